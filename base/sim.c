@@ -1,0 +1,171 @@
+/*
+ * sim.c -- error strings, the allocation hook, the seeded generator and the
+ * statistics catalogue shared by every lobsim component.
+ */
+#include "sim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *sim_strerror(sim_err_t err)
+{
+    switch (err) {
+    case SIM_OK:
+        return "success";
+    case SIM_EINVAL:
+        return "invalid argument";
+    case SIM_ENOMEM:
+        return "out of memory";
+    case SIM_EFULL:
+        return "segment cannot grow";
+    case SIM_ECORRUPT:
+        return "invariant violated";
+    case SIM_EIO:
+        return "input/output error";
+    case SIM_ERR_COUNT:
+        break;
+    }
+    return "unknown error";
+}
+
+/*
+ * Fault injection for tests.  Counting is cheap enough to stay in release
+ * builds, and the model allocates only when a segment grows, never per row.
+ */
+static uint64_t alloc_count;
+static uint64_t alloc_fail_at;
+
+static int alloc_should_fail(void)
+{
+    alloc_count++;
+    return alloc_fail_at != 0 && alloc_count >= alloc_fail_at;
+}
+
+void sim_fail_alloc_after(uint64_t nth)
+{
+    alloc_fail_at = nth ? alloc_count + nth : 0;
+}
+
+uint64_t sim_alloc_count(void)
+{
+    return alloc_count;
+}
+
+void *sim_malloc(size_t n)
+{
+    return alloc_should_fail() ? NULL : malloc(n);
+}
+
+void *sim_calloc(size_t count, size_t n)
+{
+    return alloc_should_fail() ? NULL : calloc(count, n);
+}
+
+void *sim_realloc(void *p, size_t n)
+{
+    return alloc_should_fail() ? NULL : realloc(p, n);
+}
+
+void sim_free(void *p)
+{
+    free(p);
+}
+
+void sim_prng_seed(sim_prng_t *p, uint64_t seed)
+{
+    p->state = seed;
+}
+
+uint64_t sim_prng_next(sim_prng_t *p)
+{
+    uint64_t z = (p->state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+uint64_t sim_prng_below(sim_prng_t *p, uint64_t bound)
+{
+    /* Rejection keeps the draw unbiased for any bound. */
+    uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
+    uint64_t x;
+    do {
+        x = sim_prng_next(p);
+    } while (x >= limit);
+    return x % bound;
+}
+
+#define D SIM_CLASS_DEBUG
+#define C SIM_CLASS_CACHE
+#define U SIM_CLASS_USER
+static const sim_stat_info_t catalogue[SIM_STAT_COUNT] = {
+    [SIM_STAT_SF_ALLOC_CHUNKS] = {1, "securefile allocation chunks", D, SIM_VIEW_SESSTAT,
+                                  "contiguous runs of blocks given to LOB writes"},
+    [SIM_STAT_SF_ALLOC_BYTES] = {2, "securefile allocation bytes", D, SIM_VIEW_SESSTAT,
+                                 "bytes of the blocks given to LOB writes"},
+    [SIM_STAT_SF_DIRECT_WRITE_OPS] = {3, "securefile direct write ops", D, SIM_VIEW_SESSTAT,
+                                      "direct (NOCACHE) LOB write calls, one per chunk"},
+    [SIM_STAT_SF_DIRECT_WRITE_BYTES] = {4, "securefile direct write bytes", D, SIM_VIEW_SESSTAT,
+                                        "bytes written directly to LOB blocks"},
+    [SIM_STAT_SF_DIRECT_READ_OPS] = {5, "securefile direct read ops", D, SIM_VIEW_SESSTAT,
+                                     "direct (NOCACHE) LOB read calls on the source LOBs"},
+    [SIM_STAT_SF_DIRECT_READ_BYTES] = {6, "securefile direct read bytes", D, SIM_VIEW_SESSTAT,
+                                       "bytes read directly from source LOB blocks"},
+    [SIM_STAT_DSP_ALLOCATIONS] = {7, "segment dispenser allocations", D, SIM_VIEW_SESSTAT,
+                                  "calls into the segment dispenser"},
+    [SIM_STAT_DSP_CHUNKS] = {8, "segment chunks allocation from disepnser", D, SIM_VIEW_SESSTAT,
+                             "contiguous runs the dispenser handed out"},
+    [SIM_STAT_DSP_LOAD_TASKS] = {9, "segment dispenser load tasks", D, SIM_VIEW_SESSTAT,
+                                 "times the dispenser loaded free space from the segment"},
+    [SIM_STAT_SEG_EXTENTS] = {10, "segment extents allocated", D, SIM_VIEW_SESSTAT,
+                              "extents added to the LOB segment (lobsim's own figure)"},
+    [SIM_STAT_UNDO_CV_SIZE] = {11, "undo change vector size", D, SIM_VIEW_SESSTAT,
+                               "bytes of undo change vectors generated"},
+    [SIM_STAT_DB_BLOCK_GETS] = {12, "db block gets", C, SIM_VIEW_SESSTAT,
+                                "block visits in current mode"},
+    [SIM_STAT_CONSISTENT_GETS] = {13, "consistent gets", C, SIM_VIEW_SESSTAT,
+                                  "block visits in consistent-read mode"},
+    [SIM_STAT_DB_BLOCK_CHANGES] = {14, "db block changes", C | SIM_CLASS_REDO, SIM_VIEW_SESSTAT,
+                                   "changes made to blocks in current mode"},
+    [SIM_STAT_CR_BLOCKS_CREATED] = {15, "CR blocks created", C, SIM_VIEW_SESSTAT,
+                                    "block clones built for consistent read"},
+    [SIM_STAT_ENQ_TX] = {16, "ENQ: TX - Transaction", SIM_CLASS_ENQUEUE, SIM_VIEW_ENQUEUE,
+                         "TX enqueue requests"},
+    [SIM_STAT_USED_UREC] = {17, "v$transaction.used_urec", U, SIM_VIEW_TRANSACTION,
+                            "undo records held by the inserting transaction"},
+    [SIM_STAT_DBLINK_ROUNDTRIPS] = {18, "SQL*Net roundtrips to/from dblink", U, SIM_VIEW_SESSTAT,
+                                    "round trips over the database link"},
+    [SIM_STAT_DBLINK_BYTES_SENT] = {19, "bytes sent via SQL*Net to dblink", U, SIM_VIEW_SESSTAT,
+                                    "bytes sent over the database link"},
+    [SIM_STAT_DBLINK_BYTES_RECEIVED] = {20, "bytes received via SQL*Net from dblink", U,
+                                        SIM_VIEW_SESSTAT, "bytes received over the database link"},
+};
+#undef D
+#undef C
+#undef U
+
+const sim_stat_info_t *sim_stat_info(sim_stat_t s)
+{
+    return (unsigned)s < SIM_STAT_COUNT ? &catalogue[s] : NULL;
+}
+
+int sim_stat_by_name(const char *name)
+{
+    for (int i = 0; i < SIM_STAT_COUNT; i++)
+        if (strcmp(catalogue[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+const char *sim_view_name(sim_view_t v)
+{
+    switch (v) {
+    case SIM_VIEW_SESSTAT:
+        return "v$sesstat";
+    case SIM_VIEW_ENQUEUE:
+        return "v$enqueue_stat";
+    case SIM_VIEW_TRANSACTION:
+        return "v$transaction";
+    }
+    return "?";
+}

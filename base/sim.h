@@ -1,0 +1,125 @@
+/*
+ * sim.h -- what every lobsim component shares: the error enum, the seeded
+ * random generator and the statistics catalogue.
+ *
+ * The catalogue is the single list of every statistic the model counts.  Each
+ * entry keeps Oracle's exact name (spelling mistakes included, so that a query
+ * written against v$statname runs unchanged on the results store), Oracle's
+ * class bitmask and the view in which Oracle shows the figure.
+ */
+#ifndef LOBSIM_SIM_H
+#define LOBSIM_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- errors ---------------------------------------------------------- */
+
+typedef enum {
+    SIM_OK = 0,
+    SIM_EINVAL,   /* a parameter is out of its documented range */
+    SIM_ENOMEM,   /* an allocation failed; the object is unchanged */
+    SIM_EFULL,    /* the segment cannot grow any further */
+    SIM_ECORRUPT, /* an invariant check failed */
+    SIM_EIO,      /* a file could not be read or written */
+    SIM_ERR_COUNT
+} sim_err_t;
+
+const char *sim_strerror(sim_err_t err);
+
+/* ---- memory ---------------------------------------------------------- */
+
+/*
+ * Every allocation of the model goes through these, so that a test can fail
+ * the Nth allocation and check that each failure ends cleanly.  The hook is
+ * process-wide test scaffolding, not model state: the model itself keeps
+ * nothing outside its handles.
+ */
+void *sim_malloc(size_t n);
+void *sim_calloc(size_t count, size_t n);
+void *sim_realloc(void *p, size_t n);
+void sim_free(void *p);
+/* Fail the nth allocation from now on (1 = the next one); 0 disables. */
+void sim_fail_alloc_after(uint64_t nth);
+uint64_t sim_alloc_count(void);
+
+/* ---- seeded random generator (splitmix64) ---------------------------- */
+
+typedef struct {
+    uint64_t state;
+} sim_prng_t;
+
+void sim_prng_seed(sim_prng_t *p, uint64_t seed);
+uint64_t sim_prng_next(sim_prng_t *p);
+/* Uniform in [0, bound); bound > 0. */
+uint64_t sim_prng_below(sim_prng_t *p, uint64_t bound);
+
+/* ---- statistics catalogue -------------------------------------------- */
+
+/* Oracle's v$statname class bits. */
+enum {
+    SIM_CLASS_USER = 1,
+    SIM_CLASS_REDO = 2,
+    SIM_CLASS_ENQUEUE = 4,
+    SIM_CLASS_CACHE = 8,
+    SIM_CLASS_OS = 16,
+    SIM_CLASS_RAC = 32,
+    SIM_CLASS_SQL = 64,
+    SIM_CLASS_DEBUG = 128
+};
+
+/* Where Oracle shows a figure. */
+typedef enum {
+    SIM_VIEW_SESSTAT,     /* v$sesstat / v$mystat */
+    SIM_VIEW_ENQUEUE,     /* enqueue statistics (v$enqueue_stat, requests) */
+    SIM_VIEW_TRANSACTION, /* v$transaction of the inserting transaction */
+} sim_view_t;
+
+typedef enum {
+    SIM_STAT_SF_ALLOC_CHUNKS,     /* securefile allocation chunks */
+    SIM_STAT_SF_ALLOC_BYTES,      /* securefile allocation bytes */
+    SIM_STAT_SF_DIRECT_WRITE_OPS, /* securefile direct write ops */
+    SIM_STAT_SF_DIRECT_WRITE_BYTES,
+    SIM_STAT_SF_DIRECT_READ_OPS,
+    SIM_STAT_SF_DIRECT_READ_BYTES,
+    SIM_STAT_DSP_ALLOCATIONS, /* segment dispenser allocations */
+    SIM_STAT_DSP_CHUNKS,      /* segment chunks allocation from disepnser */
+    SIM_STAT_DSP_LOAD_TASKS,  /* segment dispenser load tasks */
+    SIM_STAT_SEG_EXTENTS,     /* segment extents allocated (lobsim) */
+    SIM_STAT_UNDO_CV_SIZE,    /* undo change vector size */
+    SIM_STAT_DB_BLOCK_GETS,
+    SIM_STAT_CONSISTENT_GETS,
+    SIM_STAT_DB_BLOCK_CHANGES,
+    SIM_STAT_CR_BLOCKS_CREATED,
+    SIM_STAT_ENQ_TX,    /* ENQ: TX - Transaction (requests) */
+    SIM_STAT_USED_UREC, /* v$transaction.used_urec */
+    SIM_STAT_DBLINK_ROUNDTRIPS,
+    SIM_STAT_DBLINK_BYTES_SENT,
+    SIM_STAT_DBLINK_BYTES_RECEIVED,
+    SIM_STAT_COUNT
+} sim_stat_t;
+
+typedef struct {
+    int number;       /* lobsim's statistic#, stable across versions */
+    const char *name; /* Oracle's exact name */
+    int oclass;       /* Oracle's class bitmask */
+    sim_view_t view;
+    const char *meaning; /* one line, for --help and the results store */
+} sim_stat_info_t;
+
+const sim_stat_info_t *sim_stat_info(sim_stat_t s);
+/* Index of the statistic with this exact name, or -1. */
+int sim_stat_by_name(const char *name);
+const char *sim_view_name(sim_view_t v);
+
+/* One simulated session's figures: deltas over one statement. */
+typedef struct {
+    uint64_t v[SIM_STAT_COUNT];
+} sim_stats_t;
+
+static inline void sim_stat_add(sim_stats_t *st, sim_stat_t s, uint64_t n)
+{
+    st->v[s] += n;
+}
+
+#endif /* LOBSIM_SIM_H */

@@ -1,0 +1,166 @@
+/*
+ * dispenser.c -- the segment dispenser.
+ *
+ * State changes: load() takes the next dispenser chunk from the segment
+ * (growing it through lob_segment_take()); dsp_refill() and dsp_search() hand
+ * runs out of the loaded chunk.  Only load() sets `loaded`; only the two
+ * hand-out functions shrink it.
+ */
+#include "dispenser.h"
+
+struct dsp {
+    dsp_params_t p;
+    lob_segment_t *seg;
+    undo_log_t *undo;
+    sim_stats_t *stats;
+    lob_run_t loaded;
+    uint64_t taken;  /* blocks taken from the segment */
+    uint64_t handed; /* blocks handed to writers */
+    uint64_t calls;
+    uint64_t runs;
+};
+
+void dsp_params_defaults(dsp_params_t *p)
+{
+    p->chunk_min_kb = 1024;
+    p->chunk_max_kb = 6144;
+    p->chunk_divisor = 256;
+    p->refill_gets = 4;
+    p->refill_enqueues = 3;
+    p->refill_cgets = 2;
+    p->search_gets = 310;
+    p->search_enqueues = 2;
+    p->search_cgets = 0;
+    p->extent_gets = 8;
+    p->extent_enqueues = 1;
+    p->extent_cr = 3;
+}
+
+sim_err_t dsp_create(lob_segment_t *seg, undo_log_t *undo, const dsp_params_t *p,
+                     sim_stats_t *stats, dsp_t **out)
+{
+    if (p->chunk_min_kb == 0 || p->chunk_max_kb < p->chunk_min_kb || p->chunk_divisor == 0)
+        return SIM_EINVAL;
+    dsp_t *d = sim_calloc(1, sizeof *d);
+    if (d == NULL)
+        return SIM_ENOMEM;
+    d->p = *p;
+    d->seg = seg;
+    d->undo = undo;
+    d->stats = stats;
+    *out = d;
+    return SIM_OK;
+}
+
+void dsp_destroy(dsp_t *d)
+{
+    sim_free(d);
+}
+
+uint64_t dsp_chunk_blocks(const dsp_params_t *p, uint32_t block_size, uint64_t seg_bytes)
+{
+    uint64_t lo = (uint64_t)p->chunk_min_kb * 1024 / block_size;
+    uint64_t hi = (uint64_t)p->chunk_max_kb * 1024 / block_size;
+    uint64_t n = seg_bytes / p->chunk_divisor / block_size;
+    if (n < lo)
+        n = lo;
+    if (n > hi)
+        n = hi;
+    return n ? n : 1;
+}
+
+/* Load the next dispenser chunk; an extent added on the way costs a
+ * recursive space transaction. */
+static sim_err_t load(dsp_t *d)
+{
+    lob_segment_info_t before, after;
+    lob_segment_get_info(d->seg, &before);
+    uint64_t want =
+        dsp_chunk_blocks(&d->p, lob_segment_block_size(d->seg), lob_segment_bytes(d->seg));
+    sim_err_t rc = lob_segment_take(d->seg, want, &d->loaded);
+    if (rc != SIM_OK)
+        return rc;
+    lob_segment_get_info(d->seg, &after);
+    uint64_t grown = after.extents - before.extents;
+    d->taken += d->loaded.len;
+    sim_stat_add(d->stats, SIM_STAT_DSP_LOAD_TASKS, 1);
+    sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_GETS, grown * d->p.extent_gets);
+    sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_CHANGES, grown * d->p.extent_gets);
+    sim_stat_add(d->stats, SIM_STAT_ENQ_TX, grown * d->p.extent_enqueues);
+    /* A 64 MB extent's space metadata is formatted by a recursive
+     * transaction; the loader's consistent reads of it clone those blocks. */
+    uint64_t added = (after.blocks - before.blocks) * lob_segment_block_size(d->seg);
+    if (grown && added / grown >= 64ULL * 1024 * 1024)
+        sim_stat_add(d->stats, SIM_STAT_CR_BLOCKS_CREATED, grown * d->p.extent_cr);
+    return SIM_OK;
+}
+
+/* One run handed to a writer: one chunk, one undo record. */
+static void hand_out(dsp_t *d, uint64_t n, lob_run_t *run)
+{
+    run->start = d->loaded.start;
+    run->len = n;
+    d->loaded.start += n;
+    d->loaded.len -= n;
+    d->handed += n;
+    d->runs++;
+    sim_stat_add(d->stats, SIM_STAT_DSP_CHUNKS, 1);
+    undo_record(d->undo);
+    undo_vector(d->undo, UNDO_CV_SPACE);
+}
+
+sim_err_t dsp_refill(dsp_t *d, lob_run_t *run)
+{
+    if (d->loaded.len == 0) {
+        sim_err_t rc = load(d);
+        if (rc != SIM_OK)
+            return rc;
+    }
+    d->calls++;
+    sim_stat_add(d->stats, SIM_STAT_DSP_ALLOCATIONS, 1);
+    sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_GETS, d->p.refill_gets);
+    sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_CHANGES, 1);
+    sim_stat_add(d->stats, SIM_STAT_CONSISTENT_GETS, d->p.refill_cgets);
+    sim_stat_add(d->stats, SIM_STAT_ENQ_TX, d->p.refill_enqueues);
+    hand_out(d, d->loaded.len, run);
+    undo_vector(d->undo, UNDO_CV_HWM);
+    return SIM_OK;
+}
+
+sim_err_t dsp_search(dsp_t *d, uint64_t want, int cont, lob_run_t *run)
+{
+    if (want == 0)
+        return SIM_EINVAL;
+    if (d->loaded.len == 0) {
+        sim_err_t rc = load(d);
+        if (rc != SIM_OK)
+            return rc;
+    }
+    if (!cont) {
+        d->calls++;
+        sim_stat_add(d->stats, SIM_STAT_DSP_ALLOCATIONS, 1);
+        sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_GETS, d->p.search_gets);
+        sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_CHANGES, 2);
+        sim_stat_add(d->stats, SIM_STAT_CONSISTENT_GETS, d->p.search_cgets);
+        sim_stat_add(d->stats, SIM_STAT_ENQ_TX, d->p.search_enqueues);
+    }
+    hand_out(d, want < d->loaded.len ? want : d->loaded.len, run);
+    return SIM_OK;
+}
+
+uint64_t dsp_loaded(const dsp_t *d)
+{
+    return d->loaded.len;
+}
+
+sim_err_t dsp_check(const dsp_t *d)
+{
+    if (d->taken != d->handed + d->loaded.len)
+        return SIM_ECORRUPT;
+    if (d->stats->v[SIM_STAT_DSP_ALLOCATIONS] < d->calls ||
+        d->stats->v[SIM_STAT_DSP_CHUNKS] < d->runs || d->runs < d->calls)
+        return SIM_ECORRUPT;
+    if (undo_records(d->undo) < d->runs)
+        return SIM_ECORRUPT;
+    return SIM_OK;
+}

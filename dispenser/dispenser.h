@@ -1,0 +1,77 @@
+/*
+ * dispenser.h -- the in-memory segment dispenser.
+ *
+ * The dispenser loads free space from the segment one dispenser chunk at a
+ * time and hands it to writers.  A dispenser chunk is a contiguous run within
+ * one extent whose size grows with the segment (segment size / divisor,
+ * clamped between a minimum and a maximum), so that the number of calls into
+ * the space layer grows more slowly than the data.
+ *
+ * Writers come two ways:
+ *   dsp_refill()  a direct-path allocation context takes the whole loaded
+ *                 chunk above the high-water mark: cheap, few calls.
+ *   dsp_search()  a conventional write asks for exactly the blocks it needs:
+ *                 the dispenser searches the committed free space metadata in
+ *                 current mode, locks it and writes undo; a request that the
+ *                 loaded chunk cannot cover is completed from the next one.
+ * Every run handed out writes one undo record (used_urec) with a space change
+ * vector.  Each call counts `segment dispenser allocations`; each run counts
+ * `segment chunks allocation from disepnser`.
+ */
+#ifndef LOBSIM_DISPENSER_H
+#define LOBSIM_DISPENSER_H
+
+#include <stdint.h>
+
+#include "lobspace.h"
+#include "sim.h"
+#include "undo.h"
+
+typedef struct {
+    uint32_t chunk_min_kb;  /* smallest dispenser chunk */
+    uint32_t chunk_max_kb;  /* largest dispenser chunk */
+    uint32_t chunk_divisor; /* chunk = segment size / divisor, clamped */
+    /* Direct-path refill: segment header, extent map and HWM in current mode. */
+    uint32_t refill_gets;
+    uint32_t refill_enqueues;
+    uint32_t refill_cgets;
+    /* Conventional search of the committed free space metadata. */
+    uint32_t search_gets;
+    uint32_t search_enqueues;
+    uint32_t search_cgets;
+    /* Extent added under the dispenser (a recursive space transaction). */
+    uint32_t extent_gets;
+    uint32_t extent_enqueues;
+    uint32_t extent_cr; /* clones of a 64 MB extent's space metadata */
+} dsp_params_t;
+
+typedef struct dsp dsp_t;
+
+void dsp_params_defaults(dsp_params_t *p);
+
+/* The dispenser of `seg`; runs' undo goes to `undo`; counts into *stats. */
+sim_err_t dsp_create(lob_segment_t *seg, undo_log_t *undo, const dsp_params_t *p,
+                     sim_stats_t *stats, dsp_t **out);
+void dsp_destroy(dsp_t *d);
+
+/* Blocks of the next dispenser chunk for a segment of `seg_bytes`. */
+uint64_t dsp_chunk_blocks(const dsp_params_t *p, uint32_t block_size, uint64_t seg_bytes);
+
+/* Direct path: the whole loaded chunk (loading one first if empty). */
+sim_err_t dsp_refill(dsp_t *d, lob_run_t *run);
+
+/*
+ * Conventional path: up to `want` blocks from the loaded chunk, loading the
+ * next one when it is empty.  `cont` = 1 continues the previous call's
+ * request (same allocation, one more run).  On failure nothing is counted
+ * and the dispenser is unchanged.
+ */
+sim_err_t dsp_search(dsp_t *d, uint64_t want, int cont, lob_run_t *run);
+
+/* Blocks loaded and not handed out. */
+uint64_t dsp_loaded(const dsp_t *d);
+
+/* Handed-out + loaded = taken from the segment; counters agree. */
+sim_err_t dsp_check(const dsp_t *d);
+
+#endif /* LOBSIM_DISPENSER_H */

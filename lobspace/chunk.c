@@ -1,0 +1,107 @@
+/*
+ * chunk.c -- the chunk allocator: contiguous runs of blocks for LOB writes.
+ *
+ * State changes: lob_alloc_write() is the only function that moves space.  In
+ * CACHED mode it carves writes out of `cache` and refills it from the source
+ * when it runs dry, so a LOB that straddles the end of a refill gets two
+ * chunks.  In EXACT mode every write asks the source for what it needs, and a
+ * source that cannot give it in one run gives two or more.
+ */
+#include "lobspace_int.h"
+
+sim_err_t lob_alloc_create(const lob_params_t *p, lob_alloc_mode_t mode, lob_source_fn src,
+                           void *arg, sim_stats_t *stats, lob_alloc_t **out)
+{
+    if (src == NULL || (mode != LOB_ALLOC_CACHED && mode != LOB_ALLOC_EXACT))
+        return SIM_EINVAL;
+    lob_alloc_t *a = sim_calloc(1, sizeof *a);
+    if (a == NULL)
+        return SIM_ENOMEM;
+    a->p = *p;
+    a->mode = mode;
+    a->src = src;
+    a->arg = arg;
+    a->stats = stats;
+    *out = a;
+    return SIM_OK;
+}
+
+void lob_alloc_destroy(lob_alloc_t *a)
+{
+    sim_free(a);
+}
+
+static void give(lob_alloc_t *a, lob_run_t run, lob_lob_t *lob)
+{
+    a->given += run.len;
+    a->chunks++;
+    lob->chunks++;
+    lob->blocks += run.len;
+    lob->last_end = run.start + run.len;
+    uint64_t bytes = run.len * a->p.block_size;
+    sim_stat_add(a->stats, SIM_STAT_SF_ALLOC_CHUNKS, 1);
+    sim_stat_add(a->stats, SIM_STAT_SF_ALLOC_BYTES, bytes);
+    sim_stat_add(a->stats, SIM_STAT_SF_DIRECT_WRITE_OPS, 1);
+    sim_stat_add(a->stats, SIM_STAT_SF_DIRECT_WRITE_BYTES, bytes);
+}
+
+sim_err_t lob_alloc_write(lob_alloc_t *a, uint64_t blocks, lob_lob_t *lob, uint64_t *chunks)
+{
+    lob_lob_t l = *lob;
+    uint64_t need = blocks;
+    int cont = 0;
+    while (need > 0) {
+        lob_run_t run;
+        if (a->mode == LOB_ALLOC_CACHED) {
+            if (a->cache.len == 0) {
+                sim_err_t rc = a->src(a->arg, 0, cont, &a->cache);
+                if (rc != SIM_OK)
+                    return rc;
+                a->taken += a->cache.len;
+            }
+            run.start = a->cache.start;
+            run.len = need < a->cache.len ? need : a->cache.len;
+            a->cache.start += run.len;
+            a->cache.len -= run.len;
+        } else {
+            sim_err_t rc = a->src(a->arg, need, cont, &run);
+            if (rc != SIM_OK)
+                return rc;
+            if (run.len == 0 || run.len > need)
+                return SIM_ECORRUPT;
+            a->taken += run.len;
+        }
+        give(a, run, &l);
+        need -= run.len;
+        cont = 1;
+    }
+    if (chunks != NULL)
+        *chunks = l.chunks - lob->chunks;
+    *lob = l;
+    return SIM_OK;
+}
+
+uint64_t lob_alloc_cached(const lob_alloc_t *a)
+{
+    return a->cache.len;
+}
+
+uint64_t lob_alloc_taken(const lob_alloc_t *a)
+{
+    return a->taken;
+}
+
+uint64_t lob_alloc_given(const lob_alloc_t *a)
+{
+    return a->given;
+}
+
+sim_err_t lob_alloc_check(const lob_alloc_t *a)
+{
+    if (a->taken != a->given + a->cache.len)
+        return SIM_ECORRUPT;
+    if (a->stats->v[SIM_STAT_SF_ALLOC_CHUNKS] < a->chunks ||
+        a->stats->v[SIM_STAT_SF_ALLOC_BYTES] < a->given * a->p.block_size)
+        return SIM_ECORRUPT;
+    return SIM_OK;
+}

@@ -1,0 +1,129 @@
+/*
+ * lobspace.h -- the LOB segment and the chunk allocator.
+ *
+ * The segment is a list of extents allocated on demand under automatic
+ * allocation (16 x 64 KB, then 1 MB extents until the segment reaches 64 MB,
+ * 8 MB until 1 GB, then 64 MB).  Every extent starts with its header block;
+ * the first extents also carry the segment header, the committed-free-space
+ * (CFS) blocks and the persistent undo (PUA) blocks.  The data blocks not yet
+ * handed out are the segment's committed free space.
+ *
+ * The chunk allocator gives each LOB write contiguous runs of blocks
+ * ("securefile allocation chunks").  It does not know where space comes from:
+ * a source callback (the dispenser, wired in by the insert path) hands it runs.
+ * In CACHED mode it keeps the last run and carves LOB writes out of it (the
+ * direct-path allocation context); in EXACT mode each write asks the source
+ * for exactly the blocks it needs (the conventional path).
+ */
+#ifndef LOBSIM_LOBSPACE_H
+#define LOBSIM_LOBSPACE_H
+
+#include <stdint.h>
+
+#include "sim.h"
+
+/* A contiguous run of blocks, addressed by block number in the segment. */
+typedef struct {
+    uint64_t start;
+    uint64_t len;
+} lob_run_t;
+
+typedef struct {
+    uint32_t block_size;            /* bytes: 2048 .. 32768, a power of two */
+    uint32_t block_overhead;        /* bytes of header and tail in a LOB data block */
+    uint32_t extent_header_blocks;  /* at the start of every extent */
+    uint32_t segment_header_blocks; /* first extent only */
+    uint32_t cfs_blocks;            /* committed-free-space blocks, segment start */
+    uint32_t pua_blocks;            /* persistent undo blocks, segment start */
+    uint64_t max_bytes;             /* the segment cannot grow past this */
+} lob_params_t;
+
+void lob_params_defaults(lob_params_t *p);
+/* LOB data bytes one block carries. */
+uint32_t lob_payload(const lob_params_t *p);
+/* Bytes of the extent that the segment adds when it is `seg_bytes` large. */
+uint64_t lob_next_extent_bytes(uint64_t seg_bytes);
+
+/* ---- the segment ----------------------------------------------------- */
+
+typedef struct lob_segment lob_segment_t;
+
+typedef struct {
+    uint64_t extents;
+    uint64_t blocks;      /* all blocks of all extents */
+    uint64_t meta_blocks; /* headers, CFS and PUA blocks */
+    uint64_t used_blocks; /* data blocks handed out */
+    uint64_t free_blocks; /* data blocks not handed out: committed free space */
+} lob_segment_info_t;
+
+/* A new segment with its first extent.  Counts extents into *stats. */
+sim_err_t lob_segment_create(const lob_params_t *p, sim_stats_t *stats, lob_segment_t **out);
+void lob_segment_destroy(lob_segment_t *seg);
+
+/*
+ * Take up to `max` contiguous free blocks from the current extent, adding an
+ * extent first when no free space is left.  A run never crosses an extent
+ * boundary.  Fails with SIM_EFULL when the segment cannot grow and with
+ * SIM_ENOMEM when the extent list cannot; the segment is then unchanged.
+ */
+sim_err_t lob_segment_take(lob_segment_t *seg, uint64_t max, lob_run_t *run);
+
+/* Add the next extent now.  Same failures as lob_segment_take(). */
+sim_err_t lob_segment_grow(lob_segment_t *seg);
+
+void lob_segment_get_info(const lob_segment_t *seg, lob_segment_info_t *info);
+uint64_t lob_segment_bytes(const lob_segment_t *seg);
+uint32_t lob_segment_block_size(const lob_segment_t *seg);
+/* Free blocks left in the current extent, without growing. */
+uint64_t lob_segment_extent_free(const lob_segment_t *seg);
+
+/*
+ * Invariants: (1) extents are contiguous and follow the allocation schedule;
+ * (2) meta + used + free = blocks; (3) handed-out runs lie in data areas and
+ * never overlap (they are handed out in increasing block order).
+ */
+sim_err_t lob_segment_check(const lob_segment_t *seg);
+
+/* ---- the chunk allocator --------------------------------------------- */
+
+typedef enum { LOB_ALLOC_CACHED, LOB_ALLOC_EXACT } lob_alloc_mode_t;
+
+/*
+ * Source of space.  `want` is the number of blocks still needed (CACHED mode
+ * passes 0: "whatever the source hands out"); `cont` is 0 for the first run of
+ * a write and 1 when the write is being completed from another run.  Returns
+ * one run of 1..want blocks (any size >= 1 when want is 0).
+ */
+typedef sim_err_t (*lob_source_fn)(void *arg, uint64_t want, int cont, lob_run_t *run);
+
+/* What the allocator knows of one LOB: enough for its map and its undo. */
+typedef struct {
+    uint64_t chunks;
+    uint64_t blocks;
+    uint64_t last_end; /* block after the LOB's last chunk */
+} lob_lob_t;
+
+typedef struct lob_alloc lob_alloc_t;
+
+sim_err_t lob_alloc_create(const lob_params_t *p, lob_alloc_mode_t mode, lob_source_fn src,
+                           void *arg, sim_stats_t *stats, lob_alloc_t **out);
+void lob_alloc_destroy(lob_alloc_t *a);
+
+/*
+ * Give `blocks` more blocks to *lob, as one or more chunks.  Returns the
+ * number of chunks added in *chunks (may be NULL).  On failure the LOB is
+ * unchanged but space already taken from the source stays with the allocator
+ * (CACHED) or is lost to the statement, as a failed Oracle write would leave it.
+ */
+sim_err_t lob_alloc_write(lob_alloc_t *a, uint64_t blocks, lob_lob_t *lob, uint64_t *chunks);
+
+/* Blocks the context holds but has not given to a LOB yet (CACHED mode). */
+uint64_t lob_alloc_cached(const lob_alloc_t *a);
+/* Blocks taken from the source, and blocks given to LOBs. */
+uint64_t lob_alloc_taken(const lob_alloc_t *a);
+uint64_t lob_alloc_given(const lob_alloc_t *a);
+
+/* taken = given + cached; chunks and bytes agree with the statistics. */
+sim_err_t lob_alloc_check(const lob_alloc_t *a);
+
+#endif /* LOBSIM_LOBSPACE_H */

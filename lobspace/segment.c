@@ -1,0 +1,173 @@
+/*
+ * segment.c -- the LOB segment: extents under automatic allocation and the
+ * committed free space in them.
+ *
+ * State changes: lob_segment_grow() appends an extent (placing the segment
+ * header, CFS and PUA blocks in the first extents); lob_segment_take() hands
+ * out the next contiguous free run of the current extent.  An insert-only
+ * workload never frees, so free space is always the tail of the extents and
+ * runs are handed out in increasing block order.
+ */
+#include "lobspace_int.h"
+
+#define KB 1024ULL
+#define MB (1024ULL * KB)
+#define GB (1024ULL * MB)
+
+void lob_params_defaults(lob_params_t *p)
+{
+    p->block_size = 8192;
+    p->block_overhead = 132;
+    p->extent_header_blocks = 1;
+    p->segment_header_blocks = 1;
+    p->cfs_blocks = 3;
+    p->pua_blocks = 50;
+    p->max_bytes = 32ULL * 1024 * GB; /* 32 TB, a bigfile tablespace's reach */
+}
+
+uint32_t lob_payload(const lob_params_t *p)
+{
+    return p->block_size - p->block_overhead;
+}
+
+uint64_t lob_next_extent_bytes(uint64_t seg_bytes)
+{
+    if (seg_bytes < 1 * MB)
+        return 64 * KB;
+    if (seg_bytes < 64 * MB)
+        return 1 * MB;
+    if (seg_bytes < 1 * GB)
+        return 8 * MB;
+    return 64 * MB;
+}
+
+sim_err_t lob_segment_create(const lob_params_t *p, sim_stats_t *stats, lob_segment_t **out)
+{
+    if (p->block_size < 2048 || p->block_size > 32768 || (p->block_size & (p->block_size - 1)) ||
+        p->block_overhead >= p->block_size || p->extent_header_blocks < 1)
+        return SIM_EINVAL;
+    lob_segment_t *seg = sim_calloc(1, sizeof *seg);
+    if (seg == NULL)
+        return SIM_ENOMEM;
+    seg->p = *p;
+    seg->stats = stats;
+    seg->pending_meta = (uint64_t)p->segment_header_blocks + p->cfs_blocks + p->pua_blocks;
+    sim_err_t rc = lob_segment_grow(seg);
+    if (rc != SIM_OK) {
+        lob_segment_destroy(seg);
+        return rc;
+    }
+    *out = seg;
+    return SIM_OK;
+}
+
+void lob_segment_destroy(lob_segment_t *seg)
+{
+    if (seg == NULL)
+        return;
+    sim_free(seg->ext);
+    sim_free(seg);
+}
+
+uint64_t lob_segment_bytes(const lob_segment_t *seg)
+{
+    return seg->blocks * seg->p.block_size;
+}
+
+uint32_t lob_segment_block_size(const lob_segment_t *seg)
+{
+    return seg->p.block_size;
+}
+
+sim_err_t lob_segment_grow(lob_segment_t *seg)
+{
+    uint64_t bytes = lob_next_extent_bytes(lob_segment_bytes(seg));
+    if (lob_segment_bytes(seg) + bytes > seg->p.max_bytes)
+        return SIM_EFULL;
+    if (seg->next_ext == seg->cap_ext) {
+        uint64_t cap = seg->cap_ext ? seg->cap_ext * 2 : 64;
+        lob_extent_t *ext = sim_realloc(seg->ext, cap * sizeof *ext);
+        if (ext == NULL)
+            return SIM_ENOMEM;
+        seg->ext = ext;
+        seg->cap_ext = cap;
+    }
+    lob_extent_t *e = &seg->ext[seg->next_ext];
+    e->start = seg->blocks;
+    e->len = bytes / seg->p.block_size;
+    e->meta = seg->p.extent_header_blocks < e->len ? seg->p.extent_header_blocks : e->len;
+    uint64_t room = e->len - e->meta;
+    uint64_t seg_meta = seg->pending_meta < room ? seg->pending_meta : room;
+    e->meta += seg_meta;
+    seg->pending_meta -= seg_meta;
+
+    if (seg->next_ext == 0)
+        seg->cur_next = e->start + e->meta;
+    seg->next_ext++;
+    seg->blocks += e->len;
+    seg->meta_blocks += e->meta;
+    sim_stat_add(seg->stats, SIM_STAT_SEG_EXTENTS, 1);
+    return SIM_OK;
+}
+
+uint64_t lob_segment_extent_free(const lob_segment_t *seg)
+{
+    const lob_extent_t *e = &seg->ext[seg->cur];
+    return e->start + e->len - seg->cur_next;
+}
+
+sim_err_t lob_segment_take(lob_segment_t *seg, uint64_t max, lob_run_t *run)
+{
+    if (max == 0)
+        return SIM_EINVAL;
+    while (lob_segment_extent_free(seg) == 0) {
+        if (seg->cur + 1 == seg->next_ext) {
+            sim_err_t rc = lob_segment_grow(seg);
+            if (rc != SIM_OK)
+                return rc;
+        }
+        seg->cur++;
+        seg->cur_next = seg->ext[seg->cur].start + seg->ext[seg->cur].meta;
+    }
+    uint64_t n = lob_segment_extent_free(seg);
+    run->start = seg->cur_next;
+    run->len = n < max ? n : max;
+    seg->cur_next += run->len;
+    seg->used_blocks += run->len;
+    return SIM_OK;
+}
+
+void lob_segment_get_info(const lob_segment_t *seg, lob_segment_info_t *info)
+{
+    info->extents = seg->next_ext;
+    info->blocks = seg->blocks;
+    info->meta_blocks = seg->meta_blocks;
+    info->used_blocks = seg->used_blocks;
+    info->free_blocks = seg->blocks - seg->meta_blocks - seg->used_blocks;
+}
+
+sim_err_t lob_segment_check(const lob_segment_t *seg)
+{
+    uint64_t blocks = 0, meta = 0, free = 0;
+    for (uint64_t i = 0; i < seg->next_ext; i++) {
+        const lob_extent_t *e = &seg->ext[i];
+        if (e->start != blocks || e->meta > e->len ||
+            e->len * seg->p.block_size != lob_next_extent_bytes(blocks * seg->p.block_size))
+            return SIM_ECORRUPT;
+        if (i > seg->cur)
+            free += e->len - e->meta;
+        blocks += e->len;
+        meta += e->meta;
+    }
+    if (blocks != seg->blocks || meta != seg->meta_blocks)
+        return SIM_ECORRUPT;
+    const lob_extent_t *c = &seg->ext[seg->cur];
+    if (seg->cur_next < c->start + c->meta || seg->cur_next > c->start + c->len)
+        return SIM_ECORRUPT;
+    free += c->start + c->len - seg->cur_next;
+    if (meta + seg->used_blocks + free != blocks)
+        return SIM_ECORRUPT;
+    if (seg->stats->v[SIM_STAT_SEG_EXTENTS] < seg->next_ext)
+        return SIM_ECORRUPT;
+    return SIM_OK;
+}

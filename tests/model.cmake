@@ -1,0 +1,1 @@
+# Model tests: one program per component, plus calibration against the reference.

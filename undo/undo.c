@@ -1,0 +1,106 @@
+/*
+ * undo.c -- undo records and change vectors of the inserting transaction.
+ *
+ * State changes: undo_record() opens a record, undo_vector() adds a change
+ * vector to it.  Nothing is ever rolled back: the model measures what a
+ * statement generates before commit, as the reference does.
+ */
+#include "undo.h"
+
+#include <assert.h>
+
+struct undo_log {
+    undo_params_t p;
+    sim_stats_t *stats;
+    uint64_t records;
+    uint64_t bytes;
+    uint64_t vectors[UNDO_CV_COUNT];
+};
+
+void undo_params_defaults(undo_params_t *p)
+{
+    p->record_bytes = 24;
+    p->space_cv_bytes = 230;
+    p->hwm_cv_bytes = 600;
+    p->lob_cv_bytes = 350;
+    p->lob_map_cv_bytes = 20;
+}
+
+sim_err_t undo_create(const undo_params_t *p, sim_stats_t *stats, undo_log_t **out)
+{
+    undo_log_t *u = sim_calloc(1, sizeof *u);
+    if (u == NULL)
+        return SIM_ENOMEM;
+    u->p = *p;
+    u->stats = stats;
+    *out = u;
+    return SIM_OK;
+}
+
+void undo_destroy(undo_log_t *u)
+{
+    sim_free(u);
+}
+
+void undo_record(undo_log_t *u)
+{
+    u->records++;
+    u->bytes += u->p.record_bytes;
+    sim_stat_add(u->stats, SIM_STAT_USED_UREC, 1);
+    sim_stat_add(u->stats, SIM_STAT_UNDO_CV_SIZE, u->p.record_bytes);
+}
+
+static uint32_t cv_size(const undo_params_t *p, undo_cv_t kind)
+{
+    switch (kind) {
+    case UNDO_CV_SPACE:
+        return p->space_cv_bytes;
+    case UNDO_CV_HWM:
+        return p->hwm_cv_bytes;
+    case UNDO_CV_LOB:
+        return p->lob_cv_bytes;
+    case UNDO_CV_LOB_MAP:
+        return p->lob_map_cv_bytes;
+    case UNDO_CV_COUNT:
+        break;
+    }
+    return 0;
+}
+
+void undo_vector(undo_log_t *u, undo_cv_t kind)
+{
+    assert(u->records > 0 && kind < UNDO_CV_COUNT);
+    uint32_t n = cv_size(&u->p, kind);
+    u->vectors[kind]++;
+    u->bytes += n;
+    sim_stat_add(u->stats, SIM_STAT_UNDO_CV_SIZE, n);
+}
+
+uint64_t undo_records(const undo_log_t *u)
+{
+    return u->records;
+}
+
+uint64_t undo_bytes(const undo_log_t *u)
+{
+    return u->bytes;
+}
+
+uint64_t undo_vectors(const undo_log_t *u, undo_cv_t kind)
+{
+    return kind < UNDO_CV_COUNT ? u->vectors[kind] : 0;
+}
+
+sim_err_t undo_check(const undo_log_t *u)
+{
+    uint64_t bytes = u->records * u->p.record_bytes;
+    for (int k = 0; k < UNDO_CV_COUNT; k++)
+        bytes += u->vectors[k] * cv_size(&u->p, (undo_cv_t)k);
+    if (bytes != u->bytes)
+        return SIM_ECORRUPT;
+    /* The stats may hold more than this log (a session can own several). */
+    if (u->stats->v[SIM_STAT_USED_UREC] < u->records ||
+        u->stats->v[SIM_STAT_UNDO_CV_SIZE] < u->bytes)
+        return SIM_ECORRUPT;
+    return SIM_OK;
+}
