@@ -1,1 +1,8 @@
 # Model tests: one program per component, plus calibration against the reference.
+lobsim_test(test_lobspace SOURCES test_lobspace.c LIBS lobsim_lobspace)
+lobsim_test(test_undo SOURCES test_undo.c LIBS lobsim_undo)
+lobsim_test(test_dispenser SOURCES test_dispenser.c LIBS lobsim_dispenser)
+lobsim_test(test_insert SOURCES test_insert.c LIBS lobsim_insert)
+lobsim_test(test_calibration SOURCES test_calibration.c LIBS lobsim_insert)
+target_compile_definitions(test_calibration PRIVATE
+  LOBSIM_REFERENCE_CSV="${LOBSIM_REFERENCE_CSV}")

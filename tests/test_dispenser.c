@@ -1,0 +1,209 @@
+/* test_dispenser.c -- dispenser chunks, refills, searches and a property
+ * test of the space invariants over many seeded random configurations. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "dispenser.h"
+
+#define MB (1024ULL * 1024)
+
+typedef struct {
+    sim_stats_t st;
+    lob_segment_t *seg;
+    undo_log_t *undo;
+    dsp_t *dsp;
+} fixture_t;
+
+static void open_fixture(fixture_t *f, const lob_params_t *lp, const dsp_params_t *dp)
+{
+    memset(f, 0, sizeof *f);
+    undo_params_t up;
+    undo_params_defaults(&up);
+    assert_int_equal(lob_segment_create(lp, &f->st, &f->seg), SIM_OK);
+    assert_int_equal(undo_create(&up, &f->st, &f->undo), SIM_OK);
+    assert_int_equal(dsp_create(f->seg, f->undo, dp, &f->st, &f->dsp), SIM_OK);
+}
+
+static void close_fixture(fixture_t *f)
+{
+    dsp_destroy(f->dsp);
+    undo_destroy(f->undo);
+    lob_segment_destroy(f->seg);
+}
+
+static void check_all(const fixture_t *f)
+{
+    assert_int_equal(dsp_check(f->dsp), SIM_OK);
+    assert_int_equal(lob_segment_check(f->seg), SIM_OK);
+    assert_int_equal(undo_check(f->undo), SIM_OK);
+}
+
+static void test_chunk_size_grows_with_segment(void **state)
+{
+    (void)state;
+    dsp_params_t p;
+    dsp_params_defaults(&p);
+    /* 1 MB minimum, segment / 256, 6 MB maximum; in 8 KB blocks. */
+    assert_int_equal(dsp_chunk_blocks(&p, 8192, 0), 128);
+    assert_int_equal(dsp_chunk_blocks(&p, 8192, 256 * MB), 128);
+    assert_int_equal(dsp_chunk_blocks(&p, 8192, 512 * MB), 256);
+    assert_int_equal(dsp_chunk_blocks(&p, 8192, 1024 * MB), 512);
+    assert_int_equal(dsp_chunk_blocks(&p, 8192, 8192 * MB), 768);
+    /* The same bytes in other block sizes. */
+    assert_int_equal(dsp_chunk_blocks(&p, 2048, 0), 512);
+    assert_int_equal(dsp_chunk_blocks(&p, 32768, 8192 * MB), 192);
+}
+
+static void test_refill_takes_whole_chunk(void **state)
+{
+    (void)state;
+    lob_params_t lp;
+    dsp_params_t dp;
+    lob_params_defaults(&lp);
+    dsp_params_defaults(&dp);
+    fixture_t f;
+    open_fixture(&f, &lp, &dp);
+    lob_run_t run;
+    uint64_t last_end = 0;
+    for (int i = 0; i < 200; i++) {
+        assert_int_equal(dsp_refill(f.dsp, &run), SIM_OK);
+        assert_true(run.start >= last_end);
+        last_end = run.start + run.len;
+        assert_int_equal(dsp_loaded(f.dsp), 0);
+        check_all(&f);
+    }
+    assert_int_equal(f.st.v[SIM_STAT_DSP_ALLOCATIONS], 200);
+    assert_int_equal(f.st.v[SIM_STAT_DSP_CHUNKS], 200);
+    assert_int_equal(f.st.v[SIM_STAT_USED_UREC], 200);
+    assert_int_equal(f.st.v[SIM_STAT_ENQ_TX] >= 200 * dp.refill_enqueues, 1);
+    close_fixture(&f);
+}
+
+static void test_search_straddles_chunks(void **state)
+{
+    (void)state;
+    lob_params_t lp;
+    dsp_params_t dp;
+    lob_params_defaults(&lp);
+    dsp_params_defaults(&dp);
+    fixture_t f;
+    open_fixture(&f, &lp, &dp);
+    lob_run_t run;
+    /* Move past the small first extents, take 1 block to load a chunk,
+     * then all but 2 of what is left. */
+    for (int i = 0; i < 20; i++)
+        assert_int_equal(dsp_refill(f.dsp, &run), SIM_OK);
+    assert_int_equal(dsp_search(f.dsp, 1, 0, &run), SIM_OK);
+    uint64_t left = dsp_loaded(f.dsp);
+    assert_true(left > 2);
+    assert_int_equal(dsp_search(f.dsp, left - 2, 0, &run), SIM_OK);
+    assert_int_equal(dsp_loaded(f.dsp), 2);
+    /* Five blocks: two from this chunk, three from the next, one call. */
+    assert_int_equal(dsp_search(f.dsp, 5, 0, &run), SIM_OK);
+    assert_int_equal(run.len, 2);
+    assert_int_equal(dsp_search(f.dsp, 3, 1, &run), SIM_OK);
+    assert_int_equal(run.len, 3);
+    check_all(&f);
+    assert_int_equal(f.st.v[SIM_STAT_DSP_ALLOCATIONS], 20 + 3);
+    assert_int_equal(f.st.v[SIM_STAT_DSP_CHUNKS], 20 + 4);
+    assert_int_equal(f.st.v[SIM_STAT_USED_UREC], 20 + 4);
+    assert_int_equal(f.st.v[SIM_STAT_DB_BLOCK_GETS] >= 3 * dp.search_gets, 1);
+    assert_int_equal(dsp_search(f.dsp, 0, 0, &run), SIM_EINVAL);
+    close_fixture(&f);
+}
+
+static void test_full_segment_is_reported(void **state)
+{
+    (void)state;
+    lob_params_t lp;
+    dsp_params_t dp;
+    lob_params_defaults(&lp);
+    dsp_params_defaults(&dp);
+    lp.max_bytes = 4 * MB;
+    fixture_t f;
+    open_fixture(&f, &lp, &dp);
+    lob_run_t run;
+    sim_err_t rc;
+    int calls = 0;
+    while ((rc = dsp_refill(f.dsp, &run)) == SIM_OK)
+        calls++;
+    assert_int_equal(rc, SIM_EFULL);
+    assert_int_equal(f.st.v[SIM_STAT_DSP_ALLOCATIONS], calls);
+    check_all(&f);
+    close_fixture(&f);
+}
+
+/*
+ * Property: whatever the configuration and the sequence of calls, space is
+ * conserved, no block is handed out twice, and every counter agrees.
+ */
+static void test_property_random_configs(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        sim_prng_t r;
+        sim_prng_seed(&r, seed);
+        lob_params_t lp;
+        dsp_params_t dp;
+        lob_params_defaults(&lp);
+        dsp_params_defaults(&dp);
+        lp.block_size = 2048u << sim_prng_below(&r, 5);
+        lp.pua_blocks = (uint32_t)sim_prng_below(&r, 80);
+        lp.cfs_blocks = (uint32_t)sim_prng_below(&r, 8);
+        lp.extent_header_blocks = 1 + (uint32_t)sim_prng_below(&r, 2);
+        dp.chunk_min_kb = 64u << sim_prng_below(&r, 5);
+        dp.chunk_max_kb = dp.chunk_min_kb << sim_prng_below(&r, 4);
+        dp.chunk_divisor = 1 + (uint32_t)sim_prng_below(&r, 512);
+        fixture_t f;
+        open_fixture(&f, &lp, &dp);
+        uint64_t last_end = 0, handed = 0;
+        int ops = 50 + (int)sim_prng_below(&r, 400);
+        for (int i = 0; i < ops; i++) {
+            lob_run_t run;
+            if (sim_prng_below(&r, 2)) {
+                assert_int_equal(dsp_refill(f.dsp, &run), SIM_OK);
+            } else {
+                uint64_t want = 1 + sim_prng_below(&r, 300);
+                int cont = 0;
+                while (want > 0) {
+                    assert_int_equal(dsp_search(f.dsp, want, cont, &run), SIM_OK);
+                    assert_true(run.len >= 1 && run.len <= want);
+                    want -= run.len;
+                    cont = 1;
+                    assert_true(run.start >= last_end);
+                    last_end = run.start + run.len;
+                    handed += run.len;
+                }
+                check_all(&f);
+                continue;
+            }
+            assert_true(run.start >= last_end);
+            last_end = run.start + run.len;
+            handed += run.len;
+            check_all(&f);
+        }
+        lob_segment_info_t info;
+        lob_segment_get_info(f.seg, &info);
+        assert_int_equal(info.used_blocks, handed + dsp_loaded(f.dsp));
+        assert_int_equal(info.meta_blocks + info.used_blocks + info.free_blocks, info.blocks);
+        assert_int_equal(f.st.v[SIM_STAT_DSP_CHUNKS], f.st.v[SIM_STAT_USED_UREC]);
+        close_fixture(&f);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_chunk_size_grows_with_segment),
+        cmocka_unit_test(test_refill_takes_whole_chunk),
+        cmocka_unit_test(test_search_straddles_chunks),
+        cmocka_unit_test(test_full_segment_is_reported),
+        cmocka_unit_test(test_property_random_configs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

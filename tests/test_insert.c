@@ -1,0 +1,206 @@
+/* test_insert.c -- the two insert paths: determinism, pieces, round trips,
+ * the reference regularities, validation and allocation failures. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "insert.h"
+
+static sim_stats_t run_case(dbl_path_t path, uint64_t chars, uint64_t rows, uint32_t piece)
+{
+    dbl_case_t c;
+    dbl_case_defaults(&c);
+    c.path = path;
+    c.lob_chars = chars;
+    c.rows = rows;
+    c.piece_size = piece;
+    sim_stats_t st;
+    assert_int_equal(dbl_run(&c, &st), SIM_OK);
+    return st;
+}
+
+static void test_deterministic(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DBL_PATH_COUNT; p++) {
+        sim_stats_t a = run_case((dbl_path_t)p, 64 * 1024, 3000, 32767);
+        sim_stats_t b = run_case((dbl_path_t)p, 64 * 1024, 3000, 32767);
+        assert_memory_equal(&a, &b, sizeof a);
+    }
+}
+
+static void test_roundtrips_0_1_n_rows(void **state)
+{
+    (void)state;
+    dbl_case_t c;
+    dbl_case_defaults(&c);
+    uint64_t fixed = c.link.open_roundtrips + c.link.close_roundtrips;
+    sim_stats_t st = run_case(DBL_PATH_DBLINK, 2048, 0, 32767);
+    assert_int_equal(st.v[SIM_STAT_DBLINK_ROUNDTRIPS], fixed);
+    assert_int_equal(st.v[SIM_STAT_SF_ALLOC_CHUNKS], 0);
+    assert_int_equal(st.v[SIM_STAT_USED_UREC], 1);
+    st = run_case(DBL_PATH_DBLINK, 2048, 1, 32767);
+    assert_int_equal(st.v[SIM_STAT_DBLINK_ROUNDTRIPS], fixed + 1);
+    st = run_case(DBL_PATH_DBLINK, 128 * 1024, 777, 32767);
+    assert_int_equal(st.v[SIM_STAT_DBLINK_ROUNDTRIPS], fixed + 777);
+    /* The local path uses no link at all. */
+    st = run_case(DBL_PATH_LOCAL, 2048, 777, 32767);
+    assert_int_equal(st.v[SIM_STAT_DBLINK_ROUNDTRIPS], 0);
+}
+
+static void test_lob_smaller_than_piece(void **state)
+{
+    (void)state;
+    /* 8k characters = 16,384 bytes: one piece, three blocks. */
+    sim_stats_t st = run_case(DBL_PATH_DBLINK, 8 * 1024, 1000, 32767);
+    assert_int_equal(st.v[SIM_STAT_DSP_ALLOCATIONS], 1000);
+    assert_int_equal(st.v[SIM_STAT_SF_ALLOC_BYTES], 1000ULL * 3 * 8192);
+}
+
+static void test_piece_ends_on_block_boundary(void **state)
+{
+    (void)state;
+    /* Pieces of exactly 4 blocks' payload; the LOB is two pieces. */
+    uint32_t piece = 4 * 8060;
+    sim_stats_t st = run_case(DBL_PATH_DBLINK, piece, 500, piece);
+    assert_int_equal(st.v[SIM_STAT_DSP_ALLOCATIONS], 1000);
+    assert_int_equal(st.v[SIM_STAT_SF_ALLOC_BYTES], 500ULL * 8 * 8192);
+    /* One byte more: the tail is a third allocation of one block. */
+    st = run_case(DBL_PATH_DBLINK, piece + 1, 500, piece);
+    assert_int_equal(st.v[SIM_STAT_DSP_ALLOCATIONS], 1500);
+    assert_int_equal(st.v[SIM_STAT_SF_ALLOC_BYTES], 500ULL * 9 * 8192);
+}
+
+static void test_many_pieces(void **state)
+{
+    (void)state;
+    /* 256k characters = 524,288 bytes: 17 pieces of at most 32,767 bytes,
+     * 66 blocks, whatever way the pieces cut the blocks. */
+    sim_stats_t st = run_case(DBL_PATH_DBLINK, 256 * 1024, 300, 32767);
+    assert_int_equal(st.v[SIM_STAT_DSP_ALLOCATIONS], 300 * 17);
+    assert_int_equal(st.v[SIM_STAT_SF_ALLOC_BYTES], 300ULL * 66 * 8192);
+    assert_true(st.v[SIM_STAT_SF_ALLOC_CHUNKS] >= 300 * 17);
+    /* A bigger transfer buffer means fewer, larger allocations. */
+    sim_stats_t big = run_case(DBL_PATH_DBLINK, 256 * 1024, 300, 1 << 20);
+    assert_int_equal(big.v[SIM_STAT_DSP_ALLOCATIONS], 300);
+    assert_int_equal(big.v[SIM_STAT_SF_ALLOC_BYTES], 300ULL * 66 * 8192);
+    assert_true(big.v[SIM_STAT_DB_BLOCK_GETS] < st.v[SIM_STAT_DB_BLOCK_GETS] / 5);
+}
+
+static void test_reference_regularities(void **state)
+{
+    (void)state;
+    static const uint64_t kchars[] = {2, 4, 8, 16, 32, 128, 256};
+    for (size_t i = 0; i < sizeof kchars / sizeof kchars[0]; i++) {
+        for (int p = 0; p < DBL_PATH_COUNT; p++) {
+            sim_stats_t st = run_case((dbl_path_t)p, kchars[i] * 1024, 10000, 32767);
+            /* One undo record per dispenser chunk, one for the insert. */
+            assert_int_equal(st.v[SIM_STAT_USED_UREC], st.v[SIM_STAT_DSP_CHUNKS] + 1);
+            /* allocation bytes = blocks x 8192, blocks = ceil(bytes / 8060). */
+            uint64_t k = (2 * kchars[i] * 1024 + 8059) / 8060;
+            assert_int_equal(st.v[SIM_STAT_SF_ALLOC_BYTES], 10000 * k * 8192);
+            if (p == DBL_PATH_LOCAL) {
+                /* A LOB straddling a refill's end is split in two:
+                 * chunks - rows comes close to refills x (k - 1) / k. */
+                double extra = (double)(st.v[SIM_STAT_SF_ALLOC_CHUNKS] - 10000);
+                double expect =
+                    (double)st.v[SIM_STAT_DSP_ALLOCATIONS] * (double)(k - 1) / (double)k;
+                assert_true(extra <= expect * 1.15 + 1 && extra >= expect * 0.75 - 1);
+            }
+        }
+    }
+}
+
+static void test_validation_names_the_input(void **state)
+{
+    (void)state;
+    dbl_case_t c;
+    char msg[200];
+    dbl_case_defaults(&c);
+    assert_int_equal(dbl_case_validate(&c, msg, sizeof msg), SIM_OK);
+    c.block_size = 12288;
+    assert_int_equal(dbl_case_validate(&c, msg, sizeof msg), SIM_EINVAL);
+    assert_non_null(strstr(msg, "12288"));
+    dbl_case_defaults(&c);
+    c.path = DBL_PATH_DBLINK;
+    c.piece_size = 100;
+    assert_int_equal(dbl_case_validate(&c, msg, sizeof msg), SIM_EINVAL);
+    assert_non_null(strstr(msg, "piece size 100"));
+    dbl_case_defaults(&c);
+    c.lob_chars = 0;
+    assert_int_equal(dbl_case_validate(&c, msg, sizeof msg), SIM_EINVAL);
+    dbl_case_defaults(&c);
+    c.rows = UINT64_MAX;
+    assert_int_equal(dbl_case_validate(&c, msg, sizeof msg), SIM_EINVAL);
+    assert_non_null(strstr(msg, "32 TB"));
+    sim_stats_t st;
+    assert_int_equal(dbl_run(&c, &st), SIM_EINVAL);
+}
+
+static void test_params_by_name(void **state)
+{
+    (void)state;
+    dbl_case_t c;
+    dbl_case_defaults(&c);
+    assert_int_equal(dbl_case_set_param(&c, "dsp.chunk_divisor", 1024), 0);
+    assert_int_equal(c.dsp.chunk_divisor, 1024);
+    assert_int_equal(dbl_case_set_param(&c, "no.such", 1), -1);
+    char buf[2048];
+    int n = dbl_case_describe_params(&c, buf, sizeof buf);
+    assert_true(n > 0 && (size_t)n < sizeof buf);
+    assert_non_null(strstr(buf, "dsp.chunk_divisor=1024"));
+    /* Truncation reports the length the whole text needs. */
+    char small[16];
+    assert_int_equal(dbl_case_describe_params(&c, small, sizeof small), n);
+    /* Smaller dispenser chunks mean more dispenser allocations. */
+    sim_stats_t a = run_case(DBL_PATH_LOCAL, 32 * 1024, 10000, 32767), b;
+    c.lob_chars = 32 * 1024;
+    assert_int_equal(dbl_run(&c, &b), SIM_OK);
+    assert_true(b.v[SIM_STAT_DSP_ALLOCATIONS] > a.v[SIM_STAT_DSP_ALLOCATIONS]);
+}
+
+/* Fail every allocation of a run in turn: each failure ends cleanly (the
+ * sanitizer build checks that nothing leaks). */
+static void test_every_allocation_failure(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DBL_PATH_COUNT; p++) {
+        dbl_case_t c;
+        dbl_case_defaults(&c);
+        c.path = (dbl_path_t)p;
+        c.lob_chars = 256 * 1024;
+        c.rows = 2000; /* past 1 GB: the extent list grows several times */
+        sim_stats_t st;
+        int failures = 0;
+        for (uint64_t n = 1;; n++) {
+            sim_fail_alloc_after(n);
+            sim_err_t rc = dbl_run(&c, &st);
+            sim_fail_alloc_after(0);
+            if (rc == SIM_OK)
+                break;
+            assert_int_equal(rc, SIM_ENOMEM);
+            failures++;
+        }
+        assert_true(failures >= 5);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_roundtrips_0_1_n_rows),
+        cmocka_unit_test(test_lob_smaller_than_piece),
+        cmocka_unit_test(test_piece_ends_on_block_boundary),
+        cmocka_unit_test(test_many_pieces),
+        cmocka_unit_test(test_reference_regularities),
+        cmocka_unit_test(test_validation_names_the_input),
+        cmocka_unit_test(test_params_by_name),
+        cmocka_unit_test(test_every_allocation_failure),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
