@@ -1,0 +1,327 @@
+/*
+ * cli.c -- parsing lobbench's command line.
+ *
+ * Sizes follow the reference: "2k" is 2,048 characters.  Lists are comma
+ * separated.  Nothing here runs the model; cli_make_case() only builds and
+ * validates the case.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIZES_ACCEPTED "a positive number of characters, optionally with k or m, e.g. 2k,4k,256k"
+
+void cli_defaults(cli_opts_t *o)
+{
+    static const uint64_t ref_sizes[] = {2, 4, 6, 8, 16, 32, 64, 128, 256};
+    memset(o, 0, sizeof *o);
+    for (int p = 0; p < DBL_PATH_COUNT; p++)
+        o->paths[p] = 1;
+    for (size_t i = 0; i < sizeof ref_sizes / sizeof ref_sizes[0]; i++)
+        o->sizes[o->nsizes++] = ref_sizes[i] * 1024;
+    o->block_sizes[o->nblock_sizes++] = 8192;
+    o->rows = 10000;
+    o->seed = 1;
+    o->piece_size = 32767;
+    o->db = "results/history.db";
+}
+
+/* Digits with an optional k/m suffix (x1024, x1048576); no sign, no spaces. */
+static int parse_scaled(const char *s, uint64_t *out)
+{
+    if (*s < '0' || *s > '9')
+        return -1;
+    uint64_t v = 0;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        if (v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
+            return -2;
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    uint64_t mul = 1;
+    if (*s == 'k' || *s == 'K')
+        mul = 1024, s++;
+    else if (*s == 'm' || *s == 'M')
+        mul = 1024 * 1024, s++;
+    if (*s != '\0')
+        return -1;
+    if (v > UINT64_MAX / mul)
+        return -2;
+    *out = v * mul;
+    return 0;
+}
+
+int cli_parse_chars(const char *what, const char *s, uint64_t *out, char *err, size_t errlen)
+{
+    uint64_t v;
+    int rc = parse_scaled(s, &v);
+    if (rc == -2 || (rc == 0 && v > (1ULL << 40))) {
+        snprintf(err, errlen, "%s: '%s' is too large (at most 1024g characters, i.e. 2^40)", what,
+                 s);
+        return 2;
+    }
+    if (rc != 0 || v == 0) {
+        snprintf(err, errlen, "%s: '%s' is not a size (accepted: %s)", what, s, SIZES_ACCEPTED);
+        return 2;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_parse_block_size(const char *s, uint32_t *out, char *err, size_t errlen)
+{
+    uint64_t v;
+    if (parse_scaled(s, &v) != 0 ||
+        (v != 2048 && v != 4096 && v != 8192 && v != 16384 && v != 32768)) {
+        snprintf(err, errlen,
+                 "--block-size: '%s' is not a block size (accepted: 2k, 4k, 8k, 16k, 32k)", s);
+        return 2;
+    }
+    *out = (uint32_t)v;
+    return 0;
+}
+
+int cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out, char *err,
+                  size_t errlen)
+{
+    uint64_t v;
+    int rc = parse_scaled(s, &v);
+    if (rc != 0 || v > max) {
+        snprintf(err, errlen, "%s: '%s' is not a whole number from 0 to %llu", what, s,
+                 (unsigned long long)max);
+        return 2;
+    }
+    *out = v;
+    return 0;
+}
+
+void cli_format_chars(uint64_t chars, char *buf, size_t len)
+{
+    if (chars % (1024 * 1024) == 0)
+        snprintf(buf, len, "%llum", (unsigned long long)(chars / (1024 * 1024)));
+    else if (chars % 1024 == 0)
+        snprintf(buf, len, "%lluk", (unsigned long long)(chars / 1024));
+    else
+        snprintf(buf, len, "%llu", (unsigned long long)chars);
+}
+
+/* Split a comma list; each item goes through `one`. */
+static int parse_list(const char *what, const char *s, size_t *n, char *err, size_t errlen,
+                      int (*one)(const char *, const char *, void *, size_t, char *, size_t),
+                      void *dst)
+{
+    char buf[1024];
+    if (strlen(s) >= sizeof buf || *s == '\0') {
+        snprintf(err, errlen, "%s: '%.40s' is empty or too long", what, s);
+        return 2;
+    }
+    strcpy(buf, s);
+    *n = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (*n == CLI_MAX_LIST) {
+            snprintf(err, errlen, "%s: more than %d values", what, CLI_MAX_LIST);
+            return 2;
+        }
+        if (one(what, tok, dst, *n, err, errlen) != 0)
+            return 2;
+        (*n)++;
+    }
+    if (*n == 0 || s[strlen(s) - 1] == ',' || s[0] == ',' || strstr(s, ",,")) {
+        snprintf(err, errlen, "%s: '%s' has an empty item", what, s);
+        return 2;
+    }
+    return 0;
+}
+
+static int one_size(const char *what, const char *s, void *dst, size_t i, char *err, size_t len)
+{
+    return cli_parse_chars(what, s, &((uint64_t *)dst)[i], err, len);
+}
+
+static int one_block(const char *what, const char *s, void *dst, size_t i, char *err, size_t len)
+{
+    (void)what;
+    return cli_parse_block_size(s, &((uint32_t *)dst)[i], err, len);
+}
+
+/* "--name=value" or "--name value"; returns the value or NULL. */
+static const char *opt_value(const char *name, int *i, int argc, char **argv, int *consumed)
+{
+    size_t n = strlen(name);
+    const char *a = argv[*i];
+    if (strncmp(a, name, n) != 0)
+        return NULL;
+    if (a[n] == '=') {
+        *consumed = 1;
+        return a + n + 1;
+    }
+    if (a[n] == '\0' && *i + 1 < argc) {
+        *consumed = 2;
+        return argv[*i + 1];
+    }
+    return NULL;
+}
+
+int cli_parse(cli_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
+{
+    int out = 1;
+    for (int i = 1; i < *argc;) {
+        const char *a = argv[i];
+        const char *v;
+        int used = 0;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            o->help = 1;
+            used = 1;
+        } else if (strcmp(a, "--list-params") == 0) {
+            o->list_params = 1;
+            used = 1;
+        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            o->quiet = 1;
+            used = 1;
+        } else if (strcmp(a, "--no-db") == 0) {
+            o->db = NULL;
+            used = 1;
+        } else if ((v = opt_value("--path", &i, *argc, argv, &used)) != NULL) {
+            dbl_path_t p;
+            memset(o->paths, 0, sizeof o->paths);
+            if (strcmp(v, "both") == 0) {
+                for (int k = 0; k < DBL_PATH_COUNT; k++)
+                    o->paths[k] = 1;
+            } else if (dbl_path_parse(v, &p) == 0) {
+                o->paths[p] = 1;
+            } else {
+                snprintf(err, errlen, "--path: '%s' is not a path (accepted: local, dblink, both)",
+                         v);
+                return 2;
+            }
+        } else if ((v = opt_value("--sizes", &i, *argc, argv, &used)) != NULL) {
+            if (parse_list("--sizes", v, &o->nsizes, err, errlen, one_size, o->sizes))
+                return 2;
+        } else if ((v = opt_value("--block-size", &i, *argc, argv, &used)) != NULL) {
+            if (parse_list("--block-size", v, &o->nblock_sizes, err, errlen, one_block,
+                           o->block_sizes))
+                return 2;
+        } else if ((v = opt_value("--rows", &i, *argc, argv, &used)) != NULL) {
+            if (cli_parse_u64("--rows", v, 1000000000000ULL, &o->rows, err, errlen))
+                return 2;
+        } else if ((v = opt_value("--seed", &i, *argc, argv, &used)) != NULL) {
+            if (cli_parse_u64("--seed", v, UINT64_MAX, &o->seed, err, errlen))
+                return 2;
+        } else if ((v = opt_value("--piece-size", &i, *argc, argv, &used)) != NULL) {
+            uint64_t ps;
+            if (cli_parse_u64("--piece-size", v, 64u << 20, &ps, err, errlen)) {
+                snprintf(err, errlen,
+                         "--piece-size: '%s' is not a size in bytes (accepted: one block's "
+                         "payload .. 64m)",
+                         v);
+                return 2;
+            }
+            o->piece_size = (uint32_t)ps;
+            o->piece_size_set = 1;
+        } else if ((v = opt_value("--param", &i, *argc, argv, &used)) != NULL) {
+            const char *eq = strchr(v, '=');
+            uint64_t pv;
+            dbl_case_t probe;
+            dbl_case_defaults(&probe);
+            char name[48];
+            size_t nl = eq ? (size_t)(eq - v) : 0;
+            if (eq == NULL || nl == 0 || nl >= sizeof name) {
+                snprintf(err, errlen, "--param: '%s' is not NAME=VALUE (see --list-params)", v);
+                return 2;
+            }
+            memcpy(name, v, nl);
+            name[nl] = '\0';
+            if (dbl_case_set_param(&probe, name, 0) != 0) {
+                snprintf(err, errlen, "--param: unknown parameter '%s' (see --list-params)", name);
+                return 2;
+            }
+            if (cli_parse_u64("--param", eq + 1, UINT32_MAX, &pv, err, errlen))
+                return 2;
+            if (o->nparams == CLI_MAX_PARAMS) {
+                snprintf(err, errlen, "--param: more than %d parameters", CLI_MAX_PARAMS);
+                return 2;
+            }
+            strcpy(o->params[o->nparams].name, name);
+            o->params[o->nparams++].value = (uint32_t)pv;
+        } else if ((v = opt_value("--stats-out", &i, *argc, argv, &used)) != NULL) {
+            o->stats_out = v;
+        } else if ((v = opt_value("--db", &i, *argc, argv, &used)) != NULL) {
+            if (*v == '\0') {
+                snprintf(err, errlen, "--db: empty file name");
+                return 2;
+            }
+            o->db = v;
+        } else if ((v = opt_value("--plot", &i, *argc, argv, &used)) != NULL) {
+            o->plot = v;
+        } else if (strncmp(a, "--benchmark_", 12) == 0) {
+            argv[out++] = argv[i++];
+            continue;
+        } else {
+            snprintf(err, errlen, "unknown option '%s' (see --help)", a);
+            return 2;
+        }
+        i += used;
+    }
+    argv[out] = NULL;
+    *argc = out;
+    if (o->piece_size_set && !o->paths[DBL_PATH_DBLINK]) {
+        snprintf(err, errlen,
+                 "--piece-size: applies to the dblink path only (add --path=dblink or both)");
+        return 2;
+    }
+    return 0;
+}
+
+int cli_make_case(const cli_opts_t *o, dbl_path_t path, uint64_t chars, uint32_t block_size,
+                  dbl_case_t *c, char *err, size_t errlen)
+{
+    dbl_case_defaults(c);
+    c->path = path;
+    c->lob_chars = chars;
+    c->block_size = block_size;
+    c->rows = o->rows;
+    c->seed = o->seed;
+    c->piece_size = o->piece_size;
+    for (size_t i = 0; i < o->nparams; i++)
+        dbl_case_set_param(c, o->params[i].name, o->params[i].value);
+    char msg[200];
+    if (dbl_case_validate(c, msg, sizeof msg) != SIM_OK) {
+        snprintf(err, errlen, "%s", msg);
+        return 2;
+    }
+    return 0;
+}
+
+void cli_usage(FILE *f)
+{
+    fputs("usage: lobbench [OPTIONS] [--benchmark_* flags]\n"
+          "\n"
+          "Simulates `insert into t2 select ... from t1` of CLOBs into a SecureFile LOB\n"
+          "segment, locally (direct path) and over a loopback database link, and prints\n"
+          "the Oracle session statistics of each case, laid out like the reference.\n"
+          "\n"
+          "Sweep:\n"
+          "  --path=local|dblink|both  insert path(s) (default: both)\n"
+          "  --sizes=LIST              CLOB lengths in characters, k = 1024\n"
+          "                            (default: 2k,4k,6k,8k,16k,32k,64k,128k,256k)\n"
+          "  --rows=N                  rows per statement (default: 10000)\n"
+          "  --block-size=LIST         2k, 4k, 8k, 16k or 32k (default: 8k)\n"
+          "  --piece-size=BYTES        dblink: bytes per LOB piece (default: 32767)\n"
+          "  --seed=N                  seed, printed and stored with the run (default: 1)\n"
+          "  --param=NAME=VALUE        change a model parameter (see --list-params)\n"
+          "Output:\n"
+          "  --stats-out=FILE.csv      figures as CSV: path,lob_kchars,statistic,value\n"
+          "  --db=FILE                 results store (default: results/history.db)\n"
+          "  --no-db                   record nothing\n"
+          "  --plot=FILE.svg           draw the statistics against LOB size\n"
+          "  --quiet                   no statistics table\n"
+          "  --list-params             the model's parameters and their defaults\n"
+          "Google Benchmark's own flags work unchanged, e.g. --benchmark_filter=dblink,\n"
+          "--benchmark_format=json, --benchmark_out=FILE, --benchmark_repetitions=N,\n"
+          "--benchmark_min_time=SECONDS.\n"
+          "\n"
+          "Exit status: 0 on success, 1 when a case or the store failed, 2 on bad input.\n",
+          f);
+}

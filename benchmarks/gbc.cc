@@ -1,0 +1,954 @@
+/*
+ * gbc.cc -- the C interface of gbc.h over Google Benchmark 1.7.1.
+ *
+ * Benchmarks are described on the C side (struct gbc_benchmark) and given to
+ * the library only in gbc_run(), by materialize(): that is where the flags
+ * 1.7.1 lacks take effect (min time "Nx" -> Iterations(N), dry run ->
+ * Iterations(1) + Repetitions(1)).  Both would put "/iterations:N" and
+ * "/repeats:1" into the names, so Forwarder::ReportRuns() puts back the name
+ * the benchmark would have had without them before any reporter sees a run.
+ *
+ * 1.7.1 traps this file works around:
+ *  - a file reporter passed without --benchmark_out makes the library exit,
+ *    so one is created only when the flag (or BENCHMARK_OUT) is set, and an
+ *    unwritable out file is answered with GBC_EIO before the library exits;
+ *  - bad --benchmark_format / _out_format / _time_unit / _color values make
+ *    Initialize() exit, so gbc_initialize() rejects them first;
+ *  - the library's default display reporter is a static that the
+ *    no-argument RunSpecifiedBenchmarks() deletes (use after free on the
+ *    second call), and a JSON reporter cannot be reused across runs, so each
+ *    gbc_run() builds its own display reporter from the flags it has seen;
+ *  - a custom reporter's SetOutputStream() is not virtual, so the wrapper
+ *    hands its streams on to the wrapped reporter in ReportContext();
+ *  - warm-up runs even with an explicit iteration count, so a dry run also
+ *    sets --benchmark_min_warmup_time=0;
+ *  - Shutdown() frees the custom context but leaves the pointer dangling, so
+ *    gbc_shutdown() clears it and a later run or gbc_add_context() is safe.
+ * The wrapper therefore mirrors the flags it needs from argv and the
+ * BENCHMARK_* environment, with the library's precedence (later wins).
+ */
+#include "gbc.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cerrno>
+#include <cinttypes>
+#include <cstdarg>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
+#include <new>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <unistd.h>
+
+namespace bm = benchmark;
+using Family = bm::internal::Benchmark;
+
+/* The C enums are the library's values, so conversions are plain casts. */
+template <class A, class B> constexpr bool same(A a, B b)
+{
+    return static_cast<uint32_t>(a) == static_cast<uint32_t>(b);
+}
+static_assert(same(GBC_NS, bm::kNanosecond) && same(GBC_US, bm::kMicrosecond) &&
+                  same(GBC_MS, bm::kMillisecond) && same(GBC_S, bm::kSecond),
+              "time units");
+static_assert(same(GBC_BIG_O_NONE, bm::oNone) && same(GBC_O_1, bm::o1) && same(GBC_O_N, bm::oN) &&
+                  same(GBC_O_N_SQUARED, bm::oNSquared) && same(GBC_O_N_CUBED, bm::oNCubed) &&
+                  same(GBC_O_LOG_N, bm::oLogN) && same(GBC_O_N_LOG_N, bm::oNLogN) &&
+                  same(GBC_O_AUTO, bm::oAuto),
+              "complexities");
+static_assert(same(GBC_COUNTER_IS_RATE, bm::Counter::kIsRate) &&
+                  same(GBC_COUNTER_AVG_THREADS, bm::Counter::kAvgThreads) &&
+                  same(GBC_COUNTER_IS_ITERATION_INVARIANT, bm::Counter::kIsIterationInvariant) &&
+                  same(GBC_COUNTER_AVG_ITERATIONS, bm::Counter::kAvgIterations) &&
+                  same(GBC_COUNTER_INVERT, bm::Counter::kInvert),
+              "counter flags");
+static_assert(same(GBC_ONEK_1000, bm::Counter::kIs1000) &&
+                  same(GBC_ONEK_1024, bm::Counter::kIs1024),
+              "onek");
+
+static const uint32_t counter_flag_mask = GBC_COUNTER_IS_RATE | GBC_COUNTER_AVG_THREADS |
+                                          GBC_COUNTER_IS_ITERATION_INVARIANT |
+                                          GBC_COUNTER_AVG_ITERATIONS | GBC_COUNTER_INVERT;
+
+struct gbc_benchmark {
+    gbc_t *g;
+    std::string name;
+    gbc_fn_t fn;
+    void *user;
+    /* Argument calls replayed in order: RangeMultiplier affects later Ranges. */
+    std::vector<std::function<void(Family *)>> arg_ops;
+    int nargs = -1; /* -1 until the first argument call */
+    int multiplier = 8;
+    std::vector<std::string> arg_names;
+    bool has_unit = false;
+    gbc_time_unit_t unit = GBC_NS;
+    double min_time = 0;
+    int64_t iterations = 0;
+    int repetitions = 0;
+    int aggregates_only = -1; /* -1: not set */
+    bool real_time = false;
+    gbc_big_o_t big_o = GBC_BIG_O_NONE;
+};
+
+struct gbc_state {
+    bm::State *s;
+    gbc_benchmark *b;
+};
+
+/* The command-line flags gbc reads; the library keeps its own copy. */
+struct Flags {
+    int64_t nx = 0; /* --benchmark_min_time=Nx; 0 if seconds */
+    bool dry_run = false;
+    std::string out, out_format = "json", format = "console", color = "auto";
+    bool counters_tabular = false;
+};
+
+struct gbc {
+    std::vector<std::unique_ptr<gbc_benchmark>> benches;
+    std::string errmsg;
+    gbc_report_fn_t cb = nullptr;
+    void *cb_user = nullptr;
+    Flags flags;
+};
+
+/* ---- small helpers --------------------------------------------------- */
+
+static gbc_err_t fail(gbc_t *g, gbc_err_t err, const std::string &msg)
+{
+    try {
+        g->errmsg = msg;
+    } catch (...) {
+        g->errmsg.clear();
+    }
+    return err;
+}
+
+static std::string fmt(const char *f, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, f);
+    vsnprintf(buf, sizeof buf, f, ap);
+    va_end(ap);
+    return buf;
+}
+
+/* The library's flag syntax: "--name=value", or "--name" alone for bools. */
+static const char *flag_value(const char *arg, const char *name, bool def_optional)
+{
+    size_t n = strlen(name);
+    if (strncmp(arg, "--", 2) != 0 || strncmp(arg + 2, name, n) != 0)
+        return nullptr;
+    const char *end = arg + 2 + n;
+    if (def_optional && *end == '\0')
+        return end;
+    return *end == '=' ? end + 1 : nullptr;
+}
+
+static bool bool_value(const char *v)
+{
+    return !(*v == '0' || *v == 'f' || *v == 'F');
+}
+
+/* The library's IsTruthyFlagValue(), used for --benchmark_color. */
+static bool truthy(const std::string &v)
+{
+    if (v.size() == 1)
+        return isalnum(static_cast<unsigned char>(v[0])) && strchr("0fFnN", v[0]) == nullptr;
+    std::string lower;
+    for (char c : v)
+        lower += static_cast<char>(tolower(static_cast<unsigned char>(c)));
+    return !(lower == "false" || lower == "no" || lower == "off");
+}
+
+static bool valid_format(const std::string &v)
+{
+    return v == "console" || v == "json" || v == "csv";
+}
+
+static const char *getenv_or(const char *name, const char *dflt)
+{
+    const char *v = getenv(name);
+    return v ? v : dflt;
+}
+
+/* ---- errors and names ------------------------------------------------ */
+
+extern "C" const char *gbc_strerror(gbc_err_t err)
+{
+    switch (err) {
+    case GBC_OK:
+        return "success";
+    case GBC_EINVAL:
+        return "invalid argument";
+    case GBC_ENOMEM:
+        return "out of memory";
+    case GBC_EEXIST:
+        return "already exists";
+    case GBC_EIO:
+        return "cannot write the output file";
+    case GBC_ERR_COUNT:
+        break;
+    }
+    return "unknown gbc error";
+}
+
+extern "C" const char *gbc_time_unit_name(gbc_time_unit_t unit)
+{
+    if (unit < GBC_NS || unit > GBC_S)
+        return nullptr;
+    return bm::GetTimeUnitString(static_cast<bm::TimeUnit>(unit));
+}
+
+/* ---- session --------------------------------------------------------- */
+
+extern "C" gbc_err_t gbc_create(gbc_t **out)
+{
+    *out = nullptr;
+    try {
+        std::unique_ptr<gbc_t> g(new gbc_t);
+        /* The library's defaults come from the same variables. */
+        Flags &f = g->flags;
+        f.out = getenv_or("BENCHMARK_OUT", "");
+        f.out_format = getenv_or("BENCHMARK_OUT_FORMAT", "json");
+        f.format = getenv_or("BENCHMARK_FORMAT", "console");
+        f.color = getenv_or("BENCHMARK_COLOR", "auto");
+        const char *tab = getenv("BENCHMARK_COUNTERS_TABULAR");
+        f.counters_tabular = tab != nullptr && strcmp(tab, "0") != 0;
+        *out = g.release();
+        return GBC_OK;
+    } catch (const std::bad_alloc &) {
+        return GBC_ENOMEM;
+    }
+}
+
+extern "C" void gbc_destroy(gbc_t *g)
+{
+    delete g;
+}
+
+extern "C" const char *gbc_errmsg(const gbc_t *g)
+{
+    return g->errmsg.c_str();
+}
+
+extern "C" void gbc_set_report_callback(gbc_t *g, gbc_report_fn_t fn, void *user)
+{
+    g->cb = fn;
+    g->cb_user = user;
+}
+
+static void print_help()
+{
+    bm::PrintDefaultHelp();
+    fprintf(stdout, "gbc additions to Google Benchmark 1.7.1:\n"
+                    "          [--benchmark_min_time=<seconds>s | <iterations>x]\n"
+                    "          [--benchmark_dry_run={true|false}]\n");
+}
+
+/* Parses one --benchmark_min_time value into f; false if malformed. */
+static bool parse_min_time(const char *v, Flags *f, std::string *seconds)
+{
+    size_t len = strlen(v);
+    if (len == 0)
+        return false;
+    if (v[len - 1] == 'x') {
+        if (len == 1 || len > 19)
+            return false;
+        int64_t n = 0;
+        for (size_t i = 0; i + 1 < len; i++) {
+            if (v[i] < '0' || v[i] > '9')
+                return false;
+            n = n * 10 + (v[i] - '0');
+        }
+        if (n <= 0)
+            return false;
+        f->nx = n;
+        return true;
+    }
+    std::string num(v, v[len - 1] == 's' ? len - 1 : len);
+    char *end = nullptr;
+    errno = 0;
+    double d = strtod(num.c_str(), &end);
+    if (num.empty() || *end != '\0' || errno != 0 || !std::isfinite(d) || d <= 0)
+        return false;
+    f->nx = 0;
+    *seconds = num;
+    return true;
+}
+
+extern "C" gbc_err_t gbc_initialize(gbc_t *g, int *argc, char **argv)
+{
+    try {
+        Flags f = g->flags;
+        /* Storage for rewritten arguments; each is consumed by Initialize(). */
+        std::vector<std::unique_ptr<std::string>> rewritten;
+        std::vector<char *> args;
+        args.push_back(argv[0]);
+        for (int i = 1; i < *argc; i++) {
+            char *a = argv[i];
+            const char *v;
+            if ((v = flag_value(a, "benchmark_min_time", false)) != nullptr) {
+                std::string secs;
+                if (!parse_min_time(v, &f, &secs))
+                    return fail(g, GBC_EINVAL,
+                                fmt("%s: expected seconds (0.5 or 0.5s) or an iteration count "
+                                    "(100x), greater than zero",
+                                    a));
+                if (f.nx == 0) {
+                    rewritten.emplace_back(new std::string("--benchmark_min_time=" + secs));
+                    args.push_back(&(*rewritten.back())[0]);
+                }
+                continue;
+            }
+            if ((v = flag_value(a, "benchmark_dry_run", true)) != nullptr) {
+                f.dry_run = bool_value(v);
+                continue;
+            }
+            if ((v = flag_value(a, "benchmark_out", false)) != nullptr) {
+                f.out = v;
+            } else if ((v = flag_value(a, "benchmark_out_format", false)) != nullptr) {
+                if (!valid_format(v))
+                    return fail(g, GBC_EINVAL, fmt("%s: expected console, json or csv", a));
+                f.out_format = v;
+            } else if ((v = flag_value(a, "benchmark_format", false)) != nullptr) {
+                if (!valid_format(v))
+                    return fail(g, GBC_EINVAL, fmt("%s: expected console, json or csv", a));
+                f.format = v;
+            } else if ((v = flag_value(a, "benchmark_color", false)) != nullptr) {
+                if (*v == '\0')
+                    return fail(g, GBC_EINVAL, fmt("%s: expected auto, true or false", a));
+                f.color = v;
+            } else if ((v = flag_value(a, "benchmark_counters_tabular", true)) != nullptr) {
+                f.counters_tabular = bool_value(v);
+            } else if ((v = flag_value(a, "benchmark_time_unit", false)) != nullptr) {
+                if (strcmp(v, "ns") != 0 && strcmp(v, "us") != 0 && strcmp(v, "ms") != 0 &&
+                    strcmp(v, "s") != 0)
+                    return fail(g, GBC_EINVAL, fmt("%s: expected ns, us, ms or s", a));
+            }
+            args.push_back(a);
+        }
+        /* Warm-up ignores an explicit iteration count in 1.7.1. */
+        static char no_warmup[] = "--benchmark_min_warmup_time=0";
+        if (f.dry_run)
+            args.push_back(no_warmup);
+        int n = static_cast<int>(args.size());
+        args.push_back(nullptr);
+
+        bm::Initialize(&n, args.data(), print_help);
+
+        /* What is left was passed through unchanged, so it points into argv. */
+        for (int i = 0; i < n; i++)
+            argv[i] = args[static_cast<size_t>(i)];
+        *argc = n;
+        g->flags = f;
+        g->errmsg.clear();
+        return GBC_OK;
+    } catch (const std::bad_alloc &) {
+        return fail(g, GBC_ENOMEM, "out of memory");
+    }
+}
+
+extern "C" bool gbc_report_unrecognized_arguments(int argc, char **argv)
+{
+    return bm::ReportUnrecognizedArguments(argc, argv);
+}
+
+extern "C" gbc_err_t gbc_add_context(gbc_t *g, const char *key, const char *value)
+{
+    if (key == nullptr || *key == '\0' || value == nullptr)
+        return fail(g, GBC_EINVAL, "context key must be a non-empty string, value non-NULL");
+    try {
+        std::map<std::string, std::string> *ctx = bm::internal::GetGlobalContext();
+        if (ctx != nullptr && ctx->count(key) != 0)
+            return fail(g, GBC_EEXIST, fmt("context key '%s' is already set", key));
+        bm::AddCustomContext(key, value);
+        return GBC_OK;
+    } catch (const std::bad_alloc &) {
+        return fail(g, GBC_ENOMEM, "out of memory");
+    }
+}
+
+extern "C" void gbc_shutdown(void)
+{
+    bm::Shutdown();
+    /* 1.7.1 deletes the context but keeps the pointer: the next report would read freed memory. */
+    bm::internal::GetGlobalContext() = nullptr;
+}
+
+/* ---- benchmark description ------------------------------------------- */
+
+extern "C" gbc_err_t gbc_register(gbc_t *g, const char *name, gbc_fn_t fn, void *user,
+                                  gbc_benchmark_t **out)
+{
+    if (out != nullptr)
+        *out = nullptr;
+    if (name == nullptr || *name == '\0' || fn == nullptr)
+        return fail(g, GBC_EINVAL, "gbc_register: name must be non-empty and fn non-NULL");
+    for (const auto &b : g->benches)
+        if (b->name == name)
+            return fail(g, GBC_EEXIST, fmt("benchmark '%s' is already registered", name));
+    try {
+        std::unique_ptr<gbc_benchmark> b(new gbc_benchmark);
+        b->g = g;
+        b->name = name;
+        b->fn = fn;
+        b->user = user;
+        g->benches.push_back(std::move(b));
+        if (out != nullptr)
+            *out = g->benches.back().get();
+        return GBC_OK;
+    } catch (const std::bad_alloc &) {
+        return fail(g, GBC_ENOMEM, "out of memory");
+    }
+}
+
+extern "C" const char *gbc_benchmark_name(const gbc_benchmark_t *b)
+{
+    return b->name.c_str();
+}
+
+extern "C" void *gbc_benchmark_user(const gbc_benchmark_t *b)
+{
+    return b->user;
+}
+
+/* Appends an argument call after checking that it keeps the arity. */
+static gbc_err_t add_args(gbc_benchmark_t *b, const char *what, size_t count,
+                          std::function<void(Family *)> op)
+{
+    if (count == 0 || count > 64)
+        return fail(b->g, GBC_EINVAL, fmt("%s on '%s': 1 to 64 arguments", what, b->name.c_str()));
+    if (b->nargs != -1 && static_cast<size_t>(b->nargs) != count)
+        return fail(b->g, GBC_EINVAL,
+                    fmt("%s on '%s': %zu arguments, but earlier calls gave %d", what,
+                        b->name.c_str(), count, b->nargs));
+    try {
+        b->arg_ops.push_back(std::move(op));
+    } catch (const std::bad_alloc &) {
+        return fail(b->g, GBC_ENOMEM, "out of memory");
+    }
+    b->nargs = static_cast<int>(count);
+    return GBC_OK;
+}
+
+extern "C" gbc_err_t gbc_benchmark_arg(gbc_benchmark_t *b, int64_t x)
+{
+    return add_args(b, "Arg", 1, [x](Family *f) { f->Arg(x); });
+}
+
+extern "C" gbc_err_t gbc_benchmark_args(gbc_benchmark_t *b, const int64_t *args, size_t n)
+{
+    if (args == nullptr)
+        return fail(b->g, GBC_EINVAL, "Args: args must not be NULL");
+    try {
+        std::vector<int64_t> v(args, args + n);
+        return add_args(b, "Args", n, [v](Family *f) { f->Args(v); });
+    } catch (const std::bad_alloc &) {
+        return fail(b->g, GBC_ENOMEM, "out of memory");
+    }
+}
+
+static bool range_ok(gbc_benchmark_t *b, const char *what, int64_t lo, int64_t hi)
+{
+    if (lo <= hi)
+        return true;
+    fail(b->g, GBC_EINVAL,
+         fmt("%s on '%s': lo %" PRId64 " > hi %" PRId64, what, b->name.c_str(), lo, hi));
+    return false;
+}
+
+extern "C" gbc_err_t gbc_benchmark_range(gbc_benchmark_t *b, int64_t lo, int64_t hi)
+{
+    if (!range_ok(b, "Range", lo, hi))
+        return GBC_EINVAL;
+    return add_args(b, "Range", 1, [lo, hi](Family *f) { f->Range(lo, hi); });
+}
+
+extern "C" gbc_err_t gbc_benchmark_dense_range(gbc_benchmark_t *b, int64_t lo, int64_t hi, int step)
+{
+    if (!range_ok(b, "DenseRange", lo, hi))
+        return GBC_EINVAL;
+    /* The library's loop would never end, or overflow, otherwise. */
+    if (step <= 0 || hi > INT64_MAX - step)
+        return fail(b->g, GBC_EINVAL,
+                    fmt("DenseRange on '%s': step %d must be > 0 and hi + step must fit int64",
+                        b->name.c_str(), step));
+    return add_args(b, "DenseRange", 1, [lo, hi, step](Family *f) { f->DenseRange(lo, hi, step); });
+}
+
+extern "C" gbc_err_t gbc_benchmark_ranges(gbc_benchmark_t *b, const gbc_range_t *ranges, size_t n)
+{
+    if (ranges == nullptr)
+        return fail(b->g, GBC_EINVAL, "Ranges: ranges must not be NULL");
+    for (size_t i = 0; i < n; i++)
+        if (!range_ok(b, "Ranges", ranges[i].lo, ranges[i].hi))
+            return GBC_EINVAL;
+    try {
+        std::vector<std::pair<int64_t, int64_t>> v;
+        for (size_t i = 0; i < n; i++)
+            v.emplace_back(ranges[i].lo, ranges[i].hi);
+        return add_args(b, "Ranges", n, [v](Family *f) { f->Ranges(v); });
+    } catch (const std::bad_alloc &) {
+        return fail(b->g, GBC_ENOMEM, "out of memory");
+    }
+}
+
+extern "C" gbc_err_t gbc_benchmark_range_multiplier(gbc_benchmark_t *b, int multiplier)
+{
+    if (multiplier < 2)
+        return fail(b->g, GBC_EINVAL,
+                    fmt("RangeMultiplier on '%s': %d, expected >= 2", b->name.c_str(), multiplier));
+    try {
+        b->arg_ops.push_back([multiplier](Family *f) { f->RangeMultiplier(multiplier); });
+    } catch (const std::bad_alloc &) {
+        return fail(b->g, GBC_ENOMEM, "out of memory");
+    }
+    b->multiplier = multiplier;
+    return GBC_OK;
+}
+
+extern "C" gbc_err_t gbc_benchmark_arg_names(gbc_benchmark_t *b, const char *const *names, size_t n)
+{
+    if (names == nullptr || n == 0)
+        return fail(b->g, GBC_EINVAL, fmt("ArgNames on '%s': need names", b->name.c_str()));
+    try {
+        std::vector<std::string> v;
+        for (size_t i = 0; i < n; i++) {
+            if (names[i] == nullptr)
+                return fail(b->g, GBC_EINVAL,
+                            fmt("ArgNames on '%s': name %zu is NULL", b->name.c_str(), i));
+            v.emplace_back(names[i]);
+        }
+        b->arg_names.swap(v);
+        return GBC_OK;
+    } catch (const std::bad_alloc &) {
+        return fail(b->g, GBC_ENOMEM, "out of memory");
+    }
+}
+
+extern "C" gbc_err_t gbc_benchmark_arg_name(gbc_benchmark_t *b, const char *name)
+{
+    return gbc_benchmark_arg_names(b, &name, 1);
+}
+
+extern "C" gbc_err_t gbc_benchmark_unit(gbc_benchmark_t *b, gbc_time_unit_t unit)
+{
+    if (unit < GBC_NS || unit > GBC_S)
+        return fail(b->g, GBC_EINVAL,
+                    fmt("Unit on '%s': %d, expected GBC_NS, GBC_US, GBC_MS or GBC_S",
+                        b->name.c_str(), static_cast<int>(unit)));
+    b->has_unit = true;
+    b->unit = unit;
+    return GBC_OK;
+}
+
+extern "C" gbc_err_t gbc_benchmark_min_time(gbc_benchmark_t *b, double seconds)
+{
+    if (!(seconds > 0) || !std::isfinite(seconds) || b->iterations != 0)
+        return fail(b->g, GBC_EINVAL,
+                    fmt("MinTime on '%s': %g, expected seconds > 0 and no Iterations",
+                        b->name.c_str(), seconds));
+    b->min_time = seconds;
+    return GBC_OK;
+}
+
+extern "C" gbc_err_t gbc_benchmark_iterations(gbc_benchmark_t *b, int64_t n)
+{
+    if (n <= 0 || b->min_time != 0)
+        return fail(b->g, GBC_EINVAL,
+                    fmt("Iterations on '%s': %" PRId64 ", expected > 0 and no MinTime",
+                        b->name.c_str(), n));
+    b->iterations = n;
+    return GBC_OK;
+}
+
+extern "C" gbc_err_t gbc_benchmark_repetitions(gbc_benchmark_t *b, int n)
+{
+    if (n <= 0)
+        return fail(b->g, GBC_EINVAL,
+                    fmt("Repetitions on '%s': %d, expected > 0", b->name.c_str(), n));
+    b->repetitions = n;
+    return GBC_OK;
+}
+
+extern "C" gbc_err_t gbc_benchmark_report_aggregates_only(gbc_benchmark_t *b, bool only)
+{
+    b->aggregates_only = only ? 1 : 0;
+    return GBC_OK;
+}
+
+extern "C" gbc_err_t gbc_benchmark_use_real_time(gbc_benchmark_t *b)
+{
+    b->real_time = true;
+    return GBC_OK;
+}
+
+extern "C" gbc_err_t gbc_benchmark_complexity(gbc_benchmark_t *b, gbc_big_o_t big_o)
+{
+    if (big_o < GBC_BIG_O_NONE || big_o > GBC_O_AUTO)
+        return fail(b->g, GBC_EINVAL,
+                    fmt("Complexity on '%s': %d is not a gbc_big_o_t", b->name.c_str(),
+                        static_cast<int>(big_o)));
+    b->big_o = big_o;
+    return GBC_OK;
+}
+
+/* ---- running --------------------------------------------------------- */
+
+/* The name fields a benchmark has without gbc's overrides (1.7.1 format). */
+struct NaturalName {
+    const gbc_benchmark *b;
+    std::string min_time, iterations, repetitions;
+};
+
+/*
+ * Wraps a library reporter: fixes the names, passes the runs on, and (for
+ * one of the two reporters) forwards them to the C callback.
+ */
+class Forwarder : public bm::BenchmarkReporter
+{
+  public:
+    Forwarder(std::unique_ptr<bm::BenchmarkReporter> inner, gbc_t *g,
+              const std::unordered_map<std::string, NaturalName> *names, bool forward)
+        : inner_(std::move(inner)), g_(g), names_(names), forward_(forward)
+    {
+    }
+
+    bool ReportContext(const Context &context) override
+    {
+        /* The library set our streams (the out file); SetOutputStream is not virtual. */
+        inner_->SetOutputStream(&GetOutputStream());
+        inner_->SetErrorStream(&GetErrorStream());
+        return inner_->ReportContext(context);
+    }
+
+    void ReportRuns(const std::vector<Run> &reports) override
+    {
+        std::vector<Run> runs(reports);
+        for (Run &r : runs) {
+            auto it = names_->find(r.run_name.function_name);
+            if (it == names_->end())
+                continue;
+            r.run_name.min_time = it->second.min_time;
+            r.run_name.iterations = it->second.iterations;
+            r.run_name.repetitions = it->second.repetitions;
+        }
+        inner_->ReportRuns(runs);
+        if (forward_ && g_->cb != nullptr)
+            for (const Run &r : runs)
+                forward(r);
+    }
+
+    void Finalize() override
+    {
+        inner_->Finalize();
+    }
+
+  private:
+    void forward(const Run &r)
+    {
+        auto it = names_->find(r.run_name.function_name);
+        const std::string name = r.benchmark_name();
+        const std::string run_name = r.run_name.str();
+        std::vector<gbc_counter_t> counters;
+        for (const auto &kv : r.counters)
+            counters.push_back({kv.first.c_str(), kv.second.value,
+                                static_cast<uint32_t>(kv.second.flags),
+                                static_cast<gbc_onek_t>(kv.second.oneK)});
+        const bool agg = r.run_type == Run::RT_Aggregate;
+        const bool pct = agg && r.aggregate_unit == bm::kPercentage;
+        gbc_run_t run;
+        run.benchmark = it == names_->end() ? nullptr : it->second.b;
+        run.name = name.c_str();
+        run.run_name = run_name.c_str();
+        run.aggregate_name = r.aggregate_name.c_str();
+        run.is_aggregate = agg;
+        run.is_percentage = pct;
+        run.error_occurred = r.error_occurred;
+        run.error_message = r.error_message.c_str();
+        run.label = r.report_label.c_str();
+        run.iterations = r.iterations;
+        run.repetition_index = agg ? -1 : r.repetition_index;
+        run.repetitions = r.repetitions;
+        run.threads = r.threads;
+        run.time_unit = static_cast<gbc_time_unit_t>(r.time_unit);
+        /* As the JSON reporter prints them. */
+        run.real_time = pct ? r.real_accumulated_time : r.GetAdjustedRealTime();
+        run.cpu_time = pct ? r.cpu_accumulated_time : r.GetAdjustedCPUTime();
+        run.complexity_n = r.complexity_n;
+        run.counter_count = counters.size();
+        run.counters = counters.empty() ? nullptr : counters.data();
+        g_->cb(&run, g_->cb_user);
+    }
+
+    std::unique_ptr<bm::BenchmarkReporter> inner_;
+    gbc_t *g_;
+    const std::unordered_map<std::string, NaturalName> *names_;
+    bool forward_;
+};
+
+/* The library's internal::CreateReporter(), which it does not export. */
+static std::unique_ptr<bm::BenchmarkReporter> make_reporter(const std::string &format,
+                                                            bm::ConsoleReporter::OutputOptions o)
+{
+    if (format == "json")
+        return std::unique_ptr<bm::BenchmarkReporter>(new bm::JSONReporter);
+    if (format == "csv") {
+        /* Deprecated in 1.7.1 but still a valid --benchmark_format. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+        return std::unique_ptr<bm::BenchmarkReporter>(new bm::CSVReporter);
+#pragma GCC diagnostic pop
+    }
+    return std::unique_ptr<bm::BenchmarkReporter>(new bm::ConsoleReporter(o));
+}
+
+/* The library's GetOutputOptions() and IsColorTerminal(). */
+static bm::ConsoleReporter::OutputOptions display_options(const Flags &f)
+{
+    bool color;
+    if (f.color == "auto") {
+        static const char *const terms[] = {
+            "xterm",         "xterm-color",     "xterm-256color",
+            "screen",        "screen-256color", "tmux",
+            "tmux-256color", "rxvt-unicode",    "rxvt-unicode-256color",
+            "linux",         "cygwin"};
+        const char *term = getenv("TERM");
+        color = false;
+        if (isatty(STDOUT_FILENO) && term != nullptr)
+            for (const char *t : terms)
+                color = color || strcmp(term, t) == 0;
+    } else {
+        color = truthy(f.color);
+    }
+    int o = (color ? bm::ConsoleReporter::OO_Color : 0) |
+            (f.counters_tabular ? bm::ConsoleReporter::OO_Tabular : 0);
+    return static_cast<bm::ConsoleReporter::OutputOptions>(o);
+}
+
+/* Hands one description to the library, with the flag overrides applied. */
+static void materialize(const gbc_t *g, gbc_benchmark *b)
+{
+    const Flags &f = g->flags;
+    Family *fam = bm::RegisterBenchmark(b->name.c_str(), [b](bm::State &s) {
+        gbc_state st = {&s, b};
+        b->fn(&st, b->user);
+    });
+    for (const auto &op : b->arg_ops)
+        op(fam);
+    if (!b->arg_names.empty())
+        fam->ArgNames(b->arg_names);
+    if (b->has_unit)
+        fam->Unit(static_cast<bm::TimeUnit>(b->unit));
+    if (b->real_time)
+        fam->UseRealTime();
+    if (b->big_o != GBC_BIG_O_NONE)
+        fam->Complexity(static_cast<bm::BigO>(b->big_o));
+    if (b->aggregates_only != -1)
+        fam->ReportAggregatesOnly(b->aggregates_only == 1);
+    int reps = f.dry_run ? 1 : b->repetitions;
+    if (reps != 0)
+        fam->Repetitions(reps);
+    /* Precedence as in later releases: own Iterations, then Nx, then own MinTime. */
+    int64_t iters = f.dry_run ? 1 : b->iterations != 0 ? b->iterations : f.nx;
+    if (iters != 0)
+        fam->Iterations(iters);
+    else if (b->min_time != 0)
+        fam->MinTime(b->min_time);
+}
+
+extern "C" gbc_err_t gbc_run(gbc_t *g, const char *filter, size_t *matched)
+{
+    if (matched != nullptr)
+        *matched = 0;
+    for (const auto &b : g->benches)
+        if (!b->arg_names.empty() &&
+            static_cast<int>(b->arg_names.size()) != (b->nargs < 0 ? 0 : b->nargs))
+            return fail(g, GBC_EINVAL,
+                        fmt("benchmark '%s' has %zu argument names for %d arguments",
+                            b->name.c_str(), b->arg_names.size(), b->nargs < 0 ? 0 : b->nargs));
+    const Flags &f = g->flags;
+    if (!f.out.empty()) {
+        /* The library would exit(1); the file is truncated by it anyway. */
+        FILE *fp = fopen(f.out.c_str(), "w");
+        if (fp == nullptr)
+            return fail(g, GBC_EIO, fmt("--benchmark_out=%s: %s", f.out.c_str(), strerror(errno)));
+        fclose(fp);
+    }
+    try {
+        std::unordered_map<std::string, NaturalName> names;
+        for (const auto &b : g->benches) {
+            NaturalName &n = names[b->name];
+            n.b = b.get();
+            if (b->min_time != 0)
+                n.min_time = fmt("min_time:%0.3f", b->min_time);
+            if (b->iterations != 0)
+                n.iterations = fmt("iterations:%lu", static_cast<unsigned long>(b->iterations));
+            if (b->repetitions != 0)
+                n.repetitions = fmt("repeats:%d", b->repetitions);
+        }
+        bm::ClearRegisteredBenchmarks();
+        for (const auto &b : g->benches)
+            materialize(g, b.get());
+        Forwarder display(make_reporter(f.format, display_options(f)), g, &names, f.out.empty());
+        std::unique_ptr<Forwarder> file;
+        if (!f.out.empty())
+            file.reset(new Forwarder(make_reporter(f.out_format, bm::ConsoleReporter::OO_None), g,
+                                     &names, true));
+        size_t n = filter != nullptr ? bm::RunSpecifiedBenchmarks(&display, file.get(), filter)
+                                     : bm::RunSpecifiedBenchmarks(&display, file.get());
+        bm::ClearRegisteredBenchmarks();
+        if (matched != nullptr)
+            *matched = n;
+        return GBC_OK;
+    } catch (const std::bad_alloc &) {
+        bm::ClearRegisteredBenchmarks();
+        return fail(g, GBC_ENOMEM, "out of memory");
+    }
+}
+
+/* ---- inside a benchmark ---------------------------------------------- */
+
+/* A void setter ran out of memory: fail the run rather than unwind into C. */
+static void oom(gbc_state_t *st)
+{
+    try {
+        st->s->SkipWithError("gbc: out of memory");
+    } catch (...) {
+    }
+}
+
+extern "C" bool gbc_state_keep_running_batch(gbc_state_t *st, int64_t *n)
+{
+    bm::State &s = *st->s;
+    /* All that is left, so that the library never overshoots the count. */
+    int64_t left = s.max_iterations - s.iterations();
+    if (left < 1)
+        left = 1;
+    if (s.KeepRunningBatch(left)) {
+        *n = left;
+        return true;
+    }
+    *n = 0;
+    return false;
+}
+
+extern "C" bool gbc_state_keep_running(gbc_state_t *st)
+{
+    return st->s->KeepRunning();
+}
+
+extern "C" void gbc_state_pause_timing(gbc_state_t *st)
+{
+    st->s->PauseTiming();
+}
+
+extern "C" void gbc_state_resume_timing(gbc_state_t *st)
+{
+    st->s->ResumeTiming();
+}
+
+extern "C" void gbc_state_skip_with_error(gbc_state_t *st, const char *msg)
+{
+    try {
+        st->s->SkipWithError(msg != nullptr ? msg : "(no message)");
+    } catch (...) {
+    }
+}
+
+extern "C" bool gbc_state_error_occurred(const gbc_state_t *st)
+{
+    return st->s->error_occurred();
+}
+
+extern "C" size_t gbc_state_range_count(const gbc_state_t *st)
+{
+    return st->b->nargs < 0 ? 0 : static_cast<size_t>(st->b->nargs);
+}
+
+extern "C" int64_t gbc_state_range(const gbc_state_t *st, size_t pos)
+{
+    /* range() only asserts, and the library's asserts may be compiled out. */
+    if (pos >= gbc_state_range_count(st)) {
+        fprintf(stderr, "gbc_state_range: position %zu of benchmark '%s' with %zu arguments\n", pos,
+                st->b->name.c_str(), gbc_state_range_count(st));
+        abort();
+    }
+    return st->s->range(pos);
+}
+
+extern "C" int64_t gbc_state_iterations(const gbc_state_t *st)
+{
+    return st->s->iterations();
+}
+
+extern "C" int64_t gbc_state_max_iterations(const gbc_state_t *st)
+{
+    return st->s->max_iterations;
+}
+
+extern "C" void gbc_state_set_label(gbc_state_t *st, const char *label)
+{
+    try {
+        st->s->SetLabel(label != nullptr ? label : "");
+    } catch (const std::bad_alloc &) {
+        oom(st);
+    }
+}
+
+extern "C" void gbc_state_set_bytes_processed(gbc_state_t *st, int64_t bytes)
+{
+    try {
+        st->s->SetBytesProcessed(bytes);
+    } catch (const std::bad_alloc &) {
+        oom(st);
+    }
+}
+
+extern "C" void gbc_state_set_items_processed(gbc_state_t *st, int64_t items)
+{
+    try {
+        st->s->SetItemsProcessed(items);
+    } catch (const std::bad_alloc &) {
+        oom(st);
+    }
+}
+
+extern "C" void gbc_state_set_complexity_n(gbc_state_t *st, int64_t n)
+{
+    st->s->SetComplexityN(n);
+}
+
+extern "C" gbc_err_t gbc_state_set_counter(gbc_state_t *st, const char *name, double value,
+                                           uint32_t flags, gbc_onek_t onek)
+{
+    gbc_t *g = st->b->g;
+    if (name == nullptr || *name == '\0')
+        return fail(g, GBC_EINVAL, "counter name must be a non-empty string");
+    if ((flags & ~counter_flag_mask) != 0)
+        return fail(g, GBC_EINVAL,
+                    fmt("counter '%s': flags 0x%x has bits outside gbc_counter_flag_t and "
+                        "GBC_COUNTER_INVERT",
+                        name, flags));
+    if (onek != GBC_ONEK_1000 && onek != GBC_ONEK_1024)
+        return fail(g, GBC_EINVAL,
+                    fmt("counter '%s': onek %d, expected GBC_ONEK_1000 or GBC_ONEK_1024", name,
+                        static_cast<int>(onek)));
+    try {
+        st->s->counters[name] =
+            bm::Counter(value, static_cast<bm::Counter::Flags>(static_cast<int32_t>(flags)),
+                        static_cast<bm::Counter::OneK>(onek));
+        return GBC_OK;
+    } catch (const std::bad_alloc &) {
+        return fail(g, GBC_ENOMEM, "out of memory");
+    }
+}

@@ -1,0 +1,372 @@
+/*
+ * lobbench.c -- the sweep: every (path, LOB size, block size) case is one
+ * Google Benchmark, named so that filters read naturally
+ * (insert/local/lob:64k/block:8k/rows:10000).  Each iteration simulates the
+ * whole statement on a fresh segment, so the counters (all the model's
+ * statistics, averaged over iterations) are the same in every iteration and
+ * the time is the model's time per statement.
+ *
+ * After the benchmark report come the statistics table laid out like the
+ * reference, the optional CSV and the record in the results store.
+ */
+#include <jemalloc/jemalloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "gbc.h"
+#include "report.h"
+#include "store.h"
+
+#ifndef LOBSIM_SOURCE_DIR
+#define LOBSIM_SOURCE_DIR "."
+#endif
+#ifndef LOBSIM_BUILD_TYPE
+#define LOBSIM_BUILD_TYPE "unknown"
+#endif
+
+#define MAX_CASES (DBL_PATH_COUNT * CLI_MAX_LIST * CLI_MAX_LIST)
+
+typedef struct {
+    bench_case_t *cases;
+    size_t ncases;
+    size_t done; /* cases reported so far, for the progress line */
+    int progress;
+    time_t started;
+} sweep_t;
+
+/* Process memory as jemalloc counts it (after refreshing its statistics). */
+static void jemalloc_bytes(size_t *allocated, size_t *resident)
+{
+    uint64_t epoch = 1;
+    size_t sz = sizeof epoch;
+    *allocated = *resident = 0;
+    mallctl("epoch", &epoch, &sz, &epoch, sz);
+    sz = sizeof *allocated;
+    mallctl("stats.allocated", allocated, &sz, NULL, 0);
+    sz = sizeof *resident;
+    mallctl("stats.resident", resident, &sz, NULL, 0);
+}
+
+static void bm_insert(gbc_state_t *st, void *user)
+{
+    bench_case_t *bc = user;
+    sim_stats_t got;
+    int64_t n;
+    while (gbc_state_keep_running_batch(st, &n))
+        for (int64_t i = 0; i < n; i++) {
+            sim_err_t rc = dbl_run(&bc->c, &got);
+            if (rc != SIM_OK) {
+                gbc_state_skip_with_error(st, sim_strerror(rc));
+                break;
+            }
+            /* Counters are deterministic: any difference is a bug. */
+            if (memcmp(&got, &bc->st, sizeof got) != 0) {
+                gbc_state_skip_with_error(st, "statistics differ between iterations");
+                break;
+            }
+        }
+    if (gbc_state_error_occurred(st))
+        return;
+    double iters = (double)gbc_state_iterations(st);
+    for (int s = 0; s < SIM_STAT_COUNT; s++)
+        gbc_state_set_counter(st, sim_stat_info((sim_stat_t)s)->name, (double)bc->st.v[s] * iters,
+                              GBC_COUNTER_AVG_ITERATIONS, GBC_ONEK_1000);
+    /* Time per dispenser allocation: the inverse of allocations per second. */
+    if (bc->st.v[SIM_STAT_DSP_ALLOCATIONS])
+        gbc_state_set_counter(st, "time/dispenser allocation",
+                              (double)bc->st.v[SIM_STAT_DSP_ALLOCATIONS] * iters,
+                              GBC_COUNTER_IS_RATE | GBC_COUNTER_INVERT, GBC_ONEK_1000);
+    size_t allocated, resident;
+    jemalloc_bytes(&allocated, &resident);
+    gbc_state_set_counter(st, "jemalloc allocated bytes", (double)allocated, 0, GBC_ONEK_1024);
+    gbc_state_set_counter(st, "jemalloc resident bytes", (double)resident, 0, GBC_ONEK_1024);
+    gbc_state_set_items_processed(st, (int64_t)(bc->c.rows * (uint64_t)iters));
+    gbc_state_set_bytes_processed(st,
+                                  (int64_t)(bc->c.rows * 2 * bc->c.lob_chars * (uint64_t)iters));
+}
+
+/* Google Benchmark's results, back onto the cases. */
+static void on_report(const gbc_run_t *run, void *user)
+{
+    sweep_t *sw = user;
+    bench_case_t *bc = gbc_benchmark_user(run->benchmark);
+    if (bc == NULL || run->is_aggregate || run->error_occurred)
+        return;
+    static const double per_ns[] = {1.0, 1e3, 1e6, 1e9};
+    double scale = per_ns[run->time_unit <= GBC_S ? run->time_unit : 0];
+    /* Keep the mean over repetitions. */
+    int k = bc->repetitions;
+    bc->real_ns = (bc->real_ns * k + run->real_time * scale) / (k + 1);
+    bc->cpu_ns = (bc->cpu_ns * k + run->cpu_time * scale) / (k + 1);
+    bc->iterations = (uint64_t)run->iterations;
+    bc->repetitions = k + 1;
+    if (run->repetition_index <= 0)
+        sw->done++;
+    if (sw->progress && time(NULL) - sw->started >= 1)
+        fprintf(stderr, "\r[%zu/%zu] %s\033[K%s", sw->done, sw->ncases, run->run_name,
+                sw->done == sw->ncases ? "\n" : "");
+}
+
+/* First line of a command's output, or "unknown". */
+static void command_line_of(const char *cmd, char *buf, size_t len)
+{
+    snprintf(buf, len, "unknown");
+    FILE *p = popen(cmd, "r");
+    if (p == NULL)
+        return;
+    if (fgets(buf, (int)len, p)) {
+        buf[strcspn(buf, "\n")] = '\0';
+        if (*buf == '\0')
+            snprintf(buf, len, "unknown");
+    } else {
+        snprintf(buf, len, "unknown");
+    }
+    pclose(p);
+}
+
+typedef struct {
+    char commit[64];
+    int dirty;
+    char host[128];
+    char compiler[64];
+} provenance_t;
+
+static void provenance(provenance_t *pv)
+{
+    command_line_of("git -C '" LOBSIM_SOURCE_DIR "' rev-parse HEAD 2>/dev/null", pv->commit,
+                    sizeof pv->commit);
+    char st[64];
+    command_line_of("git -C '" LOBSIM_SOURCE_DIR "' status --porcelain --untracked-files=no "
+                    "2>/dev/null | head -n 1 | wc -l",
+                    st, sizeof st);
+    pv->dirty = strcmp(pv->commit, "unknown") == 0 ? -1 : atoi(st) > 0;
+    if (gethostname(pv->host, sizeof pv->host) != 0)
+        snprintf(pv->host, sizeof pv->host, "unknown");
+    pv->host[sizeof pv->host - 1] = '\0';
+#if defined(__clang__)
+    snprintf(pv->compiler, sizeof pv->compiler, "Clang %s", __clang_version__);
+#elif defined(__GNUC__)
+    snprintf(pv->compiler, sizeof pv->compiler, "GNU %d.%d.%d", __GNUC__, __GNUC_MINOR__,
+             __GNUC_PATCHLEVEL__);
+#else
+    snprintf(pv->compiler, sizeof pv->compiler, "unknown");
+#endif
+}
+
+static char *join_argv(int argc, char **argv)
+{
+    size_t len = 1;
+    for (int i = 0; i < argc; i++)
+        len += strlen(argv[i]) + 1;
+    char *s = malloc(len);
+    if (s == NULL)
+        return NULL;
+    s[0] = '\0';
+    for (int i = 0; i < argc; i++) {
+        if (i)
+            strcat(s, " ");
+        strcat(s, argv[i]);
+    }
+    return s;
+}
+
+static int record(const cli_opts_t *o, const sweep_t *sw, const provenance_t *pv,
+                  const char *cmdline, time_t started, int completed)
+{
+    char err[512];
+    res_store_t *store;
+    if (res_open(o->db, RES_OPEN_CREATE, &store, err, sizeof err) != SIM_OK) {
+        fprintf(stderr, "lobbench: %s\n", err);
+        return 1;
+    }
+    int rc = 0;
+    res_session_t *sess = calloc(sw->ncases, sizeof *sess);
+    char params[2048];
+    size_t n = 0;
+    if (sess == NULL) {
+        fprintf(stderr, "lobbench: out of memory recording into %s\n", o->db);
+        res_close(store);
+        return 1;
+    }
+    for (size_t i = 0; i < sw->ncases; i++) {
+        const bench_case_t *bc = &sw->cases[i];
+        if (!bc->ran)
+            continue;
+        sess[n].kase = bc->c;
+        sess[n].stats = bc->st;
+        sess[n].timed = bc->repetitions > 0;
+        sess[n].timing.iterations = bc->iterations;
+        sess[n].timing.real_time_ns = bc->real_ns;
+        sess[n].timing.cpu_time_ns = bc->cpu_ns;
+        sess[n].timing.repetitions = (uint32_t)bc->repetitions;
+        n++;
+    }
+    dbl_case_describe_params(&sw->cases[0].c, params, sizeof params);
+    res_run_t run;
+    res_run_defaults(&run);
+    run.started = (int64_t)started;
+    run.git_commit = strcmp(pv->commit, "unknown") ? pv->commit : NULL;
+    run.git_dirty = pv->dirty;
+    run.host = pv->host;
+    run.compiler = pv->compiler;
+    run.build_type = LOBSIM_BUILD_TYPE;
+    run.command_line = cmdline;
+    run.params = params;
+    run.seed = o->seed;
+    run.completed = completed;
+    int64_t id = 0;
+    if (n == 0) {
+        fprintf(stderr, "lobbench: no case ran; nothing recorded in %s\n", o->db);
+        rc = 1;
+    } else if (res_record_run(store, &run, sess, n, &id) != SIM_OK) {
+        fprintf(stderr, "lobbench: %s\n", res_errmsg(store));
+        rc = 1;
+    } else if (!o->quiet) {
+        printf("\nRecorded as run %lld in %s (%zu sessions).\n", (long long)id, o->db, n);
+    }
+    free(sess);
+    res_close(store);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    char err[512];
+    cli_opts_t o;
+    cli_defaults(&o);
+    char *cmdline = join_argv(argc, argv);
+    time_t started = time(NULL);
+    if (cli_parse(&o, &argc, argv, err, sizeof err) != 0) {
+        fprintf(stderr, "lobbench: %s\n", err);
+        free(cmdline);
+        return 2;
+    }
+    if (o.help) {
+        cli_usage(stdout);
+        free(cmdline);
+        return 0;
+    }
+    if (o.list_params) {
+        dbl_case_t c;
+        dbl_case_defaults(&c);
+        printf("%-28s %s\n", "parameter", "default");
+        for (size_t i = 0; i < dbl_param_count(); i++)
+            printf("%-28s %u\n", dbl_param_name(i), dbl_param_get(&c, i));
+        free(cmdline);
+        return 0;
+    }
+
+    /* Every case is built and checked before anything runs. */
+    sweep_t sw = {0};
+    sw.cases = calloc(MAX_CASES, sizeof *sw.cases);
+    if (sw.cases == NULL) {
+        fprintf(stderr, "lobbench: out of memory\n");
+        free(cmdline);
+        return 1;
+    }
+    for (int p = 0; p < DBL_PATH_COUNT; p++) {
+        if (!o.paths[p])
+            continue;
+        for (size_t b = 0; b < o.nblock_sizes; b++)
+            for (size_t s = 0; s < o.nsizes; s++) {
+                bench_case_t *bc = &sw.cases[sw.ncases++];
+                if (cli_make_case(&o, (dbl_path_t)p, o.sizes[s], o.block_sizes[b], &bc->c, err,
+                                  sizeof err) != 0) {
+                    fprintf(stderr, "lobbench: %s\n", err);
+                    free(sw.cases);
+                    free(cmdline);
+                    return 2;
+                }
+            }
+    }
+
+    gbc_t *g;
+    if (gbc_create(&g) != GBC_OK) {
+        fprintf(stderr, "lobbench: out of memory\n");
+        return 1;
+    }
+    if (gbc_initialize(g, &argc, argv) != GBC_OK) {
+        fprintf(stderr, "lobbench: %s\n", gbc_errmsg(g));
+        gbc_destroy(g);
+        free(sw.cases);
+        free(cmdline);
+        return 2;
+    }
+    if (gbc_report_unrecognized_arguments(argc, argv)) {
+        gbc_destroy(g);
+        free(sw.cases);
+        free(cmdline);
+        return 2;
+    }
+
+    provenance_t pv;
+    provenance(&pv);
+    char params[2048];
+    dbl_case_describe_params(&sw.cases[0].c, params, sizeof params);
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)o.seed);
+    gbc_add_context(g, "lobsim_git_commit", pv.commit);
+    gbc_add_context(g, "lobsim_git_dirty", pv.dirty < 0 ? "unknown" : pv.dirty ? "true" : "false");
+    gbc_add_context(g, "lobsim_compiler", pv.compiler);
+    gbc_add_context(g, "lobsim_build_type", LOBSIM_BUILD_TYPE);
+    gbc_add_context(g, "lobsim_seed", seed);
+    gbc_add_context(g, "lobsim_model_params", params);
+
+    /* The model's figures first: the table needs them even for cases that a
+     * --benchmark_filter leaves out. */
+    int failed = 0;
+    for (size_t i = 0; i < sw.ncases; i++) {
+        bench_case_t *bc = &sw.cases[i];
+        sim_err_t rc = dbl_run(&bc->c, &bc->st);
+        if (rc != SIM_OK) {
+            char name[32];
+            cli_format_chars(bc->c.lob_chars, name, sizeof name);
+            fprintf(stderr, "lobbench: %s %s: %s\n", dbl_path_name(bc->c.path), name,
+                    sim_strerror(rc));
+            failed = 1;
+            continue;
+        }
+        bc->ran = 1;
+        char name[160], lob[32], blk[32];
+        cli_format_chars(bc->c.lob_chars, lob, sizeof lob);
+        cli_format_chars(bc->c.block_size, blk, sizeof blk);
+        snprintf(name, sizeof name, "insert/%s/lob:%s/block:%s/rows:%llu",
+                 dbl_path_name(bc->c.path), lob, blk, (unsigned long long)bc->c.rows);
+        gbc_benchmark_t *b;
+        if (gbc_register(g, name, bm_insert, bc, &b) != GBC_OK) {
+            fprintf(stderr, "lobbench: %s\n", gbc_errmsg(g));
+            failed = 1;
+            continue;
+        }
+        gbc_benchmark_unit(b, GBC_US);
+    }
+    if (!o.quiet)
+        fprintf(stderr, "lobbench: %zu cases, seed %llu\n", sw.ncases, (unsigned long long)o.seed);
+    sw.progress = isatty(STDERR_FILENO);
+    sw.started = time(NULL);
+    gbc_set_report_callback(g, on_report, &sw);
+    size_t matched = 0;
+    if (gbc_run(g, NULL, &matched) != GBC_OK) {
+        fprintf(stderr, "lobbench: %s\n", gbc_errmsg(g));
+        failed = 1;
+    }
+    gbc_destroy(g);
+    gbc_shutdown();
+
+    if (!o.quiet)
+        report_table(stdout, sw.cases, sw.ncases);
+    int rc = failed;
+    if (o.stats_out && report_csv(o.stats_out, sw.cases, sw.ncases, err, sizeof err) != 0) {
+        fprintf(stderr, "lobbench: %s\n", err);
+        rc = 1;
+    }
+    if (o.db && record(&o, &sw, &pv, cmdline, started, !failed) != 0)
+        rc = 1;
+    free(sw.cases);
+    free(cmdline);
+    return rc;
+}

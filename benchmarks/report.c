@@ -1,0 +1,162 @@
+/*
+ * report.c -- the statistics table and the reference-format CSV.
+ */
+#include "report.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const sim_stat_t report_order[] = {
+    SIM_STAT_CR_BLOCKS_CREATED,   SIM_STAT_SF_ALLOC_CHUNKS,
+    SIM_STAT_SF_ALLOC_BYTES,      SIM_STAT_DSP_ALLOCATIONS,
+    SIM_STAT_DSP_CHUNKS,          SIM_STAT_UNDO_CV_SIZE,
+    SIM_STAT_DB_BLOCK_GETS,       SIM_STAT_CONSISTENT_GETS,
+    SIM_STAT_DBLINK_ROUNDTRIPS,   SIM_STAT_ENQ_TX,
+    SIM_STAT_USED_UREC,           SIM_STAT_DSP_LOAD_TASKS,
+    SIM_STAT_SEG_EXTENTS,         SIM_STAT_DB_BLOCK_CHANGES,
+    SIM_STAT_SF_DIRECT_WRITE_OPS, SIM_STAT_SF_DIRECT_WRITE_BYTES,
+    SIM_STAT_SF_DIRECT_READ_OPS,  SIM_STAT_SF_DIRECT_READ_BYTES,
+    SIM_STAT_DBLINK_BYTES_SENT,   SIM_STAT_DBLINK_BYTES_RECEIVED,
+};
+const size_t report_order_len = sizeof report_order / sizeof report_order[0];
+
+/* The case of (path, size, block size), or NULL. */
+static const bench_case_t *find(const bench_case_t *cases, size_t n, dbl_path_t p, uint64_t chars,
+                                uint32_t bs)
+{
+    for (size_t i = 0; i < n; i++)
+        if (cases[i].ran && cases[i].c.path == p && cases[i].c.lob_chars == chars &&
+            cases[i].c.block_size == bs)
+            return &cases[i];
+    return NULL;
+}
+
+static int seen_u64(const uint64_t *v, size_t n, uint64_t x)
+{
+    for (size_t i = 0; i < n; i++)
+        if (v[i] == x)
+            return 1;
+    return 0;
+}
+
+void report_table(FILE *f, const bench_case_t *cases, size_t n)
+{
+    uint64_t sizes[CLI_MAX_LIST], bss[CLI_MAX_LIST];
+    size_t ns = 0, nb = 0;
+    int paths[DBL_PATH_COUNT] = {0};
+    for (size_t i = 0; i < n; i++) {
+        if (!cases[i].ran)
+            continue;
+        if (!seen_u64(sizes, ns, cases[i].c.lob_chars) && ns < CLI_MAX_LIST)
+            sizes[ns++] = cases[i].c.lob_chars;
+        if (!seen_u64(bss, nb, cases[i].c.block_size) && nb < CLI_MAX_LIST)
+            bss[nb++] = cases[i].c.block_size;
+        paths[cases[i].c.path] = 1;
+    }
+    if (ns == 0)
+        return;
+    int both = paths[DBL_PATH_LOCAL] && paths[DBL_PATH_DBLINK];
+
+    for (size_t b = 0; b < nb; b++) {
+        /* Column width: the widest figure of this table. */
+        int w = 6;
+        char buf[64];
+        for (size_t i = 0; i < n; i++)
+            if (cases[i].ran && cases[i].c.block_size == bss[b])
+                for (size_t s = 0; s < report_order_len; s++) {
+                    int len = snprintf(buf, sizeof buf, "%llu",
+                                       (unsigned long long)cases[i].st.v[report_order[s]]);
+                    if (len > w)
+                        w = len;
+                }
+        const bench_case_t *any = NULL;
+        for (size_t i = 0; i < n && !any; i++)
+            if (cases[i].ran && cases[i].c.block_size == bss[b])
+                any = &cases[i];
+        fprintf(f, "\nSession statistics: %llu rows, %lluk blocks, seed %llu%s\n",
+                (unsigned long long)any->c.rows, (unsigned long long)(bss[b] / 1024),
+                (unsigned long long)any->c.seed, both ? "; ratio = dblink / local" : "");
+        fprintf(f, "%-40s %-6s", "statistic", "path");
+        for (size_t s = 0; s < ns; s++) {
+            cli_format_chars(sizes[s], buf, sizeof buf);
+            fprintf(f, " %*s", w, buf);
+        }
+        fputc('\n', f);
+        for (size_t r = 0; r < report_order_len; r++) {
+            sim_stat_t st = report_order[r];
+            /* Skip a statistic that is zero in every column of the table. */
+            int nonzero = 0;
+            for (size_t i = 0; i < n; i++)
+                if (cases[i].ran && cases[i].c.block_size == bss[b] && cases[i].st.v[st])
+                    nonzero = 1;
+            if (!nonzero)
+                continue;
+            int first = 1;
+            for (int p = 0; p < DBL_PATH_COUNT; p++) {
+                if (!paths[p])
+                    continue;
+                fprintf(f, "%-40s %-6s", first ? sim_stat_info(st)->name : "",
+                        dbl_path_name((dbl_path_t)p));
+                first = 0;
+                for (size_t s = 0; s < ns; s++) {
+                    const bench_case_t *c = find(cases, n, (dbl_path_t)p, sizes[s], bss[b]);
+                    if (c)
+                        fprintf(f, " %*llu", w, (unsigned long long)c->st.v[st]);
+                    else
+                        fprintf(f, " %*s", w, "-");
+                }
+                fputc('\n', f);
+            }
+            if (both) {
+                fprintf(f, "%-40s %-6s", "", "ratio");
+                for (size_t s = 0; s < ns; s++) {
+                    const bench_case_t *l = find(cases, n, DBL_PATH_LOCAL, sizes[s], bss[b]);
+                    const bench_case_t *d = find(cases, n, DBL_PATH_DBLINK, sizes[s], bss[b]);
+                    if (l && d && l->st.v[st])
+                        fprintf(f, " %*.2f", w, (double)d->st.v[st] / (double)l->st.v[st]);
+                    else
+                        fprintf(f, " %*s", w, "-");
+                }
+                fputc('\n', f);
+            }
+        }
+    }
+}
+
+int report_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+        snprintf(err, errlen, "--stats-out: file name too long");
+        return 1;
+    }
+    FILE *f = fopen(tmp, "w");
+    if (f == NULL) {
+        snprintf(err, errlen, "--stats-out: cannot write '%s': %s", path, strerror(errno));
+        return 1;
+    }
+    fprintf(f, "path,lob_kchars,statistic,value\n");
+    for (size_t i = 0; i < n; i++) {
+        if (!cases[i].ran)
+            continue;
+        const dbl_case_t *c = &cases[i].c;
+        char kchars[32];
+        if (c->lob_chars % 1024 == 0)
+            snprintf(kchars, sizeof kchars, "%llu", (unsigned long long)(c->lob_chars / 1024));
+        else
+            snprintf(kchars, sizeof kchars, "%.3f", (double)c->lob_chars / 1024.0);
+        for (size_t s = 0; s < report_order_len; s++)
+            fprintf(f, "%s,%s,\"%s\",%llu\n", dbl_path_name(c->path), kchars,
+                    sim_stat_info(report_order[s])->name,
+                    (unsigned long long)cases[i].st.v[report_order[s]]);
+    }
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+        snprintf(err, errlen, "--stats-out: cannot write '%s': %s", path, strerror(errno));
+        unlink(tmp);
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,38 @@
+/*
+ * report.h -- what lobbench prints and writes: the statistics table laid out
+ * like the reference (one row per statistic, one column per LOB size, the
+ * paths side by side with their ratio) and the reference-format CSV.
+ */
+#ifndef LOBSIM_REPORT_H
+#define LOBSIM_REPORT_H
+
+#include <stdio.h>
+
+#include "cli.h"
+#include "insert.h"
+
+/* One case of a sweep and what was measured for it. */
+typedef struct {
+    dbl_case_t c;
+    sim_stats_t st;
+    int ran;             /* the model ran and st holds its figures */
+    uint64_t iterations; /* Google Benchmark's, 0 when not measured */
+    double real_ns;      /* per iteration */
+    double cpu_ns;
+    int repetitions;
+} bench_case_t;
+
+/* The statistics in the order they are printed. */
+extern const sim_stat_t report_order[];
+extern const size_t report_order_len;
+
+void report_table(FILE *f, const bench_case_t *cases, size_t n);
+
+/*
+ * Write the figures as path,lob_kchars,statistic,value.  The file appears
+ * whole or not at all (written beside it, then renamed).  Returns 0, or 1
+ * with a one-line message naming the file.
+ */
+int report_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,205 @@
+/*
+ * store.h -- the results store: an SQLite file that keeps every lobbench run
+ * the way Oracle keeps session statistics, so that a query written against
+ * v$statname / v$sesstat / v$mystat runs unchanged in the plain `sqlite3`
+ * shell.  The reference measurements are loaded as a run of their own
+ * (source 'oracle') and compare like any other run.
+ *
+ * Tables and views are described in results/README.md.  In short: `runs`
+ * (one row per lobbench invocation), `sessions` (one simulated case each,
+ * shown as v$session), `session_stats` (every figure), `v$statname` (the
+ * catalogue), and views v$sesstat, v$mystat, v$enqueue_stat, v$transaction,
+ * figures, run_by_lob_size, latest_by_lob_size, reference_by_lob_size,
+ * latest_vs_reference.  Note that `statistic#` must be double-quoted in
+ * SQLite: select "statistic#", value from v$mystat;
+ *
+ * Errors: every function returns a sim_err_t.  Functions on a handle leave a
+ * one-line message naming the database file (or the CSV file and line) in
+ * res_errmsg(); res_open() writes it into the caller's buffer because there
+ * is no handle yet.  A failing write changes nothing in the file.
+ *
+ *   SIM_EINVAL   bad input: a file that is not a lobsim store, a newer schema,
+ *                a malformed CSV, an unknown run selector, a figure that does
+ *                not fit, a missing directory
+ *   SIM_EIO      the file cannot be read or written: read-only, a directory,
+ *                disk full, locked for longer than the busy timeout
+ *   SIM_ECORRUPT the file is damaged, or res_check() found a broken invariant
+ *   SIM_ENOMEM   an allocation failed
+ *
+ * A handle is one SQLite connection: use it from one thread at a time.
+ * Several handles (threads or processes) may write the same file at once;
+ * each run is one transaction and none is lost.
+ */
+#ifndef LOBSIM_STORE_H
+#define LOBSIM_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "insert.h"
+#include "sim.h"
+
+/* PRAGMA user_version of the files this code writes; older ones are upgraded. */
+#define RES_SCHEMA_VERSION 2
+/* PRAGMA application_id of every lobsim results file: 'LOBS'. */
+#define RES_APPLICATION_ID 0x4C4F4253
+
+/* The file lobbench records into unless told otherwise. */
+#define RES_DEFAULT_PATH "results/history.db"
+
+typedef struct res_store res_store_t;
+
+/* ---- opening ---------------------------------------------------------- */
+
+enum {
+    RES_OPEN_READONLY = 1, /* never write: for diff and report tools */
+    RES_OPEN_CREATE = 2,   /* create the file if it is missing (not its directory) */
+};
+
+/*
+ * Open the results store at `path`.  Without RES_OPEN_READONLY the file is
+ * created (with RES_OPEN_CREATE) or upgraded to RES_SCHEMA_VERSION, put in WAL
+ * mode, and its v$statname brought in line with sim_stat_info().
+ *
+ * Before anything is written, the file is inspected on a read-only connection;
+ * a file that is not a lobsim store (not SQLite, or SQLite with other
+ * tables), has a newer schema version, is corrupt, is read-only or is a
+ * directory is refused and left byte-for-byte unchanged.  An empty (0-byte)
+ * file counts as a new store.  A missing parent directory is an error, never
+ * created.
+ *
+ * On success *out is the new handle; on failure *out is NULL and errbuf (if
+ * errlen > 0) holds one line naming the file.
+ */
+sim_err_t res_open(const char *path, int flags, res_store_t **out, char *errbuf, size_t errlen);
+
+/* Close the handle; NULL is a no-op. */
+void res_close(res_store_t *s);
+
+/* The last error on this handle as one line, "" if none; never NULL. */
+const char *res_errmsg(const res_store_t *s);
+
+/* The file the handle was opened on. */
+const char *res_path(const res_store_t *s);
+
+/* ---- recording a run -------------------------------------------------- */
+
+/* What Google Benchmark measured for one case. */
+typedef struct {
+    uint64_t iterations;   /* iterations per repetition */
+    double real_time_ns;   /* wall time per iteration, as Google Benchmark reports it */
+    double cpu_time_ns;    /* CPU time per iteration */
+    uint32_t repetitions;  /* repetitions the figures are the mean of (1 if none) */
+} res_timing_t;
+
+/* One simulated session: a case, the figures dbl_run() gave for it, timing. */
+typedef struct {
+    dbl_case_t kase;
+    sim_stats_t stats;
+    int timed; /* 0: the case was not timed and the timing columns stay NULL */
+    res_timing_t timing;
+} res_session_t;
+
+/* One lobbench invocation.  Strings may be NULL (stored as NULL = unknown). */
+typedef struct {
+    int64_t started;          /* unix time the run began; 0 = unknown */
+    int64_t finished;         /* unix time it ended; 0 = the time of recording */
+    const char *git_commit;   /* full hash of HEAD */
+    int git_dirty;            /* 1 uncommitted changes, 0 clean, -1 unknown */
+    const char *host;
+    const char *compiler;     /* e.g. "GNU 12.2.0" */
+    const char *build_type;   /* CMAKE_BUILD_TYPE */
+    const char *command_line; /* argv as typed, joined by spaces */
+    const char *params;       /* dbl_case_describe_params() of the sweep's base case */
+    uint64_t seed;            /* the seed printed at the start of the run */
+    int completed;            /* 1 if every requested case ran */
+} res_run_t;
+
+/* Everything unknown, git_dirty -1, completed 1. */
+void res_run_defaults(res_run_t *r);
+
+/*
+ * Record a run and its n >= 1 sessions in one transaction and set *run_id
+ * (may be NULL) to the new run's id.  Every statistic of every session is
+ * written, zeros included.  Waits for other writers (busy timeout and
+ * retries, about a minute in all).  On failure nothing is written: a session
+ * with an unknown path, a zero LOB size or a figure above INT64_MAX
+ * (SIM_EINVAL, message naming the session and statistic), a full disk
+ * (SIM_EIO), and so on.
+ */
+sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session_t *sessions,
+                         size_t n, int64_t *run_id);
+
+/*
+ * Load the reference measurements (CSV with the header
+ * path,lob_kchars,statistic,value; statistic names as in v$statname, quoted
+ * or not) as a run with source 'oracle': one session per (path, lob_kchars),
+ * 8 KB blocks and 10,000 rows as in the experiment.  Idempotent: a file whose
+ * content was loaded before is not loaded again and *run_id (may be NULL) is
+ * that run.  The whole file is checked before anything is written; a malformed
+ * line fails with SIM_EINVAL and "FILE:LINE: what is wrong".
+ */
+sim_err_t res_load_reference(res_store_t *s, const char *csv_path, int64_t *run_id);
+
+/* ---- reading ---------------------------------------------------------- */
+
+/*
+ * Resolve a run selector to a run id:
+ *   123         that run (any source, complete or not)
+ *   latest      the newest completed lobsim run
+ *   latest~N    the Nth completed lobsim run before it (latest~0 = latest)
+ *   reference   the newest run loaded from the reference (source 'oracle')
+ *   1a2b3c4     a git commit prefix (4 to 40 hex digits): the newest completed
+ *               lobsim run at that commit; an all-digit selector is a run id
+ *               if such a run exists, a commit prefix otherwise
+ * SIM_EINVAL with a message when nothing or more than one commit matches.
+ */
+sim_err_t res_resolve_run(res_store_t *s, const char *selector, int64_t *run_id);
+
+/* A run as stored.  Strings belong to the handle and stay valid until the next
+ * res_get_run() on it or res_close(). */
+typedef struct {
+    int64_t run;
+    const char *source;           /* "lobsim" or "oracle" */
+    const char *reference_file;   /* oracle runs: the CSV it came from */
+    const char *reference_digest; /* oracle runs: FNV-1a 64 of its content */
+    res_run_t info;               /* started/finished as unix time, 0 if NULL */
+    int has_seed;                 /* 0 for oracle runs */
+} res_run_info_t;
+
+sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out);
+
+/* A session as stored.  Strings are valid during the callback only. */
+typedef struct {
+    int64_t sid;
+    int64_t run;
+    const char *path; /* "local" or "dblink" */
+    uint64_t lob_chars;
+    uint32_t block_size;
+    uint64_t rows;
+    uint32_t piece_size; /* 0 if not recorded */
+    int has_seed;
+    uint64_t seed;
+    const char *params; /* NULL if not recorded */
+    int timed;
+    res_timing_t timing;
+    sim_stats_t stats;                     /* 0 where not present */
+    unsigned char present[SIM_STAT_COUNT]; /* 1 where the run has the figure */
+} res_session_info_t;
+
+/* Return SIM_OK to go on; anything else stops the walk and is returned. */
+typedef sim_err_t (*res_session_fn)(const res_session_info_t *sess, void *arg);
+
+/*
+ * Call fn for each session of run_id, ordered by path, block size, rows, LOB
+ * size.  Figures of statistics this build does not know are skipped.
+ */
+sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn, void *arg);
+
+/*
+ * Verify the store's invariants (README, "Invariants"); SIM_ECORRUPT with the
+ * first violation in res_errmsg() otherwise.
+ */
+sim_err_t res_check(res_store_t *s);
+
+#endif /* LOBSIM_STORE_H */

@@ -1,0 +1,2 @@
+# The C wrapper over Google Benchmark (benchmarks/gbc.h), tested on its own.
+lobsim_test(test_gbc SOURCES test_gbc.c LIBS lobsim_gbc m)

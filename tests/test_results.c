@@ -1,0 +1,1042 @@
+/*
+ * test_results.c -- the results store, checked through what a user sees: the
+ * rows and views in the file (read back with plain SQL on a connection of the
+ * test's own), the error messages, and files the store must leave alone.
+ *
+ * Every test works in its own mkdtemp directory, removed afterwards.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "store.h"
+#include "store_int.h"
+
+#ifndef LOBSIM_REFERENCE_CSV
+#error "LOBSIM_REFERENCE_CSV must name the reference CSV"
+#endif
+
+#define NSIZES 9
+static const uint64_t kchars[NSIZES] = {2, 4, 6, 8, 16, 32, 64, 128, 256};
+#define NSESS (2 * NSIZES)
+
+typedef struct {
+    char dir[64];
+    char db[128];
+} fixture_t;
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static int setup(void **state)
+{
+    fixture_t *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    snprintf(f->dir, sizeof f->dir, "/tmp/lobsim-results-XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->db, sizeof f->db, "%s/history.db", f->dir);
+    *state = f;
+    return 0;
+}
+
+static void remove_tree(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char p[512];
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        struct stat sb;
+        if (lstat(p, &sb) == 0 && S_ISDIR(sb.st_mode))
+            remove_tree(p);
+        else
+            unlink(p);
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
+static int teardown(void **state)
+{
+    fixture_t *f = *state;
+    remove_tree(f->dir);
+    free(f);
+    return 0;
+}
+
+static void path_in(const fixture_t *f, const char *name, char *out, size_t len)
+{
+    snprintf(out, len, "%s/%s", f->dir, name);
+}
+
+static void expect_contains(const char *text, const char *needle)
+{
+    if (!text || !strstr(text, needle))
+        fail_msg("expected \"%s\" in \"%s\"", needle, text ? text : "(null)");
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fwrite(text, 1, strlen(text), fp), strlen(text));
+    assert_int_equal(fclose(fp), 0);
+}
+
+static char *read_bytes(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    assert_non_null(fp);
+    size_t cap = 1 << 16, n = 0;
+    char *b = malloc(cap);
+    size_t got;
+    while (b && (got = fread(b + n, 1, cap - n, fp)) > 0) {
+        n += got;
+        if (n == cap)
+            b = realloc(b, cap *= 2);
+    }
+    assert_non_null(b);
+    fclose(fp);
+    *len = n;
+    return b;
+}
+
+/* The file's bytes must be exactly what they were. */
+static void expect_unchanged(const char *path, const char *before, size_t before_len)
+{
+    size_t len;
+    char *now = read_bytes(path, &len);
+    if (len != before_len || memcmp(now, before, len) != 0)
+        fail_msg("%s changed: %zu bytes before, %zu after", path, before_len, len);
+    free(now);
+}
+
+/* One integer from plain SQL on the test's own read-only connection;
+ * INT64_MIN for NULL or no row. */
+static int64_t sql_int(const char *db_path, const char *sql)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+    int64_t v = INT64_MIN;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+        v = sqlite3_column_int64(st, 0);
+    else if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return v;
+}
+
+static double sql_double(const char *db_path, const char *sql)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    double v = sqlite3_column_double(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return v;
+}
+
+/* Run statements on a raw read-write connection (to forge old or foreign files). */
+static void sql_exec(const char *db_path, const char *sql)
+{
+    sqlite3 *db;
+    char *err = NULL;
+    assert_int_equal(sqlite3_open(db_path, &db), SQLITE_OK);
+    if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+        fail_msg("%s: %s", sql, err);
+    sqlite3_close(db);
+}
+
+/* A fixed figure for run r, path p, LOB size k, statistic s. */
+static uint64_t figure(int r, int p, uint64_t k, int s)
+{
+    return (uint64_t)(s + 1) * 1000003u + k * (uint64_t)(p + 1) * 7u + (uint64_t)r * 13u;
+}
+
+/* The default sweep: both paths, nine sizes; odd sessions are timed. */
+static void make_sessions(res_session_t *ss, int r)
+{
+    memset(ss, 0, NSESS * sizeof *ss);
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < NSIZES; i++) {
+            res_session_t *s = &ss[p * NSIZES + i];
+            dbl_case_defaults(&s->kase);
+            s->kase.path = (dbl_path_t)p;
+            s->kase.lob_chars = kchars[i] * 1024;
+            s->kase.seed = 42;
+            for (int k = 0; k < SIM_STAT_COUNT; k++)
+                s->stats.v[k] = figure(r, p, kchars[i], k);
+            s->timed = i % 2;
+            s->timing.iterations = 10 + (uint64_t)i;
+            s->timing.real_time_ns = 1000.5 * (i + 1);
+            s->timing.cpu_time_ns = 900.25 * (i + 1);
+            s->timing.repetitions = 3;
+        }
+}
+
+static void make_run(res_run_t *run, const char *commit)
+{
+    res_run_defaults(run);
+    run->started = 1700000000;
+    run->finished = 1700000060;
+    run->git_commit = commit;
+    run->git_dirty = 0;
+    run->host = "testhost";
+    run->compiler = "GNU 12.2.0";
+    run->build_type = "Debug";
+    run->command_line = "lobbench --db=history.db";
+    run->params = "refill_blocks=120";
+    run->seed = 42;
+}
+
+static res_store_t *open_ok(const char *path)
+{
+    res_store_t *s = NULL;
+    char err[512];
+    sim_err_t e = res_open(path, RES_OPEN_CREATE, &s, err, sizeof err);
+    if (e != SIM_OK)
+        fail_msg("res_open(%s): %s", path, err);
+    assert_int_equal(res_check(s), SIM_OK);
+    return s;
+}
+
+static int64_t record_ok(res_store_t *s, int r, const char *commit, int completed)
+{
+    static res_session_t ss[NSESS];
+    res_run_t run;
+    int64_t id = 0;
+    make_sessions(ss, r);
+    make_run(&run, commit);
+    run.completed = completed;
+    if (res_record_run(s, &run, ss, NSESS, &id) != SIM_OK)
+        fail_msg("res_record_run: %s", res_errmsg(s));
+    if (res_check(s) != SIM_OK)
+        fail_msg("res_check: %s", res_errmsg(s));
+    return id;
+}
+
+static int64_t count_rows(const char *db, const char *table)
+{
+    char sql[128];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", table);
+    return sql_int(db, sql);
+}
+
+/* res_open must fail with `want`, name the file and say `why`, and leave
+ * the file's bytes exactly as they were. */
+static void expect_refused(const char *path, int flags, sim_err_t want, const char *why)
+{
+    size_t len;
+    char *before = read_bytes(path, &len);
+    res_store_t *s = (res_store_t *)1;
+    char err[512] = "";
+    assert_int_equal(res_open(path, flags, &s, err, sizeof err), want);
+    assert_null(s);
+    expect_contains(err, path);
+    expect_contains(err, why);
+    assert_null(strchr(err, '\n'));
+    expect_unchanged(path, before, len);
+    free(before);
+}
+
+/* ---- a fresh store ----------------------------------------------------- */
+
+static void test_fresh_store(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    expect_contains(res_path(s), "history.db");
+    assert_string_equal(res_errmsg(s), "");
+    res_close(s);
+    res_close(NULL);
+
+    assert_int_equal(sql_int(f->db, "PRAGMA user_version"), RES_SCHEMA_VERSION);
+    assert_int_equal(sql_int(f->db, "PRAGMA application_id"), RES_APPLICATION_ID);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM pragma_journal_mode WHERE "
+                                    "journal_mode = 'wal'"),
+                     1);
+    assert_int_equal(count_rows(f->db, "v$statname"), SIM_STAT_COUNT);
+    assert_int_equal(count_rows(f->db, "runs"), 0);
+    /* The catalogue, keyed and spelled as Oracle has it. */
+    assert_int_equal(sql_int(f->db, "SELECT \"statistic#\" FROM v$statname WHERE name = "
+                                    "'segment chunks allocation from disepnser'"),
+                     sim_stat_info(SIM_STAT_DSP_CHUNKS)->number);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM v$statname WHERE shown_in = "
+                                    "'v$enqueue_stat' AND name = 'ENQ: TX - Transaction' AND "
+                                    "class = 4 AND meaning <> ''"),
+                     1);
+
+    /* Opening a current store again writes nothing. */
+    size_t len;
+    char *before = read_bytes(f->db, &len);
+    s = open_ok(f->db);
+    res_close(s);
+    expect_unchanged(f->db, before, len);
+    free(before);
+
+    /* An empty file is a new store; a missing file needs RES_OPEN_CREATE. */
+    char empty[128], missing[128], nodir[160], err[512];
+    path_in(f, "empty.db", empty, sizeof empty);
+    write_file(empty, "");
+    s = open_ok(empty);
+    res_close(s);
+    assert_int_equal(sql_int(empty, "PRAGMA user_version"), RES_SCHEMA_VERSION);
+
+    path_in(f, "missing.db", missing, sizeof missing);
+    assert_int_equal(res_open(missing, 0, &s, err, sizeof err), SIM_EIO);
+    expect_contains(err, missing);
+    assert_int_equal(res_open(missing, RES_OPEN_READONLY, &s, err, sizeof err), SIM_EIO);
+    assert_int_equal(access(missing, F_OK), -1);
+
+    /* A missing directory is an error, never created. */
+    path_in(f, "nodir/history.db", nodir, sizeof nodir);
+    assert_int_equal(res_open(nodir, RES_OPEN_CREATE, &s, err, sizeof err), SIM_EIO);
+    assert_null(s);
+    expect_contains(err, nodir);
+    expect_contains(err, "does not exist");
+    path_in(f, "nodir", nodir, sizeof nodir);
+    assert_int_equal(access(nodir, F_OK), -1);
+
+    assert_int_equal(res_open("", RES_OPEN_CREATE, &s, err, sizeof err), SIM_EINVAL);
+    expect_contains(err, "empty file name");
+}
+
+/* ---- recording and reading back --------------------------------------- */
+
+static sim_err_t collect(const res_session_info_t *si, void *arg)
+{
+    int *n = arg;
+    /* local first, sizes ascending: the order of make_sessions(). */
+    int p = *n / NSIZES, i = *n % NSIZES;
+    assert_string_equal(si->path, p ? "dblink" : "local");
+    assert_int_equal(si->lob_chars, kchars[i] * 1024);
+    assert_int_equal(si->block_size, 8192);
+    assert_int_equal(si->rows, 10000);
+    assert_true(si->has_seed);
+    assert_int_equal(si->seed, 42);
+    assert_non_null(si->params);
+    assert_int_equal(si->timed, i % 2);
+    if (si->timed) {
+        assert_int_equal(si->timing.iterations, 10 + i);
+        assert_true(si->timing.real_time_ns == 1000.5 * (i + 1));
+        assert_int_equal(si->timing.repetitions, 3);
+    }
+    for (int k = 0; k < SIM_STAT_COUNT; k++) {
+        assert_true(si->present[k]);
+        assert_int_equal(si->stats.v[k], figure(1, p, kchars[i], k));
+    }
+    (*n)++;
+    return SIM_OK;
+}
+
+static void test_record_and_views(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    int64_t r1 = record_ok(s, 1, "0123456789abcdef0123456789abcdef01234567", 1);
+    assert_int_equal(r1, 1);
+
+    assert_int_equal(count_rows(f->db, "runs"), 1);
+    assert_int_equal(count_rows(f->db, "v$session"), NSESS);
+    assert_int_equal(count_rows(f->db, "session_stats"), NSESS * SIM_STAT_COUNT);
+    /* v$mystat shows what Oracle shows in v$sesstat: all but the enqueue and
+     * transaction figures, which have views of their own. */
+    assert_int_equal(count_rows(f->db, "v$mystat"), NSESS * (SIM_STAT_COUNT - 2));
+    assert_int_equal(count_rows(f->db, "v$enqueue_stat"), NSESS);
+    assert_int_equal(count_rows(f->db, "v$transaction"), NSESS);
+    assert_int_equal(sql_int(f->db, "SELECT m.value FROM v$mystat m\n"
+                                    "JOIN v$statname n USING (\"statistic#\")\n"
+                                    "JOIN v$session s USING (sid)\n"
+                                    "WHERE n.name = 'db block gets' AND s.path = 'dblink'\n"
+                                    "  AND s.lob_kchars = 64"),
+                     figure(1, 1, 64, SIM_STAT_DB_BLOCK_GETS));
+    assert_int_equal(sql_int(f->db, "SELECT e.\"total_req#\" FROM v$enqueue_stat e\n"
+                                    "JOIN v$session s USING (sid)\n"
+                                    "WHERE e.eq_type = 'TX' AND e.req_reason = 'Transaction'\n"
+                                    "  AND s.path = 'local' AND s.lob_kchars = 8"),
+                     figure(1, 0, 8, SIM_STAT_ENQ_TX));
+    assert_int_equal(sql_int(f->db, "SELECT t.used_urec FROM v$transaction t\n"
+                                    "JOIN v$session s USING (sid)\n"
+                                    "WHERE s.path = 'dblink' AND s.lob_chars = 2048"),
+                     figure(1, 1, 2, SIM_STAT_USED_UREC));
+    /* Timing is NULL where the case was not timed. */
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM v$session WHERE real_time_ns IS NULL"),
+                     NSESS / 2 + 1);
+    assert_int_equal(sql_int(f->db, "SELECT iterations FROM v$session\n"
+                                    "WHERE path = 'local' AND lob_kchars = 4"),
+                     11);
+    /* The run itself. */
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM runs WHERE source = 'lobsim'\n"
+                                    "  AND started = '2023-11-14T22:13:20Z'\n"
+                                    "  AND finished = '2023-11-14T22:14:20Z' AND git_dirty = 0\n"
+                                    "  AND host = 'testhost' AND seed = 42 AND completed = 1\n"
+                                    "  AND command_line = 'lobbench --db=history.db'"),
+                     1);
+    /* The reference layout: one row per (path, statistic), a column per size. */
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM latest_by_lob_size"),
+                     2 * SIM_STAT_COUNT);
+    assert_int_equal(sql_int(f->db, "SELECT lob_256k FROM latest_by_lob_size\n"
+                                    "WHERE path = 'local'\n"
+                                    "  AND statistic = 'securefile allocation chunks'"),
+                     figure(1, 0, 256, SIM_STAT_SF_ALLOC_CHUNKS));
+    assert_int_equal(sql_int(f->db, "SELECT lob_6k FROM latest_by_lob_size\n"
+                                    "WHERE path = 'dblink' AND statistic = 'consistent gets'"),
+                     figure(1, 1, 6, SIM_STAT_CONSISTENT_GETS));
+
+    /* Read back through the API. */
+    int n = 0;
+    assert_int_equal(res_foreach_session(s, r1, collect, &n), SIM_OK);
+    assert_int_equal(n, NSESS);
+    res_run_info_t ri;
+    assert_int_equal(res_get_run(s, r1, &ri), SIM_OK);
+    assert_string_equal(ri.source, "lobsim");
+    assert_string_equal(ri.info.git_commit, "0123456789abcdef0123456789abcdef01234567");
+    assert_string_equal(ri.info.compiler, "GNU 12.2.0");
+    assert_int_equal(ri.info.started, 1700000000);
+    assert_int_equal(ri.info.finished, 1700000060);
+    assert_int_equal(ri.info.git_dirty, 0);
+    assert_int_equal(ri.info.seed, 42);
+    assert_null(ri.reference_file);
+    assert_int_equal(res_get_run(s, 99, &ri), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "no run 99");
+
+    /* A second run becomes v$mystat; an incomplete third one does not. */
+    int64_t r2 = record_ok(s, 2, "fedcba9876543210fedcba9876543210fedcba98", 1);
+    int64_t r3 = record_ok(s, 3, "fedcba9876543210fedcba9876543210fedcba98", 0);
+    assert_int_equal(sql_int(f->db, "SELECT run FROM latest_run"), r2);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM v$mystat m\n"
+                                    "JOIN sessions s USING (sid) WHERE s.run <> 2"),
+                     0);
+    assert_int_equal(sql_int(f->db, "SELECT lob_2k FROM latest_by_lob_size\n"
+                                    "WHERE path = 'dblink' AND statistic = 'db block gets'"),
+                     figure(2, 1, 2, SIM_STAT_DB_BLOCK_GETS));
+
+    /* Selectors. */
+    int64_t id;
+    assert_int_equal(res_resolve_run(s, "latest", &id), SIM_OK);
+    assert_int_equal(id, r2);
+    assert_int_equal(res_resolve_run(s, "latest~1", &id), SIM_OK);
+    assert_int_equal(id, r1);
+    assert_int_equal(res_resolve_run(s, "latest~2", &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "latest~2");
+    assert_int_equal(res_resolve_run(s, "3", &id), SIM_OK);
+    assert_int_equal(id, r3);
+    assert_int_equal(res_resolve_run(s, "0123456", &id), SIM_OK); /* no run 123456 */
+    assert_int_equal(id, r1);
+    assert_int_equal(res_resolve_run(s, "FEDCBA98", &id), SIM_OK);
+    assert_int_equal(id, r2); /* the newest completed run at that commit */
+    assert_int_equal(res_resolve_run(s, "beef", &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "'beef'");
+    assert_int_equal(res_resolve_run(s, "latest~x", &id), SIM_EINVAL);
+    assert_int_equal(res_resolve_run(s, "reference", &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "no reference run");
+    assert_int_equal(res_resolve_run(s, "no such", &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "expected a run id");
+
+    /* Beside the reference, with the ratio. */
+    int64_t ref;
+    assert_int_equal(res_load_reference(s, LOBSIM_REFERENCE_CSV, &ref), SIM_OK);
+    assert_int_equal(res_check(s), SIM_OK);
+    assert_int_equal(res_resolve_run(s, "reference", &id), SIM_OK);
+    assert_int_equal(id, ref);
+    assert_int_equal(res_resolve_run(s, "latest", &id), SIM_OK);
+    assert_int_equal(id, r2); /* oracle figures are never "latest" */
+    assert_int_equal(sql_int(f->db, "SELECT oracle FROM latest_vs_reference\n"
+                                    "WHERE path = 'local' AND lob_kchars = 2\n"
+                                    "  AND statistic = 'securefile allocation chunks'"),
+                     10000);
+    assert_int_equal(sql_int(f->db, "SELECT lobsim FROM latest_vs_reference\n"
+                                    "WHERE path = 'local' AND lob_kchars = 2\n"
+                                    "  AND statistic = 'securefile allocation chunks'"),
+                     figure(2, 0, 2, SIM_STAT_SF_ALLOC_CHUNKS));
+    double want = (double)figure(2, 0, 2, SIM_STAT_SF_ALLOC_CHUNKS) / 10000.0;
+    double got = sql_double(f->db, "SELECT ratio FROM latest_vs_reference\n"
+                                   "WHERE path = 'local' AND lob_kchars = 2\n"
+                                   "  AND statistic = 'securefile allocation chunks'");
+    if (got < want - 1e-4 || got > want + 1e-4)
+        fail_msg("ratio %f, expected %f", got, want);
+    /* Every reference figure has a row, and each one met a lobsim figure. */
+    assert_int_equal(count_rows(f->db, "latest_vs_reference"), 147);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM latest_vs_reference\n"
+                                    "WHERE lobsim IS NULL OR ratio IS NULL"),
+                     0);
+    res_close(s);
+}
+
+/* ---- the reference CSV -------------------------------------------------- */
+
+static sim_err_t count_ref(const res_session_info_t *si, void *arg)
+{
+    int *n = arg;
+    assert_false(si->has_seed);
+    assert_false(si->timed);
+    assert_true(si->present[SIM_STAT_DSP_CHUNKS]);
+    assert_false(si->present[SIM_STAT_SEG_EXTENTS]); /* lobsim's own figure */
+    (*n)++;
+    return SIM_OK;
+}
+
+static void test_reference_loaded_once(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    int64_t a, b;
+    assert_int_equal(res_load_reference(s, LOBSIM_REFERENCE_CSV, &a), SIM_OK);
+    assert_int_equal(res_load_reference(s, LOBSIM_REFERENCE_CSV, &b), SIM_OK);
+    assert_int_equal(a, b);
+    assert_int_equal(res_check(s), SIM_OK);
+    res_close(s);
+    /* Again from another handle: still one run. */
+    s = open_ok(f->db);
+    assert_int_equal(res_load_reference(s, LOBSIM_REFERENCE_CSV, &b), SIM_OK);
+    assert_int_equal(a, b);
+
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM runs WHERE source = 'oracle'"), 1);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM runs WHERE completed = 1\n"
+                                    "  AND reference_file IS NOT NULL AND seed IS NULL"),
+                     1);
+    assert_int_equal(count_rows(f->db, "sessions"), 14);
+    assert_int_equal(count_rows(f->db, "session_stats"), 147);
+    assert_int_equal(sql_int(f->db, "SELECT value FROM figures WHERE source = 'oracle'\n"
+                                    "  AND path = 'dblink' AND lob_kchars = 256\n"
+                                    "  AND statistic = 'v$transaction.used_urec'"),
+                     sql_int(f->db, "SELECT value FROM figures WHERE source = 'oracle'\n"
+                                    "  AND path = 'dblink' AND lob_kchars = 256\n"
+                                    "  AND statistic = 'segment chunks allocation from "
+                                    "disepnser'") +
+                         1);
+    assert_int_equal(sql_int(f->db, "SELECT lob_2k FROM reference_by_lob_size\n"
+                                    "WHERE path = 'local'\n"
+                                    "  AND statistic = 'securefile allocation chunks'"),
+                     10000);
+    /* Two sizes are kept back from the reference: their columns are empty. */
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM reference_by_lob_size\n"
+                                    "WHERE lob_6k IS NOT NULL OR lob_64k IS NOT NULL"),
+                     0);
+    int n = 0;
+    assert_int_equal(res_foreach_session(s, a, count_ref, &n), SIM_OK);
+    assert_int_equal(n, 14);
+    res_run_info_t ri;
+    assert_int_equal(res_get_run(s, a, &ri), SIM_OK);
+    assert_string_equal(ri.source, "oracle");
+    assert_string_equal(ri.reference_file, LOBSIM_REFERENCE_CSV);
+    assert_int_equal(strlen(ri.reference_digest), 16);
+    assert_false(ri.has_seed);
+    res_close(s);
+}
+
+static void test_reference_malformed(void **state)
+{
+    fixture_t *f = *state;
+    static const struct {
+        const char *text;
+        const char *why; /* expected after "FILE:" */
+    } cases[] = {
+        {"path,lob_kchars,statistic,value\nlocal,2,\"db block gets\",5\nlocal,4,\"db block "
+         "gets\"\n",
+         ":3: 3 fields; expected 4"},
+        {"path,lob_kchars,statistic,value\nlocal,2,\"db block getz\",5\n",
+         ":2: statistic 'db block getz' is not in v$statname"},
+        {"path,lob_kchars,statistic,value\r\nlocal,2,\"db block gets\",5\r\nremote,2,"
+         "\"db block gets\",5\r\n",
+         ":3: path 'remote'"},
+        {"path,lob_kchars,statistic,value\nlocal,2,\"db block gets\",-5\n", ":2: value '-5'"},
+        {"path,lob_kchars,statistic,value\nlocal,2k,\"db block gets\",5\n",
+         ":2: lob_kchars '2k'"},
+        {"path,lob_kchars,statistic,value\nlocal,2,\"db block gets\",5\n\nlocal,2,db block "
+         "gets,6\n",
+         ":4: local 2k 'db block gets' repeats line 2"},
+        {"path,lob_kchars,statistic,value\nlocal,2,\"db block gets,5\n",
+         ":2: unterminated quoted field"},
+        {"path;lob_kchars;statistic;value\n", ":1: expected the header"},
+        {"path,lob_kchars,statistic,value\n", ":1: no figures"},
+        {"", ":1: empty file"},
+    };
+    res_store_t *s = open_ok(f->db);
+    char csv[128], want[256];
+    path_in(f, "bad.csv", csv, sizeof csv);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        write_file(csv, cases[i].text);
+        int64_t id = -1;
+        assert_int_equal(res_load_reference(s, csv, &id), SIM_EINVAL);
+        assert_int_equal(id, -1);
+        snprintf(want, sizeof want, "%s%s", csv, cases[i].why);
+        expect_contains(res_errmsg(s), want);
+        assert_null(strchr(res_errmsg(s), '\n'));
+    }
+    char missing[128];
+    path_in(f, "missing.csv", missing, sizeof missing);
+    assert_int_equal(res_load_reference(s, missing, NULL), SIM_EIO);
+    expect_contains(res_errmsg(s), missing);
+    assert_int_equal(count_rows(f->db, "runs"), 0);
+    assert_int_equal(count_rows(f->db, "sessions"), 0);
+
+    /* Quoting as in RFC 4180 is accepted, a blank line is skipped. */
+    write_file(csv, "path,lob_kchars,statistic,value\ndblink,2,\"db block gets\",5\n\n"
+                    "dblink,2,consistent gets,6\n");
+    assert_int_equal(res_load_reference(s, csv, NULL), SIM_OK);
+    assert_int_equal(count_rows(f->db, "session_stats"), 2);
+    res_close(s);
+}
+
+/* ---- schema versions ---------------------------------------------------- */
+
+/* Version 1 as it shipped (frozen here on purpose: it is what old files hold). */
+static const char v1_ddl[] =
+    "PRAGMA application_id = 1280262739;\n"
+    "CREATE TABLE runs (\n"
+    "  run              INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+    "  source           TEXT NOT NULL CHECK (source IN ('lobsim', 'oracle')),\n"
+    "  started          TEXT,\n"
+    "  finished         TEXT,\n"
+    "  git_commit       TEXT,\n"
+    "  git_dirty        INTEGER CHECK (git_dirty IN (0, 1)),\n"
+    "  host             TEXT,\n"
+    "  compiler         TEXT,\n"
+    "  build_type       TEXT,\n"
+    "  command_line     TEXT,\n"
+    "  params           TEXT,\n"
+    "  seed             INTEGER,\n"
+    "  completed        INTEGER NOT NULL CHECK (completed IN (0, 1)),\n"
+    "  reference_file   TEXT,\n"
+    "  reference_digest TEXT\n"
+    ");\n"
+    "CREATE INDEX runs_by_commit ON runs (git_commit);\n"
+    "CREATE UNIQUE INDEX runs_by_reference_digest ON runs (reference_digest)\n"
+    "  WHERE reference_digest IS NOT NULL;\n"
+    "CREATE TABLE v$statname (\n"
+    "  \"statistic#\" INTEGER PRIMARY KEY,\n"
+    "  name         TEXT NOT NULL UNIQUE,\n"
+    "  class        INTEGER NOT NULL,\n"
+    "  shown_in     TEXT NOT NULL,\n"
+    "  meaning      TEXT NOT NULL\n"
+    ");\n"
+    "CREATE TABLE sessions (\n"
+    "  sid        INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+    "  run        INTEGER NOT NULL REFERENCES runs (run),\n"
+    "  path       TEXT NOT NULL,\n"
+    "  lob_chars  INTEGER NOT NULL CHECK (lob_chars > 0),\n"
+    "  lob_kchars AS (CASE WHEN lob_chars % 1024 = 0 THEN lob_chars / 1024\n"
+    "                      ELSE lob_chars / 1024.0 END),\n"
+    "  block_size INTEGER NOT NULL,\n"
+    "  rows       INTEGER NOT NULL,\n"
+    "  piece_size INTEGER,\n"
+    "  seed       INTEGER,\n"
+    "  params     TEXT\n"
+    ");\n"
+    "CREATE INDEX sessions_by_run ON sessions (run);\n"
+    "CREATE TABLE session_stats (\n"
+    "  sid          INTEGER NOT NULL REFERENCES sessions (sid),\n"
+    "  \"statistic#\" INTEGER NOT NULL REFERENCES v$statname (\"statistic#\"),\n"
+    "  value        INTEGER NOT NULL,\n"
+    "  PRIMARY KEY (sid, \"statistic#\")\n"
+    ") WITHOUT ROWID;\n"
+    "CREATE VIEW latest_run AS\n"
+    "  SELECT max(run) AS run FROM runs WHERE source = 'lobsim' AND completed = 1;\n"
+    "CREATE VIEW reference_run AS\n"
+    "  SELECT max(run) AS run FROM runs WHERE source = 'oracle';\n"
+    "CREATE VIEW v$session AS\n"
+    "  SELECT s.sid, s.run, r.source, s.path, s.lob_chars, s.lob_kchars, s.block_size,\n"
+    "         s.rows, s.piece_size, s.seed, s.params\n"
+    "  FROM sessions s JOIN runs r USING (run);\n"
+    "CREATE VIEW v$sesstat AS\n"
+    "  SELECT st.sid, st.\"statistic#\", st.value\n"
+    "  FROM session_stats st JOIN v$statname n USING (\"statistic#\")\n"
+    "  WHERE n.shown_in = 'v$sesstat';\n"
+    "CREATE VIEW v$mystat AS\n"
+    "  SELECT sid, \"statistic#\", value FROM v$sesstat\n"
+    "  WHERE sid IN (SELECT sid FROM sessions WHERE run = (SELECT run FROM latest_run));\n"
+    "CREATE VIEW v$enqueue_stat AS\n"
+    "  SELECT st.sid, 'TX' AS eq_type, 'Transaction' AS req_reason, st.value AS \"total_req#\"\n"
+    "  FROM session_stats st JOIN v$statname n USING (\"statistic#\")\n"
+    "  WHERE n.name = 'ENQ: TX - Transaction';\n"
+    "CREATE VIEW v$transaction AS\n"
+    "  SELECT st.sid, st.value AS used_urec\n"
+    "  FROM session_stats st JOIN v$statname n USING (\"statistic#\")\n"
+    "  WHERE n.name = 'v$transaction.used_urec';\n"
+    "PRAGMA user_version = 1;\n"
+    /* A run recorded by version 1: a catalogue of two, one session. */
+    "INSERT INTO v$statname VALUES (12, 'db block gets', 8, 'v$sesstat', 'x'),\n"
+    "  (17, 'v$transaction.used_urec', 1, 'v$transaction', 'y');\n"
+    "INSERT INTO runs (source, git_commit, seed, completed, params)\n"
+    "  VALUES ('lobsim', 'aaaa1111', 7, 1, 'old=1');\n"
+    "INSERT INTO sessions (run, path, lob_chars, block_size, rows, piece_size, seed)\n"
+    "  VALUES (1, 'local', 4096, 8192, 10000, 32767, 7);\n"
+    "INSERT INTO session_stats VALUES (1, 12, 777), (1, 17, 10001);\n";
+
+/* The columns of a table and the names of the views, as one string. */
+static void schema_shape(const char *db_path, char *out, size_t len)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db,
+                                        "SELECT m.name || '.' || p.name || ':' || p.type\n"
+                                        "FROM sqlite_master m, pragma_table_xinfo(m.name) p\n"
+                                        "WHERE m.type IN ('table', 'view')\n"
+                                        "ORDER BY m.name, p.cid",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    size_t used = 0;
+    out[0] = '\0';
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        int n = snprintf(out + used, len - used, "%s\n", sqlite3_column_text(st, 0));
+        assert_true(n > 0 && (size_t)n < len - used);
+        used += (size_t)n;
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+
+static void test_upgrade_from_v1(void **state)
+{
+    fixture_t *f = *state;
+    sql_exec(f->db, v1_ddl);
+    assert_int_equal(sql_int(f->db, "PRAGMA user_version"), 1);
+
+    /* Read-only, an old file cannot be read until upgraded. */
+    char err[512];
+    res_store_t *s;
+    expect_refused(f->db, RES_OPEN_READONLY, SIM_EINVAL, "schema version 1");
+
+    s = open_ok(f->db);
+    assert_int_equal(sql_int(f->db, "PRAGMA user_version"), RES_SCHEMA_VERSION);
+    /* The old run is still there, without timing, in the new views. */
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM v$session WHERE run = 1\n"
+                                    "  AND lob_kchars = 4 AND iterations IS NULL\n"
+                                    "  AND real_time_ns IS NULL"),
+                     1);
+    assert_int_equal(sql_int(f->db, "SELECT lob_4k FROM run_by_lob_size\n"
+                                    "WHERE run = 1 AND statistic = 'db block gets'"),
+                     777);
+    assert_int_equal(sql_int(f->db, "SELECT used_urec FROM v$transaction WHERE sid = 1"),
+                     10001);
+    /* The catalogue is complete now, and the old names kept their numbers. */
+    assert_int_equal(count_rows(f->db, "v$statname"), SIM_STAT_COUNT);
+    int64_t id;
+    assert_int_equal(res_resolve_run(s, "aaaa1111", &id), SIM_OK);
+    assert_int_equal(id, 1);
+    int64_t r2 = record_ok(s, 1, "bbbb2222", 1);
+    assert_int_equal(r2, 2);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM v$session\n"
+                                    "WHERE run = 2 AND iterations IS NOT NULL"),
+                     NSESS / 2 - 1);
+    res_close(s);
+
+    /* An upgraded file has the same tables, columns and views as a new one. */
+    char fresh[128];
+    path_in(f, "fresh.db", fresh, sizeof fresh);
+    s = open_ok(fresh);
+    res_close(s);
+    static char a[16384], b[16384];
+    schema_shape(f->db, a, sizeof a);
+    schema_shape(fresh, b, sizeof b);
+    assert_string_equal(a, b);
+    expect_contains(a, "sessions.real_time_ns:REAL");
+    expect_contains(a, "latest_vs_reference.ratio");
+    (void)err;
+}
+
+static void test_newer_version_refused(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    record_ok(s, 1, "cccc", 1);
+    res_close(s);
+    sql_exec(f->db, "PRAGMA user_version = 3");
+    expect_refused(f->db, RES_OPEN_CREATE, SIM_EINVAL, "schema version 3 is newer");
+    expect_refused(f->db, RES_OPEN_READONLY, SIM_EINVAL, "schema version 3 is newer");
+}
+
+/* ---- files that are not ours -------------------------------------------- */
+
+static void test_foreign_files_untouched(void **state)
+{
+    fixture_t *f = *state;
+    char path[128];
+
+    path_in(f, "notes.txt", path, sizeof path);
+    write_file(path, "path,lob_kchars,statistic,value\nthis is not a database\n");
+    expect_refused(path, RES_OPEN_CREATE, SIM_EINVAL, "not an SQLite file");
+    expect_refused(path, RES_OPEN_READONLY, SIM_EINVAL, "not an SQLite file");
+
+    path_in(f, "other.db", path, sizeof path);
+    sql_exec(path, "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT);\n"
+                   "INSERT INTO customers VALUES (1, 'Scott'), (2, 'Tiger');");
+    expect_refused(path, RES_OPEN_CREATE, SIM_EINVAL, "holds table 'customers'");
+    assert_int_equal(sql_int(path, "SELECT count(*) FROM customers"), 2);
+
+    /* Our application id but no tables: damaged, still left alone. */
+    path_in(f, "hollow.db", path, sizeof path);
+    sql_exec(path, "PRAGMA application_id = 1280262739; PRAGMA user_version = 2;\n"
+                   "CREATE TABLE runs (run INTEGER PRIMARY KEY)");
+    expect_refused(path, RES_OPEN_CREATE, SIM_ECORRUPT, "no table 'sessions'");
+
+    /* A directory where the file should be. */
+    char err[512];
+    res_store_t *s;
+    path_in(f, "dir.db", path, sizeof path);
+    assert_int_equal(mkdir(path, 0755), 0);
+    assert_int_equal(res_open(path, RES_OPEN_CREATE, &s, err, sizeof err), SIM_EIO);
+    expect_contains(err, path);
+    expect_contains(err, "is a directory");
+}
+
+static void test_corrupt_file_untouched(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    for (int r = 1; r <= 5; r++)
+        record_ok(s, r, "dddd", 1);
+    res_close(s);
+    /* Scribble over everything after the first page; the header stays valid. */
+    size_t len;
+    char *b = read_bytes(f->db, &len);
+    assert_true(len > 8192);
+    for (size_t i = 4096; i < len; i++)
+        b[i] = (char)(i * 7 + 3);
+    FILE *fp = fopen(f->db, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fwrite(b, 1, len, fp), len);
+    fclose(fp);
+    free(b);
+    expect_refused(f->db, RES_OPEN_CREATE, SIM_ECORRUPT, "corrupt");
+}
+
+static void test_readonly_file(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    int64_t r1 = record_ok(s, 1, "eeee", 1);
+    res_close(s);
+    assert_int_equal(chmod(f->db, 0444), 0);
+    /* Refused even for root, who could write it anyway. */
+    expect_refused(f->db, RES_OPEN_CREATE, SIM_EIO, "read-only");
+
+    /* Reading is fine, writing through a read-only handle is not. */
+    char err[512];
+    assert_int_equal(res_open(f->db, RES_OPEN_READONLY, &s, err, sizeof err), SIM_OK);
+    assert_int_equal(res_check(s), SIM_OK);
+    int64_t id;
+    assert_int_equal(res_resolve_run(s, "latest", &id), SIM_OK);
+    assert_int_equal(id, r1);
+    int n = 0;
+    assert_int_equal(res_foreach_session(s, id, collect, &n), SIM_OK);
+    assert_int_equal(n, NSESS);
+    static res_session_t ss[NSESS];
+    res_run_t run;
+    make_sessions(ss, 1);
+    make_run(&run, "eeee");
+    assert_int_equal(res_record_run(s, &run, ss, NSESS, NULL), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "read-only");
+    assert_int_equal(res_load_reference(s, LOBSIM_REFERENCE_CSV, NULL), SIM_EINVAL);
+    res_close(s);
+    assert_int_equal(chmod(f->db, 0644), 0);
+}
+
+/* ---- interrupted runs ---------------------------------------------------- */
+
+static void test_interrupted_run_leaves_nothing(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    record_ok(s, 1, "ffff", 1);
+    static res_session_t ss[NSESS];
+    res_run_t run;
+    make_sessions(ss, 2);
+    make_run(&run, "ffff");
+
+    /* The 3rd session holds a figure SQLite cannot store: the first two were
+     * already inserted when it fails. */
+    ss[2].stats.v[SIM_STAT_DB_BLOCK_GETS] = UINT64_MAX;
+    int64_t id = -1;
+    assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EINVAL);
+    assert_int_equal(id, -1);
+    expect_contains(res_errmsg(s), f->db);
+    expect_contains(res_errmsg(s), "session 3");
+    expect_contains(res_errmsg(s), "'db block gets'");
+    ss[2].stats.v[SIM_STAT_DB_BLOCK_GETS] = 1;
+    ss[NSESS - 1].kase.path = DBL_PATH_COUNT;
+    assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "session 18");
+    assert_int_equal(res_record_run(s, &run, ss, 0, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "no sessions");
+    ss[NSESS - 1].kase.path = DBL_PATH_DBLINK;
+
+    /* The disk fills up half-way through the run. */
+    assert_int_equal(sqlite3_exec(s->db, "PRAGMA max_page_count = 1", NULL, NULL, NULL),
+                     SQLITE_OK);
+    assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EIO);
+    expect_contains(res_errmsg(s), f->db);
+    expect_contains(res_errmsg(s), "full");
+    assert_int_equal(res_check(s), SIM_OK);
+    res_close(s);
+
+    assert_int_equal(count_rows(f->db, "runs"), 1);
+    assert_int_equal(count_rows(f->db, "sessions"), NSESS);
+    assert_int_equal(count_rows(f->db, "session_stats"), NSESS * SIM_STAT_COUNT);
+
+    /* A writer that dies before COMMIT (its connection closes) leaves nothing. */
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(f->db, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "BEGIN IMMEDIATE;\n"
+                                  "INSERT INTO runs (source, seed, completed) "
+                                  "VALUES ('lobsim', 1, 1);",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    s = open_ok(f->db);
+    res_close(s);
+    assert_int_equal(count_rows(f->db, "runs"), 1);
+}
+
+static void test_out_of_memory(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = (res_store_t *)1;
+    char err[512];
+    sim_fail_alloc_after(1);
+    assert_int_equal(res_open(f->db, RES_OPEN_CREATE, &s, err, sizeof err), SIM_ENOMEM);
+    sim_fail_alloc_after(0);
+    assert_null(s);
+    expect_contains(err, "out of memory");
+    assert_int_equal(access(f->db, F_OK), -1);
+
+    s = open_ok(f->db);
+    static res_session_t ss[NSESS];
+    res_run_t run;
+    make_sessions(ss, 1);
+    make_run(&run, "abcd");
+    sim_fail_alloc_after(1);
+    assert_int_equal(res_record_run(s, &run, ss, NSESS, NULL), SIM_ENOMEM);
+    sim_fail_alloc_after(0);
+    assert_int_equal(count_rows(f->db, "runs"), 0);
+    res_close(s);
+}
+
+/* ---- concurrent writers -------------------------------------------------- */
+
+#define WRITERS 2
+#define RUNS_EACH 40
+
+typedef struct {
+    const char *db;
+    pthread_barrier_t *start;
+    int writer;
+    int failures;
+    char err[512];
+} writer_t;
+
+static void *writer_main(void *arg)
+{
+    writer_t *w = arg;
+    static res_session_t ss[WRITERS][NSESS];
+    res_store_t *s = NULL;
+    /* Both create the same missing file at the same moment. */
+    pthread_barrier_wait(w->start);
+    if (res_open(w->db, RES_OPEN_CREATE, &s, w->err, sizeof w->err) != SIM_OK) {
+        w->failures++;
+        return NULL;
+    }
+    for (int r = 0; r < RUNS_EACH; r++) {
+        res_run_t run;
+        char commit[16];
+        snprintf(commit, sizeof commit, "c%04x", (unsigned)(w->writer * 1000 + r));
+        make_sessions(ss[w->writer], w->writer * 1000 + r);
+        make_run(&run, commit);
+        if (res_record_run(s, &run, ss[w->writer], NSESS, NULL) != SIM_OK) {
+            snprintf(w->err, sizeof w->err, "%s", res_errmsg(s));
+            w->failures++;
+        }
+    }
+    res_close(s);
+    return NULL;
+}
+
+static void test_concurrent_writers(void **state)
+{
+    fixture_t *f = *state;
+    pthread_barrier_t start;
+    pthread_t tid[WRITERS];
+    writer_t w[WRITERS];
+    assert_int_equal(pthread_barrier_init(&start, NULL, WRITERS), 0);
+    for (int i = 0; i < WRITERS; i++) {
+        w[i] = (writer_t){.db = f->db, .start = &start, .writer = i};
+        assert_int_equal(pthread_create(&tid[i], NULL, writer_main, &w[i]), 0);
+    }
+    for (int i = 0; i < WRITERS; i++) {
+        assert_int_equal(pthread_join(tid[i], NULL), 0);
+        if (w[i].failures)
+            fail_msg("writer %d: %d failures, last: %s", i, w[i].failures, w[i].err);
+    }
+    pthread_barrier_destroy(&start);
+
+    assert_int_equal(count_rows(f->db, "runs"), WRITERS * RUNS_EACH);
+    assert_int_equal(count_rows(f->db, "sessions"), WRITERS * RUNS_EACH * NSESS);
+    assert_int_equal(count_rows(f->db, "session_stats"),
+                     WRITERS * RUNS_EACH * NSESS * SIM_STAT_COUNT);
+    /* Each run kept its own figures. */
+    res_store_t *s = open_ok(f->db);
+    for (int wr = 0; wr < WRITERS; wr++)
+        for (int r = 0; r < RUNS_EACH; r += 13) {
+            char commit[16];
+            int64_t id;
+            snprintf(commit, sizeof commit, "c%04x", (unsigned)(wr * 1000 + r));
+            assert_int_equal(res_resolve_run(s, commit, &id), SIM_OK);
+            char sql[256];
+            snprintf(sql, sizeof sql,
+                     "SELECT value FROM figures WHERE run = %lld AND path = 'dblink'\n"
+                     "  AND lob_kchars = 32 AND statistic = 'consistent gets'",
+                     (long long)id);
+            assert_int_equal(sql_int(f->db, sql),
+                             figure(wr * 1000 + r, 1, 32, SIM_STAT_CONSISTENT_GETS));
+        }
+    res_close(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_fresh_store, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_record_and_views, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_reference_loaded_once, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_reference_malformed, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_upgrade_from_v1, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_newer_version_refused, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_foreign_files_untouched, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_corrupt_file_untouched, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_readonly_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_interrupted_run_leaves_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_out_of_memory, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_concurrent_writers, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
