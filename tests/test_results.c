@@ -790,7 +790,7 @@ static void test_foreign_files_untouched(void **state)
     path_in(f, "other.db", path, sizeof path);
     sql_exec(path, "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT);\n"
                    "INSERT INTO customers VALUES (1, 'Scott'), (2, 'Tiger');");
-    expect_refused(path, RES_OPEN_CREATE, SIM_EINVAL, "holds table 'customers'");
+    expect_refused(path, RES_OPEN_CREATE, SIM_EINVAL, "holding table 'customers'");
     assert_int_equal(sql_int(path, "SELECT count(*) FROM customers"), 2);
 
     /* Our application id but no tables: damaged, still left alone. */
