@@ -1,0 +1,179 @@
+/*
+ * modelbench.c -- the speed of the model itself, side by side with what it
+ * is compared with:
+ *
+ *   alloc/lobsim    the chunk allocator carving LOB writes of 8 KB .. 540 KB
+ *                   out of dispenser refills (the local path's hot path);
+ *   alloc/jemalloc  jemalloc's mallocx/dallocx on the same sequence of sizes,
+ *                   in the same binary;
+ *   rows/PATH/rows:N  one whole statement of N rows of 256k-character LOBs,
+ *                   to see how the cost grows with rows (complexity O(N)).
+ */
+#include <jemalloc/jemalloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "gbc.h"
+#include "insert.h"
+
+#define NSIZES 4096
+
+typedef struct {
+    uint64_t blocks[NSIZES]; /* 1 .. 67 blocks of 8 KB: 8 KB .. 540 KB */
+} size_seq_t;
+
+static void make_sizes(size_seq_t *s, uint64_t seed)
+{
+    sim_prng_t r;
+    sim_prng_seed(&r, seed);
+    for (int i = 0; i < NSIZES; i++)
+        s->blocks[i] = 1 + sim_prng_below(&r, 67);
+}
+
+typedef struct {
+    sim_stats_t st;
+    lob_segment_t *seg;
+    undo_log_t *undo;
+    dsp_t *dsp;
+    lob_alloc_t *alloc;
+} space_t;
+
+static sim_err_t refill(void *arg, uint64_t want, int cont, lob_run_t *run)
+{
+    (void)want;
+    (void)cont;
+    return dsp_refill(arg, run);
+}
+
+static void space_close(space_t *s)
+{
+    lob_alloc_destroy(s->alloc);
+    dsp_destroy(s->dsp);
+    undo_destroy(s->undo);
+    lob_segment_destroy(s->seg);
+}
+
+static int space_open(space_t *s)
+{
+    lob_params_t lp;
+    dsp_params_t dp;
+    undo_params_t up;
+    lob_params_defaults(&lp);
+    dsp_params_defaults(&dp);
+    undo_params_defaults(&up);
+    *s = (space_t){0};
+    if (lob_segment_create(&lp, &s->st, &s->seg) || undo_create(&up, &s->st, &s->undo) ||
+        dsp_create(s->seg, s->undo, &dp, &s->st, &s->dsp) ||
+        lob_alloc_create(&lp, LOB_ALLOC_CACHED, refill, s->dsp, &s->st, &s->alloc)) {
+        space_close(s);
+        return -1;
+    }
+    undo_record(s->undo);
+    return 0;
+}
+
+/* A fresh segment every this many writes keeps it far below its 32 TB. */
+#define WRITES_PER_SEGMENT (1u << 20)
+
+static void bm_alloc_lobsim(gbc_state_t *st, void *user)
+{
+    const size_seq_t *seq = user;
+    space_t s;
+    if (space_open(&s) != 0) {
+        gbc_state_skip_with_error(st, "out of memory");
+        return;
+    }
+    uint64_t i = 0, chunks = 0;
+    int64_t n;
+    while (gbc_state_keep_running_batch(st, &n)) {
+        for (int64_t j = 0; j < n; j++, i++) {
+            if (i % WRITES_PER_SEGMENT == WRITES_PER_SEGMENT - 1) {
+                gbc_state_pause_timing(st);
+                space_close(&s);
+                space_open(&s);
+                gbc_state_resume_timing(st);
+            }
+            lob_lob_t lob = {0, 0, 0};
+            uint64_t c;
+            if (lob_alloc_write(s.alloc, seq->blocks[i % NSIZES], &lob, &c) != SIM_OK) {
+                gbc_state_skip_with_error(st, "chunk allocation failed");
+                break;
+            }
+            chunks += c;
+        }
+    }
+    space_close(&s);
+    gbc_state_set_items_processed(st, gbc_state_iterations(st));
+    gbc_state_set_counter(st, "chunks/write", (double)chunks, GBC_COUNTER_AVG_ITERATIONS,
+                          GBC_ONEK_1000);
+}
+
+static void bm_alloc_jemalloc(gbc_state_t *st, void *user)
+{
+    const size_seq_t *seq = user;
+    uint64_t i = 0;
+    int64_t n;
+    while (gbc_state_keep_running_batch(st, &n))
+        for (int64_t j = 0; j < n; j++, i++) {
+            void *p = mallocx(seq->blocks[i % NSIZES] * 8192, 0);
+            if (p == NULL) {
+                gbc_state_skip_with_error(st, "mallocx failed");
+                break;
+            }
+            /* Touch nothing: only the allocator's own work is compared. */
+            dallocx(p, 0);
+        }
+    gbc_state_set_items_processed(st, gbc_state_iterations(st));
+}
+
+static void bm_rows(gbc_state_t *st, void *user)
+{
+    dbl_case_t c = *(const dbl_case_t *)user;
+    c.rows = (uint64_t)gbc_state_range(st, 0);
+    sim_stats_t out;
+    while (gbc_state_keep_running(st))
+        if (dbl_run(&c, &out) != SIM_OK) {
+            gbc_state_skip_with_error(st, "the statement failed");
+            break;
+        }
+    gbc_state_set_complexity_n(st, (int64_t)c.rows);
+    gbc_state_set_items_processed(st, (int64_t)c.rows * gbc_state_iterations(st));
+}
+
+int main(int argc, char **argv)
+{
+    static size_seq_t seq;
+    make_sizes(&seq, 1);
+    gbc_t *g;
+    if (gbc_create(&g) != GBC_OK)
+        return 1;
+    if (gbc_initialize(g, &argc, argv) != GBC_OK) {
+        fprintf(stderr, "modelbench: %s\n", gbc_errmsg(g));
+        return 2;
+    }
+    if (gbc_report_unrecognized_arguments(argc, argv))
+        return 2;
+    gbc_benchmark_t *b;
+    gbc_register(g, "alloc/lobsim", bm_alloc_lobsim, &seq, &b);
+    gbc_register(g, "alloc/jemalloc", bm_alloc_jemalloc, &seq, &b);
+    static dbl_case_t cases[DBL_PATH_COUNT];
+    for (int p = 0; p < DBL_PATH_COUNT; p++) {
+        char name[64];
+        dbl_case_defaults(&cases[p]);
+        cases[p].path = (dbl_path_t)p;
+        cases[p].lob_chars = 256 * 1024;
+        snprintf(name, sizeof name, "rows/%s/lob:256k", dbl_path_name((dbl_path_t)p));
+        gbc_register(g, name, bm_rows, &cases[p], &b);
+        gbc_benchmark_arg_name(b, "rows");
+        gbc_benchmark_range_multiplier(b, 10);
+        gbc_benchmark_range(b, 1000, 100000);
+        gbc_benchmark_complexity(b, GBC_O_N);
+        gbc_benchmark_unit(b, GBC_MS);
+    }
+    int rc = gbc_run(g, NULL, NULL) == GBC_OK ? 0 : 1;
+    if (rc)
+        fprintf(stderr, "modelbench: %s\n", gbc_errmsg(g));
+    gbc_destroy(g);
+    gbc_shutdown();
+    return rc;
+}
