@@ -123,8 +123,8 @@ static const char *const migrations[RES_SCHEMA_VERSION] = {
     "DROP VIEW v$session;\n"
     "CREATE VIEW v$session AS\n"
     "  SELECT s.sid, s.run, r.source, s.path, s.lob_chars, s.lob_kchars, s.block_size,\n"
-    "         s.rows, s.piece_size, s.seed, s.params, s.iterations, s.real_time_ns,\n"
-    "         s.cpu_time_ns, s.repetitions\n"
+    "         s.rows, s.piece_size, s.seed, s.iterations, s.real_time_ns, s.cpu_time_ns,\n"
+    "         s.repetitions\n"
     "  FROM sessions s JOIN runs r USING (run);\n"
     "CREATE VIEW figures AS\n"
     "  SELECT s.run, r.source, s.sid, s.path, s.lob_chars, s.lob_kchars, s.block_size, s.rows,\n"
@@ -347,19 +347,22 @@ static sim_err_t classify(sqlite3 *db, const char *path, int *kind, int *version
         return SIM_OK;
     }
     if (app_id != RES_APPLICATION_ID) {
-        char first[128] = "";
+        char table[128] = "no tables";
         sqlite3_stmt *st;
-        if (prepare(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
-                    &st) == SQLITE_OK) {
+        if (prepare(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", &st) ==
+            SQLITE_OK) {
             if (sqlite3_step(st) == SQLITE_ROW)
-                format(first, sizeof first, ", holds table '%s'",
-                       (const char *)sqlite3_column_text(st, 0));
+                format(table, sizeof table, "table '%s'", (const char *)sqlite3_column_text(st, 0));
             sqlite3_finalize(st);
         }
-        format(err, errlen,
-               "%s: not a lobsim results database (SQLite file with application_id %" PRId64
-               " instead of %d%s)",
-               path, app_id, RES_APPLICATION_ID, first);
+        if (app_id == 0)
+            format(err, errlen, "%s: not a lobsim results database (SQLite file holding %s)", path,
+                   table);
+        else
+            format(err, errlen,
+                   "%s: not a lobsim results database (SQLite file of application id %" PRId64
+                   ", holding %s)",
+                   path, app_id, table);
         return SIM_EINVAL;
     }
     if (uv > RES_SCHEMA_VERSION) {
@@ -613,8 +616,8 @@ void res_close(res_store_t *s)
     sim_free(s);
 }
 
-static sim_err_t open_fail(sim_err_t err, sqlite3 *db, char *errbuf, size_t errlen,
-                           const char *fmt, ...)
+static sim_err_t open_fail(sim_err_t err, sqlite3 *db, char *errbuf, size_t errlen, const char *fmt,
+                           ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -802,14 +805,14 @@ static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss
                          " chars or rows %" PRIu64 " outside 1..%" PRId64,
                          i + 1, dbl_path_name(c->path), c->lob_chars, c->rows, INT64_MAX);
     if (ss->timed && ss->timing.iterations > INT64_MAX)
-        return store_err(s, SIM_EINVAL, "cannot record run: session %zu: iterations %" PRIu64
-                         " above %" PRId64, i + 1, ss->timing.iterations, INT64_MAX);
+        return store_err(s, SIM_EINVAL,
+                         "cannot record run: session %zu: iterations %" PRIu64 " above %" PRId64,
+                         i + 1, ss->timing.iterations, INT64_MAX);
     for (int k = 0; k < SIM_STAT_COUNT; k++)
         if (ss->stats.v[k] > INT64_MAX)
             return store_err(s, SIM_EINVAL,
                              "cannot record run: session %zu (%s, %" PRIu64
-                             " chars): '%s' = %" PRIu64 " does not fit the store (max %" PRId64
-                             ")",
+                             " chars): '%s' = %" PRIu64 " does not fit the store (max %" PRId64 ")",
                              i + 1, dbl_path_name(c->path), c->lob_chars,
                              sim_stat_info((sim_stat_t)k)->name, ss->stats.v[k], INT64_MAX);
     return SIM_OK;
@@ -1051,8 +1054,7 @@ static sim_err_t parse_reference(res_store_t *s, const char *file, char *text, s
     int line = 0;
     char *p = text, *end = text + len;
     if (len == 0)
-        return set_err(s, SIM_EINVAL, "%s:1: empty file; expected the header %s", file,
-                       REF_HEADER);
+        return set_err(s, SIM_EINVAL, "%s:1: empty file; expected the header %s", file, REF_HEADER);
     while (p < end) {
         char *nl = memchr(p, '\n', (size_t)(end - p));
         char *eol = nl ? nl : end;
@@ -1082,25 +1084,25 @@ static sim_err_t parse_reference(res_store_t *s, const char *file, char *text, s
         ref_figure_t r = {.line = line};
         uint64_t v;
         if (dbl_path_parse(f[0], &r.path) != 0)
-            return set_err(s, SIM_EINVAL, "%s:%d: path '%s'; expected local or dblink", file,
-                           line, f[0]);
+            return set_err(s, SIM_EINVAL, "%s:%d: path '%s'; expected local or dblink", file, line,
+                           f[0]);
         if (parse_u64(f[1], (uint64_t)INT64_MAX / 1024, &r.kchars) != 0 || r.kchars == 0)
             return set_err(s, SIM_EINVAL,
-                           "%s:%d: lob_kchars '%s'; expected a positive whole number", file,
-                           line, f[1]);
+                           "%s:%d: lob_kchars '%s'; expected a positive whole number", file, line,
+                           f[1]);
         if ((r.stat = sim_stat_by_name(f[2])) < 0)
-            return set_err(s, SIM_EINVAL, "%s:%d: statistic '%s' is not in v$statname", file,
-                           line, f[2]);
+            return set_err(s, SIM_EINVAL, "%s:%d: statistic '%s' is not in v$statname", file, line,
+                           f[2]);
         if (parse_u64(f[3], INT64_MAX, &v) != 0)
             return set_err(s, SIM_EINVAL,
-                           "%s:%d: value '%s'; expected a whole number from 0 to %" PRId64,
-                           file, line, f[3], INT64_MAX);
+                           "%s:%d: value '%s'; expected a whole number from 0 to %" PRId64, file,
+                           line, f[3], INT64_MAX);
         r.value = (int64_t)v;
         for (size_t i = 0; i < a->n; i++) {
             const ref_figure_t *o = &a->fig[i];
             if (o->path == r.path && o->kchars == r.kchars && o->stat == r.stat)
-                return set_err(s, SIM_EINVAL, "%s:%d: %s %" PRIu64 "k '%s' repeats line %d",
-                               file, line, f[0], r.kchars, f[2], o->line);
+                return set_err(s, SIM_EINVAL, "%s:%d: %s %" PRIu64 "k '%s' repeats line %d", file,
+                               line, f[0], r.kchars, f[2], o->line);
         }
         if (a->n == cap) {
             size_t ncap = cap ? cap * 2 : 64;
@@ -1277,16 +1279,16 @@ sim_err_t res_resolve_run(res_store_t *s, const char *sel, int64_t *run_id)
         const char *rest = sel + 6;
         n = 0;
         if (*rest && (*rest != '~' || parse_u64(rest + 1, INT64_MAX, &n) != 0))
-            return store_err(s, SIM_EINVAL, "run selector '%s'; expected latest or latest~N",
-                             sel);
+            return store_err(s, SIM_EINVAL, "run selector '%s'; expected latest or latest~N", sel);
         if ((err = query_run(s,
                              "SELECT run FROM runs WHERE source = 'lobsim' AND completed = 1\n"
                              "ORDER BY run DESC LIMIT 1 OFFSET ?1",
                              (int64_t)n, NULL, &run)) != SIM_OK)
             return err;
         if (!run)
-            return store_err(s, SIM_EINVAL, "no run '%s': fewer than %" PRIu64
-                             " completed lobsim runs", sel, n + 1);
+            return store_err(s, SIM_EINVAL,
+                             "no run '%s': fewer than %" PRIu64 " completed lobsim runs", sel,
+                             n + 1);
     } else {
         size_t len = strlen(sel);
         if (all_of(sel, "0123456789") && parse_u64(sel, INT64_MAX, &n) == 0) {
@@ -1307,8 +1309,8 @@ sim_err_t res_resolve_run(res_store_t *s, const char *sel, int64_t *run_id)
                 return err;
             if (commits > 1)
                 return store_err(s, SIM_EINVAL,
-                                 "commit prefix '%s' is ambiguous: %" PRId64 " commits match",
-                                 sel, commits);
+                                 "commit prefix '%s' is ambiguous: %" PRId64 " commits match", sel,
+                                 commits);
             if ((err = query_run(s,
                                  "SELECT max(run) FROM runs\n"
                                  "WHERE source = 'lobsim' AND completed = 1\n"
@@ -1416,8 +1418,10 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
         return store_err(s, SIM_EINVAL, "no run %" PRId64, run_id);
 
     sqlite3_stmt *ss = NULL, *fig = NULL;
-    /* One read transaction, so that the walk sees one snapshot. */
-    int rc = sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
+    /* One read transaction, so that the walk sees one snapshot; a walk nested
+     * in another walk's callback shares the outer one. */
+    int outer = !sqlite3_get_autocommit(s->db);
+    int rc = outer ? SQLITE_OK : sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
     if (rc == SQLITE_OK)
         rc = prepare(s->db,
                      "SELECT sid, run, path, lob_chars, block_size, rows, piece_size, seed,\n"
@@ -1426,8 +1430,7 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
                      "ORDER BY path DESC, block_size, rows, lob_chars, sid",
                      &ss);
     if (rc == SQLITE_OK)
-        rc = prepare(s->db, "SELECT \"statistic#\", value FROM session_stats WHERE sid = ?1",
-                     &fig);
+        rc = prepare(s->db, "SELECT \"statistic#\", value FROM session_stats WHERE sid = ?1", &fig);
     if (rc == SQLITE_OK)
         sqlite3_bind_int64(ss, 1, run_id);
     while (rc == SQLITE_OK && err == SIM_OK) {
@@ -1474,7 +1477,8 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
         err = db_fail(s, rc, "cannot read sessions");
     sqlite3_finalize(ss);
     sqlite3_finalize(fig);
-    rollback(s);
+    if (!outer)
+        rollback(s);
     if (err == SIM_OK)
         s->errmsg[0] = '\0';
     return err;
@@ -1492,7 +1496,8 @@ static const struct {
     {"invariant 1: session %s has no figures",
      "SELECT sid FROM sessions s\n"
      "WHERE NOT EXISTS (SELECT 1 FROM session_stats st WHERE st.sid = s.sid)"},
-    {"invariant 2: dangling reference in table %s", "SELECT \"table\" FROM pragma_foreign_key_check"},
+    {"invariant 2: dangling reference in table %s",
+     "SELECT \"table\" FROM pragma_foreign_key_check"},
     {"invariant 5: oracle run %s has a seed, timing or no digest",
      "SELECT r.run FROM runs r WHERE r.source = 'oracle' AND (r.seed IS NOT NULL\n"
      "  OR r.reference_digest IS NULL OR EXISTS (SELECT 1 FROM sessions s\n"

@@ -86,10 +86,10 @@ const char *res_path(const res_store_t *s);
 
 /* What Google Benchmark measured for one case. */
 typedef struct {
-    uint64_t iterations;   /* iterations per repetition */
-    double real_time_ns;   /* wall time per iteration, as Google Benchmark reports it */
-    double cpu_time_ns;    /* CPU time per iteration */
-    uint32_t repetitions;  /* repetitions the figures are the mean of (1 if none) */
+    uint64_t iterations;  /* iterations per repetition */
+    double real_time_ns;  /* wall time per iteration, as Google Benchmark reports it */
+    double cpu_time_ns;   /* CPU time per iteration */
+    uint32_t repetitions; /* repetitions the figures are the mean of (1 if none) */
 } res_timing_t;
 
 /* One simulated session: a case, the figures dbl_run() gave for it, timing. */
@@ -102,10 +102,10 @@ typedef struct {
 
 /* One lobbench invocation.  Strings may be NULL (stored as NULL = unknown). */
 typedef struct {
-    int64_t started;          /* unix time the run began; 0 = unknown */
-    int64_t finished;         /* unix time it ended; 0 = the time of recording */
-    const char *git_commit;   /* full hash of HEAD */
-    int git_dirty;            /* 1 uncommitted changes, 0 clean, -1 unknown */
+    int64_t started;        /* unix time the run began; 0 = unknown */
+    int64_t finished;       /* unix time it ended; 0 = the time of recording */
+    const char *git_commit; /* full hash of HEAD */
+    int git_dirty;          /* 1 uncommitted changes, 0 clean, -1 unknown */
     const char *host;
     const char *compiler;     /* e.g. "GNU 12.2.0" */
     const char *build_type;   /* CMAKE_BUILD_TYPE */
@@ -192,7 +192,9 @@ typedef sim_err_t (*res_session_fn)(const res_session_info_t *sess, void *arg);
 
 /*
  * Call fn for each session of run_id, ordered by path, block size, rows, LOB
- * size.  Figures of statistics this build does not know are skipped.
+ * size.  Figures of statistics this build does not know are skipped.  The
+ * walk reads one snapshot; fn may read through the same handle but must not
+ * record into it.
  */
 sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn, void *arg);
 

@@ -14,8 +14,18 @@
 #define RES_RETRY_SECONDS 60
 
 /* The strings of the last res_get_run(), owned by the handle. */
-enum { RUN_STR_SOURCE, RUN_STR_REF_FILE, RUN_STR_REF_DIGEST, RUN_STR_COMMIT, RUN_STR_HOST,
-       RUN_STR_COMPILER, RUN_STR_BUILD, RUN_STR_CMDLINE, RUN_STR_PARAMS, RUN_STR_COUNT };
+enum {
+    RUN_STR_SOURCE,
+    RUN_STR_REF_FILE,
+    RUN_STR_REF_DIGEST,
+    RUN_STR_COMMIT,
+    RUN_STR_HOST,
+    RUN_STR_COMPILER,
+    RUN_STR_BUILD,
+    RUN_STR_CMDLINE,
+    RUN_STR_PARAMS,
+    RUN_STR_COUNT
+};
 
 struct res_store {
     sqlite3 *db;

@@ -400,8 +400,7 @@ static void test_record_and_views(void **state)
                                     "  AND command_line = 'lobbench --db=history.db'"),
                      1);
     /* The reference layout: one row per (path, statistic), a column per size. */
-    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM latest_by_lob_size"),
-                     2 * SIM_STAT_COUNT);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM latest_by_lob_size"), 2 * SIM_STAT_COUNT);
     assert_int_equal(sql_int(f->db, "SELECT lob_256k FROM latest_by_lob_size\n"
                                     "WHERE path = 'local'\n"
                                     "  AND statistic = 'securefile allocation chunks'"),
@@ -568,8 +567,7 @@ static void test_reference_malformed(void **state)
          "\"db block gets\",5\r\n",
          ":3: path 'remote'"},
         {"path,lob_kchars,statistic,value\nlocal,2,\"db block gets\",-5\n", ":2: value '-5'"},
-        {"path,lob_kchars,statistic,value\nlocal,2k,\"db block gets\",5\n",
-         ":2: lob_kchars '2k'"},
+        {"path,lob_kchars,statistic,value\nlocal,2k,\"db block gets\",5\n", ":2: lob_kchars '2k'"},
         {"path,lob_kchars,statistic,value\nlocal,2,\"db block gets\",5\n\nlocal,2,db block "
          "gets,6\n",
          ":4: local 2k 'db block gets' repeats line 2"},
@@ -736,8 +734,7 @@ static void test_upgrade_from_v1(void **state)
     assert_int_equal(sql_int(f->db, "SELECT lob_4k FROM run_by_lob_size\n"
                                     "WHERE run = 1 AND statistic = 'db block gets'"),
                      777);
-    assert_int_equal(sql_int(f->db, "SELECT used_urec FROM v$transaction WHERE sid = 1"),
-                     10001);
+    assert_int_equal(sql_int(f->db, "SELECT used_urec FROM v$transaction WHERE sid = 1"), 10001);
     /* The catalogue is complete now, and the old names kept their numbers. */
     assert_int_equal(count_rows(f->db, "v$statname"), SIM_STAT_COUNT);
     int64_t id;
@@ -891,8 +888,7 @@ static void test_interrupted_run_leaves_nothing(void **state)
     ss[NSESS - 1].kase.path = DBL_PATH_DBLINK;
 
     /* The disk fills up half-way through the run. */
-    assert_int_equal(sqlite3_exec(s->db, "PRAGMA max_page_count = 1", NULL, NULL, NULL),
-                     SQLITE_OK);
+    assert_int_equal(sqlite3_exec(s->db, "PRAGMA max_page_count = 1", NULL, NULL, NULL), SQLITE_OK);
     assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EIO);
     expect_contains(res_errmsg(s), f->db);
     expect_contains(res_errmsg(s), "full");
