@@ -180,6 +180,9 @@ int cli_parse(cli_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
         } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
             o->quiet = 1;
             used = 1;
+        } else if (strcmp(a, "--all-counters") == 0) {
+            o->all_counters = 1;
+            used = 1;
         } else if (strcmp(a, "--no-db") == 0) {
             o->db = NULL;
             used = 1;
@@ -317,6 +320,8 @@ void cli_usage(FILE *f)
           "  --no-db                   record nothing\n"
           "  --plot=FILE.svg           draw the statistics against LOB size\n"
           "  --quiet                   no statistics table\n"
+          "  --all-counters            every statistic as a counter on the console too\n"
+          "                            (always so in JSON, CSV and --benchmark_out)\n"
           "  --list-params             the model's parameters and their defaults\n"
           "Google Benchmark's own flags work unchanged, e.g. --benchmark_filter=dblink,\n"
           "--benchmark_format=json, --benchmark_out=FILE, --benchmark_repetitions=N,\n"

@@ -36,6 +36,7 @@ typedef struct {
     int help;
     int list_params;
     int quiet;
+    int all_counters;
 } cli_opts_t;
 
 void cli_defaults(cli_opts_t *o);
