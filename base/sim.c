@@ -139,6 +139,32 @@ static const sim_stat_info_t catalogue[SIM_STAT_COUNT] = {
                                     "bytes sent over the database link"},
     [SIM_STAT_DBLINK_BYTES_RECEIVED] = {20, "bytes received via SQL*Net from dblink", U,
                                         SIM_VIEW_SESSTAT, "bytes received over the database link"},
+    [SIM_STAT_PHYS_READS] = {21, "physical reads", C, SIM_VIEW_SESSTAT, "blocks read from disk"},
+    [SIM_STAT_PHYS_READ_REQS] = {22, "physical read IO requests", C, SIM_VIEW_SESSTAT,
+                                 "read calls, single- and multiblock"},
+    [SIM_STAT_PHYS_READ_MULTI] = {23, "physical read total multi block requests", C,
+                                  SIM_VIEW_SESSTAT, "read calls of more than one block"},
+    [SIM_STAT_PHYS_READ_BYTES] = {24, "physical read bytes", C, SIM_VIEW_SESSTAT,
+                                  "bytes read from disk"},
+    [SIM_STAT_GC_CURRENT_RECEIVED] = {25, "gc current blocks received", C | SIM_CLASS_RAC,
+                                      SIM_VIEW_SESSTAT,
+                                      "blocks shipped from the other instance in current mode"},
+    [SIM_STAT_GC_CR_RECEIVED] = {26, "gc cr blocks received", C | SIM_CLASS_RAC, SIM_VIEW_SESSTAT,
+                                 "consistent-read copies shipped from the other instance"},
+    [SIM_STAT_GCS_MESSAGES] = {27, "gcs messages sent", SIM_CLASS_RAC, SIM_VIEW_SESSTAT,
+                               "global cache messages for block locks"},
+    [SIM_STAT_GES_MESSAGES] = {28, "ges messages sent", SIM_CLASS_RAC, SIM_VIEW_SESSTAT,
+                               "global enqueue messages (TX and space locks)"},
+    [SIM_STAT_INTERCONNECT_BYTES] = {29, "estd interconnect traffic bytes", SIM_CLASS_RAC,
+                                     SIM_VIEW_SESSTAT,
+                                     "blocks shipped x block size + messages x message size "
+                                     "(as AWR's Estd Interconnect traffic)"},
+    [SIM_STAT_WAIT_GC_CURRENT] = {30, "gc current block 2-way", SIM_CLASS_RAC, SIM_VIEW_EVENT,
+                                  "waits for a current block from the other instance"},
+    [SIM_STAT_WAIT_GC_CR] = {31, "gc cr block 2-way", SIM_CLASS_RAC, SIM_VIEW_EVENT,
+                             "waits for a CR copy from the other instance"},
+    [SIM_STAT_WAIT_GC_BUSY] = {32, "gc buffer busy acquire", SIM_CLASS_RAC, SIM_VIEW_EVENT,
+                               "waits for a block the other instance is still using"},
 };
 #undef D
 #undef C
@@ -166,6 +192,8 @@ const char *sim_view_name(sim_view_t v)
         return "v$enqueue_stat";
     case SIM_VIEW_TRANSACTION:
         return "v$transaction";
+    case SIM_VIEW_EVENT:
+        return "v$session_event";
     }
     return "?";
 }

@@ -73,6 +73,7 @@ typedef enum {
     SIM_VIEW_SESSTAT,     /* v$sesstat / v$mystat */
     SIM_VIEW_ENQUEUE,     /* enqueue statistics (v$enqueue_stat, requests) */
     SIM_VIEW_TRANSACTION, /* v$transaction of the inserting transaction */
+    SIM_VIEW_EVENT,       /* v$session_event: total waits of a wait event */
 } sim_view_t;
 
 typedef enum {
@@ -96,6 +97,20 @@ typedef enum {
     SIM_STAT_DBLINK_ROUNDTRIPS,
     SIM_STAT_DBLINK_BYTES_SENT,
     SIM_STAT_DBLINK_BYTES_RECEIVED,
+    /* Reading back (appended: statistic numbers never change). */
+    SIM_STAT_PHYS_READS,
+    SIM_STAT_PHYS_READ_REQS,
+    SIM_STAT_PHYS_READ_MULTI,
+    SIM_STAT_PHYS_READ_BYTES,
+    /* Two instances sharing a segment. */
+    SIM_STAT_GC_CURRENT_RECEIVED,
+    SIM_STAT_GC_CR_RECEIVED,
+    SIM_STAT_GCS_MESSAGES,
+    SIM_STAT_GES_MESSAGES,
+    SIM_STAT_INTERCONNECT_BYTES,
+    SIM_STAT_WAIT_GC_CURRENT,
+    SIM_STAT_WAIT_GC_CR,
+    SIM_STAT_WAIT_GC_BUSY,
     SIM_STAT_COUNT
 } sim_stat_t;
 

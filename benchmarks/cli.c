@@ -17,6 +17,7 @@ void cli_defaults(cli_opts_t *o)
 {
     static const uint64_t ref_sizes[] = {2, 4, 6, 8, 16, 32, 64, 128, 256};
     memset(o, 0, sizeof *o);
+    o->workloads[DBL_WL_INSERT] = 1;
     for (int p = 0; p < DBL_PATH_COUNT; p++)
         o->paths[p] = 1;
     for (size_t i = 0; i < sizeof ref_sizes / sizeof ref_sizes[0]; i++)
@@ -146,6 +147,41 @@ static int one_block(const char *what, const char *s, void *dst, size_t i, char 
     return cli_parse_block_size(s, &((uint32_t *)dst)[i], err, len);
 }
 
+/* insert, scan, rows, cluster; readback = scan,rows; all = every one. */
+static int parse_workloads(cli_opts_t *o, const char *s, char *err, size_t errlen)
+{
+    char buf[256];
+    if (*s == '\0' || strlen(s) >= sizeof buf) {
+        snprintf(err, errlen, "--workload: '%.40s' is empty or too long", s);
+        return 2;
+    }
+    strcpy(buf, s);
+    memset(o->workloads, 0, sizeof o->workloads);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        dbl_workload_t w;
+        if (strcmp(tok, "readback") == 0) {
+            o->workloads[DBL_WL_SCAN] = o->workloads[DBL_WL_ROWS] = 1;
+        } else if (strcmp(tok, "all") == 0) {
+            for (int k = 0; k < DBL_WL_COUNT; k++)
+                o->workloads[k] = 1;
+        } else if (dbl_workload_parse(tok, &w) == 0) {
+            o->workloads[w] = 1;
+        } else {
+            snprintf(err, errlen,
+                     "--workload: '%s' is not a workload (accepted: insert, scan, rows, cluster, "
+                     "readback, all)",
+                     tok);
+            return 2;
+        }
+    }
+    if (s[0] == ',' || s[strlen(s) - 1] == ',' || strstr(s, ",,")) {
+        snprintf(err, errlen, "--workload: '%s' has an empty item", s);
+        return 2;
+    }
+    return 0;
+}
+
 /* "--name=value" or "--name value"; returns the value or NULL. */
 static const char *opt_value(const char *name, int *i, int argc, char **argv, int *consumed)
 {
@@ -199,6 +235,9 @@ int cli_parse(cli_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
                          v);
                 return 2;
             }
+        } else if ((v = opt_value("--workload", &i, *argc, argv, &used)) != NULL) {
+            if (parse_workloads(o, v, err, errlen))
+                return 2;
         } else if ((v = opt_value("--sizes", &i, *argc, argv, &used)) != NULL) {
             if (parse_list("--sizes", v, &o->nsizes, err, errlen, one_size, o->sizes))
                 return 2;
@@ -277,10 +316,11 @@ int cli_parse(cli_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
     return 0;
 }
 
-int cli_make_case(const cli_opts_t *o, dbl_path_t path, uint64_t chars, uint32_t block_size,
-                  dbl_case_t *c, char *err, size_t errlen)
+int cli_make_case(const cli_opts_t *o, dbl_workload_t wl, dbl_path_t path, uint64_t chars,
+                  uint32_t block_size, dbl_case_t *c, char *err, size_t errlen)
 {
     dbl_case_defaults(c);
+    c->workload = wl;
     c->path = path;
     c->lob_chars = chars;
     c->block_size = block_size;

@@ -28,8 +28,6 @@
 #define LOBSIM_BUILD_TYPE "unknown"
 #endif
 
-#define MAX_CASES (DBL_PATH_COUNT * CLI_MAX_LIST * CLI_MAX_LIST)
-
 typedef struct {
     bench_case_t *cases;
     size_t ncases;
@@ -109,6 +107,11 @@ static void on_report(const gbc_run_t *run, void *user)
     bc->cpu_ns = (bc->cpu_ns * k + run->cpu_time * scale) / (k + 1);
     bc->iterations = (uint64_t)run->iterations;
     bc->repetitions = k + 1;
+    if (bc->nsamples < BENCH_MAX_SAMPLES) {
+        bc->real_samples_ns[bc->nsamples] = run->real_time * scale;
+        bc->cpu_samples_ns[bc->nsamples] = run->cpu_time * scale;
+        bc->nsamples++;
+    }
     if (run->repetition_index <= 0)
         sw->done++;
     if (sw->progress && time(NULL) - sw->started >= 1)
@@ -216,6 +219,9 @@ static int record(const cli_opts_t *o, const sweep_t *sw, const provenance_t *pv
         sess[n].timing.real_time_ns = bc->real_ns;
         sess[n].timing.cpu_time_ns = bc->cpu_ns;
         sess[n].timing.repetitions = (uint32_t)bc->repetitions;
+        sess[n].timing.nsamples = bc->nsamples;
+        sess[n].timing.real_samples_ns = bc->real_samples_ns;
+        sess[n].timing.cpu_samples_ns = bc->cpu_samples_ns;
         n++;
     }
     dbl_case_describe_params(&sw->cases[0].c, params, sizeof params);
@@ -275,27 +281,33 @@ int main(int argc, char **argv)
 
     /* Every case is built and checked before anything runs. */
     sweep_t sw = {0};
-    sw.cases = calloc(MAX_CASES, sizeof *sw.cases);
+    size_t ncases = o.nsizes * o.nblock_sizes;
+    size_t nsel = 0;
+    for (int w = 0; w < DBL_WL_COUNT; w++)
+        for (int p = 0; p < DBL_PATH_COUNT; p++)
+            nsel += o.workloads[w] && o.paths[p];
+    sw.cases = calloc(ncases * nsel, sizeof *sw.cases);
     if (sw.cases == NULL) {
         fprintf(stderr, "lobbench: out of memory\n");
         free(cmdline);
         return 1;
     }
-    for (int p = 0; p < DBL_PATH_COUNT; p++) {
-        if (!o.paths[p])
-            continue;
-        for (size_t b = 0; b < o.nblock_sizes; b++)
-            for (size_t s = 0; s < o.nsizes; s++) {
-                bench_case_t *bc = &sw.cases[sw.ncases++];
-                if (cli_make_case(&o, (dbl_path_t)p, o.sizes[s], o.block_sizes[b], &bc->c, err,
-                                  sizeof err) != 0) {
-                    fprintf(stderr, "lobbench: %s\n", err);
-                    free(sw.cases);
-                    free(cmdline);
-                    return 2;
+    for (int w = 0; w < DBL_WL_COUNT; w++)
+        for (int p = 0; p < DBL_PATH_COUNT && o.workloads[w]; p++) {
+            if (!o.paths[p])
+                continue;
+            for (size_t b = 0; b < o.nblock_sizes; b++)
+                for (size_t s = 0; s < o.nsizes; s++) {
+                    bench_case_t *bc = &sw.cases[sw.ncases++];
+                    if (cli_make_case(&o, (dbl_workload_t)w, (dbl_path_t)p, o.sizes[s],
+                                      o.block_sizes[b], &bc->c, err, sizeof err) != 0) {
+                        fprintf(stderr, "lobbench: %s\n", err);
+                        free(sw.cases);
+                        free(cmdline);
+                        return 2;
+                    }
                 }
-            }
-    }
+        }
 
     /* On a terminal the statistics table follows the report, so the console
      * keeps to the key counters; files and other formats get them all. */
@@ -356,8 +368,9 @@ int main(int argc, char **argv)
         char name[160], lob[32], blk[32];
         cli_format_chars(bc->c.lob_chars, lob, sizeof lob);
         cli_format_chars(bc->c.block_size, blk, sizeof blk);
-        snprintf(name, sizeof name, "insert/%s/lob:%s/block:%s/rows:%llu",
-                 dbl_path_name(bc->c.path), lob, blk, (unsigned long long)bc->c.rows);
+        snprintf(name, sizeof name, "%s/%s/lob:%s/block:%s/rows:%llu",
+                 dbl_workload_name(bc->c.workload), dbl_path_name(bc->c.path), lob, blk,
+                 (unsigned long long)bc->c.rows);
         gbc_benchmark_t *b;
         if (gbc_register(g, name, bm_insert, bc, &b) != GBC_OK) {
             fprintf(stderr, "lobbench: %s\n", gbc_errmsg(g));

@@ -19,16 +19,22 @@ const sim_stat_t report_order[] = {
     SIM_STAT_SF_DIRECT_WRITE_OPS, SIM_STAT_SF_DIRECT_WRITE_BYTES,
     SIM_STAT_SF_DIRECT_READ_OPS,  SIM_STAT_SF_DIRECT_READ_BYTES,
     SIM_STAT_DBLINK_BYTES_SENT,   SIM_STAT_DBLINK_BYTES_RECEIVED,
+    SIM_STAT_PHYS_READS,          SIM_STAT_PHYS_READ_REQS,
+    SIM_STAT_PHYS_READ_MULTI,     SIM_STAT_PHYS_READ_BYTES,
+    SIM_STAT_GC_CURRENT_RECEIVED, SIM_STAT_GC_CR_RECEIVED,
+    SIM_STAT_GCS_MESSAGES,        SIM_STAT_GES_MESSAGES,
+    SIM_STAT_INTERCONNECT_BYTES,  SIM_STAT_WAIT_GC_CURRENT,
+    SIM_STAT_WAIT_GC_CR,          SIM_STAT_WAIT_GC_BUSY,
 };
 const size_t report_order_len = sizeof report_order / sizeof report_order[0];
 
 /* The case of (path, size, block size), or NULL. */
-static const bench_case_t *find(const bench_case_t *cases, size_t n, dbl_path_t p, uint64_t chars,
-                                uint32_t bs)
+static const bench_case_t *find(const bench_case_t *cases, size_t n, dbl_workload_t w,
+                                dbl_path_t p, uint64_t chars, uint32_t bs)
 {
     for (size_t i = 0; i < n; i++)
-        if (cases[i].ran && cases[i].c.path == p && cases[i].c.lob_chars == chars &&
-            cases[i].c.block_size == bs)
+        if (cases[i].ran && cases[i].c.workload == w && cases[i].c.path == p &&
+            cases[i].c.lob_chars == chars && cases[i].c.block_size == bs)
             return &cases[i];
     return NULL;
 }
@@ -41,88 +47,110 @@ static int seen_u64(const uint64_t *v, size_t n, uint64_t x)
     return 0;
 }
 
+/* The sizes, paths and block sizes of a sweep, in the order they ran. */
+typedef struct {
+    uint64_t sizes[CLI_MAX_LIST];
+    size_t ns;
+    int paths[DBL_PATH_COUNT];
+    int both;
+} shape_t;
+
+static int in_table(const bench_case_t *bc, dbl_workload_t wl, uint32_t bs)
+{
+    return bc->ran && bc->c.workload == wl && bc->c.block_size == bs;
+}
+
+/* One table: a workload at one block size. */
+static void one_table(FILE *f, const bench_case_t *cases, size_t n, dbl_workload_t wl, uint32_t bs,
+                      const shape_t *sh)
+{
+    const bench_case_t *any = NULL;
+    int w = 6;
+    char buf[64];
+    for (size_t i = 0; i < n; i++) {
+        if (!in_table(&cases[i], wl, bs))
+            continue;
+        any = any ? any : &cases[i];
+        for (size_t s = 0; s < report_order_len; s++) {
+            int len = snprintf(buf, sizeof buf, "%llu",
+                               (unsigned long long)cases[i].st.v[report_order[s]]);
+            if (len > w)
+                w = len;
+        }
+    }
+    if (any == NULL)
+        return;
+    fprintf(f, "\n%s statistics: %llu rows, %lluk blocks, seed %llu%s\n",
+            wl == DBL_WL_INSERT ? "Session"
+            : wl == DBL_WL_SCAN ? "Full scan readback"
+            : wl == DBL_WL_ROWS ? "Row-by-row readback"
+                                : "Two-instance cluster insert",
+            (unsigned long long)any->c.rows, (unsigned long long)(bs / 1024),
+            (unsigned long long)any->c.seed, sh->both ? "; ratio = dblink / local" : "");
+    fprintf(f, "%-40s %-6s", "statistic", "path");
+    for (size_t s = 0; s < sh->ns; s++) {
+        cli_format_chars(sh->sizes[s], buf, sizeof buf);
+        fprintf(f, " %*s", w, buf);
+    }
+    fputc('\n', f);
+    for (size_t r = 0; r < report_order_len; r++) {
+        sim_stat_t st = report_order[r];
+        /* Skip a statistic that is zero in every column of the table. */
+        int nonzero = 0;
+        for (size_t i = 0; i < n; i++)
+            if (in_table(&cases[i], wl, bs) && cases[i].st.v[st])
+                nonzero = 1;
+        if (!nonzero)
+            continue;
+        int first = 1;
+        for (int p = 0; p < DBL_PATH_COUNT; p++) {
+            if (!sh->paths[p])
+                continue;
+            fprintf(f, "%-40s %-6s", first ? sim_stat_info(st)->name : "",
+                    dbl_path_name((dbl_path_t)p));
+            first = 0;
+            for (size_t s = 0; s < sh->ns; s++) {
+                const bench_case_t *c = find(cases, n, wl, (dbl_path_t)p, sh->sizes[s], bs);
+                if (c)
+                    fprintf(f, " %*llu", w, (unsigned long long)c->st.v[st]);
+                else
+                    fprintf(f, " %*s", w, "-");
+            }
+            fputc('\n', f);
+        }
+        if (!sh->both)
+            continue;
+        fprintf(f, "%-40s %-6s", "", "ratio");
+        for (size_t s = 0; s < sh->ns; s++) {
+            const bench_case_t *l = find(cases, n, wl, DBL_PATH_LOCAL, sh->sizes[s], bs);
+            const bench_case_t *d = find(cases, n, wl, DBL_PATH_DBLINK, sh->sizes[s], bs);
+            if (l && d && l->st.v[st])
+                fprintf(f, " %*.2f", w, (double)d->st.v[st] / (double)l->st.v[st]);
+            else
+                fprintf(f, " %*s", w, "-");
+        }
+        fputc('\n', f);
+    }
+}
+
 void report_table(FILE *f, const bench_case_t *cases, size_t n)
 {
-    uint64_t sizes[CLI_MAX_LIST], bss[CLI_MAX_LIST];
-    size_t ns = 0, nb = 0;
-    int paths[DBL_PATH_COUNT] = {0};
+    shape_t sh = {{0}, 0, {0}, 0};
+    uint64_t bss[CLI_MAX_LIST];
+    size_t nb = 0;
     for (size_t i = 0; i < n; i++) {
         if (!cases[i].ran)
             continue;
-        if (!seen_u64(sizes, ns, cases[i].c.lob_chars) && ns < CLI_MAX_LIST)
-            sizes[ns++] = cases[i].c.lob_chars;
+        if (!seen_u64(sh.sizes, sh.ns, cases[i].c.lob_chars) && sh.ns < CLI_MAX_LIST)
+            sh.sizes[sh.ns++] = cases[i].c.lob_chars;
         if (!seen_u64(bss, nb, cases[i].c.block_size) && nb < CLI_MAX_LIST)
             bss[nb++] = cases[i].c.block_size;
-        paths[cases[i].c.path] = 1;
+        sh.paths[cases[i].c.path] = 1;
     }
-    if (ns == 0)
-        return;
-    int both = paths[DBL_PATH_LOCAL] && paths[DBL_PATH_DBLINK];
-
-    for (size_t b = 0; b < nb; b++) {
-        /* Column width: the widest figure of this table. */
-        int w = 6;
-        char buf[64];
-        for (size_t i = 0; i < n; i++)
-            if (cases[i].ran && cases[i].c.block_size == bss[b])
-                for (size_t s = 0; s < report_order_len; s++) {
-                    int len = snprintf(buf, sizeof buf, "%llu",
-                                       (unsigned long long)cases[i].st.v[report_order[s]]);
-                    if (len > w)
-                        w = len;
-                }
-        const bench_case_t *any = NULL;
-        for (size_t i = 0; i < n && !any; i++)
-            if (cases[i].ran && cases[i].c.block_size == bss[b])
-                any = &cases[i];
-        fprintf(f, "\nSession statistics: %llu rows, %lluk blocks, seed %llu%s\n",
-                (unsigned long long)any->c.rows, (unsigned long long)(bss[b] / 1024),
-                (unsigned long long)any->c.seed, both ? "; ratio = dblink / local" : "");
-        fprintf(f, "%-40s %-6s", "statistic", "path");
-        for (size_t s = 0; s < ns; s++) {
-            cli_format_chars(sizes[s], buf, sizeof buf);
-            fprintf(f, " %*s", w, buf);
-        }
-        fputc('\n', f);
-        for (size_t r = 0; r < report_order_len; r++) {
-            sim_stat_t st = report_order[r];
-            /* Skip a statistic that is zero in every column of the table. */
-            int nonzero = 0;
-            for (size_t i = 0; i < n; i++)
-                if (cases[i].ran && cases[i].c.block_size == bss[b] && cases[i].st.v[st])
-                    nonzero = 1;
-            if (!nonzero)
-                continue;
-            int first = 1;
-            for (int p = 0; p < DBL_PATH_COUNT; p++) {
-                if (!paths[p])
-                    continue;
-                fprintf(f, "%-40s %-6s", first ? sim_stat_info(st)->name : "",
-                        dbl_path_name((dbl_path_t)p));
-                first = 0;
-                for (size_t s = 0; s < ns; s++) {
-                    const bench_case_t *c = find(cases, n, (dbl_path_t)p, sizes[s], bss[b]);
-                    if (c)
-                        fprintf(f, " %*llu", w, (unsigned long long)c->st.v[st]);
-                    else
-                        fprintf(f, " %*s", w, "-");
-                }
-                fputc('\n', f);
-            }
-            if (both) {
-                fprintf(f, "%-40s %-6s", "", "ratio");
-                for (size_t s = 0; s < ns; s++) {
-                    const bench_case_t *l = find(cases, n, DBL_PATH_LOCAL, sizes[s], bss[b]);
-                    const bench_case_t *d = find(cases, n, DBL_PATH_DBLINK, sizes[s], bss[b]);
-                    if (l && d && l->st.v[st])
-                        fprintf(f, " %*.2f", w, (double)d->st.v[st] / (double)l->st.v[st]);
-                    else
-                        fprintf(f, " %*s", w, "-");
-                }
-                fputc('\n', f);
-            }
-        }
-    }
+    sh.both = sh.paths[DBL_PATH_LOCAL] && sh.paths[DBL_PATH_DBLINK];
+    for (int wl = 0; wl < DBL_WL_COUNT; wl++)
+        for (size_t b = 0; b < nb; b++)
+            one_table(f, cases, n, (dbl_workload_t)wl, (uint32_t)bss[b], &sh);
 }
 
 int report_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen)
@@ -147,9 +175,14 @@ int report_csv(const char *path, const bench_case_t *cases, size_t n, char *err,
             snprintf(kchars, sizeof kchars, "%llu", (unsigned long long)(c->lob_chars / 1024));
         else
             snprintf(kchars, sizeof kchars, "%.3f", (double)c->lob_chars / 1024.0);
+        /* The reference format has no workload column: other workloads
+         * name theirs before the path ("scan/local"). */
+        char path[32];
+        snprintf(path, sizeof path, "%s%s%s",
+                 c->workload == DBL_WL_INSERT ? "" : dbl_workload_name(c->workload),
+                 c->workload == DBL_WL_INSERT ? "" : "/", dbl_path_name(c->path));
         for (size_t s = 0; s < report_order_len; s++)
-            fprintf(f, "%s,%s,\"%s\",%llu\n", dbl_path_name(c->path), kchars,
-                    sim_stat_info(report_order[s])->name,
+            fprintf(f, "%s,%s,\"%s\",%llu\n", path, kchars, sim_stat_info(report_order[s])->name,
                     (unsigned long long)cases[i].st.v[report_order[s]]);
     }
     int bad = ferror(f);

@@ -11,15 +11,24 @@
 #include "cli.h"
 #include "insert.h"
 
+/* Repetitions whose own times a case keeps (lobdiff's significance test);
+ * the mean covers all of them. */
+#define BENCH_MAX_SAMPLES 128
+
 /* One case of a sweep and what was measured for it. */
 typedef struct {
     dbl_case_t c;
     sim_stats_t st;
     int ran;             /* the model ran and st holds its figures */
     uint64_t iterations; /* Google Benchmark's, 0 when not measured */
-    double real_ns;      /* per iteration */
+    double real_ns;      /* per iteration, the mean over repetitions */
     double cpu_ns;
     int repetitions;
+    /* Each repetition's real and CPU ns per iteration, the first
+     * BENCH_MAX_SAMPLES of them, in the order they ran. */
+    uint32_t nsamples;
+    double real_samples_ns[BENCH_MAX_SAMPLES];
+    double cpu_samples_ns[BENCH_MAX_SAMPLES];
 } bench_case_t;
 
 /* The statistics in the order they are printed. */

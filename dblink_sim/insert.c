@@ -14,7 +14,7 @@
  * loopback link both sessions run on the same instance, so the dblink path
  * reports the sum of the two sessions' statistics.
  */
-#include "insert.h"
+#include "insert_int.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -40,6 +40,14 @@ void dbl_case_defaults(dbl_case_t *c)
     c->row.insert_row_gets = 2;
     c->row.map_cr_chunks = 2;
     c->row.append_row_gets_pm = 480;
+    c->read.mbrc_kb = 1024;
+    c->read.lob_read_kb = 1024;
+    c->read.row_bytes = 120;
+    c->read.index_entry_bytes = 18;
+    c->read.block_header_bytes = 100;
+    c->read.fetch_lobs = 1;
+    c->cluster.message_bytes = 200;
+    c->cluster.ges_per_enqueue = 1;
 }
 
 const char *dbl_path_name(dbl_path_t p)
@@ -65,11 +73,32 @@ int dbl_path_parse(const char *s, dbl_path_t *p)
     return -1;
 }
 
+const char *dbl_workload_name(dbl_workload_t w)
+{
+    static const char *const names[DBL_WL_COUNT] = {"insert", "scan", "rows", "cluster"};
+    return (unsigned)w < DBL_WL_COUNT ? names[w] : "?";
+}
+
+int dbl_workload_parse(const char *s, dbl_workload_t *w)
+{
+    for (int i = 0; i < DBL_WL_COUNT; i++)
+        if (strcmp(s, dbl_workload_name((dbl_workload_t)i)) == 0) {
+            *w = (dbl_workload_t)i;
+            return 0;
+        }
+    return -1;
+}
+
 #define MAX_SEGMENT_BYTES (32ULL * 1024 * 1024 * 1024 * 1024)
 
 sim_err_t dbl_case_validate(const dbl_case_t *c, char *msg, size_t msglen)
 {
     uint32_t bs = c->block_size;
+    if (c->workload >= DBL_WL_COUNT) {
+        snprintf(msg, msglen, "unknown workload %d (accepted: insert, scan, rows, cluster)",
+                 (int)c->workload);
+        return SIM_EINVAL;
+    }
     if (c->path >= DBL_PATH_COUNT) {
         snprintf(msg, msglen, "unknown path %d (accepted: local, dblink)", (int)c->path);
         return SIM_EINVAL;
@@ -102,20 +131,26 @@ sim_err_t dbl_case_validate(const dbl_case_t *c, char *msg, size_t msglen)
                  (unsigned long long)c->rows, (unsigned long long)c->lob_chars);
         return SIM_EINVAL;
     }
+    if (c->read.mbrc_kb * 1024ULL < bs || c->read.lob_read_kb * 1024ULL < bs) {
+        snprintf(msg, msglen, "read sizes %u KB and %u KB must hold one %u-byte block",
+                 c->read.mbrc_kb, c->read.lob_read_kb, bs);
+        return SIM_EINVAL;
+    }
+    if (c->read.row_bytes == 0 || c->read.index_entry_bytes == 0 ||
+        c->read.block_header_bytes + c->read.row_bytes > bs ||
+        c->read.block_header_bytes + c->read.index_entry_bytes > bs) {
+        snprintf(msg, msglen,
+                 "rows of %u bytes and index entries of %u bytes do not fit a %u-byte "
+                 "block with a %u-byte header",
+                 c->read.row_bytes, c->read.index_entry_bytes, bs, c->read.block_header_bytes);
+        return SIM_EINVAL;
+    }
     if (c->row.map_cr_chunks == 0) {
         snprintf(msg, msglen, "map_cr_chunks 0 (accepted: 1 or more)");
         return SIM_EINVAL;
     }
     return SIM_OK;
 }
-
-/* The statement's space components, created and destroyed together. */
-typedef struct {
-    lob_segment_t *seg;
-    undo_log_t *undo;
-    dsp_t *dsp;
-    lob_alloc_t *alloc;
-} space_t;
 
 static sim_err_t source_refill(void *arg, uint64_t want, int cont, lob_run_t *run)
 {
@@ -129,30 +164,50 @@ static sim_err_t source_search(void *arg, uint64_t want, int cont, lob_run_t *ru
     return dsp_search(arg, want, cont, run);
 }
 
-static void space_close(space_t *s)
+sim_err_t case_segment(const dbl_case_t *c, sim_stats_t *st, lob_segment_t **out)
 {
-    lob_alloc_destroy(s->alloc);
-    dsp_destroy(s->dsp);
-    undo_destroy(s->undo);
-    lob_segment_destroy(s->seg);
-}
-
-static sim_err_t space_open(space_t *s, const dbl_case_t *c, lob_alloc_mode_t mode, sim_stats_t *st)
-{
-    memset(s, 0, sizeof *s);
     lob_params_t lp = c->seg;
     lp.block_size = c->block_size;
-    sim_err_t rc = lob_segment_create(&lp, st, &s->seg);
+    return lob_segment_create(&lp, st, out);
+}
+
+void writer_close(writer_t *w)
+{
+    lob_alloc_destroy(w->alloc);
+    dsp_destroy(w->dsp);
+    undo_destroy(w->undo);
+    w->alloc = NULL;
+    w->dsp = NULL;
+    w->undo = NULL;
+}
+
+sim_err_t writer_open(writer_t *w, const dbl_case_t *c, lob_segment_t *seg, sim_stats_t *st,
+                      sim_stats_t *user)
+{
+    memset(w, 0, sizeof *w);
+    w->c = c;
+    w->st = st;
+    w->user = user;
+    w->payload = c->block_size - c->seg.block_overhead;
+    w->bytes = 2 * c->lob_chars;
+    w->k = (w->bytes + w->payload - 1) / w->payload;
+    lob_params_t lp = c->seg;
+    lp.block_size = c->block_size;
+    int local = c->path == DBL_PATH_LOCAL;
+    sim_err_t rc = undo_create(&c->undo, st, &w->undo);
     if (rc == SIM_OK)
-        rc = undo_create(&c->undo, st, &s->undo);
+        rc = dsp_create(seg, w->undo, &c->dsp, st, &w->dsp);
     if (rc == SIM_OK)
-        rc = dsp_create(s->seg, s->undo, &c->dsp, st, &s->dsp);
-    if (rc == SIM_OK)
-        rc = lob_alloc_create(&lp, mode, mode == LOB_ALLOC_CACHED ? source_refill : source_search,
-                              s->dsp, st, &s->alloc);
-    if (rc != SIM_OK)
-        space_close(s);
-    return rc;
+        rc = lob_alloc_create(&lp, local ? LOB_ALLOC_CACHED : LOB_ALLOC_EXACT,
+                              local ? source_refill : source_search, w->dsp, st, &w->alloc);
+    if (rc != SIM_OK) {
+        writer_close(w);
+        return rc;
+    }
+    undo_record(w->undo); /* the insert's own record */
+    if (!local)
+        sim_stat_add(user, SIM_STAT_DBLINK_ROUNDTRIPS, c->link.open_roundtrips);
+    return SIM_OK;
 }
 
 /* Reading one source row of t1 and its LOB (NOCACHE): the first blocks go
@@ -177,37 +232,26 @@ static void new_blocks(uint64_t n, sim_stats_t *st)
     sim_stat_add(st, SIM_STAT_DB_BLOCK_CHANGES, n);
 }
 
-static sim_err_t run_local(const dbl_case_t *c, sim_stats_t *st)
+sim_err_t local_row(writer_t *w)
 {
-    space_t s;
-    sim_err_t rc = space_open(&s, c, LOB_ALLOC_CACHED, st);
+    const dbl_case_t *c = w->c;
+    read_source_row(c, w->k, c->row.cached_lob_blocks, w->st);
+    /* The loader's current-mode visits of t2's blocks, spread over the rows
+     * it packs into each; an integer accumulator keeps it exact. */
+    w->row_gets += c->row.append_row_gets_pm;
+    sim_stat_add(w->st, SIM_STAT_DB_BLOCK_GETS, w->row_gets / 1000);
+    w->row_gets %= 1000;
+    lob_lob_t lob = {0, 0, 0};
+    uint64_t chunks = 0;
+    sim_err_t rc = lob_alloc_write(w->alloc, w->k, &lob, &chunks);
     if (rc != SIM_OK)
         return rc;
-    uint32_t payload = c->block_size - c->seg.block_overhead;
-    uint64_t bytes = 2 * c->lob_chars;
-    uint64_t k = (bytes + payload - 1) / payload;
-
-    undo_record(s.undo); /* the insert's own record */
-    uint64_t row_gets = 0;
-    for (uint64_t r = 0; r < c->rows && rc == SIM_OK; r++) {
-        read_source_row(c, k, c->row.cached_lob_blocks, st);
-        /* The loader's current-mode visits of t2's blocks, spread over the
-         * rows it packs into each; an integer accumulator keeps it exact. */
-        row_gets += c->row.append_row_gets_pm;
-        sim_stat_add(st, SIM_STAT_DB_BLOCK_GETS, row_gets / 1000);
-        row_gets %= 1000;
-        lob_lob_t lob = {0, 0, 0};
-        uint64_t chunks = 0;
-        rc = lob_alloc_write(s.alloc, k, &lob, &chunks);
-        if (rc != SIM_OK)
-            break;
-        new_blocks(k, st);
-        undo_vector(s.undo, UNDO_CV_LOB);
-        for (uint64_t i = 0; i < chunks; i++)
-            undo_vector(s.undo, UNDO_CV_LOB_MAP);
-    }
-    space_close(&s);
-    return rc;
+    new_blocks(w->k, w->st);
+    undo_vector(w->undo, UNDO_CV_LOB);
+    for (uint64_t i = 0; i < chunks; i++)
+        undo_vector(w->undo, UNDO_CV_LOB_MAP);
+    w->rows++;
+    return SIM_OK;
 }
 
 /*
@@ -224,69 +268,85 @@ static uint64_t piece_blocks(uint64_t done_before, uint64_t done_after, uint64_t
     return after - before;
 }
 
-static sim_err_t run_dblink(const dbl_case_t *c, sim_stats_t *out)
+sim_err_t dblink_row(writer_t *w)
 {
-    /* The user's session drives the link; the link's session does the work. */
-    sim_stats_t user, link;
+    const dbl_case_t *c = w->c;
+    sim_stats_t *link = w->st;
+    /* One round trip per row carries the whole LOB. */
+    sim_stat_add(w->user, SIM_STAT_DBLINK_ROUNDTRIPS, 1);
+    sim_stat_add(w->user, SIM_STAT_DBLINK_BYTES_SENT, c->link.row_overhead_bytes);
+    sim_stat_add(w->user, SIM_STAT_DBLINK_BYTES_RECEIVED, w->bytes + c->link.row_overhead_bytes);
+    read_source_row(c, w->k, 0, link);
+    sim_stat_add(link, SIM_STAT_CONSISTENT_GETS, 1); /* the LOB's inode */
+
+    /* The conventional insert of the row into t2; its CR check of the block
+     * the previous row changed clones it. */
+    sim_stat_add(link, SIM_STAT_DB_BLOCK_GETS, c->row.insert_row_gets);
+    sim_stat_add(link, SIM_STAT_DB_BLOCK_CHANGES, 1);
+    if (w->rows > 0)
+        sim_stat_add(link, SIM_STAT_CR_BLOCKS_CREATED, 1);
+    undo_vector(w->undo, UNDO_CV_LOB);
+
+    lob_lob_t lob = {0, 0, 0};
+    uint64_t done = 0;
+    while (done < w->bytes) {
+        uint64_t n = w->bytes - done < c->piece_size ? w->bytes - done : c->piece_size;
+        uint64_t nb = piece_blocks(done, done + n, w->bytes, w->payload);
+        done += n;
+        /* A consistent read of the LOB's map rolls back the map changes this
+         * statement made to it: one undo visit per map_cr_chunks chunks
+         * already in the LOB, and a clone each time the map block has taken
+         * map_cr_chunks more changes. */
+        sim_stat_add(link, SIM_STAT_CONSISTENT_GETS, 1 + (lob.chunks + 1) / c->row.map_cr_chunks);
+        if (lob.chunks > 0 && lob.chunks % c->row.map_cr_chunks == 0)
+            sim_stat_add(link, SIM_STAT_CR_BLOCKS_CREATED, 1);
+        if (nb == 0)
+            continue;
+        uint64_t chunks = 0;
+        sim_err_t rc = lob_alloc_write(w->alloc, nb, &lob, &chunks);
+        if (rc != SIM_OK)
+            return rc;
+        new_blocks(nb, link);
+        for (uint64_t i = 0; i < chunks; i++)
+            undo_vector(w->undo, UNDO_CV_LOB_MAP);
+    }
+    w->rows++;
+    return SIM_OK;
+}
+
+/*
+ * The whole statement in one session.  On the dblink path the user's
+ * session drives the link and the link's session does the work; a loopback
+ * link puts both on one instance, so the case reports their sum.
+ * `observe` (may be NULL) sees every chunk, for the readback workloads.
+ */
+sim_err_t run_insert(const dbl_case_t *c, sim_stats_t *out, lob_chunk_fn observe, void *arg)
+{
+    sim_stats_t user, work;
     memset(&user, 0, sizeof user);
-    memset(&link, 0, sizeof link);
-    space_t s;
-    sim_err_t rc = space_open(&s, c, LOB_ALLOC_EXACT, &link);
+    memset(&work, 0, sizeof work);
+    lob_segment_t *seg;
+    sim_err_t rc = case_segment(c, &work, &seg);
     if (rc != SIM_OK)
         return rc;
-    uint32_t payload = c->block_size - c->seg.block_overhead;
-    uint64_t bytes = 2 * c->lob_chars;
-    uint64_t k = (bytes + payload - 1) / payload;
-
-    sim_stat_add(&user, SIM_STAT_DBLINK_ROUNDTRIPS, c->link.open_roundtrips);
-    undo_record(s.undo);
-    for (uint64_t r = 0; r < c->rows && rc == SIM_OK; r++) {
-        /* One round trip per row carries the whole LOB. */
-        sim_stat_add(&user, SIM_STAT_DBLINK_ROUNDTRIPS, 1);
-        sim_stat_add(&user, SIM_STAT_DBLINK_BYTES_SENT, c->link.row_overhead_bytes);
-        sim_stat_add(&user, SIM_STAT_DBLINK_BYTES_RECEIVED, bytes + c->link.row_overhead_bytes);
-        read_source_row(c, k, 0, &link);
-        sim_stat_add(&link, SIM_STAT_CONSISTENT_GETS, 1); /* the LOB's inode */
-
-        /* The conventional insert of the row into t2; its CR check of the
-         * block the previous row changed clones it. */
-        sim_stat_add(&link, SIM_STAT_DB_BLOCK_GETS, c->row.insert_row_gets);
-        sim_stat_add(&link, SIM_STAT_DB_BLOCK_CHANGES, 1);
-        if (r > 0)
-            sim_stat_add(&link, SIM_STAT_CR_BLOCKS_CREATED, 1);
-        undo_vector(s.undo, UNDO_CV_LOB);
-
-        lob_lob_t lob = {0, 0, 0};
-        uint64_t done = 0;
-        for (uint64_t piece = 0; done < bytes; piece++) {
-            uint64_t n = bytes - done < c->piece_size ? bytes - done : c->piece_size;
-            uint64_t nb = piece_blocks(done, done + n, bytes, payload);
-            done += n;
-            /* A consistent read of the LOB's map rolls back the map changes
-             * this statement made to it: one undo visit per map_cr_chunks
-             * chunks already in the LOB, and a clone each time the map block
-             * has taken map_cr_chunks more changes. */
-            sim_stat_add(&link, SIM_STAT_CONSISTENT_GETS,
-                         1 + (lob.chunks + 1) / c->row.map_cr_chunks);
-            if (lob.chunks > 0 && lob.chunks % c->row.map_cr_chunks == 0)
-                sim_stat_add(&link, SIM_STAT_CR_BLOCKS_CREATED, 1);
-            if (nb == 0)
-                continue;
-            uint64_t chunks = 0;
-            rc = lob_alloc_write(s.alloc, nb, &lob, &chunks);
-            if (rc != SIM_OK)
-                break;
-            new_blocks(nb, &link);
-            for (uint64_t i = 0; i < chunks; i++)
-                undo_vector(s.undo, UNDO_CV_LOB_MAP);
-        }
+    writer_t w;
+    rc = writer_open(&w, c, seg, &work, &user);
+    if (rc != SIM_OK) {
+        lob_segment_destroy(seg);
+        return rc;
     }
-    sim_stat_add(&user, SIM_STAT_DBLINK_ROUNDTRIPS, c->link.close_roundtrips);
-    space_close(&s);
+    lob_alloc_observe(w.alloc, observe, arg);
+    sim_err_t (*row)(writer_t *) = c->path == DBL_PATH_LOCAL ? local_row : dblink_row;
+    for (uint64_t r = 0; r < c->rows && rc == SIM_OK; r++)
+        rc = row(&w);
+    if (c->path == DBL_PATH_DBLINK)
+        sim_stat_add(&user, SIM_STAT_DBLINK_ROUNDTRIPS, c->link.close_roundtrips);
+    writer_close(&w);
+    lob_segment_destroy(seg);
     if (rc != SIM_OK)
         return rc;
     for (int i = 0; i < SIM_STAT_COUNT; i++)
-        out->v[i] = user.v[i] + link.v[i];
+        out->v[i] = user.v[i] + work.v[i];
     return SIM_OK;
 }
 
@@ -296,7 +356,15 @@ sim_err_t dbl_run(const dbl_case_t *c, sim_stats_t *out)
     if (dbl_case_validate(c, msg, sizeof msg) != SIM_OK)
         return SIM_EINVAL;
     memset(out, 0, sizeof *out);
-    return c->path == DBL_PATH_LOCAL ? run_local(c, out) : run_dblink(c, out);
+    switch (c->workload) {
+    case DBL_WL_SCAN:
+    case DBL_WL_ROWS:
+        return run_readback(c, out);
+    case DBL_WL_CLUSTER:
+        return run_cluster(c, out);
+    default:
+        return run_insert(c, out, NULL, NULL);
+    }
 }
 
 /* Every tunable parameter of the model, by the name users give it. */
@@ -338,6 +406,14 @@ static const struct {
     P("row.insert_row_gets", row.insert_row_gets),
     P("row.map_cr_chunks", row.map_cr_chunks),
     P("row.append_row_gets_pm", row.append_row_gets_pm),
+    P("read.mbrc_kb", read.mbrc_kb),
+    P("read.lob_read_kb", read.lob_read_kb),
+    P("read.row_bytes", read.row_bytes),
+    P("read.index_entry_bytes", read.index_entry_bytes),
+    P("read.block_header_bytes", read.block_header_bytes),
+    P("read.fetch_lobs", read.fetch_lobs),
+    P("cluster.message_bytes", cluster.message_bytes),
+    P("cluster.ges_per_enqueue", cluster.ges_per_enqueue),
 };
 #undef P
 #define NPARAMS (sizeof params / sizeof params[0])

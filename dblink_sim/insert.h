@@ -26,6 +26,24 @@
 
 typedef enum { DBL_PATH_LOCAL, DBL_PATH_DBLINK, DBL_PATH_COUNT } dbl_path_t;
 
+/*
+ * What a case measures:
+ *   insert   the statement itself (the reference experiment);
+ *   scan     after the insert, a full scan of the LOB segment with multiblock
+ *            reads that never cross a chunk boundary;
+ *   rows     after the insert, every row through t2's primary key index in key
+ *            order (a well-clustered range), fetching each LOB chunk by chunk;
+ *   cluster  the insert by two instances into one segment at the same time,
+ *            interleaved row by row from the seed, each with its own dispenser.
+ */
+typedef enum {
+    DBL_WL_INSERT,
+    DBL_WL_SCAN,
+    DBL_WL_ROWS,
+    DBL_WL_CLUSTER,
+    DBL_WL_COUNT
+} dbl_workload_t;
+
 /* Round trips that open, describe and close the remote statement. */
 typedef struct {
     uint32_t open_roundtrips;    /* parse, describe, execute, first fetch */
@@ -42,7 +60,24 @@ typedef struct {
     uint32_t append_row_gets_pm; /* current gets per 1000 rows of the direct-path insert */
 } dbl_row_params_t;
 
+/* Reading the LOBs back. */
 typedef struct {
+    uint32_t mbrc_kb;            /* scan: bytes per multiblock read call */
+    uint32_t lob_read_kb;        /* rows: largest LOB read call */
+    uint32_t row_bytes;          /* t2's row: key and LOB locator */
+    uint32_t index_entry_bytes;  /* t2's primary key index entry */
+    uint32_t block_header_bytes; /* table and index block header and ITLs */
+    uint32_t fetch_lobs;         /* rows: 1 fetches every LOB, 0 reads the range only */
+} dbl_read_params_t;
+
+/* Two instances on one segment. */
+typedef struct {
+    uint32_t message_bytes;   /* one global cache or enqueue message */
+    uint32_t ges_per_enqueue; /* global enqueue messages per TX enqueue request */
+} dbl_cluster_params_t;
+
+typedef struct {
+    dbl_workload_t workload;
     dbl_path_t path;
     uint32_t block_size; /* 2048, 4096, 8192, 16384 or 32768 */
     uint64_t rows;
@@ -54,6 +89,8 @@ typedef struct {
     undo_params_t undo;
     dbl_link_params_t link;
     dbl_row_params_t row;
+    dbl_read_params_t read;
+    dbl_cluster_params_t cluster;
 } dbl_case_t;
 
 /* The reference experiment: local path, 8 KB blocks, 10,000 rows, 2k chars. */
@@ -76,6 +113,9 @@ sim_err_t dbl_run(const dbl_case_t *c, sim_stats_t *out);
 const char *dbl_path_name(dbl_path_t p);
 /* Returns 0 and sets *p for "local" or "dblink"; -1 otherwise. */
 int dbl_path_parse(const char *s, dbl_path_t *p);
+const char *dbl_workload_name(dbl_workload_t w);
+/* Returns 0 and sets *w for "insert", "scan", "rows" or "cluster"; -1 otherwise. */
+int dbl_workload_parse(const char *s, dbl_workload_t *w);
 
 /*
  * The model's parameters as "name=value" pairs separated by spaces, for the

@@ -18,7 +18,21 @@ struct dsp {
     uint64_t handed; /* blocks handed to writers */
     uint64_t calls;
     uint64_t runs;
+    dsp_touch_fn touch;
+    void *touch_arg;
 };
+
+void dsp_observe(dsp_t *d, dsp_touch_fn fn, void *arg)
+{
+    d->touch = fn;
+    d->touch_arg = arg;
+}
+
+static void touch(dsp_t *d, dsp_block_t kind, uint64_t id, int current)
+{
+    if (d->touch)
+        d->touch(d->touch_arg, kind, id, current);
+}
 
 void dsp_params_defaults(dsp_params_t *p)
 {
@@ -82,6 +96,10 @@ static sim_err_t load(dsp_t *d)
         return rc;
     lob_segment_get_info(d->seg, &after);
     uint64_t grown = after.extents - before.extents;
+    if (grown) {
+        touch(d, DSP_BLOCK_SEGMENT_HEADER, 0, 1);
+        touch(d, DSP_BLOCK_EXTENT_HEADER, lob_segment_current_extent(d->seg), 1);
+    }
     d->taken += d->loaded.len;
     sim_stat_add(d->stats, SIM_STAT_DSP_LOAD_TASKS, 1);
     sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_GETS, grown * d->p.extent_gets);
@@ -122,6 +140,8 @@ sim_err_t dsp_refill(dsp_t *d, lob_run_t *run)
     sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_CHANGES, 1);
     sim_stat_add(d->stats, SIM_STAT_CONSISTENT_GETS, d->p.refill_cgets);
     sim_stat_add(d->stats, SIM_STAT_ENQ_TX, d->p.refill_enqueues);
+    touch(d, DSP_BLOCK_SEGMENT_HEADER, 0, 1);
+    touch(d, DSP_BLOCK_EXTENT_HEADER, lob_segment_current_extent(d->seg), 1);
     hand_out(d, d->loaded.len, run);
     undo_vector(d->undo, UNDO_CV_HWM);
     return SIM_OK;
@@ -143,7 +163,13 @@ sim_err_t dsp_search(dsp_t *d, uint64_t want, int cont, lob_run_t *run)
         sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_CHANGES, 2);
         sim_stat_add(d->stats, SIM_STAT_CONSISTENT_GETS, d->p.search_cgets);
         sim_stat_add(d->stats, SIM_STAT_ENQ_TX, d->p.search_enqueues);
+        /* Free space is hashed by size: the request's size class picks the
+         * CFS block the search changes. */
+        touch(d, DSP_BLOCK_SEGMENT_HEADER, 0, 0);
+        uint32_t cfs = lob_segment_params(d->seg)->cfs_blocks;
+        touch(d, DSP_BLOCK_CFS, cfs ? (want - 1) % cfs : 0, 1);
     }
+    touch(d, DSP_BLOCK_EXTENT_HEADER, lob_segment_current_extent(d->seg), 1);
     hand_out(d, want < d->loaded.len ? want : d->loaded.len, run);
     return SIM_OK;
 }

@@ -68,6 +68,16 @@ sim_err_t dsp_refill(dsp_t *d, lob_run_t *run);
  */
 sim_err_t dsp_search(dsp_t *d, uint64_t want, int cont, lob_run_t *run);
 
+/*
+ * The space metadata blocks a call visits, for the cluster's global cache:
+ * the segment header (extent map, HWM), the CFS blocks and each extent's
+ * header (its space bitmap).  `current` is 1 for a change in current mode,
+ * 0 for a consistent read.  NULL stops it.
+ */
+typedef enum { DSP_BLOCK_SEGMENT_HEADER, DSP_BLOCK_CFS, DSP_BLOCK_EXTENT_HEADER } dsp_block_t;
+typedef void (*dsp_touch_fn)(void *arg, dsp_block_t kind, uint64_t id, int current);
+void dsp_observe(dsp_t *d, dsp_touch_fn fn, void *arg);
+
 /* Blocks loaded and not handed out. */
 uint64_t dsp_loaded(const dsp_t *d);
 

@@ -43,6 +43,14 @@ static void give(lob_alloc_t *a, lob_run_t run, lob_lob_t *lob)
     sim_stat_add(a->stats, SIM_STAT_SF_ALLOC_BYTES, bytes);
     sim_stat_add(a->stats, SIM_STAT_SF_DIRECT_WRITE_OPS, 1);
     sim_stat_add(a->stats, SIM_STAT_SF_DIRECT_WRITE_BYTES, bytes);
+    if (a->on_chunk)
+        a->on_chunk(a->on_chunk_arg, &run, lob);
+}
+
+void lob_alloc_observe(lob_alloc_t *a, lob_chunk_fn fn, void *arg)
+{
+    a->on_chunk = fn;
+    a->on_chunk_arg = arg;
 }
 
 sim_err_t lob_alloc_write(lob_alloc_t *a, uint64_t blocks, lob_lob_t *lob, uint64_t *chunks)

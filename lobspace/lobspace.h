@@ -74,8 +74,11 @@ sim_err_t lob_segment_grow(lob_segment_t *seg);
 void lob_segment_get_info(const lob_segment_t *seg, lob_segment_info_t *info);
 uint64_t lob_segment_bytes(const lob_segment_t *seg);
 uint32_t lob_segment_block_size(const lob_segment_t *seg);
+const lob_params_t *lob_segment_params(const lob_segment_t *seg);
 /* Free blocks left in the current extent, without growing. */
 uint64_t lob_segment_extent_free(const lob_segment_t *seg);
+/* Index of the extent free space is being handed out from. */
+uint64_t lob_segment_current_extent(const lob_segment_t *seg);
 
 /*
  * Invariants: (1) extents are contiguous and follow the allocation schedule;
@@ -116,6 +119,14 @@ void lob_alloc_destroy(lob_alloc_t *a);
  * (CACHED) or is lost to the statement, as a failed Oracle write would leave it.
  */
 sim_err_t lob_alloc_write(lob_alloc_t *a, uint64_t blocks, lob_lob_t *lob, uint64_t *chunks);
+
+/*
+ * Called with every chunk given to a LOB, after the LOB has it: how readers
+ * and the cluster's global cache learn the layout without the allocator
+ * keeping it.  NULL stops it.
+ */
+typedef void (*lob_chunk_fn)(void *arg, const lob_run_t *chunk, const lob_lob_t *lob);
+void lob_alloc_observe(lob_alloc_t *a, lob_chunk_fn fn, void *arg);
 
 /* Blocks the context holds but has not given to a LOB yet (CACHED mode). */
 uint64_t lob_alloc_cached(const lob_alloc_t *a);

@@ -33,6 +33,8 @@ struct lob_alloc {
     void *arg;
     sim_stats_t *stats;
     lob_run_t cache; /* CACHED mode: the rest of the last refill */
+    lob_chunk_fn on_chunk;
+    void *on_chunk_arg;
     uint64_t taken;
     uint64_t given;
     uint64_t chunks;

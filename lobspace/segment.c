@@ -79,6 +79,11 @@ uint32_t lob_segment_block_size(const lob_segment_t *seg)
     return seg->p.block_size;
 }
 
+const lob_params_t *lob_segment_params(const lob_segment_t *seg)
+{
+    return &seg->p;
+}
+
 sim_err_t lob_segment_grow(lob_segment_t *seg)
 {
     uint64_t bytes = lob_next_extent_bytes(lob_segment_bytes(seg));
@@ -114,6 +119,11 @@ uint64_t lob_segment_extent_free(const lob_segment_t *seg)
 {
     const lob_extent_t *e = &seg->ext[seg->cur];
     return e->start + e->len - seg->cur_next;
+}
+
+uint64_t lob_segment_current_extent(const lob_segment_t *seg)
+{
+    return seg->cur;
 }
 
 sim_err_t lob_segment_take(lob_segment_t *seg, uint64_t max, lob_run_t *run)

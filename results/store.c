@@ -5,7 +5,7 @@
  * and a user_version between 1 and RES_SCHEMA_VERSION.  res_open() inspects
  * an existing file on a read-only connection first (probe()), so that a file
  * it refuses is never opened for writing; then, in one write transaction,
- * init_store() classifies the file again (another process may have created it
+ * init_body() classifies the file again (another process may have created it
  * meanwhile), runs the migrations it lacks and syncs v$statname; only then
  * does set_wal() switch the journal to WAL.
  *
@@ -15,10 +15,11 @@
  * recovery).  A body that fails leaves nothing behind: write_tx() rolls back.
  *
  *   state change                 function
- *   new file -> schema v2        init_store() -> migrate()
- *   v1 -> v2                     init_store() -> migrate()
+ *   new file -> schema v3        init_body() -> migrate()
+ *   v1 -> v2 -> v3               init_body() -> migrate()
  *   v$statname <- catalogue      sync_statname()
- *   + run, sessions, figures     res_record_run() -> record_body()
+ *   + run, sessions, figures,    res_record_run() -> record_body()
+ *     repetition samples
  *   + reference run              res_load_reference() -> reference_body()
  */
 #define _POSIX_C_SOURCE 200809L
@@ -27,6 +28,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,6 +163,19 @@ static const char *const migrations[RES_SCHEMA_VERSION] = {
     "   AND l.\"statistic#\" = o.\"statistic#\"\n"
     "  WHERE o.run = (SELECT run FROM reference_run)\n"
     "  ORDER BY o.path DESC, o.\"statistic#\", o.lob_chars;\n",
+
+    /* 2 -> 3: every repetition's timing, for lobdiff's significance test. */
+    "CREATE TABLE session_timings (\n"
+    "  sid          INTEGER NOT NULL REFERENCES sessions (sid),\n"
+    "  repetition   INTEGER NOT NULL CHECK (repetition >= 0),\n"
+    "  real_time_ns REAL NOT NULL,\n"
+    "  cpu_time_ns  REAL NOT NULL,\n"
+    "  PRIMARY KEY (sid, repetition)\n"
+    ") WITHOUT ROWID;\n"
+    "CREATE VIEW timings AS\n"
+    "  SELECT s.run, r.source, s.sid, s.path, s.lob_chars, s.lob_kchars, s.block_size, s.rows,\n"
+    "         t.repetition, t.real_time_ns, t.cpu_time_ns\n"
+    "  FROM session_timings t JOIN sessions s USING (sid) JOIN runs r USING (run);\n",
 };
 
 /* The tables every version has; a file that lacks one is not a store. */
@@ -808,6 +823,26 @@ static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss
         return store_err(s, SIM_EINVAL,
                          "cannot record run: session %zu: iterations %" PRIu64 " above %" PRId64,
                          i + 1, ss->timing.iterations, INT64_MAX);
+    const res_timing_t *t = &ss->timing;
+    if (ss->timed && t->nsamples > 0) {
+        if (t->nsamples > t->repetitions)
+            return store_err(s, SIM_EINVAL,
+                             "cannot record run: session %zu: %" PRIu32
+                             " repetition samples but %" PRIu32 " repetitions",
+                             i + 1, t->nsamples, t->repetitions);
+        if (!t->real_samples_ns || !t->cpu_samples_ns)
+            return store_err(s, SIM_EINVAL,
+                             "cannot record run: session %zu: %" PRIu32
+                             " repetition samples but no sample array",
+                             i + 1, t->nsamples);
+        for (uint32_t r = 0; r < t->nsamples; r++)
+            if (!(isfinite(t->real_samples_ns[r]) && t->real_samples_ns[r] >= 0 &&
+                  isfinite(t->cpu_samples_ns[r]) && t->cpu_samples_ns[r] >= 0))
+                return store_err(s, SIM_EINVAL,
+                                 "cannot record run: session %zu: repetition %" PRIu32
+                                 " has time %g ns real, %g ns CPU; expected finite and >= 0",
+                                 i + 1, r, t->real_samples_ns[r], t->cpu_samples_ns[r]);
+    }
     for (int k = 0; k < SIM_STAT_COUNT; k++)
         if (ss->stats.v[k] > INT64_MAX)
             return store_err(s, SIM_EINVAL,
@@ -821,7 +856,7 @@ static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss
 static sim_err_t record_body(res_store_t *s, void *arg)
 {
     record_args_t *a = arg;
-    sqlite3_stmt *ins_sess = NULL, *ins_stat = NULL;
+    sqlite3_stmt *ins_sess = NULL, *ins_stat = NULL, *ins_time = NULL;
     char *params = NULL;
     sim_err_t err = insert_run(s, a->run, &a->run_id);
     if (err != SIM_OK)
@@ -835,6 +870,11 @@ static sim_err_t record_body(res_store_t *s, void *arg)
         rc = prepare(s->db,
                      "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)",
                      &ins_stat);
+    if (rc == SQLITE_OK)
+        rc = prepare(s->db,
+                     "INSERT INTO session_timings (sid, repetition, real_time_ns, cpu_time_ns)\n"
+                     "VALUES (?1, ?2, ?3, ?4)",
+                     &ins_time);
     for (size_t i = 0; rc == SQLITE_OK && err == SIM_OK && i < a->n; i++) {
         const res_session_t *ss = &a->sessions[i];
         const dbl_case_t *c = &ss->kase;
@@ -876,12 +916,20 @@ static sim_err_t record_body(res_store_t *s, void *arg)
             sqlite3_bind_int64(ins_stat, 3, (sqlite3_int64)ss->stats.v[k]);
             rc = step_done(ins_stat);
         }
+        for (uint32_t r = 0; rc == SQLITE_OK && ss->timed && r < ss->timing.nsamples; r++) {
+            sqlite3_bind_int64(ins_time, 1, sid);
+            sqlite3_bind_int64(ins_time, 2, r);
+            sqlite3_bind_double(ins_time, 3, ss->timing.real_samples_ns[r]);
+            sqlite3_bind_double(ins_time, 4, ss->timing.cpu_samples_ns[r]);
+            rc = step_done(ins_time);
+        }
     }
     if (rc != SQLITE_OK && err == SIM_OK)
         err = db_fail(s, rc, "cannot record run");
     sim_free(params);
     sqlite3_finalize(ins_sess);
     sqlite3_finalize(ins_stat);
+    sqlite3_finalize(ins_time);
     return err;
 }
 
@@ -1417,7 +1465,11 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
     if (!found)
         return store_err(s, SIM_EINVAL, "no run %" PRId64, run_id);
 
-    sqlite3_stmt *ss = NULL, *fig = NULL;
+    sqlite3_stmt *ss = NULL, *fig = NULL, *tim = NULL;
+    /* The samples of the session in hand, grown as needed: [0, cap) real,
+     * [cap, 2 cap) CPU. */
+    double *samples = NULL;
+    size_t cap = 0;
     /* One read transaction, so that the walk sees one snapshot; a walk nested
      * in another walk's callback shares the outer one. */
     int outer = !sqlite3_get_autocommit(s->db);
@@ -1431,6 +1483,11 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
                      &ss);
     if (rc == SQLITE_OK)
         rc = prepare(s->db, "SELECT \"statistic#\", value FROM session_stats WHERE sid = ?1", &fig);
+    if (rc == SQLITE_OK)
+        rc = prepare(s->db,
+                     "SELECT real_time_ns, cpu_time_ns FROM session_timings WHERE sid = ?1\n"
+                     "ORDER BY repetition",
+                     &tim);
     if (rc == SQLITE_OK)
         sqlite3_bind_int64(ss, 1, run_id);
     while (rc == SQLITE_OK && err == SIM_OK) {
@@ -1468,7 +1525,37 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
         sqlite3_reset(fig);
         if (rc != SQLITE_DONE)
             break;
+        size_t n = 0;
+        sqlite3_bind_int64(tim, 1, si.sid);
+        while (si.timed && (rc = sqlite3_step(tim)) == SQLITE_ROW) {
+            if (n == cap) {
+                size_t ncap = cap ? cap * 2 : 16;
+                double *grown = sim_malloc(2 * ncap * sizeof *grown);
+                if (!grown) {
+                    err = store_err(s, SIM_ENOMEM, "cannot read sessions: out of memory");
+                    break;
+                }
+                if (n) {
+                    memcpy(grown, samples, n * sizeof *grown);
+                    memcpy(grown + ncap, samples + cap, n * sizeof *grown);
+                }
+                sim_free(samples);
+                samples = grown;
+                cap = ncap;
+            }
+            samples[n] = sqlite3_column_double(tim, 0);
+            samples[cap + n] = sqlite3_column_double(tim, 1);
+            n++;
+        }
+        sqlite3_reset(tim);
+        if (err != SIM_OK || (si.timed && rc != SQLITE_DONE))
+            break;
         rc = SQLITE_OK;
+        if (n) {
+            si.timing.nsamples = (uint32_t)n;
+            si.timing.real_samples_ns = samples;
+            si.timing.cpu_samples_ns = samples + cap;
+        }
         err = fn(&si, arg);
     }
     if (rc == SQLITE_DONE)
@@ -1477,6 +1564,8 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
         err = db_fail(s, rc, "cannot read sessions");
     sqlite3_finalize(ss);
     sqlite3_finalize(fig);
+    sqlite3_finalize(tim);
+    sim_free(samples);
     if (!outer)
         rollback(s);
     if (err == SIM_OK)
@@ -1505,6 +1594,13 @@ static const struct {
     {"invariant 5: lobsim run %s has no seed or has a reference digest",
      "SELECT run FROM runs WHERE source = 'lobsim'\n"
      "  AND (seed IS NULL OR reference_digest IS NOT NULL)"},
+    {"invariant 8: session %s has repetition samples that are not 0..n-1 of a timed session "
+     "with at least n repetitions",
+     "SELECT t.sid FROM session_timings t JOIN sessions s USING (sid)\n"
+     "GROUP BY t.sid\n"
+     "HAVING max(s.iterations) IS NULL OR max(s.repetitions) IS NULL\n"
+     "    OR count(*) > max(s.repetitions) OR min(t.repetition) <> 0\n"
+     "    OR max(t.repetition) <> count(*) - 1"},
 };
 
 sim_err_t res_check(res_store_t *s)

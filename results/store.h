@@ -7,9 +7,10 @@
  *
  * Tables and views are described in results/README.md.  In short: `runs`
  * (one row per lobbench invocation), `sessions` (one simulated case each,
- * shown as v$session), `session_stats` (every figure), `v$statname` (the
- * catalogue), and views v$sesstat, v$mystat, v$enqueue_stat, v$transaction,
- * figures, run_by_lob_size, latest_by_lob_size, reference_by_lob_size,
+ * shown as v$session), `session_stats` (every figure), `session_timings`
+ * (each repetition's time), `v$statname` (the catalogue), and views
+ * v$sesstat, v$mystat, v$enqueue_stat, v$transaction, figures, timings,
+ * run_by_lob_size, latest_by_lob_size, reference_by_lob_size,
  * latest_vs_reference.  Note that `statistic#` must be double-quoted in
  * SQLite: select "statistic#", value from v$mystat;
  *
@@ -40,7 +41,7 @@
 #include "sim.h"
 
 /* PRAGMA user_version of the files this code writes; older ones are upgraded. */
-#define RES_SCHEMA_VERSION 2
+#define RES_SCHEMA_VERSION 3
 /* PRAGMA application_id of every lobsim results file: 'LOBS'. */
 #define RES_APPLICATION_ID 0x4C4F4253
 
@@ -90,6 +91,15 @@ typedef struct {
     double real_time_ns;  /* wall time per iteration, as Google Benchmark reports it */
     double cpu_time_ns;   /* CPU time per iteration */
     uint32_t repetitions; /* repetitions the figures are the mean of (1 if none) */
+    /*
+     * Each repetition's own figures per iteration, in the order they ran, for
+     * lobdiff's significance test: nsamples (0 = none kept, else at most
+     * repetitions) values in each array, finite and >= 0.  On the read side
+     * the arrays are valid during the callback only; NULL when nsamples is 0.
+     */
+    uint32_t nsamples;
+    const double *real_samples_ns;
+    const double *cpu_samples_ns;
 } res_timing_t;
 
 /* One simulated session: a case, the figures dbl_run() gave for it, timing. */
@@ -121,10 +131,12 @@ void res_run_defaults(res_run_t *r);
 /*
  * Record a run and its n >= 1 sessions in one transaction and set *run_id
  * (may be NULL) to the new run's id.  Every statistic of every session is
- * written, zeros included.  Waits for other writers (busy timeout and
+ * written, zeros included, and the repetition samples of timed sessions.
+ * Waits for other writers (busy timeout and
  * retries, about a minute in all).  On failure nothing is written: a session
  * with an unknown path, a zero LOB size or a figure above INT64_MAX
- * (SIM_EINVAL, message naming the session and statistic), a full disk
+ * (SIM_EINVAL, message naming the session and statistic), more samples than
+ * repetitions or a sample that is negative or not finite (SIM_EINVAL), a full disk
  * (SIM_EIO), and so on.
  */
 sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session_t *sessions,

@@ -45,6 +45,8 @@ refuse "NAME=VALUE" --param=dsp.chunk_divisor
 refuse "'1.5'" --seed=1.5
 refuse "'4097'" --block-size=4097
 refuse "benchmark_min_time" --benchmark_min_time=fast
+refuse "'readbak'" --workload=readbak
+refuse "empty item" --workload=scan,
 
 # --help and --list-params
 "$LOBBENCH" --help | grep -q -- "--piece-size" && ok || bad "--help lacks --piece-size"
@@ -55,12 +57,13 @@ if "$LOBBENCH" --no-db --quiet --benchmark_min_time=1x --benchmark_format=json \
     --benchmark_out=x.json --stats-out=x.csv >smoke.out 2>smoke.err; then ok; else bad "smoke run failed: $(cat smoke.err)"; fi
 n=$(grep -c '"name": "insert/' x.json)
 [ "$n" -eq 18 ] && ok || bad "JSON has $n benchmarks, want 18"
-[ "$(wc -l <x.csv)" -eq $((1 + 18 * 20)) ] && ok || bad "CSV has $(wc -l <x.csv) lines"
+nstats=32
+[ "$(wc -l <x.csv)" -eq $((1 + 18 * nstats)) ] && ok || bad "CSV has $(wc -l <x.csv) lines"
 grep -q '^dblink,256,"securefile allocation chunks",' x.csv && ok || bad "CSV lacks dblink 256k chunks"
 grep -q '"lobsim_seed": "1"' x.json && ok || bad "JSON context lacks the seed"
 
 # The counters in the JSON equal the statistics in the CSV.
-if python3 - x.json x.csv <<'PY'
+if python3 - x.json x.csv $nstats <<'PY'
 import csv, json, sys
 bench = json.load(open(sys.argv[1]))["benchmarks"]
 rows = {(r["path"], r["lob_kchars"], r["statistic"]): int(r["value"]) for r in csv.DictReader(open(sys.argv[2]))}
@@ -72,7 +75,7 @@ for b in bench:
         if p == path and kk == k:
             assert b[stat] == v, (b["name"], stat, b[stat], v)
             checked += 1
-assert checked == 18 * 20, checked
+assert checked == 18 * int(sys.argv[3]), checked
 PY
 then ok; else bad "JSON counters differ from CSV"; fi
 
@@ -82,6 +85,12 @@ if [ -f /usr/share/benchmark/compare.py ]; then
     if /usr/bin/python3 /usr/share/benchmark/compare.py benchmarks x.json y.json >cmp.out 2>&1 \
         && grep -q "insert/dblink/lob:256k" cmp.out; then ok; else bad "compare.py: $(tail -3 cmp.out)"; fi
 fi
+
+# Every workload runs and names its rows in the CSV.
+"$LOBBENCH" --no-db --quiet --workload=all --sizes=16k --benchmark_min_time=1x --stats-out=w.csv >/dev/null 2>&1 && ok || bad "--workload=all failed"
+for p in local scan/local rows/dblink cluster/dblink; do
+    grep -q "^$p,16,\"physical reads\"," w.csv && ok || bad "w.csv lacks $p"
+done
 
 # Same seed and configuration: the same figures, bit for bit.
 "$LOBBENCH" --no-db --quiet --benchmark_min_time=1x --stats-out=z.csv >/dev/null 2>&1

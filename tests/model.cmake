@@ -6,3 +6,4 @@ lobsim_test(test_insert SOURCES test_insert.c LIBS lobsim_insert)
 lobsim_test(test_calibration SOURCES test_calibration.c LIBS lobsim_insert)
 target_compile_definitions(test_calibration PRIVATE
   LOBSIM_REFERENCE_CSV="${LOBSIM_REFERENCE_CSV}")
+lobsim_test(test_workloads SOURCES test_workloads.c LIBS lobsim_insert)

@@ -16,6 +16,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -180,6 +181,11 @@ static uint64_t figure(int r, int p, uint64_t k, int s)
     return (uint64_t)(s + 1) * 1000003u + k * (uint64_t)(p + 1) * 7u + (uint64_t)r * 13u;
 }
 
+/* The repetition samples of timed sessions (session 1 has none, as older
+ * lobbench runs). */
+static const double real_samples[3] = {1000.25, 1003.5, 998.0};
+static const double cpu_samples[3] = {900.0, 901.75, 899.5};
+
 /* The default sweep: both paths, nine sizes; odd sessions are timed. */
 static void make_sessions(res_session_t *ss, int r)
 {
@@ -198,6 +204,9 @@ static void make_sessions(res_session_t *ss, int r)
             s->timing.real_time_ns = 1000.5 * (i + 1);
             s->timing.cpu_time_ns = 900.25 * (i + 1);
             s->timing.repetitions = 3;
+            s->timing.nsamples = i == 1 ? 0 : 3;
+            s->timing.real_samples_ns = real_samples;
+            s->timing.cpu_samples_ns = cpu_samples;
         }
 }
 
@@ -347,6 +356,14 @@ static sim_err_t collect(const res_session_info_t *si, void *arg)
         assert_int_equal(si->timing.iterations, 10 + i);
         assert_true(si->timing.real_time_ns == 1000.5 * (i + 1));
         assert_int_equal(si->timing.repetitions, 3);
+        assert_int_equal(si->timing.nsamples, i == 1 ? 0 : 3);
+        for (uint32_t r = 0; r < si->timing.nsamples; r++) {
+            assert_true(si->timing.real_samples_ns[r] == real_samples[r]);
+            assert_true(si->timing.cpu_samples_ns[r] == cpu_samples[r]);
+        }
+    } else {
+        assert_int_equal(si->timing.nsamples, 0);
+        assert_null(si->timing.real_samples_ns);
     }
     for (int k = 0; k < SIM_STAT_COUNT; k++) {
         assert_true(si->present[k]);
@@ -366,9 +383,13 @@ static void test_record_and_views(void **state)
     assert_int_equal(count_rows(f->db, "runs"), 1);
     assert_int_equal(count_rows(f->db, "v$session"), NSESS);
     assert_int_equal(count_rows(f->db, "session_stats"), NSESS * SIM_STAT_COUNT);
-    /* v$mystat shows what Oracle shows in v$sesstat: all but the enqueue and
-     * transaction figures, which have views of their own. */
-    assert_int_equal(count_rows(f->db, "v$mystat"), NSESS * (SIM_STAT_COUNT - 2));
+    /* v$mystat shows what Oracle shows in v$sesstat: all but the figures
+     * Oracle shows in views of their own (enqueues, the transaction, ...). */
+    int sesstat = 0;
+    for (int k = 0; k < SIM_STAT_COUNT; k++)
+        sesstat += sim_stat_info((sim_stat_t)k)->view == SIM_VIEW_SESSTAT;
+    assert_true(sesstat <= SIM_STAT_COUNT - 2);
+    assert_int_equal(count_rows(f->db, "v$mystat"), NSESS * sesstat);
     assert_int_equal(count_rows(f->db, "v$enqueue_stat"), NSESS);
     assert_int_equal(count_rows(f->db, "v$transaction"), NSESS);
     assert_int_equal(sql_int(f->db, "SELECT m.value FROM v$mystat m\n"
@@ -758,7 +779,166 @@ static void test_upgrade_from_v1(void **state)
     assert_string_equal(a, b);
     expect_contains(a, "sessions.real_time_ns:REAL");
     expect_contains(a, "latest_vs_reference.ratio");
+    expect_contains(a, "session_timings.cpu_time_ns:REAL");
     (void)err;
+}
+
+/* The migration 1 -> 2 as it shipped, frozen like v1_ddl. */
+static const char v2_migration[] =
+    "ALTER TABLE sessions ADD COLUMN iterations INTEGER;\n"
+    "ALTER TABLE sessions ADD COLUMN real_time_ns REAL;\n"
+    "ALTER TABLE sessions ADD COLUMN cpu_time_ns REAL;\n"
+    "ALTER TABLE sessions ADD COLUMN repetitions INTEGER;\n"
+    "DROP VIEW v$session;\n"
+    "CREATE VIEW v$session AS\n"
+    "  SELECT s.sid, s.run, r.source, s.path, s.lob_chars, s.lob_kchars, s.block_size,\n"
+    "         s.rows, s.piece_size, s.seed, s.iterations, s.real_time_ns, s.cpu_time_ns,\n"
+    "         s.repetitions\n"
+    "  FROM sessions s JOIN runs r USING (run);\n"
+    "CREATE VIEW figures AS\n"
+    "  SELECT s.run, r.source, s.sid, s.path, s.lob_chars, s.lob_kchars, s.block_size, s.rows,\n"
+    "         st.\"statistic#\", n.name AS statistic, st.value\n"
+    "  FROM session_stats st JOIN sessions s USING (sid) JOIN runs r USING (run)\n"
+    "       JOIN v$statname n USING (\"statistic#\");\n"
+    "CREATE VIEW run_by_lob_size AS\n"
+    "  SELECT run, path, block_size, rows, \"statistic#\", statistic,\n"
+    "         max(CASE WHEN lob_kchars = 2 THEN value END) AS lob_2k,\n"
+    "         max(CASE WHEN lob_kchars = 4 THEN value END) AS lob_4k,\n"
+    "         max(CASE WHEN lob_kchars = 6 THEN value END) AS lob_6k,\n"
+    "         max(CASE WHEN lob_kchars = 8 THEN value END) AS lob_8k,\n"
+    "         max(CASE WHEN lob_kchars = 16 THEN value END) AS lob_16k,\n"
+    "         max(CASE WHEN lob_kchars = 32 THEN value END) AS lob_32k,\n"
+    "         max(CASE WHEN lob_kchars = 64 THEN value END) AS lob_64k,\n"
+    "         max(CASE WHEN lob_kchars = 128 THEN value END) AS lob_128k,\n"
+    "         max(CASE WHEN lob_kchars = 256 THEN value END) AS lob_256k\n"
+    "  FROM figures\n"
+    "  GROUP BY run, path, block_size, rows, \"statistic#\"\n"
+    "  ORDER BY run, path DESC, block_size, rows, \"statistic#\";\n"
+    "CREATE VIEW latest_by_lob_size AS\n"
+    "  SELECT * FROM run_by_lob_size WHERE run = (SELECT run FROM latest_run);\n"
+    "CREATE VIEW reference_by_lob_size AS\n"
+    "  SELECT * FROM run_by_lob_size WHERE run = (SELECT run FROM reference_run);\n"
+    "CREATE VIEW latest_vs_reference AS\n"
+    "  SELECT o.path, o.lob_kchars, o.block_size, o.rows, o.\"statistic#\", o.statistic,\n"
+    "         l.value AS lobsim, o.value AS oracle,\n"
+    "         CASE WHEN o.value <> 0 THEN round(CAST(l.value AS REAL) / o.value, 4) END\n"
+    "           AS ratio\n"
+    "  FROM figures o\n"
+    "  LEFT JOIN figures l\n"
+    "    ON l.run = (SELECT run FROM latest_run) AND l.path = o.path\n"
+    "   AND l.lob_chars = o.lob_chars AND l.block_size = o.block_size AND l.rows = o.rows\n"
+    "   AND l.\"statistic#\" = o.\"statistic#\"\n"
+    "  WHERE o.run = (SELECT run FROM reference_run)\n"
+    "  ORDER BY o.path DESC, o.\"statistic#\", o.lob_chars;\n"
+    "PRAGMA user_version = 2;\n"
+    /* A run recorded by version 2: timed (the mean only), no samples. */
+    "UPDATE sessions SET iterations = 50, real_time_ns = 1234.5, cpu_time_ns = 1200.25,\n"
+    "  repetitions = 4 WHERE sid = 1;\n";
+
+static sim_err_t check_v2_session(const res_session_info_t *si, void *arg)
+{
+    int *n = arg;
+    assert_true(si->timed);
+    assert_int_equal(si->timing.iterations, 50);
+    assert_true(si->timing.real_time_ns == 1234.5);
+    assert_int_equal(si->timing.repetitions, 4);
+    assert_int_equal(si->timing.nsamples, 0); /* version 2 kept the mean only */
+    assert_null(si->timing.real_samples_ns);
+    assert_int_equal(si->stats.v[SIM_STAT_DB_BLOCK_GETS], 777);
+    (*n)++;
+    return SIM_OK;
+}
+
+static void test_upgrade_from_v2(void **state)
+{
+    fixture_t *f = *state;
+    sql_exec(f->db, v1_ddl);
+    sql_exec(f->db, v2_migration);
+    assert_int_equal(sql_int(f->db, "PRAGMA user_version"), 2);
+    expect_refused(f->db, RES_OPEN_READONLY, SIM_EINVAL, "schema version 2");
+
+    res_store_t *s = open_ok(f->db);
+    assert_int_equal(sql_int(f->db, "PRAGMA user_version"), 3);
+    assert_int_equal(count_rows(f->db, "session_timings"), 0);
+    int n = 0;
+    assert_int_equal(res_foreach_session(s, 1, check_v2_session, &n), SIM_OK);
+    assert_int_equal(n, 1);
+    /* New runs keep every repetition, readable per case in `timings`. */
+    int64_t r2 = record_ok(s, 1, "bbbb2222", 1);
+    char sql[256];
+    snprintf(sql, sizeof sql,
+             "SELECT count(*) FROM timings WHERE run = %lld AND path = 'local'\n"
+             "  AND lob_kchars = 8 AND repetition BETWEEN 0 AND 2",
+             (long long)r2);
+    assert_int_equal(sql_int(f->db, sql), 3);
+    snprintf(sql, sizeof sql,
+             "SELECT count(*) FROM session_timings t JOIN sessions s USING (sid)\n"
+             "WHERE s.run = %lld",
+             (long long)r2);
+    /* Timed sessions: i = 1, 3, 5, 7 on two paths, all but i = 1 with 3 samples. */
+    assert_int_equal(sql_int(f->db, sql), 2 * 3 * 3);
+    n = 0;
+    assert_int_equal(res_foreach_session(s, r2, collect, &n), SIM_OK);
+    assert_int_equal(n, NSESS);
+    res_close(s);
+
+    char fresh[128];
+    path_in(f, "fresh.db", fresh, sizeof fresh);
+    s = open_ok(fresh);
+    res_close(s);
+    static char a[16384], b[16384];
+    schema_shape(f->db, a, sizeof a);
+    schema_shape(fresh, b, sizeof b);
+    assert_string_equal(a, b);
+    expect_contains(a, "timings.repetition:INTEGER");
+}
+
+/* ---- repetition samples ------------------------------------------------- */
+
+static void test_repetition_samples_checked(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    static res_session_t ss[NSESS];
+    res_run_t run;
+    make_sessions(ss, 1);
+    make_run(&run, "abab");
+    double bad[3] = {1.0, NAN, 2.0};
+
+    ss[3].timing.nsamples = 4; /* more samples than its 3 repetitions */
+    assert_int_equal(res_record_run(s, &run, ss, NSESS, NULL), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "session 4: 4 repetition samples but 3 repetitions");
+    ss[3].timing.nsamples = 3;
+    ss[3].timing.cpu_samples_ns = NULL;
+    assert_int_equal(res_record_run(s, &run, ss, NSESS, NULL), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "no sample array");
+    ss[3].timing.cpu_samples_ns = cpu_samples;
+    ss[5].timing.real_samples_ns = bad;
+    assert_int_equal(res_record_run(s, &run, ss, NSESS, NULL), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "session 6: repetition 1");
+    bad[1] = -1.0;
+    assert_int_equal(res_record_run(s, &run, ss, NSESS, NULL), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "expected finite and >= 0");
+    assert_int_equal(count_rows(f->db, "runs"), 0);
+    assert_int_equal(count_rows(f->db, "session_timings"), 0);
+
+    /* Samples of a session that was not timed are not kept, like its timing. */
+    ss[5].timing.real_samples_ns = real_samples;
+    ss[2].timing.nsamples = 3;
+    int64_t id;
+    assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_OK);
+    assert_int_equal(res_check(s), SIM_OK);
+    assert_int_equal(count_rows(f->db, "session_timings"), 2 * 3 * 3);
+    assert_true(sql_double(f->db, "SELECT real_time_ns FROM timings\n"
+                                  "WHERE path = 'dblink' AND lob_kchars = 8 AND repetition = 1") ==
+                real_samples[1]);
+
+    /* res_check() finds samples that break invariant 8. */
+    sql_exec(f->db, "DELETE FROM session_timings WHERE repetition = 0 AND sid = (SELECT min(sid)\n"
+                    "  FROM session_timings)");
+    assert_int_equal(res_check(s), SIM_ECORRUPT);
+    expect_contains(res_errmsg(s), "invariant 8");
+    res_close(s);
 }
 
 static void test_newer_version_refused(void **state)
@@ -767,9 +947,12 @@ static void test_newer_version_refused(void **state)
     res_store_t *s = open_ok(f->db);
     record_ok(s, 1, "cccc", 1);
     res_close(s);
-    sql_exec(f->db, "PRAGMA user_version = 3");
-    expect_refused(f->db, RES_OPEN_CREATE, SIM_EINVAL, "schema version 3 is newer");
-    expect_refused(f->db, RES_OPEN_READONLY, SIM_EINVAL, "schema version 3 is newer");
+    char sql[64], why[64];
+    snprintf(sql, sizeof sql, "PRAGMA user_version = %d", RES_SCHEMA_VERSION + 1);
+    snprintf(why, sizeof why, "schema version %d is newer", RES_SCHEMA_VERSION + 1);
+    sql_exec(f->db, sql);
+    expect_refused(f->db, RES_OPEN_CREATE, SIM_EINVAL, why);
+    expect_refused(f->db, RES_OPEN_READONLY, SIM_EINVAL, why);
 }
 
 /* ---- files that are not ours -------------------------------------------- */
@@ -1026,6 +1209,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_reference_loaded_once, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reference_malformed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_v1, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_upgrade_from_v2, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_repetition_samples_checked, setup, teardown),
         cmocka_unit_test_setup_teardown(test_newer_version_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(test_foreign_files_untouched, setup, teardown),
         cmocka_unit_test_setup_teardown(test_corrupt_file_untouched, setup, teardown),

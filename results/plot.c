@@ -1,0 +1,542 @@
+/*
+ * plot.c -- SVG figures of statistics against LOB size (see plot.h).
+ *
+ * The figure is laid out top-down: title and subtitle, the legend (entries
+ * wrap to the figure's width), then the panels in rows.  Each panel maps
+ * log2(LOB size) and log10(value) linearly onto its plot area; the LOB-size
+ * axis is the same in every panel, the value axis is chosen per panel on the
+ * 1-2-5 ladder so that a figure that moves by a few percent still spreads
+ * over the panel.  Everything is checked (check_input()) before the first
+ * byte is written.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "plot.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Matplotlib's first two colours: told apart with most colour blindness. */
+static const char *const path_colour[DBL_PATH_COUNT] = {"#1f77b4", "#ff7f0e"};
+
+#define MARGIN 16.0
+#define PLOT_LEFT 60.0 /* room for the value labels */
+#define PLOT_RIGHT 14.0
+#define PLOT_TOP 30.0    /* room for the panel title */
+#define PLOT_BOTTOM 40.0 /* room for the LOB-size labels and the axis title */
+#define LEGEND_ROW 20.0
+#define CHAR_PX 6.6 /* average width of a 12 px sans-serif character */
+#define MAX_TICKS 10
+
+void plot_opts_defaults(plot_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->columns = 3;
+    o->panel_width = 380;
+    o->panel_height = 270;
+}
+
+static void xml_text(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '&':
+            fputs("&amp;", f);
+            break;
+        case '<':
+            fputs("&lt;", f);
+            break;
+        case '>':
+            fputs("&gt;", f);
+            break;
+        case '"':
+            fputs("&quot;", f);
+            break;
+        default:
+            fputc(*s, f);
+        }
+    }
+}
+
+/* 2k, 256k, 1m for LOB sizes in kchars; 512 below 1k. */
+static void fmt_lob(double kchars, char *buf, size_t len)
+{
+    if (kchars >= 1024)
+        snprintf(buf, len, "%gm", kchars / 1024);
+    else if (kchars >= 1)
+        snprintf(buf, len, "%gk", kchars);
+    else
+        snprintf(buf, len, "%g", kchars * 1024);
+}
+
+/* 1, 20, 500, 1k, 2M, 5G: values as a DBA reads them off an AWR report. */
+static void fmt_value(double v, char *buf, size_t len)
+{
+    static const struct {
+        double scale;
+        const char *suffix;
+    } si[] = {{1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
+    for (size_t i = 0; i < sizeof si / sizeof si[0]; i++)
+        if (v >= si[i].scale) {
+            snprintf(buf, len, "%g%s", v / si[i].scale, si[i].suffix);
+            return;
+        }
+    snprintf(buf, len, "%g", v);
+}
+
+/* The 1-2-5 ladder: step i is m[i % 3] * 10^(i / 3), i may be negative. */
+static double ladder(int i)
+{
+    static const double m[3] = {1, 2, 5};
+    int q = i >= 0 ? i / 3 : -((-i + 2) / 3);
+    return m[i - 3 * q] * pow(10.0, q);
+}
+
+/* The highest step <= v. */
+static int ladder_floor(double v)
+{
+    int i = 3 * (int)floor(log10(v) + 1e-9);
+    while (ladder(i + 1) <= v * (1 + 1e-12))
+        i++;
+    while (ladder(i) > v * (1 + 1e-12))
+        i--;
+    return i;
+}
+
+typedef struct {
+    double x0, x1, y0, y1;  /* plot area in px */
+    double lx0, lx1;        /* log2 of the LOB-size range */
+    double ly0, ly1;        /* log10 of the value range */
+    int lo, hi;             /* value range as ladder steps */
+    int has_values, zeros;  /* any positive value; any value left out */
+} panel_geom_t;
+
+static double px_x(const panel_geom_t *g, double kchars)
+{
+    return g->x0 + (log2(kchars) - g->lx0) / (g->lx1 - g->lx0) * (g->x1 - g->x0);
+}
+
+static double px_y(const panel_geom_t *g, double v)
+{
+    return g->y1 - (log10(v) - g->ly0) / (g->ly1 - g->ly0) * (g->y1 - g->y0);
+}
+
+static sim_err_t check_input(const plot_opts_t *o, const plot_panel_t *panels, size_t npanels)
+{
+    if (!o || !panels || npanels == 0 || o->columns == 0 || o->panel_width < 160 ||
+        o->panel_height < 120)
+        return SIM_EINVAL;
+    for (size_t p = 0; p < npanels; p++) {
+        if (panels[p].nseries > 0 && !panels[p].series)
+            return SIM_EINVAL;
+        for (size_t s = 0; s < panels[p].nseries; s++) {
+            const plot_series_t *se = &panels[p].series[s];
+            if ((unsigned)se->style >= PLOT_STYLE_COUNT || (unsigned)se->path >= DBL_PATH_COUNT ||
+                (se->npoints > 0 && !se->points))
+                return SIM_EINVAL;
+            for (size_t i = 0; i < se->npoints; i++)
+                if (!(se->points[i].lob_kchars > 0) || !isfinite(se->points[i].lob_kchars) ||
+                    isnan(se->points[i].value))
+                    return SIM_EINVAL;
+        }
+    }
+    return SIM_OK;
+}
+
+static int by_x(const void *a, const void *b)
+{
+    const plot_point_t *p = a, *q = b;
+    return (p->lob_kchars > q->lob_kchars) - (p->lob_kchars < q->lob_kchars);
+}
+
+/* ---- legend ---------------------------------------------------------------- */
+
+typedef struct {
+    const plot_series_t *s; /* the first series with this (path, style, name) */
+} legend_entry_t;
+
+static int same_entry(const plot_series_t *a, const plot_series_t *b)
+{
+    return a->path == b->path && a->style == b->style &&
+           strcmp(a->name ? a->name : "", b->name ? b->name : "") == 0;
+}
+
+static size_t legend_entries(const plot_panel_t *panels, size_t npanels, legend_entry_t **out)
+{
+    size_t total = 0, n = 0;
+    for (size_t p = 0; p < npanels; p++)
+        total += panels[p].nseries;
+    legend_entry_t *e = calloc(total ? total : 1, sizeof *e);
+    if (!e) {
+        *out = NULL;
+        return 0;
+    }
+    for (size_t p = 0; p < npanels; p++)
+        for (size_t s = 0; s < panels[p].nseries; s++) {
+            const plot_series_t *se = &panels[p].series[s];
+            size_t i = 0;
+            while (i < n && !same_entry(e[i].s, se))
+                i++;
+            if (i == n)
+                e[n++].s = se;
+        }
+    *out = e;
+    return n;
+}
+
+static double legend_label_width(const plot_series_t *s)
+{
+    return (strlen(dbl_path_name(s->path)) + 1 + (s->name ? strlen(s->name) : 0)) * CHAR_PX;
+}
+
+/* A short sample of the series' line and mark, centred on (x, y). */
+static void swatch(FILE *f, const plot_series_t *s, double x, double y, double w)
+{
+    const char *c = path_colour[s->path];
+    if (s->style == PLOT_MARKERS) {
+        fprintf(f,
+                "<path d=\"M%.1f %.1fl4.5 4.5l-4.5 4.5l-4.5 -4.5z\" fill=\"white\" "
+                "stroke=\"%s\" stroke-width=\"1.6\"/>\n",
+                x + w / 2, y - 4.5, c);
+        return;
+    }
+    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+               "stroke-width=\"2\"%s/>\n",
+            x, y, x + w, y, c, s->style == PLOT_DASHED ? " stroke-dasharray=\"6 4\"" : "");
+    fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n", x + w / 2, y, c);
+}
+
+/* ---- one panel ------------------------------------------------------------- */
+
+static void value_range(const plot_panel_t *pn, panel_geom_t *g)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t s = 0; s < pn->nseries; s++)
+        for (size_t i = 0; i < pn->series[s].npoints; i++) {
+            double v = pn->series[s].points[i].value;
+            if (v > 0 && isfinite(v)) {
+                lo = v < lo ? v : lo;
+                hi = v > hi ? v : hi;
+            } else {
+                g->zeros = 1;
+            }
+        }
+    g->has_values = lo <= hi;
+    if (!g->has_values)
+        lo = 1, hi = 10;
+    g->lo = ladder_floor(lo);
+    g->hi = ladder_floor(hi);
+    if (ladder(g->hi) < hi * (1 - 1e-12))
+        g->hi++;
+    if (g->hi == g->lo)
+        g->hi++;
+    g->ly0 = log10(ladder(g->lo));
+    g->ly1 = log10(ladder(g->hi));
+}
+
+static void draw_value_axis(FILE *f, const panel_geom_t *g)
+{
+    /* Every ladder step when few, else decades; every other decade when the
+     * range is wide. */
+    int step = g->hi - g->lo <= MAX_TICKS - 2 ? 1 : 3;
+    int first = step == 1 ? g->lo : 3 * (int)ceil(g->lo / 3.0);
+    int decades = (g->hi - first) / 3;
+    int label_every = step == 3 && decades > 7 ? 2 : 1;
+    char buf[32];
+    for (int i = first, k = 0; i <= g->hi; i += step, k++) {
+        double y = px_y(g, ladder(i));
+        fprintf(f,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e4e4e4\" "
+                "stroke-width=\"1\"/>\n",
+                g->x0, y, g->x1, y);
+        if (k % label_every)
+            continue;
+        fmt_value(ladder(i), buf, sizeof buf);
+        fprintf(f,
+                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\" "
+                "fill=\"#333\">%s</text>\n",
+                g->x0 - 5, y + 3.5, buf);
+    }
+}
+
+static void draw_lob_axis(FILE *f, const panel_geom_t *g)
+{
+    int e0 = (int)lround(g->lx0), e1 = (int)lround(g->lx1);
+    int every = e1 - e0 + 1 > MAX_TICKS ? 2 : 1;
+    char buf[32];
+    for (int e = e0; e <= e1; e++) {
+        double x = px_x(g, ldexp(1.0, e));
+        fprintf(f,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e4e4e4\" "
+                "stroke-width=\"1\"/>\n",
+                x, g->y0, x, g->y1);
+        if ((e - e0) % every)
+            continue;
+        fmt_lob(ldexp(1.0, e), buf, sizeof buf);
+        fprintf(f,
+                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"middle\" "
+                "fill=\"#333\">%s</text>\n",
+                x, g->y1 + 14, buf);
+    }
+    fprintf(f,
+            "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"middle\" "
+            "fill=\"#666\">LOB size (characters)</text>\n",
+            (g->x0 + g->x1) / 2, g->y1 + 29);
+}
+
+static sim_err_t draw_series(FILE *f, const panel_geom_t *g, const plot_series_t *s)
+{
+    plot_point_t *pts = malloc((s->npoints ? s->npoints : 1) * sizeof *pts);
+    if (!pts)
+        return SIM_ENOMEM;
+    size_t n = 0;
+    for (size_t i = 0; i < s->npoints; i++)
+        if (s->points[i].value > 0 && isfinite(s->points[i].value))
+            pts[n++] = s->points[i];
+    qsort(pts, n, sizeof *pts, by_x);
+    const char *c = path_colour[s->path];
+    static const char *const style_name[PLOT_STYLE_COUNT] = {"solid", "dashed", "markers"};
+    fprintf(f, "<g class=\"series\" data-path=\"%s\" data-style=\"%s\" data-name=\"",
+            dbl_path_name(s->path), style_name[s->style]);
+    xml_text(f, s->name);
+    fputs("\">\n", f);
+    if (s->style != PLOT_MARKERS && n > 1) {
+        fputs("<polyline fill=\"none\" points=\"", f);
+        for (size_t i = 0; i < n; i++)
+            fprintf(f, "%s%.1f,%.1f", i ? " " : "", px_x(g, pts[i].lob_kchars),
+                    px_y(g, pts[i].value));
+        fprintf(f, "\" stroke=\"%s\" stroke-width=\"2\"%s/>\n", c,
+                s->style == PLOT_DASHED ? " stroke-dasharray=\"6 4\"" : "");
+    }
+    for (size_t i = 0; i < n; i++) {
+        double x = px_x(g, pts[i].lob_kchars), y = px_y(g, pts[i].value);
+        if (s->style == PLOT_MARKERS)
+            fprintf(f,
+                    "<path d=\"M%.1f %.1fl4.5 4.5l-4.5 4.5l-4.5 -4.5z\" fill=\"white\" "
+                    "stroke=\"%s\" stroke-width=\"1.6\"/>\n",
+                    x, y - 4.5, c);
+        else
+            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n", x, y, c);
+    }
+    fputs("</g>\n", f);
+    free(pts);
+    return SIM_OK;
+}
+
+static sim_err_t draw_panel(FILE *f, const plot_opts_t *o, const plot_panel_t *pn, double x,
+                            double y, double lx0, double lx1)
+{
+    panel_geom_t g = {.x0 = x + PLOT_LEFT,
+                      .x1 = x + o->panel_width - PLOT_RIGHT,
+                      .y0 = y + PLOT_TOP,
+                      .y1 = y + o->panel_height - PLOT_BOTTOM,
+                      .lx0 = lx0,
+                      .lx1 = lx1};
+    value_range(pn, &g);
+    fprintf(f, "<g class=\"panel\" data-statistic=\"");
+    xml_text(f, pn->title);
+    fprintf(f, "\">\n");
+    /* The title, cut to the panel's width. */
+    size_t room = (size_t)((o->panel_width - PLOT_LEFT) / 6.8);
+    char title[256];
+    snprintf(title, sizeof title, "%s", pn->title ? pn->title : "");
+    if (strlen(title) > room && room > 3 && room < sizeof title)
+        strcpy(title + room - 3, "...");
+    fprintf(f,
+            "<text class=\"panel-title\" x=\"%.1f\" y=\"%.1f\" font-size=\"12\" "
+            "font-weight=\"bold\" fill=\"#222\">",
+            g.x0, y + 18);
+    xml_text(f, title);
+    fputs("</text>\n", f);
+    fprintf(f,
+            "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"white\" "
+            "stroke=\"none\"/>\n",
+            g.x0, g.y0, g.x1 - g.x0, g.y1 - g.y0);
+    draw_value_axis(f, &g);
+    draw_lob_axis(f, &g);
+    fprintf(f,
+            "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
+            "stroke=\"#888\"/>\n",
+            g.x0, g.y0, g.x1 - g.x0, g.y1 - g.y0);
+    if (!g.has_values)
+        fprintf(f,
+                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\" "
+                "fill=\"#888\">no value above 0</text>\n",
+                (g.x0 + g.x1) / 2, (g.y0 + g.y1) / 2);
+    else if (g.zeros)
+        fprintf(f,
+                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"end\" "
+                "fill=\"#888\">zeros not shown</text>\n",
+                g.x1 - 3, g.y0 + 10);
+    for (size_t s = 0; s < pn->nseries; s++) {
+        sim_err_t err = draw_series(f, &g, &pn->series[s]);
+        if (err != SIM_OK)
+            return err;
+    }
+    fputs("</g>\n", f);
+    return SIM_OK;
+}
+
+/* ---- the figure ------------------------------------------------------------ */
+
+sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, size_t npanels)
+{
+    if (!f)
+        return SIM_EINVAL;
+    sim_err_t err = check_input(o, panels, npanels);
+    if (err != SIM_OK)
+        return err;
+    legend_entry_t *legend;
+    size_t nlegend = legend_entries(panels, npanels, &legend);
+    if (!legend)
+        return SIM_ENOMEM;
+
+    /* The shared LOB-size axis: whole powers of two around every point. */
+    double xmin = INFINITY, xmax = -INFINITY;
+    for (size_t p = 0; p < npanels; p++)
+        for (size_t s = 0; s < panels[p].nseries; s++)
+            for (size_t i = 0; i < panels[p].series[s].npoints; i++) {
+                double x = panels[p].series[s].points[i].lob_kchars;
+                xmin = x < xmin ? x : xmin;
+                xmax = x > xmax ? x : xmax;
+            }
+    if (xmin > xmax)
+        xmin = 2, xmax = 256;
+    double lx0 = floor(log2(xmin) + 1e-9), lx1 = ceil(log2(xmax) - 1e-9);
+    if (lx1 <= lx0)
+        lx0 -= 1, lx1 += 1;
+
+    unsigned cols = o->columns < npanels ? o->columns : (unsigned)npanels;
+    unsigned rows = (unsigned)((npanels + cols - 1) / cols);
+    double width = 2 * MARGIN + (double)cols * o->panel_width;
+    if (width < 480)
+        width = 480;
+    double y = MARGIN;
+    if (o->title)
+        y += 18;
+    if (o->subtitle)
+        y += 18;
+    /* Legend rows: entries left to right, wrapping. */
+    double lx = MARGIN, legend_top = y + 14;
+    int legend_rows = nlegend ? 1 : 0;
+    for (size_t i = 0; i < nlegend; i++) {
+        double w = 36 + legend_label_width(legend[i].s) + 18;
+        if (lx + w > width - MARGIN && lx > MARGIN) {
+            legend_rows++;
+            lx = MARGIN;
+        }
+        lx += w;
+    }
+    double panels_top = legend_top + legend_rows * LEGEND_ROW + 6;
+    double height = panels_top + (double)rows * o->panel_height + MARGIN;
+
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(f,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+            "viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Helvetica, Arial, "
+            "sans-serif\">\n",
+            width, height, width, height);
+    fputs("<title>", f);
+    xml_text(f, o->title ? o->title : "lobsim statistics against LOB size");
+    fputs("</title>\n", f);
+    fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#fafafa\"/>\n", width,
+            height);
+    y = MARGIN;
+    if (o->title) {
+        y += 16;
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"15\" font-weight=\"bold\">", MARGIN,
+                y);
+        xml_text(f, o->title);
+        fputs("</text>\n", f);
+        y += 2;
+    }
+    if (o->subtitle) {
+        y += 16;
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#444\">", MARGIN, y);
+        xml_text(f, o->subtitle);
+        fputs("</text>\n", f);
+    }
+    fputs("<g class=\"legend\">\n", f);
+    lx = MARGIN;
+    double ly = legend_top + 6;
+    for (size_t i = 0; i < nlegend; i++) {
+        const plot_series_t *s = legend[i].s;
+        double w = 36 + legend_label_width(s) + 18;
+        if (lx + w > width - MARGIN && lx > MARGIN) {
+            ly += LEGEND_ROW;
+            lx = MARGIN;
+        }
+        swatch(f, s, lx, ly, 28);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#222\">%s ", lx + 36,
+                ly + 4, dbl_path_name(s->path));
+        xml_text(f, s->name);
+        fputs("</text>\n", f);
+        lx += w;
+    }
+    fputs("</g>\n", f);
+    free(legend);
+
+    for (size_t p = 0; p < npanels && err == SIM_OK; p++)
+        err = draw_panel(f, o, &panels[p], MARGIN + (double)(p % cols) * o->panel_width,
+                         panels_top + (double)(p / cols) * o->panel_height, lx0, lx1);
+    fputs("</svg>\n", f);
+    if (err == SIM_OK && (fflush(f) != 0 || ferror(f)))
+        err = SIM_EIO;
+    return err;
+}
+
+sim_err_t plot_svg_file(const char *path, const plot_opts_t *o, const plot_panel_t *panels,
+                        size_t npanels, char *err, size_t errlen)
+{
+    if (!path || !*path) {
+        snprintf(err, errlen, "plot: empty file name");
+        return SIM_EINVAL;
+    }
+    sim_err_t rc = check_input(o, panels, npanels);
+    if (rc != SIM_OK) {
+        snprintf(err, errlen, "%s: nothing to plot (no panels, or a bad series)", path);
+        return rc;
+    }
+    size_t len = strlen(path) + 16;
+    char *tmp = malloc(len);
+    if (!tmp) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return SIM_ENOMEM;
+    }
+    snprintf(tmp, len, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        free(tmp);
+        return SIM_EIO;
+    }
+    /* mkstemp() makes it 0600; a figure is for everyone to read. */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        close(fd);
+        unlink(tmp);
+        free(tmp);
+        return SIM_EIO;
+    }
+    rc = plot_svg(f, o, panels, npanels);
+    if (fclose(f) != 0 && rc == SIM_OK)
+        rc = SIM_EIO;
+    if (rc == SIM_OK && rename(tmp, path) != 0)
+        rc = SIM_EIO;
+    if (rc != SIM_OK) {
+        snprintf(err, errlen, "%s: cannot write: %s", path,
+                 rc == SIM_ENOMEM ? "out of memory" : strerror(errno ? errno : EIO));
+        unlink(tmp);
+    }
+    free(tmp);
+    return rc;
+}

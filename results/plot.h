@@ -1,0 +1,78 @@
+/*
+ * plot.h -- statistics against LOB size as one SVG figure: a panel per
+ * statistic on log-log axes, local and dblink in two colours, up to three
+ * line styles (solid for a base run, dashed for a head run, markers for the
+ * reference measurements) and one legend for the figure.
+ *
+ * Data in, SVG text out: the caller hands over series of (LOB size, value)
+ * points and knows nothing of SVG; this module knows nothing of the results
+ * store, so lobdiff and lobbench draw with the same code.  Written directly
+ * (no library), readable without the table that comes with it: axes labelled
+ * with LOB sizes (2k .. 256k) and values (1k, 10k, 1M ...).
+ */
+#ifndef LOBSIM_PLOT_H
+#define LOBSIM_PLOT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "insert.h"
+#include "sim.h"
+
+typedef enum {
+    PLOT_SOLID,   /* a line through the points, e.g. the base run */
+    PLOT_DASHED,  /* a dashed line, e.g. the head run */
+    PLOT_MARKERS, /* points only, e.g. the Oracle measurements */
+    PLOT_STYLE_COUNT
+} plot_style_t;
+
+typedef struct {
+    double lob_kchars; /* x: LOB size in units of 1024 characters, > 0 */
+    double value;      /* y: the figure; a value <= 0 has no place on a log axis
+                          and is left out */
+} plot_point_t;
+
+typedef struct {
+    const char *name;           /* legend text after the path, e.g. "base (run 5)" */
+    dbl_path_t path;            /* the colour */
+    plot_style_t style;         /* the line */
+    const plot_point_t *points; /* any order: drawn by ascending LOB size */
+    size_t npoints;
+} plot_series_t;
+
+typedef struct {
+    const char *title; /* the statistic */
+    const plot_series_t *series;
+    size_t nseries;
+} plot_panel_t;
+
+typedef struct {
+    const char *title;     /* first line above the panels; NULL for none */
+    const char *subtitle;  /* second line; NULL for none */
+    unsigned columns;      /* panels per row */
+    unsigned panel_width;  /* px */
+    unsigned panel_height; /* px */
+} plot_opts_t;
+
+/* No titles, 3 columns of 380 x 270 px panels. */
+void plot_opts_defaults(plot_opts_t *o);
+
+/*
+ * Write the figure to f.  Every panel shares the LOB-size axis (powers of two
+ * spanning all points of all panels); each has its own value axis.  The
+ * legend lists each distinct (path, style, name) once, in order of first
+ * appearance.  SIM_EINVAL for no panels, a zero-sized layout, a series
+ * without points array, a style or path out of range, or a non-positive LOB
+ * size; SIM_EIO when writing fails.  Nothing is checked after writing began,
+ * so on SIM_EINVAL nothing was written.
+ */
+sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, size_t npanels);
+
+/*
+ * The same into the file `path`, which appears whole or not at all (written
+ * beside it, then renamed).  On failure err holds one line naming the file.
+ */
+sim_err_t plot_svg_file(const char *path, const plot_opts_t *o, const plot_panel_t *panels,
+                        size_t npanels, char *err, size_t errlen);
+
+#endif /* LOBSIM_PLOT_H */
