@@ -29,8 +29,8 @@ const sim_stat_t report_order[] = {
 const size_t report_order_len = sizeof report_order / sizeof report_order[0];
 
 /* The case of (path, size, block size), or NULL. */
-static const bench_case_t *find(const bench_case_t *cases, size_t n, dbl_workload_t w,
-                                dbl_path_t p, uint64_t chars, uint32_t bs)
+static const bench_case_t *find(const bench_case_t *cases, size_t n, dbl_workload_t w, dbl_path_t p,
+                                uint64_t chars, uint32_t bs)
 {
     for (size_t i = 0; i < n; i++)
         if (cases[i].ran && cases[i].c.workload == w && cases[i].c.path == p &&
@@ -47,28 +47,48 @@ static int seen_u64(const uint64_t *v, size_t n, uint64_t x)
     return 0;
 }
 
-/* The sizes, paths and block sizes of a sweep, in the order they ran. */
+/* A table's columns: (LOB size, block size) pairs, and the paths shown. */
 typedef struct {
-    uint64_t sizes[CLI_MAX_LIST];
-    size_t ns;
+    uint64_t chars[CLI_MAX_LIST];
+    uint32_t bs[CLI_MAX_LIST];
+    size_t n;
+    int by_block; /* the columns differ by block size, not by LOB size */
     int paths[DBL_PATH_COUNT];
     int both;
-} shape_t;
+} columns_t;
 
-static int in_table(const bench_case_t *bc, dbl_workload_t wl, uint32_t bs)
+static int in_table(const bench_case_t *bc, dbl_workload_t wl, const columns_t *cols)
 {
-    return bc->ran && bc->c.workload == wl && bc->c.block_size == bs;
+    if (!bc->ran || bc->c.workload != wl)
+        return 0;
+    for (size_t i = 0; i < cols->n; i++)
+        if (bc->c.lob_chars == cols->chars[i] && bc->c.block_size == cols->bs[i])
+            return 1;
+    return 0;
 }
 
-/* One table: a workload at one block size. */
-static void one_table(FILE *f, const bench_case_t *cases, size_t n, dbl_workload_t wl, uint32_t bs,
-                      const shape_t *sh)
+static const char *title(dbl_workload_t wl)
+{
+    switch (wl) {
+    case DBL_WL_SCAN:
+        return "Full scan readback";
+    case DBL_WL_ROWS:
+        return "Row-by-row readback";
+    case DBL_WL_CLUSTER:
+        return "Two-instance cluster insert";
+    default:
+        return "Session";
+    }
+}
+
+static void one_table(FILE *f, const bench_case_t *cases, size_t n, dbl_workload_t wl,
+                      const columns_t *cols)
 {
     const bench_case_t *any = NULL;
     int w = 6;
     char buf[64];
     for (size_t i = 0; i < n; i++) {
-        if (!in_table(&cases[i], wl, bs))
+        if (!in_table(&cases[i], wl, cols))
             continue;
         any = any ? any : &cases[i];
         for (size_t s = 0; s < report_order_len; s++) {
@@ -80,16 +100,19 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, dbl_workload
     }
     if (any == NULL)
         return;
-    fprintf(f, "\n%s statistics: %llu rows, %lluk blocks, seed %llu%s\n",
-            wl == DBL_WL_INSERT ? "Session"
-            : wl == DBL_WL_SCAN ? "Full scan readback"
-            : wl == DBL_WL_ROWS ? "Row-by-row readback"
-                                : "Two-instance cluster insert",
-            (unsigned long long)any->c.rows, (unsigned long long)(bs / 1024),
-            (unsigned long long)any->c.seed, sh->both ? "; ratio = dblink / local" : "");
-    fprintf(f, "%-40s %-6s", "statistic", "path");
-    for (size_t s = 0; s < sh->ns; s++) {
-        cli_format_chars(sh->sizes[s], buf, sizeof buf);
+    char what[96];
+    if (cols->by_block) {
+        cli_format_chars(cols->chars[0], buf, sizeof buf);
+        snprintf(what, sizeof what, "%s-character LOBs", buf);
+    } else {
+        snprintf(what, sizeof what, "%uk blocks", cols->bs[0] / 1024);
+    }
+    fprintf(f, "\n%s statistics: %llu rows, %s, seed %llu%s\n", title(wl),
+            (unsigned long long)any->c.rows, what, (unsigned long long)any->c.seed,
+            cols->both ? "; ratio = dblink / local" : "");
+    fprintf(f, "%-40s %-6s", "statistic", cols->by_block ? "block" : "path");
+    for (size_t s = 0; s < cols->n; s++) {
+        cli_format_chars(cols->by_block ? cols->bs[s] : cols->chars[s], buf, sizeof buf);
         fprintf(f, " %*s", w, buf);
     }
     fputc('\n', f);
@@ -98,19 +121,20 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, dbl_workload
         /* Skip a statistic that is zero in every column of the table. */
         int nonzero = 0;
         for (size_t i = 0; i < n; i++)
-            if (in_table(&cases[i], wl, bs) && cases[i].st.v[st])
+            if (in_table(&cases[i], wl, cols) && cases[i].st.v[st])
                 nonzero = 1;
         if (!nonzero)
             continue;
         int first = 1;
         for (int p = 0; p < DBL_PATH_COUNT; p++) {
-            if (!sh->paths[p])
+            if (!cols->paths[p])
                 continue;
             fprintf(f, "%-40s %-6s", first ? sim_stat_info(st)->name : "",
                     dbl_path_name((dbl_path_t)p));
             first = 0;
-            for (size_t s = 0; s < sh->ns; s++) {
-                const bench_case_t *c = find(cases, n, wl, (dbl_path_t)p, sh->sizes[s], bs);
+            for (size_t s = 0; s < cols->n; s++) {
+                const bench_case_t *c =
+                    find(cases, n, wl, (dbl_path_t)p, cols->chars[s], cols->bs[s]);
                 if (c)
                     fprintf(f, " %*llu", w, (unsigned long long)c->st.v[st]);
                 else
@@ -118,12 +142,13 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, dbl_workload
             }
             fputc('\n', f);
         }
-        if (!sh->both)
+        if (!cols->both)
             continue;
         fprintf(f, "%-40s %-6s", "", "ratio");
-        for (size_t s = 0; s < sh->ns; s++) {
-            const bench_case_t *l = find(cases, n, wl, DBL_PATH_LOCAL, sh->sizes[s], bs);
-            const bench_case_t *d = find(cases, n, wl, DBL_PATH_DBLINK, sh->sizes[s], bs);
+        for (size_t s = 0; s < cols->n; s++) {
+            const bench_case_t *l = find(cases, n, wl, DBL_PATH_LOCAL, cols->chars[s], cols->bs[s]);
+            const bench_case_t *d =
+                find(cases, n, wl, DBL_PATH_DBLINK, cols->chars[s], cols->bs[s]);
             if (l && d && l->st.v[st])
                 fprintf(f, " %*.2f", w, (double)d->st.v[st] / (double)l->st.v[st]);
             else
@@ -133,24 +158,56 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, dbl_workload
     }
 }
 
+static int seen_u32(const uint32_t *v, size_t n, uint32_t x)
+{
+    for (size_t i = 0; i < n; i++)
+        if (v[i] == x)
+            return 1;
+    return 0;
+}
+
+/*
+ * One table per workload and block size, with the LOB sizes as columns; a
+ * sweep of one LOB size over several block sizes gets the block sizes as
+ * columns instead, so that their effect reads along a row.
+ */
 void report_table(FILE *f, const bench_case_t *cases, size_t n)
 {
-    shape_t sh = {{0}, 0, {0}, 0};
-    uint64_t bss[CLI_MAX_LIST];
-    size_t nb = 0;
+    uint64_t sizes[CLI_MAX_LIST];
+    uint32_t bss[CLI_MAX_LIST];
+    size_t ns = 0, nb = 0;
+    columns_t cols;
+    memset(&cols, 0, sizeof cols);
     for (size_t i = 0; i < n; i++) {
         if (!cases[i].ran)
             continue;
-        if (!seen_u64(sh.sizes, sh.ns, cases[i].c.lob_chars) && sh.ns < CLI_MAX_LIST)
-            sh.sizes[sh.ns++] = cases[i].c.lob_chars;
-        if (!seen_u64(bss, nb, cases[i].c.block_size) && nb < CLI_MAX_LIST)
+        if (!seen_u64(sizes, ns, cases[i].c.lob_chars) && ns < CLI_MAX_LIST)
+            sizes[ns++] = cases[i].c.lob_chars;
+        if (!seen_u32(bss, nb, cases[i].c.block_size) && nb < CLI_MAX_LIST)
             bss[nb++] = cases[i].c.block_size;
-        sh.paths[cases[i].c.path] = 1;
+        cols.paths[cases[i].c.path] = 1;
     }
-    sh.both = sh.paths[DBL_PATH_LOCAL] && sh.paths[DBL_PATH_DBLINK];
-    for (int wl = 0; wl < DBL_WL_COUNT; wl++)
-        for (size_t b = 0; b < nb; b++)
-            one_table(f, cases, n, (dbl_workload_t)wl, (uint32_t)bss[b], &sh);
+    cols.both = cols.paths[DBL_PATH_LOCAL] && cols.paths[DBL_PATH_DBLINK];
+    cols.by_block = ns == 1 && nb > 1;
+    for (int wl = 0; wl < DBL_WL_COUNT; wl++) {
+        if (cols.by_block) {
+            cols.n = nb;
+            for (size_t b = 0; b < nb; b++) {
+                cols.chars[b] = sizes[0];
+                cols.bs[b] = bss[b];
+            }
+            one_table(f, cases, n, (dbl_workload_t)wl, &cols);
+            continue;
+        }
+        for (size_t b = 0; b < nb; b++) {
+            cols.n = ns;
+            for (size_t s = 0; s < ns; s++) {
+                cols.chars[s] = sizes[s];
+                cols.bs[s] = bss[b];
+            }
+            one_table(f, cases, n, (dbl_workload_t)wl, &cols);
+        }
+    }
 }
 
 int report_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen)
