@@ -127,19 +127,29 @@ static void hand_out(dsp_t *d, uint64_t n, lob_run_t *run)
     undo_vector(d->undo, UNDO_CV_SPACE);
 }
 
-sim_err_t dsp_refill(dsp_t *d, lob_run_t *run)
+/* One call into the dispenser and the block visits and locks it costs. */
+static void count_call(dsp_t *d, uint32_t gets, uint32_t changes, uint32_t cgets, uint32_t enqueues)
 {
-    if (d->loaded.len == 0) {
-        sim_err_t rc = load(d);
-        if (rc != SIM_OK)
-            return rc;
-    }
     d->calls++;
     sim_stat_add(d->stats, SIM_STAT_DSP_ALLOCATIONS, 1);
-    sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_GETS, d->p.refill_gets);
-    sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_CHANGES, 1);
-    sim_stat_add(d->stats, SIM_STAT_CONSISTENT_GETS, d->p.refill_cgets);
-    sim_stat_add(d->stats, SIM_STAT_ENQ_TX, d->p.refill_enqueues);
+    sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_GETS, gets);
+    sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_CHANGES, changes);
+    sim_stat_add(d->stats, SIM_STAT_CONSISTENT_GETS, cgets);
+    sim_stat_add(d->stats, SIM_STAT_ENQ_TX, enqueues);
+}
+
+/* The dispenser needs loaded space before it can hand any out. */
+static sim_err_t ensure_loaded(dsp_t *d)
+{
+    return d->loaded.len == 0 ? load(d) : SIM_OK;
+}
+
+sim_err_t dsp_refill(dsp_t *d, lob_run_t *run)
+{
+    sim_err_t rc = ensure_loaded(d);
+    if (rc != SIM_OK)
+        return rc;
+    count_call(d, d->p.refill_gets, 1, d->p.refill_cgets, d->p.refill_enqueues);
     touch(d, DSP_BLOCK_SEGMENT_HEADER, 0, 1);
     touch(d, DSP_BLOCK_EXTENT_HEADER, lob_segment_current_extent(d->seg), 1);
     hand_out(d, d->loaded.len, run);
@@ -151,18 +161,11 @@ sim_err_t dsp_search(dsp_t *d, uint64_t want, int cont, lob_run_t *run)
 {
     if (want == 0)
         return SIM_EINVAL;
-    if (d->loaded.len == 0) {
-        sim_err_t rc = load(d);
-        if (rc != SIM_OK)
-            return rc;
-    }
+    sim_err_t rc = ensure_loaded(d);
+    if (rc != SIM_OK)
+        return rc;
     if (!cont) {
-        d->calls++;
-        sim_stat_add(d->stats, SIM_STAT_DSP_ALLOCATIONS, 1);
-        sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_GETS, d->p.search_gets);
-        sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_CHANGES, 2);
-        sim_stat_add(d->stats, SIM_STAT_CONSISTENT_GETS, d->p.search_cgets);
-        sim_stat_add(d->stats, SIM_STAT_ENQ_TX, d->p.search_enqueues);
+        count_call(d, d->p.search_gets, 2, d->p.search_cgets, d->p.search_enqueues);
         /* Free space is hashed by size: the request's size class picks the
          * CFS block the search changes. */
         touch(d, DSP_BLOCK_SEGMENT_HEADER, 0, 0);

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "insert.h"
+#include "test_util.h"
 
 static sim_stats_t run_case(dbl_path_t path, uint64_t chars, uint64_t rows, uint32_t piece)
 {
@@ -174,17 +175,7 @@ static void test_every_allocation_failure(void **state)
         c.path = (dbl_path_t)p;
         c.lob_chars = 256 * 1024;
         c.rows = 2000; /* past 1 GB: the extent list grows several times */
-        sim_stats_t st;
-        int failures = 0;
-        for (uint64_t n = 1;; n++) {
-            sim_fail_alloc_after(n);
-            sim_err_t rc = dbl_run(&c, &st);
-            sim_fail_alloc_after(0);
-            if (rc == SIM_OK)
-                break;
-            assert_int_equal(rc, SIM_ENOMEM);
-            failures++;
-        }
+        int failures = inject_every_allocation_failure(&c);
         assert_true(failures >= 5);
     }
 }

@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "insert.h"
+#include "test_util.h"
 
 static sim_stats_t run(dbl_workload_t wl, dbl_path_t path, uint64_t kchars, uint32_t bs, int fetch,
                        uint64_t seed)
@@ -156,17 +157,7 @@ static void test_cluster_allocation_failures(void **state)
     c.workload = DBL_WL_CLUSTER;
     c.lob_chars = 256 * 1024;
     c.rows = 2000;
-    sim_stats_t st;
-    int failures = 0;
-    for (uint64_t n = 1;; n++) {
-        sim_fail_alloc_after(n);
-        sim_err_t rc = dbl_run(&c, &st);
-        sim_fail_alloc_after(0);
-        if (rc == SIM_OK)
-            break;
-        assert_int_equal(rc, SIM_ENOMEM);
-        failures++;
-    }
+    int failures = inject_every_allocation_failure(&c);
     assert_true(failures >= 8);
 }
 
