@@ -122,11 +122,10 @@ sim_err_t run_cluster(const dbl_case_t *c, sim_stats_t *out)
     }
     sim_prng_t prng;
     sim_prng_seed(&prng, c->seed);
-    sim_err_t (*row)(writer_t *) = c->path == DBL_PATH_LOCAL ? local_row : dblink_row;
     for (uint64_t r = 0; r < c->rows && rc == SIM_OK; r++) {
         g.inst = (int)sim_prng_below(&prng, 2);
         g.step = r;
-        rc = row(&w[g.inst]);
+        rc = writer_row(&w[g.inst]);
         if (rc == SIM_OK)
             rc = g.err;
     }

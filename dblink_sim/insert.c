@@ -188,6 +188,7 @@ sim_err_t writer_open(writer_t *w, const dbl_case_t *c, lob_segment_t *seg, sim_
     w->c = c;
     w->st = st;
     w->user = user;
+    w->seg = seg;
     w->payload = c->block_size - c->seg.block_overhead;
     w->bytes = 2 * c->lob_chars;
     w->k = (w->bytes + w->payload - 1) / w->payload;
@@ -314,6 +315,17 @@ sim_err_t dblink_row(writer_t *w)
     return SIM_OK;
 }
 
+sim_err_t writer_row(writer_t *w)
+{
+    sim_err_t rc = w->c->path == DBL_PATH_LOCAL ? local_row(w) : dblink_row(w);
+    if (rc != SIM_OK || !w->c->check_invariants)
+        return rc;
+    if (lob_segment_check(w->seg) != SIM_OK || dsp_check(w->dsp) != SIM_OK ||
+        lob_alloc_check(w->alloc) != SIM_OK || undo_check(w->undo) != SIM_OK)
+        return SIM_ECORRUPT;
+    return SIM_OK;
+}
+
 /*
  * The whole statement in one session.  On the dblink path the user's
  * session drives the link and the link's session does the work; a loopback
@@ -336,9 +348,8 @@ sim_err_t run_insert(const dbl_case_t *c, sim_stats_t *out, lob_chunk_fn observe
         return rc;
     }
     lob_alloc_observe(w.alloc, observe, arg);
-    sim_err_t (*row)(writer_t *) = c->path == DBL_PATH_LOCAL ? local_row : dblink_row;
     for (uint64_t r = 0; r < c->rows && rc == SIM_OK; r++)
-        rc = row(&w);
+        rc = writer_row(&w);
     if (c->path == DBL_PATH_DBLINK)
         sim_stat_add(&user, SIM_STAT_DBLINK_ROUNDTRIPS, c->link.close_roundtrips);
     writer_close(&w);

@@ -91,6 +91,9 @@ typedef struct {
     dbl_row_params_t row;
     dbl_read_params_t read;
     dbl_cluster_params_t cluster;
+    /* Tests: run every component's _check() after every row; a broken
+     * invariant ends the run with SIM_ECORRUPT.  Slow. */
+    int check_invariants;
 } dbl_case_t;
 
 /* The reference experiment: local path, 8 KB blocks, 10,000 rows, 2k chars. */

@@ -12,8 +12,9 @@
  */
 typedef struct {
     const dbl_case_t *c;
-    sim_stats_t *st;   /* the session doing the work */
-    sim_stats_t *user; /* dblink: the user's session driving the link */
+    sim_stats_t *st;    /* the session doing the work */
+    sim_stats_t *user;  /* dblink: the user's session driving the link */
+    lob_segment_t *seg; /* shared with other writers in the cluster */
     undo_log_t *undo;
     dsp_t *dsp;
     lob_alloc_t *alloc;
@@ -29,6 +30,9 @@ sim_err_t writer_open(writer_t *w, const dbl_case_t *c, lob_segment_t *seg, sim_
 void writer_close(writer_t *w);
 sim_err_t local_row(writer_t *w);
 sim_err_t dblink_row(writer_t *w);
+/* The row function of the case's path, with the invariant checks the case
+ * asks for after it. */
+sim_err_t writer_row(writer_t *w);
 
 /* A segment with the case's parameters. */
 sim_err_t case_segment(const dbl_case_t *c, sim_stats_t *st, lob_segment_t **out);

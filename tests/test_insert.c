@@ -180,6 +180,45 @@ static void test_every_allocation_failure(void **state)
     }
 }
 
+/*
+ * Property: over many seeded random cases (path, workload, LOB size, block
+ * size, rows, piece size, dispenser chunk sizes), every invariant of every
+ * component holds after every row, and allocation bytes are exact.
+ */
+static void test_property_random_cases(void **state)
+{
+    (void)state;
+    static const dbl_workload_t wls[] = {DBL_WL_INSERT, DBL_WL_SCAN, DBL_WL_CLUSTER};
+    for (uint64_t seed = 1; seed <= 150; seed++) {
+        sim_prng_t r;
+        sim_prng_seed(&r, seed);
+        dbl_case_t c;
+        dbl_case_defaults(&c);
+        c.check_invariants = 1;
+        c.seed = seed;
+        c.workload = wls[sim_prng_below(&r, 3)];
+        c.path = (dbl_path_t)sim_prng_below(&r, 2);
+        c.block_size = 2048u << sim_prng_below(&r, 5);
+        c.lob_chars = 1 + sim_prng_below(&r, 300 * 1024);
+        c.rows = sim_prng_below(&r, 400);
+        uint32_t payload = c.block_size - c.seg.block_overhead;
+        c.piece_size = payload + (uint32_t)sim_prng_below(&r, 200000);
+        c.dsp.chunk_min_kb = 64u << sim_prng_below(&r, 5);
+        c.dsp.chunk_max_kb = c.dsp.chunk_min_kb << sim_prng_below(&r, 4);
+        c.dsp.chunk_divisor = 1 + (uint32_t)sim_prng_below(&r, 1024);
+        sim_stats_t st;
+        assert_int_equal(dbl_run(&c, &st), SIM_OK);
+        if (c.workload == DBL_WL_SCAN) {
+            uint64_t k = (2 * c.lob_chars + payload - 1) / payload;
+            assert_int_equal(st.v[SIM_STAT_PHYS_READS], c.rows * k);
+        } else {
+            uint64_t k = (2 * c.lob_chars + payload - 1) / payload;
+            assert_int_equal(st.v[SIM_STAT_SF_ALLOC_BYTES], c.rows * k * c.block_size);
+            assert_true(st.v[SIM_STAT_SF_ALLOC_CHUNKS] >= c.rows);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -192,6 +231,7 @@ int main(void)
         cmocka_unit_test(test_validation_names_the_input),
         cmocka_unit_test(test_params_by_name),
         cmocka_unit_test(test_every_allocation_failure),
+        cmocka_unit_test(test_property_random_cases),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
