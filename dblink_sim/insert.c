@@ -4,15 +4,21 @@
  * and undo log.
  *
  * local   one allocation context (CACHED chunk allocator) refilled with whole
- *         dispenser chunks above the high-water mark: run_local().
+ *         dispenser chunks above the high-water mark: local_row().
  * dblink  the user's session fetches each row over the link (one round trip
  *         per row: LOBs are not prefetched); the link's session writes the
  *         LOB in pieces as they arrive, each piece a conventional dispenser
- *         search (EXACT chunk allocator): run_dblink().
+ *         search (EXACT chunk allocator): dblink_row().
+ *
+ * A writer_t is one inserting session's undo, dispenser and allocation
+ * context over a segment (writer_open); run_insert() drives one writer over
+ * a fresh segment, run_cluster() (cluster.c) two over a shared one, and
+ * run_readback() (readback.c) watches the chunks run_insert() makes.
  *
  * The figures of a case are the instance-wide delta of the statement: on a
  * loopback link both sessions run on the same instance, so the dblink path
- * reports the sum of the two sessions' statistics.
+ * reports the sum of the two sessions' statistics.  Every tunable parameter
+ * is also reachable by name (dbl_case_set_param), for --param.
  */
 #include "insert_int.h"
 

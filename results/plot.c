@@ -109,11 +109,11 @@ static int ladder_floor(double v)
 }
 
 typedef struct {
-    double x0, x1, y0, y1;  /* plot area in px */
-    double lx0, lx1;        /* log2 of the LOB-size range */
-    double ly0, ly1;        /* log10 of the value range */
-    int lo, hi;             /* value range as ladder steps */
-    int has_values, zeros;  /* any positive value; any value left out */
+    double x0, x1, y0, y1; /* plot area in px */
+    double lx0, lx1;       /* log2 of the LOB-size range */
+    double ly0, ly1;       /* log10 of the value range */
+    int lo, hi;            /* value range as ladder steps */
+    int has_values, zeros; /* any positive value; any value left out */
 } panel_geom_t;
 
 static double px_x(const panel_geom_t *g, double kchars)
@@ -205,8 +205,9 @@ static void swatch(FILE *f, const plot_series_t *s, double x, double y, double w
                 x + w / 2, y - 4.5, c);
         return;
     }
-    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-               "stroke-width=\"2\"%s/>\n",
+    fprintf(f,
+            "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+            "stroke-width=\"2\"%s/>\n",
             x, y, x + w, y, c, s->style == PLOT_DASHED ? " stroke-dasharray=\"6 4\"" : "");
     fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n", x + w / 2, y, c);
 }
@@ -449,8 +450,7 @@ sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, si
     y = MARGIN;
     if (o->title) {
         y += 16;
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"15\" font-weight=\"bold\">", MARGIN,
-                y);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"15\" font-weight=\"bold\">", MARGIN, y);
         xml_text(f, o->title);
         fputs("</text>\n", f);
         y += 2;
