@@ -373,7 +373,7 @@ static sim_err_t draw_panel(FILE *f, const plot_opts_t *o, const plot_panel_t *p
         fprintf(f,
                 "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"end\" "
                 "fill=\"#888\">zeros not shown</text>\n",
-                g.x1 - 3, g.y0 + 10);
+                g.x1, g.y0 - 3);
     for (size_t s = 0; s < pn->nseries; s++) {
         sim_err_t err = draw_series(f, &g, &pn->series[s]);
         if (err != SIM_OK)

@@ -164,7 +164,9 @@ static const char *const migrations[RES_SCHEMA_VERSION] = {
     "  WHERE o.run = (SELECT run FROM reference_run)\n"
     "  ORDER BY o.path DESC, o.\"statistic#\", o.lob_chars;\n",
 
-    /* 2 -> 3: every repetition's timing, for lobdiff's significance test. */
+    /* 2 -> 3: every repetition's timing, for lobdiff's significance test;
+     * the workload of each session (older ones were all inserts), and the
+     * views that show sessions again with it. */
     "CREATE TABLE session_timings (\n"
     "  sid          INTEGER NOT NULL REFERENCES sessions (sid),\n"
     "  repetition   INTEGER NOT NULL CHECK (repetition >= 0),\n"
@@ -172,10 +174,58 @@ static const char *const migrations[RES_SCHEMA_VERSION] = {
     "  cpu_time_ns  REAL NOT NULL,\n"
     "  PRIMARY KEY (sid, repetition)\n"
     ") WITHOUT ROWID;\n"
+    "ALTER TABLE sessions ADD COLUMN workload TEXT NOT NULL DEFAULT 'insert';\n"
+    "DROP VIEW latest_vs_reference;\n"
+    "DROP VIEW reference_by_lob_size;\n"
+    "DROP VIEW latest_by_lob_size;\n"
+    "DROP VIEW run_by_lob_size;\n"
+    "DROP VIEW figures;\n"
+    "DROP VIEW v$session;\n"
+    "CREATE VIEW v$session AS\n"
+    "  SELECT s.sid, s.run, r.source, s.workload, s.path, s.lob_chars, s.lob_kchars,\n"
+    "         s.block_size, s.rows, s.piece_size, s.seed, s.iterations, s.real_time_ns,\n"
+    "         s.cpu_time_ns, s.repetitions\n"
+    "  FROM sessions s JOIN runs r USING (run);\n"
     "CREATE VIEW timings AS\n"
-    "  SELECT s.run, r.source, s.sid, s.path, s.lob_chars, s.lob_kchars, s.block_size, s.rows,\n"
-    "         t.repetition, t.real_time_ns, t.cpu_time_ns\n"
-    "  FROM session_timings t JOIN sessions s USING (sid) JOIN runs r USING (run);\n",
+    "  SELECT s.run, r.source, s.sid, s.workload, s.path, s.lob_chars, s.lob_kchars,\n"
+    "         s.block_size, s.rows, t.repetition, t.real_time_ns, t.cpu_time_ns\n"
+    "  FROM session_timings t JOIN sessions s USING (sid) JOIN runs r USING (run);\n"
+    "CREATE VIEW figures AS\n"
+    "  SELECT s.run, r.source, s.sid, s.workload, s.path, s.lob_chars, s.lob_kchars,\n"
+    "         s.block_size, s.rows, st.\"statistic#\", n.name AS statistic, st.value\n"
+    "  FROM session_stats st JOIN sessions s USING (sid) JOIN runs r USING (run)\n"
+    "       JOIN v$statname n USING (\"statistic#\");\n"
+    "CREATE VIEW run_by_lob_size AS\n"
+    "  SELECT run, workload, path, block_size, rows, \"statistic#\", statistic,\n"
+    "         max(CASE WHEN lob_kchars = 2 THEN value END) AS lob_2k,\n"
+    "         max(CASE WHEN lob_kchars = 4 THEN value END) AS lob_4k,\n"
+    "         max(CASE WHEN lob_kchars = 6 THEN value END) AS lob_6k,\n"
+    "         max(CASE WHEN lob_kchars = 8 THEN value END) AS lob_8k,\n"
+    "         max(CASE WHEN lob_kchars = 16 THEN value END) AS lob_16k,\n"
+    "         max(CASE WHEN lob_kchars = 32 THEN value END) AS lob_32k,\n"
+    "         max(CASE WHEN lob_kchars = 64 THEN value END) AS lob_64k,\n"
+    "         max(CASE WHEN lob_kchars = 128 THEN value END) AS lob_128k,\n"
+    "         max(CASE WHEN lob_kchars = 256 THEN value END) AS lob_256k\n"
+    "  FROM figures\n"
+    "  GROUP BY run, workload, path, block_size, rows, \"statistic#\"\n"
+    "  ORDER BY run, workload = 'insert' DESC, workload, path DESC, block_size, rows,\n"
+    "           \"statistic#\";\n"
+    "CREATE VIEW latest_by_lob_size AS\n"
+    "  SELECT * FROM run_by_lob_size WHERE run = (SELECT run FROM latest_run);\n"
+    "CREATE VIEW reference_by_lob_size AS\n"
+    "  SELECT * FROM run_by_lob_size WHERE run = (SELECT run FROM reference_run);\n"
+    "CREATE VIEW latest_vs_reference AS\n"
+    "  SELECT o.path, o.lob_kchars, o.block_size, o.rows, o.\"statistic#\", o.statistic,\n"
+    "         l.value AS lobsim, o.value AS oracle,\n"
+    "         CASE WHEN o.value <> 0 THEN round(CAST(l.value AS REAL) / o.value, 4) END\n"
+    "           AS ratio\n"
+    "  FROM figures o\n"
+    "  LEFT JOIN figures l\n"
+    "    ON l.run = (SELECT run FROM latest_run) AND l.workload = o.workload\n"
+    "   AND l.path = o.path AND l.lob_chars = o.lob_chars AND l.block_size = o.block_size\n"
+    "   AND l.rows = o.rows AND l.\"statistic#\" = o.\"statistic#\"\n"
+    "  WHERE o.run = (SELECT run FROM reference_run)\n"
+    "  ORDER BY o.path DESC, o.\"statistic#\", o.lob_chars;\n",
 };
 
 /* The tables every version has; a file that lacks one is not a store. */
@@ -814,6 +864,9 @@ static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss
         return store_err(s, SIM_EINVAL,
                          "cannot record run: session %zu: path %d is neither local nor dblink",
                          i + 1, (int)c->path);
+    if ((unsigned)c->workload >= DBL_WL_COUNT)
+        return store_err(s, SIM_EINVAL, "cannot record run: session %zu: unknown workload %d",
+                         i + 1, (int)c->workload);
     if (c->lob_chars == 0 || c->lob_chars > INT64_MAX || c->rows > INT64_MAX)
         return store_err(s, SIM_EINVAL,
                          "cannot record run: session %zu (%s): LOB size %" PRIu64
@@ -863,8 +916,9 @@ static sim_err_t record_body(res_store_t *s, void *arg)
         return err;
     int rc = prepare(s->db,
                      "INSERT INTO sessions (run, path, lob_chars, block_size, rows, piece_size,\n"
-                     "  seed, params, iterations, real_time_ns, cpu_time_ns, repetitions)\n"
-                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                     "  seed, params, iterations, real_time_ns, cpu_time_ns, repetitions,\n"
+                     "  workload)\n"
+                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                      &ins_sess);
     if (rc == SQLITE_OK)
         rc = prepare(s->db,
@@ -900,6 +954,7 @@ static sim_err_t record_body(res_store_t *s, void *arg)
         sqlite3_bind_int64(ins_sess, 6, c->piece_size);
         sqlite3_bind_int64(ins_sess, 7, seed_to_db(c->seed));
         sqlite3_bind_text(ins_sess, 8, params, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(ins_sess, 13, dbl_workload_name(c->workload), -1, SQLITE_STATIC);
         for (int k = 9; k <= 12; k++)
             sqlite3_bind_null(ins_sess, k);
         if (ss->timed) {
@@ -1477,9 +1532,11 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
     if (rc == SQLITE_OK)
         rc = prepare(s->db,
                      "SELECT sid, run, path, lob_chars, block_size, rows, piece_size, seed,\n"
-                     "  params, iterations, real_time_ns, cpu_time_ns, repetitions\n"
+                     "  params, iterations, real_time_ns, cpu_time_ns, repetitions, workload\n"
                      "FROM sessions WHERE run = ?1\n"
-                     "ORDER BY path DESC, block_size, rows, lob_chars, sid",
+                     "ORDER BY CASE workload WHEN 'insert' THEN 0 WHEN 'scan' THEN 1\n"
+                     "  WHEN 'rows' THEN 2 WHEN 'cluster' THEN 3 ELSE 4 END, workload,\n"
+                     "  path DESC, block_size, rows, lob_chars, sid",
                      &ss);
     if (rc == SQLITE_OK)
         rc = prepare(s->db, "SELECT \"statistic#\", value FROM session_stats WHERE sid = ?1", &fig);
@@ -1507,6 +1564,7 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
         si.has_seed = sqlite3_column_type(ss, 7) != SQLITE_NULL;
         si.seed = seed_from_db(sqlite3_column_int64(ss, 7));
         si.params = (const char *)sqlite3_column_text(ss, 8);
+        si.workload = (const char *)sqlite3_column_text(ss, 13);
         si.timed = sqlite3_column_type(ss, 9) != SQLITE_NULL;
         if (si.timed) {
             si.timing.iterations = (uint64_t)sqlite3_column_int64(ss, 9);

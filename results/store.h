@@ -132,12 +132,11 @@ void res_run_defaults(res_run_t *r);
  * Record a run and its n >= 1 sessions in one transaction and set *run_id
  * (may be NULL) to the new run's id.  Every statistic of every session is
  * written, zeros included, and the repetition samples of timed sessions.
- * Waits for other writers (busy timeout and
- * retries, about a minute in all).  On failure nothing is written: a session
- * with an unknown path, a zero LOB size or a figure above INT64_MAX
- * (SIM_EINVAL, message naming the session and statistic), more samples than
- * repetitions or a sample that is negative or not finite (SIM_EINVAL), a full disk
- * (SIM_EIO), and so on.
+ * Waits for other writers (busy timeout and retries, about a minute in all).
+ * On failure nothing is written: a session with an unknown path or workload,
+ * a zero LOB size or a figure above INT64_MAX (SIM_EINVAL, message naming the
+ * session and statistic), more samples than repetitions or a sample that is
+ * negative or not finite (SIM_EINVAL), a full disk (SIM_EIO), and so on.
  */
 sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session_t *sessions,
                          size_t n, int64_t *run_id);
@@ -185,7 +184,8 @@ sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out);
 typedef struct {
     int64_t sid;
     int64_t run;
-    const char *path; /* "local" or "dblink" */
+    const char *workload; /* "insert", "scan", "rows" or "cluster" */
+    const char *path;     /* "local" or "dblink" */
     uint64_t lob_chars;
     uint32_t block_size;
     uint64_t rows;
@@ -203,10 +203,10 @@ typedef struct {
 typedef sim_err_t (*res_session_fn)(const res_session_info_t *sess, void *arg);
 
 /*
- * Call fn for each session of run_id, ordered by path, block size, rows, LOB
- * size.  Figures of statistics this build does not know are skipped.  The
- * walk reads one snapshot; fn may read through the same handle but must not
- * record into it.
+ * Call fn for each session of run_id, ordered by workload (insert, scan,
+ * rows, cluster), path (local first), block size, rows, LOB size.  Figures of statistics this build
+ * does not know are skipped.  The walk reads one snapshot; fn may read through the same handle but
+ * must not record into it.
  */
 sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn, void *arg);
 

@@ -4,3 +4,17 @@ lobsim_test(test_results
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_results.c
   LIBS lobsim_results Threads::Threads)
 target_compile_definitions(test_results PRIVATE LOBSIM_REFERENCE_CSV="${LOBSIM_REFERENCE_CSV}")
+
+# lobdiff as a process on databases the test records.
+lobsim_test(test_lobdiff
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_lobdiff.c
+  LIBS lobsim_results SQLite::SQLite3 m)
+target_compile_definitions(test_lobdiff PRIVATE
+  LOBDIFF_EXE="$<TARGET_FILE:lobdiff>"
+  LOBSIM_REFERENCE_CSV="${LOBSIM_REFERENCE_CSV}")
+add_dependencies(test_lobdiff lobdiff)
+
+# scripts/pr-diff in a throwaway clone: builds two revisions, so it is slow.
+add_test(NAME lobdiff_pr_diff
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lobdiff_pr_diff.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(lobdiff_pr_diff PROPERTIES TIMEOUT 1200 SKIP_RETURN_CODE 77)

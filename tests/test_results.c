@@ -344,6 +344,7 @@ static sim_err_t collect(const res_session_info_t *si, void *arg)
     int *n = arg;
     /* local first, sizes ascending: the order of make_sessions(). */
     int p = *n / NSIZES, i = *n % NSIZES;
+    assert_string_equal(si->workload, "insert");
     assert_string_equal(si->path, p ? "dblink" : "local");
     assert_int_equal(si->lob_chars, kchars[i] * 1024);
     assert_int_equal(si->block_size, 8192);
@@ -842,7 +843,8 @@ static sim_err_t check_v2_session(const res_session_info_t *si, void *arg)
     assert_int_equal(si->timing.iterations, 50);
     assert_true(si->timing.real_time_ns == 1234.5);
     assert_int_equal(si->timing.repetitions, 4);
-    assert_int_equal(si->timing.nsamples, 0); /* version 2 kept the mean only */
+    assert_int_equal(si->timing.nsamples, 0);    /* version 2 kept the mean only */
+    assert_string_equal(si->workload, "insert"); /* all were inserts before version 3 */
     assert_null(si->timing.real_samples_ns);
     assert_int_equal(si->stats.v[SIM_STAT_DB_BLOCK_GETS], 777);
     (*n)++;
@@ -891,6 +893,8 @@ static void test_upgrade_from_v2(void **state)
     schema_shape(fresh, b, sizeof b);
     assert_string_equal(a, b);
     expect_contains(a, "timings.repetition:INTEGER");
+    expect_contains(a, "sessions.workload:TEXT");
+    expect_contains(a, "v$session.workload");
 }
 
 /* ---- repetition samples ------------------------------------------------- */
@@ -932,6 +936,24 @@ static void test_repetition_samples_checked(void **state)
     assert_true(sql_double(f->db, "SELECT real_time_ns FROM timings\n"
                                   "WHERE path = 'dblink' AND lob_kchars = 8 AND repetition = 1") ==
                 real_samples[1]);
+
+    /* The workload is kept per session, and the pivot keeps workloads apart. */
+    ss[0].kase.workload = DBL_WL_SCAN;
+    assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_OK);
+    char sql[256];
+    snprintf(sql, sizeof sql,
+             "SELECT count(*) FROM v$session WHERE run = %lld AND workload = 'scan'\n"
+             "  AND path = 'local' AND lob_kchars = 2",
+             (long long)id);
+    assert_int_equal(sql_int(f->db, sql), 1);
+    snprintf(sql, sizeof sql,
+             "SELECT count(*) FROM run_by_lob_size WHERE run = %lld AND path = 'local'\n"
+             "  AND statistic = 'db block gets'",
+             (long long)id);
+    assert_int_equal(sql_int(f->db, sql), 2);
+    ss[0].kase.workload = DBL_WL_COUNT;
+    assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "session 1: unknown workload");
 
     /* res_check() finds samples that break invariant 8. */
     sql_exec(f->db, "DELETE FROM session_timings WHERE repetition = 0 AND sid = (SELECT min(sid)\n"

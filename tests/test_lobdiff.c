@@ -1,0 +1,840 @@
+/*
+ * test_lobdiff.c -- lobdiff as a user runs it: a process (posix_spawn) on
+ * results databases the test records with the store's API, checked through
+ * its exit status, its output in the three formats and the SVG it draws.
+ *
+ * The Mann-Whitney figures are scipy.stats.mannwhitneyu(x, y,
+ * alternative='two-sided') (scipy 1.10.1, the function compare.py calls),
+ * computed offline and written down here.
+ *
+ * Every test works in its own mkdtemp directory, removed afterwards.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <math.h>
+#include <spawn.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "store.h"
+
+#ifndef LOBDIFF_EXE
+#error "LOBDIFF_EXE must name the lobdiff binary"
+#endif
+#ifndef LOBSIM_REFERENCE_CSV
+#error "LOBSIM_REFERENCE_CSV must name the reference CSV"
+#endif
+
+extern char **environ;
+
+#define NSIZES 3
+static const uint64_t kchars[NSIZES] = {2, 32, 256};
+#define NCASES (2 * NSIZES)
+
+typedef struct {
+    char dir[64];
+    char db[128];
+    char out[128];
+    char err[128];
+    char *stdout_text;
+    char *stderr_text;
+} fixture_t;
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static int setup(void **state)
+{
+    fixture_t *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    snprintf(f->dir, sizeof f->dir, "/tmp/lobsim-lobdiff-XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->db, sizeof f->db, "%s/history.db", f->dir);
+    snprintf(f->out, sizeof f->out, "%s/stdout", f->dir);
+    snprintf(f->err, sizeof f->err, "%s/stderr", f->dir);
+    *state = f;
+    return 0;
+}
+
+static void remove_tree(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char p[512];
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        struct stat sb;
+        if (lstat(p, &sb) == 0 && S_ISDIR(sb.st_mode))
+            remove_tree(p);
+        else
+            unlink(p);
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
+static int teardown(void **state)
+{
+    fixture_t *f = *state;
+    remove_tree(f->dir);
+    free(f->stdout_text);
+    free(f->stderr_text);
+    free(f);
+    return 0;
+}
+
+static char *read_text(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return NULL;
+    size_t cap = 1 << 16, n = 0, got;
+    char *b = malloc(cap + 1);
+    while (b && (got = fread(b + n, 1, cap - n, fp)) > 0) {
+        n += got;
+        if (n == cap)
+            b = realloc(b, (cap *= 2) + 1);
+    }
+    assert_non_null(b);
+    fclose(fp);
+    b[n] = '\0';
+    return b;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fwrite(text, 1, strlen(text), fp), strlen(text));
+    assert_int_equal(fclose(fp), 0);
+}
+
+static void expect_contains(const char *text, const char *needle)
+{
+    if (!text || !strstr(text, needle))
+        fail_msg("expected \"%s\" in:\n%s", needle, text ? text : "(null)");
+}
+
+static int count_of(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        n++;
+    return n;
+}
+
+/* Run lobdiff with the NULL-terminated arguments; its output lands in
+ * f->stdout_text and f->stderr_text.  Returns the exit status. */
+static int lobdiff(fixture_t *f, ...)
+{
+    char *argv[32];
+    int argc = 0;
+    argv[argc++] = (char *)LOBDIFF_EXE;
+    va_list ap;
+    va_start(ap, f);
+    const char *a;
+    while ((a = va_arg(ap, const char *)) != NULL && argc < 31)
+        argv[argc++] = (char *)a;
+    va_end(ap);
+    argv[argc] = NULL;
+
+    posix_spawn_file_actions_t fa;
+    assert_int_equal(posix_spawn_file_actions_init(&fa), 0);
+    assert_int_equal(posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, f->out,
+                                                      O_WRONLY | O_CREAT | O_TRUNC, 0644),
+                     0);
+    assert_int_equal(posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, f->err,
+                                                      O_WRONLY | O_CREAT | O_TRUNC, 0644),
+                     0);
+    pid_t pid;
+    assert_int_equal(posix_spawn(&pid, LOBDIFF_EXE, &fa, NULL, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    if (!WIFEXITED(status))
+        fail_msg("lobdiff %s %s: killed by signal %d", argc > 1 ? argv[1] : "",
+                 argc > 2 ? argv[2] : "", WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+    free(f->stdout_text);
+    free(f->stderr_text);
+    f->stdout_text = read_text(f->out);
+    f->stderr_text = read_text(f->err);
+    assert_non_null(f->stdout_text);
+    assert_non_null(f->stderr_text);
+    return WEXITSTATUS(status);
+}
+
+/* lobdiff must refuse: exit 2, one line on stderr naming `word`, no report. */
+static void expect_bad_input(fixture_t *f, const char *word, ...)
+{
+    char *args[16];
+    int n = 0;
+    va_list ap;
+    va_start(ap, word);
+    const char *a;
+    while ((a = va_arg(ap, const char *)) != NULL && n < 15)
+        args[n++] = (char *)a;
+    va_end(ap);
+    while (n < 15)
+        args[n++] = NULL;
+    int rc =
+        lobdiff(f, args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7], NULL);
+    if (rc != 2)
+        fail_msg("%s %s: exit %d, want 2; stderr: %s", args[0], args[1] ? args[1] : "", rc,
+                 f->stderr_text);
+    expect_contains(f->stderr_text, word);
+    assert_int_equal(count_of(f->stderr_text, "\n"), 1);
+    assert_string_equal(f->stdout_text, "");
+}
+
+/* The number after `key` that follows `anchor` in the JSON text. */
+static double json_number(const char *text, const char *anchor, const char *key)
+{
+    const char *p = strstr(text, anchor);
+    if (!p)
+        fail_msg("no %s in:\n%s", anchor, text);
+    p = strstr(p, key);
+    if (!p)
+        fail_msg("no %s after %s", key, anchor);
+    p += strlen(key);
+    char *end;
+    double v = strtod(p, &end);
+    if (end == p)
+        fail_msg("%s after %s is not a number: %.20s", key, anchor, p);
+    return v;
+}
+
+static void expect_close(double got, double want, const char *what)
+{
+    if (fabs(got - want) > 1e-9 * (fabs(want) > 1 ? fabs(want) : 1))
+        fail_msg("%s: %.17g, want %.17g", what, got, want);
+}
+
+/* ---- fixture runs -------------------------------------------------------- */
+
+/* A fixed figure for path p, LOB size k, statistic s. */
+static uint64_t figure(int p, uint64_t k, int s)
+{
+    return (uint64_t)(s + 1) * 1000u + k * (uint64_t)(p + 1);
+}
+
+/* Both paths at 2k, 32k and 256k, untimed: local first, sizes ascending. */
+static void make_cases(res_session_t *ss)
+{
+    memset(ss, 0, NCASES * sizeof *ss);
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < NSIZES; i++) {
+            res_session_t *s = &ss[p * NSIZES + i];
+            dbl_case_defaults(&s->kase);
+            s->kase.path = (dbl_path_t)p;
+            s->kase.lob_chars = kchars[i] * 1024;
+            s->kase.seed = 1;
+            for (int k = 0; k < SIM_STAT_COUNT; k++)
+                s->stats.v[k] = figure(p, kchars[i], k);
+        }
+}
+
+static void set_samples(res_session_t *s, const double *x, uint32_t n)
+{
+    s->timed = 1;
+    s->timing.iterations = 10;
+    s->timing.repetitions = n;
+    s->timing.nsamples = n;
+    s->timing.real_samples_ns = x;
+    s->timing.cpu_samples_ns = x;
+    s->timing.real_time_ns = s->timing.cpu_time_ns = x[0];
+}
+
+static int64_t record_in(const char *db, const char *commit, const char *host, const char *params,
+                         const res_session_t *ss, size_t n)
+{
+    res_store_t *s;
+    char err[512];
+    if (res_open(db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
+        fail_msg("res_open: %s", err);
+    res_run_t run;
+    res_run_defaults(&run);
+    run.started = 1700000000;
+    run.git_commit = commit;
+    run.git_dirty = 0;
+    run.host = host;
+    run.compiler = "GNU 12.2.0";
+    run.build_type = "RelWithDebInfo";
+    run.params = params;
+    run.seed = 1;
+    int64_t id;
+    if (res_record_run(s, &run, ss, n, &id) != SIM_OK)
+        fail_msg("res_record_run: %s", res_errmsg(s));
+    res_close(s);
+    return id;
+}
+
+static int64_t record(const fixture_t *f, const char *commit, const res_session_t *ss)
+{
+    return record_in(f->db, commit, "testhost", "dsp.chunk_divisor=256", ss, NCASES);
+}
+
+static int64_t load_reference(const char *db)
+{
+    res_store_t *s;
+    char err[512];
+    if (res_open(db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
+        fail_msg("res_open: %s", err);
+    int64_t id;
+    if (res_load_reference(s, LOBSIM_REFERENCE_CSV, &id) != SIM_OK)
+        fail_msg("res_load_reference: %s", res_errmsg(s));
+    res_close(s);
+    return id;
+}
+
+static void sql_exec(const char *db_path, const char *sql)
+{
+    sqlite3 *db;
+    char *err = NULL;
+    assert_int_equal(sqlite3_open(db_path, &db), SQLITE_OK);
+    if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+        fail_msg("%s: %s", sql, err);
+    sqlite3_close(db);
+}
+
+#define COMMIT_A "aaaa1111aaaa1111aaaa1111aaaa1111aaaa1111"
+#define COMMIT_B "bbbb2222bbbb2222bbbb2222bbbb2222bbbb2222"
+#define COMMIT_C "cccc3333cccc3333cccc3333cccc3333cccc3333"
+
+/* ---- run selection ------------------------------------------------------- */
+
+static void expect_runs(fixture_t *f, const char *base, const char *head, int64_t want_base,
+                        int64_t want_head)
+{
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    int rc = lobdiff(f, db, base, head, "--format=json", NULL);
+    if (rc == 2)
+        fail_msg("lobdiff %s %s: %s", base, head, f->stderr_text);
+    assert_int_equal((int64_t)json_number(f->stdout_text, "\"base\"", "\"run\": "), want_base);
+    assert_int_equal((int64_t)json_number(f->stdout_text, "\"head\"", "\"run\": "), want_head);
+}
+
+static void test_run_selection(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES];
+    make_cases(ss);
+    int64_t ref = load_reference(f->db);
+    int64_t r1 = record(f, COMMIT_A, ss);
+    int64_t r2 = record(f, COMMIT_B, ss);
+    int64_t r3 = record(f, COMMIT_C, ss);
+    char id1[32], id3[32];
+    snprintf(id1, sizeof id1, "%lld", (long long)r1);
+    snprintf(id3, sizeof id3, "%lld", (long long)r3);
+
+    expect_runs(f, id1, id3, r1, r3);
+    expect_runs(f, "latest~1", "latest", r2, r3);
+    expect_runs(f, "latest~2", "latest~0", r1, r3);
+    expect_runs(f, "aaaa", "BBBB2222", r1, r2);
+    expect_runs(f, "reference", "latest", ref, r3);
+
+    /* FILE.db:SELECTOR on either side, across two databases. */
+    char other[160], sel[192], db[160];
+    snprintf(other, sizeof other, "%s/other.db", f->dir);
+    int64_t o1 = record_in(other, COMMIT_C, "otherhost", "dsp.chunk_divisor=256", ss, NCASES);
+    snprintf(sel, sizeof sel, "%s:latest", other);
+    expect_runs(f, sel, "latest", o1, r3);
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    assert_int_equal(lobdiff(f, db, sel, "latest", NULL), 0);
+    expect_contains(f->stdout_text, "two databases");
+    expect_contains(f->stdout_text, "hosts differ (otherhost, testhost)");
+
+    /* The default database is results/history.db, read-only. */
+    expect_bad_input(f, "results/history.db", "latest~1", "latest", NULL);
+    /* Unknown runs and files, each named. */
+    expect_bad_input(f, "'nope'", db, "nope", "latest", NULL);
+    expect_bad_input(f, "latest~9", db, "latest", "latest~9", NULL);
+    expect_bad_input(f, "'dead'", db, "dead", "latest", NULL);
+    snprintf(sel, sizeof sel, "%s/missing.db:latest", f->dir);
+    expect_bad_input(f, "missing.db: no such file", db, sel, "latest", NULL);
+    snprintf(sel, sizeof sel, "%s:", other);
+    expect_bad_input(f, "FILE.db:SELECTOR", db, sel, "latest", NULL);
+}
+
+/* ---- statistics compared exactly ----------------------------------------- */
+
+static void test_identical_runs(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES];
+    make_cases(ss);
+    record(f, COMMIT_A, ss);
+    record(f, COMMIT_B, ss);
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", NULL), 0);
+    expect_contains(f->stdout_text, "no statistic changed in 6 cases; no case added or removed");
+    assert_null(strstr(f->stdout_text, "Statistics, largest"));
+    assert_string_equal(f->stderr_text, "");
+    /* A run against itself, in JSON. */
+    assert_int_equal(lobdiff(f, db, "latest", "latest", "--format=json", NULL), 0);
+    assert_int_equal(json_number(f->stdout_text, "\"counts\"", "\"statistics_changed\": "), 0);
+    assert_int_equal(json_number(f->stdout_text, "\"counts\"", "\"cases_compared\": "), 6);
+    assert_int_equal(json_number(f->stdout_text, "\"exit_status\"", ": "), 0);
+    /* --all lists every figure, changed or not. */
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--all", NULL), 0);
+    expect_contains(f->stdout_text, "local 32k    segment dispenser allocations");
+}
+
+/* Head: local 32k dispenser allocations 500 -> 750 and local 2k db block
+ * gets up by 1%. */
+static void make_changed(res_session_t *ss)
+{
+    make_cases(ss);
+    ss[1].stats.v[SIM_STAT_DSP_ALLOCATIONS] = 500;
+    ss[0].stats.v[SIM_STAT_DB_BLOCK_GETS] = 1000;
+}
+
+static void test_changed_counter(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES];
+    make_changed(ss);
+    record(f, COMMIT_A, ss);
+    ss[1].stats.v[SIM_STAT_DSP_ALLOCATIONS] = 750;
+    ss[0].stats.v[SIM_STAT_DB_BLOCK_GETS] = 1010;
+    record(f, COMMIT_B, ss);
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", NULL), 1);
+    const char *t = f->stdout_text;
+    expect_contains(t, "2 statistics changed in 2 of 6 cases");
+    const char *dsp = strstr(t, "local 32k  segment dispenser allocations");
+    const char *gets = strstr(t, "local 2k   db block gets");
+    assert_non_null(dsp);
+    assert_non_null(gets);
+    assert_true(dsp < gets); /* +50% before +1% */
+    expect_contains(dsp, "500   750  +250  +50.0%");
+    expect_contains(gets, "1000  1010   +10   +1.0%");
+    /* Derived figures beside them: gets per dispenser allocation moved too. */
+    expect_contains(t, "local 32k  dispenser allocations per row");
+    expect_contains(t, "local 2k   db block gets per dispenser allocation");
+
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--format=json", NULL), 1);
+    const char *case32 = strstr(f->stdout_text, "\"lob_chars\": 32768");
+    assert_non_null(case32);
+    assert_int_equal(json_number(case32, "\"segment dispenser allocations\"", "\"diff\": "), 250);
+    assert_int_equal(json_number(case32, "\"segment dispenser allocations\"", "\"pct\": "), 50);
+    assert_int_equal(json_number(f->stdout_text, "\"counts\"", "\"statistics_changed\": "), 2);
+    assert_int_equal(json_number(f->stdout_text, "\"exit_status\"", ": "), 1);
+
+    /* The other direction: -250, -33.3%. */
+    assert_int_equal(lobdiff(f, db, "latest", "latest~1", NULL), 1);
+    expect_contains(f->stdout_text, "750   500  -250  -33.3%");
+}
+
+static void test_absent_statistics_skipped(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES];
+    make_cases(ss);
+    record(f, COMMIT_A, ss);
+    ss[2].stats.v[SIM_STAT_CONSISTENT_GETS] += 5;
+    int64_t r2 = record(f, COMMIT_B, ss);
+    char db[160], sql[256];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", NULL), 1);
+    /* The head run lacks the figure that changed: nothing left to compare. */
+    snprintf(sql, sizeof sql,
+             "DELETE FROM session_stats WHERE \"statistic#\" = %d AND sid IN\n"
+             "  (SELECT sid FROM sessions WHERE run = %lld)",
+             sim_stat_info(SIM_STAT_CONSISTENT_GETS)->number, (long long)r2);
+    sql_exec(f->db, sql);
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--all", NULL), 0);
+    assert_null(strstr(f->stdout_text, "consistent gets"));
+    expect_contains(f->stdout_text, "no statistic changed in 6 cases");
+}
+
+static void test_added_and_removed_cases(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES + 1];
+    make_cases(ss);
+    record(f, COMMIT_A, ss);
+    /* Head: no local 2k, an extra dblink 64k on 16k blocks. */
+    ss[NCASES] = ss[NCASES - 1];
+    ss[NCASES].kase.lob_chars = 64 * 1024;
+    ss[NCASES].kase.block_size = 16384;
+    int64_t r2 = record_in(f->db, COMMIT_B, "testhost", "dsp.chunk_divisor=256", ss + 1, NCASES);
+    (void)r2;
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", NULL), 1);
+    expect_contains(f->stdout_text, "no statistic changed in 5 cases; 1 case only in base, 1 case "
+                                    "only in head");
+    expect_contains(f->stdout_text, "only in base: local 2k\n");
+    expect_contains(f->stdout_text, "only in head: dblink 64k, block 16k, 10000 rows\n");
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--format=json", NULL), 1);
+    expect_contains(f->stdout_text, "\"lob_chars\": 2048, \"lob_kchars\": 2, \"block_size\": "
+                                    "8192, \"rows\": 10000, \"status\": \"only_in_base\"");
+    expect_contains(f->stdout_text, "\"status\": \"only_in_head\"");
+}
+
+static void test_params_and_hosts_named(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES];
+    make_cases(ss);
+    record_in(f->db, COMMIT_A, "alpha", "dsp.chunk_divisor=256 dsp.refill_gets=4", ss, NCASES);
+    record_in(f->db, COMMIT_B, "beta", "dsp.chunk_divisor=512 dsp.refill_gets=4", ss, NCASES);
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", NULL), 0);
+    expect_contains(f->stdout_text, "note: model params differ: dsp.chunk_divisor 256 -> 512\n");
+    expect_contains(f->stdout_text, "note: hosts differ (alpha, beta)");
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--format=json", NULL), 0);
+    expect_contains(f->stdout_text,
+                    "\"params_differ\": [{\"name\": \"dsp.chunk_divisor\", \"base\": \"256\", "
+                    "\"head\": \"512\"}]");
+}
+
+/* ---- times: the Mann-Whitney U test --------------------------------------- */
+
+/* scipy.stats.mannwhitneyu(x, y, alternative='two-sided') */
+static const double a_x[] = {100, 101, 102, 103, 104}, a_y[] = {110, 111, 112, 113, 114};
+static const double b_x[] = {100, 100, 101, 102, 103, 103}, b_y[] = {101, 103, 104, 104, 105, 106};
+static const double c_x[] = {100.0, 100.5, 101.0, 101.5, 102.0, 102.5, 103.0, 103.5, 104.0, 104.5};
+static const double c_y[] = {102.2, 102.7, 103.2, 103.7, 104.2, 104.7,
+                             105.2, 105.7, 106.2, 106.7, 107.2, 107.7};
+static const double d_x[] = {5, 3, 4}, d_y[] = {4.5, 6, 2};
+static const double e_x[] = {7, 7, 7}, e_y[] = {7, 7, 7};
+static const double f_x[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12},
+                    f_y[] = {9.5, 10.5, 11.5, 12.5};
+
+static const struct {
+    const double *x, *y;
+    uint32_t nx, ny;
+    double u, p;
+    const char *method, *verdict;
+} utest[NCASES] = {
+    /* exact (n <= 8, no ties): 2 / C(10, 5); 9.8% slower */
+    {a_x, a_y, 5, 5, 0.0, 0.007936507936507936, "exact", "slower"},
+    /* ties: normal approximation with tie correction; significant but 2.3% */
+    {b_x, b_y, 6, 6, 4.5, 0.03506401813012014, "asymptotic", "unchanged"},
+    /* both above 8: normal approximation; significant but 2.6% */
+    {c_x, c_y, 10, 12, 15.0, 0.0033436220846027958, "asymptotic", "unchanged"},
+    /* exact, nothing to see */
+    {d_x, d_y, 3, 3, 4.0, 1.0, "exact", "unchanged"},
+    /* every value tied: no variance, p = 1 */
+    {e_x, e_y, 3, 3, 4.5, 1.0, "asymptotic", "unchanged"},
+    /* exact with one sample of 12: the faster one is the base, so slower */
+    {f_x, f_y, 12, 4, 6.0, 0.029670329670329672, "exact", "slower"},
+};
+
+static void test_mann_whitney(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES];
+    make_cases(ss);
+    for (int i = 0; i < NCASES; i++)
+        set_samples(&ss[i], utest[i].x, utest[i].nx);
+    record(f, COMMIT_A, ss);
+    for (int i = 0; i < NCASES; i++)
+        set_samples(&ss[i], utest[i].y, utest[i].ny);
+    record(f, COMMIT_B, ss);
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--format=json", NULL), 1);
+    const char *t = f->stdout_text;
+    for (int i = 0; i < NCASES; i++) {
+        char anchor[128], what[64];
+        snprintf(anchor, sizeof anchor, "\"path\": \"%s\", \"lob_chars\": %llu",
+                 i < NSIZES ? "local" : "dblink", (unsigned long long)(kchars[i % NSIZES] * 1024));
+        const char *c = strstr(t, anchor);
+        assert_non_null(c);
+        const char *real = strstr(c, "\"real\": ");
+        assert_non_null(real);
+        snprintf(what, sizeof what, "case %d: U", i);
+        expect_close(json_number(real, "\"real\"", "\"u\": "), utest[i].u, what);
+        snprintf(what, sizeof what, "case %d: p", i);
+        expect_close(json_number(real, "\"real\"", "\"p\": "), utest[i].p, what);
+        char method[64], verdict[64];
+        snprintf(method, sizeof method, "\"method\": \"%s\"", utest[i].method);
+        snprintf(verdict, sizeof verdict, "\"verdict\": \"%s\"", utest[i].verdict);
+        const char *next = strstr(real, "}}");
+        assert_non_null(next);
+        const char *m = strstr(real, method), *v = strstr(real, verdict);
+        if (!m || m > next || !v || v > next + 2)
+            fail_msg("case %d: want %s and %s in %.400s", i, method, verdict, real);
+    }
+    assert_int_equal(json_number(t, "\"counts\"", "\"times_compared\": "), 6);
+    assert_int_equal(json_number(t, "\"counts\"", "\"time_regressions\": "), 2);
+
+    /* The text names the slower cases; the others only with --all. */
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", NULL), 1);
+    expect_contains(f->stdout_text, "times: 2 slower, 0 faster, 4 unchanged");
+    expect_contains(f->stdout_text, "local 2k     102 ns  112 ns   +9.8%     0.008    0.008");
+    assert_null(strstr(f->stdout_text, "local 32k     "));
+    /* Reversed, the regressions are improvements: nothing failed. */
+    assert_int_equal(lobdiff(f, db, "latest", "latest~1", NULL), 0);
+    expect_contains(f->stdout_text, "times: 0 slower, 2 faster, 4 unchanged");
+    /* Beyond a 100% threshold nothing regressed. */
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--time-threshold=100", NULL), 0);
+    /* With alpha 0.001 neither is significant. */
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--alpha=0.001", NULL), 0);
+}
+
+static void test_times_need_two_samples(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES];
+    make_cases(ss);
+    set_samples(&ss[0], a_x, 1);
+    record(f, COMMIT_A, ss);
+    set_samples(&ss[0], a_y, 5);
+    record(f, COMMIT_B, ss);
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", NULL), 0);
+    expect_contains(f->stdout_text, "times not compared");
+}
+
+/* ---- bad input ------------------------------------------------------------- */
+
+static void test_bad_input(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES];
+    make_cases(ss);
+    record(f, COMMIT_A, ss);
+    char db[160], path[160], dbarg[192];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    expect_bad_input(f, "'--frobnicate'", db, "latest", "latest", "--frobnicate", NULL);
+    expect_bad_input(f, "--format: 'html'", db, "latest", "latest", "--format=html", NULL);
+    expect_bad_input(f, "--time-threshold: 'x5'", db, "latest", "latest", "--time-threshold=x5",
+                     NULL);
+    expect_bad_input(f, "--time-threshold: '-1'", db, "latest", "latest", "--time-threshold=-1",
+                     NULL);
+    expect_bad_input(f, "--alpha: '2'", db, "latest", "latest", "--alpha=2", NULL);
+    expect_bad_input(f, "expected two runs", db, "latest", NULL);
+    expect_bad_input(f, "unexpected argument 'latest~1'", db, "latest", "latest", "latest~1", NULL);
+    expect_bad_input(f, "--db: empty", "--db=", "latest", "latest", NULL);
+    snprintf(path, sizeof path, "--plot=%s/nodir/x.svg", f->dir);
+    expect_bad_input(f, "nodir does not exist", db, "latest", "latest", path, NULL);
+    /* Files that are not results databases. */
+    snprintf(path, sizeof path, "%s/notes.txt", f->dir);
+    write_file(path, "not a database at all, just some text that is long enough\n");
+    snprintf(dbarg, sizeof dbarg, "--db=%s", path);
+    expect_bad_input(f, "notes.txt: not a lobsim results database", dbarg, "1", "1", NULL);
+    snprintf(path, sizeof path, "%s/other.db", f->dir);
+    sql_exec(path, "CREATE TABLE customers (id INTEGER PRIMARY KEY);");
+    snprintf(dbarg, sizeof dbarg, "--db=%s", path);
+    expect_bad_input(f, "holding table 'customers'", dbarg, "1", "1", NULL);
+    /* --help is not an error. */
+    assert_int_equal(lobdiff(f, "--help", NULL), 0);
+    expect_contains(f->stdout_text, "Exit status: 0 nothing changed");
+}
+
+/* ---- markdown ---------------------------------------------------------------- */
+
+static void test_markdown_shape(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES];
+    make_changed(ss);
+    record(f, COMMIT_A, ss);
+    ss[1].stats.v[SIM_STAT_DSP_ALLOCATIONS] = 750;
+    ss[0].stats.v[SIM_STAT_DB_BLOCK_GETS] = 1010;
+    record(f, COMMIT_B, ss);
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--format=markdown", NULL), 1);
+    const char *t = f->stdout_text;
+    /* A summary line first, then the runs, then a table per changed case. */
+    assert_true(strncmp(t, "**lobdiff** run 1 \u2192 run 2: 2 statistics changed in 2 of 6 cases",
+                        strlen("**lobdiff** run 1 \u2192 run 2: 2 statistics changed in 2 of "
+                               "6 cases")) == 0);
+    expect_contains(t, "\n- base: run 1 (commit `aaaa1111aaaa`");
+    assert_int_equal(count_of(t, "\n#### "), 2);
+    const char *c2 = strstr(t, "\n#### local 2k\n\n| statistic | base | head | diff | % |\n"
+                               "|:---|---:|---:|---:|---:|\n");
+    const char *c32 = strstr(t, "\n#### local 32k\n\n| statistic | base | head | diff | % |\n"
+                                "|:---|---:|---:|---:|---:|\n");
+    assert_non_null(c2);
+    assert_non_null(c32);
+    assert_true(c2 < c32);
+    expect_contains(c32, "| segment dispenser allocations | 500 | 750 | +250 | +50.0% |\n");
+    expect_contains(c2, "| db block gets | 1000 | 1010 | +10 | +1.0% |\n");
+    /* Derived figures in italics. */
+    expect_contains(c32, "| _dispenser allocations per row_ | 0.05 | 0.075 | +0.025 | +50.0% |");
+    /* Every table row has its five cells. */
+    for (const char *p = strstr(t, "\n|"); p; p = strstr(p + 1, "\n|")) {
+        const char *eol = strchr(p + 1, '\n');
+        int bars = 0;
+        for (const char *q = p + 1; q < eol; q++)
+            bars += *q == '|' && q[-1] != '\\';
+        assert_int_equal(bars, 6);
+    }
+}
+
+/* ---- calibration ---------------------------------------------------------------- */
+
+static void test_calibration(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES];
+    make_cases(ss);
+    load_reference(f->db);
+    record(f, COMMIT_A, ss);
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    /* Always 1: the model's figures differ from Oracle's. */
+    assert_int_equal(lobdiff(f, db, "reference", "latest", "--format=json", NULL), 1);
+    const char *t = f->stdout_text;
+    expect_contains(t, "\"calibration\": true");
+    /* Every reference cell of the cases both have, with the ratio:
+     * local 2k has 10 statistics in the reference. */
+    const char *c = strstr(t, "\"path\": \"local\", \"lob_chars\": 2048");
+    assert_non_null(c);
+    const char *dbg = strstr(c, "\"name\": \"db block gets\"");
+    assert_non_null(dbg);
+    double lobsim = (double)figure(0, 2, SIM_STAT_DB_BLOCK_GETS);
+    expect_close(json_number(dbg, "\"name\"", "\"lobsim\": "), lobsim, "lobsim");
+    expect_close(json_number(dbg, "\"name\"", "\"oracle\": "), 15514, "oracle");
+    expect_close(json_number(dbg, "\"name\"", "\"ratio\": "), lobsim / 15514, "ratio");
+    const char *end = strstr(c, "\"derived\"");
+    int cells = 0;
+    for (const char *p = strstr(c, "\"ratio\": "); p && p < end; p = strstr(p + 1, "\"ratio\": "))
+        cells++;
+    assert_int_equal(cells, 10);
+
+    assert_int_equal(lobdiff(f, db, "reference", "latest", NULL), 1);
+    expect_contains(f->stdout_text, "lobdiff: calibration of run 2 against the Oracle "
+                                    "measurements (run 1)");
+    expect_contains(f->stdout_text, "only in oracle: local 4k, local 8k");
+    expect_contains(f->stdout_text, "local 2k     db block gets");
+    /* The same the other way round: the ratio stays lobsim / oracle. */
+    assert_int_equal(lobdiff(f, db, "latest", "reference", "--format=markdown", NULL), 1);
+    expect_contains(f->stdout_text, "**lobdiff calibration** run 2 against Oracle (run 1)");
+    expect_contains(f->stdout_text, "| statistic | lob | lobsim | oracle | ratio |");
+    char row[128];
+    snprintf(row, sizeof row, "| db block gets | 2k | %.0f | 15514 | %.2f |", lobsim,
+             lobsim / 15514);
+    expect_contains(f->stdout_text, row);
+}
+
+/* ---- the plot ----------------------------------------------------------------- */
+
+/* Every element closed in order: enough XML to know a viewer will read it. */
+static void expect_well_formed(const char *svg)
+{
+    const char *stack[64];
+    size_t lens[64];
+    int depth = 0;
+    for (const char *p = strchr(svg, '<'); p; p = strchr(p + 1, '<')) {
+        if (p[1] == '?' || p[1] == '!')
+            continue;
+        const char *end = strchr(p, '>');
+        assert_non_null(end);
+        if (p[1] == '/') {
+            size_t n = strcspn(p + 2, " >");
+            if (depth == 0 || lens[depth - 1] != n || strncmp(stack[depth - 1], p + 2, n) != 0)
+                fail_msg("unbalanced </%.*s>", (int)n, p + 2);
+            depth--;
+        } else if (end[-1] != '/') {
+            assert_true(depth < 64);
+            stack[depth] = p + 1;
+            lens[depth++] = strcspn(p + 1, " >");
+        }
+    }
+    assert_int_equal(depth, 0);
+}
+
+static void test_plot(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES];
+    make_changed(ss);
+    load_reference(f->db);
+    record(f, COMMIT_A, ss);
+    ss[1].stats.v[SIM_STAT_DSP_ALLOCATIONS] = 750;
+    ss[0].stats.v[SIM_STAT_DB_BLOCK_GETS] = 1010;
+    record(f, COMMIT_B, ss);
+    char db[160], plot[192], svgpath[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    snprintf(svgpath, sizeof svgpath, "%s/diff.svg", f->dir);
+    snprintf(plot, sizeof plot, "--plot=%s", svgpath);
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", plot, NULL), 1);
+    char *svg = read_text(svgpath);
+    assert_non_null(svg);
+    assert_true(strncmp(svg, "<?xml version=\"1.0\"", 19) == 0);
+    expect_contains(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\"");
+    assert_true(strcmp(svg + strlen(svg) - 7, "</svg>\n") == 0);
+    expect_well_formed(svg);
+    /* One panel per changed statistic, in catalogue order. */
+    assert_int_equal(count_of(svg, "<g class=\"panel\""), 2);
+    const char *p1 = strstr(svg, "<g class=\"panel\" data-statistic=\"segment dispenser "
+                                 "allocations\">");
+    const char *p2 = strstr(svg, "<g class=\"panel\" data-statistic=\"db block gets\">");
+    assert_non_null(p1);
+    assert_non_null(p2);
+    assert_true(p1 < p2);
+    /* Base solid, head dashed, both paths; Oracle as markers. */
+    expect_contains(p1, "data-path=\"local\" data-style=\"solid\" data-name=\"base (run 2)\"");
+    expect_contains(p1, "data-path=\"dblink\" data-style=\"dashed\" data-name=\"head (run 3)\"");
+    expect_contains(p1, "data-path=\"local\" data-style=\"markers\" data-name=\"Oracle (run 1)\"");
+    /* Axes labelled with the LOB sizes and values. */
+    expect_contains(p1, ">2k</text>");
+    expect_contains(p1, ">256k</text>");
+    expect_contains(p1, ">LOB size (characters)</text>");
+    expect_contains(p1, ">10k</text>");
+    /* The legend names each line once. */
+    assert_int_equal(count_of(svg, ">local base (run 2)</text>"), 1);
+    assert_int_equal(count_of(svg, ">dblink head (run 3)</text>"), 1);
+    free(svg);
+
+    /* With --all a panel for every statistic. */
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", plot, "--all", "--format=json", NULL), 1);
+    svg = read_text(svgpath);
+    assert_int_equal(count_of(svg, "<g class=\"panel\""), SIM_STAT_COUNT);
+    expect_well_formed(svg);
+    free(svg);
+    /* Nothing is left beside it. */
+    DIR *d = opendir(f->dir);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        assert_null(strstr(e->d_name, ".tmp"));
+    closedir(d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_run_selection, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_identical_runs, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_changed_counter, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_absent_statistics_skipped, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_added_and_removed_cases, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_params_and_hosts_named, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_mann_whitney, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_times_need_two_samples, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_bad_input, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_markdown_shape, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_calibration, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_plot, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
