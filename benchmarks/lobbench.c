@@ -10,6 +10,7 @@
  * reference, the optional CSV and the record in the results store.
  */
 #include <jemalloc/jemalloc.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 
 #include "cli.h"
 #include "gbc.h"
+#include "plot.h"
 #include "report.h"
 #include "store.h"
 
@@ -252,6 +254,160 @@ static int record(const cli_opts_t *o, const sweep_t *sw, const provenance_t *pv
     return rc;
 }
 
+/* ---- checking the outputs before the sweep ------------------------------ */
+
+/* The directory `path` would be created in exists and takes new files. */
+static int dir_writable(const char *what, const char *path, char *err, size_t errlen)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash == NULL)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == dir)
+        dir[1] = '\0';
+    else
+        *slash = '\0';
+    struct stat sb;
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        snprintf(err, errlen, "%s: cannot write '%s': directory '%.200s' does not exist", what,
+                 path, dir);
+        return 2;
+    }
+    if (access(dir, W_OK) != 0) {
+        snprintf(err, errlen, "%s: cannot write '%s': directory '%.200s' is not writable", what,
+                 path, dir);
+        return 2;
+    }
+    return 0;
+}
+
+/*
+ * Refuse, before anything runs, the outputs that could not be written: a
+ * results store that is not ours, of a newer schema, damaged or read-only,
+ * and files in missing directories.  An existing store is only read here.
+ */
+static int check_outputs(const cli_opts_t *o, char *err, size_t errlen)
+{
+    if (o->stats_out && dir_writable("--stats-out", o->stats_out, err, errlen))
+        return 2;
+    if (o->plot && dir_writable("--plot", o->plot, err, errlen))
+        return 2;
+    if (o->db == NULL)
+        return 0;
+    struct stat sb;
+    if (stat(o->db, &sb) != 0)
+        return dir_writable("--db", o->db, err, errlen);
+    if (S_ISREG(sb.st_mode) && (sb.st_mode & 0222) == 0) {
+        snprintf(err, errlen, "--db: '%s' is read-only", o->db);
+        return 2;
+    }
+    if (S_ISREG(sb.st_mode) && sb.st_size == 0)
+        return 0; /* an empty file becomes a new store */
+    res_store_t *store;
+    if (res_open(o->db, RES_OPEN_READONLY, &store, err, errlen) != SIM_OK)
+        return 2;
+    res_close(store);
+    return 0;
+}
+
+/* ---- --plot ----------------------------------------------------------- */
+
+/* The Oracle measurements, read back from the store for the plot. */
+typedef struct {
+    plot_point_t pts[DBL_PATH_COUNT][SIM_STAT_COUNT][CLI_MAX_LIST];
+    size_t n[DBL_PATH_COUNT][SIM_STAT_COUNT];
+} ref_points_t;
+
+static sim_err_t collect_reference(const res_session_info_t *ss, void *arg)
+{
+    ref_points_t *rp = arg;
+    dbl_path_t p;
+    if (dbl_path_parse(ss->path, &p) != 0)
+        return SIM_OK;
+    for (int k = 0; k < SIM_STAT_COUNT; k++)
+        if (ss->present[k] && rp->n[p][k] < CLI_MAX_LIST)
+            rp->pts[p][k][rp->n[p][k]++] =
+                (plot_point_t){(double)ss->lob_chars / 1024, (double)ss->stats.v[k]};
+    return SIM_OK;
+}
+
+/*
+ * Statistics against LOB size for the sweep's first workload and block size:
+ * a panel per statistic, local and dblink as two series, and the reference
+ * measurements as points when the store has them and the cases are the
+ * reference experiment's.
+ */
+static int write_plot(const cli_opts_t *o, const sweep_t *sw)
+{
+    const bench_case_t *first = NULL;
+    for (size_t i = 0; i < sw->ncases && !first; i++)
+        if (sw->cases[i].ran)
+            first = &sw->cases[i];
+    if (first == NULL) {
+        fprintf(stderr, "lobbench: --plot=%s: no case ran\n", o->plot);
+        return 1;
+    }
+    static ref_points_t ref;
+    memset(&ref, 0, sizeof ref);
+    int with_ref = 0;
+    res_store_t *store;
+    char err[512];
+    if (o->db && first->c.workload == DBL_WL_INSERT && first->c.block_size == 8192 &&
+        first->c.rows == 10000 &&
+        res_open(o->db, RES_OPEN_READONLY, &store, err, sizeof err) == SIM_OK) {
+        int64_t run;
+        with_ref = res_resolve_run(store, "reference", &run) == SIM_OK &&
+                   res_foreach_session(store, run, collect_reference, &ref) == SIM_OK;
+        res_close(store);
+    }
+    static plot_point_t pts[DBL_PATH_COUNT][SIM_STAT_COUNT][CLI_MAX_LIST];
+    static plot_series_t series[SIM_STAT_COUNT][2 * DBL_PATH_COUNT];
+    plot_panel_t panels[SIM_STAT_COUNT];
+    size_t np = 0;
+    for (size_t r = 0; r < report_order_len; r++) {
+        sim_stat_t k = report_order[r];
+        size_t ns = 0, any = 0;
+        for (int p = 0; p < DBL_PATH_COUNT; p++) {
+            size_t n = 0;
+            for (size_t i = 0; i < sw->ncases && n < CLI_MAX_LIST; i++) {
+                const bench_case_t *bc = &sw->cases[i];
+                if (bc->ran && bc->c.path == (dbl_path_t)p && bc->c.workload == first->c.workload &&
+                    bc->c.block_size == first->c.block_size) {
+                    pts[p][k][n++] =
+                        (plot_point_t){(double)bc->c.lob_chars / 1024, (double)bc->st.v[k]};
+                    any += bc->st.v[k] != 0;
+                }
+            }
+            if (n)
+                series[k][ns++] =
+                    (plot_series_t){"lobsim", (dbl_path_t)p, PLOT_SOLID, pts[p][k], n};
+            if (with_ref && ref.n[p][k])
+                series[k][ns++] = (plot_series_t){"Oracle", (dbl_path_t)p, PLOT_MARKERS,
+                                                  ref.pts[p][k], ref.n[p][k]};
+        }
+        if (any)
+            panels[np++] = (plot_panel_t){sim_stat_info(k)->name, series[k], ns};
+    }
+    plot_opts_t po;
+    plot_opts_defaults(&po);
+    char title[128], subtitle[256];
+    snprintf(title, sizeof title, "lobbench: %s, %llu rows, %uk blocks",
+             dbl_workload_name(first->c.workload), (unsigned long long)first->c.rows,
+             first->c.block_size / 1024);
+    snprintf(subtitle, sizeof subtitle, "statistics against LOB size, log-log axes%s",
+             with_ref ? "; points: the Oracle measurements" : "");
+    po.title = title;
+    po.subtitle = subtitle;
+    if (np == 0 || plot_svg_file(o->plot, &po, panels, np, err, sizeof err) != SIM_OK) {
+        fprintf(stderr, "lobbench: %s\n", np ? err : "--plot: every statistic is zero");
+        return 1;
+    }
+    if (!o->quiet)
+        printf("Plot written to %s (%zu panels).\n", o->plot, np);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     char err[512];
@@ -337,6 +493,13 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    if (check_outputs(&o, err, sizeof err) != 0) {
+        fprintf(stderr, "lobbench: %s\n", err);
+        gbc_destroy(g);
+        free(sw.cases);
+        free(cmdline);
+        return 2;
+    }
     provenance_t pv;
     provenance(&pv);
     char params[2048];
@@ -400,6 +563,8 @@ int main(int argc, char **argv)
         rc = 1;
     }
     if (o.db && record(&o, &sw, &pv, cmdline, started, !failed) != 0)
+        rc = 1;
+    if (o.plot && write_plot(&o, &sw) != 0)
         rc = 1;
     free(sw.cases);
     free(cmdline);

@@ -100,5 +100,12 @@ cmp -s x.csv z.csv && ok || bad "two runs gave different figures"
 "$LOBBENCH" --db=h.db --quiet --sizes=2k --path=local --benchmark_min_time=1x >/dev/null 2>&1 && ok || bad "recorded run failed"
 [ "$(sqlite3 h.db 'select count(*) from runs where source = '"'lobsim'"'')" = 1 ] && ok || bad "run not recorded"
 
+# --plot draws the run beside the reference measurements from the store.
+"$LOBBENCH" --db=h.db --quiet --benchmark_min_time=1x --plot=p.svg >/dev/null 2>&1 && ok || bad "--plot run failed"
+grep -q "<svg" p.svg && grep -q "segment dispenser allocations" p.svg && grep -q "Oracle" p.svg && ok || bad "p.svg lacks panels or the reference"
+"$LOBBENCH" --no-db --sizes=2k --plot=/nonexistent/dir/p2.svg >stdout 2>stderr
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <stderr)" -eq 1 ] && grep -q "/nonexistent/dir/p2.svg" stderr && [ ! -s stdout ] && ok || bad "--plot into a missing directory: exit $rc, $(cat stderr)"
+
 echo "lobbench_cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]
