@@ -163,6 +163,7 @@ typedef struct {
     pair_t *pairs;
     size_t npairs, ncommon, nadded, nremoved, ncases_changed, nstats_changed;
     size_t ntimed, nslower, nfaster;
+    double case_alpha; /* alpha / ntimed: the level each case is tested at */
     uint32_t min_samples;
     fig_t *figs;
     size_t nfigs, figcap;
@@ -441,13 +442,13 @@ static tstat_t compare_times(const double *b, uint32_t nb, const double *h, uint
 }
 
 /* -1 faster, 1 slower, 0 neither: significant and beyond the threshold. */
-static int time_direction(const tstat_t *t, const opts_t *o)
+static int time_direction(const tstat_t *t, double alpha, double threshold_pct)
 {
-    if (t->p >= o->alpha)
+    if (t->p >= alpha)
         return 0;
-    if (t->change * 100 > o->threshold_pct)
+    if (t->change * 100 > threshold_pct)
         return 1;
-    if (t->change * 100 < -o->threshold_pct)
+    if (t->change * 100 < -threshold_pct)
         return -1;
     return 0;
 }
@@ -754,17 +755,26 @@ static void compare(diff_t *d)
             p->timed = 1;
             p->real = compare_times(p->b->real, p->b->nsamples, p->h->real, p->h->nsamples);
             p->cpu = compare_times(p->b->cpu, p->b->nsamples, p->h->cpu, p->h->nsamples);
-            /* A verdict needs wall and CPU time to agree: a busy machine
-             * slows the one without the other. */
-            int r = time_direction(&p->real, &d->o), c = time_direction(&p->cpu, &d->o);
-            p->verdict = r == c ? r : VERDICT_SAME;
             d->ntimed++;
-            d->nslower += p->verdict == VERDICT_SLOWER;
-            d->nfaster += p->verdict == VERDICT_FASTER;
             uint32_t m = p->b->nsamples < p->h->nsamples ? p->b->nsamples : p->h->nsamples;
             if (d->min_samples == 0 || m < d->min_samples)
                 d->min_samples = m;
         }
+    }
+    /* Every timed case is a test: Bonferroni keeps the chance that any of
+     * them flags a change that is not there at alpha, so that two runs of
+     * one commit compare equal.  A verdict also needs wall and CPU time to
+     * agree: a busy machine slows the one without the other. */
+    d->case_alpha = d->ntimed ? d->o.alpha / (double)d->ntimed : d->o.alpha;
+    for (size_t pi = 0; pi < d->npairs; pi++) {
+        pair_t *p = &d->pairs[pi];
+        if (!p->timed)
+            continue;
+        int r = time_direction(&p->real, d->case_alpha, d->o.threshold_pct);
+        int c = time_direction(&p->cpu, d->case_alpha, d->o.threshold_pct);
+        p->verdict = r == c ? r : VERDICT_SAME;
+        d->nslower += p->verdict == VERDICT_SLOWER;
+        d->nfaster += p->verdict == VERDICT_FASTER;
     }
     d->exit_status =
         d->nstats_changed || d->nadded || d->nremoved || d->nslower ? EXIT_CHANGED : EXIT_SAME;
@@ -997,8 +1007,8 @@ static size_t notes(const diff_t *d, int markdown, char lines[][512], size_t max
                  "as few as %u repetitions per case: %s; 9 or more give the U test its "
                  "power (--benchmark_repetitions)",
                  d->min_samples,
-                 pmin >= d->o.alpha ? "too few there for any time change to be significant"
-                                    : "time changes may go unnoticed");
+                 pmin >= d->case_alpha ? "too few there for any time change to be significant"
+                                       : "time changes may go unnoticed");
     }
     return n;
 }
@@ -1065,7 +1075,8 @@ static void summary(const diff_t *d, char *buf, size_t len)
         else
             ADD("; times: no significant change in %zu cases", d->ntimed);
         if (d->ntimed)
-            ADD(" (U test, alpha %g, threshold %g%%)", d->o.alpha, d->o.threshold_pct);
+            ADD(" (U test, alpha %g over %zu cases: %.2g each, threshold %g%%)", d->o.alpha,
+                d->ntimed, d->case_alpha, d->o.threshold_pct);
     }
 #undef ADD
 }
