@@ -33,3 +33,18 @@ asan: deps
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
+
+# ---- hardening (README, "Reliability") ------------------------------------
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 300
+.PHONY: fuzz valgrind
+
+# The libFuzzer targets, built with clang in $(FUZZ_BUILD), FUZZ_SECONDS each
+# (`make test` runs them for 10 s); new inputs stay in $(FUZZ_BUILD)/corpus.
+fuzz: deps
+	fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BUILD)
+
+# lobbench's default sweep, a recorded run and lobdiff under valgrind memcheck
+# (also part of `make test`).
+valgrind: build
+	ctest --test-dir $(BUILD) --output-on-failure -R '^valgrind_'

@@ -1,0 +1,280 @@
+#!/usr/bin/env bash
+# bad_input.sh -- wrong invocations of lobbench, lobdiff and scripts/pr-diff,
+# tried on purpose.  Each must end with the documented exit status (2: bad
+# input), exactly one line on stderr that names the bad input, no crash, no
+# new file, and the results database byte for byte as it was (its -wal too;
+# a read-only look may leave an empty -wal and a -shm beside a WAL-mode file,
+# which hold no data).
+#
+#   usage: bad_input.sh LOBBENCH [LOBDIFF] [SOURCE_DIR]
+#
+# LOBDIFF may be empty or missing: its entries are then SKIPPED, as are
+# pr-diff's when SOURCE_DIR/scripts/pr-diff does not exist.  Entries marked
+# `known` are bugs reported but not yet fixed: they print XFAIL (or XPASS once
+# fixed -- then drop the mark) and do not fail the suite.
+set -u
+LOBBENCH=${1:?usage: bad_input.sh LOBBENCH [LOBDIFF] [SOURCE_DIR]}
+LOBDIFF=${2:-}
+SRC=${3:-$(cd "$(dirname "$0")/.." && pwd)}
+PRDIFF=$SRC/scripts/pr-diff
+LOBBENCH=$(readlink -f "$LOBBENCH")
+[ -z "$LOBDIFF" ] || LOBDIFF=$(readlink -f "$LOBDIFF")
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/lobsim-bad-input.XXXXXX") || exit 1
+trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+cd "$work" || exit 1
+
+tried=0 pass=0 fail=0 xfail=0 xpass=0 skipped=0
+known_bug=
+say_fail() {
+    if [ -n "$known_bug" ]; then
+        xfail=$((xfail + 1))
+        echo "XFAIL ($known_bug): $*"
+    else
+        fail=$((fail + 1))
+        echo "FAIL: $*"
+    fi
+}
+
+# A real store with two recorded runs and the reference: the database every
+# entry must leave alone.
+SMALL=(--sizes=2k --path=local --benchmark_min_time=1x)
+"$LOBBENCH" --db=history.db --quiet "${SMALL[@]}" >/dev/null 2>&1 &&
+    "$LOBBENCH" --db=history.db --quiet "${SMALL[@]}" --seed=2 >/dev/null 2>&1 ||
+    { echo "FAIL: cannot record the fixture store"; exit 1; }
+[ "$(sqlite3 history.db "select count(*) from runs where source = 'lobsim'")" = 2 ] ||
+    { echo "FAIL: fixture store lacks its two runs"; exit 1; }
+cp history.db pristine.db
+
+# Snapshot FILE (and FILE-wal) into snap/; compare afterwards.
+snapshot() {
+    rm -rf snap && mkdir snap
+    [ -f "$1" ] && cp -a "$1" snap/db
+    [ -e "$1-wal" ] && cp -a "$1-wal" snap/wal
+    ls -A | grep -v '^snap$' | sort >snap/ls
+}
+unchanged() { # FILE: "" if unchanged, else what changed
+    local f=$1
+    if [ -f snap/db ] && ! cmp -s "$f" snap/db; then echo "$f changed"; return; fi
+    if [ -d "$f" ] && [ -n "$(ls -A "$f")" ]; then echo "$f (a directory) got files"; return; fi
+    if [ -e snap/wal ]; then
+        cmp -s "$f-wal" snap/wal || { echo "$f-wal changed"; return; }
+    elif [ -s "$f-wal" ]; then
+        echo "$f-wal appeared with data"; return
+    fi
+    local extra
+    extra=$(ls -A | grep -v '^snap$' | grep -v -e '-wal$' -e '-shm$' -e '^stdout$' -e '^stderr$' |
+        sort | comm -13 snap/ls -)
+    [ -z "$extra" ] || echo "new files: $extra"
+}
+
+# expect STATUS WORD DB -- CMD...: run CMD; it must exit STATUS with exactly
+# one stderr line containing WORD, not crash, and leave DB and the directory
+# as they were.
+expect() {
+    local want=$1 word=$2 db=$3
+    shift 4
+    tried=$((tried + 1))
+    snapshot "$db"
+    { timeout 120 "$@" >stdout 2>stderr </dev/null; } 2>/dev/null
+    local rc=$? what="$*"
+    local lines; lines=$(grep -c '' stderr)
+    local changed; changed=$(unchanged "$db")
+    if [ $rc -ge 124 ]; then
+        say_fail "$what -> exit $rc (crash or hang): $(tail -n 2 stderr | tr '\n' ' ')"
+    elif [ $rc -ne "$want" ]; then
+        say_fail "$what -> exit $rc, want $want: $(head -n 3 stderr | tr '\n' ' ')"
+    elif [ "$lines" -ne 1 ]; then
+        say_fail "$what -> $lines lines on stderr, want 1: $(head -n 3 stderr | tr '\n' ' ')"
+    elif ! grep -qF -- "$word" stderr; then
+        say_fail "$what -> message does not name '$word': $(cat stderr)"
+    elif [ -n "$changed" ]; then
+        say_fail "$what -> $changed"
+    elif [ -n "$known_bug" ]; then
+        xpass=$((xpass + 1))
+        echo "XPASS ($known_bug is fixed; drop the mark): $what"
+    else
+        pass=$((pass + 1))
+    fi
+    known_bug=
+    # Whatever happened, the next entry starts from the same store.
+    if ! cmp -s history.db pristine.db; then
+        rm -f history.db-wal history.db-shm
+        cp pristine.db history.db
+    fi
+}
+known() { known_bug=$1; }
+
+# ---- lobbench: values -------------------------------------------------------
+LB=("$LOBBENCH" --db=history.db)
+bench() { expect 2 "$1" history.db -- "${LB[@]}" "${@:2}"; }
+
+bench "''" --sizes=
+bench "'-2k'" --sizes=-2k
+bench "'2kk'" --sizes=2kk
+bench "'2g'" --sizes=2g
+bench "' 2k'" "--sizes= 2k"
+bench "'2k,'" --sizes=2k,
+bench "',2k'" --sizes=,2k
+bench "'0x10'" --sizes=0x10
+bench "'1e3'" --sizes=1e3
+bench "'2.5k'" --sizes=2.5k
+bench "too large" --sizes=18446744073709551616
+bench "too large" --sizes=1099511627777
+bench "more than 64" "--sizes=$(seq -s, 1 65)"
+bench "'--sizes'" --sizes
+bench "--rows" --rows=
+bench "'1000000000001'" --rows=1000000000001
+bench "'+5'" --rows=+5
+bench "'5.0'" --rows=5.0
+bench "'99999999999999999999'" --rows=99999999999999999999
+bench "'1k'" --block-size=1k
+bench "'64k'" --block-size=64k
+bench "'12k'" --block-size=8k,12k
+bench "'0'" --block-size=0
+bench "'-8k'" --block-size=-8k
+bench "'8kb'" --block-size=8kb
+bench "--block-size" --block-size=
+bench "piece size 0" --path=dblink --piece-size=0
+bench "'-1'" --path=dblink --piece-size=-1
+bench "'67108865'" --path=dblink --piece-size=67108865
+bench "'abc'" --path=dblink --piece-size=abc
+bench "piece size 8000" --path=dblink --piece-size=8000
+bench "'-1'" --seed=-1
+bench "'18446744073709551616'" --seed=18446744073709551616
+bench "'0x10'" --seed=0x10
+bench "'1e9'" --seed=1e9
+bench "--seed" --seed=
+bench "--path" --path=
+bench "'LOCAL'" --path=LOCAL
+bench "'local,dblink'" --path=local,dblink
+bench "'=3'" --param==3
+bench "'4294967296'" --param=dsp.chunk_divisor=4294967296
+bench "'-1'" --param=dsp.chunk_divisor=-1
+known "dsp params unchecked"; bench "chunk_divisor" --param=dsp.chunk_divisor=0
+known "dsp params unchecked"; bench "chunk_min_kb" --param=dsp.chunk_min_kb=0
+bench "32 TB" --rows=1000000000000 --sizes=256k
+bench "--db" --db=
+
+# ---- lobbench: flags ------------------------------------------------------------
+bench "'-x'" -x
+bench "'--sizes2k'" --sizes2k
+bench "'--Sizes=2k'" --Sizes=2k
+bench "'foo'" foo
+bench "--benchmark_nope" --benchmark_nope=1
+bench "--benchmark_min_time=-1" --benchmark_min_time=-1
+bench "--benchmark_min_time=0x" --benchmark_min_time=0x
+bench "--benchmark_format=xml" --benchmark_format=xml
+known "gbc repetitions unchecked"; bench "--benchmark_repetitions" --benchmark_repetitions=-1
+known "gbc repetitions message"; bench "--benchmark_repetitions" --benchmark_repetitions=abc
+known "filter regex unchecked"; bench "--benchmark_filter" --benchmark_filter='['
+bench "--stats-out" --stats-out=nodir/x.csv
+bench "--plot" --plot=nodir/x.svg
+
+# ---- lobbench: results databases that must be refused ----------------------------
+# Each is built fresh, and lobbench must leave it exactly as it was.
+real() { cp history.db "$1"; }
+dbcase() { # FILE: lobbench --db=FILE refuses it before the sweep, naming it
+    expect 2 "$1" "$1" -- "$LOBBENCH" --db="$1" "${SMALL[@]}"
+}
+dbcase nodir/h.db
+half=$(($(stat -c %s history.db) / 2))
+head -c $half history.db >truncated.db
+dbcase truncated.db
+head -c 100 history.db >header-only.db
+dbcase header-only.db
+printf 'path,lob_kchars,statistic,value\n' >text.db
+dbcase text.db
+head -c 4096 "$LOBBENCH" >random.db # binary junk, the same every time
+dbcase random.db
+sqlite3 foreign.db "create table foo (x); insert into foo values (1)"
+dbcase foreign.db
+sqlite3 foreign-id.db "pragma application_id = 42; create table runs (x)"
+dbcase foreign-id.db
+real newer.db && sqlite3 newer.db "pragma user_version = 99"
+dbcase newer.db
+real noversion.db && sqlite3 noversion.db "pragma user_version = 0"
+dbcase noversion.db
+sqlite3 notables.db "pragma application_id = 1280262739; pragma user_version = 3; create table x (y)"
+dbcase notables.db
+real damaged.db
+yes 'lobsim damage' | head -c 4096 | dd of=damaged.db bs=4096 seek=2 count=1 conv=notrunc 2>/dev/null
+known "multi-line corrupt message"; dbcase damaged.db
+real readonly.db && chmod 444 readonly.db
+dbcase readonly.db
+real owner-ro.db && chmod 400 owner-ro.db
+dbcase owner-ro.db
+mkdir directory.db
+dbcase directory.db
+mkfifo fifo.db
+dbcase fifo.db
+ln -s nodir/target.db dangling.db
+known "dangling symlink checked after the sweep"; dbcase dangling.db
+
+# An empty file is documented as a new store: it must be accepted.
+: >empty.db
+tried=$((tried + 1))
+if "$LOBBENCH" --db=empty.db --quiet "${SMALL[@]}" >/dev/null 2>stderr &&
+    [ "$(sqlite3 empty.db "select count(*) from runs where source = 'lobsim'")" = 1 ]; then
+    pass=$((pass + 1))
+else
+    say_fail "--db=empty.db (a 0-byte file is a new store) was not recorded into: $(cat stderr)"
+fi
+
+# ---- lobdiff -----------------------------------------------------------------------
+if [ -n "$LOBDIFF" ] && [ -x "$LOBDIFF" ] && "$LOBDIFF" --help >/dev/null 2>&1; then
+    diffx() { expect 2 "$1" history.db -- "$LOBDIFF" --db=history.db "${@:2}"; }
+    diffx "'999'" 999 1
+    diffx "'latest~x'" latest latest~x
+    diffx "'latest~-1'" latest~-1 latest
+    diffx "'latest~99999999999999999999'" latest~99999999999999999999 latest
+    diffx "'latest~5'" latest~5 latest
+    diffx "'lat'" lat latest
+    diffx "empty run selector" "" latest
+    diffx "'-1'" -1 latest
+    diffx "'zzzz'" zzzz latest
+    diffx "'ffff'" ffff latest
+    diffx "expected two runs" latest
+    diffx "'3'" 1 2 3
+    diffx "'--frob'" --frob 1 2
+    diffx "'xml'" --format=xml 1 2
+    diffx "'-5'" --time-threshold=-5 1 2
+    diffx "'abc'" --time-threshold=abc 1 2
+    diffx "'2'" --alpha=2 1 2
+    diffx "'0'" --alpha=0 1 2
+    diffx "nodir" --plot=nodir/x.svg 1 2
+    diffx "'history.db:'" history.db: latest
+    diffx "missing.db" missing.db:latest latest
+    diffx "text.db" text.db:1 latest
+    for f in missing.db truncated.db text.db foreign.db newer.db directory.db fifo.db dangling.db; do
+        expect 2 "$f" "$f" -- "$LOBDIFF" --db="$f" latest~1 latest
+    done
+    known "multi-line corrupt message"
+    expect 2 damaged.db damaged.db -- "$LOBDIFF" --db=damaged.db latest~1 latest
+else
+    echo "SKIPPED (lobdiff not built): 31 lobdiff entries"
+    skipped=$((skipped + 31))
+fi
+
+# ---- scripts/pr-diff -------------------------------------------------------------------
+# Only what is refused before anything is built; run from inside the tree.
+if [ -x "$PRDIFF" ]; then
+    expect 2 "expected BASE_REV" history.db -- env -C "$SRC" "$PRDIFF"
+    expect 2 "'--frob'" history.db -- env -C "$SRC" "$PRDIFF" --frob
+    expect 2 "'no-such-revision-xyz'" history.db -- env -C "$SRC" "$PRDIFF" no-such-revision-xyz
+    expect 2 "'no-such-revision-xyz'" history.db -- env -C "$SRC" "$PRDIFF" HEAD no-such-revision-xyz
+    expect 2 "'HEAD'" history.db -- env -C "$SRC" "$PRDIFF" HEAD HEAD HEAD
+    expect 2 "not inside a git repository" history.db -- "$PRDIFF" HEAD
+else
+    echo "SKIPPED (scripts/pr-diff not present): 6 pr-diff entries"
+    skipped=$((skipped + 6))
+fi
+
+# The fixture store went through every entry above untouched and whole.
+[ "$(sqlite3 history.db "pragma integrity_check")" = ok ] || say_fail "history.db integrity_check"
+[ "$(sqlite3 history.db "select count(*) from runs where source = 'lobsim'")" = 2 ] ||
+    say_fail "history.db lost a run"
+
+echo "bad_input: $tried bad inputs tried: $pass refused cleanly, $fail failed," \
+    "$xfail known bugs (XFAIL), $xpass fixed known bugs (XPASS), $skipped skipped"
+[ $fail -eq 0 ]

@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# interrupt.sh -- lobbench killed with SIGINT and SIGKILL at seeded random
+# points of a sweep.  First a few runs killed while they create a store, each
+# followed by a run that must record; then a series of kills of runs into one
+# results database.  Half of those come from outside after a random delay;
+# the other half from inside,
+# at a random one of the process's file writes and syncs (the LD_PRELOAD
+# module tests/hardening_kill.c), so that they land in the store's
+# transactions -- creating the store, loading the reference, recording --
+# and not only where a timer happens to fall.
+#
+# Afterwards: PRAGMA integrity_check is ok; every run the store shows is whole
+# (as many sessions as its command line asked for, every figure of each); no
+# run that ended with status 0 is missing; and an uninterrupted run still
+# records.
+#
+#   usage: interrupt.sh LOBBENCH KILL_MODULE.so [SEED]
+#   (seed also from LOBSIM_INTERRUPT_SEED; printed, so a failure replays)
+set -u
+LOBBENCH=$(readlink -f "${1:?usage: interrupt.sh LOBBENCH KILL_MODULE.so [SEED]}")
+KILLSO=$(readlink -f "${2:?usage: interrupt.sh LOBBENCH KILL_MODULE.so [SEED]}")
+SEED=${3:-${LOBSIM_INTERRUPT_SEED:-20261130}}
+KILLS=${LOBSIM_INTERRUPT_KILLS:-20}
+echo "interrupt: seed $SEED, $KILLS kills (LOBSIM_INTERRUPT_SEED=$SEED replays this)"
+RANDOM=$SEED
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/lobsim-interrupt.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+fail=0
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# 2 paths x 5 block sizes x 64 LOB sizes, 1 row each: 640 sessions, so that
+# recording them is a good part of the run.
+SIZES=$(seq -s, 1 64 | sed 's/\([0-9][0-9]*\)/\1k/g')
+SESSIONS=640
+SWEEP=(--quiet --path=both --sizes="$SIZES" --block-size=2k,4k,8k,16k,32k --rows=1
+    --benchmark_min_time=1x --benchmark_format=json)
+# Any sanitizer runtime must tolerate the preload.
+export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0
+
+# The ranges to draw from: writes of a run that creates the store, writes of
+# a run into an existing one, and how long a run takes.
+LD_PRELOAD=$KILLSO LOBSIM_KILL_COUNT=$work/count "$LOBBENCH" --db=scratch.db "${SWEEP[@]}" \
+    >/dev/null 2>run.err || { echo "FAIL: the measuring run failed: $(cat run.err)"; exit 1; }
+writes_create=$(cat count)
+t0=$(date +%s%N)
+LD_PRELOAD=$KILLSO LOBSIM_KILL_COUNT=$work/count "$LOBBENCH" --db=scratch.db "${SWEEP[@]}" \
+    >/dev/null 2>run.err || { echo "FAIL: the measuring run failed: $(cat run.err)"; exit 1; }
+writes_run=$(cat count)
+run_ms=$((($(date +%s%N) - t0) / 1000000))
+rm -f scratch.db*
+echo "interrupt: a run creating the store makes $writes_create writes and syncs," \
+    "a later one $writes_run, in about $run_ms ms"
+
+below() { # N -> uniform 0 .. N-1 from the seeded generator
+    echo $(((RANDOM * 32768 + RANDOM) % $1))
+}
+
+# KNOWN BUG (results/store.c probe(), benchmarks/lobbench.c check_outputs()):
+# a run killed while it creates the store (rollback-journal mode, before the
+# switch to WAL) leaves a hot journal that the read-only probe cannot roll
+# back, so every later lobbench refuses the store ("attempt to write a
+# readonly database") until something opens it read-write.  While the bug
+# stands it is counted and the journal rolled back here; set KNOWN_HOT_JOURNAL=0
+# once lobbench recovers on its own.
+KNOWN_HOT_JOURNAL=${KNOWN_HOT_JOURNAL:-1}
+known_hits=0
+known_hot_journal() { # DB: 0 if the last refusal was that bug (then rolled back)
+    [ "$KNOWN_HOT_JOURNAL" = 1 ] && [ -e "$1-journal" ] &&
+        grep -q "attempt to write a readonly database" run.err || return 1
+    known_hits=$((known_hits + 1))
+    echo "interrupt: KNOWN BUG: $1 refused after a killed creation (hot journal); rolling back"
+    sqlite3 "$1" "pragma quick_check" >/dev/null
+}
+
+# The lobsim runs in DB, read without recovering anything ("" if unreadable):
+# a read-write look would roll back a hot journal before lobbench meets it.
+count_runs() {
+    sqlite3 -readonly "$1" "select count(*) from runs where source = 'lobsim'" 2>/dev/null
+}
+
+# Run SWEEP... into DB, undisturbed; fail unless it records.
+record_ok() { # DB WHY SWEEP...
+    local db=$1 why=$2 before after
+    shift 2
+    before=$(count_runs "$db")
+    if ! "$LOBBENCH" --db="$db" "$@" >/dev/null 2>run.err; then
+        known_hot_journal "$db" && "$LOBBENCH" --db="$db" "$@" >/dev/null 2>run.err ||
+            { bad "$why: the next run failed: $(tail -n 2 run.err | tr '\n' ' ')"; return; }
+    fi
+    after=$(count_runs "$db")
+    if [ -n "$before" ]; then
+        [ "$after" -eq $((before + 1)) ] || bad "$why: the next run was not recorded ($before -> $after)"
+    else
+        [ "${after:-0}" -ge 1 ] || bad "$why: the next run was not recorded"
+    fi
+}
+
+# Phase 1: a first run, creating the store, killed at each of its writes and
+# syncs in turn (a one-case sweep: creating the store, loading the reference
+# and recording are the same); the next run must find the store usable and
+# record into it.
+ONE=(--quiet --path=local --sizes=2k --rows=1 --benchmark_min_time=1x --benchmark_format=json)
+rm -f create.db create.db-*
+LD_PRELOAD=$KILLSO LOBSIM_KILL_COUNT=$work/count "$LOBBENCH" --db=create.db "${ONE[@]}" \
+    >/dev/null 2>run.err || { echo "FAIL: the measuring run failed: $(cat run.err)"; exit 1; }
+create_kills=$(cat count)
+for ((n = 1; n <= create_kills; n++)); do
+    rm -f create.db create.db-*
+    sig=$([ $((n % 2)) -eq 1 ] && echo INT || echo KILL)
+    { LD_PRELOAD=$KILLSO LOBSIM_KILL_AT=$n LOBSIM_KILL_SIGNAL=$sig \
+        "$LOBBENCH" --db=create.db "${ONE[@]}" >/dev/null 2>run.err; } 2>/dev/null
+    rc=$?
+    [ $rc -eq 130 ] || [ $rc -eq 137 ] || bad "creating, SIG$sig at write $n: exit $rc, not killed"
+    record_ok create.db "creating, SIG$sig at write $n" "${ONE[@]}"
+    [ "$(sqlite3 create.db 'pragma integrity_check')" = ok ] || bad "creating, write $n: integrity_check"
+    [ "$(sqlite3 create.db "select count(*) from runs r where source = 'lobsim' and
+        (select count(*) from sessions s where s.run = r.run) <> 1")" = 0 ] ||
+        bad "creating, write $n: a partial run"
+done
+rm -f create.db create.db-*
+echo "interrupt: creating a store, killed at each of its $create_kills writes and syncs: done"
+
+# Phase 2: kills at seeded random points of runs into one store.
+ok_runs=0 killed=0 inside=0 outside=0 finished_first=0
+for ((i = 1; i <= KILLS; i++)); do
+    sig=$([ $((i % 4)) -lt 2 ] && echo INT || echo KILL)
+    if [ $((i % 2)) -eq 1 ]; then
+        # From inside: at write N of this run.
+        if [ -s history.db ]; then n=$((1 + $(below "$writes_run"))); else n=$((1 + $(below "$writes_create"))); fi
+        # (The braces keep bash's "Killed" notice out of the log.)
+        { LD_PRELOAD=$KILLSO LOBSIM_KILL_AT=$n LOBSIM_KILL_SIGNAL=$sig \
+            "$LOBBENCH" --db=history.db "${SWEEP[@]}" >/dev/null 2>run.err; } 2>/dev/null
+        rc=$?
+        where="at write $n"
+        inside=$((inside + 1))
+    else
+        # From outside, after a random delay; SIGINT must not be ignored as
+        # it is for a background job of a script.
+        delay_ms=$(below $((run_ms * 3 / 2 + 1)))
+        env --default-signal=INT "$LOBBENCH" --db=history.db "${SWEEP[@]}" >/dev/null 2>run.err &
+        pid=$!
+        sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
+        kill -s "$sig" "$pid" 2>/dev/null || finished_first=$((finished_first + 1))
+        { wait "$pid"; } 2>/dev/null
+        rc=$?
+        where="after $delay_ms ms"
+        outside=$((outside + 1))
+    fi
+    case $rc in
+    0) ok_runs=$((ok_runs + 1)) ;;
+    130 | 137) killed=$((killed + 1)) ;;
+    2) known_hot_journal history.db || bad "kill $i (SIG$sig $where): lobbench exited 2: $(tail -n 2 run.err | tr '\n' ' ')" ;;
+    *) bad "kill $i (SIG$sig $where): lobbench exited $rc: $(tail -n 2 run.err | tr '\n' ' ')" ;;
+    esac
+    echo "interrupt: kill $i: SIG$sig $where -> exit $rc"
+done
+
+# The next run records, as if nothing had happened ...
+record_ok history.db "after the kills" "${SWEEP[@]}"
+
+# ... and what is there is whole.
+q() { sqlite3 history.db "$1"; }
+[ "$(q 'pragma integrity_check')" = ok ] || bad "integrity_check: $(q 'pragma integrity_check' | head -3)"
+runs=$(q "select count(*) from runs where source = 'lobsim'")
+partial=$(q "select count(*) from runs r where source = 'lobsim' and
+    (select count(*) from sessions s where s.run = r.run) <> $SESSIONS")
+[ "$partial" = 0 ] || bad "$partial runs with other than $SESSIONS sessions"
+short=$(q "select count(*) from sessions s join runs r using (run) where r.source = 'lobsim' and
+    (select count(*) from session_stats t where t.sid = s.sid) <> (select count(*) from v\$statname)")
+[ "$short" = 0 ] || bad "$short sessions lack figures"
+[ "$(q "select count(*) from runs where source = 'oracle'")" -le 1 ] || bad "reference loaded twice"
+[ "$runs" -ge $((ok_runs + 1)) ] || bad "$ok_runs runs ended with status 0, and one more after, but the store shows $runs"
+[ "$runs" -le $((ok_runs + killed + 1)) ] || bad "the store shows $runs runs, more than were started"
+runs=$((runs - 1))
+
+echo "interrupt: $((create_kills + KILLS)) kills: $create_kills while creating a store, then" \
+    "$inside at a write or sync and $outside after a delay ($finished_first came after the" \
+    "run had ended); $killed runs killed, $ok_runs finished; $runs whole runs of $SESSIONS" \
+    "sessions came through the kills, nothing partial, and the next run recorded; known bug (hot journal) hit $known_hits times"
+[ $fail -eq 0 ]

@@ -1,0 +1,817 @@
+/*
+ * test_faults.c -- faults injected on purpose, at every point they can hit.
+ *
+ *   model     every allocation of dbl_run() in turn, for every path, workload,
+ *             LOB size and block size of a matrix: each failure ends with
+ *             SIM_ENOMEM, leaks nothing (the sanitizer build checks), and the
+ *             run that follows gives the figures of a run that never failed.
+ *   store     every write, sync and lock of SQLite under the results store
+ *             (a VFS shim registered as the default VFS fails the Nth xWrite
+ *             with SQLITE_IOERR or, from then on, SQLITE_FULL, the Nth xSync,
+ *             and answers SQLITE_BUSY to the Nth lock), every allocation of
+ *             SQLite itself (SQLITE_CONFIG_MALLOC) and every sim_malloc() of
+ *             the store: while recording into an existing store and while
+ *             creating one from nothing.  Each failure is an error with a
+ *             one-line message naming the file; afterwards the file passes
+ *             PRAGMA integrity_check and res_check() and holds exactly the
+ *             runs that were reported recorded, each whole.
+ *
+ * The totals are printed at the end ("faults: ...") for the README.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "insert.h"
+#include "store.h"
+
+#ifndef LOBSIM_REFERENCE_CSV
+#define LOBSIM_REFERENCE_CSV "results/reference/oracle_lob_insert.csv"
+#endif
+
+/* ---- totals for the report ---------------------------------------------- */
+
+static struct {
+    uint64_t model_cases, model_faults;
+    uint64_t store_points, store_faults, store_busy_retried, stores_checked, store_runs_kept;
+    uint64_t known_hot_journal;
+} total;
+
+/* ---- the fault switchboard ---------------------------------------------- */
+
+typedef enum {
+    F_SIM_ALLOC,     /* sim_malloc() and friends, from the Nth on */
+    F_SQLITE_MALLOC, /* SQLite's own allocator, the Nth call */
+    F_WRITE_IOERR,   /* the Nth xWrite: SQLITE_IOERR_WRITE */
+    F_WRITE_FULL,    /* xWrite from the Nth on: SQLITE_FULL (the disk stays full) */
+    F_SYNC_IOERR,    /* the Nth xSync: SQLITE_IOERR_FSYNC */
+    F_LOCK_BUSY,     /* the Nth xLock / exclusive xShmLock: SQLITE_BUSY */
+    F_COUNT
+} fault_t;
+
+static const char *const fault_name[F_COUNT] = {
+    "sim_malloc", "sqlite malloc", "xWrite IOERR", "xWrite FULL", "xSync IOERR", "lock BUSY",
+};
+
+static struct {
+    fault_t kind;
+    int armed;
+    uint64_t at;       /* 1-based call that fails; 0 = none */
+    uint64_t calls;    /* calls of the faulted kind since arming */
+    uint64_t injected; /* faults returned since arming */
+    uint64_t alloc0;   /* sim_alloc_count() when armed */
+} fx;
+
+static void arm(fault_t kind, uint64_t n)
+{
+    memset(&fx, 0, sizeof fx);
+    fx.kind = kind;
+    fx.at = n;
+    if (kind == F_SIM_ALLOC) {
+        fx.alloc0 = sim_alloc_count();
+        sim_fail_alloc_after(n);
+    }
+    fx.armed = 1;
+}
+
+/* Stop injecting; returns how many faults were injected. */
+static uint64_t disarm(void)
+{
+    if (fx.kind == F_SIM_ALLOC) {
+        sim_fail_alloc_after(0);
+        uint64_t calls = sim_alloc_count() - fx.alloc0;
+        fx.injected = calls >= fx.at ? calls - fx.at + 1 : 0;
+    }
+    fx.armed = 0;
+    return fx.injected;
+}
+
+/* Called by each hooked operation of kind k: nonzero means fail this one. */
+static int should_fail(fault_t k)
+{
+    if (!fx.armed || fx.kind != k)
+        return 0;
+    fx.calls++;
+    int fail = fx.calls == fx.at || (k == F_WRITE_FULL && fx.at && fx.calls > fx.at);
+    if (fail)
+        fx.injected++;
+    return fail;
+}
+
+/* ---- SQLite's allocator, wrapped ---------------------------------------- */
+
+static sqlite3_mem_methods real_mem;
+
+static void *mem_malloc(int n)
+{
+    return should_fail(F_SQLITE_MALLOC) ? NULL : real_mem.xMalloc(n);
+}
+
+static void *mem_realloc(void *p, int n)
+{
+    return should_fail(F_SQLITE_MALLOC) ? NULL : real_mem.xRealloc(p, n);
+}
+
+static void mem_free(void *p)
+{
+    real_mem.xFree(p);
+}
+
+static int mem_size(void *p)
+{
+    return real_mem.xSize(p);
+}
+
+static int mem_roundup(int n)
+{
+    return real_mem.xRoundup(n);
+}
+
+static int mem_init(void *a)
+{
+    return real_mem.xInit(a);
+}
+
+static void mem_shutdown(void *a)
+{
+    real_mem.xShutdown(a);
+}
+
+static sqlite3_mem_methods shim_mem = {mem_malloc,  mem_free, mem_realloc,  mem_size,
+                                       mem_roundup, mem_init, mem_shutdown, NULL};
+
+/* ---- a VFS that delegates to the default one and fails on request -------- */
+
+typedef struct {
+    sqlite3_file base;
+    sqlite3_file *real; /* right behind this struct, szOsFile of the real VFS */
+} shim_file_t;
+
+static sqlite3_vfs *real_vfs;
+static sqlite3_vfs shim_vfs;
+
+#define REAL(f) (((shim_file_t *)(f))->real)
+#define RM(f) (REAL(f)->pMethods)
+
+static int io_close(sqlite3_file *f)
+{
+    return RM(f)->xClose(REAL(f));
+}
+
+static int io_read(sqlite3_file *f, void *buf, int n, sqlite3_int64 off)
+{
+    return RM(f)->xRead(REAL(f), buf, n, off);
+}
+
+static int io_write(sqlite3_file *f, const void *buf, int n, sqlite3_int64 off)
+{
+    if (should_fail(F_WRITE_IOERR))
+        return SQLITE_IOERR_WRITE;
+    if (should_fail(F_WRITE_FULL))
+        return SQLITE_FULL;
+    return RM(f)->xWrite(REAL(f), buf, n, off);
+}
+
+static int io_truncate(sqlite3_file *f, sqlite3_int64 size)
+{
+    return RM(f)->xTruncate(REAL(f), size);
+}
+
+static int io_sync(sqlite3_file *f, int flags)
+{
+    if (should_fail(F_SYNC_IOERR))
+        return SQLITE_IOERR_FSYNC;
+    return RM(f)->xSync(REAL(f), flags);
+}
+
+static int io_file_size(sqlite3_file *f, sqlite3_int64 *size)
+{
+    return RM(f)->xFileSize(REAL(f), size);
+}
+
+static int io_lock(sqlite3_file *f, int level)
+{
+    if (should_fail(F_LOCK_BUSY))
+        return SQLITE_BUSY;
+    return RM(f)->xLock(REAL(f), level);
+}
+
+static int io_unlock(sqlite3_file *f, int level)
+{
+    return RM(f)->xUnlock(REAL(f), level);
+}
+
+static int io_check_reserved(sqlite3_file *f, int *out)
+{
+    return RM(f)->xCheckReservedLock(REAL(f), out);
+}
+
+static int io_file_control(sqlite3_file *f, int op, void *arg)
+{
+    return RM(f)->xFileControl(REAL(f), op, arg);
+}
+
+static int io_sector_size(sqlite3_file *f)
+{
+    return RM(f)->xSectorSize(REAL(f));
+}
+
+static int io_device_chars(sqlite3_file *f)
+{
+    return RM(f)->xDeviceCharacteristics(REAL(f));
+}
+
+static int io_shm_map(sqlite3_file *f, int pg, int pgsz, int extend, void volatile **pp)
+{
+    if (RM(f)->iVersion < 2)
+        return SQLITE_IOERR;
+    return RM(f)->xShmMap(REAL(f), pg, pgsz, extend, pp);
+}
+
+static int io_shm_lock(sqlite3_file *f, int offset, int n, int flags)
+{
+    if (RM(f)->iVersion < 2)
+        return SQLITE_IOERR;
+    /* Another writer holding the WAL write lock, as SQLite sees it. */
+    if ((flags & SQLITE_SHM_LOCK) && (flags & SQLITE_SHM_EXCLUSIVE) && should_fail(F_LOCK_BUSY))
+        return SQLITE_BUSY;
+    return RM(f)->xShmLock(REAL(f), offset, n, flags);
+}
+
+static void io_shm_barrier(sqlite3_file *f)
+{
+    if (RM(f)->iVersion >= 2)
+        RM(f)->xShmBarrier(REAL(f));
+}
+
+static int io_shm_unmap(sqlite3_file *f, int del)
+{
+    return RM(f)->iVersion >= 2 ? RM(f)->xShmUnmap(REAL(f), del) : SQLITE_OK;
+}
+
+static int io_fetch(sqlite3_file *f, sqlite3_int64 off, int n, void **pp)
+{
+    if (RM(f)->iVersion < 3) {
+        *pp = NULL;
+        return SQLITE_OK;
+    }
+    return RM(f)->xFetch(REAL(f), off, n, pp);
+}
+
+static int io_unfetch(sqlite3_file *f, sqlite3_int64 off, void *p)
+{
+    return RM(f)->iVersion >= 3 ? RM(f)->xUnfetch(REAL(f), off, p) : SQLITE_OK;
+}
+
+static const sqlite3_io_methods shim_io = {
+    3,
+    io_close,
+    io_read,
+    io_write,
+    io_truncate,
+    io_sync,
+    io_file_size,
+    io_lock,
+    io_unlock,
+    io_check_reserved,
+    io_file_control,
+    io_sector_size,
+    io_device_chars,
+    io_shm_map,
+    io_shm_lock,
+    io_shm_barrier,
+    io_shm_unmap,
+    io_fetch,
+    io_unfetch,
+};
+
+static int vfs_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *f, int flags, int *out)
+{
+    (void)vfs;
+    shim_file_t *p = (shim_file_t *)f;
+    p->real = (sqlite3_file *)(p + 1);
+    int rc = real_vfs->xOpen(real_vfs, name, p->real, flags, out);
+    /* SQLite calls xClose whenever pMethods is set, even after a failure. */
+    p->base.pMethods = p->real->pMethods ? &shim_io : NULL;
+    return rc;
+}
+
+static int vfs_delete(sqlite3_vfs *v, const char *name, int sync)
+{
+    (void)v;
+    return real_vfs->xDelete(real_vfs, name, sync);
+}
+
+static int vfs_access(sqlite3_vfs *v, const char *name, int flags, int *out)
+{
+    (void)v;
+    return real_vfs->xAccess(real_vfs, name, flags, out);
+}
+
+static int vfs_full_pathname(sqlite3_vfs *v, const char *name, int n, char *out)
+{
+    (void)v;
+    return real_vfs->xFullPathname(real_vfs, name, n, out);
+}
+
+static void *vfs_dlopen(sqlite3_vfs *v, const char *name)
+{
+    (void)v;
+    return real_vfs->xDlOpen(real_vfs, name);
+}
+
+static void vfs_dlerror(sqlite3_vfs *v, int n, char *msg)
+{
+    (void)v;
+    real_vfs->xDlError(real_vfs, n, msg);
+}
+
+static void (*vfs_dlsym(sqlite3_vfs *v, void *h, const char *sym))(void)
+{
+    (void)v;
+    return real_vfs->xDlSym(real_vfs, h, sym);
+}
+
+static void vfs_dlclose(sqlite3_vfs *v, void *h)
+{
+    (void)v;
+    real_vfs->xDlClose(real_vfs, h);
+}
+
+static int vfs_randomness(sqlite3_vfs *v, int n, char *out)
+{
+    (void)v;
+    return real_vfs->xRandomness(real_vfs, n, out);
+}
+
+static int vfs_sleep(sqlite3_vfs *v, int us)
+{
+    (void)v;
+    return real_vfs->xSleep(real_vfs, us);
+}
+
+static int vfs_current_time(sqlite3_vfs *v, double *t)
+{
+    (void)v;
+    return real_vfs->xCurrentTime(real_vfs, t);
+}
+
+static int vfs_last_error(sqlite3_vfs *v, int n, char *msg)
+{
+    (void)v;
+    return real_vfs->xGetLastError(real_vfs, n, msg);
+}
+
+static int vfs_current_time64(sqlite3_vfs *v, sqlite3_int64 *t)
+{
+    (void)v;
+    return real_vfs->xCurrentTimeInt64(real_vfs, t);
+}
+
+/* Set up once per process, before SQLite initialises: the allocator can only
+ * be swapped then. */
+static int setup_sqlite(void)
+{
+    if (sqlite3_config(SQLITE_CONFIG_GETMALLOC, &real_mem) != SQLITE_OK)
+        return -1;
+    if (sqlite3_config(SQLITE_CONFIG_MALLOC, &shim_mem) != SQLITE_OK)
+        return -1;
+    if (sqlite3_initialize() != SQLITE_OK || (real_vfs = sqlite3_vfs_find(NULL)) == NULL)
+        return -1;
+    shim_vfs.iVersion = 2;
+    shim_vfs.szOsFile = (int)sizeof(shim_file_t) + real_vfs->szOsFile;
+    shim_vfs.mxPathname = real_vfs->mxPathname;
+    shim_vfs.zName = "lobsim-faults";
+    shim_vfs.xOpen = vfs_open;
+    shim_vfs.xDelete = vfs_delete;
+    shim_vfs.xAccess = vfs_access;
+    shim_vfs.xFullPathname = vfs_full_pathname;
+    shim_vfs.xDlOpen = vfs_dlopen;
+    shim_vfs.xDlError = vfs_dlerror;
+    shim_vfs.xDlSym = vfs_dlsym;
+    shim_vfs.xDlClose = vfs_dlclose;
+    shim_vfs.xRandomness = vfs_randomness;
+    shim_vfs.xSleep = vfs_sleep;
+    shim_vfs.xCurrentTime = vfs_current_time;
+    shim_vfs.xGetLastError = vfs_last_error;
+    shim_vfs.xCurrentTimeInt64 = vfs_current_time64;
+    /* res_open() takes no VFS name: the shim becomes the default. */
+    return sqlite3_vfs_register(&shim_vfs, 1) == SQLITE_OK ? 0 : -1;
+}
+
+/* ---- the model ------------------------------------------------------------- */
+
+/*
+ * Fail every allocation of one case in turn.  The allocations of a run come
+ * in a fixed order, so the number of faults it takes to get through must be
+ * exactly the number of allocations of a run that never failed.
+ */
+static void sweep_case(const dbl_case_t *c)
+{
+    sim_stats_t clean, st;
+    uint64_t before = sim_alloc_count();
+    assert_int_equal(dbl_run(c, &clean), SIM_OK);
+    uint64_t allocs = sim_alloc_count() - before;
+    uint64_t faults = 0;
+    for (uint64_t n = 1;; n++) {
+        arm(F_SIM_ALLOC, n);
+        sim_err_t rc = dbl_run(c, &st);
+        uint64_t injected = disarm();
+        if (rc == SIM_OK) {
+            assert_int_equal(injected, 0);
+            break;
+        }
+        if (rc != SIM_ENOMEM)
+            fail_msg("%s %s %llu chars, %u-byte blocks: allocation %llu failed with '%s', "
+                     "expected out of memory",
+                     dbl_workload_name(c->workload), dbl_path_name(c->path),
+                     (unsigned long long)c->lob_chars, c->block_size, (unsigned long long)n,
+                     sim_strerror(rc));
+        assert_true(injected >= 1);
+        faults++;
+    }
+    assert_int_equal(faults, allocs);
+    /* Nothing of the failed runs lingers: the figures are those of a clean run. */
+    assert_memory_equal(&st, &clean, sizeof st);
+    total.model_cases++;
+    total.model_faults += faults;
+}
+
+static void test_model_every_allocation(void **state)
+{
+    (void)state;
+    static const uint64_t kchars[] = {2, 32, 256};
+    static const uint32_t blocks[] = {2048, 8192, 32768};
+    for (int w = 0; w < DBL_WL_COUNT; w++)
+        for (int p = 0; p < DBL_PATH_COUNT; p++)
+            for (size_t k = 0; k < sizeof kchars / sizeof kchars[0]; k++)
+                for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
+                    dbl_case_t c;
+                    char msg[200];
+                    dbl_case_defaults(&c);
+                    c.workload = (dbl_workload_t)w;
+                    c.path = (dbl_path_t)p;
+                    c.lob_chars = kchars[k] * 1024;
+                    c.block_size = blocks[b];
+                    /* 256k x 2000 rows passes 1 GB: the extent list grows
+                     * several times. */
+                    c.rows = 2000;
+                    if (dbl_case_validate(&c, msg, sizeof msg) != SIM_OK)
+                        fail_msg("case refused: %s", msg);
+                    sweep_case(&c);
+                }
+    assert_true(total.model_faults > total.model_cases);
+}
+
+/* ---- the store -------------------------------------------------------------- */
+
+#define NSESS 3
+
+/* On tmpfs when there is one: the faults are the shim's, not the disk's, and
+ * every point syncs. */
+static char dir[64];
+
+static void fixture_sessions(res_session_t *ss)
+{
+    for (int i = 0; i < NSESS; i++) {
+        memset(&ss[i], 0, sizeof ss[i]);
+        dbl_case_defaults(&ss[i].kase);
+        ss[i].kase.path = i % 2 ? DBL_PATH_DBLINK : DBL_PATH_LOCAL;
+        ss[i].kase.lob_chars = (uint64_t)(2 + 30 * i) * 1024;
+        ss[i].kase.rows = 100;
+        assert_int_equal(dbl_run(&ss[i].kase, &ss[i].stats), SIM_OK);
+        ss[i].timed = 1;
+        ss[i].timing.iterations = 10;
+        ss[i].timing.real_time_ns = 1000.5 * (i + 1);
+        ss[i].timing.cpu_time_ns = 999.5 * (i + 1);
+        ss[i].timing.repetitions = 1;
+    }
+}
+
+static void remove_store(const char *path)
+{
+    char aux[600];
+    unlink(path);
+    snprintf(aux, sizeof aux, "%s-wal", path);
+    unlink(aux);
+    snprintf(aux, sizeof aux, "%s-shm", path);
+    unlink(aux);
+    snprintf(aux, sizeof aux, "%s-journal", path);
+    unlink(aux);
+}
+
+/* An error message the user can act on: one line, naming the file (the store
+ * or, while loading the reference, the CSV). */
+static void assert_message(const char *msg, const char *path, fault_t f, uint64_t n)
+{
+    if (msg == NULL || *msg == '\0' || strchr(msg, '\n') != NULL ||
+        (strstr(msg, path) == NULL && strstr(msg, LOBSIM_REFERENCE_CSV) == NULL))
+        fail_msg("%s at call %llu: bad message '%s' (want one line naming %s)", fault_name[f],
+                 (unsigned long long)n, msg ? msg : "(null)", path);
+}
+
+static int64_t query1(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+    int64_t v = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+    sqlite3_finalize(st);
+    return v;
+}
+
+/*
+ * With no fault armed: the file passes integrity_check and res_check(),
+ * holds `lobsim` lobsim runs and `oracle` reference runs, and each run is
+ * whole (every lobsim run NSESS sessions, every session every figure).
+ */
+static void assert_store(const char *path, int64_t lobsim, int64_t oracle)
+{
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL), SQLITE_OK);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA integrity_check", -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    if (strcmp((const char *)sqlite3_column_text(st, 0), "ok") != 0)
+        fail_msg("%s: integrity_check: %s", path, (const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    assert_int_equal(query1(db, "SELECT count(*) FROM runs WHERE source = 'lobsim'"), lobsim);
+    assert_int_equal(query1(db, "SELECT count(*) FROM runs WHERE source = 'oracle'"), oracle);
+    assert_int_equal(query1(db, "SELECT count(*) FROM runs r WHERE source = 'lobsim' AND "
+                                "(SELECT count(*) FROM sessions s WHERE s.run = r.run) <> 3"),
+                     0);
+    char sql[200];
+    snprintf(sql, sizeof sql,
+             "SELECT count(*) FROM sessions s JOIN runs r USING (run) WHERE r.source = 'lobsim' "
+             "AND (SELECT count(*) FROM session_stats t WHERE t.sid = s.sid) <> %d",
+             (int)SIM_STAT_COUNT);
+    assert_int_equal(query1(db, sql), 0);
+    sqlite3_close(db);
+    char err[512];
+    res_store_t *s;
+    if (res_open(path, 0, &s, err, sizeof err) != SIM_OK)
+        fail_msg("reopening after the faults: %s", err);
+    if (res_check(s) != SIM_OK)
+        fail_msg("res_check after the faults: %s", res_errmsg(s));
+    res_close(s);
+    total.stores_checked++;
+    total.store_runs_kept += (uint64_t)(lobsim + oracle);
+}
+
+static void record_one(res_store_t *s, const res_session_t *ss)
+{
+    res_run_t run;
+    res_run_defaults(&run);
+    run.seed = 7;
+    run.command_line = "test_faults";
+    if (res_record_run(s, &run, ss, NSESS, NULL) != SIM_OK)
+        fail_msg("recording without faults: %s", res_errmsg(s));
+}
+
+static void copy_file(const char *from, const char *to)
+{
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    char buf[8192];
+    size_t n;
+    assert_non_null(in);
+    assert_non_null(out);
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+        assert_int_equal(fwrite(buf, 1, n, out), n);
+    fclose(in);
+    assert_int_equal(fclose(out), 0);
+}
+
+/*
+ * Record into an existing store (a fresh copy of one holding one run, so that
+ * each point costs the same) with a fault at every call N of one kind in
+ * turn, until a record goes through without reaching N.  After a failure the
+ * same handle records again: a fault must not break the connection.
+ */
+static void sweep_record(fault_t f)
+{
+    char path[512], tmpl[512], err[512];
+    snprintf(path, sizeof path, "%s/record-%d.db", dir, (int)f);
+    snprintf(tmpl, sizeof tmpl, "%s/template-%d.db", dir, (int)f);
+    remove_store(tmpl);
+    res_session_t ss[NSESS];
+    fixture_sessions(ss);
+    res_store_t *s;
+    if (res_open(tmpl, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
+        fail_msg("%s", err);
+    record_one(s, ss);
+    res_close(s); /* the last connection checkpoints: no -wal left */
+
+    uint64_t n;
+    for (n = 1;; n++) {
+        remove_store(path);
+        copy_file(tmpl, path);
+        int64_t runs = 1;
+        if (res_open(path, 0, &s, err, sizeof err) != SIM_OK)
+            fail_msg("%s: %s", fault_name[f], err);
+        res_run_t run;
+        res_run_defaults(&run);
+        run.seed = n;
+        run.command_line = "test_faults";
+        int64_t id = 0;
+        arm(f, n);
+        sim_err_t rc = res_record_run(s, &run, ss, NSESS, &id);
+        uint64_t injected = disarm();
+        total.store_points++;
+        total.store_faults += injected;
+        if (rc == SIM_OK) {
+            runs++;
+            assert_true(id > 0);
+            if (f == F_LOCK_BUSY && injected)
+                total.store_busy_retried++;
+        } else {
+            if (!injected)
+                fail_msg("%s: record failed with no fault injected: %s", fault_name[f],
+                         res_errmsg(s));
+            assert_message(res_errmsg(s), path, f, n);
+            if (f == F_SIM_ALLOC || f == F_SQLITE_MALLOC)
+                assert_int_equal(rc, SIM_ENOMEM);
+            else
+                assert_int_equal(rc, SIM_EIO);
+            record_one(s, ss); /* the handle still works */
+            runs++;
+        }
+        res_close(s);
+        assert_store(path, runs, 0);
+        if (!injected)
+            break;
+    }
+    printf("faults: recording, %s: failed at %llu (all) of its calls in turn\n", fault_name[f],
+           (unsigned long long)n - 1);
+    remove_store(path);
+    remove_store(tmpl);
+}
+
+/*
+ * KNOWN BUG (results/store.c, probe()): a creation that fails while writing
+ * the database file in rollback-journal mode (before the switch to WAL)
+ * leaves a hot journal; res_open()'s read-only probe cannot roll it back, so
+ * every later res_open() refuses the file ("cannot read: attempt to write a
+ * readonly database") until something opens it read-write.  While the bug
+ * stands, the test rolls the journal back itself, counts the occurrence and
+ * goes on checking that nothing else is wrong; set KNOWN_BUG_HOT_JOURNAL to 0
+ * once store.c recovers on its own.
+ */
+#ifndef KNOWN_BUG_HOT_JOURNAL
+#define KNOWN_BUG_HOT_JOURNAL 1
+#endif
+
+static int known_hot_journal(const char *path)
+{
+    char journal[600];
+    snprintf(journal, sizeof journal, "%s-journal", path);
+    if (!KNOWN_BUG_HOT_JOURNAL || access(journal, F_OK) != 0)
+        return 0;
+    sqlite3 *db;
+    int ok = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
+             sqlite3_exec(db, "PRAGMA quick_check", NULL, NULL, NULL) == SQLITE_OK;
+    sqlite3_close(db);
+    total.known_hot_journal += ok;
+    return ok;
+}
+
+/*
+ * How far apart the fault points of a sweep are.  Every call is tried, except
+ * SQLite's own allocations while creating a store (some 14,000): there every
+ * call up to 300, then every 13th, unless LOBSIM_FAULTS_FULL is set.
+ */
+static uint64_t next_point(fault_t f, uint64_t n)
+{
+    static int full = -1;
+    if (full < 0)
+        full = getenv("LOBSIM_FAULTS_FULL") != NULL;
+    return f == F_SQLITE_MALLOC && !full && n >= 300 ? n + 13 : n + 1;
+}
+
+/*
+ * What lobbench does on a first run: create the store, load the reference,
+ * record -- with a fault at every call N in turn.  Whatever failed, the file
+ * is afterwards either gone or a valid store holding exactly what was
+ * reported done, and a clean lobbench-like run records into it.
+ */
+static void sweep_create(fault_t f)
+{
+    char path[512], err[512];
+    snprintf(path, sizeof path, "%s/create-%d.db", dir, (int)f);
+    res_session_t ss[NSESS];
+    fixture_sessions(ss);
+    uint64_t n, tried = 0;
+    for (n = 1;; n = next_point(f, n)) {
+        tried++;
+        remove_store(path);
+        int opened = 0, recorded = 0;
+        const char *msg = err;
+        res_store_t *s = NULL;
+        res_run_t run;
+        res_run_defaults(&run);
+        run.seed = n;
+        arm(f, n);
+        sim_err_t rc = res_open(path, RES_OPEN_CREATE, &s, err, sizeof err);
+        if (rc == SIM_OK) {
+            opened = 1;
+            rc = res_load_reference(s, LOBSIM_REFERENCE_CSV, NULL);
+            if (rc == SIM_OK) {
+                rc = res_record_run(s, &run, ss, NSESS, NULL);
+                recorded = rc == SIM_OK;
+            }
+            msg = res_errmsg(s);
+        }
+        uint64_t injected = disarm();
+        total.store_points++;
+        total.store_faults += injected;
+        if (rc != SIM_OK) {
+            if (!injected)
+                fail_msg("%s: failed with no fault injected: %s", fault_name[f], msg);
+            assert_message(msg, path, f, n);
+        } else if (f == F_LOCK_BUSY && injected) {
+            total.store_busy_retried++;
+        }
+        res_close(s);
+        if (access(path, F_OK) == 0) {
+            /* The reference is loaded at most once however often it is tried. */
+            res_store_t *again;
+            if (res_open(path, 0, &again, err, sizeof err) != SIM_OK) {
+                if (!known_hot_journal(path))
+                    fail_msg("%s at call %llu: the file left behind is refused: %s", fault_name[f],
+                             (unsigned long long)n, err);
+                if (res_open(path, 0, &again, err, sizeof err) != SIM_OK)
+                    fail_msg("%s", err);
+            }
+            if (res_load_reference(again, LOBSIM_REFERENCE_CSV, NULL) != SIM_OK)
+                fail_msg("%s", res_errmsg(again));
+            record_one(again, ss);
+            res_close(again);
+            assert_store(path, recorded + 1, 1);
+        } else {
+            assert_false(opened);
+        }
+        if (!injected)
+            break;
+    }
+    printf("faults: creating, %s: failed at %llu%s of its calls in turn\n", fault_name[f],
+           (unsigned long long)tried - 1, n - 1 > tried - 1 ? " (sampled)" : " (all)");
+    remove_store(path);
+}
+
+static void test_store_record_faults(void **state)
+{
+    (void)state;
+    for (int f = 0; f < F_COUNT; f++)
+        sweep_record((fault_t)f);
+}
+
+static void test_store_create_faults(void **state)
+{
+    (void)state;
+    for (int f = 0; f < F_COUNT; f++)
+        sweep_create((fault_t)f);
+}
+
+int main(void)
+{
+    if (setup_sqlite() != 0) {
+        fprintf(stderr, "test_faults: cannot install the SQLite fault shims\n");
+        return 1;
+    }
+    snprintf(dir, sizeof dir, "%s/lobsim-faults-XXXXXX",
+             access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
+    if (mkdtemp(dir) == NULL) {
+        perror("test_faults: mkdtemp");
+        return 1;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_model_every_allocation),
+        cmocka_unit_test(test_store_record_faults),
+        cmocka_unit_test(test_store_create_faults),
+    };
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    rmdir(dir);
+    printf("faults: model: %llu allocation failures over %llu cases, each SIM_ENOMEM, "
+           "figures unchanged after\n",
+           (unsigned long long)total.model_faults, (unsigned long long)total.model_cases);
+    printf("faults: store: %llu faults injected at %llu points (sim_malloc, SQLite malloc, "
+           "xWrite IOERR/FULL, xSync, BUSY locks; %llu BUSY retried through); %llu stores checked, "
+           "%llu runs in them "
+           "whole, none lost or partial\n",
+           (unsigned long long)total.store_faults, (unsigned long long)total.store_points,
+           (unsigned long long)total.store_busy_retried, (unsigned long long)total.stores_checked,
+           (unsigned long long)total.store_runs_kept);
+    if (total.known_hot_journal)
+        printf("faults: KNOWN BUG: %llu failed creations left a hot journal that res_open() "
+               "refused (see KNOWN_BUG_HOT_JOURNAL)\n",
+               (unsigned long long)total.known_hot_journal);
+    return failed;
+}
