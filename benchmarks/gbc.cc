@@ -44,6 +44,7 @@
 #include <new>
 #include <string>
 #include <unordered_map>
+#include <regex>
 #include <vector>
 
 #include <unistd.h>
@@ -333,6 +334,23 @@ extern "C" gbc_err_t gbc_initialize(gbc_t *g, int *argc, char **argv)
                 if (strcmp(v, "ns") != 0 && strcmp(v, "us") != 0 && strcmp(v, "ms") != 0 &&
                     strcmp(v, "s") != 0)
                     return fail(g, GBC_EINVAL, fmt("%s: expected ns, us, ms or s", a));
+            } else if ((v = flag_value(a, "benchmark_repetitions", false)) != nullptr) {
+                /* 1.7.1 prints its own message for a non-number and aborts
+                 * on a negative count. */
+                char *end;
+                errno = 0;
+                long n = strtol(v, &end, 10);
+                if (*v == '\0' || *end != '\0' || errno != 0 || n < 1 || n > 100000)
+                    return fail(g, GBC_EINVAL,
+                                fmt("%s: expected a whole number of repetitions, 1 to 100000", a));
+            } else if ((v = flag_value(a, "benchmark_filter", false)) != nullptr) {
+                /* 1.7.1 reports a bad regex and then runs nothing, exit 0. */
+                try {
+                    std::regex re(v, std::regex::extended);
+                    (void)re;
+                } catch (const std::regex_error &) {
+                    return fail(g, GBC_EINVAL, fmt("%s: not a valid regular expression", a));
+                }
             }
             args.push_back(a);
         }

@@ -10,6 +10,7 @@
  * reference, the optional CSV and the record in the results store.
  */
 #include <jemalloc/jemalloc.h>
+#include <regex.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -256,6 +257,25 @@ static int record(const cli_opts_t *o, const sweep_t *sw, const provenance_t *pv
 
 /* ---- checking the outputs before the sweep ------------------------------ */
 
+/* The cases --benchmark_filter selects, as Google Benchmark would: an
+ * extended regular expression searched in the name, "-RE" for the others,
+ * "all" or "" for every one.  The wrapper has already refused a bad regex. */
+static size_t count_matching(const sweep_t *sw, const char *filter)
+{
+    if (filter == NULL || *filter == '\0' || strcmp(filter, "all") == 0)
+        return sw->ncases;
+    int negate = filter[0] == '-';
+    regex_t re;
+    if (regcomp(&re, filter + negate, REG_EXTENDED | REG_NOSUB) != 0)
+        return 0;
+    size_t n = 0;
+    for (size_t i = 0; i < sw->ncases; i++)
+        if (sw->cases[i].ran)
+            n += (regexec(&re, sw->cases[i].name, 0, NULL, 0) == 0) != negate;
+    regfree(&re);
+    return n;
+}
+
 /* The directory `path` would be created in exists and takes new files. */
 static int dir_writable(const char *what, const char *path, char *err, size_t errlen)
 {
@@ -296,8 +316,13 @@ static int check_outputs(const cli_opts_t *o, char *err, size_t errlen)
     if (o->db == NULL)
         return 0;
     struct stat sb;
-    if (stat(o->db, &sb) != 0)
+    if (stat(o->db, &sb) != 0) {
+        if (lstat(o->db, &sb) == 0) {
+            snprintf(err, errlen, "--db: '%s' is a symbolic link to nothing", o->db);
+            return 2;
+        }
         return dir_writable("--db", o->db, err, errlen);
+    }
     if (S_ISREG(sb.st_mode) && (sb.st_mode & 0222) == 0) {
         snprintf(err, errlen, "--db: '%s' is read-only", o->db);
         return 2;
@@ -479,6 +504,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "lobbench: out of memory\n");
         return 1;
     }
+    const char *filter = NULL; /* the last one wins, as in the library */
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], "--benchmark_filter=", 19) == 0)
+            filter = argv[i] + 19;
     if (gbc_initialize(g, &argc, argv) != GBC_OK) {
         fprintf(stderr, "lobbench: %s\n", gbc_errmsg(g));
         gbc_destroy(g);
@@ -528,19 +557,30 @@ int main(int argc, char **argv)
             continue;
         }
         bc->ran = 1;
-        char name[160], lob[32], blk[32];
+        char lob[32], blk[32];
         cli_format_chars(bc->c.lob_chars, lob, sizeof lob);
         cli_format_chars(bc->c.block_size, blk, sizeof blk);
-        snprintf(name, sizeof name, "%s/%s/lob:%s/block:%s/rows:%llu",
+        snprintf(bc->name, sizeof bc->name, "%s/%s/lob:%s/block:%s/rows:%llu",
                  dbl_workload_name(bc->c.workload), dbl_path_name(bc->c.path), lob, blk,
                  (unsigned long long)bc->c.rows);
         gbc_benchmark_t *b;
-        if (gbc_register(g, name, bm_insert, bc, &b) != GBC_OK) {
+        if (gbc_register(g, bc->name, bm_insert, bc, &b) != GBC_OK) {
             fprintf(stderr, "lobbench: %s\n", gbc_errmsg(g));
             failed = 1;
             continue;
         }
         gbc_benchmark_unit(b, GBC_US);
+    }
+    if (count_matching(&sw, filter) == 0) {
+        /* A filter that selects nothing is a mistake, not an empty run. */
+        fprintf(stderr,
+                "lobbench: --benchmark_filter=%s: no case matches (names look like "
+                "insert/local/lob:64k/block:8k/rows:10000)\n",
+                filter);
+        gbc_destroy(g);
+        free(sw.cases);
+        free(cmdline);
+        return 2;
     }
     if (!o.quiet)
         fprintf(stderr, "lobbench: %zu cases, seed %llu\n", sw.ncases, (unsigned long long)o.seed);

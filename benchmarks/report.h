@@ -18,6 +18,7 @@
 /* One case of a sweep and what was measured for it. */
 typedef struct {
     dbl_case_t c;
+    char name[160]; /* the benchmark's name */
     sim_stats_t st;
     int ran;             /* the model ran and st holds its figures */
     uint64_t iterations; /* Google Benchmark's, 0 when not measured */

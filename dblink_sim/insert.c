@@ -151,6 +151,18 @@ sim_err_t dbl_case_validate(const dbl_case_t *c, char *msg, size_t msglen)
                  c->read.row_bytes, c->read.index_entry_bytes, bs, c->read.block_header_bytes);
         return SIM_EINVAL;
     }
+    if (c->dsp.chunk_min_kb == 0 || c->dsp.chunk_divisor == 0 ||
+        c->dsp.chunk_max_kb < c->dsp.chunk_min_kb) {
+        snprintf(msg, msglen,
+                 "dispenser chunks of %u..%u KB, segment / %u (accepted: dsp.chunk_min_kb >= 1, "
+                 "dsp.chunk_max_kb >= dsp.chunk_min_kb, dsp.chunk_divisor >= 1)",
+                 c->dsp.chunk_min_kb, c->dsp.chunk_max_kb, c->dsp.chunk_divisor);
+        return SIM_EINVAL;
+    }
+    if (c->seg.extent_header_blocks == 0) {
+        snprintf(msg, msglen, "extent_header_blocks 0 (accepted: 1 or more)");
+        return SIM_EINVAL;
+    }
     if (c->row.map_cr_chunks == 0) {
         snprintf(msg, msglen, "map_cr_chunks 0 (accepted: 1 or more)");
         return SIM_EINVAL;

@@ -808,7 +808,11 @@ static void test_min_time_forms(void **state)
     /* Malformed values are refused and argv is left alone. */
     const char *bad[] = {"--benchmark_min_time=abc", "--benchmark_min_time=0x",
                          "--benchmark_min_time=-1s",
-                         "--benchmark_min_time=", "--benchmark_out_format=xml"};
+                         "--benchmark_min_time=", "--benchmark_out_format=xml",
+                         /* 1.7.1 aborts on the first two and runs nothing, exit 0,
+                          * on a bad regex */
+                         "--benchmark_repetitions=-1", "--benchmark_repetitions=abc",
+                         "--benchmark_repetitions=0", "--benchmark_filter=["};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char *argv[3] = {"test_gbc", (char *)bad[i], NULL};
         int argc = 2;

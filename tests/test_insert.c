@@ -140,6 +140,15 @@ static void test_validation_names_the_input(void **state)
     assert_non_null(strstr(msg, "32 TB"));
     sim_stats_t st;
     assert_int_equal(dbl_run(&c, &st), SIM_EINVAL);
+    /* Every parameter a component would refuse is refused up front. */
+    static const char *const zero_refused[] = {"dsp.chunk_min_kb", "dsp.chunk_max_kb",
+                                               "dsp.chunk_divisor", "extent_header_blocks",
+                                               "row.map_cr_chunks"};
+    for (size_t i = 0; i < sizeof zero_refused / sizeof zero_refused[0]; i++) {
+        dbl_case_defaults(&c);
+        assert_int_equal(dbl_case_set_param(&c, zero_refused[i], 0), 0);
+        assert_int_equal(dbl_case_validate(&c, msg, sizeof msg), SIM_EINVAL);
+    }
 }
 
 static void test_params_by_name(void **state)
