@@ -16,8 +16,8 @@
 #define CLI_MAX_PARAMS 64
 
 typedef struct {
-    int workloads[DBL_WL_COUNT]; /* which workloads run */
-    int paths[DBL_PATH_COUNT];   /* which paths run */
+    int workloads[DBL_WL_COUNT];  /* which workloads run */
+    int paths[DBL_PATH_COUNT];    /* which paths run */
     uint64_t sizes[CLI_MAX_LIST]; /* LOB sizes in characters */
     size_t nsizes;
     uint32_t block_sizes[CLI_MAX_LIST];
