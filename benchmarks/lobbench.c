@@ -305,7 +305,7 @@ static int dir_writable(const char *what, const char *path, char *err, size_t er
 /*
  * Refuse, before anything runs, the outputs that could not be written: a
  * results store that is not ours, of a newer schema, damaged or read-only,
- * and files in missing directories.  An existing store is only read here.
+ * and files in missing directories.  Nothing is written here.
  */
 static int check_outputs(const cli_opts_t *o, char *err, size_t errlen)
 {
@@ -316,21 +316,14 @@ static int check_outputs(const cli_opts_t *o, char *err, size_t errlen)
     if (o->db == NULL)
         return 0;
     struct stat sb;
-    if (stat(o->db, &sb) != 0) {
-        if (lstat(o->db, &sb) == 0) {
-            snprintf(err, errlen, "--db: '%s' is a symbolic link to nothing", o->db);
-            return 2;
-        }
-        return dir_writable("--db", o->db, err, errlen);
-    }
-    if (S_ISREG(sb.st_mode) && (sb.st_mode & 0222) == 0) {
-        snprintf(err, errlen, "--db: '%s' is read-only", o->db);
+    if (stat(o->db, &sb) != 0 && lstat(o->db, &sb) == 0) {
+        snprintf(err, errlen, "--db: '%s' is a symbolic link to nothing", o->db);
         return 2;
     }
-    if (S_ISREG(sb.st_mode) && sb.st_size == 0)
-        return 0; /* an empty file becomes a new store */
+    /* What the read-write open after the sweep would refuse, without
+     * writing: an older schema passes (that open upgrades it). */
     res_store_t *store;
-    if (res_open(o->db, RES_OPEN_READONLY, &store, err, errlen) != SIM_OK)
+    if (res_open(o->db, RES_OPEN_PROBE | RES_OPEN_CREATE, &store, err, errlen) != SIM_OK)
         return 2;
     res_close(store);
     return 0;

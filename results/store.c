@@ -3,11 +3,23 @@
  *
  * A file is a lobsim store when its header carries application_id 'LOBS'
  * and a user_version between 1 and RES_SCHEMA_VERSION.  res_open() inspects
- * an existing file on a read-only connection first (probe()), so that a file
- * it refuses is never opened for writing; then, in one write transaction,
- * init_body() classifies the file again (another process may have created it
- * meanwhile), runs the migrations it lacks and syncs v$statname; only then
- * does set_wal() switch the journal to WAL.
+ * an existing file on a read-only connection first, in one read transaction
+ * (probe()), so that a file it refuses is never opened for writing; a hot
+ * journal that an interrupted write of an older lobsim left beside a store is
+ * rolled back first (recover_journal()), when the caller may write.  Then, in
+ * one write transaction, init_body() classifies the file again (another
+ * process may have changed it meanwhile), runs the migrations it lacks and
+ * syncs v$statname; only then does set_wal() switch the journal to WAL.
+ *
+ * A new store is never made in place: create_store() builds it whole in
+ * "PATH-new-XXXXXX" beside PATH (build_store(): schema, catalogue, WAL mode,
+ * closed with nothing left in a journal or WAL) and install() moves it into
+ * place in one step, under the directory's flock() so that of two first runs
+ * one wins and the other opens its store: link() where nothing is, rename()
+ * over an empty file.  A creation that dies leaves only the temporary file,
+ * never a half-made store at PATH; remove_stale_temps() clears such files
+ * away later.  An SQLite file without tables (not empty) is filled in place
+ * like an upgrade.
  *
  * Every write goes through write_tx(): BEGIN IMMEDIATE, the body, COMMIT, all
  * retried from the start while SQLite answers SQLITE_BUSY (which its busy
@@ -15,7 +27,9 @@
  * recovery).  A body that fails leaves nothing behind: write_tx() rolls back.
  *
  *   state change                 function
- *   new file -> schema v3        init_body() -> migrate()
+ *   (nothing) -> schema v3       create_store() -> build_store() -> init_body(),
+ *   empty file -> schema v3        then install()
+ *   hot journal -> rolled back   probe() -> recover_journal()
  *   v1 -> v2 -> v3               init_body() -> migrate()
  *   v$statname <- catalogue      sync_statname()
  *   + run, sessions, figures,    res_record_run() -> record_body()
@@ -23,16 +37,20 @@
  *   + reference run              res_load_reference() -> reference_body()
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* flock() */
 
 #include "store_int.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -256,6 +274,14 @@ static void format(char *buf, size_t len, const char *fmt, ...)
     va_end(ap);
 }
 
+/* Every message is one line, whatever SQLite or the file system said. */
+static void one_line(char *msg)
+{
+    for (; *msg; msg++)
+        if (*msg == '\n' || *msg == '\r')
+            *msg = ' ';
+}
+
 /* A message that names its own file (CSV errors, argument errors). */
 static sim_err_t set_err(res_store_t *s, sim_err_t err, const char *fmt, ...)
 {
@@ -263,6 +289,7 @@ static sim_err_t set_err(res_store_t *s, sim_err_t err, const char *fmt, ...)
     va_start(ap, fmt);
     vformat(s->errmsg, sizeof s->errmsg, fmt, ap);
     va_end(ap);
+    one_line(s->errmsg);
     return err;
 }
 
@@ -275,7 +302,16 @@ static sim_err_t store_err(res_store_t *s, sim_err_t err, const char *fmt, ...)
     vformat(what, sizeof what, fmt, ap);
     va_end(ap);
     format(s->errmsg, sizeof s->errmsg, "%s: %s", s->path, what);
+    one_line(s->errmsg);
     return err;
+}
+
+/* The answer of every function but res_close() on a RES_OPEN_PROBE handle. */
+static sim_err_t probe_only(res_store_t *s)
+{
+    return store_err(s, SIM_EINVAL,
+                     "opened with RES_OPEN_PROBE, which only checks the file; open it again to "
+                     "read it");
 }
 
 static sim_err_t map_rc(int rc)
@@ -381,7 +417,16 @@ static void sleep_ms(unsigned ms)
 
 /* ---- what kind of file is this ------------------------------------------ */
 
-enum { KIND_EMPTY, KIND_STORE };
+/* KIND_UNRECOVERED: ours, with a hot journal only a read-write open can roll
+ * back (RES_OPEN_PROBE accepts it as such). */
+enum { KIND_EMPTY, KIND_STORE, KIND_UNRECOVERED };
+
+/* How res_open() may treat the file. */
+typedef enum {
+    MODE_READ,  /* RES_OPEN_READONLY: read, never write */
+    MODE_PROBE, /* RES_OPEN_PROBE: what would a write open refuse?  Never write */
+    MODE_WRITE
+} open_mode_t;
 
 /*
  * Classify the file behind db without writing to it: KIND_EMPTY (no tables,
@@ -467,6 +512,23 @@ static sim_err_t classify(sqlite3 *db, const char *path, int *kind, int *version
     return SIM_OK;
 }
 
+/* The line of quick_check's report that says what is wrong: SQLite puts
+ * "*** in database main ***" on a line of its own before it. */
+static void first_problem(const char *report, char *out, size_t len)
+{
+    const char *p = report;
+    while (*p) {
+        size_t n = strcspn(p, "\r\n");
+        if (n > 0 && strncmp(p, "***", 3) != 0) {
+            format(out, len, "%.*s", (int)n, p);
+            return;
+        }
+        p += n;
+        p += strspn(p, "\r\n");
+    }
+    format(out, len, "quick_check failed");
+}
+
 /* PRAGMA quick_check: the first problem, or SIM_OK. */
 static sim_err_t quick_check(sqlite3 *db, const char *path, char *err, size_t errlen)
 {
@@ -477,7 +539,10 @@ static sim_err_t quick_check(sqlite3 *db, const char *path, char *err, size_t er
         if (rc == SQLITE_ROW) {
             const char *res = (const char *)sqlite3_column_text(st, 0);
             if (!res || strcmp(res, "ok") != 0) {
-                format(err, errlen, "%s: corrupt: %s", path, res ? res : "quick_check failed");
+                char what[256];
+                first_problem(res ? res : "", what, sizeof what);
+                format(err, errlen, "%s: corrupt: database disk image is malformed: %s", path,
+                       what);
                 sqlite3_finalize(st);
                 return SIM_ECORRUPT;
             }
@@ -506,29 +571,212 @@ static int open_db(const char *path, int flags, sqlite3 **db)
     return rc;
 }
 
-/*
- * Look at an existing file on a read-only connection.  On success *db is that
- * connection (the caller keeps it for a read-only store or closes it).
- */
-static sim_err_t probe(const char *path, sqlite3 **db, int *kind, int *version, char *err,
-                       size_t errlen)
+/* ---- files beside the store ---------------------------------------------- */
+
+#define PATH_BUF 4096
+/* The characters of the random part of a temporary file's name. */
+#define TEMP_CHARS "abcdefghijklmnopqrstuvwxyz0123456789"
+#define TEMP_RANDOM 6
+
+/* The directory part of path, or "." */
+static void parent_dir(const char *path, char *dir, size_t len)
 {
-    int rc = open_db(path, SQLITE_OPEN_READONLY, db);
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        format(dir, len, ".");
+    else if (slash == path)
+        format(dir, len, "/");
+    else
+        format(dir, len, "%.*s", (int)(slash - path), path);
+}
+
+/* The size of file + suffix ("-journal", "-wal"), -1 if there is none. */
+static long long aux_size(const char *file, const char *suffix)
+{
+    char p[PATH_BUF];
+    struct stat sb;
+    int n = snprintf(p, sizeof p, "%s%s", file, suffix);
+    if (n < 0 || (size_t)n >= sizeof p || stat(p, &sb) != 0)
+        return -1;
+    return (long long)sb.st_size;
+}
+
+static void aux_unlink(const char *file, const char *suffix)
+{
+    char p[PATH_BUF];
+    int n = snprintf(p, sizeof p, "%s%s", file, suffix);
+    if (n > 0 && (size_t)n < sizeof p)
+        unlink(p);
+}
+
+/*
+ * path with the symbolic links of its last component followed, as SQLite
+ * follows them for the journal and the WAL: a link to a missing file makes
+ * that file, and the temporary file goes beside it.  0 or an errno.
+ */
+static int follow_links(const char *path, char *out, size_t len)
+{
+    if (strlen(path) >= len)
+        return ENAMETOOLONG;
+    format(out, len, "%s", path);
+    for (int hops = 0; hops < 40; hops++) {
+        struct stat sb;
+        char target[PATH_BUF], dir[PATH_BUF];
+        if (lstat(out, &sb) != 0 || !S_ISLNK(sb.st_mode))
+            return 0;
+        ssize_t n = readlink(out, target, sizeof target);
+        if (n < 0)
+            return errno;
+        if ((size_t)n >= sizeof target)
+            return ENAMETOOLONG;
+        target[n] = '\0';
+        parent_dir(out, dir, sizeof dir);
+        int w = target[0] == '/' || !strchr(out, '/') ? snprintf(out, len, "%s", target)
+                                                      : snprintf(out, len, "%s/%s", dir, target);
+        if (w < 0 || (size_t)w >= len)
+            return ENAMETOOLONG;
+    }
+    return ELOOP;
+}
+
+/* Does the header say "lobsim store" (SQLite's magic, our application id)?
+ * Read with read(): an SQLite connection would try to roll back a journal. */
+static int header_is_ours(const char *file)
+{
+    unsigned char h[100];
+    int fd = open(file, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    ssize_t n = read(fd, h, sizeof h);
+    close(fd);
+    if (n != (ssize_t)sizeof h || memcmp(h, "SQLite format 3", 16) != 0)
+        return 0;
+    uint32_t app = (uint32_t)h[68] << 24 | (uint32_t)h[69] << 16 | (uint32_t)h[70] << 8 | h[71];
+    return app == RES_APPLICATION_ID;
+}
+
+/* Is name "BASE-new-XXXXXX", or one of SQLite's files beside such a file? */
+static int is_temp_name(const char *name, const char *prefix)
+{
+    size_t plen = strlen(prefix);
+    if (strncmp(name, prefix, plen) != 0 || strspn(name + plen, TEMP_CHARS) != TEMP_RANDOM)
+        return 0;
+    name += plen + TEMP_RANDOM;
+    return !*name || strcmp(name, "-journal") == 0 || strcmp(name, "-wal") == 0 ||
+           strcmp(name, "-shm") == 0;
+}
+
+/*
+ * Remove what creations that died left beside file: temporary files not
+ * touched for RES_STALE_TEMP_SECONDS (a live creation takes well under a
+ * second) and extra names of the store itself (a creation killed between
+ * link() and unlink()).  They are only ever unlinked, never opened: none is
+ * taken for a store.
+ */
+static void remove_stale_temps(const char *file)
+{
+    char dir[PATH_BUF], prefix[PATH_BUF], p[PATH_BUF];
+    const char *slash = strrchr(file, '/');
+    parent_dir(file, dir, sizeof dir);
+    format(prefix, sizeof prefix, "%s" RES_TEMP_INFIX, slash ? slash + 1 : file);
+    struct stat target, sb;
+    int have_target = stat(file, &target) == 0;
+    time_t now = time(NULL);
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (!is_temp_name(e->d_name, prefix))
+            continue;
+        int n = snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        if (n < 0 || (size_t)n >= sizeof p || lstat(p, &sb) != 0 || !S_ISREG(sb.st_mode))
+            continue;
+        if ((have_target && sb.st_dev == target.st_dev && sb.st_ino == target.st_ino) ||
+            difftime(now, sb.st_mtime) > RES_STALE_TEMP_SECONDS)
+            unlink(p);
+    }
+    closedir(d);
+}
+
+/* ---- looking before writing ------------------------------------------------- */
+
+/*
+ * Roll back the hot journal an interrupted write left beside a store of ours
+ * (older lobsim created stores in rollback-journal mode): any read on a
+ * read-write connection does it.  A journal of a writer that is still at work
+ * is not hot, and SQLite leaves it alone.
+ */
+static sim_err_t recover_journal(res_store_t *s, const char *file)
+{
+    sqlite3 *db = NULL;
+    int64_t n;
+    int rc = open_db(file, SQLITE_OPEN_READWRITE, &db);
+    if (rc == SQLITE_OK)
+        rc = query_int(db, "SELECT count(*) FROM sqlite_master", &n);
+    sim_err_t err = SIM_OK;
+    if (rc != SQLITE_OK)
+        err = store_err(s, map_rc(rc), "cannot roll back an interrupted write: %s",
+                        db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    sqlite3_close(db);
+    return err;
+}
+
+/*
+ * Look at an existing file on a read-only connection, in one read
+ * transaction: the header and the tables of one moment, even while another
+ * process creates or upgrades the file.  A hot journal (an interrupted
+ * write) is rolled back first if mode allows writing and the file is ours.
+ * On success *db is that connection (the caller keeps it for a read-only
+ * store or closes it); on failure the message is in s->errmsg.
+ */
+static sim_err_t probe(res_store_t *s, const char *file, open_mode_t mode, sqlite3 **db, int *kind,
+                       int *version)
+{
+    int ours = aux_size(file, "-journal") > 0 && header_is_ours(file);
+    *db = NULL;
+    if (ours && mode == MODE_WRITE) {
+        sim_err_t err = recover_journal(s, file);
+        if (err != SIM_OK)
+            return err;
+    }
+    int rc = open_db(file, SQLITE_OPEN_READONLY, db);
     if (rc != SQLITE_OK) {
-        format(err, errlen, "%s: cannot open: %s", path,
-               *db ? sqlite3_errmsg(*db) : sqlite3_errstr(rc));
+        store_err(s, SIM_EIO, "cannot open: %s", *db ? sqlite3_errmsg(*db) : sqlite3_errstr(rc));
         sqlite3_close(*db);
         *db = NULL;
         return map_rc(rc);
     }
-    sim_err_t e = classify(*db, path, kind, version, err, errlen);
-    if (e == SIM_OK && *kind == KIND_STORE)
-        e = quick_check(*db, path, err, errlen);
-    if (e != SIM_OK) {
+    sim_err_t err;
+    rc = sqlite3_exec(*db, "BEGIN", NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        err = store_err(s, map_rc(rc), "cannot read: %s", sqlite3_errmsg(*db));
+    else
+        err = classify(*db, s->path, kind, version, s->errmsg, sizeof s->errmsg);
+    if (err == SIM_OK && *kind == KIND_STORE)
+        err = quick_check(*db, s->path, s->errmsg, sizeof s->errmsg);
+    if (err != SIM_OK && sqlite3_extended_errcode(*db) == SQLITE_READONLY_ROLLBACK) {
+        if (!ours) {
+            err = store_err(s, SIM_EINVAL,
+                            "not a lobsim results database, and an interrupted write left a "
+                            "journal beside it; not touching it");
+        } else if (mode == MODE_PROBE) {
+            err = SIM_OK;
+            *kind = KIND_UNRECOVERED;
+            *version = 0;
+            s->errmsg[0] = '\0';
+        } else {
+            err = store_err(s, SIM_EIO,
+                            "interrupted write left a journal; run lobbench on it once to recover");
+        }
+    }
+    if (err == SIM_OK && (rc = sqlite3_exec(*db, "COMMIT", NULL, NULL, NULL)) != SQLITE_OK)
+        err = store_err(s, map_rc(rc), "cannot read: %s", sqlite3_errmsg(*db));
+    if (err != SIM_OK) {
         sqlite3_close(*db);
         *db = NULL;
     }
-    return e;
+    return err;
 }
 
 /* ---- transactions ------------------------------------------------------- */
@@ -573,7 +821,7 @@ static sim_err_t write_tx(res_store_t *s, tx_body_fn body, void *arg)
     }
 }
 
-/* ---- opening ------------------------------------------------------------- */
+/* ---- the schema and the catalogue ------------------------------------------ */
 
 static sim_err_t migrate(res_store_t *s, int from)
 {
@@ -658,18 +906,6 @@ static sim_err_t set_wal(res_store_t *s)
     }
 }
 
-/* The directory part of path, or "." */
-static void parent_dir(const char *path, char *dir, size_t len)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        format(dir, len, ".");
-    else if (slash == path)
-        format(dir, len, "/");
-    else
-        format(dir, len, "%.*s", (int)(slash - path), path);
-}
-
 void res_close(res_store_t *s)
 {
     if (!s)
@@ -681,77 +917,269 @@ void res_close(res_store_t *s)
     sim_free(s);
 }
 
-static sim_err_t open_fail(sim_err_t err, sqlite3 *db, char *errbuf, size_t errlen, const char *fmt,
-                           ...)
+/* ---- making a new store ---------------------------------------------------- */
+
+/*
+ * Create "FILE-new-XXXXXX", empty, beside file.  When it is to take the place
+ * of the empty file *like, it takes that file's mode (and owner, for root).
+ */
+static sim_err_t make_temp(res_store_t *s, const char *file, const struct stat *like, char *tmp,
+                           size_t len)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vformat(errbuf, errlen, fmt, ap);
-    va_end(ap);
-    sqlite3_close(db);
+    static const char chars[] = TEMP_CHARS;
+    for (int attempt = 0; attempt < 100; attempt++) {
+        unsigned char r[TEMP_RANDOM];
+        char suffix[TEMP_RANDOM + 1];
+        sqlite3_randomness(sizeof r, r);
+        for (int i = 0; i < TEMP_RANDOM; i++)
+            suffix[i] = chars[r[i] % (sizeof chars - 1)];
+        suffix[TEMP_RANDOM] = '\0';
+        int n = snprintf(tmp, len, "%s" RES_TEMP_INFIX "%s", file, suffix);
+        if (n < 0 || (size_t)n >= len)
+            return store_err(s, SIM_EINVAL, "cannot create: file name too long");
+        int fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        if (fd < 0 && errno == EEXIST)
+            continue;
+        if (fd < 0) {
+            char dir[PATH_BUF];
+            parent_dir(file, dir, sizeof dir);
+            return store_err(s, SIM_EIO, "cannot create a file in %s: %s", dir, strerror(errno));
+        }
+        if (like) {
+            if (geteuid() == 0 && fchown(fd, like->st_uid, like->st_gid) != 0) {
+                /* root's file then; it can still be written */
+            }
+            if (fchmod(fd, like->st_mode & 07777) != 0) {
+                /* the default mode then */
+            }
+        }
+        close(fd);
+        return SIM_OK;
+    }
+    return store_err(s, SIM_EIO, "cannot create a temporary file beside it");
+}
+
+static void unlink_temp(const char *tmp)
+{
+    unlink(tmp);
+    aux_unlink(tmp, "-journal");
+    aux_unlink(tmp, "-wal");
+    aux_unlink(tmp, "-shm");
+}
+
+/*
+ * Give the empty file tmp the schema, the catalogue and WAL mode, and close
+ * it: nothing may be left in a journal or a WAL beside it, since only the
+ * file itself is moved into place.
+ */
+static sim_err_t build_store(res_store_t *s, const char *tmp)
+{
+    int rc = open_db(tmp, SQLITE_OPEN_READWRITE, &s->db);
+    sim_err_t err = rc == SQLITE_OK ? SIM_OK : db_fail(s, rc, "cannot create");
+    if (err == SIM_OK)
+        err = write_tx(s, init_body, NULL);
+    if (err == SIM_OK)
+        err = set_wal(s);
+    rc = sqlite3_close(s->db);
+    s->db = NULL;
+    if (err == SIM_OK && rc != SQLITE_OK)
+        err = store_err(s, map_rc(rc), "cannot create: %s", sqlite3_errstr(rc));
+    if (err == SIM_OK && (aux_size(tmp, "-journal") > 0 || aux_size(tmp, "-wal") > 0))
+        err = store_err(s, SIM_EIO, "cannot create: the new store did not close cleanly");
     return err;
+}
+
+/*
+ * flock() the directory: creators move their stores into place one at a
+ * time.  A file system without flock() (some network ones) goes unlocked
+ * (README, "Left out").
+ */
+static sim_err_t lock_dir(res_store_t *s, int dfd, const char *dir)
+{
+    double deadline = now_seconds() + RES_RETRY_SECONDS;
+    unsigned pause = 1;
+    while (flock(dfd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno != EWOULDBLOCK && errno != EAGAIN && errno != EINTR)
+            return SIM_OK;
+        if (now_seconds() > deadline)
+            return store_err(s, SIM_EIO, "cannot create: another process keeps %s locked", dir);
+        sleep_ms(pause);
+        pause = pause < 64 ? pause * 2 : 100;
+    }
+    return SIM_OK;
+}
+
+/*
+ * Move the finished store tmp to file if the place is still free: nothing
+ * there (empty NULL), or still the empty file *empty.  Under the directory's
+ * lock one creator at a time looks and moves, so two first runs never both
+ * take the place; and under it any journal, WAL or shared-memory file beside
+ * the free place is stale -- no store is there to use it -- and removed,
+ * lest SQLite take it for the new store's (a journal an older lobsim left
+ * would be "rolled back" onto it).  Where nothing is, link() also keeps out
+ * a program that makes the file meanwhile without the lock.  A place already
+ * taken is no error: res_open() opens whatever store is there now.
+ */
+static sim_err_t install(res_store_t *s, const char *file, const struct stat *empty,
+                         const char *tmp)
+{
+    char dir[PATH_BUF];
+    parent_dir(file, dir, sizeof dir);
+    int dfd = open(dir, O_RDONLY | O_CLOEXEC);
+    if (dfd < 0)
+        return store_err(s, SIM_EIO, "cannot create: %s: %s", dir, strerror(errno));
+    sim_err_t err = lock_dir(s, dfd, dir);
+    struct stat now;
+    int free_place = 0;
+    if (err == SIM_OK && empty)
+        free_place = stat(file, &now) == 0 && now.st_dev == empty->st_dev &&
+                     now.st_ino == empty->st_ino && now.st_size == 0;
+    else if (err == SIM_OK)
+        free_place = lstat(file, &now) != 0 && errno == ENOENT;
+    if (free_place) {
+        aux_unlink(file, "-journal");
+        aux_unlink(file, "-wal");
+        aux_unlink(file, "-shm");
+        int rc = empty ? rename(tmp, file) : link(tmp, file);
+        int e = errno;
+        /* A file system without hard links: rename(), under the lock. */
+        if (rc != 0 && !empty &&
+            (e == EPERM || e == EOPNOTSUPP || e == ENOTSUP || e == ENOSYS || e == EMLINK) &&
+            (rc = rename(tmp, file)) != 0)
+            e = errno;
+        if (rc != 0 && !(e == EEXIST && !empty))
+            err = store_err(s, SIM_EIO, "cannot create: %s", strerror(e));
+        else if (rc == 0 && fsync(dfd) != 0) {
+            /* In place; only its durability waits for the next sync. */
+        }
+    }
+    close(dfd); /* and with it the lock */
+    return err;
+}
+
+/*
+ * Make a new store at file -- where nothing is (empty NULL) or in the place
+ * of the empty file *empty: built whole in a temporary file beside it, then
+ * moved into place in one step, so that no process ever sees it half-made
+ * and a creation that dies leaves only the temporary file.  On success
+ * *again asks res_open() to open what is now at file like any existing
+ * store: ours, or the one of a process that came first.
+ */
+static sim_err_t create_store(res_store_t *s, const char *file, const struct stat *empty,
+                              int *again)
+{
+    char tmp[PATH_BUF];
+    remove_stale_temps(file);
+    sim_err_t err = make_temp(s, file, empty, tmp, sizeof tmp);
+    if (err != SIM_OK)
+        return err;
+    err = build_store(s, tmp);
+    if (err == SIM_OK)
+        err = install(s, file, empty, tmp);
+    unlink_temp(tmp); /* after link(): its second name; after rename(): nothing */
+    if (err == SIM_OK)
+        *again = 1;
+    return err;
+}
+
+/* ---- opening ------------------------------------------------------------------ */
+
+/*
+ * One attempt at opening file (path with its links followed) for res_open();
+ * *again when the file changed under it and the attempt is to be repeated.
+ * Messages go to s->errmsg.
+ */
+static sim_err_t open_once(res_store_t *s, int flags, const char *file, int *again)
+{
+    open_mode_t mode = flags & RES_OPEN_READONLY ? MODE_READ
+                       : flags & RES_OPEN_PROBE  ? MODE_PROBE
+                                                 : MODE_WRITE;
+    struct stat sb;
+    char dir[PATH_BUF];
+    *again = 0;
+    parent_dir(file, dir, sizeof dir);
+    if (stat(file, &sb) != 0) {
+        if (errno != ENOENT)
+            return store_err(s, SIM_EIO, "cannot access: %s", strerror(errno));
+        if (mode == MODE_READ || !(flags & RES_OPEN_CREATE))
+            return store_err(s, SIM_EIO, "no such file");
+        struct stat ds;
+        if (stat(dir, &ds) != 0 || !S_ISDIR(ds.st_mode))
+            return store_err(s, SIM_EIO, "cannot create: directory %s does not exist", dir);
+        if (access(dir, W_OK | X_OK) != 0)
+            return store_err(s, SIM_EIO, "cannot create: directory %s is not writable", dir);
+        return mode == MODE_PROBE ? SIM_OK : create_store(s, file, NULL, again);
+    }
+    if (S_ISDIR(sb.st_mode))
+        return store_err(s, SIM_EIO, "is a directory, not a results database");
+    if (!S_ISREG(sb.st_mode))
+        return store_err(s, SIM_EIO, "not a regular file, not a results database");
+    /* Refuse a file without write permission even as root, who could write it
+     * anyway: someone protected it on purpose. */
+    if (mode != MODE_READ && ((sb.st_mode & 0222) == 0 || access(file, W_OK) != 0))
+        return store_err(s, SIM_EIO, "read-only file; refusing to record into it");
+    /* A new store is made beside the file, and SQLite keeps its journal and
+     * WAL there. */
+    if (mode != MODE_READ && access(dir, W_OK | X_OK) != 0)
+        return store_err(s, SIM_EIO, "cannot record: directory %s is not writable", dir);
+    if (sb.st_size == 0) {
+        if (mode == MODE_READ)
+            return store_err(s, SIM_EINVAL, "empty file, not a lobsim results database");
+        return mode == MODE_PROBE ? SIM_OK : create_store(s, file, &sb, again);
+    }
+
+    sqlite3 *db;
+    int kind, version;
+    sim_err_t err = probe(s, file, mode, &db, &kind, &version);
+    if (err != SIM_OK)
+        return err;
+    if (mode == MODE_READ) {
+        if (kind == KIND_EMPTY)
+            err = store_err(s, SIM_EINVAL, "no tables, not a lobsim results database");
+        else if (version < RES_SCHEMA_VERSION)
+            err = store_err(s, SIM_EINVAL,
+                            "results schema version %d; open it once for writing to upgrade it "
+                            "to version %d",
+                            version, RES_SCHEMA_VERSION);
+        if (err != SIM_OK)
+            sqlite3_close(db);
+        else
+            s->db = db;
+        return err;
+    }
+    sqlite3_close(db);
+    if (mode == MODE_PROBE)
+        return SIM_OK;
+
+    remove_stale_temps(file);
+    int rc = open_db(file, SQLITE_OPEN_READWRITE, &s->db);
+    if (rc != SQLITE_OK)
+        return db_fail(s, rc, "cannot open");
+    if (sqlite3_db_readonly(s->db, "main") == 1)
+        return store_err(s, SIM_EIO, "read-only file; refusing to record into it");
+    err = write_tx(s, init_body, NULL);
+    return err == SIM_OK ? set_wal(s) : err;
 }
 
 sim_err_t res_open(const char *path, int flags, res_store_t **out, char *errbuf, size_t errlen)
 {
-    int readonly = (flags & RES_OPEN_READONLY) != 0;
-    sqlite3 *db = NULL;
-    int kind = KIND_EMPTY, version = 0, created = 0;
-    struct stat sb;
-
     if (errlen > 0)
         errbuf[0] = '\0';
     if (!out)
         return SIM_EINVAL;
     *out = NULL;
-    if (!path || !*path)
-        return open_fail(SIM_EINVAL, NULL, errbuf, errlen,
-                         "results store: empty file name; expected a path such as %s",
-                         RES_DEFAULT_PATH);
-    if (flags & ~(RES_OPEN_READONLY | RES_OPEN_CREATE))
-        return open_fail(SIM_EINVAL, NULL, errbuf, errlen, "%s: unknown open flags 0x%x", path,
-                         (unsigned)flags);
-
-    if (stat(path, &sb) == 0) {
-        if (S_ISDIR(sb.st_mode))
-            return open_fail(SIM_EIO, NULL, errbuf, errlen,
-                             "%s: is a directory, not a results database", path);
-        if (!S_ISREG(sb.st_mode))
-            return open_fail(SIM_EIO, NULL, errbuf, errlen,
-                             "%s: not a regular file, not a results database", path);
-        /* Refuse a file without write permission even as root, who could
-         * write it anyway: someone protected it on purpose. */
-        if (!readonly && ((sb.st_mode & 0222) == 0 || access(path, W_OK) != 0))
-            return open_fail(SIM_EIO, NULL, errbuf, errlen,
-                             "%s: read-only file; refusing to record into it", path);
-        sim_err_t err = probe(path, &db, &kind, &version, errbuf, errlen);
-        if (err != SIM_OK)
-            return err;
-        if (readonly && kind == KIND_EMPTY)
-            return open_fail(SIM_EINVAL, db, errbuf, errlen,
-                             "%s: empty file, not a lobsim results database", path);
-        if (readonly && version < RES_SCHEMA_VERSION)
-            return open_fail(SIM_EINVAL, db, errbuf, errlen,
-                             "%s: results schema version %d; open it once for writing to "
-                             "upgrade it to version %d",
-                             path, version, RES_SCHEMA_VERSION);
-        if (!readonly) {
-            sqlite3_close(db);
-            db = NULL;
-        }
-    } else if (errno == ENOENT) {
-        if (readonly || !(flags & RES_OPEN_CREATE))
-            return open_fail(SIM_EIO, NULL, errbuf, errlen, "%s: no such file", path);
-        char dir[4096];
-        struct stat db_dir;
-        parent_dir(path, dir, sizeof dir);
-        if (stat(dir, &db_dir) != 0 || !S_ISDIR(db_dir.st_mode))
-            return open_fail(SIM_EIO, NULL, errbuf, errlen,
-                             "%s: cannot create: directory %s does not exist", path, dir);
-        created = 1;
-    } else {
-        return open_fail(SIM_EIO, NULL, errbuf, errlen, "%s: cannot access: %s", path,
-                         strerror(errno));
+    if (!path || !*path) {
+        format(errbuf, errlen, "results store: empty file name; expected a path such as %s",
+               RES_DEFAULT_PATH);
+        return SIM_EINVAL;
+    }
+    if (flags & ~(RES_OPEN_READONLY | RES_OPEN_CREATE | RES_OPEN_PROBE)) {
+        format(errbuf, errlen, "%s: unknown open flags 0x%x", path, (unsigned)flags);
+        return SIM_EINVAL;
+    }
+    if ((flags & RES_OPEN_READONLY) && (flags & RES_OPEN_PROBE)) {
+        format(errbuf, errlen, "%s: RES_OPEN_READONLY and RES_OPEN_PROBE exclude each other", path);
+        return SIM_EINVAL;
     }
 
     res_store_t *s = sim_calloc(1, sizeof *s);
@@ -759,32 +1187,33 @@ sim_err_t res_open(const char *path, int flags, res_store_t **out, char *errbuf,
     if (!s || !pcopy) {
         sim_free(s);
         sim_free(pcopy);
-        return open_fail(SIM_ENOMEM, db, errbuf, errlen, "%s: out of memory", path);
+        format(errbuf, errlen, "%s: out of memory", path);
+        return SIM_ENOMEM;
     }
     s->path = pcopy;
-    s->readonly = readonly;
-    s->db = db;
+    s->readonly = (flags & (RES_OPEN_READONLY | RES_OPEN_PROBE)) != 0;
+    s->probe = (flags & RES_OPEN_PROBE) != 0;
 
-    sim_err_t err = SIM_OK;
-    if (!readonly) {
-        int rc = open_db(path, SQLITE_OPEN_READWRITE | (created ? SQLITE_OPEN_CREATE : 0), &s->db);
-        if (rc != SQLITE_OK)
-            err = db_fail(s, rc, created ? "cannot create" : "cannot open");
-        else if (sqlite3_db_readonly(s->db, "main") == 1)
-            err = store_err(s, SIM_EIO, "read-only file; refusing to record into it");
-        if (err == SIM_OK)
-            err = write_tx(s, init_body, NULL);
-        if (err == SIM_OK)
-            err = set_wal(s);
+    char file[PATH_BUF];
+    sim_err_t err;
+    int e = follow_links(path, file, sizeof file);
+    if (e != 0) {
+        err = store_err(s, SIM_EIO, "cannot access: %s", strerror(e));
+    } else {
+        int again = 1;
+        err = SIM_OK;
+        for (int attempt = 0; err == SIM_OK && again && attempt < RES_OPEN_ATTEMPTS; attempt++)
+            err = open_once(s, flags, file, &again);
+        if (err == SIM_OK && again)
+            err = store_err(s, SIM_EIO, "the file kept changing while it was opened; try again");
     }
     if (err != SIM_OK) {
         format(errbuf, errlen, "%s", s->errmsg);
+        one_line(errbuf);
         res_close(s);
-        /* Leave no empty file behind for a store that could not be made. */
-        if (created && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0)
-            unlink(path);
         return err;
     }
+    s->errmsg[0] = '\0';
     *out = s;
     return SIM_OK;
 }
@@ -998,7 +1427,8 @@ sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session
     if (n == 0)
         return store_err(s, SIM_EINVAL, "cannot record run: it has no sessions");
     if (s->readonly)
-        return store_err(s, SIM_EINVAL, "cannot record run: store opened read-only");
+        return store_err(s, SIM_EINVAL, "cannot record run: store opened %s",
+                         s->probe ? "to probe only (RES_OPEN_PROBE)" : "read-only");
     record_args_t a = {run, sessions, n, 0};
     sim_err_t err = write_tx(s, record_body, &a);
     if (err == SIM_OK) {
@@ -1311,7 +1741,8 @@ sim_err_t res_load_reference(res_store_t *s, const char *csv_path, int64_t *run_
     if (!csv_path || !*csv_path)
         return store_err(s, SIM_EINVAL, "cannot load reference: empty CSV file name");
     if (s->readonly)
-        return store_err(s, SIM_EINVAL, "cannot load %s: store opened read-only", csv_path);
+        return store_err(s, SIM_EINVAL, "cannot load %s: store opened %s", csv_path,
+                         s->probe ? "to probe only (RES_OPEN_PROBE)" : "read-only");
     char *text = NULL;
     size_t len = 0;
     sim_err_t err = slurp(s, csv_path, &text, &len);
@@ -1366,12 +1797,15 @@ sim_err_t res_resolve_run(res_store_t *s, const char *sel, int64_t *run_id)
 {
     if (!s)
         return SIM_EINVAL;
-    if (!sel || !*sel || !run_id)
+    if (!s->db)
+        return probe_only(s);
+    if (!run_id)
+        return store_err(s, SIM_EINVAL, "res_resolve_run: no output");
+    if (!sel || !*sel)
         return store_err(s, SIM_EINVAL, "empty run selector; expected " SELECTORS);
     int64_t run = 0;
     uint64_t n;
     sim_err_t err;
-    *run_id = 0;
 
     if (strcmp(sel, "reference") == 0) {
         if ((err = query_run(s, "SELECT run FROM reference_run", 0, NULL, &run)) != SIM_OK)
@@ -1449,6 +1883,8 @@ sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out)
 {
     if (!s)
         return SIM_EINVAL;
+    if (!s->db)
+        return probe_only(s);
     if (!out)
         return store_err(s, SIM_EINVAL, "res_get_run: no output");
     sqlite3_stmt *st;
@@ -1511,6 +1947,8 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
 {
     if (!s)
         return SIM_EINVAL;
+    if (!s->db)
+        return probe_only(s);
     if (!fn)
         return store_err(s, SIM_EINVAL, "res_foreach_session: no callback");
     int64_t found;
@@ -1665,6 +2103,8 @@ sim_err_t res_check(res_store_t *s)
 {
     if (!s)
         return SIM_EINVAL;
+    if (!s->db)
+        return probe_only(s);
     int kind, version;
     sim_err_t err = SIM_OK;
     int rc = sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);

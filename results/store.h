@@ -55,12 +55,14 @@ typedef struct res_store res_store_t;
 enum {
     RES_OPEN_READONLY = 1, /* never write: for diff and report tools */
     RES_OPEN_CREATE = 2,   /* create the file if it is missing (not its directory) */
+    RES_OPEN_PROBE = 4,    /* never write: would a read-write open succeed? */
 };
 
 /*
- * Open the results store at `path`.  Without RES_OPEN_READONLY the file is
- * created (with RES_OPEN_CREATE) or upgraded to RES_SCHEMA_VERSION, put in WAL
- * mode, and its v$statname brought in line with sim_stat_info().
+ * Open the results store at `path`.  Without RES_OPEN_READONLY or
+ * RES_OPEN_PROBE the file is created (with RES_OPEN_CREATE) or upgraded to
+ * RES_SCHEMA_VERSION, put in WAL mode, and its v$statname brought in line with
+ * sim_stat_info().
  *
  * Before anything is written, the file is inspected on a read-only connection;
  * a file that is not a lobsim store (not SQLite, or SQLite with other
@@ -68,6 +70,24 @@ enum {
  * directory is refused and left byte-for-byte unchanged.  An empty (0-byte)
  * file counts as a new store.  A missing parent directory is an error, never
  * created.
+ *
+ * A new store is built whole in a temporary file beside `path`
+ * ("PATH-new-XXXXXX") and then moved into place, so that `path` is never seen
+ * half-made: a creation that is killed or fails leaves at most that temporary
+ * file, which a later read-write open removes once it is ten minutes old.  A
+ * store that an older lobsim left with an interrupted write in rollback-journal
+ * mode (a hot "PATH-journal") is rolled back by a read-write open;
+ * RES_OPEN_READONLY refuses it with a message saying so.
+ *
+ * RES_OPEN_PROBE (with or without RES_OPEN_CREATE, not with RES_OPEN_READONLY)
+ * checks, without writing anything, what a read-write open with the same
+ * flags would refuse: it refuses what RES_OPEN_READONLY refuses, a read-only
+ * file and a directory it cannot write to, but accepts an older schema
+ * version (the read-write open upgrades it), an empty file, a missing file in
+ * an existing directory (with RES_OPEN_CREATE), and a lobsim store with an
+ * interrupted write (the read-write open rolls it back and checks it again).
+ * The handle it returns holds no connection: only res_close(), res_errmsg()
+ * and res_path() apply; every other function returns SIM_EINVAL.
  *
  * On success *out is the new handle; on failure *out is NULL and errbuf (if
  * errlen > 0) holds one line naming the file.
@@ -164,6 +184,7 @@ sim_err_t res_load_reference(res_store_t *s, const char *csv_path, int64_t *run_
  *               lobsim run at that commit; an all-digit selector is a run id
  *               if such a run exists, a commit prefix otherwise
  * SIM_EINVAL with a message when nothing or more than one commit matches.
+ * *run_id is set on success only; on any failure it is left as it was.
  */
 sim_err_t res_resolve_run(res_store_t *s, const char *selector, int64_t *run_id);
 

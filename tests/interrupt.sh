@@ -57,23 +57,6 @@ below() { # N -> uniform 0 .. N-1 from the seeded generator
     echo $(((RANDOM * 32768 + RANDOM) % $1))
 }
 
-# KNOWN BUG (results/store.c probe(), benchmarks/lobbench.c check_outputs()):
-# a run killed while it creates the store (rollback-journal mode, before the
-# switch to WAL) leaves a hot journal that the read-only probe cannot roll
-# back, so every later lobbench refuses the store ("attempt to write a
-# readonly database") until something opens it read-write.  While the bug
-# stands it is counted and the journal rolled back here; set KNOWN_HOT_JOURNAL=0
-# once lobbench recovers on its own.
-KNOWN_HOT_JOURNAL=${KNOWN_HOT_JOURNAL:-1}
-known_hits=0
-known_hot_journal() { # DB: 0 if the last refusal was that bug (then rolled back)
-    [ "$KNOWN_HOT_JOURNAL" = 1 ] && [ -e "$1-journal" ] &&
-        grep -q "attempt to write a readonly database" run.err || return 1
-    known_hits=$((known_hits + 1))
-    echo "interrupt: KNOWN BUG: $1 refused after a killed creation (hot journal); rolling back"
-    sqlite3 "$1" "pragma quick_check" >/dev/null
-}
-
 # The lobsim runs in DB, read without recovering anything ("" if unreadable):
 # a read-write look would roll back a hot journal before lobbench meets it.
 count_runs() {
@@ -86,8 +69,8 @@ record_ok() { # DB WHY SWEEP...
     shift 2
     before=$(count_runs "$db")
     if ! "$LOBBENCH" --db="$db" "$@" >/dev/null 2>run.err; then
-        known_hot_journal "$db" && "$LOBBENCH" --db="$db" "$@" >/dev/null 2>run.err ||
-            { bad "$why: the next run failed: $(tail -n 2 run.err | tr '\n' ' ')"; return; }
+        bad "$why: the next run failed: $(tail -n 2 run.err | tr '\n' ' ')"
+        return
     fi
     after=$(count_runs "$db")
     if [ -n "$before" ]; then
@@ -151,7 +134,6 @@ for ((i = 1; i <= KILLS; i++)); do
     case $rc in
     0) ok_runs=$((ok_runs + 1)) ;;
     130 | 137) killed=$((killed + 1)) ;;
-    2) known_hot_journal history.db || bad "kill $i (SIG$sig $where): lobbench exited 2: $(tail -n 2 run.err | tr '\n' ' ')" ;;
     *) bad "kill $i (SIG$sig $where): lobbench exited $rc: $(tail -n 2 run.err | tr '\n' ' ')" ;;
     esac
     echo "interrupt: kill $i: SIG$sig $where -> exit $rc"
@@ -178,5 +160,5 @@ runs=$((runs - 1))
 echo "interrupt: $((create_kills + KILLS)) kills: $create_kills while creating a store, then" \
     "$inside at a write or sync and $outside after a delay ($finished_first came after the" \
     "run had ended); $killed runs killed, $ok_runs finished; $runs whole runs of $SESSIONS" \
-    "sessions came through the kills, nothing partial, and the next run recorded; known bug (hot journal) hit $known_hits times"
+    "sessions came through the kills, nothing partial, and the next run recorded"
 [ $fail -eq 0 ]

@@ -42,7 +42,6 @@
 static struct {
     uint64_t model_cases, model_faults;
     uint64_t store_points, store_faults, store_busy_retried, stores_checked, store_runs_kept;
-    uint64_t known_hot_journal;
 } total;
 
 /* ---- the fault switchboard ---------------------------------------------- */
@@ -656,34 +655,6 @@ static void sweep_record(fault_t f)
 }
 
 /*
- * KNOWN BUG (results/store.c, probe()): a creation that fails while writing
- * the database file in rollback-journal mode (before the switch to WAL)
- * leaves a hot journal; res_open()'s read-only probe cannot roll it back, so
- * every later res_open() refuses the file ("cannot read: attempt to write a
- * readonly database") until something opens it read-write.  While the bug
- * stands, the test rolls the journal back itself, counts the occurrence and
- * goes on checking that nothing else is wrong; set KNOWN_BUG_HOT_JOURNAL to 0
- * once store.c recovers on its own.
- */
-#ifndef KNOWN_BUG_HOT_JOURNAL
-#define KNOWN_BUG_HOT_JOURNAL 1
-#endif
-
-static int known_hot_journal(const char *path)
-{
-    char journal[600];
-    snprintf(journal, sizeof journal, "%s-journal", path);
-    if (!KNOWN_BUG_HOT_JOURNAL || access(journal, F_OK) != 0)
-        return 0;
-    sqlite3 *db;
-    int ok = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
-             sqlite3_exec(db, "PRAGMA quick_check", NULL, NULL, NULL) == SQLITE_OK;
-    sqlite3_close(db);
-    total.known_hot_journal += ok;
-    return ok;
-}
-
-/*
  * How far apart the fault points of a sweep are.  Every call is tried, except
  * SQLite's own allocations while creating a store (some 14,000): there every
  * call up to 300, then every 13th, unless LOBSIM_FAULTS_FULL is set.
@@ -743,13 +714,9 @@ static void sweep_create(fault_t f)
         if (access(path, F_OK) == 0) {
             /* The reference is loaded at most once however often it is tried. */
             res_store_t *again;
-            if (res_open(path, 0, &again, err, sizeof err) != SIM_OK) {
-                if (!known_hot_journal(path))
-                    fail_msg("%s at call %llu: the file left behind is refused: %s", fault_name[f],
-                             (unsigned long long)n, err);
-                if (res_open(path, 0, &again, err, sizeof err) != SIM_OK)
-                    fail_msg("%s", err);
-            }
+            if (res_open(path, 0, &again, err, sizeof err) != SIM_OK)
+                fail_msg("%s at call %llu: the file left behind is refused: %s", fault_name[f],
+                         (unsigned long long)n, err);
             if (res_load_reference(again, LOBSIM_REFERENCE_CSV, NULL) != SIM_OK)
                 fail_msg("%s", res_errmsg(again));
             record_one(again, ss);
@@ -809,9 +776,5 @@ int main(void)
            (unsigned long long)total.store_faults, (unsigned long long)total.store_points,
            (unsigned long long)total.store_busy_retried, (unsigned long long)total.stores_checked,
            (unsigned long long)total.store_runs_kept);
-    if (total.known_hot_journal)
-        printf("faults: KNOWN BUG: %llu failed creations left a hot journal that res_open() "
-               "refused (see KNOWN_BUG_HOT_JOURNAL)\n",
-               (unsigned long long)total.known_hot_journal);
     return failed;
 }

@@ -16,13 +16,17 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "store.h"
@@ -1223,6 +1227,698 @@ static void test_concurrent_writers(void **state)
     res_close(s);
 }
 
+/* ---- creation that dies half-way ------------------------------------------ */
+
+/*
+ * A VFS in front of the default one that kills the process (SIGKILL, as
+ * `kill -9` or the OOM killer would) at its Nth write, sync or truncate of any
+ * file: installed in a forked child only.
+ */
+static struct {
+    sqlite3_vfs *real;
+    unsigned long calls, kill_at;
+} kv;
+static sqlite3_vfs kill_vfs;
+
+typedef struct {
+    sqlite3_file base;
+    sqlite3_file *real; /* right behind this struct */
+} kill_file_t;
+
+#define KREAL(f) (((kill_file_t *)(f))->real)
+#define KRM(f) (KREAL(f)->pMethods)
+
+static void kill_tick(void)
+{
+    if (++kv.calls == kv.kill_at)
+        raise(SIGKILL);
+}
+
+static int k_close(sqlite3_file *f)
+{
+    return KRM(f)->xClose(KREAL(f));
+}
+static int k_read(sqlite3_file *f, void *b, int n, sqlite3_int64 off)
+{
+    return KRM(f)->xRead(KREAL(f), b, n, off);
+}
+static int k_write(sqlite3_file *f, const void *b, int n, sqlite3_int64 off)
+{
+    kill_tick();
+    return KRM(f)->xWrite(KREAL(f), b, n, off);
+}
+static int k_truncate(sqlite3_file *f, sqlite3_int64 size)
+{
+    kill_tick();
+    return KRM(f)->xTruncate(KREAL(f), size);
+}
+static int k_sync(sqlite3_file *f, int flags)
+{
+    kill_tick();
+    return KRM(f)->xSync(KREAL(f), flags);
+}
+static int k_size(sqlite3_file *f, sqlite3_int64 *size)
+{
+    return KRM(f)->xFileSize(KREAL(f), size);
+}
+static int k_lock(sqlite3_file *f, int l)
+{
+    return KRM(f)->xLock(KREAL(f), l);
+}
+static int k_unlock(sqlite3_file *f, int l)
+{
+    return KRM(f)->xUnlock(KREAL(f), l);
+}
+static int k_reserved(sqlite3_file *f, int *out)
+{
+    return KRM(f)->xCheckReservedLock(KREAL(f), out);
+}
+static int k_fcntl(sqlite3_file *f, int op, void *arg)
+{
+    return KRM(f)->xFileControl(KREAL(f), op, arg);
+}
+static int k_sector(sqlite3_file *f)
+{
+    return KRM(f)->xSectorSize(KREAL(f));
+}
+static int k_chars(sqlite3_file *f)
+{
+    return KRM(f)->xDeviceCharacteristics(KREAL(f));
+}
+static int k_shm_map(sqlite3_file *f, int pg, int sz, int extend, void volatile **pp)
+{
+    return KRM(f)->xShmMap(KREAL(f), pg, sz, extend, pp);
+}
+static int k_shm_lock(sqlite3_file *f, int off, int n, int flags)
+{
+    return KRM(f)->xShmLock(KREAL(f), off, n, flags);
+}
+static void k_shm_barrier(sqlite3_file *f)
+{
+    KRM(f)->xShmBarrier(KREAL(f));
+}
+static int k_shm_unmap(sqlite3_file *f, int del)
+{
+    return KRM(f)->xShmUnmap(KREAL(f), del);
+}
+static int k_fetch(sqlite3_file *f, sqlite3_int64 off, int n, void **pp)
+{
+    *pp = NULL; /* no memory mapping: every write goes through k_write */
+    (void)f, (void)off, (void)n;
+    return SQLITE_OK;
+}
+static int k_unfetch(sqlite3_file *f, sqlite3_int64 off, void *p)
+{
+    (void)f, (void)off, (void)p;
+    return SQLITE_OK;
+}
+
+static const sqlite3_io_methods kill_io = {
+    3,          k_close,       k_read,      k_write, k_truncate, k_sync,  k_size,
+    k_lock,     k_unlock,      k_reserved,  k_fcntl, k_sector,   k_chars, k_shm_map,
+    k_shm_lock, k_shm_barrier, k_shm_unmap, k_fetch, k_unfetch,
+};
+
+static int k_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags, int *out)
+{
+    (void)v;
+    kill_file_t *p = (kill_file_t *)f;
+    p->real = (sqlite3_file *)(p + 1);
+    int rc = kv.real->xOpen(kv.real, name, p->real, flags, out);
+    p->base.pMethods = p->real->pMethods ? &kill_io : NULL;
+    return rc;
+}
+
+/* Make kill_vfs (the default one but for xOpen) the default, in the child. */
+static void install_kill_vfs(unsigned long kill_at)
+{
+    kv.real = sqlite3_vfs_find(NULL);
+    kv.calls = 0;
+    kv.kill_at = kill_at;
+    kill_vfs = *kv.real;
+    kill_vfs.pNext = NULL;
+    kill_vfs.zName = "lobsim-kill";
+    kill_vfs.szOsFile = (int)sizeof(kill_file_t) + kv.real->szOsFile;
+    kill_vfs.xOpen = k_open;
+    if (sqlite3_vfs_register(&kill_vfs, 1) != SQLITE_OK)
+        _exit(3);
+}
+
+/* Every name in dir, newline-separated and sorted, for messages and checks. */
+static void list_dir(const char *dir, char *out, size_t len)
+{
+    struct dirent **names;
+    int n = scandir(dir, &names, NULL, alphasort);
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (names[i]->d_name[0] != '.' && used < len)
+            used += (size_t)snprintf(out + used, len - used, "%s\n", names[i]->d_name);
+        free(names[i]);
+    }
+    free(names);
+}
+
+/* Nothing in the fixture's directory but `keep` and, if temps_ok, temporary
+ * files "history.db-new-XXXXXX" (with SQLite's files beside them). */
+static void expect_only(const fixture_t *f, const char *const *keep, size_t nkeep, int temps_ok)
+{
+    char names[4096];
+    list_dir(f->dir, names, sizeof names);
+    for (char *line = strtok(names, "\n"); line; line = strtok(NULL, "\n")) {
+        int ok = temps_ok && strncmp(line, "history.db-new-", 15) == 0;
+        for (size_t i = 0; i < nkeep && !ok; i++)
+            ok = strcmp(line, keep[i]) == 0;
+        if (!ok)
+            fail_msg("unexpected file %s in %s", line, f->dir);
+    }
+}
+
+static void empty_dir(const char *dir)
+{
+    remove_tree(dir);
+    assert_int_equal(mkdir(dir, 0700), 0);
+}
+
+/*
+ * lobbench killed at every write and sync of a first run, in turn: the store
+ * is either not there or whole (a read-only open takes it, at the current
+ * schema version, with its catalogue), there is never a journal beside it, the
+ * only other files are the temporary ones, and the next open records into it.
+ * (Before stores were built beside and moved into place, a kill left a hot
+ * journal that every later look refused.)
+ */
+static void test_killed_creation(void **state)
+{
+    fixture_t *f = *state;
+    char journal[160], err[512];
+    snprintf(journal, sizeof journal, "%s-journal", f->db);
+    unsigned long n, kills = 0, whole = 0;
+    for (n = 1;; n++) {
+        empty_dir(f->dir);
+        fflush(NULL);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            res_store_t *s = NULL;
+            install_kill_vfs(n);
+            int rc = res_open(f->db, RES_OPEN_CREATE, &s, err, sizeof err);
+            res_close(s);
+            _exit(rc == SIM_OK ? 0 : 1);
+        }
+        int status;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        int killed = WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+        if (!killed && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+            fail_msg("write %lu: the child neither finished nor was killed (status %d)", n, status);
+        if (access(journal, F_OK) == 0)
+            fail_msg("write %lu: a journal beside the store", n);
+        if (access(f->db, F_OK) == 0) {
+            res_store_t *s;
+            if (res_open(f->db, RES_OPEN_READONLY, &s, err, sizeof err) != SIM_OK)
+                fail_msg("write %lu: the store left behind is refused: %s", n, err);
+            assert_int_equal(res_check(s), SIM_OK);
+            res_close(s);
+            assert_int_equal(count_rows(f->db, "v$statname"), SIM_STAT_COUNT);
+            whole++;
+        }
+        static const char *const keep[] = {"history.db", "history.db-wal", "history.db-shm"};
+        expect_only(f, keep, 3, 1);
+        res_store_t *s = open_ok(f->db);
+        record_ok(s, 1, "abcd", 1);
+        res_close(s);
+        assert_int_equal(count_rows(f->db, "runs"), 1);
+        if (!killed)
+            break;
+        kills++;
+    }
+    /* Killed at each point: building the file, and (whole) opening it after. */
+    assert_true(kills >= 10);
+    assert_true(whole >= 1 && whole <= kills + 1);
+    assert_true(kills + 1 - whole >= 5);
+}
+
+/* Leftovers of dead creations go on a read-write open; live ones stay. */
+static void test_stale_temps_removed(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    res_close(s);
+    char old[160], old_journal[160], fresh[160], other[160], second[160];
+    path_in(f, "history.db-new-abc123", old, sizeof old);
+    path_in(f, "history.db-new-abc123-journal", old_journal, sizeof old_journal);
+    path_in(f, "history.db-new-xyz789", fresh, sizeof fresh);
+    path_in(f, "history.db-new-notes.txt", other, sizeof other);
+    path_in(f, "history.db-new-lnk000", second, sizeof second);
+    write_file(old, "half a store");
+    write_file(old_journal, "its journal");
+    write_file(fresh, "a creation at work");
+    write_file(other, "the user's own file");
+    /* A creation killed between link() and unlink(): a second name of the store. */
+    assert_int_equal(link(f->db, second), 0);
+    struct timespec hour_ago[2] = {{time(NULL) - 3600, 0}, {time(NULL) - 3600, 0}};
+    assert_int_equal(utimensat(AT_FDCWD, old, hour_ago, 0), 0);
+    assert_int_equal(utimensat(AT_FDCWD, old_journal, hour_ago, 0), 0);
+    assert_int_equal(utimensat(AT_FDCWD, other, hour_ago, 0), 0);
+
+    /* Looking removes nothing. */
+    char err[512];
+    assert_int_equal(res_open(f->db, RES_OPEN_READONLY, &s, err, sizeof err), SIM_OK);
+    res_close(s);
+    assert_int_equal(res_open(f->db, RES_OPEN_PROBE, &s, err, sizeof err), SIM_OK);
+    res_close(s);
+    assert_int_equal(access(old, F_OK), 0);
+    assert_int_equal(access(second, F_OK), 0);
+
+    s = open_ok(f->db);
+    res_close(s);
+    assert_int_equal(access(old, F_OK), -1);
+    assert_int_equal(access(old_journal, F_OK), -1);
+    assert_int_equal(access(second, F_OK), -1);
+    assert_int_equal(access(fresh, F_OK), 0);
+    assert_int_equal(access(other, F_OK), 0);
+    assert_int_equal(count_rows(f->db, "v$statname"), SIM_STAT_COUNT);
+}
+
+/* An empty file becomes a store in one step, keeping its mode; several first
+ * runs onto one empty file all record into the one store. */
+typedef struct {
+    const char *db;
+    pthread_barrier_t *start;
+    int me;
+    int failures;
+    char err[512];
+} opener_t;
+
+static void *opener_main(void *arg)
+{
+    opener_t *o = arg;
+    static res_session_t ss[4][NSESS];
+    int me = o->me;
+    res_store_t *s = NULL;
+    pthread_barrier_wait(o->start);
+    if (res_open(o->db, RES_OPEN_CREATE, &s, o->err, sizeof o->err) != SIM_OK) {
+        o->failures++;
+        return NULL;
+    }
+    res_run_t run;
+    make_sessions(ss[me], me);
+    make_run(&run, "eeee");
+    if (res_record_run(s, &run, ss[me], NSESS, NULL) != SIM_OK) {
+        snprintf(o->err, sizeof o->err, "%s", res_errmsg(s));
+        o->failures++;
+    }
+    res_close(s);
+    return NULL;
+}
+
+static void race_openers(const char *db, int n)
+{
+    pthread_barrier_t start;
+    pthread_t tid[4];
+    opener_t o[4];
+    assert_true(n <= 4);
+    assert_int_equal(pthread_barrier_init(&start, NULL, (unsigned)n), 0);
+    for (int i = 0; i < n; i++) {
+        o[i] = (opener_t){.db = db, .start = &start, .me = i};
+        assert_int_equal(pthread_create(&tid[i], NULL, opener_main, &o[i]), 0);
+    }
+    for (int i = 0; i < n; i++)
+        assert_int_equal(pthread_join(tid[i], NULL), 0);
+    pthread_barrier_destroy(&start);
+    for (int i = 0; i < n; i++)
+        if (o[i].failures)
+            fail_msg("opener %d: %s", i, o[i].err);
+}
+
+static void test_empty_file_replaced(void **state)
+{
+    fixture_t *f = *state;
+    write_file(f->db, "");
+    assert_int_equal(chmod(f->db, 0640), 0);
+    res_store_t *s = open_ok(f->db);
+    res_close(s);
+    struct stat sb;
+    assert_int_equal(stat(f->db, &sb), 0);
+    assert_int_equal(sb.st_mode & 0777, 0640);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM pragma_journal_mode WHERE "
+                                    "journal_mode = 'wal'"),
+                     1);
+
+    for (int round = 0; round < 10; round++) {
+        char journal[160];
+        remove_tree(f->dir);
+        assert_int_equal(mkdir(f->dir, 0700), 0);
+        write_file(f->db, "");
+        /* A journal that an older lobsim left beside the empty file is stale;
+         * the new store must not take it for its own. */
+        snprintf(journal, sizeof journal, "%s-journal", f->db);
+        if (round % 2)
+            write_file(journal, "stale");
+        race_openers(f->db, 4);
+        assert_int_equal(count_rows(f->db, "runs"), 4);
+        static const char *const keep[] = {"history.db", "history.db-wal", "history.db-shm"};
+        expect_only(f, keep, 3, 0);
+    }
+
+    /* An SQLite file without tables is a new store too, filled in place. */
+    char rb[128], wal[128];
+    path_in(f, "rollback.db", rb, sizeof rb);
+    path_in(f, "wal.db", wal, sizeof wal);
+    sql_exec(rb, "CREATE TABLE t (x); DROP TABLE t;");
+    sql_exec(wal, "PRAGMA journal_mode = WAL; CREATE TABLE t (x); DROP TABLE t;");
+    for (int i = 0; i < 2; i++) {
+        const char *p = i ? wal : rb;
+        s = open_ok(p);
+        record_ok(s, 1, "ffff", 1);
+        res_close(s);
+        assert_int_equal(sql_int(p, "PRAGMA user_version"), RES_SCHEMA_VERSION);
+        assert_int_equal(count_rows(p, "runs"), 1);
+    }
+}
+
+/* A symbolic link to a missing file makes that file; a link into a missing
+ * directory is refused like the missing directory. */
+static void test_link_to_missing_file(void **state)
+{
+    fixture_t *f = *state;
+    char link_path[128], target[128], dangling[128], err[512];
+    path_in(f, "link.db", link_path, sizeof link_path);
+    path_in(f, "target.db", target, sizeof target);
+    path_in(f, "dangling.db", dangling, sizeof dangling);
+    assert_int_equal(symlink("target.db", link_path), 0);
+    res_store_t *s = open_ok(link_path);
+    record_ok(s, 1, "abab", 1);
+    res_close(s);
+    struct stat sb;
+    assert_int_equal(lstat(link_path, &sb), 0);
+    assert_true(S_ISLNK(sb.st_mode));
+    assert_int_equal(count_rows(target, "runs"), 1);
+
+    assert_int_equal(symlink("nodir/target.db", dangling), 0);
+    assert_int_equal(res_open(dangling, RES_OPEN_CREATE, &s, err, sizeof err), SIM_EIO);
+    assert_null(s);
+    expect_contains(err, dangling);
+    expect_contains(err, "does not exist");
+}
+
+/*
+ * A directory the store cannot write to: refused before anything happens,
+ * since the store is made beside its file and keeps its WAL there (root
+ * writes anywhere, so the child drops to nobody).
+ */
+static void test_directory_not_writable(void **state)
+{
+    fixture_t *f = *state;
+    char sub[128], missing[160], existing[160];
+    path_in(f, "sub", sub, sizeof sub);
+    assert_int_equal(mkdir(sub, 0755), 0);
+    assert_int_equal(chmod(f->dir, 0755), 0);
+    snprintf(missing, sizeof missing, "%s/missing.db", sub);
+    snprintf(existing, sizeof existing, "%s/existing.db", sub);
+    res_store_t *s = open_ok(existing);
+    res_close(s);
+    assert_int_equal(chmod(existing, 0666), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        char err[512];
+        if (geteuid() == 0 ? setgid(65534) != 0 || setuid(65534) != 0 : chmod(sub, 0555) != 0)
+            _exit(77);
+        const struct {
+            const char *path;
+            int flags;
+            const char *why;
+        } cases[] = {
+            {missing, RES_OPEN_CREATE, "is not writable"},
+            {missing, RES_OPEN_CREATE | RES_OPEN_PROBE, "is not writable"},
+            {existing, 0, "is not writable"},
+            {existing, RES_OPEN_PROBE, "is not writable"},
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            if (res_open(cases[i].path, cases[i].flags, &s, err, sizeof err) != SIM_EIO ||
+                !strstr(err, cases[i].why) || !strstr(err, cases[i].path))
+                _exit(10 + (int)i);
+        }
+        _exit(0);
+    }
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    chmod(sub, 0755);
+    assert_true(WIFEXITED(status));
+    if (WEXITSTATUS(status) == 77)
+        printf("test_directory_not_writable: cannot drop root's rights here; not tried\n");
+    else if (WEXITSTATUS(status) != 0)
+        fail_msg("case %d was not refused as expected", WEXITSTATUS(status) - 10);
+    assert_int_equal(access(missing, F_OK), -1);
+}
+
+/* ---- interrupted writes of older builds ------------------------------------- */
+
+/*
+ * What an older lobsim left when it was killed inside a write in
+ * rollback-journal mode: a child writes more than its page cache holds (so
+ * that pages reach the file before COMMIT) and dies without committing.
+ */
+static void leave_hot_journal(const char *db_path)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        sqlite3 *db;
+        if (sqlite3_open(db_path, &db) != SQLITE_OK ||
+            sqlite3_exec(db,
+                         "PRAGMA cache_size = 10;\n"
+                         "BEGIN;\n"
+                         "CREATE TABLE filler (x);\n"
+                         "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c\n"
+                         "                        WHERE i < 2000)\n"
+                         "INSERT INTO filler SELECT hex(randomblob(500)) FROM c;",
+                         NULL, NULL, NULL) != SQLITE_OK)
+            _exit(1);
+        _exit(0); /* no COMMIT, no close: killed */
+    }
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    /* It is hot: a read-only connection cannot read the file. */
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    sqlite3_extended_result_codes(db, 1);
+    assert_int_equal(sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL),
+                     SQLITE_READONLY_ROLLBACK);
+    sqlite3_close(db);
+}
+
+static void test_hot_journal_recovered(void **state)
+{
+    fixture_t *f = *state;
+    char journal[160], err[512];
+    snprintf(journal, sizeof journal, "%s-journal", f->db);
+    sql_exec(f->db, v1_ddl);
+    sql_exec(f->db, v2_migration);
+    leave_hot_journal(f->db);
+    size_t jlen;
+    char *jbefore = read_bytes(journal, &jlen);
+    assert_true(jlen > 0);
+
+    /* Read-only: refused with what to do, nothing touched. */
+    expect_refused(f->db, RES_OPEN_READONLY, SIM_EIO,
+                   "interrupted write left a journal; run lobbench on it once to recover");
+    expect_unchanged(journal, jbefore, jlen);
+
+    /* Probe: accepted as it will be recovered, nothing touched. */
+    size_t len;
+    char *before = read_bytes(f->db, &len);
+    res_store_t *s;
+    assert_int_equal(res_open(f->db, RES_OPEN_PROBE, &s, err, sizeof err), SIM_OK);
+    res_close(s);
+    expect_unchanged(f->db, before, len);
+    expect_unchanged(journal, jbefore, jlen);
+    free(before);
+    free(jbefore);
+
+    /* Read-write: rolled back, then upgraded; the old run is there, nothing
+     * of the interrupted write. */
+    s = open_ok(f->db);
+    int n = 0;
+    assert_int_equal(res_foreach_session(s, 1, check_v2_session, &n), SIM_OK);
+    assert_int_equal(n, 1);
+    res_close(s);
+    assert_int_equal(access(journal, F_OK), -1);
+    assert_int_equal(sql_int(f->db, "PRAGMA user_version"), RES_SCHEMA_VERSION);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM sqlite_master WHERE name = 'filler'"), 0);
+    assert_int_equal(count_rows(f->db, "runs"), 1);
+
+    /* Someone else's file with a hot journal: not ours to roll back. */
+    char other[128], other_journal[160];
+    path_in(f, "other.db", other, sizeof other);
+    snprintf(other_journal, sizeof other_journal, "%s-journal", other);
+    sql_exec(other, "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT);\n"
+                    "INSERT INTO customers VALUES (1, 'Scott');");
+    leave_hot_journal(other);
+    jbefore = read_bytes(other_journal, &jlen);
+    static const int modes[] = {0, RES_OPEN_CREATE, RES_OPEN_PROBE, RES_OPEN_READONLY};
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+        expect_refused(other, modes[i], SIM_EINVAL, "not a lobsim results database");
+    expect_unchanged(other_journal, jbefore, jlen);
+    free(jbefore);
+}
+
+/* ---- RES_OPEN_PROBE -------------------------------------------------------------- */
+
+static void expect_probe_refused(const char *path, int flags, sim_err_t want, const char *why)
+{
+    expect_refused(path, RES_OPEN_PROBE | flags, want, why);
+}
+
+static void test_probe(void **state)
+{
+    fixture_t *f = *state;
+    char err[512];
+    res_store_t *s;
+
+    /* An older schema passes, byte for byte unchanged and nothing beside
+     * it; the read-write open after it upgrades. */
+    sql_exec(f->db, v1_ddl);
+    sql_exec(f->db, v2_migration);
+    size_t len;
+    char *before = read_bytes(f->db, &len);
+    char names_before[4096], names_after[4096];
+    list_dir(f->dir, names_before, sizeof names_before);
+    s = (res_store_t *)1;
+    assert_int_equal(res_open(f->db, RES_OPEN_PROBE, &s, err, sizeof err), SIM_OK);
+    assert_non_null(s);
+    assert_string_equal(res_path(s), f->db);
+    assert_string_equal(res_errmsg(s), "");
+    /* The handle only checked: nothing else works on it. */
+    int64_t id = -3;
+    assert_int_equal(res_resolve_run(s, "latest", &id), SIM_EINVAL);
+    assert_int_equal(id, -3);
+    expect_contains(res_errmsg(s), "RES_OPEN_PROBE");
+    assert_int_equal(res_check(s), SIM_EINVAL);
+    res_run_info_t info;
+    assert_int_equal(res_get_run(s, 1, &info), SIM_EINVAL);
+    static res_session_t ss[NSESS];
+    res_run_t run;
+    make_sessions(ss, 1);
+    make_run(&run, "abcd");
+    assert_int_equal(res_record_run(s, &run, ss, NSESS, NULL), SIM_EINVAL);
+    assert_int_equal(res_load_reference(s, LOBSIM_REFERENCE_CSV, NULL), SIM_EINVAL);
+    res_close(s);
+    expect_unchanged(f->db, before, len);
+    free(before);
+    list_dir(f->dir, names_after, sizeof names_after);
+    assert_string_equal(names_before, names_after);
+    assert_int_equal(sql_int(f->db, "PRAGMA user_version"), 2);
+    s = open_ok(f->db);
+    res_close(s);
+    assert_int_equal(sql_int(f->db, "PRAGMA user_version"), RES_SCHEMA_VERSION);
+
+    /* A current store passes unchanged too. */
+    before = read_bytes(f->db, &len);
+    assert_int_equal(res_open(f->db, RES_OPEN_PROBE | RES_OPEN_CREATE, &s, err, sizeof err),
+                     SIM_OK);
+    res_close(s);
+    expect_unchanged(f->db, before, len);
+    free(before);
+
+    /* What a write open would refuse, refused. */
+    char path[128];
+    path_in(f, "newer.db", path, sizeof path);
+    sql_exec(path, "PRAGMA application_id = 1280262739; PRAGMA user_version = 99;\n"
+                   "CREATE TABLE runs (x)");
+    expect_probe_refused(path, 0, SIM_EINVAL, "schema version 99 is newer");
+    path_in(f, "other.db", path, sizeof path);
+    sql_exec(path, "CREATE TABLE customers (id INTEGER PRIMARY KEY)");
+    expect_probe_refused(path, RES_OPEN_CREATE, SIM_EINVAL, "holding table 'customers'");
+    path_in(f, "notes.txt", path, sizeof path);
+    write_file(path, "not a database, not even close to one; long enough to have a header\n");
+    expect_probe_refused(path, 0, SIM_EINVAL, "not an SQLite file");
+    path_in(f, "ro.db", path, sizeof path);
+    write_file(path, "");
+    assert_int_equal(chmod(path, 0444), 0);
+    expect_probe_refused(path, 0, SIM_EIO, "read-only");
+    path_in(f, "dir.db", path, sizeof path);
+    assert_int_equal(mkdir(path, 0755), 0);
+    assert_int_equal(res_open(path, RES_OPEN_PROBE, &s, err, sizeof err), SIM_EIO);
+    expect_contains(err, "is a directory");
+
+    /* An empty file, and a missing one where it may be created, pass and
+     * stay as they were. */
+    path_in(f, "empty.db", path, sizeof path);
+    write_file(path, "");
+    assert_int_equal(res_open(path, RES_OPEN_PROBE, &s, err, sizeof err), SIM_OK);
+    res_close(s);
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), 0);
+    assert_int_equal(sb.st_size, 0);
+    path_in(f, "missing.db", path, sizeof path);
+    assert_int_equal(res_open(path, RES_OPEN_PROBE, &s, err, sizeof err), SIM_EIO);
+    expect_contains(err, "no such file");
+    assert_int_equal(res_open(path, RES_OPEN_PROBE | RES_OPEN_CREATE, &s, err, sizeof err), SIM_OK);
+    res_close(s);
+    assert_int_equal(access(path, F_OK), -1);
+    path_in(f, "nodir/h.db", path, sizeof path);
+    assert_int_equal(res_open(path, RES_OPEN_PROBE | RES_OPEN_CREATE, &s, err, sizeof err),
+                     SIM_EIO);
+    expect_contains(err, "does not exist");
+
+    assert_int_equal(res_open(f->db, RES_OPEN_PROBE | RES_OPEN_READONLY, &s, err, sizeof err),
+                     SIM_EINVAL);
+    assert_null(s);
+    expect_contains(err, "exclude each other");
+}
+
+/* A damaged page: quick_check's report of several lines becomes one line. */
+static void test_damage_reported_in_one_line(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    record_ok(s, 1, "dddd", 1);
+    record_ok(s, 2, "dddd", 1);
+    res_close(s);
+    size_t len;
+    char *b = read_bytes(f->db, &len);
+    assert_true(len > 4 * 4096);
+    for (size_t i = 2 * 4096; i < 3 * 4096; i++)
+        b[i] = "lobsim damage\n"[i % 14];
+    FILE *fp = fopen(f->db, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fwrite(b, 1, len, fp), len);
+    fclose(fp);
+    free(b);
+    expect_refused(f->db, RES_OPEN_CREATE, SIM_ECORRUPT,
+                   "corrupt: database disk image is malformed");
+    expect_refused(f->db, RES_OPEN_READONLY, SIM_ECORRUPT, "corrupt");
+    char err[512];
+    assert_int_equal(res_open(f->db, RES_OPEN_PROBE, &s, err, sizeof err), SIM_ECORRUPT);
+    assert_null(strstr(err, "***"));
+}
+
+/* res_resolve_run() leaves *run_id alone whenever it fails. */
+static void test_resolve_failure_leaves_run_id(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    static const char *const bad[] = {"",     "latest", "latest~x", "latest~3", "reference",
+                                      "ffff", "12",     "zz",       "-1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int64_t id = -7;
+        assert_int_equal(res_resolve_run(s, bad[i], &id), SIM_EINVAL);
+        if (id != -7)
+            fail_msg("res_resolve_run('%s') failed but set the run id to %lld", bad[i],
+                     (long long)id);
+    }
+    assert_int_equal(res_resolve_run(s, "latest", NULL), SIM_EINVAL);
+    int64_t r1 = record_ok(s, 1, "abcdef12", 1), id = -7;
+    assert_int_equal(res_resolve_run(s, "abcdef", &id), SIM_OK);
+    assert_int_equal(id, r1);
+    res_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1240,6 +1936,15 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_interrupted_run_leaves_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(test_out_of_memory, setup, teardown),
         cmocka_unit_test_setup_teardown(test_concurrent_writers, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_killed_creation, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_stale_temps_removed, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_empty_file_replaced, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_link_to_missing_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_directory_not_writable, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hot_journal_recovered, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_probe, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_damage_reported_in_one_line, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_resolve_failure_leaves_run_id, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
