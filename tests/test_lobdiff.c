@@ -18,6 +18,8 @@
 
 #include <cmocka.h>
 
+#include "fs_util.h"
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <math.h>
@@ -67,27 +69,6 @@ static int setup(void **state)
     snprintf(f->err, sizeof f->err, "%s/stderr", f->dir);
     *state = f;
     return 0;
-}
-
-static void remove_tree(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        char p[512];
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        struct stat sb;
-        if (lstat(p, &sb) == 0 && S_ISDIR(sb.st_mode))
-            remove_tree(p);
-        else
-            unlink(p);
-    }
-    closedir(d);
-    rmdir(dir);
 }
 
 static int teardown(void **state)
