@@ -92,6 +92,29 @@ static void test_many_pieces(void **state)
     assert_true(big.v[SIM_STAT_DB_BLOCK_GETS] < st.v[SIM_STAT_DB_BLOCK_GETS] / 5);
 }
 
+/* A LOB larger than an extent (16 MB against the 8 MB extents and 6 MB
+ * dispenser chunks) on the real segment: several chunks on both paths. */
+static void test_lob_larger_than_extent(void **state)
+{
+    (void)state;
+    uint64_t chars = 8 * 1024 * 1024; /* 16 MB: 2,082 blocks */
+    uint64_t k = (2 * chars + 8059) / 8060;
+    for (int p = 0; p < DBL_PATH_COUNT; p++) {
+        dbl_case_t c;
+        dbl_case_defaults(&c);
+        c.path = (dbl_path_t)p;
+        c.lob_chars = chars;
+        c.rows = 30;
+        c.check_invariants = 1;
+        sim_stats_t st;
+        assert_int_equal(dbl_run(&c, &st), SIM_OK);
+        assert_int_equal(st.v[SIM_STAT_SF_ALLOC_BYTES], 30 * k * 8192);
+        /* No run crosses an extent: at least two chunks a LOB. */
+        assert_true(st.v[SIM_STAT_SF_ALLOC_CHUNKS] >= 60);
+        assert_int_equal(st.v[SIM_STAT_USED_UREC], st.v[SIM_STAT_DSP_CHUNKS] + 1);
+    }
+}
+
 static void test_reference_regularities(void **state)
 {
     (void)state;
@@ -236,6 +259,7 @@ int main(void)
         cmocka_unit_test(test_lob_smaller_than_piece),
         cmocka_unit_test(test_piece_ends_on_block_boundary),
         cmocka_unit_test(test_many_pieces),
+        cmocka_unit_test(test_lob_larger_than_extent),
         cmocka_unit_test(test_reference_regularities),
         cmocka_unit_test(test_validation_names_the_input),
         cmocka_unit_test(test_params_by_name),
