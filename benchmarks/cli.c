@@ -147,36 +147,25 @@ static int one_block(const char *what, const char *s, void *dst, size_t i, char 
     return cli_parse_block_size(s, &((uint32_t *)dst)[i], err, len);
 }
 
-/* insert, scan, rows, cluster; readback = scan,rows; all = every one. */
-static int parse_workloads(cli_opts_t *o, const char *s, char *err, size_t errlen)
+/* insert, scan, rows, cluster; readback = scan,rows; all = every one.  dst
+ * is the workloads' flags, whatever the item's position. */
+static int one_workload(const char *what, const char *s, void *dst, size_t i, char *err, size_t len)
 {
-    char buf[256];
-    if (*s == '\0' || strlen(s) >= sizeof buf) {
-        snprintf(err, errlen, "--workload: '%.40s' is empty or too long", s);
-        return 2;
-    }
-    strcpy(buf, s);
-    memset(o->workloads, 0, sizeof o->workloads);
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        dbl_workload_t w;
-        if (strcmp(tok, "readback") == 0) {
-            o->workloads[DBL_WL_SCAN] = o->workloads[DBL_WL_ROWS] = 1;
-        } else if (strcmp(tok, "all") == 0) {
-            for (int k = 0; k < DBL_WL_COUNT; k++)
-                o->workloads[k] = 1;
-        } else if (dbl_workload_parse(tok, &w) == 0) {
-            o->workloads[w] = 1;
-        } else {
-            snprintf(err, errlen,
-                     "--workload: '%s' is not a workload (accepted: insert, scan, rows, cluster, "
-                     "readback, all)",
-                     tok);
-            return 2;
-        }
-    }
-    if (s[0] == ',' || s[strlen(s) - 1] == ',' || strstr(s, ",,")) {
-        snprintf(err, errlen, "--workload: '%s' has an empty item", s);
+    (void)i;
+    int *on = dst;
+    dbl_workload_t w;
+    if (strcmp(s, "readback") == 0) {
+        on[DBL_WL_SCAN] = on[DBL_WL_ROWS] = 1;
+    } else if (strcmp(s, "all") == 0) {
+        for (int k = 0; k < DBL_WL_COUNT; k++)
+            on[k] = 1;
+    } else if (dbl_workload_parse(s, &w) == 0) {
+        on[w] = 1;
+    } else {
+        snprintf(err, len,
+                 "%s: '%s' is not a workload (accepted: insert, scan, rows, cluster, readback, "
+                 "all)",
+                 what, s);
         return 2;
     }
     return 0;
@@ -236,7 +225,9 @@ int cli_parse(cli_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
                 return 2;
             }
         } else if ((v = opt_value("--workload", &i, *argc, argv, &used)) != NULL) {
-            if (parse_workloads(o, v, err, errlen))
+            size_t n;
+            memset(o->workloads, 0, sizeof o->workloads);
+            if (parse_list("--workload", v, &n, err, errlen, one_workload, o->workloads))
                 return 2;
         } else if ((v = opt_value("--sizes", &i, *argc, argv, &used)) != NULL) {
             if (parse_list("--sizes", v, &o->nsizes, err, errlen, one_size, o->sizes))
