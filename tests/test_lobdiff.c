@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "fs_util.h"
+#include "sql_util.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -282,16 +283,6 @@ static int64_t load_reference(const char *db)
         fail_msg("res_load_reference: %s", res_errmsg(s));
     res_close(s);
     return id;
-}
-
-static void sql_exec(const char *db_path, const char *sql)
-{
-    sqlite3 *db;
-    char *err = NULL;
-    assert_int_equal(sqlite3_open(db_path, &db), SQLITE_OK);
-    if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
-        fail_msg("%s: %s", sql, err);
-    sqlite3_close(db);
 }
 
 #define COMMIT_A "aaaa1111aaaa1111aaaa1111aaaa1111aaaa1111"

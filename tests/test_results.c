@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "fs_util.h"
+#include "sql_util.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -147,17 +148,6 @@ static double sql_double(const char *db_path, const char *sql)
     sqlite3_finalize(st);
     sqlite3_close(db);
     return v;
-}
-
-/* Run statements on a raw read-write connection (to forge old or foreign files). */
-static void sql_exec(const char *db_path, const char *sql)
-{
-    sqlite3 *db;
-    char *err = NULL;
-    assert_int_equal(sqlite3_open(db_path, &db), SQLITE_OK);
-    if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
-        fail_msg("%s: %s", sql, err);
-    sqlite3_close(db);
 }
 
 /* A fixed figure for run r, path p, LOB size k, statistic s. */
