@@ -4,8 +4,11 @@
  */
 #include "sim.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 const char *sim_strerror(sim_err_t err)
 {
@@ -69,6 +72,45 @@ void *sim_realloc(void *p, size_t n)
 void sim_free(void *p)
 {
     free(p);
+}
+
+sim_err_t sim_write_file(const char *path, sim_writer_fn fn, void *arg, char *err, size_t errlen)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
+        snprintf(err, errlen, "%.200s...: cannot write: file name too long", path);
+        return SIM_EINVAL;
+    }
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        return SIM_EIO;
+    }
+    /* mkstemp() makes it 0600; what we write is for everyone to read. */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    FILE *f = fdopen(fd, "w");
+    if (f == NULL) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        close(fd);
+        unlink(tmp);
+        return SIM_EIO;
+    }
+    errno = 0;
+    sim_err_t rc = fn(f, arg);
+    if (ferror(f) && rc == SIM_OK)
+        rc = SIM_EIO;
+    if (fclose(f) != 0 && rc == SIM_OK)
+        rc = SIM_EIO;
+    if (rc == SIM_OK && rename(tmp, path) != 0)
+        rc = SIM_EIO;
+    if (rc != SIM_OK) {
+        snprintf(err, errlen, "%s: cannot write: %s", path,
+                 rc == SIM_ENOMEM ? "out of memory" : strerror(errno ? errno : EIO));
+        unlink(tmp);
+    }
+    return rc;
 }
 
 void sim_prng_seed(sim_prng_t *p, uint64_t seed)

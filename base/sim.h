@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* ---- errors ---------------------------------------------------------- */
 
@@ -42,6 +43,18 @@ void sim_free(void *p);
 /* Fail the nth allocation from now on (1 = the next one); 0 disables. */
 void sim_fail_alloc_after(uint64_t nth);
 uint64_t sim_alloc_count(void);
+
+/* ---- files ----------------------------------------------------------- */
+
+/*
+ * Write the file `path` whole or not at all: fn writes into a temporary file
+ * beside it (mode 0666 less the umask), which is renamed into place when fn
+ * and every write succeeded.  On failure the temporary file is removed, the
+ * error of fn (or SIM_EIO) is returned and err holds one line,
+ * "PATH: cannot write: REASON".
+ */
+typedef sim_err_t (*sim_writer_fn)(FILE *f, void *arg);
+sim_err_t sim_write_file(const char *path, sim_writer_fn fn, void *arg, char *err, size_t errlen);
 
 /* ---- seeded random generator (splitmix64) ---------------------------- */
 

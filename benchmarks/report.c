@@ -3,10 +3,8 @@
  */
 #include "report.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 const sim_stat_t report_order[] = {
     SIM_STAT_CR_BLOCKS_CREATED,   SIM_STAT_SF_ALLOC_CHUNKS,
@@ -210,23 +208,19 @@ void report_table(FILE *f, const bench_case_t *cases, size_t n)
     }
 }
 
-int report_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen)
+typedef struct {
+    const bench_case_t *cases;
+    size_t n;
+} csv_t;
+
+static sim_err_t write_csv(FILE *f, void *arg)
 {
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-        snprintf(err, errlen, "--stats-out: file name too long");
-        return 1;
-    }
-    FILE *f = fopen(tmp, "w");
-    if (f == NULL) {
-        snprintf(err, errlen, "--stats-out: cannot write '%s': %s", path, strerror(errno));
-        return 1;
-    }
+    const csv_t *csv = arg;
     fprintf(f, "path,lob_kchars,statistic,value\n");
-    for (size_t i = 0; i < n; i++) {
-        if (!cases[i].ran)
+    for (size_t i = 0; i < csv->n; i++) {
+        if (!csv->cases[i].ran)
             continue;
-        const dbl_case_t *c = &cases[i].c;
+        const dbl_case_t *c = &csv->cases[i].c;
         char kchars[32];
         if (c->lob_chars % 1024 == 0)
             snprintf(kchars, sizeof kchars, "%llu", (unsigned long long)(c->lob_chars / 1024));
@@ -240,12 +234,17 @@ int report_csv(const char *path, const bench_case_t *cases, size_t n, char *err,
                  c->workload == DBL_WL_INSERT ? "" : "/", dbl_path_name(c->path));
         for (size_t s = 0; s < report_order_len; s++)
             fprintf(f, "%s,%s,\"%s\",%llu\n", path, kchars, sim_stat_info(report_order[s])->name,
-                    (unsigned long long)cases[i].st.v[report_order[s]]);
+                    (unsigned long long)csv->cases[i].st.v[report_order[s]]);
     }
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "--stats-out: cannot write '%s': %s", path, strerror(errno));
-        unlink(tmp);
+    return SIM_OK;
+}
+
+int report_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen)
+{
+    csv_t csv = {cases, n};
+    char why[512];
+    if (sim_write_file(path, write_csv, &csv, why, sizeof why) != SIM_OK) {
+        snprintf(err, errlen, "--stats-out: %s", why);
         return 1;
     }
     return 0;

@@ -13,13 +13,10 @@
 
 #include "plot.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* Matplotlib's first two colours: told apart with most colour blindness. */
 static const char *const path_colour[DBL_PATH_COUNT] = {"#1f77b4", "#ff7f0e"};
@@ -490,6 +487,18 @@ sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, si
     return err;
 }
 
+struct figure {
+    const plot_opts_t *o;
+    const plot_panel_t *panels;
+    size_t npanels;
+};
+
+static sim_err_t write_figure(FILE *f, void *arg)
+{
+    const struct figure *fig = arg;
+    return plot_svg(f, fig->o, fig->panels, fig->npanels);
+}
+
 sim_err_t plot_svg_file(const char *path, const plot_opts_t *o, const plot_panel_t *panels,
                         size_t npanels, char *err, size_t errlen)
 {
@@ -502,41 +511,6 @@ sim_err_t plot_svg_file(const char *path, const plot_opts_t *o, const plot_panel
         snprintf(err, errlen, "%s: nothing to plot (no panels, or a bad series)", path);
         return rc;
     }
-    size_t len = strlen(path) + 16;
-    char *tmp = malloc(len);
-    if (!tmp) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        return SIM_ENOMEM;
-    }
-    snprintf(tmp, len, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        free(tmp);
-        return SIM_EIO;
-    }
-    /* mkstemp() makes it 0600; a figure is for everyone to read. */
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        close(fd);
-        unlink(tmp);
-        free(tmp);
-        return SIM_EIO;
-    }
-    rc = plot_svg(f, o, panels, npanels);
-    if (fclose(f) != 0 && rc == SIM_OK)
-        rc = SIM_EIO;
-    if (rc == SIM_OK && rename(tmp, path) != 0)
-        rc = SIM_EIO;
-    if (rc != SIM_OK) {
-        snprintf(err, errlen, "%s: cannot write: %s", path,
-                 rc == SIM_ENOMEM ? "out of memory" : strerror(errno ? errno : EIO));
-        unlink(tmp);
-    }
-    free(tmp);
-    return rc;
+    struct figure fig = {o, panels, npanels};
+    return sim_write_file(path, write_figure, &fig, err, errlen);
 }
