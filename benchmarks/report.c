@@ -156,14 +156,6 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, dbl_workload
     }
 }
 
-static int seen_u32(const uint32_t *v, size_t n, uint32_t x)
-{
-    for (size_t i = 0; i < n; i++)
-        if (v[i] == x)
-            return 1;
-    return 0;
-}
-
 /*
  * One table per workload and block size, with the LOB sizes as columns; a
  * sweep of one LOB size over several block sizes gets the block sizes as
@@ -172,7 +164,7 @@ static int seen_u32(const uint32_t *v, size_t n, uint32_t x)
 void report_table(FILE *f, const bench_case_t *cases, size_t n)
 {
     uint64_t sizes[CLI_MAX_LIST];
-    uint32_t bss[CLI_MAX_LIST];
+    uint64_t bss[CLI_MAX_LIST];
     size_t ns = 0, nb = 0;
     columns_t cols;
     memset(&cols, 0, sizeof cols);
@@ -181,7 +173,7 @@ void report_table(FILE *f, const bench_case_t *cases, size_t n)
             continue;
         if (!seen_u64(sizes, ns, cases[i].c.lob_chars) && ns < CLI_MAX_LIST)
             sizes[ns++] = cases[i].c.lob_chars;
-        if (!seen_u32(bss, nb, cases[i].c.block_size) && nb < CLI_MAX_LIST)
+        if (!seen_u64(bss, nb, cases[i].c.block_size) && nb < CLI_MAX_LIST)
             bss[nb++] = cases[i].c.block_size;
         cols.paths[cases[i].c.path] = 1;
     }
@@ -192,7 +184,7 @@ void report_table(FILE *f, const bench_case_t *cases, size_t n)
             cols.n = nb;
             for (size_t b = 0; b < nb; b++) {
                 cols.chars[b] = sizes[0];
-                cols.bs[b] = bss[b];
+                cols.bs[b] = (uint32_t)bss[b];
             }
             one_table(f, cases, n, (dbl_workload_t)wl, &cols);
             continue;
@@ -201,7 +193,7 @@ void report_table(FILE *f, const bench_case_t *cases, size_t n)
             cols.n = ns;
             for (size_t s = 0; s < ns; s++) {
                 cols.chars[s] = sizes[s];
-                cols.bs[s] = bss[b];
+                cols.bs[s] = (uint32_t)bss[b];
             }
             one_table(f, cases, n, (dbl_workload_t)wl, &cols);
         }
