@@ -131,7 +131,7 @@ sim_err_t dbl_case_validate(const dbl_case_t *c, char *msg, size_t msglen)
         return SIM_EINVAL;
     }
     /* The whole statement must fit in a segment: rows x blocks x block size. */
-    uint64_t blocks = (2 * c->lob_chars + payload - 1) / payload;
+    uint64_t blocks = div_up(2 * c->lob_chars, payload);
     if (c->rows > MAX_SEGMENT_BYTES / bs / blocks) {
         snprintf(msg, msglen, "%llu rows of %llu-character LOBs need more than a 32 TB segment",
                  (unsigned long long)c->rows, (unsigned long long)c->lob_chars);
@@ -209,7 +209,7 @@ sim_err_t writer_open(writer_t *w, const dbl_case_t *c, lob_segment_t *seg, sim_
     w->seg = seg;
     w->payload = c->block_size - c->seg.block_overhead;
     w->bytes = 2 * c->lob_chars;
-    w->k = (w->bytes + w->payload - 1) / w->payload;
+    w->k = div_up(w->bytes, w->payload);
     lob_params_t lp = c->seg;
     lp.block_size = c->block_size;
     int local = c->path == DBL_PATH_LOCAL;
@@ -282,8 +282,7 @@ static uint64_t piece_blocks(uint64_t done_before, uint64_t done_after, uint64_t
                              uint32_t payload)
 {
     uint64_t before = done_before / payload;
-    uint64_t after =
-        done_after == total ? (done_after + payload - 1) / payload : done_after / payload;
+    uint64_t after = done_after == total ? div_up(done_after, payload) : done_after / payload;
     return after - before;
 }
 

@@ -34,6 +34,12 @@ sim_err_t dblink_row(writer_t *w);
  * asks for after it. */
 sim_err_t writer_row(writer_t *w);
 
+/* a / b rounded up: blocks for bytes, leaves for rows. */
+static inline uint64_t div_up(uint64_t a, uint64_t b)
+{
+    return (a + b - 1) / b;
+}
+
 /* A segment with the case's parameters. */
 sim_err_t case_segment(const dbl_case_t *c, sim_stats_t *st, lob_segment_t **out);
 

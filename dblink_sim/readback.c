@@ -43,11 +43,6 @@ static void on_chunk(void *arg, const lob_run_t *chunk, const lob_lob_t *lob)
     count_reads(r->st, chunk->len, r->per_call, r->block_size);
 }
 
-static uint64_t div_up(uint64_t a, uint64_t b)
-{
-    return (a + b - 1) / b;
-}
-
 sim_err_t run_readback(const dbl_case_t *c, sim_stats_t *out)
 {
     const dbl_read_params_t *rp = &c->read;
