@@ -431,40 +431,41 @@ int main(int argc, char **argv)
     char err[512];
     cli_opts_t o;
     cli_defaults(&o);
-    char *cmdline = join_argv(argc, argv);
     time_t started = time(NULL);
+    /* Every way out below goes through `done`; rc says which. */
+    int rc = 2;
+    char *cmdline = join_argv(argc, argv);
+    sweep_t sw = {0};
+    gbc_t *g = NULL;
     if (cli_parse(&o, &argc, argv, err, sizeof err) != 0) {
         fprintf(stderr, "lobbench: %s\n", err);
-        free(cmdline);
-        return 2;
+        goto done;
     }
-    if (o.help) {
-        cli_usage(stdout);
-        free(cmdline);
-        return 0;
-    }
-    if (o.list_params) {
-        dbl_case_t c;
-        dbl_case_defaults(&c);
-        printf("%-28s %s\n", "parameter", "default");
-        for (size_t i = 0; i < dbl_param_count(); i++)
-            printf("%-28s %u\n", dbl_param_name(i), dbl_param_get(&c, i));
-        free(cmdline);
-        return 0;
+    if (o.help || o.list_params) {
+        if (o.help) {
+            cli_usage(stdout);
+        } else {
+            dbl_case_t c;
+            dbl_case_defaults(&c);
+            printf("%-28s %s\n", "parameter", "default");
+            for (size_t i = 0; i < dbl_param_count(); i++)
+                printf("%-28s %u\n", dbl_param_name(i), dbl_param_get(&c, i));
+        }
+        rc = 0;
+        goto done;
     }
 
     /* Every case is built and checked before anything runs. */
-    sweep_t sw = {0};
     size_t ncases = o.nsizes * o.nblock_sizes;
     size_t nsel = 0;
     for (int w = 0; w < DBL_WL_COUNT; w++)
         for (int p = 0; p < DBL_PATH_COUNT; p++)
             nsel += o.workloads[w] && o.paths[p];
     sw.cases = calloc(ncases * nsel, sizeof *sw.cases);
-    if (sw.cases == NULL) {
+    if (sw.cases == NULL || cmdline == NULL) {
         fprintf(stderr, "lobbench: out of memory\n");
-        free(cmdline);
-        return 1;
+        rc = 1;
+        goto done;
     }
     for (int w = 0; w < DBL_WL_COUNT; w++)
         for (int p = 0; p < DBL_PATH_COUNT && o.workloads[w]; p++) {
@@ -476,9 +477,7 @@ int main(int argc, char **argv)
                     if (cli_make_case(&o, (dbl_workload_t)w, (dbl_path_t)p, o.sizes[s],
                                       o.block_sizes[b], &bc->c, err, sizeof err) != 0) {
                         fprintf(stderr, "lobbench: %s\n", err);
-                        free(sw.cases);
-                        free(cmdline);
-                        return 2;
+                        goto done;
                     }
                 }
         }
@@ -492,10 +491,10 @@ int main(int argc, char **argv)
              strcmp(argv[i] + 19, "console") != 0))
             all_counters = 1;
 
-    gbc_t *g;
     if (gbc_create(&g) != GBC_OK) {
         fprintf(stderr, "lobbench: out of memory\n");
-        return 1;
+        rc = 1;
+        goto done;
     }
     const char *filter = NULL; /* the last one wins, as in the library */
     for (int i = 1; i < argc; i++)
@@ -503,24 +502,13 @@ int main(int argc, char **argv)
             filter = argv[i] + 19;
     if (gbc_initialize(g, &argc, argv) != GBC_OK) {
         fprintf(stderr, "lobbench: %s\n", gbc_errmsg(g));
-        gbc_destroy(g);
-        free(sw.cases);
-        free(cmdline);
-        return 2;
+        goto done;
     }
-    if (gbc_report_unrecognized_arguments(argc, argv)) {
-        gbc_destroy(g);
-        free(sw.cases);
-        free(cmdline);
-        return 2;
-    }
-
+    if (gbc_report_unrecognized_arguments(argc, argv))
+        goto done;
     if (check_outputs(&o, err, sizeof err) != 0) {
         fprintf(stderr, "lobbench: %s\n", err);
-        gbc_destroy(g);
-        free(sw.cases);
-        free(cmdline);
-        return 2;
+        goto done;
     }
     provenance_t pv;
     provenance(&pv);
@@ -540,22 +528,19 @@ int main(int argc, char **argv)
     int failed = 0;
     for (size_t i = 0; i < sw.ncases; i++) {
         bench_case_t *bc = &sw.cases[i];
-        sim_err_t rc = dbl_run(&bc->c, &bc->st);
-        if (rc != SIM_OK) {
-            char name[32];
-            cli_format_chars(bc->c.lob_chars, name, sizeof name);
-            fprintf(stderr, "lobbench: %s %s: %s\n", dbl_path_name(bc->c.path), name,
-                    sim_strerror(rc));
-            failed = 1;
-            continue;
-        }
-        bc->ran = 1;
         char lob[32], blk[32];
         cli_format_chars(bc->c.lob_chars, lob, sizeof lob);
         cli_format_chars(bc->c.block_size, blk, sizeof blk);
         snprintf(bc->name, sizeof bc->name, "%s/%s/lob:%s/block:%s/rows:%llu",
                  dbl_workload_name(bc->c.workload), dbl_path_name(bc->c.path), lob, blk,
                  (unsigned long long)bc->c.rows);
+        sim_err_t mrc = dbl_run(&bc->c, &bc->st);
+        if (mrc != SIM_OK) {
+            fprintf(stderr, "lobbench: %s: %s\n", bc->name, sim_strerror(mrc));
+            failed = 1;
+            continue;
+        }
+        bc->ran = 1;
         gbc_benchmark_t *b;
         if (gbc_register(g, bc->name, bm_insert, bc, &b) != GBC_OK) {
             fprintf(stderr, "lobbench: %s\n", gbc_errmsg(g));
@@ -570,10 +555,7 @@ int main(int argc, char **argv)
                 "lobbench: --benchmark_filter=%s: no case matches (names look like "
                 "insert/local/lob:64k/block:8k/rows:10000)\n",
                 filter);
-        gbc_destroy(g);
-        free(sw.cases);
-        free(cmdline);
-        return 2;
+        goto done;
     }
     if (!o.quiet)
         fprintf(stderr, "lobbench: %zu cases, seed %llu\n", sw.ncases, (unsigned long long)o.seed);
@@ -586,11 +568,11 @@ int main(int argc, char **argv)
         failed = 1;
     }
     gbc_destroy(g);
-    gbc_shutdown();
+    g = NULL;
 
     if (!o.quiet)
         report_table(stdout, sw.cases, sw.ncases);
-    int rc = failed;
+    rc = failed;
     if (o.stats_out && report_csv(o.stats_out, sw.cases, sw.ncases, err, sizeof err) != 0) {
         fprintf(stderr, "lobbench: %s\n", err);
         rc = 1;
@@ -599,6 +581,9 @@ int main(int argc, char **argv)
         rc = 1;
     if (o.plot && write_plot(&o, &sw) != 0)
         rc = 1;
+done:
+    gbc_destroy(g);
+    gbc_shutdown(); /* the context added above, if any */
     free(sw.cases);
     free(cmdline);
     return rc;
