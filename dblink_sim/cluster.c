@@ -20,6 +20,7 @@
  *
  * LOB data blocks never travel: each instance writes its own chunks.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "insert_int.h"
@@ -48,8 +49,10 @@ static gblock_t *lookup(gcache_t *g, dsp_block_t kind, uint64_t id)
 {
     if (kind == DSP_BLOCK_SEGMENT_HEADER)
         return &g->seg;
-    if (kind == DSP_BLOCK_CFS)
-        return id < g->ncfs ? &g->cfs[id] : &g->seg;
+    if (kind == DSP_BLOCK_CFS) {
+        assert(id < g->ncfs); /* the dispenser names only CFS blocks that exist */
+        return &g->cfs[id];
+    }
     if (id >= g->cap) {
         uint64_t cap = g->cap ? g->cap : 64;
         while (cap <= id)

@@ -170,7 +170,8 @@ sim_err_t dsp_search(dsp_t *d, uint64_t want, int cont, lob_run_t *run)
          * CFS block the search changes. */
         touch(d, DSP_BLOCK_SEGMENT_HEADER, 0, 0);
         uint32_t cfs = lob_segment_params(d->seg)->cfs_blocks;
-        touch(d, DSP_BLOCK_CFS, cfs ? (want - 1) % cfs : 0, 1);
+        if (cfs > 0)
+            touch(d, DSP_BLOCK_CFS, (want - 1) % cfs, 1);
     }
     touch(d, DSP_BLOCK_EXTENT_HEADER, lob_segment_current_extent(d->seg), 1);
     hand_out(d, want < d->loaded.len ? want : d->loaded.len, run);
