@@ -150,4 +150,39 @@ static inline void sim_stat_add(sim_stats_t *st, sim_stat_t s, uint64_t n)
     st->v[s] += n;
 }
 
+/* ---- the reference experiment ---------------------------------------- */
+
+/*
+ * The one place that names the experiment of results/reference/: 10,000
+ * rows of CLOBs at nine lengths, 8 KB blocks.  Every default, every label
+ * ("local 2k") and the reference loader take their figures from here.
+ */
+#define SIM_BYTES_PER_CHAR 2u /* CLOBs are stored as UCS-2 */
+#define SIM_REF_BLOCK_SIZE 8192u
+#define SIM_REF_ROWS 10000u
+#define SIM_REF_NSIZES 9
+extern const uint64_t sim_ref_sizes[SIM_REF_NSIZES]; /* in characters */
+/* The block sizes a tablespace can have, and how a message names them. */
+#define SIM_BLOCK_SIZES_ACCEPTED "2k, 4k, 8k, 16k, 32k"
+int sim_block_size_valid(uint64_t bytes);
+/* A segment cannot grow past 32 TB, a bigfile tablespace's reach. */
+#define SIM_MAX_SEGMENT_BYTES (32ULL << 40)
+/* Where lobbench records its runs unless told otherwise. */
+#define SIM_DEFAULT_STORE "results/history.db"
+
+/* ---- text ------------------------------------------------------------ */
+
+/*
+ * Digits with an optional k or m suffix (x1024, x1048576): no sign, no
+ * spaces.  Returns 0, -1 when s is not such a number, -2 on overflow.
+ */
+int sim_parse_scaled(const char *s, uint64_t *out);
+/* Plain decimal digits only, at most max.  Returns 0 or -1. */
+int sim_parse_u64(const char *s, uint64_t max, uint64_t *out);
+/* "2k" for 2048, "1m" for 1048576, "2049" otherwise: sizes as the
+ * reference names them. */
+void sim_format_size(uint64_t v, char *buf, size_t len);
+/* The directory part of path: "." when it has none, "/" for "/x". */
+void sim_parent_dir(const char *path, char *dir, size_t len);
+
 #endif /* LOBSIM_SIM_H */
