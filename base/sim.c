@@ -5,6 +5,7 @@
 #include "sim.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -34,24 +35,27 @@ const char *sim_strerror(sim_err_t err)
 /*
  * Fault injection for tests.  Counting is cheap enough to stay in release
  * builds, and the model allocates only when a segment grows, never per row.
+ * Both counters are atomic: test programs run cases on several threads
+ * (Google Benchmark's, the store's tests) while one of them arms a failure.
  */
-static uint64_t alloc_count;
-static uint64_t alloc_fail_at;
+static _Atomic uint64_t alloc_count;
+static _Atomic uint64_t alloc_fail_at;
 
 static int alloc_should_fail(void)
 {
-    alloc_count++;
-    return alloc_fail_at != 0 && alloc_count >= alloc_fail_at;
+    uint64_t n = atomic_fetch_add(&alloc_count, 1) + 1;
+    uint64_t at = atomic_load(&alloc_fail_at);
+    return at != 0 && n >= at;
 }
 
 void sim_fail_alloc_after(uint64_t nth)
 {
-    alloc_fail_at = nth ? alloc_count + nth : 0;
+    atomic_store(&alloc_fail_at, nth ? atomic_load(&alloc_count) + nth : 0);
 }
 
 uint64_t sim_alloc_count(void)
 {
-    return alloc_count;
+    return atomic_load(&alloc_count);
 }
 
 void *sim_malloc(size_t n)

@@ -10,6 +10,7 @@
 #ifndef LOBSIM_SIM_H
 #define LOBSIM_SIM_H
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,6 +28,17 @@ typedef enum {
 } sim_err_t;
 
 const char *sim_strerror(sim_err_t err);
+
+/*
+ * Debug and sanitizer builds check a component's invariants after every
+ * state change, as SQLite's assert_pager_state() does; release builds
+ * (NDEBUG) leave it to tests and to a case's check_invariants.
+ */
+#ifdef NDEBUG
+#define SIM_DEBUG_CHECK(check) ((void)0)
+#else
+#define SIM_DEBUG_CHECK(check) assert((check) == SIM_OK)
+#endif
 
 /* ---- memory ---------------------------------------------------------- */
 

@@ -17,8 +17,8 @@ void cli_defaults(cli_opts_t *o)
 {
     static const uint64_t ref_sizes[] = {2, 4, 6, 8, 16, 32, 64, 128, 256};
     memset(o, 0, sizeof *o);
-    o->workloads[DBL_WL_INSERT] = 1;
-    for (int p = 0; p < DBL_PATH_COUNT; p++)
+    o->workloads[workload_find("insert")] = 1;
+    for (int p = 0; p < CASE_PATH_COUNT; p++)
         o->paths[p] = 1;
     for (size_t i = 0; i < sizeof ref_sizes / sizeof ref_sizes[0]; i++)
         o->sizes[o->nsizes++] = ref_sizes[i] * 1024;
@@ -153,19 +153,19 @@ static int one_workload(const char *what, const char *s, void *dst, size_t i, ch
 {
     (void)i;
     int *on = dst;
-    dbl_workload_t w;
+    int w;
     if (strcmp(s, "readback") == 0) {
-        on[DBL_WL_SCAN] = on[DBL_WL_ROWS] = 1;
+        on[workload_find("scan")] = on[workload_find("rows")] = 1;
     } else if (strcmp(s, "all") == 0) {
-        for (int k = 0; k < DBL_WL_COUNT; k++)
+        for (int k = 0; k < (int)workload_count(); k++)
             on[k] = 1;
-    } else if (dbl_workload_parse(s, &w) == 0) {
+    } else if ((w = workload_find(s)) >= 0) {
         on[w] = 1;
     } else {
-        snprintf(err, len,
-                 "%s: '%s' is not a workload (accepted: insert, scan, rows, cluster, readback, "
-                 "all)",
-                 what, s);
+        char names[128];
+        workload_names(names, sizeof names);
+        snprintf(err, len, "%s: '%s' is not a workload (accepted: %s, readback, all)", what, s,
+                 names);
         return 2;
     }
     return 0;
@@ -212,12 +212,12 @@ int cli_parse(cli_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
             o->db = NULL;
             used = 1;
         } else if ((v = opt_value("--path", &i, *argc, argv, &used)) != NULL) {
-            dbl_path_t p;
+            case_path_t p;
             memset(o->paths, 0, sizeof o->paths);
             if (strcmp(v, "both") == 0) {
-                for (int k = 0; k < DBL_PATH_COUNT; k++)
+                for (int k = 0; k < CASE_PATH_COUNT; k++)
                     o->paths[k] = 1;
-            } else if (dbl_path_parse(v, &p) == 0) {
+            } else if (case_path_parse(v, &p) == 0) {
                 o->paths[p] = 1;
             } else {
                 snprintf(err, errlen, "--path: '%s' is not a path (accepted: local, dblink, both)",
@@ -256,8 +256,8 @@ int cli_parse(cli_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
         } else if ((v = opt_value("--param", &i, *argc, argv, &used)) != NULL) {
             const char *eq = strchr(v, '=');
             uint64_t pv;
-            dbl_case_t probe;
-            dbl_case_defaults(&probe);
+            case_t probe;
+            case_defaults(&probe);
             char name[48];
             size_t nl = eq ? (size_t)(eq - v) : 0;
             if (eq == NULL || nl == 0 || nl >= sizeof name) {
@@ -266,7 +266,7 @@ int cli_parse(cli_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
             }
             memcpy(name, v, nl);
             name[nl] = '\0';
-            if (dbl_case_set_param(&probe, name, 0) != 0) {
+            if (case_set_param(&probe, name, 0) != 0) {
                 snprintf(err, errlen, "--param: unknown parameter '%s' (see --list-params)", name);
                 return 2;
             }
@@ -299,7 +299,7 @@ int cli_parse(cli_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
     }
     argv[out] = NULL;
     *argc = out;
-    if (o->piece_size_set && !o->paths[DBL_PATH_DBLINK]) {
+    if (o->piece_size_set && !o->paths[CASE_PATH_DBLINK]) {
         snprintf(err, errlen,
                  "--piece-size: applies to the dblink path only (add --path=dblink or both)");
         return 2;
@@ -307,10 +307,10 @@ int cli_parse(cli_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
     return 0;
 }
 
-int cli_make_case(const cli_opts_t *o, dbl_workload_t wl, dbl_path_t path, uint64_t chars,
-                  uint32_t block_size, dbl_case_t *c, char *err, size_t errlen)
+int cli_make_case(const cli_opts_t *o, unsigned wl, case_path_t path, uint64_t chars,
+                  uint32_t block_size, case_t *c, char *err, size_t errlen)
 {
-    dbl_case_defaults(c);
+    case_defaults(c);
     c->workload = wl;
     c->path = path;
     c->lob_chars = chars;
@@ -319,9 +319,9 @@ int cli_make_case(const cli_opts_t *o, dbl_workload_t wl, dbl_path_t path, uint6
     c->seed = o->seed;
     c->piece_size = o->piece_size;
     for (size_t i = 0; i < o->nparams; i++)
-        dbl_case_set_param(c, o->params[i].name, o->params[i].value);
+        case_set_param(c, o->params[i].name, o->params[i].value);
     char msg[200];
-    if (dbl_case_validate(c, msg, sizeof msg) != SIM_OK) {
+    if (case_validate(c, msg, sizeof msg) != SIM_OK) {
         snprintf(err, errlen, "%s", msg);
         return 2;
     }

@@ -10,14 +10,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "insert.h"
+#include "workload.h"
 
 #define CLI_MAX_LIST 64
 #define CLI_MAX_PARAMS 64
 
 typedef struct {
-    int workloads[DBL_WL_COUNT];  /* which workloads run */
-    int paths[DBL_PATH_COUNT];    /* which paths run */
+    int workloads[WORKLOAD_MAX];  /* which workloads run */
+    int paths[CASE_PATH_COUNT];    /* which paths run */
     uint64_t sizes[CLI_MAX_LIST]; /* LOB sizes in characters */
     size_t nsizes;
     uint32_t block_sizes[CLI_MAX_LIST];
@@ -61,8 +61,8 @@ void cli_format_chars(uint64_t chars, char *buf, size_t len);
 
 /* The case for (path, size, block size) with the options applied; returns 2
  * with a message when the case is invalid. */
-int cli_make_case(const cli_opts_t *o, dbl_workload_t wl, dbl_path_t path, uint64_t chars,
-                  uint32_t block_size, dbl_case_t *c, char *err, size_t errlen);
+int cli_make_case(const cli_opts_t *o, unsigned wl, case_path_t path, uint64_t chars,
+                  uint32_t block_size, case_t *c, char *err, size_t errlen);
 
 void cli_usage(FILE *f);
 

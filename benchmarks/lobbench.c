@@ -62,7 +62,7 @@ static void bm_insert(gbc_state_t *st, void *user)
     int64_t n;
     while (gbc_state_keep_running_batch(st, &n))
         for (int64_t i = 0; i < n; i++) {
-            sim_err_t rc = dbl_run(&bc->c, &got);
+            sim_err_t rc = workload_run_stats(&bc->c, &got);
             if (rc != SIM_OK) {
                 gbc_state_skip_with_error(st, sim_strerror(rc));
                 break;
@@ -227,7 +227,7 @@ static int record(const cli_opts_t *o, const sweep_t *sw, const provenance_t *pv
         sess[n].timing.cpu_samples_ns = bc->cpu_samples_ns;
         n++;
     }
-    dbl_case_describe_params(&sw->cases[0].c, params, sizeof params);
+    case_describe_params(&sw->cases[0].c, params, sizeof params);
     res_run_t run;
     res_run_defaults(&run);
     run.started = (int64_t)started;
@@ -333,15 +333,15 @@ static int check_outputs(const cli_opts_t *o, char *err, size_t errlen)
 
 /* The Oracle measurements, read back from the store for the plot. */
 typedef struct {
-    plot_point_t pts[DBL_PATH_COUNT][SIM_STAT_COUNT][CLI_MAX_LIST];
-    size_t n[DBL_PATH_COUNT][SIM_STAT_COUNT];
+    plot_point_t pts[CASE_PATH_COUNT][SIM_STAT_COUNT][CLI_MAX_LIST];
+    size_t n[CASE_PATH_COUNT][SIM_STAT_COUNT];
 } ref_points_t;
 
 static sim_err_t collect_reference(const res_session_info_t *ss, void *arg)
 {
     ref_points_t *rp = arg;
-    dbl_path_t p;
-    if (dbl_path_parse(ss->path, &p) != 0)
+    case_path_t p;
+    if (case_path_parse(ss->path, &p) != 0)
         return SIM_OK;
     for (int k = 0; k < SIM_STAT_COUNT; k++)
         if (ss->present[k] && rp->n[p][k] < CLI_MAX_LIST)
@@ -371,7 +371,7 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
     int with_ref = 0;
     res_store_t *store;
     char err[512];
-    if (o->db && first->c.workload == DBL_WL_INSERT && first->c.block_size == 8192 &&
+    if (o->db && first->c.workload == (unsigned)workload_find("insert") && first->c.block_size == 8192 &&
         first->c.rows == 10000 &&
         res_open(o->db, RES_OPEN_READONLY, &store, err, sizeof err) == SIM_OK) {
         int64_t run;
@@ -379,18 +379,18 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
                    res_foreach_session(store, run, collect_reference, &ref) == SIM_OK;
         res_close(store);
     }
-    static plot_point_t pts[DBL_PATH_COUNT][SIM_STAT_COUNT][CLI_MAX_LIST];
-    static plot_series_t series[SIM_STAT_COUNT][2 * DBL_PATH_COUNT];
+    static plot_point_t pts[CASE_PATH_COUNT][SIM_STAT_COUNT][CLI_MAX_LIST];
+    static plot_series_t series[SIM_STAT_COUNT][2 * CASE_PATH_COUNT];
     plot_panel_t panels[SIM_STAT_COUNT];
     size_t np = 0;
     for (size_t r = 0; r < report_order_len; r++) {
         sim_stat_t k = report_order[r];
         size_t ns = 0, any = 0;
-        for (int p = 0; p < DBL_PATH_COUNT; p++) {
+        for (int p = 0; p < CASE_PATH_COUNT; p++) {
             size_t n = 0;
             for (size_t i = 0; i < sw->ncases && n < CLI_MAX_LIST; i++) {
                 const bench_case_t *bc = &sw->cases[i];
-                if (bc->ran && bc->c.path == (dbl_path_t)p && bc->c.workload == first->c.workload &&
+                if (bc->ran && bc->c.path == (case_path_t)p && bc->c.workload == first->c.workload &&
                     bc->c.block_size == first->c.block_size) {
                     pts[p][k][n++] =
                         (plot_point_t){(double)bc->c.lob_chars / 1024, (double)bc->st.v[k]};
@@ -399,9 +399,9 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
             }
             if (n)
                 series[k][ns++] =
-                    (plot_series_t){"lobsim", (dbl_path_t)p, PLOT_SOLID, pts[p][k], n};
+                    (plot_series_t){"lobsim", (case_path_t)p, PLOT_SOLID, pts[p][k], n};
             if (with_ref && ref.n[p][k])
-                series[k][ns++] = (plot_series_t){"Oracle", (dbl_path_t)p, PLOT_MARKERS,
+                series[k][ns++] = (plot_series_t){"Oracle", (case_path_t)p, PLOT_MARKERS,
                                                   ref.pts[p][k], ref.n[p][k]};
         }
         if (any)
@@ -411,7 +411,7 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
     plot_opts_defaults(&po);
     char title[128], subtitle[256];
     snprintf(title, sizeof title, "lobbench: %s, %llu rows, %uk blocks",
-             dbl_workload_name(first->c.workload), (unsigned long long)first->c.rows,
+             workload_name(first->c.workload), (unsigned long long)first->c.rows,
              first->c.block_size / 1024);
     snprintf(subtitle, sizeof subtitle, "statistics against LOB size, log-log axes%s",
              with_ref ? "; points: the Oracle measurements" : "");
@@ -445,11 +445,11 @@ int main(int argc, char **argv)
         if (o.help) {
             cli_usage(stdout);
         } else {
-            dbl_case_t c;
-            dbl_case_defaults(&c);
+            case_t c;
+            case_defaults(&c);
             printf("%-28s %s\n", "parameter", "default");
-            for (size_t i = 0; i < dbl_param_count(); i++)
-                printf("%-28s %u\n", dbl_param_name(i), dbl_param_get(&c, i));
+            for (size_t i = 0; i < case_param_count(); i++)
+                printf("%-28s %u\n", case_param_name(i), case_param_get(&c, i));
         }
         rc = 0;
         goto done;
@@ -458,8 +458,8 @@ int main(int argc, char **argv)
     /* Every case is built and checked before anything runs. */
     size_t ncases = o.nsizes * o.nblock_sizes;
     size_t nsel = 0;
-    for (int w = 0; w < DBL_WL_COUNT; w++)
-        for (int p = 0; p < DBL_PATH_COUNT; p++)
+    for (int w = 0; w < (int)workload_count(); w++)
+        for (int p = 0; p < CASE_PATH_COUNT; p++)
             nsel += o.workloads[w] && o.paths[p];
     sw.cases = calloc(ncases * nsel, sizeof *sw.cases);
     if (sw.cases == NULL || cmdline == NULL) {
@@ -467,14 +467,14 @@ int main(int argc, char **argv)
         rc = 1;
         goto done;
     }
-    for (int w = 0; w < DBL_WL_COUNT; w++)
-        for (int p = 0; p < DBL_PATH_COUNT && o.workloads[w]; p++) {
+    for (int w = 0; w < (int)workload_count(); w++)
+        for (int p = 0; p < CASE_PATH_COUNT && o.workloads[w]; p++) {
             if (!o.paths[p])
                 continue;
             for (size_t b = 0; b < o.nblock_sizes; b++)
                 for (size_t s = 0; s < o.nsizes; s++) {
                     bench_case_t *bc = &sw.cases[sw.ncases++];
-                    if (cli_make_case(&o, (dbl_workload_t)w, (dbl_path_t)p, o.sizes[s],
+                    if (cli_make_case(&o, (unsigned)w, (case_path_t)p, o.sizes[s],
                                       o.block_sizes[b], &bc->c, err, sizeof err) != 0) {
                         fprintf(stderr, "lobbench: %s\n", err);
                         goto done;
@@ -513,7 +513,7 @@ int main(int argc, char **argv)
     provenance_t pv;
     provenance(&pv);
     char params[2048];
-    dbl_case_describe_params(&sw.cases[0].c, params, sizeof params);
+    case_describe_params(&sw.cases[0].c, params, sizeof params);
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)o.seed);
     gbc_add_context(g, "lobsim_git_commit", pv.commit);
@@ -532,9 +532,9 @@ int main(int argc, char **argv)
         cli_format_chars(bc->c.lob_chars, lob, sizeof lob);
         cli_format_chars(bc->c.block_size, blk, sizeof blk);
         snprintf(bc->name, sizeof bc->name, "%s/%s/lob:%s/block:%s/rows:%llu",
-                 dbl_workload_name(bc->c.workload), dbl_path_name(bc->c.path), lob, blk,
+                 workload_name(bc->c.workload), case_path_name(bc->c.path), lob, blk,
                  (unsigned long long)bc->c.rows);
-        sim_err_t mrc = dbl_run(&bc->c, &bc->st);
+        sim_err_t mrc = workload_run_stats(&bc->c, &bc->st);
         if (mrc != SIM_OK) {
             fprintf(stderr, "lobbench: %s: %s\n", bc->name, sim_strerror(mrc));
             failed = 1;

@@ -14,7 +14,8 @@
 #include <stdlib.h>
 
 #include "gbc.h"
-#include "insert.h"
+#include "workload.h"
+#include "writer.h"
 
 #define NSIZES 4096
 
@@ -30,45 +31,32 @@ static void make_sizes(size_seq_t *s, uint64_t seed)
         s->blocks[i] = 1 + sim_prng_below(&r, 67);
 }
 
+/* The local path's writer over a fresh segment: its allocation context is
+ * refilled from the dispenser, as the direct-path insert's is. */
 typedef struct {
-    sim_stats_t st;
+    case_t c;
     lob_segment_t *seg;
-    undo_log_t *undo;
-    dsp_t *dsp;
-    lob_alloc_t *alloc;
+    writer_t *w;
 } space_t;
-
-static sim_err_t refill(void *arg, uint64_t want, int cont, lob_run_t *run)
-{
-    (void)want;
-    (void)cont;
-    return dsp_refill(arg, run);
-}
 
 static void space_close(space_t *s)
 {
-    lob_alloc_destroy(s->alloc);
-    dsp_destroy(s->dsp);
-    undo_destroy(s->undo);
+    writer_destroy(s->w);
     lob_segment_destroy(s->seg);
+    s->w = NULL;
+    s->seg = NULL;
 }
 
 static int space_open(space_t *s)
 {
-    lob_params_t lp;
-    dsp_params_t dp;
-    undo_params_t up;
-    lob_params_defaults(&lp);
-    dsp_params_defaults(&dp);
-    undo_params_defaults(&up);
-    *s = (space_t){0};
-    if (lob_segment_create(&lp, &s->st, &s->seg) || undo_create(&up, &s->st, &s->undo) ||
-        dsp_create(s->seg, s->undo, &dp, &s->st, &s->dsp) ||
-        lob_alloc_create(&lp, LOB_ALLOC_CACHED, refill, s->dsp, &s->st, &s->alloc)) {
+    case_defaults(&s->c);
+    s->seg = NULL;
+    s->w = NULL;
+    if (writer_segment_create(&s->c, &s->seg) != SIM_OK ||
+        writer_create(&s->c, s->seg, &s->w) != SIM_OK) {
         space_close(s);
         return -1;
     }
-    undo_record(s->undo);
     return 0;
 }
 
@@ -93,9 +81,8 @@ static void bm_alloc_lobsim(gbc_state_t *st, void *user)
                 space_open(&s);
                 gbc_state_resume_timing(st);
             }
-            lob_lob_t lob = {0, 0, 0};
             uint64_t c;
-            if (lob_alloc_write(s.alloc, seq->blocks[i % NSIZES], &lob, &c) != SIM_OK) {
+            if (writer_lob_space(s.w, seq->blocks[i % NSIZES], &c) != SIM_OK) {
                 gbc_state_skip_with_error(st, "chunk allocation failed");
                 break;
             }
@@ -128,11 +115,11 @@ static void bm_alloc_jemalloc(gbc_state_t *st, void *user)
 
 static void bm_rows(gbc_state_t *st, void *user)
 {
-    dbl_case_t c = *(const dbl_case_t *)user;
+    case_t c = *(const case_t *)user;
     c.rows = (uint64_t)gbc_state_range(st, 0);
     sim_stats_t out;
     while (gbc_state_keep_running(st))
-        if (dbl_run(&c, &out) != SIM_OK) {
+        if (workload_run_stats(&c, &out) != SIM_OK) {
             gbc_state_skip_with_error(st, "the statement failed");
             break;
         }
@@ -156,13 +143,13 @@ int main(int argc, char **argv)
     gbc_benchmark_t *b;
     gbc_register(g, "alloc/lobsim", bm_alloc_lobsim, &seq, &b);
     gbc_register(g, "alloc/jemalloc", bm_alloc_jemalloc, &seq, &b);
-    static dbl_case_t cases[DBL_PATH_COUNT];
-    for (int p = 0; p < DBL_PATH_COUNT; p++) {
+    static case_t cases[CASE_PATH_COUNT];
+    for (int p = 0; p < CASE_PATH_COUNT; p++) {
         char name[64];
-        dbl_case_defaults(&cases[p]);
-        cases[p].path = (dbl_path_t)p;
+        case_defaults(&cases[p]);
+        cases[p].path = (case_path_t)p;
         cases[p].lob_chars = 256 * 1024;
-        snprintf(name, sizeof name, "rows/%s/lob:256k", dbl_path_name((dbl_path_t)p));
+        snprintf(name, sizeof name, "rows/%s/lob:256k", case_path_name((case_path_t)p));
         gbc_register(g, name, bm_rows, &cases[p], &b);
         gbc_benchmark_arg_name(b, "rows");
         gbc_benchmark_range_multiplier(b, 10);

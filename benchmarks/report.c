@@ -27,7 +27,7 @@ const sim_stat_t report_order[] = {
 const size_t report_order_len = sizeof report_order / sizeof report_order[0];
 
 /* The case of (path, size, block size), or NULL. */
-static const bench_case_t *find(const bench_case_t *cases, size_t n, dbl_workload_t w, dbl_path_t p,
+static const bench_case_t *find(const bench_case_t *cases, size_t n, unsigned w, case_path_t p,
                                 uint64_t chars, uint32_t bs)
 {
     for (size_t i = 0; i < n; i++)
@@ -51,11 +51,11 @@ typedef struct {
     uint32_t bs[CLI_MAX_LIST];
     size_t n;
     int by_block; /* the columns differ by block size, not by LOB size */
-    int paths[DBL_PATH_COUNT];
+    int paths[CASE_PATH_COUNT];
     int both;
 } columns_t;
 
-static int in_table(const bench_case_t *bc, dbl_workload_t wl, const columns_t *cols)
+static int in_table(const bench_case_t *bc, unsigned wl, const columns_t *cols)
 {
     if (!bc->ran || bc->c.workload != wl)
         return 0;
@@ -65,21 +65,8 @@ static int in_table(const bench_case_t *bc, dbl_workload_t wl, const columns_t *
     return 0;
 }
 
-static const char *title(dbl_workload_t wl)
-{
-    switch (wl) {
-    case DBL_WL_SCAN:
-        return "Full scan readback";
-    case DBL_WL_ROWS:
-        return "Row-by-row readback";
-    case DBL_WL_CLUSTER:
-        return "Two-instance cluster insert";
-    default:
-        return "Session";
-    }
-}
 
-static void one_table(FILE *f, const bench_case_t *cases, size_t n, dbl_workload_t wl,
+static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
                       const columns_t *cols)
 {
     const bench_case_t *any = NULL;
@@ -105,7 +92,7 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, dbl_workload
     } else {
         snprintf(what, sizeof what, "%uk blocks", cols->bs[0] / 1024);
     }
-    fprintf(f, "\n%s statistics: %llu rows, %s, seed %llu%s\n", title(wl),
+    fprintf(f, "\n%s statistics: %llu rows, %s, seed %llu%s\n", workload_title(wl),
             (unsigned long long)any->c.rows, what, (unsigned long long)any->c.seed,
             cols->both ? "; ratio = dblink / local" : "");
     fprintf(f, "%-40s %-6s", "statistic", cols->by_block ? "block" : "path");
@@ -124,15 +111,15 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, dbl_workload
         if (!nonzero)
             continue;
         int first = 1;
-        for (int p = 0; p < DBL_PATH_COUNT; p++) {
+        for (int p = 0; p < CASE_PATH_COUNT; p++) {
             if (!cols->paths[p])
                 continue;
             fprintf(f, "%-40s %-6s", first ? sim_stat_info(st)->name : "",
-                    dbl_path_name((dbl_path_t)p));
+                    case_path_name((case_path_t)p));
             first = 0;
             for (size_t s = 0; s < cols->n; s++) {
                 const bench_case_t *c =
-                    find(cases, n, wl, (dbl_path_t)p, cols->chars[s], cols->bs[s]);
+                    find(cases, n, wl, (case_path_t)p, cols->chars[s], cols->bs[s]);
                 if (c)
                     fprintf(f, " %*llu", w, (unsigned long long)c->st.v[st]);
                 else
@@ -144,9 +131,9 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, dbl_workload
             continue;
         fprintf(f, "%-40s %-6s", "", "ratio");
         for (size_t s = 0; s < cols->n; s++) {
-            const bench_case_t *l = find(cases, n, wl, DBL_PATH_LOCAL, cols->chars[s], cols->bs[s]);
+            const bench_case_t *l = find(cases, n, wl, CASE_PATH_LOCAL, cols->chars[s], cols->bs[s]);
             const bench_case_t *d =
-                find(cases, n, wl, DBL_PATH_DBLINK, cols->chars[s], cols->bs[s]);
+                find(cases, n, wl, CASE_PATH_DBLINK, cols->chars[s], cols->bs[s]);
             if (l && d && l->st.v[st])
                 fprintf(f, " %*.2f", w, (double)d->st.v[st] / (double)l->st.v[st]);
             else
@@ -177,16 +164,16 @@ void report_table(FILE *f, const bench_case_t *cases, size_t n)
             bss[nb++] = cases[i].c.block_size;
         cols.paths[cases[i].c.path] = 1;
     }
-    cols.both = cols.paths[DBL_PATH_LOCAL] && cols.paths[DBL_PATH_DBLINK];
+    cols.both = cols.paths[CASE_PATH_LOCAL] && cols.paths[CASE_PATH_DBLINK];
     cols.by_block = ns == 1 && nb > 1;
-    for (int wl = 0; wl < DBL_WL_COUNT; wl++) {
+    for (int wl = 0; wl < (int)workload_count(); wl++) {
         if (cols.by_block) {
             cols.n = nb;
             for (size_t b = 0; b < nb; b++) {
                 cols.chars[b] = sizes[0];
                 cols.bs[b] = (uint32_t)bss[b];
             }
-            one_table(f, cases, n, (dbl_workload_t)wl, &cols);
+            one_table(f, cases, n, (unsigned)wl, &cols);
             continue;
         }
         for (size_t b = 0; b < nb; b++) {
@@ -195,7 +182,7 @@ void report_table(FILE *f, const bench_case_t *cases, size_t n)
                 cols.chars[s] = sizes[s];
                 cols.bs[s] = (uint32_t)bss[b];
             }
-            one_table(f, cases, n, (dbl_workload_t)wl, &cols);
+            one_table(f, cases, n, (unsigned)wl, &cols);
         }
     }
 }
@@ -212,7 +199,7 @@ static sim_err_t write_csv(FILE *f, void *arg)
     for (size_t i = 0; i < csv->n; i++) {
         if (!csv->cases[i].ran)
             continue;
-        const dbl_case_t *c = &csv->cases[i].c;
+        const case_t *c = &csv->cases[i].c;
         char kchars[32];
         if (c->lob_chars % 1024 == 0)
             snprintf(kchars, sizeof kchars, "%llu", (unsigned long long)(c->lob_chars / 1024));
@@ -222,8 +209,8 @@ static sim_err_t write_csv(FILE *f, void *arg)
          * name theirs before the path ("scan/local"). */
         char path[32];
         snprintf(path, sizeof path, "%s%s%s",
-                 c->workload == DBL_WL_INSERT ? "" : dbl_workload_name(c->workload),
-                 c->workload == DBL_WL_INSERT ? "" : "/", dbl_path_name(c->path));
+                 c->workload == 0 ? "" : workload_name(c->workload),
+                 c->workload == 0 ? "" : "/", case_path_name(c->path));
         for (size_t s = 0; s < report_order_len; s++)
             fprintf(f, "%s,%s,\"%s\",%llu\n", path, kchars, sim_stat_info(report_order[s])->name,
                     (unsigned long long)csv->cases[i].st.v[report_order[s]]);

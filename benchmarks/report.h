@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "cli.h"
-#include "insert.h"
+#include "workload.h"
 
 /* Repetitions whose own times a case keeps (lobdiff's significance test);
  * the mean covers all of them. */
@@ -17,7 +17,7 @@
 
 /* One case of a sweep and what was measured for it. */
 typedef struct {
-    dbl_case_t c;
+    case_t c;
     char name[160]; /* the benchmark's name */
     sim_stats_t st;
     int ran;             /* the model ran and st holds its figures */

@@ -6,21 +6,11 @@
  * runs out of the loaded chunk.  Only load() sets `loaded`; only the two
  * hand-out functions shrink it.
  */
-#include "dispenser.h"
+#include <stdio.h>
+#include <string.h>
 
-struct dsp {
-    dsp_params_t p;
-    lob_segment_t *seg;
-    undo_log_t *undo;
-    sim_stats_t *stats;
-    lob_run_t loaded;
-    uint64_t taken;  /* blocks taken from the segment */
-    uint64_t handed; /* blocks handed to writers */
-    uint64_t calls;
-    uint64_t runs;
-    dsp_touch_fn touch;
-    void *touch_arg;
-};
+#include "dispenser_int.h"
+
 
 void dsp_observe(dsp_t *d, dsp_touch_fn fn, void *arg)
 {
@@ -50,10 +40,22 @@ void dsp_params_defaults(dsp_params_t *p)
     p->extent_cr = 3;
 }
 
-sim_err_t dsp_create(lob_segment_t *seg, undo_log_t *undo, const dsp_params_t *p,
-                     sim_stats_t *stats, dsp_t **out)
+sim_err_t dsp_params_check(const dsp_params_t *p, char *msg, size_t msglen)
 {
-    if (p->chunk_min_kb == 0 || p->chunk_max_kb < p->chunk_min_kb || p->chunk_divisor == 0)
+    if (p->chunk_min_kb == 0 || p->chunk_divisor == 0 || p->chunk_max_kb < p->chunk_min_kb) {
+        snprintf(msg, msglen,
+                 "dispenser chunks of %u..%u KB, segment / %u (accepted: dsp.chunk_min_kb >= 1, "
+                 "dsp.chunk_max_kb >= dsp.chunk_min_kb, dsp.chunk_divisor >= 1)",
+                 p->chunk_min_kb, p->chunk_max_kb, p->chunk_divisor);
+        return SIM_EINVAL;
+    }
+    return SIM_OK;
+}
+
+sim_err_t dsp_create(lob_segment_t *seg, undo_log_t *undo, const dsp_params_t *p, dsp_t **out)
+{
+    char msg[1];
+    if (dsp_params_check(p, msg, sizeof msg) != SIM_OK)
         return SIM_EINVAL;
     dsp_t *d = sim_calloc(1, sizeof *d);
     if (d == NULL)
@@ -61,7 +63,6 @@ sim_err_t dsp_create(lob_segment_t *seg, undo_log_t *undo, const dsp_params_t *p
     d->p = *p;
     d->seg = seg;
     d->undo = undo;
-    d->stats = stats;
     *out = d;
     return SIM_OK;
 }
@@ -101,15 +102,19 @@ static sim_err_t load(dsp_t *d)
         touch(d, DSP_BLOCK_EXTENT_HEADER, lob_segment_current_extent(d->seg), 1);
     }
     d->taken += d->loaded.len;
-    sim_stat_add(d->stats, SIM_STAT_DSP_LOAD_TASKS, 1);
-    sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_GETS, grown * d->p.extent_gets);
-    sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_CHANGES, grown * d->p.extent_gets);
-    sim_stat_add(d->stats, SIM_STAT_ENQ_TX, grown * d->p.extent_enqueues);
+    d->loads++;
+    d->grown += grown;
+    sim_stat_add(&d->stats, SIM_STAT_DSP_LOAD_TASKS, 1);
+    sim_stat_add(&d->stats, SIM_STAT_DB_BLOCK_GETS, grown * d->p.extent_gets);
+    sim_stat_add(&d->stats, SIM_STAT_DB_BLOCK_CHANGES, grown * d->p.extent_gets);
+    sim_stat_add(&d->stats, SIM_STAT_ENQ_TX, grown * d->p.extent_enqueues);
     /* A 64 MB extent's space metadata is formatted by a recursive
      * transaction; the loader's consistent reads of it clone those blocks. */
     uint64_t added = (after.blocks - before.blocks) * lob_segment_block_size(d->seg);
-    if (grown && added / grown >= 64ULL * 1024 * 1024)
-        sim_stat_add(d->stats, SIM_STAT_CR_BLOCKS_CREATED, grown * d->p.extent_cr);
+    if (grown && added / grown >= 64ULL * 1024 * 1024) {
+        d->grown_cr += grown;
+        sim_stat_add(&d->stats, SIM_STAT_CR_BLOCKS_CREATED, grown * d->p.extent_cr);
+    }
     return SIM_OK;
 }
 
@@ -122,7 +127,7 @@ static void hand_out(dsp_t *d, uint64_t n, lob_run_t *run)
     d->loaded.len -= n;
     d->handed += n;
     d->runs++;
-    sim_stat_add(d->stats, SIM_STAT_DSP_CHUNKS, 1);
+    sim_stat_add(&d->stats, SIM_STAT_DSP_CHUNKS, 1);
     undo_record(d->undo);
     undo_vector(d->undo, UNDO_CV_SPACE);
 }
@@ -130,12 +135,11 @@ static void hand_out(dsp_t *d, uint64_t n, lob_run_t *run)
 /* One call into the dispenser and the block visits and locks it costs. */
 static void count_call(dsp_t *d, uint32_t gets, uint32_t changes, uint32_t cgets, uint32_t enqueues)
 {
-    d->calls++;
-    sim_stat_add(d->stats, SIM_STAT_DSP_ALLOCATIONS, 1);
-    sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_GETS, gets);
-    sim_stat_add(d->stats, SIM_STAT_DB_BLOCK_CHANGES, changes);
-    sim_stat_add(d->stats, SIM_STAT_CONSISTENT_GETS, cgets);
-    sim_stat_add(d->stats, SIM_STAT_ENQ_TX, enqueues);
+    sim_stat_add(&d->stats, SIM_STAT_DSP_ALLOCATIONS, 1);
+    sim_stat_add(&d->stats, SIM_STAT_DB_BLOCK_GETS, gets);
+    sim_stat_add(&d->stats, SIM_STAT_DB_BLOCK_CHANGES, changes);
+    sim_stat_add(&d->stats, SIM_STAT_CONSISTENT_GETS, cgets);
+    sim_stat_add(&d->stats, SIM_STAT_ENQ_TX, enqueues);
 }
 
 /* The dispenser needs loaded space before it can hand any out. */
@@ -149,11 +153,13 @@ sim_err_t dsp_refill(dsp_t *d, lob_run_t *run)
     sim_err_t rc = ensure_loaded(d);
     if (rc != SIM_OK)
         return rc;
+    d->refills++;
     count_call(d, d->p.refill_gets, 1, d->p.refill_cgets, d->p.refill_enqueues);
     touch(d, DSP_BLOCK_SEGMENT_HEADER, 0, 1);
     touch(d, DSP_BLOCK_EXTENT_HEADER, lob_segment_current_extent(d->seg), 1);
     hand_out(d, d->loaded.len, run);
     undo_vector(d->undo, UNDO_CV_HWM);
+    SIM_DEBUG_CHECK(dsp_check(d));
     return SIM_OK;
 }
 
@@ -165,6 +171,7 @@ sim_err_t dsp_search(dsp_t *d, uint64_t want, int cont, lob_run_t *run)
     if (rc != SIM_OK)
         return rc;
     if (!cont) {
+        d->searches++;
         count_call(d, d->p.search_gets, 2, d->p.search_cgets, d->p.search_enqueues);
         /* Free space is hashed by size: the request's size class picks the
          * CFS block the search changes. */
@@ -175,6 +182,7 @@ sim_err_t dsp_search(dsp_t *d, uint64_t want, int cont, lob_run_t *run)
     }
     touch(d, DSP_BLOCK_EXTENT_HEADER, lob_segment_current_extent(d->seg), 1);
     hand_out(d, want < d->loaded.len ? want : d->loaded.len, run);
+    SIM_DEBUG_CHECK(dsp_check(d));
     return SIM_OK;
 }
 
@@ -183,14 +191,30 @@ uint64_t dsp_loaded(const dsp_t *d)
     return d->loaded.len;
 }
 
+const sim_stats_t *dsp_stats(const dsp_t *d)
+{
+    return &d->stats;
+}
+
 sim_err_t dsp_check(const dsp_t *d)
 {
-    if (d->taken != d->handed + d->loaded.len)
-        return SIM_ECORRUPT;
-    if (d->stats->v[SIM_STAT_DSP_ALLOCATIONS] < d->calls ||
-        d->stats->v[SIM_STAT_DSP_CHUNKS] < d->runs || d->runs < d->calls)
+    if (d->taken != d->handed + d->loaded.len || d->runs < d->refills + d->searches)
         return SIM_ECORRUPT;
     if (undo_records(d->undo) < d->runs)
         return SIM_ECORRUPT;
-    return SIM_OK;
+    /* Every figure the dispenser counted, from the events it remembers. */
+    const dsp_params_t *p = &d->p;
+    sim_stats_t want;
+    memset(&want, 0, sizeof want);
+    want.v[SIM_STAT_DSP_ALLOCATIONS] = d->refills + d->searches;
+    want.v[SIM_STAT_DSP_CHUNKS] = d->runs;
+    want.v[SIM_STAT_DSP_LOAD_TASKS] = d->loads;
+    want.v[SIM_STAT_DB_BLOCK_GETS] =
+        d->refills * p->refill_gets + d->searches * p->search_gets + d->grown * p->extent_gets;
+    want.v[SIM_STAT_DB_BLOCK_CHANGES] = d->refills + 2 * d->searches + d->grown * p->extent_gets;
+    want.v[SIM_STAT_CONSISTENT_GETS] = d->refills * p->refill_cgets + d->searches * p->search_cgets;
+    want.v[SIM_STAT_ENQ_TX] = d->refills * p->refill_enqueues +
+                              d->searches * p->search_enqueues + d->grown * p->extent_enqueues;
+    want.v[SIM_STAT_CR_BLOCKS_CREATED] = d->grown_cr * p->extent_cr;
+    return memcmp(&want, &d->stats, sizeof want) == 0 ? SIM_OK : SIM_ECORRUPT;
 }

@@ -21,6 +21,7 @@
 #ifndef LOBSIM_DISPENSER_H
 #define LOBSIM_DISPENSER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lobspace.h"
@@ -49,9 +50,11 @@ typedef struct dsp dsp_t;
 
 void dsp_params_defaults(dsp_params_t *p);
 
-/* The dispenser of `seg`; runs' undo goes to `undo`; counts into *stats. */
-sim_err_t dsp_create(lob_segment_t *seg, undo_log_t *undo, const dsp_params_t *p,
-                     sim_stats_t *stats, dsp_t **out);
+/* SIM_OK, or SIM_EINVAL with one line in msg naming the bad parameter. */
+sim_err_t dsp_params_check(const dsp_params_t *p, char *msg, size_t msglen);
+/* The dispenser of `seg`; runs' undo goes to `undo`.  SIM_EINVAL on bad
+ * parameters (dsp_params_check() says which), SIM_ENOMEM. */
+sim_err_t dsp_create(lob_segment_t *seg, undo_log_t *undo, const dsp_params_t *p, dsp_t **out);
 void dsp_destroy(dsp_t *d);
 
 /* Blocks of the next dispenser chunk for a segment of `seg_bytes`. */
@@ -81,7 +84,11 @@ void dsp_observe(dsp_t *d, dsp_touch_fn fn, void *arg);
 /* Blocks loaded and not handed out. */
 uint64_t dsp_loaded(const dsp_t *d);
 
-/* Handed-out + loaded = taken from the segment; counters agree. */
+/* What the dispenser counted itself: its calls, runs and loads, and the
+ * gets, changes, enqueues and clones they cost. */
+const sim_stats_t *dsp_stats(const dsp_t *d);
+/* Handed-out + loaded = taken from the segment; every statistic equals what
+ * the calls, runs, loads and extents it remembers cost. */
 sim_err_t dsp_check(const dsp_t *d);
 
 #endif /* LOBSIM_DISPENSER_H */

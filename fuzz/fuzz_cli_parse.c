@@ -68,24 +68,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(o.nparams <= CLI_MAX_PARAMS, "%zu params", o.nparams);
         FUZZ_CHECK(o.db == NULL || o.db[0] != '\0', "empty --db accepted");
         int any_path = 0, any_wl = 0;
-        for (int p = 0; p < DBL_PATH_COUNT; p++)
+        for (int p = 0; p < CASE_PATH_COUNT; p++)
             any_path |= o.paths[p];
-        for (int w = 0; w < DBL_WL_COUNT; w++)
+        for (int w = 0; w < (int)workload_count(); w++)
             any_wl |= o.workloads[w];
         FUZZ_CHECK(any_path && any_wl, "no path or no workload");
         /* The first case: accepted or refused with a message, never more. */
-        dbl_workload_t wl = DBL_WL_INSERT;
-        dbl_path_t path = DBL_PATH_LOCAL;
+        unsigned wl = 0;
+        case_path_t path = CASE_PATH_LOCAL;
         while (!o.workloads[wl])
-            wl = (dbl_workload_t)(wl + 1);
+            wl = (unsigned)(wl + 1);
         while (!o.paths[path])
-            path = (dbl_path_t)(path + 1);
-        dbl_case_t c;
+            path = (case_path_t)(path + 1);
+        case_t c;
         char msg[512] = "";
         int mc = cli_make_case(&o, wl, path, o.sizes[0], o.block_sizes[0], &c, msg, sizeof msg);
         FUZZ_CHECK(mc == 0 || (mc == 2 && fuzz_one_line(msg, "")), "make_case %d '%s'", mc, msg);
         if (mc == 0)
-            FUZZ_CHECK(dbl_case_validate(&c, msg, sizeof msg) == SIM_OK, "invalid case: %s", msg);
+            FUZZ_CHECK(case_validate(&c, msg, sizeof msg) == SIM_OK, "invalid case: %s", msg);
     }
     for (int i = 0; i < argc; i++)
         free(orig[i]);

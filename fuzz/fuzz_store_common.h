@@ -49,9 +49,9 @@ static inline int64_t fuzz_record(res_store_t *s, const char *commit, int comple
 {
     res_session_t ss;
     memset(&ss, 0, sizeof ss);
-    dbl_case_defaults(&ss.kase);
+    case_defaults(&ss.kase);
     ss.kase.rows = 10;
-    FUZZ_CHECK(dbl_run(&ss.kase, &ss.stats) == SIM_OK, "dbl_run");
+    FUZZ_CHECK(workload_run_stats(&ss.kase, &ss.stats) == SIM_OK, "dbl_run");
     res_run_t run;
     res_run_defaults(&run);
     run.git_commit = commit;

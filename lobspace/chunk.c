@@ -10,7 +10,7 @@
 #include "lobspace_int.h"
 
 sim_err_t lob_alloc_create(const lob_params_t *p, lob_alloc_mode_t mode, lob_source_fn src,
-                           void *arg, sim_stats_t *stats, lob_alloc_t **out)
+                           void *arg, lob_alloc_t **out)
 {
     if (src == NULL || (mode != LOB_ALLOC_CACHED && mode != LOB_ALLOC_EXACT))
         return SIM_EINVAL;
@@ -21,7 +21,6 @@ sim_err_t lob_alloc_create(const lob_params_t *p, lob_alloc_mode_t mode, lob_sou
     a->mode = mode;
     a->src = src;
     a->arg = arg;
-    a->stats = stats;
     *out = a;
     return SIM_OK;
 }
@@ -39,10 +38,10 @@ static void give(lob_alloc_t *a, lob_run_t run, lob_lob_t *lob)
     lob->blocks += run.len;
     lob->last_end = run.start + run.len;
     uint64_t bytes = run.len * a->p.block_size;
-    sim_stat_add(a->stats, SIM_STAT_SF_ALLOC_CHUNKS, 1);
-    sim_stat_add(a->stats, SIM_STAT_SF_ALLOC_BYTES, bytes);
-    sim_stat_add(a->stats, SIM_STAT_SF_DIRECT_WRITE_OPS, 1);
-    sim_stat_add(a->stats, SIM_STAT_SF_DIRECT_WRITE_BYTES, bytes);
+    sim_stat_add(&a->stats, SIM_STAT_SF_ALLOC_CHUNKS, 1);
+    sim_stat_add(&a->stats, SIM_STAT_SF_ALLOC_BYTES, bytes);
+    sim_stat_add(&a->stats, SIM_STAT_SF_DIRECT_WRITE_OPS, 1);
+    sim_stat_add(&a->stats, SIM_STAT_SF_DIRECT_WRITE_BYTES, bytes);
     if (a->on_chunk)
         a->on_chunk(a->on_chunk_arg, &run, lob);
 }
@@ -86,6 +85,7 @@ sim_err_t lob_alloc_write(lob_alloc_t *a, uint64_t blocks, lob_lob_t *lob, uint6
     if (chunks != NULL)
         *chunks = l.chunks - lob->chunks;
     *lob = l;
+    SIM_DEBUG_CHECK(lob_alloc_check(a));
     return SIM_OK;
 }
 
@@ -108,8 +108,20 @@ sim_err_t lob_alloc_check(const lob_alloc_t *a)
 {
     if (a->taken != a->given + a->cache.len)
         return SIM_ECORRUPT;
-    if (a->stats->v[SIM_STAT_SF_ALLOC_CHUNKS] < a->chunks ||
-        a->stats->v[SIM_STAT_SF_ALLOC_BYTES] < a->given * a->p.block_size)
-        return SIM_ECORRUPT;
+    uint64_t bytes = a->given * a->p.block_size;
+    for (int s = 0; s < SIM_STAT_COUNT; s++) {
+        uint64_t want = 0;
+        if (s == SIM_STAT_SF_ALLOC_CHUNKS || s == SIM_STAT_SF_DIRECT_WRITE_OPS)
+            want = a->chunks;
+        else if (s == SIM_STAT_SF_ALLOC_BYTES || s == SIM_STAT_SF_DIRECT_WRITE_BYTES)
+            want = bytes;
+        if (a->stats.v[s] != want)
+            return SIM_ECORRUPT;
+    }
     return SIM_OK;
+}
+
+const sim_stats_t *lob_alloc_stats(const lob_alloc_t *a)
+{
+    return &a->stats;
 }

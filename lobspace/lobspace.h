@@ -18,6 +18,7 @@
 #ifndef LOBSIM_LOBSPACE_H
 #define LOBSIM_LOBSPACE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "sim.h"
@@ -39,6 +40,12 @@ typedef struct {
 } lob_params_t;
 
 void lob_params_defaults(lob_params_t *p);
+/*
+ * SIM_OK when the segment can be built with these parameters; otherwise
+ * SIM_EINVAL and one line in msg naming the bad parameter and what would be
+ * accepted.
+ */
+sim_err_t lob_params_check(const lob_params_t *p, char *msg, size_t msglen);
 /* LOB data bytes one block carries. */
 uint32_t lob_payload(const lob_params_t *p);
 /* Bytes of the extent that the segment adds when it is `seg_bytes` large. */
@@ -56,8 +63,11 @@ typedef struct {
     uint64_t free_blocks; /* data blocks not handed out: committed free space */
 } lob_segment_info_t;
 
-/* A new segment with its first extent.  Counts extents into *stats. */
-sim_err_t lob_segment_create(const lob_params_t *p, sim_stats_t *stats, lob_segment_t **out);
+/*
+ * A new segment with its first extent.  Fails with SIM_EINVAL when a
+ * parameter is out of range (lob_params_check() says which) and SIM_ENOMEM.
+ */
+sim_err_t lob_segment_create(const lob_params_t *p, lob_segment_t **out);
 void lob_segment_destroy(lob_segment_t *seg);
 
 /*
@@ -74,6 +84,8 @@ sim_err_t lob_segment_grow(lob_segment_t *seg);
 void lob_segment_get_info(const lob_segment_t *seg, lob_segment_info_t *info);
 uint64_t lob_segment_bytes(const lob_segment_t *seg);
 uint32_t lob_segment_block_size(const lob_segment_t *seg);
+/* What the segment counted itself: `segment extents allocated`. */
+const sim_stats_t *lob_segment_stats(const lob_segment_t *seg);
 const lob_params_t *lob_segment_params(const lob_segment_t *seg);
 /* Free blocks left in the current extent, without growing. */
 uint64_t lob_segment_extent_free(const lob_segment_t *seg);
@@ -83,7 +95,8 @@ uint64_t lob_segment_current_extent(const lob_segment_t *seg);
 /*
  * Invariants: (1) extents are contiguous and follow the allocation schedule;
  * (2) meta + used + free = blocks; (3) handed-out runs lie in data areas and
- * never overlap (they are handed out in increasing block order).
+ * never overlap (they are handed out in increasing block order); (4) its
+ * statistics are exactly one extent allocated per extent, nothing else.
  */
 sim_err_t lob_segment_check(const lob_segment_t *seg);
 
@@ -109,14 +122,16 @@ typedef struct {
 typedef struct lob_alloc lob_alloc_t;
 
 sim_err_t lob_alloc_create(const lob_params_t *p, lob_alloc_mode_t mode, lob_source_fn src,
-                           void *arg, sim_stats_t *stats, lob_alloc_t **out);
+                           void *arg, lob_alloc_t **out);
 void lob_alloc_destroy(lob_alloc_t *a);
 
 /*
  * Give `blocks` more blocks to *lob, as one or more chunks.  Returns the
- * number of chunks added in *chunks (may be NULL).  On failure the LOB is
- * unchanged but space already taken from the source stays with the allocator
- * (CACHED) or is lost to the statement, as a failed Oracle write would leave it.
+ * number of chunks added in *chunks (may be NULL).  On failure *lob and
+ * *chunks are unchanged; the chunks given before the source failed stay
+ * counted (statistics, lob_alloc_given(), the observer saw them) and their
+ * blocks are lost to the statement, as a failed Oracle write leaves them.
+ * Space the source handed over and no chunk used stays cached (CACHED mode).
  */
 sim_err_t lob_alloc_write(lob_alloc_t *a, uint64_t blocks, lob_lob_t *lob, uint64_t *chunks);
 
@@ -134,7 +149,11 @@ uint64_t lob_alloc_cached(const lob_alloc_t *a);
 uint64_t lob_alloc_taken(const lob_alloc_t *a);
 uint64_t lob_alloc_given(const lob_alloc_t *a);
 
-/* taken = given + cached; chunks and bytes agree with the statistics. */
+/* What the allocator counted itself: chunks, allocation and write bytes. */
+const sim_stats_t *lob_alloc_stats(const lob_alloc_t *a);
+
+/* taken = given + cached; its statistics are exactly its chunks and the
+ * bytes of the blocks it gave. */
 sim_err_t lob_alloc_check(const lob_alloc_t *a);
 
 #endif /* LOBSIM_LOBSPACE_H */

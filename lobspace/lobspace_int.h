@@ -12,7 +12,7 @@ typedef struct {
 
 struct lob_segment {
     lob_params_t p;
-    sim_stats_t *stats;
+    sim_stats_t stats; /* what the segment counts, and nothing else */
     lob_extent_t *ext;
     uint64_t next_ext; /* extents in use */
     uint64_t cap_ext;
@@ -31,7 +31,7 @@ struct lob_alloc {
     lob_alloc_mode_t mode;
     lob_source_fn src;
     void *arg;
-    sim_stats_t *stats;
+    sim_stats_t stats; /* what the allocator counts, and nothing else */
     lob_run_t cache; /* CACHED mode: the rest of the last refill */
     lob_chunk_fn on_chunk;
     void *on_chunk_arg;

@@ -8,6 +8,8 @@
  * workload never frees, so free space is always the tail of the extents and
  * runs are handed out in increasing block order.
  */
+#include <stdio.h>
+
 #include "lobspace_int.h"
 
 #define KB 1024ULL
@@ -41,16 +43,34 @@ uint64_t lob_next_extent_bytes(uint64_t seg_bytes)
     return 64 * MB;
 }
 
-sim_err_t lob_segment_create(const lob_params_t *p, sim_stats_t *stats, lob_segment_t **out)
+sim_err_t lob_params_check(const lob_params_t *p, char *msg, size_t msglen)
 {
-    if (p->block_size < 2048 || p->block_size > 32768 || (p->block_size & (p->block_size - 1)) ||
-        p->block_overhead >= p->block_size || p->extent_header_blocks < 1)
+    if (!sim_block_size_valid(p->block_size)) {
+        snprintf(msg, msglen, "block size %u (accepted: %s)", p->block_size,
+                 SIM_BLOCK_SIZES_ACCEPTED);
+        return SIM_EINVAL;
+    }
+    if (p->block_overhead >= p->block_size) {
+        snprintf(msg, msglen, "block overhead %u bytes is not below the block size %u",
+                 p->block_overhead, p->block_size);
+        return SIM_EINVAL;
+    }
+    if (p->extent_header_blocks == 0) {
+        snprintf(msg, msglen, "extent_header_blocks 0 (accepted: 1 or more)");
+        return SIM_EINVAL;
+    }
+    return SIM_OK;
+}
+
+sim_err_t lob_segment_create(const lob_params_t *p, lob_segment_t **out)
+{
+    char msg[1];
+    if (lob_params_check(p, msg, sizeof msg) != SIM_OK)
         return SIM_EINVAL;
     lob_segment_t *seg = sim_calloc(1, sizeof *seg);
     if (seg == NULL)
         return SIM_ENOMEM;
     seg->p = *p;
-    seg->stats = stats;
     seg->pending_meta = (uint64_t)p->segment_header_blocks + p->cfs_blocks + p->pua_blocks;
     sim_err_t rc = lob_segment_grow(seg);
     if (rc != SIM_OK) {
@@ -77,6 +97,11 @@ uint64_t lob_segment_bytes(const lob_segment_t *seg)
 uint32_t lob_segment_block_size(const lob_segment_t *seg)
 {
     return seg->p.block_size;
+}
+
+const sim_stats_t *lob_segment_stats(const lob_segment_t *seg)
+{
+    return &seg->stats;
 }
 
 const lob_params_t *lob_segment_params(const lob_segment_t *seg)
@@ -111,7 +136,8 @@ sim_err_t lob_segment_grow(lob_segment_t *seg)
     seg->next_ext++;
     seg->blocks += e->len;
     seg->meta_blocks += e->meta;
-    sim_stat_add(seg->stats, SIM_STAT_SEG_EXTENTS, 1);
+    sim_stat_add(&seg->stats, SIM_STAT_SEG_EXTENTS, 1);
+    SIM_DEBUG_CHECK(lob_segment_check(seg));
     return SIM_OK;
 }
 
@@ -144,6 +170,7 @@ sim_err_t lob_segment_take(lob_segment_t *seg, uint64_t max, lob_run_t *run)
     run->len = n < max ? n : max;
     seg->cur_next += run->len;
     seg->used_blocks += run->len;
+    SIM_DEBUG_CHECK(lob_segment_check(seg));
     return SIM_OK;
 }
 
@@ -177,7 +204,8 @@ sim_err_t lob_segment_check(const lob_segment_t *seg)
     free += c->start + c->len - seg->cur_next;
     if (meta + seg->used_blocks + free != blocks)
         return SIM_ECORRUPT;
-    if (seg->stats->v[SIM_STAT_SEG_EXTENTS] < seg->next_ext)
-        return SIM_ECORRUPT;
+    for (int s = 0; s < SIM_STAT_COUNT; s++)
+        if (seg->stats.v[s] != (s == SIM_STAT_SEG_EXTENTS ? seg->next_ext : 0))
+            return SIM_ECORRUPT;
     return SIM_OK;
 }

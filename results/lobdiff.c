@@ -71,8 +71,8 @@ typedef struct {
 /* ---- one run ---------------------------------------------------------------- */
 
 typedef struct {
-    dbl_workload_t workload;
-    dbl_path_t path;
+    unsigned workload;
+    case_path_t path;
     uint64_t lob_chars;
     uint32_t block_size;
     uint64_t rows;
@@ -228,13 +228,13 @@ static void case_label(const dcase_t *c, char *buf, size_t len)
 {
     char lob[32], blk[32], wl[32] = "";
     fmt_chars(c->lob_chars, lob, sizeof lob);
-    if (c->workload != DBL_WL_INSERT)
-        snprintf(wl, sizeof wl, "%s ", dbl_workload_name(c->workload));
+    if (c->workload != 0)
+        snprintf(wl, sizeof wl, "%s ", workload_name(c->workload));
     if (c->block_size == REF_BLOCK_SIZE && c->rows == REF_ROWS) {
-        snprintf(buf, len, "%s%s %s", wl, dbl_path_name(c->path), lob);
+        snprintf(buf, len, "%s%s %s", wl, case_path_name(c->path), lob);
     } else {
         fmt_chars(c->block_size, blk, sizeof blk);
-        snprintf(buf, len, "%s%s %s, block %s, %" PRIu64 " rows", wl, dbl_path_name(c->path), lob,
+        snprintf(buf, len, "%s%s %s, block %s, %" PRIu64 " rows", wl, case_path_name(c->path), lob,
                  blk, c->rows);
     }
 }
@@ -465,9 +465,9 @@ static double min_exact_p(uint32_t n1, uint32_t n2)
 static sim_err_t collect_case(const res_session_info_t *si, void *arg)
 {
     side_t *s = arg;
-    dbl_path_t path;
-    dbl_workload_t wl;
-    if (dbl_path_parse(si->path, &path) != 0 || dbl_workload_parse(si->workload, &wl) != 0) {
+    case_path_t path;
+    int wl;
+    if (case_path_parse(si->path, &path) != 0 || (wl = workload_find(si->workload)) < 0) {
         fprintf(stderr,
                 "lobdiff: %s: run %" PRId64 " has a session (sid %" PRId64
                 ") of path '%s', workload '%s'; this lobdiff knows local and dblink, insert, "
@@ -1258,7 +1258,7 @@ static void print_markdown(FILE *f, const diff_t *d)
 
     if (d->calibration) {
         /* One table per path: by statistic, then LOB size. */
-        for (int path = 0; path < DBL_PATH_COUNT; path++) {
+        for (int path = 0; path < CASE_PATH_COUNT; path++) {
             size_t n;
             size_t *idx = ordered_figs(d, SIZE_MAX, by_layout, &n);
             table_t t;
@@ -1279,7 +1279,7 @@ static void print_markdown(FILE *f, const diff_t *d)
                 last_kind = fg->kind;
             }
             if (t.nrows) {
-                fprintf(f, "\n#### %s\n\n", dbl_path_name((dbl_path_t)path));
+                fprintf(f, "\n#### %s\n\n", case_path_name((case_path_t)path));
                 table_markdown(f, &t);
             }
             table_free(&t);
@@ -1432,7 +1432,7 @@ static void print_json(FILE *f, const diff_t *d)
         const pair_t *p = &d->pairs[pi];
         const dcase_t *c = pair_case(p);
         fprintf(f, "%s\n    {\"path\": \"%s\", \"lob_chars\": %" PRIu64 ", \"lob_kchars\": ",
-                pi ? "," : "", dbl_path_name(c->path), c->lob_chars);
+                pi ? "," : "", case_path_name(c->path), c->lob_chars);
         json_num(f, (double)c->lob_chars / 1024);
         fprintf(f, ", \"block_size\": %" PRIu32 ", \"rows\": %" PRIu64 ", \"status\": \"%s\"",
                 c->block_size, c->rows,
@@ -1516,7 +1516,7 @@ typedef struct {
 
 /* The cases a plot shows: one workload, block size and row count. */
 typedef struct {
-    dbl_workload_t workload;
+    unsigned workload;
     uint32_t block;
     uint64_t rows;
 } plot_group_t;
@@ -1530,7 +1530,7 @@ static int in_group(const dcase_t *c, const plot_group_t *g)
 static void add_series(panel_data_t *pd, const side_t *s, int k, const plot_group_t *g,
                        plot_style_t style, const char *name)
 {
-    for (int path = 0; path < DBL_PATH_COUNT; path++) {
+    for (int path = 0; path < CASE_PATH_COUNT; path++) {
         size_t first = pd->npoints;
         for (size_t i = 0; i < s->n; i++) {
             const dcase_t *c = &s->cases[i];
@@ -1543,7 +1543,7 @@ static void add_series(panel_data_t *pd, const side_t *s, int k, const plot_grou
             continue;
         plot_series_t *se = &pd->series[pd->nseries++];
         se->name = name;
-        se->path = (dbl_path_t)path;
+        se->path = (case_path_t)path;
         se->style = style;
         se->npoints = pd->npoints - first;
         se->points = pd->points + first; /* sized for every case: never moves */
@@ -1555,7 +1555,7 @@ static int write_plot(const diff_t *d)
     const side_t *b = &d->side[0], *h = &d->side[1];
     /* The reference's experiment when either run has it, else the first
      * case's workload, block size and rows. */
-    plot_group_t g = {DBL_WL_INSERT, REF_BLOCK_SIZE, REF_ROWS};
+    plot_group_t g = {0, REF_BLOCK_SIZE, REF_ROWS};
     int found = 0;
     for (int k = 0; k < 2 && !found; k++)
         for (size_t i = 0; i < d->side[k].n && !found; i++)
@@ -1612,7 +1612,7 @@ static int write_plot(const diff_t *d)
             continue;
         panel_data_t *pd = &pdata[np];
         size_t maxpts = b->n + h->n + (refp && refp != b && refp != h ? refp->n : 0);
-        pd->series = xmalloc(3 * DBL_PATH_COUNT * sizeof *pd->series);
+        pd->series = xmalloc(3 * CASE_PATH_COUNT * sizeof *pd->series);
         pd->points = xmalloc((maxpts ? maxpts : 1) * sizeof *pd->points);
         pd->nseries = pd->npoints = 0;
         if (!b->oracle)
@@ -1640,7 +1640,7 @@ static int write_plot(const diff_t *d)
     char lines[8][512];
     size_t nn = notes(d, 0, lines, 8);
     snprintf(subtitle, sizeof subtitle, "%s, %s blocks, %" PRIu64 " rows; log-log axes%s%s",
-             dbl_workload_name(g.workload), blk, g.rows, nn && d->nparams ? "; " : "",
+             workload_name(g.workload), blk, g.rows, nn && d->nparams ? "; " : "",
              nn && d->nparams ? lines[0] : "");
     po.title = title;
     po.subtitle = subtitle;

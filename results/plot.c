@@ -19,7 +19,7 @@
 #include <string.h>
 
 /* Matplotlib's first two colours: told apart with most colour blindness. */
-static const char *const path_colour[DBL_PATH_COUNT] = {"#1f77b4", "#ff7f0e"};
+static const char *const path_colour[CASE_PATH_COUNT] = {"#1f77b4", "#ff7f0e"};
 
 #define MARGIN 16.0
 #define PLOT_LEFT 60.0 /* room for the value labels */
@@ -133,7 +133,7 @@ static sim_err_t check_input(const plot_opts_t *o, const plot_panel_t *panels, s
             return SIM_EINVAL;
         for (size_t s = 0; s < panels[p].nseries; s++) {
             const plot_series_t *se = &panels[p].series[s];
-            if ((unsigned)se->style >= PLOT_STYLE_COUNT || (unsigned)se->path >= DBL_PATH_COUNT ||
+            if ((unsigned)se->style >= PLOT_STYLE_COUNT || (unsigned)se->path >= CASE_PATH_COUNT ||
                 (se->npoints > 0 && !se->points))
                 return SIM_EINVAL;
             for (size_t i = 0; i < se->npoints; i++)
@@ -188,7 +188,7 @@ static size_t legend_entries(const plot_panel_t *panels, size_t npanels, legend_
 
 static double legend_label_width(const plot_series_t *s)
 {
-    return (strlen(dbl_path_name(s->path)) + 1 + (s->name ? strlen(s->name) : 0)) * CHAR_PX;
+    return (strlen(case_path_name(s->path)) + 1 + (s->name ? strlen(s->name) : 0)) * CHAR_PX;
 }
 
 /* A short sample of the series' line and mark, centred on (x, y). */
@@ -300,7 +300,7 @@ static sim_err_t draw_series(FILE *f, const panel_geom_t *g, const plot_series_t
     const char *c = path_colour[s->path];
     static const char *const style_name[PLOT_STYLE_COUNT] = {"solid", "dashed", "markers"};
     fprintf(f, "<g class=\"series\" data-path=\"%s\" data-style=\"%s\" data-name=\"",
-            dbl_path_name(s->path), style_name[s->style]);
+            case_path_name(s->path), style_name[s->style]);
     xml_text(f, s->name);
     fputs("\">\n", f);
     if (s->style != PLOT_MARKERS && n > 1) {
@@ -470,7 +470,7 @@ sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, si
         }
         swatch(f, s, lx, ly, 28);
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#222\">%s ", lx + 36,
-                ly + 4, dbl_path_name(s->path));
+                ly + 4, case_path_name(s->path));
         xml_text(f, s->name);
         fputs("</text>\n", f);
         lx += w;

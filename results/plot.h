@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "insert.h"
+#include "workload.h"
 #include "sim.h"
 
 typedef enum {
@@ -34,7 +34,7 @@ typedef struct {
 
 typedef struct {
     const char *name;           /* legend text after the path, e.g. "base (run 5)" */
-    dbl_path_t path;            /* the colour */
+    case_path_t path;            /* the colour */
     plot_style_t style;         /* the line */
     const plot_point_t *points; /* any order: drawn by ascending LOB size */
     size_t npoints;

@@ -1288,19 +1288,19 @@ static sim_err_t insert_run(res_store_t *s, const res_run_t *r, int64_t *run_id)
  * invisible, and a failure half-way is exactly what it must undo. */
 static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss)
 {
-    const dbl_case_t *c = &ss->kase;
-    if ((unsigned)c->path >= DBL_PATH_COUNT)
+    const case_t *c = &ss->kase;
+    if ((unsigned)c->path >= CASE_PATH_COUNT)
         return store_err(s, SIM_EINVAL,
                          "cannot record run: session %zu: path %d is neither local nor dblink",
                          i + 1, (int)c->path);
-    if ((unsigned)c->workload >= DBL_WL_COUNT)
+    if ((unsigned)c->workload >= workload_count())
         return store_err(s, SIM_EINVAL, "cannot record run: session %zu: unknown workload %d",
                          i + 1, (int)c->workload);
     if (c->lob_chars == 0 || c->lob_chars > INT64_MAX || c->rows > INT64_MAX)
         return store_err(s, SIM_EINVAL,
                          "cannot record run: session %zu (%s): LOB size %" PRIu64
                          " chars or rows %" PRIu64 " outside 1..%" PRId64,
-                         i + 1, dbl_path_name(c->path), c->lob_chars, c->rows, INT64_MAX);
+                         i + 1, case_path_name(c->path), c->lob_chars, c->rows, INT64_MAX);
     if (ss->timed && ss->timing.iterations > INT64_MAX)
         return store_err(s, SIM_EINVAL,
                          "cannot record run: session %zu: iterations %" PRIu64 " above %" PRId64,
@@ -1330,7 +1330,7 @@ static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss
             return store_err(s, SIM_EINVAL,
                              "cannot record run: session %zu (%s, %" PRIu64
                              " chars): '%s' = %" PRIu64 " does not fit the store (max %" PRId64 ")",
-                             i + 1, dbl_path_name(c->path), c->lob_chars,
+                             i + 1, case_path_name(c->path), c->lob_chars,
                              sim_stat_info((sim_stat_t)k)->name, ss->stats.v[k], INT64_MAX);
     return SIM_OK;
 }
@@ -1360,11 +1360,11 @@ static sim_err_t record_body(res_store_t *s, void *arg)
                      &ins_time);
     for (size_t i = 0; rc == SQLITE_OK && err == SIM_OK && i < a->n; i++) {
         const res_session_t *ss = &a->sessions[i];
-        const dbl_case_t *c = &ss->kase;
+        const case_t *c = &ss->kase;
         if ((err = check_session(s, i, ss)) != SIM_OK)
             break;
-        char probe_buf[1]; /* dbl_case_describe_params() wants a real buffer */
-        int plen = dbl_case_describe_params(c, probe_buf, sizeof probe_buf);
+        char probe_buf[1]; /* case_describe_params() wants a real buffer */
+        int plen = case_describe_params(c, probe_buf, sizeof probe_buf);
         sim_free(params);
         params = sim_malloc(plen > 0 ? (size_t)plen + 1 : 1);
         if (!params) {
@@ -1373,17 +1373,17 @@ static sim_err_t record_body(res_store_t *s, void *arg)
         }
         params[0] = '\0';
         if (plen > 0)
-            dbl_case_describe_params(c, params, (size_t)plen + 1);
+            case_describe_params(c, params, (size_t)plen + 1);
 
         sqlite3_bind_int64(ins_sess, 1, a->run_id);
-        sqlite3_bind_text(ins_sess, 2, dbl_path_name(c->path), -1, SQLITE_STATIC);
+        sqlite3_bind_text(ins_sess, 2, case_path_name(c->path), -1, SQLITE_STATIC);
         sqlite3_bind_int64(ins_sess, 3, (sqlite3_int64)c->lob_chars);
         sqlite3_bind_int64(ins_sess, 4, c->block_size);
         sqlite3_bind_int64(ins_sess, 5, (sqlite3_int64)c->rows);
         sqlite3_bind_int64(ins_sess, 6, c->piece_size);
         sqlite3_bind_int64(ins_sess, 7, seed_to_db(c->seed));
         sqlite3_bind_text(ins_sess, 8, params, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(ins_sess, 13, dbl_workload_name(c->workload), -1, SQLITE_STATIC);
+        sqlite3_bind_text(ins_sess, 13, workload_name(c->workload), -1, SQLITE_STATIC);
         for (int k = 9; k <= 12; k++)
             sqlite3_bind_null(ins_sess, k);
         if (ss->timed) {
@@ -1442,7 +1442,7 @@ sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session
 /* ---- the reference CSV ---------------------------------------------------- */
 
 typedef struct {
-    dbl_path_t path;
+    case_path_t path;
     uint64_t kchars;
     int stat; /* sim_stat_t */
     int64_t value;
@@ -1616,7 +1616,7 @@ static sim_err_t parse_reference(res_store_t *s, const char *file, char *text, s
                            REF_HEADER);
         ref_figure_t r = {.line = line};
         uint64_t v;
-        if (dbl_path_parse(f[0], &r.path) != 0)
+        if (case_path_parse(f[0], &r.path) != 0)
             return set_err(s, SIM_EINVAL, "%s:%d: path '%s'; expected local or dblink", file, line,
                            f[0]);
         if (parse_u64(f[1], (uint64_t)INT64_MAX / 1024, &r.kchars) != 0 || r.kchars == 0)
@@ -1708,7 +1708,7 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
                 sid[i] = sid[j];
         if (!sid[i]) {
             sqlite3_bind_int64(ins_sess, 1, a->run_id);
-            sqlite3_bind_text(ins_sess, 2, dbl_path_name(r->path), -1, SQLITE_STATIC);
+            sqlite3_bind_text(ins_sess, 2, case_path_name(r->path), -1, SQLITE_STATIC);
             sqlite3_bind_int64(ins_sess, 3, (sqlite3_int64)(r->kchars * 1024));
             sqlite3_bind_int(ins_sess, 4, REF_BLOCK_SIZE);
             sqlite3_bind_int(ins_sess, 5, REF_ROWS);

@@ -37,7 +37,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "insert.h"
+#include "workload.h"
 #include "sim.h"
 
 /* PRAGMA user_version of the files this code writes; older ones are upgraded. */
@@ -124,7 +124,7 @@ typedef struct {
 
 /* One simulated session: a case, the figures dbl_run() gave for it, timing. */
 typedef struct {
-    dbl_case_t kase;
+    case_t kase;
     sim_stats_t stats;
     int timed; /* 0: the case was not timed and the timing columns stay NULL */
     res_timing_t timing;
@@ -140,7 +140,7 @@ typedef struct {
     const char *compiler;     /* e.g. "GNU 12.2.0" */
     const char *build_type;   /* CMAKE_BUILD_TYPE */
     const char *command_line; /* argv as typed, joined by spaces */
-    const char *params;       /* dbl_case_describe_params() of the sweep's base case */
+    const char *params;       /* case_describe_params() of the sweep's base case */
     uint64_t seed;            /* the seed printed at the start of the run */
     int completed;            /* 1 if every requested case ran */
 } res_run_t;

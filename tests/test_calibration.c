@@ -25,14 +25,14 @@
 
 #include <cmocka.h>
 
-#include "insert.h"
+#include "workload.h"
 
 #ifndef LOBSIM_REFERENCE_CSV
 #error "LOBSIM_REFERENCE_CSV must name the reference file"
 #endif
 
 typedef struct {
-    dbl_path_t path;
+    case_path_t path;
     uint64_t kchars;
     int stat;
     uint64_t value;
@@ -62,7 +62,7 @@ static int load_reference(void **state)
             return -1;
         }
         ref_row_t *r = &refs[nrefs++];
-        if (dbl_path_parse(path, &r->path) != 0 || (r->stat = sim_stat_by_name(name)) < 0) {
+        if (case_path_parse(path, &r->path) != 0 || (r->stat = sim_stat_by_name(name)) < 0) {
             fprintf(stderr, "%s:%d: unknown path or statistic\n", LOBSIM_REFERENCE_CSV, lineno);
             fclose(f);
             return -1;
@@ -74,19 +74,19 @@ static int load_reference(void **state)
     return nrefs > 0 ? 0 : -1;
 }
 
-static sim_stats_t model(dbl_path_t path, uint64_t chars)
+static sim_stats_t model(case_path_t path, uint64_t chars)
 {
-    dbl_case_t c;
-    dbl_case_defaults(&c);
+    case_t c;
+    case_defaults(&c);
     c.path = path;
     c.lob_chars = chars;
     sim_stats_t st;
-    assert_int_equal(dbl_run(&c, &st), SIM_OK);
+    assert_int_equal(workload_run_stats(&c, &st), SIM_OK);
     return st;
 }
 
 /* Is `m` within the band of statistic `s` around reference `r`? */
-static int within_band(dbl_path_t path, int s, uint64_t m, uint64_t r, char *band, size_t len)
+static int within_band(case_path_t path, int s, uint64_t m, uint64_t r, char *band, size_t len)
 {
     double dev = r ? ((double)m - (double)r) / (double)r : (m ? 1.0 : 0.0);
     if (dev < 0)
@@ -103,7 +103,7 @@ static int within_band(dbl_path_t path, int s, uint64_t m, uint64_t r, char *ban
         snprintf(band, len, "5%%");
         return dev <= 0.05;
     case SIM_STAT_CR_BLOCKS_CREATED:
-        if (path == DBL_PATH_LOCAL) {
+        if (path == CASE_PATH_LOCAL) {
             snprintf(band, len, "+-60");
             return (m > r ? m - r : r - m) <= 60;
         }
@@ -127,8 +127,8 @@ static void test_reference_figures(void **state)
         uint64_t m = st.v[r->stat];
         char band[16];
         int ok = within_band(r->path, r->stat, m, r->value, band, sizeof band);
-        int known = r->path == DBL_PATH_DBLINK && r->kchars == 256;
-        printf("%-6s %4lluk %-42s %12llu %12llu %7.3f %6s %s\n", dbl_path_name(r->path),
+        int known = r->path == CASE_PATH_DBLINK && r->kchars == 256;
+        printf("%-6s %4lluk %-42s %12llu %12llu %7.3f %6s %s\n", case_path_name(r->path),
                (unsigned long long)r->kchars, sim_stat_info(r->stat)->name, (unsigned long long)m,
                (unsigned long long)r->value, r->value ? (double)m / (double)r->value : 0.0, band,
                ok      ? "ok"
@@ -149,10 +149,10 @@ static void test_reference_figures(void **state)
 static void test_remote_256k_column_is_240k(void **state)
 {
     (void)state;
-    sim_stats_t st = model(DBL_PATH_DBLINK, 240 * 1024);
+    sim_stats_t st = model(CASE_PATH_DBLINK, 240 * 1024);
     for (size_t i = 0; i < nrefs; i++) {
         const ref_row_t *r = &refs[i];
-        if (r->path != DBL_PATH_DBLINK || r->kchars != 256)
+        if (r->path != CASE_PATH_DBLINK || r->kchars != 256)
             continue;
         /* The figures that count space decide; the costs are only shown. */
         char band[16];

@@ -1,7 +1,7 @@
 /*
  * test_faults.c -- faults injected on purpose, at every point they can hit.
  *
- *   model     every allocation of dbl_run() in turn, for every path, workload,
+ *   model     every allocation of workload_run_stats() in turn, for every path, workload,
  *             LOB size and block size of a matrix: each failure ends with
  *             SIM_ENOMEM, leaks nothing (the sanitizer build checks), and the
  *             run that follows gives the figures of a run that never failed.
@@ -30,7 +30,7 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
-#include "insert.h"
+#include "workload.h"
 #include "store.h"
 
 #ifndef LOBSIM_REFERENCE_CSV
@@ -413,16 +413,16 @@ static int setup_sqlite(void)
  * in a fixed order, so the number of faults it takes to get through must be
  * exactly the number of allocations of a run that never failed.
  */
-static void sweep_case(const dbl_case_t *c)
+static void sweep_case(const case_t *c)
 {
     sim_stats_t clean, st;
     uint64_t before = sim_alloc_count();
-    assert_int_equal(dbl_run(c, &clean), SIM_OK);
+    assert_int_equal(workload_run_stats(c, &clean), SIM_OK);
     uint64_t allocs = sim_alloc_count() - before;
     uint64_t faults = 0;
     for (uint64_t n = 1;; n++) {
         arm(F_SIM_ALLOC, n);
-        sim_err_t rc = dbl_run(c, &st);
+        sim_err_t rc = workload_run_stats(c, &st);
         uint64_t injected = disarm();
         if (rc == SIM_OK) {
             assert_int_equal(injected, 0);
@@ -431,7 +431,7 @@ static void sweep_case(const dbl_case_t *c)
         if (rc != SIM_ENOMEM)
             fail_msg("%s %s %llu chars, %u-byte blocks: allocation %llu failed with '%s', "
                      "expected out of memory",
-                     dbl_workload_name(c->workload), dbl_path_name(c->path),
+                     workload_name(c->workload), case_path_name(c->path),
                      (unsigned long long)c->lob_chars, c->block_size, (unsigned long long)n,
                      sim_strerror(rc));
         assert_true(injected >= 1);
@@ -449,21 +449,21 @@ static void test_model_every_allocation(void **state)
     (void)state;
     static const uint64_t kchars[] = {2, 32, 256};
     static const uint32_t blocks[] = {2048, 8192, 32768};
-    for (int w = 0; w < DBL_WL_COUNT; w++)
-        for (int p = 0; p < DBL_PATH_COUNT; p++)
+    for (int w = 0; w < (int)workload_count(); w++)
+        for (int p = 0; p < CASE_PATH_COUNT; p++)
             for (size_t k = 0; k < sizeof kchars / sizeof kchars[0]; k++)
                 for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
-                    dbl_case_t c;
+                    case_t c;
                     char msg[200];
-                    dbl_case_defaults(&c);
-                    c.workload = (dbl_workload_t)w;
-                    c.path = (dbl_path_t)p;
+                    case_defaults(&c);
+                    c.workload = (unsigned)w;
+                    c.path = (case_path_t)p;
                     c.lob_chars = kchars[k] * 1024;
                     c.block_size = blocks[b];
                     /* 256k x 2000 rows passes 1 GB: the extent list grows
                      * several times. */
                     c.rows = 2000;
-                    if (dbl_case_validate(&c, msg, sizeof msg) != SIM_OK)
+                    if (case_validate(&c, msg, sizeof msg) != SIM_OK)
                         fail_msg("case refused: %s", msg);
                     sweep_case(&c);
                 }
@@ -482,11 +482,11 @@ static void fixture_sessions(res_session_t *ss)
 {
     for (int i = 0; i < NSESS; i++) {
         memset(&ss[i], 0, sizeof ss[i]);
-        dbl_case_defaults(&ss[i].kase);
-        ss[i].kase.path = i % 2 ? DBL_PATH_DBLINK : DBL_PATH_LOCAL;
+        case_defaults(&ss[i].kase);
+        ss[i].kase.path = i % 2 ? CASE_PATH_DBLINK : CASE_PATH_LOCAL;
         ss[i].kase.lob_chars = (uint64_t)(2 + 30 * i) * 1024;
         ss[i].kase.rows = 100;
-        assert_int_equal(dbl_run(&ss[i].kase, &ss[i].stats), SIM_OK);
+        assert_int_equal(workload_run_stats(&ss[i].kase, &ss[i].stats), SIM_OK);
         ss[i].timed = 1;
         ss[i].timing.iterations = 10;
         ss[i].timing.real_time_ns = 1000.5 * (i + 1);

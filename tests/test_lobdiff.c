@@ -223,8 +223,8 @@ static void make_cases(res_session_t *ss)
     for (int p = 0; p < 2; p++)
         for (int i = 0; i < NSIZES; i++) {
             res_session_t *s = &ss[p * NSIZES + i];
-            dbl_case_defaults(&s->kase);
-            s->kase.path = (dbl_path_t)p;
+            case_defaults(&s->kase);
+            s->kase.path = (case_path_t)p;
             s->kase.lob_chars = kchars[i] * 1024;
             s->kase.seed = 1;
             for (int k = 0; k < SIM_STAT_COUNT; k++)

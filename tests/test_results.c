@@ -168,8 +168,8 @@ static void make_sessions(res_session_t *ss, int r)
     for (int p = 0; p < 2; p++)
         for (int i = 0; i < NSIZES; i++) {
             res_session_t *s = &ss[p * NSIZES + i];
-            dbl_case_defaults(&s->kase);
-            s->kase.path = (dbl_path_t)p;
+            case_defaults(&s->kase);
+            s->kase.path = (case_path_t)p;
             s->kase.lob_chars = kchars[i] * 1024;
             s->kase.seed = 42;
             for (int k = 0; k < SIM_STAT_COUNT; k++)
@@ -913,7 +913,7 @@ static void test_repetition_samples_checked(void **state)
                 real_samples[1]);
 
     /* The workload is kept per session, and the pivot keeps workloads apart. */
-    ss[0].kase.workload = DBL_WL_SCAN;
+    ss[0].kase.workload = 1 /* scan */;
     assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_OK);
     char sql[256];
     snprintf(sql, sizeof sql,
@@ -926,7 +926,7 @@ static void test_repetition_samples_checked(void **state)
              "  AND statistic = 'db block gets'",
              (long long)id);
     assert_int_equal(sql_int(f->db, sql), 2);
-    ss[0].kase.workload = DBL_WL_COUNT;
+    ss[0].kase.workload = (int)workload_count();
     assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EINVAL);
     expect_contains(res_errmsg(s), "session 1: unknown workload");
 
@@ -1060,12 +1060,12 @@ static void test_interrupted_run_leaves_nothing(void **state)
     expect_contains(res_errmsg(s), "session 3");
     expect_contains(res_errmsg(s), "'db block gets'");
     ss[2].stats.v[SIM_STAT_DB_BLOCK_GETS] = 1;
-    ss[NSESS - 1].kase.path = DBL_PATH_COUNT;
+    ss[NSESS - 1].kase.path = CASE_PATH_COUNT;
     assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EINVAL);
     expect_contains(res_errmsg(s), "session 18");
     assert_int_equal(res_record_run(s, &run, ss, 0, &id), SIM_EINVAL);
     expect_contains(res_errmsg(s), "no sessions");
-    ss[NSESS - 1].kase.path = DBL_PATH_DBLINK;
+    ss[NSESS - 1].kase.path = CASE_PATH_DBLINK;
 
     /* The disk fills up half-way through the run. */
     assert_int_equal(sqlite3_exec(s->db, "PRAGMA max_page_count = 1", NULL, NULL, NULL), SQLITE_OK);

@@ -20,14 +20,14 @@
 
 #include <cmocka.h>
 
-#include "insert.h"
+#include "workload.h"
 #include "test_util.h"
 
-static sim_stats_t run(dbl_workload_t wl, dbl_path_t path, uint64_t kchars, uint32_t bs, int fetch,
+static sim_stats_t run(unsigned wl, case_path_t path, uint64_t kchars, uint32_t bs, int fetch,
                        uint64_t seed)
 {
-    dbl_case_t c;
-    dbl_case_defaults(&c);
+    case_t c;
+    case_defaults(&c);
     c.workload = wl;
     c.path = path;
     c.lob_chars = kchars * 1024;
@@ -35,7 +35,7 @@ static sim_stats_t run(dbl_workload_t wl, dbl_path_t path, uint64_t kchars, uint
     c.read.fetch_lobs = (uint32_t)fetch;
     c.seed = seed;
     sim_stats_t st;
-    assert_int_equal(dbl_run(&c, &st), SIM_OK);
+    assert_int_equal(workload_run_stats(&c, &st), SIM_OK);
     return st;
 }
 
@@ -47,17 +47,17 @@ static double ratio(uint64_t a, uint64_t b)
 static void test_full_scan_calls_flat_across_block_sizes(void **state)
 {
     (void)state;
-    for (int p = 0; p < DBL_PATH_COUNT; p++) {
+    for (int p = 0; p < CASE_PATH_COUNT; p++) {
         uint64_t calls[3];
         for (int i = 0; i < 3; i++) {
-            sim_stats_t st = run(DBL_WL_SCAN, (dbl_path_t)p, 64, 8192u << i, 1, 1);
+            sim_stats_t st = run(WL("scan"), (case_path_t)p, 64, 8192u << i, 1, 1);
             calls[i] = st.v[SIM_STAT_PHYS_READ_REQS];
             /* Every LOB block is read once, by calls of at most 1 MB. */
             assert_int_equal(st.v[SIM_STAT_PHYS_READ_BYTES],
                              st.v[SIM_STAT_PHYS_READS] * (8192u << i));
         }
         printf("%s full scan read calls at 8k/16k/32k: %llu %llu %llu\n",
-               dbl_path_name((dbl_path_t)p), (unsigned long long)calls[0],
+               case_path_name((case_path_t)p), (unsigned long long)calls[0],
                (unsigned long long)calls[1], (unsigned long long)calls[2]);
         assert_true(ratio(calls[1], calls[0]) > 0.95 && ratio(calls[1], calls[0]) < 1.05);
         assert_true(ratio(calls[2], calls[0]) > 0.95 && ratio(calls[2], calls[0]) < 1.05);
@@ -69,7 +69,7 @@ static void test_range_scan_single_block_reads_halve(void **state)
     (void)state;
     uint64_t single[4];
     for (int i = 0; i < 4; i++) {
-        sim_stats_t st = run(DBL_WL_ROWS, DBL_PATH_LOCAL, 32, 4096u << i, 0, 1);
+        sim_stats_t st = run(WL("rows"), CASE_PATH_LOCAL, 32, 4096u << i, 0, 1);
         assert_int_equal(st.v[SIM_STAT_PHYS_READ_MULTI], 0);
         single[i] = st.v[SIM_STAT_PHYS_READ_REQS];
     }
@@ -87,9 +87,9 @@ static void test_fragmented_layout_costs_more_calls(void **state)
     (void)state;
     /* 64k characters: 17 blocks a LOB, one chunk locally, five pieces over
      * the link.  Both reads see the difference; the bytes are the same. */
-    for (int wl = DBL_WL_SCAN; wl <= DBL_WL_ROWS; wl++) {
-        sim_stats_t l = run((dbl_workload_t)wl, DBL_PATH_LOCAL, 64, 8192, 1, 1);
-        sim_stats_t d = run((dbl_workload_t)wl, DBL_PATH_DBLINK, 64, 8192, 1, 1);
+    for (int wl = WL("scan"); wl <= WL("rows"); wl++) {
+        sim_stats_t l = run((unsigned)wl, CASE_PATH_LOCAL, 64, 8192, 1, 1);
+        sim_stats_t d = run((unsigned)wl, CASE_PATH_DBLINK, 64, 8192, 1, 1);
         assert_int_equal(l.v[SIM_STAT_PHYS_READ_BYTES], d.v[SIM_STAT_PHYS_READ_BYTES]);
         assert_true(d.v[SIM_STAT_PHYS_READ_REQS] > 4 * l.v[SIM_STAT_PHYS_READ_REQS]);
     }
@@ -98,8 +98,8 @@ static void test_fragmented_layout_costs_more_calls(void **state)
 static void test_rows_fetches_each_lob(void **state)
 {
     (void)state;
-    sim_stats_t range = run(DBL_WL_ROWS, DBL_PATH_LOCAL, 32, 8192, 0, 1);
-    sim_stats_t all = run(DBL_WL_ROWS, DBL_PATH_LOCAL, 32, 8192, 1, 1);
+    sim_stats_t range = run(WL("rows"), CASE_PATH_LOCAL, 32, 8192, 0, 1);
+    sim_stats_t all = run(WL("rows"), CASE_PATH_LOCAL, 32, 8192, 1, 1);
     /* 10,000 LOBs of 9 blocks on top of the range. */
     assert_int_equal(all.v[SIM_STAT_PHYS_READS] - range.v[SIM_STAT_PHYS_READS], 90000);
     assert_int_equal(all.v[SIM_STAT_CONSISTENT_GETS] - range.v[SIM_STAT_CONSISTENT_GETS], 10000);
@@ -111,8 +111,8 @@ static void test_rows_fetches_each_lob(void **state)
 static void test_cluster_block_size_8k_to_4k(void **state)
 {
     (void)state;
-    sim_stats_t s8 = run(DBL_WL_CLUSTER, DBL_PATH_LOCAL, 64, 8192, 1, 1);
-    sim_stats_t s4 = run(DBL_WL_CLUSTER, DBL_PATH_LOCAL, 64, 4096, 1, 1);
+    sim_stats_t s8 = run(WL("cluster"), CASE_PATH_LOCAL, 64, 8192, 1, 1);
+    sim_stats_t s4 = run(WL("cluster"), CASE_PATH_LOCAL, 64, 4096, 1, 1);
     uint64_t m8 = s8.v[SIM_STAT_GCS_MESSAGES] + s8.v[SIM_STAT_GES_MESSAGES];
     uint64_t m4 = s4.v[SIM_STAT_GCS_MESSAGES] + s4.v[SIM_STAT_GES_MESSAGES];
     double bytes = ratio(s4.v[SIM_STAT_INTERCONNECT_BYTES], s8.v[SIM_STAT_INTERCONNECT_BYTES]);
@@ -135,10 +135,10 @@ static void test_cluster_block_size_8k_to_4k(void **state)
 static void test_cluster_seeded_and_complete(void **state)
 {
     (void)state;
-    for (int p = 0; p < DBL_PATH_COUNT; p++) {
-        sim_stats_t a = run(DBL_WL_CLUSTER, (dbl_path_t)p, 16, 8192, 1, 7);
-        sim_stats_t b = run(DBL_WL_CLUSTER, (dbl_path_t)p, 16, 8192, 1, 7);
-        sim_stats_t c = run(DBL_WL_CLUSTER, (dbl_path_t)p, 16, 8192, 1, 8);
+    for (int p = 0; p < CASE_PATH_COUNT; p++) {
+        sim_stats_t a = run(WL("cluster"), (case_path_t)p, 16, 8192, 1, 7);
+        sim_stats_t b = run(WL("cluster"), (case_path_t)p, 16, 8192, 1, 7);
+        sim_stats_t c = run(WL("cluster"), (case_path_t)p, 16, 8192, 1, 8);
         assert_memory_equal(&a, &b, sizeof a);
         /* Another seed interleaves the rows differently... */
         assert_true(memcmp(&a, &c, sizeof a) != 0);
@@ -152,9 +152,9 @@ static void test_cluster_seeded_and_complete(void **state)
 static void test_cluster_allocation_failures(void **state)
 {
     (void)state;
-    dbl_case_t c;
-    dbl_case_defaults(&c);
-    c.workload = DBL_WL_CLUSTER;
+    case_t c;
+    case_defaults(&c);
+    c.workload = WL("cluster");
     c.lob_chars = 256 * 1024;
     c.rows = 2000;
     int failures = inject_every_allocation_failure(&c);
@@ -164,18 +164,17 @@ static void test_cluster_allocation_failures(void **state)
 static void test_workload_names(void **state)
 {
     (void)state;
-    dbl_workload_t w;
-    assert_int_equal(dbl_workload_parse("cluster", &w), 0);
-    assert_int_equal(w, DBL_WL_CLUSTER);
-    assert_int_equal(dbl_workload_parse("readback", &w), -1);
-    assert_string_equal(dbl_workload_name(DBL_WL_SCAN), "scan");
-    dbl_case_t c;
+    assert_int_equal(workload_find("insert"), 0);
+    assert_int_equal(workload_find("readback"), -1);
+    assert_string_equal(workload_name((size_t)workload_find("cluster")), "cluster");
+    assert_null(workload_name(workload_count()));
+    case_t c;
     char msg[200];
-    dbl_case_defaults(&c);
-    c.workload = DBL_WL_ROWS;
+    case_defaults(&c);
+    c.workload = WL("rows");
     c.block_size = 2048;
     c.read.row_bytes = 4000;
-    assert_int_equal(dbl_case_validate(&c, msg, sizeof msg), SIM_EINVAL);
+    assert_int_equal(case_validate(&c, msg, sizeof msg), SIM_EINVAL);
     assert_non_null(strstr(msg, "4000"));
 }
 

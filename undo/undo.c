@@ -5,17 +5,10 @@
  * vector to it.  Nothing is ever rolled back: the model measures what a
  * statement generates before commit, as the reference does.
  */
-#include "undo.h"
+#include "undo_int.h"
 
 #include <assert.h>
 
-struct undo_log {
-    undo_params_t p;
-    sim_stats_t *stats;
-    uint64_t records;
-    uint64_t bytes;
-    uint64_t vectors[UNDO_CV_COUNT];
-};
 
 void undo_params_defaults(undo_params_t *p)
 {
@@ -26,13 +19,12 @@ void undo_params_defaults(undo_params_t *p)
     p->lob_map_cv_bytes = 20;
 }
 
-sim_err_t undo_create(const undo_params_t *p, sim_stats_t *stats, undo_log_t **out)
+sim_err_t undo_create(const undo_params_t *p, undo_log_t **out)
 {
     undo_log_t *u = sim_calloc(1, sizeof *u);
     if (u == NULL)
         return SIM_ENOMEM;
     u->p = *p;
-    u->stats = stats;
     *out = u;
     return SIM_OK;
 }
@@ -46,8 +38,9 @@ void undo_record(undo_log_t *u)
 {
     u->records++;
     u->bytes += u->p.record_bytes;
-    sim_stat_add(u->stats, SIM_STAT_USED_UREC, 1);
-    sim_stat_add(u->stats, SIM_STAT_UNDO_CV_SIZE, u->p.record_bytes);
+    sim_stat_add(&u->stats, SIM_STAT_USED_UREC, 1);
+    sim_stat_add(&u->stats, SIM_STAT_UNDO_CV_SIZE, u->p.record_bytes);
+    SIM_DEBUG_CHECK(undo_check(u));
 }
 
 static uint32_t cv_size(const undo_params_t *p, undo_cv_t kind)
@@ -73,7 +66,8 @@ void undo_vector(undo_log_t *u, undo_cv_t kind)
     uint32_t n = cv_size(&u->p, kind);
     u->vectors[kind]++;
     u->bytes += n;
-    sim_stat_add(u->stats, SIM_STAT_UNDO_CV_SIZE, n);
+    sim_stat_add(&u->stats, SIM_STAT_UNDO_CV_SIZE, n);
+    SIM_DEBUG_CHECK(undo_check(u));
 }
 
 uint64_t undo_records(const undo_log_t *u)
@@ -98,9 +92,17 @@ sim_err_t undo_check(const undo_log_t *u)
         bytes += u->vectors[k] * cv_size(&u->p, (undo_cv_t)k);
     if (bytes != u->bytes)
         return SIM_ECORRUPT;
-    /* The stats may hold more than this log (a session can own several). */
-    if (u->stats->v[SIM_STAT_USED_UREC] < u->records ||
-        u->stats->v[SIM_STAT_UNDO_CV_SIZE] < u->bytes)
-        return SIM_ECORRUPT;
+    for (int s = 0; s < SIM_STAT_COUNT; s++) {
+        uint64_t want = s == SIM_STAT_USED_UREC ? u->records
+                        : s == SIM_STAT_UNDO_CV_SIZE ? u->bytes
+                                                     : 0;
+        if (u->stats.v[s] != want)
+            return SIM_ECORRUPT;
+    }
     return SIM_OK;
+}
+
+const sim_stats_t *undo_stats(const undo_log_t *u)
+{
+    return &u->stats;
 }

@@ -35,8 +35,7 @@ typedef struct undo_log undo_log_t;
 
 void undo_params_defaults(undo_params_t *p);
 
-/* Counts into *stats (used_urec, undo change vector size). */
-sim_err_t undo_create(const undo_params_t *p, sim_stats_t *stats, undo_log_t **out);
+sim_err_t undo_create(const undo_params_t *p, undo_log_t **out);
 void undo_destroy(undo_log_t *u);
 
 /* Start a new undo record in the transaction. */
@@ -48,7 +47,10 @@ uint64_t undo_records(const undo_log_t *u);
 uint64_t undo_bytes(const undo_log_t *u);
 uint64_t undo_vectors(const undo_log_t *u, undo_cv_t kind);
 
-/* Records and bytes agree with the vectors written and with the stats. */
+/* What the log counted itself: used_urec and undo change vector size. */
+const sim_stats_t *undo_stats(const undo_log_t *u);
+/* Records and bytes agree with the vectors written, and the statistics are
+ * exactly those records and bytes. */
 sim_err_t undo_check(const undo_log_t *u);
 
 #endif /* LOBSIM_UNDO_H */

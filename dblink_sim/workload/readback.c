@@ -18,13 +18,18 @@
  */
 #include <string.h>
 
-#include "insert_int.h"
+#include "workload_int.h"
 
 typedef struct {
     sim_stats_t *st;
     uint64_t per_call; /* blocks per read call */
     uint32_t block_size;
 } reader_t;
+
+static uint64_t div_up(uint64_t a, uint64_t b)
+{
+    return (a + b - 1) / b;
+}
 
 /* `blocks` contiguous blocks read by calls of at most per_call blocks. */
 static void count_reads(sim_stats_t *st, uint64_t blocks, uint64_t per_call, uint32_t bs)
@@ -43,24 +48,40 @@ static void on_chunk(void *arg, const lob_run_t *chunk, const lob_lob_t *lob)
     count_reads(r->st, chunk->len, r->per_call, r->block_size);
 }
 
-sim_err_t run_readback(const dbl_case_t *c, sim_stats_t *out)
+/* The insert, watched chunk by chunk: the reads of the LOBs into *st.  The
+ * insert's own figures are not the reader's. */
+static sim_err_t insert_and_watch(const case_t *c, uint64_t read_kb, int fetch, sim_stats_t *st,
+                                  uint64_t *extents)
 {
-    const dbl_read_params_t *rp = &c->read;
+    reader_t r = {st, read_kb * 1024 / c->block_size, c->block_size};
+    case_t ins = *c;
+    ins.workload = 0;
+    case_result_t written;
+    memset(&written, 0, sizeof written);
+    sim_err_t rc = workload_insert_rows(&ins, &written, fetch ? on_chunk : NULL, &r);
+    *extents = written.part[CASE_PART_SEGMENT].v[SIM_STAT_SEG_EXTENTS];
+    return rc;
+}
+
+sim_err_t workload_scan(const case_t *c, case_result_t *out)
+{
+    sim_stats_t *st = &out->part[CASE_PART_READER];
+    uint64_t extents;
+    sim_err_t rc = insert_and_watch(c, c->read.mbrc_kb, 1, st, &extents);
+    if (rc == SIM_OK)
+        sim_stat_add(st, SIM_STAT_CONSISTENT_GETS, 1 + extents);
+    return rc;
+}
+
+sim_err_t workload_rows(const case_t *c, case_result_t *out)
+{
+    const case_read_params_t *rp = &c->read;
     uint32_t bs = c->block_size;
-    uint64_t kb = c->workload == DBL_WL_SCAN ? rp->mbrc_kb : rp->lob_read_kb;
-    reader_t r = {out, kb * 1024 / bs, bs};
-    dbl_case_t ins = *c;
-    ins.workload = DBL_WL_INSERT;
-    sim_stats_t written;
-    int fetch = c->workload == DBL_WL_SCAN || rp->fetch_lobs;
-    sim_err_t rc = run_insert(&ins, &written, fetch ? on_chunk : NULL, &r);
+    sim_stats_t *st = &out->part[CASE_PART_READER];
+    uint64_t extents;
+    sim_err_t rc = insert_and_watch(c, rp->lob_read_kb, rp->fetch_lobs, st, &extents);
     if (rc != SIM_OK)
         return rc;
-
-    if (c->workload == DBL_WL_SCAN) {
-        sim_stat_add(out, SIM_STAT_CONSISTENT_GETS, 1 + written.v[SIM_STAT_SEG_EXTENTS]);
-        return SIM_OK;
-    }
     /* The index: leaves in key order, and one block per level above them. */
     uint64_t room = bs - rp->block_header_bytes;
     uint64_t per_leaf = room / rp->index_entry_bytes;
@@ -71,9 +92,9 @@ sim_err_t run_readback(const dbl_case_t *c, sim_stats_t *out)
     uint64_t per_block = room / rp->row_bytes;
     uint64_t table = div_up(c->rows, per_block);
     uint64_t single = upper + leaves + table;
-    count_reads(out, single, 1, bs);
+    count_reads(st, single, 1, bs);
     /* One consistent get per index and table block (the range keeps each
      * block pinned while its rows last) and one per LOB locator read. */
-    sim_stat_add(out, SIM_STAT_CONSISTENT_GETS, single + (fetch ? c->rows : 0));
+    sim_stat_add(st, SIM_STAT_CONSISTENT_GETS, single + (rp->fetch_lobs ? c->rows : 0));
     return SIM_OK;
 }

@@ -1,0 +1,248 @@
+/*
+ * case.c -- a case's defaults (the reference experiment), its validation,
+ * the names of its paths and of its parts, and the registry of the model's
+ * tunable parameters (case_set_param, for --param).
+ *
+ * The figures of a case are the instance-wide delta of the statement: on a
+ * loopback link both sessions run on the same instance, so the dblink path
+ * reports the sum of the two sessions' statistics.
+ */
+#include "case.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+void case_defaults(case_t *c)
+{
+    memset(c, 0, sizeof *c);
+    c->path = CASE_PATH_LOCAL;
+    c->block_size = SIM_REF_BLOCK_SIZE;
+    c->rows = SIM_REF_ROWS;
+    c->lob_chars = 2048;
+    c->piece_size = 32767;
+    c->seed = 1;
+    lob_params_defaults(&c->seg);
+    dsp_params_defaults(&c->dsp);
+    undo_params_defaults(&c->undo);
+    c->link.open_roundtrips = 16;
+    c->link.close_roundtrips = 5;
+    c->link.row_overhead_bytes = 120;
+    c->row.row_gets = 1;
+    c->row.cached_lob_blocks = 4;
+    c->row.insert_row_gets = 2;
+    c->row.map_cr_chunks = 2;
+    c->row.append_row_gets_pm = 480;
+    c->read.mbrc_kb = 1024;
+    c->read.lob_read_kb = 1024;
+    c->read.row_bytes = 120;
+    c->read.index_entry_bytes = 18;
+    c->read.block_header_bytes = 100;
+    c->read.fetch_lobs = 1;
+    c->cluster.message_bytes = 200;
+    c->cluster.ges_per_enqueue = 1;
+}
+
+const char *case_path_name(case_path_t p)
+{
+    switch (p) {
+    case CASE_PATH_LOCAL:
+        return "local";
+    case CASE_PATH_DBLINK:
+        return "dblink";
+    case CASE_PATH_COUNT:
+        break;
+    }
+    return "?";
+}
+
+int case_path_parse(const char *s, case_path_t *p)
+{
+    for (int i = 0; i < CASE_PATH_COUNT; i++)
+        if (strcmp(s, case_path_name((case_path_t)i)) == 0) {
+            *p = (case_path_t)i;
+            return 0;
+        }
+    return -1;
+}
+
+/* A / b rounded up. */
+static uint64_t div_up(uint64_t a, uint64_t b)
+{
+    return (a + b - 1) / b;
+}
+
+uint64_t case_lob_bytes(const case_t *c)
+{
+    return SIM_BYTES_PER_CHAR * c->lob_chars;
+}
+
+uint64_t case_lob_blocks(const case_t *c)
+{
+    return div_up(case_lob_bytes(c), c->block_size - c->seg.block_overhead);
+}
+
+sim_err_t case_validate(const case_t *c, char *msg, size_t msglen)
+{
+    uint32_t bs = c->block_size;
+    if (c->path >= CASE_PATH_COUNT) {
+        snprintf(msg, msglen, "unknown path %d (accepted: local, dblink)", (int)c->path);
+        return SIM_EINVAL;
+    }
+    lob_params_t lp = c->seg;
+    lp.block_size = bs;
+    if (lob_params_check(&lp, msg, msglen) != SIM_OK)
+        return SIM_EINVAL;
+    if (c->lob_chars == 0 || c->lob_chars > (1ULL << 40)) {
+        snprintf(msg, msglen, "LOB size %llu characters (accepted: 1 .. 2^40)",
+                 (unsigned long long)c->lob_chars);
+        return SIM_EINVAL;
+    }
+    uint32_t payload = lob_payload(&lp);
+    if (c->path == CASE_PATH_DBLINK && (c->piece_size < payload || c->piece_size > 64u << 20)) {
+        snprintf(msg, msglen,
+                 "piece size %u bytes (accepted: %u, one block's payload, .. 67108864)",
+                 c->piece_size, payload);
+        return SIM_EINVAL;
+    }
+    /* The whole statement must fit in a segment: rows x blocks x block size. */
+    if (c->rows > SIM_MAX_SEGMENT_BYTES / bs / case_lob_blocks(c)) {
+        snprintf(msg, msglen, "%llu rows of %llu-character LOBs need more than a 32 TB segment",
+                 (unsigned long long)c->rows, (unsigned long long)c->lob_chars);
+        return SIM_EINVAL;
+    }
+    if (c->read.mbrc_kb * 1024ULL < bs || c->read.lob_read_kb * 1024ULL < bs) {
+        snprintf(msg, msglen, "read sizes %u KB and %u KB must hold one %u-byte block",
+                 c->read.mbrc_kb, c->read.lob_read_kb, bs);
+        return SIM_EINVAL;
+    }
+    if (c->read.row_bytes == 0 || c->read.index_entry_bytes == 0 ||
+        c->read.block_header_bytes + c->read.row_bytes > bs ||
+        c->read.block_header_bytes + c->read.index_entry_bytes > bs) {
+        snprintf(msg, msglen,
+                 "rows of %u bytes and index entries of %u bytes do not fit a %u-byte "
+                 "block with a %u-byte header",
+                 c->read.row_bytes, c->read.index_entry_bytes, bs, c->read.block_header_bytes);
+        return SIM_EINVAL;
+    }
+    if (dsp_params_check(&c->dsp, msg, msglen) != SIM_OK)
+        return SIM_EINVAL;
+    if (c->row.map_cr_chunks == 0) {
+        snprintf(msg, msglen, "map_cr_chunks 0 (accepted: 1 or more)");
+        return SIM_EINVAL;
+    }
+    return SIM_OK;
+}
+
+/* Every tunable parameter of the model, by the name users give it. */
+#define P(name, field)                                                                             \
+    {                                                                                              \
+        name, offsetof(case_t, field)                                                          \
+    }
+static const struct {
+    const char *name;
+    size_t off;
+} params[] = {
+    P("block_overhead", seg.block_overhead),
+    P("extent_header_blocks", seg.extent_header_blocks),
+    P("segment_header_blocks", seg.segment_header_blocks),
+    P("cfs_blocks", seg.cfs_blocks),
+    P("pua_blocks", seg.pua_blocks),
+    P("dsp.chunk_min_kb", dsp.chunk_min_kb),
+    P("dsp.chunk_max_kb", dsp.chunk_max_kb),
+    P("dsp.chunk_divisor", dsp.chunk_divisor),
+    P("dsp.refill_gets", dsp.refill_gets),
+    P("dsp.refill_enqueues", dsp.refill_enqueues),
+    P("dsp.refill_cgets", dsp.refill_cgets),
+    P("dsp.search_gets", dsp.search_gets),
+    P("dsp.search_enqueues", dsp.search_enqueues),
+    P("dsp.search_cgets", dsp.search_cgets),
+    P("dsp.extent_gets", dsp.extent_gets),
+    P("dsp.extent_enqueues", dsp.extent_enqueues),
+    P("dsp.extent_cr", dsp.extent_cr),
+    P("undo.record_bytes", undo.record_bytes),
+    P("undo.space_cv_bytes", undo.space_cv_bytes),
+    P("undo.hwm_cv_bytes", undo.hwm_cv_bytes),
+    P("undo.lob_cv_bytes", undo.lob_cv_bytes),
+    P("undo.lob_map_cv_bytes", undo.lob_map_cv_bytes),
+    P("link.open_roundtrips", link.open_roundtrips),
+    P("link.close_roundtrips", link.close_roundtrips),
+    P("link.row_overhead_bytes", link.row_overhead_bytes),
+    P("row.row_gets", row.row_gets),
+    P("row.cached_lob_blocks", row.cached_lob_blocks),
+    P("row.insert_row_gets", row.insert_row_gets),
+    P("row.map_cr_chunks", row.map_cr_chunks),
+    P("row.append_row_gets_pm", row.append_row_gets_pm),
+    P("read.mbrc_kb", read.mbrc_kb),
+    P("read.lob_read_kb", read.lob_read_kb),
+    P("read.row_bytes", read.row_bytes),
+    P("read.index_entry_bytes", read.index_entry_bytes),
+    P("read.block_header_bytes", read.block_header_bytes),
+    P("read.fetch_lobs", read.fetch_lobs),
+    P("cluster.message_bytes", cluster.message_bytes),
+    P("cluster.ges_per_enqueue", cluster.ges_per_enqueue),
+};
+#undef P
+#define NPARAMS (sizeof params / sizeof params[0])
+
+size_t case_param_count(void)
+{
+    return NPARAMS;
+}
+
+const char *case_param_name(size_t i)
+{
+    return i < NPARAMS ? params[i].name : NULL;
+}
+
+uint32_t case_param_get(const case_t *c, size_t i)
+{
+    uint32_t v;
+    memcpy(&v, (const char *)c + params[i].off, sizeof v);
+    return v;
+}
+
+int case_set_param(case_t *c, const char *name, uint32_t value)
+{
+    for (size_t i = 0; i < NPARAMS; i++)
+        if (strcmp(params[i].name, name) == 0) {
+            memcpy((char *)c + params[i].off, &value, sizeof value);
+            return 0;
+        }
+    return -1;
+}
+
+int case_describe_params(const case_t *c, char *buf, size_t len)
+{
+    size_t used = 0;
+    for (size_t i = 0; i < NPARAMS; i++) {
+        int n = snprintf(buf + (used < len ? used : len), used < len ? len - used : 0, "%s%s=%u",
+                         i ? " " : "", params[i].name, case_param_get(c, i));
+        if (n < 0)
+            return n;
+        used += (size_t)n;
+    }
+    return (int)used;
+}
+
+const char *case_part_name(case_part_t p)
+{
+    static const char *const names[CASE_PART_COUNT] = {
+        "segment", "chunk allocator", "dispenser",   "undo",  "source rows",
+        "t2 insert", "database link", "global cache", "reader"};
+    return (unsigned)p < CASE_PART_COUNT ? names[p] : "?";
+}
+
+void case_result_total(const case_result_t *r, sim_stats_t *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int p = 0; p < CASE_PART_COUNT; p++)
+        for (int s = 0; s < SIM_STAT_COUNT; s++)
+            out->v[s] += r->part[p].v[s];
+}
+
+void case_result_add(case_result_t *r, case_part_t p, const sim_stats_t *st)
+{
+    for (int s = 0; s < SIM_STAT_COUNT; s++)
+        r->part[p].v[s] += st->v[s];
+}

@@ -1,0 +1,128 @@
+/*
+ * gcache.c -- the global cache of two instances (gcache.h).
+ *
+ * State changes: gcache_touch() moves a block's holder and version and
+ * counts shipments; gcache_finish() adds an instance's enqueue messages and
+ * its interconnect traffic.
+ */
+#include <string.h>
+
+#include "gcache_int.h"
+
+sim_err_t gcache_create(const gcache_params_t *p, gcache_t **out)
+{
+    if (p->block_size == 0)
+        return SIM_EINVAL;
+    gcache_t *g = sim_calloc(1, sizeof *g);
+    if (g == NULL)
+        return SIM_ENOMEM;
+    g->p = *p;
+    *out = g;
+    return SIM_OK;
+}
+
+void gcache_destroy(gcache_t *g)
+{
+    if (g == NULL)
+        return;
+    for (int k = 0; k < GCACHE_KINDS; k++)
+        sim_free(g->blocks[k]);
+    sim_free(g);
+}
+
+static gcache_block_t *lookup(gcache_t *g, unsigned kind, uint64_t id)
+{
+    if (id >= g->cap[kind]) {
+        uint64_t cap = g->cap[kind] ? g->cap[kind] : 64;
+        while (cap <= id)
+            cap *= 2;
+        gcache_block_t *b = sim_realloc(g->blocks[kind], cap * sizeof *b);
+        if (b == NULL)
+            return NULL;
+        memset(b + g->cap[kind], 0, (cap - g->cap[kind]) * sizeof *b);
+        g->blocks[kind] = b;
+        g->cap[kind] = cap;
+    }
+    return &g->blocks[kind][id];
+}
+
+static void ship(sim_stats_t *st, sim_stat_t received, sim_stat_t wait)
+{
+    sim_stat_add(st, received, 1);
+    sim_stat_add(st, wait, 1);
+    sim_stat_add(st, SIM_STAT_GCS_MESSAGES, 2);
+}
+
+sim_err_t gcache_touch(gcache_t *g, int me, uint64_t step, unsigned kind, uint64_t id,
+                       int current)
+{
+    assert(me >= 0 && me < GCACHE_INSTANCES && kind < GCACHE_KINDS);
+    gcache_block_t *b = lookup(g, kind, id);
+    if (b == NULL)
+        return SIM_ENOMEM;
+    sim_stats_t *st = &g->stats[me];
+    if (current) {
+        if (b->valid && b->owner != me) {
+            ship(st, SIM_STAT_GC_CURRENT_RECEIVED, SIM_STAT_WAIT_GC_CURRENT);
+            if (b->step + 1 == step)
+                sim_stat_add(st, SIM_STAT_WAIT_GC_BUSY, 1);
+        }
+        b->valid = 1;
+        b->owner = me;
+        b->version++;
+        b->step = step;
+        b->cr_seen[me] = b->version;
+        g->changes++;
+    } else if (b->valid && b->owner != me && b->cr_seen[me] != b->version) {
+        ship(st, SIM_STAT_GC_CR_RECEIVED, SIM_STAT_WAIT_GC_CR);
+        b->cr_seen[me] = b->version;
+    }
+    SIM_DEBUG_CHECK(gcache_check(g));
+    return SIM_OK;
+}
+
+void gcache_finish(gcache_t *g, int inst, uint64_t enqueues)
+{
+    assert(inst >= 0 && inst < GCACHE_INSTANCES && !g->finished[inst]);
+    sim_stats_t *st = &g->stats[inst];
+    uint64_t ges = enqueues * g->p.ges_per_enqueue;
+    sim_stat_add(st, SIM_STAT_GES_MESSAGES, ges);
+    uint64_t blocks = st->v[SIM_STAT_GC_CURRENT_RECEIVED] + st->v[SIM_STAT_GC_CR_RECEIVED];
+    uint64_t msgs = st->v[SIM_STAT_GCS_MESSAGES] + ges;
+    sim_stat_add(st, SIM_STAT_INTERCONNECT_BYTES,
+                 blocks * g->p.block_size + msgs * g->p.message_bytes);
+    g->finished[inst] = 1;
+}
+
+const sim_stats_t *gcache_stats(const gcache_t *g, int inst)
+{
+    return &g->stats[inst];
+}
+
+sim_err_t gcache_check(const gcache_t *g)
+{
+    uint64_t versions = 0;
+    for (int k = 0; k < GCACHE_KINDS; k++)
+        for (uint64_t i = 0; i < g->cap[k]; i++) {
+            const gcache_block_t *b = &g->blocks[k][i];
+            if (!b->valid) {
+                if (b->version || b->cr_seen[0] || b->cr_seen[1])
+                    return SIM_ECORRUPT;
+                continue;
+            }
+            if (b->owner < 0 || b->owner >= GCACHE_INSTANCES || b->version == 0 ||
+                b->cr_seen[0] > b->version || b->cr_seen[1] > b->version)
+                return SIM_ECORRUPT;
+            versions += b->version;
+        }
+    if (versions != g->changes)
+        return SIM_ECORRUPT;
+    for (int i = 0; i < GCACHE_INSTANCES; i++) {
+        const uint64_t *v = g->stats[i].v;
+        uint64_t cur = v[SIM_STAT_GC_CURRENT_RECEIVED], cr = v[SIM_STAT_GC_CR_RECEIVED];
+        if (v[SIM_STAT_WAIT_GC_CURRENT] != cur || v[SIM_STAT_WAIT_GC_CR] != cr ||
+            v[SIM_STAT_GCS_MESSAGES] != 2 * (cur + cr) || v[SIM_STAT_WAIT_GC_BUSY] > cur)
+            return SIM_ECORRUPT;
+    }
+    return SIM_OK;
+}

@@ -1,0 +1,86 @@
+/*
+ * workload.c -- the workload table and the dispatcher.
+ *
+ * Adding a workload: one file with its run function, one row here (and its
+ * source in CMakeLists.txt), and its test.  Nothing else changes: lobbench's
+ * --workload, the tables, the store and lobdiff take names from this table.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "workload_int.h"
+
+sim_err_t workload_insert(const case_t *c, case_result_t *out);
+sim_err_t workload_scan(const case_t *c, case_result_t *out);
+sim_err_t workload_rows(const case_t *c, case_result_t *out);
+sim_err_t workload_cluster(const case_t *c, case_result_t *out);
+
+static const struct {
+    const char *name;
+    const char *title;
+    workload_fn run;
+} table[] = {
+    {"insert", "Session", workload_insert},
+    {"scan", "Full scan readback", workload_scan},
+    {"rows", "Row-by-row readback", workload_rows},
+    {"cluster", "Two-instance cluster insert", workload_cluster},
+};
+#define NTABLE (sizeof table / sizeof table[0])
+_Static_assert(NTABLE <= WORKLOAD_MAX, "raise WORKLOAD_MAX");
+
+size_t workload_count(void)
+{
+    return NTABLE;
+}
+
+const char *workload_name(size_t i)
+{
+    return i < NTABLE ? table[i].name : NULL;
+}
+
+const char *workload_title(size_t i)
+{
+    return i < NTABLE ? table[i].title : NULL;
+}
+
+int workload_find(const char *name)
+{
+    for (size_t i = 0; i < NTABLE; i++)
+        if (strcmp(name, table[i].name) == 0)
+            return (int)i;
+    return -1;
+}
+
+void workload_names(char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < NTABLE && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", table[i].name);
+}
+
+sim_err_t workload_run(const case_t *c, case_result_t *out, char *msg, size_t msglen)
+{
+    char spare[256];
+    if (msg == NULL)
+        msg = spare, msglen = sizeof spare;
+    if (c->workload >= NTABLE) {
+        char names[128];
+        workload_names(names, sizeof names);
+        snprintf(msg, msglen, "unknown workload %u (accepted: %s)", c->workload, names);
+        return SIM_EINVAL;
+    }
+    if (case_validate(c, msg, msglen) != SIM_OK)
+        return SIM_EINVAL;
+    memset(out, 0, sizeof *out);
+    return table[c->workload].run(c, out);
+}
+
+sim_err_t workload_run_stats(const case_t *c, sim_stats_t *out)
+{
+    case_result_t r;
+    sim_err_t rc = workload_run(c, &r, NULL, 0);
+    if (rc == SIM_OK)
+        case_result_total(&r, out);
+    return rc;
+}

@@ -1,0 +1,47 @@
+/*
+ * workload.h -- what a case measures, and the table that runs it.
+ *
+ *   insert   the statement itself (the reference experiment);
+ *   scan     after the insert, a full scan of the LOB segment with multiblock
+ *            reads that never cross a chunk boundary;
+ *   rows     after the insert, every row through t2's primary key index in key
+ *            order (a well-clustered range), fetching each LOB chunk by chunk;
+ *   cluster  the insert by two instances into one segment at the same time,
+ *            interleaved row by row from the seed, each with its own dispenser.
+ *
+ * A workload is a row of the table in workload.c: its name, its title and
+ * its run function.  A case names its workload by the row's index
+ * (case_t.workload); index 0 is insert.
+ */
+#ifndef LOBSIM_WORKLOAD_H
+#define LOBSIM_WORKLOAD_H
+
+#include <stddef.h>
+
+#include "case.h"
+
+/* No more workloads than this: option tables are sized by it. */
+#define WORKLOAD_MAX 16
+
+size_t workload_count(void);
+/* "insert", "scan", ...; NULL past the table. */
+const char *workload_name(size_t i);
+/* The statistics table's title, e.g. "Full scan readback" (statistics). */
+const char *workload_title(size_t i);
+/* The index of the workload called `name`, or -1. */
+int workload_find(const char *name);
+/* "insert, scan, rows, cluster" into buf: for messages. */
+void workload_names(char *buf, size_t len);
+
+/*
+ * Simulate the case (its workload, on a fresh segment) and return its
+ * figures by part in *out (overwritten).  SIM_EINVAL on an invalid case or
+ * an unknown workload (msg, if not NULL, says which), SIM_ENOMEM when an
+ * allocation fails; *out is then unspecified and nothing is left allocated.
+ */
+sim_err_t workload_run(const case_t *c, case_result_t *out, char *msg, size_t msglen);
+
+/* The same, summed: the session statistics. */
+sim_err_t workload_run_stats(const case_t *c, sim_stats_t *out);
+
+#endif /* LOBSIM_WORKLOAD_H */

@@ -1,0 +1,19 @@
+/* workload_int.h -- what the workload files share. */
+#ifndef LOBSIM_WORKLOAD_INT_H
+#define LOBSIM_WORKLOAD_INT_H
+
+#include "workload.h"
+#include "writer.h"
+
+/* A workload's run function: out is zeroed, the case valid. */
+typedef sim_err_t (*workload_fn)(const case_t *c, case_result_t *out);
+
+/*
+ * One session inserting the case's rows into a fresh segment (insert.c):
+ * the insert workload itself, and the data every readback reads.  `observe`
+ * (may be NULL) sees every chunk given to a LOB.
+ */
+sim_err_t workload_insert_rows(const case_t *c, case_result_t *out, lob_chunk_fn observe,
+                               void *arg);
+
+#endif
