@@ -15,48 +15,23 @@
 
 void cli_defaults(cli_opts_t *o)
 {
-    static const uint64_t ref_sizes[] = {2, 4, 6, 8, 16, 32, 64, 128, 256};
     memset(o, 0, sizeof *o);
     o->workloads[workload_find("insert")] = 1;
     for (int p = 0; p < CASE_PATH_COUNT; p++)
         o->paths[p] = 1;
-    for (size_t i = 0; i < sizeof ref_sizes / sizeof ref_sizes[0]; i++)
-        o->sizes[o->nsizes++] = ref_sizes[i] * 1024;
-    o->block_sizes[o->nblock_sizes++] = 8192;
-    o->rows = 10000;
+    for (size_t i = 0; i < SIM_REF_NSIZES; i++)
+        o->sizes[o->nsizes++] = sim_ref_sizes[i];
+    o->block_sizes[o->nblock_sizes++] = SIM_REF_BLOCK_SIZE;
+    o->rows = SIM_REF_ROWS;
     o->seed = 1;
     o->piece_size = 32767;
-    o->db = "results/history.db";
-}
-
-/* Digits with an optional k/m suffix (x1024, x1048576); no sign, no spaces. */
-static int parse_scaled(const char *s, uint64_t *out)
-{
-    if (*s < '0' || *s > '9')
-        return -1;
-    uint64_t v = 0;
-    for (; *s >= '0' && *s <= '9'; s++) {
-        if (v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
-            return -2;
-        v = v * 10 + (uint64_t)(*s - '0');
-    }
-    uint64_t mul = 1;
-    if (*s == 'k' || *s == 'K')
-        mul = 1024, s++;
-    else if (*s == 'm' || *s == 'M')
-        mul = 1024 * 1024, s++;
-    if (*s != '\0')
-        return -1;
-    if (v > UINT64_MAX / mul)
-        return -2;
-    *out = v * mul;
-    return 0;
+    o->db = SIM_DEFAULT_STORE;
 }
 
 int cli_parse_chars(const char *what, const char *s, uint64_t *out, char *err, size_t errlen)
 {
     uint64_t v;
-    int rc = parse_scaled(s, &v);
+    int rc = sim_parse_scaled(s, &v);
     if (rc == -2 || (rc == 0 && v > (1ULL << 40))) {
         snprintf(err, errlen, "%s: '%s' is too large (at most 1024g characters, i.e. 2^40)", what,
                  s);
@@ -73,10 +48,9 @@ int cli_parse_chars(const char *what, const char *s, uint64_t *out, char *err, s
 int cli_parse_block_size(const char *s, uint32_t *out, char *err, size_t errlen)
 {
     uint64_t v;
-    if (parse_scaled(s, &v) != 0 ||
-        (v != 2048 && v != 4096 && v != 8192 && v != 16384 && v != 32768)) {
-        snprintf(err, errlen,
-                 "--block-size: '%s' is not a block size (accepted: 2k, 4k, 8k, 16k, 32k)", s);
+    if (sim_parse_scaled(s, &v) != 0 || !sim_block_size_valid(v)) {
+        snprintf(err, errlen, "--block-size: '%s' is not a block size (accepted: %s)", s,
+                 SIM_BLOCK_SIZES_ACCEPTED);
         return 2;
     }
     *out = (uint32_t)v;
@@ -87,7 +61,7 @@ int cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out, 
                   size_t errlen)
 {
     uint64_t v;
-    int rc = parse_scaled(s, &v);
+    int rc = sim_parse_scaled(s, &v);
     if (rc != 0 || v > max) {
         snprintf(err, errlen, "%s: '%s' is not a whole number from 0 to %llu", what, s,
                  (unsigned long long)max);
@@ -95,16 +69,6 @@ int cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out, 
     }
     *out = v;
     return 0;
-}
-
-void cli_format_chars(uint64_t chars, char *buf, size_t len)
-{
-    if (chars % (1024 * 1024) == 0)
-        snprintf(buf, len, "%llum", (unsigned long long)(chars / (1024 * 1024)));
-    else if (chars % 1024 == 0)
-        snprintf(buf, len, "%lluk", (unsigned long long)(chars / 1024));
-    else
-        snprintf(buf, len, "%llu", (unsigned long long)chars);
 }
 
 /* Split a comma list; each item goes through `one`. */
@@ -280,6 +244,11 @@ int cli_parse(cli_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
             o->params[o->nparams++].value = (uint32_t)pv;
         } else if ((v = opt_value("--stats-out", &i, *argc, argv, &used)) != NULL) {
             o->stats_out = v;
+        } else if ((v = opt_value("--explain-out", &i, *argc, argv, &used)) != NULL) {
+            o->explain_out = v;
+        } else if (strcmp(a, "--explain") == 0) {
+            o->explain = 1;
+            used = 1;
         } else if ((v = opt_value("--db", &i, *argc, argv, &used)) != NULL) {
             if (*v == '\0') {
                 snprintf(err, errlen, "--db: empty file name");
@@ -337,6 +306,9 @@ void cli_usage(FILE *f)
           "the Oracle session statistics of each case, laid out like the reference.\n"
           "\n"
           "Sweep:\n"
+          "  --workload=LIST           what each case measures (default: insert):\n"
+          "                            insert, scan, rows, cluster; readback = scan,rows;\n"
+          "                            all = every one\n"
           "  --path=local|dblink|both  insert path(s) (default: both)\n"
           "  --sizes=LIST              CLOB lengths in characters, k = 1024\n"
           "                            (default: 2k,4k,6k,8k,16k,32k,64k,128k,256k)\n"
@@ -346,7 +318,13 @@ void cli_usage(FILE *f)
           "  --seed=N                  seed, printed and stored with the run (default: 1)\n"
           "  --param=NAME=VALUE        change a model parameter (see --list-params)\n"
           "Output:\n"
-          "  --stats-out=FILE.csv      figures as CSV: path,lob_kchars,statistic,value\n"
+          "  --stats-out=FILE.csv      figures as CSV: path,lob_kchars,statistic,value,\n"
+          "                            workload,block_kb (the reference's columns first)\n"
+          "  --explain                 under each statistic of the table, what each part\n"
+          "                            of the model contributed to it\n"
+          "  --explain-out=FILE.csv    the same as CSV: workload,path,lob_kchars,block_kb,\n"
+          "                            statistic,component,value (components sum to the\n"
+          "                            statistic in --stats-out)\n"
           "  --db=FILE                 results store (default: results/history.db)\n"
           "  --no-db                   record nothing\n"
           "  --plot=FILE.svg           draw the statistics against LOB size\n"

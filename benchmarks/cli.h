@@ -17,7 +17,7 @@
 
 typedef struct {
     int workloads[WORKLOAD_MAX];  /* which workloads run */
-    int paths[CASE_PATH_COUNT];    /* which paths run */
+    int paths[CASE_PATH_COUNT];   /* which paths run */
     uint64_t sizes[CLI_MAX_LIST]; /* LOB sizes in characters */
     size_t nsizes;
     uint32_t block_sizes[CLI_MAX_LIST];
@@ -31,9 +31,11 @@ typedef struct {
         uint32_t value;
     } params[CLI_MAX_PARAMS];
     size_t nparams;
-    const char *stats_out; /* --stats-out=FILE.csv */
-    const char *db;        /* --db=FILE; NULL with --no-db */
-    const char *plot;      /* --plot=FILE.svg */
+    const char *stats_out;   /* --stats-out=FILE.csv */
+    const char *explain_out; /* --explain-out=FILE.csv */
+    int explain;             /* --explain: the parts under each statistic */
+    const char *db;          /* --db=FILE; NULL with --no-db */
+    const char *plot;        /* --plot=FILE.svg */
     int help;
     int list_params;
     int quiet;
@@ -55,9 +57,6 @@ int cli_parse_chars(const char *what, const char *s, uint64_t *out, char *err, s
 int cli_parse_block_size(const char *s, uint32_t *out, char *err, size_t errlen);
 int cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out, char *err,
                   size_t errlen);
-
-/* "2k" for 2048, "2049" otherwise: sizes as the reference names them. */
-void cli_format_chars(uint64_t chars, char *buf, size_t len);
 
 /* The case for (path, size, block size) with the options applied; returns 2
  * with a message when the case is invalid. */

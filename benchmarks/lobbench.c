@@ -276,19 +276,18 @@ static size_t count_matching(const sweep_t *sw, const char *filter)
     return n;
 }
 
-/* The directory `path` would be created in exists and takes new files. */
+/* `path` names no directory, and the directory it would be created in
+ * exists and takes new files. */
 static int dir_writable(const char *what, const char *path, char *err, size_t errlen)
 {
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash == NULL)
-        snprintf(dir, sizeof dir, ".");
-    else if (slash == dir)
-        dir[1] = '\0';
-    else
-        *slash = '\0';
     struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        snprintf(err, errlen, "%s: cannot write '%s': it is %s, not a file", what, path,
+                 S_ISDIR(sb.st_mode) ? "a directory" : "something else");
+        return 2;
+    }
+    sim_parent_dir(path, dir, sizeof dir);
     if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
         snprintf(err, errlen, "%s: cannot write '%s': directory '%.200s' does not exist", what,
                  path, dir);
@@ -310,6 +309,8 @@ static int dir_writable(const char *what, const char *path, char *err, size_t er
 static int check_outputs(const cli_opts_t *o, char *err, size_t errlen)
 {
     if (o->stats_out && dir_writable("--stats-out", o->stats_out, err, errlen))
+        return 2;
+    if (o->explain_out && dir_writable("--explain-out", o->explain_out, err, errlen))
         return 2;
     if (o->plot && dir_writable("--plot", o->plot, err, errlen))
         return 2;
@@ -371,8 +372,8 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
     int with_ref = 0;
     res_store_t *store;
     char err[512];
-    if (o->db && first->c.workload == (unsigned)workload_find("insert") && first->c.block_size == 8192 &&
-        first->c.rows == 10000 &&
+    if (o->db && first->c.workload == (unsigned)workload_find("insert") &&
+        first->c.block_size == 8192 && first->c.rows == 10000 &&
         res_open(o->db, RES_OPEN_READONLY, &store, err, sizeof err) == SIM_OK) {
         int64_t run;
         with_ref = res_resolve_run(store, "reference", &run) == SIM_OK &&
@@ -390,7 +391,8 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
             size_t n = 0;
             for (size_t i = 0; i < sw->ncases && n < CLI_MAX_LIST; i++) {
                 const bench_case_t *bc = &sw->cases[i];
-                if (bc->ran && bc->c.path == (case_path_t)p && bc->c.workload == first->c.workload &&
+                if (bc->ran && bc->c.path == (case_path_t)p &&
+                    bc->c.workload == first->c.workload &&
                     bc->c.block_size == first->c.block_size) {
                     pts[p][k][n++] =
                         (plot_point_t){(double)bc->c.lob_chars / 1024, (double)bc->st.v[k]};
@@ -474,8 +476,8 @@ int main(int argc, char **argv)
             for (size_t b = 0; b < o.nblock_sizes; b++)
                 for (size_t s = 0; s < o.nsizes; s++) {
                     bench_case_t *bc = &sw.cases[sw.ncases++];
-                    if (cli_make_case(&o, (unsigned)w, (case_path_t)p, o.sizes[s],
-                                      o.block_sizes[b], &bc->c, err, sizeof err) != 0) {
+                    if (cli_make_case(&o, (unsigned)w, (case_path_t)p, o.sizes[s], o.block_sizes[b],
+                                      &bc->c, err, sizeof err) != 0) {
                         fprintf(stderr, "lobbench: %s\n", err);
                         goto done;
                     }
@@ -529,12 +531,13 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sw.ncases; i++) {
         bench_case_t *bc = &sw.cases[i];
         char lob[32], blk[32];
-        cli_format_chars(bc->c.lob_chars, lob, sizeof lob);
-        cli_format_chars(bc->c.block_size, blk, sizeof blk);
+        sim_format_size(bc->c.lob_chars, lob, sizeof lob);
+        sim_format_size(bc->c.block_size, blk, sizeof blk);
         snprintf(bc->name, sizeof bc->name, "%s/%s/lob:%s/block:%s/rows:%llu",
                  workload_name(bc->c.workload), case_path_name(bc->c.path), lob, blk,
                  (unsigned long long)bc->c.rows);
-        sim_err_t mrc = workload_run_stats(&bc->c, &bc->st);
+        sim_err_t mrc = workload_run(&bc->c, &bc->res, NULL, 0);
+        case_result_total(&bc->res, &bc->st);
         if (mrc != SIM_OK) {
             fprintf(stderr, "lobbench: %s: %s\n", bc->name, sim_strerror(mrc));
             failed = 1;
@@ -571,9 +574,14 @@ int main(int argc, char **argv)
     g = NULL;
 
     if (!o.quiet)
-        report_table(stdout, sw.cases, sw.ncases);
+        report_table(stdout, sw.cases, sw.ncases, o.explain);
     rc = failed;
     if (o.stats_out && report_csv(o.stats_out, sw.cases, sw.ncases, err, sizeof err) != 0) {
+        fprintf(stderr, "lobbench: %s\n", err);
+        rc = 1;
+    }
+    if (o.explain_out &&
+        report_explain_csv(o.explain_out, sw.cases, sw.ncases, err, sizeof err) != 0) {
         fprintf(stderr, "lobbench: %s\n", err);
         rc = 1;
     }

@@ -25,6 +25,10 @@ const sim_stat_t report_order[] = {
     SIM_STAT_WAIT_GC_CR,          SIM_STAT_WAIT_GC_BUSY,
 };
 const size_t report_order_len = sizeof report_order / sizeof report_order[0];
+/* A statistic added to the catalogue must be placed here too (test_report
+ * checks that the order is a permutation of the catalogue). */
+_Static_assert(sizeof report_order / sizeof report_order[0] == SIM_STAT_COUNT,
+               "report_order must list every statistic of the catalogue");
 
 /* The case of (path, size, block size), or NULL. */
 static const bench_case_t *find(const bench_case_t *cases, size_t n, unsigned w, case_path_t p,
@@ -65,9 +69,38 @@ static int in_table(const bench_case_t *bc, unsigned wl, const columns_t *cols)
     return 0;
 }
 
+/* Under a path's row of statistic st: one line per part that contributed
+ * to st in some column. */
+static void explain_rows(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
+                         const columns_t *cols, case_path_t p, sim_stat_t st, int w)
+{
+    int first = 1;
+    for (int part = 0; part < CASE_PART_COUNT; part++) {
+        int any = 0;
+        for (size_t s = 0; s < cols->n && !any; s++) {
+            const bench_case_t *c = find(cases, n, wl, p, cols->chars[s], cols->bs[s]);
+            any = c && c->res.part[part].v[st];
+        }
+        if (!any)
+            continue;
+        char label[48];
+        snprintf(label, sizeof label, "  %s %s", first ? "=" : "+",
+                 case_part_name((case_part_t)part));
+        first = 0;
+        fprintf(f, "%-40s %-6s", label, "");
+        for (size_t s = 0; s < cols->n; s++) {
+            const bench_case_t *c = find(cases, n, wl, p, cols->chars[s], cols->bs[s]);
+            if (c)
+                fprintf(f, " %*llu", w, (unsigned long long)c->res.part[part].v[st]);
+            else
+                fprintf(f, " %*s", w, "-");
+        }
+        fputc('\n', f);
+    }
+}
 
 static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
-                      const columns_t *cols)
+                      const columns_t *cols, int explain)
 {
     const bench_case_t *any = NULL;
     int w = 6;
@@ -87,7 +120,7 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
         return;
     char what[96];
     if (cols->by_block) {
-        cli_format_chars(cols->chars[0], buf, sizeof buf);
+        sim_format_size(cols->chars[0], buf, sizeof buf);
         snprintf(what, sizeof what, "%s-character LOBs", buf);
     } else {
         snprintf(what, sizeof what, "%uk blocks", cols->bs[0] / 1024);
@@ -97,7 +130,7 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
             cols->both ? "; ratio = dblink / local" : "");
     fprintf(f, "%-40s %-6s", "statistic", cols->by_block ? "block" : "path");
     for (size_t s = 0; s < cols->n; s++) {
-        cli_format_chars(cols->by_block ? cols->bs[s] : cols->chars[s], buf, sizeof buf);
+        sim_format_size(cols->by_block ? cols->bs[s] : cols->chars[s], buf, sizeof buf);
         fprintf(f, " %*s", w, buf);
     }
     fputc('\n', f);
@@ -126,12 +159,15 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
                     fprintf(f, " %*s", w, "-");
             }
             fputc('\n', f);
+            if (explain)
+                explain_rows(f, cases, n, wl, cols, (case_path_t)p, st, w);
         }
         if (!cols->both)
             continue;
         fprintf(f, "%-40s %-6s", "", "ratio");
         for (size_t s = 0; s < cols->n; s++) {
-            const bench_case_t *l = find(cases, n, wl, CASE_PATH_LOCAL, cols->chars[s], cols->bs[s]);
+            const bench_case_t *l =
+                find(cases, n, wl, CASE_PATH_LOCAL, cols->chars[s], cols->bs[s]);
             const bench_case_t *d =
                 find(cases, n, wl, CASE_PATH_DBLINK, cols->chars[s], cols->bs[s]);
             if (l && d && l->st.v[st])
@@ -148,7 +184,7 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
  * sweep of one LOB size over several block sizes gets the block sizes as
  * columns instead, so that their effect reads along a row.
  */
-void report_table(FILE *f, const bench_case_t *cases, size_t n)
+void report_table(FILE *f, const bench_case_t *cases, size_t n, int explain)
 {
     uint64_t sizes[CLI_MAX_LIST];
     uint64_t bss[CLI_MAX_LIST];
@@ -173,7 +209,7 @@ void report_table(FILE *f, const bench_case_t *cases, size_t n)
                 cols.chars[b] = sizes[0];
                 cols.bs[b] = (uint32_t)bss[b];
             }
-            one_table(f, cases, n, (unsigned)wl, &cols);
+            one_table(f, cases, n, (unsigned)wl, &cols, explain);
             continue;
         }
         for (size_t b = 0; b < nb; b++) {
@@ -182,7 +218,7 @@ void report_table(FILE *f, const bench_case_t *cases, size_t n)
                 cols.chars[s] = sizes[s];
                 cols.bs[s] = (uint32_t)bss[b];
             }
-            one_table(f, cases, n, (unsigned)wl, &cols);
+            one_table(f, cases, n, (unsigned)wl, &cols, explain);
         }
     }
 }
@@ -192,39 +228,77 @@ typedef struct {
     size_t n;
 } csv_t;
 
+/* A case's LOB size in the reference's unit: "2" for 2k characters, "2.001"
+ * for 2049. */
+static void format_kchars(const case_t *c, char *buf, size_t len)
+{
+    if (c->lob_chars % 1024 == 0)
+        snprintf(buf, len, "%llu", (unsigned long long)(c->lob_chars / 1024));
+    else
+        snprintf(buf, len, "%.3f", (double)c->lob_chars / 1024.0);
+}
+
 static sim_err_t write_csv(FILE *f, void *arg)
 {
     const csv_t *csv = arg;
-    fprintf(f, "path,lob_kchars,statistic,value\n");
+    fprintf(f, "path,lob_kchars,statistic,value,workload,block_kb\n");
     for (size_t i = 0; i < csv->n; i++) {
         if (!csv->cases[i].ran)
             continue;
         const case_t *c = &csv->cases[i].c;
         char kchars[32];
-        if (c->lob_chars % 1024 == 0)
-            snprintf(kchars, sizeof kchars, "%llu", (unsigned long long)(c->lob_chars / 1024));
-        else
-            snprintf(kchars, sizeof kchars, "%.3f", (double)c->lob_chars / 1024.0);
-        /* The reference format has no workload column: other workloads
-         * name theirs before the path ("scan/local"). */
-        char path[32];
-        snprintf(path, sizeof path, "%s%s%s",
-                 c->workload == 0 ? "" : workload_name(c->workload),
-                 c->workload == 0 ? "" : "/", case_path_name(c->path));
+        format_kchars(c, kchars, sizeof kchars);
         for (size_t s = 0; s < report_order_len; s++)
-            fprintf(f, "%s,%s,\"%s\",%llu\n", path, kchars, sim_stat_info(report_order[s])->name,
-                    (unsigned long long)csv->cases[i].st.v[report_order[s]]);
+            fprintf(f, "%s,%s,\"%s\",%llu,%s,%u\n", case_path_name(c->path), kchars,
+                    sim_stat_info(report_order[s])->name,
+                    (unsigned long long)csv->cases[i].st.v[report_order[s]],
+                    workload_name(c->workload), c->block_size / 1024);
     }
     return SIM_OK;
 }
 
-int report_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen)
+static sim_err_t write_explain(FILE *f, void *arg)
+{
+    const csv_t *csv = arg;
+    fprintf(f, "workload,path,lob_kchars,block_kb,statistic,component,value\n");
+    for (size_t i = 0; i < csv->n; i++) {
+        const bench_case_t *bc = &csv->cases[i];
+        if (!bc->ran)
+            continue;
+        char kchars[32];
+        format_kchars(&bc->c, kchars, sizeof kchars);
+        for (size_t s = 0; s < report_order_len; s++)
+            for (int p = 0; p < CASE_PART_COUNT; p++) {
+                uint64_t v = bc->res.part[p].v[report_order[s]];
+                if (v)
+                    fprintf(f, "%s,%s,%s,%u,\"%s\",%s,%llu\n", workload_name(bc->c.workload),
+                            case_path_name(bc->c.path), kchars, bc->c.block_size / 1024,
+                            sim_stat_info(report_order[s])->name, case_part_name((case_part_t)p),
+                            (unsigned long long)v);
+            }
+    }
+    return SIM_OK;
+}
+
+static int write_file(const char *what, const char *path, sim_writer_fn fn,
+                      const bench_case_t *cases, size_t n, char *err, size_t errlen)
 {
     csv_t csv = {cases, n};
     char why[512];
-    if (sim_write_file(path, write_csv, &csv, why, sizeof why) != SIM_OK) {
-        snprintf(err, errlen, "--stats-out: %s", why);
+    if (sim_write_file(path, fn, &csv, why, sizeof why) != SIM_OK) {
+        snprintf(err, errlen, "%s: %s", what, why);
         return 1;
     }
     return 0;
+}
+
+int report_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen)
+{
+    return write_file("--stats-out", path, write_csv, cases, n, err, errlen);
+}
+
+int report_explain_csv(const char *path, const bench_case_t *cases, size_t n, char *err,
+                       size_t errlen)
+{
+    return write_file("--explain-out", path, write_explain, cases, n, err, errlen);
 }

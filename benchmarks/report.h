@@ -18,8 +18,9 @@
 /* One case of a sweep and what was measured for it. */
 typedef struct {
     case_t c;
-    char name[160]; /* the benchmark's name */
-    sim_stats_t st;
+    char name[160];      /* the benchmark's name */
+    sim_stats_t st;      /* the session statistics: the sum of res's parts */
+    case_result_t res;   /* the same figures by the part that counted them */
     int ran;             /* the model ran and st holds its figures */
     uint64_t iterations; /* Google Benchmark's, 0 when not measured */
     double real_ns;      /* per iteration, the mean over repetitions */
@@ -36,13 +37,25 @@ typedef struct {
 extern const sim_stat_t report_order[];
 extern const size_t report_order_len;
 
-void report_table(FILE *f, const bench_case_t *cases, size_t n);
+/* explain: under each statistic, one line per part of the model that
+ * contributed to it (--explain). */
+void report_table(FILE *f, const bench_case_t *cases, size_t n, int explain);
 
 /*
- * Write the figures as path,lob_kchars,statistic,value.  The file appears
+ * Write the figures as path,lob_kchars,statistic,value,workload,block_kb:
+ * the reference's four columns first, so that what reads the reference reads
+ * this.  The file appears
  * whole or not at all (written beside it, then renamed).  Returns 0, or 1
  * with a one-line message naming the file.
  */
 int report_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen);
+
+/*
+ * Write workload,path,lob_kchars,block_kb,statistic,component,value: each
+ * non-zero contribution of a part of the model to a statistic; a
+ * statistic's rows sum to its value in report_csv().  Same contract.
+ */
+int report_explain_csv(const char *path, const bench_case_t *cases, size_t n, char *err,
+                       size_t errlen);
 
 #endif

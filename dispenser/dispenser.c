@@ -11,7 +11,6 @@
 
 #include "dispenser_int.h"
 
-
 void dsp_observe(dsp_t *d, dsp_touch_fn fn, void *arg)
 {
     d->touch = fn;
@@ -37,7 +36,7 @@ void dsp_params_defaults(dsp_params_t *p)
     p->search_cgets = 0;
     p->extent_gets = 8;
     p->extent_enqueues = 1;
-    p->extent_cr = 3;
+    p->extent_cr = 2;
 }
 
 sim_err_t dsp_params_check(const dsp_params_t *p, char *msg, size_t msglen)
@@ -54,7 +53,7 @@ sim_err_t dsp_params_check(const dsp_params_t *p, char *msg, size_t msglen)
 
 sim_err_t dsp_create(lob_segment_t *seg, undo_log_t *undo, const dsp_params_t *p, dsp_t **out)
 {
-    char msg[1];
+    char msg[256];
     if (dsp_params_check(p, msg, sizeof msg) != SIM_OK)
         return SIM_EINVAL;
     dsp_t *d = sim_calloc(1, sizeof *d);
@@ -213,8 +212,8 @@ sim_err_t dsp_check(const dsp_t *d)
         d->refills * p->refill_gets + d->searches * p->search_gets + d->grown * p->extent_gets;
     want.v[SIM_STAT_DB_BLOCK_CHANGES] = d->refills + 2 * d->searches + d->grown * p->extent_gets;
     want.v[SIM_STAT_CONSISTENT_GETS] = d->refills * p->refill_cgets + d->searches * p->search_cgets;
-    want.v[SIM_STAT_ENQ_TX] = d->refills * p->refill_enqueues +
-                              d->searches * p->search_enqueues + d->grown * p->extent_enqueues;
+    want.v[SIM_STAT_ENQ_TX] = d->refills * p->refill_enqueues + d->searches * p->search_enqueues +
+                              d->grown * p->extent_enqueues;
     want.v[SIM_STAT_CR_BLOCKS_CREATED] = d->grown_cr * p->extent_cr;
     return memcmp(&want, &d->stats, sizeof want) == 0 ? SIM_OK : SIM_ECORRUPT;
 }

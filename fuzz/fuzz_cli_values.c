@@ -8,7 +8,7 @@
  * buffer; the rest is the text.  Checked: accepted exactly when the oracle
  * accepts, with the oracle's value; on refusal the output is untouched and
  * the message is one line naming the option; an accepted size reads back the
- * same after cli_format_chars().
+ * same after sim_format_size().
  */
 #include "cli.h"
 #include "fuzz_util.h"
@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             char e2[256];
             FUZZ_CHECK(v == ov, "'%s': %llu, oracle %llu", s, (unsigned long long)v,
                        (unsigned long long)ov);
-            cli_format_chars(v, buf, sizeof buf);
+            sim_format_size(v, buf, sizeof buf);
             FUZZ_CHECK(cli_parse_chars(what, buf, &back, e2, sizeof e2) == 0 && back == v,
                        "'%s' -> %llu -> '%s' -> %llu", s, (unsigned long long)v, buf,
                        (unsigned long long)back);

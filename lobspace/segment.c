@@ -64,7 +64,7 @@ sim_err_t lob_params_check(const lob_params_t *p, char *msg, size_t msglen)
 
 sim_err_t lob_segment_create(const lob_params_t *p, lob_segment_t **out)
 {
-    char msg[1];
+    char msg[256];
     if (lob_params_check(p, msg, sizeof msg) != SIM_OK)
         return SIM_EINVAL;
     lob_segment_t *seg = sim_calloc(1, sizeof *seg);

@@ -88,9 +88,23 @@ fi
 
 # Every workload runs and names its rows in the CSV.
 "$LOBBENCH" --no-db --quiet --workload=all --sizes=16k --benchmark_min_time=1x --stats-out=w.csv >/dev/null 2>&1 && ok || bad "--workload=all failed"
-for p in local scan/local rows/dblink cluster/dblink; do
-    grep -q "^$p,16,\"physical reads\"," w.csv && ok || bad "w.csv lacks $p"
+for wp in insert/local scan/local rows/dblink cluster/dblink; do
+    grep -q "^${wp#*/},16,\"physical reads\",[0-9]*,${wp%/*},8$" w.csv && ok || bad "w.csv lacks $wp"
 done
+# Two block sizes and workloads: no two rows differ only in their value.
+"$LOBBENCH" --no-db --quiet --workload=cluster,insert --sizes=64k --block-size=4k,8k \
+    --benchmark_min_time=1x --stats-out=b.csv >/dev/null 2>&1 && ok || bad "--block-size=4k,8k failed"
+[ -z "$(cut -d, -f1-3,5- b.csv | sort | uniq -d)" ] && ok || bad "b.csv has rows that differ only in value"
+head -1 b.csv | grep -qx 'path,lob_kchars,statistic,value,workload,block_kb' && ok || bad "b.csv header"
+# --explain-out: the components of each statistic sum to its --stats-out value.
+"$LOBBENCH" --no-db --quiet --workload=all --sizes=2k,256k --benchmark_min_time=1x \
+    --stats-out=s.csv --explain-out=e.csv >/dev/null 2>&1 && ok || bad "--explain-out failed"
+sums=$(awk -F, 'NR == FNR { if (FNR > 1) e[$1 "|" $2 "|" $3 "|" $4 "|" $5] += $7; next }
+                FNR > 1 { k = $5 "|" $1 "|" $2 "|" $6 "|" $3; n++; if (e[k] != $4) bad++ }
+                END { print n, bad + 0 }' e.csv s.csv)
+[ "${sums% *}" -gt 0 ] && [ "${sums#* }" = 0 ] && ok || bad "--explain-out does not sum to --stats-out ($sums)"
+"$LOBBENCH" --no-db --explain --path=dblink --sizes=64k --benchmark_min_time=1x 2>/dev/null |
+    grep -q '^  + t2 insert' && ok || bad "--explain prints no parts"
 
 # Same seed and configuration: the same figures, bit for bit.
 "$LOBBENCH" --no-db --quiet --benchmark_min_time=1x --stats-out=z.csv >/dev/null 2>&1

@@ -7,8 +7,9 @@
  *   used undo records, dblink round trips                within 5%
  *   undo change vector size, db block gets,
  *   consistent gets, ENQ: TX - Transaction               within 20%
- *   CR blocks created                                    local: within 60
- *                                                        dblink: within 30%
+ *   CR blocks created                                    within 30% or 15
+ *                                                        blocks, whichever
+ *                                                        is wider
  *
  * The remote 256k column is inconsistent in the source (61 blocks per row
  * where 256k characters need 66): its deviations are printed, not asserted,
@@ -88,6 +89,7 @@ static sim_stats_t model(case_path_t path, uint64_t chars)
 /* Is `m` within the band of statistic `s` around reference `r`? */
 static int within_band(case_path_t path, int s, uint64_t m, uint64_t r, char *band, size_t len)
 {
+    (void)path; /* one band for both paths */
     double dev = r ? ((double)m - (double)r) / (double)r : (m ? 1.0 : 0.0);
     if (dev < 0)
         dev = -dev;
@@ -103,12 +105,10 @@ static int within_band(case_path_t path, int s, uint64_t m, uint64_t r, char *ba
         snprintf(band, len, "5%%");
         return dev <= 0.05;
     case SIM_STAT_CR_BLOCKS_CREATED:
-        if (path == CASE_PATH_LOCAL) {
-            snprintf(band, len, "+-60");
-            return (m > r ? m - r : r - m) <= 60;
-        }
-        snprintf(band, len, "30%%");
-        return dev <= 0.30;
+        /* 30 %, but never tighter than 15 blocks: the local figures are a
+         * few dozen clones. */
+        snprintf(band, len, "30%%|15");
+        return dev <= 0.30 || (m > r ? m - r : r - m) <= 15;
     default:
         snprintf(band, len, "20%%");
         return dev <= 0.20;

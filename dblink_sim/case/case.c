@@ -33,6 +33,8 @@ void case_defaults(case_t *c)
     c->row.insert_row_gets = 2;
     c->row.map_cr_chunks = 2;
     c->row.append_row_gets_pm = 480;
+    c->row.t2_extent_kb = 64;
+    c->row.t2_extent_cr = 2;
     c->read.mbrc_kb = 1024;
     c->read.lob_read_kb = 1024;
     c->read.row_bytes = 120;
@@ -75,6 +77,13 @@ static uint64_t div_up(uint64_t a, uint64_t b)
 uint64_t case_lob_bytes(const case_t *c)
 {
     return SIM_BYTES_PER_CHAR * c->lob_chars;
+}
+
+uint64_t case_t2_rows_per_extent(const case_t *c)
+{
+    uint64_t per_block = (c->block_size - c->read.block_header_bytes) / c->read.row_bytes;
+    uint64_t blocks = c->row.t2_extent_kb * 1024ULL / c->block_size - c->seg.extent_header_blocks;
+    return per_block * blocks;
 }
 
 uint64_t case_lob_blocks(const case_t *c)
@@ -125,6 +134,14 @@ sim_err_t case_validate(const case_t *c, char *msg, size_t msglen)
                  c->read.row_bytes, c->read.index_entry_bytes, bs, c->read.block_header_bytes);
         return SIM_EINVAL;
     }
+    if (c->row.t2_extent_kb * 1024ULL / bs <= c->seg.extent_header_blocks) {
+        snprintf(msg, msglen,
+                 "t2 extents of %u KB hold no data block of %u bytes after %u header "
+                 "block(s) (accepted: row.t2_extent_kb >= %llu)",
+                 c->row.t2_extent_kb, bs, c->seg.extent_header_blocks,
+                 (unsigned long long)((c->seg.extent_header_blocks + 1ULL) * bs / 1024));
+        return SIM_EINVAL;
+    }
     if (dsp_params_check(&c->dsp, msg, msglen) != SIM_OK)
         return SIM_EINVAL;
     if (c->row.map_cr_chunks == 0) {
@@ -137,7 +154,7 @@ sim_err_t case_validate(const case_t *c, char *msg, size_t msglen)
 /* Every tunable parameter of the model, by the name users give it. */
 #define P(name, field)                                                                             \
     {                                                                                              \
-        name, offsetof(case_t, field)                                                          \
+        name, offsetof(case_t, field)                                                              \
     }
 static const struct {
     const char *name;
@@ -173,6 +190,8 @@ static const struct {
     P("row.insert_row_gets", row.insert_row_gets),
     P("row.map_cr_chunks", row.map_cr_chunks),
     P("row.append_row_gets_pm", row.append_row_gets_pm),
+    P("row.t2_extent_kb", row.t2_extent_kb),
+    P("row.t2_extent_cr", row.t2_extent_cr),
     P("read.mbrc_kb", read.mbrc_kb),
     P("read.lob_read_kb", read.lob_read_kb),
     P("read.row_bytes", read.row_bytes),
@@ -228,8 +247,8 @@ int case_describe_params(const case_t *c, char *buf, size_t len)
 const char *case_part_name(case_part_t p)
 {
     static const char *const names[CASE_PART_COUNT] = {
-        "segment", "chunk allocator", "dispenser",   "undo",  "source rows",
-        "t2 insert", "database link", "global cache", "reader"};
+        "segment",   "chunk allocator", "dispenser",    "undo",  "source rows",
+        "t2 insert", "database link",   "global cache", "reader"};
     return (unsigned)p < CASE_PART_COUNT ? names[p] : "?";
 }
 

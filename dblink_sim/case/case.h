@@ -43,6 +43,8 @@ typedef struct {
     uint32_t insert_row_gets;    /* current-mode gets to put one row into t2 (dblink) */
     uint32_t map_cr_chunks;      /* LOB map chunks per undo visit of a CR read (dblink) */
     uint32_t append_row_gets_pm; /* current gets per 1000 rows of the direct-path insert */
+    uint32_t t2_extent_kb;       /* t2's extents (local: the loader formats them) */
+    uint32_t t2_extent_cr;       /* local: clones of t2's space metadata per new extent */
 } case_row_params_t;
 
 /* Reading the LOBs back. */
@@ -96,6 +98,9 @@ sim_err_t case_validate(const case_t *c, char *msg, size_t msglen);
 /* LOB bytes of one row, and blocks per LOB. */
 uint64_t case_lob_bytes(const case_t *c);
 uint64_t case_lob_blocks(const case_t *c);
+/* t2's rows in one of its extents: rows per block (read.row_bytes after
+ * read.block_header_bytes) x data blocks per row.t2_extent_kb extent. */
+uint64_t case_t2_rows_per_extent(const case_t *c);
 
 const char *case_path_name(case_path_t p);
 /* Returns 0 and sets *p for "local" or "dblink"; -1 otherwise. */

@@ -53,8 +53,7 @@ static void ship(sim_stats_t *st, sim_stat_t received, sim_stat_t wait)
     sim_stat_add(st, SIM_STAT_GCS_MESSAGES, 2);
 }
 
-sim_err_t gcache_touch(gcache_t *g, int me, uint64_t step, unsigned kind, uint64_t id,
-                       int current)
+sim_err_t gcache_touch(gcache_t *g, int me, uint64_t step, unsigned kind, uint64_t id, int current)
 {
     assert(me >= 0 && me < GCACHE_INSTANCES && kind < GCACHE_KINDS);
     gcache_block_t *b = lookup(g, kind, id);

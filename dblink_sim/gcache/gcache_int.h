@@ -7,10 +7,10 @@
 
 typedef struct {
     int valid;
-    int owner;           /* instance that changed it last */
-    uint64_t version;    /* changes so far */
+    int owner;                          /* instance that changed it last */
+    uint64_t version;                   /* changes so far */
     uint64_t cr_seen[GCACHE_INSTANCES]; /* version each instance last read consistently */
-    uint64_t step;       /* row step of the last change */
+    uint64_t step;                      /* row step of the last change */
 } gcache_block_t;
 
 struct gcache {

@@ -6,8 +6,7 @@
  */
 #include "workload_int.h"
 
-sim_err_t workload_insert_rows(const case_t *c, case_result_t *out, lob_chunk_fn observe,
-                               void *arg)
+sim_err_t workload_insert_rows(const case_t *c, case_result_t *out, lob_chunk_fn observe, void *arg)
 {
     lob_segment_t *seg;
     sim_err_t rc = writer_segment_create(c, &seg);

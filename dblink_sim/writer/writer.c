@@ -110,6 +110,12 @@ static sim_err_t local_row(writer_t *w)
     w->row_gets += c->row.append_row_gets_pm;
     sim_stat_add(&w->insert, SIM_STAT_DB_BLOCK_GETS, w->row_gets / 1000);
     w->row_gets %= 1000;
+    /* The loader formats t2's blocks above its high-water mark an extent at
+     * a time; entering a new extent, it reads t2's segment header and the
+     * extent's space bitmap consistently, and both carry this statement's
+     * change (the extent's allocation and the HWM): each is cloned. */
+    if (w->rows % case_t2_rows_per_extent(c) == 0)
+        sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, c->row.t2_extent_cr);
     lob_lob_t lob = {0, 0, 0};
     uint64_t chunks = 0;
     sim_err_t rc = lob_alloc_write(w->alloc, w->k, &lob, &chunks);
@@ -244,8 +250,8 @@ static sim_err_t check_own(const writer_t *w)
     sim_stats_t link;
     memset(&link, 0, sizeof link);
     if (!local) {
-        link.v[SIM_STAT_DBLINK_ROUNDTRIPS] = c->link.open_roundtrips + w->rows +
-                                             (w->finished ? c->link.close_roundtrips : 0);
+        link.v[SIM_STAT_DBLINK_ROUNDTRIPS] =
+            c->link.open_roundtrips + w->rows + (w->finished ? c->link.close_roundtrips : 0);
         link.v[SIM_STAT_DBLINK_BYTES_SENT] = w->rows * c->link.row_overhead_bytes;
         link.v[SIM_STAT_DBLINK_BYTES_RECEIVED] = w->rows * (w->bytes + c->link.row_overhead_bytes);
     }
@@ -254,10 +260,15 @@ static sim_err_t check_own(const writer_t *w)
     /* Every block the allocator gave was created in current mode. */
     uint64_t given = lob_alloc_given(w->alloc);
     const uint64_t *ins = w->insert.v;
-    uint64_t row_gets = local ? (w->rows * c->row.append_row_gets_pm) / 1000
-                              : w->rows * c->row.insert_row_gets;
+    uint64_t row_gets =
+        local ? (w->rows * c->row.append_row_gets_pm) / 1000 : w->rows * c->row.insert_row_gets;
     if (ins[SIM_STAT_DB_BLOCK_GETS] != given + row_gets ||
         ins[SIM_STAT_DB_BLOCK_CHANGES] != given + (local ? 0 : w->rows))
+        return SIM_ECORRUPT;
+    /* Local: t2's extents entered so far, each cloned t2_extent_cr times. */
+    uint64_t per_extent = case_t2_rows_per_extent(c);
+    if (local && ins[SIM_STAT_CR_BLOCKS_CREATED] !=
+                     (w->rows + per_extent - 1) / per_extent * c->row.t2_extent_cr)
         return SIM_ECORRUPT;
     return SIM_OK;
 }
