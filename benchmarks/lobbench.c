@@ -92,7 +92,7 @@ static void bm_insert(gbc_state_t *st, void *user)
     /* Simulated LOB bytes per second of model time. */
     if (all_counters)
         gbc_state_set_bytes_processed(
-            st, (int64_t)(bc->c.rows * 2 * bc->c.lob_chars * (uint64_t)iters));
+            st, (int64_t)(bc->c.rows * case_lob_bytes(&bc->c) * (uint64_t)iters));
 }
 
 /* Google Benchmark's results, back onto the cases. */
@@ -373,7 +373,7 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
     res_store_t *store;
     char err[512];
     if (o->db && first->c.workload == (unsigned)workload_find("insert") &&
-        first->c.block_size == 8192 && first->c.rows == 10000 &&
+        first->c.block_size == SIM_REF_BLOCK_SIZE && first->c.rows == SIM_REF_ROWS &&
         res_open(o->db, RES_OPEN_READONLY, &store, err, sizeof err) == SIM_OK) {
         int64_t run;
         with_ref = res_resolve_run(store, "reference", &run) == SIM_OK &&

@@ -102,7 +102,7 @@ static void bm_alloc_jemalloc(gbc_state_t *st, void *user)
     int64_t n;
     while (gbc_state_keep_running_batch(st, &n))
         for (int64_t j = 0; j < n; j++, i++) {
-            void *p = mallocx(seq->blocks[i % NSIZES] * 8192, 0);
+            void *p = mallocx(seq->blocks[i % NSIZES] * SIM_REF_BLOCK_SIZE, 0);
             if (p == NULL) {
                 gbc_state_skip_with_error(st, "mallocx failed");
                 break;

@@ -18,13 +18,13 @@
 
 void lob_params_defaults(lob_params_t *p)
 {
-    p->block_size = 8192;
+    p->block_size = SIM_REF_BLOCK_SIZE;
     p->block_overhead = 132;
     p->extent_header_blocks = 1;
     p->segment_header_blocks = 1;
     p->cfs_blocks = 3;
     p->pua_blocks = 50;
-    p->max_bytes = 32ULL * 1024 * GB; /* 32 TB, a bigfile tablespace's reach */
+    p->max_bytes = SIM_MAX_SEGMENT_BYTES;
 }
 
 uint32_t lob_payload(const lob_params_t *p)
