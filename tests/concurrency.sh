@@ -3,8 +3,9 @@
 # results database at once, while a reader queries the store and compares
 # the latest runs with lobdiff in a loop.  Every writer and every read must
 # succeed, no read may see a partial run, and at the end all 200 runs are
-# there, each exactly once (told apart by their seeds), each whole.  Then, ten times over, four first runs start
-# at once onto a store that does not exist yet: all four must record.
+# there, each exactly once (told apart by their seeds), each whole.  Then,
+# ten times over, four first runs start at once onto a store that does not
+# exist yet: all four must record.
 #
 #   usage: concurrency.sh LOBBENCH LOBDIFF
 #
