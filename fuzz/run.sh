@@ -7,7 +7,7 @@
 # SECONDS_PER_TARGET defaults to 10 (`make test`; `make fuzz` gives 300).
 # New inputs go to BUILD_DIR/corpus/TARGET, kept between runs; the seeds in
 # fuzz/corpus/ are only read.  A crash leaves its input in BUILD_DIR/artifacts/
-# and fails the run.  Without clang the run is skipped (status 77).
+# and fails the run.  Without clang the run fails (clang is a dependency).
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-10}
@@ -17,8 +17,8 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz_cli_values fuzz_cli_parse fuzz_resolve_run fuzz_reference_csv)
 
 if ! command -v clang >/dev/null || ! command -v clang++ >/dev/null; then
-    echo "fuzz: SKIPPED: clang is not installed (scripts/install-deps installs it)"
-    exit 77
+    echo "fuzz: FAIL: clang is not installed (scripts/install-deps installs it)"
+    exit 1
 fi
 log=$(mktemp "${TMPDIR:-/tmp}/lobsim-fuzz-build.XXXXXX")
 trap 'rm -f "$log"' EXIT

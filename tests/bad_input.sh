@@ -6,34 +6,39 @@
 # a read-only look may leave an empty -wal and a -shm beside a WAL-mode file,
 # which hold no data).
 #
-#   usage: bad_input.sh LOBBENCH [LOBDIFF] [SOURCE_DIR]
+#   usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR
 #
-# LOBDIFF may be empty or missing: its entries are then SKIPPED, as are
-# pr-diff's when SOURCE_DIR/scripts/pr-diff does not exist.  Entries marked
-# `known` are bugs reported but not yet fixed: they print XFAIL (or XPASS once
-# fixed -- then drop the mark) and do not fail the suite.
+# All three are required, and so are sqlite3 and SOURCE_DIR/scripts/pr-diff:
+# a tool that is missing fails the run, naming it.  Every entry is tried;
+# none is left out.
 set -u
-LOBBENCH=${1:?usage: bad_input.sh LOBBENCH [LOBDIFF] [SOURCE_DIR]}
-LOBDIFF=${2:-}
-SRC=${3:-$(cd "$(dirname "$0")/.." && pwd)}
+usage="usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR"
+missing() { echo "FAIL: bad_input: $*"; exit 1; }
+[ $# -eq 3 ] || missing "expected 3 arguments, got $#; $usage"
+LOBBENCH=$1 LOBDIFF=$2 SRC=$3
+[ -n "$LOBBENCH" ] || missing "LOBBENCH is empty; $usage"
+[ -n "$LOBDIFF" ] || missing "LOBDIFF is empty; $usage"
+[ -n "$SRC" ] || missing "SOURCE_DIR is empty; $usage"
 PRDIFF=$SRC/scripts/pr-diff
+[ -x "$LOBBENCH" ] || missing "lobbench not found or not executable: '$LOBBENCH'"
+[ -x "$LOBDIFF" ] || missing "lobdiff not found or not executable: '$LOBDIFF'"
+"$LOBDIFF" --help >/dev/null 2>&1 || missing "lobdiff --help fails: '$LOBDIFF'"
+[ -x "$PRDIFF" ] || missing "scripts/pr-diff not found or not executable: '$PRDIFF'"
+command -v sqlite3 >/dev/null || missing "sqlite3 is not installed (scripts/install-deps installs it)"
+command -v git >/dev/null || missing "git is not installed (scripts/install-deps installs it)"
 LOBBENCH=$(readlink -f "$LOBBENCH")
-[ -z "$LOBDIFF" ] || LOBDIFF=$(readlink -f "$LOBDIFF")
+LOBDIFF=$(readlink -f "$LOBDIFF")
+PRDIFF=$(readlink -f "$PRDIFF")
+SRC=$(readlink -f "$SRC")
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/lobsim-bad-input.XXXXXX") || exit 1
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 cd "$work" || exit 1
 
-tried=0 pass=0 fail=0 xfail=0 xpass=0 skipped=0
-known_bug=
+tried=0 pass=0 fail=0
 say_fail() {
-    if [ -n "$known_bug" ]; then
-        xfail=$((xfail + 1))
-        echo "XFAIL ($known_bug): $*"
-    else
-        fail=$((fail + 1))
-        echo "FAIL: $*"
-    fi
+    fail=$((fail + 1))
+    echo "FAIL: $*"
 }
 
 # A real store with two recorded runs and the reference: the database every
@@ -90,20 +95,15 @@ expect() {
         say_fail "$what -> message does not name '$word': $(cat stderr)"
     elif [ -n "$changed" ]; then
         say_fail "$what -> $changed"
-    elif [ -n "$known_bug" ]; then
-        xpass=$((xpass + 1))
-        echo "XPASS ($known_bug is fixed; drop the mark): $what"
     else
         pass=$((pass + 1))
     fi
-    known_bug=
     # Whatever happened, the next entry starts from the same store.
     if ! cmp -s history.db pristine.db; then
         rm -f history.db-wal history.db-shm
         cp pristine.db history.db
     fi
 }
-known() { known_bug=$1; }
 
 # ---- lobbench: values -------------------------------------------------------
 LB=("$LOBBENCH" --db=history.db)
@@ -222,58 +222,49 @@ else
 fi
 
 # ---- lobdiff -----------------------------------------------------------------------
-if [ -n "$LOBDIFF" ] && [ -x "$LOBDIFF" ] && "$LOBDIFF" --help >/dev/null 2>&1; then
-    diffx() { expect 2 "$1" history.db -- "$LOBDIFF" --db=history.db "${@:2}"; }
-    diffx "'999'" 999 1
-    diffx "'latest~x'" latest latest~x
-    diffx "'latest~-1'" latest~-1 latest
-    diffx "'latest~99999999999999999999'" latest~99999999999999999999 latest
-    diffx "'latest~5'" latest~5 latest
-    diffx "'lat'" lat latest
-    diffx "empty run selector" "" latest
-    diffx "'-1'" -1 latest
-    diffx "'zzzz'" zzzz latest
-    diffx "'ffff'" ffff latest
-    diffx "expected two runs" latest
-    diffx "'3'" 1 2 3
-    diffx "'--frob'" --frob 1 2
-    diffx "'xml'" --format=xml 1 2
-    diffx "'-5'" --time-threshold=-5 1 2
-    diffx "'abc'" --time-threshold=abc 1 2
-    diffx "'2'" --alpha=2 1 2
-    diffx "'0'" --alpha=0 1 2
-    diffx "nodir" --plot=nodir/x.svg 1 2
-    diffx "'history.db:'" history.db: latest
-    diffx "missing.db" missing.db:latest latest
-    diffx "text.db" text.db:1 latest
-    for f in missing.db truncated.db text.db foreign.db newer.db directory.db fifo.db dangling.db; do
-        expect 2 "$f" "$f" -- "$LOBDIFF" --db="$f" latest~1 latest
-    done
-    expect 2 damaged.db damaged.db -- "$LOBDIFF" --db=damaged.db latest~1 latest
-else
-    echo "SKIPPED (lobdiff not built): 31 lobdiff entries"
-    skipped=$((skipped + 31))
-fi
+diffx() { expect 2 "$1" history.db -- "$LOBDIFF" --db=history.db "${@:2}"; }
+diffx "'999'" 999 1
+diffx "'latest~x'" latest latest~x
+diffx "'latest~-1'" latest~-1 latest
+diffx "'latest~99999999999999999999'" latest~99999999999999999999 latest
+diffx "'latest~5'" latest~5 latest
+diffx "'lat'" lat latest
+diffx "empty run selector" "" latest
+diffx "'-1'" -1 latest
+diffx "'zzzz'" zzzz latest
+diffx "'ffff'" ffff latest
+diffx "expected two runs" latest
+diffx "'3'" 1 2 3
+diffx "'--frob'" --frob 1 2
+diffx "'xml'" --format=xml 1 2
+diffx "'-5'" --time-threshold=-5 1 2
+diffx "'abc'" --time-threshold=abc 1 2
+diffx "'2'" --alpha=2 1 2
+diffx "'0'" --alpha=0 1 2
+diffx "nodir" --plot=nodir/x.svg 1 2
+diffx "'history.db:'" history.db: latest
+diffx "missing.db" missing.db:latest latest
+diffx "text.db" text.db:1 latest
+for f in missing.db truncated.db text.db foreign.db newer.db directory.db fifo.db dangling.db; do
+    expect 2 "$f" "$f" -- "$LOBDIFF" --db="$f" latest~1 latest
+done
+expect 2 damaged.db damaged.db -- "$LOBDIFF" --db=damaged.db latest~1 latest
 
 # ---- scripts/pr-diff -------------------------------------------------------------------
 # Only what is refused before anything is built; run from inside the tree.
-if [ -x "$PRDIFF" ]; then
-    expect 2 "expected BASE_REV" history.db -- env -C "$SRC" "$PRDIFF"
-    expect 2 "'--frob'" history.db -- env -C "$SRC" "$PRDIFF" --frob
-    expect 2 "'no-such-revision-xyz'" history.db -- env -C "$SRC" "$PRDIFF" no-such-revision-xyz
-    expect 2 "'no-such-revision-xyz'" history.db -- env -C "$SRC" "$PRDIFF" HEAD no-such-revision-xyz
-    expect 2 "'HEAD'" history.db -- env -C "$SRC" "$PRDIFF" HEAD HEAD HEAD
-    expect 2 "not inside a git repository" history.db -- "$PRDIFF" HEAD
-else
-    echo "SKIPPED (scripts/pr-diff not present): 6 pr-diff entries"
-    skipped=$((skipped + 6))
-fi
+expect 2 "expected BASE_REV" history.db -- env -C "$SRC" "$PRDIFF"
+expect 2 "'--frob'" history.db -- env -C "$SRC" "$PRDIFF" --frob
+expect 2 "'no-such-revision-xyz'" history.db -- env -C "$SRC" "$PRDIFF" no-such-revision-xyz
+expect 2 "'no-such-revision-xyz'" history.db -- env -C "$SRC" "$PRDIFF" HEAD no-such-revision-xyz
+expect 2 "'HEAD'" history.db -- env -C "$SRC" "$PRDIFF" HEAD HEAD HEAD
+expect 2 "not inside a git repository" history.db -- "$PRDIFF" HEAD
 
 # The fixture store went through every entry above untouched and whole.
 [ "$(sqlite3 history.db "pragma integrity_check")" = ok ] || say_fail "history.db integrity_check"
 [ "$(sqlite3 history.db "select count(*) from runs where source = 'lobsim'")" = 2 ] ||
     say_fail "history.db lost a run"
 
-echo "bad_input: $tried bad inputs tried: $pass refused cleanly, $fail failed," \
-    "$xfail known bugs (XFAIL), $xpass fixed known bugs (XPASS), $skipped skipped"
-[ $fail -eq 0 ]
+echo "bad_input: $tried bad inputs tried: $pass refused cleanly, $fail failed"
+[ $fail -eq 0 ] || exit 1
+# Every entry tried was refused cleanly: none went uncounted.
+[ $pass -eq $tried ] || { echo "FAIL: $tried entries tried but only $pass passed"; exit 1; }

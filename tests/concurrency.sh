@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # concurrency.sh -- four lobbench writers record fifty runs each into one
-# results database at once, while a reader compares
-# the latest runs with lobdiff (or, without lobdiff, queries the store) in a
-# loop.  Every writer and every read must succeed, no read may see a partial
-# run, and at the end all 200 runs are there, each exactly once (told apart
-# by their seeds), each whole.  Then, ten times over, four first runs start
-# at once onto a store that does not exist yet: all four must record.
+# results database at once, while a reader queries the store and compares
+# the latest runs with lobdiff in a loop.  Every writer and every read must
+# succeed, no read may see a partial run, and at the end all 200 runs are
+# there, each exactly once (told apart by their seeds), each whole.  Then,
+# ten times over, four first runs start at once onto a store that does not
+# exist yet: all four must record.
 #
-#   usage: concurrency.sh LOBBENCH [LOBDIFF]
+#   usage: concurrency.sh LOBBENCH LOBDIFF
+#
+# Both are required, and so is sqlite3: a missing tool fails the run.
 set -u
-LOBBENCH=$(readlink -f "${1:?usage: concurrency.sh LOBBENCH [LOBDIFF]}")
-LOBDIFF=${2:-}
-[ -z "$LOBDIFF" ] || LOBDIFF=$(readlink -f "$LOBDIFF")
+missing() { echo "FAIL: concurrency: $*"; exit 1; }
+[ $# -eq 2 ] || missing "expected 2 arguments, got $#; usage: concurrency.sh LOBBENCH LOBDIFF"
+[ -n "$1" ] && [ -x "$1" ] || missing "lobbench not found or not executable: '$1'"
+[ -n "$2" ] && [ -x "$2" ] || missing "lobdiff not found or not executable: '$2'"
+"$2" --help >/dev/null 2>&1 || missing "lobdiff --help fails: '$2'"
+command -v sqlite3 >/dev/null || missing "sqlite3 is not installed (scripts/install-deps installs it)"
+LOBBENCH=$(readlink -f "$1")
+LOBDIFF=$(readlink -f "$2")
 WRITERS=${LOBSIM_CONCURRENCY_WRITERS:-4}
 RUNS=${LOBSIM_CONCURRENCY_RUNS:-50}
 
@@ -21,12 +28,6 @@ cd "$work" || exit 1
 fail=0
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 SQL=(sqlite3 -cmd ".timeout 10000")
-if [ -n "$LOBDIFF" ] && [ -x "$LOBDIFF" ] && "$LOBDIFF" --help >/dev/null 2>&1; then
-    reader="lobdiff"
-else
-    reader="sqlite3"
-    echo "concurrency: SKIPPED (lobdiff not built): the reader queries with sqlite3 only"
-fi
 
 # writer W: RUNS runs, seed W*1000+i, each must exit 0.
 writer() {
@@ -58,13 +59,11 @@ reader() {
             echo "reader: query failed: $(cat reader.err)" >>failures
         [ "${partial:-0}" = 0 ] || echo "reader: saw $partial partial runs" >>failures
         reads=$((reads + 1))
-        if [ "$reader" = lobdiff ]; then
-            "$LOBDIFF" --db=history.db latest~1 latest >/dev/null 2>reader.err
-            local rc=$?
-            # The same sweep at other seeds: the figures do not depend on the seed.
-            [ $rc -eq 0 ] || echo "reader: lobdiff latest~1 latest exited $rc: $(cat reader.err)" >>failures
-            diffs=$((diffs + 1))
-        fi
+        "$LOBDIFF" --db=history.db latest~1 latest >/dev/null 2>reader.err
+        local rc=$?
+        # The same sweep at other seeds: the figures do not depend on the seed.
+        [ $rc -eq 0 ] || echo "reader: lobdiff latest~1 latest exited $rc: $(cat reader.err)" >>failures
+        diffs=$((diffs + 1))
     done
     echo "$reads $diffs" >reader.count
 }
@@ -121,7 +120,11 @@ for ((r = 1; r <= RACES; r++)); do
     [ "$n" = "$WRITERS" ] || bad "creation race $r: $n runs recorded, want $WRITERS"
 done
 
-read -r reads diffs <reader.count
+reads= diffs=
+read -r reads diffs <reader.count || bad "the reader left no count"
+# The reader must have read alongside the writers, or nothing was tried.
+[ "${reads:-0}" -ge 1 ] && [ "${diffs:-0}" -ge 1 ] ||
+    bad "the reader made ${reads:-no} reads and ${diffs:-no} lobdiff comparisons while the writers ran"
 echo "concurrency: $WRITERS writers x $RUNS runs into one store in $ms ms:" \
     "$got of $want runs recorded whole, each once; $reads reads ($diffs with lobdiff)" \
     "alongside, none failed or saw a partial run; $RACES times $WRITERS first runs at once" \

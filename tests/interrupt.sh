@@ -16,11 +16,21 @@
 #
 #   usage: interrupt.sh LOBBENCH KILL_MODULE.so [SEED]
 #   (seed also from LOBSIM_INTERRUPT_SEED; printed, so a failure replays)
+#
+# lobbench, the kill module and sqlite3 are required, and the module must
+# count writes once preloaded: anything missing fails the run, named.
 set -u
-LOBBENCH=$(readlink -f "${1:?usage: interrupt.sh LOBBENCH KILL_MODULE.so [SEED]}")
-KILLSO=$(readlink -f "${2:?usage: interrupt.sh LOBBENCH KILL_MODULE.so [SEED]}")
+usage="usage: interrupt.sh LOBBENCH KILL_MODULE.so [SEED]"
+missing() { echo "FAIL: interrupt: $*"; exit 1; }
+[ $# -ge 2 ] && [ $# -le 3 ] || missing "expected 2 or 3 arguments, got $#; $usage"
+[ -n "$1" ] && [ -x "$1" ] || missing "lobbench not found or not executable: '$1'"
+[ -n "$2" ] && [ -f "$2" ] || missing "the kill module not found: '$2'"
+command -v sqlite3 >/dev/null || missing "sqlite3 is not installed (scripts/install-deps installs it)"
+LOBBENCH=$(readlink -f "$1")
+KILLSO=$(readlink -f "$2")
 SEED=${3:-${LOBSIM_INTERRUPT_SEED:-20261130}}
 KILLS=${LOBSIM_INTERRUPT_KILLS:-20}
+[ "$KILLS" -ge 2 ] 2>/dev/null || missing "LOBSIM_INTERRUPT_KILLS='$KILLS': at least 2 (one from inside, one from outside)"
 echo "interrupt: seed $SEED, $KILLS kills (LOBSIM_INTERRUPT_SEED=$SEED replays this)"
 RANDOM=$SEED
 
@@ -39,15 +49,26 @@ SWEEP=(--quiet --path=both --sizes="$SIZES" --block-size=2k,4k,8k,16k,32k --rows
 # Any sanitizer runtime must tolerate the preload.
 export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0
 
+# A measuring run: lobbench ARGS... with the module preloaded, counting;
+# prints the count.  Unless the module was loaded and counted writes, the
+# kills below would land nowhere: that fails the run.
+measure() {
+    rm -f count
+    LD_PRELOAD=$KILLSO LOBSIM_KILL_COUNT=$work/count "$LOBBENCH" "$@" >/dev/null 2>run.err ||
+        { echo "FAIL: the measuring run failed: $(tr '\n' ' ' <run.err)" >&2; return 1; }
+    grep -q "preload" run.err && { echo "FAIL: the kill module was not preloaded: $(grep -m 1 preload run.err)" >&2; return 1; }
+    local n
+    n=$(cat count 2>/dev/null)
+    [ "${n:-0}" -ge 1 ] 2>/dev/null ||
+        { echo "FAIL: the kill module counted no writes ('${n:-no count file}'): $KILLSO" >&2; return 1; }
+    echo "$n"
+}
+
 # The ranges to draw from: writes of a run that creates the store, writes of
 # a run into an existing one, and how long a run takes.
-LD_PRELOAD=$KILLSO LOBSIM_KILL_COUNT=$work/count "$LOBBENCH" --db=scratch.db "${SWEEP[@]}" \
-    >/dev/null 2>run.err || { echo "FAIL: the measuring run failed: $(cat run.err)"; exit 1; }
-writes_create=$(cat count)
+writes_create=$(measure --db=scratch.db "${SWEEP[@]}") || exit 1
 t0=$(date +%s%N)
-LD_PRELOAD=$KILLSO LOBSIM_KILL_COUNT=$work/count "$LOBBENCH" --db=scratch.db "${SWEEP[@]}" \
-    >/dev/null 2>run.err || { echo "FAIL: the measuring run failed: $(cat run.err)"; exit 1; }
-writes_run=$(cat count)
+writes_run=$(measure --db=scratch.db "${SWEEP[@]}") || exit 1
 run_ms=$((($(date +%s%N) - t0) / 1000000))
 rm -f scratch.db*
 echo "interrupt: a run creating the store makes $writes_create writes and syncs," \
@@ -86,9 +107,7 @@ record_ok() { # DB WHY SWEEP...
 # record into it.
 ONE=(--quiet --path=local --sizes=2k --rows=1 --benchmark_min_time=1x --benchmark_format=json)
 rm -f create.db create.db-*
-LD_PRELOAD=$KILLSO LOBSIM_KILL_COUNT=$work/count "$LOBBENCH" --db=create.db "${ONE[@]}" \
-    >/dev/null 2>run.err || { echo "FAIL: the measuring run failed: $(cat run.err)"; exit 1; }
-create_kills=$(cat count)
+create_kills=$(measure --db=create.db "${ONE[@]}") || exit 1
 for ((n = 1; n <= create_kills; n++)); do
     rm -f create.db create.db-*
     sig=$([ $((n % 2)) -eq 1 ] && echo INT || echo KILL)
@@ -107,6 +126,7 @@ echo "interrupt: creating a store, killed at each of its $create_kills writes an
 
 # Phase 2: kills at seeded random points of runs into one store.
 ok_runs=0 killed=0 inside=0 outside=0 finished_first=0
+killed_inside=0 killed_outside=0
 for ((i = 1; i <= KILLS; i++)); do
     sig=$([ $((i % 4)) -lt 2 ] && echo INT || echo KILL)
     if [ $((i % 2)) -eq 1 ]; then
@@ -133,11 +153,18 @@ for ((i = 1; i <= KILLS; i++)); do
     fi
     case $rc in
     0) ok_runs=$((ok_runs + 1)) ;;
-    130 | 137) killed=$((killed + 1)) ;;
+    130 | 137)
+        killed=$((killed + 1))
+        if [ $((i % 2)) -eq 1 ]; then killed_inside=$((killed_inside + 1)); else killed_outside=$((killed_outside + 1)); fi
+        ;;
     *) bad "kill $i (SIG$sig $where): lobbench exited $rc: $(tail -n 2 run.err | tr '\n' ' ')" ;;
     esac
     echo "interrupt: kill $i: SIG$sig $where -> exit $rc"
 done
+
+# Both kinds of kill must have ended runs, or that half tried nothing.
+[ $killed_inside -ge 1 ] || bad "none of the $inside kills at a write or sync ended a run"
+[ $killed_outside -ge 1 ] || bad "none of the $outside kills after a delay ended a run"
 
 # The next run records, as if nothing had happened ...
 record_ok history.db "after the kills" "${SWEEP[@]}"

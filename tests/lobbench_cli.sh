@@ -2,9 +2,27 @@
 # lobbench as a user meets it: bad input is refused with one line naming it,
 # exit status 2 and no file written; a smoke run of every benchmark writes a
 # Google Benchmark JSON whose counters equal the statistics in the CSV, and
-# that Google Benchmark's compare.py reads.
+# that Google Benchmark's compare.py reads.  The number of statistics comes
+# from the catalogue (v$statname of a store lobbench writes), and every output
+# -- the console table with --all-counters, Google Benchmark's CSV and JSON
+# counters, --stats-out -- must carry each of them.
+#
+#   usage: lobbench_cli.sh LOBBENCH
+#
+# Every check runs: a missing tool (lobbench, sqlite3, python3 with scipy,
+# Google Benchmark's compare.py) fails the test, naming it.
 set -u
-LOBBENCH=${1:?usage: lobbench_cli.sh path/to/lobbench}
+missing() { echo "FAIL: lobbench_cli: $*"; exit 1; }
+[ $# -eq 1 ] || missing "expected 1 argument, got $#; usage: lobbench_cli.sh LOBBENCH"
+LOBBENCH=$1
+[ -n "$LOBBENCH" ] && [ -x "$LOBBENCH" ] || missing "lobbench not found or not executable: '$LOBBENCH'"
+LOBBENCH=$(readlink -f "$LOBBENCH")
+COMPARE=/usr/share/benchmark/compare.py
+command -v sqlite3 >/dev/null || missing "sqlite3 is not installed (scripts/install-deps installs it)"
+command -v python3 >/dev/null || missing "python3 is not installed (scripts/install-deps installs it)"
+[ -f $COMPARE ] || missing "$COMPARE is missing (libbenchmark-tools; scripts/install-deps installs it)"
+/usr/bin/python3 -c 'import scipy.stats, numpy' 2>/dev/null ||
+    missing "python3 cannot import scipy and numpy (python3-scipy; scripts/install-deps installs it)"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
@@ -52,39 +70,118 @@ refuse "empty item" --workload=scan,
 "$LOBBENCH" --help | grep -q -- "--piece-size" && ok || bad "--help lacks --piece-size"
 "$LOBBENCH" --list-params | grep -q "dsp.chunk_divisor" && ok || bad "--list-params lacks dsp.chunk_divisor"
 
+# The catalogue: every statistic lobsim knows, as the store lists it.
+"$LOBBENCH" --db=cat.db --quiet --sizes=2k --path=local --benchmark_min_time=1x >/dev/null 2>cat.err ||
+    missing "cannot record the catalogue store: $(cat cat.err)"
+nstats=$(sqlite3 cat.db 'select count(*) from v$statname')
+sqlite3 cat.db 'select name from v$statname order by "statistic#"' >stats.txt
+[ "$nstats" -ge 1 ] 2>/dev/null && [ "$(wc -l <stats.txt)" -eq "$nstats" ] ||
+    missing "v\$statname of cat.db is empty or unreadable ('$nstats')"
+
 # Smoke: every benchmark of the default sweep once.
 if "$LOBBENCH" --no-db --quiet --benchmark_min_time=1x --benchmark_format=json \
     --benchmark_out=x.json --stats-out=x.csv >smoke.out 2>smoke.err; then ok; else bad "smoke run failed: $(cat smoke.err)"; fi
 n=$(grep -c '"name": "insert/' x.json)
 [ "$n" -eq 18 ] && ok || bad "JSON has $n benchmarks, want 18"
-nstats=32
-[ "$(wc -l <x.csv)" -eq $((1 + 18 * nstats)) ] && ok || bad "CSV has $(wc -l <x.csv) lines"
+[ "$(wc -l <x.csv)" -eq $((1 + 18 * nstats)) ] && ok ||
+    bad "--stats-out CSV has $(wc -l <x.csv) lines, want 1 + 18 cases x $nstats statistics"
 grep -q '^dblink,256,"securefile allocation chunks",' x.csv && ok || bad "CSV lacks dblink 256k chunks"
 grep -q '"lobsim_seed": "1"' x.json && ok || bad "JSON context lacks the seed"
+# The same sweep as Google Benchmark's CSV, and as its console table with
+# every statistic as a counter.
+"$LOBBENCH" --no-db --quiet --benchmark_min_time=1x --benchmark_format=csv >gb.csv 2>gb.err &&
+    ok || bad "--benchmark_format=csv run failed: $(cat gb.err)"
+"$LOBBENCH" --no-db --quiet --benchmark_min_time=1x --all-counters --benchmark_color=false \
+    >console.txt 2>console.err && ok || bad "--all-counters run failed: $(cat console.err)"
 
-# The counters in the JSON equal the statistics in the CSV.
-if python3 - x.json x.csv $nstats <<'PY'
-import csv, json, sys
-bench = json.load(open(sys.argv[1]))["benchmarks"]
-rows = {(r["path"], r["lob_kchars"], r["statistic"]): int(r["value"]) for r in csv.DictReader(open(sys.argv[2]))}
-checked = 0
+# Each output carries every statistic of the catalogue, for every case, and
+# the JSON counters equal the --stats-out figures.
+if python3 - stats.txt x.json x.csv gb.csv console.txt <<'PY'
+import csv, json, re, sys
+names = [l.rstrip("\n") for l in open(sys.argv[1]) if l.strip()]
+cat = set(names)
+n = len(names)
+ok = True
+def bad(msg):
+    global ok
+    ok = False
+    print("FAIL:", msg)
+shown = {}
+def check(what, case, got):
+    global ok
+    got = set(got) & cat
+    if len(got) != n:
+        ok = False
+        shown[what] = shown.get(what, 0) + 1
+        if shown[what] <= 2:  # the first two cases of each output say enough
+            gone = sorted(cat - got)
+            print(f"FAIL: {what}, {case}: {len(got)} of the {n} statistics; missing: "
+                  + ", ".join(gone[:4]) + (f" and {len(gone) - 4} more" if len(gone) > 4 else ""))
+# No name hides inside another as " NAME=" in the console line.
+for a in names:
+    for b in names:
+        if a != b and b.endswith(" " + a):
+            bad(f"statistic names '{a}' and '{b}' cannot be told apart on the console")
+# JSON counters.
+bench = json.load(open(sys.argv[2]))["benchmarks"]
+if len(bench) != 18:
+    bad(f"JSON: {len(bench)} benchmarks, want 18")
+for b in bench:
+    check("JSON counters", b["name"], b.keys())
+# --stats-out CSV: per case, every statistic once, and equal to the JSON.
+rows = list(csv.DictReader(open(sys.argv[3])))
+cases = {}
+for r in rows:
+    cases.setdefault((r["path"], r["lob_kchars"]), []).append(r["statistic"])
+if len(cases) != 18:
+    bad(f"--stats-out: {len(cases)} cases, want 18")
+for case, stats in cases.items():
+    if len(stats) != len(set(stats)):
+        bad(f"--stats-out, {case}: a statistic twice")
+    check("--stats-out", case, stats)
+    if set(stats) - cat:
+        bad(f"--stats-out, {case}: not in the catalogue: {sorted(set(stats) - cat)}")
+checked = differ = 0
 for b in bench:
     _, path, lob, _, _ = b["name"].split("/")
     k = lob.split(":")[1].rstrip("k")
-    for (p, kk, stat), v in rows.items():
-        if p == path and kk == k:
-            assert b[stat] == v, (b["name"], stat, b[stat], v)
+    for r in rows:
+        if r["path"] == path and r["lob_kchars"] == k:
+            if b.get(r["statistic"]) != int(r["value"]):
+                differ += 1
+                if differ <= 2:
+                    bad(f"{b['name']}: {r['statistic']} is {b.get(r['statistic'])} in JSON, {r['value']} in CSV")
             checked += 1
-assert checked == 18 * int(sys.argv[3]), checked
+if differ > 2:
+    bad(f"JSON = CSV: {differ} figures in all differ")
+if checked != 18 * n:
+    bad(f"JSON = CSV: {checked} figures compared, want 18 x {n}")
+# Google Benchmark's CSV: one column per statistic, a value in every row.
+gb = list(csv.reader(open(sys.argv[4])))
+head = gb[0] if gb else []
+check("--benchmark_format=csv columns", "header", head)
+runs = [r for r in gb[1:] if r and r[0].startswith("insert/")]
+if len(runs) != 18:
+    bad(f"--benchmark_format=csv: {len(runs)} rows, want 18")
+for r in runs:
+    check("--benchmark_format=csv values", r[0], [h for h, v in zip(head, r) if v != ""])
+# The console table with --all-counters: "NAME=value" for every statistic.
+lines = [l for l in open(sys.argv[5]) if l.startswith("insert/")]
+if len(lines) != 18:
+    bad(f"--all-counters console: {len(lines)} benchmark lines, want 18")
+for l in lines:
+    check("--all-counters console", l.split()[0], [s for s in names if " " + s + "=" in l])
+for what, k in shown.items():
+    if k > 2:
+        print(f"FAIL: {what}: {k} cases in all lack statistics")
+sys.exit(0 if ok else 1)
 PY
-then ok; else bad "JSON counters differ from CSV"; fi
+then ok; else bad "an output lacks statistics of the catalogue ($nstats in v\$statname), or JSON differs from CSV"; fi
 
 # Google Benchmark's compare.py accepts the JSON.
-if [ -f /usr/share/benchmark/compare.py ]; then
-    cp x.json y.json
-    if /usr/bin/python3 /usr/share/benchmark/compare.py benchmarks x.json y.json >cmp.out 2>&1 \
-        && grep -q "insert/dblink/lob:256k" cmp.out; then ok; else bad "compare.py: $(tail -3 cmp.out)"; fi
-fi
+cp x.json y.json
+if /usr/bin/python3 $COMPARE benchmarks x.json y.json >cmp.out 2>&1 \
+    && grep -q "insert/dblink/lob:256k" cmp.out; then ok; else bad "compare.py: $(tail -3 cmp.out)"; fi
 
 # Every workload runs and names its rows in the CSV.
 "$LOBBENCH" --no-db --quiet --workload=all --sizes=16k --benchmark_min_time=1x --stats-out=w.csv >/dev/null 2>&1 && ok || bad "--workload=all failed"

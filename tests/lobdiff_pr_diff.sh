@@ -9,11 +9,14 @@
 # Kept cheap: two sizes, one iteration, two repetitions.
 # shellcheck disable=SC2015,SC2016 # `a && ok || bad`; backquotes are Markdown
 set -u
+# Every part runs: a missing tool or a source that is not a git work tree
+# fails the test, with one line saying which.
 SRC=${1:?usage: lobdiff_pr_diff.sh SOURCE_DIR}
-if ! git -C "$SRC" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    echo "SKIP: $SRC is not a git work tree"
-    exit 77
-fi
+missing() { echo "FAIL: lobdiff_pr_diff: $*"; exit 1; }
+command -v git >/dev/null || missing "git is not installed (scripts/install-deps installs it)"
+[ "$(git -C "$SRC" rev-parse --is-inside-work-tree 2>/dev/null)" = true ] ||
+    missing "$SRC is not a git work tree"
+[ -x "$SRC/scripts/pr-diff" ] || missing "scripts/pr-diff not found or not executable in $SRC"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pass=0 fail=0
@@ -84,10 +87,13 @@ rc=$?
 # Interrupted while building: everything removed.
 "$PR_DIFF" HEAD~1 HEAD >/dev/null 2>err5.txt &
 pid=$!
+building=0
 for _ in $(seq 1 300); do
-    [ "$(git worktree list | wc -l)" -ge 3 ] && break
+    [ "$(git worktree list | wc -l)" -ge 3 ] && building=1 && break
     sleep 0.1
 done
+# The kill must come while pr-diff holds its worktrees, or it tries nothing.
+[ $building -eq 1 ] && ok || bad "SIGTERM: pr-diff had not made its two worktrees within 30 s"
 sleep 0.5
 kill -TERM "$pid"
 wait "$pid"
