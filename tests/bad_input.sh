@@ -169,6 +169,12 @@ bench "--benchmark_repetitions" --benchmark_repetitions=-1
 bench "--benchmark_repetitions" --benchmark_repetitions=abc
 bench "--benchmark_filter" --benchmark_filter='['
 bench "--stats-out" --stats-out=nodir/x.csv
+mkdir -p adir
+bench "--stats-out" --stats-out=adir
+bench "--explain-out" --explain-out=nodir/e.csv
+bench "--explain-out" --explain-out=adir
+bench "'12k'" --workload=scan --block-size=12k
+bench "'readbak'" --workload=readbak
 bench "--plot" --plot=nodir/x.svg
 
 # ---- lobbench: results databases that must be refused ----------------------------
