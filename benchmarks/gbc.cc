@@ -27,102 +27,11 @@
  * The wrapper therefore mirrors the flags it needs from argv and the
  * BENCHMARK_* environment, with the library's precedence (later wins).
  */
-#include "gbc.h"
-
-#include <benchmark/benchmark.h>
-
-#include <cerrno>
-#include <cinttypes>
-#include <cstdarg>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <functional>
-#include <map>
-#include <memory>
-#include <new>
-#include <string>
-#include <unordered_map>
-#include <regex>
-#include <vector>
-
-#include <unistd.h>
-
-namespace bm = benchmark;
-using Family = bm::internal::Benchmark;
-
-/* The C enums are the library's values, so conversions are plain casts. */
-template <class A, class B> constexpr bool same(A a, B b)
-{
-    return static_cast<uint32_t>(a) == static_cast<uint32_t>(b);
-}
-static_assert(same(GBC_NS, bm::kNanosecond) && same(GBC_US, bm::kMicrosecond) &&
-                  same(GBC_MS, bm::kMillisecond) && same(GBC_S, bm::kSecond),
-              "time units");
-static_assert(same(GBC_BIG_O_NONE, bm::oNone) && same(GBC_O_1, bm::o1) && same(GBC_O_N, bm::oN) &&
-                  same(GBC_O_N_SQUARED, bm::oNSquared) && same(GBC_O_N_CUBED, bm::oNCubed) &&
-                  same(GBC_O_LOG_N, bm::oLogN) && same(GBC_O_N_LOG_N, bm::oNLogN) &&
-                  same(GBC_O_AUTO, bm::oAuto),
-              "complexities");
-static_assert(same(GBC_COUNTER_IS_RATE, bm::Counter::kIsRate) &&
-                  same(GBC_COUNTER_AVG_THREADS, bm::Counter::kAvgThreads) &&
-                  same(GBC_COUNTER_IS_ITERATION_INVARIANT, bm::Counter::kIsIterationInvariant) &&
-                  same(GBC_COUNTER_AVG_ITERATIONS, bm::Counter::kAvgIterations) &&
-                  same(GBC_COUNTER_INVERT, bm::Counter::kInvert),
-              "counter flags");
-static_assert(same(GBC_ONEK_1000, bm::Counter::kIs1000) &&
-                  same(GBC_ONEK_1024, bm::Counter::kIs1024),
-              "onek");
-
-static const uint32_t counter_flag_mask = GBC_COUNTER_IS_RATE | GBC_COUNTER_AVG_THREADS |
-                                          GBC_COUNTER_IS_ITERATION_INVARIANT |
-                                          GBC_COUNTER_AVG_ITERATIONS | GBC_COUNTER_INVERT;
-
-struct gbc_benchmark {
-    gbc_t *g;
-    std::string name;
-    gbc_fn_t fn;
-    void *user;
-    /* Argument calls replayed in order: RangeMultiplier affects later Ranges. */
-    std::vector<std::function<void(Family *)>> arg_ops;
-    int nargs = -1; /* -1 until the first argument call */
-    int multiplier = 8;
-    std::vector<std::string> arg_names;
-    bool has_unit = false;
-    gbc_time_unit_t unit = GBC_NS;
-    double min_time = 0;
-    int64_t iterations = 0;
-    int repetitions = 0;
-    int aggregates_only = -1; /* -1: not set */
-    bool real_time = false;
-    gbc_big_o_t big_o = GBC_BIG_O_NONE;
-};
-
-struct gbc_state {
-    bm::State *s;
-    gbc_benchmark *b;
-};
-
-/* The command-line flags gbc reads; the library keeps its own copy. */
-struct Flags {
-    int64_t nx = 0; /* --benchmark_min_time=Nx; 0 if seconds */
-    bool dry_run = false;
-    std::string out, out_format = "json", format = "console", color = "auto";
-    bool counters_tabular = false;
-};
-
-struct gbc {
-    std::vector<std::unique_ptr<gbc_benchmark>> benches;
-    std::string errmsg;
-    gbc_report_fn_t cb = nullptr;
-    void *cb_user = nullptr;
-    Flags flags;
-};
+#include "gbc_int.hh"
 
 /* ---- small helpers --------------------------------------------------- */
 
-static gbc_err_t fail(gbc_t *g, gbc_err_t err, const std::string &msg)
+gbc_err_t gbc_fail(gbc_t *g, gbc_err_t err, const std::string &msg)
 {
     try {
         g->errmsg = msg;
@@ -132,7 +41,7 @@ static gbc_err_t fail(gbc_t *g, gbc_err_t err, const std::string &msg)
     return err;
 }
 
-static std::string fmt(const char *f, ...)
+std::string gbc_fmt(const char *f, ...)
 {
     char buf[512];
     va_list ap;
@@ -300,10 +209,11 @@ extern "C" gbc_err_t gbc_initialize(gbc_t *g, int *argc, char **argv)
             if ((v = flag_value(a, "benchmark_min_time", false)) != nullptr) {
                 std::string secs;
                 if (!parse_min_time(v, &f, &secs))
-                    return fail(g, GBC_EINVAL,
-                                fmt("%s: expected seconds (0.5 or 0.5s) or an iteration count "
-                                    "(100x), greater than zero",
-                                    a));
+                    return gbc_fail(
+                        g, GBC_EINVAL,
+                        gbc_fmt("%s: expected seconds (0.5 or 0.5s) or an iteration count "
+                                "(100x), greater than zero",
+                                a));
                 if (f.nx == 0) {
                     rewritten.emplace_back(new std::string("--benchmark_min_time=" + secs));
                     args.push_back(&(*rewritten.back())[0]);
@@ -318,22 +228,22 @@ extern "C" gbc_err_t gbc_initialize(gbc_t *g, int *argc, char **argv)
                 f.out = v;
             } else if ((v = flag_value(a, "benchmark_out_format", false)) != nullptr) {
                 if (!valid_format(v))
-                    return fail(g, GBC_EINVAL, fmt("%s: expected console, json or csv", a));
+                    return gbc_fail(g, GBC_EINVAL, gbc_fmt("%s: expected console, json or csv", a));
                 f.out_format = v;
             } else if ((v = flag_value(a, "benchmark_format", false)) != nullptr) {
                 if (!valid_format(v))
-                    return fail(g, GBC_EINVAL, fmt("%s: expected console, json or csv", a));
+                    return gbc_fail(g, GBC_EINVAL, gbc_fmt("%s: expected console, json or csv", a));
                 f.format = v;
             } else if ((v = flag_value(a, "benchmark_color", false)) != nullptr) {
                 if (*v == '\0')
-                    return fail(g, GBC_EINVAL, fmt("%s: expected auto, true or false", a));
+                    return gbc_fail(g, GBC_EINVAL, gbc_fmt("%s: expected auto, true or false", a));
                 f.color = v;
             } else if ((v = flag_value(a, "benchmark_counters_tabular", true)) != nullptr) {
                 f.counters_tabular = bool_value(v);
             } else if ((v = flag_value(a, "benchmark_time_unit", false)) != nullptr) {
                 if (strcmp(v, "ns") != 0 && strcmp(v, "us") != 0 && strcmp(v, "ms") != 0 &&
                     strcmp(v, "s") != 0)
-                    return fail(g, GBC_EINVAL, fmt("%s: expected ns, us, ms or s", a));
+                    return gbc_fail(g, GBC_EINVAL, gbc_fmt("%s: expected ns, us, ms or s", a));
             } else if ((v = flag_value(a, "benchmark_repetitions", false)) != nullptr) {
                 /* 1.7.1 prints its own message for a non-number and aborts
                  * on a negative count. */
@@ -341,15 +251,17 @@ extern "C" gbc_err_t gbc_initialize(gbc_t *g, int *argc, char **argv)
                 errno = 0;
                 long n = strtol(v, &end, 10);
                 if (*v == '\0' || *end != '\0' || errno != 0 || n < 1 || n > 100000)
-                    return fail(g, GBC_EINVAL,
-                                fmt("%s: expected a whole number of repetitions, 1 to 100000", a));
+                    return gbc_fail(
+                        g, GBC_EINVAL,
+                        gbc_fmt("%s: expected a whole number of repetitions, 1 to 100000", a));
             } else if ((v = flag_value(a, "benchmark_filter", false)) != nullptr) {
                 /* 1.7.1 reports a bad regex and then runs nothing, exit 0. */
                 try {
                     std::regex re(v, std::regex::extended);
                     (void)re;
                 } catch (const std::regex_error &) {
-                    return fail(g, GBC_EINVAL, fmt("%s: not a valid regular expression", a));
+                    return gbc_fail(g, GBC_EINVAL,
+                                    gbc_fmt("%s: not a valid regular expression", a));
                 }
             }
             args.push_back(a);
@@ -371,7 +283,7 @@ extern "C" gbc_err_t gbc_initialize(gbc_t *g, int *argc, char **argv)
         g->errmsg.clear();
         return GBC_OK;
     } catch (const std::bad_alloc &) {
-        return fail(g, GBC_ENOMEM, "out of memory");
+        return gbc_fail(g, GBC_ENOMEM, "out of memory");
     }
 }
 
@@ -383,15 +295,15 @@ extern "C" bool gbc_report_unrecognized_arguments(int argc, char **argv)
 extern "C" gbc_err_t gbc_add_context(gbc_t *g, const char *key, const char *value)
 {
     if (key == nullptr || *key == '\0' || value == nullptr)
-        return fail(g, GBC_EINVAL, "context key must be a non-empty string, value non-NULL");
+        return gbc_fail(g, GBC_EINVAL, "context key must be a non-empty string, value non-NULL");
     try {
         std::map<std::string, std::string> *ctx = bm::internal::GetGlobalContext();
         if (ctx != nullptr && ctx->count(key) != 0)
-            return fail(g, GBC_EEXIST, fmt("context key '%s' is already set", key));
+            return gbc_fail(g, GBC_EEXIST, gbc_fmt("context key '%s' is already set", key));
         bm::AddCustomContext(key, value);
         return GBC_OK;
     } catch (const std::bad_alloc &) {
-        return fail(g, GBC_ENOMEM, "out of memory");
+        return gbc_fail(g, GBC_ENOMEM, "out of memory");
     }
 }
 
@@ -400,224 +312,6 @@ extern "C" void gbc_shutdown(void)
     bm::Shutdown();
     /* 1.7.1 deletes the context but keeps the pointer: the next report would read freed memory. */
     bm::internal::GetGlobalContext() = nullptr;
-}
-
-/* ---- benchmark description ------------------------------------------- */
-
-extern "C" gbc_err_t gbc_register(gbc_t *g, const char *name, gbc_fn_t fn, void *user,
-                                  gbc_benchmark_t **out)
-{
-    if (out != nullptr)
-        *out = nullptr;
-    if (name == nullptr || *name == '\0' || fn == nullptr)
-        return fail(g, GBC_EINVAL, "gbc_register: name must be non-empty and fn non-NULL");
-    for (const auto &b : g->benches)
-        if (b->name == name)
-            return fail(g, GBC_EEXIST, fmt("benchmark '%s' is already registered", name));
-    try {
-        std::unique_ptr<gbc_benchmark> b(new gbc_benchmark);
-        b->g = g;
-        b->name = name;
-        b->fn = fn;
-        b->user = user;
-        g->benches.push_back(std::move(b));
-        if (out != nullptr)
-            *out = g->benches.back().get();
-        return GBC_OK;
-    } catch (const std::bad_alloc &) {
-        return fail(g, GBC_ENOMEM, "out of memory");
-    }
-}
-
-extern "C" const char *gbc_benchmark_name(const gbc_benchmark_t *b)
-{
-    return b->name.c_str();
-}
-
-extern "C" void *gbc_benchmark_user(const gbc_benchmark_t *b)
-{
-    return b->user;
-}
-
-/* Appends an argument call after checking that it keeps the arity. */
-static gbc_err_t add_args(gbc_benchmark_t *b, const char *what, size_t count,
-                          std::function<void(Family *)> op)
-{
-    if (count == 0 || count > 64)
-        return fail(b->g, GBC_EINVAL, fmt("%s on '%s': 1 to 64 arguments", what, b->name.c_str()));
-    if (b->nargs != -1 && static_cast<size_t>(b->nargs) != count)
-        return fail(b->g, GBC_EINVAL,
-                    fmt("%s on '%s': %zu arguments, but earlier calls gave %d", what,
-                        b->name.c_str(), count, b->nargs));
-    try {
-        b->arg_ops.push_back(std::move(op));
-    } catch (const std::bad_alloc &) {
-        return fail(b->g, GBC_ENOMEM, "out of memory");
-    }
-    b->nargs = static_cast<int>(count);
-    return GBC_OK;
-}
-
-extern "C" gbc_err_t gbc_benchmark_arg(gbc_benchmark_t *b, int64_t x)
-{
-    return add_args(b, "Arg", 1, [x](Family *f) { f->Arg(x); });
-}
-
-extern "C" gbc_err_t gbc_benchmark_args(gbc_benchmark_t *b, const int64_t *args, size_t n)
-{
-    if (args == nullptr)
-        return fail(b->g, GBC_EINVAL, "Args: args must not be NULL");
-    try {
-        std::vector<int64_t> v(args, args + n);
-        return add_args(b, "Args", n, [v](Family *f) { f->Args(v); });
-    } catch (const std::bad_alloc &) {
-        return fail(b->g, GBC_ENOMEM, "out of memory");
-    }
-}
-
-static bool range_ok(gbc_benchmark_t *b, const char *what, int64_t lo, int64_t hi)
-{
-    if (lo <= hi)
-        return true;
-    fail(b->g, GBC_EINVAL,
-         fmt("%s on '%s': lo %" PRId64 " > hi %" PRId64, what, b->name.c_str(), lo, hi));
-    return false;
-}
-
-extern "C" gbc_err_t gbc_benchmark_range(gbc_benchmark_t *b, int64_t lo, int64_t hi)
-{
-    if (!range_ok(b, "Range", lo, hi))
-        return GBC_EINVAL;
-    return add_args(b, "Range", 1, [lo, hi](Family *f) { f->Range(lo, hi); });
-}
-
-extern "C" gbc_err_t gbc_benchmark_dense_range(gbc_benchmark_t *b, int64_t lo, int64_t hi, int step)
-{
-    if (!range_ok(b, "DenseRange", lo, hi))
-        return GBC_EINVAL;
-    /* The library's loop would never end, or overflow, otherwise. */
-    if (step <= 0 || hi > INT64_MAX - step)
-        return fail(b->g, GBC_EINVAL,
-                    fmt("DenseRange on '%s': step %d must be > 0 and hi + step must fit int64",
-                        b->name.c_str(), step));
-    return add_args(b, "DenseRange", 1, [lo, hi, step](Family *f) { f->DenseRange(lo, hi, step); });
-}
-
-extern "C" gbc_err_t gbc_benchmark_ranges(gbc_benchmark_t *b, const gbc_range_t *ranges, size_t n)
-{
-    if (ranges == nullptr)
-        return fail(b->g, GBC_EINVAL, "Ranges: ranges must not be NULL");
-    for (size_t i = 0; i < n; i++)
-        if (!range_ok(b, "Ranges", ranges[i].lo, ranges[i].hi))
-            return GBC_EINVAL;
-    try {
-        std::vector<std::pair<int64_t, int64_t>> v;
-        for (size_t i = 0; i < n; i++)
-            v.emplace_back(ranges[i].lo, ranges[i].hi);
-        return add_args(b, "Ranges", n, [v](Family *f) { f->Ranges(v); });
-    } catch (const std::bad_alloc &) {
-        return fail(b->g, GBC_ENOMEM, "out of memory");
-    }
-}
-
-extern "C" gbc_err_t gbc_benchmark_range_multiplier(gbc_benchmark_t *b, int multiplier)
-{
-    if (multiplier < 2)
-        return fail(b->g, GBC_EINVAL,
-                    fmt("RangeMultiplier on '%s': %d, expected >= 2", b->name.c_str(), multiplier));
-    try {
-        b->arg_ops.push_back([multiplier](Family *f) { f->RangeMultiplier(multiplier); });
-    } catch (const std::bad_alloc &) {
-        return fail(b->g, GBC_ENOMEM, "out of memory");
-    }
-    b->multiplier = multiplier;
-    return GBC_OK;
-}
-
-extern "C" gbc_err_t gbc_benchmark_arg_names(gbc_benchmark_t *b, const char *const *names, size_t n)
-{
-    if (names == nullptr || n == 0)
-        return fail(b->g, GBC_EINVAL, fmt("ArgNames on '%s': need names", b->name.c_str()));
-    try {
-        std::vector<std::string> v;
-        for (size_t i = 0; i < n; i++) {
-            if (names[i] == nullptr)
-                return fail(b->g, GBC_EINVAL,
-                            fmt("ArgNames on '%s': name %zu is NULL", b->name.c_str(), i));
-            v.emplace_back(names[i]);
-        }
-        b->arg_names.swap(v);
-        return GBC_OK;
-    } catch (const std::bad_alloc &) {
-        return fail(b->g, GBC_ENOMEM, "out of memory");
-    }
-}
-
-extern "C" gbc_err_t gbc_benchmark_arg_name(gbc_benchmark_t *b, const char *name)
-{
-    return gbc_benchmark_arg_names(b, &name, 1);
-}
-
-extern "C" gbc_err_t gbc_benchmark_unit(gbc_benchmark_t *b, gbc_time_unit_t unit)
-{
-    if (unit < GBC_NS || unit > GBC_S)
-        return fail(b->g, GBC_EINVAL,
-                    fmt("Unit on '%s': %d, expected GBC_NS, GBC_US, GBC_MS or GBC_S",
-                        b->name.c_str(), static_cast<int>(unit)));
-    b->has_unit = true;
-    b->unit = unit;
-    return GBC_OK;
-}
-
-extern "C" gbc_err_t gbc_benchmark_min_time(gbc_benchmark_t *b, double seconds)
-{
-    if (!(seconds > 0) || !std::isfinite(seconds) || b->iterations != 0)
-        return fail(b->g, GBC_EINVAL,
-                    fmt("MinTime on '%s': %g, expected seconds > 0 and no Iterations",
-                        b->name.c_str(), seconds));
-    b->min_time = seconds;
-    return GBC_OK;
-}
-
-extern "C" gbc_err_t gbc_benchmark_iterations(gbc_benchmark_t *b, int64_t n)
-{
-    if (n <= 0 || b->min_time != 0)
-        return fail(b->g, GBC_EINVAL,
-                    fmt("Iterations on '%s': %" PRId64 ", expected > 0 and no MinTime",
-                        b->name.c_str(), n));
-    b->iterations = n;
-    return GBC_OK;
-}
-
-extern "C" gbc_err_t gbc_benchmark_repetitions(gbc_benchmark_t *b, int n)
-{
-    if (n <= 0)
-        return fail(b->g, GBC_EINVAL,
-                    fmt("Repetitions on '%s': %d, expected > 0", b->name.c_str(), n));
-    b->repetitions = n;
-    return GBC_OK;
-}
-
-extern "C" gbc_err_t gbc_benchmark_report_aggregates_only(gbc_benchmark_t *b, bool only)
-{
-    b->aggregates_only = only ? 1 : 0;
-    return GBC_OK;
-}
-
-extern "C" gbc_err_t gbc_benchmark_use_real_time(gbc_benchmark_t *b)
-{
-    b->real_time = true;
-    return GBC_OK;
-}
-
-extern "C" gbc_err_t gbc_benchmark_complexity(gbc_benchmark_t *b, gbc_big_o_t big_o)
-{
-    if (big_o < GBC_BIG_O_NONE || big_o > GBC_O_AUTO)
-        return fail(b->g, GBC_EINVAL,
-                    fmt("Complexity on '%s': %d is not a gbc_big_o_t", b->name.c_str(),
-                        static_cast<int>(big_o)));
-    b->big_o = big_o;
-    return GBC_OK;
 }
 
 /* ---- running --------------------------------------------------------- */
@@ -791,15 +485,17 @@ extern "C" gbc_err_t gbc_run(gbc_t *g, const char *filter, size_t *matched)
     for (const auto &b : g->benches)
         if (!b->arg_names.empty() &&
             static_cast<int>(b->arg_names.size()) != (b->nargs < 0 ? 0 : b->nargs))
-            return fail(g, GBC_EINVAL,
-                        fmt("benchmark '%s' has %zu argument names for %d arguments",
-                            b->name.c_str(), b->arg_names.size(), b->nargs < 0 ? 0 : b->nargs));
+            return gbc_fail(g, GBC_EINVAL,
+                            gbc_fmt("benchmark '%s' has %zu argument names for %d arguments",
+                                    b->name.c_str(), b->arg_names.size(),
+                                    b->nargs < 0 ? 0 : b->nargs));
     const Flags &f = g->flags;
     if (!f.out.empty()) {
         /* The library would exit(1); the file is truncated by it anyway. */
         FILE *fp = fopen(f.out.c_str(), "w");
         if (fp == nullptr)
-            return fail(g, GBC_EIO, fmt("--benchmark_out=%s: %s", f.out.c_str(), strerror(errno)));
+            return gbc_fail(g, GBC_EIO,
+                            gbc_fmt("--benchmark_out=%s: %s", f.out.c_str(), strerror(errno)));
         fclose(fp);
     }
     try {
@@ -808,11 +504,11 @@ extern "C" gbc_err_t gbc_run(gbc_t *g, const char *filter, size_t *matched)
             NaturalName &n = names[b->name];
             n.b = b.get();
             if (b->min_time != 0)
-                n.min_time = fmt("min_time:%0.3f", b->min_time);
+                n.min_time = gbc_fmt("min_time:%0.3f", b->min_time);
             if (b->iterations != 0)
-                n.iterations = fmt("iterations:%lu", static_cast<unsigned long>(b->iterations));
+                n.iterations = gbc_fmt("iterations:%lu", static_cast<unsigned long>(b->iterations));
             if (b->repetitions != 0)
-                n.repetitions = fmt("repeats:%d", b->repetitions);
+                n.repetitions = gbc_fmt("repeats:%d", b->repetitions);
         }
         bm::ClearRegisteredBenchmarks();
         for (const auto &b : g->benches)
@@ -830,143 +526,6 @@ extern "C" gbc_err_t gbc_run(gbc_t *g, const char *filter, size_t *matched)
         return GBC_OK;
     } catch (const std::bad_alloc &) {
         bm::ClearRegisteredBenchmarks();
-        return fail(g, GBC_ENOMEM, "out of memory");
-    }
-}
-
-/* ---- inside a benchmark ---------------------------------------------- */
-
-/* A void setter ran out of memory: fail the run rather than unwind into C. */
-static void oom(gbc_state_t *st)
-{
-    try {
-        st->s->SkipWithError("gbc: out of memory");
-    } catch (...) {
-    }
-}
-
-extern "C" bool gbc_state_keep_running_batch(gbc_state_t *st, int64_t *n)
-{
-    bm::State &s = *st->s;
-    /* All that is left, so that the library never overshoots the count. */
-    int64_t left = s.max_iterations - s.iterations();
-    if (left < 1)
-        left = 1;
-    if (s.KeepRunningBatch(left)) {
-        *n = left;
-        return true;
-    }
-    *n = 0;
-    return false;
-}
-
-extern "C" bool gbc_state_keep_running(gbc_state_t *st)
-{
-    return st->s->KeepRunning();
-}
-
-extern "C" void gbc_state_pause_timing(gbc_state_t *st)
-{
-    st->s->PauseTiming();
-}
-
-extern "C" void gbc_state_resume_timing(gbc_state_t *st)
-{
-    st->s->ResumeTiming();
-}
-
-extern "C" void gbc_state_skip_with_error(gbc_state_t *st, const char *msg)
-{
-    try {
-        st->s->SkipWithError(msg != nullptr ? msg : "(no message)");
-    } catch (...) {
-    }
-}
-
-extern "C" bool gbc_state_error_occurred(const gbc_state_t *st)
-{
-    return st->s->error_occurred();
-}
-
-extern "C" size_t gbc_state_range_count(const gbc_state_t *st)
-{
-    return st->b->nargs < 0 ? 0 : static_cast<size_t>(st->b->nargs);
-}
-
-extern "C" int64_t gbc_state_range(const gbc_state_t *st, size_t pos)
-{
-    /* range() only asserts, and the library's asserts may be compiled out. */
-    if (pos >= gbc_state_range_count(st)) {
-        fprintf(stderr, "gbc_state_range: position %zu of benchmark '%s' with %zu arguments\n", pos,
-                st->b->name.c_str(), gbc_state_range_count(st));
-        abort();
-    }
-    return st->s->range(pos);
-}
-
-extern "C" int64_t gbc_state_iterations(const gbc_state_t *st)
-{
-    return st->s->iterations();
-}
-
-extern "C" int64_t gbc_state_max_iterations(const gbc_state_t *st)
-{
-    return st->s->max_iterations;
-}
-
-extern "C" void gbc_state_set_label(gbc_state_t *st, const char *label)
-{
-    try {
-        st->s->SetLabel(label != nullptr ? label : "");
-    } catch (const std::bad_alloc &) {
-        oom(st);
-    }
-}
-
-extern "C" void gbc_state_set_bytes_processed(gbc_state_t *st, int64_t bytes)
-{
-    try {
-        st->s->SetBytesProcessed(bytes);
-    } catch (const std::bad_alloc &) {
-        oom(st);
-    }
-}
-
-extern "C" void gbc_state_set_items_processed(gbc_state_t *st, int64_t items)
-{
-    try {
-        st->s->SetItemsProcessed(items);
-    } catch (const std::bad_alloc &) {
-        oom(st);
-    }
-}
-
-extern "C" void gbc_state_set_complexity_n(gbc_state_t *st, int64_t n)
-{
-    st->s->SetComplexityN(n);
-}
-
-extern "C" gbc_err_t gbc_state_set_counter(gbc_state_t *st, const char *name, double value,
-                                           uint32_t flags, gbc_onek_t onek)
-{
-    gbc_t *g = st->b->g;
-    if (name == nullptr || *name == '\0')
-        return fail(g, GBC_EINVAL, "counter name must be a non-empty string");
-    if ((flags & ~counter_flag_mask) != 0)
-        return fail(g, GBC_EINVAL,
-                    fmt("counter '%s': flags 0x%x has bits outside gbc_counter_flag_t and "
-                        "GBC_COUNTER_INVERT",
-                        name, flags));
-    if (onek != GBC_ONEK_1000 && onek != GBC_ONEK_1024)
-        return fail(g, GBC_EINVAL,
-                    fmt("counter '%s': onek %d, expected GBC_ONEK_1000 or GBC_ONEK_1024", name,
-                        static_cast<int>(onek)));
-    try {
-        st->s->counters[name] =
-            bm::Counter(value, static_cast<bm::Counter::Flags>(static_cast<int32_t>(flags)),
-                        static_cast<bm::Counter::OneK>(onek));
-        return GBC_OK;
-    } catch (const std::bad_alloc &) {
-        return fail(g, GBC_ENOMEM, "out of memory");
+        return gbc_fail(g, GBC_ENOMEM, "out of memory");
     }
 }
