@@ -34,6 +34,7 @@
 
 #include "store.h"
 #include "store_int.h"
+#include "vfs_shim.h"
 
 #ifndef LOBSIM_REFERENCE_CSV
 #error "LOBSIM_REFERENCE_CSV must name the reference CSV"
@@ -168,10 +169,14 @@ static void make_sessions(res_session_t *ss, int r)
     for (int p = 0; p < 2; p++)
         for (int i = 0; i < NSIZES; i++) {
             res_session_t *s = &ss[p * NSIZES + i];
-            dbl_case_defaults(&s->kase);
-            s->kase.path = (dbl_path_t)p;
-            s->kase.lob_chars = kchars[i] * 1024;
-            s->kase.seed = 42;
+            s->workload = "insert";
+            s->path = p ? "dblink" : "local";
+            s->lob_chars = kchars[i] * 1024;
+            s->block_size = SIM_REF_BLOCK_SIZE;
+            s->rows = SIM_REF_ROWS;
+            s->piece_size = 32767;
+            s->seed = 42;
+            s->params = "dsp.chunk_divisor=256 undo.record_bytes=100";
             for (int k = 0; k < SIM_STAT_COUNT; k++)
                 s->stats.v[k] = figure(r, p, kchars[i], k);
             s->timed = i % 2;
@@ -913,7 +918,7 @@ static void test_repetition_samples_checked(void **state)
                 real_samples[1]);
 
     /* The workload is kept per session, and the pivot keeps workloads apart. */
-    ss[0].kase.workload = DBL_WL_SCAN;
+    ss[0].workload = "scan";
     assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_OK);
     char sql[256];
     snprintf(sql, sizeof sql,
@@ -926,9 +931,27 @@ static void test_repetition_samples_checked(void **state)
              "  AND statistic = 'db block gets'",
              (long long)id);
     assert_int_equal(sql_int(f->db, sql), 2);
-    ss[0].kase.workload = DBL_WL_COUNT;
-    assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EINVAL);
-    expect_contains(res_errmsg(s), "session 1: unknown workload");
+    /* A workload or path is a name of 1 to RES_NAME_MAX characters from
+     * [a-z0-9_]; the store knows no list of them. */
+    static const char *const bad_names[] = {"", "Scan", "scan rows", "scan-rows",
+                                            "abcdefghijklmnopqrstuvwxyz0123456", NULL};
+    for (size_t b = 0; b < sizeof bad_names / sizeof bad_names[0]; b++) {
+        ss[0].workload = bad_names[b];
+        assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EINVAL);
+        expect_contains(res_errmsg(s), "session 1: unknown workload");
+        ss[0].workload = "insert";
+        ss[1].path = bad_names[b];
+        assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EINVAL);
+        expect_contains(res_errmsg(s), "session 2: path");
+        ss[1].path = "local";
+    }
+    ss[0].workload = "abcdefghijklmnopqrstuvwxyz012345"; /* 32 characters */
+    assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_OK);
+    snprintf(sql, sizeof sql,
+             "SELECT count(*) FROM sessions WHERE run = %lld AND workload = '%s'", (long long)id,
+             ss[0].workload);
+    assert_int_equal(sql_int(f->db, sql), 1);
+    ss[0].workload = "insert";
 
     /* res_check() finds samples that break invariant 8. */
     sql_exec(f->db, "DELETE FROM session_timings WHERE repetition = 0 AND sid = (SELECT min(sid)\n"
@@ -1060,12 +1083,12 @@ static void test_interrupted_run_leaves_nothing(void **state)
     expect_contains(res_errmsg(s), "session 3");
     expect_contains(res_errmsg(s), "'db block gets'");
     ss[2].stats.v[SIM_STAT_DB_BLOCK_GETS] = 1;
-    ss[NSESS - 1].kase.path = DBL_PATH_COUNT;
+    ss[NSESS - 1].path = "remote path";
     assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EINVAL);
     expect_contains(res_errmsg(s), "session 18");
     assert_int_equal(res_record_run(s, &run, ss, 0, &id), SIM_EINVAL);
     expect_contains(res_errmsg(s), "no sessions");
-    ss[NSESS - 1].kase.path = DBL_PATH_DBLINK;
+    ss[NSESS - 1].path = "dblink";
 
     /* The disk fills up half-way through the run. */
     assert_int_equal(sqlite3_exec(s->db, "PRAGMA max_page_count = 1", NULL, NULL, NULL), SQLITE_OK);
@@ -1200,138 +1223,24 @@ static void test_concurrent_writers(void **state)
 
 /* ---- creation that dies half-way ------------------------------------------ */
 
-/*
- * A VFS in front of the default one that kills the process (SIGKILL, as
- * `kill -9` or the OOM killer would) at its Nth write, sync or truncate of any
- * file: installed in a forked child only.
- */
-static struct {
-    sqlite3_vfs *real;
-    unsigned long calls, kill_at;
-} kv;
-static sqlite3_vfs kill_vfs;
+/* The VFS shim's hook in a forked child: SIGKILL (as `kill -9` or the OOM
+ * killer would) at the Nth write, sync or truncate of any file. */
+static unsigned long kill_calls, kill_at;
 
-typedef struct {
-    sqlite3_file base;
-    sqlite3_file *real; /* right behind this struct */
-} kill_file_t;
-
-#define KREAL(f) (((kill_file_t *)(f))->real)
-#define KRM(f) (KREAL(f)->pMethods)
-
-static void kill_tick(void)
+static int kill_hook(vfs_shim_op_t op)
 {
-    if (++kv.calls == kv.kill_at)
+    if ((op == VFS_SHIM_WRITE || op == VFS_SHIM_SYNC || op == VFS_SHIM_TRUNCATE) &&
+        ++kill_calls == kill_at)
         raise(SIGKILL);
-}
-
-static int k_close(sqlite3_file *f)
-{
-    return KRM(f)->xClose(KREAL(f));
-}
-static int k_read(sqlite3_file *f, void *b, int n, sqlite3_int64 off)
-{
-    return KRM(f)->xRead(KREAL(f), b, n, off);
-}
-static int k_write(sqlite3_file *f, const void *b, int n, sqlite3_int64 off)
-{
-    kill_tick();
-    return KRM(f)->xWrite(KREAL(f), b, n, off);
-}
-static int k_truncate(sqlite3_file *f, sqlite3_int64 size)
-{
-    kill_tick();
-    return KRM(f)->xTruncate(KREAL(f), size);
-}
-static int k_sync(sqlite3_file *f, int flags)
-{
-    kill_tick();
-    return KRM(f)->xSync(KREAL(f), flags);
-}
-static int k_size(sqlite3_file *f, sqlite3_int64 *size)
-{
-    return KRM(f)->xFileSize(KREAL(f), size);
-}
-static int k_lock(sqlite3_file *f, int l)
-{
-    return KRM(f)->xLock(KREAL(f), l);
-}
-static int k_unlock(sqlite3_file *f, int l)
-{
-    return KRM(f)->xUnlock(KREAL(f), l);
-}
-static int k_reserved(sqlite3_file *f, int *out)
-{
-    return KRM(f)->xCheckReservedLock(KREAL(f), out);
-}
-static int k_fcntl(sqlite3_file *f, int op, void *arg)
-{
-    return KRM(f)->xFileControl(KREAL(f), op, arg);
-}
-static int k_sector(sqlite3_file *f)
-{
-    return KRM(f)->xSectorSize(KREAL(f));
-}
-static int k_chars(sqlite3_file *f)
-{
-    return KRM(f)->xDeviceCharacteristics(KREAL(f));
-}
-static int k_shm_map(sqlite3_file *f, int pg, int sz, int extend, void volatile **pp)
-{
-    return KRM(f)->xShmMap(KREAL(f), pg, sz, extend, pp);
-}
-static int k_shm_lock(sqlite3_file *f, int off, int n, int flags)
-{
-    return KRM(f)->xShmLock(KREAL(f), off, n, flags);
-}
-static void k_shm_barrier(sqlite3_file *f)
-{
-    KRM(f)->xShmBarrier(KREAL(f));
-}
-static int k_shm_unmap(sqlite3_file *f, int del)
-{
-    return KRM(f)->xShmUnmap(KREAL(f), del);
-}
-static int k_fetch(sqlite3_file *f, sqlite3_int64 off, int n, void **pp)
-{
-    *pp = NULL; /* no memory mapping: every write goes through k_write */
-    (void)f, (void)off, (void)n;
-    return SQLITE_OK;
-}
-static int k_unfetch(sqlite3_file *f, sqlite3_int64 off, void *p)
-{
-    (void)f, (void)off, (void)p;
     return SQLITE_OK;
 }
 
-static const sqlite3_io_methods kill_io = {
-    3,          k_close,       k_read,      k_write, k_truncate, k_sync,  k_size,
-    k_lock,     k_unlock,      k_reserved,  k_fcntl, k_sector,   k_chars, k_shm_map,
-    k_shm_lock, k_shm_barrier, k_shm_unmap, k_fetch, k_unfetch,
-};
-
-static int k_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags, int *out)
+/* Make the shim the default VFS, in the child. */
+static void install_kill_vfs(unsigned long at)
 {
-    (void)v;
-    kill_file_t *p = (kill_file_t *)f;
-    p->real = (sqlite3_file *)(p + 1);
-    int rc = kv.real->xOpen(kv.real, name, p->real, flags, out);
-    p->base.pMethods = p->real->pMethods ? &kill_io : NULL;
-    return rc;
-}
-
-/* Make kill_vfs (the default one but for xOpen) the default, in the child. */
-static void install_kill_vfs(unsigned long kill_at)
-{
-    kv.real = sqlite3_vfs_find(NULL);
-    kv.calls = 0;
-    kv.kill_at = kill_at;
-    kill_vfs = *kv.real;
-    kill_vfs.pNext = NULL;
-    kill_vfs.zName = "lobsim-kill";
-    kill_vfs.szOsFile = (int)sizeof(kill_file_t) + kv.real->szOsFile;
-    kill_vfs.xOpen = k_open;
-    if (sqlite3_vfs_register(&kill_vfs, 1) != SQLITE_OK)
+    kill_calls = 0;
+    kill_at = at;
+    if (vfs_shim_install("lobsim-kill", kill_hook) != SQLITE_OK)
         _exit(3);
 }
 
