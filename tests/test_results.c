@@ -961,6 +961,53 @@ static void test_repetition_samples_checked(void **state)
     res_close(s);
 }
 
+/* res_foreach_session(): insert, scan, rows, cluster, then other workloads
+ * alphabetically; local, dblink, then other paths alphabetically. */
+static sim_err_t collect_order(const res_session_info_t *si, void *arg)
+{
+    char *out = arg;
+    size_t used = strlen(out);
+    snprintf(out + used, 512 - used, "%s/%s ", si->workload, si->path);
+    return SIM_OK;
+}
+
+static void test_session_order(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    static const char *const wl[] = {"zeta", "cluster", "alpha", "rows", "scan", "insert"};
+    static const char *const paths[] = {"other", "dblink", "local"};
+    res_session_t ss[18];
+    memset(ss, 0, sizeof ss);
+    for (size_t i = 0; i < 18; i++) {
+        ss[i].workload = wl[i / 3];
+        ss[i].path = paths[i % 3];
+        ss[i].lob_chars = 2048;
+        ss[i].block_size = SIM_REF_BLOCK_SIZE;
+        ss[i].rows = 10;
+        ss[i].seed = 7;
+        ss[i].stats.v[SIM_STAT_DB_BLOCK_GETS] = i;
+    }
+    res_run_t run;
+    make_run(&run, "0123");
+    int64_t id;
+    assert_int_equal(res_record_run(s, &run, ss, 18, &id), SIM_OK);
+    assert_int_equal(res_check(s), SIM_OK);
+    char order[512] = "";
+    assert_int_equal(res_foreach_session(s, id, collect_order, order), SIM_OK);
+    assert_string_equal(order, "insert/local insert/dblink insert/other "
+                               "scan/local scan/dblink scan/other "
+                               "rows/local rows/dblink rows/other "
+                               "cluster/local cluster/dblink cluster/other "
+                               "alpha/local alpha/dblink alpha/other "
+                               "zeta/local zeta/dblink zeta/other ");
+    /* Piece size 0 and params NULL are "not recorded". */
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM sessions WHERE piece_size IS NULL AND "
+                                    "params IS NULL"),
+                     18);
+    res_close(s);
+}
+
 static void test_newer_version_refused(void **state)
 {
     fixture_t *f = *state;
@@ -1134,10 +1181,22 @@ static void test_out_of_memory(void **state)
     res_run_t run;
     make_sessions(ss, 1);
     make_run(&run, "abcd");
+    /* Recording needs no memory of the store's own since sessions are plain
+     * records (the model's parameter text was copied before): a failing
+     * sim_malloc() does not stop it.  Loading the reference reads the file
+     * into memory: that fails whole, and leaves no run. */
     sim_fail_alloc_after(1);
-    assert_int_equal(res_record_run(s, &run, ss, NSESS, NULL), SIM_ENOMEM);
+    sim_err_t rc = res_load_reference(s, LOBSIM_REFERENCE_CSV, NULL);
     sim_fail_alloc_after(0);
+    assert_int_equal(rc, SIM_ENOMEM);
+    expect_contains(res_errmsg(s), "out of memory");
     assert_int_equal(count_rows(f->db, "runs"), 0);
+    sim_fail_alloc_after(1);
+    rc = res_record_run(s, &run, ss, NSESS, NULL);
+    sim_fail_alloc_after(0);
+    assert_int_equal(rc, SIM_OK);
+    assert_int_equal(count_rows(f->db, "runs"), 1);
+    assert_int_equal(res_check(s), SIM_OK);
     res_close(s);
 }
 
@@ -1809,6 +1868,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_upgrade_from_v1, setup, teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_v2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_repetition_samples_checked, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_session_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_newer_version_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(test_foreign_files_untouched, setup, teardown),
         cmocka_unit_test_setup_teardown(test_corrupt_file_untouched, setup, teardown),
