@@ -48,8 +48,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sim_err_t rc = res_parse_reference(NAME, (const char *)data, size, &f, &n, err, sizeof err);
     if (rc != SIM_OK) {
         FUZZ_CHECK(rc == SIM_EINVAL, "%s: %s", sim_strerror(rc), err);
-        FUZZ_CHECK(strncmp(err, NAME ":", strlen(NAME ":")) == 0 &&
-                       err[strlen(NAME ":")] >= '1' && err[strlen(NAME ":")] <= '9',
+        FUZZ_CHECK(strncmp(err, NAME ":", strlen(NAME ":")) == 0 && err[strlen(NAME ":")] >= '1' &&
+                       err[strlen(NAME ":")] <= '9',
                    "message '%s'", err);
         FUZZ_CHECK(strchr(err, '\n') == NULL && strchr(err, '\r') == NULL, "message '%s'", err);
         FUZZ_CHECK(f == NULL && n == 0, "a refusal returned %zu figures", n);
@@ -65,8 +65,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(f[i].value >= 0, "value %" PRId64, f[i].value);
         FUZZ_CHECK(f[i].line >= 2 && (i == 0 || f[i].line > f[i - 1].line), "line %d", f[i].line);
         for (size_t j = 0; j < i; j++)
-            FUZZ_CHECK(!(strcmp(f[i].path, f[j].path) == 0 &&
-                         f[i].lob_kchars == f[j].lob_kchars && f[i].stat == f[j].stat),
+            FUZZ_CHECK(!(strcmp(f[i].path, f[j].path) == 0 && f[i].lob_kchars == f[j].lob_kchars &&
+                         f[i].stat == f[j].stat),
                        "figures %zu and %zu repeat each other", j, i);
     }
     size_t len;

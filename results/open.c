@@ -28,8 +28,8 @@
 static sim_err_t open_once(res_store_t *s, int flags, const char *file, int *again)
 {
     rs_open_mode_t mode = flags & RES_OPEN_READONLY ? RS_MODE_READ
-                       : flags & RES_OPEN_PROBE  ? RS_MODE_PROBE
-                                                 : RS_MODE_WRITE;
+                          : flags & RES_OPEN_PROBE  ? RS_MODE_PROBE
+                                                    : RS_MODE_WRITE;
     struct stat sb;
     char dir[RES_PATH_BUF];
     *again = 0;
@@ -74,9 +74,9 @@ static sim_err_t open_once(res_store_t *s, int flags, const char *file, int *aga
             err = rs_store_err(s, SIM_EINVAL, "no tables, not a lobsim results database");
         else if (version < RES_SCHEMA_VERSION)
             err = rs_store_err(s, SIM_EINVAL,
-                            "results schema version %d; open it once for writing to upgrade it "
-                            "to version %d",
-                            version, RES_SCHEMA_VERSION);
+                               "results schema version %d; open it once for writing to upgrade it "
+                               "to version %d",
+                               version, RES_SCHEMA_VERSION);
         if (err != SIM_OK)
             sqlite3_close(db);
         else
@@ -106,7 +106,7 @@ sim_err_t res_open(const char *path, int flags, res_store_t **out, char *errbuf,
     *out = NULL;
     if (!path || !*path) {
         rs_format(errbuf, errlen, "results store: empty file name; expected a path such as %s",
-               SIM_DEFAULT_STORE);
+                  SIM_DEFAULT_STORE);
         return SIM_EINVAL;
     }
     if (flags & ~(RES_OPEN_READONLY | RES_OPEN_CREATE | RES_OPEN_PROBE)) {
@@ -114,7 +114,8 @@ sim_err_t res_open(const char *path, int flags, res_store_t **out, char *errbuf,
         return SIM_EINVAL;
     }
     if ((flags & RES_OPEN_READONLY) && (flags & RES_OPEN_PROBE)) {
-        rs_format(errbuf, errlen, "%s: RES_OPEN_READONLY and RES_OPEN_PROBE exclude each other", path);
+        rs_format(errbuf, errlen, "%s: RES_OPEN_READONLY and RES_OPEN_PROBE exclude each other",
+                  path);
         return SIM_EINVAL;
     }
 
@@ -174,4 +175,3 @@ const char *res_path(const res_store_t *s)
 {
     return s ? s->path : NULL;
 }
-

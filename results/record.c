@@ -39,13 +39,14 @@ typedef struct {
 static sim_err_t insert_run(res_store_t *s, const res_run_t *r, int64_t *run_id)
 {
     sqlite3_stmt *st;
-    int rc = rs_prepare(s->db,
-                     "INSERT INTO runs (source, started, finished, git_commit, git_dirty, host,\n"
-                     "  compiler, build_type, command_line, params, seed, completed)\n"
-                     "VALUES ('lobsim', strftime(" TIME_FMT ", ?1, 'unixepoch'),\n"
-                     "  strftime(" TIME_FMT ", ?2, 'unixepoch'), ?3, ?4, ?5, ?6, ?7, ?8, ?9,\n"
-                     "  ?10, ?11)",
-                     &st);
+    int rc =
+        rs_prepare(s->db,
+                   "INSERT INTO runs (source, started, finished, git_commit, git_dirty, host,\n"
+                   "  compiler, build_type, command_line, params, seed, completed)\n"
+                   "VALUES ('lobsim', strftime(" TIME_FMT ", ?1, 'unixepoch'),\n"
+                   "  strftime(" TIME_FMT ", ?2, 'unixepoch'), ?3, ?4, ?5, ?6, ?7, ?8, ?9,\n"
+                   "  ?10, ?11)",
+                   &st);
     if (rc == SQLITE_OK) {
         if (r->started)
             sqlite3_bind_int64(st, 1, r->started);
@@ -73,7 +74,8 @@ static sim_err_t insert_run(res_store_t *s, const res_run_t *r, int64_t *run_id)
 static int name_ok(const char *name)
 {
     size_t n = name ? strlen(name) : 0;
-    return n >= 1 && n <= RES_NAME_MAX && strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_") == n;
+    return n >= 1 && n <= RES_NAME_MAX &&
+           strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_") == n;
 }
 
 /* Checked while inserting, not before: the transaction makes the difference
@@ -97,35 +99,36 @@ static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss
                             i + 1, ss->path, ss->lob_chars, ss->rows, INT64_MAX);
     if (ss->timed && ss->timing.iterations > INT64_MAX)
         return rs_store_err(s, SIM_EINVAL,
-                         "cannot record run: session %zu: iterations %" PRIu64 " above %" PRId64,
-                         i + 1, ss->timing.iterations, INT64_MAX);
+                            "cannot record run: session %zu: iterations %" PRIu64 " above %" PRId64,
+                            i + 1, ss->timing.iterations, INT64_MAX);
     const res_timing_t *t = &ss->timing;
     if (ss->timed && t->nsamples > 0) {
         if (t->nsamples > t->repetitions)
             return rs_store_err(s, SIM_EINVAL,
-                             "cannot record run: session %zu: %" PRIu32
-                             " repetition samples but %" PRIu32 " repetitions",
-                             i + 1, t->nsamples, t->repetitions);
+                                "cannot record run: session %zu: %" PRIu32
+                                " repetition samples but %" PRIu32 " repetitions",
+                                i + 1, t->nsamples, t->repetitions);
         if (!t->real_samples_ns || !t->cpu_samples_ns)
             return rs_store_err(s, SIM_EINVAL,
-                             "cannot record run: session %zu: %" PRIu32
-                             " repetition samples but no sample array",
-                             i + 1, t->nsamples);
+                                "cannot record run: session %zu: %" PRIu32
+                                " repetition samples but no sample array",
+                                i + 1, t->nsamples);
         for (uint32_t r = 0; r < t->nsamples; r++)
             if (!(isfinite(t->real_samples_ns[r]) && t->real_samples_ns[r] >= 0 &&
                   isfinite(t->cpu_samples_ns[r]) && t->cpu_samples_ns[r] >= 0))
                 return rs_store_err(s, SIM_EINVAL,
-                                 "cannot record run: session %zu: repetition %" PRIu32
-                                 " has time %g ns real, %g ns CPU; expected finite and >= 0",
-                                 i + 1, r, t->real_samples_ns[r], t->cpu_samples_ns[r]);
+                                    "cannot record run: session %zu: repetition %" PRIu32
+                                    " has time %g ns real, %g ns CPU; expected finite and >= 0",
+                                    i + 1, r, t->real_samples_ns[r], t->cpu_samples_ns[r]);
     }
     for (int k = 0; k < SIM_STAT_COUNT; k++)
         if (ss->stats.v[k] > INT64_MAX)
             return rs_store_err(s, SIM_EINVAL,
-                             "cannot record run: session %zu (%s, %" PRIu64
-                             " chars): '%s' = %" PRIu64 " does not fit the store (max %" PRId64 ")",
-                             i + 1, ss->path, ss->lob_chars,
-                             sim_stat_info((sim_stat_t)k)->name, ss->stats.v[k], INT64_MAX);
+                                "cannot record run: session %zu (%s, %" PRIu64
+                                " chars): '%s' = %" PRIu64 " does not fit the store (max %" PRId64
+                                ")",
+                                i + 1, ss->path, ss->lob_chars, sim_stat_info((sim_stat_t)k)->name,
+                                ss->stats.v[k], INT64_MAX);
     return SIM_OK;
 }
 
@@ -136,21 +139,22 @@ static sim_err_t record_body(res_store_t *s, void *arg)
     sim_err_t err = insert_run(s, a->run, &a->run_id);
     if (err != SIM_OK)
         return err;
-    int rc = rs_prepare(s->db,
-                     "INSERT INTO sessions (run, path, lob_chars, block_size, rows, piece_size,\n"
-                     "  seed, params, iterations, real_time_ns, cpu_time_ns, repetitions,\n"
-                     "  workload)\n"
-                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-                     &ins_sess);
+    int rc =
+        rs_prepare(s->db,
+                   "INSERT INTO sessions (run, path, lob_chars, block_size, rows, piece_size,\n"
+                   "  seed, params, iterations, real_time_ns, cpu_time_ns, repetitions,\n"
+                   "  workload)\n"
+                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                   &ins_sess);
+    if (rc == SQLITE_OK)
+        rc = rs_prepare(
+            s->db, "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)",
+            &ins_stat);
     if (rc == SQLITE_OK)
         rc = rs_prepare(s->db,
-                     "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)",
-                     &ins_stat);
-    if (rc == SQLITE_OK)
-        rc = rs_prepare(s->db,
-                     "INSERT INTO session_timings (sid, repetition, real_time_ns, cpu_time_ns)\n"
-                     "VALUES (?1, ?2, ?3, ?4)",
-                     &ins_time);
+                        "INSERT INTO session_timings (sid, repetition, real_time_ns, cpu_time_ns)\n"
+                        "VALUES (?1, ?2, ?3, ?4)",
+                        &ins_time);
     for (size_t i = 0; rc == SQLITE_OK && err == SIM_OK && i < a->n; i++) {
         const res_session_t *ss = &a->sessions[i];
         if ((err = check_session(s, i, ss)) != SIM_OK)
@@ -210,7 +214,7 @@ sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session
         return rs_store_err(s, SIM_EINVAL, "cannot record run: it has no sessions");
     if (s->readonly)
         return rs_store_err(s, SIM_EINVAL, "cannot record run: store opened %s",
-                         s->probe ? "to probe only (RES_OPEN_PROBE)" : "read-only");
+                            s->probe ? "to probe only (RES_OPEN_PROBE)" : "read-only");
     record_args_t a = {run, sessions, n, 0};
     sim_err_t err = rs_write_tx(s, record_body, &a);
     if (err == SIM_OK) {
@@ -254,9 +258,9 @@ static sim_err_t slurp(res_store_t *s, const char *file, char **buf, size_t *len
         if (n + 1 >= cap) {
             char *nb = cap < REF_MAX_BYTES ? sim_realloc(b, cap * 2) : NULL;
             if (!nb) {
-                err = cap < REF_MAX_BYTES
-                          ? rs_set_err(s, SIM_ENOMEM, "%s: out of memory", file)
-                          : rs_set_err(s, SIM_EINVAL, "%s: larger than %u bytes", file, REF_MAX_BYTES);
+                err = cap < REF_MAX_BYTES ? rs_set_err(s, SIM_ENOMEM, "%s: out of memory", file)
+                                          : rs_set_err(s, SIM_EINVAL, "%s: larger than %u bytes",
+                                                       file, REF_MAX_BYTES);
                 break;
             }
             b = nb;
@@ -306,10 +310,10 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
     st = NULL;
     if (rc == SQLITE_OK)
         rc = rs_prepare(s->db,
-                     "INSERT INTO runs (source, params, completed, reference_file,\n"
-                     "  reference_digest)\n"
-                     "VALUES ('oracle', ?1, 1, ?2, ?3)",
-                     &st);
+                        "INSERT INTO runs (source, params, completed, reference_file,\n"
+                        "  reference_digest)\n"
+                        "VALUES ('oracle', ?1, 1, ?2, ?3)",
+                        &st);
     if (rc == SQLITE_OK) {
         char params[64];
         rs_format(params, sizeof params, "block_size=%u rows=%u", SIM_REF_BLOCK_SIZE, SIM_REF_ROWS);
@@ -321,13 +325,13 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
     }
     if (rc == SQLITE_OK)
         rc = rs_prepare(s->db,
-                     "INSERT INTO sessions (run, path, lob_chars, block_size, rows)\n"
-                     "VALUES (?1, ?2, ?3, ?4, ?5)",
-                     &ins_sess);
+                        "INSERT INTO sessions (run, path, lob_chars, block_size, rows)\n"
+                        "VALUES (?1, ?2, ?3, ?4, ?5)",
+                        &ins_sess);
     if (rc == SQLITE_OK)
-        rc = rs_prepare(s->db,
-                     "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)",
-                     &ins_stat);
+        rc = rs_prepare(
+            s->db, "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)",
+            &ins_stat);
     if (rc == SQLITE_OK && !(sid = sim_calloc(a->n, sizeof *sid)))
         err = rs_store_err(s, SIM_ENOMEM, "cannot load %s: out of memory", a->file);
     /* One session per (path, size), in the order the file first names it;
@@ -373,7 +377,7 @@ sim_err_t res_load_reference(res_store_t *s, const char *csv_path, int64_t *run_
         return rs_store_err(s, SIM_EINVAL, "cannot load reference: empty CSV file name");
     if (s->readonly)
         return rs_store_err(s, SIM_EINVAL, "cannot load %s: store opened %s", csv_path,
-                         s->probe ? "to probe only (RES_OPEN_PROBE)" : "read-only");
+                            s->probe ? "to probe only (RES_OPEN_PROBE)" : "read-only");
     char *text = NULL;
     size_t len = 0;
     sim_err_t err = slurp(s, csv_path, &text, &len);
@@ -393,4 +397,3 @@ sim_err_t res_load_reference(res_store_t *s, const char *csv_path, int64_t *run_
     }
     return err;
 }
-

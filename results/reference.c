@@ -71,7 +71,6 @@ static int csv_split(char *line, char **field, int max, const char **why)
     }
 }
 
-
 /* "FILE:LINE: what" (or "FILE: what" for line 0) in err, on one line. */
 static sim_err_t fail(char *err, size_t errlen, sim_err_t code, const char *file, int line,
                       const char *fmt, ...)
@@ -120,8 +119,8 @@ static sim_err_t parse_figure(char **f, int line, const res_ref_figure_t *before
         if (o->path == r->path && o->lob_kchars == r->lob_kchars && o->stat == r->stat) {
             char size[32];
             sim_format_size(r->lob_kchars * 1024, size, sizeof size);
-            return fail(err, errlen, SIM_EINVAL, file, line, "%s %s '%s' repeats line %d",
-                        r->path, size, f[2], o->line);
+            return fail(err, errlen, SIM_EINVAL, file, line, "%s %s '%s' repeats line %d", r->path,
+                        size, f[2], o->line);
         }
     }
     return SIM_OK;

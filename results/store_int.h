@@ -155,7 +155,6 @@ sim_err_t rs_probe(res_store_t *s, const char *file, rs_open_mode_t mode, sqlite
  * empty file *empty), built beside it and moved into place.  On success
  * *again asks res_open() to open what is now at file.
  */
-sim_err_t rs_create_store(res_store_t *s, const char *file, const struct stat *empty,
-                          int *again);
+sim_err_t rs_create_store(res_store_t *s, const char *file, const struct stat *empty, int *again);
 
 #endif /* LOBSIM_STORE_INT_H */

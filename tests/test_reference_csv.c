@@ -87,8 +87,7 @@ static void test_text_not_changed(void **state)
     assert_memory_equal(text, copy, sizeof text);
     sim_free(f);
     /* A length short of the text parses only what it covers. */
-    assert_int_equal(res_parse_reference("ref.csv", text, 32, &f, &n, err, sizeof err),
-                     SIM_EINVAL);
+    assert_int_equal(res_parse_reference("ref.csv", text, 32, &f, &n, err, sizeof err), SIM_EINVAL);
     assert_string_equal(err, "ref.csv:1: no figures after the header");
 }
 
@@ -150,8 +149,8 @@ static void test_malformed(void **state)
         res_ref_figure_t *f = (res_ref_figure_t *)&cases; /* must become NULL */
         size_t n = 99;
         char err[256];
-        sim_err_t rc = res_parse_reference("ref.csv", cases[i].text, strlen(cases[i].text), &f,
-                                           &n, err, sizeof err);
+        sim_err_t rc = res_parse_reference("ref.csv", cases[i].text, strlen(cases[i].text), &f, &n,
+                                           err, sizeof err);
         if (rc != SIM_EINVAL || strcmp(err, cases[i].msg) != 0)
             fail_msg("case %zu: %s, \"%s\"; expected \"%s\"", i, sim_strerror(rc), err,
                      cases[i].msg);
@@ -163,8 +162,8 @@ static void test_malformed(void **state)
     res_ref_figure_t *f;
     size_t n;
     char err[256];
-    assert_int_equal(
-        res_parse_reference("ref.csv", nul, sizeof nul - 1, &f, &n, err, sizeof err), SIM_EINVAL);
+    assert_int_equal(res_parse_reference("ref.csv", nul, sizeof nul - 1, &f, &n, err, sizeof err),
+                     SIM_EINVAL);
     assert_string_equal(err, "ref.csv:2: NUL byte in a text file");
     /* A short buffer cuts the message, never overruns it. */
     char small[12];

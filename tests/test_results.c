@@ -933,8 +933,8 @@ static void test_repetition_samples_checked(void **state)
     assert_int_equal(sql_int(f->db, sql), 2);
     /* A workload or path is a name of 1 to RES_NAME_MAX characters from
      * [a-z0-9_]; the store knows no list of them. */
-    static const char *const bad_names[] = {"", "Scan", "scan rows", "scan-rows",
-                                            "abcdefghijklmnopqrstuvwxyz0123456", NULL};
+    static const char *const bad_names[] = {
+        "", "Scan", "scan rows", "scan-rows", "abcdefghijklmnopqrstuvwxyz0123456", NULL};
     for (size_t b = 0; b < sizeof bad_names / sizeof bad_names[0]; b++) {
         ss[0].workload = bad_names[b];
         assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EINVAL);
@@ -947,9 +947,8 @@ static void test_repetition_samples_checked(void **state)
     }
     ss[0].workload = "abcdefghijklmnopqrstuvwxyz012345"; /* 32 characters */
     assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_OK);
-    snprintf(sql, sizeof sql,
-             "SELECT count(*) FROM sessions WHERE run = %lld AND workload = '%s'", (long long)id,
-             ss[0].workload);
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM sessions WHERE run = %lld AND workload = '%s'",
+             (long long)id, ss[0].workload);
     assert_int_equal(sql_int(f->db, sql), 1);
     ss[0].workload = "insert";
 
@@ -1708,6 +1707,36 @@ static void test_hot_journal_recovered(void **state)
 
 /* ---- RES_OPEN_PROBE -------------------------------------------------------------- */
 
+/*
+ * A journal left beside a store that was then deleted must not be taken for
+ * the new store's: install() removes it before the new store takes the
+ * place, or SQLite would "roll it back" onto the new store.
+ */
+static void test_stale_journal_without_store(void **state)
+{
+    fixture_t *f = *state;
+    char journal[160], err[512];
+    snprintf(journal, sizeof journal, "%s-journal", f->db);
+    sql_exec(f->db, "CREATE TABLE t (x); INSERT INTO t VALUES (1);");
+    leave_hot_journal(f->db);
+    assert_int_equal(unlink(f->db), 0);
+    assert_int_equal(access(journal, F_OK), 0);
+
+    res_store_t *s = open_ok(f->db);
+    assert_int_equal(res_check(s), SIM_OK);
+    record_ok(s, 1, "abcd", 1);
+    res_close(s);
+    assert_int_equal(access(journal, F_OK), -1);
+    assert_int_equal(res_open(f->db, RES_OPEN_READONLY, &s, err, sizeof err), SIM_OK);
+    assert_int_equal(res_check(s), SIM_OK);
+    res_close(s);
+    assert_int_equal(count_rows(f->db, "v$statname"), SIM_STAT_COUNT);
+    assert_int_equal(count_rows(f->db, "runs"), 1);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM sqlite_master WHERE name IN ('t', "
+                                    "'filler')"),
+                     0);
+}
+
 static void expect_probe_refused(const char *path, int flags, sim_err_t want, const char *why)
 {
     expect_refused(path, RES_OPEN_PROBE | flags, want, why);
@@ -1882,6 +1911,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_link_to_missing_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_directory_not_writable, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hot_journal_recovered, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_stale_journal_without_store, setup, teardown),
         cmocka_unit_test_setup_teardown(test_probe, setup, teardown),
         cmocka_unit_test_setup_teardown(test_damage_reported_in_one_line, setup, teardown),
         cmocka_unit_test_setup_teardown(test_resolve_failure_leaves_run_id, setup, teardown),

@@ -128,10 +128,25 @@ static int io_unfetch(sqlite3_file *f, sqlite3_int64 off, void *p)
 }
 
 static const sqlite3_io_methods shim_io = {
-    3,          io_close,          io_read,         io_write,        io_truncate,
-    io_sync,    io_file_size,      io_lock,         io_unlock,       io_check_reserved,
-    io_file_control, io_sector_size, io_device_chars, io_shm_map,    io_shm_lock,
-    io_shm_barrier, io_shm_unmap,  io_fetch,        io_unfetch,
+    3,
+    io_close,
+    io_read,
+    io_write,
+    io_truncate,
+    io_sync,
+    io_file_size,
+    io_lock,
+    io_unlock,
+    io_check_reserved,
+    io_file_control,
+    io_sector_size,
+    io_device_chars,
+    io_shm_map,
+    io_shm_lock,
+    io_shm_barrier,
+    io_shm_unmap,
+    io_fetch,
+    io_unfetch,
 };
 
 static int vfs_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *f, int flags, int *out)
