@@ -204,10 +204,15 @@ static int record(const cli_opts_t *o, const sweep_t *sw, const provenance_t *pv
     }
     int rc = 0;
     res_session_t *sess = calloc(sw->ncases, sizeof *sess);
-    char params[2048];
+    /* Each session's parameter text, sw->ncases slots of PARAMS_LEN. */
+    enum { PARAMS_LEN = 2048 };
+    char *case_params = malloc(sw->ncases * PARAMS_LEN);
+    char params[PARAMS_LEN];
     size_t n = 0;
-    if (sess == NULL) {
+    if (sess == NULL || case_params == NULL) {
         fprintf(stderr, "lobbench: out of memory recording into %s\n", o->db);
+        free(sess);
+        free(case_params);
         res_close(store);
         return 1;
     }
@@ -215,7 +220,16 @@ static int record(const cli_opts_t *o, const sweep_t *sw, const provenance_t *pv
         const bench_case_t *bc = &sw->cases[i];
         if (!bc->ran)
             continue;
-        sess[n].kase = bc->c;
+        char *cp = case_params + n * PARAMS_LEN;
+        case_describe_params(&bc->c, cp, PARAMS_LEN);
+        sess[n].workload = workload_name(bc->c.workload);
+        sess[n].path = case_path_name(bc->c.path);
+        sess[n].lob_chars = bc->c.lob_chars;
+        sess[n].block_size = bc->c.block_size;
+        sess[n].rows = bc->c.rows;
+        sess[n].piece_size = bc->c.piece_size;
+        sess[n].seed = bc->c.seed;
+        sess[n].params = cp;
         sess[n].stats = bc->st;
         sess[n].timed = bc->repetitions > 0;
         sess[n].timing.iterations = bc->iterations;
@@ -251,6 +265,7 @@ static int record(const cli_opts_t *o, const sweep_t *sw, const provenance_t *pv
         printf("\nRecorded as run %lld in %s (%zu sessions).\n", (long long)id, o->db, n);
     }
     free(sess);
+    free(case_params);
     res_close(store);
     return rc;
 }

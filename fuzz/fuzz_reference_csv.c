@@ -1,73 +1,85 @@
 /*
- * fuzz_reference_csv.c -- the reference CSV loader (res_load_reference()) on
- * the input written to a file.
+ * fuzz_reference_csv.c -- the reference CSV parser (res_parse_reference()) on
+ * the raw input: a pure function, so no file and no store are involved.
  *
- * Checked: SIM_OK or SIM_EINVAL only; a refusal is one line starting with the
- * file's name and leaves the store as it was; a load passes res_check(),
- * adds exactly one oracle run, and loading the same file again adds nothing
- * and returns the same run.  Each loaded run is deleted afterwards (through
- * the store's private handle) so that the store stays small.
+ * Checked: SIM_OK or SIM_EINVAL only; a refusal is one line "input.csv:LINE:
+ * ..." and returns no figures; an accepted input gives at least one figure,
+ * each in range (path local or dblink, lob_kchars from 1, a statistic of the
+ * catalogue, value from 0, lines rising from 2), no (path, size, statistic)
+ * twice, and the figures written back as CSV parse to the same figures.
  */
-#include <sqlite3.h>
+#include <inttypes.h>
 
-#include "fuzz_store_common.h"
-#include "store_int.h"
+#include "fuzz_util.h"
+#include "store.h"
 
-static res_store_t *store;
-static char csv[160];
-
-int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    store = fuzz_open_store();
-    snprintf(csv, sizeof csv, "%s/input.csv", fuzz_dir);
-    return 0;
-}
+#define NAME "input.csv"
 
-static int64_t oracle_runs(void)
+/* The figures as CSV again, statistic names quoted as RFC 4180 says. */
+static char *write_back(const res_ref_figure_t *f, size_t n, size_t *len)
 {
-    sqlite3_stmt *st;
-    int64_t n = -1;
-    if (sqlite3_prepare_v2(store->db, "SELECT count(*) FROM runs WHERE source = 'oracle'", -1, &st,
-                           NULL) == SQLITE_OK &&
-        sqlite3_step(st) == SQLITE_ROW)
-        n = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    return n;
+    size_t cap = 64 + n * 256, used = 0;
+    char *out = malloc(cap);
+    FUZZ_CHECK(out != NULL, "out of memory");
+    used += (size_t)snprintf(out, cap, "%s\r\n", RES_REF_HEADER);
+    for (size_t i = 0; i < n; i++) {
+        const char *name = sim_stat_info(f[i].stat)->name;
+        used += (size_t)snprintf(out + used, cap - used, "%s,%" PRIu64 ",\"", f[i].path,
+                                 f[i].lob_kchars);
+        for (const char *c = name; *c; c++) {
+            if (*c == '"')
+                out[used++] = '"';
+            out[used++] = *c;
+        }
+        used += (size_t)snprintf(out + used, cap - used, "\",%" PRId64 "\n", f[i].value);
+        FUZZ_CHECK(used < cap, "write-back buffer too small");
+    }
+    *len = used;
+    return out;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    FILE *f = fopen(csv, "wb");
-    FUZZ_CHECK(f != NULL, "cannot write %s", csv);
-    FUZZ_CHECK(fwrite(data, 1, size, f) == size && fclose(f) == 0, "cannot write %s", csv);
-
-    int64_t id = 0, again = 0;
-    sim_err_t rc = res_load_reference(store, csv, &id);
+    res_ref_figure_t *f = NULL, *g = NULL;
+    size_t n = 7, m = 0;
+    char err[512];
+    sim_err_t rc = res_parse_reference(NAME, (const char *)data, size, &f, &n, err, sizeof err);
     if (rc != SIM_OK) {
-        const char *msg = res_errmsg(store);
-        FUZZ_CHECK(rc == SIM_EINVAL, "%s: %s", sim_strerror(rc), msg);
-        FUZZ_CHECK(strncmp(msg, csv, strlen(csv)) == 0 && strchr(msg, '\n') == NULL, "message '%s'",
-                   msg);
-        FUZZ_CHECK(oracle_runs() == 0, "a refused file left a run");
+        FUZZ_CHECK(rc == SIM_EINVAL, "%s: %s", sim_strerror(rc), err);
+        FUZZ_CHECK(strncmp(err, NAME ":", strlen(NAME ":")) == 0 && err[strlen(NAME ":")] >= '1' &&
+                       err[strlen(NAME ":")] <= '9',
+                   "message '%s'", err);
+        FUZZ_CHECK(strchr(err, '\n') == NULL && strchr(err, '\r') == NULL, "message '%s'", err);
+        FUZZ_CHECK(f == NULL && n == 0, "a refusal returned %zu figures", n);
         return 0;
     }
-    FUZZ_CHECK(id >= 1 && oracle_runs() == 1, "run %lld, %lld oracle runs", (long long)id,
-               (long long)oracle_runs());
-    FUZZ_CHECK(res_check(store) == SIM_OK, "%s", res_errmsg(store));
-    FUZZ_CHECK(res_load_reference(store, csv, &again) == SIM_OK && again == id,
-               "loaded twice: %lld, %lld", (long long)id, (long long)again);
-    FUZZ_CHECK(oracle_runs() == 1, "the second load added a run");
-    char sql[256];
-    snprintf(sql, sizeof sql,
-             "DELETE FROM session_stats WHERE sid IN (SELECT sid FROM sessions WHERE run = %lld);"
-             "DELETE FROM sessions WHERE run = %lld; DELETE FROM runs WHERE run = %lld;",
-             (long long)id, (long long)id, (long long)id);
-    FUZZ_CHECK(sqlite3_exec(store->db, sql, NULL, NULL, NULL) == SQLITE_OK, "%s",
-               sqlite3_errmsg(store->db));
+    FUZZ_CHECK(f != NULL && n >= 1 && err[0] == '\0', "%zu figures, message '%s'", n, err);
+    for (size_t i = 0; i < n; i++) {
+        FUZZ_CHECK(strcmp(f[i].path, "local") == 0 || strcmp(f[i].path, "dblink") == 0, "path %s",
+                   f[i].path);
+        FUZZ_CHECK(f[i].lob_kchars >= 1 && f[i].lob_kchars <= (uint64_t)INT64_MAX / 1024,
+                   "lob_kchars %" PRIu64, f[i].lob_kchars);
+        FUZZ_CHECK((int)f[i].stat >= 0 && f[i].stat < SIM_STAT_COUNT, "stat %d", (int)f[i].stat);
+        FUZZ_CHECK(f[i].value >= 0, "value %" PRId64, f[i].value);
+        FUZZ_CHECK(f[i].line >= 2 && (i == 0 || f[i].line > f[i - 1].line), "line %d", f[i].line);
+        for (size_t j = 0; j < i; j++)
+            FUZZ_CHECK(!(strcmp(f[i].path, f[j].path) == 0 && f[i].lob_kchars == f[j].lob_kchars &&
+                         f[i].stat == f[j].stat),
+                       "figures %zu and %zu repeat each other", j, i);
+    }
+    size_t len;
+    char *csv = write_back(f, n, &len);
+    FUZZ_CHECK(res_parse_reference(NAME, csv, len, &g, &m, err, sizeof err) == SIM_OK, "%s", err);
+    FUZZ_CHECK(m == n, "%zu figures written back, %zu read", n, m);
+    for (size_t i = 0; i < n; i++)
+        FUZZ_CHECK(strcmp(g[i].path, f[i].path) == 0 && g[i].lob_kchars == f[i].lob_kchars &&
+                       g[i].stat == f[i].stat && g[i].value == f[i].value &&
+                       g[i].line == (int)i + 2,
+                   "figure %zu differs after writing back", i);
+    free(csv);
+    sim_free(f);
+    sim_free(g);
     return 0;
 }

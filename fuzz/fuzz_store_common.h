@@ -49,9 +49,14 @@ static inline int64_t fuzz_record(res_store_t *s, const char *commit, int comple
 {
     res_session_t ss;
     memset(&ss, 0, sizeof ss);
-    case_defaults(&ss.kase);
-    ss.kase.rows = 10;
-    FUZZ_CHECK(workload_run_stats(&ss.kase, &ss.stats) == SIM_OK, "dbl_run");
+    ss.workload = "insert";
+    ss.path = "local";
+    ss.lob_chars = 2048;
+    ss.block_size = SIM_REF_BLOCK_SIZE;
+    ss.rows = 10;
+    ss.seed = 1;
+    for (int k = 0; k < SIM_STAT_COUNT; k++)
+        ss.stats.v[k] = (uint64_t)k * 10 + 1;
     res_run_t run;
     res_run_defaults(&run);
     run.git_commit = commit;

@@ -37,7 +37,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "workload.h"
 #include "sim.h"
 
 /* PRAGMA user_version of the files this code writes; older ones are upgraded. */
@@ -45,8 +44,11 @@
 /* PRAGMA application_id of every lobsim results file: 'LOBS'. */
 #define RES_APPLICATION_ID 0x4C4F4253
 
-/* The file lobbench records into unless told otherwise. */
-#define RES_DEFAULT_PATH "results/history.db"
+/* The file lobbench records into unless told otherwise (base/sim.h). */
+#define RES_DEFAULT_PATH SIM_DEFAULT_STORE
+
+/* The longest workload or path name a session may have. */
+#define RES_NAME_MAX 32
 
 typedef struct res_store res_store_t;
 
@@ -122,9 +124,21 @@ typedef struct {
     const double *cpu_samples_ns;
 } res_timing_t;
 
-/* One simulated session: a case, the figures dbl_run() gave for it, timing. */
+/*
+ * One simulated session: the case as plain values, its figures and timing.
+ * The store knows no model: workload and path are names, 1 to RES_NAME_MAX
+ * characters from [a-z0-9_].  Strings are copied; they need to live only
+ * during res_record_run().
+ */
 typedef struct {
-    case_t kase;
+    const char *workload; /* e.g. "insert", "scan", "rows", "cluster": any non-empty name */
+    const char *path;     /* e.g. "local", "dblink" */
+    uint64_t lob_chars;
+    uint32_t block_size;
+    uint64_t rows;
+    uint32_t piece_size; /* 0 = not recorded */
+    uint64_t seed;
+    const char *params; /* the model's "name=value ..." text; NULL = not recorded */
     sim_stats_t stats;
     int timed; /* 0: the case was not timed and the timing columns stay NULL */
     res_timing_t timing;
@@ -140,7 +154,7 @@ typedef struct {
     const char *compiler;     /* e.g. "GNU 12.2.0" */
     const char *build_type;   /* CMAKE_BUILD_TYPE */
     const char *command_line; /* argv as typed, joined by spaces */
-    const char *params;       /* case_describe_params() of the sweep's base case */
+    const char *params;       /* the model's parameters of the sweep's base case */
     uint64_t seed;            /* the seed printed at the start of the run */
     int completed;            /* 1 if every requested case ran */
 } res_run_t;
@@ -153,8 +167,8 @@ void res_run_defaults(res_run_t *r);
  * (may be NULL) to the new run's id.  Every statistic of every session is
  * written, zeros included, and the repetition samples of timed sessions.
  * Waits for other writers (busy timeout and retries, about a minute in all).
- * On failure nothing is written: a session with an unknown path or workload,
- * a zero LOB size or a figure above INT64_MAX (SIM_EINVAL, message naming the
+ * On failure nothing is written: a session whose path or workload is not a
+ * name as above, a zero LOB size or a figure above INT64_MAX (SIM_EINVAL, message naming the
  * session and statistic), more samples than repetitions or a sample that is
  * negative or not finite (SIM_EINVAL), a full disk (SIM_EIO), and so on.
  */
@@ -162,15 +176,44 @@ sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session
                          size_t n, int64_t *run_id);
 
 /*
- * Load the reference measurements (CSV with the header
- * path,lob_kchars,statistic,value; statistic names as in v$statname, quoted
- * or not) as a run with source 'oracle': one session per (path, lob_kchars),
- * 8 KB blocks and 10,000 rows as in the experiment.  Idempotent: a file whose
- * content was loaded before is not loaded again and *run_id (may be NULL) is
- * that run.  The whole file is checked before anything is written; a malformed
- * line fails with SIM_EINVAL and "FILE:LINE: what is wrong".
+ * Load the reference measurements (CSV with the header RES_REF_HEADER) as a
+ * run with source 'oracle': one session per (path, lob_kchars), with the
+ * experiment's block size and rows (SIM_REF_BLOCK_SIZE, SIM_REF_ROWS).
+ * Idempotent: a file whose content was loaded before is not loaded again and
+ * *run_id (may be NULL) is that run.  The whole file is parsed
+ * (res_parse_reference()) before anything is written; a malformed line fails
+ * with SIM_EINVAL and "FILE:LINE: what is wrong".
  */
 sim_err_t res_load_reference(res_store_t *s, const char *csv_path, int64_t *run_id);
+
+/* ---- the reference CSV, parsed -------------------------------------------- */
+
+#define RES_REF_HEADER "path,lob_kchars,statistic,value"
+
+/* One figure of the reference CSV. */
+typedef struct {
+    const char *path;    /* "local" or "dblink" (static strings) */
+    uint64_t lob_kchars; /* LOB size in units of 1024 characters, >= 1 */
+    sim_stat_t stat;
+    int64_t value; /* >= 0 */
+    int line;      /* the line of the file it is on, from 1 */
+} res_ref_figure_t;
+
+/*
+ * Parse the reference CSV in text[0..len) (need not end in NUL; not changed):
+ * the header RES_REF_HEADER, then one figure per line -- path local or dblink,
+ * lob_kchars a positive whole number, a statistic named as in v$statname
+ * (quoted as in RFC 4180 or not), a value from 0 to INT64_MAX; blank lines
+ * and CRLF endings are accepted, a (path, lob_kchars, statistic) given twice
+ * is not.  A pure function: no SQLite, no file, no handle.
+ *
+ * On success *figs (free with sim_free()) holds the *nfigs >= 1 figures in
+ * file order.  On failure *figs is NULL, *nfigs 0, and err holds one line,
+ * "FILE:LINE: what is wrong" (file is only the name to put in it):
+ * SIM_EINVAL for bad text, SIM_ENOMEM.
+ */
+sim_err_t res_parse_reference(const char *file, const char *text, size_t len,
+                              res_ref_figure_t **figs, size_t *nfigs, char *err, size_t errlen);
 
 /* ---- reading ---------------------------------------------------------- */
 
@@ -205,8 +248,8 @@ sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out);
 typedef struct {
     int64_t sid;
     int64_t run;
-    const char *workload; /* "insert", "scan", "rows" or "cluster" */
-    const char *path;     /* "local" or "dblink" */
+    const char *workload; /* as recorded: "insert", "scan", ... */
+    const char *path;     /* as recorded: "local", "dblink", ... */
     uint64_t lob_chars;
     uint32_t block_size;
     uint64_t rows;
@@ -225,7 +268,8 @@ typedef sim_err_t (*res_session_fn)(const res_session_info_t *sess, void *arg);
 
 /*
  * Call fn for each session of run_id, ordered by workload (insert, scan,
- * rows, cluster), path (local first), block size, rows, LOB size.  Figures of statistics this build
+ * rows, cluster, then other names alphabetically), path (local, dblink, then
+ * other names alphabetically), block size, rows, LOB size.  Figures of statistics this build
  * does not know are skipped.  The walk reads one snapshot; fn may read through the same handle but
  * must not record into it.
  */

@@ -5,8 +5,8 @@ find_package(Threads REQUIRED)
 # Every allocation of the model, every write, sync, lock and allocation of
 # SQLite under the results store, failed in turn.
 lobsim_test(test_faults
-  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_faults.c
-  LIBS lobsim_results Threads::Threads)
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_faults.c ${CMAKE_CURRENT_SOURCE_DIR}/vfs_shim.c
+  LIBS lobsim_results lobsim_workload Threads::Threads)
 target_compile_definitions(test_faults PRIVATE LOBSIM_REFERENCE_CSV="${LOBSIM_REFERENCE_CSV}")
 set_tests_properties(test_faults PROPERTIES TIMEOUT 600)
 

@@ -1,9 +1,14 @@
 # The results store's test program.
 find_package(Threads REQUIRED)
 lobsim_test(test_results
-  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_results.c
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_results.c ${CMAKE_CURRENT_SOURCE_DIR}/vfs_shim.c
   LIBS lobsim_results Threads::Threads)
 target_compile_definitions(test_results PRIVATE LOBSIM_REFERENCE_CSV="${LOBSIM_REFERENCE_CSV}")
+
+# The reference CSV parser alone: a pure function, hand-written inputs.
+lobsim_test(test_reference_csv
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_reference_csv.c
+  LIBS lobsim_results)
 
 # lobdiff as a process on databases the test records.
 lobsim_test(test_lobdiff

@@ -32,6 +32,7 @@
 
 #include "workload.h"
 #include "store.h"
+#include "vfs_shim.h"
 
 #ifndef LOBSIM_REFERENCE_CSV
 #define LOBSIM_REFERENCE_CSV "results/reference/oracle_lob_insert.csv"
@@ -147,232 +148,26 @@ static void mem_shutdown(void *a)
 static sqlite3_mem_methods shim_mem = {mem_malloc,  mem_free, mem_realloc,  mem_size,
                                        mem_roundup, mem_init, mem_shutdown, NULL};
 
-/* ---- a VFS that delegates to the default one and fails on request -------- */
+/* ---- the VFS shim's hook: fails on request -------------------------------- */
 
-typedef struct {
-    sqlite3_file base;
-    sqlite3_file *real; /* right behind this struct, szOsFile of the real VFS */
-} shim_file_t;
-
-static sqlite3_vfs *real_vfs;
-static sqlite3_vfs shim_vfs;
-
-#define REAL(f) (((shim_file_t *)(f))->real)
-#define RM(f) (REAL(f)->pMethods)
-
-static int io_close(sqlite3_file *f)
+static int fault_hook(vfs_shim_op_t op)
 {
-    return RM(f)->xClose(REAL(f));
-}
-
-static int io_read(sqlite3_file *f, void *buf, int n, sqlite3_int64 off)
-{
-    return RM(f)->xRead(REAL(f), buf, n, off);
-}
-
-static int io_write(sqlite3_file *f, const void *buf, int n, sqlite3_int64 off)
-{
-    if (should_fail(F_WRITE_IOERR))
-        return SQLITE_IOERR_WRITE;
-    if (should_fail(F_WRITE_FULL))
-        return SQLITE_FULL;
-    return RM(f)->xWrite(REAL(f), buf, n, off);
-}
-
-static int io_truncate(sqlite3_file *f, sqlite3_int64 size)
-{
-    return RM(f)->xTruncate(REAL(f), size);
-}
-
-static int io_sync(sqlite3_file *f, int flags)
-{
-    if (should_fail(F_SYNC_IOERR))
-        return SQLITE_IOERR_FSYNC;
-    return RM(f)->xSync(REAL(f), flags);
-}
-
-static int io_file_size(sqlite3_file *f, sqlite3_int64 *size)
-{
-    return RM(f)->xFileSize(REAL(f), size);
-}
-
-static int io_lock(sqlite3_file *f, int level)
-{
-    if (should_fail(F_LOCK_BUSY))
-        return SQLITE_BUSY;
-    return RM(f)->xLock(REAL(f), level);
-}
-
-static int io_unlock(sqlite3_file *f, int level)
-{
-    return RM(f)->xUnlock(REAL(f), level);
-}
-
-static int io_check_reserved(sqlite3_file *f, int *out)
-{
-    return RM(f)->xCheckReservedLock(REAL(f), out);
-}
-
-static int io_file_control(sqlite3_file *f, int op, void *arg)
-{
-    return RM(f)->xFileControl(REAL(f), op, arg);
-}
-
-static int io_sector_size(sqlite3_file *f)
-{
-    return RM(f)->xSectorSize(REAL(f));
-}
-
-static int io_device_chars(sqlite3_file *f)
-{
-    return RM(f)->xDeviceCharacteristics(REAL(f));
-}
-
-static int io_shm_map(sqlite3_file *f, int pg, int pgsz, int extend, void volatile **pp)
-{
-    if (RM(f)->iVersion < 2)
-        return SQLITE_IOERR;
-    return RM(f)->xShmMap(REAL(f), pg, pgsz, extend, pp);
-}
-
-static int io_shm_lock(sqlite3_file *f, int offset, int n, int flags)
-{
-    if (RM(f)->iVersion < 2)
-        return SQLITE_IOERR;
-    /* Another writer holding the WAL write lock, as SQLite sees it. */
-    if ((flags & SQLITE_SHM_LOCK) && (flags & SQLITE_SHM_EXCLUSIVE) && should_fail(F_LOCK_BUSY))
-        return SQLITE_BUSY;
-    return RM(f)->xShmLock(REAL(f), offset, n, flags);
-}
-
-static void io_shm_barrier(sqlite3_file *f)
-{
-    if (RM(f)->iVersion >= 2)
-        RM(f)->xShmBarrier(REAL(f));
-}
-
-static int io_shm_unmap(sqlite3_file *f, int del)
-{
-    return RM(f)->iVersion >= 2 ? RM(f)->xShmUnmap(REAL(f), del) : SQLITE_OK;
-}
-
-static int io_fetch(sqlite3_file *f, sqlite3_int64 off, int n, void **pp)
-{
-    if (RM(f)->iVersion < 3) {
-        *pp = NULL;
+    switch (op) {
+    case VFS_SHIM_WRITE:
+        if (should_fail(F_WRITE_IOERR))
+            return SQLITE_IOERR_WRITE;
+        if (should_fail(F_WRITE_FULL))
+            return SQLITE_FULL;
         return SQLITE_OK;
+    case VFS_SHIM_SYNC:
+        return should_fail(F_SYNC_IOERR) ? SQLITE_IOERR_FSYNC : SQLITE_OK;
+    case VFS_SHIM_LOCK:
+    case VFS_SHIM_SHM_LOCK_EXCL: /* another writer holding the WAL write lock */
+        return should_fail(F_LOCK_BUSY) ? SQLITE_BUSY : SQLITE_OK;
+    case VFS_SHIM_TRUNCATE:
+        break;
     }
-    return RM(f)->xFetch(REAL(f), off, n, pp);
-}
-
-static int io_unfetch(sqlite3_file *f, sqlite3_int64 off, void *p)
-{
-    return RM(f)->iVersion >= 3 ? RM(f)->xUnfetch(REAL(f), off, p) : SQLITE_OK;
-}
-
-static const sqlite3_io_methods shim_io = {
-    3,
-    io_close,
-    io_read,
-    io_write,
-    io_truncate,
-    io_sync,
-    io_file_size,
-    io_lock,
-    io_unlock,
-    io_check_reserved,
-    io_file_control,
-    io_sector_size,
-    io_device_chars,
-    io_shm_map,
-    io_shm_lock,
-    io_shm_barrier,
-    io_shm_unmap,
-    io_fetch,
-    io_unfetch,
-};
-
-static int vfs_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *f, int flags, int *out)
-{
-    (void)vfs;
-    shim_file_t *p = (shim_file_t *)f;
-    p->real = (sqlite3_file *)(p + 1);
-    int rc = real_vfs->xOpen(real_vfs, name, p->real, flags, out);
-    /* SQLite calls xClose whenever pMethods is set, even after a failure. */
-    p->base.pMethods = p->real->pMethods ? &shim_io : NULL;
-    return rc;
-}
-
-static int vfs_delete(sqlite3_vfs *v, const char *name, int sync)
-{
-    (void)v;
-    return real_vfs->xDelete(real_vfs, name, sync);
-}
-
-static int vfs_access(sqlite3_vfs *v, const char *name, int flags, int *out)
-{
-    (void)v;
-    return real_vfs->xAccess(real_vfs, name, flags, out);
-}
-
-static int vfs_full_pathname(sqlite3_vfs *v, const char *name, int n, char *out)
-{
-    (void)v;
-    return real_vfs->xFullPathname(real_vfs, name, n, out);
-}
-
-static void *vfs_dlopen(sqlite3_vfs *v, const char *name)
-{
-    (void)v;
-    return real_vfs->xDlOpen(real_vfs, name);
-}
-
-static void vfs_dlerror(sqlite3_vfs *v, int n, char *msg)
-{
-    (void)v;
-    real_vfs->xDlError(real_vfs, n, msg);
-}
-
-static void (*vfs_dlsym(sqlite3_vfs *v, void *h, const char *sym))(void)
-{
-    (void)v;
-    return real_vfs->xDlSym(real_vfs, h, sym);
-}
-
-static void vfs_dlclose(sqlite3_vfs *v, void *h)
-{
-    (void)v;
-    real_vfs->xDlClose(real_vfs, h);
-}
-
-static int vfs_randomness(sqlite3_vfs *v, int n, char *out)
-{
-    (void)v;
-    return real_vfs->xRandomness(real_vfs, n, out);
-}
-
-static int vfs_sleep(sqlite3_vfs *v, int us)
-{
-    (void)v;
-    return real_vfs->xSleep(real_vfs, us);
-}
-
-static int vfs_current_time(sqlite3_vfs *v, double *t)
-{
-    (void)v;
-    return real_vfs->xCurrentTime(real_vfs, t);
-}
-
-static int vfs_last_error(sqlite3_vfs *v, int n, char *msg)
-{
-    (void)v;
-    return real_vfs->xGetLastError(real_vfs, n, msg);
-}
-
-static int vfs_current_time64(sqlite3_vfs *v, sqlite3_int64 *t)
-{
-    (void)v;
-    return real_vfs->xCurrentTimeInt64(real_vfs, t);
+    return SQLITE_OK;
 }
 
 /* Set up once per process, before SQLite initialises: the allocator can only
@@ -383,27 +178,10 @@ static int setup_sqlite(void)
         return -1;
     if (sqlite3_config(SQLITE_CONFIG_MALLOC, &shim_mem) != SQLITE_OK)
         return -1;
-    if (sqlite3_initialize() != SQLITE_OK || (real_vfs = sqlite3_vfs_find(NULL)) == NULL)
+    if (sqlite3_initialize() != SQLITE_OK)
         return -1;
-    shim_vfs.iVersion = 2;
-    shim_vfs.szOsFile = (int)sizeof(shim_file_t) + real_vfs->szOsFile;
-    shim_vfs.mxPathname = real_vfs->mxPathname;
-    shim_vfs.zName = "lobsim-faults";
-    shim_vfs.xOpen = vfs_open;
-    shim_vfs.xDelete = vfs_delete;
-    shim_vfs.xAccess = vfs_access;
-    shim_vfs.xFullPathname = vfs_full_pathname;
-    shim_vfs.xDlOpen = vfs_dlopen;
-    shim_vfs.xDlError = vfs_dlerror;
-    shim_vfs.xDlSym = vfs_dlsym;
-    shim_vfs.xDlClose = vfs_dlclose;
-    shim_vfs.xRandomness = vfs_randomness;
-    shim_vfs.xSleep = vfs_sleep;
-    shim_vfs.xCurrentTime = vfs_current_time;
-    shim_vfs.xGetLastError = vfs_last_error;
-    shim_vfs.xCurrentTimeInt64 = vfs_current_time64;
     /* res_open() takes no VFS name: the shim becomes the default. */
-    return sqlite3_vfs_register(&shim_vfs, 1) == SQLITE_OK ? 0 : -1;
+    return vfs_shim_install("lobsim-faults", fault_hook) == SQLITE_OK ? 0 : -1;
 }
 
 /* ---- the model ------------------------------------------------------------- */
@@ -480,13 +258,24 @@ static char dir[64];
 
 static void fixture_sessions(res_session_t *ss)
 {
+    static char params[NSESS][2048];
     for (int i = 0; i < NSESS; i++) {
+        case_t c;
+        case_defaults(&c);
+        c.path = i % 2 ? CASE_PATH_DBLINK : CASE_PATH_LOCAL;
+        c.lob_chars = (uint64_t)(2 + 30 * i) * 1024;
+        c.rows = 100;
         memset(&ss[i], 0, sizeof ss[i]);
-        case_defaults(&ss[i].kase);
-        ss[i].kase.path = i % 2 ? CASE_PATH_DBLINK : CASE_PATH_LOCAL;
-        ss[i].kase.lob_chars = (uint64_t)(2 + 30 * i) * 1024;
-        ss[i].kase.rows = 100;
-        assert_int_equal(workload_run_stats(&ss[i].kase, &ss[i].stats), SIM_OK);
+        assert_int_equal(workload_run_stats(&c, &ss[i].stats), SIM_OK);
+        case_describe_params(&c, params[i], sizeof params[i]);
+        ss[i].workload = workload_name(c.workload);
+        ss[i].path = case_path_name(c.path);
+        ss[i].lob_chars = c.lob_chars;
+        ss[i].block_size = c.block_size;
+        ss[i].rows = c.rows;
+        ss[i].piece_size = c.piece_size;
+        ss[i].seed = c.seed;
+        ss[i].params = params[i];
         ss[i].timed = 1;
         ss[i].timing.iterations = 10;
         ss[i].timing.real_time_ns = 1000.5 * (i + 1);

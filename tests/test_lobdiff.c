@@ -223,10 +223,13 @@ static void make_cases(res_session_t *ss)
     for (int p = 0; p < 2; p++)
         for (int i = 0; i < NSIZES; i++) {
             res_session_t *s = &ss[p * NSIZES + i];
-            case_defaults(&s->kase);
-            s->kase.path = (case_path_t)p;
-            s->kase.lob_chars = kchars[i] * 1024;
-            s->kase.seed = 1;
+            s->workload = "insert";
+            s->path = p ? "dblink" : "local";
+            s->lob_chars = kchars[i] * 1024;
+            s->block_size = SIM_REF_BLOCK_SIZE;
+            s->rows = SIM_REF_ROWS;
+            s->piece_size = 32767;
+            s->seed = 1;
             for (int k = 0; k < SIM_STAT_COUNT; k++)
                 s->stats.v[k] = figure(p, kchars[i], k);
         }
@@ -448,8 +451,8 @@ static void test_added_and_removed_cases(void **state)
     record(f, COMMIT_A, ss);
     /* Head: no local 2k, an extra dblink 64k on 16k blocks. */
     ss[NCASES] = ss[NCASES - 1];
-    ss[NCASES].kase.lob_chars = 64 * 1024;
-    ss[NCASES].kase.block_size = 16384;
+    ss[NCASES].lob_chars = 64 * 1024;
+    ss[NCASES].block_size = 16384;
     int64_t r2 = record_in(f->db, COMMIT_B, "testhost", "dsp.chunk_divisor=256", ss + 1, NCASES);
     (void)r2;
     char db[160];

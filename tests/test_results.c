@@ -34,6 +34,7 @@
 
 #include "store.h"
 #include "store_int.h"
+#include "vfs_shim.h"
 
 #ifndef LOBSIM_REFERENCE_CSV
 #error "LOBSIM_REFERENCE_CSV must name the reference CSV"
@@ -168,10 +169,14 @@ static void make_sessions(res_session_t *ss, int r)
     for (int p = 0; p < 2; p++)
         for (int i = 0; i < NSIZES; i++) {
             res_session_t *s = &ss[p * NSIZES + i];
-            case_defaults(&s->kase);
-            s->kase.path = (case_path_t)p;
-            s->kase.lob_chars = kchars[i] * 1024;
-            s->kase.seed = 42;
+            s->workload = "insert";
+            s->path = p ? "dblink" : "local";
+            s->lob_chars = kchars[i] * 1024;
+            s->block_size = SIM_REF_BLOCK_SIZE;
+            s->rows = SIM_REF_ROWS;
+            s->piece_size = 32767;
+            s->seed = 42;
+            s->params = "dsp.chunk_divisor=256 undo.record_bytes=100";
             for (int k = 0; k < SIM_STAT_COUNT; k++)
                 s->stats.v[k] = figure(r, p, kchars[i], k);
             s->timed = i % 2;
@@ -913,7 +918,7 @@ static void test_repetition_samples_checked(void **state)
                 real_samples[1]);
 
     /* The workload is kept per session, and the pivot keeps workloads apart. */
-    ss[0].kase.workload = 1 /* scan */;
+    ss[0].workload = "scan";
     assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_OK);
     char sql[256];
     snprintf(sql, sizeof sql,
@@ -926,15 +931,79 @@ static void test_repetition_samples_checked(void **state)
              "  AND statistic = 'db block gets'",
              (long long)id);
     assert_int_equal(sql_int(f->db, sql), 2);
-    ss[0].kase.workload = (int)workload_count();
-    assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EINVAL);
-    expect_contains(res_errmsg(s), "session 1: unknown workload");
+    /* A workload or path is a name of 1 to RES_NAME_MAX characters from
+     * [a-z0-9_]; the store knows no list of them. */
+    static const char *const bad_names[] = {
+        "", "Scan", "scan rows", "scan-rows", "abcdefghijklmnopqrstuvwxyz0123456", NULL};
+    for (size_t b = 0; b < sizeof bad_names / sizeof bad_names[0]; b++) {
+        ss[0].workload = bad_names[b];
+        assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EINVAL);
+        expect_contains(res_errmsg(s), "session 1: unknown workload");
+        ss[0].workload = "insert";
+        ss[1].path = bad_names[b];
+        assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EINVAL);
+        expect_contains(res_errmsg(s), "session 2: path");
+        ss[1].path = "local";
+    }
+    ss[0].workload = "abcdefghijklmnopqrstuvwxyz012345"; /* 32 characters */
+    assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_OK);
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM sessions WHERE run = %lld AND workload = '%s'",
+             (long long)id, ss[0].workload);
+    assert_int_equal(sql_int(f->db, sql), 1);
+    ss[0].workload = "insert";
 
     /* res_check() finds samples that break invariant 8. */
     sql_exec(f->db, "DELETE FROM session_timings WHERE repetition = 0 AND sid = (SELECT min(sid)\n"
                     "  FROM session_timings)");
     assert_int_equal(res_check(s), SIM_ECORRUPT);
     expect_contains(res_errmsg(s), "invariant 8");
+    res_close(s);
+}
+
+/* res_foreach_session(): insert, scan, rows, cluster, then other workloads
+ * alphabetically; local, dblink, then other paths alphabetically. */
+static sim_err_t collect_order(const res_session_info_t *si, void *arg)
+{
+    char *out = arg;
+    size_t used = strlen(out);
+    snprintf(out + used, 512 - used, "%s/%s ", si->workload, si->path);
+    return SIM_OK;
+}
+
+static void test_session_order(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    static const char *const wl[] = {"zeta", "cluster", "alpha", "rows", "scan", "insert"};
+    static const char *const paths[] = {"other", "dblink", "local"};
+    res_session_t ss[18];
+    memset(ss, 0, sizeof ss);
+    for (size_t i = 0; i < 18; i++) {
+        ss[i].workload = wl[i / 3];
+        ss[i].path = paths[i % 3];
+        ss[i].lob_chars = 2048;
+        ss[i].block_size = SIM_REF_BLOCK_SIZE;
+        ss[i].rows = 10;
+        ss[i].seed = 7;
+        ss[i].stats.v[SIM_STAT_DB_BLOCK_GETS] = i;
+    }
+    res_run_t run;
+    make_run(&run, "0123");
+    int64_t id;
+    assert_int_equal(res_record_run(s, &run, ss, 18, &id), SIM_OK);
+    assert_int_equal(res_check(s), SIM_OK);
+    char order[512] = "";
+    assert_int_equal(res_foreach_session(s, id, collect_order, order), SIM_OK);
+    assert_string_equal(order, "insert/local insert/dblink insert/other "
+                               "scan/local scan/dblink scan/other "
+                               "rows/local rows/dblink rows/other "
+                               "cluster/local cluster/dblink cluster/other "
+                               "alpha/local alpha/dblink alpha/other "
+                               "zeta/local zeta/dblink zeta/other ");
+    /* Piece size 0 and params NULL are "not recorded". */
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM sessions WHERE piece_size IS NULL AND "
+                                    "params IS NULL"),
+                     18);
     res_close(s);
 }
 
@@ -1060,12 +1129,12 @@ static void test_interrupted_run_leaves_nothing(void **state)
     expect_contains(res_errmsg(s), "session 3");
     expect_contains(res_errmsg(s), "'db block gets'");
     ss[2].stats.v[SIM_STAT_DB_BLOCK_GETS] = 1;
-    ss[NSESS - 1].kase.path = CASE_PATH_COUNT;
+    ss[NSESS - 1].path = "remote path";
     assert_int_equal(res_record_run(s, &run, ss, NSESS, &id), SIM_EINVAL);
     expect_contains(res_errmsg(s), "session 18");
     assert_int_equal(res_record_run(s, &run, ss, 0, &id), SIM_EINVAL);
     expect_contains(res_errmsg(s), "no sessions");
-    ss[NSESS - 1].kase.path = CASE_PATH_DBLINK;
+    ss[NSESS - 1].path = "dblink";
 
     /* The disk fills up half-way through the run. */
     assert_int_equal(sqlite3_exec(s->db, "PRAGMA max_page_count = 1", NULL, NULL, NULL), SQLITE_OK);
@@ -1111,10 +1180,22 @@ static void test_out_of_memory(void **state)
     res_run_t run;
     make_sessions(ss, 1);
     make_run(&run, "abcd");
+    /* Recording needs no memory of the store's own since sessions are plain
+     * records (the model's parameter text was copied before): a failing
+     * sim_malloc() does not stop it.  Loading the reference reads the file
+     * into memory: that fails whole, and leaves no run. */
     sim_fail_alloc_after(1);
-    assert_int_equal(res_record_run(s, &run, ss, NSESS, NULL), SIM_ENOMEM);
+    sim_err_t rc = res_load_reference(s, LOBSIM_REFERENCE_CSV, NULL);
     sim_fail_alloc_after(0);
+    assert_int_equal(rc, SIM_ENOMEM);
+    expect_contains(res_errmsg(s), "out of memory");
     assert_int_equal(count_rows(f->db, "runs"), 0);
+    sim_fail_alloc_after(1);
+    rc = res_record_run(s, &run, ss, NSESS, NULL);
+    sim_fail_alloc_after(0);
+    assert_int_equal(rc, SIM_OK);
+    assert_int_equal(count_rows(f->db, "runs"), 1);
+    assert_int_equal(res_check(s), SIM_OK);
     res_close(s);
 }
 
@@ -1200,138 +1281,24 @@ static void test_concurrent_writers(void **state)
 
 /* ---- creation that dies half-way ------------------------------------------ */
 
-/*
- * A VFS in front of the default one that kills the process (SIGKILL, as
- * `kill -9` or the OOM killer would) at its Nth write, sync or truncate of any
- * file: installed in a forked child only.
- */
-static struct {
-    sqlite3_vfs *real;
-    unsigned long calls, kill_at;
-} kv;
-static sqlite3_vfs kill_vfs;
+/* The VFS shim's hook in a forked child: SIGKILL (as `kill -9` or the OOM
+ * killer would) at the Nth write, sync or truncate of any file. */
+static unsigned long kill_calls, kill_at;
 
-typedef struct {
-    sqlite3_file base;
-    sqlite3_file *real; /* right behind this struct */
-} kill_file_t;
-
-#define KREAL(f) (((kill_file_t *)(f))->real)
-#define KRM(f) (KREAL(f)->pMethods)
-
-static void kill_tick(void)
+static int kill_hook(vfs_shim_op_t op)
 {
-    if (++kv.calls == kv.kill_at)
+    if ((op == VFS_SHIM_WRITE || op == VFS_SHIM_SYNC || op == VFS_SHIM_TRUNCATE) &&
+        ++kill_calls == kill_at)
         raise(SIGKILL);
-}
-
-static int k_close(sqlite3_file *f)
-{
-    return KRM(f)->xClose(KREAL(f));
-}
-static int k_read(sqlite3_file *f, void *b, int n, sqlite3_int64 off)
-{
-    return KRM(f)->xRead(KREAL(f), b, n, off);
-}
-static int k_write(sqlite3_file *f, const void *b, int n, sqlite3_int64 off)
-{
-    kill_tick();
-    return KRM(f)->xWrite(KREAL(f), b, n, off);
-}
-static int k_truncate(sqlite3_file *f, sqlite3_int64 size)
-{
-    kill_tick();
-    return KRM(f)->xTruncate(KREAL(f), size);
-}
-static int k_sync(sqlite3_file *f, int flags)
-{
-    kill_tick();
-    return KRM(f)->xSync(KREAL(f), flags);
-}
-static int k_size(sqlite3_file *f, sqlite3_int64 *size)
-{
-    return KRM(f)->xFileSize(KREAL(f), size);
-}
-static int k_lock(sqlite3_file *f, int l)
-{
-    return KRM(f)->xLock(KREAL(f), l);
-}
-static int k_unlock(sqlite3_file *f, int l)
-{
-    return KRM(f)->xUnlock(KREAL(f), l);
-}
-static int k_reserved(sqlite3_file *f, int *out)
-{
-    return KRM(f)->xCheckReservedLock(KREAL(f), out);
-}
-static int k_fcntl(sqlite3_file *f, int op, void *arg)
-{
-    return KRM(f)->xFileControl(KREAL(f), op, arg);
-}
-static int k_sector(sqlite3_file *f)
-{
-    return KRM(f)->xSectorSize(KREAL(f));
-}
-static int k_chars(sqlite3_file *f)
-{
-    return KRM(f)->xDeviceCharacteristics(KREAL(f));
-}
-static int k_shm_map(sqlite3_file *f, int pg, int sz, int extend, void volatile **pp)
-{
-    return KRM(f)->xShmMap(KREAL(f), pg, sz, extend, pp);
-}
-static int k_shm_lock(sqlite3_file *f, int off, int n, int flags)
-{
-    return KRM(f)->xShmLock(KREAL(f), off, n, flags);
-}
-static void k_shm_barrier(sqlite3_file *f)
-{
-    KRM(f)->xShmBarrier(KREAL(f));
-}
-static int k_shm_unmap(sqlite3_file *f, int del)
-{
-    return KRM(f)->xShmUnmap(KREAL(f), del);
-}
-static int k_fetch(sqlite3_file *f, sqlite3_int64 off, int n, void **pp)
-{
-    *pp = NULL; /* no memory mapping: every write goes through k_write */
-    (void)f, (void)off, (void)n;
-    return SQLITE_OK;
-}
-static int k_unfetch(sqlite3_file *f, sqlite3_int64 off, void *p)
-{
-    (void)f, (void)off, (void)p;
     return SQLITE_OK;
 }
 
-static const sqlite3_io_methods kill_io = {
-    3,          k_close,       k_read,      k_write, k_truncate, k_sync,  k_size,
-    k_lock,     k_unlock,      k_reserved,  k_fcntl, k_sector,   k_chars, k_shm_map,
-    k_shm_lock, k_shm_barrier, k_shm_unmap, k_fetch, k_unfetch,
-};
-
-static int k_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags, int *out)
+/* Make the shim the default VFS, in the child. */
+static void install_kill_vfs(unsigned long at)
 {
-    (void)v;
-    kill_file_t *p = (kill_file_t *)f;
-    p->real = (sqlite3_file *)(p + 1);
-    int rc = kv.real->xOpen(kv.real, name, p->real, flags, out);
-    p->base.pMethods = p->real->pMethods ? &kill_io : NULL;
-    return rc;
-}
-
-/* Make kill_vfs (the default one but for xOpen) the default, in the child. */
-static void install_kill_vfs(unsigned long kill_at)
-{
-    kv.real = sqlite3_vfs_find(NULL);
-    kv.calls = 0;
-    kv.kill_at = kill_at;
-    kill_vfs = *kv.real;
-    kill_vfs.pNext = NULL;
-    kill_vfs.zName = "lobsim-kill";
-    kill_vfs.szOsFile = (int)sizeof(kill_file_t) + kv.real->szOsFile;
-    kill_vfs.xOpen = k_open;
-    if (sqlite3_vfs_register(&kill_vfs, 1) != SQLITE_OK)
+    kill_calls = 0;
+    kill_at = at;
+    if (vfs_shim_install("lobsim-kill", kill_hook) != SQLITE_OK)
         _exit(3);
 }
 
@@ -1740,6 +1707,36 @@ static void test_hot_journal_recovered(void **state)
 
 /* ---- RES_OPEN_PROBE -------------------------------------------------------------- */
 
+/*
+ * A journal left beside a store that was then deleted must not be taken for
+ * the new store's: install() removes it before the new store takes the
+ * place, or SQLite would "roll it back" onto the new store.
+ */
+static void test_stale_journal_without_store(void **state)
+{
+    fixture_t *f = *state;
+    char journal[160], err[512];
+    snprintf(journal, sizeof journal, "%s-journal", f->db);
+    sql_exec(f->db, "CREATE TABLE t (x); INSERT INTO t VALUES (1);");
+    leave_hot_journal(f->db);
+    assert_int_equal(unlink(f->db), 0);
+    assert_int_equal(access(journal, F_OK), 0);
+
+    res_store_t *s = open_ok(f->db);
+    assert_int_equal(res_check(s), SIM_OK);
+    record_ok(s, 1, "abcd", 1);
+    res_close(s);
+    assert_int_equal(access(journal, F_OK), -1);
+    assert_int_equal(res_open(f->db, RES_OPEN_READONLY, &s, err, sizeof err), SIM_OK);
+    assert_int_equal(res_check(s), SIM_OK);
+    res_close(s);
+    assert_int_equal(count_rows(f->db, "v$statname"), SIM_STAT_COUNT);
+    assert_int_equal(count_rows(f->db, "runs"), 1);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM sqlite_master WHERE name IN ('t', "
+                                    "'filler')"),
+                     0);
+}
+
 static void expect_probe_refused(const char *path, int flags, sim_err_t want, const char *why)
 {
     expect_refused(path, RES_OPEN_PROBE | flags, want, why);
@@ -1900,6 +1897,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_upgrade_from_v1, setup, teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_v2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_repetition_samples_checked, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_session_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_newer_version_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(test_foreign_files_untouched, setup, teardown),
         cmocka_unit_test_setup_teardown(test_corrupt_file_untouched, setup, teardown),
@@ -1913,6 +1911,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_link_to_missing_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_directory_not_writable, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hot_journal_recovered, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_stale_journal_without_store, setup, teardown),
         cmocka_unit_test_setup_teardown(test_probe, setup, teardown),
         cmocka_unit_test_setup_teardown(test_damage_reported_in_one_line, setup, teardown),
         cmocka_unit_test_setup_teardown(test_resolve_failure_leaves_run_id, setup, teardown),

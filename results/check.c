@@ -1,0 +1,96 @@
+/*
+ * check.c -- res_check(): the store's invariants (README, "Invariants")
+ * verified with one query each, inside one read transaction.  It changes
+ * nothing in the file; the first violation goes to res_errmsg().
+ */
+#include "store_int.h"
+
+/* Each query returns a row only when its invariant (README numbering) fails. */
+static const struct {
+    const char *what;
+    const char *sql;
+} checks[] = {
+    {"invariant 1: run %s has no sessions",
+     "SELECT run FROM runs r WHERE NOT EXISTS (SELECT 1 FROM sessions s WHERE s.run = r.run)"},
+    {"invariant 1: session %s has no figures",
+     "SELECT sid FROM sessions s\n"
+     "WHERE NOT EXISTS (SELECT 1 FROM session_stats st WHERE st.sid = s.sid)"},
+    {"invariant 2: dangling reference in table %s",
+     "SELECT \"table\" FROM pragma_foreign_key_check"},
+    {"invariant 5: oracle run %s has a seed, timing or no digest",
+     "SELECT r.run FROM runs r WHERE r.source = 'oracle' AND (r.seed IS NOT NULL\n"
+     "  OR r.reference_digest IS NULL OR EXISTS (SELECT 1 FROM sessions s\n"
+     "  WHERE s.run = r.run AND (s.iterations IS NOT NULL OR s.seed IS NOT NULL)))"},
+    {"invariant 5: lobsim run %s has no seed or has a reference digest",
+     "SELECT run FROM runs WHERE source = 'lobsim'\n"
+     "  AND (seed IS NULL OR reference_digest IS NOT NULL)"},
+    {"invariant 8: session %s has repetition samples that are not 0..n-1 of a timed session "
+     "with at least n repetitions",
+     "SELECT t.sid FROM session_timings t JOIN sessions s USING (sid)\n"
+     "GROUP BY t.sid\n"
+     "HAVING max(s.iterations) IS NULL OR max(s.repetitions) IS NULL\n"
+     "    OR count(*) > max(s.repetitions) OR min(t.repetition) <> 0\n"
+     "    OR max(t.repetition) <> count(*) - 1"},
+};
+
+sim_err_t res_check(res_store_t *s)
+{
+    if (!s)
+        return SIM_EINVAL;
+    if (!s->db)
+        return rs_probe_only(s);
+    int kind, version;
+    sim_err_t err = SIM_OK;
+    int rc = sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        return rs_db_fail(s, rc, "cannot check");
+    char msg[512];
+    err = rs_classify(s->db, s->path, &kind, &version, msg, sizeof msg);
+    if (err != SIM_OK)
+        err = rs_set_err(s, SIM_ECORRUPT, "%s", msg);
+    else if (kind != RS_KIND_STORE || version != RES_SCHEMA_VERSION)
+        err = rs_store_err(s, SIM_ECORRUPT, "invariant 6: schema version %d, expected %d", version,
+                           RES_SCHEMA_VERSION);
+    for (size_t i = 0; err == SIM_OK && i < sizeof checks / sizeof checks[0]; i++) {
+        sqlite3_stmt *st;
+        rc = rs_prepare(s->db, checks[i].sql, &st);
+        if (rc == SQLITE_OK) {
+            rc = sqlite3_step(st);
+            if (rc == SQLITE_ROW)
+                err = rs_store_err(s, SIM_ECORRUPT, checks[i].what,
+                                   (const char *)sqlite3_column_text(st, 0));
+            rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+            sqlite3_finalize(st);
+        }
+        if (rc != SQLITE_OK && err == SIM_OK)
+            err = rs_db_fail(s, rc, "cannot check");
+    }
+    /* Invariant 4: after a write open, v$statname is the catalogue. */
+    if (err == SIM_OK && !s->readonly) {
+        sqlite3_stmt *st;
+        rc = rs_prepare(s->db,
+                        "SELECT count(*) FROM v$statname\n"
+                        "WHERE \"statistic#\" = ?1 AND name = ?2 AND class = ?3 AND shown_in = ?4",
+                        &st);
+        for (int i = 0; rc == SQLITE_OK && err == SIM_OK && i < SIM_STAT_COUNT; i++) {
+            const sim_stat_info_t *info = sim_stat_info((sim_stat_t)i);
+            sqlite3_bind_int(st, 1, info->number);
+            sqlite3_bind_text(st, 2, info->name, -1, SQLITE_STATIC);
+            sqlite3_bind_int(st, 3, info->oclass);
+            sqlite3_bind_text(st, 4, sim_view_name(info->view), -1, SQLITE_STATIC);
+            rc = sqlite3_step(st);
+            if (rc == SQLITE_ROW && sqlite3_column_int(st, 0) != 1)
+                err = rs_store_err(s, SIM_ECORRUPT, "invariant 4: v$statname lacks %d '%s'",
+                                   info->number, info->name);
+            rc = rc == SQLITE_ROW ? SQLITE_OK : rc;
+            sqlite3_reset(st);
+        }
+        sqlite3_finalize(st);
+        if (rc != SQLITE_OK && err == SIM_OK)
+            err = rs_db_fail(s, rc, "cannot check");
+    }
+    rs_rollback(s);
+    if (err == SIM_OK)
+        s->errmsg[0] = '\0';
+    return err;
+}

@@ -1,0 +1,426 @@
+/*
+ * schema.c -- what a lobsim store holds and how an older one is brought up
+ * to date: the migrations, the classification of a file (ours, empty,
+ * foreign, newer, damaged), the catalogue in v$statname and WAL mode.
+ *
+ * A file is a lobsim store when its header carries application_id 'LOBS' and
+ * a user_version between 1 and RES_SCHEMA_VERSION.  Nothing here opens or
+ * creates a file; the callers hand over a connection.
+ *
+ *   state change                 function
+ *   empty file -> schema v3      rs_init_body() -> migrate()
+ *   v1 -> v2 -> v3               rs_init_body() -> migrate()
+ *   v$statname <- catalogue      rs_init_body() -> sync_statname()
+ *   rollback journal -> WAL      rs_set_wal()
+ */
+#include "store_int.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+/* ---- the schema ----------------------------------------------------------- */
+
+/*
+ * migrations[v] takes a store from version v to v + 1; a new file runs them
+ * all, so a fresh store and an upgraded one have the same schema.  Never edit
+ * a migration that has shipped: add the next one.
+ */
+static const char *const migrations[RES_SCHEMA_VERSION] = {
+    /* 0 -> 1: runs, sessions and their figures, Oracle's views. */
+    "CREATE TABLE runs (\n"
+    "  run              INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+    "  source           TEXT NOT NULL CHECK (source IN ('lobsim', 'oracle')),\n"
+    "  started          TEXT,\n"
+    "  finished         TEXT,\n"
+    "  git_commit       TEXT,\n"
+    "  git_dirty        INTEGER CHECK (git_dirty IN (0, 1)),\n"
+    "  host             TEXT,\n"
+    "  compiler         TEXT,\n"
+    "  build_type       TEXT,\n"
+    "  command_line     TEXT,\n"
+    "  params           TEXT,\n"
+    "  seed             INTEGER,\n"
+    "  completed        INTEGER NOT NULL CHECK (completed IN (0, 1)),\n"
+    "  reference_file   TEXT,\n"
+    "  reference_digest TEXT\n"
+    ");\n"
+    "CREATE INDEX runs_by_commit ON runs (git_commit);\n"
+    "CREATE UNIQUE INDEX runs_by_reference_digest ON runs (reference_digest)\n"
+    "  WHERE reference_digest IS NOT NULL;\n"
+    "CREATE TABLE v$statname (\n"
+    "  \"statistic#\" INTEGER PRIMARY KEY,\n"
+    "  name         TEXT NOT NULL UNIQUE,\n"
+    "  class        INTEGER NOT NULL,\n"
+    "  shown_in     TEXT NOT NULL,\n"
+    "  meaning      TEXT NOT NULL\n"
+    ");\n"
+    "CREATE TABLE sessions (\n"
+    "  sid        INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+    "  run        INTEGER NOT NULL REFERENCES runs (run),\n"
+    "  path       TEXT NOT NULL,\n"
+    "  lob_chars  INTEGER NOT NULL CHECK (lob_chars > 0),\n"
+    "  lob_kchars AS (CASE WHEN lob_chars % 1024 = 0 THEN lob_chars / 1024\n"
+    "                      ELSE lob_chars / 1024.0 END),\n"
+    "  block_size INTEGER NOT NULL,\n"
+    "  rows       INTEGER NOT NULL,\n"
+    "  piece_size INTEGER,\n"
+    "  seed       INTEGER,\n"
+    "  params     TEXT\n"
+    ");\n"
+    "CREATE INDEX sessions_by_run ON sessions (run);\n"
+    "CREATE TABLE session_stats (\n"
+    "  sid          INTEGER NOT NULL REFERENCES sessions (sid),\n"
+    "  \"statistic#\" INTEGER NOT NULL REFERENCES v$statname (\"statistic#\"),\n"
+    "  value        INTEGER NOT NULL,\n"
+    "  PRIMARY KEY (sid, \"statistic#\")\n"
+    ") WITHOUT ROWID;\n"
+    "CREATE VIEW latest_run AS\n"
+    "  SELECT max(run) AS run FROM runs WHERE source = 'lobsim' AND completed = 1;\n"
+    "CREATE VIEW reference_run AS\n"
+    "  SELECT max(run) AS run FROM runs WHERE source = 'oracle';\n"
+    "CREATE VIEW v$session AS\n"
+    "  SELECT s.sid, s.run, r.source, s.path, s.lob_chars, s.lob_kchars, s.block_size,\n"
+    "         s.rows, s.piece_size, s.seed, s.params\n"
+    "  FROM sessions s JOIN runs r USING (run);\n"
+    "CREATE VIEW v$sesstat AS\n"
+    "  SELECT st.sid, st.\"statistic#\", st.value\n"
+    "  FROM session_stats st JOIN v$statname n USING (\"statistic#\")\n"
+    "  WHERE n.shown_in = 'v$sesstat';\n"
+    "CREATE VIEW v$mystat AS\n"
+    "  SELECT sid, \"statistic#\", value FROM v$sesstat\n"
+    "  WHERE sid IN (SELECT sid FROM sessions WHERE run = (SELECT run FROM latest_run));\n"
+    "CREATE VIEW v$enqueue_stat AS\n"
+    "  SELECT st.sid, 'TX' AS eq_type, 'Transaction' AS req_reason, st.value AS \"total_req#\"\n"
+    "  FROM session_stats st JOIN v$statname n USING (\"statistic#\")\n"
+    "  WHERE n.name = 'ENQ: TX - Transaction';\n"
+    "CREATE VIEW v$transaction AS\n"
+    "  SELECT st.sid, st.value AS used_urec\n"
+    "  FROM session_stats st JOIN v$statname n USING (\"statistic#\")\n"
+    "  WHERE n.name = 'v$transaction.used_urec';\n",
+
+    /* 1 -> 2: Google Benchmark's timing per session; the reference layout. */
+    "ALTER TABLE sessions ADD COLUMN iterations INTEGER;\n"
+    "ALTER TABLE sessions ADD COLUMN real_time_ns REAL;\n"
+    "ALTER TABLE sessions ADD COLUMN cpu_time_ns REAL;\n"
+    "ALTER TABLE sessions ADD COLUMN repetitions INTEGER;\n"
+    "DROP VIEW v$session;\n"
+    "CREATE VIEW v$session AS\n"
+    "  SELECT s.sid, s.run, r.source, s.path, s.lob_chars, s.lob_kchars, s.block_size,\n"
+    "         s.rows, s.piece_size, s.seed, s.iterations, s.real_time_ns, s.cpu_time_ns,\n"
+    "         s.repetitions\n"
+    "  FROM sessions s JOIN runs r USING (run);\n"
+    "CREATE VIEW figures AS\n"
+    "  SELECT s.run, r.source, s.sid, s.path, s.lob_chars, s.lob_kchars, s.block_size, s.rows,\n"
+    "         st.\"statistic#\", n.name AS statistic, st.value\n"
+    "  FROM session_stats st JOIN sessions s USING (sid) JOIN runs r USING (run)\n"
+    "       JOIN v$statname n USING (\"statistic#\");\n"
+    "CREATE VIEW run_by_lob_size AS\n"
+    "  SELECT run, path, block_size, rows, \"statistic#\", statistic,\n"
+    "         max(CASE WHEN lob_kchars = 2 THEN value END) AS lob_2k,\n"
+    "         max(CASE WHEN lob_kchars = 4 THEN value END) AS lob_4k,\n"
+    "         max(CASE WHEN lob_kchars = 6 THEN value END) AS lob_6k,\n"
+    "         max(CASE WHEN lob_kchars = 8 THEN value END) AS lob_8k,\n"
+    "         max(CASE WHEN lob_kchars = 16 THEN value END) AS lob_16k,\n"
+    "         max(CASE WHEN lob_kchars = 32 THEN value END) AS lob_32k,\n"
+    "         max(CASE WHEN lob_kchars = 64 THEN value END) AS lob_64k,\n"
+    "         max(CASE WHEN lob_kchars = 128 THEN value END) AS lob_128k,\n"
+    "         max(CASE WHEN lob_kchars = 256 THEN value END) AS lob_256k\n"
+    "  FROM figures\n"
+    "  GROUP BY run, path, block_size, rows, \"statistic#\"\n"
+    "  ORDER BY run, path DESC, block_size, rows, \"statistic#\";\n"
+    "CREATE VIEW latest_by_lob_size AS\n"
+    "  SELECT * FROM run_by_lob_size WHERE run = (SELECT run FROM latest_run);\n"
+    "CREATE VIEW reference_by_lob_size AS\n"
+    "  SELECT * FROM run_by_lob_size WHERE run = (SELECT run FROM reference_run);\n"
+    "CREATE VIEW latest_vs_reference AS\n"
+    "  SELECT o.path, o.lob_kchars, o.block_size, o.rows, o.\"statistic#\", o.statistic,\n"
+    "         l.value AS lobsim, o.value AS oracle,\n"
+    "         CASE WHEN o.value <> 0 THEN round(CAST(l.value AS REAL) / o.value, 4) END\n"
+    "           AS ratio\n"
+    "  FROM figures o\n"
+    "  LEFT JOIN figures l\n"
+    "    ON l.run = (SELECT run FROM latest_run) AND l.path = o.path\n"
+    "   AND l.lob_chars = o.lob_chars AND l.block_size = o.block_size AND l.rows = o.rows\n"
+    "   AND l.\"statistic#\" = o.\"statistic#\"\n"
+    "  WHERE o.run = (SELECT run FROM reference_run)\n"
+    "  ORDER BY o.path DESC, o.\"statistic#\", o.lob_chars;\n",
+
+    /* 2 -> 3: every repetition's timing, for lobdiff's significance test;
+     * the workload of each session (older ones were all inserts), and the
+     * views that show sessions again with it. */
+    "CREATE TABLE session_timings (\n"
+    "  sid          INTEGER NOT NULL REFERENCES sessions (sid),\n"
+    "  repetition   INTEGER NOT NULL CHECK (repetition >= 0),\n"
+    "  real_time_ns REAL NOT NULL,\n"
+    "  cpu_time_ns  REAL NOT NULL,\n"
+    "  PRIMARY KEY (sid, repetition)\n"
+    ") WITHOUT ROWID;\n"
+    "ALTER TABLE sessions ADD COLUMN workload TEXT NOT NULL DEFAULT 'insert';\n"
+    "DROP VIEW latest_vs_reference;\n"
+    "DROP VIEW reference_by_lob_size;\n"
+    "DROP VIEW latest_by_lob_size;\n"
+    "DROP VIEW run_by_lob_size;\n"
+    "DROP VIEW figures;\n"
+    "DROP VIEW v$session;\n"
+    "CREATE VIEW v$session AS\n"
+    "  SELECT s.sid, s.run, r.source, s.workload, s.path, s.lob_chars, s.lob_kchars,\n"
+    "         s.block_size, s.rows, s.piece_size, s.seed, s.iterations, s.real_time_ns,\n"
+    "         s.cpu_time_ns, s.repetitions\n"
+    "  FROM sessions s JOIN runs r USING (run);\n"
+    "CREATE VIEW timings AS\n"
+    "  SELECT s.run, r.source, s.sid, s.workload, s.path, s.lob_chars, s.lob_kchars,\n"
+    "         s.block_size, s.rows, t.repetition, t.real_time_ns, t.cpu_time_ns\n"
+    "  FROM session_timings t JOIN sessions s USING (sid) JOIN runs r USING (run);\n"
+    "CREATE VIEW figures AS\n"
+    "  SELECT s.run, r.source, s.sid, s.workload, s.path, s.lob_chars, s.lob_kchars,\n"
+    "         s.block_size, s.rows, st.\"statistic#\", n.name AS statistic, st.value\n"
+    "  FROM session_stats st JOIN sessions s USING (sid) JOIN runs r USING (run)\n"
+    "       JOIN v$statname n USING (\"statistic#\");\n"
+    "CREATE VIEW run_by_lob_size AS\n"
+    "  SELECT run, workload, path, block_size, rows, \"statistic#\", statistic,\n"
+    "         max(CASE WHEN lob_kchars = 2 THEN value END) AS lob_2k,\n"
+    "         max(CASE WHEN lob_kchars = 4 THEN value END) AS lob_4k,\n"
+    "         max(CASE WHEN lob_kchars = 6 THEN value END) AS lob_6k,\n"
+    "         max(CASE WHEN lob_kchars = 8 THEN value END) AS lob_8k,\n"
+    "         max(CASE WHEN lob_kchars = 16 THEN value END) AS lob_16k,\n"
+    "         max(CASE WHEN lob_kchars = 32 THEN value END) AS lob_32k,\n"
+    "         max(CASE WHEN lob_kchars = 64 THEN value END) AS lob_64k,\n"
+    "         max(CASE WHEN lob_kchars = 128 THEN value END) AS lob_128k,\n"
+    "         max(CASE WHEN lob_kchars = 256 THEN value END) AS lob_256k\n"
+    "  FROM figures\n"
+    "  GROUP BY run, workload, path, block_size, rows, \"statistic#\"\n"
+    "  ORDER BY run, workload = 'insert' DESC, workload, path DESC, block_size, rows,\n"
+    "           \"statistic#\";\n"
+    "CREATE VIEW latest_by_lob_size AS\n"
+    "  SELECT * FROM run_by_lob_size WHERE run = (SELECT run FROM latest_run);\n"
+    "CREATE VIEW reference_by_lob_size AS\n"
+    "  SELECT * FROM run_by_lob_size WHERE run = (SELECT run FROM reference_run);\n"
+    "CREATE VIEW latest_vs_reference AS\n"
+    "  SELECT o.path, o.lob_kchars, o.block_size, o.rows, o.\"statistic#\", o.statistic,\n"
+    "         l.value AS lobsim, o.value AS oracle,\n"
+    "         CASE WHEN o.value <> 0 THEN round(CAST(l.value AS REAL) / o.value, 4) END\n"
+    "           AS ratio\n"
+    "  FROM figures o\n"
+    "  LEFT JOIN figures l\n"
+    "    ON l.run = (SELECT run FROM latest_run) AND l.workload = o.workload\n"
+    "   AND l.path = o.path AND l.lob_chars = o.lob_chars AND l.block_size = o.block_size\n"
+    "   AND l.rows = o.rows AND l.\"statistic#\" = o.\"statistic#\"\n"
+    "  WHERE o.run = (SELECT run FROM reference_run)\n"
+    "  ORDER BY o.path DESC, o.\"statistic#\", o.lob_chars;\n",
+};
+
+/* The tables every version has; a file that lacks one is not a store. */
+static const char *const core_tables[] = {"runs", "sessions", "session_stats", "v$statname"};
+
+/* ---- what kind of file is this ------------------------------------------ */
+
+sim_err_t rs_classify(sqlite3 *db, const char *path, int *kind, int *version, char *err,
+                      size_t errlen)
+{
+    int64_t app_id, uv, objects;
+    int rc = rs_query_int(db, "PRAGMA application_id", &app_id);
+    if (rc == SQLITE_OK)
+        rc = rs_query_int(db, "PRAGMA user_version", &uv);
+    if (rc == SQLITE_OK)
+        rc = rs_query_int(db, "SELECT count(*) FROM sqlite_master", &objects);
+    if ((rc & 0xff) == SQLITE_NOTADB) {
+        rs_format(err, errlen, "%s: not a lobsim results database (not an SQLite file)", path);
+        return SIM_EINVAL;
+    }
+    if (rc != SQLITE_OK) {
+        rs_format(err, errlen, "%s: %s: %s", path,
+                  (rc & 0xff) == SQLITE_CORRUPT ? "corrupt" : "cannot read", sqlite3_errmsg(db));
+        return rs_map_rc(rc);
+    }
+    if (app_id == 0 && uv == 0 && objects == 0) {
+        *kind = RS_KIND_EMPTY;
+        *version = 0;
+        return SIM_OK;
+    }
+    if (app_id != RES_APPLICATION_ID) {
+        char table[128] = "no tables";
+        sqlite3_stmt *st;
+        if (rs_prepare(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+                       &st) == SQLITE_OK) {
+            if (sqlite3_step(st) == SQLITE_ROW)
+                rs_format(table, sizeof table, "table '%s'",
+                          (const char *)sqlite3_column_text(st, 0));
+            sqlite3_finalize(st);
+        }
+        if (app_id == 0)
+            rs_format(err, errlen, "%s: not a lobsim results database (SQLite file holding %s)",
+                      path, table);
+        else
+            rs_format(err, errlen,
+                      "%s: not a lobsim results database (SQLite file of application id %" PRId64
+                      ", holding %s)",
+                      path, app_id, table);
+        return SIM_EINVAL;
+    }
+    if (uv > RES_SCHEMA_VERSION) {
+        rs_format(err, errlen,
+                  "%s: results schema version %" PRId64
+                  " is newer than this lobsim's %d; use a newer lobsim",
+                  path, uv, RES_SCHEMA_VERSION);
+        return SIM_EINVAL;
+    }
+    if (uv < 1) {
+        rs_format(err, errlen, "%s: lobsim results database without a schema version", path);
+        return SIM_ECORRUPT;
+    }
+    for (size_t i = 0; i < sizeof core_tables / sizeof core_tables[0]; i++) {
+        sqlite3_stmt *st;
+        int found = 0;
+        rc = rs_prepare(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", &st);
+        if (rc == SQLITE_OK) {
+            sqlite3_bind_text(st, 1, core_tables[i], -1, SQLITE_STATIC);
+            rc = sqlite3_step(st);
+            found = rc == SQLITE_ROW;
+            rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+            sqlite3_finalize(st);
+        }
+        if (rc != SQLITE_OK) {
+            rs_format(err, errlen, "%s: cannot read: %s", path, sqlite3_errmsg(db));
+            return rs_map_rc(rc);
+        }
+        if (!found) {
+            rs_format(err, errlen, "%s: results schema version %" PRId64 " but no table '%s'", path,
+                      uv, core_tables[i]);
+            return SIM_ECORRUPT;
+        }
+    }
+    *kind = RS_KIND_STORE;
+    *version = (int)uv;
+    return SIM_OK;
+}
+
+/* The line of quick_check's report that says what is wrong: SQLite puts
+ * "*** in database main ***" on a line of its own before it. */
+static void first_problem(const char *report, char *out, size_t len)
+{
+    const char *p = report;
+    while (*p) {
+        size_t n = strcspn(p, "\r\n");
+        if (n > 0 && strncmp(p, "***", 3) != 0) {
+            rs_format(out, len, "%.*s", (int)n, p);
+            return;
+        }
+        p += n;
+        p += strspn(p, "\r\n");
+    }
+    rs_format(out, len, "quick_check failed");
+}
+
+/* PRAGMA quick_check: the first problem, or SIM_OK. */
+sim_err_t rs_quick_check(sqlite3 *db, const char *path, char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    int rc = rs_prepare(db, "PRAGMA quick_check(1)", &st);
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            const char *res = (const char *)sqlite3_column_text(st, 0);
+            if (!res || strcmp(res, "ok") != 0) {
+                char what[256];
+                first_problem(res ? res : "", what, sizeof what);
+                rs_format(err, errlen, "%s: corrupt: database disk image is malformed: %s", path,
+                          what);
+                sqlite3_finalize(st);
+                return SIM_ECORRUPT;
+            }
+            rc = SQLITE_OK;
+        }
+        if (rc == SQLITE_DONE)
+            rc = SQLITE_OK;
+        sqlite3_finalize(st);
+    }
+    if (rc != SQLITE_OK) {
+        rs_format(err, errlen, "%s: %s: %s", path,
+                  (rc & 0xff) == SQLITE_CORRUPT ? "corrupt" : "cannot read", sqlite3_errmsg(db));
+        return rs_map_rc(rc);
+    }
+    return SIM_OK;
+}
+/* ---- the schema and the catalogue ------------------------------------------ */
+
+static sim_err_t migrate(res_store_t *s, int from)
+{
+    for (int v = from; v < RES_SCHEMA_VERSION; v++) {
+        int rc = sqlite3_exec(s->db, migrations[v], NULL, NULL, NULL);
+        if (rc == SQLITE_OK) {
+            char sql[64];
+            rs_format(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
+            rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
+        }
+        if (rc != SQLITE_OK) {
+            char what[64];
+            rs_format(what, sizeof what, "cannot upgrade schema %d to %d", v, v + 1);
+            return rs_db_fail(s, rc, what);
+        }
+    }
+    return SIM_OK;
+}
+
+/* Bring v$statname in line with sim_stat_info(); rows that already match are
+ * not touched, so opening a current store writes nothing. */
+static sim_err_t sync_statname(res_store_t *s)
+{
+    sqlite3_stmt *st;
+    int rc =
+        rs_prepare(s->db,
+                   "INSERT INTO v$statname (\"statistic#\", name, class, shown_in, meaning)\n"
+                   "VALUES (?1, ?2, ?3, ?4, ?5)\n"
+                   "ON CONFLICT (\"statistic#\") DO UPDATE SET name = excluded.name,\n"
+                   "  class = excluded.class, shown_in = excluded.shown_in,\n"
+                   "  meaning = excluded.meaning\n"
+                   "WHERE name IS NOT excluded.name OR class IS NOT excluded.class\n"
+                   "   OR shown_in IS NOT excluded.shown_in OR meaning IS NOT excluded.meaning",
+                   &st);
+    for (int i = 0; rc == SQLITE_OK && i < SIM_STAT_COUNT; i++) {
+        const sim_stat_info_t *info = sim_stat_info((sim_stat_t)i);
+        sqlite3_bind_int(st, 1, info->number);
+        sqlite3_bind_text(st, 2, info->name, -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 3, info->oclass);
+        sqlite3_bind_text(st, 4, sim_view_name(info->view), -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 5, info->meaning, -1, SQLITE_STATIC);
+        rc = sqlite3_step(st);
+        rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+        sqlite3_reset(st);
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_OK ? SIM_OK : rs_db_fail(s, rc, "cannot update v$statname");
+}
+
+sim_err_t rs_init_body(res_store_t *s, void *arg)
+{
+    (void)arg;
+    int kind, version;
+    sim_err_t err = rs_classify(s->db, s->path, &kind, &version, s->errmsg, sizeof s->errmsg);
+    if (err != SIM_OK)
+        return err;
+    if (kind == RS_KIND_EMPTY) {
+        char sql[64];
+        rs_format(sql, sizeof sql, "PRAGMA application_id = %d", RES_APPLICATION_ID);
+        int rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
+        if (rc != SQLITE_OK)
+            return rs_db_fail(s, rc, "cannot create the store");
+    }
+    err = migrate(s, version);
+    return err == SIM_OK ? sync_statname(s) : err;
+}
+
+/* WAL lets readers and one writer work at once; the switch needs a moment
+ * when no one else holds the file, so it retries like a transaction. */
+sim_err_t rs_set_wal(res_store_t *s)
+{
+    rs_retry_t retry;
+    rs_retry_start(&retry);
+    for (;;) {
+        int rc = sqlite3_exec(s->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            return SIM_OK;
+        sim_err_t err = rs_db_fail(s, rc, "cannot switch to WAL mode");
+        if (!s->busy || !rs_retry_wait(&retry))
+            return err;
+    }
+}
