@@ -282,6 +282,29 @@ static void test_fresh_store(void **state)
                                     "class = 4 AND meaning <> ''"),
                      1);
 
+    /* The pivot views have one column per LOB size of the experiment, in
+     * its order: a size added to base/ and forgotten in the views fails. */
+    for (size_t i = 0; i < SIM_REF_NSIZES; i++) {
+        char size[16], sql[200];
+        sim_format_size(sim_ref_sizes[i], size, sizeof size);
+        snprintf(sql, sizeof sql,
+                 "SELECT cid FROM pragma_table_info('run_by_lob_size') WHERE name = 'lob_%s'",
+                 size);
+        assert_int_equal(sql_int(f->db, sql), 7 + (int64_t)i);
+    }
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM pragma_table_info('run_by_lob_size') "
+                                    "WHERE name LIKE 'lob\\_%' ESCAPE '\\'"),
+                     SIM_REF_NSIZES);
+    /* Every statistic of the catalogue, by its number and exact name. */
+    for (int k = 0; k < SIM_STAT_COUNT; k++) {
+        char sql[200];
+        snprintf(sql, sizeof sql,
+                 "SELECT count(*) FROM v$statname WHERE \"statistic#\" = %d AND "
+                 "name = '%s'",
+                 sim_stat_info((sim_stat_t)k)->number, sim_stat_info((sim_stat_t)k)->name);
+        assert_int_equal(sql_int(f->db, sql), 1);
+    }
+
     /* Opening a current store again writes nothing. */
     size_t len;
     char *before = read_bytes(f->db, &len);
