@@ -701,7 +701,8 @@ static void test_calibration(void **state)
     assert_int_equal(lobdiff(f, db, "reference", "latest", NULL), 1);
     expect_contains(f->stdout_text, "lobdiff: calibration of run 2 against the Oracle "
                                     "measurements (run 1)");
-    expect_contains(f->stdout_text, "only in oracle: local 4k, local 8k");
+    expect_contains(f->stdout_text, "only in oracle: local 4k; local 8k; local 16k; local 128k; "
+                                    "dblink 4k;");
     expect_contains(f->stdout_text, "local 2k     db block gets");
     /* The same the other way round: the ratio stays lobsim / oracle. */
     assert_int_equal(lobdiff(f, db, "latest", "reference", "--format=markdown", NULL), 1);
