@@ -1,2 +1,2 @@
 # The C wrapper over Google Benchmark (benchmarks/gbc.h), tested on its own.
-lobsim_test(test_gbc SOURCES test_gbc.c LIBS lobsim_gbc m)
+lobsim_test(test_gbc SOURCES test_gbc.c json_util.c LIBS lobsim_gbc m)
