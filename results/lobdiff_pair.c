@@ -66,8 +66,10 @@ static int case_qsort(const void *a, const void *b)
 
 void ldf_pair(ldf_diff_t *d, ldf_run_t *b, ldf_run_t *h)
 {
-    qsort(b->cases, b->n, sizeof *b->cases, case_qsort);
-    qsort(h->cases, h->n, sizeof *h->cases, case_qsort);
+    if (b->n) /* a run without cases has no array: qsort(NULL) is undefined */
+        qsort(b->cases, b->n, sizeof *b->cases, case_qsort);
+    if (h->n)
+        qsort(h->cases, h->n, sizeof *h->cases, case_qsort);
     d->pairs = ldf_xmalloc((b->n + h->n) * sizeof *d->pairs);
     size_t i = 0, j = 0;
     while (i < b->n || j < h->n) {
