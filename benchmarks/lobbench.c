@@ -398,13 +398,12 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
                 }
             }
             if (n)
-                series[k][ns++] =
-                    (plot_series_t){"lobsim", dbl_path_name((dbl_path_t)p), (unsigned)p,
-                                    PLOT_SOLID, pts[p][k], n};
+                series[k][ns++] = (plot_series_t){
+                    "lobsim", dbl_path_name((dbl_path_t)p), (unsigned)p, PLOT_SOLID, pts[p][k], n};
             if (with_ref && ref.n[p][k])
-                series[k][ns++] = (plot_series_t){"Oracle", dbl_path_name((dbl_path_t)p),
-                                                  (unsigned)p, PLOT_MARKERS, ref.pts[p][k],
-                                                  ref.n[p][k]};
+                series[k][ns++] = (plot_series_t){"Oracle",      dbl_path_name((dbl_path_t)p),
+                                                  (unsigned)p,   PLOT_MARKERS,
+                                                  ref.pts[p][k], ref.n[p][k]};
         }
         if (any)
             panels[np++] = (plot_panel_t){sim_stat_info(k)->name, series[k], ns};
