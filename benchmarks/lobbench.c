@@ -415,10 +415,11 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
                 }
             }
             if (n)
-                series[k][ns++] =
-                    (plot_series_t){"lobsim", (case_path_t)p, PLOT_SOLID, pts[p][k], n};
+                series[k][ns++] = (plot_series_t){
+                    "lobsim", case_path_name((case_path_t)p), (unsigned)p, PLOT_SOLID, pts[p][k], n};
             if (with_ref && ref.n[p][k])
-                series[k][ns++] = (plot_series_t){"Oracle", (case_path_t)p, PLOT_MARKERS,
+                series[k][ns++] = (plot_series_t){"Oracle",      case_path_name((case_path_t)p),
+                                                  (unsigned)p,   PLOT_MARKERS,
                                                   ref.pts[p][k], ref.n[p][k]};
         }
         if (any)

@@ -18,8 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Matplotlib's first two colours: told apart with most colour blindness. */
-static const char *const path_colour[CASE_PATH_COUNT] = {"#1f77b4", "#ff7f0e"};
+/* Matplotlib's first colours: the first two told apart with most colour
+ * blindness. */
+static const char *const palette[PLOT_COLOURS] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"};
 
 #define MARGIN 16.0
 #define PLOT_LEFT 60.0 /* room for the value labels */
@@ -133,7 +134,7 @@ static sim_err_t check_input(const plot_opts_t *o, const plot_panel_t *panels, s
             return SIM_EINVAL;
         for (size_t s = 0; s < panels[p].nseries; s++) {
             const plot_series_t *se = &panels[p].series[s];
-            if ((unsigned)se->style >= PLOT_STYLE_COUNT || (unsigned)se->path >= CASE_PATH_COUNT ||
+            if ((unsigned)se->style >= PLOT_STYLE_COUNT || se->colour >= PLOT_COLOURS ||
                 (se->npoints > 0 && !se->points))
                 return SIM_EINVAL;
             for (size_t i = 0; i < se->npoints; i++)
@@ -159,7 +160,8 @@ typedef struct {
 
 static int same_entry(const plot_series_t *a, const plot_series_t *b)
 {
-    return a->path == b->path && a->style == b->style &&
+    return a->colour == b->colour && a->style == b->style &&
+           strcmp(a->path ? a->path : "", b->path ? b->path : "") == 0 &&
            strcmp(a->name ? a->name : "", b->name ? b->name : "") == 0;
 }
 
@@ -188,13 +190,13 @@ static size_t legend_entries(const plot_panel_t *panels, size_t npanels, legend_
 
 static double legend_label_width(const plot_series_t *s)
 {
-    return (strlen(case_path_name(s->path)) + 1 + (s->name ? strlen(s->name) : 0)) * CHAR_PX;
+    return ((s->path ? strlen(s->path) : 0) + 1 + (s->name ? strlen(s->name) : 0)) * CHAR_PX;
 }
 
 /* A short sample of the series' line and mark, centred on (x, y). */
 static void swatch(FILE *f, const plot_series_t *s, double x, double y, double w)
 {
-    const char *c = path_colour[s->path];
+    const char *c = palette[s->colour];
     if (s->style == PLOT_MARKERS) {
         fprintf(f,
                 "<path d=\"M%.1f %.1fl4.5 4.5l-4.5 4.5l-4.5 -4.5z\" fill=\"white\" "
@@ -227,6 +229,18 @@ static void value_range(const plot_panel_t *pn, panel_geom_t *g)
     g->has_values = lo <= hi;
     if (!g->has_values)
         lo = 1, hi = 10;
+    if (lo == hi) {
+        /* A constant would sit on the bottom edge of [ladder step, next
+         * step]: centre it on a range of its own, ticks at the ladder steps
+         * inside. */
+        g->ly0 = log10(lo / 2);
+        g->ly1 = log10(hi * 2);
+        g->lo = ladder_floor(lo / 2);
+        if (ladder(g->lo) < lo / 2 * (1 - 1e-12))
+            g->lo++;
+        g->hi = ladder_floor(hi * 2);
+        return;
+    }
     g->lo = ladder_floor(lo);
     g->hi = ladder_floor(hi);
     if (ladder(g->hi) < hi * (1 - 1e-12))
@@ -297,10 +311,11 @@ static sim_err_t draw_series(FILE *f, const panel_geom_t *g, const plot_series_t
         if (s->points[i].value > 0 && isfinite(s->points[i].value))
             pts[n++] = s->points[i];
     qsort(pts, n, sizeof *pts, by_x);
-    const char *c = path_colour[s->path];
+    const char *c = palette[s->colour];
     static const char *const style_name[PLOT_STYLE_COUNT] = {"solid", "dashed", "markers"};
-    fprintf(f, "<g class=\"series\" data-path=\"%s\" data-style=\"%s\" data-name=\"",
-            case_path_name(s->path), style_name[s->style]);
+    fputs("<g class=\"series\" data-path=\"", f);
+    xml_text(f, s->path);
+    fprintf(f, "\" data-style=\"%s\" data-name=\"", style_name[s->style]);
     xml_text(f, s->name);
     fputs("\">\n", f);
     if (s->style != PLOT_MARKERS && n > 1) {
@@ -469,8 +484,11 @@ sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, si
             lx = MARGIN;
         }
         swatch(f, s, lx, ly, 28);
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#222\">%s ", lx + 36,
-                ly + 4, case_path_name(s->path));
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#222\">", lx + 36, ly + 4);
+        if (s->path) {
+            xml_text(f, s->path);
+            fputc(' ', f);
+        }
         xml_text(f, s->name);
         fputs("</text>\n", f);
         lx += w;

@@ -1,6 +1,6 @@
 /*
  * plot.h -- statistics against LOB size as one SVG figure: a panel per
- * statistic on log-log axes, local and dblink in two colours, up to three
+ * statistic on log-log axes, a colour per path (local, dblink), up to three
  * line styles (solid for a base run, dashed for a head run, markers for the
  * reference measurements) and one legend for the figure.
  *
@@ -16,7 +16,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "workload.h"
 #include "sim.h"
 
 typedef enum {
@@ -32,9 +31,14 @@ typedef struct {
                           and is left out */
 } plot_point_t;
 
+/* Matplotlib's first four colours; by custom 0 is local, 1 dblink. */
+#define PLOT_COLOURS 4
+
 typedef struct {
     const char *name;           /* legend text after the path, e.g. "base (run 5)" */
-    case_path_t path;            /* the colour */
+    const char *path;           /* legend text before the name and data-path, e.g.
+                                   "local"; NULL for none */
+    unsigned colour;            /* the colour: < PLOT_COLOURS */
     plot_style_t style;         /* the line */
     const plot_point_t *points; /* any order: drawn by ascending LOB size */
     size_t npoints;
@@ -60,9 +64,12 @@ void plot_opts_defaults(plot_opts_t *o);
 /*
  * Write the figure to f.  Every panel shares the LOB-size axis (powers of two
  * spanning all points of all panels); each has its own value axis.  The
- * legend lists each distinct (path, style, name) once, in order of first
- * appearance.  SIM_EINVAL for no panels, a zero-sized layout, a series
- * without points array, a style or path out of range, or a non-positive LOB
+ * legend lists each distinct (path, colour, style, name) once, in order of
+ * first appearance.  A statistic with one value in all the panel's points
+ * (constant across LOB sizes) gets the value axis [value / 2, value x 2], so
+ * that its line runs through the middle of the panel, not along an edge.
+ * SIM_EINVAL for no panels, a zero-sized layout, a series without points
+ * array, a style or colour out of range, or a non-positive LOB
  * size; SIM_EIO when writing fails.  Nothing is checked after writing began,
  * so on SIM_EINVAL nothing was written.
  */

@@ -12,7 +12,7 @@ lobsim_test(test_reference_csv
 
 # lobdiff as a process on databases the test records.
 lobsim_test(test_lobdiff
-  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_lobdiff.c
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_lobdiff.c ${CMAKE_CURRENT_SOURCE_DIR}/json_util.c
   LIBS lobsim_results SQLite::SQLite3 m)
 target_compile_definitions(test_lobdiff PRIVATE
   LOBDIFF_EXE="$<TARGET_FILE:lobdiff>"
@@ -23,3 +23,12 @@ add_dependencies(test_lobdiff lobdiff)
 add_test(NAME lobdiff_pr_diff
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lobdiff_pr_diff.sh ${PROJECT_SOURCE_DIR})
 set_tests_properties(lobdiff_pr_diff PROPERTIES TIMEOUT 1200)
+
+# lobsim_lobdiff in process: the U test against hand-worked figures, runs
+# built in memory through the renderers.
+lobsim_test(test_lobdiff_lib
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_lobdiff_lib.c ${CMAKE_CURRENT_SOURCE_DIR}/json_util.c
+  LIBS lobsim_lobdiff m)
+
+# The SVG plot library on its own.
+lobsim_test(test_plot SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_plot.c LIBS lobsim_plot m)

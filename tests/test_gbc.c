@@ -3,7 +3,7 @@
  *
  * Each test registers a few C benchmarks, runs them with a tiny min time and
  * --benchmark_out=<file> in JSON (or console) format, reads the file back
- * with the small JSON reader below and checks what a user of the reports
+ * with the tests' JSON reader (json_util.h) and checks what a user of the reports
  * sees: counters finished with the right flags, labels, errors, aggregates,
  * names, and that the results callback got every run.  The 1.7.1
  * workarounds (min time in seconds with "s", "Nx", dry run) are checked the
@@ -25,170 +25,7 @@
 #include <unistd.h>
 
 #include "gbc.h"
-
-/* ---- a JSON reader just big enough for the reporters' output ---------- */
-
-typedef enum { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ } jtype_t;
-
-typedef struct jv {
-    jtype_t t;
-    bool b;
-    double num;
-    char *str;
-    size_t n;      /* elements of an array or members of an object */
-    char **keys;   /* object member names */
-    struct jv **v; /* array elements / member values */
-} jv_t;
-
-typedef struct {
-    const char *p;
-    bool bad;
-} jparser_t;
-
-static void jfree(jv_t *v)
-{
-    if (v == NULL)
-        return;
-    for (size_t i = 0; i < v->n; i++) {
-        if (v->keys != NULL)
-            free(v->keys[i]);
-        jfree(v->v[i]);
-    }
-    free(v->keys);
-    free(v->v);
-    free(v->str);
-    free(v);
-}
-
-static void skip_ws(jparser_t *ps)
-{
-    while (*ps->p == ' ' || *ps->p == '\n' || *ps->p == '\t' || *ps->p == '\r')
-        ps->p++;
-}
-
-static char *parse_string(jparser_t *ps)
-{
-    if (*ps->p != '"') {
-        ps->bad = true;
-        return NULL;
-    }
-    ps->p++;
-    size_t cap = 16, len = 0;
-    char *s = malloc(cap);
-    while (*ps->p != '"') {
-        char c = *ps->p++;
-        if (c == '\0') {
-            ps->bad = true;
-            free(s);
-            return NULL;
-        }
-        if (c == '\\') {
-            c = *ps->p++;
-            switch (c) {
-            case 'n':
-                c = '\n';
-                break;
-            case 't':
-                c = '\t';
-                break;
-            case 'u': /* the reporters only escape control characters */
-                for (int i = 0; i < 4 && *ps->p != '\0'; i++)
-                    ps->p++;
-                c = '?';
-                break;
-            case '\0':
-                ps->bad = true;
-                free(s);
-                return NULL;
-            default:
-                break; /* \" \\ \/ */
-            }
-        }
-        if (len + 2 > cap)
-            s = realloc(s, cap *= 2);
-        s[len++] = c;
-    }
-    ps->p++;
-    s[len] = '\0';
-    return s;
-}
-
-static jv_t *parse_value(jparser_t *ps);
-
-static void append(jv_t *v, char *key, jv_t *elem)
-{
-    v->v = realloc(v->v, (v->n + 1) * sizeof *v->v);
-    if (v->t == J_OBJ)
-        v->keys = realloc(v->keys, (v->n + 1) * sizeof *v->keys);
-    if (v->t == J_OBJ)
-        v->keys[v->n] = key;
-    v->v[v->n++] = elem;
-}
-
-static jv_t *parse_value(jparser_t *ps)
-{
-    skip_ws(ps);
-    jv_t *v = calloc(1, sizeof *v);
-    char c = *ps->p;
-    if (c == '{' || c == '[') {
-        char close = c == '{' ? '}' : ']';
-        v->t = c == '{' ? J_OBJ : J_ARR;
-        ps->p++;
-        skip_ws(ps);
-        if (*ps->p == close) {
-            ps->p++;
-            return v;
-        }
-        for (;;) {
-            char *key = NULL;
-            if (v->t == J_OBJ) {
-                skip_ws(ps);
-                key = parse_string(ps);
-                skip_ws(ps);
-                if (ps->bad || *ps->p != ':') {
-                    ps->bad = true;
-                    free(key);
-                    return v;
-                }
-                ps->p++;
-            }
-            jv_t *elem = parse_value(ps);
-            append(v, key, elem);
-            if (ps->bad)
-                return v;
-            skip_ws(ps);
-            if (*ps->p == ',') {
-                ps->p++;
-                continue;
-            }
-            if (*ps->p == close) {
-                ps->p++;
-                return v;
-            }
-            ps->bad = true;
-            return v;
-        }
-    }
-    if (c == '"') {
-        v->t = J_STR;
-        v->str = parse_string(ps);
-    } else if (strncmp(ps->p, "true", 4) == 0 || strncmp(ps->p, "false", 5) == 0) {
-        v->t = J_BOOL;
-        v->b = c == 't';
-        ps->p += v->b ? 4 : 5;
-    } else if (strncmp(ps->p, "null", 4) == 0) {
-        v->t = J_NULL;
-        ps->p += 4;
-    } else {
-        char *end;
-        v->t = J_NUM;
-        v->num = strtod(ps->p, &end);
-        if (end == ps->p)
-            ps->bad = true;
-        ps->p = end;
-    }
-    return v;
-}
+#include "json_util.h"
 
 static char *slurp(const char *path)
 {
@@ -205,32 +42,6 @@ static char *slurp(const char *path)
     fclose(f);
     s[len] = '\0';
     return s;
-}
-
-static jv_t *jget(const jv_t *o, const char *key)
-{
-    if (o == NULL || o->t != J_OBJ)
-        return NULL;
-    for (size_t i = 0; i < o->n; i++)
-        if (strcmp(o->keys[i], key) == 0)
-            return o->v[i];
-    return NULL;
-}
-
-static const char *jstr(const jv_t *o, const char *key)
-{
-    const jv_t *v = jget(o, key);
-    if (v == NULL || v->t != J_STR)
-        fail_msg("JSON member '%s' missing or not a string", key);
-    return v->str;
-}
-
-static double jnum(const jv_t *o, const char *key)
-{
-    const jv_t *v = jget(o, key);
-    if (v == NULL || v->t != J_NUM)
-        fail_msg("JSON member '%s' missing or not a number", key);
-    return v->num;
 }
 
 /* The report entry with that "name", NULL if none. */
@@ -408,10 +219,10 @@ static jv_t *run_session(gbc_t *g, outfile_t *o, const char *out_format, const c
         *text_out = text;
         return NULL;
     }
-    jparser_t ps = {text, false};
-    jv_t *root = parse_value(&ps);
-    if (ps.bad)
-        fail_msg("the out file is not valid JSON near: %.40s", ps.p);
+    const char *bad_at;
+    jv_t *root = json_parse(text, &bad_at);
+    if (root == NULL)
+        fail_msg("the out file is not valid JSON near: %.40s", bad_at);
     free(text);
     return root;
 }

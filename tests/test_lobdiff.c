@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "fs_util.h"
+#include "json_util.h"
 #include "sql_util.h"
 
 #include <dirent.h>
@@ -159,6 +160,10 @@ static int lobdiff(fixture_t *f, ...)
     f->stderr_text = read_text(f->err);
     assert_non_null(f->stdout_text);
     assert_non_null(f->stderr_text);
+    /* Whatever the checks read off the JSON text, it must be JSON. */
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--format=json") == 0 && WEXITSTATUS(status) != 2)
+            jfree(json_must_parse(f->stdout_text));
     return WEXITSTATUS(status);
 }
 
@@ -183,23 +188,6 @@ static void expect_bad_input(fixture_t *f, const char *word, ...)
     expect_contains(f->stderr_text, word);
     assert_int_equal(count_of(f->stderr_text, "\n"), 1);
     assert_string_equal(f->stdout_text, "");
-}
-
-/* The number after `key` that follows `anchor` in the JSON text. */
-static double json_number(const char *text, const char *anchor, const char *key)
-{
-    const char *p = strstr(text, anchor);
-    if (!p)
-        fail_msg("no %s in:\n%s", anchor, text);
-    p = strstr(p, key);
-    if (!p)
-        fail_msg("no %s after %s", key, anchor);
-    p += strlen(key);
-    char *end;
-    double v = strtod(p, &end);
-    if (end == p)
-        fail_msg("%s after %s is not a number: %.20s", key, anchor, p);
-    return v;
 }
 
 static void expect_close(double got, double want, const char *what)
@@ -302,8 +290,10 @@ static void expect_runs(fixture_t *f, const char *base, const char *head, int64_
     int rc = lobdiff(f, db, base, head, "--format=json", NULL);
     if (rc == 2)
         fail_msg("lobdiff %s %s: %s", base, head, f->stderr_text);
-    assert_int_equal((int64_t)json_number(f->stdout_text, "\"base\"", "\"run\": "), want_base);
-    assert_int_equal((int64_t)json_number(f->stdout_text, "\"head\"", "\"run\": "), want_head);
+    assert_int_equal((int64_t)json_number_after(f->stdout_text, "\"base\"", "\"run\": "),
+                     want_base);
+    assert_int_equal((int64_t)json_number_after(f->stdout_text, "\"head\"", "\"run\": "),
+                     want_head);
 }
 
 static void test_run_selection(void **state)
@@ -365,9 +355,10 @@ static void test_identical_runs(void **state)
     assert_string_equal(f->stderr_text, "");
     /* A run against itself, in JSON. */
     assert_int_equal(lobdiff(f, db, "latest", "latest", "--format=json", NULL), 0);
-    assert_int_equal(json_number(f->stdout_text, "\"counts\"", "\"statistics_changed\": "), 0);
-    assert_int_equal(json_number(f->stdout_text, "\"counts\"", "\"cases_compared\": "), 6);
-    assert_int_equal(json_number(f->stdout_text, "\"exit_status\"", ": "), 0);
+    assert_int_equal(json_number_after(f->stdout_text, "\"counts\"", "\"statistics_changed\": "),
+                     0);
+    assert_int_equal(json_number_after(f->stdout_text, "\"counts\"", "\"cases_compared\": "), 6);
+    assert_int_equal(json_number_after(f->stdout_text, "\"exit_status\"", ": "), 0);
     /* --all lists every figure, changed or not. */
     assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--all", NULL), 0);
     expect_contains(f->stdout_text, "local 32k    segment dispenser allocations");
@@ -411,10 +402,13 @@ static void test_changed_counter(void **state)
     assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--format=json", NULL), 1);
     const char *case32 = strstr(f->stdout_text, "\"lob_chars\": 32768");
     assert_non_null(case32);
-    assert_int_equal(json_number(case32, "\"segment dispenser allocations\"", "\"diff\": "), 250);
-    assert_int_equal(json_number(case32, "\"segment dispenser allocations\"", "\"pct\": "), 50);
-    assert_int_equal(json_number(f->stdout_text, "\"counts\"", "\"statistics_changed\": "), 2);
-    assert_int_equal(json_number(f->stdout_text, "\"exit_status\"", ": "), 1);
+    assert_int_equal(json_number_after(case32, "\"segment dispenser allocations\"", "\"diff\": "),
+                     250);
+    assert_int_equal(json_number_after(case32, "\"segment dispenser allocations\"", "\"pct\": "),
+                     50);
+    assert_int_equal(json_number_after(f->stdout_text, "\"counts\"", "\"statistics_changed\": "),
+                     2);
+    assert_int_equal(json_number_after(f->stdout_text, "\"exit_status\"", ": "), 1);
 
     /* The other direction: -250, -33.3%. */
     assert_int_equal(lobdiff(f, db, "latest", "latest~1", NULL), 1);
@@ -544,9 +538,9 @@ static void test_mann_whitney(void **state)
         const char *real = strstr(c, "\"real\": ");
         assert_non_null(real);
         snprintf(what, sizeof what, "case %d: U", i);
-        expect_close(json_number(real, "\"real\"", "\"u\": "), utest[i].u, what);
+        expect_close(json_number_after(real, "\"real\"", "\"u\": "), utest[i].u, what);
         snprintf(what, sizeof what, "case %d: p", i);
-        expect_close(json_number(real, "\"real\"", "\"p\": "), utest[i].p, what);
+        expect_close(json_number_after(real, "\"real\"", "\"p\": "), utest[i].p, what);
         char method[64], verdict[64];
         snprintf(method, sizeof method, "\"method\": \"%s\"", utest[i].method);
         snprintf(verdict, sizeof verdict, "\"verdict\": \"%s\"", utest[i].verdict);
@@ -556,8 +550,8 @@ static void test_mann_whitney(void **state)
         if (!m || m > next || !v || v > next + 2)
             fail_msg("case %d: want %s and %s in %.400s", i, method, verdict, real);
     }
-    assert_int_equal(json_number(t, "\"counts\"", "\"times_compared\": "), 6);
-    assert_int_equal(json_number(t, "\"counts\"", "\"time_regressions\": "), 1);
+    assert_int_equal(json_number_after(t, "\"counts\"", "\"times_compared\": "), 6);
+    assert_int_equal(json_number_after(t, "\"counts\"", "\"time_regressions\": "), 1);
 
     /* The text names the slower cases; the others only with --all. */
     assert_int_equal(lobdiff(f, db, "latest~1", "latest", NULL), 1);
@@ -628,6 +622,82 @@ static void test_bad_input(void **state)
     expect_contains(f->stdout_text, "Exit status: 0 nothing changed");
 }
 
+/* Cases of one run only: one label each, set apart by ';' since a label has
+ * commas of its own ("dblink 64k, block 16k, 10000 rows"). */
+static void test_only_in_lists(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES + 1];
+    make_cases(ss);
+    ss[NCASES] = ss[NCASES - 1];
+    ss[NCASES].lob_chars = 64 * 1024;
+    ss[NCASES].block_size = 16384;
+    record_in(f->db, COMMIT_A, "testhost", "dsp.chunk_divisor=256", ss, NCASES + 1);
+    /* Head: neither local 2k nor local 32k nor the dblink 64k on 16k blocks. */
+    record_in(f->db, COMMIT_B, "testhost", "dsp.chunk_divisor=256", ss + 2, NCASES - 2);
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", NULL), 1);
+    expect_contains(f->stdout_text,
+                    "\nonly in base: local 2k; local 32k; dblink 64k, block 16k, 10000 rows\n");
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--format=markdown", NULL), 1);
+    expect_contains(f->stdout_text,
+                    "\n- only in base: local 2k; local 32k; dblink 64k, block 16k, 10000 rows\n");
+    /* The other way round they are the head's. */
+    assert_int_equal(lobdiff(f, db, "latest", "latest~1", NULL), 1);
+    expect_contains(f->stdout_text,
+                    "\nonly in head: local 2k; local 32k; dblink 64k, block 16k, 10000 rows\n");
+}
+
+/* Cases of two workloads with the same path and sizes: the JSON tells them
+ * apart by "workload". */
+static void test_json_names_workload(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[2 * NCASES];
+    make_cases(ss);
+    make_cases(ss + NCASES);
+    for (int i = NCASES; i < 2 * NCASES; i++) {
+        ss[i].workload = "scan";
+        ss[i].stats.v[SIM_STAT_DB_BLOCK_GETS] += 7;
+    }
+    record_in(f->db, COMMIT_A, "testhost", "dsp.chunk_divisor=256", ss, 2 * NCASES);
+    ss[NCASES].stats.v[SIM_STAT_DB_BLOCK_GETS] += 1; /* scan local 2k */
+    record_in(f->db, COMMIT_B, "testhost", "dsp.chunk_divisor=256", ss, 2 * NCASES);
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--format=json", NULL), 1);
+    jv_t *root = json_must_parse(f->stdout_text);
+    const jv_t *cases = jget(root, "cases");
+    assert_non_null(cases);
+    assert_int_equal(cases->n, 2 * NCASES);
+    int scans = 0, changed = 0;
+    for (size_t i = 0; i < cases->n; i++) {
+        const jv_t *c = cases->v[i];
+        const char *wl = jstr(c, "workload");
+        scans += strcmp(wl, "scan") == 0;
+        /* No two cases share (workload, path, LOB size, block size, rows). */
+        for (size_t j = 0; j < i; j++) {
+            const jv_t *o = cases->v[j];
+            if (strcmp(jstr(o, "workload"), wl) == 0 &&
+                strcmp(jstr(o, "path"), jstr(c, "path")) == 0 &&
+                jnum(o, "lob_chars") == jnum(c, "lob_chars") &&
+                jnum(o, "block_size") == jnum(c, "block_size") &&
+                jnum(o, "rows") == jnum(c, "rows"))
+                fail_msg("cases %zu and %zu have one key", j, i);
+        }
+        if (jnum(c, "statistics_changed") > 0) {
+            changed++;
+            assert_string_equal(wl, "scan");
+            assert_string_equal(jstr(c, "path"), "local");
+            assert_int_equal((int64_t)jnum(c, "lob_chars"), 2048);
+        }
+    }
+    assert_int_equal(scans, NCASES);
+    assert_int_equal(changed, 1);
+    jfree(root);
+}
+
 /* ---- markdown ---------------------------------------------------------------- */
 
 static void test_markdown_shape(void **state)
@@ -692,9 +762,9 @@ static void test_calibration(void **state)
     const char *dbg = strstr(c, "\"name\": \"db block gets\"");
     assert_non_null(dbg);
     double lobsim = (double)figure(0, 2, SIM_STAT_DB_BLOCK_GETS);
-    expect_close(json_number(dbg, "\"name\"", "\"lobsim\": "), lobsim, "lobsim");
-    expect_close(json_number(dbg, "\"name\"", "\"oracle\": "), 15514, "oracle");
-    expect_close(json_number(dbg, "\"name\"", "\"ratio\": "), lobsim / 15514, "ratio");
+    expect_close(json_number_after(dbg, "\"name\"", "\"lobsim\": "), lobsim, "lobsim");
+    expect_close(json_number_after(dbg, "\"name\"", "\"oracle\": "), 15514, "oracle");
+    expect_close(json_number_after(dbg, "\"name\"", "\"ratio\": "), lobsim / 15514, "ratio");
     const char *end = strstr(c, "\"derived\"");
     int cells = 0;
     for (const char *p = strstr(c, "\"ratio\": "); p && p < end; p = strstr(p + 1, "\"ratio\": "))
@@ -704,7 +774,8 @@ static void test_calibration(void **state)
     assert_int_equal(lobdiff(f, db, "reference", "latest", NULL), 1);
     expect_contains(f->stdout_text, "lobdiff: calibration of run 2 against the Oracle "
                                     "measurements (run 1)");
-    expect_contains(f->stdout_text, "only in oracle: local 4k, local 8k");
+    expect_contains(f->stdout_text, "only in oracle: local 4k; local 8k; local 16k; local 128k; "
+                                    "dblink 4k;");
     expect_contains(f->stdout_text, "local 2k     db block gets");
     /* The same the other way round: the ratio stays lobsim / oracle. */
     assert_int_equal(lobdiff(f, db, "latest", "reference", "--format=markdown", NULL), 1);
@@ -809,6 +880,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_absent_statistics_skipped, setup, teardown),
         cmocka_unit_test_setup_teardown(test_added_and_removed_cases, setup, teardown),
         cmocka_unit_test_setup_teardown(test_params_and_hosts_named, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_only_in_lists, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_json_names_workload, setup, teardown),
         cmocka_unit_test_setup_teardown(test_mann_whitney, setup, teardown),
         cmocka_unit_test_setup_teardown(test_times_need_two_samples, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_input, setup, teardown),

@@ -1,0 +1,174 @@
+/*
+ * lobdiff.h -- what changed between two recorded runs of the results store,
+ * in a form to paste into a pull request (README.md, "lobdiff").
+ *
+ * A case is (workload, path, LOB size, block size, rows); workload and path
+ * are the store's short strings ("insert", "local"), so that this library
+ * knows nothing of the model's API.  Two runs (ldf_run_t: loaded from a store
+ * or built in memory) are paired case by case and compared
+ * (ldf_diff_create()): statistics exactly, times with a two-sided
+ * Mann-Whitney U test, Bonferroni-corrected over the timed cases.  The
+ * result is rendered as text, markdown, JSON or an SVG plot.  Against the
+ * reference (source 'oracle') the diff is a calibration report.
+ *
+ * Out of memory is not a condition here: the allocation helpers print
+ * "lobdiff: out of memory" and exit with LDF_EXIT_BAD_INPUT.
+ */
+#ifndef LOBSIM_LOBDIFF_H
+#define LOBSIM_LOBDIFF_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sim.h"
+
+/* The exit status of lobdiff, and what ldf_diff_exit_status() says. */
+#define LDF_EXIT_SAME 0      /* nothing changed */
+#define LDF_EXIT_CHANGED 1   /* a figure changed, a case came or went, a time regressed */
+#define LDF_EXIT_BAD_INPUT 2 /* bad input, one line naming it */
+
+/* ---- options ------------------------------------------------------------- */
+
+typedef enum { LDF_FORMAT_TEXT, LDF_FORMAT_MARKDOWN, LDF_FORMAT_JSON } ldf_format_t;
+
+typedef struct {
+    const char *db;   /* the store of selectors without FILE.db: */
+    const char *base; /* run selectors */
+    const char *head;
+    ldf_format_t format;
+    int all;              /* list unchanged figures and times too */
+    double threshold_pct; /* a time change counts beyond this */
+    double alpha;         /* family significance level of the U tests */
+    const char *plot;     /* SVG file to draw, NULL for none */
+} ldf_opts_t;
+
+/* The store RES_DEFAULT_PATH, text, threshold 5 %, alpha 0.05, no plot. */
+void ldf_opts_defaults(ldf_opts_t *o);
+
+/*
+ * lobdiff's command line into o (strings point into argv).  Returns 0 to go
+ * on, 1 for --help (nothing else done), 2 for bad input with one line in err
+ * (without the "lobdiff: " prefix) naming the argument and what would be
+ * accepted.  A --plot whose directory does not exist is refused here.
+ */
+int ldf_parse_args(int argc, char *const *argv, ldf_opts_t *o, char *err, size_t errlen);
+void ldf_usage(FILE *f);
+
+/*
+ * Split a selector argument: "FILE.db:SELECTOR" (a colon after which no
+ * slash follows) names a run of another store, anything else is a selector
+ * of default_db.  On success *db is a malloc'ed file name and *selector
+ * points into arg; SIM_EINVAL with one line in err (role names the side,
+ * "base" or "head") when either part is empty, and *db is left alone.
+ */
+sim_err_t ldf_split_selector(const char *role, const char *arg, const char *default_db, char **db,
+                             const char **selector, char *err, size_t errlen);
+
+/* ---- runs ---------------------------------------------------------------- */
+
+#define LDF_NAME_MAX 24 /* workload and path names, with their NUL */
+
+typedef struct {
+    char workload[LDF_NAME_MAX]; /* as the store names it: "insert", "scan", ... */
+    char path[LDF_NAME_MAX];     /* "local", "dblink" */
+    uint64_t lob_chars;
+    uint32_t block_size;
+    uint64_t rows;
+    const char *params; /* the session's model parameters, NULL if unknown */
+    sim_stats_t stats;
+    unsigned char present[SIM_STAT_COUNT]; /* 1 where the run has the figure */
+    uint32_t nsamples;                     /* repetition samples, ns per statement */
+    const double *real;
+    const double *cpu;
+} ldf_case_t;
+
+/* What is known of a run; strings may be NULL. */
+typedef struct {
+    const char *db;       /* the store it came from */
+    const char *selector; /* as the user named it */
+    int64_t run;
+    const char *source; /* "lobsim" or "oracle" (the reference) */
+    const char *commit, *host, *compiler, *build_type, *params, *ref_file;
+    int git_dirty; /* 1, 0, -1 unknown */
+    int64_t started;
+} ldf_run_info_t;
+
+typedef struct ldf_run ldf_run_t;
+
+/* An empty run in memory; role is "base" or "head" (copied). */
+ldf_run_t *ldf_run_create(const char *role, const ldf_run_info_t *info);
+/*
+ * Add a copy of c (params and samples copied too).  SIM_EINVAL, run
+ * unchanged, for an empty or unterminated workload or path name.
+ */
+sim_err_t ldf_run_add_case(ldf_run_t *r, const ldf_case_t *c);
+/*
+ * Resolve arg (ldf_split_selector()) and load that run from its store,
+ * opened read-only and kept open for ldf_run_load_reference().  On failure
+ * err holds one line (without the "lobdiff: " prefix) and *out is NULL.
+ */
+sim_err_t ldf_run_load(const char *role, const char *arg, const char *default_db, ldf_run_t **out,
+                       char *err, size_t errlen);
+/* The reference run of r's store; NULL when r is in memory or the store has
+ * none. */
+ldf_run_t *ldf_run_load_reference(const ldf_run_t *r);
+const ldf_run_info_t *ldf_run_info(const ldf_run_t *r);
+size_t ldf_run_ncases(const ldf_run_t *r);
+const ldf_case_t *ldf_run_case(const ldf_run_t *r, size_t i);
+/* NULL is a no-op. */
+void ldf_run_destroy(ldf_run_t *r);
+
+/* ---- the comparison ------------------------------------------------------ */
+
+typedef struct ldf_diff ldf_diff_t;
+
+/*
+ * Pair base's and head's cases and compare every pair.  The runs are
+ * borrowed (their cases get sorted) and must outlive the diff.  A
+ * calibration when exactly one of them is the reference.
+ */
+ldf_diff_t *ldf_diff_create(const ldf_opts_t *o, ldf_run_t *base, ldf_run_t *head);
+/* LDF_EXIT_SAME or LDF_EXIT_CHANGED, as lobdiff exits. */
+int ldf_diff_exit_status(const ldf_diff_t *d);
+void ldf_diff_destroy(ldf_diff_t *d);
+
+/* ---- renderers ----------------------------------------------------------- */
+
+void ldf_render_text(FILE *f, const ldf_diff_t *d);
+void ldf_render_markdown(FILE *f, const ldf_diff_t *d);
+void ldf_render_json(FILE *f, const ldf_diff_t *d);
+/*
+ * The statistics against LOB size as SVG (plot.h), ref (may be NULL) as
+ * markers beside a diff of two lobsim runs.  To f, or with ldf_plot_file()
+ * into the file path, whole or not at all.  On failure err holds one line.
+ */
+sim_err_t ldf_render_plot(FILE *f, const ldf_diff_t *d, const ldf_run_t *ref, char *err,
+                          size_t errlen);
+sim_err_t ldf_plot_file(const char *path, const ldf_diff_t *d, const ldf_run_t *ref, char *err,
+                        size_t errlen);
+
+/* ---- the Mann-Whitney U test and the Bonferroni correction ---------------- */
+
+typedef struct {
+    double u;  /* U of the first sample x, as scipy.stats.mannwhitneyu reports it */
+    double p;  /* two-sided, in [0, 1] */
+    int exact; /* 1 the exact distribution, 0 the normal approximation */
+} ldf_utest_t;
+
+/*
+ * Two-sided Mann-Whitney U test of x (n1 values) against y (n2), as
+ * scipy.stats.mannwhitneyu(x, y, alternative='two-sided') computes it with
+ * method 'auto': exact when one sample has at most 8 values and no value is
+ * tied, else the normal approximation with tie and continuity correction.
+ * SIM_EINVAL, *out unchanged, when a sample is empty or a value is NaN.
+ */
+sim_err_t ldf_mann_whitney(const double *x, size_t n1, const double *y, size_t n2,
+                           ldf_utest_t *out);
+/* The level each of ntests tests is held to so that the family's chance of
+ * any false alarm stays <= alpha: alpha / ntests (alpha when ntests is 0). */
+double ldf_bonferroni(double alpha, size_t ntests);
+/* The smallest two-sided p that n1 and n2 untied samples can give. */
+double ldf_min_exact_p(size_t n1, size_t n2);
+
+#endif /* LOBSIM_LOBDIFF_H */

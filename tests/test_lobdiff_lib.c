@@ -1,0 +1,200 @@
+/*
+ * test_lobdiff_lib.c -- lobsim_lobdiff in process.
+ *
+ * The Mann-Whitney U test on hand-worked examples: every U and p below is
+ * worked out in its comment (ranks, the count of arrangements, the normal
+ * approximation) and agrees with scipy.stats.mannwhitneyu(x, y,
+ * alternative='two-sided'), scipy 1.10.1.  Then runs built in memory
+ * (ldf_run_create(), no store) go through the comparison and the renderers.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_util.h"
+#include "lobdiff.h"
+
+static void expect_close(double got, double want, const char *what)
+{
+    if (fabs(got - want) > 1e-12 * (fabs(want) > 1 ? fabs(want) : 1))
+        fail_msg("%s: %.17g, want %.17g", what, got, want);
+}
+
+static void expect_utest(const double *x, size_t n1, const double *y, size_t n2, double u, double p,
+                         int exact)
+{
+    ldf_utest_t t;
+    assert_int_equal(ldf_mann_whitney(x, n1, y, n2, &t), SIM_OK);
+    expect_close(t.u, u, "U");
+    expect_close(t.p, p, "p");
+    assert_int_equal(t.exact, exact);
+}
+
+/* ---- exact ---------------------------------------------------------------- */
+
+static void test_exact(void **state)
+{
+    (void)state;
+    /* x = {1, 2}, y = {3, 4}: x holds ranks 1 and 2, R1 = 3, U = R1 - 2*3/2
+     * = 0.  Of the C(4, 2) = 6 arrangements one has U = 0 (and one U = 4):
+     * p = 2 * 1/6 = 1/3. */
+    expect_utest((double[]){1, 2}, 2, (double[]){3, 4}, 2, 0, 1.0 / 3, 1);
+    /* x = {1, 3}, y = {2, 4}: R1 = 1 + 3 = 4, U = 1.  U over the 6
+     * arrangements: 0, 1, 2, 2, 3, 4; P(U <= 1) = 2/6, p = 4/6. */
+    expect_utest((double[]){1, 3}, 2, (double[]){2, 4}, 2, 1, 2.0 / 3, 1);
+    /* The order of the values does not matter. */
+    expect_utest((double[]){3, 1}, 2, (double[]){4, 2}, 2, 1, 2.0 / 3, 1);
+    /* y below x: U = n1 n2 = 4, the same p. */
+    expect_utest((double[]){3, 4}, 2, (double[]){1, 2}, 2, 4, 1.0 / 3, 1);
+    /* x = {1, 2, 3}, y = {4 .. 12}: 3 and 9 values, one of them <= 8, so
+     * exact.  U = 0 in one arrangement of C(12, 3) = 220: p = 2/220. */
+    expect_utest((double[]){1, 2, 3}, 3, (double[]){4, 5, 6, 7, 8, 9, 10, 11, 12}, 9, 0, 2.0 / 220,
+                 1);
+}
+
+/* ---- the normal approximation ------------------------------------------- */
+
+static void test_asymptotic(void **state)
+{
+    (void)state;
+    /* x = {1, 2, 2}, y = {2, 3, 4}: a tie, so the normal approximation.
+     * Ranks 1, 3, 3 | 3, 5, 6 (the three 2s share rank 3): R1 = 7, U = 1.
+     * n = 6, n1 n2 = 9; the tie term sum(t^3 - t) = 27 - 3 = 24.
+     * sigma = sqrt(9/12 * (7 - 24 / (6 * 5))) = sqrt(4.65).
+     * z = (max(U, 9 - U) - 9/2 - 1/2) / sigma = 3 / sqrt(4.65) = 1.391208
+     * p = 2 (1 - Phi(z)) = erfc(z / sqrt 2) = 0.164160 */
+    expect_utest((double[]){1, 2, 2}, 3, (double[]){2, 3, 4}, 3, 1,
+                 erfc(3 / sqrt(4.65) / sqrt(2.0)), 0);
+    expect_close(erfc(3 / sqrt(4.65) / sqrt(2.0)), 0.16415972847851523, "scipy's p");
+    /* x = 1 .. 10, y = 11 .. 20: both above 8, normal approximation.
+     * U = 0, n1 n2 = 100, sigma = sqrt(100/12 * 21) = sqrt(175),
+     * z = (100 - 50 - 0.5) / sqrt(175) = 3.741829, p = 0.000182672 */
+    double x[10], y[10];
+    for (int i = 0; i < 10; i++) {
+        x[i] = i + 1;
+        y[i] = i + 11;
+    }
+    expect_utest(x, 10, y, 10, 0, erfc(49.5 / sqrt(175.0) / sqrt(2.0)), 0);
+    expect_close(erfc(49.5 / sqrt(175.0) / sqrt(2.0)), 0.00018267179110955002, "scipy's p");
+    /* Every value tied: no variance, nothing to tell the samples apart. */
+    expect_utest((double[]){7, 7, 7}, 3, (double[]){7, 7, 7}, 3, 4.5, 1, 0);
+}
+
+static void test_refused(void **state)
+{
+    (void)state;
+    ldf_utest_t t = {.u = 42, .p = 0.5, .exact = 7};
+    assert_int_equal(ldf_mann_whitney((double[]){1}, 0, (double[]){2}, 1, &t), SIM_EINVAL);
+    assert_int_equal(ldf_mann_whitney((double[]){1}, 1, (double[]){2}, 0, &t), SIM_EINVAL);
+    assert_int_equal(ldf_mann_whitney((double[]){1, NAN}, 2, (double[]){2}, 1, &t), SIM_EINVAL);
+    assert_true(t.u == 42 && t.p == 0.5 && t.exact == 7); /* left alone */
+}
+
+static void test_bonferroni(void **state)
+{
+    (void)state;
+    /* Six tests at family level 0.05: each at 0.05 / 6. */
+    expect_close(ldf_bonferroni(0.05, 6), 0.05 / 6, "6 tests");
+    expect_close(ldf_bonferroni(0.05, 1), 0.05, "1 test");
+    expect_close(ldf_bonferroni(0.05, 0), 0.05, "no test");
+    /* 4 samples each, untied: the best split has 2 arrangements of
+     * C(8, 4) = 70 at least as extreme, p = 2/70 (README: "p = 0.029"). */
+    expect_close(ldf_min_exact_p(4, 4), 2.0 / 70, "min p 4/4");
+    expect_close(ldf_min_exact_p(5, 5), 2.0 / 252, "min p 5/5");
+}
+
+/* ---- runs in memory ------------------------------------------------------- */
+
+static ldf_case_t mkcase(const char *wl, const char *path, uint64_t kchars, uint64_t gets)
+{
+    ldf_case_t c;
+    memset(&c, 0, sizeof c);
+    snprintf(c.workload, sizeof c.workload, "%s", wl);
+    snprintf(c.path, sizeof c.path, "%s", path);
+    c.lob_chars = kchars * 1024;
+    c.block_size = SIM_REF_BLOCK_SIZE;
+    c.rows = SIM_REF_ROWS;
+    c.stats.v[SIM_STAT_DB_BLOCK_GETS] = gets;
+    c.present[SIM_STAT_DB_BLOCK_GETS] = 1;
+    return c;
+}
+
+static char *render(const ldf_diff_t *d, void (*fn)(FILE *, const ldf_diff_t *))
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    fn(f, d);
+    assert_int_equal(fclose(f), 0);
+    return buf;
+}
+
+static void test_in_memory(void **state)
+{
+    (void)state;
+    ldf_run_info_t bi = {.run = 1, .source = "lobsim", .git_dirty = -1};
+    ldf_run_info_t hi = {.run = 2, .source = "lobsim", .git_dirty = -1};
+    ldf_run_t *b = ldf_run_create("base", &bi), *h = ldf_run_create("head", &hi);
+    ldf_case_t c[] = {mkcase("scan", "local", 2, 100), mkcase("insert", "local", 2, 100),
+                      mkcase("insert", "dblink", 2, 50), mkcase("insert", "local", 32, 9)};
+    for (size_t i = 0; i < 4; i++)
+        assert_int_equal(ldf_run_add_case(b, &c[i]), SIM_OK);
+    c[0].stats.v[SIM_STAT_DB_BLOCK_GETS] = 110; /* scan local 2k: +10% */
+    for (size_t i = 0; i < 3; i++)              /* no local 32k */
+        assert_int_equal(ldf_run_add_case(h, &c[i]), SIM_OK);
+    ldf_case_t bad = mkcase("", "local", 2, 1);
+    assert_int_equal(ldf_run_add_case(h, &bad), SIM_EINVAL);
+    assert_int_equal(ldf_run_ncases(h), 3);
+
+    ldf_opts_t o;
+    ldf_opts_defaults(&o);
+    ldf_diff_t *d = ldf_diff_create(&o, b, h);
+    assert_int_equal(ldf_diff_exit_status(d), LDF_EXIT_CHANGED);
+    /* Sorted in the store's order: insert before scan, local before dblink. */
+    assert_string_equal(ldf_run_case(h, 0)->path, "local");
+    assert_string_equal(ldf_run_case(h, 2)->workload, "scan");
+
+    char *t = render(d, ldf_render_text);
+    if (!strstr(t, "scan local 2k  db block gets   100   110   +10  +10.0%"))
+        fail_msg("text:\n%s", t);
+    if (!strstr(t, "\nonly in base: local 32k\n"))
+        fail_msg("text:\n%s", t);
+    free(t);
+    t = render(d, ldf_render_json);
+    jv_t *root = json_must_parse(t);
+    const jv_t *cases = jget(root, "cases");
+    assert_int_equal(cases->n, 4);
+    assert_string_equal(jstr(cases->v[0], "workload"), "insert");
+    assert_string_equal(jstr(cases->v[3], "workload"), "scan");
+    assert_string_equal(jstr(cases->v[3], "path"), "local");
+    jfree(root);
+    free(t);
+    t = render(d, ldf_render_markdown);
+    if (!strstr(t, "\n#### scan local 2k\n"))
+        fail_msg("markdown:\n%s", t);
+    free(t);
+    ldf_diff_destroy(d);
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_exact),     cmocka_unit_test(test_asymptotic),
+        cmocka_unit_test(test_refused),   cmocka_unit_test(test_bonferroni),
+        cmocka_unit_test(test_in_memory),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
