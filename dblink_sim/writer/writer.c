@@ -60,6 +60,7 @@ sim_err_t writer_create(const case_t *c, lob_segment_t *seg, writer_t **out)
     w->payload = c->block_size - c->seg.block_overhead;
     w->bytes = case_lob_bytes(c);
     w->k = case_lob_blocks(c);
+    w->t2_per_extent = case_t2_rows_per_extent(c);
     lob_params_t lp = segment_params(c);
     int local = c->path == CASE_PATH_LOCAL;
     sim_err_t rc = undo_create(&c->undo, &w->undo);
@@ -114,8 +115,11 @@ static sim_err_t local_row(writer_t *w)
      * a time; entering a new extent, it reads t2's segment header and the
      * extent's space bitmap consistently, and both carry this statement's
      * change (the extent's allocation and the HWM): each is cloned. */
-    if (w->rows % case_t2_rows_per_extent(c) == 0)
+    if (w->t2_left == 0) {
         sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, c->row.t2_extent_cr);
+        w->t2_left = w->t2_per_extent;
+    }
+    w->t2_left--;
     lob_lob_t lob = {0, 0, 0};
     uint64_t chunks = 0;
     sim_err_t rc = lob_alloc_write(w->alloc, w->k, &lob, &chunks);
@@ -266,7 +270,7 @@ static sim_err_t check_own(const writer_t *w)
         ins[SIM_STAT_DB_BLOCK_CHANGES] != given + (local ? 0 : w->rows))
         return SIM_ECORRUPT;
     /* Local: t2's extents entered so far, each cloned t2_extent_cr times. */
-    uint64_t per_extent = case_t2_rows_per_extent(c);
+    uint64_t per_extent = w->t2_per_extent;
     if (local && ins[SIM_STAT_CR_BLOCKS_CREATED] !=
                      (w->rows + per_extent - 1) / per_extent * c->row.t2_extent_cr)
         return SIM_ECORRUPT;

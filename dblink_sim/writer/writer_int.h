@@ -17,6 +17,8 @@ struct writer {
     uint64_t k;        /* blocks per LOB */
     uint64_t row_gets; /* per-mille accumulator of the direct-path loader's gets */
     uint64_t rows;     /* rows inserted so far; only writer_row() moves it */
+    uint64_t t2_per_extent; /* local: t2's rows per extent (case_t2_rows_per_extent) */
+    uint64_t t2_left;       /* local: rows the current t2 extent still takes */
     int finished;      /* writer_finish() was called */
     /* What the writer counts itself, one bag per part. */
     sim_stats_t source; /* reading t1 */
