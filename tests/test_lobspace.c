@@ -274,6 +274,7 @@ static void seg_extent_off_schedule(lob_segment_t *seg)
     seg->blocks += extra;
     for (uint64_t i = 3; i < seg->next_ext; i++)
         seg->ext[i].start += extra;
+    seg->cur_next += extra;
 }
 static void seg_meta_miscounted(lob_segment_t *seg)
 {
@@ -281,8 +282,13 @@ static void seg_meta_miscounted(lob_segment_t *seg)
 }
 static void seg_next_in_metadata(lob_segment_t *seg)
 {
-    /* The next free block points into the current extent's header. */
-    seg->cur_next = seg->ext[seg->cur].start;
+    /* The next free block points at the current extent's last metadata
+     * block, and the blocks in between count as free again: space still
+     * adds up, but a run would now overwrite the header. */
+    const lob_extent_t *c = &seg->ext[seg->cur];
+    uint64_t back = seg->cur_next - (c->start + c->meta - 1);
+    seg->cur_next -= back;
+    seg->used_blocks -= back;
 }
 
 static void test_segment_check_catches_corruption(void **state)
