@@ -4,11 +4,12 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
 
-#include "dispenser.h"
+#include "dispenser_int.h"
 
 #define MB (1024ULL * 1024)
 
@@ -32,7 +33,8 @@ static void open_fixture(fixture_t *f, const lob_params_t *lp, const dsp_params_
 static sim_stats_t total(const fixture_t *f)
 {
     sim_stats_t t;
-    const sim_stats_t *parts[] = {lob_segment_stats(f->seg), undo_stats(f->undo), dsp_stats(f->dsp)};
+    const sim_stats_t *parts[] = {lob_segment_stats(f->seg), undo_stats(f->undo),
+                                  dsp_stats(f->dsp)};
     memset(&t, 0, sizeof t);
     for (size_t i = 0; i < 3; i++)
         for (int s = 0; s < SIM_STAT_COUNT; s++)
@@ -207,6 +209,115 @@ static void test_property_random_configs(void **state)
     }
 }
 
+/* ---- negative tests: dsp_check() catches a corrupted state ----------- */
+
+/*
+ * Each corruption goes through dispenser_int.h right before dsp_check(),
+ * and the fixture is closed right after it: debug builds check after every
+ * state change and would stop at the next one.  `spare` is an undo log
+ * with no records, for the corruption that loses the runs' undo.
+ */
+typedef void (*dsp_corrupt_fn)(dsp_t *d, undo_log_t *spare);
+
+static void dsp_taken_off_by_one(dsp_t *d, undo_log_t *spare)
+{
+    (void)spare;
+    d->taken++; /* taken != handed + loaded */
+}
+static void dsp_loaded_block_lost(dsp_t *d, undo_log_t *spare)
+{
+    (void)spare;
+    d->loaded.len--;
+}
+static void dsp_handed_uncounted(dsp_t *d, undo_log_t *spare)
+{
+    (void)spare;
+    d->handed--;
+}
+static void dsp_run_without_call(dsp_t *d, undo_log_t *spare)
+{
+    (void)spare;
+    /* Fewer runs than calls, with the run statistic moved to match. */
+    d->runs = d->refills + d->searches - 1;
+    d->stats.v[SIM_STAT_DSP_CHUNKS] = d->runs;
+}
+static void dsp_runs_without_undo(dsp_t *d, undo_log_t *spare)
+{
+    d->undo = spare; /* runs handed out, no undo record for them */
+}
+static void dsp_chunks_stat_off_by_one(dsp_t *d, undo_log_t *spare)
+{
+    (void)spare;
+    d->stats.v[SIM_STAT_DSP_CHUNKS]++;
+}
+static void dsp_gets_stat_off_by_one(dsp_t *d, undo_log_t *spare)
+{
+    (void)spare;
+    d->stats.v[SIM_STAT_DB_BLOCK_GETS]--;
+}
+static void dsp_load_uncounted(dsp_t *d, undo_log_t *spare)
+{
+    (void)spare;
+    d->loads++; /* a load without its load task */
+}
+static void dsp_clone_uncounted(dsp_t *d, undo_log_t *spare)
+{
+    (void)spare;
+    d->grown_cr++; /* a 64 MB extent's metadata cloned, no CR blocks counted */
+}
+static void dsp_foreign_stat(dsp_t *d, undo_log_t *spare)
+{
+    (void)spare;
+    d->stats.v[SIM_STAT_USED_UREC] = 1; /* the undo log's, not the dispenser's */
+}
+
+static void test_check_catches_corruption(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *what;
+        dsp_corrupt_fn fn;
+    } cases[] = {
+        {"taken != handed + loaded", dsp_taken_off_by_one},
+        {"a loaded block lost", dsp_loaded_block_lost},
+        {"a handed-out block not counted", dsp_handed_uncounted},
+        {"fewer runs than calls", dsp_run_without_call},
+        {"runs without undo records", dsp_runs_without_undo},
+        {"dispenser chunks off by one", dsp_chunks_stat_off_by_one},
+        {"db block gets off by one", dsp_gets_stat_off_by_one},
+        {"a load without its load task", dsp_load_uncounted},
+        {"an extent clone without its CR blocks", dsp_clone_uncounted},
+        {"a statistic the dispenser does not count", dsp_foreign_stat},
+    };
+    lob_params_t lp;
+    dsp_params_t dp;
+    undo_params_t up;
+    lob_params_defaults(&lp);
+    dsp_params_defaults(&dp);
+    undo_params_defaults(&up);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fixture_t f;
+        open_fixture(&f, &lp, &dp);
+        undo_log_t *spare;
+        assert_int_equal(undo_create(&up, &spare), SIM_OK);
+        /* Refills and searches, the last search leaving blocks loaded. */
+        lob_run_t run;
+        for (int t = 0; t < 5; t++)
+            assert_int_equal(dsp_refill(f.dsp, &run), SIM_OK);
+        for (int t = 0; t < 5; t++)
+            assert_int_equal(dsp_search(f.dsp, 7, 0, &run), SIM_OK);
+        assert_true(dsp_loaded(f.dsp) > 0);
+        check_all(&f);
+        undo_log_t *undo = f.dsp->undo;
+        cases[i].fn(f.dsp, spare);
+        printf("dispenser: %s\n", cases[i].what);
+        assert_int_equal(dsp_check(f.dsp), SIM_ECORRUPT);
+        f.dsp->undo = undo;
+        undo_destroy(spare);
+        close_fixture(&f);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -215,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_search_straddles_chunks),
         cmocka_unit_test(test_full_segment_is_reported),
         cmocka_unit_test(test_property_random_configs),
+        cmocka_unit_test(test_check_catches_corruption),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -97,8 +97,10 @@ static void test_many_pieces(void **state)
 static void test_lob_larger_than_extent(void **state)
 {
     (void)state;
-    uint64_t chars = 8 * 1024 * 1024; /* 16 MB: 2,082 blocks */
-    uint64_t k = (2 * chars + 8059) / 8060;
+    /* 8M characters = 16,777,216 bytes; 2,081 blocks carry 2,081 x 8,060 =
+     * 16,772,860 bytes, 4,356 short: 2,082 blocks. */
+    uint64_t chars = 8 * 1024 * 1024;
+    uint64_t k = 2082;
     for (int p = 0; p < CASE_PATH_COUNT; p++) {
         case_t c;
         case_defaults(&c);
@@ -118,14 +120,24 @@ static void test_lob_larger_than_extent(void **state)
 static void test_reference_regularities(void **state)
 {
     (void)state;
-    static const uint64_t kchars[] = {2, 4, 8, 16, 32, 128, 256};
-    for (size_t i = 0; i < sizeof kchars / sizeof kchars[0]; i++) {
+    /* Blocks per LOB by hand: 8,060 payload bytes a block, k blocks carry
+     * at most 8,060 k bytes.
+     *     2k chars =   4,096 bytes <=   8,060             ->  1
+     *     4k chars =   8,192 bytes <=  16,120 (2 blocks)  ->  2
+     *     8k chars =  16,384 bytes <=  24,180 (3)         ->  3
+     *    16k chars =  32,768 bytes >   32,240 (4)         ->  5
+     *    32k chars =  65,536 bytes >   64,480 (8)         ->  9
+     *   128k chars = 262,144 bytes >  257,920 (32)        -> 33
+     *   256k chars = 524,288 bytes >  523,900 (65)        -> 66 */
+    static const struct {
+        uint64_t kchars, blocks;
+    } sizes[] = {{2, 1}, {4, 2}, {8, 3}, {16, 5}, {32, 9}, {128, 33}, {256, 66}};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         for (int p = 0; p < CASE_PATH_COUNT; p++) {
-            sim_stats_t st = run_case((case_path_t)p, kchars[i] * 1024, 10000, 32767);
+            sim_stats_t st = run_case((case_path_t)p, sizes[i].kchars * 1024, 10000, 32767);
             /* One undo record per dispenser chunk, one for the insert. */
             assert_int_equal(st.v[SIM_STAT_USED_UREC], st.v[SIM_STAT_DSP_CHUNKS] + 1);
-            /* allocation bytes = blocks x 8192, blocks = ceil(bytes / 8060). */
-            uint64_t k = (2 * kchars[i] * 1024 + 8059) / 8060;
+            uint64_t k = sizes[i].blocks;
             assert_int_equal(st.v[SIM_STAT_SF_ALLOC_BYTES], 10000 * k * 8192);
             if (p == CASE_PATH_LOCAL) {
                 /* A LOB straddling a refill's end is split in two:
@@ -137,6 +149,34 @@ static void test_reference_regularities(void **state)
             }
         }
     }
+}
+
+static void test_lob_bytes_and_blocks_by_hand(void **state)
+{
+    (void)state;
+    /* CLOBs are UCS-2: 2 bytes a character.  An 8 KB block carries 8,192 -
+     * 132 = 8,060 payload bytes. */
+    static const struct {
+        uint64_t chars, bytes, blocks;
+    } cases[] = {
+        {2048, 4096, 1},      /* 2k chars: well inside one block */
+        {4030, 8060, 1},      /* exactly one block's payload */
+        {4031, 8062, 2},      /* 2 bytes more: a second block */
+        {262144, 524288, 66}, /* 256k chars: 65 blocks hold 523,900 bytes */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        case_t c;
+        case_defaults(&c);
+        c.lob_chars = cases[i].chars;
+        assert_int_equal(case_lob_bytes(&c), cases[i].bytes);
+        assert_int_equal(case_lob_blocks(&c), cases[i].blocks);
+    }
+    /* Another block size: 2 KB blocks carry 2,048 - 132 = 1,916 bytes;
+     * 4,096 bytes need 3 of them (2 hold 3,832). */
+    case_t c;
+    case_defaults(&c);
+    c.block_size = 2048;
+    assert_int_equal(case_lob_blocks(&c), 3);
 }
 
 static void test_validation_names_the_input(void **state)
@@ -241,9 +281,13 @@ static void test_property_random_cases(void **state)
         c.dsp.chunk_divisor = 1 + (uint32_t)sim_prng_below(&r, 1024);
         sim_stats_t st;
         assert_int_equal(workload_run_stats(&c, &st), SIM_OK);
-        /* Blocks per LOB from the bytes and the payload, as a person
-         * would: whole payloads, and one more for a remainder. */
-        uint64_t bytes = 2 * c.lob_chars, k = bytes / payload + (bytes % payload != 0);
+        /* Blocks per LOB as the model reports them (worked by hand for
+         * fixed sizes in test_lob_bytes_and_blocks_by_hand), checked here
+         * against what it means rather than re-derived: k blocks hold the
+         * LOB and k - 1 do not. */
+        uint64_t bytes = 2 * c.lob_chars, k = case_lob_blocks(&c);
+        assert_true(k * payload >= bytes);
+        assert_true((k - 1) * payload < bytes);
         if (c.workload == WL("scan")) {
             assert_int_equal(st.v[SIM_STAT_PHYS_READS], c.rows * k);
         } else if (c.workload == WL("rows")) {
@@ -273,6 +317,7 @@ int main(void)
         cmocka_unit_test(test_many_pieces),
         cmocka_unit_test(test_lob_larger_than_extent),
         cmocka_unit_test(test_reference_regularities),
+        cmocka_unit_test(test_lob_bytes_and_blocks_by_hand),
         cmocka_unit_test(test_validation_names_the_input),
         cmocka_unit_test(test_params_by_name),
         cmocka_unit_test(test_every_allocation_failure),

@@ -3,10 +3,11 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <cmocka.h>
 
-#include "lobspace.h"
+#include "lobspace_int.h"
 
 #define MB (1024ULL * 1024)
 
@@ -233,6 +234,164 @@ static void test_exact_lob_larger_than_run(void **state)
     lob_alloc_destroy(a);
 }
 
+/* ---- negative tests: each _check() catches a corrupted state --------- */
+
+/*
+ * Each corruption is done through lobspace_int.h right before the check and
+ * the object is destroyed right after it: debug builds run the checks after
+ * every state change and would stop at the corruption's next change.
+ */
+typedef void (*seg_corrupt_fn)(lob_segment_t *seg);
+
+static void seg_lose_extent(lob_segment_t *seg)
+{
+    seg->next_ext--; /* the list forgets its last extent */
+}
+static void seg_extent_stat_off_by_one(lob_segment_t *seg)
+{
+    seg->stats.v[SIM_STAT_SEG_EXTENTS]++;
+}
+static void seg_foreign_stat(lob_segment_t *seg)
+{
+    seg->stats.v[SIM_STAT_DSP_CHUNKS] = 1; /* not the segment's to count */
+}
+static void seg_used_off_by_one(lob_segment_t *seg)
+{
+    seg->used_blocks++; /* a block handed out that no run holds */
+}
+static void seg_extent_gap(lob_segment_t *seg)
+{
+    seg->ext[3].start++; /* extents no longer contiguous */
+}
+static void seg_extent_off_schedule(lob_segment_t *seg)
+{
+    /* A 128 KB extent where the schedule says 64 KB; its extra blocks are
+     * metadata, so the block counts still add up. */
+    uint64_t extra = seg->ext[2].len;
+    seg->ext[2].len += extra;
+    seg->ext[2].meta += extra;
+    seg->meta_blocks += extra;
+    seg->blocks += extra;
+    for (uint64_t i = 3; i < seg->next_ext; i++)
+        seg->ext[i].start += extra;
+    seg->cur_next += extra;
+}
+static void seg_meta_miscounted(lob_segment_t *seg)
+{
+    seg->meta_blocks--;
+}
+static void seg_next_in_metadata(lob_segment_t *seg)
+{
+    /* The next free block points at the current extent's last metadata
+     * block, and the blocks in between count as free again: space still
+     * adds up, but a run would now overwrite the header. */
+    const lob_extent_t *c = &seg->ext[seg->cur];
+    uint64_t back = seg->cur_next - (c->start + c->meta - 1);
+    seg->cur_next -= back;
+    seg->used_blocks -= back;
+}
+
+static void test_segment_check_catches_corruption(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *what;
+        seg_corrupt_fn fn;
+    } cases[] = {
+        {"lost extent", seg_lose_extent},
+        {"extent statistic off by one", seg_extent_stat_off_by_one},
+        {"a statistic the segment does not count", seg_foreign_stat},
+        {"used blocks off by one", seg_used_off_by_one},
+        {"gap between extents", seg_extent_gap},
+        {"extent off the allocation schedule", seg_extent_off_schedule},
+        {"metadata blocks off by one", seg_meta_miscounted},
+        {"next free block inside the extent header", seg_next_in_metadata},
+    };
+    lob_params_t p;
+    lob_params_defaults(&p);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        lob_segment_t *seg;
+        assert_int_equal(lob_segment_create(&p, &seg), SIM_OK);
+        /* Past the 64 KB extents into the first 1 MB one, mid-extent. */
+        lob_run_t run;
+        for (int t = 0; t < 30; t++)
+            assert_int_equal(lob_segment_take(seg, 5, &run), SIM_OK);
+        assert_true(seg->next_ext > 4 && lob_segment_extent_free(seg) > 0);
+        check_seg(seg);
+        cases[i].fn(seg);
+        printf("segment: %s\n", cases[i].what);
+        assert_int_equal(lob_segment_check(seg), SIM_ECORRUPT);
+        lob_segment_destroy(seg);
+    }
+}
+
+typedef void (*alloc_corrupt_fn)(lob_alloc_t *a);
+
+static void alloc_taken_off_by_one(lob_alloc_t *a)
+{
+    a->taken++; /* taken != given + cached */
+}
+static void alloc_cache_lost_block(lob_alloc_t *a)
+{
+    a->cache.len--; /* a cached block vanished */
+}
+static void alloc_given_off_by_one(lob_alloc_t *a)
+{
+    /* A block given and taken without its bytes counted. */
+    a->given++;
+    a->taken++;
+}
+static void alloc_chunk_uncounted(lob_alloc_t *a)
+{
+    a->chunks++;
+}
+static void alloc_bytes_stat_off_by_one(lob_alloc_t *a)
+{
+    a->stats.v[SIM_STAT_SF_ALLOC_BYTES]++;
+}
+static void alloc_write_ops_off_by_one(lob_alloc_t *a)
+{
+    a->stats.v[SIM_STAT_SF_DIRECT_WRITE_OPS]--;
+}
+static void alloc_foreign_stat(lob_alloc_t *a)
+{
+    a->stats.v[SIM_STAT_SEG_EXTENTS] = 1; /* the segment's, not the allocator's */
+}
+
+static void test_alloc_check_catches_corruption(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *what;
+        alloc_corrupt_fn fn;
+    } cases[] = {
+        {"taken != given + cached", alloc_taken_off_by_one},
+        {"cached block lost", alloc_cache_lost_block},
+        {"given block without its bytes", alloc_given_off_by_one},
+        {"chunk not in the statistics", alloc_chunk_uncounted},
+        {"allocation bytes off by one", alloc_bytes_stat_off_by_one},
+        {"direct write ops off by one", alloc_write_ops_off_by_one},
+        {"a statistic the allocator does not count", alloc_foreign_stat},
+    };
+    lob_params_t p;
+    lob_params_defaults(&p);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fake_src_t src = {0, 10, 0, 0};
+        lob_alloc_t *a;
+        assert_int_equal(lob_alloc_create(&p, LOB_ALLOC_CACHED, fake_source, &src, &a), SIM_OK);
+        /* 3 + 4 blocks from one refill of 10: 3 stay cached. */
+        lob_lob_t lob = {0, 0, 0};
+        assert_int_equal(lob_alloc_write(a, 3, &lob, NULL), SIM_OK);
+        assert_int_equal(lob_alloc_write(a, 4, &lob, NULL), SIM_OK);
+        assert_int_equal(lob_alloc_cached(a), 3);
+        assert_int_equal(lob_alloc_check(a), SIM_OK);
+        cases[i].fn(a);
+        printf("chunk allocator: %s\n", cases[i].what);
+        assert_int_equal(lob_alloc_check(a), SIM_ECORRUPT);
+        lob_alloc_destroy(a);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -244,6 +403,8 @@ int main(void)
         cmocka_unit_test(test_cached_payload_edges),
         cmocka_unit_test(test_cached_refill_mid_lob),
         cmocka_unit_test(test_exact_lob_larger_than_run),
+        cmocka_unit_test(test_segment_check_catches_corruption),
+        cmocka_unit_test(test_alloc_check_catches_corruption),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
