@@ -30,20 +30,16 @@ void lob_alloc_destroy(lob_alloc_t *a)
     sim_free(a);
 }
 
-static void give(lob_alloc_t *a, lob_run_t run, lob_lob_t *lob)
+/* The allocator's side of giving `run` to a LOB. */
+static void give(lob_alloc_t *a, lob_run_t run)
 {
     a->given += run.len;
     a->chunks++;
-    lob->chunks++;
-    lob->blocks += run.len;
-    lob->last_end = run.start + run.len;
     uint64_t bytes = run.len * a->p.block_size;
     sim_stat_add(&a->stats, SIM_STAT_SF_ALLOC_CHUNKS, 1);
     sim_stat_add(&a->stats, SIM_STAT_SF_ALLOC_BYTES, bytes);
     sim_stat_add(&a->stats, SIM_STAT_SF_DIRECT_WRITE_OPS, 1);
     sim_stat_add(&a->stats, SIM_STAT_SF_DIRECT_WRITE_BYTES, bytes);
-    if (a->on_chunk)
-        a->on_chunk(a->on_chunk_arg, &run, lob);
 }
 
 void lob_alloc_observe(lob_alloc_t *a, lob_chunk_fn fn, void *arg)
@@ -54,7 +50,9 @@ void lob_alloc_observe(lob_alloc_t *a, lob_chunk_fn fn, void *arg)
 
 sim_err_t lob_alloc_write(lob_alloc_t *a, uint64_t blocks, lob_lob_t *lob, uint64_t *chunks)
 {
-    lob_lob_t l = *lob;
+    /* What the LOB gains, kept apart until the write succeeds (the LOB is
+     * unchanged on failure) and in registers: this is the model's hot loop. */
+    uint64_t added_chunks = 0, added_blocks = 0, last_end = lob->last_end;
     uint64_t need = blocks;
     int cont = 0;
     while (need > 0) {
@@ -78,13 +76,22 @@ sim_err_t lob_alloc_write(lob_alloc_t *a, uint64_t blocks, lob_lob_t *lob, uint6
                 return SIM_ECORRUPT;
             a->taken += run.len;
         }
-        give(a, run, &l);
+        give(a, run);
+        added_chunks++;
+        added_blocks += run.len;
+        last_end = run.start + run.len;
+        if (a->on_chunk) {
+            lob_lob_t seen = {lob->chunks + added_chunks, lob->blocks + added_blocks, last_end};
+            a->on_chunk(a->on_chunk_arg, &run, &seen);
+        }
         need -= run.len;
         cont = 1;
     }
     if (chunks != NULL)
-        *chunks = l.chunks - lob->chunks;
-    *lob = l;
+        *chunks = added_chunks;
+    lob->chunks += added_chunks;
+    lob->blocks += added_blocks;
+    lob->last_end = last_end;
     SIM_DEBUG_CHECK(lob_alloc_check(a));
     return SIM_OK;
 }

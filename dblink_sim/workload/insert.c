@@ -19,8 +19,7 @@ sim_err_t workload_insert_rows(const case_t *c, case_result_t *out, lob_chunk_fn
         return rc;
     }
     writer_observe_chunks(w, observe, arg);
-    for (uint64_t r = 0; r < c->rows && rc == SIM_OK; r++)
-        rc = writer_row(w);
+    rc = writer_rows(w, c->rows);
     writer_finish(w);
     writer_result(w, out);
     case_result_add(out, CASE_PART_SEGMENT, lob_segment_stats(seg));

@@ -208,6 +208,14 @@ sim_err_t writer_lob_space(writer_t *w, uint64_t blocks, uint64_t *chunks)
     return lob_alloc_write(w->alloc, blocks, &lob, chunks);
 }
 
+sim_err_t writer_rows(writer_t *w, uint64_t n)
+{
+    sim_err_t rc = SIM_OK;
+    for (uint64_t r = 0; r < n && rc == SIM_OK; r++)
+        rc = writer_row(w);
+    return rc;
+}
+
 void writer_finish(writer_t *w)
 {
     if (w->c->path == CASE_PATH_DBLINK && !w->finished)

@@ -40,6 +40,9 @@ void writer_destroy(writer_t *w);
  * (SIM_ECORRUPT when one fails).  A failed row leaves the writer usable only
  * for writer_result() and writer_destroy(). */
 sim_err_t writer_row(writer_t *w);
+/* writer_row() n times, stopping at the first failure: the statement's loop
+ * where no other session interleaves. */
+sim_err_t writer_rows(writer_t *w, uint64_t n);
 /*
  * Only the space of one LOB of `blocks` blocks, through the writer's
  * allocation context (no row, no undo, no rows counted): what the chunk
