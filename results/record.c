@@ -29,6 +29,17 @@ void res_run_defaults(res_run_t *r)
     r->completed = 1;
 }
 
+/* One figure of a session: INSERT_STAT prepared, then insert_stat(). */
+#define INSERT_STAT "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)"
+
+static int insert_stat(sqlite3_stmt *ins_stat, sqlite3_int64 sid, sim_stat_t k, sqlite3_int64 value)
+{
+    sqlite3_bind_int64(ins_stat, 1, sid);
+    sqlite3_bind_int(ins_stat, 2, sim_stat_info(k)->number);
+    sqlite3_bind_int64(ins_stat, 3, value);
+    return rs_step_done(ins_stat);
+}
+
 typedef struct {
     const res_run_t *run;
     const res_session_t *sessions;
@@ -147,9 +158,7 @@ static sim_err_t record_body(res_store_t *s, void *arg)
                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                    &ins_sess);
     if (rc == SQLITE_OK)
-        rc = rs_prepare(
-            s->db, "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)",
-            &ins_stat);
+        rc = rs_prepare(s->db, INSERT_STAT, &ins_stat);
     if (rc == SQLITE_OK)
         rc = rs_prepare(s->db,
                         "INSERT INTO session_timings (sid, repetition, real_time_ns, cpu_time_ns)\n"
@@ -182,10 +191,7 @@ static sim_err_t record_body(res_store_t *s, void *arg)
         rc = rs_step_done(ins_sess);
         sqlite3_int64 sid = sqlite3_last_insert_rowid(s->db);
         for (int k = 0; rc == SQLITE_OK && k < SIM_STAT_COUNT; k++) {
-            sqlite3_bind_int64(ins_stat, 1, sid);
-            sqlite3_bind_int(ins_stat, 2, sim_stat_info((sim_stat_t)k)->number);
-            sqlite3_bind_int64(ins_stat, 3, (sqlite3_int64)ss->stats.v[k]);
-            rc = rs_step_done(ins_stat);
+            rc = insert_stat(ins_stat, sid, (sim_stat_t)k, (sqlite3_int64)ss->stats.v[k]);
         }
         for (uint32_t r = 0; rc == SQLITE_OK && ss->timed && r < ss->timing.nsamples; r++) {
             sqlite3_bind_int64(ins_time, 1, sid);
@@ -329,9 +335,7 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
                         "VALUES (?1, ?2, ?3, ?4, ?5)",
                         &ins_sess);
     if (rc == SQLITE_OK)
-        rc = rs_prepare(
-            s->db, "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)",
-            &ins_stat);
+        rc = rs_prepare(s->db, INSERT_STAT, &ins_stat);
     if (rc == SQLITE_OK && !(sid = sim_calloc(a->n, sizeof *sid)))
         err = rs_store_err(s, SIM_ENOMEM, "cannot load %s: out of memory", a->file);
     /* One session per (path, size), in the order the file first names it;
@@ -350,12 +354,8 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
             rc = rs_step_done(ins_sess);
             sid[i] = sqlite3_last_insert_rowid(s->db);
         }
-        if (rc == SQLITE_OK) {
-            sqlite3_bind_int64(ins_stat, 1, sid[i]);
-            sqlite3_bind_int(ins_stat, 2, sim_stat_info((sim_stat_t)r->stat)->number);
-            sqlite3_bind_int64(ins_stat, 3, r->value);
-            rc = rs_step_done(ins_stat);
-        }
+        if (rc == SQLITE_OK)
+            rc = insert_stat(ins_stat, sid[i], (sim_stat_t)r->stat, r->value);
     }
     if (rc != SQLITE_OK && err == SIM_OK) {
         char what[256];
