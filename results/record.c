@@ -209,6 +209,13 @@ static sim_err_t record_body(res_store_t *s, void *arg)
     return err;
 }
 
+/* "WHAT: store opened read-only" (or to probe only): nothing is written. */
+static sim_err_t refuse_readonly(res_store_t *s, const char *what)
+{
+    return rs_store_err(s, SIM_EINVAL, "%s: store opened %s", what,
+                        s->probe ? "to probe only (RES_OPEN_PROBE)" : "read-only");
+}
+
 sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session_t *sessions,
                          size_t n, int64_t *run_id)
 {
@@ -219,8 +226,7 @@ sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session
     if (n == 0)
         return rs_store_err(s, SIM_EINVAL, "cannot record run: it has no sessions");
     if (s->readonly)
-        return rs_store_err(s, SIM_EINVAL, "cannot record run: store opened %s",
-                            s->probe ? "to probe only (RES_OPEN_PROBE)" : "read-only");
+        return refuse_readonly(s, "cannot record run");
     record_args_t a = {run, sessions, n, 0};
     sim_err_t err = rs_write_tx(s, record_body, &a);
     if (err == SIM_OK) {
@@ -375,9 +381,11 @@ sim_err_t res_load_reference(res_store_t *s, const char *csv_path, int64_t *run_
         return SIM_EINVAL;
     if (!csv_path || !*csv_path)
         return rs_store_err(s, SIM_EINVAL, "cannot load reference: empty CSV file name");
-    if (s->readonly)
-        return rs_store_err(s, SIM_EINVAL, "cannot load %s: store opened %s", csv_path,
-                            s->probe ? "to probe only (RES_OPEN_PROBE)" : "read-only");
+    if (s->readonly) {
+        char what[sizeof s->errmsg];
+        rs_format(what, sizeof what, "cannot load %s", csv_path);
+        return refuse_readonly(s, what);
+    }
     char *text = NULL;
     size_t len = 0;
     sim_err_t err = slurp(s, csv_path, &text, &len);
