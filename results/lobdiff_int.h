@@ -19,7 +19,6 @@ struct res_store; /* store.h; only lobdiff_load.c looks inside */
 struct ldf_run {
     char *role;              /* "base", "head" or "reference" */
     ldf_run_info_t info;     /* strings owned */
-    int oracle;              /* source is 'oracle': the reference measurements */
     struct res_store *store; /* NULL for a run built in memory */
     ldf_case_t *cases;       /* params, real and cpu owned; sorted by ldf_pair() */
     size_t n, cap;
@@ -94,6 +93,12 @@ void *ldf_xmalloc(size_t n);
 void *ldf_xrealloc(void *p, size_t n);
 char *ldf_xstrdup(const char *s);            /* NULL for NULL */
 int ldf_streq(const char *a, const char *b); /* NULL reads as "" */
+
+/* The run is the reference measurements (source 'oracle'). */
+static inline int ldf_run_oracle(const ldf_run_t *r)
+{
+    return ldf_streq(r->info.source, "oracle");
+}
 
 /* ---- pairing (lobdiff_pair.c) -------------------------------------------- */
 

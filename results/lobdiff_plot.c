@@ -115,8 +115,8 @@ static void build(figure_t *fig, const ldf_diff_t *d, const ldf_run_t *ref)
     /* The reference beside a diff of two lobsim runs; in a calibration the
      * reference is one of the two. */
     const ldf_run_t *refp = NULL;
-    if (d->calibration || b->oracle || h->oracle)
-        refp = b->oracle ? b : h;
+    if (d->calibration || ldf_run_oracle(b) || ldf_run_oracle(h))
+        refp = ldf_run_oracle(b) ? b : h;
     else
         refp = ref;
 
@@ -159,9 +159,9 @@ static void build(figure_t *fig, const ldf_diff_t *d, const ldf_run_t *ref)
         pd->series = ldf_xmalloc(3 * (npaths ? npaths : 1) * sizeof *pd->series);
         pd->points = ldf_xmalloc((maxpts ? maxpts : 1) * sizeof *pd->points);
         pd->nseries = pd->npoints = 0;
-        if (!b->oracle)
+        if (!ldf_run_oracle(b))
             add_series(pd, b, k, &g, fig->paths, npaths, PLOT_SOLID, fig->bname);
-        if (!h->oracle)
+        if (!ldf_run_oracle(h))
             add_series(pd, h, k, &g, fig->paths, npaths, d->calibration ? PLOT_SOLID : PLOT_DASHED,
                        fig->hname);
         if (refp)

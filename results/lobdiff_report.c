@@ -131,7 +131,7 @@ void ldf_describe_side(const ldf_run_t *s, int markdown, char *buf, size_t len)
     const ldf_run_info_t *i = &s->info;
     char when[48];
     ldf_fmt_time(i->started, when, sizeof when);
-    if (s->oracle) {
+    if (ldf_run_oracle(s)) {
         snprintf(buf, len, "run %" PRId64 " (the Oracle measurements%s%s)", i->run,
                  i->ref_file ? " from " : "", i->ref_file ? i->ref_file : "");
         return;
