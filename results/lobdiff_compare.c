@@ -291,8 +291,8 @@ ldf_diff_t *ldf_diff_create(const ldf_opts_t *o, ldf_run_t *base, ldf_run_t *hea
     d->o = *o;
     d->side[0] = base;
     d->side[1] = head;
-    d->calibration = base->oracle != head->oracle;
-    d->lobsim_side = base->oracle ? 1 : 0;
+    d->calibration = ldf_run_oracle(base) != ldf_run_oracle(head);
+    d->lobsim_side = ldf_run_oracle(base) ? 1 : 0;
     if (!d->calibration)
         ldf_diff_params(d, base->info.params, head->info.params);
     ldf_pair(d, base, head);

@@ -19,7 +19,6 @@ struct res_store; /* store.h; only lobdiff_load.c looks inside */
 struct ldf_run {
     char *role;              /* "base", "head" or "reference" */
     ldf_run_info_t info;     /* strings owned */
-    int oracle;              /* source is 'oracle': the reference measurements */
     struct res_store *store; /* NULL for a run built in memory */
     ldf_case_t *cases;       /* params, real and cpu owned; sorted by ldf_pair() */
     size_t n, cap;
@@ -95,6 +94,12 @@ void *ldf_xrealloc(void *p, size_t n);
 char *ldf_xstrdup(const char *s);            /* NULL for NULL */
 int ldf_streq(const char *a, const char *b); /* NULL reads as "" */
 
+/* The run is the reference measurements (source 'oracle'). */
+static inline int ldf_run_oracle(const ldf_run_t *r)
+{
+    return ldf_streq(r->info.source, "oracle");
+}
+
 /* ---- pairing (lobdiff_pair.c) -------------------------------------------- */
 
 /* The order of the reports: workload (insert, scan, rows, cluster, then any
@@ -135,9 +140,13 @@ void ldf_describe_side(const ldf_run_t *s, int markdown, char *buf, size_t len);
 /* Lines that say plainly what makes the runs different beyond the code. */
 size_t ldf_notes(const ldf_diff_t *d, int markdown, char lines[][512], size_t max);
 void ldf_summary(const ldf_diff_t *d, char *buf, size_t len);
-/* The cases of one run only, one label each: lines[i] is malloc'ed. */
-char **ldf_only_in(const ldf_diff_t *d, int base_side, size_t *n);
-void ldf_free_lines(char **lines, size_t n);
+/* How a renderer writes a piece of text (markdown escapes it); NULL: as is. */
+typedef void ldf_put_fn(FILE *f, const char *s);
+/* "only in base: local 2k; dblink 64k, block 16k, 10000 rows" after lead,
+ * each label through put; nothing when every case is in both runs.  The
+ * labels have commas of their own, so the cases are set apart by semicolons. */
+void ldf_print_only_in(FILE *f, const ldf_diff_t *d, int base_side, const char *lead,
+                       ldf_put_fn *put);
 
 #define LDF_MAX_COLS 8
 
@@ -156,6 +165,9 @@ void ldf_table_free(ldf_table_t *t);
  * marked with a leading '~' (markdown sets them in italics). */
 void ldf_fig_row(const ldf_diff_t *d, ldf_table_t *t, const ldf_fig_t *f, int with_case,
                  int derived_mark);
-void ldf_times_table(const ldf_diff_t *d, ldf_table_t *t);
+/* The times table through render, after heading; nothing when no case that
+ * is shown was timed. */
+typedef void ldf_table_fn(FILE *f, const ldf_table_t *t);
+void ldf_print_times(FILE *f, const ldf_diff_t *d, const char *heading, ldf_table_fn *render);
 
 #endif /* LOBSIM_LOBDIFF_INT_H */

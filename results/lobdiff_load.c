@@ -70,7 +70,6 @@ static void set_info(ldf_run_t *r, const ldf_run_info_t *in)
     i->ref_file = ldf_xstrdup(in->ref_file);
     i->git_dirty = in->git_dirty;
     i->started = in->started;
-    r->oracle = ldf_streq(in->source, "oracle");
 }
 
 ldf_run_t *ldf_run_create(const char *role, const ldf_run_info_t *info)

@@ -51,22 +51,6 @@ static void table_markdown(FILE *f, const ldf_table_t *t)
     }
 }
 
-/* "- only in base: local 2k; dblink 64k, block 16k, 10000 rows". */
-static void only_in(FILE *f, const ldf_diff_t *d, int base_side)
-{
-    size_t n;
-    char **lines = ldf_only_in(d, base_side, &n);
-    if (n) {
-        fprintf(f, "- only in %s: ", ldf_side_name(d, base_side ? 0 : 1));
-        for (size_t i = 0; i < n; i++) {
-            fputs(i ? "; " : "", f);
-            md_text(f, lines[i]);
-        }
-        fputc('\n', f);
-    }
-    ldf_free_lines(lines, n);
-}
-
 /* One table per path: by statistic, then LOB size. */
 static void calibration_tables(FILE *f, const ldf_diff_t *d)
 {
@@ -129,8 +113,8 @@ void ldf_render_markdown(FILE *f, const ldf_diff_t *d)
     size_t nn = ldf_notes(d, 1, lines, 8);
     for (size_t i = 0; i < nn; i++)
         fprintf(f, "- %s\n", lines[i]);
-    only_in(f, d, 1);
-    only_in(f, d, 0);
+    ldf_print_only_in(f, d, 1, "- ", md_text);
+    ldf_print_only_in(f, d, 0, "- ", md_text);
 
     if (d->calibration) {
         calibration_tables(f, d);
@@ -157,13 +141,5 @@ void ldf_render_markdown(FILE *f, const ldf_diff_t *d)
         }
         free(idx);
     }
-    if (d->ntimed) {
-        ldf_table_t t;
-        ldf_times_table(d, &t);
-        if (t.nrows) {
-            fprintf(f, "\n#### times\n\n");
-            table_markdown(f, &t);
-        }
-        ldf_table_free(&t);
-    }
+    ldf_print_times(f, d, "\n#### times\n\n", table_markdown);
 }

@@ -124,12 +124,11 @@ int ldf_parse_args(int argc, char *const *argv, ldf_opts_t *o, char *err, size_t
         REFUSE("expected two runs, BASE and HEAD (e.g. lobdiff latest~1 latest); see --help");
     if (o->plot) {
         /* Refuse a plot that cannot be written before doing any work. */
-        char *dir = ldf_xstrdup(o->plot);
-        char *slash = strrchr(dir, '/');
+        size_t len = strlen(o->plot) + 2; /* room for "." */
+        char *dir = ldf_xmalloc(len);
+        sim_parent_dir(o->plot, dir, len);
         struct stat sb;
-        if (slash)
-            *(slash == dir ? slash + 1 : slash) = '\0';
-        int ok = !slash || (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode));
+        int ok = !strchr(o->plot, '/') || (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode));
         if (!ok)
             snprintf(err, errlen, "--plot=%s: directory %s does not exist", o->plot, dir);
         free(dir);

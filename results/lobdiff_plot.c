@@ -115,8 +115,8 @@ static void build(figure_t *fig, const ldf_diff_t *d, const ldf_run_t *ref)
     /* The reference beside a diff of two lobsim runs; in a calibration the
      * reference is one of the two. */
     const ldf_run_t *refp = NULL;
-    if (d->calibration || b->oracle || h->oracle)
-        refp = b->oracle ? b : h;
+    if (d->calibration || ldf_run_oracle(b) || ldf_run_oracle(h))
+        refp = ldf_run_oracle(b) ? b : h;
     else
         refp = ref;
 
@@ -159,9 +159,9 @@ static void build(figure_t *fig, const ldf_diff_t *d, const ldf_run_t *ref)
         pd->series = ldf_xmalloc(3 * (npaths ? npaths : 1) * sizeof *pd->series);
         pd->points = ldf_xmalloc((maxpts ? maxpts : 1) * sizeof *pd->points);
         pd->nseries = pd->npoints = 0;
-        if (!b->oracle)
+        if (!ldf_run_oracle(b))
             add_series(pd, b, k, &g, fig->paths, npaths, PLOT_SOLID, fig->bname);
-        if (!h->oracle)
+        if (!ldf_run_oracle(h))
             add_series(pd, h, k, &g, fig->paths, npaths, d->calibration ? PLOT_SOLID : PLOT_DASHED,
                        fig->hname);
         if (refp)
@@ -190,7 +190,7 @@ static void build(figure_t *fig, const ldf_diff_t *d, const ldf_run_t *ref)
     fig->po.subtitle = fig->subtitle;
 }
 
-static void release(figure_t *fig)
+static void figure_free(figure_t *fig)
 {
     for (size_t i = 0; i < fig->np; i++) {
         free(fig->pdata[i].series);
@@ -199,34 +199,44 @@ static void release(figure_t *fig)
     free(fig->pdata);
     free(fig->panels);
     free(fig->paths);
+    free(fig);
+}
+
+/* d's figure, or NULL with "no statistic to plot" in err. */
+static figure_t *figure_of(const ldf_diff_t *d, const ldf_run_t *ref, char *err, size_t errlen)
+{
+    figure_t *fig = ldf_xmalloc(sizeof *fig);
+    build(fig, d, ref);
+    if (fig->np == 0) {
+        snprintf(err, errlen, "no statistic to plot");
+        figure_free(fig);
+        return NULL;
+    }
+    return fig;
 }
 
 sim_err_t ldf_render_plot(FILE *f, const ldf_diff_t *d, const ldf_run_t *ref, char *err,
                           size_t errlen)
 {
-    figure_t *fig = ldf_xmalloc(sizeof *fig);
-    build(fig, d, ref);
-    sim_err_t rc = SIM_EINVAL;
-    if (fig->np == 0)
-        snprintf(err, errlen, "no statistic to plot");
-    else if ((rc = plot_svg(f, &fig->po, fig->panels, fig->np)) != SIM_OK)
+    figure_t *fig = figure_of(d, ref, err, errlen);
+    if (!fig)
+        return SIM_EINVAL;
+    sim_err_t rc = plot_svg(f, &fig->po, fig->panels, fig->np);
+    if (rc != SIM_OK)
         snprintf(err, errlen, "cannot draw the plot: %s", sim_strerror(rc));
-    release(fig);
-    free(fig);
+    figure_free(fig);
     return rc;
 }
 
 sim_err_t ldf_plot_file(const char *path, const ldf_diff_t *d, const ldf_run_t *ref, char *err,
                         size_t errlen)
 {
-    figure_t *fig = ldf_xmalloc(sizeof *fig);
-    build(fig, d, ref);
-    sim_err_t rc = SIM_EINVAL;
-    if (fig->np == 0)
-        snprintf(err, errlen, "no statistic to plot");
-    else if ((rc = plot_svg_file(path, &fig->po, fig->panels, fig->np, err, errlen)) == SIM_EINVAL)
+    figure_t *fig = figure_of(d, ref, err, errlen);
+    if (!fig)
+        return SIM_EINVAL;
+    sim_err_t rc = plot_svg_file(path, &fig->po, fig->panels, fig->np, err, errlen);
+    if (rc == SIM_EINVAL)
         rc = SIM_EIO; /* SIM_EINVAL says "nothing to plot" alone */
-    release(fig);
-    free(fig);
+    figure_free(fig);
     return rc;
 }

@@ -131,7 +131,7 @@ void ldf_describe_side(const ldf_run_t *s, int markdown, char *buf, size_t len)
     const ldf_run_info_t *i = &s->info;
     char when[48];
     ldf_fmt_time(i->started, when, sizeof when);
-    if (s->oracle) {
+    if (ldf_run_oracle(s)) {
         snprintf(buf, len, "run %" PRId64 " (the Oracle measurements%s%s)", i->run,
                  i->ref_file ? " from " : "", i->ref_file ? i->ref_file : "");
         return;
@@ -261,26 +261,27 @@ void ldf_summary(const ldf_diff_t *d, char *buf, size_t len)
 #undef ADD
 }
 
-char **ldf_only_in(const ldf_diff_t *d, int base_side, size_t *n)
+void ldf_print_only_in(FILE *f, const ldf_diff_t *d, int base_side, const char *lead,
+                       ldf_put_fn *put)
 {
-    char **lines = ldf_xmalloc((d->npairs ? d->npairs : 1) * sizeof *lines);
-    *n = 0;
+    size_t n = 0;
     for (size_t i = 0; i < d->npairs; i++) {
         const ldf_pair_t *p = &d->pairs[i];
         if ((base_side && p->b && !p->h) || (!base_side && p->h && !p->b)) {
             char label[128];
             ldf_case_label(ldf_pair_case(p), label, sizeof label);
-            lines[(*n)++] = ldf_xstrdup(label);
+            if (n++)
+                fputs("; ", f);
+            else
+                fprintf(f, "%sonly in %s: ", lead, ldf_side_name(d, base_side ? 0 : 1));
+            if (put)
+                put(f, label);
+            else
+                fputs(label, f);
         }
     }
-    return lines;
-}
-
-void ldf_free_lines(char **lines, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        free(lines[i]);
-    free(lines);
+    if (n)
+        fputc('\n', f);
 }
 
 /* ---- tables -------------------------------------------------------------- */
@@ -349,7 +350,7 @@ void ldf_fig_row(const ldf_diff_t *d, ldf_table_t *t, const ldf_fig_t *f, int wi
         ldf_table_row(t, name, b, h, df, pct);
 }
 
-void ldf_times_table(const ldf_diff_t *d, ldf_table_t *t)
+static void times_table(const ldf_diff_t *d, ldf_table_t *t)
 {
     ldf_table_init(t, "lrrrrrrl", "case", "base", "head", "change", "p (real)", "p (CPU)",
                    "samples", "verdict");
@@ -370,4 +371,17 @@ void ldf_times_table(const ldf_diff_t *d, ldf_table_t *t)
                       : p->verdict == LDF_FASTER ? "faster"
                                                  : "unchanged");
     }
+}
+
+void ldf_print_times(FILE *f, const ldf_diff_t *d, const char *heading, ldf_table_fn *render)
+{
+    if (!d->ntimed)
+        return;
+    ldf_table_t t;
+    times_table(d, &t);
+    if (t.nrows) {
+        fputs(heading, f);
+        render(f, &t);
+    }
+    ldf_table_free(&t);
 }

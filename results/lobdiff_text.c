@@ -36,21 +36,6 @@ static void table_text(FILE *f, const ldf_table_t *t)
     }
 }
 
-/* "only in base: local 2k; dblink 64k, block 16k, 10000 rows": the labels
- * have commas of their own, so the cases are set apart by semicolons. */
-static void only_in(FILE *f, const ldf_diff_t *d, int base_side, const char *prefix)
-{
-    size_t n;
-    char **lines = ldf_only_in(d, base_side, &n);
-    if (n) {
-        fprintf(f, "%sonly in %s: ", prefix, ldf_side_name(d, base_side ? 0 : 1));
-        for (size_t i = 0; i < n; i++)
-            fprintf(f, "%s%s", i ? "; " : "", lines[i]);
-        fputc('\n', f);
-    }
-    ldf_free_lines(lines, n);
-}
-
 void ldf_render_text(FILE *f, const ldf_diff_t *d)
 {
     char line[1024], lines[8][512];
@@ -72,8 +57,8 @@ void ldf_render_text(FILE *f, const ldf_diff_t *d)
         fprintf(f, "  note: %s\n", lines[i]);
     ldf_summary(d, line, sizeof line);
     fprintf(f, "%s\n", line);
-    only_in(f, d, 1, "");
-    only_in(f, d, 0, "");
+    ldf_print_only_in(f, d, 1, "", NULL);
+    ldf_print_only_in(f, d, 0, "", NULL);
 
     size_t n;
     const ldf_fig_t **idx = ldf_ordered_figs(d, SIZE_MAX, d->calibration, &n);
@@ -100,14 +85,8 @@ void ldf_render_text(FILE *f, const ldf_diff_t *d)
     }
     free(idx);
 
-    if (d->ntimed) {
-        ldf_table_t t;
-        ldf_times_table(d, &t);
-        if (t.nrows) {
-            fprintf(f, "\nTimes per statement (mean of the repetitions; two-sided Mann-Whitney U "
-                       "test on real and CPU time)\n");
-            table_text(f, &t);
-        }
-        ldf_table_free(&t);
-    }
+    ldf_print_times(f, d,
+                    "\nTimes per statement (mean of the repetitions; two-sided Mann-Whitney U "
+                    "test on real and CPU time)\n",
+                    table_text);
 }

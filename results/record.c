@@ -29,6 +29,17 @@ void res_run_defaults(res_run_t *r)
     r->completed = 1;
 }
 
+/* One figure of a session: INSERT_STAT prepared, then insert_stat(). */
+#define INSERT_STAT "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)"
+
+static int insert_stat(sqlite3_stmt *ins_stat, sqlite3_int64 sid, sim_stat_t k, sqlite3_int64 value)
+{
+    sqlite3_bind_int64(ins_stat, 1, sid);
+    sqlite3_bind_int(ins_stat, 2, sim_stat_info(k)->number);
+    sqlite3_bind_int64(ins_stat, 3, value);
+    return rs_step_done(ins_stat);
+}
+
 typedef struct {
     const res_run_t *run;
     const res_session_t *sessions;
@@ -147,9 +158,7 @@ static sim_err_t record_body(res_store_t *s, void *arg)
                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                    &ins_sess);
     if (rc == SQLITE_OK)
-        rc = rs_prepare(
-            s->db, "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)",
-            &ins_stat);
+        rc = rs_prepare(s->db, INSERT_STAT, &ins_stat);
     if (rc == SQLITE_OK)
         rc = rs_prepare(s->db,
                         "INSERT INTO session_timings (sid, repetition, real_time_ns, cpu_time_ns)\n"
@@ -182,10 +191,7 @@ static sim_err_t record_body(res_store_t *s, void *arg)
         rc = rs_step_done(ins_sess);
         sqlite3_int64 sid = sqlite3_last_insert_rowid(s->db);
         for (int k = 0; rc == SQLITE_OK && k < SIM_STAT_COUNT; k++) {
-            sqlite3_bind_int64(ins_stat, 1, sid);
-            sqlite3_bind_int(ins_stat, 2, sim_stat_info((sim_stat_t)k)->number);
-            sqlite3_bind_int64(ins_stat, 3, (sqlite3_int64)ss->stats.v[k]);
-            rc = rs_step_done(ins_stat);
+            rc = insert_stat(ins_stat, sid, (sim_stat_t)k, (sqlite3_int64)ss->stats.v[k]);
         }
         for (uint32_t r = 0; rc == SQLITE_OK && ss->timed && r < ss->timing.nsamples; r++) {
             sqlite3_bind_int64(ins_time, 1, sid);
@@ -203,6 +209,13 @@ static sim_err_t record_body(res_store_t *s, void *arg)
     return err;
 }
 
+/* "WHAT: store opened read-only" (or to probe only): nothing is written. */
+static sim_err_t refuse_readonly(res_store_t *s, const char *what)
+{
+    return rs_store_err(s, SIM_EINVAL, "%s: store opened %s", what,
+                        s->probe ? "to probe only (RES_OPEN_PROBE)" : "read-only");
+}
+
 sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session_t *sessions,
                          size_t n, int64_t *run_id)
 {
@@ -213,8 +226,7 @@ sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session
     if (n == 0)
         return rs_store_err(s, SIM_EINVAL, "cannot record run: it has no sessions");
     if (s->readonly)
-        return rs_store_err(s, SIM_EINVAL, "cannot record run: store opened %s",
-                            s->probe ? "to probe only (RES_OPEN_PROBE)" : "read-only");
+        return refuse_readonly(s, "cannot record run");
     record_args_t a = {run, sessions, n, 0};
     sim_err_t err = rs_write_tx(s, record_body, &a);
     if (err == SIM_OK) {
@@ -329,9 +341,7 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
                         "VALUES (?1, ?2, ?3, ?4, ?5)",
                         &ins_sess);
     if (rc == SQLITE_OK)
-        rc = rs_prepare(
-            s->db, "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)",
-            &ins_stat);
+        rc = rs_prepare(s->db, INSERT_STAT, &ins_stat);
     if (rc == SQLITE_OK && !(sid = sim_calloc(a->n, sizeof *sid)))
         err = rs_store_err(s, SIM_ENOMEM, "cannot load %s: out of memory", a->file);
     /* One session per (path, size), in the order the file first names it;
@@ -350,12 +360,8 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
             rc = rs_step_done(ins_sess);
             sid[i] = sqlite3_last_insert_rowid(s->db);
         }
-        if (rc == SQLITE_OK) {
-            sqlite3_bind_int64(ins_stat, 1, sid[i]);
-            sqlite3_bind_int(ins_stat, 2, sim_stat_info((sim_stat_t)r->stat)->number);
-            sqlite3_bind_int64(ins_stat, 3, r->value);
-            rc = rs_step_done(ins_stat);
-        }
+        if (rc == SQLITE_OK)
+            rc = insert_stat(ins_stat, sid[i], (sim_stat_t)r->stat, r->value);
     }
     if (rc != SQLITE_OK && err == SIM_OK) {
         char what[256];
@@ -375,9 +381,11 @@ sim_err_t res_load_reference(res_store_t *s, const char *csv_path, int64_t *run_
         return SIM_EINVAL;
     if (!csv_path || !*csv_path)
         return rs_store_err(s, SIM_EINVAL, "cannot load reference: empty CSV file name");
-    if (s->readonly)
-        return rs_store_err(s, SIM_EINVAL, "cannot load %s: store opened %s", csv_path,
-                            s->probe ? "to probe only (RES_OPEN_PROBE)" : "read-only");
+    if (s->readonly) {
+        char what[sizeof s->errmsg];
+        rs_format(what, sizeof what, "cannot load %s", csv_path);
+        return refuse_readonly(s, what);
+    }
     char *text = NULL;
     size_t len = 0;
     sim_err_t err = slurp(s, csv_path, &text, &len);

@@ -36,6 +36,8 @@
 
 #include "store.h"
 
+#include "session_util.h"
+
 #ifndef LOBDIFF_EXE
 #error "LOBDIFF_EXE must name the lobdiff binary"
 #endif
@@ -207,17 +209,10 @@ static uint64_t figure(int p, uint64_t k, int s)
 /* Both paths at 2k, 32k and 256k, untimed: local first, sizes ascending. */
 static void make_cases(res_session_t *ss)
 {
-    memset(ss, 0, NCASES * sizeof *ss);
     for (int p = 0; p < 2; p++)
         for (int i = 0; i < NSIZES; i++) {
             res_session_t *s = &ss[p * NSIZES + i];
-            s->workload = "insert";
-            s->path = p ? "dblink" : "local";
-            s->lob_chars = kchars[i] * 1024;
-            s->block_size = SIM_REF_BLOCK_SIZE;
-            s->rows = SIM_REF_ROWS;
-            s->piece_size = 32767;
-            s->seed = 1;
+            sweep_session(s, p, kchars[i], 1);
             for (int k = 0; k < SIM_STAT_COUNT; k++)
                 s->stats.v[k] = figure(p, kchars[i], k);
         }

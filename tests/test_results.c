@@ -36,6 +36,8 @@
 #include "store_int.h"
 #include "vfs_shim.h"
 
+#include "session_util.h"
+
 #ifndef LOBSIM_REFERENCE_CSV
 #error "LOBSIM_REFERENCE_CSV must name the reference CSV"
 #endif
@@ -165,17 +167,10 @@ static const double cpu_samples[3] = {900.0, 901.75, 899.5};
 /* The default sweep: both paths, nine sizes; odd sessions are timed. */
 static void make_sessions(res_session_t *ss, int r)
 {
-    memset(ss, 0, NSESS * sizeof *ss);
     for (int p = 0; p < 2; p++)
         for (int i = 0; i < NSIZES; i++) {
             res_session_t *s = &ss[p * NSIZES + i];
-            s->workload = "insert";
-            s->path = p ? "dblink" : "local";
-            s->lob_chars = kchars[i] * 1024;
-            s->block_size = SIM_REF_BLOCK_SIZE;
-            s->rows = SIM_REF_ROWS;
-            s->piece_size = 32767;
-            s->seed = 42;
+            sweep_session(s, p, kchars[i], 42);
             s->params = "dsp.chunk_divisor=256 undo.record_bytes=100";
             for (int k = 0; k < SIM_STAT_COUNT; k++)
                 s->stats.v[k] = figure(r, p, kchars[i], k);

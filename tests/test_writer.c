@@ -41,6 +41,15 @@ static void open_writer(fixture_t *f, case_path_t path, uint64_t rows)
     assert_int_equal(writer_check(f->w), SIM_OK);
 }
 
+/* What the writer has counted so far. */
+static case_result_t result_of(const fixture_t *f)
+{
+    case_result_t r;
+    memset(&r, 0, sizeof r);
+    writer_result(f->w, &r);
+    return r;
+}
+
 static void close_writer(fixture_t *f)
 {
     writer_destroy(f->w);
@@ -52,9 +61,7 @@ static void test_dblink_figures_by_hand(void **state)
     (void)state;
     fixture_t f;
     open_writer(&f, CASE_PATH_DBLINK, 3);
-    case_result_t r;
-    memset(&r, 0, sizeof r);
-    writer_result(f.w, &r);
+    case_result_t r = result_of(&f);
     const uint64_t *link = r.part[CASE_PART_LINK].v, *src = r.part[CASE_PART_SOURCE].v;
     /* 16 to open + 1 per row x 3 + 5 to close = 24 round trips; each row
      * sends 120 bytes of framing and receives its 4,096-byte LOB and the
@@ -70,8 +77,7 @@ static void test_dblink_figures_by_hand(void **state)
     assert_int_equal(src[SIM_STAT_SF_DIRECT_READ_BYTES], 24576);
     /* Finishing twice closes the link once. */
     writer_finish(f.w);
-    memset(&r, 0, sizeof r);
-    writer_result(f.w, &r);
+    r = result_of(&f);
     assert_int_equal(r.part[CASE_PART_LINK].v[SIM_STAT_DBLINK_ROUNDTRIPS], 24);
     assert_int_equal(writer_check(f.w), SIM_OK);
     close_writer(&f);
@@ -82,9 +88,7 @@ static void test_local_figures_by_hand(void **state)
     (void)state;
     fixture_t f;
     open_writer(&f, CASE_PATH_LOCAL, 3);
-    case_result_t r;
-    memset(&r, 0, sizeof r);
-    writer_result(f.w, &r);
+    case_result_t r = result_of(&f);
     const uint64_t *src = r.part[CASE_PART_SOURCE].v, *ins = r.part[CASE_PART_INSERT].v;
     /* Each source row: 1 get for the row, and its one LOB block through the
      * cache (4 are): 2 gets a row, 6 in all, no direct reads. */
