@@ -84,6 +84,8 @@ static int is_feedback(const ip_line_t *l)
     ip_trim(&p, &n);
     const char *sel = " selected.";
     size_t sl = strlen(sel);
+    if (ip_word_eq(p, n, "no rows selected"))
+        return 1;
     return n > sl && memcmp(p + n - sl, sel, sl) == 0;
 }
 
