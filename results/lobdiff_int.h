@@ -17,9 +17,11 @@
 struct res_store; /* store.h; only lobdiff_load.c looks inside */
 
 struct ldf_run {
-    char *role;              /* "base", "head" or "reference" */
-    ldf_run_info_t info;     /* strings owned */
-    int oracle;              /* source is 'oracle': the reference measurements */
+    char *role;          /* "base", "head" or "reference" */
+    ldf_run_info_t info; /* strings owned */
+    int oracle;          /* source is 'oracle' (or --reference): the reference side */
+    char **unmodelled;   /* names of Oracle figures lobsim lacks, sorted, owned */
+    size_t nunmodelled;
     struct res_store *store; /* NULL for a run built in memory */
     ldf_case_t *cases;       /* params, real and cpu owned; sorted by ldf_pair() */
     size_t n, cap;
