@@ -14,7 +14,7 @@ seconds=${1:-10}
 build=${2:-$src/build-fuzz}
 shift $(($# > 2 ? 2 : $#))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_cli_values fuzz_cli_parse fuzz_resolve_run fuzz_reference_csv fuzz_lobdiff)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_cli_values fuzz_cli_parse fuzz_resolve_run fuzz_reference_csv fuzz_lobdiff fuzz_import)
 
 if ! command -v clang >/dev/null || ! command -v clang++ >/dev/null; then
     echo "fuzz: FAIL: clang is not installed (scripts/install-deps installs it)"

@@ -14,16 +14,20 @@ static const struct {
      "SELECT run FROM runs r WHERE NOT EXISTS (SELECT 1 FROM sessions s WHERE s.run = r.run)"},
     {"invariant 1: session %s has no figures",
      "SELECT sid FROM sessions s\n"
-     "WHERE NOT EXISTS (SELECT 1 FROM session_stats st WHERE st.sid = s.sid)"},
+     "WHERE NOT EXISTS (SELECT 1 FROM session_stats st WHERE st.sid = s.sid)\n"
+     "  AND NOT EXISTS (SELECT 1 FROM session_oracle_stats o WHERE o.sid = s.sid)"},
     {"invariant 2: dangling reference in table %s",
      "SELECT \"table\" FROM pragma_foreign_key_check"},
-    {"invariant 5: oracle run %s has a seed, timing or no digest",
+    {"invariant 5: oracle run %s has a seed, timing, or neither a digest nor an import format",
      "SELECT r.run FROM runs r WHERE r.source = 'oracle' AND (r.seed IS NOT NULL\n"
-     "  OR r.reference_digest IS NULL OR EXISTS (SELECT 1 FROM sessions s\n"
+     "  OR (r.reference_digest IS NULL AND r.import_format IS NULL)\n"
+     "  OR EXISTS (SELECT 1 FROM sessions s\n"
      "  WHERE s.run = r.run AND (s.iterations IS NOT NULL OR s.seed IS NOT NULL)))"},
     {"invariant 5: lobsim run %s has no seed or has a reference digest",
      "SELECT run FROM runs WHERE source = 'lobsim'\n"
-     "  AND (seed IS NULL OR reference_digest IS NOT NULL)"},
+     "  AND (seed IS NULL OR reference_digest IS NOT NULL OR import_format IS NOT NULL)"},
+    {"invariant 10: imported session %s has a figure of the catalogue among its unmodelled ones",
+     "SELECT o.sid FROM session_oracle_stats o JOIN v$statname n ON n.name = o.name"},
     {"invariant 8: session %s has repetition samples that are not 0..n-1 of a timed session "
      "with at least n repetitions",
      "SELECT t.sid FROM session_timings t JOIN sessions s USING (sid)\n"

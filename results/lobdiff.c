@@ -42,6 +42,19 @@ int main(int argc, char **argv)
         ldf_run_destroy(base);
         return LDF_EXIT_BAD_INPUT;
     }
+    if (o.reference) {
+        ldf_run_t *ref = NULL;
+        sim_err_t rerr = ldf_run_load("reference", o.reference, o.db, &ref, err, sizeof err);
+        if (rerr == SIM_OK)
+            rerr = ldf_run_mark_reference(base, head, ref, err, sizeof err);
+        ldf_run_destroy(ref);
+        if (rerr != SIM_OK) {
+            fprintf(stderr, "lobdiff: %s\n", err);
+            ldf_run_destroy(base);
+            ldf_run_destroy(head);
+            return LDF_EXIT_BAD_INPUT;
+        }
+    }
     ldf_diff_t *d = ldf_diff_create(&o, base, head);
 
     int status = ldf_diff_exit_status(d);

@@ -37,10 +37,11 @@ typedef struct {
     const char *base; /* run selectors */
     const char *head;
     ldf_format_t format;
-    int all;              /* list unchanged figures and times too */
-    double threshold_pct; /* a time change counts beyond this */
-    double alpha;         /* family significance level of the U tests */
-    const char *plot;     /* SVG file to draw, NULL for none */
+    int all;               /* list unchanged figures and times too */
+    double threshold_pct;  /* a time change counts beyond this */
+    double alpha;          /* family significance level of the U tests */
+    const char *plot;      /* SVG file to draw, NULL for none */
+    const char *reference; /* --reference=RUN: the run that plays Oracle, NULL for none */
 } ldf_opts_t;
 
 /* The store RES_DEFAULT_PATH, text, threshold 5 %, alpha 0.05, no plot. */
@@ -110,6 +111,16 @@ sim_err_t ldf_run_add_case(ldf_run_t *r, const ldf_case_t *c);
  */
 sim_err_t ldf_run_load(const char *role, const char *arg, const char *default_db, ldf_run_t **out,
                        char *err, size_t errlen);
+/*
+ * --reference: make whichever of base and head is the run ref (same store,
+ * same id) the calibration's reference, and the other not, whatever their
+ * sources.  SIM_EINVAL with one line in err when ref is neither or both.
+ */
+sim_err_t ldf_run_mark_reference(ldf_run_t *base, ldf_run_t *head, const ldf_run_t *ref, char *err,
+                                 size_t errlen);
+/* The Oracle statistics of r's sessions that lobsim does not model
+ * (imported runs), each name once, sorted; NULL-free array of n. */
+const char *const *ldf_run_unmodelled(const ldf_run_t *r, size_t *n);
 /* The reference run of r's store; NULL when r is in memory or the store has
  * none. */
 ldf_run_t *ldf_run_load_reference(const ldf_run_t *r);

@@ -17,8 +17,11 @@
 struct res_store; /* store.h; only lobdiff_load.c looks inside */
 
 struct ldf_run {
-    char *role;              /* "base", "head" or "reference" */
-    ldf_run_info_t info;     /* strings owned */
+    char *role;          /* "base", "head" or "reference" */
+    ldf_run_info_t info; /* strings owned */
+    int oracle;          /* source is 'oracle' (or --reference): the reference side */
+    char **unmodelled;   /* names of Oracle figures lobsim lacks, sorted, owned */
+    size_t nunmodelled;
     struct res_store *store; /* NULL for a run built in memory */
     ldf_case_t *cases;       /* params, real and cpu owned; sorted by ldf_pair() */
     size_t n, cap;
@@ -94,10 +97,11 @@ void *ldf_xrealloc(void *p, size_t n);
 char *ldf_xstrdup(const char *s);            /* NULL for NULL */
 int ldf_streq(const char *a, const char *b); /* NULL reads as "" */
 
-/* The run is the reference measurements (source 'oracle'). */
+/* The run is the reference side: its source is 'oracle', unless
+ * --reference chose the other run (ldf_run_mark_reference). */
 static inline int ldf_run_oracle(const ldf_run_t *r)
 {
-    return ldf_streq(r->info.source, "oracle");
+    return r->oracle;
 }
 
 /* ---- pairing (lobdiff_pair.c) -------------------------------------------- */

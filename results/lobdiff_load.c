@@ -70,6 +70,7 @@ static void set_info(ldf_run_t *r, const ldf_run_info_t *in)
     i->ref_file = ldf_xstrdup(in->ref_file);
     i->git_dirty = in->git_dirty;
     i->started = in->started;
+    r->oracle = ldf_streq(in->source, "oracle");
 }
 
 ldf_run_t *ldf_run_create(const char *role, const ldf_run_info_t *info)
@@ -138,6 +139,9 @@ void ldf_run_destroy(ldf_run_t *r)
         free((void *)r->cases[i].cpu);
     }
     free(r->cases);
+    for (size_t k = 0; k < r->nunmodelled; k++)
+        free(r->unmodelled[k]);
+    free(r->unmodelled);
     ldf_run_info_t *i = &r->info;
     const char *s[] = {i->db,       i->selector,   i->source, i->commit,  i->host,
                        i->compiler, i->build_type, i->params, i->ref_file};
@@ -155,6 +159,47 @@ typedef struct {
     char *err;
     size_t errlen;
 } collect_t;
+
+/* Keep each unmodelled name once, in order. */
+static sim_err_t collect_unmodelled(const res_named_value_t *v, void *arg)
+{
+    ldf_run_t *r = arg;
+    size_t at = 0;
+    while (at < r->nunmodelled && strcmp(r->unmodelled[at], v->name) < 0)
+        at++;
+    if (at < r->nunmodelled && strcmp(r->unmodelled[at], v->name) == 0)
+        return SIM_OK;
+    r->unmodelled = ldf_xrealloc(r->unmodelled, (r->nunmodelled + 1) * sizeof *r->unmodelled);
+    memmove(r->unmodelled + at + 1, r->unmodelled + at,
+            (r->nunmodelled - at) * sizeof *r->unmodelled);
+    r->unmodelled[at] = ldf_xstrdup(v->name);
+    r->nunmodelled++;
+    return SIM_OK;
+}
+
+const char *const *ldf_run_unmodelled(const ldf_run_t *r, size_t *n)
+{
+    *n = r->nunmodelled;
+    return (const char *const *)r->unmodelled;
+}
+
+sim_err_t ldf_run_mark_reference(ldf_run_t *base, ldf_run_t *head, const ldf_run_t *ref, char *err,
+                                 size_t errlen)
+{
+    int b = base->info.run == ref->info.run && ldf_streq(base->info.db, ref->info.db);
+    int h = head->info.run == ref->info.run && ldf_streq(head->info.db, ref->info.db);
+    if (b == h) {
+        snprintf(err, errlen,
+                 "--reference=%s: run %" PRId64 " is %s of the two runs compared (base run %" PRId64
+                 ", head run %" PRId64 ")",
+                 ref->info.selector ? ref->info.selector : "?", ref->info.run,
+                 b ? "both" : "neither", base->info.run, head->info.run);
+        return SIM_EINVAL;
+    }
+    base->oracle = b;
+    head->oracle = h;
+    return SIM_OK;
+}
 
 static sim_err_t collect_case(const res_session_info_t *si, void *arg)
 {
@@ -177,6 +222,11 @@ static sim_err_t collect_case(const res_session_info_t *si, void *arg)
     c.params = si->params;
     c.stats = si->stats;
     memcpy(c.present, si->present, sizeof c.present);
+    if (cl->r->store) {
+        sim_err_t rc = res_foreach_unmodelled(cl->r->store, si->sid, collect_unmodelled, cl->r);
+        if (rc != SIM_OK)
+            return rc;
+    }
     if (si->timed && si->timing.nsamples > 0) {
         c.nsamples = si->timing.nsamples;
         c.real = si->timing.real_samples_ns;

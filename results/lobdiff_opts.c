@@ -24,6 +24,7 @@ void ldf_usage(FILE *f)
 {
     fputs("usage: lobdiff [--db=FILE] BASE HEAD [--format=text|markdown|json] [--all]\n"
           "               [--time-threshold=PCT] [--alpha=A] [--plot=FILE.svg]\n"
+          "       lobdiff [--db=FILE] --reference=RUN RUN [options]\n"
           "\n"
           "Compare two recorded runs of lobbench: every statistic that changed in any case\n"
           "(path, LOB size, block size, rows), largest relative change first, and the\n"
@@ -42,6 +43,8 @@ void ldf_usage(FILE *f)
           "  --time-threshold=PCT a time change counts beyond PCT percent (default 5)\n"
           "  --alpha=A            significance level of the U test (default 0.05)\n"
           "  --plot=FILE.svg      draw the statistics against LOB size, log-log\n"
+          "  --reference=RUN      that run (e.g. one lobimport recorded) is the Oracle side\n"
+          "                       of a calibration report; with one RUN it is BASE\n"
           "\n"
           "Exit status: 0 nothing changed; 1 a statistic changed, a case was added or\n"
           "removed, or a time regressed (always 1 against the reference, whose figures\n"
@@ -106,6 +109,10 @@ int ldf_parse_args(int argc, char *const *argv, ldf_opts_t *o, char *err, size_t
             o->plot = a + 7;
             if (!*o->plot)
                 REFUSE("--plot: empty file name; expected e.g. --plot=diff.svg");
+        } else if (options && strncmp(a, "--reference=", 12) == 0) {
+            o->reference = a + 12;
+            if (!*o->reference)
+                REFUSE("--reference: empty run; expected e.g. --reference=7");
         } else if (options && a[0] == '-' && a[1] != '\0') {
             REFUSE("unknown option '%s'; expected --db=FILE, --format=FMT, --all, "
                    "--time-threshold=PCT, --alpha=A, --plot=FILE.svg or --help",
@@ -119,6 +126,11 @@ int ldf_parse_args(int argc, char *const *argv, ldf_opts_t *o, char *err, size_t
         } else {
             REFUSE("unexpected argument '%s'; expected two runs, BASE and HEAD", a);
         }
+    }
+    if (npos == 1 && o->reference) {
+        o->head = o->base;
+        o->base = o->reference;
+        npos++;
     }
     if (npos < 2)
         REFUSE("expected two runs, BASE and HEAD (e.g. lobdiff latest~1 latest); see --help");

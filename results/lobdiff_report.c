@@ -157,8 +157,27 @@ size_t ldf_notes(const ldf_diff_t *d, int markdown, char lines[][512], size_t ma
                  "calibration: the %s run is the Oracle reference; the ratio is lobsim / oracle, "
                  "and statistics Oracle did not record are left out",
                  d->lobsim_side == 0 ? "head" : "base");
-        return n;
     }
+    for (int side = 0; side < 2 && n < max; side++) {
+        size_t k;
+        const char *const *names = ldf_run_unmodelled(d->side[side], &k);
+        if (k == 0)
+            continue;
+        char *p = lines[n++];
+        size_t used = (size_t)snprintf(p, 512,
+                                       "not modelled: %zu Oracle statistic%s of the %s run "
+                                       "lobsim has no figure for:",
+                                       k, k == 1 ? "" : "s", side ? "head" : "base");
+        for (size_t i = 0; i < k && used < 400; i++)
+            used += (size_t)snprintf(p + used, 512 - used, "%s '%s'", i ? "," : "", names[i]);
+        for (size_t i = 0; i < k; i++)
+            if (used >= 400) {
+                snprintf(p + 400, 112, ", ... (%zu in all)", k);
+                break;
+            }
+    }
+    if (d->calibration)
+        return n;
     if (d->nparams && n < max) {
         char *p = lines[n++];
         size_t used = (size_t)snprintf(p, 512, "model params differ:");

@@ -139,7 +139,8 @@ sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out)
                         "SELECT run, source, reference_file, reference_digest, git_commit, host,\n"
                         "  compiler, build_type, command_line, params,\n"
                         "  CAST(strftime('%s', started) AS INTEGER),\n"
-                        "  CAST(strftime('%s', finished) AS INTEGER), git_dirty, seed, completed\n"
+                        "  CAST(strftime('%s', finished) AS INTEGER), git_dirty, seed, completed,\n"
+                        "  label, import_format\n"
                         "FROM runs WHERE run = ?1",
                         &st);
     if (rc != SQLITE_OK)
@@ -165,8 +166,12 @@ sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out)
             [RUN_STR_CMDLINE] = &out->info.command_line,
             [RUN_STR_PARAMS] = &out->info.params,
         };
-        for (int i = 0; i < RUN_STR_COUNT && err == SIM_OK; i++)
+        for (int i = 0; i <= RUN_STR_PARAMS && err == SIM_OK; i++)
             err = keep_str(s, i, st, 1 + i, dst[i]);
+        if (err == SIM_OK)
+            err = keep_str(s, RUN_STR_LABEL, st, 15, &out->label);
+        if (err == SIM_OK)
+            err = keep_str(s, RUN_STR_FORMAT, st, 16, &out->import_format);
         out->info.started = sqlite3_column_int64(st, 10);
         out->info.finished = sqlite3_column_int64(st, 11);
         out->info.git_dirty =

@@ -8,8 +8,8 @@
  * creates a file; the callers hand over a connection.
  *
  *   state change                 function
- *   empty file -> schema v3      rs_init_body() -> migrate()
- *   v1 -> v2 -> v3               rs_init_body() -> migrate()
+ *   empty file -> schema v4      rs_init_body() -> migrate()
+ *   v1 -> v2 -> v3 -> v4         rs_init_body() -> migrate()
  *   v$statname <- catalogue      rs_init_body() -> sync_statname()
  *   rollback journal -> WAL      rs_set_wal()
  */
@@ -207,6 +207,22 @@ static const char *const migrations[RES_SCHEMA_VERSION] = {
     "   AND l.rows = o.rows AND l.\"statistic#\" = o.\"statistic#\"\n"
     "  WHERE o.run = (SELECT run FROM reference_run)\n"
     "  ORDER BY o.path DESC, o.\"statistic#\", o.lob_chars;\n",
+
+    /* 3 -> 4: runs imported from a user's own Oracle output (lobimport):
+     * their label and format, the figures lobsim's catalogue lacks (kept
+     * under Oracle's names), and "reference" that keeps meaning the shipped
+     * measurements, not the latest import. */
+    "ALTER TABLE runs ADD COLUMN label TEXT;\n"
+    "ALTER TABLE runs ADD COLUMN import_format TEXT;\n"
+    "CREATE TABLE session_oracle_stats (\n"
+    "  sid   INTEGER NOT NULL REFERENCES sessions (sid),\n"
+    "  name  TEXT NOT NULL,\n"
+    "  value INTEGER NOT NULL,\n"
+    "  PRIMARY KEY (sid, name)\n"
+    ") WITHOUT ROWID;\n"
+    "DROP VIEW reference_run;\n"
+    "CREATE VIEW reference_run AS\n"
+    "  SELECT max(run) AS run FROM runs WHERE source = 'oracle' AND import_format IS NULL;\n",
 };
 
 /* The tables every version has; a file that lacks one is not a store. */

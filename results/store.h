@@ -40,7 +40,7 @@
 #include "sim.h"
 
 /* PRAGMA user_version of the files this code writes; older ones are upgraded. */
-#define RES_SCHEMA_VERSION 3
+#define RES_SCHEMA_VERSION 4
 /* PRAGMA application_id of every lobsim results file: 'LOBS'. */
 #define RES_APPLICATION_ID 0x4C4F4253
 
@@ -215,6 +215,53 @@ typedef struct {
 sim_err_t res_parse_reference(const char *file, const char *text, size_t len,
                               res_ref_figure_t **figs, size_t *nfigs, char *err, size_t errlen);
 
+/* ---- importing a user's Oracle output ------------------------------------ */
+
+/* A figure under Oracle's own name. */
+typedef struct {
+    const char *name;
+    int64_t value; /* >= 0 */
+} res_named_value_t;
+
+/* One measured session: the case as the user said it, and its figures. */
+typedef struct {
+    const char *workload; /* names as in res_session_t */
+    const char *path;
+    uint64_t lob_chars;
+    uint32_t block_size;
+    uint64_t rows;
+    uint32_t piece_size; /* 0 = not said */
+    const res_named_value_t *figures;
+    size_t nfigures; /* >= 1, no name twice */
+} res_import_session_t;
+
+/* One imported file: a run of source 'oracle'. */
+typedef struct {
+    const char *file;         /* as the user named it; stored as reference_file */
+    const char *format;       /* the format it was read in: "sqlplus", ... */
+    const char *label;        /* NULL = none */
+    const char *command_line; /* NULL = unknown */
+    const res_import_session_t *sessions;
+    size_t n; /* >= 1 */
+} res_import_run_t;
+
+/*
+ * Record n >= 1 imported files, each as a run of source 'oracle' without a
+ * seed, all in one transaction: all of them or, on any failure, none.
+ * Figures whose name is in the catalogue (v$statname) go to session_stats,
+ * the others to session_oracle_stats under their Oracle names; a session
+ * has only the figures given, no zeros added.  run_ids (may be NULL) gets
+ * the n run ids in order.  SIM_EINVAL with a message naming the file and
+ * session for a bad name, a zero LOB size, a negative figure, a name given
+ * twice; SIM_EIO and so on as res_record_run().
+ */
+sim_err_t res_record_import(res_store_t *s, const res_import_run_t *runs, size_t n,
+                            int64_t *run_ids);
+
+/* The figures of session sid that lobsim's catalogue lacks, by name. */
+typedef sim_err_t (*res_named_fn)(const res_named_value_t *v, void *arg);
+sim_err_t res_foreach_unmodelled(res_store_t *s, int64_t sid, res_named_fn fn, void *arg);
+
 /* ---- reading ---------------------------------------------------------- */
 
 /*
@@ -222,7 +269,8 @@ sim_err_t res_parse_reference(const char *file, const char *text, size_t len,
  *   123         that run (any source, complete or not)
  *   latest      the newest completed lobsim run
  *   latest~N    the Nth completed lobsim run before it (latest~0 = latest)
- *   reference   the newest run loaded from the reference (source 'oracle')
+ *   reference   the newest run loaded from the reference CSV (source 'oracle',
+ *               not imported by lobimport)
  *   1a2b3c4     a git commit prefix (4 to 40 hex digits): the newest completed
  *               lobsim run at that commit; an all-digit selector is a run id
  *               if such a run exists, a commit prefix otherwise
@@ -240,6 +288,8 @@ typedef struct {
     const char *reference_digest; /* oracle runs: FNV-1a 64 of its content */
     res_run_t info;               /* started/finished as unix time, 0 if NULL */
     int has_seed;                 /* 0 for oracle runs */
+    const char *label;            /* imported runs: --label, NULL if none */
+    const char *import_format;    /* imported runs: "sqlplus", "csv", ...; NULL otherwise */
 } res_run_info_t;
 
 sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out);

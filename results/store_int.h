@@ -40,6 +40,8 @@ enum {
     RUN_STR_BUILD,
     RUN_STR_CMDLINE,
     RUN_STR_PARAMS,
+    RUN_STR_LABEL,
+    RUN_STR_FORMAT,
     RUN_STR_COUNT
 };
 

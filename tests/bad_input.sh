@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
-# bad_input.sh -- wrong invocations of lobbench, lobdiff and scripts/pr-diff,
+# bad_input.sh -- wrong invocations of lobbench, lobdiff, lobimport and scripts/pr-diff,
 # tried on purpose.  Each must end with the documented exit status (2: bad
 # input), exactly one line on stderr that names the bad input, no crash, no
 # new file, and the results database byte for byte as it was (its -wal too;
 # a read-only look may leave an empty -wal and a -shm beside a WAL-mode file,
 # which hold no data).
 #
-#   usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR
+#   usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBIMPORT
 #
-# All three are required, and so are sqlite3 and SOURCE_DIR/scripts/pr-diff:
+# All four are required, and so are sqlite3 and SOURCE_DIR/scripts/pr-diff:
 # a tool that is missing fails the run, naming it.  Every entry is tried;
 # none is left out.
 set -u
-usage="usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR"
+usage="usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBIMPORT"
 missing() { echo "FAIL: bad_input: $*"; exit 1; }
-[ $# -eq 3 ] || missing "expected 3 arguments, got $#; $usage"
-LOBBENCH=$1 LOBDIFF=$2 SRC=$3
+[ $# -eq 4 ] || missing "expected 4 arguments, got $#; $usage"
+LOBBENCH=$1 LOBDIFF=$2 SRC=$3 LOBIMPORT=$4
+[ -x "$LOBIMPORT" ] || missing "lobimport not found or not executable: '$LOBIMPORT'"
 [ -n "$LOBBENCH" ] || missing "LOBBENCH is empty; $usage"
 [ -n "$LOBDIFF" ] || missing "LOBDIFF is empty; $usage"
 [ -n "$SRC" ] || missing "SOURCE_DIR is empty; $usage"
@@ -28,6 +29,7 @@ command -v sqlite3 >/dev/null || missing "sqlite3 is not installed (scripts/inst
 command -v git >/dev/null || missing "git is not installed (scripts/install-deps installs it)"
 LOBBENCH=$(readlink -f "$LOBBENCH")
 LOBDIFF=$(readlink -f "$LOBDIFF")
+LOBIMPORT=$(readlink -f "$LOBIMPORT")
 PRDIFF=$(readlink -f "$PRDIFF")
 SRC=$(readlink -f "$SRC")
 
@@ -255,6 +257,39 @@ for f in missing.db truncated.db text.db foreign.db newer.db directory.db fifo.d
     expect 2 "$f" "$f" -- "$LOBDIFF" --db="$f" latest~1 latest
 done
 expect 2 damaged.db damaged.db -- "$LOBDIFF" --db=damaged.db latest~1 latest
+
+# ---- lobimport ---------------------------------------------------------------------------
+# Each bad file: one line naming the file, its line and the problem; nothing recorded.
+mkdir -p imp
+: >imp/empty.txt
+printf 'NAME      VALUE\n--------- -----\n\nno rows selected\n' >imp/nostats.txt
+printf 'Statistics\n----------\n        12x  db block gets\n' >imp/nan.txt
+printf 'NAME           VALUE\n-------------- -----\ndb block gets     5\ndb block gets     6\n' >imp/twice.txt
+printf 'NAME           VALUE\n-------------- -----\ndb block gets     5\nconsistent gets\n' >imp/truncated.txt
+printf 'STAT...db block gets   15,514   3,257,052\n' >imp/truncated_runstats.txt
+printf 'hello\nworld\n' >imp/unknown.txt
+printf 'statistic,value\n"db block gets",15514\n' >imp/good.csv
+snapshot history.db
+LI=("$LOBIMPORT" --db=history.db --path=local --lob-size=2k)
+imp() { expect 2 "$1" history.db -- "${LI[@]}" "${@:2}"; }
+imp "imp/empty.txt:0: empty file" imp/empty.txt
+imp "imp/nostats.txt:0: no statistics" imp/nostats.txt
+imp "imp/nan.txt:3: value '12x'" imp/nan.txt
+imp "imp/twice.txt:4: 'db block gets' given twice" imp/twice.txt
+imp "imp/truncated.txt:4: truncated line" imp/truncated.txt
+imp "imp/truncated_runstats.txt:1: truncated line" imp/truncated_runstats.txt
+imp "imp/unknown.txt:0: no known format" imp/unknown.txt
+# a good file beside a bad one: all or nothing
+imp "imp/twice.txt:4" imp/good.csv imp/twice.txt
+imp "missing.txt" imp/good.csv missing.txt
+imp "--format='xml'" --format=xml imp/good.csv
+imp "'--frob'" --frob imp/good.csv
+imp "--lob-size='2x'" --lob-size=2x imp/good.csv
+imp "--block-size='12k'" --block-size=12k imp/good.csv
+imp "no FILE"
+expect 2 "say what was measured" history.db -- "$LOBIMPORT" --db=history.db imp/good.csv
+expect 2 "imp/good.csv:0: no statistics found in autotrace output" history.db -- "${LI[@]}" --format=autotrace imp/good.csv
+expect 2 "CSV header" history.db -- "${LI[@]}" --format=csv imp/unknown.txt
 
 # ---- scripts/pr-diff -------------------------------------------------------------------
 # Only what is refused before anything is built; run from inside the tree.

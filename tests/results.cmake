@@ -32,3 +32,6 @@ lobsim_test(test_lobdiff_lib
 
 # The SVG plot library on its own.
 lobsim_test(test_plot SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_plot.c LIBS lobsim_plot m)
+
+# The import parsers: real published output and texts written to break them.
+lobsim_test(test_import SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_import.c LIBS lobsim_import)

@@ -858,7 +858,7 @@ static void test_upgrade_from_v2(void **state)
     expect_refused(f->db, RES_OPEN_READONLY, SIM_EINVAL, "schema version 2");
 
     res_store_t *s = open_ok(f->db);
-    assert_int_equal(sql_int(f->db, "PRAGMA user_version"), 3);
+    assert_int_equal(sql_int(f->db, "PRAGMA user_version"), RES_SCHEMA_VERSION);
     assert_int_equal(count_rows(f->db, "session_timings"), 0);
     int n = 0;
     assert_int_equal(res_foreach_session(s, 1, check_v2_session, &n), SIM_OK);

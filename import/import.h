@@ -1,0 +1,84 @@
+/*
+ * import.h -- Oracle's own statistics output read into figures: the text a
+ * performance engineer captured on a real database (SQL*Plus, autotrace,
+ * runstats, Snapper, CSV) in, named statistics and their values out.
+ *
+ * The parsers are pure functions: no file, no store, no model.  A statistic
+ * is kept under the exact name Oracle printed, whether lobsim models it or
+ * not; matching names to the catalogue is the caller's business.  Design,
+ * the formats and what is left out: import/README.md.
+ */
+#ifndef LOBSIM_IMPORT_H
+#define LOBSIM_IMPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim.h"
+
+typedef enum {
+    IMP_FORMAT_AUTO,      /* recognise the format (imp_detect()) */
+    IMP_FORMAT_SQLPLUS,   /* NAME / VALUE query output of v$mystat, v$sesstat */
+    IMP_FORMAT_AUTOTRACE, /* the Statistics block of SET AUTOTRACE */
+    IMP_FORMAT_RUNSTATS,  /* Tom Kyte's runstats_pkg.rs_stop report: two runs */
+    IMP_FORMAT_SNAPPER,   /* Tanel Poder's Snapper: the STAT lines' deltas */
+    IMP_FORMAT_CSV,       /* statistic,value or path,lob_kchars,statistic,value */
+    IMP_FORMAT_COUNT
+} imp_format_t;
+
+/* "auto", "sqlplus", "autotrace", "runstats", "snapper", "csv". */
+const char *imp_format_name(imp_format_t f);
+/* 0 and *out for one of the names above, -1 otherwise. */
+int imp_format_parse(const char *s, imp_format_t *out);
+#define IMP_FORMATS_ACCEPTED "auto, sqlplus, autotrace, runstats, snapper, csv"
+
+/* One figure as the file gave it. */
+typedef struct {
+    char *name;    /* Oracle's name, as printed (runstats' STAT... prefix removed) */
+    int64_t value; /* >= 0 */
+    int line;      /* the line it is on, from 1 */
+} imp_stat_t;
+
+/* One session's figures: a file gives one, runstats two (run1, run2), the
+ * reference-column CSV one per (path, LOB size). */
+#define IMP_NAME_MAX 24
+typedef struct {
+    char run[IMP_NAME_MAX];  /* runstats: "run1", "run2"; "" otherwise */
+    char path[IMP_NAME_MAX]; /* reference-column CSV: its path; "" when the file does not say */
+    uint64_t lob_chars;      /* reference-column CSV: its LOB size; 0 when the file does not say */
+    imp_stat_t *stats;
+    size_t n;
+} imp_set_t;
+
+typedef struct {
+    imp_format_t format; /* the format read (never IMP_FORMAT_AUTO) */
+    imp_set_t *sets;
+    size_t nsets; /* >= 1, each with n >= 1 */
+} imp_file_t;
+
+/*
+ * The format text[0..len) is in, IMP_FORMAT_AUTO when none fits.  Looks
+ * for each format's landmark in this order: a CSV header on the first line,
+ * autotrace's "Statistics" over a dashed line, runstats' "STAT..." lines,
+ * Snapper's ", STAT," fields, a SQL*Plus heading ending in VALUE over a
+ * dashed line.
+ */
+imp_format_t imp_detect(const char *text, size_t len);
+
+/*
+ * Parse text[0..len) (need not end in NUL; not changed) as format (AUTO:
+ * imp_detect()).  file is only the name to put in messages.  On success
+ * *out holds the sets (free with imp_file_free()).  On failure *out is
+ * empty and err holds one line "FILE:LINE: what is wrong" (line 0 for the
+ * file as a whole): SIM_EINVAL for an empty file, no statistics, a value
+ * that is not a whole number >= 0 (SQL*Plus's rounded 1.2E+10 included), a
+ * statistic given twice with two values, a truncated line, no known format;
+ * SIM_ENOMEM.
+ */
+sim_err_t imp_parse(const char *file, const char *text, size_t len, imp_format_t format,
+                    imp_file_t *out, char *err, size_t errlen);
+
+/* Free what imp_parse() gave; f itself is the caller's.  NULL is a no-op. */
+void imp_file_free(imp_file_t *f);
+
+#endif /* LOBSIM_IMPORT_H */
