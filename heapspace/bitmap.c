@@ -45,9 +45,9 @@ static uint32_t gap_bytes(uint64_t gap)
 
 static uint32_t atom_cost(uint64_t gap, uint32_t bits, uint32_t *tail)
 {
-    int single = (bits & (bits - 1)) == 0;
-    *tail = single ? 0 : 1;
-    return 1 + gap_bytes(gap) + (single ? 0 : 1);
+    (void)bits;
+    *tail = 1;
+    return 1 + gap_bytes(gap) + 1;
 }
 
 static int close_piece(value_t *v)
