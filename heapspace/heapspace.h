@@ -20,6 +20,9 @@
 
 #include "sim.h"
 
+/* The experiment's rows. */
+#define HS_REF_ROWS 10000000u
+
 /* Every value is one for all block sizes.  README lists each one's source. */
 typedef struct {
     uint32_t extent_kb;         /* uniform extent size */
