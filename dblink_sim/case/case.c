@@ -267,8 +267,9 @@ int case_describe_params(const case_t *c, char *buf, size_t len)
 const char *case_part_name(case_part_t p)
 {
     static const char *const names[CASE_PART_COUNT] = {
-        "segment",   "chunk allocator", "dispenser",    "undo",  "source rows",
-        "t2 insert", "database link",   "global cache", "reader"};
+        "segment",     "chunk allocator", "dispenser",     "undo",
+        "source rows", "t2 insert",       "database link", "global cache",
+        "reader",      "heap segment",    "recursive SQL"};
     return (unsigned)p < CASE_PART_COUNT ? names[p] : "?";
 }
 
