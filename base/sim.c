@@ -211,6 +211,46 @@ static const sim_stat_info_t catalogue[SIM_STAT_COUNT] = {
                              "waits for a CR copy from the other instance"},
     [SIM_STAT_WAIT_GC_BUSY] = {32, "gc buffer busy acquire", SIM_CLASS_RAC, SIM_VIEW_EVENT,
                                "waits for a block the other instance is still using"},
+    [SIM_STAT_RECURSIVE_CALLS] = {33, "recursive calls", U, SIM_VIEW_SESSTAT,
+                                  "calls of recursive SQL (the dictionary)"},
+    [SIM_STAT_CLIENT_ROUNDTRIPS] = {34, "SQL*Net roundtrips to/from client", U, SIM_VIEW_SESSTAT,
+                                    "round trips to the client: one per fetch call"},
+    [SIM_STAT_ROWS_PROCESSED] = {35, "rows processed", U, SIM_VIEW_SESSTAT,
+                                 "rows the statement returned (autotrace)"},
+    [SIM_STAT_PHYS_READ_TOTAL_REQS] = {36, "physical read total IO requests", C, SIM_VIEW_SESSTAT,
+                                       "read calls of every kind"},
+    [SIM_STAT_PHYS_READ_TOTAL_BYTES] = {37, "physical read total bytes", C, SIM_VIEW_SESSTAT,
+                                        "bytes read of every kind"},
+    [SIM_STAT_PHYS_READS_CACHE] = {38, "physical reads cache", C, SIM_VIEW_SESSTAT,
+                                   "blocks read into the buffer cache"},
+    [SIM_STAT_PHYS_READS_DIRECT] = {39, "physical reads direct", C, SIM_VIEW_SESSTAT,
+                                    "blocks read into the session's memory, not the cache"},
+    [SIM_STAT_PHYS_READS_DIRECT_TEMP] = {40, "physical reads direct temporary tablespace", C,
+                                         SIM_VIEW_SESSTAT, "direct reads of temporary blocks"},
+    [SIM_STAT_TAB_NUM_ROWS] = {41, "user_tables.num_rows", U, SIM_VIEW_USER_TABLES,
+                               "rows of the table"},
+    [SIM_STAT_TAB_BLOCKS] = {42, "user_tables.blocks", U, SIM_VIEW_USER_TABLES,
+                             "blocks below the high-water mark"},
+    [SIM_STAT_TAB_AVG_ROW_LEN] = {43, "user_tables.avg_row_len", U, SIM_VIEW_USER_TABLES,
+                                  "column bytes of a row, length bytes included, rounded"},
+    [SIM_STAT_PK_NUM_ROWS] = {44, "user_indexes.num_rows of PK", U, SIM_VIEW_USER_INDEXES,
+                              "entries of the primary key index"},
+    [SIM_STAT_PK_BLEVEL] = {45, "user_indexes.blevel of PK", U, SIM_VIEW_USER_INDEXES,
+                            "branch levels of the primary key index"},
+    [SIM_STAT_PK_LEAF_BLOCKS] = {46, "user_indexes.leaf_blocks of PK", U, SIM_VIEW_USER_INDEXES,
+                                 "leaf blocks of the primary key index"},
+    [SIM_STAT_ID_NUM_ROWS] = {47, "user_indexes.num_rows of ID", U, SIM_VIEW_USER_INDEXES,
+                              "entries of the index on x"},
+    [SIM_STAT_ID_BLEVEL] = {48, "user_indexes.blevel of ID", U, SIM_VIEW_USER_INDEXES,
+                            "branch levels of the index on x"},
+    [SIM_STAT_ID_LEAF_BLOCKS] = {49, "user_indexes.leaf_blocks of ID", U, SIM_VIEW_USER_INDEXES,
+                                 "leaf blocks of the index on x"},
+    [SIM_STAT_BI_NUM_ROWS] = {50, "user_indexes.num_rows of BI", U, SIM_VIEW_USER_INDEXES,
+                              "entries of the bitmap index on n (bitmap pieces)"},
+    [SIM_STAT_BI_BLEVEL] = {51, "user_indexes.blevel of BI", U, SIM_VIEW_USER_INDEXES,
+                            "branch levels of the bitmap index on n"},
+    [SIM_STAT_BI_LEAF_BLOCKS] = {52, "user_indexes.leaf_blocks of BI", U, SIM_VIEW_USER_INDEXES,
+                                 "leaf blocks of the bitmap index on n"},
 };
 #undef D
 #undef C
@@ -240,6 +280,10 @@ const char *sim_view_name(sim_view_t v)
         return "v$transaction";
     case SIM_VIEW_EVENT:
         return "v$session_event";
+    case SIM_VIEW_USER_TABLES:
+        return "user_tables";
+    case SIM_VIEW_USER_INDEXES:
+        return "user_indexes";
     }
     return "?";
 }

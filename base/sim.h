@@ -99,6 +99,8 @@ typedef enum {
     SIM_VIEW_ENQUEUE,     /* enqueue statistics (v$enqueue_stat, requests) */
     SIM_VIEW_TRANSACTION, /* v$transaction of the inserting transaction */
     SIM_VIEW_EVENT,       /* v$session_event: total waits of a wait event */
+    SIM_VIEW_USER_TABLES, /* user_tables after gathering statistics */
+    SIM_VIEW_USER_INDEXES /* user_indexes after gathering statistics */
 } sim_view_t;
 
 typedef enum {
@@ -136,6 +138,27 @@ typedef enum {
     SIM_STAT_WAIT_GC_CURRENT,
     SIM_STAT_WAIT_GC_CR,
     SIM_STAT_WAIT_GC_BUSY,
+    /* A heap table and its indexes (the block-size experiment). */
+    SIM_STAT_RECURSIVE_CALLS,
+    SIM_STAT_CLIENT_ROUNDTRIPS, /* SQL*Net roundtrips to/from client */
+    SIM_STAT_ROWS_PROCESSED,    /* autotrace's rows processed */
+    SIM_STAT_PHYS_READ_TOTAL_REQS,
+    SIM_STAT_PHYS_READ_TOTAL_BYTES,
+    SIM_STAT_PHYS_READS_CACHE,
+    SIM_STAT_PHYS_READS_DIRECT,
+    SIM_STAT_PHYS_READS_DIRECT_TEMP,
+    SIM_STAT_TAB_NUM_ROWS, /* user_tables.num_rows */
+    SIM_STAT_TAB_BLOCKS,
+    SIM_STAT_TAB_AVG_ROW_LEN,
+    SIM_STAT_PK_NUM_ROWS, /* user_indexes.num_rows of the primary key */
+    SIM_STAT_PK_BLEVEL,
+    SIM_STAT_PK_LEAF_BLOCKS,
+    SIM_STAT_ID_NUM_ROWS, /* ... of the index on x */
+    SIM_STAT_ID_BLEVEL,
+    SIM_STAT_ID_LEAF_BLOCKS,
+    SIM_STAT_BI_NUM_ROWS, /* ... of the bitmap index on n */
+    SIM_STAT_BI_BLEVEL,
+    SIM_STAT_BI_LEAF_BLOCKS,
     SIM_STAT_COUNT
 } sim_stat_t;
 

@@ -111,8 +111,9 @@ static int one_block(const char *what, const char *s, void *dst, size_t i, char 
     return cli_parse_block_size(s, &((uint32_t *)dst)[i], err, len);
 }
 
-/* insert, scan, rows, cluster; readback = scan,rows; all = every one.  dst
- * is the workloads' flags, whatever the item's position. */
+/* insert, scan, rows, cluster; readback = scan,rows; all = every LOB
+ * workload; heap = ctas,fts,range,few_rows.  dst is the workloads' flags,
+ * whatever the item's position. */
 static int one_workload(const char *what, const char *s, void *dst, size_t i, char *err, size_t len)
 {
     (void)i;
@@ -120,16 +121,17 @@ static int one_workload(const char *what, const char *s, void *dst, size_t i, ch
     int w;
     if (strcmp(s, "readback") == 0) {
         on[workload_find("scan")] = on[workload_find("rows")] = 1;
-    } else if (strcmp(s, "all") == 0) {
+    } else if (strcmp(s, "all") == 0 || strcmp(s, "heap") == 0) {
+        int heap = strcmp(s, "heap") == 0;
         for (int k = 0; k < (int)workload_count(); k++)
-            on[k] = 1;
+            on[k] |= workload_is_heap((size_t)k) == heap;
     } else if ((w = workload_find(s)) >= 0) {
         on[w] = 1;
     } else {
         char names[128];
         workload_names(names, sizeof names);
-        snprintf(err, len, "%s: '%s' is not a workload (accepted: %s, readback, all)", what, s,
-                 names);
+        snprintf(err, len, "%s: '%s' is not a workload (accepted: %s, readback, all, heap)", what,
+                 s, names);
         return 2;
     }
     return 0;
@@ -203,6 +205,7 @@ int cli_parse(cli_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
         } else if ((v = opt_value("--rows", &i, *argc, argv, &used)) != NULL) {
             if (cli_parse_u64("--rows", v, 1000000000000ULL, &o->rows, err, errlen))
                 return 2;
+            o->rows_given = 1;
         } else if ((v = opt_value("--seed", &i, *argc, argv, &used)) != NULL) {
             if (cli_parse_u64("--seed", v, UINT64_MAX, &o->seed, err, errlen))
                 return 2;
@@ -285,12 +288,15 @@ int cli_make_case(const cli_opts_t *o, unsigned wl, case_path_t path, uint64_t c
     c->lob_chars = chars;
     c->block_size = block_size;
     c->rows = o->rows;
+    /* The heap experiment's table has 10,000,000 rows unless told. */
+    if (workload_is_heap(wl) && !o->rows_given)
+        c->rows = HS_REF_ROWS;
     c->seed = o->seed;
     c->piece_size = o->piece_size;
     for (size_t i = 0; i < o->nparams; i++)
         case_set_param(c, o->params[i].name, o->params[i].value);
     char msg[200];
-    if (case_validate(c, msg, sizeof msg) != SIM_OK) {
+    if (workload_validate(c, msg, sizeof msg) != SIM_OK) {
         snprintf(err, errlen, "%s", msg);
         return 2;
     }

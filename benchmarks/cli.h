@@ -23,6 +23,7 @@ typedef struct {
     uint32_t block_sizes[CLI_MAX_LIST];
     size_t nblock_sizes;
     uint64_t rows;
+    int rows_given; /* --rows was given (the heap workloads default to 10^7) */
     uint64_t seed;
     uint32_t piece_size;
     int piece_size_set;

@@ -415,8 +415,9 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
                 }
             }
             if (n)
-                series[k][ns++] = (plot_series_t){
-                    "lobsim", case_path_name((case_path_t)p), (unsigned)p, PLOT_SOLID, pts[p][k], n};
+                series[k][ns++] = (plot_series_t){"lobsim",    case_path_name((case_path_t)p),
+                                                  (unsigned)p, PLOT_SOLID,
+                                                  pts[p][k],   n};
             if (with_ref && ref.n[p][k])
                 series[k][ns++] = (plot_series_t){"Oracle",      case_path_name((case_path_t)p),
                                                   (unsigned)p,   PLOT_MARKERS,
@@ -489,8 +490,17 @@ int main(int argc, char **argv)
         for (int p = 0; p < CASE_PATH_COUNT && o.workloads[w]; p++) {
             if (!o.paths[p])
                 continue;
+            /* A heap workload has no path nor LOB size: one case per block
+             * size, under the first path and size. */
+            int first_path = 0;
+            while (!o.paths[first_path])
+                first_path++;
+            if (workload_is_heap((size_t)w) && p != first_path)
+                continue;
             for (size_t b = 0; b < o.nblock_sizes; b++)
                 for (size_t s = 0; s < o.nsizes; s++) {
+                    if (workload_is_heap((size_t)w) && s > 0)
+                        break;
                     bench_case_t *bc = &sw.cases[sw.ncases++];
                     if (cli_make_case(&o, (unsigned)w, (case_path_t)p, o.sizes[s], o.block_sizes[b],
                                       &bc->c, err, sizeof err) != 0) {

@@ -44,7 +44,8 @@ void report_table(FILE *f, const bench_case_t *cases, size_t n, int explain);
 /*
  * Write the figures as path,lob_kchars,statistic,value,workload,block_kb:
  * the reference's four columns first, so that what reads the reference reads
- * this.  The file appears
+ * this.  A sweep of heap workloads only is written as the block-size
+ * experiment's reference is: query,source,block_kb,statistic,value.  The file appears
  * whole or not at all (written beside it, then renamed).  Returns 0, or 1
  * with a one-line message naming the file.
  */

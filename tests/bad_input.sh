@@ -178,6 +178,11 @@ bench "--explain-out" --explain-out=adir
 bench "'12k'" --workload=scan --block-size=12k
 bench "'readbak'" --workload=readbak
 bench "--plot" --plot=nodir/x.svg
+# The heap workloads: a block size the table cannot use, no rows, a misspelt name.
+bench "64k" --workload=heap --block-size=64k
+bench "use a larger block size" --workload=heap --block-size=2k --param=heap.leaf_header_bytes=1800
+bench "0 rows" --workload=heap --rows=0
+bench "'heapx'" --workload=heapx
 
 # ---- lobbench: results databases that must be refused ----------------------------
 # Each is built fresh, and lobbench must leave it exactly as it was.

@@ -43,6 +43,7 @@ void case_defaults(case_t *c)
     c->read.fetch_lobs = 1;
     c->cluster.message_bytes = 200;
     c->cluster.ges_per_enqueue = 1;
+    hs_params_defaults(&c->heap);
 }
 
 const char *case_path_name(case_path_t p)
@@ -200,6 +201,25 @@ static const struct {
     P("read.fetch_lobs", read.fetch_lobs),
     P("cluster.message_bytes", cluster.message_bytes),
     P("cluster.ges_per_enqueue", cluster.ges_per_enqueue),
+    P("heap.extent_kb", heap.extent_kb),
+    P("heap.pctfree", heap.pctfree),
+    P("heap.fixed_bytes", heap.fixed_bytes),
+    P("heap.itl_bytes", heap.itl_bytes),
+    P("heap.table_itls", heap.table_itls),
+    P("heap.data_header_bytes", heap.data_header_bytes),
+    P("heap.leaf_header_bytes", heap.leaf_header_bytes),
+    P("heap.min_row_bytes", heap.min_row_bytes),
+    P("heap.l1_small_kb", heap.l1_small_kb),
+    P("heap.l1_medium_kb", heap.l1_medium_kb),
+    P("heap.mbrc_kb", heap.mbrc_kb),
+    P("heap.arraysize", heap.arraysize),
+    P("heap.range_arraysize", heap.range_arraysize),
+    P("heap.range_rows", heap.range_rows),
+    P("heap.few_rows", heap.few_rows),
+    P("heap.recursive_reads", heap.recursive_reads),
+    P("heap.recursive_calls", heap.recursive_calls),
+    P("heap.temp_reads", heap.temp_reads),
+    P("heap.dict_block_size", heap.dict_block_size),
 };
 #undef P
 #define NPARAMS (sizeof params / sizeof params[0])
@@ -247,8 +267,9 @@ int case_describe_params(const case_t *c, char *buf, size_t len)
 const char *case_part_name(case_part_t p)
 {
     static const char *const names[CASE_PART_COUNT] = {
-        "segment",   "chunk allocator", "dispenser",    "undo",  "source rows",
-        "t2 insert", "database link",   "global cache", "reader"};
+        "segment",     "chunk allocator", "dispenser",     "undo",
+        "source rows", "t2 insert",       "database link", "global cache",
+        "reader",      "heap segment",    "recursive SQL"};
     return (unsigned)p < CASE_PART_COUNT ? names[p] : "?";
 }
 

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "dispenser.h"
+#include "heapspace.h"
 #include "lobspace.h"
 #include "sim.h"
 #include "undo.h"
@@ -78,6 +79,7 @@ typedef struct {
     case_row_params_t row;
     case_read_params_t read;
     case_cluster_params_t cluster;
+    hs_params_t heap; /* the heap workloads (ctas, fts, range, few_rows) */
     /* Run every component's _check() after every row, in release builds
      * too (debug builds check after every state change anyway); a broken
      * invariant ends the run with SIM_ECORRUPT.  Slow. */
@@ -139,6 +141,8 @@ typedef enum {
     CASE_PART_LINK,      /* the database link: round trips and bytes */
     CASE_PART_GCACHE,    /* the cluster's global cache and enqueues */
     CASE_PART_READER,    /* reading the LOBs back */
+    CASE_PART_HEAP,      /* heapspace: the heap table, its indexes and queries */
+    CASE_PART_RECURSIVE, /* recursive SQL on the dictionary */
     CASE_PART_COUNT
 } case_part_t;
 

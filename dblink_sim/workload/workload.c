@@ -14,16 +14,28 @@ sim_err_t workload_insert(const case_t *c, case_result_t *out);
 sim_err_t workload_scan(const case_t *c, case_result_t *out);
 sim_err_t workload_rows(const case_t *c, case_result_t *out);
 sim_err_t workload_cluster(const case_t *c, case_result_t *out);
+sim_err_t workload_ctas(const case_t *c, case_result_t *out);
+sim_err_t workload_fts(const case_t *c, case_result_t *out);
+sim_err_t workload_range(const case_t *c, case_result_t *out);
+sim_err_t workload_few_rows(const case_t *c, case_result_t *out);
 
 static const struct {
     const char *name;
     const char *title;
     workload_fn run;
+    /* The heap workloads check the case against the heap model too. */
+    sim_err_t (*check)(const case_t *c, char *msg, size_t len);
 } table[] = {
-    {"insert", "Session", workload_insert},
-    {"scan", "Full scan readback", workload_scan},
-    {"rows", "Row-by-row readback", workload_rows},
-    {"cluster", "Two-instance cluster insert", workload_cluster},
+    {"insert", "Session", workload_insert, NULL},
+    {"scan", "Full scan readback", workload_scan, NULL},
+    {"rows", "Row-by-row readback", workload_rows, NULL},
+    {"cluster", "Two-instance cluster insert", workload_cluster, NULL},
+    {"ctas", "Heap table and indexes (user_tables, user_indexes)", workload_ctas,
+     workload_heap_check},
+    {"fts", "Heap full scan (v$mystat)", workload_fts, workload_heap_check},
+    {"range", "Heap primary key range scan (v$mystat)", workload_range, workload_heap_check},
+    {"few_rows", "Heap few rows by the index on x (v$mystat)", workload_few_rows,
+     workload_heap_check},
 };
 #define NTABLE (sizeof table / sizeof table[0])
 _Static_assert(NTABLE <= WORKLOAD_MAX, "raise WORKLOAD_MAX");
@@ -43,6 +55,11 @@ const char *workload_title(size_t i)
     return i < NTABLE ? table[i].title : NULL;
 }
 
+int workload_is_heap(size_t i)
+{
+    return i < NTABLE && table[i].check != NULL;
+}
+
 int workload_find(const char *name)
 {
     for (size_t i = 0; i < NTABLE; i++)
@@ -59,11 +76,8 @@ void workload_names(char *buf, size_t len)
         used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", table[i].name);
 }
 
-sim_err_t workload_run(const case_t *c, case_result_t *out, char *msg, size_t msglen)
+sim_err_t workload_validate(const case_t *c, char *msg, size_t msglen)
 {
-    char spare[256];
-    if (msg == NULL)
-        msg = spare, msglen = sizeof spare;
     if (c->workload >= NTABLE) {
         char names[128];
         workload_names(names, sizeof names);
@@ -71,6 +85,18 @@ sim_err_t workload_run(const case_t *c, case_result_t *out, char *msg, size_t ms
         return SIM_EINVAL;
     }
     if (case_validate(c, msg, msglen) != SIM_OK)
+        return SIM_EINVAL;
+    if (table[c->workload].check && table[c->workload].check(c, msg, msglen) != SIM_OK)
+        return SIM_EINVAL;
+    return SIM_OK;
+}
+
+sim_err_t workload_run(const case_t *c, case_result_t *out, char *msg, size_t msglen)
+{
+    char spare[256];
+    if (msg == NULL)
+        msg = spare, msglen = sizeof spare;
+    if (workload_validate(c, msg, msglen) != SIM_OK)
         return SIM_EINVAL;
     memset(out, 0, sizeof *out);
     return table[c->workload].run(c, out);

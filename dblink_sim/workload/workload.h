@@ -8,6 +8,10 @@
  *            order (a well-clustered range), fetching each LOB chunk by chunk;
  *   cluster  the insert by two instances into one segment at the same time,
  *            interleaved row by row from the seed, each with its own dispenser.
+ *   ctas, fts, range, few_rows
+ *            the block-size experiment on a heap table (heapspace.h): the
+ *            table and its three indexes, a full scan, a primary key range
+ *            scan and a few rows through a badly clustered index.
  *
  * A workload is a row of the table in workload.c: its name, its title and
  * its run function.  A case names its workload by the row's index
@@ -28,10 +32,17 @@ size_t workload_count(void);
 const char *workload_name(size_t i);
 /* The statistics table's title, e.g. "Full scan readback" (statistics). */
 const char *workload_title(size_t i);
+/* 1 for the heap workloads (ctas, fts, range, few_rows: the block-size
+ * experiment on a heap table, heapspace.h), 0 for the LOB ones. */
+int workload_is_heap(size_t i);
 /* The index of the workload called `name`, or -1. */
 int workload_find(const char *name);
 /* "insert, scan, rows, cluster" into buf: for messages. */
 void workload_names(char *buf, size_t len);
+
+/* The case for its workload: an unknown workload, case_validate(), and the
+ * heap workloads' hs_params_check().  SIM_EINVAL with one line in msg. */
+sim_err_t workload_validate(const case_t *c, char *msg, size_t msglen);
 
 /*
  * Simulate the case (its workload, on a fresh segment) and return its

@@ -1,0 +1,20 @@
+/*
+ * few_rows.c -- the few_rows workload: select * where x = '000...0' and rownum <= 30: the index on
+ * x, badly clustered, and the table blocks of the first 30 rows it finds. The figures are
+ * v$mystat's: the query and the recursive SQL apart.
+ */
+#include "workload_int.h"
+
+sim_err_t workload_few_rows(const case_t *c, case_result_t *out)
+{
+    hs_table_t *t;
+    sim_err_t rc = workload_heap_table(c, &t);
+    if (rc != SIM_OK)
+        return rc;
+    hs_query_t q;
+    rc = hs_query_few_rows(t, &q);
+    if (rc == SIM_OK)
+        workload_heap_query(c, &q, out);
+    hs_table_destroy(t);
+    return rc;
+}

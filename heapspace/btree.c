@@ -1,0 +1,167 @@
+/*
+ * btree.c -- B-tree indexes as create index builds them: the entries sorted,
+ * leaves filled in key order until the next entry would cut into the pctfree
+ * reserve, then branch levels over the leaves until one block (the root)
+ * holds them all.  blevel is the number of branch levels.
+ *
+ *   unique (id):     row header 2, rowid length 1 + 6, key length 1 + NUMBER
+ *   non-unique (x):  row header 2, key length 1 + 20, rowid column 1 + 6
+ *   every entry has a 2-byte slot in the row directory.
+ *
+ * A branch entry is a 2-byte slot, a flag byte, the child's 4-byte address
+ * and the shortest prefix of the right child's first key that sorts above
+ * the left child's last key (the rowid being the last key column of a
+ * non-unique index); the leftmost child needs no entry.
+ */
+#include <string.h>
+
+#include "heapspace_int.h"
+
+#define BRANCH_FIXED 7u /* slot 2, flag 1, child address 4 */
+
+sim_err_t hs_branches(const hs_table_t *t, const uint16_t *sep, uint64_t n, hs_index_stats_t *s)
+{
+    const uint32_t room = hs_branch_room(&t->p, t->bs);
+    uint16_t *up = NULL;
+    const uint16_t *cur = sep;
+    s->blevel = 0, s->branch_blocks = 0;
+    uint16_t *mine = NULL;
+    while (n > 1) {
+        up = sim_malloc(n * sizeof *up);
+        if (up == NULL) {
+            sim_free(mine);
+            return SIM_ENOMEM;
+        }
+        uint64_t parents = 0, used = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            if (i == 0 || used + cur[i] > room) {
+                up[parents++] = i ? cur[i] : 0; /* a parent's own separator */
+                used = 0;
+                continue;
+            }
+            used += cur[i];
+        }
+        sim_free(mine);
+        mine = up, cur = up;
+        s->blevel++;
+        s->branch_blocks += parents;
+        n = parents;
+    }
+    sim_free(mine);
+    return SIM_OK;
+}
+
+/* Shortest prefix of b that sorts above a: bytes up to the first that
+ * differs (a prefix of b longer than a when a is a prefix of b). */
+static uint32_t prefix_above(const uint8_t *a, uint32_t la, const uint8_t *b, uint32_t lb)
+{
+    uint32_t i = 0;
+    while (i < la && i < lb && a[i] == b[i])
+        i++;
+    return i < lb ? i + 1 : lb;
+}
+
+typedef struct {
+    uint16_t *v;
+    uint64_t n, cap;
+} seps_t;
+
+static int push(seps_t *s, uint32_t x)
+{
+    if (s->n == s->cap) {
+        uint64_t cap = s->cap ? 2 * s->cap : 1024;
+        uint16_t *nv = sim_realloc(s->v, cap * sizeof *nv);
+        if (nv == NULL)
+            return -1;
+        s->v = nv, s->cap = cap;
+    }
+    s->v[s->n++] = (uint16_t)x;
+    return 0;
+}
+
+sim_err_t hs_index_pk(const hs_table_t *t, hs_index_stats_t *s)
+{
+    memset(s, 0, sizeof *s);
+    const uint32_t room = hs_leaf_room(&t->p, t->bs);
+    seps_t seps = {0};
+    int nomem = push(&seps, 0);
+    uint64_t used = 0, in_leaf = 0;
+    uint8_t prev[21], key[21];
+    int lprev = 0;
+    for (uint64_t id = 1; id <= t->rows && !nomem; id++) {
+        int lk = hs_number_encode(id, key);
+        uint32_t e = 2 + 2 + 7 + 1 + (uint32_t)lk;
+        if (used + e > room && in_leaf) {
+            s->per_leaf = in_leaf > s->per_leaf ? in_leaf : s->per_leaf;
+            nomem |= push(&seps, BRANCH_FIXED + 1 +
+                                     prefix_above(prev, (uint32_t)lprev, key, (uint32_t)lk));
+            used = 0, in_leaf = 0;
+        }
+        used += e, in_leaf++;
+        memcpy(prev, key, (size_t)lk);
+        lprev = lk;
+    }
+    s->per_leaf = in_leaf > s->per_leaf ? in_leaf : s->per_leaf;
+    s->num_rows = t->rows;
+    s->leaf_blocks = seps.n;
+    sim_err_t rc = nomem ? SIM_ENOMEM : hs_branches(t, seps.v, seps.n, s);
+    sim_free(seps.v);
+    return rc;
+}
+
+/* x as stored: lpad(value, 20, '0'). */
+static void x_text(uint32_t v, uint8_t out[20])
+{
+    memset(out, '0', 20);
+    for (int i = 19; v; i--, v /= 10)
+        out[i] = (uint8_t)('0' + v % 10);
+}
+
+sim_err_t hs_index_x(const hs_table_t *t, hs_index_stats_t *s)
+{
+    memset(s, 0, sizeof *s);
+    const uint32_t entry = 2 + 2 + 21 + 7;
+    const uint64_t per_leaf = hs_leaf_room(&t->p, t->bs) / entry;
+    /* The entries in key order (x, rowid): rows counted by x, then placed. */
+    uint64_t start[102] = {0};
+    for (uint64_t id = 1; id <= t->rows; id++)
+        start[hs_row_x(t->seed, id) + 1]++;
+    for (int v = 1; v <= 101; v++)
+        start[v] += start[v - 1];
+    uint64_t leaves = (t->rows + per_leaf - 1) / per_leaf;
+    uint32_t *sorted = sim_malloc(t->rows * sizeof *sorted);
+    uint16_t *sep = sim_malloc(leaves * sizeof *sep);
+    if (sorted == NULL || sep == NULL) {
+        sim_free(sorted);
+        sim_free(sep);
+        return SIM_ENOMEM;
+    }
+    uint64_t fill[101];
+    memcpy(fill, start, sizeof fill);
+    for (uint64_t id = 1; id <= t->rows; id++)
+        sorted[fill[hs_row_x(t->seed, id)]++] = (uint32_t)id;
+    sep[0] = 0;
+    uint32_t v = 0;
+    for (uint64_t l = 1; l < leaves; l++) {
+        uint64_t k = l * per_leaf; /* the right leaf's first entry */
+        uint32_t a = sorted[k - 1], b = sorted[k];
+        uint32_t xa = hs_row_x(t->seed, a), xb = hs_row_x(t->seed, b);
+        (void)v;
+        if (xa != xb) {
+            uint8_t ta[20], tb[20];
+            x_text(xa, ta), x_text(xb, tb);
+            sep[l] = (uint16_t)(BRANCH_FIXED + 1 + prefix_above(ta, 20, tb, 20));
+        } else {
+            uint8_t ra[6], rb[6];
+            hs_rowid(t, a, ra), hs_rowid(t, b, rb);
+            sep[l] = (uint16_t)(BRANCH_FIXED + 21 + 1 + prefix_above(ra, 6, rb, 6));
+        }
+    }
+    sim_free(sorted);
+    s->num_rows = t->rows;
+    s->leaf_blocks = leaves;
+    s->per_leaf = per_leaf;
+    sim_err_t rc = hs_branches(t, sep, leaves, s);
+    sim_free(sep);
+    return rc;
+}

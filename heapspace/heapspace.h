@@ -1,0 +1,129 @@
+/*
+ * heapspace.h -- heap table and index segments in a locally managed ASSM
+ * tablespace of uniform extents: how many rows a block holds, how many blocks
+ * ASSM spends on its bitmaps, how create index packs its entries, and what a
+ * full scan and an index range scan read.  Prefix hs_.
+ *
+ * The data is the second published experiment's (README "Second
+ * experiment"): id 1..rows, n = hash mod 11, x = lpad(hash mod 101, 20, '0').
+ * ora_hash is not public; a seeded splitmix64 hash of (seed, id) stands in for
+ * it (one 64-bit value per row: n from its low half, x from its high half).
+ *
+ * A table is built once by hs_table_create() (the direct-path CTAS) and read
+ * only afterwards; the indexes and the queries are computed from it.
+ */
+#ifndef LOBSIM_HEAPSPACE_H
+#define LOBSIM_HEAPSPACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim.h"
+
+/* The experiment's rows. */
+#define HS_REF_ROWS 10000000u
+
+/* Every value is one for all block sizes.  README lists each one's source. */
+typedef struct {
+    uint32_t extent_kb;         /* uniform extent size */
+    uint32_t pctfree;           /* percent of the block kept free by a load */
+    uint32_t fixed_bytes;       /* cache header 20, transaction header 24, ASSM 8, tail 4 */
+    uint32_t itl_bytes;         /* one interested transaction list entry */
+    uint32_t table_itls;        /* ITL entries of a table block */
+    uint32_t data_header_bytes; /* data header 14 and table directory 4 */
+    uint32_t leaf_header_bytes; /* an index leaf block's whole header and tail */
+    uint32_t min_row_bytes;     /* smallest row a block reserves room for */
+    uint32_t l1_small_kb;       /* L1 bitmaps map 16 blocks below this segment size */
+    uint32_t l1_medium_kb;      /* 64 blocks below this, 256 above (1024 past 1 GB) */
+    uint32_t mbrc_kb;           /* largest multiblock read */
+    uint32_t arraysize;         /* rows per fetch (SQL*Plus arraysize) */
+    uint32_t range_arraysize;   /* rows per fetch of the range query */
+    uint32_t range_rows;        /* the range query: id between 1 and this */
+    uint32_t few_rows;          /* the few-rows query: rownum <= this */
+    uint32_t recursive_reads;   /* recursive SQL: single-block dictionary reads */
+    uint32_t recursive_calls;   /* recursive SQL: calls */
+    uint32_t temp_reads;        /* recursive SQL: direct reads of temp blocks */
+    uint32_t dict_block_size;   /* the dictionary's (default) block size */
+} hs_params_t;
+
+void hs_params_defaults(hs_params_t *p);
+/* Check p for a table of `rows` rows in blocks of block_size bytes; on
+ * SIM_EINVAL one line naming the bad field and what is accepted. */
+sim_err_t hs_params_check(const hs_params_t *p, uint32_t block_size, uint64_t rows, char *msg,
+                          size_t len);
+
+/* ---- the rows -------------------------------------------------------- */
+
+/* Oracle's NUMBER of a non-negative integer: exponent byte and base-100
+ * digits, trailing zero digits dropped.  Writes at most 21 bytes into out
+ * (may be NULL); returns the length. */
+int hs_number_encode(uint64_t v, uint8_t *out);
+/* The experiment's columns of row `id` (1-based). */
+uint32_t hs_row_n(uint64_t seed, uint64_t id);
+uint32_t hs_row_x(uint64_t seed, uint64_t id);
+/* The stored row: 3-byte header and each column's length byte and data. */
+uint32_t hs_row_bytes(uint64_t seed, uint64_t id);
+
+/* ---- the table ------------------------------------------------------- */
+
+typedef struct hs_table hs_table_t;
+
+typedef struct {
+    uint64_t num_rows;
+    uint64_t blocks;      /* below the high-water mark: data and ASSM blocks */
+    uint64_t avg_row_len; /* column bytes, as dbms_stats rounds them */
+    uint64_t data_blocks; /* blocks holding rows */
+    uint64_t meta_blocks; /* segment header, L2 and L1 bitmap blocks */
+    uint64_t extents;     /* extents below the high-water mark */
+    uint64_t max_rows;    /* rows per block the table allows (Hakan factor) */
+} hs_table_stats_t;
+
+/* Load `rows` rows by direct path.  SIM_EINVAL (msg) or SIM_ENOMEM; *out
+ * is NULL then and nothing stays allocated. */
+sim_err_t hs_table_create(const hs_params_t *p, uint32_t block_size, uint64_t rows, uint64_t seed,
+                          hs_table_t **out, char *msg, size_t len);
+void hs_table_destroy(hs_table_t *t);
+void hs_table_stats(const hs_table_t *t, hs_table_stats_t *s);
+/* Invariants 1-5 of the README; SIM_ECORRUPT when one fails. */
+sim_err_t hs_table_check(const hs_table_t *t);
+/* The data block (0-based, in load order) holding row id. */
+uint64_t hs_table_block_of(const hs_table_t *t, uint64_t id);
+
+/* ---- indexes --------------------------------------------------------- */
+
+typedef struct {
+    uint64_t num_rows; /* entries (bitmap: pieces) */
+    uint64_t blevel;
+    uint64_t leaf_blocks;
+    uint64_t branch_blocks;
+    uint64_t per_leaf; /* B-tree: entries in a full leaf */
+} hs_index_stats_t;
+
+/* create index on (id) as unique (the primary key), on (x) non-unique, and
+ * create bitmap index on (n). */
+sim_err_t hs_index_pk(const hs_table_t *t, hs_index_stats_t *s);
+sim_err_t hs_index_x(const hs_table_t *t, hs_index_stats_t *s);
+sim_err_t hs_index_bitmap_n(const hs_table_t *t, hs_index_stats_t *s);
+
+/* ---- queries ---------------------------------------------------------- */
+
+/* What one query costs the session (recursive SQL apart). */
+typedef struct {
+    uint64_t reads_direct;   /* blocks read by direct path */
+    uint64_t reads_cache;    /* blocks read into the buffer cache */
+    uint64_t read_requests;  /* read calls */
+    uint64_t multi_requests; /* read calls of more than one block */
+    uint64_t read_bytes;
+    uint64_t consistent_gets;
+    uint64_t rows;
+    uint64_t roundtrips;
+} hs_query_t;
+
+/* select * from t (serial direct-path full scan). */
+void hs_query_fts(const hs_table_t *t, hs_query_t *q);
+/* select * where id between 1 and range_rows, through the primary key. */
+sim_err_t hs_query_range(const hs_table_t *t, hs_query_t *q);
+/* select * where x = '000...0' and rownum <= few_rows, through ID_nnK. */
+sim_err_t hs_query_few_rows(const hs_table_t *t, hs_query_t *q);
+
+#endif

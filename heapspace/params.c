@@ -1,0 +1,105 @@
+/*
+ * params.c -- the heap model's parameters: their defaults (README lists each
+ * one's source), their validation, and the space arithmetic they imply.
+ */
+#include <stdio.h>
+
+#include "heapspace_int.h"
+
+void hs_params_defaults(hs_params_t *p)
+{
+    p->extent_kb = 1024;
+    p->pctfree = 10;
+    p->fixed_bytes = 56;
+    p->itl_bytes = 24;
+    p->table_itls = 2;
+    p->data_header_bytes = 18;
+    p->leaf_header_bytes = 184;
+    p->min_row_bytes = 11;
+    p->l1_small_kb = 1024;
+    p->l1_medium_kb = 65536;
+    p->mbrc_kb = 1024;
+    p->arraysize = 5000;
+    p->range_arraysize = 1000;
+    p->range_rows = 100000;
+    p->few_rows = 30;
+    p->recursive_reads = 23;
+    p->recursive_calls = 5;
+    p->temp_reads = 1;
+    p->dict_block_size = 8192;
+}
+
+uint32_t hs_reserve(const hs_params_t *p, uint32_t bs)
+{
+    return (uint32_t)((uint64_t)bs * p->pctfree / 100);
+}
+
+static uint32_t room(uint32_t bs, uint64_t header, uint32_t reserve)
+{
+    return header + reserve < bs ? (uint32_t)(bs - header - reserve) : 0;
+}
+
+uint32_t hs_table_room(const hs_params_t *p, uint32_t bs)
+{
+    uint64_t h =
+        (uint64_t)p->fixed_bytes + (uint64_t)p->itl_bytes * p->table_itls + p->data_header_bytes;
+    return room(bs, h, hs_reserve(p, bs));
+}
+
+uint32_t hs_leaf_room(const hs_params_t *p, uint32_t bs)
+{
+    return room(bs, p->leaf_header_bytes, hs_reserve(p, bs));
+}
+
+uint32_t hs_branch_room(const hs_params_t *p, uint32_t bs)
+{
+    uint64_t h = p->leaf_header_bytes > p->itl_bytes ? p->leaf_header_bytes - p->itl_bytes : 0;
+    return room(bs, h, hs_reserve(p, bs));
+}
+
+/* The widest row and index entry of the experiment, in bytes with the
+ * directory entry: 3 + (1+7) + (1+2) + (1+20) + 2, and the bitmap's two
+ * entries of at least 64 bytes. */
+#define WIDEST_ROW 37u
+#define WIDEST_LEAF_NEED 128u
+
+sim_err_t hs_params_check(const hs_params_t *p, uint32_t bs, uint64_t rows, char *msg, size_t len)
+{
+    if (!sim_block_size_valid(bs)) {
+        snprintf(msg, len, "block size %u (accepted: %s)", bs, SIM_BLOCK_SIZES_ACCEPTED);
+        return SIM_EINVAL;
+    }
+    if (rows == 0 || rows > 4000000000ULL) {
+        snprintf(msg, len, "%llu rows (accepted: 1 .. 4000000000)", (unsigned long long)rows);
+        return SIM_EINVAL;
+    }
+    if (p->pctfree > 99 || p->min_row_bytes == 0 || p->arraysize == 0 || p->range_arraysize == 0 ||
+        p->few_rows == 0 || p->range_rows == 0 || !sim_block_size_valid(p->dict_block_size) ||
+        p->mbrc_kb == 0) {
+        snprintf(msg, len,
+                 "heap parameters out of range (accepted: pctfree 0..99; min_row_bytes, "
+                 "arraysizes, range_rows, few_rows, mbrc_kb >= 1; dict_block_size a block size)");
+        return SIM_EINVAL;
+    }
+    if (p->extent_kb * 1024ULL < 4ULL * bs || p->extent_kb > (1u << 22)) {
+        snprintf(msg, len,
+                 "extents of %u KB hold fewer than 4 blocks of %u bytes (accepted: "
+                 "heap.extent_kb %u .. 4194304)",
+                 p->extent_kb, bs, 4 * bs / 1024);
+        return SIM_EINVAL;
+    }
+    if (hs_table_room(p, bs) < WIDEST_ROW || hs_leaf_room(p, bs) < WIDEST_LEAF_NEED ||
+        hs_branch_room(p, bs) < WIDEST_LEAF_NEED) {
+        snprintf(msg, len,
+                 "a %u-byte block leaves %u bytes for rows and %u for index entries after its "
+                 "headers and pctfree %u (need %u and %u): use a larger block size",
+                 bs, hs_table_room(p, bs), hs_leaf_room(p, bs), p->pctfree, WIDEST_ROW,
+                 WIDEST_LEAF_NEED);
+        return SIM_EINVAL;
+    }
+    if (p->mbrc_kb * 1024ULL < bs) {
+        snprintf(msg, len, "heap.mbrc_kb %u is less than one %u-byte block", p->mbrc_kb, bs);
+        return SIM_EINVAL;
+    }
+    return SIM_OK;
+}
