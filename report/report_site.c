@@ -190,9 +190,11 @@ static sim_err_t chart(FILE *f, const rpt_history_t *h, size_t c0, size_t c1, in
     size_t ns = 0, nr = h->nruns;
     unsigned char oracle_series[2 * 64] = {0};
     int any = 0;
-    for (size_t c = c0; c < c1 && ns + 2 <= 2 * 64; c++) {
-        const rpt_case_t *cs = &h->cases[c];
-        for (int oracle = 0; oracle <= 1; oracle++) {
+    /* The model's series first, so that the legend names them before
+     * Oracle's (which has LOB sizes the runs may lack). */
+    for (int oracle = 0; oracle <= 1; oracle++) {
+        for (size_t c = c0; c < c1 && ns < 2 * 64; c++) {
+            const rpt_case_t *cs = &h->cases[c];
             double *v = &b->vals[ns * nr];
             int has = 0;
             for (size_t x = 0; x < nr; x++) {

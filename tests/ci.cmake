@@ -9,3 +9,11 @@ set_tests_properties(pr_comment PROPERTIES TIMEOUT 300)
 add_test(NAME workflows_valid
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/validate_workflows.sh ${PROJECT_SOURCE_DIR})
 set_tests_properties(workflows_valid PROPERTIES TIMEOUT 300)
+
+# build/lobreport's page rendered by headless Chromium: the charts, labels and
+# steps there, no console message; the page and its screenshot are kept in
+# the build directory (lobreport-test/site/index.html, lobreport-test/index.png).
+add_test(NAME lobreport_page
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lobreport_page.sh $<TARGET_FILE:lobbench>
+          $<TARGET_FILE:lobreport> ${CMAKE_BINARY_DIR}/lobreport-test)
+set_tests_properties(lobreport_page PROPERTIES TIMEOUT 600)
