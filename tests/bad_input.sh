@@ -1,21 +1,23 @@
 #!/usr/bin/env bash
-# bad_input.sh -- wrong invocations of lobbench, lobdiff and scripts/pr-diff,
+# bad_input.sh -- wrong invocations of lobbench, lobdiff, lobreport and scripts/pr-diff,
 # tried on purpose.  Each must end with the documented exit status (2: bad
 # input), exactly one line on stderr that names the bad input, no crash, no
 # new file, and the results database byte for byte as it was (its -wal too;
 # a read-only look may leave an empty -wal and a -shm beside a WAL-mode file,
 # which hold no data).
 #
-#   usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR
+#   usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBREPORT
 #
-# All three are required, and so are sqlite3 and SOURCE_DIR/scripts/pr-diff:
+# All four are required, and so are sqlite3 and SOURCE_DIR/scripts/pr-diff:
 # a tool that is missing fails the run, naming it.  Every entry is tried;
 # none is left out.
 set -u
-usage="usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR"
+usage="usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBREPORT"
 missing() { echo "FAIL: bad_input: $*"; exit 1; }
-[ $# -eq 3 ] || missing "expected 3 arguments, got $#; $usage"
-LOBBENCH=$1 LOBDIFF=$2 SRC=$3
+[ $# -eq 4 ] || missing "expected 4 arguments, got $#; $usage"
+LOBBENCH=$1 LOBDIFF=$2 SRC=$3 LOBREPORT=$4
+[ -n "$LOBREPORT" ] || missing "LOBREPORT is empty; $usage"
+[ -x "$LOBREPORT" ] || missing "lobreport not found or not executable: '$LOBREPORT'"
 [ -n "$LOBBENCH" ] || missing "LOBBENCH is empty; $usage"
 [ -n "$LOBDIFF" ] || missing "LOBDIFF is empty; $usage"
 [ -n "$SRC" ] || missing "SOURCE_DIR is empty; $usage"
@@ -28,6 +30,7 @@ command -v sqlite3 >/dev/null || missing "sqlite3 is not installed (scripts/inst
 command -v git >/dev/null || missing "git is not installed (scripts/install-deps installs it)"
 LOBBENCH=$(readlink -f "$LOBBENCH")
 LOBDIFF=$(readlink -f "$LOBDIFF")
+LOBREPORT=$(readlink -f "$LOBREPORT")
 PRDIFF=$(readlink -f "$PRDIFF")
 SRC=$(readlink -f "$SRC")
 
@@ -255,6 +258,21 @@ for f in missing.db truncated.db text.db foreign.db newer.db directory.db fifo.d
     expect 2 "$f" "$f" -- "$LOBDIFF" --db="$f" latest~1 latest
 done
 expect 2 damaged.db damaged.db -- "$LOBDIFF" --db=damaged.db latest~1 latest
+
+# ---- lobreport ----------------------------------------------------------------------
+# A bad store or an unwritable --out: exit 2, one line, no directory made.
+report() { expect 2 "$1" history.db -- "$LOBREPORT" "${@:2}"; }
+report "'--frob'" --db=history.db --out=site --frob
+report "'--db='" --db= --out=site
+report "'--out='" --db=history.db --out=
+for f in missing.db truncated.db text.db foreign.db newer.db directory.db fifo.db dangling.db \
+    damaged.db; do
+    expect 2 "$f" "$f" -- "$LOBREPORT" --db="$f" --out=site
+done
+report "nodir/site" --db=history.db --out=nodir/site
+report "--out=text.db: not a directory" --db=history.db --out=text.db
+report "--out=/proc/self" --db=history.db --out=/proc/self
+report "--out=/proc/lobreport-site" --db=history.db --out=/proc/lobreport-site
 
 # ---- scripts/pr-diff -------------------------------------------------------------------
 # Only what is refused before anything is built; run from inside the tree.
