@@ -82,4 +82,48 @@ sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, si
 sim_err_t plot_svg_file(const char *path, const plot_opts_t *o, const plot_panel_t *panels,
                         size_t npanels, char *err, size_t errlen);
 
+/* ---- a figure across runs (plot_history.c) ------------------------------ */
+
+/* One line across the runs: values[i] belongs to x position i; NAN where the
+ * run has no such figure, a value <= 0 is left out (log axis).  lo and hi
+ * (both or neither, may be NULL) draw a whisker at each point: the spread. */
+typedef struct {
+    const char *name;   /* legend text, e.g. "32k" */
+    unsigned colour;    /* < PLOT_HISTORY_COLOURS */
+    plot_style_t style; /* PLOT_SOLID: line and dots; PLOT_MARKERS: diamonds only */
+    const double *values;
+    const double *lo, *hi;
+} plot_hseries_t;
+
+#define PLOT_HISTORY_COLOURS 10
+
+/* A step: a vertical rule before x position `at`, labelled (e.g. a commit). */
+typedef struct {
+    size_t at;
+    const char *label;
+} plot_step_t;
+
+typedef struct {
+    const char *title;          /* above the chart */
+    const char *id;             /* the <svg> element's id; NULL for none */
+    size_t nx;                  /* x positions, >= 1 */
+    const char *const *xlabels; /* a tick label per position (a short commit) */
+    const plot_hseries_t *series;
+    size_t nseries;
+    const plot_step_t *steps;
+    size_t nsteps;
+    const char *unit;       /* appended to value labels, e.g. " us"; NULL for none */
+    unsigned width, height; /* px */
+} plot_history_t;
+
+/*
+ * The series of h as one SVG element (no XML declaration: it can stand inline
+ * in HTML) on a log value axis: x positions evenly spaced with their labels,
+ * a legend row, steps as dashed rules labelled at the top.  SIM_EINVAL, with
+ * nothing written, for no positions, no labels, a series without values, a
+ * colour or style out of range, a step beyond the positions or a zero size;
+ * SIM_EIO when writing fails.
+ */
+sim_err_t plot_history_svg(FILE *f, const plot_history_t *h);
+
 #endif /* LOBSIM_PLOT_H */

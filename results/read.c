@@ -187,6 +187,51 @@ sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out)
 }
 
 /* The catalogue index of a statistic#, or -1 for one this build lacks. */
+sim_err_t res_list_runs(res_store_t *s, int64_t **ids, size_t *n)
+{
+    if (ids)
+        *ids = NULL;
+    if (n)
+        *n = 0;
+    if (!s)
+        return SIM_EINVAL;
+    if (!s->db)
+        return rs_probe_only(s);
+    if (!ids || !n)
+        return rs_store_err(s, SIM_EINVAL, "res_list_runs: no output");
+    sqlite3_stmt *st;
+    int rc = rs_prepare(s->db, "SELECT run FROM runs ORDER BY run", &st);
+    if (rc != SQLITE_OK)
+        return rs_db_fail(s, rc, "cannot read runs");
+    int64_t *v = NULL;
+    size_t len = 0, cap = 0;
+    sim_err_t err = SIM_OK;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (len == cap) {
+            size_t ncap = cap ? 2 * cap : 16;
+            int64_t *nv = sim_realloc(v, ncap * sizeof *nv);
+            if (!nv) {
+                err = rs_store_err(s, SIM_ENOMEM, "out of memory listing runs");
+                break;
+            }
+            v = nv;
+            cap = ncap;
+        }
+        v[len++] = sqlite3_column_int64(st, 0);
+    }
+    if (err == SIM_OK && rc != SQLITE_DONE)
+        err = rs_db_fail(s, rc, "cannot read runs");
+    sqlite3_finalize(st);
+    if (err != SIM_OK) {
+        sim_free(v);
+        return err;
+    }
+    *ids = v;
+    *n = len;
+    s->errmsg[0] = '\0';
+    return SIM_OK;
+}
+
 static int stat_index(int number)
 {
     for (int i = 0; i < SIM_STAT_COUNT; i++)

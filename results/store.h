@@ -294,6 +294,12 @@ typedef struct {
 
 sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out);
 
+/*
+ * Every run's id, complete or not, oldest first (by id), into *ids (free
+ * with sim_free(); NULL when *n is 0).  On failure *ids is NULL and *n 0.
+ */
+sim_err_t res_list_runs(res_store_t *s, int64_t **ids, size_t *n);
+
 /* A session as stored.  Strings are valid during the callback only. */
 typedef struct {
     int64_t sid;

@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
-# bad_input.sh -- wrong invocations of lobbench, lobdiff, lobimport and scripts/pr-diff,
+# bad_input.sh -- wrong invocations of lobbench, lobdiff, lobimport, lobreport
+# and scripts/pr-diff,
 # tried on purpose.  Each must end with the documented exit status (2: bad
 # input), exactly one line on stderr that names the bad input, no crash, no
 # new file, and the results database byte for byte as it was (its -wal too;
 # a read-only look may leave an empty -wal and a -shm beside a WAL-mode file,
 # which hold no data).
 #
-#   usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBIMPORT
+#   usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBIMPORT LOBREPORT
 #
-# All four are required, and so are sqlite3 and SOURCE_DIR/scripts/pr-diff:
+# All five are required, and so are sqlite3 and SOURCE_DIR/scripts/pr-diff:
 # a tool that is missing fails the run, naming it.  Every entry is tried;
 # none is left out.
 set -u
-usage="usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBIMPORT"
+usage="usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBIMPORT LOBREPORT"
 missing() { echo "FAIL: bad_input: $*"; exit 1; }
-[ $# -eq 4 ] || missing "expected 4 arguments, got $#; $usage"
-LOBBENCH=$1 LOBDIFF=$2 SRC=$3 LOBIMPORT=$4
+[ $# -eq 5 ] || missing "expected 5 arguments, got $#; $usage"
+LOBBENCH=$1 LOBDIFF=$2 SRC=$3 LOBIMPORT=$4 LOBREPORT=$5
 [ -x "$LOBIMPORT" ] || missing "lobimport not found or not executable: '$LOBIMPORT'"
+[ -n "$LOBREPORT" ] || missing "LOBREPORT is empty; $usage"
+[ -x "$LOBREPORT" ] || missing "lobreport not found or not executable: '$LOBREPORT'"
 [ -n "$LOBBENCH" ] || missing "LOBBENCH is empty; $usage"
 [ -n "$LOBDIFF" ] || missing "LOBDIFF is empty; $usage"
 [ -n "$SRC" ] || missing "SOURCE_DIR is empty; $usage"
@@ -30,6 +33,7 @@ command -v git >/dev/null || missing "git is not installed (scripts/install-deps
 LOBBENCH=$(readlink -f "$LOBBENCH")
 LOBDIFF=$(readlink -f "$LOBDIFF")
 LOBIMPORT=$(readlink -f "$LOBIMPORT")
+LOBREPORT=$(readlink -f "$LOBREPORT")
 PRDIFF=$(readlink -f "$PRDIFF")
 SRC=$(readlink -f "$SRC")
 
@@ -295,6 +299,21 @@ imp "no FILE"
 expect 2 "say what was measured" history.db -- "$LOBIMPORT" --db=history.db imp/good.csv
 expect 2 "imp/good.csv:0: no statistics found in autotrace output" history.db -- "${LI[@]}" --format=autotrace imp/good.csv
 expect 2 "CSV header" history.db -- "${LI[@]}" --format=csv imp/unknown.txt
+
+# ---- lobreport ----------------------------------------------------------------------
+# A bad store or an unwritable --out: exit 2, one line, no directory made.
+report() { expect 2 "$1" history.db -- "$LOBREPORT" "${@:2}"; }
+report "'--frob'" --db=history.db --out=site --frob
+report "'--db='" --db= --out=site
+report "'--out='" --db=history.db --out=
+for f in missing.db truncated.db text.db foreign.db newer.db directory.db fifo.db dangling.db \
+    damaged.db; do
+    expect 2 "$f" "$f" -- "$LOBREPORT" --db="$f" --out=site
+done
+report "nodir/site" --db=history.db --out=nodir/site
+report "--out=text.db: not a directory" --db=history.db --out=text.db
+report "--out=/proc/self" --db=history.db --out=/proc/self
+report "--out=/proc/lobreport-site" --db=history.db --out=/proc/lobreport-site
 
 # ---- scripts/pr-diff -------------------------------------------------------------------
 # Only what is refused before anything is built; run from inside the tree.

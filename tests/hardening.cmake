@@ -10,12 +10,13 @@ lobsim_test(test_faults
 target_compile_definitions(test_faults PRIVATE LOBSIM_REFERENCE_CSV="${LOBSIM_REFERENCE_CSV}")
 set_tests_properties(test_faults PROPERTIES TIMEOUT 600)
 
-# Over a hundred wrong invocations of lobbench, lobdiff and scripts/pr-diff.
+# Over a hundred wrong invocations of lobbench, lobdiff, lobreport and scripts/pr-diff.
 # The scripts are always given every tool they use: one that is missing
 # fails the test, naming it.
 add_test(NAME bad_input
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/bad_input.sh $<TARGET_FILE:lobbench>
-          $<TARGET_FILE:lobdiff> ${PROJECT_SOURCE_DIR} $<TARGET_FILE:lobimport>)
+          $<TARGET_FILE:lobdiff> ${PROJECT_SOURCE_DIR} $<TARGET_FILE:lobimport>
+          $<TARGET_FILE:lobreport>)
 set_tests_properties(bad_input PROPERTIES TIMEOUT 600)
 
 # lobbench killed with SIGINT and SIGKILL: the self-killing preload puts the

@@ -5,6 +5,7 @@
 #     shows as changed `segment dispenser allocations` in the Markdown, exit 1;
 #   - the same change uncommitted, against HEAD~1 ... HEAD's working tree;
 #   - an unknown revision: exit 2, one line naming it, nothing on stdout;
+#   - a base build kept in PR_DIFF_BASE_CACHE is used for that commit only;
 #   - nothing is left behind (worktrees, temporary files), also after SIGTERM.
 # Kept cheap: two sizes, one iteration, two repetitions.
 # shellcheck disable=SC2015,SC2016 # `a && ok || bad`; backquotes are Markdown
@@ -53,7 +54,8 @@ left_behind() { # what pr-diff must not leave
     [ -z "$(ls -A "$TMPDIR")" ] || echo "files in TMPDIR: $(ls -A "$TMPDIR")"
 }
 
-# Two commits.
+# Two commits; the base's build kept in a cache directory.
+export PR_DIFF_BASE_CACHE=$work/base-cache
 "$PR_DIFF" HEAD~1 HEAD >out.md 2>err.txt
 rc=$?
 [ $rc -eq 1 ] && ok || bad "HEAD~1 HEAD: exit $rc, want 1; stderr: $(tail -n 30 err.txt)"
@@ -65,13 +67,28 @@ grep -q 'model params differ: `dsp.chunk_divisor` 256 → 512' out.md && ok ||
     bad "params not named: $(grep -n params out.md)"
 [ -z "$(left_behind)" ] && ok || bad "left behind: $(left_behind)"
 
-# The working tree: the change undone but not committed.
+[ "$(cat "$PR_DIFF_BASE_CACHE/commit" 2>/dev/null)" = "$(git rev-parse HEAD~1)" ] && ok ||
+    bad "the base cache does not hold HEAD~1's build: $(ls -A "$PR_DIFF_BASE_CACHE" 2>&1)"
+# Again: the base comes from the cache, and the figures are the same.
+"$PR_DIFF" HEAD~1 HEAD >out1b.md 2>err1b.txt
+rc=$?
+[ $rc -eq 1 ] && ok || bad "HEAD~1 HEAD from the cache: exit $rc; stderr: $(tail -n 30 err1b.txt)"
+grep -q "base: the cached build of $(git rev-parse HEAD~1)" err1b.txt && ok ||
+    bad "the cached base build was not used: $(head -n 5 err1b.txt)"
+grep -q 'building base' err1b.txt && bad "base rebuilt although cached" || ok
+diff <(grep '^| segment dispenser' out.md) <(grep '^| segment dispenser' out1b.md) >/dev/null &&
+    ok || bad "figures differ with the cached base"
+
+# The working tree: the change undone but not committed.  The cache holds
+# another commit's build: it must not be used for base HEAD.
 sed -i 's/p->chunk_divisor = 512;/p->chunk_divisor = 256;/' dispenser/dispenser.c
 "$PR_DIFF" HEAD >out2.md 2>err2.txt
 rc=$?
 [ $rc -eq 1 ] && ok || bad "HEAD vs working tree: exit $rc, want 1; stderr: $(tail -n 30 err2.txt)"
 grep -q '`dsp.chunk_divisor` 512 → 256' out2.md && ok || bad "working tree: $(head -n 5 out2.md)"
 grep -q '^| segment dispenser allocations | ' out2.md && ok || bad "working tree: no dispenser row"
+grep -q 'cached build' err2.txt && bad "another commit's cached build was used" || ok
+unset PR_DIFF_BASE_CACHE
 git checkout -q dispenser/dispenser.c
 
 # Unknown revision.

@@ -112,12 +112,98 @@ static void test_bad_colour_refused(void **state)
     fclose(f);
 }
 
+/* ---- plot_history_svg --------------------------------------------------- */
+
+/* The chart of h into *out (free() it). */
+static void draw_history(const plot_history_t *h, char **out)
+{
+    size_t len = 0;
+    *out = NULL;
+    FILE *f = open_memstream(out, &len);
+    assert_non_null(f);
+    assert_int_equal(plot_history_svg(f, h), SIM_OK);
+    assert_int_equal(fclose(f), 0);
+}
+
+static size_t count(const char *s, const char *what)
+{
+    size_t n = 0;
+    for (const char *p = s; (p = strstr(p, what)) != NULL; p++)
+        n++;
+    return n;
+}
+
+/* Four runs, the third a step up: one labelled rule, a dot per model point,
+ * a diamond per Oracle point, a whisker per point with a spread, higher
+ * values drawn higher, no XML declaration (it stands inline in HTML). */
+static void test_history_steps_and_markers(void **state)
+{
+    (void)state;
+    const char *xl[] = {"Oracle", "aaaa", "bbbb", "cccc"};
+    double model[] = {NAN, 100, 200, 200}, lo[] = {NAN, 90, 190, 0}, hi[] = {NAN, 110, 210, 0};
+    double oracle[] = {150, NAN, NAN, NAN};
+    plot_hseries_t s[] = {{"32k", 0, PLOT_SOLID, model, lo, hi},
+                          {"32k Oracle", 0, PLOT_MARKERS, oracle, NULL, NULL}};
+    plot_step_t st = {2, "bbbb dispenser: halve"};
+    plot_history_t h = {"insert, local: x", "c1", 4, xl, s, 2, &st, 1, NULL, 500, 300};
+    char *svg;
+    draw_history(&h, &svg);
+    assert_null(strstr(svg, "<?xml"));
+    assert_non_null(strstr(svg, "id=\"c1\""));
+    assert_int_equal(count(svg, "class=\"step\""), 1);
+    assert_non_null(strstr(svg, ">bbbb dispenser: halve</text>"));
+    assert_int_equal(count(svg, "<circle "), 3);
+    assert_int_equal(count(svg, "class=\"oracle\""), 1);
+    assert_int_equal(count(svg, "class=\"spread\""), 2); /* 0 is no value on a log axis */
+    /* The polyline: y of 200 above (smaller than) y of 100. */
+    char pts[64] = "";
+    const char *pl = strstr(svg, "points=\"");
+    assert_non_null(pl);
+    memcpy(pts, pl, strnlen(pl, sizeof pts - 1));
+    double x1, y1, x2, y2;
+    assert_int_equal(sscanf(pts, "points=\"%lf,%lf %lf,%lf", &x1, &y1, &x2, &y2), 4);
+    assert_true(x2 > x1);
+    assert_true(y2 < y1);
+    free(svg);
+}
+
+static void test_history_bad_input_writes_nothing(void **state)
+{
+    (void)state;
+    const char *xl[] = {"a", "b"};
+    double v[] = {1, 2};
+    plot_hseries_t bad_colour = {"x", PLOT_HISTORY_COLOURS, PLOT_SOLID, v, NULL, NULL};
+    plot_hseries_t half_spread = {"x", 0, PLOT_SOLID, v, v, NULL};
+    plot_hseries_t ok = {"x", 0, PLOT_SOLID, v, NULL, NULL};
+    plot_step_t beyond = {2, "z"};
+    plot_history_t cases[] = {
+        {"t", NULL, 2, xl, &bad_colour, 1, NULL, 0, NULL, 400, 300},
+        {"t", NULL, 2, xl, &half_spread, 1, NULL, 0, NULL, 400, 300},
+        {"t", NULL, 2, xl, &ok, 1, &beyond, 1, NULL, 400, 300},
+        {"t", NULL, 0, xl, &ok, 1, NULL, 0, NULL, 400, 300},
+        {"t", NULL, 2, NULL, &ok, 1, NULL, 0, NULL, 400, 300},
+        {"t", NULL, 2, xl, &ok, 1, NULL, 0, NULL, 0, 300},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        assert_non_null(f);
+        assert_int_equal(plot_history_svg(f, &cases[i]), SIM_EINVAL);
+        assert_int_equal(fclose(f), 0);
+        assert_int_equal(len, 0);
+        free(buf);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_constant_series_centred),
         cmocka_unit_test(test_moving_series_unchanged),
         cmocka_unit_test(test_bad_colour_refused),
+        cmocka_unit_test(test_history_steps_and_markers),
+        cmocka_unit_test(test_history_bad_input_writes_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

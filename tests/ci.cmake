@@ -1,0 +1,19 @@
+# The pull-request loop (README, "Pull requests on GitHub"): the comment
+# logic against a stand-in for the GitHub API on 127.0.0.1, started and
+# stopped by the test itself.
+add_test(NAME pr_comment
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/test_pr_comment.py ${PROJECT_SOURCE_DIR})
+set_tests_properties(pr_comment PROPERTIES TIMEOUT 300)
+
+# Every workflow in .github/workflows, by the validator from npm (tools/ci).
+add_test(NAME workflows_valid
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/validate_workflows.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(workflows_valid PROPERTIES TIMEOUT 300)
+
+# build/lobreport's page rendered by headless Chromium: the charts, labels and
+# steps there, no console message; the page and its screenshot are kept in
+# the build directory (lobreport-test/site/index.html, lobreport-test/index.png).
+add_test(NAME lobreport_page
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lobreport_page.sh $<TARGET_FILE:lobbench>
+          $<TARGET_FILE:lobreport> ${CMAKE_BINARY_DIR}/lobreport-test)
+set_tests_properties(lobreport_page PROPERTIES TIMEOUT 600)

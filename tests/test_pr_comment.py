@@ -1,0 +1,228 @@
+"""test_pr_comment.py -- scripts/pr-comment against the GitHub stand-in on
+127.0.0.1 (tests/github_standin.py): when it comments, which comment it
+updates (found by its marker across pages), the check's verdict with and
+without the label or the commit's word, API errors.
+
+  python3 tests/test_pr_comment.py SOURCE_DIR
+
+Each test starts its own stand-in and stops it; every request and every run
+of the script is bounded in time.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+SRC = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else
+                      os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from github_standin import StandIn  # noqa: E402
+
+SCRIPT = os.path.join(SRC, "scripts", "pr-comment")
+MARKER = "<!-- lobdiff-pr-comment -->"
+PR = 7
+
+CHANGED = """**lobdiff** run 2 → run 3: 3 statistics changed in 1 of 18 cases; no case added or removed; times: 0 slower, 0 faster, 18 unchanged (U test, alpha 0.05 over 18 cases: 0.0028 each, threshold 5%).
+
+- base: run 2 (commit `f0e92b14f5d2`)
+- head: run 3 (commit `897413335e26`)
+
+#### local 128k
+
+| statistic | base | head | diff | % |
+|:---|---:|---:|---:|---:|
+| segment dispenser allocations | 956 | 1385 | +429 | +44.9% |
+"""
+SLOWER = """**lobdiff** run 2 → run 3: no statistic changed in 18 cases; no case added or removed; times: 1 slower, 0 faster, 17 unchanged.
+
+#### times
+
+| case | base | head | change | p (real) | p (CPU) | samples | verdict |
+|:---|---:|---:|---:|---:|---:|---:|:---|
+| local 128k | 213.3 us | 349.9 us | +64.0% | 4.1e-04 | 4.1e-04 | 9/9 | slower |
+"""
+SAME = "**lobdiff** run 2 → run 3: no statistic changed in 18 cases; times: 18 unchanged.\n"
+
+
+class PrComment(unittest.TestCase):
+    def setUp(self):
+        self.api = StandIn().start()
+        self.tmp = tempfile.TemporaryDirectory()
+        self.summary = os.path.join(self.tmp.name, "summary.md")
+
+    def tearDown(self):
+        self.api.stop()
+        self.tmp.cleanup()
+
+    def run_script(self, diff, status, *extra, env_over=None):
+        path = os.path.join(self.tmp.name, "diff.md")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(diff)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")}
+        env.update(GITHUB_API_URL=self.api.url, GITHUB_REPOSITORY=self.api.repo,
+                   GITHUB_TOKEN=self.api.token, PR_NUMBER=str(PR), PR_COMMENT_TIMEOUT="10",
+                   GITHUB_SERVER_URL="https://example.invalid", GITHUB_RUN_ID="42")
+        env.update(env_over or {})
+        r = subprocess.run([sys.executable, SCRIPT, f"--diff={path}", f"--status={status}",
+                            f"--summary={self.summary}", "--head-sha=897413335e26aa",
+                            "--base-sha=f0e92b14f5d2bb", *extra],
+                           capture_output=True, text=True, timeout=60, env=env,
+                           cwd=self.tmp.name)
+        return r
+
+    def marked(self):
+        return [c for c in self.api.comments.get(PR, []) if MARKER in c["body"]]
+
+    def summary_text(self):
+        with open(self.summary, encoding="utf-8") as f:
+            return f.read()
+
+    # -- when to comment ------------------------------------------------------
+    def test_nothing_changed_writes_no_comment(self):
+        self.api.add_comment(PR, "LGTM")
+        r = self.run_script(SAME, 0)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.api.writes(), [], "no comment when nothing changed")
+        self.assertIn("nothing changed", self.summary_text())
+        self.assertIn(SAME.strip(), self.summary_text(), "the diff goes into the summary")
+
+    def test_unexpected_change_comments_once_and_fails(self):
+        r = self.run_script(CHANGED, 1)
+        self.assertEqual(r.returncode, 1, "an unexpected change fails the check: " + r.stderr)
+        self.assertEqual([m for m, _ in self.api.writes()], ["POST"])
+        [c] = self.marked()
+        self.assertIn("| segment dispenser allocations | 956 | 1385 |", c["body"])
+        self.assertIn("Not marked as expected", c["body"])
+        self.assertIn("allocator-change-expected", c["body"])
+        self.assertIn("https://example.invalid/acme/lobsim/actions/runs/42", c["body"])
+        # The next push: the same comment is updated, none added.
+        r = self.run_script(SLOWER, 1)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertEqual([m for m, _ in self.api.writes()], ["POST", "PATCH"])
+        [c2] = self.marked()
+        self.assertEqual(c2["id"], c["id"])
+        self.assertIn("| local 128k | 213.3 us | 349.9 us |", c2["body"])
+        # The same report again: nothing to write.
+        r = self.run_script(SLOWER, 1)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertEqual(len(self.api.writes()), 2, "an unchanged comment is not rewritten")
+
+    def test_time_regression_alone_comments(self):
+        r = self.run_script(SLOWER, 1)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        [c] = self.marked()
+        self.assertIn("slower", c["body"])
+
+    def test_marker_found_on_a_later_page(self):
+        for i in range(5):
+            self.api.add_comment(PR, f"review {i}: mentions lobdiff and the label")
+        old = self.api.add_comment(PR, MARKER + "\nold report", "github-actions[bot]")
+        self.api.add_comment(PR, "after it")
+        r = self.run_script(CHANGED, 1)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertEqual([(m, p) for m, p in self.api.writes()],
+                         [("PATCH", f"/repos/acme/lobsim/issues/comments/{old['id']}")])
+        self.assertTrue(any("page=3" in p for m, p in self.api.requests if m == "GET"),
+                        "the third page was read: " + repr(self.api.requests))
+        self.assertEqual(len(self.marked()), 1)
+        self.assertIn("956", self.marked()[0]["body"])
+
+    def test_no_change_any_more_updates_the_old_comment(self):
+        old = self.api.add_comment(PR, MARKER + "\nold report", "github-actions[bot]")
+        r = self.run_script(SAME, 0)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual([m for m, _ in self.api.writes()], ["PATCH"])
+        self.assertIn("no change any more", old["body"])
+
+    # -- intended changes -----------------------------------------------------
+    def test_label_makes_the_change_expected(self):
+        self.api.labels[PR] = ["docs", "perf", "allocator-change-expected"]
+        r = self.run_script(CHANGED, 1)
+        self.assertEqual(r.returncode, 0, "the label passes the check: " + r.stderr)
+        [c] = self.marked()
+        self.assertIn("**Expected** (label `allocator-change-expected`)", c["body"])
+        self.assertIn("changed, as expected", self.summary_text())
+
+    def test_other_label_does_not(self):
+        self.api.labels[PR] = ["allocator-change", "expected"]
+        r = self.run_script(CHANGED, 1)
+        self.assertEqual(r.returncode, 1, r.stderr)
+
+    def test_commit_message_makes_the_change_expected(self):
+        repo = os.path.join(self.tmp.name, "repo")
+        git = ["git", "-C", repo, "-c", "user.name=t", "-c", "user.email=t@t"]
+        subprocess.run(["git", "init", "-q", repo], check=True, timeout=30)
+        for msg in ["dispenser: halve the chunk\n\nAllocator-change-expected: yes\n",
+                    "dispenser: halve it again\n\nsays allocator-change-expected in passing\n"]:
+            subprocess.run(git + ["commit", "-q", "--allow-empty", "-m", msg], check=True,
+                           timeout=30)
+        r = self.run_script(CHANGED, 1, "--commit-message-from=HEAD~1",
+                            env_over={"GIT_DIR": os.path.join(repo, ".git")})
+        self.assertEqual(r.returncode, 0, "the trailer passes the check: " + r.stderr)
+        self.assertIn("the head commit says so", self.marked()[0]["body"])
+        r = self.run_script(CHANGED, 1, "--commit-message-from=HEAD",
+                            env_over={"GIT_DIR": os.path.join(repo, ".git")})
+        self.assertEqual(r.returncode, 1, "a mention is not a trailer: " + r.stderr)
+
+    # -- errors ---------------------------------------------------------------
+    def test_api_error_listing_comments(self):
+        self.api.fail[("GET", f"/repos/acme/lobsim/issues/{PR}/comments")] = 500
+        r = self.run_script(CHANGED, 1)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertEqual(r.stderr.count("\n"), 1, r.stderr)
+        self.assertIn(f"GET /repos/acme/lobsim/issues/{PR}/comments answered 500", r.stderr)
+        self.assertEqual(self.api.writes(), [], "no comment without the list")
+
+    def test_api_error_creating(self):
+        self.api.fail[("POST", "/repos/")] = 502
+        r = self.run_script(CHANGED, 1)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("POST /repos/acme/lobsim/issues/7/comments answered 502", r.stderr)
+
+    def test_read_only_token_keeps_the_verdict(self):
+        self.api.fail[("POST", "/repos/")] = 403
+        r = self.run_script(CHANGED, 1)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("read-only token", self.summary_text())
+
+    def test_bad_token(self):
+        r = self.run_script(CHANGED, 1, env_over={"GITHUB_TOKEN": "wrong"})
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("answered 401: Bad credentials", r.stderr)
+
+    def test_pr_diff_failed(self):
+        r = self.run_script("pr-diff: cannot build lobbench of base\n", 2)
+        self.assertEqual(r.returncode, 2)
+        self.assertEqual(self.api.requests, [], "no API call when pr-diff failed")
+        self.assertIn("pr-diff failed", self.summary_text())
+
+    def test_bad_input(self):
+        for args, env_over, word in [
+                ((), {"GITHUB_API_URL": ""}, "GITHUB_API_URL"),
+                ((), {"PR_NUMBER": "x7"}, "PR_NUMBER"),
+                (("--label=",), {}, "--label"),
+        ]:
+            r = self.run_script(CHANGED, 1, *args, env_over=env_over)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertEqual(r.stderr.count("\n"), 1, r.stderr)
+            self.assertIn(word, r.stderr)
+        r = self.run_script("not a report\n", 1)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("not lobdiff's markdown", r.stderr)
+        r = self.run_script(CHANGED, 5)
+        self.assertIn("--status '5'", r.stderr)
+        self.assertEqual(self.api.writes(), [])
+
+    def test_long_report_is_cut_to_fit(self):
+        rows = "".join(f"| statistic {i} | 1 | 2 | +1 | +100% |\n" for i in range(3000))
+        r = self.run_script(CHANGED + rows, 1)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        [c] = self.marked()
+        self.assertLessEqual(len(c["body"]), 65536)
+        self.assertIn("cut here", c["body"])
+        self.assertIn("statistic 2999 |", self.summary_text(), "the summary has it all")
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
