@@ -229,16 +229,18 @@ static void value_range(const plot_panel_t *pn, panel_geom_t *g)
     g->has_values = lo <= hi;
     if (!g->has_values)
         lo = 1, hi = 10;
-    if (lo == hi) {
-        /* A constant would sit on the bottom edge of [ladder step, next
-         * step]: centre it on a range of its own, ticks at the ladder steps
-         * inside. */
-        g->ly0 = log10(lo / 2);
-        g->ly1 = log10(hi * 2);
-        g->lo = ladder_floor(lo / 2);
-        if (ladder(g->lo) < lo / 2 * (1 - 1e-12))
+    if (hi < 2 * lo) {
+        /* A constant, or nearly (round trips: 10,021 to 10,026), would sit
+         * on the bottom edge of [ladder step, next step]: centre it on a
+         * range of its own around its geometric mean, ticks at the ladder
+         * steps inside. */
+        double mid = sqrt(lo * hi);
+        g->ly0 = log10(mid / 2);
+        g->ly1 = log10(mid * 2);
+        g->lo = ladder_floor(mid / 2);
+        if (ladder(g->lo) < mid / 2 * (1 - 1e-12))
             g->lo++;
-        g->hi = ladder_floor(hi * 2);
+        g->hi = ladder_floor(mid * 2);
         return;
     }
     g->lo = ladder_floor(lo);

@@ -73,6 +73,31 @@ static void test_constant_series_centred(void **state)
     free(svg);
 }
 
+/* Nearly constant (Oracle's round trips: 10,021 to 10,026) is drawn the same
+ * way: within a few px of the middle, not on the bottom edge of 10k..20k. */
+static void test_nearly_constant_series_centred(void **state)
+{
+    (void)state;
+    plot_point_t pts[] = {{2, 10021}, {32, 10024}, {256, 10026}};
+    plot_series_t s = {"Oracle", "dblink", 1, PLOT_SOLID, pts, 3};
+    plot_panel_t p = {"SQL*Net roundtrips to/from dblink", &s, 1};
+    char *svg = draw(&p, 1);
+    double y0, y1;
+    plot_area(svg, &y0, &y1);
+    const char *c = strstr(svg, "<g class=\"series\"");
+    assert_non_null(c);
+    int n = 0;
+    for (c = strstr(c, "<circle cx="); c; c = strstr(c + 1, "<circle cx=")) {
+        double cx, cy;
+        assert_int_equal(sscanf(c, "<circle cx=\"%lf\" cy=\"%lf\"", &cx, &cy), 2);
+        if (fabs(cy - (y0 + y1) / 2) > 2.0)
+            fail_msg("point at y %.1f; the plot area spans %.1f .. %.1f", cy, y0, y1);
+        n++;
+    }
+    assert_int_equal(n, 3);
+    free(svg);
+}
+
 /* A moving series still spans the panel from its lowest to highest tick. */
 static void test_moving_series_unchanged(void **state)
 {
@@ -200,6 +225,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_constant_series_centred),
+        cmocka_unit_test(test_nearly_constant_series_centred),
         cmocka_unit_test(test_moving_series_unchanged),
         cmocka_unit_test(test_bad_colour_refused),
         cmocka_unit_test(test_history_steps_and_markers),
