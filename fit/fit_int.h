@@ -16,9 +16,14 @@ typedef struct {
     int refused; /* the model refused x (case validation) */
 } fit_entry_t;
 
+/* Cases a problem may have, and the threads that run them. */
+#define FIT_MAX_CASES 4096
+#define FIT_THREADS 2
+
 struct fit {
     fit_case_t *cases;
     size_t ncases;
+    size_t order[FIT_MAX_CASES]; /* the cases, costliest first */
     size_t params[FIT_MAX_PARAMS];
     size_t np;
     int stats[SIM_STAT_COUNT];

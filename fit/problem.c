@@ -9,11 +9,14 @@
  * vector's figures case by case; a case is run only when an objective needs
  * it (fit_error() with that case in use), so that the cross-validation's
  * searches, which leave cases out, run only the cases they use.  Only
- * lookup() adds entries; only figures() runs the model.
+ * lookup() adds entries; only figures() runs the model, on
+ * FIT_THREADS threads (the machine this is measured on has two cores).
  */
 #include "fit_int.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,26 +75,76 @@ static fit_entry_t *lookup(fit_t *f, const int64_t *x)
     return e;
 }
 
-/* Case i's figures at e, run now if not yet; 0 if the model refuses. */
-static int figures(fit_t *f, fit_entry_t *e, size_t i)
+/* Run case i at x into fig[0..ns); 0 if the model refuses x. */
+static int run_case(const fit_t *f, const int64_t *x, size_t i, double *fig)
+{
+    case_t c = f->cases[i].c;
+    for (size_t k = 0; k < f->np; k++)
+        case_set_param(&c, case_param_name(f->params[k]), (uint32_t)x[k]);
+    char msg[200];
+    sim_stats_t st;
+    if (case_validate(&c, msg, sizeof msg) != SIM_OK || workload_run_stats(&c, &st) != SIM_OK)
+        return 0;
+    for (size_t k = 0; k < f->ns; k++)
+        fig[k] = (double)st.v[f->stats[k]];
+    return 1;
+}
+
+/* The cases of one entry still to run, shared by the workers: each takes
+ * the next index, the costliest first. */
+typedef struct {
+    const fit_t *f;
+    fit_entry_t *e;
+    const size_t *todo;
+    size_t n;
+    atomic_size_t next;
+    unsigned char ok[FIT_MAX_CASES];
+} batch_t;
+
+static void *worker(void *arg)
+{
+    batch_t *b = arg;
+    for (size_t j; (j = atomic_fetch_add(&b->next, 1)) < b->n;) {
+        size_t i = b->todo[j];
+        b->ok[j] = (unsigned char)run_case(b->f, b->e->x, i, &b->e->fig[i * b->f->ns]);
+    }
+    return NULL;
+}
+
+/*
+ * Make sure every case in use (use NULL = all) has its figures at e, running
+ * the missing ones on FIT_THREADS threads.  0 if the model refuses e's x.
+ */
+static int figures(fit_t *f, fit_entry_t *e, const unsigned char *use)
 {
     if (e->refused)
         return 0;
-    if (e->done[i])
-        return 1;
-    case_t c = f->cases[i].c;
-    for (size_t k = 0; k < f->np; k++)
-        case_set_param(&c, case_param_name(f->params[k]), (uint32_t)e->x[k]);
-    char msg[200];
-    sim_stats_t st;
-    if (case_validate(&c, msg, sizeof msg) != SIM_OK || workload_run_stats(&c, &st) != SIM_OK) {
-        e->refused = 1;
-        return 0;
+    size_t todo[FIT_MAX_CASES], n = 0;
+    for (size_t j = 0; j < f->ncases; j++) {
+        size_t i = f->order[j];
+        if ((use == NULL || use[i]) && !e->done[i])
+            todo[n++] = i;
     }
-    f->case_runs++;
-    for (size_t k = 0; k < f->ns; k++)
-        e->fig[i * f->ns + k] = (double)st.v[f->stats[k]];
-    e->done[i] = 1;
+    if (n == 0)
+        return 1;
+    batch_t b = {.f = f, .e = e, .todo = todo, .n = n};
+    atomic_init(&b.next, 0);
+    pthread_t th[FIT_THREADS - 1];
+    size_t started = 0;
+    for (; n > 1 && started < FIT_THREADS - 1; started++)
+        if (pthread_create(&th[started], NULL, worker, &b) != 0)
+            break;
+    worker(&b);
+    for (size_t t = 0; t < started; t++)
+        pthread_join(th[t], NULL);
+    f->case_runs += (unsigned)n;
+    for (size_t j = 0; j < n; j++) {
+        if (!b.ok[j]) {
+            e->refused = 1;
+            return 0;
+        }
+        e->done[todo[j]] = 1;
+    }
     return 1;
 }
 
@@ -100,13 +153,13 @@ double fit_error(fit_t *f, const int64_t *x, const unsigned char *use, int stat)
     fit_entry_t *e = lookup(f, x);
     if (e == NULL)
         return INFINITY;
+    if (!figures(f, e, use))
+        return INFINITY;
     double sum = 0;
     size_t n = 0;
     for (size_t i = 0; i < f->ncases; i++) {
         if (use && !use[i])
             continue;
-        if (!figures(f, e, i))
-            return INFINITY;
         const fit_case_t *c = &f->cases[i];
         for (size_t k = 0; k < f->ns; k++) {
             int s = f->stats[k];
@@ -127,11 +180,10 @@ int fit_figures_differ(fit_t *f, const int64_t *a, const int64_t *b)
     fit_entry_t *ea = lookup(f, a), *eb;
     if (ea == NULL || (eb = lookup(f, b)) == NULL)
         return 1;
+    int oka = figures(f, ea, NULL), okb = figures(f, eb, NULL);
+    if (!oka || !okb)
+        return oka != okb;
     for (size_t i = 0; i < f->ncases; i++) {
-        if (figures(f, ea, i) != figures(f, eb, i))
-            return 1;
-        if (ea->refused || eb->refused)
-            return !(ea->refused && eb->refused);
         for (size_t k = 0; k < f->ns; k++)
             if (f->cases[i].present[f->stats[k]] &&
                 ea->fig[i * f->ns + k] != eb->fig[i * f->ns + k])
@@ -140,11 +192,17 @@ int fit_figures_differ(fit_t *f, const int64_t *a, const int64_t *b)
     return 0;
 }
 
+static double cost(const fit_case_t *c)
+{
+    return (double)c->c.rows * (double)c->c.lob_chars * (c->c.path == CASE_PATH_DBLINK ? 8 : 1);
+}
+
 sim_err_t fit_create(const fit_case_t *cases, size_t ncases, const size_t *params, size_t np,
                      const int *stats, size_t ns, fit_t **out, char *msg, size_t msglen)
 {
     *out = NULL;
-    if (ncases == 0 || np == 0 || np > FIT_MAX_PARAMS || ns == 0 || ns > SIM_STAT_COUNT) {
+    if (ncases == 0 || ncases > FIT_MAX_CASES || np == 0 || np > FIT_MAX_PARAMS || ns == 0 ||
+        ns > SIM_STAT_COUNT) {
         snprintf(msg, msglen, "nothing to fit: %zu cases, %zu parameters, %zu statistics", ncases,
                  np, ns);
         return SIM_EINVAL;
@@ -169,6 +227,14 @@ sim_err_t fit_create(const fit_case_t *cases, size_t ncases, const size_t *param
     }
     memcpy(f->cases, cases, ncases * sizeof *cases);
     f->ncases = ncases;
+    /* Run the costliest first (a dblink LOB is written in pieces): the
+     * workers then finish together. */
+    for (size_t i = 0; i < ncases; i++) {
+        size_t j = i;
+        for (; j > 0 && cost(&cases[f->order[j - 1]]) < cost(&cases[i]); j--)
+            f->order[j] = f->order[j - 1];
+        f->order[j] = i;
+    }
     memcpy(f->params, params, np * sizeof *params);
     f->np = np;
     memcpy(f->stats, stats, ns * sizeof *stats);

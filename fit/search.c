@@ -4,7 +4,8 @@
  * model, only an objective over integer vectors.
  *
  * From each start, every coordinate has its own step, first (hi - lo) /
- * step_div.  A sweep tries x + step and x - step on each coordinate in turn;
+ * step_div.  A sweep tries x + step and x - step on each coordinate in turn
+ * (first the direction that last succeeded there);
  * a move that lowers the objective is taken and that coordinate's step
  * doubles (up to its range), a coordinate where neither direction helps
  * halves its step.  The search from a start ends when a whole sweep with
@@ -25,10 +26,11 @@ static int64_t clamp(int64_t v, int64_t lo, int64_t hi)
 /* Compass search from x (changed in place to the minimum found); *fx is
  * f(x) on return.  Returns the objective calls made. */
 static unsigned descend(const fit_search_opts_t *o, fit_objective_fn fn, void *arg, int64_t *x,
-                        double *fx, int64_t *step, int64_t *y, unsigned budget)
+                        double *fx, int64_t *step, int64_t *y, signed char *first, unsigned budget)
 {
     unsigned calls = 0;
     for (size_t i = 0; i < o->n; i++) {
+        first[i] = 1;
         int64_t range = o->hi[i] - o->lo[i];
         step[i] = range / (o->step_div ? o->step_div : 8);
         if (step[i] < 1)
@@ -40,7 +42,8 @@ static unsigned descend(const fit_search_opts_t *o, fit_objective_fn fn, void *a
         int moved = 0, coarse = 0;
         for (size_t i = 0; i < o->n && calls < budget; i++) {
             int took = 0;
-            for (int dir = 1; dir >= -1 && !took; dir -= 2) {
+            for (int t = 0; t < 2 && !took; t++) {
+                int dir = t ? -first[i] : first[i];
                 int64_t v = clamp(x[i] + dir * step[i], o->lo[i], o->hi[i]);
                 if (v == x[i])
                     continue;
@@ -52,6 +55,7 @@ static unsigned descend(const fit_search_opts_t *o, fit_objective_fn fn, void *a
                     x[i] = v;
                     *fx = fy;
                     took = 1;
+                    first[i] = (signed char)dir;
                 }
             }
             if (took) {
@@ -78,8 +82,12 @@ sim_err_t fit_search(const fit_search_opts_t *o, fit_objective_fn fn, void *arg,
         if (o->lo[i] > o->hi[i] || o->start[i] < o->lo[i] || o->start[i] > o->hi[i])
             return SIM_EINVAL;
     int64_t *x = sim_malloc(3 * o->n * sizeof *x);
-    if (x == NULL)
+    signed char *first = sim_malloc(o->n);
+    if (x == NULL || first == NULL) {
+        sim_free(x);
+        sim_free(first);
         return SIM_ENOMEM;
+    }
     int64_t *step = x + o->n, *y = x + 2 * o->n;
     sim_prng_t rng;
     sim_prng_seed(&rng, o->seed);
@@ -93,7 +101,7 @@ sim_err_t fit_search(const fit_search_opts_t *o, fit_objective_fn fn, void *arg,
                           : o->lo[i] +
                                 (int64_t)sim_prng_below(&rng, (uint64_t)(o->hi[i] - o->lo[i]) + 1);
         double fx;
-        res->calls += descend(o, fn, arg, x, &fx, step, y, budget - res->calls);
+        res->calls += descend(o, fn, arg, x, &fx, step, y, first, budget - res->calls);
         if (fx < res->f) {
             res->f = fx;
             res->best_start = s;
@@ -101,5 +109,6 @@ sim_err_t fit_search(const fit_search_opts_t *o, fit_objective_fn fn, void *arg,
         }
     }
     sim_free(x);
+    sim_free(first);
     return SIM_OK;
 }
