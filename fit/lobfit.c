@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -196,10 +197,13 @@ int main(int argc, char **argv)
     if (out) {
         char dir[1024];
         sim_parent_dir(out, dir, sizeof dir);
-        if (access(dir, W_OK) != 0 || (access(out, F_OK) == 0 && access(out, W_OK) != 0)) {
+        struct stat st;
+        if (access(dir, W_OK) != 0 || (access(out, F_OK) == 0 && access(out, W_OK) != 0) ||
+            (stat(out, &st) == 0 && S_ISDIR(st.st_mode))) {
             sim_free(cases);
-            return bad("--out: cannot write '%s' (its directory is missing or read-only)%s", out,
-                       "");
+            return bad("--out: cannot write '%s' (a directory, or its directory is missing or "
+                       "read-only)%s",
+                       out, "");
         }
     }
     fit_t *f;
