@@ -58,6 +58,10 @@ static unsigned descend(const fit_search_opts_t *o, fit_objective_fn fn, void *a
                     first[i] = (signed char)dir;
                 }
             }
+            /* A failure at a step above 1 has not yet tried the
+             * neighbours one unit away. */
+            if (step[i] > 1)
+                coarse = 1;
             if (took) {
                 moved = 1;
                 int64_t range = o->hi[i] - o->lo[i];
@@ -65,8 +69,6 @@ static unsigned descend(const fit_search_opts_t *o, fit_objective_fn fn, void *a
             } else if (step[i] > 1) {
                 step[i] /= 2;
             }
-            if (step[i] > 1)
-                coarse = 1;
         }
         if ((!moved && !coarse) || calls >= budget)
             return calls;

@@ -1,0 +1,6 @@
+# lobsim_fit: the search on known functions, parameter recovery from a
+# synthetic measurement, free parameters.
+lobsim_test(test_fit
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_fit.c
+  LIBS lobsim_fit lobsim_results m)
+set_tests_properties(test_fit PROPERTIES TIMEOUT 300)
