@@ -155,6 +155,74 @@ static const char *opt_value(const char *name, int *i, int argc, char **argv, in
     return NULL;
 }
 
+/* One NAME=VALUE into o->params; `where` names it in messages ("--param",
+ * "FILE:LINE"). */
+static int add_param(cli_opts_t *o, const char *where, const char *v, char *err, size_t errlen)
+{
+    const char *eq = strchr(v, '=');
+    uint64_t pv;
+    case_t probe;
+    case_defaults(&probe);
+    char name[48];
+    size_t nl = eq ? (size_t)(eq - v) : 0;
+    if (eq == NULL || nl == 0 || nl >= sizeof name) {
+        snprintf(err, errlen, "%s: '%s' is not NAME=VALUE (see --list-params)", where, v);
+        return 2;
+    }
+    memcpy(name, v, nl);
+    name[nl] = '\0';
+    if (case_set_param(&probe, name, 0) != 0) {
+        snprintf(err, errlen, "%s: unknown parameter '%s' (see --list-params)", where, name);
+        return 2;
+    }
+    if (cli_parse_u64(where, eq + 1, UINT32_MAX, &pv, err, errlen))
+        return 2;
+    if (o->nparams == CLI_MAX_PARAMS) {
+        snprintf(err, errlen, "%s: more than %d parameters", where, CLI_MAX_PARAMS);
+        return 2;
+    }
+    strcpy(o->params[o->nparams].name, name);
+    o->params[o->nparams++].value = (uint32_t)pv;
+    return 0;
+}
+
+int cli_parse_param_file(cli_opts_t *o, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        snprintf(err, errlen, "--param-file: cannot read '%s': %s", path, strerror(errno));
+        return 2;
+    }
+    char line[512], where[300];
+    int lineno = 0, rc = 0;
+    while (rc == 0 && fgets(line, sizeof line, f) != NULL) {
+        lineno++;
+        snprintf(where, sizeof where, "%s:%d", path, lineno);
+        size_t n = strlen(line);
+        if (n == sizeof line - 1 && line[n - 1] != '\n') {
+            snprintf(err, errlen, "%s: line longer than %zu characters", where, sizeof line - 2);
+            rc = 2;
+            break;
+        }
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        char *b = line, *e = line + strlen(line);
+        while (*b == ' ' || *b == '\t')
+            b++;
+        while (e > b && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r'))
+            *--e = '\0';
+        if (*b != '\0')
+            rc = add_param(o, where, b, err, errlen);
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(err, errlen, "--param-file: cannot read '%s': %s", path, strerror(errno));
+        rc = 2;
+    }
+    fclose(f);
+    return rc;
+}
+
 int cli_parse(cli_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
 {
     int out = 1;
@@ -220,31 +288,12 @@ int cli_parse(cli_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
             }
             o->piece_size = (uint32_t)ps;
             o->piece_size_set = 1;
+        } else if ((v = opt_value("--param-file", &i, *argc, argv, &used)) != NULL) {
+            if (cli_parse_param_file(o, v, err, errlen))
+                return 2;
         } else if ((v = opt_value("--param", &i, *argc, argv, &used)) != NULL) {
-            const char *eq = strchr(v, '=');
-            uint64_t pv;
-            case_t probe;
-            case_defaults(&probe);
-            char name[48];
-            size_t nl = eq ? (size_t)(eq - v) : 0;
-            if (eq == NULL || nl == 0 || nl >= sizeof name) {
-                snprintf(err, errlen, "--param: '%s' is not NAME=VALUE (see --list-params)", v);
+            if (add_param(o, "--param", v, err, errlen))
                 return 2;
-            }
-            memcpy(name, v, nl);
-            name[nl] = '\0';
-            if (case_set_param(&probe, name, 0) != 0) {
-                snprintf(err, errlen, "--param: unknown parameter '%s' (see --list-params)", name);
-                return 2;
-            }
-            if (cli_parse_u64("--param", eq + 1, UINT32_MAX, &pv, err, errlen))
-                return 2;
-            if (o->nparams == CLI_MAX_PARAMS) {
-                snprintf(err, errlen, "--param: more than %d parameters", CLI_MAX_PARAMS);
-                return 2;
-            }
-            strcpy(o->params[o->nparams].name, name);
-            o->params[o->nparams++].value = (uint32_t)pv;
         } else if ((v = opt_value("--stats-out", &i, *argc, argv, &used)) != NULL) {
             o->stats_out = v;
         } else if ((v = opt_value("--explain-out", &i, *argc, argv, &used)) != NULL) {
@@ -323,6 +372,8 @@ void cli_usage(FILE *f)
           "  --piece-size=BYTES        dblink: bytes per LOB piece (default: 32767)\n"
           "  --seed=N                  seed, printed and stored with the run (default: 1)\n"
           "  --param=NAME=VALUE        change a model parameter (see --list-params)\n"
+          "  --param-file=FILE         NAME=VALUE lines (# comments), as lobfit --out\n"
+          "                            writes them; applied in order with --param\n"
           "Output:\n"
           "  --stats-out=FILE.csv      figures as CSV: path,lob_kchars,statistic,value,\n"
           "                            workload,block_kb (the reference's columns first)\n"

@@ -59,6 +59,11 @@ int cli_parse_block_size(const char *s, uint32_t *out, char *err, size_t errlen)
 int cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out, char *err,
                   size_t errlen);
 
+/* NAME=VALUE lines of the file at path (blank lines and # comments
+ * skipped) added to o's parameters in order.  0, or 2 with one line in err:
+ * "FILE:LINE: what is wrong", or the file that cannot be read. */
+int cli_parse_param_file(cli_opts_t *o, const char *path, char *err, size_t errlen);
+
 /* The case for (path, size, block size) with the options applied; returns 2
  * with a message when the case is invalid. */
 int cli_make_case(const cli_opts_t *o, unsigned wl, case_path_t path, uint64_t chars,

@@ -7,16 +7,17 @@
 # a read-only look may leave an empty -wal and a -shm beside a WAL-mode file,
 # which hold no data).
 #
-#   usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBIMPORT LOBREPORT
+#   usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBIMPORT LOBREPORT LOBFIT
 #
-# All five are required, and so are sqlite3 and SOURCE_DIR/scripts/pr-diff:
+# All six are required, and so are sqlite3 and SOURCE_DIR/scripts/pr-diff:
 # a tool that is missing fails the run, naming it.  Every entry is tried;
 # none is left out.
 set -u
-usage="usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBIMPORT LOBREPORT"
+usage="usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBIMPORT LOBREPORT LOBFIT"
 missing() { echo "FAIL: bad_input: $*"; exit 1; }
-[ $# -eq 5 ] || missing "expected 5 arguments, got $#; $usage"
-LOBBENCH=$1 LOBDIFF=$2 SRC=$3 LOBIMPORT=$4 LOBREPORT=$5
+[ $# -eq 6 ] || missing "expected 6 arguments, got $#; $usage"
+LOBBENCH=$1 LOBDIFF=$2 SRC=$3 LOBIMPORT=$4 LOBREPORT=$5 LOBFIT=$6
+[ -x "$LOBFIT" ] || missing "lobfit not found or not executable: '$LOBFIT'"
 [ -x "$LOBIMPORT" ] || missing "lobimport not found or not executable: '$LOBIMPORT'"
 [ -n "$LOBREPORT" ] || missing "LOBREPORT is empty; $usage"
 [ -x "$LOBREPORT" ] || missing "lobreport not found or not executable: '$LOBREPORT'"
@@ -34,6 +35,7 @@ LOBBENCH=$(readlink -f "$LOBBENCH")
 LOBDIFF=$(readlink -f "$LOBDIFF")
 LOBIMPORT=$(readlink -f "$LOBIMPORT")
 LOBREPORT=$(readlink -f "$LOBREPORT")
+LOBFIT=$(readlink -f "$LOBFIT")
 PRDIFF=$(readlink -f "$PRDIFF")
 SRC=$(readlink -f "$SRC")
 
@@ -314,6 +316,34 @@ report "nodir/site" --db=history.db --out=nodir/site
 report "--out=text.db: not a directory" --db=history.db --out=text.db
 report "--out=/proc/self" --db=history.db --out=/proc/self
 report "--out=/proc/lobreport-site" --db=history.db --out=/proc/lobreport-site
+
+# ---- lobfit ------------------------------------------------------------------------
+# A store whose only run is of a workload the model does not have.
+printf 'statistic,value\ndb block gets,100\n' >fit-one.csv
+"$LOBIMPORT" --db=nomodel.db --workload=sort --path=local --lob-size=2k fit-one.csv >/dev/null 2>&1 ||
+    { echo "FAIL: cannot record the lobfit fixture store"; exit 1; }
+mkdir fit-dir
+LF=("$LOBFIT" --db=history.db --reference=reference --no-cv --starts=1)
+fit() { expect 2 "$1" history.db -- "${LF[@]}" "${@:2}"; }
+fit "'frob.*' matches no parameter" --params=frob.*
+fit "'dsp.refill_gets,'" --params=dsp.refill_gets,
+fit "'frob' is not a statistic" "--statistics=db block gets,frob"
+fit "'db block get' is not a statistic" "--statistics=db block get"
+fit "cannot write 'no-such-dir/p.txt'" --out=no-such-dir/p.txt
+fit "cannot write 'fit-dir'" --out=fit-dir
+fit "'--frob'" --frob
+fit "--starts" --starts=0
+expect 2 "--reference=RUN is required" history.db -- "$LOBFIT" --db=history.db
+expect 2 "'nosuchrun'" history.db -- "$LOBFIT" --db=history.db --reference=nosuchrun
+expect 2 "no session the model can run" nomodel.db -- "$LOBFIT" --db=nomodel.db --reference=1
+# lobbench --param-file
+printf 'dsp.refill_gets=5\n# fine\nfrob.x=3\n' >fit-unknown.txt
+printf 'dsp.refill_gets = 5x\n' >fit-value.txt
+printf 'dsp.refill_gets\n' >fit-noeq.txt
+bench "fit-unknown.txt:3: unknown parameter 'frob.x'" --param-file=fit-unknown.txt
+bench "fit-value.txt:1:" --param-file=fit-value.txt
+bench "fit-noeq.txt:1: 'dsp.refill_gets' is not NAME=VALUE" --param-file=fit-noeq.txt
+bench "cannot read 'no-such-params.txt'" --param-file=no-such-params.txt
 
 # ---- scripts/pr-diff -------------------------------------------------------------------
 # Only what is refused before anything is built; run from inside the tree.

@@ -16,7 +16,7 @@ set_tests_properties(test_faults PROPERTIES TIMEOUT 600)
 add_test(NAME bad_input
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/bad_input.sh $<TARGET_FILE:lobbench>
           $<TARGET_FILE:lobdiff> ${PROJECT_SOURCE_DIR} $<TARGET_FILE:lobimport>
-          $<TARGET_FILE:lobreport>)
+          $<TARGET_FILE:lobreport> $<TARGET_FILE:lobfit>)
 set_tests_properties(bad_input PROPERTIES TIMEOUT 600)
 
 # lobbench killed with SIGINT and SIGKILL: the self-killing preload puts the

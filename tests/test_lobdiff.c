@@ -782,6 +782,84 @@ static void test_calibration(void **state)
     expect_contains(f->stdout_text, row);
 }
 
+/* --reference=RUN: a run chosen as the reference becomes the calibration's
+ * Oracle side, whatever its source; the shipped measurements are then an
+ * ordinary run. */
+static void test_reference_option(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES];
+    make_cases(ss);
+    load_reference(f->db);
+    record(f, COMMIT_A, ss);
+    ss[0].stats.v[SIM_STAT_DB_BLOCK_GETS] += 100;
+    record(f, COMMIT_B, ss);
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    /* Without --reference two lobsim runs diff as runs. */
+    assert_int_equal(lobdiff(f, db, "2", "3", NULL), 1);
+    assert_null(strstr(f->stdout_text, "calibration"));
+    /* With it, run 2 plays Oracle: one RUN is BASE. */
+    assert_int_equal(lobdiff(f, db, "--reference=2", "3", NULL), 1);
+    expect_contains(f->stdout_text, "lobdiff: calibration of run 3 against the Oracle "
+                                    "measurements (run 2)");
+    assert_int_equal(lobdiff(f, db, "--reference=2", "3", "--format=json", NULL), 1);
+    expect_contains(f->stdout_text, "\"calibration\": true");
+    const char *c = strstr(f->stdout_text, "\"path\": \"local\", \"lob_chars\": 2048");
+    assert_non_null(c);
+    const char *dbg = strstr(c, "\"name\": \"db block gets\"");
+    assert_non_null(dbg);
+    double oracle = (double)figure(0, 2, SIM_STAT_DB_BLOCK_GETS);
+    expect_close(json_number_after(dbg, "\"name\"", "\"oracle\": "), oracle, "oracle");
+    expect_close(json_number_after(dbg, "\"name\"", "\"lobsim\": "), oracle + 100, "lobsim");
+    /* The shipped measurements named as the other side are then the model's
+     * side of the report, not the reference. */
+    assert_int_equal(lobdiff(f, db, "--reference=3", "reference", NULL), 1);
+    expect_contains(f->stdout_text, "lobdiff: calibration of run 1 against the Oracle "
+                                    "measurements (run 3)");
+    /* A --reference that is neither side is refused. */
+    expect_bad_input(f, "--reference", db, "--reference=1", "2", "3", NULL);
+}
+
+/* An imported run's statistics outside the catalogue are listed as not
+ * modelled, by their Oracle names. */
+static void test_not_modelled_listed(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES];
+    make_cases(ss);
+    record(f, COMMIT_A, ss);
+    res_named_value_t figs[] = {
+        {"db block gets", 15000}, {"redo synch writes", 7}, {"lob writes unaligned", 12}};
+    res_import_session_t is = {.workload = "insert",
+                               .path = "local",
+                               .lob_chars = 2048,
+                               .block_size = 8192,
+                               .rows = 10000,
+                               .figures = figs,
+                               .nfigures = 3};
+    res_import_run_t ir = {.file = "mine.txt", .format = "sqlplus", .sessions = &is, .n = 1};
+    res_store_t *s;
+    char err[512];
+    if (res_open(f->db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
+        fail_msg("res_open: %s", err);
+    int64_t id;
+    if (res_record_import(s, &ir, 1, &id) != SIM_OK)
+        fail_msg("res_record_import: %s", res_errmsg(s));
+    res_close(s);
+    char db[160], ref[32];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    snprintf(ref, sizeof ref, "--reference=%lld", (long long)id);
+    assert_int_equal(lobdiff(f, db, ref, "1", NULL), 1);
+    expect_contains(f->stdout_text, "not modelled: 2 Oracle statistics of the base run lobsim "
+                                    "has no figure for:");
+    /* Both, in name order, and nothing else: the catalogue's statistic is
+     * compared instead. */
+    expect_contains(f->stdout_text, "has no figure for: 'lob writes unaligned', "
+                                    "'redo synch writes'\n");
+    expect_contains(f->stdout_text, "local 2k  db block gets");
+}
+
 /* ---- the plot ----------------------------------------------------------------- */
 
 /* Every element closed in order: enough XML to know a viewer will read it. */
@@ -882,6 +960,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_bad_input, setup, teardown),
         cmocka_unit_test_setup_teardown(test_markdown_shape, setup, teardown),
         cmocka_unit_test_setup_teardown(test_calibration, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_reference_option, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_not_modelled_listed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_plot, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,179 @@
+/*
+ * run.c -- the whole fit (fit.h, fit_run()): which parameters the chosen
+ * statistics cannot see, the search over the others, the
+ * leave-one-LOB-size-out cross-validation, and the parameter file.
+ *
+ * A parameter is free where moving it a tenth of its value (at least 1) up
+ * or down changes no chosen figure of any case: the search could put it
+ * anywhere, so it is reported, not fitted.  Only axis directions are tried;
+ * two parameters that trade off against each other (a flat diagonal) both
+ * look pinned here, and the cross-validated error is what shows such an
+ * over-fit.
+ */
+#include "fit_int.h"
+
+#include <math.h>
+#include <string.h>
+
+void fit_opts_defaults(fit_opts_t *o)
+{
+    o->starts = 4;
+    o->seed = 1;
+    o->cross_validate = 1;
+}
+
+/* The search sees only the parameters not found free; the others stay at
+ * full[]. */
+typedef struct {
+    fit_t *f;
+    const unsigned char *use;
+    size_t m;
+    size_t idx[FIT_MAX_PARAMS];
+    int64_t full[FIT_MAX_PARAMS];
+    int64_t lo[FIT_MAX_PARAMS], hi[FIT_MAX_PARAMS], start[FIT_MAX_PARAMS];
+} sub_t;
+
+static double sub_objective(const int64_t *x, void *arg)
+{
+    sub_t *s = arg;
+    int64_t y[FIT_MAX_PARAMS];
+    memcpy(y, s->full, s->f->np * sizeof *y);
+    for (size_t j = 0; j < s->m; j++)
+        y[s->idx[j]] = x[j];
+    double e = fit_error(s->f, y, s->use, -1);
+    return isnan(e) ? INFINITY : e;
+}
+
+static int is_flat(fit_t *f, const int64_t *x, size_t k)
+{
+    int64_t d = x[k] / 10 > 1 ? x[k] / 10 : 1;
+    int64_t y[FIT_MAX_PARAMS];
+    for (int dir = 1; dir >= -1; dir -= 2) {
+        memcpy(y, x, f->np * sizeof *y);
+        y[k] = x[k] + dir * d;
+        if (y[k] < f->lo[k] || y[k] > f->hi[k])
+            continue;
+        if (fit_figures_differ(f, x, y))
+            return 0;
+    }
+    return 1;
+}
+
+/* Search the non-free parameters of x (changed in place) over the cases in
+ * use.  Returns the objective calls. */
+static sim_err_t search(fit_t *f, int64_t *x, const fit_role_t *role, const unsigned char *use,
+                        unsigned starts, uint64_t seed, int64_t step_div, unsigned *calls)
+{
+    sub_t s = {.f = f, .use = use};
+    memcpy(s.full, x, f->np * sizeof *x);
+    for (size_t k = 0; k < f->np; k++)
+        if (role[k] == FIT_PINNED) {
+            s.idx[s.m] = k;
+            s.lo[s.m] = f->lo[k];
+            s.hi[s.m] = f->hi[k];
+            s.start[s.m++] = x[k];
+        }
+    if (s.m == 0)
+        return SIM_OK;
+    fit_search_opts_t o = {.n = s.m,
+                           .lo = s.lo,
+                           .hi = s.hi,
+                           .start = s.start,
+                           .starts = starts,
+                           .seed = seed,
+                           .step_div = step_div};
+    int64_t best[FIT_MAX_PARAMS];
+    fit_search_result_t res;
+    sim_err_t err = fit_search(&o, sub_objective, &s, best, &res);
+    if (err != SIM_OK)
+        return err;
+    *calls += res.calls;
+    for (size_t j = 0; j < s.m; j++)
+        x[s.idx[j]] = best[j];
+    return SIM_OK;
+}
+
+/* Figures of the chosen statistics measured in the cases in use. */
+static size_t measured(const fit_t *f, const unsigned char *use)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < f->ncases; i++)
+        for (size_t k = 0; use[i] && k < f->ns; k++)
+            n += f->cases[i].present[f->stats[k]];
+    return n;
+}
+
+static sim_err_t cross_validate(fit_t *f, fit_result_t *r, const fit_opts_t *o)
+{
+    unsigned char use[4096], out[4096];
+    if (f->ncases > sizeof use)
+        return SIM_OK;
+    double sum = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < f->ncases; i++) {
+        uint64_t size = f->cases[i].c.lob_chars;
+        int first = 1;
+        for (size_t j = 0; j < i; j++)
+            first &= f->cases[j].c.lob_chars != size;
+        if (!first)
+            continue;
+        for (size_t j = 0; j < f->ncases; j++) {
+            out[j] = f->cases[j].c.lob_chars == size;
+            use[j] = !out[j];
+        }
+        if (measured(f, use) == 0 || measured(f, out) == 0)
+            continue;
+        int64_t x[FIT_MAX_PARAMS];
+        memcpy(x, r->after, f->np * sizeof *x);
+        sim_err_t err = search(f, x, r->role, use, 1, o->seed, 64, &r->calls);
+        if (err != SIM_OK)
+            return err;
+        double e = fit_error(f, x, out, -1);
+        size_t m = measured(f, out);
+        sum += e * e * (double)m;
+        n += m;
+        r->cv_folds++;
+    }
+    r->cv_error = r->cv_folds >= 2 ? sqrt(sum / (double)n) : NAN;
+    return SIM_OK;
+}
+
+sim_err_t fit_run(fit_t *f, const fit_opts_t *o, fit_result_t *r)
+{
+    memset(r, 0, sizeof *r);
+    memcpy(r->before, f->def, f->np * sizeof *r->before);
+    memcpy(r->after, f->def, f->np * sizeof *r->after);
+    r->error_before = fit_error(f, r->before, NULL, -1);
+    for (size_t k = 0; k < f->np; k++)
+        r->role[k] = is_flat(f, r->before, k) ? FIT_FREE : FIT_PINNED;
+    sim_err_t err =
+        search(f, r->after, r->role, NULL, o->starts ? o->starts : 1, o->seed, 8, &r->calls);
+    if (err != SIM_OK)
+        return err;
+    for (size_t k = 0; k < f->np; k++)
+        if (r->role[k] == FIT_PINNED && is_flat(f, r->after, k))
+            r->role[k] = FIT_FREE;
+    r->error_after = fit_error(f, r->after, NULL, -1);
+    r->cv_error = NAN;
+    if (o->cross_validate && (err = cross_validate(f, r, o)) != SIM_OK)
+        return err;
+    r->evaluations = fit_evaluations(f);
+    r->case_runs = f->case_runs;
+    return SIM_OK;
+}
+
+void fit_write_params(const fit_t *f, const fit_result_t *r, const char *header, FILE *fp)
+{
+    if (header)
+        fprintf(fp, "# %s\n", header);
+    fprintf(fp, "# lobbench --param-file=FILE reads this: name=value, one a line\n");
+    for (size_t k = 0; k < f->np; k++) {
+        const char *name = case_param_name(f->params[k]);
+        if (r->role[k] == FIT_FREE)
+            fprintf(fp, "# free: the statistics do not see it; default %lld\n",
+                    (long long)r->before[k]);
+        else if (r->after[k] != r->before[k])
+            fprintf(fp, "# fitted; default %lld\n", (long long)r->before[k]);
+        fprintf(fp, "%s=%lld\n", name, (long long)r->after[k]);
+    }
+}

@@ -1,0 +1,326 @@
+/*
+ * test_fit.c -- lobsim_fit: the compass search on functions whose minimum is
+ * known, the recovery of known parameters from a synthetic measurement
+ * imported into a store, and a parameter the chosen statistics cannot see
+ * reported free.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fit.h"
+#include "fs_util.h"
+#include "store.h"
+
+/* ---- the optimiser ------------------------------------------------------- */
+
+typedef struct {
+    int64_t target[4];
+    unsigned calls;
+} quad_t;
+
+/* Sum of squares away from target; coordinate 3 is not looked at. */
+static double quad(const int64_t *x, void *arg)
+{
+    quad_t *q = arg;
+    q->calls++;
+    double s = 0;
+    for (int i = 0; i < 3; i++)
+        s += (double)(x[i] - q->target[i]) * (double)(x[i] - q->target[i]) * (i + 1);
+    return s;
+}
+
+static void test_search_finds_minimum(void **state)
+{
+    (void)state;
+    quad_t q = {.target = {37, 5, 900, 0}};
+    int64_t lo[4] = {0, 0, 0, 0}, hi[4] = {1000, 10, 4000, 50}, start[4] = {500, 0, 1, 17};
+    fit_search_opts_t o = {.n = 4, .lo = lo, .hi = hi, .start = start, .starts = 1, .seed = 1};
+    int64_t best[4];
+    fit_search_result_t r;
+    assert_int_equal(fit_search(&o, quad, &q, best, &r), SIM_OK);
+    assert_int_equal(best[0], 37);
+    assert_int_equal(best[1], 5);
+    assert_int_equal(best[2], 900);
+    /* The coordinate the function ignores stays where it started. */
+    assert_int_equal(best[3], 17);
+    assert_true(r.f == 0.0);
+    assert_int_equal(r.calls, q.calls);
+}
+
+static void test_search_respects_bounds(void **state)
+{
+    (void)state;
+    quad_t q = {.target = {-20, 50, 900, 0}};
+    int64_t lo[4] = {3, 0, 0, 0}, hi[4] = {100, 40, 4000, 0}, start[4] = {50, 10, 10, 0};
+    fit_search_opts_t o = {.n = 4, .lo = lo, .hi = hi, .start = start, .starts = 3, .seed = 9};
+    int64_t best[4];
+    fit_search_result_t r;
+    assert_int_equal(fit_search(&o, quad, &q, best, &r), SIM_OK);
+    assert_int_equal(best[0], 3);  /* the lower bound nearest -20 */
+    assert_int_equal(best[1], 40); /* the upper bound nearest 50 */
+    assert_int_equal(best[2], 900);
+    /* A start outside the bounds is refused. */
+    start[0] = 2;
+    assert_int_equal(fit_search(&o, quad, &q, best, &r), SIM_EINVAL);
+}
+
+/* Two basins: a local minimum of 100 at 10 behind a wall, the global one,
+ * 0, at 90. */
+static double two_basins(const int64_t *x, void *arg)
+{
+    (void)arg;
+    double v = (double)x[0];
+    return v < 50 ? (v - 10) * (v - 10) + 100 : (v - 90) * (v - 90);
+}
+
+static void test_search_starts_escape_local_minimum(void **state)
+{
+    (void)state;
+    int64_t lo = 0, hi = 100, start = 10, best;
+    /* step_div 100: first steps of 1, so one start cannot jump the wall. */
+    fit_search_opts_t o = {
+        .n = 1, .lo = &lo, .hi = &hi, .start = &start, .starts = 1, .seed = 3, .step_div = 100};
+    fit_search_result_t r;
+    assert_int_equal(fit_search(&o, two_basins, NULL, &best, &r), SIM_OK);
+    assert_int_equal(best, 10);
+    o.starts = 6;
+    assert_int_equal(fit_search(&o, two_basins, NULL, &best, &r), SIM_OK);
+    assert_int_equal(best, 90);
+    assert_true(r.best_start > 0);
+}
+
+/* ---- the model ----------------------------------------------------------- */
+
+typedef struct {
+    const char *name;
+    uint32_t value;
+} param_t;
+
+/* Known non-default parameters the synthetic measurement is made with. */
+static const param_t truth[] = {
+    {"dsp.search_gets", 400},     /* default 310 */
+    {"dsp.refill_gets", 7},       /* default 4 */
+    {"undo.space_cv_bytes", 300}, /* default 230 */
+    {"row.insert_row_gets", 5},   /* default 2 */
+};
+#define NTRUTH (sizeof truth / sizeof truth[0])
+
+static const uint64_t sizes[] = {2, 16, 64};
+#define NSIZES 3
+#define ROWS 2000
+
+/* The model's figures at the true parameters, imported as an Oracle run of
+ * both paths at three LOB sizes into the store at db. */
+static void import_synthetic(const char *db)
+{
+    static res_named_value_t figs[2 * NSIZES][SIM_STAT_COUNT];
+    res_import_session_t ss[2 * NSIZES];
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < NSIZES; i++) {
+            case_t c;
+            case_defaults(&c);
+            c.path = (case_path_t)p;
+            c.lob_chars = sizes[i] * 1024;
+            c.rows = ROWS;
+            for (size_t k = 0; k < NTRUTH; k++)
+                assert_int_equal(case_set_param(&c, truth[k].name, truth[k].value), 0);
+            sim_stats_t st;
+            assert_int_equal(workload_run_stats(&c, &st), SIM_OK);
+            res_import_session_t *s = &ss[p * NSIZES + i];
+            memset(s, 0, sizeof *s);
+            s->workload = "insert";
+            s->path = case_path_name(c.path);
+            s->lob_chars = c.lob_chars;
+            s->block_size = c.block_size;
+            s->rows = c.rows;
+            s->figures = figs[p * NSIZES + i];
+            s->nfigures = SIM_STAT_COUNT;
+            for (int k = 0; k < SIM_STAT_COUNT; k++)
+                figs[p * NSIZES + i][k] =
+                    (res_named_value_t){sim_stat_info(k)->name, (int64_t)st.v[k]};
+        }
+    res_import_run_t run = {.file = "synthetic.csv",
+                            .format = "csv",
+                            .label = "the model at known parameters",
+                            .sessions = ss,
+                            .n = 2 * NSIZES};
+    res_store_t *s;
+    char err[512];
+    if (res_open(db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
+        fail_msg("res_open: %s", err);
+    if (res_record_import(s, &run, 1, NULL) != SIM_OK)
+        fail_msg("res_record_import: %s", res_errmsg(s));
+    res_close(s);
+}
+
+typedef struct {
+    char dir[64];
+    char db[128];
+    fit_case_t *cases;
+    size_t ncases;
+} fixture_t;
+
+static int setup(void **state)
+{
+    fixture_t *f = calloc(1, sizeof *f);
+    snprintf(f->dir, sizeof f->dir, "/tmp/lobsim-fit-XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->db, sizeof f->db, "%s/history.db", f->dir);
+    import_synthetic(f->db);
+    size_t skipped;
+    int64_t run;
+    char msg[512];
+    if (fit_load(f->db, "1", &f->cases, &f->ncases, &skipped, &run, msg, sizeof msg) != SIM_OK)
+        fail_msg("fit_load: %s", msg);
+    assert_int_equal(f->ncases, 2 * NSIZES);
+    assert_int_equal(skipped, 0);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture_t *f = *state;
+    sim_free(f->cases);
+    remove_tree(f->dir);
+    free(f);
+    return 0;
+}
+
+/* The registry indices of the named parameters. */
+static size_t param_index(const char *name)
+{
+    for (size_t i = 0; i < case_param_count(); i++)
+        if (strcmp(case_param_name(i), name) == 0)
+            return i;
+    fail_msg("no parameter %s", name);
+    return 0;
+}
+
+static void test_recovers_known_parameters(void **state)
+{
+    fixture_t *f = *state;
+    size_t params[NTRUTH];
+    for (size_t k = 0; k < NTRUTH; k++)
+        params[k] = param_index(truth[k].name);
+    int stats[SIM_STAT_COUNT];
+    size_t ns = 0;
+    for (int s = 0; s < SIM_STAT_COUNT; s++)
+        stats[ns++] = s;
+    fit_t *fit;
+    char msg[256];
+    assert_int_equal(
+        fit_create(f->cases, f->ncases, params, NTRUTH, stats, ns, &fit, msg, sizeof msg), SIM_OK);
+    fit_opts_t o;
+    fit_opts_defaults(&o);
+    fit_result_t r;
+    assert_int_equal(fit_run(fit, &o, &r), SIM_OK);
+    for (size_t k = 0; k < NTRUTH; k++) {
+        double dev = fabs((double)r.after[k] - truth[k].value) / truth[k].value;
+        printf("%-24s default %5lld  fitted %5lld  true %5u  %s\n", truth[k].name,
+               (long long)r.before[k], (long long)r.after[k], truth[k].value,
+               r.role[k] == FIT_PINNED ? "pinned" : "free");
+        /* Every one of them moves some statistic: the data pins it. */
+        assert_int_equal(r.role[k], FIT_PINNED);
+        if (dev > 0.02)
+            fail_msg("%s: fitted %lld, true %u (%.1f%% off)", truth[k].name, (long long)r.after[k],
+                     truth[k].value, 100 * dev);
+    }
+    assert_true(r.error_before > 0.01);
+    assert_true(r.error_after < r.error_before);
+    assert_true(r.cv_folds == NSIZES);
+    printf("error %.4f -> %.6f, cross-validated %.6f, %u evaluations\n", r.error_before,
+           r.error_after, r.cv_error, r.evaluations);
+    fit_destroy(fit);
+}
+
+static void test_unseen_parameter_is_free(void **state)
+{
+    fixture_t *f = *state;
+    /* read.mbrc_kb sizes the scan's reads; link.open_roundtrips counts round
+     * trips: neither moves the insert's undo or gets on the local path. */
+    size_t params[3] = {param_index("dsp.refill_gets"), param_index("read.mbrc_kb"),
+                        param_index("link.open_roundtrips")};
+    int stats[2] = {SIM_STAT_DB_BLOCK_GETS, SIM_STAT_DBLINK_ROUNDTRIPS};
+    fit_t *fit;
+    char msg[256];
+    assert_int_equal(fit_create(f->cases, f->ncases, params, 3, stats, 2, &fit, msg, sizeof msg),
+                     SIM_OK);
+    fit_opts_t o;
+    fit_opts_defaults(&o);
+    o.cross_validate = 0;
+    fit_result_t r;
+    assert_int_equal(fit_run(fit, &o, &r), SIM_OK);
+    assert_int_equal(r.role[0], FIT_PINNED);
+    assert_int_equal(r.role[1], FIT_FREE);
+    assert_int_equal(r.role[2], FIT_PINNED); /* the dblink sessions count round trips */
+    assert_int_equal(r.after[1], r.before[1]);
+    /* The parameter file says so. */
+    char path[160];
+    snprintf(path, sizeof path, "%s/params.txt", f->dir);
+    FILE *fp = fopen(path, "w");
+    fit_write_params(fit, &r, "test", fp);
+    fclose(fp);
+    fp = fopen(path, "r");
+    char text[2048];
+    size_t n = fread(text, 1, sizeof text - 1, fp);
+    fclose(fp);
+    text[n] = '\0';
+    assert_non_null(strstr(text, "# free: the statistics do not see it; default 1024\n"
+                                 "read.mbrc_kb=1024\n"));
+    fit_destroy(fit);
+
+    /* Without the dblink sessions no chosen statistic sees the link either. */
+    fit_case_t local[NSIZES];
+    size_t nl = 0;
+    for (size_t i = 0; i < f->ncases; i++)
+        if (f->cases[i].c.path == CASE_PATH_LOCAL)
+            local[nl++] = f->cases[i];
+    assert_int_equal(nl, NSIZES);
+    stats[1] = SIM_STAT_UNDO_CV_SIZE;
+    assert_int_equal(fit_create(local, nl, params, 3, stats, 2, &fit, msg, sizeof msg), SIM_OK);
+    assert_int_equal(fit_run(fit, &o, &r), SIM_OK);
+    assert_int_equal(r.role[0], FIT_PINNED);
+    assert_int_equal(r.role[2], FIT_FREE);
+    fit_destroy(fit);
+}
+
+static void test_statistic_not_measured_refused(void **state)
+{
+    fixture_t *f = *state;
+    fit_case_t c = f->cases[0];
+    memset(c.present, 0, sizeof c.present);
+    c.present[SIM_STAT_DB_BLOCK_GETS] = 1;
+    size_t params[1] = {param_index("dsp.refill_gets")};
+    int stats[1] = {SIM_STAT_CONSISTENT_GETS};
+    fit_t *fit;
+    char msg[256];
+    assert_int_equal(fit_create(&c, 1, params, 1, stats, 1, &fit, msg, sizeof msg), SIM_EINVAL);
+    assert_null(fit);
+    assert_non_null(strstr(msg, "'consistent gets' has no measured figure"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_search_finds_minimum),
+        cmocka_unit_test(test_search_respects_bounds),
+        cmocka_unit_test(test_search_starts_escape_local_minimum),
+        cmocka_unit_test_setup_teardown(test_recovers_known_parameters, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unseen_parameter_is_free, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_statistic_not_measured_refused, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
