@@ -96,17 +96,19 @@ sim_err_t hs_index_bitmap_n(const hs_table_t *t, hs_index_stats_t *s)
     /* Two entries to a leaf: a piece's bitmap may take half the room. */
     const uint64_t limit = room / 2 - ENTRY_FIXED - 2;
     int nomem = 0;
+    uint64_t z = hs_hash_start(t->seed, 1); /* of row first_id[b] */
     for (uint64_t b = 0; b < t->ndata && !nomem; b++) {
-        uint64_t base = (uint64_t)b * t->max_rows;
-        for (uint64_t id = t->first_id[b]; id < t->first_id[b + 1]; id++) {
-            value_t *v = &val[hs_row_n(t->seed, id)];
-            int64_t byte = (int64_t)((base + id - t->first_id[b]) >> 3);
+        uint64_t bit = (uint64_t)b * t->max_rows;
+        uint64_t end = bit + (t->first_id[b + 1] - t->first_id[b]);
+        for (; bit < end; bit++, z += HS_HASH_STEP) {
+            value_t *v = &val[hs_hash_n(hs_mix(z))];
+            int64_t byte = (int64_t)(bit >> 3);
             if (byte != v->cur) {
                 if (v->cur >= 0)
                     nomem |= put_byte(v, limit);
                 v->cur = byte, v->bits = 0;
             }
-            v->bits |= 1u << ((base + id - t->first_id[b]) & 7);
+            v->bits |= 1u << (bit & 7);
         }
     }
     for (int k = 0; k < NVAL && !nomem; k++)
