@@ -33,19 +33,21 @@ typedef struct {
     uint64_t cap;
 } value_t;
 
-/* Extra bytes that count a gap of zero bytes the header cannot hold. */
-static uint32_t gap_bytes(uint64_t gap)
+/* Extra bytes that count a gap of zero bytes the header cannot hold: none
+ * up to 3, then one per 7 bits. */
+static uint32_t long_gap_bytes(uint64_t gap)
 {
-    if (gap <= 3)
-        return 0;
-    if (gap < (1u << 7))
-        return 1;
-    if (gap < (1u << 14))
-        return 2;
     uint32_t n = 0;
     for (; gap; gap >>= 7)
         n++;
     return n;
+}
+
+static inline uint32_t gap_bytes(uint64_t gap)
+{
+    if (gap >= (1u << 14))
+        return long_gap_bytes(gap);
+    return (uint32_t)(gap > 3) + (uint32_t)(gap >= (1u << 7));
 }
 
 static int close_piece(value_t *v)
@@ -62,21 +64,26 @@ static int close_piece(value_t *v)
     return 0;
 }
 
+/* Byte `byte` into a new piece: a new atom, header and literal. */
+static int put_new_piece(value_t *v, int64_t byte)
+{
+    if (close_piece(v))
+        return -1;
+    v->bytes = 2, v->tail = 1, v->prev = v->cur = byte;
+    return 0;
+}
+
 /* Byte `byte` of the value's bitmap, which has a bit set, into the piece:
  * one more literal of the open atom, or a new atom (header, gap bytes, one
  * literal); a new piece when the piece would pass `limit`. */
-static int put_byte(value_t *v, int64_t byte, uint64_t limit)
+static inline int put_byte(value_t *v, int64_t byte, uint64_t limit)
 {
-    int more = v->prev >= 0 && byte == v->prev + 1 && v->tail - 1u < 14u; /* tail 1..14 */
     uint64_t gap = v->prev < 0 ? 0 : (uint64_t)(byte - v->prev - 1);
+    int more = v->prev >= 0 && gap == 0 && v->tail - 1u < 14u; /* tail 1..14 */
     uint32_t cost = more ? 1 : 2 + gap_bytes(gap);
-    uint32_t tail = more ? v->tail + 1 : 1;
-    if (v->bytes + cost > limit) {
-        if (close_piece(v))
-            return -1;
-        cost = 2, tail = 1;
-    }
-    v->bytes += cost, v->tail = tail, v->prev = byte, v->cur = byte;
+    if (v->bytes + cost > limit)
+        return put_new_piece(v, byte);
+    v->bytes += cost, v->tail = more ? v->tail + 1 : 1, v->prev = v->cur = byte;
     return 0;
 }
 
