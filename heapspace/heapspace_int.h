@@ -75,8 +75,10 @@ static inline uint32_t hs_idlen_next(hs_idlen_t *it)
         len = it->plain;
     }
     it->to100--;
-    if (++it->id == it->bound)
-        hs_idlen_start(it, it->id);
+    if (++it->id == it->bound) { /* one more base-100 digit from here */
+        it->bound = it->bound > UINT64_MAX / 100 ? UINT64_MAX : it->bound * 100;
+        it->plain++;
+    }
     return len;
 }
 /* The 6-byte restricted rowid of row id: block address and row number. */

@@ -36,6 +36,33 @@ static inline uint32_t row_need(hs_idlen_t *il, uint64_t *z)
     return 3 + (1 + hs_idlen_next(il)) + (1 + nlen) + (1 + 20) + 2;
 }
 
+/* The rows still to load: the next one's bytes, and how to get the rest. */
+typedef struct {
+    hs_idlen_t il;
+    uint64_t z;
+    uint32_t need;
+} rowgen_t;
+
+/* One data block filled from the next row on (at most `left` rows): the
+ * rows it takes, their bytes with directory entries in *used.  The state
+ * is copied in and out so that the loop keeps it in registers. */
+static uint64_t fill_block(rowgen_t *g, uint64_t left, uint64_t max_rows, uint32_t room,
+                           uint64_t *used)
+{
+    hs_idlen_t il = g->il;
+    uint64_t z = g->z, k = 0, lim = left < max_rows ? left : max_rows;
+    uint32_t need = g->need, u = 0;
+    for (; k < lim; k++) {
+        if (u + need > room && k > 0)
+            break;
+        u += need;
+        need = row_need(&il, &z);
+    }
+    g->il = il, g->z = z, g->need = need;
+    *used = u;
+    return k;
+}
+
 typedef struct {
     uint32_t *v;
     uint64_t n, cap;
@@ -72,10 +99,10 @@ sim_err_t hs_table_create(const hs_params_t *p, uint32_t bs, uint64_t rows, uint
     const uint32_t room = hs_table_room(p, bs);
     uint64_t id = 1, pos = 0, l1_left = 0;
     int nomem = 0;
-    hs_idlen_t il;
-    hs_idlen_start(&il, 1);
-    uint64_t z = hs_hash_start(seed, 1);
-    uint32_t need = row_need(&il, &z); /* of row id, computed once */
+    rowgen_t g;
+    hs_idlen_start(&g.il, 1);
+    g.z = hs_hash_start(seed, 1);
+    g.need = row_need(&g.il, &g.z); /* of row id, computed once */
     while (id <= rows && !nomem) {
         /* A new extent: the ASSM blocks it needs first. */
         uint64_t seg_bytes = (pos + per_ext) * bs, meta = pos == 0 ? 2 : 0;
@@ -88,15 +115,9 @@ sim_err_t hs_table_create(const hs_params_t *p, uint32_t bs, uint64_t rows, uint
         t->meta += meta;
         for (; b < end && id <= rows; b++, data++) {
             nomem |= vec_push(&first, (uint32_t)id) | vec_push(&addr, (uint32_t)b);
-            uint32_t used = 0, in_block = 0;
-            while (id <= rows && in_block < t->max_rows) {
-                if (used + need > room && in_block > 0)
-                    break;
-                used += need;
-                in_block++, id++;
-                need = row_need(&il, &z);
-            }
-            t->col_bytes += used - 5ULL * in_block; /* less header and slot */
+            uint64_t used, in_block = fill_block(&g, rows - id + 1, t->max_rows, room, &used);
+            id += in_block;
+            t->col_bytes += used - 5 * in_block; /* less header and slot */
         }
         nomem |= vec_push(&ext, (uint32_t)data);
         t->hwm = b;
