@@ -45,7 +45,7 @@ static uint32_t long_gap_bytes(uint64_t gap)
 
 static inline uint32_t gap_bytes(uint64_t gap)
 {
-    if (gap >= (1u << 14))
+    if (gap >= (1u << 14)) /* rare: predicted */
         return long_gap_bytes(gap);
     return (uint32_t)(gap > 3) + (uint32_t)(gap >= (1u << 7));
 }
@@ -78,12 +78,15 @@ static int put_new_piece(value_t *v, int64_t byte)
  * literal); a new piece when the piece would pass `limit`. */
 static inline int put_byte(value_t *v, int64_t byte, uint64_t limit)
 {
-    uint64_t gap = v->prev < 0 ? 0 : (uint64_t)(byte - v->prev - 1);
-    int more = v->prev >= 0 && gap == 0 && v->tail - 1u < 14u; /* tail 1..14 */
-    uint32_t cost = more ? 1 : 2 + gap_bytes(gap);
+    /* Without branches on the bytes' pattern: tail is 0 exactly at a piece
+     * start (prev -1), where the gap counts for nothing. */
+    uint64_t gap = (uint64_t)(byte - v->prev - 1);
+    uint32_t started = v->tail != 0;
+    uint32_t more = (uint32_t)(gap == 0) & (uint32_t)(v->tail - 1u < 14u); /* tail 1..14 */
+    uint32_t cost = 2 + started * gap_bytes(gap) - more;
     if (v->bytes + cost > limit)
         return put_new_piece(v, byte);
-    v->bytes += cost, v->tail = more ? v->tail + 1 : 1, v->prev = v->cur = byte;
+    v->bytes += cost, v->tail = 1 + more * v->tail, v->prev = v->cur = byte;
     return 0;
 }
 
