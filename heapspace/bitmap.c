@@ -153,6 +153,7 @@ sim_err_t hs_index_bitmap_n(const hs_table_t *t, hs_index_stats_t *s)
                     used = 0, first = 0;
                 }
                 used += e;
+                s->bitmap_bytes += val[k].sizes[i];
             }
         s->num_rows = pieces;
         s->leaf_blocks = leaves;
