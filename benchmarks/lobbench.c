@@ -325,6 +325,19 @@ static int check_outputs(const cli_opts_t *o, char *err, size_t errlen)
 {
     if (o->stats_out && dir_writable("--stats-out", o->stats_out, err, errlen))
         return 2;
+    /* The heap experiment's CSV and the LOB one have different columns. */
+    int heap = 0, lob = 0;
+    for (size_t w = 0; w < workload_count(); w++)
+        if (o->workloads[w])
+            *(workload_is_heap(w) ? &heap : &lob) = 1;
+    if (o->stats_out && heap && lob) {
+        snprintf(err, errlen,
+                 "--stats-out=%s: heap workloads (ctas, fts, range, few_rows) write "
+                 "query,source,block_kb,statistic,value and LOB workloads "
+                 "path,lob_kchars,...: run them separately, one file each",
+                 o->stats_out);
+        return 2;
+    }
     if (o->explain_out && dir_writable("--explain-out", o->explain_out, err, errlen))
         return 2;
     if (o->plot && dir_writable("--plot", o->plot, err, errlen))

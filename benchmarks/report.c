@@ -108,8 +108,9 @@ static int in_table(const bench_case_t *bc, unsigned wl, const columns_t *cols)
 /* Under a path's row of statistic st: one line per part that contributed
  * to st in some column. */
 static void explain_rows(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
-                         const columns_t *cols, case_path_t p, sim_stat_t st, int w)
+                         const columns_t *cols, case_path_t p, sim_stat_t st, int w, int nw)
 {
+    const int heap = workload_is_heap(wl);
     int first = 1;
     for (int part = 0; part < CASE_PART_COUNT; part++) {
         int any = 0;
@@ -123,7 +124,9 @@ static void explain_rows(FILE *f, const bench_case_t *cases, size_t n, unsigned 
         snprintf(label, sizeof label, "  %s %s", first ? "=" : "+",
                  case_part_name((case_part_t)part));
         first = 0;
-        fprintf(f, "%-40s %-6s", label, "");
+        fprintf(f, "%-*s", nw, label);
+        if (!heap)
+            fprintf(f, " %-6s", "");
         for (size_t s = 0; s < cols->n; s++) {
             const bench_case_t *c = find(cases, n, wl, p, cols->chars[s], cols->bs[s]);
             if (c)
@@ -133,6 +136,20 @@ static void explain_rows(FILE *f, const bench_case_t *cases, size_t n, unsigned 
         }
         fputc('\n', f);
     }
+}
+
+/* 10000000 as "10,000,000". */
+static void format_thousands(uint64_t v, char *buf, size_t len)
+{
+    char digits[32];
+    int n = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
+    size_t o = 0;
+    for (int i = 0; i < n && o + 2 < len; i++) {
+        if (i > 0 && (n - i) % 3 == 0)
+            buf[o++] = ',';
+        buf[o++] = digits[i];
+    }
+    buf[o] = '\0';
 }
 
 static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
@@ -154,17 +171,32 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
     }
     if (any == NULL)
         return;
+    /* A heap table has no path nor LOB size: its own heading, and no path
+     * column; its statistic names may pass the LOB tables' 40 columns. */
+    const int heap = workload_is_heap(wl);
+    int nw = 40;
+    for (size_t r = 0; heap && r < report_order_len; r++) {
+        int len = (int)strlen(sim_stat_info(report_order[r])->name);
+        nw = len > nw ? len : nw;
+    }
     char what[96];
-    if (cols->by_block) {
+    if (heap) {
+        format_thousands(any->c.rows, buf, sizeof buf);
+        fprintf(f, "\n%s: %s rows, seed %llu\n", workload_title(wl), buf,
+                (unsigned long long)any->c.seed);
+    } else if (cols->by_block) {
         sim_format_size(cols->chars[0], buf, sizeof buf);
         snprintf(what, sizeof what, "%s-character LOBs", buf);
     } else {
         snprintf(what, sizeof what, "%uk blocks", cols->bs[0] / 1024);
     }
-    fprintf(f, "\n%s statistics: %llu rows, %s, seed %llu%s\n", workload_title(wl),
-            (unsigned long long)any->c.rows, what, (unsigned long long)any->c.seed,
-            cols->both ? "; ratio = dblink / local" : "");
-    fprintf(f, "%-40s %-6s", "statistic", cols->by_block ? "block" : "path");
+    if (!heap)
+        fprintf(f, "\n%s statistics: %llu rows, %s, seed %llu%s\n", workload_title(wl),
+                (unsigned long long)any->c.rows, what, (unsigned long long)any->c.seed,
+                cols->both ? "; ratio = dblink / local" : "");
+    fprintf(f, "%-*s", nw, "statistic");
+    if (!heap)
+        fprintf(f, " %-6s", cols->by_block ? "block" : "path");
     for (size_t s = 0; s < cols->n; s++) {
         sim_format_size(cols->by_block ? cols->bs[s] : cols->chars[s], buf, sizeof buf);
         fprintf(f, " %*s", w, buf);
@@ -183,8 +215,9 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
         for (int p = 0; p < CASE_PATH_COUNT; p++) {
             if (!cols->paths[p])
                 continue;
-            fprintf(f, "%-40s %-6s", first ? sim_stat_info(st)->name : "",
-                    case_path_name((case_path_t)p));
+            fprintf(f, "%-*s", nw, first ? sim_stat_info(st)->name : "");
+            if (!heap)
+                fprintf(f, " %-6s", case_path_name((case_path_t)p));
             first = 0;
             for (size_t s = 0; s < cols->n; s++) {
                 const bench_case_t *c =
@@ -196,7 +229,7 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
             }
             fputc('\n', f);
             if (explain)
-                explain_rows(f, cases, n, wl, cols, (case_path_t)p, st, w);
+                explain_rows(f, cases, n, wl, cols, (case_path_t)p, st, w, nw);
         }
         if (!cols->both)
             continue;
@@ -215,10 +248,37 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
     }
 }
 
+/* A heap workload's table: its block sizes as columns, under the path
+ * and LOB size its cases carry (lobbench gives them the first of each). */
+static void heap_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl, int explain)
+{
+    columns_t cols;
+    memset(&cols, 0, sizeof cols);
+    cols.by_block = 1;
+    for (size_t i = 0; i < n && cols.n < CLI_MAX_LIST; i++) {
+        const bench_case_t *bc = &cases[i];
+        if (!bc->ran || bc->c.workload != wl)
+            continue;
+        if (cols.n == 0)
+            cols.paths[bc->c.path] = 1;
+        else if (!cols.paths[bc->c.path] || bc->c.lob_chars != cols.chars[0])
+            continue;
+        int seen = 0;
+        for (size_t b = 0; b < cols.n; b++)
+            seen |= cols.bs[b] == bc->c.block_size;
+        if (seen)
+            continue;
+        cols.chars[cols.n] = bc->c.lob_chars;
+        cols.bs[cols.n++] = bc->c.block_size;
+    }
+    one_table(f, cases, n, wl, &cols, explain);
+}
+
 /*
  * One table per workload and block size, with the LOB sizes as columns; a
  * sweep of one LOB size over several block sizes gets the block sizes as
- * columns instead, so that their effect reads along a row.
+ * columns instead, so that their effect reads along a row.  A heap
+ * workload's table has the block sizes as columns whatever the sweep.
  */
 void report_table(FILE *f, const bench_case_t *cases, size_t n, int explain)
 {
@@ -228,7 +288,7 @@ void report_table(FILE *f, const bench_case_t *cases, size_t n, int explain)
     columns_t cols;
     memset(&cols, 0, sizeof cols);
     for (size_t i = 0; i < n; i++) {
-        if (!cases[i].ran)
+        if (!cases[i].ran || workload_is_heap(cases[i].c.workload))
             continue;
         if (!seen_u64(sizes, ns, cases[i].c.lob_chars) && ns < CLI_MAX_LIST)
             sizes[ns++] = cases[i].c.lob_chars;
@@ -239,6 +299,10 @@ void report_table(FILE *f, const bench_case_t *cases, size_t n, int explain)
     cols.both = cols.paths[CASE_PATH_LOCAL] && cols.paths[CASE_PATH_DBLINK];
     cols.by_block = ns == 1 && nb > 1;
     for (int wl = 0; wl < (int)workload_count(); wl++) {
+        if (workload_is_heap((size_t)wl)) {
+            heap_table(f, cases, n, (unsigned)wl, explain);
+            continue;
+        }
         if (cols.by_block) {
             cols.n = nb;
             for (size_t b = 0; b < nb; b++) {
@@ -409,6 +473,17 @@ static int write_file(const char *what, const char *path, sim_writer_fn fn,
 
 int report_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen)
 {
+    csv_t csv = {cases, n};
+    int heap = 0;
+    for (size_t i = 0; i < n; i++)
+        heap |= cases[i].ran && workload_is_heap(cases[i].c.workload);
+    if (heap && !all_heap(&csv)) {
+        snprintf(err, errlen,
+                 "--stats-out=%s: not written: the sweep mixes heap and LOB workloads, whose "
+                 "CSV columns differ",
+                 path);
+        return 1;
+    }
     return write_file("--stats-out", path, write_csv, cases, n, err, errlen);
 }
 

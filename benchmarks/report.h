@@ -38,16 +38,18 @@ extern const sim_stat_t report_order[];
 extern const size_t report_order_len;
 
 /* explain: under each statistic, one line per part of the model that
- * contributed to it (--explain). */
+ * contributed to it (--explain).  A heap workload's table has the block
+ * sizes as columns, its own heading and no path column. */
 void report_table(FILE *f, const bench_case_t *cases, size_t n, int explain);
 
 /*
  * Write the figures as path,lob_kchars,statistic,value,workload,block_kb:
  * the reference's four columns first, so that what reads the reference reads
  * this.  A sweep of heap workloads only is written as the block-size
- * experiment's reference is: query,source,block_kb,statistic,value.  The file appears
- * whole or not at all (written beside it, then renamed).  Returns 0, or 1
- * with a one-line message naming the file.
+ * experiment's reference is: query,source,block_kb,statistic,value; a sweep
+ * that mixes heap and LOB workloads is not written (1, and the message says
+ * why).  The file appears whole or not at all (written beside it, then
+ * renamed).  Returns 0, or 1 with a one-line message naming the file.
  */
 int report_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen);
 

@@ -86,20 +86,20 @@ sim_err_t hs_index_pk(const hs_table_t *t, hs_index_stats_t *s)
     seps_t seps = {0};
     int nomem = push(&seps, 0);
     uint64_t used = 0, in_leaf = 0;
-    uint8_t prev[21], key[21];
-    int lprev = 0;
+    hs_idlen_t il;
+    hs_idlen_start(&il, 1);
     for (uint64_t id = 1; id <= t->rows && !nomem; id++) {
-        int lk = hs_number_encode(id, key);
-        uint32_t e = 2 + 2 + 7 + 1 + (uint32_t)lk;
+        uint32_t e = 2 + 2 + 7 + 1 + hs_idlen_next(&il);
         if (used + e > room && in_leaf) {
+            /* Only a leaf's first key is encoded, against the last before. */
+            uint8_t prev[21], key[21];
+            int lp = hs_number_encode(id - 1, prev), lk = hs_number_encode(id, key);
             s->per_leaf = in_leaf > s->per_leaf ? in_leaf : s->per_leaf;
-            nomem |= push(&seps, BRANCH_FIXED + 1 +
-                                     prefix_above(prev, (uint32_t)lprev, key, (uint32_t)lk));
+            nomem |=
+                push(&seps, BRANCH_FIXED + 1 + prefix_above(prev, (uint32_t)lp, key, (uint32_t)lk));
             used = 0, in_leaf = 0;
         }
         used += e, in_leaf++;
-        memcpy(prev, key, (size_t)lk);
-        lprev = lk;
     }
     s->per_leaf = in_leaf > s->per_leaf ? in_leaf : s->per_leaf;
     s->num_rows = t->rows;
@@ -117,36 +117,61 @@ static void x_text(uint32_t v, uint8_t out[20])
         out[i] = (uint8_t)('0' + v % 10);
 }
 
+/* The first position at or after p that is a leaf's last entry or (past
+ * the first leaf) a leaf's first entry: where a separator needs the id. */
+static uint64_t next_edge(uint64_t p, uint64_t per_leaf)
+{
+    uint64_t r = p % per_leaf;
+    if (r == 0 && p > 0)
+        return p;
+    return r == per_leaf - 1 ? p : p - r + per_leaf - 1;
+}
+
 sim_err_t hs_index_x(const hs_table_t *t, hs_index_stats_t *s)
 {
     memset(s, 0, sizeof *s);
     const uint32_t entry = 2 + 2 + 21 + 7;
     const uint64_t per_leaf = hs_leaf_room(&t->p, t->bs) / entry;
-    /* The entries in key order (x, rowid): rows counted by x, then placed. */
+    /* The entries in key order (x, rowid): rows counted by x; then, placing
+     * them, only the ids on either side of a leaf boundary are kept. */
     uint64_t start[102] = {0};
-    for (uint64_t id = 1; id <= t->rows; id++)
-        start[hs_row_x(t->seed, id) + 1]++;
+    uint64_t z = hs_hash_start(t->seed, 1);
+    for (uint64_t id = 1; id <= t->rows; id++, z += HS_HASH_STEP)
+        start[hs_hash_x(hs_mix(z)) + 1]++;
     for (int v = 1; v <= 101; v++)
         start[v] += start[v - 1];
     uint64_t leaves = (t->rows + per_leaf - 1) / per_leaf;
-    uint32_t *sorted = sim_malloc(t->rows * sizeof *sorted);
+    /* left[l], right[l]: the ids of the last entry of leaf l - 1 and the
+     * first of leaf l (l >= 1). */
+    uint32_t *left = sim_malloc(leaves * sizeof *left);
+    uint32_t *right = sim_malloc(leaves * sizeof *right);
     uint16_t *sep = sim_malloc(leaves * sizeof *sep);
-    if (sorted == NULL || sep == NULL) {
-        sim_free(sorted);
+    if (left == NULL || right == NULL || sep == NULL) {
+        sim_free(left);
+        sim_free(right);
         sim_free(sep);
         return SIM_ENOMEM;
     }
-    uint64_t fill[101];
-    memcpy(fill, start, sizeof fill);
-    for (uint64_t id = 1; id <= t->rows; id++)
-        sorted[fill[hs_row_x(t->seed, id)]++] = (uint32_t)id;
+    uint64_t fill[101], edge[101];
+    for (int v = 0; v < 101; v++)
+        fill[v] = start[v], edge[v] = next_edge(start[v], per_leaf);
+    z = hs_hash_start(t->seed, 1);
+    for (uint64_t id = 1; id <= t->rows; id++, z += HS_HASH_STEP) {
+        uint32_t v = hs_hash_x(hs_mix(z));
+        uint64_t pos = fill[v]++;
+        if (pos != edge[v])
+            continue;
+        edge[v] = next_edge(pos + 1, per_leaf);
+        uint64_t l = pos / per_leaf;
+        if (pos % per_leaf == 0)
+            right[l] = (uint32_t)id;
+        else if (l + 1 < leaves)
+            left[l + 1] = (uint32_t)id;
+    }
     sep[0] = 0;
-    uint32_t v = 0;
     for (uint64_t l = 1; l < leaves; l++) {
-        uint64_t k = l * per_leaf; /* the right leaf's first entry */
-        uint32_t a = sorted[k - 1], b = sorted[k];
+        uint32_t a = left[l], b = right[l];
         uint32_t xa = hs_row_x(t->seed, a), xb = hs_row_x(t->seed, b);
-        (void)v;
         if (xa != xb) {
             uint8_t ta[20], tb[20];
             x_text(xa, ta), x_text(xb, tb);
@@ -157,7 +182,8 @@ sim_err_t hs_index_x(const hs_table_t *t, hs_index_stats_t *s)
             sep[l] = (uint16_t)(BRANCH_FIXED + 21 + 1 + prefix_above(ra, 6, rb, 6));
         }
     }
-    sim_free(sorted);
+    sim_free(left);
+    sim_free(right);
     s->num_rows = t->rows;
     s->leaf_blocks = leaves;
     s->per_leaf = per_leaf;

@@ -96,7 +96,8 @@ typedef struct {
     uint64_t blevel;
     uint64_t leaf_blocks;
     uint64_t branch_blocks;
-    uint64_t per_leaf; /* B-tree: entries in a full leaf */
+    uint64_t per_leaf;     /* B-tree: entries in a full leaf */
+    uint64_t bitmap_bytes; /* bitmap index: compressed bitmap bytes of all its pieces */
 } hs_index_stats_t;
 
 /* create index on (id) as unique (the primary key), on (x) non-unique, and

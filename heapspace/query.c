@@ -61,8 +61,10 @@ sim_err_t hs_query_range(const hs_table_t *t, hs_query_t *q)
     /* Leaves of ids 1..last: the PK's leaves fill in id order. */
     const uint32_t room = hs_leaf_room(&t->p, t->bs);
     uint64_t leaves = 1, used = 0;
+    hs_idlen_t il;
+    hs_idlen_start(&il, 1);
     for (uint64_t id = 1; id <= last; id++) {
-        uint32_t e = 2 + 2 + 7 + 1 + (uint32_t)hs_number_encode(id, NULL);
+        uint32_t e = 2 + 2 + 7 + 1 + hs_idlen_next(&il);
         if (used + e > room && used)
             leaves++, used = 0;
         used += e;

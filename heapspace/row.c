@@ -34,20 +34,35 @@ int hs_number_encode(uint64_t v, uint8_t *out)
 
 uint64_t hs_row_hash(uint64_t seed, uint64_t id)
 {
-    uint64_t z = seed * 0xd1342543de82ef95ULL + id * 0x9e3779b97f4a7c15ULL;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return hs_mix(hs_hash_start(seed, id));
 }
 
 uint32_t hs_row_n(uint64_t seed, uint64_t id)
 {
-    return (uint32_t)((hs_row_hash(seed, id) & 0xffffffffu) % 11);
+    return hs_hash_n(hs_row_hash(seed, id));
 }
 
 uint32_t hs_row_x(uint64_t seed, uint64_t id)
 {
-    return (uint32_t)((hs_row_hash(seed, id) >> 32) % 101);
+    return hs_hash_x(hs_row_hash(seed, id));
+}
+
+void hs_idlen_start(hs_idlen_t *it, uint64_t id)
+{
+    uint32_t digits = 1;
+    uint64_t bound = 100;
+    while (bound <= id) {
+        digits++;
+        if (bound > UINT64_MAX / 100) {
+            bound = UINT64_MAX;
+            break;
+        }
+        bound *= 100;
+    }
+    it->id = id;
+    it->bound = bound;
+    it->plain = 1 + digits;
+    it->to100 = (uint32_t)(id % 100 == 0 ? 0 : 100 - id % 100);
 }
 
 uint32_t hs_row_bytes(uint64_t seed, uint64_t id)

@@ -26,13 +26,41 @@ static uint64_t l1_coverage(const hs_params_t *p, uint64_t bytes)
     return 1024;
 }
 
-/* NUMBER length of id, knowing the length of id without trailing zeros. */
-static uint32_t id_len(uint64_t id)
+/* Bytes row id takes in its block with its directory entry: header 3, id
+ * 1 + NUMBER, n 1 + NUMBER (1 byte for 0, 2 for 1..10), x 1 + 20, slot 2.
+ * Advances both iterators to the next row. */
+static inline uint32_t row_need(hs_idlen_t *il, uint64_t *z)
 {
-    if (id % 100 == 0)
-        return (uint32_t)hs_number_encode(id, NULL);
-    uint32_t d = id < 100 ? 1 : id < 10000 ? 2 : id < 1000000 ? 3 : id < 100000000ULL ? 4 : 5;
-    return 1 + d;
+    uint32_t nlen = hs_hash_n(hs_mix(*z)) ? 2u : 1u;
+    *z += HS_HASH_STEP;
+    return 3 + (1 + hs_idlen_next(il)) + (1 + nlen) + (1 + 20) + 2;
+}
+
+/* The rows still to load: the next one's bytes, and how to get the rest. */
+typedef struct {
+    hs_idlen_t il;
+    uint64_t z;
+    uint32_t need;
+} rowgen_t;
+
+/* One data block filled from the next row on (at most `left` rows): the
+ * rows it takes, their bytes with directory entries in *used.  The state
+ * is copied in and out so that the loop keeps it in registers. */
+static uint64_t fill_block(rowgen_t *g, uint64_t left, uint64_t max_rows, uint32_t room,
+                           uint64_t *used)
+{
+    hs_idlen_t il = g->il;
+    uint64_t z = g->z, k = 0, lim = left < max_rows ? left : max_rows;
+    uint32_t need = g->need, u = 0;
+    for (; k < lim; k++) {
+        if (u + need > room && k > 0)
+            break;
+        u += need;
+        need = row_need(&il, &z);
+    }
+    g->il = il, g->z = z, g->need = need;
+    *used = u;
+    return k;
 }
 
 typedef struct {
@@ -71,6 +99,10 @@ sim_err_t hs_table_create(const hs_params_t *p, uint32_t bs, uint64_t rows, uint
     const uint32_t room = hs_table_room(p, bs);
     uint64_t id = 1, pos = 0, l1_left = 0;
     int nomem = 0;
+    rowgen_t g;
+    hs_idlen_start(&g.il, 1);
+    g.z = hs_hash_start(seed, 1);
+    g.need = row_need(&g.il, &g.z); /* of row id, computed once */
     while (id <= rows && !nomem) {
         /* A new extent: the ASSM blocks it needs first. */
         uint64_t seg_bytes = (pos + per_ext) * bs, meta = pos == 0 ? 2 : 0;
@@ -83,16 +115,9 @@ sim_err_t hs_table_create(const hs_params_t *p, uint32_t bs, uint64_t rows, uint
         t->meta += meta;
         for (; b < end && id <= rows; b++, data++) {
             nomem |= vec_push(&first, (uint32_t)id) | vec_push(&addr, (uint32_t)b);
-            uint32_t used = 0, in_block = 0;
-            while (id <= rows && in_block < t->max_rows) {
-                uint32_t n = hs_row_n(seed, id);
-                uint32_t cols = (1 + id_len(id)) + (1 + (n ? 2u : 1u)) + 21;
-                if (used + 3 + cols + 2 > room && in_block > 0)
-                    break;
-                used += 3 + cols + 2;
-                t->col_bytes += cols;
-                in_block++, id++;
-            }
+            uint64_t used, in_block = fill_block(&g, rows - id + 1, t->max_rows, room, &used);
+            id += in_block;
+            t->col_bytes += used - 5 * in_block; /* less header and slot */
         }
         nomem |= vec_push(&ext, (uint32_t)data);
         t->hwm = b;

@@ -8,8 +8,8 @@
  * creates a file; the callers hand over a connection.
  *
  *   state change                 function
- *   empty file -> schema v4      rs_init_body() -> migrate()
- *   v1 -> v2 -> v3 -> v4         rs_init_body() -> migrate()
+ *   empty file -> schema v5      rs_init_body() -> migrate()
+ *   v1 -> v2 -> ... -> v5        rs_init_body() -> migrate()
  *   v$statname <- catalogue      rs_init_body() -> sync_statname()
  *   rollback journal -> WAL      rs_set_wal()
  */
@@ -223,6 +223,59 @@ static const char *const migrations[RES_SCHEMA_VERSION] = {
     "DROP VIEW reference_run;\n"
     "CREATE VIEW reference_run AS\n"
     "  SELECT max(run) AS run FROM runs WHERE source = 'oracle' AND import_format IS NULL;\n",
+
+    /* 4 -> 5: the heap experiment's dictionary views, with Oracle's column
+     * names, one row per session that recorded the figures (the ctas
+     * workload): table TABnnK and its indexes PK_nnK, ID_nnK and BI_nnK, nn
+     * the block size in KB, as the published experiment names them; the
+     * run, source and block size beside them. */
+    "CREATE VIEW user_tables AS\n"
+    "  SELECT table_name, num_rows, blocks, avg_row_len, run, source, sid, block_size\n"
+    "  FROM (SELECT 'TAB' || (s.block_size / 1024) || 'K' AS table_name,\n"
+    "               (SELECT st.value FROM session_stats st JOIN v$statname n USING "
+    "(\"statistic#\")\n"
+    "                 WHERE st.sid = s.sid AND n.name = 'user_tables.num_rows') AS num_rows,\n"
+    "               (SELECT st.value FROM session_stats st JOIN v$statname n USING "
+    "(\"statistic#\")\n"
+    "                 WHERE st.sid = s.sid AND n.name = 'user_tables.blocks') AS blocks,\n"
+    "               (SELECT st.value FROM session_stats st JOIN v$statname n USING "
+    "(\"statistic#\")\n"
+    "                 WHERE st.sid = s.sid AND n.name = 'user_tables.avg_row_len') AS "
+    "avg_row_len,\n"
+    "               s.run, r.source, s.sid, s.block_size\n"
+    "        FROM sessions s JOIN runs r USING (run))\n"
+    "  WHERE num_rows > 0\n"
+    "  ORDER BY run, block_size, sid;\n"
+    "CREATE VIEW user_indexes AS\n"
+    "  SELECT index_name, table_name, index_type, uniqueness, num_rows, blevel, leaf_blocks,\n"
+    "         run, source, sid, block_size\n"
+    "  FROM (SELECT i.tag || '_' || (s.block_size / 1024) || 'K' AS index_name,\n"
+    "               'TAB' || (s.block_size / 1024) || 'K' AS table_name,\n"
+    "               i.index_type, i.uniqueness, i.created,\n"
+    "               (SELECT st.value FROM session_stats st JOIN v$statname n USING "
+    "(\"statistic#\")\n"
+    "                 WHERE st.sid = s.sid AND n.name = 'user_indexes.num_rows of ' || i.tag)\n"
+    "                 AS num_rows,\n"
+    "               (SELECT st.value FROM session_stats st JOIN v$statname n USING "
+    "(\"statistic#\")\n"
+    "                 WHERE st.sid = s.sid AND n.name = 'user_indexes.blevel of ' || i.tag)\n"
+    "                 AS blevel,\n"
+    "               (SELECT st.value FROM session_stats st JOIN v$statname n USING "
+    "(\"statistic#\")\n"
+    "                 WHERE st.sid = s.sid AND n.name = 'user_indexes.leaf_blocks of ' || i.tag)\n"
+    "                 AS leaf_blocks,\n"
+    "               s.run, r.source, s.sid, s.block_size\n"
+    "        FROM sessions s JOIN runs r USING (run)\n"
+    "        CROSS JOIN (SELECT 'PK' AS tag, 'NORMAL' AS index_type, 'UNIQUE' AS uniqueness,\n"
+    "                           1 AS created\n"
+    "                    UNION ALL SELECT 'ID', 'NORMAL', 'NONUNIQUE', 2\n"
+    "                    UNION ALL SELECT 'BI', 'BITMAP', 'NONUNIQUE', 3) i)\n"
+    "  WHERE num_rows > 0\n"
+    "  ORDER BY run, block_size, sid, created;\n"
+    "CREATE VIEW latest_user_tables AS\n"
+    "  SELECT * FROM user_tables WHERE run = (SELECT run FROM latest_run);\n"
+    "CREATE VIEW latest_user_indexes AS\n"
+    "  SELECT * FROM user_indexes WHERE run = (SELECT run FROM latest_run);\n",
 };
 
 /* The tables every version has; a file that lacks one is not a store. */

@@ -40,7 +40,7 @@
 #include "sim.h"
 
 /* PRAGMA user_version of the files this code writes; older ones are upgraded. */
-#define RES_SCHEMA_VERSION 4
+#define RES_SCHEMA_VERSION 5
 /* PRAGMA application_id of every lobsim results file: 'LOBS'. */
 #define RES_APPLICATION_ID 0x4C4F4253
 

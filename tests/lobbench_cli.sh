@@ -65,6 +65,7 @@ refuse "'4097'" --block-size=4097
 refuse "benchmark_min_time" --benchmark_min_time=fast
 refuse "'readbak'" --workload=readbak
 refuse "empty item" --workload=scan,
+refuse "heap workloads (ctas, fts, range, few_rows)" --workload=insert,ctas
 
 # --help and --list-params
 "$LOBBENCH" --help | grep -q -- "--piece-size" && ok || bad "--help lacks --piece-size"
@@ -217,6 +218,17 @@ grep -q "<svg" p.svg && grep -q "segment dispenser allocations" p.svg && grep -q
 "$LOBBENCH" --no-db --sizes=2k --plot=/nonexistent/dir/p2.svg >stdout 2>stderr
 rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <stderr)" -eq 1 ] && grep -q "/nonexistent/dir/p2.svg" stderr && [ ! -s stdout ] && ok || bad "--plot into a missing directory: exit $rc, $(cat stderr)"
+
+# A heap table has its own heading and the block sizes as columns, no path
+# column; the LOB table beside it keeps its own.
+"$LOBBENCH" --no-db --workload=insert,fts --path=local --sizes=2k --rows=2000 --block-size=8k,32k \
+    --benchmark_min_time=1x >heap.txt 2>/dev/null || bad "heap and LOB sweep failed"
+grep -qx 'Heap full scan (v$mystat): 2,000 rows, seed 1' heap.txt && ok || bad "heap heading: $(grep '^Heap' heap.txt)"
+sed -n '/^Heap full scan/,/^$/p' heap.txt >heap-table.txt
+head -n 2 heap-table.txt | tail -n 1 | grep -qE '^statistic +8k +32k$' && ok || bad "heap columns: $(sed -n 2p heap-table.txt)"
+grep -q 'local' heap-table.txt && bad "heap table has a path column" || ok
+grep -qE '^physical reads direct temporary tablespace +1 +1$' heap-table.txt && ok || bad "heap row: $(grep temporary heap-table.txt)"
+grep -q '^Session statistics: 2000 rows, 2k-character LOBs, seed 1$' heap.txt && ok || bad "LOB heading changed: $(grep '^Session' heap.txt)"
 
 echo "lobbench_cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

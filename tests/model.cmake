@@ -9,4 +9,5 @@ lobsim_test(test_calibration SOURCES test_calibration.c LIBS lobsim_workload)
 target_compile_definitions(test_calibration PRIVATE
   LOBSIM_REFERENCE_CSV="${LOBSIM_REFERENCE_CSV}")
 lobsim_test(test_workloads SOURCES test_workloads.c LIBS lobsim_workload)
+lobsim_test(test_heapspace SOURCES test_heapspace.c LIBS lobsim_heapspace)
 lobsim_test(test_heap_calibration SOURCES test_heap_calibration.c LIBS lobsim_workload)

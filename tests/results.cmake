@@ -5,6 +5,11 @@ lobsim_test(test_results
   LIBS lobsim_results Threads::Threads)
 target_compile_definitions(test_results PRIVATE LOBSIM_REFERENCE_CSV="${LOBSIM_REFERENCE_CSV}")
 
+# The heap experiment's dictionary views (user_tables, user_indexes).
+lobsim_test(test_heap_views
+  SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_heap_views.c
+  LIBS lobsim_results lobsim_workload)
+
 # The reference CSV parser alone: a pure function, hand-written inputs.
 lobsim_test(test_reference_csv
   SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_reference_csv.c
