@@ -32,7 +32,7 @@ struct lob_alloc {
     lob_source_fn src;
     void *arg;
     sim_stats_t stats; /* what the allocator counts, and nothing else */
-    lob_run_t cache; /* CACHED mode: the rest of the last refill */
+    lob_run_t cache;   /* CACHED mode: the rest of the last refill */
     lob_chunk_fn on_chunk;
     void *on_chunk_arg;
     uint64_t taken;

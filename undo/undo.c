@@ -9,7 +9,6 @@
 
 #include <assert.h>
 
-
 void undo_params_defaults(undo_params_t *p)
 {
     p->record_bytes = 24;
@@ -93,7 +92,7 @@ sim_err_t undo_check(const undo_log_t *u)
     if (bytes != u->bytes)
         return SIM_ECORRUPT;
     for (int s = 0; s < SIM_STAT_COUNT; s++) {
-        uint64_t want = s == SIM_STAT_USED_UREC ? u->records
+        uint64_t want = s == SIM_STAT_USED_UREC      ? u->records
                         : s == SIM_STAT_UNDO_CV_SIZE ? u->bytes
                                                      : 0;
         if (u->stats.v[s] != want)
