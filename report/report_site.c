@@ -22,28 +22,6 @@
 #include "plot.h"
 #include "report_int.h"
 
-static void html(FILE *f, const char *s)
-{
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '<':
-            fputs("&lt;", f);
-            break;
-        case '>':
-            fputs("&gt;", f);
-            break;
-        case '&':
-            fputs("&amp;", f);
-            break;
-        case '"':
-            fputs("&quot;", f);
-            break;
-        default:
-            fputc(*s, f);
-        }
-    }
-}
-
 /* "segment dispenser allocations" -> "segment-dispenser-allocations" */
 static void slug(char *out, size_t len, const char *s)
 {
@@ -96,7 +74,7 @@ static void calibration(FILE *f, const rpt_history_t *h, const char *db)
     if (ldf_run_load("base", "reference", db, &base, err, sizeof err) != SIM_OK ||
         ldf_run_load("head", head_sel, db, &head, err, sizeof err) != SIM_OK) {
         fputs("<p>No calibration: ", f);
-        html(f, err);
+        plot_xml_text(f, err);
         fputs("</p></section>\n", f);
         ldf_run_destroy(base);
         return;
@@ -119,7 +97,7 @@ static void calibration(FILE *f, const rpt_history_t *h, const char *db)
         ldf_render_text(m, d);
         if (fclose(m) == 0) {
             fputs("<pre class=\"calibration-report\">", f);
-            html(f, buf);
+            plot_xml_text(f, buf);
             fputs("</pre>\n", f);
         }
     }
@@ -175,9 +153,9 @@ static void step_list(FILE *f, const rpt_history_t *h, const plot_step_t *steps,
     for (size_t i = 0; i < n; i++) {
         const rpt_run_t *r = &h->runs[steps[i].at];
         fprintf(f, "<li>step at run %" PRId64 ": <code>", r->run);
-        html(f, r->commit[0] ? r->commit : r->label);
+        plot_xml_text(f, r->commit[0] ? r->commit : r->label);
         fputs("</code> ", f);
-        html(f, r->subject[0] ? r->subject : "(commit not in this repository)");
+        plot_xml_text(f, r->subject[0] ? r->subject : "(commit not in this repository)");
         fputs("</li>", f);
     }
     fputs("</ul>\n", f);
@@ -257,9 +235,9 @@ static sim_err_t charts(FILE *f, const rpt_history_t *h)
             ;
         const rpt_case_t *g = &h->cases[c0];
         fprintf(f, "<section class=\"group\" id=\"%s-%s\"><h2>", g->workload, g->path);
-        html(f, g->workload);
+        plot_xml_text(f, g->workload);
         fputs(", ", f);
-        html(f, g->path);
+        plot_xml_text(f, g->path);
         fputs("</h2>\n<h3>Times (mean per statement; whiskers: slowest and fastest "
               "repetition)</h3>\n",
               f);
@@ -289,9 +267,9 @@ static void runs_table(FILE *f, const rpt_history_t *h)
         const rpt_run_t *r = &h->runs[x];
         fprintf(f, "<tr><td>%zu</td><td>%" PRId64 "</td><td>%s</td><td><code>", x + 1, r->run,
                 r->oracle ? "oracle" : "lobsim");
-        html(f, r->commit[0] ? r->commit : "-");
+        plot_xml_text(f, r->commit[0] ? r->commit : "-");
         fputs("</code></td><td>", f);
-        html(f, r->subject);
+        plot_xml_text(f, r->subject);
         fputs("</td></tr>\n", f);
     }
     fputs("</tbody></table>\n", f);
@@ -309,7 +287,7 @@ static sim_err_t page(FILE *f, const rpt_history_t *h, const char *db)
           "pre{font-size:11px;max-height:30em;overflow:auto;background:#f6f6f6;padding:.5em}\n"
           "</style></head><body>\n<h1>lobsim history</h1>\n<p>Store <code>",
           f);
-    html(f, db);
+    plot_xml_text(f, db);
     size_t nor = 0;
     for (size_t x = 0; x < h->nruns; x++)
         nor += h->runs[x].oracle != 0;

@@ -39,7 +39,7 @@ void plot_opts_defaults(plot_opts_t *o)
     o->panel_height = 270;
 }
 
-static void xml_text(FILE *f, const char *s)
+void plot_xml_text(FILE *f, const char *s)
 {
     for (; s && *s; s++) {
         switch (*s) {
@@ -316,9 +316,9 @@ static sim_err_t draw_series(FILE *f, const panel_geom_t *g, const plot_series_t
     const char *c = palette[s->colour];
     static const char *const style_name[PLOT_STYLE_COUNT] = {"solid", "dashed", "markers"};
     fputs("<g class=\"series\" data-path=\"", f);
-    xml_text(f, s->path);
+    plot_xml_text(f, s->path);
     fprintf(f, "\" data-style=\"%s\" data-name=\"", style_name[s->style]);
-    xml_text(f, s->name);
+    plot_xml_text(f, s->name);
     fputs("\">\n", f);
     if (s->style != PLOT_MARKERS && n > 1) {
         fputs("<polyline fill=\"none\" points=\"", f);
@@ -354,7 +354,7 @@ static sim_err_t draw_panel(FILE *f, const plot_opts_t *o, const plot_panel_t *p
                       .lx1 = lx1};
     value_range(pn, &g);
     fprintf(f, "<g class=\"panel\" data-statistic=\"");
-    xml_text(f, pn->title);
+    plot_xml_text(f, pn->title);
     fprintf(f, "\">\n");
     /* The title, cut to the panel's width. */
     size_t room = (size_t)((o->panel_width - PLOT_LEFT) / 6.8);
@@ -366,7 +366,7 @@ static sim_err_t draw_panel(FILE *f, const plot_opts_t *o, const plot_panel_t *p
             "<text class=\"panel-title\" x=\"%.1f\" y=\"%.1f\" font-size=\"12\" "
             "font-weight=\"bold\" fill=\"#222\">",
             g.x0, y + 18);
-    xml_text(f, title);
+    plot_xml_text(f, title);
     fputs("</text>\n", f);
     fprintf(f,
             "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"white\" "
@@ -457,7 +457,7 @@ sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, si
             "sans-serif\">\n",
             width, height, width, height);
     fputs("<title>", f);
-    xml_text(f, o->title ? o->title : "lobsim statistics against LOB size");
+    plot_xml_text(f, o->title ? o->title : "lobsim statistics against LOB size");
     fputs("</title>\n", f);
     fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#fafafa\"/>\n", width,
             height);
@@ -465,14 +465,14 @@ sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, si
     if (o->title) {
         y += 16;
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"15\" font-weight=\"bold\">", MARGIN, y);
-        xml_text(f, o->title);
+        plot_xml_text(f, o->title);
         fputs("</text>\n", f);
         y += 2;
     }
     if (o->subtitle) {
         y += 16;
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#444\">", MARGIN, y);
-        xml_text(f, o->subtitle);
+        plot_xml_text(f, o->subtitle);
         fputs("</text>\n", f);
     }
     fputs("<g class=\"legend\">\n", f);
@@ -488,10 +488,10 @@ sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, si
         swatch(f, s, lx, ly, 28);
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#222\">", lx + 36, ly + 4);
         if (s->path) {
-            xml_text(f, s->path);
+            plot_xml_text(f, s->path);
             fputc(' ', f);
         }
-        xml_text(f, s->name);
+        plot_xml_text(f, s->name);
         fputs("</text>\n", f);
         lx += w;
     }

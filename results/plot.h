@@ -61,6 +61,11 @@ typedef struct {
 /* No titles, 3 columns of 380 x 270 px panels. */
 void plot_opts_defaults(plot_opts_t *o);
 
+/* s to f as XML/HTML text or attribute value: & < > " escaped, the rest as
+ * is; NULL writes nothing.  The charts use it, and so may a page that holds
+ * them inline. */
+void plot_xml_text(FILE *f, const char *s);
+
 /*
  * Write the figure to f.  Every panel shares the LOB-size axis (powers of two
  * spanning all points of all panels); each has its own value axis.  The

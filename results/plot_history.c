@@ -25,28 +25,6 @@ static const char *const hpalette[PLOT_HISTORY_COLOURS] = {
 #define BOTTOM 58.0
 #define LEGEND 20.0
 
-static void esc(FILE *f, const char *s)
-{
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '<':
-            fputs("&lt;", f);
-            break;
-        case '>':
-            fputs("&gt;", f);
-            break;
-        case '&':
-            fputs("&amp;", f);
-            break;
-        case '"':
-            fputs("&quot;", f);
-            break;
-        default:
-            fputc(*s, f);
-        }
-    }
-}
-
 static int usable(double v)
 {
     return isfinite(v) && v > 0;
@@ -121,17 +99,17 @@ sim_err_t plot_history_svg(FILE *f, const plot_history_t *h)
             w, ht, w, ht);
     if (h->id) {
         fputs(" id=\"", f);
-        esc(f, h->id);
+        plot_xml_text(f, h->id);
         fputc('"', f);
     }
     fputs(" class=\"history\" role=\"img\">\n<title>", f);
-    esc(f, h->title);
+    plot_xml_text(f, h->title);
     fputs("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n", f);
     fprintf(f,
             "<text class=\"chart-title\" x=\"%.1f\" y=\"16\" font-size=\"13\" "
             "font-weight=\"bold\">",
             LEFT);
-    esc(f, h->title);
+    plot_xml_text(f, h->title);
     fputs("</text>\n", f);
 
     /* Value axis: decades, and 2x, 5x when there are few. */
@@ -164,7 +142,7 @@ sim_err_t plot_history_svg(FILE *f, const plot_history_t *h)
                 "<text class=\"xlabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" "
                 "transform=\"rotate(-30 %.1f %.1f)\">",
                 XPOS(x), TOP + ph + 14, XPOS(x), TOP + ph + 14);
-        esc(f, h->xlabels[x]);
+        plot_xml_text(f, h->xlabels[x]);
         fputs("</text>\n", f);
     }
     /* Steps: a dashed rule between the run before and the run at `at`. */
@@ -175,7 +153,7 @@ sim_err_t plot_history_svg(FILE *f, const plot_history_t *h)
                 "stroke=\"#d62728\" stroke-dasharray=\"4 3\"/>"
                 "<text x=\"%.1f\" y=\"%.1f\" fill=\"#d62728\" text-anchor=\"middle\">",
                 sx, sx, TOP - 4, TOP + ph, sx, TOP - 8 - 11.0 * (double)(i % 2));
-        esc(f, h->steps[i].label);
+        plot_xml_text(f, h->steps[i].label);
         fputs("</text></g>\n", f);
     }
     /* The series, then the legend below the axis labels. */
@@ -183,7 +161,7 @@ sim_err_t plot_history_svg(FILE *f, const plot_history_t *h)
         const plot_hseries_t *s = &h->series[i];
         const char *c = hpalette[s->colour];
         fputs("<g class=\"series\" data-name=\"", f);
-        esc(f, s->name);
+        plot_xml_text(f, s->name);
         fputs("\">", f);
         if (s->style == PLOT_SOLID) {
             int open = 0;
@@ -237,7 +215,7 @@ sim_err_t plot_history_svg(FILE *f, const plot_history_t *h)
                     "stroke-width=\"2\"/>",
                     lx, lx + 16, ly - 4, ly - 4, c);
         fprintf(f, "<text class=\"legend\" x=\"%.1f\" y=\"%.1f\">", lx + 20, ly);
-        esc(f, s->name);
+        plot_xml_text(f, s->name);
         fputs("</text>\n", f);
         lx += 30 + 6.6 * (double)len;
     }
