@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "fs_util.h"
+#include "store_util.h"
 
 #include <sqlite3.h>
 #include <stdio.h>
@@ -25,28 +25,16 @@
 #include "store.h"
 #include "workload.h"
 
-typedef struct {
-    char dir[64];
-    char db[128];
-} fixture_t;
+typedef store_dir_t fixture_t;
 
 static int setup(void **state)
 {
-    fixture_t *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    snprintf(f->dir, sizeof f->dir, "/tmp/lobsim-views-XXXXXX");
-    assert_non_null(mkdtemp(f->dir));
-    snprintf(f->db, sizeof f->db, "%s/history.db", f->dir);
-    *state = f;
-    return 0;
+    return store_dir_setup(state, "views");
 }
 
 static int teardown(void **state)
 {
-    fixture_t *f = *state;
-    remove_tree(f->dir);
-    free(f);
-    return 0;
+    return store_dir_teardown(state);
 }
 
 /* The rows of `sql` as text, columns joined by '|', rows ended by '\n'. */

@@ -14,8 +14,8 @@
 
 #include <cmocka.h>
 
-#include "fs_util.h"
 #include "sql_util.h"
+#include "store_util.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -46,30 +46,18 @@
 static const uint64_t kchars[NSIZES] = {2, 4, 6, 8, 16, 32, 64, 128, 256};
 #define NSESS (2 * NSIZES)
 
-typedef struct {
-    char dir[64];
-    char db[128];
-} fixture_t;
+typedef store_dir_t fixture_t;
 
 /* ---- helpers ------------------------------------------------------------- */
 
 static int setup(void **state)
 {
-    fixture_t *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    snprintf(f->dir, sizeof f->dir, "/tmp/lobsim-results-XXXXXX");
-    assert_non_null(mkdtemp(f->dir));
-    snprintf(f->db, sizeof f->db, "%s/history.db", f->dir);
-    *state = f;
-    return 0;
+    return store_dir_setup(state, "results");
 }
 
 static int teardown(void **state)
 {
-    fixture_t *f = *state;
-    remove_tree(f->dir);
-    free(f);
-    return 0;
+    return store_dir_teardown(state);
 }
 
 static void path_in(const fixture_t *f, const char *name, char *out, size_t len)
