@@ -44,6 +44,25 @@ static void plot_area(const char *p, double *y0, double *y1)
     *y1 = *y0 + h;
 }
 
+/* The points drawn from the figure's first series on: n of them, each within
+ * tol px of the middle of the first plot area. */
+static void expect_centred(const char *svg, int n, double tol)
+{
+    double y0, y1;
+    plot_area(svg, &y0, &y1);
+    const char *series = strstr(svg, "<g class=\"series\"");
+    assert_non_null(series);
+    int got = 0;
+    for (const char *c = strstr(series, "<circle cx="); c; c = strstr(c + 1, "<circle cx=")) {
+        double cx, cy;
+        assert_int_equal(sscanf(c, "<circle cx=\"%lf\" cy=\"%lf\"", &cx, &cy), 2);
+        if (fabs(cy - (y0 + y1) / 2) > tol)
+            fail_msg("point at y %.1f; the plot area spans %.1f .. %.1f", cy, y0, y1);
+        got++;
+    }
+    assert_int_equal(got, n);
+}
+
 /* A statistic that does not move with the LOB size (SQL*Net roundtrips to/from
  * dblink: 10,021 at every size) is drawn across the middle of its panel, with
  * a labelled tick below and above it -- not on the bottom edge. */
@@ -54,19 +73,7 @@ static void test_constant_series_centred(void **state)
     plot_series_t s = {"base (run 1)", "dblink", 1, PLOT_SOLID, pts, 3};
     plot_panel_t p = {"SQL*Net roundtrips to/from dblink", &s, 1};
     char *svg = draw(&p, 1);
-    double y0, y1;
-    plot_area(svg, &y0, &y1);
-    int n = 0;
-    const char *series = strstr(svg, "<g class=\"series\"");
-    assert_non_null(series);
-    for (const char *c = strstr(series, "<circle cx="); c; c = strstr(c + 1, "<circle cx=")) {
-        double cx, cy;
-        assert_int_equal(sscanf(c, "<circle cx=\"%lf\" cy=\"%lf\"", &cx, &cy), 2);
-        if (fabs(cy - (y0 + y1) / 2) > 1.0)
-            fail_msg("point at y %.1f; the plot area spans %.1f .. %.1f", cy, y0, y1);
-        n++;
-    }
-    assert_int_equal(n, 3);
+    expect_centred(svg, 3, 1.0);
     /* Labelled ticks on either side of the line. */
     assert_non_null(strstr(svg, ">10k</text>"));
     assert_non_null(strstr(svg, ">20k</text>"));
@@ -82,19 +89,7 @@ static void test_nearly_constant_series_centred(void **state)
     plot_series_t s = {"Oracle", "dblink", 1, PLOT_SOLID, pts, 3};
     plot_panel_t p = {"SQL*Net roundtrips to/from dblink", &s, 1};
     char *svg = draw(&p, 1);
-    double y0, y1;
-    plot_area(svg, &y0, &y1);
-    const char *c = strstr(svg, "<g class=\"series\"");
-    assert_non_null(c);
-    int n = 0;
-    for (c = strstr(c, "<circle cx="); c; c = strstr(c + 1, "<circle cx=")) {
-        double cx, cy;
-        assert_int_equal(sscanf(c, "<circle cx=\"%lf\" cy=\"%lf\"", &cx, &cy), 2);
-        if (fabs(cy - (y0 + y1) / 2) > 2.0)
-            fail_msg("point at y %.1f; the plot area spans %.1f .. %.1f", cy, y0, y1);
-        n++;
-    }
-    assert_int_equal(n, 3);
+    expect_centred(svg, 3, 2.0);
     free(svg);
 }
 
