@@ -16,7 +16,7 @@ sim_err_t workload_heap_table(const case_t *c, hs_table_t **t)
     return hs_table_create(&c->heap, c->block_size, c->rows, c->seed, t, msg, sizeof msg);
 }
 
-void workload_heap_query(const case_t *c, const hs_query_t *q, case_result_t *out)
+static void heap_query(const case_t *c, const hs_query_t *q, case_result_t *out)
 {
     sim_stats_t *st = &out->part[CASE_PART_HEAP];
     uint64_t reads = q->reads_direct + q->reads_cache;
@@ -45,4 +45,18 @@ void workload_heap_query(const case_t *c, const hs_query_t *q, case_result_t *ou
     sim_stat_add(rs, SIM_STAT_PHYS_READ_TOTAL_REQS, single + temp);
     sim_stat_add(rs, SIM_STAT_PHYS_READ_BYTES, (single + temp) * p->dict_block_size);
     sim_stat_add(rs, SIM_STAT_PHYS_READ_TOTAL_BYTES, (single + temp) * p->dict_block_size);
+}
+
+sim_err_t workload_heap_run(const case_t *c, workload_heap_query_fn query, case_result_t *out)
+{
+    hs_table_t *t;
+    sim_err_t rc = workload_heap_table(c, &t);
+    if (rc != SIM_OK)
+        return rc;
+    hs_query_t q;
+    rc = query(t, &q);
+    if (rc == SIM_OK)
+        heap_query(c, &q, out);
+    hs_table_destroy(t);
+    return rc;
 }

@@ -7,14 +7,5 @@
 
 sim_err_t workload_range(const case_t *c, case_result_t *out)
 {
-    hs_table_t *t;
-    sim_err_t rc = workload_heap_table(c, &t);
-    if (rc != SIM_OK)
-        return rc;
-    hs_query_t q;
-    rc = hs_query_range(t, &q);
-    if (rc == SIM_OK)
-        workload_heap_query(c, &q, out);
-    hs_table_destroy(t);
-    return rc;
+    return workload_heap_run(c, hs_query_range, out);
 }

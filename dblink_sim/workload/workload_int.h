@@ -17,9 +17,11 @@ sim_err_t workload_insert_rows(const case_t *c, case_result_t *out, lob_chunk_fn
                                void *arg);
 
 /* The heap workloads (heap.c): the case against the heap model, its table
- * loaded, and a query's figures into the heap and recursive-SQL parts. */
+ * loaded, and a query run on it (the table loaded, the query's figures into
+ * the heap and recursive-SQL parts, the table dropped). */
+typedef sim_err_t (*workload_heap_query_fn)(const hs_table_t *t, hs_query_t *q);
 sim_err_t workload_heap_check(const case_t *c, char *msg, size_t len);
 sim_err_t workload_heap_table(const case_t *c, hs_table_t **t);
-void workload_heap_query(const case_t *c, const hs_query_t *q, case_result_t *out);
+sim_err_t workload_heap_run(const case_t *c, workload_heap_query_fn query, case_result_t *out);
 
 #endif
