@@ -326,10 +326,17 @@ static int check_outputs(const cli_opts_t *o, char *err, size_t errlen)
     if (o->stats_out && dir_writable("--stats-out", o->stats_out, err, errlen))
         return 2;
     /* The heap experiment's CSV and the LOB one have different columns. */
-    int heap = 0, lob = 0;
+    int heap = 0, lob = 0, rac = 0;
     for (size_t w = 0; w < workload_count(); w++)
         if (o->workloads[w])
-            *(workload_is_heap(w) ? &heap : &lob) = 1;
+            *(workload_is_heap(w) ? &heap : workload_is_rac(w) ? &rac : &lob) = 1;
+    if (o->stats_out && rac && (heap || lob)) {
+        snprintf(err, errlen,
+                 "--stats-out=%s: the rac workload writes workload,block_kb,statistic,value: "
+                 "run it alone",
+                 o->stats_out);
+        return 2;
+    }
     if (o->stats_out && heap && lob) {
         snprintf(err, errlen,
                  "--stats-out=%s: heap workloads (ctas, fts, range, few_rows) write "
@@ -508,11 +515,12 @@ int main(int argc, char **argv)
             int first_path = 0;
             while (!o.paths[first_path])
                 first_path++;
-            if (workload_is_heap((size_t)w) && p != first_path)
+            int by_block = workload_kind((size_t)w) != WORKLOAD_LOB;
+            if (by_block && p != first_path)
                 continue;
             for (size_t b = 0; b < o.nblock_sizes; b++)
                 for (size_t s = 0; s < o.nsizes; s++) {
-                    if (workload_is_heap((size_t)w) && s > 0)
+                    if (by_block && s > 0)
                         break;
                     bench_case_t *bc = &sw.cases[sw.ncases++];
                     if (cli_make_case(&o, (unsigned)w, (case_path_t)p, o.sizes[s], o.block_sizes[b],

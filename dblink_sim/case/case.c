@@ -309,7 +309,7 @@ const char *case_part_name(case_part_t p)
     static const char *const names[CASE_PART_COUNT] = {
         "segment",     "chunk allocator", "dispenser",     "undo",
         "source rows", "t2 insert",       "database link", "global cache",
-        "reader",      "heap segment",    "recursive SQL"};
+        "reader",      "heap segment",    "recursive SQL", "time model"};
     return (unsigned)p < CASE_PART_COUNT ? names[p] : "?";
 }
 

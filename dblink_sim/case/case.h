@@ -169,6 +169,7 @@ typedef enum {
     CASE_PART_READER,    /* reading the LOBs back */
     CASE_PART_HEAP,      /* heapspace: the heap table, its indexes and queries */
     CASE_PART_RECURSIVE, /* recursive SQL on the dictionary */
+    CASE_PART_RAC_TIME,  /* rac: the time model's waits and elapsed time */
     CASE_PART_COUNT
 } case_part_t;
 
