@@ -134,6 +134,17 @@ sim_err_t gcache_touch(gcache_t *g, int me, uint64_t step, unsigned kind, uint64
     return gcache_access(g, me, step, kind, id, current ? GCACHE_CHANGE : GCACHE_READ, NULL);
 }
 
+sim_err_t gcache_warm(gcache_t *g, unsigned kind, uint64_t id)
+{
+    assert(kind < GCACHE_KINDS);
+    gcache_block_t *b = lookup(g, kind, id);
+    if (b == NULL)
+        return SIM_ENOMEM;
+    if (!b->valid)
+        memset(b->cached, 1, sizeof b->cached);
+    return SIM_OK;
+}
+
 void gcache_log_written(gcache_t *g, int inst, uint64_t step)
 {
     assert(inst >= 0 && inst < GCACHE_INSTANCES && step >= g->logged[inst]);

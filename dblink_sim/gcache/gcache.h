@@ -80,6 +80,10 @@ sim_err_t gcache_touch(gcache_t *g, int inst, uint64_t step, unsigned kind, uint
 sim_err_t gcache_access(gcache_t *g, int inst, uint64_t step, unsigned kind, uint64_t id,
                         gcache_mode_t mode, gcache_source_t *src);
 
+/* Block (kind, id), clean, is in every instance's cache: a run that
+ * starts warm.  SIM_ENOMEM as above. */
+sim_err_t gcache_warm(gcache_t *g, unsigned kind, uint64_t id);
+
 /* Instance inst's log writer has written every change made before `step`
  * (a commit): blocks it changed before then ship without a flush. */
 void gcache_log_written(gcache_t *g, int inst, uint64_t step);

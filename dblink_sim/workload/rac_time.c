@@ -13,9 +13,8 @@
  *   System I/O the log writer's writes (commits and flushes) and the
  *              database writer's block writes (background, not in the
  *              users' response time).
- * The log writer is one server: its utilisation rho = throughput x writes
- * per transaction x write time, and a write waits write time / (1 - rho).
- * So the throughput X of an instance solves X = users / (think + R(X)),
+ * The log writer is one server with group commit (log_wait()).  So the
+ * throughput X of an instance solves X = users / (think + R(X)),
  * R rising with X; bisection finds it.
  */
 #include <string.h>
@@ -25,20 +24,35 @@
 typedef struct {
     double cpu, per_txn_fixed; /* µs of a transaction that do not queue */
     double flushes, writes;    /* per transaction */
-    double write_us;           /* one log write on an idle log writer */
+    double redo;               /* bytes per transaction */
+    double latency, mb_s;      /* the log device */
 } demand_t;
 
-/* Log write time with queueing at throughput x (transactions per µs). */
-static double log_wait(const demand_t *d, double x)
+/*
+ * The log writer at throughput x (transactions per µs), with group commit:
+ * a write waited for is, on average, half of the write in progress (when
+ * the log writer is busy, probability rho) and then a whole one.  Below
+ * saturation each write carries one commit's redo; saturated, the log
+ * writer writes back to back and each write carries the redo that came in
+ * during the one before, so it grows with what it must flush:
+ * w = latency + redo rate x w / bandwidth.
+ */
+static double log_wait(const demand_t *d, double x, double *write_us)
 {
-    double rho = x * d->writes * d->write_us;
-    return d->write_us / (1.0 - rho);
+    double w = d->latency + d->redo / d->writes / d->mb_s;
+    double rho = x * d->writes * w;
+    if (rho >= 1.0) {
+        w = d->latency / (1.0 - x * d->redo / d->mb_s);
+        rho = 1.0;
+    }
+    if (write_us)
+        *write_us = w;
+    return w * (1.0 + rho / 2.0);
 }
 
 static double response(const demand_t *d, double x)
 {
-    double lw = log_wait(d, x);
-    return d->cpu + d->per_txn_fixed + (d->flushes + 1.0) * lw;
+    return d->cpu + d->per_txn_fixed + (d->flushes + 1.0) * log_wait(d, x, NULL);
 }
 
 void workload_rac_time(const case_t *c, const sim_stats_t inst[2], sim_stats_t *time)
@@ -56,7 +70,6 @@ void workload_rac_time(const case_t *c, const sim_stats_t inst[2], sim_stats_t *
         double grants = (double)(v[SIM_STAT_WAIT_GC_CR_GRANT] + v[SIM_STAT_WAIT_GC_CURRENT_GRANT]);
         double flushes = (double)v[SIM_STAT_GC_FLUSHES];
         double writes = (double)v[SIM_STAT_REDO_WRITES] + flushes;
-        double bytes_per_write = writes > 0 ? (double)v[SIM_STAT_REDO_SIZE] / writes : 0;
         demand_t d;
         d.cpu = p->cpu_us;
         d.per_txn_fixed = (ships * (p->rtt_us + wire) + grants * p->rtt_us +
@@ -64,12 +77,14 @@ void workload_rac_time(const case_t *c, const sim_stats_t inst[2], sim_stats_t *
                           t;
         d.flushes = flushes / t;
         d.writes = writes / t;
-        d.write_us = p->log_write_us + bytes_per_write / p->log_mb_s;
-        /* Throughput is below the think-and-CPU bound and the log writer's. */
-        double hi = p->users / ((double)p->think_us + d.cpu + d.per_txn_fixed + d.write_us);
-        double lw_bound = 1.0 / (d.writes * d.write_us);
-        if (hi > lw_bound)
-            hi = lw_bound;
+        d.redo = (double)v[SIM_STAT_REDO_SIZE] / t;
+        d.latency = p->log_write_us;
+        d.mb_s = p->log_mb_s;
+        /* Throughput is below the think-and-CPU bound and the log device's
+         * bandwidth. */
+        double hi = p->users / ((double)p->think_us + d.cpu + d.per_txn_fixed + d.latency);
+        if (hi > 0.999 * d.mb_s / d.redo)
+            hi = 0.999 * d.mb_s / d.redo;
         double lo = 0;
         for (int k = 0; k < 200; k++) {
             double x = (lo + hi) / 2;
@@ -78,13 +93,15 @@ void workload_rac_time(const case_t *c, const sim_stats_t inst[2], sim_stats_t *
             else
                 hi = x;
         }
-        double x = lo, lw = log_wait(&d, x);
+        double w, x = lo, lw = log_wait(&d, x, &w);
         x_total += x;
         txns += t;
         cluster += ships * (p->rtt_us + wire) + grants * p->rtt_us + flushes * lw;
         commit += t * lw;
         user_io += (double)v[SIM_STAT_PHYS_READS] * p->read_us;
-        system_io += writes * d.write_us + (double)v[SIM_STAT_PHYS_WRITES] * p->dbwr_write_us;
+        /* The log writer's busy time: its writes, at most the whole run. */
+        double lgwr = writes * w < t / x ? writes * w : t / x;
+        system_io += lgwr + (double)v[SIM_STAT_PHYS_WRITES] * p->dbwr_write_us;
         cpu += t * d.cpu;
     }
     elapsed = x_total > 0 ? txns / x_total : 0;
