@@ -48,7 +48,7 @@ void case_defaults(case_t *c)
     c->rac.users = 20;
     c->rac.transactions = 20000;
     c->rac.affinity_pm = 900;
-    c->rac.run_rows = 100;
+    c->rac.run_rows = 10000;
     c->rac.hot_rows = 64;
     c->rac.hot_pm = 20;
     c->rac.reads = 6;
@@ -56,11 +56,11 @@ void case_defaults(case_t *c)
     c->rac.inserts = 1;
     c->rac.seq_cache = 1000;
     c->rac.redo_bytes = 400;
-    c->rac.think_us = 10000;
-    c->rac.cpu_us = 2000;
-    c->rac.rtt_us = 200;
+    c->rac.think_us = 0;
+    c->rac.cpu_us = 300;
+    c->rac.rtt_us = 300;
     c->rac.link_mbit = 1000;
-    c->rac.log_write_us = 1000;
+    c->rac.log_write_us = 300;
     c->rac.log_mb_s = 100;
     c->rac.read_us = 5000;
     c->rac.dbwr_write_us = 100;
