@@ -8,8 +8,7 @@
 #include "report.h"
 
 /* The rac cases of workload wl that ran, first of each block size. */
-static size_t columns(const bench_case_t *cases, size_t n, unsigned wl,
-                      const bench_case_t **out)
+static size_t columns(const bench_case_t *cases, size_t n, unsigned wl, const bench_case_t **out)
 {
     size_t k = 0;
     for (size_t i = 0; i < n && k < CLI_MAX_LIST; i++) {

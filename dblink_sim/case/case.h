@@ -67,26 +67,26 @@ typedef struct {
 /* Two instances running OLTP on a shared heap table (the rac workload);
  * dblink_sim/workload/README.md gives each one's source. */
 typedef struct {
-    uint32_t instances;      /* must be 2: the global cache models two */
-    uint32_t users;          /* sessions per instance, closed loop */
-    uint32_t transactions;   /* transactions simulated, both instances */
-    uint32_t affinity_pm;    /* permille of row visits to the instance's own rows */
-    uint32_t run_rows;       /* rows owned in runs of this many, alternating */
-    uint32_t hot_rows;       /* rows both instances use */
-    uint32_t hot_pm;         /* permille of row visits to the hot rows */
-    uint32_t reads;          /* rows read per transaction, by primary key */
-    uint32_t updates;        /* rows updated per transaction */
-    uint32_t inserts;        /* rows inserted per transaction */
-    uint32_t seq_cache;      /* sequence CACHE of the inserted keys (NOORDER) */
-    uint32_t redo_bytes;     /* redo per changed row, undo included */
-    uint32_t think_us;       /* think time between a user's transactions */
-    uint32_t cpu_us;         /* CPU per transaction */
-    uint32_t rtt_us;         /* request to reply of a 2-way transfer, without the block */
-    uint32_t link_mbit;      /* interconnect bandwidth, Mbit/s */
-    uint32_t log_write_us;   /* one log write: the device's latency */
-    uint32_t log_mb_s;       /* log device bandwidth, MB/s */
-    uint32_t read_us;        /* a single-block read */
-    uint32_t dbwr_write_us;  /* database writer time per block written */
+    uint32_t instances;     /* must be 2: the global cache models two */
+    uint32_t users;         /* sessions per instance, closed loop */
+    uint32_t transactions;  /* transactions simulated, both instances */
+    uint32_t affinity_pm;   /* permille of row visits to the instance's own rows */
+    uint32_t run_rows;      /* rows owned in runs of this many, alternating */
+    uint32_t hot_rows;      /* rows both instances use */
+    uint32_t hot_pm;        /* permille of row visits to the hot rows */
+    uint32_t reads;         /* rows read per transaction, by primary key */
+    uint32_t updates;       /* rows updated per transaction */
+    uint32_t inserts;       /* rows inserted per transaction */
+    uint32_t seq_cache;     /* sequence CACHE of the inserted keys (NOORDER) */
+    uint32_t redo_bytes;    /* redo per changed row, undo included */
+    uint32_t think_us;      /* think time between a user's transactions */
+    uint32_t cpu_us;        /* CPU per transaction */
+    uint32_t rtt_us;        /* request to reply of a 2-way transfer, without the block */
+    uint32_t link_mbit;     /* interconnect bandwidth, Mbit/s */
+    uint32_t log_write_us;  /* one log write: the device's latency */
+    uint32_t log_mb_s;      /* log device bandwidth, MB/s */
+    uint32_t read_us;       /* a single-block read */
+    uint32_t dbwr_write_us; /* database writer time per block written */
 } case_rac_params_t;
 
 typedef struct {

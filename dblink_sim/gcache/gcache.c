@@ -64,8 +64,7 @@ int gcache_master(unsigned kind, uint64_t id)
 }
 
 /* A grant from the master for a block no instance holds changed. */
-static void grant(gcache_t *g, sim_stats_t *st, int me, unsigned kind, uint64_t id,
-                  sim_stat_t wait)
+static void grant(gcache_t *g, sim_stats_t *st, int me, unsigned kind, uint64_t id, sim_stat_t wait)
 {
     if (g->p.grant_messages == 0 || gcache_master(kind, id) == me)
         return;

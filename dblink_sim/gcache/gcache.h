@@ -51,8 +51,8 @@ typedef enum {
 
 /* Where the block came from. */
 typedef enum {
-    GCACHE_LOCAL,   /* this instance's cache */
-    GCACHE_DISK,    /* read from disk (after a grant when the master is remote) */
+    GCACHE_LOCAL,    /* this instance's cache */
+    GCACHE_DISK,     /* read from disk (after a grant when the master is remote) */
     GCACHE_SHIPPED,  /* over the interconnect from the other instance */
     GCACHE_UPGRADED, /* a clean copy in this cache, now held for change */
     GCACHE_FORMATTED /* a new block */

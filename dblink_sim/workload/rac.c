@@ -304,8 +304,9 @@ sim_err_t workload_rac_check(const case_t *c, char *msg, size_t len)
         return SIM_EINVAL;
     }
     if (c->rows < 2 * (uint64_t)p->run_rows || c->rows < p->hot_rows) {
-        snprintf(msg, len, "--rows=%llu: the rac table needs at least 2 x rac.run_rows (%u) and "
-                           "rac.hot_rows (%u) rows",
+        snprintf(msg, len,
+                 "--rows=%llu: the rac table needs at least 2 x rac.run_rows (%u) and "
+                 "rac.hot_rows (%u) rows",
                  (unsigned long long)c->rows, p->run_rows, p->hot_rows);
         return SIM_EINVAL;
     }
