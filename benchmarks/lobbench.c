@@ -402,6 +402,38 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
         fprintf(stderr, "lobbench: --plot=%s: no case ran\n", o->plot);
         return 1;
     }
+    if (workload_is_rac(first->c.workload)) {
+        /* The trade-off curve: each AWR figure against the block size. */
+        static plot_point_t rp[WORKLOAD_RAC_FIGURES][CLI_MAX_LIST];
+        static plot_series_t rs[WORKLOAD_RAC_FIGURES];
+        plot_panel_t rpan[WORKLOAD_RAC_FIGURES];
+        size_t m = 0;
+        for (size_t i = 0; i < sw->ncases && m < CLI_MAX_LIST; i++) {
+            if (!sw->cases[i].ran || sw->cases[i].c.workload != first->c.workload)
+                continue;
+            double fig[WORKLOAD_RAC_FIGURES];
+            workload_rac_figures(&sw->cases[i].st, fig);
+            for (size_t k = 0; k < WORKLOAD_RAC_FIGURES; k++)
+                rp[k][m] = (plot_point_t){(double)sw->cases[i].c.block_size / 1024, fig[k]};
+            m++;
+        }
+        for (size_t k = 0; k < WORKLOAD_RAC_FIGURES; k++) {
+            rs[k] = (plot_series_t){"lobsim", "rac", 0, PLOT_SOLID, rp[k], m};
+            rpan[k] = (plot_panel_t){workload_rac_figure_name(k), &rs[k], 1};
+        }
+        plot_opts_t ro;
+        plot_opts_defaults(&ro);
+        ro.title = "lobbench: rac, AWR figures against block size (KB)";
+        ro.subtitle = "throughput and interconnect traffic: the block-size trade-off";
+        char perr[512];
+        if (plot_svg_file(o->plot, &ro, rpan, WORKLOAD_RAC_FIGURES, perr, sizeof perr) != SIM_OK) {
+            fprintf(stderr, "lobbench: %s\n", perr);
+            return 1;
+        }
+        if (!o->quiet)
+            printf("Plot written to %s (%d panels).\n", o->plot, WORKLOAD_RAC_FIGURES);
+        return 0;
+    }
     static ref_points_t ref;
     memset(&ref, 0, sizeof ref);
     int with_ref = 0;
