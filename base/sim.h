@@ -159,6 +159,20 @@ typedef enum {
     SIM_STAT_BI_NUM_ROWS, /* ... of the bitmap index on n */
     SIM_STAT_BI_BLEVEL,
     SIM_STAT_BI_LEAF_BLOCKS,
+    /* Two instances on shared heap tables (the rac workload). */
+    SIM_STAT_WAIT_GC_CURRENT_GRANT,
+    SIM_STAT_WAIT_GC_CR_GRANT,
+    SIM_STAT_GC_FLUSHES,
+    SIM_STAT_USER_COMMITS,
+    SIM_STAT_REDO_SIZE,
+    SIM_STAT_REDO_WRITES,
+    SIM_STAT_PHYS_WRITES,
+    SIM_STAT_ELAPSED_MICRO, /* model time of the run */
+    SIM_STAT_CLUSTER_MICRO, /* wait class times, v$system_wait_class */
+    SIM_STAT_COMMIT_MICRO,
+    SIM_STAT_SYSTEM_IO_MICRO,
+    SIM_STAT_USER_IO_MICRO,
+    SIM_STAT_DB_CPU_MICRO,
     SIM_STAT_COUNT
 } sim_stat_t;
 

@@ -124,7 +124,7 @@ static int one_workload(const char *what, const char *s, void *dst, size_t i, ch
     } else if (strcmp(s, "all") == 0 || strcmp(s, "heap") == 0) {
         int heap = strcmp(s, "heap") == 0;
         for (int k = 0; k < (int)workload_count(); k++)
-            on[k] |= workload_is_heap((size_t)k) == heap;
+            on[k] |= workload_kind((size_t)k) == (heap ? WORKLOAD_HEAP : WORKLOAD_LOB);
     } else if ((w = workload_find(s)) >= 0) {
         on[w] = 1;
     } else {
@@ -340,6 +340,9 @@ int cli_make_case(const cli_opts_t *o, unsigned wl, case_path_t path, uint64_t c
     /* The heap experiment's table has 10,000,000 rows unless told. */
     if (workload_is_heap(wl) && !o->rows_given)
         c->rows = HS_REF_ROWS;
+    /* The rac table: 100,000 rows unless told. */
+    if (workload_is_rac(wl) && !o->rows_given)
+        c->rows = 100000;
     c->seed = o->seed;
     c->piece_size = o->piece_size;
     for (size_t i = 0; i < o->nparams; i++)

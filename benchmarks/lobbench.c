@@ -326,10 +326,17 @@ static int check_outputs(const cli_opts_t *o, char *err, size_t errlen)
     if (o->stats_out && dir_writable("--stats-out", o->stats_out, err, errlen))
         return 2;
     /* The heap experiment's CSV and the LOB one have different columns. */
-    int heap = 0, lob = 0;
+    int heap = 0, lob = 0, rac = 0;
     for (size_t w = 0; w < workload_count(); w++)
         if (o->workloads[w])
-            *(workload_is_heap(w) ? &heap : &lob) = 1;
+            *(workload_is_heap(w) ? &heap : workload_is_rac(w) ? &rac : &lob) = 1;
+    if (o->stats_out && rac && (heap || lob)) {
+        snprintf(err, errlen,
+                 "--stats-out=%s: the rac workload writes workload,block_kb,statistic,value: "
+                 "run it alone",
+                 o->stats_out);
+        return 2;
+    }
     if (o->stats_out && heap && lob) {
         snprintf(err, errlen,
                  "--stats-out=%s: heap workloads (ctas, fts, range, few_rows) write "
@@ -394,6 +401,38 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
     if (first == NULL) {
         fprintf(stderr, "lobbench: --plot=%s: no case ran\n", o->plot);
         return 1;
+    }
+    if (workload_is_rac(first->c.workload)) {
+        /* The trade-off curve: each AWR figure against the block size. */
+        static plot_point_t rp[WORKLOAD_RAC_FIGURES][CLI_MAX_LIST];
+        static plot_series_t rs[WORKLOAD_RAC_FIGURES];
+        plot_panel_t rpan[WORKLOAD_RAC_FIGURES];
+        size_t m = 0;
+        for (size_t i = 0; i < sw->ncases && m < CLI_MAX_LIST; i++) {
+            if (!sw->cases[i].ran || sw->cases[i].c.workload != first->c.workload)
+                continue;
+            double fig[WORKLOAD_RAC_FIGURES];
+            workload_rac_figures(&sw->cases[i].st, fig);
+            for (size_t k = 0; k < WORKLOAD_RAC_FIGURES; k++)
+                rp[k][m] = (plot_point_t){(double)sw->cases[i].c.block_size / 1024, fig[k]};
+            m++;
+        }
+        for (size_t k = 0; k < WORKLOAD_RAC_FIGURES; k++) {
+            rs[k] = (plot_series_t){"lobsim", "rac", 0, PLOT_SOLID, rp[k], m};
+            rpan[k] = (plot_panel_t){workload_rac_figure_name(k), &rs[k], 1};
+        }
+        plot_opts_t ro;
+        plot_opts_defaults(&ro);
+        ro.title = "lobbench: rac, AWR figures against block size (KB)";
+        ro.subtitle = "throughput and interconnect traffic: the block-size trade-off";
+        char perr[512];
+        if (plot_svg_file(o->plot, &ro, rpan, WORKLOAD_RAC_FIGURES, perr, sizeof perr) != SIM_OK) {
+            fprintf(stderr, "lobbench: %s\n", perr);
+            return 1;
+        }
+        if (!o->quiet)
+            printf("Plot written to %s (%d panels).\n", o->plot, WORKLOAD_RAC_FIGURES);
+        return 0;
     }
     static ref_points_t ref;
     memset(&ref, 0, sizeof ref);
@@ -508,11 +547,12 @@ int main(int argc, char **argv)
             int first_path = 0;
             while (!o.paths[first_path])
                 first_path++;
-            if (workload_is_heap((size_t)w) && p != first_path)
+            int by_block = workload_kind((size_t)w) != WORKLOAD_LOB;
+            if (by_block && p != first_path)
                 continue;
             for (size_t b = 0; b < o.nblock_sizes; b++)
                 for (size_t s = 0; s < o.nsizes; s++) {
-                    if (workload_is_heap((size_t)w) && s > 0)
+                    if (by_block && s > 0)
                         break;
                     bench_case_t *bc = &sw.cases[sw.ncases++];
                     if (cli_make_case(&o, (unsigned)w, (case_path_t)p, o.sizes[s], o.block_sizes[b],

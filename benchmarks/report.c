@@ -59,6 +59,19 @@ const sim_stat_t report_order[] = {
     SIM_STAT_PHYS_READS_CACHE,
     SIM_STAT_PHYS_READS_DIRECT,
     SIM_STAT_PHYS_READS_DIRECT_TEMP,
+    SIM_STAT_WAIT_GC_CURRENT_GRANT,
+    SIM_STAT_WAIT_GC_CR_GRANT,
+    SIM_STAT_GC_FLUSHES,
+    SIM_STAT_USER_COMMITS,
+    SIM_STAT_REDO_SIZE,
+    SIM_STAT_REDO_WRITES,
+    SIM_STAT_PHYS_WRITES,
+    SIM_STAT_ELAPSED_MICRO,
+    SIM_STAT_CLUSTER_MICRO,
+    SIM_STAT_COMMIT_MICRO,
+    SIM_STAT_SYSTEM_IO_MICRO,
+    SIM_STAT_USER_IO_MICRO,
+    SIM_STAT_DB_CPU_MICRO,
 };
 const size_t report_order_len = sizeof report_order / sizeof report_order[0];
 /* A statistic added to the catalogue must be placed here too (test_report
@@ -288,7 +301,7 @@ void report_table(FILE *f, const bench_case_t *cases, size_t n, int explain)
     columns_t cols;
     memset(&cols, 0, sizeof cols);
     for (size_t i = 0; i < n; i++) {
-        if (!cases[i].ran || workload_is_heap(cases[i].c.workload))
+        if (!cases[i].ran || workload_kind(cases[i].c.workload) != WORKLOAD_LOB)
             continue;
         if (!seen_u64(sizes, ns, cases[i].c.lob_chars) && ns < CLI_MAX_LIST)
             sizes[ns++] = cases[i].c.lob_chars;
@@ -301,6 +314,10 @@ void report_table(FILE *f, const bench_case_t *cases, size_t n, int explain)
     for (int wl = 0; wl < (int)workload_count(); wl++) {
         if (workload_is_heap((size_t)wl)) {
             heap_table(f, cases, n, (unsigned)wl, explain);
+            continue;
+        }
+        if (workload_is_rac((size_t)wl)) {
+            report_rac_table(f, cases, n, (unsigned)wl);
             continue;
         }
         if (cols.by_block) {
@@ -418,6 +435,8 @@ static sim_err_t write_heap_csv(FILE *f, const csv_t *csv)
 static sim_err_t write_csv(FILE *f, void *arg)
 {
     const csv_t *csv = arg;
+    if (report_is_rac(csv->cases, csv->n))
+        return report_rac_csv(f, csv->cases, csv->n);
     if (all_heap(csv))
         return write_heap_csv(f, csv);
     fprintf(f, "path,lob_kchars,statistic,value,workload,block_kb\n");

@@ -42,6 +42,13 @@ extern const size_t report_order_len;
  * sizes as columns, its own heading and no path column. */
 void report_table(FILE *f, const bench_case_t *cases, size_t n, int explain);
 
+/* The rac workload (report_rac.c): its AWR-style table, the block sizes
+ * side by side with the change in percent; whether every case that ran is
+ * a rac case; and its CSV rows workload,block_kb,statistic,value. */
+void report_rac_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl);
+int report_is_rac(const bench_case_t *cases, size_t n);
+sim_err_t report_rac_csv(FILE *f, const bench_case_t *cases, size_t n);
+
 /*
  * Write the figures as path,lob_kchars,statistic,value,workload,block_kb:
  * the reference's four columns first, so that what reads the reference reads

@@ -118,6 +118,10 @@ LB=("$LOBBENCH" --db=history.db)
 bench() { expect 2 "$1" history.db -- "${LB[@]}" "${@:2}"; }
 
 bench "''" --sizes=
+# The rac workload: one instance, no users, an affinity outside 0..1.
+bench "rac.instances=1" --workload=rac --param=rac.instances=1
+bench "rac.users=0" --workload=rac --param=rac.users=0
+bench "rac.affinity_pm=1500" --workload=rac --param=rac.affinity_pm=1500
 bench "'-2k'" --sizes=-2k
 bench "'2kk'" --sizes=2kk
 bench "'2g'" --sizes=2g

@@ -11,3 +11,4 @@ target_compile_definitions(test_calibration PRIVATE
 lobsim_test(test_workloads SOURCES test_workloads.c LIBS lobsim_workload)
 lobsim_test(test_heapspace SOURCES test_heapspace.c LIBS lobsim_heapspace)
 lobsim_test(test_heap_calibration SOURCES test_heap_calibration.c LIBS lobsim_workload)
+lobsim_test(test_rac SOURCES test_rac.c LIBS lobsim_workload m)

@@ -241,6 +241,11 @@ static void test_model_every_allocation(void **state)
                     /* 256k x 2000 rows passes 1 GB: the extent list grows
                      * several times. */
                     c.rows = 2000;
+                    /* rac: a table of two ownership runs, few transactions. */
+                    if (workload_is_rac((size_t)w)) {
+                        c.rows = 20000;
+                        c.rac.transactions = 200;
+                    }
                     if (case_validate(&c, msg, sizeof msg) != SIM_OK)
                         fail_msg("case refused: %s", msg);
                     sweep_case(&c);

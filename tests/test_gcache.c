@@ -17,7 +17,7 @@
 
 #include "gcache_int.h"
 
-static const gcache_params_t params = {4096, 200, 2};
+static const gcache_params_t params = {4096, 200, 2, 0, 0};
 
 static gcache_t *open_cache(void)
 {
@@ -41,7 +41,7 @@ static uint64_t stat(const gcache_t *g, int inst, sim_stat_t s)
 static void test_create_and_destroy(void **state)
 {
     (void)state;
-    gcache_params_t bad = {0, 200, 1};
+    gcache_params_t bad = {0, 200, 1, 0, 0};
     gcache_t *g = NULL;
     assert_int_equal(gcache_create(&bad, &g), SIM_EINVAL);
     assert_null(g);

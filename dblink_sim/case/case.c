@@ -44,6 +44,26 @@ void case_defaults(case_t *c)
     c->cluster.message_bytes = 200;
     c->cluster.ges_per_enqueue = 1;
     hs_params_defaults(&c->heap);
+    c->rac.instances = 2;
+    c->rac.users = 20;
+    c->rac.transactions = 20000;
+    c->rac.affinity_pm = 900;
+    c->rac.run_rows = 10000;
+    c->rac.hot_rows = 64;
+    c->rac.hot_pm = 20;
+    c->rac.reads = 6;
+    c->rac.updates = 3;
+    c->rac.inserts = 1;
+    c->rac.seq_cache = 1000;
+    c->rac.redo_bytes = 400;
+    c->rac.think_us = 0;
+    c->rac.cpu_us = 300;
+    c->rac.rtt_us = 300;
+    c->rac.link_mbit = 1000;
+    c->rac.log_write_us = 300;
+    c->rac.log_mb_s = 100;
+    c->rac.read_us = 5000;
+    c->rac.dbwr_write_us = 100;
 }
 
 const char *case_path_name(case_path_t p)
@@ -201,6 +221,26 @@ static const struct {
     P("read.fetch_lobs", read.fetch_lobs),
     P("cluster.message_bytes", cluster.message_bytes),
     P("cluster.ges_per_enqueue", cluster.ges_per_enqueue),
+    P("rac.instances", rac.instances),
+    P("rac.users", rac.users),
+    P("rac.transactions", rac.transactions),
+    P("rac.affinity_pm", rac.affinity_pm),
+    P("rac.run_rows", rac.run_rows),
+    P("rac.hot_rows", rac.hot_rows),
+    P("rac.hot_pm", rac.hot_pm),
+    P("rac.reads", rac.reads),
+    P("rac.updates", rac.updates),
+    P("rac.inserts", rac.inserts),
+    P("rac.seq_cache", rac.seq_cache),
+    P("rac.redo_bytes", rac.redo_bytes),
+    P("rac.think_us", rac.think_us),
+    P("rac.cpu_us", rac.cpu_us),
+    P("rac.rtt_us", rac.rtt_us),
+    P("rac.link_mbit", rac.link_mbit),
+    P("rac.log_write_us", rac.log_write_us),
+    P("rac.log_mb_s", rac.log_mb_s),
+    P("rac.read_us", rac.read_us),
+    P("rac.dbwr_write_us", rac.dbwr_write_us),
     P("heap.extent_kb", heap.extent_kb),
     P("heap.pctfree", heap.pctfree),
     P("heap.fixed_bytes", heap.fixed_bytes),
@@ -269,7 +309,7 @@ const char *case_part_name(case_part_t p)
     static const char *const names[CASE_PART_COUNT] = {
         "segment",     "chunk allocator", "dispenser",     "undo",
         "source rows", "t2 insert",       "database link", "global cache",
-        "reader",      "heap segment",    "recursive SQL"};
+        "reader",      "heap segment",    "recursive SQL", "time model"};
     return (unsigned)p < CASE_PART_COUNT ? names[p] : "?";
 }
 

@@ -64,6 +64,31 @@ typedef struct {
     uint32_t ges_per_enqueue; /* global enqueue messages per TX enqueue request */
 } case_cluster_params_t;
 
+/* Two instances running OLTP on a shared heap table (the rac workload);
+ * dblink_sim/workload/README.md gives each one's source. */
+typedef struct {
+    uint32_t instances;     /* must be 2: the global cache models two */
+    uint32_t users;         /* sessions per instance, closed loop */
+    uint32_t transactions;  /* transactions simulated, both instances */
+    uint32_t affinity_pm;   /* permille of row visits to the instance's own rows */
+    uint32_t run_rows;      /* rows owned in runs of this many, alternating */
+    uint32_t hot_rows;      /* rows both instances use */
+    uint32_t hot_pm;        /* permille of row visits to the hot rows */
+    uint32_t reads;         /* rows read per transaction, by primary key */
+    uint32_t updates;       /* rows updated per transaction */
+    uint32_t inserts;       /* rows inserted per transaction */
+    uint32_t seq_cache;     /* sequence CACHE of the inserted keys (NOORDER) */
+    uint32_t redo_bytes;    /* redo per changed row, undo included */
+    uint32_t think_us;      /* think time between a user's transactions */
+    uint32_t cpu_us;        /* CPU per transaction */
+    uint32_t rtt_us;        /* request to reply of a 2-way transfer, without the block */
+    uint32_t link_mbit;     /* interconnect bandwidth, Mbit/s */
+    uint32_t log_write_us;  /* one log write: the device's latency */
+    uint32_t log_mb_s;      /* log device bandwidth, MB/s */
+    uint32_t read_us;       /* a single-block read */
+    uint32_t dbwr_write_us; /* database writer time per block written */
+} case_rac_params_t;
+
 typedef struct {
     unsigned workload; /* index into the workload table (workload.h); 0 = insert */
     case_path_t path;
@@ -79,7 +104,8 @@ typedef struct {
     case_row_params_t row;
     case_read_params_t read;
     case_cluster_params_t cluster;
-    hs_params_t heap; /* the heap workloads (ctas, fts, range, few_rows) */
+    hs_params_t heap; /* the heap workloads (ctas, fts, range, few_rows) and rac */
+    case_rac_params_t rac;
     /* Run every component's _check() after every row, in release builds
      * too (debug builds check after every state change anyway); a broken
      * invariant ends the run with SIM_ECORRUPT.  Slow. */
@@ -143,6 +169,7 @@ typedef enum {
     CASE_PART_READER,    /* reading the LOBs back */
     CASE_PART_HEAP,      /* heapspace: the heap table, its indexes and queries */
     CASE_PART_RECURSIVE, /* recursive SQL on the dictionary */
+    CASE_PART_RAC_TIME,  /* rac: the time model's waits and elapsed time */
     CASE_PART_COUNT
 } case_part_t;
 

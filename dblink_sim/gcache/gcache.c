@@ -1,8 +1,10 @@
 /*
  * gcache.c -- the global cache of two instances (gcache.h).
  *
- * State changes: gcache_touch() moves a block's holder and version and
- * counts shipments; gcache_finish() adds an instance's enqueue messages and
+ * State changes: gcache_access() (and gcache_touch(), the same without
+ * grants) moves a block's holder, version and cached copies and counts
+ * shipments, grants and flushes; gcache_log_written() moves an instance's
+ * written log; gcache_finish() adds an instance's enqueue messages and
  * its interconnect traffic.
  */
 #include <string.h>
@@ -53,31 +55,99 @@ static void ship(sim_stats_t *st, sim_stat_t received, sim_stat_t wait)
     sim_stat_add(st, SIM_STAT_GCS_MESSAGES, 2);
 }
 
-sim_err_t gcache_touch(gcache_t *g, int me, uint64_t step, unsigned kind, uint64_t id, int current)
+int gcache_master(unsigned kind, uint64_t id)
+{
+    /* GCS spreads its resources over the instances by a hash of the block
+     * address; any fixed mix of (kind, id) does the same here. */
+    uint64_t h = (id + ((uint64_t)kind << 56)) * 0x9e3779b97f4a7c15ull;
+    return (int)((h >> 32) % GCACHE_INSTANCES);
+}
+
+/* A grant from the master for a block no instance holds changed. */
+static void grant(gcache_t *g, sim_stats_t *st, int me, unsigned kind, uint64_t id, sim_stat_t wait)
+{
+    if (g->p.grant_messages == 0 || gcache_master(kind, id) == me)
+        return;
+    sim_stat_add(st, SIM_STAT_GCS_MESSAGES, g->p.grant_messages);
+    sim_stat_add(st, wait, 1);
+}
+
+/* The holder's log writer must write a change before its block leaves. */
+static void flush(gcache_t *g, sim_stats_t *st, const gcache_block_t *b)
+{
+    if (g->p.flush_before_ship && b->step >= g->logged[b->owner])
+        sim_stat_add(st, SIM_STAT_GC_FLUSHES, 1);
+}
+
+sim_err_t gcache_access(gcache_t *g, int me, uint64_t step, unsigned kind, uint64_t id,
+                        gcache_mode_t mode, gcache_source_t *src)
 {
     assert(me >= 0 && me < GCACHE_INSTANCES && kind < GCACHE_KINDS);
     gcache_block_t *b = lookup(g, kind, id);
     if (b == NULL)
         return SIM_ENOMEM;
     sim_stats_t *st = &g->stats[me];
-    if (current) {
-        if (b->valid && b->owner != me) {
+    gcache_source_t from = GCACHE_LOCAL;
+    if (mode != GCACHE_READ) {
+        if (mode == GCACHE_NEW) {
+            grant(g, st, me, kind, id, SIM_STAT_WAIT_GC_CURRENT_GRANT);
+            from = GCACHE_FORMATTED;
+        } else if (b->valid && b->owner != me) {
             ship(st, SIM_STAT_GC_CURRENT_RECEIVED, SIM_STAT_WAIT_GC_CURRENT);
+            flush(g, st, b);
             if (b->step + 1 == step)
                 sim_stat_add(st, SIM_STAT_WAIT_GC_BUSY, 1);
+            from = GCACHE_SHIPPED;
+        } else if (!b->valid) {
+            /* Read from disk, or upgraded from a shared copy: the master
+             * grants it either way. */
+            grant(g, st, me, kind, id, SIM_STAT_WAIT_GC_CURRENT_GRANT);
+            from = b->cached[me] ? GCACHE_UPGRADED : GCACHE_DISK;
         }
         b->valid = 1;
         b->owner = me;
         b->version++;
         b->step = step;
         b->cr_seen[me] = b->version;
+        memset(b->cached, 0, sizeof b->cached);
+        b->cached[me] = 1;
         g->changes++;
     } else if (b->valid && b->owner != me && b->cr_seen[me] != b->version) {
         ship(st, SIM_STAT_GC_CR_RECEIVED, SIM_STAT_WAIT_GC_CR);
+        flush(g, st, b);
         b->cr_seen[me] = b->version;
+        from = GCACHE_SHIPPED;
+    } else if (!b->valid && !b->cached[me]) {
+        grant(g, st, me, kind, id, SIM_STAT_WAIT_GC_CR_GRANT);
+        b->cached[me] = 1;
+        from = GCACHE_DISK;
     }
+    if (src)
+        *src = from;
     SIM_DEBUG_CHECK(gcache_check(g));
     return SIM_OK;
+}
+
+sim_err_t gcache_touch(gcache_t *g, int me, uint64_t step, unsigned kind, uint64_t id, int current)
+{
+    return gcache_access(g, me, step, kind, id, current ? GCACHE_CHANGE : GCACHE_READ, NULL);
+}
+
+sim_err_t gcache_warm(gcache_t *g, unsigned kind, uint64_t id)
+{
+    assert(kind < GCACHE_KINDS);
+    gcache_block_t *b = lookup(g, kind, id);
+    if (b == NULL)
+        return SIM_ENOMEM;
+    if (!b->valid)
+        memset(b->cached, 1, sizeof b->cached);
+    return SIM_OK;
+}
+
+void gcache_log_written(gcache_t *g, int inst, uint64_t step)
+{
+    assert(inst >= 0 && inst < GCACHE_INSTANCES && step >= g->logged[inst]);
+    g->logged[inst] = step;
 }
 
 void gcache_finish(gcache_t *g, int inst, uint64_t enqueues)
@@ -105,7 +175,7 @@ sim_err_t gcache_check(const gcache_t *g)
         for (uint64_t i = 0; i < g->cap[k]; i++) {
             const gcache_block_t *b = &g->blocks[k][i];
             if (!b->valid) {
-                if (b->version || b->cr_seen[0] || b->cr_seen[1])
+                if (b->version || b->cr_seen[0] || b->cr_seen[1] || b->step)
                     return SIM_ECORRUPT;
                 continue;
             }
@@ -119,8 +189,10 @@ sim_err_t gcache_check(const gcache_t *g)
     for (int i = 0; i < GCACHE_INSTANCES; i++) {
         const uint64_t *v = g->stats[i].v;
         uint64_t cur = v[SIM_STAT_GC_CURRENT_RECEIVED], cr = v[SIM_STAT_GC_CR_RECEIVED];
+        uint64_t grants = v[SIM_STAT_WAIT_GC_CURRENT_GRANT] + v[SIM_STAT_WAIT_GC_CR_GRANT];
         if (v[SIM_STAT_WAIT_GC_CURRENT] != cur || v[SIM_STAT_WAIT_GC_CR] != cr ||
-            v[SIM_STAT_GCS_MESSAGES] != 2 * (cur + cr) || v[SIM_STAT_WAIT_GC_BUSY] > cur)
+            v[SIM_STAT_GCS_MESSAGES] != 2 * (cur + cr) + g->p.grant_messages * grants ||
+            v[SIM_STAT_WAIT_GC_BUSY] > cur || v[SIM_STAT_GC_FLUSHES] > cur + cr)
             return SIM_ECORRUPT;
     }
     return SIM_OK;

@@ -11,6 +11,7 @@ typedef struct {
     uint64_t version;                   /* changes so far */
     uint64_t cr_seen[GCACHE_INSTANCES]; /* version each instance last read consistently */
     uint64_t step;                      /* row step of the last change */
+    uint8_t cached[GCACHE_INSTANCES];   /* holds a usable copy (read from disk or current) */
 } gcache_block_t;
 
 struct gcache {
@@ -19,6 +20,7 @@ struct gcache {
     uint64_t cap[GCACHE_KINDS];
     uint64_t changes; /* current-mode visits */
     int finished[GCACHE_INSTANCES];
+    uint64_t logged[GCACHE_INSTANCES]; /* only gcache_log_written() moves it */
     sim_stats_t stats[GCACHE_INSTANCES];
 };
 

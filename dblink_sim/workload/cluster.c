@@ -33,7 +33,8 @@ static void touch(void *arg, dsp_block_t kind, uint64_t id, int current)
 
 sim_err_t workload_cluster(const case_t *c, case_result_t *out)
 {
-    gcache_params_t gp = {c->block_size, c->cluster.message_bytes, c->cluster.ges_per_enqueue};
+    gcache_params_t gp = {c->block_size, c->cluster.message_bytes, c->cluster.ges_per_enqueue, 0,
+                          0};
     visit_t v = {NULL, 0, 0, SIM_OK};
     lob_segment_t *seg = NULL;
     writer_t *w[GCACHE_INSTANCES] = {NULL, NULL};

@@ -18,24 +18,29 @@ sim_err_t workload_ctas(const case_t *c, case_result_t *out);
 sim_err_t workload_fts(const case_t *c, case_result_t *out);
 sim_err_t workload_range(const case_t *c, case_result_t *out);
 sim_err_t workload_few_rows(const case_t *c, case_result_t *out);
+sim_err_t workload_rac(const case_t *c, case_result_t *out);
 
 static const struct {
     const char *name;
     const char *title;
     workload_fn run;
-    /* The heap workloads check the case against the heap model too. */
+    workload_kind_t kind;
+    /* The heap and rac workloads check the case against their models too. */
     sim_err_t (*check)(const case_t *c, char *msg, size_t len);
 } table[] = {
-    {"insert", "Session", workload_insert, NULL},
-    {"scan", "Full scan readback", workload_scan, NULL},
-    {"rows", "Row-by-row readback", workload_rows, NULL},
-    {"cluster", "Two-instance cluster insert", workload_cluster, NULL},
-    {"ctas", "Heap table and indexes (user_tables, user_indexes)", workload_ctas,
+    {"insert", "Session", workload_insert, WORKLOAD_LOB, NULL},
+    {"scan", "Full scan readback", workload_scan, WORKLOAD_LOB, NULL},
+    {"rows", "Row-by-row readback", workload_rows, WORKLOAD_LOB, NULL},
+    {"cluster", "Two-instance cluster insert", workload_cluster, WORKLOAD_LOB, NULL},
+    {"ctas", "Heap table and indexes (user_tables, user_indexes)", workload_ctas, WORKLOAD_HEAP,
      workload_heap_check},
-    {"fts", "Heap full scan (v$mystat)", workload_fts, workload_heap_check},
-    {"range", "Heap primary key range scan (v$mystat)", workload_range, workload_heap_check},
-    {"few_rows", "Heap few rows by the index on x (v$mystat)", workload_few_rows,
+    {"fts", "Heap full scan (v$mystat)", workload_fts, WORKLOAD_HEAP, workload_heap_check},
+    {"range", "Heap primary key range scan (v$mystat)", workload_range, WORKLOAD_HEAP,
      workload_heap_check},
+    {"few_rows", "Heap few rows by the index on x (v$mystat)", workload_few_rows, WORKLOAD_HEAP,
+     workload_heap_check},
+    {"rac", "Two-instance OLTP on a shared heap table (AWR)", workload_rac, WORKLOAD_RAC,
+     workload_rac_check},
 };
 #define NTABLE (sizeof table / sizeof table[0])
 _Static_assert(NTABLE <= WORKLOAD_MAX, "raise WORKLOAD_MAX");
@@ -55,9 +60,19 @@ const char *workload_title(size_t i)
     return i < NTABLE ? table[i].title : NULL;
 }
 
+workload_kind_t workload_kind(size_t i)
+{
+    return i < NTABLE ? table[i].kind : WORKLOAD_LOB;
+}
+
 int workload_is_heap(size_t i)
 {
-    return i < NTABLE && table[i].check != NULL;
+    return i < NTABLE && table[i].kind == WORKLOAD_HEAP;
+}
+
+int workload_is_rac(size_t i)
+{
+    return i < NTABLE && table[i].kind == WORKLOAD_RAC;
 }
 
 int workload_find(const char *name)

@@ -12,6 +12,9 @@
  *            the block-size experiment on a heap table (heapspace.h): the
  *            table and its three indexes, a full scan, a primary key range
  *            scan and a few rows through a badly clustered index.
+ *   rac      two instances running OLTP transactions on a shared heap table
+ *            through the global cache, with a time model (the third
+ *            experiment: AWR's global cache load profile and wait classes).
  *
  * A workload is a row of the table in workload.c: its name, its title and
  * its run function.  A case names its workload by the row's index
@@ -27,6 +30,13 @@
 /* No more workloads than this: option tables are sized by it. */
 #define WORKLOAD_MAX 16
 
+/* What a workload measures, and so which table and CSV columns it has. */
+typedef enum {
+    WORKLOAD_LOB,  /* a LOB statement: path, LOB size, block size */
+    WORKLOAD_HEAP, /* the heap block-size experiment: block size only */
+    WORKLOAD_RAC   /* the cluster OLTP experiment: block size only */
+} workload_kind_t;
+
 size_t workload_count(void);
 /* "insert", "scan", ...; NULL past the table. */
 const char *workload_name(size_t i);
@@ -35,6 +45,20 @@ const char *workload_title(size_t i);
 /* 1 for the heap workloads (ctas, fts, range, few_rows: the block-size
  * experiment on a heap table, heapspace.h), 0 for the LOB ones. */
 int workload_is_heap(size_t i);
+/* 1 for rac: two instances on a shared heap table (the third experiment). */
+int workload_is_rac(size_t i);
+workload_kind_t workload_kind(size_t i);
+/*
+ * The rac workload's figures as AWR reports them, per second of elapsed
+ * time (tpm per minute; wait classes in seconds waited per second): traffic
+ * in KB, messages, blocks served and received, CR and current blocks
+ * received, transactions per minute, the Cluster, Commit, System I/O and
+ * User I/O wait classes and DB CPU.  From a rac case's statistics.
+ */
+#define WORKLOAD_RAC_FIGURES 11
+const char *workload_rac_figure_name(size_t i);
+void workload_rac_figures(const sim_stats_t *st, double out[WORKLOAD_RAC_FIGURES]);
+
 /* The index of the workload called `name`, or -1. */
 int workload_find(const char *name);
 /* "insert, scan, rows, cluster" into buf: for messages. */

@@ -24,4 +24,10 @@ sim_err_t workload_heap_check(const case_t *c, char *msg, size_t len);
 sim_err_t workload_heap_table(const case_t *c, hs_table_t **t);
 sim_err_t workload_heap_run(const case_t *c, workload_heap_query_fn query, case_result_t *out);
 
+/* The rac workload (rac.c): its own check of the case; and its time model
+ * (rac_time.c), which turns each instance's counts into the elapsed time
+ * and the wait class times of the run, written into *time. */
+sim_err_t workload_rac_check(const case_t *c, char *msg, size_t len);
+void workload_rac_time(const case_t *c, const sim_stats_t inst[2], sim_stats_t *time);
+
 #endif
