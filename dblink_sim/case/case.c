@@ -45,7 +45,7 @@ void case_defaults(case_t *c)
     c->cluster.ges_per_enqueue = 1;
     hs_params_defaults(&c->heap);
     c->rac.instances = 2;
-    c->rac.users = 20;
+    c->rac.users = 4;
     c->rac.transactions = 20000;
     c->rac.affinity_pm = 900;
     c->rac.run_rows = 10000;
@@ -56,9 +56,9 @@ void case_defaults(case_t *c)
     c->rac.inserts = 1;
     c->rac.seq_cache = 1000;
     c->rac.redo_bytes = 400;
-    c->rac.think_us = 0;
+    c->rac.think_us = 1000;
     c->rac.cpu_us = 300;
-    c->rac.rtt_us = 300;
+    c->rac.rtt_us = 500;
     c->rac.link_mbit = 1000;
     c->rac.log_write_us = 300;
     c->rac.log_mb_s = 100;

@@ -50,61 +50,119 @@ static double log_wait(const demand_t *d, double x, double *write_us)
     return w * (1.0 + rho / 2.0);
 }
 
-static double response(const demand_t *d, double x)
+/* One instance's demands per transaction, apart from the log writer. */
+typedef struct {
+    demand_t d;
+    double t;             /* transactions simulated */
+    double ships, grants; /* per transaction */
+    double reads;         /* single-block reads per transaction */
+    double bytes;         /* bytes this instance receives per transaction */
+    double x;             /* throughput, transactions per µs */
+} instance_t;
+
+/* A block's wire time on the shared link at utilisation rho: M/M/1, the
+ * transfer's own time stretched by the queue in front of it. */
+static double cluster_wait(const case_rac_params_t *p, const instance_t *in, double wire,
+                           double rho)
 {
-    return d->cpu + d->per_txn_fixed + (d->flushes + 1.0) * log_wait(d, x, NULL);
+    return in->ships * (p->rtt_us + wire / (1.0 - rho)) + in->grants * p->rtt_us;
+}
+
+static double response(const case_rac_params_t *p, const instance_t *in, double wire, double rho,
+                       double x)
+{
+    return in->d.cpu + cluster_wait(p, in, wire, rho) + in->reads * p->read_us +
+           (in->d.flushes + 1.0) * log_wait(&in->d, x, NULL);
+}
+
+/* The closed loop of one instance's users at link utilisation rho:
+ * X = users / (think + R(X)), R rising with X; bisection finds X. */
+static double throughput(const case_rac_params_t *p, const instance_t *in, double wire, double rho)
+{
+    double hi = p->users / ((double)p->think_us + in->d.cpu + in->d.latency);
+    if (hi > 0.999 * in->d.mb_s / in->d.redo)
+        hi = 0.999 * in->d.mb_s / in->d.redo;
+    double lo = 0;
+    for (int k = 0; k < 100; k++) {
+        double x = (lo + hi) / 2;
+        if (p->users / ((double)p->think_us + response(p, in, wire, rho, x)) > x)
+            lo = x;
+        else
+            hi = x;
+    }
+    return lo;
 }
 
 void workload_rac_time(const case_t *c, const sim_stats_t inst[2], sim_stats_t *time)
 {
     const case_rac_params_t *p = &c->rac;
-    double wire = (double)c->block_size * 8.0 / p->link_mbit; /* µs */
-    double elapsed = 0, txns = 0, x_total = 0;
-    double cluster = 0, commit = 0, user_io = 0, system_io = 0, cpu = 0;
+    double link = p->link_mbit / 8.0;           /* bytes per µs */
+    double wire = (double)c->block_size / link; /* µs, on an idle link */
+    instance_t in[2];
+    memset(in, 0, sizeof in);
     for (int i = 0; i < 2; i++) {
         const uint64_t *v = inst[i].v;
         double t = (double)v[SIM_STAT_USER_COMMITS];
+        in[i].t = t;
         if (t == 0)
             continue;
-        double ships = (double)(v[SIM_STAT_GC_CR_RECEIVED] + v[SIM_STAT_GC_CURRENT_RECEIVED]);
-        double grants = (double)(v[SIM_STAT_WAIT_GC_CR_GRANT] + v[SIM_STAT_WAIT_GC_CURRENT_GRANT]);
         double flushes = (double)v[SIM_STAT_GC_FLUSHES];
-        double writes = (double)v[SIM_STAT_REDO_WRITES] + flushes;
-        demand_t d;
-        d.cpu = p->cpu_us;
-        d.per_txn_fixed = (ships * (p->rtt_us + wire) + grants * p->rtt_us +
-                           (double)v[SIM_STAT_PHYS_READS] * p->read_us) /
-                          t;
-        d.flushes = flushes / t;
-        d.writes = writes / t;
-        d.redo = (double)v[SIM_STAT_REDO_SIZE] / t;
-        d.latency = p->log_write_us;
-        d.mb_s = p->log_mb_s;
-        /* Throughput is below the think-and-CPU bound and the log device's
-         * bandwidth. */
-        double hi = p->users / ((double)p->think_us + d.cpu + d.per_txn_fixed + d.latency);
-        if (hi > 0.999 * d.mb_s / d.redo)
-            hi = 0.999 * d.mb_s / d.redo;
-        double lo = 0;
-        for (int k = 0; k < 200; k++) {
-            double x = (lo + hi) / 2;
-            if (p->users / ((double)p->think_us + response(&d, x)) > x)
-                lo = x;
-            else
-                hi = x;
-        }
-        double w, x = lo, lw = log_wait(&d, x, &w);
-        x_total += x;
-        txns += t;
-        cluster += ships * (p->rtt_us + wire) + grants * p->rtt_us + flushes * lw;
-        commit += t * lw;
-        user_io += (double)v[SIM_STAT_PHYS_READS] * p->read_us;
-        /* The log writer's busy time: its writes, at most the whole run. */
-        double lgwr = writes * w < t / x ? writes * w : t / x;
-        system_io += lgwr + (double)v[SIM_STAT_PHYS_WRITES] * p->dbwr_write_us;
-        cpu += t * d.cpu;
+        in[i].ships = (double)(v[SIM_STAT_GC_CR_RECEIVED] + v[SIM_STAT_GC_CURRENT_RECEIVED]) / t;
+        in[i].grants =
+            (double)(v[SIM_STAT_WAIT_GC_CR_GRANT] + v[SIM_STAT_WAIT_GC_CURRENT_GRANT]) / t;
+        in[i].reads = (double)v[SIM_STAT_PHYS_READS] / t;
+        in[i].bytes = (double)v[SIM_STAT_INTERCONNECT_BYTES] / t;
+        in[i].d.cpu = p->cpu_us;
+        in[i].d.flushes = flushes / t;
+        in[i].d.writes = ((double)v[SIM_STAT_REDO_WRITES] + flushes) / t;
+        in[i].d.redo = (double)v[SIM_STAT_REDO_SIZE] / t;
+        in[i].d.latency = p->log_write_us;
+        in[i].d.mb_s = p->log_mb_s;
     }
-    elapsed = x_total > 0 ? txns / x_total : 0;
+    /* The link is one resource both instances' transfers share: its
+     * utilisation rho = bytes per µs / bandwidth, and rho itself slows the
+     * transfers.  The bytes the throughputs at rho put on the link fall as
+     * rho rises; bisection finds the rho they produce. */
+    double lo = 0, hi = 1;
+    for (int k = 0; k < 100; k++) {
+        double rho = (lo + hi) / 2, load = 0;
+        for (int i = 0; i < 2; i++)
+            if (in[i].t > 0)
+                load += throughput(p, &in[i], wire, rho) * in[i].bytes;
+        if (load / link > rho)
+            lo = rho;
+        else
+            hi = rho;
+    }
+    double rho = lo, txns = 0, x_total = 0;
+    for (int i = 0; i < 2; i++)
+        if (in[i].t > 0) {
+            in[i].x = throughput(p, &in[i], wire, rho);
+            txns += in[i].t;
+            x_total += in[i].x;
+        }
+    /* Each instance's users spend, per µs of the run, X x (their
+     * response time): Little's law, with the think time the rest of the
+     * users.  The log writer and the database writer are background
+     * processes: their time (System I/O) is not the users'. */
+    double elapsed = x_total > 0 ? txns / x_total : 0;
+    double cluster = 0, commit = 0, user_io = 0, system_io = 0, cpu = 0;
+    for (int i = 0; i < 2; i++) {
+        if (in[i].t == 0)
+            continue;
+        const uint64_t *v = inst[i].v;
+        double n = in[i].x * elapsed; /* transactions in the run */
+        double w, lw = log_wait(&in[i].d, in[i].x, &w);
+        cluster += n * (cluster_wait(p, &in[i], wire, rho) + in[i].d.flushes * lw);
+        commit += n * lw;
+        user_io += n * in[i].reads * p->read_us;
+        cpu += n * in[i].d.cpu;
+        /* The log writer's and the database writer's busy time: their
+         * writes, each at most the whole run (one process each). */
+        double lgwr = n * in[i].d.writes * w;
+        double dbwr = n * (double)v[SIM_STAT_PHYS_WRITES] / in[i].t * p->dbwr_write_us;
+        system_io += (lgwr < elapsed ? lgwr : elapsed) + (dbwr < elapsed ? dbwr : elapsed);
+    }
     memset(time, 0, sizeof *time);
     sim_stat_add(time, SIM_STAT_ELAPSED_MICRO, (uint64_t)(elapsed + 0.5));
     sim_stat_add(time, SIM_STAT_CLUSTER_MICRO, (uint64_t)(cluster + 0.5));
