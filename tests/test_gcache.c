@@ -1,7 +1,8 @@
 /*
  * test_gcache.c -- the cluster's global cache on its own: which visits ship
  * a block, when a shipment waits on a busy buffer, what gcache_finish()
- * adds, and gcache_check() against corrupted states.
+ * adds, the rac workload's grants, flush before ship and warm start, and
+ * gcache_check() against corrupted states.
  *
  * Every figure is worked out by hand in the comments.  The block size is
  * 4 KB, not the reference 8 KB, so that a hard-coded 8192 would show.
@@ -292,6 +293,155 @@ static void test_check_catches_corruption(void **state)
     }
 }
 
+/* The rac workload's cache: grants of 2 messages, flush before ship. */
+static const gcache_params_t rac_params = {4096, 200, 1, 2, 1};
+
+static gcache_t *open_rac_cache(void)
+{
+    gcache_t *g;
+    assert_int_equal(gcache_create(&rac_params, &g), SIM_OK);
+    return g;
+}
+
+static gcache_source_t access_block(gcache_t *g, int inst, uint64_t step, uint64_t id,
+                                    gcache_mode_t mode)
+{
+    gcache_source_t from;
+    assert_int_equal(gcache_access(g, inst, step, 0, id, mode, &from), SIM_OK);
+    assert_int_equal(gcache_check(g), SIM_OK);
+    return from;
+}
+
+/* The first data block (kind 0) at or after `from` that instance `master`
+ * masters: the scenario's input, chosen by the hash, not asserted. */
+static uint64_t mastered_by(int master, uint64_t from)
+{
+    while (gcache_master(0, from) != master)
+        from++;
+    return from;
+}
+
+static void test_grants_cost_two_messages_when_the_master_is_remote(void **state)
+{
+    (void)state;
+    gcache_t *g = open_rac_cache();
+    uint64_t remote = mastered_by(1, 0), local = mastered_by(0, 0);
+    /* Instance 0 formats a block instance 1 masters: a request and a
+     * grant, 2 GCS messages, one current grant wait; nothing ships. */
+    assert_int_equal(access_block(g, 0, 0, remote, GCACHE_NEW), GCACHE_FORMATTED);
+    assert_int_equal(stat(g, 0, SIM_STAT_GCS_MESSAGES), 2);
+    assert_int_equal(stat(g, 0, SIM_STAT_WAIT_GC_CURRENT_GRANT), 1);
+    assert_int_equal(stat(g, 0, SIM_STAT_GC_CURRENT_RECEIVED), 0);
+    /* One it masters itself: the grant is local, 0 messages, no wait. */
+    assert_int_equal(access_block(g, 0, 1, local, GCACHE_NEW), GCACHE_FORMATTED);
+    assert_int_equal(stat(g, 0, SIM_STAT_GCS_MESSAGES), 2);
+    assert_int_equal(stat(g, 0, SIM_STAT_WAIT_GC_CURRENT_GRANT), 1);
+    /* A remote-mastered block nobody holds, read: a CR grant (2 more
+     * messages, 4), then a disk read; read again, it is cached: nothing.
+     * Changed then: a clean copy upgraded under a current grant (6). */
+    uint64_t other = mastered_by(1, remote + 1);
+    assert_int_equal(access_block(g, 0, 2, other, GCACHE_READ), GCACHE_DISK);
+    assert_int_equal(stat(g, 0, SIM_STAT_WAIT_GC_CR_GRANT), 1);
+    assert_int_equal(stat(g, 0, SIM_STAT_GCS_MESSAGES), 4);
+    assert_int_equal(access_block(g, 0, 3, other, GCACHE_READ), GCACHE_LOCAL);
+    assert_int_equal(stat(g, 0, SIM_STAT_GCS_MESSAGES), 4);
+    assert_int_equal(access_block(g, 0, 4, other, GCACHE_CHANGE), GCACHE_UPGRADED);
+    assert_int_equal(stat(g, 0, SIM_STAT_WAIT_GC_CURRENT_GRANT), 2);
+    assert_int_equal(stat(g, 0, SIM_STAT_GCS_MESSAGES), 6);
+    /* Finish with 3 TX enqueues, 1 GES message each: 0 blocks, 6 + 3 = 9
+     * messages of 200 bytes = 1800 bytes. */
+    gcache_finish(g, 0, 3);
+    assert_int_equal(stat(g, 0, SIM_STAT_INTERCONNECT_BYTES), 1800);
+    gcache_destroy(g);
+    /* grant_messages = 0 (the LOB cluster workload): no grants at all. */
+    g = open_cache();
+    assert_int_equal(gcache_access(g, 0, 0, 0, remote, GCACHE_NEW, NULL), SIM_OK);
+    assert_int_equal(stat(g, 0, SIM_STAT_GCS_MESSAGES), 0);
+    assert_int_equal(stat(g, 0, SIM_STAT_WAIT_GC_CURRENT_GRANT), 0);
+    gcache_destroy(g);
+}
+
+static void test_flush_before_ship(void **state)
+{
+    (void)state;
+    gcache_t *g = open_rac_cache();
+    uint64_t b = mastered_by(0, 0);
+    /* Instance 0 changes the block at step 3; its log writer has written
+     * what came before step 3 only: a CR read by instance 1 at step 4
+     * ships a copy of a change not yet on disk, 1 flush. */
+    access_block(g, 0, 3, b, GCACHE_NEW);
+    gcache_log_written(g, 0, 3);
+    assert_int_equal(access_block(g, 1, 4, b, GCACHE_READ), GCACHE_SHIPPED);
+    assert_int_equal(stat(g, 1, SIM_STAT_GC_FLUSHES), 1);
+    /* Instance 0 commits at step 4: the step-3 change is written; instance
+     * 1 now takes the block current: shipped, no flush (still 1). */
+    gcache_log_written(g, 0, 4);
+    assert_int_equal(access_block(g, 1, 5, b, GCACHE_CHANGE), GCACHE_SHIPPED);
+    assert_int_equal(stat(g, 1, SIM_STAT_GC_CURRENT_RECEIVED), 1);
+    assert_int_equal(stat(g, 1, SIM_STAT_GC_FLUSHES), 1);
+    /* Instance 1 changed it at step 5 and has written no log: instance
+     * 0's change at step 9 waits for instance 1's flush. */
+    assert_int_equal(access_block(g, 0, 9, b, GCACHE_CHANGE), GCACHE_SHIPPED);
+    assert_int_equal(stat(g, 0, SIM_STAT_GC_FLUSHES), 1);
+    gcache_destroy(g);
+    /* flush_before_ship = 0: the same ships count no flush. */
+    g = open_cache();
+    touch(g, 0, 3, 0, b, 1);
+    touch(g, 1, 4, 0, b, 0);
+    assert_int_equal(stat(g, 1, SIM_STAT_GC_CR_RECEIVED), 1);
+    assert_int_equal(stat(g, 1, SIM_STAT_GC_FLUSHES), 0);
+    gcache_destroy(g);
+}
+
+static void test_warm_blocks_are_cached_clean_everywhere(void **state)
+{
+    (void)state;
+    gcache_t *g = open_rac_cache();
+    uint64_t remote = mastered_by(1, 0);
+    /* Warm: both instances read it from their own cache, no grant, no
+     * disk read, no message. */
+    assert_int_equal(gcache_warm(g, 0, remote), SIM_OK);
+    assert_int_equal(access_block(g, 0, 0, remote, GCACHE_READ), GCACHE_LOCAL);
+    assert_int_equal(access_block(g, 1, 1, remote, GCACHE_READ), GCACHE_LOCAL);
+    assert_int_equal(stat(g, 0, SIM_STAT_GCS_MESSAGES) + stat(g, 1, SIM_STAT_GCS_MESSAGES), 0);
+    /* Instance 0 changes it: its clean copy upgraded under a grant from
+     * instance 1 (2 messages); instance 1's copy is now stale, so its
+     * next read ships a CR copy (2 more). */
+    assert_int_equal(access_block(g, 0, 2, remote, GCACHE_CHANGE), GCACHE_UPGRADED);
+    assert_int_equal(stat(g, 0, SIM_STAT_GCS_MESSAGES), 2);
+    /* Warming a block someone changed leaves it as it is. */
+    assert_int_equal(gcache_warm(g, 0, remote), SIM_OK);
+    assert_int_equal(access_block(g, 1, 5, remote, GCACHE_READ), GCACHE_SHIPPED);
+    assert_int_equal(stat(g, 1, SIM_STAT_GC_CR_RECEIVED), 1);
+    assert_int_equal(stat(g, 1, SIM_STAT_GCS_MESSAGES), 2);
+    gcache_destroy(g);
+}
+
+/* The invariants the grants and flushes added, broken one at a time. */
+static void test_check_catches_grant_and_flush_corruption(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 3; i++) {
+        gcache_t *g = open_rac_cache();
+        uint64_t b = mastered_by(1, 0);
+        access_block(g, 0, 0, b, GCACHE_NEW);  /* 1 grant, 2 messages */
+        access_block(g, 1, 1, b, GCACHE_READ); /* 1 CR block, 1 flush */
+        sim_stats_t *st0 = &g->stats[0], *st1 = &g->stats[1];
+        if (i == 0) {
+            printf("gcache: a grant wait without its 2 messages\n");
+            st0->v[SIM_STAT_WAIT_GC_CR_GRANT]++;
+        } else if (i == 1) {
+            printf("gcache: a flush without a block received\n");
+            st0->v[SIM_STAT_GC_FLUSHES]++;
+        } else {
+            printf("gcache: more flushes than blocks received\n");
+            st1->v[SIM_STAT_GC_FLUSHES]++;
+        }
+        assert_int_equal(gcache_check(g), SIM_ECORRUPT);
+        gcache_destroy(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -302,6 +452,10 @@ int main(void)
         cmocka_unit_test(test_finish_counts_messages_and_bytes),
         cmocka_unit_test(test_grows_and_enomem_leaves_it_unchanged),
         cmocka_unit_test(test_check_catches_corruption),
+        cmocka_unit_test(test_grants_cost_two_messages_when_the_master_is_remote),
+        cmocka_unit_test(test_flush_before_ship),
+        cmocka_unit_test(test_warm_blocks_are_cached_clean_everywhere),
+        cmocka_unit_test(test_check_catches_grant_and_flush_corruption),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
