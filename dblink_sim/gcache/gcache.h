@@ -12,8 +12,30 @@
  * enqueue messages, and the estimated interconnect traffic is, as in AWR,
  * blocks shipped x block size + messages x message size.
  *
+ * Three mechanisms the rac workload switches on (gcache_params_t; the LOB
+ * cluster workload leaves them off, so its figures are unchanged):
+ *   grants      every block has a master instance (a hash of kind and
+ *               number, as GCS spreads its resources).  A block no
+ *               instance holds changed is read from disk, upgraded from a
+ *               clean copy, or formatted new only after the master grants
+ *               it: grant_messages (request and grant, 2) and a wait
+ *               (gc cr / current grant 2-way) when the master is the other
+ *               instance, nothing when it is this one;
+ *   flush before ship
+ *               a block leaves its holder only after the holder's log
+ *               writer has written the change in it: a shipment of a block
+ *               changed at or after the holder's last log write
+ *               (gcache_log_written(), a commit) counts a log flush
+ *               (SIM_STAT_GC_FLUSHES, for the receiver, whose wait it is);
+ *   warm        gcache_warm() puts a block, clean, in every instance's
+ *               cache, as after a ramp-up: no disk read, no grant, until
+ *               someone changes it.
+ *
  * Blocks are named by a kind (< GCACHE_KINDS) and a number within it; the
- * cache grows as new numbers appear.
+ * cache grows as new numbers appear.  The rac workload's kinds are the
+ * table's data blocks, the primary key leaves, the ASSM L1 bitmap blocks,
+ * the segment header, the undo segment headers (one per instance) and each
+ * instance's undo blocks (rac.c).
  */
 #ifndef LOBSIM_GCACHE_H
 #define LOBSIM_GCACHE_H
@@ -103,8 +125,9 @@ const sim_stats_t *gcache_stats(const gcache_t *g, int inst);
  * touched one has a holder and cr_seen <= version; (2) the versions of all
  * blocks add up to the current-mode visits; (3) each instance's waits equal
  * its blocks received, its GCS messages are two per block received and
- * grant_messages per grant, its busy waits are at most its current blocks
- * received and its log flushes at most its blocks received.
+ * grant_messages per grant (grant waits), its busy waits are at most its
+ * current blocks received and its log flushes at most its blocks received
+ * (a flush is only ever counted with a shipment).
  */
 sim_err_t gcache_check(const gcache_t *g);
 

@@ -5,17 +5,25 @@
  * Each instance's users cycle: think, then run a transaction whose
  * response time is its CPU plus its waits, by Oracle's wait classes:
  *   Cluster    each block received waits the round trip and the block's
- *              wire time (block size / link bandwidth); each grant the round
- *              trip; a block whose holder had not yet written its change to
- *              the log waits for that log write too (flush before ship);
- *   Commit     log file sync: one log write, queued behind the log writer;
+ *              wire time on the shared link; each grant the round trip; a
+ *              block whose holder had not yet written its change to the
+ *              log waits for that log write too (flush before ship; in
+ *              this class only);
+ *   Commit     log file sync: the commit's own log write, queued behind
+ *              the log writer;
  *   User I/O   each single-block read from disk;
  *   System I/O the log writer's writes (commits and flushes) and the
- *              database writer's block writes (background, not in the
- *              users' response time).
- * The log writer is one server with group commit (log_wait()).  So the
- * throughput X of an instance solves X = users / (think + R(X)),
- * R rising with X; bisection finds it.
+ *              database writer's block writes: background processes, busy
+ *              at most the whole run each, not in the users' time.
+ * The log writer is one server with group commit (log_wait()).  The link
+ * is one server both instances share: at utilisation rho (bytes on the
+ * wire per µs / bandwidth) a block's wire time is block / bandwidth /
+ * (1 - rho), M/M/1.  So each instance's throughput X solves
+ * X = users / (think + R(X, rho)), R rising with X and rho, and rho is the
+ * bytes those throughputs put on the link: bisection on rho outside,
+ * bisection on X inside.  The waits per second are X x the waits of a
+ * transaction, so Cluster + Commit + User I/O + CPU + think = users
+ * (Little's law).
  */
 #include <string.h>
 
