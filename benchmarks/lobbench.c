@@ -425,6 +425,7 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
         plot_opts_defaults(&ro);
         ro.title = "lobbench: rac, AWR figures against block size (KB)";
         ro.subtitle = "throughput and interconnect traffic: the block-size trade-off";
+        ro.x_title = "block size (KB)";
         char perr[512];
         if (plot_svg_file(o->plot, &ro, rpan, WORKLOAD_RAC_FIGURES, perr, sizeof perr) != SIM_OK) {
             fprintf(stderr, "lobbench: %s\n", perr);

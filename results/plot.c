@@ -37,6 +37,7 @@ void plot_opts_defaults(plot_opts_t *o)
     o->columns = 3;
     o->panel_width = 380;
     o->panel_height = 270;
+    o->x_title = "LOB size (characters)";
 }
 
 void plot_xml_text(FILE *f, const char *s)
@@ -278,7 +279,7 @@ static void draw_value_axis(FILE *f, const panel_geom_t *g)
     }
 }
 
-static void draw_lob_axis(FILE *f, const panel_geom_t *g)
+static void draw_lob_axis(FILE *f, const panel_geom_t *g, const char *x_title)
 {
     int e0 = (int)lround(g->lx0), e1 = (int)lround(g->lx1);
     int every = e1 - e0 + 1 > MAX_TICKS ? 2 : 1;
@@ -299,8 +300,10 @@ static void draw_lob_axis(FILE *f, const panel_geom_t *g)
     }
     fprintf(f,
             "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"middle\" "
-            "fill=\"#666\">LOB size (characters)</text>\n",
+            "fill=\"#666\">",
             (g->x0 + g->x1) / 2, g->y1 + 29);
+    plot_xml_text(f, x_title);
+    fputs("</text>\n", f);
 }
 
 static sim_err_t draw_series(FILE *f, const panel_geom_t *g, const plot_series_t *s)
@@ -373,7 +376,7 @@ static sim_err_t draw_panel(FILE *f, const plot_opts_t *o, const plot_panel_t *p
             "stroke=\"none\"/>\n",
             g.x0, g.y0, g.x1 - g.x0, g.y1 - g.y0);
     draw_value_axis(f, &g);
-    draw_lob_axis(f, &g);
+    draw_lob_axis(f, &g, o->x_title);
     fprintf(f,
             "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
             "stroke=\"#888\"/>\n",

@@ -56,9 +56,11 @@ typedef struct {
     unsigned columns;      /* panels per row */
     unsigned panel_width;  /* px */
     unsigned panel_height; /* px */
+    const char *x_title;   /* under the shared axis */
 } plot_opts_t;
 
-/* No titles, 3 columns of 380 x 270 px panels. */
+/* No titles, 3 columns of 380 x 270 px panels, the axis titled "LOB size
+ * (characters)". */
 void plot_opts_defaults(plot_opts_t *o);
 
 /* s to f as XML/HTML text or attribute value: & < > " escaped, the rest as

@@ -215,6 +215,10 @@ cmp -s x.csv z.csv && ok || bad "two runs gave different figures"
 # --plot draws the run beside the reference measurements from the store.
 "$LOBBENCH" --db=h.db --quiet --benchmark_min_time=1x --plot=p.svg >/dev/null 2>&1 && ok || bad "--plot run failed"
 grep -q "<svg" p.svg && grep -q "segment dispenser allocations" p.svg && grep -q "Oracle" p.svg && ok || bad "p.svg lacks panels or the reference"
+grep -q ">LOB size (characters)</text>" p.svg && ok || bad "p.svg's axis is not titled by LOB size"
+# The rac sweep's axis is the block size, not a LOB size.
+"$LOBBENCH" --no-db --quiet --workload=rac --block-size=4k,8k --benchmark_min_time=1x --plot=r.svg >/dev/null 2>&1 && ok || bad "--workload=rac --plot failed"
+grep -q ">block size (KB)</text>" r.svg && ! grep -q "LOB size" r.svg && ok || bad "r.svg's axis is not titled by block size"
 "$LOBBENCH" --no-db --sizes=2k --plot=/nonexistent/dir/p2.svg >stdout 2>stderr
 rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <stderr)" -eq 1 ] && grep -q "/nonexistent/dir/p2.svg" stderr && [ ! -s stdout ] && ok || bad "--plot into a missing directory: exit $rc, $(cat stderr)"
