@@ -18,11 +18,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "bench.h"
 #include "gbc.h"
 #include "plot.h"
-#include "report.h"
-#include "store.h"
+#include "rac_sim.h"
+#include "results.h"
 
 #ifndef LOBSIM_SOURCE_DIR
 #define LOBSIM_SOURCE_DIR "."
@@ -185,7 +185,7 @@ static char *join_argv(int argc, char **argv)
     return s;
 }
 
-static int record(const cli_opts_t *o, const sweep_t *sw, const provenance_t *pv,
+static int record(const bench_opts_t *o, const sweep_t *sw, const provenance_t *pv,
                   const char *cmdline, time_t started, int completed)
 {
     char err[512];
@@ -321,7 +321,7 @@ static int dir_writable(const char *what, const char *path, char *err, size_t er
  * results store that is not ours, of a newer schema, damaged or read-only,
  * and files in missing directories.  Nothing is written here.
  */
-static int check_outputs(const cli_opts_t *o, char *err, size_t errlen)
+static int check_outputs(const bench_opts_t *o, char *err, size_t errlen)
 {
     if (o->stats_out && dir_writable("--stats-out", o->stats_out, err, errlen))
         return 2;
@@ -369,7 +369,7 @@ static int check_outputs(const cli_opts_t *o, char *err, size_t errlen)
 
 /* The Oracle measurements, read back from the store for the plot. */
 typedef struct {
-    plot_point_t pts[CASE_PATH_COUNT][SIM_STAT_COUNT][CLI_MAX_LIST];
+    plot_point_t pts[CASE_PATH_COUNT][SIM_STAT_COUNT][BENCH_MAX_LIST];
     size_t n[CASE_PATH_COUNT][SIM_STAT_COUNT];
 } ref_points_t;
 
@@ -380,7 +380,7 @@ static sim_err_t collect_reference(const res_session_info_t *ss, void *arg)
     if (case_path_parse(ss->path, &p) != 0)
         return SIM_OK;
     for (int k = 0; k < SIM_STAT_COUNT; k++)
-        if (ss->present[k] && rp->n[p][k] < CLI_MAX_LIST)
+        if (ss->present[k] && rp->n[p][k] < BENCH_MAX_LIST)
             rp->pts[p][k][rp->n[p][k]++] =
                 (plot_point_t){(double)ss->lob_chars / 1024, (double)ss->stats.v[k]};
     return SIM_OK;
@@ -392,7 +392,7 @@ static sim_err_t collect_reference(const res_session_info_t *ss, void *arg)
  * measurements as points when the store has them and the cases are the
  * reference experiment's.
  */
-static int write_plot(const cli_opts_t *o, const sweep_t *sw)
+static int write_plot(const bench_opts_t *o, const sweep_t *sw)
 {
     const bench_case_t *first = NULL;
     for (size_t i = 0; i < sw->ncases && !first; i++)
@@ -404,22 +404,22 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
     }
     if (workload_is_rac(first->c.workload)) {
         /* The trade-off curve: each AWR figure against the block size. */
-        static plot_point_t rp[WORKLOAD_RAC_FIGURES][CLI_MAX_LIST];
-        static plot_series_t rs[WORKLOAD_RAC_FIGURES];
-        plot_panel_t rpan[WORKLOAD_RAC_FIGURES];
+        static plot_point_t rp[RAC_FIGURES][BENCH_MAX_LIST];
+        static plot_series_t rs[RAC_FIGURES];
+        plot_panel_t rpan[RAC_FIGURES];
         size_t m = 0;
-        for (size_t i = 0; i < sw->ncases && m < CLI_MAX_LIST; i++) {
+        for (size_t i = 0; i < sw->ncases && m < BENCH_MAX_LIST; i++) {
             if (!sw->cases[i].ran || sw->cases[i].c.workload != first->c.workload)
                 continue;
-            double fig[WORKLOAD_RAC_FIGURES];
-            workload_rac_figures(&sw->cases[i].st, fig);
-            for (size_t k = 0; k < WORKLOAD_RAC_FIGURES; k++)
+            double fig[RAC_FIGURES];
+            rac_figures(&sw->cases[i].st, fig);
+            for (size_t k = 0; k < RAC_FIGURES; k++)
                 rp[k][m] = (plot_point_t){(double)sw->cases[i].c.block_size / 1024, fig[k]};
             m++;
         }
-        for (size_t k = 0; k < WORKLOAD_RAC_FIGURES; k++) {
+        for (size_t k = 0; k < RAC_FIGURES; k++) {
             rs[k] = (plot_series_t){"lobsim", "rac", 0, PLOT_SOLID, rp[k], m};
-            rpan[k] = (plot_panel_t){workload_rac_figure_name(k), &rs[k], 1};
+            rpan[k] = (plot_panel_t){rac_figure_name(k), &rs[k], 1};
         }
         plot_opts_t ro;
         plot_opts_defaults(&ro);
@@ -427,12 +427,12 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
         ro.subtitle = "throughput and interconnect traffic: the block-size trade-off";
         ro.x_title = "block size (KB)";
         char perr[512];
-        if (plot_svg_file(o->plot, &ro, rpan, WORKLOAD_RAC_FIGURES, perr, sizeof perr) != SIM_OK) {
+        if (plot_svg_file(o->plot, &ro, rpan, RAC_FIGURES, perr, sizeof perr) != SIM_OK) {
             fprintf(stderr, "lobbench: %s\n", perr);
             return 1;
         }
         if (!o->quiet)
-            printf("Plot written to %s (%d panels).\n", o->plot, WORKLOAD_RAC_FIGURES);
+            printf("Plot written to %s (%d panels).\n", o->plot, RAC_FIGURES);
         return 0;
     }
     static ref_points_t ref;
@@ -448,16 +448,16 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
                    res_foreach_session(store, run, collect_reference, &ref) == SIM_OK;
         res_close(store);
     }
-    static plot_point_t pts[CASE_PATH_COUNT][SIM_STAT_COUNT][CLI_MAX_LIST];
+    static plot_point_t pts[CASE_PATH_COUNT][SIM_STAT_COUNT][BENCH_MAX_LIST];
     static plot_series_t series[SIM_STAT_COUNT][2 * CASE_PATH_COUNT];
     plot_panel_t panels[SIM_STAT_COUNT];
     size_t np = 0;
-    for (size_t r = 0; r < report_order_len; r++) {
-        sim_stat_t k = report_order[r];
+    for (size_t r = 0; r < bench_order_len; r++) {
+        sim_stat_t k = bench_order[r];
         size_t ns = 0, any = 0;
         for (int p = 0; p < CASE_PATH_COUNT; p++) {
             size_t n = 0;
-            for (size_t i = 0; i < sw->ncases && n < CLI_MAX_LIST; i++) {
+            for (size_t i = 0; i < sw->ncases && n < BENCH_MAX_LIST; i++) {
                 const bench_case_t *bc = &sw->cases[i];
                 if (bc->ran && bc->c.path == (case_path_t)p &&
                     bc->c.workload == first->c.workload &&
@@ -501,21 +501,21 @@ static int write_plot(const cli_opts_t *o, const sweep_t *sw)
 int main(int argc, char **argv)
 {
     char err[512];
-    cli_opts_t o;
-    cli_defaults(&o);
+    bench_opts_t o;
+    bench_defaults(&o);
     time_t started = time(NULL);
     /* Every way out below goes through `done`; rc says which. */
     int rc = 2;
     char *cmdline = join_argv(argc, argv);
     sweep_t sw = {0};
     gbc_t *g = NULL;
-    if (cli_parse(&o, &argc, argv, err, sizeof err) != 0) {
+    if (bench_parse(&o, &argc, argv, err, sizeof err) != 0) {
         fprintf(stderr, "lobbench: %s\n", err);
         goto done;
     }
     if (o.help || o.list_params) {
         if (o.help) {
-            cli_usage(stdout);
+            bench_usage(stdout);
         } else {
             case_t c;
             case_defaults(&c);
@@ -556,7 +556,7 @@ int main(int argc, char **argv)
                     if (by_block && s > 0)
                         break;
                     bench_case_t *bc = &sw.cases[sw.ncases++];
-                    if (cli_make_case(&o, (unsigned)w, (case_path_t)p, o.sizes[s], o.block_sizes[b],
+                    if (bench_make_case(&o, (unsigned)w, (case_path_t)p, o.sizes[s], o.block_sizes[b],
                                       &bc->c, err, sizeof err) != 0) {
                         fprintf(stderr, "lobbench: %s\n", err);
                         goto done;
@@ -654,14 +654,14 @@ int main(int argc, char **argv)
     g = NULL;
 
     if (!o.quiet)
-        report_table(stdout, sw.cases, sw.ncases, o.explain);
+        bench_table(stdout, sw.cases, sw.ncases, o.explain);
     rc = failed;
-    if (o.stats_out && report_csv(o.stats_out, sw.cases, sw.ncases, err, sizeof err) != 0) {
+    if (o.stats_out && bench_csv(o.stats_out, sw.cases, sw.ncases, err, sizeof err) != 0) {
         fprintf(stderr, "lobbench: %s\n", err);
         rc = 1;
     }
     if (o.explain_out &&
-        report_explain_csv(o.explain_out, sw.cases, sw.ncases, err, sizeof err) != 0) {
+        bench_explain_csv(o.explain_out, sw.cases, sw.ncases, err, sizeof err) != 0) {
         fprintf(stderr, "lobbench: %s\n", err);
         rc = 1;
     }

@@ -13,9 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "dblink_sim.h"
 #include "gbc.h"
 #include "workload.h"
-#include "writer.h"
 
 #define NSIZES 4096
 
@@ -36,12 +36,12 @@ static void make_sizes(size_seq_t *s, uint64_t seed)
 typedef struct {
     case_t c;
     lob_segment_t *seg;
-    writer_t *w;
+    dbl_writer_t *w;
 } space_t;
 
 static void space_close(space_t *s)
 {
-    writer_destroy(s->w);
+    dbl_writer_destroy(s->w);
     lob_segment_destroy(s->seg);
     s->w = NULL;
     s->seg = NULL;
@@ -52,8 +52,8 @@ static int space_open(space_t *s)
     case_defaults(&s->c);
     s->seg = NULL;
     s->w = NULL;
-    if (writer_segment_create(&s->c, &s->seg) != SIM_OK ||
-        writer_create(&s->c, s->seg, &s->w) != SIM_OK) {
+    if (dbl_writer_segment_create(&s->c, &s->seg) != SIM_OK ||
+        dbl_writer_create(&s->c, s->seg, &s->w) != SIM_OK) {
         space_close(s);
         return -1;
     }
@@ -82,7 +82,7 @@ static void bm_alloc_lobsim(gbc_state_t *st, void *user)
                 gbc_state_resume_timing(st);
             }
             uint64_t c;
-            if (writer_lob_space(s.w, seq->blocks[i % NSIZES], &c) != SIM_OK) {
+            if (dbl_writer_lob_space(s.w, seq->blocks[i % NSIZES], &c) != SIM_OK) {
                 gbc_state_skip_with_error(st, "chunk allocation failed");
                 break;
             }

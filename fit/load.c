@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "store.h"
+#include "results.h"
 
 typedef struct {
     fit_case_t *cases;

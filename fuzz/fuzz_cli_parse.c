@@ -1,13 +1,13 @@
 /*
- * fuzz_cli_parse.c -- lobbench's whole command line: cli_parse() on an argv
+ * fuzz_cli_parse.c -- lobbench's whole command line: bench_parse() on an argv
  * made of the input split at NUL bytes (each argument its own allocation),
- * then cli_make_case() on the first case of what it accepted.
+ * then bench_make_case() on the first case of what it accepted.
  *
  * Checked: the result is 0 or 2; on 2 a one-line message; on 0 the options
  * are within their documented ranges, and what is left in argv is argv[0]
  * and the --benchmark_* flags in their order, NULL-terminated.
  */
-#include "cli.h"
+#include "bench.h"
 #include "fuzz_util.h"
 
 #define MAX_ARGS 32
@@ -30,10 +30,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(orig, args, sizeof args);
     int n = argc;
 
-    cli_opts_t o;
-    cli_defaults(&o);
+    bench_opts_t o;
+    bench_defaults(&o);
     char err[512] = "";
-    int rc = cli_parse(&o, &n, args, err, sizeof err);
+    int rc = bench_parse(&o, &n, args, err, sizeof err);
     FUZZ_CHECK(rc == 0 || rc == 2, "rc %d", rc);
     if (rc == 2) {
         int quotes_newline = 0;
@@ -52,11 +52,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_CHECK(j < argc, "'%s' out of order", args[i]);
             j++;
         }
-        FUZZ_CHECK(o.nsizes >= 1 && o.nsizes <= CLI_MAX_LIST, "%zu sizes", o.nsizes);
+        FUZZ_CHECK(o.nsizes >= 1 && o.nsizes <= BENCH_MAX_LIST, "%zu sizes", o.nsizes);
         for (size_t i = 0; i < o.nsizes; i++)
             FUZZ_CHECK(o.sizes[i] >= 1 && o.sizes[i] <= (1ULL << 40), "size %llu",
                        (unsigned long long)o.sizes[i]);
-        FUZZ_CHECK(o.nblock_sizes >= 1 && o.nblock_sizes <= CLI_MAX_LIST, "%zu blocks",
+        FUZZ_CHECK(o.nblock_sizes >= 1 && o.nblock_sizes <= BENCH_MAX_LIST, "%zu blocks",
                    o.nblock_sizes);
         for (size_t i = 0; i < o.nblock_sizes; i++) {
             uint32_t b = o.block_sizes[i];
@@ -65,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         FUZZ_CHECK(o.rows <= 1000000000000ULL, "rows %llu", (unsigned long long)o.rows);
         FUZZ_CHECK(o.piece_size <= (64u << 20), "piece %u", o.piece_size);
-        FUZZ_CHECK(o.nparams <= CLI_MAX_PARAMS, "%zu params", o.nparams);
+        FUZZ_CHECK(o.nparams <= BENCH_MAX_PARAMS, "%zu params", o.nparams);
         FUZZ_CHECK(o.db == NULL || o.db[0] != '\0', "empty --db accepted");
         int any_path = 0, any_wl = 0;
         for (int p = 0; p < CASE_PATH_COUNT; p++)
@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             path = (case_path_t)(path + 1);
         case_t c;
         char msg[512] = "";
-        int mc = cli_make_case(&o, wl, path, o.sizes[0], o.block_sizes[0], &c, msg, sizeof msg);
+        int mc = bench_make_case(&o, wl, path, o.sizes[0], o.block_sizes[0], &c, msg, sizeof msg);
         FUZZ_CHECK(mc == 0 || (mc == 2 && fuzz_one_line(msg, "")), "make_case %d '%s'", mc, msg);
         if (mc == 0)
             FUZZ_CHECK(case_validate(&c, msg, sizeof msg) == SIM_OK, "invalid case: %s", msg);

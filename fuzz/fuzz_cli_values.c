@@ -1,7 +1,7 @@
 /*
- * fuzz_cli_values.c -- lobbench's value parsers: cli_parse_chars(),
- * cli_parse_block_size() and cli_parse_u64() against an oracle written
- * separately from the grammar in cli.c (digits, then k/K or m/M at most,
+ * fuzz_cli_values.c -- lobbench's value parsers: bench_parse_chars(),
+ * bench_parse_block_size() and bench_parse_u64() against an oracle written
+ * separately from the grammar in benchmarks/opts.c (digits, then k/K or m/M at most,
  * nothing else).
  *
  * Input: one byte choosing the parser, its limit and the size of the error
@@ -10,7 +10,7 @@
  * the message is one line naming the option; an accepted size reads back the
  * same after sim_format_size().
  */
-#include "cli.h"
+#include "bench.h"
 #include "fuzz_util.h"
 
 /* 0 and *v: a scaled whole number; -1 not one; -2 above UINT64_MAX. */
@@ -66,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (sel == 0) {
         what = "--sizes";
-        rc = cli_parse_chars(what, s, &v, err, errlen);
+        rc = bench_parse_chars(what, s, &v, err, errlen);
         int want = ok == 0 && ov >= 1 && ov <= (1ULL << 40);
         FUZZ_CHECK(rc == (want ? 0 : 2), "'%s': rc %d, oracle %d (%llu)", s, rc, ok,
                    (unsigned long long)ov);
@@ -77,14 +77,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_CHECK(v == ov, "'%s': %llu, oracle %llu", s, (unsigned long long)v,
                        (unsigned long long)ov);
             sim_format_size(v, buf, sizeof buf);
-            FUZZ_CHECK(cli_parse_chars(what, buf, &back, e2, sizeof e2) == 0 && back == v,
+            FUZZ_CHECK(bench_parse_chars(what, buf, &back, e2, sizeof e2) == 0 && back == v,
                        "'%s' -> %llu -> '%s' -> %llu", s, (unsigned long long)v, buf,
                        (unsigned long long)back);
         }
     } else if (sel == 1) {
         what = "--block-size";
         uint32_t b = 0xA5A5A5A5u;
-        rc = cli_parse_block_size(s, &b, err, errlen);
+        rc = bench_parse_block_size(s, &b, err, errlen);
         int want =
             ok == 0 && (ov == 2048 || ov == 4096 || ov == 8192 || ov == 16384 || ov == 32768);
         FUZZ_CHECK(rc == (want ? 0 : 2), "'%s': rc %d", s, rc);
@@ -92,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else {
         uint64_t max = maxes[sel - 2];
         what = "--rows";
-        rc = cli_parse_u64(what, s, max, &v, err, errlen);
+        rc = bench_parse_u64(what, s, max, &v, err, errlen);
         int want = ok == 0 && ov <= max;
         FUZZ_CHECK(rc == (want ? 0 : 2), "'%s' (max %llu): rc %d, oracle %d (%llu)", s,
                    (unsigned long long)max, rc, ok, (unsigned long long)ov);

@@ -11,7 +11,7 @@
 #include <inttypes.h>
 
 #include "fuzz_util.h"
-#include "store.h"
+#include "results.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(strcmp(sel, "latest") != 0 || id == latest, "latest -> %lld", (long long)id);
     } else {
         FUZZ_CHECK(rc == SIM_EINVAL, "'%s': %s", sel, sim_strerror(rc));
-        /* Left alone or 0: store.h promises no run on failure, nothing more. */
+        /* Left alone or 0: results.h promises no run on failure, nothing more. */
         FUZZ_CHECK(id == 0 || id == -7, "'%s': refused but run id %lld", sel, (long long)id);
         const char *msg = res_errmsg(store);
         FUZZ_CHECK(fuzz_one_line(msg, sel) && strstr(msg, fuzz_db) != NULL, "'%s': message '%s'",

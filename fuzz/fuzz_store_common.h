@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "fuzz_util.h"
-#include "store.h"
+#include "results.h"
 
 #ifndef LOBSIM_REFERENCE_CSV
 #define LOBSIM_REFERENCE_CSV "results/reference/oracle_lob_insert.csv"

@@ -31,7 +31,7 @@ int imp_format_parse(const char *s, imp_format_t *out)
 
 /* ---- lines ---------------------------------------------------------------- */
 
-void ip_lines_init(ip_lines_t *it, const char *text, size_t len)
+void imp_lines_init(imp_lines_t *it, const char *text, size_t len)
 {
     it->text = text;
     it->len = len;
@@ -44,7 +44,7 @@ static int blank(char c)
     return c == ' ' || c == '\t' || c == '\f' || c == '\r' || c == '\v';
 }
 
-int ip_next_line(ip_lines_t *it, ip_line_t *l)
+int imp_next_line(imp_lines_t *it, imp_line_t *l)
 {
     if (it->pos >= it->len)
         return 0;
@@ -60,7 +60,7 @@ int ip_next_line(ip_lines_t *it, ip_line_t *l)
     return 1;
 }
 
-void ip_trim(const char **p, size_t *n)
+void imp_trim(const char **p, size_t *n)
 {
     while (*n > 0 && blank(**p)) {
         (*p)++;
@@ -70,7 +70,7 @@ void ip_trim(const char **p, size_t *n)
         (*n)--;
 }
 
-int ip_is_blank(const ip_line_t *l)
+int imp_is_blank(const imp_line_t *l)
 {
     for (size_t i = 0; i < l->n; i++)
         if (!blank(l->p[i]))
@@ -78,7 +78,7 @@ int ip_is_blank(const ip_line_t *l)
     return 1;
 }
 
-int ip_is_dashes(const ip_line_t *l)
+int imp_is_dashes(const imp_line_t *l)
 {
     size_t dashes = 0;
     for (size_t i = 0; i < l->n; i++) {
@@ -90,7 +90,7 @@ int ip_is_dashes(const ip_line_t *l)
     return dashes >= 3;
 }
 
-int ip_word_eq(const char *p, size_t n, const char *word)
+int imp_word_eq(const char *p, size_t n, const char *word)
 {
     size_t w = strlen(word);
     if (n != w)
@@ -101,7 +101,7 @@ int ip_word_eq(const char *p, size_t n, const char *word)
     return 1;
 }
 
-void ip_last_token(const char *p, size_t n, const char **tok, size_t *tokn)
+void imp_last_token(const char *p, size_t n, const char **tok, size_t *tokn)
 {
     while (n > 0 && blank(p[n - 1]))
         n--;
@@ -112,7 +112,7 @@ void ip_last_token(const char *p, size_t n, const char **tok, size_t *tokn)
     *tokn = end - n;
 }
 
-int ip_parse_int(const char *p, size_t n, int allow_sign, int64_t *out, const char **why)
+int imp_parse_int(const char *p, size_t n, int allow_sign, int64_t *out, const char **why)
 {
     int neg = 0;
     if (n > 0 && (p[0] == '-' || p[0] == '+') && allow_sign) {
@@ -162,7 +162,7 @@ int ip_parse_int(const char *p, size_t n, int allow_sign, int64_t *out, const ch
 
 /* ---- the builder ------------------------------------------------------------ */
 
-sim_err_t ip_fail(ip_build_t *b, int line, const char *fmt, ...)
+sim_err_t imp_fail(imp_build_t *b, int line, const char *fmt, ...)
 {
     char what[512];
     va_list ap;
@@ -174,7 +174,7 @@ sim_err_t ip_fail(ip_build_t *b, int line, const char *fmt, ...)
     return SIM_EINVAL;
 }
 
-sim_err_t ip_add_set(ip_build_t *b, size_t *index)
+sim_err_t imp_add_set(imp_build_t *b, size_t *index)
 {
     imp_file_t *f = b->out;
     imp_set_t *ns = sim_realloc(f->sets, (f->nsets + 1) * sizeof *ns);
@@ -193,20 +193,20 @@ sim_err_t ip_add_set(ip_build_t *b, size_t *index)
 #define SHOW "'%.*s'"
 #define SHOWN(n) ((int)((n) > 80 ? 80 : (n)))
 
-sim_err_t ip_add_stat(ip_build_t *b, size_t i, const char *name, size_t namelen, int64_t value,
+sim_err_t imp_add_stat(imp_build_t *b, size_t i, const char *name, size_t namelen, int64_t value,
                       int line)
 {
     imp_set_t *s = &b->out->sets[i];
     if (namelen == 0)
-        return ip_fail(b, line, "a value without a statistic name");
+        return imp_fail(b, line, "a value without a statistic name");
     if (value < 0)
-        return ip_fail(b, line, SHOW " is %lld; a statistic cannot be negative", SHOWN(namelen),
+        return imp_fail(b, line, SHOW " is %lld; a statistic cannot be negative", SHOWN(namelen),
                        name, (long long)value);
     for (size_t k = 0; k < s->n; k++)
         if (strlen(s->stats[k].name) == namelen && memcmp(s->stats[k].name, name, namelen) == 0) {
             if (s->stats[k].value == value)
                 return SIM_OK;
-            return ip_fail(b, line, SHOW " given twice with two values: %lld on line %d, %lld here",
+            return imp_fail(b, line, SHOW " given twice with two values: %lld on line %d, %lld here",
                            SHOWN(namelen), name, (long long)s->stats[k].value, s->stats[k].line,
                            (long long)value);
         }
@@ -233,15 +233,15 @@ sim_err_t ip_add_stat(ip_build_t *b, size_t i, const char *name, size_t namelen,
 
 imp_format_t imp_detect(const char *text, size_t len)
 {
-    if (ip_looks_csv(text, len))
+    if (imp_looks_csv(text, len))
         return IMP_FORMAT_CSV;
-    if (ip_looks_autotrace(text, len))
+    if (imp_looks_autotrace(text, len))
         return IMP_FORMAT_AUTOTRACE;
-    if (ip_looks_runstats(text, len))
+    if (imp_looks_runstats(text, len))
         return IMP_FORMAT_RUNSTATS;
-    if (ip_looks_snapper(text, len))
+    if (imp_looks_snapper(text, len))
         return IMP_FORMAT_SNAPPER;
-    if (ip_looks_sqlplus(text, len))
+    if (imp_looks_sqlplus(text, len))
         return IMP_FORMAT_SQLPLUS;
     return IMP_FORMAT_AUTO;
 }
@@ -266,18 +266,18 @@ sim_err_t imp_parse(const char *file, const char *text, size_t len, imp_format_t
     memset(out, 0, sizeof *out);
     if (errlen > 0)
         err[0] = '\0';
-    ip_build_t b = {file ? file : "(input)", out, err, errlen};
+    imp_build_t b = {file ? file : "(input)", out, err, errlen};
     int empty = 1;
     for (size_t i = 0; i < len && empty; i++)
         empty = isspace((unsigned char)text[i]) != 0;
     if (empty)
-        return ip_fail(&b, 0, "empty file");
+        return imp_fail(&b, 0, "empty file");
     if (memchr(text, '\0', len))
-        return ip_fail(&b, 0, "binary file (holds a NUL byte); expected Oracle's text output");
+        return imp_fail(&b, 0, "binary file (holds a NUL byte); expected Oracle's text output");
     if (format == IMP_FORMAT_AUTO) {
         format = imp_detect(text, len);
         if (format == IMP_FORMAT_AUTO)
-            return ip_fail(&b, 0,
+            return imp_fail(&b, 0,
                            "no known format: expected SQL*Plus NAME/VALUE output, autotrace "
                            "Statistics, runstats STAT... lines, Snapper STAT lines or CSV");
     }
@@ -285,29 +285,29 @@ sim_err_t imp_parse(const char *file, const char *text, size_t len, imp_format_t
     sim_err_t rc;
     switch (format) {
     case IMP_FORMAT_SQLPLUS:
-        rc = ip_parse_sqlplus(&b, text, len);
+        rc = imp_parse_sqlplus(&b, text, len);
         break;
     case IMP_FORMAT_AUTOTRACE:
-        rc = ip_parse_autotrace(&b, text, len);
+        rc = imp_parse_autotrace(&b, text, len);
         break;
     case IMP_FORMAT_RUNSTATS:
-        rc = ip_parse_runstats(&b, text, len);
+        rc = imp_parse_runstats(&b, text, len);
         break;
     case IMP_FORMAT_SNAPPER:
-        rc = ip_parse_snapper(&b, text, len);
+        rc = imp_parse_snapper(&b, text, len);
         break;
     case IMP_FORMAT_CSV:
-        rc = ip_parse_csv(&b, text, len);
+        rc = imp_parse_csv(&b, text, len);
         break;
     default:
-        rc = ip_fail(&b, 0, "unknown format %d", (int)format);
+        rc = imp_fail(&b, 0, "unknown format %d", (int)format);
         break;
     }
     if (rc == SIM_OK && out->nsets == 0)
-        rc = ip_fail(&b, 0, "no statistics found in %s output", imp_format_name(format));
+        rc = imp_fail(&b, 0, "no statistics found in %s output", imp_format_name(format));
     for (size_t i = 0; rc == SIM_OK && i < out->nsets; i++)
         if (out->sets[i].n == 0)
-            rc = ip_fail(&b, 0, "no statistics found in %s output", imp_format_name(format));
+            rc = imp_fail(&b, 0, "no statistics found in %s output", imp_format_name(format));
     if (rc != SIM_OK)
         imp_file_free(out);
     return rc;

@@ -20,7 +20,7 @@ typedef enum {
     IMP_FORMAT_AUTO,      /* recognise the format (imp_detect()) */
     IMP_FORMAT_SQLPLUS,   /* NAME / VALUE query output of v$mystat, v$sesstat */
     IMP_FORMAT_AUTOTRACE, /* the Statistics block of SET AUTOTRACE */
-    IMP_FORMAT_RUNSTATS,  /* Tom Kyte's runstats_pkg.rs_stop report: two runs */
+    IMP_FORMAT_RUNSTATS,  /* Tom Kyte's runstats_pkg.res_stop report: two runs */
     IMP_FORMAT_SNAPPER,   /* Tanel Poder's Snapper: the STAT lines' deltas */
     IMP_FORMAT_CSV,       /* statistic,value or path,lob_kchars,statistic,value */
     IMP_FORMAT_COUNT

@@ -14,34 +14,34 @@ typedef struct {
     const char *p;
     size_t n;
     int no; /* from 1 */
-} ip_line_t;
+} imp_line_t;
 
 typedef struct {
     const char *text;
     size_t len, pos;
     int no;
-} ip_lines_t;
+} imp_lines_t;
 
-void ip_lines_init(ip_lines_t *it, const char *text, size_t len);
+void imp_lines_init(imp_lines_t *it, const char *text, size_t len);
 /* The next line, 0 at the end. */
-int ip_next_line(ip_lines_t *it, ip_line_t *l);
+int imp_next_line(imp_lines_t *it, imp_line_t *l);
 
 /* The line's blanks (space, tab, form feed, \r) skipped at both ends. */
-void ip_trim(const char **p, size_t *n);
-int ip_is_blank(const ip_line_t *l);
+void imp_trim(const char **p, size_t *n);
+int imp_is_blank(const imp_line_t *l);
 /* Only '-' and blanks, at least three '-'. */
-int ip_is_dashes(const ip_line_t *l);
+int imp_is_dashes(const imp_line_t *l);
 /* The text equals word, ignoring case. */
-int ip_word_eq(const char *p, size_t n, const char *word);
+int imp_word_eq(const char *p, size_t n, const char *word);
 
 /*
  * A whole number as Oracle's tools print it: digits, optionally grouped by
  * commas in threes (runstats), optionally signed when allow_sign.  0 and
  * *out, or -1 with what is wrong in why (static text).
  */
-int ip_parse_int(const char *p, size_t n, int allow_sign, int64_t *out, const char **why);
+int imp_parse_int(const char *p, size_t n, int allow_sign, int64_t *out, const char **why);
 /* The last blank-separated token of p[0..n): its start and length. */
-void ip_last_token(const char *p, size_t n, const char **tok, size_t *tokn);
+void imp_last_token(const char *p, size_t n, const char **tok, size_t *tokn);
 
 /* The figures collected so far. */
 typedef struct {
@@ -49,28 +49,28 @@ typedef struct {
     imp_file_t *out;
     char *err;
     size_t errlen;
-} ip_build_t;
+} imp_build_t;
 
 /* "FILE:LINE: message"; returns SIM_EINVAL. */
-sim_err_t ip_fail(ip_build_t *b, int line, const char *fmt, ...);
+sim_err_t imp_fail(imp_build_t *b, int line, const char *fmt, ...);
 /* A new set; SIM_ENOMEM.  *index is its index. */
-sim_err_t ip_add_set(ip_build_t *b, size_t *index);
+sim_err_t imp_add_set(imp_build_t *b, size_t *index);
 /* Add name = value to set i; the same name with the same value again is
  * kept once, with another value refused. */
-sim_err_t ip_add_stat(ip_build_t *b, size_t i, const char *name, size_t namelen, int64_t value,
+sim_err_t imp_add_stat(imp_build_t *b, size_t i, const char *name, size_t namelen, int64_t value,
                       int line);
 
-sim_err_t ip_parse_sqlplus(ip_build_t *b, const char *text, size_t len);
-sim_err_t ip_parse_autotrace(ip_build_t *b, const char *text, size_t len);
-sim_err_t ip_parse_runstats(ip_build_t *b, const char *text, size_t len);
-sim_err_t ip_parse_snapper(ip_build_t *b, const char *text, size_t len);
-sim_err_t ip_parse_csv(ip_build_t *b, const char *text, size_t len);
+sim_err_t imp_parse_sqlplus(imp_build_t *b, const char *text, size_t len);
+sim_err_t imp_parse_autotrace(imp_build_t *b, const char *text, size_t len);
+sim_err_t imp_parse_runstats(imp_build_t *b, const char *text, size_t len);
+sim_err_t imp_parse_snapper(imp_build_t *b, const char *text, size_t len);
+sim_err_t imp_parse_csv(imp_build_t *b, const char *text, size_t len);
 
 /* The landmarks imp_detect() looks for, one per format. */
-int ip_looks_csv(const char *text, size_t len);
-int ip_looks_autotrace(const char *text, size_t len);
-int ip_looks_runstats(const char *text, size_t len);
-int ip_looks_snapper(const char *text, size_t len);
-int ip_looks_sqlplus(const char *text, size_t len);
+int imp_looks_csv(const char *text, size_t len);
+int imp_looks_autotrace(const char *text, size_t len);
+int imp_looks_runstats(const char *text, size_t len);
+int imp_looks_snapper(const char *text, size_t len);
+int imp_looks_sqlplus(const char *text, size_t len);
 
 #endif /* LOBSIM_IMPORT_INT_H */

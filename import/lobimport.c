@@ -16,7 +16,7 @@
 
 #include "import.h"
 #include "sim.h"
-#include "store.h"
+#include "results.h"
 
 #define MAX_BYTES (16u << 20)
 

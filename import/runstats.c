@@ -16,33 +16,33 @@ static int starts_with(const char *p, size_t n, const char *prefix)
     return n >= k && memcmp(p, prefix, k) == 0;
 }
 
-int ip_looks_runstats(const char *text, size_t len)
+int imp_looks_runstats(const char *text, size_t len)
 {
-    ip_lines_t it;
-    ip_line_t l;
-    ip_lines_init(&it, text, len);
-    while (ip_next_line(&it, &l)) {
+    imp_lines_t it;
+    imp_line_t l;
+    imp_lines_init(&it, text, len);
+    while (imp_next_line(&it, &l)) {
         const char *p = l.p;
         size_t n = l.n;
-        ip_trim(&p, &n);
+        imp_trim(&p, &n);
         if (starts_with(p, n, "STAT...") || starts_with(p, n, "LATCH."))
             return 1;
     }
     return 0;
 }
 
-sim_err_t ip_parse_runstats(ip_build_t *b, const char *text, size_t len)
+sim_err_t imp_parse_runstats(imp_build_t *b, const char *text, size_t len)
 {
-    ip_lines_t it;
-    ip_line_t l;
+    imp_lines_t it;
+    imp_line_t l;
     size_t run1 = 0, run2 = 0;
     int have_sets = 0;
     sim_err_t rc = SIM_OK;
-    ip_lines_init(&it, text, len);
-    while (rc == SIM_OK && ip_next_line(&it, &l)) {
+    imp_lines_init(&it, text, len);
+    while (rc == SIM_OK && imp_next_line(&it, &l)) {
         const char *p = l.p;
         size_t n = l.n;
-        ip_trim(&p, &n);
+        imp_trim(&p, &n);
         int stat = starts_with(p, n, "STAT...");
         if (!stat && !starts_with(p, n, "LATCH."))
             continue;
@@ -53,23 +53,23 @@ sim_err_t ip_parse_runstats(ip_build_t *b, const char *text, size_t len)
             const char *tok;
             size_t tokn;
             const char *why;
-            ip_last_token(p, rest, &tok, &tokn);
+            imp_last_token(p, rest, &tok, &tokn);
             if (tokn == 0 || tok == p)
-                return ip_fail(b, l.no,
+                return imp_fail(b, l.no,
                                "truncated line: expected name, run1, run2 and diff, found '%.*s'",
                                (int)(n > 80 ? 80 : n), p);
             int digitish = isdigit((unsigned char)tok[0]) ||
                            (tokn > 1 && tok[0] == '-' && isdigit((unsigned char)tok[1]));
             if (!digitish)
-                return ip_fail(b, l.no,
+                return imp_fail(b, l.no,
                                "truncated line: expected name, run1, run2 and diff, found '%.*s'",
                                (int)(n > 80 ? 80 : n), p);
-            if (ip_parse_int(tok, tokn, k == 2, &v[k], &why) != 0)
-                return ip_fail(b, l.no, "value '%.*s': %s", (int)(tokn > 40 ? 40 : tokn), tok, why);
+            if (imp_parse_int(tok, tokn, k == 2, &v[k], &why) != 0)
+                return imp_fail(b, l.no, "value '%.*s': %s", (int)(tokn > 40 ? 40 : tokn), tok, why);
             rest = (size_t)(tok - p);
         }
         if (v[1] - v[0] != v[2])
-            return ip_fail(b, l.no, "diff %lld is not run2 - run1 (%lld - %lld): a damaged line",
+            return imp_fail(b, l.no, "diff %lld is not run2 - run1 (%lld - %lld): a damaged line",
                            (long long)v[2], (long long)v[1], (long long)v[0]);
         const char *name = p;
         size_t namen = rest;
@@ -77,17 +77,17 @@ sim_err_t ip_parse_runstats(ip_build_t *b, const char *text, size_t len)
             name += strlen("STAT...");
             namen -= strlen("STAT...");
         }
-        ip_trim(&name, &namen);
+        imp_trim(&name, &namen);
         if (!have_sets) {
-            if ((rc = ip_add_set(b, &run1)) != SIM_OK || (rc = ip_add_set(b, &run2)) != SIM_OK)
+            if ((rc = imp_add_set(b, &run1)) != SIM_OK || (rc = imp_add_set(b, &run2)) != SIM_OK)
                 return rc;
             strcpy(b->out->sets[run1].run, "run1");
             strcpy(b->out->sets[run2].run, "run2");
             have_sets = 1;
         }
-        rc = ip_add_stat(b, run1, name, namen, v[0], l.no);
+        rc = imp_add_stat(b, run1, name, namen, v[0], l.no);
         if (rc == SIM_OK)
-            rc = ip_add_stat(b, run2, name, namen, v[1], l.no);
+            rc = imp_add_stat(b, run2, name, namen, v[1], l.no);
     }
     return rc;
 }
@@ -104,7 +104,7 @@ static size_t split_fields(const char *p, size_t n, const char **f, size_t *fn)
         if (i == n || p[i] == ',') {
             f[k] = p + start;
             fn[k] = i - start;
-            ip_trim(&f[k], &fn[k]);
+            imp_trim(&f[k], &fn[k]);
             k++;
             start = i + 1;
         }
@@ -120,12 +120,12 @@ static int stat_field(const char **f, const size_t *fn, size_t k)
     return -1;
 }
 
-int ip_looks_snapper(const char *text, size_t len)
+int imp_looks_snapper(const char *text, size_t len)
 {
-    ip_lines_t it;
-    ip_line_t l;
-    ip_lines_init(&it, text, len);
-    while (ip_next_line(&it, &l)) {
+    imp_lines_t it;
+    imp_line_t l;
+    imp_lines_init(&it, text, len);
+    while (imp_next_line(&it, &l)) {
         const char *f[MAX_FIELDS];
         size_t fn[MAX_FIELDS];
         size_t k = split_fields(l.p, l.n, f, fn);
@@ -135,15 +135,15 @@ int ip_looks_snapper(const char *text, size_t len)
     return 0;
 }
 
-sim_err_t ip_parse_snapper(ip_build_t *b, const char *text, size_t len)
+sim_err_t imp_parse_snapper(imp_build_t *b, const char *text, size_t len)
 {
-    ip_lines_t it;
-    ip_line_t l;
+    imp_lines_t it;
+    imp_line_t l;
     size_t set = 0;
     int have_set = 0;
     sim_err_t rc = SIM_OK;
-    ip_lines_init(&it, text, len);
-    while (rc == SIM_OK && ip_next_line(&it, &l)) {
+    imp_lines_init(&it, text, len);
+    while (rc == SIM_OK && imp_next_line(&it, &l)) {
         const char *f[MAX_FIELDS];
         size_t fn[MAX_FIELDS];
         size_t k = split_fields(l.p, l.n, f, fn);
@@ -151,22 +151,22 @@ sim_err_t ip_parse_snapper(ip_build_t *b, const char *text, size_t len)
         if (t <= 0)
             continue;
         if ((size_t)t + 2 >= k)
-            return ip_fail(b, l.no, "truncated line: a STAT line without its statistic and delta");
+            return imp_fail(b, l.no, "truncated line: a STAT line without its statistic and delta");
         int64_t v;
         const char *why;
         if (fn[t + 1] == 0)
-            return ip_fail(b, l.no, "a STAT line without a statistic name");
+            return imp_fail(b, l.no, "a STAT line without a statistic name");
         if (fn[t + 2] == 0)
-            return ip_fail(b, l.no, "truncated line: '%.*s' has no delta",
+            return imp_fail(b, l.no, "truncated line: '%.*s' has no delta",
                            (int)(fn[t + 1] > 80 ? 80 : fn[t + 1]), f[t + 1]);
-        if (ip_parse_int(f[t + 2], fn[t + 2], 0, &v, &why) != 0)
-            return ip_fail(b, l.no, "delta '%.*s' of '%.*s': %s",
+        if (imp_parse_int(f[t + 2], fn[t + 2], 0, &v, &why) != 0)
+            return imp_fail(b, l.no, "delta '%.*s' of '%.*s': %s",
                            (int)(fn[t + 2] > 40 ? 40 : fn[t + 2]), f[t + 2],
                            (int)(fn[t + 1] > 80 ? 80 : fn[t + 1]), f[t + 1], why);
-        if (!have_set && (rc = ip_add_set(b, &set)) != SIM_OK)
+        if (!have_set && (rc = imp_add_set(b, &set)) != SIM_OK)
             return rc;
         have_set = 1;
-        rc = ip_add_stat(b, set, f[t + 1], fn[t + 1], v, l.no);
+        rc = imp_add_stat(b, set, f[t + 1], fn[t + 1], v, l.no);
     }
     return rc;
 }

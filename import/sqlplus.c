@@ -13,11 +13,11 @@
 
 /* A heading line: two or more words, the last VALUE ("NAME VALUE",
  * "STATISTIC_NAME VALUE"); or, folded, one word over a dashed line. */
-static int heading_words(const ip_line_t *l, size_t *nwords, const char **last, size_t *lastn)
+static int heading_words(const imp_line_t *l, size_t *nwords, const char **last, size_t *lastn)
 {
     const char *p = l->p;
     size_t n = l->n, words = 0;
-    ip_trim(&p, &n);
+    imp_trim(&p, &n);
     if (n == 0)
         return 0;
     for (size_t i = 0; i < n; i++) {
@@ -27,47 +27,47 @@ static int heading_words(const ip_line_t *l, size_t *nwords, const char **last, 
         if (p[i] != ' ' && p[i] != '\t' && (i == 0 || p[i - 1] == ' ' || p[i - 1] == '\t'))
             words++;
     }
-    ip_last_token(p, n, last, lastn);
+    imp_last_token(p, n, last, lastn);
     *nwords = words;
     return 1;
 }
 
-static int is_value_heading(const ip_line_t *l)
+static int is_value_heading(const imp_line_t *l)
 {
     size_t words;
     const char *last;
     size_t lastn;
     return heading_words(l, &words, &last, &lastn) && words >= 2 &&
-           ip_word_eq(last, lastn, "VALUE");
+           imp_word_eq(last, lastn, "VALUE");
 }
 
 /* The heading line alone: VALUE under a folded NAME. */
-static int is_value_word(const ip_line_t *l)
+static int is_value_word(const imp_line_t *l)
 {
     const char *p = l->p;
     size_t n = l->n;
-    ip_trim(&p, &n);
-    return ip_word_eq(p, n, "VALUE");
+    imp_trim(&p, &n);
+    return imp_word_eq(p, n, "VALUE");
 }
 
 /* A single word over dashes: the first half of a folded heading. */
-static int is_name_word(const ip_line_t *l)
+static int is_name_word(const imp_line_t *l)
 {
     size_t words;
     const char *last;
     size_t lastn;
     return heading_words(l, &words, &last, &lastn) && words == 1 &&
-           !ip_word_eq(last, lastn, "VALUE");
+           !imp_word_eq(last, lastn, "VALUE");
 }
 
-int ip_looks_sqlplus(const char *text, size_t len)
+int imp_looks_sqlplus(const char *text, size_t len)
 {
-    ip_lines_t it;
-    ip_line_t prev = {0}, l;
+    imp_lines_t it;
+    imp_line_t prev = {0}, l;
     int have = 0;
-    ip_lines_init(&it, text, len);
-    while (ip_next_line(&it, &l)) {
-        if (have && ip_is_dashes(&l) && (is_value_heading(&prev) || is_name_word(&prev)))
+    imp_lines_init(&it, text, len);
+    while (imp_next_line(&it, &l)) {
+        if (have && imp_is_dashes(&l) && (is_value_heading(&prev) || is_name_word(&prev)))
             return 1;
         prev = l;
         have = 1;
@@ -77,23 +77,23 @@ int ip_looks_sqlplus(const char *text, size_t len)
 
 /* "12 rows selected." / "1 row selected." / "no rows selected": the end of
  * a result. */
-static int is_feedback(const ip_line_t *l)
+static int is_feedback(const imp_line_t *l)
 {
     const char *p = l->p;
     size_t n = l->n;
-    ip_trim(&p, &n);
+    imp_trim(&p, &n);
     const char *sel = " selected.";
     size_t sl = strlen(sel);
-    if (ip_word_eq(p, n, "no rows selected"))
+    if (imp_word_eq(p, n, "no rows selected"))
         return 1;
     return n > sl && memcmp(p + n - sl, sel, sl) == 0;
 }
 
-static int is_number_only(const ip_line_t *l, const char **p, size_t *n)
+static int is_number_only(const imp_line_t *l, const char **p, size_t *n)
 {
     *p = l->p;
     *n = l->n;
-    ip_trim(p, n);
+    imp_trim(p, n);
     if (*n == 0)
         return 0;
     for (size_t i = 0; i < *n; i++)
@@ -104,25 +104,25 @@ static int is_number_only(const ip_line_t *l, const char **p, size_t *n)
 
 typedef enum { OUTSIDE, UNDERLINE, FOLD_VALUE, FOLD_UNDERLINE, ROWS } sp_state_t;
 
-sim_err_t ip_parse_sqlplus(ip_build_t *b, const char *text, size_t len)
+sim_err_t imp_parse_sqlplus(imp_build_t *b, const char *text, size_t len)
 {
-    ip_lines_t it;
-    ip_line_t l, pending = {0};
+    imp_lines_t it;
+    imp_line_t l, pending = {0};
     size_t set = 0;
     int have_set = 0, have_pending = 0, folded = 0;
     sp_state_t st = OUTSIDE;
     sim_err_t rc = SIM_OK;
-    ip_lines_init(&it, text, len);
-    while (rc == SIM_OK && ip_next_line(&it, &l)) {
+    imp_lines_init(&it, text, len);
+    while (rc == SIM_OK && imp_next_line(&it, &l)) {
         /* A heading starts (or, after a page break, repeats) a result. */
         if (st == OUTSIDE || st == ROWS) {
             if (is_value_heading(&l) || (is_name_word(&l) && st == OUTSIDE) ||
                 (folded && is_name_word(&l) && !have_pending)) {
-                ip_lines_t peek = it;
-                ip_line_t next;
-                if (ip_next_line(&peek, &next) && ip_is_dashes(&next)) {
+                imp_lines_t peek = it;
+                imp_line_t next;
+                if (imp_next_line(&peek, &next) && imp_is_dashes(&next)) {
                     if (have_pending)
-                        return ip_fail(b, pending.no, "truncated line: '%.*s' has no value",
+                        return imp_fail(b, pending.no, "truncated line: '%.*s' has no value",
                                        (int)(pending.n > 80 ? 80 : pending.n), pending.p);
                     folded = !is_value_heading(&l);
                     st = UNDERLINE;
@@ -137,29 +137,29 @@ sim_err_t ip_parse_sqlplus(ip_build_t *b, const char *text, size_t len)
             st = folded ? FOLD_VALUE : ROWS; /* the dashed line, seen by the peek */
             break;
         case FOLD_VALUE:
-            if (ip_is_blank(&l))
+            if (imp_is_blank(&l))
                 break;
             if (!is_value_word(&l))
-                return ip_fail(b, l.no, "expected the folded VALUE heading, found '%.*s'",
+                return imp_fail(b, l.no, "expected the folded VALUE heading, found '%.*s'",
                                (int)(l.n > 80 ? 80 : l.n), l.p);
             st = FOLD_UNDERLINE;
             break;
         case FOLD_UNDERLINE:
-            if (!ip_is_dashes(&l))
-                return ip_fail(b, l.no, "expected a dashed line under VALUE");
+            if (!imp_is_dashes(&l))
+                return imp_fail(b, l.no, "expected a dashed line under VALUE");
             st = ROWS;
             break;
         case ROWS: {
-            if (ip_is_blank(&l))
+            if (imp_is_blank(&l))
                 break;
             if (is_feedback(&l)) {
                 if (have_pending)
-                    return ip_fail(b, pending.no, "truncated line: '%.*s' has no value",
+                    return imp_fail(b, pending.no, "truncated line: '%.*s' has no value",
                                    (int)(pending.n > 80 ? 80 : pending.n), pending.p);
                 st = OUTSIDE;
                 break;
             }
-            if (!have_set && (rc = ip_add_set(b, &set)) != SIM_OK)
+            if (!have_set && (rc = imp_add_set(b, &set)) != SIM_OK)
                 return rc;
             have_set = 1;
             const char *num;
@@ -169,26 +169,26 @@ sim_err_t ip_parse_sqlplus(ip_build_t *b, const char *text, size_t len)
             if (have_pending) {
                 /* a folded row: the value on the line under its name */
                 if (!is_number_only(&l, &num, &numn))
-                    return ip_fail(b, pending.no, "truncated line: '%.*s' has no value",
+                    return imp_fail(b, pending.no, "truncated line: '%.*s' has no value",
                                    (int)(pending.n > 80 ? 80 : pending.n), pending.p);
-                if (ip_parse_int(num, numn, 0, &v, &why) != 0)
-                    return ip_fail(b, l.no, "value '%.*s' of '%.*s': %s",
+                if (imp_parse_int(num, numn, 0, &v, &why) != 0)
+                    return imp_fail(b, l.no, "value '%.*s' of '%.*s': %s",
                                    (int)(numn > 40 ? 40 : numn), num,
                                    (int)(pending.n > 80 ? 80 : pending.n), pending.p, why);
                 const char *name = pending.p;
                 size_t namen = pending.n;
-                ip_trim(&name, &namen);
-                rc = ip_add_stat(b, set, name, namen, v, l.no);
+                imp_trim(&name, &namen);
+                rc = imp_add_stat(b, set, name, namen, v, l.no);
                 have_pending = 0;
                 break;
             }
             if (is_number_only(&l, &num, &numn))
-                return ip_fail(b, l.no, "truncated line: a value '%.*s' without a name",
+                return imp_fail(b, l.no, "truncated line: a value '%.*s' without a name",
                                (int)(numn > 40 ? 40 : numn), num);
             const char *name = l.p;
             size_t namen = l.n;
-            ip_trim(&name, &namen);
-            ip_last_token(name, namen, &num, &numn);
+            imp_trim(&name, &namen);
+            imp_last_token(name, namen, &num, &numn);
             int numeric =
                 numn > 0 &&
                 (isdigit((unsigned char)num[0]) ||
@@ -202,41 +202,41 @@ sim_err_t ip_parse_sqlplus(ip_build_t *b, const char *text, size_t len)
                 have_pending = 1;
                 break;
             }
-            if (ip_parse_int(num, numn, 0, &v, &why) != 0)
-                return ip_fail(b, l.no, "value '%.*s': %s", (int)(numn > 40 ? 40 : numn), num, why);
+            if (imp_parse_int(num, numn, 0, &v, &why) != 0)
+                return imp_fail(b, l.no, "value '%.*s': %s", (int)(numn > 40 ? 40 : numn), num, why);
             namen = (size_t)(num - name);
-            ip_trim(&name, &namen);
-            rc = ip_add_stat(b, set, name, namen, v, l.no);
+            imp_trim(&name, &namen);
+            rc = imp_add_stat(b, set, name, namen, v, l.no);
             break;
         }
         }
     }
     if (rc == SIM_OK && have_pending)
-        return ip_fail(b, pending.no, "truncated line: '%.*s' has no value",
+        return imp_fail(b, pending.no, "truncated line: '%.*s' has no value",
                        (int)(pending.n > 80 ? 80 : pending.n), pending.p);
     if (rc == SIM_OK && (st == UNDERLINE || st == FOLD_VALUE || st == FOLD_UNDERLINE))
-        return ip_fail(b, it.no, "truncated: the file ends inside the headings");
+        return imp_fail(b, it.no, "truncated: the file ends inside the headings");
     return rc;
 }
 
 /* ---- autotrace ------------------------------------------------------------- */
 
-static int is_statistics_heading(const ip_line_t *l)
+static int is_statistics_heading(const imp_line_t *l)
 {
     const char *p = l->p;
     size_t n = l->n;
-    ip_trim(&p, &n);
-    return ip_word_eq(p, n, "Statistics");
+    imp_trim(&p, &n);
+    return imp_word_eq(p, n, "Statistics");
 }
 
-int ip_looks_autotrace(const char *text, size_t len)
+int imp_looks_autotrace(const char *text, size_t len)
 {
-    ip_lines_t it;
-    ip_line_t prev = {0}, l;
+    imp_lines_t it;
+    imp_line_t prev = {0}, l;
     int have = 0;
-    ip_lines_init(&it, text, len);
-    while (ip_next_line(&it, &l)) {
-        if (have && ip_is_dashes(&l) && is_statistics_heading(&prev))
+    imp_lines_init(&it, text, len);
+    while (imp_next_line(&it, &l)) {
+        if (have && imp_is_dashes(&l) && is_statistics_heading(&prev))
             return 1;
         prev = l;
         have = 1;
@@ -244,50 +244,50 @@ int ip_looks_autotrace(const char *text, size_t len)
     return 0;
 }
 
-sim_err_t ip_parse_autotrace(ip_build_t *b, const char *text, size_t len)
+sim_err_t imp_parse_autotrace(imp_build_t *b, const char *text, size_t len)
 {
-    ip_lines_t it;
-    ip_line_t l, prev = {0};
+    imp_lines_t it;
+    imp_line_t l, prev = {0};
     int in_block = 0, have_prev = 0, have_set = 0;
     size_t set = 0;
     sim_err_t rc = SIM_OK;
-    ip_lines_init(&it, text, len);
-    while (rc == SIM_OK && ip_next_line(&it, &l)) {
+    imp_lines_init(&it, text, len);
+    while (rc == SIM_OK && imp_next_line(&it, &l)) {
         if (!in_block) {
-            in_block = have_prev && ip_is_dashes(&l) && is_statistics_heading(&prev);
+            in_block = have_prev && imp_is_dashes(&l) && is_statistics_heading(&prev);
             prev = l;
             have_prev = 1;
             continue;
         }
-        if (ip_is_blank(&l)) {
+        if (imp_is_blank(&l)) {
             in_block = have_set && b->out->sets[set].n > 0 ? 0 : in_block;
             continue;
         }
         const char *p = l.p;
         size_t n = l.n;
-        ip_trim(&p, &n);
+        imp_trim(&p, &n);
         size_t numn = 0;
         while (numn < n && !isspace((unsigned char)p[numn]))
             numn++;
         int64_t v;
         const char *why;
-        if (ip_parse_int(p, numn, 0, &v, &why) != 0) {
+        if (imp_parse_int(p, numn, 0, &v, &why) != 0) {
             if (!isdigit((unsigned char)p[0]) && p[0] != '-') {
                 in_block = 0; /* the block ended without a blank line */
                 prev = l;
                 continue;
             }
-            return ip_fail(b, l.no, "value '%.*s': %s", (int)(numn > 40 ? 40 : numn), p, why);
+            return imp_fail(b, l.no, "value '%.*s': %s", (int)(numn > 40 ? 40 : numn), p, why);
         }
         const char *name = p + numn;
         size_t namen = n - numn;
-        ip_trim(&name, &namen);
+        imp_trim(&name, &namen);
         if (namen == 0)
-            return ip_fail(b, l.no, "truncated line: a value %.*s without a name", (int)numn, p);
-        if (!have_set && (rc = ip_add_set(b, &set)) != SIM_OK)
+            return imp_fail(b, l.no, "truncated line: a value %.*s without a name", (int)numn, p);
+        if (!have_set && (rc = imp_add_set(b, &set)) != SIM_OK)
             return rc;
         have_set = 1;
-        rc = ip_add_stat(b, set, name, namen, v, l.no);
+        rc = imp_add_stat(b, set, name, namen, v, l.no);
     }
     return rc;
 }

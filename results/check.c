@@ -3,7 +3,7 @@
  * verified with one query each, inside one read transaction.  It changes
  * nothing in the file; the first violation goes to res_errmsg().
  */
-#include "store_int.h"
+#include "results_int.h"
 
 /* Each query returns a row only when its invariant (README numbering) fails. */
 static const struct {
@@ -42,37 +42,37 @@ sim_err_t res_check(res_store_t *s)
     if (!s)
         return SIM_EINVAL;
     if (!s->db)
-        return rs_probe_only(s);
+        return res_probe_only(s);
     int kind, version;
     sim_err_t err = SIM_OK;
     int rc = sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
     if (rc != SQLITE_OK)
-        return rs_db_fail(s, rc, "cannot check");
+        return res_db_fail(s, rc, "cannot check");
     char msg[512];
-    err = rs_classify(s->db, s->path, &kind, &version, msg, sizeof msg);
+    err = res_classify(s->db, s->path, &kind, &version, msg, sizeof msg);
     if (err != SIM_OK)
-        err = rs_set_err(s, SIM_ECORRUPT, "%s", msg);
-    else if (kind != RS_KIND_STORE || version != RES_SCHEMA_VERSION)
-        err = rs_store_err(s, SIM_ECORRUPT, "invariant 6: schema version %d, expected %d", version,
+        err = res_set_err(s, SIM_ECORRUPT, "%s", msg);
+    else if (kind != RES_KIND_STORE || version != RES_SCHEMA_VERSION)
+        err = res_store_err(s, SIM_ECORRUPT, "invariant 6: schema version %d, expected %d", version,
                            RES_SCHEMA_VERSION);
     for (size_t i = 0; err == SIM_OK && i < sizeof checks / sizeof checks[0]; i++) {
         sqlite3_stmt *st;
-        rc = rs_prepare(s->db, checks[i].sql, &st);
+        rc = res_prepare(s->db, checks[i].sql, &st);
         if (rc == SQLITE_OK) {
             rc = sqlite3_step(st);
             if (rc == SQLITE_ROW)
-                err = rs_store_err(s, SIM_ECORRUPT, checks[i].what,
+                err = res_store_err(s, SIM_ECORRUPT, checks[i].what,
                                    (const char *)sqlite3_column_text(st, 0));
             rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
             sqlite3_finalize(st);
         }
         if (rc != SQLITE_OK && err == SIM_OK)
-            err = rs_db_fail(s, rc, "cannot check");
+            err = res_db_fail(s, rc, "cannot check");
     }
     /* Invariant 4: after a write open, v$statname is the catalogue. */
     if (err == SIM_OK && !s->readonly) {
         sqlite3_stmt *st;
-        rc = rs_prepare(s->db,
+        rc = res_prepare(s->db,
                         "SELECT count(*) FROM v$statname\n"
                         "WHERE \"statistic#\" = ?1 AND name = ?2 AND class = ?3 AND shown_in = ?4",
                         &st);
@@ -84,16 +84,16 @@ sim_err_t res_check(res_store_t *s)
             sqlite3_bind_text(st, 4, sim_view_name(info->view), -1, SQLITE_STATIC);
             rc = sqlite3_step(st);
             if (rc == SQLITE_ROW && sqlite3_column_int(st, 0) != 1)
-                err = rs_store_err(s, SIM_ECORRUPT, "invariant 4: v$statname lacks %d '%s'",
+                err = res_store_err(s, SIM_ECORRUPT, "invariant 4: v$statname lacks %d '%s'",
                                    info->number, info->name);
             rc = rc == SQLITE_ROW ? SQLITE_OK : rc;
             sqlite3_reset(st);
         }
         sqlite3_finalize(st);
         if (rc != SQLITE_OK && err == SIM_OK)
-            err = rs_db_fail(s, rc, "cannot check");
+            err = res_db_fail(s, rc, "cannot check");
     }
-    rs_rollback(s);
+    res_rollback(s);
     if (err == SIM_OK)
         s->errmsg[0] = '\0';
     return err;

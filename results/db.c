@@ -2,15 +2,15 @@
  * db.c -- what the SQLite side of the store shares: error messages on the
  * handle, small SQL helpers, the retry pause and the write transaction.
  *
- * Every write of the store goes through rs_write_tx(): BEGIN IMMEDIATE, the
+ * Every write of the store goes through res_write_tx(): BEGIN IMMEDIATE, the
  * body, COMMIT, all retried from the start while SQLite answers SQLITE_BUSY
  * (which its busy handler does not always cover, e.g. when BEGIN IMMEDIATE
  * races a WAL recovery).  A body that fails leaves nothing behind:
- * rs_write_tx() rolls back.  Nothing here changes the file by itself.
+ * res_write_tx() rolls back.  Nothing here changes the file by itself.
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "store_int.h"
+#include "results_int.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -19,36 +19,36 @@
 
 /* ---- messages ----------------------------------------------------------- */
 
-sim_err_t rs_set_err(res_store_t *s, sim_err_t err, const char *fmt, ...)
+sim_err_t res_set_err(res_store_t *s, sim_err_t err, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    rs_vformat(s->errmsg, sizeof s->errmsg, fmt, ap);
+    res_vformat(s->errmsg, sizeof s->errmsg, fmt, ap);
     va_end(ap);
-    rs_one_line(s->errmsg);
+    res_one_line(s->errmsg);
     return err;
 }
 
-sim_err_t rs_store_err(res_store_t *s, sim_err_t err, const char *fmt, ...)
+sim_err_t res_store_err(res_store_t *s, sim_err_t err, const char *fmt, ...)
 {
     char what[768];
     va_list ap;
     va_start(ap, fmt);
-    rs_vformat(what, sizeof what, fmt, ap);
+    res_vformat(what, sizeof what, fmt, ap);
     va_end(ap);
-    rs_format(s->errmsg, sizeof s->errmsg, "%s: %s", s->path, what);
-    rs_one_line(s->errmsg);
+    res_format(s->errmsg, sizeof s->errmsg, "%s: %s", s->path, what);
+    res_one_line(s->errmsg);
     return err;
 }
 
-sim_err_t rs_probe_only(res_store_t *s)
+sim_err_t res_probe_only(res_store_t *s)
 {
-    return rs_store_err(s, SIM_EINVAL,
+    return res_store_err(s, SIM_EINVAL,
                         "opened with RES_OPEN_PROBE, which only checks the file; open it again "
                         "to read it");
 }
 
-sim_err_t rs_map_rc(int rc)
+sim_err_t res_map_rc(int rc)
 {
     switch (rc & 0xff) {
     case SQLITE_OK:
@@ -67,27 +67,27 @@ sim_err_t rs_map_rc(int rc)
     }
 }
 
-sim_err_t rs_db_fail(res_store_t *s, int rc, const char *what)
+sim_err_t res_db_fail(res_store_t *s, int rc, const char *what)
 {
     s->busy = (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED;
     const char *msg = s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc);
     if ((rc & 0xff) == SQLITE_CANTOPEN && s->db && sqlite3_system_errno(s->db))
-        return rs_store_err(s, SIM_EIO, "%s: %s (%s)", what, msg,
+        return res_store_err(s, SIM_EIO, "%s: %s (%s)", what, msg,
                             strerror(sqlite3_system_errno(s->db)));
-    return rs_store_err(s, rs_map_rc(rc), "%s: %s", what, msg);
+    return res_store_err(s, res_map_rc(rc), "%s: %s", what, msg);
 }
 
 /* ---- small SQL helpers --------------------------------------------------- */
 
-int rs_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st)
+int res_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st)
 {
     return sqlite3_prepare_v2(db, sql, -1, st, NULL);
 }
 
-int rs_query_int(sqlite3 *db, const char *sql, int64_t *out)
+int res_query_int(sqlite3 *db, const char *sql, int64_t *out)
 {
     sqlite3_stmt *st;
-    int rc = rs_prepare(db, sql, &st);
+    int rc = res_prepare(db, sql, &st);
     if (rc != SQLITE_OK)
         return rc;
     rc = sqlite3_step(st);
@@ -98,14 +98,14 @@ int rs_query_int(sqlite3 *db, const char *sql, int64_t *out)
     return rc;
 }
 
-int rs_step_done(sqlite3_stmt *st)
+int res_step_done(sqlite3_stmt *st)
 {
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
-void rs_bind_text(sqlite3_stmt *st, int i, const char *v)
+void res_bind_text(sqlite3_stmt *st, int i, const char *v)
 {
     if (v)
         sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT);
@@ -114,21 +114,21 @@ void rs_bind_text(sqlite3_stmt *st, int i, const char *v)
 }
 
 /* Seeds above INT64_MAX read back negative in the shell. */
-sqlite3_int64 rs_seed_to_db(uint64_t seed)
+sqlite3_int64 res_seed_to_db(uint64_t seed)
 {
     sqlite3_int64 v;
     memcpy(&v, &seed, sizeof v);
     return v;
 }
 
-uint64_t rs_seed_from_db(sqlite3_int64 v)
+uint64_t res_seed_from_db(sqlite3_int64 v)
 {
     uint64_t seed;
     memcpy(&seed, &v, sizeof seed);
     return seed;
 }
 
-char *rs_dup_str(const char *s)
+char *res_dup_str(const char *s)
 {
     if (!s)
         return NULL;
@@ -139,7 +139,7 @@ char *rs_dup_str(const char *s)
     return d;
 }
 
-int rs_open_db(const char *path, int flags, sqlite3 **db)
+int res_open_db(const char *path, int flags, sqlite3 **db)
 {
     int rc = sqlite3_open_v2(path, db, flags, NULL);
     if (rc == SQLITE_OK) {
@@ -150,7 +150,7 @@ int rs_open_db(const char *path, int flags, sqlite3 **db)
     return rc;
 }
 
-void rs_rollback(res_store_t *s)
+void res_rollback(res_store_t *s)
 {
     if (!sqlite3_get_autocommit(s->db))
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
@@ -165,13 +165,13 @@ static double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-void rs_retry_start(rs_retry_t *r)
+void res_retry_start(res_retry_t *r)
 {
     r->deadline = now_seconds() + RES_RETRY_SECONDS;
     r->pause_ms = 1;
 }
 
-int rs_retry_wait(rs_retry_t *r)
+int res_retry_wait(res_retry_t *r)
 {
     if (now_seconds() > r->deadline)
         return 0;
@@ -182,27 +182,27 @@ int rs_retry_wait(rs_retry_t *r)
     return 1;
 }
 
-sim_err_t rs_write_tx(res_store_t *s, rs_tx_body_fn body, void *arg)
+sim_err_t res_write_tx(res_store_t *s, res_tx_body_fn body, void *arg)
 {
-    rs_retry_t retry;
-    rs_retry_start(&retry);
+    res_retry_t retry;
+    res_retry_start(&retry);
     for (;;) {
         sim_err_t err;
         s->busy = 0;
         int rc = sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
         if (rc != SQLITE_OK) {
-            err = rs_db_fail(s, rc, "cannot start a write transaction");
+            err = res_db_fail(s, rc, "cannot start a write transaction");
         } else {
             err = body(s, arg);
             if (err == SIM_OK) {
                 rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
                 if (rc == SQLITE_OK)
                     return SIM_OK;
-                err = rs_db_fail(s, rc, "cannot commit");
+                err = res_db_fail(s, rc, "cannot commit");
             }
-            rs_rollback(s);
+            res_rollback(s);
         }
-        if (!s->busy || !rs_retry_wait(&retry))
+        if (!s->busy || !res_retry_wait(&retry))
             return err;
     }
 }

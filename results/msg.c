@@ -5,24 +5,24 @@
  */
 #include <stdio.h>
 
-#include "store_int.h"
+#include "results_int.h"
 
-void rs_vformat(char *buf, size_t len, const char *fmt, va_list ap)
+void res_vformat(char *buf, size_t len, const char *fmt, va_list ap)
 {
     if (len == 0)
         return;
     vsnprintf(buf, len, fmt, ap);
 }
 
-void rs_format(char *buf, size_t len, const char *fmt, ...)
+void res_format(char *buf, size_t len, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    rs_vformat(buf, len, fmt, ap);
+    res_vformat(buf, len, fmt, ap);
     va_end(ap);
 }
 
-void rs_one_line(char *msg)
+void res_one_line(char *msg)
 {
     for (; *msg; msg++)
         if (*msg == '\n' || *msg == '\r')

@@ -5,14 +5,14 @@
  * safety.c and the schema to schema.c.
  *
  *   state change                 function
- *   (nothing) -> schema v3       open_once() -> rs_create_store()
- *   v1, v2 -> v3, catalogue      open_once() -> rs_write_tx(rs_init_body)
- *   rollback journal -> WAL      open_once() -> rs_set_wal()
+ *   (nothing) -> schema v3       open_once() -> res_create_store()
+ *   v1, v2 -> v3, catalogue      open_once() -> res_write_tx(res_init_body)
+ *   rollback journal -> WAL      open_once() -> res_set_wal()
  *   handle freed                 res_close()
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "store_int.h"
+#include "results_int.h"
 
 #include <errno.h>
 #include <string.h>
@@ -27,53 +27,53 @@
  */
 static sim_err_t open_once(res_store_t *s, int flags, const char *file, int *again)
 {
-    rs_open_mode_t mode = flags & RES_OPEN_READONLY ? RS_MODE_READ
-                          : flags & RES_OPEN_PROBE  ? RS_MODE_PROBE
-                                                    : RS_MODE_WRITE;
+    res_open_mode_t mode = flags & RES_OPEN_READONLY ? RES_MODE_READ
+                          : flags & RES_OPEN_PROBE  ? RES_MODE_PROBE
+                                                    : RES_MODE_WRITE;
     struct stat sb;
     char dir[RES_PATH_BUF];
     *again = 0;
     sim_parent_dir(file, dir, sizeof dir);
     if (stat(file, &sb) != 0) {
         if (errno != ENOENT)
-            return rs_store_err(s, SIM_EIO, "cannot access: %s", strerror(errno));
-        if (mode == RS_MODE_READ || !(flags & RES_OPEN_CREATE))
-            return rs_store_err(s, SIM_EIO, "no such file");
+            return res_store_err(s, SIM_EIO, "cannot access: %s", strerror(errno));
+        if (mode == RES_MODE_READ || !(flags & RES_OPEN_CREATE))
+            return res_store_err(s, SIM_EIO, "no such file");
         struct stat ds;
         if (stat(dir, &ds) != 0 || !S_ISDIR(ds.st_mode))
-            return rs_store_err(s, SIM_EIO, "cannot create: directory %s does not exist", dir);
+            return res_store_err(s, SIM_EIO, "cannot create: directory %s does not exist", dir);
         if (access(dir, W_OK | X_OK) != 0)
-            return rs_store_err(s, SIM_EIO, "cannot create: directory %s is not writable", dir);
-        return mode == RS_MODE_PROBE ? SIM_OK : rs_create_store(s, file, NULL, again);
+            return res_store_err(s, SIM_EIO, "cannot create: directory %s is not writable", dir);
+        return mode == RES_MODE_PROBE ? SIM_OK : res_create_store(s, file, NULL, again);
     }
     if (S_ISDIR(sb.st_mode))
-        return rs_store_err(s, SIM_EIO, "is a directory, not a results database");
+        return res_store_err(s, SIM_EIO, "is a directory, not a results database");
     if (!S_ISREG(sb.st_mode))
-        return rs_store_err(s, SIM_EIO, "not a regular file, not a results database");
+        return res_store_err(s, SIM_EIO, "not a regular file, not a results database");
     /* Refuse a file without write permission even as root, who could write it
      * anyway: someone protected it on purpose. */
-    if (mode != RS_MODE_READ && ((sb.st_mode & 0222) == 0 || access(file, W_OK) != 0))
-        return rs_store_err(s, SIM_EIO, "read-only file; refusing to record into it");
+    if (mode != RES_MODE_READ && ((sb.st_mode & 0222) == 0 || access(file, W_OK) != 0))
+        return res_store_err(s, SIM_EIO, "read-only file; refusing to record into it");
     /* A new store is made beside the file, and SQLite keeps its journal and
      * WAL there. */
-    if (mode != RS_MODE_READ && access(dir, W_OK | X_OK) != 0)
-        return rs_store_err(s, SIM_EIO, "cannot record: directory %s is not writable", dir);
+    if (mode != RES_MODE_READ && access(dir, W_OK | X_OK) != 0)
+        return res_store_err(s, SIM_EIO, "cannot record: directory %s is not writable", dir);
     if (sb.st_size == 0) {
-        if (mode == RS_MODE_READ)
-            return rs_store_err(s, SIM_EINVAL, "empty file, not a lobsim results database");
-        return mode == RS_MODE_PROBE ? SIM_OK : rs_create_store(s, file, &sb, again);
+        if (mode == RES_MODE_READ)
+            return res_store_err(s, SIM_EINVAL, "empty file, not a lobsim results database");
+        return mode == RES_MODE_PROBE ? SIM_OK : res_create_store(s, file, &sb, again);
     }
 
     sqlite3 *db;
     int kind, version;
-    sim_err_t err = rs_probe(s, file, mode, &db, &kind, &version);
+    sim_err_t err = res_probe(s, file, mode, &db, &kind, &version);
     if (err != SIM_OK)
         return err;
-    if (mode == RS_MODE_READ) {
-        if (kind == RS_KIND_EMPTY)
-            err = rs_store_err(s, SIM_EINVAL, "no tables, not a lobsim results database");
+    if (mode == RES_MODE_READ) {
+        if (kind == RES_KIND_EMPTY)
+            err = res_store_err(s, SIM_EINVAL, "no tables, not a lobsim results database");
         else if (version < RES_SCHEMA_VERSION)
-            err = rs_store_err(s, SIM_EINVAL,
+            err = res_store_err(s, SIM_EINVAL,
                                "results schema version %d; open it once for writing to upgrade it "
                                "to version %d",
                                version, RES_SCHEMA_VERSION);
@@ -84,17 +84,17 @@ static sim_err_t open_once(res_store_t *s, int flags, const char *file, int *aga
         return err;
     }
     sqlite3_close(db);
-    if (mode == RS_MODE_PROBE)
+    if (mode == RES_MODE_PROBE)
         return SIM_OK;
 
-    rs_remove_stale_temps(file);
-    int rc = rs_open_db(file, SQLITE_OPEN_READWRITE, &s->db);
+    res_remove_stale_temps(file);
+    int rc = res_open_db(file, SQLITE_OPEN_READWRITE, &s->db);
     if (rc != SQLITE_OK)
-        return rs_db_fail(s, rc, "cannot open");
+        return res_db_fail(s, rc, "cannot open");
     if (sqlite3_db_readonly(s->db, "main") == 1)
-        return rs_store_err(s, SIM_EIO, "read-only file; refusing to record into it");
-    err = rs_write_tx(s, rs_init_body, NULL);
-    return err == SIM_OK ? rs_set_wal(s) : err;
+        return res_store_err(s, SIM_EIO, "read-only file; refusing to record into it");
+    err = res_write_tx(s, res_init_body, NULL);
+    return err == SIM_OK ? res_set_wal(s) : err;
 }
 
 sim_err_t res_open(const char *path, int flags, res_store_t **out, char *errbuf, size_t errlen)
@@ -105,26 +105,26 @@ sim_err_t res_open(const char *path, int flags, res_store_t **out, char *errbuf,
         return SIM_EINVAL;
     *out = NULL;
     if (!path || !*path) {
-        rs_format(errbuf, errlen, "results store: empty file name; expected a path such as %s",
+        res_format(errbuf, errlen, "results store: empty file name; expected a path such as %s",
                   SIM_DEFAULT_STORE);
         return SIM_EINVAL;
     }
     if (flags & ~(RES_OPEN_READONLY | RES_OPEN_CREATE | RES_OPEN_PROBE)) {
-        rs_format(errbuf, errlen, "%s: unknown open flags 0x%x", path, (unsigned)flags);
+        res_format(errbuf, errlen, "%s: unknown open flags 0x%x", path, (unsigned)flags);
         return SIM_EINVAL;
     }
     if ((flags & RES_OPEN_READONLY) && (flags & RES_OPEN_PROBE)) {
-        rs_format(errbuf, errlen, "%s: RES_OPEN_READONLY and RES_OPEN_PROBE exclude each other",
+        res_format(errbuf, errlen, "%s: RES_OPEN_READONLY and RES_OPEN_PROBE exclude each other",
                   path);
         return SIM_EINVAL;
     }
 
     res_store_t *s = sim_calloc(1, sizeof *s);
-    char *pcopy = rs_dup_str(path);
+    char *pcopy = res_dup_str(path);
     if (!s || !pcopy) {
         sim_free(s);
         sim_free(pcopy);
-        rs_format(errbuf, errlen, "%s: out of memory", path);
+        res_format(errbuf, errlen, "%s: out of memory", path);
         return SIM_ENOMEM;
     }
     s->path = pcopy;
@@ -133,20 +133,20 @@ sim_err_t res_open(const char *path, int flags, res_store_t **out, char *errbuf,
 
     char file[RES_PATH_BUF];
     sim_err_t err;
-    int e = rs_follow_links(path, file, sizeof file);
+    int e = res_follow_links(path, file, sizeof file);
     if (e != 0) {
-        err = rs_store_err(s, SIM_EIO, "cannot access: %s", strerror(e));
+        err = res_store_err(s, SIM_EIO, "cannot access: %s", strerror(e));
     } else {
         int again = 1;
         err = SIM_OK;
         for (int attempt = 0; err == SIM_OK && again && attempt < RES_OPEN_ATTEMPTS; attempt++)
             err = open_once(s, flags, file, &again);
         if (err == SIM_OK && again)
-            err = rs_store_err(s, SIM_EIO, "the file kept changing while it was opened; try again");
+            err = res_store_err(s, SIM_EIO, "the file kept changing while it was opened; try again");
     }
     if (err != SIM_OK) {
-        rs_format(errbuf, errlen, "%s", s->errmsg);
-        rs_one_line(errbuf);
+        res_format(errbuf, errlen, "%s", s->errmsg);
+        res_one_line(errbuf);
         res_close(s);
         return err;
     }

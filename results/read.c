@@ -6,7 +6,7 @@
  * Nothing here changes the file.  The handle's strings of the last
  * res_get_run() are replaced by keep_str().
  */
-#include "store_int.h"
+#include "results_int.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -17,7 +17,7 @@ static sim_err_t query_run(res_store_t *s, const char *sql, int64_t param, const
                            int64_t *run)
 {
     sqlite3_stmt *st;
-    int rc = rs_prepare(s->db, sql, &st);
+    int rc = res_prepare(s->db, sql, &st);
     *run = 0;
     if (rc == SQLITE_OK) {
         sqlite3_bind_int64(st, 1, param);
@@ -29,7 +29,7 @@ static sim_err_t query_run(res_store_t *s, const char *sql, int64_t param, const
         rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
     }
     sqlite3_finalize(st);
-    return rc == SQLITE_OK ? SIM_OK : rs_db_fail(s, rc, "cannot read runs");
+    return rc == SQLITE_OK ? SIM_OK : res_db_fail(s, rc, "cannot read runs");
 }
 
 static int all_of(const char *s, const char *set)
@@ -44,11 +44,11 @@ sim_err_t res_resolve_run(res_store_t *s, const char *sel, int64_t *run_id)
     if (!s)
         return SIM_EINVAL;
     if (!s->db)
-        return rs_probe_only(s);
+        return res_probe_only(s);
     if (!run_id)
-        return rs_store_err(s, SIM_EINVAL, "res_resolve_run: no output");
+        return res_store_err(s, SIM_EINVAL, "res_resolve_run: no output");
     if (!sel || !*sel)
-        return rs_store_err(s, SIM_EINVAL, "empty run selector; expected " SELECTORS);
+        return res_store_err(s, SIM_EINVAL, "empty run selector; expected " SELECTORS);
     int64_t run = 0;
     uint64_t n;
     sim_err_t err;
@@ -57,12 +57,12 @@ sim_err_t res_resolve_run(res_store_t *s, const char *sel, int64_t *run_id)
         if ((err = query_run(s, "SELECT run FROM reference_run", 0, NULL, &run)) != SIM_OK)
             return err;
         if (!run)
-            return rs_store_err(s, SIM_EINVAL, "no reference run; load the reference CSV first");
+            return res_store_err(s, SIM_EINVAL, "no reference run; load the reference CSV first");
     } else if (strncmp(sel, "latest", 6) == 0) {
         const char *rest = sel + 6;
         n = 0;
         if (*rest && (*rest != '~' || sim_parse_u64(rest + 1, INT64_MAX, &n) != 0))
-            return rs_store_err(s, SIM_EINVAL, "run selector '%s'; expected latest or latest~N",
+            return res_store_err(s, SIM_EINVAL, "run selector '%s'; expected latest or latest~N",
                                 sel);
         if ((err = query_run(s,
                              "SELECT run FROM runs WHERE source = 'lobsim' AND completed = 1\n"
@@ -70,7 +70,7 @@ sim_err_t res_resolve_run(res_store_t *s, const char *sel, int64_t *run_id)
                              (int64_t)n, NULL, &run)) != SIM_OK)
             return err;
         if (!run)
-            return rs_store_err(s, SIM_EINVAL,
+            return res_store_err(s, SIM_EINVAL,
                                 "no run '%s': fewer than %" PRIu64 " completed lobsim runs", sel,
                                 n + 1);
     } else {
@@ -92,7 +92,7 @@ sim_err_t res_resolve_run(res_store_t *s, const char *sel, int64_t *run_id)
                                  (int64_t)len, prefix, &commits)) != SIM_OK)
                 return err;
             if (commits > 1)
-                return rs_store_err(s, SIM_EINVAL,
+                return res_store_err(s, SIM_EINVAL,
                                     "commit prefix '%s' is ambiguous: %" PRId64 " commits match",
                                     sel, commits);
             if ((err = query_run(s,
@@ -102,12 +102,12 @@ sim_err_t res_resolve_run(res_store_t *s, const char *sel, int64_t *run_id)
                                  (int64_t)len, prefix, &run)) != SIM_OK)
                 return err;
             if (!run)
-                return rs_store_err(s, SIM_EINVAL,
+                return res_store_err(s, SIM_EINVAL,
                                     "no run '%s': neither a run id nor the commit of a completed "
                                     "lobsim run",
                                     sel);
         } else if (!run) {
-            return rs_store_err(s, SIM_EINVAL, "no run '%s'; expected " SELECTORS, sel);
+            return res_store_err(s, SIM_EINVAL, "no run '%s'; expected " SELECTORS, sel);
         }
     }
     *run_id = run;
@@ -120,8 +120,8 @@ static sim_err_t keep_str(res_store_t *s, int slot, sqlite3_stmt *st, int col, c
     sim_free(s->run_str[slot]);
     s->run_str[slot] = NULL;
     const char *v = (const char *)sqlite3_column_text(st, col);
-    if (v && !(s->run_str[slot] = rs_dup_str(v)))
-        return rs_store_err(s, SIM_ENOMEM, "out of memory");
+    if (v && !(s->run_str[slot] = res_dup_str(v)))
+        return res_store_err(s, SIM_ENOMEM, "out of memory");
     *out = s->run_str[slot];
     return SIM_OK;
 }
@@ -131,11 +131,11 @@ sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out)
     if (!s)
         return SIM_EINVAL;
     if (!s->db)
-        return rs_probe_only(s);
+        return res_probe_only(s);
     if (!out)
-        return rs_store_err(s, SIM_EINVAL, "res_get_run: no output");
+        return res_store_err(s, SIM_EINVAL, "res_get_run: no output");
     sqlite3_stmt *st;
-    int rc = rs_prepare(s->db,
+    int rc = res_prepare(s->db,
                         "SELECT run, source, reference_file, reference_digest, git_commit, host,\n"
                         "  compiler, build_type, command_line, params,\n"
                         "  CAST(strftime('%s', started) AS INTEGER),\n"
@@ -144,14 +144,14 @@ sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out)
                         "FROM runs WHERE run = ?1",
                         &st);
     if (rc != SQLITE_OK)
-        return rs_db_fail(s, rc, "cannot read runs");
+        return res_db_fail(s, rc, "cannot read runs");
     sqlite3_bind_int64(st, 1, run_id);
     rc = sqlite3_step(st);
     sim_err_t err = SIM_OK;
     if (rc == SQLITE_DONE) {
-        err = rs_store_err(s, SIM_EINVAL, "no run %" PRId64, run_id);
+        err = res_store_err(s, SIM_EINVAL, "no run %" PRId64, run_id);
     } else if (rc != SQLITE_ROW) {
-        err = rs_db_fail(s, rc, "cannot read runs");
+        err = res_db_fail(s, rc, "cannot read runs");
     } else {
         memset(out, 0, sizeof *out);
         out->run = sqlite3_column_int64(st, 0);
@@ -177,7 +177,7 @@ sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out)
         out->info.git_dirty =
             sqlite3_column_type(st, 12) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 12);
         out->has_seed = sqlite3_column_type(st, 13) != SQLITE_NULL;
-        out->info.seed = rs_seed_from_db(sqlite3_column_int64(st, 13));
+        out->info.seed = res_seed_from_db(sqlite3_column_int64(st, 13));
         out->info.completed = sqlite3_column_int(st, 14);
     }
     sqlite3_finalize(st);
@@ -196,13 +196,13 @@ sim_err_t res_list_runs(res_store_t *s, int64_t **ids, size_t *n)
     if (!s)
         return SIM_EINVAL;
     if (!s->db)
-        return rs_probe_only(s);
+        return res_probe_only(s);
     if (!ids || !n)
-        return rs_store_err(s, SIM_EINVAL, "res_list_runs: no output");
+        return res_store_err(s, SIM_EINVAL, "res_list_runs: no output");
     sqlite3_stmt *st;
-    int rc = rs_prepare(s->db, "SELECT run FROM runs ORDER BY run", &st);
+    int rc = res_prepare(s->db, "SELECT run FROM runs ORDER BY run", &st);
     if (rc != SQLITE_OK)
-        return rs_db_fail(s, rc, "cannot read runs");
+        return res_db_fail(s, rc, "cannot read runs");
     int64_t *v = NULL;
     size_t len = 0, cap = 0;
     sim_err_t err = SIM_OK;
@@ -211,7 +211,7 @@ sim_err_t res_list_runs(res_store_t *s, int64_t **ids, size_t *n)
             size_t ncap = cap ? 2 * cap : 16;
             int64_t *nv = sim_realloc(v, ncap * sizeof *nv);
             if (!nv) {
-                err = rs_store_err(s, SIM_ENOMEM, "out of memory listing runs");
+                err = res_store_err(s, SIM_ENOMEM, "out of memory listing runs");
                 break;
             }
             v = nv;
@@ -220,7 +220,7 @@ sim_err_t res_list_runs(res_store_t *s, int64_t **ids, size_t *n)
         v[len++] = sqlite3_column_int64(st, 0);
     }
     if (err == SIM_OK && rc != SQLITE_DONE)
-        err = rs_db_fail(s, rc, "cannot read runs");
+        err = res_db_fail(s, rc, "cannot read runs");
     sqlite3_finalize(st);
     if (err != SIM_OK) {
         sim_free(v);
@@ -245,15 +245,15 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
     if (!s)
         return SIM_EINVAL;
     if (!s->db)
-        return rs_probe_only(s);
+        return res_probe_only(s);
     if (!fn)
-        return rs_store_err(s, SIM_EINVAL, "res_foreach_session: no callback");
+        return res_store_err(s, SIM_EINVAL, "res_foreach_session: no callback");
     int64_t found;
     sim_err_t err = query_run(s, "SELECT run FROM runs WHERE run = ?1", run_id, NULL, &found);
     if (err != SIM_OK)
         return err;
     if (!found)
-        return rs_store_err(s, SIM_EINVAL, "no run %" PRId64, run_id);
+        return res_store_err(s, SIM_EINVAL, "no run %" PRId64, run_id);
 
     sqlite3_stmt *ss = NULL, *fig = NULL, *tim = NULL;
     /* The samples of the session in hand, grown as needed: [0, cap) real,
@@ -265,7 +265,7 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
     int outer = !sqlite3_get_autocommit(s->db);
     int rc = outer ? SQLITE_OK : sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
     if (rc == SQLITE_OK)
-        rc = rs_prepare(s->db,
+        rc = res_prepare(s->db,
                         "SELECT sid, run, path, lob_chars, block_size, rows, piece_size, seed,\n"
                         "  params, iterations, real_time_ns, cpu_time_ns, repetitions, workload\n"
                         "FROM sessions WHERE run = ?1\n"
@@ -275,10 +275,10 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
                         "  block_size, rows, lob_chars, sid",
                         &ss);
     if (rc == SQLITE_OK)
-        rc = rs_prepare(s->db, "SELECT \"statistic#\", value FROM session_stats WHERE sid = ?1",
+        rc = res_prepare(s->db, "SELECT \"statistic#\", value FROM session_stats WHERE sid = ?1",
                         &fig);
     if (rc == SQLITE_OK)
-        rc = rs_prepare(s->db,
+        rc = res_prepare(s->db,
                         "SELECT real_time_ns, cpu_time_ns FROM session_timings WHERE sid = ?1\n"
                         "ORDER BY repetition",
                         &tim);
@@ -299,7 +299,7 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
         si.rows = (uint64_t)sqlite3_column_int64(ss, 5);
         si.piece_size = (uint32_t)sqlite3_column_int64(ss, 6);
         si.has_seed = sqlite3_column_type(ss, 7) != SQLITE_NULL;
-        si.seed = rs_seed_from_db(sqlite3_column_int64(ss, 7));
+        si.seed = res_seed_from_db(sqlite3_column_int64(ss, 7));
         si.params = (const char *)sqlite3_column_text(ss, 8);
         si.workload = (const char *)sqlite3_column_text(ss, 13);
         si.timed = sqlite3_column_type(ss, 9) != SQLITE_NULL;
@@ -327,7 +327,7 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
                 size_t ncap = cap ? cap * 2 : 16;
                 double *grown = sim_malloc(2 * ncap * sizeof *grown);
                 if (!grown) {
-                    err = rs_store_err(s, SIM_ENOMEM, "cannot read sessions: out of memory");
+                    err = res_store_err(s, SIM_ENOMEM, "cannot read sessions: out of memory");
                     break;
                 }
                 if (n) {
@@ -356,13 +356,13 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
     if (rc == SQLITE_DONE)
         rc = SQLITE_OK;
     if (rc != SQLITE_OK && err == SIM_OK)
-        err = rs_db_fail(s, rc, "cannot read sessions");
+        err = res_db_fail(s, rc, "cannot read sessions");
     sqlite3_finalize(ss);
     sqlite3_finalize(fig);
     sqlite3_finalize(tim);
     sim_free(samples);
     if (!outer)
-        rs_rollback(s);
+        res_rollback(s);
     if (err == SIM_OK)
         s->errmsg[0] = '\0';
     return err;

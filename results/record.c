@@ -2,13 +2,13 @@
  * record.c -- writing runs: res_record_run() stores one lobbench run with
  * its sessions, figures and repetition samples, and res_load_reference()
  * stores the reference CSV (parsed by reference.c) as a run of source
- * 'oracle'.  Each is one rs_write_tx(), so a failure leaves nothing.
+ * 'oracle'.  Each is one res_write_tx(), so a failure leaves nothing.
  *
  *   state change                      function
  *   + run, sessions, figures, samples res_record_run() -> record_body()
  *   + reference run (once per digest) res_load_reference() -> reference_body()
  */
-#include "store_int.h"
+#include "results_int.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -37,7 +37,7 @@ static int insert_stat(sqlite3_stmt *ins_stat, sqlite3_int64 sid, sim_stat_t k, 
     sqlite3_bind_int64(ins_stat, 1, sid);
     sqlite3_bind_int(ins_stat, 2, sim_stat_info(k)->number);
     sqlite3_bind_int64(ins_stat, 3, value);
-    return rs_step_done(ins_stat);
+    return res_step_done(ins_stat);
 }
 
 typedef struct {
@@ -51,7 +51,7 @@ static sim_err_t insert_run(res_store_t *s, const res_run_t *r, int64_t *run_id)
 {
     sqlite3_stmt *st;
     int rc =
-        rs_prepare(s->db,
+        res_prepare(s->db,
                    "INSERT INTO runs (source, started, finished, git_commit, git_dirty, host,\n"
                    "  compiler, build_type, command_line, params, seed, completed)\n"
                    "VALUES ('lobsim', strftime(" TIME_FMT ", ?1, 'unixepoch'),\n"
@@ -62,21 +62,21 @@ static sim_err_t insert_run(res_store_t *s, const res_run_t *r, int64_t *run_id)
         if (r->started)
             sqlite3_bind_int64(st, 1, r->started);
         sqlite3_bind_int64(st, 2, r->finished ? r->finished : (int64_t)time(NULL));
-        rs_bind_text(st, 3, r->git_commit);
+        res_bind_text(st, 3, r->git_commit);
         if (r->git_dirty == 0 || r->git_dirty == 1)
             sqlite3_bind_int(st, 4, r->git_dirty);
-        rs_bind_text(st, 5, r->host);
-        rs_bind_text(st, 6, r->compiler);
-        rs_bind_text(st, 7, r->build_type);
-        rs_bind_text(st, 8, r->command_line);
-        rs_bind_text(st, 9, r->params);
-        sqlite3_bind_int64(st, 10, rs_seed_to_db(r->seed));
+        res_bind_text(st, 5, r->host);
+        res_bind_text(st, 6, r->compiler);
+        res_bind_text(st, 7, r->build_type);
+        res_bind_text(st, 8, r->command_line);
+        res_bind_text(st, 9, r->params);
+        sqlite3_bind_int64(st, 10, res_seed_to_db(r->seed));
         sqlite3_bind_int(st, 11, r->completed ? 1 : 0);
-        rc = rs_step_done(st);
+        rc = res_step_done(st);
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_OK)
-        return rs_db_fail(s, rc, "cannot record run");
+        return res_db_fail(s, rc, "cannot record run");
     *run_id = sqlite3_last_insert_rowid(s->db);
     return SIM_OK;
 }
@@ -94,47 +94,47 @@ static int name_ok(const char *name)
 static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss)
 {
     if (!name_ok(ss->path))
-        return rs_store_err(s, SIM_EINVAL,
+        return res_store_err(s, SIM_EINVAL,
                             "cannot record run: session %zu: path '%s'; expected 1 to %d "
                             "characters from a-z, 0-9 and _ (e.g. local, dblink)",
                             i + 1, ss->path ? ss->path : "(null)", RES_NAME_MAX);
     if (!name_ok(ss->workload))
-        return rs_store_err(s, SIM_EINVAL,
+        return res_store_err(s, SIM_EINVAL,
                             "cannot record run: session %zu: unknown workload '%s'; expected 1 to "
                             "%d characters from a-z, 0-9 and _ (e.g. insert, scan)",
                             i + 1, ss->workload ? ss->workload : "(null)", RES_NAME_MAX);
     if (ss->lob_chars == 0 || ss->lob_chars > INT64_MAX || ss->rows > INT64_MAX)
-        return rs_store_err(s, SIM_EINVAL,
+        return res_store_err(s, SIM_EINVAL,
                             "cannot record run: session %zu (%s): LOB size %" PRIu64
                             " chars or rows %" PRIu64 " outside 1..%" PRId64,
                             i + 1, ss->path, ss->lob_chars, ss->rows, INT64_MAX);
     if (ss->timed && ss->timing.iterations > INT64_MAX)
-        return rs_store_err(s, SIM_EINVAL,
+        return res_store_err(s, SIM_EINVAL,
                             "cannot record run: session %zu: iterations %" PRIu64 " above %" PRId64,
                             i + 1, ss->timing.iterations, INT64_MAX);
     const res_timing_t *t = &ss->timing;
     if (ss->timed && t->nsamples > 0) {
         if (t->nsamples > t->repetitions)
-            return rs_store_err(s, SIM_EINVAL,
+            return res_store_err(s, SIM_EINVAL,
                                 "cannot record run: session %zu: %" PRIu32
                                 " repetition samples but %" PRIu32 " repetitions",
                                 i + 1, t->nsamples, t->repetitions);
         if (!t->real_samples_ns || !t->cpu_samples_ns)
-            return rs_store_err(s, SIM_EINVAL,
+            return res_store_err(s, SIM_EINVAL,
                                 "cannot record run: session %zu: %" PRIu32
                                 " repetition samples but no sample array",
                                 i + 1, t->nsamples);
         for (uint32_t r = 0; r < t->nsamples; r++)
             if (!(isfinite(t->real_samples_ns[r]) && t->real_samples_ns[r] >= 0 &&
                   isfinite(t->cpu_samples_ns[r]) && t->cpu_samples_ns[r] >= 0))
-                return rs_store_err(s, SIM_EINVAL,
+                return res_store_err(s, SIM_EINVAL,
                                     "cannot record run: session %zu: repetition %" PRIu32
                                     " has time %g ns real, %g ns CPU; expected finite and >= 0",
                                     i + 1, r, t->real_samples_ns[r], t->cpu_samples_ns[r]);
     }
     for (int k = 0; k < SIM_STAT_COUNT; k++)
         if (ss->stats.v[k] > INT64_MAX)
-            return rs_store_err(s, SIM_EINVAL,
+            return res_store_err(s, SIM_EINVAL,
                                 "cannot record run: session %zu (%s, %" PRIu64
                                 " chars): '%s' = %" PRIu64 " does not fit the store (max %" PRId64
                                 ")",
@@ -151,16 +151,16 @@ static sim_err_t record_body(res_store_t *s, void *arg)
     if (err != SIM_OK)
         return err;
     int rc =
-        rs_prepare(s->db,
+        res_prepare(s->db,
                    "INSERT INTO sessions (run, path, lob_chars, block_size, rows, piece_size,\n"
                    "  seed, params, iterations, real_time_ns, cpu_time_ns, repetitions,\n"
                    "  workload)\n"
                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                    &ins_sess);
     if (rc == SQLITE_OK)
-        rc = rs_prepare(s->db, INSERT_STAT, &ins_stat);
+        rc = res_prepare(s->db, INSERT_STAT, &ins_stat);
     if (rc == SQLITE_OK)
-        rc = rs_prepare(s->db,
+        rc = res_prepare(s->db,
                         "INSERT INTO session_timings (sid, repetition, real_time_ns, cpu_time_ns)\n"
                         "VALUES (?1, ?2, ?3, ?4)",
                         &ins_time);
@@ -177,8 +177,8 @@ static sim_err_t record_body(res_store_t *s, void *arg)
             sqlite3_bind_int64(ins_sess, 6, ss->piece_size);
         else
             sqlite3_bind_null(ins_sess, 6);
-        sqlite3_bind_int64(ins_sess, 7, rs_seed_to_db(ss->seed));
-        rs_bind_text(ins_sess, 8, ss->params);
+        sqlite3_bind_int64(ins_sess, 7, res_seed_to_db(ss->seed));
+        res_bind_text(ins_sess, 8, ss->params);
         sqlite3_bind_text(ins_sess, 13, ss->workload, -1, SQLITE_STATIC);
         for (int k = 9; k <= 12; k++)
             sqlite3_bind_null(ins_sess, k);
@@ -188,7 +188,7 @@ static sim_err_t record_body(res_store_t *s, void *arg)
             sqlite3_bind_double(ins_sess, 11, ss->timing.cpu_time_ns);
             sqlite3_bind_int64(ins_sess, 12, ss->timing.repetitions);
         }
-        rc = rs_step_done(ins_sess);
+        rc = res_step_done(ins_sess);
         sqlite3_int64 sid = sqlite3_last_insert_rowid(s->db);
         for (int k = 0; rc == SQLITE_OK && k < SIM_STAT_COUNT; k++) {
             rc = insert_stat(ins_stat, sid, (sim_stat_t)k, (sqlite3_int64)ss->stats.v[k]);
@@ -198,11 +198,11 @@ static sim_err_t record_body(res_store_t *s, void *arg)
             sqlite3_bind_int64(ins_time, 2, r);
             sqlite3_bind_double(ins_time, 3, ss->timing.real_samples_ns[r]);
             sqlite3_bind_double(ins_time, 4, ss->timing.cpu_samples_ns[r]);
-            rc = rs_step_done(ins_time);
+            rc = res_step_done(ins_time);
         }
     }
     if (rc != SQLITE_OK && err == SIM_OK)
-        err = rs_db_fail(s, rc, "cannot record run");
+        err = res_db_fail(s, rc, "cannot record run");
     sqlite3_finalize(ins_sess);
     sqlite3_finalize(ins_stat);
     sqlite3_finalize(ins_time);
@@ -212,7 +212,7 @@ static sim_err_t record_body(res_store_t *s, void *arg)
 /* "WHAT: store opened read-only" (or to probe only): nothing is written. */
 static sim_err_t refuse_readonly(res_store_t *s, const char *what)
 {
-    return rs_store_err(s, SIM_EINVAL, "%s: store opened %s", what,
+    return res_store_err(s, SIM_EINVAL, "%s: store opened %s", what,
                         s->probe ? "to probe only (RES_OPEN_PROBE)" : "read-only");
 }
 
@@ -222,13 +222,13 @@ sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session
     if (!s)
         return SIM_EINVAL;
     if (!run || (!sessions && n > 0))
-        return rs_store_err(s, SIM_EINVAL, "cannot record run: no run or sessions given");
+        return res_store_err(s, SIM_EINVAL, "cannot record run: no run or sessions given");
     if (n == 0)
-        return rs_store_err(s, SIM_EINVAL, "cannot record run: it has no sessions");
+        return res_store_err(s, SIM_EINVAL, "cannot record run: it has no sessions");
     if (s->readonly)
         return refuse_readonly(s, "cannot record run");
     record_args_t a = {run, sessions, n, 0};
-    sim_err_t err = rs_write_tx(s, record_body, &a);
+    sim_err_t err = res_write_tx(s, record_body, &a);
     if (err == SIM_OK) {
         s->errmsg[0] = '\0';
         if (run_id)
@@ -262,7 +262,7 @@ static sim_err_t slurp(res_store_t *s, const char *file, char **buf, size_t *len
 {
     FILE *f = fopen(file, "rb");
     if (!f)
-        return rs_set_err(s, SIM_EIO, "%s: cannot read: %s", file, strerror(errno));
+        return res_set_err(s, SIM_EIO, "%s: cannot read: %s", file, strerror(errno));
     size_t cap = 4096, n = 0;
     char *b = sim_malloc(cap);
     sim_err_t err = SIM_OK;
@@ -270,8 +270,8 @@ static sim_err_t slurp(res_store_t *s, const char *file, char **buf, size_t *len
         if (n + 1 >= cap) {
             char *nb = cap < REF_MAX_BYTES ? sim_realloc(b, cap * 2) : NULL;
             if (!nb) {
-                err = cap < REF_MAX_BYTES ? rs_set_err(s, SIM_ENOMEM, "%s: out of memory", file)
-                                          : rs_set_err(s, SIM_EINVAL, "%s: larger than %u bytes",
+                err = cap < REF_MAX_BYTES ? res_set_err(s, SIM_ENOMEM, "%s: out of memory", file)
+                                          : res_set_err(s, SIM_EINVAL, "%s: larger than %u bytes",
                                                        file, REF_MAX_BYTES);
                 break;
             }
@@ -282,12 +282,12 @@ static sim_err_t slurp(res_store_t *s, const char *file, char **buf, size_t *len
         n += got;
         if (got == 0) {
             if (ferror(f))
-                err = rs_set_err(s, SIM_EIO, "%s: cannot read: %s", file, strerror(errno));
+                err = res_set_err(s, SIM_EIO, "%s: cannot read: %s", file, strerror(errno));
             break;
         }
     }
     if (!b && err == SIM_OK)
-        err = rs_set_err(s, SIM_ENOMEM, "%s: out of memory", file);
+        err = res_set_err(s, SIM_ENOMEM, "%s: out of memory", file);
     fclose(f);
     if (err != SIM_OK) {
         sim_free(b);
@@ -307,7 +307,7 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
     sim_err_t err = SIM_OK;
 
     /* Inside the write transaction, so two processes cannot both load it. */
-    int rc = rs_prepare(s->db, "SELECT run FROM runs WHERE reference_digest = ?", &st);
+    int rc = res_prepare(s->db, "SELECT run FROM runs WHERE reference_digest = ?", &st);
     if (rc == SQLITE_OK) {
         sqlite3_bind_text(st, 1, a->digest, -1, SQLITE_STATIC);
         rc = sqlite3_step(st);
@@ -321,29 +321,29 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
     sqlite3_finalize(st);
     st = NULL;
     if (rc == SQLITE_OK)
-        rc = rs_prepare(s->db,
+        rc = res_prepare(s->db,
                         "INSERT INTO runs (source, params, completed, reference_file,\n"
                         "  reference_digest)\n"
                         "VALUES ('oracle', ?1, 1, ?2, ?3)",
                         &st);
     if (rc == SQLITE_OK) {
         char params[64];
-        rs_format(params, sizeof params, "block_size=%u rows=%u", SIM_REF_BLOCK_SIZE, SIM_REF_ROWS);
+        res_format(params, sizeof params, "block_size=%u rows=%u", SIM_REF_BLOCK_SIZE, SIM_REF_ROWS);
         sqlite3_bind_text(st, 1, params, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(st, 2, a->file, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 3, a->digest, -1, SQLITE_STATIC);
-        rc = rs_step_done(st);
+        rc = res_step_done(st);
         a->run_id = sqlite3_last_insert_rowid(s->db);
     }
     if (rc == SQLITE_OK)
-        rc = rs_prepare(s->db,
+        rc = res_prepare(s->db,
                         "INSERT INTO sessions (run, path, lob_chars, block_size, rows)\n"
                         "VALUES (?1, ?2, ?3, ?4, ?5)",
                         &ins_sess);
     if (rc == SQLITE_OK)
-        rc = rs_prepare(s->db, INSERT_STAT, &ins_stat);
+        rc = res_prepare(s->db, INSERT_STAT, &ins_stat);
     if (rc == SQLITE_OK && !(sid = sim_calloc(a->n, sizeof *sid)))
-        err = rs_store_err(s, SIM_ENOMEM, "cannot load %s: out of memory", a->file);
+        err = res_store_err(s, SIM_ENOMEM, "cannot load %s: out of memory", a->file);
     /* One session per (path, size), in the order the file first names it;
      * sid[i] is figure i's session. */
     for (size_t i = 0; rc == SQLITE_OK && err == SIM_OK && i < a->n; i++) {
@@ -357,7 +357,7 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
             sqlite3_bind_int64(ins_sess, 3, (sqlite3_int64)(r->lob_kchars * 1024));
             sqlite3_bind_int(ins_sess, 4, SIM_REF_BLOCK_SIZE);
             sqlite3_bind_int(ins_sess, 5, SIM_REF_ROWS);
-            rc = rs_step_done(ins_sess);
+            rc = res_step_done(ins_sess);
             sid[i] = sqlite3_last_insert_rowid(s->db);
         }
         if (rc == SQLITE_OK)
@@ -365,8 +365,8 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
     }
     if (rc != SQLITE_OK && err == SIM_OK) {
         char what[256];
-        rs_format(what, sizeof what, "cannot load %s", a->file);
-        err = rs_db_fail(s, rc, what);
+        res_format(what, sizeof what, "cannot load %s", a->file);
+        err = res_db_fail(s, rc, what);
     }
     sim_free(sid);
     sqlite3_finalize(st);
@@ -380,10 +380,10 @@ sim_err_t res_load_reference(res_store_t *s, const char *csv_path, int64_t *run_
     if (!s)
         return SIM_EINVAL;
     if (!csv_path || !*csv_path)
-        return rs_store_err(s, SIM_EINVAL, "cannot load reference: empty CSV file name");
+        return res_store_err(s, SIM_EINVAL, "cannot load reference: empty CSV file name");
     if (s->readonly) {
         char what[sizeof s->errmsg];
-        rs_format(what, sizeof what, "cannot load %s", csv_path);
+        res_format(what, sizeof what, "cannot load %s", csv_path);
         return refuse_readonly(s, what);
     }
     char *text = NULL;
@@ -392,10 +392,10 @@ sim_err_t res_load_reference(res_store_t *s, const char *csv_path, int64_t *run_
     if (err != SIM_OK)
         return err;
     ref_args_t a = {.file = csv_path};
-    rs_format(a.digest, sizeof a.digest, "%016" PRIx64, fnv1a64(text, len));
+    res_format(a.digest, sizeof a.digest, "%016" PRIx64, fnv1a64(text, len));
     err = res_parse_reference(csv_path, text, len, &a.fig, &a.n, s->errmsg, sizeof s->errmsg);
     if (err == SIM_OK)
-        err = rs_write_tx(s, reference_body, &a);
+        err = res_write_tx(s, reference_body, &a);
     sim_free(a.fig);
     sim_free(text);
     if (err == SIM_OK) {

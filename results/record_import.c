@@ -4,12 +4,12 @@
  * source 'oracle', its figures split between session_stats (statistics of
  * the catalogue) and session_oracle_stats (the others, under Oracle's
  * names); res_foreach_unmodelled() reads the latter back.  One
- * rs_write_tx() for all the files, so a failure leaves nothing.
+ * res_write_tx() for all the files, so a failure leaves nothing.
  *
  *   state change                          function
  *   + imported runs, sessions, figures    res_record_import() -> import_body()
  */
-#include "store_int.h"
+#include "results_int.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -32,29 +32,29 @@ static sim_err_t check_session(res_store_t *s, const res_import_run_t *r, size_t
 {
     const res_import_session_t *ss = &r->sessions[i];
     if (!name_ok(ss->path) || !name_ok(ss->workload))
-        return rs_store_err(s, SIM_EINVAL,
+        return res_store_err(s, SIM_EINVAL,
                             "cannot import %s: session %zu: workload '%s' or path '%s'; expected 1 "
                             "to %d characters from a-z, 0-9 and _",
                             r->file, i + 1, ss->workload ? ss->workload : "(null)",
                             ss->path ? ss->path : "(null)", RES_NAME_MAX);
     if (ss->lob_chars == 0 || ss->lob_chars > INT64_MAX || ss->rows > INT64_MAX)
-        return rs_store_err(s, SIM_EINVAL,
+        return res_store_err(s, SIM_EINVAL,
                             "cannot import %s: session %zu: LOB size %" PRIu64
                             " chars or rows %" PRIu64 " outside 1..%" PRId64,
                             r->file, i + 1, ss->lob_chars, ss->rows, INT64_MAX);
     if (ss->nfigures == 0 || !ss->figures)
-        return rs_store_err(s, SIM_EINVAL, "cannot import %s: session %zu has no figures", r->file,
+        return res_store_err(s, SIM_EINVAL, "cannot import %s: session %zu has no figures", r->file,
                             i + 1);
     for (size_t k = 0; k < ss->nfigures; k++) {
         const res_named_value_t *f = &ss->figures[k];
         if (!f->name || !*f->name || f->value < 0)
-            return rs_store_err(s, SIM_EINVAL,
+            return res_store_err(s, SIM_EINVAL,
                                 "cannot import %s: session %zu: figure '%s' = %" PRId64
                                 "; expected a name and a value >= 0",
                                 r->file, i + 1, f->name ? f->name : "(null)", f->value);
         for (size_t j = 0; j < k; j++)
             if (strcmp(ss->figures[j].name, f->name) == 0)
-                return rs_store_err(s, SIM_EINVAL,
+                return res_store_err(s, SIM_EINVAL,
                                     "cannot import %s: session %zu: '%s' given twice", r->file,
                                     i + 1, f->name);
     }
@@ -66,41 +66,41 @@ static sim_err_t import_body(res_store_t *s, void *arg)
     import_args_t *a = arg;
     sqlite3_stmt *run = NULL, *sess = NULL, *stat = NULL, *other = NULL;
     sim_err_t err = SIM_OK;
-    int rc = rs_prepare(s->db,
+    int rc = res_prepare(s->db,
                         "INSERT INTO runs (source, finished, command_line, completed,\n"
                         "  reference_file, label, import_format)\n"
                         "VALUES ('oracle', strftime('%Y-%m-%dT%H:%M:%SZ', ?1, 'unixepoch'), ?2,\n"
                         "  1, ?3, ?4, ?5)",
                         &run);
     if (rc == SQLITE_OK)
-        rc = rs_prepare(s->db,
+        rc = res_prepare(s->db,
                         "INSERT INTO sessions (run, workload, path, lob_chars, block_size, rows,\n"
                         "  piece_size)\n"
                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                         &sess);
     if (rc == SQLITE_OK)
-        rc = rs_prepare(
+        rc = res_prepare(
             s->db, "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)",
             &stat);
     if (rc == SQLITE_OK)
-        rc = rs_prepare(s->db,
+        rc = res_prepare(s->db,
                         "INSERT INTO session_oracle_stats (sid, name, value) VALUES (?1, ?2, ?3)",
                         &other);
     for (size_t r = 0; rc == SQLITE_OK && err == SIM_OK && r < a->n; r++) {
         const res_import_run_t *ir = &a->runs[r];
         if (!ir->file || !ir->format || ir->n == 0 || !ir->sessions) {
-            err = rs_store_err(s, SIM_EINVAL,
+            err = res_store_err(s, SIM_EINVAL,
                                "cannot import: file %zu has no name, format or "
                                "sessions",
                                r + 1);
             break;
         }
         sqlite3_bind_int64(run, 1, (int64_t)time(NULL));
-        rs_bind_text(run, 2, ir->command_line);
-        rs_bind_text(run, 3, ir->file);
-        rs_bind_text(run, 4, ir->label);
-        rs_bind_text(run, 5, ir->format);
-        if ((rc = rs_step_done(run)) != SQLITE_OK)
+        res_bind_text(run, 2, ir->command_line);
+        res_bind_text(run, 3, ir->file);
+        res_bind_text(run, 4, ir->label);
+        res_bind_text(run, 5, ir->format);
+        if ((rc = res_step_done(run)) != SQLITE_OK)
             break;
         int64_t run_id = sqlite3_last_insert_rowid(s->db);
         if (a->ids)
@@ -119,7 +119,7 @@ static sim_err_t import_body(res_store_t *s, void *arg)
                 sqlite3_bind_int64(sess, 7, ss->piece_size);
             else
                 sqlite3_bind_null(sess, 7);
-            if ((rc = rs_step_done(sess)) != SQLITE_OK)
+            if ((rc = res_step_done(sess)) != SQLITE_OK)
                 break;
             sqlite3_int64 sid = sqlite3_last_insert_rowid(s->db);
             for (size_t k = 0; rc == SQLITE_OK && k < ss->nfigures; k++) {
@@ -132,12 +132,12 @@ static sim_err_t import_body(res_store_t *s, void *arg)
                 else
                     sqlite3_bind_text(st, 2, f->name, -1, SQLITE_STATIC);
                 sqlite3_bind_int64(st, 3, f->value);
-                rc = rs_step_done(st);
+                rc = res_step_done(st);
             }
         }
     }
     if (rc != SQLITE_OK && err == SIM_OK)
-        err = rs_db_fail(s, rc, "cannot import");
+        err = res_db_fail(s, rc, "cannot import");
     sqlite3_finalize(run);
     sqlite3_finalize(sess);
     sqlite3_finalize(stat);
@@ -151,13 +151,13 @@ sim_err_t res_record_import(res_store_t *s, const res_import_run_t *runs, size_t
     if (!s)
         return SIM_EINVAL;
     if (!s->db)
-        return rs_probe_only(s);
+        return res_probe_only(s);
     if (!runs || n == 0)
-        return rs_store_err(s, SIM_EINVAL, "cannot import: no files given");
+        return res_store_err(s, SIM_EINVAL, "cannot import: no files given");
     if (s->readonly)
-        return rs_store_err(s, SIM_EINVAL, "cannot import: store opened read-only");
+        return res_store_err(s, SIM_EINVAL, "cannot import: store opened read-only");
     import_args_t a = {runs, n, run_ids};
-    sim_err_t err = rs_write_tx(s, import_body, &a);
+    sim_err_t err = res_write_tx(s, import_body, &a);
     if (err == SIM_OK)
         s->errmsg[0] = '\0';
     return err;
@@ -168,12 +168,12 @@ sim_err_t res_foreach_unmodelled(res_store_t *s, int64_t sid, res_named_fn fn, v
     if (!s)
         return SIM_EINVAL;
     if (!s->db)
-        return rs_probe_only(s);
+        return res_probe_only(s);
     sqlite3_stmt *st;
-    int rc = rs_prepare(
+    int rc = res_prepare(
         s->db, "SELECT name, value FROM session_oracle_stats WHERE sid = ?1 ORDER BY name", &st);
     if (rc != SQLITE_OK)
-        return rs_db_fail(s, rc, "cannot read unmodelled figures");
+        return res_db_fail(s, rc, "cannot read unmodelled figures");
     sqlite3_bind_int64(st, 1, sid);
     sim_err_t err = SIM_OK;
     while (err == SIM_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -182,7 +182,7 @@ sim_err_t res_foreach_unmodelled(res_store_t *s, int64_t sid, res_named_fn fn, v
         err = fn(&v, arg);
     }
     if (err == SIM_OK && rc != SQLITE_DONE)
-        err = rs_db_fail(s, rc, "cannot read unmodelled figures");
+        err = res_db_fail(s, rc, "cannot read unmodelled figures");
     sqlite3_finalize(st);
     return err;
 }

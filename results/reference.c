@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "store_int.h"
+#include "results_int.h"
 
 /* The experiment's two paths (reference/README.md). */
 static const char *const ref_paths[] = {"local", "dblink"};
@@ -81,11 +81,11 @@ static sim_err_t fail(char *err, size_t errlen, sim_err_t code, const char *file
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     if (line > 0)
-        rs_format(err, errlen, "%s:%d: %s", file, line, what);
+        res_format(err, errlen, "%s:%d: %s", file, line, what);
     else
-        rs_format(err, errlen, "%s: %s", file, what);
+        res_format(err, errlen, "%s: %s", file, what);
     if (errlen > 0)
-        rs_one_line(err);
+        res_one_line(err);
     return code;
 }
 

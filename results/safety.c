@@ -6,15 +6,15 @@
  * what each step is for and which test needs it.
  *
  *   state change                    function
- *   hot journal -> rolled back      rs_probe() -> recover_journal()
- *   (nothing) -> new store          rs_create_store() -> make_temp(),
+ *   hot journal -> rolled back      res_probe() -> recover_journal()
+ *   (nothing) -> new store          res_create_store() -> make_temp(),
  *   empty file -> new store           build_store(), install()
- *   dead creations' files -> gone   rs_remove_stale_temps()
+ *   dead creations' files -> gone   res_remove_stale_temps()
  */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* flock() */
 
-#include "store_int.h"
+#include "results_int.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -55,11 +55,11 @@ static void aux_unlink(const char *file, const char *suffix)
  * follows them for the journal and the WAL: a link to a missing file makes
  * that file, and the temporary file goes beside it.  0 or an errno.
  */
-int rs_follow_links(const char *path, char *out, size_t len)
+int res_follow_links(const char *path, char *out, size_t len)
 {
     if (strlen(path) >= len)
         return ENAMETOOLONG;
-    rs_format(out, len, "%s", path);
+    res_format(out, len, "%s", path);
     for (int hops = 0; hops < 40; hops++) {
         struct stat sb;
         char target[RES_PATH_BUF], dir[RES_PATH_BUF];
@@ -114,12 +114,12 @@ static int is_temp_name(const char *name, const char *prefix)
  * link() and unlink()).  They are only ever unlinked, never opened: none is
  * taken for a store.
  */
-void rs_remove_stale_temps(const char *file)
+void res_remove_stale_temps(const char *file)
 {
     char dir[RES_PATH_BUF], prefix[RES_PATH_BUF], p[RES_PATH_BUF];
     const char *slash = strrchr(file, '/');
     sim_parent_dir(file, dir, sizeof dir);
-    rs_format(prefix, sizeof prefix, "%s" RES_TEMP_INFIX, slash ? slash + 1 : file);
+    res_format(prefix, sizeof prefix, "%s" RES_TEMP_INFIX, slash ? slash + 1 : file);
     struct stat target, sb;
     int have_target = stat(file, &target) == 0;
     time_t now = time(NULL);
@@ -152,12 +152,12 @@ static sim_err_t recover_journal(res_store_t *s, const char *file)
 {
     sqlite3 *db = NULL;
     int64_t n;
-    int rc = rs_open_db(file, SQLITE_OPEN_READWRITE, &db);
+    int rc = res_open_db(file, SQLITE_OPEN_READWRITE, &db);
     if (rc == SQLITE_OK)
-        rc = rs_query_int(db, "SELECT count(*) FROM sqlite_master", &n);
+        rc = res_query_int(db, "SELECT count(*) FROM sqlite_master", &n);
     sim_err_t err = SIM_OK;
     if (rc != SQLITE_OK)
-        err = rs_store_err(s, rs_map_rc(rc), "cannot roll back an interrupted write: %s",
+        err = res_store_err(s, res_map_rc(rc), "cannot roll back an interrupted write: %s",
                            db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
     sqlite3_close(db);
     return err;
@@ -171,48 +171,48 @@ static sim_err_t recover_journal(res_store_t *s, const char *file)
  * On success *db is that connection (the caller keeps it for a read-only
  * store or closes it); on failure the message is in s->errmsg.
  */
-sim_err_t rs_probe(res_store_t *s, const char *file, rs_open_mode_t mode, sqlite3 **db, int *kind,
+sim_err_t res_probe(res_store_t *s, const char *file, res_open_mode_t mode, sqlite3 **db, int *kind,
                    int *version)
 {
     int ours = aux_size(file, "-journal") > 0 && header_is_ours(file);
     *db = NULL;
-    if (ours && mode == RS_MODE_WRITE) {
+    if (ours && mode == RES_MODE_WRITE) {
         sim_err_t err = recover_journal(s, file);
         if (err != SIM_OK)
             return err;
     }
-    int rc = rs_open_db(file, SQLITE_OPEN_READONLY, db);
+    int rc = res_open_db(file, SQLITE_OPEN_READONLY, db);
     if (rc != SQLITE_OK) {
-        rs_store_err(s, SIM_EIO, "cannot open: %s", *db ? sqlite3_errmsg(*db) : sqlite3_errstr(rc));
+        res_store_err(s, SIM_EIO, "cannot open: %s", *db ? sqlite3_errmsg(*db) : sqlite3_errstr(rc));
         sqlite3_close(*db);
         *db = NULL;
-        return rs_map_rc(rc);
+        return res_map_rc(rc);
     }
     sim_err_t err;
     rc = sqlite3_exec(*db, "BEGIN", NULL, NULL, NULL);
     if (rc != SQLITE_OK)
-        err = rs_store_err(s, rs_map_rc(rc), "cannot read: %s", sqlite3_errmsg(*db));
+        err = res_store_err(s, res_map_rc(rc), "cannot read: %s", sqlite3_errmsg(*db));
     else
-        err = rs_classify(*db, s->path, kind, version, s->errmsg, sizeof s->errmsg);
-    if (err == SIM_OK && *kind == RS_KIND_STORE)
-        err = rs_quick_check(*db, s->path, s->errmsg, sizeof s->errmsg);
+        err = res_classify(*db, s->path, kind, version, s->errmsg, sizeof s->errmsg);
+    if (err == SIM_OK && *kind == RES_KIND_STORE)
+        err = res_quick_check(*db, s->path, s->errmsg, sizeof s->errmsg);
     if (err != SIM_OK && sqlite3_extended_errcode(*db) == SQLITE_READONLY_ROLLBACK) {
         if (!ours) {
-            err = rs_store_err(s, SIM_EINVAL,
+            err = res_store_err(s, SIM_EINVAL,
                                "not a lobsim results database, and an interrupted write left a "
                                "journal beside it; not touching it");
-        } else if (mode == RS_MODE_PROBE) {
+        } else if (mode == RES_MODE_PROBE) {
             err = SIM_OK;
-            *kind = RS_KIND_UNRECOVERED;
+            *kind = RES_KIND_UNRECOVERED;
             *version = 0;
             s->errmsg[0] = '\0';
         } else {
-            err = rs_store_err(
+            err = res_store_err(
                 s, SIM_EIO, "interrupted write left a journal; run lobbench on it once to recover");
         }
     }
     if (err == SIM_OK && (rc = sqlite3_exec(*db, "COMMIT", NULL, NULL, NULL)) != SQLITE_OK)
-        err = rs_store_err(s, rs_map_rc(rc), "cannot read: %s", sqlite3_errmsg(*db));
+        err = res_store_err(s, res_map_rc(rc), "cannot read: %s", sqlite3_errmsg(*db));
     if (err != SIM_OK) {
         sqlite3_close(*db);
         *db = NULL;
@@ -239,14 +239,14 @@ static sim_err_t make_temp(res_store_t *s, const char *file, const struct stat *
         suffix[TEMP_RANDOM] = '\0';
         int n = snprintf(tmp, len, "%s" RES_TEMP_INFIX "%s", file, suffix);
         if (n < 0 || (size_t)n >= len)
-            return rs_store_err(s, SIM_EINVAL, "cannot create: file name too long");
+            return res_store_err(s, SIM_EINVAL, "cannot create: file name too long");
         int fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
         if (fd < 0 && errno == EEXIST)
             continue;
         if (fd < 0) {
             char dir[RES_PATH_BUF];
             sim_parent_dir(file, dir, sizeof dir);
-            return rs_store_err(s, SIM_EIO, "cannot create a file in %s: %s", dir, strerror(errno));
+            return res_store_err(s, SIM_EIO, "cannot create a file in %s: %s", dir, strerror(errno));
         }
         if (like) {
             if (geteuid() == 0 && fchown(fd, like->st_uid, like->st_gid) != 0) {
@@ -259,7 +259,7 @@ static sim_err_t make_temp(res_store_t *s, const char *file, const struct stat *
         close(fd);
         return SIM_OK;
     }
-    return rs_store_err(s, SIM_EIO, "cannot create a temporary file beside it");
+    return res_store_err(s, SIM_EIO, "cannot create a temporary file beside it");
 }
 
 static void unlink_temp(const char *tmp)
@@ -279,16 +279,16 @@ static void unlink_temp(const char *tmp)
  */
 static sim_err_t build_store(res_store_t *s, const char *tmp)
 {
-    int rc = rs_open_db(tmp, SQLITE_OPEN_READWRITE, &s->db);
-    sim_err_t err = rc == SQLITE_OK ? SIM_OK : rs_db_fail(s, rc, "cannot create");
+    int rc = res_open_db(tmp, SQLITE_OPEN_READWRITE, &s->db);
+    sim_err_t err = rc == SQLITE_OK ? SIM_OK : res_db_fail(s, rc, "cannot create");
     if (err == SIM_OK)
-        err = rs_write_tx(s, rs_init_body, NULL);
+        err = res_write_tx(s, res_init_body, NULL);
     if (err == SIM_OK)
-        err = rs_set_wal(s);
+        err = res_set_wal(s);
     rc = sqlite3_close(s->db);
     s->db = NULL;
     if (err == SIM_OK && rc != SQLITE_OK)
-        err = rs_store_err(s, rs_map_rc(rc), "cannot create: %s", sqlite3_errstr(rc));
+        err = res_store_err(s, res_map_rc(rc), "cannot create: %s", sqlite3_errstr(rc));
     return err;
 }
 
@@ -299,13 +299,13 @@ static sim_err_t build_store(res_store_t *s, const char *tmp)
  */
 static sim_err_t lock_dir(res_store_t *s, int dfd, const char *dir)
 {
-    rs_retry_t retry;
-    rs_retry_start(&retry);
+    res_retry_t retry;
+    res_retry_start(&retry);
     while (flock(dfd, LOCK_EX | LOCK_NB) != 0) {
         if (errno != EWOULDBLOCK && errno != EAGAIN && errno != EINTR)
             return SIM_OK;
-        if (!rs_retry_wait(&retry))
-            return rs_store_err(s, SIM_EIO, "cannot create: another process keeps %s locked", dir);
+        if (!res_retry_wait(&retry))
+            return res_store_err(s, SIM_EIO, "cannot create: another process keeps %s locked", dir);
     }
     return SIM_OK;
 }
@@ -328,7 +328,7 @@ static sim_err_t install(res_store_t *s, const char *file, const struct stat *em
     sim_parent_dir(file, dir, sizeof dir);
     int dfd = open(dir, O_RDONLY | O_CLOEXEC);
     if (dfd < 0)
-        return rs_store_err(s, SIM_EIO, "cannot create: %s: %s", dir, strerror(errno));
+        return res_store_err(s, SIM_EIO, "cannot create: %s: %s", dir, strerror(errno));
     sim_err_t err = lock_dir(s, dfd, dir);
     struct stat now;
     int free_place = 0;
@@ -349,7 +349,7 @@ static sim_err_t install(res_store_t *s, const char *file, const struct stat *em
             (rc = rename(tmp, file)) != 0)
             e = errno;
         if (rc != 0 && !(e == EEXIST && !empty))
-            err = rs_store_err(s, SIM_EIO, "cannot create: %s", strerror(e));
+            err = res_store_err(s, SIM_EIO, "cannot create: %s", strerror(e));
         else if (rc == 0 && fsync(dfd) != 0) {
             /* In place; only its durability waits for the next sync. */
         }
@@ -366,10 +366,10 @@ static sim_err_t install(res_store_t *s, const char *file, const struct stat *em
  * *again asks res_open() to open what is now at file like any existing
  * store: ours, or the one of a process that came first.
  */
-sim_err_t rs_create_store(res_store_t *s, const char *file, const struct stat *empty, int *again)
+sim_err_t res_create_store(res_store_t *s, const char *file, const struct stat *empty, int *again)
 {
     char tmp[RES_PATH_BUF];
-    rs_remove_stale_temps(file);
+    res_remove_stale_temps(file);
     sim_err_t err = make_temp(s, file, empty, tmp, sizeof tmp);
     if (err != SIM_OK)
         return err;

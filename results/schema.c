@@ -8,12 +8,12 @@
  * creates a file; the callers hand over a connection.
  *
  *   state change                 function
- *   empty file -> schema v5      rs_init_body() -> migrate()
- *   v1 -> v2 -> ... -> v5        rs_init_body() -> migrate()
- *   v$statname <- catalogue      rs_init_body() -> sync_statname()
- *   rollback journal -> WAL      rs_set_wal()
+ *   empty file -> schema v5      res_init_body() -> migrate()
+ *   v1 -> v2 -> ... -> v5        res_init_body() -> migrate()
+ *   v$statname <- catalogue      res_init_body() -> sync_statname()
+ *   rollback journal -> WAL      res_set_wal()
  */
-#include "store_int.h"
+#include "results_int.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -283,64 +283,64 @@ static const char *const core_tables[] = {"runs", "sessions", "session_stats", "
 
 /* ---- what kind of file is this ------------------------------------------ */
 
-sim_err_t rs_classify(sqlite3 *db, const char *path, int *kind, int *version, char *err,
+sim_err_t res_classify(sqlite3 *db, const char *path, int *kind, int *version, char *err,
                       size_t errlen)
 {
     int64_t app_id, uv, objects;
-    int rc = rs_query_int(db, "PRAGMA application_id", &app_id);
+    int rc = res_query_int(db, "PRAGMA application_id", &app_id);
     if (rc == SQLITE_OK)
-        rc = rs_query_int(db, "PRAGMA user_version", &uv);
+        rc = res_query_int(db, "PRAGMA user_version", &uv);
     if (rc == SQLITE_OK)
-        rc = rs_query_int(db, "SELECT count(*) FROM sqlite_master", &objects);
+        rc = res_query_int(db, "SELECT count(*) FROM sqlite_master", &objects);
     if ((rc & 0xff) == SQLITE_NOTADB) {
-        rs_format(err, errlen, "%s: not a lobsim results database (not an SQLite file)", path);
+        res_format(err, errlen, "%s: not a lobsim results database (not an SQLite file)", path);
         return SIM_EINVAL;
     }
     if (rc != SQLITE_OK) {
-        rs_format(err, errlen, "%s: %s: %s", path,
+        res_format(err, errlen, "%s: %s: %s", path,
                   (rc & 0xff) == SQLITE_CORRUPT ? "corrupt" : "cannot read", sqlite3_errmsg(db));
-        return rs_map_rc(rc);
+        return res_map_rc(rc);
     }
     if (app_id == 0 && uv == 0 && objects == 0) {
-        *kind = RS_KIND_EMPTY;
+        *kind = RES_KIND_EMPTY;
         *version = 0;
         return SIM_OK;
     }
     if (app_id != RES_APPLICATION_ID) {
         char table[128] = "no tables";
         sqlite3_stmt *st;
-        if (rs_prepare(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+        if (res_prepare(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
                        &st) == SQLITE_OK) {
             if (sqlite3_step(st) == SQLITE_ROW)
-                rs_format(table, sizeof table, "table '%s'",
+                res_format(table, sizeof table, "table '%s'",
                           (const char *)sqlite3_column_text(st, 0));
             sqlite3_finalize(st);
         }
         if (app_id == 0)
-            rs_format(err, errlen, "%s: not a lobsim results database (SQLite file holding %s)",
+            res_format(err, errlen, "%s: not a lobsim results database (SQLite file holding %s)",
                       path, table);
         else
-            rs_format(err, errlen,
+            res_format(err, errlen,
                       "%s: not a lobsim results database (SQLite file of application id %" PRId64
                       ", holding %s)",
                       path, app_id, table);
         return SIM_EINVAL;
     }
     if (uv > RES_SCHEMA_VERSION) {
-        rs_format(err, errlen,
+        res_format(err, errlen,
                   "%s: results schema version %" PRId64
                   " is newer than this lobsim's %d; use a newer lobsim",
                   path, uv, RES_SCHEMA_VERSION);
         return SIM_EINVAL;
     }
     if (uv < 1) {
-        rs_format(err, errlen, "%s: lobsim results database without a schema version", path);
+        res_format(err, errlen, "%s: lobsim results database without a schema version", path);
         return SIM_ECORRUPT;
     }
     for (size_t i = 0; i < sizeof core_tables / sizeof core_tables[0]; i++) {
         sqlite3_stmt *st;
         int found = 0;
-        rc = rs_prepare(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", &st);
+        rc = res_prepare(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", &st);
         if (rc == SQLITE_OK) {
             sqlite3_bind_text(st, 1, core_tables[i], -1, SQLITE_STATIC);
             rc = sqlite3_step(st);
@@ -349,16 +349,16 @@ sim_err_t rs_classify(sqlite3 *db, const char *path, int *kind, int *version, ch
             sqlite3_finalize(st);
         }
         if (rc != SQLITE_OK) {
-            rs_format(err, errlen, "%s: cannot read: %s", path, sqlite3_errmsg(db));
-            return rs_map_rc(rc);
+            res_format(err, errlen, "%s: cannot read: %s", path, sqlite3_errmsg(db));
+            return res_map_rc(rc);
         }
         if (!found) {
-            rs_format(err, errlen, "%s: results schema version %" PRId64 " but no table '%s'", path,
+            res_format(err, errlen, "%s: results schema version %" PRId64 " but no table '%s'", path,
                       uv, core_tables[i]);
             return SIM_ECORRUPT;
         }
     }
-    *kind = RS_KIND_STORE;
+    *kind = RES_KIND_STORE;
     *version = (int)uv;
     return SIM_OK;
 }
@@ -371,20 +371,20 @@ static void first_problem(const char *report, char *out, size_t len)
     while (*p) {
         size_t n = strcspn(p, "\r\n");
         if (n > 0 && strncmp(p, "***", 3) != 0) {
-            rs_format(out, len, "%.*s", (int)n, p);
+            res_format(out, len, "%.*s", (int)n, p);
             return;
         }
         p += n;
         p += strspn(p, "\r\n");
     }
-    rs_format(out, len, "quick_check failed");
+    res_format(out, len, "quick_check failed");
 }
 
 /* PRAGMA quick_check: the first problem, or SIM_OK. */
-sim_err_t rs_quick_check(sqlite3 *db, const char *path, char *err, size_t errlen)
+sim_err_t res_quick_check(sqlite3 *db, const char *path, char *err, size_t errlen)
 {
     sqlite3_stmt *st;
-    int rc = rs_prepare(db, "PRAGMA quick_check(1)", &st);
+    int rc = res_prepare(db, "PRAGMA quick_check(1)", &st);
     if (rc == SQLITE_OK) {
         rc = sqlite3_step(st);
         if (rc == SQLITE_ROW) {
@@ -392,7 +392,7 @@ sim_err_t rs_quick_check(sqlite3 *db, const char *path, char *err, size_t errlen
             if (!res || strcmp(res, "ok") != 0) {
                 char what[256];
                 first_problem(res ? res : "", what, sizeof what);
-                rs_format(err, errlen, "%s: corrupt: database disk image is malformed: %s", path,
+                res_format(err, errlen, "%s: corrupt: database disk image is malformed: %s", path,
                           what);
                 sqlite3_finalize(st);
                 return SIM_ECORRUPT;
@@ -404,9 +404,9 @@ sim_err_t rs_quick_check(sqlite3 *db, const char *path, char *err, size_t errlen
         sqlite3_finalize(st);
     }
     if (rc != SQLITE_OK) {
-        rs_format(err, errlen, "%s: %s: %s", path,
+        res_format(err, errlen, "%s: %s: %s", path,
                   (rc & 0xff) == SQLITE_CORRUPT ? "corrupt" : "cannot read", sqlite3_errmsg(db));
-        return rs_map_rc(rc);
+        return res_map_rc(rc);
     }
     return SIM_OK;
 }
@@ -418,13 +418,13 @@ static sim_err_t migrate(res_store_t *s, int from)
         int rc = sqlite3_exec(s->db, migrations[v], NULL, NULL, NULL);
         if (rc == SQLITE_OK) {
             char sql[64];
-            rs_format(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
+            res_format(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
             rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
         }
         if (rc != SQLITE_OK) {
             char what[64];
-            rs_format(what, sizeof what, "cannot upgrade schema %d to %d", v, v + 1);
-            return rs_db_fail(s, rc, what);
+            res_format(what, sizeof what, "cannot upgrade schema %d to %d", v, v + 1);
+            return res_db_fail(s, rc, what);
         }
     }
     return SIM_OK;
@@ -436,7 +436,7 @@ static sim_err_t sync_statname(res_store_t *s)
 {
     sqlite3_stmt *st;
     int rc =
-        rs_prepare(s->db,
+        res_prepare(s->db,
                    "INSERT INTO v$statname (\"statistic#\", name, class, shown_in, meaning)\n"
                    "VALUES (?1, ?2, ?3, ?4, ?5)\n"
                    "ON CONFLICT (\"statistic#\") DO UPDATE SET name = excluded.name,\n"
@@ -457,22 +457,22 @@ static sim_err_t sync_statname(res_store_t *s)
         sqlite3_reset(st);
     }
     sqlite3_finalize(st);
-    return rc == SQLITE_OK ? SIM_OK : rs_db_fail(s, rc, "cannot update v$statname");
+    return rc == SQLITE_OK ? SIM_OK : res_db_fail(s, rc, "cannot update v$statname");
 }
 
-sim_err_t rs_init_body(res_store_t *s, void *arg)
+sim_err_t res_init_body(res_store_t *s, void *arg)
 {
     (void)arg;
     int kind, version;
-    sim_err_t err = rs_classify(s->db, s->path, &kind, &version, s->errmsg, sizeof s->errmsg);
+    sim_err_t err = res_classify(s->db, s->path, &kind, &version, s->errmsg, sizeof s->errmsg);
     if (err != SIM_OK)
         return err;
-    if (kind == RS_KIND_EMPTY) {
+    if (kind == RES_KIND_EMPTY) {
         char sql[64];
-        rs_format(sql, sizeof sql, "PRAGMA application_id = %d", RES_APPLICATION_ID);
+        res_format(sql, sizeof sql, "PRAGMA application_id = %d", RES_APPLICATION_ID);
         int rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
         if (rc != SQLITE_OK)
-            return rs_db_fail(s, rc, "cannot create the store");
+            return res_db_fail(s, rc, "cannot create the store");
     }
     err = migrate(s, version);
     return err == SIM_OK ? sync_statname(s) : err;
@@ -480,16 +480,16 @@ sim_err_t rs_init_body(res_store_t *s, void *arg)
 
 /* WAL lets readers and one writer work at once; the switch needs a moment
  * when no one else holds the file, so it retries like a transaction. */
-sim_err_t rs_set_wal(res_store_t *s)
+sim_err_t res_set_wal(res_store_t *s)
 {
-    rs_retry_t retry;
-    rs_retry_start(&retry);
+    res_retry_t retry;
+    res_retry_start(&retry);
     for (;;) {
         int rc = sqlite3_exec(s->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
         if (rc == SQLITE_OK)
             return SIM_OK;
-        sim_err_t err = rs_db_fail(s, rc, "cannot switch to WAL mode");
-        if (!s->busy || !rs_retry_wait(&retry))
+        sim_err_t err = res_db_fail(s, rc, "cannot switch to WAL mode");
+        if (!s->busy || !res_retry_wait(&retry))
             return err;
     }
 }

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "store.h"
+#include "results.h"
 
 /* A session of the reference experiment's kind: the insert workload on path
  * p (0 local, 1 dblink) at kchars K characters, the reference block size and

@@ -31,7 +31,7 @@
 #include <sqlite3.h>
 
 #include "workload.h"
-#include "store.h"
+#include "results.h"
 #include "vfs_shim.h"
 
 #ifndef LOBSIM_REFERENCE_CSV

@@ -21,7 +21,7 @@
 
 #include "fit.h"
 #include "fs_util.h"
-#include "store.h"
+#include "results.h"
 
 /* ---- the optimiser ------------------------------------------------------- */
 

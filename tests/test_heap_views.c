@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "store.h"
+#include "results.h"
 #include "workload.h"
 
 typedef store_dir_t fixture_t;

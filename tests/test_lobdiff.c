@@ -34,7 +34,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "store.h"
+#include "results.h"
 
 #include "session_util.h"
 

@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "rac_sim.h"
 #include "workload.h"
 
 /* The given bars, copied from oracle_rac_blocksize.csv (8k -> 4k, %). */
@@ -35,17 +36,17 @@ static void rac_case(case_t *c, uint32_t block_size, uint64_t seed)
     c->seed = seed;
 }
 
-static void figures(const case_t *c, double fig[WORKLOAD_RAC_FIGURES])
+static void figures(const case_t *c, double fig[RAC_FIGURES])
 {
     sim_stats_t st;
     assert_int_equal(workload_run_stats(c, &st), SIM_OK);
-    workload_rac_figures(&st, fig);
+    rac_figures(&st, fig);
 }
 
 static size_t figure_index(const char *name)
 {
-    for (size_t i = 0; i < WORKLOAD_RAC_FIGURES; i++)
-        if (strcmp(workload_rac_figure_name(i), name) == 0)
+    for (size_t i = 0; i < RAC_FIGURES; i++)
+        if (strcmp(rac_figure_name(i), name) == 0)
             return i;
     fail_msg("no figure '%s'", name);
     return 0;
@@ -58,7 +59,7 @@ static void test_given_bars(void **state)
         case_t c8, c4;
         rac_case(&c8, 8192, seed);
         rac_case(&c4, 4096, seed);
-        double f8[WORKLOAD_RAC_FIGURES], f4[WORKLOAD_RAC_FIGURES];
+        double f8[RAC_FIGURES], f4[RAC_FIGURES];
         figures(&c8, f8);
         figures(&c4, f4);
         for (size_t b = 0; b < sizeof bars / sizeof bars[0]; b++) {

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "store.h"
+#include "results.h"
 
 /* Parse text (its strlen) as "ref.csv"; the figures in *figs, the count. */
 static size_t parse_ok(const char *text, res_ref_figure_t **figs)

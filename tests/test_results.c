@@ -32,8 +32,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "store.h"
-#include "store_int.h"
+#include "results.h"
+#include "results_int.h"
 #include "vfs_shim.h"
 
 #include "session_util.h"
@@ -1216,11 +1216,11 @@ typedef struct {
     int writer;
     int failures;
     char err[512];
-} writer_t;
+} dbl_writer_t;
 
-static void *writer_main(void *arg)
+static void *write_thread(void *arg)
 {
-    writer_t *w = arg;
+    dbl_writer_t *w = arg;
     static res_session_t ss[WRITERS][NSESS];
     res_store_t *s = NULL;
     /* Both create the same missing file at the same moment. */
@@ -1249,11 +1249,11 @@ static void test_concurrent_writers(void **state)
     fixture_t *f = *state;
     pthread_barrier_t start;
     pthread_t tid[WRITERS];
-    writer_t w[WRITERS];
+    dbl_writer_t w[WRITERS];
     assert_int_equal(pthread_barrier_init(&start, NULL, WRITERS), 0);
     for (int i = 0; i < WRITERS; i++) {
-        w[i] = (writer_t){.db = f->db, .start = &start, .writer = i};
-        assert_int_equal(pthread_create(&tid[i], NULL, writer_main, &w[i]), 0);
+        w[i] = (dbl_writer_t){.db = f->db, .start = &start, .writer = i};
+        assert_int_equal(pthread_create(&tid[i], NULL, write_thread, &w[i]), 0);
     }
     for (int i = 0; i < WRITERS; i++) {
         assert_int_equal(pthread_join(tid[i], NULL), 0);

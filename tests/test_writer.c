@@ -1,6 +1,6 @@
 /*
  * test_writer.c -- one inserting session on its own: its own figures for a
- * few rows worked out by hand, and writer_check() against corrupted states
+ * few rows worked out by hand, and dbl_writer_check() against corrupted states
  * of the writer and of each component it wires together.
  */
 #include <setjmp.h>
@@ -15,12 +15,12 @@
 #include "dispenser_int.h"
 #include "lobspace_int.h"
 #include "undo_int.h"
-#include "writer_int.h"
+#include "dblink_sim_int.h"
 
 typedef struct {
     case_t c;
     lob_segment_t *seg;
-    writer_t *w;
+    dbl_writer_t *w;
 } fixture_t;
 
 /* A writer of `path` that has inserted `rows` rows of 2k characters
@@ -33,12 +33,12 @@ static void open_writer(fixture_t *f, case_path_t path, uint64_t rows)
     f->c.rows = rows;
     char msg[200];
     assert_int_equal(case_validate(&f->c, msg, sizeof msg), SIM_OK);
-    assert_int_equal(writer_segment_create(&f->c, &f->seg), SIM_OK);
-    assert_int_equal(writer_create(&f->c, f->seg, &f->w), SIM_OK);
+    assert_int_equal(dbl_writer_segment_create(&f->c, &f->seg), SIM_OK);
+    assert_int_equal(dbl_writer_create(&f->c, f->seg, &f->w), SIM_OK);
     for (uint64_t r = 0; r < rows; r++)
-        assert_int_equal(writer_row(f->w), SIM_OK);
-    writer_finish(f->w);
-    assert_int_equal(writer_check(f->w), SIM_OK);
+        assert_int_equal(dbl_writer_row(f->w), SIM_OK);
+    dbl_writer_finish(f->w);
+    assert_int_equal(dbl_writer_check(f->w), SIM_OK);
 }
 
 /* What the writer has counted so far. */
@@ -46,13 +46,13 @@ static case_result_t result_of(const fixture_t *f)
 {
     case_result_t r;
     memset(&r, 0, sizeof r);
-    writer_result(f->w, &r);
+    dbl_writer_result(f->w, &r);
     return r;
 }
 
 static void close_writer(fixture_t *f)
 {
-    writer_destroy(f->w);
+    dbl_writer_destroy(f->w);
     lob_segment_destroy(f->seg);
 }
 
@@ -76,10 +76,10 @@ static void test_dblink_figures_by_hand(void **state)
     assert_int_equal(src[SIM_STAT_SF_DIRECT_READ_OPS], 3);
     assert_int_equal(src[SIM_STAT_SF_DIRECT_READ_BYTES], 24576);
     /* Finishing twice closes the link once. */
-    writer_finish(f.w);
+    dbl_writer_finish(f.w);
     r = result_of(&f);
     assert_int_equal(r.part[CASE_PART_LINK].v[SIM_STAT_DBLINK_ROUNDTRIPS], 24);
-    assert_int_equal(writer_check(f.w), SIM_OK);
+    assert_int_equal(dbl_writer_check(f.w), SIM_OK);
     close_writer(&f);
 }
 
@@ -103,64 +103,64 @@ static void test_local_figures_by_hand(void **state)
     close_writer(&f);
 }
 
-/* ---- negative tests: writer_check() catches a corrupted state ---------- */
+/* ---- negative tests: dbl_writer_check() catches a corrupted state ---------- */
 
 /*
  * Each corruption goes through the _int.h headers right before the check,
  * and the writer is destroyed right after it: debug builds check after every
  * state change and would stop at the next one.
  */
-typedef void (*writer_corrupt_fn)(writer_t *w);
+typedef void (*corrupt_fn)(dbl_writer_t *w);
 
-static void wr_roundtrips_off_by_one(writer_t *w)
+static void wr_roundtrips_off_by_one(dbl_writer_t *w)
 {
     w->link.v[SIM_STAT_DBLINK_ROUNDTRIPS]++;
 }
-static void wr_bytes_received_off_by_one(writer_t *w)
+static void wr_bytes_received_off_by_one(dbl_writer_t *w)
 {
     w->link.v[SIM_STAT_DBLINK_BYTES_RECEIVED]--;
 }
-static void wr_close_without_finish(writer_t *w)
+static void wr_close_without_finish(dbl_writer_t *w)
 {
     w->finished = 0; /* the closing round trips are counted, the flag lost */
 }
-static void wr_link_on_local_path(writer_t *w)
+static void wr_link_on_local_path(dbl_writer_t *w)
 {
     w->link.v[SIM_STAT_DBLINK_BYTES_SENT] = 1;
 }
-static void wr_rows_off_by_one(writer_t *w)
+static void wr_rows_off_by_one(dbl_writer_t *w)
 {
     w->rows++; /* a row counted that was never read nor written */
 }
-static void wr_source_gets_off_by_one(writer_t *w)
+static void wr_source_gets_off_by_one(dbl_writer_t *w)
 {
     w->source.v[SIM_STAT_CONSISTENT_GETS]++;
 }
-static void wr_direct_read_off_by_one(writer_t *w)
+static void wr_direct_read_off_by_one(dbl_writer_t *w)
 {
     w->source.v[SIM_STAT_SF_DIRECT_READ_OPS]++;
 }
-static void wr_block_without_get(writer_t *w)
+static void wr_block_without_get(dbl_writer_t *w)
 {
     w->insert.v[SIM_STAT_DB_BLOCK_GETS]--;
 }
-static void wr_block_without_change(writer_t *w)
+static void wr_block_without_change(dbl_writer_t *w)
 {
     w->insert.v[SIM_STAT_DB_BLOCK_CHANGES]++;
 }
-static void wr_segment_corrupt(writer_t *w)
+static void wr_segment_corrupt(dbl_writer_t *w)
 {
     w->seg->used_blocks++;
 }
-static void wr_dispenser_corrupt(writer_t *w)
+static void wr_dispenser_corrupt(dbl_writer_t *w)
 {
     w->dsp->taken++;
 }
-static void wr_allocator_corrupt(writer_t *w)
+static void wr_allocator_corrupt(dbl_writer_t *w)
 {
     w->alloc->taken++;
 }
-static void wr_undo_corrupt(writer_t *w)
+static void wr_undo_corrupt(dbl_writer_t *w)
 {
     w->undo->bytes++;
 }
@@ -172,7 +172,7 @@ static void test_check_catches_corruption(void **state)
     (void)state;
     static const struct {
         const char *what;
-        writer_corrupt_fn fn;
+        corrupt_fn fn;
         int paths;
     } cases[] = {
         {"round trips off by one", wr_roundtrips_off_by_one, DBLINK},
@@ -198,7 +198,7 @@ static void test_check_catches_corruption(void **state)
             open_writer(&f, (case_path_t)p, 25);
             cases[i].fn(f.w);
             printf("writer (%s): %s\n", case_path_name((case_path_t)p), cases[i].what);
-            assert_int_equal(writer_check(f.w), SIM_ECORRUPT);
+            assert_int_equal(dbl_writer_check(f.w), SIM_ECORRUPT);
             close_writer(&f);
         }
     }

@@ -1,0 +1,136 @@
+/*
+ * bench.h -- lobbench: its command line (the sweep to run and where its
+ * results go; Google Benchmark's --benchmark_* flags are left in argv for the
+ * wrapper, gbc.h) and what it prints and writes (the statistics tables laid
+ * out like the reference, the CSV files).  Every parser names the bad input
+ * and what would be accepted.
+ */
+#ifndef LOBSIM_BENCH_H
+#define LOBSIM_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "workload.h"
+
+#define BENCH_MAX_LIST 64
+#define BENCH_MAX_PARAMS 64
+
+typedef struct {
+    int workloads[WORKLOAD_MAX];  /* which workloads run */
+    int paths[CASE_PATH_COUNT];   /* which paths run */
+    uint64_t sizes[BENCH_MAX_LIST]; /* LOB sizes in characters */
+    size_t nsizes;
+    uint32_t block_sizes[BENCH_MAX_LIST];
+    size_t nblock_sizes;
+    uint64_t rows;
+    int rows_given; /* --rows was given (the heap workloads default to 10^7) */
+    uint64_t seed;
+    uint32_t piece_size;
+    int piece_size_set;
+    struct {
+        char name[48];
+        uint32_t value;
+    } params[BENCH_MAX_PARAMS];
+    size_t nparams;
+    const char *stats_out;   /* --stats-out=FILE.csv */
+    const char *explain_out; /* --explain-out=FILE.csv */
+    int explain;             /* --explain: the parts under each statistic */
+    const char *db;          /* --db=FILE; NULL with --no-db */
+    const char *plot;        /* --plot=FILE.svg */
+    int help;
+    int list_params;
+    int quiet;
+    int all_counters;
+} bench_opts_t;
+
+void bench_defaults(bench_opts_t *o);
+
+/*
+ * Parse and remove lobbench's own options from argv, leaving argv[0] and
+ * everything else (Google Benchmark's flags) in order.  Returns 0, or 2 with
+ * one line naming the bad input in err.
+ */
+int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errlen);
+
+/* The individual parsers (also the fuzz targets).  0 on success, 2 with a
+ * message naming `what` and the input otherwise. */
+int bench_parse_chars(const char *what, const char *s, uint64_t *out, char *err, size_t errlen);
+int bench_parse_block_size(const char *s, uint32_t *out, char *err, size_t errlen);
+int bench_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out, char *err,
+                  size_t errlen);
+
+/* NAME=VALUE lines of the file at path (blank lines and # comments
+ * skipped) added to o's parameters in order.  0, or 2 with one line in err:
+ * "FILE:LINE: what is wrong", or the file that cannot be read. */
+int bench_parse_param_file(bench_opts_t *o, const char *path, char *err, size_t errlen);
+
+/* The case for (path, size, block size) with the options applied; returns 2
+ * with a message when the case is invalid. */
+int bench_make_case(const bench_opts_t *o, unsigned wl, case_path_t path, uint64_t chars,
+                  uint32_t block_size, case_t *c, char *err, size_t errlen);
+
+void bench_usage(FILE *f);
+
+/* ---- tables and files (table.c, table_rac.c) ---------------------------- */
+
+
+/* Repetitions whose own times a case keeps (lobdiff's significance test);
+ * the mean covers all of them. */
+#define BENCH_MAX_SAMPLES 128
+
+/* One case of a sweep and what was measured for it. */
+typedef struct {
+    case_t c;
+    char name[160];      /* the benchmark's name */
+    sim_stats_t st;      /* the session statistics: the sum of res's parts */
+    case_result_t res;   /* the same figures by the part that counted them */
+    int ran;             /* the model ran and st holds its figures */
+    uint64_t iterations; /* Google Benchmark's, 0 when not measured */
+    double real_ns;      /* per iteration, the mean over repetitions */
+    double cpu_ns;
+    int repetitions;
+    /* Each repetition's real and CPU ns per iteration, the first
+     * BENCH_MAX_SAMPLES of them, in the order they ran. */
+    uint32_t nsamples;
+    double real_samples_ns[BENCH_MAX_SAMPLES];
+    double cpu_samples_ns[BENCH_MAX_SAMPLES];
+} bench_case_t;
+
+/* The statistics in the order they are printed. */
+extern const sim_stat_t bench_order[];
+extern const size_t bench_order_len;
+
+/* explain: under each statistic, one line per part of the model that
+ * contributed to it (--explain).  A heap workload's table has the block
+ * sizes as columns, its own heading and no path column. */
+void bench_table(FILE *f, const bench_case_t *cases, size_t n, int explain);
+
+/* The rac workload (table_rac.c): its AWR-style table, the block sizes
+ * side by side with the change in percent; whether every case that ran is
+ * a rac case; and its CSV rows workload,block_kb,statistic,value. */
+void bench_rac_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl);
+int bench_is_rac(const bench_case_t *cases, size_t n);
+sim_err_t bench_rac_csv(FILE *f, const bench_case_t *cases, size_t n);
+
+/*
+ * Write the figures as path,lob_kchars,statistic,value,workload,block_kb:
+ * the reference's four columns first, so that what reads the reference reads
+ * this.  A sweep of heap workloads only is written as the block-size
+ * experiment's reference is: query,source,block_kb,statistic,value; a sweep
+ * that mixes heap and LOB workloads is not written (1, and the message says
+ * why).  The file appears whole or not at all (written beside it, then
+ * renamed).  Returns 0, or 1 with a one-line message naming the file.
+ */
+int bench_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen);
+
+/*
+ * Write workload,path,lob_kchars,block_kb,statistic,component,value: each
+ * non-zero contribution of a part of the model to a statistic; a
+ * statistic's rows sum to its value in bench_csv().  Same contract.
+ */
+int bench_explain_csv(const char *path, const bench_case_t *cases, size_t n, char *err,
+                       size_t errlen);
+
+#endif /* LOBSIM_BENCH_H */

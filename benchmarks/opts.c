@@ -1,0 +1,401 @@
+/*
+ * opts.c -- parsing lobbench's command line.
+ *
+ * Sizes follow the reference: "2k" is 2,048 characters.  Lists are comma
+ * separated.  Nothing here runs the model; bench_make_case() only builds and
+ * validates the case.
+ */
+#include "bench.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIZES_ACCEPTED "a positive number of characters, optionally with k or m, e.g. 2k,4k,256k"
+
+void bench_defaults(bench_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->workloads[workload_find("insert")] = 1;
+    for (int p = 0; p < CASE_PATH_COUNT; p++)
+        o->paths[p] = 1;
+    for (size_t i = 0; i < SIM_REF_NSIZES; i++)
+        o->sizes[o->nsizes++] = sim_ref_sizes[i];
+    o->block_sizes[o->nblock_sizes++] = SIM_REF_BLOCK_SIZE;
+    o->rows = SIM_REF_ROWS;
+    o->seed = 1;
+    o->piece_size = 32767;
+    o->db = SIM_DEFAULT_STORE;
+}
+
+int bench_parse_chars(const char *what, const char *s, uint64_t *out, char *err, size_t errlen)
+{
+    uint64_t v;
+    int rc = sim_parse_scaled(s, &v);
+    if (rc == -2 || (rc == 0 && v > (1ULL << 40))) {
+        snprintf(err, errlen, "%s: '%s' is too large (at most 1024g characters, i.e. 2^40)", what,
+                 s);
+        return 2;
+    }
+    if (rc != 0 || v == 0) {
+        snprintf(err, errlen, "%s: '%s' is not a size (accepted: %s)", what, s, SIZES_ACCEPTED);
+        return 2;
+    }
+    *out = v;
+    return 0;
+}
+
+int bench_parse_block_size(const char *s, uint32_t *out, char *err, size_t errlen)
+{
+    uint64_t v;
+    if (sim_parse_scaled(s, &v) != 0 || !sim_block_size_valid(v)) {
+        snprintf(err, errlen, "--block-size: '%s' is not a block size (accepted: %s)", s,
+                 SIM_BLOCK_SIZES_ACCEPTED);
+        return 2;
+    }
+    *out = (uint32_t)v;
+    return 0;
+}
+
+int bench_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out, char *err,
+                  size_t errlen)
+{
+    uint64_t v;
+    int rc = sim_parse_scaled(s, &v);
+    if (rc != 0 || v > max) {
+        snprintf(err, errlen, "%s: '%s' is not a whole number from 0 to %llu", what, s,
+                 (unsigned long long)max);
+        return 2;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Split a comma list; each item goes through `one`. */
+static int parse_list(const char *what, const char *s, size_t *n, char *err, size_t errlen,
+                      int (*one)(const char *, const char *, void *, size_t, char *, size_t),
+                      void *dst)
+{
+    char buf[1024];
+    if (strlen(s) >= sizeof buf || *s == '\0') {
+        snprintf(err, errlen, "%s: '%.40s' is empty or too long", what, s);
+        return 2;
+    }
+    strcpy(buf, s);
+    *n = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (*n == BENCH_MAX_LIST) {
+            snprintf(err, errlen, "%s: more than %d values", what, BENCH_MAX_LIST);
+            return 2;
+        }
+        if (one(what, tok, dst, *n, err, errlen) != 0)
+            return 2;
+        (*n)++;
+    }
+    if (*n == 0 || s[strlen(s) - 1] == ',' || s[0] == ',' || strstr(s, ",,")) {
+        snprintf(err, errlen, "%s: '%s' has an empty item", what, s);
+        return 2;
+    }
+    return 0;
+}
+
+static int one_size(const char *what, const char *s, void *dst, size_t i, char *err, size_t len)
+{
+    return bench_parse_chars(what, s, &((uint64_t *)dst)[i], err, len);
+}
+
+static int one_block(const char *what, const char *s, void *dst, size_t i, char *err, size_t len)
+{
+    (void)what;
+    return bench_parse_block_size(s, &((uint32_t *)dst)[i], err, len);
+}
+
+/* insert, scan, rows, cluster; readback = scan,rows; all = every LOB
+ * workload; heap = ctas,fts,range,few_rows.  dst is the workloads' flags,
+ * whatever the item's position. */
+static int one_workload(const char *what, const char *s, void *dst, size_t i, char *err, size_t len)
+{
+    (void)i;
+    int *on = dst;
+    int w;
+    if (strcmp(s, "readback") == 0) {
+        on[workload_find("scan")] = on[workload_find("rows")] = 1;
+    } else if (strcmp(s, "all") == 0 || strcmp(s, "heap") == 0) {
+        int heap = strcmp(s, "heap") == 0;
+        for (int k = 0; k < (int)workload_count(); k++)
+            on[k] |= workload_kind((size_t)k) == (heap ? WORKLOAD_HEAP : WORKLOAD_LOB);
+    } else if ((w = workload_find(s)) >= 0) {
+        on[w] = 1;
+    } else {
+        char names[128];
+        workload_names(names, sizeof names);
+        snprintf(err, len, "%s: '%s' is not a workload (accepted: %s, readback, all, heap)", what,
+                 s, names);
+        return 2;
+    }
+    return 0;
+}
+
+/* "--name=value" or "--name value"; returns the value or NULL. */
+static const char *opt_value(const char *name, int *i, int argc, char **argv, int *consumed)
+{
+    size_t n = strlen(name);
+    const char *a = argv[*i];
+    if (strncmp(a, name, n) != 0)
+        return NULL;
+    if (a[n] == '=') {
+        *consumed = 1;
+        return a + n + 1;
+    }
+    if (a[n] == '\0' && *i + 1 < argc) {
+        *consumed = 2;
+        return argv[*i + 1];
+    }
+    return NULL;
+}
+
+/* One NAME=VALUE into o->params; `where` names it in messages ("--param",
+ * "FILE:LINE"). */
+static int add_param(bench_opts_t *o, const char *where, const char *v, char *err, size_t errlen)
+{
+    const char *eq = strchr(v, '=');
+    uint64_t pv;
+    case_t probe;
+    case_defaults(&probe);
+    char name[48];
+    size_t nl = eq ? (size_t)(eq - v) : 0;
+    if (eq == NULL || nl == 0 || nl >= sizeof name) {
+        snprintf(err, errlen, "%s: '%s' is not NAME=VALUE (see --list-params)", where, v);
+        return 2;
+    }
+    memcpy(name, v, nl);
+    name[nl] = '\0';
+    if (case_set_param(&probe, name, 0) != 0) {
+        snprintf(err, errlen, "%s: unknown parameter '%s' (see --list-params)", where, name);
+        return 2;
+    }
+    if (bench_parse_u64(where, eq + 1, UINT32_MAX, &pv, err, errlen))
+        return 2;
+    if (o->nparams == BENCH_MAX_PARAMS) {
+        snprintf(err, errlen, "%s: more than %d parameters", where, BENCH_MAX_PARAMS);
+        return 2;
+    }
+    strcpy(o->params[o->nparams].name, name);
+    o->params[o->nparams++].value = (uint32_t)pv;
+    return 0;
+}
+
+int bench_parse_param_file(bench_opts_t *o, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        snprintf(err, errlen, "--param-file: cannot read '%s': %s", path, strerror(errno));
+        return 2;
+    }
+    char line[512], where[300];
+    int lineno = 0, rc = 0;
+    while (rc == 0 && fgets(line, sizeof line, f) != NULL) {
+        lineno++;
+        snprintf(where, sizeof where, "%s:%d", path, lineno);
+        size_t n = strlen(line);
+        if (n == sizeof line - 1 && line[n - 1] != '\n') {
+            snprintf(err, errlen, "%s: line longer than %zu characters", where, sizeof line - 2);
+            rc = 2;
+            break;
+        }
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        char *b = line, *e = line + strlen(line);
+        while (*b == ' ' || *b == '\t')
+            b++;
+        while (e > b && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r'))
+            *--e = '\0';
+        if (*b != '\0')
+            rc = add_param(o, where, b, err, errlen);
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(err, errlen, "--param-file: cannot read '%s': %s", path, strerror(errno));
+        rc = 2;
+    }
+    fclose(f);
+    return rc;
+}
+
+int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
+{
+    int out = 1;
+    for (int i = 1; i < *argc;) {
+        const char *a = argv[i];
+        const char *v;
+        int used = 0;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            o->help = 1;
+            used = 1;
+        } else if (strcmp(a, "--list-params") == 0) {
+            o->list_params = 1;
+            used = 1;
+        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            o->quiet = 1;
+            used = 1;
+        } else if (strcmp(a, "--all-counters") == 0) {
+            o->all_counters = 1;
+            used = 1;
+        } else if (strcmp(a, "--no-db") == 0) {
+            o->db = NULL;
+            used = 1;
+        } else if ((v = opt_value("--path", &i, *argc, argv, &used)) != NULL) {
+            case_path_t p;
+            memset(o->paths, 0, sizeof o->paths);
+            if (strcmp(v, "both") == 0) {
+                for (int k = 0; k < CASE_PATH_COUNT; k++)
+                    o->paths[k] = 1;
+            } else if (case_path_parse(v, &p) == 0) {
+                o->paths[p] = 1;
+            } else {
+                snprintf(err, errlen, "--path: '%s' is not a path (accepted: local, dblink, both)",
+                         v);
+                return 2;
+            }
+        } else if ((v = opt_value("--workload", &i, *argc, argv, &used)) != NULL) {
+            size_t n;
+            memset(o->workloads, 0, sizeof o->workloads);
+            if (parse_list("--workload", v, &n, err, errlen, one_workload, o->workloads))
+                return 2;
+        } else if ((v = opt_value("--sizes", &i, *argc, argv, &used)) != NULL) {
+            if (parse_list("--sizes", v, &o->nsizes, err, errlen, one_size, o->sizes))
+                return 2;
+        } else if ((v = opt_value("--block-size", &i, *argc, argv, &used)) != NULL) {
+            if (parse_list("--block-size", v, &o->nblock_sizes, err, errlen, one_block,
+                           o->block_sizes))
+                return 2;
+        } else if ((v = opt_value("--rows", &i, *argc, argv, &used)) != NULL) {
+            if (bench_parse_u64("--rows", v, 1000000000000ULL, &o->rows, err, errlen))
+                return 2;
+            o->rows_given = 1;
+        } else if ((v = opt_value("--seed", &i, *argc, argv, &used)) != NULL) {
+            if (bench_parse_u64("--seed", v, UINT64_MAX, &o->seed, err, errlen))
+                return 2;
+        } else if ((v = opt_value("--piece-size", &i, *argc, argv, &used)) != NULL) {
+            uint64_t ps;
+            if (bench_parse_u64("--piece-size", v, 64u << 20, &ps, err, errlen)) {
+                snprintf(err, errlen,
+                         "--piece-size: '%s' is not a size in bytes (accepted: one block's "
+                         "payload .. 64m)",
+                         v);
+                return 2;
+            }
+            o->piece_size = (uint32_t)ps;
+            o->piece_size_set = 1;
+        } else if ((v = opt_value("--param-file", &i, *argc, argv, &used)) != NULL) {
+            if (bench_parse_param_file(o, v, err, errlen))
+                return 2;
+        } else if ((v = opt_value("--param", &i, *argc, argv, &used)) != NULL) {
+            if (add_param(o, "--param", v, err, errlen))
+                return 2;
+        } else if ((v = opt_value("--stats-out", &i, *argc, argv, &used)) != NULL) {
+            o->stats_out = v;
+        } else if ((v = opt_value("--explain-out", &i, *argc, argv, &used)) != NULL) {
+            o->explain_out = v;
+        } else if (strcmp(a, "--explain") == 0) {
+            o->explain = 1;
+            used = 1;
+        } else if ((v = opt_value("--db", &i, *argc, argv, &used)) != NULL) {
+            if (*v == '\0') {
+                snprintf(err, errlen, "--db: empty file name");
+                return 2;
+            }
+            o->db = v;
+        } else if ((v = opt_value("--plot", &i, *argc, argv, &used)) != NULL) {
+            o->plot = v;
+        } else if (strncmp(a, "--benchmark_", 12) == 0) {
+            argv[out++] = argv[i++];
+            continue;
+        } else {
+            snprintf(err, errlen, "unknown option '%s' (see --help)", a);
+            return 2;
+        }
+        i += used;
+    }
+    argv[out] = NULL;
+    *argc = out;
+    if (o->piece_size_set && !o->paths[CASE_PATH_DBLINK]) {
+        snprintf(err, errlen,
+                 "--piece-size: applies to the dblink path only (add --path=dblink or both)");
+        return 2;
+    }
+    return 0;
+}
+
+int bench_make_case(const bench_opts_t *o, unsigned wl, case_path_t path, uint64_t chars,
+                  uint32_t block_size, case_t *c, char *err, size_t errlen)
+{
+    case_defaults(c);
+    c->workload = wl;
+    c->path = path;
+    c->lob_chars = chars;
+    c->block_size = block_size;
+    c->rows = o->rows;
+    /* The heap experiment's table has 10,000,000 rows unless told. */
+    if (workload_is_heap(wl) && !o->rows_given)
+        c->rows = HS_REF_ROWS;
+    /* The rac table: 100,000 rows unless told. */
+    if (workload_is_rac(wl) && !o->rows_given)
+        c->rows = 100000;
+    c->seed = o->seed;
+    c->piece_size = o->piece_size;
+    for (size_t i = 0; i < o->nparams; i++)
+        case_set_param(c, o->params[i].name, o->params[i].value);
+    char msg[200];
+    if (workload_validate(c, msg, sizeof msg) != SIM_OK) {
+        snprintf(err, errlen, "%s", msg);
+        return 2;
+    }
+    return 0;
+}
+
+void bench_usage(FILE *f)
+{
+    fputs("usage: lobbench [OPTIONS] [--benchmark_* flags]\n"
+          "\n"
+          "Simulates `insert into t2 select ... from t1` of CLOBs into a SecureFile LOB\n"
+          "segment, locally (direct path) and over a loopback database link, and prints\n"
+          "the Oracle session statistics of each case, laid out like the reference.\n"
+          "\n"
+          "Sweep:\n"
+          "  --workload=LIST           what each case measures (default: insert):\n"
+          "                            insert, scan, rows, cluster; readback = scan,rows;\n"
+          "                            all = every one\n"
+          "  --path=local|dblink|both  insert path(s) (default: both)\n"
+          "  --sizes=LIST              CLOB lengths in characters, k = 1024\n"
+          "                            (default: 2k,4k,6k,8k,16k,32k,64k,128k,256k)\n"
+          "  --rows=N                  rows per statement (default: 10000)\n"
+          "  --block-size=LIST         2k, 4k, 8k, 16k or 32k (default: 8k)\n"
+          "  --piece-size=BYTES        dblink: bytes per LOB piece (default: 32767)\n"
+          "  --seed=N                  seed, printed and stored with the run (default: 1)\n"
+          "  --param=NAME=VALUE        change a model parameter (see --list-params)\n"
+          "  --param-file=FILE         NAME=VALUE lines (# comments), as lobfit --out\n"
+          "                            writes them; applied in order with --param\n"
+          "Output:\n"
+          "  --stats-out=FILE.csv      figures as CSV: path,lob_kchars,statistic,value,\n"
+          "                            workload,block_kb (the reference's columns first)\n"
+          "  --explain                 under each statistic of the table, what each part\n"
+          "                            of the model contributed to it\n"
+          "  --explain-out=FILE.csv    the same as CSV: workload,path,lob_kchars,block_kb,\n"
+          "                            statistic,component,value (components sum to the\n"
+          "                            statistic in --stats-out)\n"
+          "  --db=FILE                 results store (default: results/history.db)\n"
+          "  --no-db                   record nothing\n"
+          "  --plot=FILE.svg           draw the statistics against LOB size\n"
+          "  --quiet                   no statistics table\n"
+          "  --all-counters            every statistic as a counter on the console too\n"
+          "                            (always so in JSON, CSV and --benchmark_out)\n"
+          "  --list-params             the model's parameters and their defaults\n"
+          "Google Benchmark's own flags work unchanged, e.g. --benchmark_filter=dblink,\n"
+          "--benchmark_format=json, --benchmark_out=FILE, --benchmark_repetitions=N,\n"
+          "--benchmark_min_time=SECONDS.\n"
+          "\n"
+          "Exit status: 0 on success, 1 when a case or the store failed, 2 on bad input.\n",
+          f);
+}

@@ -1,0 +1,513 @@
+/*
+ * table.c -- the statistics table and the reference-format CSV.
+ */
+#include "bench.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const sim_stat_t bench_order[] = {
+    SIM_STAT_CR_BLOCKS_CREATED,
+    SIM_STAT_SF_ALLOC_CHUNKS,
+    SIM_STAT_SF_ALLOC_BYTES,
+    SIM_STAT_DSP_ALLOCATIONS,
+    SIM_STAT_DSP_CHUNKS,
+    SIM_STAT_UNDO_CV_SIZE,
+    SIM_STAT_DB_BLOCK_GETS,
+    SIM_STAT_CONSISTENT_GETS,
+    SIM_STAT_DBLINK_ROUNDTRIPS,
+    SIM_STAT_ENQ_TX,
+    SIM_STAT_USED_UREC,
+    SIM_STAT_DSP_LOAD_TASKS,
+    SIM_STAT_SEG_EXTENTS,
+    SIM_STAT_DB_BLOCK_CHANGES,
+    SIM_STAT_SF_DIRECT_WRITE_OPS,
+    SIM_STAT_SF_DIRECT_WRITE_BYTES,
+    SIM_STAT_SF_DIRECT_READ_OPS,
+    SIM_STAT_SF_DIRECT_READ_BYTES,
+    SIM_STAT_DBLINK_BYTES_SENT,
+    SIM_STAT_DBLINK_BYTES_RECEIVED,
+    SIM_STAT_PHYS_READS,
+    SIM_STAT_PHYS_READ_REQS,
+    SIM_STAT_PHYS_READ_MULTI,
+    SIM_STAT_PHYS_READ_BYTES,
+    SIM_STAT_GC_CURRENT_RECEIVED,
+    SIM_STAT_GC_CR_RECEIVED,
+    SIM_STAT_GCS_MESSAGES,
+    SIM_STAT_GES_MESSAGES,
+    SIM_STAT_INTERCONNECT_BYTES,
+    SIM_STAT_WAIT_GC_CURRENT,
+    SIM_STAT_WAIT_GC_CR,
+    SIM_STAT_WAIT_GC_BUSY,
+    SIM_STAT_TAB_NUM_ROWS,
+    SIM_STAT_TAB_AVG_ROW_LEN,
+    SIM_STAT_TAB_BLOCKS,
+    SIM_STAT_PK_NUM_ROWS,
+    SIM_STAT_PK_BLEVEL,
+    SIM_STAT_PK_LEAF_BLOCKS,
+    SIM_STAT_ID_NUM_ROWS,
+    SIM_STAT_ID_BLEVEL,
+    SIM_STAT_ID_LEAF_BLOCKS,
+    SIM_STAT_BI_NUM_ROWS,
+    SIM_STAT_BI_BLEVEL,
+    SIM_STAT_BI_LEAF_BLOCKS,
+    SIM_STAT_RECURSIVE_CALLS,
+    SIM_STAT_CLIENT_ROUNDTRIPS,
+    SIM_STAT_ROWS_PROCESSED,
+    SIM_STAT_PHYS_READ_TOTAL_REQS,
+    SIM_STAT_PHYS_READ_TOTAL_BYTES,
+    SIM_STAT_PHYS_READS_CACHE,
+    SIM_STAT_PHYS_READS_DIRECT,
+    SIM_STAT_PHYS_READS_DIRECT_TEMP,
+    SIM_STAT_WAIT_GC_CURRENT_GRANT,
+    SIM_STAT_WAIT_GC_CR_GRANT,
+    SIM_STAT_GC_FLUSHES,
+    SIM_STAT_USER_COMMITS,
+    SIM_STAT_REDO_SIZE,
+    SIM_STAT_REDO_WRITES,
+    SIM_STAT_PHYS_WRITES,
+    SIM_STAT_ELAPSED_MICRO,
+    SIM_STAT_CLUSTER_MICRO,
+    SIM_STAT_COMMIT_MICRO,
+    SIM_STAT_SYSTEM_IO_MICRO,
+    SIM_STAT_USER_IO_MICRO,
+    SIM_STAT_DB_CPU_MICRO,
+};
+const size_t bench_order_len = sizeof bench_order / sizeof bench_order[0];
+/* A statistic added to the catalogue must be placed here too (test_report
+ * checks that the order is a permutation of the catalogue). */
+_Static_assert(sizeof bench_order / sizeof bench_order[0] == SIM_STAT_COUNT,
+               "bench_order must list every statistic of the catalogue");
+
+/* The case of (path, size, block size), or NULL. */
+static const bench_case_t *find(const bench_case_t *cases, size_t n, unsigned w, case_path_t p,
+                                uint64_t chars, uint32_t bs)
+{
+    for (size_t i = 0; i < n; i++)
+        if (cases[i].ran && cases[i].c.workload == w && cases[i].c.path == p &&
+            cases[i].c.lob_chars == chars && cases[i].c.block_size == bs)
+            return &cases[i];
+    return NULL;
+}
+
+static int seen_u64(const uint64_t *v, size_t n, uint64_t x)
+{
+    for (size_t i = 0; i < n; i++)
+        if (v[i] == x)
+            return 1;
+    return 0;
+}
+
+/* A table's columns: (LOB size, block size) pairs, and the paths shown. */
+typedef struct {
+    uint64_t chars[BENCH_MAX_LIST];
+    uint32_t bs[BENCH_MAX_LIST];
+    size_t n;
+    int by_block; /* the columns differ by block size, not by LOB size */
+    int paths[CASE_PATH_COUNT];
+    int both;
+} columns_t;
+
+static int in_table(const bench_case_t *bc, unsigned wl, const columns_t *cols)
+{
+    if (!bc->ran || bc->c.workload != wl)
+        return 0;
+    for (size_t i = 0; i < cols->n; i++)
+        if (bc->c.lob_chars == cols->chars[i] && bc->c.block_size == cols->bs[i])
+            return 1;
+    return 0;
+}
+
+/* Under a path's row of statistic st: one line per part that contributed
+ * to st in some column. */
+static void explain_rows(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
+                         const columns_t *cols, case_path_t p, sim_stat_t st, int w, int nw)
+{
+    const int heap = workload_is_heap(wl);
+    int first = 1;
+    for (int part = 0; part < CASE_PART_COUNT; part++) {
+        int any = 0;
+        for (size_t s = 0; s < cols->n && !any; s++) {
+            const bench_case_t *c = find(cases, n, wl, p, cols->chars[s], cols->bs[s]);
+            any = c && c->res.part[part].v[st];
+        }
+        if (!any)
+            continue;
+        char label[48];
+        snprintf(label, sizeof label, "  %s %s", first ? "=" : "+",
+                 case_part_name((case_part_t)part));
+        first = 0;
+        fprintf(f, "%-*s", nw, label);
+        if (!heap)
+            fprintf(f, " %-6s", "");
+        for (size_t s = 0; s < cols->n; s++) {
+            const bench_case_t *c = find(cases, n, wl, p, cols->chars[s], cols->bs[s]);
+            if (c)
+                fprintf(f, " %*llu", w, (unsigned long long)c->res.part[part].v[st]);
+            else
+                fprintf(f, " %*s", w, "-");
+        }
+        fputc('\n', f);
+    }
+}
+
+/* 10000000 as "10,000,000". */
+static void format_thousands(uint64_t v, char *buf, size_t len)
+{
+    char digits[32];
+    int n = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
+    size_t o = 0;
+    for (int i = 0; i < n && o + 2 < len; i++) {
+        if (i > 0 && (n - i) % 3 == 0)
+            buf[o++] = ',';
+        buf[o++] = digits[i];
+    }
+    buf[o] = '\0';
+}
+
+static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
+                      const columns_t *cols, int explain)
+{
+    const bench_case_t *any = NULL;
+    int w = 6;
+    char buf[64];
+    for (size_t i = 0; i < n; i++) {
+        if (!in_table(&cases[i], wl, cols))
+            continue;
+        any = any ? any : &cases[i];
+        for (size_t s = 0; s < bench_order_len; s++) {
+            int len = snprintf(buf, sizeof buf, "%llu",
+                               (unsigned long long)cases[i].st.v[bench_order[s]]);
+            if (len > w)
+                w = len;
+        }
+    }
+    if (any == NULL)
+        return;
+    /* A heap table has no path nor LOB size: its own heading, and no path
+     * column; its statistic names may pass the LOB tables' 40 columns. */
+    const int heap = workload_is_heap(wl);
+    int nw = 40;
+    for (size_t r = 0; heap && r < bench_order_len; r++) {
+        int len = (int)strlen(sim_stat_info(bench_order[r])->name);
+        nw = len > nw ? len : nw;
+    }
+    char what[96];
+    if (heap) {
+        format_thousands(any->c.rows, buf, sizeof buf);
+        fprintf(f, "\n%s: %s rows, seed %llu\n", workload_title(wl), buf,
+                (unsigned long long)any->c.seed);
+    } else if (cols->by_block) {
+        sim_format_size(cols->chars[0], buf, sizeof buf);
+        snprintf(what, sizeof what, "%s-character LOBs", buf);
+    } else {
+        snprintf(what, sizeof what, "%uk blocks", cols->bs[0] / 1024);
+    }
+    if (!heap)
+        fprintf(f, "\n%s statistics: %llu rows, %s, seed %llu%s\n", workload_title(wl),
+                (unsigned long long)any->c.rows, what, (unsigned long long)any->c.seed,
+                cols->both ? "; ratio = dblink / local" : "");
+    fprintf(f, "%-*s", nw, "statistic");
+    if (!heap)
+        fprintf(f, " %-6s", cols->by_block ? "block" : "path");
+    for (size_t s = 0; s < cols->n; s++) {
+        sim_format_size(cols->by_block ? cols->bs[s] : cols->chars[s], buf, sizeof buf);
+        fprintf(f, " %*s", w, buf);
+    }
+    fputc('\n', f);
+    for (size_t r = 0; r < bench_order_len; r++) {
+        sim_stat_t st = bench_order[r];
+        /* Skip a statistic that is zero in every column of the table. */
+        int nonzero = 0;
+        for (size_t i = 0; i < n; i++)
+            if (in_table(&cases[i], wl, cols) && cases[i].st.v[st])
+                nonzero = 1;
+        if (!nonzero)
+            continue;
+        int first = 1;
+        for (int p = 0; p < CASE_PATH_COUNT; p++) {
+            if (!cols->paths[p])
+                continue;
+            fprintf(f, "%-*s", nw, first ? sim_stat_info(st)->name : "");
+            if (!heap)
+                fprintf(f, " %-6s", case_path_name((case_path_t)p));
+            first = 0;
+            for (size_t s = 0; s < cols->n; s++) {
+                const bench_case_t *c =
+                    find(cases, n, wl, (case_path_t)p, cols->chars[s], cols->bs[s]);
+                if (c)
+                    fprintf(f, " %*llu", w, (unsigned long long)c->st.v[st]);
+                else
+                    fprintf(f, " %*s", w, "-");
+            }
+            fputc('\n', f);
+            if (explain)
+                explain_rows(f, cases, n, wl, cols, (case_path_t)p, st, w, nw);
+        }
+        if (!cols->both)
+            continue;
+        fprintf(f, "%-40s %-6s", "", "ratio");
+        for (size_t s = 0; s < cols->n; s++) {
+            const bench_case_t *l =
+                find(cases, n, wl, CASE_PATH_LOCAL, cols->chars[s], cols->bs[s]);
+            const bench_case_t *d =
+                find(cases, n, wl, CASE_PATH_DBLINK, cols->chars[s], cols->bs[s]);
+            if (l && d && l->st.v[st])
+                fprintf(f, " %*.2f", w, (double)d->st.v[st] / (double)l->st.v[st]);
+            else
+                fprintf(f, " %*s", w, "-");
+        }
+        fputc('\n', f);
+    }
+}
+
+/* A heap workload's table: its block sizes as columns, under the path
+ * and LOB size its cases carry (lobbench gives them the first of each). */
+static void heap_query_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl, int explain)
+{
+    columns_t cols;
+    memset(&cols, 0, sizeof cols);
+    cols.by_block = 1;
+    for (size_t i = 0; i < n && cols.n < BENCH_MAX_LIST; i++) {
+        const bench_case_t *bc = &cases[i];
+        if (!bc->ran || bc->c.workload != wl)
+            continue;
+        if (cols.n == 0)
+            cols.paths[bc->c.path] = 1;
+        else if (!cols.paths[bc->c.path] || bc->c.lob_chars != cols.chars[0])
+            continue;
+        int seen = 0;
+        for (size_t b = 0; b < cols.n; b++)
+            seen |= cols.bs[b] == bc->c.block_size;
+        if (seen)
+            continue;
+        cols.chars[cols.n] = bc->c.lob_chars;
+        cols.bs[cols.n++] = bc->c.block_size;
+    }
+    one_table(f, cases, n, wl, &cols, explain);
+}
+
+/*
+ * One table per workload and block size, with the LOB sizes as columns; a
+ * sweep of one LOB size over several block sizes gets the block sizes as
+ * columns instead, so that their effect reads along a row.  A heap
+ * workload's table has the block sizes as columns whatever the sweep.
+ */
+void bench_table(FILE *f, const bench_case_t *cases, size_t n, int explain)
+{
+    uint64_t sizes[BENCH_MAX_LIST];
+    uint64_t bss[BENCH_MAX_LIST];
+    size_t ns = 0, nb = 0;
+    columns_t cols;
+    memset(&cols, 0, sizeof cols);
+    for (size_t i = 0; i < n; i++) {
+        if (!cases[i].ran || workload_kind(cases[i].c.workload) != WORKLOAD_LOB)
+            continue;
+        if (!seen_u64(sizes, ns, cases[i].c.lob_chars) && ns < BENCH_MAX_LIST)
+            sizes[ns++] = cases[i].c.lob_chars;
+        if (!seen_u64(bss, nb, cases[i].c.block_size) && nb < BENCH_MAX_LIST)
+            bss[nb++] = cases[i].c.block_size;
+        cols.paths[cases[i].c.path] = 1;
+    }
+    cols.both = cols.paths[CASE_PATH_LOCAL] && cols.paths[CASE_PATH_DBLINK];
+    cols.by_block = ns == 1 && nb > 1;
+    for (int wl = 0; wl < (int)workload_count(); wl++) {
+        if (workload_is_heap((size_t)wl)) {
+            heap_query_table(f, cases, n, (unsigned)wl, explain);
+            continue;
+        }
+        if (workload_is_rac((size_t)wl)) {
+            bench_rac_table(f, cases, n, (unsigned)wl);
+            continue;
+        }
+        if (cols.by_block) {
+            cols.n = nb;
+            for (size_t b = 0; b < nb; b++) {
+                cols.chars[b] = sizes[0];
+                cols.bs[b] = (uint32_t)bss[b];
+            }
+            one_table(f, cases, n, (unsigned)wl, &cols, explain);
+            continue;
+        }
+        for (size_t b = 0; b < nb; b++) {
+            cols.n = ns;
+            for (size_t s = 0; s < ns; s++) {
+                cols.chars[s] = sizes[s];
+                cols.bs[s] = (uint32_t)bss[b];
+            }
+            one_table(f, cases, n, (unsigned)wl, &cols, explain);
+        }
+    }
+}
+
+typedef struct {
+    const bench_case_t *cases;
+    size_t n;
+} csv_t;
+
+/* A case's LOB size in the reference's unit: "2" for 2k characters, "2.001"
+ * for 2049. */
+static void format_kchars(const case_t *c, char *buf, size_t len)
+{
+    if (c->lob_chars % 1024 == 0)
+        snprintf(buf, len, "%llu", (unsigned long long)(c->lob_chars / 1024));
+    else
+        snprintf(buf, len, "%.3f", (double)c->lob_chars / 1024.0);
+}
+
+/*
+ * The heap workloads' figures as the reference of the block-size experiment
+ * names them: query,source,block_kb,statistic,value.  autotrace shows the
+ * statement without the session's recursive SQL; v$mystat everything.
+ */
+static const struct {
+    sim_stat_t st;
+    const char *query; /* NULL: the case's workload name */
+    const char *source;
+    const char *statistic; /* NULL: the catalogue's name */
+    int statement_only;    /* the heap part alone (autotrace's physical reads) */
+} heap_rows[] = {
+    {SIM_STAT_TAB_NUM_ROWS, "ctas", "user_tables", "num_rows", 0},
+    {SIM_STAT_TAB_AVG_ROW_LEN, "ctas", "user_tables", "avg_row_len", 0},
+    {SIM_STAT_TAB_BLOCKS, "ctas", "user_tables", "blocks", 0},
+    {SIM_STAT_PK_NUM_ROWS, "index_pk", "user_indexes", "num_rows", 0},
+    {SIM_STAT_PK_BLEVEL, "index_pk", "user_indexes", "blevel", 0},
+    {SIM_STAT_PK_LEAF_BLOCKS, "index_pk", "user_indexes", "leaf_blocks", 0},
+    {SIM_STAT_BI_NUM_ROWS, "index_bi", "user_indexes", "num_rows", 0},
+    {SIM_STAT_BI_BLEVEL, "index_bi", "user_indexes", "blevel", 0},
+    {SIM_STAT_BI_LEAF_BLOCKS, "index_bi", "user_indexes", "leaf_blocks", 0},
+    {SIM_STAT_ID_NUM_ROWS, "index_id", "user_indexes", "num_rows", 0},
+    {SIM_STAT_ID_BLEVEL, "index_id", "user_indexes", "blevel", 0},
+    {SIM_STAT_ID_LEAF_BLOCKS, "index_id", "user_indexes", "leaf_blocks", 0},
+    {SIM_STAT_RECURSIVE_CALLS, NULL, "autotrace", NULL, 0},
+    {SIM_STAT_DB_BLOCK_GETS, NULL, "autotrace", NULL, 0},
+    {SIM_STAT_CONSISTENT_GETS, NULL, "autotrace", NULL, 0},
+    {SIM_STAT_PHYS_READS, NULL, "autotrace", NULL, 1},
+    {SIM_STAT_CLIENT_ROUNDTRIPS, NULL, "autotrace", NULL, 0},
+    {SIM_STAT_ROWS_PROCESSED, NULL, "autotrace", NULL, 0},
+    {SIM_STAT_PHYS_READ_TOTAL_REQS, NULL, "v$mystat", NULL, 0},
+    {SIM_STAT_PHYS_READ_MULTI, NULL, "v$mystat", NULL, 0},
+    {SIM_STAT_PHYS_READ_TOTAL_BYTES, NULL, "v$mystat", NULL, 0},
+    {SIM_STAT_PHYS_READS, NULL, "v$mystat", NULL, 0},
+    {SIM_STAT_PHYS_READS_CACHE, NULL, "v$mystat", NULL, 0},
+    {SIM_STAT_PHYS_READS_DIRECT, NULL, "v$mystat", NULL, 0},
+    {SIM_STAT_PHYS_READ_REQS, NULL, "v$mystat", NULL, 0},
+    {SIM_STAT_PHYS_READ_BYTES, NULL, "v$mystat", NULL, 0},
+    {SIM_STAT_PHYS_READS_DIRECT_TEMP, NULL, "v$mystat", NULL, 0},
+};
+
+static int all_heap(const csv_t *csv)
+{
+    int any = 0;
+    for (size_t i = 0; i < csv->n; i++)
+        if (csv->cases[i].ran) {
+            if (!workload_is_heap(csv->cases[i].c.workload))
+                return 0;
+            any = 1;
+        }
+    return any;
+}
+
+static sim_err_t write_heap_csv(FILE *f, const csv_t *csv)
+{
+    fprintf(f, "query,source,block_kb,statistic,value\n");
+    for (size_t i = 0; i < csv->n; i++) {
+        const bench_case_t *bc = &csv->cases[i];
+        if (!bc->ran)
+            continue;
+        int ctas = strcmp(workload_name(bc->c.workload), "ctas") == 0;
+        for (size_t r = 0; r < sizeof heap_rows / sizeof heap_rows[0]; r++) {
+            if ((heap_rows[r].query != NULL) != ctas)
+                continue;
+            sim_stat_t st = heap_rows[r].st;
+            uint64_t v =
+                heap_rows[r].statement_only ? bc->res.part[CASE_PART_HEAP].v[st] : bc->st.v[st];
+            fprintf(f, "%s,%s,%u,%s,%llu\n",
+                    heap_rows[r].query ? heap_rows[r].query : workload_name(bc->c.workload),
+                    heap_rows[r].source, bc->c.block_size / 1024,
+                    heap_rows[r].statistic ? heap_rows[r].statistic : sim_stat_info(st)->name,
+                    (unsigned long long)v);
+        }
+    }
+    return SIM_OK;
+}
+
+static sim_err_t write_csv(FILE *f, void *arg)
+{
+    const csv_t *csv = arg;
+    if (bench_is_rac(csv->cases, csv->n))
+        return bench_rac_csv(f, csv->cases, csv->n);
+    if (all_heap(csv))
+        return write_heap_csv(f, csv);
+    fprintf(f, "path,lob_kchars,statistic,value,workload,block_kb\n");
+    for (size_t i = 0; i < csv->n; i++) {
+        if (!csv->cases[i].ran)
+            continue;
+        const case_t *c = &csv->cases[i].c;
+        char kchars[32];
+        format_kchars(c, kchars, sizeof kchars);
+        for (size_t s = 0; s < bench_order_len; s++)
+            fprintf(f, "%s,%s,\"%s\",%llu,%s,%u\n", case_path_name(c->path), kchars,
+                    sim_stat_info(bench_order[s])->name,
+                    (unsigned long long)csv->cases[i].st.v[bench_order[s]],
+                    workload_name(c->workload), c->block_size / 1024);
+    }
+    return SIM_OK;
+}
+
+static sim_err_t write_explain(FILE *f, void *arg)
+{
+    const csv_t *csv = arg;
+    fprintf(f, "workload,path,lob_kchars,block_kb,statistic,component,value\n");
+    for (size_t i = 0; i < csv->n; i++) {
+        const bench_case_t *bc = &csv->cases[i];
+        if (!bc->ran)
+            continue;
+        char kchars[32];
+        format_kchars(&bc->c, kchars, sizeof kchars);
+        for (size_t s = 0; s < bench_order_len; s++)
+            for (int p = 0; p < CASE_PART_COUNT; p++) {
+                uint64_t v = bc->res.part[p].v[bench_order[s]];
+                if (v)
+                    fprintf(f, "%s,%s,%s,%u,\"%s\",%s,%llu\n", workload_name(bc->c.workload),
+                            case_path_name(bc->c.path), kchars, bc->c.block_size / 1024,
+                            sim_stat_info(bench_order[s])->name, case_part_name((case_part_t)p),
+                            (unsigned long long)v);
+            }
+    }
+    return SIM_OK;
+}
+
+static int write_file(const char *what, const char *path, sim_writer_fn fn,
+                      const bench_case_t *cases, size_t n, char *err, size_t errlen)
+{
+    csv_t csv = {cases, n};
+    char why[512];
+    if (sim_write_file(path, fn, &csv, why, sizeof why) != SIM_OK) {
+        snprintf(err, errlen, "%s: %s", what, why);
+        return 1;
+    }
+    return 0;
+}
+
+int bench_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen)
+{
+    csv_t csv = {cases, n};
+    int heap = 0;
+    for (size_t i = 0; i < n; i++)
+        heap |= cases[i].ran && workload_is_heap(cases[i].c.workload);
+    if (heap && !all_heap(&csv)) {
+        snprintf(err, errlen,
+                 "--stats-out=%s: not written: the sweep mixes heap and LOB workloads, whose "
+                 "CSV columns differ",
+                 path);
+        return 1;
+    }
+    return write_file("--stats-out", path, write_csv, cases, n, err, errlen);
+}
+
+int bench_explain_csv(const char *path, const bench_case_t *cases, size_t n, char *err,
+                       size_t errlen)
+{
+    return write_file("--explain-out", path, write_explain, cases, n, err, errlen);
+}

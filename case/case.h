@@ -1,0 +1,187 @@
+/*
+ * case.h -- what one simulated case is: the path, the LOB size, the block
+ * size, the rows and every model parameter, with their defaults (the
+ * reference experiment), their validation and their names for --param.
+ *
+ *   local   insert / *+append* / into t2 select ... from t1
+ *           one allocation context for the whole statement, refilled from the
+ *           dispenser; each LOB gets one contiguous run when it fits.
+ *   dblink  the same statement through a loopback database link: one round
+ *           trip per row, and the receiving session writes each LOB in pieces,
+ *           each piece its own dispenser allocation.
+ *
+ * Which workload runs the case (insert, scan, rows, cluster, ...) is an index
+ * into the workload table (workload.h); a case knows nothing of workloads.
+ * A case_result_t holds a case's figures by the part of the model that
+ * counted them; their sum is the session statistics.  The same case always
+ * gives the same statistics, bit for bit.
+ */
+#ifndef LOBSIM_CASE_H
+#define LOBSIM_CASE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dispenser.h"
+#include "heapspace.h"
+#include "lobspace.h"
+#include "sim.h"
+#include "undo.h"
+
+typedef enum { CASE_PATH_LOCAL, CASE_PATH_DBLINK, CASE_PATH_COUNT } case_path_t;
+
+/* Round trips that open, describe and close the remote statement. */
+typedef struct {
+    uint32_t open_roundtrips;    /* parse, describe, execute, first fetch */
+    uint32_t close_roundtrips;   /* end of fetch, close cursor, commit check */
+    uint32_t row_overhead_bytes; /* SQL*Net framing per row besides the LOB */
+} case_link_params_t;
+
+/* What reading one source row costs, on both paths. */
+typedef struct {
+    uint32_t row_gets;           /* consistent gets for t1's row and LOB locator */
+    uint32_t cached_lob_blocks;  /* source LOB blocks read through the cache */
+    uint32_t insert_row_gets;    /* current-mode gets to put one row into t2 (dblink) */
+    uint32_t map_cr_chunks;      /* LOB map chunks per undo visit of a CR read (dblink) */
+    uint32_t append_row_gets_pm; /* current gets per 1000 rows of the direct-path insert */
+    uint32_t t2_extent_kb;       /* t2's extents (local: the loader formats them) */
+    uint32_t t2_extent_cr;       /* local: clones of t2's space metadata per new extent */
+} case_row_params_t;
+
+/* Reading the LOBs back. */
+typedef struct {
+    uint32_t mbrc_kb;            /* scan: bytes per multiblock read call */
+    uint32_t lob_read_kb;        /* rows: largest LOB read call */
+    uint32_t row_bytes;          /* t2's row: key and LOB locator */
+    uint32_t index_entry_bytes;  /* t2's primary key index entry */
+    uint32_t block_header_bytes; /* table and index block header and ITLs */
+    uint32_t fetch_lobs;         /* rows: 1 fetches every LOB, 0 reads the range only */
+} case_read_params_t;
+
+/* Two instances on one segment. */
+typedef struct {
+    uint32_t message_bytes;   /* one global cache or enqueue message */
+    uint32_t ges_per_enqueue; /* global enqueue messages per TX enqueue request */
+} case_cluster_params_t;
+
+/* Two instances running OLTP on a shared heap table (the rac workload);
+ * docs/ gives each one's source (docs/rac.md for rac., docs/heap.md for heap.). */
+typedef struct {
+    uint32_t instances;     /* must be 2: the global cache models two */
+    uint32_t users;         /* sessions per instance, closed loop */
+    uint32_t transactions;  /* transactions simulated, both instances */
+    uint32_t affinity_pm;   /* permille of row visits to the instance's own rows */
+    uint32_t run_rows;      /* rows owned in runs of this many, alternating */
+    uint32_t hot_rows;      /* rows both instances use */
+    uint32_t hot_pm;        /* permille of row visits to the hot rows */
+    uint32_t reads;         /* rows read per transaction, by primary key */
+    uint32_t updates;       /* rows updated per transaction */
+    uint32_t inserts;       /* rows inserted per transaction */
+    uint32_t seq_cache;     /* sequence CACHE of the inserted keys (NOORDER) */
+    uint32_t redo_bytes;    /* redo per changed row, undo included */
+    uint32_t think_us;      /* think time between a user's transactions */
+    uint32_t cpu_us;        /* CPU per transaction */
+    uint32_t rtt_us;        /* request to reply of a 2-way transfer, without the block */
+    uint32_t link_mbit;     /* interconnect bandwidth, Mbit/s */
+    uint32_t log_write_us;  /* one log write: the device's latency */
+    uint32_t log_mb_s;      /* log device bandwidth, MB/s */
+    uint32_t read_us;       /* a single-block read */
+    uint32_t dbwr_write_us; /* database writer time per block written */
+} case_rac_params_t;
+
+typedef struct {
+    unsigned workload; /* index into the workload table (workload.h); 0 = insert */
+    case_path_t path;
+    uint32_t block_size; /* 2048, 4096, 8192, 16384 or 32768 */
+    uint64_t rows;
+    uint64_t lob_chars;  /* CLOB length in characters, SIM_BYTES_PER_CHAR each */
+    uint32_t piece_size; /* dblink: bytes per LOB piece on the receiving side */
+    uint64_t seed;
+    lob_params_t seg;
+    dsp_params_t dsp;
+    undo_params_t undo;
+    case_link_params_t link;
+    case_row_params_t row;
+    case_read_params_t read;
+    case_cluster_params_t cluster;
+    hs_params_t heap; /* the heap workloads (ctas, fts, range, few_rows) and rac */
+    case_rac_params_t rac;
+    /* Run every component's _check() after every row, in release builds
+     * too (debug builds check after every state change anyway); a broken
+     * invariant ends the run with SIM_ECORRUPT.  Slow. */
+    int check_invariants;
+} case_t;
+
+/* The reference experiment: local path, 8 KB blocks, 10,000 rows, 2k chars. */
+void case_defaults(case_t *c);
+
+/*
+ * Check a case before running it: its own fields here, the segment's and
+ * the dispenser's parameters by lob_params_check() and dsp_params_check().
+ * On SIM_EINVAL writes one line naming the bad field and what would be
+ * accepted into msg.  The workload index is the workload table's to check.
+ */
+sim_err_t case_validate(const case_t *c, char *msg, size_t msglen);
+
+/* LOB bytes of one row, and blocks per LOB. */
+uint64_t case_lob_bytes(const case_t *c);
+uint64_t case_lob_blocks(const case_t *c);
+/* t2's rows in one of its extents: rows per block (read.row_bytes after
+ * read.block_header_bytes) x data blocks per row.t2_extent_kb extent. */
+uint64_t case_t2_rows_per_extent(const case_t *c);
+
+const char *case_path_name(case_path_t p);
+/* Returns 0 and sets *p for "local" or "dblink"; -1 otherwise. */
+int case_path_parse(const char *s, case_path_t *p);
+
+/*
+ * The model's parameters as "name=value" pairs separated by spaces, for the
+ * results store and the benchmark context.  Returns the length that the full
+ * text needs (like snprintf).
+ */
+int case_describe_params(const case_t *c, char *buf, size_t len);
+
+/*
+ * The model's tunable parameters by name ("dsp.chunk_divisor", ...), so that
+ * a user can try an allocator change from the command line.  All are
+ * unsigned 32-bit.  case_set_param() returns -1 for an unknown name.
+ */
+size_t case_param_count(void);
+const char *case_param_name(size_t i);
+uint32_t case_param_get(const case_t *c, size_t i);
+int case_set_param(case_t *c, const char *name, uint32_t value);
+
+/* ---- a case's figures, by the part of the model that counted them ----- */
+
+/*
+ * Each component counts into its own statistics; a case's statistic is the
+ * sum over the parts.  --explain prints the parts of every statistic.
+ */
+typedef enum {
+    CASE_PART_SEGMENT,   /* lobspace: extents added */
+    CASE_PART_CHUNKS,    /* lobspace: the chunk allocator's chunks and writes */
+    CASE_PART_DISPENSER, /* dispenser: refills, searches, loads */
+    CASE_PART_UNDO,      /* undo records and change vectors */
+    CASE_PART_SOURCE,    /* reading t1's rows and LOBs */
+    CASE_PART_INSERT,    /* putting the rows into t2 and creating the LOB blocks */
+    CASE_PART_LINK,      /* the database link: round trips and bytes */
+    CASE_PART_GCACHE,    /* the cluster's global cache and enqueues */
+    CASE_PART_READER,    /* reading the LOBs back */
+    CASE_PART_HEAP,      /* heapspace: the heap table, its indexes and queries */
+    CASE_PART_RECURSIVE, /* recursive SQL on the dictionary */
+    CASE_PART_RAC_TIME,  /* rac: the time model's waits and elapsed time */
+    CASE_PART_COUNT
+} case_part_t;
+
+typedef struct {
+    sim_stats_t part[CASE_PART_COUNT];
+} case_result_t;
+
+/* "segment", "chunk allocator", ...: a part as --explain names it. */
+const char *case_part_name(case_part_t p);
+/* The session statistics: the sum over the parts. */
+void case_result_total(const case_result_t *r, sim_stats_t *out);
+/* Add every figure of `st` to part p. */
+void case_result_add(case_result_t *r, case_part_t p, const sim_stats_t *st);
+
+#endif /* LOBSIM_CASE_H */

@@ -1,0 +1,37 @@
+/* dblink_sim_int.h -- what the files of dblink_sim share: the writer's
+ * private state (for writer.c and for tests that corrupt it on purpose) and
+ * the insert every readback starts from. */
+#ifndef LOBSIM_DBLINK_SIM_INT_H
+#define LOBSIM_DBLINK_SIM_INT_H
+
+#include "undo.h"
+#include "dblink_sim.h"
+
+struct dbl_writer {
+    const case_t *c;
+    lob_segment_t *seg; /* shared with other writers in the cluster */
+    undo_log_t *undo;
+    dsp_t *dsp;
+    lob_alloc_t *alloc;
+    uint32_t payload;       /* LOB bytes per block */
+    uint64_t bytes;         /* LOB bytes per row */
+    uint64_t k;             /* blocks per LOB */
+    uint64_t row_gets;      /* per-mille accumulator of the direct-path loader's gets */
+    uint64_t rows;          /* rows inserted so far; only dbl_writer_row() moves it */
+    uint64_t t2_per_extent; /* local: t2's rows per extent (case_t2_rows_per_extent) */
+    uint64_t t2_left;       /* local: rows the current t2 extent still takes */
+    int finished;           /* dbl_writer_finish() was called */
+    /* What the writer counts itself, one bag per part. */
+    sim_stats_t source; /* reading t1 */
+    sim_stats_t insert; /* putting rows into t2, creating LOB blocks */
+    sim_stats_t link;   /* the user's session driving the link */
+};
+
+/*
+ * One session inserting the case's rows into a fresh segment (insert.c):
+ * the insert workload itself, and the data every readback reads.  `observe`
+ * (may be NULL) sees every chunk given to a LOB.
+ */
+sim_err_t dbl_insert_rows(const case_t *c, case_result_t *out, lob_chunk_fn observe, void *arg);
+
+#endif /* LOBSIM_DBLINK_SIM_INT_H */

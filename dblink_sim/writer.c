@@ -1,0 +1,294 @@
+/*
+ * writer.c -- one inserting session: the local direct-path insert and the
+ * receiving side of the insert over a loopback database link.
+ *
+ * State changes: dbl_writer_row() inserts one row (local_row() or dblink_row()),
+ * dbl_writer_finish() closes the statement.  Space moves only inside the chunk
+ * allocator (lob_alloc_write), which asks the dispenser for it.
+ */
+#include <string.h>
+
+#include "dblink_sim_int.h"
+
+static uint64_t div_up(uint64_t a, uint64_t b)
+{
+    return (a + b - 1) / b;
+}
+
+static sim_err_t source_refill(void *arg, uint64_t want, int cont, lob_run_t *run)
+{
+    (void)want;
+    (void)cont;
+    return dsp_refill(arg, run);
+}
+
+static sim_err_t source_search(void *arg, uint64_t want, int cont, lob_run_t *run)
+{
+    return dsp_search(arg, want, cont, run);
+}
+
+static lob_params_t segment_params(const case_t *c)
+{
+    lob_params_t lp = c->seg;
+    lp.block_size = c->block_size;
+    return lp;
+}
+
+sim_err_t dbl_writer_segment_create(const case_t *c, lob_segment_t **out)
+{
+    lob_params_t lp = segment_params(c);
+    return lob_segment_create(&lp, out);
+}
+
+void dbl_writer_destroy(dbl_writer_t *w)
+{
+    if (w == NULL)
+        return;
+    lob_alloc_destroy(w->alloc);
+    dsp_destroy(w->dsp);
+    undo_destroy(w->undo);
+    sim_free(w);
+}
+
+sim_err_t dbl_writer_create(const case_t *c, lob_segment_t *seg, dbl_writer_t **out)
+{
+    dbl_writer_t *w = sim_calloc(1, sizeof *w);
+    if (w == NULL)
+        return SIM_ENOMEM;
+    w->c = c;
+    w->seg = seg;
+    w->payload = c->block_size - c->seg.block_overhead;
+    w->bytes = case_lob_bytes(c);
+    w->k = case_lob_blocks(c);
+    w->t2_per_extent = case_t2_rows_per_extent(c);
+    lob_params_t lp = segment_params(c);
+    int local = c->path == CASE_PATH_LOCAL;
+    sim_err_t rc = undo_create(&c->undo, &w->undo);
+    if (rc == SIM_OK)
+        rc = dsp_create(seg, w->undo, &c->dsp, &w->dsp);
+    if (rc == SIM_OK)
+        rc = lob_alloc_create(&lp, local ? LOB_ALLOC_CACHED : LOB_ALLOC_EXACT,
+                              local ? source_refill : source_search, w->dsp, &w->alloc);
+    if (rc != SIM_OK) {
+        dbl_writer_destroy(w);
+        return rc;
+    }
+    undo_record(w->undo); /* the insert's own record */
+    if (!local)
+        sim_stat_add(&w->link, SIM_STAT_DBLINK_ROUNDTRIPS, c->link.open_roundtrips);
+    *out = w;
+    return SIM_OK;
+}
+
+/* Reading one source row of t1 and its LOB (NOCACHE): the first blocks go
+ * through the buffer cache, the rest are direct reads. */
+static void read_source_row(dbl_writer_t *w, uint32_t cached)
+{
+    const case_t *c = w->c;
+    uint64_t through_cache = w->k < cached ? w->k : cached;
+    sim_stat_add(&w->source, SIM_STAT_CONSISTENT_GETS, c->row.row_gets + through_cache);
+    if (w->k > through_cache) {
+        sim_stat_add(&w->source, SIM_STAT_SF_DIRECT_READ_OPS, 1);
+        sim_stat_add(&w->source, SIM_STAT_SF_DIRECT_READ_BYTES,
+                     (w->k - through_cache) * c->block_size);
+    }
+}
+
+/* Every data block written is created in the buffer cache in current mode
+ * before its direct write. */
+static void new_blocks(dbl_writer_t *w, uint64_t n)
+{
+    sim_stat_add(&w->insert, SIM_STAT_DB_BLOCK_GETS, n);
+    sim_stat_add(&w->insert, SIM_STAT_DB_BLOCK_CHANGES, n);
+}
+
+static sim_err_t local_row(dbl_writer_t *w)
+{
+    const case_t *c = w->c;
+    read_source_row(w, c->row.cached_lob_blocks);
+    /* The loader's current-mode visits of t2's blocks, spread over the rows
+     * it packs into each; an integer accumulator keeps it exact. */
+    w->row_gets += c->row.append_row_gets_pm;
+    sim_stat_add(&w->insert, SIM_STAT_DB_BLOCK_GETS, w->row_gets / 1000);
+    w->row_gets %= 1000;
+    /* The loader formats t2's blocks above its high-water mark an extent at
+     * a time; entering a new extent, it reads t2's segment header and the
+     * extent's space bitmap consistently, and both carry this statement's
+     * change (the extent's allocation and the HWM): each is cloned. */
+    if (w->t2_left == 0) {
+        sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, c->row.t2_extent_cr);
+        w->t2_left = w->t2_per_extent;
+    }
+    w->t2_left--;
+    lob_lob_t lob = {0, 0, 0};
+    uint64_t chunks = 0;
+    sim_err_t rc = lob_alloc_write(w->alloc, w->k, &lob, &chunks);
+    if (rc != SIM_OK)
+        return rc;
+    new_blocks(w, w->k);
+    undo_vector(w->undo, UNDO_CV_LOB);
+    for (uint64_t i = 0; i < chunks; i++)
+        undo_vector(w->undo, UNDO_CV_LOB_MAP);
+    return SIM_OK;
+}
+
+/*
+ * The receiving session does not know the LOB's length: it writes the full
+ * blocks of what has arrived and keeps the partial tail in its write buffer
+ * until more data comes or the LOB is closed.
+ */
+static uint64_t piece_blocks(uint64_t done_before, uint64_t done_after, uint64_t total,
+                             uint32_t payload)
+{
+    uint64_t before = done_before / payload;
+    uint64_t after = done_after == total ? div_up(done_after, payload) : done_after / payload;
+    return after - before;
+}
+
+static sim_err_t dblink_row(dbl_writer_t *w)
+{
+    const case_t *c = w->c;
+    /* One round trip per row carries the whole LOB. */
+    sim_stat_add(&w->link, SIM_STAT_DBLINK_ROUNDTRIPS, 1);
+    sim_stat_add(&w->link, SIM_STAT_DBLINK_BYTES_SENT, c->link.row_overhead_bytes);
+    sim_stat_add(&w->link, SIM_STAT_DBLINK_BYTES_RECEIVED, w->bytes + c->link.row_overhead_bytes);
+    read_source_row(w, 0);
+    sim_stat_add(&w->source, SIM_STAT_CONSISTENT_GETS, 1); /* the LOB's inode */
+
+    /* The conventional insert of the row into t2; its CR check of the block
+     * the previous row changed clones it. */
+    sim_stat_add(&w->insert, SIM_STAT_DB_BLOCK_GETS, c->row.insert_row_gets);
+    sim_stat_add(&w->insert, SIM_STAT_DB_BLOCK_CHANGES, 1);
+    if (w->rows > 0)
+        sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, 1);
+    undo_vector(w->undo, UNDO_CV_LOB);
+
+    lob_lob_t lob = {0, 0, 0};
+    uint64_t done = 0;
+    while (done < w->bytes) {
+        uint64_t n = w->bytes - done < c->piece_size ? w->bytes - done : c->piece_size;
+        uint64_t nb = piece_blocks(done, done + n, w->bytes, w->payload);
+        done += n;
+        /* A consistent read of the LOB's map rolls back the map changes this
+         * statement made to it: one undo visit per map_cr_chunks chunks
+         * already in the LOB, and a clone each time the map block has taken
+         * map_cr_chunks more changes. */
+        sim_stat_add(&w->insert, SIM_STAT_CONSISTENT_GETS,
+                     1 + (lob.chunks + 1) / c->row.map_cr_chunks);
+        if (lob.chunks > 0 && lob.chunks % c->row.map_cr_chunks == 0)
+            sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, 1);
+        if (nb == 0)
+            continue;
+        uint64_t chunks = 0;
+        sim_err_t rc = lob_alloc_write(w->alloc, nb, &lob, &chunks);
+        if (rc != SIM_OK)
+            return rc;
+        new_blocks(w, nb);
+        for (uint64_t i = 0; i < chunks; i++)
+            undo_vector(w->undo, UNDO_CV_LOB_MAP);
+    }
+    return SIM_OK;
+}
+
+sim_err_t dbl_writer_row(dbl_writer_t *w)
+{
+    sim_err_t rc = w->c->path == CASE_PATH_LOCAL ? local_row(w) : dblink_row(w);
+    if (rc != SIM_OK)
+        return rc;
+    w->rows++;
+    SIM_DEBUG_CHECK(dbl_writer_check(w));
+    if (w->c->check_invariants && dbl_writer_check(w) != SIM_OK)
+        return SIM_ECORRUPT;
+    return SIM_OK;
+}
+
+sim_err_t dbl_writer_lob_space(dbl_writer_t *w, uint64_t blocks, uint64_t *chunks)
+{
+    lob_lob_t lob = {0, 0, 0};
+    return lob_alloc_write(w->alloc, blocks, &lob, chunks);
+}
+
+sim_err_t dbl_writer_rows(dbl_writer_t *w, uint64_t n)
+{
+    sim_err_t rc = SIM_OK;
+    for (uint64_t r = 0; r < n && rc == SIM_OK; r++)
+        rc = dbl_writer_row(w);
+    return rc;
+}
+
+void dbl_writer_finish(dbl_writer_t *w)
+{
+    if (w->c->path == CASE_PATH_DBLINK && !w->finished)
+        sim_stat_add(&w->link, SIM_STAT_DBLINK_ROUNDTRIPS, w->c->link.close_roundtrips);
+    w->finished = 1;
+}
+
+void dbl_writer_observe_chunks(dbl_writer_t *w, lob_chunk_fn fn, void *arg)
+{
+    lob_alloc_observe(w->alloc, fn, arg);
+}
+
+void dbl_writer_observe_blocks(dbl_writer_t *w, dsp_touch_fn fn, void *arg)
+{
+    dsp_observe(w->dsp, fn, arg);
+}
+
+void dbl_writer_result(const dbl_writer_t *w, case_result_t *r)
+{
+    case_result_add(r, CASE_PART_CHUNKS, lob_alloc_stats(w->alloc));
+    case_result_add(r, CASE_PART_DISPENSER, dsp_stats(w->dsp));
+    case_result_add(r, CASE_PART_UNDO, undo_stats(w->undo));
+    case_result_add(r, CASE_PART_SOURCE, &w->source);
+    case_result_add(r, CASE_PART_INSERT, &w->insert);
+    case_result_add(r, CASE_PART_LINK, &w->link);
+}
+
+/* The figures the writer counts itself that follow from its rows alone. */
+static sim_err_t check_own(const dbl_writer_t *w)
+{
+    const case_t *c = w->c;
+    int local = c->path == CASE_PATH_LOCAL;
+    uint64_t cached = local ? c->row.cached_lob_blocks : 0;
+    uint64_t through = w->k < cached ? w->k : cached;
+    sim_stats_t src;
+    memset(&src, 0, sizeof src);
+    src.v[SIM_STAT_CONSISTENT_GETS] = w->rows * (c->row.row_gets + through + !local);
+    if (w->k > through) {
+        src.v[SIM_STAT_SF_DIRECT_READ_OPS] = w->rows;
+        src.v[SIM_STAT_SF_DIRECT_READ_BYTES] = w->rows * (w->k - through) * c->block_size;
+    }
+    if (memcmp(&src, &w->source, sizeof src) != 0)
+        return SIM_ECORRUPT;
+    sim_stats_t link;
+    memset(&link, 0, sizeof link);
+    if (!local) {
+        link.v[SIM_STAT_DBLINK_ROUNDTRIPS] =
+            c->link.open_roundtrips + w->rows + (w->finished ? c->link.close_roundtrips : 0);
+        link.v[SIM_STAT_DBLINK_BYTES_SENT] = w->rows * c->link.row_overhead_bytes;
+        link.v[SIM_STAT_DBLINK_BYTES_RECEIVED] = w->rows * (w->bytes + c->link.row_overhead_bytes);
+    }
+    if (memcmp(&link, &w->link, sizeof link) != 0)
+        return SIM_ECORRUPT;
+    /* Every block the allocator gave was created in current mode. */
+    uint64_t given = lob_alloc_given(w->alloc);
+    const uint64_t *ins = w->insert.v;
+    uint64_t row_gets =
+        local ? (w->rows * c->row.append_row_gets_pm) / 1000 : w->rows * c->row.insert_row_gets;
+    if (ins[SIM_STAT_DB_BLOCK_GETS] != given + row_gets ||
+        ins[SIM_STAT_DB_BLOCK_CHANGES] != given + (local ? 0 : w->rows))
+        return SIM_ECORRUPT;
+    /* Local: t2's extents entered so far, each cloned t2_extent_cr times. */
+    uint64_t per_extent = w->t2_per_extent;
+    if (local && ins[SIM_STAT_CR_BLOCKS_CREATED] !=
+                     (w->rows + per_extent - 1) / per_extent * c->row.t2_extent_cr)
+        return SIM_ECORRUPT;
+    return SIM_OK;
+}
+
+sim_err_t dbl_writer_check(const dbl_writer_t *w)
+{
+    if (lob_segment_check(w->seg) != SIM_OK || dsp_check(w->dsp) != SIM_OK ||
+        lob_alloc_check(w->alloc) != SIM_OK || undo_check(w->undo) != SIM_OK)
+        return SIM_ECORRUPT;
+    return check_own(w);
+}

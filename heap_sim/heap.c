@@ -1,0 +1,62 @@
+/*
+ * heap.c -- what the four heap workloads share: checking a case against the
+ * heap model, loading its table, and counting a query's reads as the
+ * session statistics show them, with the recursive SQL apart.
+ */
+#include "heap_sim_int.h"
+
+sim_err_t heap_check(const case_t *c, char *msg, size_t len)
+{
+    return hs_params_check(&c->heap, c->block_size, c->rows, msg, len);
+}
+
+sim_err_t heap_table(const case_t *c, hs_table_t **t)
+{
+    char msg[256];
+    return hs_table_create(&c->heap, c->block_size, c->rows, c->seed, t, msg, sizeof msg);
+}
+
+static void heap_query(const case_t *c, const hs_query_t *q, case_result_t *out)
+{
+    sim_stats_t *st = &out->part[CASE_PART_HEAP];
+    uint64_t reads = q->reads_direct + q->reads_cache;
+    sim_stat_add(st, SIM_STAT_PHYS_READS, reads);
+    sim_stat_add(st, SIM_STAT_PHYS_READS_DIRECT, q->reads_direct);
+    sim_stat_add(st, SIM_STAT_PHYS_READS_CACHE, q->reads_cache);
+    sim_stat_add(st, SIM_STAT_PHYS_READ_REQS, q->read_requests);
+    sim_stat_add(st, SIM_STAT_PHYS_READ_TOTAL_REQS, q->read_requests);
+    sim_stat_add(st, SIM_STAT_PHYS_READ_MULTI, q->multi_requests);
+    sim_stat_add(st, SIM_STAT_PHYS_READ_BYTES, q->read_bytes);
+    sim_stat_add(st, SIM_STAT_PHYS_READ_TOTAL_BYTES, q->read_bytes);
+    sim_stat_add(st, SIM_STAT_CONSISTENT_GETS, q->consistent_gets);
+    sim_stat_add(st, SIM_STAT_ROWS_PROCESSED, q->rows);
+    sim_stat_add(st, SIM_STAT_CLIENT_ROUNDTRIPS, q->roundtrips);
+    /* Recursive SQL on the dictionary, in the default tablespace: the
+     * same in every query, whatever the table's block size. */
+    const hs_params_t *p = &c->heap;
+    sim_stats_t *rs = &out->part[CASE_PART_RECURSIVE];
+    uint64_t single = p->recursive_reads, temp = p->temp_reads;
+    sim_stat_add(rs, SIM_STAT_RECURSIVE_CALLS, p->recursive_calls);
+    sim_stat_add(rs, SIM_STAT_PHYS_READS, single + temp);
+    sim_stat_add(rs, SIM_STAT_PHYS_READS_CACHE, single);
+    sim_stat_add(rs, SIM_STAT_PHYS_READS_DIRECT, temp);
+    sim_stat_add(rs, SIM_STAT_PHYS_READS_DIRECT_TEMP, temp);
+    sim_stat_add(rs, SIM_STAT_PHYS_READ_REQS, single + temp);
+    sim_stat_add(rs, SIM_STAT_PHYS_READ_TOTAL_REQS, single + temp);
+    sim_stat_add(rs, SIM_STAT_PHYS_READ_BYTES, (single + temp) * p->dict_block_size);
+    sim_stat_add(rs, SIM_STAT_PHYS_READ_TOTAL_BYTES, (single + temp) * p->dict_block_size);
+}
+
+sim_err_t heap_run(const case_t *c, heap_query_fn query, case_result_t *out)
+{
+    hs_table_t *t;
+    sim_err_t rc = heap_table(c, &t);
+    if (rc != SIM_OK)
+        return rc;
+    hs_query_t q;
+    rc = query(t, &q);
+    if (rc == SIM_OK)
+        heap_query(c, &q, out);
+    hs_table_destroy(t);
+    return rc;
+}

@@ -1,0 +1,210 @@
+/*
+ * json.c -- the report for machines: both runs, the parameters
+ * that differ, notes, summary and counts, then every case with its
+ * workload, path, LOB size, block size and rows (the key the pairing used),
+ * its figures and its time test, and the exit status.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lobdiff_int.h"
+
+static void json_str(FILE *f, const char *s)
+{
+    if (!s) {
+        fputs("null", f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void json_num(FILE *f, double v)
+{
+    if (isfinite(v))
+        fprintf(f, "%.15g", v);
+    else
+        fputs("null", f);
+}
+
+static void json_side(FILE *f, const ldf_run_info_t *s)
+{
+    char when[48];
+    fputs("{\"db\": ", f);
+    json_str(f, s->db);
+    fputs(", \"selector\": ", f);
+    json_str(f, s->selector);
+    fprintf(f, ", \"run\": %" PRId64 ", \"source\": ", s->run);
+    json_str(f, s->source);
+    fputs(", \"git_commit\": ", f);
+    json_str(f, s->commit);
+    fprintf(f, ", \"git_dirty\": %s, \"started\": ",
+            s->git_dirty < 0 ? "null"
+            : s->git_dirty   ? "true"
+                             : "false");
+    ldf_fmt_time(s->started, when, sizeof when);
+    json_str(f, s->started > 0 ? when : NULL);
+    fputs(", \"host\": ", f);
+    json_str(f, s->host);
+    fputs(", \"compiler\": ", f);
+    json_str(f, s->compiler);
+    fputs(", \"build_type\": ", f);
+    json_str(f, s->build_type);
+    fputs(", \"params\": ", f);
+    json_str(f, s->params);
+    fputs("}", f);
+}
+
+static void json_tstat(FILE *f, const ldf_tstat_t *t)
+{
+    fputs("{\"base_mean_ns\": ", f);
+    json_num(f, t->base_mean);
+    fputs(", \"head_mean_ns\": ", f);
+    json_num(f, t->head_mean);
+    fputs(", \"change_pct\": ", f);
+    json_num(f, t->change * 100);
+    fputs(", \"u\": ", f);
+    json_num(f, t->t.u);
+    fputs(", \"p\": ", f);
+    json_num(f, t->t.p);
+    fprintf(f, ", \"method\": \"%s\"}", t->t.exact ? "exact" : "asymptotic");
+}
+
+static void json_fig(FILE *f, const ldf_diff_t *d, const ldf_fig_t *fg)
+{
+    if (fg->kind == LDF_FIG_COUNTER)
+        fprintf(f, "\"statistic#\": %d, ", sim_stat_info((sim_stat_t)fg->id)->number);
+    fputs("\"name\": ", f);
+    json_str(f, ldf_fig_name(fg));
+    if (fg->kind == LDF_FIG_COUNTER)
+        fprintf(f, ", \"base\": %" PRId64 ", \"head\": %" PRId64 ", \"diff\": %" PRId64, fg->ibase,
+                fg->ihead, fg->ihead - fg->ibase);
+    else {
+        fputs(", \"base\": ", f);
+        json_num(f, fg->base);
+        fputs(", \"head\": ", f);
+        json_num(f, fg->head);
+        fputs(", \"diff\": ", f);
+        json_num(f, fg->head - fg->base);
+    }
+    fputs(", \"pct\": ", f);
+    json_num(f, fg->base != 0 ? (fg->head - fg->base) / fabs(fg->base) * 100
+                              : (fg->head == 0 ? 0 : NAN));
+    fprintf(f, ", \"changed\": %s", fg->changed ? "true" : "false");
+    if (d->calibration) {
+        double l, o;
+        ldf_calib_values(d, fg, &l, &o);
+        fputs(", \"lobsim\": ", f);
+        json_num(f, l);
+        fputs(", \"oracle\": ", f);
+        json_num(f, o);
+        fputs(", \"ratio\": ", f);
+        json_num(f, o != 0 ? l / o : NAN);
+    }
+}
+
+static void json_case(FILE *f, const ldf_diff_t *d, size_t pi)
+{
+    const ldf_pair_t *p = &d->pairs[pi];
+    const ldf_case_t *c = ldf_pair_case(p);
+    fputs(pi ? ",\n    {\"workload\": " : "\n    {\"workload\": ", f);
+    json_str(f, c->workload);
+    fputs(", \"path\": ", f);
+    json_str(f, c->path);
+    fprintf(f, ", \"lob_chars\": %" PRIu64 ", \"lob_kchars\": ", c->lob_chars);
+    json_num(f, (double)c->lob_chars / 1024);
+    fprintf(f, ", \"block_size\": %" PRIu32 ", \"rows\": %" PRIu64 ", \"status\": \"%s\"",
+            c->block_size, c->rows,
+            p->b && p->h ? "compared"
+            : p->b       ? "only_in_base"
+                         : "only_in_head");
+    if (!p->b || !p->h) {
+        fputs("}", f);
+        return;
+    }
+    size_t n;
+    const ldf_fig_t **idx = ldf_ordered_figs(d, pi, 0, &n);
+    for (int kind = LDF_FIG_COUNTER; kind <= LDF_FIG_DERIVED; kind++) {
+        fprintf(f, ",\n     \"%s\": [", kind == LDF_FIG_COUNTER ? "statistics" : "derived");
+        int first = 1;
+        for (size_t i = 0; i < n; i++) {
+            if (idx[i]->kind != kind)
+                continue;
+            fputs(first ? "\n       {" : ",\n       {", f);
+            first = 0;
+            json_fig(f, d, idx[i]);
+            fputs("}", f);
+        }
+        fputs("]", f);
+    }
+    free(idx);
+    fprintf(f, ",\n     \"statistics_changed\": %zu, \"time\": ", p->changed);
+    if (!p->timed) {
+        fputs("null}", f);
+        return;
+    }
+    fprintf(f, "{\"base_samples\": %u, \"head_samples\": %u, \"real\": ", p->b->nsamples,
+            p->h->nsamples);
+    json_tstat(f, &p->real);
+    fputs(", \"cpu\": ", f);
+    json_tstat(f, &p->cpu);
+    fprintf(f, ", \"verdict\": \"%s\"}}",
+            p->verdict == LDF_SLOWER   ? "slower"
+            : p->verdict == LDF_FASTER ? "faster"
+                                       : "unchanged");
+}
+
+void ldf_render_json(FILE *f, const ldf_diff_t *d)
+{
+    char line[1024], lines[8][512];
+    fputs("{\n  \"lobdiff\": 1,\n  \"base\": ", f);
+    json_side(f, &d->side[0]->info);
+    fputs(",\n  \"head\": ", f);
+    json_side(f, &d->side[1]->info);
+    fprintf(f, ",\n  \"calibration\": %s,\n  \"alpha\": ", d->calibration ? "true" : "false");
+    json_num(f, d->o.alpha);
+    fputs(",\n  \"time_threshold_pct\": ", f);
+    json_num(f, d->o.threshold_pct);
+    fputs(",\n  \"params_differ\": [", f);
+    for (size_t i = 0; i < d->nparams; i++) {
+        fputs(i ? ", {\"name\": " : "{\"name\": ", f);
+        json_str(f, d->params[i].name);
+        fputs(", \"base\": ", f);
+        json_str(f, d->params[i].base);
+        fputs(", \"head\": ", f);
+        json_str(f, d->params[i].head);
+        fputs("}", f);
+    }
+    fputs("],\n  \"notes\": [", f);
+    size_t nn = ldf_notes(d, 0, lines, 8);
+    for (size_t i = 0; i < nn; i++) {
+        fputs(i ? ", " : "", f);
+        json_str(f, lines[i]);
+    }
+    ldf_summary(d, line, sizeof line);
+    fputs("],\n  \"summary\": ", f);
+    json_str(f, line);
+    fprintf(f,
+            ",\n  \"counts\": {\"cases_compared\": %zu, \"cases_changed\": %zu, "
+            "\"statistics_changed\": %zu, \"cases_added\": %zu, \"cases_removed\": %zu, "
+            "\"times_compared\": %zu, \"time_regressions\": %zu, \"time_improvements\": %zu},\n",
+            d->ncommon, d->ncases_changed, d->nstats_changed, d->nadded, d->nremoved, d->ntimed,
+            d->nslower, d->nfaster);
+    fputs("  \"cases\": [", f);
+    for (size_t pi = 0; pi < d->npairs; pi++)
+        json_case(f, d, pi);
+    fprintf(f, "\n  ],\n  \"exit_status\": %d\n}\n", d->exit_status);
+}

@@ -1,0 +1,177 @@
+/*
+ * lobdiff_int.h -- what the files of lobsim_lobdiff share: the run and the
+ * diff behind the handles, the figures and pairs the comparison finds, and
+ * the formatting helpers every renderer uses.  Tests and fuzz targets may
+ * include it; other components use lobdiff.h.
+ */
+#ifndef LOBSIM_LOBDIFF_INT_H
+#define LOBSIM_LOBDIFF_INT_H
+
+#include <stdarg.h>
+
+#include "lobdiff.h"
+
+/* compare.py's advice: fewer repetitions give the U test little power. */
+#define LDF_UTEST_OPTIMAL_REPETITIONS 9
+
+struct res_store; /* results.h; only load.c looks inside */
+
+struct ldf_run {
+    char *role;          /* "base", "head" or "reference" */
+    ldf_run_info_t info; /* strings owned */
+    int oracle;          /* source is 'oracle' (or --reference): the reference side */
+    char **unmodelled;   /* names of Oracle figures lobsim lacks, sorted, owned */
+    size_t nunmodelled;
+    struct res_store *store; /* NULL for a run built in memory */
+    ldf_case_t *cases;       /* params, real and cpu owned; sorted by ldf_pair() */
+    size_t n, cap;
+};
+
+/* ---- what the comparison found ------------------------------------------- */
+
+enum { LDF_FIG_COUNTER, LDF_FIG_DERIVED };
+
+/* A figure computed from two others: numerator / denominator. */
+enum { LDF_DEN_ROWS = -1, LDF_DEN_LOB_BYTES = -2 };
+typedef struct {
+    const char *name;
+    int num; /* sim_stat_t */
+    int den; /* sim_stat_t, LDF_DEN_ROWS or LDF_DEN_LOB_BYTES */
+} ldf_derived_t;
+
+extern const ldf_derived_t ldf_derived[];
+extern const size_t ldf_nderived;
+
+typedef struct {
+    size_t pair;
+    const ldf_case_t *kase; /* the pair's case (head's), for ordering */
+    int kind;               /* LDF_FIG_COUNTER or LDF_FIG_DERIVED */
+    int id;                 /* sim_stat_t or index into ldf_derived[] */
+    double base, head;
+    int64_t ibase, ihead; /* counters: exact */
+    int changed;
+    double rel; /* |head - base| / |base|; INFINITY when only head is not 0 */
+} ldf_fig_t;
+
+typedef struct {
+    double base_mean, head_mean; /* ns per statement, mean of the samples */
+    double change;               /* head / base - 1 */
+    ldf_utest_t t;
+} ldf_tstat_t;
+
+enum { LDF_FASTER = -1, LDF_UNCHANGED = 0, LDF_SLOWER = 1 };
+
+typedef struct {
+    const ldf_case_t *b, *h; /* NULL when the case is only in the other run */
+    int timed;               /* both have >= 2 samples */
+    ldf_tstat_t real, cpu;
+    int verdict;
+    size_t changed; /* counters that changed */
+} ldf_pair_t;
+
+typedef struct {
+    char *name, *base, *head; /* values NULL when the run lacks the parameter */
+} ldf_param_diff_t;
+
+struct ldf_diff {
+    ldf_opts_t o;
+    const ldf_run_t *side[2]; /* base, head */
+    int calibration;
+    int lobsim_side; /* calibration: the side that is not the reference */
+    ldf_pair_t *pairs;
+    size_t npairs, ncommon, nadded, nremoved, ncases_changed, nstats_changed;
+    size_t ntimed, nslower, nfaster;
+    double case_alpha; /* Bonferroni: the level each case is tested at */
+    uint32_t min_samples;
+    ldf_fig_t *figs;
+    size_t nfigs, figcap;
+    ldf_param_diff_t *params;
+    size_t nparams;
+    int exit_status;
+};
+
+/* ---- allocation (load.c) ------------------------------------------------- */
+
+void *ldf_xmalloc(size_t n);
+void *ldf_xrealloc(void *p, size_t n);
+char *ldf_xstrdup(const char *s);            /* NULL for NULL */
+int ldf_streq(const char *a, const char *b); /* NULL reads as "" */
+
+/* The run is the reference side: its source is 'oracle', unless
+ * --reference chose the other run (ldf_run_mark_reference). */
+static inline int ldf_run_oracle(const ldf_run_t *r)
+{
+    return r->oracle;
+}
+
+/* ---- pairing (pair.c) ---------------------------------------------------- */
+
+/* The order of the reports: workload (insert, scan, rows, cluster, then any
+ * other by name), path (local, dblink, others), block size, rows, LOB size. */
+int ldf_case_cmp(const ldf_case_t *a, const ldf_case_t *b);
+/* The rank of a path for ordering and plot colours: 0 local, 1 dblink, 2 any
+ * other. */
+int ldf_path_rank(const char *path);
+int ldf_workload_rank(const char *workload);
+/* Sort both runs' cases and match them by key into d->pairs. */
+void ldf_pair(ldf_diff_t *d, ldf_run_t *base, ldf_run_t *head);
+
+/* ---- comparing (compare.c) ----------------------------------------------- */
+
+void ldf_compare(ldf_diff_t *d);
+/* Every model parameter named in either "a=1 b=2" string whose value differs. */
+void ldf_diff_params(ldf_diff_t *d, const char *bp, const char *hp);
+/* The figures in print order: all of them (pair == SIZE_MAX) or one pair's.
+ * by_layout: the calibration's order (workload, path, statistic, case);
+ * else the largest relative change first. */
+const ldf_fig_t **ldf_ordered_figs(const ldf_diff_t *d, size_t pair, int by_layout, size_t *n);
+
+/* ---- shared by the renderers (report.c) ---------------------------------- */
+
+static inline const ldf_case_t *ldf_pair_case(const ldf_pair_t *p)
+{
+    return p->h ? p->h : p->b;
+}
+
+void ldf_case_label(const ldf_case_t *c, char *buf, size_t len);
+const char *ldf_fig_name(const ldf_fig_t *f);
+void ldf_fmt_time(int64_t t, char *buf, size_t len);
+/* The calibration's figures as (lobsim, oracle). */
+void ldf_calib_values(const ldf_diff_t *d, const ldf_fig_t *f, double *lobsim, double *oracle);
+/* What base and head are called: "base"/"head", or "lobsim"/"oracle". */
+const char *ldf_side_name(const ldf_diff_t *d, int side);
+void ldf_describe_side(const ldf_run_t *s, int markdown, char *buf, size_t len);
+/* Lines that say plainly what makes the runs different beyond the code. */
+size_t ldf_notes(const ldf_diff_t *d, int markdown, char lines[][512], size_t max);
+void ldf_summary(const ldf_diff_t *d, char *buf, size_t len);
+/* How a renderer writes a piece of text (markdown escapes it); NULL: as is. */
+typedef void ldf_put_fn(FILE *f, const char *s);
+/* "only in base: local 2k; dblink 64k, block 16k, 10000 rows" after lead,
+ * each label through put; nothing when every case is in both runs.  The
+ * labels have commas of their own, so the cases are set apart by semicolons. */
+void ldf_print_only_in(FILE *f, const ldf_diff_t *d, int base_side, const char *lead,
+                       ldf_put_fn *put);
+
+#define LDF_MAX_COLS 8
+
+typedef struct {
+    size_t ncols;
+    const char *head[LDF_MAX_COLS];
+    char align[LDF_MAX_COLS]; /* 'l' or 'r' */
+    char **cells;
+    size_t nrows, cap;
+} ldf_table_t;
+
+void ldf_table_init(ldf_table_t *t, const char *align, ...);
+void ldf_table_row(ldf_table_t *t, ...);
+void ldf_table_free(ldf_table_t *t);
+/* A figure as a table row: with or without the case column, derived figures
+ * marked with a leading '~' (markdown sets them in italics). */
+void ldf_fig_row(const ldf_diff_t *d, ldf_table_t *t, const ldf_fig_t *f, int with_case,
+                 int derived_mark);
+/* The times table through render, after heading; nothing when no case that
+ * is shown was timed. */
+typedef void ldf_table_fn(FILE *f, const ldf_table_t *t);
+void ldf_print_times(FILE *f, const ldf_diff_t *d, const char *heading, ldf_table_fn *render);
+
+#endif /* LOBSIM_LOBDIFF_INT_H */

@@ -1,0 +1,145 @@
+/*
+ * markdown.c -- the report for a pull request: the summary as the
+ * first line, the runs and notes as a list, then a GitHub table per case
+ * that changed (derived figures in italics) and one of the times; in a
+ * calibration, a table per path by statistic and LOB size.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lobdiff_int.h"
+
+/* Escape what GitHub would read as formatting. */
+static void md_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (strchr("|*_`\\<>[]", *s))
+            fputc('\\', f);
+        fputc(*s, f);
+    }
+}
+
+static void table_markdown(FILE *f, const ldf_table_t *t)
+{
+    for (size_t c = 0; c < t->ncols; c++) {
+        fputs("| ", f);
+        md_text(f, t->head[c]);
+        fputc(' ', f);
+    }
+    fputs("|\n", f);
+    for (size_t c = 0; c < t->ncols; c++)
+        fputs(t->align[c] == 'r' ? "|---:" : "|:---", f);
+    fputs("|\n", f);
+    for (size_t r = 0; r < t->nrows; r++) {
+        for (size_t c = 0; c < t->ncols; c++) {
+            const char *s = t->cells[r * t->ncols + c];
+            fputs("| ", f);
+            /* A leading '~' marks a derived figure: set in italics. */
+            if (*s == '~') {
+                fputc('_', f);
+                md_text(f, s + 1);
+                fputc('_', f);
+            } else {
+                md_text(f, s);
+            }
+            fputc(' ', f);
+        }
+        fputs("|\n", f);
+    }
+}
+
+/* One table per path: by statistic, then LOB size. */
+static void calibration_tables(FILE *f, const ldf_diff_t *d)
+{
+    size_t n;
+    const ldf_fig_t **idx = ldf_ordered_figs(d, SIZE_MAX, 1, &n);
+    /* The paths in the order the figures come in (local, dblink, others). */
+    const char **paths = ldf_xmalloc((n ? n : 1) * sizeof *paths);
+    size_t npaths = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t k = 0;
+        while (k < npaths && strcmp(paths[k], idx[i]->kase->path) != 0)
+            k++;
+        if (k == npaths)
+            paths[npaths++] = idx[i]->kase->path;
+    }
+    for (size_t pk = 0; pk < npaths; pk++) {
+        ldf_table_t t;
+        ldf_table_init(&t, "lrrrr", "statistic", "lob", "lobsim", "oracle", "ratio");
+        int last_id = -1, last_kind = -1;
+        for (size_t i = 0; i < n; i++) {
+            const ldf_fig_t *fg = idx[i];
+            if (strcmp(fg->kase->path, paths[pk]) != 0)
+                continue;
+            ldf_fig_row(d, &t, fg, 0, 1);
+            /* The name only on the first row of its statistic. */
+            if (fg->id == last_id && fg->kind == last_kind) {
+                free(t.cells[(t.nrows - 1) * t.ncols]);
+                t.cells[(t.nrows - 1) * t.ncols] = ldf_xstrdup("");
+            }
+            last_id = fg->id;
+            last_kind = fg->kind;
+        }
+        fputs("\n#### ", f);
+        md_text(f, paths[pk]);
+        fputs("\n\n", f);
+        table_markdown(f, &t);
+        ldf_table_free(&t);
+    }
+    free(paths);
+    free(idx);
+}
+
+void ldf_render_markdown(FILE *f, const ldf_diff_t *d)
+{
+    char line[1024], lines[8][512];
+    const ldf_run_info_t *b = &d->side[0]->info, *h = &d->side[1]->info;
+    ldf_summary(d, line, sizeof line);
+    if (d->calibration)
+        fprintf(f,
+                "**lobdiff calibration** run %" PRId64 " against Oracle (run %" PRId64 "): %s.\n",
+                d->side[d->lobsim_side]->info.run, d->side[!d->lobsim_side]->info.run, line);
+    else
+        fprintf(f, "**lobdiff** run %" PRId64 " \u2192 run %" PRId64 ": %s.\n", b->run, h->run,
+                line);
+    fputc('\n', f);
+    ldf_describe_side(d->side[0], 1, line, sizeof line);
+    fprintf(f, "- base: %s\n", line);
+    ldf_describe_side(d->side[1], 1, line, sizeof line);
+    fprintf(f, "- head: %s\n", line);
+    size_t nn = ldf_notes(d, 1, lines, 8);
+    for (size_t i = 0; i < nn; i++)
+        fprintf(f, "- %s\n", lines[i]);
+    ldf_print_only_in(f, d, 1, "- ", md_text);
+    ldf_print_only_in(f, d, 0, "- ", md_text);
+
+    if (d->calibration) {
+        calibration_tables(f, d);
+        return;
+    }
+
+    /* One table per case that changed (every case with --all). */
+    for (size_t pi = 0; pi < d->npairs; pi++) {
+        const ldf_pair_t *p = &d->pairs[pi];
+        if (!p->b || !p->h)
+            continue;
+        size_t n;
+        const ldf_fig_t **idx = ldf_ordered_figs(d, pi, 0, &n);
+        if (n) {
+            ldf_table_t t;
+            ldf_table_init(&t, "lrrrr", "statistic", "base", "head", "diff", "%");
+            for (size_t i = 0; i < n; i++)
+                ldf_fig_row(d, &t, idx[i], 0, 1);
+            char label[128];
+            ldf_case_label(ldf_pair_case(p), label, sizeof label);
+            fprintf(f, "\n#### %s\n\n", label);
+            table_markdown(f, &t);
+            ldf_table_free(&t);
+        }
+        free(idx);
+    }
+    ldf_print_times(f, d, "\n#### times\n\n", table_markdown);
+}

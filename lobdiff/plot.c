@@ -1,0 +1,242 @@
+/*
+ * plot.c -- the diff drawn with plot.h: a panel per listed
+ * statistic (the changed ones; all with --all, in a calibration, or when
+ * nothing changed), base solid, head dashed, the reference as markers, a
+ * colour per path.  One group of cases is drawn: the reference's experiment
+ * (insert, 8 KB blocks, 10,000 rows) when either run has it, else the
+ * first case's workload, block size and rows.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lobdiff_int.h"
+#include "plot.h"
+
+typedef struct {
+    plot_series_t *series;
+    plot_point_t *points;
+    size_t nseries, npoints;
+} panel_data_t;
+
+/* The cases a plot shows: one workload, block size and row count. */
+typedef struct {
+    const char *workload;
+    uint32_t block;
+    uint64_t rows;
+} plot_group_t;
+
+static int in_group(const ldf_case_t *c, const plot_group_t *g)
+{
+    return strcmp(c->workload, g->workload) == 0 && c->block_size == g->block && c->rows == g->rows;
+}
+
+static int path_order(const void *a, const void *b)
+{
+    const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+    int c = ldf_path_rank(x) - ldf_path_rank(y);
+    return c ? c : strcmp(x, y);
+}
+
+/* The distinct paths of the runs' cases in group g, local first. */
+static size_t group_paths(const ldf_run_t *const *runs, size_t nruns, const plot_group_t *g,
+                          const char ***out)
+{
+    size_t total = 0, n = 0;
+    for (size_t r = 0; r < nruns; r++)
+        total += runs[r] ? runs[r]->n : 0;
+    const char **paths = ldf_xmalloc((total ? total : 1) * sizeof *paths);
+    for (size_t r = 0; r < nruns; r++)
+        for (size_t i = 0; runs[r] && i < runs[r]->n; i++) {
+            const ldf_case_t *c = &runs[r]->cases[i];
+            size_t k = 0;
+            while (k < n && strcmp(paths[k], c->path) != 0)
+                k++;
+            if (in_group(c, g) && k == n)
+                paths[n++] = c->path;
+        }
+    qsort(paths, n, sizeof *paths, path_order);
+    *out = paths;
+    return n;
+}
+
+/* Add the series of one run's cases of group g for statistic k. */
+static void add_series(panel_data_t *pd, const ldf_run_t *s, int k, const plot_group_t *g,
+                       const char *const *paths, size_t npaths, plot_style_t style,
+                       const char *name)
+{
+    for (size_t pk = 0; pk < npaths; pk++) {
+        size_t first = pd->npoints;
+        for (size_t i = 0; i < s->n; i++) {
+            const ldf_case_t *c = &s->cases[i];
+            if (strcmp(c->path, paths[pk]) != 0 || !in_group(c, g) || !c->present[k])
+                continue;
+            pd->points[pd->npoints++] =
+                (plot_point_t){(double)c->lob_chars / 1024, (double)c->stats.v[k]};
+        }
+        if (pd->npoints == first)
+            continue;
+        plot_series_t *se = &pd->series[pd->nseries++];
+        int rank = ldf_path_rank(paths[pk]);
+        se->name = name;
+        se->path = paths[pk];
+        se->colour = (unsigned)(rank < PLOT_COLOURS ? rank : PLOT_COLOURS - 1);
+        se->style = style;
+        se->npoints = pd->npoints - first;
+        se->points = pd->points + first; /* sized for every case: never moves */
+    }
+}
+
+typedef struct {
+    plot_opts_t po;
+    plot_panel_t *panels;
+    panel_data_t *pdata;
+    size_t np;
+    const char **paths;
+    char title[256], subtitle[1024], bname[64], hname[64], rname[64];
+} figure_t;
+
+/* Lay the figure out; fig->np == 0 when there is no statistic to plot. */
+static void build(figure_t *fig, const ldf_diff_t *d, const ldf_run_t *ref)
+{
+    const ldf_run_t *b = d->side[0], *h = d->side[1];
+    plot_group_t g = {"insert", SIM_REF_BLOCK_SIZE, SIM_REF_ROWS};
+    int found = 0;
+    for (int k = 0; k < 2 && !found; k++)
+        for (size_t i = 0; i < d->side[k]->n && !found; i++)
+            found = in_group(&d->side[k]->cases[i], &g);
+    if (!found) {
+        const ldf_case_t *c = h->n ? &h->cases[0] : b->n ? &b->cases[0] : NULL;
+        if (c)
+            g = (plot_group_t){c->workload, c->block_size, c->rows};
+    }
+    /* The reference beside a diff of two lobsim runs; in a calibration the
+     * reference is one of the two. */
+    const ldf_run_t *refp = NULL;
+    if (d->calibration || ldf_run_oracle(b) || ldf_run_oracle(h))
+        refp = ldf_run_oracle(b) ? b : h;
+    else
+        refp = ref;
+
+    /* Panels: the statistics listed (changed ones; all with --all, in a
+     * calibration, or when nothing changed). */
+    int want[SIM_STAT_COUNT] = {0};
+    size_t npanels = 0;
+    for (size_t i = 0; i < d->nfigs; i++)
+        if (d->figs[i].kind == LDF_FIG_COUNTER &&
+            (d->figs[i].changed || d->o.all || d->calibration))
+            want[d->figs[i].id] = 1;
+    for (int k = 0; k < SIM_STAT_COUNT; k++)
+        npanels += (size_t)want[k];
+    if (npanels == 0)
+        for (int k = 0; k < SIM_STAT_COUNT; k++) {
+            int any = 0;
+            for (int s = 0; s < 2 && !any; s++)
+                for (size_t i = 0; i < d->side[s]->n && !any; i++)
+                    any = d->side[s]->cases[i].present[k];
+            want[k] = any;
+            npanels += (size_t)any;
+        }
+
+    const ldf_run_t *runs[3] = {b, h, refp};
+    size_t npaths = group_paths(runs, 3, &g, &fig->paths);
+    snprintf(fig->bname, sizeof fig->bname, "%s (run %" PRId64 ")",
+             d->calibration ? "lobsim" : "base", b->info.run);
+    snprintf(fig->hname, sizeof fig->hname, "%s (run %" PRId64 ")",
+             d->calibration ? "lobsim" : "head", h->info.run);
+    if (refp)
+        snprintf(fig->rname, sizeof fig->rname, "Oracle (run %" PRId64 ")", refp->info.run);
+    fig->panels = ldf_xmalloc((npanels ? npanels : 1) * sizeof *fig->panels);
+    fig->pdata = ldf_xmalloc((npanels ? npanels : 1) * sizeof *fig->pdata);
+    fig->np = 0;
+    for (int k = 0; k < SIM_STAT_COUNT; k++) {
+        if (!want[k])
+            continue;
+        panel_data_t *pd = &fig->pdata[fig->np];
+        size_t maxpts = b->n + h->n + (refp && refp != b && refp != h ? refp->n : 0);
+        pd->series = ldf_xmalloc(3 * (npaths ? npaths : 1) * sizeof *pd->series);
+        pd->points = ldf_xmalloc((maxpts ? maxpts : 1) * sizeof *pd->points);
+        pd->nseries = pd->npoints = 0;
+        if (!ldf_run_oracle(b))
+            add_series(pd, b, k, &g, fig->paths, npaths, PLOT_SOLID, fig->bname);
+        if (!ldf_run_oracle(h))
+            add_series(pd, h, k, &g, fig->paths, npaths, d->calibration ? PLOT_SOLID : PLOT_DASHED,
+                       fig->hname);
+        if (refp)
+            add_series(pd, refp, k, &g, fig->paths, npaths, PLOT_MARKERS, fig->rname);
+        fig->panels[fig->np].title = sim_stat_info((sim_stat_t)k)->name;
+        fig->panels[fig->np].series = pd->series;
+        fig->panels[fig->np].nseries = pd->nseries;
+        fig->np++;
+    }
+
+    plot_opts_defaults(&fig->po);
+    if (d->calibration)
+        snprintf(fig->title, sizeof fig->title,
+                 "lobdiff: run %" PRId64 " against the Oracle measurements",
+                 d->side[d->lobsim_side]->info.run);
+    else
+        snprintf(fig->title, sizeof fig->title,
+                 "lobdiff: base run %" PRId64 " vs head run %" PRId64, b->info.run, h->info.run);
+    char blk[32], lines[8][512];
+    sim_format_size(g.block, blk, sizeof blk);
+    size_t nn = ldf_notes(d, 0, lines, 8);
+    snprintf(fig->subtitle, sizeof fig->subtitle,
+             "%s, %s blocks, %" PRIu64 " rows; log-log axes%s%s", g.workload, blk, g.rows,
+             nn && d->nparams ? "; " : "", nn && d->nparams ? lines[0] : "");
+    fig->po.title = fig->title;
+    fig->po.subtitle = fig->subtitle;
+}
+
+static void figure_free(figure_t *fig)
+{
+    for (size_t i = 0; i < fig->np; i++) {
+        free(fig->pdata[i].series);
+        free(fig->pdata[i].points);
+    }
+    free(fig->pdata);
+    free(fig->panels);
+    free(fig->paths);
+    free(fig);
+}
+
+/* d's figure, or NULL with "no statistic to plot" in err. */
+static figure_t *figure_of(const ldf_diff_t *d, const ldf_run_t *ref, char *err, size_t errlen)
+{
+    figure_t *fig = ldf_xmalloc(sizeof *fig);
+    build(fig, d, ref);
+    if (fig->np == 0) {
+        snprintf(err, errlen, "no statistic to plot");
+        figure_free(fig);
+        return NULL;
+    }
+    return fig;
+}
+
+sim_err_t ldf_render_plot(FILE *f, const ldf_diff_t *d, const ldf_run_t *ref, char *err,
+                          size_t errlen)
+{
+    figure_t *fig = figure_of(d, ref, err, errlen);
+    if (!fig)
+        return SIM_EINVAL;
+    sim_err_t rc = plot_svg(f, &fig->po, fig->panels, fig->np);
+    if (rc != SIM_OK)
+        snprintf(err, errlen, "cannot draw the plot: %s", sim_strerror(rc));
+    figure_free(fig);
+    return rc;
+}
+
+sim_err_t ldf_plot_file(const char *path, const ldf_diff_t *d, const ldf_run_t *ref, char *err,
+                        size_t errlen)
+{
+    figure_t *fig = figure_of(d, ref, err, errlen);
+    if (!fig)
+        return SIM_EINVAL;
+    sim_err_t rc = plot_svg_file(path, &fig->po, fig->panels, fig->np, err, errlen);
+    if (rc == SIM_EINVAL)
+        rc = SIM_EIO; /* SIM_EINVAL says "nothing to plot" alone */
+    figure_free(fig);
+    return rc;
+}

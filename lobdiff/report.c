@@ -1,0 +1,406 @@
+/*
+ * report.c -- what every renderer says the same way: case labels,
+ * figures and times formatted, the runs described, the notes on what differs
+ * beside the code, the summary line, the cases of one run only, and the
+ * tables of figures and times (laid out by text.c and
+ * markdown.c).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "lobdiff_int.h"
+
+/* ---- labels and numbers -------------------------------------------------- */
+
+/* "local 2k" for the reference's experiment; workload, block size and rows
+ * are named when they differ from it. */
+void ldf_case_label(const ldf_case_t *c, char *buf, size_t len)
+{
+    char lob[32], blk[32], wl[LDF_NAME_MAX + 1] = "";
+    sim_format_size(c->lob_chars, lob, sizeof lob);
+    if (strcmp(c->workload, "insert") != 0)
+        snprintf(wl, sizeof wl, "%s ", c->workload);
+    if (c->block_size == SIM_REF_BLOCK_SIZE && c->rows == SIM_REF_ROWS) {
+        snprintf(buf, len, "%s%s %s", wl, c->path, lob);
+    } else {
+        sim_format_size(c->block_size, blk, sizeof blk);
+        snprintf(buf, len, "%s%s %s, block %s, %" PRIu64 " rows", wl, c->path, lob, blk, c->rows);
+    }
+}
+
+const char *ldf_fig_name(const ldf_fig_t *f)
+{
+    return f->kind == LDF_FIG_COUNTER ? sim_stat_info((sim_stat_t)f->id)->name
+                                      : ldf_derived[f->id].name;
+}
+
+/* A figure's value for display: counters whole, derived to 4 significant
+ * digits at least. */
+static void fmt_value(const ldf_fig_t *f, double v, char *buf, size_t len)
+{
+    if (f->kind == LDF_FIG_COUNTER)
+        snprintf(buf, len, "%.0f", v);
+    else if (fabs(v) >= 1e4)
+        snprintf(buf, len, "%.0f", v);
+    else
+        snprintf(buf, len, "%.4g", v);
+}
+
+static void fmt_diff(const ldf_fig_t *f, char *buf, size_t len)
+{
+    if (f->kind == LDF_FIG_COUNTER) {
+        snprintf(buf, len, "%+" PRId64, f->ihead - f->ibase);
+        return;
+    }
+    double d = f->head - f->base;
+    if (fabs(d) >= 1e4)
+        snprintf(buf, len, "%+.0f", d);
+    else
+        snprintf(buf, len, "%+.4g", d);
+}
+
+static void fmt_pct(double base, double head, char *buf, size_t len)
+{
+    if (base == head)
+        snprintf(buf, len, "0%%");
+    else if (base == 0)
+        snprintf(buf, len, "new");
+    else {
+        double pct = (head - base) / fabs(base) * 100;
+        snprintf(buf, len, fabs(pct) >= 0.1 ? "%+.1f%%" : "%+.2g%%", pct);
+    }
+}
+
+static void fmt_ratio(double lobsim, double oracle, char *buf, size_t len)
+{
+    if (oracle == 0)
+        snprintf(buf, len, lobsim == 0 ? "1 (both 0)" : "n/a (oracle 0)");
+    else {
+        double r = lobsim / oracle;
+        snprintf(buf, len, r >= 0.01 && r < 1000 ? "%.2f" : "%.3g", r);
+    }
+}
+
+static void fmt_ns(double ns, char *buf, size_t len)
+{
+    if (ns < 1e4)
+        snprintf(buf, len, "%.0f ns", ns);
+    else if (ns < 1e6)
+        snprintf(buf, len, "%.1f us", ns / 1e3);
+    else if (ns < 1e9)
+        snprintf(buf, len, "%.2f ms", ns / 1e6);
+    else
+        snprintf(buf, len, "%.3f s", ns / 1e9);
+}
+
+static void fmt_p(double p, char *buf, size_t len)
+{
+    snprintf(buf, len, p >= 0.001 ? "%.3f" : "%.1e", p);
+}
+
+void ldf_fmt_time(int64_t t, char *buf, size_t len)
+{
+    time_t tt = (time_t)t;
+    struct tm tm;
+    if (t <= 0 || !gmtime_r(&tt, &tm) || strftime(buf, len, "%Y-%m-%d %H:%MZ", &tm) == 0)
+        snprintf(buf, len, "time unknown");
+}
+
+void ldf_calib_values(const ldf_diff_t *d, const ldf_fig_t *f, double *lobsim, double *oracle)
+{
+    *lobsim = d->lobsim_side == 0 ? f->base : f->head;
+    *oracle = d->lobsim_side == 0 ? f->head : f->base;
+}
+
+const char *ldf_side_name(const ldf_diff_t *d, int side)
+{
+    if (!d->calibration)
+        return side == 0 ? "base" : "head";
+    return d->lobsim_side == side ? "lobsim" : "oracle";
+}
+
+/* ---- the header ---------------------------------------------------------- */
+
+void ldf_describe_side(const ldf_run_t *s, int markdown, char *buf, size_t len)
+{
+    const ldf_run_info_t *i = &s->info;
+    char when[48];
+    ldf_fmt_time(i->started, when, sizeof when);
+    if (ldf_run_oracle(s)) {
+        snprintf(buf, len, "run %" PRId64 " (the Oracle measurements%s%s)", i->run,
+                 i->ref_file ? " from " : "", i->ref_file ? i->ref_file : "");
+        return;
+    }
+    char commit[64];
+    if (i->commit)
+        snprintf(commit, sizeof commit, markdown ? "`%.12s`" : "%.12s", i->commit);
+    else
+        snprintf(commit, sizeof commit, "unknown commit");
+    snprintf(buf, len, "run %" PRId64 " (commit %s%s, %s, host %s, %s %s)", i->run, commit,
+             i->git_dirty == 1 ? " + uncommitted changes" : "", when, i->host ? i->host : "unknown",
+             i->compiler ? i->compiler : "compiler unknown", i->build_type ? i->build_type : "");
+}
+
+size_t ldf_notes(const ldf_diff_t *d, int markdown, char lines[][512], size_t max)
+{
+    const ldf_run_info_t *b = &d->side[0]->info, *h = &d->side[1]->info;
+    size_t n = 0;
+    if (max == 0)
+        return 0;
+    if (d->calibration) {
+        snprintf(lines[n++], 512,
+                 "calibration: the %s run is the Oracle reference; the ratio is lobsim / oracle, "
+                 "and statistics Oracle did not record are left out",
+                 d->lobsim_side == 0 ? "head" : "base");
+    }
+    for (int side = 0; side < 2 && n < max; side++) {
+        size_t k;
+        const char *const *names = ldf_run_unmodelled(d->side[side], &k);
+        if (k == 0)
+            continue;
+        char *p = lines[n++];
+        size_t used = (size_t)snprintf(p, 512,
+                                       "not modelled: %zu Oracle statistic%s of the %s run "
+                                       "lobsim has no figure for:",
+                                       k, k == 1 ? "" : "s", side ? "head" : "base");
+        for (size_t i = 0; i < k && used < 400; i++)
+            used += (size_t)snprintf(p + used, 512 - used, "%s '%s'", i ? "," : "", names[i]);
+        for (size_t i = 0; i < k; i++)
+            if (used >= 400) {
+                snprintf(p + 400, 112, ", ... (%zu in all)", k);
+                break;
+            }
+    }
+    if (d->calibration)
+        return n;
+    if (d->nparams && n < max) {
+        char *p = lines[n++];
+        size_t used = (size_t)snprintf(p, 512, "model params differ:");
+        for (size_t i = 0; i < d->nparams && used < 512; i++)
+            used += (size_t)snprintf(p + used, 512 - used, "%s %s%s%s %s %s %s", i ? "," : "",
+                                     markdown ? "`" : "", d->params[i].name, markdown ? "`" : "",
+                                     d->params[i].base ? d->params[i].base : "(none)",
+                                     markdown ? "\u2192" : "->",
+                                     d->params[i].head ? d->params[i].head : "(none)");
+    }
+    if (b->host && h->host && strcmp(b->host, h->host) != 0 && n < max)
+        snprintf(lines[n++], 512,
+                 "hosts differ (%s, %s): the statistics compare as usual, the times are of two "
+                 "machines",
+                 b->host, h->host);
+    if ((!ldf_streq(b->compiler, h->compiler) || !ldf_streq(b->build_type, h->build_type)) &&
+        n < max)
+        snprintf(lines[n++], 512, "builds differ (%s %s, %s %s): the times are of two builds",
+                 b->compiler ? b->compiler : "?", b->build_type ? b->build_type : "?",
+                 h->compiler ? h->compiler : "?", h->build_type ? h->build_type : "?");
+    if (!ldf_streq(b->db, h->db) && n < max)
+        snprintf(lines[n++], 512, "runs from two databases: base in %s, head in %s", b->db, h->db);
+    if (d->ntimed && d->min_samples < LDF_UTEST_OPTIMAL_REPETITIONS && n < max) {
+        double pmin = ldf_min_exact_p(d->min_samples, d->min_samples);
+        snprintf(lines[n++], 512,
+                 "as few as %u repetitions per case: %s; 9 or more give the U test its "
+                 "power (--benchmark_repetitions)",
+                 d->min_samples,
+                 pmin >= d->case_alpha ? "too few there for any time change to be significant"
+                                       : "time changes may go unnoticed");
+    }
+    return n;
+}
+
+void ldf_summary(const ldf_diff_t *d, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+#define ADD(...)                                                                                   \
+    do {                                                                                           \
+        if (used < len)                                                                            \
+            used += (size_t)snprintf(buf + used, len - used, __VA_ARGS__);                         \
+    } while (0)
+    if (d->calibration) {
+        size_t cells = 0, within10 = 0, within2x = 0;
+        const ldf_fig_t *worst = NULL;
+        double worst_dev = -1;
+        for (size_t i = 0; i < d->nfigs; i++) {
+            const ldf_fig_t *f = &d->figs[i];
+            if (f->kind != LDF_FIG_COUNTER)
+                continue;
+            double l, o;
+            ldf_calib_values(d, f, &l, &o);
+            cells++;
+            double dev = o > 0 && l > 0 ? fabs(log(l / o)) : (l == o ? 0 : INFINITY);
+            within10 += dev <= log(1.1);
+            within2x += dev <= log(2.0);
+            if (dev > worst_dev) {
+                worst_dev = dev;
+                worst = f;
+            }
+        }
+        ADD("%zu cells in %zu cases: %zu within 10%%, %zu within 2x", cells, d->ncommon, within10,
+            within2x);
+        if (worst) {
+            char label[128], ratio[32];
+            double l, o;
+            ldf_calib_values(d, worst, &l, &o);
+            ldf_case_label(worst->kase, label, sizeof label);
+            fmt_ratio(l, o, ratio, sizeof ratio);
+            ADD("; furthest: %s '%s' (lobsim %.0f, oracle %.0f, ratio %s)", label,
+                ldf_fig_name(worst), l, o, ratio);
+        }
+    } else if (d->nstats_changed == 0) {
+        ADD("no statistic changed in %zu cases", d->ncommon);
+    } else {
+        ADD("%zu statistics changed in %zu of %zu cases", d->nstats_changed, d->ncases_changed,
+            d->ncommon);
+    }
+    const char *bn = ldf_side_name(d, 0), *hn = ldf_side_name(d, 1);
+    if (d->nremoved)
+        ADD("; %zu case%s only in %s", d->nremoved, d->nremoved == 1 ? "" : "s", bn);
+    if (d->nadded)
+        ADD("%s %zu case%s only in %s", d->nremoved ? "," : ";", d->nadded,
+            d->nadded == 1 ? "" : "s", hn);
+    if (!d->nadded && !d->nremoved && !d->calibration)
+        ADD("; no case added or removed");
+    if (!d->calibration) {
+        if (d->ntimed == 0)
+            ADD("; times not compared (fewer than 2 repetition samples)");
+        else if (d->nslower || d->nfaster)
+            ADD("; times: %zu slower, %zu faster, %zu unchanged", d->nslower, d->nfaster,
+                d->ntimed - d->nslower - d->nfaster);
+        else
+            ADD("; times: no significant change in %zu cases", d->ntimed);
+        if (d->ntimed)
+            ADD(" (U test, alpha %g over %zu cases: %.2g each, threshold %g%%)", d->o.alpha,
+                d->ntimed, d->case_alpha, d->o.threshold_pct);
+    }
+#undef ADD
+}
+
+void ldf_print_only_in(FILE *f, const ldf_diff_t *d, int base_side, const char *lead,
+                       ldf_put_fn *put)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < d->npairs; i++) {
+        const ldf_pair_t *p = &d->pairs[i];
+        if ((base_side && p->b && !p->h) || (!base_side && p->h && !p->b)) {
+            char label[128];
+            ldf_case_label(ldf_pair_case(p), label, sizeof label);
+            if (n++)
+                fputs("; ", f);
+            else
+                fprintf(f, "%sonly in %s: ", lead, ldf_side_name(d, base_side ? 0 : 1));
+            if (put)
+                put(f, label);
+            else
+                fputs(label, f);
+        }
+    }
+    if (n)
+        fputc('\n', f);
+}
+
+/* ---- tables -------------------------------------------------------------- */
+
+void ldf_table_init(ldf_table_t *t, const char *align, ...)
+{
+    memset(t, 0, sizeof *t);
+    t->ncols = strlen(align);
+    memcpy(t->align, align, t->ncols);
+    va_list ap;
+    va_start(ap, align);
+    for (size_t i = 0; i < t->ncols; i++)
+        t->head[i] = va_arg(ap, const char *);
+    va_end(ap);
+}
+
+void ldf_table_row(ldf_table_t *t, ...)
+{
+    if (t->nrows == t->cap) {
+        t->cap = t->cap ? t->cap * 2 : 32;
+        t->cells = ldf_xrealloc(t->cells, t->cap * t->ncols * sizeof *t->cells);
+    }
+    va_list ap;
+    va_start(ap, t);
+    for (size_t i = 0; i < t->ncols; i++)
+        t->cells[t->nrows * t->ncols + i] = ldf_xstrdup(va_arg(ap, const char *));
+    va_end(ap);
+    t->nrows++;
+}
+
+void ldf_table_free(ldf_table_t *t)
+{
+    for (size_t i = 0; i < t->nrows * t->ncols; i++)
+        free(t->cells[i]);
+    free(t->cells);
+}
+
+void ldf_fig_row(const ldf_diff_t *d, ldf_table_t *t, const ldf_fig_t *f, int with_case,
+                 int derived_mark)
+{
+    char label[128], name[128], b[48], h[48], df[48], pct[32];
+    ldf_case_label(f->kase, label, sizeof label);
+    snprintf(name, sizeof name, "%s%s", derived_mark && f->kind == LDF_FIG_DERIVED ? "~" : "",
+             ldf_fig_name(f));
+    if (d->calibration) {
+        double l, o;
+        ldf_calib_values(d, f, &l, &o);
+        fmt_value(f, l, b, sizeof b);
+        fmt_value(f, o, h, sizeof h);
+        fmt_ratio(l, o, pct, sizeof pct);
+        char lob[32];
+        sim_format_size(f->kase->lob_chars, lob, sizeof lob);
+        if (with_case)
+            ldf_table_row(t, label, name, b, h, pct);
+        else
+            ldf_table_row(t, name, lob, b, h, pct);
+        return;
+    }
+    fmt_value(f, f->base, b, sizeof b);
+    fmt_value(f, f->head, h, sizeof h);
+    fmt_diff(f, df, sizeof df);
+    fmt_pct(f->base, f->head, pct, sizeof pct);
+    if (with_case)
+        ldf_table_row(t, label, name, b, h, df, pct);
+    else
+        ldf_table_row(t, name, b, h, df, pct);
+}
+
+static void times_table(const ldf_diff_t *d, ldf_table_t *t)
+{
+    ldf_table_init(t, "lrrrrrrl", "case", "base", "head", "change", "p (real)", "p (CPU)",
+                   "samples", "verdict");
+    for (size_t i = 0; i < d->npairs; i++) {
+        const ldf_pair_t *p = &d->pairs[i];
+        if (!p->timed || (p->verdict == LDF_UNCHANGED && !d->o.all))
+            continue;
+        char label[128], b[32], h[32], ch[32], pr[32], pc[32], n[32];
+        ldf_case_label(ldf_pair_case(p), label, sizeof label);
+        fmt_ns(p->real.base_mean, b, sizeof b);
+        fmt_ns(p->real.head_mean, h, sizeof h);
+        snprintf(ch, sizeof ch, "%+.1f%%", p->real.change * 100);
+        fmt_p(p->real.t.p, pr, sizeof pr);
+        fmt_p(p->cpu.t.p, pc, sizeof pc);
+        snprintf(n, sizeof n, "%u/%u", p->b->nsamples, p->h->nsamples);
+        ldf_table_row(t, label, b, h, ch, pr, pc, n,
+                      p->verdict == LDF_SLOWER   ? "slower"
+                      : p->verdict == LDF_FASTER ? "faster"
+                                                 : "unchanged");
+    }
+}
+
+void ldf_print_times(FILE *f, const ldf_diff_t *d, const char *heading, ldf_table_fn *render)
+{
+    if (!d->ntimed)
+        return;
+    ldf_table_t t;
+    times_table(d, &t);
+    if (t.nrows) {
+        fputs(heading, f);
+        render(f, &t);
+    }
+    ldf_table_free(&t);
+}

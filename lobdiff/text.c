@@ -1,0 +1,92 @@
+/*
+ * text.c -- the text report: the runs, the notes, the summary, the
+ * cases of one run only (one per line), then a table of the statistics, one
+ * of the derived figures and one of the times, aligned in columns.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lobdiff_int.h"
+
+static void table_text(FILE *f, const ldf_table_t *t)
+{
+    size_t w[LDF_MAX_COLS];
+    for (size_t c = 0; c < t->ncols; c++) {
+        w[c] = strlen(t->head[c]);
+        for (size_t r = 0; r < t->nrows; r++) {
+            size_t l = strlen(t->cells[r * t->ncols + c]);
+            w[c] = l > w[c] ? l : w[c];
+        }
+    }
+    for (size_t r = 0; r <= t->nrows; r++) {
+        for (size_t c = 0; c < t->ncols; c++) {
+            const char *s = r == 0 ? t->head[c] : t->cells[(r - 1) * t->ncols + c];
+            int last = c + 1 == t->ncols;
+            if (t->align[c] == 'r')
+                fprintf(f, "%*s%s", (int)w[c], s, last ? "" : "  ");
+            else if (last)
+                fputs(s, f);
+            else
+                fprintf(f, "%-*s  ", (int)w[c], s);
+        }
+        fputc('\n', f);
+    }
+}
+
+void ldf_render_text(FILE *f, const ldf_diff_t *d)
+{
+    char line[1024], lines[8][512];
+    const ldf_run_info_t *b = &d->side[0]->info, *h = &d->side[1]->info;
+    if (d->calibration)
+        fprintf(f,
+                "lobdiff: calibration of run %" PRId64
+                " against the Oracle measurements (run %" PRId64 ") in %s\n",
+                d->side[d->lobsim_side]->info.run, d->side[!d->lobsim_side]->info.run,
+                d->side[d->lobsim_side]->info.db);
+    else
+        fprintf(f, "lobdiff: run %" PRId64 " -> run %" PRId64 " in %s\n", b->run, h->run, h->db);
+    ldf_describe_side(d->side[0], 0, line, sizeof line);
+    fprintf(f, "  base  %s\n", line);
+    ldf_describe_side(d->side[1], 0, line, sizeof line);
+    fprintf(f, "  head  %s\n", line);
+    size_t nn = ldf_notes(d, 0, lines, 8);
+    for (size_t i = 0; i < nn; i++)
+        fprintf(f, "  note: %s\n", lines[i]);
+    ldf_summary(d, line, sizeof line);
+    fprintf(f, "%s\n", line);
+    ldf_print_only_in(f, d, 1, "", NULL);
+    ldf_print_only_in(f, d, 0, "", NULL);
+
+    size_t n;
+    const ldf_fig_t **idx = ldf_ordered_figs(d, SIZE_MAX, d->calibration, &n);
+    for (int kind = LDF_FIG_COUNTER; kind <= LDF_FIG_DERIVED; kind++) {
+        ldf_table_t t;
+        const char *what = kind == LDF_FIG_COUNTER ? "statistic" : "derived figure";
+        if (d->calibration)
+            ldf_table_init(&t, "llrrr", "case", what, "lobsim", "oracle", "ratio");
+        else
+            ldf_table_init(&t, "llrrrr", "case", what, "base", "head", "diff", "%");
+        for (size_t i = 0; i < n; i++)
+            if (idx[i]->kind == kind)
+                ldf_fig_row(d, &t, idx[i], 1, 0);
+        if (t.nrows) {
+            fprintf(f, "\n%s\n",
+                    d->calibration ? (kind == LDF_FIG_COUNTER ? "Statistics, lobsim against Oracle"
+                                                              : "Derived figures, lobsim against "
+                                                                "Oracle")
+                    : kind == LDF_FIG_COUNTER ? "Statistics, largest relative change first"
+                                              : "Derived figures, largest relative change first");
+            table_text(f, &t);
+        }
+        ldf_table_free(&t);
+    }
+    free(idx);
+
+    ldf_print_times(f, d,
+                    "\nTimes per statement (mean of the repetitions; two-sided Mann-Whitney U "
+                    "test on real and CPU time)\n",
+                    table_text);
+}

@@ -1,0 +1,59 @@
+/*
+ * lobreport.h -- the history of a results store as a static web page
+ * (README.md, "The history as a page"): build/lobreport's library.
+ *
+ * rpt_parse_args() reads the command line, rpt_history_load() reads every
+ * run of the store (runs in commit order, each statistic and time of each
+ * case), rpt_site_write() writes DIR/index.html with the SVG charts inline:
+ * one chart per workload, path and statistic across the runs (Oracle's
+ * imported runs as diamonds, the model's as lines, steps labelled with the
+ * commit and its subject), the times with their spread across repetitions,
+ * and the latest calibration report.  No server, no script, no network.
+ */
+#ifndef LOBSIM_LOBREPORT_H
+#define LOBSIM_LOBREPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "sim.h"
+
+#define RPT_EXIT_OK 0
+#define RPT_EXIT_FAILED 1    /* the site could not be written */
+#define RPT_EXIT_BAD_INPUT 2 /* one line naming the input */
+
+typedef struct {
+    const char *db;  /* the store; RES_DEFAULT_PATH by default */
+    const char *out; /* the site's directory; "lobreport" by default */
+} rpt_opts_t;
+
+void rpt_opts_defaults(rpt_opts_t *o);
+void rpt_usage(FILE *f);
+
+/*
+ * The command line into o (strings point into argv): 0 to go on, 1 for
+ * --help, 2 for bad input with one line in err naming the argument.
+ */
+int rpt_parse_args(int argc, char *const *argv, rpt_opts_t *o, char *err, size_t errlen);
+
+typedef struct rpt_history rpt_history_t;
+
+/*
+ * Every run of the store o->db, opened read-only.  Commits are looked up with
+ * `git log` in the current directory when they are in its repository (their
+ * date orders them, their subject labels steps); otherwise the run's start
+ * orders it and the hash alone labels it.  SIM_EINVAL with one line in err
+ * for a file that is missing or not a store, SIM_EIO, SIM_ENOMEM.
+ */
+sim_err_t rpt_history_load(const char *db, rpt_history_t **out, char *err, size_t errlen);
+void rpt_history_destroy(rpt_history_t *h);
+
+/*
+ * DIR/index.html, whole or not at all (written beside it, then renamed); DIR
+ * must exist.  db is the store again, for the calibration report.  On failure
+ * err holds one line naming the file.
+ */
+sim_err_t rpt_site_write(const rpt_history_t *h, const char *db, const char *dir, char *err,
+                         size_t errlen);
+
+#endif /* LOBSIM_LOBREPORT_H */

@@ -1,0 +1,136 @@
+/*
+ * plot.h -- statistics against LOB size as one SVG figure: a panel per
+ * statistic on log-log axes, a colour per path (local, dblink), up to three
+ * line styles (solid for a base run, dashed for a head run, markers for the
+ * reference measurements) and one legend for the figure.
+ *
+ * Data in, SVG text out: the caller hands over series of (LOB size, value)
+ * points and knows nothing of SVG; this module knows nothing of the results
+ * store, so lobdiff and lobbench draw with the same code.  Written directly
+ * (no library), readable without the table that comes with it: axes labelled
+ * with LOB sizes (2k .. 256k) and values (1k, 10k, 1M ...).
+ */
+#ifndef LOBSIM_PLOT_H
+#define LOBSIM_PLOT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "sim.h"
+
+typedef enum {
+    PLOT_SOLID,   /* a line through the points, e.g. the base run */
+    PLOT_DASHED,  /* a dashed line, e.g. the head run */
+    PLOT_MARKERS, /* points only, e.g. the Oracle measurements */
+    PLOT_STYLE_COUNT
+} plot_style_t;
+
+typedef struct {
+    double lob_kchars; /* x: LOB size in units of 1024 characters, > 0 */
+    double value;      /* y: the figure; a value <= 0 has no place on a log axis
+                          and is left out */
+} plot_point_t;
+
+/* Matplotlib's first four colours; by custom 0 is local, 1 dblink. */
+#define PLOT_COLOURS 4
+
+typedef struct {
+    const char *name;           /* legend text after the path, e.g. "base (run 5)" */
+    const char *path;           /* legend text before the name and data-path, e.g.
+                                   "local"; NULL for none */
+    unsigned colour;            /* the colour: < PLOT_COLOURS */
+    plot_style_t style;         /* the line */
+    const plot_point_t *points; /* any order: drawn by ascending LOB size */
+    size_t npoints;
+} plot_series_t;
+
+typedef struct {
+    const char *title; /* the statistic */
+    const plot_series_t *series;
+    size_t nseries;
+} plot_panel_t;
+
+typedef struct {
+    const char *title;     /* first line above the panels; NULL for none */
+    const char *subtitle;  /* second line; NULL for none */
+    unsigned columns;      /* panels per row */
+    unsigned panel_width;  /* px */
+    unsigned panel_height; /* px */
+    const char *x_title;   /* under the shared axis */
+} plot_opts_t;
+
+/* No titles, 3 columns of 380 x 270 px panels, the axis titled "LOB size
+ * (characters)". */
+void plot_opts_defaults(plot_opts_t *o);
+
+/* s to f as XML/HTML text or attribute value: & < > " escaped, the rest as
+ * is; NULL writes nothing.  The charts use it, and so may a page that holds
+ * them inline. */
+void plot_xml_text(FILE *f, const char *s);
+
+/*
+ * Write the figure to f.  Every panel shares the LOB-size axis (powers of two
+ * spanning all points of all panels); each has its own value axis.  The
+ * legend lists each distinct (path, colour, style, name) once, in order of
+ * first appearance.  A statistic with one value in all the panel's points
+ * (constant across LOB sizes) gets the value axis [value / 2, value x 2], so
+ * that its line runs through the middle of the panel, not along an edge.
+ * SIM_EINVAL for no panels, a zero-sized layout, a series without points
+ * array, a style or colour out of range, or a non-positive LOB
+ * size; SIM_EIO when writing fails.  Nothing is checked after writing began,
+ * so on SIM_EINVAL nothing was written.
+ */
+sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, size_t npanels);
+
+/*
+ * The same into the file `path`, which appears whole or not at all (written
+ * beside it, then renamed).  On failure err holds one line naming the file.
+ */
+sim_err_t plot_svg_file(const char *path, const plot_opts_t *o, const plot_panel_t *panels,
+                        size_t npanels, char *err, size_t errlen);
+
+/* ---- a figure across runs (history.c) ------------------------------------ */
+
+/* One line across the runs: values[i] belongs to x position i; NAN where the
+ * run has no such figure, a value <= 0 is left out (log axis).  lo and hi
+ * (both or neither, may be NULL) draw a whisker at each point: the spread. */
+typedef struct {
+    const char *name;   /* legend text, e.g. "32k" */
+    unsigned colour;    /* < PLOT_HISTORY_COLOURS */
+    plot_style_t style; /* PLOT_SOLID: line and dots; PLOT_MARKERS: diamonds only */
+    const double *values;
+    const double *lo, *hi;
+} plot_hseries_t;
+
+#define PLOT_HISTORY_COLOURS 10
+
+/* A step: a vertical rule before x position `at`, labelled (e.g. a commit). */
+typedef struct {
+    size_t at;
+    const char *label;
+} plot_step_t;
+
+typedef struct {
+    const char *title;          /* above the chart */
+    const char *id;             /* the <svg> element's id; NULL for none */
+    size_t nx;                  /* x positions, >= 1 */
+    const char *const *xlabels; /* a tick label per position (a short commit) */
+    const plot_hseries_t *series;
+    size_t nseries;
+    const plot_step_t *steps;
+    size_t nsteps;
+    const char *unit;       /* appended to value labels, e.g. " us"; NULL for none */
+    unsigned width, height; /* px */
+} plot_history_t;
+
+/*
+ * The series of h as one SVG element (no XML declaration: it can stand inline
+ * in HTML) on a log value axis: x positions evenly spaced with their labels,
+ * a legend row, steps as dashed rules labelled at the top.  SIM_EINVAL, with
+ * nothing written, for no positions, no labels, a series without values, a
+ * colour or style out of range, a step beyond the positions or a zero size;
+ * SIM_EIO when writing fails.
+ */
+sim_err_t plot_history_svg(FILE *f, const plot_history_t *h);
+
+#endif /* LOBSIM_PLOT_H */
