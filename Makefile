@@ -1,10 +1,11 @@
 # Thin wrapper over CMake: the two commands of the README, and a few more.
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+TSAN_BUILD ?= build-tsan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 LOBBENCH_ARGS ?=
 
-.PHONY: all deps build bench test asan clean
+.PHONY: all deps build bench test asan tsan clean
 
 all: build
 
@@ -12,7 +13,7 @@ deps:
 	@scripts/install-deps
 
 $(BUILD)/CMakeCache.txt: | deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOBSIM_WERROR=ON
 
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
@@ -27,12 +28,21 @@ test: build
 
 # The whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan: deps
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DLOBSIM_SANITIZE=ON
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DLOBSIM_SANITIZE=ON -DLOBSIM_WERROR=ON
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
+# The threaded parts under ThreadSanitizer: lobfit's worker threads (test_fit,
+# lobfit_cli), the store's writer and opener threads (test_results) and the
+# concurrent processes on one store (concurrency).
+TSAN_TESTS = ^(test_results|test_fit|lobfit_cli|concurrency)$$
+tsan: deps
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOBSIM_TSAN=ON -DLOBSIM_WERROR=ON
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_results test_fit lobfit lobbench lobdiff
+	ctest --test-dir $(TSAN_BUILD) --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD)
 
 # ---- hardening (README, "Reliability") ------------------------------------
 FUZZ_BUILD ?= build-fuzz

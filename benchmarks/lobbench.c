@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "benchmarks.h"
 #include "gbc.h"
 #include "plot.h"
 #include "rac_sim.h"
@@ -556,8 +556,8 @@ int main(int argc, char **argv)
                     if (by_block && s > 0)
                         break;
                     bench_case_t *bc = &sw.cases[sw.ncases++];
-                    if (bench_make_case(&o, (unsigned)w, (case_path_t)p, o.sizes[s], o.block_sizes[b],
-                                      &bc->c, err, sizeof err) != 0) {
+                    if (bench_make_case(&o, (unsigned)w, (case_path_t)p, o.sizes[s],
+                                        o.block_sizes[b], &bc->c, err, sizeof err) != 0) {
                         fprintf(stderr, "lobbench: %s\n", err);
                         goto done;
                     }

@@ -5,7 +5,7 @@
  * separated.  Nothing here runs the model; bench_make_case() only builds and
  * validates the case.
  */
-#include "bench.h"
+#include "benchmarks.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -58,7 +58,7 @@ int bench_parse_block_size(const char *s, uint32_t *out, char *err, size_t errle
 }
 
 int bench_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out, char *err,
-                  size_t errlen)
+                    size_t errlen)
 {
     uint64_t v;
     int rc = sim_parse_scaled(s, &v);
@@ -329,7 +329,7 @@ int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errle
 }
 
 int bench_make_case(const bench_opts_t *o, unsigned wl, case_path_t path, uint64_t chars,
-                  uint32_t block_size, case_t *c, char *err, size_t errlen)
+                    uint32_t block_size, case_t *c, char *err, size_t errlen)
 {
     case_defaults(c);
     c->workload = wl;

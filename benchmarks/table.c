@@ -1,7 +1,7 @@
 /*
  * table.c -- the statistics table and the reference-format CSV.
  */
-#include "bench.h"
+#include "benchmarks.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -507,7 +507,7 @@ int bench_csv(const char *path, const bench_case_t *cases, size_t n, char *err, 
 }
 
 int bench_explain_csv(const char *path, const bench_case_t *cases, size_t n, char *err,
-                       size_t errlen)
+                      size_t errlen)
 {
     return write_file("--explain-out", path, write_explain, cases, n, err, errlen);
 }

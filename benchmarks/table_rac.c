@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "bench.h"
+#include "benchmarks.h"
 #include "rac_sim.h"
 
 /* The rac cases of workload wl that ran, first of each block size. */

@@ -7,7 +7,7 @@
  * are within their documented ranges, and what is left in argv is argv[0]
  * and the --benchmark_* flags in their order, NULL-terminated.
  */
-#include "bench.h"
+#include "benchmarks.h"
 #include "fuzz_util.h"
 
 #define MAX_ARGS 32

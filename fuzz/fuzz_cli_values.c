@@ -10,7 +10,7 @@
  * the message is one line naming the option; an accepted size reads back the
  * same after sim_format_size().
  */
-#include "bench.h"
+#include "benchmarks.h"
 #include "fuzz_util.h"
 
 /* 0 and *v: a scaled whole number; -1 not one; -2 above UINT64_MAX. */

@@ -79,6 +79,18 @@ static void flush(gcache_t *g, sim_stats_t *st, const gcache_block_t *b)
         sim_stat_add(st, SIM_STAT_GC_FLUSHES, 1);
 }
 
+/* One block's invariants: a block no instance holds changed has no version;
+ * a held one has an owner and no CR copy newer than its version. */
+static sim_err_t check_block(const gcache_block_t *b)
+{
+    if (!b->valid)
+        return b->version || b->cr_seen[0] || b->cr_seen[1] || b->step ? SIM_ECORRUPT : SIM_OK;
+    if (b->owner < 0 || b->owner >= GCACHE_INSTANCES || b->version == 0 ||
+        b->cr_seen[0] > b->version || b->cr_seen[1] > b->version)
+        return SIM_ECORRUPT;
+    return SIM_OK;
+}
+
 sim_err_t gcache_access(gcache_t *g, int me, uint64_t step, unsigned kind, uint64_t id,
                         gcache_mode_t mode, gcache_source_t *src)
 {
@@ -124,7 +136,9 @@ sim_err_t gcache_access(gcache_t *g, int me, uint64_t step, unsigned kind, uint6
     }
     if (src)
         *src = from;
-    SIM_DEBUG_CHECK(gcache_check(g));
+    /* The block just moved, here; the whole cache, which costs a pass over
+     * every block, at gcache_finish(). */
+    SIM_DEBUG_CHECK(check_block(b));
     return SIM_OK;
 }
 
@@ -161,6 +175,7 @@ void gcache_finish(gcache_t *g, int inst, uint64_t enqueues)
     sim_stat_add(st, SIM_STAT_INTERCONNECT_BYTES,
                  blocks * g->p.block_size + msgs * g->p.message_bytes);
     g->finished[inst] = 1;
+    SIM_DEBUG_CHECK(gcache_check(g));
 }
 
 const sim_stats_t *gcache_stats(const gcache_t *g, int inst)
@@ -174,13 +189,7 @@ sim_err_t gcache_check(const gcache_t *g)
     for (int k = 0; k < GCACHE_KINDS; k++)
         for (uint64_t i = 0; i < g->cap[k]; i++) {
             const gcache_block_t *b = &g->blocks[k][i];
-            if (!b->valid) {
-                if (b->version || b->cr_seen[0] || b->cr_seen[1] || b->step)
-                    return SIM_ECORRUPT;
-                continue;
-            }
-            if (b->owner < 0 || b->owner >= GCACHE_INSTANCES || b->version == 0 ||
-                b->cr_seen[0] > b->version || b->cr_seen[1] > b->version)
+            if (check_block(b) != SIM_OK)
                 return SIM_ECORRUPT;
             versions += b->version;
         }

@@ -117,9 +117,9 @@ sim_err_t imp_parse_csv(imp_build_t *b, const char *text, size_t len)
             cols = header_kind(&l);
             if (!cols)
                 return imp_fail(b, l.no,
-                               "CSV header '%.*s'; expected 'statistic,value' or "
-                               "'path,lob_kchars,statistic,value'",
-                               (int)(l.n > 80 ? 80 : l.n), l.p);
+                                "CSV header '%.*s'; expected 'statistic,value' or "
+                                "'path,lob_kchars,statistic,value'",
+                                (int)(l.n > 80 ? 80 : l.n), l.p);
             if (cols == 2 && (rc = imp_add_set(b, &set)) != SIM_OK)
                 return rc;
             continue;
@@ -131,7 +131,7 @@ sim_err_t imp_parse_csv(imp_build_t *b, const char *text, size_t len)
             return imp_fail(b, l.no, "unbalanced or misplaced quote");
         if (k == -2 || k > cols)
             return imp_fail(b, l.no, "more than %d fields, or a field of %d characters or more",
-                           cols, FIELD_MAX);
+                            cols, FIELD_MAX);
         if (k < cols)
             return imp_fail(b, l.no, "truncated line: %d of %d fields", k, cols);
         const char *why;
@@ -145,7 +145,8 @@ sim_err_t imp_parse_csv(imp_build_t *b, const char *text, size_t len)
             int64_t kchars;
             if (fn[0] == 0 || fn[0] >= IMP_NAME_MAX ||
                 strspn(f[0], "abcdefghijklmnopqrstuvwxyz0123456789_") != fn[0])
-                return imp_fail(b, l.no, "path '%s'; expected a name such as local or dblink", f[0]);
+                return imp_fail(b, l.no, "path '%s'; expected a name such as local or dblink",
+                                f[0]);
             if (imp_parse_int(f[1], fn[1], 0, &kchars, &why) != 0 || kchars < 1 ||
                 kchars > (int64_t)(UINT64_MAX / 1024 / 4))
                 return imp_fail(b, l.no, "lob_kchars '%s'; expected a whole number >= 1", f[1]);

@@ -194,21 +194,22 @@ sim_err_t imp_add_set(imp_build_t *b, size_t *index)
 #define SHOWN(n) ((int)((n) > 80 ? 80 : (n)))
 
 sim_err_t imp_add_stat(imp_build_t *b, size_t i, const char *name, size_t namelen, int64_t value,
-                      int line)
+                       int line)
 {
     imp_set_t *s = &b->out->sets[i];
     if (namelen == 0)
         return imp_fail(b, line, "a value without a statistic name");
     if (value < 0)
         return imp_fail(b, line, SHOW " is %lld; a statistic cannot be negative", SHOWN(namelen),
-                       name, (long long)value);
+                        name, (long long)value);
     for (size_t k = 0; k < s->n; k++)
         if (strlen(s->stats[k].name) == namelen && memcmp(s->stats[k].name, name, namelen) == 0) {
             if (s->stats[k].value == value)
                 return SIM_OK;
-            return imp_fail(b, line, SHOW " given twice with two values: %lld on line %d, %lld here",
-                           SHOWN(namelen), name, (long long)s->stats[k].value, s->stats[k].line,
-                           (long long)value);
+            return imp_fail(b, line,
+                            SHOW " given twice with two values: %lld on line %d, %lld here",
+                            SHOWN(namelen), name, (long long)s->stats[k].value, s->stats[k].line,
+                            (long long)value);
         }
     imp_stat_t *ns = sim_realloc(s->stats, (s->n + 1) * sizeof *ns);
     char *copy = sim_malloc(namelen + 1);
@@ -278,8 +279,8 @@ sim_err_t imp_parse(const char *file, const char *text, size_t len, imp_format_t
         format = imp_detect(text, len);
         if (format == IMP_FORMAT_AUTO)
             return imp_fail(&b, 0,
-                           "no known format: expected SQL*Plus NAME/VALUE output, autotrace "
-                           "Statistics, runstats STAT... lines, Snapper STAT lines or CSV");
+                            "no known format: expected SQL*Plus NAME/VALUE output, autotrace "
+                            "Statistics, runstats STAT... lines, Snapper STAT lines or CSV");
     }
     out->format = format;
     sim_err_t rc;

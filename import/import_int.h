@@ -58,7 +58,7 @@ sim_err_t imp_add_set(imp_build_t *b, size_t *index);
 /* Add name = value to set i; the same name with the same value again is
  * kept once, with another value refused. */
 sim_err_t imp_add_stat(imp_build_t *b, size_t i, const char *name, size_t namelen, int64_t value,
-                      int line);
+                       int line);
 
 sim_err_t imp_parse_sqlplus(imp_build_t *b, const char *text, size_t len);
 sim_err_t imp_parse_autotrace(imp_build_t *b, const char *text, size_t len);

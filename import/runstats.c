@@ -56,21 +56,22 @@ sim_err_t imp_parse_runstats(imp_build_t *b, const char *text, size_t len)
             imp_last_token(p, rest, &tok, &tokn);
             if (tokn == 0 || tok == p)
                 return imp_fail(b, l.no,
-                               "truncated line: expected name, run1, run2 and diff, found '%.*s'",
-                               (int)(n > 80 ? 80 : n), p);
+                                "truncated line: expected name, run1, run2 and diff, found '%.*s'",
+                                (int)(n > 80 ? 80 : n), p);
             int digitish = isdigit((unsigned char)tok[0]) ||
                            (tokn > 1 && tok[0] == '-' && isdigit((unsigned char)tok[1]));
             if (!digitish)
                 return imp_fail(b, l.no,
-                               "truncated line: expected name, run1, run2 and diff, found '%.*s'",
-                               (int)(n > 80 ? 80 : n), p);
+                                "truncated line: expected name, run1, run2 and diff, found '%.*s'",
+                                (int)(n > 80 ? 80 : n), p);
             if (imp_parse_int(tok, tokn, k == 2, &v[k], &why) != 0)
-                return imp_fail(b, l.no, "value '%.*s': %s", (int)(tokn > 40 ? 40 : tokn), tok, why);
+                return imp_fail(b, l.no, "value '%.*s': %s", (int)(tokn > 40 ? 40 : tokn), tok,
+                                why);
             rest = (size_t)(tok - p);
         }
         if (v[1] - v[0] != v[2])
             return imp_fail(b, l.no, "diff %lld is not run2 - run1 (%lld - %lld): a damaged line",
-                           (long long)v[2], (long long)v[1], (long long)v[0]);
+                            (long long)v[2], (long long)v[1], (long long)v[0]);
         const char *name = p;
         size_t namen = rest;
         if (stat) {
@@ -158,11 +159,11 @@ sim_err_t imp_parse_snapper(imp_build_t *b, const char *text, size_t len)
             return imp_fail(b, l.no, "a STAT line without a statistic name");
         if (fn[t + 2] == 0)
             return imp_fail(b, l.no, "truncated line: '%.*s' has no delta",
-                           (int)(fn[t + 1] > 80 ? 80 : fn[t + 1]), f[t + 1]);
+                            (int)(fn[t + 1] > 80 ? 80 : fn[t + 1]), f[t + 1]);
         if (imp_parse_int(f[t + 2], fn[t + 2], 0, &v, &why) != 0)
             return imp_fail(b, l.no, "delta '%.*s' of '%.*s': %s",
-                           (int)(fn[t + 2] > 40 ? 40 : fn[t + 2]), f[t + 2],
-                           (int)(fn[t + 1] > 80 ? 80 : fn[t + 1]), f[t + 1], why);
+                            (int)(fn[t + 2] > 40 ? 40 : fn[t + 2]), f[t + 2],
+                            (int)(fn[t + 1] > 80 ? 80 : fn[t + 1]), f[t + 1], why);
         if (!have_set && (rc = imp_add_set(b, &set)) != SIM_OK)
             return rc;
         have_set = 1;

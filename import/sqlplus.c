@@ -123,7 +123,7 @@ sim_err_t imp_parse_sqlplus(imp_build_t *b, const char *text, size_t len)
                 if (imp_next_line(&peek, &next) && imp_is_dashes(&next)) {
                     if (have_pending)
                         return imp_fail(b, pending.no, "truncated line: '%.*s' has no value",
-                                       (int)(pending.n > 80 ? 80 : pending.n), pending.p);
+                                        (int)(pending.n > 80 ? 80 : pending.n), pending.p);
                     folded = !is_value_heading(&l);
                     st = UNDERLINE;
                     continue;
@@ -141,7 +141,7 @@ sim_err_t imp_parse_sqlplus(imp_build_t *b, const char *text, size_t len)
                 break;
             if (!is_value_word(&l))
                 return imp_fail(b, l.no, "expected the folded VALUE heading, found '%.*s'",
-                               (int)(l.n > 80 ? 80 : l.n), l.p);
+                                (int)(l.n > 80 ? 80 : l.n), l.p);
             st = FOLD_UNDERLINE;
             break;
         case FOLD_UNDERLINE:
@@ -155,7 +155,7 @@ sim_err_t imp_parse_sqlplus(imp_build_t *b, const char *text, size_t len)
             if (is_feedback(&l)) {
                 if (have_pending)
                     return imp_fail(b, pending.no, "truncated line: '%.*s' has no value",
-                                   (int)(pending.n > 80 ? 80 : pending.n), pending.p);
+                                    (int)(pending.n > 80 ? 80 : pending.n), pending.p);
                 st = OUTSIDE;
                 break;
             }
@@ -170,11 +170,11 @@ sim_err_t imp_parse_sqlplus(imp_build_t *b, const char *text, size_t len)
                 /* a folded row: the value on the line under its name */
                 if (!is_number_only(&l, &num, &numn))
                     return imp_fail(b, pending.no, "truncated line: '%.*s' has no value",
-                                   (int)(pending.n > 80 ? 80 : pending.n), pending.p);
+                                    (int)(pending.n > 80 ? 80 : pending.n), pending.p);
                 if (imp_parse_int(num, numn, 0, &v, &why) != 0)
                     return imp_fail(b, l.no, "value '%.*s' of '%.*s': %s",
-                                   (int)(numn > 40 ? 40 : numn), num,
-                                   (int)(pending.n > 80 ? 80 : pending.n), pending.p, why);
+                                    (int)(numn > 40 ? 40 : numn), num,
+                                    (int)(pending.n > 80 ? 80 : pending.n), pending.p, why);
                 const char *name = pending.p;
                 size_t namen = pending.n;
                 imp_trim(&name, &namen);
@@ -184,7 +184,7 @@ sim_err_t imp_parse_sqlplus(imp_build_t *b, const char *text, size_t len)
             }
             if (is_number_only(&l, &num, &numn))
                 return imp_fail(b, l.no, "truncated line: a value '%.*s' without a name",
-                               (int)(numn > 40 ? 40 : numn), num);
+                                (int)(numn > 40 ? 40 : numn), num);
             const char *name = l.p;
             size_t namen = l.n;
             imp_trim(&name, &namen);
@@ -203,7 +203,8 @@ sim_err_t imp_parse_sqlplus(imp_build_t *b, const char *text, size_t len)
                 break;
             }
             if (imp_parse_int(num, numn, 0, &v, &why) != 0)
-                return imp_fail(b, l.no, "value '%.*s': %s", (int)(numn > 40 ? 40 : numn), num, why);
+                return imp_fail(b, l.no, "value '%.*s': %s", (int)(numn > 40 ? 40 : numn), num,
+                                why);
             namen = (size_t)(num - name);
             imp_trim(&name, &namen);
             rc = imp_add_stat(b, set, name, namen, v, l.no);
@@ -213,7 +214,7 @@ sim_err_t imp_parse_sqlplus(imp_build_t *b, const char *text, size_t len)
     }
     if (rc == SIM_OK && have_pending)
         return imp_fail(b, pending.no, "truncated line: '%.*s' has no value",
-                       (int)(pending.n > 80 ? 80 : pending.n), pending.p);
+                        (int)(pending.n > 80 ? 80 : pending.n), pending.p);
     if (rc == SIM_OK && (st == UNDERLINE || st == FOLD_VALUE || st == FOLD_UNDERLINE))
         return imp_fail(b, it.no, "truncated: the file ends inside the headings");
     return rc;

@@ -55,19 +55,37 @@ int ldf_streq(const char *a, const char *b)
 
 /* ---- a run in memory ----------------------------------------------------- */
 
+/* p, kept by the run until ldf_run_destroy(). */
+static void *keep(ldf_run_t *r, void *p)
+{
+    if (!p)
+        return NULL;
+    if (r->nowned == r->capowned) {
+        r->capowned = r->capowned ? r->capowned * 2 : 16;
+        r->owned = ldf_xrealloc(r->owned, r->capowned * sizeof *r->owned);
+    }
+    r->owned[r->nowned++] = p;
+    return p;
+}
+
+static const char *keep_str(ldf_run_t *r, const char *s)
+{
+    return keep(r, ldf_xstrdup(s));
+}
+
 static void set_info(ldf_run_t *r, const ldf_run_info_t *in)
 {
     ldf_run_info_t *i = &r->info;
-    i->db = ldf_xstrdup(in->db);
-    i->selector = ldf_xstrdup(in->selector);
+    i->db = keep_str(r, in->db);
+    i->selector = keep_str(r, in->selector);
     i->run = in->run;
-    i->source = ldf_xstrdup(in->source);
-    i->commit = ldf_xstrdup(in->commit);
-    i->host = ldf_xstrdup(in->host);
-    i->compiler = ldf_xstrdup(in->compiler);
-    i->build_type = ldf_xstrdup(in->build_type);
-    i->params = ldf_xstrdup(in->params);
-    i->ref_file = ldf_xstrdup(in->ref_file);
+    i->source = keep_str(r, in->source);
+    i->commit = keep_str(r, in->commit);
+    i->host = keep_str(r, in->host);
+    i->compiler = keep_str(r, in->compiler);
+    i->build_type = keep_str(r, in->build_type);
+    i->params = keep_str(r, in->params);
+    i->ref_file = keep_str(r, in->ref_file);
     i->git_dirty = in->git_dirty;
     i->started = in->started;
     r->oracle = ldf_streq(in->source, "oracle");
@@ -81,7 +99,7 @@ ldf_run_t *ldf_run_create(const char *role, const ldf_run_info_t *info)
     ldf_run_info_t none = {.git_dirty = -1, .db = "(memory)"};
     set_info(r, info ? info : &none);
     if (!r->info.db)
-        r->info.db = ldf_xstrdup("(memory)");
+        r->info.db = keep_str(r, "(memory)");
     return r;
 }
 
@@ -101,11 +119,11 @@ sim_err_t ldf_run_add_case(ldf_run_t *r, const ldf_case_t *c)
     }
     ldf_case_t *d = &r->cases[r->n++];
     *d = *c;
-    d->params = ldf_xstrdup(c->params);
+    d->params = keep_str(r, c->params);
     d->real = d->cpu = NULL;
     if (c->nsamples) {
-        double *real = ldf_xmalloc(c->nsamples * sizeof *real);
-        double *cpu = ldf_xmalloc(c->nsamples * sizeof *cpu);
+        double *real = keep(r, ldf_xmalloc(c->nsamples * sizeof *real));
+        double *cpu = keep(r, ldf_xmalloc(c->nsamples * sizeof *cpu));
         memcpy(real, c->real, c->nsamples * sizeof *real);
         memcpy(cpu, c->cpu, c->nsamples * sizeof *cpu);
         d->real = real;
@@ -133,20 +151,13 @@ void ldf_run_destroy(ldf_run_t *r)
 {
     if (!r)
         return;
-    for (size_t i = 0; i < r->n; i++) {
-        free((void *)r->cases[i].params);
-        free((void *)r->cases[i].real);
-        free((void *)r->cases[i].cpu);
-    }
+    for (size_t k = 0; k < r->nowned; k++)
+        free(r->owned[k]);
+    free(r->owned);
     free(r->cases);
     for (size_t k = 0; k < r->nunmodelled; k++)
         free(r->unmodelled[k]);
     free(r->unmodelled);
-    ldf_run_info_t *i = &r->info;
-    const char *s[] = {i->db,       i->selector,   i->source, i->commit,  i->host,
-                       i->compiler, i->build_type, i->params, i->ref_file};
-    for (size_t k = 0; k < sizeof s / sizeof s[0]; k++)
-        free((void *)s[k]);
     free(r->role);
     res_close(r->store);
     free(r);
@@ -255,10 +266,7 @@ static int load_cases(ldf_run_t *r, char *err, size_t errlen)
                          .ref_file = ri.reference_file,
                          .git_dirty = ri.info.git_dirty,
                          .started = ri.info.started};
-    char *db = (char *)r->info.db, *sel = (char *)r->info.selector;
     set_info(r, &in);
-    free(db);
-    free(sel);
     collect_t cl = {r, err, errlen};
     err[0] = '\0';
     sim_err_t rc = res_foreach_session(r->store, r->info.run, collect_case, &cl);

@@ -18,13 +18,17 @@ struct res_store; /* results.h; only load.c looks inside */
 
 struct ldf_run {
     char *role;          /* "base", "head" or "reference" */
-    ldf_run_info_t info; /* strings owned */
+    ldf_run_info_t info; /* strings in owned */
     int oracle;          /* source is 'oracle' (or --reference): the reference side */
     char **unmodelled;   /* names of Oracle figures lobsim lacks, sorted, owned */
     size_t nunmodelled;
     struct res_store *store; /* NULL for a run built in memory */
-    ldf_case_t *cases;       /* params, real and cpu owned; sorted by ldf_pair() */
+    ldf_case_t *cases;       /* params, real and cpu in owned; sorted by ldf_pair() */
     size_t n, cap;
+    /* Every allocation the run's const fields point to, freed with the run:
+     * the public structs promise their readers const, the run owns them. */
+    void **owned;
+    size_t nowned, capowned;
 };
 
 /* ---- what the comparison found ------------------------------------------- */

@@ -54,7 +54,7 @@ sim_err_t res_check(res_store_t *s)
         err = res_set_err(s, SIM_ECORRUPT, "%s", msg);
     else if (kind != RES_KIND_STORE || version != RES_SCHEMA_VERSION)
         err = res_store_err(s, SIM_ECORRUPT, "invariant 6: schema version %d, expected %d", version,
-                           RES_SCHEMA_VERSION);
+                            RES_SCHEMA_VERSION);
     for (size_t i = 0; err == SIM_OK && i < sizeof checks / sizeof checks[0]; i++) {
         sqlite3_stmt *st;
         rc = res_prepare(s->db, checks[i].sql, &st);
@@ -62,7 +62,7 @@ sim_err_t res_check(res_store_t *s)
             rc = sqlite3_step(st);
             if (rc == SQLITE_ROW)
                 err = res_store_err(s, SIM_ECORRUPT, checks[i].what,
-                                   (const char *)sqlite3_column_text(st, 0));
+                                    (const char *)sqlite3_column_text(st, 0));
             rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
             sqlite3_finalize(st);
         }
@@ -73,9 +73,9 @@ sim_err_t res_check(res_store_t *s)
     if (err == SIM_OK && !s->readonly) {
         sqlite3_stmt *st;
         rc = res_prepare(s->db,
-                        "SELECT count(*) FROM v$statname\n"
-                        "WHERE \"statistic#\" = ?1 AND name = ?2 AND class = ?3 AND shown_in = ?4",
-                        &st);
+                         "SELECT count(*) FROM v$statname\n"
+                         "WHERE \"statistic#\" = ?1 AND name = ?2 AND class = ?3 AND shown_in = ?4",
+                         &st);
         for (int i = 0; rc == SQLITE_OK && err == SIM_OK && i < SIM_STAT_COUNT; i++) {
             const sim_stat_info_t *info = sim_stat_info((sim_stat_t)i);
             sqlite3_bind_int(st, 1, info->number);
@@ -85,7 +85,7 @@ sim_err_t res_check(res_store_t *s)
             rc = sqlite3_step(st);
             if (rc == SQLITE_ROW && sqlite3_column_int(st, 0) != 1)
                 err = res_store_err(s, SIM_ECORRUPT, "invariant 4: v$statname lacks %d '%s'",
-                                   info->number, info->name);
+                                    info->number, info->name);
             rc = rc == SQLITE_ROW ? SQLITE_OK : rc;
             sqlite3_reset(st);
         }

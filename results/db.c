@@ -44,8 +44,8 @@ sim_err_t res_store_err(res_store_t *s, sim_err_t err, const char *fmt, ...)
 sim_err_t res_probe_only(res_store_t *s)
 {
     return res_store_err(s, SIM_EINVAL,
-                        "opened with RES_OPEN_PROBE, which only checks the file; open it again "
-                        "to read it");
+                         "opened with RES_OPEN_PROBE, which only checks the file; open it again "
+                         "to read it");
 }
 
 sim_err_t res_map_rc(int rc)
@@ -73,7 +73,7 @@ sim_err_t res_db_fail(res_store_t *s, int rc, const char *what)
     const char *msg = s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc);
     if ((rc & 0xff) == SQLITE_CANTOPEN && s->db && sqlite3_system_errno(s->db))
         return res_store_err(s, SIM_EIO, "%s: %s (%s)", what, msg,
-                            strerror(sqlite3_system_errno(s->db)));
+                             strerror(sqlite3_system_errno(s->db)));
     return res_store_err(s, res_map_rc(rc), "%s: %s", what, msg);
 }
 

@@ -28,8 +28,8 @@
 static sim_err_t open_once(res_store_t *s, int flags, const char *file, int *again)
 {
     res_open_mode_t mode = flags & RES_OPEN_READONLY ? RES_MODE_READ
-                          : flags & RES_OPEN_PROBE  ? RES_MODE_PROBE
-                                                    : RES_MODE_WRITE;
+                           : flags & RES_OPEN_PROBE  ? RES_MODE_PROBE
+                                                     : RES_MODE_WRITE;
     struct stat sb;
     char dir[RES_PATH_BUF];
     *again = 0;
@@ -74,9 +74,9 @@ static sim_err_t open_once(res_store_t *s, int flags, const char *file, int *aga
             err = res_store_err(s, SIM_EINVAL, "no tables, not a lobsim results database");
         else if (version < RES_SCHEMA_VERSION)
             err = res_store_err(s, SIM_EINVAL,
-                               "results schema version %d; open it once for writing to upgrade it "
-                               "to version %d",
-                               version, RES_SCHEMA_VERSION);
+                                "results schema version %d; open it once for writing to upgrade it "
+                                "to version %d",
+                                version, RES_SCHEMA_VERSION);
         if (err != SIM_OK)
             sqlite3_close(db);
         else
@@ -106,7 +106,7 @@ sim_err_t res_open(const char *path, int flags, res_store_t **out, char *errbuf,
     *out = NULL;
     if (!path || !*path) {
         res_format(errbuf, errlen, "results store: empty file name; expected a path such as %s",
-                  SIM_DEFAULT_STORE);
+                   SIM_DEFAULT_STORE);
         return SIM_EINVAL;
     }
     if (flags & ~(RES_OPEN_READONLY | RES_OPEN_CREATE | RES_OPEN_PROBE)) {
@@ -115,7 +115,7 @@ sim_err_t res_open(const char *path, int flags, res_store_t **out, char *errbuf,
     }
     if ((flags & RES_OPEN_READONLY) && (flags & RES_OPEN_PROBE)) {
         res_format(errbuf, errlen, "%s: RES_OPEN_READONLY and RES_OPEN_PROBE exclude each other",
-                  path);
+                   path);
         return SIM_EINVAL;
     }
 
@@ -142,7 +142,8 @@ sim_err_t res_open(const char *path, int flags, res_store_t **out, char *errbuf,
         for (int attempt = 0; err == SIM_OK && again && attempt < RES_OPEN_ATTEMPTS; attempt++)
             err = open_once(s, flags, file, &again);
         if (err == SIM_OK && again)
-            err = res_store_err(s, SIM_EIO, "the file kept changing while it was opened; try again");
+            err =
+                res_store_err(s, SIM_EIO, "the file kept changing while it was opened; try again");
     }
     if (err != SIM_OK) {
         res_format(errbuf, errlen, "%s", s->errmsg);

@@ -63,7 +63,7 @@ sim_err_t res_resolve_run(res_store_t *s, const char *sel, int64_t *run_id)
         n = 0;
         if (*rest && (*rest != '~' || sim_parse_u64(rest + 1, INT64_MAX, &n) != 0))
             return res_store_err(s, SIM_EINVAL, "run selector '%s'; expected latest or latest~N",
-                                sel);
+                                 sel);
         if ((err = query_run(s,
                              "SELECT run FROM runs WHERE source = 'lobsim' AND completed = 1\n"
                              "ORDER BY run DESC LIMIT 1 OFFSET ?1",
@@ -71,8 +71,8 @@ sim_err_t res_resolve_run(res_store_t *s, const char *sel, int64_t *run_id)
             return err;
         if (!run)
             return res_store_err(s, SIM_EINVAL,
-                                "no run '%s': fewer than %" PRIu64 " completed lobsim runs", sel,
-                                n + 1);
+                                 "no run '%s': fewer than %" PRIu64 " completed lobsim runs", sel,
+                                 n + 1);
     } else {
         size_t len = strlen(sel);
         if (all_of(sel, "0123456789") && sim_parse_u64(sel, INT64_MAX, &n) == 0) {
@@ -93,8 +93,8 @@ sim_err_t res_resolve_run(res_store_t *s, const char *sel, int64_t *run_id)
                 return err;
             if (commits > 1)
                 return res_store_err(s, SIM_EINVAL,
-                                    "commit prefix '%s' is ambiguous: %" PRId64 " commits match",
-                                    sel, commits);
+                                     "commit prefix '%s' is ambiguous: %" PRId64 " commits match",
+                                     sel, commits);
             if ((err = query_run(s,
                                  "SELECT max(run) FROM runs\n"
                                  "WHERE source = 'lobsim' AND completed = 1\n"
@@ -103,9 +103,9 @@ sim_err_t res_resolve_run(res_store_t *s, const char *sel, int64_t *run_id)
                 return err;
             if (!run)
                 return res_store_err(s, SIM_EINVAL,
-                                    "no run '%s': neither a run id nor the commit of a completed "
-                                    "lobsim run",
-                                    sel);
+                                     "no run '%s': neither a run id nor the commit of a completed "
+                                     "lobsim run",
+                                     sel);
         } else if (!run) {
             return res_store_err(s, SIM_EINVAL, "no run '%s'; expected " SELECTORS, sel);
         }
@@ -135,14 +135,15 @@ sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out)
     if (!out)
         return res_store_err(s, SIM_EINVAL, "res_get_run: no output");
     sqlite3_stmt *st;
-    int rc = res_prepare(s->db,
-                        "SELECT run, source, reference_file, reference_digest, git_commit, host,\n"
-                        "  compiler, build_type, command_line, params,\n"
-                        "  CAST(strftime('%s', started) AS INTEGER),\n"
-                        "  CAST(strftime('%s', finished) AS INTEGER), git_dirty, seed, completed,\n"
-                        "  label, import_format\n"
-                        "FROM runs WHERE run = ?1",
-                        &st);
+    int rc =
+        res_prepare(s->db,
+                    "SELECT run, source, reference_file, reference_digest, git_commit, host,\n"
+                    "  compiler, build_type, command_line, params,\n"
+                    "  CAST(strftime('%s', started) AS INTEGER),\n"
+                    "  CAST(strftime('%s', finished) AS INTEGER), git_dirty, seed, completed,\n"
+                    "  label, import_format\n"
+                    "FROM runs WHERE run = ?1",
+                    &st);
     if (rc != SQLITE_OK)
         return res_db_fail(s, rc, "cannot read runs");
     sqlite3_bind_int64(st, 1, run_id);
@@ -266,22 +267,22 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
     int rc = outer ? SQLITE_OK : sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db,
-                        "SELECT sid, run, path, lob_chars, block_size, rows, piece_size, seed,\n"
-                        "  params, iterations, real_time_ns, cpu_time_ns, repetitions, workload\n"
-                        "FROM sessions WHERE run = ?1\n"
-                        "ORDER BY CASE workload WHEN 'insert' THEN 0 WHEN 'scan' THEN 1\n"
-                        "  WHEN 'rows' THEN 2 WHEN 'cluster' THEN 3 ELSE 4 END, workload,\n"
-                        "  CASE path WHEN 'local' THEN 0 WHEN 'dblink' THEN 1 ELSE 2 END, path,\n"
-                        "  block_size, rows, lob_chars, sid",
-                        &ss);
+                         "SELECT sid, run, path, lob_chars, block_size, rows, piece_size, seed,\n"
+                         "  params, iterations, real_time_ns, cpu_time_ns, repetitions, workload\n"
+                         "FROM sessions WHERE run = ?1\n"
+                         "ORDER BY CASE workload WHEN 'insert' THEN 0 WHEN 'scan' THEN 1\n"
+                         "  WHEN 'rows' THEN 2 WHEN 'cluster' THEN 3 ELSE 4 END, workload,\n"
+                         "  CASE path WHEN 'local' THEN 0 WHEN 'dblink' THEN 1 ELSE 2 END, path,\n"
+                         "  block_size, rows, lob_chars, sid",
+                         &ss);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db, "SELECT \"statistic#\", value FROM session_stats WHERE sid = ?1",
-                        &fig);
+                         &fig);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db,
-                        "SELECT real_time_ns, cpu_time_ns FROM session_timings WHERE sid = ?1\n"
-                        "ORDER BY repetition",
-                        &tim);
+                         "SELECT real_time_ns, cpu_time_ns FROM session_timings WHERE sid = ?1\n"
+                         "ORDER BY repetition",
+                         &tim);
     if (rc == SQLITE_OK)
         sqlite3_bind_int64(ss, 1, run_id);
     while (rc == SQLITE_OK && err == SIM_OK) {

@@ -52,12 +52,12 @@ static sim_err_t insert_run(res_store_t *s, const res_run_t *r, int64_t *run_id)
     sqlite3_stmt *st;
     int rc =
         res_prepare(s->db,
-                   "INSERT INTO runs (source, started, finished, git_commit, git_dirty, host,\n"
-                   "  compiler, build_type, command_line, params, seed, completed)\n"
-                   "VALUES ('lobsim', strftime(" TIME_FMT ", ?1, 'unixepoch'),\n"
-                   "  strftime(" TIME_FMT ", ?2, 'unixepoch'), ?3, ?4, ?5, ?6, ?7, ?8, ?9,\n"
-                   "  ?10, ?11)",
-                   &st);
+                    "INSERT INTO runs (source, started, finished, git_commit, git_dirty, host,\n"
+                    "  compiler, build_type, command_line, params, seed, completed)\n"
+                    "VALUES ('lobsim', strftime(" TIME_FMT ", ?1, 'unixepoch'),\n"
+                    "  strftime(" TIME_FMT ", ?2, 'unixepoch'), ?3, ?4, ?5, ?6, ?7, ?8, ?9,\n"
+                    "  ?10, ?11)",
+                    &st);
     if (rc == SQLITE_OK) {
         if (r->started)
             sqlite3_bind_int64(st, 1, r->started);
@@ -95,51 +95,51 @@ static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss
 {
     if (!name_ok(ss->path))
         return res_store_err(s, SIM_EINVAL,
-                            "cannot record run: session %zu: path '%s'; expected 1 to %d "
-                            "characters from a-z, 0-9 and _ (e.g. local, dblink)",
-                            i + 1, ss->path ? ss->path : "(null)", RES_NAME_MAX);
+                             "cannot record run: session %zu: path '%s'; expected 1 to %d "
+                             "characters from a-z, 0-9 and _ (e.g. local, dblink)",
+                             i + 1, ss->path ? ss->path : "(null)", RES_NAME_MAX);
     if (!name_ok(ss->workload))
         return res_store_err(s, SIM_EINVAL,
-                            "cannot record run: session %zu: unknown workload '%s'; expected 1 to "
-                            "%d characters from a-z, 0-9 and _ (e.g. insert, scan)",
-                            i + 1, ss->workload ? ss->workload : "(null)", RES_NAME_MAX);
+                             "cannot record run: session %zu: unknown workload '%s'; expected 1 to "
+                             "%d characters from a-z, 0-9 and _ (e.g. insert, scan)",
+                             i + 1, ss->workload ? ss->workload : "(null)", RES_NAME_MAX);
     if (ss->lob_chars == 0 || ss->lob_chars > INT64_MAX || ss->rows > INT64_MAX)
         return res_store_err(s, SIM_EINVAL,
-                            "cannot record run: session %zu (%s): LOB size %" PRIu64
-                            " chars or rows %" PRIu64 " outside 1..%" PRId64,
-                            i + 1, ss->path, ss->lob_chars, ss->rows, INT64_MAX);
+                             "cannot record run: session %zu (%s): LOB size %" PRIu64
+                             " chars or rows %" PRIu64 " outside 1..%" PRId64,
+                             i + 1, ss->path, ss->lob_chars, ss->rows, INT64_MAX);
     if (ss->timed && ss->timing.iterations > INT64_MAX)
-        return res_store_err(s, SIM_EINVAL,
-                            "cannot record run: session %zu: iterations %" PRIu64 " above %" PRId64,
-                            i + 1, ss->timing.iterations, INT64_MAX);
+        return res_store_err(
+            s, SIM_EINVAL, "cannot record run: session %zu: iterations %" PRIu64 " above %" PRId64,
+            i + 1, ss->timing.iterations, INT64_MAX);
     const res_timing_t *t = &ss->timing;
     if (ss->timed && t->nsamples > 0) {
         if (t->nsamples > t->repetitions)
             return res_store_err(s, SIM_EINVAL,
-                                "cannot record run: session %zu: %" PRIu32
-                                " repetition samples but %" PRIu32 " repetitions",
-                                i + 1, t->nsamples, t->repetitions);
+                                 "cannot record run: session %zu: %" PRIu32
+                                 " repetition samples but %" PRIu32 " repetitions",
+                                 i + 1, t->nsamples, t->repetitions);
         if (!t->real_samples_ns || !t->cpu_samples_ns)
             return res_store_err(s, SIM_EINVAL,
-                                "cannot record run: session %zu: %" PRIu32
-                                " repetition samples but no sample array",
-                                i + 1, t->nsamples);
+                                 "cannot record run: session %zu: %" PRIu32
+                                 " repetition samples but no sample array",
+                                 i + 1, t->nsamples);
         for (uint32_t r = 0; r < t->nsamples; r++)
             if (!(isfinite(t->real_samples_ns[r]) && t->real_samples_ns[r] >= 0 &&
                   isfinite(t->cpu_samples_ns[r]) && t->cpu_samples_ns[r] >= 0))
                 return res_store_err(s, SIM_EINVAL,
-                                    "cannot record run: session %zu: repetition %" PRIu32
-                                    " has time %g ns real, %g ns CPU; expected finite and >= 0",
-                                    i + 1, r, t->real_samples_ns[r], t->cpu_samples_ns[r]);
+                                     "cannot record run: session %zu: repetition %" PRIu32
+                                     " has time %g ns real, %g ns CPU; expected finite and >= 0",
+                                     i + 1, r, t->real_samples_ns[r], t->cpu_samples_ns[r]);
     }
     for (int k = 0; k < SIM_STAT_COUNT; k++)
         if (ss->stats.v[k] > INT64_MAX)
             return res_store_err(s, SIM_EINVAL,
-                                "cannot record run: session %zu (%s, %" PRIu64
-                                " chars): '%s' = %" PRIu64 " does not fit the store (max %" PRId64
-                                ")",
-                                i + 1, ss->path, ss->lob_chars, sim_stat_info((sim_stat_t)k)->name,
-                                ss->stats.v[k], INT64_MAX);
+                                 "cannot record run: session %zu (%s, %" PRIu64
+                                 " chars): '%s' = %" PRIu64 " does not fit the store (max %" PRId64
+                                 ")",
+                                 i + 1, ss->path, ss->lob_chars, sim_stat_info((sim_stat_t)k)->name,
+                                 ss->stats.v[k], INT64_MAX);
     return SIM_OK;
 }
 
@@ -152,15 +152,16 @@ static sim_err_t record_body(res_store_t *s, void *arg)
         return err;
     int rc =
         res_prepare(s->db,
-                   "INSERT INTO sessions (run, path, lob_chars, block_size, rows, piece_size,\n"
-                   "  seed, params, iterations, real_time_ns, cpu_time_ns, repetitions,\n"
-                   "  workload)\n"
-                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-                   &ins_sess);
+                    "INSERT INTO sessions (run, path, lob_chars, block_size, rows, piece_size,\n"
+                    "  seed, params, iterations, real_time_ns, cpu_time_ns, repetitions,\n"
+                    "  workload)\n"
+                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                    &ins_sess);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db, INSERT_STAT, &ins_stat);
     if (rc == SQLITE_OK)
-        rc = res_prepare(s->db,
+        rc =
+            res_prepare(s->db,
                         "INSERT INTO session_timings (sid, repetition, real_time_ns, cpu_time_ns)\n"
                         "VALUES (?1, ?2, ?3, ?4)",
                         &ins_time);
@@ -213,7 +214,7 @@ static sim_err_t record_body(res_store_t *s, void *arg)
 static sim_err_t refuse_readonly(res_store_t *s, const char *what)
 {
     return res_store_err(s, SIM_EINVAL, "%s: store opened %s", what,
-                        s->probe ? "to probe only (RES_OPEN_PROBE)" : "read-only");
+                         s->probe ? "to probe only (RES_OPEN_PROBE)" : "read-only");
 }
 
 sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session_t *sessions,
@@ -272,7 +273,7 @@ static sim_err_t slurp(res_store_t *s, const char *file, char **buf, size_t *len
             if (!nb) {
                 err = cap < REF_MAX_BYTES ? res_set_err(s, SIM_ENOMEM, "%s: out of memory", file)
                                           : res_set_err(s, SIM_EINVAL, "%s: larger than %u bytes",
-                                                       file, REF_MAX_BYTES);
+                                                        file, REF_MAX_BYTES);
                 break;
             }
             b = nb;
@@ -322,13 +323,14 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
     st = NULL;
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db,
-                        "INSERT INTO runs (source, params, completed, reference_file,\n"
-                        "  reference_digest)\n"
-                        "VALUES ('oracle', ?1, 1, ?2, ?3)",
-                        &st);
+                         "INSERT INTO runs (source, params, completed, reference_file,\n"
+                         "  reference_digest)\n"
+                         "VALUES ('oracle', ?1, 1, ?2, ?3)",
+                         &st);
     if (rc == SQLITE_OK) {
         char params[64];
-        res_format(params, sizeof params, "block_size=%u rows=%u", SIM_REF_BLOCK_SIZE, SIM_REF_ROWS);
+        res_format(params, sizeof params, "block_size=%u rows=%u", SIM_REF_BLOCK_SIZE,
+                   SIM_REF_ROWS);
         sqlite3_bind_text(st, 1, params, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(st, 2, a->file, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 3, a->digest, -1, SQLITE_STATIC);
@@ -337,9 +339,9 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
     }
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db,
-                        "INSERT INTO sessions (run, path, lob_chars, block_size, rows)\n"
-                        "VALUES (?1, ?2, ?3, ?4, ?5)",
-                        &ins_sess);
+                         "INSERT INTO sessions (run, path, lob_chars, block_size, rows)\n"
+                         "VALUES (?1, ?2, ?3, ?4, ?5)",
+                         &ins_sess);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db, INSERT_STAT, &ins_stat);
     if (rc == SQLITE_OK && !(sid = sim_calloc(a->n, sizeof *sid)))

@@ -32,31 +32,32 @@ static sim_err_t check_session(res_store_t *s, const res_import_run_t *r, size_t
 {
     const res_import_session_t *ss = &r->sessions[i];
     if (!name_ok(ss->path) || !name_ok(ss->workload))
-        return res_store_err(s, SIM_EINVAL,
-                            "cannot import %s: session %zu: workload '%s' or path '%s'; expected 1 "
-                            "to %d characters from a-z, 0-9 and _",
-                            r->file, i + 1, ss->workload ? ss->workload : "(null)",
-                            ss->path ? ss->path : "(null)", RES_NAME_MAX);
+        return res_store_err(
+            s, SIM_EINVAL,
+            "cannot import %s: session %zu: workload '%s' or path '%s'; expected 1 "
+            "to %d characters from a-z, 0-9 and _",
+            r->file, i + 1, ss->workload ? ss->workload : "(null)", ss->path ? ss->path : "(null)",
+            RES_NAME_MAX);
     if (ss->lob_chars == 0 || ss->lob_chars > INT64_MAX || ss->rows > INT64_MAX)
         return res_store_err(s, SIM_EINVAL,
-                            "cannot import %s: session %zu: LOB size %" PRIu64
-                            " chars or rows %" PRIu64 " outside 1..%" PRId64,
-                            r->file, i + 1, ss->lob_chars, ss->rows, INT64_MAX);
+                             "cannot import %s: session %zu: LOB size %" PRIu64
+                             " chars or rows %" PRIu64 " outside 1..%" PRId64,
+                             r->file, i + 1, ss->lob_chars, ss->rows, INT64_MAX);
     if (ss->nfigures == 0 || !ss->figures)
         return res_store_err(s, SIM_EINVAL, "cannot import %s: session %zu has no figures", r->file,
-                            i + 1);
+                             i + 1);
     for (size_t k = 0; k < ss->nfigures; k++) {
         const res_named_value_t *f = &ss->figures[k];
         if (!f->name || !*f->name || f->value < 0)
             return res_store_err(s, SIM_EINVAL,
-                                "cannot import %s: session %zu: figure '%s' = %" PRId64
-                                "; expected a name and a value >= 0",
-                                r->file, i + 1, f->name ? f->name : "(null)", f->value);
+                                 "cannot import %s: session %zu: figure '%s' = %" PRId64
+                                 "; expected a name and a value >= 0",
+                                 r->file, i + 1, f->name ? f->name : "(null)", f->value);
         for (size_t j = 0; j < k; j++)
             if (strcmp(ss->figures[j].name, f->name) == 0)
                 return res_store_err(s, SIM_EINVAL,
-                                    "cannot import %s: session %zu: '%s' given twice", r->file,
-                                    i + 1, f->name);
+                                     "cannot import %s: session %zu: '%s' given twice", r->file,
+                                     i + 1, f->name);
     }
     return SIM_OK;
 }
@@ -67,32 +68,32 @@ static sim_err_t import_body(res_store_t *s, void *arg)
     sqlite3_stmt *run = NULL, *sess = NULL, *stat = NULL, *other = NULL;
     sim_err_t err = SIM_OK;
     int rc = res_prepare(s->db,
-                        "INSERT INTO runs (source, finished, command_line, completed,\n"
-                        "  reference_file, label, import_format)\n"
-                        "VALUES ('oracle', strftime('%Y-%m-%dT%H:%M:%SZ', ?1, 'unixepoch'), ?2,\n"
-                        "  1, ?3, ?4, ?5)",
-                        &run);
+                         "INSERT INTO runs (source, finished, command_line, completed,\n"
+                         "  reference_file, label, import_format)\n"
+                         "VALUES ('oracle', strftime('%Y-%m-%dT%H:%M:%SZ', ?1, 'unixepoch'), ?2,\n"
+                         "  1, ?3, ?4, ?5)",
+                         &run);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db,
-                        "INSERT INTO sessions (run, workload, path, lob_chars, block_size, rows,\n"
-                        "  piece_size)\n"
-                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                        &sess);
+                         "INSERT INTO sessions (run, workload, path, lob_chars, block_size, rows,\n"
+                         "  piece_size)\n"
+                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                         &sess);
     if (rc == SQLITE_OK)
         rc = res_prepare(
             s->db, "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)",
             &stat);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db,
-                        "INSERT INTO session_oracle_stats (sid, name, value) VALUES (?1, ?2, ?3)",
-                        &other);
+                         "INSERT INTO session_oracle_stats (sid, name, value) VALUES (?1, ?2, ?3)",
+                         &other);
     for (size_t r = 0; rc == SQLITE_OK && err == SIM_OK && r < a->n; r++) {
         const res_import_run_t *ir = &a->runs[r];
         if (!ir->file || !ir->format || ir->n == 0 || !ir->sessions) {
             err = res_store_err(s, SIM_EINVAL,
-                               "cannot import: file %zu has no name, format or "
-                               "sessions",
-                               r + 1);
+                                "cannot import: file %zu has no name, format or "
+                                "sessions",
+                                r + 1);
             break;
         }
         sqlite3_bind_int64(run, 1, (int64_t)time(NULL));

@@ -31,8 +31,8 @@
  * Several handles (threads or processes) may write the same file at once;
  * each run is one transaction and none is lost.
  */
-#ifndef LOBSIM_STORE_H
-#define LOBSIM_STORE_H
+#ifndef LOBSIM_RESULTS_H
+#define LOBSIM_RESULTS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -337,4 +337,4 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
  */
 sim_err_t res_check(res_store_t *s);
 
-#endif /* LOBSIM_STORE_H */
+#endif /* LOBSIM_RESULTS_H */

@@ -4,8 +4,8 @@
  * those files carry the prefix rs_; each is defined in exactly one file,
  * named beside its declaration.
  */
-#ifndef LOBSIM_STORE_INT_H
-#define LOBSIM_STORE_INT_H
+#ifndef LOBSIM_RESULTS_INT_H
+#define LOBSIM_RESULTS_INT_H
 
 #include <sqlite3.h>
 #include <stdarg.h>
@@ -123,7 +123,7 @@ enum { RES_KIND_EMPTY, RES_KIND_STORE, RES_KIND_UNRECOVERED };
  * *version.  Anything else is refused with a message in err.
  */
 sim_err_t res_classify(sqlite3 *db, const char *path, int *kind, int *version, char *err,
-                      size_t errlen);
+                       size_t errlen);
 /* PRAGMA quick_check: SIM_OK, or the first problem in err. */
 sim_err_t res_quick_check(sqlite3 *db, const char *path, char *err, size_t errlen);
 /* A write-transaction body: classify again, give an empty file lobsim's
@@ -151,7 +151,7 @@ void res_remove_stale_temps(const char *file);
  * On success *db is that connection; on failure the message is in s->errmsg.
  */
 sim_err_t res_probe(res_store_t *s, const char *file, res_open_mode_t mode, sqlite3 **db, int *kind,
-                   int *version);
+                    int *version);
 /*
  * Make a new store at file (where nothing is: empty NULL; or in place of the
  * empty file *empty), built beside it and moved into place.  On success
@@ -159,4 +159,4 @@ sim_err_t res_probe(res_store_t *s, const char *file, res_open_mode_t mode, sqli
  */
 sim_err_t res_create_store(res_store_t *s, const char *file, const struct stat *empty, int *again);
 
-#endif /* LOBSIM_STORE_INT_H */
+#endif /* LOBSIM_RESULTS_INT_H */

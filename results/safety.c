@@ -158,7 +158,7 @@ static sim_err_t recover_journal(res_store_t *s, const char *file)
     sim_err_t err = SIM_OK;
     if (rc != SQLITE_OK)
         err = res_store_err(s, res_map_rc(rc), "cannot roll back an interrupted write: %s",
-                           db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+                            db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
     sqlite3_close(db);
     return err;
 }
@@ -172,7 +172,7 @@ static sim_err_t recover_journal(res_store_t *s, const char *file)
  * store or closes it); on failure the message is in s->errmsg.
  */
 sim_err_t res_probe(res_store_t *s, const char *file, res_open_mode_t mode, sqlite3 **db, int *kind,
-                   int *version)
+                    int *version)
 {
     int ours = aux_size(file, "-journal") > 0 && header_is_ours(file);
     *db = NULL;
@@ -183,7 +183,8 @@ sim_err_t res_probe(res_store_t *s, const char *file, res_open_mode_t mode, sqli
     }
     int rc = res_open_db(file, SQLITE_OPEN_READONLY, db);
     if (rc != SQLITE_OK) {
-        res_store_err(s, SIM_EIO, "cannot open: %s", *db ? sqlite3_errmsg(*db) : sqlite3_errstr(rc));
+        res_store_err(s, SIM_EIO, "cannot open: %s",
+                      *db ? sqlite3_errmsg(*db) : sqlite3_errstr(rc));
         sqlite3_close(*db);
         *db = NULL;
         return res_map_rc(rc);
@@ -199,8 +200,8 @@ sim_err_t res_probe(res_store_t *s, const char *file, res_open_mode_t mode, sqli
     if (err != SIM_OK && sqlite3_extended_errcode(*db) == SQLITE_READONLY_ROLLBACK) {
         if (!ours) {
             err = res_store_err(s, SIM_EINVAL,
-                               "not a lobsim results database, and an interrupted write left a "
-                               "journal beside it; not touching it");
+                                "not a lobsim results database, and an interrupted write left a "
+                                "journal beside it; not touching it");
         } else if (mode == RES_MODE_PROBE) {
             err = SIM_OK;
             *kind = RES_KIND_UNRECOVERED;
@@ -246,7 +247,8 @@ static sim_err_t make_temp(res_store_t *s, const char *file, const struct stat *
         if (fd < 0) {
             char dir[RES_PATH_BUF];
             sim_parent_dir(file, dir, sizeof dir);
-            return res_store_err(s, SIM_EIO, "cannot create a file in %s: %s", dir, strerror(errno));
+            return res_store_err(s, SIM_EIO, "cannot create a file in %s: %s", dir,
+                                 strerror(errno));
         }
         if (like) {
             if (geteuid() == 0 && fchown(fd, like->st_uid, like->st_gid) != 0) {

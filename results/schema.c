@@ -284,7 +284,7 @@ static const char *const core_tables[] = {"runs", "sessions", "session_stats", "
 /* ---- what kind of file is this ------------------------------------------ */
 
 sim_err_t res_classify(sqlite3 *db, const char *path, int *kind, int *version, char *err,
-                      size_t errlen)
+                       size_t errlen)
 {
     int64_t app_id, uv, objects;
     int rc = res_query_int(db, "PRAGMA application_id", &app_id);
@@ -298,7 +298,7 @@ sim_err_t res_classify(sqlite3 *db, const char *path, int *kind, int *version, c
     }
     if (rc != SQLITE_OK) {
         res_format(err, errlen, "%s: %s: %s", path,
-                  (rc & 0xff) == SQLITE_CORRUPT ? "corrupt" : "cannot read", sqlite3_errmsg(db));
+                   (rc & 0xff) == SQLITE_CORRUPT ? "corrupt" : "cannot read", sqlite3_errmsg(db));
         return res_map_rc(rc);
     }
     if (app_id == 0 && uv == 0 && objects == 0) {
@@ -310,27 +310,27 @@ sim_err_t res_classify(sqlite3 *db, const char *path, int *kind, int *version, c
         char table[128] = "no tables";
         sqlite3_stmt *st;
         if (res_prepare(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
-                       &st) == SQLITE_OK) {
+                        &st) == SQLITE_OK) {
             if (sqlite3_step(st) == SQLITE_ROW)
                 res_format(table, sizeof table, "table '%s'",
-                          (const char *)sqlite3_column_text(st, 0));
+                           (const char *)sqlite3_column_text(st, 0));
             sqlite3_finalize(st);
         }
         if (app_id == 0)
             res_format(err, errlen, "%s: not a lobsim results database (SQLite file holding %s)",
-                      path, table);
+                       path, table);
         else
             res_format(err, errlen,
-                      "%s: not a lobsim results database (SQLite file of application id %" PRId64
-                      ", holding %s)",
-                      path, app_id, table);
+                       "%s: not a lobsim results database (SQLite file of application id %" PRId64
+                       ", holding %s)",
+                       path, app_id, table);
         return SIM_EINVAL;
     }
     if (uv > RES_SCHEMA_VERSION) {
         res_format(err, errlen,
-                  "%s: results schema version %" PRId64
-                  " is newer than this lobsim's %d; use a newer lobsim",
-                  path, uv, RES_SCHEMA_VERSION);
+                   "%s: results schema version %" PRId64
+                   " is newer than this lobsim's %d; use a newer lobsim",
+                   path, uv, RES_SCHEMA_VERSION);
         return SIM_EINVAL;
     }
     if (uv < 1) {
@@ -353,8 +353,8 @@ sim_err_t res_classify(sqlite3 *db, const char *path, int *kind, int *version, c
             return res_map_rc(rc);
         }
         if (!found) {
-            res_format(err, errlen, "%s: results schema version %" PRId64 " but no table '%s'", path,
-                      uv, core_tables[i]);
+            res_format(err, errlen, "%s: results schema version %" PRId64 " but no table '%s'",
+                       path, uv, core_tables[i]);
             return SIM_ECORRUPT;
         }
     }
@@ -393,7 +393,7 @@ sim_err_t res_quick_check(sqlite3 *db, const char *path, char *err, size_t errle
                 char what[256];
                 first_problem(res ? res : "", what, sizeof what);
                 res_format(err, errlen, "%s: corrupt: database disk image is malformed: %s", path,
-                          what);
+                           what);
                 sqlite3_finalize(st);
                 return SIM_ECORRUPT;
             }
@@ -405,7 +405,7 @@ sim_err_t res_quick_check(sqlite3 *db, const char *path, char *err, size_t errle
     }
     if (rc != SQLITE_OK) {
         res_format(err, errlen, "%s: %s: %s", path,
-                  (rc & 0xff) == SQLITE_CORRUPT ? "corrupt" : "cannot read", sqlite3_errmsg(db));
+                   (rc & 0xff) == SQLITE_CORRUPT ? "corrupt" : "cannot read", sqlite3_errmsg(db));
         return res_map_rc(rc);
     }
     return SIM_OK;
@@ -437,14 +437,14 @@ static sim_err_t sync_statname(res_store_t *s)
     sqlite3_stmt *st;
     int rc =
         res_prepare(s->db,
-                   "INSERT INTO v$statname (\"statistic#\", name, class, shown_in, meaning)\n"
-                   "VALUES (?1, ?2, ?3, ?4, ?5)\n"
-                   "ON CONFLICT (\"statistic#\") DO UPDATE SET name = excluded.name,\n"
-                   "  class = excluded.class, shown_in = excluded.shown_in,\n"
-                   "  meaning = excluded.meaning\n"
-                   "WHERE name IS NOT excluded.name OR class IS NOT excluded.class\n"
-                   "   OR shown_in IS NOT excluded.shown_in OR meaning IS NOT excluded.meaning",
-                   &st);
+                    "INSERT INTO v$statname (\"statistic#\", name, class, shown_in, meaning)\n"
+                    "VALUES (?1, ?2, ?3, ?4, ?5)\n"
+                    "ON CONFLICT (\"statistic#\") DO UPDATE SET name = excluded.name,\n"
+                    "  class = excluded.class, shown_in = excluded.shown_in,\n"
+                    "  meaning = excluded.meaning\n"
+                    "WHERE name IS NOT excluded.name OR class IS NOT excluded.class\n"
+                    "   OR shown_in IS NOT excluded.shown_in OR meaning IS NOT excluded.meaning",
+                    &st);
     for (int i = 0; rc == SQLITE_OK && i < SIM_STAT_COUNT; i++) {
         const sim_stat_info_t *info = sim_stat_info((sim_stat_t)i);
         sqlite3_bind_int(st, 1, info->number);

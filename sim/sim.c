@@ -11,6 +11,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+void sim_check_or_abort(int ok, const char *what, const char *file, int line)
+{
+    if (ok)
+        return;
+    fprintf(stderr, "lobsim: invariant check failed: %s (%s:%d)\n", what, file, line);
+    abort();
+}
+
 const char *sim_strerror(sim_err_t err)
 {
     switch (err) {

@@ -30,15 +30,20 @@ typedef enum {
 const char *sim_strerror(sim_err_t err);
 
 /*
- * Debug and sanitizer builds check a component's invariants after every
- * state change, as SQLite's assert_pager_state() does; release builds
- * (NDEBUG) leave it to tests and to a case's check_invariants.
+ * The checked builds -- the test programs' twins of the model's libraries
+ * (SIM_CHECKS) and every Debug or sanitizer build -- check a component's
+ * invariants after every state change, as SQLite's assert_pager_state()
+ * does, and abort naming the check that failed; the programs' release
+ * builds (NDEBUG) leave it to the tests and to a case's check_invariants.
  */
-#ifdef NDEBUG
-#define SIM_DEBUG_CHECK(check) ((void)0)
+#if defined(SIM_CHECKS) || !defined(NDEBUG)
+#define SIM_DEBUG_CHECK(check) sim_check_or_abort((check) == SIM_OK, #check, __FILE__, __LINE__)
 #else
-#define SIM_DEBUG_CHECK(check) assert((check) == SIM_OK)
+#define SIM_DEBUG_CHECK(check) ((void)0)
 #endif
+/* Nothing when ok; else "lobsim: invariant check failed: WHAT (FILE:LINE)"
+ * on stderr, and abort(). */
+void sim_check_or_abort(int ok, const char *what, const char *file, int line);
 
 /* ---- memory ---------------------------------------------------------- */
 

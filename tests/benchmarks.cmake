@@ -1,4 +1,4 @@
 # The C wrapper over Google Benchmark (gbc/gbc.h), tested on its own.
 lobsim_test(test_gbc SOURCES test_gbc.c json_util.c LIBS lobsim_gbc m)
 # lobbench's report: every statistic of the catalogue, once.
-lobsim_test(test_bench SOURCES test_bench.c LIBS lobsim_bench)
+lobsim_test(test_bench SOURCES test_bench.c LIBS lobsim_benchmarks)

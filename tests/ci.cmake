@@ -17,3 +17,8 @@ add_test(NAME lobreport_page
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lobreport_page.sh $<TARGET_FILE:lobbench>
           $<TARGET_FILE:lobreport> ${CMAKE_BINARY_DIR}/lobreport-test)
 set_tests_properties(lobreport_page PROPERTIES TIMEOUT 600)
+
+# The layout's habits: a folder a component, one name and prefix each,
+# unique include guards, no reaching into another component, formatting.
+add_test(NAME layout
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/layout.sh ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR})

@@ -5,8 +5,8 @@
  * member is missing or of the wrong type.  Shared by every test that reads
  * JSON.
  */
-#ifndef LOBSIM_TEST_JSON_UTIL_H
-#define LOBSIM_TEST_JSON_UTIL_H
+#ifndef LOBSIM_JSON_UTIL_H
+#define LOBSIM_JSON_UTIL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -45,4 +45,4 @@ double jnum(const jv_t *o, const char *key);
  * fails when either is missing or no number follows. */
 double json_number_after(const char *text, const char *anchor, const char *key);
 
-#endif /* LOBSIM_TEST_JSON_UTIL_H */
+#endif /* LOBSIM_JSON_UTIL_H */

@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "bench.h"
+#include "benchmarks.h"
 
 static void test_order_is_the_catalogue(void **state)
 {

@@ -182,7 +182,7 @@ static void outfile_init(outfile_t *o)
  * returns the parsed out file.  The library keeps flags across
  * Initialize() calls, so every test states the ones it depends on.
  */
-static jv_t *run_session(gbc_t *g, outfile_t *o, const char *out_format, const char *const *extra,
+static jv_t *run_session(gbc_t *g, outfile_t *o, const char *out_format, char *const *extra,
                          size_t nextra, char **text_out)
 {
     char fmt_arg[64];
@@ -198,7 +198,7 @@ static jv_t *run_session(gbc_t *g, outfile_t *o, const char *out_format, const c
                       "--benchmark_dry_run=false"};
     int argc = 9;
     for (size_t i = 0; i < nextra; i++)
-        argv[argc++] = (char *)extra[i];
+        argv[argc++] = extra[i];
     argv[argc] = NULL;
     gbc_err_t err = gbc_initialize(g, &argc, argv);
     if (err != GBC_OK)
@@ -589,7 +589,7 @@ static void test_min_time_forms(void **state)
 
     outfile_t o;
     outfile_init(&o);
-    const char *nx[] = {"--benchmark_min_time=7x"};
+    char *nx[] = {"--benchmark_min_time=7x"};
     jv_t *root = run_session(g, &o, "json", nx, 1, NULL);
     /* Names as without the flag; the benchmark's own Iterations win. */
     assert_int_equal((int64_t)jnum(need_bench(root, "bm_plain"), "iterations"), 7);
@@ -608,7 +608,7 @@ static void test_min_time_forms(void **state)
     assert_int_equal(gbc_create(&g), GBC_OK);
     b = reg(g, "bm_timed", bm_plain, &plain);
     assert_int_equal(gbc_benchmark_use_real_time(b), GBC_OK);
-    const char *secs[] = {"--benchmark_min_time=0.02s"};
+    char *secs[] = {"--benchmark_min_time=0.02s"};
     root = run_session(g, &o, "json", secs, 1, NULL);
     const jv_t *e = need_bench(root, "bm_timed/real_time");
     double total = jnum(e, "real_time") * jnum(e, "iterations") / 1e9;
@@ -617,15 +617,15 @@ static void test_min_time_forms(void **state)
     jfree(root);
 
     /* Malformed values are refused and argv is left alone. */
-    const char *bad[] = {"--benchmark_min_time=abc", "--benchmark_min_time=0x",
-                         "--benchmark_min_time=-1s",
-                         "--benchmark_min_time=", "--benchmark_out_format=xml",
-                         /* 1.7.1 aborts on the first two and runs nothing, exit 0,
-                          * on a bad regex */
-                         "--benchmark_repetitions=-1", "--benchmark_repetitions=abc",
-                         "--benchmark_repetitions=0", "--benchmark_filter=["};
+    char *bad[] = {"--benchmark_min_time=abc", "--benchmark_min_time=0x",
+                   "--benchmark_min_time=-1s",
+                   "--benchmark_min_time=", "--benchmark_out_format=xml",
+                   /* 1.7.1 aborts on the first two and runs nothing, exit 0,
+                    * on a bad regex */
+                   "--benchmark_repetitions=-1", "--benchmark_repetitions=abc",
+                   "--benchmark_repetitions=0", "--benchmark_filter=["};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char *argv[3] = {"test_gbc", (char *)bad[i], NULL};
+        char *argv[3] = {"test_gbc", bad[i], NULL};
         int argc = 2;
         assert_int_equal(gbc_initialize(g, &argc, argv), GBC_EINVAL);
         assert_int_equal(argc, 2);
@@ -656,8 +656,8 @@ static void test_dry_run(void **state)
     outfile_t o;
     outfile_init(&o);
     /* The warm-up flag comes first and must not win over the dry run. */
-    const char *extra[] = {"--benchmark_min_warmup_time=0.05", "--benchmark_repetitions=2",
-                           "--benchmark_dry_run"};
+    char *extra[] = {"--benchmark_min_warmup_time=0.05", "--benchmark_repetitions=2",
+                     "--benchmark_dry_run"};
     jv_t *root = run_session(g, &o, "json", extra, 3, NULL);
 
     const char *names[] = {"bm_plain", "bm_reps/min_time:0.500/repeats:3",

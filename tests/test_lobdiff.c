@@ -131,12 +131,12 @@ static int lobdiff(fixture_t *f, ...)
 {
     char *argv[32];
     int argc = 0;
-    argv[argc++] = (char *)LOBDIFF_EXE;
+    argv[argc++] = LOBDIFF_EXE;
     va_list ap;
     va_start(ap, f);
-    const char *a;
-    while ((a = va_arg(ap, const char *)) != NULL && argc < 31)
-        argv[argc++] = (char *)a;
+    char *a;
+    while ((a = va_arg(ap, char *)) != NULL && argc < 31)
+        argv[argc++] = a;
     va_end(ap);
     argv[argc] = NULL;
 
@@ -176,9 +176,9 @@ static void expect_bad_input(fixture_t *f, const char *word, ...)
     int n = 0;
     va_list ap;
     va_start(ap, word);
-    const char *a;
-    while ((a = va_arg(ap, const char *)) != NULL && n < 15)
-        args[n++] = (char *)a;
+    char *a;
+    while ((a = va_arg(ap, char *)) != NULL && n < 15)
+        args[n++] = a;
     va_end(ap);
     while (n < 15)
         args[n++] = NULL;

@@ -8,8 +8,8 @@
  * Used by test_faults.c (faults on request) and test_results.c (a creation
  * killed at its Nth write).
  */
-#ifndef LOBSIM_TESTS_VFS_SHIM_H
-#define LOBSIM_TESTS_VFS_SHIM_H
+#ifndef LOBSIM_VFS_SHIM_H
+#define LOBSIM_VFS_SHIM_H
 
 #include <sqlite3.h>
 
@@ -31,4 +31,4 @@ typedef int (*vfs_shim_hook_fn)(vfs_shim_op_t op);
  */
 int vfs_shim_install(const char *name, vfs_shim_hook_fn hook);
 
-#endif /* LOBSIM_TESTS_VFS_SHIM_H */
+#endif /* LOBSIM_VFS_SHIM_H */

@@ -14,7 +14,6 @@
 #include "rac_sim.h"
 #include "workload.h"
 
-
 static const struct {
     const char *name;
     const char *title;
@@ -30,12 +29,10 @@ static const struct {
     {"ctas", "Heap table and indexes (user_tables, user_indexes)", heap_ctas, WORKLOAD_HEAP,
      heap_check},
     {"fts", "Heap full scan (v$mystat)", heap_fts, WORKLOAD_HEAP, heap_check},
-    {"range", "Heap primary key range scan (v$mystat)", heap_range, WORKLOAD_HEAP,
-     heap_check},
+    {"range", "Heap primary key range scan (v$mystat)", heap_range, WORKLOAD_HEAP, heap_check},
     {"few_rows", "Heap few rows by the index on x (v$mystat)", heap_few_rows, WORKLOAD_HEAP,
      heap_check},
-    {"rac", "Two-instance OLTP on a shared heap table (AWR)", rac_run, WORKLOAD_RAC,
-     rac_check},
+    {"rac", "Two-instance OLTP on a shared heap table (AWR)", rac_run, WORKLOAD_RAC, rac_check},
 };
 #define NTABLE (sizeof table / sizeof table[0])
 _Static_assert(NTABLE <= WORKLOAD_MAX, "raise WORKLOAD_MAX");

@@ -1,12 +1,12 @@
 /*
- * bench.h -- lobbench: its command line (the sweep to run and where its
+ * benchmarks.h -- lobbench: its command line (the sweep to run and where its
  * results go; Google Benchmark's --benchmark_* flags are left in argv for the
  * wrapper, gbc.h) and what it prints and writes (the statistics tables laid
  * out like the reference, the CSV files).  Every parser names the bad input
  * and what would be accepted.
  */
-#ifndef LOBSIM_BENCH_H
-#define LOBSIM_BENCH_H
+#ifndef LOBSIM_BENCHMARKS_H
+#define LOBSIM_BENCHMARKS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -18,8 +18,8 @@
 #define BENCH_MAX_PARAMS 64
 
 typedef struct {
-    int workloads[WORKLOAD_MAX];  /* which workloads run */
-    int paths[CASE_PATH_COUNT];   /* which paths run */
+    int workloads[WORKLOAD_MAX];    /* which workloads run */
+    int paths[CASE_PATH_COUNT];     /* which paths run */
     uint64_t sizes[BENCH_MAX_LIST]; /* LOB sizes in characters */
     size_t nsizes;
     uint32_t block_sizes[BENCH_MAX_LIST];
@@ -59,7 +59,7 @@ int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errle
 int bench_parse_chars(const char *what, const char *s, uint64_t *out, char *err, size_t errlen);
 int bench_parse_block_size(const char *s, uint32_t *out, char *err, size_t errlen);
 int bench_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out, char *err,
-                  size_t errlen);
+                    size_t errlen);
 
 /* NAME=VALUE lines of the file at path (blank lines and # comments
  * skipped) added to o's parameters in order.  0, or 2 with one line in err:
@@ -69,12 +69,11 @@ int bench_parse_param_file(bench_opts_t *o, const char *path, char *err, size_t 
 /* The case for (path, size, block size) with the options applied; returns 2
  * with a message when the case is invalid. */
 int bench_make_case(const bench_opts_t *o, unsigned wl, case_path_t path, uint64_t chars,
-                  uint32_t block_size, case_t *c, char *err, size_t errlen);
+                    uint32_t block_size, case_t *c, char *err, size_t errlen);
 
 void bench_usage(FILE *f);
 
 /* ---- tables and files (table.c, table_rac.c) ---------------------------- */
-
 
 /* Repetitions whose own times a case keeps (lobdiff's significance test);
  * the mean covers all of them. */
@@ -131,6 +130,6 @@ int bench_csv(const char *path, const bench_case_t *cases, size_t n, char *err, 
  * statistic's rows sum to its value in bench_csv().  Same contract.
  */
 int bench_explain_csv(const char *path, const bench_case_t *cases, size_t n, char *err,
-                       size_t errlen);
+                      size_t errlen);
 
-#endif /* LOBSIM_BENCH_H */
+#endif /* LOBSIM_BENCHMARKS_H */
