@@ -27,6 +27,9 @@
 set -u
 src=${1:?usage: docs.sh SOURCE_DIR}
 cd "$src" || exit 1
+for tool in git realpath awk; do
+    command -v "$tool" >/dev/null || { echo "FAIL: $tool is not installed (scripts/install-deps)"; exit 1; }
+done
 
 fails=0 passes=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
@@ -34,6 +37,14 @@ pass() { passes=$((passes + 1)); }
 
 in_git=0
 git rev-parse --is-inside-work-tree >/dev/null 2>&1 && in_git=1
+# Outside a checkout (an unpacked archive) .gitignore is still read, through
+# an empty repository of our own.
+gitdir=
+if [ "$in_git" = 0 ]; then
+    gitdir=$(mktemp -d "${TMPDIR:-/tmp}/lobsim-docs.XXXXXX") || exit 1
+    trap 'rm -rf "$gitdir"' EXIT
+    git init -q --bare "$gitdir" || { echo "FAIL: git init $gitdir"; exit 1; }
+fi
 # The tracked files when this is a git checkout, else every file but builds.
 files() {
     if [ "$in_git" = 1 ]; then
@@ -44,8 +55,9 @@ files() {
 }
 # Whether git would ignore PATH (a file the programs make, such as the store).
 ignored() {
-    [ "$in_git" = 1 ] || return 1
-    git check-ignore -q --no-index -- "$1" || git check-ignore -q --no-index -- "$1/"
+    local g=(git)
+    [ "$in_git" = 1 ] || g=(git --git-dir="$gitdir" --work-tree=.)
+    "${g[@]}" check-ignore -q --no-index -- "$1" || "${g[@]}" check-ignore -q --no-index -- "$1/"
 }
 
 [ -f README.md ] || { echo "FAIL: no README.md in $src"; exit 1; }
