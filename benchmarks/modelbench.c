@@ -130,7 +130,7 @@ static void bm_rows(gbc_state_t *st, void *user)
 
 static void usage(FILE *f)
 {
-    fputs("usage: modelbench [--benchmark_* flags]\n"
+    fputs("Usage: modelbench [--benchmark_* flag]...\n"
           "\n"
           "The speed of the model itself as Google Benchmarks: the chunk allocator carving\n"
           "LOB writes of 8 KB .. 540 KB out of dispenser refills (alloc/lobsim) beside\n"

@@ -413,7 +413,7 @@ int bench_make_case(const bench_opts_t *o, unsigned wl, case_path_t path, uint64
 
 void bench_usage(FILE *f)
 {
-    fputs("usage: lobbench [OPTIONS] [--benchmark_* flags]\n"
+    fputs("Usage: lobbench [OPTION]... [--benchmark_* flag]...\n"
           "\n"
           "Simulates `insert into t2 select ... from t1` of CLOBs into a SecureFile LOB\n"
           "segment, locally (direct path) and over a loopback database link, and prints\n"
@@ -421,8 +421,9 @@ void bench_usage(FILE *f)
           "\n"
           "Sweep:\n"
           "  --workload=LIST           what each case measures (default: insert):\n"
-          "                            insert, scan, rows, cluster; readback = scan,rows;\n"
-          "                            all = every one\n"
+          "                            insert, scan, rows, cluster, rac; readback =\n"
+          "                            scan,rows; all = every LOB workload; the heap\n"
+          "                            table's ctas, fts, range, few_rows; heap = all four\n"
           "  --path=local|dblink|both  insert path(s) (default: both)\n"
           "  --sizes=LIST              CLOB lengths in characters, k = 1024\n"
           "                            (default: 2k,4k,6k,8k,16k,32k,64k,128k,256k)\n"
@@ -444,7 +445,7 @@ void bench_usage(FILE *f)
           "  --db=FILE                 results store (default: results/history.db)\n"
           "  --no-db                   record nothing\n"
           "  --plot=FILE.svg           draw the statistics against LOB size\n"
-          "  --quiet                   no statistics table\n"
+          "  -q, --quiet               no statistics table\n"
           "  --all-counters            every statistic as a counter on the console too\n"
           "                            (always so in JSON, CSV and --benchmark_out)\n"
           "  --list-params             the model's parameters and their defaults\n"

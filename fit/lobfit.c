@@ -26,10 +26,30 @@
     "dsp.*_gets,dsp.*_cgets,dsp.*_enqueues,dsp.extent_cr,undo.*_cv_bytes,link.*_roundtrips,"       \
     "row.*gets*,row.cached_lob_blocks,row.map_cr_chunks,row.t2_extent_cr"
 
+/* The items of a comma list, ", " between them, as many to a line as fit in
+ * width, each line after indent spaces. */
+static void print_wrapped(FILE *f, const char *list, int indent, int width)
+{
+    int col = indent;
+    fprintf(f, "%*s", indent, "");
+    for (const char *p = list; *p;) {
+        int n = (int)strcspn(p, ",");
+        if (p != list && col + 2 + n > width) {
+            fprintf(f, ",\n%*s", indent, "");
+            col = indent;
+        } else if (p != list) {
+            fputs(", ", f);
+            col += 2;
+        }
+        fprintf(f, "%.*s", n, p);
+        col += n;
+        p += n + (p[n] == ',');
+    }
+}
+
 static void usage(FILE *f)
 {
-    fputs("usage: lobfit [--db=FILE] --reference=RUN [--params=GLOB,...] [--statistics=NAME,...]\n"
-          "              [--out=FILE] [--starts=N] [--seed=N] [--no-cv]\n"
+    fputs("Usage: lobfit --reference=RUN [OPTION]...\n"
           "\n"
           "Fits the model's integer parameters to a run of the results store (the shipped\n"
           "measurements `reference`, a run lobimport recorded, or any run id): a bounded\n"
@@ -38,19 +58,22 @@ static void usage(FILE *f)
           "Prints each statistic's error before and after, the parameters the data pins\n"
           "and those it leaves free, and the leave-one-LOB-size-out cross-validated error.\n"
           "\n"
-          "  --db=FILE             results store (default: " SIM_DEFAULT_STORE ")\n"
-          "  --reference=RUN       the run to fit: reference, latest, a run id, a commit\n"
-          "  --params=GLOB,...     parameters to fit, shell patterns over --list-params\n"
-          "                        names (default: the cost parameters,\n"
-          "                        " DEFAULT_PARAMS ")\n"
-          "  --statistics=NAME,... statistics to match, as v$statname names them\n"
-          "                        (default: every one the run measured)\n"
-          "  --out=FILE            write the fitted parameters for lobbench --param-file\n"
-          "  --starts=N            search starts (default 4)\n"
-          "  --seed=N              seed of the random starts (default 1)\n"
-          "  --no-cv               skip the cross-validation\n"
-          "  -h, --help            this help\n"
-          "  --version             lobfit's version and the commit it was built from\n"
+          "Options:\n"
+          "  --db=FILE               results store (default: " SIM_DEFAULT_STORE ")\n"
+          "  --reference=RUN         the run to fit: reference, latest, a run id, a commit\n"
+          "  --params=GLOB,...       parameters to fit, shell patterns over --list-params\n"
+          "                          names (default: the cost parameters\n",
+          f);
+    print_wrapped(f, DEFAULT_PARAMS ")", 26, 79);
+    fputs("\n"
+          "  --statistics=NAME,...   statistics to match, as v$statname names them\n"
+          "                          (default: every one the run measured)\n"
+          "  --out=FILE              write the fitted parameters for lobbench --param-file\n"
+          "  --starts=N              search starts (default 4)\n"
+          "  --seed=N                seed of the random starts (default 1)\n"
+          "  --no-cv                 skip the cross-validation\n"
+          "  -h, --help              this help\n"
+          "  --version               lobfit's version and the commit it was built from\n"
           "Each option at most once; --NAME VALUE is --NAME=VALUE.\n"
           "\n"
           "Exit status: 0 done, 1 the store or --out failed, 2 bad input (one line naming\n"

@@ -20,7 +20,7 @@ void rpt_opts_defaults(rpt_opts_t *o)
 
 void rpt_usage(FILE *f)
 {
-    fputs("usage: lobreport [--db=FILE] [--out=DIR]\n"
+    fputs("Usage: lobreport [OPTION]...\n"
           "\n"
           "Writes DIR/index.html (default: lobreport/index.html): the history of the\n"
           "results store FILE (default: " RES_DEFAULT_PATH ") as charts, one per workload,\n"
@@ -28,6 +28,7 @@ void rpt_usage(FILE *f)
           "as diamonds, steps labelled with their commit; the times with their spread;\n"
           "the latest calibration report.  DIR is created if its parent exists.\n"
           "\n"
+          "Options:\n"
           "  --db=FILE    the results store (default: " RES_DEFAULT_PATH ")\n"
           "  --out=DIR    where index.html goes (default: lobreport)\n"
           "  -h, --help   this help\n"
