@@ -564,7 +564,7 @@ static int build_cases(const bench_opts_t *o, sweep_t *sw)
     /* A heap workload has no path nor LOB size: one case per block size,
      * under the first path and size. */
     int first_path = 0;
-    while (!o->paths[first_path])
+    while (first_path < CASE_PATH_COUNT - 1 && !o->paths[first_path])
         first_path++;
     char err[512];
     for (int w = 0; w < (int)workload_count(); w++)
