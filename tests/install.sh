@@ -31,8 +31,10 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 cmake --install "$BUILD" --prefix "$prefix" >"$work/install.log" 2>&1 ||
     missing "cmake --install failed: $(tail -n 5 "$work/install.log")"
 
-# The commit the build was made from, as git names it; "unknown" outside a
-# checkout.
+# The commit the source tree is at, as git names it; "unknown" outside a
+# checkout.  The programs must name it: a build is made from the tree as it
+# is (make test builds first), and --version follows each new commit
+# without reconfiguring.
 if full=$(git -C "$SRC" rev-parse HEAD 2>/dev/null); then
     dirty=
     [ -z "$(git -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ] || dirty=", dirty"
@@ -68,9 +70,9 @@ for p in "${PROGRAMS[@]}"; do
         if [ "$full" = unknown ]; then
             [ "$hash" = unknown ] && ok || bad "$p --version: commit $hash outside a git checkout"
         elif [ "$hash" = unknown ] || [ "${full#"$hash"}" = "$full" ]; then
-            bad "$p --version: commit $hash, but the source tree is at $full"
+            bad "$p --version: commit $hash, but the source tree is at $full (a build older than the tree? cmake --build first)"
         elif [ "$flag" != "$dirty" ]; then
-            bad "$p --version: '$line', but the tree is${dirty:+ not} clean (git status)"
+            bad "$p --version: '$line', but the tree is${dirty:+ not} clean (git status; a build older than the tree? cmake --build first)"
         else
             ok
         fi
