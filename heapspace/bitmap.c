@@ -116,20 +116,20 @@ static void bit_rowid(const hs_table_t *t, uint64_t bit, uint8_t out[6])
 static sim_err_t leaves(const hs_table_t *t, const value_t *val, const uint32_t *keylen,
                         hs_index_stats_t *s)
 {
-    const uint32_t room = hs_leaf_room(&t->p, t->bs);
+    hs_fill_t f = {hs_leaf_room(&t->p, t->bs), 0, 0};
     uint64_t pieces = 0;
     for (int k = 0; k < NVAL; k++)
         pieces += val[k].pieces;
     uint16_t *sep = sim_malloc((pieces + 1) * sizeof *sep);
     if (sep == NULL)
         return SIM_ENOMEM;
-    uint64_t nleaves = 0, used = 0;
+    uint64_t nleaves = 0;
     int last = -1; /* the value of the entry before */
     for (int k = 0; k < NVAL; k++)
         for (uint64_t i = 0; i < val[k].pieces; i++) {
             const piece_t *pc = &val[k].p[i];
-            uint64_t e = hs_bitmap_entry(keylen[k], (uint32_t)pc->bytes) + HS_SLOT;
-            if (last < 0 || used + e > room) {
+            uint32_t e = hs_bitmap_entry(keylen[k], (uint32_t)pc->bytes) + HS_SLOT;
+            if (last < 0 || !hs_fill_fits(&f, e)) {
                 uint32_t kept = 0;
                 if (last >= 0 && last != k) { /* a prefix of the key */
                     uint8_t ka[21], kb[21];
@@ -143,9 +143,10 @@ static sim_err_t leaves(const hs_table_t *t, const value_t *val, const uint32_t 
                     kept = hs_col(keylen[k]) + hs_col(hs_prefix_above(ra, 6, rb, 6));
                 }
                 sep[nleaves++] = (uint16_t)(last < 0 ? 0 : hs_branch_entry(kept, 1) + HS_SLOT);
-                used = 0;
+                hs_fill_next(&f);
             }
-            used += e, last = k;
+            hs_fill_add(&f, e);
+            last = k;
             s->bitmap_bytes += pc->bytes;
         }
     s->num_rows = pieces;

@@ -84,31 +84,29 @@ sim_err_t hs_index_pk_leaves(const hs_table_t *t, hs_index_stats_t *s, hs_leaf_f
                              void *arg)
 {
     memset(s, 0, sizeof *s);
-    const uint32_t room = hs_leaf_room(&t->p, t->bs);
+    hs_fill_t f = {hs_leaf_room(&t->p, t->bs), 0, 0};
     seps_t seps = {0};
     int nomem = push(&seps, 0);
-    uint32_t used = 0;
-    uint64_t in_leaf = 0;
     hs_idlen_t il;
     hs_idlen_start(&il, 1);
     for (uint64_t id = 1; id <= t->rows && !nomem; id++) {
         uint32_t e = hs_unique_entry(hs_idlen_next(&il)) + HS_SLOT;
-        if (used + e > room && in_leaf) {
+        if (!hs_fill_fits(&f, e)) {
             /* Only a leaf's first key is encoded, against the last before. */
             uint8_t prev[21], key[21];
             int lp = hs_number_encode(id - 1, prev), lk = hs_number_encode(id, key);
             uint32_t kept = hs_col(hs_prefix_above(prev, (uint32_t)lp, key, (uint32_t)lk));
             if (on_leaf)
-                on_leaf(arg, in_leaf, used);
-            s->per_leaf = in_leaf > s->per_leaf ? in_leaf : s->per_leaf;
+                on_leaf(arg, f.entries, f.used);
+            s->per_leaf = f.entries > s->per_leaf ? f.entries : s->per_leaf;
             nomem |= push(&seps, hs_branch_entry(kept, 0) + HS_SLOT);
-            used = 0, in_leaf = 0;
+            hs_fill_next(&f);
         }
-        used += e, in_leaf++;
+        hs_fill_add(&f, e);
     }
     if (on_leaf && !nomem)
-        on_leaf(arg, in_leaf, used);
-    s->per_leaf = in_leaf > s->per_leaf ? in_leaf : s->per_leaf;
+        on_leaf(arg, f.entries, f.used);
+    s->per_leaf = f.entries > s->per_leaf ? f.entries : s->per_leaf;
     s->num_rows = t->rows;
     s->leaf_blocks = seps.n;
     sim_err_t rc = nomem ? SIM_ENOMEM : hs_branches(t, seps.v, seps.n, s);

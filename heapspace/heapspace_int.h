@@ -44,11 +44,13 @@ uint32_t hs_table_room(const hs_params_t *p, uint32_t bs);
 #define HS_DBA 4u   /* a branch entry's child block address */
 #define HS_TERM 1u  /* a branch entry's marker for its truncated trailing columns */
 
-/* A column as an index entry stores it: length byte(s) and data (a column
- * longer than 250 bytes has a 3-byte length, 0xFE and two bytes). */
+/* A column as an index entry stores it: a length byte, two for a long
+ * column (a 2000-byte key makes an entry of 2011 bytes, a 3519-byte bitmap
+ * one of 3540; 250 as the bound is the row format's, the dumps show only
+ * that 30 bytes take one), and the data. */
 static inline uint32_t hs_col(uint32_t len)
 {
-    return (len <= 250 ? 1u : 3u) + len;
+    return (len <= 250 ? 1u : 2u) + len;
 }
 /* A unique leaf entry: flag, lock, the rowid (6, no length byte: it is not
  * a column, kdxconco counts the key only), then the key column. */
@@ -63,12 +65,10 @@ static inline uint32_t hs_nonunique_entry(uint32_t key)
     return 2 + hs_col(key) + hs_col(HS_ROWID);
 }
 /* A bitmap leaf entry: flag, lock, the key, the start and end rowids as
- * columns, and the bitmap with a 1-byte length up to 250 bytes and a 2-byte
- * one above (the dumps of long bitmaps are one byte shorter than a 3-byte
- * length would make them). */
+ * columns, and the bitmap. */
 static inline uint32_t hs_bitmap_entry(uint32_t key, uint32_t bitmap)
 {
-    return 2 + hs_col(key) + 2 * hs_col(HS_ROWID) + (bitmap <= 250 ? 1u : 2u) + bitmap;
+    return 2 + hs_col(key) + 2 * hs_col(HS_ROWID) + hs_col(bitmap);
 }
 /* A branch entry: the child's address, the columns it keeps (each
  * hs_col()), and one TERM byte when trailing columns were cut off; no
@@ -88,6 +88,29 @@ uint32_t hs_branch_space(const hs_params_t *p, uint32_t bs);
  * in them).  A block's first entry always goes in. */
 uint32_t hs_leaf_room(const hs_params_t *p, uint32_t bs);
 uint32_t hs_branch_room(const hs_params_t *p, uint32_t bs);
+
+/* A leaf create index is filling: it takes the next entry (bytes with its
+ * slot) while the bytes used after it stay within `room` (hs_leaf_room():
+ * the space left after it is at least pctfree of the block); its first
+ * entry always goes in.  The last leaf holds what is left. */
+typedef struct {
+    uint32_t room, used;
+    uint64_t entries;
+} hs_fill_t;
+
+static inline int hs_fill_fits(const hs_fill_t *f, uint32_t need)
+{
+    return f->entries == 0 || f->used + need <= f->room;
+}
+static inline void hs_fill_add(hs_fill_t *f, uint32_t need)
+{
+    f->used += need, f->entries++;
+}
+/* The leaf is full: start the next one. */
+static inline void hs_fill_next(hs_fill_t *f)
+{
+    f->used = 0, f->entries = 0;
+}
 
 /* Shortest prefix of b that sorts above a (the separator a branch keeps):
  * bytes up to the first that differs; a prefix of b one byte longer than a
