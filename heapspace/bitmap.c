@@ -49,7 +49,7 @@ uint32_t hs_bbc_put(hs_bbc_t *s, uint64_t gap, uint32_t bits, uint8_t *out)
 }
 
 typedef struct {
-    uint64_t bytes, start; /* the bitmap's bytes; its first set bit */
+    uint64_t bytes, start; /* the bitmap's bytes; its first byte */
 } piece_t;
 
 typedef struct {
@@ -58,7 +58,7 @@ typedef struct {
     uint64_t bytes; /* of the piece being filled, 0 before the first */
     uint64_t limit; /* largest bitmap of a piece */
     uint32_t single_gap;
-    uint64_t start; /* first set bit of the piece being filled */
+    int64_t start; /* the first byte of the piece being filled */
     uint64_t pieces, cap;
     piece_t *p; /* the closed pieces */
 } value_t;
@@ -72,38 +72,51 @@ static int close_piece(value_t *v)
             return -1;
         v->p = np, v->cap = cap;
     }
-    v->p[v->pieces++] = (piece_t){v->bytes, v->start};
+    v->p[v->pieces++] = (piece_t){v->bytes, (uint64_t)v->start};
     return 0;
 }
 
-/* The lowest bit set in m (m != 0, m < 2^11): a value present in the byte,
- * or a bit's place in its byte.  2 is a primitive root of 13, so 2^k mod 13
- * differs for k = 0..11. */
-static int lowest(uint32_t m)
+/* The lowest bit set in m (m != 0, m < 2^11): a value present in the byte.
+ * Without the compiler's builtin: 2 is a primitive root of 13, so 2^k mod
+ * 13 differs for k = 0..11. */
+static inline int lowest(uint32_t m)
 {
+#if defined(__GNUC__)
+    return __builtin_ctz(m);
+#else
     static const int8_t log2_mod13[13] = {-1, 0, 1, 4, 2, 9, 5, 11, 3, 8, 10, 7, 6};
     return log2_mod13[(m & (0u - m)) % 13];
+#endif
 }
 
-/* Byte `byte` of the value's bitmap, with `bits` set, into its piece; into
- * a new piece (the byte its first) when it would pass the limit. */
-static inline int put_byte(value_t *v, int64_t byte, uint32_t bits)
+/* Byte `byte` of the value's bitmap into its piece, with one bit set
+ * (one = 1) or more; into a new piece (the byte its first) when it would
+ * pass the limit.  Returns -1 when out of memory, else 0. */
+static inline int put_byte(value_t *v, int64_t byte, uint32_t one)
 {
-    if (v->bytes) {
-        uint32_t open = v->open;
-        uint32_t cost = hs_bbc_cost(&open, (uint64_t)(byte - v->prev - 1), bits, v->single_gap);
-        if (v->bytes + cost <= v->limit) {
-            v->bytes += cost, v->open = open, v->prev = byte;
-            return 0;
-        }
-        if (close_piece(v))
+    uint32_t open = v->open;
+    uint32_t cost = hs_bbc_step(&open, (uint64_t)(byte - v->prev - 1), one, v->single_gap);
+    if (v->bytes + cost > v->limit) { /* v->bytes is past the limit before the first */
+        if (v->prev >= 0 && close_piece(v))
             return -1;
+        open = 0;
+        cost = hs_bbc_step(&open, 0, one, v->single_gap);
+        v->bytes = 0, v->start = byte;
     }
-    v->open = 0;
-    v->bytes = hs_bbc_cost(&v->open, 0, bits, v->single_gap);
-    v->prev = byte;
-    v->start = (uint64_t)byte * 8 + (uint64_t)lowest(bits);
+    v->bytes += cost, v->open = open, v->prev = byte;
     return 0;
+}
+
+/* The first bit of value k in byte `byte` of the rowid space (where a
+ * piece starts): the byte's rows hashed again, for the separators. */
+static uint64_t first_bit(const hs_table_t *t, uint64_t byte, uint32_t k)
+{
+    for (uint64_t bit = byte * 8;; bit++) {
+        uint64_t b = bit / t->max_rows, r = bit % t->max_rows;
+        if (b < t->ndata && r < t->first_id[b + 1] - t->first_id[b] &&
+            hs_row_n(t->seed, t->first_id[b] + r) == k)
+            return bit;
+    }
 }
 
 /* The rowid of bit `bit` of the rowid space. */
@@ -138,8 +151,8 @@ static sim_err_t leaves(const hs_table_t *t, const value_t *val, const uint32_t 
                     kept = hs_col(hs_prefix_above(ka, (uint32_t)la, kb, (uint32_t)lb));
                 } else if (last == k) { /* the key and a prefix of the start rowid */
                     uint8_t ra[6], rb[6];
-                    bit_rowid(t, val[k].p[i - 1].start, ra);
-                    bit_rowid(t, pc->start, rb);
+                    bit_rowid(t, first_bit(t, val[k].p[i - 1].start, (uint32_t)k), ra);
+                    bit_rowid(t, first_bit(t, pc->start, (uint32_t)k), rb);
                     kept = hs_col(keylen[k]) + hs_col(hs_prefix_above(ra, 6, rb, 6));
                 }
                 sep[nleaves++] = (uint16_t)(last < 0 ? 0 : hs_branch_entry(kept, 1) + HS_SLOT);
@@ -168,15 +181,16 @@ sim_err_t hs_index_bitmap_n(const hs_table_t *t, hs_index_stats_t *s)
         /* An entry and its slot in half the room, with a long bitmap. */
         uint32_t fixed = hs_bitmap_entry(keylen[k], 251) - 251 + HS_SLOT;
         val[k].limit = half > fixed ? half - fixed : 1;
+        val[k].bytes = UINT32_MAX, val[k].prev = -1; /* no piece yet */
         val[k].single_gap = t->p.bbc_single_gap;
     }
     int nomem = 0;
     /* Byte by byte of the rowid space: the values with a bit in the byte
-     * and their bits, then each of them puts its byte. */
+     * (present) and those with more than one (multi), then each of them
+     * puts its byte. */
     uint64_t z = hs_hash_start(t->seed, 1); /* of row first_id[b] */
     int64_t byte = -1;
-    uint32_t present = 0;
-    uint8_t bits[NVAL] = {0};
+    uint32_t present = 0, multi = 0;
     for (uint64_t b = 0; b < t->ndata && !nomem; b++) {
         uint64_t bit = (uint64_t)b * t->max_rows;
         uint64_t end = bit + (t->first_id[b + 1] - t->first_id[b]);
@@ -184,22 +198,22 @@ sim_err_t hs_index_bitmap_n(const hs_table_t *t, hs_index_stats_t *s)
             if ((int64_t)(bit >> 3) != byte) {
                 for (; present; present &= present - 1) {
                     int k = lowest(present);
-                    nomem |= put_byte(&val[k], byte, bits[k]);
-                    bits[k] = 0;
+                    nomem |= put_byte(&val[k], byte, !(multi >> k & 1u));
                 }
+                multi = 0;
                 byte = (int64_t)(bit >> 3);
             }
-            uint32_t k = hs_hash_n(hs_mix(z));
-            present |= 1u << k;
-            bits[k] |= (uint8_t)(1u << (bit & 7));
+            uint32_t m = 1u << hs_hash_n(hs_mix(z));
+            multi |= present & m;
+            present |= m;
         }
     }
     for (; present && !nomem; present &= present - 1) {
         int k = lowest(present);
-        nomem |= put_byte(&val[k], byte, bits[k]);
+        nomem |= put_byte(&val[k], byte, !(multi >> k & 1u));
     }
     for (int k = 0; k < NVAL && !nomem; k++)
-        if (val[k].bytes)
+        if (val[k].prev >= 0)
             nomem |= close_piece(&val[k]);
     sim_err_t rc = nomem ? SIM_ENOMEM : leaves(t, val, keylen, s);
     for (int k = 0; k < NVAL; k++)

@@ -87,9 +87,11 @@ sim_err_t hs_index_pk_leaves(const hs_table_t *t, hs_index_stats_t *s, hs_leaf_f
     hs_fill_t f = {hs_leaf_room(&t->p, t->bs), 0, 0};
     seps_t seps = {0};
     int nomem = push(&seps, 0);
-    hs_idlen_t il;
-    hs_idlen_start(&il, 1);
-    for (uint64_t id = 1; id <= t->rows && !nomem; id++) {
+    hs_idlen_t start;
+    hs_idlen_start(&start, 1);
+    hs_idlen_t il = start; /* a copy no call sees: kept in registers */
+    const uint64_t rows = nomem ? 0 : t->rows;
+    for (uint64_t id = 1; id <= rows; id++) {
         uint32_t e = hs_unique_entry(hs_idlen_next(&il)) + HS_SLOT;
         if (!hs_fill_fits(&f, e)) {
             /* Only a leaf's first key is encoded, against the last before. */
@@ -99,7 +101,10 @@ sim_err_t hs_index_pk_leaves(const hs_table_t *t, hs_index_stats_t *s, hs_leaf_f
             if (on_leaf)
                 on_leaf(arg, f.entries, f.used);
             s->per_leaf = f.entries > s->per_leaf ? f.entries : s->per_leaf;
-            nomem |= push(&seps, hs_branch_entry(kept, 0) + HS_SLOT);
+            if (push(&seps, hs_branch_entry(kept, 0) + HS_SLOT)) {
+                nomem = 1;
+                break;
+            }
             hs_fill_next(&f);
         }
         hs_fill_add(&f, e);

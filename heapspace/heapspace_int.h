@@ -215,32 +215,37 @@ typedef struct {
     uint64_t ctl;        /* hs_bbc_put's out: where the open atom's control byte is */
 } hs_bbc_t;
 
-/* Bytes the gap/literal atom's gap takes beyond its control byte. */
+/* Bytes the gap/literal atom's gap takes beyond its control byte: none
+ * up to 5, one up to 6 + 127, two up to 6 + 128^2 - 1, ... */
 static inline uint32_t hs_bbc_gap_bytes(uint64_t gap)
 {
-    if (gap < 6)
-        return 0;
-    uint32_t n = 1;
-    for (gap -= 6; gap >= 128; gap >>= 7)
-        n++;
-    return n;
+    if (gap >= 6 + (1u << 14)) { /* rare: counted */
+        uint32_t n = 1;
+        for (gap -= 6; gap >= 128; gap >>= 7)
+            n++;
+        return n;
+    }
+    return (uint32_t)(gap >= 6) + (uint32_t)(gap >= 6 + 128);
 }
 
-/* What byte `bits` (not 0) after `gap` zero bytes adds to the piece: the
- * bytes, and the open atom's literals after it (*open).  A one-bit atom
- * may skip at most single_gap zero bytes. */
+/* What a byte after `gap` zero bytes adds to the piece, by whether it has
+ * one bit set (one_bit 1) or more: the bytes, and the open atom's literals
+ * after it (*open).  A one-bit atom may skip at most single_gap zero bytes.
+ * Without branches: which form a byte takes is as good as random. */
+static inline uint32_t hs_bbc_step(uint32_t *open, uint64_t gap, uint32_t one_bit,
+                                   uint32_t single_gap)
+{
+    uint32_t o = *open;
+    uint32_t join = (uint32_t)(gap == 0) & (uint32_t)(o - 1u < 7u); /* open 1..7 */
+    uint32_t one = one_bit & (uint32_t)(gap <= single_gap) & (join ^ 1u);
+    *open = 1 + join * o - one; /* join: o + 1; a one-bit atom: 0; else 1 */
+    return 1 + (1 + hs_bbc_gap_bytes(gap)) * (1 - (join | one));
+}
+
+/* The same for the byte `bits` (not 0). */
 static inline uint32_t hs_bbc_cost(uint32_t *open, uint64_t gap, uint32_t bits, uint32_t single_gap)
 {
-    if (gap == 0 && *open - 1u < 7u) { /* open 1..7: one more literal */
-        (*open)++;
-        return 1;
-    }
-    if ((bits & (bits - 1)) == 0 && gap <= single_gap) { /* one set bit */
-        *open = 0;
-        return 1;
-    }
-    *open = 1;
-    return 2 + hs_bbc_gap_bytes(gap);
+    return hs_bbc_step(open, gap, (uint32_t)((bits & (bits - 1)) == 0), single_gap);
 }
 
 /* Byte `bits` after `gap` zero bytes into the piece; with out != NULL the
