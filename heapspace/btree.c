@@ -35,7 +35,9 @@ sim_err_t hs_branches(const hs_table_t *t, const uint16_t *sep, uint64_t n, hs_i
     const uint32_t room = hs_branch_room(&t->p, t->bs);
     uint16_t *up = NULL;
     const uint16_t *cur = sep;
-    s->blevel = 0, s->branch_blocks = 0;
+    s->blevel = 0, s->branch_blocks = 0, s->sep_bytes = 0;
+    for (uint64_t i = 1; i < n; i++)
+        s->sep_bytes += sep[i];
     uint16_t *mine = NULL;
     while (n > 1) {
         up = sim_malloc(n * sizeof *up);

@@ -112,6 +112,7 @@ typedef struct {
     uint64_t leaf_blocks;
     uint64_t branch_blocks;
     uint64_t per_leaf;     /* B-tree: entries in a full leaf */
+    uint64_t sep_bytes;    /* the leaves' separators one level up: entries and slots */
     uint64_t bitmap_bytes; /* bitmap index: compressed bitmap bytes of all its pieces */
 } hs_index_stats_t;
 

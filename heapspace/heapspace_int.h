@@ -180,8 +180,8 @@ void hs_rowid_at(const hs_table_t *t, uint64_t b, uint32_t slot, uint8_t out[6])
  * The branch levels above `n` children, where sep[i] (1 <= i < n) is the
  * bytes (entry and slot) of the branch entry that separates child i from
  * child i - 1; a branch block's first child is its header's kdxbrlmc and
- * needs no entry.  Fills blevel and branch_blocks.  SIM_ENOMEM leaves them
- * unset.
+ * needs no entry.  Fills blevel, branch_blocks and sep_bytes.  SIM_ENOMEM
+ * leaves them unset.
  */
 sim_err_t hs_branches(const hs_table_t *t, const uint16_t *sep, uint64_t n, hs_index_stats_t *s);
 

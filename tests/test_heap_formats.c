@@ -175,6 +175,52 @@ static void test_pk_treedump(void **state)
     assert_int_equal(s.leaf_blocks, 10);
     assert_int_equal(s.blevel, 1);
     assert_int_equal(s.branch_blocks, 1);
+    /* Its root: 9 entries of 8 bytes (rowdata[72]) and 9 slots, kdxcoavs
+     * 8056 - 28 - 72 - 18 = 7938. */
+    assert_int_equal(s.sep_bytes, 72 + 18);
+    hs_params_t p;
+    hs_params_defaults(&p);
+    assert_int_equal(hs_branch_space(&p, 8192) - s.sep_bytes, 7938);
+    hs_table_destroy(t);
+}
+
+/* The range scan's leaves: ids 1..520 are the first leaf, 521 opens the
+ * second (the treedump above). */
+static void test_range_leaves(void **state)
+{
+    (void)state;
+    hs_params_t p;
+    hs_params_defaults(&p);
+    hs_query_t q520, q521;
+    hs_table_t *t;
+    char msg[200];
+    p.range_rows = 520;
+    assert_int_equal(hs_table_create(&p, 8192, 5000, 1, &t, msg, sizeof msg), SIM_OK);
+    assert_int_equal(hs_query_range(t, &q520), SIM_OK);
+    uint64_t blocks520 = hs_table_block_of(t, 520) + 1, blocks521 = hs_table_block_of(t, 521) + 1;
+    hs_table_destroy(t);
+    p.range_rows = 521;
+    assert_int_equal(hs_table_create(&p, 8192, 5000, 1, &t, msg, sizeof msg), SIM_OK);
+    assert_int_equal(hs_query_range(t, &q521), SIM_OK);
+    hs_table_destroy(t);
+    /* The root, one leaf and the table blocks; then two leaves. */
+    assert_int_equal(q520.reads_cache, 1 + 1 + blocks520);
+    assert_int_equal(q521.reads_cache, 1 + 2 + blocks521);
+}
+
+/* A rowid: the block's address, then the row's number in two bytes. */
+static void test_rowid(void **state)
+{
+    (void)state;
+    hs_table_t *t = table(8192, 1000);
+    uint8_t a[6], b[6];
+    hs_rowid(t, 1, a);
+    hs_rowid(t, 2, b);
+    assert_memory_equal(a, b, 4);
+    assert_int_equal(a[4], 0);
+    assert_int_equal(a[5], 0);
+    assert_int_equal(b[4], 0);
+    assert_int_equal(b[5], 1);
     hs_table_destroy(t);
 }
 
@@ -282,6 +328,11 @@ static void expect_bbc(const char *what, const uint8_t *map, size_t n, uint32_t 
 static void test_bbc_published(void **state)
 {
     (void)state;
+    /* Control bytes 0x00..0xBF as one set bit after N <= 191 zero bits:
+     * 23 zero bytes, the default. */
+    hs_params_t p;
+    hs_params_defaults(&p);
+    assert_int_equal(p.bbc_single_gap, 23);
     /* Rows 0, 1, 3, 4, 5, 6, 7 of a block: byte fb, "c8 fb". */
     static const uint8_t fb[] = {0xfb}, fb_want[] = {0xc8, 0xfb};
     expect_bbc("rows 0,1,3-7", fb, 1, 23, fb_want, 2);
@@ -424,6 +475,7 @@ int main(void)
         cmocka_unit_test(test_block_space),          cmocka_unit_test(test_unique_leaf_entry),
         cmocka_unit_test(test_nonunique_leaf_entry), cmocka_unit_test(test_branch_entry),
         cmocka_unit_test(test_bitmap_entry),         cmocka_unit_test(test_pk_treedump),
+        cmocka_unit_test(test_range_leaves),         cmocka_unit_test(test_rowid),
         cmocka_unit_test(test_hundred_rows),         cmocka_unit_test(test_nonunique_treedump),
         cmocka_unit_test(test_bbc_published),        cmocka_unit_test(test_bbc_boundaries),
         cmocka_unit_test(test_dict_cache),           cmocka_unit_test(test_dict_cache_param),

@@ -166,6 +166,62 @@ static void test_load(void **state)
     }
 }
 
+/* ---- the primary key ---------------------------------------------------- */
+
+/* Bytes of the shortest prefix of b above a. */
+static uint32_t prefix_above(const uint8_t *a, uint32_t la, const uint8_t *b, uint32_t lb)
+{
+    uint32_t i = 0;
+    while (i < la && i < lb && a[i] == b[i])
+        i++;
+    return i < lb ? i + 1 : lb;
+}
+
+/* Entry by entry: flag, lock, rowid 6, 1 + NUMBER, slot 2, into the leaf
+ * while the bytes stay within the room; a separator of dba 4, 1 + the
+ * shortest prefix of the leaf's first key above the last key before, and
+ * a slot. */
+static void test_pk_index(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < NSHAPES; i++) {
+        hs_params_t p;
+        hs_table_t *t = load(&shapes[i], &p);
+        hs_index_stats_t got;
+        assert_int_equal(hs_index_pk(t, &got), SIM_OK);
+        const uint64_t room = leaf_room(&p, t->bs);
+        uint64_t *sep = calloc(t->rows + 1, sizeof *sep);
+        assert_non_null(sep);
+        uint64_t leaves = 1, used = 0, in = 0, most = 0, seps = 0;
+        for (uint64_t id = 1; id <= t->rows; id++) {
+            uint8_t key[21], prev[21];
+            uint64_t e = 2 + 6 + 1 + (uint64_t)hs_number_encode(id, key) + 2;
+            if (in > 0 && used + e > room) {
+                int lp = hs_number_encode(id - 1, prev), lk = hs_number_encode(id, key);
+                sep[leaves] = 4 + 1 + prefix_above(prev, (uint32_t)lp, key, (uint32_t)lk) + 2;
+                seps += sep[leaves++];
+                most = in > most ? in : most;
+                used = 0, in = 0;
+            }
+            used += e, in++;
+        }
+        most = in > most ? in : most;
+        uint64_t blevel, branches;
+        ref_branches(sep, leaves, branch_room(&p, t->bs), &blevel, &branches);
+        free(sep);
+        if (got.leaf_blocks != leaves || got.blevel != blevel || got.branch_blocks != branches ||
+            got.sep_bytes != seps || got.per_leaf != most)
+            fail_msg("shape %zu: leaves %llu/%llu blevel %llu/%llu branches %llu/%llu "
+                     "separators %llu/%llu per leaf %llu/%llu",
+                     i, (unsigned long long)got.leaf_blocks, (unsigned long long)leaves,
+                     (unsigned long long)got.blevel, (unsigned long long)blevel,
+                     (unsigned long long)got.branch_blocks, (unsigned long long)branches,
+                     (unsigned long long)got.sep_bytes, (unsigned long long)seps,
+                     (unsigned long long)got.per_leaf, (unsigned long long)most);
+        hs_table_destroy(t);
+    }
+}
+
 /* ---- the ID index ------------------------------------------------------- */
 
 typedef struct {
@@ -178,15 +234,6 @@ static int by_key(const void *a, const void *b)
     if (l->x != r->x)
         return l->x < r->x ? -1 : 1;
     return l->id < r->id ? -1 : l->id > r->id;
-}
-
-/* Bytes of the shortest prefix of b above a. */
-static uint32_t prefix_above(const uint8_t *a, uint32_t la, const uint8_t *b, uint32_t lb)
-{
-    uint32_t i = 0;
-    while (i < la && i < lb && a[i] == b[i])
-        i++;
-    return i < lb ? i + 1 : lb;
 }
 
 static void test_x_index(void **state)
@@ -221,13 +268,18 @@ static void test_x_index(void **state)
                 sep[l] = 4 + 21 + 1 + prefix_above(ra, 6, rb, 6) + 2;
             }
         }
-        uint64_t blevel, branches;
+        uint64_t blevel, branches, seps = 0;
+        for (uint64_t l = 1; l < leaves; l++)
+            seps += sep[l];
         ref_branches(sep, leaves, branch_room(&p, t->bs), &blevel, &branches);
-        if (got.leaf_blocks != leaves || got.blevel != blevel || got.branch_blocks != branches)
-            fail_msg("shape %zu: leaves %llu/%llu blevel %llu/%llu branches %llu/%llu", i,
-                     (unsigned long long)got.leaf_blocks, (unsigned long long)leaves,
+        if (got.leaf_blocks != leaves || got.blevel != blevel || got.branch_blocks != branches ||
+            got.sep_bytes != seps)
+            fail_msg("shape %zu: leaves %llu/%llu blevel %llu/%llu branches %llu/%llu "
+                     "separators %llu/%llu bytes",
+                     i, (unsigned long long)got.leaf_blocks, (unsigned long long)leaves,
                      (unsigned long long)got.blevel, (unsigned long long)blevel,
-                     (unsigned long long)got.branch_blocks, (unsigned long long)branches);
+                     (unsigned long long)got.branch_blocks, (unsigned long long)branches,
+                     (unsigned long long)got.sep_bytes, (unsigned long long)seps);
         if (shapes[i].index_fixed_bytes == 7000 && got.blevel < 3)
             fail_msg("shape %zu: blevel %llu, meant to have 3 or more branch levels", i,
                      (unsigned long long)got.blevel);
@@ -374,18 +426,21 @@ static void test_bitmap_index(void **state)
                 used += e, last = k;
                 bytes += bm;
             }
-        uint64_t blevel, branches;
+        uint64_t blevel, branches, seps = 0;
+        for (uint64_t l = 1; l < leaves; l++)
+            seps += sep[l];
         ref_branches(sep, leaves, branch_room(&p, t->bs), &blevel, &branches);
         free(sep);
         if (got.num_rows != pieces || got.leaf_blocks != leaves || got.bitmap_bytes != bytes ||
-            got.blevel != blevel || got.branch_blocks != branches)
+            got.blevel != blevel || got.branch_blocks != branches || got.sep_bytes != seps)
             fail_msg("shape %zu: pieces %llu/%llu leaves %llu/%llu bytes %llu/%llu blevel "
-                     "%llu/%llu branches %llu/%llu",
+                     "%llu/%llu branches %llu/%llu separators %llu/%llu",
                      i, (unsigned long long)got.num_rows, (unsigned long long)pieces,
                      (unsigned long long)got.leaf_blocks, (unsigned long long)leaves,
                      (unsigned long long)got.bitmap_bytes, (unsigned long long)bytes,
                      (unsigned long long)got.blevel, (unsigned long long)blevel,
-                     (unsigned long long)got.branch_blocks, (unsigned long long)branches);
+                     (unsigned long long)got.branch_blocks, (unsigned long long)branches,
+                     (unsigned long long)got.sep_bytes, (unsigned long long)seps);
         hs_table_destroy(t);
     }
     for (size_t g = 0; g < 6; g++)
@@ -397,9 +452,8 @@ static void test_bitmap_index(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_id_length),
-        cmocka_unit_test(test_load),
-        cmocka_unit_test(test_x_index),
+        cmocka_unit_test(test_id_length),    cmocka_unit_test(test_load),
+        cmocka_unit_test(test_pk_index),     cmocka_unit_test(test_x_index),
         cmocka_unit_test(test_bitmap_index),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
