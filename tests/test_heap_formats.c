@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "heapspace_int.h"
+#include "test_util.h"
 #include "workload.h"
 
 /* ---- block space: kdxlebksz, kdxbrbksz, headers ------------------------- */
@@ -469,6 +470,23 @@ static void test_dict_cache_param(void **state)
     assert_non_null(strstr(msg, "heap.bbc_single_gap"));
 }
 
+/* Every allocation of each heap workload failed in turn: SIM_ENOMEM each
+ * time, nothing left allocated (the sanitizer build sees leaks). */
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+    static const char *const wls[] = {"ctas", "fts", "range", "few_rows"};
+    for (size_t i = 0; i < 4; i++) {
+        case_t c;
+        case_defaults(&c);
+        c.workload = (unsigned)workload_find(wls[i]);
+        c.rows = 30000;
+        int failures = inject_every_allocation_failure(&c);
+        if (failures <= 0)
+            fail_msg("%s: %d allocation failures seen through", wls[i], failures);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -479,6 +497,7 @@ int main(void)
         cmocka_unit_test(test_hundred_rows),         cmocka_unit_test(test_nonunique_treedump),
         cmocka_unit_test(test_bbc_published),        cmocka_unit_test(test_bbc_boundaries),
         cmocka_unit_test(test_dict_cache),           cmocka_unit_test(test_dict_cache_param),
+        cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
