@@ -247,8 +247,11 @@ static const struct {
     P("heap.itl_bytes", heap.itl_bytes),
     P("heap.table_itls", heap.table_itls),
     P("heap.data_header_bytes", heap.data_header_bytes),
-    P("heap.leaf_header_bytes", heap.leaf_header_bytes),
+    P("heap.index_fixed_bytes", heap.index_fixed_bytes),
+    P("heap.leaf_itls", heap.leaf_itls),
+    P("heap.branch_itls", heap.branch_itls),
     P("heap.min_row_bytes", heap.min_row_bytes),
+    P("heap.bbc_single_gap", heap.bbc_single_gap),
     P("heap.l1_small_kb", heap.l1_small_kb),
     P("heap.l1_medium_kb", heap.l1_medium_kb),
     P("heap.mbrc_kb", heap.mbrc_kb),
@@ -256,9 +259,9 @@ static const struct {
     P("heap.range_arraysize", heap.range_arraysize),
     P("heap.range_rows", heap.range_rows),
     P("heap.few_rows", heap.few_rows),
-    P("heap.recursive_reads", heap.recursive_reads),
+    P("heap.dict_cache", heap.dict_cache),
+    P("heap.dict_reads", heap.dict_reads),
     P("heap.recursive_calls", heap.recursive_calls),
-    P("heap.temp_reads", heap.temp_reads),
     P("heap.dict_block_size", heap.dict_block_size),
 };
 #undef P
@@ -286,6 +289,25 @@ int case_set_param(case_t *c, const char *name, uint32_t value)
     for (size_t i = 0; i < NPARAMS; i++)
         if (strcmp(params[i].name, name) == 0) {
             memcpy((char *)c + params[i].off, &value, sizeof value);
+            return 0;
+        }
+    return -1;
+}
+
+/* Parameters whose values have names: a session's state. */
+static const struct {
+    const char *param, *word;
+    uint32_t value;
+} keywords[] = {
+    {"heap.dict_cache", "cold", HS_DICT_COLD},
+    {"heap.dict_cache", "warm", HS_DICT_WARM},
+};
+
+int case_param_keyword(const char *name, const char *word, uint32_t *value)
+{
+    for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+        if (strcmp(keywords[i].param, name) == 0 && strcmp(keywords[i].word, word) == 0) {
+            *value = keywords[i].value;
             return 0;
         }
     return -1;

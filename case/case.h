@@ -106,7 +106,8 @@ typedef struct {
     case_row_params_t row;
     case_read_params_t read;
     case_cluster_params_t cluster;
-    hs_params_t heap; /* the heap workloads (ctas, fts, range, few_rows) and rac */
+    hs_params_t heap; /* the heap workloads (ctas, fts, range, few_rows) and rac; heap.dict_cache
+                       * is the session's state, cold unless told (heapspace.h) */
     case_rac_params_t rac;
     /* Run every component's _check() after every row, in release builds
      * too (debug builds check after every state change anyway); a broken
@@ -152,6 +153,10 @@ size_t case_param_count(void);
 const char *case_param_name(size_t i);
 uint32_t case_param_get(const case_t *c, size_t i);
 int case_set_param(case_t *c, const char *name, uint32_t value);
+/* The value of a parameter given by name: heap.dict_cache=cold is 0 and
+ * =warm is 1 (HS_DICT_COLD, HS_DICT_WARM).  Returns -1 and leaves *value
+ * alone when `word` is not a name of one of `param`'s values. */
+int case_param_keyword(const char *param, const char *word, uint32_t *value);
 
 /* ---- a case's figures, by the part of the model that counted them ----- */
 

@@ -1,166 +1,222 @@
 /*
  * bitmap.c -- create bitmap index on (n): one bitmap per value over the
- * rowid space, bit (block x max_rows + row) for each row, compressed with
- * byte-aligned bitmap compression (BBC, Antoshenkov 1995) and cut into
- * pieces that let two entries share a leaf.
+ * rowid space, bit (block x max_rows + row) for each row, cut into pieces
+ * and compressed as Oracle's dumps show it (heapspace_int.h, hs_bbc_*; README
+ * "Bitmap format" cites the dumps).
  *
- * BBC as modelled: an atom is a header byte, a gap of zero bytes (counted
- * in the header up to 3, else in extra bytes of 7 bits each) and up to 15
- * literal bytes.  BBC's single-bit form (the bit's position in the header)
- * is not used: README says why.  Only the bytes holding a bit matter, so
- * the rows are walked a bitmap byte at a time.  The rows a block
- * could hold but does not (max_rows - rows in it) are zero bits, so each
- * block boundary costs a gap.
+ * The rows a block could hold but does not (max_rows - rows in it) are zero
+ * bits, so each block boundary costs a gap.  Only the bytes holding a bit
+ * matter, so the rows are walked a bitmap byte at a time: the values with a
+ * bit in the byte gather their bits, then each puts its byte.
  *
- * An entry: slot 2, row header 2, key 1 + NUMBER, start and end rowid
- * 1 + 6 each, bitmap length 2 and the bitmap.  The branch levels separate
- * entries by (n, start rowid).
+ * A piece's entry and slot take at most half of what a leaf lets entries
+ * use (two entries a leaf, as the dumps show); a piece ends before the
+ * byte that would pass that.  The entries go into leaves by the build's
+ * fill rule; a branch entry separates two leaves by the key and, within
+ * one value, by the shortest prefix of the start rowid (TERM for the rest).
  */
 #include <string.h>
 
 #include "heapspace_int.h"
 
 #define NVAL 11
-#define ENTRY_FIXED 22u /* all of an entry but its key's NUMBER and bitmap */
 
-typedef struct {
-    int64_t cur;    /* last byte with a bit of this value, -1 before the first */
-    int64_t prev;   /* last byte written to the piece, -1 at a piece start */
-    uint32_t tail;  /* literal bytes of the open atom, 0 if none */
-    uint64_t bytes; /* of the piece being filled */
-    uint64_t pieces;
-    uint64_t *sizes; /* bitmap bytes of each closed piece */
-    uint64_t cap;
-} value_t;
-
-/* Extra bytes that count a gap of zero bytes the header cannot hold: none
- * up to 3, then one per 7 bits. */
-static uint32_t long_gap_bytes(uint64_t gap)
+uint32_t hs_bbc_put(hs_bbc_t *s, uint64_t gap, uint32_t bits, uint8_t *out)
 {
-    uint32_t n = 0;
-    for (; gap; gap >>= 7)
-        n++;
+    uint32_t open = s->open, n = hs_bbc_cost(&open, gap, bits, s->single_gap);
+    if (out != NULL) {
+        uint8_t *w = out + s->bytes;
+        if (s->open != 0 && open == s->open + 1) { /* one more literal */
+            out[s->ctl]++;
+            w[0] = (uint8_t)bits;
+        } else if (open == 0) { /* one set bit: its number after the gap */
+            uint32_t place = 0;
+            while (!(bits >> place & 1u))
+                place++;
+            w[0] = (uint8_t)(8 * gap + place);
+        } else { /* control byte, the gap's length bytes, a literal */
+            uint32_t g = gap < 6 ? (uint32_t)gap + 1 : 7, k = 1;
+            s->ctl = s->bytes;
+            w[0] = (uint8_t)(0xC0 | g << 3);
+            for (uint32_t i = n - 2; gap >= 6 && i > 0; i--) /* most significant first */
+                w[k++] = (uint8_t)(((gap - 6) >> (7 * (i - 1)) & 0x7F) | (i > 1 ? 0x80 : 0));
+            w[k] = (uint8_t)bits;
+        }
+    }
+    s->open = open;
+    s->bytes += n;
     return n;
 }
 
-static inline uint32_t gap_bytes(uint64_t gap)
-{
-    if (gap >= (1u << 14)) /* rare: predicted */
-        return long_gap_bytes(gap);
-    return (uint32_t)(gap > 3) + (uint32_t)(gap >= (1u << 7));
-}
+typedef struct {
+    uint64_t bytes, start; /* the bitmap's bytes; its first byte */
+} piece_t;
+
+typedef struct {
+    int64_t prev;   /* last byte written to the piece */
+    uint32_t open;  /* literals of the open atom */
+    uint64_t bytes; /* of the piece being filled, 0 before the first */
+    uint64_t limit; /* largest bitmap of a piece */
+    uint32_t single_gap;
+    int64_t start; /* the first byte of the piece being filled */
+    uint64_t pieces, cap;
+    piece_t *p; /* the closed pieces */
+} value_t;
 
 static int close_piece(value_t *v)
 {
     if (v->pieces == v->cap) {
         uint64_t cap = v->cap ? 2 * v->cap : 64;
-        uint64_t *ns = sim_realloc(v->sizes, cap * sizeof *ns);
-        if (ns == NULL)
+        piece_t *np = sim_realloc(v->p, cap * sizeof *np);
+        if (np == NULL)
             return -1;
-        v->sizes = ns, v->cap = cap;
+        v->p = np, v->cap = cap;
     }
-    v->sizes[v->pieces++] = v->bytes;
-    v->bytes = 0, v->prev = -1, v->tail = 0;
-    return 0;
-}
-
-/* Byte `byte` into a new piece: a new atom, header and literal. */
-static int put_new_piece(value_t *v, int64_t byte)
-{
-    if (close_piece(v))
-        return -1;
-    v->bytes = 2, v->tail = 1, v->prev = v->cur = byte;
-    return 0;
-}
-
-/* Byte `byte` of the value's bitmap, which has a bit set, into the piece:
- * one more literal of the open atom, or a new atom (header, gap bytes, one
- * literal); a new piece when the piece would pass `limit`. */
-static inline int put_byte(value_t *v, int64_t byte, uint64_t limit)
-{
-    /* Without branches on the bytes' pattern: tail is 0 exactly at a piece
-     * start (prev -1), where the gap counts for nothing. */
-    uint64_t gap = (uint64_t)(byte - v->prev - 1);
-    uint32_t started = v->tail != 0;
-    uint32_t more = (uint32_t)(gap == 0) & (uint32_t)(v->tail - 1u < 14u); /* tail 1..14 */
-    uint32_t cost = 2 + started * gap_bytes(gap) - more;
-    if (v->bytes + cost > limit)
-        return put_new_piece(v, byte);
-    v->bytes += cost, v->tail = 1 + more * v->tail, v->prev = v->cur = byte;
+    v->p[v->pieces++] = (piece_t){v->bytes, (uint64_t)v->start};
     return 0;
 }
 
 /* The lowest bit set in m (m != 0, m < 2^11): a value present in the byte.
- * 2 is a primitive root of 13, so 2^k mod 13 differs for k = 0..11. */
-static int lowest(uint32_t m)
+ * Without the compiler's builtin: 2 is a primitive root of 13, so 2^k mod
+ * 13 differs for k = 0..11. */
+static inline int lowest(uint32_t m)
 {
+#if defined(__GNUC__)
+    return __builtin_ctz(m);
+#else
     static const int8_t log2_mod13[13] = {-1, 0, 1, 4, 2, 9, 5, 11, 3, 8, 10, 7, 6};
     return log2_mod13[(m & (0u - m)) % 13];
+#endif
+}
+
+/* Byte `byte` of the value's bitmap into its piece, with one bit set
+ * (one = 1) or more; into a new piece (the byte its first) when it would
+ * pass the limit.  Returns -1 when out of memory, else 0. */
+static inline int put_byte(value_t *v, int64_t byte, uint32_t one)
+{
+    uint32_t open = v->open;
+    uint32_t cost = hs_bbc_step(&open, (uint64_t)(byte - v->prev - 1), one, v->single_gap);
+    if (v->bytes + cost > v->limit) { /* v->bytes is past the limit before the first */
+        if (v->prev >= 0 && close_piece(v))
+            return -1;
+        open = 0;
+        cost = hs_bbc_step(&open, 0, one, v->single_gap);
+        v->bytes = 0, v->start = byte;
+    }
+    v->bytes += cost, v->open = open, v->prev = byte;
+    return 0;
+}
+
+/* The first bit of value k in byte `byte` of the rowid space (where a
+ * piece starts): the byte's rows hashed again, for the separators. */
+static uint64_t first_bit(const hs_table_t *t, uint64_t byte, uint32_t k)
+{
+    for (uint64_t bit = byte * 8;; bit++) {
+        uint64_t b = bit / t->max_rows, r = bit % t->max_rows;
+        if (b < t->ndata && r < t->first_id[b + 1] - t->first_id[b] &&
+            hs_row_n(t->seed, t->first_id[b] + r) == k)
+            return bit;
+    }
+}
+
+/* The rowid of bit `bit` of the rowid space. */
+static void bit_rowid(const hs_table_t *t, uint64_t bit, uint8_t out[6])
+{
+    hs_rowid_at(t, bit / t->max_rows, (uint32_t)(bit % t->max_rows), out);
+}
+
+/* The entries in key order into leaves, and the separators above. */
+static sim_err_t leaves(const hs_table_t *t, const value_t *val, const uint32_t *keylen,
+                        hs_index_stats_t *s)
+{
+    hs_fill_t f = {hs_leaf_room(&t->p, t->bs), 0, 0};
+    uint64_t pieces = 0;
+    for (int k = 0; k < NVAL; k++)
+        pieces += val[k].pieces;
+    uint16_t *sep = sim_malloc((pieces + 1) * sizeof *sep);
+    if (sep == NULL)
+        return SIM_ENOMEM;
+    uint64_t nleaves = 0;
+    int last = -1; /* the value of the entry before */
+    for (int k = 0; k < NVAL; k++)
+        for (uint64_t i = 0; i < val[k].pieces; i++) {
+            const piece_t *pc = &val[k].p[i];
+            uint32_t e = hs_bitmap_entry(keylen[k], (uint32_t)pc->bytes) + HS_SLOT;
+            if (last < 0 || !hs_fill_fits(&f, e)) {
+                uint32_t kept = 0;
+                if (last >= 0 && last != k) { /* a prefix of the key */
+                    uint8_t ka[21], kb[21];
+                    int la = hs_number_encode((uint64_t)last, ka);
+                    int lb = hs_number_encode((uint64_t)k, kb);
+                    kept = hs_col(hs_prefix_above(ka, (uint32_t)la, kb, (uint32_t)lb));
+                } else if (last == k) { /* the key and a prefix of the start rowid */
+                    uint8_t ra[6], rb[6];
+                    bit_rowid(t, first_bit(t, val[k].p[i - 1].start, (uint32_t)k), ra);
+                    bit_rowid(t, first_bit(t, pc->start, (uint32_t)k), rb);
+                    kept = hs_col(keylen[k]) + hs_col(hs_prefix_above(ra, 6, rb, 6));
+                }
+                sep[nleaves++] = (uint16_t)(last < 0 ? 0 : hs_branch_entry(kept, 1) + HS_SLOT);
+                hs_fill_next(&f);
+            }
+            hs_fill_add(&f, e);
+            last = k;
+            s->bitmap_bytes += pc->bytes;
+        }
+    s->num_rows = pieces;
+    s->leaf_blocks = nleaves;
+    sim_err_t rc = hs_branches(t, sep, nleaves, s);
+    sim_free(sep);
+    return rc;
 }
 
 sim_err_t hs_index_bitmap_n(const hs_table_t *t, hs_index_stats_t *s)
 {
     memset(s, 0, sizeof *s);
-    const uint32_t room = hs_leaf_room(&t->p, t->bs);
+    const uint32_t half = hs_leaf_room(&t->p, t->bs) / 2;
     value_t val[NVAL];
     memset(val, 0, sizeof val);
     uint32_t keylen[NVAL];
     for (int k = 0; k < NVAL; k++) {
-        val[k].cur = val[k].prev = -1;
         keylen[k] = (uint32_t)hs_number_encode((uint64_t)k, NULL);
+        /* An entry and its slot in half the room, with a long bitmap. */
+        uint32_t fixed = hs_bitmap_entry(keylen[k], 251) - 251 + HS_SLOT;
+        val[k].limit = half > fixed ? half - fixed : 1;
+        val[k].bytes = UINT32_MAX, val[k].prev = -1; /* no piece yet */
+        val[k].single_gap = t->p.bbc_single_gap;
     }
-    /* Two entries to a leaf: a piece's bitmap may take half the room. */
-    const uint64_t limit = room / 2 - ENTRY_FIXED - 2;
     int nomem = 0;
-    /* Byte by byte of the rowid space: the values with a bit in the byte,
-     * then each of them puts the byte (each value's bytes in order). */
+    /* Byte by byte of the rowid space: the values with a bit in the byte
+     * (present) and those with more than one (multi), then each of them
+     * puts its byte. */
     uint64_t z = hs_hash_start(t->seed, 1); /* of row first_id[b] */
     int64_t byte = -1;
-    uint32_t present = 0;
+    uint32_t present = 0, multi = 0;
     for (uint64_t b = 0; b < t->ndata && !nomem; b++) {
         uint64_t bit = (uint64_t)b * t->max_rows;
         uint64_t end = bit + (t->first_id[b + 1] - t->first_id[b]);
         for (; bit < end; bit++, z += HS_HASH_STEP) {
             if ((int64_t)(bit >> 3) != byte) {
-                for (; present; present &= present - 1)
-                    nomem |= put_byte(&val[lowest(present)], byte, limit);
+                for (; present; present &= present - 1) {
+                    int k = lowest(present);
+                    nomem |= put_byte(&val[k], byte, !(multi >> k & 1u));
+                }
+                multi = 0;
                 byte = (int64_t)(bit >> 3);
             }
-            present |= 1u << hs_hash_n(hs_mix(z));
+            uint32_t m = 1u << hs_hash_n(hs_mix(z));
+            multi |= present & m;
+            present |= m;
         }
     }
-    for (; present && !nomem; present &= present - 1)
-        nomem |= put_byte(&val[lowest(present)], byte, limit);
-    for (int k = 0; k < NVAL && !nomem; k++)
-        if (val[k].cur >= 0)
-            nomem |= close_piece(&val[k]);
-    /* The entries in key order into leaves, and the separators above. */
-    uint64_t pieces = 0;
-    for (int k = 0; k < NVAL; k++)
-        pieces += val[k].pieces;
-    uint16_t *sep = nomem ? NULL : sim_malloc((pieces + 1) * sizeof *sep);
-    sim_err_t rc = SIM_ENOMEM;
-    if (sep != NULL) {
-        uint64_t leaves = 0, used = 0;
-        int first = 1;
-        for (int k = 0; k < NVAL; k++)
-            for (uint64_t i = 0; i < val[k].pieces; i++) {
-                uint64_t e = ENTRY_FIXED + keylen[k] + val[k].sizes[i];
-                if (first || used + e > room) {
-                    /* A new value needs its key; the same value, the start
-                     * rowid up to the block number that differs. */
-                    sep[leaves++] = (uint16_t)(first ? 0 : 7 + 1 + keylen[k] + (i ? 1 + 4 : 0));
-                    used = 0, first = 0;
-                }
-                used += e;
-                s->bitmap_bytes += val[k].sizes[i];
-            }
-        s->num_rows = pieces;
-        s->leaf_blocks = leaves;
-        rc = hs_branches(t, sep, leaves, s);
-        sim_free(sep);
+    for (; present && !nomem; present &= present - 1) {
+        int k = lowest(present);
+        nomem |= put_byte(&val[k], byte, !(multi >> k & 1u));
     }
+    for (int k = 0; k < NVAL && !nomem; k++)
+        if (val[k].prev >= 0)
+            nomem |= close_piece(&val[k]);
+    sim_err_t rc = nomem ? SIM_ENOMEM : leaves(t, val, keylen, s);
     for (int k = 0; k < NVAL; k++)
-        sim_free(val[k].sizes);
+        sim_free(val[k].p);
     return rc;
 }

@@ -1,30 +1,43 @@
 /*
  * btree.c -- B-tree indexes as create index builds them: the entries sorted,
- * leaves filled in key order until the next entry would cut into the pctfree
- * reserve, then branch levels over the leaves until one block (the root)
- * holds them all.  blevel is the number of branch levels.
+ * leaves filled in key order while the space left after the next entry is
+ * at least pctfree of the block (the last leaf holds the rest), then branch
+ * levels over the leaves, packed full, until one block (the root) holds
+ * them all.  blevel is the number of branch levels.
  *
- *   unique (id):     row header 2, rowid length 1 + 6, key length 1 + NUMBER
- *   non-unique (x):  row header 2, key length 1 + 20, rowid column 1 + 6
- *   every entry has a 2-byte slot in the row directory.
+ * Entries as the published dumps lay them out (heapspace_int.h, README
+ * "Index formats"), each with a 2-byte slot:
  *
- * A branch entry is a 2-byte slot, a flag byte, the child's 4-byte address
- * and the shortest prefix of the right child's first key that sorts above
- * the left child's last key (the rowid being the last key column of a
- * non-unique index); the leftmost child needs no entry.
+ *   unique (id):     flag, lock, rowid 6, key length 1 + NUMBER
+ *   non-unique (x):  flag, lock, key length 1 + 20, rowid length 1 + 6
+ *   branch:          child address 4, the columns kept (length byte and
+ *                    bytes), a TERM byte when trailing columns were cut.
+ *
+ * A branch keeps the shortest prefix of the right child's first key that
+ * sorts above the left child's last key: of a unique key just that; of
+ * (x, rowid) the prefix of x and TERM when x differs, else all of x and a
+ * prefix of the rowid.  The leftmost child needs no entry (kdxbrlmc).
  */
 #include <string.h>
 
 #include "heapspace_int.h"
 
-#define BRANCH_FIXED 7u /* slot 2, flag 1, child address 4 */
+uint32_t hs_prefix_above(const uint8_t *a, uint32_t la, const uint8_t *b, uint32_t lb)
+{
+    uint32_t i = 0;
+    while (i < la && i < lb && a[i] == b[i])
+        i++;
+    return i < lb ? i + 1 : lb;
+}
 
 sim_err_t hs_branches(const hs_table_t *t, const uint16_t *sep, uint64_t n, hs_index_stats_t *s)
 {
     const uint32_t room = hs_branch_room(&t->p, t->bs);
     uint16_t *up = NULL;
     const uint16_t *cur = sep;
-    s->blevel = 0, s->branch_blocks = 0;
+    s->blevel = 0, s->branch_blocks = 0, s->sep_bytes = 0;
+    for (uint64_t i = 1; i < n; i++)
+        s->sep_bytes += sep[i];
     uint16_t *mine = NULL;
     while (n > 1) {
         up = sim_malloc(n * sizeof *up);
@@ -51,16 +64,6 @@ sim_err_t hs_branches(const hs_table_t *t, const uint16_t *sep, uint64_t n, hs_i
     return SIM_OK;
 }
 
-/* Shortest prefix of b that sorts above a: bytes up to the first that
- * differs (a prefix of b longer than a when a is a prefix of b). */
-static uint32_t prefix_above(const uint8_t *a, uint32_t la, const uint8_t *b, uint32_t lb)
-{
-    uint32_t i = 0;
-    while (i < la && i < lb && a[i] == b[i])
-        i++;
-    return i < lb ? i + 1 : lb;
-}
-
 typedef struct {
     uint16_t *v;
     uint64_t n, cap;
@@ -79,34 +82,48 @@ static int push(seps_t *s, uint32_t x)
     return 0;
 }
 
-sim_err_t hs_index_pk(const hs_table_t *t, hs_index_stats_t *s)
+sim_err_t hs_index_pk_leaves(const hs_table_t *t, hs_index_stats_t *s, hs_leaf_fn on_leaf,
+                             void *arg)
 {
     memset(s, 0, sizeof *s);
-    const uint32_t room = hs_leaf_room(&t->p, t->bs);
+    hs_fill_t f = {hs_leaf_room(&t->p, t->bs), 0, 0};
     seps_t seps = {0};
     int nomem = push(&seps, 0);
-    uint64_t used = 0, in_leaf = 0;
-    hs_idlen_t il;
-    hs_idlen_start(&il, 1);
-    for (uint64_t id = 1; id <= t->rows && !nomem; id++) {
-        uint32_t e = 2 + 2 + 7 + 1 + hs_idlen_next(&il);
-        if (used + e > room && in_leaf) {
+    hs_idlen_t start;
+    hs_idlen_start(&start, 1);
+    hs_idlen_t il = start; /* a copy no call sees: kept in registers */
+    const uint64_t rows = nomem ? 0 : t->rows;
+    for (uint64_t id = 1; id <= rows; id++) {
+        uint32_t e = hs_unique_entry(hs_idlen_next(&il)) + HS_SLOT;
+        if (!hs_fill_fits(&f, e)) {
             /* Only a leaf's first key is encoded, against the last before. */
             uint8_t prev[21], key[21];
             int lp = hs_number_encode(id - 1, prev), lk = hs_number_encode(id, key);
-            s->per_leaf = in_leaf > s->per_leaf ? in_leaf : s->per_leaf;
-            nomem |=
-                push(&seps, BRANCH_FIXED + 1 + prefix_above(prev, (uint32_t)lp, key, (uint32_t)lk));
-            used = 0, in_leaf = 0;
+            uint32_t kept = hs_col(hs_prefix_above(prev, (uint32_t)lp, key, (uint32_t)lk));
+            if (on_leaf)
+                on_leaf(arg, f.entries, f.used);
+            s->per_leaf = f.entries > s->per_leaf ? f.entries : s->per_leaf;
+            if (push(&seps, hs_branch_entry(kept, 0) + HS_SLOT)) {
+                nomem = 1;
+                break;
+            }
+            hs_fill_next(&f);
         }
-        used += e, in_leaf++;
+        hs_fill_add(&f, e);
     }
-    s->per_leaf = in_leaf > s->per_leaf ? in_leaf : s->per_leaf;
+    if (on_leaf && !nomem)
+        on_leaf(arg, f.entries, f.used);
+    s->per_leaf = f.entries > s->per_leaf ? f.entries : s->per_leaf;
     s->num_rows = t->rows;
     s->leaf_blocks = seps.n;
     sim_err_t rc = nomem ? SIM_ENOMEM : hs_branches(t, seps.v, seps.n, s);
     sim_free(seps.v);
     return rc;
+}
+
+sim_err_t hs_index_pk(const hs_table_t *t, hs_index_stats_t *s)
+{
+    return hs_index_pk_leaves(t, s, NULL, NULL);
 }
 
 /* x as stored: lpad(value, 20, '0'). */
@@ -130,7 +147,9 @@ static uint64_t next_edge(uint64_t p, uint64_t per_leaf)
 sim_err_t hs_index_x(const hs_table_t *t, hs_index_stats_t *s)
 {
     memset(s, 0, sizeof *s);
-    const uint32_t entry = 2 + 2 + 21 + 7;
+    /* Every entry has the same size, so the fill rule puts the same number
+     * in every leaf but the last. */
+    const uint32_t entry = hs_nonunique_entry(20) + HS_SLOT;
     const uint64_t per_leaf = hs_leaf_room(&t->p, t->bs) / entry;
     /* The entries in key order (x, rowid): rows counted by x; then, placing
      * them, only the ids on either side of a leaf boundary are kept. */
@@ -172,15 +191,17 @@ sim_err_t hs_index_x(const hs_table_t *t, hs_index_stats_t *s)
     for (uint64_t l = 1; l < leaves; l++) {
         uint32_t a = left[l], b = right[l];
         uint32_t xa = hs_row_x(t->seed, a), xb = hs_row_x(t->seed, b);
-        if (xa != xb) {
+        uint32_t e;
+        if (xa != xb) { /* a prefix of x; the rowid column cut: TERM */
             uint8_t ta[20], tb[20];
             x_text(xa, ta), x_text(xb, tb);
-            sep[l] = (uint16_t)(BRANCH_FIXED + 1 + prefix_above(ta, 20, tb, 20));
-        } else {
+            e = hs_branch_entry(hs_col(hs_prefix_above(ta, 20, tb, 20)), 1);
+        } else { /* all of x and a prefix of the rowid */
             uint8_t ra[6], rb[6];
             hs_rowid(t, a, ra), hs_rowid(t, b, rb);
-            sep[l] = (uint16_t)(BRANCH_FIXED + 21 + 1 + prefix_above(ra, 6, rb, 6));
+            e = hs_branch_entry(hs_col(20) + hs_col(hs_prefix_above(ra, 6, rb, 6)), 0);
         }
+        sep[l] = (uint16_t)(e + HS_SLOT);
     }
     sim_free(left);
     sim_free(right);

@@ -23,7 +23,16 @@
 /* The experiment's rows. */
 #define HS_REF_ROWS 10000000u
 
-/* Every value is one for all block sizes.  README lists each one's source. */
+/* hs_params_t.dict_cache: cold after a restart or a flush, or for the
+ * first statement on objects the session's instance has not parsed yet
+ * (a hard parse that reads the dictionary); warm when everything the parse
+ * needs is cached (no recursive SQL). */
+#define HS_DICT_COLD 0u
+#define HS_DICT_WARM 1u
+
+/* Every value is one for all block sizes.  README lists each one's source
+ * and kind: (a) a documented format or a published dump, (b) a property of
+ * the session or the system that the user sets, (c) fitted to a figure. */
 typedef struct {
     uint32_t extent_kb;         /* uniform extent size */
     uint32_t pctfree;           /* percent of the block kept free by a load */
@@ -31,8 +40,11 @@ typedef struct {
     uint32_t itl_bytes;         /* one interested transaction list entry */
     uint32_t table_itls;        /* ITL entries of a table block */
     uint32_t data_header_bytes; /* data header 14 and table directory 4 */
-    uint32_t leaf_header_bytes; /* an index leaf block's whole header and tail */
+    uint32_t index_fixed_bytes; /* of an index block, neither entry space nor ITL nor header */
+    uint32_t leaf_itls;         /* ITL entries of an index leaf block (itc) */
+    uint32_t branch_itls;       /* ITL entries of an index branch block (itc) */
     uint32_t min_row_bytes;     /* smallest row a block reserves room for */
+    uint32_t bbc_single_gap;    /* bitmaps: most zero bytes a one-bit atom skips (0..23) */
     uint32_t l1_small_kb;       /* L1 bitmaps map 16 blocks below this segment size */
     uint32_t l1_medium_kb;      /* 64 blocks below this, 256 above (1024 past 1 GB) */
     uint32_t mbrc_kb;           /* largest multiblock read */
@@ -40,10 +52,13 @@ typedef struct {
     uint32_t range_arraysize;   /* rows per fetch of the range query */
     uint32_t range_rows;        /* the range query: id between 1 and this */
     uint32_t few_rows;          /* the few-rows query: rownum <= this */
-    uint32_t recursive_reads;   /* recursive SQL: single-block dictionary reads */
-    uint32_t recursive_calls;   /* recursive SQL: calls */
-    uint32_t temp_reads;        /* recursive SQL: direct reads of temp blocks */
-    uint32_t dict_block_size;   /* the dictionary's (default) block size */
+    /* The session: the state of the dictionary (row) cache and library
+     * cache when the statement is parsed, HS_DICT_COLD or HS_DICT_WARM,
+     * and what a parse in the cold state costs. */
+    uint32_t dict_cache;
+    uint32_t dict_reads;      /* cold: single-block reads of dictionary blocks */
+    uint32_t recursive_calls; /* cold: recursive calls */
+    uint32_t dict_block_size; /* the dictionary's (the database default) block size */
 } hs_params_t;
 
 void hs_params_defaults(hs_params_t *p);
@@ -97,6 +112,7 @@ typedef struct {
     uint64_t leaf_blocks;
     uint64_t branch_blocks;
     uint64_t per_leaf;     /* B-tree: entries in a full leaf */
+    uint64_t sep_bytes;    /* the leaves' separators one level up: entries and slots */
     uint64_t bitmap_bytes; /* bitmap index: compressed bitmap bytes of all its pieces */
 } hs_index_stats_t;
 
@@ -108,7 +124,8 @@ sim_err_t hs_index_bitmap_n(const hs_table_t *t, hs_index_stats_t *s);
 
 /* ---- queries ---------------------------------------------------------- */
 
-/* What one query costs the session (recursive SQL apart). */
+/* What one statement costs, its own work only: the recursive SQL of its
+ * parse is the session's (heap_sim counts it in a part of its own). */
 typedef struct {
     uint64_t reads_direct;   /* blocks read by direct path */
     uint64_t reads_cache;    /* blocks read into the buffer cache */

@@ -50,30 +50,33 @@ static void cache_reads(hs_query_t *q, uint64_t blocks, uint32_t bs)
     q->read_bytes += blocks * bs;
 }
 
+/* The leaves that hold ids 1..last: those whose first id is at most last. */
+typedef struct {
+    uint64_t last, next_id, leaves;
+} upto_t;
+
+static void count_upto(void *arg, uint64_t entries, uint32_t bytes)
+{
+    upto_t *u = arg;
+    (void)bytes;
+    u->leaves += u->next_id <= u->last;
+    u->next_id += entries;
+}
+
 sim_err_t hs_query_range(const hs_table_t *t, hs_query_t *q)
 {
     memset(q, 0, sizeof *q);
+    uint64_t last = t->p.range_rows < t->rows ? t->p.range_rows : t->rows;
+    upto_t u = {last, 1, 0};
     hs_index_stats_t pk;
-    sim_err_t rc = hs_index_pk(t, &pk);
+    sim_err_t rc = hs_index_pk_leaves(t, &pk, count_upto, &u);
     if (rc != SIM_OK)
         return rc;
-    uint64_t last = t->p.range_rows < t->rows ? t->p.range_rows : t->rows;
-    /* Leaves of ids 1..last: the PK's leaves fill in id order. */
-    const uint32_t room = hs_leaf_room(&t->p, t->bs);
-    uint64_t leaves = 1, used = 0;
-    hs_idlen_t il;
-    hs_idlen_start(&il, 1);
-    for (uint64_t id = 1; id <= last; id++) {
-        uint32_t e = 2 + 2 + 7 + 1 + hs_idlen_next(&il);
-        if (used + e > room && used)
-            leaves++, used = 0;
-        used += e;
-    }
     uint64_t blocks = hs_table_block_of(t, last) - hs_table_block_of(t, 1) + 1;
-    cache_reads(q, pk.blevel + leaves + blocks, t->bs);
+    cache_reads(q, pk.blevel + u.leaves + blocks, t->bs);
     q->rows = last;
     q->roundtrips = roundtrips(last, t->p.range_arraysize);
-    q->consistent_gets = pk.blevel + leaves + blocks + 2 * (q->roundtrips - 1);
+    q->consistent_gets = pk.blevel + u.leaves + blocks + 2 * (q->roundtrips - 1);
     return SIM_OK;
 }
 

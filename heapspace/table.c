@@ -196,13 +196,17 @@ uint64_t hs_table_block_of(const hs_table_t *t, uint64_t id)
     return lo;
 }
 
-void hs_rowid(const hs_table_t *t, uint64_t id, uint8_t out[6])
+void hs_rowid_at(const hs_table_t *t, uint64_t b, uint32_t slot, uint8_t out[6])
 {
-    uint64_t b = hs_table_block_of(t, id);
     /* Relative file 5, the segment from block 128: a plausible address. */
     uint32_t dba = (5u << 22) | (uint32_t)(128 + t->addr[b]);
-    uint32_t slot = (uint32_t)(id - t->first_id[b]);
     out[0] = (uint8_t)(dba >> 24), out[1] = (uint8_t)(dba >> 16);
     out[2] = (uint8_t)(dba >> 8), out[3] = (uint8_t)dba;
     out[4] = (uint8_t)(slot >> 8), out[5] = (uint8_t)slot;
+}
+
+void hs_rowid(const hs_table_t *t, uint64_t id, uint8_t out[6])
+{
+    uint64_t b = hs_table_block_of(t, id);
+    hs_rowid_at(t, b, (uint32_t)(id - t->first_id[b]), out);
 }

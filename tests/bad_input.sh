@@ -193,7 +193,7 @@ bench "'readbak'" --workload=readbak
 bench "--plot" --plot=nodir/x.svg
 # The heap workloads: a block size the table cannot use, no rows, a misspelt name.
 bench "64k" --workload=heap --block-size=64k
-bench "use a larger block size" --workload=heap --block-size=2k --param=heap.leaf_header_bytes=1800
+bench "use a larger block size" --workload=heap --block-size=2k --param=heap.index_fixed_bytes=1700
 bench "0 rows" --workload=heap --rows=0
 bench "'heapx'" --workload=heapx
 

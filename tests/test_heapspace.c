@@ -6,12 +6,16 @@
  *   - the load (hs_table_create) against a row-by-row fill with
  *     hs_row_bytes(): rows per block, avg_row_len;
  *   - the ID index against its entries sorted in full (qsort of (x, id)),
- *     separators from the sorted neighbours;
- *   - the bitmap index against a bit-by-bit BBC encoder that walks the rows
- *     one at a time, each value putting its byte when it next moves on.
+ *     separators from the sorted neighbours, branch levels packed here;
+ *   - the bitmap index against a bit-by-bit encoder that walks the rows one
+ *     at a time, each value putting its byte when it next moves on, with
+ *     every gap size at an atom's boundary (5/6, 23/24, 133/134 zero bytes)
+ *     met somewhere in the shapes.
  *
- * The references are written from the README's definitions, not from the
- * code under test; they are slow, so the tables are small.
+ * The references are written from the README's definitions (block space,
+ * entry layouts, fill rule, bitmap atoms), not from the code under test:
+ * no hs_*_room(), hs_*_entry() or hs_branches() here.  They are slow, so
+ * the tables are small.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -55,19 +59,23 @@ static void test_id_length(void **state)
 typedef struct {
     uint32_t bs;
     uint64_t rows, seed;
-    uint32_t pctfree, min_row_bytes, leaf_header_bytes;
+    uint32_t pctfree, min_row_bytes, index_fixed_bytes, single_gap;
 } shape_t;
 
 /* Block sizes, pctfree 0 to 40, a Hakan factor that fills blocks before
  * their bytes do (min_row_bytes 40: every block full to max_rows, so a
- * bitmap byte spans two blocks), a leaf header that leaves few entries
- * (7100: 8 entries a leaf, thousands of branch blocks, blevel 3). */
+ * bitmap byte spans two blocks), index blocks that leave few entries
+ * (index_fixed_bytes 7000: 9 entries a leaf, thousands of branch blocks,
+ * blevel 3), gaps of about 23 zero bytes between blocks (min_row_bytes 21
+ * at 8k) and of about 133 (16k), one-bit atoms after no gap only. */
 static const shape_t shapes[] = {
-    {8192, 60000, 1, 10, 11, 184},  {4096, 45001, 7, 0, 11, 184},
-    {16384, 77777, 3, 25, 11, 184}, {32768, 150000, 12345, 10, 11, 184},
-    {8192, 30011, 5, 0, 40, 184},   {4096, 20000, 9, 40, 13, 1000},
-    {2048, 9999, 2, 10, 11, 184},   {8192, 1, 1, 10, 11, 184},
-    {32768, 50000, 0, 5, 90, 300},  {8192, 150000, 4, 10, 11, 7100},
+    {8192, 60000, 1, 10, 11, 112, 23},  {4096, 45001, 7, 0, 11, 112, 23},
+    {16384, 77777, 3, 25, 11, 112, 23}, {32768, 150000, 12345, 10, 11, 112, 23},
+    {8192, 30011, 5, 0, 40, 112, 23},   {4096, 20000, 9, 40, 13, 930, 23},
+    {2048, 9999, 2, 10, 11, 112, 23},   {8192, 1, 1, 10, 11, 112, 23},
+    {32768, 50000, 0, 5, 90, 230, 23},  {8192, 150000, 4, 10, 11, 7000, 23},
+    {8192, 60000, 11, 10, 21, 112, 23}, {16384, 120000, 6, 10, 11, 112, 23},
+    {8192, 40000, 8, 10, 11, 108, 0},
 };
 #define NSHAPES (sizeof shapes / sizeof shapes[0])
 
@@ -76,13 +84,56 @@ static hs_table_t *load(const shape_t *sh, hs_params_t *p)
     hs_params_defaults(p);
     p->pctfree = sh->pctfree;
     p->min_row_bytes = sh->min_row_bytes;
-    p->leaf_header_bytes = sh->leaf_header_bytes;
+    p->index_fixed_bytes = sh->index_fixed_bytes;
+    p->bbc_single_gap = sh->single_gap;
     hs_table_t *t;
     char msg[256];
     if (hs_table_create(p, sh->bs, sh->rows, sh->seed, &t, msg, sizeof msg) != SIM_OK)
         fail_msg("shape bs %u rows %llu: %s", sh->bs, (unsigned long long)sh->rows, msg);
     assert_int_equal(hs_table_check(t), SIM_OK);
     return t;
+}
+
+/* The block space as the README gives it, from the parameters alone. */
+static uint64_t reserve(const hs_params_t *p, uint32_t bs)
+{
+    return (uint64_t)bs * p->pctfree / 100;
+}
+
+/* Bytes create index lets a leaf's entries and slots use: kdxlebksz less
+ * the 36-byte header, less pctfree of the block. */
+static uint64_t leaf_room(const hs_params_t *p, uint32_t bs)
+{
+    return bs - p->index_fixed_bytes - p->itl_bytes * p->leaf_itls - 36 - reserve(p, bs);
+}
+
+/* A branch block's: kdxbrbksz less the 28-byte header, packed full. */
+static uint64_t branch_room(const hs_params_t *p, uint32_t bs)
+{
+    return bs - p->index_fixed_bytes - p->itl_bytes * p->branch_itls - 28;
+}
+
+/* Branch levels over n children, sep[i] the bytes (entry + slot) that
+ * separate child i from child i - 1; a block's first child needs none and
+ * its separator goes up a level.  Overwrites sep. */
+static void ref_branches(uint64_t *sep, uint64_t n, uint64_t room, uint64_t *blevel,
+                         uint64_t *blocks)
+{
+    *blevel = 0, *blocks = 0;
+    while (n > 1) {
+        uint64_t parents = 0, used = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            if (i > 0 && used + sep[i] <= room) {
+                used += sep[i];
+                continue;
+            }
+            sep[parents++] = i ? sep[i] : 0;
+            used = 0;
+        }
+        ++*blevel;
+        *blocks += parents;
+        n = parents;
+    }
 }
 
 static void test_load(void **state)
@@ -94,8 +145,9 @@ static void test_load(void **state)
         hs_table_stats_t ts;
         hs_table_stats(t, &ts);
         /* Row by row: into the block until the next row and its slot would
-         * pass the room, or the block holds max_rows. */
-        const uint32_t room = hs_table_room(&p, t->bs);
+         * pass the room (the block less its headers, two ITLs and pctfree),
+         * or the block holds max_rows. */
+        const uint64_t room = t->bs - 56 - 2 * 24 - 18 - reserve(&p, t->bs);
         uint64_t block = 0, used = 0, in = 0, cols = 0;
         for (uint64_t id = 1; id <= t->rows; id++) {
             uint32_t need = hs_row_bytes(t->seed, id) + 2;
@@ -114,6 +166,62 @@ static void test_load(void **state)
     }
 }
 
+/* ---- the primary key ---------------------------------------------------- */
+
+/* Bytes of the shortest prefix of b above a. */
+static uint32_t prefix_above(const uint8_t *a, uint32_t la, const uint8_t *b, uint32_t lb)
+{
+    uint32_t i = 0;
+    while (i < la && i < lb && a[i] == b[i])
+        i++;
+    return i < lb ? i + 1 : lb;
+}
+
+/* Entry by entry: flag, lock, rowid 6, 1 + NUMBER, slot 2, into the leaf
+ * while the bytes stay within the room; a separator of dba 4, 1 + the
+ * shortest prefix of the leaf's first key above the last key before, and
+ * a slot. */
+static void test_pk_index(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < NSHAPES; i++) {
+        hs_params_t p;
+        hs_table_t *t = load(&shapes[i], &p);
+        hs_index_stats_t got;
+        assert_int_equal(hs_index_pk(t, &got), SIM_OK);
+        const uint64_t room = leaf_room(&p, t->bs);
+        uint64_t *sep = calloc(t->rows + 1, sizeof *sep);
+        assert_non_null(sep);
+        uint64_t leaves = 1, used = 0, in = 0, most = 0, seps = 0;
+        for (uint64_t id = 1; id <= t->rows; id++) {
+            uint8_t key[21], prev[21];
+            uint64_t e = 2 + 6 + 1 + (uint64_t)hs_number_encode(id, key) + 2;
+            if (in > 0 && used + e > room) {
+                int lp = hs_number_encode(id - 1, prev), lk = hs_number_encode(id, key);
+                sep[leaves] = 4 + 1 + prefix_above(prev, (uint32_t)lp, key, (uint32_t)lk) + 2;
+                seps += sep[leaves++];
+                most = in > most ? in : most;
+                used = 0, in = 0;
+            }
+            used += e, in++;
+        }
+        most = in > most ? in : most;
+        uint64_t blevel, branches;
+        ref_branches(sep, leaves, branch_room(&p, t->bs), &blevel, &branches);
+        free(sep);
+        if (got.leaf_blocks != leaves || got.blevel != blevel || got.branch_blocks != branches ||
+            got.sep_bytes != seps || got.per_leaf != most)
+            fail_msg("shape %zu: leaves %llu/%llu blevel %llu/%llu branches %llu/%llu "
+                     "separators %llu/%llu per leaf %llu/%llu",
+                     i, (unsigned long long)got.leaf_blocks, (unsigned long long)leaves,
+                     (unsigned long long)got.blevel, (unsigned long long)blevel,
+                     (unsigned long long)got.branch_blocks, (unsigned long long)branches,
+                     (unsigned long long)got.sep_bytes, (unsigned long long)seps,
+                     (unsigned long long)got.per_leaf, (unsigned long long)most);
+        hs_table_destroy(t);
+    }
+}
+
 /* ---- the ID index ------------------------------------------------------- */
 
 typedef struct {
@@ -128,54 +236,51 @@ static int by_key(const void *a, const void *b)
     return l->id < r->id ? -1 : l->id > r->id;
 }
 
-static uint32_t prefix_above(const uint8_t *a, uint32_t la, const uint8_t *b, uint32_t lb)
-{
-    uint32_t i = 0;
-    while (i < la && i < lb && a[i] == b[i])
-        i++;
-    return i < lb ? i + 1 : lb;
-}
-
 static void test_x_index(void **state)
 {
     (void)state;
     for (size_t i = 0; i < NSHAPES; i++) {
         hs_params_t p;
         hs_table_t *t = load(&shapes[i], &p);
-        hs_index_stats_t got, want;
+        hs_index_stats_t got;
         assert_int_equal(hs_index_x(t, &got), SIM_OK);
         xentry_t *e = malloc(t->rows * sizeof *e);
         assert_non_null(e);
         for (uint64_t id = 1; id <= t->rows; id++)
             e[id - 1] = (xentry_t){hs_row_x(t->seed, id), (uint32_t)id};
         qsort(e, t->rows, sizeof *e, by_key);
-        uint64_t per_leaf = hs_leaf_room(&p, t->bs) / (2 + 2 + 21 + 7);
+        /* Entry: flag, lock, 1 + 20, 1 + 6; slot 2. */
+        uint64_t per_leaf = leaf_room(&p, t->bs) / (2 + 21 + 7 + 2);
         uint64_t leaves = (t->rows + per_leaf - 1) / per_leaf;
-        uint16_t *sep = calloc(leaves, sizeof *sep);
+        uint64_t *sep = calloc(leaves, sizeof *sep);
         assert_non_null(sep);
         for (uint64_t l = 1; l < leaves; l++) {
             const xentry_t *a = &e[l * per_leaf - 1], *b = &e[l * per_leaf];
             char ka[21], kb[21]; /* lpad(x, 20, '0') */
             snprintf(ka, sizeof ka, "%020u", a->x);
             snprintf(kb, sizeof kb, "%020u", b->x);
-            if (a->x != b->x) {
-                sep[l] = (uint16_t)(7 + 1 +
-                                    prefix_above((const uint8_t *)ka, 20, (const uint8_t *)kb, 20));
-            } else {
+            if (a->x != b->x) { /* dba 4, 1 + prefix of x, TERM 1; slot 2 */
+                sep[l] =
+                    4 + 1 + prefix_above((const uint8_t *)ka, 20, (const uint8_t *)kb, 20) + 1 + 2;
+            } else { /* dba 4, 1 + 20, 1 + prefix of the rowid; slot 2 */
                 uint8_t ra[6], rb[6];
                 hs_rowid(t, a->id, ra), hs_rowid(t, b->id, rb);
-                sep[l] = (uint16_t)(7 + 21 + 1 + prefix_above(ra, 6, rb, 6));
+                sep[l] = 4 + 21 + 1 + prefix_above(ra, 6, rb, 6) + 2;
             }
         }
-        memset(&want, 0, sizeof want);
-        assert_int_equal(hs_branches(t, sep, leaves, &want), SIM_OK);
-        if (got.leaf_blocks != leaves || got.blevel != want.blevel ||
-            got.branch_blocks != want.branch_blocks)
-            fail_msg("shape %zu: leaves %llu/%llu blevel %llu/%llu branches %llu/%llu", i,
-                     (unsigned long long)got.leaf_blocks, (unsigned long long)leaves,
-                     (unsigned long long)got.blevel, (unsigned long long)want.blevel,
-                     (unsigned long long)got.branch_blocks, (unsigned long long)want.branch_blocks);
-        if (shapes[i].leaf_header_bytes == 7100 && got.blevel < 3)
+        uint64_t blevel, branches, seps = 0;
+        for (uint64_t l = 1; l < leaves; l++)
+            seps += sep[l];
+        ref_branches(sep, leaves, branch_room(&p, t->bs), &blevel, &branches);
+        if (got.leaf_blocks != leaves || got.blevel != blevel || got.branch_blocks != branches ||
+            got.sep_bytes != seps)
+            fail_msg("shape %zu: leaves %llu/%llu blevel %llu/%llu branches %llu/%llu "
+                     "separators %llu/%llu bytes",
+                     i, (unsigned long long)got.leaf_blocks, (unsigned long long)leaves,
+                     (unsigned long long)got.blevel, (unsigned long long)blevel,
+                     (unsigned long long)got.branch_blocks, (unsigned long long)branches,
+                     (unsigned long long)got.sep_bytes, (unsigned long long)seps);
+        if (shapes[i].index_fixed_bytes == 7000 && got.blevel < 3)
             fail_msg("shape %zu: blevel %llu, meant to have 3 or more branch levels", i,
                      (unsigned long long)got.blevel);
         free(sep);
@@ -188,95 +293,167 @@ static void test_x_index(void **state)
 
 /* One value's bitmap in the making, bit by bit as the rows come. */
 typedef struct {
-    int64_t byte;  /* the byte last given a bit, -1 before any */
-    int64_t prev;  /* the last byte written to the piece, -1 at its start */
-    uint32_t lits; /* literals in the open atom */
-    uint64_t bytes, pieces, piece_bytes[4096];
+    int64_t byte;   /* the byte last given a bit, -1 before any */
+    uint32_t bits;  /* that byte's bits */
+    int64_t prev;   /* the last byte written to the piece, -1 at its start */
+    uint32_t lits;  /* literals of the open gap/literal atom, 0 if none */
+    uint64_t first; /* the piece's first set bit */
+    uint64_t bytes, pieces, piece_bytes[4096], piece_first[4096];
 } ref_value_t;
 
-static uint32_t ref_gap_bytes(uint64_t gap)
+/* Gap sizes at an atom's boundary, and how often each was met. */
+static const uint64_t boundary_gap[] = {5, 6, 23, 24, 133, 134};
+static uint64_t boundary_seen[6];
+
+/* Length bytes of a gap of g zero bytes (README): none below 6, then 7 bits
+ * a byte of g - 6. */
+static uint64_t ref_gap_bytes(uint64_t g)
 {
-    uint32_t n = 0;
-    if (gap > 3)
-        for (; gap; gap >>= 7)
-            n++;
+    if (g < 6)
+        return 0;
+    uint64_t n = 1;
+    for (uint64_t v = g - 6; v > 127; v >>= 7)
+        n++;
     return n;
 }
 
-/* Write v->byte: a literal of the open atom if it follows the last byte
- * and the atom has fewer than 15; else an atom (header, gap bytes, one
- * literal); a piece is closed first when this would pass `limit`. */
-static void ref_write(ref_value_t *v, uint64_t limit)
+/* Write v->byte after the piece's last byte: a literal of the open atom if
+ * it follows that byte and the atom has fewer than 8; else a one-bit atom
+ * if it has one bit and the gap is at most single_gap; else a gap/literal
+ * atom (control, gap length bytes, literal).  A piece is closed first when
+ * this would pass `limit`. */
+static void ref_write(ref_value_t *v, uint64_t limit, uint32_t single_gap)
 {
-    uint64_t cost;
-    int literal = v->prev >= 0 && v->byte == v->prev + 1 && v->lits >= 1 && v->lits < 15;
-    if (literal)
-        cost = 1;
-    else
-        cost = 2 + (v->prev < 0 ? 0 : ref_gap_bytes((uint64_t)(v->byte - v->prev - 1)));
-    if (v->bytes + cost > limit) {
-        assert_true(v->pieces < 4096);
-        v->piece_bytes[v->pieces++] = v->bytes;
-        v->bytes = 0, v->prev = -1, v->lits = 0;
-        literal = 0, cost = 2;
+    for (int pass = 0; pass < 2; pass++) {
+        uint64_t gap = v->prev < 0 ? 0 : (uint64_t)(v->byte - v->prev - 1);
+        int one_bit = (v->bits & (v->bits - 1)) == 0;
+        uint64_t cost;
+        uint32_t lits;
+        if (v->prev >= 0 && gap == 0 && v->lits >= 1 && v->lits < 8)
+            cost = 1, lits = v->lits + 1;
+        else if (one_bit && gap <= single_gap)
+            cost = 1, lits = 0;
+        else
+            cost = 2 + ref_gap_bytes(gap), lits = 1;
+        if (v->prev >= 0 && v->bytes + cost > limit) {
+            assert_true(v->pieces < 4096);
+            v->piece_first[v->pieces] = v->first;
+            v->piece_bytes[v->pieces++] = v->bytes;
+            v->bytes = 0, v->prev = -1, v->lits = 0;
+            continue; /* again, as a piece's first byte */
+        }
+        for (size_t g = 0; g < 6; g++)
+            boundary_seen[g] += v->prev >= 0 && gap == boundary_gap[g];
+        if (v->prev < 0) {
+            uint32_t place = 0;
+            while (!(v->bits >> place & 1u))
+                place++;
+            v->first = (uint64_t)v->byte * 8 + place;
+        }
+        v->bytes += cost, v->lits = lits, v->prev = v->byte;
+        return;
     }
-    v->bytes += cost;
-    v->lits = literal ? v->lits + 1 : 1;
-    v->prev = v->byte;
+}
+
+/* The rowid of the row at bit `bit` of the rowid space. */
+static void ref_rowid(const hs_table_t *t, uint64_t bit, uint8_t out[6])
+{
+    uint64_t b = bit / t->max_rows;
+    hs_rowid(t, t->first_id[b] + bit % t->max_rows, out);
 }
 
 static void test_bitmap_index(void **state)
 {
     (void)state;
     static ref_value_t val[11];
+    memset(boundary_seen, 0, sizeof boundary_seen);
     for (size_t i = 0; i < NSHAPES; i++) {
         hs_params_t p;
         hs_table_t *t = load(&shapes[i], &p);
         hs_index_stats_t got;
         assert_int_equal(hs_index_bitmap_n(t, &got), SIM_OK);
-        const uint32_t room = hs_leaf_room(&p, t->bs);
-        const uint64_t limit = room / 2 - 22 - 2;
+        const uint64_t room = leaf_room(&p, t->bs);
         memset(val, 0, sizeof val);
-        for (int k = 0; k < 11; k++)
+        uint8_t key[11][21];
+        uint64_t keylen[11];
+        for (int k = 0; k < 11; k++) {
             val[k].byte = val[k].prev = -1;
+            keylen[k] = (uint64_t)hs_number_encode((uint64_t)k, key[k]);
+        }
         for (uint64_t id = 1; id <= t->rows; id++) {
             uint64_t b = hs_table_block_of(t, id);
             uint64_t bit = b * t->max_rows + (id - t->first_id[b]);
-            ref_value_t *v = &val[hs_row_n(t->seed, id)];
+            uint32_t k = hs_row_n(t->seed, id);
+            ref_value_t *v = &val[k];
+            /* A piece's entry (flag, lock, 1 + key, 1 + 6 twice, 2 + bitmap)
+             * and its slot take at most half the room. */
+            uint64_t limit = room / 2 - (2 + 1 + keylen[k] + 14 + 2) - 2;
             if (v->byte >= 0 && (int64_t)(bit / 8) != v->byte)
-                ref_write(v, limit);
+                ref_write(v, limit, p.bbc_single_gap);
+            if ((int64_t)(bit / 8) != v->byte)
+                v->bits = 0;
             v->byte = (int64_t)(bit / 8);
+            v->bits |= 1u << (bit % 8);
         }
         uint64_t pieces = 0, leaves = 0, used = 0, bytes = 0;
         for (int k = 0; k < 11; k++)
             if (val[k].byte >= 0) {
-                ref_write(&val[k], limit);
+                ref_write(&val[k], room / 2 - (2 + 1 + keylen[k] + 14 + 2) - 2, p.bbc_single_gap);
+                val[k].piece_first[val[k].pieces] = val[k].first;
                 val[k].piece_bytes[val[k].pieces++] = val[k].bytes;
             }
+        uint64_t *sep = calloc(t->rows + 1, sizeof *sep);
+        assert_non_null(sep);
+        int last = -1;
         for (int k = 0; k < 11; k++)
             for (uint64_t j = 0; j < val[k].pieces; j++, pieces++) {
-                uint64_t e =
-                    22 + (uint64_t)hs_number_encode((uint64_t)k, NULL) + val[k].piece_bytes[j];
-                if (pieces == 0 || used + e > room)
+                uint64_t bm = val[k].piece_bytes[j];
+                uint64_t e = 2 + 1 + keylen[k] + 14 + (bm <= 250 ? 1 : 2) + bm + 2;
+                if (pieces == 0 || used + e > room) {
+                    if (last >= 0 && last != k) /* dba, 1 + key prefix, TERM, slot */
+                        sep[leaves] = 4 + 1 +
+                                      prefix_above(key[last], (uint32_t)keylen[last], key[k],
+                                                   (uint32_t)keylen[k]) +
+                                      1 + 2;
+                    else if (last == k) { /* dba, 1 + key, 1 + rowid prefix, TERM, slot */
+                        uint8_t ra[6], rb[6];
+                        ref_rowid(t, val[k].piece_first[j - 1], ra);
+                        ref_rowid(t, val[k].piece_first[j], rb);
+                        sep[leaves] = 4 + 1 + keylen[k] + 1 + prefix_above(ra, 6, rb, 6) + 1 + 2;
+                    }
                     leaves++, used = 0;
-                used += e;
-                bytes += val[k].piece_bytes[j];
+                }
+                used += e, last = k;
+                bytes += bm;
             }
-        if (got.num_rows != pieces || got.leaf_blocks != leaves || got.bitmap_bytes != bytes)
-            fail_msg("shape %zu: pieces %llu/%llu leaves %llu/%llu bytes %llu/%llu", i,
-                     (unsigned long long)got.num_rows, (unsigned long long)pieces,
+        uint64_t blevel, branches, seps = 0;
+        for (uint64_t l = 1; l < leaves; l++)
+            seps += sep[l];
+        ref_branches(sep, leaves, branch_room(&p, t->bs), &blevel, &branches);
+        free(sep);
+        if (got.num_rows != pieces || got.leaf_blocks != leaves || got.bitmap_bytes != bytes ||
+            got.blevel != blevel || got.branch_blocks != branches || got.sep_bytes != seps)
+            fail_msg("shape %zu: pieces %llu/%llu leaves %llu/%llu bytes %llu/%llu blevel "
+                     "%llu/%llu branches %llu/%llu separators %llu/%llu",
+                     i, (unsigned long long)got.num_rows, (unsigned long long)pieces,
                      (unsigned long long)got.leaf_blocks, (unsigned long long)leaves,
-                     (unsigned long long)got.bitmap_bytes, (unsigned long long)bytes);
+                     (unsigned long long)got.bitmap_bytes, (unsigned long long)bytes,
+                     (unsigned long long)got.blevel, (unsigned long long)blevel,
+                     (unsigned long long)got.branch_blocks, (unsigned long long)branches,
+                     (unsigned long long)got.sep_bytes, (unsigned long long)seps);
         hs_table_destroy(t);
     }
+    for (size_t g = 0; g < 6; g++)
+        if (boundary_seen[g] == 0)
+            fail_msg("no shape has a gap of exactly %llu zero bytes",
+                     (unsigned long long)boundary_gap[g]);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_id_length),
-        cmocka_unit_test(test_load),
-        cmocka_unit_test(test_x_index),
+        cmocka_unit_test(test_id_length),    cmocka_unit_test(test_load),
+        cmocka_unit_test(test_pk_index),     cmocka_unit_test(test_x_index),
         cmocka_unit_test(test_bitmap_index),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
