@@ -71,7 +71,6 @@ void case_defaults(case_t *c)
     c->rac.interconnect = CASE_LINK_HIPERSOCKETS;
     c->rac.log_write_us = 500;
     c->rac.log_mb_s = 100;
-    c->rac.read_us = 5000;
 }
 
 const char *case_path_name(case_path_t p)
@@ -258,7 +257,6 @@ static const struct {
     P("rac.mtu", rac.mtu),
     P("rac.log_write_us", rac.log_write_us),
     P("rac.log_mb_s", rac.log_mb_s),
-    P("rac.read_us", rac.read_us),
     P("heap.extent_kb", heap.extent_kb),
     P("heap.pctfree", heap.pctfree),
     P("heap.fixed_bytes", heap.fixed_bytes),

@@ -104,7 +104,6 @@ typedef struct {
     uint32_t mtu;               /* 0: the interconnect's */
     uint32_t log_write_us;      /* one log write: the device's latency */
     uint32_t log_mb_s;          /* log device bandwidth, MB/s */
-    uint32_t read_us;           /* a single-block read from disk */
 } case_rac_params_t;
 
 typedef struct {

@@ -146,12 +146,11 @@ static void grant(gcache_t *g, int me, unsigned kind, uint64_t id, int invalidat
 
 /* A consistent read by `me` that its lock does not satisfy. */
 static void read_request(gcache_t *g, int me, gcache_block_t *b, unsigned kind, uint64_t id,
-                         int existed, gcache_reply_t *r)
+                         gcache_reply_t *r)
 {
     int o = 1 - me;
     if (b->mode[o] == GCACHE_N) {
         grant(g, me, kind, id, 0, r);
-        r->disk = existed;
         b->mode[me] = GCACHE_S;
         return;
     }
@@ -178,7 +177,7 @@ static void read_request(gcache_t *g, int me, gcache_block_t *b, unsigned kind, 
 
 /* A change by `me` that its lock does not satisfy. */
 static void change_request(gcache_t *g, int me, gcache_block_t *b, unsigned kind, uint64_t id,
-                           gcache_mode_t mode, int existed, gcache_reply_t *r)
+                           gcache_reply_t *r)
 {
     int o = 1 - me;
     if (b->mode[o] == GCACHE_X || (b->mode[o] == GCACHE_S && b->mode[me] == GCACHE_N)) {
@@ -193,7 +192,6 @@ static void change_request(gcache_t *g, int me, gcache_block_t *b, unsigned kind
         }
     } else {
         grant(g, me, kind, id, b->mode[o] == GCACHE_S, r);
-        r->disk = existed && b->mode[me] == GCACHE_N && mode != GCACHE_NEW;
     }
     b->mode[o] = GCACHE_N;
     b->mode[me] = GCACHE_X;
@@ -244,17 +242,14 @@ sim_err_t gcache_request(gcache_t *g, int me, unsigned kind, uint64_t id, gcache
     r->cls = (gcache_class_t)g->cls[kind];
     r->stamp = b->stamp;
     r->stamp_inst = b->stamp_inst;
-    /* A block nobody ever had is being made: nothing to read. */
-    int existed = b->used;
     b->used = 1;
     unsigned need = mode == GCACHE_READ ? GCACHE_S : GCACHE_X;
     if (b->mode[me] >= need)
         r->got = GCACHE_GOT_HIT;
     else if (mode == GCACHE_READ)
-        read_request(g, me, b, kind, id, existed, r);
+        read_request(g, me, b, kind, id, r);
     else
-        change_request(g, me, b, kind, id, mode, existed, r);
-    g->n[me].disk_reads += (uint64_t)r->disk;
+        change_request(g, me, b, kind, id, r);
     /* The block just moved, and the counts; the whole cache, a pass over
      * every block, is gcache_check()'s. */
     SIM_DEBUG_CHECK(check_block(b));

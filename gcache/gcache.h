@@ -19,8 +19,7 @@
  *       the other ships its copy and the reader gets S;
  *   read, nobody holds it
  *       the master grants S (request and grant when the master is the other
- *       instance, nothing when it is this one) and the block is read from
- *       disk;
+ *       instance, nothing when it is this one);
  *   change, the other holds X
  *       the holder ships the current block and keeps a past image (PI);
  *   change, the other holds S
@@ -28,8 +27,12 @@
  *       an upgrade (request and grant, no block), without one the other
  *       ships its copy;
  *   change, nobody else holds it
- *       the master grants X (upgrade of an S copy, a disk read, or a block
- *       formatted new).
+ *       the master grants X (upgrade of an S copy, or a block formatted
+ *       new).
+ *
+ * Nothing ages out of a cache: once a block is in, some instance holds it,
+ * so no request reads a block from disk; both workloads' blocks are set up
+ * cached (gcache_warm(), gcache_hold()) or made new.
  *
  * A shipped block counts as received by the requester and served by the
  * holder, by class (data block, undo header, ...: gcache_set_class()), CR
@@ -104,7 +107,7 @@ typedef enum {
 /* How a request was satisfied. */
 typedef enum {
     GCACHE_GOT_HIT,    /* the lock held here sufficed */
-    GCACHE_GOT_GRANT,  /* a lock, no block: read from disk, formatted, or upgraded in place */
+    GCACHE_GOT_GRANT,  /* a lock, no block: a block formatted new, or a copy upgraded */
     GCACHE_GOT_CR,     /* a CR copy built and shipped by the holder; no lock */
     GCACHE_GOT_CURRENT /* the current block, shipped by the other instance */
 } gcache_got_t;
@@ -113,7 +116,6 @@ typedef struct {
     gcache_got_t got;
     gcache_class_t cls;
     uint32_t messages; /* GCS messages exchanged: 1 with a block, 2 for a remote grant */
-    int disk;          /* a grant of a block no cache holds: read it from disk */
     int past_image;    /* the holder kept a past image */
     int downconvert;   /* the holder down-converted X to S (fairness) */
     uint64_t stamp;    /* the block's last gcache_changed() stamp, 0 none */
@@ -128,7 +130,6 @@ typedef struct {
     uint64_t grants_remote, grants_local; /* grants this instance asked for */
     uint64_t downconverts;                /* X -> S down-converts it made (fairness) */
     uint64_t past_images;                 /* past images it kept */
-    uint64_t disk_reads;                  /* grants that read the block from disk */
 } gcache_counts_t;
 
 sim_err_t gcache_create(const gcache_params_t *p, gcache_t **out);

@@ -196,8 +196,6 @@ static void catalogue(const rac_t *r, case_result_t *out)
         sim_stat_add(&w, SIM_STAT_REDO_SIZE, n.redo_bytes);
         sim_stat_add(&w, SIM_STAT_REDO_WRITES, n.log_writes);
         sim_stat_add(&w, SIM_STAT_ENQ_TX, n.tx_started);
-        sim_stat_add(&w, SIM_STAT_PHYS_READS, n.waits[E_DB_FILE_SEQ_READ]);
-        sim_stat_add(&w, SIM_STAT_PHYS_READS_CACHE, n.waits[E_DB_FILE_SEQ_READ]);
         case_result_add(out, CASE_PART_HEAP, &w);
         gcache_counts_stats(&g, c->block_size, c->cluster.message_bytes, &gc);
         sim_stat_add(&gc, SIM_STAT_WAIT_GC_CR, n.waits[E_GC_CR_BLOCK_2WAY]);

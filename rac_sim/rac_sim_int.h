@@ -67,7 +67,6 @@ enum {
     E_BUFFER_BUSY,        /* another session of this instance has it pinned */
     E_LOG_FILE_SYNC,      /* a commit waits for its redo */
     E_ENQ_TX_ROW,         /* enq: TX - row lock contention */
-    E_DB_FILE_SEQ_READ,   /* a single-block read */
     E_GCS_LOG_FLUSH_SYNC, /* background (LMS): the log flush before a block ships */
     E_LOG_FILE_PAR_WRITE, /* background (LGWR): its writes */
     E_COUNT
@@ -257,7 +256,7 @@ typedef struct {
 enum { REQ_NONE, REQ_OUT, REQ_BACK };
 
 /* What a user is doing. */
-enum { PH_IDLE, PH_GETS, PH_DISK, PH_CPU, PH_LOG, PH_DONE };
+enum { PH_IDLE, PH_GETS, PH_CPU, PH_LOG, PH_DONE };
 
 typedef struct {
     uint64_t ins_block, ins_rows; /* the current insert block, UINT64_MAX none */

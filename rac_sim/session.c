@@ -21,9 +21,8 @@
  *   gc cr/current ...   this session asked the other instance (gc.c);
  *   enq: TX - row lock  the row to update is locked by another
  *                       transaction (rows are updated in key order, so
- *                       these waits never form a cycle);
- *   db file sequential read
- *                       a block no cache holds.
+ *                       these waits never form a cycle).
+ * No block is read from disk: every block stays cached (gcache.h).
  * A block this instance holds in X with ITL entries of transactions that
  * committed after the block left their instance is cleaned out: the
  * committing instance's undo segment header tells when they committed (a
@@ -521,13 +520,7 @@ static void gets(rac_t *r, uint32_t u)
                 rac_fail(r, rc);
                 return;
             }
-            done_access(r, us, DONE_HELD, !g.disk);
-            if (g.disk) {
-                us->phase = PH_DISK;
-                wait_for(r, u, E_DB_FILE_SEQ_READ);
-                rac_at(r, r->now + r->c->rac.read_us * RAC_NS_PER_US, EV_USER, u, 0);
-                return;
-            }
+            done_access(r, us, DONE_HELD, 1);
         }
         if (r->err != SIM_OK)
             return;
@@ -582,26 +575,13 @@ void rac_session_reply(rac_t *r, uint32_t u)
     }
     us->cpu_extra_ns += p->msg_cpu_us * RAC_NS_PER_US;
     done_access(r, us, g->got == GCACHE_GOT_CR ? DONE_CR : DONE_HELD, 0);
-    if (g->disk) {
-        us->phase = PH_DISK;
-        wait_for(r, u, E_DB_FILE_SEQ_READ);
-        rac_at(r, r->now + p->read_us * RAC_NS_PER_US, EV_USER, u, 0);
-    } else {
-        gets(r, u);
-    }
+    gets(r, u);
     rac_block_released(r, us->inst, kind, id);
 }
 
 void rac_session_event(rac_t *r, uint32_t u)
 {
-    rac_user_t *us = &r->u[u];
-    if (us->phase == PH_DISK) {
-        us->phase = PH_GETS;
-        end_wait(r, u);
-        gets(r, u);
-    } else {
-        begin_statement(r, u);
-    }
+    begin_statement(r, u);
 }
 
 /* ---- a statement's changes ------------------------------------------------------- */
