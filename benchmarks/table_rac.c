@@ -83,24 +83,24 @@ static void top_events(FILE *f, const bench_case_t *bc, const rac_report_t *rep)
         double waits, s;
     } ev[64];
     size_t n = 0;
-    const rac_line_t *cpu = rac_report_line(rep, RAC_SEC_TIME, "DB CPU (s)");
-    const rac_line_t *dbt = rac_report_line(rep, RAC_SEC_TIME, "DB time (s)");
+    const rac_line_t *cpu = rac_report_line(rep, RAC_SEC_TIME, "DB CPU (s per s)");
+    const rac_line_t *dbt = rac_report_line(rep, RAC_SEC_TIME, "DB time (s per s)");
     ev[n].name = "DB CPU";
     ev[n].cls = "";
     ev[n].waits = 0;
-    ev[n++].s = cpu ? cpu->v[2] : 0;
+    ev[n++].s = cpu ? cpu->v[2] * rep->elapsed_s : 0;
     for (int e = 0; rac_event_name(e) && n < 64; e++) {
         char name[RAC_NAME + 16];
-        snprintf(name, sizeof name, "%s: waits", rac_event_name(e));
+        snprintf(name, sizeof name, "%s: waits per second", rac_event_name(e));
         const rac_line_t *w = rac_report_line(rep, RAC_SEC_EVENTS, name);
-        snprintf(name, sizeof name, "%s: time (s)", rac_event_name(e));
+        snprintf(name, sizeof name, "%s: time (s per s)", rac_event_name(e));
         const rac_line_t *t = rac_report_line(rep, RAC_SEC_EVENTS, name);
         if (w == NULL || t == NULL || w->v[2] == 0)
             continue;
         ev[n].name = rac_event_name(e);
         ev[n].cls = rac_event_class_name(e);
-        ev[n].waits = w->v[2];
-        ev[n++].s = t->v[2];
+        ev[n].waits = w->v[2] * rep->elapsed_s;
+        ev[n++].s = t->v[2] * rep->elapsed_s;
     }
     for (size_t i = 1; i < n; i++)
         for (size_t j = i; j > 0 && ev[j].s > ev[j - 1].s; j--) {
@@ -113,7 +113,8 @@ static void top_events(FILE *f, const bench_case_t *bc, const rac_report_t *rep)
     for (size_t i = 0; i < n && i < 5; i++)
         fprintf(f, "  %-40s %12.0f %10.2f %9.3f %9.1f  %s\n", ev[i].name, ev[i].waits, ev[i].s,
                 ev[i].waits > 0 ? 1000 * ev[i].s / ev[i].waits : 0.0,
-                dbt && dbt->v[2] > 0 ? 100 * ev[i].s / dbt->v[2] : 0.0, ev[i].cls);
+                dbt && dbt->v[2] > 0 ? 100 * ev[i].s / (dbt->v[2] * rep->elapsed_s) : 0.0,
+                ev[i].cls);
 }
 
 void bench_rac_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl)

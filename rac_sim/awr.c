@@ -266,11 +266,10 @@ static double db_time_ns(const col_t *c)
     return t;
 }
 
-/* Wait classes: arg = class * 4 + what (0 time s, 1 waits, 2 avg ms,
- * 3 % DB time). */
+/* Wait classes: arg = class * 4 + what (0 seconds waited a second, 1 waits
+ * a second, 2 avg ms, 3 % DB time). */
 static double wait_class(const build_t *b, const col_t *c, int a)
 {
-    (void)b;
     double t = 0, n = 0;
     for (int e = 0; e < E_COUNT; e++)
         if (events[e].cls == a / 4) {
@@ -279,9 +278,9 @@ static double wait_class(const build_t *b, const col_t *c, int a)
         }
     switch (a & 3) {
     case 0:
-        return t / 1e9;
+        return ratio(t / 1e9, b->s);
     case 1:
-        return n;
+        return ratio(n, b->s);
     case 2:
         return ratio(t, n) / 1e6;
     default:
@@ -289,39 +288,40 @@ static double wait_class(const build_t *b, const col_t *c, int a)
     }
 }
 
-/* Wait events: arg = event * 4 + what (0 waits, 1 time s, 2 avg ms). */
+/* Wait events: arg = event * 4 + what (0 waits a second, 1 seconds waited
+ * a second, 2 avg ms). */
 static double wait_event(const build_t *b, const col_t *c, int a)
 {
-    (void)b;
     int e = a / 4;
     switch (a & 3) {
     case 0:
-        return c->waits[e];
+        return ratio(c->waits[e], b->s);
     case 1:
-        return c->wait_ns[e] / 1e9;
+        return ratio(c->wait_ns[e] / 1e9, b->s);
     default:
         return ratio(c->wait_ns[e], c->waits[e]) / 1e6;
     }
 }
 
-/* Time model: arg 0 DB time, 1 DB CPU, 2 run queue, 3 idle, 4 users
- * (Little's law), 5 LMS CPU, 6 CPU utilisation %, 7 DB CPU % DB time. */
+/* Time model, seconds a second: arg 0 DB time, 1 DB CPU, 2 run queue,
+ * 3 idle, 4 users (Little's law: the sum of 0 and 3), 5 LMS CPU; 6 CPU
+ * utilisation %, 7 DB CPU % DB time. */
 static double time_model(const build_t *b, const col_t *c, int a)
 {
     double s = b->s;
     switch (a) {
     case 0:
-        return db_time_ns(c) / 1e9;
+        return ratio(db_time_ns(c) / 1e9, s);
     case 1:
-        return c->cpu_ns / 1e9;
+        return ratio(c->cpu_ns / 1e9, s);
     case 2:
-        return c->cpu_queue_ns / 1e9;
+        return ratio(c->cpu_queue_ns / 1e9, s);
     case 3:
-        return c->idle_ns / 1e9;
+        return ratio(c->idle_ns / 1e9, s);
     case 4:
         return ratio((db_time_ns(c) + c->idle_ns) / 1e9, s);
     case 5:
-        return c->lms_cpu_ns / 1e9;
+        return ratio(c->lms_cpu_ns / 1e9, s);
     case 6:
         return 100 * ratio((c->cpu_ns + c->lms_cpu_ns) / 1e9, s * c->cores);
     default:
@@ -395,24 +395,25 @@ void rac_report_build(const rac_t *r, rac_report_t *out)
 
     for (int k = 0; k < C_COUNT; k++)
         for (int what = 0; what < 4; what++) {
-            static const char *const w[4] = {"time (s)", "waits", "avg wait (ms)", "% DB time"};
+            static const char *const w[4] = {"time (s per s)", "waits per second", "avg wait (ms)",
+                                             "% DB time"};
             snprintf(name, sizeof name, "%s %s", classes[k], w[what]);
             line(&b, RAC_SEC_CLASSES, name, wait_class, k * 4 + what);
         }
 
     for (int e = 0; e < E_COUNT; e++)
         for (int what = 0; what < 3; what++) {
-            static const char *const w[3] = {"waits", "time (s)", "avg wait (ms)"};
+            static const char *const w[3] = {"waits per second", "time (s per s)", "avg wait (ms)"};
             snprintf(name, sizeof name, "%s: %s", events[e].name, w[what]);
             line(&b, RAC_SEC_EVENTS, name, wait_event, e * 4 + what);
         }
 
-    static const char *const tm[8] = {"DB time (s)",
-                                      "DB CPU (s)",
-                                      "CPU run queue (s)",
-                                      "Users idle: think and client (s)",
+    static const char *const tm[8] = {"DB time (s per s)",
+                                      "DB CPU (s per s)",
+                                      "CPU run queue (s per s)",
+                                      "Users idle: think and client (s per s)",
                                       "Users (DB time + idle per second)",
-                                      "LMS CPU (s)",
+                                      "LMS CPU (s per s)",
                                       "CPU utilisation %",
                                       "DB CPU % DB time"};
     for (int k = 0; k < 8; k++)
