@@ -213,10 +213,6 @@ typedef struct {
     uint32_t seg;        /* undo segment (within its instance) */
     uint64_t undo_block; /* the last undo block it wrote */
     uint32_t waiters;    /* user + 1 heading the sessions waiting for its row locks */
-    uint32_t nblocks;
-    uint64_t blocks[RAC_TX_BLOCKS]; /* table blocks it changed (commit cleanout) */
-    uint32_t nrows;
-    uint64_t rows[RAC_TX_BLOCKS]; /* rows it locked */
 } rac_tx_t;
 
 /* User states, for where their time goes; ST_RUN lasts no time (between
@@ -233,6 +229,9 @@ typedef struct {
     uint32_t next; /* user + 1 next in the list it waits in */
     /* the transaction */
     uint64_t tx; /* its id, 0 none */
+    uint32_t tx_nblocks, tx_nrows;
+    uint64_t tx_blocks[2 * RAC_TX_BLOCKS]; /* table blocks it changed (commit cleanout) */
+    uint64_t tx_rows[RAC_TX_BLOCKS];       /* rows it locked */
     uint32_t op, nops;
     uint8_t ops[64];
     uint64_t rows[64];

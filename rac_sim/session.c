@@ -469,9 +469,8 @@ static void run(rac_t *r, uint32_t u)
             rac_fail(r, SIM_ENOMEM);
             return;
         }
-        rac_tx_t *t = &r->tx[us->tx];
-        if (t->nrows < RAC_TX_BLOCKS)
-            t->rows[t->nrows++] = us->row;
+        if (us->tx_nrows < RAC_TX_BLOCKS)
+            us->tx_rows[us->tx_nrows++] = us->row;
         else
             rac_fail(r, SIM_EINVAL); /* rac_check() bounds the updates */
     }
@@ -613,15 +612,16 @@ static void commit(rac_t *r, uint32_t u)
     }
     rac_tx_t *t = &r->tx[us->tx];
     t->state = TX_COMMITTED;
-    for (uint32_t i = 0; i < t->nblocks; i++)
-        if (gcache_lock(r->g, us->inst, K_TABLE, t->blocks[i]) == GCACHE_X) {
-            uint64_t *e = itl(r, t->blocks[i]);
+    for (uint32_t i = 0; i < us->tx_nblocks; i++)
+        if (gcache_lock(r->g, us->inst, K_TABLE, us->tx_blocks[i]) == GCACHE_X) {
+            uint64_t *e = itl(r, us->tx_blocks[i]);
             for (int k = 0; k < RAC_ITL; k++)
                 if (e[k] == us->tx)
                     e[k] = 0;
         }
-    for (uint32_t i = 0; i < t->nrows; i++)
-        lock_del(r, t->rows[i]);
+    for (uint32_t i = 0; i < us->tx_nrows; i++)
+        lock_del(r, us->tx_rows[i]);
+    us->tx_nrows = us->tx_nblocks = 0;
     uint32_t w = t->waiters;
     t->waiters = 0;
     while (w) {
@@ -684,16 +684,15 @@ static void apply(rac_t *r, uint32_t u, int op)
         gcache_changed(r->g, us->inst, a->kind, a->id, l->generated);
         n->block_changes++;
         if (a->kind == K_TABLE && us->tx) {
-            rac_tx_t *t = &r->tx[us->tx];
             if (itl_add(r, a->id, us->tx) != SIM_OK) {
                 rac_fail(r, SIM_ENOMEM);
                 return;
             }
             int seen = 0;
-            for (uint32_t k = 0; k < t->nblocks; k++)
-                seen |= t->blocks[k] == a->id;
-            if (!seen && t->nblocks < RAC_TX_BLOCKS)
-                t->blocks[t->nblocks++] = a->id;
+            for (uint32_t k = 0; k < us->tx_nblocks; k++)
+                seen |= us->tx_blocks[k] == a->id;
+            if (!seen && us->tx_nblocks < 2 * RAC_TX_BLOCKS)
+                us->tx_blocks[us->tx_nblocks++] = a->id;
         }
     }
 }
