@@ -13,6 +13,7 @@
 #     --seeds=1-5             seeds, a range or a list
 #     --block-size=8k,4k      the first is the base of each change
 #     --param=NAME=VALUE      passed on to every run (repeatable)
+#     --rows=N                the table's rows (lobbench --rows)
 #     --mode=changes          (default) per figure: the change from the first
 #                             block size, mean and range over the seeds, per
 #                             user count, and whether its sign held
@@ -28,7 +29,7 @@ for a in "$@"; do
     --users=*) users=${a#*=} ;;
     --seeds=*) seeds=${a#*=} ;;
     --block-size=*) sizes=${a#*=} ;;
-    --param=*) params+=("$a") ;;
+    --param=* | --rows=*) params+=("$a") ;;
     --mode=*) mode=${a#*=} ;;
     *) echo "rac_sweep.sh: unknown option '$a'" >&2; exit 2 ;;
     esac
