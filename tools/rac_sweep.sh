@@ -47,8 +47,8 @@ for u in ${users//,/ }; do
         f=$OUT/u$u.s$s.csv
         "$LOBBENCH" --no-db --quiet --workload=rac --block-size="$sizes" --seed="$s" \
             --param=rac.users="$u" "${params[@]}" --stats-out="$f" \
-            --benchmark_min_time=1x >/dev/null ||
-            { echo "rac_sweep.sh: lobbench failed for users=$u seed=$s" >&2; exit 1; }
+            --benchmark_min_time=1x >/dev/null 2>"$OUT/lobbench.err" ||
+            { echo "rac_sweep.sh: lobbench failed for users=$u seed=$s:" >&2; cat "$OUT/lobbench.err" >&2; exit 1; }
         tail -n +2 "$f" >>"$runs"
         rm -f "$f"
     done
