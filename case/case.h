@@ -73,8 +73,10 @@ typedef enum {
     CASE_LINK_COUNT
 } case_link_t;
 
-/* Two instances running OLTP on a shared heap table (the rac workload);
- * rac_sim/README.md gives each one's source. */
+/* Two instances running OLTP on a shared heap table (the rac workload).
+ * Each parameter's source: docs/rac.md and rac_sim/README.md for rac. and
+ * cluster.fairness, docs/heap.md for heap., docs/lob-insert.md for the
+ * segment's, dsp., undo., link., row., read. and the other cluster. ones. */
 typedef struct {
     uint32_t instances;         /* must be 2: the global cache models two */
     uint32_t users;             /* sessions of the cluster, half on each instance */
