@@ -43,27 +43,34 @@ void case_defaults(case_t *c)
     c->read.fetch_lobs = 1;
     c->cluster.message_bytes = 200;
     c->cluster.ges_per_enqueue = 1;
+    c->cluster.fairness = 4;
     hs_params_defaults(&c->heap);
+    /* rac_sim/README.md: the source of each. */
     c->rac.instances = 2;
-    c->rac.users = 4;
+    c->rac.users = 60;
     c->rac.transactions = 20000;
-    c->rac.affinity_pm = 900;
-    c->rac.run_rows = 10000;
-    c->rac.hot_rows = 64;
-    c->rac.hot_pm = 20;
+    c->rac.warmup = 2000;
+    c->rac.affinity_pm = 500;
     c->rac.reads = 6;
     c->rac.updates = 3;
     c->rac.inserts = 1;
-    c->rac.seq_cache = 1000;
+    c->rac.seq_cache = 20;
     c->rac.redo_bytes = 400;
-    c->rac.think_us = 1000;
-    c->rac.cpu_us = 300;
-    c->rac.rtt_us = 500;
-    c->rac.link_mbit = 1000;
-    c->rac.log_write_us = 300;
+    c->rac.commit_redo_bytes = 100;
+    c->rac.undo_bytes = 200;
+    c->rac.undo_segments = 10;
+    c->rac.think_us = 0;
+    c->rac.client_rtt_us = 125;
+    c->rac.cores = 2;
+    c->rac.cpu_us = 100;
+    c->rac.msg_cpu_us = 10;
+    c->rac.lms = 2;
+    c->rac.lms_us = 20;
+    c->rac.cr_build_us = 40;
+    c->rac.congested_us = 1000;
+    c->rac.interconnect = CASE_LINK_HIPERSOCKETS;
+    c->rac.log_write_us = 500;
     c->rac.log_mb_s = 100;
-    c->rac.read_us = 5000;
-    c->rac.dbwr_write_us = 100;
 }
 
 const char *case_path_name(case_path_t p)
@@ -221,26 +228,35 @@ static const struct {
     P("read.fetch_lobs", read.fetch_lobs),
     P("cluster.message_bytes", cluster.message_bytes),
     P("cluster.ges_per_enqueue", cluster.ges_per_enqueue),
+    P("cluster.fairness", cluster.fairness),
     P("rac.instances", rac.instances),
     P("rac.users", rac.users),
     P("rac.transactions", rac.transactions),
+    P("rac.warmup", rac.warmup),
     P("rac.affinity_pm", rac.affinity_pm),
-    P("rac.run_rows", rac.run_rows),
-    P("rac.hot_rows", rac.hot_rows),
-    P("rac.hot_pm", rac.hot_pm),
     P("rac.reads", rac.reads),
     P("rac.updates", rac.updates),
     P("rac.inserts", rac.inserts),
     P("rac.seq_cache", rac.seq_cache),
     P("rac.redo_bytes", rac.redo_bytes),
+    P("rac.commit_redo_bytes", rac.commit_redo_bytes),
+    P("rac.undo_bytes", rac.undo_bytes),
+    P("rac.undo_segments", rac.undo_segments),
     P("rac.think_us", rac.think_us),
+    P("rac.client_rtt_us", rac.client_rtt_us),
+    P("rac.cores", rac.cores),
     P("rac.cpu_us", rac.cpu_us),
-    P("rac.rtt_us", rac.rtt_us),
+    P("rac.msg_cpu_us", rac.msg_cpu_us),
+    P("rac.lms", rac.lms),
+    P("rac.lms_us", rac.lms_us),
+    P("rac.cr_build_us", rac.cr_build_us),
+    P("rac.congested_us", rac.congested_us),
+    P("rac.interconnect", rac.interconnect),
+    P("rac.link_us", rac.link_us),
     P("rac.link_mbit", rac.link_mbit),
+    P("rac.mtu", rac.mtu),
     P("rac.log_write_us", rac.log_write_us),
     P("rac.log_mb_s", rac.log_mb_s),
-    P("rac.read_us", rac.read_us),
-    P("rac.dbwr_write_us", rac.dbwr_write_us),
     P("heap.extent_kb", heap.extent_kb),
     P("heap.pctfree", heap.pctfree),
     P("heap.fixed_bytes", heap.fixed_bytes),

@@ -58,37 +58,54 @@ typedef struct {
     uint32_t fetch_lobs;         /* rows: 1 fetches every LOB, 0 reads the range only */
 } case_read_params_t;
 
-/* Two instances on one segment. */
+/* Two instances sharing blocks: the global cache (both cluster workloads). */
 typedef struct {
     uint32_t message_bytes;   /* one global cache or enqueue message */
-    uint32_t ges_per_enqueue; /* global enqueue messages per TX enqueue request */
+    uint32_t ges_per_enqueue; /* cluster: global enqueue messages per TX enqueue request */
+    uint32_t fairness;        /* CR copies an X holder serves before down-converting */
 } case_cluster_params_t;
 
+/* The rac workload's interconnects (rac.interconnect). */
+typedef enum {
+    CASE_LINK_HIPERSOCKETS,
+    CASE_LINK_10GBE,
+    CASE_LINK_1GBE,
+    CASE_LINK_COUNT
+} case_link_t;
+
 /* Two instances running OLTP on a shared heap table (the rac workload).
- * Each parameter's source: docs/rac.md for rac., docs/heap.md for heap.,
- * docs/lob-insert.md for the segment's, dsp., undo., link., row., read. and
- * cluster. */
+ * Each parameter's source: docs/rac.md and rac_sim/README.md for rac. and
+ * cluster.fairness, docs/heap.md for heap., docs/lob-insert.md for the
+ * segment's, dsp., undo., link., row., read. and the other cluster. ones. */
 typedef struct {
-    uint32_t instances;     /* must be 2: the global cache models two */
-    uint32_t users;         /* sessions per instance, closed loop */
-    uint32_t transactions;  /* transactions simulated, both instances */
-    uint32_t affinity_pm;   /* permille of row visits to the instance's own rows */
-    uint32_t run_rows;      /* rows owned in runs of this many, alternating */
-    uint32_t hot_rows;      /* rows both instances use */
-    uint32_t hot_pm;        /* permille of row visits to the hot rows */
-    uint32_t reads;         /* rows read per transaction, by primary key */
-    uint32_t updates;       /* rows updated per transaction */
-    uint32_t inserts;       /* rows inserted per transaction */
-    uint32_t seq_cache;     /* sequence CACHE of the inserted keys (NOORDER) */
-    uint32_t redo_bytes;    /* redo per changed row, undo included */
-    uint32_t think_us;      /* think time between a user's transactions */
-    uint32_t cpu_us;        /* CPU per transaction */
-    uint32_t rtt_us;        /* request to reply of a 2-way transfer, without the block */
-    uint32_t link_mbit;     /* interconnect bandwidth, Mbit/s */
-    uint32_t log_write_us;  /* one log write: the device's latency */
-    uint32_t log_mb_s;      /* log device bandwidth, MB/s */
-    uint32_t read_us;       /* a single-block read */
-    uint32_t dbwr_write_us; /* database writer time per block written */
+    uint32_t instances;         /* must be 2: the global cache models two */
+    uint32_t users;             /* sessions of the cluster, half on each instance */
+    uint32_t transactions;      /* transactions inside the AWR window */
+    uint32_t warmup;            /* transactions before the window opens */
+    uint32_t affinity_pm;       /* permille of row visits to the instance's half of the keys */
+    uint32_t reads;             /* rows read per transaction, by primary key */
+    uint32_t updates;           /* rows updated per transaction, in key order */
+    uint32_t inserts;           /* rows inserted per transaction, keys from a sequence */
+    uint32_t seq_cache;         /* the sequence's CACHE (NOORDER) */
+    uint32_t redo_bytes;        /* redo per changed row */
+    uint32_t commit_redo_bytes; /* redo of a commit record */
+    uint32_t undo_bytes;        /* undo per changed row */
+    uint32_t undo_segments;     /* undo segments per instance */
+    uint32_t think_us;          /* think time between a user's transactions */
+    uint32_t client_rtt_us;     /* a round trip to the client, per statement and commit */
+    uint32_t cores;             /* CPUs per instance */
+    uint32_t cpu_us;            /* mean CPU of a statement or commit */
+    uint32_t msg_cpu_us;        /* CPU to send or to receive one message or block */
+    uint32_t lms;               /* LMS processes per instance */
+    uint32_t lms_us;            /* LMS CPU per request besides its messages */
+    uint32_t cr_build_us;       /* LMS CPU to build a CR copy */
+    uint32_t congested_us;      /* LMS queueing beyond which a transfer is congested */
+    uint32_t interconnect;      /* case_link_t */
+    uint32_t link_us;           /* one-way latency; 0: the interconnect's */
+    uint32_t link_mbit;         /* bandwidth per direction; 0: the interconnect's */
+    uint32_t mtu;               /* 0: the interconnect's */
+    uint32_t log_write_us;      /* one log write: the device's latency */
+    uint32_t log_mb_s;          /* log device bandwidth, MB/s */
 } case_rac_params_t;
 
 typedef struct {

@@ -10,6 +10,11 @@
  * global cache (gcache.h) follows every space metadata block the
  * dispensers visit.  LOB data blocks never travel: each instance writes its
  * own chunks.
+ *
+ * The workload has no time model: each shipped block or remote grant is
+ * one wait of its event, and a block the other instance changed in the row
+ * step just before is still busy there (gc buffer busy).  Nothing here
+ * writes the log, so no shipment waits for a log flush.
  */
 #include <string.h>
 
@@ -21,26 +26,46 @@ typedef struct {
     int inst;      /* the instance working now */
     uint64_t step; /* the row being inserted */
     sim_err_t err; /* the cache failed to grow inside a callback */
+    sim_stats_t waits[GCACHE_INSTANCES];
 } visit_t;
+
+/* The wait a request cost, by what it got. */
+static void count_waits(visit_t *v, const gcache_reply_t *r, int current)
+{
+    sim_stats_t *w = &v->waits[v->inst];
+    if (r->got == GCACHE_GOT_GRANT && r->messages)
+        sim_stat_add(w, current ? SIM_STAT_WAIT_GC_CURRENT_GRANT : SIM_STAT_WAIT_GC_CR_GRANT, 1);
+    if (r->got != GCACHE_GOT_CR && r->got != GCACHE_GOT_CURRENT)
+        return;
+    sim_stat_add(w, current ? SIM_STAT_WAIT_GC_CURRENT : SIM_STAT_WAIT_GC_CR, 1);
+    /* Changed by the other instance in the step before (stamped step). */
+    if (r->stamp_inst == 1 - v->inst && r->stamp == v->step)
+        sim_stat_add(w, SIM_STAT_WAIT_GC_BUSY, 1);
+}
 
 static void touch(void *arg, dsp_block_t kind, uint64_t id, int current)
 {
     visit_t *v = arg;
-    sim_err_t rc = gcache_touch(v->g, v->inst, v->step, (unsigned)kind, id, current);
-    if (rc != SIM_OK && v->err == SIM_OK)
+    gcache_reply_t r;
+    sim_err_t rc = gcache_touch(v->g, v->inst, v->step, (unsigned)kind, id, current, &r);
+    if (rc == SIM_OK)
+        count_waits(v, &r, current);
+    else if (v->err == SIM_OK)
         v->err = rc;
 }
 
 sim_err_t dbl_cluster(const case_t *c, case_result_t *out)
 {
-    gcache_params_t gp = {c->block_size, c->cluster.message_bytes, c->cluster.ges_per_enqueue, 0,
-                          0};
-    visit_t v = {NULL, 0, 0, SIM_OK};
+    gcache_params_t gp = {c->block_size, c->cluster.message_bytes, c->cluster.fairness};
+    visit_t v;
+    memset(&v, 0, sizeof v);
     lob_segment_t *seg = NULL;
     dbl_writer_t *w[GCACHE_INSTANCES] = {NULL, NULL};
     sim_err_t rc = gcache_create(&gp, &v.g);
-    if (rc == SIM_OK)
+    if (rc == SIM_OK) {
+        gcache_set_class(v.g, DSP_BLOCK_SEGMENT_HEADER, GCACHE_CLASS_SEGMENT_HEADER);
         rc = dbl_writer_segment_create(c, &seg);
+    }
     for (int i = 0; i < GCACHE_INSTANCES && rc == SIM_OK; i++) {
         rc = dbl_writer_create(c, seg, &w[i]);
         if (rc == SIM_OK)
@@ -66,8 +91,13 @@ sim_err_t dbl_cluster(const case_t *c, case_result_t *out)
             case_result_add(out, (case_part_t)p, &mine.part[p]);
         sim_stats_t total;
         case_result_total(&mine, &total);
-        gcache_finish(v.g, i, total.v[SIM_STAT_ENQ_TX]);
-        case_result_add(out, CASE_PART_GCACHE, gcache_stats(v.g, i));
+        gcache_ges(v.g, i, total.v[SIM_STAT_ENQ_TX] * c->cluster.ges_per_enqueue);
+    }
+    for (int i = 0; i < GCACHE_INSTANCES && rc == SIM_OK; i++) {
+        sim_stats_t st;
+        gcache_stats(v.g, i, &st);
+        case_result_add(out, CASE_PART_GCACHE, &st);
+        case_result_add(out, CASE_PART_GCACHE, &v.waits[i]);
     }
     if (rc == SIM_OK)
         case_result_add(out, CASE_PART_SEGMENT, lob_segment_stats(seg));

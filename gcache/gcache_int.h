@@ -6,22 +6,23 @@
 #include "gcache.h"
 
 typedef struct {
-    int valid;
-    int owner;                          /* instance that changed it last */
-    uint64_t version;                   /* changes so far */
-    uint64_t cr_seen[GCACHE_INSTANCES]; /* version each instance last read consistently */
-    uint64_t step;                      /* row step of the last change */
-    uint8_t cached[GCACHE_INSTANCES];   /* holds a usable copy (read from disk or current) */
+    uint8_t mode[GCACHE_INSTANCES]; /* gcache_lock_t */
+    uint8_t pi;                     /* bit i: instance i keeps a past image */
+    uint8_t used;                   /* requested or set up at least once */
+    int8_t stamp_inst;              /* whose change stamp is; -1 none */
+    uint32_t fair;                  /* CR copies served since the last change */
+    uint64_t stamp;                 /* the last change's stamp, 0 none */
+    uint64_t version;               /* changes so far */
 } gcache_block_t;
 
 struct gcache {
     gcache_params_t p;
     gcache_block_t *blocks[GCACHE_KINDS]; /* by number, grown on demand */
     uint64_t cap[GCACHE_KINDS];
-    uint64_t changes; /* current-mode visits */
-    int finished[GCACHE_INSTANCES];
-    uint64_t logged[GCACHE_INSTANCES]; /* only gcache_log_written() moves it */
-    sim_stats_t stats[GCACHE_INSTANCES];
+    uint8_t cls[GCACHE_KINDS];   /* gcache_class_t */
+    int8_t master[GCACHE_KINDS]; /* fixed master, or -1: by hash */
+    uint64_t changes;            /* gcache_changed() calls */
+    gcache_counts_t n[GCACHE_INSTANCES];
 };
 
 #endif

@@ -1,13 +1,437 @@
 /*
- * awr.c -- the rac workload's statistics as AWR shows them: the Global
- * Cache Load Profile and the wait classes, per second of elapsed time.
+ * awr.c -- the rac run as AWR reports it: per instance and for the cluster
+ * (the sum of the two), from the counts of the AWR window.
  *
- * In two instances every block one receives the other serves, and every
- * message one sends the other receives: AWR's "served and received" and
- * "sent and received" are twice the received (sent) counts, and its
- * estimated traffic twice the receiving side's (gcache_finish()).
+ * The Global Cache Load Profile counts what the global cache counted
+ * (gcache.h: a block is received by one instance and served by the other,
+ * a message sent by one and received by the other), and estimates the
+ * interconnect traffic as AWR does: (blocks served + received) x block
+ * size + (messages sent + received) x 200 bytes.  The Transfer Stats and
+ * the receive times count blocks when they arrive.  DB time is the users'
+ * time in the database: DB CPU, the run queue and their wait events; the
+ * background events (LMS's gcs log flush sync, LGWR's writes) have classes
+ * of their own (Other, System I/O) and are not the users' time.
  */
+#include <stdio.h>
+#include <string.h>
+
 #include "rac_sim_int.h"
+
+static const struct {
+    const char *name;
+    int cls;
+} events[E_COUNT] = {
+    [E_GC_CR_BLOCK_2WAY] = {"gc cr block 2-way", C_CLUSTER},
+    [E_GC_CR_BLOCK_BUSY] = {"gc cr block busy", C_CLUSTER},
+    [E_GC_CR_BLOCK_CONGESTED] = {"gc cr block congested", C_CLUSTER},
+    [E_GC_CR_GRANT_2WAY] = {"gc cr grant 2-way", C_CLUSTER},
+    [E_GC_CR_GRANT_BUSY] = {"gc cr grant busy", C_CLUSTER},
+    [E_GC_CR_GRANT_CONGESTED] = {"gc cr grant congested", C_CLUSTER},
+    [E_GC_CURRENT_BLOCK_2WAY] = {"gc current block 2-way", C_CLUSTER},
+    [E_GC_CURRENT_BLOCK_BUSY] = {"gc current block busy", C_CLUSTER},
+    [E_GC_CURRENT_BLOCK_CONGESTED] = {"gc current block congested", C_CLUSTER},
+    [E_GC_CURRENT_GRANT_2WAY] = {"gc current grant 2-way", C_CLUSTER},
+    [E_GC_CURRENT_GRANT_BUSY] = {"gc current grant busy", C_CLUSTER},
+    [E_GC_CURRENT_GRANT_CONGESTED] = {"gc current grant congested", C_CLUSTER},
+    [E_GC_BUFFER_BUSY] = {"gc buffer busy", C_CLUSTER},
+    [E_BUFFER_BUSY] = {"buffer busy waits", C_CONCURRENCY},
+    [E_LOG_FILE_SYNC] = {"log file sync", C_COMMIT},
+    [E_ENQ_TX_ROW] = {"enq: TX - row lock contention", C_APPLICATION},
+    [E_GCS_LOG_FLUSH_SYNC] = {"gcs log flush sync", C_OTHER},
+    [E_LOG_FILE_PAR_WRITE] = {"log file parallel write", C_SYSTEM_IO},
+};
+
+static const char *const classes[C_COUNT] = {"Cluster",  "Commit",     "Application", "Concurrency",
+                                             "User I/O", "System I/O", "Other"};
+
+const char *rac_event_name(int e)
+{
+    return e >= 0 && e < E_COUNT ? events[e].name : NULL;
+}
+
+int rac_event_class(int e)
+{
+    assert(e >= 0 && e < E_COUNT);
+    return events[e].cls;
+}
+
+const char *rac_class_name(int c)
+{
+    return c >= 0 && c < C_COUNT ? classes[c] : NULL;
+}
+
+const char *rac_event_class_name(int e)
+{
+    return e >= 0 && e < E_COUNT ? classes[events[e].cls] : NULL;
+}
+
+/* One column's counts, as doubles. */
+typedef struct {
+    double commits, statements, redo, gets, local_gets, changes;
+    double received, served, cr_served, current_served;
+    double msgs_received, msgs_sent, downconverts;
+    double cr_blocks, current_blocks, cr_receive_ns, current_receive_ns;
+    double cr_flushes, current_flushes, cr_built;
+    double by_class[GCACHE_CLASSES][2][3];
+    double waits[E_COUNT], wait_ns[E_COUNT];
+    double cpu_ns, cpu_queue_ns, idle_ns, lms_cpu_ns;
+    double link_bytes, link_busy_ns;
+    double users, cores;
+} col_t;
+
+static void column(const rac_t *r, int i, col_t *c)
+{
+    rac_counts_t n;
+    gcache_counts_t g;
+    rac_window(r, i, &n, &g);
+    memset(c, 0, sizeof *c);
+    c->commits = (double)n.commits;
+    c->statements = (double)n.statements;
+    c->redo = (double)n.redo_bytes;
+    c->gets = (double)(n.cgets + n.dbgets);
+    c->local_gets = (double)n.local_gets;
+    c->changes = (double)n.block_changes;
+    for (int k = 0; k < GCACHE_CLASSES; k++) {
+        c->received += (double)(g.cr_received[k] + g.current_received[k]);
+        c->cr_served += (double)g.cr_served[k];
+        c->current_served += (double)g.current_served[k];
+        for (int m = 0; m < 2; m++)
+            for (int h = 0; h < 3; h++)
+                c->by_class[k][m][h] = (double)n.by_class[k][m][h];
+    }
+    c->served = c->cr_served + c->current_served;
+    c->msgs_received = (double)(g.gcs_received + g.ges_received);
+    c->msgs_sent = (double)(g.gcs_sent + g.ges_sent);
+    c->downconverts = (double)g.downconverts;
+    c->cr_blocks = (double)n.cr_blocks;
+    c->current_blocks = (double)n.current_blocks;
+    c->cr_receive_ns = (double)n.cr_receive_ns;
+    c->current_receive_ns = (double)n.current_receive_ns;
+    c->cr_flushes = (double)n.cr_flushes;
+    c->current_flushes = (double)n.current_flushes;
+    c->cr_built = (double)n.cr_built;
+    for (int e = 0; e < E_COUNT; e++) {
+        c->waits[e] = (double)n.waits[e];
+        c->wait_ns[e] = (double)n.wait_ns[e];
+    }
+    c->cpu_ns = (double)n.cpu_ns;
+    c->cpu_queue_ns = (double)n.cpu_queue_ns;
+    c->idle_ns = (double)n.idle_ns;
+    c->lms_cpu_ns = (double)n.lms_cpu_ns;
+    c->link_bytes = (double)n.link_bytes;
+    c->link_busy_ns = (double)n.link_busy_ns;
+    c->cores = r->c->rac.cores;
+    for (uint32_t u = 0; u < r->nusers; u++)
+        c->users += r->u[u].inst == i;
+}
+
+/* The cluster: the sum of the instances. */
+static void sum(const col_t *a, const col_t *b, col_t *out)
+{
+    _Static_assert(sizeof(col_t) % sizeof(double) == 0, "col_t: doubles only");
+    double x[sizeof(col_t) / sizeof(double)], y[sizeof x / sizeof x[0]];
+    memcpy(x, a, sizeof x);
+    memcpy(y, b, sizeof y);
+    for (size_t k = 0; k < sizeof x / sizeof x[0]; k++)
+        x[k] += y[k];
+    memcpy(out, x, sizeof x);
+}
+
+static double ratio(double a, double b)
+{
+    return b != 0 ? a / b : 0;
+}
+
+typedef struct {
+    rac_report_t *out;
+    const col_t *col;
+    double s; /* elapsed seconds */
+    double block_size, message_bytes;
+    double cr_build_ms;
+} build_t;
+
+typedef double (*figure_fn)(const build_t *b, const col_t *c, int arg);
+
+/* A line: fn of each column. */
+static void line(build_t *b, const char *section, const char *name, figure_fn fn, int arg)
+{
+    rac_report_t *o = b->out;
+    assert(o->n < RAC_MAX_LINES);
+    rac_line_t *l = &o->line[o->n++];
+    l->section = section;
+    snprintf(l->name, sizeof l->name, "%s", name);
+    for (int k = 0; k < RAC_COLUMNS; k++)
+        l->v[k] = fn(b, &b->col[k], arg);
+}
+
+/* ---- the figures ----------------------------------------------------------- */
+
+static double tps(const build_t *b, const col_t *c, int a)
+{
+    return ratio(c->commits, b->s) * (a ? 60 : 1);
+}
+static double redo_per_tx(const build_t *b, const col_t *c, int a)
+{
+    (void)b, (void)a;
+    return ratio(c->redo, c->commits);
+}
+static double gets_per_tx(const build_t *b, const col_t *c, int a)
+{
+    (void)b;
+    return ratio(a ? c->changes : c->gets, c->commits);
+}
+static double per_s_or_tx(const build_t *b, double x, const col_t *c, int per_tx)
+{
+    return per_tx ? ratio(x, c->commits) : ratio(x, b->s);
+}
+static double received(const build_t *b, const col_t *c, int a)
+{
+    return per_s_or_tx(b, c->received, c, a);
+}
+static double served(const build_t *b, const col_t *c, int a)
+{
+    return per_s_or_tx(b, c->served, c, a);
+}
+static double msgs_received(const build_t *b, const col_t *c, int a)
+{
+    return per_s_or_tx(b, c->msgs_received, c, a);
+}
+static double msgs_sent(const build_t *b, const col_t *c, int a)
+{
+    return per_s_or_tx(b, c->msgs_sent, c, a);
+}
+static double zero(const build_t *b, const col_t *c, int a)
+{
+    (void)b, (void)c, (void)a;
+    return 0;
+}
+static double traffic_kb(const build_t *b, const col_t *c, int a)
+{
+    (void)a;
+    double bytes = (c->received + c->served) * b->block_size +
+                   (c->msgs_sent + c->msgs_received) * b->message_bytes;
+    return ratio(bytes / 1024, b->s);
+}
+static double access_pct(const build_t *b, const col_t *c, int a)
+{
+    (void)b;
+    /* Nothing is read from disk (gcache.h): disk % is 0. */
+    double x = a == 0 ? c->gets - c->received : a == 1 ? c->received : 0;
+    return 100 * ratio(x, c->gets);
+}
+static double receive_ms(const build_t *b, const col_t *c, int a)
+{
+    (void)b;
+    return a ? ratio(c->current_receive_ns, c->current_blocks) / 1e6
+             : ratio(c->cr_receive_ns, c->cr_blocks) / 1e6;
+}
+static double build_ms(const build_t *b, const col_t *c, int a)
+{
+    (void)a;
+    return c->cr_built > 0 ? b->cr_build_ms : 0;
+}
+static double flush_pct(const build_t *b, const col_t *c, int a)
+{
+    (void)b;
+    return a ? 100 * ratio(c->current_flushes, c->current_served)
+             : 100 * ratio(c->cr_flushes, c->cr_served);
+}
+static double flush_ms(const build_t *b, const col_t *c, int a)
+{
+    (void)b, (void)a;
+    return ratio(c->wait_ns[E_GCS_LOG_FLUSH_SYNC], c->waits[E_GCS_LOG_FLUSH_SYNC]) / 1e6;
+}
+static double downconverts(const build_t *b, const col_t *c, int a)
+{
+    (void)a;
+    return ratio(c->downconverts, b->s);
+}
+
+/* Transfer stats: arg = class * 8 + (current ? 4 : 0) + what (0 count,
+ * 1 % immediate, 2 % busy, 3 % congested). */
+static double transfer(const build_t *b, const col_t *c, int a)
+{
+    (void)b;
+    int cls = a / 8, m = (a / 4) & 1, what = a & 3;
+    const double *h = c->by_class[cls][m];
+    double all = h[0] + h[1] + h[2];
+    return what == 0 ? all : 100 * ratio(h[what - 1], all);
+}
+
+static double db_time_ns(const col_t *c)
+{
+    double t = c->cpu_ns + c->cpu_queue_ns;
+    for (int e = 0; e < E_FOREGROUND; e++)
+        t += c->wait_ns[e];
+    return t;
+}
+
+/* Wait classes: arg = class * 4 + what (0 seconds waited a second, 1 waits
+ * a second, 2 avg ms, 3 % DB time). */
+static double wait_class(const build_t *b, const col_t *c, int a)
+{
+    double t = 0, n = 0;
+    for (int e = 0; e < E_COUNT; e++)
+        if (events[e].cls == a / 4) {
+            t += c->wait_ns[e];
+            n += c->waits[e];
+        }
+    switch (a & 3) {
+    case 0:
+        return ratio(t / 1e9, b->s);
+    case 1:
+        return ratio(n, b->s);
+    case 2:
+        return ratio(t, n) / 1e6;
+    default:
+        return 100 * ratio(t, db_time_ns(c));
+    }
+}
+
+/* Wait events: arg = event * 4 + what (0 waits a second, 1 seconds waited
+ * a second, 2 avg ms). */
+static double wait_event(const build_t *b, const col_t *c, int a)
+{
+    int e = a / 4;
+    switch (a & 3) {
+    case 0:
+        return ratio(c->waits[e], b->s);
+    case 1:
+        return ratio(c->wait_ns[e] / 1e9, b->s);
+    default:
+        return ratio(c->wait_ns[e], c->waits[e]) / 1e6;
+    }
+}
+
+/* Time model, seconds a second: arg 0 DB time, 1 DB CPU, 2 run queue,
+ * 3 idle, 4 users (Little's law: the sum of 0 and 3), 5 LMS CPU; 6 CPU
+ * utilisation %, 7 DB CPU % DB time. */
+static double time_model(const build_t *b, const col_t *c, int a)
+{
+    double s = b->s;
+    switch (a) {
+    case 0:
+        return ratio(db_time_ns(c) / 1e9, s);
+    case 1:
+        return ratio(c->cpu_ns / 1e9, s);
+    case 2:
+        return ratio(c->cpu_queue_ns / 1e9, s);
+    case 3:
+        return ratio(c->idle_ns / 1e9, s);
+    case 4:
+        return ratio((db_time_ns(c) + c->idle_ns) / 1e9, s);
+    case 5:
+        return ratio(c->lms_cpu_ns / 1e9, s);
+    case 6:
+        return 100 * ratio((c->cpu_ns + c->lms_cpu_ns) / 1e9, s * c->cores);
+    default:
+        return 100 * ratio(c->cpu_ns, db_time_ns(c));
+    }
+}
+
+static double link_fig(const build_t *b, const col_t *c, int a)
+{
+    return a ? 100 * ratio(c->link_busy_ns / 1e9, b->s) : ratio(c->link_bytes / 1e6, b->s);
+}
+
+void rac_report_build(const rac_t *r, rac_report_t *out)
+{
+    col_t col[RAC_COLUMNS];
+    column(r, 0, &col[0]);
+    column(r, 1, &col[1]);
+    sum(&col[0], &col[1], &col[2]);
+    /* The cluster's cores are both instances', its send queues both
+     * directions'. */
+    memset(out, 0, sizeof *out);
+    out->users[0] = (uint32_t)col[0].users;
+    out->users[1] = (uint32_t)col[1].users;
+    out->elapsed_s = (double)(r->close_t - r->open_t) / 1e9;
+    build_t b = {out,
+                 col,
+                 out->elapsed_s,
+                 (double)r->c->block_size,
+                 (double)r->c->cluster.message_bytes,
+                 r->c->rac.cr_build_us / 1e3};
+    char name[RAC_NAME];
+
+    line(&b, RAC_SEC_LOAD, "Transactions per second", tps, 0);
+    line(&b, RAC_SEC_LOAD, "Transactions per minute", tps, 1);
+    line(&b, RAC_SEC_LOAD, "Redo size per transaction (bytes)", redo_per_tx, 0);
+    line(&b, RAC_SEC_LOAD, "Logical reads per transaction", gets_per_tx, 0);
+    line(&b, RAC_SEC_LOAD, "Block changes per transaction", gets_per_tx, 1);
+
+    line(&b, RAC_SEC_GC_LOAD, "Global Cache blocks received per second", received, 0);
+    line(&b, RAC_SEC_GC_LOAD, "Global Cache blocks received per transaction", received, 1);
+    line(&b, RAC_SEC_GC_LOAD, "Global Cache blocks served per second", served, 0);
+    line(&b, RAC_SEC_GC_LOAD, "Global Cache blocks served per transaction", served, 1);
+    line(&b, RAC_SEC_GC_LOAD, "GCS/GES messages received per second", msgs_received, 0);
+    line(&b, RAC_SEC_GC_LOAD, "GCS/GES messages received per transaction", msgs_received, 1);
+    line(&b, RAC_SEC_GC_LOAD, "GCS/GES messages sent per second", msgs_sent, 0);
+    line(&b, RAC_SEC_GC_LOAD, "GCS/GES messages sent per transaction", msgs_sent, 1);
+    line(&b, RAC_SEC_GC_LOAD, "DBWR Fusion writes per second", zero, 0);
+    line(&b, RAC_SEC_GC_LOAD, "Estd Interconnect traffic (KB) per second", traffic_kb, 0);
+
+    line(&b, RAC_SEC_GC_EFF, "Buffer access - local cache %", access_pct, 0);
+    line(&b, RAC_SEC_GC_EFF, "Buffer access - remote cache %", access_pct, 1);
+    line(&b, RAC_SEC_GC_EFF, "Buffer access - disk %", access_pct, 2);
+
+    line(&b, RAC_SEC_GC_WORK, "Avg global cache cr block receive time (ms)", receive_ms, 0);
+    line(&b, RAC_SEC_GC_WORK, "Avg global cache current block receive time (ms)", receive_ms, 1);
+    line(&b, RAC_SEC_GC_WORK, "Avg global cache cr block build time (ms)", build_ms, 0);
+    line(&b, RAC_SEC_GC_WORK, "Global cache log flushes for cr blocks served %", flush_pct, 0);
+    line(&b, RAC_SEC_GC_WORK, "Global cache log flushes for current blocks served %", flush_pct, 1);
+    line(&b, RAC_SEC_GC_WORK, "Avg global cache block flush time (ms)", flush_ms, 0);
+    line(&b, RAC_SEC_GC_WORK, "Fairness down-converts per second", downconverts, 0);
+
+    for (int k = 0; k < GCACHE_CLASSES; k++)
+        for (int m = 0; m < 2; m++)
+            for (int what = 0; what < 4; what++) {
+                static const char *const w[4] = {"blocks received", "% immed", "% busy",
+                                                 "% congst"};
+                snprintf(name, sizeof name, "%s: %s %s", gcache_class_name((gcache_class_t)k),
+                         m ? "current" : "CR", w[what]);
+                line(&b, RAC_SEC_TRANSFER, name, transfer, k * 8 + m * 4 + what);
+            }
+
+    for (int k = 0; k < C_COUNT; k++)
+        for (int what = 0; what < 4; what++) {
+            static const char *const w[4] = {"time (s per s)", "waits per second", "avg wait (ms)",
+                                             "% DB time"};
+            snprintf(name, sizeof name, "%s %s", classes[k], w[what]);
+            line(&b, RAC_SEC_CLASSES, name, wait_class, k * 4 + what);
+        }
+
+    for (int e = 0; e < E_COUNT; e++)
+        for (int what = 0; what < 3; what++) {
+            static const char *const w[3] = {"waits per second", "time (s per s)", "avg wait (ms)"};
+            snprintf(name, sizeof name, "%s: %s", events[e].name, w[what]);
+            line(&b, RAC_SEC_EVENTS, name, wait_event, e * 4 + what);
+        }
+
+    static const char *const tm[8] = {"DB time (s per s)",
+                                      "DB CPU (s per s)",
+                                      "CPU run queue (s per s)",
+                                      "Users idle: think and client (s per s)",
+                                      "Users (DB time + idle per second)",
+                                      "LMS CPU (s per s)",
+                                      "CPU utilisation %",
+                                      "DB CPU % DB time"};
+    for (int k = 0; k < 8; k++)
+        line(&b, RAC_SEC_TIME, tm[k], time_model, k);
+
+    line(&b, RAC_SEC_LINK, "MB sent per second", link_fig, 0);
+    line(&b, RAC_SEC_LINK, "Send queue busy %", link_fig, 1);
+}
+
+const rac_line_t *rac_report_line(const rac_report_t *r, const char *section, const char *name)
+{
+    for (size_t i = 0; i < r->n; i++)
+        if (strcmp(r->line[i].section, section) == 0 && strcmp(r->line[i].name, name) == 0)
+            return &r->line[i];
+    return NULL;
+}
+
+/* ---- the figures against the block size (lobbench --plot) ---------------- */
 
 static const char *const names[RAC_FIGURES] = {
     "estd interconnect traffic in KB",
@@ -30,6 +454,10 @@ const char *rac_figure_name(size_t i)
 
 void rac_figures(const sim_stats_t *st, double out[RAC_FIGURES])
 {
+    /* Over two instances every block one receives the other serves and
+     * every message one sends the other receives: AWR's "served and
+     * received" and "sent and received" are twice the received (sent)
+     * counts, its traffic estimate twice the statistic's. */
     const uint64_t *v = st->v;
     double us = (double)v[SIM_STAT_ELAPSED_MICRO];
     double s = us / 1e6;

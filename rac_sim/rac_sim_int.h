@@ -1,12 +1,383 @@
-/* rac_sim_int.h -- what the files of rac_sim share. */
+/*
+ * rac_sim_int.h -- what the files of rac_sim share: the simulation's state
+ * (rac_t), its event queue and queued resources, and each file's entry
+ * points.
+ *
+ * The simulation is discrete-event, in integer nanoseconds, one seed
+ * deciding every draw, so a case gives the same figures bit for bit.  The
+ * files and their concerns:
+ *   event.c    the event queue (a binary heap ordered by time, then by
+ *              the order events were scheduled);
+ *   cpu.c      each instance's cores: one queue, LMS before foregrounds;
+ *   lgwr.c     each instance's log writer: group commit, one queue for
+ *              commits and for the flushes that precede shipping a block;
+ *   link.c     the interconnect profiles and one queue per direction;
+ *   layout.c   which blocks a statement visits: the table's rows, the
+ *              primary key, ASSM space, the sequence, undo;
+ *   session.c  the users: transactions, statements, their waits;
+ *   gc.c       a global cache request, from the requester to the other
+ *              instance's LMS and back;
+ *   awr.c      the AWR figures, per instance and for the cluster;
+ *   rac.c      the run: set-up, the event loop, the AWR window, the
+ *              workload's entry points.
+ */
 #ifndef LOBSIM_RAC_SIM_INT_H
 #define LOBSIM_RAC_SIM_INT_H
 
+#include "gcache.h"
 #include "heap_sim.h"
 #include "rac_sim.h"
 
-/* The time model (time.c): each instance's counts into the elapsed time and
- * the wait class times of the run, written into *time. */
-void rac_time(const case_t *c, const sim_stats_t inst[2], sim_stats_t *time);
+#define RAC_NS_PER_US 1000ull
+
+/* ---- block kinds (gcache.h names blocks by kind and number) ------------ */
+
+enum {
+    K_TABLE,     /* the table's data blocks */
+    K_LEAF,      /* primary key leaves, by key range */
+    K_BRANCH,    /* primary key branch blocks: 0 the root, then level 1 */
+    K_SEQ,       /* the sequence's row in SEQ$ (one dictionary block) */
+    K_L1,        /* ASSM first-level bitmap blocks, table and index segments */
+    K_SEGHDR,    /* segment headers: 0 the table's, 1 the index's */
+    K_UNDO_HDR0, /* undo segment headers of instance 0, then of instance 1 */
+    K_UNDO0 = K_UNDO_HDR0 + GCACHE_INSTANCES, /* undo blocks of instance 0, then 1 */
+    K_COUNT = K_UNDO0 + GCACHE_INSTANCES
+};
+_Static_assert(K_COUNT <= GCACHE_KINDS, "raise GCACHE_KINDS");
+/* Numbers within kinds stay small (gcache and the block states are dense
+ * arrays): the root is branch 0 and level-1 branches follow it; the table
+ * segment's L1 blocks are the even numbers, the index segment's the odd. */
+
+/* ---- the wait events -------------------------------------------------- */
+
+enum {
+    E_GC_CR_BLOCK_2WAY, /* gc {cr,current} {block,grant} {2-way,busy,congested}: */
+    E_GC_CR_BLOCK_BUSY, /* 12 events in that order */
+    E_GC_CR_BLOCK_CONGESTED,
+    E_GC_CR_GRANT_2WAY,
+    E_GC_CR_GRANT_BUSY,
+    E_GC_CR_GRANT_CONGESTED,
+    E_GC_CURRENT_BLOCK_2WAY,
+    E_GC_CURRENT_BLOCK_BUSY,
+    E_GC_CURRENT_BLOCK_CONGESTED,
+    E_GC_CURRENT_GRANT_2WAY,
+    E_GC_CURRENT_GRANT_BUSY,
+    E_GC_CURRENT_GRANT_CONGESTED,
+    E_GC_BUFFER_BUSY,     /* another session of this instance asked for the block */
+    E_BUFFER_BUSY,        /* another session of this instance has it pinned */
+    E_LOG_FILE_SYNC,      /* a commit waits for its redo */
+    E_ENQ_TX_ROW,         /* enq: TX - row lock contention */
+    E_GCS_LOG_FLUSH_SYNC, /* background (LMS): the log flush before a block ships */
+    E_LOG_FILE_PAR_WRITE, /* background (LGWR): its writes */
+    E_COUNT
+};
+#define E_FOREGROUND E_GCS_LOG_FLUSH_SYNC /* events below it are the users' */
+
+/* Oracle's wait classes of the events. */
+enum {
+    C_CLUSTER,
+    C_COMMIT,
+    C_APPLICATION,
+    C_CONCURRENCY,
+    C_USER_IO,
+    C_SYSTEM_IO,
+    C_OTHER,
+    C_COUNT
+};
+int rac_event_class(int e);
+const char *rac_class_name(int c);
+
+/* ---- what an instance counts (window deltas are differences of these) - */
+
+typedef struct {
+    uint64_t commits, statements;
+    uint64_t tx_started;    /* transactions that changed something (TX enqueues) */
+    uint64_t cgets, dbgets; /* consistent gets and db block gets */
+    uint64_t local_gets;    /* gets the local lock satisfied */
+    uint64_t block_changes;
+    uint64_t redo_bytes; /* redo generated */
+    uint64_t log_writes; /* LGWR writes */
+    uint64_t waits[E_COUNT];
+    uint64_t wait_ns[E_COUNT];
+    uint64_t cpu_ns, cpu_queue_ns, idle_ns; /* the users': DB CPU, run queue, think and client */
+    uint64_t lms_cpu_ns;                    /* background CPU of LMS */
+    uint64_t cr_receive_ns, current_receive_ns; /* request to block, blocks received */
+    uint64_t cr_blocks, current_blocks;         /* blocks received, at their arrival */
+    uint64_t by_class[GCACHE_CLASSES][2][3];    /* [class][cr, current][immed, busy, congested] */
+    uint64_t cr_flushes, current_flushes;       /* served after a log flush */
+    uint64_t cr_built;                          /* CR copies LMS built */
+    uint64_t ges_row_lock;                      /* GES messages of row lock waits */
+    uint64_t link_bytes, link_busy_ns;          /* sent by this instance; its send queue busy */
+} rac_counts_t;
+
+/* ---- event queue (event.c) ---------------------------------------------- */
+
+enum { EV_USER, EV_CPU, EV_LINK, EV_ARRIVE, EV_LGWR };
+
+typedef struct {
+    uint64_t t, seq;
+    uint32_t type, a;
+    uint64_t b;
+} rac_event_t;
+
+typedef struct {
+    rac_event_t *h;
+    size_t n, cap;
+    uint64_t seq;
+} rac_queue_t;
+
+sim_err_t rac_queue_push(rac_queue_t *q, uint64_t t, uint32_t type, uint32_t a, uint64_t b);
+/* The earliest event into *e; 0 when the queue is empty. */
+int rac_queue_pop(rac_queue_t *q, rac_event_t *e);
+void rac_queue_free(rac_queue_t *q);
+
+/* ---- queued resources ----------------------------------------------------- */
+
+/* A job's owner: a user (its statement's CPU) or the request of a user
+ * being served by the other instance's LMS. */
+#define OWN_USER 0u
+#define OWN_LMS 1u
+#define OWNER(type, u) (((uint32_t)(type) << 31) | (uint32_t)(u))
+#define OWNER_TYPE(o) ((o) >> 31)
+#define OWNER_USER(o) ((o)&0x7fffffffu)
+
+/* A FIFO of 64-bit values, grown on demand (event.c). */
+typedef struct {
+    uint64_t *v;
+    size_t head, n, cap;
+} rac_fifo_t;
+
+sim_err_t rac_fifo_push(rac_fifo_t *f, uint64_t x);
+uint64_t rac_fifo_pop(rac_fifo_t *f);
+void rac_fifo_free(rac_fifo_t *f);
+
+/* Queued jobs are (CPU ns << 32 | owner): no job runs 4 s. */
+typedef struct {
+    uint32_t cores, busy;
+    rac_fifo_t q[2]; /* 0: LMS, served first; 1: the users */
+} rac_cpu_t;
+
+typedef struct {
+    uint64_t target;
+    uint32_t owner;
+} rac_logwait_t;
+
+typedef struct {
+    uint64_t generated; /* redo bytes generated so far: the log position */
+    uint64_t written;   /* on disk */
+    uint64_t writing;   /* the write in progress reaches this (== written when idle) */
+    uint64_t started;   /* when the write in progress began */
+    int busy;
+    rac_logwait_t *w;
+    size_t wn, wcap;
+} rac_lgwr_t;
+
+typedef struct {
+    uint32_t latency_us, mbit, mtu, cpu_copy;
+} rac_profile_t;
+
+typedef struct {
+    rac_fifo_t q; /* users whose message waits for the wire */
+    int busy;
+} rac_wire_t;
+
+/* ---- the simulation --------------------------------------------------------- */
+
+/* A statement's block visit. */
+typedef struct {
+    uint8_t kind, mode; /* gcache_mode_t */
+    uint8_t done;       /* acquired in this pass */
+    uint64_t id;
+} rac_access_t;
+
+#define RAC_MAX_ACCESS 48
+
+/* Per instance, per block, what the instance's sessions and its LMS are
+ * doing with it now (dense by kind and number, like gcache). */
+typedef struct {
+    uint32_t pending;  /* user + 1 whose gc request is outstanding, or 0 */
+    uint32_t pinned;   /* user + 1 pinning it in current mode, or 0 */
+    uint32_t waiters;  /* user + 1 heading the list of local sessions waiting for it */
+    uint32_t deferred; /* user + 1 heading the other instance's requests deferred here */
+    uint8_t served;    /* the pending request was served: its reply is on the way */
+} rac_bstate_t;
+
+/* Transaction states. */
+enum { TX_ACTIVE = 1, TX_COMMITTED = 2 };
+
+#define RAC_ITL 8
+#define RAC_TX_BLOCKS 16
+
+typedef struct {
+    uint8_t state, inst;
+    uint32_t seg;        /* undo segment (within its instance) */
+    uint64_t undo_block; /* the last undo block it wrote */
+    uint32_t waiters;    /* user + 1 heading the sessions waiting for its row locks */
+} rac_tx_t;
+
+/* User states, for where their time goes; ST_RUN lasts no time (between
+ * a wait's end and what comes next). */
+enum { ST_IDLE, ST_CPUQ, ST_CPU, ST_WAIT, ST_RUN };
+
+/* Operations of a transaction. */
+enum { OP_READ, OP_UPDATE, OP_INSERT, OP_COMMIT };
+
+typedef struct {
+    int inst;
+    int state, event; /* event: while ST_WAIT */
+    uint64_t since;
+    uint32_t next; /* user + 1 next in the list it waits in */
+    /* the transaction */
+    uint64_t tx; /* its id, 0 none */
+    uint32_t tx_nblocks, tx_nrows;
+    uint64_t tx_blocks[2 * RAC_TX_BLOCKS]; /* table blocks it changed (commit cleanout) */
+    uint64_t tx_rows[RAC_TX_BLOCKS];       /* rows it locked */
+    uint32_t op, nops;
+    uint8_t ops[64];
+    uint64_t rows[64];
+    uint8_t phase;    /* PH_ */
+    uint8_t tx_begun; /* this statement began the transaction */
+    uint8_t seq_refill, changed_rows, itl_done;
+    /* the statement */
+    rac_access_t acc[RAC_MAX_ACCESS];
+    uint32_t nacc, idx;
+    uint64_t row;          /* the row an update locks */
+    uint64_t cpu_extra_ns; /* messaging CPU of this statement */
+    /* the gc request in flight (one at a time) */
+    struct {
+        uint8_t kind, mode, phase, busy, flushed;
+        uint64_t id;
+        uint64_t sent, lms_arrive, lms_start, flush_start;
+        gcache_reply_t reply;
+    } req;
+} rac_user_t;
+
+enum { REQ_NONE, REQ_OUT, REQ_BACK };
+
+/* What a user is doing. */
+enum { PH_IDLE, PH_GETS, PH_CPU, PH_LOG, PH_DONE };
+
+typedef struct {
+    uint64_t ins_block, ins_rows; /* the current insert block, UINT64_MAX none */
+    uint64_t range_next, range_end;
+    uint64_t leaf_next, leaf_end; /* the index segment's range */
+    uint64_t seq_next, seq_end;
+    uint64_t *undo_block, *undo_bytes; /* per undo segment */
+    uint64_t undo_next;                /* the next new undo block */
+    uint32_t next_seg;
+} rac_space_t;
+
+typedef struct rac {
+    const case_t *c;
+    rac_profile_t link;
+    gcache_t *g;
+    sim_prng_t prng;
+    rac_queue_t q;
+    uint64_t now;
+    int script; /* users run scripts (rac_script()), not drawn transactions */
+    /* the table and its index */
+    const hs_table_t *t;
+    uint64_t rows, rows_per_block, data_blocks, per_leaf, fan, blevel, l1_span;
+    uint64_t hwm[2];    /* next new block of the table / index segment */
+    uint64_t last_leaf; /* the highest primary key leaf */
+    uint64_t next_seq;
+    /* users and transactions */
+    rac_user_t *u;
+    uint32_t nusers;
+    rac_tx_t *tx;
+    uint64_t ntx, txcap;
+    uint64_t *itl; /* table block x RAC_ITL transaction ids */
+    uint64_t itlcap;
+    uint64_t *lock; /* row locks: open addressing, key row + 1, value tx */
+    uint64_t *lock_tx;
+    uint64_t lockcap, nlocks;
+    /* instances */
+    rac_cpu_t cpu[GCACHE_INSTANCES];
+    rac_lgwr_t lgwr[GCACHE_INSTANCES];
+    rac_fifo_t lmsq[GCACHE_INSTANCES];
+    uint32_t lms_busy[GCACHE_INSTANCES];
+    rac_wire_t wire[GCACHE_INSTANCES]; /* by sending instance */
+    rac_space_t space[GCACHE_INSTANCES];
+    rac_bstate_t *bs[GCACHE_INSTANCES][K_COUNT];
+    uint64_t bscap[GCACHE_INSTANCES][K_COUNT];
+    rac_counts_t n[GCACHE_INSTANCES];
+    /* the AWR window */
+    uint64_t commits;
+    int window; /* 0 before, 1 open, 2 closed */
+    uint64_t open_t, close_t;
+    rac_counts_t at_open[GCACHE_INSTANCES];
+    gcache_counts_t g_open[GCACHE_INSTANCES];
+    sim_err_t err; /* the first failure inside an event */
+} rac_t;
+
+/* ---- entry points of each file ---------------------------------------------- */
+
+/* cpu.c: submit `work_ns` of CPU for owner on inst's cores, LMS first. */
+sim_err_t rac_cpu_submit(rac_t *r, int inst, uint32_t owner, uint64_t work_ns);
+/* An EV_CPU event: the job (CPU ns << 32 | owner) finished. */
+void rac_cpu_done(rac_t *r, int inst, uint64_t job);
+
+/* lgwr.c: owner waits until inst's log is written up to target; 1 when it
+ * already is (no wait), 0 when owner will be woken (rac_wake_log). */
+int rac_lgwr_wait(rac_t *r, int inst, uint64_t target, uint32_t owner);
+void rac_lgwr_done(rac_t *r, int inst);
+
+/* link.c: the interconnect case c uses; the wire time of a payload; send
+ * the message of user u's request (its phase says which way). */
+void rac_link_profile(const case_t *c, rac_profile_t *p);
+uint64_t rac_link_wire_ns(const rac_profile_t *p, uint32_t payload);
+void rac_link_send(rac_t *r, uint32_t u, int from, uint32_t payload);
+/* An EV_LINK event: the message (payload << 32 | user) left the wire. */
+void rac_link_done(rac_t *r, int from, uint64_t msg);
+
+/* layout.c: set up the table, the index and the space; the visits of user
+ * u's next statement (op on row) into u->acc; the changes it made. */
+sim_err_t rac_layout_init(rac_t *r);
+sim_err_t rac_layout_statement(rac_t *r, uint32_t u, int op, uint64_t row);
+uint64_t rac_layout_row(rac_t *r, int inst);
+
+/* session.c */
+sim_err_t rac_session_start(rac_t *r, uint32_t u);
+void rac_session_event(rac_t *r, uint32_t u);
+void rac_session_cpu_done(rac_t *r, uint32_t u);
+void rac_session_wake(rac_t *r, uint32_t u);
+void rac_session_reply(rac_t *r, uint32_t u);
+void rac_session_logged(rac_t *r, uint32_t u);
+void rac_user_state(rac_t *r, uint32_t u, int state, int event);
+rac_bstate_t *rac_bstate(rac_t *r, int inst, unsigned kind, uint64_t id);
+void rac_block_released(rac_t *r, int inst, unsigned kind, uint64_t id);
+
+/* gc.c */
+sim_err_t rac_gc_request(rac_t *r, uint32_t u, unsigned kind, uint64_t id, gcache_mode_t mode);
+void rac_gc_arrive(rac_t *r, uint32_t u);
+void rac_gc_lms_cpu_done(rac_t *r, uint32_t u);
+void rac_gc_logged(rac_t *r, uint32_t u);
+void rac_gc_lms_next(rac_t *r, int inst);
+
+/* rac.c: the AWR window's counts of instance i, end minus start. */
+void rac_window(const rac_t *r, int i, rac_counts_t *n, gcache_counts_t *g);
+
+/* awr.c: the report from the window's counts. */
+void rac_report_build(const rac_t *r, rac_report_t *out);
+
+/* rac.c: schedule an event; a failure inside an event stops the run; a
+ * transaction committed (the AWR window opens and closes on these). */
+void rac_at(rac_t *r, uint64_t t, uint32_t type, uint32_t a, uint64_t b);
+void rac_commit_done(rac_t *r);
+void rac_fail(rac_t *r, sim_err_t rc);
+/* An exponential draw of mean `mean_us`, in ns. */
+uint64_t rac_exp_ns(rac_t *r, uint32_t mean_us);
+
+/* A scripted run (tests): each user's operations, in order; a script op
+ * OP_IDLE waits `row` microseconds.  Users 2k run on instance 0, 2k+1 on
+ * instance 1 unless their script says otherwise. */
+#define OP_IDLE 4
+typedef struct {
+    int inst;
+    uint32_t nops;
+    uint8_t ops[64];
+    uint64_t rows[64];
+} rac_script_t;
+sim_err_t rac_script(const case_t *c, const rac_script_t *users, uint32_t n, rac_report_t *out);
 
 #endif /* LOBSIM_RAC_SIM_INT_H */

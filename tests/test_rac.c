@@ -1,6 +1,18 @@
 /*
- * test_rac.c -- the rac workload against the third experiment's given bars
- * (oracle_rac_blocksize.csv), and its inputs and mechanisms.
+ * test_rac.c -- the rac workload's mechanisms, each on a scripted run whose
+ * figures are worked out by hand, its identities over the block sizes, and
+ * its inputs.
+ *
+ *   false sharing   two instances updating different rows of one 8k block
+ *                   ship it back and forth; at 4k the rows sit in two
+ *                   blocks and only the first upgrade of each is a grant;
+ *   identities      over 2k..32k: blocks served = received, messages sent =
+ *                   received, received = CR + current, the traffic
+ *                   estimate from blocks and messages, DB time from its
+ *                   parts, Little's law for the users;
+ *   the experiment  8k -> 4k at 40 and 80 users: traffic falls by a third
+ *                   or more, messages and transactions rise, cluster waits
+ *                   fall (the docs' table has every figure, seeds 1..5).
  */
 #include <math.h>
 #include <stdarg.h>
@@ -11,21 +23,8 @@
 
 #include <cmocka.h>
 
-#include "rac_sim.h"
+#include "rac_sim_int.h"
 #include "workload.h"
-
-/* The given bars, copied from oracle_rac_blocksize.csv (8k -> 4k, %). */
-static const struct {
-    const char *figure;
-    double change;
-    double tolerance; /* percentage points; 0: max(3, half the change) */
-} bars[] = {
-    {"estd interconnect traffic in KB", -47, 3},
-    {"GCS/GES messages sent and received", 4, 0},
-    {"global cache blocks served and received", 2, 0},
-    {"transactions per minute", 4, 0},
-    {"cluster wait class", -4.5, 0},
-};
 
 static void rac_case(case_t *c, uint32_t block_size, uint64_t seed)
 {
@@ -36,44 +35,222 @@ static void rac_case(case_t *c, uint32_t block_size, uint64_t seed)
     c->seed = seed;
 }
 
-static void figures(const case_t *c, double fig[RAC_FIGURES])
+static double line(const rac_report_t *r, const char *section, const char *name, int col)
 {
-    sim_stats_t st;
-    assert_int_equal(workload_run_stats(c, &st), SIM_OK);
-    rac_figures(&st, fig);
+    const rac_line_t *l = rac_report_line(r, section, name);
+    if (l == NULL)
+        fail_msg("no line '%s' in '%s'", name, section);
+    return l->v[col];
 }
 
-static size_t figure_index(const char *name)
+/* A per-second figure of the window, as a count. */
+static double count(const rac_report_t *r, const char *section, const char *name, int col)
 {
-    for (size_t i = 0; i < RAC_FIGURES; i++)
-        if (strcmp(rac_figure_name(i), name) == 0)
-            return i;
-    fail_msg("no figure '%s'", name);
-    return 0;
+    return round(line(r, section, name, col) * r->elapsed_s);
 }
 
-static void test_given_bars(void **state)
+/* Rows r1 < r2 in one 8k block and in two 4k blocks. */
+static void rows_split_at_4k(uint64_t *r1, uint64_t *r2)
+{
+    case_t c8, c4;
+    rac_case(&c8, 8192, 1);
+    rac_case(&c4, 4096, 1);
+    hs_table_t *t8, *t4;
+    assert_int_equal(heap_table(&c8, &t8), SIM_OK);
+    assert_int_equal(heap_table(&c4, &t4), SIM_OK);
+    *r1 = 1000;
+    for (*r2 = *r1 + 1; *r2 < *r1 + 1000; ++*r2)
+        if (hs_table_block_of(t8, *r1) == hs_table_block_of(t8, *r2) &&
+            hs_table_block_of(t4, *r1) != hs_table_block_of(t4, *r2))
+            break;
+    assert_int_equal(hs_table_block_of(t8, *r1), hs_table_block_of(t8, *r2));
+    assert_int_not_equal(hs_table_block_of(t4, *r1), hs_table_block_of(t4, *r2));
+    hs_table_destroy(t8);
+    hs_table_destroy(t4);
+}
+
+static void op(rac_script_t *s, int what, uint64_t row)
+{
+    assert_true(s->nops < sizeof s->ops);
+    s->ops[s->nops] = (uint8_t)what;
+    s->rows[s->nops++] = row;
+}
+
+/*
+ * Instance 0 updates row r1 and commits every 3 ms; instance 1 does the
+ * same with r2, 1.5 ms later.  Each statement's CPU is 0 (no draw), so the
+ * order is the script's.  At 8k both rows are in one block: the first
+ * update finds it shared by both (the warm start) and upgrades (a grant,
+ * its invalidation), and every one after it needs the block current from
+ * the other instance: 2 x 20 - 1 = 39 blocks, each a gc current block
+ * wait.  At 4k each instance upgrades its own block once (2 grants) and
+ * keeps it: no block moves.
+ */
+static void test_false_sharing(void **state)
 {
     (void)state;
-    for (uint64_t seed = 1; seed <= 3; seed++) {
-        case_t c8, c4;
-        rac_case(&c8, 8192, seed);
-        rac_case(&c4, 4096, seed);
-        double f8[RAC_FIGURES], f4[RAC_FIGURES];
-        figures(&c8, f8);
-        figures(&c4, f4);
-        for (size_t b = 0; b < sizeof bars / sizeof bars[0]; b++) {
-            size_t k = figure_index(bars[b].figure);
-            assert_true(f8[k] > 0);
-            double model = 100.0 * (f4[k] / f8[k] - 1.0), pub = bars[b].change;
-            double tol = bars[b].tolerance;
-            if (tol == 0)
-                tol = fabs(pub) / 2 > 3 ? fabs(pub) / 2 : 3;
-            if ((model > 0) != (pub > 0) || fabs(model - pub) > tol)
-                fail_msg("seed %llu: %s: model %+.1f %%, published %+.1f %% (+- %.1f)",
-                         (unsigned long long)seed, bars[b].figure, model, pub, tol);
+    enum { N = 20 };
+    uint64_t r1, r2;
+    rows_split_at_4k(&r1, &r2);
+    rac_script_t s[2];
+    memset(s, 0, sizeof s);
+    s[0].inst = 0;
+    s[1].inst = 1;
+    op(&s[1], OP_IDLE, 1500);
+    for (int k = 0; k < N; k++) {
+        op(&s[0], OP_UPDATE, r1);
+        op(&s[0], OP_COMMIT, 0);
+        op(&s[0], OP_IDLE, 2000);
+        op(&s[1], OP_UPDATE, r2);
+        op(&s[1], OP_COMMIT, 0);
+        op(&s[1], OP_IDLE, 2000);
+    }
+    for (int k = 0; k < 2; k++) {
+        case_t c;
+        rac_case(&c, k ? 4096 : 8192, 1);
+        c.rac.cpu_us = 0;
+        rac_report_t rep;
+        assert_int_equal(rac_script(&c, s, 2, &rep), SIM_OK);
+        double moved = line(&rep, RAC_SEC_TRANSFER, "data block: current blocks received", 2);
+        double waits = count(&rep, RAC_SEC_EVENTS, "gc current block 2-way: waits per second", 2) +
+                       count(&rep, RAC_SEC_EVENTS, "gc current block busy: waits per second", 2);
+        double grants = count(&rep, RAC_SEC_EVENTS, "gc current grant 2-way: waits per second", 2);
+        double commits = count(&rep, RAC_SEC_LOAD, "Transactions per second", 2);
+        printf("%uk: %.0f current blocks, %.0f current grants, %.0f commits\n", c.block_size / 1024,
+               moved, grants, commits);
+        assert_true(commits == 2 * N);
+        if (k == 0) {
+            assert_true(moved == 2 * N - 1);
+            assert_true(waits == 2 * N - 1);
+            assert_true(grants == 1);
+        } else {
+            assert_true(moved == 0);
+            assert_true(waits == 0);
+            assert_true(grants == 2);
         }
     }
+}
+
+/*
+ * The identities, over every block size, on a short run of the defaults
+ * at 20 users: the report against itself and against the catalogue
+ * statistics of the same case (rac_run, the same run).
+ */
+static void test_identities(void **state)
+{
+    (void)state;
+    static const uint32_t sizes[] = {2048, 4096, 8192, 16384, 32768};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        case_t c;
+        rac_case(&c, sizes[i], 3);
+        c.rac.users = 20;
+        c.rac.transactions = 3000;
+        c.rac.warmup = 300;
+        rac_report_t rep;
+        assert_int_equal(rac_report(&c, &rep), SIM_OK);
+        sim_stats_t st;
+        assert_int_equal(workload_run_stats(&c, &st), SIM_OK);
+        const char *L = RAC_SEC_GC_LOAD;
+        double s = rep.elapsed_s;
+        assert_true(s > 0);
+        /* Over two instances: served by one = received by the other. */
+        for (int k = 0; k < 2; k++) {
+            assert_true(line(&rep, L, "Global Cache blocks served per second", k) ==
+                        line(&rep, L, "Global Cache blocks received per second", 1 - k));
+            assert_true(line(&rep, L, "GCS/GES messages sent per second", k) ==
+                        line(&rep, L, "GCS/GES messages received per second", 1 - k));
+        }
+        double recv = line(&rep, L, "Global Cache blocks received per second", 2);
+        assert_true(recv > 0);
+        assert_true(recv == line(&rep, L, "Global Cache blocks served per second", 2));
+        /* Received = CR + current received (the catalogue's two counts). */
+        double cr = (double)st.v[SIM_STAT_GC_CR_RECEIVED];
+        double cur = (double)st.v[SIM_STAT_GC_CURRENT_RECEIVED];
+        assert_true(cr > 0 && cur > 0);
+        assert_true(fabs(recv * s - (cr + cur)) < 1e-6 * (cr + cur));
+        /* The traffic estimate: blocks x block size + messages x 200, from
+         * the report's lines, and twice the catalogue's one-sided bytes. */
+        double kb = line(&rep, L, "Estd Interconnect traffic (KB) per second", 2);
+        double blocks = 2 * recv;
+        double msgs = line(&rep, L, "GCS/GES messages sent per second", 2) +
+                      line(&rep, L, "GCS/GES messages received per second", 2);
+        assert_true(fabs(kb - (blocks * sizes[i] + msgs * 200) / 1024) < 1e-9 * kb);
+        double bytes = (double)st.v[SIM_STAT_INTERCONNECT_BYTES];
+        assert_true(fabs(kb - 2 * bytes / 1024 / s) < 1e-6 * kb);
+        /* The blocks counted as they arrive, by class: the same, but for
+         * those on the way when the window opened or closed (a request a
+         * user at most). */
+        double arrived = 0;
+        for (int cls = 0; cls < GCACHE_CLASSES; cls++)
+            for (int m = 0; m < 2; m++) {
+                char name[RAC_NAME];
+                snprintf(name, sizeof name, "%s: %s blocks received",
+                         gcache_class_name((gcache_class_t)cls), m ? "current" : "CR");
+                arrived += line(&rep, RAC_SEC_TRANSFER, name, 2);
+            }
+        assert_true(fabs(arrived - (cr + cur)) <= c.rac.users);
+        /* DB time = DB CPU + run queue + the users' wait classes. */
+        double dbt = line(&rep, RAC_SEC_TIME, "DB time (s per s)", 2);
+        double parts = line(&rep, RAC_SEC_TIME, "DB CPU (s per s)", 2) +
+                       line(&rep, RAC_SEC_TIME, "CPU run queue (s per s)", 2);
+        static const char *const fg[] = {"Cluster", "Commit", "Application", "Concurrency",
+                                         "User I/O"};
+        for (size_t k = 0; k < sizeof fg / sizeof fg[0]; k++) {
+            char name[RAC_NAME];
+            snprintf(name, sizeof name, "%s time (s per s)", fg[k]);
+            parts += line(&rep, RAC_SEC_CLASSES, name, 2);
+        }
+        assert_true(fabs(dbt - parts) < 1e-9 * dbt);
+        /* Little's law: each user is, at every moment, in the database or
+         * idle; a wait counts when it ends, so the window's edges leave
+         * less than one wait a user out or in. */
+        for (int k = 0; k < RAC_COLUMNS; k++) {
+            double users = k < 2 ? rep.users[k] : c.rac.users;
+            double got = line(&rep, RAC_SEC_TIME, "Users (DB time + idle per second)", k);
+            if (fabs(got - users) > 0.01 * users)
+                fail_msg("%u-byte blocks, column %d: %.4f users, not %.0f", sizes[i], k, got,
+                         users);
+        }
+        printf("%2uk: %.0f blocks/s, %.0f KB/s, %.0f tpm, Little: %.4f of %u users\n",
+               sizes[i] / 1024, 2 * recv, kb,
+               line(&rep, RAC_SEC_LOAD, "Transactions per minute", 2),
+               line(&rep, RAC_SEC_TIME, "Users (DB time + idle per second)", 2), c.rac.users);
+    }
+}
+
+/* 8k -> 4k at 40 and 80 users, seeds 1 and 2. */
+static void test_block_size_experiment(void **state)
+{
+    (void)state;
+    static const uint32_t users[] = {40, 80};
+    for (size_t u = 0; u < 2; u++)
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            rac_report_t r8, r4;
+            case_t c;
+            rac_case(&c, 8192, seed);
+            c.rac.users = users[u];
+            c.rac.transactions = 8000;
+            assert_int_equal(rac_report(&c, &r8), SIM_OK);
+            c.block_size = 4096;
+            assert_int_equal(rac_report(&c, &r4), SIM_OK);
+            static const struct {
+                const char *section, *name;
+                double lo, hi; /* the change's bounds, % */
+            } want[] = {
+                {RAC_SEC_GC_LOAD, "Estd Interconnect traffic (KB) per second", -100, -33.3},
+                {RAC_SEC_GC_LOAD, "GCS/GES messages sent per second", 0, 100},
+                {RAC_SEC_LOAD, "Transactions per minute", 0, 100},
+                {RAC_SEC_CLASSES, "Cluster time (s per s)", -100, 0},
+            };
+            for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+                double a = line(&r8, want[k].section, want[k].name, 2);
+                double b = line(&r4, want[k].section, want[k].name, 2);
+                double pct = 100 * (b / a - 1);
+                if (!(pct > want[k].lo && pct < want[k].hi))
+                    fail_msg("%u users, seed %llu: %s %+.1f %%", users[u], (unsigned long long)seed,
+                             want[k].name, pct);
+            }
+        }
 }
 
 /* Same case, same figures; another seed, other figures. */
@@ -83,6 +260,7 @@ static void test_deterministic(void **state)
     case_t c;
     rac_case(&c, 8192, 7);
     c.rac.transactions = 2000;
+    c.rac.warmup = 200;
     sim_stats_t a, b;
     assert_int_equal(workload_run_stats(&c, &a), SIM_OK);
     assert_int_equal(workload_run_stats(&c, &b), SIM_OK);
@@ -90,38 +268,6 @@ static void test_deterministic(void **state)
     c.seed = 8;
     assert_int_equal(workload_run_stats(&c, &b), SIM_OK);
     assert_true(memcmp(&a, &b, sizeof a) != 0);
-}
-
-/* Every instance on its own rows in one run each, no hot rows: nothing
- * but the space metadata and the undo headers can travel, so far fewer
- * blocks than with the defaults; and rows owned in short runs (every block
- * shared) ship more at 8k than at 4k per transaction. */
-static void test_sharing(void **state)
-{
-    (void)state;
-    case_t c;
-    rac_case(&c, 8192, 1);
-    c.rac.transactions = 5000;
-    sim_stats_t st;
-    assert_int_equal(workload_run_stats(&c, &st), SIM_OK);
-    uint64_t shared = st.v[SIM_STAT_GC_CR_RECEIVED] + st.v[SIM_STAT_GC_CURRENT_RECEIVED];
-    c.rac.affinity_pm = 1000;
-    c.rac.hot_pm = 0;
-    c.rac.run_rows = 50000;
-    assert_int_equal(workload_run_stats(&c, &st), SIM_OK);
-    uint64_t own = st.v[SIM_STAT_GC_CR_RECEIVED] + st.v[SIM_STAT_GC_CURRENT_RECEIVED];
-    assert_true(own * 20 < shared);
-    assert_int_equal(st.v[SIM_STAT_USER_COMMITS], 5000);
-
-    rac_case(&c, 8192, 1);
-    c.rac.transactions = 5000;
-    c.rac.run_rows = 150; /* a 4k block holds about 105 rows, an 8k one 215 */
-    assert_int_equal(workload_run_stats(&c, &st), SIM_OK);
-    uint64_t at8 = st.v[SIM_STAT_GC_CR_RECEIVED] + st.v[SIM_STAT_GC_CURRENT_RECEIVED];
-    c.block_size = 4096;
-    assert_int_equal(workload_run_stats(&c, &st), SIM_OK);
-    uint64_t at4 = st.v[SIM_STAT_GC_CR_RECEIVED] + st.v[SIM_STAT_GC_CURRENT_RECEIVED];
-    assert_true(at4 * 10 < at8 * 9);
 }
 
 static void expect_refused(case_t *c, const char *needle)
@@ -136,26 +282,44 @@ static void expect_refused(case_t *c, const char *needle)
 static void test_bad_input(void **state)
 {
     (void)state;
+    static const struct {
+        const char *param;
+        uint32_t value;
+        const char *needle;
+    } bad[] = {
+        {"rac.instances", 1, "rac.instances"},
+        {"rac.users", 0, "rac.users"},
+        {"rac.affinity_pm", 1001, "rac.affinity_pm"},
+        {"rac.reads", 61, "rac.reads"},
+        {"rac.updates", 17, "rac.updates"},
+        {"rac.interconnect", 3, "rac.interconnect"},
+        {"rac.mtu", 100, "rac.mtu"},
+        {"rac.undo_bytes", 8100, "rac.undo_bytes"},
+        {"rac.cores", 0, "cores"},
+        {"rac.lms", 0, "lms"},
+        {"cluster.message_bytes", 0, "cluster.message_bytes"},
+    };
     case_t c;
     char msg[256];
     rac_case(&c, 8192, 1);
     assert_int_equal(workload_validate(&c, msg, sizeof msg), SIM_OK);
-    c.rac.instances = 1;
-    expect_refused(&c, "rac.instances");
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        rac_case(&c, 8192, 1);
+        assert_int_equal(case_set_param(&c, bad[i].param, bad[i].value), 0);
+        expect_refused(&c, bad[i].needle);
+    }
     rac_case(&c, 8192, 1);
-    c.rac.users = 0;
-    expect_refused(&c, "rac.users");
-    rac_case(&c, 8192, 1);
-    c.rac.affinity_pm = 1001;
-    expect_refused(&c, "rac.affinity_pm");
+    c.rows = 3;
+    expect_refused(&c, "--rows=3");
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_given_bars),
+        cmocka_unit_test(test_false_sharing),
+        cmocka_unit_test(test_identities),
+        cmocka_unit_test(test_block_size_experiment),
         cmocka_unit_test(test_deterministic),
-        cmocka_unit_test(test_sharing),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

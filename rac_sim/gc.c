@@ -1,0 +1,162 @@
+/*
+ * gc.c -- one global cache request, from the requesting session to the
+ * other instance's LMS and back.
+ *
+ *   1. The session sends a message (its CPU: msg_cpu_us) and waits.
+ *   2. At the other instance the request queues for an LMS process.  An LMS
+ *      that takes it finds the block either free to serve or busy there:
+ *      pinned by a session changing it, or already granted to that
+ *      instance and still on its way.  A busy request is put aside until
+ *      the block is released (rac_block_released()).
+ *   3. LMS serves it: the locks move (gcache_request()) and LMS spends CPU,
+ *      LMS before the users' jobs: receive, process, build a CR copy when
+ *      one is asked for, send (and on HiperSockets copy the block).
+ *   4. Flush before ship: a block whose last change is in this instance's
+ *      redo beyond what the log writer has written waits for the log
+ *      writer (gcs log flush sync), LMS with it.
+ *   5. The reply goes back: a block, or a grant message.
+ *
+ * The session's wait takes its name when the reply arrives: busy when step
+ * 2 put it aside or step 4 flushed, congested when it waited longer than
+ * congested_us for an LMS, 2-way otherwise.
+ */
+#include "rac_sim_int.h"
+
+static uint32_t message_bytes(const rac_t *r)
+{
+    return r->c->cluster.message_bytes;
+}
+
+static int ships(const gcache_reply_t *g)
+{
+    return g->got == GCACHE_GOT_CR || g->got == GCACHE_GOT_CURRENT;
+}
+
+sim_err_t rac_gc_request(rac_t *r, uint32_t u, unsigned kind, uint64_t id, gcache_mode_t mode)
+{
+    rac_user_t *us = &r->u[u];
+    rac_bstate_t *b = rac_bstate(r, us->inst, kind, id);
+    if (b == NULL)
+        return SIM_ENOMEM;
+    b->pending = u + 1;
+    b->served = 0;
+    us->req.kind = (uint8_t)kind;
+    us->req.id = id;
+    us->req.mode = (uint8_t)mode;
+    us->req.phase = REQ_OUT;
+    us->req.busy = 0;
+    us->req.flushed = 0;
+    us->req.sent = r->now;
+    us->cpu_extra_ns += r->c->rac.msg_cpu_us * RAC_NS_PER_US;
+    if (r->link.cpu_copy)
+        us->cpu_extra_ns += rac_link_wire_ns(&r->link, message_bytes(r));
+    rac_user_state(r, u, ST_WAIT,
+                   mode == GCACHE_READ ? E_GC_CR_BLOCK_2WAY : E_GC_CURRENT_BLOCK_2WAY);
+    rac_link_send(r, u, us->inst, message_bytes(r));
+    return SIM_OK;
+}
+
+void rac_gc_arrive(rac_t *r, uint32_t u)
+{
+    rac_user_t *us = &r->u[u];
+    if (us->req.phase == REQ_BACK) {
+        rac_session_reply(r, u);
+        return;
+    }
+    int o = 1 - us->inst;
+    us->req.lms_arrive = r->now;
+    if (rac_fifo_push(&r->lmsq[o], u) != SIM_OK) {
+        rac_fail(r, SIM_ENOMEM);
+        return;
+    }
+    rac_gc_lms_next(r, o);
+}
+
+/* LMS of instance o serves user u's request: the locks move now. */
+static void serve(rac_t *r, int o, uint32_t u)
+{
+    rac_user_t *us = &r->u[u];
+    const case_rac_params_t *p = &r->c->rac;
+    r->lms_busy[o]++;
+    us->req.lms_start = r->now;
+    sim_err_t rc = gcache_request(r->g, us->inst, us->req.kind, us->req.id,
+                                  (gcache_mode_t)us->req.mode, &us->req.reply);
+    rac_bstate_t *mine = rac_bstate(r, us->inst, us->req.kind, us->req.id);
+    if (rc != SIM_OK || mine == NULL) {
+        rac_fail(r, rc != SIM_OK ? rc : SIM_ENOMEM);
+        return;
+    }
+    mine->served = 1;
+    const gcache_reply_t *g = &us->req.reply;
+    uint64_t work = (2 * (uint64_t)p->msg_cpu_us + p->lms_us) * RAC_NS_PER_US;
+    if (g->got == GCACHE_GOT_CR) {
+        work += p->cr_build_us * RAC_NS_PER_US;
+        r->n[o].cr_built++;
+    }
+    if (r->link.cpu_copy)
+        work += rac_link_wire_ns(&r->link,
+                                 ships(g) ? r->c->block_size + message_bytes(r) : message_bytes(r));
+    if (rac_cpu_submit(r, o, OWNER(OWN_LMS, u), work) != SIM_OK)
+        rac_fail(r, SIM_ENOMEM);
+}
+
+void rac_gc_lms_next(rac_t *r, int o)
+{
+    while (r->lms_busy[o] < r->c->rac.lms && r->lmsq[o].n > 0 && r->err == SIM_OK) {
+        uint32_t u = (uint32_t)rac_fifo_pop(&r->lmsq[o]);
+        rac_user_t *us = &r->u[u];
+        rac_bstate_t *b = rac_bstate(r, o, us->req.kind, us->req.id);
+        if (b == NULL) {
+            rac_fail(r, SIM_ENOMEM);
+            return;
+        }
+        if (b->pinned || (b->pending && b->served)) {
+            us->req.busy = 1;
+            us->next = b->deferred;
+            b->deferred = u + 1;
+            continue;
+        }
+        serve(r, o, u);
+    }
+}
+
+static void send_reply(rac_t *r, uint32_t u)
+{
+    rac_user_t *us = &r->u[u];
+    int o = 1 - us->inst;
+    r->lms_busy[o]--;
+    us->req.phase = REQ_BACK;
+    uint32_t payload = message_bytes(r);
+    if (ships(&us->req.reply))
+        payload += r->c->block_size;
+    rac_link_send(r, u, o, payload);
+    rac_gc_lms_next(r, o);
+}
+
+void rac_gc_lms_cpu_done(rac_t *r, uint32_t u)
+{
+    rac_user_t *us = &r->u[u];
+    int o = 1 - us->inst;
+    const gcache_reply_t *g = &us->req.reply;
+    if (ships(g) && g->stamp_inst == o && g->stamp > r->lgwr[o].written) {
+        us->req.busy = 1;
+        us->req.flushed = 1;
+        us->req.flush_start = r->now;
+        if (g->got == GCACHE_GOT_CR)
+            r->n[o].cr_flushes++;
+        else
+            r->n[o].current_flushes++;
+        if (!rac_lgwr_wait(r, o, g->stamp, OWNER(OWN_LMS, u)))
+            return;
+    }
+    send_reply(r, u);
+}
+
+void rac_gc_logged(rac_t *r, uint32_t u)
+{
+    rac_user_t *us = &r->u[u];
+    rac_counts_t *n = &r->n[1 - us->inst];
+    n->waits[E_GCS_LOG_FLUSH_SYNC]++;
+    n->wait_ns[E_GCS_LOG_FLUSH_SYNC] += r->now - us->req.flush_start;
+    send_reply(r, u);
+}
