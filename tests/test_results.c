@@ -188,6 +188,15 @@ static void make_run(res_run_t *run, const char *commit)
     run->seed = 42;
 }
 
+/* A program's table of workloads, as test data: not alphabetical. */
+static const res_workload_t test_workloads[] = {
+    {"insert", "lob", "Session"},
+    {"scan", "lob", "Full scan readback"},
+    {"rows", "lob", "Row-by-row readback"},
+    {"cluster", "lob", NULL},
+};
+#define NTEST_WORKLOADS (sizeof test_workloads / sizeof test_workloads[0])
+
 static res_store_t *open_ok(const char *path)
 {
     res_store_t *s = NULL;
@@ -831,6 +840,7 @@ static sim_err_t check_v2_session(const res_session_info_t *si, void *arg)
     assert_int_equal(si->timing.repetitions, 4);
     assert_int_equal(si->timing.nsamples, 0);    /* version 2 kept the mean only */
     assert_string_equal(si->workload, "insert"); /* all were inserts before version 3 */
+    assert_int_equal(si->workload_position, -1); /* no program has said its order yet */
     assert_null(si->timing.real_samples_ns);
     assert_int_equal(si->stats.v[SIM_STAT_DB_BLOCK_GETS], 777);
     (*n)++;
@@ -848,9 +858,12 @@ static void test_upgrade_from_v2(void **state)
     res_store_t *s = open_ok(f->db);
     assert_int_equal(sql_int(f->db, "PRAGMA user_version"), RES_SCHEMA_VERSION);
     assert_int_equal(count_rows(f->db, "session_timings"), 0);
+    assert_int_equal(count_rows(f->db, "workloads"), 0);
     int n = 0;
     assert_int_equal(res_foreach_session(s, 1, check_v2_session, &n), SIM_OK);
     assert_int_equal(n, 1);
+    /* The first run that says its workloads orders the old runs too. */
+    assert_int_equal(res_set_workloads(s, test_workloads, NTEST_WORKLOADS), SIM_OK);
     /* New runs keep every repetition, readable per case in `timings`. */
     int64_t r2 = record_ok(s, 1, "bbbb2222", 1);
     char sql[256];
@@ -881,6 +894,8 @@ static void test_upgrade_from_v2(void **state)
     expect_contains(a, "timings.repetition:INTEGER");
     expect_contains(a, "sessions.workload:TEXT");
     expect_contains(a, "v$session.workload");
+    expect_contains(a, "workloads.position:INTEGER");
+    assert_int_equal(count_rows(f->db, "workloads"), (int64_t)NTEST_WORKLOADS);
 }
 
 /* ---- repetition samples ------------------------------------------------- */
@@ -995,15 +1010,6 @@ static void sql_rows(const char *db_path, const char *sql, char *out, size_t len
     sqlite3_finalize(st);
     sqlite3_close(db);
 }
-
-/* A program's table of workloads, as test data: not alphabetical. */
-static const res_workload_t test_workloads[] = {
-    {"insert", "lob", "Session"},
-    {"scan", "lob", "Full scan readback"},
-    {"rows", "lob", "Row-by-row readback"},
-    {"cluster", "lob", NULL},
-};
-#define NTEST_WORKLOADS (sizeof test_workloads / sizeof test_workloads[0])
 
 /* A run of 18 sessions: six workloads (four of test_workloads, two it
  * lacks), three paths, in an order that is none of the orders read back. */
