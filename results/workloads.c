@@ -97,9 +97,8 @@ static sim_err_t read_rows(res_store_t *s, row_t **rows, size_t *n)
     sim_err_t err = SIM_OK;
     *rows = NULL;
     *n = 0;
-    int rc = res_prepare(s->db,
-                         "SELECT name, family, title, position FROM workloads ORDER BY position",
-                         &st);
+    int rc = res_prepare(
+        s->db, "SELECT name, family, title, position FROM workloads ORDER BY position", &st);
     while (rc == SQLITE_OK && err == SIM_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         rc = SQLITE_OK;
         if (*n == cap) {

@@ -1163,8 +1163,13 @@ static void test_workloads_table(void **state)
                                     "  AND workload <> '" RES_REF_WORKLOAD "'"),
                      0);
     res_named_value_t fig = {"db block gets", 5};
-    res_import_session_t is = {.workload = "few_rows", .path = "local", .lob_chars = 2048,
-                               .block_size = 8192, .rows = 1, .figures = &fig, .nfigures = 1};
+    res_import_session_t is = {.workload = "few_rows",
+                               .path = "local",
+                               .lob_chars = 2048,
+                               .block_size = 8192,
+                               .rows = 1,
+                               .figures = &fig,
+                               .nfigures = 1};
     res_import_run_t ir = {.file = "x.txt", .format = "sqlplus", .sessions = &is, .n = 1};
     const res_workload_t heap[] = {{"few_rows", "heap", NULL}};
     assert_int_equal(res_set_workloads(s, heap, 1), SIM_OK);
