@@ -17,6 +17,7 @@
 #include "import.h"
 #include "sim.h"
 #include "results.h"
+#include "workload.h"
 
 #define MAX_BYTES (16u << 20)
 
@@ -306,6 +307,12 @@ int main(int argc, char **argv)
     res_store_t *store = NULL;
     if (rc == 0 && res_open(db, RES_OPEN_CREATE, &store, err, sizeof err) != SIM_OK)
         rc = bad("%s", err);
+    /* The store learns the order of the workloads from workload/'s table. */
+    res_workload_t wl[WORKLOAD_MAX];
+    for (size_t i = 0; i < workload_count(); i++)
+        wl[i] = (res_workload_t){workload_name(i), workload_family(i), workload_title(i)};
+    if (rc == 0 && res_set_workloads(store, wl, workload_count()) != SIM_OK)
+        rc = bad("%s", res_errmsg(store));
     if (rc == 0) {
         for (size_t i = 0; i < nin; i++)
             runs[i] = (res_import_run_t){in[i].file,     imp_format_name(in[i].parsed.format),
