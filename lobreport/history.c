@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <assert.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -165,6 +166,8 @@ static int by_case(const void *a, const void *b)
 
 sim_err_t rpt_history_load(const char *db, rpt_history_t **out, char *err, size_t errlen)
 {
+    assert(db != NULL && out != NULL);
+    assert(err != NULL || errlen == 0);
     *out = NULL;
     res_store_t *s;
     sim_err_t e = res_open(db, RES_OPEN_READONLY, &s, err, errlen);

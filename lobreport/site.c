@@ -8,6 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -336,6 +337,8 @@ static sim_err_t page(FILE *f, const rpt_history_t *h, const char *db)
 sim_err_t rpt_site_write(const rpt_history_t *h, const char *db, const char *dir, char *err,
                          size_t errlen)
 {
+    assert(h != NULL && db != NULL && dir != NULL);
+    assert(err != NULL || errlen == 0);
     char path[4096], tmp[4096 + 16];
     snprintf(path, sizeof path, "%s/index.html", dir);
     snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);

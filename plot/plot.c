@@ -13,6 +13,7 @@
 
 #include "plot.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -33,6 +34,7 @@ static const char *const palette[PLOT_COLOURS] = {"#1f77b4", "#ff7f0e", "#2ca02c
 
 void plot_opts_defaults(plot_opts_t *o)
 {
+    assert(o != NULL);
     memset(o, 0, sizeof *o);
     o->columns = 3;
     o->panel_width = 380;
@@ -42,6 +44,7 @@ void plot_opts_defaults(plot_opts_t *o)
 
 void plot_xml_text(FILE *f, const char *s)
 {
+    assert(f != NULL);
     for (; s && *s; s++) {
         switch (*s) {
         case '&':
@@ -171,7 +174,7 @@ static size_t legend_entries(const plot_panel_t *panels, size_t npanels, legend_
     size_t total = 0, n = 0;
     for (size_t p = 0; p < npanels; p++)
         total += panels[p].nseries;
-    legend_entry_t *e = calloc(total ? total : 1, sizeof *e);
+    legend_entry_t *e = sim_calloc(total ? total : 1, sizeof *e);
     if (!e) {
         *out = NULL;
         return 0;
@@ -308,7 +311,7 @@ static void draw_lob_axis(FILE *f, const panel_geom_t *g, const char *x_title)
 
 static sim_err_t draw_series(FILE *f, const panel_geom_t *g, const plot_series_t *s)
 {
-    plot_point_t *pts = malloc((s->npoints ? s->npoints : 1) * sizeof *pts);
+    plot_point_t *pts = sim_malloc((s->npoints ? s->npoints : 1) * sizeof *pts);
     if (!pts)
         return SIM_ENOMEM;
     size_t n = 0;
@@ -342,7 +345,7 @@ static sim_err_t draw_series(FILE *f, const panel_geom_t *g, const plot_series_t
             fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n", x, y, c);
     }
     fputs("</g>\n", f);
-    free(pts);
+    sim_free(pts);
     return SIM_OK;
 }
 
@@ -404,8 +407,7 @@ static sim_err_t draw_panel(FILE *f, const plot_opts_t *o, const plot_panel_t *p
 
 sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, size_t npanels)
 {
-    if (!f)
-        return SIM_EINVAL;
+    assert(f != NULL);
     sim_err_t err = check_input(o, panels, npanels);
     if (err != SIM_OK)
         return err;
@@ -499,7 +501,7 @@ sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, si
         lx += w;
     }
     fputs("</g>\n", f);
-    free(legend);
+    sim_free(legend);
 
     for (size_t p = 0; p < npanels && err == SIM_OK; p++)
         err = draw_panel(f, o, &panels[p], MARGIN + (double)(p % cols) * o->panel_width,
@@ -525,7 +527,9 @@ static sim_err_t write_figure(FILE *f, void *arg)
 sim_err_t plot_svg_file(const char *path, const plot_opts_t *o, const plot_panel_t *panels,
                         size_t npanels, char *err, size_t errlen)
 {
-    if (!path || !*path) {
+    assert(path != NULL);
+    assert(err != NULL || errlen == 0);
+    if (!*path) {
         snprintf(err, errlen, "plot: empty file name");
         return SIM_EINVAL;
     }
