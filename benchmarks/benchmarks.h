@@ -38,8 +38,11 @@ typedef struct {
     const char *explain_out; /* --explain-out=FILE.csv */
     int explain;             /* --explain: the parts under each statistic */
     const char *db;          /* --db=FILE; NULL with --no-db */
-    const char *plot;        /* --plot=FILE.svg */
-    int help;
+    int db_given;            /* --db was given (it and --no-db exclude each other) */
+    int no_db;
+    const char *plot; /* --plot=FILE.svg */
+    int help;         /* -h, --help: print the usage, nothing else */
+    int version;      /* --version: print the version line, nothing else */
     int list_params;
     int quiet;
     int all_counters;
@@ -48,9 +51,11 @@ typedef struct {
 void bench_defaults(bench_opts_t *o);
 
 /*
- * Parse and remove lobbench's own options from argv, leaving argv[0] and
- * everything else (Google Benchmark's flags) in order.  Returns 0, or 2 with
- * one line naming the bad input in err.
+ * Parse and remove lobbench's own options from argv (the shared grammar of
+ * sim_opt_next()), leaving argv[0] and Google Benchmark's --benchmark_*
+ * flags in order.  Returns 0, or 2 with one line naming the bad input in
+ * err.  -h/--help and --version stop the parsing with o->help or o->version
+ * set.
  */
 int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errlen);
 

@@ -21,6 +21,7 @@
 #include "benchmarks.h"
 #include "gbc.h"
 #include "plot.h"
+#include "program_version.h"
 #include "rac_sim.h"
 #include "results.h"
 
@@ -392,56 +393,49 @@ static sim_err_t collect_reference(const res_session_info_t *ss, void *arg)
 }
 
 /*
- * Statistics against LOB size for the sweep's first workload and block size:
- * a panel per statistic, local and dblink as two series, and the reference
- * measurements as points when the store has them and the cases are the
- * reference experiment's.
+ * The rac sweep's trade-off curve: each AWR figure of the first rac
+ * workload against the block size, a panel per figure.
  */
-static int write_plot(const bench_opts_t *o, const sweep_t *sw)
+static int plot_rac(const bench_opts_t *o, const sweep_t *sw, const bench_case_t *first)
 {
-    const bench_case_t *first = NULL;
-    for (size_t i = 0; i < sw->ncases && !first; i++)
-        if (sw->cases[i].ran)
-            first = &sw->cases[i];
-    if (first == NULL) {
-        fprintf(stderr, "lobbench: --plot=%s: no case ran\n", o->plot);
+    static plot_point_t rp[RAC_FIGURES][BENCH_MAX_LIST];
+    static plot_series_t rs[RAC_FIGURES];
+    plot_panel_t rpan[RAC_FIGURES];
+    size_t m = 0;
+    for (size_t i = 0; i < sw->ncases && m < BENCH_MAX_LIST; i++) {
+        if (!sw->cases[i].ran || sw->cases[i].c.workload != first->c.workload)
+            continue;
+        double fig[RAC_FIGURES];
+        rac_figures(&sw->cases[i].st, fig);
+        for (size_t k = 0; k < RAC_FIGURES; k++)
+            rp[k][m] = (plot_point_t){(double)sw->cases[i].c.block_size / 1024, fig[k]};
+        m++;
+    }
+    for (size_t k = 0; k < RAC_FIGURES; k++) {
+        rs[k] = (plot_series_t){"lobsim", "rac", 0, PLOT_SOLID, rp[k], m};
+        rpan[k] = (plot_panel_t){rac_figure_name(k), &rs[k], 1};
+    }
+    plot_opts_t ro;
+    plot_opts_defaults(&ro);
+    ro.title = "lobbench: rac, AWR figures against block size (KB)";
+    ro.subtitle = "throughput and interconnect traffic: the block-size trade-off";
+    ro.x_title = "block size (KB)";
+    char perr[512];
+    if (plot_svg_file(o->plot, &ro, rpan, RAC_FIGURES, perr, sizeof perr) != SIM_OK) {
+        fprintf(stderr, "lobbench: %s\n", perr);
         return 1;
     }
-    if (workload_is_rac(first->c.workload)) {
-        /* The trade-off curve: each AWR figure against the block size. */
-        static plot_point_t rp[RAC_FIGURES][BENCH_MAX_LIST];
-        static plot_series_t rs[RAC_FIGURES];
-        plot_panel_t rpan[RAC_FIGURES];
-        size_t m = 0;
-        for (size_t i = 0; i < sw->ncases && m < BENCH_MAX_LIST; i++) {
-            if (!sw->cases[i].ran || sw->cases[i].c.workload != first->c.workload)
-                continue;
-            double fig[RAC_FIGURES];
-            rac_figures(&sw->cases[i].st, fig);
-            for (size_t k = 0; k < RAC_FIGURES; k++)
-                rp[k][m] = (plot_point_t){(double)sw->cases[i].c.block_size / 1024, fig[k]};
-            m++;
-        }
-        for (size_t k = 0; k < RAC_FIGURES; k++) {
-            rs[k] = (plot_series_t){"lobsim", "rac", 0, PLOT_SOLID, rp[k], m};
-            rpan[k] = (plot_panel_t){rac_figure_name(k), &rs[k], 1};
-        }
-        plot_opts_t ro;
-        plot_opts_defaults(&ro);
-        ro.title = "lobbench: rac, AWR figures against block size (KB)";
-        ro.subtitle = "throughput and interconnect traffic: the block-size trade-off";
-        ro.x_title = "block size (KB)";
-        char perr[512];
-        if (plot_svg_file(o->plot, &ro, rpan, RAC_FIGURES, perr, sizeof perr) != SIM_OK) {
-            fprintf(stderr, "lobbench: %s\n", perr);
-            return 1;
-        }
-        if (!o->quiet)
-            printf("Plot written to %s (%d panels).\n", o->plot, RAC_FIGURES);
-        return 0;
-    }
-    static ref_points_t ref;
-    memset(&ref, 0, sizeof ref);
+    if (!o->quiet)
+        printf("Plot written to %s (%d panels).\n", o->plot, RAC_FIGURES);
+    return 0;
+}
+
+/* The reference measurements into ref when the store has them and the cases
+ * are the reference experiment's (insert, 8 KB blocks, 10,000 rows); 1 if
+ * so. */
+static int reference_points(const bench_opts_t *o, const bench_case_t *first, ref_points_t *ref)
+{
+    memset(ref, 0, sizeof *ref);
     int with_ref = 0;
     res_store_t *store;
     char err[512];
@@ -450,12 +444,20 @@ static int write_plot(const bench_opts_t *o, const sweep_t *sw)
         res_open(o->db, RES_OPEN_READONLY, &store, err, sizeof err) == SIM_OK) {
         int64_t run;
         with_ref = res_resolve_run(store, "reference", &run) == SIM_OK &&
-                   res_foreach_session(store, run, collect_reference, &ref) == SIM_OK;
+                   res_foreach_session(store, run, collect_reference, ref) == SIM_OK;
         res_close(store);
     }
+    return with_ref;
+}
+
+/* A panel per statistic that is not zero everywhere, in the table's order:
+ * a series per path of the cases of first's workload and block size, and
+ * the reference's points (with_ref).  Returns the number of panels. */
+static size_t lob_panels(const sweep_t *sw, const bench_case_t *first, const ref_points_t *ref,
+                         int with_ref, plot_panel_t *panels)
+{
     static plot_point_t pts[CASE_PATH_COUNT][SIM_STAT_COUNT][BENCH_MAX_LIST];
     static plot_series_t series[SIM_STAT_COUNT][2 * CASE_PATH_COUNT];
-    plot_panel_t panels[SIM_STAT_COUNT];
     size_t np = 0;
     for (size_t r = 0; r < bench_order_len; r++) {
         sim_stat_t k = bench_order[r];
@@ -476,17 +478,31 @@ static int write_plot(const bench_opts_t *o, const sweep_t *sw)
                 series[k][ns++] = (plot_series_t){"lobsim",    case_path_name((case_path_t)p),
                                                   (unsigned)p, PLOT_SOLID,
                                                   pts[p][k],   n};
-            if (with_ref && ref.n[p][k])
-                series[k][ns++] = (plot_series_t){"Oracle",      case_path_name((case_path_t)p),
-                                                  (unsigned)p,   PLOT_MARKERS,
-                                                  ref.pts[p][k], ref.n[p][k]};
+            if (with_ref && ref->n[p][k])
+                series[k][ns++] = (plot_series_t){"Oracle",       case_path_name((case_path_t)p),
+                                                  (unsigned)p,    PLOT_MARKERS,
+                                                  ref->pts[p][k], ref->n[p][k]};
         }
         if (any)
             panels[np++] = (plot_panel_t){sim_stat_info(k)->name, series[k], ns};
     }
+    return np;
+}
+
+/*
+ * The LOB sweep: statistics against LOB size for first's workload and block
+ * size, a panel per statistic, local and dblink as two series, and the
+ * reference measurements as points when the store has them.
+ */
+static int plot_lob(const bench_opts_t *o, const sweep_t *sw, const bench_case_t *first)
+{
+    static ref_points_t ref;
+    int with_ref = reference_points(o, first, &ref);
+    plot_panel_t panels[SIM_STAT_COUNT];
+    size_t np = lob_panels(sw, first, &ref, with_ref, panels);
     plot_opts_t po;
     plot_opts_defaults(&po);
-    char title[128], subtitle[256];
+    char title[128], subtitle[256], err[512];
     snprintf(title, sizeof title, "lobbench: %s, %llu rows, %uk blocks",
              workload_name(first->c.workload), (unsigned long long)first->c.rows,
              first->c.block_size / 1024);
@@ -503,118 +519,148 @@ static int write_plot(const bench_opts_t *o, const sweep_t *sw)
     return 0;
 }
 
-int main(int argc, char **argv)
+/* --plot: the sweep's first case that ran decides which plot. */
+static int write_plot(const bench_opts_t *o, const sweep_t *sw)
 {
-    char err[512];
-    bench_opts_t o;
-    bench_defaults(&o);
-    time_t started = time(NULL);
-    /* Every way out below goes through `done`; rc says which. */
-    int rc = 2;
-    char *cmdline = join_argv(argc, argv);
-    sweep_t sw = {0};
-    gbc_t *g = NULL;
-    if (bench_parse(&o, &argc, argv, err, sizeof err) != 0) {
-        fprintf(stderr, "lobbench: %s\n", err);
-        goto done;
+    const bench_case_t *first = NULL;
+    for (size_t i = 0; i < sw->ncases && !first; i++)
+        if (sw->cases[i].ran)
+            first = &sw->cases[i];
+    if (first == NULL) {
+        fprintf(stderr, "lobbench: --plot=%s: no case ran\n", o->plot);
+        return 1;
     }
-    if (o.help || o.list_params) {
-        if (o.help) {
-            bench_usage(stdout);
-        } else {
-            case_t c;
-            case_defaults(&c);
-            printf("%-28s %s\n", "parameter", "default");
-            for (size_t i = 0; i < case_param_count(); i++)
-                printf("%-28s %u\n", case_param_name(i), case_param_get(&c, i));
-        }
-        rc = 0;
-        goto done;
-    }
+    return workload_is_rac(first->c.workload) ? plot_rac(o, sw, first) : plot_lob(o, sw, first);
+}
 
-    /* Every case is built and checked before anything runs. */
-    size_t ncases = o.nsizes * o.nblock_sizes;
+/* ---- the sweep, step by step -------------------------------------------- */
+
+/* --help, --version, --list-params: what lobbench says instead of running. */
+static void print_info(const bench_opts_t *o)
+{
+    if (o->help) {
+        bench_usage(stdout);
+    } else if (o->version) {
+        puts("lobbench " LOBSIM_VERSION);
+    } else {
+        case_t c;
+        case_defaults(&c);
+        printf("%-28s %s\n", "parameter", "default");
+        for (size_t i = 0; i < case_param_count(); i++)
+            printf("%-28s %u\n", case_param_name(i), case_param_get(&c, i));
+    }
+}
+
+/*
+ * Every case of the sweep, built and checked before anything runs: 0, 1
+ * out of memory, 2 a case the model refuses (one line printed either way).
+ */
+static int build_cases(const bench_opts_t *o, sweep_t *sw)
+{
     size_t nsel = 0;
     for (int w = 0; w < (int)workload_count(); w++)
         for (int p = 0; p < CASE_PATH_COUNT; p++)
-            nsel += o.workloads[w] && o.paths[p];
-    sw.cases = calloc(ncases * nsel, sizeof *sw.cases);
-    if (sw.cases == NULL || cmdline == NULL) {
+            nsel += o->workloads[w] && o->paths[p];
+    sw->cases = calloc(o->nsizes * o->nblock_sizes * nsel, sizeof *sw->cases);
+    if (sw->cases == NULL) {
         fprintf(stderr, "lobbench: out of memory\n");
-        rc = 1;
-        goto done;
+        return 1;
     }
+    /* A heap workload has no path nor LOB size: one case per block size,
+     * under the first path and size. */
+    int first_path = 0;
+    while (first_path < CASE_PATH_COUNT - 1 && !o->paths[first_path])
+        first_path++;
+    char err[512];
     for (int w = 0; w < (int)workload_count(); w++)
-        for (int p = 0; p < CASE_PATH_COUNT && o.workloads[w]; p++) {
-            if (!o.paths[p])
-                continue;
-            /* A heap workload has no path nor LOB size: one case per block
-             * size, under the first path and size. */
-            int first_path = 0;
-            while (!o.paths[first_path])
-                first_path++;
+        for (int p = 0; p < CASE_PATH_COUNT && o->workloads[w]; p++) {
             int by_block = workload_kind((size_t)w) != WORKLOAD_LOB;
-            if (by_block && p != first_path)
+            if (!o->paths[p] || (by_block && p != first_path))
                 continue;
-            for (size_t b = 0; b < o.nblock_sizes; b++)
-                for (size_t s = 0; s < o.nsizes; s++) {
-                    if (by_block && s > 0)
-                        break;
-                    bench_case_t *bc = &sw.cases[sw.ncases++];
-                    if (bench_make_case(&o, (unsigned)w, (case_path_t)p, o.sizes[s],
-                                        o.block_sizes[b], &bc->c, err, sizeof err) != 0) {
+            for (size_t b = 0; b < o->nblock_sizes; b++)
+                for (size_t s = 0; s < (by_block ? 1 : o->nsizes); s++) {
+                    bench_case_t *bc = &sw->cases[sw->ncases++];
+                    if (bench_make_case(o, (unsigned)w, (case_path_t)p, o->sizes[s],
+                                        o->block_sizes[b], &bc->c, err, sizeof err) != 0) {
                         fprintf(stderr, "lobbench: %s\n", err);
-                        goto done;
+                        return 2;
                     }
                 }
         }
+    return 0;
+}
 
-    /* On a terminal the statistics table follows the report, so the console
-     * keeps to the key counters; files and other formats get them all. */
-    all_counters = o.all_counters;
+/* On a terminal the statistics table follows the report, so the console
+ * keeps to the key counters; files and other formats get them all. */
+static int wants_all_counters(const bench_opts_t *o, int argc, char **argv)
+{
+    int all = o->all_counters;
     for (int i = 1; i < argc; i++)
         if (strncmp(argv[i], "--benchmark_out", 15) == 0 ||
             (strncmp(argv[i], "--benchmark_format=", 19) == 0 &&
              strcmp(argv[i] + 19, "console") != 0))
-            all_counters = 1;
+            all = 1;
+    return all;
+}
 
-    if (gbc_create(&g) != GBC_OK) {
-        fprintf(stderr, "lobbench: out of memory\n");
-        rc = 1;
-        goto done;
-    }
-    const char *filter = NULL; /* the last one wins, as in the library */
+/* --benchmark_filter's value, NULL if none: the last one wins, as in the
+ * library. */
+static const char *benchmark_filter(int argc, char **argv)
+{
+    const char *filter = NULL;
     for (int i = 1; i < argc; i++)
         if (strncmp(argv[i], "--benchmark_filter=", 19) == 0)
             filter = argv[i] + 19;
-    if (gbc_initialize(g, &argc, argv) != GBC_OK) {
+    return filter;
+}
+
+/*
+ * Google Benchmark's flags taken (what is left in argv refused), the outputs
+ * checked, and the run's provenance put in the report's context.  0, or 2
+ * with one line printed.
+ */
+static int start_benchmark(gbc_t *g, const bench_opts_t *o, const sweep_t *sw, int *argc,
+                           char **argv, provenance_t *pv)
+{
+    char err[512];
+    if (gbc_initialize(g, argc, argv) != GBC_OK) {
         fprintf(stderr, "lobbench: %s\n", gbc_errmsg(g));
-        goto done;
+        return 2;
     }
-    if (gbc_report_unrecognized_arguments(argc, argv))
-        goto done;
-    if (check_outputs(&o, err, sizeof err) != 0) {
+    if (gbc_report_unrecognized_arguments(*argc, argv))
+        return 2;
+    if (check_outputs(o, err, sizeof err) != 0) {
         fprintf(stderr, "lobbench: %s\n", err);
-        goto done;
+        return 2;
     }
-    provenance_t pv;
-    provenance(&pv);
+    provenance(pv);
     char params[2048];
-    case_describe_params(&sw.cases[0].c, params, sizeof params);
+    case_describe_params(&sw->cases[0].c, params, sizeof params);
     char seed[32];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)o.seed);
-    gbc_add_context(g, "lobsim_git_commit", pv.commit);
-    gbc_add_context(g, "lobsim_git_dirty", pv.dirty < 0 ? "unknown" : pv.dirty ? "true" : "false");
-    gbc_add_context(g, "lobsim_compiler", pv.compiler);
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)o->seed);
+    gbc_add_context(g, "lobsim_git_commit", pv->commit);
+    gbc_add_context(g, "lobsim_git_dirty",
+                    pv->dirty < 0 ? "unknown"
+                    : pv->dirty   ? "true"
+                                  : "false");
+    gbc_add_context(g, "lobsim_compiler", pv->compiler);
     gbc_add_context(g, "lobsim_build_type", LOBSIM_BUILD_TYPE);
     gbc_add_context(g, "lobsim_seed", seed);
     gbc_add_context(g, "lobsim_model_params", params);
+    return 0;
+}
 
-    /* The model's figures first: the table needs them even for cases that a
-     * --benchmark_filter leaves out. */
+/*
+ * The model's figures of every case, then each case registered as a
+ * benchmark: the table needs the figures even for cases that a
+ * --benchmark_filter leaves out.  Returns 1 if a case failed (named on
+ * stderr), else 0.
+ */
+static int run_model(gbc_t *g, sweep_t *sw)
+{
     int failed = 0;
-    for (size_t i = 0; i < sw.ncases; i++) {
-        bench_case_t *bc = &sw.cases[i];
+    for (size_t i = 0; i < sw->ncases; i++) {
+        bench_case_t *bc = &sw->cases[i];
         char lob[32], blk[32];
         sim_format_size(bc->c.lob_chars, lob, sizeof lob);
         sim_format_size(bc->c.block_size, blk, sizeof blk);
@@ -637,46 +683,110 @@ int main(int argc, char **argv)
         }
         gbc_benchmark_unit(b, GBC_US);
     }
-    if (count_matching(&sw, filter) == 0) {
-        /* A filter that selects nothing is a mistake, not an empty run. */
-        fprintf(stderr,
-                "lobbench: --benchmark_filter=%s: no case matches (names look like "
-                "insert/local/lob:64k/block:8k/rows:10000)\n",
-                filter);
-        goto done;
-    }
-    if (!o.quiet)
-        fprintf(stderr, "lobbench: %zu cases, seed %llu\n", sw.ncases, (unsigned long long)o.seed);
-    sw.progress = isatty(STDERR_FILENO);
-    sw.started = time(NULL);
-    gbc_set_report_callback(g, on_report, &sw);
+    return failed;
+}
+
+/* Google Benchmark times the registered cases; their times come back to the
+ * cases through on_report().  1 if the run failed, else 0. */
+static int time_cases(gbc_t *g, const bench_opts_t *o, sweep_t *sw)
+{
+    if (!o->quiet)
+        fprintf(stderr, "lobbench: %zu cases, seed %llu\n", sw->ncases,
+                (unsigned long long)o->seed);
+    sw->progress = isatty(STDERR_FILENO);
+    sw->started = time(NULL);
+    gbc_set_report_callback(g, on_report, sw);
     size_t matched = 0;
     if (gbc_run(g, NULL, &matched) != GBC_OK) {
         fprintf(stderr, "lobbench: %s\n", gbc_errmsg(g));
-        failed = 1;
+        return 1;
     }
-    gbc_destroy(g);
-    g = NULL;
+    return 0;
+}
 
-    if (!o.quiet)
-        bench_table(stdout, sw.cases, sw.ncases, o.explain);
-    rc = failed;
-    if (o.stats_out && bench_csv(o.stats_out, sw.cases, sw.ncases, err, sizeof err) != 0) {
+/* The table, the CSV files, the record in the store and the plot, each
+ * tried whatever the others did: 1 if any failed (or the sweep had), else 0. */
+static int write_outputs(const bench_opts_t *o, const sweep_t *sw, const provenance_t *pv,
+                         const char *cmdline, time_t started, int failed)
+{
+    char err[512];
+    int rc = failed;
+    if (!o->quiet)
+        bench_table(stdout, sw->cases, sw->ncases, o->explain);
+    if (o->stats_out && bench_csv(o->stats_out, sw->cases, sw->ncases, err, sizeof err) != 0) {
         fprintf(stderr, "lobbench: %s\n", err);
         rc = 1;
     }
-    if (o.explain_out &&
-        bench_explain_csv(o.explain_out, sw.cases, sw.ncases, err, sizeof err) != 0) {
+    if (o->explain_out &&
+        bench_explain_csv(o->explain_out, sw->cases, sw->ncases, err, sizeof err) != 0) {
         fprintf(stderr, "lobbench: %s\n", err);
         rc = 1;
     }
-    if (o.db && record(&o, &sw, &pv, cmdline, started, !failed) != 0)
+    if (o->db && record(o, sw, pv, cmdline, started, !failed) != 0)
         rc = 1;
-    if (o.plot && write_plot(&o, &sw) != 0)
+    if (o->plot && write_plot(o, sw) != 0)
         rc = 1;
-done:
+    return rc;
+}
+
+/*
+ * The sweep of cases already built: Google Benchmark set up, the model run,
+ * the cases timed, the outputs written.  The exit status: 0, 1 a case or an
+ * output failed, 2 bad input (nothing run or written).
+ */
+static int sweep(const bench_opts_t *o, sweep_t *sw, int argc, char **argv, const char *cmdline,
+                 time_t started)
+{
+    all_counters = wants_all_counters(o, argc, argv);
+    /* Before gbc_initialize(), which takes the flag out of argv. */
+    const char *filter = benchmark_filter(argc, argv);
+    gbc_t *g;
+    if (gbc_create(&g) != GBC_OK) {
+        fprintf(stderr, "lobbench: out of memory\n");
+        return 1;
+    }
+    provenance_t pv;
+    int rc = start_benchmark(g, o, sw, &argc, argv, &pv);
+    int failed = 0;
+    if (rc == 0) {
+        failed = run_model(g, sw);
+        if (count_matching(sw, filter) == 0) {
+            /* A filter that selects nothing is a mistake, not an empty run. */
+            fprintf(stderr,
+                    "lobbench: --benchmark_filter=%s: no case matches (names look like "
+                    "insert/local/lob:64k/block:8k/rows:10000)\n",
+                    filter);
+            rc = 2;
+        }
+    }
+    if (rc == 0)
+        failed |= time_cases(g, o, sw);
     gbc_destroy(g);
     gbc_shutdown(); /* the context added above, if any */
+    return rc ? rc : write_outputs(o, sw, &pv, cmdline, started, failed);
+}
+
+int main(int argc, char **argv)
+{
+    char err[512];
+    bench_opts_t o;
+    bench_defaults(&o);
+    time_t started = time(NULL);
+    char *cmdline = join_argv(argc, argv);
+    int rc;
+    sweep_t sw = {0};
+    if (bench_parse(&o, &argc, argv, err, sizeof err) != 0) {
+        fprintf(stderr, "lobbench: %s\n", err);
+        rc = 2;
+    } else if (o.help || o.version || o.list_params) {
+        print_info(&o);
+        rc = 0;
+    } else if (cmdline == NULL) {
+        fprintf(stderr, "lobbench: out of memory\n");
+        rc = 1;
+    } else if ((rc = build_cases(&o, &sw)) == 0) {
+        rc = sweep(&o, &sw, argc, argv, cmdline, started);
+    }
     free(sw.cases);
     free(cmdline);
     return rc;

@@ -15,6 +15,7 @@
 
 #include "dblink_sim.h"
 #include "gbc.h"
+#include "program_version.h"
 #include "workload.h"
 
 #define NSIZES 4096
@@ -127,8 +128,60 @@ static void bm_rows(gbc_state_t *st, void *user)
     gbc_state_set_items_processed(st, (int64_t)c.rows * gbc_state_iterations(st));
 }
 
+static void usage(FILE *f)
+{
+    fputs("Usage: modelbench [--benchmark_* flag]...\n"
+          "\n"
+          "The speed of the model itself as Google Benchmarks: the chunk allocator carving\n"
+          "LOB writes of 8 KB .. 540 KB out of dispenser refills (alloc/lobsim) beside\n"
+          "jemalloc on the same sizes (alloc/jemalloc), and one whole statement of 1,000 to\n"
+          "100,000 rows of 256k-character LOBs per path (rows/PATH/lob:256k/rows:N), with\n"
+          "its complexity fitted as O(N).  Nothing is recorded.\n"
+          "\n"
+          "  -h, --help     this help\n"
+          "  --version      modelbench's version and the commit it was built from\n"
+          "Google Benchmark's own flags work unchanged, e.g. --benchmark_filter=alloc,\n"
+          "--benchmark_format=json, --benchmark_out=FILE, --benchmark_repetitions=N,\n"
+          "--benchmark_min_time=SECONDS (or Nx for N iterations).\n"
+          "\n"
+          "Exit status: 0 on success, 1 when a benchmark failed, 2 on bad input (one line\n"
+          "naming it).\n",
+          f);
+}
+
+/* modelbench's own options: -h, --help and --version; Google Benchmark's
+ * flags are left for the wrapper.  Returns -1 to run, else the exit status. */
+static int answer_options(int argc, char **argv)
+{
+    static const sim_opt_t none[] = {{NULL, 0, 0, 0}};
+    sim_opt_parser_t p;
+    sim_opt_init(&p, none, argc, argv);
+    p.pass = "--benchmark_";
+    char err[512];
+    const char *v;
+    for (int id; (id = sim_opt_next(&p, &v, err, sizeof err)) != SIM_OPT_END;) {
+        if (id == SIM_OPT_HELP) {
+            usage(stdout);
+            return 0;
+        } else if (id == SIM_OPT_VERSION) {
+            puts("modelbench " LOBSIM_VERSION);
+            return 0;
+        } else if (id == SIM_OPT_ARG) {
+            fprintf(stderr, "modelbench: unexpected argument '%s' (see --help)\n", v);
+            return 2;
+        } else if (id == SIM_OPT_ERROR) {
+            fprintf(stderr, "modelbench: %s\n", err);
+            return 2;
+        }
+    }
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
+    int answered = answer_options(argc, argv);
+    if (answered >= 0)
+        return answered;
     static size_seq_t seq;
     make_sizes(&seq, 1);
     gbc_t *g;

@@ -137,24 +137,6 @@ static int one_workload(const char *what, const char *s, void *dst, size_t i, ch
     return 0;
 }
 
-/* "--name=value" or "--name value"; returns the value or NULL. */
-static const char *opt_value(const char *name, int *i, int argc, char **argv, int *consumed)
-{
-    size_t n = strlen(name);
-    const char *a = argv[*i];
-    if (strncmp(a, name, n) != 0)
-        return NULL;
-    if (a[n] == '=') {
-        *consumed = 1;
-        return a + n + 1;
-    }
-    if (a[n] == '\0' && *i + 1 < argc) {
-        *consumed = 2;
-        return argv[*i + 1];
-    }
-    return NULL;
-}
-
 /* One NAME=VALUE into o->params; `where` names it in messages ("--param",
  * "FILE:LINE"). */
 static int add_param(bench_opts_t *o, const char *where, const char *v, char *err, size_t errlen)
@@ -223,103 +205,177 @@ int bench_parse_param_file(bench_opts_t *o, const char *path, char *err, size_t 
     return rc;
 }
 
-int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
+enum {
+    OPT_LIST_PARAMS,
+    OPT_QUIET,
+    OPT_ALL_COUNTERS,
+    OPT_NO_DB,
+    OPT_EXPLAIN,
+    OPT_PATH,
+    OPT_WORKLOAD,
+    OPT_SIZES,
+    OPT_BLOCK_SIZE,
+    OPT_ROWS,
+    OPT_SEED,
+    OPT_PIECE_SIZE,
+    OPT_PARAM_FILE,
+    OPT_PARAM,
+    OPT_STATS_OUT,
+    OPT_EXPLAIN_OUT,
+    OPT_DB,
+    OPT_PLOT
+};
+
+/* --param and --param-file collect, in order; every other value is given
+ * once (a list is one comma-separated value). */
+static const sim_opt_t options[] = {
+    {"list-params", 0, 0, OPT_LIST_PARAMS},
+    {"quiet", 'q', 0, OPT_QUIET},
+    {"all-counters", 0, 0, OPT_ALL_COUNTERS},
+    {"no-db", 0, 0, OPT_NO_DB},
+    {"explain", 0, 0, OPT_EXPLAIN},
+    {"path", 0, SIM_OPT_VALUE, OPT_PATH},
+    {"workload", 0, SIM_OPT_VALUE, OPT_WORKLOAD},
+    {"sizes", 0, SIM_OPT_VALUE, OPT_SIZES},
+    {"block-size", 0, SIM_OPT_VALUE, OPT_BLOCK_SIZE},
+    {"rows", 0, SIM_OPT_VALUE, OPT_ROWS},
+    {"seed", 0, SIM_OPT_VALUE, OPT_SEED},
+    {"piece-size", 0, SIM_OPT_VALUE, OPT_PIECE_SIZE},
+    {"param-file", 0, SIM_OPT_VALUE | SIM_OPT_REPEAT, OPT_PARAM_FILE},
+    {"param", 0, SIM_OPT_VALUE | SIM_OPT_REPEAT, OPT_PARAM},
+    {"stats-out", 0, SIM_OPT_VALUE, OPT_STATS_OUT},
+    {"explain-out", 0, SIM_OPT_VALUE, OPT_EXPLAIN_OUT},
+    {"db", 0, SIM_OPT_VALUE, OPT_DB},
+    {"plot", 0, SIM_OPT_VALUE, OPT_PLOT},
+    {NULL, 0, 0, 0}};
+
+static int parse_path(bench_opts_t *o, const char *v, char *err, size_t errlen)
 {
-    int out = 1;
-    for (int i = 1; i < *argc;) {
-        const char *a = argv[i];
-        const char *v;
-        int used = 0;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            o->help = 1;
-            used = 1;
-        } else if (strcmp(a, "--list-params") == 0) {
-            o->list_params = 1;
-            used = 1;
-        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
-            o->quiet = 1;
-            used = 1;
-        } else if (strcmp(a, "--all-counters") == 0) {
-            o->all_counters = 1;
-            used = 1;
-        } else if (strcmp(a, "--no-db") == 0) {
-            o->db = NULL;
-            used = 1;
-        } else if ((v = opt_value("--path", &i, *argc, argv, &used)) != NULL) {
-            case_path_t p;
-            memset(o->paths, 0, sizeof o->paths);
-            if (strcmp(v, "both") == 0) {
-                for (int k = 0; k < CASE_PATH_COUNT; k++)
-                    o->paths[k] = 1;
-            } else if (case_path_parse(v, &p) == 0) {
-                o->paths[p] = 1;
-            } else {
-                snprintf(err, errlen, "--path: '%s' is not a path (accepted: local, dblink, both)",
-                         v);
-                return 2;
-            }
-        } else if ((v = opt_value("--workload", &i, *argc, argv, &used)) != NULL) {
-            size_t n;
-            memset(o->workloads, 0, sizeof o->workloads);
-            if (parse_list("--workload", v, &n, err, errlen, one_workload, o->workloads))
-                return 2;
-        } else if ((v = opt_value("--sizes", &i, *argc, argv, &used)) != NULL) {
-            if (parse_list("--sizes", v, &o->nsizes, err, errlen, one_size, o->sizes))
-                return 2;
-        } else if ((v = opt_value("--block-size", &i, *argc, argv, &used)) != NULL) {
-            if (parse_list("--block-size", v, &o->nblock_sizes, err, errlen, one_block,
-                           o->block_sizes))
-                return 2;
-        } else if ((v = opt_value("--rows", &i, *argc, argv, &used)) != NULL) {
-            if (bench_parse_u64("--rows", v, 1000000000000ULL, &o->rows, err, errlen))
-                return 2;
-            o->rows_given = 1;
-        } else if ((v = opt_value("--seed", &i, *argc, argv, &used)) != NULL) {
-            if (bench_parse_u64("--seed", v, UINT64_MAX, &o->seed, err, errlen))
-                return 2;
-        } else if ((v = opt_value("--piece-size", &i, *argc, argv, &used)) != NULL) {
-            uint64_t ps;
-            if (bench_parse_u64("--piece-size", v, 64u << 20, &ps, err, errlen)) {
-                snprintf(err, errlen,
-                         "--piece-size: '%s' is not a size in bytes (accepted: one block's "
-                         "payload .. 64m)",
-                         v);
-                return 2;
-            }
-            o->piece_size = (uint32_t)ps;
-            o->piece_size_set = 1;
-        } else if ((v = opt_value("--param-file", &i, *argc, argv, &used)) != NULL) {
-            if (bench_parse_param_file(o, v, err, errlen))
-                return 2;
-        } else if ((v = opt_value("--param", &i, *argc, argv, &used)) != NULL) {
-            if (add_param(o, "--param", v, err, errlen))
-                return 2;
-        } else if ((v = opt_value("--stats-out", &i, *argc, argv, &used)) != NULL) {
-            o->stats_out = v;
-        } else if ((v = opt_value("--explain-out", &i, *argc, argv, &used)) != NULL) {
-            o->explain_out = v;
-        } else if (strcmp(a, "--explain") == 0) {
-            o->explain = 1;
-            used = 1;
-        } else if ((v = opt_value("--db", &i, *argc, argv, &used)) != NULL) {
-            if (*v == '\0') {
-                snprintf(err, errlen, "--db: empty file name");
-                return 2;
-            }
-            o->db = v;
-        } else if ((v = opt_value("--plot", &i, *argc, argv, &used)) != NULL) {
-            o->plot = v;
-        } else if (strncmp(a, "--benchmark_", 12) == 0) {
-            argv[out++] = argv[i++];
-            continue;
-        } else {
-            snprintf(err, errlen, "unknown option '%s' (see --help)", a);
+    case_path_t p;
+    memset(o->paths, 0, sizeof o->paths);
+    if (strcmp(v, "both") == 0) {
+        for (int k = 0; k < CASE_PATH_COUNT; k++)
+            o->paths[k] = 1;
+    } else if (case_path_parse(v, &p) == 0) {
+        o->paths[p] = 1;
+    } else {
+        snprintf(err, errlen, "--path: '%s' is not a path (accepted: local, dblink, both)", v);
+        return 2;
+    }
+    return 0;
+}
+
+static int parse_piece_size(bench_opts_t *o, const char *v, char *err, size_t errlen)
+{
+    uint64_t ps;
+    if (bench_parse_u64("--piece-size", v, 64u << 20, &ps, err, errlen)) {
+        snprintf(err, errlen,
+                 "--piece-size: '%s' is not a size in bytes (accepted: one block's "
+                 "payload .. 64m)",
+                 v);
+        return 2;
+    }
+    o->piece_size = (uint32_t)ps;
+    o->piece_size_set = 1;
+    return 0;
+}
+
+/* One option of lobbench's own, id from the table above, into o. */
+static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errlen)
+{
+    size_t n;
+    switch (id) {
+    case OPT_LIST_PARAMS:
+        o->list_params = 1;
+        return 0;
+    case OPT_QUIET:
+        o->quiet = 1;
+        return 0;
+    case OPT_ALL_COUNTERS:
+        o->all_counters = 1;
+        return 0;
+    case OPT_NO_DB:
+        o->no_db = 1;
+        o->db = NULL;
+        return 0;
+    case OPT_EXPLAIN:
+        o->explain = 1;
+        return 0;
+    case OPT_PATH:
+        return parse_path(o, v, err, errlen);
+    case OPT_WORKLOAD:
+        memset(o->workloads, 0, sizeof o->workloads);
+        return parse_list("--workload", v, &n, err, errlen, one_workload, o->workloads);
+    case OPT_SIZES:
+        return parse_list("--sizes", v, &o->nsizes, err, errlen, one_size, o->sizes);
+    case OPT_BLOCK_SIZE:
+        return parse_list("--block-size", v, &o->nblock_sizes, err, errlen, one_block,
+                          o->block_sizes);
+    case OPT_ROWS:
+        o->rows_given = 1;
+        return bench_parse_u64("--rows", v, 1000000000000ULL, &o->rows, err, errlen);
+    case OPT_SEED:
+        return bench_parse_u64("--seed", v, UINT64_MAX, &o->seed, err, errlen);
+    case OPT_PIECE_SIZE:
+        return parse_piece_size(o, v, err, errlen);
+    case OPT_PARAM_FILE:
+        return bench_parse_param_file(o, v, err, errlen);
+    case OPT_PARAM:
+        return add_param(o, "--param", v, err, errlen);
+    case OPT_STATS_OUT:
+        o->stats_out = v;
+        return 0;
+    case OPT_EXPLAIN_OUT:
+        o->explain_out = v;
+        return 0;
+    case OPT_DB:
+        if (*v == '\0') {
+            snprintf(err, errlen, "--db: empty file name");
             return 2;
         }
-        i += used;
+        o->db_given = 1;
+        o->db = v;
+        return 0;
+    default: /* OPT_PLOT */
+        o->plot = v;
+        return 0;
+    }
+}
+
+int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
+{
+    sim_opt_parser_t p;
+    sim_opt_init(&p, options, *argc, argv);
+    p.pass = "--benchmark_";
+    int out = 1, id, rc = 0;
+    const char *v;
+    while (rc == 0 && (id = sim_opt_next(&p, &v, err, errlen)) != SIM_OPT_END) {
+        if (id == SIM_OPT_HELP || id == SIM_OPT_VERSION) {
+            *(id == SIM_OPT_HELP ? &o->help : &o->version) = 1;
+            break;
+        } else if (id == SIM_OPT_PASS) {
+            /* Google Benchmark's, in their order, for the wrapper. */
+            argv[out++] = argv[p.next - 1];
+        } else if (id == SIM_OPT_ARG) {
+            snprintf(err, errlen,
+                     "unexpected argument '%s': lobbench takes options only (see "
+                     "--help)",
+                     v);
+            rc = 2;
+        } else if (id == SIM_OPT_ERROR) {
+            rc = 2;
+        } else {
+            rc = apply(o, id, v, err, errlen) ? 2 : 0;
+        }
     }
     argv[out] = NULL;
     *argc = out;
+    if (rc != 0 || o->help || o->version)
+        return rc;
+    if (o->db_given && o->no_db) {
+        snprintf(err, errlen, "--db and --no-db: give one of them");
+        return 2;
+    }
     if (o->piece_size_set && !o->paths[CASE_PATH_DBLINK]) {
         snprintf(err, errlen,
                  "--piece-size: applies to the dblink path only (add --path=dblink or both)");
@@ -357,7 +413,7 @@ int bench_make_case(const bench_opts_t *o, unsigned wl, case_path_t path, uint64
 
 void bench_usage(FILE *f)
 {
-    fputs("usage: lobbench [OPTIONS] [--benchmark_* flags]\n"
+    fputs("Usage: lobbench [OPTION]... [--benchmark_* flag]...\n"
           "\n"
           "Simulates `insert into t2 select ... from t1` of CLOBs into a SecureFile LOB\n"
           "segment, locally (direct path) and over a loopback database link, and prints\n"
@@ -365,8 +421,9 @@ void bench_usage(FILE *f)
           "\n"
           "Sweep:\n"
           "  --workload=LIST           what each case measures (default: insert):\n"
-          "                            insert, scan, rows, cluster; readback = scan,rows;\n"
-          "                            all = every one\n"
+          "                            insert, scan, rows, cluster, rac; readback =\n"
+          "                            scan,rows; all = every LOB workload; the heap\n"
+          "                            table's ctas, fts, range, few_rows; heap = all four\n"
           "  --path=local|dblink|both  insert path(s) (default: both)\n"
           "  --sizes=LIST              CLOB lengths in characters, k = 1024\n"
           "                            (default: 2k,4k,6k,8k,16k,32k,64k,128k,256k)\n"
@@ -388,14 +445,20 @@ void bench_usage(FILE *f)
           "  --db=FILE                 results store (default: results/history.db)\n"
           "  --no-db                   record nothing\n"
           "  --plot=FILE.svg           draw the statistics against LOB size\n"
-          "  --quiet                   no statistics table\n"
+          "  -q, --quiet               no statistics table\n"
           "  --all-counters            every statistic as a counter on the console too\n"
           "                            (always so in JSON, CSV and --benchmark_out)\n"
           "  --list-params             the model's parameters and their defaults\n"
+          "  -h, --help                this help\n"
+          "  --version                 lobbench's version and the commit it was built from\n"
           "Google Benchmark's own flags work unchanged, e.g. --benchmark_filter=dblink,\n"
           "--benchmark_format=json, --benchmark_out=FILE, --benchmark_repetitions=N,\n"
           "--benchmark_min_time=SECONDS.\n"
           "\n"
-          "Exit status: 0 on success, 1 when a case or the store failed, 2 on bad input.\n",
+          "--param and --param-file may be given several times and apply in order; any\n"
+          "other option at most once.\n"
+          "\n"
+          "Exit status: 0 on success, 1 when a case or the store failed, 2 on bad input\n"
+          "(one line naming it).\n",
           f);
 }

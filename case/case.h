@@ -64,8 +64,10 @@ typedef struct {
     uint32_t ges_per_enqueue; /* global enqueue messages per TX enqueue request */
 } case_cluster_params_t;
 
-/* Two instances running OLTP on a shared heap table (the rac workload);
- * docs/ gives each one's source (docs/rac.md for rac., docs/heap.md for heap.). */
+/* Two instances running OLTP on a shared heap table (the rac workload).
+ * Each parameter's source: docs/rac.md for rac., docs/heap.md for heap.,
+ * docs/lob-insert.md for the segment's, dsp., undo., link., row., read. and
+ * cluster. */
 typedef struct {
     uint32_t instances;     /* must be 2: the global cache models two */
     uint32_t users;         /* sessions per instance, closed loop */

@@ -3,9 +3,12 @@
  * made of the input split at NUL bytes (each argument its own allocation),
  * then bench_make_case() on the first case of what it accepted.
  *
- * Checked: the result is 0 or 2; on 2 a one-line message; on 0 the options
- * are within their documented ranges, and what is left in argv is argv[0]
- * and the --benchmark_* flags in their order, NULL-terminated.
+ * bench_parse() reads the arguments with the programs' shared parser
+ * (sim_opt_next()), so this target is that parser's too.  Checked: the
+ * result is 0 or 2; on 2 a one-line message; --version accepted only alone;
+ * on 0 otherwise the options are within their documented ranges, and what is
+ * left in argv is argv[0] and the --benchmark_* flags in their order,
+ * NULL-terminated.
  */
 #include "benchmarks.h"
 #include "fuzz_util.h"
@@ -41,6 +44,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             quotes_newline |= strchr(orig[i], '\n') != NULL;
         FUZZ_CHECK(err[0] != '\0' && (quotes_newline || strchr(err, '\n') == NULL), "message '%s'",
                    err);
+    } else if (o.help || o.version) {
+        /* --help stops the parsing where it stands; --version is alone. */
+        FUZZ_CHECK(!o.version || (argc == 2 && strcmp(orig[1], "--version") == 0),
+                   "--version accepted beside %d other arguments", argc - 2);
+        FUZZ_CHECK(n >= 1 && n <= argc && args[n] == NULL, "argc %d", n);
     } else {
         FUZZ_CHECK(n >= 1 && n <= argc && args[n] == NULL && args[0] == orig[0], "argc %d", n);
         /* The leftovers are Google Benchmark's flags, in their order. */

@@ -4,6 +4,7 @@
  *
  *   lobdiff [--db=FILE] BASE HEAD [--format=text|markdown|json] [--all]
  *           [--time-threshold=PCT] [--alpha=A] [--plot=FILE.svg]
+ *   lobdiff --help | --version
  *
  *   ldf_parse_args()   the options
  *   ldf_run_load()     each run, maybe FILE.db:SELECTOR, copied out of its store
@@ -21,6 +22,7 @@
 #include <string.h>
 
 #include "lobdiff.h"
+#include "program_version.h"
 
 int main(int argc, char **argv)
 {
@@ -28,7 +30,10 @@ int main(int argc, char **argv)
     char err[2048];
     int rc = ldf_parse_args(argc, argv, &o, err, sizeof err);
     if (rc == 1) {
-        ldf_usage(stdout);
+        if (o.version)
+            puts("lobdiff " LOBSIM_VERSION);
+        else
+            ldf_usage(stdout);
         return LDF_EXIT_SAME;
     }
     if (rc != 0) {

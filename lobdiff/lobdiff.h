@@ -44,16 +44,20 @@ typedef struct {
     double alpha;          /* family significance level of the U tests */
     const char *plot;      /* SVG file to draw, NULL for none */
     const char *reference; /* --reference=RUN: the run that plays Oracle, NULL for none */
+    int help;              /* -h, --help was given */
+    int version;           /* --version was given */
 } ldf_opts_t;
 
 /* The store RES_DEFAULT_PATH, text, threshold 5 %, alpha 0.05, no plot. */
 void ldf_opts_defaults(ldf_opts_t *o);
 
 /*
- * lobdiff's command line into o (strings point into argv).  Returns 0 to go
- * on, 1 for --help (nothing else done), 2 for bad input with one line in err
- * (without the "lobdiff: " prefix) naming the argument and what would be
- * accepted.  A --plot whose directory does not exist is refused here.
+ * lobdiff's command line into o (strings point into argv), in the grammar of
+ * sim_opt_next().  Returns 0 to go on, 1 for -h/--help or --version (o->help
+ * or o->version says which; nothing else done), 2 for bad input with one
+ * line in err (without the "lobdiff: " prefix) naming the argument and what
+ * would be accepted.  A --plot whose directory does not exist is refused
+ * here.
  */
 int ldf_parse_args(int argc, char *const *argv, ldf_opts_t *o, char *err, size_t errlen);
 void ldf_usage(FILE *f);

@@ -1,7 +1,8 @@
 /*
  * opts.c -- lobdiff's command line: the options, their defaults and
- * --help.  Every refusal is one line naming the argument and what would be
- * accepted; main() prefixes "lobdiff: " and exits 2.
+ * --help, read with the programs' shared parser (sim_opt_next()).  Every
+ * refusal is one line naming the argument and what would be accepted;
+ * main() prefixes "lobdiff: " and exits 2.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -22,9 +23,8 @@ void ldf_opts_defaults(ldf_opts_t *o)
 
 void ldf_usage(FILE *f)
 {
-    fputs("usage: lobdiff [--db=FILE] BASE HEAD [--format=text|markdown|json] [--all]\n"
-          "               [--time-threshold=PCT] [--alpha=A] [--plot=FILE.svg]\n"
-          "       lobdiff [--db=FILE] --reference=RUN RUN [options]\n"
+    fputs("Usage: lobdiff [OPTION]... BASE HEAD\n"
+          "  or:  lobdiff [OPTION]... --reference=RUN RUN\n"
           "\n"
           "Compare two recorded runs of lobbench: every statistic that changed in any case\n"
           "(path, LOB size, block size, rows), largest relative change first, and the\n"
@@ -37,18 +37,24 @@ void ldf_usage(FILE *f)
           "  reference      the Oracle measurements: a calibration report\n"
           "  FILE.db:SEL    a run of another results database\n"
           "\n"
-          "  --db=FILE            results database (default " SIM_DEFAULT_STORE "), read only\n"
-          "  --format=FMT         text (default), markdown (for a pull request) or json\n"
-          "  --all                list unchanged statistics and times too\n"
-          "  --time-threshold=PCT a time change counts beyond PCT percent (default 5)\n"
-          "  --alpha=A            significance level of the U test (default 0.05)\n"
-          "  --plot=FILE.svg      draw the statistics against LOB size, log-log\n"
-          "  --reference=RUN      that run (e.g. one lobimport recorded) is the Oracle side\n"
-          "                       of a calibration report; with one RUN it is BASE\n"
+          "Options:\n"
+          "  --db=FILE              results database, read only (default\n"
+          "                         " SIM_DEFAULT_STORE ")\n"
+          "  --format=FMT           text (default), markdown (for a pull request) or json\n"
+          "  --all                  list unchanged statistics and times too\n"
+          "  --time-threshold=PCT   a time change counts beyond PCT percent (default 5)\n"
+          "  --alpha=A              significance level of the U test (default 0.05)\n"
+          "  --plot=FILE.svg        draw the statistics against LOB size, log-log\n"
+          "  --reference=RUN        that run (e.g. one lobimport recorded) is the Oracle\n"
+          "                         side of a calibration report; with one RUN it is BASE\n"
+          "  -h, --help             this help\n"
+          "  --version              lobdiff's version and the commit it was built from\n"
+          "Each option at most once; --NAME VALUE is --NAME=VALUE; after --, every\n"
+          "argument is a run.\n"
           "\n"
           "Exit status: 0 nothing changed; 1 a statistic changed, a case was added or\n"
           "removed, or a time regressed (always 1 against the reference, whose figures\n"
-          "differ from the model's); 2 bad input.\n",
+          "differ from the model's); 2 bad input (one line naming it).\n",
           f);
 }
 
@@ -74,57 +80,86 @@ static int parse_number(const char *s, double lo, double hi, double *out)
         return 2;                                                                                  \
     } while (0)
 
+enum { OPT_DB, OPT_FORMAT, OPT_ALL, OPT_THRESHOLD, OPT_ALPHA, OPT_PLOT, OPT_REFERENCE };
+
+/* Every option at most once. */
+static const sim_opt_t options[] = {{"db", 0, SIM_OPT_VALUE, OPT_DB},
+                                    {"format", 0, SIM_OPT_VALUE, OPT_FORMAT},
+                                    {"all", 0, 0, OPT_ALL},
+                                    {"time-threshold", 0, SIM_OPT_VALUE, OPT_THRESHOLD},
+                                    {"alpha", 0, SIM_OPT_VALUE, OPT_ALPHA},
+                                    {"plot", 0, SIM_OPT_VALUE, OPT_PLOT},
+                                    {"reference", 0, SIM_OPT_VALUE, OPT_REFERENCE},
+                                    {NULL, 0, 0, 0}};
+
+/* One option, id from the table above, into o: 0 or 2 with err. */
+static int apply(ldf_opts_t *o, int id, const char *v, char *err, size_t errlen)
+{
+    switch (id) {
+    case OPT_DB:
+        o->db = v;
+        if (!*o->db)
+            REFUSE("--db: empty file name");
+        break;
+    case OPT_FORMAT:
+        if (strcmp(v, "text") == 0)
+            o->format = LDF_FORMAT_TEXT;
+        else if (strcmp(v, "markdown") == 0 || strcmp(v, "md") == 0)
+            o->format = LDF_FORMAT_MARKDOWN;
+        else if (strcmp(v, "json") == 0)
+            o->format = LDF_FORMAT_JSON;
+        else
+            REFUSE("--format: '%s'; expected text, markdown or json", v);
+        break;
+    case OPT_ALL:
+        o->all = 1;
+        break;
+    case OPT_THRESHOLD:
+        if (parse_number(v, 0, 1e6, &o->threshold_pct) != 0)
+            REFUSE("--time-threshold: '%s'; expected a percentage >= 0, e.g. 5", v);
+        break;
+    case OPT_ALPHA:
+        if (parse_number(v, 1e-12, 0.999999, &o->alpha) != 0 || strchr(v, '%'))
+            REFUSE("--alpha: '%s'; expected a number in (0, 1), e.g. 0.05", v);
+        break;
+    case OPT_PLOT:
+        o->plot = v;
+        if (!*o->plot)
+            REFUSE("--plot: empty file name; expected e.g. --plot=diff.svg");
+        break;
+    default: /* OPT_REFERENCE */
+        o->reference = v;
+        if (!*o->reference)
+            REFUSE("--reference: empty run; expected e.g. --reference=7");
+        break;
+    }
+    return 0;
+}
+
 int ldf_parse_args(int argc, char *const *argv, ldf_opts_t *o, char *err, size_t errlen)
 {
     ldf_opts_defaults(o);
-    int npos = 0, options = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (options && strcmp(a, "--") == 0) {
-            options = 0;
-        } else if (options && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
+    sim_opt_parser_t p;
+    sim_opt_init(&p, options, argc, argv);
+    int npos = 0, id;
+    const char *v;
+    while ((id = sim_opt_next(&p, &v, err, errlen)) != SIM_OPT_END) {
+        if (id == SIM_OPT_HELP || id == SIM_OPT_VERSION) {
+            *(id == SIM_OPT_HELP ? &o->help : &o->version) = 1;
             return 1;
-        } else if (options && strncmp(a, "--db=", 5) == 0) {
-            o->db = a + 5;
-            if (!*o->db)
-                REFUSE("--db: empty file name");
-        } else if (options && strncmp(a, "--format=", 9) == 0) {
-            if (strcmp(a + 9, "text") == 0)
-                o->format = LDF_FORMAT_TEXT;
-            else if (strcmp(a + 9, "markdown") == 0 || strcmp(a + 9, "md") == 0)
-                o->format = LDF_FORMAT_MARKDOWN;
-            else if (strcmp(a + 9, "json") == 0)
-                o->format = LDF_FORMAT_JSON;
-            else
-                REFUSE("--format: '%s'; expected text, markdown or json", a + 9);
-        } else if (options && strcmp(a, "--all") == 0) {
-            o->all = 1;
-        } else if (options && strncmp(a, "--time-threshold=", 17) == 0) {
-            if (parse_number(a + 17, 0, 1e6, &o->threshold_pct) != 0)
-                REFUSE("--time-threshold: '%s'; expected a percentage >= 0, e.g. 5", a + 17);
-        } else if (options && strncmp(a, "--alpha=", 8) == 0) {
-            if (parse_number(a + 8, 1e-12, 0.999999, &o->alpha) != 0 || strchr(a + 8, '%'))
-                REFUSE("--alpha: '%s'; expected a number in (0, 1), e.g. 0.05", a + 8);
-        } else if (options && strncmp(a, "--plot=", 7) == 0) {
-            o->plot = a + 7;
-            if (!*o->plot)
-                REFUSE("--plot: empty file name; expected e.g. --plot=diff.svg");
-        } else if (options && strncmp(a, "--reference=", 12) == 0) {
-            o->reference = a + 12;
-            if (!*o->reference)
-                REFUSE("--reference: empty run; expected e.g. --reference=7");
-        } else if (options && a[0] == '-' && a[1] != '\0') {
-            REFUSE("unknown option '%s'; expected --db=FILE, --format=FMT, --all, "
-                   "--time-threshold=PCT, --alpha=A, --plot=FILE.svg or --help",
-                   a);
+        } else if (id == SIM_OPT_ERROR) {
+            return 2;
+        } else if (id != SIM_OPT_ARG) {
+            if (apply(o, id, v, err, errlen) != 0)
+                return 2;
         } else if (npos == 0) {
-            o->base = a;
+            o->base = v;
             npos++;
         } else if (npos == 1) {
-            o->head = a;
+            o->head = v;
             npos++;
         } else {
-            REFUSE("unexpected argument '%s'; expected two runs, BASE and HEAD", a);
+            REFUSE("unexpected argument '%s'; expected two runs, BASE and HEAD", v);
         }
     }
     if (npos == 1 && o->reference) {

@@ -2,6 +2,7 @@
  * lobreport.c -- the history of a results store as a static page:
  *
  *   lobreport [--db=FILE] [--out=DIR]
+ *   lobreport --help | --version
  *
  *   rpt_parse_args()    the options
  *   usable_out()        DIR exists or is made, and takes a file
@@ -20,6 +21,7 @@
 #include <unistd.h>
 
 #include "lobreport.h"
+#include "program_version.h"
 
 /* DIR made if missing (not its parents), then a file tried in it. */
 static int usable_out(const char *dir, char *err, size_t errlen)
@@ -54,7 +56,10 @@ int main(int argc, char **argv)
     char err[2048];
     int rc = rpt_parse_args(argc, argv, &o, err, sizeof err);
     if (rc == 1) {
-        rpt_usage(stdout);
+        if (o.version)
+            puts("lobreport " LOBSIM_VERSION);
+        else
+            rpt_usage(stdout);
         return RPT_EXIT_OK;
     }
     if (rc != 0) {

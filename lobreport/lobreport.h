@@ -25,14 +25,18 @@
 typedef struct {
     const char *db;  /* the store; RES_DEFAULT_PATH by default */
     const char *out; /* the site's directory; "lobreport" by default */
+    int help;        /* -h, --help was given */
+    int version;     /* --version was given */
 } rpt_opts_t;
 
 void rpt_opts_defaults(rpt_opts_t *o);
 void rpt_usage(FILE *f);
 
 /*
- * The command line into o (strings point into argv): 0 to go on, 1 for
- * --help, 2 for bad input with one line in err naming the argument.
+ * The command line into o (strings point into argv), in the grammar of
+ * sim_opt_next(): 0 to go on, 1 for -h/--help or --version (o->help or
+ * o->version says which), 2 for bad input with one line in err naming the
+ * argument.
  */
 int rpt_parse_args(int argc, char *const *argv, rpt_opts_t *o, char *err, size_t errlen);
 

@@ -1,5 +1,6 @@
 /*
- * opts.c -- lobreport's command line: --db=FILE, --out=DIR, --help.
+ * opts.c -- lobreport's command line: --db=FILE, --out=DIR, --help,
+ * --version, read with the programs' shared parser (sim_opt_next()).
  * Whether FILE is a store and DIR writable is decided where they are used
  * (lobreport.c); here only the shape of the arguments.
  */
@@ -12,42 +13,64 @@
 
 void rpt_opts_defaults(rpt_opts_t *o)
 {
+    memset(o, 0, sizeof *o);
     o->db = RES_DEFAULT_PATH;
     o->out = "lobreport";
 }
 
 void rpt_usage(FILE *f)
 {
-    fputs("usage: lobreport [--db=FILE] [--out=DIR]\n"
+    fputs("Usage: lobreport [OPTION]...\n"
           "\n"
           "Writes DIR/index.html (default: lobreport/index.html): the history of the\n"
           "results store FILE (default: " RES_DEFAULT_PATH ") as charts, one per workload,\n"
           "path and statistic across the runs in commit order, Oracle's imported runs\n"
           "as diamonds, steps labelled with their commit; the times with their spread;\n"
           "the latest calibration report.  DIR is created if its parent exists.\n"
-          "Exit status: 0 written, 1 could not be written, 2 bad input.\n",
+          "\n"
+          "Options:\n"
+          "  --db=FILE    the results store (default: " RES_DEFAULT_PATH ")\n"
+          "  --out=DIR    where index.html goes (default: lobreport)\n"
+          "  -h, --help   this help\n"
+          "  --version    lobreport's version and the commit it was built from\n"
+          "Each option at most once; --NAME VALUE is --NAME=VALUE.\n"
+          "\n"
+          "Exit status: 0 written, 1 could not be written, 2 bad input (one line naming\n"
+          "it).\n",
           f);
 }
+
+enum { OPT_DB, OPT_OUT };
+
+/* Each at most once. */
+static const sim_opt_t options[] = {
+    {"db", 0, SIM_OPT_VALUE, OPT_DB}, {"out", 0, SIM_OPT_VALUE, OPT_OUT}, {NULL, 0, 0, 0}};
 
 int rpt_parse_args(int argc, char *const *argv, rpt_opts_t *o, char *err, size_t errlen)
 {
     rpt_opts_defaults(o);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
+    sim_opt_parser_t p;
+    sim_opt_init(&p, options, argc, argv);
+    int id;
+    const char *v;
+    while ((id = sim_opt_next(&p, &v, err, errlen)) != SIM_OPT_END) {
+        if (id == SIM_OPT_HELP || id == SIM_OPT_VERSION) {
+            *(id == SIM_OPT_HELP ? &o->help : &o->version) = 1;
             return 1;
-        if (strncmp(a, "--db=", 5) == 0 && a[5]) {
-            o->db = a + 5;
-        } else if (strncmp(a, "--out=", 6) == 0 && a[6]) {
-            o->out = a + 6;
-        } else if (strcmp(a, "--db=") == 0 || strcmp(a, "--out=") == 0) {
-            snprintf(err, errlen, "'%s': expected a file or directory name after '='", a);
+        }
+        if (id == SIM_OPT_ERROR)
             return 2;
-        } else {
+        if (id == SIM_OPT_ARG) {
             snprintf(err, errlen,
-                     "unexpected argument '%s'; expected --db=FILE, --out=DIR or --help", a);
+                     "unexpected argument '%s'; expected --db=FILE, --out=DIR or --help", v);
             return 2;
         }
+        if (*v == '\0') {
+            snprintf(err, errlen, "'%s=': expected a file or directory name after '='",
+                     id == OPT_DB ? "--db" : "--out");
+            return 2;
+        }
+        *(id == OPT_DB ? &o->db : &o->out) = v;
     }
     return 0;
 }

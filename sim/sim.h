@@ -1,6 +1,7 @@
 /*
  * sim.h -- what every lobsim component shares: the error enum, the seeded
- * random generator and the statistics catalogue.
+ * random generator, the statistics catalogue and the programs' command-line
+ * parser.
  *
  * The catalogue is the single list of every statistic the model counts.  Each
  * entry keeps Oracle's exact name (spelling mistakes included, so that a query
@@ -238,5 +239,67 @@ int sim_parse_u64(const char *s, uint64_t max, uint64_t *out);
 void sim_format_size(uint64_t v, char *buf, size_t len);
 /* The directory part of path: "." when it has none, "/" for "/x". */
 void sim_parent_dir(const char *path, char *dir, size_t len);
+
+/* ---- command lines (opt.c) -------------------------------------------- */
+
+/*
+ * The one parser of the programs' command lines.  A program lists its
+ * options in a table ending with a NULL name and takes them one at a time,
+ * in the order given, deciding itself what each value means:
+ *
+ *     static const sim_opt_t opts[] = {{"db", 0, SIM_OPT_VALUE, OPT_DB},
+ *                                      {"all", 0, 0, OPT_ALL},
+ *                                      {NULL, 0, 0, 0}};
+ *     sim_opt_parser_t p;
+ *     sim_opt_init(&p, opts, argc, argv);
+ *     for (int id; (id = sim_opt_next(&p, &v, err, errlen)) != SIM_OPT_END;)
+ *         switch (id) { ... }
+ *
+ * The grammar: --name=VALUE or --name VALUE for an option with a value,
+ * --name for a flag, -c for an option with a short name; -h and --help, and
+ * --version when it is the only argument, for every program; "--" ends the
+ * options; "-" and anything not starting with '-' is an argument, returned
+ * in its place.  No abbreviations.  Refused with one line in err naming the
+ * argument (the program prefixes its name): an unknown option, a missing
+ * value, a value given to a flag, an option with a value given twice unless
+ * its entry has SIM_OPT_REPEAT (a flag may be repeated), --version beside
+ * anything else.
+ */
+#define SIM_OPT_VALUE 1u  /* takes a value */
+#define SIM_OPT_REPEAT 2u /* may be given more than once: each value in turn */
+#define SIM_OPT_MAX 64    /* entries of one table */
+
+typedef struct {
+    const char *name; /* the long name without its dashes; NULL ends the table */
+    char short_name;  /* 'q' for -q, or 0 */
+    unsigned flags;   /* SIM_OPT_VALUE, SIM_OPT_REPEAT */
+    int id;           /* what sim_opt_next() returns for it: >= 0 */
+} sim_opt_t;
+
+/* What sim_opt_next() returns besides an option's id. */
+#define SIM_OPT_END (-1)     /* nothing left */
+#define SIM_OPT_ARG (-2)     /* an argument, not an option: *value */
+#define SIM_OPT_HELP (-3)    /* -h or --help */
+#define SIM_OPT_VERSION (-4) /* --version, alone */
+#define SIM_OPT_PASS (-5)    /* an option starting with the pass prefix: *value, whole */
+#define SIM_OPT_ERROR (-6)   /* bad input: one line in err */
+
+typedef struct {
+    const sim_opt_t *opts;
+    int argc;
+    char *const *argv;
+    int next;         /* the index of the next argument */
+    int only_args;    /* "--" was seen */
+    uint64_t seen;    /* bit i: opts[i] was given */
+    const char *pass; /* options left to someone else (lobbench: "--benchmark_"); NULL */
+} sim_opt_parser_t;
+
+void sim_opt_init(sim_opt_parser_t *p, const sim_opt_t *opts, int argc, char *const *argv);
+/*
+ * The next option's id with its value in *value (NULL for a flag), or one of
+ * the SIM_OPT_ codes above; after SIM_OPT_ERROR the caller stops.  Strings
+ * point into argv.
+ */
+int sim_opt_next(sim_opt_parser_t *p, const char **value, char *err, size_t errlen);
 
 #endif /* LOBSIM_SIM_H */

@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
-# bad_input.sh -- wrong invocations of lobbench, lobdiff, lobimport, lobreport
-# and scripts/pr-diff,
-# tried on purpose.  Each must end with the documented exit status (2: bad
+# bad_input.sh -- wrong invocations of lobbench, lobdiff, lobimport, lobreport,
+# lobfit, modelbench and scripts/pr-diff, tried on purpose.  Each must end with the documented exit status (2: bad
 # input), exactly one line on stderr that names the bad input, no crash, no
 # new file, and the results database byte for byte as it was (its -wal too;
 # a read-only look may leave an empty -wal and a -shm beside a WAL-mode file,
 # which hold no data).
 #
-#   usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBIMPORT LOBREPORT LOBFIT
+#   usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBIMPORT LOBREPORT LOBFIT [MODELBENCH]
 #
-# All six are required, and so are sqlite3 and SOURCE_DIR/scripts/pr-diff:
+# The first six are required (MODELBENCH defaults to modelbench beside
+# LOBBENCH), and so are sqlite3 and SOURCE_DIR/scripts/pr-diff:
 # a tool that is missing fails the run, naming it.  Every entry is tried;
 # none is left out.
 set -u
-usage="usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBIMPORT LOBREPORT LOBFIT"
+usage="usage: bad_input.sh LOBBENCH LOBDIFF SOURCE_DIR LOBIMPORT LOBREPORT LOBFIT [MODELBENCH]"
 missing() { echo "FAIL: bad_input: $*"; exit 1; }
-[ $# -eq 6 ] || missing "expected 6 arguments, got $#; $usage"
+[ $# -eq 6 ] || [ $# -eq 7 ] || missing "expected 6 or 7 arguments, got $#; $usage"
 LOBBENCH=$1 LOBDIFF=$2 SRC=$3 LOBIMPORT=$4 LOBREPORT=$5 LOBFIT=$6
+MODELBENCH=${7:-$(dirname "$1")/modelbench}
+[ -x "$MODELBENCH" ] || missing "modelbench not found or not executable: '$MODELBENCH'"
 [ -x "$LOBFIT" ] || missing "lobfit not found or not executable: '$LOBFIT'"
 [ -x "$LOBIMPORT" ] || missing "lobimport not found or not executable: '$LOBIMPORT'"
 [ -n "$LOBREPORT" ] || missing "LOBREPORT is empty; $usage"
@@ -36,6 +38,7 @@ LOBDIFF=$(readlink -f "$LOBDIFF")
 LOBIMPORT=$(readlink -f "$LOBIMPORT")
 LOBREPORT=$(readlink -f "$LOBREPORT")
 LOBFIT=$(readlink -f "$LOBFIT")
+MODELBENCH=$(readlink -f "$MODELBENCH")
 PRDIFF=$(readlink -f "$PRDIFF")
 SRC=$(readlink -f "$SRC")
 
@@ -166,7 +169,7 @@ bench "'-1'" --param=dsp.chunk_divisor=-1
 bench "chunk_divisor" --param=dsp.chunk_divisor=0
 bench "chunk_min_kb" --param=dsp.chunk_min_kb=0
 bench "32 TB" --rows=1000000000000 --sizes=256k
-bench "--db" --db=
+expect 2 "--db: empty file name" history.db -- "$LOBBENCH" --db=
 
 # ---- lobbench: flags ------------------------------------------------------------
 bench "'-x'" -x
@@ -327,8 +330,8 @@ printf 'statistic,value\ndb block gets,100\n' >fit-one.csv
 "$LOBIMPORT" --db=nomodel.db --workload=sort --path=local --lob-size=2k fit-one.csv >/dev/null 2>&1 ||
     { echo "FAIL: cannot record the lobfit fixture store"; exit 1; }
 mkdir fit-dir
-LF=("$LOBFIT" --db=history.db --reference=reference --no-cv --starts=1)
-fit() { expect 2 "$1" history.db -- "${LF[@]}" "${@:2}"; }
+LF=("$LOBFIT" --db=history.db --reference=reference --no-cv)
+fit() { expect 2 "$1" history.db -- "${LF[@]}" --starts=1 "${@:2}"; }
 fit "'frob.*' matches no parameter" --params=frob.*
 fit "'dsp.refill_gets,'" --params=dsp.refill_gets,
 fit "'frob' is not a statistic" "--statistics=db block gets,frob"
@@ -336,7 +339,7 @@ fit "'db block get' is not a statistic" "--statistics=db block get"
 fit "cannot write 'no-such-dir/p.txt'" --out=no-such-dir/p.txt
 fit "cannot write 'fit-dir'" --out=fit-dir
 fit "'--frob'" --frob
-fit "--starts" --starts=0
+expect 2 "--starts: '0'" history.db -- "${LF[@]}" --starts=0
 expect 2 "--reference=RUN is required" history.db -- "$LOBFIT" --db=history.db
 expect 2 "'nosuchrun'" history.db -- "$LOBFIT" --db=history.db --reference=nosuchrun
 expect 2 "no session the model can run" nomodel.db -- "$LOBFIT" --db=nomodel.db --reference=1
@@ -348,6 +351,62 @@ bench "fit-unknown.txt:3: unknown parameter 'frob.x'" --param-file=fit-unknown.t
 bench "fit-value.txt:1:" --param-file=fit-value.txt
 bench "fit-noeq.txt:1: 'dsp.refill_gets' is not NAME=VALUE" --param-file=fit-noeq.txt
 bench "cannot read 'no-such-params.txt'" --param-file=no-such-params.txt
+
+# ---- the shared option parser (sim_opt_next), program by program -------------
+# Each program: an unknown option, an option without its value, --version
+# beside another argument, a single-valued option given twice, a value given
+# to a flag.  One line naming the argument and pointing to --help, exit 2.
+expect 2 "unknown option '--frobnicate' (see --help)" history.db -- "${LB[@]}" --frobnicate
+expect 2 "option '--rows' needs a value" history.db -- "${LB[@]}" --rows
+expect 2 "--version stands alone: unexpected argument 'extra'" history.db -- "$LOBBENCH" --version extra
+expect 2 "option '--sizes' given twice" history.db -- "${LB[@]}" --sizes=2k --sizes=4k
+expect 2 "option '--db' given twice" history.db -- "${LB[@]}" --db=other.db
+expect 2 "option '--quiet' takes no value" history.db -- "${LB[@]}" --quiet=1
+expect 2 "--db and --no-db" history.db -- "${LB[@]}" --no-db
+expect 2 "unexpected argument 'extra'" history.db -- "${LB[@]}" extra
+
+expect 2 "unknown option '--frobnicate' (see --help)" history.db -- "$LOBDIFF" --db=history.db --frobnicate 1 2
+expect 2 "option '--format' needs a value" history.db -- "$LOBDIFF" --db=history.db 1 2 --format
+expect 2 "--version stands alone: unexpected argument 'extra'" history.db -- "$LOBDIFF" --version extra
+expect 2 "--version stands alone: unexpected argument 'latest'" history.db -- "$LOBDIFF" latest --version
+expect 2 "option '--format' given twice" history.db -- "$LOBDIFF" --db=history.db --format=text --format=json 1 2
+expect 2 "option '--all' takes no value" history.db -- "$LOBDIFF" --db=history.db --all=yes 1 2
+
+expect 2 "unknown option '--frobnicate' (see --help)" history.db -- "${LI[@]}" --frobnicate imp/good.csv
+expect 2 "option '--label' needs a value" history.db -- "${LI[@]}" imp/good.csv --label
+expect 2 "--version stands alone: unexpected argument 'extra'" history.db -- "$LOBIMPORT" --version extra
+expect 2 "option '--db' given twice" history.db -- "${LI[@]}" --db=other.db imp/good.csv
+expect 2 "option '--format' given twice" history.db -- "${LI[@]}" --format=csv --format=auto imp/good.csv
+
+expect 2 "unknown option '--frobnicate' (see --help)" history.db -- "${LF[@]}" --frobnicate
+expect 2 "option '--out' needs a value" history.db -- "${LF[@]}" --out
+expect 2 "--version stands alone: unexpected argument 'extra'" history.db -- "$LOBFIT" --version extra
+expect 2 "option '--reference' given twice" history.db -- "${LF[@]}" --reference=latest
+expect 2 "option '--no-cv' takes no value" history.db -- "${LF[@]}" --no-cv=1
+expect 2 "unexpected argument 'extra'" history.db -- "${LF[@]}" extra
+
+expect 2 "unknown option '--frobnicate' (see --help)" history.db -- "$LOBREPORT" --db=history.db --out=site --frobnicate
+expect 2 "option '--out' needs a value" history.db -- "$LOBREPORT" --db=history.db --out
+expect 2 "--version stands alone: unexpected argument 'extra'" history.db -- "$LOBREPORT" --version extra
+expect 2 "option '--out' given twice" history.db -- "$LOBREPORT" --db=history.db --out=site --out=site2
+
+# modelbench has no option with a value: its others are Google Benchmark's.
+expect 2 "unknown option '--frobnicate' (see --help)" history.db -- "$MODELBENCH" --frobnicate
+expect 2 "--version stands alone: unexpected argument 'extra'" history.db -- "$MODELBENCH" --version extra
+expect 2 "unexpected argument 'extra'" history.db -- "$MODELBENCH" extra
+
+# What may come again is accepted: lobimport's case options describe the
+# files after them, so two files get two paths.
+printf 'statistic,value\ndb block gets,100\n' >imp/local.csv
+cp imp/local.csv imp/dblink.csv
+tried=$((tried + 1))
+if "$LOBIMPORT" --db=repeat.db --lob-size=2k --path=local imp/local.csv --path dblink imp/dblink.csv \
+    >/dev/null 2>stderr &&
+    [ "$(sqlite3 repeat.db "select group_concat(path, ' ') from (select path from sessions order by run)")" = "local dblink" ]; then
+    pass=$((pass + 1))
+else
+    say_fail "lobimport --path=local A --path dblink B: not recorded as local then dblink: $(cat stderr)"
+fi
 
 # ---- scripts/pr-diff -------------------------------------------------------------------
 # Only what is refused before anything is built; run from inside the tree.

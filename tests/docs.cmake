@@ -1,0 +1,4 @@
+# The documentation against the tree (tests/docs.sh): every top-level folder,
+# program and workload named, every path named there existing, the README's
+# graph of who calls whom equal to the build's, the README a front page.
+add_test(NAME docs COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/docs.sh ${PROJECT_SOURCE_DIR})

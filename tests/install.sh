@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# install.sh -- what `cmake --install` gives a user: every program in
+# PREFIX/bin, answering --version with "NAME VERSION (commit HASH[, dirty])"
+# for the commit the source tree is at, and a man page per program in
+# PREFIX/share/man/man1 that man and groff render without a warning and that
+# names every long option the program's --help lists.
+#
+#   usage: install.sh BUILD_DIR SOURCE_DIR VERSION PROGRAM...
+#
+# The programs given are exactly what bin/ must hold.  cmake, man, groff and
+# git are required: a missing one fails the test, naming it.
+set -u
+usage="usage: install.sh BUILD_DIR SOURCE_DIR VERSION PROGRAM..."
+missing() { echo "FAIL: install: $*"; exit 1; }
+[ $# -ge 4 ] || missing "expected at least 4 arguments, got $#; $usage"
+BUILD=$1 SRC=$2 VERSION=$3
+shift 3
+PROGRAMS=("$@")
+for tool in cmake man groff git; do
+    command -v $tool >/dev/null || missing "$tool is not installed (scripts/install-deps installs it)"
+done
+[ -f "$BUILD/cmake_install.cmake" ] || missing "'$BUILD' is not a configured build directory"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/lobsim-install.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+cmake --install "$BUILD" --prefix "$prefix" >"$work/install.log" 2>&1 ||
+    missing "cmake --install failed: $(tail -n 5 "$work/install.log")"
+
+# The commit the source tree is at, as git names it; "unknown" outside a
+# checkout.  The programs must name it: a build is made from the tree as it
+# is (make test builds first), and --version follows each new commit
+# without reconfiguring.
+if full=$(git -C "$SRC" rev-parse HEAD 2>/dev/null); then
+    dirty=
+    [ -z "$(git -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ] || dirty=", dirty"
+else
+    full=unknown dirty=
+fi
+
+# bin/ holds the programs given, no more, no fewer.
+want=$(printf '%s\n' "${PROGRAMS[@]}" | sort)
+have=$(ls -A "$prefix/bin" 2>/dev/null | sort)
+[ "$have" = "$want" ] && ok || bad "bin/ holds '$(echo $have)', want '$(echo $want)'"
+
+cd "$work" || exit 1
+for p in "${PROGRAMS[@]}"; do
+    exe=$prefix/bin/$p
+    page=$prefix/share/man/man1/$p.1
+    if [ ! -x "$exe" ]; then
+        bad "$p: not installed as an executable $exe"
+        continue
+    fi
+
+    # --version: one line, this version, the source tree's commit.
+    "$exe" --version >version.out 2>version.err
+    rc=$?
+    line=$(cat version.out)
+    re="^$p ${VERSION//./\\.} \\(commit ([0-9a-f]{7,40}|unknown)(, dirty)?\\)\$"
+    if [ $rc -ne 0 ] || [ -s version.err ] || [ "$(grep -c '' version.out)" -ne 1 ]; then
+        bad "$p --version: exit $rc, stdout '$line', stderr '$(cat version.err)'"
+    elif ! [[ $line =~ $re ]]; then
+        bad "$p --version: '$line' is not '$p $VERSION (commit HASH[, dirty])'"
+    else
+        hash=${BASH_REMATCH[1]} flag=${BASH_REMATCH[2]}
+        if [ "$full" = unknown ]; then
+            [ "$hash" = unknown ] && ok || bad "$p --version: commit $hash outside a git checkout"
+        elif [ "$hash" = unknown ] || [ "${full#"$hash"}" = "$full" ]; then
+            bad "$p --version: commit $hash, but the source tree is at $full (a build older than the tree? cmake --build first)"
+        elif [ "$flag" != "$dirty" ]; then
+            bad "$p --version: '$line', but the tree is${dirty:+ not} clean (git status; a build older than the tree? cmake --build first)"
+        else
+            ok
+        fi
+    fi
+
+    # The man page: there, and rendered by man and by groff without a warning.
+    if [ ! -f "$page" ]; then
+        bad "$p: no man page $page"
+        continue
+    fi
+    MANWIDTH=80 MANPAGER=cat man --warnings=all -l "$page" >man.out 2>man.err
+    rc=$?
+    if [ $rc -ne 0 ] || [ -s man.err ] || ! grep -q "^NAME" man.out; then
+        bad "man -l $p.1: exit $rc, $(grep -c '' man.out) lines, warnings: $(head -n 3 man.err)"
+    else
+        ok
+    fi
+    groff -man -Tutf8 -ww -z "$page" 2>groff.err
+    rc=$?
+    [ $rc -eq 0 ] && [ ! -s groff.err ] && ok || bad "groff -ww $p.1: exit $rc: $(head -n 3 groff.err)"
+
+    # Every long option of --help, named in the page as a whole word (so
+    # that --param-file does not stand in for --param).
+    "$exe" --help >help.out 2>/dev/null || bad "$p --help: exit $?"
+    MANWIDTH=1000 MANPAGER=cat man -l "$page" >page.txt 2>/dev/null
+    opts=$(grep -oE -- '--[a-z][a-z0-9_-]*' help.out | sort -u)
+    [ -n "$opts" ] || bad "$p --help lists no long option"
+    for o in $opts; do
+        grep -qE -- "(^|[^a-z0-9_-])$o([^a-z0-9_-]|\$)" page.txt && ok ||
+            bad "$p.1 does not name $o, which $p --help lists"
+    done
+done
+
+echo "install: $pass passed, $fail failed"
+[ $fail -eq 0 ]
