@@ -8,7 +8,8 @@
  * Tables and views are described in results/README.md.  In short: `runs`
  * (one row per lobbench invocation), `sessions` (one simulated case each,
  * shown as v$session), `session_stats` (every figure), `session_timings`
- * (each repetition's time), `v$statname` (the catalogue), and views
+ * (each repetition's time), `v$statname` (the catalogue), `workloads` (their
+ * order, as the recording programs give it), and views
  * v$sesstat, v$mystat, v$enqueue_stat, v$transaction, figures, timings,
  * run_by_lob_size, latest_by_lob_size, reference_by_lob_size,
  * latest_vs_reference.  Note that `statistic#` must be double-quoted in
