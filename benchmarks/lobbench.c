@@ -198,7 +198,12 @@ static int record(const bench_opts_t *o, const sweep_t *sw, const provenance_t *
     /* The Oracle measurements sit in every store as a run of their own, so
      * that `lobdiff reference latest` and the comparison views work. */
     const char *ref = LOBSIM_SOURCE_DIR "/results/reference/oracle_lob_insert.csv";
-    if (access(ref, R_OK) == 0 && res_load_reference(store, ref, NULL) != SIM_OK) {
+    /* The store learns the order of the workloads from workload/'s table. */
+    res_workload_t wl[WORKLOAD_MAX];
+    for (size_t i = 0; i < workload_count(); i++)
+        wl[i] = (res_workload_t){workload_name(i), workload_family(i), workload_title(i)};
+    if (res_set_workloads(store, wl, workload_count()) != SIM_OK ||
+        (access(ref, R_OK) == 0 && res_load_reference(store, ref, NULL) != SIM_OK)) {
         fprintf(stderr, "lobbench: %s\n", res_errmsg(store));
         res_close(store);
         return 1;

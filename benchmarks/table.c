@@ -165,99 +165,142 @@ static void format_thousands(uint64_t v, char *buf, size_t len)
     buf[o] = '\0';
 }
 
-static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
-                      const columns_t *cols, int explain)
+/* One table being printed: its workload's cases, its columns, and the
+ * widths of its value columns (w) and of its statistic names (nw). */
+typedef struct {
+    const bench_case_t *cases;
+    size_t n;
+    unsigned wl;
+    const columns_t *cols;
+    int heap; /* a heap table: no path nor LOB size column */
+    int w, nw;
+} table_t;
+
+/* The widths; the table's first case, NULL when it has none. */
+static const bench_case_t *measure(table_t *t)
 {
-    const bench_case_t *any = NULL;
-    int w = 6;
+    const bench_case_t *first = NULL;
     char buf[64];
-    for (size_t i = 0; i < n; i++) {
-        if (!in_table(&cases[i], wl, cols))
+    t->w = 6;
+    for (size_t i = 0; i < t->n; i++) {
+        if (!in_table(&t->cases[i], t->wl, t->cols))
             continue;
-        any = any ? any : &cases[i];
+        first = first ? first : &t->cases[i];
         for (size_t s = 0; s < bench_order_len; s++) {
             int len = snprintf(buf, sizeof buf, "%llu",
-                               (unsigned long long)cases[i].st.v[bench_order[s]]);
-            if (len > w)
-                w = len;
+                               (unsigned long long)t->cases[i].st.v[bench_order[s]]);
+            t->w = len > t->w ? len : t->w;
         }
     }
-    if (any == NULL)
-        return;
-    /* A heap table has no path nor LOB size: its own heading, and no path
-     * column; its statistic names may pass the LOB tables' 40 columns. */
-    const int heap = workload_is_heap(wl);
-    int nw = 40;
-    for (size_t r = 0; heap && r < bench_order_len; r++) {
+    /* A heap table's statistic names may pass the LOB tables' 40 columns. */
+    t->nw = 40;
+    for (size_t r = 0; t->heap && r < bench_order_len; r++) {
         int len = (int)strlen(sim_stat_info(bench_order[r])->name);
-        nw = len > nw ? len : nw;
+        t->nw = len > t->nw ? len : t->nw;
     }
-    char what[96];
-    if (heap) {
-        format_thousands(any->c.rows, buf, sizeof buf);
-        fprintf(f, "\n%s: %s rows, seed %llu\n", workload_title(wl), buf,
-                (unsigned long long)any->c.seed);
-    } else if (cols->by_block) {
-        sim_format_size(cols->chars[0], buf, sizeof buf);
-        snprintf(what, sizeof what, "%s-character LOBs", buf);
+    return first;
+}
+
+/* The title line (first is the table's first case), then the columns'. */
+static void heading(FILE *f, const table_t *t, const bench_case_t *first)
+{
+    const columns_t *cols = t->cols;
+    char buf[64], what[96];
+    if (t->heap) {
+        format_thousands(first->c.rows, buf, sizeof buf);
+        fprintf(f, "\n%s: %s rows, seed %llu\n", workload_title(t->wl), buf,
+                (unsigned long long)first->c.seed);
     } else {
-        snprintf(what, sizeof what, "%uk blocks", cols->bs[0] / 1024);
-    }
-    if (!heap)
-        fprintf(f, "\n%s statistics: %llu rows, %s, seed %llu%s\n", workload_title(wl),
-                (unsigned long long)any->c.rows, what, (unsigned long long)any->c.seed,
+        if (cols->by_block) {
+            sim_format_size(cols->chars[0], buf, sizeof buf);
+            snprintf(what, sizeof what, "%s-character LOBs", buf);
+        } else {
+            snprintf(what, sizeof what, "%uk blocks", cols->bs[0] / 1024);
+        }
+        fprintf(f, "\n%s statistics: %llu rows, %s, seed %llu%s\n", workload_title(t->wl),
+                (unsigned long long)first->c.rows, what, (unsigned long long)first->c.seed,
                 cols->both ? "; ratio = dblink / local" : "");
-    fprintf(f, "%-*s", nw, "statistic");
-    if (!heap)
+    }
+    fprintf(f, "%-*s", t->nw, "statistic");
+    if (!t->heap)
         fprintf(f, " %-6s", cols->by_block ? "block" : "path");
     for (size_t s = 0; s < cols->n; s++) {
         sim_format_size(cols->by_block ? cols->bs[s] : cols->chars[s], buf, sizeof buf);
-        fprintf(f, " %*s", w, buf);
+        fprintf(f, " %*s", t->w, buf);
     }
     fputc('\n', f);
-    for (size_t r = 0; r < bench_order_len; r++) {
-        sim_stat_t st = bench_order[r];
-        /* Skip a statistic that is zero in every column of the table. */
-        int nonzero = 0;
-        for (size_t i = 0; i < n; i++)
-            if (in_table(&cases[i], wl, cols) && cases[i].st.v[st])
-                nonzero = 1;
-        if (!nonzero)
+}
+
+/* Statistic st is zero in every column of the table. */
+static int all_zero(const table_t *t, sim_stat_t st)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (in_table(&t->cases[i], t->wl, t->cols) && t->cases[i].st.v[st])
+            return 0;
+    return 1;
+}
+
+/* Statistic st: a row per path shown (its parts under it with explain). */
+static void stat_rows(FILE *f, const table_t *t, sim_stat_t st, int explain)
+{
+    const columns_t *cols = t->cols;
+    int first = 1;
+    for (int p = 0; p < CASE_PATH_COUNT; p++) {
+        if (!cols->paths[p])
             continue;
-        int first = 1;
-        for (int p = 0; p < CASE_PATH_COUNT; p++) {
-            if (!cols->paths[p])
-                continue;
-            fprintf(f, "%-*s", nw, first ? sim_stat_info(st)->name : "");
-            if (!heap)
-                fprintf(f, " %-6s", case_path_name((case_path_t)p));
-            first = 0;
-            for (size_t s = 0; s < cols->n; s++) {
-                const bench_case_t *c =
-                    find(cases, n, wl, (case_path_t)p, cols->chars[s], cols->bs[s]);
-                if (c)
-                    fprintf(f, " %*llu", w, (unsigned long long)c->st.v[st]);
-                else
-                    fprintf(f, " %*s", w, "-");
-            }
-            fputc('\n', f);
-            if (explain)
-                explain_rows(f, cases, n, wl, cols, (case_path_t)p, st, w, nw);
-        }
-        if (!cols->both)
-            continue;
-        fprintf(f, "%-40s %-6s", "", "ratio");
+        fprintf(f, "%-*s", t->nw, first ? sim_stat_info(st)->name : "");
+        if (!t->heap)
+            fprintf(f, " %-6s", case_path_name((case_path_t)p));
+        first = 0;
         for (size_t s = 0; s < cols->n; s++) {
-            const bench_case_t *l =
-                find(cases, n, wl, CASE_PATH_LOCAL, cols->chars[s], cols->bs[s]);
-            const bench_case_t *d =
-                find(cases, n, wl, CASE_PATH_DBLINK, cols->chars[s], cols->bs[s]);
-            if (l && d && l->st.v[st])
-                fprintf(f, " %*.2f", w, (double)d->st.v[st] / (double)l->st.v[st]);
+            const bench_case_t *c =
+                find(t->cases, t->n, t->wl, (case_path_t)p, cols->chars[s], cols->bs[s]);
+            if (c)
+                fprintf(f, " %*llu", t->w, (unsigned long long)c->st.v[st]);
             else
-                fprintf(f, " %*s", w, "-");
+                fprintf(f, " %*s", t->w, "-");
         }
         fputc('\n', f);
+        if (explain)
+            explain_rows(f, t->cases, t->n, t->wl, cols, (case_path_t)p, st, t->w, t->nw);
+    }
+}
+
+/* dblink / local of statistic st, column by column. */
+static void ratio_row(FILE *f, const table_t *t, sim_stat_t st)
+{
+    const columns_t *cols = t->cols;
+    fprintf(f, "%-40s %-6s", "", "ratio");
+    for (size_t s = 0; s < cols->n; s++) {
+        const bench_case_t *l =
+            find(t->cases, t->n, t->wl, CASE_PATH_LOCAL, cols->chars[s], cols->bs[s]);
+        const bench_case_t *d =
+            find(t->cases, t->n, t->wl, CASE_PATH_DBLINK, cols->chars[s], cols->bs[s]);
+        if (l && d && l->st.v[st])
+            fprintf(f, " %*.2f", t->w, (double)d->st.v[st] / (double)l->st.v[st]);
+        else
+            fprintf(f, " %*s", t->w, "-");
+    }
+    fputc('\n', f);
+}
+
+/* The table of workload wl over the columns cols: nothing when no case of
+ * it ran; the statistics that are zero throughout left out. */
+static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
+                      const columns_t *cols, int explain)
+{
+    table_t t = {cases, n, wl, cols, workload_is_heap(wl), 0, 0};
+    const bench_case_t *first = measure(&t);
+    if (first == NULL)
+        return;
+    heading(f, &t, first);
+    for (size_t r = 0; r < bench_order_len; r++) {
+        sim_stat_t st = bench_order[r];
+        if (all_zero(&t, st))
+            continue;
+        stat_rows(f, &t, st, explain);
+        if (cols->both)
+            ratio_row(f, &t, st);
     }
 }
 

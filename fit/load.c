@@ -7,6 +7,7 @@
  */
 #include "fit.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "results.h"
@@ -63,6 +64,9 @@ static sim_err_t one(const res_session_info_t *s, void *arg)
 sim_err_t fit_load(const char *db, const char *selector, fit_case_t **cases, size_t *ncases,
                    size_t *skipped, int64_t *run_id, char *msg, size_t msglen)
 {
+    assert(db != NULL && selector != NULL);
+    assert(cases != NULL && ncases != NULL && skipped != NULL && run_id != NULL);
+    assert(msg != NULL || msglen == 0);
     *cases = NULL;
     *ncases = *skipped = 0;
     res_store_t *s;

@@ -14,6 +14,7 @@
  */
 #include "fit_int.h"
 
+#include <assert.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -150,6 +151,8 @@ static int figures(fit_t *f, fit_entry_t *e, const unsigned char *use)
 
 double fit_error(fit_t *f, const int64_t *x, const unsigned char *use, int stat)
 {
+    assert(f != NULL && x != NULL);
+    assert(stat >= -1 && stat < SIM_STAT_COUNT);
     fit_entry_t *e = lookup(f, x);
     if (e == NULL)
         return INFINITY;
@@ -200,6 +203,9 @@ static double cost(const fit_case_t *c)
 sim_err_t fit_create(const fit_case_t *cases, size_t ncases, const size_t *params, size_t np,
                      const int *stats, size_t ns, fit_t **out, char *msg, size_t msglen)
 {
+    assert(out != NULL);
+    assert((cases != NULL || ncases == 0) && (params != NULL || np == 0) &&
+           (stats != NULL || ns == 0));
     *out = NULL;
     if (ncases == 0 || ncases > FIT_MAX_CASES || np == 0 || np > FIT_MAX_PARAMS || ns == 0 ||
         ns > SIM_STAT_COUNT) {
@@ -267,35 +273,42 @@ void fit_destroy(fit_t *f)
 
 size_t fit_ncases(const fit_t *f)
 {
+    assert(f != NULL);
     return f->ncases;
 }
 
 const fit_case_t *fit_case(const fit_t *f, size_t i)
 {
+    assert(f != NULL && i < f->ncases);
     return &f->cases[i];
 }
 
 unsigned fit_evaluations(const fit_t *f)
 {
+    assert(f != NULL);
     return (unsigned)f->count;
 }
 
 size_t fit_nparams(const fit_t *f)
 {
+    assert(f != NULL);
     return f->np;
 }
 
 size_t fit_param(const fit_t *f, size_t k)
 {
+    assert(f != NULL && k < f->np);
     return f->params[k];
 }
 
 size_t fit_nstats(const fit_t *f)
 {
+    assert(f != NULL);
     return f->ns;
 }
 
 int fit_stat(const fit_t *f, size_t k)
 {
+    assert(f != NULL && k < f->ns);
     return f->stats[k];
 }

@@ -12,11 +12,13 @@
  */
 #include "fit_int.h"
 
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
 void fit_opts_defaults(fit_opts_t *o)
 {
+    assert(o != NULL);
     o->starts = 4;
     o->seed = 1;
     o->cross_validate = 1;
@@ -140,6 +142,7 @@ static sim_err_t cross_validate(fit_t *f, fit_result_t *r, const fit_opts_t *o)
 
 sim_err_t fit_run(fit_t *f, const fit_opts_t *o, fit_result_t *r)
 {
+    assert(f != NULL && o != NULL && r != NULL);
     memset(r, 0, sizeof *r);
     memcpy(r->before, f->def, f->np * sizeof *r->before);
     memcpy(r->after, f->def, f->np * sizeof *r->after);
@@ -164,6 +167,7 @@ sim_err_t fit_run(fit_t *f, const fit_opts_t *o, fit_result_t *r)
 
 void fit_write_params(const fit_t *f, const fit_result_t *r, const char *header, FILE *fp)
 {
+    assert(f != NULL && r != NULL && fp != NULL);
     if (header)
         fprintf(fp, "# %s\n", header);
     fprintf(fp, "# lobbench --param-file=FILE reads this: name=value, one a line\n");

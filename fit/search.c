@@ -15,6 +15,7 @@
  */
 #include "fit.h"
 
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -78,6 +79,8 @@ static unsigned descend(const fit_search_opts_t *o, fit_objective_fn fn, void *a
 sim_err_t fit_search(const fit_search_opts_t *o, fit_objective_fn fn, void *arg, int64_t *best,
                      fit_search_result_t *res)
 {
+    assert(o != NULL && fn != NULL && best != NULL && res != NULL);
+    assert(o->n == 0 || (o->lo != NULL && o->hi != NULL && o->start != NULL));
     if (o->n == 0 || o->starts == 0)
         return SIM_EINVAL;
     for (size_t i = 0; i < o->n; i++)

@@ -82,14 +82,15 @@ static const char *const workloads[] = {"insert", "scan", "rows", "cluster", "x|
 static const char *const paths[] = {"local", "dblink", "tape\n\"drive\""};
 static const char *const params[] = {NULL, "", "a=1 b=2", "a=2 c", " b=2  a=1 ", "=x =y"};
 
-static char *render(const ldf_diff_t *d, void (*fn)(FILE *, const ldf_diff_t *), size_t *len)
+static char *render(const ldf_diff_t *d, sim_err_t (*fn)(FILE *, const ldf_diff_t *), size_t *len)
 {
     char *buf = NULL;
     FILE *f = open_memstream(&buf, len);
     if (!f)
         abort();
-    fn(f, d);
+    sim_err_t rc = fn(f, d);
     fclose(f);
+    FUZZ_CHECK(rc == SIM_OK, "renderer: %s", sim_strerror(rc));
     return buf;
 }
 
@@ -181,6 +182,7 @@ static void fuzz_runs(input_t *in)
     }
     size_t nb = b->n, nh = h->n;
     ldf_diff_t *d = ldf_diff_create(&o, b, h);
+    FUZZ_CHECK(d != NULL, "ldf_diff_create");
     FUZZ_CHECK(d->ncommon * 2 + d->nadded + d->nremoved == nb + nh, "pairs lose cases");
     FUZZ_CHECK(d->ncommon + d->nadded + d->nremoved == d->npairs, "pair counts");
     int st = ldf_diff_exit_status(d);

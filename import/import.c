@@ -5,6 +5,7 @@
  */
 #include "import_int.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,12 +17,14 @@ static const char *const format_names[IMP_FORMAT_COUNT] = {
 
 const char *imp_format_name(imp_format_t f)
 {
-    return f < IMP_FORMAT_COUNT ? format_names[f] : "?";
+    assert(f < IMP_FORMAT_COUNT);
+    return format_names[f];
 }
 
 int imp_format_parse(const char *s, imp_format_t *out)
 {
-    for (int i = 0; s && i < IMP_FORMAT_COUNT; i++)
+    assert(s != NULL && out != NULL);
+    for (int i = 0; i < IMP_FORMAT_COUNT; i++)
         if (strcmp(s, format_names[i]) == 0) {
             *out = (imp_format_t)i;
             return 0;
@@ -234,6 +237,7 @@ sim_err_t imp_add_stat(imp_build_t *b, size_t i, const char *name, size_t namele
 
 imp_format_t imp_detect(const char *text, size_t len)
 {
+    assert(text != NULL || len == 0);
     if (imp_looks_csv(text, len))
         return IMP_FORMAT_CSV;
     if (imp_looks_autotrace(text, len))
@@ -264,6 +268,9 @@ void imp_file_free(imp_file_t *f)
 sim_err_t imp_parse(const char *file, const char *text, size_t len, imp_format_t format,
                     imp_file_t *out, char *err, size_t errlen)
 {
+    assert(text != NULL || len == 0);
+    assert(format < IMP_FORMAT_COUNT && out != NULL);
+    assert(err != NULL || errlen == 0);
     memset(out, 0, sizeof *out);
     if (errlen > 0)
         err[0] = '\0';

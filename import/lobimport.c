@@ -18,6 +18,7 @@
 #include "program_version.h"
 #include "results.h"
 #include "sim.h"
+#include "workload.h"
 
 #define MAX_BYTES (16u << 20)
 
@@ -356,8 +357,14 @@ static int record(const args_t *a, const char *cmdline, int64_t *ids)
         return bad("out of memory");
     res_store_t *store = NULL;
     int rc = 0;
+    /* The store learns the order of the workloads from workload/'s table. */
+    res_workload_t wl[WORKLOAD_MAX];
+    for (size_t i = 0; i < workload_count(); i++)
+        wl[i] = (res_workload_t){workload_name(i), workload_family(i), workload_title(i)};
     if (res_open(a->db, RES_OPEN_CREATE, &store, err, sizeof err) != SIM_OK) {
         rc = bad("%s", err);
+    } else if (res_set_workloads(store, wl, workload_count()) != SIM_OK) {
+        rc = bad("%s", res_errmsg(store));
     } else {
         for (size_t i = 0; i < a->nin; i++)
             runs[i] = (res_import_run_t){a->in[i].file,     imp_format_name(a->in[i].parsed.format),

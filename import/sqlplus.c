@@ -104,119 +104,163 @@ static int is_number_only(const imp_line_t *l, const char **p, size_t *n)
 
 typedef enum { OUTSIDE, UNDERLINE, FOLD_VALUE, FOLD_UNDERLINE, ROWS } sp_state_t;
 
+/* A parse of the query output: where it is, and a row whose value is still
+ * to come (folded, or cut by a narrow LINESIZE). */
+typedef struct {
+    imp_build_t *b;
+    imp_lines_t it;
+    sp_state_t st;
+    size_t set;
+    int have_set, folded, have_pending;
+    imp_line_t pending;
+} sp_parse_t;
+
+static sim_err_t truncated(sp_parse_t *sp)
+{
+    return imp_fail(sp->b, sp->pending.no, "truncated line: '%.*s' has no value",
+                    (int)(sp->pending.n > 80 ? 80 : sp->pending.n), sp->pending.p);
+}
+
+/* A heading over a dashed line starts (or, after a page break, repeats) a
+ * result: *yes, and the state moves to the underline. */
+static sim_err_t heading(sp_parse_t *sp, const imp_line_t *l, int *yes)
+{
+    *yes = 0;
+    if (sp->st != OUTSIDE && sp->st != ROWS)
+        return SIM_OK;
+    if (!(is_value_heading(l) || (is_name_word(l) && sp->st == OUTSIDE) ||
+          (sp->folded && is_name_word(l) && !sp->have_pending)))
+        return SIM_OK;
+    imp_lines_t peek = sp->it;
+    imp_line_t next;
+    if (!imp_next_line(&peek, &next) || !imp_is_dashes(&next))
+        return SIM_OK;
+    if (sp->have_pending)
+        return truncated(sp);
+    sp->folded = !is_value_heading(l);
+    sp->st = UNDERLINE;
+    *yes = 1;
+    return SIM_OK;
+}
+
+/* A line of the headings: the underline (seen by the peek), or a folded
+ * heading's VALUE and its underline. */
+static sim_err_t heading_line(sp_parse_t *sp, const imp_line_t *l)
+{
+    switch (sp->st) {
+    case UNDERLINE:
+        sp->st = sp->folded ? FOLD_VALUE : ROWS;
+        break;
+    case FOLD_VALUE:
+        if (imp_is_blank(l))
+            break;
+        if (!is_value_word(l))
+            return imp_fail(sp->b, l->no, "expected the folded VALUE heading, found '%.*s'",
+                            (int)(l->n > 80 ? 80 : l->n), l->p);
+        sp->st = FOLD_UNDERLINE;
+        break;
+    case FOLD_UNDERLINE:
+        if (!imp_is_dashes(l))
+            return imp_fail(sp->b, l->no, "expected a dashed line under VALUE");
+        sp->st = ROWS;
+        break;
+    default:
+        break;
+    }
+    return SIM_OK;
+}
+
+/* The value of the pending row, alone on line l. */
+static sim_err_t pending_value(sp_parse_t *sp, const imp_line_t *l)
+{
+    const char *num;
+    size_t numn;
+    int64_t v;
+    const char *why;
+    if (!is_number_only(l, &num, &numn))
+        return truncated(sp);
+    if (imp_parse_int(num, numn, 0, &v, &why) != 0)
+        return imp_fail(sp->b, l->no, "value '%.*s' of '%.*s': %s", (int)(numn > 40 ? 40 : numn),
+                        num, (int)(sp->pending.n > 80 ? 80 : sp->pending.n), sp->pending.p, why);
+    const char *name = sp->pending.p;
+    size_t namen = sp->pending.n;
+    imp_trim(&name, &namen);
+    sp->have_pending = 0;
+    return imp_add_stat(sp->b, sp->set, name, namen, v, l->no);
+}
+
+/* A row "NAME    VALUE"; or its name alone, the value to come. */
+static sim_err_t row(sp_parse_t *sp, const imp_line_t *l)
+{
+    const char *num;
+    size_t numn;
+    int64_t v;
+    const char *why;
+    if (is_number_only(l, &num, &numn))
+        return imp_fail(sp->b, l->no, "truncated line: a value '%.*s' without a name",
+                        (int)(numn > 40 ? 40 : numn), num);
+    const char *name = l->p;
+    size_t namen = l->n;
+    imp_trim(&name, &namen);
+    imp_last_token(name, namen, &num, &numn);
+    int numeric = numn > 0 &&
+                  (isdigit((unsigned char)num[0]) || ((num[0] == '-' || num[0] == '.') &&
+                                                      numn > 1 && isdigit((unsigned char)num[1])));
+    if (sp->folded || !numeric) {
+        /* a folded row, or one cut by a narrow LINESIZE: the value is on
+         * the next line */
+        sp->pending = *l;
+        sp->pending.p = name;
+        sp->pending.n = namen;
+        sp->have_pending = 1;
+        return SIM_OK;
+    }
+    if (imp_parse_int(num, numn, 0, &v, &why) != 0)
+        return imp_fail(sp->b, l->no, "value '%.*s': %s", (int)(numn > 40 ? 40 : numn), num, why);
+    namen = (size_t)(num - name);
+    imp_trim(&name, &namen);
+    return imp_add_stat(sp->b, sp->set, name, namen, v, l->no);
+}
+
+/* A line of the result: blank, the feedback that ends it, or a row. */
+static sim_err_t result_line(sp_parse_t *sp, const imp_line_t *l)
+{
+    if (imp_is_blank(l))
+        return SIM_OK;
+    if (is_feedback(l)) {
+        if (sp->have_pending)
+            return truncated(sp);
+        sp->st = OUTSIDE;
+        return SIM_OK;
+    }
+    if (!sp->have_set) {
+        sim_err_t rc = imp_add_set(sp->b, &sp->set);
+        if (rc != SIM_OK)
+            return rc;
+        sp->have_set = 1;
+    }
+    return sp->have_pending ? pending_value(sp, l) : row(sp, l);
+}
+
 sim_err_t imp_parse_sqlplus(imp_build_t *b, const char *text, size_t len)
 {
-    imp_lines_t it;
-    imp_line_t l, pending = {0};
-    size_t set = 0;
-    int have_set = 0, have_pending = 0, folded = 0;
-    sp_state_t st = OUTSIDE;
+    sp_parse_t sp = {.b = b, .st = OUTSIDE};
+    imp_line_t l;
     sim_err_t rc = SIM_OK;
-    imp_lines_init(&it, text, len);
-    while (rc == SIM_OK && imp_next_line(&it, &l)) {
-        /* A heading starts (or, after a page break, repeats) a result. */
-        if (st == OUTSIDE || st == ROWS) {
-            if (is_value_heading(&l) || (is_name_word(&l) && st == OUTSIDE) ||
-                (folded && is_name_word(&l) && !have_pending)) {
-                imp_lines_t peek = it;
-                imp_line_t next;
-                if (imp_next_line(&peek, &next) && imp_is_dashes(&next)) {
-                    if (have_pending)
-                        return imp_fail(b, pending.no, "truncated line: '%.*s' has no value",
-                                        (int)(pending.n > 80 ? 80 : pending.n), pending.p);
-                    folded = !is_value_heading(&l);
-                    st = UNDERLINE;
-                    continue;
-                }
-            }
-        }
-        switch (st) {
-        case OUTSIDE:
-            break;
-        case UNDERLINE:
-            st = folded ? FOLD_VALUE : ROWS; /* the dashed line, seen by the peek */
-            break;
-        case FOLD_VALUE:
-            if (imp_is_blank(&l))
-                break;
-            if (!is_value_word(&l))
-                return imp_fail(b, l.no, "expected the folded VALUE heading, found '%.*s'",
-                                (int)(l.n > 80 ? 80 : l.n), l.p);
-            st = FOLD_UNDERLINE;
-            break;
-        case FOLD_UNDERLINE:
-            if (!imp_is_dashes(&l))
-                return imp_fail(b, l.no, "expected a dashed line under VALUE");
-            st = ROWS;
-            break;
-        case ROWS: {
-            if (imp_is_blank(&l))
-                break;
-            if (is_feedback(&l)) {
-                if (have_pending)
-                    return imp_fail(b, pending.no, "truncated line: '%.*s' has no value",
-                                    (int)(pending.n > 80 ? 80 : pending.n), pending.p);
-                st = OUTSIDE;
-                break;
-            }
-            if (!have_set && (rc = imp_add_set(b, &set)) != SIM_OK)
-                return rc;
-            have_set = 1;
-            const char *num;
-            size_t numn;
-            int64_t v;
-            const char *why;
-            if (have_pending) {
-                /* a folded row: the value on the line under its name */
-                if (!is_number_only(&l, &num, &numn))
-                    return imp_fail(b, pending.no, "truncated line: '%.*s' has no value",
-                                    (int)(pending.n > 80 ? 80 : pending.n), pending.p);
-                if (imp_parse_int(num, numn, 0, &v, &why) != 0)
-                    return imp_fail(b, l.no, "value '%.*s' of '%.*s': %s",
-                                    (int)(numn > 40 ? 40 : numn), num,
-                                    (int)(pending.n > 80 ? 80 : pending.n), pending.p, why);
-                const char *name = pending.p;
-                size_t namen = pending.n;
-                imp_trim(&name, &namen);
-                rc = imp_add_stat(b, set, name, namen, v, l.no);
-                have_pending = 0;
-                break;
-            }
-            if (is_number_only(&l, &num, &numn))
-                return imp_fail(b, l.no, "truncated line: a value '%.*s' without a name",
-                                (int)(numn > 40 ? 40 : numn), num);
-            const char *name = l.p;
-            size_t namen = l.n;
-            imp_trim(&name, &namen);
-            imp_last_token(name, namen, &num, &numn);
-            int numeric =
-                numn > 0 &&
-                (isdigit((unsigned char)num[0]) ||
-                 ((num[0] == '-' || num[0] == '.') && numn > 1 && isdigit((unsigned char)num[1])));
-            if (folded || !numeric) {
-                /* a folded row, or one cut by a narrow LINESIZE: the value
-                 * is on the next line */
-                pending = l;
-                pending.p = name;
-                pending.n = namen;
-                have_pending = 1;
-                break;
-            }
-            if (imp_parse_int(num, numn, 0, &v, &why) != 0)
-                return imp_fail(b, l.no, "value '%.*s': %s", (int)(numn > 40 ? 40 : numn), num,
-                                why);
-            namen = (size_t)(num - name);
-            imp_trim(&name, &namen);
-            rc = imp_add_stat(b, set, name, namen, v, l.no);
-            break;
-        }
-        }
+    imp_lines_init(&sp.it, text, len);
+    while (rc == SIM_OK && imp_next_line(&sp.it, &l)) {
+        int starts;
+        if ((rc = heading(&sp, &l, &starts)) != SIM_OK || starts)
+            continue;
+        if (sp.st == ROWS)
+            rc = result_line(&sp, &l);
+        else if (sp.st != OUTSIDE)
+            rc = heading_line(&sp, &l);
     }
-    if (rc == SIM_OK && have_pending)
-        return imp_fail(b, pending.no, "truncated line: '%.*s' has no value",
-                        (int)(pending.n > 80 ? 80 : pending.n), pending.p);
-    if (rc == SIM_OK && (st == UNDERLINE || st == FOLD_VALUE || st == FOLD_UNDERLINE))
-        return imp_fail(b, it.no, "truncated: the file ends inside the headings");
+    if (rc == SIM_OK && sp.have_pending)
+        return truncated(&sp);
+    if (rc == SIM_OK && (sp.st == UNDERLINE || sp.st == FOLD_VALUE || sp.st == FOLD_UNDERLINE))
+        return imp_fail(b, sp.it.no, "truncated: the file ends inside the headings");
     return rc;
 }
 

@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,48 +29,68 @@ const size_t ldf_nderived = sizeof ldf_derived / sizeof ldf_derived[0];
 
 /* ---- model parameters ---------------------------------------------------- */
 
-/* The value of `name` in "a=1 b=2", copied; NULL when absent. */
-static char *param_value(const char *params, const char *name, size_t namelen)
+/* A copy of the n characters at s, terminated; NULL when memory ran out. */
+static char *copy_chars(const char *s, size_t n)
+{
+    char *v = ldf_malloc(n + 1);
+    if (v) {
+        memcpy(v, s, n);
+        v[n] = '\0';
+    }
+    return v;
+}
+
+/* The value of `name` in "a=1 b=2", copied into *out; NULL when absent.
+ * SIM_ENOMEM. */
+static sim_err_t param_value(const char *params, const char *name, size_t namelen, char **out)
 {
     const char *p = params;
+    *out = NULL;
     while (p && *p) {
         while (*p == ' ')
             p++;
         const char *end = p + strcspn(p, " ");
         const char *eq = memchr(p, '=', (size_t)(end - p));
         if (eq && (size_t)(eq - p) == namelen && memcmp(p, name, namelen) == 0) {
-            char *v = ldf_xmalloc((size_t)(end - eq));
-            memcpy(v, eq + 1, (size_t)(end - eq - 1));
-            v[end - eq - 1] = '\0';
-            return v;
+            *out = copy_chars(eq + 1, (size_t)(end - eq - 1));
+            return *out ? SIM_OK : SIM_ENOMEM;
         }
         p = end;
     }
-    return NULL;
+    return SIM_OK;
 }
 
-static void add_param_diff(ldf_diff_t *d, const char *name, size_t namelen, const char *bp,
-                           const char *hp)
+static sim_err_t add_param_diff(ldf_diff_t *d, const char *name, size_t namelen, const char *bp,
+                                const char *hp)
 {
     for (size_t i = 0; i < d->nparams; i++)
         if (strlen(d->params[i].name) == namelen && memcmp(d->params[i].name, name, namelen) == 0)
-            return;
-    char *bv = param_value(bp, name, namelen), *hv = param_value(hp, name, namelen);
-    if (ldf_streq(bv, hv) && (bv != NULL) == (hv != NULL)) {
+            return SIM_OK;
+    char *bv = NULL, *hv = NULL, *nm = NULL;
+    ldf_param_diff_t *grown = NULL;
+    sim_err_t rc = param_value(bp, name, namelen, &bv);
+    if (rc == SIM_OK)
+        rc = param_value(hp, name, namelen, &hv);
+    if (rc == SIM_OK && ldf_streq(bv, hv) && (bv != NULL) == (hv != NULL)) {
         free(bv);
         free(hv);
-        return;
+        return SIM_OK;
     }
-    d->params = ldf_xrealloc(d->params, (d->nparams + 1) * sizeof *d->params);
-    ldf_param_diff_t *pd = &d->params[d->nparams++];
-    pd->name = ldf_xmalloc(namelen + 1);
-    memcpy(pd->name, name, namelen);
-    pd->name[namelen] = '\0';
-    pd->base = bv;
-    pd->head = hv;
+    if (rc == SIM_OK && (!(nm = copy_chars(name, namelen)) ||
+                         !(grown = ldf_realloc(d->params, (d->nparams + 1) * sizeof *grown))))
+        rc = SIM_ENOMEM;
+    if (rc != SIM_OK) {
+        free(bv);
+        free(hv);
+        free(nm);
+        return rc;
+    }
+    d->params = grown;
+    d->params[d->nparams++] = (ldf_param_diff_t){nm, bv, hv};
+    return SIM_OK;
 }
 
-void ldf_diff_params(ldf_diff_t *d, const char *bp, const char *hp)
+sim_err_t ldf_diff_params(ldf_diff_t *d, const char *bp, const char *hp)
 {
     const char *both[2] = {bp, hp};
     for (int k = 0; k < 2; k++)
@@ -78,10 +99,11 @@ void ldf_diff_params(ldf_diff_t *d, const char *bp, const char *hp)
                 p++;
             const char *end = p + strcspn(p, " ");
             const char *eq = memchr(p, '=', (size_t)(end - p));
-            if (eq)
-                add_param_diff(d, p, (size_t)(eq - p), bp, hp);
+            if (eq && add_param_diff(d, p, (size_t)(eq - p), bp, hp) != SIM_OK)
+                return SIM_ENOMEM;
             p = end;
         }
+    return SIM_OK;
 }
 
 static void free_params(ldf_diff_t *d)
@@ -96,13 +118,18 @@ static void free_params(ldf_diff_t *d)
 
 /* ---- figures ------------------------------------------------------------- */
 
-static void add_fig(ldf_diff_t *d, const ldf_fig_t *f)
+static sim_err_t add_fig(ldf_diff_t *d, const ldf_fig_t *f)
 {
     if (d->nfigs == d->figcap) {
-        d->figcap = d->figcap ? d->figcap * 2 : 256;
-        d->figs = ldf_xrealloc(d->figs, d->figcap * sizeof *d->figs);
+        size_t ncap = d->figcap ? d->figcap * 2 : 256;
+        ldf_fig_t *grown = ldf_realloc(d->figs, ncap * sizeof *grown);
+        if (!grown)
+            return SIM_ENOMEM;
+        d->figs = grown;
+        d->figcap = ncap;
     }
     d->figs[d->nfigs++] = *f;
+    return SIM_OK;
 }
 
 static double rel_change(double base, double head)
@@ -156,7 +183,9 @@ static int time_direction(const ldf_tstat_t *t, double alpha, double threshold_p
     return LDF_UNCHANGED;
 }
 
-static void compare_pair(ldf_diff_t *d, size_t pi, int show_all)
+/* The counters of pair pi, and the derived figures: those that changed
+ * (all with show_all) into d->figs. */
+static sim_err_t compare_figures(ldf_diff_t *d, size_t pi, int show_all)
 {
     ldf_pair_t *p = &d->pairs[pi];
     for (int k = 0; k < SIM_STAT_COUNT; k++) {
@@ -170,8 +199,8 @@ static void compare_pair(ldf_diff_t *d, size_t pi, int show_all)
         f.changed = f.ibase != f.ihead;
         f.rel = rel_change(f.base, f.head);
         p->changed += (size_t)f.changed;
-        if (f.changed || show_all)
-            add_fig(d, &f);
+        if ((f.changed || show_all) && add_fig(d, &f) != SIM_OK)
+            return SIM_ENOMEM;
     }
     for (size_t k = 0; k < ldf_nderived; k++) {
         const ldf_derived_t *dv = &ldf_derived[k];
@@ -183,13 +212,15 @@ static void compare_pair(ldf_diff_t *d, size_t pi, int show_all)
         f.head = (double)p->h->stats.v[dv->num] / hd;
         f.changed = f.base != f.head;
         f.rel = rel_change(f.base, f.head);
-        if (f.changed || show_all)
-            add_fig(d, &f);
+        if ((f.changed || show_all) && add_fig(d, &f) != SIM_OK)
+            return SIM_ENOMEM;
     }
-    d->nstats_changed += p->changed;
-    d->ncases_changed += p->changed > 0;
-    ldf_diff_params(d, p->b->params, p->h->params);
+    return SIM_OK;
+}
 
+/* The times of pair p, when both runs have two samples or more. */
+static void compare_pair_times(ldf_diff_t *d, ldf_pair_t *p)
+{
     if (p->b->nsamples >= 2 && p->h->nsamples >= 2) {
         p->timed = 1;
         p->real = compare_times(p->b->real, p->b->nsamples, p->h->real, p->h->nsamples);
@@ -201,12 +232,25 @@ static void compare_pair(ldf_diff_t *d, size_t pi, int show_all)
     }
 }
 
-void ldf_compare(ldf_diff_t *d)
+static sim_err_t compare_pair(ldf_diff_t *d, size_t pi, int show_all)
+{
+    ldf_pair_t *p = &d->pairs[pi];
+    if (compare_figures(d, pi, show_all) != SIM_OK)
+        return SIM_ENOMEM;
+    d->nstats_changed += p->changed;
+    d->ncases_changed += p->changed > 0;
+    if (ldf_diff_params(d, p->b->params, p->h->params) != SIM_OK)
+        return SIM_ENOMEM;
+    compare_pair_times(d, p);
+    return SIM_OK;
+}
+
+sim_err_t ldf_compare(ldf_diff_t *d)
 {
     int show_all = d->o.all || d->calibration;
     for (size_t pi = 0; pi < d->npairs; pi++)
-        if (d->pairs[pi].b && d->pairs[pi].h)
-            compare_pair(d, pi, show_all);
+        if (d->pairs[pi].b && d->pairs[pi].h && compare_pair(d, pi, show_all) != SIM_OK)
+            return SIM_ENOMEM;
     /* Every timed case is a test: Bonferroni keeps the chance that any of
      * them flags a change that is not there at alpha, so that two runs of
      * one commit compare equal.  A verdict also needs wall and CPU time to
@@ -224,6 +268,7 @@ void ldf_compare(ldf_diff_t *d)
     }
     d->exit_status = d->nstats_changed || d->nadded || d->nremoved || d->nslower ? LDF_EXIT_CHANGED
                                                                                  : LDF_EXIT_SAME;
+    return SIM_OK;
 }
 
 /* ---- the order of the reports -------------------------------------------- */
@@ -250,9 +295,9 @@ static int by_layout(const void *a, const void *b)
 {
     const ldf_fig_t *x = *(const ldf_fig_t *const *)a, *y = *(const ldf_fig_t *const *)b;
     const ldf_case_t *cx = x->kase, *cy = y->kase;
-    int c = ldf_workload_rank(cx->workload) - ldf_workload_rank(cy->workload);
-    if (!c)
-        c = strcmp(cx->workload, cy->workload);
+    int c = cx->workload_rank < cy->workload_rank   ? -1
+            : cx->workload_rank > cy->workload_rank ? 1
+                                                    : strcmp(cx->workload, cy->workload);
     if (!c)
         c = ldf_path_rank(cx->path) - ldf_path_rank(cy->path);
     if (!c)
@@ -271,8 +316,10 @@ static int by_layout(const void *a, const void *b)
 
 const ldf_fig_t **ldf_ordered_figs(const ldf_diff_t *d, size_t pair, int layout, size_t *n)
 {
-    const ldf_fig_t **idx = ldf_xmalloc(d->nfigs * sizeof *idx);
+    const ldf_fig_t **idx = ldf_malloc(d->nfigs * sizeof *idx);
     *n = 0;
+    if (!idx)
+        return NULL;
     for (size_t i = 0; i < d->nfigs; i++)
         if (pair == SIZE_MAX || d->figs[i].pair == pair)
             idx[(*n)++] = &d->figs[i];
@@ -284,19 +331,21 @@ const ldf_fig_t **ldf_ordered_figs(const ldf_diff_t *d, size_t pair, int layout,
 
 ldf_diff_t *ldf_diff_create(const ldf_opts_t *o, ldf_run_t *base, ldf_run_t *head)
 {
-    if (!o || !base || !head)
+    assert(o != NULL && base != NULL && head != NULL);
+    ldf_diff_t *d = ldf_malloc(sizeof *d);
+    if (!d)
         return NULL;
-    ldf_diff_t *d = ldf_xmalloc(sizeof *d);
     memset(d, 0, sizeof *d);
     d->o = *o;
     d->side[0] = base;
     d->side[1] = head;
     d->calibration = ldf_run_oracle(base) != ldf_run_oracle(head);
     d->lobsim_side = ldf_run_oracle(base) ? 1 : 0;
-    if (!d->calibration)
-        ldf_diff_params(d, base->info.params, head->info.params);
-    ldf_pair(d, base, head);
-    ldf_compare(d);
+    if ((!d->calibration && ldf_diff_params(d, base->info.params, head->info.params) != SIM_OK) ||
+        ldf_pair(d, base, head) != SIM_OK || ldf_compare(d) != SIM_OK) {
+        ldf_diff_destroy(d);
+        return NULL;
+    }
     /* Per-session params of the model are no news against Oracle. */
     if (d->calibration)
         free_params(d);
@@ -305,6 +354,7 @@ ldf_diff_t *ldf_diff_create(const ldf_opts_t *o, ldf_run_t *base, ldf_run_t *hea
 
 int ldf_diff_exit_status(const ldf_diff_t *d)
 {
+    assert(d != NULL);
     return d->exit_status;
 }
 

@@ -6,6 +6,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <assert.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -116,7 +117,31 @@ static void json_fig(FILE *f, const ldf_diff_t *d, const ldf_fig_t *fg)
     }
 }
 
-static void json_case(FILE *f, const ldf_diff_t *d, size_t pi)
+/* The figures of a compared pair: statistics, then derived ones. */
+static sim_err_t json_figs(FILE *f, const ldf_diff_t *d, size_t pi)
+{
+    size_t n;
+    const ldf_fig_t **idx = ldf_ordered_figs(d, pi, 0, &n);
+    if (!idx)
+        return SIM_ENOMEM;
+    for (int kind = LDF_FIG_COUNTER; kind <= LDF_FIG_DERIVED; kind++) {
+        fprintf(f, ",\n     \"%s\": [", kind == LDF_FIG_COUNTER ? "statistics" : "derived");
+        int first = 1;
+        for (size_t i = 0; i < n; i++) {
+            if (idx[i]->kind != kind)
+                continue;
+            fputs(first ? "\n       {" : ",\n       {", f);
+            first = 0;
+            json_fig(f, d, idx[i]);
+            fputs("}", f);
+        }
+        fputs("]", f);
+    }
+    free(idx);
+    return SIM_OK;
+}
+
+static sim_err_t json_case(FILE *f, const ldf_diff_t *d, size_t pi)
 {
     const ldf_pair_t *p = &d->pairs[pi];
     const ldf_case_t *c = ldf_pair_case(p);
@@ -133,28 +158,14 @@ static void json_case(FILE *f, const ldf_diff_t *d, size_t pi)
                          : "only_in_head");
     if (!p->b || !p->h) {
         fputs("}", f);
-        return;
+        return SIM_OK;
     }
-    size_t n;
-    const ldf_fig_t **idx = ldf_ordered_figs(d, pi, 0, &n);
-    for (int kind = LDF_FIG_COUNTER; kind <= LDF_FIG_DERIVED; kind++) {
-        fprintf(f, ",\n     \"%s\": [", kind == LDF_FIG_COUNTER ? "statistics" : "derived");
-        int first = 1;
-        for (size_t i = 0; i < n; i++) {
-            if (idx[i]->kind != kind)
-                continue;
-            fputs(first ? "\n       {" : ",\n       {", f);
-            first = 0;
-            json_fig(f, d, idx[i]);
-            fputs("}", f);
-        }
-        fputs("]", f);
-    }
-    free(idx);
+    if (json_figs(f, d, pi) != SIM_OK)
+        return SIM_ENOMEM;
     fprintf(f, ",\n     \"statistics_changed\": %zu, \"time\": ", p->changed);
     if (!p->timed) {
         fputs("null}", f);
-        return;
+        return SIM_OK;
     }
     fprintf(f, "{\"base_samples\": %u, \"head_samples\": %u, \"real\": ", p->b->nsamples,
             p->h->nsamples);
@@ -165,10 +176,12 @@ static void json_case(FILE *f, const ldf_diff_t *d, size_t pi)
             p->verdict == LDF_SLOWER   ? "slower"
             : p->verdict == LDF_FASTER ? "faster"
                                        : "unchanged");
+    return SIM_OK;
 }
 
-void ldf_render_json(FILE *f, const ldf_diff_t *d)
+sim_err_t ldf_render_json(FILE *f, const ldf_diff_t *d)
 {
+    assert(f != NULL && d != NULL);
     char line[1024], lines[8][512];
     fputs("{\n  \"lobdiff\": 1,\n  \"base\": ", f);
     json_side(f, &d->side[0]->info);
@@ -205,6 +218,8 @@ void ldf_render_json(FILE *f, const ldf_diff_t *d)
             d->nslower, d->nfaster);
     fputs("  \"cases\": [", f);
     for (size_t pi = 0; pi < d->npairs; pi++)
-        json_case(f, d, pi);
+        if (json_case(f, d, pi) != SIM_OK)
+            return SIM_ENOMEM;
     fprintf(f, "\n  ],\n  \"exit_status\": %d\n}\n", d->exit_status);
+    return SIM_OK;
 }

@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,36 +17,21 @@
 
 /* ---- allocation ---------------------------------------------------------- */
 
-static void die_oom(void)
+void *ldf_malloc(size_t n)
 {
-    fprintf(stderr, "lobdiff: out of memory\n");
-    exit(LDF_EXIT_BAD_INPUT);
+    return sim_malloc(n ? n : 1);
 }
 
-void *ldf_xmalloc(size_t n)
+void *ldf_realloc(void *p, size_t n)
 {
-    void *p = malloc(n ? n : 1);
-    if (!p)
-        die_oom();
-    return p;
+    return sim_realloc(p, n ? n : 1);
 }
 
-void *ldf_xrealloc(void *p, size_t n)
+char *ldf_strdup(const char *s)
 {
-    p = realloc(p, n ? n : 1);
-    if (!p)
-        die_oom();
-    return p;
-}
-
-char *ldf_xstrdup(const char *s)
-{
-    if (!s)
-        return NULL;
     size_t n = strlen(s) + 1;
-    char *d = ldf_xmalloc(n);
-    memcpy(d, s, n);
-    return d;
+    char *d = ldf_malloc(n);
+    return d ? memcpy(d, s, n) : NULL;
 }
 
 int ldf_streq(const char *a, const char *b)
@@ -55,51 +41,61 @@ int ldf_streq(const char *a, const char *b)
 
 /* ---- a run in memory ----------------------------------------------------- */
 
-/* p, kept by the run until ldf_run_destroy(). */
+/* p (not NULL), kept by the run until ldf_run_destroy(); freed at once and
+ * NULL when the run's list cannot grow. */
 static void *keep(ldf_run_t *r, void *p)
 {
     if (!p)
         return NULL;
     if (r->nowned == r->capowned) {
-        r->capowned = r->capowned ? r->capowned * 2 : 16;
-        r->owned = ldf_xrealloc(r->owned, r->capowned * sizeof *r->owned);
+        size_t ncap = r->capowned ? r->capowned * 2 : 16;
+        void **grown = ldf_realloc(r->owned, ncap * sizeof *grown);
+        if (!grown) {
+            free(p);
+            return NULL;
+        }
+        r->owned = grown;
+        r->capowned = ncap;
     }
     r->owned[r->nowned++] = p;
     return p;
 }
 
-static const char *keep_str(ldf_run_t *r, const char *s)
+/* A copy of s kept by the run in *out (NULL for NULL); 0 when memory ran out. */
+static int keep_str(ldf_run_t *r, const char *s, const char **out)
 {
-    return keep(r, ldf_xstrdup(s));
+    *out = s ? keep(r, ldf_strdup(s)) : NULL;
+    return !s || *out;
 }
 
-static void set_info(ldf_run_t *r, const ldf_run_info_t *in)
+static sim_err_t set_info(ldf_run_t *r, const ldf_run_info_t *in)
 {
     ldf_run_info_t *i = &r->info;
-    i->db = keep_str(r, in->db);
-    i->selector = keep_str(r, in->selector);
+    int ok = keep_str(r, in->db, &i->db) && keep_str(r, in->selector, &i->selector) &&
+             keep_str(r, in->source, &i->source) && keep_str(r, in->commit, &i->commit) &&
+             keep_str(r, in->host, &i->host) && keep_str(r, in->compiler, &i->compiler) &&
+             keep_str(r, in->build_type, &i->build_type) && keep_str(r, in->params, &i->params) &&
+             keep_str(r, in->ref_file, &i->ref_file);
     i->run = in->run;
-    i->source = keep_str(r, in->source);
-    i->commit = keep_str(r, in->commit);
-    i->host = keep_str(r, in->host);
-    i->compiler = keep_str(r, in->compiler);
-    i->build_type = keep_str(r, in->build_type);
-    i->params = keep_str(r, in->params);
-    i->ref_file = keep_str(r, in->ref_file);
     i->git_dirty = in->git_dirty;
     i->started = in->started;
     r->oracle = ldf_streq(in->source, "oracle");
+    return ok ? SIM_OK : SIM_ENOMEM;
 }
 
 ldf_run_t *ldf_run_create(const char *role, const ldf_run_info_t *info)
 {
-    ldf_run_t *r = ldf_xmalloc(sizeof *r);
+    ldf_run_t *r = ldf_malloc(sizeof *r);
+    if (!r)
+        return NULL;
     memset(r, 0, sizeof *r);
-    r->role = ldf_xstrdup(role ? role : "run");
     ldf_run_info_t none = {.git_dirty = -1, .db = "(memory)"};
-    set_info(r, info ? info : &none);
-    if (!r->info.db)
-        r->info.db = keep_str(r, "(memory)");
+    if (!(r->role = ldf_strdup(role ? role : "run")) ||
+        set_info(r, info ? info : &none) != SIM_OK ||
+        (!r->info.db && !keep_str(r, "(memory)", &r->info.db))) {
+        ldf_run_destroy(r);
+        return NULL;
+    }
     return r;
 }
 
@@ -108,42 +104,55 @@ static int name_ok(const char *s)
     return s[0] != '\0' && memchr(s, '\0', LDF_NAME_MAX) != NULL;
 }
 
+/* A copy of n samples kept by the run; NULL when memory ran out. */
+static const double *keep_samples(ldf_run_t *r, const double *v, uint32_t n)
+{
+    double *copy = keep(r, ldf_malloc(n * sizeof *copy));
+    return copy ? memcpy(copy, v, n * sizeof *copy) : NULL;
+}
+
 sim_err_t ldf_run_add_case(ldf_run_t *r, const ldf_case_t *c)
 {
-    if (!r || !c || !name_ok(c->workload) || !name_ok(c->path) ||
-        (c->nsamples && (!c->real || !c->cpu)))
+    assert(r != NULL);
+    assert(c != NULL);
+    if (!name_ok(c->workload) || !name_ok(c->path) || (c->nsamples && (!c->real || !c->cpu)))
         return SIM_EINVAL;
     if (r->n == r->cap) {
-        r->cap = r->cap ? r->cap * 2 : 32;
-        r->cases = ldf_xrealloc(r->cases, r->cap * sizeof *r->cases);
+        size_t ncap = r->cap ? r->cap * 2 : 32;
+        ldf_case_t *grown = ldf_realloc(r->cases, ncap * sizeof *grown);
+        if (!grown)
+            return SIM_ENOMEM;
+        r->cases = grown;
+        r->cap = ncap;
     }
-    ldf_case_t *d = &r->cases[r->n++];
-    *d = *c;
-    d->params = keep_str(r, c->params);
-    d->real = d->cpu = NULL;
-    if (c->nsamples) {
-        double *real = keep(r, ldf_xmalloc(c->nsamples * sizeof *real));
-        double *cpu = keep(r, ldf_xmalloc(c->nsamples * sizeof *cpu));
-        memcpy(real, c->real, c->nsamples * sizeof *real);
-        memcpy(cpu, c->cpu, c->nsamples * sizeof *cpu);
-        d->real = real;
-        d->cpu = cpu;
-    }
+    /* What the copies take stays with the run until it goes: a failure part
+     * way leaves the run's cases as they were. */
+    ldf_case_t d = *c;
+    d.real = d.cpu = NULL;
+    if (!keep_str(r, c->params, &d.params))
+        return SIM_ENOMEM;
+    if (c->nsamples && (!(d.real = keep_samples(r, c->real, c->nsamples)) ||
+                        !(d.cpu = keep_samples(r, c->cpu, c->nsamples))))
+        return SIM_ENOMEM;
+    r->cases[r->n++] = d;
     return SIM_OK;
 }
 
 const ldf_run_info_t *ldf_run_info(const ldf_run_t *r)
 {
+    assert(r != NULL);
     return &r->info;
 }
 
 size_t ldf_run_ncases(const ldf_run_t *r)
 {
+    assert(r != NULL);
     return r->n;
 }
 
 const ldf_case_t *ldf_run_case(const ldf_run_t *r, size_t i)
 {
+    assert(r != NULL);
     return i < r->n ? &r->cases[i] : NULL;
 }
 
@@ -180,16 +189,24 @@ static sim_err_t collect_unmodelled(const res_named_value_t *v, void *arg)
         at++;
     if (at < r->nunmodelled && strcmp(r->unmodelled[at], v->name) == 0)
         return SIM_OK;
-    r->unmodelled = ldf_xrealloc(r->unmodelled, (r->nunmodelled + 1) * sizeof *r->unmodelled);
+    char **grown = ldf_realloc(r->unmodelled, (r->nunmodelled + 1) * sizeof *grown);
+    if (!grown)
+        return SIM_ENOMEM;
+    r->unmodelled = grown;
+    char *name = ldf_strdup(v->name);
+    if (!name)
+        return SIM_ENOMEM;
     memmove(r->unmodelled + at + 1, r->unmodelled + at,
             (r->nunmodelled - at) * sizeof *r->unmodelled);
-    r->unmodelled[at] = ldf_xstrdup(v->name);
+    r->unmodelled[at] = name;
     r->nunmodelled++;
     return SIM_OK;
 }
 
 const char *const *ldf_run_unmodelled(const ldf_run_t *r, size_t *n)
 {
+    assert(r != NULL);
+    assert(n != NULL);
     *n = r->nunmodelled;
     return (const char *const *)r->unmodelled;
 }
@@ -197,6 +214,7 @@ const char *const *ldf_run_unmodelled(const ldf_run_t *r, size_t *n)
 sim_err_t ldf_run_mark_reference(ldf_run_t *base, ldf_run_t *head, const ldf_run_t *ref, char *err,
                                  size_t errlen)
 {
+    assert(base != NULL && head != NULL && ref != NULL);
     int b = base->info.run == ref->info.run && ldf_streq(base->info.db, ref->info.db);
     int h = head->info.run == ref->info.run && ldf_streq(head->info.db, ref->info.db);
     if (b == h) {
@@ -210,6 +228,14 @@ sim_err_t ldf_run_mark_reference(ldf_run_t *base, ldf_run_t *head, const ldf_run
     base->oracle = b;
     head->oracle = h;
     return SIM_OK;
+}
+
+/* The store's position of a workload as a rank: -1 (not in its table)
+ * after every other. */
+static uint32_t rank_of_position(int64_t position)
+{
+    return position < 0 || position >= (int64_t)LDF_RANK_UNKNOWN ? LDF_RANK_UNKNOWN
+                                                                 : (uint32_t)position;
 }
 
 static sim_err_t collect_case(const res_session_info_t *si, void *arg)
@@ -226,6 +252,7 @@ static sim_err_t collect_case(const res_session_info_t *si, void *arg)
         return SIM_EINVAL;
     }
     memcpy(c.workload, wl, strlen(wl) + 1);
+    c.workload_rank = rank_of_position(si->workload_position);
     memcpy(c.path, path, strlen(path) + 1);
     c.lob_chars = si->lob_chars;
     c.block_size = si->block_size;
@@ -246,13 +273,14 @@ static sim_err_t collect_case(const res_session_info_t *si, void *arg)
     return ldf_run_add_case(cl->r, &c);
 }
 
-/* Read run r->info.run of r->store into r.  Nonzero with err set on failure. */
-static int load_cases(ldf_run_t *r, char *err, size_t errlen)
+/* Read run r->info.run of r->store into r.  On failure err says why. */
+static sim_err_t load_cases(ldf_run_t *r, char *err, size_t errlen)
 {
     res_run_info_t ri;
-    if (res_get_run(r->store, r->info.run, &ri) != SIM_OK) {
+    sim_err_t rc = res_get_run(r->store, r->info.run, &ri);
+    if (rc != SIM_OK) {
         snprintf(err, errlen, "%s run: %s", r->role, res_errmsg(r->store));
-        return 1;
+        return rc == SIM_ENOMEM ? rc : SIM_EINVAL;
     }
     ldf_run_info_t in = {.db = r->info.db,
                          .selector = r->info.selector,
@@ -266,22 +294,27 @@ static int load_cases(ldf_run_t *r, char *err, size_t errlen)
                          .ref_file = ri.reference_file,
                          .git_dirty = ri.info.git_dirty,
                          .started = ri.info.started};
-    set_info(r, &in);
+    rc = set_info(r, &in);
     collect_t cl = {r, err, errlen};
     err[0] = '\0';
-    sim_err_t rc = res_foreach_session(r->store, r->info.run, collect_case, &cl);
-    if (rc != SIM_OK) {
-        if (!err[0])
-            snprintf(err, errlen, "%s run: %s", r->role, res_errmsg(r->store));
-        return 1;
-    }
-    return 0;
+    if (rc == SIM_OK)
+        rc = res_foreach_session(r->store, r->info.run, collect_case, &cl);
+    if (rc == SIM_ENOMEM)
+        snprintf(err, errlen, "%s run: out of memory", r->role);
+    else if (rc != SIM_OK && !err[0])
+        snprintf(err, errlen, "%s run: %s", r->role, res_errmsg(r->store));
+    return rc == SIM_OK || rc == SIM_ENOMEM ? rc : SIM_EINVAL;
 }
 
 sim_err_t ldf_split_selector(const char *role, const char *arg, const char *default_db, char **db,
                              const char **selector, char *err, size_t errlen)
 {
+    assert(role != NULL && arg != NULL && default_db != NULL);
+    assert(db != NULL && selector != NULL);
     const char *colon = strrchr(arg, ':');
+    const char *file = default_db;
+    size_t len = strlen(default_db);
+    *selector = arg;
     if (colon && !strchr(colon, '/')) {
         if (colon == arg || colon[1] == '\0') {
             snprintf(err, errlen,
@@ -289,63 +322,82 @@ sim_err_t ldf_split_selector(const char *role, const char *arg, const char *defa
                      role, arg);
             return SIM_EINVAL;
         }
-        char *d = ldf_xmalloc((size_t)(colon - arg) + 1);
-        memcpy(d, arg, (size_t)(colon - arg));
-        d[colon - arg] = '\0';
-        *db = d;
+        file = arg;
+        len = (size_t)(colon - arg);
         *selector = colon + 1;
-    } else {
-        *db = ldf_xstrdup(default_db);
-        *selector = arg;
     }
+    char *d = ldf_malloc(len + 1);
+    if (!d) {
+        snprintf(err, errlen, "%s '%s': out of memory", role, arg);
+        return SIM_ENOMEM;
+    }
+    memcpy(d, file, len);
+    d[len] = '\0';
+    *db = d;
     return SIM_OK;
 }
 
 sim_err_t ldf_run_load(const char *role, const char *arg, const char *default_db, ldf_run_t **out,
                        char *err, size_t errlen)
 {
+    assert(role != NULL && arg != NULL && default_db != NULL && out != NULL);
     *out = NULL;
     char *db;
     const char *selector;
-    if (ldf_split_selector(role, arg, default_db, &db, &selector, err, errlen) != SIM_OK)
-        return SIM_EINVAL;
+    sim_err_t rc = ldf_split_selector(role, arg, default_db, &db, &selector, err, errlen);
+    if (rc != SIM_OK)
+        return rc;
     ldf_run_info_t in = {.db = db, .selector = selector, .git_dirty = -1};
     ldf_run_t *r = ldf_run_create(role, &in);
     free(db);
+    if (!r) {
+        snprintf(err, errlen, "%s run '%s': out of memory", role, arg);
+        return SIM_ENOMEM;
+    }
     char errbuf[1024];
-    if (res_open(r->info.db, RES_OPEN_READONLY, &r->store, errbuf, sizeof errbuf) != SIM_OK) {
+    rc = res_open(r->info.db, RES_OPEN_READONLY, &r->store, errbuf, sizeof errbuf);
+    if (rc != SIM_OK) {
         snprintf(err, errlen, "%s run '%s': %s", role, arg, errbuf);
         ldf_run_destroy(r);
-        return SIM_EINVAL;
+        return rc == SIM_ENOMEM ? rc : SIM_EINVAL;
     }
-    if (res_resolve_run(r->store, r->info.selector, &r->info.run) != SIM_OK) {
+    rc = res_resolve_run(r->store, r->info.selector, &r->info.run);
+    if (rc != SIM_OK) {
         snprintf(err, errlen, "%s run: %s", role, res_errmsg(r->store));
         ldf_run_destroy(r);
-        return SIM_EINVAL;
+        return rc == SIM_ENOMEM ? rc : SIM_EINVAL;
     }
-    if (load_cases(r, err, errlen) != 0) {
+    if ((rc = load_cases(r, err, errlen)) != SIM_OK) {
         ldf_run_destroy(r);
-        return SIM_EINVAL;
+        return rc;
     }
     *out = r;
     return SIM_OK;
 }
 
-ldf_run_t *ldf_run_load_reference(const ldf_run_t *h)
+sim_err_t ldf_run_load_reference(const ldf_run_t *h, ldf_run_t **out)
 {
-    if (!h || !h->store)
-        return NULL;
+    assert(h != NULL && out != NULL);
+    *out = NULL;
+    if (!h->store)
+        return SIM_OK;
     char err[1024];
     ldf_run_info_t in = {.db = h->info.db, .selector = "reference", .git_dirty = -1};
     ldf_run_t *r = ldf_run_create("reference", &in);
+    if (!r)
+        return SIM_ENOMEM;
     /* Borrow the head's store for the walk: the handle is only read. */
     r->store = h->store;
-    int ok = res_resolve_run(r->store, "reference", &r->info.run) == SIM_OK &&
-             load_cases(r, err, sizeof err) == 0;
+    sim_err_t rc = res_resolve_run(r->store, "reference", &r->info.run);
+    if (rc == SIM_OK)
+        rc = load_cases(r, err, sizeof err);
     r->store = NULL;
-    if (!ok) {
+    if (rc != SIM_OK) {
         ldf_run_destroy(r);
-        return NULL;
+        /* A store without a reference, or one that cannot be read, has none
+         * to show; only want of memory is an error here. */
+        return rc == SIM_ENOMEM ? rc : SIM_OK;
     }
-    return r;
+    *out = r;
+    return SIM_OK;
 }

@@ -61,11 +61,21 @@ int main(int argc, char **argv)
         }
     }
     ldf_diff_t *d = ldf_diff_create(&o, base, head);
+    if (!d) {
+        fprintf(stderr, "lobdiff: out of memory comparing the runs\n");
+        ldf_run_destroy(base);
+        ldf_run_destroy(head);
+        return LDF_EXIT_BAD_INPUT;
+    }
 
     int status = ldf_diff_exit_status(d);
     if (o.plot) {
-        ldf_run_t *ref = ldf_run_load_reference(head);
-        sim_err_t perr = ldf_plot_file(o.plot, d, ref, err, sizeof err);
+        ldf_run_t *ref = NULL;
+        sim_err_t perr = ldf_run_load_reference(head, &ref);
+        if (perr != SIM_OK)
+            snprintf(err, sizeof err, "out of memory");
+        else
+            perr = ldf_plot_file(o.plot, d, ref, err, sizeof err);
         if (perr == SIM_EINVAL)
             fprintf(stderr, "lobdiff: --plot=%s: %s\n", o.plot, err);
         else if (perr != SIM_OK)
@@ -74,12 +84,13 @@ int main(int argc, char **argv)
             status = LDF_EXIT_BAD_INPUT;
         ldf_run_destroy(ref);
     }
-    if (o.format == LDF_FORMAT_JSON)
-        ldf_render_json(stdout, d);
-    else if (o.format == LDF_FORMAT_MARKDOWN)
-        ldf_render_markdown(stdout, d);
-    else
-        ldf_render_text(stdout, d);
+    sim_err_t rerr = o.format == LDF_FORMAT_JSON       ? ldf_render_json(stdout, d)
+                     : o.format == LDF_FORMAT_MARKDOWN ? ldf_render_markdown(stdout, d)
+                                                       : ldf_render_text(stdout, d);
+    if (rerr != SIM_OK) {
+        fprintf(stderr, "lobdiff: cannot write the report: %s\n", sim_strerror(rerr));
+        status = LDF_EXIT_BAD_INPUT;
+    }
     if (fflush(stdout) != 0) {
         fprintf(stderr, "lobdiff: cannot write the report: %s\n", strerror(errno));
         status = LDF_EXIT_BAD_INPUT;

@@ -11,8 +11,10 @@
  * result is rendered as text, markdown, JSON or an SVG plot.  Against the
  * reference (source 'oracle') the diff is a calibration report.
  *
- * Out of memory is not a condition here: the allocation helpers print
- * "lobdiff: out of memory" and exit with LDF_EXIT_BAD_INPUT.
+ * Out of memory is an error like any other: a function that allocates
+ * returns SIM_ENOMEM (or NULL, if it returns a handle) and leaves its objects
+ * as they were; nothing here exits the process.  Arguments the declarations
+ * below call for (non-NULL handles, runs, outputs) are asserted.
  */
 #ifndef LOBSIM_LOBDIFF_H
 #define LOBSIM_LOBDIFF_H
@@ -63,9 +65,10 @@ void ldf_usage(FILE *f);
 /*
  * Split a selector argument: "FILE.db:SELECTOR" (a colon after which no
  * slash follows) names a run of another store, anything else is a selector
- * of default_db.  On success *db is a malloc'ed file name and *selector
- * points into arg; SIM_EINVAL with one line in err (role names the side,
- * "base" or "head") when either part is empty, and *db is left alone.
+ * of default_db.  On success *db is a malloc'ed file name (free()) and
+ * *selector points into arg; SIM_EINVAL with one line in err (role names the
+ * side, "base" or "head") when either part is empty, SIM_ENOMEM, and *db is
+ * then left alone.
  */
 sim_err_t ldf_split_selector(const char *role, const char *arg, const char *default_db, char **db,
                              const char **selector, char *err, size_t errlen);
@@ -74,9 +77,18 @@ sim_err_t ldf_split_selector(const char *role, const char *arg, const char *defa
 
 #define LDF_NAME_MAX 24 /* workload and path names, with their NUL */
 
+/* A workload the order of the reports does not know: after the others. */
+#define LDF_RANK_UNKNOWN UINT32_MAX
+
 typedef struct {
     char workload[LDF_NAME_MAX]; /* as the store names it: "insert", "scan", ... */
-    char path[LDF_NAME_MAX];     /* "local", "dblink" */
+    /* The workload's place in the order of the reports, lowest first, equal
+     * ranks by name: a run of a store takes its table `workloads` (a name the
+     * table lacks, LDF_RANK_UNKNOWN); a run built in memory gives its own or
+     * leaves 0 for all (by name).  ldf_diff_create() gives a name both runs
+     * have head's rank. */
+    uint32_t workload_rank;
+    char path[LDF_NAME_MAX]; /* "local", "dblink" */
     uint64_t lob_chars;
     uint32_t block_size;
     uint64_t rows;
@@ -101,17 +113,20 @@ typedef struct {
 
 typedef struct ldf_run ldf_run_t;
 
-/* An empty run in memory; role is "base" or "head" (copied). */
+/* An empty run in memory; role is "base" or "head" (copied); info may be
+ * NULL.  NULL when memory ran out. */
 ldf_run_t *ldf_run_create(const char *role, const ldf_run_info_t *info);
 /*
  * Add a copy of c (params and samples copied too).  SIM_EINVAL, run
- * unchanged, for an empty or unterminated workload or path name.
+ * unchanged, for an empty or unterminated workload or path name; SIM_ENOMEM,
+ * run unchanged.
  */
 sim_err_t ldf_run_add_case(ldf_run_t *r, const ldf_case_t *c);
 /*
  * Resolve arg (ldf_split_selector()) and load that run from its store,
  * opened read-only and kept open for ldf_run_load_reference().  On failure
- * err holds one line (without the "lobdiff: " prefix) and *out is NULL.
+ * err holds one line (without the "lobdiff: " prefix) and *out is NULL:
+ * SIM_EINVAL for a store or selector that will not do, SIM_ENOMEM.
  */
 sim_err_t ldf_run_load(const char *role, const char *arg, const char *default_db, ldf_run_t **out,
                        char *err, size_t errlen);
@@ -125,9 +140,9 @@ sim_err_t ldf_run_mark_reference(ldf_run_t *base, ldf_run_t *head, const ldf_run
 /* The Oracle statistics of r's sessions that lobsim does not model
  * (imported runs), each name once, sorted; NULL-free array of n. */
 const char *const *ldf_run_unmodelled(const ldf_run_t *r, size_t *n);
-/* The reference run of r's store; NULL when r is in memory or the store has
- * none. */
-ldf_run_t *ldf_run_load_reference(const ldf_run_t *r);
+/* The reference run of r's store into *out: NULL when r is in memory or the
+ * store has none.  SIM_ENOMEM (*out NULL). */
+sim_err_t ldf_run_load_reference(const ldf_run_t *r, ldf_run_t **out);
 const ldf_run_info_t *ldf_run_info(const ldf_run_t *r);
 size_t ldf_run_ncases(const ldf_run_t *r);
 const ldf_case_t *ldf_run_case(const ldf_run_t *r, size_t i);
@@ -140,8 +155,9 @@ typedef struct ldf_diff ldf_diff_t;
 
 /*
  * Pair base's and head's cases and compare every pair.  The runs are
- * borrowed (their cases get sorted) and must outlive the diff.  A
- * calibration when exactly one of them is the reference.
+ * borrowed (their cases get sorted, their workload ranks settled) and must
+ * outlive the diff.  A calibration when exactly one of them is the
+ * reference.  NULL when memory ran out.
  */
 ldf_diff_t *ldf_diff_create(const ldf_opts_t *o, ldf_run_t *base, ldf_run_t *head);
 /* LDF_EXIT_SAME or LDF_EXIT_CHANGED, as lobdiff exits. */
@@ -150,9 +166,10 @@ void ldf_diff_destroy(ldf_diff_t *d);
 
 /* ---- renderers ----------------------------------------------------------- */
 
-void ldf_render_text(FILE *f, const ldf_diff_t *d);
-void ldf_render_markdown(FILE *f, const ldf_diff_t *d);
-void ldf_render_json(FILE *f, const ldf_diff_t *d);
+/* SIM_ENOMEM when memory ran out part way: f then holds part of the report. */
+sim_err_t ldf_render_text(FILE *f, const ldf_diff_t *d);
+sim_err_t ldf_render_markdown(FILE *f, const ldf_diff_t *d);
+sim_err_t ldf_render_json(FILE *f, const ldf_diff_t *d);
 /*
  * The statistics against LOB size as SVG (plot.h), ref (may be NULL) as
  * markers beside a diff of two lobsim runs.  To f, or with ldf_plot_file()

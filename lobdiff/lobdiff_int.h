@@ -94,11 +94,16 @@ struct ldf_diff {
     int exit_status;
 };
 
-/* ---- allocation (load.c) ------------------------------------------------- */
+/* ---- allocation (load.c) -------------------------------------------------
+ *
+ * Every allocation goes through sim_malloc() (sim.h), so that a test can fail
+ * the nth one; a failure travels up as SIM_ENOMEM (or NULL from the
+ * functions that return a handle) to the program's main, never out of the
+ * process. */
 
-void *ldf_xmalloc(size_t n);
-void *ldf_xrealloc(void *p, size_t n);
-char *ldf_xstrdup(const char *s);            /* NULL for NULL */
+void *ldf_malloc(size_t n); /* at least one byte; NULL when memory ran out */
+void *ldf_realloc(void *p, size_t n);
+char *ldf_strdup(const char *s);             /* s not NULL; NULL when memory ran out */
 int ldf_streq(const char *a, const char *b); /* NULL reads as "" */
 
 /* The run is the reference side: its source is 'oracle', unless
@@ -110,24 +115,26 @@ static inline int ldf_run_oracle(const ldf_run_t *r)
 
 /* ---- pairing (pair.c) ---------------------------------------------------- */
 
-/* The order of the reports: workload (insert, scan, rows, cluster, then any
- * other by name), path (local, dblink, others), block size, rows, LOB size. */
+/* The order of the reports: workload (workload_rank, then name), path
+ * (local, dblink, others), block size, rows, LOB size. */
 int ldf_case_cmp(const ldf_case_t *a, const ldf_case_t *b);
 /* The rank of a path for ordering and plot colours: 0 local, 1 dblink, 2 any
  * other. */
 int ldf_path_rank(const char *path);
-int ldf_workload_rank(const char *workload);
-/* Sort both runs' cases and match them by key into d->pairs. */
-void ldf_pair(ldf_diff_t *d, ldf_run_t *base, ldf_run_t *head);
+/* Settle one rank per workload name (head's where head has the name), sort
+ * both runs' cases and match them by key into d->pairs.  SIM_ENOMEM. */
+sim_err_t ldf_pair(ldf_diff_t *d, ldf_run_t *base, ldf_run_t *head);
 
 /* ---- comparing (compare.c) ----------------------------------------------- */
 
-void ldf_compare(ldf_diff_t *d);
-/* Every model parameter named in either "a=1 b=2" string whose value differs. */
-void ldf_diff_params(ldf_diff_t *d, const char *bp, const char *hp);
+/* Every pair compared, the verdicts and the exit status.  SIM_ENOMEM. */
+sim_err_t ldf_compare(ldf_diff_t *d);
+/* Every model parameter named in either "a=1 b=2" string whose value
+ * differs, into d->params.  SIM_ENOMEM. */
+sim_err_t ldf_diff_params(ldf_diff_t *d, const char *bp, const char *hp);
 /* The figures in print order: all of them (pair == SIZE_MAX) or one pair's.
  * by_layout: the calibration's order (workload, path, statistic, case);
- * else the largest relative change first. */
+ * else the largest relative change first.  NULL when memory ran out. */
 const ldf_fig_t **ldf_ordered_figs(const ldf_diff_t *d, size_t pair, int by_layout, size_t *n);
 
 /* ---- shared by the renderers (report.c) ---------------------------------- */
@@ -164,6 +171,7 @@ typedef struct {
     char align[LDF_MAX_COLS]; /* 'l' or 'r' */
     char **cells;
     size_t nrows, cap;
+    int nomem; /* a row was dropped for want of memory: the table is not whole */
 } ldf_table_t;
 
 void ldf_table_init(ldf_table_t *t, const char *align, ...);
@@ -174,8 +182,8 @@ void ldf_table_free(ldf_table_t *t);
 void ldf_fig_row(const ldf_diff_t *d, ldf_table_t *t, const ldf_fig_t *f, int with_case,
                  int derived_mark);
 /* The times table through render, after heading; nothing when no case that
- * is shown was timed. */
+ * is shown was timed.  SIM_ENOMEM. */
 typedef void ldf_table_fn(FILE *f, const ldf_table_t *t);
-void ldf_print_times(FILE *f, const ldf_diff_t *d, const char *heading, ldf_table_fn *render);
+sim_err_t ldf_print_times(FILE *f, const ldf_diff_t *d, const char *heading, ldf_table_fn *render);
 
 #endif /* LOBSIM_LOBDIFF_INT_H */

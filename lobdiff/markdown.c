@@ -6,6 +6,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,49 +53,84 @@ static void table_markdown(FILE *f, const ldf_table_t *t)
 }
 
 /* One table per path: by statistic, then LOB size. */
-static void calibration_tables(FILE *f, const ldf_diff_t *d)
+static sim_err_t calibration_tables(FILE *f, const ldf_diff_t *d)
 {
     size_t n;
     const ldf_fig_t **idx = ldf_ordered_figs(d, SIZE_MAX, 1, &n);
     /* The paths in the order the figures come in (local, dblink, others). */
-    const char **paths = ldf_xmalloc((n ? n : 1) * sizeof *paths);
+    const char **paths = idx ? ldf_malloc(n * sizeof *paths) : NULL;
     size_t npaths = 0;
-    for (size_t i = 0; i < n; i++) {
+    sim_err_t rc = paths ? SIM_OK : SIM_ENOMEM;
+    for (size_t i = 0; rc == SIM_OK && i < n; i++) {
         size_t k = 0;
         while (k < npaths && strcmp(paths[k], idx[i]->kase->path) != 0)
             k++;
         if (k == npaths)
             paths[npaths++] = idx[i]->kase->path;
     }
-    for (size_t pk = 0; pk < npaths; pk++) {
+    for (size_t pk = 0; rc == SIM_OK && pk < npaths; pk++) {
         ldf_table_t t;
         ldf_table_init(&t, "lrrrr", "statistic", "lob", "lobsim", "oracle", "ratio");
         int last_id = -1, last_kind = -1;
-        for (size_t i = 0; i < n; i++) {
+        for (size_t i = 0; i < n && !t.nomem; i++) {
             const ldf_fig_t *fg = idx[i];
             if (strcmp(fg->kase->path, paths[pk]) != 0)
                 continue;
             ldf_fig_row(d, &t, fg, 0, 1);
             /* The name only on the first row of its statistic. */
-            if (fg->id == last_id && fg->kind == last_kind) {
-                free(t.cells[(t.nrows - 1) * t.ncols]);
-                t.cells[(t.nrows - 1) * t.ncols] = ldf_xstrdup("");
-            }
+            if (!t.nomem && fg->id == last_id && fg->kind == last_kind)
+                t.cells[(t.nrows - 1) * t.ncols][0] = '\0';
             last_id = fg->id;
             last_kind = fg->kind;
         }
-        fputs("\n#### ", f);
-        md_text(f, paths[pk]);
-        fputs("\n\n", f);
-        table_markdown(f, &t);
+        if (t.nomem) {
+            rc = SIM_ENOMEM;
+        } else {
+            fputs("\n#### ", f);
+            md_text(f, paths[pk]);
+            fputs("\n\n", f);
+            table_markdown(f, &t);
+        }
         ldf_table_free(&t);
     }
     free(paths);
     free(idx);
+    return rc;
 }
 
-void ldf_render_markdown(FILE *f, const ldf_diff_t *d)
+/* One table per case that changed (every case with --all). */
+static sim_err_t case_tables(FILE *f, const ldf_diff_t *d)
 {
+    for (size_t pi = 0; pi < d->npairs; pi++) {
+        const ldf_pair_t *p = &d->pairs[pi];
+        if (!p->b || !p->h)
+            continue;
+        size_t n;
+        const ldf_fig_t **idx = ldf_ordered_figs(d, pi, 0, &n);
+        if (!idx)
+            return SIM_ENOMEM;
+        ldf_table_t t;
+        ldf_table_init(&t, "lrrrr", "statistic", "base", "head", "diff", "%");
+        for (size_t i = 0; i < n; i++)
+            ldf_fig_row(d, &t, idx[i], 0, 1);
+        free(idx);
+        int nomem = t.nomem;
+        if (!nomem && t.nrows) {
+            char label[128];
+            ldf_case_label(ldf_pair_case(p), label, sizeof label);
+            fprintf(f, "\n#### %s\n\n", label);
+            table_markdown(f, &t);
+        }
+        ldf_table_free(&t);
+        if (nomem)
+            return SIM_ENOMEM;
+    }
+    return SIM_OK;
+}
+
+sim_err_t ldf_render_markdown(FILE *f, const ldf_diff_t *d)
+{
+    assert(f != NULL && d != NULL);
     char line[1024], lines[8][512];
     const ldf_run_info_t *b = &d->side[0]->info, *h = &d->side[1]->info;
     ldf_summary(d, line, sizeof line);
@@ -116,30 +152,10 @@ void ldf_render_markdown(FILE *f, const ldf_diff_t *d)
     ldf_print_only_in(f, d, 1, "- ", md_text);
     ldf_print_only_in(f, d, 0, "- ", md_text);
 
-    if (d->calibration) {
-        calibration_tables(f, d);
-        return;
-    }
-
-    /* One table per case that changed (every case with --all). */
-    for (size_t pi = 0; pi < d->npairs; pi++) {
-        const ldf_pair_t *p = &d->pairs[pi];
-        if (!p->b || !p->h)
-            continue;
-        size_t n;
-        const ldf_fig_t **idx = ldf_ordered_figs(d, pi, 0, &n);
-        if (n) {
-            ldf_table_t t;
-            ldf_table_init(&t, "lrrrr", "statistic", "base", "head", "diff", "%");
-            for (size_t i = 0; i < n; i++)
-                ldf_fig_row(d, &t, idx[i], 0, 1);
-            char label[128];
-            ldf_case_label(ldf_pair_case(p), label, sizeof label);
-            fprintf(f, "\n#### %s\n\n", label);
-            table_markdown(f, &t);
-            ldf_table_free(&t);
-        }
-        free(idx);
-    }
-    ldf_print_times(f, d, "\n#### times\n\n", table_markdown);
+    if (d->calibration)
+        return calibration_tables(f, d);
+    sim_err_t rc = case_tables(f, d);
+    if (rc == SIM_OK)
+        rc = ldf_print_times(f, d, "\n#### times\n\n", table_markdown);
+    return rc;
 }

@@ -172,7 +172,11 @@ int ldf_parse_args(int argc, char *const *argv, ldf_opts_t *o, char *err, size_t
     if (o->plot) {
         /* Refuse a plot that cannot be written before doing any work. */
         size_t len = strlen(o->plot) + 2; /* room for "." */
-        char *dir = ldf_xmalloc(len);
+        char *dir = malloc(len);
+        if (!dir) {
+            snprintf(err, errlen, "--plot=%s: out of memory", o->plot);
+            return 2;
+        }
         sim_parent_dir(o->plot, dir, len);
         struct stat sb;
         int ok = !strchr(o->plot, '/') || (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode));

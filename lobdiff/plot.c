@@ -3,17 +3,19 @@
  * statistic (the changed ones; all with --all, in a calibration, or when
  * nothing changed), base solid, head dashed, the reference as markers, a
  * colour per path.  One group of cases is drawn: the reference's experiment
- * (insert, 8 KB blocks, 10,000 rows) when either run has it, else the
- * first case's workload, block size and rows.
+ * (RES_REF_WORKLOAD, 8 KB blocks, 10,000 rows) when either run has it, else
+ * the first case's workload, block size and rows.
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lobdiff_int.h"
 #include "plot.h"
+#include "results.h"
 
 typedef struct {
     plot_series_t *series;
@@ -40,14 +42,17 @@ static int path_order(const void *a, const void *b)
     return c ? c : strcmp(x, y);
 }
 
-/* The distinct paths of the runs' cases in group g, local first. */
-static size_t group_paths(const ldf_run_t *const *runs, size_t nruns, const plot_group_t *g,
-                          const char ***out)
+/* The distinct paths of the runs' cases in group g, local first, into *out
+ * (free()); SIM_ENOMEM. */
+static sim_err_t group_paths(const ldf_run_t *const *runs, size_t nruns, const plot_group_t *g,
+                             const char ***out, size_t *npaths)
 {
     size_t total = 0, n = 0;
     for (size_t r = 0; r < nruns; r++)
         total += runs[r] ? runs[r]->n : 0;
-    const char **paths = ldf_xmalloc((total ? total : 1) * sizeof *paths);
+    const char **paths = ldf_malloc(total * sizeof *paths);
+    if (!paths)
+        return SIM_ENOMEM;
     for (size_t r = 0; r < nruns; r++)
         for (size_t i = 0; runs[r] && i < runs[r]->n; i++) {
             const ldf_case_t *c = &runs[r]->cases[i];
@@ -59,7 +64,8 @@ static size_t group_paths(const ldf_run_t *const *runs, size_t nruns, const plot
         }
     qsort(paths, n, sizeof *paths, path_order);
     *out = paths;
-    return n;
+    *npaths = n;
+    return SIM_OK;
 }
 
 /* Add the series of one run's cases of group g for statistic k. */
@@ -98,32 +104,29 @@ typedef struct {
     char title[256], subtitle[1024], bname[64], hname[64], rname[64];
 } figure_t;
 
-/* Lay the figure out; fig->np == 0 when there is no statistic to plot. */
-static void build(figure_t *fig, const ldf_diff_t *d, const ldf_run_t *ref)
+/* The group drawn: the reference's experiment when either run has it, else
+ * the first case's workload, block size and rows. */
+static plot_group_t choose_group(const ldf_diff_t *d)
 {
     const ldf_run_t *b = d->side[0], *h = d->side[1];
-    plot_group_t g = {"insert", SIM_REF_BLOCK_SIZE, SIM_REF_ROWS};
-    int found = 0;
-    for (int k = 0; k < 2 && !found; k++)
-        for (size_t i = 0; i < d->side[k]->n && !found; i++)
-            found = in_group(&d->side[k]->cases[i], &g);
-    if (!found) {
-        const ldf_case_t *c = h->n ? &h->cases[0] : b->n ? &b->cases[0] : NULL;
-        if (c)
-            g = (plot_group_t){c->workload, c->block_size, c->rows};
-    }
-    /* The reference beside a diff of two lobsim runs; in a calibration the
-     * reference is one of the two. */
-    const ldf_run_t *refp = NULL;
-    if (d->calibration || ldf_run_oracle(b) || ldf_run_oracle(h))
-        refp = ldf_run_oracle(b) ? b : h;
-    else
-        refp = ref;
+    plot_group_t g = {RES_REF_WORKLOAD, SIM_REF_BLOCK_SIZE, SIM_REF_ROWS};
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < d->side[k]->n; i++)
+            if (in_group(&d->side[k]->cases[i], &g))
+                return g;
+    const ldf_case_t *c = h->n ? &h->cases[0] : b->n ? &b->cases[0] : NULL;
+    if (c)
+        g = (plot_group_t){c->workload, c->block_size, c->rows};
+    return g;
+}
 
-    /* Panels: the statistics listed (changed ones; all with --all, in a
-     * calibration, or when nothing changed). */
-    int want[SIM_STAT_COUNT] = {0};
+/* The statistics to draw into want[]: the changed ones (all with --all, in a
+ * calibration, or when nothing changed); their number. */
+static size_t choose_panels(const ldf_diff_t *d, int want[SIM_STAT_COUNT])
+{
     size_t npanels = 0;
+    for (int k = 0; k < SIM_STAT_COUNT; k++)
+        want[k] = 0;
     for (size_t i = 0; i < d->nfigs; i++)
         if (d->figs[i].kind == LDF_FIG_COUNTER &&
             (d->figs[i].changed || d->o.all || d->calibration))
@@ -139,39 +142,38 @@ static void build(figure_t *fig, const ldf_diff_t *d, const ldf_run_t *ref)
             want[k] = any;
             npanels += (size_t)any;
         }
+    return npanels;
+}
 
-    const ldf_run_t *runs[3] = {b, h, refp};
-    size_t npaths = group_paths(runs, 3, &g, &fig->paths);
-    snprintf(fig->bname, sizeof fig->bname, "%s (run %" PRId64 ")",
-             d->calibration ? "lobsim" : "base", b->info.run);
-    snprintf(fig->hname, sizeof fig->hname, "%s (run %" PRId64 ")",
-             d->calibration ? "lobsim" : "head", h->info.run);
+/* The panel of statistic k: each run's series, by path. */
+static sim_err_t add_panel(figure_t *fig, const ldf_diff_t *d, const ldf_run_t *refp,
+                           const plot_group_t *g, size_t npaths, int k)
+{
+    const ldf_run_t *b = d->side[0], *h = d->side[1];
+    panel_data_t *pd = &fig->pdata[fig->np];
+    size_t maxpts = b->n + h->n + (refp && refp != b && refp != h ? refp->n : 0);
+    pd->series = ldf_malloc(3 * npaths * sizeof *pd->series);
+    pd->points = ldf_malloc(maxpts * sizeof *pd->points);
+    pd->nseries = pd->npoints = 0;
+    fig->np++; /* figure_free() frees what is there */
+    if (!pd->series || !pd->points)
+        return SIM_ENOMEM;
+    if (!ldf_run_oracle(b))
+        add_series(pd, b, k, g, fig->paths, npaths, PLOT_SOLID, fig->bname);
+    if (!ldf_run_oracle(h))
+        add_series(pd, h, k, g, fig->paths, npaths, d->calibration ? PLOT_SOLID : PLOT_DASHED,
+                   fig->hname);
     if (refp)
-        snprintf(fig->rname, sizeof fig->rname, "Oracle (run %" PRId64 ")", refp->info.run);
-    fig->panels = ldf_xmalloc((npanels ? npanels : 1) * sizeof *fig->panels);
-    fig->pdata = ldf_xmalloc((npanels ? npanels : 1) * sizeof *fig->pdata);
-    fig->np = 0;
-    for (int k = 0; k < SIM_STAT_COUNT; k++) {
-        if (!want[k])
-            continue;
-        panel_data_t *pd = &fig->pdata[fig->np];
-        size_t maxpts = b->n + h->n + (refp && refp != b && refp != h ? refp->n : 0);
-        pd->series = ldf_xmalloc(3 * (npaths ? npaths : 1) * sizeof *pd->series);
-        pd->points = ldf_xmalloc((maxpts ? maxpts : 1) * sizeof *pd->points);
-        pd->nseries = pd->npoints = 0;
-        if (!ldf_run_oracle(b))
-            add_series(pd, b, k, &g, fig->paths, npaths, PLOT_SOLID, fig->bname);
-        if (!ldf_run_oracle(h))
-            add_series(pd, h, k, &g, fig->paths, npaths, d->calibration ? PLOT_SOLID : PLOT_DASHED,
-                       fig->hname);
-        if (refp)
-            add_series(pd, refp, k, &g, fig->paths, npaths, PLOT_MARKERS, fig->rname);
-        fig->panels[fig->np].title = sim_stat_info((sim_stat_t)k)->name;
-        fig->panels[fig->np].series = pd->series;
-        fig->panels[fig->np].nseries = pd->nseries;
-        fig->np++;
-    }
+        add_series(pd, refp, k, g, fig->paths, npaths, PLOT_MARKERS, fig->rname);
+    fig->panels[fig->np - 1] =
+        (plot_panel_t){sim_stat_info((sim_stat_t)k)->name, pd->series, pd->nseries};
+    return SIM_OK;
+}
 
+/* The titles over the panels. */
+static void titles(figure_t *fig, const ldf_diff_t *d, const plot_group_t *g)
+{
+    const ldf_run_t *b = d->side[0], *h = d->side[1];
     plot_opts_defaults(&fig->po);
     if (d->calibration)
         snprintf(fig->title, sizeof fig->title,
@@ -181,13 +183,46 @@ static void build(figure_t *fig, const ldf_diff_t *d, const ldf_run_t *ref)
         snprintf(fig->title, sizeof fig->title,
                  "lobdiff: base run %" PRId64 " vs head run %" PRId64, b->info.run, h->info.run);
     char blk[32], lines[8][512];
-    sim_format_size(g.block, blk, sizeof blk);
+    sim_format_size(g->block, blk, sizeof blk);
     size_t nn = ldf_notes(d, 0, lines, 8);
     snprintf(fig->subtitle, sizeof fig->subtitle,
-             "%s, %s blocks, %" PRIu64 " rows; log-log axes%s%s", g.workload, blk, g.rows,
+             "%s, %s blocks, %" PRIu64 " rows; log-log axes%s%s", g->workload, blk, g->rows,
              nn && d->nparams ? "; " : "", nn && d->nparams ? lines[0] : "");
     fig->po.title = fig->title;
     fig->po.subtitle = fig->subtitle;
+}
+
+/* Lay the figure out; fig->np == 0 when there is no statistic to plot.
+ * SIM_ENOMEM, fig then holding what figure_free() frees. */
+static sim_err_t build(figure_t *fig, const ldf_diff_t *d, const ldf_run_t *ref)
+{
+    const ldf_run_t *b = d->side[0], *h = d->side[1];
+    plot_group_t g = choose_group(d);
+    /* The reference beside a diff of two lobsim runs; in a calibration the
+     * reference is one of the two. */
+    const ldf_run_t *refp = ref;
+    if (d->calibration || ldf_run_oracle(b) || ldf_run_oracle(h))
+        refp = ldf_run_oracle(b) ? b : h;
+    int want[SIM_STAT_COUNT];
+    size_t npanels = choose_panels(d, want), npaths;
+    const ldf_run_t *runs[3] = {b, h, refp};
+    if (group_paths(runs, 3, &g, &fig->paths, &npaths) != SIM_OK)
+        return SIM_ENOMEM;
+    snprintf(fig->bname, sizeof fig->bname, "%s (run %" PRId64 ")",
+             d->calibration ? "lobsim" : "base", b->info.run);
+    snprintf(fig->hname, sizeof fig->hname, "%s (run %" PRId64 ")",
+             d->calibration ? "lobsim" : "head", h->info.run);
+    if (refp)
+        snprintf(fig->rname, sizeof fig->rname, "Oracle (run %" PRId64 ")", refp->info.run);
+    fig->panels = ldf_malloc(npanels * sizeof *fig->panels);
+    fig->pdata = ldf_malloc(npanels * sizeof *fig->pdata);
+    if (!fig->panels || !fig->pdata)
+        return SIM_ENOMEM;
+    for (int k = 0; k < SIM_STAT_COUNT; k++)
+        if (want[k] && add_panel(fig, d, refp, &g, npaths, k) != SIM_OK)
+            return SIM_ENOMEM;
+    titles(fig, d, &g);
+    return SIM_OK;
 }
 
 static void figure_free(figure_t *fig)
@@ -202,26 +237,42 @@ static void figure_free(figure_t *fig)
     free(fig);
 }
 
-/* d's figure, or NULL with "no statistic to plot" in err. */
-static figure_t *figure_of(const ldf_diff_t *d, const ldf_run_t *ref, char *err, size_t errlen)
+/* d's figure into *out; SIM_EINVAL with "no statistic to plot" in err,
+ * SIM_ENOMEM. */
+static sim_err_t figure_of(const ldf_diff_t *d, const ldf_run_t *ref, figure_t **out, char *err,
+                           size_t errlen)
 {
-    figure_t *fig = ldf_xmalloc(sizeof *fig);
-    build(fig, d, ref);
-    if (fig->np == 0) {
-        snprintf(err, errlen, "no statistic to plot");
-        figure_free(fig);
-        return NULL;
+    *out = NULL;
+    figure_t *fig = ldf_malloc(sizeof *fig);
+    if (!fig) {
+        snprintf(err, errlen, "out of memory");
+        return SIM_ENOMEM;
     }
-    return fig;
+    memset(fig, 0, sizeof *fig);
+    sim_err_t rc = build(fig, d, ref);
+    if (rc != SIM_OK)
+        snprintf(err, errlen, "out of memory");
+    else if (fig->np == 0) {
+        snprintf(err, errlen, "no statistic to plot");
+        rc = SIM_EINVAL;
+    }
+    if (rc != SIM_OK) {
+        figure_free(fig);
+        return rc;
+    }
+    *out = fig;
+    return SIM_OK;
 }
 
 sim_err_t ldf_render_plot(FILE *f, const ldf_diff_t *d, const ldf_run_t *ref, char *err,
                           size_t errlen)
 {
-    figure_t *fig = figure_of(d, ref, err, errlen);
-    if (!fig)
-        return SIM_EINVAL;
-    sim_err_t rc = plot_svg(f, &fig->po, fig->panels, fig->np);
+    assert(f != NULL && d != NULL);
+    figure_t *fig;
+    sim_err_t rc = figure_of(d, ref, &fig, err, errlen);
+    if (rc != SIM_OK)
+        return rc;
+    rc = plot_svg(f, &fig->po, fig->panels, fig->np);
     if (rc != SIM_OK)
         snprintf(err, errlen, "cannot draw the plot: %s", sim_strerror(rc));
     figure_free(fig);
@@ -231,10 +282,12 @@ sim_err_t ldf_render_plot(FILE *f, const ldf_diff_t *d, const ldf_run_t *ref, ch
 sim_err_t ldf_plot_file(const char *path, const ldf_diff_t *d, const ldf_run_t *ref, char *err,
                         size_t errlen)
 {
-    figure_t *fig = figure_of(d, ref, err, errlen);
-    if (!fig)
-        return SIM_EINVAL;
-    sim_err_t rc = plot_svg_file(path, &fig->po, fig->panels, fig->np, err, errlen);
+    assert(path != NULL && d != NULL);
+    figure_t *fig;
+    sim_err_t rc = figure_of(d, ref, &fig, err, errlen);
+    if (rc != SIM_OK)
+        return rc;
+    rc = plot_svg_file(path, &fig->po, fig->panels, fig->np, err, errlen);
     if (rc == SIM_EINVAL)
         rc = SIM_EIO; /* SIM_EINVAL says "nothing to plot" alone */
     figure_free(fig);

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "lobdiff_int.h"
+#include "results.h"
 
 /* ---- labels and numbers -------------------------------------------------- */
 
@@ -23,7 +24,7 @@ void ldf_case_label(const ldf_case_t *c, char *buf, size_t len)
 {
     char lob[32], blk[32], wl[LDF_NAME_MAX + 1] = "";
     sim_format_size(c->lob_chars, lob, sizeof lob);
-    if (strcmp(c->workload, "insert") != 0)
+    if (strcmp(c->workload, RES_REF_WORKLOAD) != 0)
         snprintf(wl, sizeof wl, "%s ", c->workload);
     if (c->block_size == SIM_REF_BLOCK_SIZE && c->rows == SIM_REF_ROWS) {
         snprintf(buf, len, "%s%s %s", wl, c->path, lob);
@@ -317,17 +318,34 @@ void ldf_table_init(ldf_table_t *t, const char *align, ...)
     va_end(ap);
 }
 
+/* A row whose cells cannot all be copied is dropped, and t->nomem set: the
+ * renderer that built the table reports SIM_ENOMEM. */
 void ldf_table_row(ldf_table_t *t, ...)
 {
     if (t->nrows == t->cap) {
-        t->cap = t->cap ? t->cap * 2 : 32;
-        t->cells = ldf_xrealloc(t->cells, t->cap * t->ncols * sizeof *t->cells);
+        size_t ncap = t->cap ? t->cap * 2 : 32;
+        char **grown = ldf_realloc(t->cells, ncap * t->ncols * sizeof *grown);
+        if (!grown) {
+            t->nomem = 1;
+            return;
+        }
+        t->cells = grown;
+        t->cap = ncap;
     }
+    char **row = &t->cells[t->nrows * t->ncols];
     va_list ap;
     va_start(ap, t);
-    for (size_t i = 0; i < t->ncols; i++)
-        t->cells[t->nrows * t->ncols + i] = ldf_xstrdup(va_arg(ap, const char *));
+    size_t i = 0;
+    for (; i < t->ncols; i++)
+        if (!(row[i] = ldf_strdup(va_arg(ap, const char *))))
+            break;
     va_end(ap);
+    if (i < t->ncols) {
+        while (i > 0)
+            free(row[--i]);
+        t->nomem = 1;
+        return;
+    }
     t->nrows++;
 }
 
@@ -392,15 +410,17 @@ static void times_table(const ldf_diff_t *d, ldf_table_t *t)
     }
 }
 
-void ldf_print_times(FILE *f, const ldf_diff_t *d, const char *heading, ldf_table_fn *render)
+sim_err_t ldf_print_times(FILE *f, const ldf_diff_t *d, const char *heading, ldf_table_fn *render)
 {
     if (!d->ntimed)
-        return;
+        return SIM_OK;
     ldf_table_t t;
     times_table(d, &t);
-    if (t.nrows) {
+    sim_err_t rc = t.nomem ? SIM_ENOMEM : SIM_OK;
+    if (rc == SIM_OK && t.nrows) {
         fputs(heading, f);
         render(f, &t);
     }
     ldf_table_free(&t);
+    return rc;
 }

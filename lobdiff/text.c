@@ -5,6 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,8 @@ static void table_text(FILE *f, const ldf_table_t *t)
     }
 }
 
-void ldf_render_text(FILE *f, const ldf_diff_t *d)
+/* The runs, the notes, the summary and the cases of one run only. */
+static void header(FILE *f, const ldf_diff_t *d)
 {
     char line[1024], lines[8][512];
     const ldf_run_info_t *b = &d->side[0]->info, *h = &d->side[1]->info;
@@ -59,10 +61,17 @@ void ldf_render_text(FILE *f, const ldf_diff_t *d)
     fprintf(f, "%s\n", line);
     ldf_print_only_in(f, d, 1, "", NULL);
     ldf_print_only_in(f, d, 0, "", NULL);
+}
 
+/* A table of the statistics, then one of the derived figures. */
+static sim_err_t figure_tables(FILE *f, const ldf_diff_t *d)
+{
     size_t n;
     const ldf_fig_t **idx = ldf_ordered_figs(d, SIZE_MAX, d->calibration, &n);
-    for (int kind = LDF_FIG_COUNTER; kind <= LDF_FIG_DERIVED; kind++) {
+    if (!idx)
+        return SIM_ENOMEM;
+    sim_err_t rc = SIM_OK;
+    for (int kind = LDF_FIG_COUNTER; rc == SIM_OK && kind <= LDF_FIG_DERIVED; kind++) {
         ldf_table_t t;
         const char *what = kind == LDF_FIG_COUNTER ? "statistic" : "derived figure";
         if (d->calibration)
@@ -72,7 +81,9 @@ void ldf_render_text(FILE *f, const ldf_diff_t *d)
         for (size_t i = 0; i < n; i++)
             if (idx[i]->kind == kind)
                 ldf_fig_row(d, &t, idx[i], 1, 0);
-        if (t.nrows) {
+        if (t.nomem)
+            rc = SIM_ENOMEM;
+        else if (t.nrows) {
             fprintf(f, "\n%s\n",
                     d->calibration ? (kind == LDF_FIG_COUNTER ? "Statistics, lobsim against Oracle"
                                                               : "Derived figures, lobsim against "
@@ -84,9 +95,18 @@ void ldf_render_text(FILE *f, const ldf_diff_t *d)
         ldf_table_free(&t);
     }
     free(idx);
+    return rc;
+}
 
-    ldf_print_times(f, d,
-                    "\nTimes per statement (mean of the repetitions; two-sided Mann-Whitney U "
-                    "test on real and CPU time)\n",
-                    table_text);
+sim_err_t ldf_render_text(FILE *f, const ldf_diff_t *d)
+{
+    assert(f != NULL && d != NULL);
+    header(f, d);
+    sim_err_t rc = figure_tables(f, d);
+    if (rc == SIM_OK)
+        rc = ldf_print_times(f, d,
+                             "\nTimes per statement (mean of the repetitions; two-sided "
+                             "Mann-Whitney U test on real and CPU time)\n",
+                             table_text);
+    return rc;
 }

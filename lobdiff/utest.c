@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -59,7 +60,9 @@ static double log_arrangements(size_t n1, size_t n2)
 
 sim_err_t ldf_mann_whitney(const double *x, size_t n1, const double *y, size_t n2, ldf_utest_t *out)
 {
-    if (!x || !y || !out || n1 == 0 || n2 == 0)
+    assert(out != NULL);
+    assert((x != NULL || n1 == 0) && (y != NULL || n2 == 0));
+    if (n1 == 0 || n2 == 0)
         return SIM_EINVAL;
     for (size_t i = 0; i < n1; i++)
         if (isnan(x[i]))

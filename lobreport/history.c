@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <assert.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -86,6 +87,7 @@ static rpt_case_t *case_of(walk_t *w, const res_session_info_t *s)
     rpt_case_t *c = &h->cases[h->ncases];
     memset(c, 0, sizeof *c);
     snprintf(c->workload, sizeof c->workload, "%s", s->workload);
+    c->workload_position = s->workload_position;
     snprintf(c->path, sizeof c->path, "%s", s->path);
     c->lob_chars = s->lob_chars;
     c->block_size = s->block_size;
@@ -132,22 +134,21 @@ static sim_err_t take_session(const res_session_info_t *s, void *arg)
     return SIM_OK;
 }
 
+/* Workloads as the store orders them (its table `workloads`; names it
+ * lacks after, by name), paths local, dblink, others by name. */
 static int by_case(const void *a, const void *b)
 {
     const rpt_case_t *x = a, *y = b;
-    static const char *const wl[] = {"insert", "scan", "rows", "cluster"};
-    static const char *const pl[] = {"local", "dblink"};
-    int xi = 4, yi = 4;
-    for (int i = 0; i < 4; i++) {
-        xi = strcmp(x->workload, wl[i]) == 0 && xi == 4 ? i : xi;
-        yi = strcmp(y->workload, wl[i]) == 0 && yi == 4 ? i : yi;
-    }
-    if (xi != yi)
-        return xi - yi;
+    int xu = x->workload_position < 0, yu = y->workload_position < 0;
+    if (xu != yu)
+        return xu - yu;
+    if (x->workload_position != y->workload_position)
+        return x->workload_position < y->workload_position ? -1 : 1;
     int c = strcmp(x->workload, y->workload);
     if (c)
         return c;
-    xi = yi = 2;
+    static const char *const pl[] = {"local", "dblink"};
+    int xi = 2, yi = 2;
     for (int i = 0; i < 2; i++) {
         xi = strcmp(x->path, pl[i]) == 0 ? i : xi;
         yi = strcmp(y->path, pl[i]) == 0 ? i : yi;
@@ -165,6 +166,8 @@ static int by_case(const void *a, const void *b)
 
 sim_err_t rpt_history_load(const char *db, rpt_history_t **out, char *err, size_t errlen)
 {
+    assert(db != NULL && out != NULL);
+    assert(err != NULL || errlen == 0);
     *out = NULL;
     res_store_t *s;
     sim_err_t e = res_open(db, RES_OPEN_READONLY, &s, err, errlen);

@@ -24,6 +24,7 @@ typedef struct {
  * has no such figure; times per run (ns per statement), NAN when untimed. */
 typedef struct {
     char workload[RES_NAME_MAX + 1];
+    int64_t workload_position; /* in the store's table `workloads`; -1 if not there */
     char path[RES_NAME_MAX + 1];
     uint64_t lob_chars;
     uint32_t block_size;
@@ -35,7 +36,7 @@ typedef struct {
 struct rpt_history {
     rpt_run_t *runs; /* Oracle's first, then the model's in commit order */
     size_t nruns;
-    rpt_case_t *cases; /* by workload, path, block size, rows, LOB size */
+    rpt_case_t *cases; /* by workload (the store's order), path, block size, rows, LOB size */
     size_t ncases;
     int64_t latest_lobsim; /* newest lobsim run id, 0 if none */
     int has_oracle;

@@ -8,6 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -56,14 +57,57 @@ static int same_group(const rpt_case_t *a, const rpt_case_t *b)
 
 /* ---- the calibration report ------------------------------------------------ */
 
-static void calibration(FILE *f, const rpt_history_t *h, const char *db)
+/* What render writes into a buffer of its own, through put: a renderer's
+ * output goes into the page whole or not at all.  SIM_ENOMEM; other
+ * failures of render (nothing to plot) leave the page without it. */
+typedef sim_err_t render_fn(FILE *m, const ldf_diff_t *d);
+typedef void put_fn(FILE *f, const char *text);
+
+static sim_err_t inline_render(FILE *f, const ldf_diff_t *d, render_fn *render, put_fn *put)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return SIM_ENOMEM;
+    sim_err_t e = render(m, d);
+    if (fclose(m) != 0 && e == SIM_OK)
+        e = SIM_ENOMEM;
+    if (e == SIM_OK)
+        put(f, buf);
+    free(buf);
+    return e == SIM_ENOMEM ? e : SIM_OK;
+}
+
+static sim_err_t render_plot(FILE *m, const ldf_diff_t *d)
+{
+    char err[256];
+    return ldf_render_plot(m, d, NULL, err, sizeof err);
+}
+
+/* The SVG inline: without its XML declaration. */
+static void put_svg(FILE *f, const char *svg)
+{
+    const char *start = strstr(svg, "<svg");
+    fprintf(f, "<figure class=\"calibration-plot\">%s</figure>\n", start ? start : "");
+}
+
+static void put_pre(FILE *f, const char *text)
+{
+    fputs("<pre class=\"calibration-report\">", f);
+    plot_xml_text(f, text);
+    fputs("</pre>\n", f);
+}
+
+/* lobdiff's calibration of the latest lobsim run: its plot and its text. */
+static sim_err_t calibration(FILE *f, const rpt_history_t *h, const char *db)
 {
     fputs("<section id=\"calibration\"><h2>Calibration: the latest run against Oracle</h2>\n", f);
     if (!h->has_oracle || !h->latest_lobsim) {
         fputs("<p>No calibration: the store needs Oracle's reference and a complete "
               "lobsim run.</p></section>\n",
               f);
-        return;
+        return SIM_OK;
     }
     char err[1024], head_sel[32];
     snprintf(head_sel, sizeof head_sel, "%" PRId64, h->latest_lobsim);
@@ -71,41 +115,26 @@ static void calibration(FILE *f, const rpt_history_t *h, const char *db)
     ldf_opts_defaults(&o);
     o.db = db;
     ldf_run_t *base = NULL, *head = NULL;
-    if (ldf_run_load("base", "reference", db, &base, err, sizeof err) != SIM_OK ||
-        ldf_run_load("head", head_sel, db, &head, err, sizeof err) != SIM_OK) {
+    ldf_diff_t *d = NULL;
+    sim_err_t e = ldf_run_load("base", "reference", db, &base, err, sizeof err);
+    if (e == SIM_OK)
+        e = ldf_run_load("head", head_sel, db, &head, err, sizeof err);
+    if (e != SIM_OK && e != SIM_ENOMEM) {
         fputs("<p>No calibration: ", f);
         plot_xml_text(f, err);
-        fputs("</p></section>\n", f);
-        ldf_run_destroy(base);
-        return;
+        fputs("</p>", f);
     }
-    ldf_diff_t *d = ldf_diff_create(&o, base, head);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    if (m && ldf_render_plot(m, d, NULL, err, sizeof err) == SIM_OK && fclose(m) == 0) {
-        /* Inline: without the XML declaration. */
-        const char *svg = strstr(buf, "<svg");
-        fprintf(f, "<figure class=\"calibration-plot\">%s</figure>\n", svg ? svg : "");
-    } else if (m) {
-        fclose(m);
-    }
-    free(buf);
-    buf = NULL;
-    m = open_memstream(&buf, &len);
-    if (m) {
-        ldf_render_text(m, d);
-        if (fclose(m) == 0) {
-            fputs("<pre class=\"calibration-report\">", f);
-            plot_xml_text(f, buf);
-            fputs("</pre>\n", f);
-        }
-    }
-    free(buf);
+    if (e == SIM_OK && !(d = ldf_diff_create(&o, base, head)))
+        e = SIM_ENOMEM;
+    if (e == SIM_OK)
+        e = inline_render(f, d, render_plot, put_svg);
+    if (e == SIM_OK)
+        e = inline_render(f, d, ldf_render_text, put_pre);
     fputs("</section>\n", f);
     ldf_diff_destroy(d);
     ldf_run_destroy(base);
     ldf_run_destroy(head);
+    return e == SIM_ENOMEM ? e : SIM_OK;
 }
 
 /* ---- the charts ---------------------------------------------------------------- */
@@ -298,8 +327,9 @@ static sim_err_t page(FILE *f, const rpt_history_t *h, const char *db)
             "labelled with its commit and subject.</p>\n",
             h->nruns, h->nruns - nor, nor);
     runs_table(f, h);
-    calibration(f, h, db);
-    sim_err_t e = charts(f, h);
+    sim_err_t e = calibration(f, h, db);
+    if (e == SIM_OK)
+        e = charts(f, h);
     fputs("</body></html>\n", f);
     return e;
 }
@@ -307,6 +337,8 @@ static sim_err_t page(FILE *f, const rpt_history_t *h, const char *db)
 sim_err_t rpt_site_write(const rpt_history_t *h, const char *db, const char *dir, char *err,
                          size_t errlen)
 {
+    assert(h != NULL && db != NULL && dir != NULL);
+    assert(err != NULL || errlen == 0);
     char path[4096], tmp[4096 + 16];
     snprintf(path, sizeof path, "%s/index.html", dir);
     snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);

@@ -9,6 +9,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -61,11 +62,28 @@ static sim_err_t check(const plot_history_t *h)
     return SIM_OK;
 }
 
-sim_err_t plot_history_svg(FILE *f, const plot_history_t *h)
+/* Where things go: the value axis in decades, the plot area, the spacing of
+ * the runs. */
+typedef struct {
+    const plot_history_t *h;
+    double dlo, dhi;
+    double w, ht, pw, ph, step;
+} frame_t;
+
+static double xpos(const frame_t *fr, size_t i)
 {
-    if (!f || check(h) != SIM_OK)
-        return SIM_EINVAL;
-    /* The value range over every point and whisker, in decades. */
+    return LEFT + fr->step * ((double)i + 0.5);
+}
+
+static double ypos(const frame_t *fr, double v)
+{
+    return TOP + fr->ph * (fr->dhi - log10(v)) / (fr->dhi - fr->dlo);
+}
+
+/* The value range over every point and whisker, in whole decades (one at
+ * least; 1 .. 10 when nothing is usable). */
+static void frame_of(const plot_history_t *h, frame_t *fr)
+{
     double lo = INFINITY, hi = -INFINITY;
     for (size_t i = 0; i < h->nseries; i++) {
         const plot_hseries_t *s = &h->series[i];
@@ -82,21 +100,28 @@ sim_err_t plot_history_svg(FILE *f, const plot_history_t *h)
         lo = 1;
         hi = 10;
     }
-    double dlo = floor(log10(lo)), dhi = ceil(log10(hi));
-    if (dhi - dlo < 1) {
-        dlo -= 0.5;
-        dhi += 0.5;
+    fr->h = h;
+    fr->dlo = floor(log10(lo));
+    fr->dhi = ceil(log10(hi));
+    if (fr->dhi - fr->dlo < 1) {
+        fr->dlo -= 0.5;
+        fr->dhi += 0.5;
     }
-    double w = h->width, ht = h->height;
-    double pw = w - LEFT - RIGHT, ph = ht - TOP - BOTTOM - LEGEND;
-    double step = pw / (double)h->nx;
-#define XPOS(i) (LEFT + step * ((double)(i) + 0.5))
-#define YPOS(v) (TOP + ph * (dhi - log10(v)) / (dhi - dlo))
+    fr->w = h->width;
+    fr->ht = h->height;
+    fr->pw = fr->w - LEFT - RIGHT;
+    fr->ph = fr->ht - TOP - BOTTOM - LEGEND;
+    fr->step = fr->pw / (double)h->nx;
+}
 
+/* The <svg> element, its title and the chart's title. */
+static void open_svg(FILE *f, const frame_t *fr)
+{
+    const plot_history_t *h = fr->h;
     fprintf(f,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
             "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"11\"",
-            w, ht, w, ht);
+            fr->w, fr->ht, fr->w, fr->ht);
     if (h->id) {
         fputs(" id=\"", f);
         plot_xml_text(f, h->id);
@@ -111,99 +136,121 @@ sim_err_t plot_history_svg(FILE *f, const plot_history_t *h)
             LEFT);
     plot_xml_text(f, h->title);
     fputs("</text>\n", f);
+}
 
-    /* Value axis: decades, and 2x, 5x when there are few. */
-    for (double d = dlo; d <= dhi + 1e-9; d += 1) {
+/* Value axis: decades, and 2x, 5x when there are few; then the frame. */
+static void value_axis(FILE *f, const frame_t *fr)
+{
+    for (double d = fr->dlo; d <= fr->dhi + 1e-9; d += 1) {
         static const double sub[] = {1, 2, 5};
         for (int k = 0; k < 3; k++) {
             double v = pow(10, floor(d)) * sub[k];
-            if (v < pow(10, dlo) * 0.999 || v > pow(10, dhi) * 1.001 || (k && dhi - dlo > 3))
+            if (v < pow(10, fr->dlo) * 0.999 || v > pow(10, fr->dhi) * 1.001 ||
+                (k && fr->dhi - fr->dlo > 3))
                 continue;
             char lab[48];
-            value_label(lab, sizeof lab, v, h->unit);
+            value_label(lab, sizeof lab, v, fr->h->unit);
             fprintf(f,
                     "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
                     "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-                    LEFT, LEFT + pw, YPOS(v), YPOS(v), LEFT - 4, YPOS(v) + 4, lab);
+                    LEFT, LEFT + fr->pw, ypos(fr, v), ypos(fr, v), LEFT - 4, ypos(fr, v) + 4, lab);
         }
     }
     fprintf(f,
             "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
             "stroke=\"#888\"/>\n",
-            LEFT, TOP, pw, ph);
-    /* Runs along x; thin out the labels when they would collide. */
-    size_t every = (size_t)ceil(70.0 / step);
+            LEFT, TOP, fr->pw, fr->ph);
+}
+
+/* Runs along x; the labels thinned out when they would collide. */
+static void run_axis(FILE *f, const frame_t *fr)
+{
+    size_t every = (size_t)ceil(70.0 / fr->step);
     if (every < 1)
         every = 1;
-    for (size_t x = 0; x < h->nx; x++) {
-        if (x % every && x + 1 != h->nx)
+    for (size_t x = 0; x < fr->h->nx; x++) {
+        if (x % every && x + 1 != fr->h->nx)
             continue;
+        double px = xpos(fr, x), py = TOP + fr->ph + 14;
         fprintf(f,
                 "<text class=\"xlabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" "
                 "transform=\"rotate(-30 %.1f %.1f)\">",
-                XPOS(x), TOP + ph + 14, XPOS(x), TOP + ph + 14);
-        plot_xml_text(f, h->xlabels[x]);
+                px, py, px, py);
+        plot_xml_text(f, fr->h->xlabels[x]);
         fputs("</text>\n", f);
     }
-    /* Steps: a dashed rule between the run before and the run at `at`. */
-    for (size_t i = 0; i < h->nsteps; i++) {
-        double sx = XPOS(h->steps[i].at) - step / 2;
+}
+
+/* Steps: a dashed rule between the run before and the run at `at`. */
+static void steps(FILE *f, const frame_t *fr)
+{
+    for (size_t i = 0; i < fr->h->nsteps; i++) {
+        double sx = xpos(fr, fr->h->steps[i].at) - fr->step / 2;
         fprintf(f,
                 "<g class=\"step\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" "
                 "stroke=\"#d62728\" stroke-dasharray=\"4 3\"/>"
                 "<text x=\"%.1f\" y=\"%.1f\" fill=\"#d62728\" text-anchor=\"middle\">",
-                sx, sx, TOP - 4, TOP + ph, sx, TOP - 8 - 11.0 * (double)(i % 2));
-        plot_xml_text(f, h->steps[i].label);
+                sx, sx, TOP - 4, TOP + fr->ph, sx, TOP - 8 - 11.0 * (double)(i % 2));
+        plot_xml_text(f, fr->h->steps[i].label);
         fputs("</text></g>\n", f);
     }
-    /* The series, then the legend below the axis labels. */
-    for (size_t i = 0; i < h->nseries; i++) {
-        const plot_hseries_t *s = &h->series[i];
-        const char *c = hpalette[s->colour];
-        fputs("<g class=\"series\" data-name=\"", f);
-        plot_xml_text(f, s->name);
-        fputs("\">", f);
-        if (s->style == PLOT_SOLID) {
-            int open = 0;
-            for (size_t x = 0; x < h->nx; x++) {
-                if (!usable(s->values[x]))
-                    continue;
-                if (!open)
-                    fprintf(f,
-                            "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" "
-                            "points=\"",
-                            c);
-                fprintf(f, "%s%.1f,%.1f", open ? " " : "", XPOS(x), YPOS(s->values[x]));
-                open = 1;
-            }
-            if (open)
-                fputs("\"/>", f);
-        }
-        for (size_t x = 0; x < h->nx; x++) {
-            double v = s->values[x];
-            if (!usable(v))
-                continue;
-            double px = XPOS(x), py = YPOS(v);
-            if (s->lo && usable(s->lo[x]) && usable(s->hi[x]))
-                fprintf(f,
-                        "<line class=\"spread\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" "
-                        "y2=\"%.1f\" stroke=\"%s\"/>",
-                        px, px, YPOS(s->lo[x]), YPOS(s->hi[x]), c);
-            if (s->style == PLOT_MARKERS)
-                fprintf(f,
-                        "<path class=\"oracle\" d=\"M%.1f %.1fl5 5l-5 5l-5 -5z\" "
-                        "fill=\"white\" stroke=\"%s\" stroke-width=\"1.5\"/>",
-                        px, py - 5, c);
-            else
-                fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>", px, py, c);
-        }
-        fputs("</g>\n", f);
+}
+
+/* A solid series' line through its usable points. */
+static void series_line(FILE *f, const frame_t *fr, const plot_hseries_t *s, const char *c)
+{
+    int open = 0;
+    for (size_t x = 0; x < fr->h->nx; x++) {
+        if (!usable(s->values[x]))
+            continue;
+        if (!open)
+            fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"", c);
+        fprintf(f, "%s%.1f,%.1f", open ? " " : "", xpos(fr, x), ypos(fr, s->values[x]));
+        open = 1;
     }
-    double lx = LEFT, ly = ht - 8;
-    for (size_t i = 0; i < h->nseries; i++) {
-        const plot_hseries_t *s = &h->series[i];
+    if (open)
+        fputs("\"/>", f);
+}
+
+/* A series: its line, then at each point its whisker and its dot or
+ * diamond. */
+static void series(FILE *f, const frame_t *fr, const plot_hseries_t *s)
+{
+    const char *c = hpalette[s->colour];
+    fputs("<g class=\"series\" data-name=\"", f);
+    plot_xml_text(f, s->name);
+    fputs("\">", f);
+    if (s->style == PLOT_SOLID)
+        series_line(f, fr, s, c);
+    for (size_t x = 0; x < fr->h->nx; x++) {
+        double v = s->values[x];
+        if (!usable(v))
+            continue;
+        double px = xpos(fr, x), py = ypos(fr, v);
+        if (s->lo && usable(s->lo[x]) && usable(s->hi[x]))
+            fprintf(f,
+                    "<line class=\"spread\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" "
+                    "y2=\"%.1f\" stroke=\"%s\"/>",
+                    px, px, ypos(fr, s->lo[x]), ypos(fr, s->hi[x]), c);
+        if (s->style == PLOT_MARKERS)
+            fprintf(f,
+                    "<path class=\"oracle\" d=\"M%.1f %.1fl5 5l-5 5l-5 -5z\" "
+                    "fill=\"white\" stroke=\"%s\" stroke-width=\"1.5\"/>",
+                    px, py - 5, c);
+        else
+            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>", px, py, c);
+    }
+    fputs("</g>\n", f);
+}
+
+/* The legend below the axis labels, as many series as fit. */
+static void legend(FILE *f, const frame_t *fr)
+{
+    double lx = LEFT, ly = fr->ht - 8;
+    for (size_t i = 0; i < fr->h->nseries; i++) {
+        const plot_hseries_t *s = &fr->h->series[i];
         size_t len = s->name ? strlen(s->name) : 0;
-        if (lx + 26 + 6.6 * (double)len > w - RIGHT)
+        if (lx + 26 + 6.6 * (double)len > fr->w - RIGHT)
             break; /* no room: the page's table lists them all */
         const char *c = hpalette[s->colour];
         if (s->style == PLOT_MARKERS)
@@ -219,8 +266,22 @@ sim_err_t plot_history_svg(FILE *f, const plot_history_t *h)
         fputs("</text>\n", f);
         lx += 30 + 6.6 * (double)len;
     }
+}
+
+sim_err_t plot_history_svg(FILE *f, const plot_history_t *h)
+{
+    assert(f != NULL);
+    if (check(h) != SIM_OK)
+        return SIM_EINVAL;
+    frame_t fr;
+    frame_of(h, &fr);
+    open_svg(f, &fr);
+    value_axis(f, &fr);
+    run_axis(f, &fr);
+    steps(f, &fr);
+    for (size_t i = 0; i < h->nseries; i++)
+        series(f, &fr, &h->series[i]);
+    legend(f, &fr);
     fputs("</svg>\n", f);
-#undef XPOS
-#undef YPOS
     return ferror(f) ? SIM_EIO : SIM_OK;
 }

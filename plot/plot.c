@@ -13,6 +13,7 @@
 
 #include "plot.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -33,6 +34,7 @@ static const char *const palette[PLOT_COLOURS] = {"#1f77b4", "#ff7f0e", "#2ca02c
 
 void plot_opts_defaults(plot_opts_t *o)
 {
+    assert(o != NULL);
     memset(o, 0, sizeof *o);
     o->columns = 3;
     o->panel_width = 380;
@@ -42,6 +44,7 @@ void plot_opts_defaults(plot_opts_t *o)
 
 void plot_xml_text(FILE *f, const char *s)
 {
+    assert(f != NULL);
     for (; s && *s; s++) {
         switch (*s) {
         case '&':
@@ -171,7 +174,7 @@ static size_t legend_entries(const plot_panel_t *panels, size_t npanels, legend_
     size_t total = 0, n = 0;
     for (size_t p = 0; p < npanels; p++)
         total += panels[p].nseries;
-    legend_entry_t *e = calloc(total ? total : 1, sizeof *e);
+    legend_entry_t *e = sim_calloc(total ? total : 1, sizeof *e);
     if (!e) {
         *out = NULL;
         return 0;
@@ -308,7 +311,7 @@ static void draw_lob_axis(FILE *f, const panel_geom_t *g, const char *x_title)
 
 static sim_err_t draw_series(FILE *f, const panel_geom_t *g, const plot_series_t *s)
 {
-    plot_point_t *pts = malloc((s->npoints ? s->npoints : 1) * sizeof *pts);
+    plot_point_t *pts = sim_malloc((s->npoints ? s->npoints : 1) * sizeof *pts);
     if (!pts)
         return SIM_ENOMEM;
     size_t n = 0;
@@ -342,7 +345,7 @@ static sim_err_t draw_series(FILE *f, const panel_geom_t *g, const plot_series_t
             fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n", x, y, c);
     }
     fputs("</g>\n", f);
-    free(pts);
+    sim_free(pts);
     return SIM_OK;
 }
 
@@ -402,19 +405,10 @@ static sim_err_t draw_panel(FILE *f, const plot_opts_t *o, const plot_panel_t *p
 
 /* ---- the figure ------------------------------------------------------------ */
 
-sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, size_t npanels)
+/* The shared LOB-size axis: whole powers of two around every point, as
+ * log2 bounds. */
+static void lob_range(const plot_panel_t *panels, size_t npanels, double *lx0, double *lx1)
 {
-    if (!f)
-        return SIM_EINVAL;
-    sim_err_t err = check_input(o, panels, npanels);
-    if (err != SIM_OK)
-        return err;
-    legend_entry_t *legend;
-    size_t nlegend = legend_entries(panels, npanels, &legend);
-    if (!legend)
-        return SIM_ENOMEM;
-
-    /* The shared LOB-size axis: whole powers of two around every point. */
     double xmin = INFINITY, xmax = -INFINITY;
     for (size_t p = 0; p < npanels; p++)
         for (size_t s = 0; s < panels[p].nseries; s++)
@@ -425,46 +419,68 @@ sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, si
             }
     if (xmin > xmax)
         xmin = 2, xmax = 256;
-    double lx0 = floor(log2(xmin) + 1e-9), lx1 = ceil(log2(xmax) - 1e-9);
-    if (lx1 <= lx0)
-        lx0 -= 1, lx1 += 1;
+    *lx0 = floor(log2(xmin) + 1e-9);
+    *lx1 = ceil(log2(xmax) - 1e-9);
+    if (*lx1 <= *lx0)
+        *lx0 -= 1, *lx1 += 1;
+}
 
-    unsigned cols = o->columns < npanels ? o->columns : (unsigned)npanels;
-    unsigned rows = (unsigned)((npanels + cols - 1) / cols);
-    double width = 2 * MARGIN + (double)cols * o->panel_width;
-    if (width < 480)
-        width = 480;
+/* Where the figure's parts go. */
+typedef struct {
+    unsigned cols;
+    double width, height, legend_top, panels_top;
+} layout_t;
+
+/* The legend's width of entry s. */
+static double legend_entry_width(const plot_series_t *s)
+{
+    return 36 + legend_label_width(s) + 18;
+}
+
+static void layout(const plot_opts_t *o, size_t npanels, const legend_entry_t *legend,
+                   size_t nlegend, layout_t *l)
+{
+    l->cols = o->columns < npanels ? o->columns : (unsigned)npanels;
+    unsigned rows = (unsigned)((npanels + l->cols - 1) / l->cols);
+    l->width = 2 * MARGIN + (double)l->cols * o->panel_width;
+    if (l->width < 480)
+        l->width = 480;
     double y = MARGIN;
     if (o->title)
         y += 18;
     if (o->subtitle)
         y += 18;
     /* Legend rows: entries left to right, wrapping. */
-    double lx = MARGIN, legend_top = y + 14;
+    double lx = MARGIN;
+    l->legend_top = y + 14;
     int legend_rows = nlegend ? 1 : 0;
     for (size_t i = 0; i < nlegend; i++) {
-        double w = 36 + legend_label_width(legend[i].s) + 18;
-        if (lx + w > width - MARGIN && lx > MARGIN) {
+        double w = legend_entry_width(legend[i].s);
+        if (lx + w > l->width - MARGIN && lx > MARGIN) {
             legend_rows++;
             lx = MARGIN;
         }
         lx += w;
     }
-    double panels_top = legend_top + legend_rows * LEGEND_ROW + 6;
-    double height = panels_top + (double)rows * o->panel_height + MARGIN;
+    l->panels_top = l->legend_top + legend_rows * LEGEND_ROW + 6;
+    l->height = l->panels_top + (double)rows * o->panel_height + MARGIN;
+}
 
+/* The XML declaration, the <svg> element, the background, the titles. */
+static void open_svg(FILE *f, const plot_opts_t *o, const layout_t *l)
+{
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(f,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
             "viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Helvetica, Arial, "
             "sans-serif\">\n",
-            width, height, width, height);
+            l->width, l->height, l->width, l->height);
     fputs("<title>", f);
     plot_xml_text(f, o->title ? o->title : "lobsim statistics against LOB size");
     fputs("</title>\n", f);
-    fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#fafafa\"/>\n", width,
-            height);
-    y = MARGIN;
+    fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#fafafa\"/>\n",
+            l->width, l->height);
+    double y = MARGIN;
     if (o->title) {
         y += 16;
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"15\" font-weight=\"bold\">", MARGIN, y);
@@ -478,13 +494,16 @@ sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, si
         plot_xml_text(f, o->subtitle);
         fputs("</text>\n", f);
     }
+}
+
+static void draw_legend(FILE *f, const legend_entry_t *legend, size_t nlegend, const layout_t *l)
+{
     fputs("<g class=\"legend\">\n", f);
-    lx = MARGIN;
-    double ly = legend_top + 6;
+    double lx = MARGIN, ly = l->legend_top + 6;
     for (size_t i = 0; i < nlegend; i++) {
         const plot_series_t *s = legend[i].s;
-        double w = 36 + legend_label_width(s) + 18;
-        if (lx + w > width - MARGIN && lx > MARGIN) {
+        double w = legend_entry_width(s);
+        if (lx + w > l->width - MARGIN && lx > MARGIN) {
             ly += LEGEND_ROW;
             lx = MARGIN;
         }
@@ -499,11 +518,28 @@ sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, si
         lx += w;
     }
     fputs("</g>\n", f);
-    free(legend);
+}
 
+sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, size_t npanels)
+{
+    assert(f != NULL);
+    sim_err_t err = check_input(o, panels, npanels);
+    if (err != SIM_OK)
+        return err;
+    legend_entry_t *legend;
+    size_t nlegend = legend_entries(panels, npanels, &legend);
+    if (!legend)
+        return SIM_ENOMEM;
+    double lx0, lx1;
+    lob_range(panels, npanels, &lx0, &lx1);
+    layout_t l;
+    layout(o, npanels, legend, nlegend, &l);
+    open_svg(f, o, &l);
+    draw_legend(f, legend, nlegend, &l);
+    sim_free(legend);
     for (size_t p = 0; p < npanels && err == SIM_OK; p++)
-        err = draw_panel(f, o, &panels[p], MARGIN + (double)(p % cols) * o->panel_width,
-                         panels_top + (double)(p / cols) * o->panel_height, lx0, lx1);
+        err = draw_panel(f, o, &panels[p], MARGIN + (double)(p % l.cols) * o->panel_width,
+                         l.panels_top + (double)(p / l.cols) * o->panel_height, lx0, lx1);
     fputs("</svg>\n", f);
     if (err == SIM_OK && (fflush(f) != 0 || ferror(f)))
         err = SIM_EIO;
@@ -525,7 +561,9 @@ static sim_err_t write_figure(FILE *f, void *arg)
 sim_err_t plot_svg_file(const char *path, const plot_opts_t *o, const plot_panel_t *panels,
                         size_t npanels, char *err, size_t errlen)
 {
-    if (!path || !*path) {
+    assert(path != NULL);
+    assert(err != NULL || errlen == 0);
+    if (!*path) {
         snprintf(err, errlen, "plot: empty file name");
         return SIM_EINVAL;
     }

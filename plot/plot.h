@@ -77,8 +77,9 @@ void plot_xml_text(FILE *f, const char *s);
  * that its line runs through the middle of the panel, not along an edge.
  * SIM_EINVAL for no panels, a zero-sized layout, a series without points
  * array, a style or colour out of range, or a non-positive LOB
- * size; SIM_EIO when writing fails.  Nothing is checked after writing began,
- * so on SIM_EINVAL nothing was written.
+ * size; SIM_ENOMEM when memory ran out (part of the SVG may be written);
+ * SIM_EIO when writing fails.  Nothing is checked after writing began, so on
+ * SIM_EINVAL nothing was written.
  */
 sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, size_t npanels);
 

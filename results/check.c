@@ -5,6 +5,8 @@
  */
 #include "results_int.h"
 
+#include <assert.h>
+
 /* Each query returns a row only when its invariant (README numbering) fails. */
 static const struct {
     const char *what;
@@ -28,6 +30,8 @@ static const struct {
      "  AND (seed IS NULL OR reference_digest IS NOT NULL OR import_format IS NOT NULL)"},
     {"invariant 10: imported session %s has a figure of the catalogue among its unmodelled ones",
      "SELECT o.sid FROM session_oracle_stats o JOIN v$statname n ON n.name = o.name"},
+    {"invariant 11: workload '%s' is not at one of the positions 0 .. n-1 of the n workloads",
+     "SELECT name FROM workloads WHERE position >= (SELECT count(*) FROM workloads)"},
     {"invariant 8: session %s has repetition samples that are not 0..n-1 of a timed session "
      "with at least n repetitions",
      "SELECT t.sid FROM session_timings t JOIN sessions s USING (sid)\n"
@@ -39,8 +43,7 @@ static const struct {
 
 sim_err_t res_check(res_store_t *s)
 {
-    if (!s)
-        return SIM_EINVAL;
+    assert(s != NULL);
     if (!s->db)
         return res_probe_only(s);
     int kind, version;

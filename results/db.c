@@ -139,6 +139,13 @@ char *res_dup_str(const char *s)
     return d;
 }
 
+int res_name_ok(const char *name)
+{
+    size_t n = name ? strlen(name) : 0;
+    return n >= 1 && n <= RES_NAME_MAX &&
+           strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_") == n;
+}
+
 int res_open_db(const char *path, int flags, sqlite3 **db)
 {
     int rc = sqlite3_open_v2(path, db, flags, NULL);

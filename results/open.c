@@ -5,14 +5,16 @@
  * safety.c and the schema to schema.c.
  *
  *   state change                 function
- *   (nothing) -> schema v3       open_once() -> res_create_store()
- *   v1, v2 -> v3, catalogue      open_once() -> res_write_tx(res_init_body)
+ *   (nothing) -> current schema  open_once() -> res_create_store()
+ *   older -> current, catalogue  open_once() -> res_write_tx(res_init_body)
  *   rollback journal -> WAL      open_once() -> res_set_wal()
  *   handle freed                 res_close()
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include "results_int.h"
+
+#include <assert.h>
 
 #include <errno.h>
 #include <string.h>
@@ -99,10 +101,10 @@ static sim_err_t open_once(res_store_t *s, int flags, const char *file, int *aga
 
 sim_err_t res_open(const char *path, int flags, res_store_t **out, char *errbuf, size_t errlen)
 {
+    assert(out != NULL);
+    assert(errbuf != NULL || errlen == 0);
     if (errlen > 0)
         errbuf[0] = '\0';
-    if (!out)
-        return SIM_EINVAL;
     *out = NULL;
     if (!path || !*path) {
         res_format(errbuf, errlen, "results store: empty file name; expected a path such as %s",
@@ -163,6 +165,7 @@ void res_close(res_store_t *s)
     sqlite3_close(s->db);
     for (int i = 0; i < RUN_STR_COUNT; i++)
         sim_free(s->run_str[i]);
+    res_free_workloads(s);
     sim_free(s->path);
     sim_free(s);
 }

@@ -8,6 +8,7 @@
  */
 #include "results_int.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <string.h>
 
@@ -41,12 +42,10 @@ static int all_of(const char *s, const char *set)
 
 sim_err_t res_resolve_run(res_store_t *s, const char *sel, int64_t *run_id)
 {
-    if (!s)
-        return SIM_EINVAL;
+    assert(s != NULL);
+    assert(run_id != NULL);
     if (!s->db)
         return res_probe_only(s);
-    if (!run_id)
-        return res_store_err(s, SIM_EINVAL, "res_resolve_run: no output");
     if (!sel || !*sel)
         return res_store_err(s, SIM_EINVAL, "empty run selector; expected " SELECTORS);
     int64_t run = 0;
@@ -128,12 +127,10 @@ static sim_err_t keep_str(res_store_t *s, int slot, sqlite3_stmt *st, int col, c
 
 sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out)
 {
-    if (!s)
-        return SIM_EINVAL;
+    assert(s != NULL);
+    assert(out != NULL);
     if (!s->db)
         return res_probe_only(s);
-    if (!out)
-        return res_store_err(s, SIM_EINVAL, "res_get_run: no output");
     sqlite3_stmt *st;
     int rc =
         res_prepare(s->db,
@@ -187,19 +184,14 @@ sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out)
     return err;
 }
 
-/* The catalogue index of a statistic#, or -1 for one this build lacks. */
 sim_err_t res_list_runs(res_store_t *s, int64_t **ids, size_t *n)
 {
-    if (ids)
-        *ids = NULL;
-    if (n)
-        *n = 0;
-    if (!s)
-        return SIM_EINVAL;
+    assert(s != NULL);
+    assert(ids != NULL && n != NULL);
+    *ids = NULL;
+    *n = 0;
     if (!s->db)
         return res_probe_only(s);
-    if (!ids || !n)
-        return res_store_err(s, SIM_EINVAL, "res_list_runs: no output");
     sqlite3_stmt *st;
     int rc = res_prepare(s->db, "SELECT run FROM runs ORDER BY run", &st);
     if (rc != SQLITE_OK)
@@ -233,6 +225,7 @@ sim_err_t res_list_runs(res_store_t *s, int64_t **ids, size_t *n)
     return SIM_OK;
 }
 
+/* The catalogue index of a statistic#, or -1 for one this build lacks. */
 static int stat_index(int number)
 {
     for (int i = 0; i < SIM_STAT_COUNT; i++)
@@ -241,14 +234,145 @@ static int stat_index(int number)
     return -1;
 }
 
+/* ---- the walk over a run's sessions ---------------------------------------- */
+
+/* A walk's statements, and the samples of the session in hand, grown as
+ * needed: [0, cap) real, [cap, 2 cap) CPU. */
+typedef struct {
+    sqlite3_stmt *sessions, *figures, *timings;
+    double *samples;
+    size_t cap;
+} walk_t;
+
+static int walk_prepare(res_store_t *s, walk_t *w, int64_t run_id)
+{
+    int rc = res_prepare(
+        s->db,
+        "SELECT s.sid, s.run, s.path, s.lob_chars, s.block_size, s.rows, s.piece_size, s.seed,\n"
+        "  s.params, s.iterations, s.real_time_ns, s.cpu_time_ns, s.repetitions, s.workload,\n"
+        "  w.position\n"
+        "FROM sessions s LEFT JOIN workloads w ON w.name = s.workload\n"
+        "WHERE s.run = ?1\n"
+        "ORDER BY w.position IS NULL, w.position, s.workload,\n"
+        "  CASE s.path WHEN 'local' THEN 0 WHEN 'dblink' THEN 1 ELSE 2 END, s.path,\n"
+        "  s.block_size, s.rows, s.lob_chars, s.sid",
+        &w->sessions);
+    if (rc == SQLITE_OK)
+        rc = res_prepare(s->db, "SELECT \"statistic#\", value FROM session_stats WHERE sid = ?1",
+                         &w->figures);
+    if (rc == SQLITE_OK)
+        rc = res_prepare(s->db,
+                         "SELECT real_time_ns, cpu_time_ns FROM session_timings WHERE sid = ?1\n"
+                         "ORDER BY repetition",
+                         &w->timings);
+    if (rc == SQLITE_OK)
+        sqlite3_bind_int64(w->sessions, 1, run_id);
+    return rc;
+}
+
+static void walk_finish(walk_t *w)
+{
+    sqlite3_finalize(w->sessions);
+    sqlite3_finalize(w->figures);
+    sqlite3_finalize(w->timings);
+    sim_free(w->samples);
+}
+
+/* The session row in hand into si (its strings belong to the statement). */
+static void session_row(sqlite3_stmt *ss, res_session_info_t *si)
+{
+    memset(si, 0, sizeof *si);
+    si->sid = sqlite3_column_int64(ss, 0);
+    si->run = sqlite3_column_int64(ss, 1);
+    si->path = (const char *)sqlite3_column_text(ss, 2);
+    si->lob_chars = (uint64_t)sqlite3_column_int64(ss, 3);
+    si->block_size = (uint32_t)sqlite3_column_int64(ss, 4);
+    si->rows = (uint64_t)sqlite3_column_int64(ss, 5);
+    si->piece_size = (uint32_t)sqlite3_column_int64(ss, 6);
+    si->has_seed = sqlite3_column_type(ss, 7) != SQLITE_NULL;
+    si->seed = res_seed_from_db(sqlite3_column_int64(ss, 7));
+    si->params = (const char *)sqlite3_column_text(ss, 8);
+    si->workload = (const char *)sqlite3_column_text(ss, 13);
+    si->workload_position =
+        sqlite3_column_type(ss, 14) == SQLITE_NULL ? -1 : sqlite3_column_int64(ss, 14);
+    si->timed = sqlite3_column_type(ss, 9) != SQLITE_NULL;
+    if (si->timed) {
+        si->timing.iterations = (uint64_t)sqlite3_column_int64(ss, 9);
+        si->timing.real_time_ns = sqlite3_column_double(ss, 10);
+        si->timing.cpu_time_ns = sqlite3_column_double(ss, 11);
+        si->timing.repetitions = (uint32_t)sqlite3_column_int64(ss, 12);
+    }
+}
+
+/* The figures of session si->sid; those of statistics this build lacks are
+ * skipped. */
+static int read_figures(walk_t *w, res_session_info_t *si)
+{
+    int rc;
+    sqlite3_bind_int64(w->figures, 1, si->sid);
+    while ((rc = sqlite3_step(w->figures)) == SQLITE_ROW) {
+        int k = stat_index(sqlite3_column_int(w->figures, 0));
+        if (k >= 0) {
+            si->stats.v[k] = (uint64_t)sqlite3_column_int64(w->figures, 1);
+            si->present[k] = 1;
+        }
+    }
+    sqlite3_reset(w->figures);
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+/* Room for n + 1 samples in w->samples. */
+static int grow_samples(walk_t *w, size_t n)
+{
+    if (n < w->cap)
+        return 1;
+    size_t ncap = w->cap ? w->cap * 2 : 16;
+    double *grown = sim_malloc(2 * ncap * sizeof *grown);
+    if (!grown)
+        return 0;
+    if (n) {
+        memcpy(grown, w->samples, n * sizeof *grown);
+        memcpy(grown + ncap, w->samples + w->cap, n * sizeof *grown);
+    }
+    sim_free(w->samples);
+    w->samples = grown;
+    w->cap = ncap;
+    return 1;
+}
+
+/* The repetition samples of a timed session si into w->samples. */
+static sim_err_t read_samples(res_store_t *s, walk_t *w, res_session_info_t *si)
+{
+    size_t n = 0;
+    int rc = SQLITE_DONE;
+    sim_err_t err = SIM_OK;
+    sqlite3_bind_int64(w->timings, 1, si->sid);
+    while (si->timed && (rc = sqlite3_step(w->timings)) == SQLITE_ROW) {
+        if (!grow_samples(w, n)) {
+            err = res_store_err(s, SIM_ENOMEM, "cannot read sessions: out of memory");
+            break;
+        }
+        w->samples[n] = sqlite3_column_double(w->timings, 0);
+        w->samples[w->cap + n] = sqlite3_column_double(w->timings, 1);
+        n++;
+    }
+    if (err == SIM_OK && rc != SQLITE_DONE)
+        err = res_db_fail(s, rc, "cannot read sessions");
+    sqlite3_reset(w->timings);
+    if (err == SIM_OK && n) {
+        si->timing.nsamples = (uint32_t)n;
+        si->timing.real_samples_ns = w->samples;
+        si->timing.cpu_samples_ns = w->samples + w->cap;
+    }
+    return err;
+}
+
 sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn, void *arg)
 {
-    if (!s)
-        return SIM_EINVAL;
+    assert(s != NULL);
+    assert(fn != NULL);
     if (!s->db)
         return res_probe_only(s);
-    if (!fn)
-        return res_store_err(s, SIM_EINVAL, "res_foreach_session: no callback");
     int64_t found;
     sim_err_t err = query_run(s, "SELECT run FROM runs WHERE run = ?1", run_id, NULL, &found);
     if (err != SIM_OK)
@@ -256,112 +380,25 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
     if (!found)
         return res_store_err(s, SIM_EINVAL, "no run %" PRId64, run_id);
 
-    sqlite3_stmt *ss = NULL, *fig = NULL, *tim = NULL;
-    /* The samples of the session in hand, grown as needed: [0, cap) real,
-     * [cap, 2 cap) CPU. */
-    double *samples = NULL;
-    size_t cap = 0;
+    walk_t w = {0};
     /* One read transaction, so that the walk sees one snapshot; a walk nested
      * in another walk's callback shares the outer one. */
     int outer = !sqlite3_get_autocommit(s->db);
     int rc = outer ? SQLITE_OK : sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
     if (rc == SQLITE_OK)
-        rc = res_prepare(s->db,
-                         "SELECT sid, run, path, lob_chars, block_size, rows, piece_size, seed,\n"
-                         "  params, iterations, real_time_ns, cpu_time_ns, repetitions, workload\n"
-                         "FROM sessions WHERE run = ?1\n"
-                         "ORDER BY CASE workload WHEN 'insert' THEN 0 WHEN 'scan' THEN 1\n"
-                         "  WHEN 'rows' THEN 2 WHEN 'cluster' THEN 3 ELSE 4 END, workload,\n"
-                         "  CASE path WHEN 'local' THEN 0 WHEN 'dblink' THEN 1 ELSE 2 END, path,\n"
-                         "  block_size, rows, lob_chars, sid",
-                         &ss);
-    if (rc == SQLITE_OK)
-        rc = res_prepare(s->db, "SELECT \"statistic#\", value FROM session_stats WHERE sid = ?1",
-                         &fig);
-    if (rc == SQLITE_OK)
-        rc = res_prepare(s->db,
-                         "SELECT real_time_ns, cpu_time_ns FROM session_timings WHERE sid = ?1\n"
-                         "ORDER BY repetition",
-                         &tim);
-    if (rc == SQLITE_OK)
-        sqlite3_bind_int64(ss, 1, run_id);
+        rc = walk_prepare(s, &w, run_id);
     while (rc == SQLITE_OK && err == SIM_OK) {
-        rc = sqlite3_step(ss);
-        if (rc != SQLITE_ROW)
+        if ((rc = sqlite3_step(w.sessions)) != SQLITE_ROW)
             break;
-        rc = SQLITE_OK;
         res_session_info_t si;
-        memset(&si, 0, sizeof si);
-        si.sid = sqlite3_column_int64(ss, 0);
-        si.run = sqlite3_column_int64(ss, 1);
-        si.path = (const char *)sqlite3_column_text(ss, 2);
-        si.lob_chars = (uint64_t)sqlite3_column_int64(ss, 3);
-        si.block_size = (uint32_t)sqlite3_column_int64(ss, 4);
-        si.rows = (uint64_t)sqlite3_column_int64(ss, 5);
-        si.piece_size = (uint32_t)sqlite3_column_int64(ss, 6);
-        si.has_seed = sqlite3_column_type(ss, 7) != SQLITE_NULL;
-        si.seed = res_seed_from_db(sqlite3_column_int64(ss, 7));
-        si.params = (const char *)sqlite3_column_text(ss, 8);
-        si.workload = (const char *)sqlite3_column_text(ss, 13);
-        si.timed = sqlite3_column_type(ss, 9) != SQLITE_NULL;
-        if (si.timed) {
-            si.timing.iterations = (uint64_t)sqlite3_column_int64(ss, 9);
-            si.timing.real_time_ns = sqlite3_column_double(ss, 10);
-            si.timing.cpu_time_ns = sqlite3_column_double(ss, 11);
-            si.timing.repetitions = (uint32_t)sqlite3_column_int64(ss, 12);
-        }
-        sqlite3_bind_int64(fig, 1, si.sid);
-        while ((rc = sqlite3_step(fig)) == SQLITE_ROW) {
-            int k = stat_index(sqlite3_column_int(fig, 0));
-            if (k >= 0) {
-                si.stats.v[k] = (uint64_t)sqlite3_column_int64(fig, 1);
-                si.present[k] = 1;
-            }
-        }
-        sqlite3_reset(fig);
-        if (rc != SQLITE_DONE)
-            break;
-        size_t n = 0;
-        sqlite3_bind_int64(tim, 1, si.sid);
-        while (si.timed && (rc = sqlite3_step(tim)) == SQLITE_ROW) {
-            if (n == cap) {
-                size_t ncap = cap ? cap * 2 : 16;
-                double *grown = sim_malloc(2 * ncap * sizeof *grown);
-                if (!grown) {
-                    err = res_store_err(s, SIM_ENOMEM, "cannot read sessions: out of memory");
-                    break;
-                }
-                if (n) {
-                    memcpy(grown, samples, n * sizeof *grown);
-                    memcpy(grown + ncap, samples + cap, n * sizeof *grown);
-                }
-                sim_free(samples);
-                samples = grown;
-                cap = ncap;
-            }
-            samples[n] = sqlite3_column_double(tim, 0);
-            samples[cap + n] = sqlite3_column_double(tim, 1);
-            n++;
-        }
-        sqlite3_reset(tim);
-        if (err != SIM_OK || (si.timed && rc != SQLITE_DONE))
-            break;
-        rc = SQLITE_OK;
-        if (n) {
-            si.timing.nsamples = (uint32_t)n;
-            si.timing.real_samples_ns = samples;
-            si.timing.cpu_samples_ns = samples + cap;
-        }
-        err = fn(&si, arg);
+        session_row(w.sessions, &si);
+        rc = read_figures(&w, &si);
+        if (rc == SQLITE_OK && (err = read_samples(s, &w, &si)) == SIM_OK)
+            err = fn(&si, arg);
     }
-    if (rc == SQLITE_DONE)
-        rc = SQLITE_OK;
-    if (rc != SQLITE_OK && err == SIM_OK)
+    if (rc != SQLITE_OK && rc != SQLITE_DONE && err == SIM_OK)
         err = res_db_fail(s, rc, "cannot read sessions");
-    sqlite3_finalize(ss);
-    sqlite3_finalize(fig);
-    sqlite3_finalize(tim);
-    sim_free(samples);
+    walk_finish(&w);
     if (!outer)
         res_rollback(s);
     if (err == SIM_OK)

@@ -7,8 +7,11 @@
  *   state change                      function
  *   + run, sessions, figures, samples res_record_run() -> record_body()
  *   + reference run (once per digest) res_load_reference() -> reference_body()
+ *   workloads <- the handle's list    both, res_write_workloads() first
  */
 #include "results_int.h"
+
+#include <assert.h>
 
 #include <errno.h>
 #include <inttypes.h>
@@ -24,6 +27,7 @@
 
 void res_run_defaults(res_run_t *r)
 {
+    assert(r != NULL);
     memset(r, 0, sizeof *r);
     r->git_dirty = -1;
     r->completed = 1;
@@ -81,24 +85,16 @@ static sim_err_t insert_run(res_store_t *s, const res_run_t *r, int64_t *run_id)
     return SIM_OK;
 }
 
-/* A workload or path name: 1 to RES_NAME_MAX characters from [a-z0-9_]. */
-static int name_ok(const char *name)
-{
-    size_t n = name ? strlen(name) : 0;
-    return n >= 1 && n <= RES_NAME_MAX &&
-           strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_") == n;
-}
-
 /* Checked while inserting, not before: the transaction makes the difference
  * invisible, and a failure half-way is exactly what it must undo. */
 static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss)
 {
-    if (!name_ok(ss->path))
+    if (!res_name_ok(ss->path))
         return res_store_err(s, SIM_EINVAL,
                              "cannot record run: session %zu: path '%s'; expected 1 to %d "
                              "characters from a-z, 0-9 and _ (e.g. local, dblink)",
                              i + 1, ss->path ? ss->path : "(null)", RES_NAME_MAX);
-    if (!name_ok(ss->workload))
+    if (!res_name_ok(ss->workload))
         return res_store_err(s, SIM_EINVAL,
                              "cannot record run: session %zu: unknown workload '%s'; expected 1 to "
                              "%d characters from a-z, 0-9 and _ (e.g. insert, scan)",
@@ -147,7 +143,9 @@ static sim_err_t record_body(res_store_t *s, void *arg)
 {
     record_args_t *a = arg;
     sqlite3_stmt *ins_sess = NULL, *ins_stat = NULL, *ins_time = NULL;
-    sim_err_t err = insert_run(s, a->run, &a->run_id);
+    sim_err_t err = res_write_workloads(s);
+    if (err == SIM_OK)
+        err = insert_run(s, a->run, &a->run_id);
     if (err != SIM_OK)
         return err;
     int rc =
@@ -220,10 +218,9 @@ static sim_err_t refuse_readonly(res_store_t *s, const char *what)
 sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session_t *sessions,
                          size_t n, int64_t *run_id)
 {
-    if (!s)
-        return SIM_EINVAL;
-    if (!run || (!sessions && n > 0))
-        return res_store_err(s, SIM_EINVAL, "cannot record run: no run or sessions given");
+    assert(s != NULL);
+    assert(run != NULL);
+    assert(sessions != NULL || n == 0);
     if (n == 0)
         return res_store_err(s, SIM_EINVAL, "cannot record run: it has no sessions");
     if (s->readonly)
@@ -321,6 +318,8 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
     }
     sqlite3_finalize(st);
     st = NULL;
+    if (rc == SQLITE_OK && (err = res_write_workloads(s)) != SIM_OK)
+        return err;
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db,
                          "INSERT INTO runs (source, params, completed, reference_file,\n"
@@ -339,8 +338,9 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
     }
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db,
-                         "INSERT INTO sessions (run, path, lob_chars, block_size, rows)\n"
-                         "VALUES (?1, ?2, ?3, ?4, ?5)",
+                         "INSERT INTO sessions (run, path, lob_chars, block_size, rows,\n"
+                         "  workload)\n"
+                         "VALUES (?1, ?2, ?3, ?4, ?5, '" RES_REF_WORKLOAD "')",
                          &ins_sess);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db, INSERT_STAT, &ins_stat);
@@ -379,8 +379,7 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
 
 sim_err_t res_load_reference(res_store_t *s, const char *csv_path, int64_t *run_id)
 {
-    if (!s)
-        return SIM_EINVAL;
+    assert(s != NULL);
     if (!csv_path || !*csv_path)
         return res_store_err(s, SIM_EINVAL, "cannot load reference: empty CSV file name");
     if (s->readonly) {

@@ -8,8 +8,11 @@
  *
  *   state change                          function
  *   + imported runs, sessions, figures    res_record_import() -> import_body()
+ *   workloads <- the handle's list        import_body() -> res_write_workloads()
  */
 #include "results_int.h"
+
+#include <assert.h>
 
 #include <inttypes.h>
 #include <string.h>
@@ -21,17 +24,10 @@ typedef struct {
     int64_t *ids;
 } import_args_t;
 
-static int name_ok(const char *name)
-{
-    size_t n = name ? strlen(name) : 0;
-    return n >= 1 && n <= RES_NAME_MAX &&
-           strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_") == n;
-}
-
 static sim_err_t check_session(res_store_t *s, const res_import_run_t *r, size_t i)
 {
     const res_import_session_t *ss = &r->sessions[i];
-    if (!name_ok(ss->path) || !name_ok(ss->workload))
+    if (!res_name_ok(ss->path) || !res_name_ok(ss->workload))
         return res_store_err(
             s, SIM_EINVAL,
             "cannot import %s: session %zu: workload '%s' or path '%s'; expected 1 "
@@ -66,7 +62,9 @@ static sim_err_t import_body(res_store_t *s, void *arg)
 {
     import_args_t *a = arg;
     sqlite3_stmt *run = NULL, *sess = NULL, *stat = NULL, *other = NULL;
-    sim_err_t err = SIM_OK;
+    sim_err_t err = res_write_workloads(s);
+    if (err != SIM_OK)
+        return err;
     int rc = res_prepare(s->db,
                          "INSERT INTO runs (source, finished, command_line, completed,\n"
                          "  reference_file, label, import_format)\n"
@@ -149,11 +147,11 @@ static sim_err_t import_body(res_store_t *s, void *arg)
 sim_err_t res_record_import(res_store_t *s, const res_import_run_t *runs, size_t n,
                             int64_t *run_ids)
 {
-    if (!s)
-        return SIM_EINVAL;
+    assert(s != NULL);
+    assert(runs != NULL || n == 0);
     if (!s->db)
         return res_probe_only(s);
-    if (!runs || n == 0)
+    if (n == 0)
         return res_store_err(s, SIM_EINVAL, "cannot import: no files given");
     if (s->readonly)
         return res_store_err(s, SIM_EINVAL, "cannot import: store opened read-only");
@@ -166,8 +164,8 @@ sim_err_t res_record_import(res_store_t *s, const res_import_run_t *runs, size_t
 
 sim_err_t res_foreach_unmodelled(res_store_t *s, int64_t sid, res_named_fn fn, void *arg)
 {
-    if (!s)
-        return SIM_EINVAL;
+    assert(s != NULL);
+    assert(fn != NULL);
     if (!s->db)
         return res_probe_only(s);
     sqlite3_stmt *st;

@@ -7,6 +7,7 @@
  *
  * Nothing here changes state but the caller's output arguments.
  */
+#include <assert.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -185,16 +186,15 @@ static sim_err_t parse_lines(char *text, size_t len, const char *file, res_ref_f
 sim_err_t res_parse_reference(const char *file, const char *text, size_t len,
                               res_ref_figure_t **figs, size_t *nfigs, char *err, size_t errlen)
 {
+    assert(figs != NULL && nfigs != NULL);
+    assert(text != NULL || len == 0);
+    assert(err != NULL || errlen == 0);
     if (errlen > 0)
         err[0] = '\0';
-    if (!figs || !nfigs)
-        return SIM_EINVAL;
     *figs = NULL;
     *nfigs = 0;
     if (!file)
         file = "(reference)";
-    if (!text && len > 0)
-        return fail(err, errlen, SIM_EINVAL, file, 0, "no text");
     /* csv_split() works in place: on a copy, so that text stays as given. */
     char *copy = sim_malloc(len + 1);
     if (!copy)

@@ -8,7 +8,8 @@
  * Tables and views are described in results/README.md.  In short: `runs`
  * (one row per lobbench invocation), `sessions` (one simulated case each,
  * shown as v$session), `session_stats` (every figure), `session_timings`
- * (each repetition's time), `v$statname` (the catalogue), and views
+ * (each repetition's time), `v$statname` (the catalogue), `workloads` (their
+ * order, as the recording programs give it), and views
  * v$sesstat, v$mystat, v$enqueue_stat, v$transaction, figures, timings,
  * run_by_lob_size, latest_by_lob_size, reference_by_lob_size,
  * latest_vs_reference.  Note that `statistic#` must be double-quoted in
@@ -40,7 +41,7 @@
 #include "sim.h"
 
 /* PRAGMA user_version of the files this code writes; older ones are upgraded. */
-#define RES_SCHEMA_VERSION 5
+#define RES_SCHEMA_VERSION 6
 /* PRAGMA application_id of every lobsim results file: 'LOBS'. */
 #define RES_APPLICATION_ID 0x4C4F4253
 
@@ -104,6 +105,34 @@ const char *res_errmsg(const res_store_t *s);
 
 /* The file the handle was opened on. */
 const char *res_path(const res_store_t *s);
+
+/* ---- the workloads ------------------------------------------------------ */
+
+/*
+ * A workload as the recording program's table names it (workload.h): the
+ * store keeps no list of its own, only what the programs that record into it
+ * tell it, in its table `workloads (name, position, family, title)`.  Every
+ * view, walk (res_foreach_session) and tool orders workloads by position;
+ * names the table lacks come after the others, by name.
+ */
+typedef struct {
+    const char *name;   /* a name as in res_session_t: "insert", "scan", ... */
+    const char *family; /* what it measures, a name too: "lob", "heap", "rac" */
+    const char *title;  /* e.g. "Full scan readback"; NULL for none */
+} res_workload_t;
+
+/*
+ * The workloads of the program holding the handle, n >= 1 in its order
+ * (copied).  Every later write on the handle (res_record_run,
+ * res_record_import, res_load_reference) records them in the same
+ * transaction as its run, so that a store always knows the order of the
+ * workloads its runs use: the table becomes these n at positions 0 .. n-1,
+ * then the names it held that are not among them, in their old order.  n 0
+ * forgets them (writes leave the table alone).  SIM_EINVAL, the handle's
+ * list unchanged, for a name or family that is not a name (res_session_t)
+ * or a name given twice; SIM_ENOMEM.
+ */
+sim_err_t res_set_workloads(res_store_t *s, const res_workload_t *w, size_t n);
 
 /* ---- recording a run -------------------------------------------------- */
 
@@ -178,7 +207,8 @@ sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session
 /*
  * Load the reference measurements (CSV with the header RES_REF_HEADER) as a
  * run with source 'oracle': one session per (path, lob_kchars), with the
- * experiment's block size and rows (SIM_REF_BLOCK_SIZE, SIM_REF_ROWS).
+ * experiment's workload, block size and rows (RES_REF_WORKLOAD,
+ * SIM_REF_BLOCK_SIZE, SIM_REF_ROWS).
  * Idempotent: a file whose content was loaded before is not loaded again and
  * *run_id (may be NULL) is that run.  The whole file is parsed
  * (res_parse_reference()) before anything is written; a malformed line fails
@@ -189,6 +219,9 @@ sim_err_t res_load_reference(res_store_t *s, const char *csv_path, int64_t *run_
 /* ---- the reference CSV, parsed -------------------------------------------- */
 
 #define RES_REF_HEADER "path,lob_kchars,statistic,value"
+/* The workload the reference measurements ran: the LOB insert, as
+ * workload/'s table names it (test_heap_views checks that it does). */
+#define RES_REF_WORKLOAD "insert"
 
 /* One figure of the reference CSV. */
 typedef struct {
@@ -305,7 +338,10 @@ typedef struct {
     int64_t sid;
     int64_t run;
     const char *workload; /* as recorded: "insert", "scan", ... */
-    const char *path;     /* as recorded: "local", "dblink", ... */
+    /* The workload's position in the store's table `workloads` (0 first),
+     * -1 when the table lacks it. */
+    int64_t workload_position;
+    const char *path; /* as recorded: "local", "dblink", ... */
     uint64_t lob_chars;
     uint32_t block_size;
     uint64_t rows;
@@ -323,8 +359,8 @@ typedef struct {
 typedef sim_err_t (*res_session_fn)(const res_session_info_t *sess, void *arg);
 
 /*
- * Call fn for each session of run_id, ordered by workload (insert, scan,
- * rows, cluster, then other names alphabetically), path (local, dblink, then
+ * Call fn for each session of run_id, ordered by workload (the store's
+ * `workloads`, then names it lacks alphabetically), path (local, dblink, then
  * other names alphabetically), block size, rows, LOB size.  Figures of statistics this build
  * does not know are skipped.  The walk reads one snapshot; fn may read through the same handle but
  * must not record into it.

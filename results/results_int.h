@@ -54,6 +54,9 @@ struct res_store {
      * res_write_tx() and res_set_wal() look at it, to decide whether to retry. */
     int busy;
     char *run_str[RUN_STR_COUNT];
+    /* res_set_workloads(): the program's workloads, strings in one block. */
+    res_workload_t *workloads;
+    size_t nworkloads;
     char errmsg[1024];
 };
 
@@ -88,6 +91,8 @@ void res_bind_text(sqlite3_stmt *st, int i, const char *v);
 sqlite3_int64 res_seed_to_db(uint64_t seed);
 uint64_t res_seed_from_db(sqlite3_int64 v);
 char *res_dup_str(const char *s);
+/* A workload, path or family name: 1 to RES_NAME_MAX characters from [a-z0-9_]. */
+int res_name_ok(const char *name);
 /* A connection with extended codes, the busy timeout and foreign keys on. */
 int res_open_db(const char *path, int flags, sqlite3 **db);
 /* Roll back the transaction in progress, if any. */
@@ -131,6 +136,15 @@ sim_err_t res_quick_check(sqlite3 *db, const char *path, char *err, size_t errle
 sim_err_t res_init_body(res_store_t *s, void *arg);
 /* Switch to WAL, retrying while another connection holds the file. */
 sim_err_t res_set_wal(res_store_t *s);
+
+/* ---- workloads.c: the order of the workloads ------------------------------ */
+
+/* A write-transaction step: the handle's workloads (res_set_workloads) into
+ * the table `workloads`; nothing when the handle has none or the table
+ * already says the same. */
+sim_err_t res_write_workloads(res_store_t *s);
+/* Forget the handle's workloads (res_close). */
+void res_free_workloads(res_store_t *s);
 
 /* ---- safety.c: the file-safety protocol ---------------------------------- */
 

@@ -8,8 +8,8 @@
  * creates a file; the callers hand over a connection.
  *
  *   state change                 function
- *   empty file -> schema v5      res_init_body() -> migrate()
- *   v1 -> v2 -> ... -> v5        res_init_body() -> migrate()
+ *   empty file -> schema v6      res_init_body() -> migrate()
+ *   v1 -> v2 -> ... -> v6        res_init_body() -> migrate()
  *   v$statname <- catalogue      res_init_body() -> sync_statname()
  *   rollback journal -> WAL      res_set_wal()
  */
@@ -276,6 +276,34 @@ static const char *const migrations[RES_SCHEMA_VERSION] = {
     "  SELECT * FROM user_tables WHERE run = (SELECT run FROM latest_run);\n"
     "CREATE VIEW latest_user_indexes AS\n"
     "  SELECT * FROM user_indexes WHERE run = (SELECT run FROM latest_run);\n",
+
+    /* 5 -> 6: the order of the workloads, which only the recording program
+     * knows (workload/'s table): written with every run (res_set_workloads),
+     * read by every walk and by the pivot, which sorted by name before
+     * (insert first).  Names the table lacks come after the others, by name.
+     * An upgraded store has an empty table until its next run. */
+    "CREATE TABLE workloads (\n"
+    "  name     TEXT PRIMARY KEY,\n"
+    "  position INTEGER NOT NULL UNIQUE CHECK (position >= 0),\n"
+    "  family   TEXT NOT NULL,\n"
+    "  title    TEXT\n"
+    ");\n"
+    "DROP VIEW run_by_lob_size;\n"
+    "CREATE VIEW run_by_lob_size AS\n"
+    "  SELECT run, workload, path, block_size, rows, \"statistic#\", statistic,\n"
+    "         max(CASE WHEN lob_kchars = 2 THEN value END) AS lob_2k,\n"
+    "         max(CASE WHEN lob_kchars = 4 THEN value END) AS lob_4k,\n"
+    "         max(CASE WHEN lob_kchars = 6 THEN value END) AS lob_6k,\n"
+    "         max(CASE WHEN lob_kchars = 8 THEN value END) AS lob_8k,\n"
+    "         max(CASE WHEN lob_kchars = 16 THEN value END) AS lob_16k,\n"
+    "         max(CASE WHEN lob_kchars = 32 THEN value END) AS lob_32k,\n"
+    "         max(CASE WHEN lob_kchars = 64 THEN value END) AS lob_64k,\n"
+    "         max(CASE WHEN lob_kchars = 128 THEN value END) AS lob_128k,\n"
+    "         max(CASE WHEN lob_kchars = 256 THEN value END) AS lob_256k\n"
+    "  FROM figures LEFT JOIN workloads w ON w.name = workload\n"
+    "  GROUP BY run, workload, path, block_size, rows, \"statistic#\"\n"
+    "  ORDER BY run, w.position IS NULL, w.position, workload, path DESC, block_size, rows,\n"
+    "           \"statistic#\";\n",
 };
 
 /* The tables every version has; a file that lacks one is not a store. */

@@ -40,3 +40,8 @@ lobsim_test(test_plot SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_plot.c LIBS lobsi
 
 # The import parsers: real published output and texts written to break them.
 lobsim_test(test_import SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_import.c LIBS lobsim_import)
+
+# lobsim_lobreport in process: the history and its page in the store's order
+# of workloads.
+lobsim_test(test_lobreport SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_lobreport.c
+  LIBS lobsim_lobreport lobsim_results)

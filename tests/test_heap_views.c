@@ -219,11 +219,37 @@ static void test_model_run(void **state)
                 want);
 }
 
+/* A program that records tells the store workload/'s table, row for row:
+ * a row added there is in every store its next run records into.  The
+ * reference's workload is one of them. */
+static void test_workload_table(void **state)
+{
+    fixture_t *f = *state;
+    assert_true(workload_find(RES_REF_WORKLOAD) >= 0);
+    res_workload_t wl[WORKLOAD_MAX];
+    char want[4096] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < workload_count(); i++) {
+        wl[i] = (res_workload_t){workload_name(i), workload_family(i), workload_title(i)};
+        used += (size_t)snprintf(want + used, sizeof want - used, "%zu|%s|%s|%s\n", i,
+                                 workload_name(i), workload_family(i), workload_title(i));
+    }
+    res_store_t *s = open_ok(f->db);
+    assert_int_equal(res_set_workloads(s, wl, workload_count()), SIM_OK);
+    res_session_t ss;
+    heap_session(&ss, "ctas", 8192, tab8, ix8);
+    record(s, &ss, 1, 1);
+    res_close(s);
+    expect_rows(f->db, "SELECT position, name, family, title FROM workloads ORDER BY position",
+                want);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_forged_sessions, setup, teardown),
         cmocka_unit_test_setup_teardown(test_model_run, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_workload_table, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -693,6 +693,91 @@ static void test_json_names_workload(void **state)
     jfree(root);
 }
 
+/* ---- the order of the workloads -------------------------------------------- */
+
+/* Four runs of the workloads of wl, cases as make_cases() gives, recorded
+ * with the program's list of workloads (res_set_workloads). */
+static void record_workloads(const char *db, const char *commit, const res_workload_t *list,
+                             size_t nlist, const char *const *wl, size_t nwl)
+{
+    res_session_t ss[4 * NCASES];
+    assert_true(nwl <= 4);
+    for (size_t w = 0; w < nwl; w++) {
+        make_cases(ss + w * NCASES);
+        for (int i = 0; i < NCASES; i++)
+            ss[w * NCASES + (size_t)i].workload = wl[w];
+    }
+    res_store_t *s;
+    char err[512];
+    if (res_open(db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
+        fail_msg("res_open: %s", err);
+    assert_int_equal(res_set_workloads(s, list, nlist), SIM_OK);
+    res_run_t run;
+    res_run_defaults(&run);
+    run.git_commit = commit;
+    run.seed = 1;
+    if (res_record_run(s, &run, ss, nwl * NCASES, NULL) != SIM_OK)
+        fail_msg("res_record_run: %s", res_errmsg(s));
+    res_close(s);
+}
+
+/* The workload and status of each case of the JSON report, in its order,
+ * once per workload and status. */
+static void json_workloads(const char *json, char *out, size_t len)
+{
+    jv_t *root = json_must_parse(json);
+    const jv_t *cases = jget(root, "cases");
+    assert_non_null(cases);
+    char last[64] = "";
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < cases->n; i++) {
+        char item[64];
+        snprintf(item, sizeof item, "%s:%s ", jstr(cases->v[i], "workload"),
+                 jstr(cases->v[i], "status"));
+        if (strcmp(item, last) != 0)
+            used += (size_t)snprintf(out + used, len - used, "%s", item);
+        snprintf(last, sizeof last, "%s", item);
+    }
+    jfree(root);
+}
+
+/* The store's order, not the names': insert, scan, rows, cluster. */
+static void test_workload_order(void **state)
+{
+    fixture_t *f = *state;
+    static const res_workload_t list[] = {{"insert", "lob", NULL},
+                                          {"scan", "lob", NULL},
+                                          {"rows", "lob", NULL},
+                                          {"cluster", "lob", NULL}};
+    static const char *const wl[] = {"cluster", "scan", "insert", "rows"};
+    record_workloads(f->db, COMMIT_A, list, 4, wl, 4);
+    record_workloads(f->db, COMMIT_B, list, 4, wl, 4);
+    char db[160], order[512];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--format=json", NULL), 0);
+    json_workloads(f->stdout_text, order, sizeof order);
+    assert_string_equal(order, "insert:compared scan:compared rows:compared cluster:compared ");
+    /* The text report's cases in the same order. */
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--all", NULL), 0);
+    const char *ins = strstr(f->stdout_text, "\nlocal 2k"),
+               *scan = strstr(f->stdout_text, "\nscan local 2k"),
+               *cl = strstr(f->stdout_text, "\ncluster local 2k");
+    assert_true(ins && scan && cl && ins < scan && scan < cl);
+
+    /* A base in a store of another build, whose list lacks cluster and puts
+     * rows first: every case still pairs, in head's order. */
+    char other[160], base[192];
+    snprintf(other, sizeof other, "%s/other.db", f->dir);
+    static const res_workload_t older[] = {
+        {"rows", "lob", NULL}, {"insert", "lob", NULL}, {"scan", "lob", NULL}};
+    record_workloads(other, COMMIT_A, older, 3, wl, 4);
+    snprintf(base, sizeof base, "%s:latest", other);
+    assert_int_equal(lobdiff(f, db, base, "latest", "--format=json", NULL), 0);
+    json_workloads(f->stdout_text, order, sizeof order);
+    assert_string_equal(order, "insert:compared scan:compared rows:compared cluster:compared ");
+}
+
 /* ---- markdown ---------------------------------------------------------------- */
 
 static void test_markdown_shape(void **state)
@@ -955,6 +1040,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_params_and_hosts_named, setup, teardown),
         cmocka_unit_test_setup_teardown(test_only_in_lists, setup, teardown),
         cmocka_unit_test_setup_teardown(test_json_names_workload, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_workload_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_mann_whitney, setup, teardown),
         cmocka_unit_test_setup_teardown(test_times_need_two_samples, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_input, setup, teardown),

@@ -129,13 +129,15 @@ static ldf_case_t mkcase(const char *wl, const char *path, uint64_t kchars, uint
     return c;
 }
 
-static char *render(const ldf_diff_t *d, void (*fn)(FILE *, const ldf_diff_t *))
+typedef sim_err_t render_fn(FILE *, const ldf_diff_t *);
+
+static char *render(const ldf_diff_t *d, render_fn *fn)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     assert_non_null(f);
-    fn(f, d);
+    assert_int_equal(fn(f, d), SIM_OK);
     assert_int_equal(fclose(f), 0);
     return buf;
 }
@@ -148,6 +150,7 @@ static void test_in_memory(void **state)
     ldf_run_t *b = ldf_run_create("base", &bi), *h = ldf_run_create("head", &hi);
     ldf_case_t c[] = {mkcase("scan", "local", 2, 100), mkcase("insert", "local", 2, 100),
                       mkcase("insert", "dblink", 2, 50), mkcase("insert", "local", 32, 9)};
+    c[0].workload_rank = 1; /* as a store would rank them */
     for (size_t i = 0; i < 4; i++)
         assert_int_equal(ldf_run_add_case(b, &c[i]), SIM_OK);
     c[0].stats.v[SIM_STAT_DB_BLOCK_GETS] = 110; /* scan local 2k: +10% */
@@ -189,12 +192,154 @@ static void test_in_memory(void **state)
     ldf_run_destroy(h);
 }
 
+/* ---- the order of the workloads ------------------------------------------ */
+
+/* The workloads of the pairs, in the order of the diff, "/"-separated. */
+static void pair_order(ldf_run_t *b, ldf_run_t *h, char *out, size_t len)
+{
+    ldf_opts_t o;
+    ldf_opts_defaults(&o);
+    ldf_diff_t *d = ldf_diff_create(&o, b, h);
+    assert_non_null(d);
+    char *t = render(d, ldf_render_json);
+    jv_t *root = json_must_parse(t);
+    const jv_t *cases = jget(root, "cases");
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < cases->n; i++)
+        used += (size_t)snprintf(out + used, len - used, "%s:%s ", jstr(cases->v[i], "workload"),
+                                 jstr(cases->v[i], "status"));
+    jfree(root);
+    free(t);
+    ldf_diff_destroy(d);
+}
+
+static ldf_run_t *run_of(const char *role, const char *const *wl, const uint32_t *rank, size_t n)
+{
+    ldf_run_info_t info = {.run = 1, .source = "lobsim", .git_dirty = -1};
+    ldf_run_t *r = ldf_run_create(role, &info);
+    assert_non_null(r);
+    for (size_t i = 0; i < n; i++) {
+        ldf_case_t c = mkcase(wl[i], "local", 2, 7);
+        c.workload_rank = rank ? rank[i] : 0;
+        assert_int_equal(ldf_run_add_case(r, &c), SIM_OK);
+    }
+    return r;
+}
+
+/* The ranks a store gives (or a caller), not the names, order the report;
+ * equal ranks go by name; a name both runs have takes head's rank. */
+static void test_workload_order(void **state)
+{
+    (void)state;
+    static const char *const wl[] = {"zeta", "rows", "alpha", "scan", "insert"};
+    static const uint32_t rank[] = {LDF_RANK_UNKNOWN, 2, LDF_RANK_UNKNOWN, 1, 0};
+    char order[512];
+    ldf_run_t *b = run_of("base", wl, rank, 5), *h = run_of("head", wl, rank, 5);
+    pair_order(b, h, order, sizeof order);
+    assert_string_equal(order, "insert:compared scan:compared rows:compared alpha:compared "
+                               "zeta:compared ");
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+
+    /* No ranks given: by name. */
+    b = run_of("base", wl, NULL, 5);
+    h = run_of("head", wl, NULL, 5);
+    pair_order(b, h, order, sizeof order);
+    assert_string_equal(order, "alpha:compared insert:compared rows:compared scan:compared "
+                               "zeta:compared ");
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+
+    /* Two stores that rank rows differently (head's table has a workload
+     * more, "newer", before it): every case still pairs, in head's order. */
+    static const char *const bw[] = {"insert", "rows", "scan"};
+    static const uint32_t br[] = {0, 1, 2};
+    static const char *const hw[] = {"insert", "newer", "rows", "scan"};
+    static const uint32_t hr[] = {0, 1, 2, 3};
+    b = run_of("base", bw, br, 3);
+    h = run_of("head", hw, hr, 4);
+    pair_order(b, h, order, sizeof order);
+    assert_string_equal(order, "insert:compared newer:only_in_head rows:compared "
+                               "scan:compared ");
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+}
+
+/* ---- out of memory ------------------------------------------------------------ */
+
+/* Two runs compared and rendered every way; the first failure's code. */
+static sim_err_t whole_diff(void)
+{
+    static const char *const wl[] = {"insert", "scan"};
+    static const double real[] = {10, 11, 12}, cpu[] = {9, 10, 11};
+    ldf_run_info_t bi = {.run = 1, .source = "lobsim", .params = "a=1 b=2", .git_dirty = -1};
+    ldf_run_info_t hi = {.run = 2, .source = "lobsim", .params = "a=1 b=3", .git_dirty = -1};
+    ldf_run_t *b = ldf_run_create("base", &bi), *h = ldf_run_create("head", &hi);
+    ldf_diff_t *d = NULL;
+    sim_err_t rc = b && h ? SIM_OK : SIM_ENOMEM;
+    for (size_t i = 0; rc == SIM_OK && i < 8; i++) {
+        ldf_case_t c = mkcase(wl[i % 2], i % 4 < 2 ? "local" : "dblink", 2 << (i / 4), 100 + i);
+        c.params = "x=1";
+        c.nsamples = 3;
+        c.real = real;
+        c.cpu = cpu;
+        rc = ldf_run_add_case(b, &c);
+        c.stats.v[SIM_STAT_DB_BLOCK_GETS] += i % 3;
+        c.params = "x=2";
+        if (rc == SIM_OK)
+            rc = ldf_run_add_case(h, &c);
+    }
+    ldf_opts_t o;
+    ldf_opts_defaults(&o);
+    o.all = 1;
+    if (rc == SIM_OK && !(d = ldf_diff_create(&o, b, h)))
+        rc = SIM_ENOMEM;
+    render_fn *fns[] = {ldf_render_text, ldf_render_markdown, ldf_render_json};
+    for (size_t i = 0; rc == SIM_OK && i < 4; i++) {
+        char *buf = NULL, err[256];
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        assert_non_null(f);
+        rc = i < 3 ? fns[i](f, d) : ldf_render_plot(f, d, NULL, err, sizeof err);
+        assert_int_equal(fclose(f), 0);
+        if (rc == SIM_OK && len < 100)
+            fail_msg("renderer %zu wrote %zu bytes", i, len);
+        free(buf);
+    }
+    ldf_diff_destroy(d);
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+    return rc;
+}
+
+/* Every allocation of the library, failed in turn: each failure comes back
+ * as SIM_ENOMEM (or NULL) to the caller, the process goes on, nothing leaks
+ * (the sanitizers' build checks that). */
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+    uint64_t n = 1;
+    for (;; n++) {
+        sim_fail_alloc_after(n);
+        sim_err_t rc = whole_diff();
+        sim_fail_alloc_after(0);
+        if (rc == SIM_OK)
+            break;
+        assert_int_equal(rc, SIM_ENOMEM);
+    }
+    /* Runs, cases, copies, pairs, figures, tables, the plot: many. */
+    if (n < 50)
+        fail_msg("only %llu allocations", (unsigned long long)n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_exact),     cmocka_unit_test(test_asymptotic),
-        cmocka_unit_test(test_refused),   cmocka_unit_test(test_bonferroni),
-        cmocka_unit_test(test_in_memory),
+        cmocka_unit_test(test_exact),         cmocka_unit_test(test_asymptotic),
+        cmocka_unit_test(test_refused),       cmocka_unit_test(test_bonferroni),
+        cmocka_unit_test(test_in_memory),     cmocka_unit_test(test_workload_order),
+        cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

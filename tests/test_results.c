@@ -188,6 +188,15 @@ static void make_run(res_run_t *run, const char *commit)
     run->seed = 42;
 }
 
+/* A program's table of workloads, as test data: not alphabetical. */
+static const res_workload_t test_workloads[] = {
+    {"insert", "lob", "Session"},
+    {"scan", "lob", "Full scan readback"},
+    {"rows", "lob", "Row-by-row readback"},
+    {"cluster", "lob", NULL},
+};
+#define NTEST_WORKLOADS (sizeof test_workloads / sizeof test_workloads[0])
+
 static res_store_t *open_ok(const char *path)
 {
     res_store_t *s = NULL;
@@ -831,6 +840,7 @@ static sim_err_t check_v2_session(const res_session_info_t *si, void *arg)
     assert_int_equal(si->timing.repetitions, 4);
     assert_int_equal(si->timing.nsamples, 0);    /* version 2 kept the mean only */
     assert_string_equal(si->workload, "insert"); /* all were inserts before version 3 */
+    assert_int_equal(si->workload_position, -1); /* no program has said its order yet */
     assert_null(si->timing.real_samples_ns);
     assert_int_equal(si->stats.v[SIM_STAT_DB_BLOCK_GETS], 777);
     (*n)++;
@@ -848,9 +858,12 @@ static void test_upgrade_from_v2(void **state)
     res_store_t *s = open_ok(f->db);
     assert_int_equal(sql_int(f->db, "PRAGMA user_version"), RES_SCHEMA_VERSION);
     assert_int_equal(count_rows(f->db, "session_timings"), 0);
+    assert_int_equal(count_rows(f->db, "workloads"), 0);
     int n = 0;
     assert_int_equal(res_foreach_session(s, 1, check_v2_session, &n), SIM_OK);
     assert_int_equal(n, 1);
+    /* The first run that says its workloads orders the old runs too. */
+    assert_int_equal(res_set_workloads(s, test_workloads, NTEST_WORKLOADS), SIM_OK);
     /* New runs keep every repetition, readable per case in `timings`. */
     int64_t r2 = record_ok(s, 1, "bbbb2222", 1);
     char sql[256];
@@ -881,6 +894,8 @@ static void test_upgrade_from_v2(void **state)
     expect_contains(a, "timings.repetition:INTEGER");
     expect_contains(a, "sessions.workload:TEXT");
     expect_contains(a, "v$session.workload");
+    expect_contains(a, "workloads.position:INTEGER");
+    assert_int_equal(count_rows(f->db, "workloads"), (int64_t)NTEST_WORKLOADS);
 }
 
 /* ---- repetition samples ------------------------------------------------- */
@@ -966,8 +981,8 @@ static void test_repetition_samples_checked(void **state)
     res_close(s);
 }
 
-/* res_foreach_session(): insert, scan, rows, cluster, then other workloads
- * alphabetically; local, dblink, then other paths alphabetically. */
+/* res_foreach_session(): the store's workloads in their order, then other
+ * workloads alphabetically; local, dblink, then other paths alphabetically. */
 static sim_err_t collect_order(const res_session_info_t *si, void *arg)
 {
     char *out = arg;
@@ -976,10 +991,30 @@ static sim_err_t collect_order(const res_session_info_t *si, void *arg)
     return SIM_OK;
 }
 
-static void test_session_order(void **state)
+/* Every row of a query's first column, each followed by a space. */
+static void sql_rows(const char *db_path, const char *sql, char *out, size_t len)
 {
-    fixture_t *f = *state;
-    res_store_t *s = open_ok(f->db);
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+    size_t used = 0;
+    out[0] = '\0';
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        const unsigned char *v = sqlite3_column_text(st, 0);
+        int n = snprintf(out + used, len - used, "%s ", v ? (const char *)v : "NULL");
+        assert_true(n > 0 && (size_t)n < len - used);
+        used += (size_t)n;
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+
+/* A run of 18 sessions: six workloads (four of test_workloads, two it
+ * lacks), three paths, in an order that is none of the orders read back. */
+static int64_t record_mixed(res_store_t *s)
+{
     static const char *const wl[] = {"zeta", "cluster", "alpha", "rows", "scan", "insert"};
     static const char *const paths[] = {"other", "dblink", "local"};
     res_session_t ss[18];
@@ -998,7 +1033,28 @@ static void test_session_order(void **state)
     int64_t id;
     assert_int_equal(res_record_run(s, &run, ss, 18, &id), SIM_OK);
     assert_int_equal(res_check(s), SIM_OK);
+    return id;
+}
+
+static void test_session_order(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    /* A store no program told its workloads orders them by name. */
+    int64_t id = record_mixed(s);
     char order[512] = "";
+    assert_int_equal(res_foreach_session(s, id, collect_order, order), SIM_OK);
+    assert_string_equal(order, "alpha/local alpha/dblink alpha/other "
+                               "cluster/local cluster/dblink cluster/other "
+                               "insert/local insert/dblink insert/other "
+                               "rows/local rows/dblink rows/other "
+                               "scan/local scan/dblink scan/other "
+                               "zeta/local zeta/dblink zeta/other ");
+
+    /* Told, it orders them as the program does, the others after by name. */
+    assert_int_equal(res_set_workloads(s, test_workloads, NTEST_WORKLOADS), SIM_OK);
+    id = record_mixed(s);
+    order[0] = '\0';
     assert_int_equal(res_foreach_session(s, id, collect_order, order), SIM_OK);
     assert_string_equal(order, "insert/local insert/dblink insert/other "
                                "scan/local scan/dblink scan/other "
@@ -1006,10 +1062,141 @@ static void test_session_order(void **state)
                                "cluster/local cluster/dblink cluster/other "
                                "alpha/local alpha/dblink alpha/other "
                                "zeta/local zeta/dblink zeta/other ");
+    /* The older run too: the order is the store's, not the run's. */
+    order[0] = '\0';
+    assert_int_equal(res_foreach_session(s, id - 1, collect_order, order), SIM_OK);
+    assert_true(strncmp(order, "insert/local insert/dblink insert/other scan/", 45) == 0);
+    /* The pivot view, for a plain sqlite3 user, in the same order of
+     * workloads (its paths by name, descending, as ever). */
+    char sql[256], rows[512];
+    snprintf(sql, sizeof sql,
+             "SELECT workload || '/' || path FROM run_by_lob_size\n"
+             "WHERE run = %lld AND statistic = 'db block gets'",
+             (long long)id);
+    sql_rows(f->db, sql, rows, sizeof rows);
+    assert_string_equal(rows, "insert/other insert/local insert/dblink "
+                              "scan/other scan/local scan/dblink "
+                              "rows/other rows/local rows/dblink "
+                              "cluster/other cluster/local cluster/dblink "
+                              "alpha/other alpha/local alpha/dblink "
+                              "zeta/other zeta/local zeta/dblink ");
     /* Piece size 0 and params NULL are "not recorded". */
     assert_int_equal(sql_int(f->db, "SELECT count(*) FROM sessions WHERE piece_size IS NULL AND "
                                     "params IS NULL"),
-                     18);
+                     36);
+    res_close(s);
+}
+
+static sim_err_t collect_positions(const res_session_info_t *si, void *arg)
+{
+    char *out = arg;
+    size_t used = strlen(out);
+    if (strcmp(si->path, "local") == 0)
+        snprintf(out + used, 512 - used, "%s=%lld ", si->workload,
+                 (long long)si->workload_position);
+    return SIM_OK;
+}
+
+/* The table `workloads`: what the programs that recorded said, the latest
+ * first; checked; written with the run, and only when it changes. */
+static void test_workloads_table(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    char rows[512];
+
+    /* A bad list is refused and changes nothing. */
+    res_workload_t bad[] = {{"insert", "lob", NULL}, {"Scan", "lob", NULL}};
+    assert_int_equal(res_set_workloads(s, bad, 2), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "workload 2: name 'Scan'");
+    bad[1] = (res_workload_t){"scan", "", NULL};
+    assert_int_equal(res_set_workloads(s, bad, 2), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "family ''");
+    bad[1] = (res_workload_t){"insert", "heap", NULL};
+    assert_int_equal(res_set_workloads(s, bad, 2), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "workload 'insert' given twice");
+    record_mixed(s);
+    assert_int_equal(count_rows(f->db, "workloads"), 0);
+
+    /* Recorded with the run, title and family as given. */
+    assert_int_equal(res_set_workloads(s, test_workloads, NTEST_WORKLOADS), SIM_OK);
+    int64_t id = record_mixed(s);
+    sql_rows(f->db,
+             "SELECT position || ':' || name || ':' || family || ':' || coalesce(title, '-')\n"
+             "FROM workloads ORDER BY position",
+             rows, sizeof rows);
+    assert_string_equal(rows, "0:insert:lob:Session 1:scan:lob:Full scan readback "
+                              "2:rows:lob:Row-by-row readback 3:cluster:lob:- ");
+    char pos[512] = "";
+    assert_int_equal(res_foreach_session(s, id, collect_positions, pos), SIM_OK);
+    assert_string_equal(pos, "insert=0 scan=1 rows=2 cluster=3 alpha=-1 zeta=-1 ");
+
+    /* The same list again writes nothing to the table. */
+    sql_exec(f->db, "CREATE TABLE probe_changes (n INTEGER);\n"
+                    "CREATE TRIGGER wl_ins AFTER INSERT ON workloads\n"
+                    "  BEGIN INSERT INTO probe_changes VALUES (1); END;\n"
+                    "CREATE TRIGGER wl_del AFTER DELETE ON workloads\n"
+                    "  BEGIN INSERT INTO probe_changes VALUES (1); END;");
+    record_mixed(s);
+    assert_int_equal(count_rows(f->db, "probe_changes"), 0);
+
+    /* Another program (an older lobsim, say) with another list: its order
+     * first, then the names it lacks in the order they had. */
+    const res_workload_t other[] = {{"zeta", "heap", NULL}, {"scan", "lob", "Scan"}};
+    assert_int_equal(res_set_workloads(s, other, 2), SIM_OK);
+    id = record_mixed(s);
+    assert_true(count_rows(f->db, "probe_changes") > 0);
+    sql_exec(f->db, "DROP TRIGGER wl_ins; DROP TRIGGER wl_del; DROP TABLE probe_changes");
+    sql_rows(f->db, "SELECT position || ':' || name FROM workloads ORDER BY position", rows,
+             sizeof rows);
+    assert_string_equal(rows, "0:zeta 1:scan 2:insert 3:rows 4:cluster ");
+    pos[0] = '\0';
+    assert_int_equal(res_foreach_session(s, id, collect_positions, pos), SIM_OK);
+    assert_string_equal(pos, "zeta=0 scan=1 insert=2 rows=3 cluster=4 alpha=-1 ");
+
+    /* Imports and the reference write it too, in their transaction. */
+    assert_int_equal(res_set_workloads(s, test_workloads, NTEST_WORKLOADS), SIM_OK);
+    assert_int_equal(res_load_reference(s, LOBSIM_REFERENCE_CSV, NULL), SIM_OK);
+    sql_rows(f->db, "SELECT name FROM workloads ORDER BY position", rows, sizeof rows);
+    assert_string_equal(rows, "insert scan rows cluster zeta ");
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM v$session WHERE source = 'oracle'\n"
+                                    "  AND workload <> '" RES_REF_WORKLOAD "'"),
+                     0);
+    res_named_value_t fig = {"db block gets", 5};
+    res_import_session_t is = {.workload = "few_rows",
+                               .path = "local",
+                               .lob_chars = 2048,
+                               .block_size = 8192,
+                               .rows = 1,
+                               .figures = &fig,
+                               .nfigures = 1};
+    res_import_run_t ir = {.file = "x.txt", .format = "sqlplus", .sessions = &is, .n = 1};
+    const res_workload_t heap[] = {{"few_rows", "heap", NULL}};
+    assert_int_equal(res_set_workloads(s, heap, 1), SIM_OK);
+    assert_int_equal(res_record_import(s, &ir, 1, NULL), SIM_OK);
+    sql_rows(f->db, "SELECT name FROM workloads ORDER BY position", rows, sizeof rows);
+    assert_string_equal(rows, "few_rows insert scan rows cluster zeta ");
+    /* A failing write leaves the table as it was. */
+    assert_int_equal(res_set_workloads(s, test_workloads, NTEST_WORKLOADS), SIM_OK);
+    is.lob_chars = 0;
+    assert_int_equal(res_record_import(s, &ir, 1, NULL), SIM_EINVAL);
+    sql_rows(f->db, "SELECT name FROM workloads ORDER BY position", rows, sizeof rows);
+    assert_string_equal(rows, "few_rows insert scan rows cluster zeta ");
+    /* n 0 forgets the list: writes leave the table alone. */
+    assert_int_equal(res_set_workloads(s, NULL, 0), SIM_OK);
+    record_mixed(s);
+    sql_rows(f->db, "SELECT name FROM workloads ORDER BY position", rows, sizeof rows);
+    assert_string_equal(rows, "few_rows insert scan rows cluster zeta ");
+
+    /* res_check() finds a position outside 0 .. n-1. */
+    sql_exec(f->db, "UPDATE workloads SET position = 9 WHERE name = 'zeta'");
+    assert_int_equal(res_check(s), SIM_ECORRUPT);
+    expect_contains(res_errmsg(s), "invariant 11: workload 'zeta'");
+    res_close(s);
+
+    /* A probe handle takes no list. */
+    assert_int_equal(res_open(f->db, RES_OPEN_PROBE, &s, rows, sizeof rows), SIM_OK);
+    assert_int_equal(res_set_workloads(s, test_workloads, NTEST_WORKLOADS), SIM_EINVAL);
     res_close(s);
 }
 
@@ -1886,7 +2073,6 @@ static void test_resolve_failure_leaves_run_id(void **state)
             fail_msg("res_resolve_run('%s') failed but set the run id to %lld", bad[i],
                      (long long)id);
     }
-    assert_int_equal(res_resolve_run(s, "latest", NULL), SIM_EINVAL);
     int64_t r1 = record_ok(s, 1, "abcdef12", 1), id = -7;
     assert_int_equal(res_resolve_run(s, "abcdef", &id), SIM_OK);
     assert_int_equal(id, r1);
@@ -1904,6 +2090,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_upgrade_from_v2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_repetition_samples_checked, setup, teardown),
         cmocka_unit_test_setup_teardown(test_session_order, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_workloads_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_newer_version_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(test_foreign_files_untouched, setup, teardown),
         cmocka_unit_test_setup_teardown(test_corrupt_file_untouched, setup, teardown),

@@ -57,6 +57,13 @@ workload_kind_t workload_kind(size_t i)
     return i < NTABLE ? table[i].kind : WORKLOAD_LOB;
 }
 
+const char *workload_family(size_t i)
+{
+    static const char *const family[] = {
+        [WORKLOAD_LOB] = "lob", [WORKLOAD_HEAP] = "heap", [WORKLOAD_RAC] = "rac"};
+    return i < NTABLE ? family[table[i].kind] : NULL;
+}
+
 int workload_is_heap(size_t i)
 {
     return i < NTABLE && table[i].kind == WORKLOAD_HEAP;

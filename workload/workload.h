@@ -42,6 +42,9 @@ int workload_is_heap(size_t i);
 /* 1 for rac: two instances on a shared heap table (the third experiment). */
 int workload_is_rac(size_t i);
 workload_kind_t workload_kind(size_t i);
+/* The kind as a name: "lob", "heap" or "rac" (the results store's
+ * workloads.family); NULL past the table. */
+const char *workload_family(size_t i);
 /* The index of the workload called `name`, or -1. */
 int workload_find(const char *name);
 /* "insert, scan, rows, cluster" into buf: for messages. */
