@@ -44,7 +44,7 @@ tsan: deps
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD)
 
-# ---- hardening (README, "Reliability") ------------------------------------
+# ---- hardening (docs/development.md, "Reliability") -----------------------
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 300
 .PHONY: fuzz valgrind

@@ -1,6 +1,6 @@
 /*
- * fit.h -- fitting the model's parameters to a measured run (README.md,
- * "lobfit"; fit/README.md).
+ * fit.h -- fitting the model's parameters to a measured run (docs/lobfit.md;
+ * fit/README.md).
  *
  * Three layers, bottom up:
  *   fit_search()    a bounded compass search over integer vectors with seeded

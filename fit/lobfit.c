@@ -1,6 +1,6 @@
 /*
  * lobfit.c -- fit the model's parameters to a run of the results store
- * (fit.h; README.md, "lobfit").  Parses the command line, loads the
+ * (fit.h; docs/lobfit.md).  Parses the command line, loads the
  * reference's cases, runs fit_run() and prints the errors before and after,
  * the pinned and free parameters and the cross-validated error; --out writes
  * the parameter file lobbench --param-file reads.

@@ -1,6 +1,6 @@
 /*
  * lobdiff.h -- what changed between two recorded runs of the results store,
- * in a form to paste into a pull request (README.md, "lobdiff").
+ * in a form to paste into a pull request (docs/lobdiff.md).
  *
  * A case is (workload, path, LOB size, block size, rows); workload and path
  * are the store's short strings ("insert", "local"), so that this library

@@ -1,6 +1,6 @@
 /*
  * lobreport.h -- the history of a results store as a static web page
- * (README.md, "The history as a page"): build/lobreport's library.
+ * (docs/lobreport.md): build/lobreport's library.
  *
  * rpt_parse_args() reads the command line, rpt_history_load() reads every
  * run of the store (runs in commit order, each statistic and time of each
@@ -23,10 +23,12 @@
 #define RPT_EXIT_BAD_INPUT 2 /* one line naming the input */
 
 typedef struct {
-    const char *db;  /* the store; RES_DEFAULT_PATH by default */
-    const char *out; /* the site's directory; "lobreport" by default */
-    int help;        /* -h, --help was given */
-    int version;     /* --version was given */
+    const char *db;         /* the store; RES_DEFAULT_PATH by default */
+    const char *out;        /* the site's directory; by default "report" beside the
+                             * store (results/report for results/history.db) */
+    char out_default[4096]; /* what out points to when --out is not given */
+    int help;               /* -h, --help was given */
+    int version;            /* --version was given */
 } rpt_opts_t;
 
 void rpt_opts_defaults(rpt_opts_t *o);

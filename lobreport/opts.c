@@ -15,22 +15,38 @@ void rpt_opts_defaults(rpt_opts_t *o)
 {
     memset(o, 0, sizeof *o);
     o->db = RES_DEFAULT_PATH;
-    o->out = "lobreport";
+    o->out = NULL;
+}
+
+/* "report" in the store's directory: the page goes beside its store, never
+ * into the folder of the component that made it. */
+static int default_out(rpt_opts_t *o, char *err, size_t errlen)
+{
+    char dir[sizeof o->out_default];
+    sim_parent_dir(o->db, dir, sizeof dir);
+    int n = snprintf(o->out_default, sizeof o->out_default, "%s/report", dir);
+    if (n < 0 || (size_t)n >= sizeof o->out_default) {
+        snprintf(err, errlen, "--db=%.200s: the path is too long for the default --out", o->db);
+        return 2;
+    }
+    o->out = o->out_default;
+    return 0;
 }
 
 void rpt_usage(FILE *f)
 {
     fputs("Usage: lobreport [OPTION]...\n"
           "\n"
-          "Writes DIR/index.html (default: lobreport/index.html): the history of the\n"
-          "results store FILE (default: " RES_DEFAULT_PATH ") as charts, one per workload,\n"
-          "path and statistic across the runs in commit order, Oracle's imported runs\n"
-          "as diamonds, steps labelled with their commit; the times with their spread;\n"
-          "the latest calibration report.  DIR is created if its parent exists.\n"
+          "Writes DIR/index.html (DIR by default: report in FILE's directory, so\n"
+          "results/report): the history of the results store FILE (default:\n"
+          "" RES_DEFAULT_PATH ") as charts, one per workload, path and statistic across\n"
+          "the runs in commit order, Oracle's imported runs as diamonds, steps\n"
+          "labelled with their commit; the times with their spread; the latest\n"
+          "calibration report.  DIR is created if its parent exists.\n"
           "\n"
           "Options:\n"
           "  --db=FILE    the results store (default: " RES_DEFAULT_PATH ")\n"
-          "  --out=DIR    where index.html goes (default: lobreport)\n"
+          "  --out=DIR    where index.html goes (default: report in FILE's directory)\n"
           "  -h, --help   this help\n"
           "  --version    lobreport's version and the commit it was built from\n"
           "Each option at most once; --NAME VALUE is --NAME=VALUE.\n"
@@ -72,5 +88,5 @@ int rpt_parse_args(int argc, char *const *argv, rpt_opts_t *o, char *err, size_t
         }
         *(id == OPT_DB ? &o->db : &o->out) = v;
     }
-    return 0;
+    return o->out ? 0 : default_out(o, err, errlen);
 }

@@ -1,8 +1,8 @@
 /*
  * results_int.h -- the results store's private parts, shared by the files of
  * results/ (README, "Files") and open to its tests.  Functions shared between
- * those files carry the prefix rs_; each is defined in exactly one file,
- * named beside its declaration.
+ * those files carry the component's one prefix, res_, as the public ones do;
+ * each is defined in exactly one file, named beside its declaration.
  */
 #ifndef LOBSIM_RESULTS_INT_H
 #define LOBSIM_RESULTS_INT_H

@@ -1,5 +1,5 @@
 /*
- * test_report.c -- lobbench's outputs list every statistic of the catalogue
+ * test_bench.c -- lobbench's outputs list every statistic of the catalogue
  * once: the table's and the CSV's order is a permutation of it, so a
  * statistic added to sim/sim.h and forgotten in benchmarks/table.c fails
  * here (and at compile time, by the length).

@@ -121,9 +121,33 @@ static void test_workload_order(void **state)
     free(html);
 }
 
+/* The page goes beside its store by default, never into the source tree's
+ * lobreport/ folder; --out wins. */
+static void test_default_out(void **state)
+{
+    (void)state;
+    static const struct {
+        char *args[3];
+        const char *out;
+    } cases[] = {
+        {{"lobreport", NULL, NULL}, "results/report"},
+        {{"lobreport", "--db=/srv/runs/h.db", NULL}, "/srv/runs/report"},
+        {{"lobreport", "--db=h.db", NULL}, "./report"},
+        {{"lobreport", "--db=h.db", "--out=site"}, "site"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rpt_opts_t o;
+        char err[256] = "";
+        int argc = cases[i].args[2] ? 3 : cases[i].args[1] ? 2 : 1;
+        assert_int_equal(rpt_parse_args(argc, cases[i].args, &o, err, sizeof err), 0);
+        assert_string_equal(o.out, cases[i].out);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_default_out),
         cmocka_unit_test_setup_teardown(test_workload_order, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
