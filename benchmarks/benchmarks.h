@@ -16,6 +16,18 @@
 
 #define BENCH_MAX_LIST 64
 #define BENCH_MAX_PARAMS 64
+/* Parameters that may be given as lists: each is a dimension of the sweep. */
+#define BENCH_MAX_SWEPT 2
+/* The most cases one sweep may have (each holds its figures, ~10 KB). */
+#define BENCH_MAX_CASES 10000
+
+/* A parameter given as a list (--param=NAME=V1,V2,...): its values in the
+ * order given, no value twice. */
+typedef struct {
+    char name[48];
+    uint32_t values[BENCH_MAX_LIST];
+    size_t n;
+} bench_swept_t;
 
 typedef struct {
     int workloads[WORKLOAD_MAX];    /* which workloads run */
@@ -27,6 +39,9 @@ typedef struct {
     uint64_t rows;
     int rows_given; /* --rows was given (the heap workloads default to 10^7) */
     uint64_t seed;
+    int seed_given;                 /* --seed was given (it and --seeds exclude each other) */
+    uint64_t seeds[BENCH_MAX_LIST]; /* --seeds=1-5 or 1,2,3: a dimension of the sweep */
+    size_t nseeds;                  /* 0: the one seed of --seed */
     uint32_t piece_size;
     int piece_size_set;
     struct {
@@ -34,6 +49,8 @@ typedef struct {
         uint32_t value;
     } params[BENCH_MAX_PARAMS];
     size_t nparams;
+    bench_swept_t swept[BENCH_MAX_SWEPT]; /* parameters given as lists, in order */
+    size_t nswept;
     const char *stats_out;   /* --stats-out=FILE.csv */
     const char *explain_out; /* --explain-out=FILE.csv */
     int explain;             /* --explain: the parts under each statistic */
@@ -67,12 +84,22 @@ int bench_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out
                     size_t errlen);
 
 /* NAME=VALUE lines of the file at path (blank lines and # comments
- * skipped) added to o's parameters in order.  0, or 2 with one line in err:
+ * skipped) added to o's parameters in order, as --param takes them (a list
+ * of values is a dimension of the sweep).  0, or 2 with one line in err:
  * "FILE:LINE: what is wrong", or the file that cannot be read. */
 int bench_parse_param_file(bench_opts_t *o, const char *path, char *err, size_t errlen);
+/* One value of parameter `name` (a number, or one of its names, e.g.
+ * heap.dict_cache=warm) into *out.  0, or 2 with one line in err naming
+ * `where`, the parameter and what it accepts. */
+int bench_parse_param_value(const char *where, const char *name, const char *s, uint32_t *out,
+                            char *err, size_t errlen);
+/* "--seeds=1-5", "1,2,3", "1-3,7": into o->seeds; no seed twice, at most
+ * BENCH_MAX_LIST.  0, or 2 with one line in err. */
+int bench_parse_seeds(bench_opts_t *o, const char *s, char *err, size_t errlen);
 
-/* The case for (path, size, block size) with the options applied; returns 2
- * with a message when the case is invalid. */
+/* The case for (path, size, block size) with the options applied, at the
+ * first point of the sweep (the first value of each list, the first seed);
+ * returns 2 with a message when the case is invalid. */
 int bench_make_case(const bench_opts_t *o, unsigned wl, case_path_t path, uint64_t chars,
                     uint32_t block_size, case_t *c, char *err, size_t errlen);
 
@@ -87,7 +114,15 @@ void bench_usage(FILE *f);
 /* One case of a sweep and what was measured for it. */
 typedef struct {
     case_t c;
-    char name[160];      /* the benchmark's name */
+    char name[256]; /* the benchmark's name */
+    /* Its place among the sweep's lists of parameters and seeds
+     * (bench_sweep_case): the names of the parameters given as lists (the
+     * options' strings), this case's value of each, and whether the seeds
+     * are a list. */
+    size_t nswept;
+    const char *swept[BENCH_MAX_SWEPT];
+    uint32_t swept_value[BENCH_MAX_SWEPT];
+    int seeds_swept;
     sim_stats_t st;      /* the session statistics: the sum of res's parts */
     case_result_t res;   /* the same figures by the part that counted them */
     int ran;             /* the model ran and st holds its figures */
@@ -101,6 +136,31 @@ typedef struct {
     double real_samples_ns[BENCH_MAX_SAMPLES];
     double cpu_samples_ns[BENCH_MAX_SAMPLES];
 } bench_case_t;
+
+/* ---- the sweep's points (sweep.c) ---------------------------------------- */
+
+/* Points of the sweep over the parameters given as lists and the seeds:
+ * the product of their counts (1 without lists). */
+size_t bench_npoints(const bench_opts_t *o);
+/*
+ * Case `point` (0 .. bench_npoints() - 1; the first list outermost, the
+ * seeds innermost) of (workload, path, size, block size) into bc: the case,
+ * its place in the sweep and its benchmark name,
+ * WORKLOAD/PATH/lob:SIZE/block:SIZE/rows:N, then /NAME:VALUE for each
+ * parameter given as a list and /seed:N with --seeds.  The options must
+ * outlive bc.  0, or 2 with one line in err when the model refuses the case.
+ */
+int bench_sweep_case(const bench_opts_t *o, unsigned wl, case_path_t path, uint64_t chars,
+                     uint32_t block_size, size_t point, bench_case_t *bc, char *err, size_t errlen);
+/* "rac.users=40, rac.interconnect=1gbe" (with_seed: ", seed 2" after it):
+ * where a case sits among the lists; "" when nothing is a list. */
+void bench_point_label(const bench_case_t *bc, int with_seed, char *buf, size_t len);
+/* The same values of the parameters given as lists (and, with_seed, the
+ * same seed when the seeds are a list). */
+int bench_same_point(const bench_case_t *a, const bench_case_t *b, int with_seed);
+/* A parameter's value as --param takes it back: its name if it has one
+ * ("cold"), else the number. */
+void bench_param_text(const char *name, uint32_t v, char *buf, size_t len);
 
 /* The statistics in the order they are printed. */
 extern const sim_stat_t bench_order[];

@@ -545,32 +545,56 @@ static void print_info(const bench_opts_t *o)
     } else {
         case_t c;
         case_defaults(&c);
-        printf("%-28s %s\n", "parameter", "default");
-        for (size_t i = 0; i < case_param_count(); i++)
-            printf("%-28s %u\n", case_param_name(i), case_param_get(&c, i));
+        printf("%-28s %-12s %s\n", "parameter", "default", "values by name");
+        for (size_t i = 0; i < case_param_count(); i++) {
+            const char *name = case_param_name(i), *w;
+            char def[32];
+            bench_param_text(name, case_param_get(&c, i), def, sizeof def);
+            if (case_param_word(name, 0, NULL) == NULL) {
+                printf("%-28s %s\n", name, def);
+                continue;
+            }
+            printf("%-28s %-12s", name, def);
+            for (size_t k = 0; (w = case_param_word(name, k, NULL)) != NULL; k++)
+                printf("%s%s", k ? ", " : " ", w);
+            printf("\n");
+        }
     }
 }
 
 /*
  * Every case of the sweep, built and checked before anything runs: 0, 1
- * out of memory, 2 a case the model refuses (one line printed either way).
+ * out of memory, 2 a case the model refuses or a sweep too large (one line
+ * printed either way).  The sweep's points (lists of parameters, seeds)
+ * are innermost, so that a case's neighbours differ in them only.
  */
 static int build_cases(const bench_opts_t *o, sweep_t *sw)
 {
-    size_t nsel = 0;
+    size_t nsel = 0, npoints = bench_npoints(o);
+    /* A heap or rac workload has no path nor LOB size: one case per block
+     * size, under the first path and size. */
+    int first_path = 0;
+    while (first_path < CASE_PATH_COUNT - 1 && !o->paths[first_path])
+        first_path++;
     for (int w = 0; w < (int)workload_count(); w++)
-        for (int p = 0; p < CASE_PATH_COUNT; p++)
-            nsel += o->workloads[w] && o->paths[p];
-    sw->cases = calloc(o->nsizes * o->nblock_sizes * nsel, sizeof *sw->cases);
+        for (int p = 0; p < CASE_PATH_COUNT; p++) {
+            int by_block = workload_kind((size_t)w) != WORKLOAD_LOB;
+            if (o->workloads[w] && o->paths[p] && (!by_block || p == first_path))
+                nsel += by_block ? 1 : o->nsizes;
+        }
+    /* Each factor is at most BENCH_MAX_LIST, the points at most 64^3. */
+    if (nsel * o->nblock_sizes > BENCH_MAX_CASES / npoints) {
+        fprintf(stderr,
+                "lobbench: the sweep has %zu cases (%zu points of lists and seeds x %zu); at most "
+                "%d\n",
+                nsel * o->nblock_sizes * npoints, npoints, nsel * o->nblock_sizes, BENCH_MAX_CASES);
+        return 2;
+    }
+    sw->cases = calloc(nsel * o->nblock_sizes * npoints, sizeof *sw->cases);
     if (sw->cases == NULL) {
         fprintf(stderr, "lobbench: out of memory\n");
         return 1;
     }
-    /* A heap workload has no path nor LOB size: one case per block size,
-     * under the first path and size. */
-    int first_path = 0;
-    while (first_path < CASE_PATH_COUNT - 1 && !o->paths[first_path])
-        first_path++;
     char err[512];
     for (int w = 0; w < (int)workload_count(); w++)
         for (int p = 0; p < CASE_PATH_COUNT && o->workloads[w]; p++) {
@@ -578,14 +602,15 @@ static int build_cases(const bench_opts_t *o, sweep_t *sw)
             if (!o->paths[p] || (by_block && p != first_path))
                 continue;
             for (size_t b = 0; b < o->nblock_sizes; b++)
-                for (size_t s = 0; s < (by_block ? 1 : o->nsizes); s++) {
-                    bench_case_t *bc = &sw->cases[sw->ncases++];
-                    if (bench_make_case(o, (unsigned)w, (case_path_t)p, o->sizes[s],
-                                        o->block_sizes[b], &bc->c, err, sizeof err) != 0) {
-                        fprintf(stderr, "lobbench: %s\n", err);
-                        return 2;
+                for (size_t s = 0; s < (by_block ? 1 : o->nsizes); s++)
+                    for (size_t k = 0; k < npoints; k++) {
+                        bench_case_t *bc = &sw->cases[sw->ncases++];
+                        if (bench_sweep_case(o, (unsigned)w, (case_path_t)p, o->sizes[s],
+                                             o->block_sizes[b], k, bc, err, sizeof err) != 0) {
+                            fprintf(stderr, "lobbench: %s\n", err);
+                            return 2;
+                        }
                     }
-                }
         }
     return 0;
 }
@@ -614,6 +639,16 @@ static const char *benchmark_filter(int argc, char **argv)
     return filter;
 }
 
+/* The seed, or the seeds of --seeds as "1, 2, 3" (cut short with "..."). */
+static void seeds_text(const bench_opts_t *o, char *buf, size_t len)
+{
+    size_t used = (size_t)snprintf(buf, len, "%llu", (unsigned long long)o->seed);
+    for (size_t i = 1; i < o->nseeds && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, ", %llu", (unsigned long long)o->seeds[i]);
+    if (used >= len && len > 4)
+        strcpy(buf + len - 4, "...");
+}
+
 /*
  * Google Benchmark's flags taken (what is left in argv refused), the outputs
  * checked, and the run's provenance put in the report's context.  0, or 2
@@ -637,7 +672,7 @@ static int start_benchmark(gbc_t *g, const bench_opts_t *o, const sweep_t *sw, i
     char params[2048];
     case_describe_params(&sw->cases[0].c, params, sizeof params);
     char seed[32];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)o->seed);
+    seeds_text(o, seed, sizeof seed);
     gbc_add_context(g, "lobsim_git_commit", pv->commit);
     gbc_add_context(g, "lobsim_git_dirty",
                     pv->dirty < 0 ? "unknown"
@@ -661,12 +696,6 @@ static int run_model(gbc_t *g, sweep_t *sw)
     int failed = 0;
     for (size_t i = 0; i < sw->ncases; i++) {
         bench_case_t *bc = &sw->cases[i];
-        char lob[32], blk[32];
-        sim_format_size(bc->c.lob_chars, lob, sizeof lob);
-        sim_format_size(bc->c.block_size, blk, sizeof blk);
-        snprintf(bc->name, sizeof bc->name, "%s/%s/lob:%s/block:%s/rows:%llu",
-                 workload_name(bc->c.workload), case_path_name(bc->c.path), lob, blk,
-                 (unsigned long long)bc->c.rows);
         sim_err_t mrc = workload_run(&bc->c, &bc->res, NULL, 0);
         case_result_total(&bc->res, &bc->st);
         if (mrc != SIM_OK) {
@@ -690,9 +719,12 @@ static int run_model(gbc_t *g, sweep_t *sw)
  * cases through on_report().  1 if the run failed, else 0. */
 static int time_cases(gbc_t *g, const bench_opts_t *o, sweep_t *sw)
 {
-    if (!o->quiet)
-        fprintf(stderr, "lobbench: %zu cases, seed %llu\n", sw->ncases,
-                (unsigned long long)o->seed);
+    if (!o->quiet) {
+        char seeds[128];
+        seeds_text(o, seeds, sizeof seeds);
+        fprintf(stderr, "lobbench: %zu cases, seed%s %s\n", sw->ncases, o->nseeds > 1 ? "s" : "",
+                seeds);
+    }
     sw->progress = isatty(STDERR_FILENO);
     sw->started = time(NULL);
     gbc_set_report_callback(g, on_report, sw);

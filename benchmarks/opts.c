@@ -2,8 +2,9 @@
  * opts.c -- parsing lobbench's command line.
  *
  * Sizes follow the reference: "2k" is 2,048 characters.  Lists are comma
- * separated.  Nothing here runs the model; bench_make_case() only builds and
- * validates the case.
+ * separated; a parameter given as a list (--param=NAME=V1,V2) and --seeds
+ * are dimensions of the sweep, whose cases sweep.c builds.  Nothing here
+ * runs the model.
  */
 #include "benchmarks.h"
 
@@ -137,12 +138,96 @@ static int one_workload(const char *what, const char *s, void *dst, size_t i, ch
     return 0;
 }
 
-/* One NAME=VALUE into o->params; `where` names it in messages ("--param",
- * "FILE:LINE"). */
+/* "cold, warm" for a parameter whose values have names, "" otherwise. */
+static void param_words(const char *name, char *buf, size_t len)
+{
+    const char *w;
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; (w = case_param_word(name, i, NULL)) != NULL && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", w);
+}
+
+int bench_parse_param_value(const char *where, const char *name, const char *s, uint32_t *out,
+                            char *err, size_t errlen)
+{
+    uint64_t v;
+    char words[128];
+    param_words(name, words, sizeof words);
+    if (case_param_keyword(name, s, out) == 0)
+        return 0;
+    if (sim_parse_scaled(s, &v) == 0 && v <= UINT32_MAX) {
+        *out = (uint32_t)v;
+        return 0;
+    }
+    if (words[0] != '\0') {
+        snprintf(err, errlen, "%s: %s='%s' is not one of its values (accepted: %s, or a number)",
+                 where, name, s, words);
+        return 2;
+    }
+    return bench_parse_u64(where, s, UINT32_MAX, &v, err, errlen);
+}
+
+/* Where name sits in o's single values (1) or lists (2); 0 nowhere. */
+static int param_given(const bench_opts_t *o, const char *name)
+{
+    for (size_t i = 0; i < o->nparams; i++)
+        if (strcmp(o->params[i].name, name) == 0)
+            return 1;
+    for (size_t i = 0; i < o->nswept; i++)
+        if (strcmp(o->swept[i].name, name) == 0)
+            return 2;
+    return 0;
+}
+
+/* NAME=V1,V2,...: a new dimension of the sweep, each value once. */
+static int add_swept(bench_opts_t *o, const char *where, const char *name, const char *list,
+                     char *err, size_t errlen)
+{
+    if (o->nswept == BENCH_MAX_SWEPT) {
+        snprintf(err, errlen,
+                 "%s: %s=%s: at most %d parameters may be lists (%s and %s already are)", where,
+                 name, list, BENCH_MAX_SWEPT, o->swept[0].name, o->swept[1].name);
+        return 2;
+    }
+    bench_swept_t *sw = &o->swept[o->nswept];
+    char buf[1024];
+    size_t len = strlen(list);
+    if (len >= sizeof buf || list[0] == ',' || list[len - 1] == ',' || strstr(list, ",,")) {
+        snprintf(err, errlen, "%s: %s='%.60s' has an empty item or is too long", where, name, list);
+        return 2;
+    }
+    strcpy(buf, list);
+    sw->n = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        uint32_t v;
+        if (sw->n == BENCH_MAX_LIST) {
+            snprintf(err, errlen, "%s: %s: more than %d values", where, name, BENCH_MAX_LIST);
+            return 2;
+        }
+        if (bench_parse_param_value(where, name, tok, &v, err, errlen) != 0)
+            return 2;
+        for (size_t i = 0; i < sw->n; i++)
+            if (sw->values[i] == v) {
+                snprintf(err, errlen, "%s: %s=%s gives the value '%s' twice", where, name, list,
+                         tok);
+                return 2;
+            }
+        sw->values[sw->n++] = v;
+    }
+    strcpy(sw->name, name);
+    o->nswept++;
+    return 0;
+}
+
+/* One NAME=VALUE (or NAME=V1,V2,...: a list, a dimension of the sweep)
+ * into o; `where` names it in messages ("--param", "FILE:LINE").  A
+ * parameter given as a list is given once: as a list, a later single value
+ * would silently end its sweep. */
 static int add_param(bench_opts_t *o, const char *where, const char *v, char *err, size_t errlen)
 {
     const char *eq = strchr(v, '=');
-    uint64_t pv;
     case_t probe;
     case_defaults(&probe);
     char name[48];
@@ -157,14 +242,83 @@ static int add_param(bench_opts_t *o, const char *where, const char *v, char *er
         snprintf(err, errlen, "%s: unknown parameter '%s' (see --list-params)", where, name);
         return 2;
     }
-    if (bench_parse_u64(where, eq + 1, UINT32_MAX, &pv, err, errlen))
+    int list = strchr(eq + 1, ',') != NULL, given = param_given(o, name);
+    if (given && (list || given == 2)) {
+        snprintf(err, errlen,
+                 "%s: %s is given as a list and once more: a swept parameter is given once", where,
+                 name);
+        return 2;
+    }
+    if (list)
+        return add_swept(o, where, name, eq + 1, err, errlen);
+    uint32_t pv;
+    if (bench_parse_param_value(where, name, eq + 1, &pv, err, errlen))
         return 2;
     if (o->nparams == BENCH_MAX_PARAMS) {
         snprintf(err, errlen, "%s: more than %d parameters", where, BENCH_MAX_PARAMS);
         return 2;
     }
     strcpy(o->params[o->nparams].name, name);
-    o->params[o->nparams++].value = (uint32_t)pv;
+    o->params[o->nparams++].value = pv;
+    return 0;
+}
+
+/* One item of --seeds: N or A-B (A <= B), each seed not given before. */
+static int add_seeds(bench_opts_t *o, const char *item, char *err, size_t errlen)
+{
+    uint64_t a, b;
+    const char *dash = strchr(item, '-');
+    char first[32];
+    size_t fl = dash ? (size_t)(dash - item) : strlen(item);
+    if (fl == 0 || fl >= sizeof first) {
+        snprintf(err, errlen, "--seeds: '%s' is not a seed or a range A-B", item);
+        return 2;
+    }
+    memcpy(first, item, fl);
+    first[fl] = '\0';
+    if (sim_parse_u64(first, UINT64_MAX, &a) != 0 ||
+        (dash && sim_parse_u64(dash + 1, UINT64_MAX, &b) != 0)) {
+        snprintf(err, errlen, "--seeds: '%s' is not a seed or a range A-B of whole numbers", item);
+        return 2;
+    }
+    if (!dash)
+        b = a;
+    if (b < a) {
+        snprintf(err, errlen, "--seeds: '%s' is a range that ends before it starts", item);
+        return 2;
+    }
+    for (uint64_t s = a;; s++) {
+        for (size_t i = 0; i < o->nseeds; i++)
+            if (o->seeds[i] == s) {
+                snprintf(err, errlen, "--seeds: seed %llu is given twice", (unsigned long long)s);
+                return 2;
+            }
+        if (o->nseeds == BENCH_MAX_LIST) {
+            snprintf(err, errlen, "--seeds: more than %d seeds", BENCH_MAX_LIST);
+            return 2;
+        }
+        o->seeds[o->nseeds++] = s;
+        if (s == b)
+            break;
+    }
+    return 0;
+}
+
+int bench_parse_seeds(bench_opts_t *o, const char *s, char *err, size_t errlen)
+{
+    char buf[1024];
+    size_t len = strlen(s);
+    o->nseeds = 0;
+    if (len == 0 || len >= sizeof buf || s[0] == ',' || s[len - 1] == ',' || strstr(s, ",,")) {
+        snprintf(err, errlen, "--seeds: '%.60s' is empty, has an empty item or is too long", s);
+        return 2;
+    }
+    strcpy(buf, s);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+        if (add_seeds(o, tok, err, errlen) != 0)
+            return 2;
+    o->seed = o->seeds[0];
     return 0;
 }
 
@@ -217,6 +371,7 @@ enum {
     OPT_BLOCK_SIZE,
     OPT_ROWS,
     OPT_SEED,
+    OPT_SEEDS,
     OPT_PIECE_SIZE,
     OPT_PARAM_FILE,
     OPT_PARAM,
@@ -240,6 +395,7 @@ static const sim_opt_t options[] = {
     {"block-size", 0, SIM_OPT_VALUE, OPT_BLOCK_SIZE},
     {"rows", 0, SIM_OPT_VALUE, OPT_ROWS},
     {"seed", 0, SIM_OPT_VALUE, OPT_SEED},
+    {"seeds", 0, SIM_OPT_VALUE, OPT_SEEDS},
     {"piece-size", 0, SIM_OPT_VALUE, OPT_PIECE_SIZE},
     {"param-file", 0, SIM_OPT_VALUE | SIM_OPT_REPEAT, OPT_PARAM_FILE},
     {"param", 0, SIM_OPT_VALUE | SIM_OPT_REPEAT, OPT_PARAM},
@@ -315,7 +471,10 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         o->rows_given = 1;
         return bench_parse_u64("--rows", v, 1000000000000ULL, &o->rows, err, errlen);
     case OPT_SEED:
+        o->seed_given = 1;
         return bench_parse_u64("--seed", v, UINT64_MAX, &o->seed, err, errlen);
+    case OPT_SEEDS:
+        return bench_parse_seeds(o, v, err, errlen);
     case OPT_PIECE_SIZE:
         return parse_piece_size(o, v, err, errlen);
     case OPT_PARAM_FILE:
@@ -372,6 +531,10 @@ int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errle
     *argc = out;
     if (rc != 0 || o->help || o->version)
         return rc;
+    if (o->seed_given && o->nseeds) {
+        snprintf(err, errlen, "--seed and --seeds: give one of them");
+        return 2;
+    }
     if (o->db_given && o->no_db) {
         snprintf(err, errlen, "--db and --no-db: give one of them");
         return 2;
@@ -379,33 +542,6 @@ int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errle
     if (o->piece_size_set && !o->paths[CASE_PATH_DBLINK]) {
         snprintf(err, errlen,
                  "--piece-size: applies to the dblink path only (add --path=dblink or both)");
-        return 2;
-    }
-    return 0;
-}
-
-int bench_make_case(const bench_opts_t *o, unsigned wl, case_path_t path, uint64_t chars,
-                    uint32_t block_size, case_t *c, char *err, size_t errlen)
-{
-    case_defaults(c);
-    c->workload = wl;
-    c->path = path;
-    c->lob_chars = chars;
-    c->block_size = block_size;
-    c->rows = o->rows;
-    /* The heap experiment's table has 10,000,000 rows unless told. */
-    if (workload_is_heap(wl) && !o->rows_given)
-        c->rows = HS_REF_ROWS;
-    /* The rac table: 100,000 rows unless told. */
-    if (workload_is_rac(wl) && !o->rows_given)
-        c->rows = 100000;
-    c->seed = o->seed;
-    c->piece_size = o->piece_size;
-    for (size_t i = 0; i < o->nparams; i++)
-        case_set_param(c, o->params[i].name, o->params[i].value);
-    char msg[200];
-    if (workload_validate(c, msg, sizeof msg) != SIM_OK) {
-        snprintf(err, errlen, "%s", msg);
         return 2;
     }
     return 0;
@@ -431,12 +567,21 @@ void bench_usage(FILE *f)
           "  --block-size=LIST         2k, 4k, 8k, 16k or 32k (default: 8k)\n"
           "  --piece-size=BYTES        dblink: bytes per LOB piece (default: 32767)\n"
           "  --seed=N                  seed, printed and stored with the run (default: 1)\n"
-          "  --param=NAME=VALUE        change a model parameter (see --list-params)\n"
+          "  --seeds=LIST              several seeds, e.g. 1-5 or 1,2,3 (not with --seed):\n"
+          "                            every case runs once per seed\n"
+          "  --param=NAME=VALUE        change a model parameter (see --list-params); a\n"
+          "                            VALUE is a number or one of the parameter's names\n"
+          "                            (heap.dict_cache=warm, rac.interconnect=1gbe)\n"
+          "  --param=NAME=V1,V2,...    sweep a parameter: every case once per value (at\n"
+          "                            most 2 such lists, each value once)\n"
           "  --param-file=FILE         NAME=VALUE lines (# comments), as lobfit --out\n"
           "                            writes them; applied in order with --param\n"
           "Output:\n"
           "  --stats-out=FILE.csv      figures as CSV: path,lob_kchars,statistic,value,\n"
-          "                            workload,block_kb (the reference's columns first)\n"
+          "                            workload,block_kb (the reference's columns first);\n"
+          "                            heap workloads: query,source,block_kb,statistic,\n"
+          "                            value,statement,recursive; rac: the AWR figures; a\n"
+          "                            sweep adds a column per list and one for --seeds\n"
           "  --explain                 under each statistic of the table, what each part\n"
           "                            of the model contributed to it\n"
           "  --explain-out=FILE.csv    the same as CSV: workload,path,lob_kchars,block_kb,\n"
@@ -448,15 +593,16 @@ void bench_usage(FILE *f)
           "  -q, --quiet               no statistics table\n"
           "  --all-counters            every statistic as a counter on the console too\n"
           "                            (always so in JSON, CSV and --benchmark_out)\n"
-          "  --list-params             the model's parameters and their defaults\n"
+          "  --list-params             the model's parameters, their defaults and the\n"
+          "                            names their values have\n"
           "  -h, --help                this help\n"
           "  --version                 lobbench's version and the commit it was built from\n"
           "Google Benchmark's own flags work unchanged, e.g. --benchmark_filter=dblink,\n"
           "--benchmark_format=json, --benchmark_out=FILE, --benchmark_repetitions=N,\n"
           "--benchmark_min_time=SECONDS.\n"
           "\n"
-          "--param and --param-file may be given several times and apply in order; any\n"
-          "other option at most once.\n"
+          "--param and --param-file may be given several times and apply in order (a\n"
+          "parameter given as a list, once); any other option at most once.\n"
           "\n"
           "Exit status: 0 on success, 1 when a case or the store failed, 2 on bad input\n"
           "(one line naming it).\n",

@@ -317,11 +317,16 @@ static const struct {
 } keywords[] = {
     {"heap.dict_cache", "cold", HS_DICT_COLD},
     {"heap.dict_cache", "warm", HS_DICT_WARM},
+    /* rac_interconnect_name()'s names (test_bench checks that they agree). */
+    {"rac.interconnect", "hipersockets", CASE_LINK_HIPERSOCKETS},
+    {"rac.interconnect", "10gbe", CASE_LINK_10GBE},
+    {"rac.interconnect", "1gbe", CASE_LINK_1GBE},
 };
+#define NKEYWORDS (sizeof keywords / sizeof keywords[0])
 
 int case_param_keyword(const char *name, const char *word, uint32_t *value)
 {
-    for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+    for (size_t i = 0; i < NKEYWORDS; i++)
         if (strcmp(keywords[i].param, name) == 0 && strcmp(keywords[i].word, word) == 0) {
             *value = keywords[i].value;
             return 0;
@@ -329,12 +334,35 @@ int case_param_keyword(const char *name, const char *word, uint32_t *value)
     return -1;
 }
 
+const char *case_param_word(const char *param, size_t i, uint32_t *value)
+{
+    for (size_t k = 0; k < NKEYWORDS; k++)
+        if (strcmp(keywords[k].param, param) == 0 && i-- == 0) {
+            if (value)
+                *value = keywords[k].value;
+            return keywords[k].word;
+        }
+    return NULL;
+}
+
+const char *case_param_value_name(const char *param, uint32_t v)
+{
+    for (size_t k = 0; k < NKEYWORDS; k++)
+        if (strcmp(keywords[k].param, param) == 0 && keywords[k].value == v)
+            return keywords[k].word;
+    return NULL;
+}
+
 int case_describe_params(const case_t *c, char *buf, size_t len)
 {
     size_t used = 0;
     for (size_t i = 0; i < NPARAMS; i++) {
-        int n = snprintf(buf + (used < len ? used : len), used < len ? len - used : 0, "%s%s=%u",
-                         i ? " " : "", params[i].name, case_param_get(c, i));
+        uint32_t v = case_param_get(c, i);
+        const char *word = case_param_value_name(params[i].name, v);
+        char num[16];
+        snprintf(num, sizeof num, "%u", v);
+        int n = snprintf(buf + (used < len ? used : len), used < len ? len - used : 0, "%s%s=%s",
+                         i ? " " : "", params[i].name, word ? word : num);
         if (n < 0)
             return n;
         used += (size_t)n;

@@ -156,8 +156,9 @@ int case_path_parse(const char *s, case_path_t *p);
 
 /*
  * The model's parameters as "name=value" pairs separated by spaces, for the
- * results store and the benchmark context.  Returns the length that the full
- * text needs (like snprintf).
+ * results store and the benchmark context; a parameter whose values have
+ * names (case_param_keyword) by its name: "heap.dict_cache=cold".  Returns
+ * the length that the full text needs (like snprintf).
  */
 int case_describe_params(const case_t *c, char *buf, size_t len);
 
@@ -171,9 +172,15 @@ const char *case_param_name(size_t i);
 uint32_t case_param_get(const case_t *c, size_t i);
 int case_set_param(case_t *c, const char *name, uint32_t value);
 /* The value of a parameter given by name: heap.dict_cache=cold is 0 and
- * =warm is 1 (HS_DICT_COLD, HS_DICT_WARM).  Returns -1 and leaves *value
+ * =warm is 1 (HS_DICT_COLD, HS_DICT_WARM); rac.interconnect=hipersockets,
+ * 10gbe, 1gbe are 0, 1, 2 (case_link_t).  Returns -1 and leaves *value
  * alone when `word` is not a name of one of `param`'s values. */
 int case_param_keyword(const char *param, const char *word, uint32_t *value);
+/* The i-th name of param's values (i from 0) and its value in *value (may
+ * be NULL); NULL past the last, and for a parameter without names. */
+const char *case_param_word(const char *param, size_t i, uint32_t *value);
+/* The name of param's value v, NULL when it has none. */
+const char *case_param_value_name(const char *param, uint32_t v);
 
 /* ---- a case's figures, by the part of the model that counted them ----- */
 
