@@ -123,11 +123,12 @@ typedef struct {
     const char *swept[BENCH_MAX_SWEPT];
     uint32_t swept_value[BENCH_MAX_SWEPT];
     int seeds_swept;
-    sim_stats_t st;      /* the session statistics: the sum of res's parts */
-    case_result_t res;   /* the same figures by the part that counted them */
-    int ran;             /* the model ran and st holds its figures */
-    uint64_t iterations; /* Google Benchmark's, 0 when not measured */
-    double real_ns;      /* per iteration, the mean over repetitions */
+    struct bench_awr *awr; /* a rac case's AWR report (bench_rac_reports), NULL before */
+    sim_stats_t st;        /* the session statistics: the sum of res's parts */
+    case_result_t res;     /* the same figures by the part that counted them */
+    int ran;               /* the model ran and st holds its figures */
+    uint64_t iterations;   /* Google Benchmark's, 0 when not measured */
+    double real_ns;        /* per iteration, the mean over repetitions */
     double cpu_ns;
     int repetitions;
     /* Each repetition's real and CPU ns per iteration, the first
@@ -171,21 +172,39 @@ extern const size_t bench_order_len;
  * sizes as columns, its own heading and no path column. */
 void bench_table(FILE *f, const bench_case_t *cases, size_t n, int explain);
 
-/* The rac workload (table_rac.c): its AWR-style table, the block sizes
- * side by side with the change in percent; whether every case that ran is
- * a rac case; and its CSV rows workload,block_kb,statistic,value. */
+/*
+ * The rac workload (table_rac.c).  Its AWR-style table: for one point, the
+ * block sizes side by side (instance 1, 2 and the cluster) with the change
+ * of the cluster's figure from the first block size; for a sweep (lists of
+ * parameters, --seeds), a table per point of the lists with the cluster's
+ * figure per block size (the mean over the seeds), its change per seed and
+ * the range of the changes.  Whether every case that ran is a rac case.
+ * Its CSV: workload,block_kb,users,interconnect,seed,instance,section,
+ * statistic,value,change_pct (from the first block size, same point and
+ * seed; empty for the first block size and where that figure is 0), then
+ * the sweep's other lists.
+ */
 void bench_rac_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl);
 int bench_is_rac(const bench_case_t *cases, size_t n);
 sim_err_t bench_rac_csv(FILE *f, const bench_case_t *cases, size_t n);
+/* Each rac case that ran gets its AWR report once, for the table and the
+ * CSV (each would run the case again otherwise): SIM_OK, or SIM_ENOMEM
+ * with the reports made so far kept.  bench_free_reports() frees them. */
+sim_err_t bench_rac_reports(bench_case_t *cases, size_t n);
+void bench_free_reports(bench_case_t *cases, size_t n);
 
 /*
  * Write the figures as path,lob_kchars,statistic,value,workload,block_kb:
  * the reference's four columns first, so that what reads the reference reads
  * this.  A sweep of heap workloads only is written as the block-size
- * experiment's reference is: query,source,block_kb,statistic,value; a sweep
- * that mixes heap and LOB workloads is not written (1, and the message says
- * why).  The file appears whole or not at all (written beside it, then
- * renamed).  Returns 0, or 1 with a one-line message naming the file.
+ * experiment's reference is, query,source,block_kb,statistic,value, then
+ * statement,recursive: the statement's own part and the recursive SQL's
+ * (they sum to the session's figure; value is what Oracle's view shows); a
+ * sweep that mixes heap and LOB workloads is not written (1, and the message
+ * says why).  A sweep's lists and seeds add columns at the end
+ * (bench_sweep_header).  The file appears whole or not at all (written
+ * beside it, then renamed).  Returns 0, or 1 with a one-line message naming
+ * the file.
  */
 int bench_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen);
 
@@ -196,5 +215,11 @@ int bench_csv(const char *path, const bench_case_t *cases, size_t n, char *err, 
  */
 int bench_explain_csv(const char *path, const bench_case_t *cases, size_t n, char *err,
                       size_t errlen);
+/* The columns a sweep adds at the end of every CSV: one per parameter given
+ * as a list (its name; values as --param takes them), then "seed" with
+ * --seeds; rac_cols leaves out what the rac CSV has already (users,
+ * interconnect, seed).  The header's, then a case's cells. */
+void bench_sweep_header(FILE *f, const bench_case_t *cases, size_t n, int rac_cols);
+void bench_sweep_cells(FILE *f, const bench_case_t *bc, int rac_cols);
 
 #endif /* LOBSIM_BENCHMARKS_H */

@@ -793,6 +793,9 @@ static int sweep(const bench_opts_t *o, sweep_t *sw, int argc, char **argv, cons
     }
     if (rc == 0)
         failed |= time_cases(g, o, sw);
+    /* The table and the CSV would each run every rac case again. */
+    if (rc == 0 && bench_rac_reports(sw->cases, sw->ncases) != SIM_OK)
+        fprintf(stderr, "lobbench: no memory to keep the AWR reports: the tables make their own\n");
     gbc_destroy(g);
     gbc_shutdown(); /* the context added above, if any */
     return rc ? rc : write_outputs(o, sw, &pv, cmdline, started, failed);
@@ -819,6 +822,8 @@ int main(int argc, char **argv)
     } else if ((rc = build_cases(&o, &sw)) == 0) {
         rc = sweep(&o, &sw, argc, argv, cmdline, started);
     }
+    if (sw.cases)
+        bench_free_reports(sw.cases, sw.ncases);
     free(sw.cases);
     free(cmdline);
     return rc;

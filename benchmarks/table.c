@@ -79,13 +79,15 @@ const size_t bench_order_len = sizeof bench_order / sizeof bench_order[0];
 _Static_assert(sizeof bench_order / sizeof bench_order[0] == SIM_STAT_COUNT,
                "bench_order must list every statistic of the catalogue");
 
-/* The case of (path, size, block size), or NULL. */
+/* The case of (path, size, block size) at the sweep's point `pt` (any
+ * point when NULL), or NULL. */
 static const bench_case_t *find(const bench_case_t *cases, size_t n, unsigned w, case_path_t p,
-                                uint64_t chars, uint32_t bs)
+                                uint64_t chars, uint32_t bs, const bench_case_t *pt)
 {
     for (size_t i = 0; i < n; i++)
         if (cases[i].ran && cases[i].c.workload == w && cases[i].c.path == p &&
-            cases[i].c.lob_chars == chars && cases[i].c.block_size == bs)
+            cases[i].c.lob_chars == chars && cases[i].c.block_size == bs &&
+            (pt == NULL || bench_same_point(&cases[i], pt, 1)))
             return &cases[i];
     return NULL;
 }
@@ -106,11 +108,12 @@ typedef struct {
     int by_block; /* the columns differ by block size, not by LOB size */
     int paths[CASE_PATH_COUNT];
     int both;
+    const bench_case_t *point; /* the sweep's point the table shows (a case at it) */
 } columns_t;
 
 static int in_table(const bench_case_t *bc, unsigned wl, const columns_t *cols)
 {
-    if (!bc->ran || bc->c.workload != wl)
+    if (!bc->ran || bc->c.workload != wl || !bench_same_point(bc, cols->point, 1))
         return 0;
     for (size_t i = 0; i < cols->n; i++)
         if (bc->c.lob_chars == cols->chars[i] && bc->c.block_size == cols->bs[i])
@@ -128,7 +131,7 @@ static void explain_rows(FILE *f, const bench_case_t *cases, size_t n, unsigned 
     for (int part = 0; part < CASE_PART_COUNT; part++) {
         int any = 0;
         for (size_t s = 0; s < cols->n && !any; s++) {
-            const bench_case_t *c = find(cases, n, wl, p, cols->chars[s], cols->bs[s]);
+            const bench_case_t *c = find(cases, n, wl, p, cols->chars[s], cols->bs[s], cols->point);
             any = c && c->res.part[part].v[st];
         }
         if (!any)
@@ -141,7 +144,7 @@ static void explain_rows(FILE *f, const bench_case_t *cases, size_t n, unsigned 
         if (!heap)
             fprintf(f, " %-6s", "");
         for (size_t s = 0; s < cols->n; s++) {
-            const bench_case_t *c = find(cases, n, wl, p, cols->chars[s], cols->bs[s]);
+            const bench_case_t *c = find(cases, n, wl, p, cols->chars[s], cols->bs[s], cols->point);
             if (c)
                 fprintf(f, " %*llu", w, (unsigned long long)c->res.part[part].v[st]);
             else
@@ -205,11 +208,16 @@ static const bench_case_t *measure(table_t *t)
 static void heading(FILE *f, const table_t *t, const bench_case_t *first)
 {
     const columns_t *cols = t->cols;
-    char buf[64], what[96];
+    char buf[64], what[96], point[160] = "";
+    bench_point_label(first, 0, point + 2, sizeof point - 2);
+    if (point[2] != '\0')
+        memcpy(point, "; ", 2);
     if (t->heap) {
+        /* The session's state decides the recursive SQL (heap_sim/heap.c). */
+        const char *dict = case_param_value_name("heap.dict_cache", first->c.heap.dict_cache);
         format_thousands(first->c.rows, buf, sizeof buf);
-        fprintf(f, "\n%s: %s rows, seed %llu\n", workload_title(t->wl), buf,
-                (unsigned long long)first->c.seed);
+        fprintf(f, "\n%s: %s rows, seed %llu, dictionary cache %s%s\n", workload_title(t->wl), buf,
+                (unsigned long long)first->c.seed, dict ? dict : "?", point);
     } else {
         if (cols->by_block) {
             sim_format_size(cols->chars[0], buf, sizeof buf);
@@ -217,8 +225,8 @@ static void heading(FILE *f, const table_t *t, const bench_case_t *first)
         } else {
             snprintf(what, sizeof what, "%uk blocks", cols->bs[0] / 1024);
         }
-        fprintf(f, "\n%s statistics: %llu rows, %s, seed %llu%s\n", workload_title(t->wl),
-                (unsigned long long)first->c.rows, what, (unsigned long long)first->c.seed,
+        fprintf(f, "\n%s statistics: %llu rows, %s, seed %llu%s%s\n", workload_title(t->wl),
+                (unsigned long long)first->c.rows, what, (unsigned long long)first->c.seed, point,
                 cols->both ? "; ratio = dblink / local" : "");
     }
     fprintf(f, "%-*s", t->nw, "statistic");
@@ -253,8 +261,8 @@ static void stat_rows(FILE *f, const table_t *t, sim_stat_t st, int explain)
             fprintf(f, " %-6s", case_path_name((case_path_t)p));
         first = 0;
         for (size_t s = 0; s < cols->n; s++) {
-            const bench_case_t *c =
-                find(t->cases, t->n, t->wl, (case_path_t)p, cols->chars[s], cols->bs[s]);
+            const bench_case_t *c = find(t->cases, t->n, t->wl, (case_path_t)p, cols->chars[s],
+                                         cols->bs[s], cols->point);
             if (c)
                 fprintf(f, " %*llu", t->w, (unsigned long long)c->st.v[st]);
             else
@@ -273,9 +281,9 @@ static void ratio_row(FILE *f, const table_t *t, sim_stat_t st)
     fprintf(f, "%-40s %-6s", "", "ratio");
     for (size_t s = 0; s < cols->n; s++) {
         const bench_case_t *l =
-            find(t->cases, t->n, t->wl, CASE_PATH_LOCAL, cols->chars[s], cols->bs[s]);
+            find(t->cases, t->n, t->wl, CASE_PATH_LOCAL, cols->chars[s], cols->bs[s], cols->point);
         const bench_case_t *d =
-            find(t->cases, t->n, t->wl, CASE_PATH_DBLINK, cols->chars[s], cols->bs[s]);
+            find(t->cases, t->n, t->wl, CASE_PATH_DBLINK, cols->chars[s], cols->bs[s], cols->point);
         if (l && d && l->st.v[st])
             fprintf(f, " %*.2f", t->w, (double)d->st.v[st] / (double)l->st.v[st]);
         else
@@ -306,14 +314,16 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
 
 /* A heap workload's table: its block sizes as columns, under the path
  * and LOB size its cases carry (lobbench gives them the first of each). */
-static void heap_query_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl, int explain)
+static void heap_query_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
+                             const bench_case_t *point, int explain)
 {
     columns_t cols;
     memset(&cols, 0, sizeof cols);
     cols.by_block = 1;
+    cols.point = point;
     for (size_t i = 0; i < n && cols.n < BENCH_MAX_LIST; i++) {
         const bench_case_t *bc = &cases[i];
-        if (!bc->ran || bc->c.workload != wl)
+        if (!bc->ran || bc->c.workload != wl || !bench_same_point(bc, point, 1))
             continue;
         if (cols.n == 0)
             cols.paths[bc->c.path] = 1;
@@ -331,20 +341,24 @@ static void heap_query_table(FILE *f, const bench_case_t *cases, size_t n, unsig
 }
 
 /*
- * One table per workload and block size, with the LOB sizes as columns; a
- * sweep of one LOB size over several block sizes gets the block sizes as
- * columns instead, so that their effect reads along a row.  A heap
+ * The tables of one point of the sweep (the cases at the point of case
+ * `point`): one per workload and block size, with the LOB sizes as
+ * columns; a sweep of one LOB size over several block sizes gets the block
+ * sizes as columns instead, so that their effect reads along a row.  A heap
  * workload's table has the block sizes as columns whatever the sweep.
  */
-void bench_table(FILE *f, const bench_case_t *cases, size_t n, int explain)
+static void point_tables(FILE *f, const bench_case_t *cases, size_t n, const bench_case_t *point,
+                         int explain)
 {
     uint64_t sizes[BENCH_MAX_LIST];
     uint64_t bss[BENCH_MAX_LIST];
     size_t ns = 0, nb = 0;
     columns_t cols;
     memset(&cols, 0, sizeof cols);
+    cols.point = point;
     for (size_t i = 0; i < n; i++) {
-        if (!cases[i].ran || workload_kind(cases[i].c.workload) != WORKLOAD_LOB)
+        if (!cases[i].ran || workload_kind(cases[i].c.workload) != WORKLOAD_LOB ||
+            !bench_same_point(&cases[i], point, 1))
             continue;
         if (!seen_u64(sizes, ns, cases[i].c.lob_chars) && ns < BENCH_MAX_LIST)
             sizes[ns++] = cases[i].c.lob_chars;
@@ -355,12 +369,10 @@ void bench_table(FILE *f, const bench_case_t *cases, size_t n, int explain)
     cols.both = cols.paths[CASE_PATH_LOCAL] && cols.paths[CASE_PATH_DBLINK];
     cols.by_block = ns == 1 && nb > 1;
     for (int wl = 0; wl < (int)workload_count(); wl++) {
-        if (workload_is_heap((size_t)wl)) {
-            heap_query_table(f, cases, n, (unsigned)wl, explain);
+        if (workload_is_rac((size_t)wl))
             continue;
-        }
-        if (workload_is_rac((size_t)wl)) {
-            bench_rac_table(f, cases, n, (unsigned)wl);
+        if (workload_is_heap((size_t)wl)) {
+            heap_query_table(f, cases, n, (unsigned)wl, point, explain);
             continue;
         }
         if (cols.by_block) {
@@ -381,6 +393,26 @@ void bench_table(FILE *f, const bench_case_t *cases, size_t n, int explain)
             one_table(f, cases, n, (unsigned)wl, &cols, explain);
         }
     }
+}
+
+/* The tables of each point of the sweep (lists of parameters, seeds) in
+ * the order the points first come, then the rac workload's AWR report,
+ * which lays out the points itself. */
+void bench_table(FILE *f, const bench_case_t *cases, size_t n, int explain)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!cases[i].ran || workload_is_rac(cases[i].c.workload))
+            continue;
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = cases[j].ran && !workload_is_rac(cases[j].c.workload) &&
+                   bench_same_point(&cases[j], &cases[i], 1);
+        if (!seen)
+            point_tables(f, cases, n, &cases[i], explain);
+    }
+    for (int wl = 0; wl < (int)workload_count(); wl++)
+        if (workload_is_rac((size_t)wl))
+            bench_rac_table(f, cases, n, (unsigned)wl);
 }
 
 typedef struct {
@@ -451,9 +483,59 @@ static int all_heap(const csv_t *csv)
     return any;
 }
 
+/* The first case that ran: every case of a sweep has the same lists. */
+static const bench_case_t *first_ran(const csv_t *csv)
+{
+    for (size_t i = 0; i < csv->n; i++)
+        if (csv->cases[i].ran)
+            return &csv->cases[i];
+    return NULL;
+}
+
+/* The columns a sweep adds at the end of a CSV's header: one per parameter
+ * given as a list (named as the parameter), and "seed" with --seeds.
+ * rac_cols: the rac CSV, which has users, interconnect and seed already. */
+static int already_a_column(const char *name, int rac_cols)
+{
+    return rac_cols && (strcmp(name, "rac.users") == 0 || strcmp(name, "rac.interconnect") == 0);
+}
+
+void bench_sweep_header(FILE *f, const bench_case_t *cases, size_t n, int rac_cols)
+{
+    csv_t csv = {cases, n};
+    const bench_case_t *bc = first_ran(&csv);
+    for (size_t i = 0; bc && i < bc->nswept; i++)
+        if (!already_a_column(bc->swept[i], rac_cols))
+            fprintf(f, ",%s", bc->swept[i]);
+    if (bc && bc->seeds_swept && !rac_cols)
+        fprintf(f, ",seed");
+}
+
+/* A row's cells under bench_sweep_header()'s columns. */
+void bench_sweep_cells(FILE *f, const bench_case_t *bc, int rac_cols)
+{
+    for (size_t i = 0; i < bc->nswept; i++)
+        if (!already_a_column(bc->swept[i], rac_cols)) {
+            char v[32];
+            bench_param_text(bc->swept[i], bc->swept_value[i], v, sizeof v);
+            fprintf(f, ",%s", v);
+        }
+    if (bc->seeds_swept && !rac_cols)
+        fprintf(f, ",%llu", (unsigned long long)bc->c.seed);
+}
+
+/*
+ * value is the figure as Oracle's view shows it (autotrace's physical
+ * reads: the statement's alone); statement and recursive are the
+ * statement's own part and the recursive SQL's (the dictionary reads and
+ * calls of the session's parse, heap.dict_cache), which sum to the
+ * session's figure.
+ */
 static sim_err_t write_heap_csv(FILE *f, const csv_t *csv)
 {
-    fprintf(f, "query,source,block_kb,statistic,value\n");
+    fprintf(f, "query,source,block_kb,statistic,value,statement,recursive");
+    bench_sweep_header(f, csv->cases, csv->n, 0);
+    fputc('\n', f);
     for (size_t i = 0; i < csv->n; i++) {
         const bench_case_t *bc = &csv->cases[i];
         if (!bc->ran)
@@ -465,11 +547,15 @@ static sim_err_t write_heap_csv(FILE *f, const csv_t *csv)
             sim_stat_t st = heap_rows[r].st;
             uint64_t v =
                 heap_rows[r].statement_only ? bc->res.part[CASE_PART_HEAP].v[st] : bc->st.v[st];
-            fprintf(f, "%s,%s,%u,%s,%llu\n",
+            uint64_t rec = bc->res.part[CASE_PART_RECURSIVE].v[st];
+            fprintf(f, "%s,%s,%u,%s,%llu,%llu,%llu",
                     heap_rows[r].query ? heap_rows[r].query : workload_name(bc->c.workload),
                     heap_rows[r].source, bc->c.block_size / 1024,
                     heap_rows[r].statistic ? heap_rows[r].statistic : sim_stat_info(st)->name,
-                    (unsigned long long)v);
+                    (unsigned long long)v, (unsigned long long)(bc->st.v[st] - rec),
+                    (unsigned long long)rec);
+            bench_sweep_cells(f, bc, 0);
+            fputc('\n', f);
         }
     }
     return SIM_OK;
@@ -482,18 +568,23 @@ static sim_err_t write_csv(FILE *f, void *arg)
         return bench_rac_csv(f, csv->cases, csv->n);
     if (all_heap(csv))
         return write_heap_csv(f, csv);
-    fprintf(f, "path,lob_kchars,statistic,value,workload,block_kb\n");
+    fprintf(f, "path,lob_kchars,statistic,value,workload,block_kb");
+    bench_sweep_header(f, csv->cases, csv->n, 0);
+    fputc('\n', f);
     for (size_t i = 0; i < csv->n; i++) {
         if (!csv->cases[i].ran)
             continue;
         const case_t *c = &csv->cases[i].c;
         char kchars[32];
         format_kchars(c, kchars, sizeof kchars);
-        for (size_t s = 0; s < bench_order_len; s++)
-            fprintf(f, "%s,%s,\"%s\",%llu,%s,%u\n", case_path_name(c->path), kchars,
+        for (size_t s = 0; s < bench_order_len; s++) {
+            fprintf(f, "%s,%s,\"%s\",%llu,%s,%u", case_path_name(c->path), kchars,
                     sim_stat_info(bench_order[s])->name,
                     (unsigned long long)csv->cases[i].st.v[bench_order[s]],
                     workload_name(c->workload), c->block_size / 1024);
+            bench_sweep_cells(f, &csv->cases[i], 0);
+            fputc('\n', f);
+        }
     }
     return SIM_OK;
 }
@@ -501,7 +592,9 @@ static sim_err_t write_csv(FILE *f, void *arg)
 static sim_err_t write_explain(FILE *f, void *arg)
 {
     const csv_t *csv = arg;
-    fprintf(f, "workload,path,lob_kchars,block_kb,statistic,component,value\n");
+    fprintf(f, "workload,path,lob_kchars,block_kb,statistic,component,value");
+    bench_sweep_header(f, csv->cases, csv->n, 0);
+    fputc('\n', f);
     for (size_t i = 0; i < csv->n; i++) {
         const bench_case_t *bc = &csv->cases[i];
         if (!bc->ran)
@@ -511,11 +604,14 @@ static sim_err_t write_explain(FILE *f, void *arg)
         for (size_t s = 0; s < bench_order_len; s++)
             for (int p = 0; p < CASE_PART_COUNT; p++) {
                 uint64_t v = bc->res.part[p].v[bench_order[s]];
-                if (v)
-                    fprintf(f, "%s,%s,%s,%u,\"%s\",%s,%llu\n", workload_name(bc->c.workload),
+                if (v) {
+                    fprintf(f, "%s,%s,%s,%u,\"%s\",%s,%llu", workload_name(bc->c.workload),
                             case_path_name(bc->c.path), kchars, bc->c.block_size / 1024,
                             sim_stat_info(bench_order[s])->name, case_part_name((case_part_t)p),
                             (unsigned long long)v);
+                    bench_sweep_cells(f, bc, 0);
+                    fputc('\n', f);
+                }
             }
     }
     return SIM_OK;

@@ -1,17 +1,60 @@
 /*
  * table_rac.c -- the rac workload's AWR report: the console tables (each
- * block size's instance 1, instance 2 and cluster columns, and the change of
- * the cluster's figure from the first block size to each other one) and
- * the CSV (one row per figure and instance: 1, 2, all).
+ * block size's instance 1, instance 2 and cluster columns, and the change
+ * of the cluster's figure from the first block size to each other one; for
+ * a sweep over lists of parameters and seeds, a table per point of the
+ * lists with each figure's change per seed and its range) and the CSV (one
+ * row per figure and instance: 1, 2, all).
  *
  * The report's figures come from rac_report(), which runs the case again:
  * a rac run is deterministic, so it gives the figures of the run measured.
+ * bench_rac_reports() makes them once for the table and the CSV.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "benchmarks.h"
 #include "rac_sim.h"
+
+struct bench_awr {
+    rac_report_t rep;
+};
+
+sim_err_t bench_rac_reports(bench_case_t *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        bench_case_t *bc = &cases[i];
+        if (!bc->ran || !workload_is_rac(bc->c.workload) || bc->awr != NULL)
+            continue;
+        struct bench_awr *a = malloc(sizeof *a);
+        if (a == NULL)
+            return SIM_ENOMEM;
+        if (rac_report(&bc->c, &a->rep) != SIM_OK) {
+            free(a);
+            return SIM_ENOMEM;
+        }
+        bc->awr = a;
+    }
+    return SIM_OK;
+}
+
+void bench_free_reports(bench_case_t *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(cases[i].awr);
+        cases[i].awr = NULL;
+    }
+}
+
+/* bc's report: the one bench_rac_reports() made, else made into *scratch;
+ * NULL when that fails. */
+static const rac_report_t *report_of(const bench_case_t *bc, rac_report_t *scratch)
+{
+    if (bc->awr != NULL)
+        return &bc->awr->rep;
+    return rac_report(&bc->c, scratch) == SIM_OK ? scratch : NULL;
+}
 
 /* The rac cases of workload wl that ran, first of each block size. */
 static size_t columns(const bench_case_t *cases, size_t n, unsigned wl, const bench_case_t **out)
@@ -37,7 +80,7 @@ static void change(FILE *f, double from, double to)
         fprintf(f, " %10s", to != 0 ? "new" : "-");
 }
 
-static void heading(FILE *f, const char *title, const bench_case_t **col, size_t k)
+static void heading(FILE *f, const char *title, const bench_case_t *const *col, size_t k)
 {
     fprintf(f, "\n%-52s", title);
     for (size_t j = 0; j < k; j++)
@@ -58,8 +101,8 @@ static int shows(const rac_report_t *rep, size_t k, size_t i)
     return 0;
 }
 
-static void section(FILE *f, const char *title, const char *sec, const bench_case_t **col, size_t k,
-                    const rac_report_t *rep)
+static void section(FILE *f, const char *title, const char *sec, const bench_case_t *const *col,
+                    size_t k, const rac_report_t *rep)
 {
     heading(f, title, col, k);
     for (size_t i = 0; i < rep[0].n; i++) {
@@ -117,24 +160,41 @@ static void top_events(FILE *f, const bench_case_t *bc, const rac_report_t *rep)
                 ev[i].cls);
 }
 
-void bench_rac_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl)
+/* The sections of the tables, in AWR's order: title and section name. */
+static const struct {
+    const char *title, *sec;
+} sections[] = {
+    {"Load Profile", RAC_SEC_LOAD},
+    {"Global Cache Load Profile", RAC_SEC_GC_LOAD},
+    {"Global Cache Efficiency Percentages", RAC_SEC_GC_EFF},
+    {"Global Cache Workload Characteristics", RAC_SEC_GC_WORK},
+    {"Global Cache Transfer Stats (received)", RAC_SEC_TRANSFER},
+    {"Wait Classes", RAC_SEC_CLASSES},
+    {"Wait Events", RAC_SEC_EVENTS},
+    {"Time Model", RAC_SEC_TIME},
+    {"Interconnect (wire)", RAC_SEC_LINK},
+};
+#define NSECTIONS (sizeof sections / sizeof sections[0])
+
+/* The table of one point: the block sizes of the cases in col[0..k). */
+static void point_table(FILE *f, const bench_case_t *const *col, size_t k, unsigned wl)
 {
-    const bench_case_t *col[BENCH_MAX_LIST];
-    size_t k = columns(cases, n, wl, col);
-    if (k == 0)
-        return;
     rac_report_t *rep = malloc(k * sizeof *rep);
     if (rep == NULL) {
         fprintf(f, "\n%s: no memory for the AWR report\n", workload_title(wl));
         return;
     }
-    for (size_t j = 0; j < k; j++)
-        if (rac_report(&col[j]->c, &rep[j]) != SIM_OK) {
+    for (size_t j = 0; j < k; j++) {
+        const rac_report_t *r = report_of(col[j], &rep[j]);
+        if (r == NULL) {
             fprintf(f, "\n%s: the AWR report of %uk blocks failed\n", workload_title(wl),
                     col[j]->c.block_size / 1024);
             free(rep);
             return;
         }
+        if (r != &rep[j])
+            rep[j] = *r;
+    }
     const case_t *c = &col[0]->c;
     fprintf(f,
             "\n%s: %llu rows, %u users (%u + %u), interconnect %s, %u transactions, seed %llu; "
@@ -142,18 +202,247 @@ void bench_rac_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl)
             workload_title(wl), (unsigned long long)c->rows, c->rac.users, rep[0].users[0],
             rep[0].users[1], rac_interconnect_name(c->rac.interconnect), c->rac.transactions,
             (unsigned long long)c->seed, rep[0].elapsed_s, c->block_size / 1024);
-    section(f, "Load Profile", RAC_SEC_LOAD, col, k, rep);
-    section(f, "Global Cache Load Profile", RAC_SEC_GC_LOAD, col, k, rep);
-    section(f, "Global Cache Efficiency Percentages", RAC_SEC_GC_EFF, col, k, rep);
-    section(f, "Global Cache Workload Characteristics", RAC_SEC_GC_WORK, col, k, rep);
-    section(f, "Global Cache Transfer Stats (received)", RAC_SEC_TRANSFER, col, k, rep);
-    section(f, "Wait Classes", RAC_SEC_CLASSES, col, k, rep);
-    section(f, "Wait Events", RAC_SEC_EVENTS, col, k, rep);
-    section(f, "Time Model", RAC_SEC_TIME, col, k, rep);
-    section(f, "Interconnect (wire)", RAC_SEC_LINK, col, k, rep);
+    for (size_t i = 0; i < NSECTIONS; i++)
+        section(f, sections[i].title, sections[i].sec, col, k, rep);
     for (size_t j = 0; j < k; j++)
         top_events(f, col[j], &rep[j]);
     free(rep);
+}
+
+/* ---- a sweep over lists and seeds ------------------------------------- */
+
+/* The rac cases of workload wl that ran at one point of the lists: the
+ * block sizes (the first the base of each change) and the seeds, each in
+ * the order they first come, and the case of each (block, seed). */
+typedef struct {
+    uint32_t bs[BENCH_MAX_LIST];
+    size_t nb;
+    uint64_t seed[BENCH_MAX_LIST];
+    size_t ns;
+    const bench_case_t **at; /* at[b * ns + s], NULL when it did not run */
+    const rac_report_t **rep;
+} grid_t;
+
+static size_t index_u64(const uint64_t *v, size_t n, uint64_t x)
+{
+    size_t i = 0;
+    while (i < n && v[i] != x)
+        i++;
+    return i;
+}
+
+/* The grid of the point of case pt; 0, or -1 when memory ran out or a
+ * report failed. */
+static int grid_make(grid_t *g, const bench_case_t *cases, size_t n, unsigned wl,
+                     const bench_case_t *pt, rac_report_t *scratch)
+{
+    memset(g, 0, sizeof *g);
+    for (size_t i = 0; i < n; i++) {
+        const bench_case_t *bc = &cases[i];
+        if (!bc->ran || bc->c.workload != wl || !bench_same_point(bc, pt, 0))
+            continue;
+        uint64_t b64[BENCH_MAX_LIST];
+        for (size_t b = 0; b < g->nb; b++)
+            b64[b] = g->bs[b];
+        if (index_u64(b64, g->nb, bc->c.block_size) == g->nb && g->nb < BENCH_MAX_LIST)
+            g->bs[g->nb++] = bc->c.block_size;
+        if (index_u64(g->seed, g->ns, bc->c.seed) == g->ns && g->ns < BENCH_MAX_LIST)
+            g->seed[g->ns++] = bc->c.seed;
+    }
+    g->at = calloc(g->nb * g->ns, sizeof *g->at);
+    g->rep = calloc(g->nb * g->ns, sizeof *g->rep);
+    if (g->at == NULL || g->rep == NULL)
+        return -1;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        const bench_case_t *bc = &cases[i];
+        if (!bc->ran || bc->c.workload != wl || !bench_same_point(bc, pt, 0))
+            continue;
+        size_t b = 0, s = index_u64(g->seed, g->ns, bc->c.seed);
+        while (b < g->nb && g->bs[b] != bc->c.block_size)
+            b++;
+        if (b == g->nb || s == g->ns || g->at[b * g->ns + s] != NULL)
+            continue;
+        g->at[b * g->ns + s] = bc;
+        /* Without bench_rac_reports() the scratch reports hold them. */
+        if ((g->rep[b * g->ns + s] = report_of(bc, &scratch[k])) == NULL)
+            return -1;
+        k += g->rep[b * g->ns + s] == &scratch[k];
+    }
+    return 0;
+}
+
+static void grid_free(grid_t *g)
+{
+    free(g->at);
+    free(g->rep);
+}
+
+/* The cluster's figure of line i of (block b, seed s); NAN when missing. */
+static double cluster_value(const grid_t *g, size_t b, size_t s, size_t i)
+{
+    const rac_report_t *r = g->rep[b * g->ns + s];
+    return r && i < r->n ? r->line[i].v[2] : NAN;
+}
+
+/* Whether line i is not zero somewhere in the grid. */
+static int grid_shows(const grid_t *g, size_t i)
+{
+    for (size_t k = 0; k < g->nb * g->ns; k++)
+        if (g->rep[k] && i < g->rep[k]->n)
+            for (int c = 0; c < RAC_COLUMNS; c++)
+                if (g->rep[k]->line[i].v[c] != 0)
+                    return 1;
+    return 0;
+}
+
+static void grid_heading(FILE *f, const char *title, const grid_t *g)
+{
+    char col[32];
+    fprintf(f, "\n%-52s", title);
+    for (size_t b = 0; b < g->nb; b++) {
+        snprintf(col, sizeof col, "%uk", g->bs[b] / 1024);
+        fprintf(f, " %12s", col);
+    }
+    for (size_t b = 1; b < g->nb; b++) {
+        for (size_t s = 0; s < g->ns; s++) {
+            snprintf(col, sizeof col, "%uk s%llu", g->bs[b] / 1024, (unsigned long long)g->seed[s]);
+            fprintf(f, " %10s", col);
+        }
+        snprintf(col, sizeof col, "%uk/%uk range", g->bs[b] / 1024, g->bs[0] / 1024);
+        fprintf(f, " %21s", col);
+    }
+    fputc('\n', f);
+}
+
+/* One line: the mean over the seeds per block size, then per other block
+ * size the change from the first per seed and the range of the changes. */
+static void grid_line(FILE *f, const grid_t *g, size_t i, const char *name)
+{
+    fprintf(f, "  %-50s", name);
+    for (size_t b = 0; b < g->nb; b++) {
+        double sum = 0;
+        size_t m = 0;
+        for (size_t s = 0; s < g->ns; s++) {
+            double v = cluster_value(g, b, s, i);
+            if (!isnan(v)) {
+                sum += v;
+                m++;
+            }
+        }
+        if (m)
+            fprintf(f, " %12.3f", sum / (double)m);
+        else
+            fprintf(f, " %12s", "-");
+    }
+    for (size_t b = 1; b < g->nb; b++) {
+        double lo = INFINITY, hi = -INFINITY;
+        int all = 1;
+        for (size_t s = 0; s < g->ns; s++) {
+            double from = cluster_value(g, 0, s, i), to = cluster_value(g, b, s, i);
+            if (isnan(from) || isnan(to)) {
+                fprintf(f, " %10s", "-");
+                all = 0;
+                continue;
+            }
+            change(f, from, to);
+            if (from == 0) {
+                all = 0;
+                continue;
+            }
+            double c = 100.0 * (to / from - 1.0);
+            lo = c < lo ? c : lo;
+            hi = c > hi ? c : hi;
+        }
+        if (all && g->ns > 0) {
+            char r[48];
+            snprintf(r, sizeof r, "%+.1f .. %+.1f %%", lo, hi);
+            fprintf(f, " %21s", r);
+        } else {
+            fprintf(f, " %21s", "-");
+        }
+    }
+    fputc('\n', f);
+}
+
+/* The table of the point of the lists of case pt, over its block sizes and
+ * seeds. */
+static void grid_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
+                       const bench_case_t *pt)
+{
+    grid_t g;
+    memset(&g, 0, sizeof g);
+    rac_report_t *scratch = NULL;
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        m += cases[i].ran && cases[i].c.workload == wl && bench_same_point(&cases[i], pt, 0) &&
+             cases[i].awr == NULL;
+    if ((m && (scratch = malloc(m * sizeof *scratch)) == NULL) ||
+        grid_make(&g, cases, n, wl, pt, scratch) != 0) {
+        fprintf(f, "\n%s: no memory for the AWR report, or a report failed\n", workload_title(wl));
+        grid_free(&g);
+        free(scratch);
+        return;
+    }
+    const case_t *c = &pt->c;
+    char point[160], seeds[256];
+    size_t used = 0;
+    bench_point_label(pt, 0, point, sizeof point);
+    seeds[0] = '\0';
+    for (size_t s = 0; s < g.ns && used < sizeof seeds; s++)
+        used += (size_t)snprintf(seeds + used, sizeof seeds - used, "%s%llu", s ? ", " : "",
+                                 (unsigned long long)g.seed[s]);
+    const rac_report_t *r0 = g.rep[0];
+    fprintf(f,
+            "\n%s%s%s: %llu rows, %u users (%u + %u), interconnect %s, %u transactions, "
+            "seed%s %s\n"
+            "the cluster's figures (instances 1 and 2 together): the mean over the seeds at each "
+            "block size, the change from %uk per seed (s1 = seed 1) and its range\n",
+            workload_title(wl), point[0] ? "; " : "", point, (unsigned long long)c->rows,
+            c->rac.users, r0 ? r0->users[0] : 0, r0 ? r0->users[1] : 0,
+            rac_interconnect_name(c->rac.interconnect), c->rac.transactions, g.ns > 1 ? "s" : "",
+            seeds, g.bs[0] / 1024);
+    for (size_t k = 0; k < NSECTIONS && r0; k++) {
+        grid_heading(f, sections[k].title, &g);
+        for (size_t i = 0; i < r0->n; i++)
+            if (strcmp(r0->line[i].section, sections[k].sec) == 0 && grid_shows(&g, i))
+                grid_line(f, &g, i, r0->line[i].name);
+    }
+    grid_free(&g);
+    free(scratch);
+}
+
+/* Whether the rac cases of wl are a sweep over lists or seeds. */
+static int swept(const bench_case_t *cases, size_t n, unsigned wl)
+{
+    for (size_t i = 0; i < n; i++)
+        if (cases[i].ran && cases[i].c.workload == wl &&
+            (cases[i].nswept > 0 || cases[i].seeds_swept))
+            return 1;
+    return 0;
+}
+
+void bench_rac_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl)
+{
+    if (!swept(cases, n, wl)) {
+        const bench_case_t *col[BENCH_MAX_LIST];
+        size_t k = columns(cases, n, wl, col);
+        if (k > 0)
+            point_table(f, col, k, wl);
+        return;
+    }
+    /* A table per point of the lists, in the order the points first come. */
+    for (size_t i = 0; i < n; i++) {
+        if (!cases[i].ran || cases[i].c.workload != wl)
+            continue;
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = cases[j].ran && cases[j].c.workload == wl &&
+                   bench_same_point(&cases[j], &cases[i], 0);
+        if (!seen)
+            grid_table(f, cases, n, wl, &cases[i]);
+    }
+    fprintf(f, "\n(Top timed events: run one point of the sweep, without lists or --seeds.)\n");
 }
 
 static int all_rac(const bench_case_t *cases, size_t n)
@@ -173,28 +462,60 @@ int bench_is_rac(const bench_case_t *cases, size_t n)
     return all_rac(cases, n);
 }
 
+/* The case the change of bc is taken from: the first block size of bc's
+ * workload, at bc's point and seed; bc itself when it is of that size. */
+static const bench_case_t *base_of(const bench_case_t *cases, size_t n, const bench_case_t *bc)
+{
+    uint32_t first = 0;
+    for (size_t i = 0; i < n && first == 0; i++)
+        if (cases[i].ran && cases[i].c.workload == bc->c.workload)
+            first = cases[i].c.block_size;
+    for (size_t i = 0; i < n; i++)
+        if (cases[i].ran && cases[i].c.workload == bc->c.workload &&
+            cases[i].c.block_size == first && cases[i].c.seed == bc->c.seed &&
+            bench_same_point(&cases[i], bc, 0))
+            return &cases[i];
+    return NULL;
+}
+
 sim_err_t bench_rac_csv(FILE *f, const bench_case_t *cases, size_t n)
 {
     static const char *const inst[RAC_COLUMNS] = {"1", "2", "all"};
-    rac_report_t *rep = malloc(sizeof *rep);
-    if (rep == NULL)
+    rac_report_t *scratch = malloc(2 * sizeof *scratch);
+    if (scratch == NULL)
         return SIM_ENOMEM;
-    fprintf(f, "workload,block_kb,users,interconnect,seed,instance,section,statistic,value\n");
+    fprintf(f, "workload,block_kb,users,interconnect,seed,instance,section,statistic,value,"
+               "change_pct");
+    bench_sweep_header(f, cases, n, 1);
+    fputc('\n', f);
     sim_err_t rc = SIM_OK;
     for (size_t i = 0; i < n && rc == SIM_OK; i++) {
-        const bench_case_t *bc = &cases[i];
+        const bench_case_t *bc = &cases[i], *base = base_of(cases, n, &cases[i]);
         if (!bc->ran)
             continue;
-        rc = rac_report(&bc->c, rep);
-        for (size_t l = 0; l < rep->n && rc == SIM_OK; l++)
-            for (int c = 0; c < RAC_COLUMNS; c++)
-                fprintf(f, "%s,%u,%u,%s,%llu,%s,\"%s\",\"%s\",%.9g\n",
-                        workload_name(bc->c.workload), bc->c.block_size / 1024, bc->c.rac.users,
+        const rac_report_t *rep = report_of(bc, &scratch[0]);
+        const rac_report_t *brep = base == NULL || base == bc ? NULL : report_of(base, &scratch[1]);
+        if (rep == NULL || (base != NULL && base != bc && brep == NULL)) {
+            rc = SIM_ENOMEM;
+            break;
+        }
+        for (size_t l = 0; l < rep->n; l++)
+            for (int c = 0; c < RAC_COLUMNS; c++) {
+                fprintf(f, "%s,%u,%u,%s,%llu,%s,\"%s\",\"%s\",%.9g,", workload_name(bc->c.workload),
+                        bc->c.block_size / 1024, bc->c.rac.users,
                         rac_interconnect_name(bc->c.rac.interconnect),
                         (unsigned long long)bc->c.seed, inst[c], rep->line[l].section,
                         rep->line[l].name, rep->line[l].v[c]);
+                /* The same line of the base: both reports list the same
+                 * lines in the same order. */
+                if (brep && l < brep->n && brep->line[l].v[c] != 0 &&
+                    strcmp(brep->line[l].name, rep->line[l].name) == 0)
+                    fprintf(f, "%.4f", 100.0 * (rep->line[l].v[c] / brep->line[l].v[c] - 1.0));
+                bench_sweep_cells(f, bc, 1);
+                fputc('\n', f);
+            }
     }
-    free(rep);
+    free(scratch);
     if (rc == SIM_OK && ferror(f))
         rc = SIM_EIO;
     return rc;
