@@ -351,6 +351,30 @@ bench "fit-unknown.txt:3: unknown parameter 'frob.x'" --param-file=fit-unknown.t
 bench "fit-value.txt:1:" --param-file=fit-value.txt
 bench "fit-noeq.txt:1: 'dsp.refill_gets' is not NAME=VALUE" --param-file=fit-noeq.txt
 bench "cannot read 'no-such-params.txt'" --param-file=no-such-params.txt
+# Values by name, lists of values (a dimension of the sweep) and --seeds.
+printf 'heap.dict_cache=tepid\n' >fit-word.txt
+printf 'rac.users=40,60\nrac.users=80\n' >fit-twice.txt
+bench "fit-word.txt:1: heap.dict_cache='tepid' is not one of its values (accepted: cold, warm" --param-file=fit-word.txt
+bench "fit-twice.txt:2: rac.users is given as a list and once more" --workload=rac --param-file=fit-twice.txt
+bench "heap.dict_cache='tepid' is not one of its values (accepted: cold, warm" --workload=fts --param=heap.dict_cache=tepid
+bench "(accepted: hipersockets, 10gbe, 1gbe" --workload=rac --param=rac.interconnect=2gbe
+bench "heap.dict_cache 2 (accepted: 0 cold, 1 warm)" --workload=fts --param=heap.dict_cache=2
+bench "at most 2 parameters may be lists" --workload=rac --param=rac.users=40,60 --param=rac.cores=2,4 --param=rac.lms=1,2
+bench "gives the value '40' twice" --workload=rac --param=rac.users=40,60,40
+bench "gives the value '1gbe' twice" --workload=rac --param=rac.interconnect=2,1gbe
+bench "rac.users is given as a list and once more" --workload=rac --param=rac.users=40,60 --param=rac.users=80
+bench "has an empty item" --workload=rac --param=rac.users=40,,60
+bench "'x'" --workload=rac --param=rac.users=40,x
+bench "rac.users=0" --workload=rac --param=rac.users=40,0
+bench "seed 2 is given twice" --seeds=1-3,2
+bench "'3-1' is a range that ends before it starts" --seeds=3-1
+bench "--seeds: '1-'" --seeds=1-
+bench "--seeds: 'a'" --seeds=a
+bench "--seeds: '' is empty" --seeds=
+bench "more than 64 seeds" --seeds=1-65
+bench "--seed and --seeds" --seed=2 --seeds=1-2
+bench "option '--seeds' given twice" --seeds=1 --seeds=2
+bench "the sweep has 23040 cases" --workload=all --block-size=2k,4k,8k,16k,32k --seeds=1-64
 
 # ---- the shared option parser (sim_opt_next), program by program -------------
 # Each program: an unknown option, an option without its value, --version

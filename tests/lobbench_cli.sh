@@ -227,12 +227,93 @@ rc=$?
 # column; the LOB table beside it keeps its own.
 "$LOBBENCH" --no-db --workload=insert,fts --path=local --sizes=2k --rows=2000 --block-size=8k,32k \
     --benchmark_min_time=1x >heap.txt 2>/dev/null || bad "heap and LOB sweep failed"
-grep -qx 'Heap full scan (v$mystat): 2,000 rows, seed 1' heap.txt && ok || bad "heap heading: $(grep '^Heap' heap.txt)"
+grep -qx 'Heap full scan (v$mystat): 2,000 rows, seed 1, dictionary cache cold' heap.txt && ok || bad "heap heading: $(grep '^Heap' heap.txt)"
 sed -n '/^Heap full scan/,/^$/p' heap.txt >heap-table.txt
 head -n 2 heap-table.txt | tail -n 1 | grep -qE '^statistic +8k +32k$' && ok || bad "heap columns: $(sed -n 2p heap-table.txt)"
 grep -q 'local' heap-table.txt && bad "heap table has a path column" || ok
 grep -qE '^physical reads cache +23 +23$' heap-table.txt && ok || bad "heap row: $(grep 'reads cache' heap-table.txt)"
 grep -q '^Session statistics: 2000 rows, 2k-character LOBs, seed 1$' heap.txt && ok || bad "LOB heading changed: $(grep '^Session' heap.txt)"
+
+# The session's dictionary cache by name: warm has no recursive SQL; the
+# heading, the store's parameter text and the CSV's parts say which.
+"$LOBBENCH" --db=dc.db --workload=fts --rows=2000 --param=heap.dict_cache=warm --stats-out=warm.csv \
+    --benchmark_min_time=1x >warm.txt 2>warm.err || bad "heap.dict_cache=warm run failed: $(cat warm.err)"
+grep -qx 'Heap full scan (v$mystat): 2,000 rows, seed 1, dictionary cache warm' warm.txt && ok ||
+    bad "warm heading: $(grep '^Heap' warm.txt)"
+[ "$(sqlite3 dc.db "select count(*) from sessions where params like '% heap.dict_cache=warm %'")" = 1 ] &&
+    ok || bad "the store's params lack heap.dict_cache=warm"
+grep -qx 'fts,v$mystat,8,physical reads cache,0,0,0' warm.csv && ok || bad "warm: $(grep 'reads cache' warm.csv)"
+"$LOBBENCH" --no-db --quiet --workload=fts --rows=2000 --stats-out=cold.csv --benchmark_min_time=1x \
+    >/dev/null 2>&1 || bad "cold fts run failed"
+head -n 1 cold.csv | grep -qx 'query,source,block_kb,statistic,value,statement,recursive' && ok ||
+    bad "heap CSV header: $(head -n 1 cold.csv)"
+grep -qx 'fts,v$mystat,8,physical reads cache,23,0,23' cold.csv && ok || bad "cold: $(grep 'reads cache' cold.csv)"
+# Every v$mystat row: statement + recursive = value.
+awk -F, 'NR > 1 && $2 == "v$mystat" { n++; if ($6 + $7 != $5) bad++ } END { exit !(n > 5 && bad == 0) }' \
+    cold.csv && ok || bad "cold.csv: statement + recursive differs from value"
+"$LOBBENCH" --list-params | grep -qE '^heap.dict_cache +cold +cold, warm$' && ok ||
+    bad "--list-params: $(lobbench --list-params | grep dict_cache)"
+
+# A sweep over a parameter and seeds in one invocation: a case per block
+# size, user count and seed, each named by its values, recorded with them,
+# and the AWR table per user count with each figure's change per seed.
+RAC=(--workload=rac --block-size=8k,4k --param=rac.users=40,60 --seeds=1-2
+    --param=rac.transactions=1000 --param=rac.warmup=100 --benchmark_min_time=1x)
+"$LOBBENCH" --db=sw.db "${RAC[@]}" --stats-out=sw.csv --benchmark_format=json --benchmark_out=sw.json \
+    >sw.txt 2>sw.err && ok || bad "rac sweep failed: $(cat sw.err)"
+python3 - sw.json <<'PY' && ok || bad "rac sweep: the benchmarks' names"
+import json, sys
+got = sorted(b["name"] for b in json.load(open(sys.argv[1]))["benchmarks"])
+want = sorted(f"rac/local/lob:2k/block:{b}/rows:100000/rac.users:{u}/seed:{s}"
+              for b in ("8k", "4k") for u in (40, 60) for s in (1, 2))
+if got != want:
+    print("FAIL: names", got)
+    sys.exit(1)
+PY
+# Each (block size, users, seed) once in the store, its params and seed
+# recorded per session.
+sessions=$(sqlite3 sw.db "select group_concat(k, ' ') from (select (s.block_size / 1024) || 'k/' ||
+    (case when s.params like '% rac.users=40 %' then 40 when s.params like '% rac.users=60 %' then 60 end)
+    || '/' || s.seed as k from sessions s join runs r using (run) where r.source = 'lobsim' order by k)")
+[ "$sessions" = "4k/40/1 4k/40/2 4k/60/1 4k/60/2 8k/40/1 8k/40/2 8k/60/1 8k/60/2" ] && ok ||
+    bad "rac sweep: sessions recorded as '$sessions'"
+[ "$(grep -c '^Two-instance OLTP on a shared heap table (AWR); rac.users=' sw.txt)" = 2 ] && ok ||
+    bad "rac sweep: not one table per user count: $(grep '^Two-instance' sw.txt)"
+grep -qE '^Load Profile +8k +4k +4k s1 +4k s2 +4k/8k range$' sw.txt && ok ||
+    bad "rac sweep heading: $(grep '^Load Profile' sw.txt | head -n 1)"
+grep -qE '^  Estd Interconnect traffic \(KB\) per second( +[0-9.]+){2}( +-[0-9.]+ %){2} +-[0-9.]+ \.\. -[0-9.]+ %$' sw.txt &&
+    ok || bad "rac sweep: traffic line $(grep -m1 'Estd Interconnect traffic' sw.txt)"
+# The CSV: every case's figures, and the change from 8k on the 4k rows,
+# equal to what the values give.
+awk -F, 'NR > 1 { n++; k[$2 "/" $3 "/" $5]++ }
+         NR > 1 && $2 == 4 && $6 == "all" && $10 != "" { c++ }
+         END { exit !(length(k) == 8 && c > 50) }' sw.csv && ok || bad "sw.csv: cases or changes missing"
+python3 - sw.csv <<'PY' && ok || bad "sw.csv: change_pct differs from the values"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+base = {(r["users"], r["seed"], r["instance"], r["statistic"]): float(r["value"])
+        for r in rows if r["block_kb"] == "8"}
+n = 0
+for r in rows:
+    if r["block_kb"] != "4" or r["change_pct"] == "":
+        continue
+    b = base[(r["users"], r["seed"], r["instance"], r["statistic"])]
+    if abs(100 * (float(r["value"]) / b - 1) - float(r["change_pct"])) > 1e-3:
+        print("FAIL:", r)
+        sys.exit(1)
+    n += 1
+sys.exit(0 if n > 100 else 1)
+PY
+# A list over the LOB workloads: a column per list and for the seeds, and
+# a table per point.
+"$LOBBENCH" --no-db --path=local --sizes=2k --param=dsp.chunk_divisor=256,512 --seeds=3,4 \
+    --stats-out=l.csv --benchmark_min_time=1x >l.txt 2>/dev/null && ok || bad "LOB sweep failed"
+head -n 1 l.csv | grep -qx 'path,lob_kchars,statistic,value,workload,block_kb,dsp.chunk_divisor,seed' &&
+    ok || bad "LOB sweep CSV header: $(head -n 1 l.csv)"
+[ "$(tail -n +2 l.csv | cut -d, -f7,8 | sort -u | tr '\n' ' ')" = "256,3 256,4 512,3 512,4 " ] && ok ||
+    bad "LOB sweep CSV points: $(tail -n +2 l.csv | cut -d, -f7,8 | sort -u | tr '\n' ' ')"
+[ "$(grep -c '^Session statistics: 10000 rows, 8k blocks, seed [34]; dsp.chunk_divisor=\(256\|512\)$' l.txt)" = 4 ] &&
+    ok || bad "LOB sweep tables: $(grep '^Session' l.txt)"
 
 echo "lobbench_cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -2,7 +2,10 @@
  * test_bench.c -- lobbench's outputs list every statistic of the catalogue
  * once: the table's and the CSV's order is a permutation of it, so a
  * statistic added to sim/sim.h and forgotten in benchmarks/table.c fails
- * here (and at compile time, by the length).
+ * here (and at compile time, by the length).  The options: parameters'
+ * values by name, lists of values and --seeds, and the cases a sweep over
+ * them makes (names, values, seeds), without running the model.  The heap
+ * CSV's statement and recursive parts.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -18,6 +21,7 @@
 #include <cmocka.h>
 
 #include "benchmarks.h"
+#include "rac_sim.h"
 
 static void test_order_is_the_catalogue(void **state)
 {
@@ -72,7 +76,197 @@ static void test_mixed_csv_refused(void **state)
     assert_non_null(fgets(line, sizeof line, f));
     fclose(f);
     unlink(path);
-    assert_string_equal(line, "query,source,block_kb,statistic,value\n");
+    assert_string_equal(line, "query,source,block_kb,statistic,value,statement,recursive\n");
+}
+
+/* The heap CSV: value as the view shows it, then the statement's own part
+ * and the recursive SQL's, which sum to the session's figure. */
+static void test_heap_csv_parts(void **state)
+{
+    (void)state;
+    static bench_case_t bc;
+    memset(&bc, 0, sizeof bc);
+    case_defaults(&bc.c);
+    bc.c.workload = (unsigned)workload_find("fts");
+    bc.ran = 1;
+    bc.res.part[CASE_PART_HEAP].v[SIM_STAT_PHYS_READS] = 468;
+    bc.res.part[CASE_PART_RECURSIVE].v[SIM_STAT_PHYS_READS] = 23;
+    bc.res.part[CASE_PART_RECURSIVE].v[SIM_STAT_RECURSIVE_CALLS] = 5;
+    bc.res.part[CASE_PART_HEAP].v[SIM_STAT_CONSISTENT_GETS] = 489;
+    case_result_total(&bc.res, &bc.st);
+    char path[] = "/tmp/lobsim-heapcsv-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    char err[512] = "";
+    assert_int_equal(bench_csv(path, &bc, 1, err, sizeof err), 0);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[256];
+    int found = 0;
+    while (fgets(line, sizeof line, f)) {
+        found += strcmp(line, "fts,v$mystat,8,physical reads,491,468,23\n") == 0;
+        /* autotrace's physical reads: the statement's alone as its value. */
+        found += strcmp(line, "fts,autotrace,8,physical reads,468,468,23\n") == 0;
+        found += strcmp(line, "fts,autotrace,8,recursive calls,5,0,5\n") == 0;
+        found += strcmp(line, "fts,autotrace,8,consistent gets,489,489,0\n") == 0;
+    }
+    fclose(f);
+    unlink(path);
+    assert_int_equal(found, 4);
+}
+
+/* Parse argv (NULL-terminated, without the program name) into o. */
+static int parse(bench_opts_t *o, char *err, size_t errlen, ...)
+{
+    char *argv[32];
+    int argc = 0;
+    va_list ap;
+    va_start(ap, errlen);
+    argv[argc++] = (char *)"lobbench";
+    for (char *a; (a = va_arg(ap, char *)) != NULL && argc < 31;)
+        argv[argc++] = a;
+    va_end(ap);
+    argv[argc] = NULL;
+    bench_defaults(o);
+    err[0] = '\0';
+    return bench_parse(o, &argc, argv, err, errlen);
+}
+
+/* One line naming `needle`, exit status 2. */
+static void refused(int rc, const char *err, const char *needle)
+{
+    if (rc != 2 || strstr(err, needle) == NULL || strchr(err, '\n') != NULL)
+        fail_msg("rc %d, message '%s', want 2 and '%s'", rc, err, needle);
+}
+
+static void test_param_names(void **state)
+{
+    (void)state;
+    static bench_opts_t o;
+    char err[512];
+    assert_int_equal(parse(&o, err, sizeof err, "--param=heap.dict_cache=warm",
+                           "--param=rac.interconnect=1gbe", "--param=rac.users=40", NULL),
+                     0);
+    assert_int_equal(o.nparams, 3);
+    assert_int_equal(o.params[0].value, 1);
+    assert_int_equal(o.params[1].value, 2);
+    assert_int_equal(o.params[2].value, 40);
+    /* Numbers still do, for the parameters with names too. */
+    assert_int_equal(parse(&o, err, sizeof err, "--param=heap.dict_cache=1", NULL), 0);
+    assert_int_equal(o.params[0].value, 1);
+    refused(parse(&o, err, sizeof err, "--param=heap.dict_cache=tepid", NULL), err,
+            "heap.dict_cache='tepid' is not one of its values (accepted: cold, warm");
+    refused(parse(&o, err, sizeof err, "--param=rac.interconnect=2gbe", NULL), err,
+            "(accepted: hipersockets, 10gbe, 1gbe");
+    refused(parse(&o, err, sizeof err, "--param=rac.users=warm", NULL), err, "'warm'");
+    /* The names are the rac model's own, value for value. */
+    size_t k = 0;
+    uint32_t v;
+    for (const char *w; (w = case_param_word("rac.interconnect", k, &v)) != NULL; k++) {
+        assert_int_equal(v, k);
+        assert_string_equal(w, rac_interconnect_name((uint32_t)k));
+    }
+    assert_int_equal(k, CASE_LINK_COUNT);
+    assert_null(case_param_word("rac.users", 0, NULL));
+    /* The store's parameter text names them too. */
+    case_t c;
+    char text[4096];
+    case_defaults(&c);
+    c.heap.dict_cache = HS_DICT_WARM;
+    c.rac.interconnect = CASE_LINK_10GBE;
+    case_describe_params(&c, text, sizeof text);
+    assert_non_null(strstr(text, " heap.dict_cache=warm "));
+    assert_non_null(strstr(text, " rac.interconnect=10gbe "));
+    assert_non_null(strstr(text, " rac.users=60 "));
+}
+
+/* --param=NAME=V1,V2 and --seeds: the points of the sweep, the first list
+ * outermost, the seeds innermost; each case named by its values. */
+static void test_sweep_cases(void **state)
+{
+    (void)state;
+    static bench_opts_t o;
+    static bench_case_t bc;
+    char err[512];
+    assert_int_equal(parse(&o, err, sizeof err, "--workload=rac", "--block-size=8k,4k",
+                           "--param=rac.users=40,60,80",
+                           "--param=rac.interconnect=hipersockets,1gbe", "--seeds=1-3,7", NULL),
+                     0);
+    assert_int_equal(o.nswept, 2);
+    assert_int_equal(o.nseeds, 4);
+    assert_int_equal(bench_npoints(&o), 3 * 2 * 4);
+    static const uint32_t users[] = {40, 60, 80};
+    static const uint64_t seeds[] = {1, 2, 3, 7};
+    char names[24][256];
+    for (size_t k = 0; k < 24; k++) {
+        assert_int_equal(bench_sweep_case(&o, (unsigned)workload_find("rac"), CASE_PATH_LOCAL, 2048,
+                                          4096, k, &bc, err, sizeof err),
+                         0);
+        assert_int_equal(bc.c.rac.users, users[k / 8]);
+        assert_int_equal(bc.c.rac.interconnect,
+                         k / 4 % 2 ? CASE_LINK_1GBE : CASE_LINK_HIPERSOCKETS);
+        assert_int_equal(bc.c.seed, seeds[k % 4]);
+        assert_int_equal(bc.c.block_size, 4096);
+        assert_int_equal(bc.nswept, 2);
+        assert_true(bc.seeds_swept);
+        char want[256];
+        snprintf(want, sizeof want,
+                 "rac/local/lob:2k/block:4k/rows:100000/rac.users:%u/rac.interconnect:%s/seed:%llu",
+                 users[k / 8], k / 4 % 2 ? "1gbe" : "hipersockets",
+                 (unsigned long long)seeds[k % 4]);
+        assert_string_equal(bc.name, want);
+        strcpy(names[k], bc.name);
+        for (size_t j = 0; j < k; j++)
+            assert_string_not_equal(names[j], names[k]);
+        char label[160];
+        bench_point_label(&bc, 1, label, sizeof label);
+        snprintf(want, sizeof want, "rac.users=%u, rac.interconnect=%s, seed %llu", users[k / 8],
+                 k / 4 % 2 ? "1gbe" : "hipersockets", (unsigned long long)seeds[k % 4]);
+        assert_string_equal(label, want);
+    }
+    /* Without lists nor --seeds: one point, the names as they always were. */
+    assert_int_equal(parse(&o, err, sizeof err, "--seed=5", NULL), 0);
+    assert_int_equal(bench_npoints(&o), 1);
+    assert_int_equal(
+        bench_sweep_case(&o, 0, CASE_PATH_DBLINK, 65536, 8192, 0, &bc, err, sizeof err), 0);
+    assert_string_equal(bc.name, "insert/dblink/lob:64k/block:8k/rows:10000");
+    assert_int_equal(bc.c.seed, 5);
+    /* A value the model refuses, in a list: named. */
+    assert_int_equal(parse(&o, err, sizeof err, "--workload=rac", "--param=rac.users=40,0", NULL),
+                     0);
+    refused(bench_sweep_case(&o, (unsigned)workload_find("rac"), CASE_PATH_LOCAL, 2048, 8192, 1,
+                             &bc, err, sizeof err),
+            err, "rac.users");
+}
+
+static void test_sweep_refused(void **state)
+{
+    (void)state;
+    static bench_opts_t o;
+    char err[512];
+    refused(parse(&o, err, sizeof err, "--param=rac.users=40,60", "--param=rac.cores=2,4",
+                  "--param=rac.lms=1,2", NULL),
+            err, "at most 2 parameters may be lists");
+    refused(parse(&o, err, sizeof err, "--param=rac.users=40,60,40", NULL), err,
+            "gives the value '40' twice");
+    refused(parse(&o, err, sizeof err, "--param=heap.dict_cache=cold,0", NULL), err,
+            "gives the value '0' twice");
+    refused(parse(&o, err, sizeof err, "--param=rac.users=40,60", "--param=rac.users=80", NULL),
+            err, "rac.users is given as a list and once more");
+    refused(parse(&o, err, sizeof err, "--param=rac.users=80", "--param=rac.users=40,60", NULL),
+            err, "rac.users is given as a list and once more");
+    refused(parse(&o, err, sizeof err, "--param=rac.users=40,,60", NULL), err, "empty item");
+    refused(parse(&o, err, sizeof err, "--param=rac.users=40,x", NULL), err, "'x'");
+    refused(parse(&o, err, sizeof err, "--seeds=1-3,2", NULL), err, "seed 2 is given twice");
+    refused(parse(&o, err, sizeof err, "--seeds=3-1", NULL), err, "ends before it starts");
+    refused(parse(&o, err, sizeof err, "--seeds=1-", NULL), err, "'1-'");
+    refused(parse(&o, err, sizeof err, "--seeds=", NULL), err, "--seeds");
+    refused(parse(&o, err, sizeof err, "--seeds=1-65", NULL), err, "more than 64 seeds");
+    refused(parse(&o, err, sizeof err, "--seed=1", "--seeds=1-2", NULL), err, "--seed and --seeds");
+    /* A single value may still be given twice: the last one wins. */
+    assert_int_equal(
+        parse(&o, err, sizeof err, "--param=rac.users=40", "--param=rac.users=80", NULL), 0);
 }
 
 int main(void)
@@ -81,6 +275,10 @@ int main(void)
         cmocka_unit_test(test_order_is_the_catalogue),
         cmocka_unit_test(test_part_names),
         cmocka_unit_test(test_mixed_csv_refused),
+        cmocka_unit_test(test_heap_csv_parts),
+        cmocka_unit_test(test_param_names),
+        cmocka_unit_test(test_sweep_cases),
+        cmocka_unit_test(test_sweep_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
