@@ -210,14 +210,18 @@ static int record(const bench_opts_t *o, const sweep_t *sw, const provenance_t *
     }
     int rc = 0;
     res_session_t *sess = calloc(sw->ncases, sizeof *sess);
+    /* A heap statement's recursive SQL, apart: the session's state, not the
+     * statement's (heap_sim/heap.c). */
+    res_part_t *parts = calloc(sw->ncases, sizeof *parts);
     /* Each session's parameter text, sw->ncases slots of PARAMS_LEN. */
     enum { PARAMS_LEN = 2048 };
     char *case_params = malloc(sw->ncases * PARAMS_LEN);
     char params[PARAMS_LEN];
     size_t n = 0;
-    if (sess == NULL || case_params == NULL) {
+    if (sess == NULL || case_params == NULL || parts == NULL) {
         fprintf(stderr, "lobbench: out of memory recording into %s\n", o->db);
         free(sess);
+        free(parts);
         free(case_params);
         res_close(store);
         return 1;
@@ -237,6 +241,12 @@ static int record(const bench_opts_t *o, const sweep_t *sw, const provenance_t *
         sess[n].seed = bc->c.seed;
         sess[n].params = cp;
         sess[n].stats = bc->st;
+        if (workload_is_heap(bc->c.workload)) {
+            parts[n].name = RES_PART_RECURSIVE;
+            parts[n].stats = bc->res.part[CASE_PART_RECURSIVE];
+            sess[n].parts = &parts[n];
+            sess[n].nparts = 1;
+        }
         sess[n].timed = bc->repetitions > 0;
         sess[n].timing.iterations = bc->iterations;
         sess[n].timing.real_time_ns = bc->real_ns;
@@ -271,6 +281,7 @@ static int record(const bench_opts_t *o, const sweep_t *sw, const provenance_t *
         printf("\nRecorded as run %lld in %s (%zu sessions).\n", (long long)id, o->db, n);
     }
     free(sess);
+    free(parts);
     free(case_params);
     res_close(store);
     return rc;

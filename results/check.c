@@ -32,6 +32,11 @@ static const struct {
      "SELECT o.sid FROM session_oracle_stats o JOIN v$statname n ON n.name = o.name"},
     {"invariant 11: workload '%s' is not at one of the positions 0 .. n-1 of the n workloads",
      "SELECT name FROM workloads WHERE position >= (SELECT count(*) FROM workloads)"},
+    {"invariant 12: session %s has a part whose figure exceeds the session's, or a part of a "
+     "statistic it has no figure of",
+     "SELECT p.sid FROM session_part_stats p\n"
+     "LEFT JOIN session_stats st ON st.sid = p.sid AND st.\"statistic#\" = p.\"statistic#\"\n"
+     "WHERE st.value IS NULL OR p.value > st.value"},
     {"invariant 8: session %s has repetition samples that are not 0..n-1 of a timed session "
      "with at least n repetitions",
      "SELECT t.sid FROM session_timings t JOIN sessions s USING (sid)\n"

@@ -239,9 +239,10 @@ static int stat_index(int number)
 /* A walk's statements, and the samples of the session in hand, grown as
  * needed: [0, cap) real, [cap, 2 cap) CPU. */
 typedef struct {
-    sqlite3_stmt *sessions, *figures, *timings;
+    sqlite3_stmt *sessions, *figures, *timings, *parts;
     double *samples;
     size_t cap;
+    char names[RES_MAX_PARTS][RES_NAME_MAX + 1]; /* the parts' names of the session in hand */
 } walk_t;
 
 static int walk_prepare(res_store_t *s, walk_t *w, int64_t run_id)
@@ -266,6 +267,12 @@ static int walk_prepare(res_store_t *s, walk_t *w, int64_t run_id)
                          "ORDER BY repetition",
                          &w->timings);
     if (rc == SQLITE_OK)
+        rc = res_prepare(
+            s->db,
+            "SELECT part, \"statistic#\", value FROM session_part_stats WHERE sid = ?1\n"
+            "ORDER BY part",
+            &w->parts);
+    if (rc == SQLITE_OK)
         sqlite3_bind_int64(w->sessions, 1, run_id);
     return rc;
 }
@@ -275,6 +282,7 @@ static void walk_finish(walk_t *w)
     sqlite3_finalize(w->sessions);
     sqlite3_finalize(w->figures);
     sqlite3_finalize(w->timings);
+    sqlite3_finalize(w->parts);
     sim_free(w->samples);
 }
 
@@ -318,6 +326,35 @@ static int read_figures(walk_t *w, res_session_info_t *si)
         }
     }
     sqlite3_reset(w->figures);
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+/* The parts of session si->sid, in the order of their names; a part
+ * beyond RES_MAX_PARTS (the recording program checks there is none) and
+ * figures of statistics this build lacks are skipped. */
+static int read_parts(walk_t *w, res_session_info_t *si)
+{
+    int rc;
+    sqlite3_bind_int64(w->parts, 1, si->sid);
+    while ((rc = sqlite3_step(w->parts)) == SQLITE_ROW) {
+        const char *name = (const char *)sqlite3_column_text(w->parts, 0);
+        size_t p = si->nparts;
+        if (name == NULL || strlen(name) > RES_NAME_MAX)
+            continue;
+        if (p == 0 || strcmp(w->names[p - 1], name) != 0) {
+            if (p == RES_MAX_PARTS)
+                continue;
+            strcpy(w->names[p], name);
+            si->parts[p].name = w->names[p];
+            si->nparts++;
+        } else {
+            p--;
+        }
+        int k = stat_index(sqlite3_column_int(w->parts, 1));
+        if (k >= 0)
+            si->parts[p].stats.v[k] = (uint64_t)sqlite3_column_int64(w->parts, 2);
+    }
+    sqlite3_reset(w->parts);
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
@@ -393,6 +430,8 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
         res_session_info_t si;
         session_row(w.sessions, &si);
         rc = read_figures(&w, &si);
+        if (rc == SQLITE_OK)
+            rc = read_parts(&w, &si);
         if (rc == SQLITE_OK && (err = read_samples(s, &w, &si)) == SIM_OK)
             err = fn(&si, arg);
     }

@@ -5,7 +5,8 @@
  * 'oracle'.  Each is one res_write_tx(), so a failure leaves nothing.
  *
  *   state change                      function
- *   + run, sessions, figures, samples res_record_run() -> record_body()
+ *   + run, sessions, figures, parts,  res_record_run() -> record_body()
+ *     samples
  *   + reference run (once per digest) res_load_reference() -> reference_body()
  *   workloads <- the handle's list    both, res_write_workloads() first
  */
@@ -128,6 +129,31 @@ static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss
                                      " has time %g ns real, %g ns CPU; expected finite and >= 0",
                                      i + 1, r, t->real_samples_ns[r], t->cpu_samples_ns[r]);
     }
+    if (ss->nparts > RES_MAX_PARTS || (ss->nparts && !ss->parts))
+        return res_store_err(s, SIM_EINVAL,
+                             "cannot record run: session %zu: %zu parts (at most %d, with their "
+                             "array)",
+                             i + 1, ss->nparts, RES_MAX_PARTS);
+    for (size_t p = 0; p < ss->nparts; p++) {
+        const res_part_t *pt = &ss->parts[p];
+        if (!res_name_ok(pt->name))
+            return res_store_err(s, SIM_EINVAL,
+                                 "cannot record run: session %zu: part '%s'; expected 1 to %d "
+                                 "characters from a-z, 0-9 and _ (e.g. recursive)",
+                                 i + 1, pt->name ? pt->name : "(null)", RES_NAME_MAX);
+        for (size_t q = 0; q < p; q++)
+            if (strcmp(ss->parts[q].name, pt->name) == 0)
+                return res_store_err(s, SIM_EINVAL,
+                                     "cannot record run: session %zu: part '%s' given twice", i + 1,
+                                     pt->name);
+        for (int k = 0; k < SIM_STAT_COUNT; k++)
+            if (pt->stats.v[k] > ss->stats.v[k])
+                return res_store_err(s, SIM_EINVAL,
+                                     "cannot record run: session %zu: part '%s' of '%s' is %" PRIu64
+                                     ", more than the session's %" PRIu64,
+                                     i + 1, pt->name, sim_stat_info((sim_stat_t)k)->name,
+                                     pt->stats.v[k], ss->stats.v[k]);
+    }
     for (int k = 0; k < SIM_STAT_COUNT; k++)
         if (ss->stats.v[k] > INT64_MAX)
             return res_store_err(s, SIM_EINVAL,
@@ -139,10 +165,25 @@ static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss
     return SIM_OK;
 }
 
+/* Every figure of session sid's parts. */
+static int insert_parts(sqlite3_stmt *ins_part, sqlite3_int64 sid, const res_session_t *ss)
+{
+    int rc = SQLITE_OK;
+    for (size_t p = 0; rc == SQLITE_OK && p < ss->nparts; p++)
+        for (int k = 0; rc == SQLITE_OK && k < SIM_STAT_COUNT; k++) {
+            sqlite3_bind_int64(ins_part, 1, sid);
+            sqlite3_bind_text(ins_part, 2, ss->parts[p].name, -1, SQLITE_STATIC);
+            sqlite3_bind_int(ins_part, 3, sim_stat_info((sim_stat_t)k)->number);
+            sqlite3_bind_int64(ins_part, 4, (sqlite3_int64)ss->parts[p].stats.v[k]);
+            rc = res_step_done(ins_part);
+        }
+    return rc;
+}
+
 static sim_err_t record_body(res_store_t *s, void *arg)
 {
     record_args_t *a = arg;
-    sqlite3_stmt *ins_sess = NULL, *ins_stat = NULL, *ins_time = NULL;
+    sqlite3_stmt *ins_sess = NULL, *ins_stat = NULL, *ins_time = NULL, *ins_part = NULL;
     sim_err_t err = res_write_workloads(s);
     if (err == SIM_OK)
         err = insert_run(s, a->run, &a->run_id);
@@ -163,6 +204,11 @@ static sim_err_t record_body(res_store_t *s, void *arg)
                         "INSERT INTO session_timings (sid, repetition, real_time_ns, cpu_time_ns)\n"
                         "VALUES (?1, ?2, ?3, ?4)",
                         &ins_time);
+    if (rc == SQLITE_OK)
+        rc = res_prepare(s->db,
+                         "INSERT INTO session_part_stats (sid, part, \"statistic#\", value)\n"
+                         "VALUES (?1, ?2, ?3, ?4)",
+                         &ins_part);
     for (size_t i = 0; rc == SQLITE_OK && err == SIM_OK && i < a->n; i++) {
         const res_session_t *ss = &a->sessions[i];
         if ((err = check_session(s, i, ss)) != SIM_OK)
@@ -192,6 +238,8 @@ static sim_err_t record_body(res_store_t *s, void *arg)
         for (int k = 0; rc == SQLITE_OK && k < SIM_STAT_COUNT; k++) {
             rc = insert_stat(ins_stat, sid, (sim_stat_t)k, (sqlite3_int64)ss->stats.v[k]);
         }
+        if (rc == SQLITE_OK)
+            rc = insert_parts(ins_part, sid, ss);
         for (uint32_t r = 0; rc == SQLITE_OK && ss->timed && r < ss->timing.nsamples; r++) {
             sqlite3_bind_int64(ins_time, 1, sid);
             sqlite3_bind_int64(ins_time, 2, r);
@@ -205,6 +253,7 @@ static sim_err_t record_body(res_store_t *s, void *arg)
     sqlite3_finalize(ins_sess);
     sqlite3_finalize(ins_stat);
     sqlite3_finalize(ins_time);
+    sqlite3_finalize(ins_part);
     return err;
 }
 

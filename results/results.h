@@ -7,10 +7,11 @@
  *
  * Tables and views are described in results/README.md.  In short: `runs`
  * (one row per lobbench invocation), `sessions` (one simulated case each,
- * shown as v$session), `session_stats` (every figure), `session_timings`
- * (each repetition's time), `v$statname` (the catalogue), `workloads` (their
- * order, as the recording programs give it), and views
- * v$sesstat, v$mystat, v$enqueue_stat, v$transaction, figures, timings,
+ * shown as v$session), `session_stats` (every figure), `session_part_stats`
+ * (a part of them counted apart: a heap statement's recursive SQL),
+ * `session_timings` (each repetition's time), `v$statname` (the catalogue),
+ * `workloads` (their order, as the recording programs give it), and views
+ * v$sesstat, v$mystat, v$enqueue_stat, v$transaction, figures, part_figures, timings,
  * run_by_lob_size, latest_by_lob_size, reference_by_lob_size,
  * latest_vs_reference.  Note that `statistic#` must be double-quoted in
  * SQLite: select "statistic#", value from v$mystat;
@@ -41,7 +42,7 @@
 #include "sim.h"
 
 /* PRAGMA user_version of the files this code writes; older ones are upgraded. */
-#define RES_SCHEMA_VERSION 6
+#define RES_SCHEMA_VERSION 7
 /* PRAGMA application_id of every lobsim results file: 'LOBS'. */
 #define RES_APPLICATION_ID 0x4C4F4253
 
@@ -154,6 +155,22 @@ typedef struct {
 } res_timing_t;
 
 /*
+ * A part of a session's figures that the recording program counts apart:
+ * its name (a name as the workload's, below) and its figures, each at most
+ * the session's own.  lobbench records the recursive SQL of a heap
+ * statement (the dictionary reads and calls of its parse) as
+ * RES_PART_RECURSIVE; the statement's own figures are the session's less it.
+ */
+typedef struct {
+    const char *name;
+    sim_stats_t stats;
+} res_part_t;
+
+#define RES_PART_RECURSIVE "recursive"
+/* The most parts one session may have. */
+#define RES_MAX_PARTS 4
+
+/*
  * One simulated session: the case as plain values, its figures and timing.
  * The store knows no model: workload and path are names, 1 to RES_NAME_MAX
  * characters from [a-z0-9_].  Strings are copied; they need to live only
@@ -169,6 +186,10 @@ typedef struct {
     uint64_t seed;
     const char *params; /* the model's "name=value ..." text; NULL = not recorded */
     sim_stats_t stats;
+    /* Parts counted apart (0 to RES_MAX_PARTS, no name twice), every figure
+     * of each recorded, zeros included. */
+    const res_part_t *parts;
+    size_t nparts;
     int timed; /* 0: the case was not timed and the timing columns stay NULL */
     res_timing_t timing;
 } res_session_t;
@@ -194,12 +215,15 @@ void res_run_defaults(res_run_t *r);
 /*
  * Record a run and its n >= 1 sessions in one transaction and set *run_id
  * (may be NULL) to the new run's id.  Every statistic of every session is
- * written, zeros included, and the repetition samples of timed sessions.
- * Waits for other writers (busy timeout and retries, about a minute in all).
- * On failure nothing is written: a session whose path or workload is not a
- * name as above, a zero LOB size or a figure above INT64_MAX (SIM_EINVAL, message naming the
- * session and statistic), more samples than repetitions or a sample that is
- * negative or not finite (SIM_EINVAL), a full disk (SIM_EIO), and so on.
+ * written, zeros included, the figures of its parts and the repetition
+ * samples of timed sessions.  Waits for other writers (busy timeout and
+ * retries, about a minute in all).  On failure nothing is written: a
+ * session whose path or workload is not a name as above, a zero LOB size or
+ * a figure above INT64_MAX (SIM_EINVAL, message naming the session and
+ * statistic), a part whose name is not a name, given twice, more than
+ * RES_MAX_PARTS, or with a figure above the session's (SIM_EINVAL), more
+ * samples than repetitions or a sample that is negative or not finite
+ * (SIM_EINVAL), a full disk (SIM_EIO), and so on.
  */
 sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session_t *sessions,
                          size_t n, int64_t *run_id);
@@ -353,6 +377,11 @@ typedef struct {
     res_timing_t timing;
     sim_stats_t stats;                     /* 0 where not present */
     unsigned char present[SIM_STAT_COUNT]; /* 1 where the run has the figure */
+    /* The parts the session recorded (res_session_t.parts), by name; none
+     * for sessions recorded before schema 7.  Names valid during the
+     * callback only. */
+    size_t nparts;
+    res_part_t parts[RES_MAX_PARTS];
 } res_session_info_t;
 
 /* Return SIM_OK to go on; anything else stops the walk and is returned. */

@@ -8,8 +8,8 @@
  * creates a file; the callers hand over a connection.
  *
  *   state change                 function
- *   empty file -> schema v6      res_init_body() -> migrate()
- *   v1 -> v2 -> ... -> v6        res_init_body() -> migrate()
+ *   empty file -> schema v7      res_init_body() -> migrate()
+ *   v1 -> v2 -> ... -> v7        res_init_body() -> migrate()
  *   v$statname <- catalogue      res_init_body() -> sync_statname()
  *   rollback journal -> WAL      res_set_wal()
  */
@@ -304,6 +304,27 @@ static const char *const migrations[RES_SCHEMA_VERSION] = {
     "  GROUP BY run, workload, path, block_size, rows, \"statistic#\"\n"
     "  ORDER BY run, w.position IS NULL, w.position, workload, path DESC, block_size, rows,\n"
     "           \"statistic#\";\n",
+
+    /* 6 -> 7: a part of a session's figures counted apart from the rest, by
+     * name: the recursive SQL of a heap statement (the dictionary reads
+     * and calls of its parse), so that the statement's own figures are the
+     * session's less it.  Sessions recorded before have no parts; the view
+     * shows each part beside the session's total and the rest. */
+    "CREATE TABLE session_part_stats (\n"
+    "  sid          INTEGER NOT NULL REFERENCES sessions (sid),\n"
+    "  part         TEXT NOT NULL,\n"
+    "  \"statistic#\" INTEGER NOT NULL REFERENCES v$statname (\"statistic#\"),\n"
+    "  value        INTEGER NOT NULL CHECK (value >= 0),\n"
+    "  PRIMARY KEY (sid, part, \"statistic#\")\n"
+    ") WITHOUT ROWID;\n"
+    "CREATE VIEW part_figures AS\n"
+    "  SELECT s.run, r.source, s.sid, s.workload, s.path, s.lob_chars, s.block_size, s.rows,\n"
+    "         p.part, p.\"statistic#\", n.name AS statistic, p.value,\n"
+    "         st.value AS total, st.value - p.value AS rest\n"
+    "  FROM session_part_stats p JOIN sessions s USING (sid) JOIN runs r USING (run)\n"
+    "       JOIN v$statname n USING (\"statistic#\")\n"
+    "       LEFT JOIN session_stats st ON st.sid = p.sid AND st.\"statistic#\" = "
+    "p.\"statistic#\";\n",
 };
 
 /* The tables every version has; a file that lacks one is not a store. */

@@ -776,6 +776,8 @@ static void test_upgrade_from_v1(void **state)
     expect_contains(a, "sessions.real_time_ns:REAL");
     expect_contains(a, "latest_vs_reference.ratio");
     expect_contains(a, "session_timings.cpu_time_ns:REAL");
+    expect_contains(a, "session_part_stats.part:TEXT");
+    expect_contains(a, "part_figures.rest");
     (void)err;
 }
 
@@ -979,6 +981,142 @@ static void test_repetition_samples_checked(void **state)
     assert_int_equal(res_check(s), SIM_ECORRUPT);
     expect_contains(res_errmsg(s), "invariant 8");
     res_close(s);
+}
+
+/* ---- parts of a session (schema 7) ---------------------------------------- */
+
+/* A heap session of recursive SQL 23 reads of 491, 5 calls of 5. */
+static void heap_session(res_session_t *ss, res_part_t *part)
+{
+    sweep_session(ss, 0, 2, 1);
+    ss->workload = "fts";
+    ss->params = "heap.dict_cache=cold";
+    memset(part, 0, sizeof *part);
+    part->name = RES_PART_RECURSIVE;
+    for (int k = 0; k < SIM_STAT_COUNT; k++)
+        ss->stats.v[k] = (uint64_t)k * 100;
+    ss->stats.v[SIM_STAT_PHYS_READS] = 491;
+    ss->stats.v[SIM_STAT_RECURSIVE_CALLS] = 5;
+    part->stats.v[SIM_STAT_PHYS_READS] = 23;
+    part->stats.v[SIM_STAT_RECURSIVE_CALLS] = 5;
+    ss->parts = part;
+    ss->nparts = 1;
+}
+
+static sim_err_t collect_parts(const res_session_info_t *si, void *arg)
+{
+    int *seen = arg;
+    if (strcmp(si->workload, "fts") != 0) {
+        assert_int_equal(si->nparts, 0);
+        return SIM_OK;
+    }
+    assert_int_equal(si->nparts, 1);
+    assert_string_equal(si->parts[0].name, "recursive");
+    assert_int_equal(si->parts[0].stats.v[SIM_STAT_PHYS_READS], 23);
+    assert_int_equal(si->parts[0].stats.v[SIM_STAT_RECURSIVE_CALLS], 5);
+    assert_int_equal(si->parts[0].stats.v[SIM_STAT_CONSISTENT_GETS], 0);
+    assert_int_equal(si->stats.v[SIM_STAT_PHYS_READS], 491);
+    (*seen)++;
+    return SIM_OK;
+}
+
+/* A session's part is recorded whole beside its figures, read back by
+ * name, shown with the total and the rest; a bad part records nothing. */
+static void test_parts(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    static res_session_t ss[2];
+    res_part_t part;
+    res_run_t run;
+    int64_t id;
+    make_run(&run, "cccc3333");
+    heap_session(&ss[0], &part);
+    sweep_session(&ss[1], 1, 2, 1);
+    ss[1].stats.v[SIM_STAT_PHYS_READS] = 7;
+    assert_int_equal(res_record_run(s, &run, ss, 2, &id), SIM_OK);
+    assert_int_equal(res_check(s), SIM_OK);
+    /* Every figure of the part, zeros too; nothing for the other session. */
+    assert_int_equal(count_rows(f->db, "session_part_stats"), SIM_STAT_COUNT);
+    assert_int_equal(sql_int(f->db,
+                             "SELECT value * 1000000 + total * 1000 + rest FROM part_figures\n"
+                             "WHERE part = 'recursive' AND statistic = 'physical reads'\n"
+                             "  AND workload = 'fts'"),
+                     23 * 1000000 + 491 * 1000 + 468);
+    int seen = 0;
+    assert_int_equal(res_foreach_session(s, id, collect_parts, &seen), SIM_OK);
+    assert_int_equal(seen, 1);
+
+    /* Refused, nothing written: a bad name, a name twice, too many parts, a
+     * part larger than the session's figure. */
+    size_t len;
+    char *before = read_bytes(f->db, &len);
+    res_part_t two[RES_MAX_PARTS + 1];
+    for (size_t i = 0; i <= RES_MAX_PARTS; i++)
+        two[i] = part;
+    part.name = "Recursive SQL";
+    assert_int_equal(res_record_run(s, &run, ss, 2, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "session 1: part 'Recursive SQL'");
+    ss[0].parts = two;
+    ss[0].nparts = 2;
+    assert_int_equal(res_record_run(s, &run, ss, 2, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "part 'recursive' given twice");
+    ss[0].nparts = RES_MAX_PARTS + 1;
+    assert_int_equal(res_record_run(s, &run, ss, 2, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "parts (at most");
+    ss[0].nparts = 1;
+    two[0].stats.v[SIM_STAT_PHYS_READS] = 492;
+    assert_int_equal(res_record_run(s, &run, ss, 2, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "part 'recursive' of 'physical reads' is 492, more than the "
+                                   "session's 491");
+    expect_unchanged(f->db, before, len);
+    free(before);
+
+    /* res_check() finds a part larger than its session's figure. */
+    sql_exec(f->db, "UPDATE session_part_stats SET value = 1000 WHERE \"statistic#\" =\n"
+                    "  (SELECT \"statistic#\" FROM v$statname WHERE name = 'physical reads')");
+    assert_int_equal(res_check(s), SIM_ECORRUPT);
+    expect_contains(res_errmsg(s), "invariant 12");
+    res_close(s);
+}
+
+/* A store of version 6 (this one's schema without its parts) is upgraded:
+ * its runs are read as before, without parts, and new runs record them;
+ * its schema is then a new store's. */
+static void test_upgrade_from_v6(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    int64_t r1 = record_ok(s, 1, "aaaa1111", 1);
+    res_close(s);
+    sql_exec(f->db, "DROP VIEW part_figures; DROP TABLE session_part_stats;\n"
+                    "PRAGMA user_version = 6;");
+    expect_refused(f->db, RES_OPEN_READONLY, SIM_EINVAL, "schema version 6");
+    s = open_ok(f->db);
+    assert_int_equal(sql_int(f->db, "PRAGMA user_version"), RES_SCHEMA_VERSION);
+    int seen = 0;
+    assert_int_equal(res_foreach_session(s, r1, collect_parts, &seen), SIM_OK);
+    assert_int_equal(seen, 0);
+    static res_session_t ss[1];
+    res_part_t part;
+    res_run_t run;
+    int64_t id;
+    make_run(&run, "bbbb2222");
+    heap_session(&ss[0], &part);
+    assert_int_equal(res_record_run(s, &run, ss, 1, &id), SIM_OK);
+    assert_int_equal(res_foreach_session(s, id, collect_parts, &seen), SIM_OK);
+    assert_int_equal(seen, 1);
+    assert_int_equal(res_check(s), SIM_OK);
+    res_close(s);
+    char fresh[128];
+    path_in(f, "fresh.db", fresh, sizeof fresh);
+    s = open_ok(fresh);
+    res_close(s);
+    static char a[16384], b[16384];
+    schema_shape(f->db, a, sizeof a);
+    schema_shape(fresh, b, sizeof b);
+    assert_string_equal(a, b);
+    expect_contains(a, "session_part_stats.value:INTEGER");
 }
 
 /* res_foreach_session(): the store's workloads in their order, then other
@@ -2088,6 +2226,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_reference_malformed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_v1, setup, teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_v2, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_upgrade_from_v6, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_parts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_repetition_samples_checked, setup, teardown),
         cmocka_unit_test_setup_teardown(test_session_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_workloads_table, setup, teardown),
