@@ -1,8 +1,9 @@
 /*
  * json.c -- the report for machines: both runs, the parameters
  * that differ, notes, summary and counts, then every case with its
- * workload, path, LOB size, block size and rows (the key the pairing used),
- * its figures and its time test, and the exit status.
+ * workload, path, LOB size, block size, rows and variant (the key the
+ * pairing used), its figures (a heap case's with their statement and
+ * recursive parts) and its time test, and the exit status.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -84,6 +85,35 @@ static void json_tstat(FILE *f, const ldf_tstat_t *t)
     fprintf(f, ", \"method\": \"%s\"}", t->t.exact ? "exact" : "asymptotic");
 }
 
+/* A side's part of counter id, null when the side did not record it. */
+static void json_part(FILE *f, const ldf_case_t *c, int id, int recursive)
+{
+    if (!c || !c->has_recursive)
+        fputs("null", f);
+    else
+        fprintf(f, "%" PRIu64,
+                recursive ? c->recursive.v[id] : c->stats.v[id] - c->recursive.v[id]);
+}
+
+/* A counter of a case that recorded its recursive SQL apart on either side:
+ * "parts": {"statement": {"base", "head"}, "recursive": {...}}. */
+static void json_parts(FILE *f, const ldf_diff_t *d, const ldf_fig_t *fg)
+{
+    const ldf_pair_t *p = &d->pairs[fg->pair];
+    if (fg->kind != LDF_FIG_COUNTER ||
+        !((p->b && p->b->has_recursive) || (p->h && p->h->has_recursive)))
+        return;
+    fputs(", \"parts\": {", f);
+    for (int rec = 0; rec < 2; rec++) {
+        fprintf(f, "%s\"%s\": {\"base\": ", rec ? ", " : "", rec ? "recursive" : "statement");
+        json_part(f, p->b, fg->id, rec);
+        fputs(", \"head\": ", f);
+        json_part(f, p->h, fg->id, rec);
+        fputs("}", f);
+    }
+    fputs("}", f);
+}
+
 static void json_fig(FILE *f, const ldf_diff_t *d, const ldf_fig_t *fg)
 {
     if (fg->kind == LDF_FIG_COUNTER)
@@ -105,6 +135,7 @@ static void json_fig(FILE *f, const ldf_diff_t *d, const ldf_fig_t *fg)
     json_num(f, fg->base != 0 ? (fg->head - fg->base) / fabs(fg->base) * 100
                               : (fg->head == 0 ? 0 : NAN));
     fprintf(f, ", \"changed\": %s", fg->changed ? "true" : "false");
+    json_parts(f, d, fg);
     if (d->calibration) {
         double l, o;
         ldf_calib_values(d, fg, &l, &o);
@@ -156,6 +187,8 @@ static sim_err_t json_case(FILE *f, const ldf_diff_t *d, size_t pi)
             p->b && p->h ? "compared"
             : p->b       ? "only_in_base"
                          : "only_in_head");
+    fputs(", \"variant\": ", f);
+    json_str(f, c->variant && c->variant[0] ? c->variant : NULL);
     if (!p->b || !p->h) {
         fputs("}", f);
         return SIM_OK;

@@ -61,6 +61,12 @@ static void *keep(ldf_run_t *r, void *p)
     return p;
 }
 
+void *ldf_run_own(ldf_run_t *r, void *p)
+{
+    assert(r != NULL);
+    return keep(r, p);
+}
+
 /* A copy of s kept by the run in *out (NULL for NULL); 0 when memory ran out. */
 static int keep_str(ldf_run_t *r, const char *s, const char **out)
 {
@@ -129,7 +135,7 @@ sim_err_t ldf_run_add_case(ldf_run_t *r, const ldf_case_t *c)
      * way leaves the run's cases as they were. */
     ldf_case_t d = *c;
     d.real = d.cpu = NULL;
-    if (!keep_str(r, c->params, &d.params))
+    if (!keep_str(r, c->params, &d.params) || !keep_str(r, c->variant, &d.variant))
         return SIM_ENOMEM;
     if (c->nsamples && (!(d.real = keep_samples(r, c->real, c->nsamples)) ||
                         !(d.cpu = keep_samples(r, c->cpu, c->nsamples))))
@@ -258,8 +264,15 @@ static sim_err_t collect_case(const res_session_info_t *si, void *arg)
     c.block_size = si->block_size;
     c.rows = si->rows;
     c.params = si->params;
+    c.has_seed = si->has_seed;
+    c.seed = si->seed;
     c.stats = si->stats;
     memcpy(c.present, si->present, sizeof c.present);
+    for (size_t p = 0; p < si->nparts; p++)
+        if (strcmp(si->parts[p].name, RES_PART_RECURSIVE) == 0) {
+            c.has_recursive = 1;
+            c.recursive = si->parts[p].stats;
+        }
     if (cl->r->store) {
         sim_err_t rc = res_foreach_unmodelled(cl->r->store, si->sid, collect_unmodelled, cl->r);
         if (rc != SIM_OK)

@@ -2,9 +2,11 @@
  * lobdiff.h -- what changed between two recorded runs of the results store,
  * in a form to paste into a pull request (docs/lobdiff.md).
  *
- * A case is (workload, path, LOB size, block size, rows); workload and path
- * are the store's short strings ("insert", "local"), so that this library
- * knows nothing of the model's API.  Two runs (ldf_run_t: loaded from a store
+ * A case is (workload, path, LOB size, block size, rows), and in a sweep
+ * the values of the parameters and the seed that differ among a run's cases
+ * (lobbench --param=NAME=V1,V2, --seeds); workload and path are the store's
+ * short strings ("insert", "local"), so that this library knows nothing of
+ * the model's API.  Two runs (ldf_run_t: loaded from a store
  * or built in memory) are paired case by case and compared
  * (ldf_diff_create()): statistics exactly, times with a two-sided
  * Mann-Whitney U test, Bonferroni-corrected over the timed cases.  The
@@ -93,9 +95,20 @@ typedef struct {
     uint32_t block_size;
     uint64_t rows;
     const char *params; /* the session's model parameters, NULL if unknown */
+    int has_seed;       /* the session's seed is known (lobsim runs) */
+    uint64_t seed;
     sim_stats_t stats;
     unsigned char present[SIM_STAT_COUNT]; /* 1 where the run has the figure */
-    uint32_t nsamples;                     /* repetition samples, ns per statement */
+    /* The recursive SQL's share of each figure (a heap statement's
+     * dictionary reads and calls, the store's part "recursive"), when the
+     * run recorded it: the statement's own figures are stats less it. */
+    int has_recursive;
+    sim_stats_t recursive;
+    /* What tells this case from others of the same key in a sweep: the
+     * parameters (and the seed) whose values differ among either run's
+     * cases, "rac.users=40 seed=2"; set by the pairing, "" without. */
+    const char *variant;
+    uint32_t nsamples; /* repetition samples, ns per statement */
     const double *real;
     const double *cpu;
 } ldf_case_t;

@@ -103,7 +103,10 @@ struct ldf_diff {
 
 void *ldf_malloc(size_t n); /* at least one byte; NULL when memory ran out */
 void *ldf_realloc(void *p, size_t n);
-char *ldf_strdup(const char *s);             /* s not NULL; NULL when memory ran out */
+char *ldf_strdup(const char *s); /* s not NULL; NULL when memory ran out */
+/* p (not NULL), freed with the run r; freed at once and NULL when the run
+ * cannot keep it. */
+void *ldf_run_own(ldf_run_t *r, void *p);
 int ldf_streq(const char *a, const char *b); /* NULL reads as "" */
 
 /* The run is the reference side: its source is 'oracle', unless
@@ -116,13 +119,15 @@ static inline int ldf_run_oracle(const ldf_run_t *r)
 /* ---- pairing (pair.c) ---------------------------------------------------- */
 
 /* The order of the reports: workload (workload_rank, then name), path
- * (local, dblink, others), block size, rows, LOB size. */
+ * (local, dblink, others), block size, rows, LOB size, variant. */
 int ldf_case_cmp(const ldf_case_t *a, const ldf_case_t *b);
 /* The rank of a path for ordering and plot colours: 0 local, 1 dblink, 2 any
  * other. */
 int ldf_path_rank(const char *path);
-/* Settle one rank per workload name (head's where head has the name), sort
- * both runs' cases and match them by key into d->pairs.  SIM_ENOMEM. */
+/* Settle one rank per workload name (head's where head has the name), give
+ * every case its variant (the parameters and seed that differ among either
+ * run's cases), sort both runs' cases and match them by key into d->pairs.
+ * SIM_ENOMEM. */
 sim_err_t ldf_pair(ldf_diff_t *d, ldf_run_t *base, ldf_run_t *head);
 
 /* ---- comparing (compare.c) ----------------------------------------------- */
@@ -152,6 +157,9 @@ void ldf_calib_values(const ldf_diff_t *d, const ldf_fig_t *f, double *lobsim, d
 /* What base and head are called: "base"/"head", or "lobsim"/"oracle". */
 const char *ldf_side_name(const ldf_diff_t *d, int side);
 void ldf_describe_side(const ldf_run_t *s, int markdown, char *buf, size_t len);
+/* The value of parameter `name` in a "a=1 b=2" text into buf; 0 when the
+ * text lacks it. */
+int ldf_param_text(const char *params, const char *name, char *buf, size_t len);
 /* Lines that say plainly what makes the runs different beyond the code. */
 size_t ldf_notes(const ldf_diff_t *d, int markdown, char lines[][512], size_t max);
 void ldf_summary(const ldf_diff_t *d, char *buf, size_t len);

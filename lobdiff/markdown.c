@@ -76,10 +76,12 @@ static sim_err_t calibration_tables(FILE *f, const ldf_diff_t *d)
             const ldf_fig_t *fg = idx[i];
             if (strcmp(fg->kase->path, paths[pk]) != 0)
                 continue;
+            size_t row = t.nrows;
             ldf_fig_row(d, &t, fg, 0, 1);
-            /* The name only on the first row of its statistic. */
-            if (!t.nomem && fg->id == last_id && fg->kind == last_kind)
-                t.cells[(t.nrows - 1) * t.ncols][0] = '\0';
+            /* The name only on the first row of its statistic (the parts'
+             * rows under it keep theirs). */
+            if (!t.nomem && t.nrows > row && fg->id == last_id && fg->kind == last_kind)
+                t.cells[row * t.ncols][0] = '\0';
             last_id = fg->id;
             last_kind = fg->kind;
         }

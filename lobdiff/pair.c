@@ -1,8 +1,8 @@
 /*
  * pair.c -- the cases of base and head matched by key (workload,
- * path, block size, rows, LOB size): one rank settled per workload name,
- * both runs sorted in the reports' order, then merged; a key in one run
- * only is a case added or removed.
+ * path, block size, rows, LOB size, and in a sweep the values swept): one
+ * rank settled per workload name, both runs sorted in the reports' order,
+ * then merged; a key in one run only is a case added or removed.
  *
  * The order of the workloads is the store's (ldf_case_t.workload_rank, from
  * its table `workloads`): this file names none of them.
@@ -10,6 +10,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <assert.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,7 +52,8 @@ int ldf_case_cmp(const ldf_case_t *a, const ldf_case_t *b)
         return a->rows < b->rows ? -1 : 1;
     if (a->lob_chars != b->lob_chars)
         return a->lob_chars < b->lob_chars ? -1 : 1;
-    return 0;
+    c = strcmp(a->variant ? a->variant : "", b->variant ? b->variant : "");
+    return (c > 0) - (c < 0);
 }
 
 static int case_qsort(const void *a, const void *b)
@@ -88,9 +91,119 @@ static sim_err_t settle_ranks(ldf_run_t *b, const ldf_run_t *h)
     return SIM_OK;
 }
 
+/* ---- variants: the cases of a sweep told apart ----------------------------- */
+
+/* The parameters whose values differ among a run's cases (lobbench's lists),
+ * and whether the seed does: few, so a fixed list. */
+#define MAX_VARYING 8
+typedef struct {
+    char name[MAX_VARYING][64];
+    size_t n;
+    int seed;
+} varying_t;
+
+/* The value of the parameter at p ("name=value ...", namelen long) in
+ * params: its start and length, or NULL. */
+static const char *value_in(const char *params, const char *name, size_t namelen, size_t *len)
+{
+    for (const char *p = params; p && *p;) {
+        while (*p == ' ')
+            p++;
+        const char *end = p + strcspn(p, " ");
+        if ((size_t)(end - p) > namelen && p[namelen] == '=' && memcmp(p, name, namelen) == 0) {
+            *len = (size_t)(end - p - (ptrdiff_t)namelen - 1);
+            return p + namelen + 1;
+        }
+        p = end;
+    }
+    return NULL;
+}
+
+static void add_varying(varying_t *v, const char *name, size_t len)
+{
+    for (size_t i = 0; i < v->n; i++)
+        if (strlen(v->name[i]) == len && memcmp(v->name[i], name, len) == 0)
+            return;
+    if (v->n < MAX_VARYING && len < sizeof v->name[0]) {
+        memcpy(v->name[v->n], name, len);
+        v->name[v->n++][len] = '\0';
+    }
+}
+
+/* Each parameter of a whose value in b differs (or b lacks). */
+static void differing(varying_t *v, const char *a, const char *b)
+{
+    for (const char *p = a; *p;) {
+        while (*p == ' ')
+            p++;
+        const char *end = p + strcspn(p, " "), *eq = memchr(p, '=', (size_t)(end - p));
+        size_t len;
+        const char *bv = eq ? value_in(b, p, (size_t)(eq - p), &len) : NULL;
+        if (eq && (!bv || len != (size_t)(end - eq - 1) || memcmp(bv, eq + 1, len) != 0))
+            add_varying(v, p, (size_t)(eq - p));
+        p = end;
+    }
+}
+
+/* What differs among r's cases, added to v. */
+static void find_varying(const ldf_run_t *r, varying_t *v)
+{
+    const ldf_case_t *first = NULL;
+    for (size_t i = 0; i < r->n; i++) {
+        const ldf_case_t *c = &r->cases[i];
+        if (!c->params)
+            continue;
+        if (!first) {
+            first = c;
+            continue;
+        }
+        /* Most cases of a run have one text: compared whole first. */
+        if (strcmp(first->params, c->params) != 0) {
+            differing(v, first->params, c->params);
+            differing(v, c->params, first->params);
+        }
+    }
+    for (size_t i = 1; i < r->n; i++)
+        v->seed |=
+            r->cases[i].has_seed && r->cases[0].has_seed && r->cases[i].seed != r->cases[0].seed;
+}
+
+/* Each case of r its variant: the values of v's parameters, then the seed. */
+static sim_err_t set_variants(ldf_run_t *r, const varying_t *v)
+{
+    for (size_t i = 0; i < r->n; i++) {
+        ldf_case_t *c = &r->cases[i];
+        char buf[512];
+        size_t used = 0;
+        buf[0] = '\0';
+        for (size_t k = 0; k < v->n && used < sizeof buf; k++) {
+            size_t len = 0;
+            const char *val = value_in(c->params, v->name[k], strlen(v->name[k]), &len);
+            used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s=%.*s", used ? " " : "",
+                                     v->name[k], val ? (int)len : 1, val ? val : "?");
+        }
+        if (v->seed && c->has_seed && used < sizeof buf)
+            snprintf(buf + used, sizeof buf - used, "%sseed=%llu", used ? " " : "",
+                     (unsigned long long)c->seed);
+        c->variant = "";
+        if (buf[0] && !(c->variant = ldf_run_own(r, ldf_strdup(buf))))
+            return SIM_ENOMEM;
+    }
+    return SIM_OK;
+}
+
 sim_err_t ldf_pair(ldf_diff_t *d, ldf_run_t *b, ldf_run_t *h)
 {
     if (settle_ranks(b, h) != SIM_OK)
+        return SIM_ENOMEM;
+    /* A sweep's cases share a key but for the values swept: what differs
+     * in either run tells them apart in both, so that a sweep pairs with a
+     * sweep value by value, and a run of one value with that value. */
+    varying_t v;
+    memset(&v, 0, sizeof v);
+    find_varying(b, &v);
+    find_varying(h, &v);
+    if (set_variants(b, &v) != SIM_OK || set_variants(h, &v) != SIM_OK)
         return SIM_ENOMEM;
     if (b->n) /* a run without cases has no array: qsort(NULL) is undefined */
         qsort(b->cases, b->n, sizeof *b->cases, case_qsort);

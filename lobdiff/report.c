@@ -26,12 +26,32 @@ void ldf_case_label(const ldf_case_t *c, char *buf, size_t len)
     sim_format_size(c->lob_chars, lob, sizeof lob);
     if (strcmp(c->workload, RES_REF_WORKLOAD) != 0)
         snprintf(wl, sizeof wl, "%s ", c->workload);
+    int n;
     if (c->block_size == SIM_REF_BLOCK_SIZE && c->rows == SIM_REF_ROWS) {
-        snprintf(buf, len, "%s%s %s", wl, c->path, lob);
+        n = snprintf(buf, len, "%s%s %s", wl, c->path, lob);
     } else {
         sim_format_size(c->block_size, blk, sizeof blk);
-        snprintf(buf, len, "%s%s %s, block %s, %" PRIu64 " rows", wl, c->path, lob, blk, c->rows);
+        n = snprintf(buf, len, "%s%s %s, block %s, %" PRIu64 " rows", wl, c->path, lob, blk,
+                     c->rows);
     }
+    if (c->variant && c->variant[0] && n >= 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, ", %s", c->variant);
+}
+
+int ldf_param_text(const char *params, const char *name, char *buf, size_t len)
+{
+    size_t nl = strlen(name);
+    for (const char *p = params; p && *p;) {
+        while (*p == ' ')
+            p++;
+        size_t tl = strcspn(p, " ");
+        if (tl > nl && p[nl] == '=' && memcmp(p, name, nl) == 0) {
+            snprintf(buf, len, "%.*s", (int)(tl - nl - 1), p + nl + 1);
+            return 1;
+        }
+        p += tl;
+    }
+    return 0;
 }
 
 const char *ldf_fig_name(const ldf_fig_t *f)
@@ -147,6 +167,40 @@ void ldf_describe_side(const ldf_run_t *s, int markdown, char *buf, size_t len)
              i->compiler ? i->compiler : "compiler unknown", i->build_type ? i->build_type : "");
 }
 
+/*
+ * A calibration of heap cases: which state of the session's dictionary
+ * cache the model assumed (heap.dict_cache of the cases that recorded a
+ * recursive part), since Oracle's figure holds the recursive SQL of its
+ * own session's state.  1 when there is a note, in line.
+ */
+static int dict_cache_note(const ldf_diff_t *d, char *line)
+{
+    char states[128] = "", v[32];
+    size_t used = 0, heap = 0;
+    for (size_t i = 0; i < d->npairs; i++) {
+        const ldf_case_t *c = d->lobsim_side ? d->pairs[i].h : d->pairs[i].b;
+        if (!c || !c->has_recursive || !d->pairs[i].b || !d->pairs[i].h)
+            continue;
+        heap++;
+        if (!ldf_param_text(c->params, "heap.dict_cache", v, sizeof v))
+            snprintf(v, sizeof v, "unknown");
+        char want[64];
+        snprintf(want, sizeof want, "heap.dict_cache=%s", v);
+        if (!strstr(states, want) && used < sizeof states)
+            used += (size_t)snprintf(states + used, sizeof states - used, "%s%s", used ? ", " : "",
+                                     want);
+    }
+    if (heap == 0)
+        return 0;
+    snprintf(line, 512,
+             "dictionary cache: the model's %zu heap case%s assumed %s; their figures hold the "
+             "recursive SQL of that state (the '+ recursive SQL' rows), Oracle's that of its "
+             "session's state; the '= statement' rows compare the statement alone, as a warm "
+             "session would",
+             heap, heap == 1 ? "" : "s", states);
+    return 1;
+}
+
 size_t ldf_notes(const ldf_diff_t *d, int markdown, char lines[][512], size_t max)
 {
     const ldf_run_info_t *b = &d->side[0]->info, *h = &d->side[1]->info;
@@ -177,6 +231,8 @@ size_t ldf_notes(const ldf_diff_t *d, int markdown, char lines[][512], size_t ma
                 break;
             }
     }
+    if (d->calibration && n < max)
+        n += dict_cache_note(d, lines[n]);
     if (d->calibration)
         return n;
     if (d->nparams && n < max) {
@@ -356,6 +412,63 @@ void ldf_table_free(ldf_table_t *t)
     free(t->cells);
 }
 
+/* A side's statement and recursive parts of counter f as text ("-" when
+ * the side did not record them). */
+static void part_cells(const ldf_case_t *c, int id, int recursive, char *buf, size_t len)
+{
+    if (!c || !c->has_recursive)
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%" PRIu64,
+                 recursive ? c->recursive.v[id] : c->stats.v[id] - c->recursive.v[id]);
+}
+
+/* Under a counter a case of either side splits: its statement's part and
+ * the recursive SQL's, as lobbench --explain names them; nothing when
+ * neither side has recursive SQL in it. */
+static void part_rows(const ldf_diff_t *d, ldf_table_t *t, const ldf_fig_t *f, int with_case)
+{
+    const ldf_pair_t *p = &d->pairs[f->pair];
+    if (f->kind != LDF_FIG_COUNTER || !((p->b && p->b->has_recursive && p->b->recursive.v[f->id]) ||
+                                        (p->h && p->h->has_recursive && p->h->recursive.v[f->id])))
+        return;
+    for (int rec = 0; rec < 2; rec++) {
+        const char *name = rec ? "  + recursive SQL" : "  = statement";
+        char b[32], h[32], df[48] = "-", pct[32] = "-";
+        part_cells(p->b, f->id, rec, b, sizeof b);
+        part_cells(p->h, f->id, rec, h, sizeof h);
+        if (d->calibration) {
+            /* lobsim's part; the statement's ratio to Oracle's figure. */
+            const ldf_case_t *l = d->lobsim_side ? p->h : p->b;
+            double lo, o;
+            ldf_calib_values(d, f, &lo, &o);
+            part_cells(l, f->id, rec, b, sizeof b);
+            if (!rec && l && l->has_recursive)
+                fmt_ratio((double)(l->stats.v[f->id] - l->recursive.v[f->id]), o, pct, sizeof pct);
+            snprintf(h, sizeof h, "-");
+        } else if (p->b && p->h && p->b->has_recursive && p->h->has_recursive) {
+            int64_t bv = (int64_t)(rec ? p->b->recursive.v[f->id]
+                                       : p->b->stats.v[f->id] - p->b->recursive.v[f->id]);
+            int64_t hv = (int64_t)(rec ? p->h->recursive.v[f->id]
+                                       : p->h->stats.v[f->id] - p->h->recursive.v[f->id]);
+            snprintf(df, sizeof df, "%+" PRId64, hv - bv);
+            fmt_pct((double)bv, (double)hv, pct, sizeof pct);
+        }
+        if (d->calibration) {
+            char lob[32];
+            sim_format_size(f->kase->lob_chars, lob, sizeof lob);
+            if (with_case)
+                ldf_table_row(t, "", name, b, h, pct);
+            else
+                ldf_table_row(t, name, lob, b, h, pct);
+        } else if (with_case) {
+            ldf_table_row(t, "", name, b, h, df, pct);
+        } else {
+            ldf_table_row(t, name, b, h, df, pct);
+        }
+    }
+}
+
 void ldf_fig_row(const ldf_diff_t *d, ldf_table_t *t, const ldf_fig_t *f, int with_case,
                  int derived_mark)
 {
@@ -375,6 +488,7 @@ void ldf_fig_row(const ldf_diff_t *d, ldf_table_t *t, const ldf_fig_t *f, int wi
             ldf_table_row(t, label, name, b, h, pct);
         else
             ldf_table_row(t, name, lob, b, h, pct);
+        part_rows(d, t, f, with_case);
         return;
     }
     fmt_value(f, f->base, b, sizeof b);
@@ -385,6 +499,7 @@ void ldf_fig_row(const ldf_diff_t *d, ldf_table_t *t, const ldf_fig_t *f, int wi
         ldf_table_row(t, label, name, b, h, df, pct);
     else
         ldf_table_row(t, name, b, h, df, pct);
+    part_rows(d, t, f, with_case);
 }
 
 static void times_table(const ldf_diff_t *d, ldf_table_t *t)

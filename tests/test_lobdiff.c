@@ -117,6 +117,26 @@ static void expect_contains(const char *text, const char *needle)
         fail_msg("expected \"%s\" in:\n%s", needle, text ? text : "(null)");
 }
 
+/* text with each run of spaces made one space, into a new string. */
+static char *squash(const char *text)
+{
+    char *out = malloc(strlen(text) + 1), *o = out;
+    assert_non_null(out);
+    for (const char *p = text; *p; p++)
+        if (*p != ' ' || o == out || o[-1] != ' ')
+            *o++ = *p;
+    *o = '\0';
+    return out;
+}
+
+/* expect_contains() of the words of a table row, whatever the widths. */
+static void expect_words(const char *text, const char *needle)
+{
+    char *t = squash(text);
+    expect_contains(t, needle);
+    free(t);
+}
+
 static int count_of(const char *text, const char *needle)
 {
     int n = 0;
@@ -945,6 +965,162 @@ static void test_not_modelled_listed(void **state)
     expect_contains(f->stdout_text, "local 2k  db block gets");
 }
 
+/* ---- heap statements: the recursive SQL apart ------------------------------ */
+
+/* A full scan session of 8k blocks with its recursive part: 23 single-block
+ * reads and 5 calls when the dictionary cache is cold, none when warm. */
+static void heap_session(res_session_t *s, res_part_t *part, int cold)
+{
+    sweep_session(s, 0, 2, 1);
+    s->workload = "fts";
+    s->params = cold ? "heap.dict_cache=cold heap.pctfree=10"
+                     : "heap.dict_cache=warm "
+                       "heap.pctfree=10";
+    memset(part, 0, sizeof *part);
+    part->name = RES_PART_RECURSIVE;
+    for (int k = 0; k < SIM_STAT_COUNT; k++)
+        s->stats.v[k] = 1000;
+    s->stats.v[SIM_STAT_PHYS_READS] = 468 + (cold ? 23 : 0);
+    s->stats.v[SIM_STAT_RECURSIVE_CALLS] = cold ? 5 : 0;
+    part->stats.v[SIM_STAT_PHYS_READS] = cold ? 23 : 0;
+    part->stats.v[SIM_STAT_RECURSIVE_CALLS] = cold ? 5 : 0;
+    s->parts = part;
+    s->nparts = 1;
+}
+
+/* A changed figure of a heap case shows the statement's part and the
+ * recursive SQL's, in every format. */
+static void test_recursive_parts(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t cold, warm;
+    res_part_t pc, pw;
+    heap_session(&cold, &pc, 1);
+    heap_session(&warm, &pw, 0);
+    record_in(f->db, COMMIT_A, "testhost", "heap.dict_cache=cold", &cold, 1);
+    record_in(f->db, COMMIT_B, "testhost", "heap.dict_cache=warm", &warm, 1);
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    assert_int_equal(lobdiff(f, db, "1", "2", NULL), 1);
+    const char *t = f->stdout_text;
+    expect_contains(t, "note: model params differ: heap.dict_cache cold -> warm");
+    const char *pr = strstr(t, "physical reads  ");
+    assert_non_null(pr);
+    /* Under the figure: the statement's part, unchanged, then the
+     * recursive SQL's, gone. */
+    const char *st = strstr(pr, "= statement"), *rec = strstr(pr, "+ recursive SQL");
+    assert_non_null(st);
+    assert_non_null(rec);
+    assert_true(st < rec && strchr(pr, '\n') < st && strchr(strchr(pr, '\n') + 1, '\n') > st);
+    expect_words(st, "= statement 468 468 +0 0%\n");
+    expect_words(rec, "+ recursive SQL 23 0 -23 -100.0%\n");
+    /* A figure the recursive SQL has no part in has no such lines. */
+    assert_int_equal(count_of(t, "= statement"), 2); /* physical reads, recursive calls */
+
+    assert_int_equal(lobdiff(f, db, "1", "2", "--format=markdown", NULL), 1);
+    expect_contains(f->stdout_text, "| physical reads | 491 | 468 | -23 | -4.7% |\n"
+                                    "|   = statement | 468 | 468 | +0 | 0% |\n"
+                                    "|   + recursive SQL | 23 | 0 | -23 | -100.0% |\n");
+
+    assert_int_equal(lobdiff(f, db, "1", "2", "--format=json", NULL), 1);
+    const char *j = strstr(f->stdout_text, "\"name\": \"physical reads\"");
+    assert_non_null(j);
+    expect_contains(j, "\"parts\": {\"statement\": {\"base\": 468, \"head\": 468}, "
+                       "\"recursive\": {\"base\": 23, \"head\": 0}}");
+}
+
+/* Against an Oracle run, the note says which state of the dictionary
+ * cache the model's heap cases assumed, and the statement's row compares
+ * the statement alone. */
+static void test_calibration_dict_cache(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t cold;
+    res_part_t pc;
+    heap_session(&cold, &pc, 1);
+    record_in(f->db, COMMIT_A, "testhost", "heap.dict_cache=cold", &cold, 1);
+    res_named_value_t figs[] = {{"physical reads", 470}, {"recursive calls", 0}};
+    res_import_session_t is = {.workload = "fts",
+                               .path = "local",
+                               .lob_chars = 2048,
+                               .block_size = 8192,
+                               .rows = 10000,
+                               .figures = figs,
+                               .nfigures = 2};
+    res_import_run_t ir = {.file = "fts8k.txt", .format = "autotrace", .sessions = &is, .n = 1};
+    res_store_t *s;
+    char err[512];
+    if (res_open(f->db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
+        fail_msg("res_open: %s", err);
+    int64_t id;
+    if (res_record_import(s, &ir, 1, &id) != SIM_OK)
+        fail_msg("res_record_import: %s", res_errmsg(s));
+    res_close(s);
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    assert_int_equal(lobdiff(f, db, "2", "1", NULL), 1);
+    const char *t = f->stdout_text;
+    expect_contains(t, "note: dictionary cache: the model's 1 heap case assumed "
+                       "heap.dict_cache=cold;");
+    /* 491 against 470; the statement alone, 468, against 470. */
+    expect_words(t, "fts local 2k physical reads 491 470 1.04\n");
+    expect_words(t, "\n = statement 468 - 1.00\n");
+    expect_words(t, "\n + recursive SQL 23 - -\n");
+    assert_int_equal(lobdiff(f, db, "2", "1", "--format=json", NULL), 1);
+    expect_contains(f->stdout_text, "heap.dict_cache=cold");
+}
+
+/* ---- sweeps: cases of one key told apart by their values ------------------- */
+
+/* Eight cases of one key: users 40 or 60, seeds 1 and 2, two block sizes;
+ * figure k of each is its (users, seed, block) and `bump`. */
+static void sweep_cases(res_session_t *ss, char params[][64], uint64_t bump)
+{
+    size_t i = 0;
+    for (int u = 0; u < 2; u++)
+        for (uint64_t seed = 1; seed <= 2; seed++)
+            for (uint32_t bs = 4096; bs <= 8192; bs *= 2, i++) {
+                sweep_session(&ss[i], 0, 2, seed);
+                ss[i].workload = "rac";
+                ss[i].block_size = bs;
+                snprintf(params[i], 64, "rac.users=%d rac.lms=2", u ? 60 : 40);
+                ss[i].params = params[i];
+                for (int k = 0; k < SIM_STAT_COUNT; k++)
+                    ss[i].stats.v[k] = (u ? 60 : 40) * 1000 + seed * 100 + bs / 1024 + bump;
+            }
+}
+
+/* Two sweeps pair value by value; a run of one point pairs with that
+ * point only. */
+static void test_sweep_variants(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[8];
+    char params[8][64];
+    sweep_cases(ss, params, 0);
+    record_in(f->db, COMMIT_A, "testhost", "rac.users=40", ss, 8);
+    sweep_cases(ss, params, 0);
+    record_in(f->db, COMMIT_B, "testhost", "rac.users=40", ss, 8);
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    /* The same sweep: nothing changed, no case came or went. */
+    assert_int_equal(lobdiff(f, db, "1", "2", NULL), 0);
+    expect_contains(f->stdout_text, "no statistic changed in 8 cases; no case added or removed");
+    /* One point changed in the second: that case, named by its values. */
+    sweep_cases(ss, params, 0);
+    ss[5].stats.v[SIM_STAT_DB_BLOCK_GETS] += 7; /* users 60, seed 1, 8k */
+    record_in(f->db, COMMIT_B, "testhost", "rac.users=40", ss, 8);
+    assert_int_equal(lobdiff(f, db, "1", "3", NULL), 1);
+    expect_contains(f->stdout_text, "1 statistics changed in 1 of 8 cases");
+    expect_words(f->stdout_text, "rac local 2k, rac.users=60 seed=1 db block gets 60108 60115 +7");
+    assert_int_equal(lobdiff(f, db, "1", "3", "--format=json", NULL), 1);
+    expect_contains(f->stdout_text, "\"variant\": \"rac.users=60 seed=1\"");
+    /* A run of one point (users 60, seed 2, 4k) against the sweep. */
+    record_in(f->db, COMMIT_B, "testhost", "rac.users=60", &ss[6], 1);
+    assert_int_equal(lobdiff(f, db, "1", "4", NULL), 1);
+    expect_contains(f->stdout_text, "no statistic changed in 1 cases; 7 cases only in base");
+}
+
 /* ---- the plot ----------------------------------------------------------------- */
 
 /* Every element closed in order: enough XML to know a viewer will read it. */
@@ -1048,6 +1224,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_calibration, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reference_option, setup, teardown),
         cmocka_unit_test_setup_teardown(test_not_modelled_listed, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_recursive_parts, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_calibration_dict_cache, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sweep_variants, setup, teardown),
         cmocka_unit_test_setup_teardown(test_plot, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
