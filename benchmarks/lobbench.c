@@ -414,7 +414,9 @@ static int plot_rac(const bench_opts_t *o, const sweep_t *sw, const bench_case_t
     plot_panel_t rpan[RAC_FIGURES];
     size_t m = 0;
     for (size_t i = 0; i < sw->ncases && m < BENCH_MAX_LIST; i++) {
-        if (!sw->cases[i].ran || sw->cases[i].c.workload != first->c.workload)
+        /* A sweep's first point only: one curve per panel. */
+        if (!sw->cases[i].ran || sw->cases[i].c.workload != first->c.workload ||
+            !bench_same_point(&sw->cases[i], first, 1))
             continue;
         double fig[RAC_FIGURES];
         rac_figures(&sw->cases[i].st, fig);
@@ -429,7 +431,11 @@ static int plot_rac(const bench_opts_t *o, const sweep_t *sw, const bench_case_t
     plot_opts_t ro;
     plot_opts_defaults(&ro);
     ro.title = "lobbench: rac, AWR figures against block size (KB)";
-    ro.subtitle = "throughput and interconnect traffic: the block-size trade-off";
+    char sub[256], point[160];
+    bench_point_label(first, 1, point, sizeof point);
+    snprintf(sub, sizeof sub, "throughput and interconnect traffic: the block-size trade-off%s%s",
+             point[0] ? "; " : "", point);
+    ro.subtitle = sub;
     ro.x_title = "block size (KB)";
     char perr[512];
     if (plot_svg_file(o->plot, &ro, rpan, RAC_FIGURES, perr, sizeof perr) != SIM_OK) {
@@ -479,7 +485,7 @@ static size_t lob_panels(const sweep_t *sw, const bench_case_t *first, const ref
                 const bench_case_t *bc = &sw->cases[i];
                 if (bc->ran && bc->c.path == (case_path_t)p &&
                     bc->c.workload == first->c.workload &&
-                    bc->c.block_size == first->c.block_size) {
+                    bc->c.block_size == first->c.block_size && bench_same_point(bc, first, 1)) {
                     pts[p][k][n++] =
                         (plot_point_t){(double)bc->c.lob_chars / 1024, (double)bc->st.v[k]};
                     any += bc->st.v[k] != 0;
@@ -517,8 +523,10 @@ static int plot_lob(const bench_opts_t *o, const sweep_t *sw, const bench_case_t
     snprintf(title, sizeof title, "lobbench: %s, %llu rows, %uk blocks",
              workload_name(first->c.workload), (unsigned long long)first->c.rows,
              first->c.block_size / 1024);
-    snprintf(subtitle, sizeof subtitle, "statistics against LOB size, log-log axes%s",
-             with_ref ? "; points: the Oracle measurements" : "");
+    char point[160];
+    bench_point_label(first, 1, point, sizeof point);
+    snprintf(subtitle, sizeof subtitle, "statistics against LOB size, log-log axes%s%s%s",
+             point[0] ? "; " : "", point, with_ref ? "; points: the Oracle measurements" : "");
     po.title = title;
     po.subtitle = subtitle;
     if (np == 0 || plot_svg_file(o->plot, &po, panels, np, err, sizeof err) != SIM_OK) {
