@@ -32,14 +32,15 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 # The clone, with the source's working tree on top (deleted files deleted).
 repo=$work/repo
 git clone -q "$SRC" "$repo" || { echo "FAIL: cannot clone $SRC"; exit 1; }
-(cd "$SRC" && git ls-files -z --cached --others --exclude-standard) |
-    while IFS= read -r -d '' f; do
-        if [ -f "$SRC/$f" ]; then
-            mkdir -p "$repo/$(dirname "$f")" && cp -p "$SRC/$f" "$repo/$f"
-        else
-            rm -f "$repo/$f"
-        fi
-    done
+while IFS= read -r -d '' f; do
+    if [ -f "$SRC/$f" ]; then
+        printf '%s\0' "$f"
+    else
+        rm -f "$repo/$f"
+    fi
+done < <(cd "$SRC" && git ls-files -z --cached --others --exclude-standard) >"$work/present"
+tar -C "$SRC" --null -T "$work/present" -cf - | tar -C "$repo" -xf - ||
+    { echo "FAIL: cannot copy the working tree of $SRC"; exit 1; }
 cd "$repo" || exit 1
 git() { command git -c user.name=lobsim-test -c user.email=test@lobsim.invalid "$@"; }
 git add -A && git commit -qm "base: the source tree as it is" --allow-empty || exit 1
