@@ -16,9 +16,10 @@
  *             PRAGMA integrity_check and res_check() and holds exactly the
  *             runs that were reported recorded, each whole.
  *             Of SQLite's allocations (some 1,100 while recording, 25,000
- *             while creating) the first on each path of the store's code
- *             into SQLite fails, and every one of the first 100 and every
- *             50th; all of them with LOBSIM_FAULTS_FULL set.
+ *             while creating) each of the first 100 fails, every 50th, and
+ *             on each path of the store's code into SQLite its calls in turn
+ *             until one fails the operation; all of them with
+ *             LOBSIM_FAULTS_FULL set.
  *
  * The totals are printed at the end ("faults: ...") for the README.
  */
