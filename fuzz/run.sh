@@ -7,9 +7,10 @@
 # SECONDS_PER_TARGET defaults to 3 (`make test`; `make fuzz` gives 300); each
 # target first replays its whole corpus, whatever the time.  New inputs go to
 # BUILD_DIR/corpus/TARGET, kept between runs; the seeds in fuzz/corpus/ are
-# only read.  FUZZ_BUILD_TYPE is the tree's CMAKE_BUILD_TYPE (default
-# RelWithDebInfo, for speed; `make test` builds Debug, in half the time).  A crash leaves its input in BUILD_DIR/artifacts/
-# and fails the run.  Without clang the run fails (clang is a dependency).
+# only read.  A crash leaves its input in BUILD_DIR/artifacts/ and fails the
+# run.  FUZZ_BUILD_TYPE is the tree's CMAKE_BUILD_TYPE (default
+# RelWithDebInfo, for speed; `make test` builds Debug, in half the time).
+# Without clang the run fails (clang is a dependency).
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-3}
