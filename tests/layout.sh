@@ -55,9 +55,11 @@ while read -r name prefix folder lib; do
     [ -f "$folder/$name.h" ] && pass || fail "component $name has no public header $folder/$name.h"
     [ -f "$lib" ] || { fail "component $name: library $lib is not built"; continue; }
     # Strong definitions only (weak ones are C++ template instantiations);
-    # C++ names demangled to the function's own name.
+    # names reserved to the implementation (__odr_asan.X of a sanitizer
+    # build, ...) are the compiler's; C++ names demangled to the function's
+    # own name.
     bad=$(nm -g --defined-only "$lib" | awk 'NF == 3 && $2 ~ /^[TDRBC]$/ {print $3}' |
-        c++filt | sed -E 's/\(.*//; s/\[abi:[^]]*\]//; s/^.*::([^:]+)$/\1/' |
+        grep -v '^__' | c++filt | sed -E 's/\(.*//; s/\[abi:[^]]*\]//; s/^.*::([^:]+)$/\1/' |
         grep -v "^$prefix" | sort -u | head -n 5)
     if [ -n "$bad" ]; then
         fail "liblobsim_$name.a: names without its prefix $prefix: $(echo $bad)"
