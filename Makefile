@@ -50,7 +50,8 @@ FUZZ_SECONDS ?= 300
 .PHONY: fuzz valgrind
 
 # The libFuzzer targets, built with clang in $(FUZZ_BUILD), FUZZ_SECONDS each
-# (`make test` runs them for 10 s); new inputs stay in $(FUZZ_BUILD)/corpus.
+# (`make test` runs them for 3 s, built Debug); new inputs stay in
+# $(FUZZ_BUILD)/corpus.
 fuzz: deps
 	fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BUILD)
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# concurrency.sh -- four lobbench writers record fifty runs each into one
+# concurrency.sh -- four lobbench writers record 25 runs each into one
 # results database at once, while a reader queries the store and compares
 # the latest runs with lobdiff in a loop.  Every writer and every read must
-# succeed, no read may see a partial run, and at the end all 200 runs are
+# succeed, no read may see a partial run, and at the end all 100 runs are
 # there, each exactly once (told apart by their seeds), each whole.  Then,
 # ten times over, four first runs start at once onto a store that does not
 # exist yet: all four must record.
@@ -20,9 +20,12 @@ command -v sqlite3 >/dev/null || missing "sqlite3 is not installed (scripts/inst
 LOBBENCH=$(readlink -f "$1")
 LOBDIFF=$(readlink -f "$2")
 WRITERS=${LOBSIM_CONCURRENCY_WRITERS:-4}
-RUNS=${LOBSIM_CONCURRENCY_RUNS:-50}
+RUNS=${LOBSIM_CONCURRENCY_RUNS:-25}
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/lobsim-concurrency.XXXXXX") || exit 1
+# On tmpfs unless TMPDIR says otherwise: SQLite locks and maps its WAL index
+# there as on a disk, and the writers contend without waiting for syncs.
+tmpdir=${TMPDIR:-$([ -w /dev/shm ] && echo /dev/shm || echo /tmp)}
+work=$(mktemp -d "$tmpdir/lobsim-concurrency.XXXXXX") || exit 1
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
 cd "$work" || exit 1
 fail=0

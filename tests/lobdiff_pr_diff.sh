@@ -3,11 +3,16 @@
 # working tree copied over, so that uncommitted work is what is tested):
 #   - an allocator change committed on top (dsp chunk_divisor 256 -> 512)
 #     shows as changed `segment dispenser allocations` in the Markdown, exit 1;
-#   - the same change uncommitted, against HEAD~1 ... HEAD's working tree;
+#     PR_DIFF_BASE_CACHE holds another commit's build (a decoy that would
+#     fail loudly): it is not used, and is refilled with the base's build;
+#   - a further change left uncommitted (512 -> 1024), against HEAD~1: the
+#     base comes from the cache, built nowhere, with the same figures, and
+#     the head is the working tree (1024), not HEAD (512);
 #   - an unknown revision: exit 2, one line naming it, nothing on stdout;
-#   - a base build kept in PR_DIFF_BASE_CACHE is used for that commit only;
 #   - nothing is left behind (worktrees, temporary files), also after SIGTERM.
-# Kept cheap: two sizes, one iteration, two repetitions.
+# Kept cheap: three trees built (HEAD~1, HEAD, the working tree), each as a
+# Debug build (PR_DIFF_BUILD_TYPE: the figures are the same, the compiler
+# faster); two sizes, one iteration, two repetitions.
 # shellcheck disable=SC2015,SC2016 # `a && ok || bad`; backquotes are Markdown
 set -u
 # Every part runs: a missing tool or a source that is not a git work tree
@@ -27,14 +32,15 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 # The clone, with the source's working tree on top (deleted files deleted).
 repo=$work/repo
 git clone -q "$SRC" "$repo" || { echo "FAIL: cannot clone $SRC"; exit 1; }
-(cd "$SRC" && git ls-files -z --cached --others --exclude-standard) |
-    while IFS= read -r -d '' f; do
-        if [ -f "$SRC/$f" ]; then
-            mkdir -p "$repo/$(dirname "$f")" && cp -p "$SRC/$f" "$repo/$f"
-        else
-            rm -f "$repo/$f"
-        fi
-    done
+while IFS= read -r -d '' f; do
+    if [ -f "$SRC/$f" ]; then
+        printf '%s\0' "$f"
+    else
+        rm -f "$repo/$f"
+    fi
+done < <(cd "$SRC" && git ls-files -z --cached --others --exclude-standard) >"$work/present"
+tar -C "$SRC" --null -T "$work/present" -cf - | tar -C "$repo" -xf - ||
+    { echo "FAIL: cannot copy the working tree of $SRC"; exit 1; }
 cd "$repo" || exit 1
 git() { command git -c user.name=lobsim-test -c user.email=test@lobsim.invalid "$@"; }
 git add -A && git commit -qm "base: the source tree as it is" --allow-empty || exit 1
@@ -43,6 +49,7 @@ grep -q 'chunk_divisor = 512;' dispenser/dispenser.c || { echo "FAIL: no chunk_d
 git commit -qam "head: dispenser chunks of segment/512" || exit 1
 
 export PR_DIFF_LOBBENCH_ARGS="--sizes=2k,32k --benchmark_min_time=1x --benchmark_repetitions=2"
+export PR_DIFF_BUILD_TYPE=Debug
 export TMPDIR=$work/tmp
 mkdir -p "$TMPDIR"
 PR_DIFF=$SRC/scripts/pr-diff
@@ -53,9 +60,19 @@ left_behind() { # what pr-diff must not leave
     [ "$n" -eq 1 ] || echo "$n worktrees"
     [ -z "$(ls -A "$TMPDIR")" ] || echo "files in TMPDIR: $(ls -A "$TMPDIR")"
 }
+# The base column of the Markdown's first `segment dispenser allocations` row.
+base_allocs() { awk -F'|' '/^\| segment dispenser allocations \|/ { print $3; exit }' "$1"; }
 
-# Two commits; the base's build kept in a cache directory.
+# Two commits.  The cache holds a build of another commit (HEAD), of the
+# same build type: a decoy that marks its use and fails.
 export PR_DIFF_BASE_CACHE=$work/base-cache
+mkdir -p "$PR_DIFF_BASE_CACHE"
+for p in lobbench lobdiff; do
+    printf '#!/bin/sh\ntouch "%s"\nexit 3\n' "$work/decoy-used" >"$PR_DIFF_BASE_CACHE/$p"
+    chmod +x "$PR_DIFF_BASE_CACHE/$p"
+done
+git rev-parse HEAD >"$PR_DIFF_BASE_CACHE/commit"
+echo "$PR_DIFF_BUILD_TYPE" >"$PR_DIFF_BASE_CACHE/build_type"
 "$PR_DIFF" HEAD~1 HEAD >out.md 2>err.txt
 rc=$?
 [ $rc -eq 1 ] && ok || bad "HEAD~1 HEAD: exit $rc, want 1; stderr: $(tail -n 30 err.txt)"
@@ -66,28 +83,30 @@ grep -q '^#### local 32k$' out.md && ok || bad "no table for local 32k"
 grep -q 'model params differ: `dsp.chunk_divisor` 256 → 512' out.md && ok ||
     bad "params not named: $(grep -n params out.md)"
 [ -z "$(left_behind)" ] && ok || bad "left behind: $(left_behind)"
-
-[ "$(cat "$PR_DIFF_BASE_CACHE/commit" 2>/dev/null)" = "$(git rev-parse HEAD~1)" ] && ok ||
+[ ! -e "$work/decoy-used" ] && ! grep -q 'cached build' err.txt && ok ||
+    bad "another commit's cached build was used: $(grep -n cached err.txt)"
+grep -q 'building base' err.txt && ok || bad "the base was not built: $(head -n 5 err.txt)"
+[ "$(cat "$PR_DIFF_BASE_CACHE/commit" 2>/dev/null)" = "$(git rev-parse HEAD~1)" ] &&
+    [ "$(cat "$PR_DIFF_BASE_CACHE/build_type" 2>/dev/null)" = Debug ] &&
+    ! grep -q decoy-used "$PR_DIFF_BASE_CACHE/lobbench" "$PR_DIFF_BASE_CACHE/lobdiff" && ok ||
     bad "the base cache does not hold HEAD~1's build: $(ls -A "$PR_DIFF_BASE_CACHE" 2>&1)"
-# Again: the base comes from the cache, and the figures are the same.
-"$PR_DIFF" HEAD~1 HEAD >out1b.md 2>err1b.txt
-rc=$?
-[ $rc -eq 1 ] && ok || bad "HEAD~1 HEAD from the cache: exit $rc; stderr: $(tail -n 30 err1b.txt)"
-grep -q "base: the cached build of $(git rev-parse HEAD~1)" err1b.txt && ok ||
-    bad "the cached base build was not used: $(head -n 5 err1b.txt)"
-grep -q 'building base' err1b.txt && bad "base rebuilt although cached" || ok
-diff <(grep '^| segment dispenser' out.md) <(grep '^| segment dispenser' out1b.md) >/dev/null &&
-    ok || bad "figures differ with the cached base"
 
-# The working tree: the change undone but not committed.  The cache holds
-# another commit's build: it must not be used for base HEAD.
-sed -i 's/p->chunk_divisor = 512;/p->chunk_divisor = 256;/' dispenser/dispenser.c
-"$PR_DIFF" HEAD >out2.md 2>err2.txt
+# The working tree, changed further but not committed, against HEAD~1: the
+# base comes from the cache, the head is the working tree, not HEAD.
+sed -i 's/p->chunk_divisor = 512;/p->chunk_divisor = 1024;/' dispenser/dispenser.c
+grep -q 'chunk_divisor = 1024;' dispenser/dispenser.c || { echo "FAIL: no chunk_divisor to change again"; exit 1; }
+"$PR_DIFF" HEAD~1 >out2.md 2>err2.txt
 rc=$?
-[ $rc -eq 1 ] && ok || bad "HEAD vs working tree: exit $rc, want 1; stderr: $(tail -n 30 err2.txt)"
-grep -q '`dsp.chunk_divisor` 512 → 256' out2.md && ok || bad "working tree: $(head -n 5 out2.md)"
+[ $rc -eq 1 ] && ok || bad "HEAD~1 vs working tree: exit $rc, want 1; stderr: $(tail -n 30 err2.txt)"
+grep -q "base: the cached build of $(git rev-parse HEAD~1)" err2.txt && ok ||
+    bad "the cached base build was not used: $(head -n 5 err2.txt)"
+grep -q 'building base' err2.txt && bad "base rebuilt although cached" || ok
+grep -q 'model params differ: `dsp.chunk_divisor` 256 → 1024' out2.md && ok ||
+    bad "working tree: $(head -n 5 out2.md)"
 grep -q '^| segment dispenser allocations | ' out2.md && ok || bad "working tree: no dispenser row"
-grep -q 'cached build' err2.txt && bad "another commit's cached build was used" || ok
+[ -n "$(base_allocs out.md)" ] && [ "$(base_allocs out.md)" = "$(base_allocs out2.md)" ] && ok ||
+    bad "the cached base's figures differ from the built one's: '$(base_allocs out.md)' vs '$(base_allocs out2.md)'"
+[ -z "$(left_behind)" ] && ok || bad "working tree: left behind: $(left_behind)"
 unset PR_DIFF_BASE_CACHE
 git checkout -q dispenser/dispenser.c
 

@@ -8,13 +8,18 @@
  *   store     every write, sync and lock of SQLite under the results store
  *             (a VFS shim registered as the default VFS fails the Nth xWrite
  *             with SQLITE_IOERR or, from then on, SQLITE_FULL, the Nth xSync,
- *             and answers SQLITE_BUSY to the Nth lock), every allocation of
- *             SQLite itself (SQLITE_CONFIG_MALLOC) and every sim_malloc() of
+ *             and answers SQLITE_BUSY to the Nth lock), SQLite's own
+ *             allocations (SQLITE_CONFIG_MALLOC) and every sim_malloc() of
  *             the store: while recording into an existing store and while
  *             creating one from nothing.  Each failure is an error with a
  *             one-line message naming the file; afterwards the file passes
  *             PRAGMA integrity_check and res_check() and holds exactly the
  *             runs that were reported recorded, each whole.
+ *             Of SQLite's allocations (some 1,100 while recording, 25,000
+ *             while creating) each of the first 100 fails, every 50th, and
+ *             on each path of the store's code into SQLite its calls in turn
+ *             until one fails the operation; all of them with
+ *             LOBSIM_FAULTS_FULL set.
  *
  * The totals are printed at the end ("faults: ...") for the README.
  */
@@ -28,6 +33,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <execinfo.h>
 #include <sqlite3.h>
 
 #include "workload.h"
@@ -61,6 +67,8 @@ static const char *const fault_name[F_COUNT] = {
     "sim_malloc", "sqlite malloc", "xWrite IOERR", "xWrite FULL", "xSync IOERR", "lock BUSY",
 };
 
+typedef struct plan plan_t;
+
 static struct {
     fault_t kind;
     int armed;
@@ -68,11 +76,18 @@ static struct {
     uint64_t calls;    /* calls of the faulted kind since arming */
     uint64_t injected; /* faults returned since arming */
     uint64_t alloc0;   /* sim_alloc_count() when armed */
+    uint64_t at_path;  /* call_path() of call `at` */
+    plan_t *trace;     /* if set, gets call_path() of every call */
 } fx;
+
+static uint64_t call_path(void);
+static void plan_trace(plan_t *p, uint64_t path);
 
 static void arm(fault_t kind, uint64_t n)
 {
+    plan_t *trace = fx.trace;
     memset(&fx, 0, sizeof fx);
+    fx.trace = trace;
     fx.kind = kind;
     fx.at = n;
     if (kind == F_SIM_ALLOC) {
@@ -100,6 +115,12 @@ static int should_fail(fault_t k)
     if (!fx.armed || fx.kind != k)
         return 0;
     fx.calls++;
+    if (fx.trace != NULL || fx.calls == fx.at) {
+        uint64_t path = call_path(); /* one call: its own return address is in the hash */
+        if (fx.trace != NULL)
+            plan_trace(fx.trace, path);
+        fx.at_path = path;
+    }
     int fail = fx.calls == fx.at || (k == F_WRITE_FULL && fx.at && fx.calls > fx.at);
     if (fail)
         fx.injected++;
@@ -253,6 +274,155 @@ static void test_model_every_allocation(void **state)
     assert_true(total.model_faults > total.model_cases);
 }
 
+/* ---- which calls a sweep fails -------------------------------------------- */
+
+/*
+ * The path of the store's code that led to this call: a hash of the return
+ * addresses on the stack inside this program (the test and the libraries
+ * linked into it), SQLite's frames, in its shared library, left out.  The
+ * allocations under one statement of the store share a path; each path is a
+ * place where the store must cope with SQLITE_NOMEM.
+ */
+extern char __executable_start[], etext[];
+
+static uint64_t call_path(void)
+{
+    void *frames[64];
+    int n = backtrace(frames, 64);
+    uint64_t h = 14695981039346656037u; /* FNV-1a */
+    for (int i = 0; i < n; i++) {
+        uintptr_t a = (uintptr_t)frames[i];
+        if (a >= (uintptr_t)__executable_start && a < (uintptr_t)etext) {
+            h ^= a;
+            h *= 1099511628211u;
+        }
+    }
+    return h;
+}
+
+/*
+ * The calls a sweep fails, in turn.  Every call, except SQLite's own
+ * allocations: there the sweep first traces a clean run, the path of each of
+ * its calls, and then fails every one of the first 100 calls, every 50th,
+ * and on each path its calls in turn until one makes the operation fail (up
+ * to PLAN_TRIES: SQLite shrugs off some failed allocations, a cache it does
+ * without) -- so that every path where SQLite can report SQLITE_NOMEM to the
+ * store does.  All calls when LOBSIM_FAULTS_FULL is set.  The last point is
+ * one past the clean run's calls: there the operation goes through.
+ */
+#define PLAN_ALL_UP_TO 100
+#define PLAN_EVERY 50
+#define PLAN_TRIES 8
+
+struct plan {
+    int sampled;
+    uint64_t calls;  /* calls of the clean run */
+    uint64_t *hash;  /* call_path() of each */
+    uint32_t *path;  /* and its index in paths */
+    uint64_t *paths; /* the distinct paths */
+    uint32_t *tries; /* faults tried on each path */
+    uint8_t *failed; /* a fault on that path made the operation fail */
+    size_t npaths, cap;
+};
+
+static void *grow(void *p, size_t n, size_t size)
+{
+    p = realloc(p, n * size);
+    assert_non_null(p);
+    return p;
+}
+
+static void plan_trace(plan_t *p, uint64_t hash)
+{
+    if (p->calls == p->cap) {
+        p->cap = p->cap ? 2 * p->cap : 4096;
+        p->hash = grow(p->hash, p->cap, sizeof *p->hash);
+        p->path = grow(p->path, p->cap, sizeof *p->path);
+        p->paths = grow(p->paths, p->cap, sizeof *p->paths);
+    }
+    size_t i = 0;
+    while (i < p->npaths && p->paths[i] != hash)
+        i++;
+    if (i == p->npaths)
+        p->paths[p->npaths++] = hash;
+    p->hash[p->calls] = hash;
+    p->path[p->calls++] = (uint32_t)i;
+}
+
+static void plan_init(plan_t *p, fault_t f)
+{
+    memset(p, 0, sizeof *p);
+    p->sampled = f == F_SQLITE_MALLOC && getenv("LOBSIM_FAULTS_FULL") == NULL;
+}
+
+static void plan_free(plan_t *p)
+{
+    free(p->hash);
+    free(p->path);
+    free(p->paths);
+    free(p->tries);
+    free(p->failed);
+}
+
+/* The point after n (0: the first). */
+static uint64_t plan_next(plan_t *p, uint64_t n)
+{
+    if (!p->sampled)
+        return n + 1;
+    if (p->tries == NULL) { /* the clean run is traced: n is 0 */
+        p->tries = calloc(p->npaths + 1, sizeof *p->tries);
+        p->failed = calloc(p->npaths + 1, 1);
+        assert_non_null(p->tries);
+        assert_non_null(p->failed);
+    }
+    for (n++; n <= p->calls; n++) {
+        uint32_t i = p->path[n - 1];
+        if (n <= PLAN_ALL_UP_TO || n % PLAN_EVERY == 0 ||
+            (!p->failed[i] && p->tries[i] < PLAN_TRIES))
+            return n;
+    }
+    return p->calls + 1;
+}
+
+/* After point n, which injected `injected` faults and made the operation
+ * fail or not.  A sampled sweep's calls must be those of its clean run, or
+ * its points would miss their paths. */
+static void plan_done(plan_t *p, fault_t f, uint64_t n, uint64_t injected, int failed)
+{
+    if (!p->sampled)
+        return;
+    if (n <= p->calls && injected == 0)
+        fail_msg("%s: call %llu of the %llu of the clean run never came", fault_name[f],
+                 (unsigned long long)n, (unsigned long long)p->calls);
+    if (n <= p->calls && fx.at_path != p->hash[n - 1])
+        fail_msg("%s: call %llu came by another path than in the clean run", fault_name[f],
+                 (unsigned long long)n);
+    if (n > p->calls && injected != 0)
+        fail_msg("%s: more than the %llu calls of the clean run", fault_name[f],
+                 (unsigned long long)p->calls);
+    if (n <= p->calls) {
+        p->tries[p->path[n - 1]]++;
+        p->failed[p->path[n - 1]] |= failed != 0;
+    }
+}
+
+static void plan_report(const plan_t *p, const char *what, fault_t f, uint64_t tried)
+{
+    if (!p->sampled) {
+        printf("faults: %s, %s: failed at %llu (all) of its calls in turn\n", what, fault_name[f],
+               (unsigned long long)tried);
+        return;
+    }
+    size_t failing = 0;
+    for (size_t i = 0; i < p->npaths; i++)
+        failing += p->failed[i];
+    printf("faults: %s, %s: failed at %llu of its %llu calls: each of the first %d, every "
+           "%dth, and on each of %zu paths until the operation failed (%zu did, %zu never "
+           "in %d tries)\n",
+           what, fault_name[f], (unsigned long long)tried, (unsigned long long)p->calls,
+           PLAN_ALL_UP_TO, PLAN_EVERY, p->npaths, failing, p->npaths - failing, PLAN_TRIES);
+}
+
 /* ---- the store -------------------------------------------------------------- */
 
 #define NSESS 3
@@ -384,11 +554,53 @@ static void copy_file(const char *from, const char *to)
 }
 
 /*
- * Record into an existing store (a fresh copy of one holding one run, so that
- * each point costs the same) with a fault at every call N of one kind in
- * turn, until a record goes through without reaching N.  After a failure the
- * same handle records again: a fault must not break the connection.
+ * Record into a fresh copy of tmpl (a store holding one run, so that each
+ * point costs the same) at path, with call n of kind f failing (0: none).
+ * After a failure the same handle records again: a fault must not break the
+ * connection.  Returns the faults injected.
  */
+static uint64_t record_at(fault_t f, uint64_t n, const char *tmpl, const char *path,
+                          const res_session_t *ss, int *failed)
+{
+    char err[512];
+    res_store_t *s;
+    remove_store(path);
+    copy_file(tmpl, path);
+    int64_t runs = 1;
+    if (res_open(path, 0, &s, err, sizeof err) != SIM_OK)
+        fail_msg("%s: %s", fault_name[f], err);
+    res_run_t run;
+    res_run_defaults(&run);
+    run.seed = n;
+    run.command_line = "test_faults";
+    int64_t id = 0;
+    arm(f, n);
+    sim_err_t rc = res_record_run(s, &run, ss, NSESS, &id);
+    uint64_t injected = disarm();
+    *failed = rc != SIM_OK;
+    if (rc == SIM_OK) {
+        runs++;
+        assert_true(id > 0);
+        if (f == F_LOCK_BUSY && injected)
+            total.store_busy_retried++;
+    } else {
+        if (!injected)
+            fail_msg("%s: record failed with no fault injected: %s", fault_name[f], res_errmsg(s));
+        assert_message(res_errmsg(s), path, f, n);
+        if (f == F_SIM_ALLOC || f == F_SQLITE_MALLOC)
+            assert_int_equal(rc, SIM_ENOMEM);
+        else
+            assert_int_equal(rc, SIM_EIO);
+        record_one(s, ss); /* the handle still works */
+        runs++;
+    }
+    res_close(s);
+    assert_store(path, runs, 0);
+    return injected;
+}
+
+/* Record into an existing store with a fault at each point of the plan in
+ * turn, until a record goes through without reaching it. */
 static void sweep_record(fault_t f)
 {
     char path[512], tmpl[512], err[512];
@@ -403,127 +615,119 @@ static void sweep_record(fault_t f)
     record_one(s, ss);
     res_close(s); /* the last connection checkpoints: no -wal left */
 
-    uint64_t n;
-    for (n = 1;; n++) {
-        remove_store(path);
-        copy_file(tmpl, path);
-        int64_t runs = 1;
-        if (res_open(path, 0, &s, err, sizeof err) != SIM_OK)
-            fail_msg("%s: %s", fault_name[f], err);
-        res_run_t run;
-        res_run_defaults(&run);
-        run.seed = n;
-        run.command_line = "test_faults";
-        int64_t id = 0;
-        arm(f, n);
-        sim_err_t rc = res_record_run(s, &run, ss, NSESS, &id);
-        uint64_t injected = disarm();
+    plan_t plan;
+    plan_init(&plan, f);
+    /* Point 0 of a sampled sweep is its clean run, traced (through the same
+     * call as the others: the return addresses are part of the paths). */
+    uint64_t n, tried = 0;
+    for (n = plan.sampled ? 0 : 1;; n = plan_next(&plan, n)) {
+        fx.trace = n == 0 ? &plan : NULL;
+        int failed;
+        uint64_t injected = record_at(f, n, tmpl, path, ss, &failed);
+        fx.trace = NULL;
+        if (n == 0)
+            continue;
         total.store_points++;
         total.store_faults += injected;
-        if (rc == SIM_OK) {
-            runs++;
-            assert_true(id > 0);
-            if (f == F_LOCK_BUSY && injected)
-                total.store_busy_retried++;
-        } else {
-            if (!injected)
-                fail_msg("%s: record failed with no fault injected: %s", fault_name[f],
-                         res_errmsg(s));
-            assert_message(res_errmsg(s), path, f, n);
-            if (f == F_SIM_ALLOC || f == F_SQLITE_MALLOC)
-                assert_int_equal(rc, SIM_ENOMEM);
-            else
-                assert_int_equal(rc, SIM_EIO);
-            record_one(s, ss); /* the handle still works */
-            runs++;
-        }
-        res_close(s);
-        assert_store(path, runs, 0);
+        plan_done(&plan, f, n, injected, failed);
         if (!injected)
             break;
+        tried++;
     }
-    printf("faults: recording, %s: failed at %llu (all) of its calls in turn\n", fault_name[f],
-           (unsigned long long)n - 1);
+    plan_report(&plan, "recording", f, tried);
+    plan_free(&plan);
     remove_store(path);
     remove_store(tmpl);
 }
 
 /*
- * How far apart the fault points of a sweep are.  Every call is tried, except
- * SQLite's own allocations while creating a store (some 14,000): there every
- * call up to 300, then every 13th, unless LOBSIM_FAULTS_FULL is set.
+ * What lobbench does on a first run: create the store, load the reference,
+ * record -- with call n of kind f failing (0: none).  Whatever failed, the
+ * file is afterwards either gone or a valid store holding exactly what was
+ * reported done, and a clean lobbench-like run records into it.  Returns the
+ * faults injected.
  */
-static uint64_t next_point(fault_t f, uint64_t n)
+static uint64_t create_at(fault_t f, uint64_t n, const char *path, const res_session_t *ss,
+                          int *failed)
 {
-    static int full = -1;
-    if (full < 0)
-        full = getenv("LOBSIM_FAULTS_FULL") != NULL;
-    return f == F_SQLITE_MALLOC && !full && n >= 300 ? n + 13 : n + 1;
+    char err[512];
+    remove_store(path);
+    int opened = 0, recorded = 0;
+    const char *msg = err;
+    res_store_t *s = NULL;
+    res_run_t run;
+    res_run_defaults(&run);
+    run.seed = n;
+    arm(f, n);
+    sim_err_t rc = res_open(path, RES_OPEN_CREATE, &s, err, sizeof err);
+    if (rc == SIM_OK) {
+        opened = 1;
+        rc = res_load_reference(s, LOBSIM_REFERENCE_CSV, NULL);
+        if (rc == SIM_OK) {
+            rc = res_record_run(s, &run, ss, NSESS, NULL);
+            recorded = rc == SIM_OK;
+        }
+        msg = res_errmsg(s);
+    }
+    uint64_t injected = disarm();
+    *failed = rc != SIM_OK;
+    if (rc != SIM_OK) {
+        if (!injected)
+            fail_msg("%s: failed with no fault injected: %s", fault_name[f], msg);
+        assert_message(msg, path, f, n);
+        if (rc != ((f == F_SIM_ALLOC || f == F_SQLITE_MALLOC) ? SIM_ENOMEM : SIM_EIO))
+            fail_msg("%s at call %llu: %s: %s", fault_name[f], (unsigned long long)n,
+                     sim_strerror(rc), msg);
+    } else if (f == F_LOCK_BUSY && injected) {
+        total.store_busy_retried++;
+    }
+    res_close(s);
+    if (access(path, F_OK) == 0) {
+        /* The reference is loaded at most once however often it is tried. */
+        res_store_t *again;
+        if (res_open(path, 0, &again, err, sizeof err) != SIM_OK)
+            fail_msg("%s at call %llu: the file left behind is refused: %s", fault_name[f],
+                     (unsigned long long)n, err);
+        if (res_load_reference(again, LOBSIM_REFERENCE_CSV, NULL) != SIM_OK)
+            fail_msg("%s", res_errmsg(again));
+        record_one(again, ss);
+        res_close(again);
+        assert_store(path, recorded + 1, 1);
+    } else {
+        assert_false(opened);
+    }
+    return injected;
 }
 
-/*
- * What lobbench does on a first run: create the store, load the reference,
- * record -- with a fault at every call N in turn.  Whatever failed, the file
- * is afterwards either gone or a valid store holding exactly what was
- * reported done, and a clean lobbench-like run records into it.
- */
+/* Create a store with a fault at each point of the plan in turn, until the
+ * creation goes through without reaching it. */
 static void sweep_create(fault_t f)
 {
-    char path[512], err[512];
+    char path[512];
     snprintf(path, sizeof path, "%s/create-%d.db", dir, (int)f);
     res_session_t ss[NSESS];
     fixture_sessions(ss);
+    plan_t plan;
+    plan_init(&plan, f);
+    /* Point 0 of a sampled sweep is its clean run, traced (through the same
+     * call as the others: the return addresses are part of the paths). */
     uint64_t n, tried = 0;
-    for (n = 1;; n = next_point(f, n)) {
-        tried++;
-        remove_store(path);
-        int opened = 0, recorded = 0;
-        const char *msg = err;
-        res_store_t *s = NULL;
-        res_run_t run;
-        res_run_defaults(&run);
-        run.seed = n;
-        arm(f, n);
-        sim_err_t rc = res_open(path, RES_OPEN_CREATE, &s, err, sizeof err);
-        if (rc == SIM_OK) {
-            opened = 1;
-            rc = res_load_reference(s, LOBSIM_REFERENCE_CSV, NULL);
-            if (rc == SIM_OK) {
-                rc = res_record_run(s, &run, ss, NSESS, NULL);
-                recorded = rc == SIM_OK;
-            }
-            msg = res_errmsg(s);
-        }
-        uint64_t injected = disarm();
+    for (n = plan.sampled ? 0 : 1;; n = plan_next(&plan, n)) {
+        fx.trace = n == 0 ? &plan : NULL;
+        int failed;
+        uint64_t injected = create_at(f, n, path, ss, &failed);
+        fx.trace = NULL;
+        if (n == 0)
+            continue;
         total.store_points++;
         total.store_faults += injected;
-        if (rc != SIM_OK) {
-            if (!injected)
-                fail_msg("%s: failed with no fault injected: %s", fault_name[f], msg);
-            assert_message(msg, path, f, n);
-        } else if (f == F_LOCK_BUSY && injected) {
-            total.store_busy_retried++;
-        }
-        res_close(s);
-        if (access(path, F_OK) == 0) {
-            /* The reference is loaded at most once however often it is tried. */
-            res_store_t *again;
-            if (res_open(path, 0, &again, err, sizeof err) != SIM_OK)
-                fail_msg("%s at call %llu: the file left behind is refused: %s", fault_name[f],
-                         (unsigned long long)n, err);
-            if (res_load_reference(again, LOBSIM_REFERENCE_CSV, NULL) != SIM_OK)
-                fail_msg("%s", res_errmsg(again));
-            record_one(again, ss);
-            res_close(again);
-            assert_store(path, recorded + 1, 1);
-        } else {
-            assert_false(opened);
-        }
+        plan_done(&plan, f, n, injected, failed);
         if (!injected)
             break;
+        tried++;
     }
-    printf("faults: creating, %s: failed at %llu%s of its calls in turn\n", fault_name[f],
-           (unsigned long long)tried - 1, n - 1 > tried - 1 ? " (sampled)" : " (all)");
+    plan_report(&plan, "creating", f, tried);
+    plan_free(&plan);
     remove_store(path);
 }
 
