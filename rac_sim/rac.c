@@ -220,7 +220,9 @@ static void catalogue(const rac_t *r, case_result_t *out)
     }
 }
 
-sim_err_t rac_run(const case_t *c, case_result_t *out)
+/* One simulation of case c, handed to `done` (its figures, or its report),
+ * then torn down whatever happened. */
+static sim_err_t run_then(const case_t *c, void (*done)(const rac_t *r, void *out), void *out)
 {
     rac_t *r = sim_calloc(1, sizeof *r);
     if (r == NULL)
@@ -228,26 +230,31 @@ sim_err_t rac_run(const case_t *c, case_result_t *out)
     hs_table_t *t = NULL;
     sim_err_t rc = simulate(r, c, &t);
     if (rc == SIM_OK)
-        catalogue(r, out);
+        done(r, out);
     teardown(r);
     hs_table_destroy(t);
     sim_free(r);
     return rc;
 }
 
+static void to_figures(const rac_t *r, void *out)
+{
+    catalogue(r, out);
+}
+
+static void to_report(const rac_t *r, void *out)
+{
+    rac_report_build(r, out);
+}
+
+sim_err_t rac_run(const case_t *c, case_result_t *out)
+{
+    return run_then(c, to_figures, out);
+}
+
 sim_err_t rac_report(const case_t *c, rac_report_t *out)
 {
-    rac_t *r = sim_calloc(1, sizeof *r);
-    if (r == NULL)
-        return SIM_ENOMEM;
-    hs_table_t *t = NULL;
-    sim_err_t rc = simulate(r, c, &t);
-    if (rc == SIM_OK)
-        rac_report_build(r, out);
-    teardown(r);
-    hs_table_destroy(t);
-    sim_free(r);
-    return rc;
+    return run_then(c, to_report, out);
 }
 
 sim_err_t rac_script(const case_t *c, const rac_script_t *users, uint32_t n, rac_report_t *out)
