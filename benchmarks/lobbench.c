@@ -7,7 +7,8 @@
  * the time is the model's time per statement.
  *
  * After the benchmark report come the statistics table laid out like the
- * reference, the optional CSV and the record in the results store.
+ * reference, the optional CSV and plot (lobbench_plot.c) and the record in
+ * the results store (lobbench_record.c).
  */
 #include <jemalloc/jemalloc.h>
 #include <regex.h>
@@ -18,27 +19,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "benchmarks.h"
 #include "gbc.h"
-#include "plot.h"
+#include "lobbench_int.h"
 #include "program_version.h"
 #include "rac_sim.h"
 #include "results.h"
 
-#ifndef LOBSIM_SOURCE_DIR
-#define LOBSIM_SOURCE_DIR "."
-#endif
 #ifndef LOBSIM_BUILD_TYPE
 #define LOBSIM_BUILD_TYPE "unknown"
 #endif
-
-typedef struct {
-    bench_case_t *cases;
-    size_t ncases;
-    size_t done; /* cases reported so far, for the progress line */
-    int progress;
-    time_t started;
-} sweep_t;
 
 /* Process memory as jemalloc counts it (after refreshing its statistics). */
 static void jemalloc_bytes(size_t *allocated, size_t *resident)
@@ -121,170 +110,6 @@ static void on_report(const gbc_run_t *run, void *user)
     if (sw->progress && time(NULL) - sw->started >= 1)
         fprintf(stderr, "\r[%zu/%zu] %s\033[K%s", sw->done, sw->ncases, run->run_name,
                 sw->done == sw->ncases ? "\n" : "");
-}
-
-/* First line of a command's output, or "unknown". */
-static void command_line_of(const char *cmd, char *buf, size_t len)
-{
-    snprintf(buf, len, "unknown");
-    FILE *p = popen(cmd, "r");
-    if (p == NULL)
-        return;
-    if (fgets(buf, (int)len, p)) {
-        buf[strcspn(buf, "\n")] = '\0';
-        if (*buf == '\0')
-            snprintf(buf, len, "unknown");
-    } else {
-        snprintf(buf, len, "unknown");
-    }
-    pclose(p);
-}
-
-typedef struct {
-    char commit[64];
-    int dirty;
-    char host[128];
-    char compiler[64];
-} provenance_t;
-
-static void provenance(provenance_t *pv)
-{
-    command_line_of("git -C '" LOBSIM_SOURCE_DIR "' rev-parse HEAD 2>/dev/null", pv->commit,
-                    sizeof pv->commit);
-    char st[64];
-    command_line_of("git -C '" LOBSIM_SOURCE_DIR "' status --porcelain --untracked-files=no "
-                    "2>/dev/null | head -n 1 | wc -l",
-                    st, sizeof st);
-    pv->dirty = strcmp(pv->commit, "unknown") == 0 ? -1 : atoi(st) > 0;
-    if (gethostname(pv->host, sizeof pv->host) != 0)
-        snprintf(pv->host, sizeof pv->host, "unknown");
-    pv->host[sizeof pv->host - 1] = '\0';
-#if defined(__clang__)
-    snprintf(pv->compiler, sizeof pv->compiler, "Clang %s", __clang_version__);
-#elif defined(__GNUC__)
-    snprintf(pv->compiler, sizeof pv->compiler, "GNU %d.%d.%d", __GNUC__, __GNUC_MINOR__,
-             __GNUC_PATCHLEVEL__);
-#else
-    snprintf(pv->compiler, sizeof pv->compiler, "unknown");
-#endif
-}
-
-static char *join_argv(int argc, char **argv)
-{
-    size_t len = 1;
-    for (int i = 0; i < argc; i++)
-        len += strlen(argv[i]) + 1;
-    char *s = malloc(len);
-    if (s == NULL)
-        return NULL;
-    s[0] = '\0';
-    for (int i = 0; i < argc; i++) {
-        if (i)
-            strcat(s, " ");
-        strcat(s, argv[i]);
-    }
-    return s;
-}
-
-static int record(const bench_opts_t *o, const sweep_t *sw, const provenance_t *pv,
-                  const char *cmdline, time_t started, int completed)
-{
-    char err[512];
-    res_store_t *store;
-    if (res_open(o->db, RES_OPEN_CREATE, &store, err, sizeof err) != SIM_OK) {
-        fprintf(stderr, "lobbench: %s\n", err);
-        return 1;
-    }
-    /* The Oracle measurements sit in every store as a run of their own, so
-     * that `lobdiff reference latest` and the comparison views work. */
-    const char *ref = LOBSIM_SOURCE_DIR "/results/reference/oracle_lob_insert.csv";
-    /* The store learns the order of the workloads from workload/'s table. */
-    res_workload_t wl[WORKLOAD_MAX];
-    for (size_t i = 0; i < workload_count(); i++)
-        wl[i] = (res_workload_t){workload_name(i), workload_family(i), workload_title(i)};
-    if (res_set_workloads(store, wl, workload_count()) != SIM_OK ||
-        (access(ref, R_OK) == 0 && res_load_reference(store, ref, NULL) != SIM_OK)) {
-        fprintf(stderr, "lobbench: %s\n", res_errmsg(store));
-        res_close(store);
-        return 1;
-    }
-    int rc = 0;
-    res_session_t *sess = calloc(sw->ncases, sizeof *sess);
-    /* A heap statement's recursive SQL, apart: the session's state, not the
-     * statement's (heap_sim/heap.c). */
-    res_part_t *parts = calloc(sw->ncases, sizeof *parts);
-    /* Each session's parameter text, sw->ncases slots of PARAMS_LEN. */
-    enum { PARAMS_LEN = 2048 };
-    char *case_params = malloc(sw->ncases * PARAMS_LEN);
-    char params[PARAMS_LEN];
-    size_t n = 0;
-    if (sess == NULL || case_params == NULL || parts == NULL) {
-        fprintf(stderr, "lobbench: out of memory recording into %s\n", o->db);
-        free(sess);
-        free(parts);
-        free(case_params);
-        res_close(store);
-        return 1;
-    }
-    for (size_t i = 0; i < sw->ncases; i++) {
-        const bench_case_t *bc = &sw->cases[i];
-        if (!bc->ran)
-            continue;
-        char *cp = case_params + n * PARAMS_LEN;
-        case_describe_params(&bc->c, cp, PARAMS_LEN);
-        sess[n].workload = workload_name(bc->c.workload);
-        sess[n].path = case_path_name(bc->c.path);
-        sess[n].lob_chars = bc->c.lob_chars;
-        sess[n].block_size = bc->c.block_size;
-        sess[n].rows = bc->c.rows;
-        sess[n].piece_size = bc->c.piece_size;
-        sess[n].seed = bc->c.seed;
-        sess[n].params = cp;
-        sess[n].stats = bc->st;
-        if (workload_is_heap(bc->c.workload)) {
-            parts[n].name = RES_PART_RECURSIVE;
-            parts[n].stats = bc->res.part[CASE_PART_RECURSIVE];
-            sess[n].parts = &parts[n];
-            sess[n].nparts = 1;
-        }
-        sess[n].timed = bc->repetitions > 0;
-        sess[n].timing.iterations = bc->iterations;
-        sess[n].timing.real_time_ns = bc->real_ns;
-        sess[n].timing.cpu_time_ns = bc->cpu_ns;
-        sess[n].timing.repetitions = (uint32_t)bc->repetitions;
-        sess[n].timing.nsamples = bc->nsamples;
-        sess[n].timing.real_samples_ns = bc->real_samples_ns;
-        sess[n].timing.cpu_samples_ns = bc->cpu_samples_ns;
-        n++;
-    }
-    case_describe_params(&sw->cases[0].c, params, sizeof params);
-    res_run_t run;
-    res_run_defaults(&run);
-    run.started = (int64_t)started;
-    run.git_commit = strcmp(pv->commit, "unknown") ? pv->commit : NULL;
-    run.git_dirty = pv->dirty;
-    run.host = pv->host;
-    run.compiler = pv->compiler;
-    run.build_type = LOBSIM_BUILD_TYPE;
-    run.command_line = cmdline;
-    run.params = params;
-    run.seed = o->seed;
-    run.completed = completed;
-    int64_t id = 0;
-    if (n == 0) {
-        fprintf(stderr, "lobbench: no case ran; nothing recorded in %s\n", o->db);
-        rc = 1;
-    } else if (res_record_run(store, &run, sess, n, &id) != SIM_OK) {
-        fprintf(stderr, "lobbench: %s\n", res_errmsg(store));
-        rc = 1;
-    } else if (!o->quiet) {
-        printf("\nRecorded as run %lld in %s (%zu sessions).\n", (long long)id, o->db, n);
-    }
-    free(sess);
-    free(parts);
-    free(case_params);
-    res_close(store);
-    return rc;
 }
 
 /* ---- checking the outputs before the sweep ------------------------------ */
@@ -380,176 +205,6 @@ static int check_outputs(const bench_opts_t *o, char *err, size_t errlen)
         return 2;
     res_close(store);
     return 0;
-}
-
-/* ---- --plot ----------------------------------------------------------- */
-
-/* The Oracle measurements, read back from the store for the plot. */
-typedef struct {
-    plot_point_t pts[CASE_PATH_COUNT][SIM_STAT_COUNT][BENCH_MAX_LIST];
-    size_t n[CASE_PATH_COUNT][SIM_STAT_COUNT];
-} ref_points_t;
-
-static sim_err_t collect_reference(const res_session_info_t *ss, void *arg)
-{
-    ref_points_t *rp = arg;
-    case_path_t p;
-    if (case_path_parse(ss->path, &p) != 0)
-        return SIM_OK;
-    for (int k = 0; k < SIM_STAT_COUNT; k++)
-        if (ss->present[k] && rp->n[p][k] < BENCH_MAX_LIST)
-            rp->pts[p][k][rp->n[p][k]++] =
-                (plot_point_t){(double)ss->lob_chars / 1024, (double)ss->stats.v[k]};
-    return SIM_OK;
-}
-
-/*
- * The rac sweep's trade-off curve: each AWR figure of the first rac
- * workload against the block size, a panel per figure.
- */
-static int plot_rac(const bench_opts_t *o, const sweep_t *sw, const bench_case_t *first)
-{
-    static plot_point_t rp[RAC_FIGURES][BENCH_MAX_LIST];
-    static plot_series_t rs[RAC_FIGURES];
-    plot_panel_t rpan[RAC_FIGURES];
-    size_t m = 0;
-    for (size_t i = 0; i < sw->ncases && m < BENCH_MAX_LIST; i++) {
-        /* A sweep's first point only: one curve per panel. */
-        if (!sw->cases[i].ran || sw->cases[i].c.workload != first->c.workload ||
-            !bench_same_point(&sw->cases[i], first, 1))
-            continue;
-        double fig[RAC_FIGURES];
-        rac_figures(&sw->cases[i].st, fig);
-        for (size_t k = 0; k < RAC_FIGURES; k++)
-            rp[k][m] = (plot_point_t){(double)sw->cases[i].c.block_size / 1024, fig[k]};
-        m++;
-    }
-    for (size_t k = 0; k < RAC_FIGURES; k++) {
-        rs[k] = (plot_series_t){"lobsim", "rac", 0, PLOT_SOLID, rp[k], m};
-        rpan[k] = (plot_panel_t){rac_figure_name(k), &rs[k], 1};
-    }
-    plot_opts_t ro;
-    plot_opts_defaults(&ro);
-    ro.title = "lobbench: rac, AWR figures against block size (KB)";
-    char sub[256], point[160];
-    bench_point_label(first, 1, point, sizeof point);
-    snprintf(sub, sizeof sub, "throughput and interconnect traffic: the block-size trade-off%s%s",
-             point[0] ? "; " : "", point);
-    ro.subtitle = sub;
-    ro.x_title = "block size (KB)";
-    char perr[512];
-    if (plot_svg_file(o->plot, &ro, rpan, RAC_FIGURES, perr, sizeof perr) != SIM_OK) {
-        fprintf(stderr, "lobbench: %s\n", perr);
-        return 1;
-    }
-    if (!o->quiet)
-        printf("Plot written to %s (%d panels).\n", o->plot, RAC_FIGURES);
-    return 0;
-}
-
-/* The reference measurements into ref when the store has them and the cases
- * are the reference experiment's (insert, 8 KB blocks, 10,000 rows); 1 if
- * so. */
-static int reference_points(const bench_opts_t *o, const bench_case_t *first, ref_points_t *ref)
-{
-    memset(ref, 0, sizeof *ref);
-    int with_ref = 0;
-    res_store_t *store;
-    char err[512];
-    if (o->db && first->c.workload == (unsigned)workload_find("insert") &&
-        first->c.block_size == SIM_REF_BLOCK_SIZE && first->c.rows == SIM_REF_ROWS &&
-        res_open(o->db, RES_OPEN_READONLY, &store, err, sizeof err) == SIM_OK) {
-        int64_t run;
-        with_ref = res_resolve_run(store, "reference", &run) == SIM_OK &&
-                   res_foreach_session(store, run, collect_reference, ref) == SIM_OK;
-        res_close(store);
-    }
-    return with_ref;
-}
-
-/* A panel per statistic that is not zero everywhere, in the table's order:
- * a series per path of the cases of first's workload and block size, and
- * the reference's points (with_ref).  Returns the number of panels. */
-static size_t lob_panels(const sweep_t *sw, const bench_case_t *first, const ref_points_t *ref,
-                         int with_ref, plot_panel_t *panels)
-{
-    static plot_point_t pts[CASE_PATH_COUNT][SIM_STAT_COUNT][BENCH_MAX_LIST];
-    static plot_series_t series[SIM_STAT_COUNT][2 * CASE_PATH_COUNT];
-    size_t np = 0;
-    for (size_t r = 0; r < bench_order_len; r++) {
-        sim_stat_t k = bench_order[r];
-        size_t ns = 0, any = 0;
-        for (int p = 0; p < CASE_PATH_COUNT; p++) {
-            size_t n = 0;
-            for (size_t i = 0; i < sw->ncases && n < BENCH_MAX_LIST; i++) {
-                const bench_case_t *bc = &sw->cases[i];
-                if (bc->ran && bc->c.path == (case_path_t)p &&
-                    bc->c.workload == first->c.workload &&
-                    bc->c.block_size == first->c.block_size && bench_same_point(bc, first, 1)) {
-                    pts[p][k][n++] =
-                        (plot_point_t){(double)bc->c.lob_chars / 1024, (double)bc->st.v[k]};
-                    any += bc->st.v[k] != 0;
-                }
-            }
-            if (n)
-                series[k][ns++] = (plot_series_t){"lobsim",    case_path_name((case_path_t)p),
-                                                  (unsigned)p, PLOT_SOLID,
-                                                  pts[p][k],   n};
-            if (with_ref && ref->n[p][k])
-                series[k][ns++] = (plot_series_t){"Oracle",       case_path_name((case_path_t)p),
-                                                  (unsigned)p,    PLOT_MARKERS,
-                                                  ref->pts[p][k], ref->n[p][k]};
-        }
-        if (any)
-            panels[np++] = (plot_panel_t){sim_stat_info(k)->name, series[k], ns};
-    }
-    return np;
-}
-
-/*
- * The LOB sweep: statistics against LOB size for first's workload and block
- * size, a panel per statistic, local and dblink as two series, and the
- * reference measurements as points when the store has them.
- */
-static int plot_lob(const bench_opts_t *o, const sweep_t *sw, const bench_case_t *first)
-{
-    static ref_points_t ref;
-    int with_ref = reference_points(o, first, &ref);
-    plot_panel_t panels[SIM_STAT_COUNT];
-    size_t np = lob_panels(sw, first, &ref, with_ref, panels);
-    plot_opts_t po;
-    plot_opts_defaults(&po);
-    char title[128], subtitle[256], err[512];
-    snprintf(title, sizeof title, "lobbench: %s, %llu rows, %uk blocks",
-             workload_name(first->c.workload), (unsigned long long)first->c.rows,
-             first->c.block_size / 1024);
-    char point[160];
-    bench_point_label(first, 1, point, sizeof point);
-    snprintf(subtitle, sizeof subtitle, "statistics against LOB size, log-log axes%s%s%s",
-             point[0] ? "; " : "", point, with_ref ? "; points: the Oracle measurements" : "");
-    po.title = title;
-    po.subtitle = subtitle;
-    if (np == 0 || plot_svg_file(o->plot, &po, panels, np, err, sizeof err) != SIM_OK) {
-        fprintf(stderr, "lobbench: %s\n", np ? err : "--plot: every statistic is zero");
-        return 1;
-    }
-    if (!o->quiet)
-        printf("Plot written to %s (%zu panels).\n", o->plot, np);
-    return 0;
-}
-
-/* --plot: the sweep's first case that ran decides which plot. */
-static int write_plot(const bench_opts_t *o, const sweep_t *sw)
-{
-    const bench_case_t *first = NULL;
-    for (size_t i = 0; i < sw->ncases && !first; i++)
-        if (sw->cases[i].ran)
-            first = &sw->cases[i];
-    if (first == NULL) {
-        fprintf(stderr, "lobbench: --plot=%s: no case ran\n", o->plot);
-        return 1;
-    }
-    return workload_is_rac(first->c.workload) ? plot_rac(o, sw, first) : plot_lob(o, sw, first);
 }
 
 /* ---- the sweep, step by step -------------------------------------------- */
@@ -687,7 +342,7 @@ static int start_benchmark(gbc_t *g, const bench_opts_t *o, const sweep_t *sw, i
         fprintf(stderr, "lobbench: %s\n", err);
         return 2;
     }
-    provenance(pv);
+    lobbench_provenance(pv);
     char params[2048];
     case_describe_params(&sw->cases[0].c, params, sizeof params);
     char seed[32];
@@ -773,9 +428,9 @@ static int write_outputs(const bench_opts_t *o, const sweep_t *sw, const provena
         fprintf(stderr, "lobbench: %s\n", err);
         rc = 1;
     }
-    if (o->db && record(o, sw, pv, cmdline, started, !failed) != 0)
+    if (o->db && lobbench_record(o, sw, pv, cmdline, started, !failed) != 0)
         rc = 1;
-    if (o->plot && write_plot(o, sw) != 0)
+    if (o->plot && lobbench_write_plot(o, sw) != 0)
         rc = 1;
     return rc;
 }
@@ -826,7 +481,7 @@ int main(int argc, char **argv)
     bench_opts_t o;
     bench_defaults(&o);
     time_t started = time(NULL);
-    char *cmdline = join_argv(argc, argv);
+    char *cmdline = lobbench_join_argv(argc, argv);
     int rc;
     sweep_t sw = {0};
     if (bench_parse(&o, &argc, argv, err, sizeof err) != 0) {

@@ -1,0 +1,169 @@
+/*
+ * lobbench_record.c -- where a run came from (commit, dirty flag, host,
+ * compiler, command line) and the sweep recorded in the results store with
+ * the Oracle reference beside it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lobbench_int.h"
+#include "results.h"
+
+/* First line of a command's output, or "unknown". */
+static void command_line_of(const char *cmd, char *buf, size_t len)
+{
+    snprintf(buf, len, "unknown");
+    FILE *p = popen(cmd, "r");
+    if (p == NULL)
+        return;
+    if (fgets(buf, (int)len, p)) {
+        buf[strcspn(buf, "\n")] = '\0';
+        if (*buf == '\0')
+            snprintf(buf, len, "unknown");
+    } else {
+        snprintf(buf, len, "unknown");
+    }
+    pclose(p);
+}
+
+void lobbench_provenance(provenance_t *pv)
+{
+    command_line_of("git -C '" LOBSIM_SOURCE_DIR "' rev-parse HEAD 2>/dev/null", pv->commit,
+                    sizeof pv->commit);
+    char st[64];
+    command_line_of("git -C '" LOBSIM_SOURCE_DIR "' status --porcelain --untracked-files=no "
+                    "2>/dev/null | head -n 1 | wc -l",
+                    st, sizeof st);
+    pv->dirty = strcmp(pv->commit, "unknown") == 0 ? -1 : atoi(st) > 0;
+    if (gethostname(pv->host, sizeof pv->host) != 0)
+        snprintf(pv->host, sizeof pv->host, "unknown");
+    pv->host[sizeof pv->host - 1] = '\0';
+#if defined(__clang__)
+    snprintf(pv->compiler, sizeof pv->compiler, "Clang %s", __clang_version__);
+#elif defined(__GNUC__)
+    snprintf(pv->compiler, sizeof pv->compiler, "GNU %d.%d.%d", __GNUC__, __GNUC_MINOR__,
+             __GNUC_PATCHLEVEL__);
+#else
+    snprintf(pv->compiler, sizeof pv->compiler, "unknown");
+#endif
+}
+
+char *lobbench_join_argv(int argc, char **argv)
+{
+    size_t len = 1;
+    for (int i = 0; i < argc; i++)
+        len += strlen(argv[i]) + 1;
+    char *s = malloc(len);
+    if (s == NULL)
+        return NULL;
+    s[0] = '\0';
+    for (int i = 0; i < argc; i++) {
+        if (i)
+            strcat(s, " ");
+        strcat(s, argv[i]);
+    }
+    return s;
+}
+
+int lobbench_record(const bench_opts_t *o, const sweep_t *sw, const provenance_t *pv,
+                    const char *cmdline, time_t started, int completed)
+{
+    char err[512];
+    res_store_t *store;
+    if (res_open(o->db, RES_OPEN_CREATE, &store, err, sizeof err) != SIM_OK) {
+        fprintf(stderr, "lobbench: %s\n", err);
+        return 1;
+    }
+    /* The Oracle measurements sit in every store as a run of their own, so
+     * that `lobdiff reference latest` and the comparison views work. */
+    const char *ref = LOBSIM_SOURCE_DIR "/results/reference/oracle_lob_insert.csv";
+    /* The store learns the order of the workloads from workload/'s table. */
+    res_workload_t wl[WORKLOAD_MAX];
+    for (size_t i = 0; i < workload_count(); i++)
+        wl[i] = (res_workload_t){workload_name(i), workload_family(i), workload_title(i)};
+    if (res_set_workloads(store, wl, workload_count()) != SIM_OK ||
+        (access(ref, R_OK) == 0 && res_load_reference(store, ref, NULL) != SIM_OK)) {
+        fprintf(stderr, "lobbench: %s\n", res_errmsg(store));
+        res_close(store);
+        return 1;
+    }
+    int rc = 0;
+    res_session_t *sess = calloc(sw->ncases, sizeof *sess);
+    /* A heap statement's recursive SQL, apart: the session's state, not the
+     * statement's (heap_sim/heap.c). */
+    res_part_t *parts = calloc(sw->ncases, sizeof *parts);
+    /* Each session's parameter text, sw->ncases slots of PARAMS_LEN. */
+    enum { PARAMS_LEN = 2048 };
+    char *case_params = malloc(sw->ncases * PARAMS_LEN);
+    char params[PARAMS_LEN];
+    size_t n = 0;
+    if (sess == NULL || case_params == NULL || parts == NULL) {
+        fprintf(stderr, "lobbench: out of memory recording into %s\n", o->db);
+        free(sess);
+        free(parts);
+        free(case_params);
+        res_close(store);
+        return 1;
+    }
+    for (size_t i = 0; i < sw->ncases; i++) {
+        const bench_case_t *bc = &sw->cases[i];
+        if (!bc->ran)
+            continue;
+        char *cp = case_params + n * PARAMS_LEN;
+        case_describe_params(&bc->c, cp, PARAMS_LEN);
+        sess[n].workload = workload_name(bc->c.workload);
+        sess[n].path = case_path_name(bc->c.path);
+        sess[n].lob_chars = bc->c.lob_chars;
+        sess[n].block_size = bc->c.block_size;
+        sess[n].rows = bc->c.rows;
+        sess[n].piece_size = bc->c.piece_size;
+        sess[n].seed = bc->c.seed;
+        sess[n].params = cp;
+        sess[n].stats = bc->st;
+        if (workload_is_heap(bc->c.workload)) {
+            parts[n].name = RES_PART_RECURSIVE;
+            parts[n].stats = bc->res.part[CASE_PART_RECURSIVE];
+            sess[n].parts = &parts[n];
+            sess[n].nparts = 1;
+        }
+        sess[n].timed = bc->repetitions > 0;
+        sess[n].timing.iterations = bc->iterations;
+        sess[n].timing.real_time_ns = bc->real_ns;
+        sess[n].timing.cpu_time_ns = bc->cpu_ns;
+        sess[n].timing.repetitions = (uint32_t)bc->repetitions;
+        sess[n].timing.nsamples = bc->nsamples;
+        sess[n].timing.real_samples_ns = bc->real_samples_ns;
+        sess[n].timing.cpu_samples_ns = bc->cpu_samples_ns;
+        n++;
+    }
+    case_describe_params(&sw->cases[0].c, params, sizeof params);
+    res_run_t run;
+    res_run_defaults(&run);
+    run.started = (int64_t)started;
+    run.git_commit = strcmp(pv->commit, "unknown") ? pv->commit : NULL;
+    run.git_dirty = pv->dirty;
+    run.host = pv->host;
+    run.compiler = pv->compiler;
+    run.build_type = LOBSIM_BUILD_TYPE;
+    run.command_line = cmdline;
+    run.params = params;
+    run.seed = o->seed;
+    run.completed = completed;
+    int64_t id = 0;
+    if (n == 0) {
+        fprintf(stderr, "lobbench: no case ran; nothing recorded in %s\n", o->db);
+        rc = 1;
+    } else if (res_record_run(store, &run, sess, n, &id) != SIM_OK) {
+        fprintf(stderr, "lobbench: %s\n", res_errmsg(store));
+        rc = 1;
+    } else if (!o->quiet) {
+        printf("\nRecorded as run %lld in %s (%zu sessions).\n", (long long)id, o->db, n);
+    }
+    free(sess);
+    free(parts);
+    free(case_params);
+    res_close(store);
+    return rc;
+}
