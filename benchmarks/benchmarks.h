@@ -65,7 +65,6 @@ typedef struct {
     int list_params;
     int quiet;
     int all_counters;
-    char timing[96]; /* lobbench: the --benchmark_min_time in force and whence */
 } bench_opts_t;
 
 void bench_defaults(bench_opts_t *o);

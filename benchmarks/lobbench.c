@@ -289,33 +289,39 @@ static int wants_all_counters(const bench_opts_t *o, int argc, char **argv)
 /* Without --benchmark_min_time each case is timed for this long: the
  * table is the first thing a user wants, in seconds (make bench), and
  * timing work asks for more (docs/lobbench.md, "Timing"). */
-#define DEFAULT_MIN_TIME "0.02s"
+static char default_min_time[] = "--benchmark_min_time=0.02s";
 
-/*
- * argv with --benchmark_min_time=DEFAULT_MIN_TIME added when it has none
- * (malloc, NULL when out of memory); what the timing is into `timing`, for
- * the report's context.
- */
-static char **with_min_time(int *argc, char **argv, char *timing, size_t len)
+/* argv with default_min_time added when neither it nor the environment
+ * (Google Benchmark reads BENCHMARK_MIN_TIME too) sets one: malloc, NULL
+ * when out of memory. */
+static char **with_min_time(int *argc, char **argv)
 {
-    static char flag[] = "--benchmark_min_time=" DEFAULT_MIN_TIME;
-    /* Google Benchmark reads its flags from the environment too; argv wins. */
-    const char *given = getenv("BENCHMARK_MIN_TIME");
+    int given = getenv("BENCHMARK_MIN_TIME") != NULL;
     for (int i = 1; i < *argc; i++)
-        if (strncmp(argv[i], "--benchmark_min_time=", 21) == 0)
-            given = argv[i] + 21;
+        given |= strncmp(argv[i], "--benchmark_min_time=", 21) == 0;
     char **out = malloc(((size_t)*argc + 2) * sizeof *out);
     if (out == NULL)
         return NULL;
     memcpy(out, argv, (size_t)*argc * sizeof *out);
-    if (given) {
-        snprintf(timing, len, "--benchmark_min_time=%s (given)", given);
-    } else {
-        snprintf(timing, len, "%s (lobbench's default)", flag);
-        out[(*argc)++] = flag;
-    }
+    if (!given)
+        out[(*argc)++] = default_min_time;
     out[*argc] = NULL;
     return out;
+}
+
+/* The min time the argv handed to Google Benchmark sets, and whence, for
+ * the report's context: the last flag wins, as in the library. */
+static void min_time_text(int argc, char **argv, char *buf, size_t len)
+{
+    const char *flag = NULL, *env = getenv("BENCHMARK_MIN_TIME");
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], "--benchmark_min_time=", 21) == 0)
+            flag = argv[i];
+    if (flag)
+        snprintf(buf, len, "%s (%s)", flag,
+                 flag == default_min_time ? "lobbench's default" : "given");
+    else
+        snprintf(buf, len, "BENCHMARK_MIN_TIME=%s (the environment)", env ? env : "?");
 }
 
 /* --benchmark_filter's value, NULL if none: the last one wins, as in the
@@ -347,7 +353,9 @@ static void seeds_text(const bench_opts_t *o, char *buf, size_t len)
 static int start_benchmark(gbc_t *g, const bench_opts_t *o, const sweep_t *sw, int *argc,
                            char **argv, provenance_t *pv)
 {
-    char err[512];
+    char err[512], timing[128];
+    /* Before gbc_initialize(), which takes the flag out of argv. */
+    min_time_text(*argc, argv, timing, sizeof timing);
     if (gbc_initialize(g, argc, argv) != GBC_OK) {
         fprintf(stderr, "lobbench: %s\n", gbc_errmsg(g));
         return 2;
@@ -372,7 +380,7 @@ static int start_benchmark(gbc_t *g, const bench_opts_t *o, const sweep_t *sw, i
     gbc_add_context(g, "lobsim_build_type", LOBSIM_BUILD_TYPE);
     gbc_add_context(g, "lobsim_seed", seed);
     gbc_add_context(g, "lobsim_model_params", params);
-    gbc_add_context(g, "lobsim_min_time", o->timing);
+    gbc_add_context(g, "lobsim_min_time", timing);
     return 0;
 }
 
@@ -510,7 +518,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "lobbench: out of memory\n");
         rc = 1;
     } else if ((rc = build_cases(&o, &sw)) == 0) {
-        char **gargv = with_min_time(&argc, argv, o.timing, sizeof o.timing);
+        char **gargv = with_min_time(&argc, argv);
         if (gargv == NULL) {
             fprintf(stderr, "lobbench: out of memory\n");
             rc = 1;
