@@ -31,9 +31,11 @@ typedef struct {
 
 typedef struct {
     int workloads[WORKLOAD_MAX];    /* which workloads run */
-    int paths[CASE_PATH_COUNT];     /* which paths run */
-    uint64_t sizes[BENCH_MAX_LIST]; /* LOB sizes in characters */
+    int paths[CASE_PATH_COUNT];     /* which paths run (the LOB workloads') */
+    int paths_given;                /* --path was given */
+    uint64_t sizes[BENCH_MAX_LIST]; /* LOB sizes in characters (the LOB workloads') */
     size_t nsizes;
+    int sizes_given; /* --sizes was given */
     uint32_t block_sizes[BENCH_MAX_LIST];
     size_t nblock_sizes;
     uint64_t rows;
@@ -215,6 +217,10 @@ int bench_csv(const char *path, const bench_case_t *cases, size_t n, char *err, 
  */
 int bench_explain_csv(const char *path, const bench_case_t *cases, size_t n, char *err,
                       size_t errlen);
+/* v as the fewest decimal digits that read back as exactly v (at most 17,
+ * "%.17g"): every figure of a CSV at full precision. */
+void bench_format_double(double v, char *buf, size_t len);
+
 /* The columns a sweep adds at the end of every CSV: one per parameter given
  * as a list (its name; values as --param takes them), then "seed" with
  * --seeds; rac_cols leaves out what the rac CSV has already (users,

@@ -160,6 +160,9 @@ int lobbench_record(const bench_opts_t *o, const sweep_t *sw, const provenance_t
         rc = 1;
     } else if (!o->quiet) {
         printf("\nRecorded as run %lld in %s (%zu sessions).\n", (long long)id, o->db, n);
+    } else {
+        /* --quiet keeps the run's id, on stderr: stdout may be JSON. */
+        fprintf(stderr, "Recorded as run %lld in %s (%zu sessions).\n", (long long)id, o->db, n);
     }
     free(sess);
     free(parts);

@@ -103,37 +103,64 @@ static int parse_list(const char *what, const char *s, size_t *n, char *err, siz
 
 static int one_size(const char *what, const char *s, void *dst, size_t i, char *err, size_t len)
 {
-    return bench_parse_chars(what, s, &((uint64_t *)dst)[i], err, len);
+    uint64_t *sizes = dst;
+    if (bench_parse_chars(what, s, &sizes[i], err, len) != 0)
+        return 2;
+    /* A size twice would be the same case twice: refused before any work. */
+    for (size_t k = 0; k < i; k++)
+        if (sizes[k] == sizes[i]) {
+            char v[32];
+            sim_format_size(sizes[i], v, sizeof v);
+            snprintf(err, len, "%s: '%s' (%s) is given twice: each size once", what, s, v);
+            return 2;
+        }
+    return 0;
 }
 
 static int one_block(const char *what, const char *s, void *dst, size_t i, char *err, size_t len)
 {
-    (void)what;
-    return bench_parse_block_size(s, &((uint32_t *)dst)[i], err, len);
+    uint32_t *bs = dst;
+    if (bench_parse_block_size(s, &bs[i], err, len) != 0)
+        return 2;
+    for (size_t k = 0; k < i; k++)
+        if (bs[k] == bs[i]) {
+            snprintf(err, len, "%s: '%s' is given twice: each block size once", what, s);
+            return 2;
+        }
+    return 0;
 }
 
 /* insert, scan, rows, cluster; readback = scan,rows; all = every LOB
  * workload; heap = ctas,fts,range,few_rows.  dst is the workloads' flags,
- * whatever the item's position. */
+ * whatever the item's position; a workload selected twice (insert,insert or
+ * readback,scan) is refused, as a size twice is. */
 static int one_workload(const char *what, const char *s, void *dst, size_t i, char *err, size_t len)
 {
     (void)i;
     int *on = dst;
-    int w;
+    int sel[WORKLOAD_MAX] = {0}, w;
     if (strcmp(s, "readback") == 0) {
-        on[workload_find("scan")] = on[workload_find("rows")] = 1;
+        sel[workload_find("scan")] = sel[workload_find("rows")] = 1;
     } else if (strcmp(s, "all") == 0 || strcmp(s, "heap") == 0) {
         int heap = strcmp(s, "heap") == 0;
         for (int k = 0; k < (int)workload_count(); k++)
-            on[k] |= workload_kind((size_t)k) == (heap ? WORKLOAD_HEAP : WORKLOAD_LOB);
+            sel[k] = workload_kind((size_t)k) == (heap ? WORKLOAD_HEAP : WORKLOAD_LOB);
     } else if ((w = workload_find(s)) >= 0) {
-        on[w] = 1;
+        sel[w] = 1;
     } else {
         char names[128];
         workload_names(names, sizeof names);
         snprintf(err, len, "%s: '%s' is not a workload (accepted: %s, readback, all, heap)", what,
                  s, names);
         return 2;
+    }
+    for (int k = 0; k < (int)workload_count(); k++) {
+        if (sel[k] && on[k]) {
+            snprintf(err, len, "%s: '%s' selects %s a second time: each workload once", what, s,
+                     workload_name((size_t)k));
+            return 2;
+        }
+        on[k] |= sel[k];
     }
     return 0;
 }
@@ -458,11 +485,13 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         o->explain = 1;
         return 0;
     case OPT_PATH:
+        o->paths_given = 1;
         return parse_path(o, v, err, errlen);
     case OPT_WORKLOAD:
         memset(o->workloads, 0, sizeof o->workloads);
         return parse_list("--workload", v, &n, err, errlen, one_workload, o->workloads);
     case OPT_SIZES:
+        o->sizes_given = 1;
         return parse_list("--sizes", v, &o->nsizes, err, errlen, one_size, o->sizes);
     case OPT_BLOCK_SIZE:
         return parse_list("--block-size", v, &o->nblock_sizes, err, errlen, one_block,
@@ -499,6 +528,110 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         o->plot = v;
         return 0;
     }
+}
+
+/* ---- what the chosen workloads make of the options --------------------- */
+
+/* The families of the chosen workloads, as bits 1 << workload_kind_t. */
+static unsigned families(const bench_opts_t *o)
+{
+    unsigned f = 0;
+    for (size_t w = 0; w < workload_count(); w++)
+        if (o->workloads[w])
+            f |= 1u << workload_kind(w);
+    return f;
+}
+
+#define FAM_LOB (1u << WORKLOAD_LOB)
+#define FAM_HEAP (1u << WORKLOAD_HEAP)
+#define FAM_RAC (1u << WORKLOAD_RAC)
+
+/* The families whose workloads read parameter `name`, by its group: rac.
+ * the cluster experiment's; heap. the heap table's, beneath rac too;
+ * cluster. the global cache's, of the cluster workload and rac; the rest
+ * (the segment, dsp., undo., link., row., read.) the LOB statements'. */
+static unsigned param_families(const char *name)
+{
+    if (strncmp(name, "rac.", 4) == 0)
+        return FAM_RAC;
+    if (strncmp(name, "heap.", 5) == 0)
+        return FAM_HEAP | FAM_RAC;
+    if (strncmp(name, "cluster.", 8) == 0)
+        return FAM_LOB | FAM_RAC;
+    return FAM_LOB;
+}
+
+/* "the LOB workloads (insert, scan, rows, cluster)" and the like: the
+ * families of mask f in words, for messages. */
+static void family_words(unsigned f, char *buf, size_t len)
+{
+    static const char *const what[] = {"the LOB workloads", "the heap queries", "rac"};
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int k = 0; k <= WORKLOAD_RAC && used < len; k++) {
+        if (!(f & (1u << k)))
+            continue;
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? " and " : "", what[k]);
+        if (k == WORKLOAD_RAC)
+            continue;
+        for (size_t w = 0, n = 0; w < workload_count() && used < len; w++)
+            if (workload_kind(w) == (workload_kind_t)k)
+                used += (size_t)snprintf(buf + used, len - used, "%s%s", n++ ? ", " : " (",
+                                         workload_name(w));
+        if (used < len)
+            used += (size_t)snprintf(buf + used, len - used, ")");
+    }
+}
+
+/* An option that means nothing for the chosen workloads: one line saying
+ * whose it is. */
+static int not_theirs(const char *opt, unsigned wanted, unsigned chosen, char *err, size_t errlen)
+{
+    char whose[160], have[160];
+    family_words(wanted, whose, sizeof whose);
+    family_words(chosen, have, sizeof have);
+    snprintf(err, errlen, "%s applies to %s only; chosen: %s", opt, whose, have);
+    return 2;
+}
+
+/*
+ * The options against the families of the chosen workloads: a LOB
+ * workload's axes (--path, --sizes, --piece-size) and a parameter no chosen
+ * workload reads mean nothing and are refused; so are the files whose
+ * columns or axes one family has and another lacks (--stats-out,
+ * --explain-out, --plot) over a sweep of several families.
+ */
+static int check_families(const bench_opts_t *o, char *err, size_t errlen)
+{
+    unsigned f = families(o);
+    if (o->paths_given && !(f & FAM_LOB))
+        return not_theirs("--path", FAM_LOB, f, err, errlen);
+    if (o->sizes_given && !(f & FAM_LOB))
+        return not_theirs("--sizes", FAM_LOB, f, err, errlen);
+    if (o->piece_size_set && !(f & FAM_LOB))
+        return not_theirs("--piece-size", FAM_LOB, f, err, errlen);
+    char what[96];
+    for (size_t i = 0; i < o->nparams + o->nswept; i++) {
+        const char *name = i < o->nparams ? o->params[i].name : o->swept[i - o->nparams].name;
+        if (!(param_families(name) & f)) {
+            snprintf(what, sizeof what, "--param=%s", name);
+            return not_theirs(what, param_families(name), f, err, errlen);
+        }
+    }
+    /* One family per file: each has its own columns, and its own x axis. */
+    const char *const files[][2] = {
+        {"--stats-out", o->stats_out}, {"--explain-out", o->explain_out}, {"--plot", o->plot}};
+    if ((f & (f - 1)) != 0)
+        for (size_t k = 0; k < sizeof files / sizeof files[0]; k++)
+            if (files[k][1] != NULL) {
+                char have[160];
+                family_words(f, have, sizeof have);
+                snprintf(err, errlen,
+                         "%s=%s: %s each have their own %s: run them separately, a file each",
+                         files[k][0], files[k][1], have, k == 2 ? "x axis" : "columns");
+                return 2;
+            }
+    return 0;
 }
 
 int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errlen)
@@ -544,7 +677,7 @@ int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errle
                  "--piece-size: applies to the dblink path only (add --path=dblink or both)");
         return 2;
     }
-    return 0;
+    return check_families(o, err, errlen);
 }
 
 void bench_usage(FILE *f)

@@ -33,8 +33,12 @@ static void point_case(const bench_opts_t *o, unsigned wl, case_path_t path, uin
 {
     case_defaults(c);
     c->workload = wl;
-    c->path = path;
-    c->lob_chars = chars;
+    /* A heap query or rac has no path nor LOB size: the model's defaults,
+     * which it does not read, stand in the case. */
+    if (workload_kind(wl) == WORKLOAD_LOB) {
+        c->path = path;
+        c->lob_chars = chars;
+    }
     c->block_size = block_size;
     c->rows = o->rows;
     /* The heap experiment's table has 10,000,000 rows unless told. */
@@ -66,28 +70,56 @@ static void point_case(const bench_opts_t *o, unsigned wl, case_path_t path, uin
     }
 }
 
+/* The swept parameter a rac name carries already (users:N). */
+static int in_rac_name(const bench_case_t *bc, size_t i)
+{
+    return workload_is_rac(bc->c.workload) && strcmp(bc->swept[i], "rac.users") == 0;
+}
+
+/* bc's benchmark name in its family's axes: WORKLOAD/PATH/lob:SIZE/
+ * block:SIZE/rows:N for a LOB workload, QUERY/block:SIZE/rows:N for a heap
+ * query, rac/block:SIZE/users:N/rows:N for rac; then /NAME:VALUE for each
+ * parameter given as a list, and /seed:N with --seeds. */
+static void case_name(bench_case_t *bc)
+{
+    const case_t *c = &bc->c;
+    char lob[32], blk[32];
+    size_t used, len = sizeof bc->name;
+    sim_format_size(c->lob_chars, lob, sizeof lob);
+    sim_format_size(c->block_size, blk, sizeof blk);
+    switch (workload_kind(c->workload)) {
+    case WORKLOAD_LOB:
+        used = (size_t)snprintf(bc->name, len, "%s/%s/lob:%s/block:%s/rows:%llu",
+                                workload_name(c->workload), case_path_name(c->path), lob, blk,
+                                (unsigned long long)c->rows);
+        break;
+    case WORKLOAD_RAC:
+        used = (size_t)snprintf(bc->name, len, "%s/block:%s/users:%u/rows:%llu",
+                                workload_name(c->workload), blk, c->rac.users,
+                                (unsigned long long)c->rows);
+        break;
+    default:
+        used = (size_t)snprintf(bc->name, len, "%s/block:%s/rows:%llu", workload_name(c->workload),
+                                blk, (unsigned long long)c->rows);
+    }
+    for (size_t i = 0; i < bc->nswept && used < len; i++) {
+        char v[32];
+        if (in_rac_name(bc, i))
+            continue;
+        bench_param_text(bc->swept[i], bc->swept_value[i], v, sizeof v);
+        used += (size_t)snprintf(bc->name + used, len - used, "/%s:%s", bc->swept[i], v);
+    }
+    if (bc->seeds_swept && used < len)
+        snprintf(bc->name + used, len - used, "/seed:%llu", (unsigned long long)c->seed);
+}
+
 int bench_sweep_case(const bench_opts_t *o, unsigned wl, case_path_t path, uint64_t chars,
                      uint32_t block_size, size_t point, bench_case_t *bc, char *err, size_t errlen)
 {
     point_case(o, wl, path, chars, block_size, point, &bc->c, bc);
-    const case_t *c = &bc->c;
-    char lob[32], blk[32];
-    sim_format_size(c->lob_chars, lob, sizeof lob);
-    sim_format_size(c->block_size, blk, sizeof blk);
-    size_t used = (size_t)snprintf(bc->name, sizeof bc->name, "%s/%s/lob:%s/block:%s/rows:%llu",
-                                   workload_name(c->workload), case_path_name(c->path), lob, blk,
-                                   (unsigned long long)c->rows);
-    for (size_t i = 0; i < bc->nswept && used < sizeof bc->name; i++) {
-        char v[32];
-        bench_param_text(bc->swept[i], bc->swept_value[i], v, sizeof v);
-        used +=
-            (size_t)snprintf(bc->name + used, sizeof bc->name - used, "/%s:%s", bc->swept[i], v);
-    }
-    if (bc->seeds_swept && used < sizeof bc->name)
-        snprintf(bc->name + used, sizeof bc->name - used, "/seed:%llu",
-                 (unsigned long long)c->seed);
+    case_name(bc);
     char msg[200];
-    if (workload_validate(c, msg, sizeof msg) != SIM_OK) {
+    if (workload_validate(&bc->c, msg, sizeof msg) != SIM_OK) {
         snprintf(err, errlen, "%s", msg);
         return 2;
     }

@@ -126,7 +126,7 @@ static int in_table(const bench_case_t *bc, unsigned wl, const columns_t *cols)
 static void explain_rows(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
                          const columns_t *cols, case_path_t p, sim_stat_t st, int w, int nw)
 {
-    const int heap = workload_is_heap(wl);
+    const int lob = workload_kind(wl) == WORKLOAD_LOB;
     int first = 1;
     for (int part = 0; part < CASE_PART_COUNT; part++) {
         int any = 0;
@@ -141,7 +141,7 @@ static void explain_rows(FILE *f, const bench_case_t *cases, size_t n, unsigned 
                  case_part_name((case_part_t)part));
         first = 0;
         fprintf(f, "%-*s", nw, label);
-        if (!heap)
+        if (lob)
             fprintf(f, " %-6s", "");
         for (size_t s = 0; s < cols->n; s++) {
             const bench_case_t *c = find(cases, n, wl, p, cols->chars[s], cols->bs[s], cols->point);
@@ -175,7 +175,7 @@ typedef struct {
     size_t n;
     unsigned wl;
     const columns_t *cols;
-    int heap; /* a heap table: no path nor LOB size column */
+    int by_block; /* a heap query's or rac's table: no path nor LOB size column */
     int w, nw;
 } table_t;
 
@@ -197,7 +197,7 @@ static const bench_case_t *measure(table_t *t)
     }
     /* A heap table's statistic names may pass the LOB tables' 40 columns. */
     t->nw = 40;
-    for (size_t r = 0; t->heap && r < bench_order_len; r++) {
+    for (size_t r = 0; t->by_block && r < bench_order_len; r++) {
         int len = (int)strlen(sim_stat_info(bench_order[r])->name);
         t->nw = len > t->nw ? len : t->nw;
     }
@@ -212,7 +212,14 @@ static void heading(FILE *f, const table_t *t, const bench_case_t *first)
     bench_point_label(first, 0, point + 2, sizeof point - 2);
     if (point[2] != '\0')
         memcpy(point, "; ", 2);
-    if (t->heap) {
+    if (workload_is_rac(t->wl)) {
+        format_thousands(first->c.rows, buf, sizeof buf);
+        fprintf(f,
+                "\n%s: the session statistics of the two instances, by part: %s rows, %u users, "
+                "seed %llu%s\n",
+                workload_title(t->wl), buf, first->c.rac.users, (unsigned long long)first->c.seed,
+                point);
+    } else if (t->by_block) {
         /* The session's state decides the recursive SQL (heap_sim/heap.c). */
         const char *dict = case_param_value_name("heap.dict_cache", first->c.heap.dict_cache);
         format_thousands(first->c.rows, buf, sizeof buf);
@@ -230,7 +237,7 @@ static void heading(FILE *f, const table_t *t, const bench_case_t *first)
                 cols->both ? "; ratio = dblink / local" : "");
     }
     fprintf(f, "%-*s", t->nw, "statistic");
-    if (!t->heap)
+    if (!t->by_block)
         fprintf(f, " %-6s", cols->by_block ? "block" : "path");
     for (size_t s = 0; s < cols->n; s++) {
         sim_format_size(cols->by_block ? cols->bs[s] : cols->chars[s], buf, sizeof buf);
@@ -257,7 +264,7 @@ static void stat_rows(FILE *f, const table_t *t, sim_stat_t st, int explain)
         if (!cols->paths[p])
             continue;
         fprintf(f, "%-*s", t->nw, first ? sim_stat_info(st)->name : "");
-        if (!t->heap)
+        if (!t->by_block)
             fprintf(f, " %-6s", case_path_name((case_path_t)p));
         first = 0;
         for (size_t s = 0; s < cols->n; s++) {
@@ -297,7 +304,7 @@ static void ratio_row(FILE *f, const table_t *t, sim_stat_t st)
 static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
                       const columns_t *cols, int explain)
 {
-    table_t t = {cases, n, wl, cols, workload_is_heap(wl), 0, 0};
+    table_t t = {cases, n, wl, cols, workload_kind(wl) != WORKLOAD_LOB, 0, 0};
     const bench_case_t *first = measure(&t);
     if (first == NULL)
         return;
@@ -312,10 +319,11 @@ static void one_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
     }
 }
 
-/* A heap workload's table: its block sizes as columns, under the path
- * and LOB size its cases carry (lobbench gives them the first of each). */
-static void heap_query_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
-                             const bench_case_t *point, int explain)
+/* A heap query's table (and rac's, under --explain): its block sizes as
+ * columns, in the order they first come; its cases carry the model's
+ * default path and LOB size, which it does not read. */
+static void block_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
+                        const bench_case_t *point, int explain)
 {
     columns_t cols;
     memset(&cols, 0, sizeof cols);
@@ -325,15 +333,13 @@ static void heap_query_table(FILE *f, const bench_case_t *cases, size_t n, unsig
         const bench_case_t *bc = &cases[i];
         if (!bc->ran || bc->c.workload != wl || !bench_same_point(bc, point, 1))
             continue;
-        if (cols.n == 0)
-            cols.paths[bc->c.path] = 1;
-        else if (!cols.paths[bc->c.path] || bc->c.lob_chars != cols.chars[0])
-            continue;
         int seen = 0;
         for (size_t b = 0; b < cols.n; b++)
             seen |= cols.bs[b] == bc->c.block_size;
         if (seen)
             continue;
+        if (cols.n == 0)
+            cols.paths[bc->c.path] = 1;
         cols.chars[cols.n] = bc->c.lob_chars;
         cols.bs[cols.n++] = bc->c.block_size;
     }
@@ -372,7 +378,7 @@ static void point_tables(FILE *f, const bench_case_t *cases, size_t n, const ben
         if (workload_is_rac((size_t)wl))
             continue;
         if (workload_is_heap((size_t)wl)) {
-            heap_query_table(f, cases, n, (unsigned)wl, point, explain);
+            block_table(f, cases, n, (unsigned)wl, point, explain);
             continue;
         }
         if (cols.by_block) {
@@ -395,9 +401,25 @@ static void point_tables(FILE *f, const bench_case_t *cases, size_t n, const ben
     }
 }
 
+/* Under rac's AWR report, with --explain: the session statistics behind it
+ * by part, a table per point of the sweep with the block sizes as columns. */
+static void rac_explain_tables(FILE *f, const bench_case_t *cases, size_t n, unsigned wl)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!cases[i].ran || cases[i].c.workload != wl)
+            continue;
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = cases[j].ran && cases[j].c.workload == wl &&
+                   bench_same_point(&cases[j], &cases[i], 1);
+        if (!seen)
+            block_table(f, cases, n, wl, &cases[i], 1);
+    }
+}
+
 /* The tables of each point of the sweep (lists of parameters, seeds) in
  * the order the points first come, then the rac workload's AWR report,
- * which lays out the points itself. */
+ * which lays out the points itself (and, explain, its statistics' parts). */
 void bench_table(FILE *f, const bench_case_t *cases, size_t n, int explain)
 {
     for (size_t i = 0; i < n; i++) {
@@ -410,9 +432,13 @@ void bench_table(FILE *f, const bench_case_t *cases, size_t n, int explain)
         if (!seen)
             point_tables(f, cases, n, &cases[i], explain);
     }
-    for (int wl = 0; wl < (int)workload_count(); wl++)
-        if (workload_is_rac((size_t)wl))
-            bench_rac_table(f, cases, n, (unsigned)wl);
+    for (int wl = 0; wl < (int)workload_count(); wl++) {
+        if (!workload_is_rac((size_t)wl))
+            continue;
+        bench_rac_table(f, cases, n, (unsigned)wl);
+        if (explain)
+            rac_explain_tables(f, cases, n, (unsigned)wl);
+    }
 }
 
 typedef struct {
@@ -589,29 +615,56 @@ static sim_err_t write_csv(FILE *f, void *arg)
     return SIM_OK;
 }
 
+/* Where an --explain-out row's case sits, in its family's columns. */
+static void explain_cells(FILE *f, const bench_case_t *bc)
+{
+    const case_t *c = &bc->c;
+    char kchars[32];
+    switch (workload_kind(c->workload)) {
+    case WORKLOAD_LOB:
+        format_kchars(c, kchars, sizeof kchars);
+        fprintf(f, "%s,%s,%s,%u", workload_name(c->workload), case_path_name(c->path), kchars,
+                c->block_size / 1024);
+        break;
+    case WORKLOAD_HEAP:
+        fprintf(f, "%s,%u", workload_name(c->workload), c->block_size / 1024);
+        break;
+    default:
+        bench_param_text("rac.interconnect", c->rac.interconnect, kchars, sizeof kchars);
+        fprintf(f, "%s,%u,%u,%s,%llu", workload_name(c->workload), c->block_size / 1024,
+                c->rac.users, kchars, (unsigned long long)c->seed);
+    }
+}
+
+/* Each part's contribution to each statistic, in the family's columns:
+ * workload,path,lob_kchars,block_kb for the LOB workloads, query,block_kb
+ * for the heap queries, workload,block_kb,users,interconnect,seed for rac
+ * (as its --stats-out); then statistic,component,value and the sweep's
+ * columns. */
 static sim_err_t write_explain(FILE *f, void *arg)
 {
     const csv_t *csv = arg;
-    fprintf(f, "workload,path,lob_kchars,block_kb,statistic,component,value");
-    bench_sweep_header(f, csv->cases, csv->n, 0);
+    const bench_case_t *first = first_ran(csv);
+    workload_kind_t kind = first ? workload_kind(first->c.workload) : WORKLOAD_LOB;
+    static const char *const head[] = {"workload,path,lob_kchars,block_kb", "query,block_kb",
+                                       "workload,block_kb,users,interconnect,seed"};
+    fprintf(f, "%s,statistic,component,value", head[kind]);
+    bench_sweep_header(f, csv->cases, csv->n, kind == WORKLOAD_RAC);
     fputc('\n', f);
     for (size_t i = 0; i < csv->n; i++) {
         const bench_case_t *bc = &csv->cases[i];
         if (!bc->ran)
             continue;
-        char kchars[32];
-        format_kchars(&bc->c, kchars, sizeof kchars);
         for (size_t s = 0; s < bench_order_len; s++)
             for (int p = 0; p < CASE_PART_COUNT; p++) {
                 uint64_t v = bc->res.part[p].v[bench_order[s]];
-                if (v) {
-                    fprintf(f, "%s,%s,%s,%u,\"%s\",%s,%llu", workload_name(bc->c.workload),
-                            case_path_name(bc->c.path), kchars, bc->c.block_size / 1024,
-                            sim_stat_info(bench_order[s])->name, case_part_name((case_part_t)p),
-                            (unsigned long long)v);
-                    bench_sweep_cells(f, bc, 0);
-                    fputc('\n', f);
-                }
+                if (v == 0)
+                    continue;
+                explain_cells(f, bc);
+                fprintf(f, ",\"%s\",%s,%llu", sim_stat_info(bench_order[s])->name,
+                        case_part_name((case_part_t)p), (unsigned long long)v);
+                bench_sweep_cells(f, bc, kind == WORKLOAD_RAC);
+                fputc('\n', f);
             }
     }
     return SIM_OK;
@@ -629,24 +682,45 @@ static int write_file(const char *what, const char *path, sim_writer_fn fn,
     return 0;
 }
 
+/* Whether the cases that ran are of one family; 1 with the message
+ * otherwise (lobbench refuses such a sweep before it runs). */
+static int mixed(const char *what, const char *path, const bench_case_t *cases, size_t n, char *err,
+                 size_t errlen)
+{
+    unsigned f = 0;
+    for (size_t i = 0; i < n; i++)
+        if (cases[i].ran)
+            f |= 1u << workload_kind(cases[i].c.workload);
+    if ((f & (f - 1)) == 0)
+        return 0;
+    snprintf(err, errlen, "%s=%s: not written: the sweep mixes %s, whose CSV columns differ", what,
+             path,
+             f & (1u << WORKLOAD_LOB) && f & (1u << WORKLOAD_HEAP) ? "heap and LOB workloads"
+                                                                   : "rac and other workloads");
+    return 1;
+}
+
 int bench_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen)
 {
-    csv_t csv = {cases, n};
-    int heap = 0;
-    for (size_t i = 0; i < n; i++)
-        heap |= cases[i].ran && workload_is_heap(cases[i].c.workload);
-    if (heap && !all_heap(&csv)) {
-        snprintf(err, errlen,
-                 "--stats-out=%s: not written: the sweep mixes heap and LOB workloads, whose "
-                 "CSV columns differ",
-                 path);
+    if (mixed("--stats-out", path, cases, n, err, errlen))
         return 1;
-    }
     return write_file("--stats-out", path, write_csv, cases, n, err, errlen);
 }
 
 int bench_explain_csv(const char *path, const bench_case_t *cases, size_t n, char *err,
                       size_t errlen)
 {
+    if (mixed("--explain-out", path, cases, n, err, errlen))
+        return 1;
     return write_file("--explain-out", path, write_explain, cases, n, err, errlen);
+}
+
+void bench_format_double(double v, char *buf, size_t len)
+{
+    /* The fewest digits that read back as v: 15 suffice for most. */
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, len, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
 }

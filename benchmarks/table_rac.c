@@ -501,16 +501,21 @@ sim_err_t bench_rac_csv(FILE *f, const bench_case_t *cases, size_t n)
         }
         for (size_t l = 0; l < rep->n; l++)
             for (int c = 0; c < RAC_COLUMNS; c++) {
-                fprintf(f, "%s,%u,%u,%s,%llu,%s,\"%s\",\"%s\",%.9g,", workload_name(bc->c.workload),
+                char num[32];
+                bench_format_double(rep->line[l].v[c], num, sizeof num);
+                fprintf(f, "%s,%u,%u,%s,%llu,%s,\"%s\",\"%s\",%s,", workload_name(bc->c.workload),
                         bc->c.block_size / 1024, bc->c.rac.users,
                         rac_interconnect_name(bc->c.rac.interconnect),
                         (unsigned long long)bc->c.seed, inst[c], rep->line[l].section,
-                        rep->line[l].name, rep->line[l].v[c]);
+                        rep->line[l].name, num);
                 /* The same line of the base: both reports list the same
                  * lines in the same order. */
                 if (brep && l < brep->n && brep->line[l].v[c] != 0 &&
-                    strcmp(brep->line[l].name, rep->line[l].name) == 0)
-                    fprintf(f, "%.4f", 100.0 * (rep->line[l].v[c] / brep->line[l].v[c] - 1.0));
+                    strcmp(brep->line[l].name, rep->line[l].name) == 0) {
+                    bench_format_double(100.0 * (rep->line[l].v[c] / brep->line[l].v[c] - 1.0), num,
+                                        sizeof num);
+                    fputs(num, f);
+                }
                 bench_sweep_cells(f, bc, 1);
                 fputc('\n', f);
             }

@@ -29,6 +29,8 @@
  */
 #include "gbc_int.hh"
 
+#include <limits>
+
 /* ---- small helpers --------------------------------------------------- */
 
 gbc_err_t gbc_fail(gbc_t *g, gbc_err_t err, const std::string &msg)
@@ -329,15 +331,20 @@ struct NaturalName {
 class Forwarder : public bm::BenchmarkReporter
 {
   public:
+    /* exact: the library's CSV, whose numbers are written with the
+     * stream's precision (6 digits unless told): every digit of a double,
+     * as its JSON has. */
     Forwarder(std::unique_ptr<bm::BenchmarkReporter> inner, gbc_t *g,
-              const std::unordered_map<std::string, NaturalName> *names, bool forward)
-        : inner_(std::move(inner)), g_(g), names_(names), forward_(forward)
+              const std::unordered_map<std::string, NaturalName> *names, bool forward, bool exact)
+        : inner_(std::move(inner)), g_(g), names_(names), forward_(forward), exact_(exact)
     {
     }
 
     bool ReportContext(const Context &context) override
     {
         /* The library set our streams (the out file); SetOutputStream is not virtual. */
+        if (exact_)
+            GetOutputStream().precision(std::numeric_limits<double>::max_digits10);
         inner_->SetOutputStream(&GetOutputStream());
         inner_->SetErrorStream(&GetErrorStream());
         return inner_->ReportContext(context);
@@ -405,7 +412,7 @@ class Forwarder : public bm::BenchmarkReporter
     std::unique_ptr<bm::BenchmarkReporter> inner_;
     gbc_t *g_;
     const std::unordered_map<std::string, NaturalName> *names_;
-    bool forward_;
+    bool forward_, exact_;
 };
 
 /* The library's internal::CreateReporter(), which it does not export. */
@@ -513,11 +520,12 @@ extern "C" gbc_err_t gbc_run(gbc_t *g, const char *filter, size_t *matched)
         bm::ClearRegisteredBenchmarks();
         for (const auto &b : g->benches)
             materialize(g, b.get());
-        Forwarder display(make_reporter(f.format, display_options(f)), g, &names, f.out.empty());
+        Forwarder display(make_reporter(f.format, display_options(f)), g, &names, f.out.empty(),
+                          f.format == "csv");
         std::unique_ptr<Forwarder> file;
         if (!f.out.empty())
             file.reset(new Forwarder(make_reporter(f.out_format, bm::ConsoleReporter::OO_None), g,
-                                     &names, true));
+                                     &names, true, f.out_format == "csv"));
         size_t n = filter != nullptr ? bm::RunSpecifiedBenchmarks(&display, file.get(), filter)
                                      : bm::RunSpecifiedBenchmarks(&display, file.get());
         bm::ClearRegisteredBenchmarks();

@@ -1,10 +1,11 @@
 /*
- * plot.c -- SVG figures of statistics against LOB size (see plot.h).
+ * plot.c -- SVG figures of statistics against a size, a LOB's or a block's
+ * (see plot.h).
  *
  * The figure is laid out top-down: title and subtitle, the legend (entries
  * wrap to the figure's width), then the panels in rows.  Each panel maps
- * log2(LOB size) and log10(value) linearly onto its plot area; the LOB-size
- * axis is the same in every panel, the value axis is chosen per panel on the
+ * log2(size) and log10(value) linearly onto its plot area; the size axis is
+ * the same in every panel, the value axis is chosen per panel on the
  * 1-2-5 ladder so that a figure that moves by a few percent still spreads
  * over the panel.  Everything is checked (check_input()) before the first
  * byte is written.
@@ -19,9 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Matplotlib's first colours: the first two told apart with most colour
+/* Matplotlib's tab10: the first two told apart with most colour
  * blindness. */
-static const char *const palette[PLOT_COLOURS] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"};
+static const char *const palette[PLOT_COLOURS] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728",
+                                                  "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+                                                  "#bcbd22", "#17becf"};
 
 #define MARGIN 16.0
 #define PLOT_LEFT 60.0 /* room for the value labels */
@@ -142,7 +145,7 @@ static sim_err_t check_input(const plot_opts_t *o, const plot_panel_t *panels, s
                 (se->npoints > 0 && !se->points))
                 return SIM_EINVAL;
             for (size_t i = 0; i < se->npoints; i++)
-                if (!(se->points[i].lob_kchars > 0) || !isfinite(se->points[i].lob_kchars) ||
+                if (!(se->points[i].x > 0) || !isfinite(se->points[i].x) ||
                     isnan(se->points[i].value))
                     return SIM_EINVAL;
         }
@@ -153,7 +156,7 @@ static sim_err_t check_input(const plot_opts_t *o, const plot_panel_t *panels, s
 static int by_x(const void *a, const void *b)
 {
     const plot_point_t *p = a, *q = b;
-    return (p->lob_kchars > q->lob_kchars) - (p->lob_kchars < q->lob_kchars);
+    return (p->x > q->x) - (p->x < q->x);
 }
 
 /* ---- legend ---------------------------------------------------------------- */
@@ -169,7 +172,8 @@ static int same_entry(const plot_series_t *a, const plot_series_t *b)
            strcmp(a->name ? a->name : "", b->name ? b->name : "") == 0;
 }
 
-static size_t legend_entries(const plot_panel_t *panels, size_t npanels, legend_entry_t **out)
+static size_t legend_entries(const plot_panel_t *panels, size_t npanels, int by_colour,
+                             legend_entry_t **out)
 {
     size_t total = 0, n = 0;
     for (size_t p = 0; p < npanels; p++)
@@ -187,6 +191,13 @@ static size_t legend_entries(const plot_panel_t *panels, size_t npanels, legend_
                 i++;
             if (i == n)
                 e[n++].s = se;
+        }
+    /* Stable: an insertion sort by colour keeps first appearance within one. */
+    for (size_t i = 1; by_colour && i < n; i++)
+        for (size_t j = i; j > 0 && e[j - 1].s->colour > e[j].s->colour; j--) {
+            legend_entry_t t = e[j];
+            e[j] = e[j - 1];
+            e[j - 1] = t;
         }
     *out = e;
     return n;
@@ -329,13 +340,12 @@ static sim_err_t draw_series(FILE *f, const panel_geom_t *g, const plot_series_t
     if (s->style != PLOT_MARKERS && n > 1) {
         fputs("<polyline fill=\"none\" points=\"", f);
         for (size_t i = 0; i < n; i++)
-            fprintf(f, "%s%.1f,%.1f", i ? " " : "", px_x(g, pts[i].lob_kchars),
-                    px_y(g, pts[i].value));
+            fprintf(f, "%s%.1f,%.1f", i ? " " : "", px_x(g, pts[i].x), px_y(g, pts[i].value));
         fprintf(f, "\" stroke=\"%s\" stroke-width=\"2\"%s/>\n", c,
                 s->style == PLOT_DASHED ? " stroke-dasharray=\"6 4\"" : "");
     }
     for (size_t i = 0; i < n; i++) {
-        double x = px_x(g, pts[i].lob_kchars), y = px_y(g, pts[i].value);
+        double x = px_x(g, pts[i].x), y = px_y(g, pts[i].value);
         if (s->style == PLOT_MARKERS)
             fprintf(f,
                     "<path d=\"M%.1f %.1fl4.5 4.5l-4.5 4.5l-4.5 -4.5z\" fill=\"white\" "
@@ -413,7 +423,7 @@ static void lob_range(const plot_panel_t *panels, size_t npanels, double *lx0, d
     for (size_t p = 0; p < npanels; p++)
         for (size_t s = 0; s < panels[p].nseries; s++)
             for (size_t i = 0; i < panels[p].series[s].npoints; i++) {
-                double x = panels[p].series[s].points[i].lob_kchars;
+                double x = panels[p].series[s].points[i].x;
                 xmin = x < xmin ? x : xmin;
                 xmax = x > xmax ? x : xmax;
             }
@@ -476,7 +486,7 @@ static void open_svg(FILE *f, const plot_opts_t *o, const layout_t *l)
             "sans-serif\">\n",
             l->width, l->height, l->width, l->height);
     fputs("<title>", f);
-    plot_xml_text(f, o->title ? o->title : "lobsim statistics against LOB size");
+    plot_xml_text(f, o->title ? o->title : "lobsim statistics");
     fputs("</title>\n", f);
     fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#fafafa\"/>\n",
             l->width, l->height);
@@ -527,7 +537,7 @@ sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, si
     if (err != SIM_OK)
         return err;
     legend_entry_t *legend;
-    size_t nlegend = legend_entries(panels, npanels, &legend);
+    size_t nlegend = legend_entries(panels, npanels, o->legend_by_colour, &legend);
     if (!legend)
         return SIM_ENOMEM;
     double lx0, lx1;

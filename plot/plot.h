@@ -1,14 +1,16 @@
 /*
- * plot.h -- statistics against LOB size as one SVG figure: a panel per
- * statistic on log-log axes, a colour per path (local, dblink), up to three
- * line styles (solid for a base run, dashed for a head run, markers for the
- * reference measurements) and one legend for the figure.
+ * plot.h -- statistics against a size as one SVG figure: a panel per
+ * statistic on log-log axes, the x axis a LOB size (characters) or a block
+ * size, a colour per series (by custom local, dblink; a heap query; a
+ * number of rac users), up to three line styles (solid for a base run,
+ * dashed for a head run, markers for the reference measurements) and one
+ * legend for the figure.
  *
- * Data in, SVG text out: the caller hands over series of (LOB size, value)
+ * Data in, SVG text out: the caller hands over series of (size, value)
  * points and knows nothing of SVG; this module knows nothing of the results
  * store, so lobdiff and lobbench draw with the same code.  Written directly
  * (no library), readable without the table that comes with it: axes labelled
- * with LOB sizes (2k .. 256k) and values (1k, 10k, 1M ...).
+ * with sizes (2k .. 256k) and values (1k, 10k, 1M ...).
  */
 #ifndef LOBSIM_PLOT_H
 #define LOBSIM_PLOT_H
@@ -26,13 +28,14 @@ typedef enum {
 } plot_style_t;
 
 typedef struct {
-    double lob_kchars; /* x: LOB size in units of 1024 characters, > 0 */
-    double value;      /* y: the figure; a value <= 0 has no place on a log axis
-                          and is left out */
+    double x;     /* a size in units of 1024: a LOB size in kchars, a block size
+                     in KB; > 0 */
+    double value; /* y: the figure; a value <= 0 has no place on a log axis
+                     and is left out */
 } plot_point_t;
 
-/* Matplotlib's first four colours; by custom 0 is local, 1 dblink. */
-#define PLOT_COLOURS 4
+/* Matplotlib's ten (tab10); by custom 0 is local, 1 dblink. */
+#define PLOT_COLOURS 10
 
 typedef struct {
     const char *name;           /* legend text after the path, e.g. "base (run 5)" */
@@ -40,7 +43,7 @@ typedef struct {
                                    "local"; NULL for none */
     unsigned colour;            /* the colour: < PLOT_COLOURS */
     plot_style_t style;         /* the line */
-    const plot_point_t *points; /* any order: drawn by ascending LOB size */
+    const plot_point_t *points; /* any order: drawn by ascending x */
     size_t npoints;
 } plot_series_t;
 
@@ -56,7 +59,10 @@ typedef struct {
     unsigned columns;      /* panels per row */
     unsigned panel_width;  /* px */
     unsigned panel_height; /* px */
-    const char *x_title;   /* under the shared axis */
+    const char *x_title;   /* under the shared axis, e.g. "block size" */
+    int legend_by_colour;  /* the legend in the order of the colours (a heap
+                              query's, a number of users), not of first
+                              appearance */
 } plot_opts_t;
 
 /* No titles, 3 columns of 380 x 270 px panels, the axis titled "LOB size
@@ -69,17 +75,16 @@ void plot_opts_defaults(plot_opts_t *o);
 void plot_xml_text(FILE *f, const char *s);
 
 /*
- * Write the figure to f.  Every panel shares the LOB-size axis (powers of two
- * spanning all points of all panels); each has its own value axis.  The
+ * Write the figure to f.  Every panel shares the x axis (powers of two
+ * spanning all points of all panels, labelled 2k, 8k, 256k, 1m); each has
+ * its own value axis.  The
  * legend lists each distinct (path, colour, style, name) once, in order of
- * first appearance.  A statistic with one value in all the panel's points
- * (constant across LOB sizes) gets the value axis [value / 2, value x 2], so
- * that its line runs through the middle of the panel, not along an edge.
- * SIM_EINVAL for no panels, a zero-sized layout, a series without points
- * array, a style or colour out of range, or a non-positive LOB
- * size; SIM_ENOMEM when memory ran out (part of the SVG may be written);
- * SIM_EIO when writing fails.  Nothing is checked after writing began, so on
- * SIM_EINVAL nothing was written.
+ * first appearance (legend_by_colour: of colour, then first appearance).  A statistic with one
+ * value in all the panel's points (constant across sizes) gets the value axis [value / 2, value x
+ * 2], so that its line runs through the middle of the panel, not along an edge. SIM_EINVAL for no
+ * panels, a zero-sized layout, a series without points array, a style or colour out of range, or a
+ * non-positive x; SIM_ENOMEM when memory ran out (part of the SVG may be written); SIM_EIO when
+ * writing fails.  Nothing is checked after writing began, so on SIM_EINVAL nothing was written.
  */
 sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, size_t npanels);
 

@@ -196,6 +196,20 @@ bench "64k" --workload=heap --block-size=64k
 bench "use a larger block size" --workload=heap --block-size=2k --param=heap.index_fixed_bytes=1700
 bench "0 rows" --workload=heap --rows=0
 bench "'heapx'" --workload=heapx
+# A value twice in a list is one case twice (Google Benchmark refused it in
+# the middle of the run, and a broken run was recorded), and an option no
+# chosen workload reads means nothing: each refused before any work.
+bench "'8k' is given twice" --block-size=8k,8k
+bench "'8192' is given twice" --workload=heap --block-size=8k,16k,8192
+bench "'2k' (2k) is given twice" --sizes=2k,2k
+bench "'scan' selects scan a second time" --workload=readback,scan
+bench "--sizes applies to the LOB workloads" --workload=heap --sizes=64k
+bench "--path applies to the LOB workloads" --workload=rac --path=dblink
+bench "--piece-size applies to the LOB workloads" --workload=ctas --piece-size=40000
+bench "--param=heap.dict_cache applies to the heap queries" --param=heap.dict_cache=warm
+bench "--param=dsp.chunk_divisor applies to the LOB workloads" --workload=rac --param=dsp.chunk_divisor=512,1024
+bench "each have their own columns" --workload=insert,fts --explain-out=e.csv
+bench "each have their own x axis" --workload=fts,rac --plot=p.svg
 
 # ---- lobbench: results databases that must be refused ----------------------------
 # Each is built fresh, and lobbench must leave it exactly as it was.

@@ -65,7 +65,16 @@ refuse "'4097'" --block-size=4097
 refuse "benchmark_min_time" --benchmark_min_time=fast
 refuse "'readbak'" --workload=readbak
 refuse "empty item" --workload=scan,
-refuse "heap workloads (ctas, fts, range, few_rows)" --workload=insert,ctas
+refuse "heap queries (ctas, fts, range, few_rows) each have their own columns" --workload=insert,ctas
+# Each family's axes: a heap query and rac have no path nor LOB size; a
+# value twice in a list is one case twice (Google Benchmark refused it in
+# the middle of the run).
+refuse "--sizes applies to the LOB workloads" --workload=heap --sizes=64k
+refuse "--path applies to the LOB workloads" --workload=rac --path=dblink
+refuse "--param=rac.users applies to rac only" --param=rac.users=40
+refuse "'8k' is given twice" --block-size=8k,8k
+refuse "'2k' (2k) is given twice" --sizes=2k,2k
+refuse "'scan' selects scan a second time" --workload=readback,scan
 
 # --help and --list-params
 "$LOBBENCH" --help | grep -q -- "--piece-size" && ok || bad "--help lacks --piece-size"
@@ -218,7 +227,7 @@ grep -q "<svg" p.svg && grep -q "segment dispenser allocations" p.svg && grep -q
 grep -q ">LOB size (characters)</text>" p.svg && ok || bad "p.svg's axis is not titled by LOB size"
 # The rac sweep's axis is the block size, not a LOB size.
 "$LOBBENCH" --no-db --quiet --workload=rac --block-size=4k,8k --benchmark_min_time=1x --plot=r.svg >/dev/null 2>&1 && ok || bad "--workload=rac --plot failed"
-grep -q ">block size (KB)</text>" r.svg && ! grep -q "LOB size" r.svg && ok || bad "r.svg's axis is not titled by block size"
+grep -q ">block size</text>" r.svg && ! grep -q "LOB size" r.svg && ok || bad "r.svg's axis is not titled by block size"
 "$LOBBENCH" --no-db --sizes=2k --plot=/nonexistent/dir/p2.svg >stdout 2>stderr
 rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <stderr)" -eq 1 ] && grep -q "/nonexistent/dir/p2.svg" stderr && [ ! -s stdout ] && ok || bad "--plot into a missing directory: exit $rc, $(cat stderr)"
@@ -268,7 +277,7 @@ RAC=(--workload=rac --block-size=8k,4k --param=rac.users=40,60 --seeds=1-2
 python3 - sw.json <<'PY' && ok || bad "rac sweep: the benchmarks' names"
 import json, sys
 got = sorted(b["name"] for b in json.load(open(sys.argv[1]))["benchmarks"])
-want = sorted(f"rac/local/lob:2k/block:{b}/rows:100000/rac.users:{u}/seed:{s}"
+want = sorted(f"rac/block:{b}/users:{u}/rows:100000/seed:{s}"
               for b in ("8k", "4k") for u in (40, 60) for s in (1, 2))
 if got != want:
     print("FAIL: names", got)
@@ -318,6 +327,128 @@ head -n 1 l.csv | grep -qx 'path,lob_kchars,statistic,value,workload,block_kb,ds
     bad "LOB sweep CSV points: $(tail -n +2 l.csv | cut -d, -f7,8 | sort -u | tr '\n' ' ')"
 [ "$(grep -c '^Session statistics: 10000 rows, 8k blocks, seed [34]; dsp.chunk_divisor=\(256\|512\)$' l.txt)" = 4 ] &&
     ok || bad "LOB sweep tables: $(grep '^Session' l.txt)"
+
+# ---- each family in its own axes ------------------------------------------
+# The heap queries: names, --explain-out and --plot in their axes, query x
+# block size: a panel per statistic, a line per query, every block size on
+# it, the legend and titles in the queries' words.
+"$LOBBENCH" --no-db --quiet --workload=heap --block-size=8k,16k,32k --plot=h.svg \
+    --explain-out=he.csv --benchmark_min_time=1x --benchmark_format=json >h.json 2>h.err &&
+    ok || bad "heap --plot run failed: $(cat h.err)"
+python3 - h.json he.csv h.svg <<'PY' && ok || bad "heap: names, --explain-out or --plot not in the queries' axes"
+import csv, json, sys
+import xml.etree.ElementTree as ET
+ok = True
+def bad(msg):
+    global ok
+    ok = False
+    print("FAIL:", msg)
+queries, blocks = ["ctas", "fts", "range", "few_rows"], ["8k", "16k", "32k"]
+names = sorted(b["name"] for b in json.load(open(sys.argv[1]))["benchmarks"])
+want = sorted(f"{q}/block:{b}/rows:10000000" for q in queries for b in blocks)
+if names != want:
+    bad(f"names {names}")
+rows = list(csv.reader(open(sys.argv[2])))
+if rows[0] != ["query", "block_kb", "statistic", "component", "value"]:
+    bad(f"--explain-out header {rows[0]}")
+if {(r[0], r[1]) for r in rows[1:]} != {(q, b[:-1]) for q in queries for b in blocks}:
+    bad("--explain-out lacks a (query, block size)")
+ns = "{http://www.w3.org/2000/svg}"
+svg = ET.parse(sys.argv[3]).getroot()
+text = " ".join(t.text or "" for t in svg.iter(ns + "text"))
+for word in ("LOB size", "local", "lobsim", "dblink"):
+    if word in text:
+        bad(f"--plot says '{word}'")
+if "block size" not in text or "heap queries" not in text:
+    bad("--plot: no 'block size' axis or 'heap queries' title")
+legend = [t.text for g in svg.iter(ns + "g") if g.get("class") == "legend" for t in g.iter(ns + "text")]
+if legend != queries:
+    bad(f"legend {legend}")
+drawn = set()
+panels = [g for g in svg.iter(ns + "g") if g.get("class") == "panel"]
+if len(panels) < 12:
+    bad(f"{len(panels)} panels")
+for p in panels:
+    for se in p.iter(ns + "g"):
+        if se.get("class") != "series":
+            continue
+        drawn.add(se.get("data-name"))
+        n = len(list(se.iter(ns + "circle")))
+        if n != 3:
+            bad(f"{p.get('data-statistic')}: {se.get('data-name')} has {n} points, want 3 block sizes")
+if drawn != set(queries):
+    bad(f"queries drawn: {sorted(drawn)}")
+sys.exit(0 if ok else 1)
+PY
+# rac: instance x block size x users.  --explain prints the statistics
+# behind the AWR report by part; --explain-out has rac's columns; --plot a
+# line per number of users against block size.
+"$LOBBENCH" --no-db --workload=rac --block-size=8k,4k --param=rac.users=40,60 \
+    --param=rac.transactions=1000 --param=rac.warmup=100 --explain --explain-out=re.csv \
+    --plot=rp.svg --benchmark_min_time=1x >re.txt 2>re.err && ok || bad "rac --explain failed: $(cat re.err)"
+[ "$(grep -c '^Two-instance OLTP on a shared heap table (AWR): the session statistics of the two instances, by part: 100,000 rows, [46]0 users, seed 1; rac.users=[46]0$' re.txt)" = 2 ] &&
+    ok || bad "rac --explain: no table by part per user count: $(grep 'by part' re.txt)"
+grep -qE '^  = global cache +[0-9]+ +[0-9]+$' re.txt && ok || bad "rac --explain: no parts under the statistics"
+head -n 1 re.csv | grep -qx 'workload,block_kb,users,interconnect,seed,statistic,component,value' && ok ||
+    bad "rac --explain-out header: $(head -n 1 re.csv)"
+[ "$(tail -n +2 re.csv | cut -d, -f1-3 | sort -u | tr '\n' ' ')" = "rac,4,40 rac,4,60 rac,8,40 rac,8,60 " ] &&
+    ok || bad "rac --explain-out cases: $(tail -n +2 re.csv | cut -d, -f1-3 | sort -u | tr '\n' ' ')"
+python3 - rp.svg <<'PY' && ok || bad "rac --plot not in rac's axes"
+import sys
+import xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+svg = ET.parse(sys.argv[1]).getroot()
+text = " ".join(t.text or "" for t in svg.iter(ns + "text"))
+series = [g for g in svg.iter(ns + "g") if g.get("class") == "series"]
+names = {g.get("data-name") for g in series}
+counts = {len(list(g.iter(ns + "circle"))) for g in series}
+if names != {"40 users", "60 users"} or counts != {2} or "LOB size" in text or "local" in text \
+        or "block size" not in text:
+    print("FAIL:", names, counts, text[:200])
+    sys.exit(1)
+PY
+
+# --quiet keeps the line that gives the run's id (on stderr: stdout is
+# Google Benchmark's JSON here, and stays JSON).
+"$LOBBENCH" --db=q.db --quiet --sizes=2k --path=local --benchmark_min_time=1x \
+    --benchmark_format=json >q.json 2>q.err || bad "--quiet run failed: $(cat q.err)"
+grep -qx "Recorded as run $(sqlite3 q.db "select max(run) from runs where source = 'lobsim'") in q.db (1 sessions)." q.err &&
+    ok || bad "--quiet hides the run id: $(cat q.err)"
+python3 -c 'import json, sys; json.load(open(sys.argv[1]))' q.json && ok || bad "--quiet: stdout is not JSON"
+
+# The table within seconds: each case is timed for 0.02 s unless
+# --benchmark_min_time says otherwise (the JSON's context says which).
+"$LOBBENCH" --no-db --quiet --sizes=2k --path=local --benchmark_format=json >mt.json 2>/dev/null
+grep -qF '"lobsim_min_time": "--benchmark_min_time=0.02s (lobbench'"'"'s default)"' mt.json && ok ||
+    bad "no default min time: $(grep lobsim_min_time mt.json)"
+"$LOBBENCH" --no-db --quiet --sizes=2k --path=local --benchmark_min_time=3x --benchmark_format=json \
+    >mt3.json 2>/dev/null
+grep -qF '"lobsim_min_time": "--benchmark_min_time=3x (given)"' mt3.json &&
+    grep -q '"iterations": 3,' mt3.json && ok || bad "--benchmark_min_time=3x not honoured"
+
+# Full precision: Google Benchmark's CSV and its JSON of the same run
+# carry the same doubles (the library's CSV wrote 6 digits), and the rac
+# CSV keeps every digit of its rates.
+"$LOBBENCH" --no-db --quiet --sizes=2k,256k --benchmark_min_time=1x --benchmark_format=csv \
+    --benchmark_out=pj.json --benchmark_out_format=json >pc.csv 2>/dev/null || bad "csv+json run failed"
+python3 - pc.csv pj.json <<'PY' && ok || bad "Google Benchmark's CSV rounds what its JSON has"
+import csv, json, sys
+rows = {r["name"]: r for r in csv.DictReader(open(sys.argv[1]))}
+n = 0
+for b in json.load(open(sys.argv[2]))["benchmarks"]:
+    for k in ("real_time", "cpu_time", "items_per_second", "jemalloc allocated bytes"):
+        if float(rows[b["name"]][k]) != b[k]:
+            print("FAIL:", b["name"], k, rows[b["name"]][k], b[k])
+            sys.exit(1)
+        n += 1
+sys.exit(0 if n == 16 else 1)
+PY
+python3 - sw.csv <<'PY' && ok || bad "the rac CSV rounds its figures"
+import csv, sys
+long = sum(len(r["value"].replace(".", "").replace("-", "").lstrip("0")) > 9
+           for r in csv.DictReader(open(sys.argv[1])))
+sys.exit(0 if long > 100 else 1)
+PY
 
 echo "lobbench_cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

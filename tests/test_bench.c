@@ -145,7 +145,7 @@ static void test_param_names(void **state)
     (void)state;
     static bench_opts_t o;
     char err[512];
-    assert_int_equal(parse(&o, err, sizeof err, "--param=heap.dict_cache=warm",
+    assert_int_equal(parse(&o, err, sizeof err, "--workload=rac", "--param=heap.dict_cache=warm",
                            "--param=rac.interconnect=1gbe", "--param=rac.users=40", NULL),
                      0);
     assert_int_equal(o.nparams, 3);
@@ -153,7 +153,8 @@ static void test_param_names(void **state)
     assert_int_equal(o.params[1].value, 2);
     assert_int_equal(o.params[2].value, 40);
     /* Numbers still do, for the parameters with names too. */
-    assert_int_equal(parse(&o, err, sizeof err, "--param=heap.dict_cache=1", NULL), 0);
+    assert_int_equal(
+        parse(&o, err, sizeof err, "--workload=fts", "--param=heap.dict_cache=1", NULL), 0);
     assert_int_equal(o.params[0].value, 1);
     refused(parse(&o, err, sizeof err, "--param=heap.dict_cache=tepid", NULL), err,
             "heap.dict_cache='tepid' is not one of its values (accepted: cold, warm");
@@ -211,10 +212,10 @@ static void test_sweep_cases(void **state)
         assert_int_equal(bc.nswept, 2);
         assert_true(bc.seeds_swept);
         char want[256];
+        /* rac's axes: block size, users (a list's value, not given twice). */
         snprintf(want, sizeof want,
-                 "rac/local/lob:2k/block:4k/rows:100000/rac.users:%u/rac.interconnect:%s/seed:%llu",
-                 users[k / 8], k / 4 % 2 ? "1gbe" : "hipersockets",
-                 (unsigned long long)seeds[k % 4]);
+                 "rac/block:4k/users:%u/rows:100000/rac.interconnect:%s/seed:%llu", users[k / 8],
+                 k / 4 % 2 ? "1gbe" : "hipersockets", (unsigned long long)seeds[k % 4]);
         assert_string_equal(bc.name, want);
         strcpy(names[k], bc.name);
         for (size_t j = 0; j < k; j++)
@@ -265,8 +266,246 @@ static void test_sweep_refused(void **state)
     refused(parse(&o, err, sizeof err, "--seeds=1-65", NULL), err, "more than 64 seeds");
     refused(parse(&o, err, sizeof err, "--seed=1", "--seeds=1-2", NULL), err, "--seed and --seeds");
     /* A single value may still be given twice: the last one wins. */
-    assert_int_equal(
-        parse(&o, err, sizeof err, "--param=rac.users=40", "--param=rac.users=80", NULL), 0);
+    assert_int_equal(parse(&o, err, sizeof err, "--workload=rac", "--param=rac.users=40",
+                           "--param=rac.users=80", NULL),
+                     0);
+}
+
+/* Each family's cases in its own axes: a heap query and rac have no path
+ * nor LOB size (whatever is asked, the case carries the model's defaults,
+ * which it does not read), and their names say only what they have. */
+static void test_family_names(void **state)
+{
+    (void)state;
+    static bench_opts_t o;
+    static bench_case_t bc;
+    char err[512];
+    case_t def;
+    case_defaults(&def);
+    assert_int_equal(parse(&o, err, sizeof err, "--workload=fts", NULL), 0);
+    assert_int_equal(bench_sweep_case(&o, (unsigned)workload_find("fts"), CASE_PATH_DBLINK, 65536,
+                                      16384, 0, &bc, err, sizeof err),
+                     0);
+    assert_string_equal(bc.name, "fts/block:16k/rows:10000000");
+    assert_int_equal(bc.c.path, def.path);
+    assert_int_equal(bc.c.lob_chars, def.lob_chars);
+    assert_int_equal(parse(&o, err, sizeof err, "--workload=rac", "--param=rac.users=80", NULL), 0);
+    assert_int_equal(bench_sweep_case(&o, (unsigned)workload_find("rac"), CASE_PATH_DBLINK, 65536,
+                                      8192, 0, &bc, err, sizeof err),
+                     0);
+    assert_string_equal(bc.name, "rac/block:8k/users:80/rows:100000");
+    /* The LOB workloads keep path x LOB size. */
+    assert_int_equal(parse(&o, err, sizeof err, "--workload=scan", NULL), 0);
+    assert_int_equal(bench_sweep_case(&o, (unsigned)workload_find("scan"), CASE_PATH_DBLINK, 65536,
+                                      8192, 0, &bc, err, sizeof err),
+                     0);
+    assert_string_equal(bc.name, "scan/dblink/lob:64k/block:8k/rows:10000");
+}
+
+/* Options that mean nothing for the chosen workloads, and files whose
+ * columns or axes differ between the chosen families: one line each, at
+ * parse time, before any work. */
+static void test_family_options_refused(void **state)
+{
+    (void)state;
+    static bench_opts_t o;
+    char err[512];
+    refused(parse(&o, err, sizeof err, "--workload=heap", "--sizes=64k", NULL), err,
+            "--sizes applies to the LOB workloads (insert, scan, rows, cluster) only; chosen: the "
+            "heap queries (ctas, fts, range, few_rows)");
+    refused(parse(&o, err, sizeof err, "--workload=rac", "--path=dblink", NULL), err,
+            "--path applies to the LOB workloads");
+    refused(parse(&o, err, sizeof err, "--workload=rac", "--path=local", NULL), err, "chosen: rac");
+    refused(
+        parse(&o, err, sizeof err, "--workload=ctas", "--path=dblink", "--piece-size=40000", NULL),
+        err, "--path applies");
+    refused(parse(&o, err, sizeof err, "--workload=ctas", "--piece-size=40000", NULL), err,
+            "--piece-size applies to the LOB workloads");
+    refused(parse(&o, err, sizeof err, "--param=rac.users=40", NULL), err,
+            "--param=rac.users applies to rac only");
+    refused(parse(&o, err, sizeof err, "--workload=heap", "--param=rac.users=40,60", NULL), err,
+            "--param=rac.users applies to rac only");
+    refused(parse(&o, err, sizeof err, "--param=heap.dict_cache=warm", NULL), err,
+            "applies to the heap queries (ctas, fts, range, few_rows) and rac only");
+    refused(parse(&o, err, sizeof err, "--workload=fts", "--param=dsp.chunk_divisor=512", NULL),
+            err, "--param=dsp.chunk_divisor applies to the LOB workloads");
+    refused(parse(&o, err, sizeof err, "--workload=rac", "--param=block_overhead=100", NULL), err,
+            "--param=block_overhead");
+    refused(parse(&o, err, sizeof err, "--workload=insert,ctas", "--stats-out=x.csv", NULL), err,
+            "--stats-out=x.csv: the LOB workloads (insert, scan, rows, cluster) and the heap "
+            "queries (ctas, fts, range, few_rows) each have their own columns");
+    refused(parse(&o, err, sizeof err, "--workload=fts,rac", "--explain-out=x.csv", NULL), err,
+            "--explain-out=x.csv: the heap queries (ctas, fts, range, few_rows) and rac");
+    refused(parse(&o, err, sizeof err, "--workload=rac,scan", "--plot=x.svg", NULL), err,
+            "each have their own x axis");
+    /* What the chosen workloads do read. */
+    assert_int_equal(parse(&o, err, sizeof err, "--workload=rac", "--param=heap.pctfree=20",
+                           "--param=cluster.message_bytes=300", "--block-size=8k,4k", NULL),
+                     0);
+    assert_int_equal(parse(&o, err, sizeof err, "--workload=insert,fts", "--path=local",
+                           "--sizes=2k", "--param=heap.dict_cache=warm",
+                           "--param=dsp.chunk_divisor=512", NULL),
+                     0);
+    assert_int_equal(parse(&o, err, sizeof err, "--workload=heap", "--stats-out=x.csv",
+                           "--explain-out=y.csv", "--plot=z.svg", NULL),
+                     0);
+}
+
+/* A value twice in a list is the same case twice: refused at parse time
+ * (Google Benchmark refused the second registration in the middle of the
+ * run, and a broken run was recorded). */
+static void test_duplicates_refused(void **state)
+{
+    (void)state;
+    static bench_opts_t o;
+    char err[512];
+    refused(parse(&o, err, sizeof err, "--block-size=8k,8k", NULL), err,
+            "--block-size: '8k' is given twice");
+    refused(parse(&o, err, sizeof err, "--block-size=4k,8k,8192", NULL), err, "'8192'");
+    refused(parse(&o, err, sizeof err, "--sizes=2k,2k", NULL), err,
+            "--sizes: '2k' (2k) is given twice");
+    refused(parse(&o, err, sizeof err, "--sizes=2k,4k,2048", NULL), err, "'2048' (2k)");
+    refused(parse(&o, err, sizeof err, "--workload=insert,insert", NULL), err,
+            "--workload: 'insert' selects insert a second time");
+    refused(parse(&o, err, sizeof err, "--workload=readback,rows", NULL), err, "'rows'");
+    refused(parse(&o, err, sizeof err, "--workload=fts,heap", NULL), err, "'heap' selects fts");
+    refused(parse(&o, err, sizeof err, "--workload=all,cluster", NULL), err, "selects cluster");
+    assert_int_equal(parse(&o, err, sizeof err, "--workload=readback,insert,heap,rac",
+                           "--block-size=8k,4k", "--sizes=2k,2049", NULL),
+                     0);
+    assert_int_equal(o.nsizes, 2);
+}
+
+/* The fewest digits that read back exactly: rates keep their decimals. */
+static void test_format_double(void **state)
+{
+    (void)state;
+    char buf[40];
+    bench_format_double(44996.974, buf, sizeof buf);
+    assert_string_equal(buf, "44996.974");
+    bench_format_double(0.1, buf, sizeof buf);
+    assert_string_equal(buf, "0.1");
+    bench_format_double(1234567890.125, buf, sizeof buf);
+    assert_string_equal(buf, "1234567890.125");
+    static const double v[] = {1.0 / 3, 2.0 / 3 * 1e-300, 968.4246611850268, 6.02214076e23, 0,
+                               -17.5,   1e15 + 0.5};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        bench_format_double(v[i], buf, sizeof buf);
+        if (strtod(buf, NULL) != v[i])
+            fail_msg("%.17g printed as %s", v[i], buf);
+    }
+}
+
+/* A temporary file's name (removed). */
+static void temp_name(char *path)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(path);
+}
+
+/* First line of path into line. */
+static void first_line(const char *path, char *line, size_t len)
+{
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    line[0] = '\0';
+    assert_non_null(fgets(line, (int)len, f));
+    fclose(f);
+}
+
+/* --explain-out in each family's columns: a heap query's have no path nor
+ * LOB size, rac's its users, interconnect and seed as its --stats-out; a
+ * sweep of two families is not written. */
+static void test_explain_csv_columns(void **state)
+{
+    (void)state;
+    static bench_case_t cases[3];
+    memset(cases, 0, sizeof cases);
+    for (int i = 0; i < 3; i++) {
+        case_defaults(&cases[i].c);
+        cases[i].ran = 1;
+        cases[i].res.part[CASE_PART_HEAP].v[SIM_STAT_CONSISTENT_GETS] = 489;
+        case_result_total(&cases[i].res, &cases[i].st);
+    }
+    cases[0].c.workload = (unsigned)workload_find("fts");
+    cases[0].c.block_size = 16384;
+    cases[1].c.workload = (unsigned)workload_find("rac");
+    cases[1].c.rac.users = 40;
+    char path[] = "/tmp/lobsim-explain-XXXXXX", line[256], err[512];
+    temp_name(path);
+    assert_int_equal(bench_explain_csv(path, &cases[0], 1, err, sizeof err), 0);
+    first_line(path, line, sizeof line);
+    assert_string_equal(line, "query,block_kb,statistic,component,value\n");
+    FILE *f = fopen(path, "r");
+    int found = 0;
+    while (fgets(line, sizeof line, f))
+        found += strcmp(line, "fts,16,\"consistent gets\",heap segment,489\n") == 0;
+    fclose(f);
+    assert_int_equal(found, 1);
+    assert_int_equal(bench_explain_csv(path, &cases[1], 1, err, sizeof err), 0);
+    first_line(path, line, sizeof line);
+    assert_string_equal(line,
+                        "workload,block_kb,users,interconnect,seed,statistic,component,value\n");
+    f = fopen(path, "r");
+    found = 0;
+    while (fgets(line, sizeof line, f))
+        found +=
+            strcmp(line, "rac,8,40,hipersockets,1,\"consistent gets\",heap segment,489\n") == 0;
+    fclose(f);
+    assert_int_equal(found, 1);
+    assert_int_equal(bench_explain_csv(path, &cases[2], 1, err, sizeof err), 0);
+    first_line(path, line, sizeof line);
+    assert_string_equal(line, "workload,path,lob_kchars,block_kb,statistic,component,value\n");
+    unlink(path);
+    refused(2 * bench_explain_csv(path, &cases[1], 2, err, sizeof err), err,
+            "mixes rac and other workloads");
+    assert_int_equal(access(path, F_OK), -1);
+}
+
+/* The rac CSV at full precision: each value reads back as the report's own
+ * figure, bit for bit. */
+static void test_rac_csv_precision(void **state)
+{
+    (void)state;
+    static bench_case_t bc;
+    memset(&bc, 0, sizeof bc);
+    case_defaults(&bc.c);
+    bc.c.workload = (unsigned)workload_find("rac");
+    bc.c.rows = 100000;
+    bc.c.rac.transactions = 400;
+    bc.c.rac.warmup = 40;
+    bc.ran = 1;
+    static rac_report_t rep;
+    assert_int_equal(rac_report(&bc.c, &rep), SIM_OK);
+    char path[] = "/tmp/lobsim-raccsv-XXXXXX", line[512], err[512];
+    temp_name(path);
+    assert_int_equal(bench_csv(path, &bc, 1, err, sizeof err), 0);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    assert_non_null(fgets(line, sizeof line, f));
+    size_t n = 0, long_ones = 0;
+    while (fgets(line, sizeof line, f)) {
+        /* ...,"section","statistic",value,change */
+        char *q = strrchr(line, '"');
+        assert_non_null(q);
+        char *end;
+        double v = strtod(q + 2, &end);
+        size_t l = n / RAC_COLUMNS;
+        int c = (int)(n % RAC_COLUMNS);
+        assert_true(l < rep.n);
+        if (v != rep.line[l].v[c])
+            fail_msg("%s: %.17g in the CSV, %.17g in the report", rep.line[l].name, v,
+                     rep.line[l].v[c]);
+        long_ones += end - (q + 2) > 10;
+        n++;
+    }
+    fclose(f);
+    unlink(path);
+    assert_int_equal(n, rep.n * RAC_COLUMNS);
+    /* Figures that %.9g would have cut. */
+    assert_true(long_ones > 100);
 }
 
 int main(void)
@@ -279,6 +518,12 @@ int main(void)
         cmocka_unit_test(test_param_names),
         cmocka_unit_test(test_sweep_cases),
         cmocka_unit_test(test_sweep_refused),
+        cmocka_unit_test(test_family_names),
+        cmocka_unit_test(test_family_options_refused),
+        cmocka_unit_test(test_duplicates_refused),
+        cmocka_unit_test(test_format_double),
+        cmocka_unit_test(test_explain_csv_columns),
+        cmocka_unit_test(test_rac_csv_precision),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
