@@ -132,8 +132,11 @@ sim_err_t ldf_params_note(const ldf_diff_t *d, int markdown, ldf_note_t *note)
             }
     }
     /* Set out: a line over one item each. */
-    ldf_str_add(&nb.lead, "model params differ (%zu:", d->nparams);
-    const char *sep = " ";
+    int kinds = (count[P_CHANGED] > 0) + (count[P_NEW] > 0) + (count[P_GONE] > 0);
+    ldf_str_add(&nb.lead, "model params differ (");
+    if (kinds > 1)
+        ldf_str_add(&nb.lead, "%zu: ", d->nparams);
+    const char *sep = "";
     for (int k = 0; k < P_KINDS; k++)
         if (count[k]) {
             ldf_str_add(&nb.lead, "%s%zu %s", sep, count[k],
