@@ -212,10 +212,38 @@ static sim_err_t json_case(FILE *f, const ldf_diff_t *d, size_t pi)
     return SIM_OK;
 }
 
+/* Every model parameter that differs, once: "changed", "new_in_head" (base
+ * null) or "only_in_base" (head null). */
+static void json_params(FILE *f, const ldf_diff_t *d)
+{
+    fputs(",\n  \"params_differ\": [", f);
+    for (size_t i = 0; i < d->nparams; i++) {
+        const ldf_param_diff_t *p = &d->params[i];
+        fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", f);
+        json_str(f, p->name);
+        fputs(", \"base\": ", f);
+        json_str(f, p->base);
+        fputs(", \"head\": ", f);
+        json_str(f, p->head);
+        fprintf(f, ", \"status\": \"%s\"}",
+                !p->base   ? "new_in_head"
+                : !p->head ? "only_in_base"
+                           : "changed");
+    }
+    fputs(d->nparams ? "\n  ]" : "]", f);
+}
+
 sim_err_t ldf_render_json(FILE *f, const ldf_diff_t *d)
 {
     assert(f != NULL && d != NULL);
-    char line[1024], lines[8][512];
+    ldf_notes_t notes;
+    ldf_str_t summary = {0};
+    ldf_summary(d, &summary);
+    sim_err_t rc = summary.nomem ? SIM_ENOMEM : ldf_notes(d, 0, &notes);
+    if (rc != SIM_OK) {
+        ldf_str_free(&summary);
+        return rc;
+    }
     fputs("{\n  \"lobdiff\": 1,\n  \"base\": ", f);
     json_side(f, &d->side[0]->info);
     fputs(",\n  \"head\": ", f);
@@ -224,25 +252,17 @@ sim_err_t ldf_render_json(FILE *f, const ldf_diff_t *d)
     json_num(f, d->o.alpha);
     fputs(",\n  \"time_threshold_pct\": ", f);
     json_num(f, d->o.threshold_pct);
-    fputs(",\n  \"params_differ\": [", f);
-    for (size_t i = 0; i < d->nparams; i++) {
-        fputs(i ? ", {\"name\": " : "{\"name\": ", f);
-        json_str(f, d->params[i].name);
-        fputs(", \"base\": ", f);
-        json_str(f, d->params[i].base);
-        fputs(", \"head\": ", f);
-        json_str(f, d->params[i].head);
-        fputs("}", f);
-    }
-    fputs("],\n  \"notes\": [", f);
-    size_t nn = ldf_notes(d, 0, lines, 8);
-    for (size_t i = 0; i < nn; i++) {
+    json_params(f, d);
+    /* Each note whole, in one line: a list's items are in its text. */
+    fputs(",\n  \"notes\": [", f);
+    for (size_t i = 0; i < notes.n; i++) {
         fputs(i ? ", " : "", f);
-        json_str(f, lines[i]);
+        json_str(f, notes.v[i].text);
     }
-    ldf_summary(d, line, sizeof line);
+    ldf_notes_free(&notes);
     fputs("],\n  \"summary\": ", f);
-    json_str(f, line);
+    json_str(f, ldf_str_get(&summary));
+    ldf_str_free(&summary);
     fprintf(f,
             ",\n  \"counts\": {\"cases_compared\": %zu, \"cases_changed\": %zu, "
             "\"statistics_changed\": %zu, \"cases_added\": %zu, \"cases_removed\": %zu, "

@@ -142,6 +142,67 @@ sim_err_t ldf_diff_params(ldf_diff_t *d, const char *bp, const char *hp);
  * else the largest relative change first.  NULL when memory ran out. */
 const ldf_fig_t **ldf_ordered_figs(const ldf_diff_t *d, size_t pair, int by_layout, size_t *n);
 
+/* ---- growing strings (str.c) ---------------------------------------------
+ *
+ * The text of a note, a case label, a run's description or the summary,
+ * whatever its length.  Start from {0}; an append that cannot grow the
+ * string sets nomem and leaves the text as it was, and whoever renders it
+ * then returns SIM_ENOMEM: nothing is cut short without a word. */
+
+typedef struct {
+    char *s; /* NUL-terminated; NULL until the first append */
+    size_t len, cap;
+    int nomem;
+} ldf_str_t;
+
+void ldf_str_add(ldf_str_t *b, const char *fmt, ...);
+/* s with what GitHub's markdown reads as formatting escaped. */
+void ldf_str_md(ldf_str_t *b, const char *s);
+/* s as markdown escapes it, or as it is. */
+void ldf_str_text_md(ldf_str_t *b, const char *s, int markdown);
+/* s set as code (`s`) in markdown (escaped instead when it holds a
+ * backtick), as it is otherwise. */
+void ldf_str_code(ldf_str_t *b, const char *s, int markdown);
+const char *ldf_str_get(const ldf_str_t *b); /* "" before the first append */
+/* The text, handed over to the caller (free()); NULL when memory ran out,
+ * then or before.  b is left empty. */
+char *ldf_str_take(ldf_str_t *b);
+void ldf_str_free(ldf_str_t *b);
+
+/* ---- notes (notes.c) ------------------------------------------------------ */
+
+/* A note on what makes the runs different beyond the code.  One that is a
+ * list (each model parameter that differs, each statistic lobsim does not
+ * model) has its items as well, to be set out under its lead line when it
+ * is long (ldf_note_listed()); its text says the whole of it in one line. */
+typedef struct {
+    char *text;   /* the whole note, one line */
+    char *lead;   /* with items: the line over them; else NULL */
+    char **items; /* nitems of them */
+    size_t nitems;
+} ldf_note_t;
+
+typedef struct {
+    ldf_note_t *v;
+    size_t n;
+} ldf_notes_t;
+
+/* A list longer than this, or a note with a list longer than this many
+ * characters in one line, is set out one item a line. */
+#define LDF_NOTE_INLINE_ITEMS 4
+#define LDF_NOTE_INLINE_CHARS 160
+
+/* Every note, each whole; markdown sets names as code and escapes the rest.
+ * SIM_ENOMEM, out then empty. */
+sim_err_t ldf_notes(const ldf_diff_t *d, int markdown, ldf_notes_t *out);
+/* The note on the model parameters that differ (d->nparams > 0): each once,
+ * changed ones as "name base -> head", one new in head as "name=value"
+ * under "new in head", one head lacks under "only in base".  SIM_ENOMEM. */
+sim_err_t ldf_params_note(const ldf_diff_t *d, int markdown, ldf_note_t *note);
+int ldf_note_listed(const ldf_note_t *n);
+void ldf_note_free(ldf_note_t *n);
+void ldf_notes_free(ldf_notes_t *notes);
+
 /* ---- shared by the renderers (report.c) ---------------------------------- */
 
 static inline const ldf_case_t *ldf_pair_case(const ldf_pair_t *p)
@@ -149,27 +210,30 @@ static inline const ldf_case_t *ldf_pair_case(const ldf_pair_t *p)
     return p->h ? p->h : p->b;
 }
 
-void ldf_case_label(const ldf_case_t *c, char *buf, size_t len);
+/* A case's label appended to out: "local 2k", with workload, block size,
+ * rows and variant where they differ from the reference's experiment. */
+void ldf_case_label(const ldf_case_t *c, ldf_str_t *out);
 const char *ldf_fig_name(const ldf_fig_t *f);
 void ldf_fmt_time(int64_t t, char *buf, size_t len);
 /* The calibration's figures as (lobsim, oracle). */
 void ldf_calib_values(const ldf_diff_t *d, const ldf_fig_t *f, double *lobsim, double *oracle);
 /* What base and head are called: "base"/"head", or "lobsim"/"oracle". */
 const char *ldf_side_name(const ldf_diff_t *d, int side);
-void ldf_describe_side(const ldf_run_t *s, int markdown, char *buf, size_t len);
-/* The value of parameter `name` in a "a=1 b=2" text into buf; 0 when the
- * text lacks it. */
-int ldf_param_text(const char *params, const char *name, char *buf, size_t len);
-/* Lines that say plainly what makes the runs different beyond the code. */
-size_t ldf_notes(const ldf_diff_t *d, int markdown, char lines[][512], size_t max);
-void ldf_summary(const ldf_diff_t *d, char *buf, size_t len);
+/* A run's description appended to out: "run 3 (commit ..., host ...)". */
+void ldf_describe_side(const ldf_run_t *s, int markdown, ldf_str_t *out);
+/* The value of parameter name in params ("a=1 b=2"): its start and length
+ * (pair.c), or NULL when params lacks it. */
+const char *ldf_param_value(const char *params, const char *name, size_t *len);
+/* The summary line appended to out. */
+void ldf_summary(const ldf_diff_t *d, ldf_str_t *out);
 /* How a renderer writes a piece of text (markdown escapes it); NULL: as is. */
 typedef void ldf_put_fn(FILE *f, const char *s);
 /* "only in base: local 2k; dblink 64k, block 16k, 10000 rows" after lead,
  * each label through put; nothing when every case is in both runs.  The
- * labels have commas of their own, so the cases are set apart by semicolons. */
-void ldf_print_only_in(FILE *f, const ldf_diff_t *d, int base_side, const char *lead,
-                       ldf_put_fn *put);
+ * labels have commas of their own, so the cases are set apart by
+ * semicolons.  SIM_ENOMEM. */
+sim_err_t ldf_print_only_in(FILE *f, const ldf_diff_t *d, int base_side, const char *lead,
+                            ldf_put_fn *put);
 
 #define LDF_MAX_COLS 8
 

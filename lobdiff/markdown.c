@@ -116,13 +116,16 @@ static sim_err_t case_tables(FILE *f, const ldf_diff_t *d)
         for (size_t i = 0; i < n; i++)
             ldf_fig_row(d, &t, idx[i], 0, 1);
         free(idx);
-        int nomem = t.nomem;
+        ldf_str_t label = {0};
+        ldf_case_label(ldf_pair_case(p), &label);
+        int nomem = t.nomem || label.nomem;
         if (!nomem && t.nrows) {
-            char label[128];
-            ldf_case_label(ldf_pair_case(p), label, sizeof label);
-            fprintf(f, "\n#### %s\n\n", label);
+            fputs("\n#### ", f);
+            md_text(f, ldf_str_get(&label));
+            fputs("\n\n", f);
             table_markdown(f, &t);
         }
+        ldf_str_free(&label);
         ldf_table_free(&t);
         if (nomem)
             return SIM_ENOMEM;
@@ -130,33 +133,63 @@ static sim_err_t case_tables(FILE *f, const ldf_diff_t *d)
     return SIM_OK;
 }
 
+/* A note as a list item: in one line, or its lead over its items, a
+ * nested list. */
+static void note_markdown(FILE *f, const ldf_note_t *n)
+{
+    if (!ldf_note_listed(n)) {
+        fprintf(f, "- %s\n", n->text);
+        return;
+    }
+    fprintf(f, "- %s\n", n->lead);
+    for (size_t i = 0; i < n->nitems; i++)
+        fprintf(f, "  - %s\n", n->items[i]);
+}
+
+/* The summary as the first line, then the runs and the notes as a list. */
+static sim_err_t header(FILE *f, const ldf_diff_t *d)
+{
+    const ldf_run_info_t *b = &d->side[0]->info, *h = &d->side[1]->info;
+    ldf_str_t base = {0}, head = {0}, summary = {0};
+    ldf_notes_t notes;
+    ldf_describe_side(d->side[0], 1, &base);
+    ldf_describe_side(d->side[1], 1, &head);
+    ldf_summary(d, &summary);
+    sim_err_t rc = base.nomem || head.nomem || summary.nomem ? SIM_ENOMEM : SIM_OK;
+    if (rc == SIM_OK)
+        rc = ldf_notes(d, 1, &notes);
+    if (rc == SIM_OK) {
+        if (d->calibration)
+            fprintf(f, "**lobdiff calibration** run %" PRId64 " against Oracle (run %" PRId64 "): ",
+                    d->side[d->lobsim_side]->info.run, d->side[!d->lobsim_side]->info.run);
+        else
+            fprintf(f, "**lobdiff** run %" PRId64 " \u2192 run %" PRId64 ": ", b->run, h->run);
+        md_text(f, ldf_str_get(&summary));
+        fputs(".\n\n", f);
+        fprintf(f, "- base: %s\n", ldf_str_get(&base));
+        fprintf(f, "- head: %s\n", ldf_str_get(&head));
+        for (size_t i = 0; i < notes.n; i++)
+            note_markdown(f, &notes.v[i]);
+        ldf_notes_free(&notes);
+        rc = ldf_print_only_in(f, d, 1, "- ", md_text);
+    }
+    if (rc == SIM_OK)
+        rc = ldf_print_only_in(f, d, 0, "- ", md_text);
+    ldf_str_free(&base);
+    ldf_str_free(&head);
+    ldf_str_free(&summary);
+    return rc;
+}
+
 sim_err_t ldf_render_markdown(FILE *f, const ldf_diff_t *d)
 {
     assert(f != NULL && d != NULL);
-    char line[1024], lines[8][512];
-    const ldf_run_info_t *b = &d->side[0]->info, *h = &d->side[1]->info;
-    ldf_summary(d, line, sizeof line);
-    if (d->calibration)
-        fprintf(f,
-                "**lobdiff calibration** run %" PRId64 " against Oracle (run %" PRId64 "): %s.\n",
-                d->side[d->lobsim_side]->info.run, d->side[!d->lobsim_side]->info.run, line);
-    else
-        fprintf(f, "**lobdiff** run %" PRId64 " \u2192 run %" PRId64 ": %s.\n", b->run, h->run,
-                line);
-    fputc('\n', f);
-    ldf_describe_side(d->side[0], 1, line, sizeof line);
-    fprintf(f, "- base: %s\n", line);
-    ldf_describe_side(d->side[1], 1, line, sizeof line);
-    fprintf(f, "- head: %s\n", line);
-    size_t nn = ldf_notes(d, 1, lines, 8);
-    for (size_t i = 0; i < nn; i++)
-        fprintf(f, "- %s\n", lines[i]);
-    ldf_print_only_in(f, d, 1, "- ", md_text);
-    ldf_print_only_in(f, d, 0, "- ", md_text);
-
+    sim_err_t rc = header(f, d);
+    if (rc != SIM_OK)
+        return rc;
     if (d->calibration)
         return calibration_tables(f, d);
-    sim_err_t rc = case_tables(f, d);
+    rc = case_tables(f, d);
     if (rc == SIM_OK)
         rc = ldf_print_times(f, d, "\n#### times\n\n", table_markdown);
     return rc;

@@ -94,16 +94,18 @@ static sim_err_t settle_ranks(ldf_run_t *b, const ldf_run_t *h)
 /* ---- variants: the cases of a sweep told apart ----------------------------- */
 
 /* The parameters whose values differ among a run's cases (lobbench's lists),
- * and whether the seed does: few, so a fixed list. */
-#define MAX_VARYING 8
+ * each once, and whether the seed does.  The names point into the cases'
+ * params, which outlive the pairing. */
 typedef struct {
-    char name[MAX_VARYING][64];
-    size_t n;
+    const char **name;
+    size_t *len;
+    size_t n, cap;
     int seed;
+    int nomem;
 } varying_t;
 
-/* The value of the parameter at p ("name=value ...", namelen long) in
- * params: its start and length, or NULL. */
+/* The value of the parameter name (namelen long) in params ("a=1 b=2"):
+ * its start and length, or NULL. */
 static const char *value_in(const char *params, const char *name, size_t namelen, size_t *len)
 {
     for (const char *p = params; p && *p;) {
@@ -119,15 +121,31 @@ static const char *value_in(const char *params, const char *name, size_t namelen
     return NULL;
 }
 
+const char *ldf_param_value(const char *params, const char *name, size_t *len)
+{
+    return value_in(params, name, strlen(name), len);
+}
+
 static void add_varying(varying_t *v, const char *name, size_t len)
 {
     for (size_t i = 0; i < v->n; i++)
-        if (strlen(v->name[i]) == len && memcmp(v->name[i], name, len) == 0)
+        if (v->len[i] == len && memcmp(v->name[i], name, len) == 0)
             return;
-    if (v->n < MAX_VARYING && len < sizeof v->name[0]) {
-        memcpy(v->name[v->n], name, len);
-        v->name[v->n++][len] = '\0';
+    if (v->n == v->cap) {
+        size_t cap = v->cap ? 2 * v->cap : 8;
+        const char **names = ldf_realloc(v->name, cap * sizeof *names);
+        if (names)
+            v->name = names;
+        size_t *lens = names ? ldf_realloc(v->len, cap * sizeof *lens) : NULL;
+        if (!lens) {
+            v->nomem = 1;
+            return;
+        }
+        v->len = lens;
+        v->cap = cap;
     }
+    v->name[v->n] = name;
+    v->len[v->n++] = len;
 }
 
 /* Each parameter of a whose value in b differs (or b lacks). */
@@ -173,21 +191,21 @@ static sim_err_t set_variants(ldf_run_t *r, const varying_t *v)
 {
     for (size_t i = 0; i < r->n; i++) {
         ldf_case_t *c = &r->cases[i];
-        char buf[512];
-        size_t used = 0;
-        buf[0] = '\0';
-        for (size_t k = 0; k < v->n && used < sizeof buf; k++) {
+        ldf_str_t buf = {0};
+        for (size_t k = 0; k < v->n; k++) {
             size_t len = 0;
-            const char *val = value_in(c->params, v->name[k], strlen(v->name[k]), &len);
-            used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s=%.*s", used ? " " : "",
-                                     v->name[k], val ? (int)len : 1, val ? val : "?");
+            const char *val = value_in(c->params, v->name[k], v->len[k], &len);
+            ldf_str_add(&buf, "%s%.*s=%.*s", buf.len ? " " : "", (int)v->len[k], v->name[k],
+                        val ? (int)len : 1, val ? val : "?");
         }
-        if (v->seed && c->has_seed && used < sizeof buf)
-            snprintf(buf + used, sizeof buf - used, "%sseed=%llu", used ? " " : "",
-                     (unsigned long long)c->seed);
+        if (v->seed && c->has_seed)
+            ldf_str_add(&buf, "%sseed=%llu", buf.len ? " " : "", (unsigned long long)c->seed);
         c->variant = "";
-        if (buf[0] && !(c->variant = ldf_run_own(r, ldf_strdup(buf))))
+        if (buf.nomem || (buf.len && !(c->variant = ldf_run_own(r, ldf_str_take(&buf))))) {
+            ldf_str_free(&buf);
             return SIM_ENOMEM;
+        }
+        ldf_str_free(&buf);
     }
     return SIM_OK;
 }
@@ -203,8 +221,13 @@ sim_err_t ldf_pair(ldf_diff_t *d, ldf_run_t *b, ldf_run_t *h)
     memset(&v, 0, sizeof v);
     find_varying(b, &v);
     find_varying(h, &v);
-    if (set_variants(b, &v) != SIM_OK || set_variants(h, &v) != SIM_OK)
-        return SIM_ENOMEM;
+    sim_err_t rc = v.nomem ? SIM_ENOMEM : set_variants(b, &v);
+    if (rc == SIM_OK)
+        rc = set_variants(h, &v);
+    free(v.name);
+    free(v.len);
+    if (rc != SIM_OK)
+        return rc;
     if (b->n) /* a run without cases has no array: qsort(NULL) is undefined */
         qsort(b->cases, b->n, sizeof *b->cases, case_qsort);
     if (h->n)

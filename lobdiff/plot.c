@@ -101,7 +101,8 @@ typedef struct {
     panel_data_t *pdata;
     size_t np;
     const char **paths;
-    char title[256], subtitle[1024], bname[64], hname[64], rname[64];
+    char title[256], bname[64], hname[64], rname[64];
+    char *subtitle; /* owned */
 } figure_t;
 
 /* The group drawn: the reference's experiment when either run has it, else
@@ -170,8 +171,10 @@ static sim_err_t add_panel(figure_t *fig, const ldf_diff_t *d, const ldf_run_t *
     return SIM_OK;
 }
 
-/* The titles over the panels. */
-static void titles(figure_t *fig, const ldf_diff_t *d, const plot_group_t *g)
+/* The titles over the panels: the group drawn and the model parameters
+ * that differ, in a line when they fit one, else how many (the reports
+ * list them).  SIM_ENOMEM. */
+static sim_err_t titles(figure_t *fig, const ldf_diff_t *d, const plot_group_t *g)
 {
     const ldf_run_t *b = d->side[0], *h = d->side[1];
     plot_opts_defaults(&fig->po);
@@ -182,14 +185,28 @@ static void titles(figure_t *fig, const ldf_diff_t *d, const plot_group_t *g)
     else
         snprintf(fig->title, sizeof fig->title,
                  "lobdiff: base run %" PRId64 " vs head run %" PRId64, b->info.run, h->info.run);
-    char blk[32], lines[8][512];
+    char blk[32];
+    ldf_str_t sub = {0};
     sim_format_size(g->block, blk, sizeof blk);
-    size_t nn = ldf_notes(d, 0, lines, 8);
-    snprintf(fig->subtitle, sizeof fig->subtitle,
-             "%s, %s blocks, %" PRIu64 " rows; log-log axes%s%s", g->workload, blk, g->rows,
-             nn && d->nparams ? "; " : "", nn && d->nparams ? lines[0] : "");
+    ldf_str_add(&sub, "%s, %s blocks, %" PRIu64 " rows; log-log axes", g->workload, blk, g->rows);
+    sim_err_t rc = SIM_OK;
+    if (d->nparams) {
+        ldf_note_t n;
+        rc = ldf_params_note(d, 0, &n);
+        if (rc == SIM_OK && ldf_note_listed(&n))
+            ldf_str_add(&sub, "; model params differ: %zu (lobdiff's report lists them)",
+                        d->nparams);
+        else if (rc == SIM_OK)
+            ldf_str_add(&sub, "; %s", n.text);
+        if (rc == SIM_OK)
+            ldf_note_free(&n);
+    }
+    if (rc == SIM_OK && !(fig->subtitle = ldf_str_take(&sub)))
+        rc = SIM_ENOMEM;
+    ldf_str_free(&sub);
     fig->po.title = fig->title;
     fig->po.subtitle = fig->subtitle;
+    return rc;
 }
 
 /* Lay the figure out; fig->np == 0 when there is no statistic to plot.
@@ -221,8 +238,7 @@ static sim_err_t build(figure_t *fig, const ldf_diff_t *d, const ldf_run_t *ref)
     for (int k = 0; k < SIM_STAT_COUNT; k++)
         if (want[k] && add_panel(fig, d, refp, &g, npaths, k) != SIM_OK)
             return SIM_ENOMEM;
-    titles(fig, d, &g);
-    return SIM_OK;
+    return titles(fig, d, &g);
 }
 
 static void figure_free(figure_t *fig)
@@ -234,6 +250,7 @@ static void figure_free(figure_t *fig)
     free(fig->pdata);
     free(fig->panels);
     free(fig->paths);
+    free(fig->subtitle);
     free(fig);
 }
 

@@ -18,40 +18,19 @@
 
 /* ---- labels and numbers -------------------------------------------------- */
 
-/* "local 2k" for the reference's experiment; workload, block size and rows
- * are named when they differ from it. */
-void ldf_case_label(const ldf_case_t *c, char *buf, size_t len)
+void ldf_case_label(const ldf_case_t *c, ldf_str_t *out)
 {
-    char lob[32], blk[32], wl[LDF_NAME_MAX + 1] = "";
+    char lob[32], blk[32];
     sim_format_size(c->lob_chars, lob, sizeof lob);
     if (strcmp(c->workload, RES_REF_WORKLOAD) != 0)
-        snprintf(wl, sizeof wl, "%s ", c->workload);
-    int n;
-    if (c->block_size == SIM_REF_BLOCK_SIZE && c->rows == SIM_REF_ROWS) {
-        n = snprintf(buf, len, "%s%s %s", wl, c->path, lob);
-    } else {
+        ldf_str_add(out, "%s ", c->workload);
+    ldf_str_add(out, "%s %s", c->path, lob);
+    if (c->block_size != SIM_REF_BLOCK_SIZE || c->rows != SIM_REF_ROWS) {
         sim_format_size(c->block_size, blk, sizeof blk);
-        n = snprintf(buf, len, "%s%s %s, block %s, %" PRIu64 " rows", wl, c->path, lob, blk,
-                     c->rows);
+        ldf_str_add(out, ", block %s, %" PRIu64 " rows", blk, c->rows);
     }
-    if (c->variant && c->variant[0] && n >= 0 && (size_t)n < len)
-        snprintf(buf + n, len - (size_t)n, ", %s", c->variant);
-}
-
-int ldf_param_text(const char *params, const char *name, char *buf, size_t len)
-{
-    size_t nl = strlen(name);
-    for (const char *p = params; p && *p;) {
-        while (*p == ' ')
-            p++;
-        size_t tl = strcspn(p, " ");
-        if (tl > nl && p[nl] == '=' && memcmp(p, name, nl) == 0) {
-            snprintf(buf, len, "%.*s", (int)(tl - nl - 1), p + nl + 1);
-            return 1;
-        }
-        p += tl;
-    }
-    return 0;
+    if (c->variant && c->variant[0])
+        ldf_str_add(out, ", %s", c->variant);
 }
 
 const char *ldf_fig_name(const ldf_fig_t *f)
@@ -147,137 +126,35 @@ const char *ldf_side_name(const ldf_diff_t *d, int side)
 
 /* ---- the header ---------------------------------------------------------- */
 
-void ldf_describe_side(const ldf_run_t *s, int markdown, char *buf, size_t len)
+void ldf_describe_side(const ldf_run_t *s, int markdown, ldf_str_t *out)
 {
     const ldf_run_info_t *i = &s->info;
     char when[48];
     ldf_fmt_time(i->started, when, sizeof when);
+    ldf_str_add(out, "run %" PRId64 " (", i->run);
     if (ldf_run_oracle(s)) {
-        snprintf(buf, len, "run %" PRId64 " (the Oracle measurements%s%s)", i->run,
-                 i->ref_file ? " from " : "", i->ref_file ? i->ref_file : "");
+        ldf_str_add(out, "the Oracle measurements%s", i->ref_file ? " from " : "");
+        if (i->ref_file)
+            ldf_str_text_md(out, i->ref_file, markdown);
+        ldf_str_add(out, ")");
         return;
     }
-    char commit[64];
     if (i->commit)
-        snprintf(commit, sizeof commit, markdown ? "`%.12s`" : "%.12s", i->commit);
+        ldf_str_add(out, markdown ? "commit `%.12s`" : "commit %.12s", i->commit);
     else
-        snprintf(commit, sizeof commit, "unknown commit");
-    snprintf(buf, len, "run %" PRId64 " (commit %s%s, %s, host %s, %s %s)", i->run, commit,
-             i->git_dirty == 1 ? " + uncommitted changes" : "", when, i->host ? i->host : "unknown",
-             i->compiler ? i->compiler : "compiler unknown", i->build_type ? i->build_type : "");
+        ldf_str_add(out, "commit unknown");
+    ldf_str_add(out, "%s, %s, host ", i->git_dirty == 1 ? " + uncommitted changes" : "", when);
+    ldf_str_text_md(out, i->host ? i->host : "unknown", markdown);
+    ldf_str_add(out, ", ");
+    ldf_str_text_md(out, i->compiler ? i->compiler : "compiler unknown", markdown);
+    ldf_str_add(out, " ");
+    ldf_str_text_md(out, i->build_type ? i->build_type : "", markdown);
+    ldf_str_add(out, ")");
 }
 
-/*
- * A calibration of heap cases: which state of the session's dictionary
- * cache the model assumed (heap.dict_cache of the cases that recorded a
- * recursive part), since Oracle's figure holds the recursive SQL of its
- * own session's state.  1 when there is a note, in line.
- */
-static int dict_cache_note(const ldf_diff_t *d, char *line)
+void ldf_summary(const ldf_diff_t *d, ldf_str_t *out)
 {
-    char states[128] = "", v[32];
-    size_t used = 0, heap = 0;
-    for (size_t i = 0; i < d->npairs; i++) {
-        const ldf_case_t *c = d->lobsim_side ? d->pairs[i].h : d->pairs[i].b;
-        if (!c || !c->has_recursive || !d->pairs[i].b || !d->pairs[i].h)
-            continue;
-        heap++;
-        if (!ldf_param_text(c->params, "heap.dict_cache", v, sizeof v))
-            snprintf(v, sizeof v, "unknown");
-        char want[64];
-        snprintf(want, sizeof want, "heap.dict_cache=%s", v);
-        if (!strstr(states, want) && used < sizeof states)
-            used += (size_t)snprintf(states + used, sizeof states - used, "%s%s", used ? ", " : "",
-                                     want);
-    }
-    if (heap == 0)
-        return 0;
-    snprintf(line, 512,
-             "dictionary cache: the model's %zu heap case%s assumed %s; their figures hold the "
-             "recursive SQL of that state (the '+ recursive SQL' rows), Oracle's that of its "
-             "session's state; the '= statement' rows compare the statement alone, as a warm "
-             "session would",
-             heap, heap == 1 ? "" : "s", states);
-    return 1;
-}
-
-size_t ldf_notes(const ldf_diff_t *d, int markdown, char lines[][512], size_t max)
-{
-    const ldf_run_info_t *b = &d->side[0]->info, *h = &d->side[1]->info;
-    size_t n = 0;
-    if (max == 0)
-        return 0;
-    if (d->calibration) {
-        snprintf(lines[n++], 512,
-                 "calibration: the %s run is the Oracle reference; the ratio is lobsim / oracle, "
-                 "and statistics Oracle did not record are left out",
-                 d->lobsim_side == 0 ? "head" : "base");
-    }
-    for (int side = 0; side < 2 && n < max; side++) {
-        size_t k;
-        const char *const *names = ldf_run_unmodelled(d->side[side], &k);
-        if (k == 0)
-            continue;
-        char *p = lines[n++];
-        size_t used = (size_t)snprintf(p, 512,
-                                       "not modelled: %zu Oracle statistic%s of the %s run "
-                                       "lobsim has no figure for:",
-                                       k, k == 1 ? "" : "s", side ? "head" : "base");
-        for (size_t i = 0; i < k && used < 400; i++)
-            used += (size_t)snprintf(p + used, 512 - used, "%s '%s'", i ? "," : "", names[i]);
-        for (size_t i = 0; i < k; i++)
-            if (used >= 400) {
-                snprintf(p + 400, 112, ", ... (%zu in all)", k);
-                break;
-            }
-    }
-    if (d->calibration && n < max)
-        n += dict_cache_note(d, lines[n]);
-    if (d->calibration)
-        return n;
-    if (d->nparams && n < max) {
-        char *p = lines[n++];
-        size_t used = (size_t)snprintf(p, 512, "model params differ:");
-        for (size_t i = 0; i < d->nparams && used < 512; i++)
-            used += (size_t)snprintf(p + used, 512 - used, "%s %s%s%s %s %s %s", i ? "," : "",
-                                     markdown ? "`" : "", d->params[i].name, markdown ? "`" : "",
-                                     d->params[i].base ? d->params[i].base : "(none)",
-                                     markdown ? "\u2192" : "->",
-                                     d->params[i].head ? d->params[i].head : "(none)");
-    }
-    if (b->host && h->host && strcmp(b->host, h->host) != 0 && n < max)
-        snprintf(lines[n++], 512,
-                 "hosts differ (%s, %s): the statistics compare as usual, the times are of two "
-                 "machines",
-                 b->host, h->host);
-    if ((!ldf_streq(b->compiler, h->compiler) || !ldf_streq(b->build_type, h->build_type)) &&
-        n < max)
-        snprintf(lines[n++], 512, "builds differ (%s %s, %s %s): the times are of two builds",
-                 b->compiler ? b->compiler : "?", b->build_type ? b->build_type : "?",
-                 h->compiler ? h->compiler : "?", h->build_type ? h->build_type : "?");
-    if (!ldf_streq(b->db, h->db) && n < max)
-        snprintf(lines[n++], 512, "runs from two databases: base in %s, head in %s", b->db, h->db);
-    if (d->ntimed && d->min_samples < LDF_UTEST_OPTIMAL_REPETITIONS && n < max) {
-        double pmin = ldf_min_exact_p(d->min_samples, d->min_samples);
-        snprintf(lines[n++], 512,
-                 "as few as %u repetitions per case: %s; 9 or more give the U test its "
-                 "power (--benchmark_repetitions)",
-                 d->min_samples,
-                 pmin >= d->case_alpha ? "too few there for any time change to be significant"
-                                       : "time changes may go unnoticed");
-    }
-    return n;
-}
-
-void ldf_summary(const ldf_diff_t *d, char *buf, size_t len)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-#define ADD(...)                                                                                   \
-    do {                                                                                           \
-        if (used < len)                                                                            \
-            used += (size_t)snprintf(buf + used, len - used, __VA_ARGS__);                         \
-    } while (0)
+#define ADD(...) ldf_str_add(out, __VA_ARGS__)
     if (d->calibration) {
         size_t cells = 0, within10 = 0, within2x = 0;
         const ldf_fig_t *worst = NULL;
@@ -300,13 +177,13 @@ void ldf_summary(const ldf_diff_t *d, char *buf, size_t len)
         ADD("%zu cells in %zu cases: %zu within 10%%, %zu within 2x", cells, d->ncommon, within10,
             within2x);
         if (worst) {
-            char label[128], ratio[32];
+            char ratio[32];
             double l, o;
             ldf_calib_values(d, worst, &l, &o);
-            ldf_case_label(worst->kase, label, sizeof label);
             fmt_ratio(l, o, ratio, sizeof ratio);
-            ADD("; furthest: %s '%s' (lobsim %.0f, oracle %.0f, ratio %s)", label,
-                ldf_fig_name(worst), l, o, ratio);
+            ADD("; furthest: ");
+            ldf_case_label(worst->kase, out);
+            ADD(" '%s' (lobsim %.0f, oracle %.0f, ratio %s)", ldf_fig_name(worst), l, o, ratio);
         }
     } else if (d->nstats_changed == 0) {
         ADD("no statistic changed in %zu cases", d->ncommon);
@@ -337,27 +214,35 @@ void ldf_summary(const ldf_diff_t *d, char *buf, size_t len)
 #undef ADD
 }
 
-void ldf_print_only_in(FILE *f, const ldf_diff_t *d, int base_side, const char *lead,
-                       ldf_put_fn *put)
+sim_err_t ldf_print_only_in(FILE *f, const ldf_diff_t *d, int base_side, const char *lead,
+                            ldf_put_fn *put)
 {
     size_t n = 0;
     for (size_t i = 0; i < d->npairs; i++) {
         const ldf_pair_t *p = &d->pairs[i];
         if ((base_side && p->b && !p->h) || (!base_side && p->h && !p->b)) {
-            char label[128];
-            ldf_case_label(ldf_pair_case(p), label, sizeof label);
+            ldf_str_t label = {0};
+            ldf_case_label(ldf_pair_case(p), &label);
+            if (label.nomem) {
+                ldf_str_free(&label);
+                if (n)
+                    fputc('\n', f);
+                return SIM_ENOMEM;
+            }
             if (n++)
                 fputs("; ", f);
             else
                 fprintf(f, "%sonly in %s: ", lead, ldf_side_name(d, base_side ? 0 : 1));
             if (put)
-                put(f, label);
+                put(f, ldf_str_get(&label));
             else
-                fputs(label, f);
+                fputs(ldf_str_get(&label), f);
+            ldf_str_free(&label);
         }
     }
     if (n)
         fputc('\n', f);
+    return SIM_OK;
 }
 
 /* ---- tables -------------------------------------------------------------- */
@@ -472,8 +357,15 @@ static void part_rows(const ldf_diff_t *d, ldf_table_t *t, const ldf_fig_t *f, i
 void ldf_fig_row(const ldf_diff_t *d, ldf_table_t *t, const ldf_fig_t *f, int with_case,
                  int derived_mark)
 {
-    char label[128], name[128], b[48], h[48], df[48], pct[32];
-    ldf_case_label(f->kase, label, sizeof label);
+    char name[128], b[48], h[48], df[48], pct[32];
+    ldf_str_t lab = {0};
+    ldf_case_label(f->kase, &lab);
+    const char *label = ldf_str_get(&lab);
+    if (lab.nomem) {
+        ldf_str_free(&lab);
+        t->nomem = 1;
+        return;
+    }
     snprintf(name, sizeof name, "%s%s", derived_mark && f->kind == LDF_FIG_DERIVED ? "~" : "",
              ldf_fig_name(f));
     if (d->calibration) {
@@ -488,6 +380,7 @@ void ldf_fig_row(const ldf_diff_t *d, ldf_table_t *t, const ldf_fig_t *f, int wi
             ldf_table_row(t, label, name, b, h, pct);
         else
             ldf_table_row(t, name, lob, b, h, pct);
+        ldf_str_free(&lab);
         part_rows(d, t, f, with_case);
         return;
     }
@@ -499,6 +392,7 @@ void ldf_fig_row(const ldf_diff_t *d, ldf_table_t *t, const ldf_fig_t *f, int wi
         ldf_table_row(t, label, name, b, h, df, pct);
     else
         ldf_table_row(t, name, b, h, df, pct);
+    ldf_str_free(&lab);
     part_rows(d, t, f, with_case);
 }
 
@@ -510,18 +404,25 @@ static void times_table(const ldf_diff_t *d, ldf_table_t *t)
         const ldf_pair_t *p = &d->pairs[i];
         if (!p->timed || (p->verdict == LDF_UNCHANGED && !d->o.all))
             continue;
-        char label[128], b[32], h[32], ch[32], pr[32], pc[32], n[32];
-        ldf_case_label(ldf_pair_case(p), label, sizeof label);
+        char b[32], h[32], ch[32], pr[32], pc[32], n[32];
+        ldf_str_t label = {0};
+        ldf_case_label(ldf_pair_case(p), &label);
+        if (label.nomem) {
+            ldf_str_free(&label);
+            t->nomem = 1;
+            return;
+        }
         fmt_ns(p->real.base_mean, b, sizeof b);
         fmt_ns(p->real.head_mean, h, sizeof h);
         snprintf(ch, sizeof ch, "%+.1f%%", p->real.change * 100);
         fmt_p(p->real.t.p, pr, sizeof pr);
         fmt_p(p->cpu.t.p, pc, sizeof pc);
         snprintf(n, sizeof n, "%u/%u", p->b->nsamples, p->h->nsamples);
-        ldf_table_row(t, label, b, h, ch, pr, pc, n,
+        ldf_table_row(t, ldf_str_get(&label), b, h, ch, pr, pc, n,
                       p->verdict == LDF_SLOWER   ? "slower"
                       : p->verdict == LDF_FASTER ? "faster"
                                                  : "unchanged");
+        ldf_str_free(&label);
     }
 }
 

@@ -37,30 +37,55 @@ static void table_text(FILE *f, const ldf_table_t *t)
     }
 }
 
-/* The runs, the notes, the summary and the cases of one run only. */
-static void header(FILE *f, const ldf_diff_t *d)
+/* A note as the text report shows it: in one line, or its lead over its
+ * items, one a line. */
+static void note_text(FILE *f, const ldf_note_t *n)
 {
-    char line[1024], lines[8][512];
+    if (!ldf_note_listed(n)) {
+        fprintf(f, "  note: %s\n", n->text);
+        return;
+    }
+    fprintf(f, "  note: %s\n", n->lead);
+    for (size_t i = 0; i < n->nitems; i++)
+        fprintf(f, "          %s\n", n->items[i]);
+}
+
+/* The runs, the notes, the summary and the cases of one run only. */
+static sim_err_t header(FILE *f, const ldf_diff_t *d)
+{
     const ldf_run_info_t *b = &d->side[0]->info, *h = &d->side[1]->info;
-    if (d->calibration)
-        fprintf(f,
-                "lobdiff: calibration of run %" PRId64
-                " against the Oracle measurements (run %" PRId64 ") in %s\n",
-                d->side[d->lobsim_side]->info.run, d->side[!d->lobsim_side]->info.run,
-                d->side[d->lobsim_side]->info.db);
-    else
-        fprintf(f, "lobdiff: run %" PRId64 " -> run %" PRId64 " in %s\n", b->run, h->run, h->db);
-    ldf_describe_side(d->side[0], 0, line, sizeof line);
-    fprintf(f, "  base  %s\n", line);
-    ldf_describe_side(d->side[1], 0, line, sizeof line);
-    fprintf(f, "  head  %s\n", line);
-    size_t nn = ldf_notes(d, 0, lines, 8);
-    for (size_t i = 0; i < nn; i++)
-        fprintf(f, "  note: %s\n", lines[i]);
-    ldf_summary(d, line, sizeof line);
-    fprintf(f, "%s\n", line);
-    ldf_print_only_in(f, d, 1, "", NULL);
-    ldf_print_only_in(f, d, 0, "", NULL);
+    ldf_str_t base = {0}, head = {0}, summary = {0};
+    ldf_notes_t notes;
+    ldf_describe_side(d->side[0], 0, &base);
+    ldf_describe_side(d->side[1], 0, &head);
+    ldf_summary(d, &summary);
+    sim_err_t rc = base.nomem || head.nomem || summary.nomem ? SIM_ENOMEM : SIM_OK;
+    if (rc == SIM_OK)
+        rc = ldf_notes(d, 0, &notes);
+    if (rc == SIM_OK) {
+        if (d->calibration)
+            fprintf(f,
+                    "lobdiff: calibration of run %" PRId64
+                    " against the Oracle measurements (run %" PRId64 ") in %s\n",
+                    d->side[d->lobsim_side]->info.run, d->side[!d->lobsim_side]->info.run,
+                    d->side[d->lobsim_side]->info.db);
+        else
+            fprintf(f, "lobdiff: run %" PRId64 " -> run %" PRId64 " in %s\n", b->run, h->run,
+                    h->db);
+        fprintf(f, "  base  %s\n", ldf_str_get(&base));
+        fprintf(f, "  head  %s\n", ldf_str_get(&head));
+        for (size_t i = 0; i < notes.n; i++)
+            note_text(f, &notes.v[i]);
+        fprintf(f, "%s\n", ldf_str_get(&summary));
+        ldf_notes_free(&notes);
+        rc = ldf_print_only_in(f, d, 1, "", NULL);
+    }
+    if (rc == SIM_OK)
+        rc = ldf_print_only_in(f, d, 0, "", NULL);
+    ldf_str_free(&base);
+    ldf_str_free(&head);
+    ldf_str_free(&summary);
+    return rc;
 }
 
 /* A table of the statistics, then one of the derived figures. */
@@ -101,8 +126,9 @@ static sim_err_t figure_tables(FILE *f, const ldf_diff_t *d)
 sim_err_t ldf_render_text(FILE *f, const ldf_diff_t *d)
 {
     assert(f != NULL && d != NULL);
-    header(f, d);
-    sim_err_t rc = figure_tables(f, d);
+    sim_err_t rc = header(f, d);
+    if (rc == SIM_OK)
+        rc = figure_tables(f, d);
     if (rc == SIM_OK)
         rc = ldf_print_times(f, d,
                              "\nTimes per statement (mean of the repetitions; two-sided "

@@ -130,6 +130,7 @@ sim_err_t res_open(const char *path, int flags, res_store_t **out, char *errbuf,
         return SIM_ENOMEM;
     }
     s->path = pcopy;
+    s->lock_fd = -1;
     s->readonly = (flags & (RES_OPEN_READONLY | RES_OPEN_PROBE)) != 0;
     s->probe = (flags & RES_OPEN_PROBE) != 0;
 
@@ -163,6 +164,8 @@ void res_close(res_store_t *s)
     if (!s)
         return;
     sqlite3_close(s->db);
+    if (s->lock_fd >= 0)
+        close(s->lock_fd);
     for (int i = 0; i < RUN_STR_COUNT; i++)
         sim_free(s->run_str[i]);
     res_free_workloads(s);

@@ -50,6 +50,9 @@ struct res_store {
     char *path;
     int readonly; /* RES_OPEN_READONLY or RES_OPEN_PROBE */
     int probe;    /* RES_OPEN_PROBE: db is NULL, only res_close() applies */
+    /* RES_OPEN_READONLY of a file with a -wal: the descriptor whose read lock
+     * keeps the WAL in place for db (readonly.c), closed after db; else -1. */
+    int lock_fd;
     /* Set by res_db_fail() when the failing call was SQLITE_BUSY/LOCKED: only
      * res_write_tx() and res_set_wal() look at it, to decide whether to retry. */
     int busy;
@@ -159,6 +162,13 @@ typedef enum {
 int res_follow_links(const char *path, char *out, size_t len);
 /* Unlink the temporary files that creations which died left beside file. */
 void res_remove_stale_temps(const char *file);
+/*
+ * A connection for RES_OPEN_READONLY that writes nothing and creates no file
+ * beside file (readonly.c): SQLite's mode=ro where a -wal is there (setting
+ * s->lock_fd) or the file is not in WAL mode, else a snapshot of the file in
+ * memory.  On failure the message is in s->errmsg.
+ */
+sim_err_t res_open_read(res_store_t *s, const char *file, sqlite3 **db);
 /*
  * Look at an existing file on a read-only connection in one read
  * transaction, after rolling back a hot journal of ours when mode allows.

@@ -181,15 +181,18 @@ sim_err_t res_probe(res_store_t *s, const char *file, res_open_mode_t mode, sqli
         if (err != SIM_OK)
             return err;
     }
-    int rc = res_open_db(file, SQLITE_OPEN_READONLY, db);
-    if (rc != SQLITE_OK) {
+    sim_err_t err;
+    int rc;
+    if (mode == RES_MODE_READ) {
+        if ((err = res_open_read(s, file, db)) != SIM_OK)
+            return err;
+    } else if ((rc = res_open_db(file, SQLITE_OPEN_READONLY, db)) != SQLITE_OK) {
         res_store_err(s, SIM_EIO, "cannot open: %s",
                       *db ? sqlite3_errmsg(*db) : sqlite3_errstr(rc));
         sqlite3_close(*db);
         *db = NULL;
         return res_map_rc(rc);
     }
-    sim_err_t err;
     rc = sqlite3_exec(*db, "BEGIN", NULL, NULL, NULL);
     if (rc != SQLITE_OK)
         err = res_store_err(s, res_map_rc(rc), "cannot read: %s", sqlite3_errmsg(*db));

@@ -491,8 +491,101 @@ static void test_params_and_hosts_named(void **state)
     expect_contains(f->stdout_text, "note: hosts differ (alpha, beta)");
     assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--format=json", NULL), 0);
     expect_contains(f->stdout_text,
-                    "\"params_differ\": [{\"name\": \"dsp.chunk_divisor\", \"base\": \"256\", "
-                    "\"head\": \"512\"}]");
+                    "\"params_differ\": [\n    {\"name\": \"dsp.chunk_divisor\", \"base\": "
+                    "\"256\", \"head\": \"512\", \"status\": \"changed\"}\n  ]");
+}
+
+/*
+ * Sixty parameters changed and one new in head: far more than a line holds
+ * (the notes were cut at 512 bytes, silently: "heap.few_rows 30 -> 3" for
+ * 31, and a markdown note ending in an open backtick).  Text and markdown
+ * set them out one a line, each once; the new one once, as new, never as
+ * "(none) -> X"; JSON lists every one in params_differ and whole in its
+ * note; the plot's subtitle says how many.
+ */
+#define NLONG 60
+static void test_long_param_list(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES];
+    make_cases(ss);
+    static char bp[NLONG * 48], hp[NLONG * 48 + 64], name[NLONG][40], item[NLONG][96];
+    size_t bu = 0, hu = 0;
+    for (int i = 0; i < NLONG; i++) {
+        snprintf(name[i], sizeof name[i], "model.parameter_number_%02d", i);
+        bu += (size_t)snprintf(bp + bu, sizeof bp - bu, "%s%s=%d", i ? " " : "", name[i], 30 + i);
+        hu += (size_t)snprintf(hp + hu, sizeof hp - hu, "%s%s=%d", i ? " " : "", name[i], 31 + i);
+    }
+    snprintf(hp + hu, sizeof hp - hu, " heap.brand_new=7");
+    record_in(f->db, COMMIT_A, "testhost", bp, ss, NCASES);
+    record_in(f->db, COMMIT_B, "testhost", hp, ss, NCASES);
+    char db[160], plot[192], svgpath[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    snprintf(svgpath, sizeof svgpath, "%s/diff.svg", f->dir);
+    snprintf(plot, sizeof plot, "--plot=%s", svgpath);
+
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", plot, NULL), 0);
+    const char *t = f->stdout_text;
+    expect_contains(t, "  note: model params differ (61: 60 changed, 1 new in head):\n");
+    for (int i = 0; i < NLONG; i++) {
+        snprintf(item[i], sizeof item[i], "\n          %.39s %d -> %d\n", name[i], 30 + i, 31 + i);
+        if (count_of(t, item[i]) != 1 || count_of(t, name[i]) != 1)
+            fail_msg("text: %s not listed once:\n%s", name[i], t);
+    }
+    expect_contains(t, "\n          heap.brand_new=7 (new in head)\n");
+    assert_int_equal(count_of(t, "heap.brand_new"), 1);
+    assert_null(strstr(t, "(none)"));
+    char *svg = read_text(svgpath);
+    assert_non_null(svg);
+    expect_contains(svg, "model params differ: 61 (lobdiff's report lists them)");
+    free(svg);
+
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--format=markdown", NULL), 0);
+    t = f->stdout_text;
+    expect_contains(t, "\n- model params differ (61: 60 changed, 1 new in head):\n");
+    for (int i = 0; i < NLONG; i++) {
+        snprintf(item[i], sizeof item[i], "\n  - `%.39s` %d \u2192 %d\n", name[i], 30 + i, 31 + i);
+        if (count_of(t, item[i]) != 1 || count_of(t, name[i]) != 1)
+            fail_msg("markdown: %s not listed once:\n%s", name[i], t);
+    }
+    expect_contains(t, "\n  - `heap.brand_new`=7 (new in head)\n");
+    assert_int_equal(count_of(t, "heap.brand_new"), 1);
+    assert_null(strstr(t, "(none)"));
+    /* No code span left open: an even number of backticks on every line. */
+    for (const char *line = t; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line), ticks = 0;
+        for (size_t k = 0; k < len; k++)
+            ticks += line[k] == '`';
+        if (ticks % 2)
+            fail_msg("markdown: an open backtick in \"%.*s\"", (int)len, line);
+        line += len + (end != NULL);
+    }
+
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--format=json", NULL), 0);
+    jv_t *root = json_must_parse(f->stdout_text);
+    const jv_t *pd = jget(root, "params_differ"), *notes = jget(root, "notes");
+    assert_non_null(pd);
+    assert_int_equal(pd->n, NLONG + 1);
+    for (int i = 0; i < NLONG; i++) {
+        char b[16], h[16];
+        snprintf(b, sizeof b, "%d", 30 + i);
+        snprintf(h, sizeof h, "%d", 31 + i);
+        assert_string_equal(jstr(pd->v[i], "name"), name[i]);
+        assert_string_equal(jstr(pd->v[i], "base"), b);
+        assert_string_equal(jstr(pd->v[i], "head"), h);
+        assert_string_equal(jstr(pd->v[i], "status"), "changed");
+        snprintf(item[i], sizeof item[i], "%.39s %d -> %d%s", name[i], 30 + i, 31 + i,
+                 i + 1 < NLONG ? "," : ";");
+        if (count_of(notes->v[0]->str, item[i]) != 1)
+            fail_msg("json note: %s not once in \"%s\"", item[i], notes->v[0]->str);
+    }
+    assert_string_equal(jstr(pd->v[NLONG], "name"), "heap.brand_new");
+    assert_int_equal(jget(pd->v[NLONG], "base")->t, J_NULL);
+    assert_string_equal(jstr(pd->v[NLONG], "head"), "7");
+    assert_string_equal(jstr(pd->v[NLONG], "status"), "new_in_head");
+    expect_contains(notes->v[0]->str, "; new in head: heap.brand_new=7");
+    jfree(root);
 }
 
 /* ---- times: the Mann-Whitney U test --------------------------------------- */
@@ -1224,6 +1317,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_calibration, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reference_option, setup, teardown),
         cmocka_unit_test_setup_teardown(test_not_modelled_listed, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_long_param_list, setup, teardown),
         cmocka_unit_test_setup_teardown(test_recursive_parts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_calibration_dict_cache, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sweep_variants, setup, teardown),

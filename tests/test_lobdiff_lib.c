@@ -266,6 +266,95 @@ static void test_workload_order(void **state)
     ldf_run_destroy(h);
 }
 
+/* ---- long labels ---------------------------------------------------------- */
+
+static int occurrences(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        n++;
+    return n;
+}
+
+/*
+ * A sweep of twelve parameters with long names: case k has parameter k at 1
+ * and the others at 0, so every case needs all twelve in its label (over
+ * 600 characters) to be told apart, and only case 11 changed.  The
+ * pairing kept 8 names and labels were cut at 128 bytes, run descriptions
+ * at 1024: cases 8 to 11 paired at random and no label was whole.  Now
+ * exactly case 11 is reported changed, under its whole label, in every
+ * format; hosts of 1200 characters are named whole.
+ */
+#define NSWEPT 12
+static void test_long_labels(void **state)
+{
+    (void)state;
+    static char params[NSWEPT][NSWEPT * 64], label11[NSWEPT * 64 + 16], bhost[1300], hhost[1300];
+    memset(bhost, 'h', 1200);
+    memcpy(hhost, bhost, 1200);
+    strcpy(bhost + 1200, "-base");
+    strcpy(hhost + 1200, "-head");
+    ldf_run_info_t bi = {.run = 1, .source = "lobsim", .host = bhost, .git_dirty = -1};
+    ldf_run_info_t hi = {.run = 2, .source = "lobsim", .host = hhost, .git_dirty = -1};
+    ldf_run_t *b = ldf_run_create("base", &bi), *h = ldf_run_create("head", &hi);
+    assert_true(b && h);
+    for (int k = 0; k < NSWEPT; k++) {
+        size_t used = 0;
+        for (int j = 0; j < NSWEPT; j++)
+            used += (size_t)snprintf(params[k] + used, sizeof params[k] - used,
+                                     "%smodel.a_parameter_with_a_longer_name_than_most_%02d=%d",
+                                     j ? " " : "", j, j == k);
+        ldf_case_t c = mkcase("insert", "local", 2, 100 + (uint64_t)k);
+        c.params = params[k];
+        assert_int_equal(ldf_run_add_case(b, &c), SIM_OK);
+        c.stats.v[SIM_STAT_DB_BLOCK_GETS] += k == 11 ? 5 : 0;
+        assert_int_equal(ldf_run_add_case(h, &c), SIM_OK);
+    }
+    snprintf(label11, sizeof label11, "local 2k, %s", params[11]);
+    assert_true(strlen(params[11]) > 600); /* more than the 512 bytes of old */
+    ldf_opts_t o;
+    ldf_opts_defaults(&o);
+    ldf_diff_t *d = ldf_diff_create(&o, b, h);
+    assert_non_null(d);
+    assert_int_equal(ldf_diff_exit_status(d), LDF_EXIT_CHANGED);
+
+    char *t = render(d, ldf_render_text);
+    if (!strstr(t, "1 statistics changed in 1 of 12 cases") ||
+        occurrences(t, "db block gets") != 1 || !strstr(t, label11))
+        fail_msg("text: not exactly case 11, under its whole label:\n%s", t);
+    char want[2700];
+    snprintf(want, sizeof want, "note: hosts differ (%s, %s)", bhost, hhost);
+    if (!strstr(t, want) || !strstr(t, hhost))
+        fail_msg("text: the hosts not whole:\n%s", t);
+    free(t);
+
+    t = render(d, ldf_render_json);
+    jv_t *root = json_must_parse(t);
+    const jv_t *cases = jget(root, "cases");
+    assert_int_equal(cases->n, NSWEPT);
+    int changed = 0;
+    for (size_t i = 0; i < cases->n; i++)
+        if (jnum(cases->v[i], "statistics_changed") > 0) {
+            changed++;
+            assert_string_equal(jstr(cases->v[i], "variant"), params[11]);
+        }
+    assert_int_equal(changed, 1);
+    jfree(root);
+    free(t);
+
+    /* Markdown: the heading of case 11 whole, its underscores escaped. */
+    t = render(d, ldf_render_markdown);
+    assert_int_equal(occurrences(t, "\n#### "), 1);
+    assert_int_equal(
+        occurrences(t, "a\\_parameter\\_with\\_a\\_longer\\_name\\_than\\_most\\_11=1"), 1);
+    assert_non_null(
+        strstr(t, "a\\_parameter\\_with\\_a\\_longer\\_name\\_than\\_most\\_11=1\n\n| statistic"));
+    free(t);
+    ldf_diff_destroy(d);
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+}
+
 /* ---- out of memory ------------------------------------------------------------ */
 
 /* Two runs compared and rendered every way; the first failure's code. */
@@ -336,10 +425,10 @@ static void test_out_of_memory(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_exact),         cmocka_unit_test(test_asymptotic),
-        cmocka_unit_test(test_refused),       cmocka_unit_test(test_bonferroni),
-        cmocka_unit_test(test_in_memory),     cmocka_unit_test(test_workload_order),
-        cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_exact),       cmocka_unit_test(test_asymptotic),
+        cmocka_unit_test(test_refused),     cmocka_unit_test(test_bonferroni),
+        cmocka_unit_test(test_in_memory),   cmocka_unit_test(test_workload_order),
+        cmocka_unit_test(test_long_labels), cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

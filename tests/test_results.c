@@ -1670,6 +1670,60 @@ static void empty_dir(const char *dir)
 }
 
 /*
+ * A read-only open writes no byte and makes no file (readonly.c).  Of a
+ * store closed cleanly, the file alone, it reads a snapshot: the directory
+ * stays as it was while the handle is open and after, and a writer that
+ * starts meanwhile changes nothing the handle sees.  Beside a writer at work
+ * (its -wal and -shm there) it reads through them, the committed run that is
+ * only in the WAL included, and makes nothing more.
+ */
+static void test_readonly_open_makes_no_file(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *w = open_ok(f->db), *r;
+    int64_t r1 = record_ok(w, 1, "aaaa", 1), id;
+    res_close(w);
+    char names[4096], err[512];
+    size_t len;
+    char *before = read_bytes(f->db, &len);
+    list_dir(f->dir, names, sizeof names);
+    assert_string_equal(names, "history.db\n");
+
+    assert_int_equal(res_open(f->db, RES_OPEN_READONLY, &r, err, sizeof err), SIM_OK);
+    assert_int_equal(res_check(r), SIM_OK);
+    int n = 0;
+    assert_int_equal(res_foreach_session(r, r1, collect, &n), SIM_OK);
+    assert_int_equal(n, NSESS);
+    list_dir(f->dir, names, sizeof names);
+    assert_string_equal(names, "history.db\n");
+    expect_unchanged(f->db, before, len);
+    free(before);
+
+    w = open_ok(f->db);
+    int64_t r2 = record_ok(w, 1, "bbbb", 1);
+    assert_int_equal(res_resolve_run(r, "latest", &id), SIM_OK);
+    assert_int_equal(id, r1);
+    res_close(r);
+
+    list_dir(f->dir, names, sizeof names);
+    assert_string_equal(names, "history.db\nhistory.db-shm\nhistory.db-wal\n");
+    assert_int_equal(res_open(f->db, RES_OPEN_READONLY, &r, err, sizeof err), SIM_OK);
+    assert_int_equal(res_resolve_run(r, "latest", &id), SIM_OK);
+    assert_int_equal(id, r2);
+    n = 0;
+    assert_int_equal(res_foreach_session(r, r2, collect, &n), SIM_OK);
+    assert_int_equal(n, NSESS);
+    assert_int_equal(res_check(r), SIM_OK);
+    res_close(r);
+    list_dir(f->dir, names, sizeof names);
+    assert_string_equal(names, "history.db\nhistory.db-shm\nhistory.db-wal\n");
+    /* The writer, the last connection, checkpoints and removes both. */
+    res_close(w);
+    list_dir(f->dir, names, sizeof names);
+    assert_string_equal(names, "history.db\n");
+}
+
+/*
  * lobbench killed at every write and sync of a first run, in turn: the store
  * is either not there or whole (a read-only open takes it, at the current
  * schema version, with its catalogue), there is never a journal beside it, the
@@ -2235,6 +2289,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_foreign_files_untouched, setup, teardown),
         cmocka_unit_test_setup_teardown(test_corrupt_file_untouched, setup, teardown),
         cmocka_unit_test_setup_teardown(test_readonly_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_readonly_open_makes_no_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_interrupted_run_leaves_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(test_out_of_memory, setup, teardown),
         cmocka_unit_test_setup_teardown(test_concurrent_writers, setup, teardown),
