@@ -5,6 +5,12 @@ add_test(NAME pr_comment
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/test_pr_comment.py ${PROJECT_SOURCE_DIR})
 set_tests_properties(pr_comment PROPERTIES TIMEOUT 300)
 
+# scripts/pr-times, pr-diff's comparison of interleaved rounds, on rounds
+# made up as Google Benchmark's JSON.
+add_test(NAME pr_times
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/test_pr_times.py ${PROJECT_SOURCE_DIR})
+set_tests_properties(pr_times PROPERTIES TIMEOUT 300)
+
 # Every workflow in .github/workflows, by the validator from npm (tools/ci).
 add_test(NAME workflows_valid
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/validate_workflows.sh ${PROJECT_SOURCE_DIR})

@@ -1,7 +1,8 @@
 """test_pr_comment.py -- scripts/pr-comment against the GitHub stand-in on
 127.0.0.1 (tests/github_standin.py): when it comments, which comment it
 updates (found by its marker across pages), the check's verdict with and
-without the label or the commit's word, API errors.
+without the label or the commit's word, figure changes and slowdowns kept
+apart (a section and an exit status each), API errors.
 
   python3 tests/test_pr_comment.py SOURCE_DIR
 
@@ -35,14 +36,26 @@ CHANGED = """**lobdiff** run 2 → run 3: 3 statistics changed in 1 of 18 cases;
 |:---|---:|---:|---:|---:|
 | segment dispenser allocations | 956 | 1385 | +429 | +44.9% |
 """
-SLOWER = """**lobdiff** run 2 → run 3: no statistic changed in 18 cases; no case added or removed; times: 1 slower, 0 faster, 17 unchanged.
+# pr-diff's markdown when a case is slower over the interleaved rounds
+# (exit status 4): lobdiff's figures, then scripts/pr-times's section.
+SLOWER = """**lobdiff** run 2 → run 3: no statistic changed in 18 cases; no case added or removed; times over 12 interleaved rounds: 1 slower, 0 faster, 17 unchanged.
 
-#### times
+- base: run 2 (commit `f0e92b14f5d2`)
+- head: run 3 (commit `897413335e26`)
 
-| case | base | head | change | p (real) | p (CPU) | samples | verdict |
-|:---|---:|---:|---:|---:|---:|---:|:---|
-| local 128k | 213.3 us | 349.9 us | +64.0% | 4.1e-04 | 4.1e-04 | 9/9 | slower |
+#### times: base and head interleaved
+
+12 rounds, each `--benchmark_min_time=0.02s --benchmark_repetitions=3`, base and head one right after the other.
+
+**times over 12 interleaved rounds: 1 slower, 0 faster, 17 unchanged**.
+
+| case | base | head | change | first half | second half | head slower in | p (real) | p (CPU) | verdict |
+|:---|---:|---:|---:|---:|---:|---:|---:|---:|:---|
+| `local/lob:2k` | 412.8 us | 409.8 us | +0.4% | -1.1% | +2.0% | 7/12 | 0.850 | 0.910 | unchanged |
+| `local/lob:128k` | 213.3 us | 349.9 us | +64.0% | +63.1% | +65.2% | 12/12 | 4.9e-04 | 4.9e-04 | slower |
 """
+# A figure changed and a case is slower (exit status 5).
+BOTH = CHANGED + SLOWER[SLOWER.index("\n#### times"):]
 SAME = "**lobdiff** run 2 → run 3: no statistic changed in 18 cases; times: 18 unchanged.\n"
 
 
@@ -107,24 +120,60 @@ class PrComment(unittest.TestCase):
         self.assertIn("| segment dispenser allocations | 956 | 1385 |", c["body"])
         self.assertIn("Not marked as expected", c["body"])
         self.assertIn("allocator-change-expected", c["body"])
+        self.assertNotIn("significantly slower", c["body"])
         self.assertIn("https://example.invalid/acme/lobsim/actions/runs/42", c["body"])
         # The next push: the same comment is updated, none added.
-        r = self.run_script(SLOWER, 1)
-        self.assertEqual(r.returncode, 1, r.stderr)
+        r = self.run_script(SLOWER, 4)
+        self.assertEqual(r.returncode, 4, r.stderr)
         self.assertEqual([m for m, _ in self.api.writes()], ["POST", "PATCH"])
         [c2] = self.marked()
         self.assertEqual(c2["id"], c["id"])
-        self.assertIn("| local 128k | 213.3 us | 349.9 us |", c2["body"])
+        self.assertIn("| `local/lob:128k` | 213.3 us | 349.9 us |", c2["body"])
         # The same report again: nothing to write.
-        r = self.run_script(SLOWER, 1)
-        self.assertEqual(r.returncode, 1, r.stderr)
+        r = self.run_script(SLOWER, 4)
+        self.assertEqual(r.returncode, 4, r.stderr)
         self.assertEqual(len(self.api.writes()), 2, "an unchanged comment is not rewritten")
 
-    def test_time_regression_alone_comments(self):
-        r = self.run_script(SLOWER, 1)
-        self.assertEqual(r.returncode, 1, r.stderr)
+    # -- times apart from figures ---------------------------------------------
+    def test_slower_alone_has_its_own_section_and_status(self):
+        r = self.run_script(SLOWER, 4)
+        self.assertEqual(r.returncode, 4, "a slowdown alone: exit 4, not the figures' 1: "
+                         + r.stderr)
         [c] = self.marked()
-        self.assertIn("slower", c["body"])
+        self.assertIn("### lobdiff: significantly slower", c["body"])
+        self.assertIn("`local/lob:128k` (+64.0%)", c["body"])
+        self.assertNotIn("`local/lob:2k` (", c["body"], "an unchanged case is not named")
+        self.assertNotIn("changes the model's figures", c["body"])
+        self.assertNotIn("Not marked as expected", c["body"], "no label asked for a slowdown")
+        self.assertFalse(any("/labels" in p for _, p in self.api.requests),
+                         "the label decides figures only: " + repr(self.api.requests))
+        self.assertIn("significantly slower", self.summary_text())
+        self.assertIn("significantly slower", r.stdout)
+
+    def test_figures_and_slower_each_in_their_section(self):
+        r = self.run_script(BOTH, 5)
+        self.assertEqual(r.returncode, 1, "the unexpected figure change decides: " + r.stderr)
+        [c] = self.marked()
+        body = c["body"]
+        self.assertLess(body.index("### lobdiff: this pull request changes the model's figures"),
+                        body.index("### lobdiff: significantly slower"))
+        self.assertIn("Not marked as expected", body)
+        self.assertIn("`local/lob:128k` (+64.0%)", body)
+        # The label makes the figures expected; the slowdown stays.
+        self.api.labels[PR] = ["allocator-change-expected"]
+        r = self.run_script(BOTH, 5)
+        self.assertEqual(r.returncode, 4, "figures expected, still slower: " + r.stderr)
+        [c] = self.marked()
+        self.assertIn("**Expected** (label `allocator-change-expected`)", c["body"])
+        self.assertIn("### lobdiff: significantly slower", c["body"])
+
+    def test_faster_only_is_nothing(self):
+        # pr-diff exits 0 when a case is only faster: no comment, check green.
+        faster = SLOWER.replace("| slower |", "| faster |").replace("1 slower, 0 faster",
+                                                                     "0 slower, 1 faster")
+        r = self.run_script(faster, 0)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.api.writes(), [])
 
     def test_marker_found_on_a_later_page(self):
         for i in range(5):
@@ -222,8 +271,9 @@ class PrComment(unittest.TestCase):
         r = self.run_script("not a report\n", 1)
         self.assertEqual(r.returncode, 2)
         self.assertIn("not lobdiff's markdown", r.stderr)
-        r = self.run_script(CHANGED, 5)
-        self.assertIn("--status '5'", r.stderr)
+        r = self.run_script(CHANGED, 3)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("--status '3'", r.stderr)
         self.assertEqual(self.api.writes(), [])
 
     def test_long_report_is_cut_to_fit(self):
