@@ -3,7 +3,12 @@
  * read API (res_list_runs, res_get_run, res_foreach_session) into a table of
  * cases by runs: Oracle's imported runs first, then the model's in commit
  * order (the commit's date from `git log` when the current directory's
- * repository has it, else the run's start).  rpt_history_load() is the entry.
+ * repository has it, else the run's start; runs at one commit by id).
+ *
+ * A run may be a sweep (lobbench --param=NAME=LIST, --seeds): its sessions
+ * of one case differ in parameters or seed.  What they differ in is the
+ * case's variant, part of its identity, so that a sweep's points are drawn
+ * apart rather than over one another.  rpt_history_load() is the entry.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -36,8 +41,11 @@ static void git_lookup(rpt_run_t *r)
     FILE *p = popen(cmd, "r");
     if (!p)
         return;
-    char line[512] = "";
+    char line[1024] = "";
     char *got = fgets(line, sizeof line, p);
+    /* The rest of a subject longer than the line: read to the end. */
+    for (int c = got && !strchr(line, '\n') ? getc(p) : EOF; c != EOF; c = getc(p))
+        ;
     int st = pclose(p);
     if (!got || st != 0)
         return;
@@ -45,7 +53,6 @@ static void git_lookup(rpt_run_t *r)
     if (!sep)
         return;
     *sep = '\0';
-    line[strcspn(line, "\n")] = '\0';
     sep[1 + strcspn(sep + 1, "\n")] = '\0';
     char *end;
     long long when = strtoll(line, &end, 10);
@@ -65,71 +72,325 @@ static int by_order(const void *a, const void *b)
     return x->run < y->run ? -1 : x->run > y->run;
 }
 
+/* The x tick: a short commit and the run id, so that runs at one commit
+ * are told apart. */
+static void tick_label(rpt_run_t *r)
+{
+    if (r->oracle)
+        snprintf(r->label, sizeof r->label, "Oracle r%" PRId64, r->run);
+    else if (r->commit[0])
+        snprintf(r->label, sizeof r->label, "%.7s%s r%" PRId64, r->commit, r->dirty == 1 ? "+" : "",
+                 r->run);
+    else
+        snprintf(r->label, sizeof r->label, "r%" PRId64, r->run);
+}
+
+static char *dup_or_null(const char *s)
+{
+    return s ? strdup(s) : NULL;
+}
+
+/* Run ids[i] into h->runs; SIM_ENOMEM or the store's error. */
+static sim_err_t load_run(res_store_t *s, rpt_history_t *h, int64_t id)
+{
+    res_run_info_t ri;
+    sim_err_t e = res_get_run(s, id, &ri);
+    if (e != SIM_OK)
+        return e;
+    rpt_run_t *r = &h->runs[h->nruns++];
+    r->run = ri.run;
+    r->oracle = ri.source && strcmp(ri.source, "oracle") == 0;
+    r->completed = ri.info.completed;
+    r->dirty = ri.info.git_dirty;
+    r->when = ri.info.started;
+    snprintf(r->commit, sizeof r->commit, "%s", ri.info.git_commit ? ri.info.git_commit : "");
+    if (r->oracle) {
+        h->has_oracle = 1;
+        r->name = dup_or_null(ri.label);
+        r->file = dup_or_null(ri.reference_file);
+        r->format = dup_or_null(ri.import_format);
+        if ((ri.label && !r->name) || (ri.reference_file && !r->file) ||
+            (ri.import_format && !r->format))
+            return SIM_ENOMEM;
+    } else {
+        r->params = dup_or_null(ri.info.params);
+        if (ri.info.params && !r->params)
+            return SIM_ENOMEM;
+        git_lookup(r);
+    }
+    tick_label(r);
+    return SIM_OK;
+}
+
+/* ---- a run's sessions, before they become cases ------------------------------- */
+
+/* A session as read: its case, its figures, what it ran with. */
 typedef struct {
-    rpt_history_t *h;
-    size_t r; /* the run's position */
+    res_session_info_t key; /* strings below, not the walk's */
+    char workload[RES_NAME_MAX + 1], path[RES_NAME_MAX + 1];
+    char family[RES_NAME_MAX + 1], title[96];
+    char *params;
+    double values[SIM_STAT_COUNT];
+    double t_mean, t_lo, t_hi;
+} pending_t;
+
+typedef struct {
+    pending_t *p;
+    size_t n, cap;
     int nomem;
 } walk_t;
 
-static rpt_case_t *case_of(walk_t *w, const res_session_info_t *s)
+static sim_err_t take_session(const res_session_info_t *s, void *arg)
 {
-    rpt_history_t *h = w->h;
-    for (size_t i = 0; i < h->ncases; i++) {
-        rpt_case_t *c = &h->cases[i];
-        if (strcmp(c->workload, s->workload) == 0 && strcmp(c->path, s->path) == 0 &&
-            c->lob_chars == s->lob_chars && c->block_size == s->block_size && c->rows == s->rows)
-            return c;
+    walk_t *w = arg;
+    if (w->n == w->cap) {
+        size_t cap = w->cap ? 2 * w->cap : 16;
+        pending_t *np = realloc(w->p, cap * sizeof *np);
+        if (!np) {
+            w->nomem = 1;
+            return SIM_ENOMEM;
+        }
+        w->p = np;
+        w->cap = cap;
     }
+    pending_t *p = &w->p[w->n];
+    memset(p, 0, sizeof *p);
+    p->key = *s;
+    snprintf(p->workload, sizeof p->workload, "%s", s->workload);
+    snprintf(p->path, sizeof p->path, "%s", s->path);
+    snprintf(p->family, sizeof p->family, "%s", s->workload_family ? s->workload_family : "");
+    snprintf(p->title, sizeof p->title, "%s", s->workload_title ? s->workload_title : "");
+    if (s->params && !(p->params = strdup(s->params))) {
+        w->nomem = 1;
+        return SIM_ENOMEM;
+    }
+    w->n++;
+    for (int k = 0; k < SIM_STAT_COUNT; k++)
+        p->values[k] = s->present[k] ? (double)s->stats.v[k] : NAN;
+    p->t_mean = p->t_lo = p->t_hi = NAN;
+    if (s->timed) {
+        /* Per statement, in microseconds; the spread is the repetitions'. */
+        p->t_mean = s->timing.real_time_ns / 1e3;
+        for (uint32_t i = 0; i < s->timing.nsamples; i++) {
+            double v = s->timing.real_samples_ns[i] / 1e3;
+            p->t_lo = i ? fmin(p->t_lo, v) : v;
+            p->t_hi = i ? fmax(p->t_hi, v) : v;
+        }
+    }
+    return SIM_OK;
+}
+
+static void walk_clear(walk_t *w)
+{
+    for (size_t i = 0; i < w->n; i++)
+        free(w->p[i].params);
+    w->n = 0;
+}
+
+/* ---- what a sweep's sessions differ in ----------------------------------------- */
+
+#define MAX_SWEPT 8
+
+typedef struct {
+    char names[MAX_SWEPT][64]; /* parameters whose values differ among the sessions */
+    size_t n;
+    int seeds; /* the seeds differ */
+} swept_t;
+
+static void add_swept(swept_t *sw, const char *name)
+{
+    for (size_t i = 0; i < sw->n; i++)
+        if (strcmp(sw->names[i], name) == 0)
+            return;
+    if (sw->n < MAX_SWEPT)
+        snprintf(sw->names[sw->n++], sizeof sw->names[0], "%s", name);
+}
+
+/* The names whose values differ between a and b into sw. */
+static void differing(swept_t *sw, const char *a, const char *b)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        const char *from = pass ? b : a, *other = pass ? a : b;
+        rpt_param_iter_t it = {.p = from};
+        while (rpt_param_next(&it)) {
+            char v[64];
+            if (!rpt_param_value(other, it.name, v, sizeof v) || strcmp(v, it.value) != 0)
+                add_swept(sw, it.name);
+        }
+    }
+}
+
+/* What the run's sessions differ in: every session against the first (if
+ * all equal the first, all are equal). */
+static void find_swept(const walk_t *w, swept_t *sw)
+{
+    memset(sw, 0, sizeof *sw);
+    if (!w->n)
+        return;
+    const pending_t *p0 = &w->p[0];
+    for (size_t i = 1; i < w->n; i++) {
+        const pending_t *p = &w->p[i];
+        if (p->key.has_seed != p0->key.has_seed || p->key.seed != p0->key.seed)
+            sw->seeds = 1;
+        if (p->params && p0->params && strcmp(p->params, p0->params) != 0)
+            differing(sw, p0->params, p->params);
+    }
+}
+
+/* Session p's value of name (its seed when name is NULL) into v. */
+static void value_of(const pending_t *p, const char *name, char *v, size_t len)
+{
+    if (!name)
+        snprintf(v, len, "%" PRIu64, p->key.seed);
+    else if (!p->params || !rpt_param_value(p->params, name, v, len))
+        snprintf(v, len, "(none)");
+}
+
+/* "name=value seed=N" of session p for the names of sw. */
+static void variant_of(const pending_t *p, const swept_t *sw, char *out, size_t len)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < sw->n && n < len; i++) {
+        char v[64];
+        value_of(p, sw->names[i], v, sizeof v);
+        n += (size_t)snprintf(out + n, len - n, "%s%s=%s", n ? " " : "", sw->names[i], v);
+    }
+    if (sw->seeds && n < len)
+        snprintf(out + n, len - n, "%sseed=%" PRIu64, n ? " " : "", p->key.seed);
+}
+
+/* The distinct values the sessions take for name (seeds when name is
+ * NULL), in the order the run ran them, joined by ", ". */
+static void values_of(const walk_t *w, const char *name, char *out, size_t len)
+{
+    char seen[32][64];
+    size_t nseen = 0, n = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < w->n && n < len; i++) {
+        char v[64];
+        value_of(&w->p[i], name, v, sizeof v);
+        size_t j = 0;
+        while (j < nseen && strcmp(seen[j], v) != 0)
+            j++;
+        if (j < nseen)
+            continue;
+        if (nseen < sizeof seen / sizeof seen[0])
+            memcpy(seen[nseen++], v, sizeof v);
+        n += (size_t)snprintf(out + n, len - n, "%s%s", n ? ", " : "", v);
+    }
+}
+
+/* The run's sweep in words: "dsp.chunk_divisor 128, 256; seed 1, 2". */
+static char *sweep_words(const walk_t *w, const swept_t *sw)
+{
+    char buf[1024], vals[512];
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t k = 0; k < sw->n + (size_t)sw->seeds && n < sizeof buf; k++) {
+        values_of(w, k < sw->n ? sw->names[k] : NULL, vals, sizeof vals);
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s %s", k ? "; " : "",
+                              k < sw->n ? sw->names[k] : "seed", vals);
+    }
+    return strdup(buf);
+}
+
+/* ---- cases ------------------------------------------------------------------------ */
+
+static int32_t intern_params(rpt_history_t *h, const char *text, int *nomem)
+{
+    if (!text)
+        return -1;
+    for (size_t i = h->nparams; i-- > 0;)
+        if (strcmp(h->params[i], text) == 0)
+            return (int32_t)i;
+    char **np = realloc(h->params, (h->nparams + 1) * sizeof *np);
+    if (np)
+        h->params = np;
+    char *copy = np ? strdup(text) : NULL;
+    if (!copy) {
+        *nomem = 1;
+        return -1;
+    }
+    h->params[h->nparams] = copy;
+    return (int32_t)h->nparams++;
+}
+
+static int same_case(const rpt_case_t *c, const pending_t *p, const char *variant)
+{
+    return strcmp(c->workload, p->workload) == 0 && strcmp(c->path, p->path) == 0 &&
+           c->lob_chars == p->key.lob_chars && c->block_size == p->key.block_size &&
+           c->rows == p->key.rows && strcmp(c->variant, variant) == 0;
+}
+
+static rpt_case_t *case_of(rpt_history_t *h, const pending_t *p, const char *variant)
+{
+    for (size_t i = 0; i < h->ncases; i++)
+        if (same_case(&h->cases[i], p, variant))
+            return &h->cases[i];
     rpt_case_t *nc = realloc(h->cases, (h->ncases + 1) * sizeof *nc);
     if (!nc)
         return NULL;
     h->cases = nc;
     rpt_case_t *c = &h->cases[h->ncases];
     memset(c, 0, sizeof *c);
-    snprintf(c->workload, sizeof c->workload, "%s", s->workload);
-    c->workload_position = s->workload_position;
-    snprintf(c->path, sizeof c->path, "%s", s->path);
-    c->lob_chars = s->lob_chars;
-    c->block_size = s->block_size;
-    c->rows = s->rows;
-    c->values = malloc(h->nruns * SIM_STAT_COUNT * sizeof *c->values);
-    c->t_mean = malloc(h->nruns * sizeof *c->t_mean);
-    c->t_lo = malloc(h->nruns * sizeof *c->t_lo);
-    c->t_hi = malloc(h->nruns * sizeof *c->t_hi);
-    if (!c->values || !c->t_mean || !c->t_lo || !c->t_hi) {
+    snprintf(c->workload, sizeof c->workload, "%s", p->workload);
+    c->workload_position = p->key.workload_position;
+    snprintf(c->family, sizeof c->family, "%s", p->family);
+    snprintf(c->title, sizeof c->title, "%s", p->title);
+    snprintf(c->path, sizeof c->path, "%s", p->path);
+    snprintf(c->variant, sizeof c->variant, "%s", variant);
+    c->lob_chars = p->key.lob_chars;
+    c->block_size = p->key.block_size;
+    c->rows = p->key.rows;
+    size_t nr = h->nruns;
+    c->values = malloc(nr * SIM_STAT_COUNT * sizeof *c->values);
+    c->t_mean = malloc(nr * sizeof *c->t_mean);
+    c->t_lo = malloc(nr * sizeof *c->t_lo);
+    c->t_hi = malloc(nr * sizeof *c->t_hi);
+    c->params = malloc(nr * sizeof *c->params);
+    c->ran = calloc(nr, sizeof *c->ran);
+    if (!c->values || !c->t_mean || !c->t_lo || !c->t_hi || !c->params || !c->ran) {
         free(c->values);
         free(c->t_mean);
         free(c->t_lo);
         free(c->t_hi);
+        free(c->params);
+        free(c->ran);
         return NULL;
     }
-    for (size_t i = 0; i < h->nruns * SIM_STAT_COUNT; i++)
+    for (size_t i = 0; i < nr * SIM_STAT_COUNT; i++)
         c->values[i] = NAN;
-    for (size_t i = 0; i < h->nruns; i++)
+    for (size_t i = 0; i < nr; i++) {
         c->t_mean[i] = c->t_lo[i] = c->t_hi[i] = NAN;
+        c->params[i] = -1;
+    }
     h->ncases++;
     return c;
 }
 
-static sim_err_t take_session(const res_session_info_t *s, void *arg)
+/* Run x's sessions, read into w, as cases; SIM_ENOMEM. */
+static sim_err_t take_run(rpt_history_t *h, size_t x, const walk_t *w)
 {
-    walk_t *w = arg;
-    rpt_case_t *c = case_of(w, s);
-    if (!c) {
-        w->nomem = 1;
+    swept_t sw;
+    find_swept(w, &sw);
+    if (!h->runs[x].oracle && (sw.n || sw.seeds) && !(h->runs[x].sweep = sweep_words(w, &sw)))
         return SIM_ENOMEM;
-    }
-    for (int k = 0; k < SIM_STAT_COUNT; k++)
-        if (s->present[k])
-            c->values[w->r * SIM_STAT_COUNT + (size_t)k] = (double)s->stats.v[k];
-    if (s->timed) {
-        /* Per statement, in microseconds; the spread is the repetitions'. */
-        c->t_mean[w->r] = s->timing.real_time_ns / 1e3;
-        for (uint32_t i = 0; i < s->timing.nsamples; i++) {
-            double v = s->timing.real_samples_ns[i] / 1e3;
-            c->t_lo[w->r] = i ? fmin(c->t_lo[w->r], v) : v;
-            c->t_hi[w->r] = i ? fmax(c->t_hi[w->r], v) : v;
-        }
+    for (size_t i = 0; i < w->n; i++) {
+        const pending_t *p = &w->p[i];
+        char variant[RPT_VARIANT_MAX];
+        variant_of(p, &sw, variant, sizeof variant);
+        rpt_case_t *c = case_of(h, p, variant);
+        int nomem = 0;
+        int32_t pi = c ? intern_params(h, p->params, &nomem) : -1;
+        if (!c || nomem)
+            return SIM_ENOMEM;
+        memcpy(&c->values[x * SIM_STAT_COUNT], p->values, sizeof p->values);
+        c->t_mean[x] = p->t_mean;
+        c->t_lo[x] = p->t_lo;
+        c->t_hi[x] = p->t_hi;
+        c->params[x] = pi;
+        c->ran[x] = 1;
     }
     return SIM_OK;
 }
@@ -161,7 +422,9 @@ static int by_case(const void *a, const void *b)
         return x->block_size < y->block_size ? -1 : 1;
     if (x->rows != y->rows)
         return x->rows < y->rows ? -1 : 1;
-    return x->lob_chars < y->lob_chars ? -1 : x->lob_chars > y->lob_chars;
+    if (x->lob_chars != y->lob_chars)
+        return x->lob_chars < y->lob_chars ? -1 : 1;
+    return strcmp(x->variant, y->variant);
 }
 
 sim_err_t rpt_history_load(const char *db, rpt_history_t **out, char *err, size_t errlen)
@@ -184,36 +447,18 @@ sim_err_t rpt_history_load(const char *db, rpt_history_t **out, char *err, size_
     e = res_list_runs(s, &ids, &n);
     if (e == SIM_OK && n && !(h->runs = calloc(n, sizeof *h->runs)))
         e = SIM_ENOMEM;
-    for (size_t i = 0; e == SIM_OK && i < n; i++) {
-        res_run_info_t ri;
-        if ((e = res_get_run(s, ids[i], &ri)) != SIM_OK)
-            break;
-        rpt_run_t *r = &h->runs[h->nruns++];
-        r->run = ri.run;
-        r->oracle = ri.source && strcmp(ri.source, "oracle") == 0;
-        r->when = ri.info.started;
-        snprintf(r->commit, sizeof r->commit, "%s", ri.info.git_commit ? ri.info.git_commit : "");
-        if (r->oracle) {
-            snprintf(r->label, sizeof r->label, "Oracle (run %" PRId64 ")", r->run);
-            h->has_oracle = 1;
-            continue;
-        }
-        if (ri.info.completed && r->run > h->latest_lobsim)
-            h->latest_lobsim = r->run;
-        if (r->commit[0])
-            snprintf(r->label, sizeof r->label, "%.10s%s", r->commit,
-                     ri.info.git_dirty == 1 ? "+" : "");
-        else
-            snprintf(r->label, sizeof r->label, "run %" PRId64, r->run);
-        git_lookup(r);
-    }
+    for (size_t i = 0; e == SIM_OK && i < n; i++)
+        e = load_run(s, h, ids[i]);
     if (e == SIM_OK && h->nruns)
         qsort(h->runs, h->nruns, sizeof *h->runs, by_order);
-    walk_t w = {h, 0, 0};
-    for (size_t i = 0; e == SIM_OK && i < h->nruns; i++) {
-        w.r = i;
-        e = res_foreach_session(s, h->runs[i].run, take_session, &w);
+    walk_t w = {NULL, 0, 0, 0};
+    for (size_t x = 0; e == SIM_OK && x < h->nruns; x++) {
+        e = res_foreach_session(s, h->runs[x].run, take_session, &w);
+        if (e == SIM_OK)
+            e = take_run(h, x, &w);
+        walk_clear(&w);
     }
+    free(w.p);
     if (e == SIM_OK && h->ncases)
         qsort(h->cases, h->ncases, sizeof *h->cases, by_case);
     if (e != SIM_OK) {
@@ -239,7 +484,19 @@ void rpt_history_destroy(rpt_history_t *h)
         free(h->cases[i].t_mean);
         free(h->cases[i].t_lo);
         free(h->cases[i].t_hi);
+        free(h->cases[i].params);
+        free(h->cases[i].ran);
     }
+    for (size_t i = 0; i < h->nruns; i++) {
+        free(h->runs[i].name);
+        free(h->runs[i].file);
+        free(h->runs[i].format);
+        free(h->runs[i].params);
+        free(h->runs[i].sweep);
+    }
+    for (size_t i = 0; i < h->nparams; i++)
+        free(h->params[i]);
+    free(h->params);
     free(h->cases);
     free(h->runs);
     free(h);

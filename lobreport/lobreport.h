@@ -5,10 +5,11 @@
  * rpt_parse_args() reads the command line, rpt_history_load() reads every
  * run of the store (runs in commit order, each statistic and time of each
  * case), rpt_site_write() writes DIR/index.html with the SVG charts inline:
- * one chart per workload, path and statistic across the runs (Oracle's
- * imported runs as diamonds, the model's as lines, steps labelled with the
- * commit and its subject), the times with their spread across repetitions,
- * and the latest calibration report.  No server, no script, no network.
+ * a section per workload and path in its family's words, a chart per
+ * figure across the runs (Oracle's imported runs as diamonds, the model's as
+ * lines, steps labelled with what changed: parameters, else the commit and
+ * its subject), the times with their spread across repetitions, and the
+ * latest calibration.  No server, no script, no network.
  */
 #ifndef LOBSIM_LOBREPORT_H
 #define LOBSIM_LOBREPORT_H

@@ -1,6 +1,7 @@
 /*
- * lobreport_int.h -- the history as history.c loads it and site.c
- * draws it.  Private to lobreport/.
+ * lobreport_int.h -- the history as history.c loads it, changes.c words
+ * what changed between runs, and site.c, charts.c and calibration.c draw
+ * it.  Private to lobreport/.
  */
 #ifndef LOBSIM_LOBREPORT_INT_H
 #define LOBSIM_LOBREPORT_INT_H
@@ -13,33 +14,108 @@
 /* One run, a position on every chart's x axis. */
 typedef struct {
     int64_t run;
-    int oracle;       /* source 'oracle': imported measurements */
-    char commit[41];  /* "" when unknown */
-    char label[48];   /* the x tick: a short commit, "Oracle", "run N" */
-    char subject[96]; /* the commit's subject from git log, "" if not known */
-    int64_t when;     /* commit date if git knows it, else the run's start */
+    int oracle;        /* source 'oracle': imported measurements */
+    int completed;     /* every requested case ran */
+    int dirty;         /* 1 uncommitted changes, 0 clean, -1 unknown */
+    char commit[41];   /* "" when unknown */
+    char label[48];    /* the x tick, unique: "b38411f r6", "b38411f+ r7", "Oracle r1", "r5" */
+    char subject[512]; /* the commit's subject from git log, whole; "" if not known */
+    int64_t when;      /* commit date if git knows it, else the run's start */
+    /* Oracle's runs: the --label of lobimport (NULL for none), the file it
+     * came from and its format (NULL for the reference CSV).  Model runs: the
+     * parameters of the base case (NULL if not recorded) and what the run's
+     * sessions varied in, "dsp.chunk_divisor 128, 256; seed 1, 2" (NULL for
+     * a run of one point). */
+    char *name, *file, *format;
+    char *params;
+    char *sweep;
 } rpt_run_t;
 
+/* The longest variant kept: the swept parameters' values and seed. */
+#define RPT_VARIANT_MAX 160
+
 /* One case across the runs: values[r * SIM_STAT_COUNT + s], NAN where run r
- * has no such figure; times per run (ns per statement), NAN when untimed. */
+ * has no such figure; times per run (microseconds per statement), NAN when
+ * untimed; params[r], the parameters the case ran with in run r (an index
+ * into rpt_history_t.params), -1 where unknown or absent; ran[r], 1 where
+ * run r has a session of the case (with or without figures lobsim knows). */
 typedef struct {
     char workload[RES_NAME_MAX + 1];
-    int64_t workload_position; /* in the store's table `workloads`; -1 if not there */
+    int64_t workload_position;     /* in the store's table `workloads`; -1 if not there */
+    char family[RES_NAME_MAX + 1]; /* "lob", "heap", "rac" from that table; "" if not there */
+    char title[96];                /* the workload's title there; "" if none */
     char path[RES_NAME_MAX + 1];
     uint64_t lob_chars;
     uint32_t block_size;
     uint64_t rows;
+    /* Within a sweep, the values of what its sessions varied in, e.g.
+     * "dsp.chunk_divisor=128 seed=2"; "" for a run of one point.  Part of
+     * the case's identity: a sweep's points are cases of their own. */
+    char variant[RPT_VARIANT_MAX];
     double *values;
     double *t_mean, *t_lo, *t_hi;
+    int32_t *params;
+    unsigned char *ran;
 } rpt_case_t;
 
 struct rpt_history {
     rpt_run_t *runs; /* Oracle's first, then the model's in commit order */
     size_t nruns;
-    rpt_case_t *cases; /* by workload (the store's order), path, block size, rows, LOB size */
+    rpt_case_t *cases; /* by workload (the store's order), path, block size, rows, LOB size,
+                        * variant */
     size_t ncases;
-    int64_t latest_lobsim; /* newest lobsim run id, 0 if none */
+    char **params; /* every distinct parameter text of the sessions, once */
+    size_t nparams;
     int has_oracle;
 };
+
+/* ---- what changed (changes.c) ---------------------------------------------- */
+
+/* The "name=value name=value" text of the model's parameters, a pair at a
+ * time: set p to the text, then rpt_param_next() until it returns 0.  A
+ * name or value longer than its buffer is cut. */
+typedef struct {
+    const char *p;
+    char name[64];
+    char value[64];
+} rpt_param_iter_t;
+
+int rpt_param_next(rpt_param_iter_t *it);
+
+/* name's value in text into out: 1 when text has it, else 0 (out ""). */
+int rpt_param_value(const char *text, const char *name, char *out, size_t len);
+
+/*
+ * The parameters that differ between the texts a and b ("name=value ..."),
+ * as "name old -> new" joined by ", "; a name in one only shows "(none)" on
+ * the other side.  At most max changes are worded, then "and N more".
+ * Names in skip (a space-separated list, may be NULL) are left out.
+ * Returns the number of changes (0: same parameters); out is always a
+ * string, cut at a change's end when it is too short.
+ */
+size_t rpt_param_changes(const char *a, const char *b, const char *skip, size_t max, char *out,
+                         size_t len);
+
+/*
+ * The label of a step of case c from run a to run b (positions in h):
+ * the parameters that changed when they did (at most two, then "and N
+ * more"), else the commit and its whole subject, else "uncommitted changes"
+ * or "same commit and parameters".  The chart cuts it to its room.
+ */
+void rpt_step_label(const rpt_history_t *h, const rpt_case_t *c, size_t a, size_t b, char *out,
+                    size_t len);
+
+/* The position of the previous model run before x that ran one of the
+ * workloads x ran, or SIZE_MAX. */
+size_t rpt_previous_run(const rpt_history_t *h, size_t x);
+
+/* ---- the page's parts ------------------------------------------------------ */
+
+/* Every workload's section: its charts across the runs (charts.c). */
+sim_err_t rpt_charts(FILE *f, const rpt_history_t *h);
+
+/* The calibration of the newest complete model run of the reference's
+ * experiment against Oracle's reference (calibration.c). */
+sim_err_t rpt_calibration(FILE *f, const rpt_history_t *h, const char *db);
 
 #endif /* LOBSIM_LOBREPORT_INT_H */

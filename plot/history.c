@@ -1,9 +1,11 @@
 /*
  * history.c -- one figure across a store's runs as an SVG chart: the
- * runs evenly spaced along x (in the order given, labelled by commit), the
+ * runs evenly spaced along x (in the order given, every one labelled), the
  * values on a log axis, a line per series with optional whiskers (the spread
- * of repetitions), diamonds for marker series (Oracle's measurements), and
- * dashed rules where a figure stepped, labelled with the commit.
+ * of repetitions), diamonds for marker series (Oracle's measurements),
+ * dashed rules where a figure stepped, labelled with what changed (cut to
+ * the room there, whole in the rule's tooltip), and a legend naming every
+ * series, in as many rows as it takes.
  *
  * Data in, SVG text out, as plot.c; plot_history_svg() is the only entry.
  */
@@ -23,8 +25,12 @@ static const char *const hpalette[PLOT_HISTORY_COLOURS] = {
 #define LEFT 64.0
 #define RIGHT 16.0
 #define TOP 46.0
-#define BOTTOM 58.0
+#define BOTTOM 58.0 /* below the plot area in the given height: labels, legend */
 #define LEGEND 20.0
+#define LEGEND_ROW 16.0
+#define CHAR_W 6.4     /* an average character at 11 px, for fitting text */
+#define TICK_ANGLE 60  /* the run labels' slant, degrees */
+#define TICK_SIN 0.866 /* its sine */
 
 static int usable(double v)
 {
@@ -47,8 +53,9 @@ static void value_label(char *buf, size_t len, double v, const char *unit)
 
 static sim_err_t check(const plot_history_t *h)
 {
-    if (!h || h->nx == 0 || !h->xlabels || h->width == 0 || h->height == 0 ||
-        (h->nseries && !h->series) || (h->nsteps && !h->steps))
+    if (!h || h->nx == 0 || !h->xlabels || h->width <= LEFT + RIGHT ||
+        h->height <= TOP + BOTTOM + LEGEND + 10 || (h->nseries && !h->series) ||
+        (h->nsteps && !h->steps))
         return SIM_EINVAL;
     for (size_t i = 0; i < h->nseries; i++) {
         const plot_hseries_t *s = &h->series[i];
@@ -68,11 +75,35 @@ typedef struct {
     const plot_history_t *h;
     double dlo, dhi;
     double w, ht, pw, ph, step;
+    double labels; /* height of the slanted run labels */
+    double legend; /* top of the legend's first row */
 } frame_t;
 
 static double xpos(const frame_t *fr, size_t i)
 {
     return LEFT + fr->step * ((double)i + 0.5);
+}
+
+/* The legend's entry i: its width. */
+static double entry_width(const plot_hseries_t *s)
+{
+    return 30 + 6.6 * (double)(s->name ? strlen(s->name) : 0);
+}
+
+/* Rows the legend takes in a chart w wide. */
+static unsigned legend_rows(const plot_history_t *h, double w)
+{
+    unsigned rows = h->nseries ? 1 : 0;
+    double lx = LEFT;
+    for (size_t i = 0; i < h->nseries; i++) {
+        double ew = entry_width(&h->series[i]);
+        if (lx + ew > w - RIGHT && lx > LEFT) {
+            rows++;
+            lx = LEFT;
+        }
+        lx += ew;
+    }
+    return rows;
 }
 
 static double ypos(const frame_t *fr, double v)
@@ -108,10 +139,22 @@ static void frame_of(const plot_history_t *h, frame_t *fr)
         fr->dhi += 0.5;
     }
     fr->w = h->width;
-    fr->ht = h->height;
     fr->pw = fr->w - LEFT - RIGHT;
-    fr->ph = fr->ht - TOP - BOTTOM - LEGEND;
+    fr->ph = (double)h->height - TOP - BOTTOM - LEGEND;
     fr->step = fr->pw / (double)h->nx;
+    /* The chart grows below the plot area for long run labels and for each
+     * row of legend beyond the first. */
+    size_t longest = 0;
+    for (size_t x = 0; x < h->nx; x++) {
+        size_t n = h->xlabels[x] ? strlen(h->xlabels[x]) : 0;
+        longest = n > longest ? n : longest;
+    }
+    fr->labels = 18 + CHAR_W * (double)longest * TICK_SIN;
+    if (fr->labels < BOTTOM - 14)
+        fr->labels = BOTTOM - 14;
+    unsigned rows = legend_rows(h, fr->w);
+    fr->legend = TOP + fr->ph + fr->labels + LEGEND_ROW;
+    fr->ht = fr->legend + (rows > 1 ? (rows - 1) * LEGEND_ROW : 0) + 8;
 }
 
 /* The <svg> element, its title and the chart's title. */
@@ -162,36 +205,91 @@ static void value_axis(FILE *f, const frame_t *fr)
             LEFT, TOP, fr->pw, fr->ph);
 }
 
-/* Runs along x; the labels thinned out when they would collide. */
+/* Runs along x, every one labelled, slanted: the caller makes the chart
+ * wide enough for them (about 14 px a run). */
 static void run_axis(FILE *f, const frame_t *fr)
 {
-    size_t every = (size_t)ceil(70.0 / fr->step);
-    if (every < 1)
-        every = 1;
     for (size_t x = 0; x < fr->h->nx; x++) {
-        if (x % every && x + 1 != fr->h->nx)
-            continue;
-        double px = xpos(fr, x), py = TOP + fr->ph + 14;
+        double px = xpos(fr, x), py = TOP + fr->ph + 12;
         fprintf(f,
                 "<text class=\"xlabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" "
-                "transform=\"rotate(-30 %.1f %.1f)\">",
-                px, py, px, py);
+                "transform=\"rotate(-%d %.1f %.1f)\">",
+                px, py, TICK_ANGLE, px, py);
         plot_xml_text(f, fr->h->xlabels[x]);
         fputs("</text>\n", f);
     }
 }
 
-/* Steps: a dashed rule between the run before and the run at `at`. */
+/* s whole when it has at most room characters, else cut at the last
+ * space that fits, an ellipsis after it (a longer word is cut within, at a
+ * character's start).  out holds len bytes. */
+static void cut_words(const char *s, size_t room, char *out, size_t len)
+{
+    static const char ell[] = "\xe2\x80\xa6"; /* … */
+    size_t n = strlen(s), chars = 0;
+    for (size_t i = 0; i < n; i++)
+        chars += ((unsigned char)s[i] & 0xC0) != 0x80;
+    if (chars <= room || len < sizeof ell + 1) {
+        snprintf(out, len, "%s", s);
+        return;
+    }
+    /* The byte where room - 1 characters end, then back to a space. */
+    size_t end = 0;
+    for (size_t c = 0; end < n && end + sizeof ell < len; end++)
+        if (((unsigned char)s[end] & 0xC0) != 0x80 && ++c > (room ? room - 1 : 0))
+            break;
+    size_t cut = end;
+    while (cut > 0 && s[cut] != ' ')
+        cut--;
+    if (cut == 0)
+        cut = end;
+    while (cut > 0 && strchr(" ,;:", s[cut - 1]))
+        cut--;
+    memcpy(out, s, cut);
+    memcpy(out + cut, ell, sizeof ell);
+}
+
+/* Characters of s (UTF-8). */
+static size_t chars_of(const char *s)
+{
+    size_t n = 0;
+    for (; s && *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* Steps: a dashed rule between the run before and the run at `at`, its
+ * label on one of two rows above the plot: right of the rule where it fits
+ * before the next label of its row, else left of it where it fits after the
+ * last one, else on the roomier side cut at a word; the whole label in the
+ * rule's tooltip (<title>). */
 static void steps(FILE *f, const frame_t *fr)
 {
-    for (size_t i = 0; i < fr->h->nsteps; i++) {
-        double sx = xpos(fr, fr->h->steps[i].at) - fr->step / 2;
+    const plot_history_t *h = fr->h;
+    double row_end[2] = {0, 0}; /* where each row's last label ends */
+    for (size_t i = 0; i < h->nsteps; i++) {
+        const char *label = h->steps[i].label ? h->steps[i].label : "";
+        double sx = xpos(fr, h->steps[i].at) - fr->step / 2;
+        double right = fr->w - 4;
+        if (i + 2 < h->nsteps)
+            right = fmin(right, xpos(fr, h->steps[i + 2].at) - fr->step / 2 - 4);
+        double rroom = (right - sx - 3) / CHAR_W, lroom = (sx - 3 - row_end[i % 2] - 6) / CHAR_W;
+        double want = (double)chars_of(label);
+        int left = want > rroom && (want <= lroom || lroom > rroom);
+        double room = left ? lroom : rroom;
+        char text[512];
+        cut_words(label, room > 1 ? (size_t)room : 1, text, sizeof text);
+        double tx = left ? sx - 3 : sx + 3;
+        row_end[i % 2] = left ? sx : tx + CHAR_W * (double)chars_of(text);
+        fputs("<g class=\"step\"><title>", f);
+        plot_xml_text(f, label);
         fprintf(f,
-                "<g class=\"step\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" "
+                "</title><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" "
                 "stroke=\"#d62728\" stroke-dasharray=\"4 3\"/>"
-                "<text x=\"%.1f\" y=\"%.1f\" fill=\"#d62728\" text-anchor=\"middle\">",
-                sx, sx, TOP - 4, TOP + fr->ph, sx, TOP - 8 - 11.0 * (double)(i % 2));
-        plot_xml_text(f, fr->h->steps[i].label);
+                "<text x=\"%.1f\" y=\"%.1f\" fill=\"#d62728\"%s>",
+                sx, sx, TOP - 4 - 11.0 * (double)(i % 2), TOP + fr->ph, tx,
+                TOP - 8 - 11.0 * (double)(i % 2), left ? " text-anchor=\"end\"" : "");
+        plot_xml_text(f, text);
         fputs("</text></g>\n", f);
     }
 }
@@ -243,16 +341,20 @@ static void series(FILE *f, const frame_t *fr, const plot_hseries_t *s)
     fputs("</g>\n", f);
 }
 
-/* The legend below the axis labels, as many series as fit. */
+/* The legend below the run labels: every series, in as many rows as it
+ * takes. */
 static void legend(FILE *f, const frame_t *fr)
 {
-    double lx = LEFT, ly = fr->ht - 8;
+    double lx = LEFT, ly = fr->legend;
     for (size_t i = 0; i < fr->h->nseries; i++) {
         const plot_hseries_t *s = &fr->h->series[i];
-        size_t len = s->name ? strlen(s->name) : 0;
-        if (lx + 26 + 6.6 * (double)len > fr->w - RIGHT)
-            break; /* no room: the page's table lists them all */
+        double ew = entry_width(s);
+        if (lx + ew > fr->w - RIGHT && lx > LEFT) {
+            lx = LEFT;
+            ly += LEGEND_ROW;
+        }
         const char *c = hpalette[s->colour];
+        fputs("<g class=\"legend-entry\">", f);
         if (s->style == PLOT_MARKERS)
             fprintf(f, "<path d=\"M%.1f %.1fl4 4l-4 4l-4 -4z\" fill=\"white\" stroke=\"%s\"/>",
                     lx + 8, ly - 8, c);
@@ -263,8 +365,8 @@ static void legend(FILE *f, const frame_t *fr)
                     lx, lx + 16, ly - 4, ly - 4, c);
         fprintf(f, "<text class=\"legend\" x=\"%.1f\" y=\"%.1f\">", lx + 20, ly);
         plot_xml_text(f, s->name);
-        fputs("</text>\n", f);
-        lx += 30 + 6.6 * (double)len;
+        fputs("</text></g>\n", f);
+        lx += ew;
     }
 }
 

@@ -110,7 +110,10 @@ typedef struct {
 
 #define PLOT_HISTORY_COLOURS 10
 
-/* A step: a vertical rule before x position `at`, labelled (e.g. a commit). */
+/* A step: a vertical rule before x position `at`, labelled with what
+ * changed (the parameters, or a commit and its subject): the label is cut
+ * at a word to the room before the next label of its row, and kept whole
+ * in the rule's tooltip. */
 typedef struct {
     size_t at;
     const char *label;
@@ -120,21 +123,26 @@ typedef struct {
     const char *title;          /* above the chart */
     const char *id;             /* the <svg> element's id; NULL for none */
     size_t nx;                  /* x positions, >= 1 */
-    const char *const *xlabels; /* a tick label per position (a short commit) */
+    const char *const *xlabels; /* a tick label per position, every one drawn (slanted):
+                                 * give the chart about 14 px a position */
     const plot_hseries_t *series;
     size_t nseries;
     const plot_step_t *steps;
     size_t nsteps;
     const char *unit;       /* appended to value labels, e.g. " us"; NULL for none */
-    unsigned width, height; /* px */
+    unsigned width, height; /* px; height holds the plot area and one legend row, the
+                             * chart grows by the rows more and long run labels */
 } plot_history_t;
 
 /*
  * The series of h as one SVG element (no XML declaration: it can stand inline
- * in HTML) on a log value axis: x positions evenly spaced with their labels,
- * a legend row, steps as dashed rules labelled at the top.  SIM_EINVAL, with
- * nothing written, for no positions, no labels, a series without values, a
- * colour or style out of range, a step beyond the positions or a zero size;
+ * in HTML) on a log value axis: x positions evenly spaced, each with its
+ * label (class "xlabel"), a legend naming every series (class
+ * "legend-entry", wrapped into rows), steps as dashed rules labelled at the
+ * top (class "step"), each series a <g class="series" data-name=...>.
+ * SIM_EINVAL, with nothing written, for no positions, no labels, a series
+ * without values, a colour or style out of range, a step beyond the
+ * positions, a zero width or a height without room for a plot area;
  * SIM_EIO when writing fails.
  */
 sim_err_t plot_history_svg(FILE *f, const plot_history_t *h);

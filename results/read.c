@@ -251,7 +251,7 @@ static int walk_prepare(res_store_t *s, walk_t *w, int64_t run_id)
         s->db,
         "SELECT s.sid, s.run, s.path, s.lob_chars, s.block_size, s.rows, s.piece_size, s.seed,\n"
         "  s.params, s.iterations, s.real_time_ns, s.cpu_time_ns, s.repetitions, s.workload,\n"
-        "  w.position\n"
+        "  w.position, w.family, w.title\n"
         "FROM sessions s LEFT JOIN workloads w ON w.name = s.workload\n"
         "WHERE s.run = ?1\n"
         "ORDER BY w.position IS NULL, w.position, s.workload,\n"
@@ -303,6 +303,8 @@ static void session_row(sqlite3_stmt *ss, res_session_info_t *si)
     si->workload = (const char *)sqlite3_column_text(ss, 13);
     si->workload_position =
         sqlite3_column_type(ss, 14) == SQLITE_NULL ? -1 : sqlite3_column_int64(ss, 14);
+    si->workload_family = (const char *)sqlite3_column_text(ss, 15);
+    si->workload_title = (const char *)sqlite3_column_text(ss, 16);
     si->timed = sqlite3_column_type(ss, 9) != SQLITE_NULL;
     if (si->timed) {
         si->timing.iterations = (uint64_t)sqlite3_column_int64(ss, 9);

@@ -365,6 +365,9 @@ typedef struct {
     /* The workload's position in the store's table `workloads` (0 first),
      * -1 when the table lacks it. */
     int64_t workload_position;
+    /* Its family ("lob", "heap", "rac") and title in that table; NULL when
+     * the table lacks the workload (or gives it no title). */
+    const char *workload_family, *workload_title;
     const char *path; /* as recorded: "local", "dblink", ... */
     uint64_t lob_chars;
     uint32_t block_size;

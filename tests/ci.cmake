@@ -16,12 +16,14 @@ add_test(NAME workflows_valid
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/validate_workflows.sh ${PROJECT_SOURCE_DIR})
 set_tests_properties(workflows_valid PROPERTIES TIMEOUT 300)
 
-# build/lobreport's page rendered by headless Chromium: the charts, labels and
-# steps there, no console message; the page and its screenshot are kept in
+# build/lobreport's page of a store with every family and Oracle's runs,
+# rendered by headless Chromium: the charts, labels and steps there, the DOM
+# checked (tests/lobreport_dom.js), no console message; the page, its DOM
+# check and its screenshot are kept in
 # the build directory (lobreport-test/site/index.html, lobreport-test/index.png).
 add_test(NAME lobreport_page
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lobreport_page.sh $<TARGET_FILE:lobbench>
-          $<TARGET_FILE:lobreport> ${CMAKE_BINARY_DIR}/lobreport-test)
+          $<TARGET_FILE:lobimport> $<TARGET_FILE:lobreport> ${CMAKE_BINARY_DIR}/lobreport-test)
 set_tests_properties(lobreport_page PROPERTIES TIMEOUT 600)
 
 # The layout's habits: a folder a component, one name and prefix each,

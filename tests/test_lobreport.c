@@ -1,7 +1,12 @@
 /*
  * test_lobreport.c -- lobsim_lobreport in process: the history read from a
  * store the test records, and the page written from it, in the order of the
- * store's workloads (its table `workloads`), whatever their names.
+ * store's workloads (its table `workloads`), whatever their names; what
+ * changed between runs in words (parameters, else the commit); a sweep's
+ * points apart; runs at one commit told apart; a heap family's series named
+ * by block size; statistics zero in every run listed, not drawn; Oracle's
+ * imported runs with their label and file.  The page as Chromium lays it out
+ * is tests/lobreport_page.sh's.
  *
  * Every test works in its own mkdtemp directory, removed afterwards.
  */
@@ -16,6 +21,8 @@
 
 #include "store_util.h"
 
+#include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,7 +119,7 @@ static void test_workload_order(void **state)
     const char *at = html;
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         char id[64];
-        snprintf(id, sizeof id, "<section class=\"group\" id=\"%s\">", want[i]);
+        snprintf(id, sizeof id, "<section class=\"group\" id=\"%s\" ", want[i]);
         const char *next = strstr(html, id);
         if (!next || next < at)
             fail_msg("section %s missing or out of order", want[i]);
@@ -144,11 +151,227 @@ static void test_default_out(void **state)
     }
 }
 
+/* ---- what changed ------------------------------------------------------------ */
+
+static void test_param_changes(void **state)
+{
+    (void)state;
+    char out[256];
+    assert_int_equal(rpt_param_changes("a=1 b=2", "a=1 b=2", NULL, 8, out, sizeof out), 0);
+    assert_string_equal(out, "");
+    /* b's order, then the names b lacks. */
+    assert_int_equal(rpt_param_changes("a=1 b=2 c=3", "a=1 d=4 b=5", NULL, 8, out, sizeof out), 3);
+    assert_string_equal(out, "d (none) → 4, b 2 → 5, c 3 → (none)");
+    assert_int_equal(rpt_param_changes("a=1 b=2 c=3", "a=1 d=4 b=5", NULL, 1, out, sizeof out), 3);
+    assert_string_equal(out, "d (none) → 4 and 2 more");
+    /* A sweep's names are its own, not changes. */
+    assert_int_equal(
+        rpt_param_changes("a=1 b=2", "a=7 b=5", "b 5, 6; seed 1, 2", 8, out, sizeof out), 1);
+    assert_string_equal(out, "a 1 → 7");
+    /* Too short: cut at a change's end, never in one. */
+    char small[12];
+    assert_int_equal(rpt_param_changes("a=1 b=2", "a=7 b=5", NULL, 8, small, sizeof small), 2);
+    assert_string_equal(small, "a 1 → 7");
+    char v[16];
+    assert_int_equal(rpt_param_value("x=1 dsp.y=abc", "dsp.y", v, sizeof v), 1);
+    assert_string_equal(v, "abc");
+    assert_int_equal(rpt_param_value("x=1 dsp.y=abc", "y", v, sizeof v), 0);
+}
+
+/* Record one run of n sessions; returns its id. */
+static int64_t record(const char *db, const res_workload_t *w, size_t nw, const char *commit,
+                      const char *params, res_session_t *ss, size_t n)
+{
+    res_store_t *s;
+    char err[512];
+    if (res_open(db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
+        fail_msg("res_open: %s", err);
+    if (nw)
+        assert_int_equal(res_set_workloads(s, w, nw), SIM_OK);
+    res_run_t run;
+    res_run_defaults(&run);
+    run.seed = 1;
+    run.git_commit = commit;
+    run.git_dirty = 0;
+    run.params = params;
+    int64_t id;
+    if (res_record_run(s, &run, ss, n, &id) != SIM_OK)
+        fail_msg("res_record_run: %s", res_errmsg(s));
+    res_close(s);
+    return id;
+}
+
+static rpt_history_t *load(const char *db)
+{
+    rpt_history_t *h;
+    char err[1024];
+    if (rpt_history_load(db, &h, err, sizeof err) != SIM_OK)
+        fail_msg("rpt_history_load: %s", err);
+    return h;
+}
+
+static char *page_of(const rpt_history_t *h, const store_dir_t *f)
+{
+    char err[1024], page[160];
+    if (rpt_site_write(h, f->db, f->dir, err, sizeof err) != SIM_OK)
+        fail_msg("rpt_site_write: %s", err);
+    snprintf(page, sizeof page, "%s/index.html", f->dir);
+    return read_text(page);
+}
+
+static const rpt_case_t *find_case(const rpt_history_t *h, uint64_t kchars, const char *variant)
+{
+    for (size_t i = 0; i < h->ncases; i++)
+        if (h->cases[i].lob_chars == kchars * 1024 && strcmp(h->cases[i].variant, variant) == 0)
+            return &h->cases[i];
+    fail_msg("no case %" PRIu64 "k '%s'", kchars, variant);
+    return NULL;
+}
+
+/* Three runs at one commit: the second changes a parameter, the third is a
+ * sweep of it over two seeds.  Each run its own x label; the step at the
+ * second labelled by the parameter, not the commit; the sweep's points
+ * cases of their own, the sweep in words. */
+static void test_one_commit(void **state)
+{
+    store_dir_t *f = *state;
+    static const char commit[] = "abcdef0123456789abcdef0123456789abcdef01";
+    res_session_t ss[4];
+    sweep_session(&ss[0], 0, 2, 1);
+    ss[0].params = "dsp.d=256 other=1";
+    ss[0].stats.v[SIM_STAT_DSP_ALLOCATIONS] = 100;
+    record(f->db, NULL, 0, commit, ss[0].params, ss, 1);
+    ss[0].params = "dsp.d=512 other=1";
+    ss[0].stats.v[SIM_STAT_DSP_ALLOCATIONS] = 50;
+    record(f->db, NULL, 0, commit, ss[0].params, ss, 1);
+    static const char *const sweep[] = {"dsp.d=128 other=1", "dsp.d=256 other=1"};
+    for (size_t i = 0; i < 4; i++) {
+        sweep_session(&ss[i], 0, 2, 1 + i % 2);
+        ss[i].params = sweep[i / 2];
+        ss[i].stats.v[SIM_STAT_DSP_ALLOCATIONS] = 10 + i;
+    }
+    record(f->db, NULL, 0, commit, sweep[0], ss, 4);
+
+    rpt_history_t *h = load(f->db);
+    assert_int_equal(h->nruns, 3);
+    for (size_t x = 0; x < 3; x++) {
+        char want[48];
+        snprintf(want, sizeof want, "abcdef0 r%" PRId64, h->runs[x].run);
+        assert_string_equal(h->runs[x].label, want);
+    }
+    assert_null(h->runs[1].sweep);
+    assert_string_equal(h->runs[2].sweep, "dsp.d 128, 256; seed 1, 2");
+    const rpt_case_t *c = find_case(h, 2, "");
+    char label[256];
+    rpt_step_label(h, c, 0, 1, label, sizeof label);
+    assert_string_equal(label, "dsp.d 256 → 512");
+    /* The sweep's points apart, each once. */
+    assert_int_equal(h->ncases, 5);
+    const rpt_case_t *p = find_case(h, 2, "dsp.d=256 seed=2");
+    assert_true(isnan(p->values[0 * SIM_STAT_COUNT + SIM_STAT_DSP_ALLOCATIONS]));
+    assert_true(p->values[2 * SIM_STAT_COUNT + SIM_STAT_DSP_ALLOCATIONS] == 13);
+    assert_int_equal(rpt_previous_run(h, 2), 1);
+    assert_int_equal(rpt_previous_run(h, 0), SIZE_MAX);
+
+    char *html = page_of(h, f);
+    assert_non_null(strstr(html, "<title>dsp.d 256 → 512</title>"));
+    assert_null(strstr(html, "(commit not in this repository)</title>"));
+    assert_non_null(strstr(html, "data-name=\"2k dsp.d=128 seed=1\""));
+    assert_non_null(strstr(html, "<b>sweep</b>: dsp.d 128, 256; seed 1, 2"));
+    free(html);
+    rpt_history_destroy(h);
+}
+
+/* Same parameters, another commit: the step is the commit's; one git does
+ * not know is said so. */
+static void test_commit_step(void **state)
+{
+    store_dir_t *f = *state;
+    res_session_t s;
+    sweep_session(&s, 0, 2, 1);
+    s.params = "dsp.d=256";
+    s.stats.v[SIM_STAT_DSP_ALLOCATIONS] = 100;
+    record(f->db, NULL, 0, "1111111111111111111111111111111111111111", s.params, &s, 1);
+    s.stats.v[SIM_STAT_DSP_ALLOCATIONS] = 200;
+    record(f->db, NULL, 0, "2222222222222222222222222222222222222222", s.params, &s, 1);
+    rpt_history_t *h = load(f->db);
+    char label[256];
+    rpt_step_label(h, find_case(h, 2, ""), 0, 1, label, sizeof label);
+    assert_string_equal(label, "2222222 (commit not in this repository)");
+    rpt_history_destroy(h);
+}
+
+/* A heap family's section: a series per block size, named so; rows and LOB
+ * size said once or not at all; a statistic zero in every run listed in a
+ * line, not drawn. */
+static void test_heap_family(void **state)
+{
+    store_dir_t *f = *state;
+    static const res_workload_t wl[] = {{"fts", "heap", "Heap full scan"}};
+    res_session_t ss[2];
+    for (size_t i = 0; i < 2; i++) {
+        sweep_session(&ss[i], 0, 2, 1);
+        ss[i].workload = "fts";
+        ss[i].block_size = 8192u << i;
+        ss[i].rows = 10000000;
+        ss[i].stats.v[SIM_STAT_CONSISTENT_GETS] = 1000 >> i;
+    }
+    record(f->db, wl, 1, NULL, NULL, ss, 2);
+    rpt_history_t *h = load(f->db);
+    assert_string_equal(h->cases[0].family, "heap");
+    assert_string_equal(h->runs[0].label, "r1");
+    char *html = page_of(h, f);
+    assert_non_null(strstr(html, "data-family=\"heap\""));
+    assert_non_null(strstr(html, "<small>Heap full scan</small>"));
+    assert_non_null(strstr(html, "data-name=\"8k blocks\""));
+    assert_non_null(strstr(html, "data-name=\"16k blocks\""));
+    assert_null(strstr(html, "rows\""));
+    assert_non_null(strstr(html, "10000000 rows, a line per block size"));
+    assert_non_null(strstr(html, "id=\"chart-fts-local-consistent-gets\""));
+    assert_null(strstr(html, "id=\"chart-fts-local-db-block-gets\""));
+    const char *zeros = strstr(html, "<p class=\"zeros\">Zero in every run (");
+    assert_non_null(zeros);
+    assert_non_null(strstr(zeros, "db block gets"));
+    free(html);
+    rpt_history_destroy(h);
+}
+
+/* An imported Oracle run: its label and file in the runs table, never "-". */
+static void test_oracle_row(void **state)
+{
+    store_dir_t *f = *state;
+    res_store_t *s;
+    char err[512];
+    if (res_open(f->db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
+        fail_msg("res_open: %s", err);
+    res_named_value_t fig = {"db block gets", 42};
+    res_import_session_t is = {"insert",     "local", 8192, SIM_REF_BLOCK_SIZE,
+                               SIM_REF_ROWS, 0,       &fig, 1};
+    res_import_run_t ir = {"/data/awr/tuesday.txt", "sqlplus", "tuesday's run", NULL, &is, 1};
+    if (res_record_import(s, &ir, 1, NULL) != SIM_OK)
+        fail_msg("res_record_import: %s", res_errmsg(s));
+    res_close(s);
+    rpt_history_t *h = load(f->db);
+    assert_string_equal(h->runs[0].label, "Oracle r1");
+    char *html = page_of(h, f);
+    assert_non_null(strstr(html, "<td class=\"file\"><code title=\"/data/awr/tuesday.txt\">"
+                                 "tuesday.txt</code> sqlplus</td>"));
+    assert_non_null(strstr(html, "<td class=\"subject\">tuesday's run</td>"));
+    assert_null(strstr(html, "<th>#</th>"));
+    free(html);
+    rpt_history_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_default_out),
+        cmocka_unit_test(test_param_changes),
         cmocka_unit_test_setup_teardown(test_workload_order, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_one_commit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_commit_step, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_heap_family, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_oracle_row, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

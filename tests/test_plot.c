@@ -216,6 +216,49 @@ static void test_history_bad_input_writes_nothing(void **state)
     }
 }
 
+/* Every run labelled, however many; every series in the legend, wrapped
+ * into rows that make the chart taller; a step's long label cut at a word
+ * on the chart and whole in its tooltip. */
+static void test_history_labels_legend_steps(void **state)
+{
+    (void)state;
+    const char *xl[12] = {"a r1", "a r2", "a r3", "a r4",  "a r5",  "a r6",
+                          "a r7", "a r8", "a r9", "b r10", "b r11", "b r12"};
+    double v[12] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2};
+    plot_hseries_t s[6];
+    static const char *const names[6] = {"2k dsp.chunk_divisor=128 seed=1",
+                                         "2k dsp.chunk_divisor=256 seed=1",
+                                         "2k dsp.chunk_divisor=128 seed=2",
+                                         "2k dsp.chunk_divisor=256 seed=2",
+                                         "128k",
+                                         "256k"};
+    for (unsigned i = 0; i < 6; i++)
+        s[i] = (plot_hseries_t){names[i], i, PLOT_SOLID, v, NULL, NULL};
+    plot_step_t st = {
+        9, "b dispenser: a subject far too long for the room this chart has at its right edge"};
+    plot_history_t h = {"t", NULL, 12, xl, s, 6, &st, 1, NULL, 400, 300};
+    char *svg;
+    draw_history(&h, &svg);
+    assert_int_equal(count(svg, "class=\"xlabel\""), 12);
+    assert_non_null(strstr(svg, ">b r12</text>"));
+    assert_int_equal(count(svg, "class=\"legend-entry\""), 6);
+    double height = 0;
+    assert_int_equal(sscanf(strstr(svg, "height=\""), "height=\"%lf\"", &height), 1);
+    assert_true(height > 300 + 16 * 3 - 1); /* at least four legend rows */
+    assert_non_null(strstr(svg,
+                           "<title>b dispenser: a subject far too long for the room this chart "
+                           "has at its right edge</title>"));
+    const char *t = strstr(strstr(svg, "class=\"step\""), "<text ");
+    assert_non_null(t);
+    t = strchr(t, '>');
+    assert_non_null(strstr(t, ">b dispenser: a "));
+    const char *end = strstr(t, "</text>");
+    assert_non_null(end);
+    assert_memory_equal(end - 3, "\xe2\x80\xa6", 3); /* … */
+    assert_true(end[-4] != ' ');
+    free(svg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -225,6 +268,7 @@ int main(void)
         cmocka_unit_test(test_bad_colour_refused),
         cmocka_unit_test(test_history_steps_and_markers),
         cmocka_unit_test(test_history_bad_input_writes_nothing),
+        cmocka_unit_test(test_history_labels_legend_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
