@@ -441,6 +441,26 @@ typedef struct {
     double width, height, legend_top, panels_top;
 } layout_t;
 
+/* Where the subtitle's line that starts at s ends, for a figure WIDTH wide:
+ * after the last space that keeps the line within the width, or at the
+ * first space past it when one word is wider than the figure (it then runs
+ * over the edge, whole). */
+static const char *subtitle_rest(const char *s, double width)
+{
+    size_t room = (size_t)((width - 2 * MARGIN) / CHAR_PX), n = strlen(s);
+    if (n <= room)
+        return s + n;
+    size_t cut = room;
+    while (cut > 0 && s[cut] != ' ')
+        cut--;
+    if (cut == 0)
+        while (cut < n && s[cut] != ' ')
+            cut++;
+    while (cut < n && s[cut] == ' ')
+        cut++;
+    return s + cut;
+}
+
 /* The legend's width of entry s. */
 static double legend_entry_width(const plot_series_t *s)
 {
@@ -458,8 +478,10 @@ static void layout(const plot_opts_t *o, size_t npanels, const legend_entry_t *l
     double y = MARGIN;
     if (o->title)
         y += 18;
+    for (const char *sub = o->subtitle; sub && *sub; sub = subtitle_rest(sub, l->width))
+        y += 16;
     if (o->subtitle)
-        y += 18;
+        y += 2;
     /* Legend rows: entries left to right, wrapping. */
     double lx = MARGIN;
     l->legend_top = y + 14;
@@ -498,11 +520,18 @@ static void open_svg(FILE *f, const plot_opts_t *o, const layout_t *l)
         fputs("</text>\n", f);
         y += 2;
     }
-    if (o->subtitle) {
+    for (const char *sub = o->subtitle; sub && *sub;) {
+        const char *rest = subtitle_rest(sub, l->width);
+        size_t n = (size_t)(rest - sub);
+        while (n > 0 && sub[n - 1] == ' ')
+            n--;
+        char *line = strndup(sub, n);
         y += 16;
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#444\">", MARGIN, y);
-        plot_xml_text(f, o->subtitle);
+        plot_xml_text(f, line ? line : "");
         fputs("</text>\n", f);
+        free(line);
+        sub = rest;
     }
 }
 
