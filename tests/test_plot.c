@@ -132,6 +132,38 @@ static void test_bad_colour_refused(void **state)
     fclose(f);
 }
 
+/* A subtitle wider than the figure wraps at words, each line within the
+ * figure's width (at 6.6 px a character), and pushes the panels down. */
+static void test_long_subtitle_wraps(void **state)
+{
+    (void)state;
+    plot_point_t pts[] = {{2, 1}, {4, 2}};
+    plot_series_t s = {"x", "local", 0, PLOT_SOLID, pts, 2};
+    plot_panel_t p = {"t", &s, 1};
+    plot_opts_t o;
+    plot_opts_defaults(&o);
+    o.columns = 1;
+    o.panel_width = 500; /* the figure 532 px wide: 75 characters a line */
+    /* 26 words of 5 characters and a space: 156 characters, three lines. */
+    char sub[200] = "";
+    for (int i = 0; i < 26; i++)
+        sprintf(sub + strlen(sub), "%sw%04d", i ? " " : "", i);
+    o.subtitle = sub;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    assert_int_equal(plot_svg(f, &o, &p, 1), SIM_OK);
+    assert_int_equal(fclose(f), 0);
+    /* 12 words (71 characters) a line: 12, 12, 2. */
+    assert_non_null(strstr(buf, "fill=\"#444\">w0000 w0001 w0002 w0003 w0004 w0005 w0006 w0007 "
+                                "w0008 w0009 w0010 w0011</text>"));
+    assert_non_null(strstr(buf, "fill=\"#444\">w0012 w0013 w0014 w0015 w0016 w0017 w0018 w0019 "
+                                "w0020 w0021 w0022 w0023</text>"));
+    assert_non_null(strstr(buf, "fill=\"#444\">w0024 w0025</text>"));
+    free(buf);
+}
+
 /* ---- plot_history_svg --------------------------------------------------- */
 
 /* The chart of h into *out (free() it). */
@@ -266,6 +298,7 @@ int main(void)
         cmocka_unit_test(test_nearly_constant_series_centred),
         cmocka_unit_test(test_moving_series_unchanged),
         cmocka_unit_test(test_bad_colour_refused),
+        cmocka_unit_test(test_long_subtitle_wraps),
         cmocka_unit_test(test_history_steps_and_markers),
         cmocka_unit_test(test_history_bad_input_writes_nothing),
         cmocka_unit_test(test_history_labels_legend_steps),
