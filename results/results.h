@@ -42,7 +42,7 @@
 #include "sim.h"
 
 /* PRAGMA user_version of the files this code writes; older ones are upgraded. */
-#define RES_SCHEMA_VERSION 7
+#define RES_SCHEMA_VERSION 8
 /* PRAGMA application_id of every lobsim results file: 'LOBS'. */
 #define RES_APPLICATION_ID 0x4C4F4253
 
@@ -280,6 +280,14 @@ typedef struct {
     int64_t value; /* >= 0 */
 } res_named_value_t;
 
+/* A part of an imported session counted apart (res_part_t): its name and
+ * its figures, each a statistic of the catalogue at most the session's. */
+typedef struct {
+    const char *name;
+    const res_named_value_t *figures;
+    size_t nfigures;
+} res_import_part_t;
+
 /* One measured session: the case as the user said it, and its figures. */
 typedef struct {
     const char *workload; /* names as in res_session_t */
@@ -290,6 +298,13 @@ typedef struct {
     uint32_t piece_size; /* 0 = not said */
     const res_named_value_t *figures;
     size_t nfigures; /* >= 1, no name twice */
+    /* NULL, or nfigures names as the file printed them where they differ
+     * from the figure's (a runstats name cut to its column, the figure
+     * named as the statistic it is the prefix of), NULL where they do not.
+     * Kept in session_stat_printed. */
+    const char *const *printed;
+    const res_import_part_t *parts; /* 0 to RES_MAX_PARTS, no name twice */
+    size_t nparts;
 } res_import_session_t;
 
 /* One imported file: a run of source 'oracle'. */
