@@ -154,13 +154,18 @@ int imp_looks_csv(const char *text, size_t len)
     return first_line(text, len, &l) && read_header(&l, &h);
 }
 
+/* A session's case columns, and its set in the builder's file. */
+struct key {
+    char text[KEY_MAX];
+    size_t set;
+};
+
 typedef struct {
     imp_build_t *b;
     header_t h;
-    size_t last; /* the set of the row before: rows come grouped by session */
+    size_t last; /* the key of the row before: rows come grouped by session */
     int have_last;
-    char key[KEY_MAX]; /* the set keys, one per set: b->out->sets[i] */
-    char (*keys)[KEY_MAX];
+    struct key *keys;
     size_t nkeys;
 } csv_t;
 
@@ -223,13 +228,14 @@ static sim_err_t row_set(csv_t *cv, field_t *f, int line, const char *workload, 
         used += (size_t)snprintf(key + used, sizeof key - used, ",%s", f[h->key[i]]);
     if (used >= sizeof key)
         return imp_fail(cv->b, line, "the case's columns are too long");
-    if (cv->have_last && strcmp(cv->keys[cv->last], key) == 0) {
-        *set = cv->last;
+    if (cv->have_last && strcmp(cv->keys[cv->last].text, key) == 0) {
+        *set = cv->keys[cv->last].set;
         return SIM_OK;
     }
     for (size_t i = 0; i < cv->nkeys; i++)
-        if (strcmp(cv->keys[i], key) == 0) {
-            cv->last = *set = i;
+        if (strcmp(cv->keys[i].text, key) == 0) {
+            cv->last = i;
+            *set = cv->keys[i].set;
             return SIM_OK;
         }
     const char *path = field(f, h, C_PATH);
@@ -250,20 +256,21 @@ static sim_err_t row_set(csv_t *cv, field_t *f, int line, const char *workload, 
     if (block_kb && !sim_block_size_valid(block_kb * 1024))
         return imp_fail(cv->b, line, "block_kb '%s'; expected one of 2, 4, 8, 16, 32",
                         field(f, h, C_BLOCK_KB));
-    char(*nk)[KEY_MAX] = sim_realloc(cv->keys, (cv->nkeys + 1) * sizeof *nk);
+    struct key *nk = sim_realloc(cv->keys, (cv->nkeys + 1) * sizeof *nk);
     if (!nk)
         return imp_fail(cv->b, line, "out of memory");
     cv->keys = nk;
     if ((rc = imp_add_set(cv->b, set)) != SIM_OK)
         return rc;
-    strcpy(cv->keys[cv->nkeys++], key);
+    strcpy(cv->keys[cv->nkeys].text, key);
+    cv->keys[cv->nkeys].set = *set;
+    cv->last = cv->nkeys++;
     imp_set_t *s = &cv->b->out->sets[*set];
     snprintf(s->workload, sizeof s->workload, "%s", workload);
     snprintf(s->path, sizeof s->path, "%s", path);
     s->lob_chars = kchars * 1024;
     s->block_size = (uint32_t)(block_kb * 1024);
     s->rows = rows;
-    cv->last = *set;
     cv->have_last = 1;
     return SIM_OK;
 }

@@ -139,6 +139,8 @@ static int cells(const heading_t *h, const imp_line_t *l, const char **cell, siz
 {
     size_t ws[MAX_COLS], we[MAX_COLS];
     size_t nw = words(l->p, l->n, ws, we, MAX_COLS);
+    if (nw > h->ncols)
+        return -1;
     if (nw == h->ncols) {
         for (size_t i = 0; i < nw; i++) {
             cell[i] = l->p + ws[i];
@@ -160,6 +162,10 @@ static int cells(const heading_t *h, const imp_line_t *l, const char **cell, siz
         cell[i] = l->p + from;
         celln[i] = to - from;
         imp_trim(&cell[i], &celln[i]);
+        /* names and numbers are one word each */
+        for (size_t k = 0; k < celln[i]; k++)
+            if (isspace((unsigned char)cell[i][k]))
+                return -1;
     }
     return 0;
 }
@@ -266,25 +272,52 @@ static int ends_result(const imp_line_t *l)
     size_t n = l->n;
     imp_trim(&p, &n);
     static const char sel[] = " selected.";
-    return (n >= 4 && memcmp(p, "SQL>", 4) == 0) || imp_word_eq(p, n, "no rows selected") ||
+    return (n >= 4 && imp_word_eq(p, 4, "SQL>")) || imp_word_eq(p, n, "no rows selected") ||
            (n > sizeof sel - 1 && memcmp(p + n - (sizeof sel - 1), sel, sizeof sel - 1) == 0);
 }
 
-/* Table rows of the file's user_tables results: one makes it the table. */
+static int same_name(const char *a, size_t an, const char *b, size_t bn)
+{
+    if (an != bn)
+        return 0;
+    for (size_t i = 0; i < an; i++)
+        if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]))
+            return 0;
+    return 1;
+}
+
+/* How many tables the file's user_tables results name, ignoring case: 0,
+ * 1, or 2 for several. */
 static int count_tables(const char *text, size_t len)
 {
     imp_lines_t it;
     imp_line_t prev = {0}, l;
     heading_t h;
     int have = 0, in = 0, n = 0;
+    const char *first = NULL;
+    size_t firstn = 0;
     imp_lines_init(&it, text, len);
-    while (imp_next_line(&it, &l)) {
-        if (have && read_heading(&prev, &l, &h))
+    while (n < 2 && imp_next_line(&it, &l)) {
+        if (have && read_heading(&prev, &l, &h)) {
             in = !h.index;
-        else if (in && ends_result(&l))
+        } else if (in && ends_result(&l)) {
             in = 0;
-        else if (in && !imp_is_blank(&l) && !imp_is_dashes(&l))
-            n++;
+        } else if (in && !imp_is_blank(&l) && !imp_is_dashes(&l)) {
+            const char *cell[MAX_COLS];
+            size_t celln[MAX_COLS];
+            int aligned = cells(&h, &l, cell, celln) == 0;
+            for (size_t i = 0; aligned && i < h.ncols; i++) {
+                if (h.col[i].kind != COL_NAME || celln[i] == 0)
+                    continue;
+                if (!first) {
+                    first = cell[i];
+                    firstn = celln[i];
+                    n = 1;
+                } else if (!same_name(first, firstn, cell[i], celln[i])) {
+                    n = 2;
+                }
+            }
+        }
         prev = l;
         have = 1;
     }

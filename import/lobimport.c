@@ -326,6 +326,10 @@ static int describe_case(input_t *in, size_t i, int two, res_import_session_t *s
     const imp_set_t *set = &in->parsed.sets[i];
     const case_opts_t *c = &in->c;
     int wl = c->workload;
+    /* user_tables and user_indexes hold what the ctas workload builds: a
+     * heap workload's file unless told another heap query */
+    if (in->parsed.format == IMP_FORMAT_DICTIONARY && workload_kind((size_t)wl) != WORKLOAD_HEAP)
+        wl = workload_find("ctas");
     if (set->workload[0] && (wl = workload_find(set->workload)) < 0) {
         char names[256];
         workload_names(names, sizeof names);
