@@ -351,6 +351,16 @@ sim_err_t res_foreach_unmodelled(res_store_t *s, int64_t sid, res_named_fn fn, v
  */
 sim_err_t res_resolve_run(res_store_t *s, const char *selector, int64_t *run_id);
 
+/*
+ * The same, "latest" per workload: latest and latest~N count only the
+ * completed lobsim runs with a session of one of the n workloads (n 0:
+ * every run, as res_resolve_run()), so that after a rac run the latest
+ * insert is still found.  SIM_EINVAL, naming the workloads, when there is
+ * no such run.
+ */
+sim_err_t res_resolve_run_of(res_store_t *s, const char *selector, const char *const *workloads,
+                             size_t n, int64_t *run_id);
+
 /* A run as stored.  Strings belong to the handle and stay valid until the next
  * res_get_run() on it or res_close(). */
 typedef struct {
