@@ -27,6 +27,8 @@ static const struct {
     int (*looks)(const char *text, size_t len);
     sim_err_t (*parse)(imp_build_t *b, const char *text, size_t len);
 } formats[] = {
+    {IMP_FORMAT_GBENCH, "gbench", "Google Benchmark JSON (lobbench --benchmark_format=json)",
+     imp_looks_gbench, imp_parse_gbench},
     {IMP_FORMAT_CSV, "csv", "CSV (lobbench --stats-out, statistic,value)", imp_looks_csv,
      imp_parse_csv},
     {IMP_FORMAT_AUTOTRACE, "autotrace", "autotrace Statistics", imp_looks_autotrace,
