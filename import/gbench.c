@@ -56,7 +56,8 @@ static int next_is(json_t *j, char c)
 static sim_err_t string(json_t *j, char *buf, size_t len)
 {
     if (!next_is(j, '"'))
-        return fail(j, "expected a string");
+        return fail(j, j->p >= j->end ? "truncated: the file ends where a name or string was due"
+                                      : "expected a string");
     j->p++;
     size_t o = 0;
     while (j->p < j->end && *j->p != '"') {

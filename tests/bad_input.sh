@@ -490,7 +490,7 @@ imp "imp/awr.csv:1: the rac workload's AWR figures" imp/awr.csv
 # Google Benchmark's JSON: cut short, a counter that is not a whole number.
 printf '{\n  "context": {"date": "x"},\n  "benchmarks": [\n    {"name": "insert/local/lob:2k/block:8k/rows:10000",\n' >imp/cut.json
 printf '{"context": {},\n"benchmarks": [{"name": "fts/block:8k/rows:10",\n"db block gets": 1.5}]}\n' >imp/half.json
-imp "imp/cut.json:" imp/cut.json
+imp "imp/cut.json:5: JSON: truncated" imp/cut.json
 imp "imp/half.json:3: counter 'db block gets' = 1.5" imp/half.json
 expect 2 "--format='awr2'" history.db -- "${LI[@]}" --format=awr2 imp/good.csv
 
