@@ -54,6 +54,7 @@ typedef struct {
     bench_swept_t swept[BENCH_MAX_SWEPT]; /* parameters given as lists, in order */
     size_t nswept;
     const char *stats_out;   /* --stats-out=FILE.csv */
+    const char *awr_out;     /* --awr-out=FILE.csv */
     const char *explain_out; /* --explain-out=FILE.csv */
     int explain;             /* --explain: the parts under each statistic */
     const char *db;          /* --db=FILE; NULL with --no-db */
@@ -196,19 +197,20 @@ sim_err_t bench_rac_reports(bench_case_t *cases, size_t n);
 void bench_free_reports(bench_case_t *cases, size_t n);
 
 /*
- * Write the figures as path,lob_kchars,statistic,value,workload,block_kb:
- * the reference's four columns first, so that what reads the reference reads
- * this.  A sweep of heap workloads only is written as the block-size
- * experiment's reference is, query,source,block_kb,statistic,value, then
- * statement,recursive: the statement's own part and the recursive SQL's
- * (they sum to the session's figure; value is what Oracle's view shows); a
- * sweep that mixes heap and LOB workloads is not written (1, and the message
- * says why).  A sweep's lists and seeds add columns at the end
- * (bench_sweep_header).  The file appears whole or not at all (written
- * beside it, then renamed).  Returns 0, or 1 with a one-line message naming
- * the file.
+ * Write the figures in the one layout of every workload,
+ * workload,path,lob_kchars,block_kb,rows,statistic,value,recursive (path
+ * and lob_kchars empty but for the LOB workloads; value the session's
+ * figure; recursive the heap statement's recursive SQL's part of it, empty
+ * for the others), a row per statistic of the catalogue and case, then a
+ * column per list of the sweep and one for --seeds (bench_sweep_header):
+ * what lobimport reads back into the figures the store records.  The file
+ * appears whole or not at all (written beside it, then renamed).  Returns
+ * 0, or 1 with a one-line message naming the file.
  */
 int bench_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen);
+/* The rac workload's AWR report (bench_rac_csv()'s columns) into path: a
+ * sweep of rac only.  Same contract. */
+int bench_awr_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen);
 
 /*
  * Write workload,path,lob_kchars,block_kb,statistic,component,value: each

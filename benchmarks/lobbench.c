@@ -167,6 +167,8 @@ static int check_outputs(const bench_opts_t *o, char *err, size_t errlen)
 {
     if (o->stats_out && dir_writable("--stats-out", o->stats_out, err, errlen))
         return 2;
+    if (o->awr_out && dir_writable("--awr-out", o->awr_out, err, errlen))
+        return 2;
     if (o->explain_out && dir_writable("--explain-out", o->explain_out, err, errlen))
         return 2;
     if (o->plot && dir_writable("--plot", o->plot, err, errlen))
@@ -445,6 +447,10 @@ static int write_outputs(const bench_opts_t *o, const sweep_t *sw, const provena
     if (!o->quiet)
         bench_table(stdout, sw->cases, sw->ncases, o->explain);
     if (o->stats_out && bench_csv(o->stats_out, sw->cases, sw->ncases, err, sizeof err) != 0) {
+        fprintf(stderr, "lobbench: %s\n", err);
+        rc = 1;
+    }
+    if (o->awr_out && bench_awr_csv(o->awr_out, sw->cases, sw->ncases, err, sizeof err) != 0) {
         fprintf(stderr, "lobbench: %s\n", err);
         rc = 1;
     }

@@ -403,6 +403,7 @@ enum {
     OPT_PARAM_FILE,
     OPT_PARAM,
     OPT_STATS_OUT,
+    OPT_AWR_OUT,
     OPT_EXPLAIN_OUT,
     OPT_DB,
     OPT_PLOT
@@ -427,6 +428,7 @@ static const sim_opt_t options[] = {
     {"param-file", 0, SIM_OPT_VALUE | SIM_OPT_REPEAT, OPT_PARAM_FILE},
     {"param", 0, SIM_OPT_VALUE | SIM_OPT_REPEAT, OPT_PARAM},
     {"stats-out", 0, SIM_OPT_VALUE, OPT_STATS_OUT},
+    {"awr-out", 0, SIM_OPT_VALUE, OPT_AWR_OUT},
     {"explain-out", 0, SIM_OPT_VALUE, OPT_EXPLAIN_OUT},
     {"db", 0, SIM_OPT_VALUE, OPT_DB},
     {"plot", 0, SIM_OPT_VALUE, OPT_PLOT},
@@ -510,6 +512,9 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         return bench_parse_param_file(o, v, err, errlen);
     case OPT_PARAM:
         return add_param(o, "--param", v, err, errlen);
+    case OPT_AWR_OUT:
+        o->awr_out = v;
+        return 0;
     case OPT_STATS_OUT:
         o->stats_out = v;
         return 0;
@@ -618,9 +623,11 @@ static int check_families(const bench_opts_t *o, char *err, size_t errlen)
             return not_theirs(what, param_families(name), f, err, errlen);
         }
     }
-    /* One family per file: each has its own columns, and its own x axis. */
-    const char *const files[][2] = {
-        {"--stats-out", o->stats_out}, {"--explain-out", o->explain_out}, {"--plot", o->plot}};
+    if (o->awr_out && f != FAM_RAC)
+        return not_theirs("--awr-out", FAM_RAC, f, err, errlen);
+    /* One family per file: each has its own columns, and its own x axis
+     * (--stats-out has one layout for all). */
+    const char *const files[][2] = {{"--explain-out", o->explain_out}, {"--plot", o->plot}};
     if ((f & (f - 1)) != 0)
         for (size_t k = 0; k < sizeof files / sizeof files[0]; k++)
             if (files[k][1] != NULL) {
@@ -628,7 +635,7 @@ static int check_families(const bench_opts_t *o, char *err, size_t errlen)
                 family_words(f, have, sizeof have);
                 snprintf(err, errlen,
                          "%s=%s: %s each have their own %s: run them separately, a file each",
-                         files[k][0], files[k][1], have, k == 2 ? "x axis" : "columns");
+                         files[k][0], files[k][1], have, k == 1 ? "x axis" : "columns");
                 return 2;
             }
     return 0;
@@ -710,11 +717,11 @@ void bench_usage(FILE *f)
           "  --param-file=FILE         NAME=VALUE lines (# comments), as lobfit --out\n"
           "                            writes them; applied in order with --param\n"
           "Output:\n"
-          "  --stats-out=FILE.csv      figures as CSV: path,lob_kchars,statistic,value,\n"
-          "                            workload,block_kb (the reference's columns first);\n"
-          "                            heap workloads: query,source,block_kb,statistic,\n"
-          "                            value,statement,recursive; rac: the AWR figures; a\n"
+          "  --stats-out=FILE.csv      figures as CSV, one layout for every workload:\n"
+          "                            workload,path,lob_kchars,block_kb,rows,statistic,\n"
+          "                            value,recursive (what lobimport reads back); a\n"
           "                            sweep adds a column per list and one for --seeds\n"
+          "  --awr-out=FILE.csv        rac: its AWR report, a row per figure and instance\n"
           "  --explain                 under each statistic of the table, what each part\n"
           "                            of the model contributed to it\n"
           "  --explain-out=FILE.csv    the same as CSV: workload,path,lob_kchars,block_kb,\n"

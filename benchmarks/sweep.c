@@ -40,13 +40,8 @@ static void point_case(const bench_opts_t *o, unsigned wl, case_path_t path, uin
         c->lob_chars = chars;
     }
     c->block_size = block_size;
-    c->rows = o->rows;
-    /* The heap experiment's table has 10,000,000 rows unless told. */
-    if (workload_is_heap(wl) && !o->rows_given)
-        c->rows = HS_REF_ROWS;
-    /* The rac table: 100,000 rows unless told. */
-    if (workload_is_rac(wl) && !o->rows_given)
-        c->rows = 100000;
+    /* The experiment's rows unless told (workload/'s table). */
+    c->rows = o->rows_given ? o->rows : workload_rows(wl);
     c->piece_size = o->piece_size;
     for (size_t i = 0; i < o->nparams; i++)
         case_set_param(c, o->params[i].name, o->params[i].value);

@@ -456,59 +456,6 @@ static void format_kchars(const case_t *c, char *buf, size_t len)
         snprintf(buf, len, "%.3f", (double)c->lob_chars / 1024.0);
 }
 
-/*
- * The heap workloads' figures as the reference of the block-size experiment
- * names them: query,source,block_kb,statistic,value.  autotrace shows the
- * statement without the session's recursive SQL; v$mystat everything.
- */
-static const struct {
-    sim_stat_t st;
-    const char *query; /* NULL: the case's workload name */
-    const char *source;
-    const char *statistic; /* NULL: the catalogue's name */
-    int statement_only;    /* the heap part alone (autotrace's physical reads) */
-} heap_rows[] = {
-    {SIM_STAT_TAB_NUM_ROWS, "ctas", "user_tables", "num_rows", 0},
-    {SIM_STAT_TAB_AVG_ROW_LEN, "ctas", "user_tables", "avg_row_len", 0},
-    {SIM_STAT_TAB_BLOCKS, "ctas", "user_tables", "blocks", 0},
-    {SIM_STAT_PK_NUM_ROWS, "index_pk", "user_indexes", "num_rows", 0},
-    {SIM_STAT_PK_BLEVEL, "index_pk", "user_indexes", "blevel", 0},
-    {SIM_STAT_PK_LEAF_BLOCKS, "index_pk", "user_indexes", "leaf_blocks", 0},
-    {SIM_STAT_BI_NUM_ROWS, "index_bi", "user_indexes", "num_rows", 0},
-    {SIM_STAT_BI_BLEVEL, "index_bi", "user_indexes", "blevel", 0},
-    {SIM_STAT_BI_LEAF_BLOCKS, "index_bi", "user_indexes", "leaf_blocks", 0},
-    {SIM_STAT_ID_NUM_ROWS, "index_id", "user_indexes", "num_rows", 0},
-    {SIM_STAT_ID_BLEVEL, "index_id", "user_indexes", "blevel", 0},
-    {SIM_STAT_ID_LEAF_BLOCKS, "index_id", "user_indexes", "leaf_blocks", 0},
-    {SIM_STAT_RECURSIVE_CALLS, NULL, "autotrace", NULL, 0},
-    {SIM_STAT_DB_BLOCK_GETS, NULL, "autotrace", NULL, 0},
-    {SIM_STAT_CONSISTENT_GETS, NULL, "autotrace", NULL, 0},
-    {SIM_STAT_PHYS_READS, NULL, "autotrace", NULL, 1},
-    {SIM_STAT_CLIENT_ROUNDTRIPS, NULL, "autotrace", NULL, 0},
-    {SIM_STAT_ROWS_PROCESSED, NULL, "autotrace", NULL, 0},
-    {SIM_STAT_PHYS_READ_TOTAL_REQS, NULL, "v$mystat", NULL, 0},
-    {SIM_STAT_PHYS_READ_MULTI, NULL, "v$mystat", NULL, 0},
-    {SIM_STAT_PHYS_READ_TOTAL_BYTES, NULL, "v$mystat", NULL, 0},
-    {SIM_STAT_PHYS_READS, NULL, "v$mystat", NULL, 0},
-    {SIM_STAT_PHYS_READS_CACHE, NULL, "v$mystat", NULL, 0},
-    {SIM_STAT_PHYS_READS_DIRECT, NULL, "v$mystat", NULL, 0},
-    {SIM_STAT_PHYS_READ_REQS, NULL, "v$mystat", NULL, 0},
-    {SIM_STAT_PHYS_READ_BYTES, NULL, "v$mystat", NULL, 0},
-    {SIM_STAT_PHYS_READS_DIRECT_TEMP, NULL, "v$mystat", NULL, 0},
-};
-
-static int all_heap(const csv_t *csv)
-{
-    int any = 0;
-    for (size_t i = 0; i < csv->n; i++)
-        if (csv->cases[i].ran) {
-            if (!workload_is_heap(csv->cases[i].c.workload))
-                return 0;
-            any = 1;
-        }
-    return any;
-}
-
 /* The first case that ran: every case of a sweep has the same lists. */
 static const bench_case_t *first_ran(const csv_t *csv)
 {
@@ -551,35 +498,38 @@ void bench_sweep_cells(FILE *f, const bench_case_t *bc, int rac_cols)
 }
 
 /*
- * value is the figure as Oracle's view shows it (autotrace's physical
- * reads: the statement's alone); statement and recursive are the
- * statement's own part and the recursive SQL's (the dictionary reads and
- * calls of the session's parse, heap.dict_cache), which sum to the
- * session's figure.
+ * One layout for every workload, so that lobimport reads back any run:
+ * workload first (it says which of the rest mean something), path and
+ * lob_kchars (the LOB workloads' axes, empty for a heap query and rac),
+ * block_kb and rows (every workload's), statistic and value (the session's
+ * figure, as v$mystat and the results store have it: every statistic of
+ * the catalogue once), recursive (the part of it the recursive SQL of a
+ * heap statement counts, as the store's session_part_stats; empty where
+ * the session has no such part), then the sweep's lists and seeds.
  */
-static sim_err_t write_heap_csv(FILE *f, const csv_t *csv)
+static sim_err_t write_csv(FILE *f, void *arg)
 {
-    fprintf(f, "query,source,block_kb,statistic,value,statement,recursive");
+    const csv_t *csv = arg;
+    fprintf(f, "workload,path,lob_kchars,block_kb,rows,statistic,value,recursive");
     bench_sweep_header(f, csv->cases, csv->n, 0);
     fputc('\n', f);
     for (size_t i = 0; i < csv->n; i++) {
         const bench_case_t *bc = &csv->cases[i];
         if (!bc->ran)
             continue;
-        int ctas = strcmp(workload_name(bc->c.workload), "ctas") == 0;
-        for (size_t r = 0; r < sizeof heap_rows / sizeof heap_rows[0]; r++) {
-            if ((heap_rows[r].query != NULL) != ctas)
-                continue;
-            sim_stat_t st = heap_rows[r].st;
-            uint64_t v =
-                heap_rows[r].statement_only ? bc->res.part[CASE_PART_HEAP].v[st] : bc->st.v[st];
-            uint64_t rec = bc->res.part[CASE_PART_RECURSIVE].v[st];
-            fprintf(f, "%s,%s,%u,%s,%llu,%llu,%llu",
-                    heap_rows[r].query ? heap_rows[r].query : workload_name(bc->c.workload),
-                    heap_rows[r].source, bc->c.block_size / 1024,
-                    heap_rows[r].statistic ? heap_rows[r].statistic : sim_stat_info(st)->name,
-                    (unsigned long long)v, (unsigned long long)(bc->st.v[st] - rec),
-                    (unsigned long long)rec);
+        const case_t *c = &bc->c;
+        int lob = workload_kind(c->workload) == WORKLOAD_LOB;
+        char kchars[32] = "";
+        if (lob)
+            format_kchars(c, kchars, sizeof kchars);
+        for (size_t s = 0; s < bench_order_len; s++) {
+            sim_stat_t st = bench_order[s];
+            fprintf(f, "%s,%s,%s,%u,%llu,\"%s\",%llu,", workload_name(c->workload),
+                    lob ? case_path_name(c->path) : "", kchars, c->block_size / 1024,
+                    (unsigned long long)c->rows, sim_stat_info(st)->name,
+                    (unsigned long long)bc->st.v[st]);
+            if (workload_is_heap(c->workload))
+                fprintf(f, "%llu", (unsigned long long)bc->res.part[CASE_PART_RECURSIVE].v[st]);
             bench_sweep_cells(f, bc, 0);
             fputc('\n', f);
         }
@@ -587,32 +537,11 @@ static sim_err_t write_heap_csv(FILE *f, const csv_t *csv)
     return SIM_OK;
 }
 
-static sim_err_t write_csv(FILE *f, void *arg)
+/* The rac workload's AWR report, one row per figure and instance. */
+static sim_err_t write_awr(FILE *f, void *arg)
 {
     const csv_t *csv = arg;
-    if (bench_is_rac(csv->cases, csv->n))
-        return bench_rac_csv(f, csv->cases, csv->n);
-    if (all_heap(csv))
-        return write_heap_csv(f, csv);
-    fprintf(f, "path,lob_kchars,statistic,value,workload,block_kb");
-    bench_sweep_header(f, csv->cases, csv->n, 0);
-    fputc('\n', f);
-    for (size_t i = 0; i < csv->n; i++) {
-        if (!csv->cases[i].ran)
-            continue;
-        const case_t *c = &csv->cases[i].c;
-        char kchars[32];
-        format_kchars(c, kchars, sizeof kchars);
-        for (size_t s = 0; s < bench_order_len; s++) {
-            fprintf(f, "%s,%s,\"%s\",%llu,%s,%u", case_path_name(c->path), kchars,
-                    sim_stat_info(bench_order[s])->name,
-                    (unsigned long long)csv->cases[i].st.v[bench_order[s]],
-                    workload_name(c->workload), c->block_size / 1024);
-            bench_sweep_cells(f, &csv->cases[i], 0);
-            fputc('\n', f);
-        }
-    }
-    return SIM_OK;
+    return bench_rac_csv(f, csv->cases, csv->n);
 }
 
 /* Where an --explain-out row's case sits, in its family's columns. */
@@ -702,9 +631,17 @@ static int mixed(const char *what, const char *path, const bench_case_t *cases, 
 
 int bench_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen)
 {
-    if (mixed("--stats-out", path, cases, n, err, errlen))
-        return 1;
     return write_file("--stats-out", path, write_csv, cases, n, err, errlen);
+}
+
+int bench_awr_csv(const char *path, const bench_case_t *cases, size_t n, char *err, size_t errlen)
+{
+    if (!bench_is_rac(cases, n)) {
+        snprintf(err, errlen, "--awr-out=%s: not written: only a sweep of rac has an AWR report",
+                 path);
+        return 1;
+    }
+    return write_file("--awr-out", path, write_awr, cases, n, err, errlen);
 }
 
 int bench_explain_csv(const char *path, const bench_case_t *cases, size_t n, char *err,

@@ -2,6 +2,11 @@
  * import.c -- imp_parse(): the format chosen or recognised, the parser of
  * that format run, and the pieces every parser shares: lines, numbers, and
  * the builder that keeps one value per statistic (import/README.md).
+ *
+ * Adding a format: its enumerator in import.h, its parser and landmark in a
+ * file of its own (declared in import_int.h), and one row in `formats`
+ * below, where its place says when imp_detect() tries it.  Nothing else
+ * changes: --format's names, --help and the messages come from the table.
  */
 #include "import_int.h"
 
@@ -9,27 +14,65 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-static const char *const format_names[IMP_FORMAT_COUNT] = {
-    "auto", "sqlplus", "autotrace", "runstats", "snapper", "csv",
+/* The formats, in the order imp_detect() tries their landmarks: the most
+ * specific first (a CSV header on line 1), SQL*Plus's NAME/VALUE heading
+ * last, since other outputs may hold one. */
+static const struct {
+    imp_format_t format;
+    const char *name;
+    const char *what; /* for "no known format" */
+    int (*looks)(const char *text, size_t len);
+    sim_err_t (*parse)(imp_build_t *b, const char *text, size_t len);
+} formats[] = {
+    {IMP_FORMAT_GBENCH, "gbench", "Google Benchmark JSON (lobbench --benchmark_format=json)",
+     imp_looks_gbench, imp_parse_gbench},
+    {IMP_FORMAT_CSV, "csv", "CSV (lobbench --stats-out, statistic,value)", imp_looks_csv,
+     imp_parse_csv},
+    {IMP_FORMAT_AUTOTRACE, "autotrace", "autotrace Statistics", imp_looks_autotrace,
+     imp_parse_autotrace},
+    {IMP_FORMAT_RUNSTATS, "runstats", "runstats STAT... lines", imp_looks_runstats,
+     imp_parse_runstats},
+    {IMP_FORMAT_SNAPPER, "snapper", "Snapper STAT lines", imp_looks_snapper, imp_parse_snapper},
+    {IMP_FORMAT_DICTIONARY, "dictionary", "user_tables/user_indexes query output",
+     imp_looks_dictionary, imp_parse_dictionary},
+    {IMP_FORMAT_SQLPLUS, "sqlplus", "SQL*Plus NAME/VALUE output", imp_looks_sqlplus,
+     imp_parse_sqlplus},
 };
+#define NFORMATS (sizeof formats / sizeof formats[0])
+_Static_assert(NFORMATS == IMP_FORMAT_COUNT - 1, "a row in formats[] per format");
 
 const char *imp_format_name(imp_format_t f)
 {
     assert(f < IMP_FORMAT_COUNT);
-    return format_names[f];
+    for (size_t i = 0; i < NFORMATS; i++)
+        if (formats[i].format == f)
+            return formats[i].name;
+    return "auto";
 }
 
 int imp_format_parse(const char *s, imp_format_t *out)
 {
     assert(s != NULL && out != NULL);
-    for (int i = 0; i < IMP_FORMAT_COUNT; i++)
-        if (strcmp(s, format_names[i]) == 0) {
-            *out = (imp_format_t)i;
+    if (strcmp(s, "auto") == 0) {
+        *out = IMP_FORMAT_AUTO;
+        return 0;
+    }
+    for (size_t i = 0; i < NFORMATS; i++)
+        if (strcmp(s, formats[i].name) == 0) {
+            *out = formats[i].format;
             return 0;
         }
     return -1;
+}
+
+void imp_format_names(char *buf, size_t len)
+{
+    size_t used = (size_t)snprintf(buf, len, "auto");
+    for (size_t i = 0; i < NFORMATS && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, ", %s", formats[i].name);
 }
 
 /* ---- lines ---------------------------------------------------------------- */
@@ -177,18 +220,81 @@ sim_err_t imp_fail(imp_build_t *b, int line, const char *fmt, ...)
     return SIM_EINVAL;
 }
 
+static sim_err_t no_memory(imp_build_t *b)
+{
+    if (b->errlen > 0)
+        snprintf(b->err, b->errlen, "%s: out of memory", b->file);
+    return SIM_ENOMEM;
+}
+
 sim_err_t imp_add_set(imp_build_t *b, size_t *index)
 {
     imp_file_t *f = b->out;
+    imp_index_t *ni = sim_realloc(b->index, (f->nsets + 1) * sizeof *ni);
+    if (!ni)
+        return no_memory(b);
+    b->index = ni;
+    memset(&ni[f->nsets], 0, sizeof ni[f->nsets]);
     imp_set_t *ns = sim_realloc(f->sets, (f->nsets + 1) * sizeof *ns);
-    if (!ns) {
-        if (b->errlen > 0)
-            snprintf(b->err, b->errlen, "%s: out of memory", b->file);
-        return SIM_ENOMEM;
-    }
+    if (!ns)
+        return no_memory(b);
     f->sets = ns;
     memset(&ns[f->nsets], 0, sizeof ns[f->nsets]);
     *index = f->nsets++;
+    return SIM_OK;
+}
+
+void imp_build_done(imp_build_t *b)
+{
+    for (size_t i = 0; b->index && i < b->out->nsets; i++)
+        sim_free(b->index[i].slots);
+    sim_free(b->index);
+    b->index = NULL;
+}
+
+/* FNV-1a 64 of the name. */
+static uint64_t name_hash(const char *p, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)p[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* The slot of name in set i's index: the one holding it, or the empty one
+ * where it would go. */
+static size_t *find_slot(const imp_build_t *b, size_t i, const char *name, size_t namelen)
+{
+    const imp_index_t *x = &b->index[i];
+    const imp_set_t *s = &b->out->sets[i];
+    size_t k = (size_t)name_hash(name, namelen) & (x->cap - 1);
+    for (;; k = (k + 1) & (x->cap - 1)) {
+        size_t at = x->slots[k];
+        if (at == 0)
+            return &x->slots[k];
+        const char *have = s->stats[at - 1].name;
+        if (strncmp(have, name, namelen) == 0 && have[namelen] == '\0')
+            return &x->slots[k];
+    }
+}
+
+/* Room in set i's index for one name more: kept at most half full. */
+static sim_err_t grow_index(imp_build_t *b, size_t i)
+{
+    imp_index_t *x = &b->index[i];
+    const imp_set_t *s = &b->out->sets[i];
+    if (2 * (s->n + 1) <= x->cap)
+        return SIM_OK;
+    imp_index_t old = *x;
+    x->cap = old.cap ? 2 * old.cap : 64;
+    x->slots = sim_calloc(x->cap, sizeof *x->slots);
+    if (!x->slots) {
+        *x = old;
+        return no_memory(b);
+    }
+    for (size_t k = 0; k < s->n; k++)
+        *find_slot(b, i, s->stats[k].name, strlen(s->stats[k].name)) = k + 1;
+    sim_free(old.slots);
     return SIM_OK;
 }
 
@@ -205,31 +311,29 @@ sim_err_t imp_add_stat(imp_build_t *b, size_t i, const char *name, size_t namele
     if (value < 0)
         return imp_fail(b, line, SHOW " is %lld; a statistic cannot be negative", SHOWN(namelen),
                         name, (long long)value);
-    for (size_t k = 0; k < s->n; k++)
-        if (strlen(s->stats[k].name) == namelen && memcmp(s->stats[k].name, name, namelen) == 0) {
-            if (s->stats[k].value == value)
-                return SIM_OK;
-            return imp_fail(b, line,
-                            SHOW " given twice with two values: %lld on line %d, %lld here",
-                            SHOWN(namelen), name, (long long)s->stats[k].value, s->stats[k].line,
-                            (long long)value);
-        }
-    imp_stat_t *ns = sim_realloc(s->stats, (s->n + 1) * sizeof *ns);
+    sim_err_t rc = grow_index(b, i);
+    if (rc != SIM_OK)
+        return rc;
+    size_t *slot = find_slot(b, i, name, namelen);
+    if (*slot) {
+        const imp_stat_t *have = &s->stats[*slot - 1];
+        if (have->value == value)
+            return SIM_OK;
+        return imp_fail(b, line, SHOW " given twice with two values: %lld on line %d, %lld here",
+                        SHOWN(namelen), name, (long long)have->value, have->line, (long long)value);
+    }
+    imp_stat_t *ns = s->n % 64 == 0 ? sim_realloc(s->stats, (s->n + 64) * sizeof *ns) : s->stats;
     char *copy = sim_malloc(namelen + 1);
     if (ns)
         s->stats = ns;
     if (!ns || !copy) {
         sim_free(copy);
-        if (b->errlen > 0)
-            snprintf(b->err, b->errlen, "%s: out of memory", b->file);
-        return SIM_ENOMEM;
+        return no_memory(b);
     }
     memcpy(copy, name, namelen);
     copy[namelen] = '\0';
-    s->stats[s->n].name = copy;
-    s->stats[s->n].value = value;
-    s->stats[s->n].line = line;
-    s->n++;
+    s->stats[s->n] = (imp_stat_t){copy, value, line, 0};
+    *slot = ++s->n;
     return SIM_OK;
 }
 
@@ -238,16 +342,9 @@ sim_err_t imp_add_stat(imp_build_t *b, size_t i, const char *name, size_t namele
 imp_format_t imp_detect(const char *text, size_t len)
 {
     assert(text != NULL || len == 0);
-    if (imp_looks_csv(text, len))
-        return IMP_FORMAT_CSV;
-    if (imp_looks_autotrace(text, len))
-        return IMP_FORMAT_AUTOTRACE;
-    if (imp_looks_runstats(text, len))
-        return IMP_FORMAT_RUNSTATS;
-    if (imp_looks_snapper(text, len))
-        return IMP_FORMAT_SNAPPER;
-    if (imp_looks_sqlplus(text, len))
-        return IMP_FORMAT_SQLPLUS;
+    for (size_t i = 0; i < NFORMATS; i++)
+        if (formats[i].looks(text, len))
+            return formats[i].format;
     return IMP_FORMAT_AUTO;
 }
 
@@ -274,7 +371,7 @@ sim_err_t imp_parse(const char *file, const char *text, size_t len, imp_format_t
     memset(out, 0, sizeof *out);
     if (errlen > 0)
         err[0] = '\0';
-    imp_build_t b = {file ? file : "(input)", out, err, errlen};
+    imp_build_t b = {file ? file : "(input)", out, err, errlen, NULL};
     int empty = 1;
     for (size_t i = 0; i < len && empty; i++)
         empty = isspace((unsigned char)text[i]) != 0;
@@ -284,33 +381,29 @@ sim_err_t imp_parse(const char *file, const char *text, size_t len, imp_format_t
         return imp_fail(&b, 0, "binary file (holds a NUL byte); expected Oracle's text output");
     if (format == IMP_FORMAT_AUTO) {
         format = imp_detect(text, len);
-        if (format == IMP_FORMAT_AUTO)
-            return imp_fail(&b, 0,
-                            "no known format: expected SQL*Plus NAME/VALUE output, autotrace "
-                            "Statistics, runstats STAT... lines, Snapper STAT lines or CSV");
+        if (format == IMP_FORMAT_AUTO) {
+            char known[512];
+            size_t used = 0;
+            known[0] = '\0';
+            for (size_t i = 0; i < NFORMATS && used < sizeof known; i++)
+                used += (size_t)snprintf(known + used, sizeof known - used, "%s%s",
+                                         i == 0              ? ""
+                                         : i + 1 == NFORMATS ? " or "
+                                                             : ", ",
+                                         formats[i].what);
+            return imp_fail(&b, 0, "no known format: expected %s", known);
+        }
     }
     out->format = format;
-    sim_err_t rc;
-    switch (format) {
-    case IMP_FORMAT_SQLPLUS:
-        rc = imp_parse_sqlplus(&b, text, len);
-        break;
-    case IMP_FORMAT_AUTOTRACE:
-        rc = imp_parse_autotrace(&b, text, len);
-        break;
-    case IMP_FORMAT_RUNSTATS:
-        rc = imp_parse_runstats(&b, text, len);
-        break;
-    case IMP_FORMAT_SNAPPER:
-        rc = imp_parse_snapper(&b, text, len);
-        break;
-    case IMP_FORMAT_CSV:
-        rc = imp_parse_csv(&b, text, len);
-        break;
-    default:
+    sim_err_t rc = SIM_EINVAL;
+    size_t k = 0;
+    while (k < NFORMATS && formats[k].format != format)
+        k++;
+    if (k == NFORMATS)
         rc = imp_fail(&b, 0, "unknown format %d", (int)format);
-        break;
-    }
+    else
+        rc = formats[k].parse(&b, text, len);
+    imp_build_done(&b);
     if (rc == SIM_OK && out->nsets == 0)
         rc = imp_fail(&b, 0, "no statistics found in %s output", imp_format_name(format));
     for (size_t i = 0; rc == SIM_OK && i < out->nsets; i++)

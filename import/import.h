@@ -17,35 +17,53 @@
 #include "sim.h"
 
 typedef enum {
-    IMP_FORMAT_AUTO,      /* recognise the format (imp_detect()) */
-    IMP_FORMAT_SQLPLUS,   /* NAME / VALUE query output of v$mystat, v$sesstat */
-    IMP_FORMAT_AUTOTRACE, /* the Statistics block of SET AUTOTRACE */
-    IMP_FORMAT_RUNSTATS,  /* Tom Kyte's runstats_pkg.res_stop report: two runs */
-    IMP_FORMAT_SNAPPER,   /* Tanel Poder's Snapper: the STAT lines' deltas */
-    IMP_FORMAT_CSV,       /* statistic,value or path,lob_kchars,statistic,value */
+    IMP_FORMAT_AUTO,       /* recognise the format (imp_detect()) */
+    IMP_FORMAT_SQLPLUS,    /* NAME / VALUE query output of v$mystat, v$sesstat */
+    IMP_FORMAT_AUTOTRACE,  /* the Statistics block of SET AUTOTRACE */
+    IMP_FORMAT_RUNSTATS,   /* Tom Kyte's runstats_pkg.res_stop report: two runs */
+    IMP_FORMAT_SNAPPER,    /* Tanel Poder's Snapper: the STAT lines' deltas */
+    IMP_FORMAT_CSV,        /* lobbench --stats-out, statistic,value, the reference's */
+    IMP_FORMAT_DICTIONARY, /* user_tables / user_indexes query output */
+    IMP_FORMAT_GBENCH,     /* Google Benchmark's JSON of lobbench: its counters */
     IMP_FORMAT_COUNT
 } imp_format_t;
 
-/* "auto", "sqlplus", "autotrace", "runstats", "snapper", "csv". */
+/* "auto", "sqlplus", "autotrace", "runstats", "snapper", "csv",
+ * "dictionary", "gbench" (the table of formats in import.c). */
 const char *imp_format_name(imp_format_t f);
 /* 0 and *out for one of the names above, -1 otherwise. */
 int imp_format_parse(const char *s, imp_format_t *out);
-#define IMP_FORMATS_ACCEPTED "auto, sqlplus, autotrace, runstats, snapper, csv"
+/* "auto, sqlplus, ..." into buf: for messages and --help. */
+void imp_format_names(char *buf, size_t len);
 
 /* One figure as the file gave it. */
 typedef struct {
     char *name;    /* Oracle's name, as printed (runstats' STAT... prefix removed) */
     int64_t value; /* >= 0 */
     int line;      /* the line it is on, from 1 */
+    /* 1 when the file may have cut the name to its column's width (runstats:
+     * a name as long as the longest of the report), so that it may be the
+     * prefix of a longer name (imp_catalogue_match()). */
+    int maybe_cut;
 } imp_stat_t;
 
 /* One session's figures: a file gives one, runstats two (run1, run2), the
  * reference-column CSV one per (path, LOB size). */
-#define IMP_NAME_MAX 24
+#define IMP_NAME_MAX 33 /* 32 characters (results.h's RES_NAME_MAX) and the NUL */
 typedef struct {
-    char run[IMP_NAME_MAX];  /* runstats: "run1", "run2"; "" otherwise */
-    char path[IMP_NAME_MAX]; /* reference-column CSV: its path; "" when the file does not say */
-    uint64_t lob_chars;      /* reference-column CSV: its LOB size; 0 when the file does not say */
+    char run[IMP_NAME_MAX]; /* runstats: "run1", "run2"; "" otherwise */
+    /* What the file says of the case, "" or 0 where it does not (the CSV
+     * layouts that name the case: lobbench --stats-out, the reference's). */
+    char workload[IMP_NAME_MAX]; /* its workload */
+    char path[IMP_NAME_MAX];     /* its path */
+    uint64_t lob_chars;          /* its LOB size */
+    uint32_t block_size;         /* its block size */
+    uint64_t rows;               /* its rows */
+    /* A part of a session's figures counted apart (the CSV's recursive
+     * column): part names it and of is its session's set + 1; 0 and "" for
+     * a session, whose has_part is its part's set + 1 (0: none). */
+    char part[IMP_NAME_MAX];
+    size_t of, has_part;
     imp_stat_t *stats;
     size_t n;
 } imp_set_t;
@@ -80,5 +98,32 @@ sim_err_t imp_parse(const char *file, const char *text, size_t len, imp_format_t
 
 /* Free what imp_parse() gave; f itself is the caller's.  NULL is a no-op. */
 void imp_file_free(imp_file_t *f);
+
+/* ---- names as printed against lobsim's catalogue (catalogue.c) ------------ */
+
+/* The catalogue's names sorted, for binary search: build once, on the
+ * stack, with imp_catalogue_init(). */
+typedef struct {
+    int by_name[SIM_STAT_COUNT]; /* statistic indices in strcmp() order of their names */
+} imp_catalogue_t;
+
+void imp_catalogue_init(imp_catalogue_t *cat);
+
+typedef enum {
+    IMP_MATCH_NONE,      /* not lobsim's: kept under Oracle's name */
+    IMP_MATCH_EXACT,     /* a name of the catalogue */
+    IMP_MATCH_PREFIX,    /* cut, and the prefix of exactly one name of the catalogue */
+    IMP_MATCH_AMBIGUOUS, /* cut, and the prefix of two names or more: left unmatched */
+} imp_match_t;
+
+/*
+ * The statistic a name printed by Oracle's tools is: *stat its index for
+ * EXACT and PREFIX.  A name that may have been cut (maybe_cut) and is not
+ * exact is looked up as a prefix: unique, it is that statistic; shared,
+ * cands gets the candidates ("'a' or 'b'", cut to candlen).  O(log n) in
+ * the catalogue.
+ */
+imp_match_t imp_catalogue_match(const imp_catalogue_t *cat, const char *name, int maybe_cut,
+                                int *stat, char *cands, size_t candlen);
 
 #endif /* LOBSIM_IMPORT_H */

@@ -43,13 +43,24 @@ int imp_parse_int(const char *p, size_t n, int allow_sign, int64_t *out, const c
 /* The last blank-separated token of p[0..n): its start and length. */
 void imp_last_token(const char *p, size_t n, const char **tok, size_t *tokn);
 
+/* A set's names by hash, so that adding a figure costs O(1) whatever the
+ * file's length: slots hold a statistic's index + 1, 0 when empty. */
+typedef struct {
+    size_t *slots;
+    size_t cap; /* a power of two, at least twice the set's figures */
+} imp_index_t;
+
 /* The figures collected so far. */
 typedef struct {
     const char *file;
     imp_file_t *out;
     char *err;
     size_t errlen;
+    imp_index_t *index; /* one per set of out; imp_build_done() frees them */
 } imp_build_t;
+
+/* Free the builder's indexes (not the figures). */
+void imp_build_done(imp_build_t *b);
 
 /* "FILE:LINE: message"; returns SIM_EINVAL. */
 sim_err_t imp_fail(imp_build_t *b, int line, const char *fmt, ...);
@@ -65,6 +76,8 @@ sim_err_t imp_parse_autotrace(imp_build_t *b, const char *text, size_t len);
 sim_err_t imp_parse_runstats(imp_build_t *b, const char *text, size_t len);
 sim_err_t imp_parse_snapper(imp_build_t *b, const char *text, size_t len);
 sim_err_t imp_parse_csv(imp_build_t *b, const char *text, size_t len);
+sim_err_t imp_parse_dictionary(imp_build_t *b, const char *text, size_t len);
+sim_err_t imp_parse_gbench(imp_build_t *b, const char *text, size_t len);
 
 /* The landmarks imp_detect() looks for, one per format. */
 int imp_looks_csv(const char *text, size_t len);
@@ -72,5 +85,7 @@ int imp_looks_autotrace(const char *text, size_t len);
 int imp_looks_runstats(const char *text, size_t len);
 int imp_looks_snapper(const char *text, size_t len);
 int imp_looks_sqlplus(const char *text, size_t len);
+int imp_looks_dictionary(const char *text, size_t len);
+int imp_looks_gbench(const char *text, size_t len);
 
 #endif /* LOBSIM_IMPORT_INT_H */

@@ -22,52 +22,79 @@
 
 #define MAX_BYTES (16u << 20)
 
+/* The workloads of one family, "a, b, c", from workload/'s table. */
+static void family_names(workload_kind_t kind, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < workload_count() && used < len; i++)
+        if (workload_kind(i) == kind)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+                                     workload_name(i));
+}
+
 static void usage(FILE *f)
 {
-    fputs("Usage: lobimport [OPTION]... [CASE OPTION]... FILE...\n"
-          "\n"
-          "Record statistics measured on a real Oracle database as runs of source 'oracle'\n"
-          "(one run per FILE, all files in one transaction), so that lobdiff compares them\n"
-          "with the model and lobfit fits the model to them.  Prints each run id.\n"
-          "\n"
-          "Options:\n"
-          "  --db=FILE           results store (default " RES_DEFAULT_PATH ")\n"
-          "  --label=TEXT        a name for the runs (stored in runs.label)\n"
-          "  --format=FORMAT     auto (default: recognise each file and say which),\n"
-          "                      sqlplus (NAME/VALUE query output of v$mystat/v$sesstat),\n"
-          "                      autotrace (its Statistics block), runstats (STAT...name\n"
-          "                      run1 run2 diff), snapper (the STAT lines' delta), csv\n"
-          "                      (statistic,value or path,lob_kchars,statistic,value)\n"
-          "  -h, --help          this help\n"
-          "  --version           lobimport's version and the commit it was built from\n"
-          "Each at most once.\n"
-          "\n"
-          "Case options say what was measured and apply to the files after them; given\n"
-          "again, to the files after that:\n"
-          "  --workload=NAME     insert (default), scan, rows, cluster\n"
-          "  --path=P[,P2]       local or dblink; runstats: run1's and run2's\n"
-          "                      (local,dblink)\n"
-          "  --lob-size=S[,S2]   CLOB length in characters (k = 1024); runstats: two sizes\n"
-          "  --block-size=S      2k, 4k, 8k (default), 16k, 32k\n"
-          "  --rows=N            rows the statement inserted (default 10000)\n"
-          "  --piece-size=N      dblink: bytes per LOB piece, if known\n"
-          "A CSV in the reference's columns names path and LOB size itself.\n"
-          "--NAME VALUE is --NAME=VALUE; after --, every argument is a FILE.\n"
-          "\n"
-          "Exit status: 0 recorded; 2 bad input (one line naming the file, line and\n"
-          "problem; nothing recorded); 1 the store could not be written.\n",
-          f);
+    char formats[256], lob[160], heap[160], rac[160];
+    imp_format_names(formats, sizeof formats);
+    family_names(WORKLOAD_LOB, lob, sizeof lob);
+    family_names(WORKLOAD_HEAP, heap, sizeof heap);
+    family_names(WORKLOAD_RAC, rac, sizeof rac);
+    fprintf(f,
+            "Usage: lobimport [OPTION]... [CASE OPTION]... FILE...\n"
+            "\n"
+            "Record statistics measured on a real Oracle database as runs of source 'oracle'\n"
+            "(one run per FILE, all files in one transaction), so that lobdiff compares them\n"
+            "with the model and lobfit fits the model to them.  Prints each run id.\n"
+            "\n"
+            "Options:\n"
+            "  --db=FILE           results store (default " RES_DEFAULT_PATH ")\n"
+            "  --label=TEXT        a name for the runs (stored in runs.label)\n"
+            "  --format=FORMAT     %s\n"
+            "                      (auto, the default: recognise each file and say which;\n"
+            "                      sqlplus: NAME/VALUE query output of v$mystat/v$sesstat;\n"
+            "                      autotrace: its Statistics block; runstats: STAT...name\n"
+            "                      run1 run2 diff, names cut to the column matched; snapper:\n"
+            "                      the STAT lines' delta; csv: lobbench --stats-out and the\n"
+            "                      older layouts; dictionary: user_tables/user_indexes rows)\n"
+            "  -h, --help          this help\n"
+            "  --version           lobimport's version and the commit it was built from\n"
+            "Each at most once.\n"
+            "\n"
+            "Case options say what was measured and apply to the files after them; given\n"
+            "again, to the files after that:\n"
+            "  --workload=NAME     the LOB workloads: %s (default insert);\n"
+            "                      the heap queries: %s;\n"
+            "                      the cluster: %s\n"
+            "  --block-size=S      2k, 4k, 8k (default), 16k, 32k\n"
+            "  --rows=N            rows of the experiment (default: the workload's, 10000 for\n"
+            "                      the LOB insert, 10000000 for the heap table, 100000 rac)\n"
+            "LOB workloads only:\n"
+            "  --path=P[,P2]       local or dblink; runstats: run1's and run2's\n"
+            "                      (local,dblink)\n"
+            "  --lob-size=S[,S2]   CLOB length in characters (k = 1024); runstats: two sizes\n"
+            "  --piece-size=N      dblink: bytes per LOB piece, if known\n"
+            "A CSV that names the case in its columns (lobbench --stats-out, the\n"
+            "reference's) needs none of them.  --NAME VALUE is --NAME=VALUE; after --,\n"
+            "every argument is a FILE.\n"
+            "\n"
+            "Exit status: 0 recorded; 2 bad input (one line naming the file, line and\n"
+            "problem; nothing recorded); 1 the store could not be written.\n",
+            formats, lob, heap, rac);
 }
 
 typedef struct {
-    char workload[RES_NAME_MAX + 1];
+    int workload; /* its index in workload/'s table */
     char path[2][RES_NAME_MAX + 1];
     int npaths;
     uint64_t lob_chars[2];
     int nsizes;
     uint32_t block_size;
-    uint64_t rows;
+    uint64_t rows; /* 0: the workload's */
     uint32_t piece_size;
+    /* The LOB options given and not yet taken by a file: a change to a heap
+     * or rac workload would drop them unsaid. */
+    char lob_unused[96]; /* "" when none */
 } case_opts_t;
 
 typedef struct {
@@ -76,7 +103,10 @@ typedef struct {
     imp_file_t parsed;
     int recognised; /* --format=auto chose it */
     res_import_session_t *sessions;
+    res_import_part_t *parts;
     res_named_value_t *figures;
+    const char **printed; /* beside figures */
+    size_t nsessions;
 } input_t;
 
 static int bad(const char *fmt, ...)
@@ -88,12 +118,6 @@ static int bad(const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
     return 2;
-}
-
-static int name_ok(const char *s)
-{
-    size_t n = strlen(s);
-    return n >= 1 && n <= RES_NAME_MAX && strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_") == n;
 }
 
 /* "A" or "A,B" into two slots; returns the count, 0 for a bad list. */
@@ -158,29 +182,64 @@ static int lob_sizes(case_opts_t *c, const char *v)
     return 0;
 }
 
+/* The family of a workload as a message names it. */
+static const char *family_words(int wl)
+{
+    static const char *const words[] = {[WORKLOAD_LOB] = "a LOB workload",
+                                        [WORKLOAD_HEAP] = "a heap query",
+                                        [WORKLOAD_RAC] = "the cluster workload"};
+    return words[workload_kind((size_t)wl)];
+}
+
+/* --workload's value: a name of workload/'s table.  0 or 2 (printed). */
+static int set_workload(case_opts_t *c, const char *v)
+{
+    int wl = workload_find(v);
+    if (wl < 0) {
+        char names[256];
+        workload_names(names, sizeof names);
+        return bad("--workload='%s': unknown workload; expected one of %s", v, names);
+    }
+    if (workload_kind((size_t)wl) != WORKLOAD_LOB) {
+        /* a LOB option given for no file would be dropped unsaid */
+        if (c->lob_unused[0])
+            return bad("%s given for no file: --workload=%s is %s, which has no path, LOB size "
+                       "or piece size",
+                       c->lob_unused, v, family_words(wl));
+        c->npaths = c->nsizes = 0;
+        c->piece_size = 0;
+    }
+    c->workload = wl;
+    return 0;
+}
+
 /* A case option (id OPT_WORKLOAD ..) with its value into c: 0 or 2
- * (printed). */
-static int case_option(case_opts_t *c, int id, const char *v)
+ * (printed).  opt is the option as typed, for messages. */
+static int case_option(case_opts_t *c, int id, const char *v, const char *opt)
 {
     char two[2][RES_NAME_MAX + 1];
     uint64_t n;
+    case_path_t path;
+    if ((id == OPT_PATH || id == OPT_LOB_SIZE || id == OPT_PIECE_SIZE) &&
+        workload_kind((size_t)c->workload) != WORKLOAD_LOB)
+        return bad("%s: --workload=%s is %s, which has no path, LOB size or piece size (the LOB "
+                   "workloads have)",
+                   opt, workload_name((size_t)c->workload), family_words(c->workload));
     switch (id) {
     case OPT_WORKLOAD:
-        if (!name_ok(v))
-            return bad("--workload='%s': expected a workload name (insert, scan, rows, cluster)",
-                       v);
-        strcpy(c->workload, v);
-        return 0;
+        return set_workload(c, v);
     case OPT_PATH:
         c->npaths = split_two(v, two);
         for (int i = 0; i < c->npaths; i++)
-            if (!name_ok(two[i]))
+            if (case_path_parse(two[i], &path) != 0)
                 c->npaths = 0;
         if (c->npaths == 0)
             return bad("--path='%s': expected local or dblink, or two of them (local,dblink)", v);
         memcpy(c->path, two, sizeof two);
+        snprintf(c->lob_unused, sizeof c->lob_unused, "%s", opt);
         return 0;
     case OPT_LOB_SIZE:
+        snprintf(c->lob_unused, sizeof c->lob_unused, "%s", opt);
         return lob_sizes(c, v);
     case OPT_BLOCK_SIZE:
         if (sim_parse_scaled(v, &n) != 0 || !sim_block_size_valid(n))
@@ -196,6 +255,7 @@ static int case_option(case_opts_t *c, int id, const char *v)
         if (sim_parse_u64(v, 64u << 20, &n) != 0 || n == 0)
             return bad("--piece-size='%s': expected bytes from 1 to 67108864", v);
         c->piece_size = (uint32_t)n;
+        snprintf(c->lob_unused, sizeof c->lob_unused, "%s", opt);
         return 0;
     }
 }
@@ -227,31 +287,60 @@ static int read_file(const char *path, char **buf, size_t *len)
     return 0;
 }
 
-/* The sessions of one parsed file, described by its case options. */
-static int describe(input_t *in)
+/* Each figure of set under the catalogue's name: exact, or a name runstats
+ * cut that is the prefix of one statistic (kept as printed too); a cut
+ * name that could be several stays unmatched, said on stderr. */
+static void match_names(const input_t *in, const imp_catalogue_t *cat, const imp_set_t *set,
+                        res_named_value_t *out, const char **printed)
 {
-    const imp_file_t *p = &in->parsed;
+    for (size_t k = 0; k < set->n; k++) {
+        const imp_stat_t *st = &set->stats[k];
+        char cands[512];
+        int stat;
+        out[k] = (res_named_value_t){st->name, st->value};
+        printed[k] = NULL;
+        switch (imp_catalogue_match(cat, st->name, st->maybe_cut, &stat, cands, sizeof cands)) {
+        case IMP_MATCH_PREFIX:
+            out[k].name = sim_stat_info((sim_stat_t)stat)->name;
+            printed[k] = st->name;
+            break;
+        case IMP_MATCH_AMBIGUOUS:
+            /* once per name: run2's set repeats run1's */
+            if (!set->run[0] || strcmp(set->run, "run1") == 0)
+                fprintf(stderr,
+                        "lobimport: %s:%d: '%s' is cut and could be %s: kept under the name "
+                        "printed, not modelled\n",
+                        in->file, st->line, st->name, cands);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* The case of set i: its workload, path, LOB size, block size and rows,
+ * from the file where it says them, else from the case options.  0 or 2
+ * (printed). */
+static int describe_case(input_t *in, size_t i, int two, res_import_session_t *s)
+{
+    const imp_set_t *set = &in->parsed.sets[i];
     const case_opts_t *c = &in->c;
-    size_t nfig = 0;
-    for (size_t i = 0; i < p->nsets; i++)
-        nfig += p->sets[i].n;
-    in->sessions = calloc(p->nsets, sizeof *in->sessions);
-    in->figures = calloc(nfig, sizeof *in->figures);
-    if (!in->sessions || !in->figures)
-        return bad("%s: out of memory", in->file);
-    int two = p->nsets == 2 && p->sets[0].run[0];
-    if (two && c->npaths < 2 && c->nsizes < 2)
-        return bad("%s: a runstats report holds two runs; say which is which with "
-                   "--path=P1,P2 or --lob-size=S1,S2",
-                   in->file);
-    if (!two && (c->npaths > 1 || c->nsizes > 1))
-        return bad("%s: two paths or LOB sizes given, but the file holds one session", in->file);
-    size_t f = 0;
-    for (size_t i = 0; i < p->nsets; i++) {
-        const imp_set_t *set = &p->sets[i];
-        res_import_session_t *s = &in->sessions[i];
-        int k = two ? (int)i : 0;
-        s->workload = c->workload;
+    int wl = c->workload;
+    /* user_tables and user_indexes hold what the ctas workload builds: a
+     * heap workload's file unless told another heap query */
+    if (in->parsed.format == IMP_FORMAT_DICTIONARY && workload_kind((size_t)wl) != WORKLOAD_HEAP)
+        wl = workload_find("ctas");
+    if (set->workload[0] && (wl = workload_find(set->workload)) < 0) {
+        char names[256];
+        workload_names(names, sizeof names);
+        return bad("%s: workload '%s' unknown to this lobimport; expected one of %s", in->file,
+                   set->workload, names);
+    }
+    s->workload = workload_name((size_t)wl);
+    int k = two ? (int)(i % 2) : 0;
+    case_t d;
+    case_defaults(&d);
+    if (workload_kind((size_t)wl) == WORKLOAD_LOB) {
         s->path = set->path[0] ? set->path : c->npaths ? c->path[c->npaths > 1 ? k : 0] : NULL;
         s->lob_chars = set->lob_chars ? set->lob_chars
                        : c->nsizes    ? c->lob_chars[c->nsizes > 1 ? k : 0]
@@ -260,21 +349,79 @@ static int describe(input_t *in)
             return bad("%s: say what was measured: --path=local|dblink and --lob-size=SIZE "
                        "(or a CSV with path and lob_kchars columns)",
                        in->file);
-        s->block_size = c->block_size;
-        s->rows = c->rows;
         s->piece_size = c->piece_size;
-        s->figures = &in->figures[f];
-        s->nfigures = set->n;
-        for (size_t k2 = 0; k2 < set->n; k2++, f++) {
-            in->figures[f].name = set->stats[k2].name;
-            in->figures[f].value = set->stats[k2].value;
-        }
+    } else {
+        /* a heap query or rac has neither: the model's defaults stand in
+         * the session, as lobbench records them */
+        if (two)
+            return bad("%s: a runstats report holds two runs; %s has no path or LOB size to "
+                       "tell them apart: import each run from a file of its own",
+                       in->file, s->workload);
+        s->path = case_path_name(d.path);
+        s->lob_chars = d.lob_chars;
     }
-    if (two && in->sessions[0].lob_chars == in->sessions[1].lob_chars &&
+    s->block_size = set->block_size ? set->block_size : c->block_size;
+    s->rows = set->rows ? set->rows : c->rows ? c->rows : workload_rows((size_t)wl);
+    return 0;
+}
+
+/* The sessions of one parsed file, described by the file and its case
+ * options, each with its figures and parts. */
+static int describe(input_t *in, const imp_catalogue_t *cat)
+{
+    const imp_file_t *p = &in->parsed;
+    const case_opts_t *c = &in->c;
+    size_t nfig = 0, nsess = 0;
+    for (size_t i = 0; i < p->nsets; i++) {
+        nfig += p->sets[i].n;
+        nsess += p->sets[i].of == 0;
+    }
+    in->sessions = calloc(nsess, sizeof *in->sessions);
+    in->parts = calloc(p->nsets - nsess + 1, sizeof *in->parts);
+    in->figures = calloc(nfig, sizeof *in->figures);
+    in->printed = calloc(nfig, sizeof *in->printed);
+    if (!in->sessions || !in->parts || !in->figures || !in->printed)
+        return bad("%s: out of memory", in->file);
+    int two = p->nsets == 2 && p->sets[0].run[0];
+    if (two && workload_kind((size_t)c->workload) == WORKLOAD_LOB && c->npaths < 2 && c->nsizes < 2)
+        return bad("%s: a runstats report holds two runs; say which is which with "
+                   "--path=P1,P2 or --lob-size=S1,S2",
+                   in->file);
+    if (!two && (c->npaths > 1 || c->nsizes > 1))
+        return bad("%s: two paths or LOB sizes given, but the file holds one session", in->file);
+    size_t f = 0, ns = 0, np = 0;
+    /* a part's session comes before it: sessions[] index of each set */
+    size_t *at = calloc(p->nsets, sizeof *at);
+    if (!at)
+        return bad("%s: out of memory", in->file);
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < p->nsets; i++) {
+        const imp_set_t *set = &p->sets[i];
+        match_names(in, cat, set, &in->figures[f], &in->printed[f]);
+        if (set->of) {
+            res_import_session_t *s = &in->sessions[at[set->of - 1]];
+            in->parts[np] = (res_import_part_t){set->part, &in->figures[f], set->n};
+            if (s->nparts == 0)
+                s->parts = &in->parts[np];
+            s->nparts++;
+            np++;
+        } else {
+            res_import_session_t *s = &in->sessions[ns];
+            at[i] = ns++;
+            rc = describe_case(in, i, two, s);
+            s->figures = &in->figures[f];
+            s->printed = &in->printed[f];
+            s->nfigures = set->n;
+        }
+        f += set->n;
+    }
+    free(at);
+    in->nsessions = ns;
+    if (rc == 0 && two && in->sessions[0].lob_chars == in->sessions[1].lob_chars &&
         strcmp(in->sessions[0].path, in->sessions[1].path) == 0)
         return bad("%s: run1 and run2 would be the same case; give two different paths or sizes",
                    in->file);
-    return 0;
+    return rc;
 }
 
 /* The command line: where and how to record, and the files in order, each
@@ -290,7 +437,7 @@ typedef struct {
 /* 0 to go on (or with help or version set), else 2 (printed). */
 static int parse_args(int argc, char **argv, args_t *a)
 {
-    case_opts_t c = {.workload = "insert", .block_size = SIM_REF_BLOCK_SIZE, .rows = SIM_REF_ROWS};
+    case_opts_t c = {.workload = 0, .block_size = SIM_REF_BLOCK_SIZE};
     sim_opt_parser_t p;
     sim_opt_init(&p, options, argc, argv);
     char err[512];
@@ -305,6 +452,7 @@ static int parse_args(int argc, char **argv, args_t *a)
             a->in[a->nin].file = v;
             a->in[a->nin].c = c;
             a->nin++;
+            c.lob_unused[0] = '\0';
         } else if (id == OPT_DB) {
             a->db = v;
             if (!*v)
@@ -312,10 +460,16 @@ static int parse_args(int argc, char **argv, args_t *a)
         } else if (id == OPT_LABEL) {
             a->label = v;
         } else if (id == OPT_FORMAT) {
-            if (imp_format_parse(v, &a->format) != 0)
-                return bad("--format='%s': expected one of " IMP_FORMATS_ACCEPTED, v);
-        } else if ((rc = case_option(&c, id, v)) != 0) {
-            return rc;
+            if (imp_format_parse(v, &a->format) != 0) {
+                char names[256];
+                imp_format_names(names, sizeof names);
+                return bad("--format='%s': expected one of %s", v, names);
+            }
+        } else {
+            char opt[96];
+            snprintf(opt, sizeof opt, "--%s=%s", options[id].name, v);
+            if ((rc = case_option(&c, id, v, opt)) != 0)
+                return rc;
         }
     }
     if (a->nin == 0)
@@ -328,6 +482,8 @@ static int parse_args(int argc, char **argv, args_t *a)
 static int read_inputs(args_t *a)
 {
     char err[1024];
+    imp_catalogue_t cat;
+    imp_catalogue_init(&cat);
     for (size_t i = 0; i < a->nin; i++) {
         input_t *in = &a->in[i];
         char *text = NULL;
@@ -340,7 +496,7 @@ static int read_inputs(args_t *a)
             rc = bad("%s", err);
         free(text);
         if (rc == 0)
-            rc = describe(in);
+            rc = describe(in, &cat);
         if (rc != 0)
             return rc;
     }
@@ -369,7 +525,7 @@ static int record(const args_t *a, const char *cmdline, int64_t *ids)
         for (size_t i = 0; i < a->nin; i++)
             runs[i] = (res_import_run_t){a->in[i].file,     imp_format_name(a->in[i].parsed.format),
                                          a->label,          cmdline,
-                                         a->in[i].sessions, a->in[i].parsed.nsets};
+                                         a->in[i].sessions, a->in[i].nsessions};
         sim_err_t e = res_record_import(store, runs, a->nin, ids);
         if (e != SIM_OK) {
             fprintf(stderr, "lobimport: %s\n", res_errmsg(store));
@@ -386,17 +542,19 @@ static void print_recorded(const args_t *a, const int64_t *ids)
 {
     for (size_t i = 0; i < a->nin; i++) {
         const input_t *in = &a->in[i];
-        size_t modelled = 0, total = 0;
-        for (size_t s = 0; s < in->parsed.nsets; s++)
+        size_t modelled = 0, total = 0, cut = 0;
+        for (size_t s = 0; s < in->nsessions; s++)
             for (size_t k = 0; k < in->sessions[s].nfigures; k++) {
                 total++;
                 modelled += sim_stat_by_name(in->sessions[s].figures[k].name) >= 0;
+                cut += in->sessions[s].printed[k] != NULL;
             }
-        printf("%s: %s%s, %zu session%s, %zu figures (%zu modelled, %zu not modelled): run "
-               "%" PRId64 "\n",
-               in->file, imp_format_name(in->parsed.format), in->recognised ? " (recognised)" : "",
-               in->parsed.nsets, in->parsed.nsets == 1 ? "" : "s", total, modelled,
-               total - modelled, ids[i]);
+        printf("%s: %s%s, %zu session%s, %zu figures (%zu modelled", in->file,
+               imp_format_name(in->parsed.format), in->recognised ? " (recognised)" : "",
+               in->nsessions, in->nsessions == 1 ? "" : "s", total, modelled);
+        if (cut)
+            printf(", %zu of them by a name cut to its column", cut);
+        printf(", %zu not modelled): run %" PRId64 "\n", total - modelled, ids[i]);
     }
 }
 
@@ -427,6 +585,8 @@ int main(int argc, char **argv)
         imp_file_free(&a.in[i].parsed);
         free(a.in[i].sessions);
         free(a.in[i].figures);
+        free(a.in[i].parts);
+        free(a.in[i].printed);
     }
     free(a.in);
     return rc;

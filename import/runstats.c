@@ -31,6 +31,31 @@ int imp_looks_runstats(const char *text, size_t len)
     return 0;
 }
 
+/* The name as the report printed it: STAT... before a statistic's. */
+static size_t printed_len(const char *name)
+{
+    size_t n = strlen(name);
+    return starts_with(name, n, "LATCH.") ? n : n + strlen("STAT...");
+}
+
+/*
+ * runstats pads each name to its column and cuts a longer one to it
+ * (rpad(name, 30) in Tom Kyte's package; wider in later versions): a name
+ * as long as the longest of the report may have been cut, a shorter one was
+ * not.
+ */
+static void mark_cut(imp_file_t *f)
+{
+    size_t width = 0;
+    for (size_t k = 0; k < f->sets[0].n; k++) {
+        size_t n = printed_len(f->sets[0].stats[k].name);
+        width = n > width ? n : width;
+    }
+    for (size_t i = 0; i < f->nsets; i++)
+        for (size_t k = 0; k < f->sets[i].n; k++)
+            f->sets[i].stats[k].maybe_cut = printed_len(f->sets[i].stats[k].name) == width;
+}
+
 sim_err_t imp_parse_runstats(imp_build_t *b, const char *text, size_t len)
 {
     imp_lines_t it;
@@ -90,6 +115,8 @@ sim_err_t imp_parse_runstats(imp_build_t *b, const char *text, size_t len)
         if (rc == SIM_OK)
             rc = imp_add_stat(b, run2, name, namen, v[1], l.no);
     }
+    if (rc == SIM_OK && have_sets)
+        mark_cut(b->out);
     return rc;
 }
 

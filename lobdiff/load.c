@@ -350,8 +350,36 @@ sim_err_t ldf_split_selector(const char *role, const char *arg, const char *defa
     return SIM_OK;
 }
 
+int ldf_selector_is_latest(const char *arg)
+{
+    const char *colon = strrchr(arg, ':');
+    const char *sel = colon && !strchr(colon, '/') ? colon + 1 : arg;
+    return strncmp(sel, "latest", 6) == 0;
+}
+
+/* The distinct workloads of run like's cases, into names[0..*n) (at most
+ * max; pointers into like). */
+static size_t workloads_of(const ldf_run_t *like, const char **names, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < like->n; i++) {
+        size_t k = 0;
+        while (k < n && strcmp(names[k], like->cases[i].workload) != 0)
+            k++;
+        if (k == n && n < max)
+            names[n++] = like->cases[i].workload;
+    }
+    return n;
+}
+
 sim_err_t ldf_run_load(const char *role, const char *arg, const char *default_db, ldf_run_t **out,
                        char *err, size_t errlen)
+{
+    return ldf_run_load_like(role, arg, default_db, NULL, out, err, errlen);
+}
+
+sim_err_t ldf_run_load_like(const char *role, const char *arg, const char *default_db,
+                            const ldf_run_t *like, ldf_run_t **out, char *err, size_t errlen)
 {
     assert(role != NULL && arg != NULL && default_db != NULL && out != NULL);
     *out = NULL;
@@ -374,7 +402,9 @@ sim_err_t ldf_run_load(const char *role, const char *arg, const char *default_db
         ldf_run_destroy(r);
         return rc == SIM_ENOMEM ? rc : SIM_EINVAL;
     }
-    rc = res_resolve_run(r->store, r->info.selector, &r->info.run);
+    const char *names[64];
+    size_t nnames = like ? workloads_of(like, names, sizeof names / sizeof names[0]) : 0;
+    rc = res_resolve_run_of(r->store, r->info.selector, names, nnames, &r->info.run);
     if (rc != SIM_OK) {
         snprintf(err, errlen, "%s run: %s", role, res_errmsg(r->store));
         ldf_run_destroy(r);

@@ -7,7 +7,8 @@
  *   lobdiff --help | --version
  *
  *   ldf_parse_args()   the options
- *   ldf_run_load()     each run, maybe FILE.db:SELECTOR, copied out of its store
+ *   ldf_run_load()     each run, maybe FILE.db:SELECTOR, copied out of its store;
+ *                      "latest" is the latest of the other run's workloads
  *   ldf_diff_create()  cases paired, figures and times compared
  *   ldf_plot_file(), ldf_render_text|markdown|json()
  *
@@ -40,11 +41,19 @@ int main(int argc, char **argv)
         fprintf(stderr, "lobdiff: %s\n", err);
         return LDF_EXIT_BAD_INPUT;
     }
+    /* "latest" is the latest run of the other side's workloads: the side
+     * named otherwise loads first (the head when both say latest). */
     ldf_run_t *base = NULL, *head = NULL;
-    if (ldf_run_load("base", o.base, o.db, &base, err, sizeof err) != SIM_OK ||
-        ldf_run_load("head", o.head, o.db, &head, err, sizeof err) != SIM_OK) {
+    int head_first = ldf_selector_is_latest(o.base);
+    sim_err_t lerr = head_first ? ldf_run_load("head", o.head, o.db, &head, err, sizeof err)
+                                : ldf_run_load("base", o.base, o.db, &base, err, sizeof err);
+    if (lerr == SIM_OK)
+        lerr = head_first ? ldf_run_load_like("base", o.base, o.db, head, &base, err, sizeof err)
+                          : ldf_run_load_like("head", o.head, o.db, base, &head, err, sizeof err);
+    if (lerr != SIM_OK) {
         fprintf(stderr, "lobdiff: %s\n", err);
         ldf_run_destroy(base);
+        ldf_run_destroy(head);
         return LDF_EXIT_BAD_INPUT;
     }
     if (o.reference) {

@@ -144,6 +144,15 @@ sim_err_t ldf_run_add_case(ldf_run_t *r, const ldf_case_t *c);
 sim_err_t ldf_run_load(const char *role, const char *arg, const char *default_db, ldf_run_t **out,
                        char *err, size_t errlen);
 /*
+ * The same, "latest" (and latest~N) meaning the latest run of the
+ * workloads of the run `like` (res_resolve_run_of()): the run to compare
+ * with it, not the newest run of any workload.  like NULL: ldf_run_load().
+ */
+sim_err_t ldf_run_load_like(const char *role, const char *arg, const char *default_db,
+                            const ldf_run_t *like, ldf_run_t **out, char *err, size_t errlen);
+/* Whether arg's selector (after FILE.db:) is latest or latest~N. */
+int ldf_selector_is_latest(const char *arg);
+/*
  * --reference: make whichever of base and head is the run ref (same store,
  * same id) the calibration's reference, and the other not, whatever their
  * sources.  SIM_EINVAL with one line in err when ref is neither or both.

@@ -10,6 +10,7 @@
 
 #include <assert.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 /* The integer a query with parameters ?1 (and ?2 if text) returns; 0 if none.
@@ -40,10 +41,44 @@ static int all_of(const char *s, const char *set)
 
 #define SELECTORS "a run id, latest, latest~N, reference or a git commit prefix"
 
+/* "latest~N" of the completed lobsim runs with a session of one of the n
+ * workloads (all runs when n is 0): *run, 0 when there are fewer. */
+static sim_err_t latest_of(res_store_t *s, uint64_t back, const char *const *workloads, size_t n,
+                           int64_t *run)
+{
+    if (n == 0)
+        return query_run(s,
+                         "SELECT run FROM runs WHERE source = 'lobsim' AND completed = 1\n"
+                         "ORDER BY run DESC LIMIT 1 OFFSET ?1",
+                         (int64_t)back, NULL, run);
+    /* The workloads as one comma-separated text: instr() finds ',NAME,'
+     * (names have no comma). */
+    char list[1024] = ",";
+    size_t used = 1;
+    for (size_t i = 0; i < n && used < sizeof list; i++)
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s,", workloads[i]);
+    if (used >= sizeof list)
+        return res_store_err(s, SIM_EINVAL, "too many workloads for 'latest'");
+    return query_run(s,
+                     "SELECT r.run FROM runs r\n"
+                     "WHERE r.source = 'lobsim' AND r.completed = 1 AND EXISTS (\n"
+                     "  SELECT 1 FROM sessions x\n"
+                     "  WHERE x.run = r.run AND instr(?2, ',' || x.workload || ',') > 0)\n"
+                     "ORDER BY r.run DESC LIMIT 1 OFFSET ?1",
+                     (int64_t)back, list, run);
+}
+
 sim_err_t res_resolve_run(res_store_t *s, const char *sel, int64_t *run_id)
+{
+    return res_resolve_run_of(s, sel, NULL, 0, run_id);
+}
+
+sim_err_t res_resolve_run_of(res_store_t *s, const char *sel, const char *const *workloads,
+                             size_t nworkloads, int64_t *run_id)
 {
     assert(s != NULL);
     assert(run_id != NULL);
+    assert(workloads != NULL || nworkloads == 0);
     if (!s->db)
         return res_probe_only(s);
     if (!sel || !*sel)
@@ -63,11 +98,26 @@ sim_err_t res_resolve_run(res_store_t *s, const char *sel, int64_t *run_id)
         if (*rest && (*rest != '~' || sim_parse_u64(rest + 1, INT64_MAX, &n) != 0))
             return res_store_err(s, SIM_EINVAL, "run selector '%s'; expected latest or latest~N",
                                  sel);
-        if ((err = query_run(s,
-                             "SELECT run FROM runs WHERE source = 'lobsim' AND completed = 1\n"
-                             "ORDER BY run DESC LIMIT 1 OFFSET ?1",
-                             (int64_t)n, NULL, &run)) != SIM_OK)
+        if ((err = latest_of(s, n, workloads, nworkloads, &run)) != SIM_OK)
             return err;
+        if (!run && nworkloads > 0) {
+            char names[512] = "";
+            size_t used = 0;
+            for (size_t i = 0; i < nworkloads && used < sizeof names; i++)
+                used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+                                         i == 0                ? ""
+                                         : i + 1 == nworkloads ? " or "
+                                                               : ", ",
+                                         workloads[i]);
+            if (n == 0)
+                return res_store_err(s, SIM_EINVAL,
+                                     "no run '%s' of workload %s: no completed lobsim run has one",
+                                     sel, names);
+            return res_store_err(s, SIM_EINVAL,
+                                 "no run '%s' of workload %s: fewer than %" PRIu64
+                                 " completed lobsim runs of it",
+                                 sel, names, n + 1);
+        }
         if (!run)
             return res_store_err(s, SIM_EINVAL,
                                  "no run '%s': fewer than %" PRIu64 " completed lobsim runs", sel,

@@ -13,6 +13,7 @@
 #include "results_int.h"
 
 #include <assert.h>
+#include <stdlib.h>
 
 #include <inttypes.h>
 #include <string.h>
@@ -23,6 +24,87 @@ typedef struct {
     size_t n;
     int64_t *ids;
 } import_args_t;
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(**(const char *const *const *)a, **(const char *const *const *)b);
+}
+
+/* The first name given twice among n figures, NULL if none: sorted, so
+ * O(n log n) however many a file holds. */
+static sim_err_t name_twice(res_store_t *s, const res_named_value_t *f, size_t n,
+                            const char **twice)
+{
+    *twice = NULL;
+    const char **names = sim_malloc((n ? n : 1) * sizeof *names);
+    if (!names)
+        return res_store_err(s, SIM_ENOMEM, "out of memory");
+    for (size_t k = 0; k < n; k++)
+        names[k] = f[k].name;
+    const char ***ptrs = sim_malloc((n ? n : 1) * sizeof *ptrs);
+    if (!ptrs) {
+        sim_free(names);
+        return res_store_err(s, SIM_ENOMEM, "out of memory");
+    }
+    for (size_t k = 0; k < n; k++)
+        ptrs[k] = &names[k];
+    qsort(ptrs, n, sizeof *ptrs, by_name);
+    for (size_t k = 1; k < n && !*twice; k++)
+        if (strcmp(*ptrs[k - 1], *ptrs[k]) == 0)
+            *twice = *ptrs[k];
+    sim_free(ptrs);
+    sim_free(names);
+    return SIM_OK;
+}
+
+static sim_err_t check_figures(res_store_t *s, const res_import_run_t *r, size_t i,
+                               const res_named_value_t *figs, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        const res_named_value_t *f = &figs[k];
+        if (!f->name || !*f->name || f->value < 0)
+            return res_store_err(s, SIM_EINVAL,
+                                 "cannot import %s: session %zu: figure '%s' = %" PRId64
+                                 "; expected a name and a value >= 0",
+                                 r->file, i + 1, f->name ? f->name : "(null)", f->value);
+    }
+    const char *twice;
+    sim_err_t err = name_twice(s, figs, n, &twice);
+    if (err == SIM_OK && twice)
+        err = res_store_err(s, SIM_EINVAL, "cannot import %s: session %zu: '%s' given twice",
+                            r->file, i + 1, twice);
+    return err;
+}
+
+/* A part: a name, statistics of the catalogue, each at most the session's. */
+static sim_err_t check_part(res_store_t *s, const res_import_run_t *r, size_t i,
+                            const res_import_part_t *p)
+{
+    const res_import_session_t *ss = &r->sessions[i];
+    if (!res_name_ok(p->name))
+        return res_store_err(s, SIM_EINVAL,
+                             "cannot import %s: session %zu: part '%s' is not a name", r->file,
+                             i + 1, p->name ? p->name : "(null)");
+    sim_err_t err = check_figures(s, r, i, p->figures, p->nfigures);
+    for (size_t k = 0; err == SIM_OK && k < p->nfigures; k++) {
+        const res_named_value_t *f = &p->figures[k];
+        if (sim_stat_by_name(f->name) < 0)
+            return res_store_err(s, SIM_EINVAL,
+                                 "cannot import %s: session %zu: part %s: '%s' is not a "
+                                 "statistic of the catalogue",
+                                 r->file, i + 1, p->name, f->name);
+        int64_t total = -1;
+        for (size_t j = 0; j < ss->nfigures && total < 0; j++)
+            if (strcmp(ss->figures[j].name, f->name) == 0)
+                total = ss->figures[j].value;
+        if (f->value > total)
+            return res_store_err(s, SIM_EINVAL,
+                                 "cannot import %s: session %zu: part %s: '%s' = %" PRId64
+                                 " above the session's",
+                                 r->file, i + 1, p->name, f->name, f->value);
+    }
+    return err;
+}
 
 static sim_err_t check_session(res_store_t *s, const res_import_run_t *r, size_t i)
 {
@@ -42,26 +124,25 @@ static sim_err_t check_session(res_store_t *s, const res_import_run_t *r, size_t
     if (ss->nfigures == 0 || !ss->figures)
         return res_store_err(s, SIM_EINVAL, "cannot import %s: session %zu has no figures", r->file,
                              i + 1);
-    for (size_t k = 0; k < ss->nfigures; k++) {
-        const res_named_value_t *f = &ss->figures[k];
-        if (!f->name || !*f->name || f->value < 0)
-            return res_store_err(s, SIM_EINVAL,
-                                 "cannot import %s: session %zu: figure '%s' = %" PRId64
-                                 "; expected a name and a value >= 0",
-                                 r->file, i + 1, f->name ? f->name : "(null)", f->value);
-        for (size_t j = 0; j < k; j++)
-            if (strcmp(ss->figures[j].name, f->name) == 0)
-                return res_store_err(s, SIM_EINVAL,
-                                     "cannot import %s: session %zu: '%s' given twice", r->file,
-                                     i + 1, f->name);
+    if (ss->nparts > RES_MAX_PARTS || (ss->nparts && !ss->parts))
+        return res_store_err(s, SIM_EINVAL, "cannot import %s: session %zu: more than %d parts",
+                             r->file, i + 1, RES_MAX_PARTS);
+    sim_err_t err = check_figures(s, r, i, ss->figures, ss->nfigures);
+    for (size_t p = 0; err == SIM_OK && p < ss->nparts; p++) {
+        err = check_part(s, r, i, &ss->parts[p]);
+        for (size_t q = 0; err == SIM_OK && q < p; q++)
+            if (strcmp(ss->parts[q].name, ss->parts[p].name) == 0)
+                err = res_store_err(s, SIM_EINVAL, "cannot import %s: session %zu: part '%s' twice",
+                                    r->file, i + 1, ss->parts[p].name);
     }
-    return SIM_OK;
+    return err;
 }
 
 static sim_err_t import_body(res_store_t *s, void *arg)
 {
     import_args_t *a = arg;
-    sqlite3_stmt *run = NULL, *sess = NULL, *stat = NULL, *other = NULL;
+    sqlite3_stmt *run = NULL, *sess = NULL, *stat = NULL, *other = NULL, *printed = NULL,
+                 *part = NULL;
     sim_err_t err = res_write_workloads(s);
     if (err != SIM_OK)
         return err;
@@ -85,6 +166,16 @@ static sim_err_t import_body(res_store_t *s, void *arg)
         rc = res_prepare(s->db,
                          "INSERT INTO session_oracle_stats (sid, name, value) VALUES (?1, ?2, ?3)",
                          &other);
+    if (rc == SQLITE_OK)
+        rc = res_prepare(s->db,
+                         "INSERT INTO session_stat_printed (sid, \"statistic#\", printed)\n"
+                         "VALUES (?1, ?2, ?3)",
+                         &printed);
+    if (rc == SQLITE_OK)
+        rc = res_prepare(s->db,
+                         "INSERT INTO session_part_stats (sid, part, \"statistic#\", value)\n"
+                         "VALUES (?1, ?2, ?3, ?4)",
+                         &part);
     for (size_t r = 0; rc == SQLITE_OK && err == SIM_OK && r < a->n; r++) {
         const res_import_run_t *ir = &a->runs[r];
         if (!ir->file || !ir->format || ir->n == 0 || !ir->sessions) {
@@ -132,7 +223,23 @@ static sim_err_t import_body(res_store_t *s, void *arg)
                     sqlite3_bind_text(st, 2, f->name, -1, SQLITE_STATIC);
                 sqlite3_bind_int64(st, 3, f->value);
                 rc = res_step_done(st);
+                if (rc == SQLITE_OK && idx >= 0 && ss->printed && ss->printed[k]) {
+                    sqlite3_bind_int64(printed, 1, sid);
+                    sqlite3_bind_int(printed, 2, sim_stat_info((sim_stat_t)idx)->number);
+                    sqlite3_bind_text(printed, 3, ss->printed[k], -1, SQLITE_STATIC);
+                    rc = res_step_done(printed);
+                }
             }
+            for (size_t p = 0; rc == SQLITE_OK && p < ss->nparts; p++)
+                for (size_t k = 0; rc == SQLITE_OK && k < ss->parts[p].nfigures; k++) {
+                    const res_named_value_t *f = &ss->parts[p].figures[k];
+                    sqlite3_bind_int64(part, 1, sid);
+                    sqlite3_bind_text(part, 2, ss->parts[p].name, -1, SQLITE_STATIC);
+                    sqlite3_bind_int(part, 3,
+                                     sim_stat_info((sim_stat_t)sim_stat_by_name(f->name))->number);
+                    sqlite3_bind_int64(part, 4, f->value);
+                    rc = res_step_done(part);
+                }
         }
     }
     if (rc != SQLITE_OK && err == SIM_OK)
@@ -141,6 +248,8 @@ static sim_err_t import_body(res_store_t *s, void *arg)
     sqlite3_finalize(sess);
     sqlite3_finalize(stat);
     sqlite3_finalize(other);
+    sqlite3_finalize(printed);
+    sqlite3_finalize(part);
     return err;
 }
 

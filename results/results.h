@@ -42,7 +42,7 @@
 #include "sim.h"
 
 /* PRAGMA user_version of the files this code writes; older ones are upgraded. */
-#define RES_SCHEMA_VERSION 7
+#define RES_SCHEMA_VERSION 8
 /* PRAGMA application_id of every lobsim results file: 'LOBS'. */
 #define RES_APPLICATION_ID 0x4C4F4253
 
@@ -280,6 +280,14 @@ typedef struct {
     int64_t value; /* >= 0 */
 } res_named_value_t;
 
+/* A part of an imported session counted apart (res_part_t): its name and
+ * its figures, each a statistic of the catalogue at most the session's. */
+typedef struct {
+    const char *name;
+    const res_named_value_t *figures;
+    size_t nfigures;
+} res_import_part_t;
+
 /* One measured session: the case as the user said it, and its figures. */
 typedef struct {
     const char *workload; /* names as in res_session_t */
@@ -290,6 +298,13 @@ typedef struct {
     uint32_t piece_size; /* 0 = not said */
     const res_named_value_t *figures;
     size_t nfigures; /* >= 1, no name twice */
+    /* NULL, or nfigures names as the file printed them where they differ
+     * from the figure's (a runstats name cut to its column, the figure
+     * named as the statistic it is the prefix of), NULL where they do not.
+     * Kept in session_stat_printed. */
+    const char *const *printed;
+    const res_import_part_t *parts; /* 0 to RES_MAX_PARTS, no name twice */
+    size_t nparts;
 } res_import_session_t;
 
 /* One imported file: a run of source 'oracle'. */
@@ -335,6 +350,16 @@ sim_err_t res_foreach_unmodelled(res_store_t *s, int64_t sid, res_named_fn fn, v
  * *run_id is set on success only; on any failure it is left as it was.
  */
 sim_err_t res_resolve_run(res_store_t *s, const char *selector, int64_t *run_id);
+
+/*
+ * The same, "latest" per workload: latest and latest~N count only the
+ * completed lobsim runs with a session of one of the n workloads (n 0:
+ * every run, as res_resolve_run()), so that after a rac run the latest
+ * insert is still found.  SIM_EINVAL, naming the workloads, when there is
+ * no such run.
+ */
+sim_err_t res_resolve_run_of(res_store_t *s, const char *selector, const char *const *workloads,
+                             size_t n, int64_t *run_id);
 
 /* A run as stored.  Strings belong to the handle and stay valid until the next
  * res_get_run() on it or res_close(). */

@@ -8,8 +8,8 @@
  * creates a file; the callers hand over a connection.
  *
  *   state change                 function
- *   empty file -> schema v7      res_init_body() -> migrate()
- *   v1 -> v2 -> ... -> v7        res_init_body() -> migrate()
+ *   empty file -> schema v8      res_init_body() -> migrate()
+ *   v1 -> v2 -> ... -> v8        res_init_body() -> migrate()
  *   v$statname <- catalogue      res_init_body() -> sync_statname()
  *   rollback journal -> WAL      res_set_wal()
  */
@@ -325,6 +325,56 @@ static const char *const migrations[RES_SCHEMA_VERSION] = {
     "       JOIN v$statname n USING (\"statistic#\")\n"
     "       LEFT JOIN session_stats st ON st.sid = p.sid AND st.\"statistic#\" = "
     "p.\"statistic#\";\n",
+
+    /* 7 -> 8: "latest" is per workload: after a rac run the latest insert
+     * is still the insert's latest, so that the latest_ views show each
+     * workload's newest completed run beside its reference, not the
+     * newest run's workload alone (latest_run keeps meaning the newest
+     * run of any workload).  And the name a user's file printed where it
+     * differs from the catalogue's (a runstats name cut to its column). */
+    "CREATE VIEW latest_run_by_workload AS\n"
+    "  SELECT s.workload, max(s.run) AS run\n"
+    "  FROM sessions s JOIN runs r USING (run)\n"
+    "  WHERE r.source = 'lobsim' AND r.completed = 1\n"
+    "  GROUP BY s.workload;\n"
+    "CREATE VIEW latest_sessions AS\n"
+    "  SELECT s.sid, s.run, s.workload\n"
+    "  FROM sessions s JOIN latest_run_by_workload l\n"
+    "    ON l.workload = s.workload AND l.run = s.run;\n"
+    "DROP VIEW v$mystat;\n"
+    "CREATE VIEW v$mystat AS\n"
+    "  SELECT sid, \"statistic#\", value FROM v$sesstat\n"
+    "  WHERE sid IN (SELECT sid FROM latest_sessions);\n"
+    "DROP VIEW latest_by_lob_size;\n"
+    "CREATE VIEW latest_by_lob_size AS\n"
+    "  SELECT * FROM run_by_lob_size b\n"
+    "  WHERE run = (SELECT l.run FROM latest_run_by_workload l WHERE l.workload = b.workload);\n"
+    "DROP VIEW latest_vs_reference;\n"
+    "CREATE VIEW latest_vs_reference AS\n"
+    "  SELECT o.path, o.lob_kchars, o.block_size, o.rows, o.\"statistic#\", o.statistic,\n"
+    "         l.value AS lobsim, o.value AS oracle,\n"
+    "         CASE WHEN o.value <> 0 THEN round(CAST(l.value AS REAL) / o.value, 4) END\n"
+    "           AS ratio\n"
+    "  FROM figures o\n"
+    "  LEFT JOIN figures l\n"
+    "    ON l.run = (SELECT w.run FROM latest_run_by_workload w WHERE w.workload = o.workload)\n"
+    "   AND l.workload = o.workload\n"
+    "   AND l.path = o.path AND l.lob_chars = o.lob_chars AND l.block_size = o.block_size\n"
+    "   AND l.rows = o.rows AND l.\"statistic#\" = o.\"statistic#\"\n"
+    "  WHERE o.run = (SELECT run FROM reference_run)\n"
+    "  ORDER BY o.path DESC, o.\"statistic#\", o.lob_chars;\n"
+    "DROP VIEW latest_user_tables;\n"
+    "CREATE VIEW latest_user_tables AS\n"
+    "  SELECT * FROM user_tables WHERE sid IN (SELECT sid FROM latest_sessions);\n"
+    "DROP VIEW latest_user_indexes;\n"
+    "CREATE VIEW latest_user_indexes AS\n"
+    "  SELECT * FROM user_indexes WHERE sid IN (SELECT sid FROM latest_sessions);\n"
+    "CREATE TABLE session_stat_printed (\n"
+    "  sid          INTEGER NOT NULL REFERENCES sessions (sid),\n"
+    "  \"statistic#\" INTEGER NOT NULL REFERENCES v$statname (\"statistic#\"),\n"
+    "  printed      TEXT NOT NULL,\n"
+    "  PRIMARY KEY (sid, \"statistic#\")\n"
+    ") WITHOUT ROWID;\n",
 };
 
 /* The tables every version has; a file that lacks one is not a store. */

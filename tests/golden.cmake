@@ -11,3 +11,5 @@ add_test(NAME golden_rac
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden.sh $<TARGET_FILE:lobbench>
                  ${CMAKE_CURRENT_SOURCE_DIR}/golden/rac_stats.csv
                  --workload=rac --block-size=8k,4k --param=rac.users=40,60,80)
+# The cluster's AWR report, bit for bit.
+set_tests_properties(golden_rac PROPERTIES ENVIRONMENT GOLDEN_OPTION=--awr-out)

@@ -42,6 +42,11 @@ lobsim_test(test_plot SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_plot.c LIBS lobsi
 
 # The import parsers: real published output and texts written to break them.
 lobsim_test(test_import SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_import.c LIBS lobsim_import)
+target_compile_definitions(test_import PRIVATE LOBSIM_IMPORT_DIR="${CMAKE_CURRENT_SOURCE_DIR}/import")
+# What lobbench writes, imported back into the same figures; latest per workload.
+add_test(NAME import_roundtrip
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/import_roundtrip.sh $<TARGET_FILE:lobbench>
+          $<TARGET_FILE:lobimport> $<TARGET_FILE:lobdiff>)
 
 # lobsim_lobreport in process: the history and its page in the store's order
 # of workloads.

@@ -324,6 +324,239 @@ static void test_bad_files(void **state)
     expect_refused(autotrace_techtarget, IMP_FORMAT_CSV, "t.txt:1: CSV header");
 }
 
+/* A file of tests/import/ (its source in tests/import/README.md), whole. */
+static char *read_real(const char *name, size_t *len)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", LOBSIM_IMPORT_DIR, name);
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        fail_msg("cannot open %s", path);
+    static char buf[1 << 16];
+    *len = fread(buf, 1, sizeof buf - 1, fp);
+    fclose(fp);
+    buf[*len] = '\0';
+    return buf;
+}
+
+/* Source: topic.alibabacloud.com/a/oracle-high-level-test-example_1_46_10111031.html:
+ * user_tables before statistics were gathered (a row of NULLs), a
+ * dba_segments result between (not user_tables: skipped), and after (TT
+ * 10000 20 0); headings in mixed case, alignment lost. */
+static void test_dictionary_real(void **state)
+{
+    (void)state;
+    size_t len;
+    const char *text = read_real("user_tables_alibabacloud.txt", &len);
+    assert_int_equal(imp_detect(text, len), IMP_FORMAT_DICTIONARY);
+    imp_file_t f = parse_ok(text, IMP_FORMAT_AUTO, IMP_FORMAT_DICTIONARY);
+    assert_int_equal(f.nsets, 1);
+    assert_int_equal(f.sets[0].block_size, 0);
+    /* TT is the output's only table: the table */
+    assert_int_equal(f.sets[0].n, 3);
+    expect_stat(&f.sets[0], "user_tables.num_rows", 10000);
+    expect_stat(&f.sets[0], "user_tables.blocks", 20);
+    expect_stat(&f.sets[0], "user_tables.empty_blocks", 0);
+    assert_int_equal(f.sets[0].stats[0].line, 18);
+    imp_file_free(&f);
+}
+
+/* The heap experiment's own names, any column order, page breaks
+ * repeating the headings, another index of another name, NULL cells. */
+static void test_dictionary_layouts(void **state)
+{
+    (void)state;
+    const char *idx =
+        "SQL> select index_name, leaf_blocks, blevel, num_rows, distinct_keys\n"
+        "  2  from user_indexes order by 1;\n"
+        "\n"
+        "INDEX_NAME                     LEAF_BLOCKS     BLEVEL   NUM_ROWS DISTINCT_KEYS\n"
+        "------------------------------ ----------- ---------- ---------- -------------\n"
+        "BI_8K                                 1606          2       3211            11\n"
+        "ID_8K                                44643          2   10000000           101\n"
+        "\f\n"
+        "INDEX_NAME                     LEAF_BLOCKS     BLEVEL   NUM_ROWS DISTINCT_KEYS\n"
+        "------------------------------ ----------- ---------- ---------- -------------\n"
+        "PK_8K                                23504          2   10000000      10000000\n"
+        "BI_32K                                 380          1        759            11\n"
+        "T_PK                                                                          \n"
+        "T_VAL1_I                                 2          1        497           431\n"
+        "\n"
+        "6 rows selected.\n";
+    imp_file_t f = parse_ok(idx, IMP_FORMAT_AUTO, IMP_FORMAT_DICTIONARY);
+    assert_int_equal(f.nsets, 3);
+    assert_int_equal(f.sets[0].block_size, 8192);
+    expect_stat(&f.sets[0], "user_indexes.leaf_blocks of BI", 1606);
+    expect_stat(&f.sets[0], "user_indexes.num_rows of ID", 10000000);
+    expect_stat(&f.sets[0], "user_indexes.blevel of PK", 2);
+    expect_stat(&f.sets[0], "user_indexes.distinct_keys of PK", 10000000);
+    assert_int_equal(f.sets[0].n, 12);
+    assert_int_equal(f.sets[1].block_size, 32768);
+    expect_stat(&f.sets[1], "user_indexes.blevel of BI", 1);
+    assert_int_equal(f.sets[2].block_size, 0);
+    expect_stat(&f.sets[2], "user_indexes.leaf_blocks of T_VAL1_I", 2);
+    assert_int_equal(f.sets[2].n, 4);
+    imp_file_free(&f);
+
+    /* three tables of the experiment: a set per block size, TABLE_NAME last */
+    const char *tab = "  NUM_ROWS     BLOCKS AVG_ROW_LEN TABLE_NAME\n"
+                      "---------- ---------- ----------- ------------------------------\n"
+                      "  10000000      48459          30 TAB8K\n"
+                      "  10000000      11933          30 TAB32K\n";
+    f = parse_ok(tab, IMP_FORMAT_AUTO, IMP_FORMAT_DICTIONARY);
+    assert_int_equal(f.nsets, 2);
+    expect_stat(&f.sets[0], "user_tables.blocks", 48459);
+    expect_stat(&f.sets[1], "user_tables.blocks", 11933);
+    assert_int_equal(f.sets[1].block_size, 32768);
+    imp_file_free(&f);
+
+    expect_refused("TABLE_NAME   NUM_ROWS\n---------- ----------\nTAB8K  1.0E+07\n",
+                   IMP_FORMAT_AUTO, "t.txt:3: num_rows of TAB8K: '1.0E+07': not a whole number");
+    expect_refused("TABLE_NAME   NUM_ROWS     BLOCKS\n---------- ---------- ----------\n"
+                   "TAB8K       10000 20 30 40\n",
+                   IMP_FORMAT_AUTO, "t.txt:3: row 'TAB8K       10000 20 30 40' does not line up");
+    expect_refused("INDEX_NAME     BLEVEL\n---------- ----------\n             2\n",
+                   IMP_FORMAT_AUTO, "t.txt:3: a row without its INDEX_NAME");
+}
+
+/* runstats' names cut to their column against the catalogue: a unique
+ * prefix is its statistic, a shared one is not, a name shorter than the
+ * column was not cut. */
+static void test_runstats_cut_names(void **state)
+{
+    (void)state;
+    const char *text = "Name                                  Run1        Run2        Diff\n"
+                       "STAT...segment dispenser alloc        86      10,000       9,914\n"
+                       "STAT...securefile allocation c        86      10,000       9,914\n"
+                       "STAT...SQL*Net roundtrips to/f        12          13           1\n"
+                       "STAT...db block gets              15,514   3,257,052   3,241,538\n"
+                       "STAT...redo                            1           2           1\n"
+                       "LATCH.cache buffers chains         1,000       2,000       1,000\n";
+    imp_file_t f = parse_ok(text, IMP_FORMAT_AUTO, IMP_FORMAT_RUNSTATS);
+    imp_catalogue_t cat;
+    imp_catalogue_init(&cat);
+    char cands[256];
+    int stat = -1;
+    const imp_set_t *s = &f.sets[1];
+    assert_int_equal(s->n, 6);
+    static const struct {
+        const char *name;
+        int cut;
+        imp_match_t want;
+        int stat;
+    } want[] = {
+        {"segment dispenser alloc", 1, IMP_MATCH_PREFIX, SIM_STAT_DSP_ALLOCATIONS},
+        {"securefile allocation c", 1, IMP_MATCH_PREFIX, SIM_STAT_SF_ALLOC_CHUNKS},
+        {"SQL*Net roundtrips to/f", 1, IMP_MATCH_AMBIGUOUS, -1},
+        {"db block gets", 0, IMP_MATCH_EXACT, SIM_STAT_DB_BLOCK_GETS},
+        {"redo", 0, IMP_MATCH_NONE, -1},
+        {"LATCH.cache buffers chains", 0, IMP_MATCH_NONE, -1},
+    };
+    for (size_t k = 0; k < s->n; k++) {
+        assert_string_equal(s->stats[k].name, want[k].name);
+        assert_int_equal(s->stats[k].maybe_cut, want[k].cut);
+        stat = -1;
+        imp_match_t m = imp_catalogue_match(&cat, s->stats[k].name, s->stats[k].maybe_cut, &stat,
+                                            cands, sizeof cands);
+        if (m != want[k].want)
+            fail_msg("'%s': match %d, want %d", s->stats[k].name, m, want[k].want);
+        if (want[k].stat >= 0)
+            assert_int_equal(stat, want[k].stat);
+    }
+    imp_catalogue_match(&cat, "SQL*Net roundtrips to/f", 1, &stat, cands, sizeof cands);
+    assert_string_equal(
+        cands, "'SQL*Net roundtrips to/from client' or 'SQL*Net roundtrips to/from dblink'");
+    /* exact beats prefix: physical reads is also the prefix of physical reads cache */
+    assert_int_equal(imp_catalogue_match(&cat, "physical reads", 1, &stat, cands, sizeof cands),
+                     IMP_MATCH_EXACT);
+    assert_int_equal(stat, SIM_STAT_PHYS_READS);
+    /* every name of the catalogue, cut by one character, is found or shared */
+    for (int i = 0; i < SIM_STAT_COUNT; i++) {
+        char cut[128];
+        snprintf(cut, sizeof cut, "%s", sim_stat_info((sim_stat_t)i)->name);
+        cut[strlen(cut) - 1] = '\0';
+        imp_match_t m = imp_catalogue_match(&cat, cut, 1, &stat, cands, sizeof cands);
+        if (m == IMP_MATCH_PREFIX || m == IMP_MATCH_EXACT)
+            assert_true(m == IMP_MATCH_EXACT || stat == i);
+        else if (m != IMP_MATCH_AMBIGUOUS || !strstr(cands, sim_stat_info((sim_stat_t)i)->name))
+            fail_msg("'%s' cut: match %d (%s)", cut, m, cands);
+    }
+    imp_file_free(&f);
+}
+
+/* The CSV layouts, read by their headers' names: lobbench --stats-out now
+ * and before, the heap experiment's, with their sweep columns. */
+static void test_csv_layouts(void **state)
+{
+    (void)state;
+    /* --stats-out now: a session per case; recursive, where given, a part */
+    imp_file_t f = parse_ok(
+        "workload,path,lob_kchars,block_kb,rows,statistic,value,recursive,heap.dict_cache\n"
+        "insert,local,2,8,10000,\"db block gets\",15514,,cold\n"
+        "fts,,,16,10000000,\"recursive calls\",5,5,cold\n"
+        "fts,,,16,10000000,\"physical reads\",48196,21,cold\n"
+        "fts,,,16,10000000,\"recursive calls\",0,0,warm\n",
+        IMP_FORMAT_AUTO, IMP_FORMAT_CSV);
+    assert_int_equal(f.nsets, 5);
+    assert_string_equal(f.sets[0].workload, "insert");
+    assert_string_equal(f.sets[0].path, "local");
+    assert_int_equal(f.sets[0].lob_chars, 2048);
+    assert_int_equal(f.sets[0].block_size, 8192);
+    assert_int_equal(f.sets[0].rows, 10000);
+    assert_int_equal(f.sets[0].has_part, 0);
+    assert_string_equal(f.sets[1].workload, "fts");
+    assert_string_equal(f.sets[1].path, "");
+    assert_int_equal(f.sets[1].lob_chars, 0);
+    expect_stat(&f.sets[1], "physical reads", 48196);
+    assert_int_equal(f.sets[1].has_part, 3);
+    assert_string_equal(f.sets[2].part, "recursive");
+    assert_int_equal(f.sets[2].of, 2);
+    expect_stat(&f.sets[2], "physical reads", 21);
+    /* warm is another session of the sweep */
+    expect_stat(&f.sets[3], "recursive calls", 0);
+    assert_int_equal(f.sets[4].of, 4);
+    imp_file_free(&f);
+
+    /* --stats-out before: the reference's columns first */
+    f = parse_ok("path,lob_kchars,statistic,value,workload,block_kb\n"
+                 "local,2,\"CR blocks created\",42,insert,2\n"
+                 "dblink,2,\"CR blocks created\",77,insert,2\n",
+                 IMP_FORMAT_AUTO, IMP_FORMAT_CSV);
+    assert_int_equal(f.nsets, 2);
+    assert_int_equal(f.sets[1].block_size, 2048);
+    assert_string_equal(f.sets[1].path, "dblink");
+    imp_file_free(&f);
+
+    /* the heap layout: the ctas objects under the catalogue's names, the
+     * session's figure statement + recursive */
+    f = parse_ok("query,source,block_kb,statistic,value,statement,recursive\n"
+                 "ctas,user_tables,8,num_rows,10000000,10000000,0\n"
+                 "index_bi,user_indexes,8,blevel,2,2,0\n"
+                 "fts,autotrace,8,physical reads,48175,48175,21\n"
+                 "fts,v$mystat,8,physical reads,48196,48175,21\n",
+                 IMP_FORMAT_AUTO, IMP_FORMAT_CSV);
+    assert_int_equal(f.nsets, 4);
+    assert_string_equal(f.sets[0].workload, "ctas");
+    expect_stat(&f.sets[0], "user_tables.num_rows", 10000000);
+    expect_stat(&f.sets[0], "user_indexes.blevel of BI", 2);
+    assert_string_equal(f.sets[1].part, "recursive");
+    assert_string_equal(f.sets[2].workload, "fts");
+    expect_stat(&f.sets[2], "physical reads", 48196);
+    expect_stat(&f.sets[3], "physical reads", 21);
+    imp_file_free(&f);
+
+    expect_refused("workload,block_kb,users,interconnect,seed,instance,section,statistic,value,"
+                   "change_pct\nrac,8,40,hipersockets,1,1,\"Load Profile\",\"Transactions per "
+                   "second\",971.7,\n",
+                   IMP_FORMAT_AUTO, "t.txt:1: the rac workload's AWR figures");
+    expect_refused("workload,statistic,value\nInsert,redo size,1\n", IMP_FORMAT_AUTO,
+                   "t.txt:2: workload 'Insert'");
+    expect_refused("workload,block_kb,statistic,value\nfts,12,redo size,1\n", IMP_FORMAT_AUTO,
+                   "t.txt:2: block_kb '12'");
+    expect_refused("workload,statistic,value,recursive\nfts,redo size,1,2\n", IMP_FORMAT_AUTO,
+                   "t.txt:2: recursive 2 above the session's 1");
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -347,6 +580,10 @@ int main(void)
         cmocka_unit_test(test_csv),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_format_names),
+        cmocka_unit_test(test_dictionary_real),
+        cmocka_unit_test(test_dictionary_layouts),
+        cmocka_unit_test(test_runstats_cut_names),
+        cmocka_unit_test(test_csv_layouts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

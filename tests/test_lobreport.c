@@ -345,8 +345,8 @@ static void test_oracle_row(void **state)
     if (res_open(f->db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
         fail_msg("res_open: %s", err);
     res_named_value_t fig = {"db block gets", 42};
-    res_import_session_t is = {"insert",     "local", 8192, SIM_REF_BLOCK_SIZE,
-                               SIM_REF_ROWS, 0,       &fig, 1};
+    res_import_session_t is = {
+        "insert", "local", 8192, SIM_REF_BLOCK_SIZE, SIM_REF_ROWS, 0, &fig, 1, NULL, NULL, 0};
     res_import_run_t ir = {"/data/awr/tuesday.txt", "sqlplus", "tuesday's run", NULL, &is, 1};
     if (res_record_import(s, &ir, 1, NULL) != SIM_OK)
         fail_msg("res_record_import: %s", res_errmsg(s));

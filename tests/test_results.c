@@ -1089,7 +1089,9 @@ static void test_upgrade_from_v6(void **state)
     res_store_t *s = open_ok(f->db);
     int64_t r1 = record_ok(s, 1, "aaaa1111", 1);
     res_close(s);
-    sql_exec(f->db, "DROP VIEW part_figures; DROP TABLE session_part_stats;\n"
+    sql_exec(f->db, "DROP VIEW latest_sessions; DROP VIEW latest_run_by_workload;\n"
+                    "DROP TABLE session_stat_printed;\n"
+                    "DROP VIEW part_figures; DROP TABLE session_part_stats;\n"
                     "PRAGMA user_version = 6;");
     expect_refused(f->db, RES_OPEN_READONLY, SIM_EINVAL, "schema version 6");
     s = open_ok(f->db);

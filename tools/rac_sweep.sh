@@ -6,7 +6,7 @@
 # figure's change per seed; this script adds the mean and the sign over the
 # seeds per user count, as markdown (docs/rac.md), and the levels.
 #
-# lobbench writes the AWR figures with --stats-out (workload,block_kb,users,
+# lobbench writes the AWR figures with --awr-out (workload,block_kb,users,
 # interconnect,seed,instance,section,statistic,value,change_pct) and the
 # table is made from the cluster ("all") rows.
 #
@@ -42,7 +42,7 @@ mkdir -p "$OUT"
 runs=$OUT/runs.csv
 # Every user count and seed in one run; lobbench refuses a bad list itself.
 "$LOBBENCH" --no-db --quiet --workload=rac --block-size="$sizes" --seeds="$seeds" \
-    --param=rac.users="$users" "${params[@]}" --stats-out="$OUT/all.csv" \
+    --param=rac.users="$users" "${params[@]}" --awr-out="$OUT/all.csv" \
     --benchmark_min_time=1x >/dev/null 2>"$OUT/lobbench.err" ||
     { echo "rac_sweep.sh: lobbench failed:" >&2; cat "$OUT/lobbench.err" >&2; exit 1; }
 tail -n +2 "$OUT/all.csv" >"$runs"

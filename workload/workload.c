@@ -21,18 +21,21 @@ static const struct {
     workload_kind_t kind;
     /* The heap and rac workloads check the case against their models too. */
     sim_err_t (*check)(const case_t *c, char *msg, size_t len);
+    uint64_t rows; /* the experiment's rows: its table, or the statement's */
 } table[] = {
-    {"insert", "Session", dbl_insert, WORKLOAD_LOB, NULL},
-    {"scan", "Full scan readback", dbl_scan, WORKLOAD_LOB, NULL},
-    {"rows", "Row-by-row readback", dbl_rows, WORKLOAD_LOB, NULL},
-    {"cluster", "Two-instance cluster insert", dbl_cluster, WORKLOAD_LOB, NULL},
+    {"insert", "Session", dbl_insert, WORKLOAD_LOB, NULL, SIM_REF_ROWS},
+    {"scan", "Full scan readback", dbl_scan, WORKLOAD_LOB, NULL, SIM_REF_ROWS},
+    {"rows", "Row-by-row readback", dbl_rows, WORKLOAD_LOB, NULL, SIM_REF_ROWS},
+    {"cluster", "Two-instance cluster insert", dbl_cluster, WORKLOAD_LOB, NULL, SIM_REF_ROWS},
     {"ctas", "Heap table and indexes (user_tables, user_indexes)", heap_ctas, WORKLOAD_HEAP,
-     heap_check},
-    {"fts", "Heap full scan (v$mystat)", heap_fts, WORKLOAD_HEAP, heap_check},
-    {"range", "Heap primary key range scan (v$mystat)", heap_range, WORKLOAD_HEAP, heap_check},
+     heap_check, HS_REF_ROWS},
+    {"fts", "Heap full scan (v$mystat)", heap_fts, WORKLOAD_HEAP, heap_check, HS_REF_ROWS},
+    {"range", "Heap primary key range scan (v$mystat)", heap_range, WORKLOAD_HEAP, heap_check,
+     HS_REF_ROWS},
     {"few_rows", "Heap few rows by the index on x (v$mystat)", heap_few_rows, WORKLOAD_HEAP,
-     heap_check},
-    {"rac", "Two-instance OLTP on a shared heap table (AWR)", rac_run, WORKLOAD_RAC, rac_check},
+     heap_check, HS_REF_ROWS},
+    {"rac", "Two-instance OLTP on a shared heap table (AWR)", rac_run, WORKLOAD_RAC, rac_check,
+     100000},
 };
 #define NTABLE (sizeof table / sizeof table[0])
 _Static_assert(NTABLE <= WORKLOAD_MAX, "raise WORKLOAD_MAX");
@@ -50,6 +53,11 @@ const char *workload_name(size_t i)
 const char *workload_title(size_t i)
 {
     return i < NTABLE ? table[i].title : NULL;
+}
+
+uint64_t workload_rows(size_t i)
+{
+    return i < NTABLE ? table[i].rows : 0;
 }
 
 workload_kind_t workload_kind(size_t i)

@@ -36,6 +36,9 @@ size_t workload_count(void);
 const char *workload_name(size_t i);
 /* The statistics table's title, e.g. "Full scan readback" (statistics). */
 const char *workload_title(size_t i);
+/* The rows of its experiment unless told otherwise: the LOB insert's
+ * 10,000, the heap table's 10,000,000, the rac table's 100,000. */
+uint64_t workload_rows(size_t i);
 /* 1 for the heap workloads (ctas, fts, range, few_rows: the block-size
  * experiment on a heap table, heapspace.h), 0 for the LOB ones. */
 int workload_is_heap(size_t i);
