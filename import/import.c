@@ -12,7 +12,7 @@
 #include <string.h>
 
 static const char *const format_names[IMP_FORMAT_COUNT] = {
-    "auto", "sqlplus", "autotrace", "runstats", "snapper", "csv",
+    "auto", "sqlplus", "autotrace", "runstats", "snapper", "csv", "awr",
 };
 
 const char *imp_format_name(imp_format_t f)
@@ -238,6 +238,8 @@ sim_err_t imp_add_stat(imp_build_t *b, size_t i, const char *name, size_t namele
 imp_format_t imp_detect(const char *text, size_t len)
 {
     assert(text != NULL || len == 0);
+    if (imp_looks_awr(text, len)) /* first: a report holds lines the others look for */
+        return IMP_FORMAT_AWR;
     if (imp_looks_csv(text, len))
         return IMP_FORMAT_CSV;
     if (imp_looks_autotrace(text, len))
@@ -287,7 +289,8 @@ sim_err_t imp_parse(const char *file, const char *text, size_t len, imp_format_t
         if (format == IMP_FORMAT_AUTO)
             return imp_fail(&b, 0,
                             "no known format: expected SQL*Plus NAME/VALUE output, autotrace "
-                            "Statistics, runstats STAT... lines, Snapper STAT lines or CSV");
+                            "Statistics, runstats STAT... lines, Snapper STAT lines, CSV or "
+                            "an AWR report");
     }
     out->format = format;
     sim_err_t rc;
@@ -306,6 +309,9 @@ sim_err_t imp_parse(const char *file, const char *text, size_t len, imp_format_t
         break;
     case IMP_FORMAT_CSV:
         rc = imp_parse_csv(&b, text, len);
+        break;
+    case IMP_FORMAT_AWR:
+        rc = imp_parse_awr(&b, text, len);
         break;
     default:
         rc = imp_fail(&b, 0, "unknown format %d", (int)format);

@@ -23,14 +23,15 @@ typedef enum {
     IMP_FORMAT_RUNSTATS,  /* Tom Kyte's runstats_pkg.res_stop report: two runs */
     IMP_FORMAT_SNAPPER,   /* Tanel Poder's Snapper: the STAT lines' deltas */
     IMP_FORMAT_CSV,       /* statistic,value or path,lob_kchars,statistic,value */
+    IMP_FORMAT_AWR,       /* AWR reports (awrrpt.sql), text or HTML: a set per snapshot range */
     IMP_FORMAT_COUNT
 } imp_format_t;
 
-/* "auto", "sqlplus", "autotrace", "runstats", "snapper", "csv". */
+/* "auto", "sqlplus", "autotrace", "runstats", "snapper", "csv", "awr". */
 const char *imp_format_name(imp_format_t f);
 /* 0 and *out for one of the names above, -1 otherwise. */
 int imp_format_parse(const char *s, imp_format_t *out);
-#define IMP_FORMATS_ACCEPTED "auto, sqlplus, autotrace, runstats, snapper, csv"
+#define IMP_FORMATS_ACCEPTED "auto, sqlplus, autotrace, runstats, snapper, csv, awr"
 
 /* One figure as the file gave it. */
 typedef struct {

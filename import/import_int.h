@@ -65,6 +65,7 @@ sim_err_t imp_parse_autotrace(imp_build_t *b, const char *text, size_t len);
 sim_err_t imp_parse_runstats(imp_build_t *b, const char *text, size_t len);
 sim_err_t imp_parse_snapper(imp_build_t *b, const char *text, size_t len);
 sim_err_t imp_parse_csv(imp_build_t *b, const char *text, size_t len);
+sim_err_t imp_parse_awr(imp_build_t *b, const char *text, size_t len); /* awr.c */
 
 /* The landmarks imp_detect() looks for, one per format. */
 int imp_looks_csv(const char *text, size_t len);
@@ -72,5 +73,6 @@ int imp_looks_autotrace(const char *text, size_t len);
 int imp_looks_runstats(const char *text, size_t len);
 int imp_looks_snapper(const char *text, size_t len);
 int imp_looks_sqlplus(const char *text, size_t len);
+int imp_looks_awr(const char *text, size_t len);
 
 #endif /* LOBSIM_IMPORT_INT_H */
