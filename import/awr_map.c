@@ -68,7 +68,7 @@ static const struct {
     {"Top Timed Events", S_TOP},
     {"Wait Classes by Total Wait Time", S_CLASS},
     {"Foreground Wait Class", S_CLASS},
-    {"Wait Class ", S_CLASS},
+    {"Wait Class", S_CLASS}, /* 10g; alone, or before DB/Inst: (not the headings) */
     {"Instance Activity Stats -", S_OTHER},
     {"Instance Activity Stats", S_ACT},
     {"Time Model Statistics", S_TIME},
@@ -92,6 +92,7 @@ struct imp_awr_map {
     group_t *g;
     size_t ng;
     /* the report being read */
+    int last_line; /* of the last row read: where a truncated file ends */
     int in_report, start_line, sec, sec_rows;
     unsigned seen;
     int inst, inst_col, begin_line;
@@ -186,12 +187,16 @@ static sim_err_t same(imp_awr_map_t *m, const char *name, int64_t v, int line, c
     return SIM_OK;
 }
 
-/* A statistic name cut at the text report's column: the one catalogue
- * statistic it begins, else the name as printed. */
+/* A statistic name cut at the text report's column (32 characters, the cut
+ * not at a blank): the one catalogue statistic it begins, else the name as
+ * printed.  A shorter name is whole or cut at a blank, which could begin
+ * statistics the catalogue lacks ("bytes received via SQL*Net from" client
+ * or dblink). */
+#define IMP_AWR_NAME_WIDTH 32
 static const char *full_name(const char *name)
 {
     size_t n = strlen(name);
-    if (n < 24 || sim_stat_by_name(name) >= 0)
+    if (n != IMP_AWR_NAME_WIDTH || sim_stat_by_name(name) >= 0)
         return name;
     const char *found = NULL;
     for (int i = 0; i < SIM_STAT_COUNT; i++) {
@@ -314,6 +319,10 @@ static sim_err_t rates_row(imp_awr_map_t *m, const imp_awr_row_t *r, int load)
 {
     char l[128], name[192];
     label(r->c[0], l, sizeof l);
+    /* 12c and later repeat two lines of the Global Cache Load Profile in the
+     * Load Profile, rounded to one decimal: that section's own are kept. */
+    if (load && imp_awr_starts(l, strlen(l), "Global Cache blocks"))
+        return SIM_OK;
     for (int k = 0; k < 2; k++) {
         int64_t v;
         int rc = number(m, r, 1 + (size_t)k, 3, &v);
@@ -505,11 +514,23 @@ static sim_err_t join_group(imp_awr_map_t *m, int line)
     return add(m, "AWR instances", 1, line);
 }
 
+static int page_title(const imp_awr_cell_t *c)
+{
+    for (size_t i = 0; i + 8 <= c->n; i++)
+        if (memcmp(c->p + i, "DB/Inst:", 8) == 0)
+            return 1;
+    return 0;
+}
+
 static int section_of(const imp_awr_cell_t *c)
 {
     for (size_t i = 0; i < sizeof titles / sizeof titles[0]; i++)
-        if (imp_awr_starts(c->p, c->n, titles[i].title))
+        if (imp_awr_starts(c->p, c->n, titles[i].title)) {
+            if (strcmp(titles[i].title, "Wait Class") == 0 &&
+                !(c->n == strlen(titles[i].title) || page_title(c)))
+                continue;
             return titles[i].sec;
+        }
     return -1;
 }
 
@@ -557,6 +578,7 @@ static sim_err_t finish_report(imp_awr_map_t *m, const imp_awr_row_t *r)
 sim_err_t imp_awr_map_row(void *arg, imp_awr_row_t *r)
 {
     imp_awr_map_t *m = arg;
+    m->last_line = r->line;
     if (r->kind == IMP_AWR_START)
         return start(m, r);
     if (r->kind == IMP_AWR_END)
@@ -627,8 +649,10 @@ sim_err_t imp_awr_map_row(void *arg, imp_awr_row_t *r)
 sim_err_t imp_awr_map_finish(imp_awr_map_t *m)
 {
     if (m->in_report)
-        return imp_fail(m->b, m->start_line,
-                        "the report that begins here has no 'End of Report': truncated");
+        return imp_fail(m->b, m->last_line,
+                        "the file ends here, inside the report that began on line %d (no 'End "
+                        "of Report'): truncated",
+                        m->start_line);
     if (m->ng == 0)
         return imp_fail(m->b, 0, "no AWR report (WORKLOAD REPOSITORY report for ...) found");
     for (size_t i = 0; i < m->ng; i++) {

@@ -42,6 +42,10 @@ lobsim_test(test_plot SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_plot.c LIBS lobsi
 
 # The import parsers: real published output and texts written to break them.
 lobsim_test(test_import SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_import.c LIBS lobsim_import)
+# AWR reports: real ones in tests/import/awr/, and the same changed on purpose.
+lobsim_test(test_import_awr SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_import_awr.c LIBS lobsim_import)
+target_compile_definitions(test_import_awr PRIVATE
+  LOBSIM_AWR_DIR="${CMAKE_CURRENT_SOURCE_DIR}/import/awr")
 
 # lobsim_lobreport in process: the history and its page in the store's order
 # of workloads.
