@@ -24,7 +24,6 @@ typedef struct {
     char title[BUF_MAX];
     size_t titlelen;
     int title_line;
-    int in_li; /* the title is a list item: a note or a link */
 } html_t;
 
 int imp_awr_is_html(const char *text, size_t len)
@@ -66,7 +65,7 @@ static sim_err_t flush_title(html_t *h)
         h->titlelen--;
     if (h->titlelen == 0)
         return SIM_OK;
-    imp_awr_row_t r = {.line = h->title_line, .n = 1, .note = h->in_li};
+    imp_awr_row_t r = {.line = h->title_line, .n = 1};
     r.c[0] = r.raw = (imp_awr_cell_t){h->title, h->titlelen};
     r.kind = imp_awr_starts(h->title, h->titlelen, "WORKLOAD REPOSITORY") ? IMP_AWR_START
              : imp_awr_eq(h->title, h->titlelen, "End of Report")         ? IMP_AWR_END
@@ -148,14 +147,7 @@ static sim_err_t on_tag(html_t *h, const char *name, int closing, int line)
         }
         return SIM_OK;
     }
-    if (h->in_row)
-        return SIM_OK;
-    rc = flush_title(h);
-    if (strcmp(name, "li") == 0)
-        h->in_li = !closing;
-    else if (strcmp(name, "ul") == 0)
-        h->in_li = 0;
-    return rc;
+    return h->in_row ? SIM_OK : flush_title(h);
 }
 
 /* The entity at p (after '&') as one character; *used its length. */

@@ -34,7 +34,6 @@ typedef struct {
     size_t n;
     imp_awr_cell_t c[IMP_AWR_CELLS]; /* TITLE: c[0] the whole text */
     imp_awr_cell_t raw;              /* the whole line (text) or row (HTML), trimmed */
-    int note;  /* HTML: a list item (notes, links to sections), never a section's title */
     int close; /* set by the sink: a section's title, so the table before it has ended */
 } imp_awr_row_t;
 

@@ -95,7 +95,7 @@ struct imp_awr_map {
     int last_line; /* of the last row read: where a truncated file ends */
     int in_report, start_line, sec, sec_rows;
     unsigned seen;
-    int inst, inst_col, begin_line;
+    int inst, inst_col;
     int64_t begin, end;
     int have_begin, have_elapsed;
     group_t *cur;
@@ -242,7 +242,6 @@ static sim_err_t header_row(imp_awr_map_t *m, const imp_awr_row_t *r)
         if (name[0] == 'B') {
             m->begin = v;
             m->have_begin = 1;
-            m->begin_line = r->line;
             return SIM_OK;
         }
         m->end = v;
@@ -301,9 +300,8 @@ static sim_err_t block_size(imp_awr_map_t *m, const imp_awr_row_t *r)
 
 static const char *load_name(const char *l, int per_tx)
 {
-    /* rac_sim's names where the report has the figure (rac_sim/awr.c) */
-    if (strcmp(l, "Transactions") == 0)
-        return per_tx ? NULL : "Transactions per second";
+    /* rac_sim's names where the report has the figure (rac_sim/awr.c); the
+     * others, Transactions among them, are "LABEL per second" already */
     if (strcmp(l, "Redo size") == 0 || strcmp(l, "Redo size (bytes)") == 0)
         return per_tx ? "Redo size per transaction (bytes)" : "Redo size per second (bytes)";
     if (strcmp(l, "Logical reads") == 0 || strcmp(l, "Logical read (blocks)") == 0)
@@ -352,7 +350,9 @@ static sim_err_t value_row(imp_awr_map_t *m, const imp_awr_row_t *r)
     return rc < 0 ? SIM_EINVAL : rc > 0 ? SIM_OK : add_inst(m, l, v, r->line);
 }
 
-/* Columns by their headings: Waits, and the seconds waited. */
+/* The seconds waited, by its heading: the second value column but in
+ * 10g's Wait Class and 11g's Foreground Wait Class, where %Time-outs comes
+ * before it.  Waits is always the first. */
 static void event_columns(imp_awr_map_t *m, const imp_awr_row_t *r)
 {
     m->waits_col = 1;
@@ -360,8 +360,6 @@ static void event_columns(imp_awr_map_t *m, const imp_awr_row_t *r)
     for (size_t i = 1; i < r->n; i++) {
         const char *p = r->c[i].p;
         size_t n = r->c[i].n;
-        if (imp_awr_eq(p, n, "Waits"))
-            m->waits_col = (int)i;
         for (size_t k = 0; k + 6 <= n; k++)
             if ((imp_awr_starts(p + k, n - k, "Time (s") ||
                  imp_awr_starts(p + k, n - k, "Time(s")) &&
@@ -585,7 +583,7 @@ sim_err_t imp_awr_map_row(void *arg, imp_awr_row_t *r)
         return finish_report(m, r);
     if (!m->in_report)
         return SIM_OK;
-    int s = r->kind == IMP_AWR_TITLE && !r->note ? section_of(&r->raw) : -1;
+    int s = r->kind == IMP_AWR_TITLE ? section_of(&r->raw) : -1;
     if (s >= 0) {
         m->sec = s;
         m->sec_rows = 0;
@@ -600,8 +598,7 @@ sim_err_t imp_awr_map_row(void *arg, imp_awr_row_t *r)
     }
     if (r->kind == IMP_AWR_TITLE) {
         /* text after a section's table, not a note or headings before it */
-        if (m->sec_rows > 0 && m->sec != S_HEADER && !r->note &&
-            !imp_awr_starts(r->raw.p, r->raw.n, "->"))
+        if (m->sec_rows > 0 && m->sec != S_HEADER && !imp_awr_starts(r->raw.p, r->raw.n, "->"))
             m->sec = S_OTHER;
         return block_size(m, r);
     }

@@ -273,6 +273,71 @@ static void test_two_windows_two_sets(void **state)
     free(t);
 }
 
+/* 11g's Foreground Wait Class puts %Time-outs before the seconds: its lines
+ * as published with an 11.2.0.1 text report (the page of file id
+ * 7590828791 of tests/import/awr/README.md, its author's "@jls" mark
+ * included), in place of the 19c report's Wait Classes. */
+static const char fg_wait_class_11g[] =
+    "Foreground Wait Class                         DB/Inst: ORCL/orcl  Snaps: 37-38\n"
+    "-> s  - second, ms - millisecond -    1000th of a second\n"
+    "-> ordered by wait time desc, waits desc\n"
+    "-> %Timeouts: value of 0 indicates value was < .5%.  Value of null is truly 0\n"
+    "-> Captured Time accounts for         99.6%  of Total DB time       8,484.33 (s)\n"
+    "-> Total FG Wait Time:             8,402.19 (s)  DB CPU time:          50.24 (s)\n"
+    "\n"
+    "                                                                  Avg\n"
+    "                                      %Time       Total Wait     wait\n"
+    "Wait Class                      Waits -outs         Time (s)     (ms)  %DB time\n"
+    "-------------------- ---------------- ----- ---------------- -------- ---------\n"
+    "User I/O                       37,056     0            6,840      185      80.6 @jls\n"
+    "Commit                          3,825     0            1,495      391      17.6\n"
+    "Scheduler                         155     0               60      385       0.7\n"
+    "DB CPU                                                    50                0.6\n"
+    "Other                             159    83                3       20       0.0\n"
+    "Concurrency                       128     0                3       25       0.0\n"
+    "System I/O                         97     0                0        2       0.0\n"
+    "Network                         6,298     0                0        0       0.0\n"
+    "          -------------------------------------------------------------\n";
+
+static void test_foreground_wait_class_11g(void **state)
+{
+    (void)state;
+    char *t = slurp(DIR "awr19c_rac_pdb_text.txt");
+    char *from = strstr(t, "Wait Classes by Total Wait Time");
+    char *to = strstr(t, "Time Model Statistics");
+    assert_true(from && to && from < to);
+    *from = '\0';
+    char *a = concat(t, fg_wait_class_11g);
+    char *b = concat(a, to);
+    imp_file_t f = parse_ok(b);
+    const imp_set_t *s = &f.sets[0];
+    expect(s, "User I/O total_waits", 37056);
+    expect(s, "User I/O time_waited_micro", 6840000000);
+    expect(s, "Other total_waits", 159);
+    expect(s, "Other time_waited_micro", 3000000);
+    expect(s, "Network total_waits", 6298);
+    assert_null(find(s, "Application total_waits")); /* the 19c classes are gone */
+    imp_file_free(&f);
+    free(b);
+    free(a);
+    free(t);
+}
+
+/* A value wider than the dashes under its heading runs left into the gap
+ * between the columns: read whole, not cut at the dashes. */
+static void test_value_wider_than_its_column(void **state)
+{
+    (void)state;
+    char *t = slurp(DIR "awr19c_rac_pdb_text.txt");
+    char *w = replace(t, "  Logical read (blocks):               2.1           3,712.0",
+                      "  Logical read (blocks):               2.1 123,456,789,012.0");
+    imp_file_t f = parse_ok(w);
+    expect(&f.sets[0], "inst 1: Logical reads per transaction x1000", 123456789012000);
+    imp_file_free(&f);
+    free(w);
+    free(t);
+}
+
 /* ---- refused ---------------------------------------------------------------------- */
 
 static void test_truncated(void **state)
@@ -420,6 +485,8 @@ int main(void)
         cmocka_unit_test(test_html_12c),
         cmocka_unit_test(test_two_instances_sum),
         cmocka_unit_test(test_two_windows_two_sets),
+        cmocka_unit_test(test_foreground_wait_class_11g),
+        cmocka_unit_test(test_value_wider_than_its_column),
         cmocka_unit_test(test_truncated),
         cmocka_unit_test(test_section_missing),
         cmocka_unit_test(test_two_block_sizes),
