@@ -81,7 +81,6 @@ static const struct {
 typedef struct {
     int64_t begin, end;
     imp_awr_figs_t *figs;
-    int line;
     int inst[64]; /* instance numbers merged so far */
     int inst_line[64];
     size_t ninst;
@@ -492,7 +491,6 @@ static sim_err_t join_group(imp_awr_map_t *m, int line)
         memset(g, 0, sizeof *g);
         g->begin = m->begin;
         g->end = m->end;
-        g->line = m->start_line;
         if (!(g->figs = imp_awr_figs_new()))
             return SIM_ENOMEM;
         m->ng++;
