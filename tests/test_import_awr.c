@@ -1,7 +1,7 @@
 /*
- * test_import_awr.c -- AWR reports read by imp_parse(): three real reports
+ * test_import_awr.c -- AWR reports read by imp_parse(): four real reports
  * published on public pages (tests/import/awr/README.md names each: 19c
- * text, 18c RAC HTML, 12.2 HTML), checked against figures read by hand from
+ * text, 18c RAC HTML, 12.2 HTML, 19c HTML), checked against figures read by hand from
  * the files (the comment on each says where), and the same reports changed
  * on purpose: two instances of one window, two windows, and the refusals
  * (truncated, a section missing, two block sizes, garbage in a number).
@@ -219,6 +219,29 @@ static void test_html_12c(void **state)
     expect(s, "consistent gets", 43694985);
     expect(s, "redo size", 48573408);
     expect(s, "user commits", 2476);
+    imp_file_free(&f);
+    free(t);
+}
+
+/* 19c, HTML, one instance's PDB report.  Line 72 Elapsed 60.04 (mins); 82
+ * Background CPU(s) 0.0 a second, -0.1 a transaction (a counter that went
+ * back: no figure); 189 DB CPU 1.99; 198 DB time 1.87; 348 execute count
+ * 1,928; 461 user commits 14. */
+static void test_html_19c_negative_rate(void **state)
+{
+    (void)state;
+    char *t = slurp(DIR "awr19c_single_pdb.html");
+    imp_file_t f = parse_ok(t);
+    assert_int_equal(f.nsets, 1);
+    const imp_set_t *s = &f.sets[0];
+    assert_string_equal(s->run, "snaps 5434-5435");
+    expect(s, "elapsed time micro", 3602400000);
+    expect(s, "inst 1: Background CPU(s) per second x1000", 0);
+    assert_null(find(s, "inst 1: Background CPU(s) per transaction x1000"));
+    expect(s, "DB CPU", 1990000);
+    expect(s, "DB time", 1870000);
+    expect(s, "execute count", 1928);
+    expect(s, "user commits", 14);
     imp_file_free(&f);
     free(t);
 }
@@ -465,8 +488,8 @@ static void test_detect(void **state)
 {
     (void)state;
     const char *files[] = {DIR "awr19c_rac_pdb_text.txt", DIR "awr18c_rac_inst1.html",
-                           DIR "awr12c_single.html"};
-    for (size_t i = 0; i < 3; i++) {
+                           DIR "awr12c_single.html", DIR "awr19c_single_pdb.html"};
+    for (size_t i = 0; i < 4; i++) {
         char *t = slurp(files[i]);
         assert_int_equal(imp_detect(t, strlen(t)), IMP_FORMAT_AWR);
         free(t);
@@ -483,6 +506,7 @@ int main(void)
         cmocka_unit_test(test_text_19c_rac),
         cmocka_unit_test(test_html_18c_rac),
         cmocka_unit_test(test_html_12c),
+        cmocka_unit_test(test_html_19c_negative_rate),
         cmocka_unit_test(test_two_instances_sum),
         cmocka_unit_test(test_two_windows_two_sets),
         cmocka_unit_test(test_foreground_wait_class_11g),
