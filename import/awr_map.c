@@ -616,6 +616,8 @@ sim_err_t imp_awr_map_row(void *arg, imp_awr_row_t *r)
             event_columns(m, r);
         return SIM_OK;
     }
+    if (r->c[0].n == 0)
+        return SIM_OK; /* no label: a heading's or a wrapped line's rest, no figure */
     m->seen |= 1u << m->sec;
     m->sec_rows++;
     switch (m->sec) {

@@ -361,6 +361,23 @@ static void test_value_wider_than_its_column(void **state)
     free(t);
 }
 
+/* A row without its label (the fuzzer's find: a cell's text eaten by a
+ * broken tag) gives no figure named "" or " time_waited_micro". */
+static void test_row_without_label(void **state)
+{
+    (void)state;
+    char *t = slurp(DIR "awr12c_single.html");
+    char *u = replace(t, "'awrnc'>acknowledge over PGA limit</td>", "'awrnc'></td>");
+    imp_file_t f = parse_ok(u);
+    assert_null(find(&f.sets[0], ""));
+    assert_null(find(&f.sets[0], " time_waited_micro"));
+    assert_null(find(&f.sets[0], "acknowledge over PGA limit"));
+    expect(&f.sets[0], "PGA memory operation", 230603);
+    imp_file_free(&f);
+    free(u);
+    free(t);
+}
+
 /* ---- refused ---------------------------------------------------------------------- */
 
 static void test_truncated(void **state)
@@ -511,6 +528,7 @@ int main(void)
         cmocka_unit_test(test_two_windows_two_sets),
         cmocka_unit_test(test_foreground_wait_class_11g),
         cmocka_unit_test(test_value_wider_than_its_column),
+        cmocka_unit_test(test_row_without_label),
         cmocka_unit_test(test_truncated),
         cmocka_unit_test(test_section_missing),
         cmocka_unit_test(test_two_block_sizes),
