@@ -27,6 +27,9 @@ static const struct {
     int (*looks)(const char *text, size_t len);
     sim_err_t (*parse)(imp_build_t *b, const char *text, size_t len);
 } formats[] = {
+    /* First: a report holds lines the others look for. */
+    {IMP_FORMAT_AWR, "awr", "an AWR report (awrrpt.sql, awrgrpt.sql; text or HTML)", imp_looks_awr,
+     imp_parse_awr},
     {IMP_FORMAT_GBENCH, "gbench", "Google Benchmark JSON (lobbench --benchmark_format=json)",
      imp_looks_gbench, imp_parse_gbench},
     {IMP_FORMAT_CSV, "csv", "CSV (lobbench --stats-out, statistic,value)", imp_looks_csv,

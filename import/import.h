@@ -25,11 +25,12 @@ typedef enum {
     IMP_FORMAT_CSV,        /* lobbench --stats-out, statistic,value, the reference's */
     IMP_FORMAT_DICTIONARY, /* user_tables / user_indexes query output */
     IMP_FORMAT_GBENCH,     /* Google Benchmark's JSON of lobbench: its counters */
+    IMP_FORMAT_AWR,        /* AWR reports (awrrpt.sql, awrgrpt.sql), text or HTML */
     IMP_FORMAT_COUNT
 } imp_format_t;
 
 /* "auto", "sqlplus", "autotrace", "runstats", "snapper", "csv",
- * "dictionary", "gbench" (the table of formats in import.c). */
+ * "dictionary", "gbench", "awr" (the table of formats in import.c). */
 const char *imp_format_name(imp_format_t f);
 /* 0 and *out for one of the names above, -1 otherwise. */
 int imp_format_parse(const char *s, imp_format_t *out);

@@ -20,7 +20,7 @@
 #include "sim.h"
 #include "workload.h"
 
-#define MAX_BYTES (16u << 20)
+#define MAX_BYTES (256u << 20) /* AWR reports of a long run: 100 MB and more */
 
 /* The workloads of one family, "a, b, c", from workload/'s table. */
 static void family_names(workload_kind_t kind, char *buf, size_t len)

@@ -13,9 +13,8 @@
 #include "results_int.h"
 
 #include <assert.h>
-#include <stdlib.h>
-
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 

@@ -503,6 +503,31 @@ expect 2 "'no-such-revision-xyz'" history.db -- env -C "$SRC" "$PRDIFF" HEAD no-
 expect 2 "'HEAD'" history.db -- env -C "$SRC" "$PRDIFF" HEAD HEAD HEAD
 expect 2 "not inside a git repository" history.db -- "$PRDIFF" HEAD
 
+# ---- lobimport: AWR reports --------------------------------------------------------------
+# Real reports (tests/import/awr/) broken on purpose: one line naming the
+# file and its line, exit 2, nothing recorded.  No --path or --lob-size: the
+# report is refused while it is read, before the case is described.
+AWR=$SRC/tests/import/awr
+mkdir -p awr
+head -n 300 "$AWR/awr19c_rac_pdb_text.txt" >awr/truncated.txt
+sed 's/^Instance Activity Stats  /Instance Activity Stats -/' "$AWR/awr19c_rac_pdb_text.txt" >awr/no_activity.txt
+sed 's/^gc cr blocks received                             4 /gc cr blocks received                            4x /' \
+    "$AWR/awr19c_rac_pdb_text.txt" >awr/garbage.txt
+cat "$AWR/awr19c_rac_pdb_text.txt" "$AWR/awr19c_rac_pdb_text.txt" >awr/twice.txt
+sed "s|<td align=\"right\" class='awrnc'>1</td><td class='awrnc'>|<td align=\"right\" class='awrnc'>2</td><td class='awrnc'>|; s|         8K</td>|         4K</td>|" \
+    "$AWR/awr12c_single.html" >awr/inst2_4k.html
+cat "$AWR/awr12c_single.html" awr/inst2_4k.html >awr/two_block_sizes.html
+AI=("$LOBIMPORT" --db=history.db --workload=rac)
+awr() { expect 2 "$1" history.db -- "${AI[@]}" "${@:2}"; }
+awr "awr/truncated.txt:300: the file ends here, inside the report that began on line 1 (no 'End of Report'): truncated" awr/truncated.txt
+awr "awr/no_activity.txt:317: the report from line 1 has no Instance Activity Stats section" awr/no_activity.txt
+awr "awr/garbage.txt:221: 'gc cr blocks received': '4x' is not a number" awr/garbage.txt
+awr "awr/twice.txt:341: instance 1 of snapshots 37-38 again" awr/twice.txt
+awr "awr/two_block_sizes.html:830: block size 4096 here, 8192 on line 188" awr/two_block_sizes.html
+# a good report beside a bad one: neither is recorded (the good one described
+# as lobimport asks today)
+awr "awr/garbage.txt:221" --path=local --lob-size=2k "$AWR/awr18c_rac_inst1.html" awr/garbage.txt
+
 # The fixture store went through every entry above untouched and whole.
 [ "$(sqlite3 history.db "pragma integrity_check")" = ok ] || say_fail "history.db integrity_check"
 [ "$(sqlite3 history.db "select count(*) from runs where source = 'lobsim'")" = 2 ] ||

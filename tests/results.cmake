@@ -47,6 +47,10 @@ target_compile_definitions(test_import PRIVATE LOBSIM_IMPORT_DIR="${CMAKE_CURREN
 add_test(NAME import_roundtrip
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/import_roundtrip.sh $<TARGET_FILE:lobbench>
           $<TARGET_FILE:lobimport> $<TARGET_FILE:lobdiff>)
+# AWR reports: real ones in tests/import/awr/, and the same changed on purpose.
+lobsim_test(test_import_awr SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_import_awr.c LIBS lobsim_import)
+target_compile_definitions(test_import_awr PRIVATE
+  LOBSIM_AWR_DIR="${CMAKE_CURRENT_SOURCE_DIR}/import/awr")
 
 # lobsim_lobreport in process: the history and its page in the store's order
 # of workloads.

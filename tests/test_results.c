@@ -1322,6 +1322,15 @@ static void test_workloads_table(void **state)
     assert_int_equal(res_record_import(s, &ir, 1, NULL), SIM_EINVAL);
     sql_rows(f->db, "SELECT name FROM workloads ORDER BY position", rows, sizeof rows);
     assert_string_equal(rows, "few_rows insert scan rows cluster zeta ");
+    /* A name twice, apart in the list, is refused (found by sorting). */
+    res_named_value_t three[] = {{"db block gets", 5}, {"redo size", 7}, {"db block gets", 5}};
+    is.lob_chars = 2048;
+    is.figures = three;
+    is.nfigures = 3;
+    assert_int_equal(res_record_import(s, &ir, 1, NULL), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "'db block gets' given twice");
+    is.figures = &fig;
+    is.nfigures = 1;
     /* n 0 forgets the list: writes leave the table alone. */
     assert_int_equal(res_set_workloads(s, NULL, 0), SIM_OK);
     record_mixed(s);
