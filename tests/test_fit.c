@@ -182,7 +182,7 @@ static int setup(void **state)
     size_t skipped;
     int64_t run;
     char msg[512];
-    if (fit_load(f->db, "1", &f->cases, &f->ncases, &skipped, &run, msg, sizeof msg) != SIM_OK)
+    if (fit_load(f->db, "1", 0, &f->cases, &f->ncases, &skipped, &run, msg, sizeof msg) != SIM_OK)
         fail_msg("fit_load: %s", msg);
     assert_int_equal(f->ncases, 2 * NSIZES);
     assert_int_equal(skipped, 0);
@@ -249,9 +249,9 @@ static void test_recovers_known_parameters(void **state)
 static void test_unseen_parameter_is_free(void **state)
 {
     fixture_t *f = *state;
-    /* read.mbrc_kb sizes the scan's reads; link.open_roundtrips counts round
+    /* heap.dict_reads is a heap parse's; link.open_roundtrips counts round
      * trips: neither moves the insert's undo or gets on the local path. */
-    size_t params[3] = {param_index("dsp.refill_gets"), param_index("read.mbrc_kb"),
+    size_t params[3] = {param_index("dsp.refill_gets"), param_index("heap.dict_reads"),
                         param_index("link.open_roundtrips")};
     int stats[2] = {SIM_STAT_DB_BLOCK_GETS, SIM_STAT_DBLINK_ROUNDTRIPS};
     fit_t *fit;
@@ -278,8 +278,8 @@ static void test_unseen_parameter_is_free(void **state)
     size_t n = fread(text, 1, sizeof text - 1, fp);
     fclose(fp);
     text[n] = '\0';
-    assert_non_null(strstr(text, "# free: the statistics do not see it; default 1024\n"
-                                 "read.mbrc_kb=1024\n"));
+    assert_non_null(strstr(text, "# free: the statistics do not see it; default 23\n"
+                                 "heap.dict_reads=23\n"));
     fit_destroy(fit);
 
     /* Without the dblink sessions no chosen statistic sees the link either. */
