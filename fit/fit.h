@@ -184,7 +184,8 @@ sim_err_t fit_run(fit_t *f, const fit_opts_t *opts, fit_result_t *r);
 
 /*
  * Write name=value lines for every chosen parameter at x, with # comments
- * (free parameters say so), to fp.
+ * (free parameters say so; one free at its default is itself a comment),
+ * to fp.
  */
 void fit_write_params(const fit_t *f, const fit_result_t *r, const char *header, FILE *fp);
 

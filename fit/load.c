@@ -214,7 +214,7 @@ sim_err_t fit_load(const char *db, const char *selector, unsigned workloads, fit
         char names[256];
         mask_names(workloads, names, sizeof names);
         snprintf(msg, msglen,
-                 "--reference: run %lld has no session of %s the model can run (%zu sessions of "
+                 "--reference: run %lld has no session the model can run of %s (%zu sessions of "
                  "another or an unknown workload or path, an invalid case or no catalogue figure)",
                  (long long)*run_id, names, l.skipped);
         sim_free(l.cases);

@@ -281,11 +281,15 @@ void fit_write_params(const fit_t *f, const fit_result_t *r, const char *header,
     fprintf(fp, "# lobbench --param-file=FILE reads this: name=value, one a line\n");
     for (size_t k = 0; k < f->np; k++) {
         const char *name = case_param_name(f->params[k]);
+        /* A free parameter at its default is left to the default, as a
+         * comment: lobbench refuses a parameter of a workload family the
+         * sweep does not run, and the fit says nothing about it. */
+        int unsaid = r->role[k] == FIT_FREE && r->after[k] == r->before[k];
         if (r->role[k] == FIT_FREE)
             fprintf(fp, "# free: the statistics do not see it; default %lld\n",
                     (long long)r->before[k]);
         else if (r->after[k] != r->before[k])
             fprintf(fp, "# fitted; default %lld\n", (long long)r->before[k]);
-        fprintf(fp, "%s=%lld\n", name, (long long)r->after[k]);
+        fprintf(fp, "%s%s=%lld\n", unsaid ? "# " : "", name, (long long)r->after[k]);
     }
 }

@@ -279,7 +279,7 @@ static void test_unseen_parameter_is_free(void **state)
     fclose(fp);
     text[n] = '\0';
     assert_non_null(strstr(text, "# free: the statistics do not see it; default 23\n"
-                                 "heap.dict_reads=23\n"));
+                                 "# heap.dict_reads=23\n"));
     fit_destroy(fit);
 
     /* Without the dblink sessions no chosen statistic sees the link either. */
