@@ -14,7 +14,7 @@
  *   fit_run()       the whole fit: which parameters the data leaves free,
  *                   the search over the others, the leave-one-LOB-size-out
  *                   cross-validation.
- * fit_load() builds the cases from a run of the results store.
+ * fit_load() builds the cases from runs of the results store.
  */
 #ifndef LOBSIM_FIT_H
 #define LOBSIM_FIT_H
@@ -197,19 +197,25 @@ int fit_stat(const fit_t *f, size_t k);
 
 /* ---- from the results store ------------------------------------------------- */
 
+/* Runs one fit may take together. */
+#define FIT_MAX_RUNS 16
+
 /*
- * The sessions of a run in the store at db (opened read-only) that the model
- * can run: a known workload and path, a valid block size, rows and LOB size;
- * of the workloads in the mask `workloads` (bit i: workload i; 0: any).  Each
- * is a case on the model's defaults and the session's settings
- * (fit_apply_settings()).  The run: selector NULL, the newest measured run
- * (source 'oracle') with such a session; "latest" or "latest~N", the newest
- * (N+1th newest) completed lobsim run with one; anything else as
- * res_resolve_run() reads it.  *cases is sim_malloc'ed; *skipped counts the
- * sessions left out.  SIM_EINVAL with one line in msg when no run matches or
- * the run has no such session.
+ * The sessions of one or more runs in the store at db (opened read-only)
+ * that the model can run: a known workload and path, a valid block size,
+ * rows and LOB size; of the workloads in the mask `workloads` (bit i:
+ * workload i; 0: any).  Each is a case on the model's defaults and the
+ * session's settings (fit_apply_settings()).  The runs: selector NULL, the
+ * newest measured run (source 'oracle') with such a session; else a comma
+ * list of at most FIT_MAX_RUNS selectors, each "latest" or "latest~N" (the
+ * newest, or N+1th newest, completed lobsim run with one) or what
+ * res_resolve_run() reads.  run_ids (FIT_MAX_RUNS) and *nruns get the runs.
+ * *cases is sim_malloc'ed; *skipped counts the sessions left out.
+ * SIM_EINVAL with one line in msg when no run matches, a run is named twice
+ * or has no such session.
  */
 sim_err_t fit_load(const char *db, const char *selector, unsigned workloads, fit_case_t **cases,
-                   size_t *ncases, size_t *skipped, int64_t *run_id, char *msg, size_t msglen);
+                   size_t *ncases, size_t *skipped, int64_t *run_ids, size_t *nruns, char *msg,
+                   size_t msglen);
 
 #endif /* LOBSIM_FIT_H */

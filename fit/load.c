@@ -8,10 +8,11 @@
  * commit: an AWR window's totals grow with its length, the model's run
  * length is its own.
  *
- * Which run: the newest measured one of those workloads by default, the
+ * Which runs: the newest measured one of those workloads by default, the
  * newest lobsim one for "latest" -- the latest of the workload asked for,
  * not of any workload, so that a rac run recorded after an import does not
- * hide it.
+ * hide it -- or a list, as two imported AWR reports (8k and 4k) are two
+ * runs of one experiment.
  */
 #include "fit.h"
 
@@ -186,42 +187,83 @@ static sim_err_t resolve(res_store_t *s, const char *sel, unsigned mask, int64_t
     return SIM_OK;
 }
 
+/* Each run of the comma list sel (NULL: the default) into ids[]; their
+ * count, or 0 with msg set. */
+static size_t resolve_all(res_store_t *s, const char *sel, unsigned mask, int64_t *ids, char *msg,
+                          size_t msglen, sim_err_t *err)
+{
+    if (sel == NULL) {
+        *err = resolve(s, NULL, mask, &ids[0], msg, msglen);
+        return *err == SIM_OK;
+    }
+    size_t n = 0;
+    for (const char *p = sel;; p++) {
+        size_t len = strcspn(p, ",");
+        char one[64];
+        if (len == 0 || len >= sizeof one || n == FIT_MAX_RUNS) {
+            snprintf(msg, msglen,
+                     "--reference: '%s' is not a list of at most %d runs (an empty item or one "
+                     "too long)",
+                     sel, FIT_MAX_RUNS);
+            *err = SIM_EINVAL;
+            return 0;
+        }
+        memcpy(one, p, len);
+        one[len] = '\0';
+        if ((*err = resolve(s, one, mask, &ids[n], msg, msglen)) != SIM_OK)
+            return 0;
+        for (size_t j = 0; j < n; j++)
+            if (ids[j] == ids[n]) {
+                snprintf(msg, msglen, "--reference: run %lld is named twice in '%s'",
+                         (long long)ids[n], sel);
+                *err = SIM_EINVAL;
+                return 0;
+            }
+        n++;
+        p += len;
+        if (*p == '\0')
+            return n;
+    }
+}
+
 sim_err_t fit_load(const char *db, const char *selector, unsigned workloads, fit_case_t **cases,
-                   size_t *ncases, size_t *skipped, int64_t *run_id, char *msg, size_t msglen)
+                   size_t *ncases, size_t *skipped, int64_t *run_ids, size_t *nruns, char *msg,
+                   size_t msglen)
 {
     assert(db != NULL);
-    assert(cases != NULL && ncases != NULL && skipped != NULL && run_id != NULL);
+    assert(cases != NULL && ncases != NULL && skipped != NULL && run_ids != NULL && nruns != NULL);
     assert(msg != NULL || msglen == 0);
     *cases = NULL;
-    *ncases = *skipped = 0;
+    *ncases = *skipped = *nruns = 0;
     res_store_t *s;
     sim_err_t err = res_open(db, RES_OPEN_READONLY, &s, msg, msglen);
     if (err != SIM_OK)
         return err;
     load_t l = {.mask = workloads};
-    if ((err = resolve(s, selector, workloads, run_id, msg, msglen)) != SIM_OK) {
-        res_close(s);
-        return err;
-    }
-    if ((err = res_foreach_session(s, *run_id, one, &l)) != SIM_OK) {
-        snprintf(msg, msglen, "--reference: %s", res_errmsg(s));
-        res_close(s);
-        sim_free(l.cases);
-        return err;
+    size_t n = resolve_all(s, selector, workloads, run_ids, msg, msglen, &err);
+    for (size_t i = 0; i < n && err == SIM_OK; i++) {
+        size_t before = l.n, skipped_before = l.skipped;
+        if ((err = res_foreach_session(s, run_ids[i], one, &l)) != SIM_OK)
+            snprintf(msg, msglen, "--reference: %s", res_errmsg(s));
+        else if (l.n == before) {
+            char names[256];
+            mask_names(workloads, names, sizeof names);
+            snprintf(msg, msglen,
+                     "--reference: run %lld has no session the model can run of %s (%zu "
+                     "sessions of another or an unknown workload or path, an invalid case or no "
+                     "catalogue figure)",
+                     (long long)run_ids[i], names, l.skipped - skipped_before);
+            err = SIM_EINVAL;
+        }
     }
     res_close(s);
-    if (l.n == 0) {
-        char names[256];
-        mask_names(workloads, names, sizeof names);
-        snprintf(msg, msglen,
-                 "--reference: run %lld has no session the model can run of %s (%zu sessions of "
-                 "another or an unknown workload or path, an invalid case or no catalogue figure)",
-                 (long long)*run_id, names, l.skipped);
+    if (err != SIM_OK) {
         sim_free(l.cases);
-        return SIM_EINVAL;
+        return err;
     }
     *cases = l.cases;
     *ncases = l.n;
     *skipped = l.skipped;
+    *nruns = n;
     return SIM_OK;
 }

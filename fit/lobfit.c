@@ -41,10 +41,11 @@ static void usage(FILE *f)
           "  --workload=NAME,...     fit the run's sessions of these workloads only:\n"
           "                          insert, scan, rows, cluster, ctas, fts, range,\n"
           "                          few_rows, rac, or heap for its four (default: all)\n"
-          "  --reference=RUN         the run to fit: a run id, reference (the shipped LOB\n"
-          "                          measurements), latest or latest~N (the newest lobsim\n"
-          "                          run of the workloads), a commit (default: the newest\n"
-          "                          measured run, source 'oracle', of the workloads)\n"
+          "  --reference=RUN,...     the runs to fit together: a run id, reference (the\n"
+          "                          shipped LOB measurements), latest or latest~N (the\n"
+          "                          newest lobsim run of the workloads), a commit\n"
+          "                          (default: the newest measured run, source 'oracle',\n"
+          "                          of the workloads)\n"
           "  --params=GLOB,...       parameters to fit, shell patterns over the names of\n"
           "                          --list-params (default: every one of the families\n"
           "                          of the run's sessions)\n"
@@ -363,13 +364,21 @@ static int out_writable(const char *out)
  * chosen, --out checked.  0 with *f, else the exit status (a line printed).
  */
 static int make_problem(const args_t *a, fit_t **f, size_t *params, size_t *np, int *stats,
-                        size_t *ns, int64_t *run, size_t *ncases, size_t *skipped)
+                        size_t *ns, char *runs, size_t runslen, size_t *ncases, size_t *skipped)
 {
     fit_case_t *cases;
     char msg[512];
-    sim_err_t err = fit_load(a->db, a->ref, a->mask, &cases, ncases, skipped, run, msg, sizeof msg);
+    int64_t ids[FIT_MAX_RUNS];
+    size_t nids;
+    sim_err_t err =
+        fit_load(a->db, a->ref, a->mask, &cases, ncases, skipped, ids, &nids, msg, sizeof msg);
     if (err != SIM_OK)
         return bad("%s%s", msg, ""), err == SIM_EINVAL ? 2 : 1;
+    /* "run 3" or "runs 3, 4" */
+    size_t at = (size_t)snprintf(runs, runslen, "run%s", nids > 1 ? "s" : "");
+    for (size_t i = 0; i < nids && at < runslen; i++)
+        at +=
+            (size_t)snprintf(runs + at, runslen - at, "%s%lld", i ? ", " : " ", (long long)ids[i]);
     int n = select_params(a->globs, cases, *ncases, params);
     int m = n < 0 ? -1 : select_stats(a->statlist, cases, *ncases, stats);
     if (n < 0 || m < 0 || (a->out && !out_writable(a->out))) {
@@ -427,13 +436,13 @@ static void print_report(fit_t *f, const fit_opts_t *o, const fit_result_t *r, c
 
 /* --out: the fitted parameters as lobbench --param-file reads them.  0, or 1
  * (printed). */
-static int write_params(const args_t *a, fit_t *f, fit_result_t *r, int64_t run)
+static int write_params(const args_t *a, fit_t *f, fit_result_t *r, const char *runs)
 {
-    char header[256], b[32], af[32], msg[512];
+    char header[512], b[32], af[32], msg[512];
     pct(b, sizeof b, r->error_before);
     pct(af, sizeof af, r->error_after);
-    snprintf(header, sizeof header, "lobfit --reference=%s (run %lld): error %s -> %s",
-             a->ref ? a->ref : "(the newest measured)", (long long)run, b, af);
+    snprintf(header, sizeof header, "lobfit --reference=%s (%s): error %s -> %s",
+             a->ref ? a->ref : "(the newest measured)", runs, b, af);
     void *args[3] = {f, r, header};
     if (sim_write_file(a->out, write_out, args, msg, sizeof msg) != SIM_OK) {
         fprintf(stderr, "lobfit: %s\n", msg);
@@ -506,12 +515,13 @@ int main(int argc, char **argv)
     fit_t *f;
     size_t params[FIT_MAX_PARAMS], np, ns, ncases, skipped;
     int stats[SIM_STAT_COUNT];
-    int64_t run;
-    if ((rc = make_problem(&a, &f, params, &np, stats, &ns, &run, &ncases, &skipped)) != 0)
+    char runs[256];
+    if ((rc = make_problem(&a, &f, params, &np, stats, &ns, runs, sizeof runs, &ncases,
+                           &skipped)) != 0)
         return rc;
-    printf("lobfit: run %lld (%s%s%s), %zu sessions the model runs (%zu skipped), %zu parameters, "
+    printf("lobfit: %s (%s%s%s), %zu sessions the model runs (%zu skipped), %zu parameters, "
            "%zu statistics, %u starts, seed %llu\n",
-           (long long)run, a.ref ? a.ref : "the newest measured", a.workloads ? " of " : "",
+           runs, a.ref ? a.ref : "the newest measured", a.workloads ? " of " : "",
            a.workloads ? a.workloads : "", ncases, skipped, np, ns, a.fit.starts,
            (unsigned long long)a.fit.seed);
     fflush(stdout);
@@ -531,7 +541,7 @@ int main(int argc, char **argv)
     }
     print_report(f, &a.fit, &r, params, np, stats, ns, since(&pg.t0));
     if (a.out)
-        rc = write_params(&a, f, &r, run);
+        rc = write_params(&a, f, &r, runs);
     fit_destroy(f);
     return rc;
 }

@@ -359,6 +359,7 @@ expect 2 "fewer than 1 completed lobsim runs of rac" history.db -- "$LOBFIT" --d
 expect 2 "--workload: unknown workload 'insrt'" history.db -- "$LOBFIT" --db=history.db --workload=insrt
 expect 2 "run 1 has no session the model can run of fts" history.db -- "$LOBFIT" --db=history.db --workload=fts --reference=1
 fit "'read.mbrc_kb' matches no parameter a fit may move" --params=read.mbrc_kb
+expect 2 "run 1 is named twice" history.db -- "$LOBFIT" --db=history.db --reference=1,reference
 expect 2 "'nosuchrun'" history.db -- "$LOBFIT" --db=history.db --reference=nosuchrun
 expect 2 "no session the model can run" nomodel.db -- "$LOBFIT" --db=nomodel.db --reference=1
 # lobbench --param-file

@@ -100,4 +100,16 @@ grep -q "^rac.redo_bytes  *400  *520  pinned$" rac.out || fail "rac.redo_bytes n
 grep -q "^rac.cpu_us  *100  *100  pinned$" rac.out || fail "rac.cpu_us moved: $(cat rac.out)"
 grep -q "^cross-validated error (leave one block size out, 2 folds): " rac.out || fail "rac cross-validation: $(cat rac.out)"
 grep -qx "rac.redo_bytes=520" rac.txt || fail "rac.txt: $(cat rac.txt)"
+# Two runs of one experiment (an AWR report at 8k, one at 4k) fit together.
+for bs in 8k 4k; do
+    "$LOBBENCH" --db=h.db --workload=rac --block-size=$bs --param=rac.transactions=1000 \
+        --param=rac.warmup=100 --param=rac.redo_bytes=520 --benchmark_min_time=1x --quiet >/dev/null 2>&1 ||
+        fail "lobbench rac $bs"
+done
+sqlite3 h.db "update runs set source = 'oracle' where run > $rac_run" || fail "relabel the rac pair"
+"$LOBFIT" --db=h.db --workload=rac --reference=$((rac_run + 1)),$((rac_run + 2)) --params=rac.redo_bytes \
+    --starts=1 --quiet >pair.out 2>&1 || fail "lobfit rac pair: $(cat pair.out)"
+grep -q "^lobfit: runs $((rac_run + 1)), $((rac_run + 2)) (.*), 2 sessions" pair.out || fail "rac pair: $(cat pair.out)"
+grep -q "^rac.redo_bytes  *400  *520  pinned$" pair.out || fail "rac pair: rac.redo_bytes: $(cat pair.out)"
+grep -q "^cross-validated error (leave one block size out, 2 folds): " pair.out || fail "rac pair folds: $(cat pair.out)"
 echo "lobfit_cli: ok"

@@ -182,9 +182,11 @@ static int setup(void **state)
     snprintf(f->db, sizeof f->db, "%s/history.db", f->dir);
     import_synthetic(f->db);
     size_t skipped;
-    int64_t run;
+    int64_t run[FIT_MAX_RUNS];
+    size_t nruns;
     char msg[512];
-    if (fit_load(f->db, "1", 0, &f->cases, &f->ncases, &skipped, &run, msg, sizeof msg) != SIM_OK)
+    if (fit_load(f->db, "1", 0, &f->cases, &f->ncases, &skipped, run, &nruns, msg, sizeof msg) !=
+        SIM_OK)
         fail_msg("fit_load: %s", msg);
     assert_int_equal(f->ncases, 2 * NSIZES);
     assert_int_equal(skipped, 0);
