@@ -441,8 +441,12 @@ static int write_params(const args_t *a, fit_t *f, fit_result_t *r, const char *
     char header[512], b[32], af[32], msg[512];
     pct(b, sizeof b, r->error_before);
     pct(af, sizeof af, r->error_after);
-    snprintf(header, sizeof header, "lobfit --reference=%s (%s): error %s -> %s",
-             a->ref ? a->ref : "(the newest measured)", runs, b, af);
+    if (a->ref)
+        snprintf(header, sizeof header, "lobfit --reference=%s (%s): error %s -> %s", a->ref, runs,
+                 b, af);
+    else
+        snprintf(header, sizeof header, "lobfit, the newest measured run (%s): error %s -> %s",
+                 runs, b, af);
     void *args[3] = {f, r, header};
     if (sim_write_file(a->out, write_out, args, msg, sizeof msg) != SIM_OK) {
         fprintf(stderr, "lobfit: %s\n", msg);

@@ -96,10 +96,14 @@ sqlite3 h.db "update runs set source = 'oracle' where run = $rac_run" || fail "r
 "$LOBFIT" --db=h.db --workload=rac --params=rac.redo_bytes,rac.cpu_us --starts=1 --quiet --out=rac.txt \
     >rac.out 2>&1 || fail "lobfit rac: $(cat rac.out)"
 grep -q "^lobfit: run $rac_run (the newest measured of rac), 2 sessions" rac.out || fail "rac reference: $(cat rac.out)"
-grep -q "^rac.redo_bytes  *400  *520  pinned$" rac.out || fail "rac.redo_bytes not found again: $(cat rac.out)"
+# Within 2 % (docs/lobfit.md): the rac figures move with the order of events.
+within() { awk -v p="$1" -v t="$2" '$1 == p && $4 == "pinned" { d = $3 - t; if (d < 0) d = -d; ok = d <= 0.02 * t }
+    END { exit !ok }' "$3"; }
+within rac.redo_bytes 520 rac.out || fail "rac.redo_bytes not found again: $(cat rac.out)"
 grep -q "^rac.cpu_us  *100  *100  pinned$" rac.out || fail "rac.cpu_us moved: $(cat rac.out)"
 grep -q "^cross-validated error (leave one block size out, 2 folds): " rac.out || fail "rac cross-validation: $(cat rac.out)"
-grep -qx "rac.redo_bytes=520" rac.txt || fail "rac.txt: $(cat rac.txt)"
+fitted=$(awk '$1 == "rac.redo_bytes" { print $3 }' rac.out)
+grep -qx "rac.redo_bytes=$fitted" rac.txt || fail "rac.txt: $(cat rac.txt)"
 # Two runs of one experiment (an AWR report at 8k, one at 4k) fit together.
 for bs in 8k 4k; do
     "$LOBBENCH" --db=h.db --workload=rac --block-size=$bs --param=rac.transactions=1000 \
@@ -110,6 +114,6 @@ sqlite3 h.db "update runs set source = 'oracle' where run > $rac_run" || fail "r
 "$LOBFIT" --db=h.db --workload=rac --reference=$((rac_run + 1)),$((rac_run + 2)) --params=rac.redo_bytes \
     --starts=1 --quiet >pair.out 2>&1 || fail "lobfit rac pair: $(cat pair.out)"
 grep -q "^lobfit: runs $((rac_run + 1)), $((rac_run + 2)) (.*), 2 sessions" pair.out || fail "rac pair: $(cat pair.out)"
-grep -q "^rac.redo_bytes  *400  *520  pinned$" pair.out || fail "rac pair: rac.redo_bytes: $(cat pair.out)"
+within rac.redo_bytes 520 pair.out || fail "rac pair: rac.redo_bytes: $(cat pair.out)"
 grep -q "^cross-validated error (leave one block size out, 2 folds): " pair.out || fail "rac pair folds: $(cat pair.out)"
 echo "lobfit_cli: ok"
