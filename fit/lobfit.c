@@ -458,8 +458,9 @@ static int write_params(const args_t *a, fit_t *f, fit_result_t *r, const char *
 
 /* ---- progress -------------------------------------------------------------- */
 
-/* On a terminal one line rewritten in place, at most ten times a second;
- * otherwise one line per sweep (and per probing of the free parameters). */
+/* On a terminal one line rewritten in place, at most ten times a second,
+ * naming the sweep under way; otherwise one line at the end of each sweep
+ * (and of the probing of the free parameters). */
 typedef struct {
     int tty;
     struct timespec t0;
@@ -489,8 +490,8 @@ static void progress(const fit_progress_t *p, void *arg)
     else
         snprintf(where, sizeof where, "%s", p->stage);
     fprintf(stderr, "%slobfit: %s, sweep %u: %u evaluations, %u cases run, best %s, %.1f s%s",
-            pg->tty ? "\r" : "", where, p->sweep, p->evaluations, p->case_runs, best, now,
-            pg->tty ? "\033[K" : "\n");
+            pg->tty ? "\r" : "", where, p->end_of_sweep ? p->sweep : p->sweep + 1, p->evaluations,
+            p->case_runs, best, now, pg->tty ? "\033[K" : "\n");
     pg->shown = pg->tty;
     fflush(stderr);
 }
