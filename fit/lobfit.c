@@ -24,12 +24,12 @@
 
 static void usage(FILE *f)
 {
-    fputs("Usage: lobfit [--workload=NAME,...] [--reference=RUN] [OPTION]...\n"
+    fputs("Usage: lobfit [--workload=NAME,...] [--reference=RUN,...] [OPTION]...\n"
           "\n"
-          "Fits the model's uncertain integer parameters (--list-params) to a run of the\n"
+          "Fits the model's uncertain integer parameters (--list-params) to runs of the\n"
           "results store: a bounded compass search from the defaults and N-1 seeded\n"
           "random starts, minimising the root mean square relative error of the chosen\n"
-          "statistics over the run's sessions of the workloads asked for (LOB insert and\n"
+          "statistics over the runs' sessions of the workloads asked for (LOB insert and\n"
           "readbacks, heap queries, rac).  Prints each statistic's error before and\n"
           "after, the parameters the data pins and those it leaves free, and the\n"
           "cross-validated error (fit without one LOB size, block size, query or user\n"
