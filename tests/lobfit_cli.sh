@@ -100,7 +100,7 @@ grep -q "^lobfit: run $rac_run (the newest measured of rac), 2 sessions" rac.out
 within() { awk -v p="$1" -v t="$2" '$1 == p && $4 == "pinned" { d = $3 - t; if (d < 0) d = -d; ok = d <= 0.02 * t }
     END { exit !ok }' "$3"; }
 within rac.redo_bytes 520 rac.out || fail "rac.redo_bytes not found again: $(cat rac.out)"
-grep -q "^rac.cpu_us  *100  *100  pinned$" rac.out || fail "rac.cpu_us moved: $(cat rac.out)"
+within rac.cpu_us 100 rac.out || fail "rac.cpu_us moved: $(cat rac.out)"
 grep -q "^cross-validated error (leave one block size out, 2 folds): " rac.out || fail "rac cross-validation: $(cat rac.out)"
 fitted=$(awk '$1 == "rac.redo_bytes" { print $3 }' rac.out)
 grep -qx "rac.redo_bytes=$fitted" rac.txt || fail "rac.txt: $(cat rac.txt)"
