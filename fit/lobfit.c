@@ -1,15 +1,17 @@
 /*
  * lobfit.c -- fit the model's parameters to a run of the results store
  * (fit.h; docs/lobfit.md).  Parses the command line, loads the
- * reference's cases, runs fit_run() and prints the errors before and after,
- * the pinned and free parameters and the cross-validated error; --out writes
- * the parameter file lobbench --param-file reads.
+ * reference's cases, runs fit_run() with a progress line on stderr and
+ * prints the errors before and after, the pinned and free parameters and
+ * the cross-validated error; --out writes the parameter file lobbench
+ * --param-file reads.
  *
  * Exit status: 0 done, 1 the store or the file could not be read or
  * written after the fit began, 2 bad input (one line naming it).
  */
 #include <fnmatch.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,58 +22,43 @@
 #include "fit.h"
 #include "program_version.h"
 
-/* The cost parameters of both paths: what each operation costs in gets,
- * enqueues, clones, undo bytes and round trips; not the space layout. */
-#define DEFAULT_PARAMS                                                                             \
-    "dsp.*_gets,dsp.*_cgets,dsp.*_enqueues,dsp.extent_cr,undo.*_cv_bytes,link.*_roundtrips,"       \
-    "row.*gets*,row.cached_lob_blocks,row.map_cr_chunks,row.t2_extent_cr"
-
-/* The items of a comma list, ", " between them, as many to a line as fit in
- * width, each line after indent spaces. */
-static void print_wrapped(FILE *f, const char *list, int indent, int width)
-{
-    int col = indent;
-    fprintf(f, "%*s", indent, "");
-    for (const char *p = list; *p;) {
-        int n = (int)strcspn(p, ",");
-        if (p != list && col + 2 + n > width) {
-            fprintf(f, ",\n%*s", indent, "");
-            col = indent;
-        } else if (p != list) {
-            fputs(", ", f);
-            col += 2;
-        }
-        fprintf(f, "%.*s", n, p);
-        col += n;
-        p += n + (p[n] == ',');
-    }
-}
-
 static void usage(FILE *f)
 {
-    fputs("Usage: lobfit --reference=RUN [OPTION]...\n"
+    fputs("Usage: lobfit [--workload=NAME,...] [--reference=RUN,...] [OPTION]...\n"
           "\n"
-          "Fits the model's integer parameters to a run of the results store (the shipped\n"
-          "measurements `reference`, a run lobimport recorded, or any run id): a bounded\n"
-          "compass search from the defaults and N-1 seeded random starts, minimising the\n"
-          "root mean square relative error of the chosen statistics over the run's cases.\n"
-          "Prints each statistic's error before and after, the parameters the data pins\n"
-          "and those it leaves free, and the leave-one-LOB-size-out cross-validated error.\n"
+          "Fits the model's uncertain integer parameters (--list-params) to runs of the\n"
+          "results store: a bounded compass search from the defaults and N-1 seeded\n"
+          "random starts, minimising the root mean square relative error of the chosen\n"
+          "statistics over the runs' sessions of the workloads asked for (LOB insert and\n"
+          "readbacks, heap queries, rac).  Prints each statistic's error before and\n"
+          "after, the parameters the data pins and those it leaves free, and the\n"
+          "cross-validated error (fit without one LOB size, block size, query or user\n"
+          "count, predict it).  Progress goes to stderr: a line rewritten in place on a\n"
+          "terminal, else a line per sweep of the search.\n"
           "\n"
           "Options:\n"
           "  --db=FILE               results store (default: " SIM_DEFAULT_STORE ")\n"
-          "  --reference=RUN         the run to fit: reference, latest, a run id, a commit\n"
-          "  --params=GLOB,...       parameters to fit, shell patterns over --list-params\n"
-          "                          names (default: the cost parameters\n",
-          f);
-    print_wrapped(f, DEFAULT_PARAMS ")", 26, 79);
-    fputs("\n"
+          "  --workload=NAME,...     fit the run's sessions of these workloads only:\n"
+          "                          insert, scan, rows, cluster, ctas, fts, range,\n"
+          "                          few_rows, rac, or heap for its four (default: all)\n"
+          "  --reference=RUN,...     the runs to fit together: a run id, reference (the\n"
+          "                          shipped LOB measurements), latest or latest~N (the\n"
+          "                          newest lobsim run of the workloads), a commit\n"
+          "                          (default: the newest measured run, source 'oracle',\n"
+          "                          of the workloads)\n"
+          "  --params=GLOB,...       parameters to fit, shell patterns over the names of\n"
+          "                          --list-params (default: every one of the families\n"
+          "                          of the run's sessions)\n"
           "  --statistics=NAME,...   statistics to match, as v$statname names them\n"
-          "                          (default: every one the run measured)\n"
+          "                          (default: every one the run measured, unless 0\n"
+          "                          in every session)\n"
           "  --out=FILE              write the fitted parameters for lobbench --param-file\n"
           "  --starts=N              search starts (default 4)\n"
           "  --seed=N                seed of the random starts (default 1)\n"
           "  --no-cv                 skip the cross-validation\n"
+          "  --quiet                 no progress on stderr (the result is still printed)\n"
+          "  --list-params           the parameters a fit may move, why each is uncertain,\n"
+          "                          and their bounds; then exit\n"
           "  -h, --help              this help\n"
           "  --version               lobfit's version and the commit it was built from\n"
           "Each option at most once; --NAME VALUE is --NAME=VALUE.\n"
@@ -79,6 +66,26 @@ static void usage(FILE *f)
           "Exit status: 0 done, 1 the store or --out failed, 2 bad input (one line naming\n"
           "it).\n",
           f);
+}
+
+/* --list-params: the fittable parameters by family. */
+static void list_params(void)
+{
+    case_t d;
+    case_defaults(&d);
+    printf("%-26s %-6s %8s %14s  %s\n", "parameter", "family", "default", "bounds",
+           "why it is uncertain");
+    for (size_t i = 0; i < fit_fittable_count(); i++) {
+        const fit_fittable_t *p = fit_fittable(i);
+        uint32_t def = 0;
+        for (size_t k = 0; k < case_param_count(); k++)
+            if (strcmp(case_param_name(k), p->name) == 0)
+                def = case_param_get(&d, k);
+        char bounds[32];
+        snprintf(bounds, sizeof bounds, "%u..%llu", p->lo,
+                 p->hi ? (unsigned long long)p->hi : 4ULL * def + 16);
+        printf("%-26s %-6s %8u %14s  %s\n", p->name, p->family, def, bounds, p->why);
+    }
 }
 
 static int bad(const char *fmt, const char *a, const char *b)
@@ -130,9 +137,10 @@ static void pct(char *buf, size_t len, double e)
 /* ---- the command line ---------------------------------------------------- */
 
 typedef struct {
-    const char *db, *ref, *globs, *statlist, *out;
+    const char *db, *ref, *globs, *statlist, *out, *workloads;
+    unsigned mask; /* of --workload: bit i, workload i; 0 = every one */
     fit_opts_t fit;
-    int help, version;
+    int help, version, quiet, list;
 } args_t;
 
 enum {
@@ -143,7 +151,10 @@ enum {
     OPT_OUT,
     OPT_STARTS,
     OPT_SEED,
-    OPT_NO_CV
+    OPT_NO_CV,
+    OPT_WORKLOAD,
+    OPT_QUIET,
+    OPT_LIST_PARAMS
 };
 
 /* Every option at most once. */
@@ -155,7 +166,36 @@ static const sim_opt_t options[] = {{"db", 0, SIM_OPT_VALUE, OPT_DB},
                                     {"starts", 0, SIM_OPT_VALUE, OPT_STARTS},
                                     {"seed", 0, SIM_OPT_VALUE, OPT_SEED},
                                     {"no-cv", 0, 0, OPT_NO_CV},
+                                    {"workload", 0, SIM_OPT_VALUE, OPT_WORKLOAD},
+                                    {"quiet", 0, 0, OPT_QUIET},
+                                    {"list-params", 0, 0, OPT_LIST_PARAMS},
                                     {NULL, 0, 0, 0}};
+
+/* --workload: names or "heap" into a->mask; 0 or 2 (printed). */
+static int parse_workloads(args_t *a, const char *v)
+{
+    char buf[512], *items[WORKLOAD_MAX + 4];
+    int n = split(v, buf, sizeof buf, items, WORKLOAD_MAX + 4);
+    if (n < 0)
+        return bad("--workload: '%s' is empty, has an empty item or too many%s", v, "");
+    for (int i = 0; i < n; i++) {
+        int w = workload_find(items[i]);
+        if (w >= 0) {
+            a->mask |= 1u << w;
+            continue;
+        }
+        if (strcmp(items[i], "heap") != 0) {
+            char names[256];
+            workload_names(names, sizeof names);
+            return bad("--workload: unknown workload '%s' (accepted: %s, heap)", items[i], names);
+        }
+        for (size_t k = 0; k < workload_count(); k++)
+            if (workload_is_heap(k))
+                a->mask |= 1u << k;
+    }
+    a->workloads = v;
+    return 0;
+}
 
 /* One option, id from the table above, into a: 0 or 2 (printed). */
 static int apply(args_t *a, int id, const char *v)
@@ -189,6 +229,14 @@ static int apply(args_t *a, int id, const char *v)
             return bad("--seed: '%s' is not a whole number%s", v, "");
         a->fit.seed = n;
         return 0;
+    case OPT_WORKLOAD:
+        return parse_workloads(a, v);
+    case OPT_QUIET:
+        a->quiet = 1;
+        return 0;
+    case OPT_LIST_PARAMS:
+        a->list = 1;
+        return 0;
     default: /* OPT_NO_CV */
         a->fit.cross_validate = 0;
         return 0;
@@ -198,7 +246,7 @@ static int apply(args_t *a, int id, const char *v)
 /* 0 to go on (or with help or version set), 2 bad input (printed). */
 static int parse_args(int argc, char **argv, args_t *a)
 {
-    *a = (args_t){.db = SIM_DEFAULT_STORE, .globs = DEFAULT_PARAMS};
+    *a = (args_t){.db = SIM_DEFAULT_STORE};
     fit_opts_defaults(&a->fit);
     sim_opt_parser_t p;
     sim_opt_init(&p, options, argc, argv);
@@ -216,48 +264,63 @@ static int parse_args(int argc, char **argv, args_t *a)
         if (apply(a, id, v) != 0)
             return 2;
     }
-    if (a->ref == NULL)
-        return bad("--reference=RUN is required (e.g. --reference=reference)%s%s", "", "");
     return 0;
 }
 
 /* ---- what to fit, to what ------------------------------------------------ */
 
-/* Every registry parameter some glob of --params matches, in registry
- * order: their count, or -1 with a line printed. */
-static int select_params(const char *globs, size_t *params)
+/* The fittable parameters some glob of --params matches, or without
+ * --params every one of the families of the cases, in registry order:
+ * their count, or -1 with a line printed. */
+static int select_params(const char *globs, const fit_case_t *cases, size_t ncases, size_t *params)
 {
     char buf[2048], *items[64];
-    int ng = split(globs, buf, sizeof buf, items, 64);
-    if (ng < 0)
+    int ng = 0;
+    if (globs && (ng = split(globs, buf, sizeof buf, items, 64)) < 0)
         return bad("--params: '%s' is empty or has an empty item%s", globs, ""), -1;
     size_t np = 0;
-    unsigned char hit[64] = {0};
+    unsigned char hit[64] = {0}, any_param[64] = {0};
     for (size_t p = 0; p < case_param_count(); p++) {
-        int any = 0;
+        const char *name = case_param_name(p);
+        const fit_fittable_t *ft = fit_fittable_find(name);
+        bool take = false;
         for (int g = 0; g < ng; g++)
-            if (fnmatch(items[g], case_param_name(p), 0) == 0)
-                any = hit[g] = 1;
-        if (any && np < FIT_MAX_PARAMS)
+            if (fnmatch(items[g], name, 0) == 0) {
+                any_param[g] = 1;
+                if (ft) {
+                    hit[g] = 1;
+                    take = true;
+                }
+            }
+        for (size_t i = 0; !globs && ft && i < ncases && !take; i++)
+            take = strcmp(workload_family(cases[i].c.workload), ft->family) == 0;
+        if (take && np < FIT_MAX_PARAMS)
             params[np++] = p;
     }
     for (int g = 0; g < ng; g++)
         if (!hit[g])
-            return bad("--params: '%s' matches no parameter (see lobbench --list-params)%s",
+            return bad(any_param[g]
+                           ? "--params: '%s' matches no parameter a fit may move: a format, "
+                             "a documented value or a setting of the measurement "
+                             "(lobfit --list-params lists those it may)%s"
+                           : "--params: '%s' matches no parameter (see lobfit "
+                             "--list-params)%s",
                        items[g], ""),
                    -1;
     return (int)np;
 }
 
-/* The statistics named by --statistics, or every one the run measured:
- * their count, or -1 with a line printed. */
+/* The statistics named by --statistics, or every one the run measured
+ * other than 0 in some session (0 everywhere: a statistic the workload does
+ * not touch, such as a heap query's securefile figures): their count, or -1
+ * with a line printed. */
 static int select_stats(const char *statlist, const fit_case_t *cases, size_t ncases, int *stats)
 {
     int ns = 0;
     if (statlist == NULL) {
         for (int s = 0; s < SIM_STAT_COUNT; s++)
             for (size_t i = 0; i < ncases; i++)
-                if (cases[i].present[s]) {
+                if (cases[i].present[s] && cases[i].ref[s] != 0) {
                     stats[ns++] = s;
                     break;
                 }
@@ -301,23 +364,29 @@ static int out_writable(const char *out)
  * chosen, --out checked.  0 with *f, else the exit status (a line printed).
  */
 static int make_problem(const args_t *a, fit_t **f, size_t *params, size_t *np, int *stats,
-                        size_t *ns, int64_t *run, size_t *ncases, size_t *skipped)
+                        size_t *ns, char *runs, size_t runslen, size_t *ncases, size_t *skipped)
 {
-    int n = select_params(a->globs, params);
-    if (n < 0)
-        return 2;
-    *np = (size_t)n;
     fit_case_t *cases;
     char msg[512];
-    sim_err_t err = fit_load(a->db, a->ref, &cases, ncases, skipped, run, msg, sizeof msg);
+    int64_t ids[FIT_MAX_RUNS];
+    size_t nids;
+    sim_err_t err =
+        fit_load(a->db, a->ref, a->mask, &cases, ncases, skipped, ids, &nids, msg, sizeof msg);
     if (err != SIM_OK)
         return bad("%s%s", msg, ""), err == SIM_EINVAL ? 2 : 1;
-    n = select_stats(a->statlist, cases, *ncases, stats);
-    if (n < 0 || (a->out && !out_writable(a->out))) {
+    /* "run 3" or "runs 3, 4" */
+    size_t at = (size_t)snprintf(runs, runslen, "run%s", nids > 1 ? "s" : "");
+    for (size_t i = 0; i < nids && at < runslen; i++)
+        at +=
+            (size_t)snprintf(runs + at, runslen - at, "%s%lld", i ? ", " : " ", (long long)ids[i]);
+    int n = select_params(a->globs, cases, *ncases, params);
+    int m = n < 0 ? -1 : select_stats(a->statlist, cases, *ncases, stats);
+    if (n < 0 || m < 0 || (a->out && !out_writable(a->out))) {
         sim_free(cases);
         return 2;
     }
-    *ns = (size_t)n;
+    *np = (size_t)n;
+    *ns = (size_t)m;
     err = fit_create(cases, *ncases, params, *np, stats, *ns, f, msg, sizeof msg);
     sim_free(cases);
     if (err != SIM_OK)
@@ -354,9 +423,12 @@ static void print_report(fit_t *f, const fit_opts_t *o, const fit_result_t *r, c
                r->role[k] == FIT_FREE ? "FREE: no chosen statistic moves with it" : "pinned");
     }
     printf("\n%zu pinned, %zu free\n", np - nfree, nfree);
-    if (o->cross_validate)
-        printf("cross-validated error (leave one LOB size out, %zu folds): %s (in-sample %s)\n",
-               r->cv_folds, cv, a);
+    if (o->cross_validate && r->cv_axis)
+        printf("cross-validated error (leave one %s out, %zu folds): %s (in-sample %s)\n",
+               r->cv_axis, r->cv_folds, cv, a);
+    else if (o->cross_validate)
+        printf("cross-validated error: none (every session has the same LOB size, block size, "
+               "workload and users)\n");
     printf("model evaluations: %u parameter vectors, %u cases run, %u objective calls, "
            "%.2f s\n",
            r->evaluations, r->case_runs, r->calls, secs);
@@ -364,13 +436,17 @@ static void print_report(fit_t *f, const fit_opts_t *o, const fit_result_t *r, c
 
 /* --out: the fitted parameters as lobbench --param-file reads them.  0, or 1
  * (printed). */
-static int write_params(const args_t *a, fit_t *f, fit_result_t *r, int64_t run)
+static int write_params(const args_t *a, fit_t *f, fit_result_t *r, const char *runs)
 {
-    char header[256], b[32], af[32], msg[512];
+    char header[512], b[32], af[32], msg[512];
     pct(b, sizeof b, r->error_before);
     pct(af, sizeof af, r->error_after);
-    snprintf(header, sizeof header, "lobfit --reference=%s (run %lld): error %s -> %s", a->ref,
-             (long long)run, b, af);
+    if (a->ref)
+        snprintf(header, sizeof header, "lobfit --reference=%s (%s): error %s -> %s", a->ref, runs,
+                 b, af);
+    else
+        snprintf(header, sizeof header, "lobfit, the newest measured run (%s): error %s -> %s",
+                 runs, b, af);
     void *args[3] = {f, r, header};
     if (sim_write_file(a->out, write_out, args, msg, sizeof msg) != SIM_OK) {
         fprintf(stderr, "lobfit: %s\n", msg);
@@ -380,42 +456,97 @@ static int write_params(const args_t *a, fit_t *f, fit_result_t *r, int64_t run)
     return 0;
 }
 
+/* ---- progress -------------------------------------------------------------- */
+
+/* On a terminal one line rewritten in place, at most ten times a second,
+ * naming the sweep under way; otherwise one line at the end of each sweep
+ * (and of the probing of the free parameters). */
+typedef struct {
+    int tty;
+    struct timespec t0;
+    double last; /* seconds since t0 of the last line written */
+    int shown;   /* a terminal line is on screen */
+} progress_t;
+
+static double since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
+}
+
+static void progress(const fit_progress_t *p, void *arg)
+{
+    progress_t *pg = arg;
+    double now = since(&pg->t0);
+    if (pg->tty ? !p->end_of_sweep && now - pg->last < 0.1 : !p->end_of_sweep)
+        return;
+    pg->last = now;
+    char best[32], where[64];
+    pct(best, sizeof best, p->best);
+    if (p->rounds > 1)
+        snprintf(where, sizeof where, "%s %s %u/%u", p->stage,
+                 strcmp(p->stage, "search") == 0 ? "start" : "fold", p->round, p->rounds);
+    else
+        snprintf(where, sizeof where, "%s", p->stage);
+    fprintf(stderr, "%slobfit: %s, sweep %u: %u evaluations, %u cases run, best %s, %.1f s%s",
+            pg->tty ? "\r" : "", where, p->end_of_sweep ? p->sweep : p->sweep + 1, p->evaluations,
+            p->case_runs, best, now, pg->tty ? "\033[K" : "\n");
+    pg->shown = pg->tty;
+    fflush(stderr);
+}
+
+/* The terminal's progress line wiped before the report. */
+static void progress_done(progress_t *pg)
+{
+    if (pg->shown)
+        fputs("\r\033[K", stderr);
+    pg->shown = 0;
+}
+
 int main(int argc, char **argv)
 {
     args_t a;
     int rc = parse_args(argc, argv, &a);
-    if (rc != 0 || a.help || a.version) {
+    if (rc != 0 || a.help || a.version || a.list) {
         if (a.help)
             usage(stdout);
         else if (a.version)
             puts("lobfit " LOBSIM_VERSION);
+        else if (rc == 0)
+            list_params();
         return rc;
     }
     fit_t *f;
     size_t params[FIT_MAX_PARAMS], np, ns, ncases, skipped;
     int stats[SIM_STAT_COUNT];
-    int64_t run;
-    if ((rc = make_problem(&a, &f, params, &np, stats, &ns, &run, &ncases, &skipped)) != 0)
+    char runs[256];
+    if ((rc = make_problem(&a, &f, params, &np, stats, &ns, runs, sizeof runs, &ncases,
+                           &skipped)) != 0)
         return rc;
-    printf("lobfit: run %lld (%s), %zu sessions the model runs (%zu skipped), %zu parameters, "
+    printf("lobfit: %s (%s%s%s), %zu sessions the model runs (%zu skipped), %zu parameters, "
            "%zu statistics, %u starts, seed %llu\n",
-           (long long)run, a.ref, ncases, skipped, np, ns, a.fit.starts,
+           runs, a.ref ? a.ref : "the newest measured", a.workloads ? " of " : "",
+           a.workloads ? a.workloads : "", ncases, skipped, np, ns, a.fit.starts,
            (unsigned long long)a.fit.seed);
     fflush(stdout);
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    progress_t pg = {.tty = isatty(STDERR_FILENO)};
+    clock_gettime(CLOCK_MONOTONIC, &pg.t0);
+    if (!a.quiet) {
+        a.fit.progress = progress;
+        a.fit.progress_arg = &pg;
+    }
     fit_result_t r;
     sim_err_t err = fit_run(f, &a.fit, &r);
+    progress_done(&pg);
     if (err != SIM_OK) {
         fprintf(stderr, "lobfit: %s\n", sim_strerror(err));
         fit_destroy(f);
         return 1;
     }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double secs = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    print_report(f, &a.fit, &r, params, np, stats, ns, secs);
+    print_report(f, &a.fit, &r, params, np, stats, ns, since(&pg.t0));
     if (a.out)
-        rc = write_params(&a, f, &r, run);
+        rc = write_params(&a, f, &r, runs);
     fit_destroy(f);
     return rc;
 }

@@ -76,7 +76,8 @@ static fit_entry_t *lookup(fit_t *f, const int64_t *x)
     return e;
 }
 
-/* Run case i at x into fig[0..ns); 0 if the model refuses x. */
+/* Run case i at x into fig[0..ns) (per user commit where the case says);
+ * 0 if the model refuses x. */
 static int run_case(const fit_t *f, const int64_t *x, size_t i, double *fig)
 {
     case_t c = f->cases[i].c;
@@ -84,10 +85,13 @@ static int run_case(const fit_t *f, const int64_t *x, size_t i, double *fig)
         case_set_param(&c, case_param_name(f->params[k]), (uint32_t)x[k]);
     char msg[200];
     sim_stats_t st;
-    if (case_validate(&c, msg, sizeof msg) != SIM_OK || workload_run_stats(&c, &st) != SIM_OK)
+    if (workload_validate(&c, msg, sizeof msg) != SIM_OK || workload_run_stats(&c, &st) != SIM_OK)
         return 0;
+    double per = 1;
+    if (f->cases[i].per_commit)
+        per = st.v[SIM_STAT_USER_COMMITS] ? (double)st.v[SIM_STAT_USER_COMMITS] : 1;
     for (size_t k = 0; k < f->ns; k++)
-        fig[k] = (double)st.v[f->stats[k]];
+        fig[k] = (double)st.v[f->stats[k]] / per;
     return 1;
 }
 
@@ -195,8 +199,15 @@ int fit_figures_differ(fit_t *f, const int64_t *a, const int64_t *b)
     return 0;
 }
 
+/* A case's relative cost, to start the costliest first: a LOB insert by its
+ * bytes (a dblink LOB is written in pieces), a heap case by its rows, a rac
+ * run by its transactions and users. */
 static double cost(const fit_case_t *c)
 {
+    if (workload_is_rac(c->c.workload))
+        return (double)c->c.rac.transactions * (double)c->c.rac.users * 1e3;
+    if (workload_is_heap(c->c.workload))
+        return (double)c->c.rows * 100;
     return (double)c->c.rows * (double)c->c.lob_chars * (c->c.path == CASE_PATH_DBLINK ? 8 : 1);
 }
 
@@ -213,6 +224,12 @@ sim_err_t fit_create(const fit_case_t *cases, size_t ncases, const size_t *param
                  np, ns);
         return SIM_EINVAL;
     }
+    for (size_t k = 0; k < np; k++)
+        if (params[k] >= case_param_count() || !fit_fittable_find(case_param_name(params[k]))) {
+            snprintf(msg, msglen, "parameter '%s' may not be fitted (lobfit --list-params)",
+                     params[k] < case_param_count() ? case_param_name(params[k]) : "?");
+            return SIM_EINVAL;
+        }
     for (size_t k = 0; k < ns; k++) {
         size_t seen = 0;
         for (size_t i = 0; i < ncases; i++)
@@ -233,8 +250,7 @@ sim_err_t fit_create(const fit_case_t *cases, size_t ncases, const size_t *param
     }
     memcpy(f->cases, cases, ncases * sizeof *cases);
     f->ncases = ncases;
-    /* Run the costliest first (a dblink LOB is written in pieces): the
-     * workers then finish together. */
+    /* Run the costliest first: the workers then finish together. */
     for (size_t i = 0; i < ncases; i++) {
         size_t j = i;
         for (; j > 0 && cost(&cases[f->order[j - 1]]) < cost(&cases[i]); j--)
@@ -248,9 +264,10 @@ sim_err_t fit_create(const fit_case_t *cases, size_t ncases, const size_t *param
     case_t d;
     case_defaults(&d);
     for (size_t k = 0; k < np; k++) {
+        const fit_fittable_t *ft = fit_fittable_find(case_param_name(params[k]));
         f->def[k] = case_param_get(&d, params[k]);
-        f->lo[k] = 0;
-        f->hi[k] = 4 * f->def[k] + 16;
+        f->lo[k] = ft->lo;
+        f->hi[k] = ft->hi ? ft->hi : 4 * f->def[k] + 16;
     }
     if (grow(f) != SIM_OK) {
         fit_destroy(f);

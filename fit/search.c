@@ -12,6 +12,7 @@
  * every step at 1 moved nothing: the point is then a minimum along every
  * axis (no neighbour one unit away on any axis is lower).  Ties never move,
  * so a coordinate the objective does not see stays where it started.
+ * on_sweep, when given, hears of each sweep's end (lobfit's progress).
  */
 #include "fit.h"
 
@@ -27,9 +28,10 @@ static int64_t clamp(int64_t v, int64_t lo, int64_t hi)
 /* Compass search from x (changed in place to the minimum found); *fx is
  * f(x) on return.  Returns the objective calls made. */
 static unsigned descend(const fit_search_opts_t *o, fit_objective_fn fn, void *arg, int64_t *x,
-                        double *fx, int64_t *step, int64_t *y, signed char *first, unsigned budget)
+                        double *fx, int64_t *step, int64_t *y, signed char *first, unsigned budget,
+                        unsigned start)
 {
-    unsigned calls = 0;
+    unsigned calls = 0, sweeps = 0;
     for (size_t i = 0; i < o->n; i++) {
         first[i] = 1;
         int64_t range = o->hi[i] - o->lo[i];
@@ -71,6 +73,8 @@ static unsigned descend(const fit_search_opts_t *o, fit_objective_fn fn, void *a
                 step[i] /= 2;
             }
         }
+        if (o->on_sweep)
+            o->on_sweep(start, ++sweeps, o->sweep_arg);
         if ((!moved && !coarse) || calls >= budget)
             return calls;
     }
@@ -106,7 +110,7 @@ sim_err_t fit_search(const fit_search_opts_t *o, fit_objective_fn fn, void *arg,
                           : o->lo[i] +
                                 (int64_t)sim_prng_below(&rng, (uint64_t)(o->hi[i] - o->lo[i]) + 1);
         double fx;
-        res->calls += descend(o, fn, arg, x, &fx, step, y, first, budget - res->calls);
+        res->calls += descend(o, fn, arg, x, &fx, step, y, first, budget - res->calls, s);
         if (fx < res->f) {
             res->f = fx;
             res->best_start = s;

@@ -357,7 +357,12 @@ fit "cannot write 'no-such-dir/p.txt'" --out=no-such-dir/p.txt
 fit "cannot write 'fit-dir'" --out=fit-dir
 fit "'--frob'" --frob
 expect 2 "--starts: '0'" history.db -- "${LF[@]}" --starts=0
-expect 2 "--reference=RUN is required" history.db -- "$LOBFIT" --db=history.db
+expect 2 "no measured run (source 'oracle') of fts" history.db -- "$LOBFIT" --db=history.db --workload=fts
+expect 2 "fewer than 1 completed lobsim runs of rac" history.db -- "$LOBFIT" --db=history.db --workload=rac --reference=latest
+expect 2 "--workload: unknown workload 'insrt'" history.db -- "$LOBFIT" --db=history.db --workload=insrt
+expect 2 "run 1 has no session the model can run of fts" history.db -- "$LOBFIT" --db=history.db --workload=fts --reference=1
+fit "'read.mbrc_kb' matches no parameter a fit may move" --params=read.mbrc_kb
+expect 2 "run 1 is named twice" history.db -- "$LOBFIT" --db=history.db --reference=1,reference
 expect 2 "'nosuchrun'" history.db -- "$LOBFIT" --db=history.db --reference=nosuchrun
 expect 2 "no session the model can run" nomodel.db -- "$LOBFIT" --db=nomodel.db --reference=1
 # lobbench --param-file

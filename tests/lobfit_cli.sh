@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # lobfit_cli.sh -- lobfit, lobbench --param-file and lobdiff together, as a
 # user runs them: a fit writes a parameter file lobbench reads; the run
-# records the parameters and lobdiff names the changed ones.
+# records the parameters and lobdiff names the changed ones.  Then a heap
+# and a rac fit: lobbench runs with one parameter changed, the run is
+# relabelled as a measurement (source 'oracle'), and lobfit must find the
+# changed value again (docs/lobfit.md, "Recovering a known value"), with its
+# progress lines on stderr and none under --quiet.
 #
 #   usage: lobfit_cli.sh LOBBENCH LOBFIT LOBDIFF
 set -u
@@ -17,9 +21,9 @@ SMALL=(--sizes=2k,32k --benchmark_min_time=1x --quiet)
 "$LOBBENCH" --db=h.db "${SMALL[@]}" >/dev/null 2>&1 || fail "lobbench default run"
 
 # A fit of one parameter to the shipped measurements writes a file lobbench reads.
-"$LOBFIT" --db=h.db --reference=reference --params=dsp.refill_gets,read.mbrc_kb \
-    "--statistics=db block gets" --starts=2 --out=fit.txt >fit.out || fail "lobfit: $(cat fit.out)"
-grep -q "^read.mbrc_kb  *1024  *1024  FREE" fit.out || fail "read.mbrc_kb not reported free: $(cat fit.out)"
+"$LOBFIT" --db=h.db --reference=reference --params=dsp.refill_gets,heap.dict_reads \
+    "--statistics=db block gets" --starts=2 --quiet --out=fit.txt >fit.out || fail "lobfit: $(cat fit.out)"
+grep -q "^heap.dict_reads  *23  *23  FREE" fit.out || fail "heap.dict_reads not reported free: $(cat fit.out)"
 grep -q "^dsp.refill_gets .* pinned$" fit.out || fail "dsp.refill_gets not pinned: $(cat fit.out)"
 grep -q "^cross-validated error (leave one LOB size out, 7 folds): " fit.out || fail "no cross-validation"
 fitted=$(sed -n 's/^dsp.refill_gets=//p' fit.txt)
@@ -38,4 +42,78 @@ grep -qF "note: model params differ: dsp.refill_gets 4 -> 5" diff.out || fail "l
     fail "lobbench --param-file --param"
 [ "$(sqlite3 h.db "select params like '%dsp.refill_gets=6 %' from runs where run = 5")" = 1 ] ||
     fail "run 5 does not record dsp.refill_gets=6"
+
+# ---- heap and rac: a known value found again ------------------------------------
+# Only the parameters of --list-params may move; a setting may not.
+"$LOBFIT" --list-params | grep -q "^heap.dict_reads  *heap  *23 " || fail "--list-params lacks heap.dict_reads"
+"$LOBFIT" --db=h.db --reference=reference --params=read.mbrc_kb >bad.out 2>&1
+[ $? = 2 ] && grep -q "'read.mbrc_kb' matches no parameter a fit may move" bad.out || fail "read.mbrc_kb fitted: $(cat bad.out)"
+# No measured heap run yet, and no lobsim rac run: one line, exit 2.
+"$LOBFIT" --db=h.db --workload=heap >bad.out 2>&1
+[ $? = 2 ] && [ "$(wc -l <bad.out)" = 1 ] && grep -q "no measured run (source 'oracle') of ctas, fts, range, few_rows" bad.out ||
+    fail "no heap measurement: $(cat bad.out)"
+"$LOBFIT" --db=h.db --workload=rac --reference=latest >bad.out 2>&1
+[ $? = 2 ] && [ "$(wc -l <bad.out)" = 1 ] && grep -q "fewer than 1 completed lobsim runs of rac" bad.out ||
+    fail "no rac run: $(cat bad.out)"
+
+# The heap queries at two block sizes, 200,000 rows, heap.dict_reads 30
+# (default 23), as a measurement.
+HEAP=(--workload=heap --block-size=8k,16k --rows=200000 --benchmark_min_time=1x --quiet)
+"$LOBBENCH" --db=h.db "${HEAP[@]}" --param=heap.dict_reads=30 >/dev/null 2>&1 || fail "lobbench heap"
+heap_run=$(sqlite3 h.db "select max(run) from runs")
+sqlite3 h.db "update runs set source = 'oracle' where run = $heap_run" || fail "relabel run $heap_run"
+"$LOBFIT" --db=h.db --workload=heap --params=heap.dict_reads,heap.recursive_calls --starts=2 \
+    >heap.out 2>heap.err || fail "lobfit heap: $(cat heap.out heap.err)"
+grep -q "^lobfit: run $heap_run (the newest measured of heap), 8 sessions" heap.out || fail "heap reference: $(cat heap.out)"
+grep -q "^heap.dict_reads  *23  *30  pinned$" heap.out || fail "heap.dict_reads not found again: $(cat heap.out)"
+grep -q "^heap.recursive_calls  *5  *5  pinned$" heap.out || fail "heap.recursive_calls moved: $(cat heap.out)"
+grep -q "^cross-validated error (leave one block size out, 2 folds): 0.00% (in-sample 0.00%)$" heap.out ||
+    fail "heap cross-validation: $(cat heap.out)"
+# Off a terminal, one progress line per sweep, each of this form, every stage there.
+line='^lobfit: (free parameters|search start [12]/2|cross-validation fold [12]/2), sweep [0-9]+: [0-9]+ evaluations, [0-9]+ cases run, best ([0-9]+[.][0-9]{2}%|refused|-), [0-9]+[.][0-9] s$'
+[ -s heap.err ] && ! grep -Evq "$line" heap.err || fail "progress lines: $(grep -Ev "$line" heap.err | head -3)"
+for stage in "free parameters, sweep 1" "search start 1/2, sweep 1" "search start 2/2, sweep 1" \
+    "cross-validation fold 1/2, sweep 1" "cross-validation fold 2/2, sweep 1"; do
+    grep -q "^lobfit: $stage: " heap.err || fail "no progress line for '$stage': $(head -3 heap.err)"
+done
+# --quiet: nothing on stderr, the same result on stdout.
+"$LOBFIT" --db=h.db --workload=heap --params=heap.dict_reads,heap.recursive_calls --starts=2 --quiet \
+    >quiet.out 2>quiet.err || fail "lobfit --quiet: $(cat quiet.err)"
+[ ! -s quiet.err ] || fail "--quiet printed: $(head -3 quiet.err)"
+diff <(grep -v "^model evaluations" heap.out) <(grep -v "^model evaluations" quiet.out) >/dev/null ||
+    fail "--quiet changed the result: $(diff heap.out quiet.out)"
+
+# The cluster at 8k and 4k, 1,000 transactions, rac.redo_bytes 520 (default
+# 400).  The run's settings (transactions, warm-up) are the reference's own.
+"$LOBBENCH" --db=h.db --workload=rac --block-size=8k,4k --param=rac.transactions=1000 \
+    --param=rac.warmup=100 --param=rac.redo_bytes=520 --benchmark_min_time=1x --quiet >/dev/null 2>&1 ||
+    fail "lobbench rac"
+rac_run=$(sqlite3 h.db "select max(run) from runs")
+"$LOBFIT" --db=h.db --workload=rac --reference=latest --params=rac.redo_bytes --starts=1 --no-cv --quiet \
+    >rac.out 2>&1 || fail "lobfit rac latest: $(cat rac.out)"
+grep -q "^lobfit: run $rac_run (latest of rac)" rac.out || fail "latest of rac: $(cat rac.out)"
+sqlite3 h.db "update runs set source = 'oracle' where run = $rac_run" || fail "relabel run $rac_run"
+"$LOBFIT" --db=h.db --workload=rac --params=rac.redo_bytes,rac.cpu_us --starts=1 --quiet --out=rac.txt \
+    >rac.out 2>&1 || fail "lobfit rac: $(cat rac.out)"
+grep -q "^lobfit: run $rac_run (the newest measured of rac), 2 sessions" rac.out || fail "rac reference: $(cat rac.out)"
+# Within 2 % (docs/lobfit.md): the rac figures move with the order of events.
+within() { awk -v p="$1" -v t="$2" '$1 == p && $4 == "pinned" { d = $3 - t; if (d < 0) d = -d; ok = d <= 0.02 * t }
+    END { exit !ok }' "$3"; }
+within rac.redo_bytes 520 rac.out || fail "rac.redo_bytes not found again: $(cat rac.out)"
+within rac.cpu_us 100 rac.out || fail "rac.cpu_us moved: $(cat rac.out)"
+grep -q "^cross-validated error (leave one block size out, 2 folds): " rac.out || fail "rac cross-validation: $(cat rac.out)"
+fitted=$(awk '$1 == "rac.redo_bytes" { print $3 }' rac.out)
+grep -qx "rac.redo_bytes=$fitted" rac.txt || fail "rac.txt: $(cat rac.txt)"
+# Two runs of one experiment (an AWR report at 8k, one at 4k) fit together.
+for bs in 8k 4k; do
+    "$LOBBENCH" --db=h.db --workload=rac --block-size=$bs --param=rac.transactions=1000 \
+        --param=rac.warmup=100 --param=rac.redo_bytes=520 --benchmark_min_time=1x --quiet >/dev/null 2>&1 ||
+        fail "lobbench rac $bs"
+done
+sqlite3 h.db "update runs set source = 'oracle' where run > $rac_run" || fail "relabel the rac pair"
+"$LOBFIT" --db=h.db --workload=rac --reference=$((rac_run + 1)),$((rac_run + 2)) --params=rac.redo_bytes \
+    --starts=1 --quiet >pair.out 2>&1 || fail "lobfit rac pair: $(cat pair.out)"
+grep -q "^lobfit: runs $((rac_run + 1)), $((rac_run + 2)) (.*), 2 sessions" pair.out || fail "rac pair: $(cat pair.out)"
+within rac.redo_bytes 520 pair.out || fail "rac pair: rac.redo_bytes: $(cat pair.out)"
+grep -q "^cross-validated error (leave one block size out, 2 folds): " pair.out || fail "rac pair folds: $(cat pair.out)"
 echo "lobfit_cli: ok"

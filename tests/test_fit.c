@@ -1,8 +1,10 @@
 /*
  * test_fit.c -- lobsim_fit: the compass search on functions whose minimum is
  * known, the recovery of known parameters from a synthetic measurement
- * imported into a store, and a parameter the chosen statistics cannot see
- * reported free.
+ * imported into a store, a parameter the chosen statistics cannot see
+ * reported free, the declared list of fittable parameters and the settings
+ * taken from a session, a heap fit's folds by block size and its progress
+ * reports, and a rac fit per user commit.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -180,9 +182,11 @@ static int setup(void **state)
     snprintf(f->db, sizeof f->db, "%s/history.db", f->dir);
     import_synthetic(f->db);
     size_t skipped;
-    int64_t run;
+    int64_t run[FIT_MAX_RUNS];
+    size_t nruns;
     char msg[512];
-    if (fit_load(f->db, "1", &f->cases, &f->ncases, &skipped, &run, msg, sizeof msg) != SIM_OK)
+    if (fit_load(f->db, "1", 0, &f->cases, &f->ncases, &skipped, run, &nruns, msg, sizeof msg) !=
+        SIM_OK)
         fail_msg("fit_load: %s", msg);
     assert_int_equal(f->ncases, 2 * NSIZES);
     assert_int_equal(skipped, 0);
@@ -249,9 +253,9 @@ static void test_recovers_known_parameters(void **state)
 static void test_unseen_parameter_is_free(void **state)
 {
     fixture_t *f = *state;
-    /* read.mbrc_kb sizes the scan's reads; link.open_roundtrips counts round
+    /* heap.dict_reads is a heap parse's; link.open_roundtrips counts round
      * trips: neither moves the insert's undo or gets on the local path. */
-    size_t params[3] = {param_index("dsp.refill_gets"), param_index("read.mbrc_kb"),
+    size_t params[3] = {param_index("dsp.refill_gets"), param_index("heap.dict_reads"),
                         param_index("link.open_roundtrips")};
     int stats[2] = {SIM_STAT_DB_BLOCK_GETS, SIM_STAT_DBLINK_ROUNDTRIPS};
     fit_t *fit;
@@ -278,8 +282,8 @@ static void test_unseen_parameter_is_free(void **state)
     size_t n = fread(text, 1, sizeof text - 1, fp);
     fclose(fp);
     text[n] = '\0';
-    assert_non_null(strstr(text, "# free: the statistics do not see it; default 1024\n"
-                                 "read.mbrc_kb=1024\n"));
+    assert_non_null(strstr(text, "# free: the statistics do not see it; default 23\n"
+                                 "# heap.dict_reads=23\n"));
     fit_destroy(fit);
 
     /* Without the dblink sessions no chosen statistic sees the link either. */
@@ -312,6 +316,215 @@ static void test_statistic_not_measured_refused(void **state)
     assert_non_null(strstr(msg, "'consistent gets' has no measured figure"));
 }
 
+/* ---- what may be fitted ---------------------------------------------------- */
+
+static void test_fittable_list(void **state)
+{
+    (void)state;
+    case_t d;
+    case_defaults(&d);
+    size_t fams[3] = {0};
+    for (size_t i = 0; i < fit_fittable_count(); i++) {
+        const fit_fittable_t *p = fit_fittable(i);
+        size_t k = 0;
+        while (k < case_param_count() && strcmp(case_param_name(k), p->name) != 0)
+            k++;
+        if (k == case_param_count())
+            fail_msg("fittable '%s' is not a parameter of the model", p->name);
+        /* A setting of the measurement is never fitted. */
+        if (fit_is_setting(p->name))
+            fail_msg("'%s' is both fittable and a setting", p->name);
+        int fam = strcmp(p->family, "lob") == 0    ? 0
+                  : strcmp(p->family, "heap") == 0 ? 1
+                  : strcmp(p->family, "rac") == 0  ? 2
+                                                   : -1;
+        assert_true(fam >= 0);
+        fams[fam]++;
+        assert_true(strlen(p->why) > 10);
+        uint32_t def = case_param_get(&d, k);
+        uint64_t hi = p->hi ? p->hi : 4ULL * def + 16;
+        if (def < p->lo || def > hi)
+            fail_msg("'%s': default %u outside its bounds %u..%llu", p->name, def, p->lo,
+                     (unsigned long long)hi);
+        assert_ptr_equal(fit_fittable_find(p->name), p);
+    }
+    assert_true(fams[0] > 0 && fams[1] > 0 && fams[2] > 0);
+    assert_null(fit_fittable(fit_fittable_count()));
+    /* A format, a documented value, a setting: not fittable. */
+    assert_null(fit_fittable_find("heap.pctfree"));
+    assert_null(fit_fittable_find("cluster.message_bytes"));
+    assert_null(fit_fittable_find("rac.users"));
+    assert_true(fit_is_setting("rac.users"));
+}
+
+static void test_settings_from_session(void **state)
+{
+    (void)state;
+    case_t c;
+    case_defaults(&c);
+    fit_apply_settings(&c, "rac.users=40 rac.redo_bytes=999  heap.dict_cache=warm bogus=1 "
+                           "heap.pctfree=20 rac.interconnect=1gbe heap.dict_reads=7");
+    assert_int_equal(c.rac.users, 40);
+    assert_int_equal(c.heap.dict_cache, HS_DICT_WARM);
+    assert_int_equal(c.heap.pctfree, 20);
+    assert_int_equal(c.rac.interconnect, CASE_LINK_1GBE);
+    /* What is fitted stays at the model's default. */
+    assert_int_equal(c.rac.redo_bytes, 400);
+    assert_int_equal(c.heap.dict_reads, 23);
+    fit_apply_settings(&c, NULL);
+    assert_int_equal(c.rac.users, 40);
+}
+
+/* ---- a heap fit: folds by block size, progress ------------------------------ */
+
+typedef struct {
+    const char *stage[64];
+    unsigned nstages;
+    unsigned sweeps, calls;
+    unsigned last_evaluations, last_sweep, last_round;
+    double last_best;
+    int bad; /* a report out of order */
+} seen_t;
+
+static void record(const fit_progress_t *p, void *arg)
+{
+    seen_t *s = arg;
+    if (s->nstages == 0 || strcmp(s->stage[s->nstages - 1], p->stage) != 0) {
+        assert_true(s->nstages < 64);
+        s->stage[s->nstages++] = p->stage;
+        s->last_best = INFINITY;
+        s->last_round = p->round;
+        s->last_sweep = 0;
+    }
+    /* Counts never go back; within a round the best never rises and the
+     * sweeps count up by one. */
+    s->bad |= p->evaluations < s->last_evaluations;
+    s->bad |= p->round < s->last_round || p->round > p->rounds;
+    if (p->round != s->last_round) {
+        s->last_round = p->round;
+        s->last_sweep = 0;
+        s->last_best = INFINITY;
+    }
+    s->bad |= p->best > s->last_best && strcmp(p->stage, "cross-validation") != 0;
+    if (p->end_of_sweep) {
+        s->bad |= p->sweep != s->last_sweep + 1;
+        s->last_sweep = p->sweep;
+        s->sweeps++;
+    } else {
+        s->calls++;
+    }
+    s->last_evaluations = p->evaluations;
+    s->last_best = p->best;
+}
+
+/* The model's case of workload w at block size bs, its figures made with
+ * the named parameter at value v. */
+static fit_case_t made_case(const char *w, uint32_t bs, uint64_t rows, const char *name, uint32_t v)
+{
+    fit_case_t fc;
+    memset(&fc, 0, sizeof fc);
+    case_defaults(&fc.c);
+    fc.c.workload = (unsigned)workload_find(w);
+    fc.c.block_size = bs;
+    fc.c.rows = rows;
+    case_t t = fc.c;
+    assert_int_equal(case_set_param(&t, name, v), 0);
+    sim_stats_t st;
+    assert_int_equal(workload_run_stats(&t, &st), SIM_OK);
+    for (int k = 0; k < SIM_STAT_COUNT; k++) {
+        fc.ref[k] = (double)st.v[k];
+        fc.present[k] = 1;
+    }
+    return fc;
+}
+
+static void test_heap_fit_folds_and_progress(void **state)
+{
+    (void)state;
+    fit_case_t cases[4] = {
+        made_case("fts", 8192, 20000, "heap.dict_reads", 30),
+        made_case("fts", 16384, 20000, "heap.dict_reads", 30),
+        made_case("range", 8192, 20000, "heap.dict_reads", 30),
+        made_case("range", 16384, 20000, "heap.dict_reads", 30),
+    };
+    size_t params[2] = {param_index("heap.dict_reads"), param_index("heap.recursive_calls")};
+    int stats[3] = {SIM_STAT_PHYS_READS, SIM_STAT_PHYS_READS_CACHE, SIM_STAT_RECURSIVE_CALLS};
+    fit_t *fit;
+    char msg[256];
+    assert_int_equal(fit_create(cases, 4, params, 2, stats, 3, &fit, msg, sizeof msg), SIM_OK);
+    seen_t seen = {0};
+    fit_opts_t o;
+    fit_opts_defaults(&o);
+    o.starts = 2;
+    o.progress = record;
+    o.progress_arg = &seen;
+    fit_result_t r;
+    assert_int_equal(fit_run(fit, &o, &r), SIM_OK);
+    assert_int_equal(r.after[0], 30);
+    assert_int_equal(r.after[1], 5);
+    assert_true(r.error_after == 0.0);
+    /* Two block sizes: a fold leaves one out (not a query). */
+    assert_string_equal(r.cv_axis, "block size");
+    assert_int_equal(r.cv_folds, 2);
+    /* Every stage reported, in order, each report in order. */
+    assert_int_equal(seen.nstages, 3);
+    assert_string_equal(seen.stage[0], "free parameters");
+    assert_string_equal(seen.stage[1], "search");
+    assert_string_equal(seen.stage[2], "cross-validation");
+    assert_int_equal(seen.bad, 0);
+    assert_true(seen.sweeps >= 4 && seen.calls > seen.sweeps);
+    assert_int_equal(seen.last_evaluations, r.evaluations);
+    fit_destroy(fit);
+
+    /* A non-fittable parameter is refused. */
+    params[1] = param_index("heap.pctfree");
+    assert_int_equal(fit_create(cases, 4, params, 2, stats, 3, &fit, msg, sizeof msg), SIM_EINVAL);
+    assert_non_null(strstr(msg, "'heap.pctfree' may not be fitted"));
+}
+
+/* ---- a rac fit per user commit ---------------------------------------------- */
+
+static void test_rac_fit_per_commit(void **state)
+{
+    (void)state;
+    /* The measurement: a window twice as long as the model's run, at
+     * rac.redo_bytes 520.  Per commit the windows compare. */
+    fit_case_t c;
+    memset(&c, 0, sizeof c);
+    case_defaults(&c.c);
+    c.c.workload = (unsigned)workload_find("rac");
+    c.c.rows = 100000;
+    c.c.rac.transactions = 300;
+    c.c.rac.warmup = 50;
+    c.c.rac.users = 10;
+    case_t t = c.c;
+    t.rac.transactions = 600;
+    t.rac.redo_bytes = 520;
+    sim_stats_t st;
+    assert_int_equal(workload_run_stats(&t, &st), SIM_OK);
+    c.per_commit = 1;
+    c.present[SIM_STAT_REDO_SIZE] = 1;
+    c.ref[SIM_STAT_REDO_SIZE] =
+        (double)st.v[SIM_STAT_REDO_SIZE] / (double)st.v[SIM_STAT_USER_COMMITS];
+    size_t params[1] = {param_index("rac.redo_bytes")};
+    int stats[1] = {SIM_STAT_REDO_SIZE};
+    fit_t *fit;
+    char msg[256];
+    assert_int_equal(fit_create(&c, 1, params, 1, stats, 1, &fit, msg, sizeof msg), SIM_OK);
+    fit_opts_t o;
+    fit_opts_defaults(&o);
+    o.starts = 1;
+    fit_result_t r;
+    assert_int_equal(fit_run(fit, &o, &r), SIM_OK);
+    printf("rac.redo_bytes fitted %lld (true 520), error %.4f -> %.6f\n", (long long)r.after[0],
+           r.error_before, r.error_after);
+    if (fabs((double)r.after[0] - 520) / 520 > 0.02)
+        fail_msg("rac.redo_bytes: fitted %lld, true 520", (long long)r.after[0]);
+    /* One case: nothing to leave out. */
+    assert_null(r.cv_axis);
+    fit_destroy(fit);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -321,6 +534,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_recovers_known_parameters, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unseen_parameter_is_free, setup, teardown),
         cmocka_unit_test_setup_teardown(test_statistic_not_measured_refused, setup, teardown),
+        cmocka_unit_test(test_fittable_list),
+        cmocka_unit_test(test_settings_from_session),
+        cmocka_unit_test(test_heap_fit_folds_and_progress),
+        cmocka_unit_test(test_rac_fit_per_commit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
