@@ -11,3 +11,13 @@ add_test(NAME golden_rac
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden.sh $<TARGET_FILE:lobbench>
                  ${CMAKE_CURRENT_SOURCE_DIR}/golden/rac_stats.csv
                  --workload=rac --block-size=8k,4k --param=rac.users=40,60,80)
+# The other two interconnects (docs/rac.md, "The interconnects") at 60 users,
+# and the full scan with the dictionary cache warm (docs/heap.md).
+add_test(NAME golden_rac_links
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden.sh $<TARGET_FILE:lobbench>
+                 ${CMAKE_CURRENT_SOURCE_DIR}/golden/rac_links_stats.csv
+                 --workload=rac --block-size=8k,4k --param=rac.interconnect=1,2)
+add_test(NAME golden_heap_warm
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden.sh $<TARGET_FILE:lobbench>
+                 ${CMAKE_CURRENT_SOURCE_DIR}/golden/heap_warm_stats.csv
+                 --workload=fts --block-size=8k,32k --param=heap.dict_cache=warm)

@@ -2,8 +2,10 @@
 # golden.sh -- every statistic of a sweep, bit for bit, against a golden
 # file: tests/golden/lobbench_stats.csv (every LOB workload, path, LOB size
 # and block size: the default sweep below), heap_stats.csv (the heap
-# queries at 8k, 16k and 32k) and rac_stats.csv (rac at 8k and 4k blocks
-# for 40, 60 and 80 users), the sweeps the docs show.
+# queries at 8k, 16k and 32k), heap_warm_stats.csv (the full scan with the
+# dictionary cache warm, 8k and 32k), rac_stats.csv (rac at 8k and 4k
+# blocks for 40, 60 and 80 users) and rac_links_stats.csv (rac at 8k and 4k,
+# 60 users, over 10gbe and 1gbe), the sweeps the docs show.
 #
 # The heap file is the output of the formats taken from block dumps (issue
 # 20); the rac file of the cluster experiment by mechanism (issue 19), on
