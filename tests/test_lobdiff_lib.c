@@ -214,8 +214,8 @@ static void scaled(samples_t *s, size_t n, double real_f, double cpu_f)
 /* The verdict and exit status of base against head, ncases timed cases of
  * n samples each, head's times scaled by real_f and cpu_f; the JSON into
  * *json when not NULL. */
-static const char *verdict_at(double threshold_pct, size_t ncases, size_t n, double real_f,
-                              double cpu_f, int *exit_status, char **json)
+static const char *verdict_nm(double threshold_pct, size_t ncases, size_t n, size_t m,
+                              double real_f, double cpu_f, int *exit_status, char **json)
 {
     static char out[32];
     ldf_run_info_t bi = {.run = 1, .source = "lobsim", .git_dirty = -1};
@@ -223,12 +223,13 @@ static const char *verdict_at(double threshold_pct, size_t ncases, size_t n, dou
     ldf_run_t *b = ldf_run_create("base", &bi), *h = ldf_run_create("head", &hi);
     samples_t sb, sh;
     scaled(&sb, n, 1, 1);
-    scaled(&sh, n, real_f, cpu_f);
+    scaled(&sh, m, real_f, cpu_f);
     for (size_t k = 0; k < ncases; k++) {
-        ldf_case_t c = mkcase("insert", k ? "dblink" : "local", 2, 100);
+        ldf_case_t c = mkcase("insert", "local", (uint64_t)2 << k, 100);
         c.nsamples = (uint32_t)n;
         c.real = sb.real, c.cpu = sb.cpu;
         assert_int_equal(ldf_run_add_case(b, &c), SIM_OK);
+        c.nsamples = (uint32_t)m;
         c.real = sh.real, c.cpu = sh.cpu;
         assert_int_equal(ldf_run_add_case(h, &c), SIM_OK);
     }
@@ -251,6 +252,12 @@ static const char *verdict_at(double threshold_pct, size_t ncases, size_t n, dou
     ldf_run_destroy(b);
     ldf_run_destroy(h);
     return out;
+}
+
+static const char *verdict_at(double threshold_pct, size_t ncases, size_t n, double real_f,
+                              double cpu_f, int *exit_status, char **json)
+{
+    return verdict_nm(threshold_pct, ncases, n, n, real_f, cpu_f, exit_status, json);
 }
 
 static const char *verdict(size_t ncases, size_t n, double real_f, double cpu_f, int *exit_status,
@@ -302,6 +309,10 @@ static void test_time_verdict(void **state)
      * samples (exact in binary), threshold 25 %. */
     assert_string_equal(verdict_at(25, 1, 6, 1.25, 1.25, &st, NULL), "unchanged");
     assert_string_equal(verdict_at(25, 1, 6, 1.26, 1.26, &st, NULL), "slower");
+    /* A p of exactly alpha is no evidence: 3 and 7 samples apart give
+     * 2 / C(10, 3) = 1/60, alpha over three timed cases 0.05 / 3. */
+    assert_string_equal(verdict_nm(5, 3, 3, 7, 1.2, 1.2, &st, NULL), "unchanged");
+    assert_string_equal(verdict_nm(5, 2, 3, 7, 1.2, 1.2, &st, NULL), "slower");
 }
 
 /* ---- the order of the workloads ------------------------------------------ */
