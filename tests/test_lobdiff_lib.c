@@ -214,6 +214,9 @@ static void scaled(samples_t *s, size_t n, double real_f, double cpu_f)
 /* The verdict and exit status of base against head, ncases timed cases of
  * n samples each, head's times scaled by real_f and cpu_f; the JSON into
  * *json when not NULL. */
+/* The text report of the last verdict_nm(). */
+static char *last_text;
+
 static const char *verdict_nm(double threshold_pct, size_t ncases, size_t n, size_t m,
                               double real_f, double cpu_f, int *exit_status, char **json)
 {
@@ -239,6 +242,8 @@ static const char *verdict_nm(double threshold_pct, size_t ncases, size_t n, siz
     ldf_diff_t *d = ldf_diff_create(&o, b, h);
     assert_non_null(d);
     *exit_status = ldf_diff_exit_status(d);
+    free(last_text);
+    last_text = render(d, ldf_render_text);
     char *t = render(d, ldf_render_json);
     jv_t *root = json_must_parse(t);
     const jv_t *time = jget(jget(root, "cases")->v[0], "time");
@@ -289,6 +294,11 @@ static void test_time_verdict(void **state)
     assert_string_equal(jstr(real, "method"), "exact");
     jfree(root);
     free(json);
+    /* The text's times table: means, change, both p, samples, verdict. */
+    const char *row = strstr(last_text, "102.5 us");
+    if (!row || !strstr(row, "123.0 us") || !strstr(row, "+20.0%") || !strstr(row, "0.002") ||
+        !strstr(row, "6/6") || !strstr(row, "slower"))
+        fail_msg("times table:\n%s", last_text);
     /* The wall clock 20 % slower, the CPU time the same (a busy machine):
      * no verdict, and the figures alike: exit 0. */
     assert_string_equal(verdict(1, 6, 1.2, 1.0, &st, NULL), "unchanged");
@@ -313,6 +323,8 @@ static void test_time_verdict(void **state)
      * 2 / C(10, 3) = 1/60, alpha over three timed cases 0.05 / 3. */
     assert_string_equal(verdict_nm(5, 3, 3, 7, 1.2, 1.2, &st, NULL), "unchanged");
     assert_string_equal(verdict_nm(5, 2, 3, 7, 1.2, 1.2, &st, NULL), "slower");
+    free(last_text);
+    last_text = NULL;
 }
 
 /* ---- the order of the workloads ------------------------------------------ */
