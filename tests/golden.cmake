@@ -21,3 +21,18 @@ add_test(NAME golden_heap_warm
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden.sh $<TARGET_FILE:lobbench>
                  ${CMAKE_CURRENT_SOURCE_DIR}/golden/heap_warm_stats.csv
                  --workload=fts --block-size=8k,32k --param=heap.dict_cache=warm)
+# lobbench's console tables, by value (tests/golden_tables.sh): the LOB
+# table with its ratios, the heap tables, the AWR table with its changes.
+add_test(NAME golden_tables_lob
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden_tables.sh $<TARGET_FILE:lobbench>
+                 ${CMAKE_CURRENT_SOURCE_DIR}/golden/tables_lob.txt
+                 --sizes=2k,32k,1m --rows=100 --path=both --block-size=8k)
+add_test(NAME golden_tables_heap
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden_tables.sh $<TARGET_FILE:lobbench>
+                 ${CMAKE_CURRENT_SOURCE_DIR}/golden/tables_heap.txt
+                 --workload=heap --rows=100000 --block-size=8k,32k)
+add_test(NAME golden_tables_rac
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden_tables.sh $<TARGET_FILE:lobbench>
+                 ${CMAKE_CURRENT_SOURCE_DIR}/golden/tables_rac.txt
+                 --workload=rac --block-size=8k,4k --param=rac.transactions=2000
+                 --param=rac.warmup=200)

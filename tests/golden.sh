@@ -5,7 +5,8 @@
 # queries at 8k, 16k and 32k), heap_warm_stats.csv (the full scan with the
 # dictionary cache warm, 8k and 32k), rac_stats.csv (rac at 8k and 4k
 # blocks for 40, 60 and 80 users) and rac_links_stats.csv (rac at 8k and 4k,
-# 60 users, over 10gbe and 1gbe), the sweeps the docs show.
+# 60 users, over 10gbe and 1gbe), the sweeps the docs show.  The console
+# tables lobbench prints around these figures are golden_tables.sh's.
 #
 # The heap file is the output of the formats taken from block dumps (issue
 # 20); the rac file of the cluster experiment by mechanism (issue 19), on

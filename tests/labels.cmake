@@ -25,7 +25,7 @@ set(lobsim_labels
   "lobdiff: test_lobdiff_lib test_lobdiff"
   "plot: test_plot test_lobreport"
   "lobreport: test_lobreport lobreport_page"
-  "benchmarks: test_bench lobbench_cli golden golden_heap golden_rac"
+  "benchmarks: test_bench golden_tables_lob golden_tables_heap golden_tables_rac lobbench_cli golden golden_heap golden_rac"
   "pr-comment: pr_comment"
   "slow: fuzz valgrind_lobbench valgrind_setup valgrind_lobbench_record valgrind_lobdiff lobdiff_pr_diff")
 foreach(entry IN LISTS lobsim_labels)
