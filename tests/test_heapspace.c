@@ -15,8 +15,9 @@
  *
  * The references are written from the README's definitions (block space,
  * entry layouts, fill rule, bitmap atoms), not from the code under test:
- * no hs_*_room(), hs_*_entry(), hs_row_bytes() or hs_branches() here.  They are slow, so
- * the tables are small.
+ * no hs_*_room(), hs_*_entry() or hs_row_bytes() here, and hs_branches()
+ * only where it is the subject, on separators made up by hand (a branch
+ * block filled to the byte).  They are slow, so the tables are small.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -577,12 +578,37 @@ static void test_worked_table(void **state)
     hs_table_destroy(t);
 }
 
+/* Branch blocks are packed full (README, "Index blocks"): an 8k branch
+ * block has 8192 - 112 - 24 (one ITL) - 28 (header) = 8028 bytes for
+ * entries and slots.  670 children with separators of 12 bytes each: the
+ * first child needs none, the other 669 take 669 x 12 = 8028 bytes, the
+ * room exactly: one branch block, blevel 1.  One child more needs a second
+ * block and a root above the two: blevel 2, 3 branch blocks. */
+static void test_branch_exact_fit(void **state)
+{
+    (void)state;
+    hs_table_t *t = hakan_table(100);
+    uint16_t sep[671];
+    for (size_t i = 0; i < 671; i++)
+        sep[i] = i ? 12 : 0;
+    hs_index_stats_t s;
+    assert_int_equal(hs_branches(t, sep, 670, &s), SIM_OK);
+    assert_int_equal(s.blevel, 1);
+    assert_int_equal(s.branch_blocks, 1);
+    assert_int_equal(s.sep_bytes, 669 * 12);
+    assert_int_equal(hs_branches(t, sep, 671, &s), SIM_OK);
+    assert_int_equal(s.blevel, 2);
+    assert_int_equal(s.branch_blocks, 3);
+    hs_table_destroy(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_id_length),    cmocka_unit_test(test_load),
-        cmocka_unit_test(test_pk_index),     cmocka_unit_test(test_x_index),
-        cmocka_unit_test(test_bitmap_index), cmocka_unit_test(test_worked_table),
+        cmocka_unit_test(test_id_length),        cmocka_unit_test(test_load),
+        cmocka_unit_test(test_pk_index),         cmocka_unit_test(test_x_index),
+        cmocka_unit_test(test_bitmap_index),     cmocka_unit_test(test_worked_table),
+        cmocka_unit_test(test_branch_exact_fit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
