@@ -59,3 +59,12 @@ fuzz: deps
 # (also part of `make test`).
 valgrind: build
 	ctest --test-dir $(BUILD) --output-on-failure -R '^valgrind_'
+
+# ---- mutation testing (docs/development.md, "Mutation testing") -----------
+# Every mutant of tools/mutants/*.txt against the tests, in build-mutate/
+# (a scratch worktree and its build); hours, not part of `make test`.
+# MUTATE_ARGS="--component=heapspace" or "--only=ID" narrows it.
+MUTATE_ARGS ?=
+.PHONY: mutate
+mutate: deps
+	tools/mutate -j $(JOBS) $(MUTATE_ARGS)

@@ -13,3 +13,34 @@ add_test(NAME golden_rac
                  --workload=rac --block-size=8k,4k --param=rac.users=40,60,80)
 # The cluster's AWR report, bit for bit.
 set_tests_properties(golden_rac PROPERTIES ENVIRONMENT GOLDEN_OPTION=--awr-out)
+# The other two interconnects (docs/rac.md, "The interconnects") at 60 users,
+# and the full scan with the dictionary cache warm (docs/heap.md).
+add_test(NAME golden_rac_links
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden.sh $<TARGET_FILE:lobbench>
+                 ${CMAKE_CURRENT_SOURCE_DIR}/golden/rac_links_stats.csv
+                 --workload=rac --block-size=8k,4k --param=rac.interconnect=1,2)
+set_tests_properties(golden_rac_links PROPERTIES ENVIRONMENT GOLDEN_OPTION=--awr-out)
+add_test(NAME golden_heap_warm
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden.sh $<TARGET_FILE:lobbench>
+                 ${CMAKE_CURRENT_SOURCE_DIR}/golden/heap_warm_stats.csv
+                 --workload=fts --block-size=8k,32k --param=heap.dict_cache=warm)
+# lobbench's console tables, by value (tests/golden_tables.sh): the LOB
+# table with its ratios, the heap tables, the AWR table with its changes.
+add_test(NAME golden_tables_lob
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden_tables.sh $<TARGET_FILE:lobbench>
+                 ${CMAKE_CURRENT_SOURCE_DIR}/golden/tables_lob.txt
+                 --sizes=2k,32k,1m --rows=100 --path=both --block-size=8k)
+add_test(NAME golden_tables_heap
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden_tables.sh $<TARGET_FILE:lobbench>
+                 ${CMAKE_CURRENT_SOURCE_DIR}/golden/tables_heap.txt
+                 --workload=heap --rows=100000 --block-size=8k,32k)
+add_test(NAME golden_tables_rac
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden_tables.sh $<TARGET_FILE:lobbench>
+                 ${CMAKE_CURRENT_SOURCE_DIR}/golden/tables_rac.txt
+                 --workload=rac --block-size=8k,4k --param=rac.transactions=2000
+                 --param=rac.warmup=200)
+# The rac experiment's table as docs/rac.md shows it: 100,000 rows at 8k and 4k.
+add_test(NAME golden_heap_rac
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden.sh $<TARGET_FILE:lobbench>
+                 ${CMAKE_CURRENT_SOURCE_DIR}/golden/heap_rac_stats.csv
+                 --workload=ctas --rows=100000 --block-size=8k,4k)

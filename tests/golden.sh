@@ -2,8 +2,12 @@
 # golden.sh -- every statistic of a sweep, bit for bit, against a golden
 # file: tests/golden/lobbench_stats.csv (every LOB workload, path, LOB size
 # and block size: the default sweep below), heap_stats.csv (the heap
-# queries at 8k, 16k and 32k) and rac_stats.csv (rac at 8k and 4k blocks
-# for 40, 60 and 80 users), the sweeps the docs show.
+# queries at 8k, 16k and 32k), heap_warm_stats.csv (the full scan with the
+# dictionary cache warm, 8k and 32k), heap_rac_stats.csv (the rac
+# experiment's 100,000-row table at 8k and 4k), rac_stats.csv (rac at 8k and 4k
+# blocks for 40, 60 and 80 users) and rac_links_stats.csv (rac at 8k and 4k,
+# 60 users, over 10gbe and 1gbe), the sweeps the docs show.  The console
+# tables lobbench prints around these figures are golden_tables.sh's.
 #
 # The heap file is the output of the formats taken from block dumps (issue
 # 20); the rac file of the cluster experiment by mechanism (issue 19), on

@@ -444,6 +444,26 @@ static void test_dict_cache(void **state)
         assert_int_equal(tot.v[SIM_STAT_PHYS_READ_BYTES],
                          cold.part[CASE_PART_HEAP].v[SIM_STAT_PHYS_READS] * bss[i] + 23 * 8192);
     }
+    /* Each parameter of the parse's cost on its own: 10 reads of 16 KB
+     * dictionary blocks (a database of 16k blocks), 3 recursive calls. */
+    case_t c;
+    case_defaults(&c);
+    c.workload = (unsigned)workload_find("fts");
+    c.block_size = 8192;
+    c.rows = 200000;
+    c.heap.dict_reads = 10;
+    c.heap.dict_block_size = 16384;
+    c.heap.recursive_calls = 3;
+    case_result_t r;
+    char msg[256];
+    if (workload_run(&c, &r, msg, sizeof msg) != SIM_OK)
+        fail_msg("fts: %s", msg);
+    const sim_stats_t *rc = &r.part[CASE_PART_RECURSIVE];
+    assert_int_equal(rc->v[SIM_STAT_RECURSIVE_CALLS], 3);
+    assert_int_equal(rc->v[SIM_STAT_PHYS_READS], 10);
+    assert_int_equal(rc->v[SIM_STAT_PHYS_READ_TOTAL_REQS], 10);
+    assert_int_equal(rc->v[SIM_STAT_PHYS_READ_BYTES], 10 * 16384);
+    assert_int_equal(rc->v[SIM_STAT_PHYS_READ_TOTAL_BYTES], 10 * 16384);
 }
 
 static void test_dict_cache_param(void **state)

@@ -3,8 +3,9 @@
  * definitions they stand for, on small tables of many shapes:
  *
  *   - the carried NUMBER length of id against hs_number_encode();
- *   - the load (hs_table_create) against a row-by-row fill with
- *     hs_row_bytes(): rows per block, avg_row_len;
+ *   - the load (hs_table_create) against a row-by-row fill with the
+ *     rows' bytes from the format: rows per block, avg_row_len;
+ *   - a table, its full scan, primary key and range scan worked by hand;
  *   - the ID index against its entries sorted in full (qsort of (x, id)),
  *     separators from the sorted neighbours, branch levels packed here;
  *   - the bitmap index against a bit-by-bit encoder that walks the rows one
@@ -14,8 +15,9 @@
  *
  * The references are written from the README's definitions (block space,
  * entry layouts, fill rule, bitmap atoms), not from the code under test:
- * no hs_*_room(), hs_*_entry() or hs_branches() here.  They are slow, so
- * the tables are small.
+ * no hs_*_room(), hs_*_entry() or hs_row_bytes() here, and hs_branches()
+ * only where it is the subject, on separators made up by hand (a branch
+ * block filled to the byte).  They are slow, so the tables are small.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -136,6 +138,28 @@ static void ref_branches(uint64_t *sep, uint64_t n, uint64_t room, uint64_t *ble
     }
 }
 
+/* Bytes of v as Oracle's NUMBER (README, "Rows"): an exponent byte and
+ * its base-100 digits less the trailing zero ones; 0 is the one byte 0x80. */
+static uint32_t number_bytes(uint64_t v)
+{
+    if (v == 0)
+        return 1;
+    uint32_t digits = 0;
+    while (v % 100 == 0)
+        v /= 100;
+    for (; v; v /= 100)
+        digits++;
+    return 1 + digits;
+}
+
+/* A row without its slot: the 3-byte header, then id, n and x as columns
+ * (a length byte each; x 20 characters).  n comes from the data (the hash
+ * standing in for ora_hash), the bytes from the format. */
+static uint32_t row_bytes(uint64_t id, uint32_t n)
+{
+    return 3 + (1 + number_bytes(id)) + (1 + number_bytes(n)) + (1 + 20);
+}
+
 static void test_load(void **state)
 {
     (void)state;
@@ -150,11 +174,11 @@ static void test_load(void **state)
         const uint64_t room = t->bs - 56 - 2 * 24 - 18 - reserve(&p, t->bs);
         uint64_t block = 0, used = 0, in = 0, cols = 0;
         for (uint64_t id = 1; id <= t->rows; id++) {
-            uint32_t need = hs_row_bytes(t->seed, id) + 2;
+            uint32_t need = row_bytes(id, hs_row_n(t->seed, id)) + 2;
             if (in > 0 && (used + need > room || in == ts.max_rows))
                 block++, used = 0, in = 0;
             used += need, in++;
-            cols += hs_row_bytes(t->seed, id) - 3;
+            cols += row_bytes(id, hs_row_n(t->seed, id)) - 3;
             if (hs_table_block_of(t, id) != block)
                 fail_msg("shape %zu: row %llu in block %llu, by hand %llu", i,
                          (unsigned long long)id, (unsigned long long)hs_table_block_of(t, id),
@@ -449,12 +473,142 @@ static void test_bitmap_index(void **state)
                      (unsigned long long)boundary_gap[g]);
 }
 
+/* ---- worked examples ---------------------------------------------------- */
+
+/* A table whose rows per block the Hakan factor sets, not the bytes, so that
+ * every figure follows from the README's rules by hand, whatever the hash
+ * puts in n and x.  8 KB blocks, 1 MB extents (128 blocks), min_row_bytes
+ * 100:
+ *
+ *   max_rows    (8192 - 56 - 2 x 24 - 18) / 100 = 8070 / 100 = 80 rows a
+ *               block (a row is at most 33 bytes with its slot: 80 x 33 =
+ *               2640 bytes, far below the room of 8192 - 122 - 819 = 7251);
+ *   data        10,000 rows / 80 = 125 blocks;
+ *   extent 1    the segment's 1 MB is at most l1_small_kb: an L1 maps 16
+ *               blocks, 128 / 16 = 8 L1s, + the segment header and the L2
+ *               = 10 ASSM blocks, 118 data blocks;
+ *   extent 2    the segment is 2 MB: an L1 maps 64 blocks, 2 L1s; the last
+ *               125 - 118 = 7 data blocks; the HWM 128 + 2 + 7 = 137;
+ *   full scan   a call reads at most 1 MB = 128 blocks and never across an
+ *               extent: one call of 118 blocks, one of 7, both multiblock;
+ *               125 blocks x 8192 = 1,024,000 bytes; 10,000 / 5000 + 1 = 3
+ *               fetches; gets 125 + (3 - 1) + 1 (segment header) = 128;
+ *   the key     id takes 1 + 2 bytes for 1..99, for the multiples of 100
+ *               and for 10000 (trailing zero digits dropped: 200 is C2 03),
+ *               1 + 3 for the rest: entries of 2 + 6 + 3 + 2 (slot) = 13
+ *               bytes (99 + 99 + 1 of them) or 14 (9801): 139,801 bytes;
+ *               a leaf takes 8192 - 112 - 2 x 24 - 36 - 819 = 7177 bytes;
+ *               the first leaf 99 x 13 + 13 + 4 x (99 x 14 + 13) + 20 x 14
+ *               = 7176: ids 1..520; every leaf but the last ends above
+ *               7177 - 14, so 19 leaves hold at most 19 x 7177 = 136,363 <
+ *               139,801 and at least 19 x 7164 = 136,116, leaving at most
+ *               3,685 for the 20th: 20 leaves, one branch block above them
+ *               (19 separators of about 10 bytes), blevel 1;
+ *   range scan  ids 1..10,000 (range_rows 100,000 is more than the table):
+ *               1 branch + 20 leaves + 125 table blocks = 146 single-block
+ *               reads, 1,196,032 bytes; 10,000 / 1000 + 1 = 11 fetches;
+ *               gets 146 + 2 x (11 - 1) = 166.
+ *
+ * And at 9,500 rows: 119 data blocks, the second extent's one data block
+ * read by a single-block call: 2 calls, 1 multiblock, gets 119 + 1 + 1. */
+static hs_table_t *hakan_table(uint64_t rows)
+{
+    hs_params_t p;
+    hs_params_defaults(&p);
+    p.min_row_bytes = 100;
+    hs_table_t *t;
+    char msg[256];
+    if (hs_table_create(&p, 8192, rows, 1, &t, msg, sizeof msg) != SIM_OK)
+        fail_msg("%s", msg);
+    return t;
+}
+
+static void test_worked_table(void **state)
+{
+    (void)state;
+    hs_table_t *t = hakan_table(10000);
+    hs_table_stats_t ts;
+    hs_table_stats(t, &ts);
+    assert_int_equal(ts.max_rows, 80);
+    assert_int_equal(ts.data_blocks, 125);
+    assert_int_equal(ts.meta_blocks, 12);
+    assert_int_equal(ts.blocks, 137);
+    assert_int_equal(ts.extents, 2);
+    assert_int_equal(ts.num_rows, 10000);
+    for (uint64_t b = 0; b < 125; b++)
+        assert_int_equal(hs_table_block_of(t, 80 * b + 1), b);
+
+    hs_query_t q;
+    hs_query_fts(t, &q);
+    assert_int_equal(q.reads_direct, 125);
+    assert_int_equal(q.reads_cache, 0);
+    assert_int_equal(q.read_requests, 2);
+    assert_int_equal(q.multi_requests, 2);
+    assert_int_equal(q.read_bytes, 1024000);
+    assert_int_equal(q.rows, 10000);
+    assert_int_equal(q.roundtrips, 3);
+    assert_int_equal(q.consistent_gets, 128);
+
+    hs_index_stats_t pk;
+    assert_int_equal(hs_index_pk(t, &pk), SIM_OK);
+    assert_int_equal(pk.num_rows, 10000);
+    assert_int_equal(pk.leaf_blocks, 20);
+    assert_int_equal(pk.blevel, 1);
+    assert_int_equal(pk.branch_blocks, 1);
+    assert_int_equal(pk.per_leaf, 520);
+
+    assert_int_equal(hs_query_range(t, &q), SIM_OK);
+    assert_int_equal(q.reads_direct, 0);
+    assert_int_equal(q.reads_cache, 146);
+    assert_int_equal(q.read_requests, 146);
+    assert_int_equal(q.multi_requests, 0);
+    assert_int_equal(q.read_bytes, 1196032);
+    assert_int_equal(q.rows, 10000);
+    assert_int_equal(q.roundtrips, 11);
+    assert_int_equal(q.consistent_gets, 166);
+    hs_table_destroy(t);
+
+    t = hakan_table(9500);
+    hs_query_fts(t, &q);
+    assert_int_equal(q.reads_direct, 119);
+    assert_int_equal(q.read_requests, 2);
+    assert_int_equal(q.multi_requests, 1);
+    assert_int_equal(q.roundtrips, 2);
+    assert_int_equal(q.consistent_gets, 121);
+    hs_table_destroy(t);
+}
+
+/* Branch blocks are packed full (README, "Index blocks"): an 8k branch
+ * block has 8192 - 112 - 24 (one ITL) - 28 (header) = 8028 bytes for
+ * entries and slots.  670 children with separators of 12 bytes each: the
+ * first child needs none, the other 669 take 669 x 12 = 8028 bytes, the
+ * room exactly: one branch block, blevel 1.  One child more needs a second
+ * block and a root above the two: blevel 2, 3 branch blocks. */
+static void test_branch_exact_fit(void **state)
+{
+    (void)state;
+    hs_table_t *t = hakan_table(100);
+    uint16_t sep[671];
+    for (size_t i = 0; i < 671; i++)
+        sep[i] = i ? 12 : 0;
+    hs_index_stats_t s;
+    assert_int_equal(hs_branches(t, sep, 670, &s), SIM_OK);
+    assert_int_equal(s.blevel, 1);
+    assert_int_equal(s.branch_blocks, 1);
+    assert_int_equal(s.sep_bytes, 669 * 12);
+    assert_int_equal(hs_branches(t, sep, 671, &s), SIM_OK);
+    assert_int_equal(s.blevel, 2);
+    assert_int_equal(s.branch_blocks, 3);
+    hs_table_destroy(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_id_length),    cmocka_unit_test(test_load),
-        cmocka_unit_test(test_pk_index),     cmocka_unit_test(test_x_index),
-        cmocka_unit_test(test_bitmap_index),
+        cmocka_unit_test(test_id_length),        cmocka_unit_test(test_load),
+        cmocka_unit_test(test_pk_index),         cmocka_unit_test(test_x_index),
+        cmocka_unit_test(test_bitmap_index),     cmocka_unit_test(test_worked_table),
+        cmocka_unit_test(test_branch_exact_fit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

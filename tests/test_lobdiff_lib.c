@@ -192,6 +192,141 @@ static void test_in_memory(void **state)
     ldf_run_destroy(h);
 }
 
+/* ---- the times' verdict ---------------------------------------------------- */
+
+/* One timed case per diff (or two): base's samples 100..105 us, head's
+ * each real and CPU sample scaled by its own factor.  The verdict needs
+ * the wall and the CPU time to agree (a busy machine slows the one without
+ * the other), p below alpha over the timed cases (Bonferroni) and a change
+ * beyond the 5 % threshold. */
+typedef struct {
+    double real[8], cpu[8];
+} samples_t;
+
+static void scaled(samples_t *s, size_t n, double real_f, double cpu_f)
+{
+    for (size_t i = 0; i < n; i++) {
+        s->real[i] = (100 + (double)i) * 1000 * real_f;
+        s->cpu[i] = (100 + (double)i) * 900 * cpu_f; /* CPU below wall, as measured */
+    }
+}
+
+/* The verdict and exit status of base against head, ncases timed cases of
+ * n samples each, head's times scaled by real_f and cpu_f; the JSON into
+ * *json when not NULL. */
+/* The text report of the last verdict_nm(). */
+static char *last_text;
+
+static const char *verdict_nm(double threshold_pct, size_t ncases, size_t n, size_t m,
+                              double real_f, double cpu_f, int *exit_status, char **json)
+{
+    static char out[32];
+    ldf_run_info_t bi = {.run = 1, .source = "lobsim", .git_dirty = -1};
+    ldf_run_info_t hi = {.run = 2, .source = "lobsim", .git_dirty = -1};
+    ldf_run_t *b = ldf_run_create("base", &bi), *h = ldf_run_create("head", &hi);
+    samples_t sb, sh;
+    scaled(&sb, n, 1, 1);
+    scaled(&sh, m, real_f, cpu_f);
+    for (size_t k = 0; k < ncases; k++) {
+        ldf_case_t c = mkcase("insert", "local", (uint64_t)2 << k, 100);
+        c.nsamples = (uint32_t)n;
+        c.real = sb.real, c.cpu = sb.cpu;
+        assert_int_equal(ldf_run_add_case(b, &c), SIM_OK);
+        c.nsamples = (uint32_t)m;
+        c.real = sh.real, c.cpu = sh.cpu;
+        assert_int_equal(ldf_run_add_case(h, &c), SIM_OK);
+    }
+    ldf_opts_t o;
+    ldf_opts_defaults(&o);
+    o.threshold_pct = threshold_pct;
+    ldf_diff_t *d = ldf_diff_create(&o, b, h);
+    assert_non_null(d);
+    *exit_status = ldf_diff_exit_status(d);
+    free(last_text);
+    last_text = render(d, ldf_render_text);
+    char *t = render(d, ldf_render_json);
+    jv_t *root = json_must_parse(t);
+    const jv_t *time = jget(jget(root, "cases")->v[0], "time");
+    snprintf(out, sizeof out, "%s", jstr(time, "verdict"));
+    jfree(root);
+    if (json)
+        *json = t;
+    else
+        free(t);
+    ldf_diff_destroy(d);
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+    return out;
+}
+
+static const char *verdict_at(double threshold_pct, size_t ncases, size_t n, double real_f,
+                              double cpu_f, int *exit_status, char **json)
+{
+    return verdict_nm(threshold_pct, ncases, n, n, real_f, cpu_f, exit_status, json);
+}
+
+static const char *verdict(size_t ncases, size_t n, double real_f, double cpu_f, int *exit_status,
+                           char **json)
+{
+    return verdict_at(5, ncases, n, real_f, cpu_f, exit_status, json);
+}
+
+static void test_time_verdict(void **state)
+{
+    (void)state;
+    int st;
+    char *json;
+    /* 20 % slower by both clocks, 6 samples each, no overlap: the exact
+     * two-sided p is 2 / C(12, 6) = 2/924 for wall and CPU alike; base's
+     * mean 102.5 us, head's 123 us: +20.0 %. */
+    assert_string_equal(verdict(1, 6, 1.2, 1.2, &st, &json), "slower");
+    assert_int_equal(st, LDF_EXIT_CHANGED);
+    jv_t *root = json_must_parse(json);
+    const jv_t *time = jget(jget(root, "cases")->v[0], "time");
+    const jv_t *real = jget(time, "real"), *cpu = jget(time, "cpu");
+    expect_close(jnum(real, "base_mean_ns"), 102500, "base mean");
+    expect_close(jnum(real, "head_mean_ns"), 123000, "head mean");
+    expect_close(jnum(real, "change_pct"), 20, "change");
+    expect_close(jnum(real, "u"), 0, "U");
+    expect_close(jnum(real, "p"), 2.0 / 924, "p (real)");
+    expect_close(jnum(cpu, "base_mean_ns"), 92250, "CPU base mean");
+    expect_close(jnum(cpu, "p"), 2.0 / 924, "p (CPU)");
+    assert_string_equal(jstr(real, "method"), "exact");
+    jfree(root);
+    free(json);
+    /* The text's times table: means, change, both p, samples, verdict. */
+    const char *row = strstr(last_text, "102.5 us");
+    if (!row || !strstr(row, "123.0 us") || !strstr(row, "+20.0%") || !strstr(row, "0.002") ||
+        !strstr(row, "6/6") || !strstr(row, "slower"))
+        fail_msg("times table:\n%s", last_text);
+    /* The wall clock 20 % slower, the CPU time the same (a busy machine):
+     * no verdict, and the figures alike: exit 0. */
+    assert_string_equal(verdict(1, 6, 1.2, 1.0, &st, NULL), "unchanged");
+    assert_int_equal(st, LDF_EXIT_SAME);
+    assert_string_equal(verdict(1, 6, 1.0, 1.2, &st, NULL), "unchanged");
+    /* Faster by both: a verdict, not a failure. */
+    assert_string_equal(verdict(1, 6, 0.8, 0.8, &st, NULL), "faster");
+    assert_int_equal(st, LDF_EXIT_SAME);
+    /* Significant (p = 2/924) but 4 % only: below the 5 % threshold. */
+    assert_string_equal(verdict(1, 6, 1.04, 1.04, &st, NULL), "unchanged");
+    assert_string_equal(verdict(1, 6, 0.96, 0.96, &st, NULL), "unchanged");
+    /* 4 samples each: p = 2/70 = 0.029 at best, below 0.05 for one timed
+     * case, above 0.05 / 2 for two. */
+    assert_string_equal(verdict(1, 4, 1.2, 1.2, &st, NULL), "slower");
+    assert_string_equal(verdict(2, 4, 1.2, 1.2, &st, NULL), "unchanged");
+    assert_int_equal(st, LDF_EXIT_SAME);
+    /* A change of exactly the threshold is not beyond it: 1.25 x the
+     * samples (exact in binary), threshold 25 %. */
+    assert_string_equal(verdict_at(25, 1, 6, 1.25, 1.25, &st, NULL), "unchanged");
+    assert_string_equal(verdict_at(25, 1, 6, 1.26, 1.26, &st, NULL), "slower");
+    /* A p of exactly alpha is no evidence: 3 and 7 samples apart give
+     * 2 / C(10, 3) = 1/60, alpha over three timed cases 0.05 / 3. */
+    assert_string_equal(verdict_nm(5, 3, 3, 7, 1.2, 1.2, &st, NULL), "unchanged");
+    assert_string_equal(verdict_nm(5, 2, 3, 7, 1.2, 1.2, &st, NULL), "slower");
+    free(last_text);
+    last_text = NULL;
+}
+
 /* ---- the order of the workloads ------------------------------------------ */
 
 /* The workloads of the pairs, in the order of the diff, "/"-separated. */
@@ -425,10 +560,11 @@ static void test_out_of_memory(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_exact),       cmocka_unit_test(test_asymptotic),
-        cmocka_unit_test(test_refused),     cmocka_unit_test(test_bonferroni),
-        cmocka_unit_test(test_in_memory),   cmocka_unit_test(test_workload_order),
-        cmocka_unit_test(test_long_labels), cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_exact),          cmocka_unit_test(test_asymptotic),
+        cmocka_unit_test(test_refused),        cmocka_unit_test(test_bonferroni),
+        cmocka_unit_test(test_in_memory),      cmocka_unit_test(test_time_verdict),
+        cmocka_unit_test(test_workload_order), cmocka_unit_test(test_long_labels),
+        cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -299,6 +299,13 @@ static void test_commit_step(void **state)
     rpt_step_label(h, find_case(h, 2, ""), 0, 1, label, sizeof label);
     assert_string_equal(label, "2222222 (commit not in this repository)");
     rpt_history_destroy(h);
+    /* Two parameters changed: both named, before the commit. */
+    s.params = "dsp.d=512 e=1";
+    record(f->db, NULL, 0, "3333333333333333333333333333333333333333", s.params, &s, 1);
+    h = load(f->db);
+    rpt_step_label(h, find_case(h, 2, ""), 1, 2, label, sizeof label);
+    assert_string_equal(label, "dsp.d 256 → 512, e (none) → 1");
+    rpt_history_destroy(h);
 }
 
 /* A heap family's section: a series per block size, named so; rows and LOB
@@ -362,6 +369,88 @@ static void test_oracle_row(void **state)
     rpt_history_destroy(h);
 }
 
+/* Record one run of the given session at started, commit and dirtiness. */
+static void record_at(const char *db, int64_t started, const char *commit, int dirty,
+                      const res_session_t *ss)
+{
+    res_store_t *s;
+    char err[512];
+    if (res_open(db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
+        fail_msg("res_open: %s", err);
+    res_run_t run;
+    res_run_defaults(&run);
+    run.seed = 1;
+    run.started = started;
+    run.git_commit = commit;
+    run.git_dirty = dirty;
+    if (res_record_run(s, &run, ss, 1, NULL) != SIM_OK)
+        fail_msg("res_record_run: %s", res_errmsg(s));
+    res_close(s);
+}
+
+/* What the page plots, by value: the time per statement in microseconds
+ * is the wall time's (2000 us), not the CPU time's (1500 us), and its
+ * whiskers the wall samples' range (1900 .. 2150 us), whatever their
+ * order; a statistic Oracle's run lacks is NAN (no point), not 0.  The
+ * runs: Oracle's first, then the model's by time (a run recorded later
+ * but started earlier comes first), each labelled by its commit, with a
+ * "+" for uncommitted changes; a step with the same commit and parameters
+ * but uncommitted changes says so. */
+static void test_times_and_order(void **state)
+{
+    store_dir_t *f = *state;
+    static const char c1[] = "1111111111111111111111111111111111111111";
+    double real[3] = {2150000, 1900000, 1950000}, cpu[3] = {1600000, 1400000, 1500000};
+    res_session_t s;
+    sweep_session(&s, 0, 2, 1);
+    s.stats.v[SIM_STAT_DB_BLOCK_GETS] = 7;
+    s.timed = 1;
+    s.timing.iterations = 10;
+    s.timing.repetitions = 3;
+    s.timing.nsamples = 3;
+    s.timing.real_time_ns = 2000000;
+    s.timing.cpu_time_ns = 1500000;
+    s.timing.real_samples_ns = real;
+    s.timing.cpu_samples_ns = cpu;
+    record_at(f->db, 1700000200, c1, 1, &s); /* recorded first, started last */
+    record_at(f->db, 1700000100, c1, 0, &s);
+    res_store_t *st;
+    char err[512];
+    if (res_open(f->db, RES_OPEN_CREATE, &st, err, sizeof err) != SIM_OK)
+        fail_msg("res_open: %s", err);
+    res_named_value_t fig = {"db block gets", 42};
+    res_import_session_t is = {"insert",     "local", 2048, SIM_REF_BLOCK_SIZE,
+                               SIM_REF_ROWS, 0,       &fig, 1};
+    res_import_run_t ir = {"/data/oracle.txt", "sqlplus", "Oracle", NULL, &is, 1};
+    if (res_record_import(st, &ir, 1, NULL) != SIM_OK)
+        fail_msg("res_record_import: %s", res_errmsg(st));
+    res_close(st);
+
+    rpt_history_t *h = load(f->db);
+    assert_int_equal(h->nruns, 3);
+    assert_string_equal(h->runs[0].label, "Oracle r3");
+    assert_string_equal(h->runs[1].label, "1111111 r2");
+    assert_string_equal(h->runs[2].label, "1111111+ r1");
+    const rpt_case_t *c = find_case(h, 2, "");
+    assert_true(c->values[0 * SIM_STAT_COUNT + SIM_STAT_DB_BLOCK_GETS] == 42);
+    assert_true(isnan(c->values[0 * SIM_STAT_COUNT + SIM_STAT_CONSISTENT_GETS]));
+    assert_true(isnan(c->t_mean[0]));
+    for (size_t x = 1; x < 3; x++) {
+        assert_true(c->values[x * SIM_STAT_COUNT + SIM_STAT_DB_BLOCK_GETS] == 7);
+        assert_true(c->values[x * SIM_STAT_COUNT + SIM_STAT_CONSISTENT_GETS] == 0);
+        assert_true(c->t_mean[x] == 2000);
+        assert_true(c->t_lo[x] == 1900);
+        assert_true(c->t_hi[x] == 2150);
+    }
+    assert_int_equal(rpt_previous_run(h, 2), 1);
+    char label[256];
+    rpt_step_label(h, c, 1, 2, label, sizeof label);
+    assert_string_equal(label, "1111111+ r1: uncommitted changes");
+    rpt_step_label(h, c, 2, 1, label, sizeof label);
+    assert_string_equal(label, "1111111 r2: same commit and parameters");
+    rpt_history_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -372,6 +461,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_commit_step, setup, teardown),
         cmocka_unit_test_setup_teardown(test_heap_family, setup, teardown),
         cmocka_unit_test_setup_teardown(test_oracle_row, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_times_and_order, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

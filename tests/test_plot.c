@@ -291,10 +291,108 @@ static void test_history_labels_legend_steps(void **state)
     free(svg);
 }
 
+/* ---- worked by hand -------------------------------------------------------- */
+
+static void expect_in(const char *svg, const char *what)
+{
+    if (!strstr(svg, what))
+        fail_msg("no '%s' in:\n%s", what, svg);
+}
+
+/*
+ * One panel of the default figure (380 x 270 px panels: the plot area at
+ * x 76..382, y 86..286, 306 x 200 px) with points (512, 1), (2k, 2),
+ * (1m, 1000) and (2m, 1500) characters.  x: log2 of kchars from -1 to 11
+ * over 306 px: 2k at 76 + 2/12 x 306 = 127.0, 1m at 76 + 11/12 x 306 =
+ * 356.5, ticks labelled every other power of 2 from 512 to 2m.  y: the
+ * 1-2-5 steps round 1 down to 1 and 1500 up to 2000 (1000 < 1500), so
+ * log10 runs 0 .. 3.30103 over 200 px up from 286: 2 at 286 - 0.30103 /
+ * 3.30103 x 200 = 267.8, 1000 at 104.2, 1500 at 93.6; ticks at the decades
+ * 1, 10, 100, 1k.  A second figure from 1 to 1024 kchars and 2 to 5 (few
+ * steps: each one a tick): 1k, 4k, .. 1m on x; 2, 5 on y, 2 at the bottom
+ * (286.0) and 5 at the top (86.0); a zero value noted, not drawn.
+ */
+static void test_worked_figure(void **state)
+{
+    (void)state;
+    plot_point_t pts[] = {{2048, 1500}, {0.5, 1}, {1024, 1000}, {2, 2}};
+    plot_series_t se = {"x", "local", 0, PLOT_SOLID, pts, 4};
+    plot_panel_t p = {"stat", &se, 1};
+    char *svg = draw(&p, 1);
+    expect_in(svg, "<rect x=\"76.0\" y=\"86.0\" width=\"306.0\" height=\"200.0\" fill=\"white\"");
+    expect_in(svg, "points=\"76.0,286.0 127.0,267.8 356.5,104.2 382.0,93.6\"");
+    static const char *const ticks[] = {">512</text>",  ">2k</text>",   ">8k</text>", ">32k</text>",
+                                        ">128k</text>", ">512k</text>", ">2m</text>", ">1</text>",
+                                        ">10</text>",   ">100</text>",  ">1k</text>"};
+    for (size_t i = 0; i < sizeof ticks / sizeof ticks[0]; i++)
+        expect_in(svg, ticks[i]);
+    assert_null(strstr(svg, "zeros not shown"));
+    free(svg);
+
+    plot_point_t few[] = {{1, 2}, {1024, 5}, {32, 0}};
+    se.points = few, se.npoints = 3;
+    svg = draw(&p, 1);
+    expect_in(svg, "<circle cx=\"76.0\" cy=\"286.0\"");
+    expect_in(svg, "<circle cx=\"382.0\" cy=\"86.0\"");
+    static const char *const ticks2[] = {">1k</text>", ">4k</text>", ">1m</text>",
+                                         ">2</text>",  ">5</text>",  "zeros not shown"};
+    for (size_t i = 0; i < sizeof ticks2 / sizeof ticks2[0]; i++)
+        expect_in(svg, ticks2[i]);
+    free(svg);
+}
+
+/*
+ * A history chart 500 px wide: the plot area from x 64 to 484 (420 px) and
+ * y 46 down 176 px; three runs 140 px apart, centred in their slots: x
+ * 134, 274, 414.  The values 100, 1000, 5000 and their whiskers (90 .. 110,
+ * 900 .. 1100, 4000 .. 10000) span the decades 10 .. 10k: 100 at 46 + 176
+ * x 2/3 = 163.3, 1000 at 104.7, 10000 (a whisker's top) at 46.0, labels
+ * 10, 20, 50 .. 1k, 2k, 5k, 10k.  A whisker up to 20000 takes the axis to
+ * 100k: 100 then lies at 46 + 176 x 3/4 = 178.0.
+ */
+static void test_worked_history(void **state)
+{
+    (void)state;
+    const char *xl[] = {"a", "b", "c"};
+    double v[] = {100, 1000, 5000}, lo[] = {90, 900, 4000}, hi[] = {110, 1100, 10000};
+    plot_hseries_t s = {"s", 0, PLOT_SOLID, v, lo, hi};
+    plot_history_t h = {"t", "c1", 3, xl, &s, 1, NULL, 0, NULL, 500, 300};
+    char *svg;
+    draw_history(&h, &svg);
+    expect_in(svg, "<rect x=\"64.0\" y=\"46.0\" width=\"420.0\" height=\"176.0\"");
+    expect_in(svg, "points=\"134.0,163.3 274.0,104.7 414.0,63.7\"");
+    expect_in(svg, "x1=\"414.0\" x2=\"414.0\" y1=\"69.3\" y2=\"46.0\"");
+    static const char *const labels[] = {">10</text>", ">20</text>", ">1k</text>", ">5k</text>",
+                                         ">10k</text>"};
+    for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+        expect_in(svg, labels[i]);
+    free(svg);
+    hi[2] = 20000;
+    draw_history(&h, &svg);
+    expect_in(svg, "points=\"134.0,178.0 ");
+    expect_in(svg, ">100k</text>");
+    double one, two;
+    assert_int_equal(sscanf(strstr(svg, "height=\""), "height=\"%lf\"", &one), 1);
+    free(svg);
+    /* Two legend entries of 30 + 6.6 x 28 = 214.8 px from x 64 end at
+     * 493.6, past the plot area's right edge (484) though inside the
+     * chart (500): a second legend row, 16 px more. */
+    plot_hseries_t two_s[2] = {s, s};
+    two_s[0].name = "aaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+    two_s[1].name = "bbbbbbbbbbbbbbbbbbbbbbbbbbbb";
+    h.series = two_s, h.nseries = 2;
+    draw_history(&h, &svg);
+    assert_int_equal(sscanf(strstr(svg, "height=\""), "height=\"%lf\"", &two), 1);
+    assert_true(two == one + 16);
+    free(svg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_constant_series_centred),
+        cmocka_unit_test(test_worked_figure),
+        cmocka_unit_test(test_worked_history),
         cmocka_unit_test(test_nearly_constant_series_centred),
         cmocka_unit_test(test_moving_series_unchanged),
         cmocka_unit_test(test_bad_colour_refused),

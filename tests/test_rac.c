@@ -313,6 +313,62 @@ static void test_bad_input(void **state)
     expect_refused(&c, "--rows=3");
 }
 
+/*
+ * The figures lobbench --plot and lobreport draw for rac (rac_figures()),
+ * from a session's statistics worked by hand: 2 s elapsed; 1,024,000
+ * interconnect bytes each way -> AWR's estimate 2 x 1,024,000 / 1024 / 2 s
+ * = 1000 KB/s; 300 GCS + 100 GES messages received -> sent and received
+ * 2 x 400 / 2 = 400/s; 30 CR + 50 current blocks received -> served and
+ * received 2 x 80 / 2 = 80/s, 15 CR and 25 current a second; 1000 commits
+ * -> 60 x 1000 / 2 = 30,000 a minute; 0.5 s in cluster waits, 0.2 s in
+ * commit, 0.1 s in system I/O, none in user I/O and 1 s of DB CPU ->
+ * 0.25, 0.1, 0.05, 0 and 0.5 seconds a second.  No time: all 0.
+ */
+static void test_plot_figures(void **state)
+{
+    (void)state;
+    sim_stats_t st;
+    memset(&st, 0, sizeof st);
+    double out[RAC_FIGURES];
+    rac_figures(&st, out);
+    for (size_t i = 0; i < RAC_FIGURES; i++)
+        assert_true(out[i] == 0);
+    st.v[SIM_STAT_ELAPSED_MICRO] = 2000000;
+    st.v[SIM_STAT_INTERCONNECT_BYTES] = 1024000;
+    st.v[SIM_STAT_GCS_MESSAGES] = 300;
+    st.v[SIM_STAT_GES_MESSAGES] = 100;
+    st.v[SIM_STAT_GC_CR_RECEIVED] = 30;
+    st.v[SIM_STAT_GC_CURRENT_RECEIVED] = 50;
+    st.v[SIM_STAT_USER_COMMITS] = 1000;
+    st.v[SIM_STAT_CLUSTER_MICRO] = 500000;
+    st.v[SIM_STAT_COMMIT_MICRO] = 200000;
+    st.v[SIM_STAT_SYSTEM_IO_MICRO] = 100000;
+    st.v[SIM_STAT_DB_CPU_MICRO] = 1000000;
+    rac_figures(&st, out);
+    static const struct {
+        const char *name;
+        double want;
+    } fig[RAC_FIGURES] = {
+        {"estd interconnect traffic in KB", 1000},
+        {"GCS/GES messages sent and received", 400},
+        {"global cache blocks served and received", 80},
+        {"CR blocks received", 15},
+        {"current blocks received", 25},
+        {"transactions per minute", 30000},
+        {"cluster wait class", 0.25},
+        {"commit wait class", 0.1},
+        {"system I/O wait class", 0.05},
+        {"user I/O wait class", 0},
+        {"DB CPU", 0.5},
+    };
+    for (size_t i = 0; i < RAC_FIGURES; i++) {
+        assert_string_equal(rac_figure_name(i), fig[i].name);
+        if (fabs(out[i] - fig[i].want) > 1e-9 * (1 + fig[i].want))
+            fail_msg("%s: %.9g, by hand %.9g", fig[i].name, out[i], fig[i].want);
+    }
+    assert_null(rac_figure_name(RAC_FIGURES));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -321,6 +377,7 @@ int main(void)
         cmocka_unit_test(test_block_size_experiment),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_plot_figures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -133,6 +133,10 @@ static void test_flush_before_ship_delays_commits(void **state)
         assert_true(round(line(&rep, RAC_SEC_EVENTS, "log file sync: waits per second", 0) * t) ==
                     1);
         sync[k] = line(&rep, RAC_SEC_EVENTS, "log file sync: time (s per s)", 0) * t * 1e6;
+        /* Each instance's one transaction: an updated row's 400 bytes of
+         * redo and the commit record's 100, whatever the block size. */
+        for (int i = 0; i < 2; i++)
+            assert_true(line(&rep, RAC_SEC_LOAD, "Redo size per transaction (bytes)", i) == 500.0);
         flushes[k] =
             round(line(&rep, RAC_SEC_EVENTS, "gcs log flush sync: waits per second", 0) * t);
         busy[k] =

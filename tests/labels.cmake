@@ -1,0 +1,40 @@
+# The tests of each component, as ctest labels: `ctest -L '^heapspace$'`
+# runs what tests the heap model.  tools/mutate (make mutate) runs a
+# mutant's component's tests first and the rest only when they all pass, so
+# a label names the tests most likely to catch a change there, not all that
+# would.  A test may carry several labels.  `slow' marks the tests that
+# check no figure the mutants change (the fuzzers' and valgrind's memory
+# checks; scripts/pr-diff's test, which builds clones of the committed tree
+# and never sees an uncommitted change): tools/mutate leaves them out unless
+# --full.
+set(lobsim_labels
+  "sim: test_undo test_lobspace test_workloads test_bench test_heapspace golden"
+  "undo: test_undo test_dispenser test_writer test_insert test_calibration golden"
+  "lobspace: test_lobspace test_dispenser test_writer test_insert test_calibration golden"
+  "dispenser: test_dispenser test_writer test_insert test_calibration golden"
+  "gcache: test_gcache test_rac test_rac_time golden_rac golden_rac_links golden"
+  "case: test_workloads test_insert test_calibration test_rac golden golden_heap golden_rac"
+  "dblink_sim: test_writer test_insert test_calibration test_workloads golden"
+  "heapspace: test_heapspace test_heap_calibration test_heap_formats test_heap_views golden_heap golden_heap_rac"
+  "heap_sim: test_heap_calibration test_heap_formats test_heap_views test_workloads golden_heap golden_heap_warm golden_heap_rac"
+  "rac_sim: test_rac test_rac_time test_bench golden_rac golden_rac_links"
+  "workload: test_workloads test_heap_calibration test_rac golden golden_heap golden_rac"
+  "results: test_results test_reference_csv test_heap_views test_lobdiff"
+  "import: test_import"
+  "fit: test_fit lobfit_cli"
+  "lobdiff: test_lobdiff_lib test_lobdiff"
+  "plot: test_plot test_lobreport"
+  "lobreport: test_lobreport lobreport_page"
+  "benchmarks: test_bench golden_tables_lob golden_tables_heap golden_tables_rac lobbench_cli golden golden_heap golden_rac"
+  "pr-comment: pr_comment"
+  "slow: fuzz valgrind_lobbench valgrind_setup valgrind_lobbench_record valgrind_lobdiff lobdiff_pr_diff")
+foreach(entry IN LISTS lobsim_labels)
+  string(REGEX MATCH "^([^:]+): (.*)$" _ "${entry}")
+  set(label ${CMAKE_MATCH_1})
+  string(REPLACE " " ";" tests "${CMAKE_MATCH_2}")
+  foreach(t IN LISTS tests)
+    if(TEST ${t})
+      set_property(TEST ${t} APPEND PROPERTY LABELS ${label})
+    endif()
+  endforeach()
+endforeach()
