@@ -30,3 +30,11 @@ set_tests_properties(lobreport_page PROPERTIES TIMEOUT 600)
 # unique include guards, no reaching into another component, formatting.
 add_test(NAME layout
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/layout.sh ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR})
+
+# scripts/pr-comment, pr-times and pr-diff given a hostile environment,
+# hostile arguments, broken files and an API that answers what it never
+# documents: each refused with one line and its documented status, nothing
+# written (tests/bad_input_pr.py).
+add_test(NAME bad_input_pr
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/bad_input_pr.py ${PROJECT_SOURCE_DIR})
+set_tests_properties(bad_input_pr PROPERTIES TIMEOUT 300)

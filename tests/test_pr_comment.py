@@ -72,7 +72,7 @@ class PrComment(unittest.TestCase):
         # A pull request with nothing on it yet, as a new stand-in has.
         fresh = StandIn(self.api.repo, self.api.token, self.api.page_size)
         with self.api.lock:
-            for attr in ("comments", "labels", "fail", "requests", "next_id"):
+            for attr in ("comments", "labels", "fail", "raw", "requests", "next_id"):
                 setattr(self.api, attr, getattr(fresh, attr))
         self.tmp = tempfile.TemporaryDirectory()
         self.summary = os.path.join(self.tmp.name, "summary.md")
