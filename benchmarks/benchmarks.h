@@ -15,7 +15,12 @@
 #include "workload.h"
 
 #define BENCH_MAX_LIST 64
-#define BENCH_MAX_PARAMS 64
+/* Each parameter is given at most once (a later source overrides an
+ * earlier one in place), so this bounds nothing a user can give: the model
+ * has fewer parameters. */
+#define BENCH_MAX_PARAMS 128
+/* A --param-file is a few lines; past this it is not one. */
+#define BENCH_PARAM_FILE_MAX (1 << 20)
 /* Parameters that may be given as lists: each is a dimension of the sweep. */
 #define BENCH_MAX_SWEPT 2
 /* The most cases one sweep may have (each holds its figures, ~10 KB). */
@@ -49,8 +54,13 @@ typedef struct {
     struct {
         char name[48];
         uint32_t value;
+        int source; /* 0 --param, n the nth --param-file */
     } params[BENCH_MAX_PARAMS];
     size_t nparams;
+    int nsources; /* --param-file options seen */
+    /* What a later source overrode ("FILE:3: NAME=V overrides ..."), said
+     * once the run starts (a refused run says only why). */
+    char note[400];
     bench_swept_t swept[BENCH_MAX_SWEPT]; /* parameters given as lists, in order */
     size_t nswept;
     const char *stats_out;   /* --stats-out=FILE.csv */

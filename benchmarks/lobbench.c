@@ -133,29 +133,12 @@ static size_t count_matching(const sweep_t *sw, const char *filter)
     return n;
 }
 
-/* `path` names no directory, and the directory it would be created in
- * exists and takes new files. */
+/* `path` can take an output: sim_output_check()'s rule, shared by every
+ * program. */
 static int dir_writable(const char *what, const char *path, char *err, size_t errlen)
 {
-    char dir[4096];
-    struct stat sb;
-    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
-        snprintf(err, errlen, "%s: cannot write '%s': it is %s, not a file", what, path,
-                 S_ISDIR(sb.st_mode) ? "a directory" : "something else");
-        return 2;
-    }
-    sim_parent_dir(path, dir, sizeof dir);
-    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-        snprintf(err, errlen, "%s: cannot write '%s': directory '%.200s' does not exist", what,
-                 path, dir);
-        return 2;
-    }
-    if (access(dir, W_OK) != 0) {
-        snprintf(err, errlen, "%s: cannot write '%s': directory '%.200s' is not writable", what,
-                 path, dir);
-        return 2;
-    }
-    return 0;
+    sim_out_kind_t kind;
+    return sim_output_check(what, path, &kind, err, errlen) != 0 ? 2 : 0;
 }
 
 /*
@@ -426,6 +409,8 @@ static int time_cases(gbc_t *g, const bench_opts_t *o, sweep_t *sw)
         fprintf(stderr, "lobbench: %zu cases, seed%s %s\n", sw->ncases, o->nseeds > 1 ? "s" : "",
                 seeds);
     }
+    if (o->note[0])
+        fprintf(stderr, "lobbench: %s\n", o->note);
     sw->progress = isatty(STDERR_FILENO);
     sw->started = time(NULL);
     gbc_set_report_callback(g, on_report, sw);

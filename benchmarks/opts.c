@@ -9,8 +9,10 @@
 #include "benchmarks.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define SIZES_ACCEPTED "a positive number of characters, optionally with k or m, e.g. 2k,4k,256k"
 
@@ -195,12 +197,16 @@ int bench_parse_param_value(const char *where, const char *name, const char *s, 
     return bench_parse_u64(where, s, UINT32_MAX, &v, err, errlen);
 }
 
-/* Where name sits in o's single values (1) or lists (2); 0 nowhere. */
-static int param_given(const bench_opts_t *o, const char *name)
+/* Where name sits in o's single values (1) or lists (2); 0 nowhere.  *at
+ * is its index among the single values.  Linear in the parameters given,
+ * which are at most the model's (each is given once). */
+static int param_given(const bench_opts_t *o, const char *name, size_t *at)
 {
     for (size_t i = 0; i < o->nparams; i++)
-        if (strcmp(o->params[i].name, name) == 0)
+        if (strcmp(o->params[i].name, name) == 0) {
+            *at = i;
             return 1;
+        }
     for (size_t i = 0; i < o->nswept; i++)
         if (strcmp(o->swept[i].name, name) == 0)
             return 2;
@@ -249,10 +255,15 @@ static int add_swept(bench_opts_t *o, const char *where, const char *name, const
 }
 
 /* One NAME=VALUE (or NAME=V1,V2,...: a list, a dimension of the sweep)
- * into o; `where` names it in messages ("--param", "FILE:LINE").  A
- * parameter given as a list is given once: as a list, a later single value
+ * into o; `where` names it in messages ("--param", "FILE:LINE"), `source`
+ * is 0 for --param, n for the nth --param-file.  A parameter is given once
+ * in a source: twice there is a slip, and the last value would win unseen.
+ * A later source overrides an earlier one, and says so on stderr (a file
+ * of lobfit's and a --param after it that tries one value more).  A
+ * parameter given as a list is given once, anywhere: a later single value
  * would silently end its sweep. */
-static int add_param(bench_opts_t *o, const char *where, const char *v, char *err, size_t errlen)
+static int add_param(bench_opts_t *o, const char *where, int source, const char *v, char *err,
+                     size_t errlen)
 {
     const char *eq = strchr(v, '=');
     case_t probe;
@@ -269,11 +280,17 @@ static int add_param(bench_opts_t *o, const char *where, const char *v, char *er
         snprintf(err, errlen, "%s: unknown parameter '%s' (see --list-params)", where, name);
         return 2;
     }
-    int list = strchr(eq + 1, ',') != NULL, given = param_given(o, name);
+    size_t at = 0;
+    int list = strchr(eq + 1, ',') != NULL, given = param_given(o, name, &at);
     if (given && (list || given == 2)) {
         snprintf(err, errlen,
                  "%s: %s is given as a list and once more: a swept parameter is given once", where,
                  name);
+        return 2;
+    }
+    if (given && o->params[at].source == source) {
+        snprintf(err, errlen, "%s: %s is given twice in %s: each parameter once", where, name,
+                 source ? "this file" : "--param options");
         return 2;
     }
     if (list)
@@ -281,11 +298,21 @@ static int add_param(bench_opts_t *o, const char *where, const char *v, char *er
     uint32_t pv;
     if (bench_parse_param_value(where, name, eq + 1, &pv, err, errlen))
         return 2;
+    if (given) {
+        size_t used = strlen(o->note);
+        snprintf(o->note + used, sizeof o->note - used,
+                 "%s%s: %s=%s overrides the value given before (%" PRIu32 ")", used ? "; " : "",
+                 where, name, eq + 1, o->params[at].value);
+        o->params[at].value = pv;
+        o->params[at].source = source;
+        return 0;
+    }
     if (o->nparams == BENCH_MAX_PARAMS) {
         snprintf(err, errlen, "%s: more than %d parameters", where, BENCH_MAX_PARAMS);
         return 2;
     }
     strcpy(o->params[o->nparams].name, name);
+    o->params[o->nparams].source = source;
     o->params[o->nparams++].value = pv;
     return 0;
 }
@@ -349,21 +376,47 @@ int bench_parse_seeds(bench_opts_t *o, const char *s, char *err, size_t errlen)
     return 0;
 }
 
+/*
+ * --param-file: NAME=VALUE lines, '#' comments, blank lines; each line at
+ * most 510 characters, the file at most BENCH_PARAM_FILE_MAX bytes of text
+ * (a NUL byte would cut a value where the user did not), each parameter
+ * once.  A directory is refused; a pipe is read (--param-file=<(...)).
+ */
 int bench_parse_param_file(bench_opts_t *o, const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "r");
-    if (f == NULL) {
-        snprintf(err, errlen, "--param-file: cannot read '%s': %s", path, strerror(errno));
+    struct stat sb;
+    if (f == NULL || fstat(fileno(f), &sb) != 0 || S_ISDIR(sb.st_mode)) {
+        snprintf(err, errlen, "--param-file: cannot read '%s': %s", path,
+                 f == NULL ? strerror(errno) : "it is a directory");
+        if (f)
+            fclose(f);
         return 2;
     }
-    char line[512], where[300];
+    int source = ++o->nsources;
+    char *line = NULL;
+    size_t cap = 0, total = 0;
+    ssize_t n;
+    char where[300];
     int lineno = 0, rc = 0;
-    while (rc == 0 && fgets(line, sizeof line, f) != NULL) {
+    while (rc == 0 && (n = getline(&line, &cap, f)) >= 0) {
         lineno++;
+        total += (size_t)n;
         snprintf(where, sizeof where, "%s:%d", path, lineno);
-        size_t n = strlen(line);
-        if (n == sizeof line - 1 && line[n - 1] != '\n') {
-            snprintf(err, errlen, "%s: line longer than %zu characters", where, sizeof line - 2);
+        if (total > BENCH_PARAM_FILE_MAX) {
+            snprintf(err, errlen,
+                     "--param-file: '%s' is larger than %d bytes: not a parameter file", path,
+                     BENCH_PARAM_FILE_MAX);
+            rc = 2;
+            break;
+        }
+        if (memchr(line, '\0', (size_t)n) != NULL) {
+            snprintf(err, errlen, "%s: a NUL byte: not a text file", where);
+            rc = 2;
+            break;
+        }
+        if ((size_t)n - (n > 0 && line[n - 1] == '\n') > 510) {
+            snprintf(err, errlen, "%s: line longer than 510 characters", where);
             rc = 2;
             break;
         }
@@ -376,12 +429,13 @@ int bench_parse_param_file(bench_opts_t *o, const char *path, char *err, size_t 
         while (e > b && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r'))
             *--e = '\0';
         if (*b != '\0')
-            rc = add_param(o, where, b, err, errlen);
+            rc = add_param(o, where, source, b, err, errlen);
     }
     if (rc == 0 && ferror(f)) {
         snprintf(err, errlen, "--param-file: cannot read '%s': %s", path, strerror(errno));
         rc = 2;
     }
+    free(line);
     fclose(f);
     return rc;
 }
@@ -511,7 +565,7 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
     case OPT_PARAM_FILE:
         return bench_parse_param_file(o, v, err, errlen);
     case OPT_PARAM:
-        return add_param(o, "--param", v, err, errlen);
+        return add_param(o, "--param", 0, v, err, errlen);
     case OPT_AWR_OUT:
         o->awr_out = v;
         return 0;

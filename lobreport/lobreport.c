@@ -47,7 +47,11 @@ static int usable_out(const char *dir, char *err, size_t errlen)
     }
     close(fd);
     unlink(probe);
-    return 1;
+    /* The page itself: by the rule every program's outputs follow. */
+    char page[4096];
+    sim_out_kind_t kind;
+    snprintf(page, sizeof page, "%s/index.html", dir);
+    return sim_output_check("--out", page, &kind, err, errlen) == 0;
 }
 
 int main(int argc, char **argv)

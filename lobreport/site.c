@@ -3,20 +3,17 @@
  * x label, commit and subject, or Oracle's label and file, its workloads
  * and what its parameters changed), the calibration (calibration.c), then a
  * section per workload and path (charts.c), every SVG inline.  No script,
- * no external resource.  rpt_site_write() is the entry; the file appears
- * whole or not at all.
+ * no external resource.  rpt_site_write() is the entry; the file is written
+ * by sim_write_file(): whole or not at all.
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include <assert.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "plot.h"
 #include "lobreport_int.h"
@@ -155,37 +152,25 @@ static sim_err_t page(FILE *f, const rpt_history_t *h, const char *db)
     return e;
 }
 
+struct page_args {
+    const rpt_history_t *h;
+    const char *db;
+};
+
+static sim_err_t write_page(FILE *f, void *arg)
+{
+    const struct page_args *a = arg;
+    return page(f, a->h, a->db);
+}
+
 sim_err_t rpt_site_write(const rpt_history_t *h, const char *db, const char *dir, char *err,
                          size_t errlen)
 {
     assert(h != NULL && db != NULL && dir != NULL);
     assert(err != NULL || errlen == 0);
-    char path[4096], tmp[4096 + 16];
+    char path[4096];
+    struct page_args a = {h, db};
     snprintf(path, sizeof path, "%s/index.html", dir);
-    snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
-    int fd = mkstemp(tmp);
-    /* mkstemp makes it private; a page is for reading. */
-    if (fd >= 0)
-        (void)fchmod(fd, 0644);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(tmp);
-        }
-        return SIM_EIO;
-    }
-    sim_err_t e = page(f, h, db);
-    int werr = ferror(f);
-    if (fclose(f) != 0 || werr)
-        e = e == SIM_OK ? SIM_EIO : e;
-    if (e == SIM_OK && rename(tmp, path) != 0)
-        e = SIM_EIO;
-    if (e != SIM_OK) {
-        snprintf(err, errlen, "cannot write %s: %s", path,
-                 e == SIM_ENOMEM ? "out of memory" : strerror(errno ? errno : EIO));
-        unlink(tmp);
-    }
-    return e;
+    /* Whole or not at all, by the rule every program's outputs follow. */
+    return sim_write_file(path, write_page, &a, err, errlen);
 }

@@ -5,6 +5,7 @@
 #include "sim.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,9 +87,99 @@ void sim_free(void *p)
     free(p);
 }
 
+/* "a directory" and the like: what a refused target is. */
+static const char *file_type(mode_t m)
+{
+    return S_ISDIR(m)    ? "a directory"
+           : S_ISBLK(m)  ? "a block device"
+           : S_ISSOCK(m) ? "a socket"
+                         : "not a regular file";
+}
+
+int sim_output_check(const char *what, const char *path, sim_out_kind_t *kind, char *err,
+                     size_t errlen)
+{
+    struct stat sb;
+    char dir[4096];
+    if (*path == '\0') {
+        snprintf(err, errlen, "%s: empty file name", what);
+        return -1;
+    }
+    if (stat(path, &sb) == 0) {
+        if (S_ISFIFO(sb.st_mode) || S_ISCHR(sb.st_mode)) {
+            *kind = SIM_OUT_STREAM;
+            return 0;
+        }
+        if (!S_ISREG(sb.st_mode)) {
+            snprintf(err, errlen,
+                     "%s: cannot write '%s': it is %s (an output is a regular file, a pipe or "
+                     "a character device)",
+                     what, path, file_type(sb.st_mode));
+            return -1;
+        }
+        *kind = SIM_OUT_FILE;
+    } else {
+        *kind = SIM_OUT_NEW;
+    }
+    sim_parent_dir(path, dir, sizeof dir);
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        snprintf(err, errlen, "%s: cannot write '%s': directory '%.200s' does not exist", what,
+                 path, dir);
+        return -1;
+    }
+    if (access(dir, W_OK) != 0) {
+        snprintf(err, errlen, "%s: cannot write '%s': directory '%.200s' is not writable", what,
+                 path, dir);
+        return -1;
+    }
+    return 0;
+}
+
+/* fn into the pipe or device `path`, opened without creating or truncating
+ * anything; a pipe without a reader fails at once (ENXIO) rather than
+ * waiting for one. */
+static sim_err_t write_stream(const char *path, sim_writer_fn fn, void *arg, char *err,
+                              size_t errlen)
+{
+    int fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot write: %s", path,
+                 errno == ENXIO ? "a pipe that nobody reads" : strerror(errno));
+        return SIM_EIO;
+    }
+    int fl = fcntl(fd, F_GETFL);
+    FILE *f = fl >= 0 && fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == 0 ? fdopen(fd, "w") : NULL;
+    if (f == NULL) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        close(fd);
+        return SIM_EIO;
+    }
+    errno = 0;
+    sim_err_t rc = fn(f, arg);
+    if (ferror(f) && rc == SIM_OK)
+        rc = SIM_EIO;
+    if (fclose(f) != 0 && rc == SIM_OK)
+        rc = SIM_EIO;
+    if (rc != SIM_OK)
+        snprintf(err, errlen, "%s: cannot write: %s", path,
+                 rc == SIM_ENOMEM ? "out of memory" : strerror(errno ? errno : EIO));
+    return rc;
+}
+
 sim_err_t sim_write_file(const char *path, sim_writer_fn fn, void *arg, char *err, size_t errlen)
 {
     char tmp[4096];
+    struct stat sb;
+    /* The rule of sim_output_check(), without the directory's checks: the
+     * rename below tells those. */
+    if (stat(path, &sb) == 0) {
+        if (S_ISFIFO(sb.st_mode) || S_ISCHR(sb.st_mode))
+            return write_stream(path, fn, arg, err, errlen);
+        if (!S_ISREG(sb.st_mode)) {
+            snprintf(err, errlen, "%s: cannot write: it is %s", path, file_type(sb.st_mode));
+            return SIM_EINVAL;
+        }
+    }
     if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
         snprintf(err, errlen, "%.200s...: cannot write: file name too long", path);
         return SIM_EINVAL;

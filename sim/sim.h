@@ -65,10 +65,39 @@ uint64_t sim_alloc_count(void);
 /* ---- files ----------------------------------------------------------- */
 
 /*
- * Write the file `path` whole or not at all: fn writes into a temporary file
+ * Every program's output file goes through these two, so that one rule
+ * holds for all of them (docs/lobbench.md, "Output files"):
+ *
+ *   absent, or a regular file   written whole or not at all: a temporary
+ *                               file beside it, renamed into place;
+ *   a pipe (FIFO) or a          written directly, as a user naming
+ *   character device            /dev/stdout, /dev/null or a named pipe
+ *                               expects (a pipe must have a reader: one
+ *                               without is refused, not waited for);
+ *   anything else (a directory, refused: never replaced.
+ *   a block device, a socket)
+ *
+ * A symbolic link is followed to decide, and a regular file behind one is
+ * replaced by the rename at `path` (the link, not the file it names).
+ */
+typedef enum { SIM_OUT_NEW, SIM_OUT_FILE, SIM_OUT_STREAM } sim_out_kind_t;
+
+/*
+ * Which of the above `path` is, and for a new or regular file whether its
+ * directory exists and takes files; 0 and *kind set, or -1 with one line in
+ * err: "WHAT: cannot write 'PATH': REASON".  Nothing is written: programs
+ * call it on their options before any work, so that a refused output
+ * costs nothing.
+ */
+int sim_output_check(const char *what, const char *path, sim_out_kind_t *kind, char *err,
+                     size_t errlen);
+
+/*
+ * Write the file `path` by the rule above: fn writes into a temporary file
  * beside it (mode 0666 less the umask), which is renamed into place when fn
- * and every write succeeded.  On failure the temporary file is removed, the
- * error of fn (or SIM_EIO) is returned and err holds one line,
+ * and every write succeeded; or into the stream `path` names.  On failure
+ * the temporary file is removed, the error of fn (or SIM_EIO, SIM_EINVAL
+ * for a refused target) is returned and err holds one line,
  * "PATH: cannot write: REASON".
  */
 typedef sim_err_t (*sim_writer_fn)(FILE *f, void *arg);

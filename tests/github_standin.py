@@ -11,7 +11,11 @@ Pages hold at most `page_size` items whatever per_page asks, so that a few
 comments already span pages; the Link header names the next and last page
 with absolute addresses, as GitHub does.  Every request needs the token
 ("Authorization: Bearer TOKEN"), and is recorded in `requests`.  `fail` maps
-(METHOD, path prefix) to a status to answer instead, to try API errors.
+(METHOD, path prefix) to a status to answer instead, to try API errors;
+`raw` maps it to an answer of any shape, to try what the API never says:
+(status, headers, body bytes), a Content-Length longer than the body when
+headers name one (a truncated answer), or a function(handler, url) that
+answers itself.
 
 Started on an ephemeral port by start() in a daemon thread; stop() ends it.
 """
@@ -30,6 +34,7 @@ class StandIn:
         self.comments = {}  # pr -> [comment dict]
         self.labels = {}  # pr -> [name]
         self.fail = {}  # (method, path prefix) -> status
+        self.raw = {}  # (method, path prefix) -> (status, headers, body) or fn(handler, url)
         self.requests = []  # (method, path with query)
         self.next_id = 1000
         self.lock = threading.Lock()
@@ -65,6 +70,22 @@ class StandIn:
                 self.end_headers()
                 self.wfile.write(data)
 
+            def _raw(self, answer, url):
+                if callable(answer):
+                    return answer(self, url)
+                status, headers, data = answer
+                self.send_response(status)
+                if "Content-Length" not in headers:
+                    self.send_header("Content-Length", str(len(data)))
+                for k, v in headers.items():
+                    self.send_header(k, v)
+                self.end_headers()
+                try:
+                    self.wfile.write(data)
+                except OSError:
+                    pass  # the client stopped reading: what a huge answer is for
+                self.close_connection = True
+
             def _body(self):
                 n = int(self.headers.get("Content-Length") or 0)
                 try:
@@ -79,6 +100,9 @@ class StandIn:
                 for (m, prefix), status in standin.fail.items():
                     if m == method and url.path.startswith(prefix):
                         return self._send(status, {"message": "Server Error (stand-in)"})
+                for (m, prefix), answer in list(standin.raw.items()):
+                    if m == method and url.path.startswith(prefix):
+                        return self._raw(answer, url)
                 if self.headers.get("Authorization") != f"Bearer {standin.token}":
                     return self._send(401, {"message": "Bad credentials"})
                 base = f"/repos/{standin.repo}/issues/"
@@ -139,6 +163,7 @@ class StandIn:
                 self._handle("PATCH")
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
         self.port = self.server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)

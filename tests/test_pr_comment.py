@@ -72,7 +72,7 @@ class PrComment(unittest.TestCase):
         # A pull request with nothing on it yet, as a new stand-in has.
         fresh = StandIn(self.api.repo, self.api.token, self.api.page_size)
         with self.api.lock:
-            for attr in ("comments", "labels", "fail", "requests", "next_id"):
+            for attr in ("comments", "labels", "fail", "raw", "requests", "next_id"):
                 setattr(self.api, attr, getattr(fresh, attr))
         self.tmp = tempfile.TemporaryDirectory()
         self.summary = os.path.join(self.tmp.name, "summary.md")
@@ -230,7 +230,7 @@ class PrComment(unittest.TestCase):
     def test_api_error_listing_comments(self):
         self.api.fail[("GET", f"/repos/acme/lobsim/issues/{PR}/comments")] = 500
         r = self.run_script(CHANGED, 1)
-        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertEqual(r.returncode, 3, "the API failed: 3, " + r.stderr)
         self.assertEqual(r.stderr.count("\n"), 1, r.stderr)
         self.assertIn(f"GET /repos/acme/lobsim/issues/{PR}/comments answered 500", r.stderr)
         self.assertEqual(self.api.writes(), [], "no comment without the list")
@@ -238,7 +238,7 @@ class PrComment(unittest.TestCase):
     def test_api_error_creating(self):
         self.api.fail[("POST", "/repos/")] = 502
         r = self.run_script(CHANGED, 1)
-        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertEqual(r.returncode, 3, r.stderr)
         self.assertIn("POST /repos/acme/lobsim/issues/7/comments answered 502", r.stderr)
 
     def test_read_only_token_keeps_the_verdict(self):
@@ -249,7 +249,7 @@ class PrComment(unittest.TestCase):
 
     def test_bad_token(self):
         r = self.run_script(CHANGED, 1, env_over={"GITHUB_TOKEN": "wrong"})
-        self.assertEqual(r.returncode, 2)
+        self.assertEqual(r.returncode, 3)
         self.assertIn("answered 401: Bad credentials", r.stderr)
 
     def test_pr_diff_failed(self):
