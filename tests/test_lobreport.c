@@ -419,8 +419,13 @@ static void test_times_and_order(void **state)
     if (res_open(f->db, RES_OPEN_CREATE, &st, err, sizeof err) != SIM_OK)
         fail_msg("res_open: %s", err);
     res_named_value_t fig = {"db block gets", 42};
-    res_import_session_t is = {"insert",     "local", 2048, SIM_REF_BLOCK_SIZE,
-                               SIM_REF_ROWS, 0,       &fig, 1};
+    res_import_session_t is = {.workload = "insert",
+                               .path = "local",
+                               .lob_chars = 2048,
+                               .block_size = SIM_REF_BLOCK_SIZE,
+                               .rows = SIM_REF_ROWS,
+                               .figures = &fig,
+                               .nfigures = 1};
     res_import_run_t ir = {"/data/oracle.txt", "sqlplus", "Oracle", NULL, &is, 1};
     if (res_record_import(st, &ir, 1, NULL) != SIM_OK)
         fail_msg("res_record_import: %s", res_errmsg(st));
