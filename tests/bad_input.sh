@@ -529,9 +529,8 @@ awr "awr/no_activity.txt:317: the report from line 1 has no Instance Activity St
 awr "awr/garbage.txt:221: 'gc cr blocks received': '4x' is not a number" awr/garbage.txt
 awr "awr/twice.txt:341: instance 1 of snapshots 37-38 again" awr/twice.txt
 awr "awr/two_block_sizes.html:830: block size 4096 here, 8192 on line 188" awr/two_block_sizes.html
-# a good report beside a bad one: neither is recorded (the good one described
-# as lobimport asks today)
-awr "awr/garbage.txt:221" --path=local --lob-size=2k "$AWR/awr18c_rac_inst1.html" awr/garbage.txt
+# a good report beside a bad one: neither is recorded
+awr "awr/garbage.txt:221" --block-size=8k "$AWR/awr18c_rac_inst1.html" awr/garbage.txt
 
 # The fixture store went through every entry above untouched and whole.
 [ "$(sqlite3 history.db "pragma integrity_check")" = ok ] || say_fail "history.db integrity_check"
