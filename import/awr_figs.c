@@ -153,7 +153,8 @@ sim_err_t imp_awr_figs_emit(imp_awr_figs_t *f, imp_build_t *b, const char *run)
     }
     /* The names move to the set: nothing is copied twice. */
     for (size_t k = 0; k < f->n; k++) {
-        s->stats[k] = (imp_stat_t){f->v[k].name, f->v[k].value, f->v[k].line, 0};
+        s->stats[k] =
+            (imp_stat_t){.name = f->v[k].name, .value = f->v[k].value, .line = f->v[k].line};
         f->v[k].name = NULL;
     }
     s->n = f->n;
