@@ -361,6 +361,25 @@ static void test_dictionary_real(void **state)
     imp_file_free(&f);
 }
 
+/* Source: Expert Indexing in Oracle Database 11g, as
+ * what-when-how.com/Tutorial/topic-1257ph3qcbi/Expert-Indexing-in-Oracle-Database-11g-185.html
+ * prints it: dba_indexes with OWNER, one index name in two schemas. */
+static void test_dictionary_owners(void **state)
+{
+    (void)state;
+    size_t len;
+    const char *text = read_real("dba_indexes_expert_indexing.txt", &len);
+    imp_file_t f = parse_ok(text, IMP_FORMAT_AUTO, IMP_FORMAT_DICTIONARY);
+    assert_int_equal(f.nsets, 1);
+    assert_int_equal(f.sets[0].n, 4);
+    expect_stat(&f.sets[0], "user_indexes.num_rows of HR.TEST_IDX1", 1);
+    expect_stat(&f.sets[0], "user_indexes.leaf_blocks of HR.TEST_IDX1", 1);
+    expect_stat(&f.sets[0], "user_indexes.num_rows of SH.TEST_IDX1", 0);
+    expect_stat(&f.sets[0], "user_indexes.leaf_blocks of SH.TEST_IDX1", 0);
+    assert_int_equal(f.sets[0].stats[2].line, 7);
+    imp_file_free(&f);
+}
+
 /* The heap experiment's own names, any column order, page breaks
  * repeating the headings, another index of another name, NULL cells. */
 static void test_dictionary_layouts(void **state)
@@ -634,6 +653,7 @@ int main(void)
         cmocka_unit_test(test_format_names),
         cmocka_unit_test(test_dictionary_real),
         cmocka_unit_test(test_dictionary_layouts),
+        cmocka_unit_test(test_dictionary_owners),
         cmocka_unit_test(test_runstats_cut_names),
         cmocka_unit_test(test_csv_layouts),
         cmocka_unit_test(test_gbench),
