@@ -20,7 +20,8 @@
 #include "sim.h"
 #include "workload.h"
 
-#define MAX_BYTES (16u << 20)
+/* AWR reports of a long run are large: read whole, at most this. */
+#define MAX_BYTES (1ULL << 30)
 
 /* The workloads of one family, "a, b, c", from workload/'s table. */
 static void family_names(workload_kind_t kind, char *buf, size_t len)
@@ -261,17 +262,29 @@ static int case_option(case_opts_t *c, int id, const char *v, const char *opt)
     }
 }
 
+/* The file whole into *buf (NUL-terminated), grown as it comes: a pipe
+ * has no size to ask.  0 or 2 (printed). */
 static int read_file(const char *path, char **buf, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
         return bad("%s: cannot read: %s", path, strerror(errno));
-    char *b = malloc(MAX_BYTES + 1);
-    if (!b) {
-        fclose(f);
-        return bad("%s: out of memory", path);
+    size_t cap = 1 << 16, n = 0;
+    char *b = malloc(cap);
+    for (;;) {
+        if (!b) {
+            fclose(f);
+            return bad("%s: out of memory", path);
+        }
+        n += fread(b + n, 1, cap - n - 1, f);
+        if (n + 1 < cap || ferror(f) || feof(f) || n > MAX_BYTES)
+            break;
+        char *nb = realloc(b, 2 * cap);
+        if (!nb)
+            free(b);
+        b = nb;
+        cap *= 2;
     }
-    size_t n = fread(b, 1, MAX_BYTES + 1, f);
     int err = ferror(f);
     fclose(f);
     if (err) {
@@ -280,7 +293,8 @@ static int read_file(const char *path, char **buf, size_t *len)
     }
     if (n > MAX_BYTES) {
         free(b);
-        return bad("%s: larger than %u bytes; not Oracle statistics output", path, MAX_BYTES);
+        return bad("%s: larger than %llu bytes; not Oracle statistics output", path,
+                   (unsigned long long)MAX_BYTES);
     }
     b[n] = '\0';
     *buf = b;
