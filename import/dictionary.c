@@ -11,8 +11,9 @@
  * indexes PK_nnK, ID_nnK and BI_nnK, nn the block size in KB; such rows go
  * to a set per block size.  A table of another name is the table when it
  * is the output's only one; an index of another name keeps its own name
- * ("user_indexes.blevel of T_PK": not modelled).  Empty cells (a table
- * without statistics) give no figure.
+ * ("user_indexes.blevel of T_PK", with its schema where an OWNER column
+ * names it: not modelled).  Empty cells (a table without statistics) give
+ * no figure.
  */
 #include "import_int.h"
 
@@ -42,7 +43,7 @@ static const char *const numeric[] = {
     "AVG_DATA_BLOCKS_PER_KEY",
 };
 
-typedef enum { COL_SKIP, COL_NAME, COL_NUMBER } col_kind_t;
+typedef enum { COL_SKIP, COL_NAME, COL_OWNER, COL_NUMBER } col_kind_t;
 
 typedef struct {
     col_kind_t kind;
@@ -101,7 +102,9 @@ static int read_heading(const imp_line_t *h, const imp_line_t *d, heading_t *out
     for (size_t i = 0; i < nh; i++) {
         col_t *c = &out->col[i];
         size_t wn = he[i] - hs[i];
-        c->kind = (int)i == (index >= 0 ? index : table) ? COL_NAME : COL_SKIP;
+        c->kind = (int)i == (index >= 0 ? index : table)   ? COL_NAME
+                  : imp_word_eq(h->p + hs[i], wn, "OWNER") ? COL_OWNER
+                                                           : COL_SKIP;
         for (size_t k = 0; c->kind == COL_SKIP && k < sizeof numeric / sizeof numeric[0]; k++)
             if (imp_word_eq(h->p + hs[i], wn, numeric[k]))
                 c->kind = COL_NUMBER;
@@ -226,23 +229,29 @@ static sim_err_t row(dict_t *d, const heading_t *h, const imp_line_t *l)
     if (cells(h, l, cell, celln) != 0)
         return imp_fail(d->b, l->no, "row '%.*s' does not line up with the headings",
                         (int)(l->n > 80 ? 80 : l->n), l->p);
-    const char *obj = NULL;
-    size_t objn = 0;
+    const char *obj = NULL, *owner = NULL;
+    size_t objn = 0, ownern = 0;
     for (size_t i = 0; i < h->ncols; i++)
         if (h->col[i].kind == COL_NAME) {
             obj = cell[i];
             objn = celln[i];
+        } else if (h->col[i].kind == COL_OWNER) {
+            owner = cell[i];
+            ownern = celln[i];
         }
     if (objn == 0 || objn >= OBJ_MAX)
         return imp_fail(d->b, l->no, "a row without its %s",
                         h->index ? "INDEX_NAME" : "TABLE_NAME");
     const char *tag;
     uint32_t bs = experiment_name(obj, objn, h->index, &tag);
-    char of[OBJ_MAX + 8] = "";
+    char of[2 * OBJ_MAX + 8] = "";
     if (tag && *tag)
         snprintf(of, sizeof of, " of %s", tag);
     else if (!tag && (h->index || d->tables > 1))
-        snprintf(of, sizeof of, " of %.*s", (int)objn, obj);
+        /* dba_ views name the schema: one name in two schemas is two
+         * objects */
+        snprintf(of, sizeof of, " of %.*s%s%.*s", (int)(ownern < OBJ_MAX ? ownern : 0),
+                 owner ? owner : "", ownern ? "." : "", (int)objn, obj);
     size_t set;
     sim_err_t rc = SIM_OK;
     int have_set = 0;

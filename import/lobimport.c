@@ -56,7 +56,8 @@ static void usage(FILE *f)
             "                      autotrace: its Statistics block; runstats: STAT...name\n"
             "                      run1 run2 diff, names cut to the column matched; snapper:\n"
             "                      the STAT lines' delta; csv: lobbench --stats-out and the\n"
-            "                      older layouts; dictionary: user_tables/user_indexes rows)\n"
+            "                      older layouts; dictionary: user_tables/user_indexes rows;\n"
+            "                      gbench: lobbench's Google Benchmark JSON, its counters)\n"
             "  -h, --help          this help\n"
             "  --version           lobimport's version and the commit it was built from\n"
             "Each at most once.\n"
@@ -260,17 +261,29 @@ static int case_option(case_opts_t *c, int id, const char *v, const char *opt)
     }
 }
 
+/* The file whole into *buf (NUL-terminated), grown as it comes: a pipe
+ * has no size to ask.  0 or 2 (printed). */
 static int read_file(const char *path, char **buf, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
         return bad("%s: cannot read: %s", path, strerror(errno));
-    char *b = malloc(MAX_BYTES + 1);
-    if (!b) {
-        fclose(f);
-        return bad("%s: out of memory", path);
+    size_t cap = 1 << 16, n = 0;
+    char *b = malloc(cap);
+    for (;;) {
+        if (!b) {
+            fclose(f);
+            return bad("%s: out of memory", path);
+        }
+        n += fread(b + n, 1, cap - n - 1, f);
+        if (n + 1 < cap || ferror(f) || feof(f) || n > MAX_BYTES)
+            break;
+        char *nb = realloc(b, 2 * cap);
+        if (!nb)
+            free(b);
+        b = nb;
+        cap *= 2;
     }
-    size_t n = fread(b, 1, MAX_BYTES + 1, f);
     int err = ferror(f);
     fclose(f);
     if (err) {
@@ -279,7 +292,8 @@ static int read_file(const char *path, char **buf, size_t *len)
     }
     if (n > MAX_BYTES) {
         free(b);
-        return bad("%s: larger than %u bytes; not Oracle statistics output", path, MAX_BYTES);
+        return bad("%s: larger than %llu bytes; not Oracle statistics output", path,
+                   (unsigned long long)MAX_BYTES);
     }
     b[n] = '\0';
     *buf = b;

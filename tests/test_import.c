@@ -361,6 +361,25 @@ static void test_dictionary_real(void **state)
     imp_file_free(&f);
 }
 
+/* Source: Expert Indexing in Oracle Database 11g, as
+ * what-when-how.com/Tutorial/topic-1257ph3qcbi/Expert-Indexing-in-Oracle-Database-11g-185.html
+ * prints it: dba_indexes with OWNER, one index name in two schemas. */
+static void test_dictionary_owners(void **state)
+{
+    (void)state;
+    size_t len;
+    const char *text = read_real("dba_indexes_expert_indexing.txt", &len);
+    imp_file_t f = parse_ok(text, IMP_FORMAT_AUTO, IMP_FORMAT_DICTIONARY);
+    assert_int_equal(f.nsets, 1);
+    assert_int_equal(f.sets[0].n, 4);
+    expect_stat(&f.sets[0], "user_indexes.num_rows of HR.TEST_IDX1", 1);
+    expect_stat(&f.sets[0], "user_indexes.leaf_blocks of HR.TEST_IDX1", 1);
+    expect_stat(&f.sets[0], "user_indexes.num_rows of SH.TEST_IDX1", 0);
+    expect_stat(&f.sets[0], "user_indexes.leaf_blocks of SH.TEST_IDX1", 0);
+    assert_int_equal(f.sets[0].stats[2].line, 7);
+    imp_file_free(&f);
+}
+
 /* The heap experiment's own names, any column order, page breaks
  * repeating the headings, another index of another name, NULL cells. */
 static void test_dictionary_layouts(void **state)
@@ -557,6 +576,58 @@ static void test_csv_layouts(void **state)
                    "t.txt:2: recursive 2 above the session's 1");
 }
 
+/* Google Benchmark's JSON of lobbench: a session per benchmark (its
+ * repetitions one), the case from the name, the counters that are
+ * statistics; aggregates (with GB's NaN) and its own fields skipped. */
+static void test_gbench(void **state)
+{
+    (void)state;
+    const char *json =
+        "{\n"
+        "  \"context\": {\"date\": \"2026-12-01\", \"caches\": [{\"type\": \"Data\", \"size\": "
+        "32768}],\n"
+        "              \"load_avg\": [1.5, 2]},\n"
+        "  \"benchmarks\": [\n"
+        "    {\"name\": \"insert/dblink/lob:6k/block:16k/rows:2000\", \"run_type\": "
+        "\"iteration\",\n"
+        "     \"repetitions\": 2, \"iterations\": 1, \"real_time\": 2.08e+02, \"time_unit\": "
+        "\"us\",\n"
+        "     \"db block gets\": 1.5792000000000000e+04, \"time/dispenser allocation\": 2.3e-06,\n"
+        "     \"jemalloc allocated bytes\": 6.4e+05, \"lob user\": 3},\n"
+        "    {\"name\": \"insert/dblink/lob:6k/block:16k/rows:2000\", \"run_type\": "
+        "\"iteration\",\n"
+        "     \"db block gets\": 15792, \"lob user\": 3},\n"
+        "    {\"name\": \"insert/dblink/lob:6k/block:16k/rows:2000_cv\", \"run_type\": "
+        "\"aggregate\",\n"
+        "     \"db block gets\": NaN},\n"
+        "    {\"name\": \"fts/block:8k/rows:10000000/heap.dict_cache:warm\", \"run_type\": "
+        "\"iteration\",\n"
+        "     \"physical reads\": 4.8158e+04}\n"
+        "  ]\n"
+        "}\n";
+    imp_file_t f = parse_ok(json, IMP_FORMAT_AUTO, IMP_FORMAT_GBENCH);
+    assert_int_equal(f.nsets, 2);
+    assert_string_equal(f.sets[0].workload, "insert");
+    assert_string_equal(f.sets[0].path, "dblink");
+    assert_int_equal(f.sets[0].lob_chars, 6144);
+    assert_int_equal(f.sets[0].block_size, 16384);
+    assert_int_equal(f.sets[0].rows, 2000);
+    assert_int_equal(f.sets[0].n, 2);
+    expect_stat(&f.sets[0], "db block gets", 15792);
+    expect_stat(&f.sets[0], "lob user", 3);
+    assert_string_equal(f.sets[1].workload, "fts");
+    assert_string_equal(f.sets[1].path, "");
+    expect_stat(&f.sets[1], "physical reads", 48158);
+    imp_file_free(&f);
+    expect_refused("{\"context\": {},\n\"benchmarks\": [{\"name\": \"fts/block:8k\",\n"
+                   "\"db block gets\": 1.5}]}\n",
+                   IMP_FORMAT_AUTO, "t.txt:3: counter 'db block gets' = 1.5: not a whole number");
+    expect_refused("{\"context\": {},\n\"benchmarks\": [{\"name\": \"fts/block:8k\",\n",
+                   IMP_FORMAT_AUTO, "t.txt:3: JSON: truncated");
+    expect_refused("{\"context\": {},\n\"benchmarks\": [{\"name\": \"fts/block:9q\"}]}",
+                   IMP_FORMAT_AUTO, "benchmark 'fts/block:9q': block:9q is not a size");
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -582,8 +653,10 @@ int main(void)
         cmocka_unit_test(test_format_names),
         cmocka_unit_test(test_dictionary_real),
         cmocka_unit_test(test_dictionary_layouts),
+        cmocka_unit_test(test_dictionary_owners),
         cmocka_unit_test(test_runstats_cut_names),
         cmocka_unit_test(test_csv_layouts),
+        cmocka_unit_test(test_gbench),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
