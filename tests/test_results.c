@@ -351,6 +351,7 @@ static sim_err_t collect(const res_session_info_t *si, void *arg)
     if (si->timed) {
         assert_int_equal(si->timing.iterations, 10 + i);
         assert_true(si->timing.real_time_ns == 1000.5 * (i + 1));
+        assert_true(si->timing.cpu_time_ns == 900.25 * (i + 1));
         assert_int_equal(si->timing.repetitions, 3);
         assert_int_equal(si->timing.nsamples, i == 1 ? 0 : 3);
         for (uint32_t r = 0; r < si->timing.nsamples; r++) {
