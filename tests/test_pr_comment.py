@@ -175,6 +175,36 @@ class PrComment(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(self.api.writes(), [])
 
+    def test_only_the_times_table_names_slower_cases(self):
+        # A table before the times whose last cell happens to read "slower"
+        # (a case's own column, say) names no case.
+        other = SLOWER.replace("#### times", "#### notes\n\n| case | a | b | what |\n"
+                               "|:---|---:|---:|:---|\n| `dblink/lob:9k` | 1 | 2 | slower |\n"
+                               "\n#### times")
+        r = self.run_script(other, 4)
+        self.assertEqual(r.returncode, 4, r.stderr)
+        [c] = self.marked()
+        self.assertIn("wall and CPU time: `local/lob:128k` (+64.0%).", c["body"])
+
+    def test_not_found_is_a_read_only_token_too(self):
+        # GitHub answers 404, not 403, to a write it hides from the token.
+        self.api.fail[("POST", "/repos/")] = 404
+        r = self.run_script(CHANGED, 1)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("read-only token", self.summary_text())
+
+    def test_label_in_brackets_in_the_commit_message(self):
+        repo = os.path.join(self.tmp.name, "repo")
+        git = ["git", "-C", repo, "-c", "user.name=t", "-c", "user.email=t@t"]
+        subprocess.run(["git", "init", "-q", repo], check=True, timeout=30)
+        subprocess.run(git + ["commit", "-q", "--allow-empty", "-m",
+                              "dispenser: halve the chunk [allocator-change-expected]"],
+                       check=True, timeout=30)
+        r = self.run_script(CHANGED, 1, "--commit-message-from=HEAD",
+                            env_over={"GIT_DIR": os.path.join(repo, ".git")})
+        self.assertEqual(r.returncode, 0, "the label in brackets passes: " + r.stderr)
+        self.assertIn("the head commit says so", self.marked()[0]["body"])
+
     def test_marker_found_on_a_later_page(self):
         for i in range(5):
             self.api.add_comment(PR, f"review {i}: mentions lobdiff and the label")

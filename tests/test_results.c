@@ -351,6 +351,7 @@ static sim_err_t collect(const res_session_info_t *si, void *arg)
     if (si->timed) {
         assert_int_equal(si->timing.iterations, 10 + i);
         assert_true(si->timing.real_time_ns == 1000.5 * (i + 1));
+        assert_true(si->timing.cpu_time_ns == 900.25 * (i + 1));
         assert_int_equal(si->timing.repetitions, 3);
         assert_int_equal(si->timing.nsamples, i == 1 ? 0 : 3);
         for (uint32_t r = 0; r < si->timing.nsamples; r++) {
@@ -901,6 +902,49 @@ static void test_upgrade_from_v2(void **state)
 }
 
 /* ---- repetition samples ------------------------------------------------- */
+
+/* The seed of the last session collect_seed() saw. */
+static sim_err_t collect_seed(const res_session_info_t *si, void *arg)
+{
+    assert_true(si->has_seed);
+    *(uint64_t *)arg = si->seed;
+    return SIM_OK;
+}
+
+/* Seeds are unsigned 64-bit: one above INT64_MAX (lobbench --seed takes
+ * any) reads back whole, the run's and its sessions', though SQLite keeps
+ * it in a signed INTEGER.  A store whose schema is older than this build's
+ * breaks invariant 6 (res_open() upgrades one; res_check() must not pass
+ * one that was not). */
+static void test_big_seed_and_old_schema(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    static res_session_t ss[NSESS];
+    res_run_t run;
+    make_sessions(ss, 1);
+    make_run(&run, "abab");
+    const uint64_t seed = UINT64_MAX - 6;
+    run.seed = seed;
+    for (size_t i = 0; i < NSESS; i++)
+        ss[i].seed = seed;
+    int64_t id;
+    if (res_record_run(s, &run, ss, NSESS, &id) != SIM_OK)
+        fail_msg("res_record_run: %s", res_errmsg(s));
+    res_run_info_t ri;
+    assert_int_equal(res_get_run(s, id, &ri), SIM_OK);
+    assert_true(ri.info.seed == seed);
+    uint64_t got = 0;
+    assert_int_equal(res_foreach_session(s, id, collect_seed, &got), SIM_OK);
+    assert_true(got == seed);
+    assert_int_equal(res_check(s), SIM_OK);
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA user_version = %d", RES_SCHEMA_VERSION - 1);
+    sql_exec(f->db, sql);
+    assert_int_equal(res_check(s), SIM_ECORRUPT);
+    expect_contains(res_errmsg(s), "invariant 6");
+    res_close(s);
+}
 
 static void test_repetition_samples_checked(void **state)
 {
@@ -2287,6 +2331,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_fresh_store, setup, teardown),
         cmocka_unit_test_setup_teardown(test_record_and_views, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_big_seed_and_old_schema, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reference_loaded_once, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reference_malformed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_v1, setup, teardown),
