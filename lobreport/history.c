@@ -90,12 +90,15 @@ static char *dup_or_null(const char *s)
     return s ? strdup(s) : NULL;
 }
 
-/* Run ids[i] into h->runs; SIM_ENOMEM or the store's error. */
-static sim_err_t load_run(res_store_t *s, rpt_history_t *h, int64_t id)
+/* Run ids[i] into h->runs; SIM_ENOMEM, the store's error, or SIM_ECORRUPT
+ * with why in `why` (verify.c). */
+static sim_err_t load_run(res_store_t *s, rpt_history_t *h, int64_t id, char *why, size_t len)
 {
     res_run_info_t ri;
     sim_err_t e = res_get_run(s, id, &ri);
     if (e != SIM_OK)
+        return e;
+    if ((e = rpt_verify_run(&ri, why, len)) != SIM_OK)
         return e;
     rpt_run_t *r = &h->runs[h->nruns++];
     r->run = ri.run;
@@ -138,11 +141,18 @@ typedef struct {
     pending_t *p;
     size_t n, cap;
     int nomem;
+    char *why; /* a session verify.c refused: why */
+    size_t whylen;
 } walk_t;
 
 static sim_err_t take_session(const res_session_info_t *s, void *arg)
 {
     walk_t *w = arg;
+    sim_err_t ve = rpt_verify_session(s, w->why, w->whylen);
+    if (ve != SIM_OK) {
+        w->nomem = ve == SIM_ENOMEM;
+        return ve;
+    }
     if (w->n == w->cap) {
         size_t cap = w->cap ? 2 * w->cap : 16;
         pending_t *np = realloc(w->p, cap * sizeof *np);
@@ -447,11 +457,12 @@ sim_err_t rpt_history_load(const char *db, rpt_history_t **out, char *err, size_
     e = res_list_runs(s, &ids, &n);
     if (e == SIM_OK && n && !(h->runs = calloc(n, sizeof *h->runs)))
         e = SIM_ENOMEM;
+    char why[512] = "";
     for (size_t i = 0; e == SIM_OK && i < n; i++)
-        e = load_run(s, h, ids[i]);
+        e = load_run(s, h, ids[i], why, sizeof why);
     if (e == SIM_OK && h->nruns)
         qsort(h->runs, h->nruns, sizeof *h->runs, by_order);
-    walk_t w = {NULL, 0, 0, 0};
+    walk_t w = {NULL, 0, 0, 0, why, sizeof why};
     for (size_t x = 0; e == SIM_OK && x < h->nruns; x++) {
         e = res_foreach_session(s, h->runs[x].run, take_session, &w);
         if (e == SIM_OK)
@@ -464,6 +475,8 @@ sim_err_t rpt_history_load(const char *db, rpt_history_t **out, char *err, size_
     if (e != SIM_OK) {
         if (e == SIM_ENOMEM || w.nomem)
             snprintf(err, errlen, "out of memory reading %s", db);
+        else if (why[0])
+            snprintf(err, errlen, "%s: %s", db, why);
         else
             snprintf(err, errlen, "%s", res_errmsg(s));
         rpt_history_destroy(h);

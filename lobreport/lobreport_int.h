@@ -118,4 +118,15 @@ sim_err_t rpt_charts(FILE *f, const rpt_history_t *h);
  * experiment against Oracle's reference (calibration.c). */
 sim_err_t rpt_calibration(FILE *f, const rpt_history_t *h, const char *db);
 
+/* ---- verify.c: what is read, checked before it is drawn ---------------- */
+
+/* A parameter text (runs.params, sessions.params) at most this long. */
+#define RPT_PARAMS_MAX 65536
+
+/* SIM_OK, or SIM_ECORRUPT (SIM_ENOMEM) with one line in err naming `what`
+ * (or the run and session) and the problem. */
+sim_err_t rpt_verify_params(const char *text, const char *what, char *err, size_t errlen);
+sim_err_t rpt_verify_run(const res_run_info_t *ri, char *err, size_t errlen);
+sim_err_t rpt_verify_session(const res_session_info_t *s, char *err, size_t errlen);
+
 #endif /* LOBSIM_LOBREPORT_INT_H */
