@@ -260,6 +260,7 @@ static sim_err_t collect_case(const res_session_info_t *si, void *arg)
     memcpy(c.workload, wl, strlen(wl) + 1);
     c.workload_rank = rank_of_position(si->workload_position);
     memcpy(c.path, path, strlen(path) + 1);
+    c.no_lob_axes = si->workload_family && strcmp(si->workload_family, "lob") != 0;
     c.lob_chars = si->lob_chars;
     c.block_size = si->block_size;
     c.rows = si->rows;

@@ -91,6 +91,9 @@ typedef struct {
      * have head's rank. */
     uint32_t workload_rank;
     char path[LDF_NAME_MAX]; /* "local", "dblink" */
+    /* 1 for a heap or rac case (the store's family of its workload): its
+     * path and LOB size are placeholders, left out of its label. */
+    int no_lob_axes;
     uint64_t lob_chars;
     uint32_t block_size;
     uint64_t rows;

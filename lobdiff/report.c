@@ -22,6 +22,13 @@ void ldf_case_label(const ldf_case_t *c, ldf_str_t *out)
 {
     char lob[32], blk[32];
     sim_format_size(c->lob_chars, lob, sizeof lob);
+    if (c->no_lob_axes) { /* a heap query or rac: block size and rows alone */
+        sim_format_size(c->block_size, blk, sizeof blk);
+        ldf_str_add(out, "%s, block %s, %" PRIu64 " rows", c->workload, blk, c->rows);
+        if (c->variant && c->variant[0])
+            ldf_str_add(out, ", %s", c->variant);
+        return;
+    }
     if (strcmp(c->workload, RES_REF_WORKLOAD) != 0)
         ldf_str_add(out, "%s ", c->workload);
     ldf_str_add(out, "%s %s", c->path, lob);

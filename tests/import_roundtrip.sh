@@ -95,6 +95,10 @@ grep -q "^lobdiff: calibration of run 2 against the Oracle measurements (run 1)"
 "$LOBDIFF" --db=h.db --reference=7 latest >heapref.txt 2>&1
 grep -q "calibration of run 3 against the Oracle measurements (run 7)" heapref.txt && ok ||
     bad "lobdiff --reference=7 latest: $(head -n 2 heapref.txt)"
+# A heap case is named by its own axes: no path, no LOB size.
+grep -q "^fts, block 8k, [0-9]* rows  *physical reads " heapref.txt &&
+    ! grep -q "local 2k" heapref.txt && ok ||
+    bad "lobdiff --reference=7 latest: heap cases with a path or LOB size: $(grep -m 2 'fts' heapref.txt)"
 # A workload with no run: one line saying so, exit 2.
 printf 'NAME VALUE\n---- -----\nphysical reads 468\n' >range.txt
 "$LOBIMPORT" --db=h.db --workload=range range.txt >/dev/null 2>&1 || bad "cannot import range.txt"
