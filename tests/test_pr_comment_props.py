@@ -31,10 +31,16 @@ from importlib.machinery import SourceFileLoader
 try:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
+    from hypothesis.configuration import set_hypothesis_home_dir
 except ImportError:
     print("FAIL: test_pr_comment_props: python3-hypothesis is not installed for "
           f"{sys.executable} (scripts/install-deps installs it)")
     sys.exit(1)
+
+# Hypothesis keeps caches in .hypothesis/ of the current directory: here,
+# a directory of its own that goes with the run.
+_HOME = tempfile.TemporaryDirectory(prefix="lobsim-hypothesis-")
+set_hypothesis_home_dir(_HOME.name)
 
 SRC = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else
                       os.path.join(os.path.dirname(__file__), ".."))
