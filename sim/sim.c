@@ -190,6 +190,19 @@ int sim_output_check(const char *what, const char *path, sim_out_kind_t *kind, c
     return 0;
 }
 
+/* fn into f, then f closed: fn's error, or SIM_EIO for a write or the close
+ * that failed. */
+static sim_err_t run_writer(FILE *f, sim_writer_fn fn, void *arg)
+{
+    errno = 0;
+    sim_err_t rc = fn(f, arg);
+    if (ferror(f) && rc == SIM_OK)
+        rc = SIM_EIO;
+    if (fclose(f) != 0 && rc == SIM_OK)
+        rc = SIM_EIO;
+    return rc;
+}
+
 /* fn into the stream fd; closes it. */
 static sim_err_t write_fd(const char *path, int fd, sim_writer_fn fn, void *arg, char *err,
                           size_t errlen)
@@ -200,12 +213,7 @@ static sim_err_t write_fd(const char *path, int fd, sim_writer_fn fn, void *arg,
         close(fd);
         return SIM_EIO;
     }
-    errno = 0;
-    sim_err_t rc = fn(f, arg);
-    if (ferror(f) && rc == SIM_OK)
-        rc = SIM_EIO;
-    if (fclose(f) != 0 && rc == SIM_OK)
-        rc = SIM_EIO;
+    sim_err_t rc = run_writer(f, fn, arg);
     if (rc != SIM_OK)
         snprintf(err, errlen, "%s: cannot write: %s", path,
                  rc == SIM_ENOMEM ? "out of memory" : strerror(errno ? errno : EIO));
@@ -280,12 +288,7 @@ sim_err_t sim_write_file(const char *path, sim_writer_fn fn, void *arg, char *er
         unlink(tmp);
         return SIM_EIO;
     }
-    errno = 0;
-    sim_err_t rc = fn(f, arg);
-    if (ferror(f) && rc == SIM_OK)
-        rc = SIM_EIO;
-    if (fclose(f) != 0 && rc == SIM_OK)
-        rc = SIM_EIO;
+    sim_err_t rc = run_writer(f, fn, arg);
     if (rc == SIM_OK && rename(tmp, target) != 0)
         rc = SIM_EIO;
     if (rc != SIM_OK) {

@@ -45,7 +45,7 @@ set_hypothesis_home_dir(_HOME.name)
 SRC = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else
                       os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from github_standin import StandIn  # noqa: E402
+from github_standin import StandInTest  # noqa: E402
 
 pc = SourceFileLoader("pr_comment", os.path.join(SRC, "scripts", "pr-comment")).load_module()
 
@@ -86,20 +86,9 @@ def link_header(api_url):
                          f'<{here}?page=2>; rel="last"']))
 
 
-class Props(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.api = StandIn().start()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.api.stop()
-
+class Props(StandInTest):
     def fresh(self):
-        with self.api.lock:
-            self.api.comments, self.api.labels = {}, {}
-            self.api.fail, self.api.raw, self.api.requests = {}, {}, []
-            self.api.next_id = 1000
+        self.api.reset()
 
     def run_main(self, env, tmp):
         diff = os.path.join(tmp, "diff.md")
