@@ -233,7 +233,7 @@ rpt "bad.db: run 3, session $sid: parameters: dsp.chunk_divisor is given twice" 
 rpt "bad.db: run 3: parameters: not one space apart" \
     "update runs set params = replace(params, ' ', '  ') where run = 3"
 rpt "bad.db: run 3: parameters: 'x' is not NAME=VALUE" "update runs set params = 'x' where run = 3"
-rpt "bad.db: run 3: parameters of 3000003 characters: more than 65536" \
+rpt "bad.db: run 3: parameters of 3000003 characters: more than 16384" \
     "update runs set params = 'a=' || hex(zeroblob(1500000)) || 'x' where run = 3"
 rpt "bad.db: run 2: commit 'ab' is not a commit's hash" \
     "update runs set git_commit = cast(x'61620063' as text) where run = 2"
