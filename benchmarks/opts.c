@@ -378,7 +378,7 @@ int bench_parse_seeds(bench_opts_t *o, const char *s, char *err, size_t errlen)
 
 /*
  * --param-file: NAME=VALUE lines, '#' comments, blank lines; each line at
- * most 510 characters, the file at most BENCH_PARAM_FILE_MAX bytes of text
+ * most 511 characters, the file at most BENCH_PARAM_FILE_MAX bytes of text
  * (a NUL byte would cut a value where the user did not), each parameter
  * once.  A directory is refused; a pipe is read (--param-file=<(...)).
  */
@@ -394,15 +394,19 @@ int bench_parse_param_file(bench_opts_t *o, const char *path, char *err, size_t 
         return 2;
     }
     int source = ++o->nsources;
-    char *line = NULL;
-    size_t cap = 0, total = 0;
-    ssize_t n;
-    char where[300];
-    int lineno = 0, rc = 0;
-    while (rc == 0 && (n = getline(&line, &cap, f)) >= 0) {
+    char line[512], where[300];
+    size_t total = 0;
+    int lineno = 0, rc = 0, c = 0;
+    /* A character at a time: a NUL byte is seen where it is, and neither a
+     * line without end (/dev/zero) nor a file without end is read whole. */
+    while (rc == 0 && c != EOF) {
+        size_t n = 0;
         lineno++;
-        total += (size_t)n;
         snprintf(where, sizeof where, "%s:%d", path, lineno);
+        while ((c = getc(f)) != EOF && c != '\n' && c != '\0' && n < sizeof line - 1 &&
+               ++total <= BENCH_PARAM_FILE_MAX)
+            line[n++] = (char)c;
+        line[n] = '\0';
         if (total > BENCH_PARAM_FILE_MAX) {
             snprintf(err, errlen,
                      "--param-file: '%s' is larger than %d bytes: not a parameter file", path,
@@ -410,13 +414,13 @@ int bench_parse_param_file(bench_opts_t *o, const char *path, char *err, size_t 
             rc = 2;
             break;
         }
-        if (memchr(line, '\0', (size_t)n) != NULL) {
+        if (c == '\0') {
             snprintf(err, errlen, "%s: a NUL byte: not a text file", where);
             rc = 2;
             break;
         }
-        if ((size_t)n - (n > 0 && line[n - 1] == '\n') > 510) {
-            snprintf(err, errlen, "%s: line longer than 510 characters", where);
+        if (c != EOF && c != '\n') {
+            snprintf(err, errlen, "%s: line longer than %zu characters", where, sizeof line - 1);
             rc = 2;
             break;
         }
@@ -435,7 +439,6 @@ int bench_parse_param_file(bench_opts_t *o, const char *path, char *err, size_t 
         snprintf(err, errlen, "--param-file: cannot read '%s': %s", path, strerror(errno));
         rc = 2;
     }
-    free(line);
     fclose(f);
     return rc;
 }

@@ -37,6 +37,13 @@ static int usable_out(const char *dir, char *err, size_t errlen)
         snprintf(err, errlen, "--out=%s: not a directory", dir);
         return 0;
     }
+    /* The page itself, by the rule every program's outputs follow, before
+     * the probe: a refused target leaves the directory untouched. */
+    char page[4096];
+    sim_out_kind_t kind;
+    snprintf(page, sizeof page, "%s/index.html", dir);
+    if (sim_output_check("--out", page, &kind, err, errlen) != 0)
+        return 0;
     char probe[4096];
     snprintf(probe, sizeof probe, "%s/.lobreport-XXXXXX", dir);
     int fd = mkstemp(probe);
@@ -47,11 +54,7 @@ static int usable_out(const char *dir, char *err, size_t errlen)
     }
     close(fd);
     unlink(probe);
-    /* The page itself: by the rule every program's outputs follow. */
-    char page[4096];
-    sim_out_kind_t kind;
-    snprintf(page, sizeof page, "%s/index.html", dir);
-    return sim_output_check("--out", page, &kind, err, errlen) == 0;
+    return 1;
 }
 
 int main(int argc, char **argv)

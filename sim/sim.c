@@ -2,6 +2,8 @@
  * sim.c -- error strings, the allocation hook, the seeded generator and the
  * statistics catalogue shared by every lobsim component.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
+
 #include "sim.h"
 
 #include <errno.h>
@@ -96,14 +98,63 @@ static const char *file_type(mode_t m)
                          : "not a regular file";
 }
 
+/* The descriptor `path` names when it is one of the process's own streams
+ * (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N), else -1.  Such a
+ * name is written through the descriptor itself, as a shell redirection
+ * is: opening it anew would start at the file's beginning, and renaming
+ * over it would replace the system's link. */
+static int own_stream(const char *path)
+{
+    static const char *const dirs[] = {"/dev/fd/", "/proc/self/fd/"};
+    if (strcmp(path, "/dev/stdout") == 0)
+        return 1;
+    if (strcmp(path, "/dev/stderr") == 0)
+        return 2;
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        size_t n = strlen(dirs[i]);
+        if (strncmp(path, dirs[i], n) == 0 && path[n] >= '0' && path[n] <= '9' &&
+            strspn(path + n, "0123456789") == strlen(path + n) && strlen(path + n) < 6)
+            return atoi(path + n);
+    }
+    return -1;
+}
+
+/* Where the temporary file and the rename go: `path`, or the file a
+ * symbolic link at `path` names (the link stays).  0, or -1 for a link to
+ * nothing. */
+static int rename_target(const char *path, char *out, size_t len)
+{
+    struct stat lsb;
+    if (lstat(path, &lsb) != 0 || !S_ISLNK(lsb.st_mode)) {
+        snprintf(out, len, "%s", path);
+        return 0;
+    }
+    char *real = realpath(path, NULL);
+    if (real == NULL)
+        return -1;
+    snprintf(out, len, "%s", real);
+    free(real);
+    return 0;
+}
+
 int sim_output_check(const char *what, const char *path, sim_out_kind_t *kind, char *err,
                      size_t errlen)
 {
     struct stat sb;
-    char dir[4096];
+    char dir[4096], target[4096];
     if (*path == '\0') {
         snprintf(err, errlen, "%s: empty file name", what);
         return -1;
+    }
+    int fd = own_stream(path);
+    if (fd >= 0) {
+        if (fstat(fd, &sb) != 0) {
+            snprintf(err, errlen, "%s: cannot write '%s': descriptor %d is not open", what, path,
+                     fd);
+            return -1;
+        }
+        *kind = SIM_OUT_STREAM;
+        return 0;
     }
     if (stat(path, &sb) == 0) {
         if (S_ISFIFO(sb.st_mode) || S_ISCHR(sb.st_mode)) {
@@ -121,7 +172,11 @@ int sim_output_check(const char *what, const char *path, sim_out_kind_t *kind, c
     } else {
         *kind = SIM_OUT_NEW;
     }
-    sim_parent_dir(path, dir, sizeof dir);
+    if (rename_target(path, target, sizeof target) != 0) {
+        snprintf(err, errlen, "%s: cannot write '%s': a symbolic link to nothing", what, path);
+        return -1;
+    }
+    sim_parent_dir(target, dir, sizeof dir);
     if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
         snprintf(err, errlen, "%s: cannot write '%s': directory '%.200s' does not exist", what,
                  path, dir);
@@ -133,6 +188,36 @@ int sim_output_check(const char *what, const char *path, sim_out_kind_t *kind, c
         return -1;
     }
     return 0;
+}
+
+/* fn into f, then f closed: fn's error, or SIM_EIO for a write or the close
+ * that failed. */
+static sim_err_t run_writer(FILE *f, sim_writer_fn fn, void *arg)
+{
+    errno = 0;
+    sim_err_t rc = fn(f, arg);
+    if (ferror(f) && rc == SIM_OK)
+        rc = SIM_EIO;
+    if (fclose(f) != 0 && rc == SIM_OK)
+        rc = SIM_EIO;
+    return rc;
+}
+
+/* fn into the stream fd; closes it. */
+static sim_err_t write_fd(const char *path, int fd, sim_writer_fn fn, void *arg, char *err,
+                          size_t errlen)
+{
+    FILE *f = fdopen(fd, "w");
+    if (f == NULL) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        close(fd);
+        return SIM_EIO;
+    }
+    sim_err_t rc = run_writer(f, fn, arg);
+    if (rc != SIM_OK)
+        snprintf(err, errlen, "%s: cannot write: %s", path,
+                 rc == SIM_ENOMEM ? "out of memory" : strerror(errno ? errno : EIO));
+    return rc;
 }
 
 /* fn into the pipe or device `path`, opened without creating or truncating
@@ -148,30 +233,29 @@ static sim_err_t write_stream(const char *path, sim_writer_fn fn, void *arg, cha
         return SIM_EIO;
     }
     int fl = fcntl(fd, F_GETFL);
-    FILE *f = fl >= 0 && fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == 0 ? fdopen(fd, "w") : NULL;
-    if (f == NULL) {
+    if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0) {
         snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
         close(fd);
         return SIM_EIO;
     }
-    errno = 0;
-    sim_err_t rc = fn(f, arg);
-    if (ferror(f) && rc == SIM_OK)
-        rc = SIM_EIO;
-    if (fclose(f) != 0 && rc == SIM_OK)
-        rc = SIM_EIO;
-    if (rc != SIM_OK)
-        snprintf(err, errlen, "%s: cannot write: %s", path,
-                 rc == SIM_ENOMEM ? "out of memory" : strerror(errno ? errno : EIO));
-    return rc;
+    return write_fd(path, fd, fn, arg, err, errlen);
 }
 
 sim_err_t sim_write_file(const char *path, sim_writer_fn fn, void *arg, char *err, size_t errlen)
 {
-    char tmp[4096];
+    char tmp[4096], target[4096];
     struct stat sb;
     /* The rule of sim_output_check(), without the directory's checks: the
      * rename below tells those. */
+    int own = own_stream(path);
+    if (own >= 0) {
+        int fd = dup(own);
+        if (fd < 0) {
+            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+            return SIM_EIO;
+        }
+        return write_fd(path, fd, fn, arg, err, errlen);
+    }
     if (stat(path, &sb) == 0) {
         if (S_ISFIFO(sb.st_mode) || S_ISCHR(sb.st_mode))
             return write_stream(path, fn, arg, err, errlen);
@@ -180,7 +264,11 @@ sim_err_t sim_write_file(const char *path, sim_writer_fn fn, void *arg, char *er
             return SIM_EINVAL;
         }
     }
-    if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
+    if (rename_target(path, target, sizeof target) != 0) {
+        snprintf(err, errlen, "%s: cannot write: a symbolic link to nothing", path);
+        return SIM_EINVAL;
+    }
+    if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", target) >= (int)sizeof tmp) {
         snprintf(err, errlen, "%.200s...: cannot write: file name too long", path);
         return SIM_EINVAL;
     }
@@ -200,13 +288,8 @@ sim_err_t sim_write_file(const char *path, sim_writer_fn fn, void *arg, char *er
         unlink(tmp);
         return SIM_EIO;
     }
-    errno = 0;
-    sim_err_t rc = fn(f, arg);
-    if (ferror(f) && rc == SIM_OK)
-        rc = SIM_EIO;
-    if (fclose(f) != 0 && rc == SIM_OK)
-        rc = SIM_EIO;
-    if (rc == SIM_OK && rename(tmp, path) != 0)
+    sim_err_t rc = run_writer(f, fn, arg);
+    if (rc == SIM_OK && rename(tmp, target) != 0)
         rc = SIM_EIO;
     if (rc != SIM_OK) {
         snprintf(err, errlen, "%s: cannot write: %s", path,

@@ -24,7 +24,7 @@ import unittest
 SRC = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else
                       os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from github_standin import StandIn  # noqa: E402
+from github_standin import StandInTest  # noqa: E402
 
 PR_COMMENT = os.path.join(SRC, "scripts", "pr-comment")
 PR_TIMES = os.path.join(SRC, "scripts", "pr-times")
@@ -49,19 +49,9 @@ def slow(handler, url):
         pass  # the client gave up, as it should
 
 
-class Hostile(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.api = StandIn().start()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.api.stop()
-
+class Hostile(StandInTest):
     def setUp(self):
-        with self.api.lock:
-            self.api.comments, self.api.labels = {}, {}
-            self.api.fail, self.api.raw, self.api.requests = {}, {}, []
+        super().setUp()
         self.tmp = tempfile.TemporaryDirectory()
         self.dir = self.tmp.name
         self.diff = self.path("diff.md", REPORT.encode())

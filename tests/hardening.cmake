@@ -80,3 +80,11 @@ if(NOT LOBSIM_SANITIZE AND NOT LOBSIM_FUZZ)
     set_tests_properties(${lobsim_vg_tests} PROPERTIES FAIL_REGULAR_EXPRESSION "==[0-9]+== ")
   endif()
 endif()
+
+# The files the programs read and write, tried as a hostile user would:
+# lobbench's --param-file, the store lobreport draws, output targets that
+# are pipes, devices, directories or links (tests/bad_input_files.sh).
+add_test(NAME bad_input_files
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/bad_input_files.sh $<TARGET_FILE:lobbench>
+          $<TARGET_FILE:lobdiff> $<TARGET_FILE:lobreport>)
+set_tests_properties(bad_input_files PROPERTIES TIMEOUT 600)

@@ -265,7 +265,9 @@ static void test_sweep_refused(void **state)
     refused(parse(&o, err, sizeof err, "--seeds=", NULL), err, "--seeds");
     refused(parse(&o, err, sizeof err, "--seeds=1-65", NULL), err, "more than 64 seeds");
     refused(parse(&o, err, sizeof err, "--seed=1", "--seeds=1-2", NULL), err, "--seed and --seeds");
-    /* A single value twice is refused too: the last one would win silently. */
+    /* A single value given twice among the --param options is refused: the
+     * last one would win unseen (a later --param-file's overrides, and says
+     * so: tests/bad_input_files.sh). */
     refused(parse(&o, err, sizeof err, "--workload=rac", "--param=rac.users=40",
                   "--param=rac.users=80", NULL),
             err, "rac.users is given twice in --param options");

@@ -19,7 +19,7 @@ import unittest
 SRC = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else
                       os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from github_standin import StandIn  # noqa: E402
+from github_standin import StandInTest  # noqa: E402
 
 SCRIPT = os.path.join(SRC, "scripts", "pr-comment")
 MARKER = "<!-- lobdiff-pr-comment -->"
@@ -59,21 +59,9 @@ BOTH = CHANGED + SLOWER[SLOWER.index("\n#### times"):]
 SAME = "**lobdiff** run 2 → run 3: no statistic changed in 18 cases; times: 18 unchanged.\n"
 
 
-class PrComment(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.api = StandIn().start()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.api.stop()
-
+class PrComment(StandInTest):
     def setUp(self):
-        # A pull request with nothing on it yet, as a new stand-in has.
-        fresh = StandIn(self.api.repo, self.api.token, self.api.page_size)
-        with self.api.lock:
-            for attr in ("comments", "labels", "fail", "raw", "requests", "next_id"):
-                setattr(self.api, attr, getattr(fresh, attr))
+        super().setUp()
         self.tmp = tempfile.TemporaryDirectory()
         self.summary = os.path.join(self.tmp.name, "summary.md")
 

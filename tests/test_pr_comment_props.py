@@ -31,15 +31,21 @@ from importlib.machinery import SourceFileLoader
 try:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
+    from hypothesis.configuration import set_hypothesis_home_dir
 except ImportError:
     print("FAIL: test_pr_comment_props: python3-hypothesis is not installed for "
           f"{sys.executable} (scripts/install-deps installs it)")
     sys.exit(1)
 
+# Hypothesis keeps caches in .hypothesis/ of the current directory: here,
+# a directory of its own that goes with the run.
+_HOME = tempfile.TemporaryDirectory(prefix="lobsim-hypothesis-")
+set_hypothesis_home_dir(_HOME.name)
+
 SRC = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else
                       os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from github_standin import StandIn  # noqa: E402
+from github_standin import StandInTest  # noqa: E402
 
 pc = SourceFileLoader("pr_comment", os.path.join(SRC, "scripts", "pr-comment")).load_module()
 
@@ -80,20 +86,9 @@ def link_header(api_url):
                          f'<{here}?page=2>; rel="last"']))
 
 
-class Props(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.api = StandIn().start()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.api.stop()
-
+class Props(StandInTest):
     def fresh(self):
-        with self.api.lock:
-            self.api.comments, self.api.labels = {}, {}
-            self.api.fail, self.api.raw, self.api.requests = {}, {}, []
-            self.api.next_id = 1000
+        self.api.reset()
 
     def run_main(self, env, tmp):
         diff = os.path.join(tmp, "diff.md")
