@@ -24,6 +24,7 @@
 #include "fit.h"
 #include "fs_util.h"
 #include "results.h"
+#include "workload.h"
 
 /* ---- the optimiser ------------------------------------------------------- */
 
@@ -101,6 +102,74 @@ static void test_search_starts_escape_local_minimum(void **state)
     assert_int_equal(fit_search(&o, two_basins, NULL, &best, &r), SIM_OK);
     assert_int_equal(best, 90);
     assert_true(r.best_start > 0);
+}
+
+/* ---- the error, worked by hand --------------------------------------------- */
+
+/* Local inserts of 100 rows at 2k and 32k characters, their figures the
+ * model's at its defaults: case a measured 25 % above the model's db block
+ * gets and 1 consistent get, case b 20 % below its db block gets and its
+ * consistent gets not measured (absent, not 0).  The relative errors: a's
+ * gets (m - 1.25 m) / 1.25 m = -0.2, a's consistent gets (m - 1) / 1 (a
+ * measured figure below 1 is compared in absolute terms), b's gets (m -
+ * 0.8 m) / 0.8 m = +0.25; the RMS over the three, over the gets alone
+ * sqrt((0.04 + 0.0625) / 2), over case a's gets 0.2.  A parameter the
+ * statistics cannot see (the dblink's row overhead) is free, the search
+ * leaves it, and the cross-validation's folds (a LOB size each) pool the
+ * same three errors by their figures: the in-sample error again.  One LOB
+ * size only: no fold to leave out, no cross-validated error. */
+static void test_error_worked(void **state)
+{
+    (void)state;
+    fit_case_t fc[2];
+    double gets[2], cg[2];
+    for (int i = 0; i < 2; i++) {
+        memset(&fc[i], 0, sizeof fc[i]);
+        case_defaults(&fc[i].c);
+        fc[i].c.path = CASE_PATH_LOCAL;
+        fc[i].c.lob_chars = i ? 32768 : 2048;
+        fc[i].c.rows = 100;
+        sim_stats_t st;
+        assert_int_equal(workload_run_stats(&fc[i].c, &st), SIM_OK);
+        gets[i] = (double)st.v[SIM_STAT_DB_BLOCK_GETS];
+        cg[i] = (double)st.v[SIM_STAT_CONSISTENT_GETS];
+        assert_true(gets[i] > 0 && cg[i] > 1);
+    }
+    fc[0].ref[SIM_STAT_DB_BLOCK_GETS] = 1.25 * gets[0];
+    fc[0].ref[SIM_STAT_CONSISTENT_GETS] = 1;
+    fc[1].ref[SIM_STAT_DB_BLOCK_GETS] = 0.8 * gets[1];
+    fc[0].present[SIM_STAT_DB_BLOCK_GETS] = fc[0].present[SIM_STAT_CONSISTENT_GETS] = 1;
+    fc[1].present[SIM_STAT_DB_BLOCK_GETS] = 1;
+    size_t params[1] = {0};
+    while (strcmp(case_param_name(params[0]), "link.row_overhead_bytes") != 0)
+        params[0]++;
+    int stats[2] = {SIM_STAT_DB_BLOCK_GETS, SIM_STAT_CONSISTENT_GETS};
+    fit_t *fit;
+    char msg[256];
+    assert_int_equal(fit_create(fc, 2, params, 1, stats, 2, &fit, msg, sizeof msg), SIM_OK);
+    int64_t x[1] = {case_param_get(&fc[0].c, params[0])};
+    double a2 = (cg[0] - 1) * (cg[0] - 1);
+    double all = sqrt((0.04 + a2 + 0.0625) / 3);
+    if (fabs(fit_error(fit, x, NULL, -1) - all) > 1e-9 * all)
+        fail_msg("error %.12g, by hand %.12g", fit_error(fit, x, NULL, -1), all);
+    assert_true(fabs(fit_error(fit, x, NULL, SIM_STAT_DB_BLOCK_GETS) - sqrt(0.05125)) < 1e-12);
+    unsigned char use[2] = {1, 0};
+    assert_true(fabs(fit_error(fit, x, use, SIM_STAT_DB_BLOCK_GETS) - 0.2) < 1e-12);
+    fit_opts_t o;
+    fit_opts_defaults(&o);
+    fit_result_t r;
+    assert_int_equal(fit_run(fit, &o, &r), SIM_OK);
+    assert_int_equal(r.role[0], FIT_FREE);
+    assert_int_equal(r.after[0], x[0]);
+    assert_true(fabs(r.error_after - all) <= 1e-9 * all);
+    assert_int_equal(r.cv_folds, 2);
+    if (fabs(r.cv_error - all) > 1e-9 * all)
+        fail_msg("cross-validated %.12g, by hand %.12g", r.cv_error, all);
+    fit_destroy(fit);
+    assert_int_equal(fit_create(fc, 1, params, 1, stats, 2, &fit, msg, sizeof msg), SIM_OK);
+    assert_int_equal(fit_run(fit, &o, &r), SIM_OK);
+    assert_true(isnan(r.cv_error));
+    fit_destroy(fit);
 }
 
 /* ---- the model ----------------------------------------------------------- */
@@ -528,6 +597,7 @@ static void test_rac_fit_per_commit(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_error_worked),
         cmocka_unit_test(test_search_finds_minimum),
         cmocka_unit_test(test_search_respects_bounds),
         cmocka_unit_test(test_search_starts_escape_local_minimum),

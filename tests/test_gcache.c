@@ -145,6 +145,13 @@ static void test_cr_copies_and_fairness_down_convert(void **state)
     for (int k = 0; k < 4; k++)
         assert_int_equal(req(g, 1, 0, b, GCACHE_READ).got, GCACHE_GOT_CR);
     assert_int_equal(req(g, 1, 0, b, GCACHE_READ).got, GCACHE_GOT_CURRENT);
+    /* The down-convert starts the count afresh too: held in X again
+     * (gcache_hold(), the warm start's way), the holder serves 4 copies
+     * before the next one. */
+    assert_int_equal(gcache_hold(g, 0, 0, b), SIM_OK);
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(req(g, 1, 0, b, GCACHE_READ).got, GCACHE_GOT_CR);
+    assert_int_equal(req(g, 1, 0, b, GCACHE_READ).got, GCACHE_GOT_CURRENT);
     gcache_destroy(g);
 }
 

@@ -85,6 +85,10 @@ static void test_nonunique_leaf_entry(void **state)
     assert_int_equal(hs_nonunique_entry(6), 16);      /* 6 characters */
     assert_int_equal(hs_nonunique_entry(30), 40);     /* 30 characters */
     assert_int_equal(hs_nonunique_entry(2000), 2011); /* 2-byte length */
+    /* The row format's bound: one length byte up to 250 bytes, two above
+     * (a bitmap piece may be any length). */
+    assert_int_equal(hs_col(250), 251);
+    assert_int_equal(hs_col(251), 253);
     /* The model's x: lpad to 20 characters, 30 bytes with the rowid. */
     assert_int_equal(hs_nonunique_entry(20), 30);
 }

@@ -214,6 +214,33 @@ static const char runstats_datacadamia[] = "Run1 ran in 33 hsecs\n"
                                            "LATCH.OS process allocation 0 1 1\n"
                                            "LATCH.list of block allocation 1 2 1\n";
 
+/* The values' rules at their edges (autotrace's block): thousands
+ * separators only in groups of three after the first, INT64_MAX the
+ * largest value, a rule of three dashes at least, and the block's end at
+ * the first line that is not a value. */
+static void test_value_edges(void **state)
+{
+    (void)state;
+    imp_file_t f = parse_ok("Statistics\n----------\n 1,234,567  redo size\n"
+                            " 9223372036854775807  db block gets\n",
+                            IMP_FORMAT_AUTO, IMP_FORMAT_AUTOTRACE);
+    expect_stat(&f.sets[0], "redo size", 1234567);
+    expect_stat(&f.sets[0], "db block gets", INT64_MAX);
+    imp_file_free(&f);
+    expect_refused("Statistics\n----------\n 12,34,567  redo size\n", IMP_FORMAT_AUTOTRACE,
+                   "t.txt:3: value '12,34,567': misplaced thousands separator");
+    expect_refused("Statistics\n----------\n 9223372036854775808  redo size\n",
+                   IMP_FORMAT_AUTOTRACE, "above 9223372036854775807");
+    expect_refused("Statistics\n--\n 5  redo size\n", IMP_FORMAT_AUTOTRACE, "t.txt:0:");
+    f = parse_ok("Statistics\n----------\n 5  redo size\nElapsed: 00:00:01.02\n"
+                 " 7  db block gets\n",
+                 IMP_FORMAT_AUTOTRACE, IMP_FORMAT_AUTOTRACE);
+    assert_int_equal(f.nsets, 1);
+    assert_int_equal(f.sets[0].n, 1);
+    expect_stat(&f.sets[0], "redo size", 5);
+    imp_file_free(&f);
+}
+
 static void test_runstats(void **state)
 {
     (void)state;
@@ -643,6 +670,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_autotrace_real),
+        cmocka_unit_test(test_value_edges),
         cmocka_unit_test(test_autotrace_after_feedback),
         cmocka_unit_test(test_sqlplus_real),
         cmocka_unit_test(test_sqlplus_pages_and_folds),

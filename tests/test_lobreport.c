@@ -178,9 +178,11 @@ static void test_param_changes(void **state)
     assert_int_equal(rpt_param_value("x=1 dsp.y=abc", "y", v, sizeof v), 0);
 }
 
-/* Record one run of n sessions; returns its id. */
-static int64_t record(const char *db, const res_workload_t *w, size_t nw, const char *commit,
-                      const char *params, res_session_t *ss, size_t n)
+/* Record one run of n sessions, started at `started` (0: the default) with
+ * dirtiness `dirty`; returns its id. */
+static int64_t record_run_at(const char *db, const res_workload_t *w, size_t nw, const char *commit,
+                             int dirty, int64_t started, const char *params,
+                             const res_session_t *ss, size_t n)
 {
     res_store_t *s;
     char err[512];
@@ -191,14 +193,46 @@ static int64_t record(const char *db, const res_workload_t *w, size_t nw, const 
     res_run_t run;
     res_run_defaults(&run);
     run.seed = 1;
+    if (started)
+        run.started = started;
     run.git_commit = commit;
-    run.git_dirty = 0;
+    run.git_dirty = dirty;
     run.params = params;
     int64_t id;
     if (res_record_run(s, &run, ss, n, &id) != SIM_OK)
         fail_msg("res_record_run: %s", res_errmsg(s));
     res_close(s);
     return id;
+}
+
+/* Record one clean run of n sessions; returns its id. */
+static int64_t record(const char *db, const res_workload_t *w, size_t nw, const char *commit,
+                      const char *params, res_session_t *ss, size_t n)
+{
+    return record_run_at(db, w, nw, commit, 0, 0, params, ss, n);
+}
+
+/* Import an Oracle run of one insert/local session at kchars with one
+ * figure, db block gets = gets, from `file`. */
+static void import_oracle(const char *db, uint64_t kchars, int64_t gets, const char *file,
+                          const char *label)
+{
+    res_store_t *s;
+    char err[512];
+    if (res_open(db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
+        fail_msg("res_open: %s", err);
+    res_named_value_t fig = {"db block gets", gets};
+    res_import_session_t is = {.workload = "insert",
+                               .path = "local",
+                               .lob_chars = kchars * 1024,
+                               .block_size = SIM_REF_BLOCK_SIZE,
+                               .rows = SIM_REF_ROWS,
+                               .figures = &fig,
+                               .nfigures = 1};
+    res_import_run_t ir = {file, "sqlplus", label, NULL, &is, 1};
+    if (res_record_import(s, &ir, 1, NULL) != SIM_OK)
+        fail_msg("res_record_import: %s", res_errmsg(s));
+    res_close(s);
 }
 
 static rpt_history_t *load(const char *db)
@@ -347,17 +381,7 @@ static void test_heap_family(void **state)
 static void test_oracle_row(void **state)
 {
     store_dir_t *f = *state;
-    res_store_t *s;
-    char err[512];
-    if (res_open(f->db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
-        fail_msg("res_open: %s", err);
-    res_named_value_t fig = {"db block gets", 42};
-    res_import_session_t is = {
-        "insert", "local", 8192, SIM_REF_BLOCK_SIZE, SIM_REF_ROWS, 0, &fig, 1, NULL, NULL, 0};
-    res_import_run_t ir = {"/data/awr/tuesday.txt", "sqlplus", "tuesday's run", NULL, &is, 1};
-    if (res_record_import(s, &ir, 1, NULL) != SIM_OK)
-        fail_msg("res_record_import: %s", res_errmsg(s));
-    res_close(s);
+    import_oracle(f->db, 8, 42, "/data/awr/tuesday.txt", "tuesday's run");
     rpt_history_t *h = load(f->db);
     assert_string_equal(h->runs[0].label, "Oracle r1");
     char *html = page_of(h, f);
@@ -367,25 +391,6 @@ static void test_oracle_row(void **state)
     assert_null(strstr(html, "<th>#</th>"));
     free(html);
     rpt_history_destroy(h);
-}
-
-/* Record one run of the given session at started, commit and dirtiness. */
-static void record_at(const char *db, int64_t started, const char *commit, int dirty,
-                      const res_session_t *ss)
-{
-    res_store_t *s;
-    char err[512];
-    if (res_open(db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
-        fail_msg("res_open: %s", err);
-    res_run_t run;
-    res_run_defaults(&run);
-    run.seed = 1;
-    run.started = started;
-    run.git_commit = commit;
-    run.git_dirty = dirty;
-    if (res_record_run(s, &run, ss, 1, NULL) != SIM_OK)
-        fail_msg("res_record_run: %s", res_errmsg(s));
-    res_close(s);
 }
 
 /* What the page plots, by value: the time per statement in microseconds
@@ -412,24 +417,10 @@ static void test_times_and_order(void **state)
     s.timing.cpu_time_ns = 1500000;
     s.timing.real_samples_ns = real;
     s.timing.cpu_samples_ns = cpu;
-    record_at(f->db, 1700000200, c1, 1, &s); /* recorded first, started last */
-    record_at(f->db, 1700000100, c1, 0, &s);
-    res_store_t *st;
-    char err[512];
-    if (res_open(f->db, RES_OPEN_CREATE, &st, err, sizeof err) != SIM_OK)
-        fail_msg("res_open: %s", err);
-    res_named_value_t fig = {"db block gets", 42};
-    res_import_session_t is = {.workload = "insert",
-                               .path = "local",
-                               .lob_chars = 2048,
-                               .block_size = SIM_REF_BLOCK_SIZE,
-                               .rows = SIM_REF_ROWS,
-                               .figures = &fig,
-                               .nfigures = 1};
-    res_import_run_t ir = {"/data/oracle.txt", "sqlplus", "Oracle", NULL, &is, 1};
-    if (res_record_import(st, &ir, 1, NULL) != SIM_OK)
-        fail_msg("res_record_import: %s", res_errmsg(st));
-    res_close(st);
+    /* Recorded first, started last. */
+    record_run_at(f->db, NULL, 0, c1, 1, 1700000200, NULL, &s, 1);
+    record_run_at(f->db, NULL, 0, c1, 0, 1700000100, NULL, &s, 1);
+    import_oracle(f->db, 2, 42, "/data/oracle.txt", "Oracle");
 
     rpt_history_t *h = load(f->db);
     assert_int_equal(h->nruns, 3);
