@@ -39,10 +39,11 @@ static int usable_out(const char *dir, char *err, size_t errlen)
     }
     /* The page itself, by the rule every program's outputs follow, before
      * the probe: a refused target leaves the directory untouched. */
-    char page[4096];
+    char page[4096], what[4200];
     sim_out_kind_t kind;
     snprintf(page, sizeof page, "%s/index.html", dir);
-    if (sim_output_check("--out", page, &kind, err, errlen) != 0)
+    snprintf(what, sizeof what, "--out=%s", dir);
+    if (sim_output_check(what, page, &kind, err, errlen) != 0)
         return 0;
     char probe[4096];
     snprintf(probe, sizeof probe, "%s/.lobreport-XXXXXX", dir);

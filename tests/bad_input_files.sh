@@ -140,7 +140,7 @@ expect 2 "--plot: cannot write 'adir': it is a directory" -- "${LB[@]}" --plot=a
 expect 2 "--plot: adir: cannot write: it is a directory" -- "$LOBDIFF" --db=h.db --plot=adir 2 3
 accept "lobdiff --plot=/dev/null" "$LOBDIFF" --db=h.db --plot=/dev/null 2 2
 mkdir -p site/index.html
-expect 2 "site/index.html': it is a directory" -- "$LOBREPORT" --db=h.db --out=site
+expect 2 "--out=site: cannot write 'site/index.html': it is a directory" -- "$LOBREPORT" --db=h.db --out=site
 rm -rf site && mkdir site && mkfifo site/index.html
 cat site/index.html >page.html &
 readers+=($!)
