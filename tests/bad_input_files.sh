@@ -100,7 +100,7 @@ mkfifo out.fifo
 cat out.fifo >from-fifo.csv &
 readers+=($!)
 accept "lobbench --stats-out=FIFO (a reader waits)" "${LB[@]}" --stats-out=out.fifo &&
-    { wait "${readers[-1]}"; check "the reader got the CSV" grep -q '^path,lob_kchars,statistic,value' from-fifo.csv; }
+    { wait "${readers[-1]}"; check "the reader got the CSV" grep -q '^workload,path,lob_kchars,block_kb' from-fifo.csv; }
 check "out.fifo is still a FIFO" [ "$(stat -c %F out.fifo)" = fifo ]
 accept "lobbench to /dev/null" "${LB[@]}" --stats-out=/dev/null --explain-out=/dev/null --plot=/dev/null
 check "/dev/null is still a character device" [ "$(stat -c %F /dev/null)" = "character special file" ]
@@ -108,13 +108,13 @@ check "/dev/null is still a character device" [ "$(stat -c %F /dev/null)" = "cha
 # replaced (as root, a rename over it once replaced the system's link).
 accept "lobbench --stats-out=/dev/stdout" "${LB[@]}" --stats-out=/dev/stdout &&
     check "the CSV went to stdout, after what was there" \
-        sh -c 'grep -q "^local,2,\"db block gets\"," stdout && grep -q "^Benchmark " stdout'
+        sh -c 'grep -q "^insert,local,2,8,[0-9]*,\"db block gets\"," stdout && grep -q "^Benchmark " stdout'
 check "/dev/stdout is still a link" [ -L /dev/stdout ]
 # A link to a regular file: the file it names is replaced whole, the link stays.
 echo old >target.csv && ln -s target.csv link.csv
 accept "lobbench --stats-out=LINK" "${LB[@]}" --stats-out=link.csv &&
     check "the link's file got the CSV, the link stayed" \
-        sh -c '[ -L link.csv ] && grep -q "^path,lob_kchars" target.csv'
+        sh -c '[ -L link.csv ] && grep -q "^workload,path,lob_kchars" target.csv'
 rm -f target.csv link.csv
 ln -s no-such-dir/x.csv dangling.csv
 expect 2 "--stats-out: cannot write 'dangling.csv': a symbolic link to nothing" -- \
