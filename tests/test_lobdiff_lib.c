@@ -60,6 +60,9 @@ static void test_exact(void **state)
      * exact.  U = 0 in one arrangement of C(12, 3) = 220: p = 2/220. */
     expect_utest((double[]){1, 2, 3}, 3, (double[]){4, 5, 6, 7, 8, 9, 10, 11, 12}, 9, 0, 2.0 / 220,
                  1);
+    /* 8 and 9 values, the bound itself: exact.  C(17, 8) = 24310. */
+    expect_utest((double[]){1, 2, 3, 4, 5, 6, 7, 8}, 8,
+                 (double[]){9, 10, 11, 12, 13, 14, 15, 16, 17}, 9, 0, 2.0 / 24310, 1);
 }
 
 /* ---- the normal approximation ------------------------------------------- */
