@@ -365,6 +365,43 @@ static void test_fewest_repetitions_noted(void **state)
     ldf_run_destroy(h);
 }
 
+/* The derived figures by value: 1000 and then 3000 bytes of undo over the
+ * reference's rows (SIM_REF_ROWS) and 4 dispenser allocations: undo bytes
+ * per row 1000 / rows, then 3000 / rows. */
+static void test_derived_figures(void **state)
+{
+    (void)state;
+    ldf_run_info_t bi = {.run = 1, .source = "lobsim", .git_dirty = -1};
+    ldf_run_info_t hi = {.run = 2, .source = "lobsim", .git_dirty = -1};
+    ldf_run_t *b = ldf_run_create("base", &bi), *h = ldf_run_create("head", &hi);
+    ldf_case_t c = mkcase("insert", "local", 2, 100);
+    c.stats.v[SIM_STAT_UNDO_CV_SIZE] = 1000;
+    c.stats.v[SIM_STAT_DSP_ALLOCATIONS] = 4;
+    c.present[SIM_STAT_UNDO_CV_SIZE] = c.present[SIM_STAT_DSP_ALLOCATIONS] = 1;
+    assert_int_equal(ldf_run_add_case(b, &c), SIM_OK);
+    c.stats.v[SIM_STAT_UNDO_CV_SIZE] = 3000;
+    assert_int_equal(ldf_run_add_case(h, &c), SIM_OK);
+    ldf_opts_t o;
+    ldf_opts_defaults(&o);
+    ldf_diff_t *d = ldf_diff_create(&o, b, h);
+    char *t = render(d, ldf_render_json);
+    jv_t *root = json_must_parse(t);
+    const jv_t *der = jget(jget(root, "cases")->v[0], "derived");
+    int seen = 0;
+    for (size_t i = 0; i < der->n; i++)
+        if (strcmp(jstr(der->v[i], "name"), "undo bytes per row") == 0) {
+            expect_close(jnum(der->v[i], "base"), 1000.0 / SIM_REF_ROWS, "base");
+            expect_close(jnum(der->v[i], "head"), 3000.0 / SIM_REF_ROWS, "head");
+            seen = 1;
+        }
+    assert_true(seen);
+    jfree(root);
+    free(t);
+    ldf_diff_destroy(d);
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+}
+
 /* ---- the order of the workloads ------------------------------------------ */
 
 /* The workloads of the pairs, in the order of the diff, "/"-separated. */
@@ -605,6 +642,7 @@ int main(void)
         cmocka_unit_test(test_in_memory),
         cmocka_unit_test(test_time_verdict),
         cmocka_unit_test(test_fewest_repetitions_noted),
+        cmocka_unit_test(test_derived_figures),
         cmocka_unit_test(test_workload_order),
         cmocka_unit_test(test_long_labels),
         cmocka_unit_test(test_out_of_memory),
