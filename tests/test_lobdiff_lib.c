@@ -367,7 +367,9 @@ static void test_fewest_repetitions_noted(void **state)
 
 /* The derived figures by value: 1000 and then 3000 bytes of undo over the
  * reference's rows (SIM_REF_ROWS) and 4 dispenser allocations: undo bytes
- * per row 1000 / rows, then 3000 / rows. */
+ * per row 1000 / rows, then 3000 / rows; 4,096,000 bytes (then twice as
+ * many) allocated for rows LOBs of 2048 characters of SIM_BYTES_PER_CHAR
+ * bytes each. */
 static void test_derived_figures(void **state)
 {
     (void)state;
@@ -377,9 +379,12 @@ static void test_derived_figures(void **state)
     ldf_case_t c = mkcase("insert", "local", 2, 100);
     c.stats.v[SIM_STAT_UNDO_CV_SIZE] = 1000;
     c.stats.v[SIM_STAT_DSP_ALLOCATIONS] = 4;
+    c.stats.v[SIM_STAT_SF_ALLOC_BYTES] = 4096000;
     c.present[SIM_STAT_UNDO_CV_SIZE] = c.present[SIM_STAT_DSP_ALLOCATIONS] = 1;
+    c.present[SIM_STAT_SF_ALLOC_BYTES] = 1;
     assert_int_equal(ldf_run_add_case(b, &c), SIM_OK);
     c.stats.v[SIM_STAT_UNDO_CV_SIZE] = 3000;
+    c.stats.v[SIM_STAT_SF_ALLOC_BYTES] = 8192000;
     assert_int_equal(ldf_run_add_case(h, &c), SIM_OK);
     ldf_opts_t o;
     ldf_opts_defaults(&o);
@@ -388,13 +393,19 @@ static void test_derived_figures(void **state)
     jv_t *root = json_must_parse(t);
     const jv_t *der = jget(jget(root, "cases")->v[0], "derived");
     int seen = 0;
-    for (size_t i = 0; i < der->n; i++)
-        if (strcmp(jstr(der->v[i], "name"), "undo bytes per row") == 0) {
+    for (size_t i = 0; i < der->n; i++) {
+        const char *name = jstr(der->v[i], "name");
+        if (strcmp(name, "undo bytes per row") == 0) {
             expect_close(jnum(der->v[i], "base"), 1000.0 / SIM_REF_ROWS, "base");
             expect_close(jnum(der->v[i], "head"), 3000.0 / SIM_REF_ROWS, "head");
-            seen = 1;
+            seen |= 1;
+        } else if (strcmp(name, "allocation bytes per LOB byte") == 0) {
+            double lob = (double)SIM_REF_ROWS * SIM_BYTES_PER_CHAR * 2048;
+            expect_close(jnum(der->v[i], "base"), 4096000 / lob, "per LOB byte");
+            seen |= 2;
         }
-    assert_true(seen);
+    }
+    assert_int_equal(seen, 3);
     jfree(root);
     free(t);
     ldf_diff_destroy(d);
