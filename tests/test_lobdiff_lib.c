@@ -330,6 +330,89 @@ static void test_time_verdict(void **state)
     last_text = NULL;
 }
 
+/* The note on repetitions names the fewest a timed case has: 3 (a case of
+ * 3 and 7 samples beside one of 6 and 6), too few for any p below alpha
+ * (2 / C(6, 3) = 0.1). */
+static void test_fewest_repetitions_noted(void **state)
+{
+    (void)state;
+    ldf_run_info_t bi = {.run = 1, .source = "lobsim", .git_dirty = -1};
+    ldf_run_info_t hi = {.run = 2, .source = "lobsim", .git_dirty = -1};
+    ldf_run_t *b = ldf_run_create("base", &bi), *h = ldf_run_create("head", &hi);
+    samples_t sa, sb;
+    scaled(&sa, 8, 1, 1);
+    scaled(&sb, 8, 1, 1);
+    const uint32_t nb[2] = {3, 6}, nh[2] = {7, 6};
+    for (size_t k = 0; k < 2; k++) {
+        ldf_case_t c = mkcase("insert", "local", (uint64_t)2 << k, 100);
+        c.nsamples = nb[k];
+        c.real = sa.real, c.cpu = sa.cpu;
+        assert_int_equal(ldf_run_add_case(b, &c), SIM_OK);
+        c.nsamples = nh[k];
+        c.real = sb.real, c.cpu = sb.cpu;
+        assert_int_equal(ldf_run_add_case(h, &c), SIM_OK);
+    }
+    ldf_opts_t o;
+    ldf_opts_defaults(&o);
+    ldf_diff_t *d = ldf_diff_create(&o, b, h);
+    assert_non_null(d);
+    char *t = render(d, ldf_render_text);
+    if (!strstr(t, "as few as 3 repetitions per case: too few there"))
+        fail_msg("text:\n%s", t);
+    free(t);
+    ldf_diff_destroy(d);
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+}
+
+/* The derived figures by value: 1000 and then 3000 bytes of undo over the
+ * reference's rows (SIM_REF_ROWS) and 4 dispenser allocations: undo bytes
+ * per row 1000 / rows, then 3000 / rows; 4,096,000 bytes (then twice as
+ * many) allocated for rows LOBs of 2048 characters of SIM_BYTES_PER_CHAR
+ * bytes each. */
+static void test_derived_figures(void **state)
+{
+    (void)state;
+    ldf_run_info_t bi = {.run = 1, .source = "lobsim", .git_dirty = -1};
+    ldf_run_info_t hi = {.run = 2, .source = "lobsim", .git_dirty = -1};
+    ldf_run_t *b = ldf_run_create("base", &bi), *h = ldf_run_create("head", &hi);
+    ldf_case_t c = mkcase("insert", "local", 2, 100);
+    c.stats.v[SIM_STAT_UNDO_CV_SIZE] = 1000;
+    c.stats.v[SIM_STAT_DSP_ALLOCATIONS] = 4;
+    c.stats.v[SIM_STAT_SF_ALLOC_BYTES] = 4096000;
+    c.present[SIM_STAT_UNDO_CV_SIZE] = c.present[SIM_STAT_DSP_ALLOCATIONS] = 1;
+    c.present[SIM_STAT_SF_ALLOC_BYTES] = 1;
+    assert_int_equal(ldf_run_add_case(b, &c), SIM_OK);
+    c.stats.v[SIM_STAT_UNDO_CV_SIZE] = 3000;
+    c.stats.v[SIM_STAT_SF_ALLOC_BYTES] = 8192000;
+    assert_int_equal(ldf_run_add_case(h, &c), SIM_OK);
+    ldf_opts_t o;
+    ldf_opts_defaults(&o);
+    ldf_diff_t *d = ldf_diff_create(&o, b, h);
+    char *t = render(d, ldf_render_json);
+    jv_t *root = json_must_parse(t);
+    const jv_t *der = jget(jget(root, "cases")->v[0], "derived");
+    int seen = 0;
+    for (size_t i = 0; i < der->n; i++) {
+        const char *name = jstr(der->v[i], "name");
+        if (strcmp(name, "undo bytes per row") == 0) {
+            expect_close(jnum(der->v[i], "base"), 1000.0 / SIM_REF_ROWS, "base");
+            expect_close(jnum(der->v[i], "head"), 3000.0 / SIM_REF_ROWS, "head");
+            seen |= 1;
+        } else if (strcmp(name, "allocation bytes per LOB byte") == 0) {
+            double lob = (double)SIM_REF_ROWS * SIM_BYTES_PER_CHAR * 2048;
+            expect_close(jnum(der->v[i], "base"), 4096000 / lob, "per LOB byte");
+            seen |= 2;
+        }
+    }
+    assert_int_equal(seen, 3);
+    jfree(root);
+    free(t);
+    ldf_diff_destroy(d);
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+}
+
 /* ---- the order of the workloads ------------------------------------------ */
 
 /* The workloads of the pairs, in the order of the diff, "/"-separated. */
@@ -563,10 +646,16 @@ static void test_out_of_memory(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_exact),          cmocka_unit_test(test_asymptotic),
-        cmocka_unit_test(test_refused),        cmocka_unit_test(test_bonferroni),
-        cmocka_unit_test(test_in_memory),      cmocka_unit_test(test_time_verdict),
-        cmocka_unit_test(test_workload_order), cmocka_unit_test(test_long_labels),
+        cmocka_unit_test(test_exact),
+        cmocka_unit_test(test_asymptotic),
+        cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_bonferroni),
+        cmocka_unit_test(test_in_memory),
+        cmocka_unit_test(test_time_verdict),
+        cmocka_unit_test(test_fewest_repetitions_noted),
+        cmocka_unit_test(test_derived_figures),
+        cmocka_unit_test(test_workload_order),
+        cmocka_unit_test(test_long_labels),
         cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
