@@ -21,18 +21,15 @@
 void ldf_case_label(const ldf_case_t *c, ldf_str_t *out)
 {
     char lob[32], blk[32];
-    sim_format_size(c->lob_chars, lob, sizeof lob);
     if (c->no_lob_axes) { /* a heap query or rac: block size and rows alone */
-        sim_format_size(c->block_size, blk, sizeof blk);
-        ldf_str_add(out, "%s, block %s, %" PRIu64 " rows", c->workload, blk, c->rows);
-        if (c->variant && c->variant[0])
-            ldf_str_add(out, ", %s", c->variant);
-        return;
+        ldf_str_add(out, "%s", c->workload);
+    } else {
+        sim_format_size(c->lob_chars, lob, sizeof lob);
+        if (strcmp(c->workload, RES_REF_WORKLOAD) != 0)
+            ldf_str_add(out, "%s ", c->workload);
+        ldf_str_add(out, "%s %s", c->path, lob);
     }
-    if (strcmp(c->workload, RES_REF_WORKLOAD) != 0)
-        ldf_str_add(out, "%s ", c->workload);
-    ldf_str_add(out, "%s %s", c->path, lob);
-    if (c->block_size != SIM_REF_BLOCK_SIZE || c->rows != SIM_REF_ROWS) {
+    if (c->no_lob_axes || c->block_size != SIM_REF_BLOCK_SIZE || c->rows != SIM_REF_ROWS) {
         sim_format_size(c->block_size, blk, sizeof blk);
         ldf_str_add(out, ", block %s, %" PRIu64 " rows", blk, c->rows);
     }
