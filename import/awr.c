@@ -1,5 +1,6 @@
 /*
- * awr.c -- AWR reports (awrrpt.sql, text or HTML, 10g to 19c): recognised
+ * awr.c -- AWR reports (awrrpt.sql, text or HTML, 10g to 19c; awrgrpt.sql's
+ * global report, HTML): recognised
  * by their title, read into rows by the reader of their kind (awr_text.c,
  * awr_html.c), and the rows into one set of figures per snapshot range
  * (awr_map.c).  import/README.md, "AWR reports".
@@ -31,11 +32,12 @@ int imp_looks_awr(const char *text, size_t len)
 
 sim_err_t imp_parse_awr(imp_build_t *b, const char *text, size_t len)
 {
-    imp_awr_map_t *m = imp_awr_map_new(b);
+    int html = imp_awr_is_html(text, len);
+    imp_awr_map_t *m = imp_awr_map_new(b, html);
     if (!m)
         return SIM_ENOMEM;
-    sim_err_t rc = imp_awr_is_html(text, len) ? imp_awr_read_html(b, text, len, imp_awr_map_row, m)
-                                              : imp_awr_read_text(b, text, len, imp_awr_map_row, m);
+    sim_err_t rc = html ? imp_awr_read_html(b, text, len, imp_awr_map_row, m)
+                        : imp_awr_read_text(b, text, len, imp_awr_map_row, m);
     if (rc == SIM_OK)
         rc = imp_awr_map_finish(m);
     imp_awr_map_free(m);

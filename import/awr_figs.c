@@ -137,6 +137,16 @@ int imp_awr_figs_same(imp_awr_figs_t *f, const char *name, int64_t value, int li
     return 1;
 }
 
+int imp_awr_figs_get(const imp_awr_figs_t *f, const char *name, int64_t *value, int *line)
+{
+    const uint32_t *s = find(f, name);
+    if (*s == 0)
+        return -1;
+    *value = f->v[*s - 1].value;
+    *line = f->v[*s - 1].line;
+    return 0;
+}
+
 sim_err_t imp_awr_figs_emit(imp_awr_figs_t *f, imp_build_t *b, const char *run)
 {
     size_t i;

@@ -24,6 +24,7 @@ typedef struct {
     char title[BUF_MAX];
     size_t titlelen;
     int title_line;
+    int in_li, title_item; /* inside <li>; the title began inside one */
 } html_t;
 
 int imp_awr_is_html(const char *text, size_t len)
@@ -53,8 +54,10 @@ static void put_text(html_t *h, char c, int line)
     if (h->in_cell)
         put(h->rowbuf, &h->rowlen, h->cellstart, c);
     else if (!h->in_row) {
-        if (h->titlelen == 0 && !isspace((unsigned char)c))
+        if (h->titlelen == 0 && !isspace((unsigned char)c)) {
             h->title_line = line;
+            h->title_item = h->in_li;
+        }
         put(h->title, &h->titlelen, 0, c);
     }
 }
@@ -65,7 +68,7 @@ static sim_err_t flush_title(html_t *h)
         h->titlelen--;
     if (h->titlelen == 0)
         return SIM_OK;
-    imp_awr_row_t r = {.line = h->title_line, .n = 1};
+    imp_awr_row_t r = {.line = h->title_line, .n = 1, .item = h->title_item};
     r.c[0] = r.raw = (imp_awr_cell_t){h->title, h->titlelen};
     r.kind = imp_awr_starts(h->title, h->titlelen, "WORKLOAD REPOSITORY") ? IMP_AWR_START
              : imp_awr_eq(h->title, h->titlelen, "End of Report")         ? IMP_AWR_END
@@ -147,6 +150,8 @@ static sim_err_t on_tag(html_t *h, const char *name, int closing, int line)
         }
         return SIM_OK;
     }
+    if (strcmp(name, "li") == 0)
+        h->in_li = !closing;
     return h->in_row ? SIM_OK : flush_title(h);
 }
 

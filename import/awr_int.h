@@ -35,6 +35,7 @@ typedef struct {
     imp_awr_cell_t c[IMP_AWR_CELLS]; /* TITLE: c[0] the whole text */
     imp_awr_cell_t raw;              /* the whole line (text) or row (HTML), trimmed */
     int close; /* set by the sink: a section's title, so the table before it has ended */
+    int item;  /* TITLE: an HTML list item (a note, a link of the contents), not a title */
 } imp_awr_row_t;
 
 /* Each reader calls this for every row in order; non-SIM_OK stops it. */
@@ -76,6 +77,8 @@ sim_err_t imp_awr_figs_add(imp_awr_figs_t *f, const char *name, int64_t value, i
  * where it was). */
 int imp_awr_figs_same(imp_awr_figs_t *f, const char *name, int64_t value, int line, int64_t *other,
                       int *other_line);
+/* The value of name: 0 and *value, *line; -1 when there is none. */
+int imp_awr_figs_get(const imp_awr_figs_t *f, const char *name, int64_t *value, int *line);
 /* The figures into a new set of b, in the order first given. */
 sim_err_t imp_awr_figs_emit(imp_awr_figs_t *f, imp_build_t *b, const char *run);
 
@@ -84,7 +87,8 @@ sim_err_t imp_awr_figs_emit(imp_awr_figs_t *f, imp_build_t *b, const char *run);
 /* Everything a file's reports gave: one set per snapshot range. */
 typedef struct imp_awr_map imp_awr_map_t;
 
-imp_awr_map_t *imp_awr_map_new(imp_build_t *b);
+/* html: the reports are HTML (a global report is read from HTML only). */
+imp_awr_map_t *imp_awr_map_new(imp_build_t *b, int html);
 void imp_awr_map_free(imp_awr_map_t *m);
 /* The sink of the readers. */
 sim_err_t imp_awr_map_row(void *m, imp_awr_row_t *row);
