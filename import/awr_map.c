@@ -136,7 +136,7 @@ typedef struct {
     int inst[64]; /* instance numbers merged so far */
     int inst_line[64];
     size_t ninst;
-    int global_line; /* a global report's first line, 0: per-instance reports */
+    int global_line;     /* a global report's first line, 0: per-instance reports */
     uint32_t block_size; /* db_block_size, 0 when the reports do not say */
 } group_t;
 
@@ -156,7 +156,7 @@ struct imp_awr_map {
     int waits_col, time_col;
     int64_t top_cpu;
     int have_top_cpu, have_tm_cpu, summary_classes;
-    int global; /* awrgrpt.sql's report */
+    int global;                         /* awrgrpt.sql's report */
     char head[IMP_AWR_CELLS][HEAD_MAX]; /* the global table's last headings */
     size_t nhead;
 };
@@ -710,7 +710,7 @@ static sim_err_t g_class_row(imp_awr_map_t *m, const imp_awr_row_t *r)
 {
     static const struct {
         const char *head, *name;
-    } names[] = {{"Sys I/O", "System I/O"},  {"Applic", "Application"},
+    } names[] = {{"Sys I/O", "System I/O"},   {"Applic", "Application"},
                  {"Concurcy", "Concurrency"}, {"Config", "Configuration"},
                  {"Admin", "Administrative"}, {"Queueing", "Queueing"}};
     int inst, rc = row_instance(m, r, &inst);

@@ -1,8 +1,9 @@
 /*
  * lobimport.c -- statistics measured on a real Oracle database into the
  * results store: each FILE is parsed (import.h), described by the case
- * options in force before it, and recorded as a run of source 'oracle';
- * all files in one transaction, or none (import/README.md).
+ * options in force before it, and recorded as a run of source 'oracle'
+ * (an AWR file as a run per snapshot window); all files in one
+ * transaction, or none (import/README.md).
  *
  * Exit status: 0 recorded, 2 bad input (one line on stderr naming it;
  * nothing recorded), 1 the store refused the write.
@@ -44,8 +45,9 @@ static void usage(FILE *f)
             "Usage: lobimport [OPTION]... [CASE OPTION]... FILE...\n"
             "\n"
             "Record statistics measured on a real Oracle database as runs of source 'oracle'\n"
-            "(one run per FILE, all files in one transaction), so that lobdiff compares them\n"
-            "with the model and lobfit fits the model to them.  Prints each run id.\n"
+            "(one run per FILE, and per snapshot window of an AWR file; all in one\n"
+            "transaction), so that lobdiff compares them with the model and lobfit fits\n"
+            "the model to them.  Prints each run id.\n"
             "\n"
             "Options:\n"
             "  --db=FILE           results store (default " RES_DEFAULT_PATH ")\n"
@@ -58,8 +60,9 @@ static void usage(FILE *f)
             "                      the STAT lines' delta; csv: lobbench --stats-out and the\n"
             "                      older layouts; dictionary: user_tables/user_indexes rows;\n"
             "                      gbench: lobbench's Google Benchmark JSON, its counters;\n"
-            "                      awr: AWR reports as awrrpt.sql writes them, text or HTML,\n"
-            "                      one snapshot window a file, its instances summed)\n"
+            "                      awr: AWR reports, text or HTML, as awrrpt.sql writes them\n"
+            "                      (one per instance, summed) and awrgrpt.sql's global\n"
+            "                      report (HTML); each snapshot window a run of its own)\n"
             "  -h, --help          this help\n"
             "  --version           lobimport's version and the commit it was built from\n"
             "Each at most once.\n"
@@ -69,7 +72,8 @@ static void usage(FILE *f)
             "  --workload=NAME     the LOB workloads: %s (default insert);\n"
             "                      the heap queries: %s;\n"
             "                      the cluster: %s\n"
-            "  --block-size=S      2k, 4k, 8k (default), 16k, 32k\n"
+            "  --block-size=S      2k, 4k, 8k (default), 16k, 32k; an AWR report's own\n"
+            "                      db_block_size when not given (refused when it differs)\n"
             "  --rows=N            rows of the experiment (default: the workload's own,\n"
             "                      as lobbench runs it)\n"
             "LOB workloads only:\n"
@@ -93,7 +97,8 @@ typedef struct {
     uint64_t lob_chars[2];
     int nsizes;
     uint32_t block_size;
-    uint64_t rows; /* 0: the workload's */
+    int block_given; /* --block-size was given, not the default */
+    uint64_t rows;   /* 0: the workload's */
     uint32_t piece_size;
     /* The LOB options given and not yet taken by a file: a change to a heap
      * or rac workload would drop them unsaid. */
@@ -110,7 +115,16 @@ typedef struct {
     res_named_value_t *figures;
     const char **printed; /* beside figures */
     size_t nsessions;
+    /* Each session a run of its own: an AWR file's snapshot windows (the
+     * reports before and after a change), not one run's sessions. */
+    int per_set;
 } input_t;
+
+/* The runs file in makes. */
+static size_t runs_of(const input_t *in)
+{
+    return in->per_set ? in->nsessions : 1;
+}
 
 static int bad(const char *fmt, ...)
 {
@@ -248,6 +262,7 @@ static int case_option(case_opts_t *c, int id, const char *v, const char *opt)
         if (sim_parse_scaled(v, &n) != 0 || !sim_block_size_valid(n))
             return bad("--block-size='%s': expected one of " SIM_BLOCK_SIZES_ACCEPTED, v);
         c->block_size = (uint32_t)n;
+        c->block_given = 1;
         return 0;
     case OPT_ROWS:
         if (sim_parse_u64(v, 1000000000000ULL, &n) != 0 || n == 0)
@@ -376,6 +391,17 @@ static int describe_case(input_t *in, size_t i, int two, res_import_session_t *s
         s->path = case_path_name(d.path);
         s->lob_chars = d.lob_chars;
     }
+    if (in->parsed.format == IMP_FORMAT_AWR && set->block_size && c->block_given &&
+        set->block_size != c->block_size) {
+        int line = 0;
+        for (size_t j = 0; j < set->n && !line; j++)
+            if (strcmp(set->stats[j].name, "db_block_size") == 0)
+                line = set->stats[j].line;
+        return bad("%s:%d: --block-size=%uk, but the report's db_block_size is %u (%uk): give "
+                   "--block-size=%uk or none",
+                   in->file, line, c->block_size / 1024, set->block_size, set->block_size / 1024,
+                   set->block_size / 1024);
+    }
     s->block_size = set->block_size ? set->block_size : c->block_size;
     s->rows = set->rows ? set->rows : c->rows ? c->rows : workload_rows((size_t)wl);
     return 0;
@@ -398,7 +424,8 @@ static int describe(input_t *in, const imp_catalogue_t *cat)
     in->printed = calloc(nfig, sizeof *in->printed);
     if (!in->sessions || !in->parts || !in->figures || !in->printed)
         return bad("%s: out of memory", in->file);
-    int two = p->nsets == 2 && p->sets[0].run[0];
+    in->per_set = p->format == IMP_FORMAT_AWR;
+    int two = p->nsets == 2 && p->sets[0].run[0] && !in->per_set;
     if (two && workload_kind((size_t)c->workload) == WORKLOAD_LOB && c->npaths < 2 && c->nsizes < 2)
         return bad("%s: a runstats report holds two runs; say which is which with "
                    "--path=P1,P2 or --lob-size=S1,S2",
@@ -519,14 +546,30 @@ static int read_inputs(args_t *a)
     return 0;
 }
 
-/* Every file as a run of source 'oracle', in one transaction; ids[i] gets
- * file i's run.  0, 2 the store refused the input, 1 it failed (printed). */
-static int record(const args_t *a, const char *cmdline, int64_t *ids)
+/* The label of a run: --label, and an AWR file's window when the file
+ * holds several ("snaps 37-38"), so that each run says which it is. */
+static void run_label(const args_t *a, const input_t *in, size_t s, char *buf, size_t len)
+{
+    if (!in->per_set || in->nsessions < 2)
+        snprintf(buf, len, "%s", a->label ? a->label : "");
+    else
+        snprintf(buf, len, "%s%s%s", a->label ? a->label : "", a->label ? ", " : "",
+                 in->parsed.sets[s].run);
+}
+
+/* Every file as runs of source 'oracle' (one, or one per AWR window), in
+ * one transaction; ids gets the runs in order.  0, 2 the store refused
+ * the input, 1 it failed (printed). */
+static int record(const args_t *a, const char *cmdline, int64_t *ids, size_t nruns)
 {
     char err[1024];
-    res_import_run_t *runs = calloc(a->nin, sizeof *runs);
-    if (!runs)
+    res_import_run_t *runs = calloc(nruns, sizeof *runs);
+    char(*labels)[RES_NAME_MAX * 2 + 64] = calloc(nruns, sizeof *labels);
+    if (!runs || !labels) {
+        free(runs);
+        free(labels);
         return bad("out of memory");
+    }
     res_store_t *store = NULL;
     int rc = 0;
     /* The store learns the order of the workloads from workload/'s table. */
@@ -538,39 +581,57 @@ static int record(const args_t *a, const char *cmdline, int64_t *ids)
     } else if (res_set_workloads(store, wl, workload_count()) != SIM_OK) {
         rc = bad("%s", res_errmsg(store));
     } else {
-        for (size_t i = 0; i < a->nin; i++)
-            runs[i] = (res_import_run_t){a->in[i].file,     imp_format_name(a->in[i].parsed.format),
-                                         a->label,          cmdline,
-                                         a->in[i].sessions, a->in[i].nsessions};
-        sim_err_t e = res_record_import(store, runs, a->nin, ids);
+        size_t k = 0;
+        for (size_t i = 0; i < a->nin; i++) {
+            const input_t *in = &a->in[i];
+            for (size_t r = 0; r < runs_of(in); r++, k++) {
+                run_label(a, in, r, labels[k], sizeof labels[k]);
+                runs[k] = (res_import_run_t){in->file,
+                                             imp_format_name(in->parsed.format),
+                                             labels[k][0] ? labels[k] : NULL,
+                                             cmdline,
+                                             in->per_set ? &in->sessions[r] : in->sessions,
+                                             in->per_set ? 1 : in->nsessions};
+            }
+        }
+        sim_err_t e = res_record_import(store, runs, nruns, ids);
         if (e != SIM_OK) {
             fprintf(stderr, "lobimport: %s\n", res_errmsg(store));
             rc = e == SIM_EINVAL ? 2 : 1;
         }
     }
     res_close(store);
+    free(labels);
     free(runs);
     return rc;
 }
 
-/* One line per recorded file: its format, sessions, figures and run id. */
+/* One line per recorded run: its file (and AWR window when the file holds
+ * several), format, sessions, figures and run id. */
 static void print_recorded(const args_t *a, const int64_t *ids)
 {
+    size_t id = 0;
     for (size_t i = 0; i < a->nin; i++) {
         const input_t *in = &a->in[i];
-        size_t modelled = 0, total = 0, cut = 0;
-        for (size_t s = 0; s < in->nsessions; s++)
-            for (size_t k = 0; k < in->sessions[s].nfigures; k++) {
-                total++;
-                modelled += sim_stat_by_name(in->sessions[s].figures[k].name) >= 0;
-                cut += in->sessions[s].printed[k] != NULL;
-            }
-        printf("%s: %s%s, %zu session%s, %zu figures (%zu modelled", in->file,
-               imp_format_name(in->parsed.format), in->recognised ? " (recognised)" : "",
-               in->nsessions, in->nsessions == 1 ? "" : "s", total, modelled);
-        if (cut)
-            printf(", %zu of them by a name cut to its column", cut);
-        printf(", %zu not modelled): run %" PRId64 "\n", total - modelled, ids[i]);
+        for (size_t r = 0; r < runs_of(in); r++) {
+            size_t from = in->per_set ? r : 0, to = in->per_set ? r + 1 : in->nsessions;
+            size_t modelled = 0, total = 0, cut = 0;
+            for (size_t s = from; s < to; s++)
+                for (size_t k = 0; k < in->sessions[s].nfigures; k++) {
+                    total++;
+                    modelled += sim_stat_by_name(in->sessions[s].figures[k].name) >= 0;
+                    cut += in->sessions[s].printed[k] != NULL;
+                }
+            printf("%s", in->file);
+            if (in->per_set && in->nsessions > 1)
+                printf(" (%s)", in->parsed.sets[r].run);
+            printf(": %s%s, %zu session%s, %zu figures (%zu modelled",
+                   imp_format_name(in->parsed.format), in->recognised ? " (recognised)" : "",
+                   to - from, to - from == 1 ? "" : "s", total, modelled);
+            if (cut)
+                printf(", %zu of them by a name cut to its column", cut);
+            printf(", %zu not modelled): run %" PRId64 "\n", total - modelled, ids[id++]);
+        }
     }
 }
 
@@ -591,8 +652,11 @@ int main(int argc, char **argv)
             size_t used = strlen(cmdline);
             snprintf(cmdline + used, sizeof cmdline - used, "%s%s", i ? " " : "", argv[i]);
         }
-        int64_t *ids = calloc(a.nin, sizeof *ids);
-        rc = ids ? record(&a, cmdline, ids) : bad("out of memory");
+        size_t nruns = 0;
+        for (size_t i = 0; i < a.nin; i++)
+            nruns += runs_of(&a.in[i]);
+        int64_t *ids = calloc(nruns, sizeof *ids);
+        rc = ids ? record(&a, cmdline, ids, nruns) : bad("out of memory");
         if (rc == 0)
             print_recorded(&a, ids);
         free(ids);
