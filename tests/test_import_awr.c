@@ -1,9 +1,10 @@
 /*
- * test_import_awr.c -- AWR reports read by imp_parse(): four real reports
+ * test_import_awr.c -- AWR reports read by imp_parse(): five real reports
  * published on public pages (tests/import/awr/README.md names each: 19c
- * text, 18c RAC HTML, 12.2 HTML, 19c HTML), checked against figures read by hand from
- * the files (the comment on each says where), and the same reports changed
- * on purpose: two instances of one window, two windows, and the refusals
+ * text, 18c RAC HTML, 12.2 HTML, 19c HTML, and a 12.1 global RAC report of
+ * awrgrpt.sql in HTML), checked against figures read by hand from the files
+ * (the comment on each says where), and the same reports changed on
+ * purpose: two instances of one window, two windows, and the refusals
  * (truncated, a section missing, two block sizes, garbage in a number).
  */
 #include <setjmp.h>
@@ -246,6 +247,67 @@ static void test_html_19c_negative_rate(void **state)
     free(t);
 }
 
+/* 12.1.0.2, HTML, the global report (awrgrpt.sql) of a two-node RAC (SLOB,
+ * instances SLOB1 and SLOB2).  Line 49 Database Summary: Block Size 8192,
+ * snapshots 176-177, Elapsed time 2.77 (minutes); 56, 57 instances 1 and 2;
+ * 144-145 Time Model DB time 335.38 and 340.00, DB CPU 98.56 and 73.41,
+ * bg time 6.49 and 3.77; 182-183 Foreground Wait Classes User I/O 248.14
+ * and 278.56, Cluster 0.01 and 0.14; 221 Top Timed Events '*' direct path
+ * read 1,175,907 waits 526.63 s, 226 gc current block 2-way 362 waits
+ * 0.11 s (231, 238: instance 1's share, not summed again); 321 SysStat and
+ * Global Messaging instance 1: GC Current 193 and GC CR 53 received, 228
+ * and 108 served; 391 instance 1 Local 97.46 %; 406 instance 1 CR Log
+ * Flush 2.78 %, 407 instance 2 CU Flush Time 0.45 ms; 493 instance 1 from
+ * 2 data block CR 34 received 97.06 % immediate, current 178; 654 gc cr
+ * blocks received 161, 660 gc current blocks received 423, 667 gcs
+ * messages sent 2,505, 727 redo size 4,717,424, 785 user commits 44, 566
+ * its DB time 11,749 (centiseconds: the Time Model's is kept); 816
+ * db_block_size * 8192. */
+static void test_html_12c_global(void **state)
+{
+    (void)state;
+    char *t = slurp(DIR "awrg12c_rac_global.html");
+    imp_file_t f = parse_ok(t);
+    assert_int_equal(f.nsets, 1);
+    const imp_set_t *s = &f.sets[0];
+    assert_string_equal(s->run, "snaps 176-177");
+    assert_int_equal(s->block_size, 8192);
+    expect(s, "db_block_size", 8192);
+    assert_int_equal(find(s, "db_block_size")->line, 49);
+    expect(s, "elapsed time micro", 166200000);
+    expect(s, "AWR instances", 2);
+    expect(s, "DB time", 675380000);
+    expect(s, "DB CPU", 171970000);
+    expect(s, "Time Model: background elapsed time micro", 10260000);
+    expect(s, "User I/O time_waited_micro", 526700000);
+    expect(s, "Cluster time_waited_micro", 150000);
+    expect(s, "direct path read", 1175907);
+    expect(s, "direct path read time_waited_micro", 526630000);
+    expect(s, "gc current block 2-way", 362);
+    expect(s, "gc current block 2-way time_waited_micro", 110000);
+    expect(s, "inst 1: gc current blocks received", 193);
+    expect(s, "inst 1: gc cr blocks received", 53);
+    expect(s, "inst 1: gc current blocks served", 228);
+    expect(s, "inst 1: gc cr blocks served", 108);
+    expect(s, "inst 2: gc current blocks received", 230);
+    expect(s, "inst 1: Buffer access - local cache % x1000", 97460);
+    expect(s, "inst 1: Global cache log flushes for cr blocks served % x1000", 2780);
+    expect(s, "inst 2: Avg global cache current block flush time (ms) x1000", 450);
+    expect(s, "inst 1 from 2: data block: CR blocks received", 34);
+    expect(s, "inst 1 from 2: data block: CR % immed x1000", 97060);
+    expect(s, "inst 1 from 2: data block: current blocks received", 178);
+    expect(s, "gc cr blocks received", 161);
+    expect(s, "gc current blocks received", 423);
+    expect(s, "gcs messages sent", 2505);
+    expect(s, "redo size", 4717424);
+    expect(s, "user commits", 44);
+    assert_int_equal(find(s, "user commits")->line, 785);
+    /* the cluster's rows are what a file of the instances' reports sums */
+    assert_int_equal(find(s, "direct path read")->line, 221);
+    imp_file_free(&f);
+    free(t);
+}
+
 /* ---- several reports in a file ------------------------------------------------ */
 
 /* The 19c report again as if from instance 2 of the same window. */
@@ -460,10 +522,52 @@ static void test_instance_twice(void **state)
     free(t);
 }
 
-static void test_global_report_refused(void **state)
+static void test_global_text_refused(void **state)
 {
     (void)state;
-    expect_refused("WORKLOAD REPOSITORY REPORT (RAC)\n\nDB Name ...\n", "global (RAC) report", 1);
+    expect_refused("WORKLOAD REPOSITORY REPORT (RAC)\n\nDB Name ...\n",
+                   "global (RAC) report of awrgrpt.sql in text: not read", 1);
+}
+
+/* The global report cut short, without a section, with its instances'
+ * block sizes apart, and beside a per-instance report of its window. */
+static void test_global_refused(void **state)
+{
+    (void)state;
+    char *t = slurp(DIR "awrg12c_rac_global.html");
+    char *cut = strdup(t);
+    *strstr(cut, "End of Report") = '\0';
+    expect_refused(cut, "inside the report that began on line 35", 861);
+    char *nosys = replace(t, "System Statistics (Global)</h3>", "System Statistics (Globl)</h3>");
+    expect_refused(nosys, "the report from line 35 has no System Statistics (Global) section", 864);
+    char *notop = replace(t, ">Top Timed Events</h3>", ">Top Timed Evnts</h3>");
+    expect_refused(notop, "has no Top Timed Events section", 864);
+    /* db_block_size per instance (I# 1 and 2, as init.ora Parameters
+     * lists a parameter whose instances differ) */
+    char *two = replace(t,
+                        "<td class='awrnc'>*</td><td class='awrnc'>8192</td><td "
+                        "class='awrnc'></td></tr>",
+                        "<td class='awrnc'>1</td><td class='awrnc'>8192</td><td "
+                        "class='awrnc'></td></tr>\n<tr><td scope=\"row\" "
+                        "class='awrc'>db_block_size</td><td class='awrc'>2</td><td "
+                        "class='awrc'>16384</td><td class='awrc'></td></tr>");
+    expect_refused(two, "block size 16384 here, 8192 on line 49: one run holds one block size",
+                   817);
+    char *h = slurp(DIR "awr18c_rac_inst1.html");
+    char *h2 = replace(h, "'awrnc'>237812<", "'awrnc'>176<");
+    char *h3 = replace(h2, "'awrc'>237837<", "'awrc'>177<");
+    char *both = concat(t, h3);
+    expect_refused(both, "snapshots 176-177 again (the global report on line 35 has them)",
+                   865 + 65); /* its End Snap, line 65 */
+    free(both);
+    free(h3);
+    free(h2);
+    free(h);
+    free(two);
+    free(notop);
+    free(nosys);
+    free(cut);
+    free(t);
 }
 
 /* ---- the numbers AWR prints ------------------------------------------------------- */
@@ -505,8 +609,9 @@ static void test_detect(void **state)
 {
     (void)state;
     const char *files[] = {DIR "awr19c_rac_pdb_text.txt", DIR "awr18c_rac_inst1.html",
-                           DIR "awr12c_single.html", DIR "awr19c_single_pdb.html"};
-    for (size_t i = 0; i < 4; i++) {
+                           DIR "awr12c_single.html", DIR "awr19c_single_pdb.html",
+                           DIR "awrg12c_rac_global.html"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char *t = slurp(files[i]);
         assert_int_equal(imp_detect(t, strlen(t)), IMP_FORMAT_AWR);
         free(t);
@@ -524,6 +629,7 @@ int main(void)
         cmocka_unit_test(test_html_18c_rac),
         cmocka_unit_test(test_html_12c),
         cmocka_unit_test(test_html_19c_negative_rate),
+        cmocka_unit_test(test_html_12c_global),
         cmocka_unit_test(test_two_instances_sum),
         cmocka_unit_test(test_two_windows_two_sets),
         cmocka_unit_test(test_foreground_wait_class_11g),
@@ -534,7 +640,8 @@ int main(void)
         cmocka_unit_test(test_two_block_sizes),
         cmocka_unit_test(test_garbage_number),
         cmocka_unit_test(test_instance_twice),
-        cmocka_unit_test(test_global_report_refused),
+        cmocka_unit_test(test_global_text_refused),
+        cmocka_unit_test(test_global_refused),
         cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_detect),
     };
