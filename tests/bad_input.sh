@@ -530,7 +530,25 @@ awr "awr/garbage.txt:221: 'gc cr blocks received': '4x' is not a number" awr/gar
 awr "awr/twice.txt:341: instance 1 of snapshots 37-38 again" awr/twice.txt
 awr "awr/two_block_sizes.html:830: block size 4096 here, 8192 on line 188" awr/two_block_sizes.html
 # a good report beside a bad one: neither is recorded
-awr "awr/garbage.txt:221" --block-size=8k "$AWR/awr18c_rac_inst1.html" awr/garbage.txt
+awr "awr/garbage.txt:221" "$AWR/awr18c_rac_inst1.html" awr/garbage.txt
+# --block-size against the report's db_block_size (18c: Std Block Size 16K,
+# line 198)
+awr "$AWR/awr18c_rac_inst1.html:198: --block-size=8k, but the report's db_block_size is 16384 (16k)" \
+    --block-size=8k "$AWR/awr18c_rac_inst1.html"
+# The global report of awrgrpt.sql (HTML): cut short, a section missing,
+# the instances' db_block_size apart (init.ora Parameters lists a parameter
+# whose instances differ once per instance), its window twice.
+G=$AWR/awrg12c_rac_global.html
+head -n 500 "$G" >awr/g_truncated.html
+sed 's|>System Statistics (Global)</h3>|>System Statistics</h3>|' "$G" >awr/g_no_sysstat.html
+sed "s|<td class='awrnc'>\*</td><td class='awrnc'>8192</td><td class='awrnc'></td></tr>|<td class='awrnc'>1</td><td class='awrnc'>8192</td><td class='awrnc'></td></tr>\\n<tr><td scope=\"row\" class='awrc'>db_block_size</td><td class='awrc'>2</td><td class='awrc'>4096</td><td class='awrc'></td></tr>|" \
+    "$G" >awr/g_two_block_sizes.html
+cat "$G" "$G" >awr/g_twice.html
+awr "awr/g_truncated.html:498: the file ends here, inside the report that began on line 35" awr/g_truncated.html
+awr "awr/g_no_sysstat.html:864: the report from line 35 has no System Statistics (Global) section" awr/g_no_sysstat.html
+awr "awr/g_two_block_sizes.html:817: block size 4096 here, 8192 on line 49" awr/g_two_block_sizes.html
+awr "awr/g_twice.html:914: snapshots 176-177 again (the report on line 35 has them)" awr/g_twice.html
+awr "$G:49: --block-size=16k, but the report's db_block_size is 8192 (8k)" --block-size=16k "$G"
 
 # The fixture store went through every entry above untouched and whole.
 [ "$(sqlite3 history.db "pragma integrity_check")" = ok ] || say_fail "history.db integrity_check"

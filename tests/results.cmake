@@ -51,6 +51,9 @@ add_test(NAME import_roundtrip
 lobsim_test(test_import_awr SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_import_awr.c LIBS lobsim_import)
 target_compile_definitions(test_import_awr PRIVATE
   LOBSIM_AWR_DIR="${CMAKE_CURRENT_SOURCE_DIR}/import/awr")
+# lobimport on them: a run per snapshot window, the report's block size.
+add_test(NAME import_awr
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/import_awr.sh $<TARGET_FILE:lobimport> ${PROJECT_SOURCE_DIR})
 
 # lobsim_lobreport in process: the history and its page in the store's order
 # of workloads.
