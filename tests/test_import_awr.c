@@ -1,8 +1,8 @@
 /*
- * test_import_awr.c -- AWR reports read by imp_parse(): five real reports
+ * test_import_awr.c -- AWR reports read by imp_parse(): six real reports
  * published on public pages (tests/import/awr/README.md names each: 19c
- * text, 18c RAC HTML, 12.2 HTML, 19c HTML, and a 12.1 global RAC report of
- * awrgrpt.sql in HTML), checked against figures read by hand from the files
+ * text, 18c RAC HTML, 12.2 HTML, 19c HTML, and global RAC reports of
+ * awrgrpt.sql in HTML, 12.1 and 12.2), checked against figures read by hand from the files
  * (the comment on each says where), and the same reports changed on
  * purpose: two instances of one window, two windows, and the refusals
  * (truncated, a section missing, two block sizes, garbage in a number).
@@ -308,6 +308,44 @@ static void test_html_12c_global(void **state)
     free(t);
 }
 
+/* 12.2.0.1, HTML, the global report of a two-node RAC (DB1TP): 12.2's
+ * Global Latency Characteristics (in us) and Global Cache Transfer
+ * Statistics.  Line 54 Block Size 8192, snapshots 231-232, Elapsed time
+ * 30.03; 157-158 DB time 1,820.42 and 1,812.71; 198-199 User I/O 1,570.02
+ * and 1,585.86; 240 '*' db file sequential read 6,423,735 waits 2,590.33 s;
+ * 340 instance 1 GC Current 1,321 received; 410 instance 1 Local 81.72 %,
+ * Locality 99.97 %; 425 instance 1 CR Receive Time 112 us, CU Flush Time
+ * 508 us; 510 instance 1 from 2 data block CR 113 received, current 1,230;
+ * 688 gc cr blocks received 612; 850 user commits 1,223,592. */
+static void test_html_12c2_global(void **state)
+{
+    (void)state;
+    char *t = slurp(DIR "awrg12c2_rac_global.html");
+    imp_file_t f = parse_ok(t);
+    assert_int_equal(f.nsets, 1);
+    const imp_set_t *s = &f.sets[0];
+    assert_string_equal(s->run, "snaps 231-232");
+    assert_int_equal(s->block_size, 8192);
+    expect(s, "elapsed time micro", 1801800000);
+    expect(s, "AWR instances", 2);
+    expect(s, "DB time", 3633130000);
+    expect(s, "User I/O time_waited_micro", 3155880000);
+    expect(s, "db file sequential read", 6423735);
+    expect(s, "db file sequential read time_waited_micro", 2590330000);
+    expect(s, "inst 1: gc current blocks received", 1321);
+    expect(s, "inst 1: Buffer access - local cache % x1000", 81720);
+    expect(s, "inst 1: Global Cache Locality % x1000", 99970);
+    expect(s, "inst 1: Avg global cache cr block receive time (us) x1000", 112000);
+    expect(s, "inst 1: Avg global cache current block flush time (us) x1000", 508000);
+    expect(s, "inst 1 from 2: data block: CR blocks received", 113);
+    expect(s, "inst 1 from 2: data block: current blocks received", 1230);
+    expect(s, "gc cr blocks received", 612);
+    expect(s, "user commits", 1223592);
+    assert_int_equal(find(s, "user commits")->line, 850);
+    imp_file_free(&f);
+    free(t);
+}
+
 /* ---- several reports in a file ------------------------------------------------ */
 
 /* The 19c report again as if from instance 2 of the same window. */
@@ -609,8 +647,8 @@ static void test_detect(void **state)
 {
     (void)state;
     const char *files[] = {DIR "awr19c_rac_pdb_text.txt", DIR "awr18c_rac_inst1.html",
-                           DIR "awr12c_single.html", DIR "awr19c_single_pdb.html",
-                           DIR "awrg12c_rac_global.html"};
+                           DIR "awr12c_single.html",      DIR "awr19c_single_pdb.html",
+                           DIR "awrg12c_rac_global.html", DIR "awrg12c2_rac_global.html"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char *t = slurp(files[i]);
         assert_int_equal(imp_detect(t, strlen(t)), IMP_FORMAT_AWR);
@@ -630,6 +668,7 @@ int main(void)
         cmocka_unit_test(test_html_12c),
         cmocka_unit_test(test_html_19c_negative_rate),
         cmocka_unit_test(test_html_12c_global),
+        cmocka_unit_test(test_html_12c2_global),
         cmocka_unit_test(test_two_instances_sum),
         cmocka_unit_test(test_two_windows_two_sets),
         cmocka_unit_test(test_foreground_wait_class_11g),
