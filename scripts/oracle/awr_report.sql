@@ -1,9 +1,10 @@
 -- awr_report.sql -- the AWR reports of the cluster experiment between two
--- snapshots (awr_snapshot.sql), as text, spooled for lobimport:
+-- snapshots (awr_snapshot.sql), spooled for lobimport:
 --
 --   sqlplus system/password@db @scripts/oracle/awr_report.sql BEGIN_SNAP END_SNAP KB
 --
---   awr_global_KBk.txt   the global (RAC) report, as awrgrpt.sql writes it
+--   awr_global_KBk.html  the global (RAC) report, as awrgrpt.sql writes it
+--                        (HTML: lobimport reads the global report as HTML)
 --   awr_inst1_KBk.txt    one report per instance, as awrrpt.sql writes it
 --   awr_inst2_KBk.txt
 -- KB, the database's default block size in KB, only names the files (the
@@ -19,8 +20,8 @@ define kb = &3
 column dbid new_value dbid
 select dbid from v$database;
 
-spool awr_global_&kb.k.txt
-select output from table(dbms_workload_repository.awr_global_report_text(
+spool awr_global_&kb.k.html
+select output from table(dbms_workload_repository.awr_global_report_html(
     &dbid, '', &bsnap, &esnap));
 spool off
 spool awr_inst1_&kb.k.txt
