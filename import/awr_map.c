@@ -587,6 +587,20 @@ static int row_instance(imp_awr_map_t *m, const imp_awr_row_t *r, int *inst)
     return 1;
 }
 
+/* A heading of the global report and the name awrrpt.sql gives its figure. */
+typedef struct {
+    const char *head, *name;
+} rename_t;
+
+/* The name of heading h in t[0..n), NULL when t lacks it. */
+static const char *renamed(const rename_t *t, size_t n, const char *h)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(h, t[i].head) == 0)
+            return t[i].name;
+    return NULL;
+}
+
 /* A heading without its unit: "DB time (s)", "User I/O(s)" -> "DB time". */
 static void strip_unit(const char *h, char *out, size_t cap)
 {
@@ -664,9 +678,7 @@ static sim_err_t g_instance_row(imp_awr_map_t *m, const imp_awr_row_t *r)
 /* Time Model, a row per instance: the sums under the Time Model's names. */
 static sim_err_t g_time_row(imp_awr_map_t *m, const imp_awr_row_t *r)
 {
-    static const struct {
-        const char *head, *name;
-    } names[] = {
+    static const rename_t names[] = {
         {"DB time", "DB time"},
         {"DB CPU", "DB CPU"},
         {"SQL Exec Ela", "Time Model: sql execute elapsed time micro"},
@@ -683,10 +695,7 @@ static sim_err_t g_time_row(imp_awr_map_t *m, const imp_awr_row_t *r)
     for (size_t k = 1; k < r->n && k < m->nhead; k++) {
         char h[HEAD_MAX], other[HEAD_MAX + 32];
         strip_unit(m->head[k], h, sizeof h);
-        const char *name = NULL;
-        for (size_t i = 0; i < sizeof names / sizeof names[0] && !name; i++)
-            if (strcmp(h, names[i].head) == 0)
-                name = names[i].name;
+        const char *name = renamed(names, sizeof names / sizeof names[0], h);
         if (!name) {
             snprintf(other, sizeof other, "Time Model: %s micro", h);
             name = other;
@@ -708,11 +717,9 @@ static sim_err_t g_time_row(imp_awr_map_t *m, const imp_awr_row_t *r)
  * time_waited_micro", the class as awrrpt.sql names it. */
 static sim_err_t g_class_row(imp_awr_map_t *m, const imp_awr_row_t *r)
 {
-    static const struct {
-        const char *head, *name;
-    } names[] = {{"Sys I/O", "System I/O"},   {"Applic", "Application"},
-                 {"Concurcy", "Concurrency"}, {"Config", "Configuration"},
-                 {"Admin", "Administrative"}, {"Queueing", "Queueing"}};
+    static const rename_t names[] = {{"Sys I/O", "System I/O"},   {"Applic", "Application"},
+                                     {"Concurcy", "Concurrency"}, {"Config", "Configuration"},
+                                     {"Admin", "Administrative"}, {"Queueing", "Queueing"}};
     int inst, rc = row_instance(m, r, &inst);
     if (rc <= 0)
         return rc < 0 ? SIM_EINVAL : SIM_OK;
@@ -721,16 +728,13 @@ static sim_err_t g_class_row(imp_awr_map_t *m, const imp_awr_row_t *r)
         strip_unit(m->head[k], h, sizeof h);
         if (strcmp(h, "DB CPU") == 0 || strcmp(h, "DB time") == 0)
             continue; /* the Time Model's */
-        const char *cls = h;
-        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-            if (strcmp(h, names[i].head) == 0)
-                cls = names[i].name;
+        const char *cls = renamed(names, sizeof names / sizeof names[0], h);
         int64_t us;
         if ((rc = number(m, r, k, 6, &us)) < 0)
             return SIM_EINVAL;
         if (rc > 0 || us < 0)
             continue;
-        snprintf(name, sizeof name, "%s time_waited_micro", cls);
+        snprintf(name, sizeof name, "%s time_waited_micro", cls ? cls : h);
         sim_err_t e = add(m, name, us, r->line);
         if (e != SIM_OK)
             return e;
@@ -788,18 +792,12 @@ static sim_err_t g_gcmsg_row(imp_awr_map_t *m, const imp_awr_row_t *r)
  * the figure, x1000. */
 static void eff_name(const char *h, char *out, size_t cap)
 {
-    static const struct {
-        const char *head, *name;
-    } names[] = {{"Local %", "Buffer access - local cache %"},
-                 {"Remote %", "Buffer access - remote cache %"},
-                 {"Disk %", "Buffer access - disk %"},
-                 {"Locality %", "Global Cache Locality %"}};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(h, names[i].head) == 0) {
-            snprintf(out, cap, "%s", names[i].name);
-            return;
-        }
-    snprintf(out, cap, "%s", h);
+    static const rename_t names[] = {{"Local %", "Buffer access - local cache %"},
+                                     {"Remote %", "Buffer access - remote cache %"},
+                                     {"Disk %", "Buffer access - disk %"},
+                                     {"Locality %", "Global Cache Locality %"}};
+    const char *name = renamed(names, sizeof names / sizeof names[0], h);
+    snprintf(out, cap, "%s", name ? name : h);
 }
 
 /* "Receive Time (ms)" of the CR blocks -> "Avg global cache cr block
