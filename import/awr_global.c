@@ -165,8 +165,9 @@ static sim_err_t g_instance_row(imp_awr_map_t *m, const imp_awr_row_t *r)
     return imp_awr_add(m, "AWR instances", 1, r->line);
 }
 
-/* Time Model, a row per instance: the sums under the Time Model's names. */
-static sim_err_t g_time_row(imp_awr_map_t *m, const imp_awr_row_t *r)
+/* Time Model's headings as its statistics: "SQL Exec Ela" is "Time
+ * Model: sql execute elapsed time micro". */
+static void time_name(const char *h, char *out, size_t cap)
 {
     static const rename_t names[] = {
         {"DB time", "DB time"},
@@ -179,53 +180,49 @@ static sim_err_t g_time_row(imp_awr_map_t *m, const imp_awr_row_t *r)
         {"bg time", "Time Model: background elapsed time micro"},
         {"bg CPU", "Time Model: background cpu time micro"},
     };
-    int inst, rc = row_instance(m, r, &inst);
-    if (rc <= 0)
-        return rc < 0 ? SIM_EINVAL : SIM_OK;
-    for (size_t k = 1; k < r->n && k < m->nhead; k++) {
-        char h[HEAD_MAX], other[HEAD_MAX + 32];
-        strip_unit(m->head[k], h, sizeof h);
-        const char *name = renamed(names, sizeof names / sizeof names[0], h);
-        if (!name) {
-            snprintf(other, sizeof other, "Time Model: %s micro", h);
-            name = other;
-        }
-        int64_t us;
-        if ((rc = imp_awr_number(m, r, k, 6, &us)) < 0)
-            return SIM_EINVAL;
-        if (rc > 0 || us < 0)
-            continue;
-        m->have_tm_cpu |= strcmp(name, "DB CPU") == 0;
-        sim_err_t e = imp_awr_add(m, name, us, r->line);
-        if (e != SIM_OK)
-            return e;
-    }
-    return SIM_OK;
+    const char *name = renamed(names, sizeof names / sizeof names[0], h);
+    if (name)
+        snprintf(out, cap, "%s", name);
+    else
+        snprintf(out, cap, "Time Model: %s micro", h);
 }
 
-/* Foreground Wait Classes, seconds a row per instance: "CLASS
- * time_waited_micro", the class as awrrpt.sql names it. */
-static sim_err_t g_class_row(imp_awr_map_t *m, const imp_awr_row_t *r)
+/* Foreground Wait Classes' headings: "CLASS time_waited_micro", the class
+ * as awrrpt.sql names it; DB CPU and DB time are the Time Model's (""). */
+static void class_name(const char *h, char *out, size_t cap)
 {
     static const rename_t names[] = {{"Sys I/O", "System I/O"},   {"Applic", "Application"},
                                      {"Concurcy", "Concurrency"}, {"Config", "Configuration"},
                                      {"Admin", "Administrative"}, {"Queueing", "Queueing"}};
+    const char *cls = renamed(names, sizeof names / sizeof names[0], h);
+    if (strcmp(h, "DB CPU") == 0 || strcmp(h, "DB time") == 0)
+        out[0] = '\0';
+    else
+        snprintf(out, cap, "%s time_waited_micro", cls ? cls : h);
+}
+
+/* A row per instance of seconds (Time Model, Foreground Wait Classes):
+ * each column in microseconds under name(its heading), summed over the
+ * instances; a heading named "" is left out. */
+static sim_err_t seconds_row(imp_awr_map_t *m, const imp_awr_row_t *r,
+                             void (*name)(const char *h, char *out, size_t cap))
+{
     int inst, rc = row_instance(m, r, &inst);
     if (rc <= 0)
         return rc < 0 ? SIM_EINVAL : SIM_OK;
     for (size_t k = 1; k < r->n && k < m->nhead; k++) {
-        char h[HEAD_MAX], name[HEAD_MAX + 32];
+        char h[HEAD_MAX], n[HEAD_MAX + 64];
         strip_unit(m->head[k], h, sizeof h);
-        if (strcmp(h, "DB CPU") == 0 || strcmp(h, "DB time") == 0)
-            continue; /* the Time Model's */
-        const char *cls = renamed(names, sizeof names / sizeof names[0], h);
+        name(h, n, sizeof n);
         int64_t us;
+        if (!n[0])
+            continue;
         if ((rc = imp_awr_number(m, r, k, 6, &us)) < 0)
             return SIM_EINVAL;
         if (rc > 0 || us < 0)
             continue;
-        snprintf(name, sizeof name, "%s time_waited_micro", cls ? cls : h);
-        sim_err_t e = imp_awr_add(m, name, us, r->line);
+        m->have_tm_cpu |= strcmp(n, "DB CPU") == 0;
+        sim_err_t e = imp_awr_add(m, n, us, r->line);
         if (e != SIM_OK)
             return e;
     }
@@ -378,9 +375,9 @@ sim_err_t imp_awr_global_row(imp_awr_map_t *m, const imp_awr_row_t *r)
     case G_INSTANCES:
         return g_instance_row(m, r);
     case G_TIME:
-        return g_time_row(m, r);
+        return seconds_row(m, r, time_name);
     case G_CLASS:
-        return g_class_row(m, r);
+        return seconds_row(m, r, class_name);
     case G_TOP:
         return g_top_row(m, r);
     case G_SYSSTAT:
