@@ -252,7 +252,8 @@ static void test_html_19c_negative_rate(void **state)
  * snapshots 176-177, Elapsed time 2.77 (minutes); 56, 57 instances 1 and 2;
  * 144-145 Time Model DB time 335.38 and 340.00, DB CPU 98.56 and 73.41,
  * bg time 6.49 and 3.77; 182-183 Foreground Wait Classes User I/O 248.14
- * and 278.56, Cluster 0.01 and 0.14; 221 Top Timed Events '*' direct path
+ * and 278.56, Cluster 0.01 and 0.14, Sys I/O 0.00 and 0.05, Concurcy 0.01
+ * and 0.01; 221 Top Timed Events '*' direct path
  * read 1,175,907 waits 526.63 s, 226 gc current block 2-way 362 waits
  * 0.11 s (231, 238: instance 1's share, not summed again); 321 SysStat and
  * Global Messaging instance 1: GC Current 193 and GC CR 53 received, 228
@@ -281,6 +282,8 @@ static void test_html_12c_global(void **state)
     expect(s, "Time Model: background elapsed time micro", 10260000);
     expect(s, "User I/O time_waited_micro", 526700000);
     expect(s, "Cluster time_waited_micro", 150000);
+    expect(s, "System I/O time_waited_micro", 50000);  /* "Sys I/O(s)" */
+    expect(s, "Concurrency time_waited_micro", 20000); /* "Concurcy (s)" */
     expect(s, "direct path read", 1175907);
     expect(s, "direct path read time_waited_micro", 526630000);
     expect(s, "gc current block 2-way", 362);
