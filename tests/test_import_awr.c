@@ -594,6 +594,10 @@ static void test_global_refused(void **state)
                         "class='awrc'>16384</td><td class='awrc'></td></tr>");
     expect_refused(two, "block size 16384 here, 8192 on line 49: one run holds one block size",
                    817);
+    /* instance 2's row of Database Instances Included In Report as 1 */
+    char *dup = replace(t, "class='awrnc'>2</td><td class='awrnc'>SLOB2",
+                        "class='awrnc'>1</td><td class='awrnc'>SLOB2");
+    expect_refused(dup, "instance 1 again (line 56): each instance once", 57);
     char *h = slurp(DIR "awr18c_rac_inst1.html");
     char *h2 = replace(h, "'awrnc'>237812<", "'awrnc'>176<");
     char *h3 = replace(h2, "'awrc'>237837<", "'awrc'>177<");
@@ -604,6 +608,7 @@ static void test_global_refused(void **state)
     free(h3);
     free(h2);
     free(h);
+    free(dup);
     free(two);
     free(notop);
     free(nosys);
