@@ -101,6 +101,10 @@ int bench_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out
  * of values is a dimension of the sweep).  0, or 2 with one line in err:
  * "FILE:LINE: what is wrong", or the file that cannot be read. */
 int bench_parse_param_file(bench_opts_t *o, const char *path, char *err, size_t errlen);
+/* The same from an open stream f (not closed), path only naming it in
+ * messages: what bench_parse_param_file() does once the file is open (and
+ * the fuzz target's entry, fuzz/fuzz_param_file.c). */
+int bench_parse_param_stream(bench_opts_t *o, FILE *f, const char *path, char *err, size_t errlen);
 /* One value of parameter `name` (a number, or one of its names, e.g.
  * heap.dict_cache=warm) into *out.  0, or 2 with one line in err naming
  * `where`, the parameter and what it accepts. */

@@ -393,6 +393,13 @@ int bench_parse_param_file(bench_opts_t *o, const char *path, char *err, size_t 
             fclose(f);
         return 2;
     }
+    int rc = bench_parse_param_stream(o, f, path, err, errlen);
+    fclose(f);
+    return rc;
+}
+
+int bench_parse_param_stream(bench_opts_t *o, FILE *f, const char *path, char *err, size_t errlen)
+{
     int source = ++o->nsources;
     char line[512], where[300];
     size_t total = 0;
@@ -439,7 +446,6 @@ int bench_parse_param_file(bench_opts_t *o, const char *path, char *err, size_t 
         snprintf(err, errlen, "--param-file: cannot read '%s': %s", path, strerror(errno));
         rc = 2;
     }
-    fclose(f);
     return rc;
 }
 

@@ -213,6 +213,8 @@ static void fuzz_runs(input_t *in)
     ldf_run_destroy(h);
 }
 
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0)

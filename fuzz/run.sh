@@ -17,7 +17,9 @@ seconds=${1:-3}
 build=${2:-$src/build-fuzz}
 shift $(($# > 2 ? 2 : $#))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_cli_values fuzz_cli_parse fuzz_resolve_run fuzz_reference_csv fuzz_lobdiff fuzz_import)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_cli_values fuzz_cli_parse fuzz_resolve_run fuzz_reference_csv fuzz_lobdiff fuzz_import
+    fuzz_import_sqlplus fuzz_import_autotrace fuzz_import_runstats fuzz_import_snapper
+    fuzz_import_csv fuzz_import_dictionary fuzz_import_gbench fuzz_import_awr fuzz_param_file)
 
 if ! command -v clang >/dev/null || ! command -v clang++ >/dev/null; then
     echo "fuzz: FAIL: clang is not installed (scripts/install-deps installs it)"
@@ -40,6 +42,8 @@ for t in "${targets[@]}"; do
     mkdir -p "$corpus" "$build/artifacts"
     dict=()
     [ -f "$src/fuzz/$t.dict" ] && dict=(-dict="$src/fuzz/$t.dict")
+    # The targets of one format share fuzz_import's dictionary.
+    [ ${#dict[@]} -eq 0 ] && [[ $t == fuzz_import_* ]] && dict=(-dict="$src/fuzz/fuzz_import.dict")
     "$build/fuzz/$t" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
         -artifact_prefix="$build/artifacts/$t-" "${dict[@]}" "$corpus" "$src/fuzz/corpus/$t" \
         >"$build/$t.log" 2>&1
