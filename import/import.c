@@ -329,6 +329,11 @@ sim_err_t imp_add_stat(imp_build_t *b, size_t i, const char *name, size_t namele
     if (namelen > IMP_STAT_NAME_MAX)
         return imp_fail(b, line, "a statistic name of %zu characters (" SHOW "...): more than %d",
                         namelen, SHOWN(namelen), name, IMP_STAT_NAME_MAX);
+    for (size_t k = 0; k < namelen; k++)
+        if ((unsigned char)name[k] < 0x20 || name[k] == 0x7f)
+            return imp_fail(b, line,
+                            "a control character (0x%02x) in a statistic name, after " SHOW,
+                            (unsigned)(unsigned char)name[k], SHOWN(k), name);
     if (value < 0)
         return imp_fail(b, line, SHOW " is %lld; a statistic cannot be negative", SHOWN(namelen),
                         name, (long long)value);
@@ -364,6 +369,32 @@ sim_err_t imp_add_stat(imp_build_t *b, size_t i, const char *name, size_t namele
 }
 
 /* ---- the entry points ---------------------------------------------------- */
+
+/* A name that ends in a number is a line of more columns than the format
+ * has (runstats' three runs, SQL*Plus's two values: the first kept in the
+ * name), or a value glued to its name ("db block gets15514"): no
+ * statistic of Oracle's ends in a word of digits, nor is one of the
+ * catalogue with digits after it.  SIM_OK or SIM_EINVAL (in b's err). */
+static sim_err_t glued_number(imp_build_t *b, const imp_stat_t *st)
+{
+    const char *name = st->name;
+    size_t n = strlen(name), d = n;
+    while (d > 0 && (isdigit((unsigned char)name[d - 1]) || name[d - 1] == ','))
+        d--;
+    if (d == n)
+        return SIM_OK;
+    if (d == 0 || name[d - 1] == ' ')
+        return imp_fail(b, st->line,
+                        SHOW ": a name that ends in a number: more columns than the format has, "
+                             "or a value in the name",
+                        SHOWN(n), name);
+    char stem[IMP_STAT_NAME_MAX + 1];
+    snprintf(stem, sizeof stem, "%.*s", (int)d, name);
+    if (sim_stat_by_name(name) < 0 && sim_stat_by_name(stem) >= 0)
+        return imp_fail(b, st->line, SHOW ": the statistic '%s' with a number glued to it",
+                        SHOWN(n), name, stem);
+    return SIM_OK;
+}
 
 imp_format_t imp_detect(const char *text, size_t len)
 {
@@ -445,6 +476,9 @@ sim_err_t imp_parse(const char *file, const char *text, size_t len, imp_format_t
     for (size_t i = 0; rc == SIM_OK && i < out->nsets; i++)
         if (out->sets[i].n == 0)
             rc = imp_fail(&b, 0, "no statistics found in %s output", imp_format_name(format));
+    for (size_t i = 0; i < out->nsets; i++)
+        for (size_t j = 0; rc == SIM_OK && j < out->sets[i].n; j++)
+            rc = glued_number(&b, &out->sets[i].stats[j]);
     if (rc != SIM_OK)
         imp_file_free(out);
     return rc;
