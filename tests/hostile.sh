@@ -25,8 +25,9 @@ hostile_sums() {
 # expect STATUS WORD -- CMD...: exit STATUS, one stderr line holding WORD,
 # every file as it was, no new one.
 expect() {
-    local want=$1 word=$2
+    local want=$1 word=$2 cmd
     shift 3
+    cmd=$(echo "$*" | cut -c 1-160)
     tried=$((tried + 1))
     mkdir -p snap && hostile_snapshot snap/before && hostile_sums >snap/sums
     { timeout 120 "$@" >stdout 2>stderr </dev/null; } 2>/dev/null
@@ -34,17 +35,17 @@ expect() {
     lines=$(grep -c '' stderr)
     hostile_snapshot snap/after
     if [ $rc -ne "$want" ]; then
-        say_fail "$* -> exit $rc, want $want: $(head -n 3 stderr | cut -c 1-300 | tr '\n' ' ')"
+        say_fail "$cmd -> exit $rc, want $want: $(head -n 3 stderr | cut -c 1-300 | tr '\n' ' ')"
     elif [ "$lines" -ne 1 ]; then
-        say_fail "$* -> $lines lines on stderr, want 1: $(head -n 3 stderr | cut -c 1-300 | tr '\n' ' ')"
+        say_fail "$cmd -> $lines lines on stderr, want 1: $(head -n 3 stderr | cut -c 1-300 | tr '\n' ' ')"
     elif ! grep -qF -- "$word" stderr; then
-        say_fail "$* -> message does not name '$word': $(cut -c 1-300 stderr)"
+        say_fail "$cmd -> message does not name '$word': $(cut -c 1-300 stderr)"
     elif [ "$(wc -c <stderr)" -gt 1024 ]; then
-        say_fail "$* -> a message of $(wc -c <stderr) bytes: $(cut -c 1-200 stderr)"
+        say_fail "$cmd -> a message of $(wc -c <stderr) bytes: $(cut -c 1-200 stderr)"
     elif ! cmp -s snap/before snap/after; then
-        say_fail "$* -> files changed: $(diff snap/before snap/after | tr '\n' ' ')"
+        say_fail "$cmd -> files changed: $(diff snap/before snap/after | tr '\n' ' ')"
     elif ! hostile_sums | cmp -s - snap/sums; then
-        say_fail "$* -> a file's bytes changed"
+        say_fail "$cmd -> a file's bytes changed"
     else
         pass=$((pass + 1))
     fi
