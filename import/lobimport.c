@@ -486,14 +486,14 @@ static int parse_args(int argc, char **argv, args_t *a)
         } else {
             char opt[96];
             snprintf(opt, sizeof opt, "--%s=%s", options[id].name, v);
+            if ((rc = case_option(&c, id, v, opt)) != 0)
+                return rc;
             /* given again before the same file, the first would be dropped unsaid */
             if (given & 1u << id)
                 return bad("%s: --%s given twice before the same FILE (a case option applies "
                            "to the files after it)",
                            opt, options[id].name);
             given |= 1u << id;
-            if ((rc = case_option(&c, id, v, opt)) != 0)
-                return rc;
         }
     }
     if (a->nin == 0)
