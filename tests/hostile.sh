@@ -1,6 +1,6 @@
 # hostile.sh -- the rule of the hostile-input lists (bad_input_lobimport.sh,
-# bad_input_lobfit.sh), sourced by them: run from a fresh directory that
-# the caller made its working directory.
+# bad_input_lobfit.sh, bad_input_files.sh), sourced by them: run from a
+# fresh directory that the caller made its working directory.
 #
 # A refused input: the documented exit status, exactly one line on stderr
 # naming the input and the problem, no crash or sanitizer report, every
@@ -22,8 +22,9 @@ hostile_sums() {
         xargs -0 md5sum
 }
 
-# expect STATUS WORD -- CMD...: exit STATUS, one stderr line holding WORD,
-# every file as it was, no new one.
+# expect STATUS WORD -- CMD...: exit STATUS, one stderr line (under 1 KB)
+# holding WORD, every file as it was, no new one; then the caller's
+# hostile_after, if it defines one.
 expect() {
     local want=$1 word=$2 cmd
     shift 3
@@ -50,6 +51,7 @@ expect() {
         pass=$((pass + 1))
     fi
     rm -rf snap
+    if declare -F hostile_after >/dev/null; then hostile_after; fi
 }
 
 # accept WHAT CMD...: exit 0 and no sanitizer report (anything else fails
