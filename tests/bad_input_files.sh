@@ -11,10 +11,8 @@
 # as they were, no new file.  Every accepted case says what it must record.
 # sqlite3 is required: without it the run fails, naming it.
 set -u
-missing() { echo "FAIL: bad_input_files: $*"; exit 1; }
-[ $# -eq 3 ] || missing "expected 3 arguments, got $#; usage: bad_input_files.sh LOBBENCH LOBDIFF LOBREPORT"
-for t in "$1" "$2" "$3"; do [ -x "$t" ] || missing "not found or not executable: '$t'"; done
-command -v sqlite3 >/dev/null || missing "sqlite3 is not installed (scripts/install-deps installs it)"
+. "$(dirname "$(readlink -f "$0")")/hostile.sh"
+hostile_tools bad_input_files "bad_input_files.sh LOBBENCH LOBDIFF LOBREPORT" "$@"
 LOBBENCH=$(readlink -f "$1") LOBDIFF=$(readlink -f "$2") LOBREPORT=$(readlink -f "$3")
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/lobsim-bad-files.XXXXXX") || exit 1
@@ -29,7 +27,6 @@ cd "$work" || exit 1
 
 # The rule of every case: expect, accept, check (tests/hostile.sh); after
 # each refused case the store is put back as it was.
-. "$(dirname "$(readlink -f "$0")")/hostile.sh"
 hostile_after() {
     rm -f h.db-wal h.db-shm
     cmp -s h.db pristine.db || cp pristine.db h.db

@@ -14,12 +14,9 @@
 # user gives are --starts and --seed.)  "Before:" says how lobfit of main
 # before issue 23's fixes handled the case (the script run against it).
 set -u
-missing() { echo "FAIL: bad_input_lobfit: $*"; exit 1; }
-[ $# -eq 3 ] || missing "expected 3 arguments, got $#; usage: bad_input_lobfit.sh LOBFIT LOBBENCH LOBIMPORT"
-for t in "$1" "$2" "$3"; do [ -x "$t" ] || missing "not found or not executable: '$t'"; done
-command -v sqlite3 >/dev/null || missing "sqlite3 is not installed (scripts/install-deps installs it)"
-LOBFIT=$(readlink -f "$1") LOBBENCH=$(readlink -f "$2") LOBIMPORT=$(readlink -f "$3")
 . "$(dirname "$(readlink -f "$0")")/hostile.sh"
+hostile_tools bad_input_lobfit "bad_input_lobfit.sh LOBFIT LOBBENCH LOBIMPORT" "$@"
+LOBFIT=$(readlink -f "$1") LOBBENCH=$(readlink -f "$2") LOBIMPORT=$(readlink -f "$3")
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/lobsim-bad-fit.XXXXXX") || exit 1
 readers=()

@@ -13,13 +13,10 @@
 # with sqlite3.  "Before:" says how lobimport of main before issue 23's
 # fixes handled the case (the script run against that build).
 set -u
-missing() { echo "FAIL: bad_input_lobimport: $*"; exit 1; }
-[ $# -eq 1 ] || missing "expected 1 argument, got $#; usage: bad_input_lobimport.sh LOBIMPORT"
-[ -x "$1" ] || missing "not found or not executable: '$1'"
-command -v sqlite3 >/dev/null || missing "sqlite3 is not installed (scripts/install-deps installs it)"
+. "$(dirname "$(readlink -f "$0")")/hostile.sh"
+hostile_tools bad_input_lobimport "bad_input_lobimport.sh LOBIMPORT" "$@"
 command -v python3 >/dev/null || missing "python3 is not installed (scripts/install-deps installs it)"
 LOBIMPORT=$(readlink -f "$1")
-. "$(dirname "$(readlink -f "$0")")/hostile.sh"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/lobsim-bad-import.XXXXXX") || exit 1
 full=

@@ -10,6 +10,19 @@
 tried=0 pass=0
 say_fail() { echo "FAIL: $*"; }
 
+# hostile_tools NAME USAGE ARG...: USAGE's words after the script's name
+# are the programs, one ARG each, every one executable; sqlite3 installed.
+# Else the run fails, naming what is missing (a test never skips).
+hostile_tools() {
+    local name=$1 usage=$2 want
+    shift 2
+    want=$(($(wc -w <<<"$usage") - 1))
+    missing() { echo "FAIL: $name: $*"; exit 1; }
+    [ $# -eq "$want" ] || missing "expected $want arguments, got $#; usage: $usage"
+    for t in "$@"; do [ -x "$t" ] || missing "not found or not executable: '$t'"; done
+    command -v sqlite3 >/dev/null || missing "sqlite3 is not installed (scripts/install-deps installs it)"
+}
+
 # Every file here (but stdout, stderr and snap/) with its type, size and
 # time (a directory's entries, not its time: SQLite's journal comes and
 # goes), and every regular file's bytes (a FIFO is never opened here).
