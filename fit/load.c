@@ -237,8 +237,8 @@ sim_err_t fit_load(const char *db, const char *selector, unsigned workloads, fit
     *ncases = *skipped = *nruns = 0;
     res_store_t *s;
     sim_err_t err = res_open(db, RES_OPEN_READONLY, &s, msg, msglen);
-    if (err != SIM_OK)
-        return err;
+    if (err != SIM_OK) /* no store there (none, a pipe, a device, another file): bad input */
+        return err == SIM_ENOMEM ? err : SIM_EINVAL;
     load_t l = {.mask = workloads};
     size_t n = resolve_all(s, selector, workloads, run_ids, msg, msglen, &err);
     for (size_t i = 0; i < n && err == SIM_OK; i++) {

@@ -10,6 +10,7 @@
  * written after the fit began, 2 bad input (one line naming it).
  */
 #include <fnmatch.h>
+#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -88,11 +89,14 @@ static void list_params(void)
     }
 }
 
+/* One line on stderr, under 1 KB: a value of 100 KB given to an option is
+ * named by its start. */
 static int bad(const char *fmt, const char *a, const char *b)
 {
-    fprintf(stderr, "lobfit: ");
-    fprintf(stderr, fmt, a, b);
-    fputc('\n', stderr);
+    char line[1000];
+    if (snprintf(line, sizeof line, fmt, a, b) >= (int)sizeof line)
+        strcpy(line + sizeof line - 4, "...");
+    fprintf(stderr, "lobfit: %s\n", line);
     return 2;
 }
 
@@ -179,6 +183,9 @@ static int parse_workloads(args_t *a, const char *v)
     if (n < 0)
         return bad("--workload: '%s' is empty, has an empty item or too many%s", v, "");
     for (int i = 0; i < n; i++) {
+        for (int k = 0; k < i; k++)
+            if (strcmp(items[k], items[i]) == 0)
+                return bad("--workload: '%s' is given twice%s", items[i], "");
         int w = workload_find(items[i]);
         if (w >= 0) {
             a->mask |= 1u << w;
@@ -337,23 +344,37 @@ static int select_stats(const char *statlist, const fit_case_t *cases, size_t nc
                        "block gets')%s",
                        names[k], ""),
                    -1;
+        for (int j = 0; j < ns; j++)
+            if (stats[j] == s) /* it would weigh twice in the error */
+                return bad("--statistics: '%s' is given twice%s", names[k], ""), -1;
         stats[ns++] = s;
     }
     return ns;
 }
 
-/* --out can be written: its directory takes files and it is not a
- * directory nor a read-only file.  1 if so, else 0 with a line printed. */
+/* --out can be written, by the rule of every output (sim_output_check: a
+ * regular file replaced whole, a pipe or character device written to; a
+ * directory, a block device, a link to nothing, a missing or read-only
+ * directory refused), before the fit rather than after it.  1 if so, else
+ * 0 with a line printed. */
 static int out_writable(const char *out)
 {
-    char dir[1024];
-    sim_parent_dir(out, dir, sizeof dir);
+    char msg[1024];
+    sim_out_kind_t kind;
     struct stat st;
-    if (access(dir, W_OK) != 0 || (access(out, F_OK) == 0 && access(out, W_OK) != 0) ||
-        (stat(out, &st) == 0 && S_ISDIR(st.st_mode))) {
-        bad("--out: cannot write '%s' (a directory, or its directory is missing or "
-            "read-only)%s",
-            out, "");
+    /* a name the system cannot create would be found only after the fit */
+    size_t part = strcspn(out, "/");
+    for (const char *p = out; *p; p += part + (p[part] == '/'), part = strcspn(p, "/"))
+        if (part > NAME_MAX || p - out + part >= PATH_MAX) {
+            bad("--out: cannot write '%s': a name longer than the system takes%s", out, "");
+            return 0;
+        }
+    /* a file without write permission is refused even as root, who could
+     * replace it: someone protected it on purpose (as the store's rule) */
+    if (sim_output_check("--out", out, &kind, msg, sizeof msg) != 0 ||
+        (kind == SIM_OUT_FILE && stat(out, &st) == 0 && (st.st_mode & 0222) == 0 &&
+         snprintf(msg, sizeof msg, "--out: cannot write '%s': a read-only file", out) > 0)) {
+        bad("%s%s", msg, "");
         return 0;
     }
     return 1;

@@ -156,7 +156,7 @@ int imp_looks_csv(const char *text, size_t len)
 
 /* A session's case columns, and its set in the builder's file. */
 struct key {
-    char text[KEY_MAX];
+    char *text;
     size_t set;
 };
 
@@ -167,7 +167,50 @@ typedef struct {
     int have_last;
     struct key *keys;
     size_t nkeys;
+    /* keys by hash (slot: a key's index + 1, 0 empty; at most half full),
+     * so that a file of many sessions is read in linear time */
+    size_t *slots;
+    size_t cap;
 } csv_t;
+
+/* FNV-1a 64 of a key. */
+static size_t key_hash(const char *k)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (; *k; k++)
+        h = (h ^ (unsigned char)*k) * 0x100000001b3ULL;
+    return (size_t)h;
+}
+
+/* The slot holding key, or the empty one where it goes. */
+static size_t *key_slot(const csv_t *cv, const char *key)
+{
+    for (size_t k = key_hash(key) & (cv->cap - 1);; k = (k + 1) & (cv->cap - 1))
+        if (cv->slots[k] == 0 || strcmp(cv->keys[cv->slots[k] - 1].text, key) == 0)
+            return &cv->slots[k];
+}
+
+/* Room for one key more: the arrays doubled, the index rebuilt. */
+static int grow_keys(csv_t *cv)
+{
+    if (2 * (cv->nkeys + 1) <= cv->cap)
+        return 0;
+    size_t cap = cv->cap ? 2 * cv->cap : 16;
+    size_t *slots = sim_calloc(cap, sizeof *slots);
+    struct key *nk = sim_realloc(cv->keys, cap / 2 * sizeof *nk);
+    if (nk)
+        cv->keys = nk;
+    if (!slots || !nk) {
+        sim_free(slots);
+        return -1;
+    }
+    sim_free(cv->slots);
+    cv->slots = slots;
+    cv->cap = cap;
+    for (size_t i = 0; i < cv->nkeys; i++)
+        *key_slot(cv, cv->keys[i].text) = i + 1;
+    return 0;
+}
 
 /* A field that names a case: a name as the store takes it. */
 static int name_ok(const char *s, size_t n)
@@ -232,12 +275,14 @@ static sim_err_t row_set(csv_t *cv, field_t *f, int line, const char *workload, 
         *set = cv->keys[cv->last].set;
         return SIM_OK;
     }
-    for (size_t i = 0; i < cv->nkeys; i++)
-        if (strcmp(cv->keys[i].text, key) == 0) {
-            cv->last = i;
-            *set = cv->keys[i].set;
-            return SIM_OK;
-        }
+    if (grow_keys(cv) != 0)
+        return imp_fail(cv->b, line, "out of memory");
+    size_t *slot = key_slot(cv, key);
+    if (*slot) {
+        cv->last = *slot - 1;
+        *set = cv->keys[cv->last].set;
+        return SIM_OK;
+    }
     const char *path = field(f, h, C_PATH);
     if (*path && !name_ok(path, strlen(path)))
         return imp_fail(cv->b, line, "path '%s'; expected a name such as local or dblink", path);
@@ -256,14 +301,16 @@ static sim_err_t row_set(csv_t *cv, field_t *f, int line, const char *workload, 
     if (block_kb && !sim_block_size_valid(block_kb * 1024))
         return imp_fail(cv->b, line, "block_kb '%s'; expected one of 2, 4, 8, 16, 32",
                         field(f, h, C_BLOCK_KB));
-    struct key *nk = sim_realloc(cv->keys, (cv->nkeys + 1) * sizeof *nk);
-    if (!nk)
+    char *text = sim_malloc(used + 1);
+    if (!text)
         return imp_fail(cv->b, line, "out of memory");
-    cv->keys = nk;
-    if ((rc = imp_add_set(cv->b, set)) != SIM_OK)
+    if ((rc = imp_add_set(cv->b, set)) != SIM_OK) {
+        sim_free(text);
         return rc;
-    strcpy(cv->keys[cv->nkeys].text, key);
-    cv->keys[cv->nkeys].set = *set;
+    }
+    memcpy(text, key, used + 1);
+    cv->keys[cv->nkeys] = (struct key){text, *set};
+    *slot = cv->nkeys + 1;
     cv->last = cv->nkeys++;
     imp_set_t *s = &cv->b->out->sets[*set];
     snprintf(s->workload, sizeof s->workload, "%s", workload);
@@ -363,6 +410,26 @@ static sim_err_t csv_row(csv_t *cv, const imp_line_t *l)
     return imp_add_stat(cv->b, s->has_part - 1, p, n, part, l->no);
 }
 
+/* The columns beside the known ones are a sweep's, as lobbench writes
+ * them: a parameter (a dotted name) or the seed.  Another is no column
+ * lobsim wrote, and its values would be lost unsaid. */
+static sim_err_t sweep_columns(imp_build_t *b, const imp_line_t *l, const header_t *h)
+{
+    field_t f[CSV_MAX_FIELDS];
+    size_t fn[CSV_MAX_FIELDS];
+    split_csv(l, f, fn);
+    for (int i = 0; i < h->nkey; i++) {
+        const char *name = f[h->key[i]];
+        if (strcmp(name, "seed") != 0 && !strchr(name, '.'))
+            return imp_fail(b, l->no,
+                            "column '%s' is none lobsim writes (statistic, value, workload, "
+                            "path, lob_kchars, block_kb, rows, recursive, a swept parameter such "
+                            "as dsp.chunk_divisor, seed): its values would be lost",
+                            name);
+    }
+    return SIM_OK;
+}
+
 sim_err_t imp_parse_csv(imp_build_t *b, const char *text, size_t len)
 {
     imp_lines_t it;
@@ -388,8 +455,13 @@ sim_err_t imp_parse_csv(imp_build_t *b, const char *text, size_t len)
             rc = imp_fail(b, l.no,
                           "the rac workload's AWR figures (an older lobbench --stats-out): not "
                           "session statistics; write them again with this lobbench");
+        else
+            rc = sweep_columns(b, &l, &cv.h);
         have_header = 1;
     }
+    for (size_t i = 0; i < cv.nkeys; i++)
+        sim_free(cv.keys[i].text);
     sim_free(cv.keys);
+    sim_free(cv.slots);
     return rc;
 }

@@ -232,9 +232,18 @@ static sim_err_t counter(json_t *j, const char *key, int64_t *v)
         return rc;
     char num[64];
     snprintf(num, sizeof num, "%.*s", (int)(n < sizeof num ? n : sizeof num - 1), s);
+    /* Digits alone are read exactly: 9007199254740993 as a double would be
+     * 2^53, a value changed unsaid.  Another form (1.5514e+04, as Google
+     * Benchmark writes a double) below 2^52, where a double's step is
+     * below 1 and a fraction shows. */
+    const char *why;
+    if (strspn(num, "0123456789") == n && n < sizeof num)
+        return imp_parse_int(num, n, 0, v, &why) == 0
+                   ? SIM_OK
+                   : imp_fail(j->b, j->line, "counter '%s' = %s: %s", key, num, why);
     char *endp;
     double d = strtod(num, &endp);
-    if (*endp || !(d >= 0) || d != floor(d) || d > 9007199254740992.0)
+    if (*endp || !(d >= 0) || d != floor(d) || d >= 4503599627370496.0)
         return imp_fail(j->b, j->line, "counter '%s' = %s: not a whole number >= 0 below 2^53", key,
                         num);
     *v = (int64_t)d;

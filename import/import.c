@@ -230,18 +230,33 @@ static sim_err_t no_memory(imp_build_t *b)
     return SIM_ENOMEM;
 }
 
+/* The room an array of n items grows to when item n is added: doubled at
+ * each power of two from 8, so that n additions copy O(n) items. */
+static size_t grown(size_t n)
+{
+    return n < 8 ? 8 : 2 * n;
+}
+
+static int full(size_t n)
+{
+    return n == 0 || (n >= 8 && (n & (n - 1)) == 0);
+}
+
 sim_err_t imp_add_set(imp_build_t *b, size_t *index)
 {
     imp_file_t *f = b->out;
-    imp_index_t *ni = sim_realloc(b->index, (f->nsets + 1) * sizeof *ni);
-    if (!ni)
-        return no_memory(b);
-    b->index = ni;
-    memset(&ni[f->nsets], 0, sizeof ni[f->nsets]);
-    imp_set_t *ns = sim_realloc(f->sets, (f->nsets + 1) * sizeof *ns);
-    if (!ns)
-        return no_memory(b);
-    f->sets = ns;
+    if (full(f->nsets)) {
+        imp_index_t *ni = sim_realloc(b->index, grown(f->nsets) * sizeof *ni);
+        if (!ni)
+            return no_memory(b);
+        b->index = ni;
+        imp_set_t *ns = sim_realloc(f->sets, grown(f->nsets) * sizeof *ns);
+        if (!ns)
+            return no_memory(b);
+        f->sets = ns;
+    }
+    imp_set_t *ns = f->sets;
+    memset(&b->index[f->nsets], 0, sizeof b->index[f->nsets]);
     memset(&ns[f->nsets], 0, sizeof ns[f->nsets]);
     *index = f->nsets++;
     return SIM_OK;
@@ -289,7 +304,7 @@ static sim_err_t grow_index(imp_build_t *b, size_t i)
     if (2 * (s->n + 1) <= x->cap)
         return SIM_OK;
     imp_index_t old = *x;
-    x->cap = old.cap ? 2 * old.cap : 64;
+    x->cap = old.cap ? 2 * old.cap : 16;
     x->slots = sim_calloc(x->cap, sizeof *x->slots);
     if (!x->slots) {
         *x = old;
@@ -311,9 +326,22 @@ sim_err_t imp_add_stat(imp_build_t *b, size_t i, const char *name, size_t namele
     imp_set_t *s = &b->out->sets[i];
     if (namelen == 0)
         return imp_fail(b, line, "a value without a statistic name");
+    if (namelen > IMP_STAT_NAME_MAX)
+        return imp_fail(b, line, "a statistic name of %zu characters (" SHOW "...): more than %d",
+                        namelen, SHOWN(namelen), name, IMP_STAT_NAME_MAX);
+    for (size_t k = 0; k < namelen; k++)
+        if ((unsigned char)name[k] < 0x20 || name[k] == 0x7f)
+            return imp_fail(b, line,
+                            "a control character (0x%02x) in a statistic name, after " SHOW,
+                            (unsigned)(unsigned char)name[k], SHOWN(k), name);
     if (value < 0)
         return imp_fail(b, line, SHOW " is %lld; a statistic cannot be negative", SHOWN(namelen),
                         name, (long long)value);
+    if (value > IMP_VALUE_MAX)
+        return imp_fail(b, line,
+                        SHOW " is %lld: above 2^53, more than the store's readers hold "
+                             "exactly",
+                        SHOWN(namelen), name, (long long)value);
     sim_err_t rc = grow_index(b, i);
     if (rc != SIM_OK)
         return rc;
@@ -325,7 +353,7 @@ sim_err_t imp_add_stat(imp_build_t *b, size_t i, const char *name, size_t namele
         return imp_fail(b, line, SHOW " given twice with two values: %lld on line %d, %lld here",
                         SHOWN(namelen), name, (long long)have->value, have->line, (long long)value);
     }
-    imp_stat_t *ns = s->n % 64 == 0 ? sim_realloc(s->stats, (s->n + 64) * sizeof *ns) : s->stats;
+    imp_stat_t *ns = full(s->n) ? sim_realloc(s->stats, grown(s->n) * sizeof *ns) : s->stats;
     char *copy = sim_malloc(namelen + 1);
     if (ns)
         s->stats = ns;
@@ -341,6 +369,32 @@ sim_err_t imp_add_stat(imp_build_t *b, size_t i, const char *name, size_t namele
 }
 
 /* ---- the entry points ---------------------------------------------------- */
+
+/* A name that ends in a number is a line of more columns than the format
+ * has (runstats' three runs, SQL*Plus's two values: the first kept in the
+ * name), or a value glued to its name ("db block gets15514"): no
+ * statistic of Oracle's ends in a word of digits, nor is one of the
+ * catalogue with digits after it.  SIM_OK or SIM_EINVAL (in b's err). */
+static sim_err_t glued_number(imp_build_t *b, const imp_stat_t *st)
+{
+    const char *name = st->name;
+    size_t n = strlen(name), d = n;
+    while (d > 0 && (isdigit((unsigned char)name[d - 1]) || name[d - 1] == ','))
+        d--;
+    if (d == n)
+        return SIM_OK;
+    if (d == 0 || name[d - 1] == ' ')
+        return imp_fail(b, st->line,
+                        SHOW ": a name that ends in a number: more columns than the format has, "
+                             "or a value in the name",
+                        SHOWN(n), name);
+    char stem[IMP_STAT_NAME_MAX + 1];
+    snprintf(stem, sizeof stem, "%.*s", (int)d, name);
+    if (sim_stat_by_name(name) < 0 && sim_stat_by_name(stem) >= 0)
+        return imp_fail(b, st->line, SHOW ": the statistic '%s' with a number glued to it",
+                        SHOWN(n), name, stem);
+    return SIM_OK;
+}
 
 imp_format_t imp_detect(const char *text, size_t len)
 {
@@ -375,6 +429,16 @@ sim_err_t imp_parse(const char *file, const char *text, size_t len, imp_format_t
     if (errlen > 0)
         err[0] = '\0';
     imp_build_t b = {file ? file : "(input)", out, err, errlen, NULL};
+    /* A UTF-8 byte order mark (a Windows editor's, Excel's CSV) is no
+     * text; UTF-16 would read as a binary file, so it is named. */
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
+    if (len >= 2 && (memcmp(text, "\xff\xfe", 2) == 0 || memcmp(text, "\xfe\xff", 2) == 0))
+        return imp_fail(&b, 1,
+                        "UTF-16 text (its byte order mark); expected UTF-8: convert it, "
+                        "iconv -f UTF-16 -t UTF-8");
     int empty = 1;
     for (size_t i = 0; i < len && empty; i++)
         empty = isspace((unsigned char)text[i]) != 0;
@@ -412,6 +476,9 @@ sim_err_t imp_parse(const char *file, const char *text, size_t len, imp_format_t
     for (size_t i = 0; rc == SIM_OK && i < out->nsets; i++)
         if (out->sets[i].n == 0)
             rc = imp_fail(&b, 0, "no statistics found in %s output", imp_format_name(format));
+    for (size_t i = 0; i < out->nsets; i++)
+        for (size_t j = 0; rc == SIM_OK && j < out->sets[i].n; j++)
+            rc = glued_number(&b, &out->sets[i].stats[j]);
     if (rc != SIM_OK)
         imp_file_free(out);
     return rc;

@@ -66,8 +66,15 @@ void imp_build_done(imp_build_t *b);
 sim_err_t imp_fail(imp_build_t *b, int line, const char *fmt, ...);
 /* A new set; SIM_ENOMEM.  *index is its index. */
 sim_err_t imp_add_set(imp_build_t *b, size_t *index);
+/* A statistic's name at most this long (v$statname's are at most 64, AWR's
+ * built names under 100), and a value at most 2^53: lobreport and lobdiff
+ * read figures as doubles, which hold every whole number up to it. */
+#define IMP_STAT_NAME_MAX 255
+#define IMP_VALUE_MAX 9007199254740992LL
+
 /* Add name = value to set i; the same name with the same value again is
- * kept once, with another value refused. */
+ * kept once, with another value refused; a name longer than
+ * IMP_STAT_NAME_MAX or a value above IMP_VALUE_MAX refused. */
 sim_err_t imp_add_stat(imp_build_t *b, size_t i, const char *name, size_t namelen, int64_t value,
                        int line);
 

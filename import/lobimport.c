@@ -481,6 +481,7 @@ typedef struct {
 static int parse_args(int argc, char **argv, args_t *a)
 {
     case_opts_t c = {.workload = 0, .block_size = SIM_REF_BLOCK_SIZE};
+    unsigned given = 0; /* the case options given since the last FILE */
     sim_opt_parser_t p;
     sim_opt_init(&p, options, argc, argv);
     char err[512];
@@ -496,6 +497,7 @@ static int parse_args(int argc, char **argv, args_t *a)
             a->in[a->nin].c = c;
             a->nin++;
             c.lob_unused[0] = '\0';
+            given = 0;
         } else if (id == OPT_DB) {
             a->db = v;
             if (!*v)
@@ -513,6 +515,12 @@ static int parse_args(int argc, char **argv, args_t *a)
             snprintf(opt, sizeof opt, "--%s=%s", options[id].name, v);
             if ((rc = case_option(&c, id, v, opt)) != 0)
                 return rc;
+            /* given again before the same file, the first would be dropped unsaid */
+            if (given & 1u << id)
+                return bad("%s: --%s given twice before the same FILE (a case option applies "
+                           "to the files after it)",
+                           opt, options[id].name);
+            given |= 1u << id;
         }
     }
     if (a->nin == 0)
@@ -647,16 +655,19 @@ int main(int argc, char **argv)
     else if (rc == 0 && a.version)
         puts("lobimport " LOBSIM_VERSION);
     else if (rc == 0 && (rc = read_inputs(&a)) == 0) {
-        char cmdline[2048] = "";
-        for (int i = 0; i < argc; i++) {
-            size_t used = strlen(cmdline);
-            snprintf(cmdline + used, sizeof cmdline - used, "%s%s", i ? " " : "", argv[i]);
-        }
+        /* the command line whole, however long: recorded as given */
+        size_t need = 1;
+        for (int i = 0; i < argc; i++)
+            need += strlen(argv[i]) + 1;
+        char *cmdline = calloc(need, 1);
+        for (int i = 0, used = 0; cmdline && i < argc; i++)
+            used += sprintf(cmdline + used, "%s%s", i ? " " : "", argv[i]);
         size_t nruns = 0;
         for (size_t i = 0; i < a.nin; i++)
             nruns += runs_of(&a.in[i]);
         int64_t *ids = calloc(nruns, sizeof *ids);
-        rc = ids ? record(&a, cmdline, ids, nruns) : bad("out of memory");
+        rc = ids && cmdline ? record(&a, cmdline, ids, nruns) : bad("out of memory");
+        free(cmdline);
         if (rc == 0)
             print_recorded(&a, ids);
         free(ids);

@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lobreport_int.h"
@@ -43,6 +44,59 @@ int rpt_param_value(const char *text, const char *name, char *out, size_t len)
             snprintf(out, len, "%s", it.value);
             return 1;
         }
+    if (len)
+        out[0] = '\0';
+    return 0;
+}
+
+/* By name, then by place in the text (the index's order before the sort). */
+static int by_name_place(const void *a, const void *b)
+{
+    const rpt_param_iter_t *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->p > y->p) - (x->p < y->p);
+}
+
+void rpt_params_index(rpt_params_t *x, const char *text)
+{
+    *x = (rpt_params_t){NULL, 0, text};
+    rpt_param_iter_t it = {.p = text};
+    size_t n = 0;
+    while (rpt_param_next(&it))
+        n++;
+    if (n == 0 || !(x->pairs = malloc(n * sizeof *x->pairs)))
+        return;
+    it.p = text;
+    for (const char *at = text; rpt_param_next(&it); at = it.p) {
+        x->pairs[x->n] = it;
+        x->pairs[x->n++].p = at; /* its place, for the order among equal names */
+    }
+    qsort(x->pairs, x->n, sizeof *x->pairs, by_name_place);
+}
+
+void rpt_params_free(rpt_params_t *x)
+{
+    free(x->pairs);
+    x->pairs = NULL;
+    x->n = 0;
+}
+
+int rpt_params_value(const rpt_params_t *x, const char *name, char *out, size_t len)
+{
+    if (!x->pairs)
+        return rpt_param_value(x->text, name, out, len);
+    size_t lo = 0, hi = x->n; /* the first pair whose name is >= name */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(x->pairs[mid].name, name) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < x->n && strcmp(x->pairs[lo].name, name) == 0) {
+        snprintf(out, len, "%s", x->pairs[lo].value);
+        return 1;
+    }
     if (len)
         out[0] = '\0';
     return 0;
@@ -85,12 +139,15 @@ size_t rpt_param_changes(const char *a, const char *b, const char *skip, size_t 
         return 0;
     size_t n = 0, used = 0;
     int full = 0;
+    rpt_params_t xa, xb;
+    rpt_params_index(&xa, a);
+    rpt_params_index(&xb, b);
     /* b's names in b's order, then those only a has. */
     for (int pass = 0; pass < 2; pass++) {
         rpt_param_iter_t it = {.p = pass ? a : b};
         while (rpt_param_next(&it)) {
             char other[64];
-            int has = rpt_param_value(pass ? b : a, it.name, other, sizeof other);
+            int has = rpt_params_value(pass ? &xb : &xa, it.name, other, sizeof other);
             if (skipped(skip, it.name) || (pass && has) || (has && strcmp(other, it.value) == 0))
                 continue;
             if (n++ < max)
@@ -101,6 +158,8 @@ size_t rpt_param_changes(const char *a, const char *b, const char *skip, size_t 
                            pass ? "(none)" : it.value);
         }
     }
+    rpt_params_free(&xa);
+    rpt_params_free(&xb);
     if (n > max && !full) {
         char more[48];
         snprintf(more, sizeof more, " and %zu more", n - max);

@@ -216,18 +216,22 @@ static void add_swept(swept_t *sw, const char *name)
         snprintf(sw->names[sw->n++], sizeof sw->names[0], "%s", name);
 }
 
-/* The names whose values differ between a and b into sw. */
-static void differing(swept_t *sw, const char *a, const char *b)
+/* The names whose values differ between a (indexed as xa) and b into sw:
+ * b's names found in xa by bisection, a's in b's index. */
+static void differing(swept_t *sw, const char *a, const rpt_params_t *xa, const char *b)
 {
+    rpt_params_t xb;
+    rpt_params_index(&xb, b);
     for (int pass = 0; pass < 2; pass++) {
-        const char *from = pass ? b : a, *other = pass ? a : b;
-        rpt_param_iter_t it = {.p = from};
+        rpt_param_iter_t it = {.p = pass ? b : a};
         while (rpt_param_next(&it)) {
             char v[64];
-            if (!rpt_param_value(other, it.name, v, sizeof v) || strcmp(v, it.value) != 0)
+            if (!rpt_params_value(pass ? xa : &xb, it.name, v, sizeof v) ||
+                strcmp(v, it.value) != 0)
                 add_swept(sw, it.name);
         }
     }
+    rpt_params_free(&xb);
 }
 
 /* What the run's sessions differ in: every session against the first (if
@@ -238,13 +242,16 @@ static void find_swept(const walk_t *w, swept_t *sw)
     if (!w->n)
         return;
     const pending_t *p0 = &w->p[0];
+    rpt_params_t x0;
+    rpt_params_index(&x0, p0->params);
     for (size_t i = 1; i < w->n; i++) {
         const pending_t *p = &w->p[i];
         if (p->key.has_seed != p0->key.has_seed || p->key.seed != p0->key.seed)
             sw->seeds = 1;
         if (p->params && p0->params && strcmp(p->params, p0->params) != 0)
-            differing(sw, p0->params, p->params);
+            differing(sw, p0->params, &x0, p->params);
     }
+    rpt_params_free(&x0);
 }
 
 /* Session p's value of name (its seed when name is NULL) into v. */
@@ -307,23 +314,46 @@ static char *sweep_words(const walk_t *w, const swept_t *sw)
 
 /* ---- cases ------------------------------------------------------------------------ */
 
-static int32_t intern_params(rpt_history_t *h, const char *text, int *nomem)
+/*
+ * The loader's lookups by hash, so that reading n sessions costs O(n)
+ * whatever the store holds: the distinct parameter texts (h->params) and
+ * the cases (h->cases).  A slot holds an index + 1, 0 when empty; each
+ * table is kept at most half full.
+ */
+typedef struct {
+    size_t *slots;
+    size_t cap;
+} lookup_t;
+
+typedef struct {
+    lookup_t params, cases;
+    size_t params_cap, cases_cap; /* the room of h->params and h->cases */
+} index_t;
+
+/* FNV-1a 64, continued from h over n bytes. */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
-    if (!text)
-        return -1;
-    for (size_t i = h->nparams; i-- > 0;)
-        if (strcmp(h->params[i], text) == 0)
-            return (int32_t)i;
-    char **np = realloc(h->params, (h->nparams + 1) * sizeof *np);
-    if (np)
-        h->params = np;
-    char *copy = np ? strdup(text) : NULL;
-    if (!copy) {
-        *nomem = 1;
-        return -1;
-    }
-    h->params[h->nparams] = copy;
-    return (int32_t)h->nparams++;
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ULL;
+    return h;
+}
+#define FNV_BASIS 0xcbf29ce484222325ULL
+
+static uint64_t params_hash(const char *text)
+{
+    return fnv(FNV_BASIS, text, strlen(text));
+}
+
+static uint64_t case_hash(const char *workload, const char *path, uint64_t lob_chars,
+                          uint64_t block_size, uint64_t rows, const char *variant)
+{
+    uint64_t h = fnv(FNV_BASIS, workload, strlen(workload) + 1);
+    h = fnv(h, path, strlen(path) + 1);
+    h = fnv(h, &lob_chars, sizeof lob_chars);
+    h = fnv(h, &block_size, sizeof block_size);
+    h = fnv(h, &rows, sizeof rows);
+    return fnv(h, variant, strlen(variant) + 1);
 }
 
 static int same_case(const rpt_case_t *c, const pending_t *p, const char *variant)
@@ -333,15 +363,95 @@ static int same_case(const rpt_case_t *c, const pending_t *p, const char *varian
            c->rows == p->key.rows && strcmp(c->variant, variant) == 0;
 }
 
-static rpt_case_t *case_of(rpt_history_t *h, const pending_t *p, const char *variant)
+/* The slot of parameter text `text` (or the empty one where it goes). */
+static size_t *params_slot(const rpt_history_t *h, const lookup_t *t, const char *text)
 {
-    for (size_t i = 0; i < h->ncases; i++)
-        if (same_case(&h->cases[i], p, variant))
-            return &h->cases[i];
-    rpt_case_t *nc = realloc(h->cases, (h->ncases + 1) * sizeof *nc);
-    if (!nc)
+    for (size_t k = params_hash(text) & (t->cap - 1);; k = (k + 1) & (t->cap - 1))
+        if (!t->slots[k] || strcmp(h->params[t->slots[k] - 1], text) == 0)
+            return &t->slots[k];
+}
+
+static size_t *case_slot(const rpt_history_t *h, const lookup_t *t, const pending_t *p,
+                         const char *variant)
+{
+    uint64_t hash =
+        case_hash(p->workload, p->path, p->key.lob_chars, p->key.block_size, p->key.rows, variant);
+    for (size_t k = hash & (t->cap - 1);; k = (k + 1) & (t->cap - 1))
+        if (!t->slots[k] || same_case(&h->cases[t->slots[k] - 1], p, variant))
+            return &t->slots[k];
+}
+
+/* Room in t for one entry more beyond n: doubled and refilled by hash(i)
+ * when half full.  0, or -1 out of memory. */
+static int lookup_grow(lookup_t *t, size_t n, const rpt_history_t *h, int cases)
+{
+    if (2 * (n + 1) <= t->cap)
+        return 0;
+    size_t cap = t->cap ? 2 * t->cap : 64;
+    size_t *slots = calloc(cap, sizeof *slots);
+    if (!slots)
+        return -1;
+    free(t->slots);
+    *t = (lookup_t){slots, cap};
+    for (size_t i = 0; i < n; i++) {
+        const rpt_case_t *c = cases ? &h->cases[i] : NULL;
+        uint64_t hash =
+            c ? case_hash(c->workload, c->path, c->lob_chars, c->block_size, c->rows, c->variant)
+              : params_hash(h->params[i]);
+        size_t k = hash & (cap - 1);
+        while (slots[k])
+            k = (k + 1) & (cap - 1);
+        slots[k] = i + 1;
+    }
+    return 0;
+}
+
+static int32_t intern_params(rpt_history_t *h, index_t *x, const char *text, int *nomem)
+{
+    if (!text)
+        return -1;
+    if (lookup_grow(&x->params, h->nparams, h, 0) != 0) {
+        *nomem = 1;
+        return -1;
+    }
+    size_t *slot = params_slot(h, &x->params, text);
+    if (*slot)
+        return (int32_t)(*slot - 1);
+    if (h->nparams == x->params_cap) {
+        size_t cap = x->params_cap ? 2 * x->params_cap : 16;
+        char **np = realloc(h->params, cap * sizeof *np);
+        if (!np) {
+            *nomem = 1;
+            return -1;
+        }
+        h->params = np;
+        x->params_cap = cap;
+    }
+    char *copy = strdup(text);
+    if (!copy) {
+        *nomem = 1;
+        return -1;
+    }
+    h->params[h->nparams] = copy;
+    *slot = h->nparams + 1;
+    return (int32_t)h->nparams++;
+}
+
+static rpt_case_t *case_of(rpt_history_t *h, index_t *x, const pending_t *p, const char *variant)
+{
+    if (lookup_grow(&x->cases, h->ncases, h, 1) != 0)
         return NULL;
-    h->cases = nc;
+    size_t *slot = case_slot(h, &x->cases, p, variant);
+    if (*slot)
+        return &h->cases[*slot - 1];
+    if (h->ncases == x->cases_cap) {
+        size_t cap = x->cases_cap ? 2 * x->cases_cap : 16;
+        rpt_case_t *nc = realloc(h->cases, cap * sizeof *nc);
+        if (!nc)
+            return NULL;
+        h->cases = nc;
+        x->cases_cap = cap;
+    }
     rpt_case_t *c = &h->cases[h->ncases];
     memset(c, 0, sizeof *c);
     snprintf(c->workload, sizeof c->workload, "%s", p->workload);
@@ -375,12 +485,12 @@ static rpt_case_t *case_of(rpt_history_t *h, const pending_t *p, const char *var
         c->t_mean[i] = c->t_lo[i] = c->t_hi[i] = NAN;
         c->params[i] = -1;
     }
-    h->ncases++;
+    *slot = ++h->ncases;
     return c;
 }
 
 /* Run x's sessions, read into w, as cases; SIM_ENOMEM. */
-static sim_err_t take_run(rpt_history_t *h, size_t x, const walk_t *w)
+static sim_err_t take_run(rpt_history_t *h, index_t *ix, size_t x, const walk_t *w)
 {
     swept_t sw;
     find_swept(w, &sw);
@@ -390,9 +500,9 @@ static sim_err_t take_run(rpt_history_t *h, size_t x, const walk_t *w)
         const pending_t *p = &w->p[i];
         char variant[RPT_VARIANT_MAX];
         variant_of(p, &sw, variant, sizeof variant);
-        rpt_case_t *c = case_of(h, p, variant);
+        rpt_case_t *c = case_of(h, ix, p, variant);
         int nomem = 0;
-        int32_t pi = c ? intern_params(h, p->params, &nomem) : -1;
+        int32_t pi = c ? intern_params(h, ix, p->params, &nomem) : -1;
         if (!c || nomem)
             return SIM_ENOMEM;
         memcpy(&c->values[x * SIM_STAT_COUNT], p->values, sizeof p->values);
@@ -463,12 +573,15 @@ sim_err_t rpt_history_load(const char *db, rpt_history_t **out, char *err, size_
     if (e == SIM_OK && h->nruns)
         qsort(h->runs, h->nruns, sizeof *h->runs, by_order);
     walk_t w = {NULL, 0, 0, 0, why, sizeof why};
+    index_t ix = {{NULL, 0}, {NULL, 0}, 0, 0};
     for (size_t x = 0; e == SIM_OK && x < h->nruns; x++) {
         e = res_foreach_session(s, h->runs[x].run, take_session, &w);
         if (e == SIM_OK)
-            e = take_run(h, x, &w);
+            e = take_run(h, &ix, x, &w);
         walk_clear(&w);
     }
+    free(ix.params.slots);
+    free(ix.cases.slots);
     free(w.p);
     if (e == SIM_OK && h->ncases)
         qsort(h->cases, h->ncases, sizeof *h->cases, by_case);

@@ -82,6 +82,20 @@ typedef struct {
 
 int rpt_param_next(rpt_param_iter_t *it);
 
+/* A parameter text's pairs sorted by name (then by place, as
+ * rpt_param_value() finds the first), so that a name is found by bisection:
+ * comparing two texts costs n log n in their names, not n^2. */
+typedef struct {
+    rpt_param_iter_t *pairs; /* name and value of each; p unused */
+    size_t n;
+    const char *text; /* when pairs could not be allocated: searched linearly */
+} rpt_params_t;
+
+void rpt_params_index(rpt_params_t *x, const char *text);
+void rpt_params_free(rpt_params_t *x);
+/* rpt_param_value() over an index. */
+int rpt_params_value(const rpt_params_t *x, const char *name, char *out, size_t len);
+
 /* name's value in text into out: 1 when text has it, else 0 (out ""). */
 int rpt_param_value(const char *text, const char *name, char *out, size_t len);
 
@@ -121,8 +135,10 @@ sim_err_t rpt_calibration(FILE *f, const rpt_history_t *h, const char *db);
 /* ---- verify.c: what is read, checked before it is drawn ---------------- */
 
 /* A parameter text (runs.params, sessions.params) at most this long: the
- * model's 91 parameters take 2.6 KB, and comparing two texts (changes.c)
- * is quadratic in their names. */
+ * model's 91 parameters take 2.6 KB, so a longer text is none lobsim
+ * wrote -- damage or another tool's -- and is refused rather than drawn
+ * into the page's labels.  (Time is no longer the reason: comparing two
+ * texts is n log n in their names, rpt_params_t.) */
 #define RPT_PARAMS_MAX 16384
 
 /* SIM_OK, or SIM_ECORRUPT (SIM_ENOMEM) with one line in err naming `what`

@@ -11,10 +11,8 @@
 # as they were, no new file.  Every accepted case says what it must record.
 # sqlite3 is required: without it the run fails, naming it.
 set -u
-missing() { echo "FAIL: bad_input_files: $*"; exit 1; }
-[ $# -eq 3 ] || missing "expected 3 arguments, got $#; usage: bad_input_files.sh LOBBENCH LOBDIFF LOBREPORT"
-for t in "$1" "$2" "$3"; do [ -x "$t" ] || missing "not found or not executable: '$t'"; done
-command -v sqlite3 >/dev/null || missing "sqlite3 is not installed (scripts/install-deps installs it)"
+. "$(dirname "$(readlink -f "$0")")/hostile.sh"
+hostile_tools bad_input_files "bad_input_files.sh LOBBENCH LOBDIFF LOBREPORT" "$@"
 LOBBENCH=$(readlink -f "$1") LOBDIFF=$(readlink -f "$2") LOBREPORT=$(readlink -f "$3")
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/lobsim-bad-files.XXXXXX") || exit 1
@@ -27,8 +25,12 @@ cleanup() {
 trap cleanup EXIT
 cd "$work" || exit 1
 
-tried=0 pass=0
-say_fail() { echo "FAIL: $*"; }
+# The rule of every case: expect, accept, check (tests/hostile.sh); after
+# each refused case the store is put back as it was.
+hostile_after() {
+    rm -f h.db-wal h.db-shm
+    cmp -s h.db pristine.db || cp pristine.db h.db
+}
 SMALL=(--sizes=2k --path=local --benchmark_min_time=1x)
 
 # A store of two runs (the second with a parameter changed), and the store
@@ -39,58 +41,6 @@ SMALL=(--sizes=2k --path=local --benchmark_min_time=1x)
 sid=$(sqlite3 h.db "select min(sid) from sessions where run = 3")
 [ -n "$sid" ] || missing "the fixture store lacks run 3"
 cp h.db pristine.db
-
-# Every file here (but stdout, stderr and snap/) with its type and size,
-# and every regular file's bytes (a FIFO is never opened here).
-snapshot() { find . -path ./snap -prune -o ! -name stdout ! -name stderr -print0 | sort -z |
-    xargs -0 stat -c '%n %F %s %Y' >"$1"; }
-sums() { find . -path ./snap -prune -o -type f ! -name stdout ! -name stderr -print0 | sort -z |
-    xargs -0 md5sum; }
-
-# expect STATUS WORD -- CMD...: exit STATUS, one stderr line holding WORD,
-# every file as it was, no new one.
-expect() {
-    local want=$1 word=$2
-    shift 3
-    tried=$((tried + 1))
-    mkdir -p snap && snapshot snap/before && sums >snap/sums
-    { timeout 120 "$@" >stdout 2>stderr </dev/null; } 2>/dev/null
-    local rc=$? lines
-    lines=$(grep -c '' stderr)
-    snapshot snap/after
-    if [ $rc -ne "$want" ]; then
-        say_fail "$* -> exit $rc, want $want: $(head -n 3 stderr | tr '\n' ' ')"
-    elif [ "$lines" -ne 1 ]; then
-        say_fail "$* -> $lines lines on stderr, want 1: $(head -n 3 stderr | tr '\n' ' ')"
-    elif ! grep -qF -- "$word" stderr; then
-        say_fail "$* -> message does not name '$word': $(cat stderr)"
-    elif ! cmp -s snap/before snap/after; then
-        say_fail "$* -> files changed: $(diff snap/before snap/after | tr '\n' ' ')"
-    elif ! sums | cmp -s - snap/sums; then
-        say_fail "$* -> a file's bytes changed"
-    else
-        pass=$((pass + 1))
-    fi
-    rm -rf snap h.db-wal h.db-shm
-    cmp -s h.db pristine.db || cp pristine.db h.db
-}
-
-# accept WHAT CMD...: exit 0 (anything else fails WHAT).
-accept() {
-    local what=$1
-    shift
-    tried=$((tried + 1))
-    if timeout 120 "$@" >stdout 2>stderr </dev/null; then
-        pass=$((pass + 1))
-        return 0
-    fi
-    say_fail "$what: exit $?: $(grep -v '^\(20\|Running\|Run on\|CPU\|  \|Load\|lobsim_\|\*\*\*\)' stderr | head -n 2)"
-    return 1
-}
-check() { # WHAT CONDITION...: one more accepted case's expectation
-    tried=$((tried + 1))
-    if "${@:2}"; then pass=$((pass + 1)); else say_fail "$1"; fi
-}
 
 # ---- output targets (sim_output_check, sim_write_file) ----------------------------
 # A pipe or character device is written to directly; a directory is refused;
@@ -272,5 +222,4 @@ sqlite3 extra.db "alter table runs add column extra text; update runs set extra 
 accept "lobreport of a store with an extra column" "$LOBREPORT" --db=extra.db --out=site &&
     check "its page names both runs' commits" [ "$(grep -c '<tr data-run=' site/index.html)" = 3 ]
 
-echo "bad_input_files: $tried cases tried, $pass passed"
-[ $pass -eq "$tried" ] || exit 1
+hostile_done bad_input_files 1

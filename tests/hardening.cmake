@@ -88,3 +88,14 @@ add_test(NAME bad_input_files
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/bad_input_files.sh $<TARGET_FILE:lobbench>
           $<TARGET_FILE:lobdiff> $<TARGET_FILE:lobreport>)
 set_tests_properties(bad_input_files PROPERTIES TIMEOUT 600)
+
+# lobimport and lobfit tried as a hostile user would, a list each
+# (tests/bad_input_lobimport.sh, tests/bad_input_lobfit.sh; their rule in
+# tests/hostile.sh).
+add_test(NAME bad_input_lobimport
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/bad_input_lobimport.sh $<TARGET_FILE:lobimport>)
+set_tests_properties(bad_input_lobimport PROPERTIES TIMEOUT 600)
+add_test(NAME bad_input_lobfit
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/bad_input_lobfit.sh $<TARGET_FILE:lobfit>
+          $<TARGET_FILE:lobbench> $<TARGET_FILE:lobimport>)
+set_tests_properties(bad_input_lobfit PROPERTIES TIMEOUT 600)

@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# bad_input_lobimport.sh -- lobimport tried as a hostile user would: files
+# that look like a known format but are not quite, values that would be
+# changed unsaid, a store that is not ours, file names read as options,
+# inputs large enough to exhaust memory or time, encodings (issue 23).
+#
+#   usage: bad_input_lobimport.sh LOBIMPORT
+#
+# Every case by the rule of tests/hostile.sh: a refused input exits 2 (1
+# when the store cannot be written) with one line naming the file (and
+# line) and the problem, and the store and every file named are byte for
+# byte as they were; an accepted one says what it must record, checked
+# with sqlite3.  "Before:" says how lobimport of main before issue 23's
+# fixes handled the case (the script run against that build).
+set -u
+. "$(dirname "$(readlink -f "$0")")/hostile.sh"
+hostile_tools bad_input_lobimport "bad_input_lobimport.sh LOBIMPORT" "$@"
+command -v python3 >/dev/null || missing "python3 is not installed (scripts/install-deps installs it)"
+LOBIMPORT=$(readlink -f "$1")
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/lobsim-bad-import.XXXXXX") || exit 1
+full=
+cleanup() {
+    [ -n "$full" ] && umount "$full" 2>/dev/null
+    chmod -R u+w "$work" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+cd "$work" || exit 1
+
+# The store every case starts from: one imported run.
+printf 'statistic,value\n"db block gets",15514\n' >good.csv
+"$LOBIMPORT" --db=h.db --path=local --lob-size=2k good.csv >/dev/null 2>&1 ||
+    missing "cannot record the fixture store"
+cp h.db pristine.db
+LI=("$LOBIMPORT" --db=h.db --path=local --lob-size=2k)
+imp() { expect 2 "$1" -- "${LI[@]}" "${@:2}"; }
+q() { sqlite3 h.db "$1"; }
+fresh() { cp pristine.db h.db; }
+HEAD='NAME           VALUE\n-------------- -----\n'
+
+# ---- shape not checked -------------------------------------------------------------
+# Before: each recorded a figure under a garbage name (the number kept in
+# it: 'db block gets   10', 'db block gets  5', 'db block gets15514'), or
+# dropped a column's values.
+printf 'STAT...db block gets   10   20   30   10\n' >three-runs.txt
+expect 2 "three-runs.txt:1: 'db block gets   10': a name that ends in a number" -- \
+    "${LI[@]/--path=local/--path=local,dblink}" three-runs.txt
+printf "${HEAD}db block gets  5 6\n" >three-cols.txt
+imp "three-cols.txt:3: 'db block gets  5': a name that ends in a number" three-cols.txt
+printf "${HEAD}db block gets15514\n" >glued.txt
+imp "glued.txt:3: truncated line: 'db block gets15514' has no value" glued.txt
+printf 'STAT...db block gets15514   20   30   10\n' >glued-rs.txt
+expect 2 "glued-rs.txt:1: 'db block gets15514': the statistic 'db block gets' with a number glued" -- \
+    "${LI[@]/--path=local/--path=local,dblink}" glued-rs.txt
+printf 'statistic,value,extra\n"db block gets",5,x\n' >extra-col.csv
+imp "extra-col.csv:1: column 'extra' is none lobsim writes" extra-col.csv
+# Before too: refused (a row longer than its header).
+printf 'statistic,value\n"db block gets",5,6\n' >extra-field.csv
+imp "extra-field.csv:2: more than 2 fields" extra-field.csv
+printf "${HEAD}12345  5\n" >number-name.txt
+imp "number-name.txt:3: '12345': a name that ends in a number" number-name.txt
+
+# ---- silent change of the user's input ---------------------------------------------
+# Before: a control character (a value cut by a stray \r, a \x01) was kept
+# in the name, as a statistic lobsim does not know.
+printf "${HEAD}db block gets  15\r514\n" >cr-inside.txt
+imp "cr-inside.txt:3: 'db block gets  15': a name that ends in a number" cr-inside.txt
+printf "${HEAD}db block\x01gets  15514\n" >ctl.txt
+imp "ctl.txt:3: a control character (0x01) in a statistic name, after 'db block'" ctl.txt
+# Before too: refused (NUL bytes, a statistic twice with two values, an
+# option twice).
+printf "${HEAD}db block gets  15\00014\n" >nul.txt
+imp "nul.txt:0: binary file (holds a NUL byte)" nul.txt
+printf 'statistic,value\n"db block gets",5\n"db block gets",6\n' >twice.csv
+imp "twice.csv:3: 'db block gets' given twice with two values: 5 on line 2, 6 here" twice.csv
+printf '{"context": {},\n"benchmarks": [{"name": "fts/block:8k/rows:10",\n"db block gets": 1, "db block gets": 2}]}\n' >twice.json
+imp "twice.json:3: 'db block gets' given twice with two values" twice.json
+imp "option '--db' given twice" --db=other.db good.csv
+# Before: the second --block-size won unsaid (recorded 16k).
+imp "--block-size=16k: --block-size given twice before the same FILE" --block-size=8k --block-size=16k good.csv
+# Before: 9007199254740993 in JSON was recorded as 9007199254740992 (read
+# as a double); as text, recorded whole, and lobreport then refused the store.
+printf '{"context": {},\n"benchmarks": [{"name": "fts/block:8k/rows:10",\n"db block gets": 9007199254740993}]}\n' >round.json
+imp "round.json:3: 'db block gets' is 9007199254740993: above 2^53" round.json
+printf "${HEAD}db block gets  9007199254740993\n" >big.txt
+imp "big.txt:3: 'db block gets' is 9007199254740993: above 2^53" big.txt
+# Accepted: a case option again before the next file applies to that file.
+fresh
+accept "--block-size before each file" "${LI[@]}" --block-size=8k good.csv --block-size=16k good.csv &&
+    same "each file at its own block size" "2|8192 3|16384" \
+        "$(q "select run || '|' || block_size from sessions where run > 1 order by run" | tr '\n' ' ' | sed 's/ $//')"
+# Before: the command line was cut at 2047 bytes in runs.command_line.
+fresh
+label=$(head -c 3000 /dev/zero | tr '\0' L)
+accept "a label of 3000 characters" "${LI[@]}" --label="$label" good.csv &&
+    same "label and command line recorded whole" "3000|1" \
+        "$(q "select length(label), instr(command_line, '$label good.csv') > 0 from runs where run = 2")"
+
+# ---- files not ours ------------------------------------------------------------------
+# Before too: each refused (the store is opened after the files are read).
+mkfifo store.fifo
+expect 2 "store.fifo: not a regular file" -- "$LOBIMPORT" --db=store.fifo --path=local --lob-size=2k good.csv
+mkdir store.dir
+expect 2 "store.dir: is a directory" -- "$LOBIMPORT" --db=store.dir --path=local --lob-size=2k good.csv
+expect 2 "/dev/null: not a regular file" -- "$LOBIMPORT" --db=/dev/null --path=local --lob-size=2k good.csv
+blockdev=$(find /dev -maxdepth 1 -type b -print -quit)
+[ -n "$blockdev" ] || missing "no block device in /dev to try as a store"
+expect 2 "$blockdev: not a regular file" -- "$LOBIMPORT" --db="$blockdev" --path=local --lob-size=2k good.csv
+imp "store.dir: cannot read" store.dir
+# A link to a store not made yet: the store is made where it points (the
+# link kept), as a user who made the link meant.
+ln -s linked.db link.db
+accept "--db=a link to nothing yet" "$LOBIMPORT" --db=link.db --path=local --lob-size=2k good.csv &&
+    check "the store made at the link's target, the link kept" \
+        sh -c '[ -L link.db ] && [ "$(sqlite3 linked.db "select count(*) from runs")" = 1 ]'
+rm -f link.db linked.db*
+# An input from a pipe is read whole (a pipe has no size to ask).
+fresh
+accept "a FILE that is a pipe" "${LI[@]}" <(printf 'statistic,value\n"db block gets",7\n') &&
+    same "the pipe's figure" "7" "$(q "select value from figures where run = 2")"
+
+# ---- arguments passed on -------------------------------------------------------------
+# After --, a file named like an option is a file; '-' is the file named
+# '-' (standard input is /dev/stdin).  Before: the same.
+fresh
+printf 'statistic,value\n"db block gets",8\n' >./--workload=fts
+accept "a FILE named --workload=fts after --" "${LI[@]}" -- --workload=fts &&
+    same "read as a file, of the insert workload" "insert|8" \
+        "$(q "select workload, value from figures where run = 2")"
+fresh
+printf 'statistic,value\n"db block gets",9\n' >./-
+accept "a FILE named -" "${LI[@]}" - && same "the file '-' read" "9" "$(q "select value from figures where run = 2")"
+imp "'--frob'" --frob good.csv
+
+# ---- resource exhaustion ----------------------------------------------------------------
+# A line of 10 MB: before, a statistic name of 10 MB was recorded.
+{ printf "$HEAD"; head -c 10000000 /dev/zero | tr '\0' a; echo ' 5'; } >long-name.txt
+imp "long-name.txt:3: a statistic name of 10000000 characters" long-name.txt
+{ printf "${HEAD}db block gets  "; head -c 10000000 /dev/zero | tr '\0' 1; echo; } >long-value.txt
+imp "long-value.txt:3: value '1111" long-value.txt
+# A million statistics: read in linear time (before too), every one recorded.
+fresh
+{ printf "$HEAD"; seq 1 1000000 | sed 's/.*/stat &x   &/'; } >million.txt
+accept "a million statistics" "${LI[@]}" million.txt &&
+    same "a million figures, the last one's value" "1000000|1000000" \
+        "$(q "select count(*), max(value) from session_oracle_stats join sessions using (sid) where run = 2")"
+# A CSV of 50,000 sessions (a seed column): before, each row's session was
+# looked for among all before it, 23.7 s; now by hash.
+fresh
+{ echo 'statistic,value,seed'; seq 1 50000 | sed 's/.*/db block gets,&,&/'; } >sessions.csv
+accept "a CSV of 50,000 sessions" "${LI[@]}" sessions.csv &&
+    same "50,000 sessions" "50000" "$(q "select count(*) from sessions where run = 2")"
+# JSON nested a million deep, and a JSON of 100,000 benchmarks (before:
+# each set grown by one, 64 figures' room each: 240 MB; now doubling).
+python3 -c "print('['*1000000 + ']'*1000000)" >deep.json
+imp "deep.json:0: no known format" deep.json
+python3 -c "print('{\"context\": {}, \"benchmarks\": [' + '['*100000 + ']'*100000 + ']}')" >deep2.json
+imp "deep2.json:1: JSON: expected a benchmark object" deep2.json
+python3 -c "
+import json
+b = [{'name': 'fts/block:8k/rows:%d' % (i + 1), 'db block gets': i} for i in range(100000)]
+print(json.dumps({'context': {}, 'benchmarks': b}))" >many.json
+fresh
+accept "a JSON of 100,000 benchmarks" /usr/bin/env "${LI[@]}" many.json &&
+    same "100,000 sessions, their rows" "100000|100000" \
+        "$(q "select count(*), max(rows) from sessions where run = 2")"
+# A store on a full disk: exit 1, one line, the store as it was.  As root
+# on a tmpfs of 1 MB (the import needs more); else a directory without
+# write permission.  Before: the same.
+mkdir full
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=1m lobsim-full full 2>/dev/null; then
+    full=$PWD/full
+    cp pristine.db full/s.db
+    head -n 200002 million.txt >200k.txt
+    expect 1 "full/s.db: cannot import: database or disk is full" -- \
+        "$LOBIMPORT" --db=full/s.db --path=local --lob-size=2k 200k.txt
+    umount full && full=
+else
+    cp pristine.db full/s.db && chmod a-w full
+    expect 2 "full/s.db: cannot record: directory" -- "$LOBIMPORT" --db=full/s.db --path=local \
+        --lob-size=2k good.csv
+    chmod u+w full
+fi
+
+# ---- encodings and numbers --------------------------------------------------------------
+# Accepted: CRLF ends, and (before: refused as no known format) a UTF-8
+# byte order mark, as a Windows editor writes them: the same figure.
+fresh
+printf "${HEAD}db block gets  5\r\n" | sed 's/$/\r/' >crlf.txt
+printf '\xef\xbb\xbfstatistic,value\r\n"db block gets",6\r\n' >bom.csv
+accept "CRLF and a UTF-8 BOM" "${LI[@]}" crlf.txt bom.csv &&
+    same "each file's figure" "2|5 3|6" \
+        "$(q "select run || '|' || value from figures where run > 1 order by run" | tr '\n' ' ' | sed 's/ $//')"
+# Before: "binary file (holds a NUL byte)", which hid what it is.
+printf '\xff\xfes\0t\0a\0t\0\n\0' >utf16.txt
+imp "utf16.txt:1: UTF-16 text" utf16.txt
+printf "${HEAD}db block gets  1e400\n" >e400.txt
+imp "e400.txt:3: value '1e400': not a whole number" e400.txt
+printf "${HEAD}db block gets  -5\n" >negative.txt
+imp "negative.txt:3: value '-5': not a whole number" negative.txt
+printf "${HEAD}db block gets  0x10\n" >hex.txt
+imp "hex.txt:3: value '0x10': not a whole number" hex.txt
+printf '{"context": {},\n"benchmarks": [{"name": "fts/block:8k/rows:10",\n"db block gets": 1e400}]}\n' >e400.json
+imp "e400.json:3: counter 'db block gets' = 1e400" e400.json
+
+hostile_done bad_input_lobimport 20
