@@ -572,7 +572,9 @@ static int record(const args_t *a, const char *cmdline, int64_t *ids, size_t nru
 {
     char err[1024];
     res_import_run_t *runs = calloc(nruns, sizeof *runs);
-    char(*labels)[RES_NAME_MAX * 2 + 64] = calloc(nruns, sizeof *labels);
+    /* --label whole (however long) and a window's name after it. */
+    size_t lablen = (a->label ? strlen(a->label) : 0) + RES_NAME_MAX + 8;
+    char *labels = calloc(nruns, lablen);
     if (!runs || !labels) {
         free(runs);
         free(labels);
@@ -593,10 +595,11 @@ static int record(const args_t *a, const char *cmdline, int64_t *ids, size_t nru
         for (size_t i = 0; i < a->nin; i++) {
             const input_t *in = &a->in[i];
             for (size_t r = 0; r < runs_of(in); r++, k++) {
-                run_label(a, in, r, labels[k], sizeof labels[k]);
+                char *label = labels + k * lablen;
+                run_label(a, in, r, label, lablen);
                 runs[k] = (res_import_run_t){in->file,
                                              imp_format_name(in->parsed.format),
-                                             labels[k][0] ? labels[k] : NULL,
+                                             label[0] ? label : NULL,
                                              cmdline,
                                              in->per_set ? &in->sessions[r] : in->sessions,
                                              in->per_set ? 1 : in->nsessions};
