@@ -449,6 +449,49 @@ static void test_times_and_order(void **state)
     rpt_history_destroy(h);
 }
 
+/* The runs table: each run's workloads are those it ran, not the page's;
+ * a commit is shown as recorded, "+uncommitted" only when the run said so
+ * (not when git could not tell), "(unknown)" when there is none. */
+static void test_runs_table(void **state)
+{
+    store_dir_t *f = *state;
+    static const res_workload_t wl[] = {{"insert", "lob", NULL}, {"scan", "lob", NULL}};
+    res_session_t s;
+    sweep_session(&s, 0, 2, 1);
+    s.stats.v[SIM_STAT_DB_BLOCK_GETS] = 7;
+    int64_t a = record_run_at(f->db, wl, 2, NULL, -1, 1700000100, NULL, &s, 1);
+    s.workload = "scan";
+    int64_t b = record_run_at(f->db, NULL, 0, "2222222222222222222222222222222222222222", -1,
+                              1700000200, NULL, &s, 1);
+    int64_t c = record_run_at(f->db, NULL, 0, "3333333333333333333333333333333333333333", 1,
+                              1700000300, NULL, &s, 1);
+    rpt_history_t *h = load(f->db);
+    char *html = page_of(h, f);
+    static const struct {
+        const char *commit, *workloads;
+    } want[] = {
+        {"(unknown)", "insert"}, {"222222222222", "scan"}, {"333333333333 +uncommitted", "scan"}};
+    int64_t id[] = {a, b, c};
+    for (size_t i = 0; i < 3; i++) {
+        char row[64], cells[256];
+        snprintf(row, sizeof row, "<tr data-run=\"%" PRId64 "\">", id[i]);
+        const char *r = strstr(html, row);
+        assert_non_null(r);
+        snprintf(cells, sizeof cells, "\">%s</code></td>", want[i].commit);
+        const char *end = strstr(r, "</tr>"), *at = strstr(r, cells);
+        if (!at || at > end)
+            fail_msg("run %" PRId64 ": commit cell not '%s': %.*s", id[i], want[i].commit,
+                     (int)(end - r), r);
+        snprintf(cells, sizeof cells, "<td>%s</td>", want[i].workloads);
+        at = strstr(r, cells);
+        if (!at || at > end)
+            fail_msg("run %" PRId64 ": workloads not '%s': %.*s", id[i], want[i].workloads,
+                     (int)(end - r), r);
+    }
+    free(html);
+    rpt_history_destroy(h);
+}
+
 /* ---- the charts' values, as a reader reads them off the axes ----------------- */
 
 /* The value a tick label stands for: on a value axis "20k" 20000, "0.5",
@@ -705,6 +748,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_heap_family, setup, teardown),
         cmocka_unit_test_setup_teardown(test_oracle_row, setup, teardown),
         cmocka_unit_test_setup_teardown(test_times_and_order, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_runs_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rac_awr_values, setup, teardown),
         cmocka_unit_test_setup_teardown(test_calibration_values, setup, teardown),
     };
