@@ -2,9 +2,10 @@
  * test_fit.c -- lobsim_fit: the compass search on functions whose minimum is
  * known, the recovery of known parameters from a synthetic measurement
  * imported into a store, a parameter the chosen statistics cannot see
- * reported free, the declared list of fittable parameters and the settings
- * taken from a session, a heap fit's folds by block size and its progress
- * reports, and a rac fit per user commit.
+ * reported free, the optimiser's probes in one descent worked by hand (its
+ * first step, a step past a bound), the declared list of fittable
+ * parameters and the settings taken from a session, a heap fit's folds by
+ * block size and its progress reports, and a rac fit per user commit.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -102,6 +103,48 @@ static void test_search_starts_escape_local_minimum(void **state)
     assert_int_equal(fit_search(&o, two_basins, NULL, &best, &r), SIM_OK);
     assert_int_equal(best, 90);
     assert_true(r.best_start > 0);
+}
+
+/* Every point the objective is asked for, in order. */
+typedef struct {
+    int64_t probe[32];
+    unsigned n;
+} trace_t;
+
+/* Falls to the right: the minimum is the upper bound. */
+static double downhill(const int64_t *x, void *arg)
+{
+    trace_t *t = arg;
+    if (t->n < 32)
+        t->probe[t->n] = x[0];
+    t->n++;
+    return -(double)x[0];
+}
+
+/* One descent on 0 .. 800 from 750, worked by hand: the first step is an
+ * eighth of the range (100, step_div 0); 850 lies past the bound, so the
+ * bound itself, 800, is tried, and taken (the step doubles to 200).  From
+ * 800 every step up is the bound again, not tried; each step down fails
+ * and halves the step: 600, 700, 750, 775, 788, 794, 797, 799; a failure
+ * at step 1 ends the descent.  Ten calls, the minimum -800 at 800. */
+static void test_search_trace(void **state)
+{
+    (void)state;
+    int64_t lo = 0, hi = 800, start = 750, best;
+    fit_search_opts_t o = {.n = 1, .lo = &lo, .hi = &hi, .start = &start, .starts = 1, .seed = 1};
+    fit_search_result_t r;
+    trace_t t = {.n = 0};
+    assert_int_equal(fit_search(&o, downhill, &t, &best, &r), SIM_OK);
+    static const int64_t want[] = {750, 800, 600, 700, 750, 775, 788, 794, 797, 799};
+    char got[256] = "";
+    for (unsigned i = 0; i < t.n && i < 32; i++)
+        snprintf(got + strlen(got), sizeof got - strlen(got), " %lld", (long long)t.probe[i]);
+    for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (t.n != sizeof want / sizeof want[0] || t.probe[i] != want[i])
+            fail_msg("probes:%s; worked by hand 750 800 600 700 750 775 788 794 797 799", got);
+    assert_int_equal(r.calls, 10);
+    assert_int_equal(best, 800);
+    assert_true(r.f == -800.0);
 }
 
 /* ---- the error, worked by hand --------------------------------------------- */
@@ -601,6 +644,7 @@ int main(void)
         cmocka_unit_test(test_search_finds_minimum),
         cmocka_unit_test(test_search_respects_bounds),
         cmocka_unit_test(test_search_starts_escape_local_minimum),
+        cmocka_unit_test(test_search_trace),
         cmocka_unit_test_setup_teardown(test_recovers_known_parameters, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unseen_parameter_is_free, setup, teardown),
         cmocka_unit_test_setup_teardown(test_statistic_not_measured_refused, setup, teardown),

@@ -413,6 +413,66 @@ static void test_derived_figures(void **state)
     ldf_run_destroy(h);
 }
 
+/* ---- the order of the figures ---------------------------------------------- */
+
+/* A statistic that was 0 and is no longer has changed more than any that
+ * grew from a figure above 0: it leads the table.  Base: db block gets 40,
+ * consistent gets 0; head: 100 (+150 %) and 5 (from nothing). */
+static void test_from_zero_first(void **state)
+{
+    (void)state;
+    ldf_run_info_t bi = {.run = 1, .source = "lobsim", .git_dirty = -1};
+    ldf_run_info_t hi = {.run = 2, .source = "lobsim", .git_dirty = -1};
+    ldf_run_t *b = ldf_run_create("base", &bi), *h = ldf_run_create("head", &hi);
+    ldf_case_t c = mkcase("insert", "local", 2, 40);
+    c.present[SIM_STAT_CONSISTENT_GETS] = 1;
+    assert_int_equal(ldf_run_add_case(b, &c), SIM_OK);
+    c.stats.v[SIM_STAT_DB_BLOCK_GETS] = 100;
+    c.stats.v[SIM_STAT_CONSISTENT_GETS] = 5;
+    assert_int_equal(ldf_run_add_case(h, &c), SIM_OK);
+    ldf_opts_t o;
+    ldf_opts_defaults(&o);
+    ldf_diff_t *d = ldf_diff_create(&o, b, h);
+    char *t = render(d, ldf_render_text);
+    const char *cg = strstr(t, "consistent gets"), *bg = strstr(t, "db block gets");
+    if (!cg || !bg || cg > bg)
+        fail_msg("consistent gets (0 -> 5) not before db block gets (40 -> 100):\n%s", t);
+    free(t);
+    ldf_diff_destroy(d);
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+}
+
+/* A calibration's summary, worked by hand: Oracle's db block gets 100 in
+ * three cases, the model's 105 (5 % above: within 10 %), 60 (0.6: within
+ * 2x, not 10 %) and 40 (0.4: beyond 2x, and the furthest, below as far
+ * counts as above). */
+static void test_calibration_summary(void **state)
+{
+    (void)state;
+    ldf_run_info_t bi = {.run = 1, .source = "oracle", .git_dirty = -1};
+    ldf_run_info_t hi = {.run = 2, .source = "lobsim", .git_dirty = -1};
+    ldf_run_t *b = ldf_run_create("base", &bi), *h = ldf_run_create("head", &hi);
+    static const uint64_t kchars[] = {2, 8, 32}, model[] = {105, 60, 40};
+    for (size_t i = 0; i < 3; i++) {
+        ldf_case_t c = mkcase("insert", "local", kchars[i], 100);
+        assert_int_equal(ldf_run_add_case(b, &c), SIM_OK);
+        c.stats.v[SIM_STAT_DB_BLOCK_GETS] = model[i];
+        assert_int_equal(ldf_run_add_case(h, &c), SIM_OK);
+    }
+    ldf_opts_t o;
+    ldf_opts_defaults(&o);
+    ldf_diff_t *d = ldf_diff_create(&o, b, h);
+    char *t = render(d, ldf_render_text);
+    if (!strstr(t, "3 cells in 3 cases: 1 within 10%, 2 within 2x; furthest: local 32k 'db block "
+                   "gets' (lobsim 40, oracle 100, ratio "))
+        fail_msg("text:\n%s", t);
+    free(t);
+    ldf_diff_destroy(d);
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+}
+
 /* ---- the order of the workloads ------------------------------------------ */
 
 /* The workloads of the pairs, in the order of the diff, "/"-separated. */
@@ -654,6 +714,8 @@ int main(void)
         cmocka_unit_test(test_time_verdict),
         cmocka_unit_test(test_fewest_repetitions_noted),
         cmocka_unit_test(test_derived_figures),
+        cmocka_unit_test(test_from_zero_first),
+        cmocka_unit_test(test_calibration_summary),
         cmocka_unit_test(test_workload_order),
         cmocka_unit_test(test_long_labels),
         cmocka_unit_test(test_out_of_memory),

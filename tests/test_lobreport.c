@@ -5,7 +5,9 @@
  * changed between runs in words (parameters, else the commit); a sweep's
  * points apart; runs at one commit told apart; a heap family's series named
  * by block size; statistics zero in every run listed, not drawn; Oracle's
- * imported runs with their label and file.  The page as Chromium lays it out
+ * imported runs with their label and file; the rac AWR charts and the
+ * calibration plot by value, read off their axes as a reader reads them,
+ * against figures worked by hand.  The page as Chromium lays it out
  * is tests/lobreport_page.sh's.
  *
  * Every test works in its own mkdtemp directory, removed afterwards.
@@ -447,6 +449,294 @@ static void test_times_and_order(void **state)
     rpt_history_destroy(h);
 }
 
+/* The runs table: each run's workloads are those it ran, not the page's;
+ * a commit is shown as recorded, "+uncommitted" only when the run said so
+ * (not when git could not tell), "(unknown)" when there is none. */
+static void test_runs_table(void **state)
+{
+    store_dir_t *f = *state;
+    static const res_workload_t wl[] = {{"insert", "lob", NULL}, {"scan", "lob", NULL}};
+    res_session_t s;
+    sweep_session(&s, 0, 2, 1);
+    s.stats.v[SIM_STAT_DB_BLOCK_GETS] = 7;
+    int64_t a = record_run_at(f->db, wl, 2, NULL, -1, 1700000100, NULL, &s, 1);
+    s.workload = "scan";
+    int64_t b = record_run_at(f->db, NULL, 0, "2222222222222222222222222222222222222222", -1,
+                              1700000200, NULL, &s, 1);
+    int64_t c = record_run_at(f->db, NULL, 0, "3333333333333333333333333333333333333333", 1,
+                              1700000300, NULL, &s, 1);
+    rpt_history_t *h = load(f->db);
+    char *html = page_of(h, f);
+    static const struct {
+        const char *commit, *workloads;
+    } want[] = {
+        {"(unknown)", "insert"}, {"222222222222", "scan"}, {"333333333333 +uncommitted", "scan"}};
+    int64_t id[] = {a, b, c};
+    for (size_t i = 0; i < 3; i++) {
+        char row[64], cells[256];
+        snprintf(row, sizeof row, "<tr data-run=\"%" PRId64 "\">", id[i]);
+        const char *r = strstr(html, row);
+        assert_non_null(r);
+        snprintf(cells, sizeof cells, "\">%s</code></td>", want[i].commit);
+        const char *end = strstr(r, "</tr>"), *at = strstr(r, cells);
+        if (!at || at > end)
+            fail_msg("run %" PRId64 ": commit cell not '%s': %.*s", id[i], want[i].commit,
+                     (int)(end - r), r);
+        snprintf(cells, sizeof cells, "<td>%s</td>", want[i].workloads);
+        at = strstr(r, cells);
+        if (!at || at > end)
+            fail_msg("run %" PRId64 ": workloads not '%s': %.*s", id[i], want[i].workloads,
+                     (int)(end - r), r);
+    }
+    free(html);
+    rpt_history_destroy(h);
+}
+
+/* ---- the charts' values, as a reader reads them off the axes ----------------- */
+
+/* The value a tick label stands for: on a value axis "20k" 20000, "0.5",
+ * "2M"; on the LOB-size axis (lob), in K characters, "8k" 8, "1m" 1024,
+ * "512" 0.5. */
+static double tick_value(const char *lab, int lob)
+{
+    char *end;
+    double v = strtod(lab, &end);
+    if (lob)
+        return *end == 'k' ? v : *end == 'm' ? v * 1024 : v / 1024;
+    return *end == 'k' ? v * 1e3 : *end == 'M' ? v * 1e6 : *end == 'G' ? v * 1e9 : v;
+}
+
+/* A log axis: its first and last labelled ticks, where they are and what
+ * they say. */
+typedef struct {
+    double at0, v0, at1, v1;
+} axis_t;
+
+/* The labelled ticks of text[0, len): the <text> elements that match fmt
+ * (x, y, label): the LOB-size axis at x (by_x), a value axis at y - dy
+ * (the label's baseline is dy below its tick's line). */
+static axis_t read_axis(const char *text, size_t len, const char *fmt, int by_x, double dy)
+{
+    axis_t a = {0, 0, 0, 0};
+    int n = 0;
+    for (const char *t = strstr(text, "<text "); t && t < text + len; t = strstr(t + 1, "<text ")) {
+        double x, y;
+        char lab[32];
+        if (sscanf(t, fmt, &x, &y, lab) != 3)
+            continue;
+        double at = by_x ? x : y - dy;
+        if (n++ == 0) {
+            a.at0 = at;
+            a.v0 = tick_value(lab, by_x);
+        }
+        a.at1 = at;
+        a.v1 = tick_value(lab, by_x);
+    }
+    if (n < 2 || a.at0 == a.at1)
+        fail_msg("fewer than two labelled ticks matching %s", fmt);
+    return a;
+}
+
+/* The value at position p on axis a (log scale). */
+static double axis_value(const axis_t *a, double p)
+{
+    double l0 = log10(a->v0), l1 = log10(a->v1);
+    return pow(10, l0 + (p - a->at0) / (a->at1 - a->at0) * (l1 - l0));
+}
+
+/* text from `open` (which must occur after from) to the first `close`
+ * after it; *len its length. */
+static const char *element(const char *from, const char *open, const char *close, size_t *len)
+{
+    const char *s = strstr(from, open);
+    if (!s)
+        fail_msg("no %s", open);
+    const char *e = strstr(s, close);
+    assert_non_null(e);
+    *len = (size_t)(e - s);
+    return s;
+}
+
+/* The y of every point of the series named `name` in svg[0, len), in
+ * order: circles at their centre, Oracle's diamonds (path d="M x y-off")
+ * at their middle.  Returns their count. */
+static size_t series_points(const char *svg, size_t len, const char *series_open, double *x,
+                            double *y, size_t max)
+{
+    size_t glen, n = 0;
+    const char *s = element(svg, series_open, "</g>", &glen);
+    assert_true(s < svg + len);
+    for (const char *p = s; p && p < s + glen && n < max; p++) {
+        double px, py, top = -1;
+        if (sscanf(p, "<circle cx=\"%lf\" cy=\"%lf\"", &px, &py) == 2)
+            top = 0;
+        else if (sscanf(p, "<path class=\"oracle\" d=\"M%lf %lf", &px, &py) == 2)
+            top = 5; /* history.c: a diamond's top is 5 above its point */
+        else if (sscanf(p, "<path d=\"M%lf %lf", &px, &py) == 2)
+            top = 4.5; /* plot.c: 4.5 */
+        if (top < 0)
+            continue;
+        x[n] = px;
+        y[n++] = py + top;
+    }
+    return n;
+}
+
+/* A rac run's AWR charts, read off their axes: each the figure worked by
+ * hand from the session's totals (rac_figures(): over two instances AWR
+ * counts what one sends and the other receives, twice the statistic),
+ * over 2 s:
+ *
+ *   interconnect     2 * 10,240,000 B / 1024 / 2 s       10,000 KB/s
+ *   GCS/GES msgs     2 * (3000 + 1000) / 2 s               4000 /s
+ *   blocks served    2 * (600 + 1400) / 2 s                2000 /s
+ *   CR received      600 / 2 s                              300 /s
+ *   current recvd    1400 / 2 s                             700 /s
+ *   transactions     60 * 500 commits / 2 s              15,000 /min
+ *   waits            cluster 0.9 s, commit 0.3 s, system I/O 0.1 s, user
+ *                    I/O 0.05 s, DB CPU 1.6 s, each over 2 s.
+ *
+ * Every figure differs from the others, so a chart showing its neighbour's
+ * figure cannot pass. */
+static void test_rac_awr_values(void **state)
+{
+    store_dir_t *f = *state;
+    static const res_workload_t wl[] = {{"rac", "rac", "two instances"}};
+    res_session_t s;
+    sweep_session(&s, 0, 2, 1);
+    s.workload = "rac";
+    s.rows = 1000;
+    uint64_t *v = s.stats.v;
+    v[SIM_STAT_ELAPSED_MICRO] = 2000000;
+    v[SIM_STAT_INTERCONNECT_BYTES] = 10240000;
+    v[SIM_STAT_GCS_MESSAGES] = 3000;
+    v[SIM_STAT_GES_MESSAGES] = 1000;
+    v[SIM_STAT_GC_CR_RECEIVED] = 600;
+    v[SIM_STAT_GC_CURRENT_RECEIVED] = 1400;
+    v[SIM_STAT_USER_COMMITS] = 500;
+    v[SIM_STAT_CLUSTER_MICRO] = 900000;
+    v[SIM_STAT_COMMIT_MICRO] = 300000;
+    v[SIM_STAT_SYSTEM_IO_MICRO] = 100000;
+    v[SIM_STAT_USER_IO_MICRO] = 50000;
+    v[SIM_STAT_DB_CPU_MICRO] = 1600000;
+    record(f->db, wl, 1, NULL, NULL, &s, 1);
+    static const struct {
+        const char *id;
+        double want;
+    } fig[] = {
+        {"estd-interconnect-traffic-in-kb-per-second", 10000},
+        {"gcs-ges-messages-sent-and-received-per-second", 4000},
+        {"global-cache-blocks-served-and-received-per-second", 2000},
+        {"cr-blocks-received-per-second", 300},
+        {"current-blocks-received-per-second", 700},
+        {"transactions-per-minute", 15000},
+        {"cluster-wait-class-seconds-waited-per-second", 0.45},
+        {"commit-wait-class-seconds-waited-per-second", 0.15},
+        {"system-i-o-wait-class-seconds-waited-per-second", 0.05},
+        {"user-i-o-wait-class-seconds-waited-per-second", 0.025},
+        {"db-cpu-seconds-per-second", 0.8},
+    };
+    rpt_history_t *h = load(f->db);
+    char *html = page_of(h, f);
+    for (size_t i = 0; i < sizeof fig / sizeof fig[0]; i++) {
+        char open[160];
+        snprintf(open, sizeof open, "id=\"awr-rac-local-%s\"", fig[i].id);
+        size_t len;
+        const char *svg = element(html, open, "</svg>", &len);
+        axis_t a =
+            read_axis(svg, len, "<text x=\"%lf\" y=\"%lf\" text-anchor=\"end\">%31[^<]", 0, 4);
+        double x, y;
+        assert_int_equal(
+            series_points(svg, len, "<g class=\"series\" data-name=\"8k blocks\">", &x, &y, 1), 1);
+        double got = axis_value(&a, y);
+        if (fabs(got - fig[i].want) > 0.005 * fig[i].want)
+            fail_msg("%s: the chart shows %g, worked by hand %g", fig[i].id, got, fig[i].want);
+    }
+    free(html);
+    rpt_history_destroy(h);
+}
+
+/* Load a reference CSV (as lobbench loads the shipped one) of insert/local
+ * at 8k and 32k, db block gets g8 and g32, written as `name` in the test's
+ * directory; the run's id. */
+static int64_t load_reference(const store_dir_t *f, const char *name, int g8, int g32)
+{
+    char csv[160];
+    snprintf(csv, sizeof csv, "%s/%s", f->dir, name);
+    FILE *fp = fopen(csv, "w");
+    assert_non_null(fp);
+    fprintf(fp,
+            "path,lob_kchars,statistic,value\nlocal,8,\"db block gets\",%d\n"
+            "local,32,\"db block gets\",%d\n",
+            g8, g32);
+    assert_int_equal(fclose(fp), 0);
+    res_store_t *s;
+    char err[512];
+    if (res_open(f->db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
+        fail_msg("res_open: %s", err);
+    int64_t id;
+    if (res_load_reference(s, csv, &id) != SIM_OK)
+        fail_msg("res_load_reference: %s", res_errmsg(s));
+    res_close(s);
+    return id;
+}
+
+/* The calibration plot, read off its axes: against the newest of two
+ * reference runs (its title says which, its diamonds are its figures), the
+ * model's figures at their LOB sizes (each point above the tick that names
+ * its size), both by value. */
+static void test_calibration_values(void **state)
+{
+    store_dir_t *f = *state;
+    res_session_t ss[2];
+    for (size_t i = 0; i < 2; i++) {
+        sweep_session(&ss[i], 0, i ? 32 : 8, 1);
+        ss[i].stats.v[SIM_STAT_DB_BLOCK_GETS] = i ? 3200 : 800;
+    }
+    load_reference(f, "old.csv", 1000, 4000);
+    int64_t model = record(f->db, NULL, 0, NULL, NULL, ss, 2);
+    int64_t ref = load_reference(f, "new.csv", 500, 2000);
+    rpt_history_t *h = load(f->db);
+    char *html = page_of(h, f);
+    char title[160];
+    snprintf(title, sizeof title,
+             "<title>lobsim run %" PRId64 " against the Oracle measurements (run %" PRId64 ")",
+             model, ref);
+    assert_non_null(strstr(html, title));
+    size_t len;
+    const char *panel =
+        element(html, "<g class=\"panel\" data-statistic=\"db block gets\">", "</svg>", &len);
+    axis_t vy = read_axis(panel, len,
+                          "<text x=\"%lf\" y=\"%lf\" font-size=\"10\" text-anchor=\"end\" "
+                          "fill=\"#333\">%31[^<]",
+                          0, 3.5);
+    axis_t lx = read_axis(panel, len,
+                          "<text x=\"%lf\" y=\"%lf\" font-size=\"10\" text-anchor=\"middle\" "
+                          "fill=\"#333\">%31[^<]",
+                          1, 0);
+    static const struct {
+        const char *name;
+        double want[2];
+    } series[] = {{"lobsim (run %" PRId64 ")", {800, 3200}},
+                  {"Oracle (run %" PRId64 ")", {500, 2000}}};
+    for (size_t i = 0; i < 2; i++) {
+        char name[64], open[160];
+        snprintf(name, sizeof name, series[i].name, i ? ref : model);
+        snprintf(open, sizeof open, "data-name=\"%s\">", name);
+        double x[2], y[2];
+        assert_int_equal(series_points(panel, len, open, x, y, 2), 2);
+        for (size_t k = 0; k < 2; k++) {
+            double kchars = axis_value(&lx, x[k]), got = axis_value(&vy, y[k]);
+            if (fabs(kchars - (k ? 32 : 8)) > 0.01 ||
+                fabs(got - series[i].want[k]) > 0.005 * series[i].want[k])
+                fail_msg("%s: a point at %gk, %g; worked by hand %uk, %g", name, kchars, got,
+                         k ? 32 : 8, series[i].want[k]);
+        }
+    }
+    free(html);
+    rpt_history_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -458,6 +748,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_heap_family, setup, teardown),
         cmocka_unit_test_setup_teardown(test_oracle_row, setup, teardown),
         cmocka_unit_test_setup_teardown(test_times_and_order, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_runs_table, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_rac_awr_values, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_calibration_values, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
