@@ -44,7 +44,7 @@ expect() {
     cmd=$(echo "$*" | cut -c 1-160)
     tried=$((tried + 1))
     mkdir -p snap && hostile_snapshot snap/before && hostile_sums >snap/sums
-    { timeout 120 "$@" >stdout 2>stderr </dev/null; } 2>/dev/null
+    { timeout 300 "$@" >stdout 2>stderr </dev/null; } 2>/dev/null
     local rc=$? lines
     lines=$(grep -c '' stderr)
     hostile_snapshot snap/after
@@ -73,7 +73,7 @@ accept() {
     local what=$1
     shift
     tried=$((tried + 1))
-    timeout 120 "$@" >stdout 2>stderr </dev/null
+    timeout 300 "$@" >stdout 2>stderr </dev/null
     local rc=$?
     if [ $rc -eq 0 ] && ! grep -q 'Sanitizer\|runtime error' stderr; then
         pass=$((pass + 1))
