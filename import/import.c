@@ -218,8 +218,15 @@ sim_err_t imp_fail(imp_build_t *b, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    if (b->errlen > 0)
+    if (b->errlen > 0) {
         snprintf(b->err, b->errlen, "%s:%d: %s", b->file, line, what);
+        /* One line whatever it quotes: a name may hold a line break (a
+         * JSON key's \n, found by fuzz_import_gbench) or a control
+         * character, shown as '?'. */
+        for (char *c = b->err; *c; c++)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = '?';
+    }
     return SIM_EINVAL;
 }
 

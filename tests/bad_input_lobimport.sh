@@ -76,6 +76,10 @@ printf 'statistic,value\n"db block gets",5\n"db block gets",6\n' >twice.csv
 imp "twice.csv:3: 'db block gets' given twice with two values: 5 on line 2, 6 here" twice.csv
 printf '{"context": {},\n"benchmarks": [{"name": "fts/block:8k/rows:10",\n"db block gets": 1, "db block gets": 2}]}\n' >twice.json
 imp "twice.json:3: 'db block gets' given twice with two values" twice.json
+# Found by fuzz_import_gbench: a JSON key's \n quoted in the message made it
+# two lines.
+printf '{"context": {},\n"benchmarks": [{"name": "fts/block:8k/rows:10",\n"db\\nblock gets": 1.5}]}\n' >newline-key.json
+imp "newline-key.json:3: counter 'db?block gets' = 1.5: not a whole number" newline-key.json
 imp "option '--db' given twice" --db=other.db good.csv
 # Before: the second --block-size won unsaid (recorded 16k).
 imp "--block-size=16k: --block-size given twice before the same FILE" --block-size=8k --block-size=16k good.csv
