@@ -58,6 +58,11 @@ refuse "'dblinks'" --path=dblinks
 refuse "piece size 100" --path=dblink --piece-size=100
 refuse "'99m'" --path=dblink --piece-size=99m
 refuse "dblink path only" --path=local --piece-size=40000
+# The smallest piece is one 8 KB block's payload: 8192 - 132 bytes of block
+# overhead (block_overhead) = 8060, accepted; a byte less, refused.
+refuse "piece size 8059 bytes (accepted: 8060" --path=dblink --sizes=2k --piece-size=8059
+if "$LOBBENCH" --no-db --quiet --path=dblink --sizes=2k --piece-size=8060 --benchmark_min_time=0.001s \
+    >/dev/null 2>stderr; then ok; else bad "--piece-size=8060 (one block's payload) refused: $(cat stderr)"; fi
 refuse "unknown parameter" --param=dsp.nope=3
 refuse "NAME=VALUE" --param=dsp.chunk_divisor
 refuse "'1.5'" --seed=1.5
