@@ -63,6 +63,18 @@ refuse "dblink path only" --path=local --piece-size=40000
 refuse "piece size 8059 bytes (accepted: 8060" --path=dblink --sizes=2k --piece-size=8059
 if "$LOBBENCH" --no-db --quiet --path=dblink --sizes=2k --piece-size=8060 --benchmark_min_time=0.001s \
     >/dev/null 2>stderr; then ok; else bad "--piece-size=8060 (one block's payload) refused: $(cat stderr)"; fi
+# A t2 extent must hold a data block after its header block: 8 KB is one
+# 8 KB block, all header (refused); 16 KB holds one data block (accepted).
+refuse "t2 extents of 8 KB hold no data block" --sizes=2k --param=row.t2_extent_kb=8
+if "$LOBBENCH" --no-db --quiet --sizes=2k --param=row.t2_extent_kb=16 --benchmark_min_time=0.001s \
+    >/dev/null 2>stderr; then ok; else bad "row.t2_extent_kb=16 refused: $(cat stderr)"; fi
+# Each parameter reads its own field: a sequence's default CACHE is 20
+# (Oracle's CREATE SEQUENCE), the instance's undo segments 10.
+params=$("$LOBBENCH" --list-params)
+for want in "rac.seq_cache 20" "rac.undo_segments 10" "block_overhead 132"; do
+    got=$(awk -v n="${want% *}" '$1 == n { print $1, $2 }' <<<"$params")
+    [ "$got" = "$want" ] && ok || bad "--list-params: '$got', want '$want'"
+done
 refuse "unknown parameter" --param=dsp.nope=3
 refuse "NAME=VALUE" --param=dsp.chunk_divisor
 refuse "'1.5'" --seed=1.5
