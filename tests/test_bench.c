@@ -400,6 +400,26 @@ static void test_format_double(void **state)
     }
 }
 
+/* Sizes as the tables and case names print them: the largest unit that
+ * divides, at its edges (1023 bytes, 1k, 1025 bytes, 1m, 1025k). */
+static void test_format_size(void **state)
+{
+    (void)state;
+    static const struct {
+        uint64_t v;
+        const char *want;
+    } cases[] = {{0, "0"},        {1023, "1023"},       {1024, "1k"},    {1025, "1025"},
+                 {1536, "1536"},  {2048, "2k"},         {1048576, "1m"}, {1049600, "1025k"},
+                 {3145728, "3m"}, {1073741824, "1024m"}};
+    char buf[32];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sim_format_size(cases[i].v, buf, sizeof buf);
+        if (strcmp(buf, cases[i].want) != 0)
+            fail_msg("%llu printed as %s, want %s", (unsigned long long)cases[i].v, buf,
+                     cases[i].want);
+    }
+}
+
 /* A temporary file's name (removed). */
 static void temp_name(char *path)
 {
@@ -526,6 +546,7 @@ int main(void)
         cmocka_unit_test(test_family_options_refused),
         cmocka_unit_test(test_duplicates_refused),
         cmocka_unit_test(test_format_double),
+        cmocka_unit_test(test_format_size),
         cmocka_unit_test(test_explain_csv_columns),
         cmocka_unit_test(test_rac_csv_precision),
     };
