@@ -80,7 +80,9 @@ refuse "NAME=VALUE" --param=dsp.chunk_divisor
 refuse "'1.5'" --seed=1.5
 refuse "'4097'" --block-size=4097
 refuse "benchmark_min_time" --benchmark_min_time=fast
-refuse "'readbak'" --workload=readbak
+refuse "'readbak' is not a workload (accepted: insert, scan, rows, cluster, ctas, fts, range, few_rows, rac, readback, all, heap)" --workload=readbak
+# Each heap query checks the heap's parameters, the range scan too.
+refuse "heap parameters out of range" --workload=range --block-size=8k --param=heap.range_rows=0
 refuse "empty item" --workload=scan,
 refuse "heap queries (ctas, fts, range, few_rows) each have their own columns" --workload=insert,ctas --explain-out=e.csv
 refuse "--awr-out applies to rac only" --workload=insert --awr-out=a.csv
