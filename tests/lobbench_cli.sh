@@ -107,6 +107,10 @@ nstats=$(sqlite3 cat.db 'select count(*) from v$statname')
 sqlite3 cat.db 'select name from v$statname order by "statistic#"' >stats.txt
 [ "$nstats" -ge 1 ] 2>/dev/null && [ "$(wc -l <stats.txt)" -eq "$nstats" ] ||
     missing "v\$statname of cat.db is empty or unreadable ('$nstats')"
+# The store's table of workloads: each one's family, in the table's order.
+fams=$(sqlite3 cat.db "select group_concat(name || ':' || family, ' ') from (select * from workloads order by position)")
+[ "$fams" = "insert:lob scan:lob rows:lob cluster:lob ctas:heap fts:heap range:heap few_rows:heap rac:rac" ] &&
+    ok || bad "workloads and their families: '$fams'"
 
 # Smoke: every benchmark of the default sweep once.
 if "$LOBBENCH" --no-db --quiet --benchmark_min_time=1x --benchmark_format=json \
