@@ -39,12 +39,12 @@ set_tests_properties(concurrency PROPERTIES TIMEOUT 600)
 if(NOT LOBSIM_SANITIZE AND NOT LOBSIM_FUZZ)
   # The libFuzzer targets, built with clang in their own directory (Debug:
   # the sanitizers check as much, and it builds in half the time), each
-  # replaying its seeds and what earlier runs found, then fuzzing for 2 s;
+  # replaying its seeds and what earlier runs found, then fuzzing for 1 s;
   # `make fuzz` runs them for minutes, optimized.  Without clang the test
   # fails.  Started early (COST) beside lobdiff_pr_diff: building is long.
   add_test(NAME fuzz
     COMMAND ${CMAKE_COMMAND} -E env FUZZ_BUILD_TYPE=Debug
-            bash ${PROJECT_SOURCE_DIR}/fuzz/run.sh 2 ${CMAKE_BINARY_DIR}/fuzz-build)
+            bash ${PROJECT_SOURCE_DIR}/fuzz/run.sh 1 ${CMAKE_BINARY_DIR}/fuzz-build)
   set_tests_properties(fuzz PROPERTIES TIMEOUT 1200 COST 500)
 
   # lobbench's default sweep, and a recorded run, under memcheck: no error,
