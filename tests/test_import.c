@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "import.h"
+#include "import_util.h"
 
 static imp_file_t parse_ok(const char *text, imp_format_t fmt, imp_format_t want)
 {
@@ -41,16 +42,8 @@ static void expect_stat(const imp_set_t *s, const char *name, int64_t value)
 
 static void expect_refused(const char *text, imp_format_t fmt, const char *want)
 {
-    imp_file_t f;
-    char err[512] = "";
-    sim_err_t rc = imp_parse("t.txt", text, strlen(text), fmt, &f, err, sizeof err);
-    if (rc == SIM_OK)
-        fail_msg("accepted, want '%s'", want);
-    assert_int_equal(rc, SIM_EINVAL);
-    assert_null(strchr(err, '\n'));
-    if (!strstr(err, want))
-        fail_msg("message '%s' lacks '%s'", err, want);
-    assert_null(f.sets);
+    char err[512];
+    import_expect_refused("t.txt", text, fmt, want, err, sizeof err);
 }
 
 /* Source: searchoracle.techtarget.com/answer/Where-is-autotrace-getting-stats
