@@ -34,8 +34,7 @@ void res_run_defaults(res_run_t *r)
     r->completed = 1;
 }
 
-/* One figure of a session: INSERT_STAT prepared, then insert_stat(). */
-#define INSERT_STAT "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)"
+/* One figure of a session: RES_INSERT_STAT prepared, then insert_stat(). */
 
 static int insert_stat(sqlite3_stmt *ins_stat, sqlite3_int64 sid, sim_stat_t k, sqlite3_int64 value)
 {
@@ -197,7 +196,7 @@ static sim_err_t record_body(res_store_t *s, void *arg)
                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                     &ins_sess);
     if (rc == SQLITE_OK)
-        rc = res_prepare(s->db, INSERT_STAT, &ins_stat);
+        rc = res_prepare(s->db, RES_INSERT_STAT, &ins_stat);
     if (rc == SQLITE_OK)
         rc =
             res_prepare(s->db,
@@ -205,10 +204,7 @@ static sim_err_t record_body(res_store_t *s, void *arg)
                         "VALUES (?1, ?2, ?3, ?4)",
                         &ins_time);
     if (rc == SQLITE_OK)
-        rc = res_prepare(s->db,
-                         "INSERT INTO session_part_stats (sid, part, \"statistic#\", value)\n"
-                         "VALUES (?1, ?2, ?3, ?4)",
-                         &ins_part);
+        rc = res_prepare(s->db, RES_INSERT_PART, &ins_part);
     for (size_t i = 0; rc == SQLITE_OK && err == SIM_OK && i < a->n; i++) {
         const res_session_t *ss = &a->sessions[i];
         if ((err = check_session(s, i, ss)) != SIM_OK)
@@ -392,7 +388,7 @@ static sim_err_t reference_body(res_store_t *s, void *arg)
                          "VALUES (?1, ?2, ?3, ?4, ?5, '" RES_REF_WORKLOAD "')",
                          &ins_sess);
     if (rc == SQLITE_OK)
-        rc = res_prepare(s->db, INSERT_STAT, &ins_stat);
+        rc = res_prepare(s->db, RES_INSERT_STAT, &ins_stat);
     if (rc == SQLITE_OK && !(sid = sim_calloc(a->n, sizeof *sid)))
         err = res_store_err(s, SIM_ENOMEM, "cannot load %s: out of memory", a->file);
     /* One session per (path, size), in the order the file first names it;

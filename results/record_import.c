@@ -158,9 +158,7 @@ static sim_err_t import_body(res_store_t *s, void *arg)
                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                          &sess);
     if (rc == SQLITE_OK)
-        rc = res_prepare(
-            s->db, "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)",
-            &stat);
+        rc = res_prepare(s->db, RES_INSERT_STAT, &stat);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db,
                          "INSERT INTO session_oracle_stats (sid, name, value) VALUES (?1, ?2, ?3)",
@@ -171,10 +169,7 @@ static sim_err_t import_body(res_store_t *s, void *arg)
                          "VALUES (?1, ?2, ?3)",
                          &printed);
     if (rc == SQLITE_OK)
-        rc = res_prepare(s->db,
-                         "INSERT INTO session_part_stats (sid, part, \"statistic#\", value)\n"
-                         "VALUES (?1, ?2, ?3, ?4)",
-                         &part);
+        rc = res_prepare(s->db, RES_INSERT_PART, &part);
     for (size_t r = 0; rc == SQLITE_OK && err == SIM_OK && r < a->n; r++) {
         const res_import_run_t *ir = &a->runs[r];
         if (!ir->file || !ir->format || ir->n == 0 || !ir->sessions) {

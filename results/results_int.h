@@ -29,6 +29,13 @@
 /* Room for a file name built from the store's path. */
 #define RES_PATH_BUF 4096
 
+/* A session's figure and a part's, as lobbench's runs (record.c) and
+ * imported ones (record_import.c) write them. */
+#define RES_INSERT_STAT "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)"
+#define RES_INSERT_PART                                                                            \
+    "INSERT INTO session_part_stats (sid, part, \"statistic#\", value)\n"                          \
+    "VALUES (?1, ?2, ?3, ?4)"
+
 /* The strings of the last res_get_run(), owned by the handle. */
 enum {
     RUN_STR_SOURCE,
