@@ -63,6 +63,8 @@
  * writer was caught between making its -wal and its -shm, or made a -wal
  * while the snapshot was read. */
 #define READ_ATTEMPTS 20
+/* *again of open_once when the WAL index was not valid yet (first_read). */
+#define AGAIN_RECOVERY 2
 
 /* Does file + suffix exist?  Anything but "no such file" counts as yes:
  * the cautious answer. */
@@ -216,6 +218,24 @@ static sim_err_t open_snapshot(res_store_t *s, const char *file, int fd, sqlite3
     return err;
 }
 
+/*
+ * The first read through a live -wal: the result code of reading the
+ * schema cookie.  A writer that opens the -shm first among the connections
+ * cuts it to 3 bytes (os_unix.c, unixLockSharedMemory) and writes the WAL
+ * index into it a moment later (wal.c, walIndexRecover); a read-only
+ * connection that maps it in between cannot grow it, finds no index and no
+ * writer holding the write lock, and fails with SQLITE_READONLY_RECOVERY
+ * ("attempt to write a readonly database"), which no busy handler retries.
+ * Look again once the writer is done.  Once a read succeeded the index
+ * stays: the connection's lock on the -shm keeps any writer from cutting it.
+ */
+static int first_read(sqlite3 *db)
+{
+    return sqlite3_exec(db, "PRAGMA schema_version", NULL, NULL, NULL) == SQLITE_OK
+               ? SQLITE_OK
+               : sqlite3_extended_errcode(db);
+}
+
 /* One look at file under the lock on fd; *again to look once more. */
 static sim_err_t open_once(res_store_t *s, const char *file, int fd, sqlite3 **db, int *keep_lock,
                            int *again)
@@ -239,14 +259,21 @@ static sim_err_t open_once(res_store_t *s, const char *file, int fd, sqlite3 **d
     /* The lock keeps the last writer from removing the -wal until SQLite
      * holds a lock of its own: kept as long as the connection. */
     *keep_lock = 1;
-    return open_uri(s, file, "mode=ro&readonly_shm=1", db);
+    sim_err_t err = open_uri(s, file, "mode=ro&readonly_shm=1", db);
+    if (err == SIM_OK && first_read(*db) == SQLITE_READONLY_RECOVERY) {
+        sqlite3_close(*db);
+        *db = NULL;
+        *keep_lock = 0;
+        *again = AGAIN_RECOVERY;
+    }
+    return err;
 }
 
 sim_err_t res_open_read(res_store_t *s, const char *file, sqlite3 **db)
 {
     res_retry_t retry;
     sim_err_t err = SIM_OK;
-    int no_shm = 0;
+    int no_shm = 0, recovery = 0;
     *db = NULL;
     res_retry_start(&retry);
     for (int attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
@@ -264,9 +291,14 @@ sim_err_t res_open_read(res_store_t *s, const char *file, sqlite3 **db)
         close(fd);
         if (err != SIM_OK || !again)
             return err;
+        recovery = again == AGAIN_RECOVERY;
         no_shm = aux_exists(file, "-wal") && !aux_exists(file, "-shm");
         res_retry_wait(&retry);
     }
+    if (recovery)
+        return res_store_err(s, SIM_EIO,
+                             "cannot read: its -shm file has no valid WAL index and no writer "
+                             "rebuilds it; run lobbench on it once to recover");
     if (no_shm)
         return res_store_err(s, SIM_EIO,
                              "cannot read: a -wal file without its -shm beside it (a writer that "

@@ -1779,6 +1779,106 @@ static void test_readonly_open_makes_no_file(void **state)
 }
 
 /*
+ * A writer that has just opened the -shm, first among the connections,
+ * empties it and writes the WAL index header a moment later.  A read-only
+ * open that comes in between (here: the header zeroed under a live writer)
+ * waits for a writer to rebuild it instead of failing with "attempt to
+ * write a readonly database" (CI saw it once in concurrency.sh); with no
+ * writer to come, it says so after its retries.
+ */
+/* One byte through a pipe; the byte read back, or -1. */
+static int pipe_put(int fd, char c)
+{
+    return write(fd, &c, 1) == 1 ? 0 : -1;
+}
+static int pipe_get(int fd)
+{
+    char c;
+    return read(fd, &c, 1) == 1 ? c : -1;
+}
+
+/* db's -shm cut to 3 bytes with a connection open, as a writer that is
+ * first among the connections leaves it between emptying it and writing
+ * the WAL index (os_unix.c, unixLockSharedMemory).  0, or -1. */
+static int cut_wal_index(const char *db)
+{
+    char shm[512];
+    snprintf(shm, sizeof shm, "%s-shm", db);
+    return truncate(shm, 3);
+}
+
+static int open_and_read(const char *file, sqlite3 **db)
+{
+    return sqlite3_open_v2(file, db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
+                   sqlite3_exec(*db, "PRAGMA schema_version", NULL, NULL, NULL) == SQLITE_OK
+               ? 0
+               : -1;
+}
+
+/* The writer of test_readonly_open_waits_for_wal_index, in a process of
+ * its own (the connections of one process share one -shm mapping). */
+static int wal_index_writer(const char *file, int in, int out)
+{
+    sqlite3 *db;
+    struct timespec pause = {0, 200000000L};
+    if (open_and_read(file, &db) != 0 || cut_wal_index(file) != 0 || pipe_put(out, 'a') != 0)
+        return 1;
+    /* 0.2 s later a new connection makes the index again. */
+    nanosleep(&pause, NULL);
+    sqlite3_close(db);
+    if (open_and_read(file, &db) != 0)
+        return 2;
+    /* Cut again, and this time nobody makes it. */
+    if (pipe_get(in) != 'b' || cut_wal_index(file) != 0 || pipe_put(out, 'c') != 0)
+        return 3;
+    if (pipe_get(in) != 'd')
+        return 4;
+    sqlite3_close(db);
+    return 0;
+}
+
+static void test_readonly_open_waits_for_wal_index(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *w = open_ok(f->db), *r;
+    int64_t r1 = record_ok(w, 1, "aaaa", 1);
+    res_close(w);
+    char err[512];
+    int to_child[2], to_parent[2];
+    assert_int_equal(pipe(to_child), 0);
+    assert_int_equal(pipe(to_parent), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0)
+        _exit(wal_index_writer(f->db, to_child[0], to_parent[1]));
+
+    assert_int_equal(pipe_get(to_parent[0]), 'a');
+    sim_err_t got = res_open(f->db, RES_OPEN_READONLY, &r, err, sizeof err);
+    if (got != SIM_OK)
+        fail_msg("read-only open beside a WAL index being written: %s", err);
+    int n = 0;
+    assert_int_equal(res_foreach_session(r, r1, collect, &n), SIM_OK);
+    assert_int_equal(n, NSESS);
+    res_close(r);
+
+    assert_int_equal(pipe_put(to_child[1], 'b'), 0);
+    assert_int_equal(pipe_get(to_parent[0]), 'c');
+    got = res_open(f->db, RES_OPEN_READONLY, &r, err, sizeof err);
+    assert_int_equal(pipe_put(to_child[1], 'd'), 0);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    assert_int_equal(got, SIM_EIO);
+    assert_non_null(strstr(err, "no valid WAL index"));
+    for (int i = 0; i < 2; i++) {
+        close(to_child[i]);
+        close(to_parent[i]);
+    }
+}
+
+/*
  * lobbench killed at every write and sync of a first run, in turn: the store
  * is either not there or whole (a read-only open takes it, at the current
  * schema version, with its catalogue), there is never a journal beside it, the
@@ -2346,6 +2446,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_corrupt_file_untouched, setup, teardown),
         cmocka_unit_test_setup_teardown(test_readonly_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_readonly_open_makes_no_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_readonly_open_waits_for_wal_index, setup, teardown),
         cmocka_unit_test_setup_teardown(test_interrupted_run_leaves_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(test_out_of_memory, setup, teardown),
         cmocka_unit_test_setup_teardown(test_concurrent_writers, setup, teardown),
