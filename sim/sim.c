@@ -353,7 +353,7 @@ static const sim_stat_info_t catalogue[SIM_STAT_COUNT] = {
                                 "block visits in current mode"},
     [SIM_STAT_CONSISTENT_GETS] = {13, "consistent gets", C, SIM_VIEW_SESSTAT,
                                   "block visits in consistent-read mode"},
-    [SIM_STAT_DB_BLOCK_CHANGES] = {14, "db block changes", C | SIM_CLASS_REDO, SIM_VIEW_SESSTAT,
+    [SIM_STAT_DB_BLOCK_CHANGES] = {14, "db block changes", C, SIM_VIEW_SESSTAT,
                                    "changes made to blocks in current mode"},
     [SIM_STAT_CR_BLOCKS_CREATED] = {15, "CR blocks created", C, SIM_VIEW_SESSTAT,
                                     "block clones built for consistent read"},

@@ -297,6 +297,62 @@ static void test_fresh_store(void **state)
         assert_int_equal(sql_int(f->db, sql), 1);
     }
 
+    /* Oracle's class of each statistic it has, as v$statname shows it
+     * (1 User, 2 Redo, 8 Cache, 32 RAC, 128 Debug; additive): `select
+     * class, name from v$statname` of an 11.2 database, printed in
+     * github.com/ReneNyffenegger/oracle-patterns,
+     * Installed/dynamic-performance-views/statname/class_name.sql (commit
+     * 5a9515e2).  lobsim had "db block changes" at 10 (Cache + Redo): it is 8. */
+    static const struct {
+        const char *name;
+        int oclass;
+    } oracle_class[] = {
+        {"bytes received via SQL*Net from dblink", 1},
+        {"bytes sent via SQL*Net to dblink", 1},
+        {"recursive calls", 1},
+        {"SQL*Net roundtrips to/from client", 1},
+        {"SQL*Net roundtrips to/from dblink", 1},
+        {"user commits", 1},
+        {"redo size", 2},
+        {"redo writes", 2},
+        {"consistent gets", 8},
+        {"CR blocks created", 8},
+        {"db block changes", 8},
+        {"db block gets", 8},
+        {"physical read bytes", 8},
+        {"physical read IO requests", 8},
+        {"physical read total bytes", 8},
+        {"physical read total IO requests", 8},
+        {"physical read total multi block requests", 8},
+        {"physical reads", 8},
+        {"physical reads cache", 8},
+        {"physical reads direct", 8},
+        {"physical reads direct temporary tablespace", 8},
+        {"physical writes", 8},
+        {"gcs messages sent", 32},
+        {"ges messages sent", 32},
+        {"gc cr blocks received", 40},
+        {"gc current blocks received", 40},
+        {"securefile allocation bytes", 128},
+        {"securefile allocation chunks", 128},
+        {"securefile direct read bytes", 128},
+        {"securefile direct read ops", 128},
+        {"securefile direct write bytes", 128},
+        {"securefile direct write ops", 128},
+        {"segment chunks allocation from disepnser", 128},
+        {"segment dispenser allocations", 128},
+        {"segment dispenser load tasks", 128},
+        {"undo change vector size", 128},
+    };
+    for (size_t i = 0; i < sizeof oracle_class / sizeof oracle_class[0]; i++) {
+        char sql[200];
+        snprintf(sql, sizeof sql, "SELECT class FROM v$statname WHERE name = '%s'",
+                 oracle_class[i].name);
+        if (sql_int(f->db, sql) != oracle_class[i].oclass)
+            fail_msg("v$statname: '%s' has class %lld, Oracle's is %d", oracle_class[i].name,
+                     (long long)sql_int(f->db, sql), oracle_class[i].oclass);
+    }
+
     /* Opening a current store again writes nothing. */
     size_t len;
     char *before = read_bytes(f->db, &len);
