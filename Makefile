@@ -5,7 +5,7 @@ TSAN_BUILD ?= build-tsan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 LOBBENCH_ARGS ?=
 
-.PHONY: all deps build bench test asan tsan clean
+.PHONY: all deps build bench test test-long asan tsan clean
 
 all: build
 
@@ -23,8 +23,13 @@ build: deps $(BUILD)/CMakeCache.txt
 bench: build
 	$(BUILD)/lobbench $(LOBBENCH_ARGS)
 
+# Every test but those labelled long (tests/labels.cmake), which
+# `make test-long` runs: scripts/pr-diff's test, 2 minutes on its own.
 test: build
-	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE '^long$$'
+
+test-long: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -L '^long$$'
 
 # The whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan: deps
