@@ -256,16 +256,16 @@ static sim_err_t open_once(res_store_t *s, const char *file, int fd, sqlite3 **d
         *again = 1;
         return SIM_OK;
     }
-    /* The lock keeps the last writer from removing the -wal until SQLite
-     * holds a lock of its own: kept as long as the connection. */
-    *keep_lock = 1;
     sim_err_t err = open_uri(s, file, "mode=ro&readonly_shm=1", db);
     if (err == SIM_OK && first_read(*db) == SQLITE_READONLY_RECOVERY) {
         sqlite3_close(*db);
         *db = NULL;
-        *keep_lock = 0;
         *again = AGAIN_RECOVERY;
+        return SIM_OK;
     }
+    /* The lock keeps the last writer from removing the -wal until SQLite
+     * holds a lock of its own: kept as long as the connection. */
+    *keep_lock = 1;
     return err;
 }
 
