@@ -31,9 +31,6 @@
 
 #include "rac_sim_int.h"
 
-/* The undo block's own header, not filled by undo records. */
-#define UNDO_BLOCK_HEADER 100
-
 static uint64_t l1_span(const hs_params_t *p, uint64_t segment_kb)
 {
     return segment_kb < p->l1_small_kb ? 16 : segment_kb < p->l1_medium_kb ? 64 : 256;
@@ -154,7 +151,7 @@ static void undo(rac_t *r, rac_user_t *us)
     uint32_t seg = tx->seg;
     gcache_mode_t mode = GCACHE_CHANGE;
     if (s->undo_bytes[seg] == 0 ||
-        s->undo_bytes[seg] + p->undo_bytes > r->c->block_size - UNDO_BLOCK_HEADER) {
+        s->undo_bytes[seg] + p->undo_bytes > r->c->block_size - RAC_UNDO_BLOCK_HEADER) {
         s->undo_block[seg] = s->undo_next++;
         s->undo_bytes[seg] = 0;
         mode = GCACHE_NEW;

@@ -326,11 +326,12 @@ sim_err_t rac_check(const case_t *c, char *msg, size_t len)
                  "undo_segments 1..10000");
         return SIM_EINVAL;
     }
-    if (p->undo_bytes == 0 || p->undo_bytes + 100 > c->block_size) {
+    if (p->undo_bytes == 0 || p->undo_bytes + RAC_UNDO_BLOCK_HEADER > c->block_size) {
         snprintf(msg, len,
                  "rac.undo_bytes=%u: one row's undo must fit a %u-byte undo block after its "
-                 "100-byte header (accepted: 1..%u)",
-                 p->undo_bytes, c->block_size, c->block_size > 100 ? c->block_size - 100 : 0);
+                 "%u-byte header (accepted: 1..%u)",
+                 p->undo_bytes, c->block_size, RAC_UNDO_BLOCK_HEADER,
+                 c->block_size > RAC_UNDO_BLOCK_HEADER ? c->block_size - RAC_UNDO_BLOCK_HEADER : 0);
         return SIM_EINVAL;
     }
     if (c->rows < 4 || c->rows < 4 * (uint64_t)p->updates) {

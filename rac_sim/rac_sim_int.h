@@ -205,6 +205,12 @@ typedef struct {
 /* Transaction states. */
 enum { TX_ACTIVE = 1, TX_COMMITTED = 2 };
 
+/* The undo block's own header, not filled by undo records (layout.c), and
+ * the room rac_check() leaves one row's undo.  An estimate, not read from
+ * a published dump: the 20-byte cache header, the undo block header and
+ * its record directory. */
+#define RAC_UNDO_BLOCK_HEADER 100u
+
 #define RAC_ITL 8
 #define RAC_TX_BLOCKS 16
 

@@ -311,6 +311,13 @@ static void test_bad_input(void **state)
     rac_case(&c, 8192, 1);
     c.rows = 3;
     expect_refused(&c, "--rows=3");
+    /* One row's undo fits an 8k undo block after its 100-byte header:
+     * 8192 - 100 = 8092 bytes, and not one more. */
+    rac_case(&c, 8192, 1);
+    c.rac.undo_bytes = 8092;
+    assert_int_equal(workload_validate(&c, msg, sizeof msg), SIM_OK);
+    c.rac.undo_bytes = 8093;
+    expect_refused(&c, "8192-byte undo block after its 100-byte header (accepted: 1..8092)");
 }
 
 /*
