@@ -2,3 +2,6 @@
 # program and workload named, every path named there existing, the README's
 # graph of who calls whom equal to the build's, the README a front page.
 add_test(NAME docs COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/docs.sh ${PROJECT_SOURCE_DIR})
+# The columns scripts/oracle/*.sql read from Oracle's views against the
+# columns Oracle Database Reference documents (tests/oracle_views.txt).
+add_test(NAME sql_columns COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/sql_columns.py ${PROJECT_SOURCE_DIR})

@@ -9,6 +9,9 @@
 --          dblink -> insert into t2 select ... from t1@loopback
 -- Spools lob_PATH_CHARS.csv: "statistic,value", the deltas of this session's
 -- statistics, its TX enqueue requests and v$transaction.used_urec.
+-- The TX requests are the instance's (V$ENQUEUE_STATISTICS, a row per
+-- request reason of each enqueue type, summed over the reasons of TX -
+-- Transaction); the columns are checked by tests/sql_columns.py.
 -- Not run by lobsim's tests: no Oracle server is available there.
 set echo off feedback off verify off heading off pagesize 0 linesize 200 trimspool on
 set numwidth 20 serveroutput on
@@ -42,8 +45,8 @@ end;
 create table lobsim_before as
     select n.name, m.value from v$mystat m join v$statname n on n.statistic# = m.statistic#
     union all
-    select 'ENQ: TX - Transaction', total_req# from v$enqueue_stat
-     where eq_type = 'TX' and req_reason = 'Transaction' and inst_id = userenv('instance');
+    select 'ENQ: TX - Transaction', sum(total_req#) from v$enqueue_statistics
+     where eq_type = 'TX' and eq_name = 'Transaction';
 
 column undo_recs new_value undo_recs
 -- the insert, on the path asked for, before the commit
@@ -66,8 +69,8 @@ prompt statistic,value
 select '"' || a.name || '",' || (a.value - b.value)
   from (select n.name, m.value from v$mystat m join v$statname n on n.statistic# = m.statistic#
         union all
-        select 'ENQ: TX - Transaction', total_req# from v$enqueue_stat
-         where eq_type = 'TX' and req_reason = 'Transaction' and inst_id = userenv('instance')) a
+        select 'ENQ: TX - Transaction', sum(total_req#) from v$enqueue_statistics
+         where eq_type = 'TX' and eq_name = 'Transaction') a
   join lobsim_before b on b.name = a.name
  where a.value <> b.value;
 prompt "v$transaction.used_urec",&undo_recs
