@@ -72,6 +72,8 @@ static const struct {
     {"Wait Class", S_CLASS}, /* 10g; alone, or before DB/Inst: (not the headings) */
     {"Instance Activity Stats -", S_OTHER},
     {"Instance Activity Stats", S_ACT},
+    {"Key Instance Activity Stats", S_ACT}, /* 11.2, 12.1: the section in two */
+    {"Other Instance Activity Stats", S_ACT},
     {"Time Model Statistics", S_TIME},
     {"init.ora Parameters", S_INIT},
 };

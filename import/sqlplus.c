@@ -324,6 +324,13 @@ sim_err_t imp_parse_autotrace(imp_build_t *b, const char *text, size_t len)
             }
             return imp_fail(b, l.no, "value '%.*s': %s", (int)(numn > 40 ? 40 : numn), p, why);
         }
+        /* autotrace sets the name two blanks after the value; one blank is
+         * SQL*Plus's feedback of the next statement ("1 row created."). */
+        if (numn + 1 < n && !isspace((unsigned char)p[numn + 1])) {
+            in_block = 0;
+            prev = l;
+            continue;
+        }
         const char *name = p + numn;
         size_t namen = n - numn;
         imp_trim(&name, &namen);

@@ -107,6 +107,16 @@ static void test_autotrace_after_feedback(void **state)
     expect_stat(&f.sets[0], "consistent gets", 898);
     expect_stat(&f.sets[0], "SQL*Net roundtrips to/from client", 9);
     imp_file_free(&f);
+    /* The next statement's feedback right under the block, without a blank
+     * line: one blank after its number, so not a statistic. */
+    f = parse_ok("Statistics\n----------\n          5  db block gets\n"
+                 "          1  rows processed\n1 row created.\n12 rows updated.\n",
+                 IMP_FORMAT_AUTO, IMP_FORMAT_AUTOTRACE);
+    assert_int_equal(f.nsets, 1);
+    assert_int_equal(f.sets[0].n, 2);
+    expect_stat(&f.sets[0], "db block gets", 5);
+    expect_stat(&f.sets[0], "rows processed", 1);
+    imp_file_free(&f);
 }
 
 /* Source: Christian Antognini, Troubleshooting Oracle Performance, 2nd ed.,

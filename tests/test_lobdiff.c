@@ -933,6 +933,50 @@ static void test_markdown_shape(void **state)
     }
 }
 
+/* A path read from a store another tool wrote may hold a '|': escaped, it
+ * stays one cell of the times table and of every other, and the heading
+ * shows it as written. */
+static void test_markdown_escapes_bars(void **state)
+{
+    fixture_t *f = *state;
+    res_session_t ss[NCASES];
+    make_changed(ss);
+    for (int i = 0; i < NCASES; i++)
+        set_samples(&ss[i], utest[i].x, utest[i].nx);
+    record(f, COMMIT_A, ss);
+    ss[1].stats.v[SIM_STAT_DSP_ALLOCATIONS] = 750;
+    for (int i = 0; i < NCASES; i++)
+        set_samples(&ss[i], utest[i].y, utest[i].ny);
+    record(f, COMMIT_B, ss);
+    /* lobsim's own writer refuses such a path: another tool wrote it */
+    sql_exec(f->db, "UPDATE sessions SET path = 'lo|cal' WHERE path = 'local';"
+                    "UPDATE sessions SET path = 'db|link' WHERE path = 'dblink'");
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    assert_int_equal(lobdiff(f, db, "latest~1", "latest", "--format=markdown", "--all", NULL), 1);
+    const char *t = f->stdout_text;
+    expect_contains(t, "\n#### lo\\|cal 32k\n");
+    const char *times = strstr(t, "\n#### times\n");
+    assert_non_null(times);
+    expect_contains(times, "| lo\\|cal 2k |");
+    /* Every row of a table has as many cells as its heading. */
+    int tables = 0, want = 0;
+    for (const char *p = strstr(t, "\n|"); p; p = strstr(p + 1, "\n|")) {
+        const char *eol = strchr(p + 1, '\n');
+        assert_non_null(eol);
+        int bars = 0;
+        for (const char *q = p + 1; q < eol; q++)
+            bars += *q == '|' && q[-1] != '\\';
+        if (p[-1] == '\n') { /* after a blank line: a table's heading */
+            want = bars;
+            tables++;
+        }
+        if (bars != want)
+            fail_msg("%d cells, not %d, in: %.*s", bars - 1, want - 1, (int)(eol - p - 1), p + 1);
+    }
+    assert_true(tables >= 2);
+}
+
 /* ---- calibration ---------------------------------------------------------------- */
 
 static void test_calibration(void **state)
@@ -1314,6 +1358,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_times_need_two_samples, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_input, setup, teardown),
         cmocka_unit_test_setup_teardown(test_markdown_shape, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_markdown_escapes_bars, setup, teardown),
         cmocka_unit_test_setup_teardown(test_calibration, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reference_option, setup, teardown),
         cmocka_unit_test_setup_teardown(test_not_modelled_listed, setup, teardown),
