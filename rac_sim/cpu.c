@@ -6,7 +6,8 @@
  * before the users' (10g runs LMS at a raised priority, so that a busy
  * instance does not starve the other's requests), and a core that frees
  * takes the next job.  Nothing is preempted.  A user in the queue is in the
- * run queue: its time there is neither DB CPU nor a wait event.
+ * run queue: its time there is neither DB CPU nor a wait event.  A job
+ * that ends fires EV_LMS_CPU or EV_USER_CPU for its owner.
  */
 #include "rac_sim_int.h"
 
@@ -22,7 +23,7 @@ static void start(rac_t *r, int inst, uint64_t j)
     uint32_t owner = (uint32_t)j;
     if (OWNER_TYPE(owner) == OWN_USER)
         rac_user_state(r, OWNER_USER(owner), ST_CPU, 0);
-    rac_at(r, r->now + (j >> 32), EV_CPU, (uint32_t)inst, j);
+    rac_at(r, rac_now(r) + (j >> 32), EV_CPU, (uint32_t)inst, j);
 }
 
 sim_err_t rac_cpu_submit(rac_t *r, int inst, uint32_t owner, uint64_t work_ns)
@@ -36,7 +37,7 @@ sim_err_t rac_cpu_submit(rac_t *r, int inst, uint32_t owner, uint64_t work_ns)
     }
     if (OWNER_TYPE(owner) == OWN_USER)
         rac_user_state(r, OWNER_USER(owner), ST_CPUQ, 0);
-    return rac_fifo_push(&c->q[OWNER_TYPE(owner) == OWN_LMS ? 0 : 1], j);
+    return sim_fifo_push(&c->q[OWNER_TYPE(owner) == OWN_LMS ? 0 : 1], j);
 }
 
 void rac_cpu_done(rac_t *r, int inst, uint64_t j)
@@ -47,13 +48,13 @@ void rac_cpu_done(rac_t *r, int inst, uint64_t j)
     for (int p = 0; p < 2; p++)
         if (c->q[p].n > 0) {
             c->busy++;
-            start(r, inst, rac_fifo_pop(&c->q[p]));
+            start(r, inst, sim_fifo_pop(&c->q[p]));
             break;
         }
     if (OWNER_TYPE(owner) == OWN_LMS) {
         r->n[inst].lms_cpu_ns += j >> 32;
-        rac_gc_lms_cpu_done(r, OWNER_USER(owner));
+        sim_engine_fire(r->ev, EV_LMS_CPU, OWNER_USER(owner), 0);
     } else {
-        rac_session_cpu_done(r, OWNER_USER(owner));
+        sim_engine_fire(r->ev, EV_USER_CPU, OWNER_USER(owner), 0);
     }
 }

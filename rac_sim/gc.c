@@ -16,9 +16,10 @@
  *      writer (gcs log flush sync), LMS with it.
  *   5. The reply goes back: a block, or a grant message.
  *
- * The session's wait takes its name when the reply arrives: busy when step
- * 2 put it aside or step 4 flushed, congested when it waited longer than
- * congested_us for an LMS, 2-way otherwise.
+ * The reply's arrival is the session's event (EV_REPLY, session.c), where
+ * the wait takes its name: busy when step 2 put it aside or step 4
+ * flushed, congested when it waited longer than congested_us for an LMS,
+ * 2-way otherwise.
  */
 #include "rac_sim_int.h"
 
@@ -46,26 +47,22 @@ sim_err_t rac_gc_request(rac_t *r, uint32_t u, unsigned kind, uint64_t id, gcach
     us->req.phase = REQ_OUT;
     us->req.busy = 0;
     us->req.flushed = 0;
-    us->req.sent = r->now;
+    us->req.sent = rac_now(r);
     us->cpu_extra_ns += r->c->rac.msg_cpu_us * RAC_NS_PER_US;
     if (r->link.cpu_copy)
         us->cpu_extra_ns += rac_link_wire_ns(&r->link, message_bytes(r));
     rac_user_state(r, u, ST_WAIT,
                    mode == GCACHE_READ ? E_GC_CR_BLOCK_2WAY : E_GC_CURRENT_BLOCK_2WAY);
-    rac_link_send(r, u, us->inst, message_bytes(r));
+    rac_link_send(r, u, us->inst, message_bytes(r), EV_ARRIVE);
     return SIM_OK;
 }
 
 void rac_gc_arrive(rac_t *r, uint32_t u)
 {
     rac_user_t *us = &r->u[u];
-    if (us->req.phase == REQ_BACK) {
-        rac_session_reply(r, u);
-        return;
-    }
     int o = 1 - us->inst;
-    us->req.lms_arrive = r->now;
-    if (rac_fifo_push(&r->lmsq[o], u) != SIM_OK) {
+    us->req.lms_arrive = rac_now(r);
+    if (sim_fifo_push(&r->lmsq[o], u) != SIM_OK) {
         rac_fail(r, SIM_ENOMEM);
         return;
     }
@@ -78,7 +75,7 @@ static void serve(rac_t *r, int o, uint32_t u)
     rac_user_t *us = &r->u[u];
     const case_rac_params_t *p = &r->c->rac;
     r->lms_busy[o]++;
-    us->req.lms_start = r->now;
+    us->req.lms_start = rac_now(r);
     sim_err_t rc = gcache_request(r->g, us->inst, us->req.kind, us->req.id,
                                   (gcache_mode_t)us->req.mode, &us->req.reply);
     rac_bstate_t *mine = rac_bstate(r, us->inst, us->req.kind, us->req.id);
@@ -103,7 +100,7 @@ static void serve(rac_t *r, int o, uint32_t u)
 void rac_gc_lms_next(rac_t *r, int o)
 {
     while (r->lms_busy[o] < r->c->rac.lms && r->lmsq[o].n > 0 && r->err == SIM_OK) {
-        uint32_t u = (uint32_t)rac_fifo_pop(&r->lmsq[o]);
+        uint32_t u = (uint32_t)sim_fifo_pop(&r->lmsq[o]);
         rac_user_t *us = &r->u[u];
         rac_bstate_t *b = rac_bstate(r, o, us->req.kind, us->req.id);
         if (b == NULL) {
@@ -129,7 +126,7 @@ static void send_reply(rac_t *r, uint32_t u)
     uint32_t payload = message_bytes(r);
     if (ships(&us->req.reply))
         payload += r->c->block_size;
-    rac_link_send(r, u, o, payload);
+    rac_link_send(r, u, o, payload, EV_REPLY);
     rac_gc_lms_next(r, o);
 }
 
@@ -141,7 +138,7 @@ void rac_gc_lms_cpu_done(rac_t *r, uint32_t u)
     if (ships(g) && g->stamp_inst == o && g->stamp > r->lgwr[o].written) {
         us->req.busy = 1;
         us->req.flushed = 1;
-        us->req.flush_start = r->now;
+        us->req.flush_start = rac_now(r);
         if (g->got == GCACHE_GOT_CR)
             r->n[o].cr_flushes++;
         else
@@ -157,6 +154,6 @@ void rac_gc_logged(rac_t *r, uint32_t u)
     rac_user_t *us = &r->u[u];
     rac_counts_t *n = &r->n[1 - us->inst];
     n->waits[E_GCS_LOG_FLUSH_SYNC]++;
-    n->wait_ns[E_GCS_LOG_FLUSH_SYNC] += r->now - us->req.flush_start;
+    n->wait_ns[E_GCS_LOG_FLUSH_SYNC] += rac_now(r) - us->req.flush_start;
     send_reply(r, u);
 }

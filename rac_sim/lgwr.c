@@ -8,7 +8,8 @@
  * by then.  A write costs the device's latency plus its bytes at the
  * device's bandwidth.  So a flush that LMS asks for a moment before a
  * commit makes the commit wait for that write and then for its own: the
- * global cache's traffic shows in the commits' time.
+ * global cache's traffic shows in the commits' time.  A waiter whose redo
+ * is written gets EV_LMS_LOGGED or EV_USER_LOGGED.
  */
 #include "rac_sim_int.h"
 
@@ -17,11 +18,11 @@ static void start(rac_t *r, int inst)
     rac_lgwr_t *l = &r->lgwr[inst];
     const case_rac_params_t *p = &r->c->rac;
     l->busy = 1;
-    l->started = r->now;
+    l->started = rac_now(r);
     l->writing = l->generated;
     uint64_t bytes = l->writing - l->written;
     uint64_t ns = p->log_write_us * RAC_NS_PER_US + bytes * 1000 / p->log_mb_s;
-    rac_at(r, r->now + ns, EV_LGWR, (uint32_t)inst, 0);
+    rac_at(r, rac_now(r) + ns, EV_LGWR, (uint32_t)inst, 0);
 }
 
 int rac_lgwr_wait(rac_t *r, int inst, uint64_t target, uint32_t owner)
@@ -53,7 +54,7 @@ void rac_lgwr_done(rac_t *r, int inst)
     l->busy = 0;
     n->log_writes++;
     n->waits[E_LOG_FILE_PAR_WRITE]++;
-    n->wait_ns[E_LOG_FILE_PAR_WRITE] += r->now - l->started;
+    n->wait_ns[E_LOG_FILE_PAR_WRITE] += rac_now(r) - l->started;
     /* The waiters this write satisfied leave the list, in the order they
      * came, a batch at a time; the rest stay, and the next write starts
      * for them at once. */
@@ -71,10 +72,8 @@ void rac_lgwr_done(rac_t *r, int inst)
             break;
         for (size_t i = 0; i < nd; i++) {
             uint32_t o = done[i].owner;
-            if (OWNER_TYPE(o) == OWN_LMS)
-                rac_gc_logged(r, OWNER_USER(o));
-            else
-                rac_session_logged(r, OWNER_USER(o));
+            sim_engine_fire(r->ev, OWNER_TYPE(o) == OWN_LMS ? EV_LMS_LOGGED : EV_USER_LOGGED,
+                            OWNER_USER(o), 0);
         }
     }
     if (l->wn > 0 && !l->busy)

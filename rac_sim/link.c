@@ -8,7 +8,8 @@
  * checksum and gap), and it arrives the one-way latency after it left the
  * wire.  HiperSockets has no wire: the sender's CPU copies the datagram
  * (the callers add rac_link_wire_ns() to the sending CPU's work), and the
- * message arrives the latency after it was sent.
+ * message arrives the latency after it was sent.  Its arrival is an event
+ * of the kind the sender names (a request for LMS, a reply for a session).
  */
 #include "rac_sim_int.h"
 
@@ -55,22 +56,23 @@ uint64_t rac_link_wire_ns(const rac_profile_t *p, uint32_t payload)
 static void start(rac_t *r, int from)
 {
     rac_wire_t *w = &r->wire[from];
-    uint64_t m = rac_fifo_pop(&w->q);
-    uint64_t ns = rac_link_wire_ns(&r->link, (uint32_t)(m >> 32));
+    uint64_t m = sim_fifo_pop(&w->q);
+    uint64_t ns = rac_link_wire_ns(&r->link, (uint32_t)(m >> 32) & 0xffffffu);
     w->busy = 1;
     r->n[from].link_busy_ns += ns;
-    rac_at(r, r->now + ns, EV_LINK, (uint32_t)from, m);
+    rac_at(r, rac_now(r) + ns, EV_LINK, (uint32_t)from, m);
 }
 
-void rac_link_send(rac_t *r, uint32_t u, int from, uint32_t payload)
+void rac_link_send(rac_t *r, uint32_t u, int from, uint32_t payload, unsigned arrive)
 {
     rac_wire_t *w = &r->wire[from];
     r->n[from].link_bytes += payload;
     if (r->link.cpu_copy) {
-        rac_at(r, r->now + r->link.latency_us * RAC_NS_PER_US, EV_ARRIVE, u, 0);
+        rac_at(r, rac_now(r) + r->link.latency_us * RAC_NS_PER_US, arrive, u, 0);
         return;
     }
-    if (rac_fifo_push(&w->q, (uint64_t)payload << 32 | u) != SIM_OK) {
+    assert(payload < 1u << 24);
+    if (sim_fifo_push(&w->q, (uint64_t)arrive << 56 | (uint64_t)payload << 32 | u) != SIM_OK) {
         rac_fail(r, SIM_ENOMEM);
         return;
     }
@@ -82,7 +84,7 @@ void rac_link_done(rac_t *r, int from, uint64_t m)
 {
     rac_wire_t *w = &r->wire[from];
     w->busy = 0;
-    rac_at(r, r->now + r->link.latency_us * RAC_NS_PER_US, EV_ARRIVE, (uint32_t)m, 0);
+    rac_at(r, rac_now(r) + r->link.latency_us * RAC_NS_PER_US, (unsigned)(m >> 56), (uint32_t)m, 0);
     if (w->q.n > 0)
         start(r, from);
 }

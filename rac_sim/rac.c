@@ -1,74 +1,100 @@
 /*
- * rac.c -- the rac workload's run: set-up, the event loop, the AWR window,
+ * rac.c -- the rac workload's run: set-up, the handlers, the event loop,
  * and the entry points (rac_run, rac_report, rac_check, and rac_script for
  * the tests).
  *
  * Users alternate between the instances (user k on instance k mod 2), so
- * that each gets half of them: the study's balanced mode.  The window
- * opens when `warmup` transactions have committed and closes when
- * `transactions` more have; every figure is the difference of the counts
- * at its two ends, as AWR's are of two snapshots.
+ * that each gets half of them: the study's balanced mode.  The run is sim/'s
+ * event engine with one handler per kind of event (handlers[]), stepped
+ * until the AWR window (window.c) closes.
  */
-#include <math.h>
 #include <string.h>
 
 #include "rac_sim_int.h"
 
-void rac_at(rac_t *r, uint64_t t, uint32_t type, uint32_t a, uint64_t b)
+/* ---- the handlers of each kind of event ------------------------------------ */
+
+static void on_user(void *r, uint32_t a, uint64_t b)
 {
-    if (rac_queue_push(&r->q, t, type, a, b) != SIM_OK)
-        rac_fail(r, SIM_ENOMEM);
+    (void)b;
+    rac_session_event(r, a);
 }
 
-void rac_fail(rac_t *r, sim_err_t rc)
+static void on_cpu(void *r, uint32_t a, uint64_t b)
 {
-    if (r->err == SIM_OK)
-        r->err = rc;
+    rac_cpu_done(r, (int)a, b);
 }
 
-uint64_t rac_exp_ns(rac_t *r, uint32_t mean_us)
+static void on_link(void *r, uint32_t a, uint64_t b)
 {
-    if (mean_us == 0)
-        return 0;
-    /* 53 random bits, in (0, 1]. */
-    double u = (double)((sim_prng_next(&r->prng) >> 11) + 1) / 9007199254740992.0;
-    return (uint64_t)(-log(u) * mean_us * (double)RAC_NS_PER_US + 0.5);
+    rac_link_done(r, (int)a, b);
 }
 
-static void open_window(rac_t *r)
+static void on_arrive(void *r, uint32_t a, uint64_t b)
 {
-    r->window = 1;
-    r->open_t = r->now;
-    for (int i = 0; i < GCACHE_INSTANCES; i++) {
-        r->at_open[i] = r->n[i];
-        r->g_open[i] = *gcache_counts(r->g, i);
-    }
+    (void)b;
+    rac_gc_arrive(r, a);
 }
 
-void rac_commit_done(rac_t *r)
+static void on_reply(void *r, uint32_t a, uint64_t b)
 {
-    const case_rac_params_t *p = &r->c->rac;
-    r->commits++;
-    if (r->script)
-        return;
-    if (r->window == 0 && r->commits >= p->warmup)
-        open_window(r);
-    if (r->window == 1 && r->commits >= (uint64_t)p->warmup + p->transactions) {
-        r->window = 2;
-        r->close_t = r->now;
-    }
+    (void)b;
+    rac_session_reply(r, a);
 }
+
+static void on_lgwr(void *r, uint32_t a, uint64_t b)
+{
+    (void)b;
+    rac_lgwr_done(r, (int)a);
+}
+
+static void on_user_cpu(void *r, uint32_t a, uint64_t b)
+{
+    (void)b;
+    rac_session_cpu_done(r, a);
+}
+
+static void on_lms_cpu(void *r, uint32_t a, uint64_t b)
+{
+    (void)b;
+    rac_gc_lms_cpu_done(r, a);
+}
+
+static void on_user_logged(void *r, uint32_t a, uint64_t b)
+{
+    (void)b;
+    rac_session_logged(r, a);
+}
+
+static void on_lms_logged(void *r, uint32_t a, uint64_t b)
+{
+    (void)b;
+    rac_gc_logged(r, a);
+}
+
+static const sim_handler_fn handlers[EV_COUNT] = {
+    [EV_USER] = on_user,
+    [EV_CPU] = on_cpu,
+    [EV_LINK] = on_link,
+    [EV_ARRIVE] = on_arrive,
+    [EV_REPLY] = on_reply,
+    [EV_LGWR] = on_lgwr,
+    [EV_USER_CPU] = on_user_cpu,
+    [EV_LMS_CPU] = on_lms_cpu,
+    [EV_USER_LOGGED] = on_user_logged,
+    [EV_LMS_LOGGED] = on_lms_logged,
+};
 
 static void teardown(rac_t *r)
 {
     gcache_destroy(r->g);
-    rac_queue_free(&r->q);
+    sim_engine_destroy(r->ev);
     for (int i = 0; i < GCACHE_INSTANCES; i++) {
         for (int p = 0; p < 2; p++)
-            rac_fifo_free(&r->cpu[i].q[p]);
+            sim_fifo_free(&r->cpu[i].q[p]);
         sim_free(r->lgwr[i].w);
-        rac_fifo_free(&r->lmsq[i]);
-        rac_fifo_free(&r->wire[i].q);
+        sim_fifo_free(&r->lmsq[i]);
+        sim_fifo_free(&r->wire[i].q);
         sim_free(r->space[i].undo_block);
         sim_free(r->space[i].undo_bytes);
         for (int k = 0; k < K_COUNT; k++)
@@ -93,9 +119,13 @@ static sim_err_t setup(rac_t *r, const case_t *c, uint32_t users, hs_table_t **t
         rc = gcache_create(&gp, &r->g);
     }
     if (rc == SIM_OK)
+        rc = sim_engine_create(&r->ev);
+    if (rc == SIM_OK)
         rc = rac_layout_init(r);
     if (rc != SIM_OK)
         return rc;
+    for (unsigned k = 0; k < EV_COUNT; k++)
+        sim_engine_on(r->ev, k, handlers[k], r);
     sim_prng_seed(&r->prng, c->seed);
     for (int i = 0; i < GCACHE_INSTANCES; i++)
         r->cpu[i].cores = c->rac.cores;
@@ -113,30 +143,9 @@ static sim_err_t loop(rac_t *r)
     for (uint32_t k = 0; k < r->nusers && r->err == SIM_OK; k++)
         rac_session_start(r, k);
     if (r->window == 0 && (r->script || r->c->rac.warmup == 0))
-        open_window(r);
-    rac_event_t e;
-    while (r->window < 2 && r->err == SIM_OK && rac_queue_pop(&r->q, &e)) {
-        r->now = e.t;
-        switch (e.type) {
-        case EV_USER:
-            rac_session_event(r, e.a);
-            break;
-        case EV_CPU:
-            rac_cpu_done(r, (int)e.a, e.b);
-            break;
-        case EV_LINK:
-            rac_link_done(r, (int)e.a, e.b);
-            break;
-        case EV_ARRIVE:
-            rac_gc_arrive(r, e.a);
-            break;
-        case EV_LGWR:
-            rac_lgwr_done(r, (int)e.a);
-            break;
-        default:
-            rac_fail(r, SIM_ECORRUPT);
-        }
-    }
+        rac_window_open(r);
+    while (r->window < 2 && r->err == SIM_OK && sim_engine_step(r->ev))
+        ;
     if (r->err != SIM_OK)
         return r->err;
     if (r->window < 2) {
@@ -145,7 +154,7 @@ static sim_err_t loop(rac_t *r)
         if (!r->script)
             return SIM_ECORRUPT;
         r->window = 2;
-        r->close_t = r->now;
+        r->close_t = rac_now(r);
     }
     if (r->c->check_invariants)
         return gcache_check(r->g);
@@ -158,25 +167,6 @@ static sim_err_t simulate(rac_t *r, const case_t *c, hs_table_t **t)
 {
     sim_err_t rc = setup(r, c, c->rac.users, t);
     return rc == SIM_OK ? loop(r) : rc;
-}
-
-void rac_window(const rac_t *r, int i, rac_counts_t *n, gcache_counts_t *g)
-{
-    _Static_assert(sizeof(rac_counts_t) % sizeof(uint64_t) == 0, "rac_counts_t: uint64_t only");
-    _Static_assert(sizeof(gcache_counts_t) % sizeof(uint64_t) == 0,
-                   "gcache_counts_t: uint64_t only");
-    uint64_t a[sizeof(rac_counts_t) / sizeof(uint64_t)], b[sizeof a / sizeof a[0]];
-    memcpy(a, &r->n[i], sizeof a);
-    memcpy(b, &r->at_open[i], sizeof b);
-    for (size_t k = 0; k < sizeof a / sizeof a[0]; k++)
-        a[k] -= b[k];
-    memcpy(n, a, sizeof a);
-    uint64_t x[sizeof(gcache_counts_t) / sizeof(uint64_t)], y[sizeof x / sizeof x[0]];
-    memcpy(x, gcache_counts(r->g, i), sizeof x);
-    memcpy(y, &r->g_open[i], sizeof y);
-    for (size_t k = 0; k < sizeof x / sizeof x[0]; k++)
-        x[k] -= y[k];
-    memcpy(g, x, sizeof x);
 }
 
 /* The catalogue statistics of the window, by the part that counted them. */

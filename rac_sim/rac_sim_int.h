@@ -1,28 +1,35 @@
 /*
  * rac_sim_int.h -- what the files of rac_sim share: the simulation's state
- * (rac_t), its event queue and queued resources, and each file's entry
+ * (rac_t), its kinds of event and queued resources, and each file's entry
  * points.
  *
- * The simulation is discrete-event, in integer nanoseconds, one seed
- * deciding every draw, so a case gives the same figures bit for bit.  The
- * files and their concerns:
- *   event.c    the event queue (a binary heap ordered by time, then by
- *              the order events were scheduled);
+ * The simulation is discrete-event, in integer nanoseconds, on sim/'s
+ * engine (sim_engine_t), one seed deciding every draw, so a case gives the
+ * same figures bit for bit.  The servers (cpu.c, lgwr.c, link.c) end their
+ * work as an event of a kind, and rac.c registers which file handles each
+ * kind: a server never calls who waits for it, so the files call each other
+ * in one direction only (rac.c -> session.c -> gc.c -> the servers ->
+ * account.c, block.c).  The files and their concerns:
  *   cpu.c      each instance's cores: one queue, LMS before foregrounds;
  *   lgwr.c     each instance's log writer: group commit, one queue for
  *              commits and for the flushes that precede shipping a block;
  *   link.c     the interconnect profiles and one queue per direction;
+ *   account.c  where each user's time goes (idle, run queue, CPU, a wait);
+ *   block.c    per instance and block, what its sessions and LMS do with it;
  *   layout.c   which blocks a statement visits: the table's rows, the
  *              primary key, ASSM space, the sequence, undo;
  *   session.c  the users: transactions, statements, their waits;
  *   gc.c       a global cache request, from the requester to the other
  *              instance's LMS and back;
+ *   window.c   the AWR window: when it opens and closes, its counts;
  *   awr.c      the AWR figures, per instance and for the cluster;
- *   rac.c      the run: set-up, the event loop, the AWR window, the
+ *   rac.c      the run: set-up, the handlers, the event loop, the
  *              workload's entry points.
  */
 #ifndef LOBSIM_RAC_SIM_INT_H
 #define LOBSIM_RAC_SIM_INT_H
+
+#include <math.h>
 
 #include "gcache.h"
 #include "heap_sim.h"
@@ -110,26 +117,23 @@ typedef struct {
     uint64_t link_bytes, link_busy_ns;          /* sent by this instance; its send queue busy */
 } rac_counts_t;
 
-/* ---- event queue (event.c) ---------------------------------------------- */
-
-enum { EV_USER, EV_CPU, EV_LINK, EV_ARRIVE, EV_LGWR };
-
-typedef struct {
-    uint64_t t, seq;
-    uint32_t type, a;
-    uint64_t b;
-} rac_event_t;
-
-typedef struct {
-    rac_event_t *h;
-    size_t n, cap;
-    uint64_t seq;
-} rac_queue_t;
-
-sim_err_t rac_queue_push(rac_queue_t *q, uint64_t t, uint32_t type, uint32_t a, uint64_t b);
-/* The earliest event into *e; 0 when the queue is empty. */
-int rac_queue_pop(rac_queue_t *q, rac_event_t *e);
-void rac_queue_free(rac_queue_t *q);
+/* ---- kinds of event (sim_engine_t) ---------------------------------------
+ * Scheduled: */
+enum {
+    EV_USER,   /* session.c: user a's next statement (after idle time) */
+    EV_CPU,    /* cpu.c: a job (b) on instance a's cores finished */
+    EV_LINK,   /* link.c: a message (b) left instance a's wire */
+    EV_ARRIVE, /* gc.c: user a's request reached the other instance */
+    EV_REPLY,  /* session.c: the reply to user a's request arrived */
+    EV_LGWR,   /* lgwr.c: instance a's log write finished */
+    /* Fired at once by a server, for who waited on it: */
+    EV_USER_CPU,    /* session.c: user a's CPU burst ended */
+    EV_LMS_CPU,     /* gc.c: LMS's CPU for user a's request ended */
+    EV_USER_LOGGED, /* session.c: user a's commit is on disk */
+    EV_LMS_LOGGED,  /* gc.c: the flush before shipping user a's block is on disk */
+    EV_COUNT
+};
+_Static_assert(EV_COUNT <= SIM_EVENT_KINDS, "raise SIM_EVENT_KINDS");
 
 /* ---- queued resources ----------------------------------------------------- */
 
@@ -141,20 +145,10 @@ void rac_queue_free(rac_queue_t *q);
 #define OWNER_TYPE(o) ((o) >> 31)
 #define OWNER_USER(o) ((o)&0x7fffffffu)
 
-/* A FIFO of 64-bit values, grown on demand (event.c). */
-typedef struct {
-    uint64_t *v;
-    size_t head, n, cap;
-} rac_fifo_t;
-
-sim_err_t rac_fifo_push(rac_fifo_t *f, uint64_t x);
-uint64_t rac_fifo_pop(rac_fifo_t *f);
-void rac_fifo_free(rac_fifo_t *f);
-
 /* Queued jobs are (CPU ns << 32 | owner): no job runs 4 s. */
 typedef struct {
     uint32_t cores, busy;
-    rac_fifo_t q[2]; /* 0: LMS, served first; 1: the users */
+    sim_fifo_t q[2]; /* 0: LMS, served first; 1: the users */
 } rac_cpu_t;
 
 typedef struct {
@@ -177,7 +171,7 @@ typedef struct {
 } rac_profile_t;
 
 typedef struct {
-    rac_fifo_t q; /* users whose message waits for the wire */
+    sim_fifo_t q; /* users whose message waits for the wire */
     int busy;
 } rac_wire_t;
 
@@ -278,9 +272,8 @@ typedef struct rac {
     rac_profile_t link;
     gcache_t *g;
     sim_prng_t prng;
-    rac_queue_t q;
-    uint64_t now;
-    int script; /* users run scripts (rac_script()), not drawn transactions */
+    sim_engine_t *ev; /* the clock and the events to come */
+    int script;       /* users run scripts (rac_script()), not drawn transactions */
     /* the table and its index */
     const hs_table_t *t;
     uint64_t rows, rows_per_block, data_blocks, per_leaf, fan, blevel, l1_span;
@@ -300,7 +293,7 @@ typedef struct rac {
     /* instances */
     rac_cpu_t cpu[GCACHE_INSTANCES];
     rac_lgwr_t lgwr[GCACHE_INSTANCES];
-    rac_fifo_t lmsq[GCACHE_INSTANCES];
+    sim_fifo_t lmsq[GCACHE_INSTANCES];
     uint32_t lms_busy[GCACHE_INSTANCES];
     rac_wire_t wire[GCACHE_INSTANCES]; /* by sending instance */
     rac_space_t space[GCACHE_INSTANCES];
@@ -316,25 +309,68 @@ typedef struct rac {
     sim_err_t err; /* the first failure inside an event */
 } rac_t;
 
+/* ---- what every file uses: the clock, scheduling, failure, draws ---------- */
+
+static inline uint64_t rac_now(const rac_t *r)
+{
+    return sim_engine_now(r->ev);
+}
+
+/* A failure inside an event stops the run (the first one is kept). */
+static inline void rac_fail(rac_t *r, sim_err_t rc)
+{
+    if (r->err == SIM_OK)
+        r->err = rc;
+}
+
+/* Schedule an event of kind EV_ at time t. */
+static inline void rac_at(rac_t *r, uint64_t t, unsigned kind, uint32_t a, uint64_t b)
+{
+    if (sim_engine_at(r->ev, t, kind, a, b) != SIM_OK)
+        rac_fail(r, SIM_ENOMEM);
+}
+
+/* An exponential draw of mean `mean_us`, in ns. */
+static inline uint64_t rac_exp_ns(rac_t *r, uint32_t mean_us)
+{
+    if (mean_us == 0)
+        return 0;
+    /* 53 random bits, in (0, 1]. */
+    double u = (double)((sim_prng_next(&r->prng) >> 11) + 1) / 9007199254740992.0;
+    return (uint64_t)(-log(u) * mean_us * (double)RAC_NS_PER_US + 0.5);
+}
+
 /* ---- entry points of each file ---------------------------------------------- */
 
-/* cpu.c: submit `work_ns` of CPU for owner on inst's cores, LMS first. */
+/* cpu.c: submit `work_ns` of CPU for owner on inst's cores, LMS first;
+ * when it ends, EV_USER_CPU or EV_LMS_CPU fires for the owner's user. */
 sim_err_t rac_cpu_submit(rac_t *r, int inst, uint32_t owner, uint64_t work_ns);
-/* An EV_CPU event: the job (CPU ns << 32 | owner) finished. */
+/* EV_CPU: the job (CPU ns << 32 | owner) finished on instance inst. */
 void rac_cpu_done(rac_t *r, int inst, uint64_t job);
 
 /* lgwr.c: owner waits until inst's log is written up to target; 1 when it
- * already is (no wait), 0 when owner will be woken (rac_wake_log). */
+ * already is (no wait), 0 when EV_USER_LOGGED or EV_LMS_LOGGED will fire
+ * for the owner's user. */
 int rac_lgwr_wait(rac_t *r, int inst, uint64_t target, uint32_t owner);
+/* EV_LGWR: instance inst's write finished. */
 void rac_lgwr_done(rac_t *r, int inst);
 
-/* link.c: the interconnect case c uses; the wire time of a payload; send
- * the message of user u's request (its phase says which way). */
+/* link.c: the interconnect case c uses; the wire time of a payload; send a
+ * message of user u's request from instance `from`, whose arrival is an
+ * event of kind `arrive` (EV_ARRIVE or EV_REPLY) for u. */
 void rac_link_profile(const case_t *c, rac_profile_t *p);
 uint64_t rac_link_wire_ns(const rac_profile_t *p, uint32_t payload);
-void rac_link_send(rac_t *r, uint32_t u, int from, uint32_t payload);
-/* An EV_LINK event: the message (payload << 32 | user) left the wire. */
+void rac_link_send(rac_t *r, uint32_t u, int from, uint32_t payload, unsigned arrive);
+/* EV_LINK: the message (arrive << 56 | payload << 32 | user) left the wire. */
 void rac_link_done(rac_t *r, int from, uint64_t msg);
+
+/* account.c: user u's time goes to `state` (and `event` while ST_WAIT)
+ * from now; the time since its last change counts where it was. */
+void rac_user_state(rac_t *r, uint32_t u, int state, int event);
+
+/* block.c: inst's state of block (kind, id), grown on demand; NULL when
+ * out of memory. */
+rac_bstate_t *rac_bstate(rac_t *r, int inst, unsigned kind, uint64_t id);
 
 /* layout.c: set up the table, the index and the space; the visits of user
  * u's next statement (op on row) into u->acc; the changes it made. */
@@ -342,37 +378,32 @@ sim_err_t rac_layout_init(rac_t *r);
 sim_err_t rac_layout_statement(rac_t *r, uint32_t u, int op, uint64_t row);
 uint64_t rac_layout_row(rac_t *r, int inst);
 
-/* session.c */
+/* session.c: a user's start, and the events of its kinds (EV_USER,
+ * EV_REPLY, EV_USER_CPU, EV_USER_LOGGED). */
 sim_err_t rac_session_start(rac_t *r, uint32_t u);
 void rac_session_event(rac_t *r, uint32_t u);
-void rac_session_cpu_done(rac_t *r, uint32_t u);
-void rac_session_wake(rac_t *r, uint32_t u);
 void rac_session_reply(rac_t *r, uint32_t u);
+void rac_session_cpu_done(rac_t *r, uint32_t u);
 void rac_session_logged(rac_t *r, uint32_t u);
-void rac_user_state(rac_t *r, uint32_t u, int state, int event);
-rac_bstate_t *rac_bstate(rac_t *r, int inst, unsigned kind, uint64_t id);
-void rac_block_released(rac_t *r, int inst, unsigned kind, uint64_t id);
 
-/* gc.c */
+/* gc.c: user u asks the other instance for a block; LMS of instance inst
+ * takes the next requests it can; the events of its kinds (EV_ARRIVE,
+ * EV_LMS_CPU, EV_LMS_LOGGED). */
 sim_err_t rac_gc_request(rac_t *r, uint32_t u, unsigned kind, uint64_t id, gcache_mode_t mode);
+void rac_gc_lms_next(rac_t *r, int inst);
 void rac_gc_arrive(rac_t *r, uint32_t u);
 void rac_gc_lms_cpu_done(rac_t *r, uint32_t u);
 void rac_gc_logged(rac_t *r, uint32_t u);
-void rac_gc_lms_next(rac_t *r, int inst);
 
-/* rac.c: the AWR window's counts of instance i, end minus start. */
+/* window.c: open the AWR window now; a transaction committed (the window
+ * opens and closes on these); the window's counts of instance i, end
+ * minus start. */
+void rac_window_open(rac_t *r);
+void rac_commit_done(rac_t *r);
 void rac_window(const rac_t *r, int i, rac_counts_t *n, gcache_counts_t *g);
 
 /* awr.c: the report from the window's counts. */
 void rac_report_build(const rac_t *r, rac_report_t *out);
-
-/* rac.c: schedule an event; a failure inside an event stops the run; a
- * transaction committed (the AWR window opens and closes on these). */
-void rac_at(rac_t *r, uint64_t t, uint32_t type, uint32_t a, uint64_t b);
-void rac_commit_done(rac_t *r);
-void rac_fail(rac_t *r, sim_err_t rc);
-/* An exponential draw of mean `mean_us`, in ns. */
-uint64_t rac_exp_ns(rac_t *r, uint32_t mean_us);
 
 /* A scripted run (tests): each user's operations, in order; a script op
  * OP_IDLE waits `row` microseconds.  Users 2k run on instance 0, 2k+1 on

@@ -44,24 +44,7 @@
 /* How an access of the statement was satisfied. */
 enum { DONE_NOT, DONE_HELD, DONE_CR };
 
-/* ---- per-instance block states ------------------------------------------ */
-
-rac_bstate_t *rac_bstate(rac_t *r, int inst, unsigned kind, uint64_t id)
-{
-    uint64_t *cap = &r->bscap[inst][kind];
-    if (id >= *cap) {
-        uint64_t n = *cap ? *cap : 64;
-        while (n <= id)
-            n *= 2;
-        rac_bstate_t *b = sim_realloc(r->bs[inst][kind], n * sizeof *b);
-        if (b == NULL)
-            return NULL;
-        memset(b + *cap, 0, (n - *cap) * sizeof *b);
-        r->bs[inst][kind] = b;
-        *cap = n;
-    }
-    return &r->bs[inst][kind][id];
-}
+static void wake(rac_t *r, uint32_t u);
 
 /* Push user u on the list headed by *head (user + 1). */
 static void push(rac_t *r, uint32_t *head, uint32_t u)
@@ -83,7 +66,7 @@ static void serve_deferred(rac_t *r, int inst, rac_bstate_t *b)
     }
     b->deferred = 0;
     for (uint32_t x = rev; x; x = r->u[x - 1].next)
-        if (rac_fifo_push(&r->lmsq[inst], x - 1) != SIM_OK)
+        if (sim_fifo_push(&r->lmsq[inst], x - 1) != SIM_OK)
             rac_fail(r, SIM_ENOMEM);
     if (rev)
         rac_gc_lms_next(r, inst);
@@ -100,7 +83,7 @@ static uint64_t oldest(const rac_t *r, uint32_t x, int remote)
     return t;
 }
 
-void rac_block_released(rac_t *r, int inst, unsigned kind, uint64_t id)
+static void block_released(rac_t *r, int inst, unsigned kind, uint64_t id)
 {
     rac_bstate_t *b = rac_bstate(r, inst, kind, id);
     if (b == NULL || b->pinned || b->pending)
@@ -115,7 +98,7 @@ void rac_block_released(rac_t *r, int inst, unsigned kind, uint64_t id)
     b->waiters = 0;
     while (w) {
         uint32_t nx = r->u[w - 1].next;
-        rac_session_wake(r, w - 1);
+        wake(r, w - 1);
         w = nx;
     }
     b = rac_bstate(r, inst, kind, id);
@@ -232,35 +215,7 @@ static sim_err_t itl_add(rac_t *r, uint64_t block, uint64_t tx)
     return SIM_OK;
 }
 
-/* ---- time accounting ---------------------------------------------------------- */
-
-void rac_user_state(rac_t *r, uint32_t u, int state, int event)
-{
-    rac_user_t *us = &r->u[u];
-    rac_counts_t *n = &r->n[us->inst];
-    uint64_t dt = r->now - us->since;
-    switch (us->state) {
-    case ST_IDLE:
-        n->idle_ns += dt;
-        break;
-    case ST_CPUQ:
-        n->cpu_queue_ns += dt;
-        break;
-    case ST_CPU:
-        n->cpu_ns += dt;
-        break;
-    case ST_RUN:
-        assert(dt == 0);
-        break;
-    default:
-        n->waits[us->event]++;
-        n->wait_ns[us->event] += dt;
-        break;
-    }
-    us->state = state;
-    us->event = event;
-    us->since = r->now;
-}
+/* ---- time accounting (account.c) ---------------------------------------------- */
 
 static void wait_for(rac_t *r, uint32_t u, int event)
 {
@@ -325,7 +280,7 @@ static void idle(rac_t *r, uint32_t u, int think)
         ns += rac_exp_ns(r, p->think_us);
     us->phase = PH_IDLE;
     rac_user_state(r, u, ST_IDLE, 0);
-    rac_at(r, r->now + ns, EV_USER, u, 0);
+    rac_at(r, rac_now(r) + ns, EV_USER, u, 0);
 }
 
 static void gets(rac_t *r, uint32_t u);
@@ -347,7 +302,7 @@ static void begin_statement(rac_t *r, uint32_t u)
         uint64_t us_ = us->rows[us->op++];
         us->phase = PH_IDLE;
         rac_user_state(r, u, ST_IDLE, 0);
-        rac_at(r, r->now + us_ * RAC_NS_PER_US, EV_USER, u, 0);
+        rac_at(r, rac_now(r) + us_ * RAC_NS_PER_US, EV_USER, u, 0);
         return;
     }
     end_wait(r, u);
@@ -367,7 +322,7 @@ sim_err_t rac_session_start(rac_t *r, uint32_t u)
 {
     rac_user_t *us = &r->u[u];
     us->state = ST_IDLE;
-    us->since = r->now;
+    us->since = rac_now(r);
     if (!r->script)
         us->op = us->nops = 0;
     idle(r, u, 1);
@@ -535,7 +490,7 @@ static void gets(rac_t *r, uint32_t u)
     run(r, u);
 }
 
-void rac_session_wake(rac_t *r, uint32_t u)
+static void wake(rac_t *r, uint32_t u)
 {
     end_wait(r, u);
     gets(r, u);
@@ -565,17 +520,17 @@ void rac_session_reply(rac_t *r, uint32_t u)
     if (block) {
         if (cr) {
             n->cr_blocks++;
-            n->cr_receive_ns += r->now - us->req.sent;
+            n->cr_receive_ns += rac_now(r) - us->req.sent;
         } else {
             n->current_blocks++;
-            n->current_receive_ns += r->now - us->req.sent;
+            n->current_receive_ns += rac_now(r) - us->req.sent;
         }
         n->by_class[g->cls][cr ? 0 : 1][how]++;
     }
     us->cpu_extra_ns += p->msg_cpu_us * RAC_NS_PER_US;
     done_access(r, us, g->got == GCACHE_GOT_CR ? DONE_CR : DONE_HELD, 0);
     gets(r, u);
-    rac_block_released(r, us->inst, kind, id);
+    block_released(r, us->inst, kind, id);
 }
 
 void rac_session_event(rac_t *r, uint32_t u)
@@ -626,7 +581,7 @@ static void commit(rac_t *r, uint32_t u)
     t->waiters = 0;
     while (w) {
         uint32_t nx = r->u[w - 1].next;
-        rac_session_wake(r, w - 1);
+        wake(r, w - 1);
         w = nx;
     }
     us->phase = PH_LOG;
@@ -706,7 +661,7 @@ void rac_session_cpu_done(rac_t *r, uint32_t u)
     for (uint32_t i = 0; i < us->nacc; i++)
         if (us->acc[i].mode != GCACHE_READ) {
             rac_bstate(r, us->inst, us->acc[i].kind, us->acc[i].id)->pinned = 0;
-            rac_block_released(r, us->inst, us->acc[i].kind, us->acc[i].id);
+            block_released(r, us->inst, us->acc[i].kind, us->acc[i].id);
         }
     if (op == OP_COMMIT) {
         commit(r, u);

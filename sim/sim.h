@@ -1,7 +1,7 @@
 /*
  * sim.h -- what every lobsim component shares: the error enum, the seeded
- * random generator, the statistics catalogue and the programs' command-line
- * parser.
+ * random generator, the discrete-event engine, the statistics catalogue
+ * and the programs' command-line parser.
  *
  * The catalogue is the single list of every statistic the model counts.  Each
  * entry keeps Oracle's exact name (spelling mistakes included, so that a query
@@ -113,6 +113,46 @@ void sim_prng_seed(sim_prng_t *p, uint64_t seed);
 uint64_t sim_prng_next(sim_prng_t *p);
 /* Uniform in [0, bound); bound > 0. */
 uint64_t sim_prng_below(sim_prng_t *p, uint64_t bound);
+
+/* ---- discrete-event engine (event.c, fifo.c) -------------------------- */
+
+/*
+ * A clock and the events still to happen, each of a kind with one handler.
+ * A model registers a handler per kind; its servers schedule the end of
+ * their work as an event of the kind their caller names (or fire it at
+ * once), so that a server never calls who waits for it.  Events run in
+ * order of time, ties in the order they were scheduled: deterministic.
+ */
+#define SIM_EVENT_KINDS 16
+typedef struct sim_engine sim_engine_t;
+/* What happens at an event: ctx as registered, a and b as scheduled. */
+typedef void (*sim_handler_fn)(void *ctx, uint32_t a, uint64_t b);
+
+sim_err_t sim_engine_create(sim_engine_t **out);
+void sim_engine_destroy(sim_engine_t *e);
+/* kind < SIM_EVENT_KINDS runs fn(ctx, a, b); registered before it is used. */
+void sim_engine_on(sim_engine_t *e, unsigned kind, sim_handler_fn fn, void *ctx);
+/* Schedule kind at time t >= now; SIM_ENOMEM leaves the engine unchanged. */
+sim_err_t sim_engine_at(sim_engine_t *e, uint64_t t, unsigned kind, uint32_t a, uint64_t b);
+/* Run kind's handler now, before any scheduled event. */
+void sim_engine_fire(sim_engine_t *e, unsigned kind, uint32_t a, uint64_t b);
+/* Advance the clock to the earliest event and run it: 1, or 0 when none is left. */
+int sim_engine_step(sim_engine_t *e);
+uint64_t sim_engine_now(const sim_engine_t *e);
+size_t sim_engine_pending(const sim_engine_t *e);
+
+/* A FIFO of 64-bit values, grown on demand: a server's line.  A plain
+ * struct, zeroed to start, freed by sim_fifo_free(). */
+typedef struct {
+    uint64_t *v;
+    size_t head, n, cap;
+} sim_fifo_t;
+
+/* SIM_ENOMEM leaves the FIFO unchanged. */
+sim_err_t sim_fifo_push(sim_fifo_t *f, uint64_t x);
+/* The oldest value; the FIFO is not empty. */
+uint64_t sim_fifo_pop(sim_fifo_t *f);
+void sim_fifo_free(sim_fifo_t *f);
 
 /* ---- statistics catalogue -------------------------------------------- */
 

@@ -10,7 +10,7 @@
 # (scripts/pr-diff's test: two clones of the tree built, 2 minutes of the
 # suite's 5 of CPU); `make asan` and CI run them too.
 set(lobsim_labels
-  "sim: test_undo test_lobspace test_workloads test_bench test_heapspace golden"
+  "sim: test_sim test_undo test_lobspace test_workloads test_bench test_heapspace golden"
   "undo: test_undo test_dispenser test_writer test_insert test_calibration golden"
   "lobspace: test_lobspace test_dispenser test_writer test_insert test_calibration golden"
   "dispenser: test_dispenser test_writer test_insert test_calibration golden"
@@ -19,7 +19,7 @@ set(lobsim_labels
   "dblink_sim: test_writer test_insert test_calibration test_workloads golden"
   "heapspace: test_heapspace test_heap_calibration test_heap_formats test_heap_views golden_heap golden_heap_rac"
   "heap_sim: test_heap_calibration test_heap_formats test_heap_views test_workloads golden_heap golden_heap_warm golden_heap_rac"
-  "rac_sim: test_rac test_rac_time test_bench golden_rac golden_rac_links"
+  "rac_sim: test_rac test_rac_time test_sim test_bench golden_rac golden_rac_links"
   "workload: test_workloads test_heap_calibration test_rac golden golden_heap golden_rac"
   "results: test_results test_reference_csv test_heap_views test_lobdiff"
   "import: test_import bad_input_lobimport"

@@ -2,6 +2,7 @@
 lobsim_test(test_lobspace SOURCES test_lobspace.c LIBS lobsim_lobspace)
 lobsim_test(test_undo SOURCES test_undo.c LIBS lobsim_undo)
 lobsim_test(test_dispenser SOURCES test_dispenser.c LIBS lobsim_dispenser)
+lobsim_test(test_sim SOURCES test_sim.c LIBS lobsim_sim)
 lobsim_test(test_gcache SOURCES test_gcache.c LIBS lobsim_gcache)
 lobsim_test(test_writer SOURCES test_writer.c LIBS lobsim_dblink_sim)
 lobsim_test(test_insert SOURCES test_insert.c LIBS lobsim_workload)

@@ -1,0 +1,199 @@
+/*
+ * test_sim.c -- sim/'s discrete-event engine and FIFO on their own: events
+ * run in order of time whatever order they were scheduled in, events of
+ * one time in the order they were scheduled, each kind by its own handler
+ * with its own context, a fired event at once; a failed allocation leaves
+ * the engine unchanged; the FIFO keeps its order across its growth and the
+ * wrap of its ring.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "sim.h"
+
+/* What the handlers saw, in order. */
+typedef struct {
+    sim_engine_t *e;
+    unsigned n;
+    uint64_t when[64];
+    uint32_t a[64];
+    uint64_t b[64];
+    unsigned kind[64];
+} log_t;
+
+static void record(log_t *l, unsigned kind, uint32_t a, uint64_t b)
+{
+    assert_true(l->n < 64);
+    l->when[l->n] = sim_engine_now(l->e);
+    l->kind[l->n] = kind;
+    l->a[l->n] = a;
+    l->b[l->n++] = b;
+}
+
+static void on0(void *ctx, uint32_t a, uint64_t b)
+{
+    record(ctx, 0, a, b);
+}
+
+static void on1(void *ctx, uint32_t a, uint64_t b)
+{
+    record(ctx, 1, a, b);
+}
+
+/* Kind 2 fires kind 1 at once, and schedules kind 0 later. */
+static void on2(void *ctx, uint32_t a, uint64_t b)
+{
+    log_t *l = ctx;
+    record(l, 2, a, b);
+    sim_engine_fire(l->e, 1, a + 1, b);
+    assert_int_equal(sim_engine_at(l->e, sim_engine_now(l->e) + 5, 0, a + 2, b), SIM_OK);
+}
+
+static sim_engine_t *engine(log_t *l)
+{
+    memset(l, 0, sizeof *l);
+    assert_int_equal(sim_engine_create(&l->e), SIM_OK);
+    sim_engine_on(l->e, 0, on0, l);
+    sim_engine_on(l->e, 1, on1, l);
+    sim_engine_on(l->e, 2, on2, l);
+    return l->e;
+}
+
+static void run(sim_engine_t *e)
+{
+    while (sim_engine_step(e))
+        ;
+}
+
+/* Scheduled out of order: they run by time, the clock at each. */
+static void test_time_order(void **state)
+{
+    (void)state;
+    log_t l;
+    sim_engine_t *e = engine(&l);
+    const uint64_t t[] = {70, 10, 50, 30, 90, 20, 80, 40, 60};
+    for (uint32_t i = 0; i < 9; i++)
+        assert_int_equal(sim_engine_at(e, t[i], i % 2, i, t[i] * 3), SIM_OK);
+    assert_int_equal(sim_engine_pending(e), 9);
+    run(e);
+    assert_int_equal(l.n, 9);
+    for (unsigned k = 0; k < 9; k++) {
+        assert_int_equal(l.when[k], 10 * (k + 1));
+        assert_int_equal(l.b[k], l.when[k] * 3);
+        assert_int_equal(l.kind[k], l.a[k] % 2);
+    }
+    assert_int_equal(sim_engine_now(e), 90);
+    assert_int_equal(sim_engine_pending(e), 0);
+    assert_int_equal(sim_engine_step(e), 0);
+    sim_engine_destroy(e);
+}
+
+/* Forty events at one time, among others: they run in the order they were
+ * scheduled, whatever the heap's shape. */
+static void test_ties_in_schedule_order(void **state)
+{
+    (void)state;
+    log_t l;
+    sim_engine_t *e = engine(&l);
+    for (uint32_t i = 0; i < 40; i++) {
+        assert_int_equal(sim_engine_at(e, 100, 0, i, 0), SIM_OK);
+        if (i % 3 == 0)
+            assert_int_equal(sim_engine_at(e, 200 - i, 1, 1000 + i, 0), SIM_OK);
+    }
+    for (unsigned k = 0; k < 40; k++) {
+        assert_int_equal(sim_engine_step(e), 1);
+        assert_int_equal(l.kind[k], 0);
+        assert_int_equal(l.a[k], k);
+    }
+    run(e);
+    /* then the others, latest scheduled (earliest time) first */
+    assert_int_equal(l.a[40], 1039);
+    assert_int_equal(l.a[l.n - 1], 1000);
+    sim_engine_destroy(e);
+}
+
+/* A fired event runs inside its caller, before anything scheduled at the
+ * same time; what it schedules comes after. */
+static void test_fire(void **state)
+{
+    (void)state;
+    log_t l;
+    sim_engine_t *e = engine(&l);
+    assert_int_equal(sim_engine_at(e, 10, 2, 7, 42), SIM_OK);
+    assert_int_equal(sim_engine_at(e, 10, 0, 99, 0), SIM_OK);
+    run(e);
+    assert_int_equal(l.n, 4);
+    assert_int_equal(l.kind[0], 2);
+    assert_int_equal(l.kind[1], 1); /* fired inside kind 2's handler */
+    assert_int_equal(l.a[1], 8);
+    assert_int_equal(l.b[1], 42);
+    assert_int_equal(l.when[1], 10);
+    assert_int_equal(l.a[2], 99); /* scheduled for 10 before */
+    assert_int_equal(l.a[3], 9);  /* kind 0, scheduled by kind 2 for 15 */
+    assert_int_equal(l.when[3], 15);
+    sim_engine_destroy(e);
+}
+
+/* The heap grows past its first 256 events; a failed growth leaves every
+ * event in place. */
+static void test_enomem(void **state)
+{
+    (void)state;
+    log_t l;
+    sim_engine_t *e = engine(&l);
+    sim_fail_alloc_after(1);
+    assert_int_equal(sim_engine_at(e, 5, 0, 1, 0), SIM_ENOMEM);
+    sim_fail_alloc_after(0);
+    assert_int_equal(sim_engine_pending(e), 0);
+    for (uint32_t i = 0; i < 256; i++)
+        assert_int_equal(sim_engine_at(e, 1000 - i, 1, i, 0), SIM_OK);
+    sim_fail_alloc_after(1);
+    assert_int_equal(sim_engine_at(e, 1, 0, 7, 0), SIM_ENOMEM);
+    sim_fail_alloc_after(0);
+    assert_int_equal(sim_engine_pending(e), 256);
+    assert_int_equal(sim_engine_step(e), 1);
+    assert_int_equal(l.a[0], 255);
+    assert_int_equal(sim_engine_now(e), 745);
+    sim_engine_destroy(e);
+    sim_engine_destroy(NULL);
+}
+
+/* Pushes and pops interleaved so that the ring wraps, then grows. */
+static void test_fifo(void **state)
+{
+    (void)state;
+    sim_fifo_t f = {0};
+    uint64_t next_in = 0, next_out = 0;
+    for (int round = 0; round < 50; round++) {
+        for (int k = 0; k < 3; k++)
+            assert_int_equal(sim_fifo_push(&f, next_in++), SIM_OK);
+        for (int k = 0; k < 2; k++)
+            assert_int_equal(sim_fifo_pop(&f), next_out++);
+    }
+    assert_int_equal(f.n, 50);
+    sim_fail_alloc_after(1);
+    while (f.n < f.cap)
+        assert_int_equal(sim_fifo_push(&f, next_in++), SIM_OK);
+    assert_int_equal(sim_fifo_push(&f, next_in), SIM_ENOMEM);
+    sim_fail_alloc_after(0);
+    while (f.n > 0)
+        assert_int_equal(sim_fifo_pop(&f), next_out++);
+    assert_int_equal(next_out, next_in);
+    sim_fifo_free(&f);
+    assert_null(f.v);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_time_order), cmocka_unit_test(test_ties_in_schedule_order),
+        cmocka_unit_test(test_fire),       cmocka_unit_test(test_enomem),
+        cmocka_unit_test(test_fifo),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
