@@ -156,4 +156,134 @@ const sim_stats_t *lob_alloc_stats(const lob_alloc_t *a);
  * bytes of the blocks it gave. */
 sim_err_t lob_alloc_check(const lob_alloc_t *a);
 
+/* ---- the segment over its whole life: free space, retention, shrink ---- */
+
+/*
+ * A LOB segment whose space is given back (lob_space_t, space.c): the life
+ * of a segment after its first insert.  Each block is metadata, in a live
+ * chunk, or free; free space is in one of four states:
+ *
+ *   uncommitted  freed by the open transaction (an update's old version, a
+ *                deleted LOB): still the old version's until commit, and
+ *                given back to it by a rollback;
+ *   unexpired    freed by a committed transaction, kept for consistent
+ *                reads until its retention passes (RETENTION AUTO and MIN N
+ *                by time; MAX until the segment reaches MAXSIZE; NONE: never
+ *                unexpired);
+ *   expired      reusable: past its retention, or never used (an extent's
+ *                data blocks before they are first given out, which
+ *                dbms_space.space_usage also reports as expired);
+ *
+ * Reusable space is kept in chunks (contiguous runs inside one extent,
+ * merged with their free neighbours) hashed into buckets by size, as the
+ * SecureFile hash-bucket blocks keep committed free space.  A request for
+ * k blocks takes the first chunk of the smallest bucket that can hold k and
+ * splits it; when no chunk is large enough the space policy decides between
+ * adding an extent and filling the request from smaller chunks (a LOB in
+ * more chunks: fragmentation).
+ */
+typedef enum {
+    LOB_RETENTION_AUTO, /* consistent reads only: undo_retention seconds */
+    LOB_RETENTION_MIN,  /* at least N seconds */
+    LOB_RETENTION_MAX,  /* until the segment reaches its MAXSIZE */
+    LOB_RETENTION_NONE  /* reusable at commit */
+} lob_retention_t;
+
+/* What to do when no free chunk can hold a request (lob.fit). */
+typedef enum {
+    LOB_FIT_SPLIT, /* fill it from the largest free chunks, grow only when none is left */
+    LOB_FIT_GROW   /* add an extent so that the request stays in one chunk */
+} lob_fit_t;
+
+typedef struct {
+    lob_params_t seg;
+    uint64_t uniform_bytes; /* 0: automatic allocation; else every extent this size */
+    uint64_t initial_bytes; /* 0: the schedule's; else the first extent's size */
+    uint64_t maxsize_bytes; /* STORAGE (MAXSIZE): the segment cannot grow past it */
+    lob_fit_t fit;
+} lob_space_params_t;
+
+typedef struct lob_space lob_space_t;
+
+typedef struct {
+    uint64_t extents;
+    uint64_t blocks;             /* all blocks of all extents: user_segments.blocks */
+    uint64_t meta_blocks;        /* headers, hash buckets, CFS and PUA blocks */
+    uint64_t used_blocks;        /* in live chunks, uncommitted frees included */
+    uint64_t uncommitted_blocks; /* freed by the open transaction */
+    uint64_t unexpired_blocks;   /* freed, committed, retention not passed */
+    uint64_t expired_blocks;     /* reusable: expired or never used */
+    uint64_t free_chunks;        /* reusable chunks */
+    uint64_t largest_free;       /* blocks of the largest reusable chunk */
+} lob_space_info_t;
+
+/* What one shrink did, as v$securefile_shrink reports it. */
+typedef struct {
+    uint64_t blocks_moved;
+    uint64_t blocks_freed;
+    uint64_t blocks_allocated;
+    uint64_t extents_allocated;
+    uint64_t extents_freed;
+    uint64_t extents_sealed;
+} lob_shrink_t;
+
+void lob_space_params_defaults(lob_space_params_t *p);
+/* SIM_EINVAL and one line in msg for a bad parameter. */
+sim_err_t lob_space_params_check(const lob_space_params_t *p, char *msg, size_t msglen);
+/* A new segment with its first extent; SIM_EINVAL, SIM_ENOMEM, SIM_EFULL. */
+sim_err_t lob_space_create(const lob_space_params_t *p, lob_space_t **out);
+void lob_space_destroy(lob_space_t *sp);
+
+/*
+ * One run of 1..want blocks for the open transaction, by the fit policy;
+ * *grown says how many extents were added for it.  SIM_EFULL when the
+ * segment cannot give any block (MAXSIZE reached and nothing reusable);
+ * SIM_ENOMEM.  On failure nothing changed.
+ */
+sim_err_t lob_space_alloc(lob_space_t *sp, uint64_t want, lob_run_t *run, uint64_t *grown);
+/* The open transaction frees a run it did not allocate: uncommitted. */
+sim_err_t lob_space_free(lob_space_t *sp, lob_run_t run);
+/*
+ * Commit at time `now` (seconds): the transaction's frees become
+ * unexpired until now + retention (RETENTION NONE: reusable at once; MAX:
+ * until the segment reaches MAXSIZE), and its allocations are kept.
+ */
+sim_err_t lob_space_commit(lob_space_t *sp, uint64_t now, lob_retention_t ret,
+                           uint64_t retention_s);
+/* Rollback: the transaction's frees return to their LOBs and its
+ * allocations become reusable at once. */
+sim_err_t lob_space_rollback(lob_space_t *sp);
+/* The clock reached `now`: unexpired space whose time has come becomes
+ * reusable.  Returns the blocks that expired. */
+uint64_t lob_space_advance(lob_space_t *sp, uint64_t now);
+
+/*
+ * SHRINK SPACE (21c).  Retention is ignored, as the manual shrink does:
+ * unexpired space becomes reusable first.  Every extent that holds free
+ * space and no segment metadata is sealed; the live chunks in sealed
+ * extents are moved into one extent allocated for them (sized to the data,
+ * rounded up to 64 KB, or as many uniform extents as they need), and the
+ * sealed extents are given back.  `chunks` points at every live chunk of
+ * the segment (the caller's LOB maps); a moved chunk is rewritten in place.
+ * Fails with SIM_EINVAL inside a transaction, SIM_ENOMEM, SIM_EFULL (no
+ * room for the moved data); the segment is then unchanged.
+ */
+sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, size_t n, lob_shrink_t *out);
+
+void lob_space_get_info(const lob_space_t *sp, lob_space_info_t *info);
+/* Reusable chunks by size: out[i] counts chunks of 2^i .. 2^(i+1)-1 blocks. */
+#define LOB_SPACE_BUCKETS 24
+void lob_space_free_histogram(const lob_space_t *sp, uint64_t out[LOB_SPACE_BUCKETS]);
+const lob_space_params_t *lob_space_params(const lob_space_t *sp);
+/* segment extents allocated, and nothing else. */
+const sim_stats_t *lob_space_stats(const lob_space_t *sp);
+
+/*
+ * Invariants: (1) every block of every extent is metadata, live (used),
+ * unexpired or reusable, and the counts add up to the extents' blocks; (2) reusable chunks never
+ * touch each other (merged) and lie inside one extent's data area; (3) each bucket holds only
+ * chunks of its sizes; (4) the counters equal a recount.
+ */
+sim_err_t lob_space_check(const lob_space_t *sp);
+
 #endif /* LOBSIM_LOBSPACE_H */

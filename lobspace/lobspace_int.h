@@ -40,4 +40,62 @@ struct lob_alloc {
     uint64_t chunks;
 };
 
+/* ---- space.c ---------------------------------------------------------- */
+
+#define LOB_SPACE_NIL UINT32_MAX
+
+typedef struct {
+    uint64_t start;
+    uint64_t len;
+    uint64_t meta; /* metadata blocks at its start */
+    int seg_meta;  /* holds segment-level metadata (header, CFS, PUA): never sealed */
+    int gone;      /* given back by a shrink */
+} lob_space_extent_t;
+
+typedef struct {
+    lob_run_t run;
+    uint64_t expiry; /* UINT64_MAX: RETENTION MAX, until the segment is full */
+} lob_space_pending_t;
+
+typedef struct {
+    lob_run_t *v;
+    size_t n, cap;
+} lob_space_runs_t;
+
+struct lob_space {
+    lob_space_params_t p;
+    sim_stats_t stats; /* segment extents allocated, nothing else */
+    lob_space_extent_t *ext;
+    uint64_t next_ext, cap_ext;
+    uint64_t addr_end;     /* the block address a new extent starts at */
+    uint64_t blocks;       /* of the extents not given back */
+    uint64_t meta_blocks;  /* likewise */
+    uint64_t extents;      /* likewise */
+    uint64_t pending_meta; /* segment-level metadata not placed yet */
+    /* Boundary tags of the reusable chunks, indexed by block address: the
+     * length at a chunk's first block (0 elsewhere), the first block at its
+     * last, and the bucket list links at its first. */
+    uint32_t *flen, *fstart, *fnext, *fprev;
+    uint64_t cap_blocks;
+    uint32_t head[LOB_SPACE_BUCKETS];
+    uint64_t free_chunks;
+    uint64_t reusable_blocks;
+    uint64_t used_blocks; /* live, uncommitted frees included */
+    /* The open transaction. */
+    lob_space_runs_t tx_alloc, tx_free;
+    uint64_t uncommitted_blocks;
+    /* Unexpired space in commit order (a ring). */
+    lob_space_pending_t *q;
+    size_t qhead, qlen, qcap;
+    uint64_t unexpired_blocks;
+};
+
+/* space.c's primitives, for shrink.c. */
+unsigned lob_space_bucket_of(uint64_t len);
+void lob_space_unlink(lob_space_t *sp, uint64_t start);
+void lob_space_reuse(lob_space_t *sp, uint64_t start, uint64_t len);
+lob_run_t lob_space_take(lob_space_t *sp, uint64_t start, uint64_t n);
+sim_err_t lob_space_add_extent(lob_space_t *sp, uint64_t bytes);
+int lob_space_release_oldest(lob_space_t *sp);
+
 #endif

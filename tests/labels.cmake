@@ -12,7 +12,7 @@
 set(lobsim_labels
   "sim: test_sim test_undo test_lobspace test_workloads test_bench test_heapspace golden"
   "undo: test_undo test_dispenser test_writer test_insert test_calibration golden"
-  "lobspace: test_lobspace test_dispenser test_writer test_insert test_calibration golden"
+  "lobspace: test_lobspace test_space test_dispenser test_writer test_insert test_calibration golden"
   "dispenser: test_dispenser test_writer test_insert test_calibration golden"
   "gcache: test_gcache test_rac test_rac_time golden_rac golden_rac_links golden"
   "case: test_workloads test_insert test_calibration test_rac golden golden_heap golden_rac"

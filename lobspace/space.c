@@ -1,0 +1,494 @@
+/*
+ * space.c -- a LOB segment over its whole life: extents, the free space
+ * that updates and deletes give back, retention, reuse and shrink.
+ *
+ * State changes: grow() adds an extent and makes its data blocks one
+ * reusable chunk; lob_space_alloc() splits a reusable chunk (or takes one
+ * whole) for the open transaction; lob_space_free() marks a live run
+ * uncommitted; lob_space_commit() turns the transaction's frees into
+ * unexpired space (or reusable space under RETENTION NONE);
+ * lob_space_rollback() gives frees back to their LOBs and makes the
+ * transaction's allocations reusable; lob_space_advance() expires unexpired
+ * space whose time has come; lob_space_shrink() moves live chunks out of
+ * sealed extents and gives those extents back.  Only reuse() and take()
+ * touch the boundary tags and buckets.
+ *
+ * Reusable chunks are kept with boundary tags (the length at a chunk's
+ * first block, its first block at its last), so a chunk that becomes
+ * reusable merges with its free neighbours in constant time, and in
+ * buckets by size (2^i .. 2^(i+1)-1 blocks), as the SecureFile hash-bucket
+ * blocks keep free space by chunk size (berxblog, "SecureFile LOB - the
+ * empty table", 2017: NGLOB Hash Bucket blocks beside the segment header).
+ * Every extent starts with at least one header block, so a chunk never
+ * merges across an extent boundary.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "lobspace_int.h"
+
+#define KB 1024ULL
+/* Chunks of a request's own bucket looked at before moving up a bucket,
+ * where every chunk is large enough: bounded, so a request costs O(1). */
+#define SCAN_OWN_BUCKET 8
+
+void lob_space_params_defaults(lob_space_params_t *p)
+{
+    lob_params_defaults(&p->seg);
+    p->uniform_bytes = 0;
+    p->initial_bytes = 0;
+    p->maxsize_bytes = 0;
+    p->fit = LOB_FIT_SPLIT;
+}
+
+sim_err_t lob_space_params_check(const lob_space_params_t *p, char *msg, size_t msglen)
+{
+    if (lob_params_check(&p->seg, msg, msglen) != SIM_OK)
+        return SIM_EINVAL;
+    uint64_t bs = p->seg.block_size;
+    if (p->uniform_bytes && (p->uniform_bytes % bs || p->uniform_bytes / bs < 2)) {
+        snprintf(msg, msglen,
+                 "uniform extent size %llu bytes (accepted: a multiple of the block size %llu, "
+                 "at least 2 blocks)",
+                 (unsigned long long)p->uniform_bytes, (unsigned long long)bs);
+        return SIM_EINVAL;
+    }
+    if (p->fit != LOB_FIT_SPLIT && p->fit != LOB_FIT_GROW) {
+        snprintf(msg, msglen, "space fit policy %d (accepted: 0 split, 1 grow)", (int)p->fit);
+        return SIM_EINVAL;
+    }
+    return SIM_OK;
+}
+
+unsigned lob_space_bucket_of(uint64_t len)
+{
+    unsigned b = 0;
+    while (len > 1 && b + 1 < LOB_SPACE_BUCKETS) {
+        len >>= 1;
+        b++;
+    }
+    return b;
+}
+
+static sim_err_t push_run(lob_space_runs_t *r, lob_run_t run)
+{
+    if (r->n == r->cap) {
+        size_t cap = r->cap ? r->cap * 2 : 64;
+        lob_run_t *v = sim_realloc(r->v, cap * sizeof *v);
+        if (v == NULL)
+            return SIM_ENOMEM;
+        r->v = v;
+        r->cap = cap;
+    }
+    r->v[r->n++] = run;
+    return SIM_OK;
+}
+
+/* Room in the per-block tag arrays for block addresses below `end`. */
+static sim_err_t reserve_blocks(lob_space_t *sp, uint64_t end)
+{
+    if (end <= sp->cap_blocks)
+        return SIM_OK;
+    if (end >= LOB_SPACE_NIL)
+        return SIM_EFULL;
+    uint64_t cap = sp->cap_blocks ? sp->cap_blocks : 1024;
+    while (cap < end)
+        cap *= 2;
+    if (cap >= LOB_SPACE_NIL)
+        cap = LOB_SPACE_NIL - 1;
+    uint32_t **arr[4] = {&sp->flen, &sp->fstart, &sp->fnext, &sp->fprev};
+    for (int i = 0; i < 4; i++) {
+        uint32_t *v = sim_realloc(*arr[i], cap * sizeof *v);
+        if (v == NULL)
+            return SIM_ENOMEM; /* the arrays grown so far are only larger */
+        *arr[i] = v;
+        if (i == 0)
+            memset(v + sp->cap_blocks, 0, (cap - sp->cap_blocks) * sizeof *v);
+    }
+    sp->cap_blocks = cap;
+    return SIM_OK;
+}
+
+static void bucket_insert(lob_space_t *sp, uint64_t start, uint64_t len)
+{
+    unsigned b = lob_space_bucket_of(len);
+    sp->flen[start] = (uint32_t)len;
+    sp->fstart[start + len - 1] = (uint32_t)start;
+    sp->fprev[start] = LOB_SPACE_NIL;
+    sp->fnext[start] = sp->head[b];
+    if (sp->head[b] != LOB_SPACE_NIL)
+        sp->fprev[sp->head[b]] = (uint32_t)start;
+    sp->head[b] = (uint32_t)start;
+    sp->free_chunks++;
+    sp->reusable_blocks += len;
+}
+
+void lob_space_unlink(lob_space_t *sp, uint64_t start)
+{
+    uint64_t len = sp->flen[start];
+    unsigned b = lob_space_bucket_of(len);
+    uint32_t nx = sp->fnext[start], pv = sp->fprev[start];
+    if (pv != LOB_SPACE_NIL)
+        sp->fnext[pv] = nx;
+    else
+        sp->head[b] = nx;
+    if (nx != LOB_SPACE_NIL)
+        sp->fprev[nx] = pv;
+    sp->flen[start] = 0;
+    sp->free_chunks--;
+    sp->reusable_blocks -= len;
+}
+
+/* [start, start+len) becomes reusable, merged with its free neighbours. */
+void lob_space_reuse(lob_space_t *sp, uint64_t start, uint64_t len)
+{
+    if (start > 0) {
+        uint64_t s = sp->fstart[start - 1];
+        if (s < start && sp->flen[s] != 0 && s + sp->flen[s] == start) {
+            len += sp->flen[s];
+            lob_space_unlink(sp, s);
+            start = s;
+        }
+    }
+    uint64_t end = start + len;
+    if (end < sp->cap_blocks && sp->flen[end] != 0) {
+        len += sp->flen[end];
+        lob_space_unlink(sp, end);
+    }
+    bucket_insert(sp, start, len);
+}
+
+/* Take the first `n` blocks of the reusable chunk at `start`. */
+lob_run_t lob_space_take(lob_space_t *sp, uint64_t start, uint64_t n)
+{
+    uint64_t len = sp->flen[start];
+    lob_space_unlink(sp, start);
+    if (len > n)
+        bucket_insert(sp, start + n, len - n);
+    return (lob_run_t){start, n};
+}
+
+/* The next extent's size: uniform, the first one's INITIAL, or the
+ * automatic schedule by the segment's size. */
+static uint64_t next_extent_bytes(const lob_space_t *sp)
+{
+    if (sp->p.uniform_bytes)
+        return sp->p.uniform_bytes;
+    if (sp->next_ext == 0 && sp->p.initial_bytes)
+        return sp->p.initial_bytes;
+    return lob_next_extent_bytes(sp->blocks * sp->p.seg.block_size);
+}
+
+sim_err_t lob_space_add_extent(lob_space_t *sp, uint64_t bytes)
+{
+    uint64_t bs = sp->p.seg.block_size;
+    uint64_t len = (bytes + bs - 1) / bs;
+    uint64_t seg_bytes = (sp->blocks + len) * bs;
+    if (seg_bytes > sp->p.seg.max_bytes || (sp->p.maxsize_bytes && seg_bytes > sp->p.maxsize_bytes))
+        return SIM_EFULL;
+    sim_err_t rc = reserve_blocks(sp, sp->addr_end + len);
+    if (rc != SIM_OK)
+        return rc;
+    if (sp->next_ext == sp->cap_ext) {
+        uint64_t cap = sp->cap_ext ? sp->cap_ext * 2 : 64;
+        lob_space_extent_t *e = sim_realloc(sp->ext, cap * sizeof *e);
+        if (e == NULL)
+            return SIM_ENOMEM;
+        sp->ext = e;
+        sp->cap_ext = cap;
+    }
+    lob_space_extent_t *e = &sp->ext[sp->next_ext++];
+    e->start = sp->addr_end;
+    e->len = len;
+    e->meta = sp->p.seg.extent_header_blocks < len ? sp->p.seg.extent_header_blocks : len;
+    uint64_t room = len - e->meta;
+    uint64_t seg_meta = sp->pending_meta < room ? sp->pending_meta : room;
+    e->meta += seg_meta;
+    e->seg_meta = seg_meta > 0;
+    e->gone = 0;
+    sp->pending_meta -= seg_meta;
+    sp->addr_end += len;
+    sp->blocks += len;
+    sp->meta_blocks += e->meta;
+    sp->extents++;
+    sim_stat_add(&sp->stats, SIM_STAT_SEG_EXTENTS, 1);
+    if (e->len > e->meta)
+        lob_space_reuse(sp, e->start + e->meta, e->len - e->meta);
+    return SIM_OK;
+}
+
+static sim_err_t grow(lob_space_t *sp)
+{
+    return lob_space_add_extent(sp, next_extent_bytes(sp));
+}
+
+sim_err_t lob_space_create(const lob_space_params_t *p, lob_space_t **out)
+{
+    char msg[256];
+    if (lob_space_params_check(p, msg, sizeof msg) != SIM_OK)
+        return SIM_EINVAL;
+    lob_space_t *sp = sim_calloc(1, sizeof *sp);
+    if (sp == NULL)
+        return SIM_ENOMEM;
+    sp->p = *p;
+    for (unsigned b = 0; b < LOB_SPACE_BUCKETS; b++)
+        sp->head[b] = LOB_SPACE_NIL;
+    sp->pending_meta =
+        (uint64_t)p->seg.segment_header_blocks + p->seg.cfs_blocks + p->seg.pua_blocks;
+    sim_err_t rc = grow(sp);
+    /* The segment metadata must be placed before any data block is given:
+     * under a small uniform size it spans several extents. */
+    while (rc == SIM_OK && sp->pending_meta > 0)
+        rc = grow(sp);
+    if (rc != SIM_OK) {
+        lob_space_destroy(sp);
+        return rc;
+    }
+    *out = sp;
+    return SIM_OK;
+}
+
+void lob_space_destroy(lob_space_t *sp)
+{
+    if (sp == NULL)
+        return;
+    sim_free(sp->ext);
+    sim_free(sp->flen);
+    sim_free(sp->fstart);
+    sim_free(sp->fnext);
+    sim_free(sp->fprev);
+    sim_free(sp->tx_alloc.v);
+    sim_free(sp->tx_free.v);
+    sim_free(sp->q);
+    sim_free(sp);
+}
+
+#if defined(SIM_CHECKS) || !defined(NDEBUG)
+static sim_err_t quick_check(const lob_space_t *sp);
+#endif
+
+/* A reusable chunk of at least `want` blocks, or NIL. */
+static uint32_t find_fit(const lob_space_t *sp, uint64_t want)
+{
+    unsigned b = lob_space_bucket_of(want);
+    uint32_t c = sp->head[b];
+    for (int i = 0; i < SCAN_OWN_BUCKET && c != LOB_SPACE_NIL; i++, c = sp->fnext[c])
+        if (sp->flen[c] >= want)
+            return c;
+    for (b++; b < LOB_SPACE_BUCKETS; b++)
+        if (sp->head[b] != LOB_SPACE_NIL)
+            return sp->head[b];
+    return LOB_SPACE_NIL;
+}
+
+/* The largest reusable chunk (the highest bucket's largest), or NIL. */
+static uint32_t find_largest(const lob_space_t *sp)
+{
+    for (unsigned b = LOB_SPACE_BUCKETS; b-- > 0;) {
+        uint32_t best = LOB_SPACE_NIL;
+        for (uint32_t c = sp->head[b]; c != LOB_SPACE_NIL; c = sp->fnext[c])
+            if (best == LOB_SPACE_NIL || sp->flen[c] > sp->flen[best])
+                best = c;
+        if (best != LOB_SPACE_NIL)
+            return best;
+    }
+    return LOB_SPACE_NIL;
+}
+
+/* RETENTION MAX keeps old versions until the segment is full: then the
+ * oldest becomes reusable.  Returns 1 if anything was released. */
+int lob_space_release_oldest(lob_space_t *sp)
+{
+    if (sp->qlen == 0)
+        return 0;
+    lob_space_pending_t *e = &sp->q[sp->qhead];
+    lob_space_reuse(sp, e->run.start, e->run.len);
+    sp->unexpired_blocks -= e->run.len;
+    sp->qhead = (sp->qhead + 1) % sp->qcap;
+    sp->qlen--;
+    return 1;
+}
+
+sim_err_t lob_space_alloc(lob_space_t *sp, uint64_t want, lob_run_t *run, uint64_t *grown)
+{
+    if (want == 0)
+        return SIM_EINVAL;
+    if (sp->tx_alloc.n == sp->tx_alloc.cap) {
+        lob_space_runs_t *r = &sp->tx_alloc;
+        size_t cap = r->cap ? r->cap * 2 : 64;
+        lob_run_t *v = sim_realloc(r->v, cap * sizeof *v);
+        if (v == NULL)
+            return SIM_ENOMEM;
+        r->v = v;
+        r->cap = cap;
+    }
+    uint64_t added = 0;
+    uint32_t c;
+    for (;;) {
+        c = find_fit(sp, want);
+        if (c != LOB_SPACE_NIL)
+            break;
+        if (sp->p.fit == LOB_FIT_SPLIT && sp->free_chunks > 0) {
+            c = find_largest(sp);
+            break;
+        }
+        sim_err_t rc = grow(sp);
+        if (rc == SIM_OK) {
+            added++;
+            continue;
+        }
+        if (rc != SIM_EFULL)
+            return rc;
+        if (sp->free_chunks > 0) {
+            c = find_largest(sp);
+            break;
+        }
+        if (!lob_space_release_oldest(sp))
+            return SIM_EFULL;
+    }
+    uint64_t n = sp->flen[c] < want ? sp->flen[c] : want;
+    *run = lob_space_take(sp, c, n);
+    sp->used_blocks += n;
+    sp->tx_alloc.v[sp->tx_alloc.n++] = *run; /* room reserved above */
+    if (grown)
+        *grown = added;
+    SIM_DEBUG_CHECK(quick_check(sp));
+    return SIM_OK;
+}
+
+sim_err_t lob_space_free(lob_space_t *sp, lob_run_t run)
+{
+    if (run.len == 0 || run.start + run.len > sp->addr_end)
+        return SIM_EINVAL;
+    sim_err_t rc = push_run(&sp->tx_free, run);
+    if (rc != SIM_OK)
+        return rc;
+    sp->uncommitted_blocks += run.len;
+    SIM_DEBUG_CHECK(quick_check(sp));
+    return SIM_OK;
+}
+
+static sim_err_t push_pending(lob_space_t *sp, lob_run_t run, uint64_t expiry)
+{
+    if (sp->qlen == sp->qcap) {
+        size_t cap = sp->qcap ? sp->qcap * 2 : 256;
+        lob_space_pending_t *q = sim_malloc(cap * sizeof *q);
+        if (q == NULL)
+            return SIM_ENOMEM;
+        for (size_t i = 0; i < sp->qlen; i++)
+            q[i] = sp->q[(sp->qhead + i) % sp->qcap];
+        sim_free(sp->q);
+        sp->q = q;
+        sp->qcap = cap;
+        sp->qhead = 0;
+    }
+    sp->q[(sp->qhead + sp->qlen) % sp->qcap] = (lob_space_pending_t){run, expiry};
+    sp->qlen++;
+    sp->unexpired_blocks += run.len;
+    return SIM_OK;
+}
+
+sim_err_t lob_space_commit(lob_space_t *sp, uint64_t now, lob_retention_t ret, uint64_t retention_s)
+{
+    /* Reserve the ring first, so that a failure leaves the transaction open
+     * and everything unchanged. */
+    while (ret != LOB_RETENTION_NONE && sp->qlen + sp->tx_free.n > sp->qcap) {
+        size_t cap = sp->qcap ? sp->qcap * 2 : 256;
+        while (cap < sp->qlen + sp->tx_free.n)
+            cap *= 2;
+        lob_space_pending_t *q = sim_malloc(cap * sizeof *q);
+        if (q == NULL)
+            return SIM_ENOMEM;
+        for (size_t i = 0; i < sp->qlen; i++)
+            q[i] = sp->q[(sp->qhead + i) % sp->qcap];
+        sim_free(sp->q);
+        sp->q = q;
+        sp->qcap = cap;
+        sp->qhead = 0;
+    }
+    uint64_t expiry = ret == LOB_RETENTION_MAX ? UINT64_MAX : now + retention_s;
+    for (size_t i = 0; i < sp->tx_free.n; i++) {
+        lob_run_t r = sp->tx_free.v[i];
+        sp->used_blocks -= r.len;
+        if (ret == LOB_RETENTION_NONE)
+            lob_space_reuse(sp, r.start, r.len);
+        else
+            (void)push_pending(sp, r, expiry); /* cannot fail: reserved */
+    }
+    sp->uncommitted_blocks = 0;
+    sp->tx_free.n = 0;
+    sp->tx_alloc.n = 0;
+    SIM_DEBUG_CHECK(lob_space_check(sp));
+    return SIM_OK;
+}
+
+sim_err_t lob_space_rollback(lob_space_t *sp)
+{
+    sp->tx_free.n = 0;
+    sp->uncommitted_blocks = 0;
+    for (size_t i = 0; i < sp->tx_alloc.n; i++) {
+        lob_run_t r = sp->tx_alloc.v[i];
+        sp->used_blocks -= r.len;
+        lob_space_reuse(sp, r.start, r.len);
+    }
+    sp->tx_alloc.n = 0;
+    SIM_DEBUG_CHECK(lob_space_check(sp));
+    return SIM_OK;
+}
+
+uint64_t lob_space_advance(lob_space_t *sp, uint64_t now)
+{
+    uint64_t expired = 0;
+    while (sp->qlen > 0 && sp->q[sp->qhead].expiry <= now) {
+        expired += sp->q[sp->qhead].run.len;
+        lob_space_release_oldest(sp);
+    }
+    SIM_DEBUG_CHECK(lob_space_check(sp));
+    return expired;
+}
+
+void lob_space_get_info(const lob_space_t *sp, lob_space_info_t *info)
+{
+    info->extents = sp->extents;
+    info->blocks = sp->blocks;
+    info->meta_blocks = sp->meta_blocks;
+    info->used_blocks = sp->used_blocks;
+    info->uncommitted_blocks = sp->uncommitted_blocks;
+    info->unexpired_blocks = sp->unexpired_blocks;
+    info->expired_blocks = sp->reusable_blocks;
+    info->free_chunks = sp->free_chunks;
+    uint32_t c = find_largest(sp);
+    info->largest_free = c == LOB_SPACE_NIL ? 0 : sp->flen[c];
+}
+
+void lob_space_free_histogram(const lob_space_t *sp, uint64_t out[LOB_SPACE_BUCKETS])
+{
+    for (unsigned b = 0; b < LOB_SPACE_BUCKETS; b++) {
+        out[b] = 0;
+        for (uint32_t c = sp->head[b]; c != LOB_SPACE_NIL; c = sp->fnext[c])
+            out[b]++;
+    }
+}
+
+#if defined(SIM_CHECKS) || !defined(NDEBUG)
+/* What alloc and free keep true, cheaply enough to check on every call:
+ * every block of the live extents is counted exactly once. */
+static sim_err_t quick_check(const lob_space_t *sp)
+{
+    return sp->meta_blocks + sp->used_blocks + sp->unexpired_blocks + sp->reusable_blocks ==
+                       sp->blocks &&
+                   sp->uncommitted_blocks <= sp->used_blocks
+               ? SIM_OK
+               : SIM_ECORRUPT;
+}
+#endif
+
+const lob_space_params_t *lob_space_params(const lob_space_t *sp)
+{
+    return &sp->p;
+}
+
+const sim_stats_t *lob_space_stats(const lob_space_t *sp)
+{
+    return &sp->stats;
+}

@@ -1,0 +1,357 @@
+/* test_space.c -- a LOB segment over its life (lobspace/space.c, shrink.c):
+ * reuse under each retention, rollback, chunk splitting and merging, shrink. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "lobspace_int.h"
+
+#define NLOBS 1000
+#define KB 1024ULL
+#define MB (1024ULL * KB)
+
+/* A LOB of up to 8 chunks, as the caller's map keeps it. */
+typedef struct {
+    lob_run_t c[8];
+    int n;
+} lob_t;
+
+static lob_space_t *make(lob_fit_t fit)
+{
+    lob_space_params_t p;
+    lob_space_params_defaults(&p);
+    p.fit = fit;
+    lob_space_t *sp;
+    assert_int_equal(lob_space_create(&p, &sp), SIM_OK);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    return sp;
+}
+
+/* Write a LOB of `blocks` blocks for the open transaction. */
+static void write_lob(lob_space_t *sp, lob_t *l, uint64_t blocks)
+{
+    l->n = 0;
+    while (blocks > 0) {
+        assert_true(l->n < 8);
+        lob_run_t r;
+        assert_int_equal(lob_space_alloc(sp, blocks, &r, NULL), SIM_OK);
+        assert_true(r.len >= 1 && r.len <= blocks);
+        l->c[l->n++] = r;
+        blocks -= r.len;
+    }
+}
+
+static void free_lob(lob_space_t *sp, lob_t *l)
+{
+    for (int i = 0; i < l->n; i++)
+        assert_int_equal(lob_space_free(sp, l->c[i]), SIM_OK);
+    l->n = 0;
+}
+
+static uint64_t seg_blocks(const lob_space_t *sp)
+{
+    lob_space_info_t in;
+    lob_space_get_info(sp, &in);
+    return in.blocks;
+}
+
+static lob_t lobs[NLOBS];
+
+static void round_of(lob_space_t *sp, uint64_t blocks)
+{
+    for (int i = 0; i < NLOBS; i++)
+        write_lob(sp, &lobs[i], blocks);
+}
+
+/* (a) RETENTION NONE: 1,000 LOBs, all deleted and committed, 1,000 more of
+ * the same size: the segment does not grow. */
+static void test_retention_none_reuses(void **state)
+{
+    (void)state;
+    lob_space_t *sp = make(LOB_FIT_SPLIT);
+    round_of(sp, 3);
+    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    uint64_t before = seg_blocks(sp);
+    for (int i = 0; i < NLOBS; i++)
+        free_lob(sp, &lobs[i]);
+    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    lob_space_info_t in;
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.unexpired_blocks, 0);
+    assert_int_equal(in.used_blocks, 0);
+    round_of(sp, 3);
+    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(seg_blocks(sp), before);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    lob_space_destroy(sp);
+}
+
+/* (b) RETENTION MIN 900: the second round grows the segment by what the
+ * first one freed; after 901 s a third round reuses the expired space. */
+static void test_retention_min_expires(void **state)
+{
+    (void)state;
+    lob_space_t *sp = make(LOB_FIT_SPLIT);
+    round_of(sp, 3);
+    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_MIN, 900), SIM_OK);
+    uint64_t one = seg_blocks(sp);
+    for (int i = 0; i < NLOBS; i++)
+        free_lob(sp, &lobs[i]);
+    assert_int_equal(lob_space_commit(sp, 10, LOB_RETENTION_MIN, 900), SIM_OK);
+    lob_space_info_t in;
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.unexpired_blocks, 3 * NLOBS);
+    round_of(sp, 3);
+    assert_int_equal(lob_space_commit(sp, 20, LOB_RETENTION_MIN, 900), SIM_OK);
+    uint64_t two = seg_blocks(sp);
+    assert_true(two >= one + 3 * NLOBS - 128); /* grew by about the freed space */
+    /* Not yet: 10 + 900 = 910 is the expiry time. */
+    assert_int_equal(lob_space_advance(sp, 909), 0);
+    for (int i = 0; i < NLOBS; i++)
+        free_lob(sp, &lobs[i]);
+    assert_int_equal(lob_space_commit(sp, 909, LOB_RETENTION_MIN, 900), SIM_OK);
+    assert_int_equal(lob_space_advance(sp, 910), 3 * NLOBS);
+    round_of(sp, 3);
+    assert_int_equal(lob_space_commit(sp, 911, LOB_RETENTION_MIN, 900), SIM_OK);
+    assert_int_equal(seg_blocks(sp), two);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    lob_space_destroy(sp);
+}
+
+/* (c) Rollback of an update: the old version keeps its blocks, the new
+ * version's blocks are reusable at once. */
+static void test_rollback_keeps_old_version(void **state)
+{
+    (void)state;
+    lob_space_t *sp = make(LOB_FIT_SPLIT);
+    lob_t old, neu;
+    write_lob(sp, &old, 4);
+    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_AUTO, 900), SIM_OK);
+    lob_t keep = old;
+    free_lob(sp, &old);
+    write_lob(sp, &neu, 6);
+    lob_space_info_t in;
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.used_blocks, 10);
+    assert_int_equal(in.uncommitted_blocks, 4);
+    uint64_t reusable = in.expired_blocks;
+    assert_int_equal(lob_space_rollback(sp), SIM_OK);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.used_blocks, 4);
+    assert_int_equal(in.uncommitted_blocks, 0);
+    assert_int_equal(in.unexpired_blocks, 0);
+    assert_int_equal(in.expired_blocks, reusable + 6);
+    /* The old version's blocks are still live: freeing them again and
+     * committing under NONE makes exactly them reusable. */
+    free_lob(sp, &keep);
+    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.used_blocks, 0);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    lob_space_destroy(sp);
+}
+
+/* Chunk splitting: every other LOB replaced by a smaller one, the holes
+ * reused by larger ones.  With the split policy the larger LOBs fill the
+ * small holes (more chunks per LOB); with the grow policy they stay in one
+ * chunk and the segment grows.  Freed neighbours merge. */
+static uint64_t chunks_after_churn(lob_fit_t fit, uint64_t *blocks)
+{
+    lob_space_t *sp = make(fit);
+    round_of(sp, 4);
+    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    for (int i = 0; i < NLOBS; i += 2)
+        free_lob(sp, &lobs[i]);
+    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    for (int i = 0; i < NLOBS; i += 2)
+        write_lob(sp, &lobs[i], 7);
+    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    uint64_t chunks = 0;
+    for (int i = 0; i < NLOBS; i++)
+        chunks += (uint64_t)lobs[i].n;
+    *blocks = seg_blocks(sp);
+    lob_space_destroy(sp);
+    return chunks;
+}
+
+static void test_split_policy_fragments(void **state)
+{
+    (void)state;
+    uint64_t split_blocks, grow_blocks;
+    uint64_t split = chunks_after_churn(LOB_FIT_SPLIT, &split_blocks);
+    uint64_t grow = chunks_after_churn(LOB_FIT_GROW, &grow_blocks);
+    /* Grow: every LOB one chunk, except those that straddle an extent end. */
+    assert_true(grow < NLOBS + NLOBS / 20);
+    /* Split: once the last extent's tail is used, the 7-block LOBs are put
+     * in the 4-block holes left between live LOBs: two chunks each. */
+    assert_true(split > NLOBS + NLOBS / 3);
+    assert_true(split_blocks < grow_blocks);
+}
+
+/* Merging: two freed neighbours become one chunk. */
+static void test_free_neighbours_merge(void **state)
+{
+    (void)state;
+    lob_space_t *sp = make(LOB_FIT_SPLIT);
+    lob_t filler, a, b, c;
+    write_lob(sp, &filler, 2); /* the 2 data blocks after the segment metadata */
+    write_lob(sp, &a, 2);
+    write_lob(sp, &b, 2);
+    write_lob(sp, &c, 2);
+    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(a.c[0].start + 2, b.c[0].start);
+    lob_space_info_t before, after;
+    lob_space_get_info(sp, &before);
+    free_lob(sp, &a);
+    free_lob(sp, &b);
+    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    lob_space_get_info(sp, &after);
+    assert_int_equal(after.free_chunks, before.free_chunks + 1);
+    /* A 4-block request now fits in the merged hole, in one chunk. */
+    lob_t d;
+    write_lob(sp, &d, 4);
+    assert_int_equal(d.n, 1);
+    assert_int_equal(d.c[0].start, a.c[0].start);
+    lob_space_destroy(sp);
+}
+
+/* (f) Shrink after churn: the segment comes to within one extent of what
+ * its live LOBs and metadata need, and v$securefile_shrink's figures agree
+ * with what moved. */
+static void test_shrink_compacts(void **state)
+{
+    (void)state;
+    lob_space_t *sp = make(LOB_FIT_SPLIT);
+    round_of(sp, 4);
+    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_AUTO, 900), SIM_OK);
+    for (int i = 0; i < NLOBS; i += 2)
+        free_lob(sp, &lobs[i]);
+    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_AUTO, 900), SIM_OK);
+    lob_space_info_t in;
+    lob_space_get_info(sp, &in);
+    uint64_t before = in.blocks;
+    assert_int_equal(in.unexpired_blocks, 4 * NLOBS / 2);
+    lob_run_t *ptr[NLOBS * 8];
+    size_t n = 0;
+    uint64_t live = 0;
+    for (int i = 1; i < NLOBS; i += 2)
+        for (int k = 0; k < lobs[i].n; k++) {
+            ptr[n++] = &lobs[i].c[k];
+            live += lobs[i].c[k].len;
+        }
+    lob_shrink_t sh;
+    assert_int_equal(lob_space_shrink(sp, ptr, n, &sh), SIM_OK);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.used_blocks, live);
+    assert_int_equal(in.unexpired_blocks, 0);
+    assert_true(in.blocks < before);
+    assert_true(in.blocks <= in.meta_blocks + live + 128 + 16 * 8);
+    assert_int_equal(sh.blocks_moved, sh.blocks_freed);
+    assert_int_equal(sh.blocks_moved, sh.blocks_allocated);
+    assert_int_equal(sh.extents_allocated, 1);
+    assert_int_equal(sh.extents_freed, sh.extents_sealed);
+    assert_true(sh.extents_sealed > 0 && sh.blocks_moved > 0 && sh.blocks_moved <= live);
+    /* Moved chunks are where the shrink says: inside the segment, live. */
+    for (size_t i = 0; i < n; i++)
+        assert_true(ptr[i]->start + ptr[i]->len <= sp->addr_end);
+    /* Inside a transaction the shrink is refused. */
+    lob_t x;
+    write_lob(sp, &x, 1);
+    assert_int_equal(lob_space_shrink(sp, ptr, n, &sh), SIM_EINVAL);
+    lob_space_destroy(sp);
+}
+
+/* RETENTION MAX keeps old versions until MAXSIZE: then the oldest go. */
+static void test_retention_max_until_full(void **state)
+{
+    (void)state;
+    lob_space_params_t p;
+    lob_space_params_defaults(&p);
+    p.maxsize_bytes = 4 * MB;
+    lob_space_t *sp;
+    assert_int_equal(lob_space_create(&p, &sp), SIM_OK);
+    /* 300 LOBs of 1 block, rewritten five times: 1,500 versions do not fit
+     * 4 MB (512 blocks), so old versions are reused once the segment is
+     * full and not before. */
+    static lob_t v[300];
+    for (int i = 0; i < 300; i++)
+        write_lob(sp, &v[i], 1);
+    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_MAX, 0), SIM_OK);
+    for (int round = 0; round < 5; round++)
+        for (int i = 0; i < 300; i++) {
+            free_lob(sp, &v[i]);
+            write_lob(sp, &v[i], 1);
+            assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_MAX, 0), SIM_OK);
+        }
+    lob_space_info_t in;
+    lob_space_get_info(sp, &in);
+    assert_true(in.blocks * 8192 <= 4 * MB);
+    assert_true(in.unexpired_blocks > 0);
+    assert_int_equal(in.used_blocks, 300);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    lob_space_destroy(sp);
+}
+
+static void test_check_catches_corruption(void **state)
+{
+    (void)state;
+    lob_space_t *sp = make(LOB_FIT_SPLIT);
+    lob_t a;
+    write_lob(sp, &a, 3);
+    assert_int_equal(a.n, 2); /* 2 blocks after the metadata, 1 in the next extent */
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    sp->used_blocks++;
+    assert_int_equal(lob_space_check(sp), SIM_ECORRUPT);
+    sp->used_blocks--;
+    sp->flen[a.c[0].start + 3]++;
+    assert_int_equal(lob_space_check(sp), SIM_ECORRUPT);
+    sp->flen[a.c[0].start + 3]--;
+    sp->stats.v[SIM_STAT_SEG_EXTENTS]++;
+    assert_int_equal(lob_space_check(sp), SIM_ECORRUPT);
+    sp->stats.v[SIM_STAT_SEG_EXTENTS]--;
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    lob_space_destroy(sp);
+}
+
+static void test_uniform_extents(void **state)
+{
+    (void)state;
+    lob_space_params_t p;
+    lob_space_params_defaults(&p);
+    p.uniform_bytes = 1 * MB;
+    lob_space_t *sp;
+    assert_int_equal(lob_space_create(&p, &sp), SIM_OK);
+    lob_space_info_t in;
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.extents, 1);
+    assert_int_equal(in.blocks, 128);
+    assert_int_equal(in.meta_blocks, 55); /* 1 header + 54 segment metadata */
+    char msg[128];
+    p.uniform_bytes = 8192;
+    assert_int_equal(lob_space_params_check(&p, msg, sizeof msg), SIM_EINVAL);
+    assert_non_null(strstr(msg, "uniform extent size 8192"));
+    lob_space_destroy(sp);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_retention_none_reuses),
+        cmocka_unit_test(test_retention_min_expires),
+        cmocka_unit_test(test_rollback_keeps_old_version),
+        cmocka_unit_test(test_split_policy_fragments),
+        cmocka_unit_test(test_free_neighbours_merge),
+        cmocka_unit_test(test_shrink_compacts),
+        cmocka_unit_test(test_retention_max_until_full),
+        cmocka_unit_test(test_check_catches_corruption),
+        cmocka_unit_test(test_uniform_extents),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
