@@ -457,6 +457,64 @@ static const sim_stat_info_t catalogue[SIM_STAT_COUNT] = {
                                 "wait class User I/O (single-block reads), microseconds"},
     [SIM_STAT_DB_CPU_MICRO] = {65, "DB CPU", U, SIM_VIEW_SESSTAT,
                                "CPU time of the users, microseconds (v$sys_time_model)"},
+    [SIM_STAT_REDO_ENTRIES] = {66, "redo entries", SIM_CLASS_REDO, SIM_VIEW_SESSTAT,
+                               "redo records written"},
+    [SIM_STAT_REDO_DIRECT_WRITES] = {67, "redo size for direct writes", SIM_CLASS_REDO,
+                                     SIM_VIEW_SESSTAT,
+                                     "redo of direct writes not logged: block invalidations"},
+    [SIM_STAT_DSU_SEGMENT_BLOCKS] = {68, "dbms_space.segment_size_blocks", U, SIM_VIEW_DBMS_SPACE,
+                                     "blocks of the LOB segment"},
+    [SIM_STAT_DSU_SEGMENT_BYTES] = {69, "dbms_space.segment_size_bytes", U, SIM_VIEW_DBMS_SPACE,
+                                    "bytes of the LOB segment"},
+    [SIM_STAT_DSU_USED_BLOCKS] = {70, "dbms_space.used_blocks", U, SIM_VIEW_DBMS_SPACE,
+                                  "blocks holding live LOB data"},
+    [SIM_STAT_DSU_USED_BYTES] = {71, "dbms_space.used_bytes", U, SIM_VIEW_DBMS_SPACE,
+                                 "bytes of the blocks holding live LOB data"},
+    [SIM_STAT_DSU_EXPIRED_BLOCKS] = {72, "dbms_space.expired_blocks", U, SIM_VIEW_DBMS_SPACE,
+                                     "free blocks reusable now: past retention or never used"},
+    [SIM_STAT_DSU_EXPIRED_BYTES] = {73, "dbms_space.expired_bytes", U, SIM_VIEW_DBMS_SPACE,
+                                    "bytes of the expired blocks"},
+    [SIM_STAT_DSU_UNEXPIRED_BLOCKS] = {74, "dbms_space.unexpired_blocks", U, SIM_VIEW_DBMS_SPACE,
+                                       "freed blocks kept for their retention"},
+    [SIM_STAT_DSU_UNEXPIRED_BYTES] = {75, "dbms_space.unexpired_bytes", U, SIM_VIEW_DBMS_SPACE,
+                                      "bytes of the unexpired blocks"},
+    [SIM_STAT_SEG_LOB_BLOCKS] = {76, "user_segments.blocks", U, SIM_VIEW_USER_SEGMENTS,
+                                 "blocks of the LOB segment"},
+    [SIM_STAT_SEG_LOB_BYTES] = {77, "user_segments.bytes", U, SIM_VIEW_USER_SEGMENTS,
+                                "bytes of the LOB segment"},
+    [SIM_STAT_SEG_LOB_EXTENTS] = {78, "user_segments.extents", U, SIM_VIEW_USER_SEGMENTS,
+                                  "extents of the LOB segment"},
+    [SIM_STAT_SEG_TAB_BLOCKS] = {79, "user_segments.blocks of TABLE", U, SIM_VIEW_USER_SEGMENTS,
+                                 "blocks of the table segment"},
+    [SIM_STAT_SEG_TAB_BYTES] = {80, "user_segments.bytes of TABLE", U, SIM_VIEW_USER_SEGMENTS,
+                                "bytes of the table segment"},
+    [SIM_STAT_SEG_TAB_EXTENTS] = {81, "user_segments.extents of TABLE", U, SIM_VIEW_USER_SEGMENTS,
+                                  "extents of the table segment"},
+    [SIM_STAT_SHRINK_BLOCKS_MOVED] = {82, "v$securefile_shrink.blocks_moved", U,
+                                      SIM_VIEW_SECUREFILE_SHRINK, "blocks relocated"},
+    [SIM_STAT_SHRINK_BLOCKS_FREED] = {83, "v$securefile_shrink.blocks_freed", U,
+                                      SIM_VIEW_SECUREFILE_SHRINK, "blocks freed"},
+    [SIM_STAT_SHRINK_BLOCKS_ALLOCATED] = {84, "v$securefile_shrink.blocks_allocated", U,
+                                          SIM_VIEW_SECUREFILE_SHRINK,
+                                          "blocks the shrink allocated from the tablespace"},
+    [SIM_STAT_SHRINK_EXTENTS_ALLOCATED] = {85, "v$securefile_shrink.extents_allocated", U,
+                                           SIM_VIEW_SECUREFILE_SHRINK,
+                                           "extents the shrink allocated from the tablespace"},
+    [SIM_STAT_SHRINK_EXTENTS_FREED] = {86, "v$securefile_shrink.extents_freed", U,
+                                       SIM_VIEW_SECUREFILE_SHRINK, "extents freed"},
+    [SIM_STAT_SHRINK_EXTENTS_SEALED] = {87, "v$securefile_shrink.extents_sealed", U,
+                                        SIM_VIEW_SECUREFILE_SHRINK,
+                                        "candidate extents selected and sealed"},
+    [SIM_STAT_LOB_LIVE] = {88, "lobsim.lobs out of row", U, SIM_VIEW_LOB_MAP,
+                           "LOBs stored in the LOB segment (lobsim)"},
+    [SIM_STAT_LOB_INROW] = {89, "lobsim.lobs in row", U, SIM_VIEW_LOB_MAP,
+                            "LOBs stored in the table row (lobsim)"},
+    [SIM_STAT_LOB_CHUNKS] = {90, "lobsim.lob chunks", U, SIM_VIEW_LOB_MAP,
+                             "chunks of the LOBs in the LOB segment (lobsim)"},
+    [SIM_STAT_FREE_CHUNKS] = {91, "lobsim.free chunks", U, SIM_VIEW_LOB_MAP,
+                              "reusable chunks of the LOB segment (lobsim)"},
+    [SIM_STAT_FREE_LARGEST] = {92, "lobsim.largest free chunk blocks", U, SIM_VIEW_LOB_MAP,
+                               "blocks of the largest reusable chunk (lobsim)"},
 };
 #undef D
 #undef C
@@ -490,6 +548,14 @@ const char *sim_view_name(sim_view_t v)
         return "user_tables";
     case SIM_VIEW_USER_INDEXES:
         return "user_indexes";
+    case SIM_VIEW_DBMS_SPACE:
+        return "dbms_space.space_usage";
+    case SIM_VIEW_USER_SEGMENTS:
+        return "user_segments";
+    case SIM_VIEW_SECUREFILE_SHRINK:
+        return "v$securefile_shrink";
+    case SIM_VIEW_LOB_MAP:
+        return "lobsim";
     }
     return "?";
 }

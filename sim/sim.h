@@ -170,12 +170,16 @@ enum {
 
 /* Where Oracle shows a figure. */
 typedef enum {
-    SIM_VIEW_SESSTAT,     /* v$sesstat / v$mystat */
-    SIM_VIEW_ENQUEUE,     /* enqueue statistics (v$enqueue_stat, requests) */
-    SIM_VIEW_TRANSACTION, /* v$transaction of the inserting transaction */
-    SIM_VIEW_EVENT,       /* v$session_event: total waits of a wait event */
-    SIM_VIEW_USER_TABLES, /* user_tables after gathering statistics */
-    SIM_VIEW_USER_INDEXES /* user_indexes after gathering statistics */
+    SIM_VIEW_SESSTAT,      /* v$sesstat / v$mystat */
+    SIM_VIEW_ENQUEUE,      /* enqueue statistics (v$enqueue_stat, requests) */
+    SIM_VIEW_TRANSACTION,  /* v$transaction of the inserting transaction */
+    SIM_VIEW_EVENT,        /* v$session_event: total waits of a wait event */
+    SIM_VIEW_USER_TABLES,  /* user_tables after gathering statistics */
+    SIM_VIEW_USER_INDEXES, /* user_indexes after gathering statistics */
+    SIM_VIEW_DBMS_SPACE,   /* dbms_space.space_usage of a SecureFile segment */
+    SIM_VIEW_USER_SEGMENTS,
+    SIM_VIEW_SECUREFILE_SHRINK,
+    SIM_VIEW_LOB_MAP /* the model's own reading of the LOB maps and free space */
 } sim_view_t;
 
 typedef enum {
@@ -248,6 +252,36 @@ typedef enum {
     SIM_STAT_SYSTEM_IO_MICRO,
     SIM_STAT_USER_IO_MICRO,
     SIM_STAT_DB_CPU_MICRO,
+    /* A LOB segment's life, run from a script (life_sim.h): the redo the
+     * LOB options decide, then the segment after each step as Oracle's
+     * views show it, and the model's own measures of fragmentation. */
+    SIM_STAT_REDO_ENTRIES,
+    SIM_STAT_REDO_DIRECT_WRITES, /* redo size for direct writes */
+    SIM_STAT_DSU_SEGMENT_BLOCKS, /* dbms_space.space_usage, SecureFile form */
+    SIM_STAT_DSU_SEGMENT_BYTES,
+    SIM_STAT_DSU_USED_BLOCKS,
+    SIM_STAT_DSU_USED_BYTES,
+    SIM_STAT_DSU_EXPIRED_BLOCKS,
+    SIM_STAT_DSU_EXPIRED_BYTES,
+    SIM_STAT_DSU_UNEXPIRED_BLOCKS,
+    SIM_STAT_DSU_UNEXPIRED_BYTES,
+    SIM_STAT_SEG_LOB_BLOCKS, /* user_segments of the LOB segment */
+    SIM_STAT_SEG_LOB_BYTES,
+    SIM_STAT_SEG_LOB_EXTENTS,
+    SIM_STAT_SEG_TAB_BLOCKS, /* user_segments of the table segment */
+    SIM_STAT_SEG_TAB_BYTES,
+    SIM_STAT_SEG_TAB_EXTENTS,
+    SIM_STAT_SHRINK_BLOCKS_MOVED, /* v$securefile_shrink of the step's shrink */
+    SIM_STAT_SHRINK_BLOCKS_FREED,
+    SIM_STAT_SHRINK_BLOCKS_ALLOCATED,
+    SIM_STAT_SHRINK_EXTENTS_ALLOCATED,
+    SIM_STAT_SHRINK_EXTENTS_FREED,
+    SIM_STAT_SHRINK_EXTENTS_SEALED,
+    SIM_STAT_LOB_LIVE,     /* LOBs stored out of row (lobsim) */
+    SIM_STAT_LOB_INROW,    /* LOBs stored in the row (lobsim) */
+    SIM_STAT_LOB_CHUNKS,   /* chunks of the LOBs out of row (lobsim) */
+    SIM_STAT_FREE_CHUNKS,  /* reusable chunks (lobsim) */
+    SIM_STAT_FREE_LARGEST, /* blocks of the largest reusable chunk (lobsim) */
     SIM_STAT_COUNT
 } sim_stat_t;
 
