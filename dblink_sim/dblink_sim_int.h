@@ -13,9 +13,14 @@ struct dbl_writer {
     undo_log_t *undo;
     dsp_t *dsp;
     lob_alloc_t *alloc;
-    uint32_t payload;       /* LOB bytes per block */
-    uint64_t bytes;         /* LOB bytes per row */
-    uint64_t k;             /* blocks per LOB */
+    uint32_t payload; /* LOB bytes per block */
+    uint64_t bytes;   /* LOB bytes per row */
+    uint64_t k;       /* blocks per LOB */
+    /* dblink: the blocks the receiving session writes after each piece of
+     * a LOB (piece_blocks()), the same for every row: a LOB's length, the
+     * piece size and the block payload are the case's. */
+    uint32_t *piece_nb;
+    uint64_t npieces;
     uint64_t row_gets;      /* per-mille accumulator of the direct-path loader's gets */
     uint64_t rows;          /* rows inserted so far; only dbl_writer_row() moves it */
     uint64_t t2_per_extent; /* local: t2's rows per extent (case_t2_rows_per_extent) */

@@ -45,9 +45,40 @@ void dbl_writer_destroy(dbl_writer_t *w)
     if (w == NULL)
         return;
     lob_alloc_destroy(w->alloc);
+    sim_free(w->piece_nb);
     dsp_destroy(w->dsp);
     undo_destroy(w->undo);
     sim_free(w);
+}
+
+/*
+ * The receiving session does not know the LOB's length: it writes the full
+ * blocks of what has arrived and keeps the partial tail in its write buffer
+ * until more data comes or the LOB is closed.
+ */
+static uint64_t piece_blocks(uint64_t done_before, uint64_t done_after, uint64_t total,
+                             uint32_t payload)
+{
+    uint64_t before = done_before / payload;
+    uint64_t after = done_after == total ? div_up(done_after, payload) : done_after / payload;
+    return after - before;
+}
+
+/* The pieces of one LOB and the blocks written after each. */
+static sim_err_t plan_pieces(dbl_writer_t *w)
+{
+    const uint64_t size = w->c->piece_size;
+    w->npieces = (w->bytes + size - 1) / size;
+    w->piece_nb = sim_malloc((w->npieces ? w->npieces : 1) * sizeof *w->piece_nb);
+    if (w->piece_nb == NULL)
+        return SIM_ENOMEM;
+    uint64_t done = 0;
+    for (uint64_t i = 0; i < w->npieces; i++) {
+        uint64_t n = w->bytes - done < size ? w->bytes - done : size;
+        w->piece_nb[i] = (uint32_t)piece_blocks(done, done + n, w->bytes, w->payload);
+        done += n;
+    }
+    return SIM_OK;
 }
 
 sim_err_t dbl_writer_create(const case_t *c, lob_segment_t *seg, dbl_writer_t **out)
@@ -63,7 +94,9 @@ sim_err_t dbl_writer_create(const case_t *c, lob_segment_t *seg, dbl_writer_t **
     w->t2_per_extent = case_t2_rows_per_extent(c);
     lob_params_t lp = segment_params(c);
     int local = c->path == CASE_PATH_LOCAL;
-    sim_err_t rc = undo_create(&c->undo, &w->undo);
+    sim_err_t rc = local ? SIM_OK : plan_pieces(w);
+    if (rc == SIM_OK)
+        rc = undo_create(&c->undo, &w->undo);
     if (rc == SIM_OK)
         rc = dsp_create(seg, w->undo, &c->dsp, &w->dsp);
     if (rc == SIM_OK)
@@ -132,19 +165,6 @@ static sim_err_t local_row(dbl_writer_t *w)
     return SIM_OK;
 }
 
-/*
- * The receiving session does not know the LOB's length: it writes the full
- * blocks of what has arrived and keeps the partial tail in its write buffer
- * until more data comes or the LOB is closed.
- */
-static uint64_t piece_blocks(uint64_t done_before, uint64_t done_after, uint64_t total,
-                             uint32_t payload)
-{
-    uint64_t before = done_before / payload;
-    uint64_t after = done_after == total ? div_up(done_after, payload) : done_after / payload;
-    return after - before;
-}
-
 static sim_err_t dblink_row(dbl_writer_t *w)
 {
     const case_t *c = w->c;
@@ -164,30 +184,33 @@ static sim_err_t dblink_row(dbl_writer_t *w)
     undo_vector(w->undo, UNDO_CV_LOB);
 
     lob_lob_t lob = {0, 0, 0};
-    uint64_t done = 0;
-    while (done < w->bytes) {
-        uint64_t n = w->bytes - done < c->piece_size ? w->bytes - done : c->piece_size;
-        uint64_t nb = piece_blocks(done, done + n, w->bytes, w->payload);
-        done += n;
+    /* (lob.chunks + 1) / map_cr_chunks and its remainder, carried. */
+    const uint64_t m = c->row.map_cr_chunks;
+    uint64_t q = 1 / m, r = 1 % m, gets = 0, clones = 0;
+    sim_err_t rc = SIM_OK;
+    for (uint64_t i = 0; i < w->npieces; i++) {
         /* A consistent read of the LOB's map rolls back the map changes this
          * statement made to it: one undo visit per map_cr_chunks chunks
          * already in the LOB, and a clone each time the map block has taken
          * map_cr_chunks more changes. */
-        sim_stat_add(&w->insert, SIM_STAT_CONSISTENT_GETS,
-                     1 + (lob.chunks + 1) / c->row.map_cr_chunks);
-        if (lob.chunks > 0 && lob.chunks % c->row.map_cr_chunks == 0)
-            sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, 1);
+        gets += 1 + q;
+        clones += lob.chunks > 0 && r == 1 % m; /* lob.chunks % m == 0 */
+        uint64_t nb = w->piece_nb[i];
         if (nb == 0)
             continue;
         uint64_t chunks = 0;
-        sim_err_t rc = lob_alloc_write(w->alloc, nb, &lob, &chunks);
+        rc = lob_alloc_write(w->alloc, nb, &lob, &chunks);
         if (rc != SIM_OK)
-            return rc;
+            break;
         new_blocks(w, nb);
-        for (uint64_t i = 0; i < chunks; i++)
+        for (uint64_t j = 0; j < chunks; j++)
             undo_vector(w->undo, UNDO_CV_LOB_MAP);
+        for (r += chunks; r >= m; r -= m)
+            q++;
     }
-    return SIM_OK;
+    sim_stat_add(&w->insert, SIM_STAT_CONSISTENT_GETS, gets);
+    sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, clones);
+    return rc;
 }
 
 sim_err_t dbl_writer_row(dbl_writer_t *w)

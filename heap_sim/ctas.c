@@ -22,7 +22,7 @@ sim_err_t heap_ctas(const case_t *c, case_result_t *out)
         sim_stat_t num_rows, blevel, leaf_blocks;
     } ix[] = {
         {hs_index_pk, SIM_STAT_PK_NUM_ROWS, SIM_STAT_PK_BLEVEL, SIM_STAT_PK_LEAF_BLOCKS},
-        {hs_index_x, SIM_STAT_ID_NUM_ROWS, SIM_STAT_ID_BLEVEL, SIM_STAT_ID_LEAF_BLOCKS},
+        {hs_index_x_levels, SIM_STAT_ID_NUM_ROWS, SIM_STAT_ID_BLEVEL, SIM_STAT_ID_LEAF_BLOCKS},
         {hs_index_bitmap_n, SIM_STAT_BI_NUM_ROWS, SIM_STAT_BI_BLEVEL, SIM_STAT_BI_LEAF_BLOCKS},
     };
     for (size_t i = 0; i < sizeof ix / sizeof ix[0] && rc == SIM_OK; i++) {

@@ -57,10 +57,12 @@ static void heap_query(const case_t *c, const hs_query_t *q, case_result_t *out)
     heap_recursive(&c->heap, &out->part[CASE_PART_RECURSIVE]);
 }
 
-sim_err_t heap_run(const case_t *c, heap_query_fn query, case_result_t *out)
+sim_err_t heap_run(const case_t *c, heap_query_fn query, uint64_t upto, case_result_t *out)
 {
     hs_table_t *t;
-    sim_err_t rc = heap_table(c, &t);
+    char msg[256];
+    sim_err_t rc = hs_table_create_prefix(&c->heap, c->block_size, c->rows, c->seed, upto, &t, msg,
+                                          sizeof msg);
     if (rc != SIM_OK)
         return rc;
     hs_query_t q;

@@ -212,3 +212,64 @@ sim_err_t hs_index_x(const hs_table_t *t, hs_index_stats_t *s)
     sim_free(sep);
     return rc;
 }
+
+/* The blevel of `leaves` leaves whose separators all take `bytes`. */
+static sim_err_t uniform_blevel(const hs_table_t *t, uint64_t leaves, uint16_t bytes,
+                                uint64_t *blevel)
+{
+    uint16_t *sep = sim_malloc(leaves * sizeof *sep);
+    if (sep == NULL)
+        return SIM_ENOMEM;
+    for (uint64_t l = 0; l < leaves; l++)
+        sep[l] = bytes;
+    hs_index_stats_t u;
+    sim_err_t rc = hs_branches(t, sep, leaves, &u);
+    sim_free(sep);
+    *blevel = u.blevel;
+    return rc;
+}
+
+/*
+ * The separators of the ID index lie between two bounds whatever the rows:
+ * a prefix of x and TERM (x differs: 1 to 20 bytes of it) or all of x and
+ * 1 to 6 bytes of the rowid.  hs_branches() packs a level's blocks in
+ * order, each while the next entry fits: larger entries never make fewer
+ * blocks at any level, and fewer children never more.  So when every
+ * separator at its smallest and every one at its largest give the same
+ * blevel, that is the index's, and no entry need be placed.  Else the
+ * build, on the whole table when t is a prefix.
+ */
+sim_err_t hs_index_x_levels(const hs_table_t *t, hs_index_stats_t *s)
+{
+    memset(s, 0, sizeof *s);
+    const uint32_t entry = hs_nonunique_entry(20) + HS_SLOT;
+    const uint64_t per_leaf = hs_leaf_room(&t->p, t->bs) / entry;
+    const uint64_t leaves = (t->rows + per_leaf - 1) / per_leaf;
+    uint32_t lo = hs_branch_entry(hs_col(1), 1), hi = hs_branch_entry(hs_col(20), 1);
+    uint32_t same_lo = hs_branch_entry(hs_col(20) + hs_col(1), 0);
+    uint32_t same_hi = hs_branch_entry(hs_col(20) + hs_col(HS_ROWID), 0);
+    lo = (lo < same_lo ? lo : same_lo) + HS_SLOT;
+    hi = (hi > same_hi ? hi : same_hi) + HS_SLOT;
+    uint64_t bl_lo, bl_hi;
+    sim_err_t rc = uniform_blevel(t, leaves, (uint16_t)lo, &bl_lo);
+    if (rc == SIM_OK)
+        rc = uniform_blevel(t, leaves, (uint16_t)hi, &bl_hi);
+    if (rc != SIM_OK)
+        return rc;
+    if (bl_lo != bl_hi && t->loaded == t->rows)
+        return hs_index_x(t, s);
+    if (bl_lo != bl_hi) { /* the build needs every row's rowid */
+        hs_table_t *whole;
+        char msg[256];
+        rc = hs_table_create(&t->p, t->bs, t->rows, t->seed, &whole, msg, sizeof msg);
+        if (rc == SIM_OK)
+            rc = hs_index_x(whole, s);
+        hs_table_destroy(whole);
+        return rc;
+    }
+    s->num_rows = t->rows;
+    s->leaf_blocks = leaves;
+    s->per_leaf = per_leaf;
+    s->blevel = bl_lo;
+    return SIM_OK;
+}

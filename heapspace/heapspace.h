@@ -97,6 +97,14 @@ typedef struct {
  * is NULL then and nothing stays allocated. */
 sim_err_t hs_table_create(const hs_params_t *p, uint32_t block_size, uint64_t rows, uint64_t seed,
                           hs_table_t **out, char *msg, size_t len);
+/* The same table loaded only as far as the block that holds row upto:
+ * those blocks are the whole load's, and hs_table_block_of() and the
+ * range and few-rows queries need no more (hs_query_range_upto(),
+ * hs_query_few_rows_upto()).  Its stats, full scan and bitmap index are not
+ * the table's: those take hs_table_create(). */
+sim_err_t hs_table_create_prefix(const hs_params_t *p, uint32_t block_size, uint64_t rows,
+                                 uint64_t seed, uint64_t upto, hs_table_t **out, char *msg,
+                                 size_t len);
 void hs_table_destroy(hs_table_t *t);
 void hs_table_stats(const hs_table_t *t, hs_table_stats_t *s);
 /* Invariants 1-5 of the README; SIM_ECORRUPT when one fails. */
@@ -121,6 +129,10 @@ typedef struct {
 sim_err_t hs_index_pk(const hs_table_t *t, hs_index_stats_t *s);
 sim_err_t hs_index_x(const hs_table_t *t, hs_index_stats_t *s);
 sim_err_t hs_index_bitmap_n(const hs_table_t *t, hs_index_stats_t *s);
+/* The ID index's num_rows, blevel, leaf_blocks and per_leaf as
+ * hs_index_x() gives them, without placing the entries when the
+ * separators' bounds settle blevel (branch_blocks and sep_bytes 0 then). */
+sim_err_t hs_index_x_levels(const hs_table_t *t, hs_index_stats_t *s);
 
 /* ---- queries ---------------------------------------------------------- */
 
@@ -143,5 +155,9 @@ void hs_query_fts(const hs_table_t *t, hs_query_t *q);
 sim_err_t hs_query_range(const hs_table_t *t, hs_query_t *q);
 /* select * where x = '000...0' and rownum <= few_rows, through ID_nnK. */
 sim_err_t hs_query_few_rows(const hs_table_t *t, hs_query_t *q);
+/* The last row id each of the two reads: they run on a table loaded as
+ * far as that (hs_table_create_prefix()). */
+uint64_t hs_query_range_upto(const hs_params_t *p, uint64_t rows);
+uint64_t hs_query_few_rows_upto(const hs_params_t *p, uint64_t rows, uint64_t seed);
 
 #endif

@@ -9,8 +9,12 @@ struct hs_table {
     hs_params_t p;
     uint32_t bs;
     uint64_t rows, seed;
+    /* Rows loaded: rows, or for hs_table_create_prefix() those of the
+     * blocks up to the one holding its `upto`.  The figures of the whole
+     * table (stats, the full scan, the ID and bitmap builds) need all. */
+    uint64_t loaded;
     uint64_t ndata;     /* data blocks */
-    uint32_t *first_id; /* [ndata + 1]: first row id of each data block; [ndata] = rows + 1 */
+    uint32_t *first_id; /* [ndata + 1]: first row id of each data block; [ndata] = loaded + 1 */
     uint32_t *addr;     /* [ndata]: the block's number in the segment */
     uint64_t nextents;
     uint32_t *ext_data; /* [nextents]: data blocks of each extent below the HWM */

@@ -63,10 +63,15 @@ static void count_upto(void *arg, uint64_t entries, uint32_t bytes)
     u->next_id += entries;
 }
 
+uint64_t hs_query_range_upto(const hs_params_t *p, uint64_t rows)
+{
+    return p->range_rows < rows ? p->range_rows : rows;
+}
+
 sim_err_t hs_query_range(const hs_table_t *t, hs_query_t *q)
 {
     memset(q, 0, sizeof *q);
-    uint64_t last = t->p.range_rows < t->rows ? t->p.range_rows : t->rows;
+    uint64_t last = hs_query_range_upto(&t->p, t->rows);
     upto_t u = {last, 1, 0};
     hs_index_stats_t pk;
     sim_err_t rc = hs_index_pk_leaves(t, &pk, count_upto, &u);
@@ -80,11 +85,19 @@ sim_err_t hs_query_range(const hs_table_t *t, hs_query_t *q)
     return SIM_OK;
 }
 
+uint64_t hs_query_few_rows_upto(const hs_params_t *p, uint64_t rows, uint64_t seed)
+{
+    uint64_t found = 0, id = 0;
+    while (id < rows && found < p->few_rows)
+        found += hs_row_x(seed, ++id) == 0;
+    return id;
+}
+
 sim_err_t hs_query_few_rows(const hs_table_t *t, hs_query_t *q)
 {
     memset(q, 0, sizeof *q);
     hs_index_stats_t ix;
-    sim_err_t rc = hs_index_x(t, &ix);
+    sim_err_t rc = hs_index_x_levels(t, &ix);
     if (rc != SIM_OK)
         return rc;
     uint64_t found = 0, blocks = 0, last_block = UINT64_MAX;

@@ -36,29 +36,54 @@ static inline uint32_t row_need(hs_idlen_t *il, uint64_t *z)
     return 3 + (1 + hs_idlen_next(il)) + (1 + nlen) + (1 + 20) + 2;
 }
 
-/* The rows still to load: the next one's bytes, and how to get the rest. */
+/* The rows still to load: the next one's id length and hash argument. */
 typedef struct {
     hs_idlen_t il;
     uint64_t z;
-    uint32_t need;
 } rowgen_t;
 
+/* Rows taken eight at a time while all eight fit: their hashes are
+ * independent, so the eight run side by side. */
+#define GROUP 8
+
 /* One data block filled from the next row on (at most `left` rows): the
- * rows it takes, their bytes with directory entries in *used.  The state
- * is copied in and out so that the loop keeps it in registers. */
+ * rows it takes, their bytes with directory entries in *used.  A row is
+ * taken while it fits; the first always is.  Eight rows whose bytes
+ * together fit are taken at once, then row by row: the same rows as one at
+ * a time.  The state is copied in and out so that the loop keeps it in
+ * registers. */
 static uint64_t fill_block(rowgen_t *g, uint64_t left, uint64_t max_rows, uint32_t room,
                            uint64_t *used)
 {
     hs_idlen_t il = g->il;
     uint64_t z = g->z, k = 0, lim = left < max_rows ? left : max_rows;
-    uint32_t need = g->need, u = 0;
+    uint32_t u = 0;
+    while (k + GROUP <= lim) {
+        hs_idlen_t il2 = il;
+        uint64_t z2 = z;
+        uint32_t s = 0;
+        if (il.to100 >= GROUP && il.bound - il.id > GROUP) { /* one id length */
+            s = GROUP * (3 + 1 + il.plain + 1 + 1 + 1 + 20 + 2);
+            for (int j = 0; j < GROUP; j++, z2 += HS_HASH_STEP)
+                s += hs_hash_n(hs_mix(z2)) != 0; /* n 1..10: a second byte */
+            il2.to100 -= GROUP, il2.id += GROUP;
+        } else {
+            for (int j = 0; j < GROUP; j++)
+                s += row_need(&il2, &z2);
+        }
+        if (u + s > room)
+            break;
+        u += s, k += GROUP, il = il2, z = z2;
+    }
     for (; k < lim; k++) {
+        hs_idlen_t il2 = il;
+        uint64_t z2 = z;
+        uint32_t need = row_need(&il2, &z2);
         if (u + need > room && k > 0)
             break;
-        u += need;
-        need = row_need(&il, &z);
+        u += need, il = il2, z = z2;
     }
-    g->il = il, g->z = z, g->need = need;
+    g->il = il, g->z = z;
     *used = u;
     return k;
 }
@@ -81,8 +106,10 @@ static int vec_push(vec_t *a, uint32_t x)
     return 0;
 }
 
-sim_err_t hs_table_create(const hs_params_t *p, uint32_t bs, uint64_t rows, uint64_t seed,
-                          hs_table_t **out, char *msg, size_t len)
+/* The load of rows 1..rows, stopped after the block that holds id upto
+ * (upto >= rows: all of it).  Each block is filled as in the whole load. */
+static sim_err_t load(const hs_params_t *p, uint32_t bs, uint64_t rows, uint64_t seed,
+                      uint64_t upto, hs_table_t **out, char *msg, size_t len)
 {
     *out = NULL;
     if (hs_params_check(p, bs, rows, msg, len) != SIM_OK)
@@ -97,13 +124,13 @@ sim_err_t hs_table_create(const hs_params_t *p, uint32_t bs, uint64_t rows, uint
     vec_t first = {0}, addr = {0}, ext = {0};
     const uint64_t per_ext = p->extent_kb * 1024ULL / bs;
     const uint32_t room = hs_table_room(p, bs);
+    const uint64_t stop = upto < rows ? upto : rows;
     uint64_t id = 1, pos = 0, l1_left = 0;
     int nomem = 0;
     rowgen_t g;
     hs_idlen_start(&g.il, 1);
     g.z = hs_hash_start(seed, 1);
-    g.need = row_need(&g.il, &g.z); /* of row id, computed once */
-    while (id <= rows && !nomem) {
+    while (id <= stop && !nomem) {
         /* A new extent: the ASSM blocks it needs first. */
         uint64_t seg_bytes = (pos + per_ext) * bs, meta = pos == 0 ? 2 : 0;
         while (l1_left < per_ext) {
@@ -113,7 +140,7 @@ sim_err_t hs_table_create(const hs_params_t *p, uint32_t bs, uint64_t rows, uint
         l1_left -= per_ext;
         uint64_t b = pos + meta, end = pos + per_ext, data = 0;
         t->meta += meta;
-        for (; b < end && id <= rows; b++, data++) {
+        for (; b < end && id <= stop; b++, data++) {
             nomem |= vec_push(&first, (uint32_t)id) | vec_push(&addr, (uint32_t)b);
             uint64_t used, in_block = fill_block(&g, rows - id + 1, t->max_rows, room, &used);
             id += in_block;
@@ -123,7 +150,8 @@ sim_err_t hs_table_create(const hs_params_t *p, uint32_t bs, uint64_t rows, uint
         t->hwm = b;
         pos = end;
     }
-    nomem |= vec_push(&first, (uint32_t)(rows + 1));
+    t->loaded = id - 1;
+    nomem |= vec_push(&first, (uint32_t)id);
     t->first_id = first.v, t->addr = addr.v, t->ext_data = ext.v;
     t->ndata = addr.n, t->nextents = ext.n;
     if (nomem) {
@@ -133,6 +161,18 @@ sim_err_t hs_table_create(const hs_params_t *p, uint32_t bs, uint64_t rows, uint
     SIM_DEBUG_CHECK(hs_table_check(t));
     *out = t;
     return SIM_OK;
+}
+
+sim_err_t hs_table_create(const hs_params_t *p, uint32_t bs, uint64_t rows, uint64_t seed,
+                          hs_table_t **out, char *msg, size_t len)
+{
+    return load(p, bs, rows, seed, rows, out, msg, len);
+}
+
+sim_err_t hs_table_create_prefix(const hs_params_t *p, uint32_t bs, uint64_t rows, uint64_t seed,
+                                 uint64_t upto, hs_table_t **out, char *msg, size_t len)
+{
+    return load(p, bs, rows, seed, upto, out, msg, len);
 }
 
 void hs_table_destroy(hs_table_t *t)
@@ -159,14 +199,14 @@ void hs_table_stats(const hs_table_t *t, hs_table_stats_t *s)
 
 /*
  * 1. Every row is in exactly one block: first_id rises strictly from 1 to
- *    rows + 1.   2. No block holds more than the Hakan factor.
+ *    loaded + 1 (rows + 1 for the whole table).   2. No block holds more than the Hakan factor.
  * 3. Data block addresses rise strictly and lie below the high-water mark.
  * 4. Space is conserved: data + ASSM blocks = blocks below the HWM.
  * 5. The extents' data blocks add up to the data blocks.
  */
 sim_err_t hs_table_check(const hs_table_t *t)
 {
-    if (t->first_id[0] != 1 || t->first_id[t->ndata] != t->rows + 1)
+    if (t->first_id[0] != 1 || t->first_id[t->ndata] != t->loaded + 1 || t->loaded > t->rows)
         return SIM_ECORRUPT;
     for (uint64_t b = 0; b < t->ndata; b++) {
         uint64_t in = (uint64_t)t->first_id[b + 1] - t->first_id[b];

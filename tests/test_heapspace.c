@@ -260,6 +260,10 @@ static int by_key(const void *a, const void *b)
     return l->id < r->id ? -1 : l->id > r->id;
 }
 
+/* How often hs_index_x_levels() built the index [0] or had blevel from
+ * the bounds [1]: both must be met. */
+static unsigned x_levels_path[2];
+
 static void test_x_index(void **state)
 {
     (void)state;
@@ -307,8 +311,101 @@ static void test_x_index(void **state)
         if (shapes[i].index_fixed_bytes == 7000 && got.blevel < 3)
             fail_msg("shape %zu: blevel %llu, meant to have 3 or more branch levels", i,
                      (unsigned long long)got.blevel);
+        /* The figures user_indexes shows, without the build where the
+         * separators' bounds settle blevel: on the table and on a prefix
+         * of it (whose fallback loads the whole table). */
+        hs_table_t *pre;
+        char msg[256];
+        assert_int_equal(hs_table_create_prefix(&p, t->bs, t->rows, t->seed, t->rows / 3 + 1, &pre,
+                                                msg, sizeof msg),
+                         SIM_OK);
+        const hs_table_t *both[2] = {t, pre};
+        for (int k = 0; k < 2; k++) {
+            hs_index_stats_t lv;
+            assert_int_equal(hs_index_x_levels(both[k], &lv), SIM_OK);
+            if (lv.num_rows != t->rows || lv.leaf_blocks != leaves || lv.blevel != blevel ||
+                lv.per_leaf != per_leaf)
+                fail_msg("shape %zu (%s): levels give rows %llu leaves %llu/%llu blevel "
+                         "%llu/%llu per leaf %llu/%llu",
+                         i, k ? "prefix" : "whole", (unsigned long long)lv.num_rows,
+                         (unsigned long long)lv.leaf_blocks, (unsigned long long)leaves,
+                         (unsigned long long)lv.blevel, (unsigned long long)blevel,
+                         (unsigned long long)lv.per_leaf, (unsigned long long)per_leaf);
+            /* The bounds' answer leaves the branch blocks uncounted. */
+            x_levels_path[lv.blevel > 0 && lv.branch_blocks == 0]++;
+        }
+        hs_table_destroy(pre);
         free(sep);
         free(e);
+        hs_table_destroy(t);
+    }
+    if (x_levels_path[0] == 0 || x_levels_path[1] == 0)
+        fail_msg("the shapes met the ID index build %u times and the bounds %u times: both "
+                 "are to be met",
+                 x_levels_path[0], x_levels_path[1]);
+}
+
+/* ---- a prefix of the load ----------------------------------------------- */
+
+/* hs_table_create_prefix(): the blocks of the whole load up to the one
+ * holding `upto`, and the range and few-rows queries on it as on the whole
+ * table, at their own upto. */
+static void test_prefix(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < NSHAPES; i++) {
+        hs_params_t p;
+        hs_table_t *t0 = load(&shapes[i], &p), *t;
+        p.range_rows = (uint32_t)(t0->rows / 2 + 1);
+        p.few_rows = 7;
+        char msg[256];
+        assert_int_equal(hs_table_create(&p, t0->bs, t0->rows, t0->seed, &t, msg, sizeof msg),
+                         SIM_OK);
+        hs_table_destroy(t0);
+        const uint64_t uptos[] = {1, t->rows / 2, t->rows, hs_query_range_upto(&p, t->rows),
+                                  hs_query_few_rows_upto(&p, t->rows, t->seed)};
+        for (size_t u = 0; u < sizeof uptos / sizeof uptos[0]; u++) {
+            uint64_t upto = uptos[u] ? uptos[u] : 1;
+            hs_table_t *pre;
+            assert_int_equal(
+                hs_table_create_prefix(&p, t->bs, t->rows, t->seed, upto, &pre, msg, sizeof msg),
+                SIM_OK);
+            assert_int_equal(hs_table_check(pre), SIM_OK);
+            uint64_t b = hs_table_block_of(t, upto);
+            /* Up to and with the block of upto, no further. */
+            if (pre->ndata != b + 1 || pre->loaded != t->first_id[b + 1] - 1)
+                fail_msg("shape %zu upto %llu: %llu blocks and %llu rows loaded, the whole "
+                         "load's block %llu ends at row %llu",
+                         i, (unsigned long long)upto, (unsigned long long)pre->ndata,
+                         (unsigned long long)pre->loaded, (unsigned long long)b,
+                         (unsigned long long)(t->first_id[b + 1] - 1));
+            for (uint64_t k = 0; k <= b; k++)
+                if (pre->first_id[k] != t->first_id[k] || pre->addr[k] != t->addr[k])
+                    fail_msg("shape %zu upto %llu: block %llu differs from the whole load's", i,
+                             (unsigned long long)upto, (unsigned long long)k);
+            hs_table_destroy(pre);
+        }
+        hs_query_t whole, part;
+        hs_table_t *pre;
+        for (int k = 0; k < 2; k++) {
+            uint64_t upto =
+                k ? hs_query_few_rows_upto(&p, t->rows, t->seed) : hs_query_range_upto(&p, t->rows);
+            assert_int_equal(
+                hs_table_create_prefix(&p, t->bs, t->rows, t->seed, upto, &pre, msg, sizeof msg),
+                SIM_OK);
+            sim_err_t (*query)(const hs_table_t *, hs_query_t *) =
+                k ? hs_query_few_rows : hs_query_range;
+            assert_int_equal(query(t, &whole), SIM_OK);
+            assert_int_equal(query(pre, &part), SIM_OK);
+            if (memcmp(&whole, &part, sizeof whole) != 0)
+                fail_msg("shape %zu: the %s query differs on the prefix (reads %llu/%llu, gets "
+                         "%llu/%llu)",
+                         i, k ? "few-rows" : "range", (unsigned long long)part.reads_cache,
+                         (unsigned long long)whole.reads_cache,
+                         (unsigned long long)part.consistent_gets,
+                         (unsigned long long)whole.consistent_gets);
+            hs_table_destroy(pre);
+        }
         hs_table_destroy(t);
     }
 }
@@ -608,7 +705,7 @@ int main(void)
         cmocka_unit_test(test_id_length),        cmocka_unit_test(test_load),
         cmocka_unit_test(test_pk_index),         cmocka_unit_test(test_x_index),
         cmocka_unit_test(test_bitmap_index),     cmocka_unit_test(test_worked_table),
-        cmocka_unit_test(test_branch_exact_fit),
+        cmocka_unit_test(test_branch_exact_fit), cmocka_unit_test(test_prefix),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
