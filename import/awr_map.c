@@ -199,11 +199,19 @@ static sim_err_t header_row(imp_awr_map_t *m, const imp_awr_row_t *r)
     int64_t v;
     int rc;
     if (r->kind == IMP_AWR_HEAD) {
-        m->inst_col = -1;
-        for (size_t i = 0; i < r->n; i++)
+        m->inst_col = m->rac_col = -1;
+        for (size_t i = 0; i < r->n; i++) {
             if (imp_awr_eq(r->c[i].p, r->c[i].n, "Inst Num"))
                 m->inst_col = (int)i;
+            if (imp_awr_eq(r->c[i].p, r->c[i].n, "RAC"))
+                m->rac_col = (int)i;
+        }
         return SIM_OK;
+    }
+    /* the database's row under DB Name ... RAC: YES or NO */
+    if (m->rac_col >= 0 && (size_t)m->rac_col < r->n) {
+        m->not_cluster |= imp_awr_eq(r->c[m->rac_col].p, r->c[m->rac_col].n, "NO");
+        m->rac_col = -1;
     }
     if (m->inst_col >= 0 && !m->inst) {
         if ((rc = imp_awr_number(m, r, (size_t)m->inst_col, 0, &v)) < 0)
@@ -513,6 +521,7 @@ static sim_err_t join_group(imp_awr_map_t *m, int line)
                         (long long)m->begin, (long long)m->end);
     g->inst_line[g->ninst] = m->start_line;
     g->inst[g->ninst++] = m->inst;
+    g->not_cluster |= m->not_cluster;
     m->cur = g;
     return imp_awr_add(m, "AWR instances", 1, line);
 }
@@ -556,7 +565,7 @@ static sim_err_t start(imp_awr_map_t *m, const imp_awr_row_t *r)
     m->in_report = 1;
     m->global = global;
     m->start_line = r->line;
-    m->inst_col = -1;
+    m->inst_col = m->rac_col = -1;
     m->sec = S_HEADER;
     return SIM_OK;
 }
@@ -701,6 +710,7 @@ sim_err_t imp_awr_map_finish(imp_awr_map_t *m)
         if (rc != SIM_OK)
             return rc;
         m->b->out->sets[m->b->out->nsets - 1].block_size = m->g[i].block_size;
+        m->b->out->sets[m->b->out->nsets - 1].not_cluster = m->g[i].not_cluster;
     }
     return SIM_OK;
 }

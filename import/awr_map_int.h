@@ -46,6 +46,7 @@ typedef struct {
     size_t ninst;
     int global_line;     /* a global report's first line, 0: per-instance reports */
     uint32_t block_size; /* db_block_size, 0 when the reports do not say */
+    int not_cluster;     /* a report of it says RAC NO */
 } imp_awr_group_t;
 
 struct imp_awr_map {
@@ -58,6 +59,7 @@ struct imp_awr_map {
     int in_report, start_line, sec, sec_rows;
     unsigned seen;
     int inst, inst_col;
+    int rac_col, not_cluster; /* the header's RAC column, and its NO */
     int64_t begin, end;
     int have_begin, have_elapsed;
     imp_awr_group_t *cur;

@@ -60,6 +60,9 @@ typedef struct {
     uint64_t lob_chars;          /* its LOB size */
     uint32_t block_size;         /* its block size */
     uint64_t rows;               /* its rows */
+    /* AWR: 1 when its reports' RAC column says NO (one instance of a
+     * database that is not a cluster), 0 when it says YES or is not printed */
+    int not_cluster;
     /* A part of a session's figures counted apart (the CSV's recursive
      * column): part names it and of is its session's set + 1; 0 and "" for
      * a session, whose has_part is its part's set + 1 (0: none). */

@@ -63,6 +63,8 @@ static void usage(FILE *f)
             "                      awr: AWR reports, text or HTML, as awrrpt.sql writes them\n"
             "                      (one per instance, summed) and awrgrpt.sql's global\n"
             "                      report (HTML); each snapshot window a run of its own)\n"
+            "  --allow-duplicate   record a file whose cases and figures an imported run\n"
+            "                      of the store has already (refused otherwise)\n"
             "  -h, --help          this help\n"
             "  --version           lobimport's version and the commit it was built from\n"
             "Each at most once.\n"
@@ -159,6 +161,7 @@ enum {
     OPT_DB,
     OPT_LABEL,
     OPT_FORMAT,
+    OPT_ALLOW_DUPLICATE,
     OPT_WORKLOAD, /* the case options, which may come again before later files */
     OPT_PATH,
     OPT_LOB_SIZE,
@@ -171,6 +174,7 @@ enum {
 static const sim_opt_t options[] = {{"db", 0, SIM_OPT_VALUE, OPT_DB},
                                     {"label", 0, SIM_OPT_VALUE, OPT_LABEL},
                                     {"format", 0, SIM_OPT_VALUE, OPT_FORMAT},
+                                    {"allow-duplicate", 0, 0, OPT_ALLOW_DUPLICATE},
                                     {"workload", 0, CASE_OPTION, OPT_WORKLOAD},
                                     {"path", 0, CASE_OPTION, OPT_PATH},
                                     {"lob-size", 0, CASE_OPTION, OPT_LOB_SIZE},
@@ -368,6 +372,10 @@ static int describe_case(input_t *in, size_t i, int two, res_import_session_t *s
                    set->workload, names);
     }
     s->workload = workload_name((size_t)wl);
+    if (set->not_cluster && workload_kind((size_t)wl) == WORKLOAD_RAC)
+        return bad("%s: --workload=rac, but the report is of a database that is not a cluster "
+                   "(RAC: NO): rac is two instances' OLTP; give a cluster's reports",
+                   in->file);
     int k = two ? (int)(i % 2) : 0;
     case_t d;
     case_defaults(&d);
@@ -377,7 +385,8 @@ static int describe_case(input_t *in, size_t i, int two, res_import_session_t *s
                        : c->nsizes    ? c->lob_chars[c->nsizes > 1 ? k : 0]
                                       : 0;
         if (!s->path || !s->lob_chars)
-            return bad("%s: say what was measured: --path=local|dblink and --lob-size=SIZE "
+            return bad("%s: say what was measured: --workload=NAME for a heap query or rac, "
+                       "else --path=local|dblink and --lob-size=SIZE for the LOB workload "
                        "(or a CSV with path and lob_kchars columns)",
                        in->file);
         s->piece_size = c->piece_size;
@@ -474,7 +483,7 @@ typedef struct {
     imp_format_t format;
     input_t *in; /* argc slots */
     size_t nin;
-    int help, version;
+    int help, version, allow_duplicate;
 } args_t;
 
 /* 0 to go on (or with help or version set), else 2 (printed). */
@@ -504,6 +513,8 @@ static int parse_args(int argc, char **argv, args_t *a)
                 return bad("--db='': expected a file name");
         } else if (id == OPT_LABEL) {
             a->label = v;
+        } else if (id == OPT_ALLOW_DUPLICATE) {
+            a->allow_duplicate = 1;
         } else if (id == OPT_FORMAT) {
             if (imp_format_parse(v, &a->format) != 0) {
                 char names[256];
@@ -605,7 +616,17 @@ static int record(const args_t *a, const char *cmdline, int64_t *ids, size_t nru
                                              in->per_set ? 1 : in->nsessions};
             }
         }
-        sim_err_t e = res_record_import(store, runs, nruns, ids);
+        sim_err_t e = SIM_OK;
+        for (size_t r = 0; e == SIM_OK && rc == 0 && !a->allow_duplicate && r < nruns; r++) {
+            int64_t same;
+            e = res_find_import(store, &runs[r], &same);
+            if (e == SIM_OK && same)
+                rc = bad("%s: its cases and figures are those of run %" PRId64
+                         ", imported already; --allow-duplicate records them again",
+                         runs[r].file, same);
+        }
+        if (e == SIM_OK && rc == 0)
+            e = res_record_import(store, runs, nruns, ids);
         if (e != SIM_OK) {
             fprintf(stderr, "lobimport: %s\n", res_errmsg(store));
             rc = e == SIM_EINVAL ? 2 : 1;

@@ -330,6 +330,15 @@ typedef struct {
 sim_err_t res_record_import(res_store_t *s, const res_import_run_t *runs, size_t n,
                             int64_t *run_ids);
 
+/*
+ * The first imported run with the same sessions as run -- each session's
+ * workload, path, LOB size, block size and rows, and its figures name for
+ * name and value for value -- into *run_id, 0 when there is none: the same
+ * file imported again (lobimport refuses it unless --allow-duplicate).
+ * Reads only; SIM_EIO and so on when the store cannot be read.
+ */
+sim_err_t res_find_import(res_store_t *s, const res_import_run_t *run, int64_t *run_id);
+
 /* The figures of session sid that lobsim's catalogue lacks, by name. */
 typedef sim_err_t (*res_named_fn)(const res_named_value_t *v, void *arg);
 sim_err_t res_foreach_unmodelled(res_store_t *s, int64_t sid, res_named_fn fn, void *arg);

@@ -319,7 +319,7 @@ imp "'--frob'" --frob imp/good.csv
 imp "--lob-size='2x'" --lob-size=2x imp/good.csv
 imp "--block-size='12k'" --block-size=12k imp/good.csv
 imp "no FILE"
-expect 2 "say what was measured" history.db -- "$LOBIMPORT" --db=history.db imp/good.csv
+expect 2 "say what was measured: --workload=NAME for a heap query or rac, else --path" history.db -- "$LOBIMPORT" --db=history.db imp/good.csv
 expect 2 "imp/good.csv:0: no statistics found in autotrace output" history.db -- "${LI[@]}" --format=autotrace imp/good.csv
 expect 2 "CSV header" history.db -- "${LI[@]}" --format=csv imp/unknown.txt
 

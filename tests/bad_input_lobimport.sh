@@ -89,15 +89,28 @@ printf '{"context": {},\n"benchmarks": [{"name": "fts/block:8k/rows:10",\n"db bl
 imp "round.json:3: 'db block gets' is 9007199254740993: above 2^53" round.json
 printf "${HEAD}db block gets  9007199254740993\n" >big.txt
 imp "big.txt:3: 'db block gets' is 9007199254740993: above 2^53" big.txt
+# Before: the same file imported again made a second run without a word.
+# Refused (the store's run 1 has its case and figures), under another
+# name too; recorded with --allow-duplicate; another case of the same
+# figures is not the same file.
+cp good.csv again.csv
+imp "good.csv: its cases and figures are those of run 1, imported already" good.csv
+imp "again.csv: its cases and figures are those of run 1, imported already" again.csv
+fresh
+accept "the same file with --allow-duplicate" "${LI[@]}" --allow-duplicate good.csv &&
+    same "recorded again" "2" "$(q "select count(*) from runs where import_format = 'csv'")"
+fresh
+accept "the same figures at another LOB size" "${LI[@]/--lob-size=2k/--lob-size=4k}" good.csv
 # Accepted: a case option again before the next file applies to that file.
 fresh
-accept "--block-size before each file" "${LI[@]}" --block-size=8k good.csv --block-size=16k good.csv &&
+accept "--block-size before each file" "${LI[@]}" --allow-duplicate --block-size=8k good.csv \
+    --block-size=16k good.csv &&
     same "each file at its own block size" "2|8192 3|16384" \
         "$(q "select run || '|' || block_size from sessions where run > 1 order by run" | tr '\n' ' ' | sed 's/ $//')"
 # Before: the command line was cut at 2047 bytes in runs.command_line.
 fresh
 label=$(head -c 3000 /dev/zero | tr '\0' L)
-accept "a label of 3000 characters" "${LI[@]}" --label="$label" good.csv &&
+accept "a label of 3000 characters" "${LI[@]}" --allow-duplicate --label="$label" good.csv &&
     same "label and command line recorded whole" "3000|1" \
         "$(q "select length(label), instr(command_line, '$label good.csv') > 0 from runs where run = 2")"
 

@@ -45,5 +45,16 @@ check "global: exit" "0" "$?"
 check "global: session" "1|8192" "$(q "select count(*), max(block_size) from sessions where run = 4")"
 check "global: instances, commits" "2|44" "$(q "select (select value from session_oracle_stats o join sessions s using (sid)
     where s.run = 4 and o.name = 'AWR instances'), (select value from figures where run = 4 and statistic = 'user commits')")"
+# A database that is not a cluster (its header: RAC NO) is not the rac
+# workload's; the same report as a heap query is recorded.  Before: run 5.
+"$LOBIMPORT" --db=h.db --workload=rac "$AWR/awr12c_single.html" >/dev/null 2>err.txt
+check "single instance as rac: exit" "2" "$?"
+check "single instance as rac: said" "lobimport: $AWR/awr12c_single.html: --workload=rac, but the report is of a database that is not a cluster (RAC: NO): rac is two instances' OLTP; give a cluster's reports" "$(cat err.txt)"
+check "single instance as rac: no run" "4" "$(q "select max(run) from runs")"
+sed 's/19.0.0.0.0 YES YES/19.0.0.0.0 NO  YES/' "$T" >single.txt
+"$LOBIMPORT" --db=h.db --workload=rac single.txt >/dev/null 2>err.txt
+check "text, RAC NO, as rac: exit" "2" "$?"
+"$LOBIMPORT" --db=h.db --workload=fts "$AWR/awr12c_single.html" >/dev/null 2>err.txt
+check "single instance as fts: exit" "0" "$?"
 echo "import_awr: $pass passed, $fail failed"
 [ $fail -eq 0 ]
