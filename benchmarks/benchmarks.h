@@ -243,5 +243,8 @@ void bench_format_double(double v, char *buf, size_t len);
  * interconnect, seed).  The header's, then a case's cells. */
 void bench_sweep_header(FILE *f, const bench_case_t *cases, size_t n, int rac_cols);
 void bench_sweep_cells(FILE *f, const bench_case_t *bc, int rac_cols);
+/* The first case of cases[0..n) that ran, NULL if none: every case of a
+ * sweep has the same lists. */
+const bench_case_t *bench_first_ran(const bench_case_t *cases, size_t n);
 
 #endif /* LOBSIM_BENCHMARKS_H */

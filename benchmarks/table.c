@@ -483,47 +483,6 @@ static void format_kchars(const case_t *c, char *buf, size_t len)
         snprintf(buf, len, "%.3f", (double)c->lob_chars / 1024.0);
 }
 
-/* The first case that ran: every case of a sweep has the same lists. */
-static const bench_case_t *first_ran(const csv_t *csv)
-{
-    for (size_t i = 0; i < csv->n; i++)
-        if (csv->cases[i].ran)
-            return &csv->cases[i];
-    return NULL;
-}
-
-/* The columns a sweep adds at the end of a CSV's header: one per parameter
- * given as a list (named as the parameter), and "seed" with --seeds.
- * rac_cols: the rac CSV, which has users, interconnect and seed already. */
-static int already_a_column(const char *name, int rac_cols)
-{
-    return rac_cols && (strcmp(name, "rac.users") == 0 || strcmp(name, "rac.interconnect") == 0);
-}
-
-void bench_sweep_header(FILE *f, const bench_case_t *cases, size_t n, int rac_cols)
-{
-    csv_t csv = {cases, n};
-    const bench_case_t *bc = first_ran(&csv);
-    for (size_t i = 0; bc && i < bc->nswept; i++)
-        if (!already_a_column(bc->swept[i], rac_cols))
-            fprintf(f, ",%s", bc->swept[i]);
-    if (bc && bc->seeds_swept && !rac_cols)
-        fprintf(f, ",seed");
-}
-
-/* A row's cells under bench_sweep_header()'s columns. */
-void bench_sweep_cells(FILE *f, const bench_case_t *bc, int rac_cols)
-{
-    for (size_t i = 0; i < bc->nswept; i++)
-        if (!already_a_column(bc->swept[i], rac_cols)) {
-            char v[32];
-            bench_param_text(bc->swept[i], bc->swept_value[i], v, sizeof v);
-            fprintf(f, ",%s", v);
-        }
-    if (bc->seeds_swept && !rac_cols)
-        fprintf(f, ",%llu", (unsigned long long)bc->c.seed);
-}
-
 /*
  * One layout for every workload, so that lobimport reads back any run:
  * workload first (it says which of the rest mean something), path and
@@ -600,7 +559,7 @@ static void explain_cells(FILE *f, const bench_case_t *bc)
 static sim_err_t write_explain(FILE *f, void *arg)
 {
     const csv_t *csv = arg;
-    const bench_case_t *first = first_ran(csv);
+    const bench_case_t *first = bench_first_ran(csv->cases, csv->n);
     workload_kind_t kind = first ? workload_kind(first->c.workload) : WORKLOAD_LOB;
     static const char *const head[] = {"workload,path,lob_kchars,block_kb", "query,block_kb",
                                        "workload,block_kb,users,interconnect,seed"};
@@ -677,14 +636,4 @@ int bench_explain_csv(const char *path, const bench_case_t *cases, size_t n, cha
     if (mixed("--explain-out", path, cases, n, err, errlen))
         return 1;
     return write_file("--explain-out", path, write_explain, cases, n, err, errlen);
-}
-
-void bench_format_double(double v, char *buf, size_t len)
-{
-    /* The fewest digits that read back as v: 15 suffice for most. */
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, len, "%.*g", prec, v);
-        if (strtod(buf, NULL) == v)
-            return;
-    }
 }

@@ -3,6 +3,7 @@
 #define LOBSIM_HEAPSPACE_INT_H
 
 #include "heapspace.h"
+#include "hash_int.h"
 
 /* Only hs_table_create() writes a table; everything else reads it. */
 struct hs_table {
@@ -120,31 +121,6 @@ static inline void hs_fill_next(hs_fill_t *f)
  * bytes up to the first that differs; a prefix of b one byte longer than a
  * when a is a prefix of b. */
 uint32_t hs_prefix_above(const uint8_t *a, uint32_t la, const uint8_t *b, uint32_t lb);
-
-/* The splitmix64 hash standing in for ora_hash: hs_mix(hs_hash_start(seed,
- * id)), and the argument of row id + 1 is that of row id plus HS_HASH_STEP,
- * so that a loop over the rows carries it instead of multiplying. */
-uint64_t hs_row_hash(uint64_t seed, uint64_t id);
-#define HS_HASH_STEP 0x9e3779b97f4a7c15ULL
-static inline uint64_t hs_hash_start(uint64_t seed, uint64_t id)
-{
-    return seed * 0xd1342543de82ef95ULL + id * HS_HASH_STEP;
-}
-static inline uint64_t hs_mix(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-/* n and x of a row from its hash (hs_row_n, hs_row_x). */
-static inline uint32_t hs_hash_n(uint64_t h)
-{
-    return (uint32_t)((h & 0xffffffffu) % 11);
-}
-static inline uint32_t hs_hash_x(uint64_t h)
-{
-    return (uint32_t)((h >> 32) % 101);
-}
 
 /*
  * The NUMBER length of ids taken in rising order, without encoding each:

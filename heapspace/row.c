@@ -5,6 +5,7 @@
  * A row is a 3-byte header (flag, lock byte, column count) and, per column,
  * a length byte and the data: id and n as NUMBER, x as 20 characters.
  */
+#include "hash_int.h"
 #include "heapspace_int.h"
 
 int hs_number_encode(uint64_t v, uint8_t *out)

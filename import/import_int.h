@@ -61,6 +61,10 @@ typedef struct {
 
 /* Free the builder's indexes (not the figures). */
 void imp_build_done(imp_build_t *b);
+/* A name that ends in a number (more columns than the format has) or a
+ * catalogue name with digits glued to it: SIM_EINVAL (in b's err), else
+ * SIM_OK.  imp_parse() asks it of every figure read. */
+sim_err_t imp_glued_number(imp_build_t *b, const imp_stat_t *st);
 
 /* "FILE:LINE: message"; returns SIM_EINVAL. */
 sim_err_t imp_fail(imp_build_t *b, int line, const char *fmt, ...);

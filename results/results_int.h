@@ -91,6 +91,10 @@ sim_err_t res_map_rc(int rc);
 sim_err_t res_db_fail(res_store_t *s, int rc, const char *what);
 
 int res_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st);
+/* The migration that takes a store from version `from` to from + 1 (0 <=
+ * from < RES_SCHEMA_VERSION), as migrate() runs it: the tests build the
+ * stores of older versions from these, not from copies. */
+const char *res_migration(int from);
 /* The single integer a query returns (0 for no row or NULL). */
 int res_query_int(sqlite3 *db, const char *sql, int64_t *out);
 /* Step a statement that returns no row and reset it: SQLITE_OK or the error. */

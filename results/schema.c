@@ -511,6 +511,11 @@ sim_err_t res_quick_check(sqlite3 *db, const char *path, char *err, size_t errle
 }
 /* ---- the schema and the catalogue ------------------------------------------ */
 
+const char *res_migration(int from)
+{
+    return from >= 0 && from < RES_SCHEMA_VERSION ? migrations[from] : NULL;
+}
+
 static sim_err_t migrate(res_store_t *s, int from)
 {
     for (int v = from; v < RES_SCHEMA_VERSION; v++) {

@@ -5,3 +5,6 @@ add_test(NAME docs COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/docs.sh ${PROJECT_SO
 # The columns scripts/oracle/*.sql read from Oracle's views against the
 # columns Oracle Database Reference documents (tests/oracle_views.txt).
 add_test(NAME sql_columns COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/sql_columns.py ${PROJECT_SOURCE_DIR})
+# No two files of a component call each other, directly or round a circle
+# (tests/calls.py, from the built objects' symbols).
+add_test(NAME calls COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/calls.py ${PROJECT_BINARY_DIR})

@@ -17,6 +17,8 @@
 #include "sql_util.h"
 #include "store_util.h"
 
+#include "results_int.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -680,81 +682,23 @@ static void test_reference_malformed(void **state)
 
 /* ---- schema versions ---------------------------------------------------- */
 
-/* Version 1 as it shipped (frozen here on purpose: it is what old files hold). */
-static const char v1_ddl[] =
-    "PRAGMA application_id = 1280262739;\n"
-    "CREATE TABLE runs (\n"
-    "  run              INTEGER PRIMARY KEY AUTOINCREMENT,\n"
-    "  source           TEXT NOT NULL CHECK (source IN ('lobsim', 'oracle')),\n"
-    "  started          TEXT,\n"
-    "  finished         TEXT,\n"
-    "  git_commit       TEXT,\n"
-    "  git_dirty        INTEGER CHECK (git_dirty IN (0, 1)),\n"
-    "  host             TEXT,\n"
-    "  compiler         TEXT,\n"
-    "  build_type       TEXT,\n"
-    "  command_line     TEXT,\n"
-    "  params           TEXT,\n"
-    "  seed             INTEGER,\n"
-    "  completed        INTEGER NOT NULL CHECK (completed IN (0, 1)),\n"
-    "  reference_file   TEXT,\n"
-    "  reference_digest TEXT\n"
-    ");\n"
-    "CREATE INDEX runs_by_commit ON runs (git_commit);\n"
-    "CREATE UNIQUE INDEX runs_by_reference_digest ON runs (reference_digest)\n"
-    "  WHERE reference_digest IS NOT NULL;\n"
-    "CREATE TABLE v$statname (\n"
-    "  \"statistic#\" INTEGER PRIMARY KEY,\n"
-    "  name         TEXT NOT NULL UNIQUE,\n"
-    "  class        INTEGER NOT NULL,\n"
-    "  shown_in     TEXT NOT NULL,\n"
-    "  meaning      TEXT NOT NULL\n"
-    ");\n"
-    "CREATE TABLE sessions (\n"
-    "  sid        INTEGER PRIMARY KEY AUTOINCREMENT,\n"
-    "  run        INTEGER NOT NULL REFERENCES runs (run),\n"
-    "  path       TEXT NOT NULL,\n"
-    "  lob_chars  INTEGER NOT NULL CHECK (lob_chars > 0),\n"
-    "  lob_kchars AS (CASE WHEN lob_chars % 1024 = 0 THEN lob_chars / 1024\n"
-    "                      ELSE lob_chars / 1024.0 END),\n"
-    "  block_size INTEGER NOT NULL,\n"
-    "  rows       INTEGER NOT NULL,\n"
-    "  piece_size INTEGER,\n"
-    "  seed       INTEGER,\n"
-    "  params     TEXT\n"
-    ");\n"
-    "CREATE INDEX sessions_by_run ON sessions (run);\n"
-    "CREATE TABLE session_stats (\n"
-    "  sid          INTEGER NOT NULL REFERENCES sessions (sid),\n"
-    "  \"statistic#\" INTEGER NOT NULL REFERENCES v$statname (\"statistic#\"),\n"
-    "  value        INTEGER NOT NULL,\n"
-    "  PRIMARY KEY (sid, \"statistic#\")\n"
-    ") WITHOUT ROWID;\n"
-    "CREATE VIEW latest_run AS\n"
-    "  SELECT max(run) AS run FROM runs WHERE source = 'lobsim' AND completed = 1;\n"
-    "CREATE VIEW reference_run AS\n"
-    "  SELECT max(run) AS run FROM runs WHERE source = 'oracle';\n"
-    "CREATE VIEW v$session AS\n"
-    "  SELECT s.sid, s.run, r.source, s.path, s.lob_chars, s.lob_kchars, s.block_size,\n"
-    "         s.rows, s.piece_size, s.seed, s.params\n"
-    "  FROM sessions s JOIN runs r USING (run);\n"
-    "CREATE VIEW v$sesstat AS\n"
-    "  SELECT st.sid, st.\"statistic#\", st.value\n"
-    "  FROM session_stats st JOIN v$statname n USING (\"statistic#\")\n"
-    "  WHERE n.shown_in = 'v$sesstat';\n"
-    "CREATE VIEW v$mystat AS\n"
-    "  SELECT sid, \"statistic#\", value FROM v$sesstat\n"
-    "  WHERE sid IN (SELECT sid FROM sessions WHERE run = (SELECT run FROM latest_run));\n"
-    "CREATE VIEW v$enqueue_stat AS\n"
-    "  SELECT st.sid, 'TX' AS eq_type, 'Transaction' AS req_reason, st.value AS \"total_req#\"\n"
-    "  FROM session_stats st JOIN v$statname n USING (\"statistic#\")\n"
-    "  WHERE n.name = 'ENQ: TX - Transaction';\n"
-    "CREATE VIEW v$transaction AS\n"
-    "  SELECT st.sid, st.value AS used_urec\n"
-    "  FROM session_stats st JOIN v$statname n USING (\"statistic#\")\n"
-    "  WHERE n.name = 'v$transaction.used_urec';\n"
-    "PRAGMA user_version = 1;\n"
-    /* A run recorded by version 1: a catalogue of two, one session. */
+/* An old store as that version's code made it: the shipped migrations
+ * themselves (results/schema.c, res_migration()) up to `version`, with its
+ * application id and user_version, as migrate() leaves them. */
+static void make_store_at(const char *db, int version)
+{
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA application_id = %d", RES_APPLICATION_ID);
+    sql_exec(db, sql);
+    for (int v = 0; v < version; v++) {
+        sql_exec(db, res_migration(v));
+        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
+        sql_exec(db, sql);
+    }
+}
+
+/* A run recorded by version 1: a catalogue of two, one session. */
+static const char v1_data[] =
     "INSERT INTO v$statname VALUES (12, 'db block gets', 8, 'v$sesstat', 'x'),\n"
     "  (17, 'v$transaction.used_urec', 1, 'v$transaction', 'y');\n"
     "INSERT INTO runs (source, git_commit, seed, completed, params)\n"
@@ -762,6 +706,13 @@ static const char v1_ddl[] =
     "INSERT INTO sessions (run, path, lob_chars, block_size, rows, piece_size, seed)\n"
     "  VALUES (1, 'local', 4096, 8192, 10000, 32767, 7);\n"
     "INSERT INTO session_stats VALUES (1, 12, 777), (1, 17, 10001);\n";
+
+/* A store of version 1 holding that run. */
+static void make_v1(const char *db)
+{
+    make_store_at(db, 1);
+    sql_exec(db, v1_data);
+}
 
 /* The columns of a table and the names of the views, as one string. */
 static void schema_shape(const char *db_path, char *out, size_t len)
@@ -790,7 +741,7 @@ static void schema_shape(const char *db_path, char *out, size_t len)
 static void test_upgrade_from_v1(void **state)
 {
     fixture_t *f = *state;
-    sql_exec(f->db, v1_ddl);
+    make_v1(f->db);
     assert_int_equal(sql_int(f->db, "PRAGMA user_version"), 1);
 
     /* Read-only, an old file cannot be read until upgraded. */
@@ -838,57 +789,19 @@ static void test_upgrade_from_v1(void **state)
     (void)err;
 }
 
-/* The migration 1 -> 2 as it shipped, frozen like v1_ddl. */
-static const char v2_migration[] =
-    "ALTER TABLE sessions ADD COLUMN iterations INTEGER;\n"
-    "ALTER TABLE sessions ADD COLUMN real_time_ns REAL;\n"
-    "ALTER TABLE sessions ADD COLUMN cpu_time_ns REAL;\n"
-    "ALTER TABLE sessions ADD COLUMN repetitions INTEGER;\n"
-    "DROP VIEW v$session;\n"
-    "CREATE VIEW v$session AS\n"
-    "  SELECT s.sid, s.run, r.source, s.path, s.lob_chars, s.lob_kchars, s.block_size,\n"
-    "         s.rows, s.piece_size, s.seed, s.iterations, s.real_time_ns, s.cpu_time_ns,\n"
-    "         s.repetitions\n"
-    "  FROM sessions s JOIN runs r USING (run);\n"
-    "CREATE VIEW figures AS\n"
-    "  SELECT s.run, r.source, s.sid, s.path, s.lob_chars, s.lob_kchars, s.block_size, s.rows,\n"
-    "         st.\"statistic#\", n.name AS statistic, st.value\n"
-    "  FROM session_stats st JOIN sessions s USING (sid) JOIN runs r USING (run)\n"
-    "       JOIN v$statname n USING (\"statistic#\");\n"
-    "CREATE VIEW run_by_lob_size AS\n"
-    "  SELECT run, path, block_size, rows, \"statistic#\", statistic,\n"
-    "         max(CASE WHEN lob_kchars = 2 THEN value END) AS lob_2k,\n"
-    "         max(CASE WHEN lob_kchars = 4 THEN value END) AS lob_4k,\n"
-    "         max(CASE WHEN lob_kchars = 6 THEN value END) AS lob_6k,\n"
-    "         max(CASE WHEN lob_kchars = 8 THEN value END) AS lob_8k,\n"
-    "         max(CASE WHEN lob_kchars = 16 THEN value END) AS lob_16k,\n"
-    "         max(CASE WHEN lob_kchars = 32 THEN value END) AS lob_32k,\n"
-    "         max(CASE WHEN lob_kchars = 64 THEN value END) AS lob_64k,\n"
-    "         max(CASE WHEN lob_kchars = 128 THEN value END) AS lob_128k,\n"
-    "         max(CASE WHEN lob_kchars = 256 THEN value END) AS lob_256k\n"
-    "  FROM figures\n"
-    "  GROUP BY run, path, block_size, rows, \"statistic#\"\n"
-    "  ORDER BY run, path DESC, block_size, rows, \"statistic#\";\n"
-    "CREATE VIEW latest_by_lob_size AS\n"
-    "  SELECT * FROM run_by_lob_size WHERE run = (SELECT run FROM latest_run);\n"
-    "CREATE VIEW reference_by_lob_size AS\n"
-    "  SELECT * FROM run_by_lob_size WHERE run = (SELECT run FROM reference_run);\n"
-    "CREATE VIEW latest_vs_reference AS\n"
-    "  SELECT o.path, o.lob_kchars, o.block_size, o.rows, o.\"statistic#\", o.statistic,\n"
-    "         l.value AS lobsim, o.value AS oracle,\n"
-    "         CASE WHEN o.value <> 0 THEN round(CAST(l.value AS REAL) / o.value, 4) END\n"
-    "           AS ratio\n"
-    "  FROM figures o\n"
-    "  LEFT JOIN figures l\n"
-    "    ON l.run = (SELECT run FROM latest_run) AND l.path = o.path\n"
-    "   AND l.lob_chars = o.lob_chars AND l.block_size = o.block_size AND l.rows = o.rows\n"
-    "   AND l.\"statistic#\" = o.\"statistic#\"\n"
-    "  WHERE o.run = (SELECT run FROM reference_run)\n"
-    "  ORDER BY o.path DESC, o.\"statistic#\", o.lob_chars;\n"
-    "PRAGMA user_version = 2;\n"
-    /* A run recorded by version 2: timed (the mean only), no samples. */
+/* A run recorded by version 2: timed (the mean only), no samples. */
+static const char v2_data[] =
     "UPDATE sessions SET iterations = 50, real_time_ns = 1234.5, cpu_time_ns = 1200.25,\n"
     "  repetitions = 4 WHERE sid = 1;\n";
+
+/* A store of version 2 holding the runs above. */
+static void make_v2(const char *db)
+{
+    make_v1(db);
+    sql_exec(db, res_migration(1));
+    sql_exec(db, "PRAGMA user_version = 2");
+    sql_exec(db, v2_data);
+}
 
 static sim_err_t check_v2_session(const res_session_info_t *si, void *arg)
 {
@@ -909,8 +822,7 @@ static sim_err_t check_v2_session(const res_session_info_t *si, void *arg)
 static void test_upgrade_from_v2(void **state)
 {
     fixture_t *f = *state;
-    sql_exec(f->db, v1_ddl);
-    sql_exec(f->db, v2_migration);
+    make_v2(f->db);
     assert_int_equal(sql_int(f->db, "PRAGMA user_version"), 2);
     expect_refused(f->db, RES_OPEN_READONLY, SIM_EINVAL, "schema version 2");
 
@@ -2260,8 +2172,7 @@ static void test_hot_journal_recovered(void **state)
     fixture_t *f = *state;
     char journal[160], err[512];
     snprintf(journal, sizeof journal, "%s-journal", f->db);
-    sql_exec(f->db, v1_ddl);
-    sql_exec(f->db, v2_migration);
+    make_v2(f->db);
     leave_hot_journal(f->db);
     size_t jlen;
     char *jbefore = read_bytes(journal, &jlen);
@@ -2355,8 +2266,7 @@ static void test_probe(void **state)
 
     /* An older schema passes, byte for byte unchanged and nothing beside
      * it; the read-write open after it upgrades. */
-    sql_exec(f->db, v1_ddl);
-    sql_exec(f->db, v2_migration);
+    make_v2(f->db);
     size_t len;
     char *before = read_bytes(f->db, &len);
     char names_before[4096], names_after[4096];
