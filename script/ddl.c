@@ -1,0 +1,606 @@
+/*
+ * ddl.c -- create tablespace, create table with its LOB storage clause,
+ * alter table (shrink, move lob, modify lob), drop and truncate.
+ *
+ * The LOB storage clause follows Oracle's SQL Language Reference, CREATE
+ * TABLE, "LOB_storage_clause" and "LOB_parameters" (19c): its options in
+ * any order, each at most once.  Defaults are Oracle's: NOCACHE, LOGGING,
+ * ENABLE STORAGE IN ROW, KEEP_DUPLICATES, NOCOMPRESS, CHUNK one block,
+ * PCTVERSION 10 for a BasicFile, RETENTION AUTO for a SecureFile.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "script_int.h"
+
+void scr_lob_defaults(scr_lob_opts_t *o, int securefile)
+{
+    memset(o, 0, sizeof *o);
+    o->securefile = securefile;
+    o->cache = SCR_CACHE_NO;
+    o->logging = SCR_LOG_YES;
+    o->retention = SCR_RET_DEFAULT;
+    o->deduplicate = 0;
+    o->compress = SCR_COMPRESS_NONE;
+    o->chunk = 0;
+    o->pctversion = 10;
+    o->in_row = 1;
+}
+
+static void once(scr_parser_t *p, scr_lob_opts_t *o, uint32_t bit, const char *what)
+{
+    if (o->given & bit)
+        scr_fail(p, "%s given twice in one LOB storage clause", what);
+    o->given |= bit;
+}
+
+/* STORAGE (INITIAL n NEXT n MINEXTENTS n MAXEXTENTS n|UNLIMITED MAXSIZE n|UNLIMITED
+ * PCTINCREASE n): sizes in bytes, K/M/G/T suffixes. */
+static void storage_clause(scr_parser_t *p, uint64_t *initial, uint64_t *next, uint64_t *maxsize,
+                           uint32_t *given)
+{
+    scr_expect_sym(p, "(");
+    do {
+        if (scr_accept_kw(p, "INITIAL")) {
+            *initial = scr_expect_uint(p, 1, SIM_MAX_SEGMENT_BYTES, 1, "initial");
+            *given |= SCR_GIVEN_INITIAL;
+        } else if (scr_accept_kw(p, "NEXT")) {
+            *next = scr_expect_uint(p, 1, SIM_MAX_SEGMENT_BYTES, 1, "next");
+            *given |= SCR_GIVEN_NEXT;
+        } else if (scr_accept_kw(p, "MAXSIZE")) {
+            *given |= SCR_GIVEN_MAXSIZE;
+            if (scr_accept_kw(p, "UNLIMITED"))
+                *maxsize = 0;
+            else
+                *maxsize = scr_expect_uint(p, 1, SIM_MAX_SEGMENT_BYTES, 1, "maxsize");
+        } else if (scr_accept_kw(p, "MINEXTENTS") || scr_accept_kw(p, "PCTINCREASE")) {
+            (void)scr_expect_uint(p, 0, 2147483645, 0, "minextents/pctincrease");
+        } else if (scr_accept_kw(p, "MAXEXTENTS")) {
+            if (!scr_accept_kw(p, "UNLIMITED"))
+                (void)scr_expect_uint(p, 1, 2147483645, 0, "maxextents");
+        } else if (scr_accept_kw(p, "BUFFER_POOL")) {
+            if (!scr_accept_kw(p, "DEFAULT") && !scr_accept_kw(p, "KEEP") &&
+                !scr_accept_kw(p, "RECYCLE"))
+                scr_unexpected(p, "DEFAULT, KEEP or RECYCLE");
+        } else {
+            scr_unexpected(p, "INITIAL, NEXT, MAXSIZE, MINEXTENTS, MAXEXTENTS, PCTINCREASE or "
+                              "BUFFER_POOL");
+        }
+    } while (!scr_is_sym(p, ")"));
+    scr_expect_sym(p, ")");
+}
+
+/*
+ * The LOB parameters inside the parentheses of STORE AS ... ( ... ) or
+ * MODIFY LOB (c) ( ... ); `modify` allows SHRINK SPACE (returned 1) and
+ * refuses what only a create may say.
+ */
+static int lob_parameters(scr_parser_t *p, scr_lob_opts_t *o, int modify, int *cascade)
+{
+    scr_expect_sym(p, "(");
+    if (modify && scr_accept_kw(p, "SHRINK")) {
+        scr_expect_kw(p, "SPACE");
+        *cascade = scr_accept_kw(p, "CASCADE");
+        scr_expect_sym(p, ")");
+        return 1;
+    }
+    do {
+        const scr_tok_t *t = scr_peek(p);
+        if (scr_accept_kw(p, "CACHE")) {
+            once(p, o, SCR_GIVEN_CACHE, "CACHE");
+            o->cache = scr_accept_kw(p, "READS") ? SCR_CACHE_READS : SCR_CACHE_YES;
+        } else if (scr_accept_kw(p, "NOCACHE")) {
+            once(p, o, SCR_GIVEN_CACHE, "NOCACHE");
+            o->cache = SCR_CACHE_NO;
+        } else if (scr_accept_kw(p, "LOGGING")) {
+            once(p, o, SCR_GIVEN_LOGGING, "LOGGING");
+            o->logging = SCR_LOG_YES;
+        } else if (scr_accept_kw(p, "NOLOGGING")) {
+            once(p, o, SCR_GIVEN_LOGGING, "NOLOGGING");
+            o->logging = SCR_LOG_NO;
+        } else if (scr_accept_kw(p, "FILESYSTEM_LIKE_LOGGING")) {
+            once(p, o, SCR_GIVEN_LOGGING, "FILESYSTEM_LIKE_LOGGING");
+            o->logging = SCR_LOG_FILESYSTEM;
+        } else if (scr_accept_kw(p, "RETENTION")) {
+            once(p, o, SCR_GIVEN_RETENTION, "RETENTION");
+            if (scr_accept_kw(p, "AUTO")) {
+                o->retention = SCR_RET_AUTO;
+            } else if (scr_accept_kw(p, "MIN")) {
+                o->retention = SCR_RET_MIN;
+                o->retention_min = scr_expect_uint(p, 0, 2147483647, 0, "retention min");
+            } else if (scr_accept_kw(p, "MAX")) {
+                o->retention = SCR_RET_MAX;
+            } else if (scr_accept_kw(p, "NONE")) {
+                o->retention = SCR_RET_NONE;
+            } else {
+                o->retention = SCR_RET_PLAIN;
+            }
+        } else if (scr_accept_kw(p, "PCTVERSION")) {
+            once(p, o, SCR_GIVEN_PCTVERSION, "PCTVERSION");
+            o->pctversion = (uint32_t)scr_expect_uint(p, 0, 100, 0, "pctversion");
+        } else if (scr_accept_kw(p, "FREEPOOLS")) {
+            once(p, o, SCR_GIVEN_FREEPOOLS, "FREEPOOLS");
+            o->freepools = (uint32_t)scr_expect_uint(p, 1, 32767, 0, "freepools");
+        } else if (scr_accept_kw(p, "DEDUPLICATE")) {
+            once(p, o, SCR_GIVEN_DEDUP, "DEDUPLICATE");
+            o->deduplicate = 1;
+        } else if (scr_accept_kw(p, "KEEP_DUPLICATES")) {
+            once(p, o, SCR_GIVEN_DEDUP, "KEEP_DUPLICATES");
+            o->deduplicate = 0;
+        } else if (scr_accept_kw(p, "COMPRESS")) {
+            once(p, o, SCR_GIVEN_COMPRESS, "COMPRESS");
+            o->compress = scr_accept_kw(p, "LOW") ? SCR_COMPRESS_LOW
+                          : scr_accept_kw(p, "HIGH")
+                              ? SCR_COMPRESS_HIGH
+                              : (scr_accept_kw(p, "MEDIUM"), SCR_COMPRESS_MEDIUM);
+        } else if (scr_accept_kw(p, "NOCOMPRESS")) {
+            once(p, o, SCR_GIVEN_COMPRESS, "NOCOMPRESS");
+            o->compress = SCR_COMPRESS_NONE;
+        } else if (scr_accept_kw(p, "ENCRYPT") || scr_accept_kw(p, "DECRYPT")) {
+            once(p, o, SCR_GIVEN_ENCRYPT, "ENCRYPT");
+        } else if (!modify && scr_accept_kw(p, "CHUNK")) {
+            once(p, o, SCR_GIVEN_CHUNK, "CHUNK");
+            o->chunk = (uint32_t)scr_expect_uint(p, 1, 32768, 1, "chunk");
+        } else if (!modify && (scr_is_kw(p, "ENABLE") || scr_is_kw(p, "DISABLE"))) {
+            once(p, o, SCR_GIVEN_IN_ROW, "ENABLE/DISABLE STORAGE IN ROW");
+            o->in_row = scr_accept_kw(p, "ENABLE");
+            if (!o->in_row)
+                scr_expect_kw(p, "DISABLE");
+            scr_expect_kw(p, "STORAGE");
+            scr_expect_kw(p, "IN");
+            scr_expect_kw(p, "ROW");
+        } else if (!modify && scr_accept_kw(p, "STORAGE")) {
+            storage_clause(p, &o->initial, &o->next, &o->maxsize, &o->given);
+        } else if (!modify && scr_accept_kw(p, "TABLESPACE")) {
+            char ts[SCR_NAME_MAX + 1];
+            scr_expect_name(p, ts, "a tablespace name");
+            if (scr_tablespace_find(p, ts) < 0) {
+                char q[64];
+                scr_quote(ts, strlen(ts), q, sizeof q);
+                scr_fail_at(p, t->line, "ORA-00959: tablespace '%s' does not exist", q);
+            }
+        } else {
+            scr_unexpected(p, modify ? "a LOB option (CACHE, NOCACHE, LOGGING, NOLOGGING, "
+                                       "RETENTION, DEDUPLICATE, KEEP_DUPLICATES, COMPRESS, "
+                                       "NOCOMPRESS, PCTVERSION, SHRINK SPACE)"
+                                     : "a LOB option (CACHE, NOCACHE, LOGGING, NOLOGGING, "
+                                       "FILESYSTEM_LIKE_LOGGING, RETENTION, DEDUPLICATE, "
+                                       "KEEP_DUPLICATES, COMPRESS, NOCOMPRESS, CHUNK, "
+                                       "PCTVERSION, FREEPOOLS, ENABLE|DISABLE STORAGE IN ROW, "
+                                       "STORAGE, TABLESPACE)");
+        }
+        scr_accept_sym(p, ",");
+    } while (!scr_is_sym(p, ")"));
+    scr_expect_sym(p, ")");
+    return 0;
+}
+
+/*
+ * What Oracle refuses of a LOB's options once the clause is read: the
+ * SecureFile-only features on a BasicFile.  ORA-43853 "SECUREFILE lobs
+ * cannot be used in non-ASSM tablespace" aside, Oracle answers a SecureFile
+ * option on a BasicFile with ORA-43856 "Unsupported LOB type for SECUREFILE
+ * LOB operation" (errmg, 19c).
+ */
+static void lob_check(scr_parser_t *p, const scr_lob_opts_t *o, uint32_t line)
+{
+    if (o->securefile)
+        return;
+    const char *what = NULL;
+    if (o->deduplicate)
+        what = "DEDUPLICATE";
+    else if (o->compress != SCR_COMPRESS_NONE)
+        what = "COMPRESS";
+    else if (o->logging == SCR_LOG_FILESYSTEM)
+        what = "FILESYSTEM_LIKE_LOGGING";
+    else if (o->retention == SCR_RET_AUTO || o->retention == SCR_RET_MIN ||
+             o->retention == SCR_RET_MAX || o->retention == SCR_RET_NONE)
+        what = "RETENTION AUTO|MIN|MAX|NONE";
+    else if (o->given & SCR_GIVEN_ENCRYPT)
+        what = "ENCRYPT";
+    if (what)
+        scr_fail_at(p, line,
+                    "ORA-43856: Unsupported LOB type for SECUREFILE LOB operation (%s on a "
+                    "BASICFILE LOB)",
+                    what);
+}
+
+static void create_tablespace(scr_parser_t *p, scr_stmt_t *st, int bigfile)
+{
+    scr_tablespace_t ts;
+    memset(&ts, 0, sizeof ts);
+    ts.bigfile = bigfile;
+    ts.block_size = p->opts->block_size;
+    ts.uniform_size = 1u << 20;
+    st->kind = SCR_CREATE_TABLESPACE;
+    scr_expect_name(p, ts.name, "a tablespace name");
+    while (scr_peek(p)->kind != SCR_TOK_EOF) {
+        if (scr_accept_kw(p, "DATAFILE")) {
+            do {
+                if (scr_peek(p)->kind == SCR_TOK_STRING)
+                    p->i++;
+                if (scr_accept_kw(p, "SIZE"))
+                    ts.datafile_size = scr_expect_uint(p, 1, SIM_MAX_SEGMENT_BYTES, 1, "size");
+                scr_accept_kw(p, "REUSE");
+                if (scr_accept_kw(p, "AUTOEXTEND")) {
+                    if (scr_accept_kw(p, "ON")) {
+                        if (scr_accept_kw(p, "NEXT"))
+                            (void)scr_expect_uint(p, 1, SIM_MAX_SEGMENT_BYTES, 1, "next");
+                        if (scr_accept_kw(p, "MAXSIZE") && !scr_accept_kw(p, "UNLIMITED"))
+                            (void)scr_expect_uint(p, 1, SIM_MAX_SEGMENT_BYTES, 1, "maxsize");
+                    } else {
+                        scr_expect_kw(p, "OFF");
+                    }
+                }
+            } while (scr_accept_sym(p, ","));
+        } else if (scr_accept_kw(p, "BLOCKSIZE")) {
+            uint64_t bs = scr_expect_uint(p, 2048, 32768, 1, "blocksize");
+            if (!sim_block_size_valid(bs))
+                scr_fail_at(p, scr_peek_at(p, 0)->line,
+                            "blocksize %llu not a block size (accepted " SIM_BLOCK_SIZES_ACCEPTED
+                            ")",
+                            (unsigned long long)bs);
+            ts.block_size = (uint32_t)bs;
+        } else if (scr_accept_kw(p, "EXTENT")) {
+            scr_expect_kw(p, "MANAGEMENT");
+            scr_expect_kw(p, "LOCAL");
+            if (scr_accept_kw(p, "UNIFORM")) {
+                ts.uniform = 1;
+                if (scr_accept_kw(p, "SIZE"))
+                    ts.uniform_size =
+                        scr_expect_uint(p, 1, SIM_MAX_SEGMENT_BYTES, 1, "uniform size");
+            } else {
+                scr_accept_kw(p, "AUTOALLOCATE");
+            }
+        } else if (scr_accept_kw(p, "SEGMENT")) {
+            scr_expect_kw(p, "SPACE");
+            scr_expect_kw(p, "MANAGEMENT");
+            if (scr_accept_kw(p, "MANUAL"))
+                scr_fail(p, "SEGMENT SPACE MANAGEMENT MANUAL not modelled (ASSM, AUTO, only)");
+            scr_expect_kw(p, "AUTO");
+        } else if (scr_accept_kw(p, "LOGGING") || scr_accept_kw(p, "NOLOGGING") ||
+                   scr_accept_kw(p, "ONLINE")) {
+        } else {
+            scr_unexpected(p, "DATAFILE, BLOCKSIZE, EXTENT MANAGEMENT, SEGMENT SPACE MANAGEMENT, "
+                              "LOGGING or NOLOGGING");
+        }
+    }
+    if (ts.uniform && ts.uniform_size < 5ull * ts.block_size)
+        scr_fail_at(p, st->line, "uniform size %llu smaller than 5 blocks of %u bytes",
+                    (unsigned long long)ts.uniform_size, ts.block_size);
+    st->u.tablespace = scr_tablespace_add(p, &ts);
+}
+
+static void column_type(scr_parser_t *p, scr_column_t *c)
+{
+    if (scr_accept_kw(p, "NUMBER") || scr_accept_kw(p, "INTEGER") || scr_accept_kw(p, "INT")) {
+        c->type = SCR_COL_NUMBER;
+        if (scr_accept_sym(p, "(")) {
+            (void)scr_expect_uint(p, 1, 38, 0, "number precision");
+            if (scr_accept_sym(p, ","))
+                (void)scr_expect_uint(p, 0, 127, 0, "number scale");
+            scr_expect_sym(p, ")");
+        }
+    } else if (scr_accept_kw(p, "VARCHAR2") || scr_accept_kw(p, "VARCHAR")) {
+        c->type = SCR_COL_VARCHAR;
+        scr_expect_sym(p, "(");
+        c->varchar_len =
+            (uint32_t)scr_expect_uint(p, 1, scr_sql_varchar_max(p->opts), 0, "varchar2 length");
+        if (!scr_accept_kw(p, "BYTE"))
+            scr_accept_kw(p, "CHAR");
+        scr_expect_sym(p, ")");
+    } else if (scr_accept_kw(p, "CLOB")) {
+        c->type = SCR_COL_CLOB;
+    } else if (scr_accept_kw(p, "BLOB")) {
+        c->type = SCR_COL_BLOB;
+    } else if (scr_accept_kw(p, "DATE")) {
+        c->type = SCR_COL_DATE;
+    } else {
+        scr_unexpected(p, "a column type (NUMBER, INTEGER, INT, VARCHAR2(N), CLOB, BLOB, DATE)");
+    }
+}
+
+static void create_table(scr_parser_t *p, scr_stmt_t *st)
+{
+    scr_table_t t;
+    memset(&t, 0, sizeof t);
+    t.tablespace = -1;
+    t.id_col = -1;
+    st->kind = SCR_CREATE_TABLE;
+    scr_expect_name(p, t.name, "a table name");
+    if (scr_is_kw(p, "AS"))
+        scr_fail(p, "create table ... as select not supported: create it, then insert");
+    scr_expect_sym(p, "(");
+    scr_column_t cols[64];
+    uint32_t n = 0;
+    int pk = -1;
+    do {
+        if (scr_accept_kw(p, "CONSTRAINT")) {
+            char cn[SCR_NAME_MAX + 1];
+            scr_expect_name(p, cn, "a constraint name");
+        }
+        if (scr_accept_kw(p, "PRIMARY")) {
+            scr_expect_kw(p, "KEY");
+            scr_expect_sym(p, "(");
+            char cn[SCR_NAME_MAX + 1];
+            uint32_t line = scr_peek(p)->line;
+            scr_expect_name(p, cn, "a column name");
+            scr_expect_sym(p, ")");
+            int found = -1;
+            for (uint32_t i = 0; i < n; i++)
+                if (strcmp(cols[i].name, cn) == 0)
+                    found = (int)i;
+            if (found < 0) {
+                char q[64];
+                scr_quote(cn, strlen(cn), q, sizeof q);
+                scr_fail_at(p, line, "ORA-00904: \"%s\": invalid identifier", q);
+            }
+            pk = found;
+            continue;
+        }
+        if (n == 64)
+            scr_fail(p, "more than 64 columns");
+        scr_column_t *c = &cols[n];
+        memset(c, 0, sizeof *c);
+        uint32_t line = scr_peek(p)->line;
+        scr_expect_name(p, c->name, "a column name");
+        for (uint32_t i = 0; i < n; i++)
+            if (strcmp(cols[i].name, c->name) == 0)
+                scr_fail_at(p, line, "ORA-00957: duplicate column name");
+        column_type(p, c);
+        for (;;) {
+            if (scr_accept_kw(p, "PRIMARY")) {
+                scr_expect_kw(p, "KEY");
+                pk = (int)n;
+            } else if (scr_accept_kw(p, "NOT")) {
+                scr_expect_kw(p, "NULL");
+            } else if (scr_accept_kw(p, "NULL")) {
+            } else {
+                break;
+            }
+        }
+        if (c->type == SCR_COL_CLOB || c->type == SCR_COL_BLOB)
+            scr_lob_defaults(&c->lob, p->securefile_default);
+        n++;
+    } while (scr_accept_sym(p, ","));
+    scr_expect_sym(p, ")");
+    /* The table's own clauses and its LOB storage clauses, in any order. */
+    while (scr_peek(p)->kind != SCR_TOK_EOF) {
+        if (scr_accept_kw(p, "TABLESPACE")) {
+            char ts[SCR_NAME_MAX + 1];
+            uint32_t line = scr_peek(p)->line;
+            scr_expect_name(p, ts, "a tablespace name");
+            t.tablespace = scr_tablespace_find(p, ts);
+            if (t.tablespace < 0) {
+                char q[64];
+                scr_quote(ts, strlen(ts), q, sizeof q);
+                scr_fail_at(p, line, "ORA-00959: tablespace '%s' does not exist", q);
+            }
+        } else if (scr_accept_kw(p, "LOB")) {
+            scr_expect_sym(p, "(");
+            int which[64], nw = 0;
+            do {
+                char cn[SCR_NAME_MAX + 1];
+                uint32_t line = scr_peek(p)->line;
+                scr_expect_name(p, cn, "a LOB column name");
+                int found = -1;
+                for (uint32_t i = 0; i < n; i++)
+                    if (strcmp(cols[i].name, cn) == 0)
+                        found = (int)i;
+                char q[64];
+                scr_quote(cn, strlen(cn), q, sizeof q);
+                if (found < 0)
+                    scr_fail_at(p, line, "ORA-00904: \"%s\": invalid identifier", q);
+                if (cols[found].type != SCR_COL_CLOB && cols[found].type != SCR_COL_BLOB)
+                    scr_fail_at(p, line,
+                                "ORA-22859: invalid modification of columns (\"%s\" is "
+                                "not a LOB)",
+                                q);
+                if (nw < 64)
+                    which[nw++] = found;
+            } while (scr_accept_sym(p, ","));
+            scr_expect_sym(p, ")");
+            scr_expect_kw(p, "STORE");
+            scr_expect_kw(p, "AS");
+            scr_lob_opts_t o;
+            int sf = p->securefile_default;
+            if (scr_accept_kw(p, "SECUREFILE"))
+                sf = 1;
+            else if (scr_accept_kw(p, "BASICFILE"))
+                sf = 0;
+            scr_lob_defaults(&o, sf);
+            uint32_t line = scr_peek(p)->line;
+            if (scr_peek(p)->kind == SCR_TOK_IDENT || scr_peek(p)->kind == SCR_TOK_QIDENT) {
+                if (nw > 1)
+                    scr_fail(p, "ORA-22853: invalid LOB storage option specification (a segment "
+                                "name for several LOB columns)");
+                scr_expect_name(p, o.segment, "a LOB segment name");
+            }
+            if (scr_is_sym(p, "("))
+                (void)lob_parameters(p, &o, 0, NULL);
+            lob_check(p, &o, line);
+            for (int i = 0; i < nw; i++)
+                cols[which[i]].lob = o;
+        } else if (scr_is_kw(p, "ENABLE") || scr_is_kw(p, "DISABLE")) {
+            t.row_movement = scr_accept_kw(p, "ENABLE");
+            if (!t.row_movement)
+                scr_expect_kw(p, "DISABLE");
+            scr_expect_kw(p, "ROW");
+            scr_expect_kw(p, "MOVEMENT");
+        } else if (scr_accept_kw(p, "PCTFREE") || scr_accept_kw(p, "PCTUSED") ||
+                   scr_accept_kw(p, "INITRANS")) {
+            (void)scr_expect_uint(p, 0, 255, 0, "pctfree/pctused/initrans");
+        } else if (scr_accept_kw(p, "LOGGING") || scr_accept_kw(p, "NOLOGGING")) {
+        } else if (scr_accept_kw(p, "STORAGE")) {
+            uint64_t a = 0, b = 0, c = 0;
+            uint32_t g = 0;
+            storage_clause(p, &a, &b, &c, &g);
+        } else {
+            scr_unexpected(p, "TABLESPACE, LOB (...) STORE AS, PCTFREE, LOGGING, NOLOGGING, "
+                              "STORAGE or ENABLE ROW MOVEMENT");
+        }
+    }
+    t.ncols = n;
+    t.cols = scr_arena_alloc(p->arena, n * sizeof *t.cols);
+    memcpy(t.cols, cols, n * sizeof *cols);
+    if (pk >= 0)
+        t.cols[pk].primary_key = 1;
+    if (pk >= 0 && t.cols[pk].type == SCR_COL_NUMBER)
+        t.id_col = pk;
+    else
+        for (uint32_t i = 0; i < n && t.id_col < 0; i++)
+            if (t.cols[i].type == SCR_COL_NUMBER)
+                t.id_col = (int)i;
+    st->table = scr_table_add(p, &t);
+}
+
+void scr_parse_create(scr_parser_t *p, scr_stmt_t *st)
+{
+    int bigfile = scr_accept_kw(p, "BIGFILE");
+    if (!bigfile)
+        scr_accept_kw(p, "SMALLFILE");
+    if (scr_accept_kw(p, "TABLESPACE")) {
+        create_tablespace(p, st, bigfile);
+        return;
+    }
+    if (bigfile)
+        scr_unexpected(p, "TABLESPACE");
+    if (scr_accept_kw(p, "TABLE")) {
+        create_table(p, st);
+        return;
+    }
+    scr_unexpected(p, "TABLE or TABLESPACE");
+}
+
+static int table_name(scr_parser_t *p)
+{
+    char name[SCR_NAME_MAX + 1];
+    uint32_t line = scr_peek(p)->line;
+    scr_expect_name(p, name, "a table name");
+    return scr_table_resolve(p, name, line);
+}
+
+static int lob_column(scr_parser_t *p, int table)
+{
+    scr_expect_sym(p, "(");
+    char cn[SCR_NAME_MAX + 1];
+    uint32_t line = scr_peek(p)->line;
+    scr_expect_name(p, cn, "a LOB column name");
+    int c = scr_lob_column_resolve(p, table, cn, line);
+    scr_expect_sym(p, ")");
+    return c;
+}
+
+void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
+{
+    scr_expect_kw(p, "TABLE");
+    st->table = table_name(p);
+    scr_table_t *t = &p->script->tables[st->table];
+    uint32_t line = st->line;
+    if (scr_accept_kw(p, "MODIFY")) {
+        scr_expect_kw(p, "LOB");
+        st->column = lob_column(p, st->table);
+        scr_lob_opts_t *cur = &t->cols[st->column].lob;
+        scr_lob_opts_t o;
+        scr_lob_defaults(&o, cur->securefile);
+        int cascade = 0;
+        line = scr_peek(p)->line;
+        if (lob_parameters(p, &o, 1, &cascade)) {
+            /* Both kinds shrink: BasicFile since 10g, SecureFile from 21c
+             * (oracle-base, "ALTER TABLE ... SHRINK SPACE": "basicfile
+             * only until 21c"); the 21c form is the one modelled. */
+            st->kind = SCR_SHRINK;
+            st->u.shrink_cascade = cascade;
+        } else {
+            o.securefile = cur->securefile;
+            lob_check(p, &o, line);
+            st->kind = SCR_MODIFY_LOB;
+            st->u.lob = o;
+            /* The table's options from here on: what was given replaces. */
+            uint32_t g = o.given;
+            if (g & SCR_GIVEN_CACHE)
+                cur->cache = o.cache;
+            if (g & SCR_GIVEN_LOGGING)
+                cur->logging = o.logging;
+            if (g & SCR_GIVEN_RETENTION) {
+                cur->retention = o.retention;
+                cur->retention_min = o.retention_min;
+            }
+            if (g & SCR_GIVEN_DEDUP)
+                cur->deduplicate = o.deduplicate;
+            if (g & SCR_GIVEN_COMPRESS)
+                cur->compress = o.compress;
+            if (g & SCR_GIVEN_PCTVERSION)
+                cur->pctversion = o.pctversion;
+            cur->given |= g;
+        }
+    } else if (scr_is_kw(p, "ENABLE") || scr_is_kw(p, "DISABLE")) {
+        st->kind = SCR_ROW_MOVEMENT;
+        st->u.row_movement = scr_accept_kw(p, "ENABLE");
+        if (!st->u.row_movement)
+            scr_expect_kw(p, "DISABLE");
+        scr_expect_kw(p, "ROW");
+        scr_expect_kw(p, "MOVEMENT");
+        t->row_movement = st->u.row_movement;
+    } else if (scr_accept_kw(p, "SHRINK")) {
+        scr_expect_kw(p, "SPACE");
+        /* A table's shrink moves rows: Oracle refuses it without row
+         * movement, ORA-10636 "ROW MOVEMENT is not enabled" (errmg). */
+        if (!t->row_movement)
+            scr_fail_at(p, line, "ORA-10636: ROW MOVEMENT is not enabled");
+        st->kind = SCR_SHRINK;
+        st->u.shrink_cascade = scr_accept_kw(p, "CASCADE");
+        if (!st->u.shrink_cascade)
+            scr_accept_kw(p, "COMPACT");
+    } else if (scr_accept_kw(p, "MOVE")) {
+        scr_expect_kw(p, "LOB");
+        st->column = lob_column(p, st->table);
+        scr_expect_kw(p, "STORE");
+        scr_expect_kw(p, "AS");
+        int sf = t->cols[st->column].lob.securefile;
+        if (scr_accept_kw(p, "SECUREFILE"))
+            sf = 1;
+        else if (scr_accept_kw(p, "BASICFILE"))
+            sf = 0;
+        scr_lob_opts_t o;
+        scr_lob_defaults(&o, sf);
+        line = scr_peek(p)->line;
+        if (scr_peek(p)->kind == SCR_TOK_IDENT || scr_peek(p)->kind == SCR_TOK_QIDENT)
+            scr_expect_name(p, o.segment, "a LOB segment name");
+        if (scr_is_sym(p, "("))
+            (void)lob_parameters(p, &o, 0, NULL);
+        lob_check(p, &o, line);
+        st->kind = SCR_MOVE_LOB;
+        st->u.lob = o;
+        t->cols[st->column].lob = o;
+    } else {
+        scr_unexpected(p, "MODIFY LOB, SHRINK SPACE or MOVE LOB");
+    }
+    scr_expect_end(p);
+}
+
+void scr_parse_drop(scr_parser_t *p, scr_stmt_t *st)
+{
+    scr_expect_kw(p, "TABLE");
+    st->kind = SCR_DROP_TABLE;
+    st->table = table_name(p);
+    if (scr_accept_kw(p, "CASCADE"))
+        scr_expect_kw(p, "CONSTRAINTS");
+    st->u.drop_purge = scr_accept_kw(p, "PURGE");
+    scr_expect_end(p);
+    scr_table_drop(p, st->table);
+}
+
+void scr_parse_truncate(scr_parser_t *p, scr_stmt_t *st)
+{
+    scr_expect_kw(p, "TABLE");
+    st->kind = SCR_TRUNCATE;
+    st->table = table_name(p);
+    if (scr_accept_kw(p, "DROP")) {
+        scr_accept_kw(p, "ALL");
+        scr_expect_kw(p, "STORAGE");
+    } else if (scr_accept_kw(p, "REUSE")) {
+        scr_expect_kw(p, "STORAGE");
+    }
+    scr_expect_end(p);
+}

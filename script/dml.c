@@ -1,0 +1,290 @@
+/*
+ * dml.c -- insert, update and delete: their table, their row source, one
+ * expression per column, and the where clause over id.
+ *
+ * Row sources of an insert ... select, as the published tests write them:
+ * xmltable('1 to N') (column_value 1..N), dual connect by level <= N,
+ * all_objects where rownum <= N (taken to have N rows: a dictionary view
+ * of any database holds thousands), and the table itself (one new row for
+ * each of its rows, `insert into t select * from t`).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "script_int.h"
+
+static int table_ref(scr_parser_t *p)
+{
+    char name[SCR_NAME_MAX + 1];
+    uint32_t line = scr_peek(p)->line;
+    scr_expect_name(p, name, "a table name");
+    return scr_table_resolve(p, name, line);
+}
+
+/* A value for column c of table t: types Oracle would refuse, refused. */
+static void check_value(scr_parser_t *p, const scr_table_t *t, uint32_t c, const scr_expr_t *e)
+{
+    const scr_column_t *col = &t->cols[c];
+    char q[64];
+    scr_quote(col->name, strlen(col->name), q, sizeof q);
+    switch (col->type) {
+    case SCR_COL_NUMBER:
+        if (e->type != SCR_T_NUMBER && e->type != SCR_T_NULL)
+            scr_fail_at(p, e->line, "ORA-01722: invalid number (a text value for %s)", q);
+        break;
+    case SCR_COL_CLOB:
+        if (e->type == SCR_T_BLOB)
+            scr_fail_at(p, e->line, "ORA-00932: inconsistent datatypes: expected CLOB got BLOB");
+        break;
+    case SCR_COL_BLOB:
+        if (e->type != SCR_T_BLOB && e->type != SCR_T_NULL)
+            scr_fail_at(p, e->line,
+                        "ORA-00932: inconsistent datatypes: expected BLOB got %s "
+                        "(only empty_blob() and null are modelled for a BLOB)",
+                        e->type == SCR_T_NUMBER ? "NUMBER" : "CHAR");
+        break;
+    case SCR_COL_VARCHAR:
+        if (e->type == SCR_T_CLOB || e->type == SCR_T_BLOB)
+            scr_fail_at(p, e->line, "a LOB into VARCHAR2 column %s not supported", q);
+        if (e->static_len > (int64_t)col->varchar_len)
+            scr_fail_at(p, e->line,
+                        "ORA-12899: value too large for column %s (actual: %lld, "
+                        "maximum: %u)",
+                        q, (long long)e->static_len, col->varchar_len);
+        break;
+    case SCR_COL_DATE:
+        if (e->type != SCR_T_NULL)
+            scr_fail_at(p, e->line, "a value for DATE column %s not supported (null only)", q);
+        break;
+    }
+}
+
+static scr_expr_t *null_expr(scr_parser_t *p, uint32_t line)
+{
+    scr_expr_t *e = scr_arena_alloc(p->arena, sizeof *e);
+    e->kind = SCR_E_NULL;
+    e->type = SCR_T_NULL;
+    e->line = line;
+    return e;
+}
+
+/* `count` of a generating source from its N: the insert's row limit. */
+static uint64_t source_count(scr_parser_t *p, int lt)
+{
+    return scr_expect_uint(p, lt ? 1 : 0, SCR_ROWS_MAX + (lt ? 1 : 0), 0, "row count") -
+           (lt ? 1 : 0);
+}
+
+void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
+{
+    scr_dml_t *d = &st->u.dml;
+    st->kind = SCR_INSERT;
+    d->rownum_max = -1;
+    scr_expect_kw(p, "INTO");
+    st->table = table_ref(p);
+    const scr_table_t *t = &p->script->tables[st->table];
+    st->column = scr_table_lob(t);
+    int target[64];
+    uint32_t ntarget = 0;
+    if (scr_accept_sym(p, "(")) {
+        do {
+            char cn[SCR_NAME_MAX + 1];
+            uint32_t line = scr_peek(p)->line;
+            scr_expect_name(p, cn, "a column name");
+            int c = scr_column_resolve(p, st->table, cn, line);
+            for (uint32_t i = 0; i < ntarget; i++)
+                if (target[i] == c)
+                    scr_fail_at(p, line, "ORA-00957: duplicate column name");
+            target[ntarget++] = c;
+        } while (scr_accept_sym(p, ","));
+        scr_expect_sym(p, ")");
+    } else {
+        for (uint32_t i = 0; i < t->ncols; i++)
+            target[ntarget++] = (int)i;
+    }
+    scr_expr_t *vals[64];
+    uint32_t nvals = 0;
+    int star = 0;
+    uint32_t vline = scr_peek(p)->line;
+    if (scr_accept_kw(p, "VALUES")) {
+        d->source = p->loop_var ? SCR_SRC_LOOP : SCR_SRC_VALUES;
+        d->count = 1;
+        d->first = 1;
+        scr_expect_sym(p, "(");
+        do {
+            if (nvals == 64)
+                scr_fail(p, "ORA-00913: too many values");
+            vals[nvals++] = scr_parse_expr(p, -1, p->block != NULL);
+        } while (scr_accept_sym(p, ","));
+        scr_expect_sym(p, ")");
+    } else if (scr_accept_kw(p, "SELECT")) {
+        /* The select list is parsed after the source is known: remember it. */
+        uint32_t list = p->i;
+        int depth = 0;
+        while (scr_peek(p)->kind != SCR_TOK_EOF && !(depth == 0 && scr_is_kw(p, "FROM"))) {
+            if (scr_is_sym(p, "("))
+                depth++;
+            else if (scr_is_sym(p, ")"))
+                depth--;
+            p->i++;
+        }
+        scr_expect_kw(p, "FROM");
+        int src_table = -1;
+        d->first = 1;
+        if (scr_accept_kw(p, "XMLTABLE")) {
+            scr_expect_sym(p, "(");
+            const scr_tok_t *s = scr_peek(p);
+            unsigned long long a, b;
+            char tail;
+            if (s->kind != SCR_TOK_STRING ||
+                sscanf(s->text, " %llu to %llu %c", &a, &b, &tail) != 2 || a != 1)
+                scr_unexpected(p, "'1 to N'");
+            if (b > SCR_ROWS_MAX)
+                scr_fail(p, "row count %llu out of range (accepted 0 to %llu)", b,
+                         (unsigned long long)SCR_ROWS_MAX);
+            p->i++;
+            scr_expect_sym(p, ")");
+            d->source = SCR_SRC_GENERATE;
+            d->count = b;
+            if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))
+                p->i++; /* an alias */
+        } else if (scr_accept_kw(p, "DUAL")) {
+            scr_expect_kw(p, "CONNECT");
+            scr_expect_kw(p, "BY");
+            scr_expect_kw(p, "LEVEL");
+            int lt = 0;
+            if (!scr_accept_sym(p, "<=")) {
+                scr_expect_sym(p, "<");
+                lt = 1;
+            }
+            d->source = SCR_SRC_GENERATE;
+            d->count = source_count(p, lt);
+        } else if (scr_accept_kw(p, "ALL_OBJECTS") || scr_accept_kw(p, "DBA_OBJECTS")) {
+            if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))
+                p->i++;
+            scr_expect_kw(p, "WHERE");
+            scr_expect_kw(p, "ROWNUM");
+            int lt = 0;
+            if (!scr_accept_sym(p, "<=")) {
+                scr_expect_sym(p, "<");
+                lt = 1;
+            }
+            d->source = SCR_SRC_GENERATE;
+            d->count = source_count(p, lt);
+        } else {
+            char name[SCR_NAME_MAX + 1];
+            uint32_t line = scr_peek(p)->line;
+            scr_expect_name(p, name, "XMLTABLE, DUAL, ALL_OBJECTS or the table itself");
+            src_table = scr_table_resolve(p, name, line);
+            if (src_table != st->table)
+                scr_fail_at(p, line,
+                            "insert from another table not supported (from the table "
+                            "itself, xmltable, dual or all_objects)");
+            d->source = SCR_SRC_SELF;
+            if (scr_peek(p)->kind == SCR_TOK_IDENT)
+                p->i++; /* an alias */
+        }
+        scr_expect_end(p);
+        uint32_t end = p->i;
+        p->i = list;
+        if (scr_accept_sym(p, "*")) {
+            if (src_table < 0)
+                scr_fail_at(p, vline,
+                            "select * from a row generator not supported: name the "
+                            "values");
+            star = 1;
+        } else {
+            do {
+                if (nvals == 64)
+                    scr_fail(p, "ORA-00913: too many values");
+                vals[nvals++] = scr_parse_expr(p, src_table, p->block != NULL);
+                if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "FROM"))
+                    p->i++; /* a column alias */
+            } while (scr_accept_sym(p, ","));
+        }
+        if (!scr_is_kw(p, "FROM"))
+            scr_unexpected(p, "',' or FROM");
+        p->i = end;
+    } else {
+        scr_unexpected(p, "VALUES or SELECT");
+    }
+    scr_expect_end(p);
+    d->values = scr_arena_alloc(p->arena, t->ncols * sizeof *d->values);
+    if (star) {
+        if (ntarget != t->ncols)
+            scr_fail_at(p, vline, "ORA-00913: too many values");
+        for (uint32_t i = 0; i < t->ncols; i++) {
+            scr_expr_t *e = null_expr(p, vline);
+            if ((int)i == t->id_col) {
+                e->kind = SCR_E_ID;
+                e->type = SCR_T_NUMBER;
+            } else if ((int)i == scr_table_lob(t)) {
+                e->kind = SCR_E_COLUMN;
+                e->type = t->cols[i].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB;
+            } else {
+                scr_fail_at(p, vline,
+                            "select * of a table with columns besides its id and "
+                            "LOB not supported");
+            }
+            e->row_dependent = 1;
+            e->static_len = -1;
+            d->values[i] = e;
+        }
+        return;
+    }
+    if (nvals > ntarget)
+        scr_fail_at(p, vline, "ORA-00913: too many values");
+    if (nvals < ntarget)
+        scr_fail_at(p, vline, "ORA-00947: not enough values");
+    for (uint32_t i = 0; i < ntarget; i++) {
+        check_value(p, t, (uint32_t)target[i], vals[i]);
+        d->values[target[i]] = vals[i];
+    }
+    for (uint32_t i = 0; i < t->ncols; i++)
+        if (!d->values[i])
+            d->values[i] = null_expr(p, vline);
+}
+
+void scr_parse_update(scr_parser_t *p, scr_stmt_t *st)
+{
+    scr_dml_t *d = &st->u.dml;
+    st->kind = SCR_UPDATE;
+    d->rownum_max = -1;
+    st->table = table_ref(p);
+    const scr_table_t *t = &p->script->tables[st->table];
+    st->column = scr_table_lob(t);
+    if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "SET"))
+        p->i++; /* an alias */
+    scr_expect_kw(p, "SET");
+    d->values = scr_arena_alloc(p->arena, t->ncols * sizeof *d->values);
+    do {
+        char cn[SCR_NAME_MAX + 1];
+        uint32_t line = scr_peek(p)->line;
+        scr_expect_name(p, cn, "a column name");
+        int c = scr_column_resolve(p, st->table, cn, line);
+        if (d->values[c])
+            scr_fail_at(p, line, "ORA-00957: duplicate column name");
+        scr_expect_sym(p, "=");
+        scr_expr_t *e = scr_parse_expr(p, st->table, p->block != NULL);
+        check_value(p, t, (uint32_t)c, e);
+        d->values[c] = e;
+    } while (scr_accept_sym(p, ","));
+    if (scr_accept_kw(p, "WHERE"))
+        d->where = scr_parse_pred(p, st->table, &d->rownum_max);
+    scr_expect_end(p);
+}
+
+void scr_parse_delete(scr_parser_t *p, scr_stmt_t *st)
+{
+    scr_dml_t *d = &st->u.dml;
+    st->kind = SCR_DELETE;
+    d->rownum_max = -1;
+    scr_accept_kw(p, "FROM");
+    st->table = table_ref(p);
+    st->column = scr_table_lob(&p->script->tables[st->table]);
+    if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))
+        p->i++; /* an alias */
+    if (scr_accept_kw(p, "WHERE"))
+        d->where = scr_parse_pred(p, st->table, &d->rownum_max);
+    scr_expect_end(p);
+}

@@ -1,0 +1,607 @@
+/*
+ * expr.c -- value expressions and where-predicates, typed as Oracle types
+ * them.
+ *
+ * Typing (Oracle SQL Language Reference 19c, RPAD, LPAD, "Concatenation
+ * Operator", "Datatype Comparison Rules"; PL/SQL Language Reference,
+ * "Predefined PL/SQL Scalar Data Types"):
+ *   - RPAD/LPAD return VARCHAR2 when their first argument is a character
+ *     type other than CLOB, and CLOB when it is a CLOB; "the return string
+ *     ... length is limited to 4000 bytes" in SQL (32,767 with
+ *     MAX_STRING_SIZE = EXTENDED); in PL/SQL a VARCHAR2 holds 32,767 bytes.
+ *   - `||` of two character values other than CLOB is VARCHAR2 and
+ *     "the result ... is limited to 4000" (ORA-01489: result of string
+ *     concatenation is too long); with a CLOB operand the result is a CLOB.
+ *   - A string literal holds at most 4,000 bytes in SQL (ORA-01704: string
+ *     literal too long), 32,767 in PL/SQL.
+ *   - A number where a string is wanted is TO_CHAR's text of it.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "script_int.h"
+
+static scr_expr_t *node(scr_parser_t *p, scr_expr_kind_t k, scr_type_t ty, uint32_t line)
+{
+    scr_expr_t *e = scr_arena_alloc(p->arena, sizeof *e);
+    e->kind = k;
+    e->type = ty;
+    e->line = line;
+    e->static_len = -1;
+    return e;
+}
+
+static uint32_t cap_of(const scr_parser_t *p, int plsql)
+{
+    return plsql ? SCR_PLSQL_VARCHAR_MAX : scr_sql_varchar_max(p->opts);
+}
+
+static int64_t digits(int64_t v)
+{
+    int64_t n = v < 0 ? 2 : 1;
+    for (uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v; u >= 10; u /= 10)
+        n++;
+    return n;
+}
+
+/* A whole number literal (optionally negative) as int64. */
+static int64_t int_literal(scr_parser_t *p, const char *what)
+{
+    int neg = scr_accept_sym(p, "-");
+    uint64_t v =
+        scr_expect_uint(p, 0, neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX, 0, what);
+    return neg ? (int64_t)(0 - v) : (int64_t)v;
+}
+
+static scr_expr_t *parse_concat(scr_parser_t *p, int table, int plsql);
+
+static void want_string(scr_parser_t *p, const scr_expr_t *e, const char *fn)
+{
+    if (e->type == SCR_T_BLOB)
+        scr_fail_at(p, e->line, "ORA-00932: inconsistent datatypes: expected CHAR got BLOB (in %s)",
+                    fn);
+}
+
+static void want_number(scr_parser_t *p, const scr_expr_t *e, const char *fn)
+{
+    if (e->type != SCR_T_NUMBER && e->type != SCR_T_NULL)
+        scr_fail_at(p, e->line, "%s needs a number here (ORA-01722: invalid number)", fn);
+}
+
+static scr_expr_t *pad(scr_parser_t *p, int table, int plsql, scr_expr_kind_t k, uint32_t line)
+{
+    const char *fn = k == SCR_E_RPAD ? "rpad" : "lpad";
+    scr_expect_sym(p, "(");
+    scr_expr_t *e = node(p, k, SCR_T_VARCHAR, line);
+    e->args[0] = parse_concat(p, table, plsql);
+    want_string(p, e->args[0], fn);
+    scr_expect_sym(p, ",");
+    e->args[1] = parse_concat(p, table, plsql);
+    want_number(p, e->args[1], fn);
+    e->nargs = 2;
+    if (scr_accept_sym(p, ",")) {
+        e->args[2] = parse_concat(p, table, plsql);
+        want_string(p, e->args[2], fn);
+        e->nargs = 3;
+    }
+    scr_expect_sym(p, ")");
+    e->type = e->args[0]->type == SCR_T_CLOB ? SCR_T_CLOB : SCR_T_VARCHAR;
+    e->plsql = plsql;
+    if (e->args[1]->kind == SCR_E_NUMBER) {
+        int64_t n = e->args[1]->num;
+        if (n < 0 || n > (int64_t)SCR_ROWS_MAX * 1000)
+            scr_fail_at(p, line, "%s length %lld out of range (accepted 0 to %llu)", fn,
+                        (long long)n, (unsigned long long)SCR_ROWS_MAX * 1000);
+        if (e->type != SCR_T_CLOB && n > (int64_t)cap_of(p, plsql))
+            n = cap_of(p, plsql);
+        e->static_len = n;
+    }
+    for (uint32_t i = 0; i < e->nargs; i++)
+        e->row_dependent |= e->args[i]->row_dependent;
+    return e;
+}
+
+static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
+{
+    const scr_tok_t *t = scr_peek(p);
+    uint32_t line = t->line;
+    scr_expr_t *e;
+    if (scr_accept_sym(p, "(")) {
+        e = parse_concat(p, table, plsql);
+        scr_expect_sym(p, ")");
+        return e;
+    }
+    if (scr_accept_sym(p, "-")) {
+        const scr_tok_t *n = scr_peek(p);
+        if (n->kind != SCR_TOK_NUMBER)
+            scr_unexpected(p, "a number");
+        p->i--;
+        e = node(p, SCR_E_NUMBER, SCR_T_NUMBER, line);
+        e->num = int_literal(p, "number");
+        e->static_len = digits(e->num);
+        return e;
+    }
+    if (t->kind == SCR_TOK_STRING) {
+        p->i++;
+        if (t->len > cap_of(p, plsql))
+            scr_fail_at(p, line, "ORA-01704: string literal too long (%u bytes, at most %u)",
+                        t->len, cap_of(p, plsql));
+        e = node(p, SCR_E_STRING, SCR_T_VARCHAR, line);
+        e->str = t->text;
+        e->len = t->len;
+        e->static_len = t->len;
+        /* Oracle: '' is null (SQL Language Reference, "Nulls"). */
+        if (t->len == 0) {
+            e->kind = SCR_E_NULL;
+            e->type = SCR_T_NULL;
+            e->static_len = 0;
+        }
+        return e;
+    }
+    if (t->kind == SCR_TOK_NUMBER) {
+        e = node(p, SCR_E_NUMBER, SCR_T_NUMBER, line);
+        e->num = int_literal(p, "number");
+        e->static_len = digits(e->num);
+        return e;
+    }
+    if (t->kind != SCR_TOK_IDENT && t->kind != SCR_TOK_QIDENT)
+        scr_unexpected(p, "an expression");
+    if (t->kind == SCR_TOK_IDENT) {
+        if (scr_accept_kw(p, "NULL")) {
+            e = node(p, SCR_E_NULL, SCR_T_NULL, line);
+            e->static_len = 0;
+            return e;
+        }
+        if (scr_is_kw(p, "ROWNUM") || scr_is_kw(p, "LEVEL") || scr_is_kw(p, "COLUMN_VALUE")) {
+            p->i++;
+            e = node(p, SCR_E_ROWNUM, SCR_T_NUMBER, line);
+            e->row_dependent = 1;
+            return e;
+        }
+        if (scr_is_kw(p, "EMPTY_CLOB") || scr_is_kw(p, "EMPTY_BLOB")) {
+            int blob = scr_is_kw(p, "EMPTY_BLOB");
+            p->i++;
+            scr_expect_sym(p, "(");
+            scr_expect_sym(p, ")");
+            e = node(p, SCR_E_EMPTY_LOB, blob ? SCR_T_BLOB : SCR_T_CLOB, line);
+            e->static_len = 0;
+            return e;
+        }
+        if (scr_is_kw(p, "RPAD") && strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+            p->i++;
+            return pad(p, table, plsql, SCR_E_RPAD, line);
+        }
+        if (scr_is_kw(p, "LPAD") && strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+            p->i++;
+            return pad(p, table, plsql, SCR_E_LPAD, line);
+        }
+        if ((scr_is_kw(p, "TO_CLOB") || scr_is_kw(p, "TO_CHAR")) &&
+            strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+            int clob = scr_is_kw(p, "TO_CLOB");
+            p->i += 2;
+            scr_expr_t *a = parse_concat(p, table, plsql);
+            want_string(p, a, clob ? "to_clob" : "to_char");
+            scr_expect_sym(p, ")");
+            if (!clob) {
+                if (a->type == SCR_T_CLOB)
+                    scr_fail_at(p, line, "to_char of a CLOB not supported");
+                return a; /* text of a number or a string: the same content */
+            }
+            e = node(p, SCR_E_TO_CLOB, SCR_T_CLOB, line);
+            e->args[0] = a;
+            e->nargs = 1;
+            e->static_len = a->static_len;
+            e->row_dependent = a->row_dependent;
+            return e;
+        }
+        if (scr_is_kw(p, "DBMS_RANDOM") && strcmp(scr_peek_at(p, 1)->text, ".") == 0) {
+            p->i += 2;
+            if (!scr_accept_kw(p, "STRING"))
+                scr_unexpected(p, "STRING (dbms_random.string is the only dbms_random call "
+                                  "supported)");
+            scr_expect_sym(p, "(");
+            e = node(p, SCR_E_RANDOM, SCR_T_VARCHAR, line);
+            const scr_tok_t *o = scr_peek(p);
+            /* The option: 'u','U' upper, 'l','L' lower, 'a','A' mixed, 'x','X'
+             * upper alphanumeric, 'p','P' printable; anything else upper
+             * (PL/SQL Packages and Types Reference, DBMS_RANDOM.STRING). */
+            if (o->kind != SCR_TOK_STRING || o->len != 1)
+                scr_unexpected(p, "a one-character option ('u', 'l', 'a', 'x' or 'p')");
+            e->args[0] = node(p, SCR_E_STRING, SCR_T_VARCHAR, line);
+            e->args[0]->str = o->text;
+            e->args[0]->len = 1;
+            e->args[0]->static_len = 1;
+            p->i++;
+            scr_expect_sym(p, ",");
+            e->args[1] = parse_concat(p, table, plsql);
+            want_number(p, e->args[1], "dbms_random.string");
+            scr_expect_sym(p, ")");
+            e->nargs = 2;
+            e->plsql = plsql;
+            e->row_dependent = 1;
+            if (e->args[1]->kind == SCR_E_NUMBER) {
+                int64_t n = e->args[1]->num;
+                if (n < 0 || n > (int64_t)SCR_PLSQL_VARCHAR_MAX)
+                    scr_fail_at(p, line,
+                                "dbms_random.string length %lld out of range "
+                                "(accepted 0 to %u)",
+                                (long long)n, SCR_PLSQL_VARCHAR_MAX);
+                e->static_len = n > (int64_t)cap_of(p, plsql) ? cap_of(p, plsql) : n;
+            }
+            return e;
+        }
+    }
+    /* A name: a column of the table, a block variable, the loop index. */
+    char name[SCR_NAME_MAX + 1];
+    scr_expect_name(p, name, "an expression");
+    if (scr_is_sym(p, "(") || scr_is_sym(p, ".")) {
+        char q[64];
+        scr_quote(name, strlen(name), q, sizeof q);
+        scr_fail_at(p, line,
+                    "function '%s' not supported (rpad, lpad, to_clob, to_char, "
+                    "dbms_random.string, empty_clob, empty_blob)",
+                    q);
+    }
+    if (p->loop_var && strcmp(name, p->loop_name) == 0) {
+        e = node(p, SCR_E_ROWNUM, SCR_T_NUMBER, line);
+        e->row_dependent = 1;
+        return e;
+    }
+    if (p->block)
+        for (uint32_t i = 0; i < p->block->nvars; i++)
+            if (strcmp(p->block->var_names[i], name) == 0) {
+                e = node(p, SCR_E_VAR, SCR_T_CLOB, line);
+                e->var = i;
+                e->row_dependent = 1;
+                const scr_expr_t *init = p->block->vars[i];
+                e->type = p->block->var_types[i];
+                e->static_len = init ? init->static_len : 0;
+                return e;
+            }
+    if (table < 0) {
+        char q[64];
+        scr_quote(name, strlen(name), q, sizeof q);
+        if (p->block)
+            scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", q);
+        scr_fail_at(p, line, "ORA-00904: \"%s\": invalid identifier", q);
+    }
+    int c = scr_column_resolve(p, table, name, line);
+    const scr_table_t *tb = &p->script->tables[table];
+    if (c == tb->id_col) {
+        e = node(p, SCR_E_ID, SCR_T_NUMBER, line);
+    } else if (c == scr_table_lob(tb)) {
+        e = node(p, SCR_E_COLUMN, tb->cols[c].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB, line);
+    } else {
+        char q[64];
+        scr_quote(name, strlen(name), q, sizeof q);
+        scr_fail_at(p, line,
+                    "column '%s' in an expression not supported (the id column and "
+                    "the LOB column are)",
+                    q);
+    }
+    e->row_dependent = 1;
+    return e;
+}
+
+static scr_expr_t *arith(scr_parser_t *p, int table, int plsql)
+{
+    scr_expr_t *l = primary(p, table, plsql);
+    for (;;) {
+        scr_expr_kind_t k;
+        if (scr_is_sym(p, "+"))
+            k = SCR_E_ADD;
+        else if (scr_is_sym(p, "-"))
+            k = SCR_E_SUB;
+        else if (scr_is_sym(p, "*"))
+            k = SCR_E_MUL;
+        else
+            return l;
+        uint32_t line = scr_take(p)->line;
+        scr_expr_t *r = primary(p, table, plsql);
+        want_number(p, l, "+, - and *");
+        want_number(p, r, "+, - and *");
+        scr_expr_t *e = node(p, k, SCR_T_NUMBER, line);
+        e->args[0] = l;
+        e->args[1] = r;
+        e->nargs = 2;
+        e->row_dependent = l->row_dependent | r->row_dependent;
+        l = e;
+    }
+}
+
+static scr_expr_t *parse_concat(scr_parser_t *p, int table, int plsql)
+{
+    scr_expr_t *l = arith(p, table, plsql);
+    while (scr_is_sym(p, "||")) {
+        uint32_t line = scr_take(p)->line;
+        scr_expr_t *r = arith(p, table, plsql);
+        want_string(p, l, "||");
+        want_string(p, r, "||");
+        scr_expr_t *e = node(p, SCR_E_CONCAT, SCR_T_VARCHAR, line);
+        e->args[0] = l;
+        e->args[1] = r;
+        e->nargs = 2;
+        e->plsql = plsql;
+        e->row_dependent = l->row_dependent | r->row_dependent;
+        e->type = (l->type == SCR_T_CLOB || r->type == SCR_T_CLOB) ? SCR_T_CLOB : SCR_T_VARCHAR;
+        if (l->static_len >= 0 && r->static_len >= 0) {
+            e->static_len = l->static_len + r->static_len;
+            if (e->type == SCR_T_VARCHAR && e->static_len > (int64_t)cap_of(p, plsql)) {
+                if (plsql)
+                    scr_fail_at(p, line,
+                                "ORA-06502: PL/SQL: numeric or value error: character "
+                                "string buffer too small (%lld bytes, at most %u)",
+                                (long long)e->static_len, cap_of(p, plsql));
+                scr_fail_at(p, line,
+                            "ORA-01489: result of string concatenation is too long "
+                            "(%lld bytes, at most %u)",
+                            (long long)e->static_len, cap_of(p, plsql));
+            }
+        }
+        l = e;
+    }
+    return l;
+}
+
+scr_expr_t *scr_parse_expr(scr_parser_t *p, int table, int plsql)
+{
+    return parse_concat(p, table, plsql);
+}
+
+/* ---- predicates -------------------------------------------------------- */
+
+static scr_pred_t *pnode(scr_parser_t *p, scr_pred_kind_t k)
+{
+    scr_pred_t *n = scr_arena_alloc(p->arena, sizeof *n);
+    n->kind = k;
+    return n;
+}
+
+static int cmp_op(scr_parser_t *p, scr_op_t *op)
+{
+    static const struct {
+        const char *s;
+        scr_op_t op;
+    } ops[] = {{"=", SCR_OP_EQ}, {"<>", SCR_OP_NE}, {"!=", SCR_OP_NE}, {"^=", SCR_OP_NE},
+               {"<", SCR_OP_LT}, {"<=", SCR_OP_LE}, {">", SCR_OP_GT},  {">=", SCR_OP_GE}};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (scr_accept_sym(p, ops[i].s)) {
+            *op = ops[i].op;
+            return 1;
+        }
+    return 0;
+}
+
+static scr_op_t flip(scr_op_t op)
+{
+    switch (op) {
+    case SCR_OP_LT:
+        return SCR_OP_GT;
+    case SCR_OP_LE:
+        return SCR_OP_GE;
+    case SCR_OP_GT:
+        return SCR_OP_LT;
+    case SCR_OP_GE:
+        return SCR_OP_LE;
+    default:
+        return op;
+    }
+}
+
+/* The id column by name, or mod(id, k): 1 and *k set for mod. */
+static int id_term(scr_parser_t *p, int table, int64_t *k)
+{
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind == SCR_TOK_IDENT && strcmp(t->text, "MOD") == 0 &&
+        strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+        p->i += 2;
+        (void)id_term(p, table, k);
+        scr_expect_sym(p, ",");
+        *k = int_literal(p, "mod divisor");
+        scr_expect_sym(p, ")");
+        return 1;
+    }
+    char name[SCR_NAME_MAX + 1];
+    uint32_t line = t->line;
+    scr_expect_name(p, name, "the id column or mod(id, K)");
+    int c = scr_column_resolve(p, table, name, line);
+    if (c != p->script->tables[table].id_col) {
+        char q[64];
+        scr_quote(name, strlen(name), q, sizeof q);
+        scr_fail_at(p, line, "predicate over '%s' not supported (only over the id column %s)", q,
+                    p->script->tables[table].id_col >= 0
+                        ? p->script->tables[table].cols[p->script->tables[table].id_col].name
+                        : "(none: the table has no NUMBER column)");
+    }
+    return 0;
+}
+
+static scr_pred_t *pred_or(scr_parser_t *p, int table, int depth, int64_t *rownum_max);
+
+static scr_pred_t *pred_atom(scr_parser_t *p, int table, int depth, int64_t *rownum_max)
+{
+    if (scr_accept_kw(p, "NOT")) {
+        scr_pred_t *n = pnode(p, SCR_P_NOT);
+        n->l = pred_atom(p, table, depth + 1, NULL);
+        return n;
+    }
+    if (scr_accept_sym(p, "(")) {
+        scr_pred_t *n = pred_or(p, table, depth + 1, rownum_max);
+        scr_expect_sym(p, ")");
+        return n;
+    }
+    if (scr_is_kw(p, "ROWNUM")) {
+        uint32_t line = scr_take(p)->line;
+        scr_op_t op;
+        if (depth != 0 || !rownum_max || !cmp_op(p, &op) || (op != SCR_OP_LE && op != SCR_OP_LT))
+            scr_fail_at(p, line, "rownum only as 'and rownum <= N' at the top of the where clause");
+        int64_t v = int_literal(p, "rownum limit");
+        *rownum_max = op == SCR_OP_LT ? v - 1 : v;
+        if (*rownum_max < 0)
+            *rownum_max = 0;
+        return pnode(p, SCR_P_TRUE);
+    }
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind == SCR_TOK_NUMBER || scr_is_sym(p, "-")) { /* N op id */
+        int64_t v = int_literal(p, "number");
+        scr_op_t op;
+        if (!cmp_op(p, &op))
+            scr_unexpected(p, "a comparison (=, <>, <, <=, >, >=)");
+        int64_t k = 0;
+        int m = id_term(p, table, &k);
+        scr_pred_t *n = pnode(p, m ? SCR_P_MOD : SCR_P_CMP);
+        n->op = flip(op);
+        if (m) {
+            n->a = k;
+            n->b = v;
+        } else {
+            n->a = v;
+        }
+        return n;
+    }
+    int64_t k = 0;
+    int m = id_term(p, table, &k);
+    int neg = scr_accept_kw(p, "NOT");
+    if (scr_accept_kw(p, "BETWEEN")) {
+        scr_pred_t *n = pnode(p, SCR_P_BETWEEN);
+        if (m)
+            scr_fail(p, "mod(id, K) between ... not supported: compare it with =, <, >");
+        n->a = int_literal(p, "between's low bound");
+        scr_expect_kw(p, "AND");
+        n->b = int_literal(p, "between's high bound");
+        if (!neg)
+            return n;
+        scr_pred_t *no = pnode(p, SCR_P_NOT);
+        no->l = n;
+        return no;
+    }
+    if (scr_accept_kw(p, "IN")) {
+        scr_expect_sym(p, "(");
+        scr_pred_t *acc = NULL;
+        do {
+            scr_pred_t *n = pnode(p, m ? SCR_P_MOD : SCR_P_CMP);
+            n->op = SCR_OP_EQ;
+            if (m) {
+                n->a = k;
+                n->b = int_literal(p, "a value");
+            } else {
+                n->a = int_literal(p, "a value");
+            }
+            if (acc) {
+                scr_pred_t *o = pnode(p, SCR_P_OR);
+                o->l = acc;
+                o->r = n;
+                acc = o;
+            } else {
+                acc = n;
+            }
+        } while (scr_accept_sym(p, ","));
+        scr_expect_sym(p, ")");
+        if (!neg)
+            return acc;
+        scr_pred_t *no = pnode(p, SCR_P_NOT);
+        no->l = acc;
+        return no;
+    }
+    if (neg)
+        scr_unexpected(p, "BETWEEN or IN");
+    scr_op_t op;
+    if (!cmp_op(p, &op))
+        scr_unexpected(p, "a comparison (=, <>, <, <=, >, >=, between, in)");
+    scr_pred_t *n = pnode(p, m ? SCR_P_MOD : SCR_P_CMP);
+    n->op = op;
+    if (m) {
+        n->a = k;
+        n->b = int_literal(p, "a value");
+    } else {
+        n->a = int_literal(p, "a value");
+    }
+    return n;
+}
+
+static scr_pred_t *pred_and(scr_parser_t *p, int table, int depth, int64_t *rownum_max)
+{
+    scr_pred_t *l = pred_atom(p, table, depth, rownum_max);
+    while (scr_accept_kw(p, "AND")) {
+        scr_pred_t *n = pnode(p, SCR_P_AND);
+        n->l = l;
+        n->r = pred_atom(p, table, depth, rownum_max);
+        l = n;
+    }
+    return l;
+}
+
+static scr_pred_t *pred_or(scr_parser_t *p, int table, int depth, int64_t *rownum_max)
+{
+    scr_pred_t *l = pred_and(p, table, depth, rownum_max);
+    while (scr_is_kw(p, "OR")) {
+        p->i++;
+        scr_pred_t *n = pnode(p, SCR_P_OR);
+        n->l = l;
+        n->r = pred_and(p, table, depth, rownum_max);
+        l = n;
+    }
+    return l;
+}
+
+/* Whether the rownum atom (SCR_P_TRUE) is a conjunct of the whole clause. */
+static int top_conjunct(const scr_pred_t *n)
+{
+    if (n->kind == SCR_P_TRUE)
+        return 1;
+    return n->kind == SCR_P_AND && (top_conjunct(n->l) || top_conjunct(n->r));
+}
+
+scr_pred_t *scr_parse_pred(scr_parser_t *p, int table, int64_t *rownum_max)
+{
+    uint32_t line = scr_peek(p)->line;
+    scr_pred_t *n = pred_or(p, table, 0, rownum_max);
+    if (rownum_max && *rownum_max >= 0 && !top_conjunct(n))
+        scr_fail_at(p, line, "rownum only as 'and rownum <= N' at the top of the where clause");
+    return n;
+}
+
+int scr_pred_match(const scr_pred_t *p, int64_t id)
+{
+    if (!p)
+        return 1;
+    switch (p->kind) {
+    case SCR_P_TRUE:
+        return 1;
+    case SCR_P_CMP:
+    case SCR_P_MOD: {
+        int64_t v = id, w = p->a;
+        if (p->kind == SCR_P_MOD) {
+            /* Oracle's MOD takes the sign of m (m - n * TRUNC(m / n), not
+             * the classical FLOOR), and MOD(m, 0) is m (SQL Language
+             * Reference, MOD): C's % on the nonzero divisors. */
+            v = p->a == 0 ? id : p->a == -1 ? 0 : id % p->a;
+            w = p->b;
+        }
+        switch (p->op) {
+        case SCR_OP_EQ:
+            return v == w;
+        case SCR_OP_NE:
+            return v != w;
+        case SCR_OP_LT:
+            return v < w;
+        case SCR_OP_LE:
+            return v <= w;
+        case SCR_OP_GT:
+            return v > w;
+        case SCR_OP_GE:
+            return v >= w;
+        }
+        return 0;
+    }
+    case SCR_P_BETWEEN:
+        return id >= p->a && id <= p->b;
+    case SCR_P_AND:
+        return scr_pred_match(p->l, id) && scr_pred_match(p->r, id);
+    case SCR_P_OR:
+        return scr_pred_match(p->l, id) || scr_pred_match(p->r, id);
+    case SCR_P_NOT:
+        return !scr_pred_match(p->l, id);
+    }
+    return 0;
+}

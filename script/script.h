@@ -1,0 +1,392 @@
+/*
+ * script.h -- a user's SQL*Plus script, read into statements an executor
+ * runs step by step, and the values its expressions build.
+ *
+ * scr_parse() reads the documented subset of Oracle SQL, PL/SQL and
+ * SQL*Plus (script/README.md) into a scr_script_t: one scr_stmt_t per
+ * statement (a "step"), with its text, its line, and what it does parsed
+ * into plain structs -- tables by index, names upper-cased once, numbers
+ * scaled, predicates and expressions as trees -- so that running a
+ * statement needs no string work per row.  A semantic pass over the whole
+ * script refuses what Oracle would refuse, with Oracle's error number.
+ *
+ * Values (scr_values_t) are never materialised per operation: a value is
+ * interned once, as a short list of pieces (a literal, a pattern repeated
+ * to a length, a seeded random string), with its length in characters and
+ * stored bytes and a 64-bit content hash that depends on the content only
+ * (the same text built two ways hashes the same).  scr_value_read()
+ * materialises the stored bytes on demand (for COMPRESS and DEDUPLICATE).
+ */
+#ifndef LOBSIM_SCRIPT_H
+#define LOBSIM_SCRIPT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim.h"
+
+/* ---- limits ---------------------------------------------------------- */
+
+#define SCR_NAME_MAX 128          /* Oracle 12.2's identifier limit, in bytes */
+#define SCR_LINE_MAX 65536        /* longest script line accepted, in bytes */
+#define SCR_STMT_MAX 100000       /* statements in one script */
+#define SCR_ROWS_MAX 100000000ULL /* rows one insert may generate */
+#define SCR_ERR_LEN 512           /* room for the one-line refusal */
+
+/* ---- run inputs ------------------------------------------------------ */
+
+typedef enum {
+    SCR_CHARSET_SINGLE_BYTE, /* e.g. WE8MSWIN1252: a CLOB stores 1 byte a character */
+    SCR_CHARSET_AL32UTF8     /* a CLOB stores 2-byte UCS-2: 2 bytes a character */
+} scr_charset_t;
+
+/* The inputs of a run a script's values depend on; scr_options_defaults(). */
+typedef struct {
+    scr_charset_t charset;   /* default single byte */
+    int max_string_extended; /* MAX_STRING_SIZE: 0 STANDARD (4,000), 1 EXTENDED (32,767) */
+    uint32_t block_size;     /* default block size of a table without tablespace, 8192 */
+    uint64_t seed;           /* dbms_random's content */
+    int securefile_default;  /* db_securefile PREFERRED (12.1 on): 1; NEVER/PERMITTED: 0 */
+} scr_options_t;
+
+void scr_options_defaults(scr_options_t *o);
+/* SQL's VARCHAR2 limit in bytes under these options: 4,000 or 32,767. */
+uint32_t scr_sql_varchar_max(const scr_options_t *o);
+#define SCR_PLSQL_VARCHAR_MAX 32767u
+
+/* ---- expressions ----------------------------------------------------- */
+
+typedef enum {
+    SCR_E_NULL,      /* null */
+    SCR_E_EMPTY_LOB, /* empty_clob() / empty_blob() */
+    SCR_E_STRING,    /* a string literal: str, len */
+    SCR_E_NUMBER,    /* a number literal: num (as text when a string is needed) */
+    SCR_E_ROWNUM,    /* rownum, level, the loop index of a PL/SQL loop, xmltable's column_value */
+    SCR_E_ID,        /* the row's id column value (update's id, or the inserted one) */
+    SCR_E_COLUMN,    /* the LOB column's own current value (set c = c || c) */
+    SCR_E_VAR,       /* a PL/SQL variable of the block: var (index into scr_block_t.vars) */
+    SCR_E_RPAD,      /* rpad(a[0], a[1][, a[2]]) */
+    SCR_E_LPAD,      /* lpad(a[0], a[1][, a[2]]) */
+    SCR_E_RANDOM,    /* dbms_random.string(a[0], a[1]) */
+    SCR_E_TO_CLOB,   /* to_clob(a[0]) */
+    SCR_E_CONCAT,    /* a[0] || a[1] */
+    SCR_E_ADD,       /* a[0] + a[1]: numbers */
+    SCR_E_SUB,       /* a[0] - a[1] */
+    SCR_E_MUL,       /* a[0] * a[1] */
+    SCR_E_COUNT
+} scr_expr_kind_t;
+
+/* The type Oracle gives an expression's result. */
+typedef enum { SCR_T_NULL, SCR_T_NUMBER, SCR_T_VARCHAR, SCR_T_CLOB, SCR_T_BLOB } scr_type_t;
+
+typedef struct scr_expr scr_expr_t;
+struct scr_expr {
+    scr_expr_kind_t kind;
+    scr_type_t type;    /* the result's type, set by the parser */
+    int plsql;          /* evaluated by PL/SQL (a declare's initialiser): 32,767 cap */
+    int row_dependent;  /* depends on the row (rownum, id, column, random): else constant */
+    uint32_t line;      /* where it starts, for runtime errors */
+    int64_t static_len; /* its length in characters when known before running, else -1 */
+    const char *str;    /* SCR_E_STRING: the literal's text ('' folded) */
+    uint32_t len;       /* its length in bytes */
+    int64_t num;        /* SCR_E_NUMBER */
+    uint32_t var;       /* SCR_E_VAR */
+    uint32_t nargs;
+    scr_expr_t *args[3];
+};
+
+/* ---- predicates over id ---------------------------------------------- */
+
+typedef enum {
+    SCR_P_TRUE,    /* no where clause */
+    SCR_P_CMP,     /* id OP value (or value OP id, normalised) */
+    SCR_P_BETWEEN, /* id between lo and hi */
+    SCR_P_MOD,     /* mod(id, k) OP r */
+    SCR_P_AND,
+    SCR_P_OR,
+    SCR_P_NOT
+} scr_pred_kind_t;
+
+typedef enum { SCR_OP_EQ, SCR_OP_NE, SCR_OP_LT, SCR_OP_LE, SCR_OP_GT, SCR_OP_GE } scr_op_t;
+
+typedef struct scr_pred scr_pred_t;
+struct scr_pred {
+    scr_pred_kind_t kind;
+    scr_op_t op;
+    int64_t a, b;      /* CMP: value in a; BETWEEN: lo, hi; MOD: k in a, r in b */
+    scr_pred_t *l, *r; /* AND, OR; NOT uses l */
+};
+
+/* Whether a row of this id satisfies p (NULL: every row). */
+int scr_pred_match(const scr_pred_t *p, int64_t id);
+
+/* ---- tables and LOB storage ------------------------------------------ */
+
+typedef enum { SCR_CACHE_NO, SCR_CACHE_YES, SCR_CACHE_READS } scr_cache_t;
+typedef enum { SCR_LOG_YES, SCR_LOG_NO, SCR_LOG_FILESYSTEM } scr_logging_t;
+typedef enum {
+    SCR_RET_DEFAULT, /* not given: Oracle's default (AUTO for SecureFile; PCTVERSION 10 for
+                        BasicFile) */
+    SCR_RET_AUTO,
+    SCR_RET_MIN,
+    SCR_RET_MAX,
+    SCR_RET_NONE,
+    SCR_RET_PLAIN /* BasicFile RETENTION without a mode: undo_retention */
+} scr_retention_t;
+typedef enum {
+    SCR_COMPRESS_NONE,
+    SCR_COMPRESS_LOW,
+    SCR_COMPRESS_MEDIUM,
+    SCR_COMPRESS_HIGH
+} scr_compress_t;
+
+/* Which options a clause named explicitly (scr_lob_opts_t.given). */
+enum {
+    SCR_GIVEN_CACHE = 1u << 0,
+    SCR_GIVEN_LOGGING = 1u << 1,
+    SCR_GIVEN_RETENTION = 1u << 2,
+    SCR_GIVEN_DEDUP = 1u << 3,
+    SCR_GIVEN_COMPRESS = 1u << 4,
+    SCR_GIVEN_CHUNK = 1u << 5,
+    SCR_GIVEN_PCTVERSION = 1u << 6,
+    SCR_GIVEN_IN_ROW = 1u << 7,
+    SCR_GIVEN_INITIAL = 1u << 8,
+    SCR_GIVEN_NEXT = 1u << 9,
+    SCR_GIVEN_MAXSIZE = 1u << 10,
+    SCR_GIVEN_ENCRYPT = 1u << 11,
+    SCR_GIVEN_FREEPOOLS = 1u << 12
+};
+
+/*
+ * A LOB storage clause.  Every field holds Oracle's default when the clause
+ * does not name it (`given` says which it named): NOCACHE, LOGGING,
+ * KEEP_DUPLICATES, NOCOMPRESS, ENABLE STORAGE IN ROW, CHUNK one block.
+ */
+typedef struct {
+    int securefile; /* 1 SECUREFILE, 0 BASICFILE */
+    scr_cache_t cache;
+    scr_logging_t logging;
+    scr_retention_t retention;
+    uint64_t retention_min;          /* seconds, RETENTION MIN N */
+    int deduplicate;                 /* 1 DEDUPLICATE, 0 KEEP_DUPLICATES */
+    scr_compress_t compress;         /* COMPRESS alone is MEDIUM */
+    uint32_t chunk;                  /* bytes; 0: one block of the tablespace */
+    uint32_t pctversion;             /* BasicFile PCTVERSION, default 10 */
+    int in_row;                      /* ENABLE (1) or DISABLE (0) STORAGE IN ROW */
+    uint64_t initial, next, maxsize; /* STORAGE (...) bytes; 0: not given / unlimited */
+    uint32_t freepools;              /* BasicFile FREEPOOLS N, 0 not given */
+    uint32_t given;                  /* SCR_GIVEN_* bits */
+    char segment[SCR_NAME_MAX + 1];  /* the LOB segment's name, "" when not given */
+} scr_lob_opts_t;
+
+typedef enum {
+    SCR_COL_NUMBER,
+    SCR_COL_VARCHAR,
+    SCR_COL_CLOB,
+    SCR_COL_BLOB,
+    SCR_COL_DATE
+} scr_coltype_t;
+
+typedef struct {
+    char name[SCR_NAME_MAX + 1];
+    scr_coltype_t type;
+    uint32_t varchar_len; /* VARCHAR2(N) */
+    int primary_key;
+    scr_lob_opts_t lob; /* for CLOB and BLOB columns */
+} scr_column_t;
+
+typedef struct {
+    char name[SCR_NAME_MAX + 1];
+    uint32_t block_size;    /* BLOCKSIZE N; the run's default when not given */
+    int uniform;            /* EXTENT MANAGEMENT LOCAL UNIFORM; 0 AUTOALLOCATE */
+    uint64_t uniform_size;  /* bytes of a uniform extent (Oracle's default 1 MB) */
+    uint64_t datafile_size; /* SIZE of its datafile, 0 when not given */
+    int bigfile;
+} scr_tablespace_t;
+
+/*
+ * One table from its create to its drop: a table created again after a drop
+ * is a new entry.  Statements name tables by index into scr_script_t.tables.
+ */
+typedef struct {
+    char name[SCR_NAME_MAX + 1];
+    uint32_t ncols;
+    scr_column_t *cols;
+    int id_col;       /* the first NUMBER column (rows' id), -1 when none */
+    int tablespace;   /* index into scr_script_t.tablespaces, -1: the default */
+    uint32_t created; /* step of its create table */
+    uint32_t dropped; /* step of its drop table, 0 if never */
+    int row_movement; /* enabled at the end of the script (the semantic pass's state) */
+} scr_table_t;
+
+/* ---- statements ------------------------------------------------------- */
+
+typedef enum {
+    SCR_CREATE_TABLESPACE, /* u.tablespace */
+    SCR_CREATE_TABLE,      /* table */
+    SCR_INSERT,            /* u.dml */
+    SCR_UPDATE,            /* u.dml */
+    SCR_DELETE,            /* u.dml */
+    SCR_COMMIT,
+    SCR_ROLLBACK,
+    SCR_TRUNCATE,     /* table */
+    SCR_DROP_TABLE,   /* table, u.drop_purge */
+    SCR_SHRINK,       /* table, column (-1: alter table T shrink space), u.shrink */
+    SCR_MOVE_LOB,     /* table, column, u.lob: the new storage */
+    SCR_MODIFY_LOB,   /* table, column, u.lob: the options given (`given`) */
+    SCR_SLEEP,        /* u.sleep_seconds */
+    SCR_SET_PARAM,    /* u.param */
+    SCR_BLOCK,        /* a PL/SQL block: u.block */
+    SCR_OBSERVE,      /* a query or a block that only reads: recorded, not run */
+    SCR_ROW_MOVEMENT, /* alter table T enable|disable row movement: table, u.row_movement */
+    SCR_KIND_COUNT
+} scr_kind_t;
+
+/* Where an insert's rows come from. */
+typedef enum {
+    SCR_SRC_VALUES,   /* insert ... values (...): one row */
+    SCR_SRC_GENERATE, /* xmltable('1 to N'), dual connect by level <= N, all_objects where rownum <=
+                         N */
+    SCR_SRC_SELF,     /* insert into T select ... from T: one row for each of its rows */
+    SCR_SRC_LOOP      /* inside a PL/SQL for loop: count rows, the index from lo */
+} scr_source_t;
+
+/* Insert, update, delete. */
+typedef struct {
+    scr_source_t source;
+    uint64_t count; /* GENERATE, LOOP: rows */
+    int64_t first;  /* LOOP: the index's first value (GENERATE: 1) */
+    /* The value of every column of the table, in table order (insert) or of
+     * the columns set (update; NULL where not set).  Never NULL for a LOB
+     * column an insert leaves out: it holds an SCR_E_NULL expression. */
+    scr_expr_t **values;   /* table->ncols entries */
+    scr_pred_t *where;     /* update, delete: NULL for every row */
+    int64_t rownum_max;    /* update/delete `and rownum <= N`: N (0: no row); -1 when not given */
+    uint32_t commit_every; /* LOOP: `commit;` after each insert in the loop: 1; else 0 */
+} scr_dml_t;
+
+typedef struct {
+    char name[64]; /* upper case: UNDO_RETENTION, DB_SECUREFILE, ... */
+    int system;    /* alter system (1) or session (0) */
+    int64_t num;   /* numeric value */
+    char text[64]; /* the value as written, upper case, for keywords */
+} scr_param_t;
+
+typedef struct scr_stmt scr_stmt_t;
+
+/* A PL/SQL block: its variables, then its statements in order. */
+typedef struct {
+    uint32_t nvars;
+    char (*var_names)[SCR_NAME_MAX + 1];
+    scr_type_t *var_types; /* CLOB, VARCHAR (varchar2), NUMBER, BLOB */
+    scr_expr_t **vars;     /* each variable's initialiser (NULL: null) */
+    uint32_t nstmts;
+    scr_stmt_t
+        *stmts; /* inserts (SCR_SRC_LOOP or VALUES), updates, deletes, commit, rollback, sleep */
+} scr_block_t;
+
+struct scr_stmt {
+    scr_kind_t kind;
+    uint32_t step;    /* 1-based statement number */
+    uint32_t line;    /* line of its first token */
+    const char *text; /* the original text, terminator left out, NUL-terminated */
+    int table;        /* index into scr_script_t.tables, -1 when none */
+    int column;       /* the LOB column concerned, -1 when none */
+    union {
+        int tablespace; /* SCR_CREATE_TABLESPACE: its index */
+        scr_dml_t dml;
+        int drop_purge;
+        int shrink_cascade;
+        int row_movement;
+        scr_lob_opts_t lob;
+        double sleep_seconds;
+        scr_param_t param;
+        scr_block_t block;
+    } u;
+};
+
+typedef struct {
+    const char *file; /* as given to scr_parse */
+    scr_options_t opts;
+    uint32_t nstmts;
+    scr_stmt_t *stmts;
+    uint32_t ntables;
+    scr_table_t *tables;
+    uint32_t ntablespaces;
+    scr_tablespace_t *tablespaces;
+    void *priv; /* the arena every pointer above lives in */
+} scr_script_t;
+
+/*
+ * Parse `len` bytes of script text read from `file` (the name is only for
+ * messages).  SIM_OK and *out set; or SIM_EINVAL (bad input) and err holds
+ * one line "FILE:LINE: what was not understood" or "FILE:LINE: ORA-NNNNN:
+ * Oracle's text", *out untouched; SIM_ENOMEM likewise.
+ */
+sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_options_t *opts,
+                    scr_script_t **out, char *err, size_t errlen);
+/* Read FILE whole and parse it; an unreadable file is one line too. */
+sim_err_t scr_parse_file(const char *file, const scr_options_t *opts, scr_script_t **out, char *err,
+                         size_t errlen);
+void scr_free(scr_script_t *s);
+
+const char *scr_kind_name(scr_kind_t k);
+/* The LOB column of a table: the first CLOB or BLOB, -1 when none. */
+int scr_table_lob(const scr_table_t *t);
+
+/* ---- values ---------------------------------------------------------- */
+
+/*
+ * A value: an interned, reference-counted handle.  SCR_VAL_NULL is SQL's
+ * null; an empty LOB (empty_clob()) is a value of length 0.
+ */
+typedef uint32_t scr_val_t;
+#define SCR_VAL_NULL 0u
+
+typedef struct {
+    uint64_t chars;  /* length in characters (bytes for a BLOB) */
+    uint64_t bytes;  /* bytes the LOB stores: chars, or 2 x chars for AL32UTF8 CLOB */
+    uint64_t hash;   /* equal exactly when the contents are equal (up to 2^-61 collisions) */
+    scr_type_t type; /* VARCHAR or CLOB (NULL for SCR_VAL_NULL) */
+} scr_value_info_t;
+
+typedef struct scr_values scr_values_t;
+
+/* The row an expression is evaluated for. */
+typedef struct {
+    int64_t rownum;        /* rownum / level / loop index */
+    int64_t id;            /* the row's id */
+    scr_val_t current;     /* the LOB column's current value (SCR_E_COLUMN) */
+    const scr_val_t *vars; /* the block's variables (SCR_E_VAR), or NULL */
+} scr_row_t;
+
+sim_err_t scr_values_create(const scr_options_t *opts, scr_values_t **out);
+void scr_values_destroy(scr_values_t *vs);
+
+/*
+ * Evaluate e for row into *out (a new reference the caller releases).  An
+ * expression Oracle refuses at run time (a concatenation of VARCHAR2 over
+ * the limit: ORA-01489) gives SIM_EINVAL and one line "LINE: ORA-01489:
+ * ..." in err.  A constant expression is built once and then looked up.
+ */
+sim_err_t scr_eval(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, scr_val_t *out,
+                   char *err, size_t errlen);
+/* A NUMBER expression's value for row (the id an insert gives a row):
+ * 0, 1 when null, -1 when e is not a number. */
+int scr_eval_int(const scr_expr_t *e, const scr_row_t *row, int64_t *out);
+/* Take or drop a reference; the last release frees the value. */
+void scr_value_ref(scr_values_t *vs, scr_val_t v);
+void scr_value_release(scr_values_t *vs, scr_val_t v);
+scr_value_info_t scr_value_info(const scr_values_t *vs, scr_val_t v);
+/*
+ * Copy up to n stored bytes of v from offset off into buf; returns the
+ * number copied (0 past the end).  The stored form: one byte a character,
+ * or UCS-2 big-endian (0x00, c) for a CLOB under AL32UTF8.
+ */
+size_t scr_value_read(const scr_values_t *vs, scr_val_t v, uint64_t off, uint8_t *buf, size_t n);
+/* Values alive (for memory checks): interned and referenced. */
+uint64_t scr_values_live(const scr_values_t *vs);
+/* Every live value's length and hash agree with its pieces; refcounts > 0. */
+sim_err_t scr_values_check(const scr_values_t *vs);
+
+#endif /* LOBSIM_SCRIPT_H */

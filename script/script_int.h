@@ -1,0 +1,137 @@
+/*
+ * script_int.h -- the parser's private parts: the arena every parsed object
+ * lives in, the tokens, and the parser's state shared by its files.
+ */
+#ifndef LOBSIM_SCRIPT_INT_H
+#define LOBSIM_SCRIPT_INT_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+
+#include "script.h"
+
+/* ---- arena (arena.c) -------------------------------------------------- */
+
+typedef struct scr_arena_block scr_arena_block_t;
+typedef struct {
+    scr_arena_block_t *head;
+    jmp_buf *oom; /* longjmp(*oom, 1) when an allocation fails */
+} scr_arena_t;
+
+void *scr_arena_alloc(scr_arena_t *a, size_t n); /* zeroed */
+char *scr_arena_strndup(scr_arena_t *a, const char *s, size_t n);
+void scr_arena_free(scr_arena_t *a);
+
+/* ---- tokens (lex.c) --------------------------------------------------- */
+
+typedef enum {
+    SCR_TOK_EOF,
+    SCR_TOK_IDENT,  /* unquoted: text upper-cased */
+    SCR_TOK_QIDENT, /* "quoted": text as written */
+    SCR_TOK_STRING, /* 'literal': text with '' folded */
+    SCR_TOK_NUMBER, /* digits [. digits] [e digits] [K|M|G|T]: text as written */
+    SCR_TOK_SYM     /* ( ) , ; . + - * / % = < > <= >= <> != ^= || := .. => */
+} scr_tok_kind_t;
+
+typedef struct {
+    scr_tok_kind_t kind;
+    const char *text; /* arena copy, NUL-terminated (idents upper-cased) */
+    uint32_t len;
+    uint32_t line;
+    size_t start, end; /* byte offsets in the script */
+    int line_first;    /* the first token on its line */
+    int slash_line;    /* a '/' alone on its line: SQL*Plus's terminator */
+} scr_tok_t;
+
+typedef struct {
+    const char *file;
+    const char *src;
+    size_t len;
+    size_t pos;
+    uint32_t line;
+    int at_line_start; /* nothing but blanks since the last newline */
+    scr_arena_t *arena;
+    char *err;
+    size_t errlen;
+    jmp_buf *fail; /* longjmp(*fail, 2) after writing err */
+} scr_lexer_t;
+
+/* Skip blanks and comments (an unclosed comment is refused). */
+void scr_lex_skip(scr_lexer_t *lx);
+/* The next token (SCR_TOK_EOF at the end); comments and blanks skipped. */
+void scr_lex_next(scr_lexer_t *lx, scr_tok_t *t);
+/* Refuse: "FILE:LINE: message" into err, then longjmp. */
+_Noreturn void scr_lex_fail(scr_lexer_t *lx, uint32_t line, const char *fmt, ...);
+/* `s` (n bytes) quoted for a message: cut to 40 bytes, control bytes as '?'. */
+void scr_quote(const char *s, size_t n, char *out, size_t outlen);
+
+/* ---- parser state (parse.c, ddl.c, dml.c, expr.c, sema.c) ------------- */
+
+typedef struct {
+    scr_lexer_t *lx;
+    scr_script_t *script;
+    scr_arena_t *arena;
+    const scr_options_t *opts;
+    scr_tok_t *toks; /* the statement's tokens, ending with SCR_TOK_EOF */
+    uint32_t ntoks;
+    uint32_t i;    /* the next token */
+    uint32_t step; /* the statement being parsed */
+    /* Growing arrays (sim_realloc'd; moved into the arena at the end). */
+    uint32_t cap_stmts, cap_tables, cap_tablespaces;
+    /* Inside a PL/SQL block: its variables, for SCR_E_VAR. */
+    scr_block_t *block;
+    int securefile_default; /* db_securefile: a LOB without SECUREFILE or BASICFILE */
+    int loop_var;           /* inside `for I in`: a loop index is in scope */
+    char loop_name[SCR_NAME_MAX + 1];
+} scr_parser_t;
+
+_Noreturn void scr_fail(scr_parser_t *p, const char *fmt, ...);
+_Noreturn void scr_fail_at(scr_parser_t *p, uint32_t line, const char *fmt, ...);
+/* Refuse the current token: "'TOK' not understood (expected WHAT)". */
+_Noreturn void scr_unexpected(scr_parser_t *p, const char *expected);
+
+const scr_tok_t *scr_peek(const scr_parser_t *p);
+const scr_tok_t *scr_peek_at(const scr_parser_t *p, uint32_t ahead);
+const scr_tok_t *scr_take(scr_parser_t *p);
+/* The current token is the keyword (an unquoted identifier) kw. */
+int scr_is_kw(const scr_parser_t *p, const char *kw);
+int scr_accept_kw(scr_parser_t *p, const char *kw);
+void scr_expect_kw(scr_parser_t *p, const char *kw);
+int scr_is_sym(const scr_parser_t *p, const char *sym);
+int scr_accept_sym(scr_parser_t *p, const char *sym);
+void scr_expect_sym(scr_parser_t *p, const char *sym);
+/* An identifier (quoted or not) into name; what names what it should be. */
+void scr_expect_name(scr_parser_t *p, char name[SCR_NAME_MAX + 1], const char *what);
+/* A whole number in [lo, hi], optional K/M/G/T suffix when scaled. */
+uint64_t scr_expect_uint(scr_parser_t *p, uint64_t lo, uint64_t hi, int scaled, const char *what);
+/* The statement has ended: nothing left but EOF. */
+void scr_expect_end(scr_parser_t *p);
+
+/* ddl.c */
+void scr_parse_create(scr_parser_t *p, scr_stmt_t *st);
+void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st);
+void scr_parse_drop(scr_parser_t *p, scr_stmt_t *st);
+void scr_parse_truncate(scr_parser_t *p, scr_stmt_t *st);
+void scr_lob_defaults(scr_lob_opts_t *o, int securefile);
+/* dml.c */
+void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st);
+void scr_parse_update(scr_parser_t *p, scr_stmt_t *st);
+void scr_parse_delete(scr_parser_t *p, scr_stmt_t *st);
+/* plsql.c: a declare/begin block, or an exec call, into st. */
+void scr_parse_block(scr_parser_t *p, scr_stmt_t *st);
+/* expr.c */
+scr_expr_t *scr_parse_expr(scr_parser_t *p, int table, int plsql);
+/* A where clause; `and rownum <= N` at its top sets *rownum_max (NULL: refused). */
+scr_pred_t *scr_parse_pred(scr_parser_t *p, int table, int64_t *rownum_max);
+/* sema.c */
+int scr_table_find(scr_parser_t *p, const char *name);                   /* the live table, -1 */
+int scr_table_resolve(scr_parser_t *p, const char *name, uint32_t line); /* or ORA-00942 */
+int scr_column_resolve(scr_parser_t *p, int table, const char *name, uint32_t line); /* ORA-00904 */
+int scr_table_add(scr_parser_t *p, const scr_table_t *t); /* ORA-00955 when it exists */
+void scr_table_drop(scr_parser_t *p, int table);
+int scr_tablespace_find(scr_parser_t *p, const char *name);
+int scr_tablespace_add(scr_parser_t *p, const scr_tablespace_t *ts);
+/* A LOB column of table by name: ORA-00904 when missing, refused when not a LOB. */
+int scr_lob_column_resolve(scr_parser_t *p, int table, const char *name, uint32_t line);
+
+#endif /* LOBSIM_SCRIPT_INT_H */

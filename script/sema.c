@@ -1,0 +1,109 @@
+/*
+ * sema.c -- the semantic pass: the script's tables and tablespaces in the
+ * order its statements create and drop them, and Oracle's refusals of a
+ * name that does not resolve.
+ *
+ * Error numbers and texts are Oracle's, as its Database Error Messages
+ * reference prints them (docs.oracle.com/en/database/oracle/oracle-database/
+ * 19/errmg/): ORA-00942 "table or view does not exist", ORA-00904 "invalid
+ * identifier", ORA-00955 "name is already used by an existing object",
+ * ORA-00959 "tablespace '...' does not exist", ORA-01543 "tablespace '...'
+ * already exists".
+ */
+#include <string.h>
+
+#include "script_int.h"
+
+int scr_table_find(scr_parser_t *p, const char *name)
+{
+    const scr_script_t *s = p->script;
+    for (uint32_t i = s->ntables; i-- > 0;)
+        if (s->tables[i].dropped == 0 && strcmp(s->tables[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+int scr_table_resolve(scr_parser_t *p, const char *name, uint32_t line)
+{
+    int t = scr_table_find(p, name);
+    if (t < 0)
+        scr_fail_at(p, line, "ORA-00942: table or view does not exist");
+    return t;
+}
+
+int scr_column_resolve(scr_parser_t *p, int table, const char *name, uint32_t line)
+{
+    const scr_table_t *t = &p->script->tables[table];
+    for (uint32_t i = 0; i < t->ncols; i++)
+        if (strcmp(t->cols[i].name, name) == 0)
+            return (int)i;
+    char q[64];
+    scr_quote(name, strlen(name), q, sizeof q);
+    scr_fail_at(p, line, "ORA-00904: \"%s\": invalid identifier", q);
+}
+
+int scr_lob_column_resolve(scr_parser_t *p, int table, const char *name, uint32_t line)
+{
+    int c = scr_column_resolve(p, table, name, line);
+    scr_coltype_t ty = p->script->tables[table].cols[c].type;
+    if (ty != SCR_COL_CLOB && ty != SCR_COL_BLOB) {
+        char q[64];
+        scr_quote(name, strlen(name), q, sizeof q);
+        /* ORA-22859: invalid modification of columns (a LOB clause on a non-LOB column) */
+        scr_fail_at(p, line, "ORA-22859: invalid modification of columns (\"%s\" is not a LOB)", q);
+    }
+    return c;
+}
+
+static void *grow(scr_parser_t *p, void *v, uint32_t n, uint32_t *cap, size_t size)
+{
+    if (n < *cap)
+        return v;
+    uint32_t nc = *cap ? *cap * 2 : 8;
+    void *nv = sim_realloc(v, nc * size);
+    if (!nv)
+        longjmp(*p->arena->oom, 1);
+    *cap = nc;
+    return nv;
+}
+
+int scr_table_add(scr_parser_t *p, const scr_table_t *t)
+{
+    scr_script_t *s = p->script;
+    if (scr_table_find(p, t->name) >= 0)
+        scr_fail_at(p, s->stmts[p->step - 1].line,
+                    "ORA-00955: name is already used by an existing object");
+    s->tables = grow(p, s->tables, s->ntables, &p->cap_tables, sizeof *s->tables);
+    s->tables[s->ntables] = *t;
+    s->tables[s->ntables].created = p->step;
+    s->tables[s->ntables].dropped = 0;
+    return (int)s->ntables++;
+}
+
+void scr_table_drop(scr_parser_t *p, int table)
+{
+    p->script->tables[table].dropped = p->step;
+}
+
+int scr_tablespace_find(scr_parser_t *p, const char *name)
+{
+    const scr_script_t *s = p->script;
+    for (uint32_t i = 0; i < s->ntablespaces; i++)
+        if (strcmp(s->tablespaces[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+int scr_tablespace_add(scr_parser_t *p, const scr_tablespace_t *ts)
+{
+    scr_script_t *s = p->script;
+    if (scr_tablespace_find(p, ts->name) >= 0) {
+        char q[64];
+        scr_quote(ts->name, strlen(ts->name), q, sizeof q);
+        scr_fail_at(p, s->stmts[p->step - 1].line, "ORA-01543: tablespace '%s' already exists", q);
+    }
+    s->tablespaces =
+        grow(p, s->tablespaces, s->ntablespaces, &p->cap_tablespaces, sizeof *s->tablespaces);
+    s->tablespaces[s->ntablespaces] = *ts;
+    return (int)s->ntablespaces++;
+}

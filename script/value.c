@@ -1,0 +1,894 @@
+/*
+ * value.c -- the values a script's expressions build, never materialised
+ * per operation.
+ *
+ * A value is a list of pieces: a pattern repeated to a length (a literal is
+ * its own pattern once; rpad's padding is its pad repeated), or a seeded
+ * random string (dbms_random.string).  Its hash is the polynomial hash of
+ * its characters modulo the prime 2^61 - 1, mixed with its length:
+ * concatenation combines two hashes (H(ab) = H(a) B^|b| + H(b)) and a
+ * repeat is a geometric sum, so a value of any length hashes in time
+ * logarithmic in its length -- except a random piece, whose characters are
+ * generated once to hash it.  Because the hash depends on the characters
+ * only, the same text built two ways (rpad('x', 100, 'x') and a literal of
+ * 100 x) hashes the same; values are interned by (hash, length, type), so
+ * equal contents share one entry (two different contents collide with
+ * probability about length / 2^61).
+ *
+ * State changes: scr_eval() interns (new entry or one more reference),
+ * scr_value_ref() and scr_value_release() count references; the last
+ * release frees the entry.  Constant expressions are memoised per
+ * expression (the memo holds a reference until scr_values_destroy()).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "script_int.h"
+
+#define M61 ((1ULL << 61) - 1)
+#define BASE 0x1f3d5b79a2c4e681ULL % M61
+
+static uint64_t mul61(uint64_t a, uint64_t b)
+{
+    uint64_t a_hi = a >> 32, a_lo = a & 0xffffffffu, b_hi = b >> 32, b_lo = b & 0xffffffffu;
+    uint64_t lo = a_lo * b_lo;
+    uint64_t mid = a_hi * b_lo + a_lo * b_hi;
+    uint64_t hi = a_hi * b_hi;
+    uint64_t r =
+        (lo & M61) + (lo >> 61) + (hi << 3) + (mid >> 29) + ((mid & ((1ULL << 29) - 1)) << 32);
+    r = (r & M61) + (r >> 61);
+    r = (r & M61) + (r >> 61);
+    return r >= M61 ? r - M61 : r;
+}
+
+static uint64_t add61(uint64_t a, uint64_t b)
+{
+    uint64_t r = a + b;
+    return r >= M61 ? r - M61 : r;
+}
+
+static uint64_t pow61(uint64_t x, uint64_t n)
+{
+    uint64_t r = 1;
+    while (n) {
+        if (n & 1)
+            r = mul61(r, x);
+        x = mul61(x, x);
+        n >>= 1;
+    }
+    return r;
+}
+
+/* 1 + x + ... + x^(k-1) into *g, x^k into *p. */
+static void geo61(uint64_t x, uint64_t k, uint64_t *g, uint64_t *p)
+{
+    if (k == 0) {
+        *g = 0;
+        *p = 1;
+        return;
+    }
+    uint64_t hg, hp;
+    geo61(x, k / 2, &hg, &hp);
+    *g = mul61(hg, add61(1, hp));
+    *p = mul61(hp, hp);
+    if (k & 1) {
+        *g = add61(1, mul61(x, *g));
+        *p = mul61(*p, x);
+    }
+}
+
+static uint64_t hash_bytes(const char *s, uint64_t n)
+{
+    uint64_t h = 0;
+    for (uint64_t i = 0; i < n; i++)
+        h = add61(mul61(h, BASE), (unsigned char)s[i]);
+    return h;
+}
+
+/* The 64-bit hash of a content from its polynomial hash and length. */
+static uint64_t finish(uint64_t h, uint64_t len)
+{
+    uint64_t z = h ^ (len * 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* ---- pieces ------------------------------------------------------------ */
+
+enum { PIECE_REPEAT, PIECE_RANDOM };
+
+typedef struct {
+    uint8_t kind;
+    char alpha;      /* RANDOM: the option letter, upper-cased */
+    uint32_t plen;   /* REPEAT: pattern length, >= 1 */
+    uint64_t len;    /* characters */
+    uint64_t h;      /* polynomial hash of the piece's characters */
+    uint64_t seed;   /* RANDOM */
+    const char *pat; /* REPEAT: the pattern (owned by the value or the builder) */
+} piece_t;
+
+static const char *alphabet(char opt, uint32_t *n)
+{
+    static const char upper[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    static const char lower[] = "abcdefghijklmnopqrstuvwxyz";
+    static const char mixed[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    static const char alnum[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    static char printable[96];
+    switch (opt) {
+    case 'L':
+        *n = 26;
+        return lower;
+    case 'A':
+        *n = 52;
+        return mixed;
+    case 'X':
+        *n = 36;
+        return alnum;
+    case 'P':
+        if (!printable[0])
+            for (int c = 0x20; c < 0x7f; c++)
+                printable[c - 0x20] = (char)c;
+        *n = 95;
+        return printable;
+    default:
+        *n = 26;
+        return upper;
+    }
+}
+
+/* The random piece's characters from..from+n into out (NULL: hash only). */
+static uint64_t random_chars(const piece_t *pc, uint64_t from, uint64_t n, char *out)
+{
+    uint32_t an;
+    const char *a = alphabet(pc->alpha, &an);
+    sim_prng_t g;
+    sim_prng_seed(&g, pc->seed);
+    uint64_t h = 0;
+    for (uint64_t i = 0; i < from + n; i++) {
+        char c = a[sim_prng_below(&g, an)];
+        if (i < from)
+            continue;
+        if (out)
+            out[i - from] = c;
+        else
+            h = add61(mul61(h, BASE), (unsigned char)c);
+    }
+    return h;
+}
+
+static uint64_t repeat_hash(const char *pat, uint32_t plen, uint64_t len)
+{
+    uint64_t hp = hash_bytes(pat, plen);
+    uint64_t k = len / plen, r = len % plen, g, p;
+    geo61(pow61(BASE, plen), k, &g, &p);
+    return add61(mul61(mul61(hp, g), pow61(BASE, r)), hash_bytes(pat, r));
+}
+
+/* The shortest period of pat that divides plen (its primitive root). */
+static uint32_t primitive(const char *pat, uint32_t plen)
+{
+    for (uint32_t d = 1; d < plen; d++) {
+        if (plen % d)
+            continue;
+        uint32_t i = d;
+        while (i < plen && pat[i] == pat[i % d])
+            i++;
+        if (i == plen)
+            return d;
+    }
+    return plen;
+}
+
+/* ---- builder: a value under construction -------------------------------- */
+
+typedef struct {
+    piece_t *v;
+    uint32_t n, cap;
+    uint64_t len;
+    scr_type_t type;
+    int null;
+    char **tmp; /* buffers the builder owns */
+    uint32_t ntmp, captmp;
+    int oom;
+} builder_t;
+
+static void b_free(builder_t *b)
+{
+    for (uint32_t i = 0; i < b->ntmp; i++)
+        sim_free(b->tmp[i]);
+    sim_free(b->tmp);
+    sim_free(b->v);
+    memset(b, 0, sizeof *b);
+}
+
+static char *b_tmp(builder_t *b, size_t n)
+{
+    if (b->ntmp == b->captmp) {
+        uint32_t cap = b->captmp ? b->captmp * 2 : 4;
+        char **t = sim_realloc(b->tmp, cap * sizeof *t);
+        if (!t) {
+            b->oom = 1;
+            return NULL;
+        }
+        b->tmp = t;
+        b->captmp = cap;
+    }
+    char *s = sim_malloc(n ? n : 1);
+    if (!s) {
+        b->oom = 1;
+        return NULL;
+    }
+    b->tmp[b->ntmp++] = s;
+    return s;
+}
+
+static void b_push(builder_t *b, const piece_t *pc)
+{
+    if (pc->len == 0)
+        return;
+    if (b->n > 0) {
+        piece_t *last = &b->v[b->n - 1];
+        if (last->kind == PIECE_REPEAT && pc->kind == PIECE_REPEAT && last->plen == pc->plen &&
+            last->len % last->plen == 0 && memcmp(last->pat, pc->pat, pc->plen) == 0) {
+            last->len += pc->len;
+            last->h = repeat_hash(last->pat, last->plen, last->len);
+            b->len += pc->len;
+            return;
+        }
+    }
+    if (b->n == b->cap) {
+        uint32_t cap = b->cap ? b->cap * 2 : 4;
+        piece_t *v = sim_realloc(b->v, cap * sizeof *v);
+        if (!v) {
+            b->oom = 1;
+            return;
+        }
+        b->v = v;
+        b->cap = cap;
+    }
+    b->v[b->n++] = *pc;
+    b->len += pc->len;
+}
+
+static void b_repeat(builder_t *b, const char *pat, uint32_t plen, uint64_t len)
+{
+    if (len == 0 || plen == 0)
+        return;
+    piece_t pc = {0};
+    pc.kind = PIECE_REPEAT;
+    pc.plen = primitive(pat, plen);
+    pc.pat = pat;
+    pc.len = len;
+    pc.h = repeat_hash(pat, pc.plen, len);
+    b_push(b, &pc);
+}
+
+/* Keep the first n characters. */
+static void b_truncate(builder_t *b, uint64_t n)
+{
+    uint64_t at = 0;
+    for (uint32_t i = 0; i < b->n; i++) {
+        piece_t *pc = &b->v[i];
+        if (at + pc->len >= n) {
+            uint64_t keep = n - at;
+            if (keep < pc->len) {
+                pc->len = keep;
+                pc->h = pc->kind == PIECE_REPEAT ? repeat_hash(pc->pat, pc->plen, keep)
+                                                 : random_chars(pc, 0, keep, NULL);
+            }
+            b->n = keep ? i + 1 : i;
+            b->len = n;
+            return;
+        }
+        at += pc->len;
+    }
+}
+
+static uint64_t b_hash(const builder_t *b)
+{
+    uint64_t h = 0;
+    for (uint32_t i = 0; i < b->n; i++)
+        h = add61(mul61(h, pow61(BASE, b->v[i].len)), b->v[i].h);
+    return h;
+}
+
+/* ---- the store ---------------------------------------------------------- */
+
+typedef struct {
+    uint64_t hash; /* finish()ed */
+    uint64_t len;
+    scr_type_t type;
+    uint32_t refs; /* 0: free slot */
+    uint32_t npieces;
+    piece_t *pieces; /* one allocation with the patterns after the pieces */
+    uint32_t next;   /* hash chain, or free list */
+} entry_t;
+
+typedef struct {
+    const scr_expr_t *e;
+    scr_val_t v;
+} memo_t;
+
+struct scr_values {
+    scr_options_t opts;
+    entry_t *ents; /* ents[0] unused: SCR_VAL_NULL */
+    uint32_t nents, capents, freelist, live;
+    uint32_t *buckets;
+    uint32_t nbuckets;
+    memo_t *memo;
+    uint32_t nmemo, capmemo;
+    sim_prng_t rng;
+};
+
+sim_err_t scr_values_create(const scr_options_t *opts, scr_values_t **out)
+{
+    scr_values_t *vs = sim_calloc(1, sizeof *vs);
+    if (!vs)
+        return SIM_ENOMEM;
+    if (opts)
+        vs->opts = *opts;
+    else
+        scr_options_defaults(&vs->opts);
+    vs->nbuckets = 1024;
+    vs->buckets = sim_calloc(vs->nbuckets, sizeof *vs->buckets);
+    vs->capents = 1024;
+    vs->ents = sim_calloc(vs->capents, sizeof *vs->ents);
+    if (!vs->buckets || !vs->ents) {
+        sim_free(vs->buckets);
+        sim_free(vs->ents);
+        sim_free(vs);
+        return SIM_ENOMEM;
+    }
+    vs->nents = 1;
+    sim_prng_seed(&vs->rng, vs->opts.seed);
+    *out = vs;
+    return SIM_OK;
+}
+
+void scr_values_destroy(scr_values_t *vs)
+{
+    if (!vs)
+        return;
+    for (uint32_t i = 1; i < vs->nents; i++)
+        if (vs->ents[i].refs)
+            sim_free(vs->ents[i].pieces);
+    sim_free(vs->ents);
+    sim_free(vs->buckets);
+    sim_free(vs->memo);
+    sim_free(vs);
+}
+
+static int rehash(scr_values_t *vs)
+{
+    uint32_t nb = vs->nbuckets * 2;
+    uint32_t *b = sim_calloc(nb, sizeof *b);
+    if (!b)
+        return -1;
+    for (uint32_t i = 1; i < vs->nents; i++) {
+        entry_t *e = &vs->ents[i];
+        if (!e->refs)
+            continue;
+        uint32_t k = (uint32_t)(e->hash & (nb - 1));
+        e->next = b[k];
+        b[k] = i;
+    }
+    sim_free(vs->buckets);
+    vs->buckets = b;
+    vs->nbuckets = nb;
+    return 0;
+}
+
+/* The builder's value, interned: an existing entry referenced once more, or
+ * a new one.  SIM_ENOMEM leaves the store unchanged. */
+static sim_err_t intern(scr_values_t *vs, const builder_t *b, scr_val_t *out)
+{
+    if (b->null) {
+        *out = SCR_VAL_NULL;
+        return SIM_OK;
+    }
+    uint64_t h = finish(b_hash(b), b->len);
+    for (uint32_t i = vs->buckets[h & (vs->nbuckets - 1)]; i; i = vs->ents[i].next) {
+        entry_t *e = &vs->ents[i];
+        if (e->hash == h && e->len == b->len && e->type == b->type) {
+            e->refs++;
+            *out = i;
+            return SIM_OK;
+        }
+    }
+    if (vs->live + 1 > vs->nbuckets && rehash(vs) != 0)
+        return SIM_ENOMEM;
+    size_t patbytes = 0;
+    for (uint32_t i = 0; i < b->n; i++)
+        if (b->v[i].kind == PIECE_REPEAT)
+            patbytes += b->v[i].plen;
+    piece_t *pcs = sim_malloc(b->n * sizeof *pcs + patbytes + 1);
+    if (!pcs)
+        return SIM_ENOMEM;
+    uint32_t id = vs->freelist;
+    if (id) {
+        vs->freelist = vs->ents[id].next;
+    } else {
+        if (vs->nents == vs->capents) {
+            if (vs->capents >= (1u << 31)) {
+                sim_free(pcs);
+                return SIM_ENOMEM;
+            }
+            entry_t *ne = sim_realloc(vs->ents, (size_t)vs->capents * 2 * sizeof *ne);
+            if (!ne) {
+                sim_free(pcs);
+                return SIM_ENOMEM;
+            }
+            vs->ents = ne;
+            vs->capents *= 2;
+        }
+        id = vs->nents++;
+    }
+    char *pat = (char *)(pcs + b->n);
+    for (uint32_t i = 0; i < b->n; i++) {
+        pcs[i] = b->v[i];
+        if (pcs[i].kind == PIECE_REPEAT) {
+            memcpy(pat, b->v[i].pat, b->v[i].plen);
+            pcs[i].pat = pat;
+            pat += b->v[i].plen;
+        }
+    }
+    entry_t *e = &vs->ents[id];
+    e->hash = h;
+    e->len = b->len;
+    e->type = b->type;
+    e->refs = 1;
+    e->npieces = b->n;
+    e->pieces = pcs;
+    uint32_t k = (uint32_t)(h & (vs->nbuckets - 1));
+    e->next = vs->buckets[k];
+    vs->buckets[k] = id;
+    vs->live++;
+    *out = id;
+    return SIM_OK;
+}
+
+void scr_value_ref(scr_values_t *vs, scr_val_t v)
+{
+    if (v != SCR_VAL_NULL) {
+        assert(v < vs->nents && vs->ents[v].refs > 0);
+        vs->ents[v].refs++;
+    }
+}
+
+void scr_value_release(scr_values_t *vs, scr_val_t v)
+{
+    if (v == SCR_VAL_NULL)
+        return;
+    assert(v < vs->nents && vs->ents[v].refs > 0);
+    entry_t *e = &vs->ents[v];
+    if (--e->refs)
+        return;
+    uint32_t *link = &vs->buckets[e->hash & (vs->nbuckets - 1)];
+    while (*link != v)
+        link = &vs->ents[*link].next;
+    *link = e->next;
+    sim_free(e->pieces);
+    e->pieces = NULL;
+    e->next = vs->freelist;
+    vs->freelist = v;
+    vs->live--;
+}
+
+scr_value_info_t scr_value_info(const scr_values_t *vs, scr_val_t v)
+{
+    scr_value_info_t in = {0};
+    if (v == SCR_VAL_NULL) {
+        in.type = SCR_T_NULL;
+        in.hash = finish(0, 0) ^ 1; /* differs from the empty LOB's */
+        return in;
+    }
+    const entry_t *e = &vs->ents[v];
+    in.chars = e->len;
+    in.type = e->type;
+    in.hash = e->hash;
+    in.bytes =
+        (e->type != SCR_T_BLOB && vs->opts.charset == SCR_CHARSET_AL32UTF8) ? 2 * e->len : e->len;
+    return in;
+}
+
+uint64_t scr_values_live(const scr_values_t *vs)
+{
+    return vs->live;
+}
+
+/* Characters [off, off+n) of the value into out; returns how many. */
+static uint64_t chars_of(const entry_t *e, uint64_t off, uint64_t n, char *out)
+{
+    uint64_t at = 0, done = 0;
+    for (uint32_t i = 0; i < e->npieces && done < n; i++) {
+        const piece_t *pc = &e->pieces[i];
+        if (off >= at + pc->len) {
+            at += pc->len;
+            continue;
+        }
+        uint64_t from = off > at ? off - at : 0;
+        uint64_t take = pc->len - from;
+        if (take > n - done)
+            take = n - done;
+        if (pc->kind == PIECE_REPEAT) {
+            for (uint64_t j = 0; j < take; j++)
+                out[done + j] = pc->pat[(from + j) % pc->plen];
+        } else {
+            random_chars(pc, from, take, out + done);
+        }
+        done += take;
+        off = at + pc->len;
+        at += pc->len;
+    }
+    return done;
+}
+
+size_t scr_value_read(const scr_values_t *vs, scr_val_t v, uint64_t off, uint8_t *buf, size_t n)
+{
+    if (v == SCR_VAL_NULL)
+        return 0;
+    const entry_t *e = &vs->ents[v];
+    int ucs2 = e->type != SCR_T_BLOB && vs->opts.charset == SCR_CHARSET_AL32UTF8;
+    if (!ucs2)
+        return (size_t)chars_of(e, off, n, (char *)buf);
+    /* UCS-2 big-endian: byte 2k is 0, byte 2k+1 character k. */
+    size_t done = 0;
+    char tmp[512];
+    while (done < n) {
+        uint64_t b = off + done;
+        uint64_t c0 = b / 2;
+        uint64_t want = (n - done + 1 + (b & 1)) / 2;
+        if (want > sizeof tmp)
+            want = sizeof tmp;
+        uint64_t got = chars_of(e, c0, want, tmp);
+        if (got == 0)
+            break;
+        for (uint64_t k = 0; k < got; k++)
+            for (int half = 0; half < 2; half++) {
+                uint64_t pos = 2 * (c0 + k) + (uint64_t)half;
+                if (pos < b || done >= n)
+                    continue;
+                buf[done++] = half ? (uint8_t)tmp[k] : 0;
+            }
+    }
+    return done;
+}
+
+sim_err_t scr_values_check(const scr_values_t *vs)
+{
+    uint32_t live = 0;
+    for (uint32_t i = 1; i < vs->nents; i++) {
+        const entry_t *e = &vs->ents[i];
+        if (!e->refs)
+            continue;
+        live++;
+        uint64_t len = 0, h = 0;
+        for (uint32_t j = 0; j < e->npieces; j++) {
+            const piece_t *pc = &e->pieces[j];
+            uint64_t ph = pc->kind == PIECE_REPEAT ? repeat_hash(pc->pat, pc->plen, pc->len)
+                                                   : random_chars(pc, 0, pc->len, NULL);
+            if (ph != pc->h || pc->len == 0)
+                return SIM_ECORRUPT;
+            len += pc->len;
+            h = add61(mul61(h, pow61(BASE, pc->len)), ph);
+        }
+        if (len != e->len || finish(h, len) != e->hash)
+            return SIM_ECORRUPT;
+    }
+    return live == vs->live ? SIM_OK : SIM_ECORRUPT;
+}
+
+/* ---- evaluation ---------------------------------------------------------- */
+
+typedef struct {
+    scr_values_t *vs;
+    const scr_row_t *row;
+    char *err;
+    size_t errlen;
+} ctx_t;
+
+static int fail(ctx_t *c, uint32_t line, const char *msg, uint64_t len, uint32_t cap)
+{
+    if (c->err && c->errlen)
+        snprintf(c->err, c->errlen, "%u: %s (%llu bytes, at most %u)", line, msg,
+                 (unsigned long long)len, cap);
+    return -1;
+}
+
+static uint32_t cap_of(const scr_values_t *vs, const scr_expr_t *e)
+{
+    return e->plsql ? SCR_PLSQL_VARCHAR_MAX : scr_sql_varchar_max(&vs->opts);
+}
+
+/* A number expression's value; 1 when null. */
+static int eval_int(const scr_expr_t *e, const scr_row_t *row, int64_t *out)
+{
+    int64_t a, b;
+    switch (e->kind) {
+    case SCR_E_NUMBER:
+        *out = e->num;
+        return 0;
+    case SCR_E_ROWNUM:
+        *out = row ? row->rownum : 0;
+        return 0;
+    case SCR_E_ID:
+        *out = row ? row->id : 0;
+        return 0;
+    case SCR_E_ADD:
+    case SCR_E_SUB:
+    case SCR_E_MUL:
+        if (eval_int(e->args[0], row, &a) || eval_int(e->args[1], row, &b))
+            return 1;
+        /* wrap-around is defined on unsigned: a script's ids stay far below */
+        *out = (int64_t)(e->kind == SCR_E_ADD   ? (uint64_t)a + (uint64_t)b
+                         : e->kind == SCR_E_SUB ? (uint64_t)a - (uint64_t)b
+                                                : (uint64_t)a * (uint64_t)b);
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+int scr_eval_int(const scr_expr_t *e, const scr_row_t *row, int64_t *out)
+{
+    if (e->type != SCR_T_NUMBER)
+        return -1;
+    return eval_int(e, row, out);
+}
+
+static void copy_value(ctx_t *c, builder_t *b, scr_val_t v)
+{
+    if (v == SCR_VAL_NULL)
+        return;
+    const entry_t *en = &c->vs->ents[v];
+    for (uint32_t i = 0; i < en->npieces; i++)
+        b_push(b, &en->pieces[i]);
+}
+
+/* Give b the temporaries of t (the patterns t's pieces point into). */
+static void adopt(builder_t *b, builder_t *t)
+{
+    for (uint32_t i = 0; i < t->ntmp; i++) {
+        if (b->ntmp == b->captmp) {
+            uint32_t cap = b->captmp ? b->captmp * 2 : 4;
+            char **v = sim_realloc(b->tmp, cap * sizeof *v);
+            if (!v) {
+                b->oom = 1;
+                return; /* t keeps the rest and frees them */
+            }
+            b->tmp = v;
+            b->captmp = cap;
+        }
+        b->tmp[b->ntmp++] = t->tmp[i];
+        t->tmp[i] = NULL;
+    }
+}
+
+static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull);
+
+/* The characters of a (short) expression materialised, for a pad. */
+static int materialise(ctx_t *c, const scr_expr_t *e, builder_t *owner, const char **s, uint64_t *n,
+                       int *isnull)
+{
+    builder_t t = {0};
+    if (build(c, e, &t, isnull) != 0) {
+        b_free(&t);
+        return -1;
+    }
+    *n = t.len;
+    char *buf = b_tmp(owner, t.len);
+    if (!buf) {
+        b_free(&t);
+        return -1;
+    }
+    entry_t whole = {0};
+    whole.pieces = t.v;
+    whole.npieces = t.n;
+    chars_of(&whole, 0, t.len, buf);
+    b_free(&t);
+    *s = buf;
+    return 0;
+}
+
+/* rpad, lpad (SQL Language Reference, RPAD and LPAD): expr1 cut to n, or
+ * padded to n with expr2 (a blank when not given); null when n < 1. */
+static int pad(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
+{
+    int64_t n;
+    if (eval_int(e->args[1], c->row, &n) || n <= 0) {
+        *isnull = 1;
+        return 0;
+    }
+    uint64_t len = (uint64_t)n;
+    if (e->type != SCR_T_CLOB && len > cap_of(c->vs, e))
+        len = cap_of(c->vs, e);
+    builder_t a = {0};
+    int anull = 0, pnull = 0;
+    if (build(c, e->args[0], &a, &anull) != 0) {
+        b_free(&a);
+        return -1;
+    }
+    const char *ps = " ";
+    uint64_t pn = 1;
+    if (!anull && e->nargs == 3 && materialise(c, e->args[2], b, &ps, &pn, &pnull) != 0) {
+        b_free(&a);
+        return -1;
+    }
+    if (anull || pnull || pn == 0) {
+        b_free(&a);
+        *isnull = 1;
+        return 0;
+    }
+    if (pn > UINT32_MAX)
+        pn = UINT32_MAX;
+    if (a.len >= len) {
+        b_truncate(&a, len);
+        for (uint32_t i = 0; i < a.n; i++)
+            b_push(b, &a.v[i]);
+    } else if (e->kind == SCR_E_RPAD) {
+        for (uint32_t i = 0; i < a.n; i++)
+            b_push(b, &a.v[i]);
+        b_repeat(b, ps, (uint32_t)pn, len - a.len);
+    } else {
+        b_repeat(b, ps, (uint32_t)pn, len - a.len);
+        for (uint32_t i = 0; i < a.n; i++)
+            b_push(b, &a.v[i]);
+    }
+    adopt(b, &a);
+    b_free(&a);
+    return b->oom ? -1 : 0;
+}
+
+static void number_text(builder_t *b, int64_t v)
+{
+    char *s = b_tmp(b, 24);
+    if (!s)
+        return;
+    int n = snprintf(s, 24, "%lld", (long long)v);
+    b_repeat(b, s, (uint32_t)n, (uint64_t)n);
+}
+
+/* Append e's characters to b; *isnull set when e is null. */
+static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
+{
+    int64_t n;
+    *isnull = 0;
+    switch (e->kind) {
+    case SCR_E_NULL:
+        *isnull = 1;
+        return 0;
+    case SCR_E_EMPTY_LOB:
+        return 0;
+    case SCR_E_STRING:
+        b_repeat(b, e->str, e->len, e->len);
+        break;
+    case SCR_E_NUMBER:
+    case SCR_E_ROWNUM:
+    case SCR_E_ID:
+    case SCR_E_ADD:
+    case SCR_E_SUB:
+    case SCR_E_MUL:
+        if (eval_int(e, c->row, &n))
+            *isnull = 1;
+        else
+            number_text(b, n);
+        break;
+    case SCR_E_COLUMN:
+    case SCR_E_VAR: {
+        scr_val_t v = SCR_VAL_NULL;
+        if (c->row && e->kind == SCR_E_COLUMN)
+            v = c->row->current;
+        else if (c->row && c->row->vars)
+            v = c->row->vars[e->var];
+        copy_value(c, b, v);
+        *isnull = v == SCR_VAL_NULL;
+        break;
+    }
+    case SCR_E_RPAD:
+    case SCR_E_LPAD:
+        return pad(c, e, b, isnull);
+    case SCR_E_RANDOM: {
+        if (eval_int(e->args[1], c->row, &n) || n <= 0) {
+            *isnull = 1;
+            break;
+        }
+        uint64_t len = (uint64_t)n;
+        if (len > cap_of(c->vs, e))
+            len = cap_of(c->vs, e);
+        piece_t pc = {0};
+        pc.kind = PIECE_RANDOM;
+        char o = e->args[0]->str[0];
+        pc.alpha = (char)(o >= 'a' && o <= 'z' ? o - 32 : o);
+        pc.seed = sim_prng_next(&c->vs->rng);
+        pc.len = len;
+        pc.h = random_chars(&pc, 0, len, NULL);
+        b_push(b, &pc);
+        break;
+    }
+    case SCR_E_TO_CLOB:
+        return build(c, e->args[0], b, isnull);
+    case SCR_E_CONCAT: {
+        int lnull, rnull;
+        uint64_t before = b->len;
+        if (build(c, e->args[0], b, &lnull) != 0 || build(c, e->args[1], b, &rnull) != 0)
+            return -1;
+        /* null || x is x: null only when both are (SQL Language Reference,
+         * "Concatenation Operator") */
+        *isnull = lnull && rnull;
+        if (e->type == SCR_T_VARCHAR && b->len - before > cap_of(c->vs, e))
+            return fail(c, e->line,
+                        e->plsql ? "ORA-06502: PL/SQL: numeric or value error: character string "
+                                   "buffer too small"
+                                 : "ORA-01489: result of string concatenation is too long",
+                        b->len - before, cap_of(c->vs, e));
+        break;
+    }
+    default:
+        return -1;
+    }
+    return b->oom ? -1 : 0;
+}
+
+/* Memoised constant: the value, or SCR_VAL_NULL with *found 0. */
+static memo_t *memo_find(scr_values_t *vs, const scr_expr_t *e)
+{
+    for (uint32_t i = 0; i < vs->nmemo; i++)
+        if (vs->memo[i].e == e)
+            return &vs->memo[i];
+    return NULL;
+}
+
+sim_err_t scr_eval(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, scr_val_t *out,
+                   char *err, size_t errlen)
+{
+    if (!e->row_dependent) {
+        memo_t *m = memo_find(vs, e);
+        if (m) {
+            scr_value_ref(vs, m->v);
+            *out = m->v;
+            return SIM_OK;
+        }
+    }
+    ctx_t c = {vs, row, err, errlen};
+    builder_t b = {0};
+    b.type = e->type == SCR_T_NUMBER ? SCR_T_VARCHAR : e->type;
+    int isnull = 0;
+    if (build(&c, e, &b, &isnull) != 0) {
+        int oom = b.oom;
+        b_free(&b);
+        if (oom) {
+            if (err && errlen)
+                snprintf(err, errlen, "%u: out of memory", e->line);
+            return SIM_ENOMEM;
+        }
+        return SIM_EINVAL;
+    }
+    b.null = isnull || e->type == SCR_T_NULL;
+    scr_val_t v;
+    sim_err_t rc = intern(vs, &b, &v);
+    b_free(&b);
+    if (rc != SIM_OK) {
+        if (err && errlen)
+            snprintf(err, errlen, "%u: out of memory", e->line);
+        return rc;
+    }
+    if (!e->row_dependent && vs->nmemo < 4096) {
+        if (vs->nmemo == vs->capmemo) {
+            uint32_t cap = vs->capmemo ? vs->capmemo * 2 : 16;
+            memo_t *m = sim_realloc(vs->memo, cap * sizeof *m);
+            if (m) {
+                vs->memo = m;
+                vs->capmemo = cap;
+            }
+        }
+        if (vs->nmemo < vs->capmemo) {
+            vs->memo[vs->nmemo].e = e;
+            vs->memo[vs->nmemo].v = v;
+            vs->nmemo++;
+            scr_value_ref(vs, v);
+        }
+    }
+    *out = v;
+    return SIM_OK;
+}

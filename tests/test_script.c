@@ -1,0 +1,572 @@
+/*
+ * test_script.c -- the script parser and the value evaluator (script/):
+ * what a script parses into, Oracle's refusals, every malformed script of
+ * tests/scripts_bad/ with its exact one-line message, values' lengths,
+ * caps, types, hashes and bytes, and the scenarios of scenarios/.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "script.h"
+
+static scr_script_t *parse_ok(const char *text)
+{
+    scr_script_t *s = NULL;
+    char err[SCR_ERR_LEN];
+    sim_err_t rc = scr_parse("t.sql", text, strlen(text), NULL, &s, err, sizeof err);
+    if (rc != SIM_OK)
+        fail_msg("refused: %s", err);
+    return s;
+}
+
+static void expect_refused(const char *text, const char *msg)
+{
+    scr_script_t *s = NULL;
+    char err[SCR_ERR_LEN];
+    assert_int_equal(scr_parse("t.sql", text, strlen(text), NULL, &s, err, sizeof err), SIM_EINVAL);
+    assert_null(s);
+    assert_string_equal(err, msg);
+}
+
+#define T_SF "create table t (id number, c clob) lob (c) store as securefile (retention none);\n"
+
+static void test_statements(void **state)
+{
+    (void)state;
+    scr_script_t *s = parse_ok(
+        "set serveroutput on\n"
+        "rem a comment\n"
+        "create table t1 (x int primary key, c clob)\n"
+        "  lob (c) store as securefile t1_lob (enable storage in row nocompress\n"
+        "  cache reads nologging retention min 900 deduplicate chunk 16k\n"
+        "  storage (initial 1m next 2M maxsize 1g));\n"
+        "insert into t1 select rownum, rpad('b',12000,'b') from dual connect by level <= 10000;\n"
+        "commit;\n"
+        "update t1 set c = c || c where mod(x, 2) = 0 and (x between 1 and 100 or x > 9000);\n"
+        "delete t1 where x in (1, 2, 3);\n"
+        "rollback;\n"
+        "select count(*) from t1;\n"
+        "exec dbms_session.sleep(901)\n"
+        "alter system set undo_retention = 1800 scope = memory;\n"
+        "truncate table t1;\n"
+        "drop table t1 purge;\n");
+    assert_int_equal(s->nstmts, 11);
+    static const scr_kind_t kinds[] = {SCR_CREATE_TABLE, SCR_INSERT,   SCR_COMMIT,    SCR_UPDATE,
+                                       SCR_DELETE,       SCR_ROLLBACK, SCR_OBSERVE,   SCR_SLEEP,
+                                       SCR_SET_PARAM,    SCR_TRUNCATE, SCR_DROP_TABLE};
+    static const uint32_t lines[] = {3, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    for (uint32_t i = 0; i < 11; i++) {
+        assert_int_equal(s->stmts[i].kind, kinds[i]);
+        assert_int_equal(s->stmts[i].step, i + 1);
+        assert_int_equal(s->stmts[i].line, lines[i]);
+    }
+    assert_string_equal(s->stmts[2].text, "commit");
+    assert_string_equal(s->stmts[6].text, "select count(*) from t1");
+    assert_string_equal(s->stmts[7].text, "exec dbms_session.sleep(901)");
+    assert_true(s->stmts[7].u.sleep_seconds == 901.0);
+    assert_string_equal(s->stmts[8].u.param.name, "UNDO_RETENTION");
+    assert_int_equal(s->stmts[8].u.param.num, 1800);
+    assert_int_equal(s->stmts[8].u.param.system, 1);
+    assert_int_equal(s->stmts[10].u.drop_purge, 1);
+    /* the table */
+    assert_int_equal(s->ntables, 1);
+    const scr_table_t *t = &s->tables[0];
+    assert_string_equal(t->name, "T1");
+    assert_int_equal(t->ncols, 2);
+    assert_int_equal(t->id_col, 0);
+    assert_int_equal(scr_table_lob(t), 1);
+    assert_int_equal(t->created, 1);
+    assert_int_equal(t->dropped, 11);
+    const scr_lob_opts_t *o = &t->cols[1].lob;
+    assert_int_equal(o->securefile, 1);
+    assert_string_equal(o->segment, "T1_LOB");
+    assert_int_equal(o->in_row, 1);
+    assert_int_equal(o->compress, SCR_COMPRESS_NONE);
+    assert_int_equal(o->cache, SCR_CACHE_READS);
+    assert_int_equal(o->logging, SCR_LOG_NO);
+    assert_int_equal(o->retention, SCR_RET_MIN);
+    assert_int_equal(o->retention_min, 900);
+    assert_int_equal(o->deduplicate, 1);
+    assert_int_equal(o->chunk, 16384);
+    assert_int_equal(o->initial, 1048576);
+    assert_int_equal(o->next, 2097152);
+    assert_int_equal(o->maxsize, 1073741824);
+    assert_true(o->given & SCR_GIVEN_DEDUP);
+    assert_false(o->given & SCR_GIVEN_PCTVERSION);
+    /* the insert */
+    const scr_dml_t *d = &s->stmts[1].u.dml;
+    assert_int_equal(s->stmts[1].table, 0);
+    assert_int_equal(s->stmts[1].column, 1);
+    assert_int_equal(d->source, SCR_SRC_GENERATE);
+    assert_int_equal(d->count, 10000);
+    assert_int_equal(d->values[0]->kind, SCR_E_ROWNUM);
+    assert_int_equal(d->values[1]->kind, SCR_E_RPAD);
+    assert_int_equal(d->values[1]->type, SCR_T_VARCHAR);
+    assert_int_equal(d->values[1]->static_len, 4000); /* SQL's cap */
+    /* the update's predicate: mod(x,2)=0 and (x between 1 and 100 or x > 9000) */
+    const scr_pred_t *w = s->stmts[3].u.dml.where;
+    int64_t hits = 0;
+    for (int64_t id = 1; id <= 10000; id++)
+        hits += scr_pred_match(w, id);
+    assert_int_equal(hits, 50 + 500); /* 2..100 even: 50; 9002..10000 even: 500 */
+    assert_int_equal(s->stmts[3].u.dml.values[1]->kind, SCR_E_CONCAT);
+    assert_int_equal(s->stmts[3].u.dml.values[1]->type, SCR_T_CLOB);
+    assert_null(s->stmts[3].u.dml.values[0]);
+    const scr_pred_t *in = s->stmts[4].u.dml.where;
+    assert_true(scr_pred_match(in, 1) && scr_pred_match(in, 3));
+    assert_false(scr_pred_match(in, 4) || scr_pred_match(in, 0));
+    assert_int_equal(s->stmts[4].u.dml.rownum_max, -1);
+    scr_free(s);
+    scr_free(NULL);
+}
+
+static void test_plsql_block(void **state)
+{
+    (void)state;
+    scr_script_t *s = parse_ok(
+        "create table keepdup (id number, clob_data clob)\n"
+        "lob(clob_data) store as securefile keepdup_lob (keep_duplicates);\n"
+        "DECLARE\n"
+        "  l_clob CLOB := RPAD('X', 10000, 'X');\n"
+        "BEGIN\n"
+        "  FOR i IN 1 .. 1000 LOOP\n"
+        "    INSERT INTO keepdup VALUES (i, l_clob);\n"
+        "  END LOOP;\n"
+        "  COMMIT;\n"
+        "END;\n"
+        "/\n"
+        "begin\n  dbms_lock.sleep(2.5);\nend;\n/\n"
+        "declare\n  l_seg number;\nbegin\n"
+        "  dbms_space.space_usage('U', 'KEEPDUP_LOB', 'LOB', l_seg, l_seg, l_seg, l_seg, l_seg, "
+        "l_seg, l_seg, l_seg);\n  dbms_output.put_line(l_seg);\nend;\n/\n");
+    assert_int_equal(s->nstmts, 4);
+    const scr_stmt_t *b = &s->stmts[1];
+    assert_int_equal(b->kind, SCR_BLOCK);
+    assert_int_equal(b->line, 3);
+    assert_int_equal(b->u.block.nvars, 1);
+    assert_string_equal(b->u.block.var_names[0], "L_CLOB");
+    assert_int_equal(b->u.block.var_types[0], SCR_T_CLOB);
+    /* PL/SQL's rpad is not capped at 4,000 */
+    assert_int_equal(b->u.block.vars[0]->static_len, 10000);
+    assert_int_equal(b->u.block.nstmts, 2);
+    const scr_stmt_t *ins = &b->u.block.stmts[0];
+    assert_int_equal(ins->kind, SCR_INSERT);
+    assert_int_equal(ins->step, 2);
+    assert_int_equal(ins->u.dml.source, SCR_SRC_LOOP);
+    assert_int_equal(ins->u.dml.first, 1);
+    assert_int_equal(ins->u.dml.count, 1000);
+    assert_int_equal(ins->u.dml.values[0]->kind, SCR_E_ROWNUM);
+    assert_int_equal(ins->u.dml.values[1]->kind, SCR_E_VAR);
+    assert_int_equal(b->u.block.stmts[1].kind, SCR_COMMIT);
+    assert_int_equal(s->stmts[2].kind, SCR_SLEEP);
+    assert_true(s->stmts[2].u.sleep_seconds == 2.5);
+    assert_int_equal(s->stmts[3].kind, SCR_OBSERVE);
+    assert_int_equal(s->stmts[3].line, 16);
+    scr_free(s);
+}
+
+static void test_alter(void **state)
+{
+    (void)state;
+    scr_script_t *s = parse_ok(
+        "create tablespace lobs datafile size 500m blocksize 16k extent management local "
+        "uniform size 4m segment space management auto;\n"
+        "create table t1 (a clob) tablespace lobs lob(a) store as securefile;\n"
+        "insert into t1 values ('aaa');\n"
+        "insert into t1 select * from t1;\n"
+        "update t1 set a=a||a||a;\n"
+        "alter table t1 modify lob(a) (shrink space);\n"
+        "alter table t1 modify lob (a) (compress high deduplicate);\n"
+        "alter table t1 move lob (a) store as securefile (nocache logging retention max);\n"
+        "alter table t1 enable row movement;\n"
+        "alter table t1 shrink space cascade;\n");
+    assert_int_equal(s->ntablespaces, 1);
+    assert_int_equal(s->tablespaces[0].block_size, 16384);
+    assert_int_equal(s->tablespaces[0].uniform, 1);
+    assert_int_equal(s->tablespaces[0].uniform_size, 4u << 20);
+    assert_int_equal(s->tablespaces[0].datafile_size, 500u << 20);
+    assert_int_equal(s->tables[0].tablespace, 0);
+    assert_int_equal(s->tables[0].id_col, -1);
+    assert_int_equal(s->stmts[3].u.dml.source, SCR_SRC_SELF);
+    assert_int_equal(s->stmts[3].u.dml.values[0]->kind, SCR_E_COLUMN);
+    assert_int_equal(s->stmts[5].kind, SCR_SHRINK);
+    assert_int_equal(s->stmts[5].column, 0);
+    assert_int_equal(s->stmts[6].kind, SCR_MODIFY_LOB);
+    assert_int_equal(s->stmts[6].u.lob.compress, SCR_COMPRESS_HIGH);
+    assert_int_equal(s->stmts[6].u.lob.given, SCR_GIVEN_COMPRESS | SCR_GIVEN_DEDUP);
+    assert_int_equal(s->stmts[7].kind, SCR_MOVE_LOB);
+    assert_int_equal(s->stmts[7].u.lob.retention, SCR_RET_MAX);
+    assert_int_equal(s->stmts[8].kind, SCR_ROW_MOVEMENT);
+    assert_int_equal(s->stmts[9].kind, SCR_SHRINK);
+    assert_int_equal(s->stmts[9].column, -1);
+    assert_int_equal(s->stmts[9].u.shrink_cascade, 1);
+    scr_free(s);
+}
+
+static void test_refusals(void **state)
+{
+    (void)state;
+    expect_refused(T_SF "update t set d = 'x';\n", "t.sql:2: ORA-00904: \"D\": invalid identifier");
+    expect_refused(T_SF "update u set c = 'x';\n",
+                   "t.sql:2: ORA-00942: table or view does not exist");
+    expect_refused("create table t (id number, c clob) lob (c) store as basicfile (compress);\n",
+                   "t.sql:1: ORA-43856: Unsupported LOB type for SECUREFILE LOB operation "
+                   "(COMPRESS on a BASICFILE LOB)");
+    expect_refused("create table t (id number, c clob) lob (c) store as basicfile;\n"
+                   "alter table t modify lob (c) (retention min 900);\n",
+                   "t.sql:2: ORA-43856: Unsupported LOB type for SECUREFILE LOB operation "
+                   "(RETENTION AUTO|MIN|MAX|NONE on a BASICFILE LOB)");
+    /* a PL/SQL varchar2 concatenation over 32,767 */
+    expect_refused(T_SF "declare v clob := rpad('x', 32767, 'x') || 'y';\nbegin\n"
+                        "insert into t values (1, v);\nend;\n/\n",
+                   "t.sql:2: ORA-06502: PL/SQL: numeric or value error: character string buffer "
+                   "too small (32768 bytes, at most 32767)");
+    /* ... but a CLOB operand makes it a CLOB, uncapped */
+    scr_script_t *s = parse_ok(T_SF "insert into t values (1, to_clob(rpad('x', 4000, 'x')) || "
+                                    "rpad('y', 4000, 'y'));\n");
+    assert_int_equal(s->stmts[1].u.dml.values[1]->type, SCR_T_CLOB);
+    assert_int_equal(s->stmts[1].u.dml.values[1]->static_len, 8000);
+    scr_free(s);
+    /* a literal over SQL's 4,000 bytes: ORA-01704 */
+    char *text = malloc(8192);
+    assert_non_null(text);
+    int n = snprintf(text, 8192, T_SF "insert into t values (1, '");
+    memset(text + n, 'x', 4001);
+    strcpy(text + n + 4001, "');\n");
+    expect_refused(text, "t.sql:2: ORA-01704: string literal too long (4001 bytes, at most 4000)");
+    free(text);
+}
+
+/* ---- the malformed scripts of tests/scripts_bad/ -------------------------- */
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    *len = 0;
+    char *buf = malloc(cap);
+    for (size_t r; buf && (r = fread(buf + n, 1, cap - n, f)) > 0;) {
+        n += r;
+        if (n == cap)
+            buf = realloc(buf, cap *= 2);
+    }
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+static void test_bad_scripts(void **state)
+{
+    (void)state;
+    char path[512];
+    snprintf(path, sizeof path, "%s/expected.txt", LOBSIM_SCRIPTS_BAD);
+    size_t len = 0;
+    char *list = slurp(path, &len);
+    assert_non_null(list);
+    list[len - 1] = 0;
+    int checked = 0;
+    for (char *line = strtok(list, "\n"); line; line = strtok(NULL, "\n")) {
+        if (line[0] == '#')
+            continue;
+        char *tab = strchr(line, '\t');
+        assert_non_null(tab);
+        *tab = 0;
+        char file[512], want[SCR_ERR_LEN + 512], err[SCR_ERR_LEN];
+        snprintf(file, sizeof file, "%s/%s", LOBSIM_SCRIPTS_BAD, line);
+        snprintf(want, sizeof want, "%s:%s", file, tab + 1);
+        scr_script_t *s = NULL;
+        sim_err_t rc = scr_parse_file(file, NULL, &s, err, sizeof err);
+        if (rc != SIM_EINVAL || strcmp(err, want) != 0)
+            fail_msg("%s: rc %d, '%s', expected '%s'", line, rc, err, want);
+        assert_null(s);
+        assert_null(strchr(err, '\n'));
+        checked++;
+    }
+    free(list);
+    assert_true(checked >= 25);
+}
+
+/* A 10 MB line, made here rather than kept in the tree. */
+static void test_long_line(void **state)
+{
+    (void)state;
+    size_t n = 10u << 20;
+    char *text = malloc(n + 64);
+    assert_non_null(text);
+    int h = snprintf(text, 64, "create table t (id number, c clob);\nselect '");
+    memset(text + h, 'x', n);
+    strcpy(text + h + n, "' from dual;\n");
+    char err[SCR_ERR_LEN];
+    scr_script_t *s = NULL;
+    assert_int_equal(scr_parse("long.sql", text, strlen(text), NULL, &s, err, sizeof err),
+                     SIM_EINVAL);
+    assert_string_equal(err, "long.sql:2: line of 10485780 bytes, longer than 65536");
+    /* the longest line accepted */
+    size_t m = SCR_LINE_MAX - 20;
+    h = snprintf(text, 64, "select '");
+    memset(text + h, 'x', m);
+    strcpy(text + h + m, "' from dual;\n");
+    assert_int_equal(strlen(text) - 1, SCR_LINE_MAX);
+    assert_int_equal(scr_parse("long.sql", text, strlen(text), NULL, &s, err, sizeof err), SIM_OK);
+    scr_free(s);
+    /* one byte more is refused */
+    memmove(text + 1, text, strlen(text) + 1);
+    text[0] = ' ';
+    assert_int_equal(scr_parse("long.sql", text, strlen(text), NULL, &s, err, sizeof err),
+                     SIM_EINVAL);
+    assert_string_equal(err, "long.sql:1: line of 65537 bytes, longer than 65536");
+    free(text);
+}
+
+/* ---- values ------------------------------------------------------------------ */
+
+typedef struct {
+    scr_script_t *s;
+    scr_values_t *vs;
+} fix_t;
+
+/* The value of the LOB column of statement `step`'s insert, for row rownum. */
+static scr_val_t value_of(fix_t *f, uint32_t step, int64_t rownum, scr_val_t current)
+{
+    const scr_stmt_t *st = &f->s->stmts[step - 1];
+    scr_row_t row = {rownum, rownum, current, NULL};
+    scr_val_t v;
+    char err[SCR_ERR_LEN];
+    sim_err_t rc = scr_eval(f->vs, st->u.dml.values[st->column], &row, &v, err, sizeof err);
+    if (rc != SIM_OK)
+        fail_msg("step %u: %s", step, err);
+    return v;
+}
+
+static void open_fix(fix_t *f, const char *text, const scr_options_t *o)
+{
+    char err[SCR_ERR_LEN];
+    if (scr_parse("v.sql", text, strlen(text), o, &f->s, err, sizeof err) != SIM_OK)
+        fail_msg("%s", err);
+    assert_int_equal(scr_values_create(o, &f->vs), SIM_OK);
+}
+
+static void close_fix(fix_t *f)
+{
+    assert_int_equal(scr_values_check(f->vs), SIM_OK);
+    scr_values_destroy(f->vs);
+    scr_free(f->s);
+}
+
+static void test_values_lengths_and_hashes(void **state)
+{
+    (void)state;
+    fix_t f;
+    char lit[101];
+    memset(lit, 'x', 100);
+    lit[100] = 0;
+    char text[2048];
+    snprintf(
+        text, sizeof text,
+        T_SF
+        "insert into t values (1, rpad('x', 100, 'x'));\n"                                   /* 2 */
+        "insert into t values (1, '%s');\n"                                                  /* 3 */
+        "insert into t values (1, rpad('xx', 60, 'x') || lpad('x', 40, 'x'));\n"             /* 4 */
+        "insert into t values (1, rpad('x', 99, 'x') || 'y');\n"                             /* 5 */
+        "insert into t values (1, rpad('b', 12000, 'b'));\n"                                 /* 6 */
+        "insert into t values (1, to_clob(rpad('b', 4000, 'b')) || rpad('b', 4000, 'b'));\n" /* 7 */
+        "insert into t values (1, rpad(rownum, 10, '*'));\n"                                 /* 8 */
+        "insert into t values (1, lpad('ab', 5));\n"                                         /* 9 */
+        "insert into t values (1, empty_clob());\n" /* 10 */
+        "insert into t values (1, null);\n"         /* 11 */
+        "insert into t values (1, '' || 'abc');\n"  /* 12 */
+        "update t set c = c || c;\n",               /* 13 */
+        lit);
+    open_fix(&f, text, NULL);
+    scr_val_t a = value_of(&f, 2, 1, 0), b = value_of(&f, 3, 1, 0), c = value_of(&f, 4, 1, 0);
+    scr_val_t d = value_of(&f, 5, 1, 0);
+    scr_value_info_t ia = scr_value_info(f.vs, a), ib = scr_value_info(f.vs, b);
+    scr_value_info_t ic = scr_value_info(f.vs, c), id = scr_value_info(f.vs, d);
+    assert_int_equal(ia.chars, 100);
+    assert_int_equal(ia.bytes, 100);
+    /* the same 100 x built three ways: one hash, one interned value */
+    assert_true(ia.hash == ib.hash && ib.hash == ic.hash);
+    assert_int_equal(a, b);
+    assert_int_equal(b, c);
+    assert_int_equal(id.chars, 100);
+    assert_true(id.hash != ia.hash);
+    /* SQL rpad of a VARCHAR2: at most 4,000; a CLOB operand: not capped */
+    scr_val_t e = value_of(&f, 6, 1, 0), g = value_of(&f, 7, 1, 0);
+    assert_int_equal(scr_value_info(f.vs, e).chars, 4000);
+    assert_int_equal(scr_value_info(f.vs, e).type, SCR_T_VARCHAR);
+    assert_int_equal(scr_value_info(f.vs, g).chars, 8000);
+    assert_int_equal(scr_value_info(f.vs, g).type, SCR_T_CLOB);
+    /* rpad(rownum, 10, '*'): "7*********" */
+    scr_val_t r7 = value_of(&f, 8, 7, 0), r12 = value_of(&f, 8, 12, 0);
+    uint8_t buf[64];
+    assert_int_equal(scr_value_read(f.vs, r7, 0, buf, sizeof buf), 10);
+    assert_memory_equal(buf, "7*********", 10);
+    assert_int_equal(scr_value_read(f.vs, r12, 0, buf, sizeof buf), 10);
+    assert_memory_equal(buf, "12********", 10);
+    assert_int_equal(scr_value_read(f.vs, r12, 8, buf, sizeof buf), 2);
+    assert_memory_equal(buf, "**", 2);
+    /* lpad's default pad is a blank */
+    scr_val_t l = value_of(&f, 9, 1, 0);
+    assert_int_equal(scr_value_read(f.vs, l, 0, buf, sizeof buf), 5);
+    assert_memory_equal(buf, "   ab", 5);
+    /* empty_clob() is a LOB of length 0, null is no value; '' is null */
+    scr_val_t em = value_of(&f, 10, 1, 0), nu = value_of(&f, 11, 1, 0), ab = value_of(&f, 12, 1, 0);
+    assert_true(em != SCR_VAL_NULL);
+    assert_int_equal(scr_value_info(f.vs, em).chars, 0);
+    assert_int_equal(nu, SCR_VAL_NULL);
+    assert_true(scr_value_info(f.vs, em).hash != scr_value_info(f.vs, nu).hash);
+    assert_int_equal(scr_value_info(f.vs, ab).chars, 3);
+    /* c || c of the 100 x is 200 x, the same as rpad('x', 200, 'x') would be */
+    scr_val_t cc = value_of(&f, 13, 1, a);
+    assert_int_equal(scr_value_info(f.vs, cc).chars, 200);
+    assert_int_equal(scr_value_read(f.vs, cc, 150, buf, sizeof buf), 50);
+    for (int i = 0; i < 50; i++)
+        assert_int_equal(buf[i], 'x');
+    scr_val_t all[] = {a, b, c, d, e, g, r7, r12, l, em, ab, cc};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        scr_value_release(f.vs, all[i]);
+    assert_int_equal(scr_values_check(f.vs), SIM_OK);
+    close_fix(&f);
+}
+
+static void test_values_charset_and_extended(void **state)
+{
+    (void)state;
+    scr_options_t o;
+    scr_options_defaults(&o);
+    o.charset = SCR_CHARSET_AL32UTF8;
+    o.max_string_extended = 1;
+    fix_t f;
+    open_fix(&f,
+             T_SF "insert into t values (1, rpad('b', 12000, 'b'));\n"
+                  "insert into t values (1, rpad('ab', 40000, 'c'));\n",
+             &o);
+    scr_val_t v = value_of(&f, 2, 1, 0);
+    scr_value_info_t in = scr_value_info(f.vs, v);
+    assert_int_equal(in.chars, 12000); /* EXTENDED: up to 32,767 */
+    assert_int_equal(in.bytes, 24000); /* UCS-2 in the CLOB */
+    uint8_t buf[8];
+    assert_int_equal(scr_value_read(f.vs, v, 0, buf, 5), 5);
+    assert_memory_equal(buf, "\0b\0b\0", 5);
+    assert_int_equal(scr_value_read(f.vs, v, 23997, buf, 8), 3);
+    assert_memory_equal(buf, "b\0b", 3);
+    scr_val_t w = value_of(&f, 3, 1, 0);
+    assert_int_equal(scr_value_info(f.vs, w).chars, 32767);
+    scr_value_release(f.vs, v);
+    scr_value_release(f.vs, w);
+    close_fix(&f);
+}
+
+static void test_values_random(void **state)
+{
+    (void)state;
+    scr_options_t o;
+    scr_options_defaults(&o);
+    o.seed = 42;
+    const char *text = T_SF "insert into t values (1, dbms_random.string('x', 3000));\n"
+                            "insert into t values (1, dbms_random.string('l', 10));\n";
+    fix_t f, g;
+    open_fix(&f, text, &o);
+    open_fix(&g, text, &o);
+    scr_val_t a1 = value_of(&f, 2, 1, 0), a2 = value_of(&f, 2, 2, 0);
+    scr_val_t b1 = value_of(&g, 2, 1, 0);
+    /* the same seed, the same content; two rows, two contents */
+    assert_true(scr_value_info(f.vs, a1).hash == scr_value_info(g.vs, b1).hash);
+    assert_true(scr_value_info(f.vs, a1).hash != scr_value_info(f.vs, a2).hash);
+    assert_int_equal(scr_value_info(f.vs, a1).chars, 3000);
+    static uint8_t x[3000], y[3000];
+    assert_int_equal(scr_value_read(f.vs, a1, 0, x, 3000), 3000);
+    assert_int_equal(scr_value_read(g.vs, b1, 0, y, 3000), 3000);
+    assert_memory_equal(x, y, 3000);
+    int classes[2] = {0, 0};
+    for (int i = 0; i < 3000; i++) {
+        assert_true((x[i] >= 'A' && x[i] <= 'Z') || (x[i] >= '0' && x[i] <= '9'));
+        classes[x[i] >= 'A']++;
+    }
+    assert_true(classes[0] > 0 && classes[1] > 0);
+    /* a literal of the same text hashes the same: the hash is of the characters */
+    char lit[64];
+    scr_val_t l = value_of(&f, 3, 1, 0);
+    assert_int_equal(scr_value_read(f.vs, l, 0, (uint8_t *)lit, 10), 10);
+    for (int i = 0; i < 10; i++)
+        assert_true(lit[i] >= 'a' && lit[i] <= 'z');
+    char t2[256];
+    snprintf(t2, sizeof t2, T_SF "insert into t values (1, '%.10s');\n", lit);
+    fix_t h;
+    open_fix(&h, t2, &o);
+    scr_val_t hl = value_of(&h, 2, 1, 0);
+    assert_true(scr_value_info(h.vs, hl).hash == scr_value_info(f.vs, l).hash);
+    scr_value_release(h.vs, hl);
+    close_fix(&h);
+    scr_value_release(f.vs, a1);
+    scr_value_release(f.vs, a2);
+    scr_value_release(f.vs, l);
+    scr_value_release(g.vs, b1);
+    close_fix(&f);
+    close_fix(&g);
+}
+
+static void test_values_runtime_concat_cap(void **state)
+{
+    (void)state;
+    fix_t f;
+    open_fix(&f,
+             T_SF "insert into t select rownum, rpad('x', 3999, 'x') || rownum from dual "
+                  "connect by level <= 20;\n",
+             NULL);
+    scr_val_t v = value_of(&f, 2, 9, 0);
+    assert_int_equal(scr_value_info(f.vs, v).chars, 4000);
+    scr_value_release(f.vs, v);
+    const scr_stmt_t *st = &f.s->stmts[1];
+    scr_row_t row = {10, 10, 0, NULL};
+    char err[SCR_ERR_LEN];
+    assert_int_equal(scr_eval(f.vs, st->u.dml.values[1], &row, &v, err, sizeof err), SIM_EINVAL);
+    assert_string_equal(err, "2: ORA-01489: result of string concatenation is too long (4001 "
+                             "bytes, at most 4000)");
+    assert_int_equal(scr_values_live(f.vs), 0);
+    close_fix(&f);
+}
+
+/* Interned values live while referenced, and no longer. */
+static void test_values_refcounts(void **state)
+{
+    (void)state;
+    fix_t f;
+    open_fix(&f, T_SF "insert into t values (1, rpad(rownum, 8000, 'z'));\n", NULL);
+    scr_val_t v[100];
+    for (int i = 0; i < 100; i++)
+        v[i] = value_of(&f, 2, i % 10, 0);
+    assert_int_equal(scr_values_live(f.vs), 10);
+    for (int i = 0; i < 100; i++)
+        scr_value_release(f.vs, v[i]);
+    assert_int_equal(scr_values_live(f.vs), 0);
+    assert_int_equal(scr_values_check(f.vs), SIM_OK);
+    close_fix(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_statements),
+        cmocka_unit_test(test_plsql_block),
+        cmocka_unit_test(test_alter),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_bad_scripts),
+        cmocka_unit_test(test_long_line),
+        cmocka_unit_test(test_values_lengths_and_hashes),
+        cmocka_unit_test(test_values_charset_and_extended),
+        cmocka_unit_test(test_values_random),
+        cmocka_unit_test(test_values_runtime_concat_cap),
+        cmocka_unit_test(test_values_refcounts),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
