@@ -107,3 +107,11 @@ int scr_tablespace_add(scr_parser_t *p, const scr_tablespace_t *ts)
     s->tablespaces[s->ntablespaces] = *ts;
     return (int)s->ntablespaces++;
 }
+
+int scr_table_lob(const scr_table_t *t)
+{
+    for (uint32_t i = 0; i < t->ncols; i++)
+        if (t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB)
+            return (int)i;
+    return -1;
+}

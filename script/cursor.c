@@ -1,0 +1,158 @@
+/*
+ * cursor.c -- the parser's walk over one statement's tokens: look, take,
+ * expect, and refuse with the line of the token in hand.  Every statement
+ * parser (ddl.c, dml.c, expr.c, plsql.c, parse.c) reads tokens through it.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "script_int.h"
+
+_Noreturn void scr_fail_at(scr_parser_t *p, uint32_t line, const char *fmt, ...)
+{
+    char msg[SCR_ERR_LEN];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    scr_lex_fail(p->lx, line, "%s", msg);
+}
+
+_Noreturn void scr_fail(scr_parser_t *p, const char *fmt, ...)
+{
+    char msg[SCR_ERR_LEN];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    scr_lex_fail(p->lx, scr_peek(p)->line, "%s", msg);
+}
+
+_Noreturn void scr_unexpected(scr_parser_t *p, const char *expected)
+{
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind == SCR_TOK_EOF) {
+        uint32_t line = p->i > 0 ? p->toks[p->i - 1].line : t->line;
+        scr_fail_at(p, line, "statement ends early (expected %s)", expected);
+    }
+    char q[64];
+    scr_quote(p->lx->src + t->start, t->end - t->start, q, sizeof q);
+    scr_fail(p, "'%s' not understood (expected %s)", q, expected);
+}
+
+const scr_tok_t *scr_peek(const scr_parser_t *p)
+{
+    return &p->toks[p->i];
+}
+
+const scr_tok_t *scr_peek_at(const scr_parser_t *p, uint32_t ahead)
+{
+    uint32_t i = p->i + ahead;
+    return &p->toks[i < p->ntoks ? i : p->ntoks - 1];
+}
+
+const scr_tok_t *scr_take(scr_parser_t *p)
+{
+    const scr_tok_t *t = &p->toks[p->i];
+    if (t->kind != SCR_TOK_EOF)
+        p->i++;
+    return t;
+}
+
+int scr_is_kw(const scr_parser_t *p, const char *kw)
+{
+    const scr_tok_t *t = scr_peek(p);
+    return t->kind == SCR_TOK_IDENT && strcmp(t->text, kw) == 0;
+}
+
+int scr_accept_kw(scr_parser_t *p, const char *kw)
+{
+    if (!scr_is_kw(p, kw))
+        return 0;
+    p->i++;
+    return 1;
+}
+
+void scr_expect_kw(scr_parser_t *p, const char *kw)
+{
+    if (!scr_accept_kw(p, kw))
+        scr_unexpected(p, kw);
+}
+
+int scr_is_sym(const scr_parser_t *p, const char *sym)
+{
+    const scr_tok_t *t = scr_peek(p);
+    return t->kind == SCR_TOK_SYM && strcmp(t->text, sym) == 0;
+}
+
+int scr_accept_sym(scr_parser_t *p, const char *sym)
+{
+    if (!scr_is_sym(p, sym))
+        return 0;
+    p->i++;
+    return 1;
+}
+
+void scr_expect_sym(scr_parser_t *p, const char *sym)
+{
+    if (!scr_accept_sym(p, sym)) {
+        char e[16];
+        snprintf(e, sizeof e, "'%s'", sym);
+        scr_unexpected(p, e);
+    }
+}
+
+void scr_expect_name(scr_parser_t *p, char name[SCR_NAME_MAX + 1], const char *what)
+{
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind != SCR_TOK_IDENT && t->kind != SCR_TOK_QIDENT)
+        scr_unexpected(p, what);
+    memcpy(name, t->text, t->len);
+    name[t->len] = 0;
+    p->i++;
+}
+
+uint64_t scr_expect_uint(scr_parser_t *p, uint64_t lo, uint64_t hi, int scaled, const char *what)
+{
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind != SCR_TOK_NUMBER)
+        scr_unexpected(p, what);
+    char q[64];
+    scr_quote(t->text, t->len, q, sizeof q);
+    uint64_t v = 0, mult = 1;
+    size_t n = t->len;
+    char last = t->text[n - 1];
+    if (strchr("kKmMgGtT", last)) {
+        if (!scaled)
+            scr_fail(p, "%s '%s' not understood: no K, M, G or T suffix here", what, q);
+        mult = (last == 'k' || last == 'K')   ? 1ULL << 10
+               : (last == 'm' || last == 'M') ? 1ULL << 20
+               : (last == 'g' || last == 'G') ? 1ULL << 30
+                                              : 1ULL << 40;
+        n--;
+    }
+    int overflow = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = t->text[i];
+        if (c < '0' || c > '9')
+            scr_fail(p, "%s '%s' not understood: a whole number is needed", what, q);
+        if (v > (UINT64_MAX - 9) / 10)
+            overflow = 1;
+        else
+            v = v * 10 + (uint64_t)(c - '0');
+    }
+    if (!overflow && mult > 1 && v > UINT64_MAX / mult)
+        overflow = 1;
+    v *= mult;
+    if (overflow || v < lo || v > hi)
+        scr_fail(p, "%s %s out of range (accepted %llu to %llu)", what, q, (unsigned long long)lo,
+                 (unsigned long long)hi);
+    p->i++;
+    return v;
+}
+
+void scr_expect_end(scr_parser_t *p)
+{
+    if (scr_peek(p)->kind != SCR_TOK_EOF)
+        scr_unexpected(p, "';' ending the statement");
+}
