@@ -204,9 +204,34 @@ class Verdicts(unittest.TestCase):
                     "insert/local/lob:4k/block:8k/rows:10000\t-\t3000\n")
         rc, md = run([f"--instructions={tsv}"])
         self.assertEqual(rc, 0)
-        self.assertIn("**instructions: 1 of 2 cases changed; 1 not counted**", md)
-        self.assertEqual(row(md, "local/lob:2k")[1:], ["1000", "1500", "+50.0%"])
+        self.assertIn("**instructions: 1 of 2 cases changed; 1 not counted; the largest change "
+                      "+500 (+50.0%) in `local/lob:2k`**", md)
+        self.assertEqual(row(md, "local/lob:2k")[1:], ["1000", "1500", "+500 (+50.0%)"])
         self.assertEqual(row(md, "dblink/lob:2k")[3], "0")
+
+    def test_instructions_threshold(self):
+        """+2 instructions in a million (+0.0002 %) is unchanged at the
+        default 0.1 %, changed at 0; the largest change is named either way."""
+        tsv = os.path.join(self.tmp.name, "i.tsv")
+        with open(tsv, "w", encoding="utf-8") as f:
+            f.write(f"{NAMES[0]}\t1000000\t1000002\n{NAMES[1]}\t2000000\t2000001\n")
+        rc, md = run([f"--instructions={tsv}"])
+        self.assertIn("**instructions: 0 of 2 cases changed; the largest change +2 (+0.0%) "
+                      "in `local`**", md)
+        self.assertIn("more than 0.1% (--instruction-threshold)", md)
+        rc, md = run([f"--instructions={tsv}", "--instruction-threshold=0"])
+        self.assertIn("**instructions: 2 of 2 cases changed; the largest change +2", md)
+        # 0.2 % is beyond 0.1 %
+        with open(tsv, "w", encoding="utf-8") as f:
+            f.write(f"{NAMES[0]}\t1000\t1002\n{NAMES[1]}\t2000\t2000\n")
+        rc, md = run([f"--instructions={tsv}"])
+        self.assertIn("**instructions: 1 of 2 cases changed; the largest change +2 (+0.2%)", md)
+
+    def test_times_columns_say_what_they_are(self):
+        files = self.r.write(lambda i, n: 1.0)
+        rc, md = run(files)
+        self.assertIn("| case | base (median) | head (median) | change (median ratio) |", md)
+        self.assertIn("need not be the ratio of the two medians", md)
 
 
 class BadInput(unittest.TestCase):
