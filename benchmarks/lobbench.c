@@ -330,6 +330,28 @@ static void seeds_text(const bench_opts_t *o, char *buf, size_t len)
         strcpy(buf + len - 4, "...");
 }
 
+/* The parameters of c that differ from the model's defaults, "name=value"
+ * separated by spaces, or "the model's defaults" when none does: what the
+ * console shows of the context's lobsim_model_params (the JSON keeps them
+ * all). */
+static void changed_params(const case_t *c, char *buf, size_t len)
+{
+    case_t d;
+    case_defaults(&d);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < case_param_count() && used < len; i++) {
+        if (case_param_get(c, i) == case_param_get(&d, i))
+            continue;
+        char v[32];
+        bench_param_text(case_param_name(i), case_param_get(c, i), v, sizeof v);
+        used += (size_t)snprintf(buf + used, len - used, "%s%s=%s", used ? " " : "",
+                                 case_param_name(i), v);
+    }
+    if (!buf[0])
+        snprintf(buf, len, "the model's defaults (all of them in the JSON context)");
+}
+
 /*
  * Google Benchmark's flags taken (what is left in argv refused), the outputs
  * checked, and the run's provenance put in the report's context.  0, or 2
@@ -365,6 +387,15 @@ static int start_benchmark(gbc_t *g, const bench_opts_t *o, const sweep_t *sw, i
     gbc_add_context(g, "lobsim_build_type", LOBSIM_BUILD_TYPE);
     gbc_add_context(g, "lobsim_seed", seed);
     gbc_add_context(g, "lobsim_model_params", params);
+    char changed[1024];
+    changed_params(&sw->cases[0].c, changed, sizeof changed);
+    gbc_context_shown(g, "lobsim_model_params", changed);
+    /* Beside Oracle's statistics, Time would read as Oracle's elapsed
+     * time: it is the simulator's, per simulated statement. */
+    gbc_console_labels(g, "Model time", "Model CPU",
+                       "Time and CPU: the simulator's own run time per simulated statement, "
+                       "not Oracle's (the Google Benchmark library was built for debugging, "
+                       "which adds a little to each)");
     gbc_add_context(g, "lobsim_min_time", timing);
     return 0;
 }
@@ -429,6 +460,8 @@ static int write_outputs(const bench_opts_t *o, const sweep_t *sw, const provena
 {
     char err[512];
     int rc = failed;
+    /* Ctrl-C now waits until every output is whole, then says what was. */
+    sim_interrupt_hold(1);
     if (!o->quiet)
         bench_table(stdout, sw->cases, sw->ncases, o->explain);
     if (o->stats_out && bench_csv(o->stats_out, sw->cases, sw->ncases, err, sizeof err) != 0) {
@@ -444,10 +477,17 @@ static int write_outputs(const bench_opts_t *o, const sweep_t *sw, const provena
         fprintf(stderr, "lobbench: %s\n", err);
         rc = 1;
     }
-    if (o->db && lobbench_record(o, sw, pv, cmdline, started, !failed) != 0)
-        rc = 1;
+    int recorded = 0;
+    if (o->db) {
+        if (lobbench_record(o, sw, pv, cmdline, started, !failed) != 0)
+            rc = 1;
+        else
+            recorded = 1;
+    }
     if (o->plot && lobbench_write_plot(o, sw) != 0)
         rc = 1;
+    sim_interrupt_say(recorded ? "after the run was recorded" : "nothing recorded");
+    sim_interrupt_hold(0);
     return rc;
 }
 
@@ -470,8 +510,18 @@ static int sweep(const bench_opts_t *o, sweep_t *sw, int argc, char **argv, cons
     provenance_t pv;
     int rc = start_benchmark(g, o, sw, &argc, argv, &pv);
     int failed = 0;
+    int none_ran = 0;
     if (rc == 0) {
         failed = run_model(g, sw);
+        for (size_t i = 0; i < sw->ncases && failed; i++)
+            none_ran |= sw->cases[i].ran;
+        none_ran = failed && !none_ran;
+    }
+    if (none_ran) {
+        /* Each case said why it failed (out of memory, ...): there is
+         * nothing to time, tabulate or record. */
+        rc = 1;
+    } else if (rc == 0) {
         if (count_matching(sw, filter) == 0) {
             /* A filter that selects nothing is a mistake, not an empty run. */
             fprintf(stderr,
@@ -509,6 +559,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "lobbench: out of memory\n");
         rc = 1;
     } else if ((rc = build_cases(&o, &sw)) == 0) {
+        /* Ctrl-C during the sweep: one line; nothing is open yet. */
+        sim_interrupt_install("lobbench", "nothing recorded");
         char **gargv = with_min_time(&argc, argv);
         if (gargv == NULL) {
             fprintf(stderr, "lobbench: out of memory\n");

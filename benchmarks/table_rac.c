@@ -101,6 +101,16 @@ static int shows(const rac_report_t *rep, size_t k, size_t i)
     return 0;
 }
 
+/* A line of counts, not rates, averages or percentages: the transfer
+ * statistics' "blocks received" (AWR's Global Cache Transfer Stats prints
+ * them as whole numbers). */
+static int is_count(const char *name)
+{
+    const char *suffix = "blocks received";
+    size_t n = strlen(name), k = strlen(suffix);
+    return n >= k && strcmp(name + n - k, suffix) == 0;
+}
+
 static void section(FILE *f, const char *title, const char *sec, const bench_case_t *const *col,
                     size_t k, const rac_report_t *rep)
 {
@@ -109,9 +119,11 @@ static void section(FILE *f, const char *title, const char *sec, const bench_cas
         if (strcmp(rep[0].line[i].section, sec) != 0 || !shows(rep, k, i))
             continue;
         fprintf(f, "  %-50s", rep[0].line[i].name);
+        /* A count (blocks received) as AWR prints it, without decimals. */
+        int count = is_count(rep[0].line[i].name);
         for (size_t j = 0; j < k; j++)
             for (int c = 0; c < RAC_COLUMNS; c++)
-                fprintf(f, " %13.3f", rep[j].line[i].v[c]);
+                fprintf(f, count ? " %13.0f" : " %13.3f", rep[j].line[i].v[c]);
         for (size_t j = 1; j < k; j++)
             change(f, rep[0].line[i].v[2], rep[j].line[i].v[2]);
         fprintf(f, "\n");
@@ -153,11 +165,17 @@ static void top_events(FILE *f, const bench_case_t *bc, const rac_report_t *rep)
         }
     fprintf(f, "\nTop 5 Timed Events, cluster, %uk blocks %12s %10s %9s %9s  %s\n",
             bc->c.block_size / 1024, "Waits", "Time (s)", "Avg (ms)", "% DB time", "Wait Class");
-    for (size_t i = 0; i < n && i < 5; i++)
-        fprintf(f, "  %-40s %12.0f %10.2f %9.3f %9.1f  %s\n", ev[i].name, ev[i].waits, ev[i].s,
-                ev[i].waits > 0 ? 1000 * ev[i].s / ev[i].waits : 0.0,
+    for (size_t i = 0; i < n && i < 5; i++) {
+        /* DB CPU is no wait: AWR leaves its Waits and Avg blank. */
+        char waits[24] = "", avg[24] = "";
+        if (ev[i].waits > 0) {
+            snprintf(waits, sizeof waits, "%.0f", ev[i].waits);
+            snprintf(avg, sizeof avg, "%.3f", 1000 * ev[i].s / ev[i].waits);
+        }
+        fprintf(f, "  %-40s %12s %10.2f %9s %9.1f  %s\n", ev[i].name, waits, ev[i].s, avg,
                 dbt && dbt->v[2] > 0 ? 100 * ev[i].s / (dbt->v[2] * rep->elapsed_s) : 0.0,
                 ev[i].cls);
+    }
 }
 
 /* The sections of the tables, in AWR's order: title and section name. */

@@ -538,6 +538,9 @@ int main(int argc, char **argv)
             list_params();
         return rc;
     }
+    /* Ctrl-C during the fit: one line, and nothing written (the store is
+     * read and closed before the fit starts). */
+    sim_interrupt_install("lobfit", "nothing written");
     fit_t *f;
     size_t params[FIT_MAX_PARAMS], np, ns, ncases, skipped;
     int stats[SIM_STAT_COUNT];
@@ -565,9 +568,12 @@ int main(int argc, char **argv)
         fit_destroy(f);
         return 1;
     }
+    sim_interrupt_hold(1); /* the report and --out whole, or not begun */
     print_report(f, &a.fit, &r, params, np, stats, ns, since(&pg.t0));
     if (a.out)
         rc = write_params(&a, f, &r, runs);
+    sim_interrupt_say(rc == 0 && a.out ? "after writing its parameters" : "nothing written");
+    sim_interrupt_hold(0);
     fit_destroy(f);
     return rc;
 }

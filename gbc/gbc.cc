@@ -309,6 +309,35 @@ extern "C" gbc_err_t gbc_add_context(gbc_t *g, const char *key, const char *valu
     }
 }
 
+extern "C" gbc_err_t gbc_context_shown(gbc_t *g, const char *key, const char *shown)
+{
+    std::map<std::string, std::string> *ctx = bm::internal::GetGlobalContext();
+    if (key == nullptr || shown == nullptr || ctx == nullptr || ctx->count(key) == 0)
+        return gbc_fail(g, GBC_EINVAL, gbc_fmt("context key '%s' is not set", key ? key : ""));
+    try {
+        g->shown[key] = shown;
+        return GBC_OK;
+    } catch (const std::bad_alloc &) {
+        return gbc_fail(g, GBC_ENOMEM, "out of memory");
+    }
+}
+
+extern "C" gbc_err_t gbc_console_labels(gbc_t *g, const char *time, const char *cpu,
+                                        const char *debug_note)
+{
+    if (time == nullptr || cpu == nullptr || strlen(time) > 13 || strlen(cpu) > 15)
+        return gbc_fail(g, GBC_EINVAL, "console labels: Time at most 13 characters, CPU 15");
+    try {
+        g->time_label = time;
+        g->cpu_label = cpu;
+        g->has_note = debug_note != nullptr;
+        g->debug_note = debug_note != nullptr ? debug_note : "";
+        return GBC_OK;
+    } catch (const std::bad_alloc &) {
+        return gbc_fail(g, GBC_ENOMEM, "out of memory");
+    }
+}
+
 extern "C" void gbc_shutdown(void)
 {
     bm::Shutdown();
@@ -335,8 +364,10 @@ class Forwarder : public bm::BenchmarkReporter
      * stream's precision (6 digits unless told): every digit of a double,
      * as its JSON has. */
     Forwarder(std::unique_ptr<bm::BenchmarkReporter> inner, gbc_t *g,
-              const std::unordered_map<std::string, NaturalName> *names, bool forward, bool exact)
-        : inner_(std::move(inner)), g_(g), names_(names), forward_(forward), exact_(exact)
+              const std::unordered_map<std::string, NaturalName> *names, bool forward, bool exact,
+              bool console = false)
+        : inner_(std::move(inner)), g_(g), names_(names), forward_(forward), exact_(exact),
+          console_(console)
     {
     }
 
@@ -347,7 +378,33 @@ class Forwarder : public bm::BenchmarkReporter
             GetOutputStream().precision(std::numeric_limits<double>::max_digits10);
         inner_->SetOutputStream(&GetOutputStream());
         inner_->SetErrorStream(&GetErrorStream());
-        return inner_->ReportContext(context);
+        if (!console_)
+            return inner_->ReportContext(context);
+        /* The console's context: the values shown short, the DEBUG
+         * warning in the program's words; the file reporter keeps both. */
+        std::map<std::string, std::string> *ctx = bm::internal::GetGlobalContext();
+        std::map<std::string, std::string> kept;
+        for (const auto &kv : g_->shown)
+            if (ctx != nullptr && ctx->count(kv.first) != 0) {
+                kept[kv.first] = (*ctx)[kv.first];
+                (*ctx)[kv.first] = kv.second;
+            }
+        std::ostringstream err;
+        inner_->SetErrorStream(&err);
+        bool ok = inner_->ReportContext(context);
+        inner_->SetErrorStream(&GetErrorStream());
+        for (const auto &kv : kept)
+            (*ctx)[kv.first] = kv.second;
+        std::istringstream lines(err.str());
+        for (std::string l; std::getline(lines, l);) {
+            if (g_->has_note && l.find("Library was built as DEBUG") != std::string::npos) {
+                if (!g_->debug_note.empty())
+                    GetErrorStream() << g_->debug_note << "\n";
+                continue;
+            }
+            GetErrorStream() << l << "\n";
+        }
+        return ok;
     }
 
     void ReportRuns(const std::vector<Run> &reports) override
@@ -361,7 +418,22 @@ class Forwarder : public bm::BenchmarkReporter
             r.run_name.iterations = it->second.iterations;
             r.run_name.repetitions = it->second.repetitions;
         }
-        inner_->ReportRuns(runs);
+        if (console_ && !g_->time_label.empty()) {
+            /* The heading's Time and CPU, named as the program asked. */
+            std::ostringstream out;
+            inner_->SetOutputStream(&out);
+            inner_->ReportRuns(runs);
+            inner_->SetOutputStream(&GetOutputStream());
+            std::string text = out.str();
+            const std::string from = gbc_fmt(" %13s %15s %12s", "Time", "CPU", "Iterations");
+            const std::string to = gbc_fmt(" %13s %15s %12s", g_->time_label.c_str(),
+                                           g_->cpu_label.c_str(), "Iterations");
+            for (size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
+                text.replace(at, from.size(), to);
+            GetOutputStream() << text;
+        } else {
+            inner_->ReportRuns(runs);
+        }
         if (forward_ && g_->cb != nullptr)
             for (const Run &r : runs)
                 forward(r);
@@ -412,7 +484,7 @@ class Forwarder : public bm::BenchmarkReporter
     std::unique_ptr<bm::BenchmarkReporter> inner_;
     gbc_t *g_;
     const std::unordered_map<std::string, NaturalName> *names_;
-    bool forward_, exact_;
+    bool forward_, exact_, console_;
 };
 
 /* The library's internal::CreateReporter(), which it does not export. */
@@ -521,7 +593,7 @@ extern "C" gbc_err_t gbc_run(gbc_t *g, const char *filter, size_t *matched)
         for (const auto &b : g->benches)
             materialize(g, b.get());
         Forwarder display(make_reporter(f.format, display_options(f)), g, &names, f.out.empty(),
-                          f.format == "csv");
+                          f.format == "csv", f.format == "console");
         std::unique_ptr<Forwarder> file;
         if (!f.out.empty())
             file.reset(new Forwarder(make_reporter(f.out_format, bm::ConsoleReporter::OO_None), g,

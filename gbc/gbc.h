@@ -146,6 +146,21 @@ bool gbc_report_unrecognized_arguments(int argc, char **argv);
 gbc_err_t gbc_add_context(gbc_t *g, const char *key, const char *value);
 
 /*
+ * What the console report shows for context key (added before) instead of
+ * its value; JSON and CSV reports, and --benchmark_out, keep the value.
+ * GBC_EINVAL for a key not added, GBC_ENOMEM.
+ */
+gbc_err_t gbc_context_shown(gbc_t *g, const char *key, const char *shown);
+
+/*
+ * The console table's "Time" and "CPU" headings named time (at most 13
+ * characters) and cpu (at most 15), and debug_note (one line, no newline)
+ * printed in place of the library's "***WARNING*** Library was built as
+ * DEBUG" (NULL: that warning as it is).  GBC_EINVAL for a label too long.
+ */
+gbc_err_t gbc_console_labels(gbc_t *g, const char *time, const char *cpu, const char *debug_note);
+
+/*
  * benchmark::Shutdown(): frees the library's global context.  Unlike the
  * bare 1.7.1 call, running or adding context afterwards is safe.
  */

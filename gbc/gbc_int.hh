@@ -25,6 +25,7 @@
 #include <string>
 #include <unordered_map>
 #include <regex>
+#include <sstream>
 #include <vector>
 
 #include <unistd.h>
@@ -98,6 +99,10 @@ struct gbc {
     gbc_report_fn_t cb = nullptr;
     void *cb_user = nullptr;
     Flags flags;
+    /* The console's own text (gbc_context_shown, gbc_console_labels). */
+    std::map<std::string, std::string> shown;
+    std::string time_label, cpu_label, debug_note;
+    bool has_note = false;
 };
 
 /* Set the handle's message and return err. */

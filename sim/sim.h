@@ -343,6 +343,19 @@ void sim_format_size(uint64_t v, char *buf, size_t len);
 /* The directory part of path: "." when it has none, "/" for "/x". */
 void sim_parent_dir(const char *path, char *dir, size_t len);
 
+/* ---- interrupts (interrupt.c) ------------------------------------------ */
+
+/*
+ * Ctrl-C and SIGTERM end the program with one line, "PROG: interrupted,
+ * WHAT" (WHAT e.g. "nothing recorded"), and exit status 128 + the signal.
+ * sim_interrupt_say() changes WHAT; sim_interrupt_hold(1) makes the signals
+ * wait (a store being written), sim_interrupt_hold(0) lets a waiting one
+ * act.  Process-wide: for a program's main(), not for library code.
+ */
+void sim_interrupt_install(const char *prog, const char *what);
+void sim_interrupt_say(const char *what);
+void sim_interrupt_hold(int on);
+
 /* ---- command lines (opt.c) -------------------------------------------- */
 
 /*

@@ -213,6 +213,21 @@ short=$(q "select count(*) from sessions s join runs r using (run) where r.sourc
 [ "$runs" -le $((ok_runs + killed + 1)) ] || bad "the store shows $runs runs, more than were started"
 runs=$((runs - 1))
 
+# Ctrl-C in the sweep, before the store is opened: one line, exit 130, and
+# no store, -wal or -shm made.  Before: lobbench died without a word.
+"$LOBBENCH" --db=ctrlc.db --sizes=2k --benchmark_min_time=60s >/dev/null 2>ctrlc.err &
+pid=$!
+for _ in $(seq 600); do grep -q '^-----' ctrlc.err 2>/dev/null && break; sleep 0.1; done
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc = 130 ] || bad "Ctrl-C in the sweep: exit $rc, want 130"
+[ "$(tail -n 1 ctrlc.err)" = "lobbench: interrupted, nothing recorded" ] ||
+    bad "Ctrl-C in the sweep said: $(tail -n 2 ctrlc.err | tr '\n' ' ')"
+[ "$(grep -c interrupted ctrlc.err)" = 1 ] || bad "Ctrl-C in the sweep: not one line"
+left=$(ls ctrlc.db* 2>/dev/null)
+[ -z "$left" ] || bad "Ctrl-C in the sweep left $left"
+
 echo "interrupt: $((create_kills + KILLS)) kills: $create_kills while creating a store, then" \
     "$inside at a write or sync and $outside after a delay ($finished_first came after the" \
     "run had ended); $killed runs killed, $ok_runs finished; $runs whole runs of $SESSIONS" \

@@ -121,6 +121,24 @@ n=$(grep -c '"name": "insert/' x.json)
     bad "--stats-out CSV has $(wc -l <x.csv) lines, want 1 + 18 cases x $nstats statistics"
 grep -q '^insert,dblink,256,8,10000,"securefile allocation chunks",[0-9]*,$' x.csv && ok || bad "CSV lacks dblink 256k chunks"
 grep -q '"lobsim_seed": "1"' x.json && ok || bad "JSON context lacks the seed"
+# The console's context names only the parameters given (the JSON keeps
+# every one), its heading calls the times the model's, and the library's
+# DEBUG warning is said once in a user's words.  Before: a 2.6 KB line of
+# every parameter, "Time", "***WARNING*** Library was built as DEBUG".
+grep -q '"lobsim_model_params": "block_overhead=132 .*dsp.chunk_divisor=256 .*heap.dict_block_size=8192"' x.json &&
+    ok || bad "JSON context lacks the whole parameter list"
+"$LOBBENCH" --no-db --sizes=2k --rows=10 --benchmark_min_time=1x --param=dsp.chunk_divisor=512 \
+    >con.out 2>con.err || bad "console run failed: $(cat con.err)"
+[ "$(grep '^lobsim_model_params: ' con.err)" = "lobsim_model_params: dsp.chunk_divisor=512" ] && ok ||
+    bad "console context: $(grep '^lobsim_model_params' con.err | cut -c 1-200)"
+grep -q '^Benchmark  *Model time  *Model CPU  *Iterations' con.out && ok ||
+    bad "console heading: $(grep '^Benchmark' con.out)"
+if grep -q 'Library was built as DEBUG' con.err; then bad "the library's DEBUG warning is printed"; else ok; fi
+n=$(grep -c "^Time and CPU: the simulator's own run time" con.err)
+[ "$n" -le 1 ] && ok || bad "the note on times is printed $n times"
+"$LOBBENCH" --no-db --sizes=2k --rows=10 --benchmark_min_time=1x >con.out 2>con.err
+grep -q "^lobsim_model_params: the model's defaults" con.err && ok ||
+    bad "console context without --param: $(grep '^lobsim_model_params' con.err | cut -c 1-200)"
 # The same sweep as Google Benchmark's CSV, and as its console table with
 # every statistic as a counter.
 "$LOBBENCH" --no-db --quiet --benchmark_min_time=1x --benchmark_format=csv >gb.csv 2>gb.err &&

@@ -136,4 +136,19 @@ sqlite3 h.db "update runs set source = 'oracle' where run > $rac_run" || fail "r
 grep -q "^lobfit: runs $((rac_run + 1)), $((rac_run + 2)) (.*), 2 sessions" pair.out || fail "rac pair: $(cat pair.out)"
 within rac.redo_bytes 520 pair.out || fail "rac pair: rac.redo_bytes: $(cat pair.out)"
 grep -q "^cross-validated error (leave one block size out, 2 folds): " pair.out || fail "rac pair folds: $(cat pair.out)"
+# Ctrl-C during the fit: one line saying nothing was written, exit 130, no
+# --out file, and the store as it was (read and closed before the fit).
+# Before: lobfit died without a word.
+cp h.db before.db
+"$LOBFIT" --db=h.db --reference=reference --starts=50 --out=never.txt >/dev/null 2>ctrlc.err &
+pid=$!
+for _ in $(seq 600); do grep -q "evaluations" ctrlc.err 2>/dev/null && break; sleep 0.1; done
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc = 130 ] || fail "lobfit after Ctrl-C: exit $rc, want 130: $(tail -n 2 ctrlc.err)"
+[ "$(tail -n 1 ctrlc.err | tr -d '\r' | sed 's/.*\x1b\[K//')" = "lobfit: interrupted, nothing written" ] ||
+    fail "lobfit after Ctrl-C said: $(tail -n 2 ctrlc.err)"
+[ ! -e never.txt ] || fail "lobfit after Ctrl-C left never.txt"
+cmp -s h.db before.db || fail "lobfit after Ctrl-C changed the store"
 echo "lobfit_cli: ok"
