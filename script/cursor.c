@@ -112,6 +112,17 @@ void scr_expect_name(scr_parser_t *p, char name[SCR_NAME_MAX + 1], const char *w
     p->i++;
 }
 
+void scr_expect_table_name(scr_parser_t *p, char name[SCR_NAME_MAX + 1])
+{
+    scr_expect_name(p, name, "a table name");
+    /* SCHEMA.TABLE: the script runs as one user, so the schema is dropped */
+    if (scr_is_sym(p, ".") &&
+        (scr_peek_at(p, 1)->kind == SCR_TOK_IDENT || scr_peek_at(p, 1)->kind == SCR_TOK_QIDENT)) {
+        p->i++;
+        scr_expect_name(p, name, "a table name");
+    }
+}
+
 uint64_t scr_expect_uint(scr_parser_t *p, uint64_t lo, uint64_t hi, int scaled, const char *what)
 {
     const scr_tok_t *t = scr_peek(p);

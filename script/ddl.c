@@ -25,6 +25,7 @@ void scr_lob_defaults(scr_lob_opts_t *o, int securefile)
     o->chunk = 0;
     o->pctversion = 10;
     o->in_row = 1;
+    o->tablespace = -1;
 }
 
 static void once(scr_parser_t *p, scr_lob_opts_t *o, uint32_t bit, const char *what)
@@ -154,7 +155,8 @@ static int lob_parameters(scr_parser_t *p, scr_lob_opts_t *o, int modify, int *c
         } else if (!modify && scr_accept_kw(p, "TABLESPACE")) {
             char ts[SCR_NAME_MAX + 1];
             scr_expect_name(p, ts, "a tablespace name");
-            if (scr_tablespace_find(p, ts) < 0) {
+            o->tablespace = scr_tablespace_find(p, ts);
+            if (o->tablespace < 0) {
                 char q[64];
                 scr_quote(ts, strlen(ts), q, sizeof q);
                 scr_fail_at(p, t->line, "ORA-00959: tablespace '%s' does not exist", q);
@@ -307,7 +309,7 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
     t.tablespace = -1;
     t.id_col = -1;
     st->kind = SCR_CREATE_TABLE;
-    scr_expect_name(p, t.name, "a table name");
+    scr_expect_table_name(p, t.name);
     if (scr_is_kw(p, "AS"))
         scr_fail(p, "create table ... as select not supported: create it, then insert");
     scr_expect_sym(p, "(");
@@ -349,7 +351,12 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
                 scr_fail_at(p, line, "ORA-00957: duplicate column name");
         column_type(p, c);
         for (;;) {
-            if (scr_accept_kw(p, "PRIMARY")) {
+            if (scr_accept_kw(p, "CONSTRAINT")) { /* a named inline constraint */
+                char cn[SCR_NAME_MAX + 1];
+                scr_expect_name(p, cn, "a constraint name");
+                if (!scr_is_kw(p, "PRIMARY") && !scr_is_kw(p, "NOT"))
+                    scr_unexpected(p, "PRIMARY KEY or NOT NULL");
+            } else if (scr_accept_kw(p, "PRIMARY")) {
                 scr_expect_kw(p, "KEY");
                 pk = (int)n;
             } else if (scr_accept_kw(p, "NOT")) {
@@ -410,7 +417,20 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
                 sf = 0;
             scr_lob_defaults(&o, sf);
             uint32_t line = scr_peek(p)->line;
-            if (scr_peek(p)->kind == SCR_TOK_IDENT || scr_peek(p)->kind == SCR_TOK_QIDENT) {
+            if (scr_is_kw(p, "TABLESPACE")) {
+                /* STORE AS SECUREFILE TABLESPACE X, without parentheses:
+                 * Oracle takes it (LiveLabs "Shrinking SecureFile LOBs") */
+                p->i++;
+                char ts[SCR_NAME_MAX + 1];
+                uint32_t tl = scr_peek(p)->line;
+                scr_expect_name(p, ts, "a tablespace name");
+                o.tablespace = scr_tablespace_find(p, ts);
+                if (o.tablespace < 0) {
+                    char q[64];
+                    scr_quote(ts, strlen(ts), q, sizeof q);
+                    scr_fail_at(p, tl, "ORA-00959: tablespace '%s' does not exist", q);
+                }
+            } else if (scr_peek(p)->kind == SCR_TOK_IDENT || scr_peek(p)->kind == SCR_TOK_QIDENT) {
                 if (nw > 1)
                     scr_fail(p, "ORA-22853: invalid LOB storage option specification (a segment "
                                 "name for several LOB columns)");
@@ -476,7 +496,7 @@ static int table_name(scr_parser_t *p)
 {
     char name[SCR_NAME_MAX + 1];
     uint32_t line = scr_peek(p)->line;
-    scr_expect_name(p, name, "a table name");
+    scr_expect_table_name(p, name);
     return scr_table_resolve(p, name, line);
 }
 
@@ -500,7 +520,7 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
     if (scr_accept_kw(p, "MODIFY")) {
         scr_expect_kw(p, "LOB");
         st->column = lob_column(p, st->table);
-        scr_lob_opts_t *cur = &t->cols[st->column].lob;
+        scr_lob_opts_t *cur = scr_lob_now(p, st->table, st->column);
         scr_lob_opts_t o;
         scr_lob_defaults(&o, cur->securefile);
         int cascade = 0;
@@ -516,7 +536,8 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
             lob_check(p, &o, line);
             st->kind = SCR_MODIFY_LOB;
             st->u.lob = o;
-            /* The table's options from here on: what was given replaces. */
+            /* The options from here on (the semantic pass's state; the
+             * table keeps those of its create): what was given replaces. */
             uint32_t g = o.given;
             if (g & SCR_GIVEN_CACHE)
                 cur->cache = o.cache;
@@ -557,7 +578,7 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
         st->column = lob_column(p, st->table);
         scr_expect_kw(p, "STORE");
         scr_expect_kw(p, "AS");
-        int sf = t->cols[st->column].lob.securefile;
+        int sf = scr_lob_now(p, st->table, st->column)->securefile;
         if (scr_accept_kw(p, "SECUREFILE"))
             sf = 1;
         else if (scr_accept_kw(p, "BASICFILE"))
@@ -572,7 +593,7 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
         lob_check(p, &o, line);
         st->kind = SCR_MOVE_LOB;
         st->u.lob = o;
-        t->cols[st->column].lob = o;
+        *scr_lob_now(p, st->table, st->column) = o;
     } else {
         scr_unexpected(p, "MODIFY LOB, SHRINK SPACE or MOVE LOB");
     }

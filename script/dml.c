@@ -7,6 +7,10 @@
  * all_objects where rownum <= N (taken to have N rows: a dictionary view
  * of any database holds thousands), and the table itself (one new row for
  * each of its rows, `insert into t select * from t`).
+ *
+ * A DML statement inside a PL/SQL block is still SQL: its expressions are
+ * evaluated by the SQL engine under SQL's limits (4,000 bytes), and only a
+ * block's variables carry PL/SQL's 32,767 (plsql.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,7 +21,7 @@ static int table_ref(scr_parser_t *p)
 {
     char name[SCR_NAME_MAX + 1];
     uint32_t line = scr_peek(p)->line;
-    scr_expect_name(p, name, "a table name");
+    scr_expect_table_name(p, name);
     return scr_table_resolve(p, name, line);
 }
 
@@ -114,7 +118,7 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
         do {
             if (nvals == 64)
                 scr_fail(p, "ORA-00913: too many values");
-            vals[nvals++] = scr_parse_expr(p, -1, p->block != NULL);
+            vals[nvals++] = scr_parse_expr(p, -1, 0);
         } while (scr_accept_sym(p, ","));
         scr_expect_sym(p, ")");
     } else if (scr_accept_kw(p, "SELECT")) {
@@ -174,7 +178,9 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
         } else {
             char name[SCR_NAME_MAX + 1];
             uint32_t line = scr_peek(p)->line;
-            scr_expect_name(p, name, "XMLTABLE, DUAL, ALL_OBJECTS or the table itself");
+            if (scr_peek(p)->kind != SCR_TOK_IDENT && scr_peek(p)->kind != SCR_TOK_QIDENT)
+                scr_unexpected(p, "XMLTABLE, DUAL, ALL_OBJECTS or the table itself");
+            scr_expect_table_name(p, name);
             src_table = scr_table_resolve(p, name, line);
             if (src_table != st->table)
                 scr_fail_at(p, line,
@@ -197,7 +203,7 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
             do {
                 if (nvals == 64)
                     scr_fail(p, "ORA-00913: too many values");
-                vals[nvals++] = scr_parse_expr(p, src_table, p->block != NULL);
+                vals[nvals++] = scr_parse_expr(p, src_table, 0);
                 if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "FROM"))
                     p->i++; /* a column alias */
             } while (scr_accept_sym(p, ","));
@@ -265,7 +271,7 @@ void scr_parse_update(scr_parser_t *p, scr_stmt_t *st)
         if (d->values[c])
             scr_fail_at(p, line, "ORA-00957: duplicate column name");
         scr_expect_sym(p, "=");
-        scr_expr_t *e = scr_parse_expr(p, st->table, p->block != NULL);
+        scr_expr_t *e = scr_parse_expr(p, st->table, 0);
         check_value(p, t, (uint32_t)c, e);
         d->values[c] = e;
     } while (scr_accept_sym(p, ","));

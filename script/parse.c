@@ -276,7 +276,9 @@ static void parse_all(scr_parser_t *p)
                     break;
                 }
                 tokvec_push(p, &tv, &u);
-                end = u.end;
+                /* the text leaves out a final ';', as for other statements */
+                if (!(u.kind == SCR_TOK_SYM && strcmp(u.text, ";") == 0))
+                    end = u.end;
             }
             run_statement(p, &tv, st, 1, end);
             continue;
@@ -404,6 +406,7 @@ sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_op
     p.opts = opts;
     p.securefile_default = opts->securefile_default != 0;
     int rc = guarded(&p);
+    sim_free(p.lob_now);
     if (rc != 0) {
         sim_free(p.toks);
         sim_free(sc.stmts);

@@ -21,9 +21,11 @@
 
 static int is_observer(const scr_tok_t *t)
 {
+    /* SHOW_SPACE: Tom Kyte's published procedure over dbms_space, which
+     * AskTOM's answers call (`exec show_space`): it only reads. */
     return t->kind == SCR_TOK_IDENT &&
            (strcmp(t->text, "DBMS_SPACE") == 0 || strcmp(t->text, "DBMS_OUTPUT") == 0 ||
-            strcmp(t->text, "DBMS_STATS") == 0);
+            strcmp(t->text, "DBMS_STATS") == 0 || strcmp(t->text, "SHOW_SPACE") == 0);
 }
 
 static int is_changer(const scr_tok_t *t)

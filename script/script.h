@@ -175,6 +175,7 @@ typedef struct {
     int in_row;                      /* ENABLE (1) or DISABLE (0) STORAGE IN ROW */
     uint64_t initial, next, maxsize; /* STORAGE (...) bytes; 0: not given / unlimited */
     uint32_t freepools;              /* BasicFile FREEPOOLS N, 0 not given */
+    int tablespace;                  /* the LOB segment's TABLESPACE: an index, -1 the table's */
     uint32_t given;                  /* SCR_GIVEN_* bits */
     char segment[SCR_NAME_MAX + 1];  /* the LOB segment's name, "" when not given */
 } scr_lob_opts_t;

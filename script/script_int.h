@@ -78,6 +78,9 @@ typedef struct {
     uint32_t step; /* the statement being parsed */
     /* Growing arrays (sim_realloc'd; moved into the arena at the end). */
     uint32_t cap_stmts, cap_tables, cap_tablespaces;
+    /* Each table's LOB options as the statements so far left them (alter
+     * table changes them; scr_table_t keeps those of its create). */
+    scr_lob_opts_t **lob_now;
     /* Inside a PL/SQL block: its variables, for SCR_E_VAR. */
     scr_block_t *block;
     int securefile_default; /* db_securefile: a LOB without SECUREFILE or BASICFILE */
@@ -102,6 +105,8 @@ int scr_accept_sym(scr_parser_t *p, const char *sym);
 void scr_expect_sym(scr_parser_t *p, const char *sym);
 /* An identifier (quoted or not) into name; what names what it should be. */
 void scr_expect_name(scr_parser_t *p, char name[SCR_NAME_MAX + 1], const char *what);
+/* A table's name, optionally SCHEMA.TABLE (the schema is left out). */
+void scr_expect_table_name(scr_parser_t *p, char name[SCR_NAME_MAX + 1]);
 /* A whole number in [lo, hi], optional K/M/G/T suffix when scaled. */
 uint64_t scr_expect_uint(scr_parser_t *p, uint64_t lo, uint64_t hi, int scaled, const char *what);
 /* The statement has ended: nothing left but EOF. */
@@ -129,6 +134,8 @@ int scr_table_resolve(scr_parser_t *p, const char *name, uint32_t line); /* or O
 int scr_column_resolve(scr_parser_t *p, int table, const char *name, uint32_t line); /* ORA-00904 */
 int scr_table_add(scr_parser_t *p, const scr_table_t *t); /* ORA-00955 when it exists */
 void scr_table_drop(scr_parser_t *p, int table);
+/* The LOB options of column `col` of `table` as the script has left them. */
+scr_lob_opts_t *scr_lob_now(scr_parser_t *p, int table, int col);
 int scr_tablespace_find(scr_parser_t *p, const char *name);
 int scr_tablespace_add(scr_parser_t *p, const scr_tablespace_t *ts);
 /* A LOB column of table by name: ORA-00904 when missing, refused when not a LOB. */

@@ -73,11 +73,26 @@ int scr_table_add(scr_parser_t *p, const scr_table_t *t)
     if (scr_table_find(p, t->name) >= 0)
         scr_fail_at(p, s->stmts[p->step - 1].line,
                     "ORA-00955: name is already used by an existing object");
+    uint32_t cap = p->cap_tables;
     s->tables = grow(p, s->tables, s->ntables, &p->cap_tables, sizeof *s->tables);
+    if (p->cap_tables != cap || !p->lob_now) {
+        scr_lob_opts_t **v = sim_realloc(p->lob_now, p->cap_tables * sizeof *v);
+        if (!v)
+            longjmp(*p->arena->oom, 1);
+        p->lob_now = v;
+    }
+    p->lob_now[s->ntables] = scr_arena_alloc(p->arena, (t->ncols + 1) * sizeof **p->lob_now);
+    for (uint32_t i = 0; i < t->ncols; i++)
+        p->lob_now[s->ntables][i] = t->cols[i].lob;
     s->tables[s->ntables] = *t;
     s->tables[s->ntables].created = p->step;
     s->tables[s->ntables].dropped = 0;
     return (int)s->ntables++;
+}
+
+scr_lob_opts_t *scr_lob_now(scr_parser_t *p, int table, int col)
+{
+    return &p->lob_now[table][col];
 }
 
 void scr_table_drop(scr_parser_t *p, int table)

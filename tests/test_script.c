@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <dirent.h>
 
 #include "script.h"
 
@@ -201,6 +202,9 @@ static void test_alter(void **state)
     assert_int_equal(s->stmts[6].kind, SCR_MODIFY_LOB);
     assert_int_equal(s->stmts[6].u.lob.compress, SCR_COMPRESS_HIGH);
     assert_int_equal(s->stmts[6].u.lob.given, SCR_GIVEN_COMPRESS | SCR_GIVEN_DEDUP);
+    /* the table keeps the options of its create; the statements carry the changes */
+    assert_int_equal(s->tables[0].cols[0].lob.compress, SCR_COMPRESS_NONE);
+    assert_int_equal(s->tables[0].cols[0].lob.retention, SCR_RET_DEFAULT);
     assert_int_equal(s->stmts[7].kind, SCR_MOVE_LOB);
     assert_int_equal(s->stmts[7].u.lob.retention, SCR_RET_MAX);
     assert_int_equal(s->stmts[8].kind, SCR_ROW_MOVEMENT);
@@ -223,6 +227,15 @@ static void test_refusals(void **state)
                    "alter table t modify lob (c) (retention min 900);\n",
                    "t.sql:2: ORA-43856: Unsupported LOB type for SECUREFILE LOB operation "
                    "(RETENTION AUTO|MIN|MAX|NONE on a BASICFILE LOB)");
+    /* the semantic pass follows a LOB moved from one kind to the other */
+    expect_refused("create table t (id number, c clob) lob (c) store as securefile;\n"
+                   "alter table t move lob (c) store as basicfile (chunk 8192);\n"
+                   "alter table t modify lob (c) (deduplicate);\n",
+                   "t.sql:3: ORA-43856: Unsupported LOB type for SECUREFILE LOB operation "
+                   "(DEDUPLICATE on a BASICFILE LOB)");
+    scr_free(parse_ok("create table t (id number, c clob) lob (c) store as basicfile;\n"
+                      "alter table t move lob (c) store as securefile (nocache);\n"
+                      "alter table t modify lob (c) (retention min 900);\n"));
     /* a PL/SQL varchar2 concatenation over 32,767 */
     expect_refused(T_SF "declare v clob := rpad('x', 32767, 'x') || 'y';\nbegin\n"
                         "insert into t values (1, v);\nend;\n/\n",
@@ -553,6 +566,98 @@ static void test_values_refcounts(void **state)
     close_fix(&f);
 }
 
+/* ---- the scenarios of scenarios/ ------------------------------------------ */
+
+static scr_script_t *scenario(const char *name)
+{
+    char path[512], err[SCR_ERR_LEN];
+    snprintf(path, sizeof path, "%s/%s", LOBSIM_SCENARIOS, name);
+    scr_script_t *s = NULL;
+    if (scr_parse_file(path, NULL, &s, err, sizeof err) != SIM_OK)
+        fail_msg("%s", err);
+    return s;
+}
+
+static uint32_t count_kind(const scr_script_t *s, scr_kind_t k)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < s->nstmts; i++)
+        n += s->stmts[i].kind == k;
+    return n;
+}
+
+static void test_scenarios_parse(void **state)
+{
+    (void)state;
+    DIR *d = opendir(LOBSIM_SCENARIOS);
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".sql") != 0)
+            continue;
+        scr_script_t *s = scenario(e->d_name);
+        assert_true(s->nstmts > 0);
+        scr_free(s);
+        n++;
+    }
+    closedir(d);
+    assert_true(n >= 13);
+
+    /* dedup: two SecureFile tables, one block of two loops of 1,000 rows
+     * of the PL/SQL variable (10,000 characters, not capped) */
+    scr_script_t *s = scenario("dedup.sql");
+    assert_int_equal(s->ntables, 2);
+    assert_int_equal(s->tables[0].cols[1].lob.deduplicate, 0);
+    assert_string_equal(s->tables[0].cols[1].lob.segment, "KEEPDUP_LOB");
+    assert_int_equal(s->tables[1].cols[1].lob.deduplicate, 1);
+    const scr_stmt_t *b = &s->stmts[2];
+    assert_int_equal(b->kind, SCR_BLOCK);
+    assert_int_equal(b->u.block.nstmts, 4);
+    assert_int_equal(b->u.block.stmts[0].table, 0);
+    assert_int_equal(b->u.block.stmts[2].table, 1);
+    assert_int_equal(b->u.block.stmts[2].u.dml.count, 1000);
+    assert_int_equal(b->u.block.vars[0]->static_len, 10000);
+    assert_int_equal(count_kind(s, SCR_OBSERVE), 3);
+    scr_free(s);
+
+    /* space_after_insert: SQL's rpad gives 4,000 of the 12,000 */
+    s = scenario("space_after_insert.sql");
+    assert_int_equal(s->stmts[1].u.dml.count, 10000);
+    assert_int_equal(s->stmts[1].u.dml.values[1]->static_len, 4000);
+    assert_int_equal(s->tables[0].cols[1].lob.in_row, 1);
+    assert_int_equal(s->stmts[4].kind, SCR_OBSERVE);
+    assert_string_equal(s->stmts[4].text, "exec show_space");
+    scr_free(s);
+
+    /* shrink: 1 + 3 x (insert select *) = 8 rows, three shrinks */
+    s = scenario("shrink.sql");
+    assert_int_equal(count_kind(s, SCR_SHRINK), 3);
+    assert_int_equal(count_kind(s, SCR_UPDATE), 7);
+    assert_int_equal(count_kind(s, SCR_INSERT), 4);
+    assert_int_equal(s->tables[0].tablespace, -1);
+    assert_int_equal(s->tables[0].cols[0].lob.tablespace, 0);
+    assert_int_equal(s->tablespaces[0].datafile_size, 500u << 20);
+    assert_int_equal(s->tables[0].cols[0].lob.retention, SCR_RET_DEFAULT);
+    scr_free(s);
+
+    /* redo: no SECUREFILE keyword, db_securefile PREFERRED: a SecureFile */
+    s = scenario("redo_nocache.sql");
+    assert_int_equal(s->tables[0].cols[1].lob.securefile, 1);
+    assert_int_equal(s->tables[0].cols[1].lob.cache, SCR_CACHE_NO);
+    assert_int_equal(s->tables[0].cols[1].lob.in_row, 0);
+    assert_int_equal(s->stmts[2].u.dml.count, 1000);
+    scr_free(s);
+
+    s = scenario("basicfile_reuse.sql");
+    assert_int_equal(s->tables[0].cols[1].lob.securefile, 0);
+    assert_int_equal(s->tables[0].cols[1].lob.freepools, 4);
+    assert_int_equal(s->tables[0].cols[1].lob.retention, SCR_RET_PLAIN);
+    assert_int_equal(s->tablespaces[0].uniform_size, 1u << 20);
+    assert_int_equal(s->tables[0].cols[1].lob.tablespace, 0);
+    scr_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -567,6 +672,7 @@ int main(void)
         cmocka_unit_test(test_values_random),
         cmocka_unit_test(test_values_runtime_concat_cap),
         cmocka_unit_test(test_values_refcounts),
+        cmocka_unit_test(test_scenarios_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

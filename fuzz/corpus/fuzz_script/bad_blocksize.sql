@@ -1,0 +1,1 @@
+create tablespace ts datafile size 100m blocksize 3k;

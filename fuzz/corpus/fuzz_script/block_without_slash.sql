@@ -1,0 +1,4 @@
+create table t (id number, c clob) lob (c) store as securefile (retention none);
+begin
+  insert into t values (1, 'x');
+end;

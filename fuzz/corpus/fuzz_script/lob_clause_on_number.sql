@@ -1,0 +1,2 @@
+create table t (id number, c clob)
+lob (id) store as securefile (cache);

@@ -1,0 +1,1 @@
+create tabel t (id number, c clob);

@@ -1,0 +1,6 @@
+create table t (id number, c clob) lob (c) store as securefile (retention none);
+begin
+  insert into t values (1, 'x');
+  dbms_output.put_line('done');
+end;
+/

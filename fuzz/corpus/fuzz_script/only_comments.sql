@@ -1,0 +1,3 @@
+-- nothing here
+set serveroutput on
+rem nor here

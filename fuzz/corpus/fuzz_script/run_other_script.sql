@@ -1,0 +1,2 @@
+create table t (id number, c clob) lob (c) store as securefile (retention none);
+@other.sql

@@ -1,0 +1,2 @@
+insert into t values (1, 'x');
+create table t (id number, c clob) lob (c) store as securefile (retention none);

@@ -1,0 +1,1 @@
+alter system set db_cache_size = 100m;

@@ -1,0 +1,3 @@
+create table t (id number, c clob) lob (c) store as securefile (retention none);
+insert into t values (1, 'abc);
+commit;
