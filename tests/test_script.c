@@ -566,6 +566,111 @@ static void test_values_refcounts(void **state)
     close_fix(&f);
 }
 
+/*
+ * The same content built in different ways -- pieces that merge, pieces
+ * that do not, a repeat whose length is no multiple of its pattern, a long
+ * literal hashed character by character -- hashes the same and interns to
+ * one value; and the bytes read back are the content itself.
+ */
+static void test_values_hash_decompositions(void **state)
+{
+    (void)state;
+    /* 1,001 characters of "abab...a" as a literal */
+    static char lit[1100];
+    for (int i = 0; i < 1001; i++)
+        lit[i] = i % 2 ? 'b' : 'a';
+    lit[1001] = 0;
+    static char text[4096];
+    snprintf(
+        text, sizeof text,
+        T_SF
+        "insert into t values (1, 'abc' || 'xyz');\n"                                        /* 2 */
+        "insert into t values (1, 'abcxyz');\n"                                              /* 3 */
+        "insert into t values (1, rpad('ab', 5, 'ab') || 'ab');\n"                           /* 4 */
+        "insert into t values (1, 'ababaab');\n"                                             /* 5 */
+        "insert into t values (1, rpad('a', 1001, 'ba'));\n"                                 /* 6 */
+        "insert into t values (1, '%s');\n"                                                  /* 7 */
+        "insert into t values (1, rpad(to_clob('x'), 8000, 'x'));\n"                         /* 8 */
+        "insert into t values (1, lpad('x', 3000, 'x') || rpad(to_clob('x'), 5000, 'x'));\n" /* 9 */
+        "insert into t values (1, 'abcxy');\n"   /* 10 */
+        "insert into t values (1, 'abcxyy');\n", /* 11 */
+        lit);
+    fix_t f;
+    open_fix(&f, text, NULL);
+    scr_val_t v[12];
+    for (uint32_t step = 2; step <= 11; step++)
+        v[step] = value_of(&f, step, 1, 0);
+    assert_int_equal(v[2], v[3]);
+    assert_int_equal(v[4], v[5]);
+    assert_int_equal(v[6], v[7]);
+    assert_int_equal(v[8], v[9]); /* both CLOB, 8,000 x */
+    assert_int_equal(scr_value_info(f.vs, v[8]).chars, 8000);
+    /* different contents: different values and hashes */
+    assert_true(v[2] != v[10] && v[2] != v[11] && v[10] != v[11]);
+    assert_true(scr_value_info(f.vs, v[2]).hash != scr_value_info(f.vs, v[10]).hash);
+    assert_true(scr_value_info(f.vs, v[2]).hash != scr_value_info(f.vs, v[11]).hash);
+    uint8_t buf[1100];
+    assert_int_equal(scr_value_read(f.vs, v[4], 0, buf, sizeof buf), 7);
+    assert_memory_equal(buf, "ababaab", 7);
+    assert_int_equal(scr_value_read(f.vs, v[6], 0, buf, sizeof buf), 1001);
+    assert_memory_equal(buf, lit, 1001);
+    assert_int_equal(scr_value_read(f.vs, v[6], 998, buf, sizeof buf), 3);
+    assert_memory_equal(buf, "aba", 3);
+    for (uint32_t step = 2; step <= 11; step++)
+        scr_value_release(f.vs, v[step]);
+    close_fix(&f);
+}
+
+/* Predicates against the ids each should select, listed by hand. */
+static void test_predicates(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *where;
+        const char *ids; /* of 1..12, as a string of 0/1 */
+    } cases[] = {
+        {"id <= 5", "111110000000"},
+        {"5 >= id", "111110000000"},
+        {"id < 5", "111100000000"},
+        {"5 < id", "000001111111"},
+        {"id >= 11", "000000000011"},
+        {"id > 11", "000000000001"},
+        {"id = 7", "000000100000"},
+        {"id <> 7", "111111011111"},
+        {"id != 7", "111111011111"},
+        {"id between 3 and 5", "001110000000"},
+        {"id not between 3 and 10", "110000000011"},
+        {"mod(id, 3) = 0", "001001001001"},
+        {"mod(id, 4) = 1 or id = 12", "100010001001"},
+        {"not (id > 2 and id < 11)", "110000000011"},
+        {"id in (2, 4, 12)", "010100000001"},
+        {"id not in (2, 4, 12)", "101011111110"},
+        {"(id < 3 or id > 10) and mod(id, 2) = 1", "100000000010"},
+        {"mod(id, 0) = 5", "000010000000"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char text[512];
+        snprintf(text, sizeof text, T_SF "delete from t where %s;\n", cases[c].where);
+        scr_script_t *s = parse_ok(text);
+        for (int id = 1; id <= 12; id++)
+            if (scr_pred_match(s->stmts[1].u.dml.where, id) != (cases[c].ids[id - 1] == '1'))
+                fail_msg("where %s: id %d", cases[c].where, id);
+        scr_free(s);
+    }
+    /* Oracle's MOD takes the dividend's sign: mod(-7, 3) = -1 */
+    scr_script_t *s = parse_ok(T_SF "delete from t where mod(id, 3) = -1;\n");
+    assert_true(scr_pred_match(s->stmts[1].u.dml.where, -7));
+    assert_false(scr_pred_match(s->stmts[1].u.dml.where, 2));
+    scr_free(s);
+    s = parse_ok(T_SF "update t set c = 'x' where id > 3 and rownum <= 10;\n");
+    assert_int_equal(s->stmts[1].u.dml.rownum_max, 10);
+    assert_true(scr_pred_match(s->stmts[1].u.dml.where, 4));
+    assert_false(scr_pred_match(s->stmts[1].u.dml.where, 3));
+    scr_free(s);
+    expect_refused(T_SF "delete from t where id > 3 or rownum <= 10;\n",
+                   "t.sql:2: rownum only as 'and rownum <= N' at the top of the where clause");
+}
+
 /* ---- the scenarios of scenarios/ ------------------------------------------ */
 
 static scr_script_t *scenario(const char *name)
@@ -672,6 +777,8 @@ int main(void)
         cmocka_unit_test(test_values_random),
         cmocka_unit_test(test_values_runtime_concat_cap),
         cmocka_unit_test(test_values_refcounts),
+        cmocka_unit_test(test_values_hash_decompositions),
+        cmocka_unit_test(test_predicates),
         cmocka_unit_test(test_scenarios_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
