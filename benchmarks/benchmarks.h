@@ -76,6 +76,13 @@ typedef struct {
     int list_params;
     int quiet;
     int all_counters;
+    int workload_given; /* --workload was given */
+    /* --script=FILE.sql: a LOB segment's life from the user's script
+     * (script.c) instead of a sweep, with its run inputs. */
+    const char *script;
+    int charset_al32utf8;    /* --charset=al32utf8 (default: single-byte) */
+    int max_string_extended; /* --max-string-size=extended (default: standard) */
+    int basicfile_default;   /* --db-securefile=permitted|never (default: preferred) */
 } bench_opts_t;
 
 void bench_defaults(bench_opts_t *o);
@@ -121,6 +128,13 @@ int bench_make_case(const bench_opts_t *o, unsigned wl, case_path_t path, uint64
                     uint32_t block_size, case_t *c, char *err, size_t errlen);
 
 void bench_usage(FILE *f);
+
+/* ---- --script (script.c) ------------------------------------------------- */
+
+/* Parse and run o->script, print its steps, write --stats-out.  0; 2 with
+ * one line in err for bad input (the script, a parameter, a statement
+ * Oracle would refuse); 1 for an output that cannot be written. */
+int bench_script_run(const bench_opts_t *o, char *err, size_t errlen);
 
 /* ---- tables and files (table.c, table_rac.c) ---------------------------- */
 

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "gbc.h"
+#include "life_sim.h"
 #include "lobbench_int.h"
 #include "program_version.h"
 #include "rac_sim.h"
@@ -181,6 +182,15 @@ static void print_info(const bench_opts_t *o)
         bench_usage(stdout);
     } else if (o->version) {
         puts("lobbench " LOBSIM_VERSION);
+    } else if (o->script) {
+        /* A script's parameters (--list-params --script=FILE): the
+         * segment's and undo's names are the sweep's, with the script's own
+         * defaults. */
+        life_params_t lp;
+        life_params_defaults(&lp);
+        printf("%-28s %s\n", "parameter", "default");
+        for (size_t i = 0; i < life_param_count(); i++)
+            printf("%-28s %u\n", life_param_name(i), life_param_get(&lp, i));
     } else {
         case_t c;
         case_defaults(&c);
@@ -558,6 +568,10 @@ int main(int argc, char **argv)
     } else if (cmdline == NULL) {
         fprintf(stderr, "lobbench: out of memory\n");
         rc = 1;
+    } else if (o.script) {
+        rc = bench_script_run(&o, err, sizeof err);
+        if (rc != 0)
+            fprintf(stderr, "lobbench: %s\n", err);
     } else if ((rc = build_cases(&o, &sw)) == 0) {
         /* Ctrl-C during the sweep: one line; nothing is open yet. */
         sim_interrupt_install("lobbench", "nothing recorded");

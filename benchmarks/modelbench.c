@@ -7,14 +7,19 @@
  *   alloc/jemalloc  jemalloc's mallocx/dallocx on the same sequence of sizes,
  *                   in the same binary;
  *   rows/PATH/rows:N  one whole statement of N rows of 256k-character LOBs,
- *                   to see how the cost grows with rows (complexity O(N)).
+ *                   to see how the cost grows with rows (complexity O(N));
+ *   life/ops:N      a script of N LOB operations (updates, deletes and
+ *                   inserts of 8k..64k, mixed) over a segment of 10,000 live
+ *                   LOBs: the segment's life model (life_sim.h), O(N).
  */
 #include <jemalloc/jemalloc.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dblink_sim.h"
 #include "gbc.h"
+#include "life_sim.h"
 #include "program_version.h"
 #include "workload.h"
 
@@ -128,6 +133,88 @@ static void bm_rows(gbc_state_t *st, void *user)
     gbc_state_set_items_processed(st, (int64_t)c.rows * gbc_state_iterations(st));
 }
 
+/* A script of at least `ops` LOB operations: 10,000 LOBs of 8k..64k, then
+ * rounds of an update of one eighth of them, a delete of another eighth and
+ * an insert of as many, committed each round. */
+static char *life_script(uint64_t ops)
+{
+    size_t cap = 4096, len = 0;
+    char *s = malloc(cap);
+    for (uint64_t k = 0, done = 0; s != NULL && (k < 8 || done < ops); k++) {
+        char line[512];
+        int n;
+        uint64_t size = 8192 * (1 + k % 8);
+        if (k == 0)
+            n = snprintf(line, sizeof line,
+                         "create table t (id number, c clob) lob (c) store as securefile "
+                         "(retention none);\n");
+        else
+            n = 0;
+        if (k < 8)
+            n += snprintf(line + n, sizeof line - (size_t)n,
+                          "insert into t select rownum, rpad(to_clob('x'), %llu, 'x') from dual "
+                          "connect by level <= 1250;\ncommit;\n",
+                          (unsigned long long)size);
+        else {
+            n += snprintf(
+                line + n, sizeof line - (size_t)n,
+                "update t set c = rpad(to_clob('u'), %llu, 'u') where mod(id, 8) = %llu;\n"
+                "delete from t where mod(id, 8) = %llu;\n"
+                "insert into t select rownum, rpad(to_clob('i'), %llu, 'i') from dual "
+                "connect by level <= 1250;\ncommit;\n",
+                (unsigned long long)size, (unsigned long long)(k % 8),
+                (unsigned long long)((k + 1) % 8), (unsigned long long)(8192 * (1 + (k + 3) % 8)));
+            done += 3750;
+        }
+        while (len + (size_t)n + 1 > cap) {
+            char *t = realloc(s, cap * 2);
+            if (t == NULL) {
+                free(s);
+                return NULL;
+            }
+            s = t;
+            cap *= 2;
+        }
+        memcpy(s + len, line, (size_t)n + 1);
+        len += (size_t)n;
+    }
+    return s;
+}
+
+static int life_ignore(void *arg, const life_step_t *st)
+{
+    (void)arg;
+    (void)st;
+    return 0;
+}
+
+static void bm_life(gbc_state_t *st, void *user)
+{
+    (void)user;
+    uint64_t ops = (uint64_t)gbc_state_range(st, 0);
+    char *text = life_script(ops);
+    scr_options_t so;
+    scr_options_defaults(&so);
+    scr_script_t *s = NULL;
+    char err[SCR_ERR_LEN];
+    if (text == NULL || scr_parse("life.sql", text, strlen(text), &so, &s, err, sizeof err)) {
+        gbc_state_skip_with_error(st, text ? err : "out of memory");
+        free(text);
+        return;
+    }
+    life_params_t p;
+    life_params_defaults(&p);
+    while (gbc_state_keep_running(st))
+        if (life_run(s, &p, life_ignore, NULL, err, sizeof err) != SIM_OK) {
+            gbc_state_skip_with_error(st, err);
+            break;
+        }
+    scr_free(s);
+    free(text);
+    gbc_state_set_complexity_n(st, (int64_t)ops);
+    gbc_state_set_items_processed(st, (int64_t)ops * gbc_state_iterations(st));
+}
+
 static void usage(FILE *f)
 {
     fputs("Usage: modelbench [--benchmark_* flag]...\n"
@@ -136,7 +223,9 @@ static void usage(FILE *f)
           "LOB writes of 8 KB .. 540 KB out of dispenser refills (alloc/lobsim) beside\n"
           "jemalloc on the same sizes (alloc/jemalloc), and one whole statement of 1,000 to\n"
           "100,000 rows of 256k-character LOBs per path (rows/PATH/lob:256k/rows:N), with\n"
-          "its complexity fitted as O(N).  Nothing is recorded.\n"
+          "its complexity fitted as O(N), and a script of 100,000 to 10,000,000 LOB\n"
+          "operations over 10,000 live LOBs (life/ops:N, the segment's life).  Nothing is\n"
+          "recorded.\n"
           "\n"
           "  -h, --help     this help\n"
           "  --version      modelbench's version and the commit it was built from\n"
@@ -210,6 +299,12 @@ int main(int argc, char **argv)
         gbc_benchmark_complexity(b, GBC_O_N);
         gbc_benchmark_unit(b, GBC_MS);
     }
+    gbc_register(g, "life", bm_life, NULL, &b);
+    gbc_benchmark_arg_name(b, "ops");
+    gbc_benchmark_range_multiplier(b, 10);
+    gbc_benchmark_range(b, 100000, 10000000);
+    gbc_benchmark_complexity(b, GBC_O_N);
+    gbc_benchmark_unit(b, GBC_MS);
     int rc = gbc_run(g, NULL, NULL) == GBC_OK ? 0 : 1;
     if (rc)
         fprintf(stderr, "modelbench: %s\n", gbc_errmsg(g));

@@ -7,6 +7,7 @@
  * runs the model.
  */
 #include "benchmarks.h"
+#include "life_sim.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -276,7 +277,9 @@ static int add_param(bench_opts_t *o, const char *where, int source, const char 
     }
     memcpy(name, v, nl);
     name[nl] = '\0';
-    if (case_set_param(&probe, name, 0) != 0) {
+    life_params_t lp;
+    life_params_defaults(&lp);
+    if (case_set_param(&probe, name, 0) != 0 && life_set_param(&lp, name, 0) != 0) {
         snprintf(err, errlen, "%s: unknown parameter '%s' (see --list-params)", where, name);
         return 2;
     }
@@ -469,7 +472,11 @@ enum {
     OPT_AWR_OUT,
     OPT_EXPLAIN_OUT,
     OPT_DB,
-    OPT_PLOT
+    OPT_PLOT,
+    OPT_SCRIPT,
+    OPT_CHARSET,
+    OPT_MAX_STRING_SIZE,
+    OPT_DB_SECUREFILE
 };
 
 /* --param and --param-file collect, in order; every other value is given
@@ -495,6 +502,10 @@ static const sim_opt_t options[] = {
     {"explain-out", 0, SIM_OPT_VALUE, OPT_EXPLAIN_OUT},
     {"db", 0, SIM_OPT_VALUE, OPT_DB},
     {"plot", 0, SIM_OPT_VALUE, OPT_PLOT},
+    {"script", 0, SIM_OPT_VALUE, OPT_SCRIPT},
+    {"charset", 0, SIM_OPT_VALUE, OPT_CHARSET},
+    {"max-string-size", 0, SIM_OPT_VALUE, OPT_MAX_STRING_SIZE},
+    {"db-securefile", 0, SIM_OPT_VALUE, OPT_DB_SECUREFILE},
     {NULL, 0, 0, 0}};
 
 static int parse_path(bench_opts_t *o, const char *v, char *err, size_t errlen)
@@ -553,6 +564,7 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         o->paths_given = 1;
         return parse_path(o, v, err, errlen);
     case OPT_WORKLOAD:
+        o->workload_given = 1;
         memset(o->workloads, 0, sizeof o->workloads);
         return parse_list("--workload", v, &n, err, errlen, one_workload, o->workloads);
     case OPT_SIZES:
@@ -592,10 +604,74 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         o->db_given = 1;
         o->db = v;
         return 0;
+    case OPT_SCRIPT:
+        if (*v == '\0') {
+            snprintf(err, errlen, "--script: empty file name");
+            return 2;
+        }
+        o->script = v;
+        return 0;
+    case OPT_CHARSET:
+        if (strcmp(v, "al32utf8") == 0 || strcmp(v, "AL32UTF8") == 0)
+            o->charset_al32utf8 = 1;
+        else if (strcmp(v, "single") == 0 || strcmp(v, "single-byte") == 0)
+            o->charset_al32utf8 = 0;
+        else {
+            snprintf(err, errlen,
+                     "--charset: '%s' is not a character set of the model (accepted: single, "
+                     "al32utf8)",
+                     v);
+            return 2;
+        }
+        return 0;
+    case OPT_MAX_STRING_SIZE:
+        if (strcmp(v, "standard") == 0 || strcmp(v, "STANDARD") == 0)
+            o->max_string_extended = 0;
+        else if (strcmp(v, "extended") == 0 || strcmp(v, "EXTENDED") == 0)
+            o->max_string_extended = 1;
+        else {
+            snprintf(err, errlen, "--max-string-size: '%s' (accepted: standard, extended)", v);
+            return 2;
+        }
+        return 0;
+    case OPT_DB_SECUREFILE:
+        if (strcmp(v, "preferred") == 0 || strcmp(v, "always") == 0)
+            o->basicfile_default = 0;
+        else if (strcmp(v, "permitted") == 0 || strcmp(v, "never") == 0)
+            o->basicfile_default = 1;
+        else {
+            snprintf(err, errlen,
+                     "--db-securefile: '%s' (accepted: preferred, always, permitted, never)", v);
+            return 2;
+        }
+        return 0;
     default: /* OPT_PLOT */
         o->plot = v;
         return 0;
     }
+}
+
+/* A script run takes its own inputs: a sweep's axes mean nothing to it. */
+static int check_script(const bench_opts_t *o, char *err, size_t errlen)
+{
+    const struct {
+        int given;
+        const char *opt;
+    } sweep_only[] = {
+        {o->workload_given, "--workload"}, {o->paths_given, "--path"},
+        {o->sizes_given, "--sizes"},       {o->rows_given, "--rows"},
+        {o->nseeds > 0, "--seeds"},        {o->piece_size_set, "--piece-size"},
+        {o->awr_out != NULL, "--awr-out"}, {o->explain_out != NULL, "--explain-out"},
+        {o->nswept > 0, "a --param list"}, {o->nblock_sizes > 1, "a --block-size list"},
+    };
+    for (size_t i = 0; i < sizeof sweep_only / sizeof sweep_only[0]; i++)
+        if (sweep_only[i].given) {
+            snprintf(err, errlen,
+                     "%s: applies to a sweep, not to --script=%s (the script says what runs)",
+                     sweep_only[i].opt, o->script);
+            return 2;
+        }
+    return 0;
 }
 
 /* ---- what the chosen workloads make of the options --------------------- */
@@ -742,6 +818,21 @@ int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errle
         snprintf(err, errlen, "--db and --no-db: give one of them");
         return 2;
     }
+    if (o->script)
+        return check_script(o, err, errlen);
+    if (o->charset_al32utf8 || o->max_string_extended || o->basicfile_default) {
+        snprintf(err, errlen,
+                 "--charset, --max-string-size and --db-securefile: apply to --script runs only");
+        return 2;
+    }
+    for (size_t i = 0; i < o->nparams; i++) {
+        case_t probe;
+        case_defaults(&probe);
+        if (case_set_param(&probe, o->params[i].name, 0) != 0) {
+            snprintf(err, errlen, "--param=%s: applies to --script runs only", o->params[i].name);
+            return 2;
+        }
+    }
     if (o->piece_size_set && !o->paths[CASE_PATH_DBLINK]) {
         snprintf(err, errlen,
                  "--piece-size: applies to the dblink path only (add --path=dblink or both)");
@@ -778,12 +869,29 @@ void bench_usage(FILE *f)
           "  --param=NAME=V1,V2,...    sweep a parameter: every case once per value (at\n"
           "                            most 2 such lists, each value once)\n"
           "  --param-file=FILE         NAME=VALUE lines (# comments), as lobfit --out\n"
-          "                            writes them; applied in order with --param\n"
+          "                            writes them; applied in order with --param\n",
+          f);
+    fputs("A LOB segment's life, from your own script (docs/lifecycle.md):\n"
+          "  --script=FILE.sql         run the SQL*Plus script's statements (a documented\n"
+          "                            subset of Oracle SQL and PL/SQL) on the model, a\n"
+          "                            step each: the segment after each step (dbms_space,\n"
+          "                            user_segments, v$securefile_shrink) and the step's\n"
+          "                            session statistics; with --seed, --block-size (the\n"
+          "                            default tablespace's), --param, --stats-out,\n"
+          "                            --explain, --db/--no-db; not with the sweep options\n"
+          "  --charset=single|al32utf8 the database character set (default: single): a\n"
+          "                            CLOB takes 1 byte, or 2 (UCS-2), a character\n"
+          "  --max-string-size=standard|extended  SQL's VARCHAR2 limit: 4,000 or\n"
+          "                            32,767 bytes (default: standard)\n"
+          "  --db-securefile=preferred|permitted  a LOB that names neither SECUREFILE\n"
+          "                            nor BASICFILE is a SecureFile (preferred, 12.1 on;\n"
+          "                            the default) or a BasicFile (permitted, 11.2)\n"
           "Output:\n"
           "  --stats-out=FILE.csv      figures as CSV, one layout for every workload:\n"
           "                            workload,path,lob_kchars,block_kb,rows,statistic,\n"
           "                            value,recursive (what lobimport reads back); a\n"
-          "                            sweep adds a column per list and one for --seeds\n"
+          "                            sweep adds a column per list and one for --seeds;\n"
+          "                            --script adds step,statement,table\n"
           "  --awr-out=FILE.csv        rac: its AWR report, a row per figure and instance\n"
           "  --explain                 under each statistic of the table, what each part\n"
           "                            of the model contributed to it\n"
@@ -798,7 +906,8 @@ void bench_usage(FILE *f)
           "  --all-counters            every statistic as a counter on the console too\n"
           "                            (always so in JSON, CSV and --benchmark_out)\n"
           "  --list-params             the model's parameters, their defaults and the\n"
-          "                            names their values have\n"
+          "                            names their values have (with --script: a\n"
+          "                            script's parameters)\n"
           "  -h, --help                this help\n"
           "  --version                 lobbench's version and the commit it was built from\n"
           "Google Benchmark's own flags work unchanged, e.g. --benchmark_filter=dblink,\n"

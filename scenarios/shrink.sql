@@ -8,7 +8,9 @@
 -- and a user HR with it as default tablespace; the user and its grant are
 -- left out here (one session, one user), the tablespace is kept.
 -- Setup the source does not state, inputs of the run:
--- lobsim input: charset=single-byte
+-- lobsim input: charset=AL32UTF8 (a 21c database created with DBCA's
+--   templates: AL32UTF8 is their default database character set from 12.2
+--   on, Oracle Database Installation Guide; the practice does not say)
 -- lobsim input: max_string_size=STANDARD
 -- lobsim input: block_size=8192
 -- lobsim input: tablespace extent policy: AUTOALLOCATE (CREATE TABLESPACE's default)

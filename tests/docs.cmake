@@ -8,3 +8,9 @@ add_test(NAME sql_columns COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/sql_column
 # No two files of a component call each other, directly or round a circle
 # (tests/calls.py, from the built objects' symbols).
 add_test(NAME calls COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/calls.py ${PROJECT_BINARY_DIR})
+
+# docs/lifecycle.md's model-against-published table is the one
+# scripts/lifecycle-table prints now (tests/lifecycle_table.sh).
+add_test(NAME lifecycle_table
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lifecycle_table.sh $<TARGET_FILE:lobbench>
+          ${PROJECT_SOURCE_DIR})

@@ -99,3 +99,11 @@ add_test(NAME bad_input_lobfit
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/bad_input_lobfit.sh $<TARGET_FILE:lobfit>
           $<TARGET_FILE:lobbench> $<TARGET_FILE:lobimport>)
 set_tests_properties(bad_input_lobfit PROPERTIES TIMEOUT 600)
+
+# lobbench --script given malformed scripts (tests/scripts_bad/, each with
+# its one line in expected.txt), a 10 MB line and options a script run does
+# not take: exit 2, one line, the store unchanged (tests/bad_input_script.sh).
+add_test(NAME bad_input_script
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/bad_input_script.sh $<TARGET_FILE:lobbench>
+          ${CMAKE_CURRENT_SOURCE_DIR}/scripts_bad ${PROJECT_SOURCE_DIR}/scenarios)
+set_tests_properties(bad_input_script PROPERTIES TIMEOUT 600)

@@ -11,10 +11,11 @@
 # suite's 5 of CPU); `make asan` and CI run them too.
 set(lobsim_labels
   "sim: test_sim test_script test_undo test_lobspace test_workloads test_bench test_heapspace golden"
-  "undo: test_undo test_dispenser test_writer test_insert test_calibration golden"
-  "lobspace: test_lobspace test_space test_dispenser test_writer test_insert test_calibration golden"
+  "undo: test_undo test_life test_dispenser test_writer test_insert test_calibration golden"
+  "lobspace: test_lobspace test_space test_life test_dispenser test_writer test_insert test_calibration golden"
   "dispenser: test_dispenser test_writer test_insert test_calibration golden"
-  "script: test_script"
+  "script: test_script test_life bad_input_script"
+  "life_sim: test_life bad_input_script lifecycle_table"
   "gcache: test_gcache test_rac test_rac_time golden_rac golden_rac_links golden"
   "case: test_workloads test_insert test_calibration test_rac golden golden_heap golden_rac"
   "dblink_sim: test_writer test_insert test_calibration test_workloads golden"

@@ -16,3 +16,4 @@ lobsim_test(test_heap_calibration SOURCES test_heap_calibration.c LIBS lobsim_wo
 lobsim_test(test_rac SOURCES test_rac.c LIBS lobsim_workload lobsim_rac_sim m)
 lobsim_test(test_rac_time SOURCES test_rac_time.c LIBS lobsim_workload lobsim_rac_sim m)
 lobsim_test(test_heap_formats SOURCES test_heap_formats.c LIBS lobsim_workload)
+lobsim_test(test_life SOURCES test_life.c LIBS lobsim_life_sim)

@@ -1,0 +1,248 @@
+/*
+ * script.c -- lobbench --script=FILE.sql: a LOB segment's life run from the
+ * user's own script (life_sim.h), step by step: the table of steps on the
+ * terminal, --explain's parts, --stats-out's rows with their step and
+ * statement, and the run recorded in the results store.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "benchmarks.h"
+#include "life_sim.h"
+
+/* What the run kept of each step and table. */
+typedef struct {
+    life_step_t *v;
+    size_t n, cap;
+    char **text; /* each entry's statement, one line */
+    int oom;
+} steps_t;
+
+/* The statement on one line: white space folded, cut at `max` bytes with
+ * "..." when longer. */
+static char *one_line(const char *s, size_t max)
+{
+    size_t len = strlen(s);
+    char *out = malloc((len < max ? len : max) + 4);
+    if (out == NULL)
+        return NULL;
+    size_t n = 0;
+    int space = 0;
+    for (const char *p = s; *p && n < max; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            space = n > 0;
+            continue;
+        }
+        if (space && n < max)
+            out[n++] = ' ';
+        space = 0;
+        if (n < max)
+            out[n++] = c < 32 ? '?' : (char)c;
+    }
+    out[n] = '\0';
+    if (n >= max && strlen(s) > max)
+        memcpy(out + n, "...", 4);
+    return out;
+}
+
+static int keep_step(void *arg, const life_step_t *st)
+{
+    steps_t *s = arg;
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 64;
+        life_step_t *v = realloc(s->v, cap * sizeof *v);
+        char **t = v ? realloc(s->text, cap * sizeof *t) : NULL;
+        if (v)
+            s->v = v;
+        if (t == NULL) {
+            s->oom = 1;
+            return 1;
+        }
+        s->text = t;
+        s->cap = cap;
+    }
+    s->text[s->n] = one_line(st->stmt->text, 400);
+    if (s->text[s->n] == NULL) {
+        s->oom = 1;
+        return 1;
+    }
+    s->v[s->n++] = *st;
+    return 0;
+}
+
+static void steps_free(steps_t *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        free(s->text[i]);
+    free(s->text);
+    free(s->v);
+}
+
+/* ---- the table on the terminal ----------------------------------------- */
+
+static const struct {
+    sim_stat_t st;
+    const char *head;
+} columns[] = {
+    {SIM_STAT_DSU_SEGMENT_BLOCKS, "segment"}, {SIM_STAT_DSU_USED_BLOCKS, "used"},
+    {SIM_STAT_DSU_EXPIRED_BLOCKS, "expired"}, {SIM_STAT_DSU_UNEXPIRED_BLOCKS, "unexpired"},
+    {SIM_STAT_SEG_LOB_EXTENTS, "extents"},    {SIM_STAT_LOB_LIVE, "lobs"},
+    {SIM_STAT_LOB_CHUNKS, "chunks"},          {SIM_STAT_FREE_CHUNKS, "free ch."},
+    {SIM_STAT_REDO_SIZE, "redo size"},
+};
+#define NCOLUMNS (sizeof columns / sizeof columns[0])
+
+static void print_table(FILE *f, const char *file, const steps_t *s, int explain)
+{
+    fprintf(f, "\nScript %s: the LOB segment after each step, in blocks; the step's redo size\n",
+            file);
+    fprintf(f, "%4s  %-34s %-10s", "step", "statement", "table");
+    for (size_t c = 0; c < NCOLUMNS; c++)
+        fprintf(f, " %9s", columns[c].head);
+    fputc('\n', f);
+    for (size_t i = 0; i < s->n; i++) {
+        const life_step_t *st = &s->v[i];
+        char stmt[35];
+        snprintf(stmt, sizeof stmt, "%s", s->text[i]);
+        if (strlen(s->text[i]) > 34)
+            memcpy(stmt + 31, "...", 4);
+        int again = i > 0 && s->v[i - 1].step == st->step;
+        if (again)
+            fprintf(f, "%4s  %-34s %-10.10s", "", "", st->table);
+        else
+            fprintf(f, "%4u  %-34s %-10.10s", st->step, stmt, st->table);
+        for (size_t c = 0; c < NCOLUMNS; c++)
+            fprintf(f, " %9llu", (unsigned long long)st->total.v[columns[c].st]);
+        fputc('\n', f);
+        if (!explain)
+            continue;
+        for (size_t k = 0; k < bench_order_len; k++) {
+            sim_stat_t stat = bench_order[k];
+            if (st->total.v[stat] == 0)
+                continue;
+            fprintf(f, "%6s%-40s %12llu =", "", sim_stat_info(stat)->name,
+                    (unsigned long long)st->total.v[stat]);
+            int first = 1;
+            for (int p = 0; p < LIFE_PART_COUNT; p++)
+                if (st->part[p].v[stat]) {
+                    fprintf(f, "%s %s %llu", first ? "" : " +", life_part_name((life_part_t)p),
+                            (unsigned long long)st->part[p].v[stat]);
+                    first = 0;
+                }
+            fputc('\n', f);
+        }
+    }
+}
+
+/* ---- --stats-out --------------------------------------------------------- */
+
+typedef struct {
+    const steps_t *s;
+} csv_arg_t;
+
+static void csv_text(FILE *f, const char *t)
+{
+    fputc('"', f);
+    for (; *t; t++) {
+        if (*t == '"')
+            fputc('"', f);
+        fputc(*t, f);
+    }
+    fputc('"', f);
+}
+
+static unsigned block_kb(const life_step_t *st);
+
+static sim_err_t write_steps(FILE *f, void *arg)
+{
+    const steps_t *s = ((const csv_arg_t *)arg)->s;
+    fprintf(f, "workload,path,lob_kchars,block_kb,rows,statistic,value,recursive,step,statement,"
+               "table\n");
+    for (size_t i = 0; i < s->n; i++) {
+        const life_step_t *st = &s->v[i];
+        for (size_t k = 0; k < bench_order_len; k++) {
+            sim_stat_t stat = bench_order[k];
+            fprintf(f, "script,,,%u,,\"%s\",%llu,,%u,", block_kb(st), sim_stat_info(stat)->name,
+                    (unsigned long long)st->total.v[stat], st->step);
+            csv_text(f, s->text[i]);
+            fputc(',', f);
+            csv_text(f, st->table);
+            fputc('\n', f);
+        }
+    }
+    return SIM_OK;
+}
+
+static unsigned block_kb(const life_step_t *st)
+{
+    uint64_t blocks = st->total.v[SIM_STAT_SEG_LOB_BLOCKS];
+    return blocks ? (unsigned)(st->total.v[SIM_STAT_SEG_LOB_BYTES] / blocks / 1024) : 0;
+}
+
+/* ---- the run ------------------------------------------------------------- */
+
+int bench_script_run(const bench_opts_t *o, char *err, size_t errlen)
+{
+    scr_options_t so;
+    scr_options_defaults(&so);
+    so.seed = o->seed;
+    if (o->nblock_sizes)
+        so.block_size = o->block_sizes[0];
+    so.charset = o->charset_al32utf8 ? SCR_CHARSET_AL32UTF8 : SCR_CHARSET_SINGLE_BYTE;
+    so.max_string_extended = o->max_string_extended;
+    so.securefile_default = !o->basicfile_default;
+    life_params_t p;
+    life_params_defaults(&p);
+    p.seg.block_size = so.block_size;
+    for (size_t i = 0; i < o->nparams; i++)
+        if (life_set_param(&p, o->params[i].name, o->params[i].value) != 0) {
+            snprintf(err, errlen, "--param=%s: not a parameter of scripts (see --list-params)",
+                     o->params[i].name);
+            return 2;
+        }
+    char msg[SCR_ERR_LEN + 64];
+    if (life_params_check(&p, msg, sizeof msg) != SIM_OK) {
+        snprintf(err, errlen, "--param: %s", msg);
+        return 2;
+    }
+    scr_script_t *s;
+    sim_err_t rc = scr_parse_file(o->script, &so, &s, msg, sizeof msg);
+    if (rc != SIM_OK) {
+        snprintf(err, errlen, "%s", rc == SIM_ENOMEM ? "out of memory" : msg);
+        return rc == SIM_ENOMEM ? 1 : 2;
+    }
+    steps_t steps = {0};
+    rc = life_run(s, &p, keep_step, &steps, msg, sizeof msg);
+    int status = 0;
+    if (steps.oom || rc == SIM_ENOMEM) {
+        snprintf(err, errlen, "%s: out of memory", o->script);
+        status = 1;
+    } else if (rc != SIM_OK) {
+        snprintf(err, errlen, "%s", msg);
+        status = 2;
+    }
+    if (status == 0) {
+        if (!o->quiet) {
+            print_table(stdout, o->script, &steps, o->explain);
+            printf("\n%u statements, %zu rows of figures; seed %llu, %s, MAX_STRING_SIZE %s, "
+                   "%u-byte default blocks\n",
+                   s->nstmts, steps.n, (unsigned long long)so.seed,
+                   so.charset == SCR_CHARSET_AL32UTF8 ? "AL32UTF8" : "single-byte character set",
+                   so.max_string_extended ? "EXTENDED" : "STANDARD", so.block_size);
+        }
+        if (o->stats_out) {
+            csv_arg_t a = {&steps};
+            char why[512];
+            if (sim_write_file(o->stats_out, write_steps, &a, why, sizeof why) != SIM_OK) {
+                snprintf(err, errlen, "--stats-out: %s", why);
+                status = 1;
+            }
+        }
+    }
+    steps_free(&steps);
+    scr_free(s);
+    return status;
+}

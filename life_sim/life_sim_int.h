@@ -1,0 +1,154 @@
+/* life_sim_int.h -- what the files of the life experiment share: the
+ * database a script runs on, its tables, rows and LOB versions. */
+#ifndef LOBSIM_LIFE_SIM_INT_H
+#define LOBSIM_LIFE_SIM_INT_H
+
+#include "life_sim.h"
+
+/* Constant values one statement keeps (a PL/SQL block's statements add
+ * theirs). */
+#define LIFE_MAX_KONST 16
+
+/* LOB columns a table may have. */
+#define LIFE_MAX_LOBCOLS 4
+
+/* One LOB version (lob.c).  A row points at it by index; deduplicated
+ * versions are shared by several rows (refs). */
+typedef struct {
+    scr_val_t val;   /* its content (a reference held) */
+    uint64_t stored; /* bytes it stores: compressed, or its content's */
+    uint64_t hash;   /* its content's hash (the dedup key) */
+    uint32_t refs;   /* rows pointing at it */
+    uint32_t nchunks;
+    lob_run_t one;   /* its first chunk */
+    lob_run_t *more; /* the others, nchunks - 1 of them, or NULL */
+    uint8_t inrow;   /* stored in the row: no chunks */
+    uint8_t dedup;   /* entered in its segment's dedup index */
+    uint32_t next;   /* the pool's free list */
+} life_lob_t;
+
+/* A LOB column's segment, created with the table's first row (deferred
+ * segment creation, the default since 11.2). */
+typedef struct {
+    scr_lob_opts_t o;      /* its storage clause */
+    lob_space_t *space;    /* NULL before the first row */
+    uint32_t block_size;   /* the tablespace's */
+    uint32_t payload;      /* LOB bytes one block carries */
+    uint32_t chunk_blocks; /* BasicFile CHUNK in blocks (1 for SecureFile) */
+    /* Dedup index: content hash -> LOB index, open addressing. */
+    uint32_t *dd;
+    uint64_t dd_cap, dd_used;
+    lob_shrink_t last_shrink; /* the step's shrink, reported once */
+    int shrunk;               /* a shrink ran in this step */
+} life_seg_t;
+
+typedef struct {
+    int64_t id;
+    uint32_t lob[LIFE_MAX_LOBCOLS]; /* LOB index; 0: null */
+    uint8_t alive;
+} life_row_t;
+
+typedef struct {
+    const scr_table_t *def;
+    int exists;                   /* created and not dropped */
+    uint32_t nlob;                /* LOB columns */
+    int lobcol[LIFE_MAX_LOBCOLS]; /* their column numbers */
+    life_seg_t seg[LIFE_MAX_LOBCOLS];
+    life_row_t *rows;
+    uint64_t nrows, cap_rows;
+    uint64_t live_rows;
+    /* The table segment: rows' bytes as they were laid down (a heap
+     * segment never gives space back without a shrink). */
+    uint64_t row_bytes;     /* bytes of the live rows, with their directory entries */
+    uint64_t row_bytes_hwm; /* the most they ever took: the blocks stay */
+    int has_segment;
+    uint32_t block_size;
+} life_table_t;
+
+/* One change of the open transaction, undone in reverse by a rollback. */
+typedef struct {
+    uint32_t table;
+    uint64_t row;
+    uint8_t col;  /* LOB column, or 0xff for the row itself */
+    uint8_t kind; /* LIFE_TX_INSERT, LIFE_TX_DELETE, LIFE_TX_LOB */
+    uint32_t old_lob, new_lob;
+} life_tx_t;
+
+enum { LIFE_TX_INSERT, LIFE_TX_DELETE, LIFE_TX_LOB };
+
+/* Compressed sizes already worked out, by content hash and level. */
+typedef struct {
+    uint64_t hash;
+    uint32_t level;
+    uint64_t stored;
+} life_zcache_t;
+
+typedef struct {
+    const scr_script_t *s;
+    life_params_t p;
+    scr_values_t *vs;
+    life_table_t *tables; /* one per scr_script_t table */
+    life_lob_t *lobs;     /* index 0 unused: "null" */
+    uint32_t nlobs, cap_lobs, free_lob;
+    life_tx_t *tx;
+    size_t ntx, cap_tx;
+    undo_log_t *undo;
+    uint64_t clock_ms;
+    uint64_t undo_retention_s;
+    sim_stats_t part[LIFE_PART_COUNT]; /* the step's figures so far */
+    life_zcache_t *zc;
+    uint64_t zc_cap, zc_used;
+    uint8_t *zbuf_in, *zbuf_out;
+    size_t zbuf_cap;
+    uint64_t undo_records_seen; /* undo_records() at the step's start */
+    uint64_t undo_bytes_seen;
+    char *msg;
+    size_t msglen;
+    /* The running statement's values that depend on no row (run.c). */
+    const scr_expr_t *konst_expr[LIFE_MAX_KONST];
+    scr_val_t konst[LIFE_MAX_KONST];
+    uint32_t nkonst;
+} life_db_t;
+
+/* lob.c: write a value as a new LOB version of table t's LOB column k (its
+ * segment created if need be): 0 for null.  SIM_EFULL when the segment
+ * cannot grow; SIM_ENOMEM. */
+sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v, uint32_t *out);
+/* A row stops pointing at LOB `i`: its last row frees its chunks for the
+ * open transaction. */
+sim_err_t life_lob_unref(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i);
+/* A rollback gives LOB `i` back to a row. */
+void life_lob_reref(life_db_t *db, uint32_t i);
+/* Commit or rollback finished with LOB `i`: destroy it if no row holds it. */
+void life_lob_settle(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i);
+/* The segment of column k created (idempotent). */
+sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k);
+void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k);
+/* The chunk pointers of every LOB of the segment (each LOB once), for a
+ * shrink: a new array in *out. */
+sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t ***out, size_t *n);
+void life_lobs_free(life_db_t *db);
+/* Bytes a row gives a LOB column: its locator, or its data in the row. */
+uint64_t life_lob_row_bytes(const life_db_t *db, uint32_t i);
+
+/* table.c: the figures of table t after the step into st (in-row LOBs are
+ * counted per row; a deduplicated one per version). */
+void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st);
+/* A row appended (for an insert); its index in *row. */
+sim_err_t life_row_add(life_db_t *db, life_table_t *t, int64_t id, uint64_t *row);
+/* Bytes of a row's columns as laid in a block (header, id, LOB columns). */
+uint64_t life_row_bytes(const life_db_t *db, const life_table_t *t, const life_row_t *r);
+
+/* txn.c */
+sim_err_t life_tx_log(life_db_t *db, life_tx_t e);
+sim_err_t life_commit(life_db_t *db);
+sim_err_t life_rollback(life_db_t *db);
+
+/* redo.c: what one change costs in redo, by the LOB's options. */
+void life_redo_row(life_db_t *db, uint64_t row_bytes);
+void life_redo_lob_data(life_db_t *db, const scr_lob_opts_t *o, uint64_t blocks, uint64_t chunks,
+                        uint64_t stored, uint32_t block_size);
+void life_redo_space(life_db_t *db, uint64_t chunks);
+void life_redo_commit(life_db_t *db);
+
+#endif /* LOBSIM_LIFE_SIM_INT_H */

@@ -1,0 +1,469 @@
+/*
+ * lob.c -- LOB versions: written into a segment's space, shared by
+ * deduplication, compressed, kept in the row when small, freed when their
+ * last row lets go.
+ *
+ * State changes: life_lob_write() makes a version (or shares one with equal
+ * content under DEDUPLICATE); life_lob_unref() lets a row go of one, and
+ * the last row's release frees its chunks for the open transaction
+ * (uncommitted until commit, lobspace.h); life_lob_settle() destroys a
+ * version no row holds once the transaction is over.
+ *
+ * What a write counts, and why:
+ *  - one `segment dispenser allocations` per LOB that needs space, one
+ *    `segment chunks allocation from disepnser` and one undo record with a
+ *    space change vector per chunk (the dispenser's vocabulary, dispenser.h);
+ *  - `securefile allocation chunks` and `securefile allocation bytes` per
+ *    chunk, as the chunk allocator counts them (lobspace.h);
+ *  - NOCACHE and CACHE READS write LOB data directly (`securefile direct
+ *    write ops` and bytes, one op a chunk); CACHE writes through the buffer
+ *    cache (a `db block changes` a block);
+ *  - space metadata in current mode: the hash-bucket block of the chunk's
+ *    size class and the block that maps the chunk, a get and a change each
+ *    per chunk; an extent added, the segment header too.
+ * Deduplication (SecureFiles developer's guide: within one segment, before
+ * compression) shares a version of equal content: no space, no data.
+ * Compression uses zlib on the real bytes (scr_value_read()); when it gains
+ * nothing the data is stored as it is ("SecureFiles stop compressing").
+ * No public material names the algorithm of each level: zlib's levels 1, 6
+ * and 9 stand in for LOW, MEDIUM and HIGH (README).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "life_sim_int.h"
+
+#define DD_EMPTY 0u
+#define DD_GONE UINT32_MAX
+
+static life_lob_t *lob_at(life_db_t *db, uint32_t i)
+{
+    return &db->lobs[i];
+}
+
+static sim_err_t lob_new(life_db_t *db, uint32_t *out)
+{
+    if (db->free_lob) {
+        *out = db->free_lob;
+        db->free_lob = db->lobs[*out].next;
+        return SIM_OK;
+    }
+    if (db->nlobs == db->cap_lobs) {
+        uint32_t cap = db->cap_lobs ? db->cap_lobs * 2 : 1024;
+        life_lob_t *v = sim_realloc(db->lobs, (size_t)cap * sizeof *v);
+        if (v == NULL)
+            return SIM_ENOMEM;
+        db->lobs = v;
+        db->cap_lobs = cap;
+        if (db->nlobs == 0)
+            db->nlobs = 1; /* index 0 is null */
+    }
+    *out = db->nlobs++;
+    return SIM_OK;
+}
+
+static void lob_drop(life_db_t *db, uint32_t i)
+{
+    life_lob_t *l = lob_at(db, i);
+    scr_value_release(db->vs, l->val);
+    sim_free(l->more);
+    memset(l, 0, sizeof *l);
+    l->next = db->free_lob;
+    db->free_lob = i;
+}
+
+void life_lobs_free(life_db_t *db)
+{
+    for (uint32_t i = 1; i < db->nlobs; i++)
+        sim_free(db->lobs[i].more);
+    sim_free(db->lobs);
+    db->lobs = NULL;
+    db->nlobs = db->cap_lobs = db->free_lob = 0;
+}
+
+/* ---- the dedup index ---------------------------------------------------- */
+
+static uint64_t mix(uint64_t h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h;
+}
+
+static uint32_t dd_find(const life_db_t *db, const life_seg_t *g, uint64_t hash)
+{
+    if (g->dd_cap == 0)
+        return 0;
+    for (uint64_t k = mix(hash) & (g->dd_cap - 1);; k = (k + 1) & (g->dd_cap - 1)) {
+        uint32_t i = g->dd[k];
+        if (i == DD_EMPTY)
+            return 0;
+        if (i != DD_GONE && db->lobs[i].hash == hash)
+            return i;
+    }
+}
+
+static sim_err_t dd_insert(life_db_t *db, life_seg_t *g, uint32_t lob)
+{
+    if ((g->dd_used + 1) * 2 > g->dd_cap) {
+        uint64_t cap = g->dd_cap ? g->dd_cap * 2 : 1024;
+        uint32_t *dd = sim_calloc(cap, sizeof *dd);
+        if (dd == NULL)
+            return SIM_ENOMEM;
+        uint64_t used = 0;
+        for (uint64_t k = 0; k < g->dd_cap; k++) {
+            uint32_t i = g->dd[k];
+            if (i == DD_EMPTY || i == DD_GONE)
+                continue;
+            uint64_t j = mix(db->lobs[i].hash) & (cap - 1);
+            while (dd[j] != DD_EMPTY)
+                j = (j + 1) & (cap - 1);
+            dd[j] = i;
+            used++;
+        }
+        sim_free(g->dd);
+        g->dd = dd;
+        g->dd_cap = cap;
+        g->dd_used = used;
+    }
+    uint64_t k = mix(db->lobs[lob].hash) & (g->dd_cap - 1);
+    while (g->dd[k] != DD_EMPTY && g->dd[k] != DD_GONE)
+        k = (k + 1) & (g->dd_cap - 1);
+    if (g->dd[k] == DD_EMPTY)
+        g->dd_used++;
+    g->dd[k] = lob;
+    db->lobs[lob].dedup = 1;
+    return SIM_OK;
+}
+
+static void dd_remove(life_seg_t *g, const life_db_t *db, uint32_t lob)
+{
+    for (uint64_t k = mix(db->lobs[lob].hash) & (g->dd_cap - 1);; k = (k + 1) & (g->dd_cap - 1)) {
+        if (g->dd[k] == DD_EMPTY)
+            return;
+        if (g->dd[k] == lob) {
+            g->dd[k] = DD_GONE;
+            return;
+        }
+    }
+}
+
+/* ---- compression ------------------------------------------------------ */
+
+static int zlevel(scr_compress_t c)
+{
+    return c == SCR_COMPRESS_LOW ? 1 : c == SCR_COMPRESS_HIGH ? 9 : 6;
+}
+
+/* Bytes v takes compressed at level c: worked out once per content. */
+static sim_err_t compressed_size(life_db_t *db, scr_val_t v, scr_compress_t c, uint64_t *out)
+{
+    scr_value_info_t in = scr_value_info(db->vs, v);
+    uint32_t level = (uint32_t)zlevel(c);
+    if (db->zc_cap) {
+        for (uint64_t k = mix(in.hash ^ level) & (db->zc_cap - 1); db->zc[k].stored;
+             k = (k + 1) & (db->zc_cap - 1))
+            if (db->zc[k].hash == in.hash && db->zc[k].level == level) {
+                *out = db->zc[k].stored;
+                return SIM_OK;
+            }
+    }
+    uLong bound = compressBound((uLong)in.bytes);
+    if (in.bytes > db->zbuf_cap || bound > db->zbuf_cap) {
+        size_t cap = bound > in.bytes ? bound : in.bytes;
+        uint8_t *a = sim_realloc(db->zbuf_in, cap), *b;
+        if (a == NULL)
+            return SIM_ENOMEM;
+        db->zbuf_in = a;
+        b = sim_realloc(db->zbuf_out, cap);
+        if (b == NULL)
+            return SIM_ENOMEM;
+        db->zbuf_out = b;
+        db->zbuf_cap = cap;
+    }
+    size_t got = scr_value_read(db->vs, v, 0, db->zbuf_in, (size_t)in.bytes);
+    uLongf zlen = bound;
+    if (compress2(db->zbuf_out, &zlen, db->zbuf_in, (uLong)got, (int)level) != Z_OK)
+        return SIM_ENOMEM;
+    *out = zlen < in.bytes ? zlen : in.bytes;
+    if ((db->zc_used + 1) * 2 > db->zc_cap) {
+        uint64_t cap = db->zc_cap ? db->zc_cap * 2 : 256;
+        life_zcache_t *z = sim_calloc(cap, sizeof *z);
+        if (z == NULL)
+            return SIM_OK; /* only the cache is lost */
+        for (uint64_t k = 0; k < db->zc_cap; k++)
+            if (db->zc[k].stored) {
+                uint64_t j = mix(db->zc[k].hash ^ db->zc[k].level) & (cap - 1);
+                while (z[j].stored)
+                    j = (j + 1) & (cap - 1);
+                z[j] = db->zc[k];
+            }
+        sim_free(db->zc);
+        db->zc = z;
+        db->zc_cap = cap;
+    }
+    if (*out > 0) {
+        uint64_t k = mix(in.hash ^ level) & (db->zc_cap - 1);
+        while (db->zc[k].stored)
+            k = (k + 1) & (db->zc_cap - 1);
+        db->zc[k] = (life_zcache_t){in.hash, level, *out};
+        db->zc_used++;
+    }
+    return SIM_OK;
+}
+
+/* ---- segments ---------------------------------------------------------- */
+
+sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
+{
+    life_seg_t *g = &t->seg[k];
+    if (g->space)
+        return SIM_OK;
+    const scr_script_t *s = db->s;
+    const scr_tablespace_t *ts =
+        t->def->tablespace >= 0 ? &s->tablespaces[t->def->tablespace] : NULL;
+    lob_space_params_t sp;
+    lob_space_params_defaults(&sp);
+    sp.seg = db->p.seg;
+    sp.seg.block_size = t->block_size;
+    sp.fit = (lob_fit_t)db->p.fit;
+    if (ts && ts->uniform)
+        sp.uniform_bytes = ts->uniform_size;
+    sp.initial_bytes = g->o.initial;
+    sp.maxsize_bytes = g->o.maxsize;
+    sim_err_t rc = lob_space_create(&sp, &g->space);
+    if (rc != SIM_OK)
+        return rc;
+    g->block_size = t->block_size;
+    g->payload = lob_payload(&sp.seg);
+    uint32_t chunk = g->o.chunk ? g->o.chunk : t->block_size;
+    g->chunk_blocks = g->o.securefile ? 1 : (chunk + t->block_size - 1) / t->block_size;
+    sim_stat_add(&db->part[LIFE_PART_SPACE], SIM_STAT_SEG_EXTENTS,
+                 lob_space_stats(g->space)->v[SIM_STAT_SEG_EXTENTS]);
+    return SIM_OK;
+}
+
+void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k)
+{
+    (void)db;
+    life_seg_t *g = &t->seg[k];
+    lob_space_destroy(g->space);
+    g->space = NULL;
+    sim_free(g->dd);
+    g->dd = NULL;
+    g->dd_cap = g->dd_used = 0;
+}
+
+/* ---- writing and freeing ---------------------------------------------- */
+
+static sim_err_t add_chunk(life_lob_t *l, lob_run_t r)
+{
+    if (l->nchunks == 0) {
+        l->one = r;
+    } else {
+        lob_run_t *m = sim_realloc(l->more, (size_t)l->nchunks * sizeof *m);
+        if (m == NULL)
+            return SIM_ENOMEM;
+        l->more = m;
+        m[l->nchunks - 1] = r;
+    }
+    l->nchunks++;
+    return SIM_OK;
+}
+
+static lob_run_t chunk_of(const life_lob_t *l, uint32_t c)
+{
+    return c == 0 ? l->one : l->more[c - 1];
+}
+
+/* Space for `blocks` blocks, chunk by chunk, and what it costs. */
+static sim_err_t allocate(life_db_t *db, life_seg_t *g, life_lob_t *l, uint64_t blocks)
+{
+    sim_stats_t *sp = &db->part[LIFE_PART_SPACE];
+    sim_stats_t *un = &db->part[LIFE_PART_UNDO];
+    sim_stat_add(sp, SIM_STAT_DSP_ALLOCATIONS, 1);
+    uint64_t bs = g->block_size;
+    while (blocks > 0) {
+        lob_run_t r;
+        uint64_t grown = 0;
+        sim_err_t rc = lob_space_alloc(g->space, blocks, &r, &grown);
+        if (rc != SIM_OK)
+            return rc;
+        rc = add_chunk(l, r);
+        if (rc != SIM_OK)
+            return rc;
+        blocks -= r.len;
+        sim_stat_add(sp, SIM_STAT_DSP_CHUNKS, 1);
+        sim_stat_add(sp, SIM_STAT_SF_ALLOC_CHUNKS, 1);
+        sim_stat_add(sp, SIM_STAT_SF_ALLOC_BYTES, r.len * bs);
+        /* The hash-bucket block and the chunk's map block; an extent added
+         * changes the segment header too. */
+        sim_stat_add(sp, SIM_STAT_DB_BLOCK_GETS, 2 + grown);
+        sim_stat_add(sp, SIM_STAT_DB_BLOCK_CHANGES, 2 + grown);
+        sim_stat_add(sp, SIM_STAT_SEG_EXTENTS, grown);
+        uint64_t before = undo_bytes(db->undo);
+        undo_record(db->undo);
+        undo_vector(db->undo, UNDO_CV_SPACE);
+        sim_stat_add(un, SIM_STAT_USED_UREC, 1);
+        sim_stat_add(un, SIM_STAT_UNDO_CV_SIZE, undo_bytes(db->undo) - before);
+        life_redo_space(db, 1);
+    }
+    return SIM_OK;
+}
+
+sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v, uint32_t *out)
+{
+    *out = 0;
+    if (v == SCR_VAL_NULL)
+        return SIM_OK;
+    life_seg_t *g = &t->seg[k];
+    sim_err_t rc = life_seg_ensure(db, t, k);
+    if (rc != SIM_OK)
+        return rc;
+    scr_value_info_t in = scr_value_info(db->vs, v);
+    int dedup = g->o.securefile && g->o.deduplicate;
+    if (dedup) {
+        uint32_t same = dd_find(db, g, in.hash);
+        if (same) {
+            db->lobs[same].refs++;
+            *out = same;
+            return SIM_OK;
+        }
+    }
+    uint64_t stored = in.bytes;
+    if (g->o.securefile && g->o.compress != SCR_COMPRESS_NONE && in.bytes > 0) {
+        rc = compressed_size(db, v, g->o.compress, &stored);
+        if (rc != SIM_OK)
+            return rc;
+    }
+    uint32_t i;
+    rc = lob_new(db, &i);
+    if (rc != SIM_OK)
+        return rc;
+    life_lob_t *l = lob_at(db, i);
+    memset(l, 0, sizeof *l);
+    l->stored = stored;
+    l->hash = in.hash;
+    l->refs = 1;
+    l->inrow = g->o.in_row && stored <= db->p.inrow_max;
+    if (!l->inrow && stored > 0) {
+        uint64_t blocks = (stored + g->payload - 1) / g->payload;
+        blocks = (blocks + g->chunk_blocks - 1) / g->chunk_blocks * g->chunk_blocks;
+        rc = allocate(db, g, l, blocks);
+        if (rc != SIM_OK) {
+            /* Chunks given before the failure stay the transaction's: a
+             * rollback makes them reusable. */
+            sim_free(l->more);
+            memset(l, 0, sizeof *l);
+            l->next = db->free_lob;
+            db->free_lob = i;
+            return rc;
+        }
+        sim_stats_t *ld = &db->part[LIFE_PART_LOB];
+        if (g->o.cache == SCR_CACHE_YES) {
+            sim_stat_add(ld, SIM_STAT_DB_BLOCK_CHANGES, blocks);
+            sim_stat_add(ld, SIM_STAT_DB_BLOCK_GETS, blocks);
+        } else {
+            sim_stat_add(ld, SIM_STAT_SF_DIRECT_WRITE_OPS, l->nchunks);
+            sim_stat_add(ld, SIM_STAT_SF_DIRECT_WRITE_BYTES, blocks * g->block_size);
+        }
+        life_redo_lob_data(db, &g->o, blocks, l->nchunks, stored, g->block_size);
+    }
+    scr_value_ref(db->vs, v);
+    l->val = v;
+    if (dedup) {
+        rc = dd_insert(db, g, i);
+        if (rc != SIM_OK)
+            return rc;
+    }
+    *out = i;
+    return SIM_OK;
+}
+
+sim_err_t life_lob_unref(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i)
+{
+    if (i == 0)
+        return SIM_OK;
+    life_lob_t *l = lob_at(db, i);
+    if (--l->refs > 0)
+        return SIM_OK;
+    life_seg_t *g = &t->seg[k];
+    if (l->dedup) {
+        dd_remove(g, db, i);
+        l->dedup = 0;
+    }
+    for (uint32_t c = 0; c < l->nchunks; c++) {
+        sim_err_t rc = lob_space_free(g->space, chunk_of(l, c));
+        if (rc != SIM_OK)
+            return rc;
+        /* The freed chunk is entered in the uncommitted free space. */
+        sim_stat_add(&db->part[LIFE_PART_SPACE], SIM_STAT_DB_BLOCK_GETS, 1);
+        sim_stat_add(&db->part[LIFE_PART_SPACE], SIM_STAT_DB_BLOCK_CHANGES, 1);
+        uint64_t before = undo_bytes(db->undo);
+        undo_record(db->undo);
+        undo_vector(db->undo, UNDO_CV_SPACE);
+        sim_stat_add(&db->part[LIFE_PART_UNDO], SIM_STAT_USED_UREC, 1);
+        sim_stat_add(&db->part[LIFE_PART_UNDO], SIM_STAT_UNDO_CV_SIZE,
+                     undo_bytes(db->undo) - before);
+        life_redo_space(db, 1);
+    }
+    return SIM_OK;
+}
+
+void life_lob_reref(life_db_t *db, uint32_t i)
+{
+    if (i)
+        db->lobs[i].refs++;
+}
+
+void life_lob_settle(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i)
+{
+    if (i == 0 || db->lobs[i].refs > 0 || db->lobs[i].val == SCR_VAL_NULL)
+        return;
+    if (db->lobs[i].dedup)
+        dd_remove(&t->seg[k], db, i);
+    lob_drop(db, i);
+}
+
+uint64_t life_lob_row_bytes(const life_db_t *db, uint32_t i)
+{
+    if (i == 0)
+        return 0;
+    const life_lob_t *l = &db->lobs[i];
+    return l->inrow ? db->p.inrow_header_bytes + l->stored : db->p.locator_bytes;
+}
+
+sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t ***out, size_t *n)
+{
+    size_t cap = 0, used = 0;
+    lob_run_t **v = NULL;
+    for (uint64_t r = 0; r < t->nrows; r++) {
+        uint32_t i = t->rows[r].lob[k];
+        if (!t->rows[r].alive || i == 0 || db->lobs[i].next == UINT32_MAX)
+            continue;
+        life_lob_t *l = &db->lobs[i];
+        l->next = UINT32_MAX; /* seen: a shared version is listed once */
+        for (uint32_t c = 0; c < l->nchunks; c++) {
+            if (used == cap) {
+                cap = cap ? cap * 2 : 1024;
+                lob_run_t **nv = sim_realloc(v, cap * sizeof *nv);
+                if (nv == NULL) {
+                    sim_free(v);
+                    return SIM_ENOMEM;
+                }
+                v = nv;
+            }
+            v[used++] = c == 0 ? &l->one : &l->more[c - 1];
+        }
+    }
+    for (uint64_t r = 0; r < t->nrows; r++) {
+        uint32_t i = t->rows[r].lob[k];
+        if (i)
+            db->lobs[i].next = 0;
+    }
+    *out = v;
+    *n = used;
+    return SIM_OK;
+}

@@ -1,0 +1,125 @@
+/*
+ * params.c -- the life experiment's parameters: defaults with their
+ * sources (life_sim/README.md has the table), validation and names.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "life_sim_int.h"
+
+void life_params_defaults(life_params_t *p)
+{
+    lob_params_defaults(&p->seg);
+    undo_params_defaults(&p->undo);
+    p->fit = LOB_FIT_SPLIT;
+    /* UNDO_RETENTION's documented default (Oracle Database Reference). */
+    p->undo_retention = 900;
+    /* Storage in row holds LOBs of up to about 4,000 bytes less 36 of
+     * control information (SecureFiles developer's guide; the reference
+     * README's 3,964). */
+    p->inrow_max = 3964;
+    p->inrow_header_bytes = 36;
+    /* An out-of-row LOB's locator in the row: a priori, the in-row control
+     * information plus a 4-byte reference to its first chunk. */
+    p->locator_bytes = 40;
+    /* A table block: the heap experiment's format from block dumps
+     * (heapspace: cache header 20, transaction header 24, ASSM 8, tail 4,
+     * two ITL entries of 24, data header 14 and table directory 4). */
+    p->table_block_overhead = 56 + 2 * 24 + 18;
+    p->pctfree = 10;
+    p->row_dir_bytes = 2;
+    /* Redo: a priori sizes, not read off any figure (README). */
+    p->redo_record_bytes = 24;
+    p->redo_cv_bytes = 24;
+    p->redo_invalidation_bytes = 24 + 24 + 8;
+    p->commit_redo_bytes = 100;
+    p->compress_unit_kb = 0; /* the whole LOB at once */
+}
+
+sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
+{
+    if (lob_params_check(&p->seg, msg, msglen) != SIM_OK)
+        return SIM_EINVAL;
+    if (p->fit > LOB_FIT_GROW) {
+        snprintf(msg, msglen, "life.fit=%u (accepted: 0 split, 1 grow)", p->fit);
+        return SIM_EINVAL;
+    }
+    if (p->pctfree > 99) {
+        snprintf(msg, msglen, "life.pctfree=%u (accepted: 0..99)", p->pctfree);
+        return SIM_EINVAL;
+    }
+    if (p->inrow_max > 32767) {
+        snprintf(msg, msglen, "life.inrow_max=%u (accepted: 0..32767)", p->inrow_max);
+        return SIM_EINVAL;
+    }
+    return SIM_OK;
+}
+
+#define P(name, field)                                                                             \
+    {                                                                                              \
+        name, offsetof(life_params_t, field)                                                       \
+    }
+static const struct {
+    const char *name;
+    size_t off;
+} names[] = {
+    P("life.fit", fit),
+    P("life.undo_retention", undo_retention),
+    P("life.inrow_max", inrow_max),
+    P("life.inrow_header_bytes", inrow_header_bytes),
+    P("life.locator_bytes", locator_bytes),
+    P("life.table_block_overhead", table_block_overhead),
+    P("life.pctfree", pctfree),
+    P("life.row_dir_bytes", row_dir_bytes),
+    P("life.redo_record_bytes", redo_record_bytes),
+    P("life.redo_cv_bytes", redo_cv_bytes),
+    P("life.redo_invalidation_bytes", redo_invalidation_bytes),
+    P("life.commit_redo_bytes", commit_redo_bytes),
+    P("block_overhead", seg.block_overhead),
+    P("extent_header_blocks", seg.extent_header_blocks),
+    P("segment_header_blocks", seg.segment_header_blocks),
+    P("cfs_blocks", seg.cfs_blocks),
+    P("pua_blocks", seg.pua_blocks),
+    P("undo.record_bytes", undo.record_bytes),
+    P("undo.space_cv_bytes", undo.space_cv_bytes),
+    P("undo.lob_cv_bytes", undo.lob_cv_bytes),
+};
+#undef P
+#define NNAMES (sizeof names / sizeof names[0])
+
+size_t life_param_count(void)
+{
+    return NNAMES;
+}
+
+const char *life_param_name(size_t i)
+{
+    return i < NNAMES ? names[i].name : NULL;
+}
+
+uint32_t life_param_get(const life_params_t *p, size_t i)
+{
+    uint32_t v = 0;
+    if (i < NNAMES)
+        memcpy(&v, (const char *)p + names[i].off, sizeof v);
+    return v;
+}
+
+int life_set_param(life_params_t *p, const char *name, uint32_t value)
+{
+    for (size_t i = 0; i < NNAMES; i++)
+        if (strcmp(names[i].name, name) == 0) {
+            memcpy((char *)p + names[i].off, &value, sizeof value);
+            return 0;
+        }
+    return -1;
+}
+
+const char *life_part_name(life_part_t p)
+{
+    static const char *const n[LIFE_PART_COUNT] = {
+        [LIFE_PART_SPACE] = "space", [LIFE_PART_LOB] = "lob data", [LIFE_PART_ROW] = "rows",
+        [LIFE_PART_UNDO] = "undo",   [LIFE_PART_REDO] = "redo",    [LIFE_PART_SEGMENT] = "segment",
+    };
+    return (unsigned)p < LIFE_PART_COUNT ? n[p] : "?";
+}

@@ -1,0 +1,147 @@
+/*
+ * table.c -- a script's tables: their rows, their table segment, and the
+ * figures of both segments after a step as Oracle's views show them.
+ *
+ * The table segment is a heap segment under automatic allocation (the
+ * schedule of lobspace.h: 64 KB extents, then 1 MB, ...): ASSM's segment
+ * header and first L2 and L1 bitmap blocks (heapspace/README.md), then as
+ * many blocks as the rows need at PCTFREE, never fewer than before: a heap
+ * segment keeps its blocks when rows go.  A row is its header (flag, lock,
+ * column count), its columns with their length bytes (an Oracle NUMBER for
+ * the id, the LOB locator or the in-row LOB) and its row-directory entry.
+ */
+#include <string.h>
+
+#include "life_sim_int.h"
+
+/* Bytes of an Oracle NUMBER holding integer v: an exponent byte and a
+ * byte per base-100 digit, trailing zero digits dropped (a negative number
+ * also keeps a terminator byte). */
+static uint64_t number_bytes(int64_t v)
+{
+    if (v == 0)
+        return 1;
+    uint64_t u = v < 0 ? (uint64_t)(-(v + 1)) + 1 : (uint64_t)v;
+    while (u % 100 == 0)
+        u /= 100;
+    uint64_t digits = 0;
+    for (; u > 0; u /= 100)
+        digits++;
+    return 1 + digits + (v < 0);
+}
+
+uint64_t life_row_bytes(const life_db_t *db, const life_table_t *t, const life_row_t *r)
+{
+    uint64_t n = 3 + db->p.row_dir_bytes;
+    if (t->def->id_col >= 0)
+        n += 1 + number_bytes(r->id);
+    for (uint32_t k = 0; k < t->nlob; k++) {
+        uint64_t b = life_lob_row_bytes(db, r->lob[k]);
+        n += b == 0 ? 1 : b + (b > 250 ? 3 : 1);
+    }
+    return n;
+}
+
+sim_err_t life_row_add(life_db_t *db, life_table_t *t, int64_t id, uint64_t *row)
+{
+    (void)db;
+    if (t->nrows == t->cap_rows) {
+        uint64_t cap = t->cap_rows ? t->cap_rows * 2 : 1024;
+        life_row_t *v = sim_realloc(t->rows, cap * sizeof *v);
+        if (v == NULL)
+            return SIM_ENOMEM;
+        t->rows = v;
+        t->cap_rows = cap;
+    }
+    life_row_t *r = &t->rows[t->nrows];
+    memset(r, 0, sizeof *r);
+    r->id = id;
+    r->alive = 1;
+    *row = t->nrows++;
+    t->live_rows++;
+    t->has_segment = 1;
+    return SIM_OK;
+}
+
+/* Blocks and extents of a segment of `need` blocks under automatic
+ * allocation or a uniform extent size. */
+static void extents_for(uint64_t need, uint32_t bs, uint64_t uniform, uint64_t *blocks,
+                        uint64_t *extents)
+{
+    uint64_t b = 0, e = 0;
+    while (b < need || e == 0) {
+        uint64_t bytes = uniform ? uniform : lob_next_extent_bytes(b * bs);
+        b += bytes / bs;
+        e++;
+    }
+    *blocks = b;
+    *extents = e;
+}
+
+void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st)
+{
+    memset(st, 0, sizeof *st);
+    const scr_script_t *s = db->s;
+    const scr_tablespace_t *ts =
+        t->def->tablespace >= 0 ? &s->tablespaces[t->def->tablespace] : NULL;
+    uint64_t uniform = ts && ts->uniform ? ts->uniform_size : 0;
+    if (t->has_segment) {
+        uint64_t bs = t->block_size;
+        uint64_t usable = (bs - db->p.table_block_overhead) * (100 - db->p.pctfree) / 100;
+        uint64_t data = (t->row_bytes_hwm + usable - 1) / usable;
+        uint64_t blocks, extents;
+        extents_for(3 + data, t->block_size, uniform, &blocks, &extents);
+        st->v[SIM_STAT_SEG_TAB_BLOCKS] = blocks;
+        st->v[SIM_STAT_SEG_TAB_BYTES] = blocks * bs;
+        st->v[SIM_STAT_SEG_TAB_EXTENTS] = extents;
+    }
+    if (t->nlob == 0 || t->seg[0].space == NULL)
+        return;
+    const life_seg_t *g = &t->seg[0];
+    lob_space_info_t in;
+    lob_space_get_info(g->space, &in);
+    uint64_t bs = g->block_size;
+    st->v[SIM_STAT_DSU_SEGMENT_BLOCKS] = in.blocks;
+    st->v[SIM_STAT_DSU_SEGMENT_BYTES] = in.blocks * bs;
+    st->v[SIM_STAT_DSU_USED_BLOCKS] = in.used_blocks;
+    st->v[SIM_STAT_DSU_USED_BYTES] = in.used_blocks * bs;
+    st->v[SIM_STAT_DSU_EXPIRED_BLOCKS] = in.expired_blocks;
+    st->v[SIM_STAT_DSU_EXPIRED_BYTES] = in.expired_blocks * bs;
+    st->v[SIM_STAT_DSU_UNEXPIRED_BLOCKS] = in.unexpired_blocks;
+    st->v[SIM_STAT_DSU_UNEXPIRED_BYTES] = in.unexpired_blocks * bs;
+    st->v[SIM_STAT_SEG_LOB_BLOCKS] = in.blocks;
+    st->v[SIM_STAT_SEG_LOB_BYTES] = in.blocks * bs;
+    st->v[SIM_STAT_SEG_LOB_EXTENTS] = in.extents;
+    st->v[SIM_STAT_FREE_CHUNKS] = in.free_chunks;
+    st->v[SIM_STAT_FREE_LARGEST] = in.largest_free;
+    if (g->shrunk) {
+        st->v[SIM_STAT_SHRINK_BLOCKS_MOVED] = g->last_shrink.blocks_moved;
+        st->v[SIM_STAT_SHRINK_BLOCKS_FREED] = g->last_shrink.blocks_freed;
+        st->v[SIM_STAT_SHRINK_BLOCKS_ALLOCATED] = g->last_shrink.blocks_allocated;
+        st->v[SIM_STAT_SHRINK_EXTENTS_ALLOCATED] = g->last_shrink.extents_allocated;
+        st->v[SIM_STAT_SHRINK_EXTENTS_FREED] = g->last_shrink.extents_freed;
+        st->v[SIM_STAT_SHRINK_EXTENTS_SEALED] = g->last_shrink.extents_sealed;
+    }
+    /* The LOB maps: each version once, however many rows share it (a
+     * shared version is marked while counting, as life_seg_chunks does). */
+    life_lob_t *lv = db->lobs;
+    uint64_t lobs = 0, inrow = 0, chunks = 0;
+    for (uint64_t r = 0; r < t->nrows; r++) {
+        uint32_t i = t->rows[r].lob[0];
+        if (!t->rows[r].alive || i == 0 || lv[i].next == UINT32_MAX)
+            continue;
+        lv[i].next = UINT32_MAX;
+        if (lv[i].inrow)
+            inrow++;
+        else if (lv[i].nchunks) {
+            lobs++;
+            chunks += lv[i].nchunks;
+        }
+    }
+    for (uint64_t r = 0; r < t->nrows; r++)
+        if (t->rows[r].lob[0])
+            lv[t->rows[r].lob[0]].next = 0;
+    st->v[SIM_STAT_LOB_LIVE] = lobs;
+    st->v[SIM_STAT_LOB_INROW] = inrow;
+    st->v[SIM_STAT_LOB_CHUNKS] = chunks;
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# bad_input_script.sh -- lobbench --script given what no script should be:
+# every malformed script of tests/scripts_bad/ (expected.txt gives each one's
+# line), a 10 MB single line, a missing file, a directory, and options a
+# script run does not take.  By the rule of tests/hostile.sh: exit 2, one
+# line on stderr naming the file and line, the store byte for byte as it
+# was, no new file.  Then the accepted side: a scenario runs and writes its
+# steps to --stats-out.
+#
+#   usage: bad_input_script.sh LOBBENCH SCRIPTS_BAD_DIR SCENARIOS_DIR
+set -u
+. "$(dirname "$(readlink -f "$0")")/hostile.sh"
+hostile_tools bad_input_script "bad_input_script.sh LOBBENCH" "$1"
+LOBBENCH=$(readlink -f "$1") BAD=$(readlink -f "${2:?the scripts_bad folder}")
+SCEN=$(readlink -f "${3:?the scenarios folder}")
+[ -s "$BAD/expected.txt" ] || { echo "FAIL: $BAD/expected.txt is missing"; exit 1; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/lobsim-bad-script.XXXXXX") || exit 1
+trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+cd "$work" || exit 1
+
+# The store every refusal must leave as it was: one recorded model run.
+"$LOBBENCH" --db=h.db --quiet --sizes=2k --path=local --rows=100 --benchmark_min_time=1x \
+    >/dev/null 2>&1 || { echo "FAIL: cannot record the fixture store"; exit 1; }
+
+# Each malformed script, copied here under its name: the message names it
+# as given, with its line.
+n=0
+while IFS=$'\t' read -r name msg; do
+    case "$name" in '#'* | '') continue ;; esac
+    cp "$BAD/$name" "./$name" || { echo "FAIL: $BAD/$name is listed but missing"; exit 1; }
+    expect 2 "lobbench: $name:$msg" -- "$LOBBENCH" --db=h.db --script="$name"
+    rm -f "./$name"
+    n=$((n + 1))
+done <"$BAD/expected.txt"
+[ "$n" -ge 25 ] || { echo "FAIL: only $n malformed scripts in $BAD/expected.txt, want 25"; exit 1; }
+
+# A 10 MB line, made here rather than shipped.
+head -c 10485760 /dev/zero | tr '\0' 'x' >long.sql
+expect 2 "long.sql:1:" -- "$LOBBENCH" --db=h.db --script=long.sql
+rm -f long.sql
+expect 2 "nothing.sql" -- "$LOBBENCH" --db=h.db --script=nothing.sql
+mkdir adir
+expect 2 "adir" -- "$LOBBENCH" --db=h.db --script=adir
+rmdir adir
+# The sweep's axes mean nothing to a script; nor a parameter of the sweep.
+printf 'create table t (id number, c clob);\n' >ok.sql
+expect 2 "--sizes: applies to a sweep" -- "$LOBBENCH" --db=h.db --script=ok.sql --sizes=2k
+expect 2 "--workload: applies to a sweep" -- "$LOBBENCH" --db=h.db --script=ok.sql --workload=fts
+expect 2 "dsp.search_gets: not a parameter of scripts" -- \
+    "$LOBBENCH" --db=h.db --script=ok.sql --param=dsp.search_gets=3
+expect 2 "--charset: 'ebcdic'" -- "$LOBBENCH" --db=h.db --script=ok.sql --charset=ebcdic
+expect 2 "--param=life.fit: applies to --script runs only" -- \
+    "$LOBBENCH" --db=h.db --sizes=2k --param=life.fit=1
+expect 2 "life.fit=7" -- "$LOBBENCH" --db=h.db --script=ok.sql --param=life.fit=7
+rm -f ok.sql
+
+# Accepted: the published dedup test's scenario, its steps in the CSV with
+# their step and statement.
+if accept "the dedup scenario" "$LOBBENCH" --no-db --quiet --script="$SCEN/dedup.sql" \
+    --stats-out=steps.csv; then
+    check "the CSV's header names step, statement and table" \
+        grep -q '^workload,path,lob_kchars,block_kb,rows,statistic,value,recursive,step,statement,table$' steps.csv
+    check "a step's figure for each table" grep -q '^script,,,8,,"user_segments.bytes",' steps.csv
+fi
+rm -f steps.csv stdout stderr
+hostile_done bad_input_script 35

@@ -1,0 +1,297 @@
+/* test_life.c -- experiment 4's mechanisms, each from a script a user could
+ * run on Oracle (life_sim.h): reuse under RETENTION NONE and MIN, rollback,
+ * deduplication, compression, chunk splitting and shrink, and the redo of
+ * CACHE and NOCACHE. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "life_sim.h"
+
+#define MAX_STEPS 64
+
+/* The figures of one table after each step. */
+typedef struct {
+    const char *table; /* the table followed, upper case */
+    sim_stats_t at[MAX_STEPS + 1];
+    int seen[MAX_STEPS + 1];
+    uint32_t last;
+} run_t;
+
+static int keep(void *arg, const life_step_t *st)
+{
+    run_t *r = arg;
+    if (strcmp(st->table, r->table) != 0 || st->step > MAX_STEPS)
+        return 0;
+    r->at[st->step] = st->total;
+    r->seen[st->step] = 1;
+    r->last = st->step;
+    return 0;
+}
+
+static void run_script(const char *text, const char *table, const life_params_t *p, run_t *r,
+                       int charset_al32utf8)
+{
+    scr_options_t so;
+    scr_options_defaults(&so);
+    if (charset_al32utf8)
+        so.charset = SCR_CHARSET_AL32UTF8;
+    scr_script_t *s;
+    char err[SCR_ERR_LEN];
+    sim_err_t rc = scr_parse("test.sql", text, strlen(text), &so, &s, err, sizeof err);
+    if (rc != SIM_OK)
+        fail_msg("parse: %s", err);
+    life_params_t def;
+    life_params_defaults(&def);
+    memset(r, 0, sizeof *r);
+    r->table = table;
+    rc = life_run(s, p ? p : &def, keep, r, err, sizeof err);
+    if (rc != SIM_OK)
+        fail_msg("run: %s", err);
+    scr_free(s);
+}
+
+static uint64_t fig(const run_t *r, uint32_t step, sim_stat_t st)
+{
+    assert_true(step <= MAX_STEPS && r->seen[step]);
+    return r->at[step].v[st];
+}
+
+#define BLOCKS SIM_STAT_DSU_SEGMENT_BLOCKS
+
+/* 20,000 characters, out of row: 3 blocks of 8,060 bytes each. */
+#define ROUND                                                                                      \
+    "insert into t select rownum, rpad(to_clob('x'), 20000, 'x') from dual connect by level <= "   \
+    "1000;\n"
+
+/* (a) RETENTION NONE: insert 1,000 LOBs, delete all, commit, insert 1,000
+ * more of the same size: the segment does not grow. */
+static void test_retention_none_reuses(void **state)
+{
+    (void)state;
+    run_t r;
+    run_script(
+        "create table t (id number, c clob) lob (c) store as securefile (retention none);\n" ROUND
+        "commit;\n"
+        "delete from t;\n"
+        "commit;\n" ROUND "commit;\n",
+        "T", NULL, &r, 0);
+    assert_int_equal(fig(&r, 3, SIM_STAT_DSU_USED_BLOCKS), 3000);
+    assert_int_equal(fig(&r, 5, SIM_STAT_DSU_UNEXPIRED_BLOCKS), 0);
+    assert_int_equal(fig(&r, 7, BLOCKS), fig(&r, 3, BLOCKS));
+    assert_int_equal(fig(&r, 7, SIM_STAT_DSU_USED_BLOCKS), 3000);
+}
+
+/* (b) RETENTION MIN 900: the same grows; after 901 s a third round reuses
+ * the expired space. */
+static void test_retention_min_expires(void **state)
+{
+    (void)state;
+    run_t r;
+    run_script("create table t (id number, c clob) lob (c) store as securefile (retention min "
+               "900);\n" ROUND "commit;\n"
+               "delete from t;\n"
+               "commit;\n" ROUND "commit;\n"
+               "delete from t;\n"
+               "commit;\n"
+               "exec dbms_session.sleep(901)\n" ROUND "commit;\n",
+               "T", NULL, &r, 0);
+    assert_int_equal(fig(&r, 5, SIM_STAT_DSU_UNEXPIRED_BLOCKS), 3000);
+    assert_true(fig(&r, 7, BLOCKS) >= fig(&r, 3, BLOCKS) + 3000 - 128);
+    /* Before the sleep the freed versions are unexpired; after it, expired. */
+    assert_int_equal(fig(&r, 9, SIM_STAT_DSU_UNEXPIRED_BLOCKS), 6000);
+    assert_int_equal(fig(&r, 10, SIM_STAT_DSU_UNEXPIRED_BLOCKS), 0);
+    assert_int_equal(fig(&r, 12, BLOCKS), fig(&r, 7, BLOCKS));
+}
+
+/* (c) Rollback of an update keeps the old version and frees the new one's
+ * blocks at once. */
+static void test_rollback_of_update(void **state)
+{
+    (void)state;
+    run_t r;
+    run_script("create table t (id number, c clob) lob (c) store as securefile;\n"
+               "insert into t select rownum, rpad(to_clob('x'), 20000, 'x') from dual connect by "
+               "level <= 100;\n"
+               "commit;\n"
+               "update t set c = rpad(to_clob('y'), 40000, 'y');\n"
+               "rollback;\n",
+               "T", NULL, &r, 0);
+    assert_int_equal(fig(&r, 3, SIM_STAT_DSU_USED_BLOCKS), 300);
+    /* In the transaction both versions are used. */
+    assert_int_equal(fig(&r, 4, SIM_STAT_DSU_USED_BLOCKS), 300 + 500);
+    assert_int_equal(fig(&r, 5, SIM_STAT_DSU_USED_BLOCKS), 300);
+    assert_int_equal(fig(&r, 5, SIM_STAT_DSU_UNEXPIRED_BLOCKS), 0);
+    /* Everything but the old versions and the metadata is reusable: what
+     * was free before, and the extents the new versions added, less their
+     * header blocks. */
+    assert_int_equal(
+        fig(&r, 5, SIM_STAT_DSU_EXPIRED_BLOCKS),
+        fig(&r, 3, SIM_STAT_DSU_EXPIRED_BLOCKS) + fig(&r, 4, BLOCKS) - fig(&r, 3, BLOCKS) -
+            (fig(&r, 4, SIM_STAT_SEG_LOB_EXTENTS) - fig(&r, 3, SIM_STAT_SEG_LOB_EXTENTS)));
+    assert_true(fig(&r, 4, BLOCKS) > fig(&r, 3, BLOCKS));
+    assert_int_equal(fig(&r, 5, SIM_STAT_LOB_LIVE), 100);
+}
+
+/* (d) 1,000 equal LOBs: DEDUPLICATE uses the blocks of one LOB,
+ * KEEP_DUPLICATES 1,000 times that. */
+static void test_deduplicate(void **state)
+{
+    (void)state;
+    const char *body = "declare\n"
+                       "  v clob := rpad('X', 10000, 'X');\n"
+                       "begin\n"
+                       "  for i in 1 .. 1000 loop\n"
+                       "    insert into t values (i, v);\n"
+                       "  end loop;\n"
+                       "  commit;\n"
+                       "end;\n"
+                       "/\n";
+    char text[1024];
+    run_t d, k;
+    snprintf(text, sizeof text,
+             "create table t (id number, c clob) lob (c) store as securefile (deduplicate);\n%s",
+             body);
+    run_script(text, "T", NULL, &d, 0);
+    snprintf(
+        text, sizeof text,
+        "create table t (id number, c clob) lob (c) store as securefile (keep_duplicates);\n%s",
+        body);
+    run_script(text, "T", NULL, &k, 0);
+    assert_int_equal(fig(&d, 2, SIM_STAT_DSU_USED_BLOCKS), 2);
+    assert_int_equal(fig(&k, 2, SIM_STAT_DSU_USED_BLOCKS), 2000);
+    assert_int_equal(fig(&d, 2, SIM_STAT_LOB_LIVE), 1);
+    assert_int_equal(fig(&k, 2, SIM_STAT_LOB_LIVE), 1000);
+}
+
+/* (e) COMPRESS: 100,000 repeated characters fit one block; random text of
+ * 36 symbols compresses little and takes no fewer blocks than uncompressed. */
+static void test_compress(void **state)
+{
+    (void)state;
+    run_t x, rnd, plain;
+    run_script("create table t (id number, c clob) lob (c) store as securefile (compress high);\n"
+               "insert into t select rownum, rpad(to_clob('x'), 100000, 'x') from dual connect by "
+               "level <= 10;\n"
+               "commit;\n",
+               "T", NULL, &x, 0);
+    assert_true(fig(&x, 3, SIM_STAT_DSU_USED_BLOCKS) <= 10);
+    /* Storage in row is the default: compressed below the in-row limit, the
+     * LOB moves into the row. */
+    assert_int_equal(fig(&x, 3, SIM_STAT_LOB_INROW), 10);
+    const char *rs = "insert into t select rownum, to_clob(dbms_random.string('x', 4000)) || "
+                     "to_clob(dbms_random.string('x', 4000)) || to_clob(dbms_random.string('x', "
+                     "4000)) from dual connect by level <= 10;\n"
+                     "commit;\n";
+    char text[1024];
+    snprintf(text, sizeof text,
+             "create table t (id number, c clob) lob (c) store as securefile (compress high);\n%s",
+             rs);
+    run_script(text, "T", NULL, &rnd, 0);
+    snprintf(text, sizeof text,
+             "create table t (id number, c clob) lob (c) store as securefile (nocompress);\n%s",
+             rs);
+    run_script(text, "T", NULL, &plain, 0);
+    assert_int_equal(fig(&plain, 3, SIM_STAT_DSU_USED_BLOCKS), 20);
+    assert_true(fig(&rnd, 3, SIM_STAT_DSU_USED_BLOCKS) >= 10);
+    assert_true(fig(&rnd, 3, SIM_STAT_DSU_USED_BLOCKS) <= 20);
+}
+
+/* (f) Every other LOB updated to a smaller then a larger size, the space
+ * reused: chunks per LOB rise; a shrink brings the segment to within one
+ * extent of the space its live LOBs need. */
+static void test_fragmentation_and_shrink(void **state)
+{
+    (void)state;
+    run_t r;
+    run_script("create table t (id number, c clob) lob (c) store as securefile (retention none);\n"
+               "insert into t select rownum, rpad(to_clob('x'), 32000, 'x') from dual connect by "
+               "level <= 2000;\n"
+               "commit;\n"
+               "update t set c = rpad(to_clob('s'), 8000, 's') where mod(id, 2) = 0;\n"
+               "commit;\n"
+               "update t set c = rpad(to_clob('l'), 56000, 'l') where mod(id, 2) = 0;\n"
+               "commit;\n"
+               "alter table t modify lob (c) (shrink space);\n",
+               "T", NULL, &r, 0);
+    uint64_t lobs = fig(&r, 3, SIM_STAT_LOB_LIVE);
+    assert_int_equal(lobs, 2000);
+    uint64_t before = fig(&r, 3, SIM_STAT_LOB_CHUNKS), after = fig(&r, 7, SIM_STAT_LOB_CHUNKS);
+    assert_true(after > before + lobs / 4);
+    uint64_t live = fig(&r, 8, SIM_STAT_DSU_USED_BLOCKS);
+    assert_int_equal(live, 1000 * 4 + 1000 * 7);
+    assert_true(fig(&r, 8, BLOCKS) < fig(&r, 7, BLOCKS));
+    /* Within one (8 MB) extent of the live blocks and the metadata. */
+    assert_true(fig(&r, 8, BLOCKS) <= live + 1024 + 128);
+    assert_true(fig(&r, 8, SIM_STAT_SHRINK_BLOCKS_MOVED) > 0);
+    assert_int_equal(fig(&r, 8, SIM_STAT_SHRINK_EXTENTS_ALLOCATED), 1);
+}
+
+/* (g) NOCACHE LOGGING logs whole block images, CACHE LOGGING the bytes
+ * written: more redo for NOCACHE, by less than an order of magnitude at
+ * 4,000-byte LOBs (Jonathan Lewis, "LOB changes", 10.2.0.5: 9,407,824 and
+ * 5,288,836 bytes). */
+static void test_redo_cache_nocache(void **state)
+{
+    (void)state;
+    run_t c, n, nl;
+    const char *ins = "insert into t select rownum, rpad('x', 4000) from all_objects where rownum "
+                      "<= 1000;\n";
+    char text[1024];
+    snprintf(text, sizeof text,
+             "create table t (id number, c clob) lob (c) store as securefile (disable storage in "
+             "row cache);\n%s",
+             ins);
+    run_script(text, "T", NULL, &c, 0);
+    snprintf(text, sizeof text,
+             "create table t (id number, c clob) lob (c) store as securefile (disable storage in "
+             "row nocache logging);\n%s",
+             ins);
+    run_script(text, "T", NULL, &n, 0);
+    snprintf(text, sizeof text,
+             "create table t (id number, c clob) lob (c) store as securefile (disable storage in "
+             "row nocache nologging);\n%s",
+             ins);
+    run_script(text, "T", NULL, &nl, 0);
+    uint64_t rc = fig(&c, 2, SIM_STAT_REDO_SIZE), rn = fig(&n, 2, SIM_STAT_REDO_SIZE),
+             rnl = fig(&nl, 2, SIM_STAT_REDO_SIZE);
+    assert_true(rn > rc);
+    assert_true(rn < 10 * rc);
+    assert_true(rnl < rc);
+    assert_int_equal(fig(&nl, 2, SIM_STAT_REDO_DIRECT_WRITES) > 0, 1);
+    assert_int_equal(fig(&c, 2, SIM_STAT_REDO_DIRECT_WRITES), 0);
+}
+
+/* The same script twice gives the same figures, bit for bit. */
+static void test_deterministic(void **state)
+{
+    (void)state;
+    const char *t = "create table t (id number, c clob) lob (c) store as securefile (compress);\n"
+                    "insert into t select rownum, dbms_random.string('p', 2500) || rpad('z', "
+                    "1500, 'z') from dual connect by level <= 200;\n"
+                    "commit;\n";
+    run_t a, b;
+    run_script(t, "T", NULL, &a, 1);
+    run_script(t, "T", NULL, &b, 1);
+    assert_memory_equal(&a.at[3], &b.at[3], sizeof a.at[3]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_retention_none_reuses),
+        cmocka_unit_test(test_retention_min_expires),
+        cmocka_unit_test(test_rollback_of_update),
+        cmocka_unit_test(test_deduplicate),
+        cmocka_unit_test(test_compress),
+        cmocka_unit_test(test_fragmentation_and_shrink),
+        cmocka_unit_test(test_redo_cache_nocache),
+        cmocka_unit_test(test_deterministic),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
