@@ -15,13 +15,14 @@ update t set c = rpad(to_clob('y'), 16000, 'y') where id <= 50;
 rollback;
 
 declare
+  l_segment varchar2(128);
   l_segment_size_blocks number; l_segment_size_bytes number;
   l_used_blocks number; l_used_bytes number;
   l_expired_blocks number; l_expired_bytes number;
   l_unexpired_blocks number; l_unexpired_bytes number;
 begin
-  dbms_space.space_usage(user, (select segment_name from user_lobs where table_name = 'T'),
-    'LOB', l_segment_size_blocks, l_segment_size_bytes, l_used_blocks, l_used_bytes,
+  select segment_name into l_segment from user_lobs where table_name = 'T';
+  dbms_space.space_usage(user, l_segment, 'LOB', l_segment_size_blocks, l_segment_size_bytes, l_used_blocks, l_used_bytes,
     l_expired_blocks, l_expired_bytes, l_unexpired_blocks, l_unexpired_bytes);
   dbms_output.put_line('used blocks ' || l_used_blocks);
 end;
