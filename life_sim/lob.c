@@ -18,9 +18,10 @@
  *  - NOCACHE and CACHE READS write LOB data directly (`securefile direct
  *    write ops` and bytes, one op a chunk); CACHE writes through the buffer
  *    cache (a `db block changes` a block);
- *  - space metadata in current mode: the hash-bucket block of the chunk's
- *    size class and the block that maps the chunk, a get and a change each
- *    per chunk; an extent added, the segment header too.
+ *  - space metadata in current mode: every hash-bucket block the search
+ *    probed (lob_space_alloc()'s visit) and the block that maps the chunk
+ *    are gets; the chunk's bucket and map block change; an extent added,
+ *    the segment header too.
  * Deduplication (SecureFiles developer's guide: within one segment, before
  * compression) shares a version of equal content: no space, no data.
  * Compression uses zlib on the real bytes (scr_value_read()); when it gains
@@ -287,8 +288,8 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, life_lob_t *l, uint64_t 
     uint64_t bs = g->block_size;
     while (blocks > 0) {
         lob_run_t r;
-        uint64_t grown = 0;
-        sim_err_t rc = lob_space_alloc(g->space, blocks, &r, &grown);
+        lob_space_visit_t vis;
+        sim_err_t rc = lob_space_alloc(g->space, blocks, &r, &vis);
         if (rc != SIM_OK)
             return rc;
         rc = add_chunk(l, r);
@@ -298,11 +299,12 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, life_lob_t *l, uint64_t 
         sim_stat_add(sp, SIM_STAT_DSP_CHUNKS, 1);
         sim_stat_add(sp, SIM_STAT_SF_ALLOC_CHUNKS, 1);
         sim_stat_add(sp, SIM_STAT_SF_ALLOC_BYTES, r.len * bs);
-        /* The hash-bucket block and the chunk's map block; an extent added
+        /* Each hash-bucket block probed, in current mode, and the chunk's
+         * map block; the chunk's bucket and map change; an extent added
          * changes the segment header too. */
-        sim_stat_add(sp, SIM_STAT_DB_BLOCK_GETS, 2 + grown);
-        sim_stat_add(sp, SIM_STAT_DB_BLOCK_CHANGES, 2 + grown);
-        sim_stat_add(sp, SIM_STAT_SEG_EXTENTS, grown);
+        sim_stat_add(sp, SIM_STAT_DB_BLOCK_GETS, vis.buckets + 1 + vis.grown);
+        sim_stat_add(sp, SIM_STAT_DB_BLOCK_CHANGES, 2 + vis.grown);
+        sim_stat_add(sp, SIM_STAT_SEG_EXTENTS, vis.grown);
         uint64_t before = undo_bytes(db->undo);
         undo_record(db->undo);
         undo_vector(db->undo, UNDO_CV_SPACE);

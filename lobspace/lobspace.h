@@ -234,13 +234,20 @@ sim_err_t lob_space_params_check(const lob_space_params_t *p, char *msg, size_t 
 sim_err_t lob_space_create(const lob_space_params_t *p, lob_space_t **out);
 void lob_space_destroy(lob_space_t *sp);
 
+/* What one allocation looked at: the hash buckets it probed (a bucket
+ * block each), and the extents it added (a segment header change each). */
+typedef struct {
+    uint64_t buckets;
+    uint64_t grown;
+} lob_space_visit_t;
+
 /*
  * One run of 1..want blocks for the open transaction, by the fit policy;
- * *grown says how many extents were added for it.  SIM_EFULL when the
- * segment cannot give any block (MAXSIZE reached and nothing reusable);
- * SIM_ENOMEM.  On failure nothing changed.
+ * *visit (may be NULL) says what it looked at.  SIM_EFULL when the segment
+ * cannot give any block (MAXSIZE reached and nothing reusable); SIM_ENOMEM.
+ * On failure nothing changed.
  */
-sim_err_t lob_space_alloc(lob_space_t *sp, uint64_t want, lob_run_t *run, uint64_t *grown);
+sim_err_t lob_space_alloc(lob_space_t *sp, uint64_t want, lob_run_t *run, lob_space_visit_t *visit);
 /* The open transaction frees a run it did not allocate: uncommitted. */
 sim_err_t lob_space_free(lob_space_t *sp, lob_run_t run);
 /*

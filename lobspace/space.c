@@ -267,17 +267,21 @@ void lob_space_destroy(lob_space_t *sp)
 static sim_err_t quick_check(const lob_space_t *sp);
 #endif
 
-/* A reusable chunk of at least `want` blocks, or NIL. */
-static uint32_t find_fit(const lob_space_t *sp, uint64_t want)
+/* A reusable chunk of at least `want` blocks, or NIL; *probed counts the
+ * non-empty buckets looked into. */
+static uint32_t find_fit(const lob_space_t *sp, uint64_t want, uint64_t *probed)
 {
     unsigned b = lob_space_bucket_of(want);
     uint32_t c = sp->head[b];
+    *probed += c != LOB_SPACE_NIL;
     for (int i = 0; i < SCAN_OWN_BUCKET && c != LOB_SPACE_NIL; i++, c = sp->fnext[c])
         if (sp->flen[c] >= want)
             return c;
     for (b++; b < LOB_SPACE_BUCKETS; b++)
-        if (sp->head[b] != LOB_SPACE_NIL)
+        if (sp->head[b] != LOB_SPACE_NIL) {
+            ++*probed;
             return sp->head[b];
+        }
     return LOB_SPACE_NIL;
 }
 
@@ -309,7 +313,7 @@ int lob_space_release_oldest(lob_space_t *sp)
     return 1;
 }
 
-sim_err_t lob_space_alloc(lob_space_t *sp, uint64_t want, lob_run_t *run, uint64_t *grown)
+sim_err_t lob_space_alloc(lob_space_t *sp, uint64_t want, lob_run_t *run, lob_space_visit_t *visit)
 {
     if (want == 0)
         return SIM_EINVAL;
@@ -322,10 +326,10 @@ sim_err_t lob_space_alloc(lob_space_t *sp, uint64_t want, lob_run_t *run, uint64
         r->v = v;
         r->cap = cap;
     }
-    uint64_t added = 0;
+    uint64_t added = 0, probed = 0;
     uint32_t c;
     for (;;) {
-        c = find_fit(sp, want);
+        c = find_fit(sp, want, &probed);
         if (c != LOB_SPACE_NIL)
             break;
         if (sp->p.fit == LOB_FIT_SPLIT && sp->free_chunks > 0) {
@@ -350,8 +354,10 @@ sim_err_t lob_space_alloc(lob_space_t *sp, uint64_t want, lob_run_t *run, uint64
     *run = lob_space_take(sp, c, n);
     sp->used_blocks += n;
     sp->tx_alloc.v[sp->tx_alloc.n++] = *run; /* room reserved above */
-    if (grown)
-        *grown = added;
+    if (visit) {
+        visit->buckets = probed;
+        visit->grown = added;
+    }
     SIM_DEBUG_CHECK(quick_check(sp));
     return SIM_OK;
 }

@@ -299,6 +299,31 @@ static void test_retention_max_until_full(void **state)
     lob_space_destroy(sp);
 }
 
+/* What an allocation looked at: the buckets it probed and the extents it
+ * added (what life_sim counts as gets of space metadata). */
+static void test_visit(void **state)
+{
+    (void)state;
+    lob_space_t *sp = make(LOB_FIT_SPLIT);
+    lob_run_t r;
+    lob_space_visit_t v;
+    /* A new segment's only free chunk: 2 blocks after the metadata.  A
+     * 1-block request finds it in its own bucket's neighbour: one probe. */
+    assert_int_equal(lob_space_alloc(sp, 1, &r, &v), SIM_OK);
+    assert_int_equal(v.buckets, 1);
+    assert_int_equal(v.grown, 0);
+    /* Nothing of 8 blocks is free: the split policy takes the 1 block left,
+     * probing its bucket once. */
+    assert_int_equal(lob_space_alloc(sp, 8, &r, &v), SIM_OK);
+    assert_int_equal(r.len, 1);
+    assert_int_equal(v.grown, 0);
+    /* Now nothing is free: an extent is added, then its chunk found. */
+    assert_int_equal(lob_space_alloc(sp, 7, &r, &v), SIM_OK);
+    assert_int_equal(v.grown, 1);
+    assert_int_equal(v.buckets, 1);
+    lob_space_destroy(sp);
+}
+
 static void test_check_catches_corruption(void **state)
 {
     (void)state;
@@ -350,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_free_neighbours_merge),
         cmocka_unit_test(test_shrink_compacts),
         cmocka_unit_test(test_retention_max_until_full),
+        cmocka_unit_test(test_visit),
         cmocka_unit_test(test_check_catches_corruption),
         cmocka_unit_test(test_uniform_extents),
     };
