@@ -120,7 +120,9 @@ static void test_rollback_of_update(void **state)
                "level <= 100;\n"
                "commit;\n"
                "update t set c = rpad(to_clob('y'), 40000, 'y');\n"
-               "rollback;\n",
+               "rollback;\n"
+               "delete from t;\n"
+               "commit;\n",
                "T", NULL, &r, 0);
     assert_int_equal(fig(&r, 3, SIM_STAT_DSU_USED_BLOCKS), 300);
     /* In the transaction both versions are used. */
@@ -136,6 +138,10 @@ static void test_rollback_of_update(void **state)
             (fig(&r, 4, SIM_STAT_SEG_LOB_EXTENTS) - fig(&r, 3, SIM_STAT_SEG_LOB_EXTENTS)));
     assert_true(fig(&r, 4, BLOCKS) > fig(&r, 3, BLOCKS));
     assert_int_equal(fig(&r, 5, SIM_STAT_LOB_LIVE), 100);
+    /* The rows hold their old versions again: deleting them frees exactly
+     * those, unexpired under RETENTION AUTO. */
+    assert_int_equal(fig(&r, 7, SIM_STAT_DSU_USED_BLOCKS), 0);
+    assert_int_equal(fig(&r, 7, SIM_STAT_DSU_UNEXPIRED_BLOCKS), 300);
 }
 
 /* (d) 1,000 equal LOBs: DEDUPLICATE uses the blocks of one LOB,
