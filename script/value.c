@@ -316,8 +316,8 @@ struct scr_values {
     uint32_t nents, capents, freelist, live;
     uint32_t *buckets;
     uint32_t nbuckets;
-    memo_t *memo;
-    uint32_t nmemo, capmemo;
+    memo_t *memo; /* MEMO_SLOTS slots, NULL until the first constant */
+    uint32_t nmemo;
     sim_prng_t rng;
 };
 
@@ -830,13 +830,29 @@ static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
     return b->oom ? -1 : 0;
 }
 
-/* Memoised constant: the value, or SCR_VAL_NULL with *found 0. */
+/* The memo: an open-addressed table of MEMO_SLOTS by the expression's
+ * address, at most MEMO_MAX entries (half full at most), so that a script
+ * of many statements finds each constant in constant time. */
+#define MEMO_SLOTS 8192u
+#define MEMO_MAX 4096u
+
+static uint32_t memo_slot(const scr_expr_t *e)
+{
+    uint64_t h = (uint64_t)(uintptr_t)e * 0x9e3779b97f4a7c15ULL;
+    return (uint32_t)(h >> 51) & (MEMO_SLOTS - 1);
+}
+
+/* The memoised constant of e, or NULL. */
 static memo_t *memo_find(scr_values_t *vs, const scr_expr_t *e)
 {
-    for (uint32_t i = 0; i < vs->nmemo; i++)
-        if (vs->memo[i].e == e)
-            return &vs->memo[i];
-    return NULL;
+    if (vs->memo == NULL)
+        return NULL;
+    for (uint32_t k = memo_slot(e);; k = (k + 1) & (MEMO_SLOTS - 1)) {
+        if (vs->memo[k].e == e)
+            return &vs->memo[k];
+        if (vs->memo[k].e == NULL)
+            return NULL;
+    }
 }
 
 sim_err_t scr_eval(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, scr_val_t *out,
@@ -873,18 +889,15 @@ sim_err_t scr_eval(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, 
             snprintf(err, errlen, "%u: out of memory", e->line);
         return rc;
     }
-    if (!e->row_dependent && vs->nmemo < 4096) {
-        if (vs->nmemo == vs->capmemo) {
-            uint32_t cap = vs->capmemo ? vs->capmemo * 2 : 16;
-            memo_t *m = sim_realloc(vs->memo, cap * sizeof *m);
-            if (m) {
-                vs->memo = m;
-                vs->capmemo = cap;
-            }
-        }
-        if (vs->nmemo < vs->capmemo) {
-            vs->memo[vs->nmemo].e = e;
-            vs->memo[vs->nmemo].v = v;
+    if (!e->row_dependent && vs->nmemo < MEMO_MAX) {
+        if (vs->memo == NULL)
+            vs->memo = sim_calloc(MEMO_SLOTS, sizeof *vs->memo);
+        if (vs->memo) {
+            uint32_t k = memo_slot(e);
+            while (vs->memo[k].e != NULL)
+                k = (k + 1) & (MEMO_SLOTS - 1);
+            vs->memo[k].e = e;
+            vs->memo[k].v = v;
             vs->nmemo++;
             scr_value_ref(vs, v);
         }
