@@ -184,10 +184,7 @@ sim_err_t case_validate(const case_t *c, char *msg, size_t msglen)
     {                                                                                              \
         name, offsetof(case_t, field)                                                              \
     }
-static const struct {
-    const char *name;
-    size_t off;
-} params[] = {
+static const sim_param_t params[] = {
     P("block_overhead", seg.block_overhead),
     P("extent_header_blocks", seg.extent_header_blocks),
     P("segment_header_blocks", seg.segment_header_blocks),
@@ -295,19 +292,12 @@ const char *case_param_name(size_t i)
 
 uint32_t case_param_get(const case_t *c, size_t i)
 {
-    uint32_t v;
-    memcpy(&v, (const char *)c + params[i].off, sizeof v);
-    return v;
+    return sim_param_get(params, NPARAMS, i, c);
 }
 
 int case_set_param(case_t *c, const char *name, uint32_t value)
 {
-    for (size_t i = 0; i < NPARAMS; i++)
-        if (strcmp(params[i].name, name) == 0) {
-            memcpy((char *)c + params[i].off, &value, sizeof value);
-            return 0;
-        }
-    return -1;
+    return sim_param_set(params, NPARAMS, c, name, value);
 }
 
 /* Parameters whose values have names: a session's state. */

@@ -59,10 +59,7 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
     {                                                                                              \
         name, offsetof(life_params_t, field)                                                       \
     }
-static const struct {
-    const char *name;
-    size_t off;
-} names[] = {
+static const sim_param_t names[] = {
     P("life.fit", fit),
     P("life.undo_retention", undo_retention),
     P("life.inrow_max", inrow_max),
@@ -99,20 +96,12 @@ const char *life_param_name(size_t i)
 
 uint32_t life_param_get(const life_params_t *p, size_t i)
 {
-    uint32_t v = 0;
-    if (i < NNAMES)
-        memcpy(&v, (const char *)p + names[i].off, sizeof v);
-    return v;
+    return sim_param_get(names, NNAMES, i, p);
 }
 
 int life_set_param(life_params_t *p, const char *name, uint32_t value)
 {
-    for (size_t i = 0; i < NNAMES; i++)
-        if (strcmp(names[i].name, name) == 0) {
-            memcpy((char *)p + names[i].off, &value, sizeof value);
-            return 0;
-        }
-    return -1;
+    return sim_param_set(names, NNAMES, p, name, value);
 }
 
 const char *life_part_name(life_part_t p)

@@ -381,6 +381,22 @@ void sim_interrupt_hold(int on);
  * its entry has SIM_OPT_REPEAT (a flag may be repeated), --version beside
  * anything else.
  */
+/* ---- a model's parameters by name (param.c) ----------------------------- */
+
+/* A tunable parameter: the name users give it and where its uint32_t sits
+ * in the struct of parameters it belongs to (offsetof). */
+typedef struct {
+    const char *name;
+    size_t off;
+} sim_param_t;
+
+/* The index of `name` in the n entries of t, or -1. */
+int sim_param_find(const sim_param_t *t, size_t n, const char *name);
+/* Entry i's value in the struct at base; 0 past the table. */
+uint32_t sim_param_get(const sim_param_t *t, size_t n, size_t i, const void *base);
+/* Set `name` in the struct at base: 0, or -1 for a name not in t. */
+int sim_param_set(const sim_param_t *t, size_t n, void *base, const char *name, uint32_t value);
+
 #define SIM_OPT_VALUE 1u  /* takes a value */
 #define SIM_OPT_REPEAT 2u /* may be given more than once: each value in turn */
 #define SIM_OPT_MAX 64    /* entries of one table */
