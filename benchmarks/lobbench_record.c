@@ -124,7 +124,7 @@ int lobbench_record(const bench_opts_t *o, const sweep_t *sw, const provenance_t
         sess[n].stats = bc->st;
         if (workload_is_heap(bc->c.workload)) {
             parts[n].name = RES_PART_RECURSIVE;
-            parts[n].stats = bc->res.part[CASE_PART_RECURSIVE];
+            case_result_recursive(&bc->res, &parts[n].stats);
             sess[n].parts = &parts[n];
             sess[n].nparts = 1;
         }

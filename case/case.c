@@ -275,6 +275,8 @@ static const sim_param_t params[] = {
     P("heap.dict_cache", heap.dict_cache),
     P("heap.dict_reads", heap.dict_reads),
     P("heap.recursive_calls", heap.recursive_calls),
+    P("heap.connect_reads", heap.connect_reads),
+    P("heap.connect_calls", heap.connect_calls),
     P("heap.dict_block_size", heap.dict_block_size),
 };
 #undef P
@@ -363,9 +365,9 @@ int case_describe_params(const case_t *c, char *buf, size_t len)
 const char *case_part_name(case_part_t p)
 {
     static const char *const names[CASE_PART_COUNT] = {
-        "segment",     "chunk allocator", "dispenser",     "undo",
-        "source rows", "t2 insert",       "database link", "global cache",
-        "reader",      "heap segment",    "recursive SQL", "time model"};
+        "segment",       "chunk allocator", "dispenser",    "undo",   "source rows",
+        "t2 insert",     "database link",   "global cache", "reader", "heap segment",
+        "recursive SQL", "time model",      "session SQL"};
     return (unsigned)p < CASE_PART_COUNT ? names[p] : "?";
 }
 
@@ -375,6 +377,12 @@ void case_result_total(const case_result_t *r, sim_stats_t *out)
     for (int p = 0; p < CASE_PART_COUNT; p++)
         for (int s = 0; s < SIM_STAT_COUNT; s++)
             out->v[s] += r->part[p].v[s];
+}
+
+void case_result_recursive(const case_result_t *r, sim_stats_t *out)
+{
+    for (int s = 0; s < SIM_STAT_COUNT; s++)
+        out->v[s] = r->part[CASE_PART_RECURSIVE].v[s] + r->part[CASE_PART_SESSION].v[s];
 }
 
 void case_result_add(case_result_t *r, case_part_t p, const sim_stats_t *st)

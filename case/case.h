@@ -199,8 +199,9 @@ typedef enum {
     CASE_PART_GCACHE,    /* the cluster's global cache and enqueues */
     CASE_PART_READER,    /* reading the LOBs back */
     CASE_PART_HEAP,      /* heapspace: the heap table, its indexes and queries */
-    CASE_PART_RECURSIVE, /* recursive SQL on the dictionary */
+    CASE_PART_RECURSIVE, /* heap: the recursive SQL of the statement's own parse */
     CASE_PART_RAC_TIME,  /* rac: the time model's waits and elapsed time */
+    CASE_PART_SESSION,   /* heap: the session's recursive SQL outside the statement's parse */
     CASE_PART_COUNT
 } case_part_t;
 
@@ -212,6 +213,9 @@ typedef struct {
 const char *case_part_name(case_part_t p);
 /* The session statistics: the sum over the parts. */
 void case_result_total(const case_result_t *r, sim_stats_t *out);
+/* All the recursive SQL of a heap case: the statement's parse
+ * (CASE_PART_RECURSIVE) and the session's (CASE_PART_SESSION). */
+void case_result_recursive(const case_result_t *r, sim_stats_t *out);
 /* Add every figure of `st` to part p. */
 void case_result_add(case_result_t *r, case_part_t p, const sim_stats_t *st);
 

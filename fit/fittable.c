@@ -55,8 +55,10 @@ static const fit_fittable_t table[] = {
      "one-bit atoms past 0x08 inferred from the control byte, never seen in a dump"},
     {"heap.l1_small_kb", "heap", 0, 0, "ASSM L1 coverage thresholds: not documented"},
     {"heap.l1_medium_kb", "heap", 0, 0, "the second threshold: not documented"},
-    {"heap.dict_reads", "heap", 0, 0, "a cold parse's dictionary reads: the database's own"},
-    {"heap.recursive_calls", "heap", 0, 0, "a cold parse's recursive calls: the database's own"},
+    {"heap.dict_reads", "heap", 0, 0, "a hard parse's dictionary reads an object: fitted"},
+    {"heap.recursive_calls", "heap", 0, 0, "a hard parse's recursive calls an object: fitted"},
+    {"heap.connect_reads", "heap", 0, 0, "a login's dictionary reads: fitted"},
+    {"heap.connect_calls", "heap", 0, 0, "a login's recursive calls: no published figure"},
     /* The cluster: the parameters rac.md marks a priori. */
     {"rac.reads", "rac", 0, 0, "rows read a transaction: the study does not say"},
     {"rac.updates", "rac", 0, 0, "rows updated a transaction: the study does not say"},

@@ -7,5 +7,6 @@
 
 sim_err_t heap_few_rows(const case_t *c, case_result_t *out)
 {
-    return heap_run(c, hs_query_few_rows, hs_query_few_rows_upto(&c->heap, c->rows, c->seed), out);
+    return heap_run(c, HEAP_STMT_FEW_ROWS, hs_query_few_rows,
+                    hs_query_few_rows_upto(&c->heap, c->rows, c->seed), out);
 }

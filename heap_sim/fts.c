@@ -13,5 +13,5 @@ static sim_err_t fts(const hs_table_t *t, hs_query_t *q)
 
 sim_err_t heap_fts(const case_t *c, case_result_t *out)
 {
-    return heap_run(c, fts, c->rows, out);
+    return heap_run(c, HEAP_STMT_FTS, fts, c->rows, out);
 }

@@ -7,5 +7,6 @@
 
 sim_err_t heap_range(const case_t *c, case_result_t *out)
 {
-    return heap_run(c, hs_query_range, hs_query_range_upto(&c->heap, c->rows), out);
+    return heap_run(c, HEAP_STMT_RANGE, hs_query_range, hs_query_range_upto(&c->heap, c->rows),
+                    out);
 }

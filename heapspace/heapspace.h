@@ -52,12 +52,15 @@ typedef struct {
     uint32_t range_arraysize;   /* rows per fetch of the range query */
     uint32_t range_rows;        /* the range query: id between 1 and this */
     uint32_t few_rows;          /* the few-rows query: rownum <= this */
-    /* The session: the state of the dictionary (row) cache and library
-     * cache when the statement is parsed, HS_DICT_COLD or HS_DICT_WARM,
-     * and what a parse in the cold state costs. */
+    /* The session (heap_sim's session.c): the instance's dictionary (row)
+     * cache and buffer cache when the session connects, HS_DICT_COLD (they
+     * hold none of what the session needs) or HS_DICT_WARM (all of it),
+     * and the cost of each dictionary access the session makes. */
     uint32_t dict_cache;
-    uint32_t dict_reads;      /* cold: single-block reads of dictionary blocks */
-    uint32_t recursive_calls; /* cold: recursive calls */
+    uint32_t dict_reads;      /* a hard parse: dictionary blocks read per object not read yet */
+    uint32_t recursive_calls; /* a hard parse: recursive calls per object not in the row cache */
+    uint32_t connect_reads;   /* the login: dictionary blocks read, when not read yet */
+    uint32_t connect_calls;   /* the login: recursive calls, when its rows are not cached */
     uint32_t dict_block_size; /* the dictionary's (the database default) block size */
 } hs_params_t;
 

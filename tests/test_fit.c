@@ -394,8 +394,8 @@ static void test_unseen_parameter_is_free(void **state)
     size_t n = fread(text, 1, sizeof text - 1, fp);
     fclose(fp);
     text[n] = '\0';
-    assert_non_null(strstr(text, "# free: the statistics do not see it; default 23\n"
-                                 "# heap.dict_reads=23\n"));
+    assert_non_null(strstr(text, "# free: the statistics do not see it; default 2\n"
+                                 "# heap.dict_reads=2\n"));
     fit_destroy(fit);
 
     /* Without the dblink sessions no chosen statistic sees the link either. */
@@ -482,7 +482,7 @@ static void test_settings_from_session(void **state)
     assert_int_equal(c.rac.interconnect, CASE_LINK_1GBE);
     /* What is fitted stays at the model's default. */
     assert_int_equal(c.rac.redo_bytes, 400);
-    assert_int_equal(c.heap.dict_reads, 23);
+    assert_int_equal(c.heap.dict_reads, 2);
     fit_apply_settings(&c, NULL);
     assert_int_equal(c.rac.users, 40);
 }
@@ -554,10 +554,10 @@ static void test_heap_fit_folds_and_progress(void **state)
 {
     (void)state;
     fit_case_t cases[4] = {
-        made_case("fts", 8192, 20000, "heap.dict_reads", 30),
-        made_case("fts", 16384, 20000, "heap.dict_reads", 30),
-        made_case("range", 8192, 20000, "heap.dict_reads", 30),
-        made_case("range", 16384, 20000, "heap.dict_reads", 30),
+        made_case("fts", 8192, 20000, "heap.dict_reads", 4),
+        made_case("fts", 16384, 20000, "heap.dict_reads", 4),
+        made_case("range", 8192, 20000, "heap.dict_reads", 4),
+        made_case("range", 16384, 20000, "heap.dict_reads", 4),
     };
     size_t params[2] = {param_index("heap.dict_reads"), param_index("heap.recursive_calls")};
     int stats[3] = {SIM_STAT_PHYS_READS, SIM_STAT_PHYS_READS_CACHE, SIM_STAT_RECURSIVE_CALLS};
@@ -572,7 +572,7 @@ static void test_heap_fit_folds_and_progress(void **state)
     o.progress_arg = &seen;
     fit_result_t r;
     assert_int_equal(fit_run(fit, &o, &r), SIM_OK);
-    assert_int_equal(r.after[0], 30);
+    assert_int_equal(r.after[0], 4);
     assert_int_equal(r.after[1], 5);
     assert_true(r.error_after == 0.0);
     /* Two block sizes: a fold leaves one out (not a query). */

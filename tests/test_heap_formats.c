@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "heap_sim_int.h"
 #include "heapspace_int.h"
 #include "test_util.h"
 #include "workload.h"
@@ -411,10 +412,39 @@ static void run_fts(uint32_t bs, uint32_t dict_cache, case_result_t *r)
         fail_msg("fts at %u: %s", bs, msg);
 }
 
-/* Cold: the parse's 23 single-block reads of 8 KB dictionary blocks and 5
- * recursive calls, in the recursive part, whatever the table's block size;
- * warm: none; the statement's own figures the same in both.  No temporary
- * tablespace read in either. */
+/* Every figure of part `part` of r is 0. */
+static void expect_empty(const char *what, const case_result_t *r, case_part_t part)
+{
+    for (int s = 0; s < SIM_STAT_COUNT; s++)
+        if (r->part[part].v[s] != 0)
+            fail_msg("%s: %s %s = %llu", what, case_part_name(part),
+                     sim_stat_info((sim_stat_t)s)->name, (unsigned long long)r->part[part].v[s]);
+}
+
+/* `reads` single-block reads of `bs`-byte dictionary blocks (each a
+ * consistent get) and `calls` recursive calls in st, nothing else of the
+ * reads. */
+static void expect_dict(const char *what, const sim_stats_t *st, uint64_t reads, uint64_t calls,
+                        uint64_t bs)
+{
+    const uint64_t want[][2] = {
+        {SIM_STAT_RECURSIVE_CALLS, calls},      {SIM_STAT_PHYS_READS, reads},
+        {SIM_STAT_PHYS_READS_CACHE, reads},     {SIM_STAT_PHYS_READS_DIRECT, 0},
+        {SIM_STAT_PHYS_READ_REQS, reads},       {SIM_STAT_PHYS_READ_TOTAL_REQS, reads},
+        {SIM_STAT_PHYS_READ_BYTES, reads * bs}, {SIM_STAT_PHYS_READ_TOTAL_BYTES, reads * bs},
+        {SIM_STAT_CONSISTENT_GETS, reads},      {SIM_STAT_PHYS_READ_MULTI, 0},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (st->v[want[i][0]] != want[i][1])
+            fail_msg("%s: %s %llu, want %llu", what, sim_stat_info((sim_stat_t)want[i][0])->name,
+                     (unsigned long long)st->v[want[i][0]], (unsigned long long)want[i][1]);
+}
+
+/* Cold: the statement's parse reads the table's 2 dictionary blocks and
+ * makes 5 recursive calls (the recursive part), the login 21 blocks (the
+ * session part), 8 KB blocks whatever the table's block size; warm: none;
+ * the statement's own figures the same in both.  No temporary tablespace
+ * read in either. */
 static void test_dict_cache(void **state)
 {
     (void)state;
@@ -423,23 +453,14 @@ static void test_dict_cache(void **state)
         case_result_t cold, warm;
         run_fts(bss[i], HS_DICT_COLD, &cold);
         run_fts(bss[i], HS_DICT_WARM, &warm);
-        const sim_stats_t *rc = &cold.part[CASE_PART_RECURSIVE];
-        assert_int_equal(rc->v[SIM_STAT_RECURSIVE_CALLS], 5);
-        assert_int_equal(rc->v[SIM_STAT_PHYS_READS], 23);
-        assert_int_equal(rc->v[SIM_STAT_PHYS_READS_CACHE], 23);
-        assert_int_equal(rc->v[SIM_STAT_PHYS_READS_DIRECT], 0);
-        assert_int_equal(rc->v[SIM_STAT_PHYS_READ_REQS], 23);
-        assert_int_equal(rc->v[SIM_STAT_PHYS_READ_TOTAL_REQS], 23);
-        assert_int_equal(rc->v[SIM_STAT_PHYS_READ_BYTES], 23 * 8192);
-        assert_int_equal(rc->v[SIM_STAT_PHYS_READ_TOTAL_BYTES], 23 * 8192);
-        for (int s = 0; s < SIM_STAT_COUNT; s++) {
-            if (warm.part[CASE_PART_RECURSIVE].v[s] != 0)
-                fail_msg("warm: recursive %s = %llu", sim_stat_info((sim_stat_t)s)->name,
-                         (unsigned long long)warm.part[CASE_PART_RECURSIVE].v[s]);
+        expect_dict("cold parse", &cold.part[CASE_PART_RECURSIVE], 2, 5, 8192);
+        expect_dict("cold login", &cold.part[CASE_PART_SESSION], 21, 0, 8192);
+        expect_empty("warm", &warm, CASE_PART_RECURSIVE);
+        expect_empty("warm", &warm, CASE_PART_SESSION);
+        for (int s = 0; s < SIM_STAT_COUNT; s++)
             if (warm.part[CASE_PART_HEAP].v[s] != cold.part[CASE_PART_HEAP].v[s])
                 fail_msg("%s of the statement moves with the cache state",
                          sim_stat_info((sim_stat_t)s)->name);
-        }
         assert_int_equal(cold.part[CASE_PART_HEAP].v[SIM_STAT_RECURSIVE_CALLS], 0);
         sim_stats_t tot;
         case_result_total(&cold, &tot);
@@ -448,26 +469,78 @@ static void test_dict_cache(void **state)
         assert_int_equal(tot.v[SIM_STAT_PHYS_READ_BYTES],
                          cold.part[CASE_PART_HEAP].v[SIM_STAT_PHYS_READS] * bss[i] + 23 * 8192);
     }
-    /* Each parameter of the parse's cost on its own: 10 reads of 16 KB
-     * dictionary blocks (a database of 16k blocks), 3 recursive calls. */
+    /* Each cost on its own: 10 reads of 16 KB dictionary blocks (a
+     * database of 16k blocks) and 3 calls a parsed object, 4 reads and 6
+     * calls at the login; the range query parses two objects. */
     case_t c;
     case_defaults(&c);
-    c.workload = (unsigned)workload_find("fts");
+    c.workload = (unsigned)workload_find("range");
     c.block_size = 8192;
     c.rows = 200000;
     c.heap.dict_reads = 10;
     c.heap.dict_block_size = 16384;
     c.heap.recursive_calls = 3;
+    c.heap.connect_reads = 4;
+    c.heap.connect_calls = 6;
     case_result_t r;
     char msg[256];
     if (workload_run(&c, &r, msg, sizeof msg) != SIM_OK)
-        fail_msg("fts: %s", msg);
-    const sim_stats_t *rc = &r.part[CASE_PART_RECURSIVE];
-    assert_int_equal(rc->v[SIM_STAT_RECURSIVE_CALLS], 3);
-    assert_int_equal(rc->v[SIM_STAT_PHYS_READS], 10);
-    assert_int_equal(rc->v[SIM_STAT_PHYS_READ_TOTAL_REQS], 10);
-    assert_int_equal(rc->v[SIM_STAT_PHYS_READ_BYTES], 10 * 16384);
-    assert_int_equal(rc->v[SIM_STAT_PHYS_READ_TOTAL_BYTES], 10 * 16384);
+        fail_msg("range: %s", msg);
+    expect_dict("range parse", &r.part[CASE_PART_RECURSIVE], 20, 6, 16384);
+    expect_dict("range login", &r.part[CASE_PART_SESSION], 4, 6, 16384);
+}
+
+/* The session outlives its statements: what its row cache and buffer
+ * cache hold, a later step does not pay for again. */
+static void test_session(void **state)
+{
+    (void)state;
+    hs_params_t p;
+    hs_params_defaults(&p);
+    p.dict_reads = 3, p.recursive_calls = 7, p.connect_reads = 11, p.connect_calls = 13;
+    heap_session_t s;
+    heap_session_start(&s, &p);
+    assert_int_equal(heap_session_check(&s), SIM_OK);
+    static const struct {
+        int connect;
+        heap_stmt_t stmt;
+        uint64_t reads, calls;
+        const char *what;
+    } steps[] = {
+        {1, 0, 11, 13, "the login"},
+        {0, HEAP_STMT_FTS, 3, 7, "fts: the table"},
+        {0, HEAP_STMT_FTS, 0, 0, "fts again"},
+        {0, HEAP_STMT_RANGE, 3, 7, "range: the primary key only, the table is cached"},
+        {0, HEAP_STMT_FEW_ROWS, 3, 7, "few_rows: the index on x only"},
+        {0, HEAP_STMT_MYSTAT, 0, 0, "v$mystat: a fixed view"},
+        {1, 0, 0, 0, "a second login: its rows are cached"},
+        {0, HEAP_STMT_RANGE, 0, 0, "range again"},
+    };
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        sim_stats_t st;
+        memset(&st, 0, sizeof st);
+        if (steps[i].connect)
+            heap_session_connect(&s, &st);
+        else
+            heap_session_parse(&s, steps[i].stmt, &st);
+        expect_dict(steps[i].what, &st, steps[i].reads, steps[i].calls, 8192);
+        assert_int_equal(heap_session_check(&s), SIM_OK);
+    }
+    /* A warm instance: every step finds its rows and blocks. */
+    p.dict_cache = HS_DICT_WARM;
+    heap_session_start(&s, &p);
+    sim_stats_t st;
+    memset(&st, 0, sizeof st);
+    heap_session_connect(&s, &st);
+    heap_session_parse(&s, HEAP_STMT_FEW_ROWS, &st);
+    expect_dict("warm", &st, 0, 0, 8192);
+    /* The invariants: rows without their blocks, blocks without their
+     * rows. */
+    s.dict_read &= ~(1u << HEAP_OBJ_PK);
+    assert_int_equal(heap_session_check(&s), SIM_ECORRUPT);
+    heap_session_start(&s, &p);
+    s.row_cache &= ~(1u << HEAP_OBJ_TABLE);
+    assert_int_equal(heap_session_check(&s), SIM_ECORRUPT);
 }
 
 static void test_dict_cache_param(void **state)
@@ -514,13 +587,21 @@ static void test_out_of_memory(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_block_space),          cmocka_unit_test(test_unique_leaf_entry),
-        cmocka_unit_test(test_nonunique_leaf_entry), cmocka_unit_test(test_branch_entry),
-        cmocka_unit_test(test_bitmap_entry),         cmocka_unit_test(test_pk_treedump),
-        cmocka_unit_test(test_range_leaves),         cmocka_unit_test(test_rowid),
-        cmocka_unit_test(test_hundred_rows),         cmocka_unit_test(test_nonunique_treedump),
-        cmocka_unit_test(test_bbc_published),        cmocka_unit_test(test_bbc_boundaries),
-        cmocka_unit_test(test_dict_cache),           cmocka_unit_test(test_dict_cache_param),
+        cmocka_unit_test(test_block_space),
+        cmocka_unit_test(test_unique_leaf_entry),
+        cmocka_unit_test(test_nonunique_leaf_entry),
+        cmocka_unit_test(test_branch_entry),
+        cmocka_unit_test(test_bitmap_entry),
+        cmocka_unit_test(test_pk_treedump),
+        cmocka_unit_test(test_range_leaves),
+        cmocka_unit_test(test_rowid),
+        cmocka_unit_test(test_hundred_rows),
+        cmocka_unit_test(test_nonunique_treedump),
+        cmocka_unit_test(test_session),
+        cmocka_unit_test(test_bbc_published),
+        cmocka_unit_test(test_bbc_boundaries),
+        cmocka_unit_test(test_dict_cache),
+        cmocka_unit_test(test_dict_cache_param),
         cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
