@@ -24,7 +24,7 @@ bench: build
 	$(BUILD)/lobbench $(LOBBENCH_ARGS)
 
 # Every test but those labelled long (tests/labels.cmake), which
-# `make test-long` runs: scripts/pr-diff's test, 2 minutes on its own.
+# `make test-long` runs: scripts/pr-diff's test, two clones built and run.
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE '^long$$'
 

@@ -14,3 +14,9 @@ add_test(NAME calls COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/calls.py ${PROJE
 add_test(NAME lifecycle_table
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lifecycle_table.sh $<TARGET_FILE:lobbench>
           ${PROJECT_SOURCE_DIR})
+
+# Every command docs/ shows, run in a scratch folder of its page, printing
+# what the page shows (tests/doc_commands.py): drift in a page fails.
+add_test(NAME doc_commands
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/doc_commands.py ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR})
+set_tests_properties(doc_commands PROPERTIES TIMEOUT 1800)

@@ -7,8 +7,7 @@
 # checks; scripts/pr-diff's test, which builds clones of the committed tree
 # and never sees an uncommitted change): tools/mutate leaves them out unless
 # --full.  `long' marks the tests `make test` leaves to `make test-long`
-# (scripts/pr-diff's test: two clones of the tree built, 2 minutes of the
-# suite's 5 of CPU); `make asan` and CI run them too.
+# (scripts/pr-diff's test: two clones of the tree built and run); `make asan` and CI run them too.
 set(lobsim_labels
   "sim: test_sim test_script test_undo test_lobspace test_workloads test_bench test_heapspace golden"
   "undo: test_undo test_life test_dispenser test_writer test_insert test_calibration golden"
