@@ -7,9 +7,9 @@ lines a trailing backslash or a here-document carries on); the lines under
 it, up to the next command or the end of the block, are its output as the
 page shows it.  The commands of one page run in order, in one scratch folder
 of their own, as a reader would type them from a clone: `build/` is the
-build's, `tests/`, `scripts/` and `results/reference/` the tree's (read
-only), `docs/` and `results/` the scratch folder's own (commands write
-there).  Whatever page is in docs/, its commands run: nothing is listed.
+build's, every other folder of the tree and `results/reference/` the
+tree's (read only), `docs/` and `results/` the scratch folder's own
+(commands write there).  Whatever page is in docs/, its commands run: nothing is listed.
 
 What is compared, line by line in order (the page may leave lines out,
 "..." or not; the command may print more):
@@ -176,9 +176,13 @@ def scratch(src, build, where):
     os.mkdir(os.path.join(where, "build"))
     for e in os.listdir(build):
         os.symlink(os.path.join(build, e), os.path.join(where, "build", e))
-    for d in ("tests", "scripts", "tools", "fuzz"):
-        if os.path.isdir(os.path.join(src, d)):
-            os.symlink(os.path.join(src, d), os.path.join(where, d))
+    # every other folder of the tree as it is (tests/, scripts/,
+    # scenarios/, ...), read only: a page may read any shipped file
+    for d in sorted(os.listdir(src)):
+        if (d.startswith(".") or d.startswith("build") or d in ("docs", "results")
+                or not os.path.isdir(os.path.join(src, d))):
+            continue
+        os.symlink(os.path.join(src, d), os.path.join(where, d))
     shutil.copytree(os.path.join(src, "docs"), os.path.join(where, "docs"))
     os.mkdir(os.path.join(where, "results"))
     os.symlink(os.path.join(src, "results", "reference"),
