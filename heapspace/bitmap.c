@@ -48,6 +48,52 @@ uint32_t hs_bbc_put(hs_bbc_t *s, uint64_t gap, uint32_t bits, uint8_t *out)
     return n;
 }
 
+int64_t hs_bbc_decode(const uint8_t *in, size_t n, uint32_t single_gap, uint64_t *bits, size_t max)
+{
+    uint64_t cur = 0; /* the byte after the last one an atom covered */
+    int64_t found = 0;
+    size_t i = 0;
+    while (i < n) {
+        uint32_t c = in[i++];
+        if (c < 0xC0) { /* one set bit after c zero bits */
+            if (c / 8 > single_gap)
+                return -1;
+            if (bits != NULL && (size_t)found < max)
+                bits[found] = (cur + c / 8) * 8 + c % 8;
+            found++;
+            cur += c / 8 + 1;
+            continue;
+        }
+        uint32_t g = c >> 3 & 7, lits = (c & 7) + 1;
+        if (g == 0)
+            return -1;
+        uint64_t gap = g - 1;
+        if (g == 7) { /* 6 + length bytes, 7 bits each, most significant first */
+            uint64_t v = 0;
+            uint32_t more = 1;
+            while (more) {
+                if (i == n || v >> 50)
+                    return -1;
+                more = in[i] >> 7;
+                v = v << 7 | (in[i++] & 0x7Fu);
+            }
+            gap = 6 + v;
+        }
+        cur += gap;
+        if (n - i < lits)
+            return -1;
+        for (uint32_t k = 0; k < lits; k++, cur++)
+            for (uint32_t b = 0; b < 8; b++)
+                if (in[i + k] >> b & 1u) {
+                    if (bits != NULL && (size_t)found < max)
+                        bits[found] = cur * 8 + b;
+                    found++;
+                }
+        i += lits;
+    }
+    return found;
+}
+
 typedef struct {
     uint64_t bytes, start; /* the bitmap's bytes; its first byte */
 } piece_t;

@@ -233,4 +233,13 @@ static inline uint32_t hs_bbc_cost(uint32_t *open, uint64_t gap, uint32_t bits, 
  * s->bytes + 12).  Returns the bytes added. */
 uint32_t hs_bbc_put(hs_bbc_t *s, uint64_t gap, uint32_t bits, uint8_t *out);
 
+/* A piece's `n` bytes back to its set bits, numbered from the piece's
+ * first byte's low bit, under the one-bit reading single_gap (the most
+ * zero bytes a one-bit atom skips: 23 reads 0x00..0xBF as N = 0..191 zero
+ * bits then a bit; 0 only 0x00..0x07).  Writes at most `max` bit numbers
+ * into bits (may be NULL); returns how many there are, or -1 when the
+ * bytes are not a piece under that reading (a one-bit atom past it, a
+ * control byte 0xC0..0xC7, a gap or literals cut short). */
+int64_t hs_bbc_decode(const uint8_t *in, size_t n, uint32_t single_gap, uint64_t *bits, size_t max);
+
 #endif

@@ -356,6 +356,113 @@ static void test_bbc_published(void **state)
     expect_bbc("every third row", map, sizeof map, 23, want, sizeof want);
 }
 
+/* Decode `in` under reading single_gap and compare with the bit numbers
+ * `want` (nwant -1: the bytes are no piece under that reading). */
+static void expect_decode(const char *what, const uint8_t *in, size_t n, uint32_t single_gap,
+                          const uint64_t *want, int64_t nwant)
+{
+    uint64_t got[64];
+    int64_t k = hs_bbc_decode(in, n, single_gap, got, 64);
+    if (k != nwant)
+        fail_msg("%s (reading %u): %lld bits, want %lld", what, single_gap, (long long)k,
+                 (long long)nwant);
+    for (int64_t i = 0; i < k && i < 64; i++)
+        if (got[i] != want[i])
+            fail_msg("%s (reading %u): bit %lld is %llu, want %llu", what, single_gap, (long long)i,
+                     (unsigned long long)got[i], (unsigned long long)want[i]);
+}
+
+/*
+ * The control bytes as a published description gives them, decoded and
+ * encoded again.  Source: itpub thread 743939, page 2
+ * (http://www.itpub.net/thread-743939-2-40.html), from the author's block
+ * dumps of bitmap indexes: a control byte below 0xC0 alone is one set bit,
+ * "00" the piece's first row, "01" the next, "at most 1 one after 191
+ * zeros"; 11GGGLLL with GGG the zero bytes skipped: C8 none, D0 1, D8 2,
+ * E0 3, E8 4, F0 5, F8 00 6, F8 01 7, F8 7F 133; LLL + 1 literal bytes
+ * follow (at most 8).  Only the text's examples are used here; the
+ * literal byte ff and the one-bit forms past 0x07 are the test's own.
+ */
+static void test_bbc_decode(void **state)
+{
+    (void)state;
+    static const uint64_t first[] = {0}, second[] = {1};
+    static const uint8_t b00[] = {0x00}, b01[] = {0x01};
+    for (uint32_t r = 0; r <= 23; r += 23) {
+        expect_decode("00", b00, 1, r, first, 1);
+        expect_decode("01", b01, 1, r, second, 1);
+    }
+    /* The gap forms, each before the literal ff: bits 8g .. 8g + 7. */
+    static const struct {
+        uint8_t in[4];
+        size_t n;
+        uint64_t gap;
+    } gaps[] = {
+        {{0xc8, 0xff}, 2, 0},       {{0xd0, 0xff}, 2, 1},       {{0xd8, 0xff}, 2, 2},
+        {{0xe0, 0xff}, 2, 3},       {{0xe8, 0xff}, 2, 4},       {{0xf0, 0xff}, 2, 5},
+        {{0xf8, 0x00, 0xff}, 3, 6}, {{0xf8, 0x01, 0xff}, 3, 7}, {{0xf8, 0x7f, 0xff}, 3, 133},
+    };
+    for (size_t i = 0; i < sizeof gaps / sizeof gaps[0]; i++) {
+        uint64_t want[8];
+        for (int b = 0; b < 8; b++)
+            want[b] = gaps[i].gap * 8 + (uint64_t)b;
+        char what[32];
+        snprintf(what, sizeof what, "gap %llu", (unsigned long long)gaps[i].gap);
+        expect_decode(what, gaps[i].in, gaps[i].n, 23, want, 8);
+        /* The encoder writes the same bytes for that bitmap. */
+        uint8_t map[140] = {0};
+        map[gaps[i].gap] = 0xff;
+        expect_bbc(what, map, gaps[i].gap + 1, 23, gaps[i].in, gaps[i].n);
+    }
+    /* 191 zero bits then a bit: the text's bound, one byte under the
+     * default reading; no piece under the other, which writes it as a gap
+     * of 23 zero bytes and the literal 80. */
+    static const uint8_t bf[] = {0xbf}, bf_gap[] = {0xf8, 0x11, 0x80};
+    static const uint64_t b191[] = {191};
+    expect_decode("bf", bf, 1, 23, b191, 1);
+    expect_decode("bf", bf, 1, 0, NULL, -1);
+    expect_decode("gap 23, 80", bf_gap, 3, 0, b191, 1);
+    uint8_t map[24] = {0};
+    map[23] = 0x80;
+    expect_bbc("bit 191", map, 24, 23, bf, 1);
+    expect_bbc("bit 191", map, 24, 0, bf_gap, 3);
+    /* Not pieces: GGG 000, literals cut short, a gap's length byte
+     * missing. */
+    static const uint8_t c0[] = {0xc0, 0x01}, cut[] = {0xc9, 0x01}, nolen[] = {0xf8};
+    expect_decode("c0", c0, 2, 23, NULL, -1);
+    expect_decode("c9 01", cut, 2, 23, NULL, -1);
+    expect_decode("f8", nolen, 1, 23, NULL, -1);
+    /* Every bitmap of a seeded sample through the encoder and back, under
+     * both readings. */
+    uint64_t z = 12345;
+    for (int t = 0; t < 2000; t++) {
+        uint8_t m[64], out[256];
+        uint64_t want[512];
+        int64_t nw = 0;
+        for (int i = 0; i < 64; i++) {
+            z = z * 6364136223846793005ULL + 1442695040888963407ULL;
+            uint32_t r = (uint32_t)(z >> 33);
+            m[i] = (uint8_t)(r % 5 == 0 ? r >> 8 : r % 7 == 0 ? 1u << (r >> 8 & 7) : 0);
+            for (int b = 0; b < 8; b++)
+                if (m[i] >> b & 1u)
+                    want[nw++] = (uint64_t)i * 8 + (uint64_t)b;
+        }
+        for (uint32_t r = 0; r <= 23; r += 23) {
+            hs_bbc_t e = {0, 0, r, 0};
+            uint64_t gap = 0;
+            for (int i = 0; i < 64; i++) {
+                if (m[i] == 0) {
+                    gap++;
+                    continue;
+                }
+                hs_bbc_put(&e, gap, m[i], out);
+                gap = 0;
+            }
+            expect_decode("a sample", out, e.bytes, r, want, nw);
+        }
+    }
+}
+
 /* Each atom's boundary: a byte after g zero bytes, the piece starting
  * with a byte of two bits (03: the atom "c8 03", open). */
 static void test_bbc_boundaries(void **state)
@@ -599,6 +706,7 @@ int main(void)
         cmocka_unit_test(test_nonunique_treedump),
         cmocka_unit_test(test_session),
         cmocka_unit_test(test_bbc_published),
+        cmocka_unit_test(test_bbc_decode),
         cmocka_unit_test(test_bbc_boundaries),
         cmocka_unit_test(test_dict_cache),
         cmocka_unit_test(test_dict_cache_param),
