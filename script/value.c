@@ -26,18 +26,17 @@
 #include "script_int.h"
 
 #define M61 ((1ULL << 61) - 1)
-#define BASE 0x1f3d5b79a2c4e681ULL % M61
+#define BASE (0x1f3d5b79a2c4e681ULL % M61)
+
+/* a b mod 2^61 - 1, for a, b < 2^61: the 122-bit product folded twice
+ * (2^61 = 1).  __int128 is a GCC and Clang extension, said so for
+ * -Wpedantic. */
+__extension__ typedef unsigned __int128 scr_u128_t;
 
 static uint64_t mul61(uint64_t a, uint64_t b)
 {
-    uint64_t a_hi = a >> 32, a_lo = a & 0xffffffffu, b_hi = b >> 32, b_lo = b & 0xffffffffu;
-    uint64_t lo = a_lo * b_lo;
-    uint64_t mid = a_hi * b_lo + a_lo * b_hi;
-    uint64_t hi = a_hi * b_hi;
-    uint64_t r =
-        (lo & M61) + (lo >> 61) + (hi << 3) + (mid >> 29) + ((mid & ((1ULL << 29) - 1)) << 32);
-    r = (r & M61) + (r >> 61);
-    r = (r & M61) + (r >> 61);
+    scr_u128_t p = (scr_u128_t)a * b;
+    uint64_t r = (uint64_t)(p & M61) + (uint64_t)(p >> 61);
     return r >= M61 ? r - M61 : r;
 }
 
@@ -47,15 +46,36 @@ static uint64_t add61(uint64_t a, uint64_t b)
     return r >= M61 ? r - M61 : r;
 }
 
-static uint64_t pow61(uint64_t x, uint64_t n)
+/* BASE^(2^k) for k = 0..63 (computed once offline by squaring;
+ * scr_values_check() checks each entry is the square of the one before),
+ * and the inverse of BASE - 1, for the sums of repeats of one character. */
+static const uint64_t pow_base[64] = {
+    0x1f3d5b79a2c4e681ULL, 0x1778be0079abb664ULL, 0x03878e4dce2759f1ULL, 0x14087ab022fd848fULL,
+    0x11317e809d7b00a4ULL, 0x008710d8cae43f88ULL, 0x0b5b6f5a0812a5b4ULL, 0x030fa817b1a5d7d9ULL,
+    0x141950158036b4bcULL, 0x137d9f65893130f9ULL, 0x1a34bcc940d4d22cULL, 0x1aa3cccbb69a6c3eULL,
+    0x1ccbdca11315fd21ULL, 0x126535cf75e6d16dULL, 0x12dfb87609e78c99ULL, 0x1da371f9aaf36224ULL,
+    0x198c592a814129b0ULL, 0x06867d39287f4bc0ULL, 0x0d65e6a856d3e8fdULL, 0x097987eb2ce126bcULL,
+    0x1c9bba8029657195ULL, 0x11313bcfcced50c1ULL, 0x042b3e1c9cbe7729ULL, 0x1baba5dd9cf6fb32ULL,
+    0x1b33595eafaccebbULL, 0x0ad487d3bc14d9a5ULL, 0x130bc5c95e623c90ULL, 0x09fb03800d95a9b9ULL,
+    0x0e3f7cb2bcbb15f8ULL, 0x12fe28eea50a9121ULL, 0x04289996ad5de19bULL, 0x101206e5b4a45642ULL,
+    0x0adefdecea2c8ccaULL, 0x00a9c231235ba269ULL, 0x1ec303f755289f1fULL, 0x0f3e13d6c91f66d2ULL,
+    0x18c0116e1d4d7ed3ULL, 0x1c70447bb694bc23ULL, 0x18fd35464acd6d6bULL, 0x1683301a7886b15cULL,
+    0x1a9b8fcaedf3db34ULL, 0x07ff301d6f1a26b7ULL, 0x0f3aadc8931560ebULL, 0x06a20acc9dfdef9dULL,
+    0x0503929c253c6a5eULL, 0x1b5c7dc81cdfa4c7ULL, 0x080a9bf2e28943b1ULL, 0x07cc473fea6a7e1eULL,
+    0x0ebc08d88b19105bULL, 0x17565c6c715bd40dULL, 0x17d783099fa9d25eULL, 0x1a78da5cf066c109ULL,
+    0x0eb510e9d67fe80dULL, 0x1ab48edbc52885e6ULL, 0x197106f0e079073bULL, 0x106882907b6a2303ULL,
+    0x194f70e9208a9e06ULL, 0x1274bf1f905331a6ULL, 0x0aae6e0997f9d4aaULL, 0x1f3474381110da6cULL,
+    0x00c2a4865d3b197eULL, 0x1778be0079abb664ULL, 0x03878e4dce2759f1ULL, 0x14087ab022fd848fULL,
+};
+#define INV_BASE_M1 0x0bfee85c44118028ULL
+
+/* BASE^n from the table: one product per bit set in n. */
+static uint64_t pow_b(uint64_t n)
 {
     uint64_t r = 1;
-    while (n) {
+    for (int k = 0; n; k++, n >>= 1)
         if (n & 1)
-            r = mul61(r, x);
-        x = mul61(x, x);
-        n >>= 1;
-    }
+            r = mul61(r, pow_base[k]);
     return r;
 }
 
@@ -159,10 +179,15 @@ static uint64_t random_chars(const piece_t *pc, uint64_t from, uint64_t n, char 
 
 static uint64_t repeat_hash(const char *pat, uint32_t plen, uint64_t len)
 {
-    uint64_t hp = hash_bytes(pat, plen);
     uint64_t k = len / plen, r = len % plen, g, p;
-    geo61(pow61(BASE, plen), k, &g, &p);
-    return add61(mul61(mul61(hp, g), pow61(BASE, r)), hash_bytes(pat, r));
+    if (plen == 1) {
+        /* c (1 + B + ... + B^(k-1)) = c (B^k - 1) / (B - 1) */
+        g = mul61(add61(pow_b(k), M61 - 1), INV_BASE_M1);
+        return mul61((unsigned char)pat[0], g);
+    }
+    uint64_t hp = hash_bytes(pat, plen);
+    geo61(pow_b(plen), k, &g, &p);
+    return add61(mul61(mul61(hp, g), pow_b(r)), hash_bytes(pat, r));
 }
 
 /* The shortest period of pat that divides plen (its primitive root). */
@@ -289,7 +314,7 @@ static uint64_t b_hash(const builder_t *b)
 {
     uint64_t h = 0;
     for (uint32_t i = 0; i < b->n; i++)
-        h = add61(mul61(h, pow61(BASE, b->v[i].len)), b->v[i].h);
+        h = add61(mul61(h, pow_b(b->v[i].len)), b->v[i].h);
     return h;
 }
 
@@ -557,6 +582,11 @@ size_t scr_value_read(const scr_values_t *vs, scr_val_t v, uint64_t off, uint8_t
 
 sim_err_t scr_values_check(const scr_values_t *vs)
 {
+    for (int k = 0; k < 63; k++)
+        if (pow_base[k + 1] != mul61(pow_base[k], pow_base[k]))
+            return SIM_ECORRUPT;
+    if (pow_base[0] != BASE || mul61(INV_BASE_M1, BASE - 1) != 1)
+        return SIM_ECORRUPT;
     uint32_t live = 0;
     for (uint32_t i = 1; i < vs->nents; i++) {
         const entry_t *e = &vs->ents[i];
@@ -571,7 +601,7 @@ sim_err_t scr_values_check(const scr_values_t *vs)
             if (ph != pc->h || pc->len == 0)
                 return SIM_ECORRUPT;
             len += pc->len;
-            h = add61(mul61(h, pow61(BASE, pc->len)), ph);
+            h = add61(mul61(h, pow_b(pc->len)), ph);
         }
         if (len != e->len || finish(h, len) != e->hash)
             return SIM_ECORRUPT;
