@@ -399,10 +399,7 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
                 if (found < 0)
                     scr_fail_at(p, line, "ORA-00904: \"%s\": invalid identifier", q);
                 if (cols[found].type != SCR_COL_CLOB && cols[found].type != SCR_COL_BLOB)
-                    scr_fail_at(p, line,
-                                "ORA-22859: invalid modification of columns (\"%s\" is "
-                                "not a LOB)",
-                                q);
+                    scr_fail_at(p, line, "column \"%s\" is not a LOB (CLOB or BLOB) column", q);
                 if (nw < 64)
                     which[nw++] = found;
             } while (scr_accept_sym(p, ","));

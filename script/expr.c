@@ -2,9 +2,14 @@
  * expr.c -- value expressions and where-predicates, typed as Oracle types
  * them.
  *
- * Typing (Oracle SQL Language Reference 19c, RPAD, LPAD, "Concatenation
- * Operator", "Datatype Comparison Rules"; PL/SQL Language Reference,
- * "Predefined PL/SQL Scalar Data Types"):
+ * Typing (Oracle SQL Language Reference, RPAD and LPAD, e.g.
+ * docs.oracle.com/en/database/oracle/oracle-database/23/sqlrf/RPAD.html:
+ * "VARCHAR2 data type if expr1 is a character data type ... a LOB if expr1
+ * is a LOB data type", "If expr1 is longer than n, then this function
+ * returns the portion of expr1 that fits in n"; "Concatenation Operator";
+ * "Data Types", VARCHAR2's 4,000 bytes, 32,767 with MAX_STRING_SIZE =
+ * EXTENDED; PL/SQL Language Reference, "Predefined PL/SQL Scalar Data
+ * Types", VARCHAR2 up to 32,767 bytes):
  *   - RPAD/LPAD return VARCHAR2 when their first argument is a character
  *     type other than CLOB, and CLOB when it is a CLOB; "the return string
  *     ... length is limited to 4000 bytes" in SQL (32,767 with

@@ -112,8 +112,11 @@ static void string_lit(scr_lexer_t *lx, scr_tok_t *t)
                 : open == '{' ? '}'
                 : open == '<' ? '>'
                               : open;
-        if (isspace((unsigned char)open) || open == '\'')
-            scr_lex_fail(lx, start, "q-quote delimiter '%c' not understood", open);
+        if (isspace((unsigned char)open) || open == '\'') {
+            char shown[8];
+            scr_quote(&open, 1, shown, sizeof shown); /* a newline shown as '?' */
+            scr_lex_fail(lx, start, "q-quote delimiter '%s' not understood", shown);
+        }
     }
     /* First pass: the literal's end and folded length. */
     size_t i = p;

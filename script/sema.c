@@ -49,8 +49,9 @@ int scr_lob_column_resolve(scr_parser_t *p, int table, const char *name, uint32_
     if (ty != SCR_COL_CLOB && ty != SCR_COL_BLOB) {
         char q[64];
         scr_quote(name, strlen(name), q, sizeof q);
-        /* ORA-22859: invalid modification of columns (a LOB clause on a non-LOB column) */
-        scr_fail_at(p, line, "ORA-22859: invalid modification of columns (\"%s\" is not a LOB)", q);
+        /* No public source gives Oracle's error number for a LOB clause
+         * naming a column that is not a LOB: the message says what it is. */
+        scr_fail_at(p, line, "column \"%s\" is not a LOB (CLOB or BLOB) column", q);
     }
     return c;
 }

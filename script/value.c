@@ -580,6 +580,28 @@ size_t scr_value_read(const scr_values_t *vs, scr_val_t v, uint64_t off, uint8_t
     return done;
 }
 
+/* One entry: pieces non-empty, lengths and hashes agreeing with the
+ * characters they stand for. */
+static sim_err_t entry_check(const scr_values_t *vs, scr_val_t v)
+{
+    if (v == SCR_VAL_NULL)
+        return SIM_OK;
+    if (v >= vs->nents || vs->ents[v].refs == 0)
+        return SIM_ECORRUPT;
+    const entry_t *e = &vs->ents[v];
+    uint64_t len = 0, h = 0;
+    for (uint32_t j = 0; j < e->npieces; j++) {
+        const piece_t *pc = &e->pieces[j];
+        uint64_t ph = pc->kind == PIECE_REPEAT ? repeat_hash(pc->pat, pc->plen, pc->len)
+                                               : random_chars(pc, 0, pc->len, NULL);
+        if (ph != pc->h || pc->len == 0)
+            return SIM_ECORRUPT;
+        len += pc->len;
+        h = add61(mul61(h, pow_b(pc->len)), ph);
+    }
+    return len == e->len && finish(h, len) == e->hash ? SIM_OK : SIM_ECORRUPT;
+}
+
 sim_err_t scr_values_check(const scr_values_t *vs)
 {
     for (int k = 0; k < 63; k++)
@@ -589,21 +611,10 @@ sim_err_t scr_values_check(const scr_values_t *vs)
         return SIM_ECORRUPT;
     uint32_t live = 0;
     for (uint32_t i = 1; i < vs->nents; i++) {
-        const entry_t *e = &vs->ents[i];
-        if (!e->refs)
+        if (!vs->ents[i].refs)
             continue;
         live++;
-        uint64_t len = 0, h = 0;
-        for (uint32_t j = 0; j < e->npieces; j++) {
-            const piece_t *pc = &e->pieces[j];
-            uint64_t ph = pc->kind == PIECE_REPEAT ? repeat_hash(pc->pat, pc->plen, pc->len)
-                                                   : random_chars(pc, 0, pc->len, NULL);
-            if (ph != pc->h || pc->len == 0)
-                return SIM_ECORRUPT;
-            len += pc->len;
-            h = add61(mul61(h, pow_b(pc->len)), ph);
-        }
-        if (len != e->len || finish(h, len) != e->hash)
+        if (entry_check(vs, i) != SIM_OK)
             return SIM_ECORRUPT;
     }
     return live == vs->live ? SIM_OK : SIM_ECORRUPT;
@@ -919,6 +930,7 @@ sim_err_t scr_eval(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, 
             snprintf(err, errlen, "%u: out of memory", e->line);
         return rc;
     }
+    SIM_DEBUG_CHECK(entry_check(vs, v));
     if (!e->row_dependent && vs->nmemo < MEMO_MAX) {
         if (vs->memo == NULL)
             vs->memo = sim_calloc(MEMO_SLOTS, sizeof *vs->memo);

@@ -247,6 +247,8 @@ static void test_refusals(void **state)
     assert_int_equal(s->stmts[1].u.dml.values[1]->type, SCR_T_CLOB);
     assert_int_equal(s->stmts[1].u.dml.values[1]->static_len, 8000);
     scr_free(s);
+    /* a q-quote opened by a newline: the message stays one line (fuzz_script) */
+    expect_refused("creatile q'\n/\n", "t.sql:1: q-quote delimiter '?' not understood");
     /* a literal over SQL's 4,000 bytes: ORA-01704 */
     char *text = malloc(8192);
     assert_non_null(text);
@@ -337,6 +339,27 @@ static void test_long_line(void **state)
     assert_int_equal(scr_parse("long.sql", text, strlen(text), NULL, &s, err, sizeof err),
                      SIM_EINVAL);
     assert_string_equal(err, "long.sql:1: line of 65537 bytes, longer than 65536");
+    free(text);
+}
+
+/* At most SCR_STMT_MAX statements: one more is refused at its line. */
+static void test_statement_limit(void **state)
+{
+    (void)state;
+    size_t n = SCR_STMT_MAX + 1;
+    char *text = malloc(n * 8 + 1);
+    assert_non_null(text);
+    for (size_t i = 0; i < n; i++)
+        memcpy(text + 8 * i, "commit;\n", 8);
+    text[n * 8] = 0;
+    scr_script_t *s = NULL;
+    char err[SCR_ERR_LEN];
+    assert_int_equal(scr_parse("many.sql", text, n * 8, NULL, &s, err, sizeof err), SIM_EINVAL);
+    assert_string_equal(err, "many.sql:100001: more than 100000 statements in one script");
+    assert_int_equal(scr_parse("many.sql", text, (n - 1) * 8, NULL, &s, err, sizeof err), SIM_OK);
+    assert_int_equal(s->nstmts, SCR_STMT_MAX);
+    assert_int_equal(s->stmts[SCR_STMT_MAX - 1].line, SCR_STMT_MAX);
+    scr_free(s);
     free(text);
 }
 
@@ -772,6 +795,7 @@ int main(void)
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_bad_scripts),
         cmocka_unit_test(test_long_line),
+        cmocka_unit_test(test_statement_limit),
         cmocka_unit_test(test_values_lengths_and_hashes),
         cmocka_unit_test(test_values_charset_and_extended),
         cmocka_unit_test(test_values_random),
