@@ -199,6 +199,19 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
             e->row_dependent = a->row_dependent;
             return e;
         }
+        if (scr_is_kw(p, "MOD") && strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+            p->i += 2;
+            e = node(p, SCR_E_MOD, SCR_T_NUMBER, line);
+            e->args[0] = parse_concat(p, table, plsql);
+            scr_expect_sym(p, ",");
+            e->args[1] = parse_concat(p, table, plsql);
+            scr_expect_sym(p, ")");
+            want_number(p, e->args[0], "mod");
+            want_number(p, e->args[1], "mod");
+            e->nargs = 2;
+            e->row_dependent = e->args[0]->row_dependent | e->args[1]->row_dependent;
+            return e;
+        }
         if (scr_is_kw(p, "DBMS_RANDOM") && strcmp(scr_peek_at(p, 1)->text, ".") == 0) {
             p->i += 2;
             if (!scr_accept_kw(p, "STRING"))
@@ -288,29 +301,43 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
     return e;
 }
 
-static scr_expr_t *arith(scr_parser_t *p, int table, int plsql)
+static scr_expr_t *binary(scr_parser_t *p, scr_expr_kind_t k, uint32_t line, scr_expr_t *l,
+                          scr_expr_t *r)
+{
+    want_number(p, l, "+, - and *");
+    want_number(p, r, "+, - and *");
+    scr_expr_t *e = node(p, k, SCR_T_NUMBER, line);
+    e->args[0] = l;
+    e->args[1] = r;
+    e->nargs = 2;
+    e->row_dependent = l->row_dependent | r->row_dependent;
+    return e;
+}
+
+/* * before + and -, each left to right (SQL Language Reference, "Arithmetic Operators") */
+static scr_expr_t *term(scr_parser_t *p, int table, int plsql)
 {
     scr_expr_t *l = primary(p, table, plsql);
+    while (scr_is_sym(p, "*")) {
+        uint32_t line = scr_take(p)->line;
+        l = binary(p, SCR_E_MUL, line, l, primary(p, table, plsql));
+    }
+    return l;
+}
+
+static scr_expr_t *arith(scr_parser_t *p, int table, int plsql)
+{
+    scr_expr_t *l = term(p, table, plsql);
     for (;;) {
         scr_expr_kind_t k;
         if (scr_is_sym(p, "+"))
             k = SCR_E_ADD;
         else if (scr_is_sym(p, "-"))
             k = SCR_E_SUB;
-        else if (scr_is_sym(p, "*"))
-            k = SCR_E_MUL;
         else
             return l;
         uint32_t line = scr_take(p)->line;
-        scr_expr_t *r = primary(p, table, plsql);
-        want_number(p, l, "+, - and *");
-        want_number(p, r, "+, - and *");
-        scr_expr_t *e = node(p, k, SCR_T_NUMBER, line);
-        e->args[0] = l;
-        e->args[1] = r;
-        e->nargs = 2;
-        e->row_dependent = l->row_dependent | r->row_dependent;
-        l = e;
+        l = binary(p, k, line, l, term(p, table, plsql));
     }
 }
 

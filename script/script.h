@@ -73,6 +73,7 @@ typedef enum {
     SCR_E_ADD,       /* a[0] + a[1]: numbers */
     SCR_E_SUB,       /* a[0] - a[1] */
     SCR_E_MUL,       /* a[0] * a[1] */
+    SCR_E_MOD,       /* mod(a[0], a[1]): numbers, Oracle's MOD */
     SCR_E_COUNT
 } scr_expr_kind_t;
 

@@ -656,6 +656,12 @@ static int eval_int(const scr_expr_t *e, const scr_row_t *row, int64_t *out)
     case SCR_E_ID:
         *out = row ? row->id : 0;
         return 0;
+    case SCR_E_MOD:
+        if (eval_int(e->args[0], row, &a) || eval_int(e->args[1], row, &b))
+            return 1;
+        /* Oracle's MOD: the dividend's sign, mod(m, 0) = m */
+        *out = b == 0 ? a : b == -1 ? 0 : a % b;
+        return 0;
     case SCR_E_ADD:
     case SCR_E_SUB:
     case SCR_E_MUL:
@@ -810,6 +816,7 @@ static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
     case SCR_E_ADD:
     case SCR_E_SUB:
     case SCR_E_MUL:
+    case SCR_E_MOD:
         if (eval_int(e, c->row, &n))
             *isnull = 1;
         else

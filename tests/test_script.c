@@ -572,6 +572,34 @@ static void test_values_runtime_concat_cap(void **state)
     close_fix(&f);
 }
 
+/* Numbers in a value: mod, +, *, the row's id and rownum. */
+static void test_values_numbers(void **state)
+{
+    (void)state;
+    fix_t f;
+    open_fix(&f,
+             T_SF "insert into t select level, rpad('x', 100 + mod(level, 3) * 10 - 1, 'x') "
+                  "from dual connect by level <= 9;\n"
+                  "insert into t values (mod(-7, 3), to_char(mod(7, 0)) || '-' || (2 * 3 + 1));\n",
+             NULL);
+    /* 100 + mod(level, 3) * 10 - 1: the product first */
+    static const uint64_t want[] = {109, 119, 99};
+    for (int64_t r = 1; r <= 3; r++) {
+        scr_val_t v = value_of(&f, 2, r, 0);
+        assert_int_equal(scr_value_info(f.vs, v).chars, want[r - 1]);
+        scr_value_release(f.vs, v);
+    }
+    int64_t id;
+    assert_int_equal(scr_eval_int(f.s->stmts[2].u.dml.values[0], NULL, &id), 0);
+    assert_int_equal(id, -1);
+    scr_val_t v = value_of(&f, 3, 1, 0);
+    uint8_t buf[16];
+    assert_int_equal(scr_value_read(f.vs, v, 0, buf, sizeof buf), 3);
+    assert_memory_equal(buf, "7-7", 3);
+    scr_value_release(f.vs, v);
+    close_fix(&f);
+}
+
 /* Interned values live while referenced, and no longer. */
 static void test_values_refcounts(void **state)
 {
@@ -800,6 +828,7 @@ int main(void)
         cmocka_unit_test(test_values_charset_and_extended),
         cmocka_unit_test(test_values_random),
         cmocka_unit_test(test_values_runtime_concat_cap),
+        cmocka_unit_test(test_values_numbers),
         cmocka_unit_test(test_values_refcounts),
         cmocka_unit_test(test_values_hash_decompositions),
         cmocka_unit_test(test_predicates),
