@@ -9,7 +9,7 @@
 -- lobsim input: charset=single-byte
 -- lobsim input: max_string_size=STANDARD
 -- lobsim input: block_size=8192
--- lobsim input: tablespace=default (locally managed, AUTOALLOCATE, ASSM)
+-- The default tablespace: locally managed, AUTOALLOCATE, ASSM (assumed).
 -- The statements are the article's; only these comments are ours.
 
 CREATE TABLE keep_duplicates_tab (

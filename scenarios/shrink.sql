@@ -13,7 +13,7 @@
 --   on, Oracle Database Installation Guide; the practice does not say)
 -- lobsim input: max_string_size=STANDARD
 -- lobsim input: block_size=8192
--- lobsim input: tablespace extent policy: AUTOALLOCATE (CREATE TABLESPACE's default)
+-- The tablespace's extents: AUTOALLOCATE, CREATE TABLESPACE's default.
 -- RETENTION is not given: a SecureFile's default, AUTO.
 -- The statements are the practice's; only these comments are ours.
 

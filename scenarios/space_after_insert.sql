@@ -12,7 +12,7 @@
 -- lobsim input: charset=single-byte
 -- lobsim input: max_string_size=STANDARD
 -- lobsim input: block_size=8192 (12,312 blocks x 8,192 = 100,859,904)
--- lobsim input: tablespace=default (locally managed, AUTOALLOCATE, ASSM)
+-- The default tablespace: locally managed, AUTOALLOCATE, ASSM (assumed).
 -- `exec show_space` is Tom Kyte's published procedure over
 -- dbms_space.space_usage (its SecureFile form): an observation.
 -- The statements are the answer's; only these comments are ours.

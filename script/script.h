@@ -50,6 +50,16 @@ typedef struct {
 } scr_options_t;
 
 void scr_options_defaults(scr_options_t *o);
+/*
+ * The inputs a script states for itself, one a line as a comment
+ * `-- lobsim input: NAME=VALUE` (charset, max_string_size, block_size,
+ * db_securefile; text after the value is a note), applied to *o over what
+ * it holds; a caller applies its own options after these.  SIM_EINVAL with
+ * one line "FILE:LINE: lobsim input '...' not understood (accepted: ...)"
+ * leaves *o unchanged.
+ */
+sim_err_t scr_read_inputs(const char *file, const char *text, size_t len, scr_options_t *o,
+                          char *err, size_t errlen);
 /* SQL's VARCHAR2 limit in bytes under these options: 4,000 or 32,767. */
 uint32_t scr_sql_varchar_max(const scr_options_t *o);
 #define SCR_PLSQL_VARCHAR_MAX 32767u

@@ -722,15 +722,60 @@ static void test_predicates(void **state)
                    "t.sql:2: rownum only as 'and rownum <= N' at the top of the where clause");
 }
 
+/* The inputs a script states for itself. */
+static void test_read_inputs(void **state)
+{
+    (void)state;
+    const char *text = "-- a script\n"
+                       "-- lobsim input: charset=AL32UTF8\n"
+                       "-- lobsim input: max_string_size=EXTENDED  (a note)\n"
+                       "-- lobsim input: block_size=16384\n"
+                       "-- lobsim input: db_securefile=NEVER\n"
+                       "commit;\n";
+    scr_options_t o;
+    scr_options_defaults(&o);
+    char err[SCR_ERR_LEN];
+    assert_int_equal(scr_read_inputs("in.sql", text, strlen(text), &o, err, sizeof err), SIM_OK);
+    assert_int_equal(o.charset, SCR_CHARSET_AL32UTF8);
+    assert_int_equal(o.max_string_extended, 1);
+    assert_int_equal(o.block_size, 16384);
+    assert_int_equal(o.securefile_default, 0);
+    scr_options_t before = o;
+    const char *bad[] = {"-- lobsim input: charset=EBCDIC\n", "-- lobsim input: block_size=3000\n",
+                         "-- lobsim input: blocksize=8192\n", "-- lobsim input: charset\n"};
+    const char *want[] = {"charset=EBCDIC", "block_size=3000", "blocksize=8192", "charset"};
+    for (int i = 0; i < 4; i++) {
+        char msg[SCR_ERR_LEN * 2];
+        assert_int_equal(scr_read_inputs("in.sql", bad[i], strlen(bad[i]), &o, err, sizeof err),
+                         SIM_EINVAL);
+        snprintf(msg, sizeof msg,
+                 "in.sql:1: lobsim input '%s' not understood (accepted: charset=single-byte|"
+                 "AL32UTF8, max_string_size=STANDARD|EXTENDED, block_size=2048|4096|8192|16384|"
+                 "32768, db_securefile=NEVER|PERMITTED|PREFERRED|ALWAYS|IGNORE|FORCE)",
+                 want[i]);
+        assert_string_equal(err, msg);
+        assert_memory_equal(&o, &before, sizeof o);
+    }
+}
+
 /* ---- the scenarios of scenarios/ ------------------------------------------ */
 
+/* A scenario parsed under the inputs it states (scr_read_inputs). */
 static scr_script_t *scenario(const char *name)
 {
     char path[512], err[SCR_ERR_LEN];
     snprintf(path, sizeof path, "%s/%s", LOBSIM_SCENARIOS, name);
-    scr_script_t *s = NULL;
-    if (scr_parse_file(path, NULL, &s, err, sizeof err) != SIM_OK)
+    size_t len = 0;
+    char *text = slurp(path, &len);
+    assert_non_null(text);
+    scr_options_t o;
+    scr_options_defaults(&o);
+    if (scr_read_inputs(path, text, len, &o, err, sizeof err) != SIM_OK)
         fail_msg("%s", err);
+    scr_script_t *s = NULL;
+    if (scr_parse(path, text, len, &o, &s, err, sizeof err) != SIM_OK)
+        fail_msg("%s", err);
+    free(text);
     return s;
 }
 
@@ -803,6 +848,14 @@ static void test_scenarios_parse(void **state)
     assert_int_equal(s->tables[0].cols[1].lob.cache, SCR_CACHE_NO);
     assert_int_equal(s->tables[0].cols[1].lob.in_row, 0);
     assert_int_equal(s->stmts[2].u.dml.count, 1000);
+    assert_int_equal(s->opts.block_size, 8192);
+    assert_int_equal(s->opts.securefile_default, 1);
+    scr_free(s);
+
+    s = scenario("space_after_insert.sql");
+    assert_int_equal(s->opts.block_size, 8192);
+    assert_int_equal(s->opts.charset, SCR_CHARSET_SINGLE_BYTE);
+    assert_int_equal(s->opts.max_string_extended, 0);
     scr_free(s);
 
     s = scenario("basicfile_reuse.sql");
@@ -832,6 +885,7 @@ int main(void)
         cmocka_unit_test(test_values_refcounts),
         cmocka_unit_test(test_values_hash_decompositions),
         cmocka_unit_test(test_predicates),
+        cmocka_unit_test(test_read_inputs),
         cmocka_unit_test(test_scenarios_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
