@@ -17,12 +17,14 @@
 --   NOLOGGING.
 -- No SECUREFILE or BASICFILE keyword, as in the post: on 12.1
 -- DB_SECUREFILE PREFERRED makes it a SecureFile (presumed, not stated);
--- 10.2 and 11.2 made BasicFiles (lobsim input: db_securefile).
+-- 10.2 and 11.2 made BasicFiles: a run of those versions says
+-- db_securefile=NEVER.
 -- Setup the source does not state, inputs of the run:
 -- lobsim input: charset=single-byte
 -- lobsim input: max_string_size=STANDARD
 -- lobsim input: block_size=8192
--- lobsim input: tablespace=default (locally managed, AUTOALLOCATE, ASSM)
+-- lobsim input: db_securefile=PREFERRED
+-- The default tablespace: locally managed, AUTOALLOCATE, ASSM (assumed).
 
 create table t1 (
   id  number,

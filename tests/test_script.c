@@ -247,6 +247,11 @@ static void test_refusals(void **state)
     assert_int_equal(s->stmts[1].u.dml.values[1]->type, SCR_T_CLOB);
     assert_int_equal(s->stmts[1].u.dml.values[1]->static_len, 8000);
     scr_free(s);
+    /* a CLOB's rpad is known before running to be 40,000 long, not 4,000 */
+    s = parse_ok(T_SF "insert into t values (1, rpad(to_clob('x'), 40000, 'x'));\n");
+    assert_int_equal(s->stmts[1].u.dml.values[1]->type, SCR_T_CLOB);
+    assert_int_equal(s->stmts[1].u.dml.values[1]->static_len, 40000);
+    scr_free(s);
     /* a q-quote opened by a newline: the message stays one line (fuzz_script) */
     expect_refused("creatile q'\n/\n", "t.sql:1: q-quote delimiter '?' not understood");
     /* a literal over SQL's 4,000 bytes: ORA-01704 */
