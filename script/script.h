@@ -286,7 +286,12 @@ typedef struct {
 
 typedef struct scr_stmt scr_stmt_t;
 
-/* A PL/SQL block: its variables, then its statements in order. */
+/*
+ * A PL/SQL block: its variables, then its statements in order.  A block
+ * runs its initialisers once, at its start, in order (each may name the
+ * variables before it: scr_eval with a scr_row_t whose vars holds them),
+ * then its statements with row.vars set to those values.
+ */
 typedef struct {
     uint32_t nvars;
     char (*var_names)[SCR_NAME_MAX + 1];
