@@ -608,12 +608,13 @@ static int record(const args_t *a, const char *cmdline, int64_t *ids, size_t nru
             for (size_t r = 0; r < runs_of(in); r++, k++) {
                 char *label = labels + k * lablen;
                 run_label(a, in, r, label, lablen);
-                runs[k] = (res_import_run_t){in->file,
-                                             imp_format_name(in->parsed.format),
-                                             label[0] ? label : NULL,
-                                             cmdline,
-                                             in->per_set ? &in->sessions[r] : in->sessions,
-                                             in->per_set ? 1 : in->nsessions};
+                runs[k] =
+                    (res_import_run_t){.file = in->file,
+                                       .format = imp_format_name(in->parsed.format),
+                                       .label = label[0] ? label : NULL,
+                                       .command_line = cmdline,
+                                       .sessions = in->per_set ? &in->sessions[r] : in->sessions,
+                                       .n = in->per_set ? 1 : in->nsessions};
             }
         }
         sim_err_t e = SIM_OK;

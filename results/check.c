@@ -37,6 +37,11 @@ static const struct {
      "SELECT p.sid FROM session_part_stats p\n"
      "LEFT JOIN session_stats st ON st.sid = p.sid AND st.\"statistic#\" = p.\"statistic#\"\n"
      "WHERE st.value IS NULL OR p.value > st.value"},
+    {"invariant 13: session %s has neither a LOB size nor a step, or a step without its "
+     "statement and table",
+     "SELECT sid FROM sessions\n"
+     "WHERE (lob_chars IS NULL AND step IS NULL)\n"
+     "   OR (step IS NULL) <> (statement IS NULL) OR (step IS NULL) <> (table_name IS NULL)"},
     {"invariant 8: session %s has repetition samples that are not 0..n-1 of a timed session "
      "with at least n repetitions",
      "SELECT t.sid FROM session_timings t JOIN sessions s USING (sid)\n"

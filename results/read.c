@@ -188,7 +188,7 @@ sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out)
                     "  compiler, build_type, command_line, params,\n"
                     "  CAST(strftime('%s', started) AS INTEGER),\n"
                     "  CAST(strftime('%s', finished) AS INTEGER), git_dirty, seed, completed,\n"
-                    "  label, import_format\n"
+                    "  label, import_format, script_file, script_digest\n"
                     "FROM runs WHERE run = ?1",
                     &st);
     if (rc != SQLITE_OK)
@@ -220,6 +220,10 @@ sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out)
             err = keep_str(s, RUN_STR_LABEL, st, 15, &out->label);
         if (err == SIM_OK)
             err = keep_str(s, RUN_STR_FORMAT, st, 16, &out->import_format);
+        if (err == SIM_OK)
+            err = keep_str(s, RUN_STR_SCRIPT, st, 17, &out->info.script_file);
+        if (err == SIM_OK)
+            err = keep_str(s, RUN_STR_SCRIPT_DIGEST, st, 18, &out->info.script_digest);
         out->info.started = sqlite3_column_int64(st, 10);
         out->info.finished = sqlite3_column_int64(st, 11);
         out->info.git_dirty =
@@ -301,10 +305,10 @@ static int walk_prepare(res_store_t *s, walk_t *w, int64_t run_id)
         s->db,
         "SELECT s.sid, s.run, s.path, s.lob_chars, s.block_size, s.rows, s.piece_size, s.seed,\n"
         "  s.params, s.iterations, s.real_time_ns, s.cpu_time_ns, s.repetitions, s.workload,\n"
-        "  w.position, w.family, w.title\n"
+        "  w.position, w.family, w.title, s.step, s.statement, s.table_name\n"
         "FROM sessions s LEFT JOIN workloads w ON w.name = s.workload\n"
         "WHERE s.run = ?1\n"
-        "ORDER BY w.position IS NULL, w.position, s.workload,\n"
+        "ORDER BY w.position IS NULL, w.position, s.workload, s.step, s.table_name,\n"
         "  CASE s.path WHEN 'local' THEN 0 WHEN 'dblink' THEN 1 ELSE 2 END, s.path,\n"
         "  s.block_size, s.rows, s.lob_chars, s.sid",
         &w->sessions);
@@ -355,6 +359,9 @@ static void session_row(sqlite3_stmt *ss, res_session_info_t *si)
         sqlite3_column_type(ss, 14) == SQLITE_NULL ? -1 : sqlite3_column_int64(ss, 14);
     si->workload_family = (const char *)sqlite3_column_text(ss, 15);
     si->workload_title = (const char *)sqlite3_column_text(ss, 16);
+    si->step = (uint32_t)sqlite3_column_int64(ss, 17);
+    si->statement = (const char *)sqlite3_column_text(ss, 18);
+    si->table = (const char *)sqlite3_column_text(ss, 19);
     si->timed = sqlite3_column_type(ss, 9) != SQLITE_NULL;
     if (si->timed) {
         si->timing.iterations = (uint64_t)sqlite3_column_int64(ss, 9);

@@ -57,10 +57,11 @@ static sim_err_t insert_run(res_store_t *s, const res_run_t *r, int64_t *run_id)
     int rc =
         res_prepare(s->db,
                     "INSERT INTO runs (source, started, finished, git_commit, git_dirty, host,\n"
-                    "  compiler, build_type, command_line, params, seed, completed)\n"
+                    "  compiler, build_type, command_line, params, seed, completed, script_file,\n"
+                    "  script_digest)\n"
                     "VALUES ('lobsim', strftime(" TIME_FMT ", ?1, 'unixepoch'),\n"
                     "  strftime(" TIME_FMT ", ?2, 'unixepoch'), ?3, ?4, ?5, ?6, ?7, ?8, ?9,\n"
-                    "  ?10, ?11)",
+                    "  ?10, ?11, ?12, ?13)",
                     &st);
     if (rc == SQLITE_OK) {
         if (r->started)
@@ -76,6 +77,8 @@ static sim_err_t insert_run(res_store_t *s, const res_run_t *r, int64_t *run_id)
         res_bind_text(st, 9, r->params);
         sqlite3_bind_int64(st, 10, res_seed_to_db(r->seed));
         sqlite3_bind_int(st, 11, r->completed ? 1 : 0);
+        res_bind_text(st, 12, r->script_file);
+        res_bind_text(st, 13, r->script_digest);
         rc = res_step_done(st);
     }
     sqlite3_finalize(st);
@@ -99,7 +102,11 @@ static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss
                              "cannot record run: session %zu: unknown workload '%s'; expected 1 to "
                              "%d characters from a-z, 0-9 and _ (e.g. insert, scan)",
                              i + 1, ss->workload ? ss->workload : "(null)", RES_NAME_MAX);
-    if (ss->lob_chars == 0 || ss->lob_chars > INT64_MAX || ss->rows > INT64_MAX)
+    const char *why = res_step_problem(ss->step, ss->statement, ss->table, ss->lob_chars);
+    if (why)
+        return res_store_err(s, SIM_EINVAL, "cannot record run: session %zu (%s): %s", i + 1,
+                             ss->path, why);
+    if (ss->lob_chars > INT64_MAX || ss->rows > INT64_MAX)
         return res_store_err(s, SIM_EINVAL,
                              "cannot record run: session %zu (%s): LOB size %" PRIu64
                              " chars or rows %" PRIu64 " outside 1..%" PRId64,
@@ -192,8 +199,9 @@ static sim_err_t record_body(res_store_t *s, void *arg)
         res_prepare(s->db,
                     "INSERT INTO sessions (run, path, lob_chars, block_size, rows, piece_size,\n"
                     "  seed, params, iterations, real_time_ns, cpu_time_ns, repetitions,\n"
-                    "  workload)\n"
-                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                    "  workload, step, statement, table_name)\n"
+                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,\n"
+                    "  ?16)",
                     &ins_sess);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db, RES_INSERT_STAT, &ins_stat);
@@ -211,7 +219,10 @@ static sim_err_t record_body(res_store_t *s, void *arg)
             break;
         sqlite3_bind_int64(ins_sess, 1, a->run_id);
         sqlite3_bind_text(ins_sess, 2, ss->path, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(ins_sess, 3, (sqlite3_int64)ss->lob_chars);
+        if (ss->lob_chars)
+            sqlite3_bind_int64(ins_sess, 3, (sqlite3_int64)ss->lob_chars);
+        else
+            sqlite3_bind_null(ins_sess, 3);
         sqlite3_bind_int64(ins_sess, 4, ss->block_size);
         sqlite3_bind_int64(ins_sess, 5, (sqlite3_int64)ss->rows);
         if (ss->piece_size)
@@ -221,6 +232,12 @@ static sim_err_t record_body(res_store_t *s, void *arg)
         sqlite3_bind_int64(ins_sess, 7, res_seed_to_db(ss->seed));
         res_bind_text(ins_sess, 8, ss->params);
         sqlite3_bind_text(ins_sess, 13, ss->workload, -1, SQLITE_STATIC);
+        if (ss->step)
+            sqlite3_bind_int64(ins_sess, 14, ss->step);
+        else
+            sqlite3_bind_null(ins_sess, 14);
+        res_bind_text(ins_sess, 15, ss->statement);
+        res_bind_text(ins_sess, 16, ss->table);
         for (int k = 9; k <= 12; k++)
             sqlite3_bind_null(ins_sess, k);
         if (ss->timed) {
@@ -286,19 +303,9 @@ typedef struct {
     const char *file;
     res_ref_figure_t *fig;
     size_t n;
-    char digest[17];
+    char digest[RES_DIGEST_LEN];
     int64_t run_id;
 } ref_args_t;
-
-static uint64_t fnv1a64(const char *p, size_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)p[i];
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
 
 /* Read the whole file; *buf is NUL-terminated. */
 static sim_err_t slurp(res_store_t *s, const char *file, char **buf, size_t *len)
@@ -438,7 +445,7 @@ sim_err_t res_load_reference(res_store_t *s, const char *csv_path, int64_t *run_
     if (err != SIM_OK)
         return err;
     ref_args_t a = {.file = csv_path};
-    res_format(a.digest, sizeof a.digest, "%016" PRIx64, fnv1a64(text, len));
+    res_digest(text, len, a.digest);
     err = res_parse_reference(csv_path, text, len, &a.fig, &a.n, s->errmsg, sizeof s->errmsg);
     if (err == SIM_OK)
         err = res_write_tx(s, reference_body, &a);

@@ -115,7 +115,11 @@ static sim_err_t check_session(res_store_t *s, const res_import_run_t *r, size_t
             "to %d characters from a-z, 0-9 and _",
             r->file, i + 1, ss->workload ? ss->workload : "(null)", ss->path ? ss->path : "(null)",
             RES_NAME_MAX);
-    if (ss->lob_chars == 0 || ss->lob_chars > INT64_MAX || ss->rows > INT64_MAX)
+    const char *why = res_step_problem(ss->step, ss->statement, ss->table, ss->lob_chars);
+    if (why)
+        return res_store_err(s, SIM_EINVAL, "cannot import %s: session %zu: %s", r->file, i + 1,
+                             why);
+    if (ss->lob_chars > INT64_MAX || ss->rows > INT64_MAX)
         return res_store_err(s, SIM_EINVAL,
                              "cannot import %s: session %zu: LOB size %" PRIu64
                              " chars or rows %" PRIu64 " outside 1..%" PRId64,
@@ -147,15 +151,15 @@ static sim_err_t import_body(res_store_t *s, void *arg)
         return err;
     int rc = res_prepare(s->db,
                          "INSERT INTO runs (source, finished, command_line, completed,\n"
-                         "  reference_file, label, import_format)\n"
+                         "  reference_file, label, import_format, script_file, script_digest)\n"
                          "VALUES ('oracle', strftime('%Y-%m-%dT%H:%M:%SZ', ?1, 'unixepoch'), ?2,\n"
-                         "  1, ?3, ?4, ?5)",
+                         "  1, ?3, ?4, ?5, ?6, ?7)",
                          &run);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db,
                          "INSERT INTO sessions (run, workload, path, lob_chars, block_size, rows,\n"
-                         "  piece_size)\n"
-                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                         "  piece_size, step, statement, table_name)\n"
+                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                          &sess);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db, RES_INSERT_STAT, &stat);
@@ -184,6 +188,8 @@ static sim_err_t import_body(res_store_t *s, void *arg)
         res_bind_text(run, 3, ir->file);
         res_bind_text(run, 4, ir->label);
         res_bind_text(run, 5, ir->format);
+        res_bind_text(run, 6, ir->script_file);
+        res_bind_text(run, 7, ir->script_digest);
         if ((rc = res_step_done(run)) != SQLITE_OK)
             break;
         int64_t run_id = sqlite3_last_insert_rowid(s->db);
@@ -196,13 +202,22 @@ static sim_err_t import_body(res_store_t *s, void *arg)
             sqlite3_bind_int64(sess, 1, run_id);
             sqlite3_bind_text(sess, 2, ss->workload, -1, SQLITE_STATIC);
             sqlite3_bind_text(sess, 3, ss->path, -1, SQLITE_STATIC);
-            sqlite3_bind_int64(sess, 4, (sqlite3_int64)ss->lob_chars);
+            if (ss->lob_chars)
+                sqlite3_bind_int64(sess, 4, (sqlite3_int64)ss->lob_chars);
+            else
+                sqlite3_bind_null(sess, 4);
             sqlite3_bind_int64(sess, 5, ss->block_size);
             sqlite3_bind_int64(sess, 6, (sqlite3_int64)ss->rows);
             if (ss->piece_size)
                 sqlite3_bind_int64(sess, 7, ss->piece_size);
             else
                 sqlite3_bind_null(sess, 7);
+            if (ss->step)
+                sqlite3_bind_int64(sess, 8, ss->step);
+            else
+                sqlite3_bind_null(sess, 8);
+            res_bind_text(sess, 9, ss->statement);
+            res_bind_text(sess, 10, ss->table);
             if ((rc = res_step_done(sess)) != SQLITE_OK)
                 break;
             sqlite3_int64 sid = sqlite3_last_insert_rowid(s->db);

@@ -42,7 +42,7 @@
 #include "sim.h"
 
 /* PRAGMA user_version of the files this code writes; older ones are upgraded. */
-#define RES_SCHEMA_VERSION 8
+#define RES_SCHEMA_VERSION 9
 /* PRAGMA application_id of every lobsim results file: 'LOBS'. */
 #define RES_APPLICATION_ID 0x4C4F4253
 
@@ -192,6 +192,14 @@ typedef struct {
     size_t nparts;
     int timed; /* 0: the case was not timed and the timing columns stay NULL */
     res_timing_t timing;
+    /* A step of a script (workload RES_SCRIPT_WORKLOAD): the statement's
+     * number in the script from 1, its text and the table whose segment the
+     * figures show (Oracle's name, upper case); 0, NULL, NULL for a case of
+     * a sweep.  A step's session may have lob_chars 0 (stored as NULL): a
+     * script has no one LOB size. */
+    uint32_t step;
+    const char *statement;
+    const char *table;
 } res_session_t;
 
 /* One lobbench invocation.  Strings may be NULL (stored as NULL = unknown). */
@@ -207,10 +215,25 @@ typedef struct {
     const char *params;       /* the model's parameters of the sweep's base case */
     uint64_t seed;            /* the seed printed at the start of the run */
     int completed;            /* 1 if every requested case ran */
+    /* A script run: the script as the user named it and res_digest() of its
+     * bytes; NULL for a sweep. */
+    const char *script_file;
+    const char *script_digest;
 } res_run_t;
 
 /* Everything unknown, git_dirty -1, completed 1. */
 void res_run_defaults(res_run_t *r);
+
+/* The workload and family of a script's steps: a recording program that
+ * records a script run names it in res_set_workloads() with this family. */
+#define RES_SCRIPT_WORKLOAD "script"
+#define RES_SCRIPT_FAMILY "script"
+
+/* A file's digest as the store keeps it (runs.reference_digest,
+ * runs.script_digest): FNV-1a 64 of the n bytes, 16 lower-case hex digits
+ * and a NUL in out. */
+#define RES_DIGEST_LEN 17
+void res_digest(const void *bytes, size_t n, char out[RES_DIGEST_LEN]);
 
 /*
  * Record a run and its n >= 1 sessions in one transaction and set *run_id
@@ -305,6 +328,10 @@ typedef struct {
     const char *const *printed;
     const res_import_part_t *parts; /* 0 to RES_MAX_PARTS, no name twice */
     size_t nparts;
+    /* A step of a script, as in res_session_t; 0, NULL, NULL otherwise. */
+    uint32_t step;
+    const char *statement;
+    const char *table;
 } res_import_session_t;
 
 /* One imported file: a run of source 'oracle'. */
@@ -315,6 +342,9 @@ typedef struct {
     const char *command_line; /* NULL = unknown */
     const res_import_session_t *sessions;
     size_t n; /* >= 1 */
+    /* The script the file measured (res_run_t); NULL for none. */
+    const char *script_file;
+    const char *script_digest;
 } res_import_run_t;
 
 /*
@@ -381,6 +411,7 @@ typedef struct {
     int has_seed;                 /* 0 for oracle runs */
     const char *label;            /* imported runs: --label, NULL if none */
     const char *import_format;    /* imported runs: "sqlplus", "csv", ...; NULL otherwise */
+    /* res_run_t's script_file and script_digest are in info. */
 } res_run_info_t;
 
 sim_err_t res_get_run(res_store_t *s, int64_t run_id, res_run_info_t *out);
@@ -419,6 +450,10 @@ typedef struct {
      * callback only. */
     size_t nparts;
     res_part_t parts[RES_MAX_PARTS];
+    /* A script's step (res_session_t): 0, NULL, NULL for other sessions and
+     * those recorded before schema 9. */
+    uint32_t step;
+    const char *statement, *table;
 } res_session_info_t;
 
 /* Return SIM_OK to go on; anything else stops the walk and is returned. */
@@ -426,7 +461,8 @@ typedef sim_err_t (*res_session_fn)(const res_session_info_t *sess, void *arg);
 
 /*
  * Call fn for each session of run_id, ordered by workload (the store's
- * `workloads`, then names it lacks alphabetically), path (local, dblink, then
+ * `workloads`, then names it lacks alphabetically), a script's step and
+ * table, path (local, dblink, then
  * other names alphabetically), block size, rows, LOB size.  Figures of statistics this build
  * does not know are skipped.  The walk reads one snapshot; fn may read through the same handle but
  * must not record into it.

@@ -49,6 +49,8 @@ enum {
     RUN_STR_PARAMS,
     RUN_STR_LABEL,
     RUN_STR_FORMAT,
+    RUN_STR_SCRIPT,
+    RUN_STR_SCRIPT_DIGEST,
     RUN_STR_COUNT
 };
 
@@ -107,6 +109,11 @@ uint64_t res_seed_from_db(sqlite3_int64 v);
 char *res_dup_str(const char *s);
 /* A workload, path or family name: 1 to RES_NAME_MAX characters from [a-z0-9_]. */
 int res_name_ok(const char *name);
+/* steps.c: what is wrong with a session's step (res_session_t.step,
+ * statement, table) and LOB size together, NULL when nothing: a session of
+ * a sweep has a LOB size and no step, a step has its statement and table. */
+const char *res_step_problem(uint32_t step, const char *statement, const char *table,
+                             uint64_t lob_chars);
 /* A connection with extended codes, the busy timeout and foreign keys on. */
 int res_open_db(const char *path, int flags, sqlite3 **db);
 /* Roll back the transaction in progress, if any. */

@@ -375,6 +375,38 @@ static const char *const migrations[RES_SCHEMA_VERSION] = {
     "  printed      TEXT NOT NULL,\n"
     "  PRIMARY KEY (sid, \"statistic#\")\n"
     ") WITHOUT ROWID;\n",
+
+    /* 8 -> 9: a script's steps.  A session of a script run is one (step,
+     * table): the statement's number in the script (from 1), its text and
+     * the table whose segment the figures show; it has no LOB size of its
+     * own, so lob_chars may be NULL where the step is not.  SQLite cannot
+     * drop a NOT NULL with ALTER TABLE; the column's declaration is edited
+     * in sqlite_schema (SQLite's "ALTER TABLE", section 7: a change that
+     * leaves the stored rows as they are), the schema reloaded, and the
+     * ALTER TABLEs below bump the schema cookie for other connections.  The
+     * run keeps the script's file and the FNV-1a 64 of its bytes. */
+    "PRAGMA writable_schema = ON;\n"
+    "UPDATE sqlite_schema\n"
+    "  SET sql = replace(sql, 'lob_chars  INTEGER NOT NULL CHECK', 'lob_chars  INTEGER CHECK')\n"
+    "  WHERE type = 'table' AND name = 'sessions';\n"
+    "PRAGMA writable_schema = RESET;\n"
+    "ALTER TABLE sessions ADD COLUMN step INTEGER CHECK (step > 0);\n"
+    "ALTER TABLE sessions ADD COLUMN statement TEXT;\n"
+    "ALTER TABLE sessions ADD COLUMN table_name TEXT;\n"
+    "ALTER TABLE runs ADD COLUMN script_file TEXT;\n"
+    "ALTER TABLE runs ADD COLUMN script_digest TEXT;\n"
+    "DROP VIEW v$session;\n"
+    "CREATE VIEW v$session AS\n"
+    "  SELECT s.sid, s.run, r.source, s.workload, s.path, s.lob_chars, s.lob_kchars,\n"
+    "         s.block_size, s.rows, s.piece_size, s.seed, s.iterations, s.real_time_ns,\n"
+    "         s.cpu_time_ns, s.repetitions, s.step, s.statement, s.table_name\n"
+    "  FROM sessions s JOIN runs r USING (run);\n"
+    "CREATE VIEW step_figures AS\n"
+    "  SELECT s.run, r.source, r.script_file, s.sid, s.step, s.table_name, s.statement,\n"
+    "         st.\"statistic#\", n.name AS statistic, st.value\n"
+    "  FROM session_stats st JOIN sessions s USING (sid) JOIN runs r USING (run)\n"
+    "       JOIN v$statname n USING (\"statistic#\")\n"
+    "  WHERE s.step IS NOT NULL;\n",
 };
 
 /* The tables every version has; a file that lacks one is not a store. */

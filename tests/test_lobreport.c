@@ -231,7 +231,8 @@ static void import_oracle(const char *db, uint64_t kchars, int64_t gets, const c
                                .rows = SIM_REF_ROWS,
                                .figures = &fig,
                                .nfigures = 1};
-    res_import_run_t ir = {file, "sqlplus", label, NULL, &is, 1};
+    res_import_run_t ir = {
+        .file = file, .format = "sqlplus", .label = label, .sessions = &is, .n = 1};
     if (res_record_import(s, &ir, 1, NULL) != SIM_OK)
         fail_msg("res_record_import: %s", res_errmsg(s));
     res_close(s);

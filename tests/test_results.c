@@ -685,16 +685,22 @@ static void test_reference_malformed(void **state)
 /* An old store as that version's code made it: the shipped migrations
  * themselves (results/schema.c, res_migration()) up to `version`, with its
  * application id and user_version, as migrate() leaves them. */
+static void migrate_to(const char *db, int from, int version)
+{
+    char sql[64];
+    for (int v = from; v < version; v++) {
+        sql_exec(db, res_migration(v));
+        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
+        sql_exec(db, sql);
+    }
+}
+
 static void make_store_at(const char *db, int version)
 {
     char sql[64];
     snprintf(sql, sizeof sql, "PRAGMA application_id = %d", RES_APPLICATION_ID);
     sql_exec(db, sql);
-    for (int v = 0; v < version; v++) {
-        sql_exec(db, res_migration(v));
-        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
-        sql_exec(db, sql);
-    }
+    migrate_to(db, 0, version);
 }
 
 /* A run recorded by version 1: a catalogue of two, one session. */
@@ -1034,6 +1040,148 @@ static sim_err_t collect_parts(const res_session_info_t *si, void *arg)
 
 /* A session's part is recorded whole beside its figures, read back by
  * name, shown with the total and the rest; a bad part records nothing. */
+/* ---- a script's steps (schema 9) ------------------------------------------ */
+
+typedef struct {
+    int n;
+    uint32_t step[8];
+    char table[8][16], statement[8][64];
+    uint64_t lob_chars[8], used[8];
+} steps_seen_t;
+
+static sim_err_t collect_steps(const res_session_info_t *si, void *arg)
+{
+    steps_seen_t *s = arg;
+    assert_true(s->n < 8);
+    s->step[s->n] = si->step;
+    snprintf(s->table[s->n], sizeof s->table[0], "%s", si->table ? si->table : "-");
+    snprintf(s->statement[s->n], sizeof s->statement[0], "%s", si->statement ? si->statement : "-");
+    s->lob_chars[s->n] = si->lob_chars;
+    s->used[s->n] = si->stats.v[SIM_STAT_DSU_USED_BLOCKS];
+    s->n++;
+    return SIM_OK;
+}
+
+/* A script step as lobbench records it: workload script, no LOB size. */
+static void step_session(res_session_t *ss, uint32_t step, const char *stmt, const char *table,
+                         uint64_t used)
+{
+    memset(ss, 0, sizeof *ss);
+    ss->workload = RES_SCRIPT_WORKLOAD;
+    ss->path = "local";
+    ss->block_size = 8192;
+    ss->rows = 1000;
+    ss->seed = 42;
+    ss->step = step;
+    ss->statement = stmt;
+    ss->table = table;
+    ss->stats.v[SIM_STAT_DSU_USED_BLOCKS] = used;
+}
+
+/* A store of version 8 holding a sweep's run is upgraded to 9: the old
+ * session reads back without a step, lob_chars may now be NULL for a step
+ * (and only for one), a script run's steps come back in step order with
+ * their statement and table, the run keeps the script and its digest, and
+ * step_figures shows them; the upgraded schema is a new store's. */
+static void test_script_steps(void **state)
+{
+    fixture_t *f = *state;
+    make_v1(f->db);
+    migrate_to(f->db, 1, 8);
+    expect_refused(f->db, RES_OPEN_READONLY, SIM_EINVAL, "schema version 8");
+    res_store_t *s = open_ok(f->db);
+    assert_int_equal(sql_int(f->db, "PRAGMA user_version"), RES_SCHEMA_VERSION);
+    steps_seen_t seen = {0};
+    assert_int_equal(res_foreach_session(s, 1, collect_steps, &seen), SIM_OK);
+    assert_int_equal(seen.n, 1);
+    assert_int_equal(seen.step[0], 0);
+    assert_string_equal(seen.table[0], "-");
+    assert_int_equal(seen.lob_chars[0], 4096);
+
+    static const res_workload_t wl[] = {{"insert", "lob", NULL},
+                                        {RES_SCRIPT_WORKLOAD, RES_SCRIPT_FAMILY, "SQL script"}};
+    assert_int_equal(res_set_workloads(s, wl, 2), SIM_OK);
+    res_session_t ss[4];
+    /* Recorded out of order: the walk gives step order, tables by name. */
+    step_session(&ss[0], 2, "delete from t2 where mod(id, 2) = 0", "T2", 90);
+    step_session(&ss[1], 1, "insert into t1 select ...", "T1", 120);
+    step_session(&ss[2], 2, "delete from t2 where mod(id, 2) = 0", "T1", 120);
+    step_session(&ss[3], 1, "insert into t1 select ...", "T2", 100);
+    res_run_t run;
+    make_run(&run, "cccc3333");
+    char digest[RES_DIGEST_LEN];
+    res_digest("commit;\n", 8, digest);
+    run.script_file = "scenarios/x.sql";
+    run.script_digest = digest;
+    int64_t id = 0;
+    assert_int_equal(res_record_run(s, &run, ss, 4, &id), SIM_OK);
+    assert_int_equal(res_check(s), SIM_OK);
+    memset(&seen, 0, sizeof seen);
+    assert_int_equal(res_foreach_session(s, id, collect_steps, &seen), SIM_OK);
+    assert_int_equal(seen.n, 4);
+    static const uint32_t want_step[] = {1, 1, 2, 2};
+    static const char *const want_table[] = {"T1", "T2", "T1", "T2"};
+    static const uint64_t want_used[] = {120, 100, 120, 90};
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(seen.step[i], want_step[i]);
+        assert_string_equal(seen.table[i], want_table[i]);
+        assert_int_equal(seen.used[i], want_used[i]);
+        assert_int_equal(seen.lob_chars[i], 0);
+    }
+    assert_string_equal(seen.statement[3], "delete from t2 where mod(id, 2) = 0");
+    res_run_info_t ri;
+    assert_int_equal(res_get_run(s, id, &ri), SIM_OK);
+    assert_string_equal(ri.info.script_file, "scenarios/x.sql");
+    /* FNV-1a 64 of "commit;\n", computed apart (python3: the FNV loop). */
+    assert_string_equal(ri.info.script_digest, "fc083646e8f746fd");
+    assert_int_equal(sql_int(f->db, "SELECT value FROM step_figures WHERE step = 2 AND\n"
+                                    "  table_name = 'T2' AND statistic = 'dbms_space.used_blocks'"),
+                     90);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM v$session WHERE step IS NOT NULL\n"
+                                    "  AND lob_chars IS NULL"),
+                     4);
+
+    /* A step needs its statement and table; a sweep's case its LOB size. */
+    step_session(&ss[0], 3, NULL, "T1", 1);
+    assert_int_equal(res_record_run(s, &run, ss, 1, NULL), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "a step without its statement");
+    step_session(&ss[0], 3, "commit", "", 1);
+    assert_int_equal(res_record_run(s, &run, ss, 1, NULL), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "a step without its table");
+    step_session(&ss[0], 0, NULL, NULL, 1);
+    assert_int_equal(res_record_run(s, &run, ss, 1, NULL), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "LOB size 0");
+    step_session(&ss[0], 0, "commit", "T1", 1);
+    ss[0].lob_chars = 4096;
+    assert_int_equal(res_record_run(s, &run, ss, 1, NULL), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "without a step number");
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM runs"), 2);
+    assert_int_equal(res_check(s), SIM_OK);
+    res_close(s);
+
+    /* The NOT NULL is gone from the upgraded store as from a new one. */
+    char fresh[128];
+    path_in(f, "fresh.db", fresh, sizeof fresh);
+    res_close(open_ok(fresh));
+    static const char notnull[] = "SELECT \"notnull\" FROM pragma_table_info('sessions')\n"
+                                  "  WHERE name = 'lob_chars'";
+    assert_int_equal(sql_int(f->db, notnull), 0);
+    assert_int_equal(sql_int(fresh, notnull), 0);
+    static char a[16384], b[16384];
+    schema_shape(f->db, a, sizeof a);
+    schema_shape(fresh, b, sizeof b);
+    assert_string_equal(a, b);
+    expect_contains(a, "sessions.table_name:TEXT");
+
+    /* res_check finds a session that is neither a case nor a step. */
+    sql_exec(f->db, "UPDATE sessions SET table_name = NULL WHERE step = 1");
+    char err[512];
+    assert_int_equal(res_open(f->db, 0, &s, err, sizeof err), SIM_OK);
+    assert_int_equal(res_check(s), SIM_ECORRUPT);
+    expect_contains(res_errmsg(s), "invariant 13");
+    res_close(s);
+}
+
 static void test_parts(void **state)
 {
     fixture_t *f = *state;
@@ -1098,15 +1246,11 @@ static void test_parts(void **state)
 static void test_upgrade_from_v6(void **state)
 {
     fixture_t *f = *state;
-    res_store_t *s = open_ok(f->db);
-    int64_t r1 = record_ok(s, 1, "aaaa1111", 1);
-    res_close(s);
-    sql_exec(f->db, "DROP VIEW latest_sessions; DROP VIEW latest_run_by_workload;\n"
-                    "DROP TABLE session_stat_printed;\n"
-                    "DROP VIEW part_figures; DROP TABLE session_part_stats;\n"
-                    "PRAGMA user_version = 6;");
+    make_v1(f->db);
+    migrate_to(f->db, 1, 6);
+    int64_t r1 = 1;
     expect_refused(f->db, RES_OPEN_READONLY, SIM_EINVAL, "schema version 6");
-    s = open_ok(f->db);
+    res_store_t *s = open_ok(f->db);
     assert_int_equal(sql_int(f->db, "PRAGMA user_version"), RES_SCHEMA_VERSION);
     int seen = 0;
     assert_int_equal(res_foreach_session(s, r1, collect_parts, &seen), SIM_OK);
@@ -2412,6 +2556,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_upgrade_from_v1, setup, teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_v2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_v6, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_script_steps, setup, teardown),
         cmocka_unit_test_setup_teardown(test_parts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_repetition_samples_checked, setup, teardown),
         cmocka_unit_test_setup_teardown(test_session_order, setup, teardown),
