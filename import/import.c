@@ -29,7 +29,11 @@ static const struct {
     int (*looks)(const char *text, size_t len);
     sim_err_t (*parse)(imp_build_t *b, const char *text, size_t len);
 } formats[] = {
-    /* First: a report holds lines the others look for. */
+    /* First: a spool holds v$mystat's NAME/VALUE output and more. */
+    {IMP_FORMAT_SPOOL, "spool",
+     "a script's spool (scripts/oracle/run_scenario.sh: lobsim-spool: header)", imp_looks_spool,
+     imp_parse_spool},
+    /* A report holds lines the others look for. */
     {IMP_FORMAT_AWR, "awr", "an AWR report (awrrpt.sql, awrgrpt.sql; text or HTML)", imp_looks_awr,
      imp_parse_awr},
     {IMP_FORMAT_GBENCH, "gbench", "Google Benchmark JSON (lobbench --benchmark_format=json)",

@@ -26,11 +26,12 @@ typedef enum {
     IMP_FORMAT_DICTIONARY, /* user_tables / user_indexes query output */
     IMP_FORMAT_GBENCH,     /* Google Benchmark's JSON of lobbench: its counters */
     IMP_FORMAT_AWR,        /* AWR reports (awrrpt.sql, awrgrpt.sql), text or HTML */
+    IMP_FORMAT_SPOOL,      /* a script's SQL*Plus spool by scripts/oracle/run_scenario.sh */
     IMP_FORMAT_COUNT
 } imp_format_t;
 
 /* "auto", "sqlplus", "autotrace", "runstats", "snapper", "csv",
- * "dictionary", "gbench", "awr" (the table of formats in import.c). */
+ * "dictionary", "gbench", "awr", "spool" (the table of formats in import.c). */
 const char *imp_format_name(imp_format_t f);
 /* 0 and *out for one of the names above, -1 otherwise. */
 int imp_format_parse(const char *s, imp_format_t *out);
@@ -50,7 +51,9 @@ typedef struct {
 
 /* One session's figures: a file gives one, runstats two (run1, run2), the
  * reference-column CSV one per (path, LOB size). */
-#define IMP_NAME_MAX 33 /* 32 characters (results.h's RES_NAME_MAX) and the NUL */
+#define IMP_NAME_MAX 33        /* 32 characters (results.h's RES_NAME_MAX) and the NUL */
+#define IMP_TABLE_MAX 129      /* an Oracle identifier: 128 bytes and the NUL */
+#define IMP_STATEMENT_MAX 1024 /* a statement as a spool prints it, cut there */
 typedef struct {
     char run[IMP_NAME_MAX]; /* runstats: "run1", "run2"; "" otherwise */
     /* What the file says of the case, "" or 0 where it does not (the CSV
@@ -68,6 +71,11 @@ typedef struct {
      * a session, whose has_part is its part's set + 1 (0: none). */
     char part[IMP_NAME_MAX];
     size_t of, has_part;
+    /* A script's spool: the step (from 1), its table (upper case) and its
+     * statement on one line as the spool printed it; 0 and "" otherwise. */
+    uint32_t step;
+    char table[IMP_TABLE_MAX];
+    char statement[IMP_STATEMENT_MAX];
     imp_stat_t *stats;
     size_t n;
 } imp_set_t;
@@ -76,6 +84,12 @@ typedef struct {
     imp_format_t format; /* the format read (never IMP_FORMAT_AUTO) */
     imp_set_t *sets;
     size_t nsets; /* >= 1, each with n >= 1 */
+    /* A spool: the script its header names, the digest of the script's
+     * bytes it gives (results.h's res_digest(), 16 hex digits) and its
+     * number of statements; "" and 0 otherwise. */
+    char script[256];
+    char script_digest[17];
+    uint32_t statements;
 } imp_file_t;
 
 /*

@@ -62,7 +62,10 @@ static void usage(FILE *f)
             "                      gbench: lobbench's Google Benchmark JSON, its counters;\n"
             "                      awr: AWR reports, text or HTML, as awrrpt.sql writes them\n"
             "                      (one per instance, summed) and awrgrpt.sql's global\n"
-            "                      report (HTML); each snapshot window a run of its own)\n"
+            "                      report (HTML); each snapshot window a run of its own;\n"
+            "                      spool: a script run on Oracle by\n"
+            "                      scripts/oracle/run_scenario.sh, a session per step and\n"
+            "                      table, as lobbench --script records the model)\n"
             "  --allow-duplicate   record a file whose cases and figures an imported run\n"
             "                      of the store has already (refused otherwise)\n"
             "  -h, --help          this help\n"
@@ -83,6 +86,9 @@ static void usage(FILE *f)
             "                      (local,dblink)\n"
             "  --lob-size=S[,S2]   CLOB length in characters (k = 1024); runstats: two sizes\n"
             "  --piece-size=N      dblink: bytes per LOB piece, if known\n"
+            "A script's spool:\n"
+            "  --script=FILE       the script it ran (default: the file its header names);\n"
+            "                      refused when its digest is not the header's\n"
             "A CSV that names the case in its columns (lobbench --stats-out, the\n"
             "reference's) needs none of them.  --NAME VALUE is --NAME=VALUE; after --,\n"
             "every argument is a FILE.\n"
@@ -105,6 +111,7 @@ typedef struct {
     /* The LOB options given and not yet taken by a file: a change to a heap
      * or rac workload would drop them unsaid. */
     char lob_unused[96]; /* "" when none */
+    const char *script;  /* --script: the script a spool ran; NULL: its header's */
 } case_opts_t;
 
 typedef struct {
@@ -117,6 +124,7 @@ typedef struct {
     res_named_value_t *figures;
     const char **printed; /* beside figures */
     size_t nsessions;
+    char script_digest[RES_DIGEST_LEN]; /* a spool: its script's, checked */
     /* Each session a run of its own: an AWR file's snapshot windows (the
      * reports before and after a change), not one run's sessions. */
     int per_set;
@@ -167,21 +175,18 @@ enum {
     OPT_LOB_SIZE,
     OPT_BLOCK_SIZE,
     OPT_ROWS,
-    OPT_PIECE_SIZE
+    OPT_PIECE_SIZE,
+    OPT_SCRIPT
 };
 
 #define CASE_OPTION (SIM_OPT_VALUE | SIM_OPT_REPEAT)
-static const sim_opt_t options[] = {{"db", 0, SIM_OPT_VALUE, OPT_DB},
-                                    {"label", 0, SIM_OPT_VALUE, OPT_LABEL},
-                                    {"format", 0, SIM_OPT_VALUE, OPT_FORMAT},
-                                    {"allow-duplicate", 0, 0, OPT_ALLOW_DUPLICATE},
-                                    {"workload", 0, CASE_OPTION, OPT_WORKLOAD},
-                                    {"path", 0, CASE_OPTION, OPT_PATH},
-                                    {"lob-size", 0, CASE_OPTION, OPT_LOB_SIZE},
-                                    {"block-size", 0, CASE_OPTION, OPT_BLOCK_SIZE},
-                                    {"rows", 0, CASE_OPTION, OPT_ROWS},
-                                    {"piece-size", 0, CASE_OPTION, OPT_PIECE_SIZE},
-                                    {NULL, 0, 0, 0}};
+static const sim_opt_t options[] = {
+    {"db", 0, SIM_OPT_VALUE, OPT_DB},           {"label", 0, SIM_OPT_VALUE, OPT_LABEL},
+    {"format", 0, SIM_OPT_VALUE, OPT_FORMAT},   {"allow-duplicate", 0, 0, OPT_ALLOW_DUPLICATE},
+    {"workload", 0, CASE_OPTION, OPT_WORKLOAD}, {"path", 0, CASE_OPTION, OPT_PATH},
+    {"lob-size", 0, CASE_OPTION, OPT_LOB_SIZE}, {"block-size", 0, CASE_OPTION, OPT_BLOCK_SIZE},
+    {"rows", 0, CASE_OPTION, OPT_ROWS},         {"piece-size", 0, CASE_OPTION, OPT_PIECE_SIZE},
+    {"script", 0, CASE_OPTION, OPT_SCRIPT},     {NULL, 0, 0, 0}};
 
 /* --lob-size's value: one or two CLOB lengths; 0 or 2 (printed). */
 static int lob_sizes(case_opts_t *c, const char *v)
@@ -249,6 +254,11 @@ static int case_option(case_opts_t *c, int id, const char *v, const char *opt)
     switch (id) {
     case OPT_WORKLOAD:
         return set_workload(c, v);
+    case OPT_SCRIPT:
+        if (!*v)
+            return bad("--script='': expected the script's file");
+        c->script = v;
+        return 0;
     case OPT_PATH:
         c->npaths = split_two(v, two);
         for (int i = 0; i < c->npaths; i++)
@@ -360,6 +370,16 @@ static int describe_case(input_t *in, size_t i, int two, res_import_session_t *s
 {
     const imp_set_t *set = &in->parsed.sets[i];
     const case_opts_t *c = &in->c;
+    if (in->parsed.format == IMP_FORMAT_SPOOL) {
+        /* a script's step: the workload lobbench --script records */
+        s->workload = RES_SCRIPT_WORKLOAD;
+        s->path = "local";
+        s->block_size = set->block_size ? set->block_size : c->block_size;
+        s->step = set->step;
+        s->table = set->table;
+        s->statement = set->statement[0] ? set->statement : "(not printed)";
+        return 0;
+    }
     int wl = c->workload;
     /* user_tables and user_indexes hold what the ctas workload builds: a
      * heap workload's file unless told another heap query */
@@ -539,6 +559,26 @@ static int parse_args(int argc, char **argv, args_t *a)
     return 0;
 }
 
+/* A spool's script: --script's or the header's file, whose digest must be
+ * the one the spool's header gives.  0 or 2 (printed). */
+static int check_script(input_t *in)
+{
+    const char *script = in->c.script ? in->c.script : in->parsed.script;
+    char *text = NULL;
+    size_t len = 0;
+    if (read_file(script, &text, &len) != 0)
+        return bad("%s: the script it ran, %s, cannot be read; give it with --script=FILE",
+                   in->file, script);
+    res_digest(text, len, in->script_digest);
+    free(text);
+    if (strcmp(in->script_digest, in->parsed.script_digest) != 0)
+        return bad("%s: a spool of another script: its header gives digest %s (%s), %s's is %s",
+                   in->file, in->parsed.script_digest, in->parsed.script, script,
+                   in->script_digest);
+    in->c.script = script;
+    return 0;
+}
+
 /* Each file read, parsed and described: 0, or 2 (printed) at the first
  * that fails. */
 static int read_inputs(args_t *a)
@@ -557,6 +597,11 @@ static int read_inputs(args_t *a)
         if (imp_parse(in->file, text, len, a->format, &in->parsed, err, sizeof err) != SIM_OK)
             rc = bad("%s", err);
         free(text);
+        if (rc == 0 && in->parsed.format == IMP_FORMAT_SPOOL)
+            rc = check_script(in);
+        else if (rc == 0 && in->c.script)
+            rc = bad("%s: --script is for a script's spool; the file is %s output", in->file,
+                     imp_format_name(in->parsed.format));
         if (rc == 0)
             rc = describe(in, &cat);
         if (rc != 0)
@@ -594,12 +639,17 @@ static int record(const args_t *a, const char *cmdline, int64_t *ids, size_t nru
     res_store_t *store = NULL;
     int rc = 0;
     /* The store learns the order of the workloads from workload/'s table. */
-    res_workload_t wl[WORKLOAD_MAX];
-    for (size_t i = 0; i < workload_count(); i++)
+    res_workload_t wl[WORKLOAD_MAX + 1];
+    size_t nwl = workload_count();
+    for (size_t i = 0; i < nwl; i++)
         wl[i] = (res_workload_t){workload_name(i), workload_family(i), workload_title(i)};
+    /* and scripts, which no sweep runs, from a spool */
+    for (size_t i = 0; i < a->nin && nwl == workload_count(); i++)
+        if (a->in[i].parsed.format == IMP_FORMAT_SPOOL)
+            wl[nwl++] = (res_workload_t){RES_SCRIPT_WORKLOAD, RES_SCRIPT_FAMILY, RES_SCRIPT_TITLE};
     if (res_open(a->db, RES_OPEN_CREATE, &store, err, sizeof err) != SIM_OK) {
         rc = bad("%s", err);
-    } else if (res_set_workloads(store, wl, workload_count()) != SIM_OK) {
+    } else if (res_set_workloads(store, wl, nwl) != SIM_OK) {
         rc = bad("%s", res_errmsg(store));
     } else {
         size_t k = 0;
@@ -614,7 +664,9 @@ static int record(const args_t *a, const char *cmdline, int64_t *ids, size_t nru
                                        .label = label[0] ? label : NULL,
                                        .command_line = cmdline,
                                        .sessions = in->per_set ? &in->sessions[r] : in->sessions,
-                                       .n = in->per_set ? 1 : in->nsessions};
+                                       .n = in->per_set ? 1 : in->nsessions,
+                                       .script_file = in->c.script,
+                                       .script_digest = in->c.script ? in->script_digest : NULL};
             }
         }
         sim_err_t e = SIM_OK;

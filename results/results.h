@@ -228,6 +228,7 @@ void res_run_defaults(res_run_t *r);
  * records a script run names it in res_set_workloads() with this family. */
 #define RES_SCRIPT_WORKLOAD "script"
 #define RES_SCRIPT_FAMILY "script"
+#define RES_SCRIPT_TITLE "SQL script, step by step"
 
 /* A file's digest as the store keeps it (runs.reference_digest,
  * runs.script_digest): FNV-1a 64 of the n bytes, 16 lower-case hex digits

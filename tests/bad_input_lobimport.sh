@@ -200,6 +200,55 @@ else
     chmod u+w full
 fi
 
+# ---- a script's spool (issue 29) ---------------------------------------------------
+# scripts/oracle/run_scenario.sh's layout (docs/lobimport.md, "Scripts"):
+# the header names the script and its digest, the steps come in order and
+# lobsim-end closes it.  Refused: a spool cut short, a spool of another
+# script (by its digest, by its steps), a step Oracle refused.
+printf 'create table t (id number, c clob);\ninsert into t values (1, rpad(1, 9000, 1));\ncommit;\n' >s.sql
+printf 'create table u (id number, c clob);\n' >other.sql
+digest=$(python3 -c "
+import sys
+h = 0xcbf29ce484222325
+for b in open('s.sql', 'rb').read():
+    h = ((h ^ b) * 0x100000001b3) & (2**64 - 1)
+print('%016x' % h)")
+step() { # K TABLE USED: a step with the table's space_usage and v$mystat's delta
+    printf 'lobsim-step: %s\nlobsim-statement: stmt %s\nlobsim-mystat:\nNAME VALUE\n---- -----\nredo size  %s00\n\n' "$1" "$1" "$1"
+    printf 'lobsim-table: %s\nsegment_size_blocks = 16\nused_blocks = %s\n' "$2" "$3"
+}
+{
+    printf 'lobsim-spool: 1 script s.sql digest %s statements 3\n' "$digest"
+    step 1 T 0; step 2 T 2; step 3 T 2; printf 'lobsim-end: 3\n'
+} >good.lst
+head -n 31 good.lst >cut.lst
+imp "cut.lst:0: truncated spool: it ends after step 3 of 3 without lobsim-end" cut.lst
+head -n 11 good.lst >cut2.lst
+imp "cut2.lst:0: truncated spool: it ends after step 1 of 3 without lobsim-end" cut2.lst
+imp "good.lst: a spool of another script: its header gives digest $digest (s.sql), other.sql's is" \
+    --script=other.sql good.lst
+sed 's/^lobsim-step: 2/lobsim-step: 4/' good.lst >skipped.lst
+imp "skipped.lst:12: step 4 after step 1 of 3: a spool of another script" skipped.lst
+sed 's/^lobsim-end: 3/lobsim-end: 4/' good.lst >end4.lst
+imp "end4.lst:32: lobsim-end: 4 after step 3 of 3" end4.lst
+sed 's/^used_blocks = 2$/ORA-01652: unable to extend temp segment/' good.lst >ora.lst
+imp "ora.lst:21: step 2 failed on Oracle: ORA-01652: unable to extend temp segment" ora.lst
+sed 's/^used_blocks = 0/used_blocks =/' good.lst >novalue.lst
+imp "novalue.lst:11: truncated line: 'used_blocks' without its value" novalue.lst
+sed 's/^used_blocks = 2$/Used blocks = 2/' good.lst >askcut.lst
+imp "askcut.lst:21: truncated line: 'Used blocks' without its blocks and bytes" askcut.lst
+fresh
+accept "a script's spool" "${LI[@]}" good.lst &&
+    same "a session per step and table, with its figures" \
+        "1|T|stmt 1|0|100 2|T|stmt 2|2|200 3|T|stmt 3|2|300" \
+        "$(q "select s.step || '|' || s.table_name || '|' || s.statement || '|' ||
+                     max(case when f.statistic = 'dbms_space.used_blocks' then f.value end) || '|' ||
+                     max(case when f.statistic = 'redo size' then f.value end)
+              from sessions s join figures f using (sid) where s.run = 2
+              group by s.sid order by s.step" | tr '\n' ' ' | sed 's/ $//')"
+same "the run's script and digest" "s.sql|$digest" \
+    "$(q "select script_file || '|' || script_digest from runs where run = 2")"
+
 # ---- encodings and numbers --------------------------------------------------------------
 # Accepted: CRLF ends, and (before: refused as no known format) a UTF-8
 # byte order mark, as a Windows editor writes them: the same figure.

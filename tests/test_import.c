@@ -372,6 +372,88 @@ static char *read_real(const char *name, size_t *len)
     return buf;
 }
 
+/* Source: Chris Saxon, AskTOM "Does LOB (un)compression affect existing
+ * rows?" (2019): the show_space output after the insert's commit (the
+ * SecureFile dbms_space.space_usage put_line lines) and the user_segments
+ * bytes, in the spool layout of scripts/oracle/run_scenario.sh
+ * (tests/import/README.md says what is the page's).  Then the other
+ * put_line form (Oracle Support's "used_blocks = N"), v$mystat deltas
+ * copied to each table of their step, and user_segments' blocks giving the
+ * block size; the script's own v$mystat query and put_line line before
+ * the wrapper's markers are not the step's figures. */
+static void test_spool(void **state)
+{
+    (void)state;
+    size_t len;
+    const char *text = read_real("spool_asktom_2019.lst", &len);
+    assert_int_equal(imp_detect(text, len), IMP_FORMAT_SPOOL);
+    imp_file_t f = parse_ok(text, IMP_FORMAT_AUTO, IMP_FORMAT_SPOOL);
+    assert_string_equal(f.script, "tests/import/spool_asktom_2019.sql");
+    assert_string_equal(f.script_digest, "5a80bd307edac217");
+    assert_int_equal(f.statements, 3);
+    assert_int_equal(f.nsets, 1);
+    assert_int_equal(f.sets[0].step, 3);
+    assert_string_equal(f.sets[0].table, "T1");
+    assert_string_equal(f.sets[0].statement, "commit");
+    assert_int_equal(f.sets[0].n, 10);
+    expect_stat(&f.sets[0], "dbms_space.segment_size_blocks", 12312);
+    expect_stat(&f.sets[0], "dbms_space.segment_size_bytes", 100859904);
+    expect_stat(&f.sets[0], "dbms_space.used_blocks", 10000);
+    expect_stat(&f.sets[0], "dbms_space.used_bytes", 81920000);
+    expect_stat(&f.sets[0], "dbms_space.expired_blocks", 2162);
+    expect_stat(&f.sets[0], "dbms_space.expired_bytes", 17711104);
+    expect_stat(&f.sets[0], "dbms_space.unexpired_blocks", 0);
+    expect_stat(&f.sets[0], "user_segments.bytes", 100859904);
+    expect_stat(&f.sets[0], "user_segments.bytes of TABLE", 655360);
+    imp_file_free(&f);
+
+    static const char two[] = "SQL> @run\n"
+                              "lobsim-spool: 1 script x.sql digest 0123456789abcdef statements 2\n"
+                              "lobsim-step: 1\n"
+                              "lobsim-statement: insert into a select ...\n"
+                              "Used blocks = 1 bytes = 8192\n"
+                              "NAME                                VALUE\n"
+                              "------------------------------ ----------\n"
+                              "redo size                              12\n"
+                              "\n"
+                              "lobsim-mystat:\n"
+                              "NAME                                VALUE\n"
+                              "------------------------------ ----------\n"
+                              "redo size                          123456\n"
+                              "db block gets                         789\n"
+                              "\n"
+                              "2 rows selected.\n"
+                              "lobsim-table: A\n"
+                              "segment_size_blocks = 32\n"
+                              "used_blocks = 20\n"
+                              "lobsim-table: b\n"
+                              "unexpired_bytes = 8192\n"
+                              "lobsim-segments:\n"
+                              "TABLE_NAME  SEGMENT_TYPE  BLOCKS  BYTES  EXTENTS\n"
+                              "----------  ------------  ------  -----  -------\n"
+                              "A           LOBSEGMENT        32  65536        2\n"
+                              "A           LOBINDEX           8  16384        1\n"
+                              "A           TABLE              8  16384        1\n"
+                              "\n"
+                              "lobsim-step: 2\n"
+                              "lobsim-statement: commit\n"
+                              "lobsim-end: 2\n";
+    f = parse_ok(two, IMP_FORMAT_AUTO, IMP_FORMAT_SPOOL);
+    assert_int_equal(f.nsets, 2);
+    assert_string_equal(f.sets[1].table, "B");
+    assert_int_equal(f.sets[1].step, 1);
+    expect_stat(&f.sets[1], "redo size", 123456);
+    expect_stat(&f.sets[1], "dbms_space.unexpired_bytes", 8192);
+    assert_int_equal(f.sets[1].n, 3);
+    expect_stat(&f.sets[0], "db block gets", 789);
+    expect_stat(&f.sets[0], "dbms_space.used_blocks", 20);
+    expect_stat(&f.sets[0], "user_segments.blocks", 32);
+    expect_stat(&f.sets[0], "user_segments.extents of TABLE", 1);
+    assert_int_equal(f.sets[0].n, 10);
+    assert_int_equal(f.sets[0].block_size, 2048);
+    imp_file_free(&f);
+}
+
 /* Source: topic.alibabacloud.com/a/oracle-high-level-test-example_1_46_10111031.html:
  * user_tables before statistics were gathered (a row of NULLs), a
  * dba_segments result between (not user_tables: skipped), and after (TT
@@ -686,6 +768,7 @@ int main(void)
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_format_names),
         cmocka_unit_test(test_dictionary_real),
+        cmocka_unit_test(test_spool),
         cmocka_unit_test(test_dictionary_layouts),
         cmocka_unit_test(test_dictionary_owners),
         cmocka_unit_test(test_runstats_cut_names),
