@@ -13,7 +13,8 @@
 # with sqlite3.  "Before:" says how lobimport of main before issue 23's
 # fixes handled the case (the script run against that build).
 set -u
-. "$(dirname "$(readlink -f "$0")")/hostile.sh"
+TESTS=$(dirname "$(readlink -f "$0")")
+. "$TESTS/hostile.sh"
 hostile_tools bad_input_lobimport "bad_input_lobimport.sh LOBIMPORT" "$@"
 command -v python3 >/dev/null || missing "python3 is not installed (scripts/install-deps installs it)"
 LOBIMPORT=$(readlink -f "$1")
@@ -248,6 +249,25 @@ accept "a script's spool" "${LI[@]}" good.lst &&
               group by s.sid order by s.step" | tr '\n' ' ' | sed 's/ $//')"
 same "the run's script and digest" "s.sql|$digest" \
     "$(q "select script_file || '|' || script_digest from runs where run = 2")"
+
+# scripts/oracle/run_scenario.sh --dry-run: the driver it would pipe to
+# sqlplus names the script's digest as lobsim computes it (python's FNV
+# above) and its statements as they are split (a PL/SQL block to its '/',
+# an exec line, the rest to ';'); a script it cannot split is refused.
+WRAP=$TESTS/../scripts/oracle/run_scenario.sh
+printf 'create table t (id number, c clob);\n-- a comment\nbegin\n  insert into t values (1, null);\nend;\n/\nexec dbms_session.sleep(1)\ninsert into t\n  values (2, null);\ncommit;\n' >w.sql
+wdigest=$(python3 -c "
+h = 0xcbf29ce484222325
+for b in open('w.sql', 'rb').read():
+    h = ((h ^ b) * 0x100000001b3) & (2**64 - 1)
+print('%016x' % h)")
+accept "the wrapper's driver" bash "$WRAP" --dry-run w.sql me/pw@db w.lst &&
+    same "its header and steps" \
+        "lobsim-spool: 1 script w.sql digest $wdigest statements 5|begin insert into t values (1, null); end;|insert into t values (2, null);|lobsim-end: 5" \
+        "$(sed -n 's/^prompt //p' stdout | grep -v 'lobsim-step' | sed -n '1p;3p;5p;7p' | sed 's/^lobsim-statement: //' | tr '\n' '|' | sed 's/|$//')"
+printf 'commit;\ninsert into t values (1, null)\n' >noend.sql
+expect 2 "the last statement has no end" -- bash "$WRAP" --dry-run noend.sql me/pw@db
+expect 2 "missing.sql: cannot read" -- bash "$WRAP" --dry-run missing.sql me/pw@db
 
 # ---- encodings and numbers --------------------------------------------------------------
 # Accepted: CRLF ends, and (before: refused as no known format) a UTF-8
