@@ -81,7 +81,9 @@ static sim_err_t set_info(ldf_run_t *r, const ldf_run_info_t *in)
              keep_str(r, in->source, &i->source) && keep_str(r, in->commit, &i->commit) &&
              keep_str(r, in->host, &i->host) && keep_str(r, in->compiler, &i->compiler) &&
              keep_str(r, in->build_type, &i->build_type) && keep_str(r, in->params, &i->params) &&
-             keep_str(r, in->ref_file, &i->ref_file);
+             keep_str(r, in->ref_file, &i->ref_file) &&
+             keep_str(r, in->script_file, &i->script_file) &&
+             keep_str(r, in->script_digest, &i->script_digest);
     i->run = in->run;
     i->git_dirty = in->git_dirty;
     i->started = in->started;
@@ -135,7 +137,8 @@ sim_err_t ldf_run_add_case(ldf_run_t *r, const ldf_case_t *c)
      * way leaves the run's cases as they were. */
     ldf_case_t d = *c;
     d.real = d.cpu = NULL;
-    if (!keep_str(r, c->params, &d.params) || !keep_str(r, c->variant, &d.variant))
+    if (!keep_str(r, c->params, &d.params) || !keep_str(r, c->variant, &d.variant) ||
+        !keep_str(r, c->statement, &d.statement))
         return SIM_ENOMEM;
     if (c->nsamples && (!(d.real = keep_samples(r, c->real, c->nsamples)) ||
                         !(d.cpu = keep_samples(r, c->cpu, c->nsamples))))
@@ -236,6 +239,32 @@ sim_err_t ldf_run_mark_reference(ldf_run_t *base, ldf_run_t *head, const ldf_run
     return SIM_OK;
 }
 
+sim_err_t ldf_runs_same_script(const ldf_run_t *base, const ldf_run_t *head, char *err,
+                               size_t errlen)
+{
+    assert(base != NULL && head != NULL);
+    const ldf_run_info_t *b = &base->info, *h = &head->info;
+    if (!b->script_digest && !h->script_digest)
+        return SIM_OK;
+    if (b->script_digest && h->script_digest) {
+        if (strcmp(b->script_digest, h->script_digest) == 0)
+            return SIM_OK;
+        snprintf(err, errlen,
+                 "base run %" PRId64 " ran %s (digest %s), head run %" PRId64
+                 " ran %s (digest %s): steps of different scripts do not compare",
+                 b->run, b->script_file ? b->script_file : "a script", b->script_digest, h->run,
+                 h->script_file ? h->script_file : "a script", h->script_digest);
+        return SIM_EINVAL;
+    }
+    const ldf_run_info_t *s = b->script_digest ? b : h;
+    snprintf(err, errlen,
+             "%s run %" PRId64 " ran the script %s, %s run %" PRId64
+             " did not: a script's steps compare with another run of the same script",
+             s == b ? "base" : "head", s->run, s->script_file ? s->script_file : "?",
+             s == b ? "head" : "base", s == b ? h->run : b->run);
+    return SIM_EINVAL;
+}
+
 /* The store's position of a workload as a rank: -1 (not in its table)
  * after every other. */
 static uint32_t rank_of_position(int64_t position)
@@ -264,6 +293,18 @@ static sim_err_t collect_case(const res_session_info_t *si, void *arg)
     c.lob_chars = si->lob_chars;
     c.block_size = si->block_size;
     c.rows = si->rows;
+    if (si->step) {
+        if (!si->table || !*si->table || strlen(si->table) >= LDF_TABLE_MAX) {
+            snprintf(cl->err, cl->errlen,
+                     "%s: run %" PRId64 " has a step (sid %" PRId64
+                     ") whose table is not a name of 1 to %d characters",
+                     cl->r->info.db, cl->r->info.run, si->sid, LDF_TABLE_MAX - 1);
+            return SIM_EINVAL;
+        }
+        c.step = si->step;
+        memcpy(c.table, si->table, strlen(si->table) + 1);
+        c.statement = si->statement;
+    }
     c.params = si->params;
     c.has_seed = si->has_seed;
     c.seed = si->seed;
@@ -306,6 +347,8 @@ static sim_err_t load_cases(ldf_run_t *r, char *err, size_t errlen)
                          .build_type = ri.info.build_type,
                          .params = ri.info.params,
                          .ref_file = ri.reference_file,
+                         .script_file = ri.info.script_file,
+                         .script_digest = ri.info.script_digest,
                          .git_dirty = ri.info.git_dirty,
                          .started = ri.info.started};
     rc = set_info(r, &in);

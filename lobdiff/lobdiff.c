@@ -56,6 +56,12 @@ int main(int argc, char **argv)
         ldf_run_destroy(head);
         return LDF_EXIT_BAD_INPUT;
     }
+    if (ldf_runs_same_script(base, head, err, sizeof err) != SIM_OK) {
+        fprintf(stderr, "lobdiff: %s\n", err);
+        ldf_run_destroy(base);
+        ldf_run_destroy(head);
+        return LDF_EXIT_BAD_INPUT;
+    }
     if (o.reference) {
         ldf_run_t *ref = NULL;
         sim_err_t rerr = ldf_run_load("reference", o.reference, o.db, &ref, err, sizeof err);

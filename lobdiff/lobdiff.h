@@ -77,7 +77,8 @@ sim_err_t ldf_split_selector(const char *role, const char *arg, const char *defa
 
 /* ---- runs ---------------------------------------------------------------- */
 
-#define LDF_NAME_MAX 24 /* workload and path names, with their NUL */
+#define LDF_NAME_MAX 24   /* workload and path names, with their NUL */
+#define LDF_TABLE_MAX 129 /* a script's table: an Oracle name and its NUL */
 
 /* A workload the order of the reports does not know: after the others. */
 #define LDF_RANK_UNKNOWN UINT32_MAX
@@ -97,6 +98,13 @@ typedef struct {
     uint64_t lob_chars;
     uint32_t block_size;
     uint64_t rows;
+    /* A step of a script run (the store's step, table_name, statement):
+     * step and table are its key, in place of path, sizes and rows, so that
+     * a script run pairs with another run of the same script whatever their
+     * block sizes and rows; 0 and "" for a sweep's case. */
+    uint32_t step;
+    char table[LDF_TABLE_MAX];
+    const char *statement;
     const char *params; /* the session's model parameters, NULL if unknown */
     int has_seed;       /* the session's seed is known (lobsim runs) */
     uint64_t seed;
@@ -123,7 +131,8 @@ typedef struct {
     int64_t run;
     const char *source; /* "lobsim" or "oracle" (the reference) */
     const char *commit, *host, *compiler, *build_type, *params, *ref_file;
-    int git_dirty; /* 1, 0, -1 unknown */
+    const char *script_file, *script_digest; /* a script run's (runs.script_*) */
+    int git_dirty;                           /* 1, 0, -1 unknown */
     int64_t started;
 } ldf_run_info_t;
 
@@ -162,6 +171,13 @@ int ldf_selector_is_latest(const char *arg);
  */
 sim_err_t ldf_run_mark_reference(ldf_run_t *base, ldf_run_t *head, const ldf_run_t *ref, char *err,
                                  size_t errlen);
+/*
+ * Two runs compare step by step only when they ran the same script (the
+ * same digest, runs.script_digest) or neither ran one: SIM_EINVAL with one
+ * line in err naming both scripts, or the run that ran one, otherwise.
+ */
+sim_err_t ldf_runs_same_script(const ldf_run_t *base, const ldf_run_t *head, char *err,
+                               size_t errlen);
 /* The Oracle statistics of r's sessions that lobsim does not model
  * (imported runs), each name once, sorted; NULL-free array of n. */
 const char *const *ldf_run_unmodelled(const ldf_run_t *r, size_t *n);

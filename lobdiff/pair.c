@@ -42,6 +42,16 @@ int ldf_case_cmp(const ldf_case_t *a, const ldf_case_t *b)
     int c = name_cmp(a->workload, b->workload, a->workload_rank, b->workload_rank);
     if (c)
         return c;
+    if (a->step || b->step) {
+        /* a script's step: its number and table are the key */
+        if (a->step != b->step)
+            return a->step < b->step ? -1 : 1;
+        c = strcmp(a->table, b->table);
+        if (c)
+            return (c > 0) - (c < 0);
+        c = strcmp(a->variant ? a->variant : "", b->variant ? b->variant : "");
+        return (c > 0) - (c < 0);
+    }
     c = name_cmp(a->path, b->path, (uint32_t)ldf_path_rank(a->path),
                  (uint32_t)ldf_path_rank(b->path));
     if (c)

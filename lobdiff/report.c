@@ -21,6 +21,15 @@
 void ldf_case_label(const ldf_case_t *c, ldf_str_t *out)
 {
     char lob[32], blk[32];
+    if (c->step) { /* a script's step: its number, table and statement */
+        const char *st = c->statement ? c->statement : "";
+        size_t n = strlen(st);
+        ldf_str_add(out, "step %" PRIu32 " %s: %.*s%s", c->step, c->table, (int)(n > 48 ? 45 : n),
+                    st, n > 48 ? "..." : "");
+        if (c->variant && c->variant[0])
+            ldf_str_add(out, ", %s", c->variant);
+        return;
+    }
     if (c->no_lob_axes) { /* a heap query or rac: block size and rows alone */
         ldf_str_add(out, "%s", c->workload);
     } else {

@@ -27,6 +27,7 @@
 #include <math.h>
 #include <spawn.h>
 #include <sqlite3.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1024,6 +1025,115 @@ static void test_calibration(void **state)
     expect_contains(f->stdout_text, row);
 }
 
+/* ---- a script's steps ------------------------------------------------------- */
+
+#define NSTEPS 3
+static const char *const step_text[NSTEPS] = {"insert into t select rownum, rpad('x', 9000, 'x') "
+                                              "from dual connect by level <= 1000",
+                                              "delete from t", "commit"};
+
+/* A script run of NSTEPS steps on table T, as lobbench --script records it. */
+static int64_t record_script(const char *db, const char *script, const char *digest,
+                             uint32_t block_size, const uint64_t used[NSTEPS])
+{
+    res_session_t ss[NSTEPS];
+    for (uint32_t i = 0; i < NSTEPS; i++) {
+        memset(&ss[i], 0, sizeof ss[i]);
+        ss[i].workload = RES_SCRIPT_WORKLOAD;
+        ss[i].path = "local";
+        ss[i].block_size = block_size;
+        ss[i].rows = i == 0 ? 1000 : 0;
+        ss[i].seed = 1;
+        ss[i].step = i + 1;
+        ss[i].statement = step_text[i];
+        ss[i].table = "T";
+        ss[i].stats.v[SIM_STAT_DSU_USED_BLOCKS] = used[i];
+    }
+    res_store_t *s;
+    char err[512];
+    if (res_open(db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
+        fail_msg("res_open: %s", err);
+    static const res_workload_t wl[] = {{RES_SCRIPT_WORKLOAD, RES_SCRIPT_FAMILY, NULL}};
+    assert_int_equal(res_set_workloads(s, wl, 1), SIM_OK);
+    res_run_t run;
+    res_run_defaults(&run);
+    run.seed = 1;
+    run.script_file = script;
+    run.script_digest = digest;
+    int64_t id;
+    if (res_record_run(s, &run, ss, NSTEPS, &id) != SIM_OK)
+        fail_msg("res_record_run: %s", res_errmsg(s));
+    res_close(s);
+    return id;
+}
+
+/* Two runs of one script under two block sizes compare step by step,
+ * (step, table) the key and the statement shown; an Oracle spool of the
+ * same script imported (no rows, its own block size) pairs with the model's
+ * steps under --reference; runs of different scripts, or a script run and
+ * a sweep, are refused in one line. */
+static void test_script_steps(void **state)
+{
+    fixture_t *f = *state;
+    char db[160];
+    snprintf(db, sizeof db, "--db=%s", f->db);
+    static const uint64_t a[NSTEPS] = {1000, 1000, 1000}, b[NSTEPS] = {1000, 1000, 2};
+    int64_t ra = record_script(f->db, "s.sql", "0123456789abcdef", 8192, a);
+    int64_t rb = record_script(f->db, "s.sql", "0123456789abcdef", 16384, b);
+    char sa[32], sb[32];
+    snprintf(sa, sizeof sa, "%" PRId64, ra);
+    snprintf(sb, sizeof sb, "%" PRId64, rb);
+    assert_int_equal(lobdiff(f, db, sa, sb, NULL), 1);
+    expect_contains(f->stdout_text, "1 statistics changed in 1 of 3 cases");
+    expect_words(f->stdout_text, "step 3 T: commit dbms_space.used_blocks 1000 2 -998");
+    assert_null(strstr(f->stdout_text, "step 2 T: delete from t dbms_space.used_blocks"));
+
+    /* Oracle's spool of the same script: step 3 only, rows unknown. */
+    res_named_value_t figs[] = {{"dbms_space.used_blocks", 990}};
+    res_import_session_t is = {.workload = RES_SCRIPT_WORKLOAD,
+                               .path = "local",
+                               .block_size = 8192,
+                               .figures = figs,
+                               .nfigures = 1,
+                               .step = 3,
+                               .statement = "commit",
+                               .table = "T"};
+    res_import_run_t ir = {.file = "s.lst",
+                           .format = "spool",
+                           .sessions = &is,
+                           .n = 1,
+                           .script_file = "s.sql",
+                           .script_digest = "0123456789abcdef"};
+    res_store_t *s;
+    char err[512];
+    assert_int_equal(res_open(f->db, 0, &s, err, sizeof err), SIM_OK);
+    int64_t ro;
+    assert_int_equal(res_record_import(s, &ir, 1, &ro), SIM_OK);
+    res_close(s);
+    char ref[48], so[32];
+    snprintf(ref, sizeof ref, "--reference=%" PRId64, ro);
+    snprintf(so, sizeof so, "%" PRId64, ro);
+    assert_int_equal(lobdiff(f, db, ref, sa, "--format=json", NULL), 1);
+    expect_contains(f->stdout_text, "\"calibration\": true");
+    const char *u = strstr(f->stdout_text, "\"name\": \"dbms_space.used_blocks\"");
+    assert_non_null(u);
+    expect_close(json_number_after(u, "\"name\"", "\"oracle\": "), 990, "oracle");
+    expect_close(json_number_after(u, "\"name\"", "\"lobsim\": "), 1000, "lobsim");
+
+    /* Another script: refused, naming both. */
+    int64_t rc = record_script(f->db, "other.sql", "fedcba9876543210", 8192, a);
+    char sc[32];
+    snprintf(sc, sizeof sc, "%" PRId64, rc);
+    expect_bad_input(f, "ran other.sql (digest fedcba9876543210): steps of different scripts", db,
+                     sa, sc, NULL);
+    /* A sweep's run against a script's. */
+    res_session_t ss[NCASES];
+    make_cases(ss);
+    char sw[32];
+    snprintf(sw, sizeof sw, "%" PRId64, record(f, COMMIT_A, ss));
+    expect_bad_input(f, "base run 1 ran the script s.sql, head run", db, sa, sw, NULL);
+}
+
 /* --reference=RUN: a run chosen as the reference becomes the calibration's
  * Oracle side, whatever its source; the shipped measurements are then an
  * ordinary run. */
@@ -1361,6 +1471,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_markdown_escapes_bars, setup, teardown),
         cmocka_unit_test_setup_teardown(test_calibration, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reference_option, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_script_steps, setup, teardown),
         cmocka_unit_test_setup_teardown(test_not_modelled_listed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_long_param_list, setup, teardown),
         cmocka_unit_test_setup_teardown(test_recursive_parts, setup, teardown),
