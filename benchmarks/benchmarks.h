@@ -131,10 +131,26 @@ void bench_usage(FILE *f);
 
 /* ---- --script (script.c) ------------------------------------------------- */
 
-/* Parse and run o->script, print its steps, write --stats-out.  0; 2 with
- * one line in err for bad input (the script, a parameter, a statement
- * Oracle would refuse); 1 for an output that cannot be written. */
-int bench_script_run(const bench_opts_t *o, char *err, size_t errlen);
+/* A script's step as the results store records it (lobbench_record.c): a
+ * session per (step, table). */
+typedef struct {
+    uint32_t step;         /* from 1 */
+    const char *statement; /* on one line */
+    const char *table;
+    uint32_t block_size; /* the LOB segment's, 0 when it has no block yet */
+    sim_stats_t stats;
+} bench_step_t;
+/* Record the n steps of a run of o->script: 0, or 1 with one line on
+ * stderr. */
+typedef int (*bench_steps_fn)(void *arg, const bench_opts_t *o, const bench_step_t *steps,
+                              size_t n);
+
+/* Parse and run o->script, print its steps, write --stats-out, and hand
+ * the steps to record (NULL, or --no-db: not).  0; 2 with one line in err
+ * for bad input (the script, a parameter, a statement Oracle would
+ * refuse); 1 for an output that cannot be written or recorded. */
+int bench_script_run(const bench_opts_t *o, bench_steps_fn record, void *arg, char *err,
+                     size_t errlen);
 
 /* ---- tables and files (table.c, table_rac.c) ---------------------------- */
 

@@ -569,7 +569,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "lobbench: out of memory\n");
         rc = 1;
     } else if (o.script) {
-        rc = bench_script_run(&o, err, sizeof err);
+        lobbench_script_ctx_t ctx = {cmdline, started};
+        rc = bench_script_run(&o, lobbench_record_script, &ctx, err, sizeof err);
         if (rc != 0)
             fprintf(stderr, "lobbench: %s\n", err);
     } else if ((rc = build_cases(&o, &sw)) == 0) {

@@ -36,6 +36,13 @@ char *lobbench_join_argv(int argc, char **argv);
  * one line on stderr. */
 int lobbench_record(const bench_opts_t *o, const sweep_t *sw, const provenance_t *pv,
                     const char *cmdline, time_t started, int completed);
+/* A script run's steps recorded in o->db (bench_steps_fn; arg: the
+ * lobbench_script_ctx_t): 0, or 1 with one line on stderr. */
+typedef struct {
+    const char *cmdline;
+    time_t started;
+} lobbench_script_ctx_t;
+int lobbench_record_script(void *arg, const bench_opts_t *o, const bench_step_t *steps, size_t n);
 /* --plot (lobbench_plot.c): 0, or 1 with one line on stderr. */
 int lobbench_write_plot(const bench_opts_t *o, const sweep_t *sw);
 

@@ -170,3 +170,90 @@ int lobbench_record(const bench_opts_t *o, const sweep_t *sw, const provenance_t
     res_close(store);
     return rc;
 }
+
+int lobbench_record_script(void *arg, const bench_opts_t *o, const bench_step_t *steps, size_t n)
+{
+    const lobbench_script_ctx_t *ctx = arg;
+    /* the script's bytes, for the digest that pairs it with Oracle's spool */
+    FILE *f = fopen(o->script, "rb");
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    while (f) {
+        if (len == cap) {
+            char *t = realloc(text, cap = cap ? 2 * cap : 65536);
+            if (t == NULL)
+                break;
+            text = t;
+        }
+        size_t got = fread(text + len, 1, cap - len, f);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    int bad = f == NULL || ferror(f) || (len == cap && !feof(f));
+    if (f)
+        fclose(f);
+    if (bad) {
+        fprintf(stderr, "lobbench: %s: cannot read it again to record its digest\n", o->script);
+        free(text);
+        return 1;
+    }
+    char digest[RES_DIGEST_LEN];
+    res_digest(text, len, digest);
+    free(text);
+    res_session_t *sess = calloc(n, sizeof *sess);
+    if (sess == NULL) {
+        fprintf(stderr, "lobbench: out of memory recording into %s\n", o->db);
+        return 1;
+    }
+    for (size_t i = 0; i < n; i++)
+        sess[i] = (res_session_t){.workload = RES_SCRIPT_WORKLOAD,
+                                  .path = "local",
+                                  .block_size = steps[i].block_size,
+                                  .seed = o->seed,
+                                  .stats = steps[i].stats,
+                                  .step = steps[i].step,
+                                  .statement = steps[i].statement,
+                                  .table = steps[i].table};
+    provenance_t pv;
+    lobbench_provenance(&pv);
+    res_run_t run;
+    res_run_defaults(&run);
+    run.started = (int64_t)ctx->started;
+    run.git_commit = strcmp(pv.commit, "unknown") ? pv.commit : NULL;
+    run.git_dirty = pv.dirty;
+    run.host = pv.host;
+    run.compiler = pv.compiler;
+    run.build_type = LOBSIM_BUILD_TYPE;
+    run.command_line = ctx->cmdline;
+    run.seed = o->seed;
+    run.script_file = o->script;
+    run.script_digest = digest;
+    /* The store learns the workloads' order from workload/'s table, and
+     * scripts after them: no sweep runs a script. */
+    res_workload_t wl[WORKLOAD_MAX + 1];
+    size_t nwl = workload_count();
+    for (size_t i = 0; i < nwl; i++)
+        wl[i] = (res_workload_t){workload_name(i), workload_family(i), workload_title(i)};
+    wl[nwl++] = (res_workload_t){RES_SCRIPT_WORKLOAD, RES_SCRIPT_FAMILY, RES_SCRIPT_TITLE};
+    char err[512];
+    res_store_t *store;
+    int64_t id = 0;
+    int rc = 0;
+    if (res_open(o->db, RES_OPEN_CREATE, &store, err, sizeof err) != SIM_OK) {
+        fprintf(stderr, "lobbench: %s\n", err);
+        free(sess);
+        return 1;
+    }
+    if (res_set_workloads(store, wl, nwl) != SIM_OK ||
+        res_record_run(store, &run, sess, n, &id) != SIM_OK) {
+        fprintf(stderr, "lobbench: %s\n", res_errmsg(store));
+        rc = 1;
+    } else {
+        fprintf(o->quiet ? stderr : stdout, "\nRecorded as run %lld in %s (%zu sessions).\n",
+                (long long)id, o->db, n);
+    }
+    free(sess);
+    res_close(store);
+    return rc;
+}

@@ -184,7 +184,28 @@ static unsigned block_kb(const life_step_t *st)
 
 /* ---- the run ------------------------------------------------------------- */
 
-int bench_script_run(const bench_opts_t *o, char *err, size_t errlen)
+/* The steps as the store records them (the recording call is lobbench's:
+ * this library does not link the store). */
+static int record_steps(const bench_opts_t *o, const steps_t *s, bench_steps_fn record, void *arg,
+                        char *err, size_t errlen)
+{
+    bench_step_t *v = calloc(s->n ? s->n : 1, sizeof *v);
+    if (v == NULL) {
+        snprintf(err, errlen, "%s: out of memory", o->script);
+        return 1;
+    }
+    for (size_t i = 0; i < s->n; i++)
+        v[i] = (bench_step_t){s->v[i].step, s->text[i], s->v[i].table, block_kb(&s->v[i]) * 1024u,
+                              s->v[i].total};
+    int rc = s->n ? record(arg, o, v, s->n) : 0;
+    free(v);
+    if (rc != 0)
+        snprintf(err, errlen, "%s: not recorded", o->script);
+    return rc;
+}
+
+int bench_script_run(const bench_opts_t *o, bench_steps_fn record, void *arg, char *err,
+                     size_t errlen)
 {
     scr_options_t so;
     scr_options_defaults(&so);
@@ -241,6 +262,8 @@ int bench_script_run(const bench_opts_t *o, char *err, size_t errlen)
                 status = 1;
             }
         }
+        if (status == 0 && record && !o->no_db)
+            status = record_steps(o, &steps, record, arg, err, errlen);
     }
     steps_free(&steps);
     scr_free(s);

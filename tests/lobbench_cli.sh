@@ -502,5 +502,32 @@ long = sum(len(r["value"].replace(".", "").replace("-", "").lstrip("0")) > 9
 sys.exit(0 if long > 100 else 1)
 PY
 
+# A script run is recorded (issue 29): a session per (step, table) with its
+# statement, workload script in the store's workloads, the script and its
+# FNV-1a 64 on the run (the digest lobimport checks a spool's against,
+# computed apart here); --no-db records nothing.
+SCEN=$(dirname "$(readlink -f "$0")")/../scenarios
+printf 'create table t (id number, c clob) lob (c) store as securefile (retention none);\ninsert into t select level, rpad(to_clob(%s), 20000, %s) from dual connect by level <= 100;\ncommit;\ndelete from t where mod(id, 2) = 0;\ncommit;\n' "'x'" "'x'" >life.sql
+sdigest=$(python3 -c "
+h = 0xcbf29ce484222325
+for b in open('life.sql', 'rb').read():
+    h = ((h ^ b) * 0x100000001b3) & (2**64 - 1)
+print('%016x' % h)")
+if "$LOBBENCH" --db=life.db --quiet --script=life.sql >stdout 2>stderr; then
+    got=$(sqlite3 life.db "select group_concat(step || ':' || table_name, ' ') from
+            (select step, table_name from sessions where workload = 'script' order by step);
+          select script_file || ' ' || script_digest from runs;
+          select family from workloads where name = 'script';
+          select statement from sessions where step = 4;
+          select count(*) from step_figures where step = 3 and statistic = 'dbms_space.used_blocks'
+            and value > 0" | tr '\n' '|')
+    want="1:T 2:T 3:T 4:T 5:T|life.sql $sdigest|script|delete from t where mod(id, 2) = 0|1|"
+    [ "$got" = "$want" ] && ok || bad "script run recorded: got '$got', want '$want'"
+else
+    bad "lobbench --script=life.sql: $(head -n 2 stderr)"
+fi
+"$LOBBENCH" --no-db --quiet --script=life.sql >stdout 2>stderr && [ ! -e results/history.db ] && ok ||
+    bad "--no-db --script wrote a store or failed: $(head -n 2 stderr)"
+
 echo "lobbench_cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]
