@@ -60,9 +60,11 @@ NOT_YET = {
 
 
 def incomplete(text):
-    """Whether bash would read more lines to finish text (an open quote)."""
+    """Whether bash would read more lines to finish text (an open quote, a
+    loop not yet done)."""
     p = subprocess.run(["bash", "-n", "-c", text], capture_output=True, text=True)
-    return p.returncode != 0 and "unexpected EOF" in p.stderr
+    return p.returncode != 0 and ("unexpected EOF" in p.stderr
+                                  or "unexpected end of file" in p.stderr)
 
 
 def commands(path):
