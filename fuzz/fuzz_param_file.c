@@ -4,7 +4,8 @@
  *
  * Checked: 0 or 2; a refusal is one line naming the file and its line
  * ("input.txt:LINE: ...") or the file ("--param-file: ... 'input.txt' ...");
- * an accepted file gives parameters the model knows, none twice (given once
+ * an accepted file gives parameters the model knows (a case's or, for a
+ * script run, the life model's), none twice (given once
  * or as a list), and written back as NAME=VALUE lines they parse again to
  * the same values in the same order.
  */
@@ -13,6 +14,7 @@
 
 #include "benchmarks.h"
 #include "fuzz_util.h"
+#include "life_sim.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -70,9 +72,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                o.nswept);
     case_t probe;
     case_defaults(&probe);
+    life_params_t life;
+    life_params_defaults(&life);
     for (size_t i = 0; i < o.nparams + o.nswept; i++) {
         const char *name = i < o.nparams ? o.params[i].name : o.swept[i - o.nparams].name;
-        FUZZ_CHECK(case_set_param(&probe, name, 0) == 0, "unknown parameter '%s' accepted", name);
+        /* A script run's parameters (life.*) are the life model's, not a case's. */
+        FUZZ_CHECK(case_set_param(&probe, name, 0) == 0 || life_set_param(&life, name, 0) == 0,
+                   "unknown parameter '%s' accepted", name);
         for (size_t j = 0; j < i; j++) {
             const char *other = j < o.nparams ? o.params[j].name : o.swept[j - o.nparams].name;
             FUZZ_CHECK(strcmp(name, other) != 0, "'%s' twice", name);
