@@ -498,3 +498,103 @@ const sim_stats_t *lob_space_stats(const lob_space_t *sp)
 {
     return &sp->stats;
 }
+
+/* The invariants lobspace.h states, checked in full (SIM_DEBUG_CHECK in
+ * checked builds); here, beside the structures it reads, so that the
+ * operations of this file and of shrink.c call it without a cycle of files. */
+sim_err_t lob_space_check(const lob_space_t *sp)
+{
+    enum { M_NONE, M_META, M_FREE, M_UNEXP, M_GONE };
+    uint8_t *map = sim_calloc(sp->addr_end ? sp->addr_end : 1, 1);
+    if (map == NULL)
+        return SIM_ENOMEM;
+    sim_err_t rc = SIM_ECORRUPT;
+    uint64_t blocks = 0, meta = 0, extents = 0, end = 0;
+    for (uint64_t e = 0; e < sp->next_ext; e++) {
+        const lob_space_extent_t *x = &sp->ext[e];
+        if (x->start != end || x->meta == 0 || x->meta > x->len)
+            goto out;
+        end += x->len;
+        memset(map + x->start, x->gone ? M_GONE : M_META, x->gone ? x->len : x->meta);
+        if (!x->gone) {
+            blocks += x->len;
+            meta += x->meta;
+            extents++;
+        }
+    }
+    if (end != sp->addr_end || blocks != sp->blocks || meta != sp->meta_blocks ||
+        extents != sp->extents)
+        goto out;
+    /* (2) and (3): reusable chunks, in their buckets, never touching. */
+    uint64_t free_chunks = 0, reusable = 0;
+    for (unsigned b = 0; b < LOB_SPACE_BUCKETS; b++) {
+        uint32_t prev = LOB_SPACE_NIL;
+        for (uint32_t c = sp->head[b]; c != LOB_SPACE_NIL; prev = c, c = sp->fnext[c]) {
+            uint64_t len = sp->flen[c];
+            if (len == 0 || c + len > sp->addr_end || lob_space_bucket_of(len) != b ||
+                sp->fprev[c] != prev || sp->fstart[c + len - 1] != c)
+                goto out;
+            for (uint64_t k = c; k < c + len; k++) {
+                if (map[k] != M_NONE)
+                    goto out;
+                map[k] = M_FREE;
+            }
+            free_chunks++;
+            reusable += len;
+        }
+    }
+    if (free_chunks != sp->free_chunks || reusable != sp->reusable_blocks)
+        goto out;
+    /* No stray tag: a length only at a reusable chunk's first block. */
+    uint64_t tags = 0;
+    for (uint64_t k = 0; k < sp->addr_end; k++)
+        tags += sp->flen[k] != 0;
+    if (tags != free_chunks)
+        goto out;
+    uint64_t unexpired = 0;
+    for (size_t i = 0; i < sp->qlen; i++) {
+        lob_run_t r = sp->q[(sp->qhead + i) % sp->qcap].run;
+        if (r.start + r.len > sp->addr_end)
+            goto out;
+        for (uint64_t k = r.start; k < r.start + r.len; k++) {
+            if (map[k] != M_NONE)
+                goto out;
+            map[k] = M_UNEXP;
+        }
+        unexpired += r.len;
+    }
+    if (unexpired != sp->unexpired_blocks)
+        goto out;
+    /* Merged: no reusable chunk ends where another begins. */
+    for (unsigned b = 0; b < LOB_SPACE_BUCKETS; b++)
+        for (uint32_t c = sp->head[b]; c != LOB_SPACE_NIL; c = sp->fnext[c]) {
+            uint64_t e = c + sp->flen[c];
+            if ((c > 0 && map[c - 1] == M_FREE) || (e < sp->addr_end && map[e] == M_FREE))
+                goto out;
+        }
+    /* (1): what is left in the live extents is used, and the transaction's
+     * frees lie in it. */
+    uint64_t used = 0;
+    for (uint64_t k = 0; k < sp->addr_end; k++)
+        used += map[k] == M_NONE;
+    if (used != sp->used_blocks)
+        goto out;
+    uint64_t uncommitted = 0;
+    for (size_t i = 0; i < sp->tx_free.n; i++) {
+        lob_run_t r = sp->tx_free.v[i];
+        for (uint64_t k = r.start; k < r.start + r.len; k++)
+            if (map[k] != M_NONE)
+                goto out;
+        uncommitted += r.len;
+    }
+    if (uncommitted != sp->uncommitted_blocks)
+        goto out;
+    /* (4) its statistics: one extent allocated per extent ever added. */
+    for (int s = 0; s < SIM_STAT_COUNT; s++)
+        if (sp->stats.v[s] != (s == SIM_STAT_SEG_EXTENTS ? sp->next_ext : 0))
+            goto out;
+    rc = SIM_OK;
+out:
+    sim_free(map);
+    return rc;
+}
