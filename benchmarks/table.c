@@ -99,6 +99,10 @@ const sim_stat_t bench_order[] = {
     SIM_STAT_LOB_CHUNKS,
     SIM_STAT_FREE_CHUNKS,
     SIM_STAT_FREE_LARGEST,
+    SIM_STAT_FREE_1,
+    SIM_STAT_FREE_2_7,
+    SIM_STAT_FREE_8_63,
+    SIM_STAT_FREE_64,
 };
 const size_t bench_order_len = sizeof bench_order / sizeof bench_order[0];
 /* A statistic added to the catalogue must be placed here too (test_report

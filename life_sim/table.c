@@ -114,6 +114,15 @@ void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st)
     st->v[SIM_STAT_SEG_LOB_EXTENTS] = in.extents;
     st->v[SIM_STAT_FREE_CHUNKS] = in.free_chunks;
     st->v[SIM_STAT_FREE_LARGEST] = in.largest_free;
+    /* Free chunks by size, from the buckets (bucket b holds 2^b to
+     * 2^(b+1)-1 blocks): 1 block; 2-7; 8-63; 64 and more. */
+    uint64_t hist[LOB_SPACE_BUCKETS];
+    lob_space_free_histogram(g->space, hist);
+    for (unsigned b = 0; b < LOB_SPACE_BUCKETS; b++)
+        st->v[b == 0  ? SIM_STAT_FREE_1
+              : b < 3 ? SIM_STAT_FREE_2_7
+              : b < 6 ? SIM_STAT_FREE_8_63
+                      : SIM_STAT_FREE_64] += hist[b];
     if (g->shrunk) {
         st->v[SIM_STAT_SHRINK_BLOCKS_MOVED] = g->last_shrink.blocks_moved;
         st->v[SIM_STAT_SHRINK_BLOCKS_FREED] = g->last_shrink.blocks_freed;

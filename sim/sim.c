@@ -515,6 +515,14 @@ static const sim_stat_info_t catalogue[SIM_STAT_COUNT] = {
                               "reusable chunks of the LOB segment (lobsim)"},
     [SIM_STAT_FREE_LARGEST] = {92, "lobsim.largest free chunk blocks", U, SIM_VIEW_LOB_MAP,
                                "blocks of the largest reusable chunk (lobsim)"},
+    [SIM_STAT_FREE_1] = {93, "lobsim.free chunks of 1 block", U, SIM_VIEW_LOB_MAP,
+                         "reusable chunks of 1 block (lobsim)"},
+    [SIM_STAT_FREE_2_7] = {94, "lobsim.free chunks of 2-7 blocks", U, SIM_VIEW_LOB_MAP,
+                           "reusable chunks of 2 to 7 blocks (lobsim)"},
+    [SIM_STAT_FREE_8_63] = {95, "lobsim.free chunks of 8-63 blocks", U, SIM_VIEW_LOB_MAP,
+                            "reusable chunks of 8 to 63 blocks (lobsim)"},
+    [SIM_STAT_FREE_64] = {96, "lobsim.free chunks of 64+ blocks", U, SIM_VIEW_LOB_MAP,
+                          "reusable chunks of 64 blocks or more (lobsim)"},
 };
 #undef D
 #undef C

@@ -282,6 +282,10 @@ typedef enum {
     SIM_STAT_LOB_CHUNKS,   /* chunks of the LOBs out of row (lobsim) */
     SIM_STAT_FREE_CHUNKS,  /* reusable chunks (lobsim) */
     SIM_STAT_FREE_LARGEST, /* blocks of the largest reusable chunk (lobsim) */
+    SIM_STAT_FREE_1,       /* reusable chunks of 1 block (lobsim) */
+    SIM_STAT_FREE_2_7,     /* of 2 to 7 blocks */
+    SIM_STAT_FREE_8_63,    /* of 8 to 63 blocks */
+    SIM_STAT_FREE_64,      /* of 64 blocks or more */
     SIM_STAT_COUNT
 } sim_stat_t;
 

@@ -238,6 +238,50 @@ static void test_fragmentation_and_shrink(void **state)
     assert_int_equal(fig(&r, 8, SIM_STAT_SHRINK_EXTENTS_ALLOCATED), 1);
 }
 
+/* Free chunks by size (1 block, 2-7, 8-63, 64 and more), counted from the
+ * free-space buckets, against the free chunks and the largest free chunk
+ * counted apart (lob_space_get_info): at every step the classes add up to
+ * the free chunks, the largest chunk's class holds at least one, and no
+ * class above it holds any.  Deleting LOBs 2, 4, 6 and 8 of ten under
+ * RETENTION NONE adds free chunks of 2-7 blocks (each LOB is 4 blocks of
+ * 8,060 bytes, in one or two pieces); deleting LOB 5 then joins its space
+ * to its neighbours' into a larger chunk. */
+static unsigned size_class(uint64_t blocks)
+{
+    return blocks == 1 ? 0 : blocks < 8 ? 1 : blocks < 64 ? 2 : 3;
+}
+
+static void test_free_chunks_by_size(void **state)
+{
+    (void)state;
+    run_t r;
+    run_script("create table t (id number, c clob) lob (c) store as securefile (retention none);\n"
+               "insert into t select rownum, rpad(to_clob('x'), 32000, 'x') from dual connect by "
+               "level <= 10;\n"
+               "commit;\n"
+               "delete from t where id in (2, 4, 6, 8);\n"
+               "commit;\n"
+               "delete from t where id = 5;\n"
+               "commit;\n",
+               "T", NULL, &r, 0);
+    static const sim_stat_t by_size[] = {SIM_STAT_FREE_1, SIM_STAT_FREE_2_7, SIM_STAT_FREE_8_63,
+                                         SIM_STAT_FREE_64};
+    for (uint32_t step = 2; step <= 7; step++) {
+        uint64_t sum = 0, largest = fig(&r, step, SIM_STAT_FREE_LARGEST);
+        for (unsigned k = 0; k < 4; k++) {
+            uint64_t n = fig(&r, step, by_size[k]);
+            sum += n;
+            if (largest > 0 && k == size_class(largest))
+                assert_true(n >= 1);
+            if (largest == 0 || k > size_class(largest))
+                assert_int_equal(n, 0);
+        }
+        assert_int_equal(sum, fig(&r, step, SIM_STAT_FREE_CHUNKS));
+    }
+    assert_true(fig(&r, 5, SIM_STAT_FREE_2_7) >= fig(&r, 3, SIM_STAT_FREE_2_7) + 4);
+    assert_true(fig(&r, 7, SIM_STAT_FREE_LARGEST) > fig(&r, 5, SIM_STAT_FREE_LARGEST));
+}
+
 /* (g) NOCACHE LOGGING logs whole block images, CACHE LOGGING the bytes
  * written: more redo for NOCACHE, by less than an order of magnitude at
  * 4,000-byte LOBs (Jonathan Lewis, "LOB changes", 10.2.0.5: 9,407,824 and
@@ -296,6 +340,7 @@ int main(void)
         cmocka_unit_test(test_deduplicate),
         cmocka_unit_test(test_compress),
         cmocka_unit_test(test_fragmentation_and_shrink),
+        cmocka_unit_test(test_free_chunks_by_size),
         cmocka_unit_test(test_redo_cache_nocache),
         cmocka_unit_test(test_deterministic),
     };
