@@ -38,7 +38,12 @@ RANDOM=$SEED
 # in the page cache whatever the medium, and no sync waits for a disk.
 tmpdir=${TMPDIR:-$([ -w /dev/shm ] && echo /dev/shm || echo /tmp)}
 work=$(mktemp -d "$tmpdir/lobsim-interrupt.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
+# Only this shell removes the folder: a SIGINT sent the moment a run starts
+# can reach the forked child before it has exec'ed lobbench and dropped the
+# traps it inherited, and that child would run this trap and remove the
+# folder under the rest of the test ('run.err: No such file' at the next
+# kill, seen once in a full make test).
+trap '[ "$BASHPID" = "$$" ] && rm -rf "$work"' EXIT
 cd "$work" || exit 1
 fail=0
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
