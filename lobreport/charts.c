@@ -13,7 +13,10 @@
  * A series also names what else varies among the section's cases (block
  * size, rows, a sweep's parameters and seed); what does not vary is said
  * once under the section's title.  A statistic that is zero in every run
- * gets no chart: the section lists such statistics in one line.  Steps are
+ * gets no chart: the section lists such statistics in one line.  A chart's
+ * x axis holds the runs of its workload only (workload_axis()), and a
+ * heading is written only with a chart or line under it (pending_heading()):
+ * a section without times says so in one line.  Steps are
  * found per series, against its previous model run, and labelled with what
  * changed (rpt_step_label()).  rpt_charts() is the entry.
  */
@@ -55,20 +58,27 @@ static const char *const awr_unit[RAC_FIGURES] = {" per second",
 typedef struct {
     const rpt_history_t *h;
     size_t c0, c1; /* its cases */
-    int lob;       /* series by LOB size (family lob, or a family this page does not know) */
+    /* Its x axis: the runs of its workload (on any path), in the page's
+     * order; xs[p] is the run at position p. */
+    size_t *xs, nx;
+    int lob; /* series by LOB size (family lob, or a family this page does not know) */
     int vary_lob, vary_block, vary_rows;
     size_t maxs; /* series at most: a model and an Oracle one per case */
     plot_hseries_t *series;
-    double *vals; /* maxs x nruns */
+    double *vals;    /* maxs x nx: series i at position p is vals[i * nx + p] */
+    double *lo, *hi; /* the same for the times' whiskers */
     char (*names)[NAME_LEN];
     const rpt_case_t **of; /* each series' case */
     size_t *last;          /* steps: each series' previous model run */
     plot_step_t *steps;
     char (*step_labels)[STEP_LEN];
     size_t *step_from;
-    const char **xlabels;
-    char zero[4096]; /* the statistics zero in every run, so far */
+    const char **xlabels; /* of the positions */
+    char zero[4096];      /* the statistics zero in every run, so far */
     size_t nzero, zlen;
+    const char *pending; /* a heading written before the first chart or line under it */
+    const char *note;    /* a line written before it: why the time is not drawn */
+    size_t shown;        /* charts and lines the section has shown */
 } section_t;
 
 /* "segment dispenser allocations" -> "segment-dispenser-allocations" */
@@ -179,30 +189,30 @@ static void constants(FILE *f, const section_t *sec)
 static size_t find_steps(section_t *sec, size_t ns)
 {
     const rpt_history_t *h = sec->h;
-    size_t nr = h->nruns, n = 0;
+    size_t nx = sec->nx, n = 0;
     for (size_t i = 0; i < ns; i++)
         sec->last[i] = SIZE_MAX;
-    for (size_t x = 0; x < nr; x++) {
-        if (h->runs[x].oracle)
+    for (size_t p = 0; p < nx; p++) {
+        if (h->runs[sec->xs[p]].oracle)
             continue;
         size_t changed = SIZE_MAX;
         for (size_t i = 0; i < ns && changed == SIZE_MAX; i++) {
-            double now = sec->vals[i * nr + x];
+            double now = sec->vals[i * nx + p];
             if (sec->series[i].style != PLOT_MARKERS && isfinite(now) && sec->last[i] != SIZE_MAX &&
-                sec->vals[i * nr + sec->last[i]] != now)
+                sec->vals[i * nx + sec->last[i]] != now)
                 changed = i;
         }
         if (changed != SIZE_MAX) {
-            sec->steps[n].at = x;
-            sec->step_from[n] = sec->last[changed];
-            rpt_step_label(h, sec->of[changed], sec->last[changed], x, sec->step_labels[n],
-                           sizeof sec->step_labels[n]);
+            sec->steps[n].at = p;
+            sec->step_from[n] = sec->xs[sec->last[changed]];
+            rpt_step_label(h, sec->of[changed], sec->xs[sec->last[changed]], sec->xs[p],
+                           sec->step_labels[n], sizeof sec->step_labels[n]);
             sec->steps[n].label = sec->step_labels[n];
             n++;
         }
         for (size_t i = 0; i < ns; i++)
-            if (isfinite(sec->vals[i * nr + x]))
-                sec->last[i] = x;
+            if (isfinite(sec->vals[i * nx + p]))
+                sec->last[i] = p;
     }
     return n;
 }
@@ -214,7 +224,8 @@ static void step_list(FILE *f, const section_t *sec, size_t n)
         return;
     fputs("<ul class=\"steps\">", f);
     for (size_t i = 0; i < n; i++) {
-        const rpt_run_t *a = &sec->h->runs[sec->step_from[i]], *b = &sec->h->runs[sec->steps[i].at];
+        const rpt_run_t *a = &sec->h->runs[sec->step_from[i]];
+        const rpt_run_t *b = &sec->h->runs[sec->xs[sec->steps[i].at]];
         fputs("<li><code>", f);
         plot_xml_text(f, a->label);
         fputs("</code> → <code>", f);
@@ -234,18 +245,19 @@ static size_t build_series(section_t *sec, show_t show, int k, int *finite, char
                            size_t zlen)
 {
     const rpt_history_t *h = sec->h;
-    size_t ns = 0, nr = h->nruns, zn = 0;
+    size_t ns = 0, nx = sec->nx, zn = 0;
     *finite = 0;
     zeros[0] = '\0';
     for (int oracle = 0; oracle <= 1; oracle++)
         for (size_t c = sec->c0; c < sec->c1 && ns < sec->maxs; c++) {
             const rpt_case_t *cs = &h->cases[c];
-            double *v = &sec->vals[ns * nr];
+            double *v = &sec->vals[ns * nx];
             int has = 0, pos = 0;
-            for (size_t x = 0; x < nr; x++) {
-                v[x] = h->runs[x].oracle == oracle ? value(cs, x, show, k) : NAN;
-                has |= isfinite(v[x]);
-                pos |= isfinite(v[x]) && v[x] > 0;
+            for (size_t p = 0; p < nx; p++) {
+                size_t x = sec->xs[p];
+                v[p] = h->runs[x].oracle == oracle ? value(cs, x, show, k) : NAN;
+                has |= isfinite(v[p]);
+                pos |= isfinite(v[p]) && v[p] > 0;
             }
             *finite |= has;
             if (!has)
@@ -265,8 +277,13 @@ static size_t build_series(section_t *sec, show_t show, int k, int *finite, char
                                   NULL,
                                   NULL};
             if (show == SHOW_TIME && !oracle) {
-                s->lo = cs->t_lo;
-                s->hi = cs->t_hi;
+                double *lo = &sec->lo[ns * nx], *hi = &sec->hi[ns * nx];
+                for (size_t p = 0; p < nx; p++) {
+                    lo[p] = cs->t_lo[sec->xs[p]];
+                    hi[p] = cs->t_hi[sec->xs[p]];
+                }
+                s->lo = lo;
+                s->hi = hi;
             }
             sec->of[ns] = cs;
             ns++;
@@ -282,6 +299,18 @@ static void section_title(const section_t *sec, char *out, size_t len)
         snprintf(out, len, "%s, %s", g->workload, g->path);
     else
         snprintf(out, len, "%s", g->workload);
+}
+
+/* The heading waiting for its first chart or line, if any: a heading is
+ * written only with something under it. */
+static void pending_heading(FILE *f, section_t *sec)
+{
+    if (sec->note)
+        fputs(sec->note, f);
+    if (sec->pending)
+        fputs(sec->pending, f);
+    sec->note = sec->pending = NULL;
+    sec->shown++;
 }
 
 /* One chart of the section: its times (SHOW_TIME), statistic k or AWR
@@ -316,10 +345,10 @@ static sim_err_t chart(FILE *f, section_t *sec, show_t show, int k)
     snprintf(title, sizeof title, "%s: %s", sect, what);
     slug(s1, sizeof s1, what);
     snprintf(id, sizeof id, "%s-%s-%s-%s", kind[show], g->workload, g->path, s1);
-    unsigned width = (unsigned)(80 + 16 * h->nruns);
+    unsigned width = (unsigned)(80 + 16 * sec->nx);
     plot_history_t ph = {title,
                          id,
-                         h->nruns,
+                         sec->nx,
                          sec->xlabels,
                          sec->series,
                          ns,
@@ -328,6 +357,7 @@ static sim_err_t chart(FILE *f, section_t *sec, show_t show, int k)
                          show == SHOW_TIME ? " us" : NULL,
                          width < 560 ? 560 : width,
                          330};
+    pending_heading(f, sec);
     fputs("<figure class=\"chart\">", f);
     sim_err_t e = plot_history_svg(f, &ph);
     if (zeros[0]) {
@@ -344,6 +374,7 @@ static sim_err_t chart(FILE *f, section_t *sec, show_t show, int k)
 static void zero_line(FILE *f, section_t *sec, const char *what)
 {
     if (sec->nzero) {
+        pending_heading(f, sec);
         fprintf(f, "<p class=\"zeros\">Zero in every run (%zu %s): ", sec->nzero, what);
         plot_xml_text(f, sec->zero);
         fputs(".</p>\n", f);
@@ -372,8 +403,10 @@ static void heading(FILE *f, const section_t *sec)
     const rpt_case_t *g = &sec->h->cases[sec->c0];
     char sect[96];
     section_title(sec, sect, sizeof sect);
-    fprintf(f, "<section class=\"group\" id=\"%s-%s\" data-family=\"%s\"><h2>", g->workload,
-            g->path, g->family[0] ? g->family : "unknown");
+    fprintf(f, "<section class=\"group\" id=\"%s-%s\" data-family=\"%s\" data-workload=\"",
+            g->workload, g->path, g->family[0] ? g->family : "unknown");
+    plot_xml_text(f, g->workload);
+    fputs("\"><h2>", f);
     plot_xml_text(f, sect);
     if (g->title[0]) {
         fputs(" <small>", f);
@@ -389,24 +422,57 @@ static sim_err_t section(FILE *f, section_t *sec)
     survey(sec);
     heading(f, sec);
     int rac = strcmp(sec->h->cases[sec->c0].family, "rac") == 0;
-    fputs("<h3>Time (mean per statement; whiskers: slowest and fastest repetition)</h3>\n", f);
+    sec->shown = 0;
+    sec->note = NULL;
+    sec->pending = "<h3>Time (mean per statement; whiskers: slowest and fastest "
+                   "repetition)</h3>\n";
     sim_err_t e = chart(f, sec, SHOW_TIME, 0);
+    if (!sec->shown)
+        /* Said once, before whatever comes first. */
+        sec->note = "<p class=\"untimed\">No time per statement: no run of this section "
+                    "timed its statements (Oracle's imported measurements carry none).</p>\n";
     if (rac) {
-        fputs("<h3>AWR figures, for the cluster, per second of the run (transactions per "
-              "minute)</h3>\n",
-              f);
+        sec->pending = "<h3>AWR figures, for the cluster, per second of the run (transactions "
+                       "per minute)</h3>\n";
         for (int k = 0; e == SIM_OK && k < RAC_FIGURES; k++)
             e = chart(f, sec, SHOW_AWR, k);
         zero_line(f, sec, "figures");
-        fputs("<details><summary>The session statistics, totals over the run</summary>\n", f);
+        sec->pending = "<details><summary>The session statistics, totals over the "
+                       "run</summary>\n";
     } else {
-        fputs("<h3>Statistics</h3>\n", f);
+        sec->pending = "<h3>Statistics</h3>\n";
     }
+    size_t before = sec->shown;
     for (int k = 0; e == SIM_OK && k < SIM_STAT_COUNT; k++)
         e = chart(f, sec, SHOW_STAT, k);
     zero_line(f, sec, "statistics");
-    fputs(rac ? "</details>\n</section>\n" : "</section>\n", f);
+    if (!sec->shown)
+        fputs("<p class=\"empty\">Nothing to draw: the runs of this section recorded no time "
+              "and no figure this build of lobsim knows.</p>\n",
+              f);
+    fputs(rac && sec->shown > before ? "</details>\n</section>\n" : "</section>\n", f);
+    sec->pending = sec->note = NULL;
     return e;
+}
+
+/* The x axis of the workload whose cases begin at c0 (they are together):
+ * the runs that ran it, on any path, in the page's order. */
+static void workload_axis(section_t *sec, size_t c0)
+{
+    const rpt_history_t *h = sec->h;
+    size_t c1 = c0;
+    while (c1 < h->ncases && strcmp(h->cases[c1].workload, h->cases[c0].workload) == 0)
+        c1++;
+    sec->nx = 0;
+    for (size_t x = 0; x < h->nruns; x++) {
+        size_t c = c0;
+        while (c < c1 && !h->cases[c].ran[x])
+            c++;
+        if (c < c1) {
+            sec->xlabels[sec->nx] = h->runs[x].label;
+            sec->xs[sec->nx++] = x;
+        }
+    }
 }
 
 sim_err_t rpt_charts(FILE *f, const rpt_history_t *h)
@@ -424,6 +490,9 @@ sim_err_t rpt_charts(FILE *f, const rpt_history_t *h)
     sec->maxs = 2 * most;
     sec->series = calloc(sec->maxs, sizeof *sec->series);
     sec->vals = calloc(sec->maxs * nr, sizeof *sec->vals);
+    sec->lo = calloc(sec->maxs * nr, sizeof *sec->lo);
+    sec->hi = calloc(sec->maxs * nr, sizeof *sec->hi);
+    sec->xs = calloc(nr, sizeof *sec->xs);
     sec->names = calloc(sec->maxs, sizeof *sec->names);
     sec->of = calloc(sec->maxs, sizeof *sec->of);
     sec->last = calloc(sec->maxs, sizeof *sec->last);
@@ -432,20 +501,23 @@ sim_err_t rpt_charts(FILE *f, const rpt_history_t *h)
     sec->step_from = calloc(nr, sizeof *sec->step_from);
     sec->xlabels = calloc(nr, sizeof *sec->xlabels);
     sim_err_t e = SIM_OK;
-    if (!sec->series || !sec->vals || !sec->names || !sec->of || !sec->last || !sec->steps ||
-        !sec->step_labels || !sec->step_from || !sec->xlabels)
+    if (!sec->series || !sec->vals || !sec->lo || !sec->hi || !sec->xs || !sec->names || !sec->of ||
+        !sec->last || !sec->steps || !sec->step_labels || !sec->step_from || !sec->xlabels)
         e = SIM_ENOMEM;
-    for (size_t x = 0; e == SIM_OK && x < h->nruns; x++)
-        sec->xlabels[x] = h->runs[x].label;
     for (size_t c0 = 0, c1; e == SIM_OK && c0 < h->ncases; c0 = c1) {
         for (c1 = c0 + 1; c1 < h->ncases && same_group(&h->cases[c0], &h->cases[c1]); c1++)
             ;
+        if (c0 == 0 || strcmp(h->cases[c0 - 1].workload, h->cases[c0].workload) != 0)
+            workload_axis(sec, c0);
         sec->c0 = c0;
         sec->c1 = c1;
         e = section(f, sec);
     }
     free(sec->series);
     free(sec->vals);
+    free(sec->lo);
+    free(sec->hi);
+    free(sec->xs);
     free(sec->names);
     free(sec->of);
     free(sec->last);

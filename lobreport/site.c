@@ -125,7 +125,7 @@ static sim_err_t page(FILE *f, const rpt_history_t *h, const char *db)
           "figure{display:inline-block;margin:0 1em 1em 0;vertical-align:top}\n"
           "figure.chart{max-width:100%;overflow-x:auto}\n"
           "ul.steps,figcaption{font-size:12px;margin:.2em 0 0 1em;padding:0;max-width:560px}\n"
-          "p.zeros,p.constants{font-size:13px;color:#555;max-width:70em}\n"
+          "p.zeros,p.constants,p.untimed,p.empty{font-size:13px;color:#555;max-width:70em}\n"
           "h2 small{font-weight:normal;color:#666}\n"
           "table.runs{border-collapse:collapse;font-size:13px}\n"
           "table.runs td,table.runs th{border:1px solid #ccc;padding:2px 6px;text-align:left}\n"

@@ -11,8 +11,12 @@
 //   - every drawn series is named, and its name is in its chart's legend,
 //     which lies inside the chart (nothing cut off);
 //   - every legend entry names a drawn series;
-//   - every chart labels each run of the runs table, in the table's order,
-//     and no two runs alike;
+//   - every chart labels each run of the runs table that ran its section's
+//     workload (the table's workloads column), and no other, in the table's
+//     order, no two runs alike;
+//   - no heading without a chart or line under it: every h3 of a section is
+//     followed by a figure or a paragraph, every section shows more than its
+//     title, every folded part more than its summary;
 //   - every step is labelled;
 //   - every Oracle run has a label and a file in the runs table.
 //
@@ -47,6 +51,9 @@
         // The runs table: its x labels in order; Oracle's label and file.
         const rows = [...document.querySelectorAll("table.runs tbody tr")];
         const labels = rows.map((r) => r.querySelector("td.label").textContent.trim());
+        // Each run's workloads, as the table's fifth column names them.
+        const ranOf = rows.map((r) => r.querySelectorAll("td")[4].textContent.split(",")
+                                           .map((w) => w.trim()));
         count.runs = rows.length;
         if (!rows.length)
             fail("no runs table");
@@ -91,14 +98,35 @@
                 if (!drawnNames.includes(n))
                     fail(`${id}: the legend names '${n}', which is not drawn`);
             const ticks = [...svg.querySelectorAll("text.xlabel")].map((t) => t.textContent);
-            if (ticks.join("\n") !== labels.join("\n"))
-                fail(`${id}: x labels '${ticks.join(" | ")}', the runs '${labels.join(" | ")}'`);
+            const sec = svg.closest("section.group");
+            const wl = sec ? sec.getAttribute("data-workload") : null;
+            const want = labels.filter((l, i) => wl !== null && ranOf[i].includes(wl));
+            if (ticks.join("\n") !== want.join("\n"))
+                fail(`${id}: x labels '${ticks.join(" | ")}', the runs of workload '${wl}' ` +
+                     `'${want.join(" | ")}'`);
             for (const st of svg.querySelectorAll("g.step")) {
                 count.steps++;
                 const t = st.querySelector("text"), title = st.querySelector("title");
                 if (!t || !t.textContent.trim() || !title || !title.textContent.trim())
                     fail(`${id}: a step without a label`);
             }
+        }
+
+        // Headings with something under them.
+        for (const sec of document.querySelectorAll("section.group")) {
+            const sid = sec.id || "(a section without id)";
+            const body = [...sec.children].filter((e) => !/^H2$/.test(e.tagName) &&
+                                                         !e.classList.contains("constants"));
+            if (!body.length)
+                fail(`${sid}: a section with nothing under its title`);
+            for (const h of sec.querySelectorAll("h3")) {
+                const next = h.nextElementSibling;
+                if (!next || !/^(FIGURE|P|TABLE|UL)$/.test(next.tagName))
+                    fail(`${sid}: heading '${h.textContent}' with nothing under it`);
+            }
+            for (const d of sec.querySelectorAll("details"))
+                if (!d.querySelector("figure, p, table"))
+                    fail(`${sid}: '${d.querySelector("summary").textContent}' folds nothing`);
         }
 
         // The calibration plot (plot.c's panels): a drawn series in each,
@@ -131,6 +159,10 @@
     // Each check, broken once: [what is broken, a word of the failure it
     // must cause, break (returns the mend)].
     const first = (sel) => document.querySelector(sel);
+    const rowsOf = () => [...document.querySelectorAll("table.runs tbody tr")];
+    const labels = () => rowsOf().map((r) => r.querySelector("td.label").textContent.trim());
+    const ranOf = () => rowsOf().map((r) => r.querySelectorAll("td")[4].textContent.split(",")
+                                                .map((w) => w.trim()));
     const breaks = [
         ["a legend entry removed", "is not in the legend", () => {
             const e = first("svg.history g.legend-entry"), p = e.parentNode, n = e.nextSibling;
@@ -157,6 +189,22 @@
             const t = [...first("svg.history").querySelectorAll("text.xlabel")], old = t[1].textContent;
             t[1].textContent = t[0].textContent;
             return () => { t[1].textContent = old; };
+        }],
+        ["a run of another workload on a chart's axis", "the runs of workload", () => {
+            const svg = first("svg.history");
+            const wl = svg.closest("section.group").getAttribute("data-workload");
+            const other = labels().find((l, i) => !ranOf()[i].includes(wl));
+            const t = svg.querySelector("text.xlabel").cloneNode(true);
+            t.textContent = other;
+            svg.appendChild(t);
+            return () => t.remove();
+        }],
+        ["a heading without a chart under it", "with nothing under it", () => {
+            const h = document.createElement("h3");
+            h.textContent = "Time (an empty heading)";
+            const sec = first("section.group");
+            sec.insertBefore(h, sec.querySelector("h3"));
+            return () => h.remove();
         }],
         ["a step's label blanked", "a step without a label", () => {
             const t = first("svg.history g.step text"), old = t.textContent;

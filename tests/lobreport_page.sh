@@ -14,6 +14,8 @@
 #   D  heap, --rows=2000, 8k and 16k   commit c3, which no repository has
 #   E  rac, a sweep of rac.users       commit c3
 #
+# and an Oracle measurement of workload scan, which no model run ran (its
+# section has no time: it says so in one line, with no heading over nothing);
 # and writes the page into ARTIFACT_DIR/site.  Then checks the page as
 # written (the steps labelled with what changed: B's with c2's subject, cut
 # at a word, C's with the parameter --param-file changed, not c2's subject;
@@ -21,7 +23,8 @@
 # words and units; zero statistics in a line; Oracle's runs with label and
 # file; nothing loaded from elsewhere), and as Chromium lays it out
 # (tests/lobreport_dom.js on the rendered DOM: no empty chart or panel, every
-# series named in its legend, one x label per run, every step labelled; and
+# series named in its legend, one x label per run of the chart's workload and
+# none of another, no heading without content, every step labelled; and
 # each of those checks broken once and seen to fail), then that no console
 # message came, and keeps Chromium's screenshot as ARTIFACT_DIR/index.png.
 # A page with a deliberate console error must be caught, so that the console
@@ -67,10 +70,15 @@ E=$(bench --quiet --workload=rac --block-size=8k --param=rac.transactions=2000 \
 "$LOBIMPORT" --db="$work/h.db" --label="troubleshooting, SQL*Plus" --path=local --lob-size=8k \
     "$HERE/import/sqlplus_troubleshooting.txt" >import.out 2>&1 ||
     fail "lobimport failed: $(cat import.out)"
-[ "$(sqlite3 h.db "select count(*) from runs where source = 'oracle'")" = 2 ] ||
-    fail "the store lacks Oracle's reference or the import"
+# A workload only Oracle measured: its section has no time.
+"$LOBIMPORT" --db="$work/h.db" --label="scan, Oracle only" --workload=scan --path=local \
+    --lob-size=8k "$HERE/import/sqlplus_troubleshooting.txt" >import.out 2>&1 ||
+    fail "lobimport --workload=scan failed: $(cat import.out)"
+[ "$(sqlite3 h.db "select count(*) from runs where source = 'oracle'")" = 3 ] ||
+    fail "the store lacks Oracle's reference or the imports"
 REF=$(sqlite3 h.db "select run from runs where source = 'oracle' and import_format is null")
-IMP=$(sqlite3 h.db "select run from runs where source = 'oracle' and import_format is not null")
+IMP=$(sqlite3 h.db "select min(run) from runs where source = 'oracle' and import_format is not null")
+SCAN=$(sqlite3 h.db "select max(run) from runs where source = 'oracle' and import_format is not null")
 
 # Commits with known subjects and dates, in order; c3 is unknown to git, so
 # its runs come after by their start.
@@ -114,8 +122,8 @@ done
 lA="${c1:0:7} r$A" lB="${c2:0:7} r$B" lC="${c2:0:7} r$C" lD="${c3:0:7} r$D" lE="${c3:0:7} r$E"
 disp=$(svg_of chart-insert-local-segment-dispenser-allocations)
 ticks() { grep -o '<text class="xlabel"[^>]*>[^<]*' <<<"$1" | sed 's/.*>//' | tr '\n' '|'; }
-check "x labels: not one per run, commit plus run id: $(ticks "$disp")" \
-    test "$(ticks "$disp")" = "Oracle r$REF|Oracle r$IMP|$lA|$lB|$lC|$lD|$lE|"
+check "x labels: not one per run of insert, commit plus run id: $(ticks "$disp")" \
+    test "$(ticks "$disp")" = "Oracle r$REF|Oracle r$IMP|$lA|$lB|$lC|"
 # B: the commit's subject, whole in the tooltip, cut at a word on the chart.
 full="${c2:0:7} $(sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g' <<<"$s2")"
 check "step at B: not labelled with c2's subject in its tooltip" has "$disp" "<title>$full</title>"
@@ -139,6 +147,30 @@ check "dispenser chart: no Oracle diamonds" has "$disp" 'class="oracle"'
 check "dispenser chart: no legend for 128k" has "$disp" '>128k</text>'
 check "times chart without spread" has "$(svg_of times-insert-local-time-per-statement)" 'class="spread"'
 # The runs table: Oracle's label and file, the commits, the parameters.
+# Each chart's x axis: the runs of its section's workload, as the store
+# lists them, and no other.
+axes() { # "WORKLOAD SVG-ID RUN RUN ..." per chart, the runs sorted
+    awk 'function flush() { if (id != "") print w, id, runs; id = "" }
+         /<section class="group"/ { flush(); match($0, /data-workload="[^"]*"/); w = substr($0, RSTART + 15, RLENGTH - 16) }
+         /<svg[^>]* class="history"/ { flush(); match($0, /id="[^"]*"/); id = substr($0, RSTART + 4, RLENGTH - 5); runs = "" }
+         /<text class="xlabel"/ { n = split($0, a, / r|<\//); runs = runs " " a[n - 1] }
+         END { flush() }' "$page" |
+        while read -r w id rs; do echo "$w $id $(tr ' ' '\n' <<<"$rs" | sort -n | tr '\n' ' ')"; done
+}
+naxes=0
+while read -r w id rs; do
+    naxes=$((naxes + 1))
+    want=$(sqlite3 h.db "select distinct run from sessions where workload = '$w' order by run" | tr '\n' ' ') want=${want% }
+    [ "$rs" = "$want" ] || { echo "FAIL: $id: x axis runs '$rs', workload $w's runs in the store '$want'"; bad=$((bad + 1)); }
+done < <(axes)
+[ "$naxes" -ge 60 ] || { echo "FAIL: only $naxes x axes read"; bad=$((bad + 1)); }
+# No heading without content; a section without times says why in one line.
+scan=$(section_of scan-local)
+check "scan (Oracle only): a Time heading over no chart" hasnt "$scan" '<h3>Time'
+check "scan (Oracle only): no line saying it has no times" has "$scan" '<p class="untimed">No time per statement'
+check "scan (Oracle only): no statistics drawn" has "$scan" 'id="chart-scan-local-'
+empty=$(awk '/<h3>/ { if (h != "") print h; h = $0; next } /<(figure|p|table|ul)[ >]/ { h = "" } /<\/section>|<h2/ { if (h != "") print h; h = "" }' "$page")
+check "headings with nothing under them: $(head -c 300 <<<"$empty")" test -z "$empty"
 row() { grep -o "<tr data-run=\"$1\">.*</tr>" "$page"; }
 check "the import's row lacks its label" has "$(row "$IMP")" 'troubleshooting, SQL*Plus'
 check "the import's row lacks its file" has "$(row "$IMP")" '>sqlplus_troubleshooting.txt</code>'
@@ -149,7 +181,7 @@ check "E's row does not say what it swept" has "$(row "$E")" "<b>sweep</b>: rac.
 check "D's row lacks 'commit not in this repository'" has "$(row "$D")" "(commit not in this repository)"
 check "the table has a '#' column beside the run" hasnt "$(cat "$page")" '<th>#</th>'
 order=$(grep -o '<tr data-run="[0-9]*"' "$page" | grep -o '[0-9]*' | tr '\n' ' ')
-check "runs out of commit order: $order" test "$order" = "$REF $IMP $A $B $C $D $E "
+check "runs out of commit order: $order" test "$order" = "$REF $IMP $SCAN $A $B $C $D $E "
 # Heap and rac in their words: a series per block size, every one named.
 fts=$(section_of fts-local)
 check "fts: no series named '8k blocks'" has "$fts" 'data-name="8k blocks"'
