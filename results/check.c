@@ -58,7 +58,10 @@ sim_err_t res_check(res_store_t *s)
         return res_probe_only(s);
     int kind, version;
     sim_err_t err = SIM_OK;
-    int rc = sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
+    /* A read-only connection on a live -wal keeps one read transaction
+     * open (res_open_read): check in it, and leave it open. */
+    int outer = !sqlite3_get_autocommit(s->db);
+    int rc = outer ? SQLITE_OK : sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
     if (rc != SQLITE_OK)
         return res_db_fail(s, rc, "cannot check");
     char msg[512];
@@ -106,7 +109,8 @@ sim_err_t res_check(res_store_t *s)
         if (rc != SQLITE_OK && err == SIM_OK)
             err = res_db_fail(s, rc, "cannot check");
     }
-    res_rollback(s);
+    if (!outer)
+        res_rollback(s);
     if (err == SIM_OK)
         s->errmsg[0] = '\0';
     return err;

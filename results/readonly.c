@@ -219,19 +219,26 @@ static sim_err_t open_snapshot(res_store_t *s, const char *file, int fd, sqlite3
 }
 
 /*
- * The first read through a live -wal: the result code of reading the
+ * The first read through a live -wal, which opens the read transaction the
+ * connection keeps for its whole life: the result code of reading the
  * schema cookie.  A writer that opens the -shm first among the connections
  * cuts it to 3 bytes (os_unix.c, unixLockSharedMemory) and writes the WAL
  * index into it a moment later (wal.c, walIndexRecover); a read-only
- * connection that maps it in between cannot grow it, finds no index and no
- * writer holding the write lock, and fails with SQLITE_READONLY_RECOVERY
+ * connection that looks at it in between cannot grow it, finds no index and
+ * no writer holding the write lock, and fails with SQLITE_READONLY_RECOVERY
  * ("attempt to write a readonly database"), which no busy handler retries.
- * Look again once the writer is done.  Once a read succeeded the index
- * stays: the connection's lock on the -shm keeps any writer from cutting it.
+ * The first read looks again once the writer is done.  Later reads would
+ * meet the same state whenever the connection opened with nobody else on
+ * the store: it then reads the index into private memory and holds no lock
+ * that keeps the next writer from cutting the shared one (CI saw lobdiff's
+ * second statement fail so).  So the first read's transaction stays open,
+ * and every later read of the connection sees its snapshot and never looks
+ * at the index again; a walk that begins its own finds one open
+ * (sqlite3_get_autocommit) and shares it.
  */
 static int first_read(sqlite3 *db)
 {
-    return sqlite3_exec(db, "PRAGMA schema_version", NULL, NULL, NULL) == SQLITE_OK
+    return sqlite3_exec(db, "BEGIN; PRAGMA schema_version", NULL, NULL, NULL) == SQLITE_OK
                ? SQLITE_OK
                : sqlite3_extended_errcode(db);
 }

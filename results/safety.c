@@ -193,7 +193,10 @@ sim_err_t res_probe(res_store_t *s, const char *file, res_open_mode_t mode, sqli
         *db = NULL;
         return res_map_rc(rc);
     }
-    rc = sqlite3_exec(*db, "BEGIN", NULL, NULL, NULL);
+    /* One read transaction for the checks below; a connection that keeps
+     * one open already (res_open_read, a live -wal) reads in that one. */
+    int outer = !sqlite3_get_autocommit(*db);
+    rc = outer ? SQLITE_OK : sqlite3_exec(*db, "BEGIN", NULL, NULL, NULL);
     if (rc != SQLITE_OK)
         err = res_store_err(s, res_map_rc(rc), "cannot read: %s", sqlite3_errmsg(*db));
     else
@@ -215,7 +218,8 @@ sim_err_t res_probe(res_store_t *s, const char *file, res_open_mode_t mode, sqli
                 s, SIM_EIO, "interrupted write left a journal; run lobbench on it once to recover");
         }
     }
-    if (err == SIM_OK && (rc = sqlite3_exec(*db, "COMMIT", NULL, NULL, NULL)) != SQLITE_OK)
+    if (err == SIM_OK && !outer &&
+        (rc = sqlite3_exec(*db, "COMMIT", NULL, NULL, NULL)) != SQLITE_OK)
         err = res_store_err(s, res_map_rc(rc), "cannot read: %s", sqlite3_errmsg(*db));
     if (err != SIM_OK) {
         sqlite3_close(*db);

@@ -128,8 +128,12 @@ read -r reads diffs <reader.count || bad "the reader left no count"
 # The reader must have read alongside the writers, or nothing was tried.
 [ "${reads:-0}" -ge 1 ] && [ "${diffs:-0}" -ge 1 ] ||
     bad "the reader made ${reads:-no} reads and ${diffs:-no} lobdiff comparisons while the writers ran"
+# The summary says what happened: "none failed" only when nothing did.
+nfailed=$( [ -s failures ] && wc -l <failures || echo 0)
+if [ "$nfailed" -eq 0 ]; then verdict="none failed or saw a partial run"
+else verdict="$nfailed reads or writes failed (above)"; fi
 echo "concurrency: $WRITERS writers x $RUNS runs into one store in $ms ms:" \
     "$got of $want runs recorded whole, each once; $reads reads ($diffs with lobdiff)" \
-    "alongside, none failed or saw a partial run; $RACES times $WRITERS first runs at once" \
-    "onto a new store, all recorded"
+    "alongside, $verdict; $RACES times $WRITERS first runs at once onto a new store," \
+    "$([ $fail -eq 0 ] && echo "all recorded" || echo "see the failures above")"
 [ $fail -eq 0 ]

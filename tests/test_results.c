@@ -1949,16 +1949,14 @@ static int wal_index_writer(const char *file, int in, int out)
     return 0;
 }
 
-static void test_readonly_open_waits_for_wal_index(void **state)
+/* writer(file, in, out) in a child process of its own, talking through two
+ * pipes: *to_child is what the parent writes, *to_parent what it reads. */
+static pid_t spawn_writer(int (*writer)(const char *, int, int), const char *file, int *to_child,
+                          int *to_parent)
 {
-    fixture_t *f = *state;
-    res_store_t *w = open_ok(f->db), *r;
-    int64_t r1 = record_ok(w, 1, "aaaa", 1);
-    res_close(w);
-    char err[512];
-    int to_child[2], to_parent[2];
-    assert_int_equal(pipe(to_child), 0);
-    assert_int_equal(pipe(to_parent), 0);
+    int down[2], up[2];
+    assert_int_equal(pipe(down), 0);
+    assert_int_equal(pipe(up), 0);
     fflush(NULL);
     pid_t pid = fork();
     assert_true(pid >= 0);
@@ -1968,15 +1966,29 @@ static void test_readonly_open_waits_for_wal_index(void **state)
         int null = open("/dev/null", O_WRONLY);
         dup2(null, STDOUT_FILENO);
         dup2(null, STDERR_FILENO);
-        close(to_child[1]);
-        close(to_parent[0]);
+        close(down[1]);
+        close(up[0]);
         alarm(30);
-        _exit(wal_index_writer(f->db, to_child[0], to_parent[1]));
+        _exit(writer(file, down[0], up[1]));
     }
-    close(to_child[0]);
-    close(to_parent[1]);
+    close(down[0]);
+    close(up[1]);
+    *to_child = down[1];
+    *to_parent = up[0];
+    return pid;
+}
 
-    assert_int_equal(pipe_get(to_parent[0]), 'a');
+static void test_readonly_open_waits_for_wal_index(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *w = open_ok(f->db), *r;
+    int64_t r1 = record_ok(w, 1, "aaaa", 1);
+    res_close(w);
+    char err[512];
+    int to_child, to_parent;
+    pid_t pid = spawn_writer(wal_index_writer, f->db, &to_child, &to_parent);
+
+    assert_int_equal(pipe_get(to_parent), 'a');
     sim_err_t got = res_open(f->db, RES_OPEN_READONLY, &r, err, sizeof err);
     if (got != SIM_OK)
         fail_msg("read-only open beside a WAL index being written: %s", err);
@@ -1985,18 +1997,91 @@ static void test_readonly_open_waits_for_wal_index(void **state)
     assert_int_equal(n, NSESS);
     res_close(r);
 
-    assert_int_equal(pipe_put(to_child[1], 'b'), 0);
-    assert_int_equal(pipe_get(to_parent[0]), 'c');
+    assert_int_equal(pipe_put(to_child, 'b'), 0);
+    assert_int_equal(pipe_get(to_parent), 'c');
     got = res_open(f->db, RES_OPEN_READONLY, &r, err, sizeof err);
-    assert_int_equal(pipe_put(to_child[1], 'd'), 0);
+    assert_int_equal(pipe_put(to_child, 'd'), 0);
     int status;
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 0);
     assert_int_equal(got, SIM_EIO);
     assert_non_null(strstr(err, "no valid WAL index"));
-    close(to_child[1]);
-    close(to_parent[0]);
+    close(to_child);
+    close(to_parent);
+}
+
+/* The writer of test_readonly_reads_keep_their_snapshot: a connection of
+ * its own, then the WAL index emptied under it (zeros), as a writer that is
+ * first among the connections leaves it before rebuilding it. */
+static int zeroed_index_writer(const char *file, int in, int out)
+{
+    sqlite3 *db;
+    char shm[512];
+    snprintf(shm, sizeof shm, "%s-shm", file);
+    if (pipe_get(in) != 'g' || open_and_read(file, &db) != 0 || truncate(shm, 3) != 0 ||
+        truncate(shm, 32768) != 0 || pipe_put(out, 'a') != 0)
+        return 1;
+    if (pipe_get(in) != 'b')
+        return 2;
+    sqlite3_close(db);
+    return 0;
+}
+
+/*
+ * A read-only connection's later reads, not only its first, meet a WAL index
+ * a writer has emptied: when it opened with nobody else on the store (the
+ * -wal and -shm left behind by a writer whose close a reader kept from
+ * removing them), SQLite reads the index into private memory and holds no
+ * lock that keeps the next writer from emptying the shared one.  Its next
+ * read transaction found the emptied index and failed with "attempt to
+ * write a readonly database" (CI's concurrency test, lobdiff's second
+ * statement on the head run).  The connection keeps the read transaction of
+ * its first read for its whole life: every later read sees that snapshot.
+ */
+static void test_readonly_reads_keep_their_snapshot(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *w = open_ok(f->db), *r;
+    int64_t r1 = record_ok(w, 1, "aaaa", 1);
+    sqlite3 *other;
+    char uri[600], err[512], names[256];
+    snprintf(uri, sizeof uri, "file:%s?mode=ro&readonly_shm=1", f->db);
+    assert_int_equal(sqlite3_open_v2(uri, &other, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_exec(other, "PRAGMA schema_version", NULL, NULL, NULL), SQLITE_OK);
+    res_close(w);
+    sqlite3_close(other);
+    list_dir(f->dir, names, sizeof names);
+    assert_string_equal(names, "history.db\nhistory.db-shm\nhistory.db-wal\n");
+
+    /* The child is made before the parent opens the store: a child forked
+     * with a connection open would share the parent's SQLite state. */
+    int to_child, to_parent;
+    pid_t pid = spawn_writer(zeroed_index_writer, f->db, &to_child, &to_parent);
+    sim_err_t got = res_open(f->db, RES_OPEN_READONLY, &r, err, sizeof err);
+    if (got != SIM_OK) {
+        pipe_put(to_child, 'q');
+        fail_msg("read-only open of a store with a -wal and no connection: %s", err);
+    }
+    assert_int_equal(pipe_put(to_child, 'g'), 0);
+    assert_int_equal(pipe_get(to_parent), 'a');
+    int n = 0;
+    got = res_foreach_session(r, r1, collect, &n);
+    const char *msg = got == SIM_OK ? "" : res_errmsg(r);
+    char why[512];
+    snprintf(why, sizeof why, "%s", msg);
+    res_close(r);
+    assert_int_equal(pipe_put(to_child, 'b'), 0);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    close(to_child);
+    close(to_parent);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    if (got != SIM_OK)
+        fail_msg("a later read beside an emptied WAL index: %s", why);
+    assert_int_equal(n, NSESS);
 }
 
 /*
@@ -2567,6 +2652,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_readonly_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_readonly_open_makes_no_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_readonly_open_waits_for_wal_index, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_readonly_reads_keep_their_snapshot, setup, teardown),
         cmocka_unit_test_setup_teardown(test_interrupted_run_leaves_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(test_out_of_memory, setup, teardown),
         cmocka_unit_test_setup_teardown(test_concurrent_writers, setup, teardown),
