@@ -47,7 +47,6 @@ NOT_YET = {
     "lobimport.md": "its imports read files the page makes in prose (fts8k.txt, "
                     "indexes.txt, runstats.txt, range.txt) and its run ids assume one store "
                     "across sections",
-    "results-store.md": "its queries read a store `make bench` and earlier pages made",
     "lobfit.md": "its fits take minutes (the whole-model fit 307 s under load): too long for "
                  "make test as they are",
     "development.md": "its one command runs four of the suite's tests again (ctest in ctest)",
