@@ -44,9 +44,6 @@ TIMEOUT = 600  # seconds a command may take
 # why (issue 33, item 3: not done this session).  Every other page of
 # docs/, whoever adds it, is run.  Named on the command line, these run too.
 NOT_YET = {
-    "lobimport.md": "its imports read files the page makes in prose (fts8k.txt, "
-                    "indexes.txt, runstats.txt, range.txt) and its run ids assume one store "
-                    "across sections",
     "lobfit.md": "its fits take minutes (the whole-model fit 307 s under load): too long for "
                  "make test as they are",
     "development.md": "its one command runs four of the suite's tests again (ctest in ctest)",
