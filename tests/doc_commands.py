@@ -47,9 +47,6 @@ NOT_YET = {
     "lobfit.md": "its fits take minutes (the whole-model fit 307 s under load): too long for "
                  "make test as they are",
     "development.md": "its one command runs four of the suite's tests again (ctest in ctest)",
-    "lobdiff.md": "a store its prose makes (h.db), one store name (r.db) for two sections, "
-                  "a command written '...the same...', and a parameter file whose first 60 "
-                  "parameters now include rac's",
     "pr-check.md": "its comment is made from lobdiff.md's store (runs 3 and 4) in a git "
                    "checkout, and shows times that vary",
 }
@@ -136,6 +133,10 @@ VARYING = [
     (re.compile(r"\d+(\.\d+)? (evaluations|cases run)"), r"<n> \2"),
     (re.compile(r"best \d+(\.\d+)?%"), "best <pct>"),
     (re.compile(r"/tmp/[^\s:'\"]+"), "<tmp>"),
+    # lobdiff's line of a run: the build it came from (commit, its tree's
+    # changes, date, host, compiler, build type) is the machine's and the day's
+    (re.compile(r"^(\s*-?\s*(base|head|reference):?\s+run \d+) \((commit|imported|the) .*\)$"),
+     r"\1 (<build>)"),
 ]
 
 
