@@ -146,7 +146,7 @@ typedef int (*bench_steps_fn)(void *arg, const bench_opts_t *o, const bench_step
                               size_t n);
 
 /* Parse and run o->script, print its steps, write --stats-out, and hand
- * the steps to record (NULL, or --no-db: not).  0; 2 with one line in err
+ * the steps to record (NULL: not; record itself heeds --no-db).  0; 2 with one line in err
  * for bad input (the script, a parameter, a statement Oracle would
  * refuse); 1 for an output that cannot be written or recorded. */
 int bench_script_run(const bench_opts_t *o, bench_steps_fn record, void *arg, char *err,

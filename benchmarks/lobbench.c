@@ -550,6 +550,17 @@ static int sweep(const bench_opts_t *o, sweep_t *sw, int argc, char **argv, cons
     return rc ? rc : write_outputs(o, sw, &pv, cmdline, started, failed);
 }
 
+/* A script's steps drawn (--plot) and recorded (unless --no-db): 1 when
+ * the record failed; a plot that failed said so and is remembered in the
+ * context, so that "not recorded" is never said of a recorded run. */
+static int script_outputs(void *arg, const bench_opts_t *o, const bench_step_t *steps, size_t n)
+{
+    lobbench_script_ctx_t *ctx = arg;
+    if (o->plot && lobbench_write_script_plot(o, steps, n) != 0)
+        ctx->plot_failed = 1;
+    return o->no_db ? 0 : lobbench_record_script(arg, o, steps, n);
+}
+
 int main(int argc, char **argv)
 {
     char err[512];
@@ -569,10 +580,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "lobbench: out of memory\n");
         rc = 1;
     } else if (o.script) {
-        lobbench_script_ctx_t ctx = {cmdline, started};
-        rc = bench_script_run(&o, lobbench_record_script, &ctx, err, sizeof err);
+        lobbench_script_ctx_t ctx = {cmdline, started, 0};
+        rc = bench_script_run(&o, script_outputs, &ctx, err, sizeof err);
         if (rc != 0)
             fprintf(stderr, "lobbench: %s\n", err);
+        else if (ctx.plot_failed)
+            rc = 1;
     } else if ((rc = build_cases(&o, &sw)) == 0) {
         /* Ctrl-C during the sweep: one line; nothing is open yet. */
         sim_interrupt_install("lobbench", "nothing recorded");

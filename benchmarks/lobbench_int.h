@@ -41,9 +41,13 @@ int lobbench_record(const bench_opts_t *o, const sweep_t *sw, const provenance_t
 typedef struct {
     const char *cmdline;
     time_t started;
+    int plot_failed; /* --plot said why in its line: the run exits 1 */
 } lobbench_script_ctx_t;
 int lobbench_record_script(void *arg, const bench_opts_t *o, const bench_step_t *steps, size_t n);
 /* --plot (lobbench_plot.c): 0, or 1 with one line on stderr. */
 int lobbench_write_plot(const bench_opts_t *o, const sweep_t *sw);
+/* --plot of a --script run (lobbench_script_plot.c): the LOB segment of
+ * each table through the n steps; 0, or 1 with one line on stderr. */
+int lobbench_write_script_plot(const bench_opts_t *o, const bench_step_t *steps, size_t n);
 
 #endif /* LOBSIM_LOBBENCH_INT_H */

@@ -262,7 +262,7 @@ int bench_script_run(const bench_opts_t *o, bench_steps_fn record, void *arg, ch
                 status = 1;
             }
         }
-        if (status == 0 && record && !o->no_db)
+        if (status == 0 && record)
             status = record_steps(o, &steps, record, arg, err, errlen);
     }
     steps_free(&steps);

@@ -13,6 +13,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "plot.h"
+#include "plot_int.h"
 
 #include <assert.h>
 #include <math.h>
@@ -22,17 +23,17 @@
 
 /* Matplotlib's tab10: the first two told apart with most colour
  * blindness. */
-static const char *const palette[PLOT_COLOURS] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728",
-                                                  "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-                                                  "#bcbd22", "#17becf"};
+const char *const plot_palette[PLOT_COLOURS] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728",
+                                                "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+                                                "#bcbd22", "#17becf"};
 
-#define MARGIN 16.0
+#define MARGIN PLOT_MARGIN
 #define PLOT_LEFT 60.0 /* room for the value labels */
 #define PLOT_RIGHT 14.0
 #define PLOT_TOP 30.0    /* room for the panel title */
 #define PLOT_BOTTOM 40.0 /* room for the LOB-size labels and the axis title */
 #define LEGEND_ROW 20.0
-#define CHAR_PX 6.6 /* average width of a 12 px sans-serif character */
+#define CHAR_PX PLOT_CHAR_PX
 #define MAX_TICKS 10
 
 void plot_opts_defaults(plot_opts_t *o)
@@ -68,6 +69,56 @@ void plot_xml_text(FILE *f, const char *s)
     }
 }
 
+/* ---- marks ------------------------------------------------------------------ */
+
+static const char *const mark_names[PLOT_MARKS] = {
+    "circle", "square", "triangle-up", "triangle-down", "plus", "cross", "ring", "diamond"};
+
+const char *plot_mark_name(unsigned mark)
+{
+    return mark_names[mark % PLOT_MARKS];
+}
+
+/* The first mark is a small filled circle; the others are hollow and
+ * larger, so that marks of equal values drawn later frame earlier ones
+ * instead of covering them. */
+void plot_mark(FILE *f, unsigned mark, double x, double y, const char *c)
+{
+    const char *hollow = "fill=\"none\" stroke-width=\"1.4\"";
+    fprintf(f, "<g class=\"mark\" data-marker=\"%s\">", plot_mark_name(mark));
+    switch (mark % PLOT_MARKS) {
+    case 0:
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.8\" fill=\"%s\"/>", x, y, c);
+        break;
+    case 1:
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"8\" height=\"8\" %s stroke=\"%s\"/>", x - 4,
+                y - 4, hollow, c);
+        break;
+    case 2:
+        fprintf(f, "<path d=\"M%.1f %.1fl5 8.5h-10z\" %s stroke=\"%s\"/>", x, y - 5.5, hollow, c);
+        break;
+    case 3:
+        fprintf(f, "<path d=\"M%.1f %.1fl5 -8.5h-10z\" %s stroke=\"%s\"/>", x, y + 5.5, hollow, c);
+        break;
+    case 4:
+        fprintf(f, "<path d=\"M%.1f %.1fh12M%.1f %.1fv12\" %s stroke=\"%s\"/>", x - 6, y, x, y - 6,
+                hollow, c);
+        break;
+    case 5:
+        fprintf(f, "<path d=\"M%.1f %.1fl10 10M%.1f %.1fl-10 10\" %s stroke=\"%s\"/>", x - 5, y - 5,
+                x + 5, y - 5, hollow, c);
+        break;
+    case 6:
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" %s stroke=\"%s\"/>", x, y, hollow, c);
+        break;
+    default:
+        fprintf(f, "<path d=\"M%.1f %.1fl7 7l-7 7l-7 -7z\" %s stroke=\"%s\"/>", x, y - 7, hollow,
+                c);
+        break;
+    }
+    fputs("</g>\n", f);
+}
+
 /* 2k, 256k, 1m for LOB sizes in kchars; 512 below 1k. */
 static void fmt_lob(double kchars, char *buf, size_t len)
 {
@@ -80,7 +131,7 @@ static void fmt_lob(double kchars, char *buf, size_t len)
 }
 
 /* 1, 20, 500, 1k, 2M, 5G: values as a DBA reads them off an AWR report. */
-static void fmt_value(double v, char *buf, size_t len)
+void plot_fmt_value(double v, char *buf, size_t len)
 {
     static const struct {
         double scale;
@@ -211,7 +262,7 @@ static double legend_label_width(const plot_series_t *s)
 /* A short sample of the series' line and mark, centred on (x, y). */
 static void swatch(FILE *f, const plot_series_t *s, double x, double y, double w)
 {
-    const char *c = palette[s->colour];
+    const char *c = plot_palette[s->colour];
     if (s->style == PLOT_MARKERS) {
         fprintf(f,
                 "<path d=\"M%.1f %.1fl4.5 4.5l-4.5 4.5l-4.5 -4.5z\" fill=\"white\" "
@@ -268,6 +319,23 @@ static void value_range(const plot_panel_t *pn, panel_geom_t *g)
     g->ly1 = log10(ladder(g->hi));
 }
 
+void plot_panel_title(FILE *f, const char *text, double x, double y, double width)
+{
+    size_t room = (size_t)(width / 6.8);
+    char title[256];
+    snprintf(title, sizeof title, "%s", text ? text : "");
+    if (strlen(title) > room && room > 3 && room < sizeof title)
+        strcpy(title + room - 3, "...");
+    fprintf(f,
+            "<text class=\"panel-title\" x=\"%.1f\" y=\"%.1f\" font-size=\"12\" "
+            "font-weight=\"bold\" fill=\"#222\">",
+            x, y);
+    plot_xml_text(f, title);
+    fputs("<title>", f);
+    plot_xml_text(f, text);
+    fputs("</title></text>\n", f);
+}
+
 static void draw_value_axis(FILE *f, const panel_geom_t *g)
 {
     /* Every ladder step when few, else decades; every other decade when the
@@ -285,7 +353,7 @@ static void draw_value_axis(FILE *f, const panel_geom_t *g)
                 g->x0, y, g->x1, y);
         if (k % label_every)
             continue;
-        fmt_value(ladder(i), buf, sizeof buf);
+        plot_fmt_value(ladder(i), buf, sizeof buf);
         fprintf(f,
                 "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\" "
                 "fill=\"#333\">%s</text>\n",
@@ -330,7 +398,7 @@ static sim_err_t draw_series(FILE *f, const panel_geom_t *g, const plot_series_t
         if (s->points[i].value > 0 && isfinite(s->points[i].value))
             pts[n++] = s->points[i];
     qsort(pts, n, sizeof *pts, by_x);
-    const char *c = palette[s->colour];
+    const char *c = plot_palette[s->colour];
     static const char *const style_name[PLOT_STYLE_COUNT] = {"solid", "dashed", "markers"};
     fputs("<g class=\"series\" data-path=\"", f);
     plot_xml_text(f, s->path);
@@ -372,18 +440,7 @@ static sim_err_t draw_panel(FILE *f, const plot_opts_t *o, const plot_panel_t *p
     fprintf(f, "<g class=\"panel\" data-statistic=\"");
     plot_xml_text(f, pn->title);
     fprintf(f, "\">\n");
-    /* The title, cut to the panel's width. */
-    size_t room = (size_t)((o->panel_width - PLOT_LEFT) / 6.8);
-    char title[256];
-    snprintf(title, sizeof title, "%s", pn->title ? pn->title : "");
-    if (strlen(title) > room && room > 3 && room < sizeof title)
-        strcpy(title + room - 3, "...");
-    fprintf(f,
-            "<text class=\"panel-title\" x=\"%.1f\" y=\"%.1f\" font-size=\"12\" "
-            "font-weight=\"bold\" fill=\"#222\">",
-            g.x0, y + 18);
-    plot_xml_text(f, title);
-    fputs("</text>\n", f);
+    plot_panel_title(f, pn->title, g.x0, y + 18, o->panel_width - PLOT_LEFT);
     fprintf(f,
             "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"white\" "
             "stroke=\"none\"/>\n",
@@ -475,13 +532,7 @@ static void layout(const plot_opts_t *o, size_t npanels, const legend_entry_t *l
     l->width = 2 * MARGIN + (double)l->cols * o->panel_width;
     if (l->width < 480)
         l->width = 480;
-    double y = MARGIN;
-    if (o->title)
-        y += 18;
-    for (const char *sub = o->subtitle; sub && *sub; sub = subtitle_rest(sub, l->width))
-        y += 16;
-    if (o->subtitle)
-        y += 2;
+    double y = plot_titles_height(l->width, o->title, o->subtitle);
     /* Legend rows: entries left to right, wrapping. */
     double lx = MARGIN;
     l->legend_top = y + 14;
@@ -498,30 +549,42 @@ static void layout(const plot_opts_t *o, size_t npanels, const legend_entry_t *l
     l->height = l->panels_top + (double)rows * o->panel_height + MARGIN;
 }
 
-/* The XML declaration, the <svg> element, the background, the titles. */
-static void open_svg(FILE *f, const plot_opts_t *o, const layout_t *l)
+double plot_titles_height(double width, const char *title, const char *subtitle)
+{
+    double y = MARGIN;
+    if (title)
+        y += 18;
+    for (const char *sub = subtitle; sub && *sub; sub = subtitle_rest(sub, width))
+        y += 16;
+    if (subtitle)
+        y += 2;
+    return y;
+}
+
+double plot_open_figure(FILE *f, double width, double height, const char *title,
+                        const char *subtitle)
 {
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(f,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
             "viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Helvetica, Arial, "
             "sans-serif\">\n",
-            l->width, l->height, l->width, l->height);
+            width, height, width, height);
     fputs("<title>", f);
-    plot_xml_text(f, o->title ? o->title : "lobsim statistics");
+    plot_xml_text(f, title ? title : "lobsim statistics");
     fputs("</title>\n", f);
-    fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#fafafa\"/>\n",
-            l->width, l->height);
+    fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#fafafa\"/>\n", width,
+            height);
     double y = MARGIN;
-    if (o->title) {
+    if (title) {
         y += 16;
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"15\" font-weight=\"bold\">", MARGIN, y);
-        plot_xml_text(f, o->title);
+        plot_xml_text(f, title);
         fputs("</text>\n", f);
         y += 2;
     }
-    for (const char *sub = o->subtitle; sub && *sub;) {
-        const char *rest = subtitle_rest(sub, l->width);
+    for (const char *sub = subtitle; sub && *sub;) {
+        const char *rest = subtitle_rest(sub, width);
         size_t n = (size_t)(rest - sub);
         while (n > 0 && sub[n - 1] == ' ')
             n--;
@@ -533,6 +596,7 @@ static void open_svg(FILE *f, const plot_opts_t *o, const layout_t *l)
         free(line);
         sub = rest;
     }
+    return plot_titles_height(width, title, subtitle);
 }
 
 static void draw_legend(FILE *f, const legend_entry_t *legend, size_t nlegend, const layout_t *l)
@@ -573,7 +637,7 @@ sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, si
     lob_range(panels, npanels, &lx0, &lx1);
     layout_t l;
     layout(o, npanels, legend, nlegend, &l);
-    open_svg(f, o, &l);
+    plot_open_figure(f, l.width, l.height, o->title, o->subtitle);
     draw_legend(f, legend, nlegend, &l);
     sim_free(legend);
     for (size_t p = 0; p < npanels && err == SIM_OK; p++)
@@ -597,8 +661,8 @@ static sim_err_t write_figure(FILE *f, void *arg)
     return plot_svg(f, fig->o, fig->panels, fig->npanels);
 }
 
-sim_err_t plot_svg_file(const char *path, const plot_opts_t *o, const plot_panel_t *panels,
-                        size_t npanels, char *err, size_t errlen)
+sim_err_t plot_write_file(const char *path, sim_err_t checked, sim_writer_fn fn, void *arg,
+                          char *err, size_t errlen)
 {
     assert(path != NULL);
     assert(err != NULL || errlen == 0);
@@ -606,11 +670,16 @@ sim_err_t plot_svg_file(const char *path, const plot_opts_t *o, const plot_panel
         snprintf(err, errlen, "plot: empty file name");
         return SIM_EINVAL;
     }
-    sim_err_t rc = check_input(o, panels, npanels);
-    if (rc != SIM_OK) {
+    if (checked != SIM_OK) {
         snprintf(err, errlen, "%s: nothing to plot (no panels, or a bad series)", path);
-        return rc;
+        return checked;
     }
+    return sim_write_file(path, fn, arg, err, errlen);
+}
+
+sim_err_t plot_svg_file(const char *path, const plot_opts_t *o, const plot_panel_t *panels,
+                        size_t npanels, char *err, size_t errlen)
+{
     struct figure fig = {o, panels, npanels};
-    return sim_write_file(path, write_figure, &fig, err, errlen);
+    return plot_write_file(path, check_input(o, panels, npanels), write_figure, &fig, err, errlen);
 }

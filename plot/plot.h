@@ -147,4 +147,57 @@ typedef struct {
  */
 sim_err_t plot_history_svg(FILE *f, const plot_history_t *h);
 
+/* ---- a figure through a script's steps (steps.c) ------------------------- */
+
+/* A series over the steps: values[i] belongs to step i (of the figure's nx);
+ * NAN where it has no value (the table does not exist then): a gap. */
+typedef struct {
+    const char *name;      /* legend text, e.g. "used" */
+    const char *statistic; /* the statistic drawn (data-statistic), NULL for none */
+    unsigned colour;       /* < PLOT_COLOURS */
+    const double *values;
+} plot_sseries_t;
+
+typedef struct {
+    const char *title; /* above the panel */
+    const char *unit;  /* the value axis' title, e.g. "blocks"; required */
+    int stacked;       /* the series as bars stacked in order (the first at the
+                          bottom, each value >= 0); else lines with a mark each */
+    const plot_sseries_t *series;
+    size_t nseries;
+} plot_spanel_t;
+
+typedef struct {
+    const char *title;          /* first line above the panels; NULL for none */
+    const char *subtitle;       /* wrapped; NULL for none */
+    const char *x_title;        /* under each panel, e.g. "step: statement" */
+    size_t nx;                  /* steps, >= 1 */
+    const char *const *xlabels; /* a label per step, drawn slanted (every k-th when
+                                   the steps are many) */
+    unsigned columns;           /* panels per row, >= 1 */
+    unsigned panel_height;      /* the plot area and the panel title, px; >= 120 */
+} plot_steps_t;
+
+/*
+ * The panels over the steps as one SVG figure: a shared legend (a swatch
+ * and the name of each distinct (name, colour), the line series' marks
+ * told apart), then the panels in rows, each with a linear value axis from
+ * 0 (at least three ticks, labelled, class "ytick" with data-value) titled
+ * by its unit (class "yunit"), a bar or a mark per step (class "bar" or
+ * "mark", data-step 1-based, data-value), the steps labelled below (class
+ * "xlabel").  A panel is <g class="panel" data-title=...>, a series <g
+ * class="series" data-name data-statistic data-values> (the values, space
+ * separated, "nan" for none).  SIM_EINVAL with nothing written for no
+ * panels, no steps or labels, a panel without unit, a series without values,
+ * a colour out of range or a negative value in a stacked panel; SIM_EIO
+ * when writing fails.
+ */
+sim_err_t plot_steps_svg(FILE *f, const plot_steps_t *s, const plot_spanel_t *panels,
+                         size_t npanels);
+
+/* The same into the file `path`, whole or not at all; on failure err holds
+ * one line naming the file. */
+sim_err_t plot_steps_svg_file(const char *path, const plot_steps_t *s, const plot_spanel_t *panels,
+                              size_t npanels, char *err, size_t errlen);
+
 #endif /* LOBSIM_PLOT_H */

@@ -1,2 +1,5 @@
 # lobbench end to end: bad input, a smoke run of every benchmark, JSON = CSV.
 add_test(NAME lobbench_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lobbench_cli.sh $<TARGET_FILE:lobbench>)
+# --script with --plot: the segment through the steps, the CSV's figures.
+add_test(NAME lobbench_plot_script COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/plot_script.py
+  $<TARGET_FILE:lobbench> ${PROJECT_SOURCE_DIR}/scenarios)
