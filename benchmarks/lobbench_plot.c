@@ -31,6 +31,7 @@ typedef struct {
     plot_point_t *points;
     size_t npts, max_points;
     char (*titles)[96]; /* a panel's title when it is not a catalogue name */
+    const char **units; /* a panel's value unit */
 } figure_t;
 
 static int figure_init(figure_t *fg, size_t panels, size_t series, size_t points)
@@ -40,9 +41,10 @@ static int figure_init(figure_t *fg, size_t panels, size_t series, size_t points
     fg->series = calloc(series ? series : 1, sizeof *fg->series);
     fg->points = calloc(points ? points : 1, sizeof *fg->points);
     fg->titles = calloc(panels ? panels : 1, sizeof *fg->titles);
+    fg->units = calloc(panels ? panels : 1, sizeof *fg->units);
     fg->max_series = series;
     fg->max_points = points;
-    if (fg->panels && fg->series && fg->points && fg->titles)
+    if (fg->panels && fg->series && fg->points && fg->titles && fg->units)
         return 0;
     fprintf(stderr, "lobbench: --plot: out of memory\n");
     return 1;
@@ -54,11 +56,12 @@ static void figure_free(figure_t *fg)
     free(fg->series);
     free(fg->points);
     free(fg->titles);
+    free(fg->units);
 }
 
 /* A series of the panel being built (its series start at panel_first);
- * its points follow with add_point().  Left out by end_series() when none
- * of its values is above 0 (a log axis has no place for them). */
+ * its points follow with add_point().  Left out by end_series() when it
+ * has no point; a series of zeros is drawn on the panel's zero row. */
 static plot_series_t *begin_series(figure_t *fg, const char *path, const char *name,
                                    unsigned colour, plot_style_t style)
 {
@@ -77,20 +80,28 @@ static void add_point(figure_t *fg, plot_series_t *s, double x, double v)
 
 static void end_series(figure_t *fg, plot_series_t *s)
 {
-    int any = 0;
-    for (size_t i = 0; i < s->npoints; i++)
-        any |= s->points[i].value > 0;
-    if (any && fg->ns < fg->max_series)
+    if (s->npoints > 0 && fg->ns < fg->max_series)
         fg->ns++;
     else
         fg->npts -= s->npoints;
 }
 
-/* The panel of the series since `first`, when there are any. */
-static void end_panel(figure_t *fg, size_t first, const char *title)
+/* The panel of the series since `first`, with its value axis' unit, when
+ * any of their values is above 0; else the series and their points are
+ * given back (a statistic that is 0 everywhere has no panel). */
+static void end_panel(figure_t *fg, size_t first, const char *title, const char *unit)
 {
-    if (fg->ns == first)
+    int any = 0;
+    for (size_t s = first; s < fg->ns; s++)
+        for (size_t i = 0; i < fg->series[s].npoints; i++)
+            any |= fg->series[s].points[i].value > 0;
+    if (!any) {
+        if (fg->ns > first)
+            fg->npts = (size_t)(fg->series[first].points - fg->points);
+        fg->ns = first;
         return;
+    }
+    fg->units[fg->np] = unit;
     snprintf(fg->titles[fg->np], sizeof fg->titles[fg->np], "%s", title);
     fg->panels[fg->np] = (plot_panel_t){fg->titles[fg->np], &fg->series[first], fg->ns - first};
     fg->np++;
@@ -103,6 +114,7 @@ static int write_figure(const bench_opts_t *o, const figure_t *fg, plot_opts_t *
         fprintf(stderr, "lobbench: --plot=%s: every statistic is zero\n", o->plot);
         return 1;
     }
+    po->units = fg->units;
     if (plot_svg_file(o->plot, po, fg->panels, fg->np, err, sizeof err) != SIM_OK) {
         fprintf(stderr, "lobbench: %s\n", err);
         return 1;
@@ -133,6 +145,37 @@ static void thousands(uint64_t v, char *buf, size_t len)
     }
     buf[o] = '\0';
 }
+
+/* The unit of statistic k's value axis, from what its name counts: time
+ * (Oracle's *_micro figures and DB CPU are microseconds), bytes, blocks,
+ * index levels, else a count of events. */
+static const char *stat_unit(sim_stat_t k)
+{
+    const char *n = sim_stat_info(k)->name;
+    if (strstr(n, "micro") || strcmp(n, "DB CPU") == 0)
+        return "microseconds";
+    if (strstr(n, "bytes") || strstr(n, " size") || strstr(n, "avg_row_len"))
+        return "bytes";
+    if (strstr(n, "blocks") || strcmp(n, "physical reads") == 0 ||
+        strncmp(n, "physical reads ", 15) == 0 || strcmp(n, "physical writes") == 0)
+        return "blocks";
+    if (strstr(n, "blevel"))
+        return "index levels";
+    if (strstr(n, "num_rows") || strcmp(n, "rows processed") == 0)
+        return "rows";
+    if (strstr(n, "extents"))
+        return "extents";
+    return "count";
+}
+
+/* The units of rac's AWR figures (rac_figures(): the order of
+ * rac_figure_name()). */
+static const char *const rac_units[] = {
+    "KB/s",      "messages/s", "blocks/s",  "blocks/s",  "blocks/s",  "transactions/min",
+    "seconds/s", "seconds/s",  "seconds/s", "seconds/s", "seconds/s",
+};
+_Static_assert(sizeof rac_units / sizeof rac_units[0] == RAC_FIGURES,
+               "a unit for each of rac's figures");
 
 /* The cases at first's point of the sweep: the most points one line of a
  * figure of first's point can have, all lines of a panel together. */
@@ -173,7 +216,7 @@ static int plot_heap(const bench_opts_t *o, const sweep_t *sw, const bench_case_
             }
             end_series(&fg, s);
         }
-        end_panel(&fg, panel_first, sim_stat_info(k)->name);
+        end_panel(&fg, panel_first, sim_stat_info(k)->name, stat_unit(k));
     }
     char title[160], subtitle[320], rows[32], note[200];
     thousands(first->c.rows, rows, sizeof rows);
@@ -262,7 +305,7 @@ static int plot_rac(const bench_opts_t *o, const sweep_t *sw, const bench_case_t
             }
             end_series(&fg, s);
         }
-        end_panel(&fg, panel_first, rac_figure_name(k));
+        end_panel(&fg, panel_first, rac_figure_name(k), rac_units[k]);
     }
     char title[160], subtitle[320], rows[32], ic[32];
     thousands(first->c.rows, rows, sizeof rows);
@@ -395,7 +438,7 @@ static void lob_panels(figure_t *fg, const sweep_t *sw, const bench_case_t *firs
                          sim_stat_info(k)->name);
             else
                 snprintf(title, sizeof title, "%s", sim_stat_info(k)->name);
-            end_panel(fg, panel_first, title);
+            end_panel(fg, panel_first, title, stat_unit(k));
         }
 }
 

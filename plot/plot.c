@@ -35,6 +35,9 @@ const char *const plot_palette[PLOT_COLOURS] = {"#1f77b4", "#ff7f0e", "#2ca02c",
 #define LEGEND_ROW 20.0
 #define CHAR_PX PLOT_CHAR_PX
 #define MAX_TICKS 10
+#define PAD 8.0        /* px between the value range's ends and the frame */
+#define ZERO_BAND 20.0 /* px below the log range for the values 0, under a break */
+#define MIN_TICKS 3    /* labelled value ticks a panel has at least */
 
 void plot_opts_defaults(plot_opts_t *o)
 {
@@ -85,38 +88,36 @@ const char *plot_mark_name(unsigned mark)
 void plot_mark(FILE *f, unsigned mark, double x, double y, const char *c)
 {
     const char *hollow = "fill=\"none\" stroke-width=\"1.4\"";
-    fprintf(f, "<g class=\"mark\" data-marker=\"%s\">", plot_mark_name(mark));
     switch (mark % PLOT_MARKS) {
     case 0:
-        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.8\" fill=\"%s\"/>", x, y, c);
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.8\" fill=\"%s\"", x, y, c);
         break;
     case 1:
-        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"8\" height=\"8\" %s stroke=\"%s\"/>", x - 4,
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"8\" height=\"8\" %s stroke=\"%s\"", x - 4,
                 y - 4, hollow, c);
         break;
     case 2:
-        fprintf(f, "<path d=\"M%.1f %.1fl5 8.5h-10z\" %s stroke=\"%s\"/>", x, y - 5.5, hollow, c);
+        fprintf(f, "<path d=\"M%.1f %.1fl5 8.5h-10z\" %s stroke=\"%s\"", x, y - 5.5, hollow, c);
         break;
     case 3:
-        fprintf(f, "<path d=\"M%.1f %.1fl5 -8.5h-10z\" %s stroke=\"%s\"/>", x, y + 5.5, hollow, c);
+        fprintf(f, "<path d=\"M%.1f %.1fl5 -8.5h-10z\" %s stroke=\"%s\"", x, y + 5.5, hollow, c);
         break;
     case 4:
-        fprintf(f, "<path d=\"M%.1f %.1fh12M%.1f %.1fv12\" %s stroke=\"%s\"/>", x - 6, y, x, y - 6,
+        fprintf(f, "<path d=\"M%.1f %.1fh12M%.1f %.1fv12\" %s stroke=\"%s\"", x - 6, y, x, y - 6,
                 hollow, c);
         break;
     case 5:
-        fprintf(f, "<path d=\"M%.1f %.1fl10 10M%.1f %.1fl-10 10\" %s stroke=\"%s\"/>", x - 5, y - 5,
+        fprintf(f, "<path d=\"M%.1f %.1fl10 10M%.1f %.1fl-10 10\" %s stroke=\"%s\"", x - 5, y - 5,
                 x + 5, y - 5, hollow, c);
         break;
     case 6:
-        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" %s stroke=\"%s\"/>", x, y, hollow, c);
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" %s stroke=\"%s\"", x, y, hollow, c);
         break;
     default:
-        fprintf(f, "<path d=\"M%.1f %.1fl7 7l-7 7l-7 -7z\" %s stroke=\"%s\"/>", x, y - 7, hollow,
-                c);
+        fprintf(f, "<path d=\"M%.1f %.1fl7 7l-7 7l-7 -7z\" %s stroke=\"%s\"", x, y - 7, hollow, c);
         break;
     }
-    fputs("</g>\n", f);
+    fprintf(f, " class=\"mark\" data-marker=\"%s\"/>\n", plot_mark_name(mark));
 }
 
 /* 2k, 256k, 1m for LOB sizes in kchars; 512 below 1k. */
@@ -169,7 +170,11 @@ typedef struct {
     double lx0, lx1;       /* log2 of the LOB-size range */
     double ly0, ly1;       /* log10 of the value range */
     int lo, hi;            /* value range as ladder steps */
-    int has_values, zeros; /* any positive value; any value left out */
+    double ytop, ybot;     /* where the ends of the value range lie: PAD inside the
+                              frame, the bottom above the zero band */
+    double yzero;          /* the row of the values 0, below the break */
+    int has_values, zeros; /* any positive value; any value 0 */
+    int negatives;         /* any value below 0 (or not finite): left out */
 } panel_geom_t;
 
 static double px_x(const panel_geom_t *g, double kchars)
@@ -177,9 +182,18 @@ static double px_x(const panel_geom_t *g, double kchars)
     return g->x0 + (log2(kchars) - g->lx0) / (g->lx1 - g->lx0) * (g->x1 - g->x0);
 }
 
+/* v > 0 on the log range; 0 on the zero row. */
 static double px_y(const panel_geom_t *g, double v)
 {
-    return g->y1 - (log10(v) - g->ly0) / (g->ly1 - g->ly0) * (g->y1 - g->y0);
+    if (v <= 0)
+        return g->yzero;
+    return g->ybot - (log10(v) - g->ly0) / (g->ly1 - g->ly0) * (g->ybot - g->ytop);
+}
+
+/* A value the panel draws: above 0, or 0 on the zero row. */
+static int drawn(double v)
+{
+    return v >= 0 && isfinite(v);
 }
 
 static sim_err_t check_input(const plot_opts_t *o, const plot_panel_t *panels, size_t npanels)
@@ -260,7 +274,7 @@ static double legend_label_width(const plot_series_t *s)
 }
 
 /* A short sample of the series' line and mark, centred on (x, y). */
-static void swatch(FILE *f, const plot_series_t *s, double x, double y, double w)
+static void swatch(FILE *f, const plot_series_t *s, unsigned mark, double x, double y, double w)
 {
     const char *c = plot_palette[s->colour];
     if (s->style == PLOT_MARKERS) {
@@ -274,7 +288,7 @@ static void swatch(FILE *f, const plot_series_t *s, double x, double y, double w
             "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
             "stroke-width=\"2\"%s/>\n",
             x, y, x + w, y, c, s->style == PLOT_DASHED ? " stroke-dasharray=\"6 4\"" : "");
-    fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n", x + w / 2, y, c);
+    plot_mark(f, mark, x + w / 2, y, c);
 }
 
 /* ---- one panel ------------------------------------------------------------- */
@@ -288,8 +302,10 @@ static void value_range(const plot_panel_t *pn, panel_geom_t *g)
             if (v > 0 && isfinite(v)) {
                 lo = v < lo ? v : lo;
                 hi = v > hi ? v : hi;
-            } else {
+            } else if (v == 0) {
                 g->zeros = 1;
+            } else {
+                g->negatives = 1;
             }
         }
     g->has_values = lo <= hi;
@@ -336,29 +352,101 @@ void plot_panel_title(FILE *f, const char *text, double x, double y, double widt
     fputs("</title></text>\n", f);
 }
 
-static void draw_value_axis(FILE *f, const panel_geom_t *g)
+typedef struct {
+    double v;
+    int labelled;
+} tick_t;
+
+/* The ladder's ticks inside the value range: every step when few, else
+ * decades, every other one labelled when the range is wide.  Their count. */
+static size_t ladder_ticks(const panel_geom_t *g, tick_t *t, size_t max)
 {
-    /* Every ladder step when few, else decades; every other decade when the
-     * range is wide. */
     int step = g->hi - g->lo <= MAX_TICKS - 2 ? 1 : 3;
     int first = step == 1 ? g->lo : 3 * (int)ceil(g->lo / 3.0);
     int decades = (g->hi - first) / 3;
     int label_every = step == 3 && decades > 7 ? 2 : 1;
+    size_t n = 0;
+    for (int i = first, k = 0; i <= g->hi && n < max; i += step, k++) {
+        double v = ladder(i);
+        if (log10(v) < g->ly0 - 1e-9 || log10(v) > g->ly1 + 1e-9)
+            continue;
+        t[n++] = (tick_t){v, k % label_every == 0};
+    }
+    return n;
+}
+
+/* Finer ticks, every one labelled, for a range the ladder gives fewer than
+ * MIN_TICKS labels (a factor of 2 to 4: 5 .. 10, a constant's v/2 .. 2v):
+ * 1, 2, 3, 5, 7 in each decade, else 1, 1.5, 2, 2.5, 3, 4, ... 9. */
+static size_t fine_ticks(const panel_geom_t *g, tick_t *t, size_t max)
+{
+    static const double coarse[] = {1, 2, 3, 5, 7}, fine[] = {1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9};
+    static const struct {
+        const double *m;
+        size_t n;
+    } sets[] = {{coarse, sizeof coarse / sizeof coarse[0]}, {fine, sizeof fine / sizeof fine[0]}};
+    size_t n = 0;
+    for (size_t k = 0; k < sizeof sets / sizeof sets[0] && n < MIN_TICKS; k++) {
+        n = 0;
+        for (int d = (int)floor(g->ly0) - 1; d <= (int)ceil(g->ly1); d++)
+            for (size_t m = 0; m < sets[k].n && n < max; m++) {
+                double v = sets[k].m[m] * pow(10.0, d);
+                if (log10(v) >= g->ly0 - 1e-9 && log10(v) <= g->ly1 + 1e-9)
+                    t[n++] = (tick_t){v, 1};
+            }
+    }
+    return n;
+}
+
+void plot_unit_title(FILE *f, const char *unit, double x, double y)
+{
+    fprintf(f,
+            "<text class=\"yunit\" x=\"%.1f\" y=\"%.1f\" font-size=\"10\" "
+            "text-anchor=\"middle\" fill=\"#666\" transform=\"rotate(-90 %.1f %.1f)\">",
+            x, y, x, y);
+    plot_xml_text(f, unit);
+    fputs("</text>\n", f);
+}
+
+/* The value axis: gridlines, labels (class "ytick", data-value), the values
+ * 0 on their row below a dashed break, and the unit's title (class
+ * "yunit") up the left side. */
+static void draw_value_axis(FILE *f, const panel_geom_t *g, const char *unit)
+{
+    tick_t t[64];
+    size_t n = ladder_ticks(g, t, 64), labelled = 0;
+    for (size_t i = 0; i < n; i++)
+        labelled += (size_t)t[i].labelled;
+    if (labelled < MIN_TICKS)
+        n = fine_ticks(g, t, 64);
     char buf[32];
-    for (int i = first, k = 0; i <= g->hi; i += step, k++) {
-        double y = px_y(g, ladder(i));
+    for (size_t i = 0; i < n; i++) {
+        double y = px_y(g, t[i].v);
         fprintf(f,
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e4e4e4\" "
                 "stroke-width=\"1\"/>\n",
                 g->x0, y, g->x1, y);
-        if (k % label_every)
+        if (!t[i].labelled)
             continue;
-        plot_fmt_value(ladder(i), buf, sizeof buf);
+        plot_fmt_value(t[i].v, buf, sizeof buf);
         fprintf(f,
-                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\" "
-                "fill=\"#333\">%s</text>\n",
-                g->x0 - 5, y + 3.5, buf);
+                "<g class=\"ytick\" data-value=\"%.10g\"><text x=\"%.1f\" y=\"%.1f\" "
+                "font-size=\"10\" text-anchor=\"end\" fill=\"#333\">%s</text></g>\n",
+                t[i].v, g->x0 - 8, y + 3.5, buf);
     }
+    if (g->zeros && g->has_values) {
+        double yb = g->yzero - ZERO_BAND / 2;
+        fprintf(f,
+                "<line class=\"zero-break\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                "stroke=\"#aaa\" stroke-dasharray=\"3 3\"/>\n",
+                g->x0, yb, g->x1, yb);
+        fprintf(f,
+                "<g class=\"ytick\" data-value=\"0\"><text x=\"%.1f\" y=\"%.1f\" "
+                "font-size=\"10\" text-anchor=\"end\" fill=\"#333\">0</text></g>\n",
+                g->x0 - 8, g->yzero + 3.5);
+    }
+    if (unit)
+        plot_unit_title(f, unit, g->x0 - 46, (g->y0 + g->y1) / 2);
 }
 
 static void draw_lob_axis(FILE *f, const panel_geom_t *g, const char *x_title)
@@ -388,19 +476,22 @@ static void draw_lob_axis(FILE *f, const panel_geom_t *g, const char *x_title)
     fputs("</text>\n", f);
 }
 
-static sim_err_t draw_series(FILE *f, const panel_geom_t *g, const plot_series_t *s)
+/* Series s with its mark (line series; PLOT_MARKERS keeps its diamonds):
+ * the values 0 on the zero row, those below 0 left out. */
+static sim_err_t draw_series(FILE *f, const panel_geom_t *g, const plot_series_t *s, unsigned mark)
 {
     plot_point_t *pts = sim_malloc((s->npoints ? s->npoints : 1) * sizeof *pts);
     if (!pts)
         return SIM_ENOMEM;
     size_t n = 0;
     for (size_t i = 0; i < s->npoints; i++)
-        if (s->points[i].value > 0 && isfinite(s->points[i].value))
+        if (drawn(s->points[i].value) && (s->points[i].value > 0 || g->has_values))
             pts[n++] = s->points[i];
     qsort(pts, n, sizeof *pts, by_x);
     const char *c = plot_palette[s->colour];
     static const char *const style_name[PLOT_STYLE_COUNT] = {"solid", "dashed", "markers"};
-    fputs("<g class=\"series\" data-path=\"", f);
+    fprintf(f, "<g class=\"series\" data-marker=\"%s\" data-path=\"",
+            s->style == PLOT_MARKERS ? "oracle-diamond" : plot_mark_name(mark));
     plot_xml_text(f, s->path);
     fprintf(f, "\" data-style=\"%s\" data-name=\"", style_name[s->style]);
     plot_xml_text(f, s->name);
@@ -420,15 +511,30 @@ static sim_err_t draw_series(FILE *f, const panel_geom_t *g, const plot_series_t
                     "stroke=\"%s\" stroke-width=\"1.6\"/>\n",
                     x, y - 4.5, c);
         else
-            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n", x, y, c);
+            plot_mark(f, mark, x, y, c);
     }
     fputs("</g>\n", f);
     sim_free(pts);
     return SIM_OK;
 }
 
-static sim_err_t draw_panel(FILE *f, const plot_opts_t *o, const plot_panel_t *pn, double x,
-                            double y, double lx0, double lx1)
+/* The mark of line series s: its place among the legend's line entries. */
+static unsigned mark_of(const legend_entry_t *e, size_t n, const plot_series_t *s)
+{
+    unsigned m = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (e[i].s->style == PLOT_MARKERS)
+            continue;
+        if (same_entry(e[i].s, s))
+            return m;
+        m++;
+    }
+    return 0;
+}
+
+static sim_err_t draw_panel(FILE *f, const plot_opts_t *o, const plot_panel_t *pn, const char *unit,
+                            double x, double y, double lx0, double lx1,
+                            const legend_entry_t *legend, size_t nlegend)
 {
     panel_geom_t g = {.x0 = x + PLOT_LEFT,
                       .x1 = x + o->panel_width - PLOT_RIGHT,
@@ -437,6 +543,9 @@ static sim_err_t draw_panel(FILE *f, const plot_opts_t *o, const plot_panel_t *p
                       .lx0 = lx0,
                       .lx1 = lx1};
     value_range(pn, &g);
+    g.ytop = g.y0 + PAD;
+    g.yzero = g.y1 - ZERO_BAND / 2 + 2;
+    g.ybot = g.y1 - PAD - (g.zeros ? ZERO_BAND : 0);
     fprintf(f, "<g class=\"panel\" data-statistic=\"");
     plot_xml_text(f, pn->title);
     fprintf(f, "\">\n");
@@ -445,7 +554,7 @@ static sim_err_t draw_panel(FILE *f, const plot_opts_t *o, const plot_panel_t *p
             "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"white\" "
             "stroke=\"none\"/>\n",
             g.x0, g.y0, g.x1 - g.x0, g.y1 - g.y0);
-    draw_value_axis(f, &g);
+    draw_value_axis(f, &g, unit);
     draw_lob_axis(f, &g, o->x_title);
     fprintf(f,
             "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
@@ -456,13 +565,14 @@ static sim_err_t draw_panel(FILE *f, const plot_opts_t *o, const plot_panel_t *p
                 "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\" "
                 "fill=\"#888\">no value above 0</text>\n",
                 (g.x0 + g.x1) / 2, (g.y0 + g.y1) / 2);
-    else if (g.zeros)
+    else if (g.negatives)
         fprintf(f,
                 "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"end\" "
-                "fill=\"#888\">zeros not shown</text>\n",
+                "fill=\"#888\">values below 0 not shown</text>\n",
                 g.x1, g.y0 - 3);
     for (size_t s = 0; s < pn->nseries; s++) {
-        sim_err_t err = draw_series(f, &g, &pn->series[s]);
+        sim_err_t err =
+            draw_series(f, &g, &pn->series[s], mark_of(legend, nlegend, &pn->series[s]));
         if (err != SIM_OK)
             return err;
     }
@@ -524,6 +634,18 @@ static double legend_entry_width(const plot_series_t *s)
     return 36 + legend_label_width(s) + 18;
 }
 
+/* The legend's last row when two or more series are lines: how to tell
+ * them apart where they coincide. */
+static const char *legend_note(const legend_entry_t *legend, size_t nlegend)
+{
+    size_t lines = 0;
+    for (size_t i = 0; i < nlegend; i++)
+        lines += legend[i].s->style != PLOT_MARKERS;
+    return lines < 2 ? NULL
+                     : "each line has its own mark: where lines have equal values they coincide, "
+                       "and the marks, drawn hollow around each other, show every one";
+}
+
 static void layout(const plot_opts_t *o, size_t npanels, const legend_entry_t *legend,
                    size_t nlegend, layout_t *l)
 {
@@ -545,6 +667,8 @@ static void layout(const plot_opts_t *o, size_t npanels, const legend_entry_t *l
         }
         lx += w;
     }
+    if (legend_note(legend, nlegend))
+        legend_rows++;
     l->panels_top = l->legend_top + legend_rows * LEGEND_ROW + 6;
     l->height = l->panels_top + (double)rows * o->panel_height + MARGIN;
 }
@@ -610,7 +734,7 @@ static void draw_legend(FILE *f, const legend_entry_t *legend, size_t nlegend, c
             ly += LEGEND_ROW;
             lx = MARGIN;
         }
-        swatch(f, s, lx, ly, 28);
+        swatch(f, s, mark_of(legend, nlegend, s), lx, ly, 28);
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#222\">", lx + 36, ly + 4);
         if (s->path) {
             plot_xml_text(f, s->path);
@@ -619,6 +743,15 @@ static void draw_legend(FILE *f, const legend_entry_t *legend, size_t nlegend, c
         plot_xml_text(f, s->name);
         fputs("</text>\n", f);
         lx += w;
+    }
+    const char *note = legend_note(legend, nlegend);
+    if (note) {
+        fprintf(f,
+                "<text class=\"legend-note\" x=\"%.1f\" y=\"%.1f\" font-size=\"11\" "
+                "fill=\"#555\">",
+                MARGIN, ly + LEGEND_ROW + 4);
+        plot_xml_text(f, note);
+        fputs("</text>\n", f);
     }
     fputs("</g>\n", f);
 }
@@ -639,10 +772,12 @@ sim_err_t plot_svg(FILE *f, const plot_opts_t *o, const plot_panel_t *panels, si
     layout(o, npanels, legend, nlegend, &l);
     plot_open_figure(f, l.width, l.height, o->title, o->subtitle);
     draw_legend(f, legend, nlegend, &l);
-    sim_free(legend);
     for (size_t p = 0; p < npanels && err == SIM_OK; p++)
-        err = draw_panel(f, o, &panels[p], MARGIN + (double)(p % l.cols) * o->panel_width,
-                         l.panels_top + (double)(p / l.cols) * o->panel_height, lx0, lx1);
+        err = draw_panel(f, o, &panels[p], o->units ? o->units[p] : NULL,
+                         MARGIN + (double)(p % l.cols) * o->panel_width,
+                         l.panels_top + (double)(p / l.cols) * o->panel_height, lx0, lx1, legend,
+                         nlegend);
+    sim_free(legend);
     fputs("</svg>\n", f);
     if (err == SIM_OK && (fflush(f) != 0 || ferror(f)))
         err = SIM_EIO;

@@ -54,15 +54,18 @@ typedef struct {
 } plot_panel_t;
 
 typedef struct {
-    const char *title;     /* first line above the panels; NULL for none */
-    const char *subtitle;  /* second line; NULL for none */
-    unsigned columns;      /* panels per row */
-    unsigned panel_width;  /* px */
-    unsigned panel_height; /* px */
-    const char *x_title;   /* under the shared axis, e.g. "block size" */
-    int legend_by_colour;  /* the legend in the order of the colours (a heap
-                              query's, a number of users), not of first
-                              appearance */
+    const char *title;        /* first line above the panels; NULL for none */
+    const char *subtitle;     /* second line; NULL for none */
+    unsigned columns;         /* panels per row */
+    unsigned panel_width;     /* px */
+    unsigned panel_height;    /* px */
+    const char *x_title;      /* under the shared axis, e.g. "block size" */
+    int legend_by_colour;     /* the legend in the order of the colours (a heap
+                                 query's, a number of users), not of first
+                                 appearance */
+    const char *const *units; /* units[p]: panel p's value axis title, its unit
+                                 ("bytes", "blocks/s"); NULL (or a NULL
+                                 entry) for none */
 } plot_opts_t;
 
 /* No titles, 3 columns of 380 x 270 px panels, the axis titled "LOB size
@@ -77,11 +80,18 @@ void plot_xml_text(FILE *f, const char *s);
 /*
  * Write the figure to f.  Every panel shares the x axis (powers of two
  * spanning all points of all panels, labelled 2k, 8k, 256k, 1m); each has
- * its own value axis.  The
- * legend lists each distinct (path, colour, style, name) once, in order of
- * first appearance (legend_by_colour: of colour, then first appearance).  A statistic with one
- * value in all the panel's points (constant across sizes) gets the value axis [value / 2, value x
- * 2], so that its line runs through the middle of the panel, not along an edge. SIM_EINVAL for no
+ * its own value axis, with at least three labelled ticks (class "ytick",
+ * data-value: the 1-2-5 ladder, finer steps where it gives fewer), the
+ * range's ends a few px inside the frame, the values 0 on a row of their
+ * own below a dashed break (labelled 0), and the unit's title (class
+ * "yunit") when o->units gives one.  The legend lists each distinct (path,
+ * colour, style, name) once, in order of first appearance
+ * (legend_by_colour: of colour, then first appearance); each line entry
+ * has its own mark (a filled circle, then hollow shapes: data-marker), the
+ * same in every panel, and the legend says so (class "legend-note").  A
+ * statistic with one value in all the panel's points (constant across
+ * sizes) gets the value axis [value / 2, value x 2], so that its line runs
+ * through the middle of the panel, not along an edge. SIM_EINVAL for no
  * panels, a zero-sized layout, a series without points array, a style or colour out of range, or a
  * non-positive x; SIM_ENOMEM when memory ran out (part of the SVG may be written); SIM_EIO when
  * writing fails.  Nothing is checked after writing began, so on SIM_EINVAL nothing was written.

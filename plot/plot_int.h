@@ -41,6 +41,10 @@ double plot_titles_height(double width, const char *title, const char *subtitle)
  * tooltip. */
 void plot_panel_title(FILE *f, const char *text, double x, double y, double width);
 
+/* A value axis' title, its unit, up the left side centred on (x, y)
+ * (class "yunit"). */
+void plot_unit_title(FILE *f, const char *unit, double x, double y);
+
 /* fn(arg) into the file `path`, whole or not at all, when checked is
  * SIM_OK (the figure's input was checked); else nothing is written and err
  * says there was nothing to plot.  err names the file. */

@@ -217,13 +217,7 @@ static void draw_axes(FILE *f, const plot_steps_t *s, const steps_layout_t *l,
                 "text-anchor=\"end\" fill=\"#333\">%s</text>\n",
                 v, g->x0 - 5, y + 3.5, buf);
     }
-    double my = (g->y0 + g->y1) / 2;
-    fprintf(f,
-            "<text class=\"yunit\" x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"middle\" "
-            "fill=\"#666\" transform=\"rotate(-90 %.1f %.1f)\">",
-            g->x0 - 48, my, g->x0 - 48, my);
-    plot_xml_text(f, unit);
-    fputs("</text>\n", f);
+    plot_unit_title(f, unit, g->x0 - 48, (g->y0 + g->y1) / 2);
     char label[LABEL_CHARS + 8];
     for (size_t i = 0; i < s->nx; i++) {
         double x = sx(l, g, i);

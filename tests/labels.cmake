@@ -26,9 +26,9 @@ set(lobsim_labels
   "import: test_import bad_input_lobimport"
   "fit: test_fit lobfit_cli bad_input_lobfit"
   "lobdiff: test_lobdiff_lib test_lobdiff"
-  "plot: test_plot test_lobreport lobbench_plot_script"
+  "plot: test_plot test_lobreport lobbench_plot_script lobbench_plot_axes"
   "lobreport: test_lobreport lobreport_page"
-  "benchmarks: test_bench golden_tables_lob golden_tables_heap golden_tables_rac lobbench_cli lobbench_plot_script golden golden_heap golden_rac"
+  "benchmarks: test_bench golden_tables_lob golden_tables_heap golden_tables_rac lobbench_cli lobbench_plot_script lobbench_plot_axes golden golden_heap golden_rac"
   "pr-comment: pr_comment"
   "slow: fuzz valgrind_lobbench valgrind_setup valgrind_lobbench_record valgrind_lobdiff lobdiff_pr_diff"
   "long: lobdiff_pr_diff")

@@ -3,3 +3,7 @@ add_test(NAME lobbench_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lobbench_cli
 # --script with --plot: the segment through the steps, the CSV's figures.
 add_test(NAME lobbench_plot_script COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/plot_script.py
   $<TARGET_FILE:lobbench> ${PROJECT_SOURCE_DIR}/scenarios)
+# Every family's --plot: >= 3 value ticks and a unit on each panel, lines
+# with equal values told apart by their marks (issue 33, item 7).
+add_test(NAME lobbench_plot_axes COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/plot_axes.py
+  $<TARGET_FILE:lobbench> ${PROJECT_SOURCE_DIR}/scenarios)

@@ -413,7 +413,8 @@ for word in ("LOB size", "local", "lobsim", "dblink"):
         bad(f"--plot says '{word}'")
 if "block size" not in text or "heap queries" not in text:
     bad("--plot: no 'block size' axis or 'heap queries' title")
-legend = [t.text for g in svg.iter(ns + "g") if g.get("class") == "legend" for t in g.iter(ns + "text")]
+legend = [t.text for g in svg.iter(ns + "g") if g.get("class") == "legend" for t in g.iter(ns + "text")
+          if t.get("class") != "legend-note"]
 if legend != queries:
     bad(f"legend {legend}")
 drawn = set()
@@ -425,7 +426,7 @@ for p in panels:
         if se.get("class") != "series":
             continue
         drawn.add(se.get("data-name"))
-        n = len(list(se.iter(ns + "circle")))
+        n = len([m for m in se.iter() if m.get("class") == "mark"])
         if n != 3:
             bad(f"{p.get('data-statistic')}: {se.get('data-name')} has {n} points, want 3 block sizes")
 if drawn != set(queries):
@@ -453,7 +454,7 @@ svg = ET.parse(sys.argv[1]).getroot()
 text = " ".join(t.text or "" for t in svg.iter(ns + "text"))
 series = [g for g in svg.iter(ns + "g") if g.get("class") == "series"]
 names = {g.get("data-name") for g in series}
-counts = {len(list(g.iter(ns + "circle"))) for g in series}
+counts = {len([m for m in g.iter() if m.get("class") == "mark"]) for g in series}
 if names != {"40 users", "60 users"} or counts != {2} or "LOB size" in text or "local" in text \
         or "block size" not in text:
     print("FAIL:", names, counts, text[:200])

@@ -18,17 +18,37 @@
 
 #include "plot.h"
 
-static char *draw(const plot_panel_t *panels, size_t n)
+/* The figure of the n panels under o (NULL: the defaults), as text. */
+static char *draw_with(const plot_opts_t *o, const plot_panel_t *panels, size_t n)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     assert_non_null(f);
-    plot_opts_t o;
-    plot_opts_defaults(&o);
-    assert_int_equal(plot_svg(f, &o, panels, n), SIM_OK);
+    plot_opts_t d;
+    plot_opts_defaults(&d);
+    assert_int_equal(plot_svg(f, o ? o : &d, panels, n), SIM_OK);
     assert_int_equal(fclose(f), 0);
     return buf;
+}
+
+static char *draw(const plot_panel_t *panels, size_t n)
+{
+    return draw_with(NULL, panels, n);
+}
+
+static void expect_in(const char *svg, const char *what)
+{
+    if (!strstr(svg, what))
+        fail_msg("no '%s' in:\n%s", what, svg);
+}
+
+static size_t count(const char *s, const char *what)
+{
+    size_t n = 0;
+    for (const char *p = s; (p = strstr(p, what)) != NULL; p++)
+        n++;
+    return n;
 }
 
 /* The plot area of the panel at p: its white background rectangle. */
@@ -105,17 +125,62 @@ static void test_moving_series_unchanged(void **state)
     plot_area(svg, &y0, &y1);
     assert_non_null(strstr(svg, "data-path=\"local\" data-style=\"solid\""));
     assert_non_null(strstr(svg, ">local base (run 1)</text>"));
-    /* 100 and 1000 are ladder steps: the ends of the value axis. */
+    /* 100 and 1000 are ladder steps: the ends of the value axis, 8 px
+     * inside the frame. */
     const char *c = strstr(svg, "<g class=\"series\"");
     assert_non_null(c);
     double cx, cy;
     c = strstr(c, "<circle cx=");
     assert_int_equal(sscanf(c, "<circle cx=\"%lf\" cy=\"%lf\"", &cx, &cy), 2);
-    assert_true(fabs(cy - y1) < 0.11);
+    assert_true(fabs(cy - (y1 - 8)) < 0.11);
     c = strstr(c + 1, "<circle cx=");
     assert_int_equal(sscanf(c, "<circle cx=\"%lf\" cy=\"%lf\"", &cx, &cy), 2);
-    assert_true(fabs(cy - y0) < 0.11);
+    assert_true(fabs(cy - (y0 + 8)) < 0.11);
     free(svg);
+}
+
+/* The heap's "recursive calls" (ctas 0, fts 5, range and few_rows 10 at
+ * every block size): every query drawn, ctas on the zero row under a
+ * break, each line with a mark of its own (range's not hidden by
+ * few_rows'), at least three labelled ticks on a range of a factor 2, the
+ * unit named, and the legend saying how equal lines are told apart. */
+static void test_equal_lines_ticks_unit(void **state)
+{
+    (void)state;
+    plot_point_t zero[] = {{8, 0}, {16, 0}, {32, 0}}, five[] = {{8, 5}, {16, 5}, {32, 5}},
+                 ten[] = {{8, 10}, {16, 10}, {32, 10}};
+    plot_series_t s[] = {{"ctas", NULL, 0, PLOT_SOLID, zero, 3},
+                         {"fts", NULL, 1, PLOT_SOLID, five, 3},
+                         {"range", NULL, 2, PLOT_SOLID, ten, 3},
+                         {"few_rows", NULL, 3, PLOT_SOLID, ten, 3}};
+    plot_panel_t p = {"recursive calls", s, 4};
+    plot_opts_t o;
+    plot_opts_defaults(&o);
+    const char *const units[] = {"count"};
+    o.units = units;
+    char *buf = draw_with(&o, &p, 1);
+    /* 0, and 5, 7, 10 from the finer steps (the ladder has 5 and 10). */
+    if (count(buf, "class=\"ytick\"") < 4)
+        fail_msg("%zu value ticks", count(buf, "class=\"ytick\""));
+    expect_in(buf, ">0</text>");
+    expect_in(buf, ">7</text>");
+    expect_in(buf, "class=\"zero-break\"");
+    expect_in(buf, "transform=\"rotate(-90");
+    expect_in(buf, ">count</text>");
+    expect_in(buf, "class=\"legend-note\"");
+    /* Four marks: 3 points and the legend's swatch each, four shapes. */
+    static const char *const marks[] = {"circle", "square", "triangle-up", "triangle-down"};
+    for (size_t i = 0; i < 4; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "class=\"mark\" data-marker=\"%s\"", marks[i]);
+        if (count(buf, want) != 4)
+            fail_msg("%zu marks '%s', want 4", count(buf, want), marks[i]);
+        snprintf(want, sizeof want,
+                 "data-marker=\"%s\" data-path=\"\" data-style=\"solid\" data-name=\"%s\"",
+                 marks[i], s[i].name);
+        expect_in(buf, want);
+    }
+    free(buf);
 }
 
 static void test_bad_colour_refused(void **state)
@@ -149,12 +214,7 @@ static void test_long_subtitle_wraps(void **state)
     for (int i = 0; i < 26; i++)
         sprintf(sub + strlen(sub), "%sw%04d", i ? " " : "", i);
     o.subtitle = sub;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    assert_non_null(f);
-    assert_int_equal(plot_svg(f, &o, &p, 1), SIM_OK);
-    assert_int_equal(fclose(f), 0);
+    char *buf = draw_with(&o, &p, 1);
     /* 12 words (71 characters) a line: 12, 12, 2. */
     assert_non_null(strstr(buf, "fill=\"#444\">w0000 w0001 w0002 w0003 w0004 w0005 w0006 w0007 "
                                 "w0008 w0009 w0010 w0011</text>"));
@@ -175,14 +235,6 @@ static void draw_history(const plot_history_t *h, char **out)
     assert_non_null(f);
     assert_int_equal(plot_history_svg(f, h), SIM_OK);
     assert_int_equal(fclose(f), 0);
-}
-
-static size_t count(const char *s, const char *what)
-{
-    size_t n = 0;
-    for (const char *p = s; (p = strstr(p, what)) != NULL; p++)
-        n++;
-    return n;
 }
 
 /* Four runs, the third a step up: one labelled rule, a dot per model point,
@@ -293,12 +345,6 @@ static void test_history_labels_legend_steps(void **state)
 
 /* ---- worked by hand -------------------------------------------------------- */
 
-static void expect_in(const char *svg, const char *what)
-{
-    if (!strstr(svg, what))
-        fail_msg("no '%s' in:\n%s", what, svg);
-}
-
 /*
  * One panel of the default figure (380 x 270 px panels: the plot area at
  * x 76..382, y 86..286, 306 x 200 px) with points (512, 1), (2k, 2),
@@ -306,11 +352,14 @@ static void expect_in(const char *svg, const char *what)
  * over 306 px: 2k at 76 + 2/12 x 306 = 127.0, 1m at 76 + 11/12 x 306 =
  * 356.5, ticks labelled every other power of 2 from 512 to 2m.  y: the
  * 1-2-5 steps round 1 down to 1 and 1500 up to 2000 (1000 < 1500), so
- * log10 runs 0 .. 3.30103 over 200 px up from 286: 2 at 286 - 0.30103 /
- * 3.30103 x 200 = 267.8, 1000 at 104.2, 1500 at 93.6; ticks at the decades
- * 1, 10, 100, 1k.  A second figure from 1 to 1024 kchars and 2 to 5 (few
- * steps: each one a tick): 1k, 4k, .. 1m on x; 2, 5 on y, 2 at the bottom
- * (286.0) and 5 at the top (86.0); a zero value noted, not drawn.
+ * log10 runs 0 .. 3.30103 over the 184 px between 8 px inside the frame,
+ * up from 278: 1 at 278.0, 2 at 278 - 0.30103 / 3.30103 x 184 = 261.2, 1000
+ * at 110.8, 1500 at 101.0; ticks at the decades 1, 10, 100, 1k.  A second
+ * figure from 1 to 1024 kchars and 2 to 5 with a 0 at 32k: 1k, 4k, .. 1m on
+ * x; on y the ladder's 2 and 5 are two ticks, too few: 2, 3, 5 from the
+ * finer steps; the zero band's 20 px take the log range's bottom up to 286
+ * - 8 - 20 = 258 (2 there, 5 at 94.0), and the 0 is drawn at 32k (76 +
+ * 5/10 x 306 = 229.0) on the zero row, 278.0, labelled 0.
  */
 static void test_worked_figure(void **state)
 {
@@ -320,22 +369,23 @@ static void test_worked_figure(void **state)
     plot_panel_t p = {"stat", &se, 1};
     char *svg = draw(&p, 1);
     expect_in(svg, "<rect x=\"76.0\" y=\"86.0\" width=\"306.0\" height=\"200.0\" fill=\"white\"");
-    expect_in(svg, "points=\"76.0,286.0 127.0,267.8 356.5,104.2 382.0,93.6\"");
+    expect_in(svg, "points=\"76.0,278.0 127.0,261.2 356.5,110.8 382.0,101.0\"");
     static const char *const ticks[] = {">512</text>",  ">2k</text>",   ">8k</text>", ">32k</text>",
                                         ">128k</text>", ">512k</text>", ">2m</text>", ">1</text>",
                                         ">10</text>",   ">100</text>",  ">1k</text>"};
     for (size_t i = 0; i < sizeof ticks / sizeof ticks[0]; i++)
         expect_in(svg, ticks[i]);
-    assert_null(strstr(svg, "zeros not shown"));
+    assert_null(strstr(svg, "zero-break"));
     free(svg);
 
     plot_point_t few[] = {{1, 2}, {1024, 5}, {32, 0}};
     se.points = few, se.npoints = 3;
     svg = draw(&p, 1);
-    expect_in(svg, "<circle cx=\"76.0\" cy=\"286.0\"");
-    expect_in(svg, "<circle cx=\"382.0\" cy=\"86.0\"");
-    static const char *const ticks2[] = {">1k</text>", ">4k</text>", ">1m</text>",
-                                         ">2</text>",  ">5</text>",  "zeros not shown"};
+    expect_in(svg, "<circle cx=\"76.0\" cy=\"258.0\"");
+    expect_in(svg, "<circle cx=\"382.0\" cy=\"94.0\"");
+    expect_in(svg, "<circle cx=\"229.0\" cy=\"278.0\"");
+    static const char *const ticks2[] = {">1k</text>", ">4k</text>", ">1m</text>", ">2</text>",
+                                         ">3</text>",  ">5</text>",  ">0</text>"};
     for (size_t i = 0; i < sizeof ticks2 / sizeof ticks2[0]; i++)
         expect_in(svg, ticks2[i]);
     free(svg);
@@ -396,6 +446,7 @@ int main(void)
         cmocka_unit_test(test_nearly_constant_series_centred),
         cmocka_unit_test(test_moving_series_unchanged),
         cmocka_unit_test(test_bad_colour_refused),
+        cmocka_unit_test(test_equal_lines_ticks_unit),
         cmocka_unit_test(test_long_subtitle_wraps),
         cmocka_unit_test(test_history_steps_and_markers),
         cmocka_unit_test(test_history_bad_input_writes_nothing),
