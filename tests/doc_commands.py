@@ -47,8 +47,6 @@ NOT_YET = {
     "lobfit.md": "its fits take minutes (the whole-model fit 307 s under load): too long for "
                  "make test as they are",
     "development.md": "its one command runs four of the suite's tests again (ctest in ctest)",
-    "pr-check.md": "its comment is made from lobdiff.md's store (runs 3 and 4) in a git "
-                   "checkout, and shows times that vary",
 }
 
 
