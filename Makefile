@@ -24,7 +24,8 @@ bench: build
 	$(BUILD)/lobbench $(LOBBENCH_ARGS)
 
 # Every test but those labelled long (tests/labels.cmake), which
-# `make test-long` runs: scripts/pr-diff's test, two clones built and run.
+# `make test-long` runs: scripts/pr-diff's test, two clones built and run,
+# and the doc pages whose commands take minutes (doc_commands_long).
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE '^long$$'
 

@@ -199,6 +199,12 @@ static int record_steps(const bench_opts_t *o, const steps_t *s, bench_steps_fn 
                               s->v[i].total};
     int rc = s->n ? record(arg, o, v, s->n) : 0;
     free(v);
+    /* A script whose statements touch no table (only commit, sleep, a
+     * query) has no step to record: said, so that a user does not look for
+     * a run that is not there. */
+    if (!s->n)
+        fprintf(stderr, "lobbench: %s: no statement made or used a table: nothing recorded\n",
+                o->script);
     if (rc != 0)
         snprintf(err, errlen, "%s: not recorded", o->script);
     return rc;

@@ -25,4 +25,10 @@ if(NOT LOBSIM_SANITIZE)
     COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/doc_commands.py ${PROJECT_SOURCE_DIR}
             ${PROJECT_BINARY_DIR})
   set_tests_properties(doc_commands PROPERTIES TIMEOUT 1800)
+  # The pages whose commands take minutes (doc_commands.py's LONG): make
+  # test-long and CI.
+  add_test(NAME doc_commands_long
+    COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/doc_commands.py ${PROJECT_SOURCE_DIR}
+            ${PROJECT_BINARY_DIR} --long)
+  set_tests_properties(doc_commands_long PROPERTIES TIMEOUT 3600)
 endif()

@@ -7,7 +7,8 @@
 # checks; scripts/pr-diff's test, which builds clones of the committed tree
 # and never sees an uncommitted change): tools/mutate leaves them out unless
 # --full.  `long' marks the tests `make test` leaves to `make test-long`
-# (scripts/pr-diff's test: two clones of the tree built and run); `make asan` and CI run them too.
+# (scripts/pr-diff's test: two clones of the tree built and run; the doc
+# pages whose commands take minutes); `make asan` and CI run them too.
 set(lobsim_labels
   "sim: test_sim test_script test_undo test_lobspace test_workloads test_bench test_heapspace golden"
   "undo: test_undo test_life test_dispenser test_writer test_insert test_calibration golden"
@@ -30,8 +31,8 @@ set(lobsim_labels
   "lobreport: test_lobreport lobreport_page"
   "benchmarks: test_bench golden_tables_lob golden_tables_heap golden_tables_rac lobbench_cli lobbench_plot_script lobbench_plot_axes golden golden_heap golden_rac"
   "pr-comment: pr_comment"
-  "slow: fuzz valgrind_lobbench valgrind_setup valgrind_lobbench_record valgrind_lobdiff lobdiff_pr_diff"
-  "long: lobdiff_pr_diff")
+  "slow: fuzz valgrind_lobbench valgrind_setup valgrind_lobbench_record valgrind_lobdiff lobdiff_pr_diff doc_commands_long"
+  "long: lobdiff_pr_diff doc_commands_long")
 foreach(entry IN LISTS lobsim_labels)
   string(REGEX MATCH "^([^:]+): (.*)$" _ "${entry}")
   set(label ${CMAKE_MATCH_1})

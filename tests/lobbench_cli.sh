@@ -529,6 +529,13 @@ else
 fi
 "$LOBBENCH" --no-db --quiet --script=life.sql >stdout 2>stderr && [ ! -e results/history.db ] && ok ||
     bad "--no-db --script wrote a store or failed: $(head -n 2 stderr)"
+# A script that touches no table has nothing to record, and says so in one
+# line; the store is not made.
+printf 'commit;\nexec dbms_session.sleep(1)\n' >notable.sql
+"$LOBBENCH" --db=notable.db --quiet --script=notable.sql >stdout 2>stderr &&
+    [ "$(cat stderr)" = "lobbench: notable.sql: no statement made or used a table: nothing recorded" ] &&
+    [ ! -e notable.db ] && ok ||
+    bad "a script with no table: exit $?, stderr '$(head -n 2 stderr)', store $(ls notable.db 2>&1)"
 
 echo "lobbench_cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]
