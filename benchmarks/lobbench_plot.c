@@ -146,28 +146,6 @@ static void thousands(uint64_t v, char *buf, size_t len)
     buf[o] = '\0';
 }
 
-/* The unit of statistic k's value axis, from what its name counts: time
- * (Oracle's *_micro figures and DB CPU are microseconds), bytes, blocks,
- * index levels, else a count of events. */
-static const char *stat_unit(sim_stat_t k)
-{
-    const char *n = sim_stat_info(k)->name;
-    if (strstr(n, "micro") || strcmp(n, "DB CPU") == 0)
-        return "microseconds";
-    if (strstr(n, "bytes") || strstr(n, " size") || strstr(n, "avg_row_len"))
-        return "bytes";
-    if (strstr(n, "blocks") || strcmp(n, "physical reads") == 0 ||
-        strncmp(n, "physical reads ", 15) == 0 || strcmp(n, "physical writes") == 0)
-        return "blocks";
-    if (strstr(n, "blevel"))
-        return "index levels";
-    if (strstr(n, "num_rows") || strcmp(n, "rows processed") == 0)
-        return "rows";
-    if (strstr(n, "extents"))
-        return "extents";
-    return "count";
-}
-
 /* The units of rac's AWR figures (rac_figures(): the order of
  * rac_figure_name()). */
 static const char *const rac_units[] = {
@@ -216,7 +194,7 @@ static int plot_heap(const bench_opts_t *o, const sweep_t *sw, const bench_case_
             }
             end_series(&fg, s);
         }
-        end_panel(&fg, panel_first, sim_stat_info(k)->name, stat_unit(k));
+        end_panel(&fg, panel_first, sim_stat_info(k)->name, sim_stat_unit(k));
     }
     char title[160], subtitle[320], rows[32], note[200];
     thousands(first->c.rows, rows, sizeof rows);
@@ -438,7 +416,7 @@ static void lob_panels(figure_t *fg, const sweep_t *sw, const bench_case_t *firs
                          sim_stat_info(k)->name);
             else
                 snprintf(title, sizeof title, "%s", sim_stat_info(k)->name);
-            end_panel(fg, panel_first, title, stat_unit(k));
+            end_panel(fg, panel_first, title, sim_stat_unit(k));
         }
 }
 

@@ -98,6 +98,7 @@ static void add_series(panel_data_t *pd, const ldf_run_t *s, int k, const plot_g
 typedef struct {
     plot_opts_t po;
     plot_panel_t *panels;
+    const char **units; /* each panel's value unit (po.units) */
     panel_data_t *pdata;
     size_t np;
     const char **paths;
@@ -168,6 +169,7 @@ static sim_err_t add_panel(figure_t *fig, const ldf_diff_t *d, const ldf_run_t *
         add_series(pd, refp, k, g, fig->paths, npaths, PLOT_MARKERS, fig->rname);
     fig->panels[fig->np - 1] =
         (plot_panel_t){sim_stat_info((sim_stat_t)k)->name, pd->series, pd->nseries};
+    fig->units[fig->np - 1] = sim_stat_unit((sim_stat_t)k);
     return SIM_OK;
 }
 
@@ -233,12 +235,15 @@ static sim_err_t build(figure_t *fig, const ldf_diff_t *d, const ldf_run_t *ref)
         snprintf(fig->rname, sizeof fig->rname, "Oracle (run %" PRId64 ")", refp->info.run);
     fig->panels = ldf_malloc(npanels * sizeof *fig->panels);
     fig->pdata = ldf_malloc(npanels * sizeof *fig->pdata);
-    if (!fig->panels || !fig->pdata)
+    fig->units = ldf_malloc(npanels * sizeof *fig->units);
+    if (!fig->panels || !fig->pdata || !fig->units)
         return SIM_ENOMEM;
     for (int k = 0; k < SIM_STAT_COUNT; k++)
         if (want[k] && add_panel(fig, d, refp, &g, npaths, k) != SIM_OK)
             return SIM_ENOMEM;
-    return titles(fig, d, &g);
+    sim_err_t rc = titles(fig, d, &g);
+    fig->po.units = fig->units;
+    return rc;
 }
 
 static void figure_free(figure_t *fig)
@@ -249,6 +254,7 @@ static void figure_free(figure_t *fig)
     }
     free(fig->pdata);
     free(fig->panels);
+    free(fig->units);
     free(fig->paths);
     free(fig->subtitle);
     free(fig);

@@ -533,6 +533,27 @@ const sim_stat_info_t *sim_stat_info(sim_stat_t s)
     return (unsigned)s < SIM_STAT_COUNT ? &catalogue[s] : NULL;
 }
 
+const char *sim_stat_unit(sim_stat_t s)
+{
+    if ((unsigned)s >= SIM_STAT_COUNT)
+        return NULL;
+    const char *n = catalogue[s].name;
+    if (strstr(n, "micro") || strcmp(n, "DB CPU") == 0)
+        return "microseconds";
+    if (strstr(n, "bytes") || strstr(n, " size") || strstr(n, "avg_row_len"))
+        return "bytes";
+    if (strstr(n, "blocks") || strcmp(n, "physical reads") == 0 ||
+        strncmp(n, "physical reads ", 15) == 0 || strcmp(n, "physical writes") == 0)
+        return "blocks";
+    if (strstr(n, "blevel"))
+        return "index levels";
+    if (strstr(n, "num_rows") || strcmp(n, "rows processed") == 0)
+        return "rows";
+    if (strstr(n, "extents"))
+        return "extents";
+    return "count";
+}
+
 int sim_stat_by_name(const char *name)
 {
     for (int i = 0; i < SIM_STAT_COUNT; i++)

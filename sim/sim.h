@@ -298,6 +298,11 @@ typedef struct {
 } sim_stat_info_t;
 
 const sim_stat_info_t *sim_stat_info(sim_stat_t s);
+/* The unit of statistic s's value, from what its name counts: "microseconds"
+ * (the *_micro figures and DB CPU), "bytes", "blocks", "index levels",
+ * "rows", "extents", else "count" (of events); NULL past the catalogue.
+ * The plots title their value axes with it. */
+const char *sim_stat_unit(sim_stat_t s);
 /* Index of the statistic with this exact name, or -1. */
 int sim_stat_by_name(const char *name);
 const char *sim_view_name(sim_view_t v);

@@ -6,4 +6,4 @@ add_test(NAME lobbench_plot_script COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/p
 # Every family's --plot: >= 3 value ticks and a unit on each panel, lines
 # with equal values told apart by their marks (issue 33, item 7).
 add_test(NAME lobbench_plot_axes COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/plot_axes.py
-  $<TARGET_FILE:lobbench> ${PROJECT_SOURCE_DIR}/scenarios)
+  $<TARGET_FILE:lobbench> $<TARGET_FILE:lobdiff> ${PROJECT_SOURCE_DIR}/scenarios)
