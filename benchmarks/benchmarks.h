@@ -66,6 +66,7 @@ typedef struct {
     const char *stats_out;   /* --stats-out=FILE.csv */
     const char *awr_out;     /* --awr-out=FILE.csv */
     const char *explain_out; /* --explain-out=FILE.csv */
+    const char *profile_out; /* --profile-out=FILE.folded */
     int explain;             /* --explain: the parts under each statistic */
     const char *db;          /* --db=FILE; NULL with --no-db */
     int db_given;            /* --db was given (it and --no-db exclude each other) */
@@ -263,6 +264,14 @@ int bench_awr_csv(const char *path, const bench_case_t *cases, size_t n, char *e
  */
 int bench_explain_csv(const char *path, const bench_case_t *cases, size_t n, char *err,
                       size_t errlen);
+/*
+ * The model's work as folded stacks (--profile-out=FILE.folded, profile.c):
+ * per case, the Oracle layers of each part of the model and the statistic,
+ * weighted by the operations the part counted; the counts of a statistic
+ * that counts operations sum to its value in bench_csv().  Same contract.
+ */
+int bench_profile_folded(const char *path, const bench_case_t *cases, size_t n, char *err,
+                         size_t errlen);
 /* v as the fewest decimal digits that read back as exactly v (at most 17,
  * "%.17g"): every figure of a CSV at full precision. */
 void bench_format_double(double v, char *buf, size_t len);

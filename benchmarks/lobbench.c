@@ -155,6 +155,8 @@ static int check_outputs(const bench_opts_t *o, char *err, size_t errlen)
         return 2;
     if (o->explain_out && dir_writable("--explain-out", o->explain_out, err, errlen))
         return 2;
+    if (o->profile_out && dir_writable("--profile-out", o->profile_out, err, errlen))
+        return 2;
     if (o->plot && dir_writable("--plot", o->plot, err, errlen))
         return 2;
     if (o->db == NULL)
@@ -484,6 +486,11 @@ static int write_outputs(const bench_opts_t *o, const sweep_t *sw, const provena
     }
     if (o->explain_out &&
         bench_explain_csv(o->explain_out, sw->cases, sw->ncases, err, sizeof err) != 0) {
+        fprintf(stderr, "lobbench: %s\n", err);
+        rc = 1;
+    }
+    if (o->profile_out &&
+        bench_profile_folded(o->profile_out, sw->cases, sw->ncases, err, sizeof err) != 0) {
         fprintf(stderr, "lobbench: %s\n", err);
         rc = 1;
     }

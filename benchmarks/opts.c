@@ -471,6 +471,7 @@ enum {
     OPT_STATS_OUT,
     OPT_AWR_OUT,
     OPT_EXPLAIN_OUT,
+    OPT_PROFILE_OUT,
     OPT_DB,
     OPT_PLOT,
     OPT_SCRIPT,
@@ -500,6 +501,7 @@ static const sim_opt_t options[] = {
     {"stats-out", 0, SIM_OPT_VALUE, OPT_STATS_OUT},
     {"awr-out", 0, SIM_OPT_VALUE, OPT_AWR_OUT},
     {"explain-out", 0, SIM_OPT_VALUE, OPT_EXPLAIN_OUT},
+    {"profile-out", 0, SIM_OPT_VALUE, OPT_PROFILE_OUT},
     {"db", 0, SIM_OPT_VALUE, OPT_DB},
     {"plot", 0, SIM_OPT_VALUE, OPT_PLOT},
     {"script", 0, SIM_OPT_VALUE, OPT_SCRIPT},
@@ -596,6 +598,9 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
     case OPT_EXPLAIN_OUT:
         o->explain_out = v;
         return 0;
+    case OPT_PROFILE_OUT:
+        o->profile_out = v;
+        return 0;
     case OPT_DB:
         if (*v == '\0') {
             snprintf(err, errlen, "--db: empty file name");
@@ -658,11 +663,17 @@ static int check_script(const bench_opts_t *o, char *err, size_t errlen)
         int given;
         const char *opt;
     } sweep_only[] = {
-        {o->workload_given, "--workload"}, {o->paths_given, "--path"},
-        {o->sizes_given, "--sizes"},       {o->rows_given, "--rows"},
-        {o->nseeds > 0, "--seeds"},        {o->piece_size_set, "--piece-size"},
-        {o->awr_out != NULL, "--awr-out"}, {o->explain_out != NULL, "--explain-out"},
-        {o->nswept > 0, "a --param list"}, {o->nblock_sizes > 1, "a --block-size list"},
+        {o->workload_given, "--workload"},
+        {o->paths_given, "--path"},
+        {o->sizes_given, "--sizes"},
+        {o->rows_given, "--rows"},
+        {o->nseeds > 0, "--seeds"},
+        {o->piece_size_set, "--piece-size"},
+        {o->awr_out != NULL, "--awr-out"},
+        {o->explain_out != NULL, "--explain-out"},
+        {o->profile_out != NULL, "--profile-out"},
+        {o->nswept > 0, "a --param list"},
+        {o->nblock_sizes > 1, "a --block-size list"},
     };
     for (size_t i = 0; i < sizeof sweep_only / sizeof sweep_only[0]; i++)
         if (sweep_only[i].given) {
@@ -898,6 +909,9 @@ void bench_usage(FILE *f)
           "  --explain-out=FILE.csv    the same as CSV: workload,path,lob_kchars,block_kb,\n"
           "                            statistic,component,value (components sum to the\n"
           "                            statistic in --stats-out)\n"
+          "  --profile-out=FILE.folded the model's work as folded stacks (flamegraph.pl,\n"
+          "                            speedscope): case;Oracle layers;statistic COUNT,\n"
+          "                            weighted by operation counts\n"
           "  --db=FILE                 results store (default: results/history.db)\n"
           "  --no-db                   record nothing\n"
           "  --plot=FILE.svg           draw the statistics: LOB workloads against LOB\n"

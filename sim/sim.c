@@ -562,6 +562,22 @@ int sim_stat_by_name(const char *name)
     return -1;
 }
 
+int sim_stat_counts_operations(sim_stat_t s)
+{
+    const sim_stat_info_t *in = sim_stat_info(s);
+    if (in == NULL)
+        return 0;
+    if (in->view != SIM_VIEW_SESSTAT && in->view != SIM_VIEW_ENQUEUE &&
+        in->view != SIM_VIEW_TRANSACTION && in->view != SIM_VIEW_EVENT)
+        return 0;
+    /* The amounts among them, by the unit their Oracle name gives. */
+    static const char *const units[] = {"bytes", "size", "time", "micro", "DB CPU"};
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (strstr(in->name, units[i]) != NULL)
+            return 0;
+    return 1;
+}
+
 const char *sim_view_name(sim_view_t v)
 {
     switch (v) {

@@ -305,6 +305,12 @@ const sim_stat_info_t *sim_stat_info(sim_stat_t s);
 const char *sim_stat_unit(sim_stat_t s);
 /* Index of the statistic with this exact name, or -1. */
 int sim_stat_by_name(const char *name);
+/* Whether s counts operations (gets, allocations, round trips, records,
+ * waits, commits ...): a session statistic, enqueue, transaction or wait
+ * figure that is no amount of bytes, size or time.  The others (bytes,
+ * times, the dictionary's and the segment's state after a step) are not
+ * events to count: --profile-out weighs stacks by the first kind only. */
+int sim_stat_counts_operations(sim_stat_t s);
 const char *sim_view_name(sim_view_t v);
 
 /* One simulated session's figures: deltas over one statement. */

@@ -7,3 +7,7 @@ add_test(NAME lobbench_plot_script COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/p
 # with equal values told apart by their marks (issue 33, item 7).
 add_test(NAME lobbench_plot_axes COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/plot_axes.py
   $<TARGET_FILE:lobbench> $<TARGET_FILE:lobdiff> ${PROJECT_SOURCE_DIR}/scenarios)
+# --profile-out's folded stacks: flamegraph.pl's format, each statistic
+# under its layer, the counts summing to --stats-out (tests/profile_folded.py).
+add_test(NAME profile_folded COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/profile_folded.py
+                                     $<TARGET_FILE:lobbench>)
