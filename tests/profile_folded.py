@@ -17,17 +17,23 @@ import tempfile
 LINE = re.compile(r"^(.*)\s+?(\d+(?:\.\d*)?)$")
 
 # Statistics that count operations and that the runs below must show, each
-# under the frame of the layer that counts it (by hand, from the model's
-# parts as docs/lob-insert.md and --explain describe them).
-MUST = {
-    "securefile allocation chunks": "chunk allocator",
-    "segment dispenser allocations": "ktsl dispenser",
-    "segment chunks allocation from disepnser": "ktsl dispenser",
-    "SQL*Net roundtrips to/from dblink": "npi SQL*Net database link",
-    "CR blocks created": "kcb consistent read",
-    "db block gets": "kcb current get",
-    "v$transaction.used_urec": "ktu undo",
-}
+# under the frame of the layer that counts it, one or more for every part of
+# the model the runs use (by hand, from the parts --explain names).
+MUST = [
+    ("segment extents allocated", "extent allocation"),
+    ("securefile allocation chunks", "chunk allocator"),
+    ("segment dispenser allocations", "ktsl dispenser"),
+    ("segment chunks allocation from disepnser", "ktsl dispenser"),
+    ("consistent gets", "kdo source rows (t1)"),
+    ("db block changes", "LOB block writes"),
+    ("SQL*Net roundtrips to/from dblink", "npi SQL*Net database link"),
+    ("CR blocks created", "kcb consistent read"),
+    ("db block gets", "kcb current get"),
+    ("v$transaction.used_urec", "ktu undo"),
+    ("physical reads", "kdo heap table and indexes"),
+    ("recursive calls", "kks parse"),
+    ("gc cr blocks received", "kcl global cache"),
+]
 # Amounts, not operations: never a stack.
 NEVER = ["undo change vector size", "securefile allocation bytes", "redo size",
          "bytes received via SQL*Net from dblink", "elapsed time micro"]
@@ -108,7 +114,7 @@ def main():
                                      "--param=rac.transactions=500", "--param=rac.warmup=50"])]:
             for stat, fr in (check(lobbench, args, where, label) or {}).items():
                 seen.setdefault(stat, set()).update(fr)
-        for stat, frame in MUST.items():
+        for stat, frame in MUST:
             if stat not in seen:
                 bad(f"no stack of '{stat}'")
             elif frame not in seen[stat]:
