@@ -67,6 +67,7 @@ typedef struct {
     const char *awr_out;     /* --awr-out=FILE.csv */
     const char *explain_out; /* --explain-out=FILE.csv */
     const char *profile_out; /* --profile-out=FILE.folded */
+    uint64_t snapshot_every; /* --snapshot-every=N rows, 0 without */
     int explain;             /* --explain: the parts under each statistic */
     const char *db;          /* --db=FILE; NULL with --no-db */
     int db_given;            /* --db was given (it and --no-db exclude each other) */
@@ -184,6 +185,11 @@ typedef struct {
     uint32_t nsamples;
     double real_samples_ns[BENCH_MAX_SAMPLES];
     double cpu_samples_ns[BENCH_MAX_SAMPLES];
+    /* --snapshot-every: each interval's delta of every statistic and the
+     * rows it inserted (snapshot.c); NULL and 0 without. */
+    sim_stats_t *snaps;
+    uint64_t *snap_rows;
+    uint32_t nsnaps;
 } bench_case_t;
 
 /* ---- the sweep's points (sweep.c) ---------------------------------------- */
@@ -240,6 +246,12 @@ sim_err_t bench_rac_csv(FILE *f, const bench_case_t *cases, size_t n);
  * with the reports made so far kept.  bench_free_reports() frees them. */
 sim_err_t bench_rac_reports(bench_case_t *cases, size_t n);
 void bench_free_reports(bench_case_t *cases, size_t n);
+
+/* --snapshot-every (snapshot.c): bc's figures interval by interval into
+ * bc->snaps; 0, or 1 with a one-line message naming the case.  The
+ * intervals' figures add up to the case's own. */
+int bench_snapshots_take(bench_case_t *bc, uint64_t every, char *err, size_t errlen);
+void bench_snapshots_free(bench_case_t *cases, size_t n);
 
 /*
  * Write the figures in the one layout of every workload,

@@ -418,7 +418,7 @@ static int start_benchmark(gbc_t *g, const bench_opts_t *o, const sweep_t *sw, i
  * --benchmark_filter leaves out.  Returns 1 if a case failed (named on
  * stderr), else 0.
  */
-static int run_model(gbc_t *g, sweep_t *sw)
+static int run_model(gbc_t *g, sweep_t *sw, uint64_t snapshot_every)
 {
     int failed = 0;
     for (size_t i = 0; i < sw->ncases; i++) {
@@ -431,6 +431,13 @@ static int run_model(gbc_t *g, sweep_t *sw)
             continue;
         }
         bc->ran = 1;
+        char serr[512];
+        if (snapshot_every && bench_snapshots_take(bc, snapshot_every, serr, sizeof serr) != 0) {
+            fprintf(stderr, "lobbench: %s\n", serr);
+            bc->ran = 0;
+            failed = 1;
+            continue;
+        }
         gbc_benchmark_t *b;
         if (gbc_register(g, bc->name, bm_insert, bc, &b) != GBC_OK) {
             fprintf(stderr, "lobbench: %s\n", gbc_errmsg(g));
@@ -529,7 +536,7 @@ static int sweep(const bench_opts_t *o, sweep_t *sw, int argc, char **argv, cons
     int failed = 0;
     int none_ran = 0;
     if (rc == 0) {
-        failed = run_model(g, sw);
+        failed = run_model(g, sw, o->snapshot_every);
         for (size_t i = 0; i < sw->ncases && failed; i++)
             none_ran |= sw->cases[i].ran;
         none_ran = failed && !none_ran;
@@ -605,8 +612,10 @@ int main(int argc, char **argv)
         }
         free(gargv);
     }
-    if (sw.cases)
+    if (sw.cases) {
         bench_free_reports(sw.cases, sw.ncases);
+        bench_snapshots_free(sw.cases, sw.ncases);
+    }
     free(sw.cases);
     free(cmdline);
     return rc;

@@ -472,6 +472,7 @@ enum {
     OPT_AWR_OUT,
     OPT_EXPLAIN_OUT,
     OPT_PROFILE_OUT,
+    OPT_SNAPSHOT_EVERY,
     OPT_DB,
     OPT_PLOT,
     OPT_SCRIPT,
@@ -502,6 +503,7 @@ static const sim_opt_t options[] = {
     {"awr-out", 0, SIM_OPT_VALUE, OPT_AWR_OUT},
     {"explain-out", 0, SIM_OPT_VALUE, OPT_EXPLAIN_OUT},
     {"profile-out", 0, SIM_OPT_VALUE, OPT_PROFILE_OUT},
+    {"snapshot-every", 0, SIM_OPT_VALUE, OPT_SNAPSHOT_EVERY},
     {"db", 0, SIM_OPT_VALUE, OPT_DB},
     {"plot", 0, SIM_OPT_VALUE, OPT_PLOT},
     {"script", 0, SIM_OPT_VALUE, OPT_SCRIPT},
@@ -601,6 +603,16 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
     case OPT_PROFILE_OUT:
         o->profile_out = v;
         return 0;
+    case OPT_SNAPSHOT_EVERY:
+        if (bench_parse_u64("--snapshot-every", v, 1000000000000ULL, &o->snapshot_every, err,
+                            errlen) != 0)
+            return 2;
+        if (o->snapshot_every == 0) {
+            snprintf(err, errlen, "--snapshot-every=%s: rows per snapshot (accepted: 1 or more)",
+                     v);
+            return 2;
+        }
+        return 0;
     case OPT_DB:
         if (*v == '\0') {
             snprintf(err, errlen, "--db: empty file name");
@@ -672,6 +684,7 @@ static int check_script(const bench_opts_t *o, char *err, size_t errlen)
         {o->awr_out != NULL, "--awr-out"},
         {o->explain_out != NULL, "--explain-out"},
         {o->profile_out != NULL, "--profile-out"},
+        {o->snapshot_every != 0, "--snapshot-every"},
         {o->nswept > 0, "a --param list"},
         {o->nblock_sizes > 1, "a --block-size list"},
     };
@@ -775,6 +788,14 @@ static int check_families(const bench_opts_t *o, char *err, size_t errlen)
     }
     if (o->awr_out && f != FAM_RAC)
         return not_theirs("--awr-out", FAM_RAC, f, err, errlen);
+    /* Snapshots are taken of the insert alone (workload_run_snapshots). */
+    for (int w = 0; o->snapshot_every && w < WORKLOAD_MAX; w++)
+        if (o->workloads[w] && w != workload_find("insert")) {
+            snprintf(err, errlen,
+                     "--snapshot-every: snapshots are taken of the insert workload only, not %s",
+                     workload_name(w));
+            return 2;
+        }
     /* One family per file: each has its own columns, and its own x axis
      * (--stats-out has one layout for all). */
     const char *const files[][2] = {{"--explain-out", o->explain_out}, {"--plot", o->plot}};
@@ -912,6 +933,9 @@ void bench_usage(FILE *f)
           "  --profile-out=FILE.folded the model's work as folded stacks (flamegraph.pl,\n"
           "                            speedscope): case;Oracle layers;statistic COUNT,\n"
           "                            weighted by operation counts\n"
+          "  --snapshot-every=N        the insert's figures every N rows: --stats-out gets\n"
+          "                            a row per interval and statistic, with snap_id\n"
+          "                            (1, 2, ...) and snap_rows (the interval's rows)\n"
           "  --db=FILE                 results store (default: results/history.db)\n"
           "  --no-db                   record nothing\n"
           "  --plot=FILE.svg           draw the statistics: LOB workloads against LOB\n"

@@ -500,9 +500,14 @@ static void format_kchars(const case_t *c, char *buf, size_t len)
 static sim_err_t write_csv(FILE *f, void *arg)
 {
     const csv_t *csv = arg;
+    /* With --snapshot-every, a row per interval: snap_id and snap_rows
+     * after the other columns, the interval's delta as the value. */
+    int snapped = 0;
+    for (size_t i = 0; i < csv->n; i++)
+        snapped |= csv->cases[i].nsnaps > 0;
     fprintf(f, "workload,path,lob_kchars,block_kb,rows,statistic,value,recursive");
     bench_sweep_header(f, csv->cases, csv->n, 0);
-    fputc('\n', f);
+    fputs(snapped ? ",snap_id,snap_rows\n" : "\n", f);
     for (size_t i = 0; i < csv->n; i++) {
         const bench_case_t *bc = &csv->cases[i];
         if (!bc->ran)
@@ -514,17 +519,22 @@ static sim_err_t write_csv(FILE *f, void *arg)
             format_kchars(c, kchars, sizeof kchars);
         sim_stats_t rec;
         case_result_recursive(&bc->res, &rec);
-        for (size_t s = 0; s < bench_order_len; s++) {
-            sim_stat_t st = bench_order[s];
-            fprintf(f, "%s,%s,%s,%u,%llu,\"%s\",%llu,", workload_name(c->workload),
-                    lob ? case_path_name(c->path) : "", kchars, c->block_size / 1024,
-                    (unsigned long long)c->rows, sim_stat_info(st)->name,
-                    (unsigned long long)bc->st.v[st]);
-            if (workload_is_heap(c->workload))
-                fprintf(f, "%llu", (unsigned long long)rec.v[st]);
-            bench_sweep_cells(f, bc, 0);
-            fputc('\n', f);
-        }
+        uint32_t nrows = bc->nsnaps ? bc->nsnaps : 1;
+        for (uint32_t k = 0; k < nrows; k++)
+            for (size_t s = 0; s < bench_order_len; s++) {
+                sim_stat_t st = bench_order[s];
+                const sim_stats_t *v = bc->nsnaps ? &bc->snaps[k] : &bc->st;
+                fprintf(f, "%s,%s,%s,%u,%llu,\"%s\",%llu,", workload_name(c->workload),
+                        lob ? case_path_name(c->path) : "", kchars, c->block_size / 1024,
+                        (unsigned long long)c->rows, sim_stat_info(st)->name,
+                        (unsigned long long)v->v[st]);
+                if (workload_is_heap(c->workload))
+                    fprintf(f, "%llu", (unsigned long long)rec.v[st]);
+                bench_sweep_cells(f, bc, 0);
+                if (bc->nsnaps)
+                    fprintf(f, ",%u,%llu", k + 1, (unsigned long long)bc->snap_rows[k]);
+                fputc('\n', f);
+            }
     }
     return SIM_OK;
 }

@@ -87,6 +87,13 @@ sim_err_t dbl_writer_check(const dbl_writer_t *w);
 /* ---- the workloads ------------------------------------------------------ */
 
 sim_err_t dbl_insert(const case_t *c, case_result_t *out);
+/* The insert in intervals of `every` rows (the last may be shorter): after
+ * each, fn gets the rows inserted so far and the figures counted so far,
+ * by part, as the statement's own would be were it to end there (the link's
+ * closing round trips come with the last).  A non-zero return of fn stops
+ * the run: SIM_EINVAL. */
+typedef int (*dbl_snap_fn)(void *arg, uint64_t rows, const case_result_t *so_far);
+sim_err_t dbl_insert_snapshots(const case_t *c, uint64_t every, dbl_snap_fn fn, void *arg);
 sim_err_t dbl_scan(const case_t *c, case_result_t *out);
 sim_err_t dbl_rows(const case_t *c, case_result_t *out);
 sim_err_t dbl_cluster(const case_t *c, case_result_t *out);

@@ -6,23 +6,62 @@
  */
 #include "dblink_sim_int.h"
 
+#include <string.h>
+
+/* A fresh segment and the session's writer over it; nothing is left
+ * allocated on failure. */
+static sim_err_t open_writer(const case_t *c, lob_segment_t **seg, dbl_writer_t **w)
+{
+    sim_err_t rc = dbl_writer_segment_create(c, seg);
+    if (rc != SIM_OK)
+        return rc;
+    rc = dbl_writer_create(c, *seg, w);
+    if (rc != SIM_OK)
+        lob_segment_destroy(*seg);
+    return rc;
+}
+
 sim_err_t dbl_insert_rows(const case_t *c, case_result_t *out, lob_chunk_fn observe, void *arg)
 {
     lob_segment_t *seg;
-    sim_err_t rc = dbl_writer_segment_create(c, &seg);
+    dbl_writer_t *w;
+    sim_err_t rc = open_writer(c, &seg, &w);
     if (rc != SIM_OK)
         return rc;
-    dbl_writer_t *w;
-    rc = dbl_writer_create(c, seg, &w);
-    if (rc != SIM_OK) {
-        lob_segment_destroy(seg);
-        return rc;
-    }
     dbl_writer_observe_chunks(w, observe, arg);
     rc = dbl_writer_rows(w, c->rows);
     dbl_writer_finish(w);
     dbl_writer_result(w, out);
     case_result_add(out, CASE_PART_SEGMENT, lob_segment_stats(seg));
+    dbl_writer_destroy(w);
+    lob_segment_destroy(seg);
+    return rc;
+}
+
+sim_err_t dbl_insert_snapshots(const case_t *c, uint64_t every, dbl_snap_fn fn, void *arg)
+{
+    if (every == 0)
+        return SIM_EINVAL;
+    lob_segment_t *seg;
+    dbl_writer_t *w;
+    sim_err_t rc = open_writer(c, &seg, &w);
+    if (rc != SIM_OK)
+        return rc;
+    for (uint64_t done = 0; done < c->rows && rc == SIM_OK;) {
+        uint64_t n = c->rows - done < every ? c->rows - done : every;
+        rc = dbl_writer_rows(w, n);
+        done += n;
+        if (rc != SIM_OK)
+            break;
+        if (done == c->rows)
+            dbl_writer_finish(w);
+        case_result_t so_far;
+        memset(&so_far, 0, sizeof so_far);
+        dbl_writer_result(w, &so_far);
+        case_result_add(&so_far, CASE_PART_SEGMENT, lob_segment_stats(seg));
+        if (fn(arg, done, &so_far) != 0)
+            rc = SIM_EINVAL;
+    }
     dbl_writer_destroy(w);
     lob_segment_destroy(seg);
     return rc;

@@ -11,3 +11,7 @@ add_test(NAME lobbench_plot_axes COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/plo
 # under its layer, the counts summing to --stats-out (tests/profile_folded.py).
 add_test(NAME profile_folded COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/profile_folded.py
                                      $<TARGET_FILE:lobbench>)
+# --snapshot-every: the insert interval by interval, adding up to the run
+# (tests/snapshots.py).
+add_test(NAME snapshots COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/snapshots.py
+                                $<TARGET_FILE:lobbench>)

@@ -124,6 +124,22 @@ sim_err_t workload_run(const case_t *c, case_result_t *out, char *msg, size_t ms
     return table[c->workload].run(c, out);
 }
 
+sim_err_t workload_run_snapshots(const case_t *c, uint64_t every, workload_snap_fn fn, void *arg,
+                                 char *msg, size_t msglen)
+{
+    char spare[256];
+    if (msg == NULL)
+        msg = spare, msglen = sizeof spare;
+    if (workload_validate(c, msg, msglen) != SIM_OK)
+        return SIM_EINVAL;
+    if (table[c->workload].run != dbl_insert) {
+        snprintf(msg, msglen, "%s: snapshots are taken of the insert workload only",
+                 table[c->workload].name);
+        return SIM_EINVAL;
+    }
+    return dbl_insert_snapshots(c, every, fn, arg);
+}
+
 sim_err_t workload_run_stats(const case_t *c, sim_stats_t *out)
 {
     case_result_t r;

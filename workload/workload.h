@@ -68,4 +68,14 @@ sim_err_t workload_run(const case_t *c, case_result_t *out, char *msg, size_t ms
 /* The same, summed: the session statistics. */
 sim_err_t workload_run_stats(const case_t *c, sim_stats_t *out);
 
+/*
+ * The case in intervals of `every` rows (lobbench --snapshot-every): fn gets,
+ * after each, the rows so far and the figures so far, by part.  Only the
+ * insert workload runs so: SIM_EINVAL for the others (msg says so), as for
+ * an invalid case.
+ */
+typedef int (*workload_snap_fn)(void *arg, uint64_t rows, const case_result_t *so_far);
+sim_err_t workload_run_snapshots(const case_t *c, uint64_t every, workload_snap_fn fn, void *arg,
+                                 char *msg, size_t msglen);
+
 #endif /* LOBSIM_WORKLOAD_H */

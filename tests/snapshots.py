@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""snapshots.py -- lobbench --snapshot-every (issue 30, item 2): the insert's
+figures interval by interval in --stats-out (snap_id, snap_rows), the
+intervals adding up to the run's own figures, the same counters run after
+run, and what is refused.
+
+    usage: snapshots.py LOBBENCH
+"""
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+
+fails = []
+
+
+def bad(msg):
+    fails.append(msg)
+    print("FAIL:", msg)
+
+
+def run(lobbench, where, args):
+    return subprocess.run([lobbench, "--no-db", "--quiet", "--benchmark_min_time=1x"] + args,
+                          cwd=where, capture_output=True, text=True)
+
+
+def rows_of(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def main():
+    lobbench = os.path.abspath(sys.argv[1])
+    with tempfile.TemporaryDirectory(prefix="lobsim-snap-") as where:
+        sweep = ["--sizes=2k,256k", "--rows=10000"]
+        p = run(lobbench, where, sweep + ["--stats-out=whole.csv"])
+        q = run(lobbench, where, sweep + ["--snapshot-every=3000", "--stats-out=snap.csv"])
+        r = run(lobbench, where, sweep + ["--snapshot-every=3000", "--stats-out=again.csv"])
+        if p.returncode or q.returncode or r.returncode:
+            bad(f"lobbench exited {p.returncode}, {q.returncode}, {r.returncode}: "
+                f"{(p.stderr + q.stderr + r.stderr).strip()[:300]}")
+            return 1
+        whole = {(x["path"], x["lob_kchars"], x["statistic"]): int(x["value"])
+                 for x in rows_of(os.path.join(where, "whole.csv"))}
+        snaps = rows_of(os.path.join(where, "snap.csv"))
+        if open(os.path.join(where, "snap.csv")).read() != open(os.path.join(where, "again.csv")).read():
+            bad("two runs with the same seed gave other snapshots")
+        # 10,000 rows in 3,000s: four intervals, the last of 1,000 rows.
+        per_case = {}
+        for x in snaps:
+            per_case.setdefault((x["path"], x["lob_kchars"]), {})[int(x["snap_id"])] = int(x["snap_rows"])
+        if len(per_case) != 4:
+            bad(f"{len(per_case)} cases with snapshots, want 4 (local and dblink at 2k and 256k)")
+        for case, ids in per_case.items():
+            if ids != {1: 3000, 2: 3000, 3: 3000, 4: 1000}:
+                bad(f"{case}: snapshots {ids}, want 1-3 of 3000 rows and 4 of 1000")
+        sums = {}
+        for x in snaps:
+            key = (x["path"], x["lob_kchars"], x["statistic"])
+            sums[key] = sums.get(key, 0) + int(x["value"])
+        if set(sums) != set(whole):
+            bad("the snapshots' statistics are not the run's")
+        for key, v in whole.items():
+            if sums.get(key) != v:
+                bad(f"{key}: the snapshots add up to {sums.get(key)}, the run counted {v}")
+        # The link's round trips: one a row, so an interval's are its rows
+        # but for the link's opening (first) and closing (last) ones.
+        rt = {int(x["snap_id"]): int(x["value"]) for x in snaps
+              if x["path"] == "dblink" and x["lob_kchars"] == "2"
+              and x["statistic"] == "SQL*Net roundtrips to/from dblink"}
+        if rt.get(2) != 3000 or rt.get(3) != 3000:
+            bad(f"dblink 2k's middle intervals made {rt.get(2)} and {rt.get(3)} round trips, want 3000")
+        if not (rt.get(1, 0) > 3000 and rt.get(4, 0) > 1000):
+            bad(f"dblink 2k: first interval {rt.get(1)} and last {rt.get(4)} round trips: "
+                "the link's opening and closing ones are missing")
+        for args, want in [(["--workload=fts", "--snapshot-every=10"], "insert workload only, not fts"),
+                           (["--snapshot-every=0"], "--snapshot-every=0"),
+                           (["--script=x.sql", "--snapshot-every=10"], "applies to a sweep")]:
+            e = run(lobbench, where, args)
+            lines = [x for x in e.stderr.split("\n") if x.strip()]
+            if e.returncode != 2 or len(lines) != 1 or want not in lines[0]:
+                bad(f"{' '.join(args)}: exit {e.returncode}, stderr {e.stderr.strip()!r}; want exit 2, one line with {want!r}")
+    print(f"snapshots: {len(fails)} failed")
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
