@@ -508,7 +508,8 @@ static int write_outputs(const bench_opts_t *o, const sweep_t *sw, const provena
         else
             recorded = 1;
     }
-    if (o->plot && lobbench_write_plot(o, sw) != 0)
+    if (o->plot &&
+        (o->snapshot_every ? lobbench_write_snapshot_plot(o, sw) : lobbench_write_plot(o, sw)) != 0)
         rc = 1;
     sim_interrupt_say(recorded ? "after the run was recorded" : "nothing recorded");
     sim_interrupt_hold(0);

@@ -46,6 +46,9 @@ typedef struct {
 int lobbench_record_script(void *arg, const bench_opts_t *o, const bench_step_t *steps, size_t n);
 /* --plot (lobbench_plot.c): 0, or 1 with one line on stderr. */
 int lobbench_write_plot(const bench_opts_t *o, const sweep_t *sw);
+/* --plot with --snapshot-every (lobbench_snapshot_plot.c): the insert's
+ * figures per row, interval by interval. */
+int lobbench_write_snapshot_plot(const bench_opts_t *o, const sweep_t *sw);
 /* --plot of a --script run (lobbench_script_plot.c): the LOB segment of
  * each table through the n steps; 0, or 1 with one line on stderr. */
 int lobbench_write_script_plot(const bench_opts_t *o, const bench_step_t *steps, size_t n);

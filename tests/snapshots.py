@@ -8,6 +8,7 @@ run, and what is refused.
 """
 import csv
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -74,6 +75,29 @@ def main():
         if not (rt.get(1, 0) > 3000 and rt.get(4, 0) > 1000):
             bad(f"dblink 2k: first interval {rt.get(1)} and last {rt.get(4)} round trips: "
                 "the link's opening and closing ones are missing")
+        # --plot: a panel per statistic, a line per case, each point the
+        # interval's figure per row as --stats-out gives figure and rows.
+        pl = run(lobbench, where, sweep + ["--snapshot-every=3000", "--plot=snap.svg"])
+        if pl.returncode != 0:
+            bad(f"--plot with --snapshot-every exited {pl.returncode}: {pl.stderr.strip()[:200]}")
+        else:
+            svg = open(os.path.join(where, "snap.svg"), encoding="utf-8").read()
+            names = {"local": "local", "dblink": "dblink"}
+            drawn = 0
+            for m in re.finditer(r'<g class="series" data-name="([^"]*)" data-statistic="([^"]*)" '
+                                 r'data-values="([^"]*)">', svg):
+                path, size = m.group(1).split(" ")
+                kchars = size.rstrip("k")
+                got = [float(v) for v in m.group(3).split()]
+                want = [int(x["value"]) / int(x["snap_rows"]) for x in snaps
+                        if x["path"] == names[path] and x["lob_kchars"] == kchars
+                        and x["statistic"] == m.group(2)]
+                if len(got) != len(want) or any(abs(g - w) > 1e-4 * max(1, abs(w))
+                                                 for g, w in zip(got, want)):
+                    bad(f"--plot: {m.group(1)} {m.group(2)}: {got}, --stats-out gives {want}")
+                drawn += 1
+            if drawn != 6 * 4:
+                bad(f"--plot: {drawn} lines, want 24 (6 statistics x 4 cases)")
         for args, want in [(["--workload=fts", "--snapshot-every=10"], "insert workload only, not fts"),
                            (["--snapshot-every=0"], "--snapshot-every=0"),
                            (["--script=x.sql", "--snapshot-every=10"], "applies to a sweep")]:
