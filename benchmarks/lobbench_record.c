@@ -128,6 +128,9 @@ int lobbench_record(const bench_opts_t *o, const sweep_t *sw, const provenance_t
             sess[n].parts = &parts[n];
             sess[n].nparts = 1;
         }
+        sess[n].nsnaps = bc->nsnaps;
+        sess[n].snap_rows = bc->snap_rows;
+        sess[n].snaps = bc->snaps;
         sess[n].timed = bc->repetitions > 0;
         sess[n].timing.iterations = bc->iterations;
         sess[n].timing.real_time_ns = bc->real_ns;

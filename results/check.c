@@ -37,6 +37,12 @@ static const struct {
      "SELECT p.sid FROM session_part_stats p\n"
      "LEFT JOIN session_stats st ON st.sid = p.sid AND st.\"statistic#\" = p.\"statistic#\"\n"
      "WHERE st.value IS NULL OR p.value > st.value"},
+    {"invariant 14: session %s has snapshots whose deltas of a figure do not add up to its "
+     "figure",
+     "SELECT p.sid FROM session_snapshots p\n"
+     "LEFT JOIN session_stats st ON st.sid = p.sid AND st.\"statistic#\" = p.\"statistic#\"\n"
+     "GROUP BY p.sid, p.\"statistic#\"\n"
+     "HAVING st.value IS NULL OR sum(p.value) <> st.value"},
     {"invariant 13: session %s has neither a LOB size nor a step, or a step without its "
      "statement and table",
      "SELECT sid FROM sessions\n"

@@ -160,6 +160,21 @@ static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss
                                      i + 1, pt->name, sim_stat_info((sim_stat_t)k)->name,
                                      pt->stats.v[k], ss->stats.v[k]);
     }
+    if (ss->nsnaps && (!ss->snaps || !ss->snap_rows))
+        return res_store_err(s, SIM_EINVAL,
+                             "cannot record run: session %zu: %" PRIu32
+                             " snapshots without their arrays",
+                             i + 1, ss->nsnaps);
+    for (int k = 0; ss->nsnaps && k < SIM_STAT_COUNT; k++) {
+        uint64_t sum = 0;
+        for (uint32_t n = 0; n < ss->nsnaps; n++)
+            sum += ss->snaps[n].v[k];
+        if (sum != ss->stats.v[k])
+            return res_store_err(s, SIM_EINVAL,
+                                 "cannot record run: session %zu: its snapshots of '%s' add up to "
+                                 "%" PRIu64 ", not the session's %" PRIu64,
+                                 i + 1, sim_stat_info((sim_stat_t)k)->name, sum, ss->stats.v[k]);
+    }
     for (int k = 0; k < SIM_STAT_COUNT; k++)
         if (ss->stats.v[k] > INT64_MAX)
             return res_store_err(s, SIM_EINVAL,
@@ -169,6 +184,22 @@ static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss
                                  i + 1, ss->path, ss->lob_chars, sim_stat_info((sim_stat_t)k)->name,
                                  ss->stats.v[k], INT64_MAX);
     return SIM_OK;
+}
+
+/* Every figure of session sid's snapshots. */
+static int insert_snaps(sqlite3_stmt *ins, sqlite3_int64 sid, const res_session_t *ss)
+{
+    int rc = SQLITE_OK;
+    for (uint32_t n = 0; rc == SQLITE_OK && n < ss->nsnaps; n++)
+        for (int k = 0; rc == SQLITE_OK && k < SIM_STAT_COUNT; k++) {
+            sqlite3_bind_int64(ins, 1, sid);
+            sqlite3_bind_int64(ins, 2, (sqlite3_int64)n + 1);
+            sqlite3_bind_int64(ins, 3, (sqlite3_int64)ss->snap_rows[n]);
+            sqlite3_bind_int(ins, 4, sim_stat_info((sim_stat_t)k)->number);
+            sqlite3_bind_int64(ins, 5, (sqlite3_int64)ss->snaps[n].v[k]);
+            rc = res_step_done(ins);
+        }
+    return rc;
 }
 
 /* Every figure of session sid's parts. */
@@ -189,7 +220,8 @@ static int insert_parts(sqlite3_stmt *ins_part, sqlite3_int64 sid, const res_ses
 static sim_err_t record_body(res_store_t *s, void *arg)
 {
     record_args_t *a = arg;
-    sqlite3_stmt *ins_sess = NULL, *ins_stat = NULL, *ins_time = NULL, *ins_part = NULL;
+    sqlite3_stmt *ins_sess = NULL, *ins_stat = NULL, *ins_time = NULL, *ins_part = NULL,
+                 *ins_snap = NULL;
     sim_err_t err = res_write_workloads(s);
     if (err == SIM_OK)
         err = insert_run(s, a->run, &a->run_id);
@@ -213,6 +245,8 @@ static sim_err_t record_body(res_store_t *s, void *arg)
                         &ins_time);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db, RES_INSERT_PART, &ins_part);
+    if (rc == SQLITE_OK)
+        rc = res_prepare(s->db, RES_INSERT_SNAP, &ins_snap);
     for (size_t i = 0; rc == SQLITE_OK && err == SIM_OK && i < a->n; i++) {
         const res_session_t *ss = &a->sessions[i];
         if ((err = check_session(s, i, ss)) != SIM_OK)
@@ -253,6 +287,8 @@ static sim_err_t record_body(res_store_t *s, void *arg)
         }
         if (rc == SQLITE_OK)
             rc = insert_parts(ins_part, sid, ss);
+        if (rc == SQLITE_OK)
+            rc = insert_snaps(ins_snap, sid, ss);
         for (uint32_t r = 0; rc == SQLITE_OK && ss->timed && r < ss->timing.nsamples; r++) {
             sqlite3_bind_int64(ins_time, 1, sid);
             sqlite3_bind_int64(ins_time, 2, r);
@@ -267,6 +303,7 @@ static sim_err_t record_body(res_store_t *s, void *arg)
     sqlite3_finalize(ins_stat);
     sqlite3_finalize(ins_time);
     sqlite3_finalize(ins_part);
+    sqlite3_finalize(ins_snap);
     return err;
 }
 

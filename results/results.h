@@ -42,7 +42,7 @@
 #include "sim.h"
 
 /* PRAGMA user_version of the files this code writes; older ones are upgraded. */
-#define RES_SCHEMA_VERSION 9
+#define RES_SCHEMA_VERSION 10
 /* PRAGMA application_id of every lobsim results file: 'LOBS'. */
 #define RES_APPLICATION_ID 0x4C4F4253
 
@@ -200,6 +200,13 @@ typedef struct {
     uint32_t step;
     const char *statement;
     const char *table;
+    /* Snapshots of the session (lobbench --snapshot-every): nsnaps
+     * intervals, each with the rows it inserted and its delta of every
+     * figure; the deltas of a figure add up to the session's.  0 and NULL
+     * for none. */
+    uint32_t nsnaps;
+    const uint64_t *snap_rows;
+    const sim_stats_t *snaps;
 } res_session_t;
 
 /* One lobbench invocation.  Strings may be NULL (stored as NULL = unknown). */

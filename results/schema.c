@@ -407,6 +407,27 @@ static const char *const migrations[RES_SCHEMA_VERSION] = {
     "  FROM session_stats st JOIN sessions s USING (sid) JOIN runs r USING (run)\n"
     "       JOIN v$statname n USING (\"statistic#\")\n"
     "  WHERE s.step IS NOT NULL;\n",
+
+    /* 9 -> 10: a session's snapshots (lobbench --snapshot-every), as AWR
+     * keeps a statement's figures by snapshot (dba_hist_sysstat, but as
+     * deltas): each interval's number from 1, the rows it inserted, its
+     * delta of every figure.  A figure's deltas add up to the session's
+     * (invariant 14).  Sessions recorded before have none. */
+    "CREATE TABLE session_snapshots (\n"
+    "  sid          INTEGER NOT NULL REFERENCES sessions (sid),\n"
+    "  snap_id      INTEGER NOT NULL CHECK (snap_id > 0),\n"
+    "  snap_rows    INTEGER NOT NULL CHECK (snap_rows >= 0),\n"
+    "  \"statistic#\" INTEGER NOT NULL REFERENCES v$statname (\"statistic#\"),\n"
+    "  value        INTEGER NOT NULL CHECK (value >= 0),\n"
+    "  PRIMARY KEY (sid, snap_id, \"statistic#\")\n"
+    ") WITHOUT ROWID;\n"
+    "CREATE VIEW snapshot_figures AS\n"
+    "  SELECT s.run, r.source, s.sid, s.workload, s.path, s.lob_chars, s.lob_kchars,\n"
+    "         s.block_size, s.rows, p.snap_id, p.snap_rows, p.\"statistic#\", n.name AS "
+    "statistic,\n"
+    "         p.value\n"
+    "  FROM session_snapshots p JOIN sessions s USING (sid) JOIN runs r USING (run)\n"
+    "       JOIN v$statname n USING (\"statistic#\");\n",
 };
 
 /* The tables every version has; a file that lacks one is not a store. */

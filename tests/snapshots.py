@@ -75,6 +75,23 @@ def main():
         if not (rt.get(1, 0) > 3000 and rt.get(4, 0) > 1000):
             bad(f"dblink 2k: first interval {rt.get(1)} and last {rt.get(4)} round trips: "
                 "the link's opening and closing ones are missing")
+        # Recorded (schema 10): session_snapshots holds each interval, the
+        # same as --stats-out, and the view snapshot_figures reads it.
+        d = subprocess.run([lobbench, "--db=s.db", "--quiet", "--benchmark_min_time=1x",
+                            "--snapshot-every=3000"] + sweep, cwd=where, capture_output=True, text=True)
+        if d.returncode != 0:
+            bad(f"--db with --snapshot-every exited {d.returncode}: {d.stderr.strip()[:200]}")
+        else:
+            q = subprocess.run(["sqlite3", "-csv", os.path.join(where, "s.db"),
+                                "select path, lob_kchars, statistic, snap_id, snap_rows, value "
+                                "from snapshot_figures where source = 'lobsim'"],
+                               capture_output=True, text=True)
+            stored = sorted(tuple(r) for r in csv.reader(q.stdout.splitlines()))
+            written = sorted((x["path"], x["lob_kchars"], x["statistic"], x["snap_id"],
+                              x["snap_rows"], x["value"]) for x in snaps)
+            if q.returncode != 0 or stored != written:
+                bad(f"the store's snapshots ({len(stored)} rows) are not --stats-out's "
+                    f"({len(written)}): {q.stderr.strip()[:200]}")
         # --plot: a panel per statistic, a line per case, each point the
         # interval's figure per row as --stats-out gives figure and rows.
         pl = run(lobbench, where, sweep + ["--snapshot-every=3000", "--plot=snap.svg"])

@@ -1240,6 +1240,69 @@ static void test_parts(void **state)
     res_close(s);
 }
 
+/*
+ * A session's snapshots (schema 10): every figure of each interval, zeros
+ * too, read back interval by interval through snapshot_figures; refused
+ * when the deltas of a figure do not add up to the session's, and found by
+ * res_check() when a stored delta is changed.
+ */
+static void test_snapshots(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    static res_session_t ss[2];
+    res_run_t run;
+    int64_t id;
+    make_run(&run, "dddd4444");
+    sweep_session(&ss[0], 1, 2, 1);
+    sweep_session(&ss[1], 1, 4, 1);
+    ss[0].stats.v[SIM_STAT_CR_BLOCKS_CREATED] = 30;
+    static sim_stats_t snaps[3];
+    uint64_t rows[3] = {400, 400, 200};
+    memset(snaps, 0, sizeof snaps);
+    for (int k = 0; k < SIM_STAT_COUNT; k++)
+        snaps[0].v[k] = ss[0].stats.v[k];
+    snaps[0].v[SIM_STAT_CR_BLOCKS_CREATED] = 5;
+    snaps[1].v[SIM_STAT_CR_BLOCKS_CREATED] = 10;
+    snaps[2].v[SIM_STAT_CR_BLOCKS_CREATED] = 15;
+    ss[0].nsnaps = 3;
+    ss[0].snap_rows = rows;
+    ss[0].snaps = snaps;
+    assert_int_equal(res_record_run(s, &run, ss, 2, &id), SIM_OK);
+    assert_int_equal(res_check(s), SIM_OK);
+    assert_int_equal(count_rows(f->db, "session_snapshots"), 3 * SIM_STAT_COUNT);
+    /* 5, 10, 15 in snaps 1-3 of 400, 400 and 200 rows: 1*5 + 2*10 + 3*15,
+     * and the rows' sum. */
+    assert_int_equal(sql_int(f->db, "SELECT sum(snap_id * value) FROM snapshot_figures\n"
+                                    "WHERE statistic = 'CR blocks created'"),
+                     70);
+    assert_int_equal(sql_int(f->db, "SELECT sum(snap_rows) FROM snapshot_figures\n"
+                                    "WHERE statistic = 'CR blocks created'"),
+                     1000);
+
+    /* Refused, nothing written: deltas that do not add up, no arrays. */
+    size_t len;
+    char *before = read_bytes(f->db, &len);
+    snaps[2].v[SIM_STAT_CR_BLOCKS_CREATED] = 14;
+    assert_int_equal(res_record_run(s, &run, ss, 2, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "session 1: its snapshots of 'CR blocks created' add up to 29, "
+                                   "not the session's 30");
+    snaps[2].v[SIM_STAT_CR_BLOCKS_CREATED] = 15;
+    ss[0].snaps = NULL;
+    assert_int_equal(res_record_run(s, &run, ss, 2, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "3 snapshots without their arrays");
+    expect_unchanged(f->db, before, len);
+    free(before);
+
+    /* res_check() finds a delta changed in the store. */
+    sql_exec(f->db, "UPDATE session_snapshots SET value = value + 1 WHERE snap_id = 2 AND\n"
+                    "  \"statistic#\" = (SELECT \"statistic#\" FROM v$statname\n"
+                    "                  WHERE name = 'CR blocks created')");
+    assert_int_equal(res_check(s), SIM_ECORRUPT);
+    expect_contains(res_errmsg(s), "invariant 14");
+    res_close(s);
+}
+
 /* A store of version 6 (this one's schema without its parts) is upgraded:
  * its runs are read as before, without parts, and new runs record them;
  * its schema is then a new store's. */
@@ -2643,6 +2706,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_upgrade_from_v6, setup, teardown),
         cmocka_unit_test_setup_teardown(test_script_steps, setup, teardown),
         cmocka_unit_test_setup_teardown(test_parts, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_snapshots, setup, teardown),
         cmocka_unit_test_setup_teardown(test_repetition_samples_checked, setup, teardown),
         cmocka_unit_test_setup_teardown(test_session_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_workloads_table, setup, teardown),
