@@ -184,6 +184,9 @@ size_t rpt_previous_run(const rpt_history_t *h, size_t x)
     for (size_t y = x; y-- > 0;) {
         if (h->runs[y].oracle)
             continue;
+        /* A script run's previous run is its script's. */
+        if (h->runs[x].script >= 0 && h->runs[y].script == h->runs[x].script)
+            return y;
         /* A workload of x that y ran too. */
         for (size_t i = 0; i < h->ncases; i++) {
             const char *w = h->cases[i].workload;

@@ -8,7 +8,9 @@
  * A run may be a sweep (lobbench --param=NAME=LIST, --seeds): its sessions
  * of one case differ in parameters or seed.  What they differ in is the
  * case's variant, part of its identity, so that a sweep's points are drawn
- * apart rather than over one another.  rpt_history_load() is the entry.
+ * apart rather than over one another.  A script run's sessions are steps,
+ * not cases: they go to the run's script (scripts.c).  rpt_history_load()
+ * is the entry.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -106,7 +108,13 @@ static sim_err_t load_run(res_store_t *s, rpt_history_t *h, int64_t id, char *wh
     r->completed = ri.info.completed;
     r->dirty = ri.info.git_dirty;
     r->when = ri.info.started;
+    r->script = -1;
     snprintf(r->commit, sizeof r->commit, "%s", ri.info.git_commit ? ri.info.git_commit : "");
+    snprintf(r->script_digest, sizeof r->script_digest, "%s",
+             ri.info.script_digest ? ri.info.script_digest : "");
+    r->script_file = dup_or_null(ri.info.script_file);
+    if (ri.info.script_file && !r->script_file)
+        return SIM_ENOMEM;
     if (r->oracle) {
         h->has_oracle = 1;
         r->name = dup_or_null(ri.label);
@@ -140,10 +148,44 @@ typedef struct {
 typedef struct {
     pending_t *p;
     size_t n, cap;
+    rpt_step_t *st; /* a script run's steps */
+    size_t nst, capst;
+    char *st_params; /* the parameters of its first step, NULL if not recorded */
     int nomem;
     char *why; /* a session verify.c refused: why */
     size_t whylen;
 } walk_t;
+
+/* A script's step: its figures, its statement and table. */
+static sim_err_t take_step(const res_session_info_t *s, walk_t *w)
+{
+    if (w->nst == w->capst) {
+        size_t cap = w->capst ? 2 * w->capst : 16;
+        rpt_step_t *ns = realloc(w->st, cap * sizeof *ns);
+        if (!ns) {
+            w->nomem = 1;
+            return SIM_ENOMEM;
+        }
+        w->st = ns;
+        w->capst = cap;
+    }
+    rpt_step_t *st = &w->st[w->nst];
+    st->step = s->step;
+    st->statement = strdup(s->statement ? s->statement : "");
+    st->table = strdup(s->table ? s->table : "");
+    if (!w->nst && s->params && !w->st_params)
+        w->st_params = strdup(s->params);
+    if (!st->statement || !st->table || (!w->nst && s->params && !w->st_params)) {
+        free(st->statement);
+        free(st->table);
+        w->nomem = 1;
+        return SIM_ENOMEM;
+    }
+    w->nst++;
+    for (int k = 0; k < SIM_STAT_COUNT; k++)
+        st->values[k] = s->present[k] ? (double)s->stats.v[k] : NAN;
+    return SIM_OK;
+}
 
 static sim_err_t take_session(const res_session_info_t *s, void *arg)
 {
@@ -153,6 +195,8 @@ static sim_err_t take_session(const res_session_info_t *s, void *arg)
         w->nomem = ve == SIM_ENOMEM;
         return ve;
     }
+    if (s->step)
+        return take_step(s, w);
     if (w->n == w->cap) {
         size_t cap = w->cap ? 2 * w->cap : 16;
         pending_t *np = realloc(w->p, cap * sizeof *np);
@@ -194,7 +238,13 @@ static void walk_clear(walk_t *w)
 {
     for (size_t i = 0; i < w->n; i++)
         free(w->p[i].params);
-    w->n = 0;
+    for (size_t i = 0; i < w->nst; i++) {
+        free(w->st[i].statement);
+        free(w->st[i].table);
+    }
+    free(w->st_params);
+    w->st_params = NULL;
+    w->n = w->nst = 0;
 }
 
 /* ---- what a sweep's sessions differ in ----------------------------------------- */
@@ -489,8 +539,9 @@ static rpt_case_t *case_of(rpt_history_t *h, index_t *x, const pending_t *p, con
     return c;
 }
 
-/* Run x's sessions, read into w, as cases; SIM_ENOMEM. */
-static sim_err_t take_run(rpt_history_t *h, index_t *ix, size_t x, const walk_t *w)
+/* Run x's sessions, read into w, as cases, and its steps into its script;
+ * SIM_ENOMEM. */
+static sim_err_t take_run(rpt_history_t *h, index_t *ix, size_t x, walk_t *w)
 {
     swept_t sw;
     find_swept(w, &sw);
@@ -512,7 +563,17 @@ static sim_err_t take_run(rpt_history_t *h, index_t *ix, size_t x, const walk_t 
         c->params[x] = pi;
         c->ran[x] = 1;
     }
-    return SIM_OK;
+    if (!w->nst)
+        return SIM_OK;
+    int nomem = 0;
+    int32_t pi = intern_params(h, ix, w->st_params, &nomem);
+    if (nomem)
+        return SIM_ENOMEM;
+    const rpt_run_t *r = &h->runs[x];
+    sim_err_t e = rpt_script_add_run(h, x, r->script_file ? r->script_file : "", r->script_digest,
+                                     w->st, w->nst, pi);
+    w->nst = 0; /* the script has the steps' strings, or freed them */
+    return e;
 }
 
 /* Workloads as the store orders them (its table `workloads`; names it
@@ -572,7 +633,7 @@ sim_err_t rpt_history_load(const char *db, rpt_history_t **out, char *err, size_
         e = load_run(s, h, ids[i], why, sizeof why);
     if (e == SIM_OK && h->nruns)
         qsort(h->runs, h->nruns, sizeof *h->runs, by_order);
-    walk_t w = {NULL, 0, 0, 0, why, sizeof why};
+    walk_t w = {NULL, 0, 0, NULL, 0, 0, NULL, 0, why, sizeof why};
     index_t ix = {{NULL, 0}, {NULL, 0}, 0, 0};
     for (size_t x = 0; e == SIM_OK && x < h->nruns; x++) {
         e = res_foreach_session(s, h->runs[x].run, take_session, &w);
@@ -583,8 +644,11 @@ sim_err_t rpt_history_load(const char *db, rpt_history_t **out, char *err, size_
     free(ix.params.slots);
     free(ix.cases.slots);
     free(w.p);
+    free(w.st);
     if (e == SIM_OK && h->ncases)
         qsort(h->cases, h->ncases, sizeof *h->cases, by_case);
+    if (e == SIM_OK)
+        rpt_scripts_done(h);
     if (e != SIM_OK) {
         if (e == SIM_ENOMEM || w.nomem)
             snprintf(err, errlen, "out of memory reading %s", db);
@@ -619,7 +683,9 @@ void rpt_history_destroy(rpt_history_t *h)
         free(h->runs[i].format);
         free(h->runs[i].params);
         free(h->runs[i].sweep);
+        free(h->runs[i].script_file);
     }
+    rpt_scripts_free(h);
     for (size_t i = 0; i < h->nparams; i++)
         free(h->params[i]);
     free(h->params);

@@ -29,6 +29,12 @@ typedef struct {
     char *name, *file, *format;
     char *params;
     char *sweep;
+    /* A script run: runs.script_file (NULL for none) and script_digest
+     * ("" for none); the script's index in rpt_history_t.scripts, -1 for a
+     * run without script steps. */
+    char *script_file;
+    char script_digest[RES_DIGEST_LEN];
+    int script;
 } rpt_run_t;
 
 /* The longest variant kept: the swept parameters' values and seed. */
@@ -58,6 +64,26 @@ typedef struct {
     unsigned char *ran;
 } rpt_case_t;
 
+/* One session of a script run: a (step, table) and its figures after the
+ * statement, NAN where the session has no such figure. */
+typedef struct {
+    uint32_t step;
+    char *statement, *table;
+    double values[SIM_STAT_COUNT];
+} rpt_step_t;
+
+/* One script -- its file and digest as the runs store them -- across the
+ * runs that ran it (the model's) or measured it (Oracle's spools). */
+typedef struct {
+    char *file;                   /* "" when the runs name none */
+    char digest[RES_DIGEST_LEN];  /* "" when the runs name none */
+    char name[RES_NAME_MAX + 80]; /* "script FILE (digest 0123abcd)": its runs' workloads */
+    size_t *runs, nruns;          /* positions in rpt_history_t.runs, the page's order */
+    rpt_step_t **steps;           /* steps[i], nsteps[i]: the sessions of runs[i], */
+    size_t *nsteps;               /* by step, then table, as the store walks them */
+    int32_t *params;              /* per run of the history, as rpt_case_t.params */
+} rpt_script_t;
+
 struct rpt_history {
     rpt_run_t *runs; /* Oracle's first, then the model's in commit order */
     size_t nruns;
@@ -66,6 +92,8 @@ struct rpt_history {
     size_t ncases;
     char **params; /* every distinct parameter text of the sessions, once */
     size_t nparams;
+    rpt_script_t *scripts; /* by file, then digest */
+    size_t nscripts;
     int has_oracle;
 };
 
@@ -120,7 +148,7 @@ void rpt_step_label(const rpt_history_t *h, const rpt_case_t *c, size_t a, size_
                     size_t len);
 
 /* The position of the previous model run before x that ran one of the
- * workloads x ran, or SIZE_MAX. */
+ * workloads x ran, or x's script, or SIZE_MAX. */
 size_t rpt_previous_run(const rpt_history_t *h, size_t x);
 
 /* ---- the page's parts ------------------------------------------------------ */
@@ -131,6 +159,25 @@ sim_err_t rpt_charts(FILE *f, const rpt_history_t *h);
 /* The calibration of the newest complete model run of the reference's
  * experiment against Oracle's reference (calibration.c). */
 sim_err_t rpt_calibration(FILE *f, const rpt_history_t *h, const char *db);
+
+/* ---- scripts.c: a store's script runs ------------------------------------ */
+
+/*
+ * Run x's script steps (steps[0 .. n), whose strings the script takes over)
+ * into h->scripts, under the run's script file and digest: the script is
+ * made at its first run.  params is the interned parameter text of the
+ * run's sessions (-1 unknown).  SIM_ENOMEM, with the steps' strings freed.
+ */
+sim_err_t rpt_script_add_run(rpt_history_t *h, size_t x, const char *file, const char *digest,
+                             rpt_step_t *steps, size_t n, int32_t params);
+
+/* Sort the scripts by file, then digest, and point each run at its own. */
+void rpt_scripts_done(rpt_history_t *h);
+void rpt_scripts_free(rpt_history_t *h);
+
+/* A section per script: the figures of its last step across its runs,
+ * then a table of the newest run's steps. */
+sim_err_t rpt_scripts(FILE *f, const rpt_history_t *h);
 
 /* ---- verify.c: what is read, checked before it is drawn ---------------- */
 

@@ -2,7 +2,8 @@
  * site.c -- the history as DIR/index.html: a table of the runs (each one's
  * x label, commit and subject, or Oracle's label and file, its workloads
  * and what its parameters changed), the calibration (calibration.c), then a
- * section per workload and path (charts.c), every SVG inline.  No script,
+ * section per workload and path (charts.c) and one per script (scripts.c),
+ * every SVG inline.  No script,
  * no external resource.  rpt_site_write() is the entry; the file is written
  * by sim_write_file(): whole or not at all.
  */
@@ -32,6 +33,11 @@ static void workloads_of(FILE *f, const rpt_history_t *h, size_t x)
         fputs(last ? ", " : "", f);
         plot_xml_text(f, c->workload);
         last = c->workload;
+    }
+    /* A script run: the script, as its section names it. */
+    if (h->runs[x].script >= 0) {
+        fputs(last ? ", " : "", f);
+        plot_xml_text(f, h->scripts[h->runs[x].script].name);
     }
 }
 
@@ -127,8 +133,10 @@ static sim_err_t page(FILE *f, const rpt_history_t *h, const char *db)
           "ul.steps,figcaption{font-size:12px;margin:.2em 0 0 1em;padding:0;max-width:560px}\n"
           "p.zeros,p.constants,p.untimed,p.empty{font-size:13px;color:#555;max-width:70em}\n"
           "h2 small{font-weight:normal;color:#666}\n"
-          "table.runs{border-collapse:collapse;font-size:13px}\n"
-          "table.runs td,table.runs th{border:1px solid #ccc;padding:2px 6px;text-align:left}\n"
+          "table.runs,table.script-runs,table.script-steps{border-collapse:collapse;"
+          "font-size:13px;margin:.5em 0}\n"
+          "table td,table th{border:1px solid #ccc;padding:2px 6px;text-align:left}\n"
+          "td.statement code{white-space:pre-wrap}\n"
           "pre{font-size:11px;max-height:30em;overflow:auto;background:#f6f6f6;padding:.5em}\n"
           "</style></head><body>\n<h1>lobsim history</h1>\n<p>Store <code>",
           f);
@@ -142,12 +150,15 @@ static sim_err_t page(FILE *f, const rpt_history_t *h, const char *db)
             "commit and id: the model's runs as lines with dots, Oracle's as white "
             "diamonds; a dashed red rule marks a step, labelled with what changed (the "
             "parameters, or the commit and its subject).  Figures that are zero in every "
-            "run are listed under each section instead of drawn.</p>\n",
+            "run are listed under each section instead of drawn.  A chart's x axis holds the "
+            "runs of its workload, or of its script, only.</p>\n",
             h->nruns, h->nruns - nor, nor);
     runs_table(f, h);
     sim_err_t e = rpt_calibration(f, h, db);
     if (e == SIM_OK)
         e = rpt_charts(f, h);
+    if (e == SIM_OK)
+        e = rpt_scripts(f, h);
     fputs("</body></html>\n", f);
     return e;
 }

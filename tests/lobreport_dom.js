@@ -12,8 +12,8 @@
 //     which lies inside the chart (nothing cut off);
 //   - every legend entry names a drawn series;
 //   - every chart labels each run of the runs table that ran its section's
-//     workload (the table's workloads column), and no other, in the table's
-//     order, no two runs alike;
+//     workload or script (the table's workloads column), and no other, in
+//     the table's order, no two runs alike;
 //   - no heading without a chart or line under it: every h3 of a section is
 //     followed by a figure or a paragraph, every section shows more than its
 //     title, every folded part more than its summary;
@@ -98,7 +98,7 @@
                 if (!drawnNames.includes(n))
                     fail(`${id}: the legend names '${n}', which is not drawn`);
             const ticks = [...svg.querySelectorAll("text.xlabel")].map((t) => t.textContent);
-            const sec = svg.closest("section.group");
+            const sec = svg.closest("section.group, section.script");
             const wl = sec ? sec.getAttribute("data-workload") : null;
             const want = labels.filter((l, i) => wl !== null && ranOf[i].includes(wl));
             if (ticks.join("\n") !== want.join("\n"))
@@ -113,7 +113,7 @@
         }
 
         // Headings with something under them.
-        for (const sec of document.querySelectorAll("section.group")) {
+        for (const sec of document.querySelectorAll("section.group, section.script")) {
             const sid = sec.id || "(a section without id)";
             const body = [...sec.children].filter((e) => !/^H2$/.test(e.tagName) &&
                                                          !e.classList.contains("constants"));
@@ -192,7 +192,7 @@
         }],
         ["a run of another workload on a chart's axis", "the runs of workload", () => {
             const svg = first("svg.history");
-            const wl = svg.closest("section.group").getAttribute("data-workload");
+            const wl = svg.closest("section.group, section.script").getAttribute("data-workload");
             const other = labels().find((l, i) => !ranOf()[i].includes(wl));
             const t = svg.querySelector("text.xlabel").cloneNode(true);
             t.textContent = other;

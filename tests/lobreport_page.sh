@@ -14,8 +14,15 @@
 #   D  heap, --rows=2000, 8k and 16k   commit c3, which no repository has
 #   E  rac, a sweep of rac.users       commit c3
 #
+#   F1, F2  scenarios/mech_f_fragment_shrink.sql, twice (lobbench --script)
+#   K       tests/import/spool_asktom_2019.sql, with Oracle's spool of it
+#           imported (lobimport --script)
+#
 # and an Oracle measurement of workload scan, which no model run ran (its
-# section has no time: it says so in one line, with no heading over nothing);
+# section has no time: it says so in one line, with no heading over nothing).
+# Each chart's x axis must be the runs sqlite3 lists for its workload or
+# script; each script run's row of figures what sqlite3 reads from the
+# store's step_figures after its last step;
 # and writes the page into ARTIFACT_DIR/site.  Then checks the page as
 # written (the steps labelled with what changed: B's with c2's subject, cut
 # at a word, C's with the parameter --param-file changed, not c2's subject;
@@ -70,15 +77,25 @@ E=$(bench --quiet --workload=rac --block-size=8k --param=rac.transactions=2000 \
 "$LOBIMPORT" --db="$work/h.db" --label="troubleshooting, SQL*Plus" --path=local --lob-size=8k \
     "$HERE/import/sqlplus_troubleshooting.txt" >import.out 2>&1 ||
     fail "lobimport failed: $(cat import.out)"
+# Scripts: the fragmentation scenario twice, AskTOM's 2019 test on the model
+# and as Oracle's spool of it (lobimport --script names the same file).
+FRAG=$HERE/../scenarios/mech_f_fragment_shrink.sql ASK=$HERE/import/spool_asktom_2019.sql
+F1=$(bench --quiet --script="$FRAG")
+F2=$(bench --quiet --script="$FRAG")
+K=$(bench --quiet --script="$ASK")
+"$LOBIMPORT" --db="$work/h.db" --label="AskTOM 2019, spool" --script="$ASK" \
+    "$HERE/import/spool_asktom_2019.lst" >import.out 2>&1 ||
+    fail "lobimport of the spool failed: $(cat import.out)"
 # A workload only Oracle measured: its section has no time.
 "$LOBIMPORT" --db="$work/h.db" --label="scan, Oracle only" --workload=scan --path=local \
     --lob-size=8k "$HERE/import/sqlplus_troubleshooting.txt" >import.out 2>&1 ||
     fail "lobimport --workload=scan failed: $(cat import.out)"
-[ "$(sqlite3 h.db "select count(*) from runs where source = 'oracle'")" = 3 ] ||
+[ "$(sqlite3 h.db "select count(*) from runs where source = 'oracle'")" = 4 ] ||
     fail "the store lacks Oracle's reference or the imports"
 REF=$(sqlite3 h.db "select run from runs where source = 'oracle' and import_format is null")
-IMP=$(sqlite3 h.db "select min(run) from runs where source = 'oracle' and import_format is not null")
-SCAN=$(sqlite3 h.db "select max(run) from runs where source = 'oracle' and import_format is not null")
+IMP=$(sqlite3 h.db "select min(run) from runs where source = 'oracle' and import_format = 'sqlplus'")
+SCAN=$(sqlite3 h.db "select max(run) from runs where source = 'oracle' and import_format = 'sqlplus'")
+SPOOL=$(sqlite3 h.db "select run from runs where source = 'oracle' and import_format = 'spool'")
 
 # Commits with known subjects and dates, in order; c3 is unknown to git, so
 # its runs come after by their start.
@@ -149,21 +166,33 @@ check "times chart without spread" has "$(svg_of times-insert-local-time-per-sta
 # The runs table: Oracle's label and file, the commits, the parameters.
 # Each chart's x axis: the runs of its section's workload, as the store
 # lists them, and no other.
-axes() { # "WORKLOAD SVG-ID RUN RUN ..." per chart, the runs sorted
-    awk 'function flush() { if (id != "") print w, id, runs; id = "" }
-         /<section class="group"/ { flush(); match($0, /data-workload="[^"]*"/); w = substr($0, RSTART + 15, RLENGTH - 16) }
+axes() { # "WORKLOAD<TAB>SVG-ID<TAB>RUN RUN ..." per chart, the runs sorted
+    awk 'function flush() { if (id != "") print w "\t" id "\t" runs; id = "" }
+         /<section class="(group|script)"/ { flush(); match($0, /data-workload="[^"]*"/); w = substr($0, RSTART + 15, RLENGTH - 16) }
          /<svg[^>]* class="history"/ { flush(); match($0, /id="[^"]*"/); id = substr($0, RSTART + 4, RLENGTH - 5); runs = "" }
          /<text class="xlabel"/ { n = split($0, a, / r|<\//); runs = runs " " a[n - 1] }
          END { flush() }' "$page" |
-        while read -r w id rs; do echo "$w $id $(tr ' ' '\n' <<<"$rs" | sort -n | tr '\n' ' ')"; done
+        while IFS=$'\t' read -r w id rs; do printf '%s\t%s\t%s\n' "$w" "$id" "$(echo $(tr ' ' '\n' <<<"$rs" | sort -n))"; done
 }
-naxes=0
-while read -r w id rs; do
+runs_of() { # WORKLOAD: its runs as the store lists them; "script FILE (digest D)": that script's
+    local w=$1 file d
+    if [[ $w =~ ^script\ (.*)\ \(digest\ ([0-9a-f]{8})\)$ ]]; then
+        file=${BASH_REMATCH[1]} d=${BASH_REMATCH[2]}
+        echo $(sqlite3 h.db "select run from runs where script_file = '$file'
+                             and substr(script_digest, 1, 8) = '$d' order by run")
+    else
+        echo $(sqlite3 h.db "select distinct run from sessions where workload = '$w' order by run")
+    fi
+}
+naxes=0 nscript=0
+while IFS=$'\t' read -r w id rs; do
     naxes=$((naxes + 1))
-    want=$(sqlite3 h.db "select distinct run from sessions where workload = '$w' order by run" | tr '\n' ' ') want=${want% }
-    [ "$rs" = "$want" ] || { echo "FAIL: $id: x axis runs '$rs', workload $w's runs in the store '$want'"; bad=$((bad + 1)); }
+    [[ $w == script* ]] && nscript=$((nscript + 1))
+    want=$(runs_of "$w")
+    [ "$rs" = "$want" ] || { echo "FAIL: $id: x axis runs '$rs', $w's runs in the store '$want'"; bad=$((bad + 1)); }
 done < <(axes)
 [ "$naxes" -ge 60 ] || { echo "FAIL: only $naxes x axes read"; bad=$((bad + 1)); }
+[ "$nscript" -ge 3 ] || { echo "FAIL: only $nscript script charts"; bad=$((bad + 1)); }
 # No heading without content; a section without times says why in one line.
 scan=$(section_of scan-local)
 check "scan (Oracle only): a Time heading over no chart" hasnt "$scan" '<h3>Time'
@@ -171,6 +200,45 @@ check "scan (Oracle only): no line saying it has no times" has "$scan" '<p class
 check "scan (Oracle only): no statistics drawn" has "$scan" 'id="chart-scan-local-'
 empty=$(awk '/<h3>/ { if (h != "") print h; h = $0; next } /<(figure|p|table|ul)[ >]/ { h = "" } /<\/section>|<h2/ { if (h != "") print h; h = "" }' "$page")
 check "headings with nothing under them: $(head -c 300 <<<"$empty")" test -z "$empty"
+# The scripts: a section each, its figures those the store holds after each
+# run's last step with the segment's figures, read here with sqlite3.
+nsec=$(grep -c '<section class="script"' "$page")
+want=$(sqlite3 h.db "select count(distinct script_file || script_digest) from runs where script_digest is not null")
+check "script sections: $nsec, scripts in the store: $want" test "$nsec" = "$want"
+fig() { # RUN TABLE STATISTIC: its value after the run's last step with dbms_space or user_segments figures
+    sqlite3 h.db "select value from step_figures where run = $1 and table_name = '$2' and statistic = '$3'
+                  and step = (select max(step) from step_figures where run = $1
+                              and statistic in ('dbms_space.used_blocks', 'user_segments.blocks'))"
+}
+script_row() { # RUN: its row in its script's table of figures, one cell a line
+    grep -F "<tr data-run=\"$1\"><td class=\"label\">" "$page" | grep -F 'class="step"' |
+        sed 's/<\/td>/\n/g' | sed 's/<[^>]*>//g; /^$/d'
+}
+for r in $F1 $F2 $K $SPOOL; do
+    t=$(sqlite3 h.db "select distinct table_name from step_figures where run = $r limit 1")
+    cells=$(script_row "$r" | tr '\n' '|')
+    lobs=$(fig "$r" "$t" 'lobsim.lobs out of row') chunks=$(fig "$r" "$t" 'lobsim.lob chunks')
+    ratio=-
+    [ -n "$lobs" ] && [ -n "$chunks" ] && [ "$lobs" -gt 0 ] && ratio=$(awk "BEGIN { printf \"%.2f\", $chunks / $lobs }")
+    vals=""
+    for st in dbms_space.used_blocks dbms_space.expired_blocks dbms_space.unexpired_blocks user_segments.blocks; do
+        v=$(fig "$r" "$t" "$st")
+        vals="$vals${v:--}|"
+    done
+    step=$(sqlite3 h.db "select max(step) from step_figures where run = $r and statistic in ('dbms_space.used_blocks', 'user_segments.blocks')")
+    exp="r$r|$step|$t|$vals${lobs:--}|${chunks:--}|$ratio|"
+    check "script run $r: its row '$cells' is not the store's '$exp'" bash -c '[[ "$1" == *"$2" ]]' _ "$cells" "$exp"
+done
+# AskTOM's spool: Oracle's 10,000 used and 2,162 expired blocks after the commit (step 3).
+check "the spool's row: not Oracle's 10000 used, 2162 expired after step 3" \
+    bash -c '[[ "$1" == *"|3|T1|10000|2162|"* ]]' _ "$(script_row "$SPOOL" | tr '\n' '|')"
+ask=$(sed -n '/<section class="script"[^>]*spool_asktom_2019/,/<\/section>/p' "$page")
+check "AskTOM's section: no Oracle diamond" has "$ask" 'class="oracle"'
+check "AskTOM's section: no table of steps" has "$ask" '<table class="script-steps">'
+frag=$(sed -n '/<section class="script"[^>]*mech_f_fragment_shrink/,/<\/section>/p' "$page")
+nfs=$(sqlite3 h.db "select count(*) from sessions where run = $F2")
+check "fragmentation: its steps table has not the $nfs sessions of run $F2" \
+    test "$(grep -c '<td class="statement">' <<<"$frag")" = "$nfs"
 row() { grep -o "<tr data-run=\"$1\">.*</tr>" "$page"; }
 check "the import's row lacks its label" has "$(row "$IMP")" 'troubleshooting, SQL*Plus'
 check "the import's row lacks its file" has "$(row "$IMP")" '>sqlplus_troubleshooting.txt</code>'
@@ -180,8 +248,8 @@ check "C's row does not say what --param-file changed" \
 check "E's row does not say what it swept" has "$(row "$E")" "<b>sweep</b>: rac.users 40, 60"
 check "D's row lacks 'commit not in this repository'" has "$(row "$D")" "(commit not in this repository)"
 check "the table has a '#' column beside the run" hasnt "$(cat "$page")" '<th>#</th>'
-order=$(grep -o '<tr data-run="[0-9]*"' "$page" | grep -o '[0-9]*' | tr '\n' ' ')
-check "runs out of commit order: $order" test "$order" = "$REF $IMP $SCAN $A $B $C $D $E "
+order=$(sed -n '/<table class="runs">/,/<\/table>/p' "$page" | grep -o '<tr data-run="[0-9]*"' | grep -o '[0-9]*' | tr '\n' ' ')
+check "runs out of commit order: $order" test "$order" = "$REF $IMP $SPOOL $SCAN $A $B $C $D $E $F1 $F2 $K "
 # Heap and rac in their words: a series per block size, every one named.
 fts=$(section_of fts-local)
 check "fts: no series named '8k blocks'" has "$fts" 'data-name="8k blocks"'

@@ -738,6 +738,113 @@ static void test_calibration_values(void **state)
     rpt_history_destroy(h);
 }
 
+/* A script run (lobbench --script): a session per (step, table), with the
+ * script's file and digest on the run. */
+static void record_script(const char *db, const char *file, const char *digest, uint64_t used_t2)
+{
+    static const res_workload_t wl[] = {{RES_SCRIPT_WORKLOAD, RES_SCRIPT_FAMILY, RES_SCRIPT_TITLE}};
+    res_session_t ss[3];
+    for (size_t i = 0; i < 3; i++) {
+        memset(&ss[i], 0, sizeof ss[i]);
+        ss[i].workload = RES_SCRIPT_WORKLOAD;
+        ss[i].path = "local";
+        ss[i].block_size = i ? 8192 : 0; /* before the segment has a block */
+        ss[i].seed = 1;
+        ss[i].step = i ? 2 : 1;
+        ss[i].statement = i ? "insert into t1 select ..." : "create table t1 (c clob)";
+        ss[i].table = i == 2 ? "T2" : "T1";
+    }
+    ss[1].stats.v[SIM_STAT_DSU_USED_BLOCKS] = 1000;
+    ss[1].stats.v[SIM_STAT_DSU_EXPIRED_BLOCKS] = 24;
+    ss[1].stats.v[SIM_STAT_SEG_LOB_BLOCKS] = 1024;
+    ss[1].stats.v[SIM_STAT_LOB_LIVE] = 100;
+    ss[1].stats.v[SIM_STAT_LOB_CHUNKS] = 150;
+    ss[2].stats.v[SIM_STAT_DSU_USED_BLOCKS] = used_t2;
+    res_store_t *s;
+    char err[512];
+    if (res_open(db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
+        fail_msg("res_open: %s", err);
+    assert_int_equal(res_set_workloads(s, wl, 1), SIM_OK);
+    res_run_t run;
+    res_run_defaults(&run);
+    run.seed = 1;
+    run.script_file = file;
+    run.script_digest = digest;
+    if (res_record_run(s, &run, ss, 3, NULL) != SIM_OK)
+        fail_msg("res_record_run: %s", res_errmsg(s));
+    res_close(s);
+}
+
+/* Script runs are read as their scripts' steps, not refused as cases (a
+ * first step has block size 0 and no step has rows): two runs of one
+ * script and one of another make two scripts, each with its own runs on
+ * its x axis; the section's table gives each table's figures after the
+ * last step, 150 chunks over 100 LOBs as 1.50 chunks per LOB, none for a
+ * table without LOBs. */
+static void test_script_runs(void **state)
+{
+    store_dir_t *f = *state;
+    record_script(f->db, "scenarios/b.sql", "00000000000000bb", 7);
+    record_script(f->db, "scenarios/a.sql", "00000000000000aa", 5);
+    record_script(f->db, "scenarios/b.sql", "00000000000000bb", 9);
+    rpt_history_t *h = load(f->db);
+    assert_int_equal(h->ncases, 0);
+    assert_int_equal(h->nscripts, 2);
+    assert_string_equal(h->scripts[0].file, "scenarios/a.sql");
+    assert_int_equal(h->scripts[0].nruns, 1);
+    assert_int_equal(h->scripts[1].nruns, 2);
+    assert_int_equal(h->runs[h->scripts[1].runs[1]].run, 3);
+    assert_int_equal(h->scripts[1].nsteps[0], 3);
+    assert_int_equal(h->runs[h->scripts[0].runs[0]].script, 0);
+    char *html = page_of(h, f);
+    const char *b = strstr(html, "<section class=\"script\" id=\"script-1\" data-workload=\"script "
+                                 "scenarios/b.sql (digest 00000000)\">");
+    assert_non_null(b);
+    assert_non_null(strstr(html, "<td>script scenarios/a.sql (digest 00000000)</td>"));
+    assert_non_null(strstr(b, "<tr data-run=\"3\"><td class=\"label\">r3</td><td class=\"step\" "
+                              "title=\"insert into t1 select ...\">2</td><td class=\"table\">T1"
+                              "</td><td>1000</td><td>24</td><td>0</td><td>1024</td><td>100</td>"
+                              "<td>150</td><td>1.50</td></tr>"));
+    assert_non_null(strstr(b, "<td class=\"table\">T2</td><td>9</td><td>0</td><td>0</td><td>0</td>"
+                              "<td>0</td><td>0</td><td>-</td></tr>"));
+    /* b's charts: its two runs, not a's. */
+    const char *svg = strstr(b, "id=\"script-1-blocks\"");
+    assert_non_null(svg);
+    const char *x1 = strstr(svg, ">r1</text>"), *x3 = strstr(svg, ">r3</text>");
+    const char *end = strstr(svg, "</svg>");
+    assert_true(x1 && x3 && x1 < end && x3 < end);
+    const char *x2 = strstr(svg, ">r2</text>");
+    assert_true(!x2 || x2 > end);
+    assert_non_null(strstr(svg, "data-name=\"T2 dbms_space.used_blocks\""));
+    free(html);
+    rpt_history_destroy(h);
+}
+
+/* A step's session may have block size 0 and no rows; a case of a sweep
+ * may not, and a step's block size is still one Oracle has. */
+static void test_verify_steps(void **state)
+{
+    (void)state;
+    res_session_info_t si;
+    memset(&si, 0, sizeof si);
+    si.run = 1;
+    si.sid = 1;
+    si.step = 1;
+    char err[256];
+    assert_int_equal(rpt_verify_session(&si, err, sizeof err), SIM_OK);
+    si.block_size = 8192;
+    assert_int_equal(rpt_verify_session(&si, err, sizeof err), SIM_OK);
+    si.block_size = 3000;
+    assert_int_equal(rpt_verify_session(&si, err, sizeof err), SIM_ECORRUPT);
+    si.step = 0;
+    si.block_size = 0;
+    assert_int_equal(rpt_verify_session(&si, err, sizeof err), SIM_ECORRUPT);
+    si.block_size = 8192;
+    assert_int_equal(rpt_verify_session(&si, err, sizeof err), SIM_ECORRUPT); /* 0 rows */
+    si.rows = 10;
+    assert_int_equal(rpt_verify_session(&si, err, sizeof err), SIM_OK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -752,6 +859,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_runs_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rac_awr_values, setup, teardown),
         cmocka_unit_test_setup_teardown(test_calibration_values, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_script_runs, setup, teardown),
+        cmocka_unit_test(test_verify_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
