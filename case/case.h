@@ -115,6 +115,10 @@ typedef struct {
     uint64_t rows;
     uint64_t lob_chars;  /* CLOB length in characters, SIM_BYTES_PER_CHAR each */
     uint32_t piece_size; /* dblink: bytes per LOB piece on the receiving side */
+    /* ENABLE STORAGE IN ROW (1, Oracle's default) or DISABLE (0) for t1's
+     * and t2's LOB column: with it, a LOB of at most seg.inrow_max bytes
+     * is stored in the row (lob_in_row()). */
+    uint32_t storage_in_row;
     uint64_t seed;
     lob_params_t seg;
     dsp_params_t dsp;
@@ -143,12 +147,21 @@ void case_defaults(case_t *c);
  */
 sim_err_t case_validate(const case_t *c, char *msg, size_t msglen);
 
-/* LOB bytes of one row, and blocks per LOB. */
+/* LOB bytes of one row, and blocks per LOB when it is stored out of row. */
 uint64_t case_lob_bytes(const case_t *c);
 uint64_t case_lob_blocks(const case_t *c);
-/* t2's rows in one of its extents: rows per block (read.row_bytes after
- * read.block_header_bytes) x data blocks per row.t2_extent_kb extent. */
-uint64_t case_t2_rows_per_extent(const case_t *c);
+/* 1 when the case's LOBs are stored in the table row (storage_in_row and
+ * the in-row limit, lob_in_row()): no LOB segment space, no chunk. */
+int case_lob_in_row(const case_t *c);
+/* t2's row: read.row_bytes (key and LOB locator), plus the LOB's bytes when
+ * it is stored in the row (its in-row header takes the locator's place). */
+uint64_t case_t2_row_bytes(const case_t *c);
+/* t2's data blocks holding `rows` rows (rows of case_t2_row_bytes after
+ * read.block_header_bytes; a row longer than a block is chained over
+ * several), and the row.t2_extent_kb extents they take (a header block in
+ * each). */
+uint64_t case_t2_blocks(const case_t *c, uint64_t rows);
+uint64_t case_t2_extents(const case_t *c, uint64_t rows);
 
 const char *case_path_name(case_path_t p);
 /* Returns 0 and sets *p for "local" or "dblink"; -1 otherwise. */

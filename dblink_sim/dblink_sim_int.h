@@ -15,17 +15,17 @@ struct dbl_writer {
     lob_alloc_t *alloc;
     uint32_t payload; /* LOB bytes per block */
     uint64_t bytes;   /* LOB bytes per row */
-    uint64_t k;       /* blocks per LOB */
+    int inrow;        /* the LOBs are stored in the row (case_lob_in_row) */
+    uint64_t k;       /* blocks per LOB in the LOB segment: 0 in row */
     /* dblink: the blocks the receiving session writes after each piece of
      * a LOB (piece_blocks()), the same for every row: a LOB's length, the
      * piece size and the block payload are the case's. */
     uint32_t *piece_nb;
     uint64_t npieces;
-    uint64_t row_gets;      /* per-mille accumulator of the direct-path loader's gets */
-    uint64_t rows;          /* rows inserted so far; only dbl_writer_row() moves it */
-    uint64_t t2_per_extent; /* local: t2's rows per extent (case_t2_rows_per_extent) */
-    uint64_t t2_left;       /* local: rows the current t2 extent still takes */
-    int finished;           /* dbl_writer_finish() was called */
+    uint64_t row_gets;   /* per-mille accumulator of the direct-path loader's gets */
+    uint64_t rows;       /* rows inserted so far; only dbl_writer_row() moves it */
+    uint64_t t2_extents; /* local: t2's extents entered so far (case_t2_extents) */
+    int finished;        /* dbl_writer_finish() was called */
     /* What the writer counts itself, one bag per part. */
     sim_stats_t source; /* reading t1 */
     sim_stats_t insert; /* putting rows into t2, creating LOB blocks */

@@ -4,6 +4,8 @@
  * drives the link and the link's session does the work; a loopback link
  * puts both on one instance, so the case reports their sum.
  */
+#include <string.h>
+
 #include "dblink_sim_int.h"
 
 #include <string.h>
@@ -33,6 +35,17 @@ sim_err_t dbl_insert_rows(const case_t *c, case_result_t *out, lob_chunk_fn obse
     dbl_writer_finish(w);
     dbl_writer_result(w, out);
     case_result_add(out, CASE_PART_SEGMENT, lob_segment_stats(seg));
+    /* t2's table segment after the statement, as user_segments shows it:
+     * its extents of row.t2_extent_kb, grown by the rows and, in the row,
+     * their LOBs. */
+    sim_stats_t t2;
+    memset(&t2, 0, sizeof t2);
+    uint64_t extents = case_t2_extents(c, c->rows);
+    uint64_t blocks = extents * (c->row.t2_extent_kb * 1024ULL / c->block_size);
+    t2.v[SIM_STAT_SEG_TAB_EXTENTS] = extents;
+    t2.v[SIM_STAT_SEG_TAB_BLOCKS] = blocks;
+    t2.v[SIM_STAT_SEG_TAB_BYTES] = blocks * c->block_size;
+    case_result_add(out, CASE_PART_INSERT, &t2);
     dbl_writer_destroy(w);
     lob_segment_destroy(seg);
     return rc;

@@ -89,12 +89,13 @@ sim_err_t dbl_rows(const case_t *c, case_result_t *out)
     uint64_t upper = 0;
     for (uint64_t level = leaves; level > 1; level = div_up(level, per_leaf))
         upper++;
-    uint64_t per_block = room / rp->row_bytes;
-    uint64_t table = div_up(c->rows, per_block);
+    uint64_t table = case_t2_blocks(c, c->rows);
     uint64_t single = upper + leaves + table;
     count_reads(st, single, 1, bs);
     /* One consistent get per index and table block (the range keeps each
-     * block pinned while its rows last) and one per LOB locator read. */
-    sim_stat_add(st, SIM_STAT_CONSISTENT_GETS, single + (rp->fetch_lobs ? c->rows : 0));
+     * block pinned while its rows last) and one per LOB locator read (a LOB
+     * in the row comes with its row). */
+    int locators = rp->fetch_lobs && !case_lob_in_row(c);
+    sim_stat_add(st, SIM_STAT_CONSISTENT_GETS, single + (locators ? c->rows : 0));
     return SIM_OK;
 }

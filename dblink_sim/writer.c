@@ -90,11 +90,12 @@ sim_err_t dbl_writer_create(const case_t *c, lob_segment_t *seg, dbl_writer_t **
     w->seg = seg;
     w->payload = c->block_size - c->seg.block_overhead;
     w->bytes = case_lob_bytes(c);
-    w->k = case_lob_blocks(c);
-    w->t2_per_extent = case_t2_rows_per_extent(c);
+    w->inrow = case_lob_in_row(c);
+    w->k = w->inrow ? 0 : case_lob_blocks(c);
     lob_params_t lp = segment_params(c);
     int local = c->path == CASE_PATH_LOCAL;
-    sim_err_t rc = local ? SIM_OK : plan_pieces(w);
+    /* A LOB in the row is no piece of the LOB segment: the row carries it. */
+    sim_err_t rc = local || w->inrow ? SIM_OK : plan_pieces(w);
     if (rc == SIM_OK)
         rc = undo_create(&c->undo, &w->undo);
     if (rc == SIM_OK)
@@ -114,7 +115,8 @@ sim_err_t dbl_writer_create(const case_t *c, lob_segment_t *seg, dbl_writer_t **
 }
 
 /* Reading one source row of t1 and its LOB (NOCACHE): the first blocks go
- * through the buffer cache, the rest are direct reads. */
+ * through the buffer cache, the rest are direct reads.  t1's LOB column has
+ * t2's storage: a LOB in the row is read with it (w->k is 0). */
 static void read_source_row(dbl_writer_t *w, uint32_t cached)
 {
     const case_t *c = w->c;
@@ -148,11 +150,18 @@ static sim_err_t local_row(dbl_writer_t *w)
      * a time; entering a new extent, it reads t2's segment header and the
      * extent's space bitmap consistently, and both carry this statement's
      * change (the extent's allocation and the HWM): each is cloned. */
-    if (w->t2_left == 0) {
-        sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, c->row.t2_extent_cr);
-        w->t2_left = w->t2_per_extent;
+    uint64_t extents = case_t2_extents(c, w->rows + 1);
+    if (extents > w->t2_extents) {
+        sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED,
+                     (extents - w->t2_extents) * c->row.t2_extent_cr);
+        w->t2_extents = extents;
     }
-    w->t2_left--;
+    if (w->inrow) {
+        /* The row carries the LOB: no chunk, no dispenser, no LOB block,
+         * no LOB inode to undo. */
+        sim_stat_add(&w->insert, SIM_STAT_LOB_INROW, 1);
+        return SIM_OK;
+    }
     lob_lob_t lob = {0, 0, 0};
     uint64_t chunks = 0;
     sim_err_t rc = lob_alloc_write(w->alloc, w->k, &lob, &chunks);
@@ -173,7 +182,6 @@ static sim_err_t dblink_row(dbl_writer_t *w)
     sim_stat_add(&w->link, SIM_STAT_DBLINK_BYTES_SENT, c->link.row_overhead_bytes);
     sim_stat_add(&w->link, SIM_STAT_DBLINK_BYTES_RECEIVED, w->bytes + c->link.row_overhead_bytes);
     read_source_row(w, 0);
-    sim_stat_add(&w->source, SIM_STAT_CONSISTENT_GETS, 1); /* the LOB's inode */
 
     /* The conventional insert of the row into t2; its CR check of the block
      * the previous row changed clones it. */
@@ -181,6 +189,12 @@ static sim_err_t dblink_row(dbl_writer_t *w)
     sim_stat_add(&w->insert, SIM_STAT_DB_BLOCK_CHANGES, 1);
     if (w->rows > 0)
         sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, 1);
+    if (w->inrow) {
+        /* The row carries the LOB: no inode, no piece, no chunk. */
+        sim_stat_add(&w->insert, SIM_STAT_LOB_INROW, 1);
+        return SIM_OK;
+    }
+    sim_stat_add(&w->source, SIM_STAT_CONSISTENT_GETS, 1); /* the LOB's inode */
     undo_vector(w->undo, UNDO_CV_LOB);
 
     lob_lob_t lob = {0, 0, 0};
@@ -275,7 +289,7 @@ static sim_err_t check_own(const dbl_writer_t *w)
     uint64_t through = w->k < cached ? w->k : cached;
     sim_stats_t src;
     memset(&src, 0, sizeof src);
-    src.v[SIM_STAT_CONSISTENT_GETS] = w->rows * (c->row.row_gets + through + !local);
+    src.v[SIM_STAT_CONSISTENT_GETS] = w->rows * (c->row.row_gets + through + (!local && !w->inrow));
     if (w->k > through) {
         src.v[SIM_STAT_SF_DIRECT_READ_OPS] = w->rows;
         src.v[SIM_STAT_SF_DIRECT_READ_BYTES] = w->rows * (w->k - through) * c->block_size;
@@ -301,9 +315,11 @@ static sim_err_t check_own(const dbl_writer_t *w)
         ins[SIM_STAT_DB_BLOCK_CHANGES] != given + (local ? 0 : w->rows))
         return SIM_ECORRUPT;
     /* Local: t2's extents entered so far, each cloned t2_extent_cr times. */
-    uint64_t per_extent = w->t2_per_extent;
-    if (local && ins[SIM_STAT_CR_BLOCKS_CREATED] !=
-                     (w->rows + per_extent - 1) / per_extent * c->row.t2_extent_cr)
+    if (local &&
+        ins[SIM_STAT_CR_BLOCKS_CREATED] != case_t2_extents(c, w->rows) * c->row.t2_extent_cr)
+        return SIM_ECORRUPT;
+    /* Every row's LOB in the row, or none; no block given in row. */
+    if (ins[SIM_STAT_LOB_INROW] != (w->inrow ? w->rows : 0) || (w->inrow && given != 0))
         return SIM_ECORRUPT;
     return SIM_OK;
 }

@@ -29,13 +29,12 @@
 /* The model's parameters for a script; life_params_defaults() says where
  * each comes from (life_sim/README.md, the parameter table). */
 typedef struct {
-    lob_params_t seg;              /* the LOB segment's block format and metadata */
+    lob_params_t seg;              /* the LOB segment's block format and metadata, and the
+                                    * in-row limit (lob_in_row()) */
     undo_params_t undo;            /* undo change vector sizes */
     uint32_t fit;                  /* lob_fit_t: split chunks or grow, when no chunk fits */
     uint32_t undo_retention;       /* seconds: UNDO_RETENTION's default, until the script sets it */
-    uint32_t inrow_max;            /* bytes: a LOB this small stays in the row */
     uint32_t locator_bytes;        /* an out-of-row LOB's locator in the table row */
-    uint32_t inrow_header_bytes;   /* an in-row LOB's locator and header, besides its data */
     uint32_t table_block_overhead; /* a table block's header, ITL and directory bytes */
     uint32_t pctfree;              /* percent of a table block kept free */
     uint32_t row_dir_bytes;        /* a row's entry in the block's row directory */

@@ -349,7 +349,7 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
     l->stored = stored;
     l->hash = in.hash;
     l->refs = 1;
-    l->inrow = g->o.in_row && stored <= db->p.inrow_max;
+    l->inrow = lob_in_row(&db->p.seg, g->o.in_row, stored);
     if (!l->inrow && stored > 0) {
         uint64_t blocks = (stored + g->payload - 1) / g->payload;
         blocks = (blocks + g->chunk_blocks - 1) / g->chunk_blocks * g->chunk_blocks;
@@ -434,7 +434,7 @@ uint64_t life_lob_row_bytes(const life_db_t *db, uint32_t i)
     if (i == 0)
         return 0;
     const life_lob_t *l = &db->lobs[i];
-    return l->inrow ? db->p.inrow_header_bytes + l->stored : db->p.locator_bytes;
+    return l->inrow ? db->p.seg.inrow_header_bytes + l->stored : db->p.locator_bytes;
 }
 
 sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t ***out, size_t *n)

@@ -14,11 +14,8 @@ void life_params_defaults(life_params_t *p)
     p->fit = LOB_FIT_SPLIT;
     /* UNDO_RETENTION's documented default (Oracle Database Reference). */
     p->undo_retention = 900;
-    /* Storage in row holds LOBs of up to about 4,000 bytes less 36 of
-     * control information (SecureFiles developer's guide; the reference
-     * README's 3,964). */
-    p->inrow_max = 3964;
-    p->inrow_header_bytes = 36;
+    /* The in-row limit and header are lobspace's (lob_params_defaults),
+     * shared with the LOB insert. */
     /* An out-of-row LOB's locator in the row: a priori, the in-row control
      * information plus a 4-byte reference to its first chunk. */
     p->locator_bytes = 40;
@@ -48,10 +45,6 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
         snprintf(msg, msglen, "life.pctfree=%u (accepted: 0..99)", p->pctfree);
         return SIM_EINVAL;
     }
-    if (p->inrow_max > 32767) {
-        snprintf(msg, msglen, "life.inrow_max=%u (accepted: 0..32767)", p->inrow_max);
-        return SIM_EINVAL;
-    }
     return SIM_OK;
 }
 
@@ -62,8 +55,8 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
 static const sim_param_t names[] = {
     P("life.fit", fit),
     P("life.undo_retention", undo_retention),
-    P("life.inrow_max", inrow_max),
-    P("life.inrow_header_bytes", inrow_header_bytes),
+    P("lob.inrow_max", seg.inrow_max),
+    P("lob.inrow_header_bytes", seg.inrow_header_bytes),
     P("life.locator_bytes", locator_bytes),
     P("life.table_block_overhead", table_block_overhead),
     P("life.pctfree", pctfree),

@@ -36,6 +36,8 @@ typedef struct {
     uint32_t segment_header_blocks; /* first extent only */
     uint32_t cfs_blocks;            /* committed-free-space blocks, segment start */
     uint32_t pua_blocks;            /* persistent undo blocks, segment start */
+    uint32_t inrow_max;             /* bytes: a LOB this small stays in the table row */
+    uint32_t inrow_header_bytes;    /* an in-row LOB's locator and header, besides its data */
     uint64_t max_bytes;             /* the segment cannot grow past this */
 } lob_params_t;
 
@@ -48,6 +50,13 @@ void lob_params_defaults(lob_params_t *p);
 sim_err_t lob_params_check(const lob_params_t *p, char *msg, size_t msglen);
 /* LOB data bytes one block carries. */
 uint32_t lob_payload(const lob_params_t *p);
+/*
+ * Storage in row, the one rule every experiment uses: with ENABLE STORAGE
+ * IN ROW (`enabled`, Oracle's default) a LOB of at most p->inrow_max bytes
+ * is stored in the table row and takes no space in the LOB segment; with
+ * DISABLE STORAGE IN ROW every LOB goes to the segment.
+ */
+int lob_in_row(const lob_params_t *p, int enabled, uint64_t bytes);
 /* Bytes of the extent that the segment adds when it is `seg_bytes` large. */
 uint64_t lob_next_extent_bytes(uint64_t seg_bytes);
 

@@ -24,12 +24,23 @@ void lob_params_defaults(lob_params_t *p)
     p->segment_header_blocks = 1;
     p->cfs_blocks = 3;
     p->pua_blocks = 50;
+    /* Storage in row holds LOBs of up to about 4,000 bytes less 36 of
+     * control information (SecureFiles developer's guide; the reference
+     * README's 3,964; docs/lob-insert.md cites a published test of both
+     * sides of the limit). */
+    p->inrow_max = 3964;
+    p->inrow_header_bytes = 36;
     p->max_bytes = SIM_MAX_SEGMENT_BYTES;
 }
 
 uint32_t lob_payload(const lob_params_t *p)
 {
     return p->block_size - p->block_overhead;
+}
+
+int lob_in_row(const lob_params_t *p, int enabled, uint64_t bytes)
+{
+    return enabled && bytes <= p->inrow_max;
 }
 
 uint64_t lob_next_extent_bytes(uint64_t seg_bytes)
@@ -57,6 +68,10 @@ sim_err_t lob_params_check(const lob_params_t *p, char *msg, size_t msglen)
     }
     if (p->extent_header_blocks == 0) {
         snprintf(msg, msglen, "extent_header_blocks 0 (accepted: 1 or more)");
+        return SIM_EINVAL;
+    }
+    if (p->inrow_max > 32767) {
+        snprintf(msg, msglen, "lob.inrow_max=%u (accepted: 0..32767)", p->inrow_max);
         return SIM_EINVAL;
     }
     return SIM_OK;

@@ -76,6 +76,8 @@ for want in "rac.seq_cache 20" "rac.undo_segments 10" "block_overhead 132"; do
     [ "$got" = "$want" ] && ok || bad "--list-params: '$got', want '$want'"
 done
 refuse "unknown parameter" --param=dsp.nope=3
+# Storage in row is on (1, enable) or off (0, disable), nothing else.
+refuse "lob.storage_in_row=2 (accepted: 1 enable, 0 disable)" --sizes=1k --param=lob.storage_in_row=2
 refuse "NAME=VALUE" --param=dsp.chunk_divisor
 refuse "'1.5'" --seed=1.5
 refuse "'4097'" --block-size=4097
@@ -536,6 +538,30 @@ printf 'commit;\nexec dbms_session.sleep(1)\n' >notable.sql
     [ "$(cat stderr)" = "lobbench: notable.sql: no statement made or used a table: nothing recorded" ] &&
     [ ! -e notable.db ] && ok ||
     bad "a script with no table: exit $?, stderr '$(head -n 2 stderr)', store $(ls notable.db 2>&1)"
+
+# Storage in row (Oracle's default): 1k characters are 2,048 bytes, under
+# the 3,964-byte limit, so the row carries the LOB: no chunk, no dispenser
+# call, every LOB counted in the row, t2's segment larger than with 2k's
+# 4,096 bytes out of row.  --param=lob.storage_in_row=disable sends them to
+# the LOB segment: 10,000 chunks, one a row (one block each).
+if "$LOBBENCH" --no-db --quiet --sizes=1k,2k --path=both --benchmark_min_time=1x \
+    --stats-out=inrow.csv >/dev/null 2>inrow.err &&
+    "$LOBBENCH" --no-db --quiet --sizes=1k --path=both --benchmark_min_time=1x \
+    --param=lob.storage_in_row=disable --stats-out=outrow.csv >/dev/null 2>>inrow.err; then
+    for p in local dblink; do
+        got=$(awk -F, -v p=$p '$2 == p && $3 == 1 && ($6 == "\"securefile allocation chunks\"" ||
+              $6 == "\"segment dispenser allocations\"" || $6 == "\"lobsim.lobs in row\"") { printf "%s ", $7 }' inrow.csv)
+        [ "$got" = "0 0 10000 " ] && ok || bad "$p 1k in row: chunks, dispenser allocations, LOBs in row '$got', want '0 0 10000 '"
+        t1=$(awk -F, -v p=$p '$2 == p && $3 == 1 && $6 == "\"user_segments.blocks of TABLE\"" { print $7 }' inrow.csv)
+        t2=$(awk -F, -v p=$p '$2 == p && $3 == 2 && $6 == "\"user_segments.blocks of TABLE\"" { print $7 }' inrow.csv)
+        [ -n "$t1" ] && [ -n "$t2" ] && [ "$t1" -gt "$t2" ] && ok ||
+            bad "$p: t2's blocks with 1k in row ($t1) not above 2k out of row ($t2)"
+        got=$(awk -F, -v p=$p '$2 == p && ($6 == "\"securefile allocation chunks\"" || $6 == "\"lobsim.lobs in row\"") { printf "%s ", $7 }' outrow.csv)
+        [ "$got" = "10000 0 " ] && ok || bad "$p 1k, storage in row disabled: chunks, LOBs in row '$got', want '10000 0 '"
+    done
+else
+    bad "in-row runs failed: $(head -n 2 inrow.err)"
+fi
 
 echo "lobbench_cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

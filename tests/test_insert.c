@@ -11,7 +11,10 @@
 #include "workload.h"
 #include "test_util.h"
 
-static sim_stats_t run_case(case_path_t path, uint64_t chars, uint64_t rows, uint32_t piece)
+/* The insert of `rows` LOBs of `chars` characters, storage in row on (1)
+ * or off (0). */
+static sim_stats_t run_insert(case_path_t path, uint64_t chars, uint64_t rows, uint32_t piece,
+                              uint32_t in_row)
 {
     case_t c;
     case_defaults(&c);
@@ -19,9 +22,15 @@ static sim_stats_t run_case(case_path_t path, uint64_t chars, uint64_t rows, uin
     c.lob_chars = chars;
     c.rows = rows;
     c.piece_size = piece;
+    c.storage_in_row = in_row;
     sim_stats_t st;
     assert_int_equal(workload_run_stats(&c, &st), SIM_OK);
     return st;
+}
+
+static sim_stats_t run_case(case_path_t path, uint64_t chars, uint64_t rows, uint32_t piece)
+{
+    return run_insert(path, chars, rows, piece, 1);
 }
 
 static void test_deterministic(void **state)
@@ -179,6 +188,76 @@ static void test_lob_bytes_and_blocks_by_hand(void **state)
     assert_int_equal(case_lob_blocks(&c), 3);
 }
 
+/* The reference's rows and pieces, storage in row on or off. */
+static sim_stats_t run_in_row(case_path_t path, uint64_t chars, uint32_t in_row)
+{
+    return run_insert(path, chars, SIM_REF_ROWS, 32767, in_row);
+}
+
+/* 10,000 LOBs of one block each in the LOB segment, none in the row; t2's
+ * rows of 120 bytes, 67 to a block: 150 blocks, 22 extents of 8. */
+static void expect_out_of_row(sim_stats_t st)
+{
+    assert_int_equal(st.v[SIM_STAT_LOB_INROW], 0);
+    assert_true(st.v[SIM_STAT_SF_ALLOC_CHUNKS] >= 10000);
+    assert_int_equal(st.v[SIM_STAT_SF_ALLOC_BYTES], 10000ULL * 8192);
+    assert_true(st.v[SIM_STAT_DSP_ALLOCATIONS] > 0);
+    assert_int_equal(st.v[SIM_STAT_SEG_TAB_EXTENTS], 22);
+    assert_int_equal(st.v[SIM_STAT_SEG_TAB_BLOCKS], 176);
+}
+
+/*
+ * Storage in row (Oracle's default): a LOB of at most 3,964 bytes is
+ * stored in t2's row.  1,982 characters are 3,964 bytes (UCS-2): no chunk,
+ * no dispenser call, no LOB block, and the table segment carries the data.
+ * 1,983 characters (3,966 bytes) go to the LOB segment, and so does every
+ * LOB with DISABLE STORAGE IN ROW.
+ */
+static void test_in_row_below_limit(void **state)
+{
+    (void)state;
+    for (int p = 0; p < CASE_PATH_COUNT; p++) {
+        sim_stats_t in = run_in_row((case_path_t)p, 1982, 1);
+        assert_int_equal(in.v[SIM_STAT_SF_ALLOC_CHUNKS], 0);
+        assert_int_equal(in.v[SIM_STAT_SF_ALLOC_BYTES], 0);
+        assert_int_equal(in.v[SIM_STAT_DSP_ALLOCATIONS], 0);
+        assert_int_equal(in.v[SIM_STAT_DSP_CHUNKS], 0);
+        assert_int_equal(in.v[SIM_STAT_SF_DIRECT_WRITE_OPS], 0);
+        assert_int_equal(in.v[SIM_STAT_LOB_INROW], 10000);
+        assert_int_equal(in.v[SIM_STAT_USED_UREC], 1); /* the insert's own record */
+        /* t2's rows: 120 bytes of key and locator + 3,964 of LOB = 4,084
+         * bytes; 8,192 - 100 = 8,092 bytes of a block take 1 row: 10,000
+         * blocks, 7 data blocks in each 64 KB extent -> 1,429 extents of 8
+         * blocks = 11,432 blocks. */
+        assert_int_equal(in.v[SIM_STAT_SEG_TAB_EXTENTS], 1429);
+        assert_int_equal(in.v[SIM_STAT_SEG_TAB_BLOCKS], 11432);
+
+        /* 2 bytes above the limit, and at it with storage in row off:
+         * out of row, one block a LOB. */
+        expect_out_of_row(run_in_row((case_path_t)p, 1983, 1));
+        expect_out_of_row(run_in_row((case_path_t)p, 1982, 0));
+    }
+    /* One character: 2 bytes, in the row too; t1's LOB as well, so the
+     * local path reads no LOB block of t1. */
+    sim_stats_t one = run_in_row(CASE_PATH_LOCAL, 1, 1);
+    assert_int_equal(one.v[SIM_STAT_SF_ALLOC_CHUNKS], 0);
+    assert_int_equal(one.v[SIM_STAT_SF_DIRECT_READ_OPS], 0);
+    assert_int_equal(one.v[SIM_STAT_LOB_INROW], 10000);
+    /* The parameter by name, and its values by name. */
+    case_t c;
+    case_defaults(&c);
+    assert_int_equal(c.storage_in_row, 1);
+    uint32_t v = 7;
+    assert_int_equal(case_param_keyword("lob.storage_in_row", "disable", &v), 0);
+    assert_int_equal(v, 0);
+    assert_int_equal(case_set_param(&c, "lob.storage_in_row", v), 0);
+    assert_int_equal(c.storage_in_row, 0);
+    c.storage_in_row = 2;
+    char msg[200];
+    assert_int_equal(case_validate(&c, msg, sizeof msg), SIM_EINVAL);
+    assert_non_null(strstr(msg, "lob.storage_in_row=2"));
+}
+
 static void test_validation_names_the_input(void **state)
 {
     (void)state;
@@ -260,7 +339,7 @@ static void test_every_allocation_failure(void **state)
 static void test_property_random_cases(void **state)
 {
     (void)state;
-    uint64_t drawn[WORKLOAD_MAX] = {0};
+    uint64_t drawn[WORKLOAD_MAX] = {0}, inrow = 0;
     for (uint64_t seed = 1; seed <= 150; seed++) {
         sim_prng_t r;
         sim_prng_seed(&r, seed);
@@ -274,7 +353,10 @@ static void test_property_random_cases(void **state)
         drawn[c.workload]++;
         c.path = (case_path_t)sim_prng_below(&r, 2);
         c.block_size = 2048u << sim_prng_below(&r, 5);
-        c.lob_chars = 1 + sim_prng_below(&r, 300 * 1024);
+        /* One case in four near the in-row limit (3,964 bytes), storage
+         * in row on or off. */
+        c.lob_chars = 1 + sim_prng_below(&r, sim_prng_below(&r, 4) ? 300 * 1024 : 2100);
+        c.storage_in_row = (uint32_t)sim_prng_below(&r, 2);
         c.rows = sim_prng_below(&r, 400);
         uint32_t payload = c.block_size - c.seg.block_overhead;
         c.piece_size = payload + (uint32_t)sim_prng_below(&r, 200000);
@@ -290,7 +372,14 @@ static void test_property_random_cases(void **state)
         uint64_t bytes = 2 * c.lob_chars, k = case_lob_blocks(&c);
         assert_true(k * payload >= bytes);
         assert_true((k - 1) * payload < bytes);
-        if (c.workload == WL("scan")) {
+        if (c.storage_in_row && bytes <= 3964) {
+            /* In the row: no LOB block written, none read back. */
+            inrow++;
+            assert_int_equal(st.v[SIM_STAT_SF_ALLOC_CHUNKS], 0);
+            assert_int_equal(st.v[SIM_STAT_SF_ALLOC_BYTES], 0);
+            if (c.workload == WL("scan"))
+                assert_int_equal(st.v[SIM_STAT_PHYS_READS], 0);
+        } else if (c.workload == WL("scan")) {
             assert_int_equal(st.v[SIM_STAT_PHYS_READS], c.rows * k);
         } else if (c.workload == WL("rows")) {
             /* Every LOB block, plus the index and table blocks of the
@@ -302,6 +391,8 @@ static void test_property_random_cases(void **state)
             assert_true(st.v[SIM_STAT_SF_ALLOC_CHUNKS] >= c.rows);
         }
     }
+    printf("property: %llu cases in row\n", (unsigned long long)inrow);
+    assert_true(inrow >= 5);
     /* Every workload of the table was drawn, several times. */
     for (size_t w = 0; w < workload_count() && !workload_is_heap(w); w++) {
         printf("property: %s drawn %llu times\n", workload_name(w), (unsigned long long)drawn[w]);
@@ -320,6 +411,7 @@ int main(void)
         cmocka_unit_test(test_lob_larger_than_extent),
         cmocka_unit_test(test_reference_regularities),
         cmocka_unit_test(test_lob_bytes_and_blocks_by_hand),
+        cmocka_unit_test(test_in_row_below_limit),
         cmocka_unit_test(test_validation_names_the_input),
         cmocka_unit_test(test_params_by_name),
         cmocka_unit_test(test_every_allocation_failure),

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -392,9 +393,29 @@ static void test_alloc_check_catches_corruption(void **state)
     }
 }
 
+/* The in-row rule shared by the insert and the scripts: up to 3,964 bytes
+ * with storage in row, nothing without it; a bad limit is refused. */
+static void test_in_row_limit(void **state)
+{
+    (void)state;
+    lob_params_t p;
+    lob_params_defaults(&p);
+    assert_int_equal(p.inrow_max, 3964);
+    assert_true(lob_in_row(&p, 1, 1));
+    assert_true(lob_in_row(&p, 1, 3964));
+    assert_false(lob_in_row(&p, 1, 3965));
+    assert_false(lob_in_row(&p, 0, 1));
+    assert_false(lob_in_row(&p, 0, 3964));
+    char msg[200];
+    p.inrow_max = 32768;
+    assert_int_equal(lob_params_check(&p, msg, sizeof msg), SIM_EINVAL);
+    assert_non_null(strstr(msg, "lob.inrow_max=32768"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_in_row_limit),
         cmocka_unit_test(test_first_extents),
         cmocka_unit_test(test_extent_schedule),
         cmocka_unit_test(test_runs_stay_in_extents),
