@@ -224,12 +224,17 @@ void ldf_describe_side(const ldf_run_t *s, int markdown, ldf_str_t *out);
 /* The value of parameter name in params ("a=1 b=2"): its start and length
  * (pair.c), or NULL when params lacks it. */
 const char *ldf_param_value(const char *params, const char *name, size_t *len);
-/* The summary line appended to out. */
+/* The summary line appended to out.  With no case in common it is the one
+ * line that says so, naming each run's LOB sizes. */
 void ldf_summary(const ldf_diff_t *d, ldf_str_t *out);
+/* No case in common and no LOB size either (the summary names both runs'
+ * sizes, so the lists of cases of one run only would repeat it). */
+int ldf_no_size_in_common(const ldf_diff_t *d);
 /* How a renderer writes a piece of text (markdown escapes it); NULL: as is. */
 typedef void ldf_put_fn(FILE *f, const char *s);
 /* "only in base: local 2k; dblink 64k, block 16k, 10000 rows" after lead,
- * each label through put; nothing when every case is in both runs.  The
+ * each label through put; nothing when every case is in both runs, or when
+ * no LOB size is (ldf_no_size_in_common: the summary names them).  The
  * labels have commas of their own, so the cases are set apart by
  * semicolons.  SIM_ENOMEM. */
 sim_err_t ldf_print_only_in(FILE *f, const ldf_diff_t *d, int base_side, const char *lead,

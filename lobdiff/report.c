@@ -165,9 +165,80 @@ void ldf_describe_side(const ldf_run_t *s, int markdown, ldf_str_t *out)
     ldf_str_add(out, ")");
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The distinct LOB sizes of a run's sweep cases, ascending, at most max;
+ * their number. */
+static size_t run_sizes(const ldf_run_t *r, uint64_t *v, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < ldf_run_ncases(r); i++) {
+        const ldf_case_t *c = ldf_run_case(r, i);
+        if (c->step || c->no_lob_axes || c->lob_chars == 0)
+            continue;
+        size_t k = 0;
+        while (k < n && v[k] != c->lob_chars)
+            k++;
+        if (k == n && n < max)
+            v[n++] = c->lob_chars;
+    }
+    qsort(v, n, sizeof *v, cmp_u64);
+    return n;
+}
+
+#define MAX_SIZES 64
+
+int ldf_no_size_in_common(const ldf_diff_t *d)
+{
+    uint64_t a[MAX_SIZES], b[MAX_SIZES];
+    if (d->ncommon != 0)
+        return 0;
+    size_t na = run_sizes(d->side[0], a, MAX_SIZES), nb = run_sizes(d->side[1], b, MAX_SIZES);
+    if (na == 0 || nb == 0)
+        return 0;
+    for (size_t i = 0; i < na; i++)
+        if (bsearch(&a[i], b, nb, sizeof *b, cmp_u64))
+            return 0;
+    return 1;
+}
+
+/* "lobsim (run 2) has LOB sizes 1k, 3k" */
+static void side_sizes(const ldf_diff_t *d, int side, ldf_str_t *out)
+{
+    uint64_t v[MAX_SIZES];
+    size_t n = run_sizes(d->side[side], v, MAX_SIZES);
+    ldf_str_add(out, "%s (run %" PRId64 ") has LOB size%s ", ldf_side_name(d, side),
+                d->side[side]->info.run, n == 1 ? "" : "s");
+    for (size_t i = 0; i < n; i++) {
+        char s[32];
+        sim_format_size(v[i], s, sizeof s);
+        ldf_str_add(out, "%s%s", i ? ", " : "", s);
+    }
+}
+
 void ldf_summary(const ldf_diff_t *d, ldf_str_t *out)
 {
 #define ADD(...) ldf_str_add(out, __VA_ARGS__)
+    if (d->ncommon == 0 && d->nadded && d->nremoved) {
+        /* Nothing to compare: say why, not "0 cells in 0 cases".  With
+         * sizes in common the cases of one run only follow (their paths,
+         * block sizes or rows differ). */
+        uint64_t v[MAX_SIZES];
+        int first = d->calibration ? d->lobsim_side : 1;
+        int sizes = run_sizes(d->side[0], v, MAX_SIZES) && run_sizes(d->side[1], v, MAX_SIZES);
+        ADD("no %s in common, nothing compared", ldf_no_size_in_common(d) ? "LOB size" : "case");
+        if (sizes) {
+            ADD(": ");
+            side_sizes(d, first, out);
+            ADD("; ");
+            side_sizes(d, !first, out);
+        }
+        return;
+    }
     if (d->calibration) {
         size_t cells = 0, within10 = 0, within2x = 0;
         const ldf_fig_t *worst = NULL;
@@ -230,6 +301,8 @@ void ldf_summary(const ldf_diff_t *d, ldf_str_t *out)
 sim_err_t ldf_print_only_in(FILE *f, const ldf_diff_t *d, int base_side, const char *lead,
                             ldf_put_fn *put)
 {
+    if (ldf_no_size_in_common(d))
+        return SIM_OK; /* the summary named every size of both */
     size_t n = 0;
     for (size_t i = 0; i < d->npairs; i++) {
         const ldf_pair_t *p = &d->pairs[i];

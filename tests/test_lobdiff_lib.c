@@ -473,6 +473,51 @@ static void test_calibration_summary(void **state)
     ldf_run_destroy(h);
 }
 
+/* A calibration with no case in common: one line naming each run's LOB
+ * sizes (the model's first), not "0 cells in 0 cases", and no lists of
+ * cases of one run only, which would repeat it.  With a size in common
+ * but no case (another path), the line says "case" and the lists follow. */
+static void test_no_size_in_common(void **state)
+{
+    (void)state;
+    ldf_run_info_t bi = {.run = 1, .source = "oracle", .git_dirty = -1};
+    ldf_run_info_t hi = {.run = 2, .source = "lobsim", .git_dirty = -1};
+    ldf_run_t *b = ldf_run_create("base", &bi), *h = ldf_run_create("head", &hi);
+    static const uint64_t oracle[] = {4, 2, 4}, model[] = {3, 1, 3};
+    for (size_t i = 0; i < 3; i++) {
+        ldf_case_t c = mkcase("insert", i == 2 ? "dblink" : "local", oracle[i], 100);
+        assert_int_equal(ldf_run_add_case(b, &c), SIM_OK);
+        c = mkcase("insert", i == 2 ? "dblink" : "local", model[i], 100);
+        assert_int_equal(ldf_run_add_case(h, &c), SIM_OK);
+    }
+    ldf_opts_t o;
+    ldf_opts_defaults(&o);
+    ldf_diff_t *d = ldf_diff_create(&o, b, h);
+    char *t = render(d, ldf_render_text);
+    if (!strstr(t, "\nno LOB size in common, nothing compared: lobsim (run 2) has LOB sizes 1k, "
+                   "3k; oracle (run 1) has LOB sizes 2k, 4k\n") ||
+        strstr(t, "cells in") || strstr(t, "only in"))
+        fail_msg("text:\n%s", t);
+    free(t);
+    ldf_diff_destroy(d);
+    ldf_run_destroy(h);
+
+    h = ldf_run_create("head", &hi);
+    ldf_case_t c = mkcase("insert", "dblink", 2, 100);
+    c.block_size = 16384;
+    assert_int_equal(ldf_run_add_case(h, &c), SIM_OK);
+    d = ldf_diff_create(&o, b, h);
+    t = render(d, ldf_render_text);
+    if (!strstr(t, "\nno case in common, nothing compared: lobsim (run 2) has LOB size 2k; oracle "
+                   "(run 1) has LOB sizes 2k, 4k\n") ||
+        !strstr(t, "\nonly in lobsim: dblink 2k, block 16k, 10000 rows\n"))
+        fail_msg("text:\n%s", t);
+    free(t);
+    ldf_diff_destroy(d);
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+}
+
 /* ---- the order of the workloads ------------------------------------------ */
 
 /* The workloads of the pairs, in the order of the diff, "/"-separated. */
@@ -716,6 +761,7 @@ int main(void)
         cmocka_unit_test(test_derived_figures),
         cmocka_unit_test(test_from_zero_first),
         cmocka_unit_test(test_calibration_summary),
+        cmocka_unit_test(test_no_size_in_common),
         cmocka_unit_test(test_workload_order),
         cmocka_unit_test(test_long_labels),
         cmocka_unit_test(test_out_of_memory),
