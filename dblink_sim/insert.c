@@ -8,8 +8,6 @@
 
 #include "dblink_sim_int.h"
 
-#include <string.h>
-
 /* A fresh segment and the session's writer over it; nothing is left
  * allocated on failure. */
 static sim_err_t open_writer(const case_t *c, lob_segment_t **seg, dbl_writer_t **w)
@@ -21,6 +19,21 @@ static sim_err_t open_writer(const case_t *c, lob_segment_t **seg, dbl_writer_t 
     if (rc != SIM_OK)
         lob_segment_destroy(*seg);
     return rc;
+}
+
+/* t2's table segment after `rows` rows, as user_segments shows it: its
+ * extents of row.t2_extent_kb, grown by the rows and, in the row, their
+ * LOBs. */
+static void add_t2_segment(const case_t *c, uint64_t rows, case_result_t *out)
+{
+    sim_stats_t t2;
+    memset(&t2, 0, sizeof t2);
+    uint64_t extents = case_t2_extents(c, rows);
+    uint64_t blocks = extents * (c->row.t2_extent_kb * 1024ULL / c->block_size);
+    t2.v[SIM_STAT_SEG_TAB_EXTENTS] = extents;
+    t2.v[SIM_STAT_SEG_TAB_BLOCKS] = blocks;
+    t2.v[SIM_STAT_SEG_TAB_BYTES] = blocks * c->block_size;
+    case_result_add(out, CASE_PART_INSERT, &t2);
 }
 
 sim_err_t dbl_insert_rows(const case_t *c, case_result_t *out, lob_chunk_fn observe, void *arg)
@@ -35,17 +48,7 @@ sim_err_t dbl_insert_rows(const case_t *c, case_result_t *out, lob_chunk_fn obse
     dbl_writer_finish(w);
     dbl_writer_result(w, out);
     case_result_add(out, CASE_PART_SEGMENT, lob_segment_stats(seg));
-    /* t2's table segment after the statement, as user_segments shows it:
-     * its extents of row.t2_extent_kb, grown by the rows and, in the row,
-     * their LOBs. */
-    sim_stats_t t2;
-    memset(&t2, 0, sizeof t2);
-    uint64_t extents = case_t2_extents(c, c->rows);
-    uint64_t blocks = extents * (c->row.t2_extent_kb * 1024ULL / c->block_size);
-    t2.v[SIM_STAT_SEG_TAB_EXTENTS] = extents;
-    t2.v[SIM_STAT_SEG_TAB_BLOCKS] = blocks;
-    t2.v[SIM_STAT_SEG_TAB_BYTES] = blocks * c->block_size;
-    case_result_add(out, CASE_PART_INSERT, &t2);
+    add_t2_segment(c, c->rows, out);
     dbl_writer_destroy(w);
     lob_segment_destroy(seg);
     return rc;
@@ -72,6 +75,7 @@ sim_err_t dbl_insert_snapshots(const case_t *c, uint64_t every, dbl_snap_fn fn, 
         memset(&so_far, 0, sizeof so_far);
         dbl_writer_result(w, &so_far);
         case_result_add(&so_far, CASE_PART_SEGMENT, lob_segment_stats(seg));
+        add_t2_segment(c, done, &so_far);
         if (fn(arg, done, &so_far) != 0)
             rc = SIM_EINVAL;
     }
