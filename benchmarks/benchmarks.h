@@ -69,7 +69,8 @@ typedef struct {
     const char *profile_out; /* --profile-out=FILE.folded */
     uint64_t snapshot_every; /* --snapshot-every=N rows, 0 without */
     int explain;             /* --explain: the parts under each statistic */
-    const char *db;          /* --db=FILE; NULL with --no-db */
+    const char *db;          /* --db=FILE; NULL with --no-db; else db_default */
+    char db_default[4096];   /* the store without --db (sim_default_store()) */
     int db_given;            /* --db was given (it and --no-db exclude each other) */
     int no_db;
     const char *plot; /* --plot=FILE.svg */

@@ -3,6 +3,7 @@
  * compiler, command line) and the sweep recorded in the results store with
  * the Oracle reference beside it.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,19 @@ void lobbench_provenance(provenance_t *pv)
 #endif
 }
 
+/* The store opened for recording; the user's own store (no --db) gets its
+ * folders first.  0, or 1 with one line on stderr. */
+static int open_store(const bench_opts_t *o, res_store_t **store)
+{
+    char err[512];
+    if ((!o->db_given && sim_store_make_dirs(o->db, err, sizeof err) != 0) ||
+        res_open(o->db, RES_OPEN_CREATE, store, err, sizeof err) != SIM_OK) {
+        fprintf(stderr, "lobbench: %s\n", err);
+        return 1;
+    }
+    return 0;
+}
+
 char *lobbench_join_argv(int argc, char **argv)
 {
     size_t len = 1;
@@ -70,21 +84,23 @@ char *lobbench_join_argv(int argc, char **argv)
 int lobbench_record(const bench_opts_t *o, const sweep_t *sw, const provenance_t *pv,
                     const char *cmdline, time_t started, int completed)
 {
-    char err[512];
     res_store_t *store;
-    if (res_open(o->db, RES_OPEN_CREATE, &store, err, sizeof err) != SIM_OK) {
-        fprintf(stderr, "lobbench: %s\n", err);
+    if (open_store(o, &store) != 0)
         return 1;
-    }
     /* The Oracle measurements sit in every store as a run of their own, so
-     * that `lobdiff reference latest` and the comparison views work. */
-    const char *ref = LOBSIM_SOURCE_DIR "/results/reference/oracle_lob_insert.csv";
+     * that `lobdiff reference latest` and the comparison views work; the
+     * file is the installed copy's or the source tree's (sim/where.c). */
+    char ref[4096];
+    int have_ref = sim_reference_file(RES_REFERENCE_FILE, ref, sizeof ref);
+    if (!have_ref)
+        fprintf(stderr, "lobbench: warning: no Oracle reference at %s (%s); recording without it\n",
+                ref, strerror(errno));
     /* The store learns the order of the workloads from workload/'s table. */
     res_workload_t wl[WORKLOAD_MAX];
     for (size_t i = 0; i < workload_count(); i++)
         wl[i] = (res_workload_t){workload_name(i), workload_family(i), workload_title(i)};
     if (res_set_workloads(store, wl, workload_count()) != SIM_OK ||
-        (access(ref, R_OK) == 0 && res_load_reference(store, ref, NULL) != SIM_OK)) {
+        (have_ref && res_load_reference(store, ref, NULL) != SIM_OK)) {
         fprintf(stderr, "lobbench: %s\n", res_errmsg(store));
         res_close(store);
         return 1;
@@ -239,12 +255,10 @@ int lobbench_record_script(void *arg, const bench_opts_t *o, const bench_step_t 
     for (size_t i = 0; i < nwl; i++)
         wl[i] = (res_workload_t){workload_name(i), workload_family(i), workload_title(i)};
     wl[nwl++] = (res_workload_t){RES_SCRIPT_WORKLOAD, RES_SCRIPT_FAMILY, RES_SCRIPT_TITLE};
-    char err[512];
     res_store_t *store;
     int64_t id = 0;
     int rc = 0;
-    if (res_open(o->db, RES_OPEN_CREATE, &store, err, sizeof err) != SIM_OK) {
-        fprintf(stderr, "lobbench: %s\n", err);
+    if (open_store(o, &store) != 0) {
         free(sess);
         return 1;
     }

@@ -29,7 +29,8 @@ void bench_defaults(bench_opts_t *o)
     o->rows = SIM_REF_ROWS;
     o->seed = 1;
     o->piece_size = 32767;
-    o->db = SIM_DEFAULT_STORE;
+    sim_default_store(o->db_default, sizeof o->db_default);
+    o->db = o->db_default;
 }
 
 int bench_parse_chars(const char *what, const char *s, uint64_t *out, char *err, size_t errlen)
@@ -939,8 +940,10 @@ void bench_usage(FILE *f)
           "  --snapshot-every=N        the insert's figures every N rows: --stats-out gets\n"
           "                            a row per interval and statistic, with snap_id\n"
           "                            (1, 2, ...) and snap_rows (the interval's rows)\n"
-          "  --db=FILE                 results store (default: results/history.db)\n"
-          "  --no-db                   record nothing\n"
+          "  --db=FILE                 results store; by default\n",
+          f);
+    sim_store_help(f, 28);
+    fputs("  --no-db                   record nothing\n"
           "  --plot=FILE.svg           draw the statistics: LOB workloads against LOB\n"
           "                            size, heap and rac against block size, a\n"
           "                            --script's LOB segments through its steps,\n"

@@ -38,8 +38,10 @@ static void usage(FILE *f)
           "terminal, else a line per sweep of the search.\n"
           "\n"
           "Options:\n"
-          "  --db=FILE               results store (default: " SIM_DEFAULT_STORE ")\n"
-          "  --workload=NAME,...     fit the run's sessions of these workloads only:\n"
+          "  --db=FILE               results store, read only; by default\n",
+          f);
+    sim_store_help(f, 26);
+    fputs("  --workload=NAME,...     fit the run's sessions of these workloads only:\n"
           "                          insert, scan, rows, cluster, ctas, fts, range,\n"
           "                          few_rows, rac, or heap for its four (default: all)\n"
           "  --reference=RUN,...     the runs to fit together: a run id, reference (the\n"
@@ -142,7 +144,8 @@ static void pct(char *buf, size_t len, double e)
 
 typedef struct {
     const char *db, *ref, *globs, *statlist, *out, *workloads;
-    unsigned mask; /* of --workload: bit i, workload i; 0 = every one */
+    char db_default[4096]; /* what db points to without --db: sim_default_store() */
+    unsigned mask;         /* of --workload: bit i, workload i; 0 = every one */
     fit_opts_t fit;
     int help, version, quiet, list;
 } args_t;
@@ -253,7 +256,9 @@ static int apply(args_t *a, int id, const char *v)
 /* 0 to go on (or with help or version set), 2 bad input (printed). */
 static int parse_args(int argc, char **argv, args_t *a)
 {
-    *a = (args_t){.db = SIM_DEFAULT_STORE};
+    *a = (args_t){0};
+    sim_default_store(a->db_default, sizeof a->db_default);
+    a->db = a->db_default;
     fit_opts_defaults(&a->fit);
     sim_opt_parser_t p;
     sim_opt_init(&p, options, argc, argv);

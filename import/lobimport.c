@@ -41,16 +41,18 @@ static void usage(FILE *f)
     family_names(WORKLOAD_LOB, lob, sizeof lob);
     family_names(WORKLOAD_HEAP, heap, sizeof heap);
     family_names(WORKLOAD_RAC, rac, sizeof rac);
+    fputs("Usage: lobimport [OPTION]... [CASE OPTION]... FILE...\n"
+          "\n"
+          "Record statistics measured on a real Oracle database as runs of source 'oracle'\n"
+          "(one run per FILE, and per snapshot window of an AWR file; all in one\n"
+          "transaction), so that lobdiff compares them with the model and lobfit fits\n"
+          "the model to them.  Prints each run id.\n"
+          "\n"
+          "Options:\n"
+          "  --db=FILE           results store; by default\n",
+          f);
+    sim_store_help(f, 22);
     fprintf(f,
-            "Usage: lobimport [OPTION]... [CASE OPTION]... FILE...\n"
-            "\n"
-            "Record statistics measured on a real Oracle database as runs of source 'oracle'\n"
-            "(one run per FILE, and per snapshot window of an AWR file; all in one\n"
-            "transaction), so that lobdiff compares them with the model and lobfit fits\n"
-            "the model to them.  Prints each run id.\n"
-            "\n"
-            "Options:\n"
-            "  --db=FILE           results store (default " RES_DEFAULT_PATH ")\n"
             "  --label=TEXT        a name for the runs (stored in runs.label)\n"
             "  --format=FORMAT     %s\n"
             "                      (auto, the default: recognise each file and say which;\n"
@@ -500,6 +502,7 @@ static int describe(input_t *in, const imp_catalogue_t *cat)
  * with the case options in force before it. */
 typedef struct {
     const char *db, *label;
+    char db_default[4096]; /* what db points to without --db: sim_default_store() */
     imp_format_t format;
     input_t *in; /* argc slots */
     size_t nin;
@@ -647,7 +650,9 @@ static int record(const args_t *a, const char *cmdline, int64_t *ids, size_t nru
     for (size_t i = 0; i < a->nin && nwl == workload_count(); i++)
         if (a->in[i].parsed.format == IMP_FORMAT_SPOOL)
             wl[nwl++] = (res_workload_t){RES_SCRIPT_WORKLOAD, RES_SCRIPT_FAMILY, RES_SCRIPT_TITLE};
-    if (res_open(a->db, RES_OPEN_CREATE, &store, err, sizeof err) != SIM_OK) {
+    /* The user's own store (no --db) gets its folders on first use. */
+    if ((a->db == a->db_default && sim_store_make_dirs(a->db, err, sizeof err) != 0) ||
+        res_open(a->db, RES_OPEN_CREATE, &store, err, sizeof err) != SIM_OK) {
         rc = bad("%s", err);
     } else if (res_set_workloads(store, wl, nwl) != SIM_OK) {
         rc = bad("%s", res_errmsg(store));
@@ -722,7 +727,9 @@ static void print_recorded(const args_t *a, const int64_t *ids)
 
 int main(int argc, char **argv)
 {
-    args_t a = {.db = RES_DEFAULT_PATH, .format = IMP_FORMAT_AUTO};
+    args_t a = {.format = IMP_FORMAT_AUTO};
+    sim_default_store(a.db_default, sizeof a.db_default);
+    a.db = a.db_default;
     a.in = calloc((size_t)argc, sizeof *a.in);
     if (!a.in)
         return bad("out of memory");

@@ -37,8 +37,9 @@
 typedef enum { LDF_FORMAT_TEXT, LDF_FORMAT_MARKDOWN, LDF_FORMAT_JSON } ldf_format_t;
 
 typedef struct {
-    const char *db;   /* the store of selectors without FILE.db: */
-    const char *base; /* run selectors */
+    const char *db;        /* the store of selectors without FILE.db:; db_default */
+    char db_default[4096]; /* without --db: sim_default_store() */
+    const char *base;      /* run selectors */
     const char *head;
     ldf_format_t format;
     int all;               /* list unchanged figures and times too */
@@ -50,7 +51,7 @@ typedef struct {
     int version;           /* --version was given */
 } ldf_opts_t;
 
-/* The store RES_DEFAULT_PATH, text, threshold 5 %, alpha 0.05, no plot. */
+/* The store sim_default_store(), text, threshold 5 %, alpha 0.05, no plot. */
 void ldf_opts_defaults(ldf_opts_t *o);
 
 /*

@@ -16,7 +16,8 @@
 void ldf_opts_defaults(ldf_opts_t *o)
 {
     memset(o, 0, sizeof *o);
-    o->db = SIM_DEFAULT_STORE;
+    sim_default_store(o->db_default, sizeof o->db_default);
+    o->db = o->db_default;
     o->threshold_pct = 5;
     o->alpha = 0.05;
 }
@@ -39,9 +40,10 @@ void ldf_usage(FILE *f)
           "  FILE.db:SEL    a run of another results database\n"
           "\n"
           "Options:\n"
-          "  --db=FILE              results database, read only (default\n"
-          "                         " SIM_DEFAULT_STORE ")\n"
-          "  --format=FMT           text (default), markdown (for a pull request) or json\n"
+          "  --db=FILE              results database, read only; by default\n",
+          f);
+    sim_store_help(f, 25);
+    fputs("  --format=FMT           text (default), markdown (for a pull request) or json\n"
           "  --all                  list unchanged statistics and times too\n"
           "  --time-threshold=PCT   a time change counts beyond PCT percent (default 5)\n"
           "  --alpha=A              significance level of the U test (default 0.05)\n"

@@ -24,7 +24,8 @@
 #define RPT_EXIT_BAD_INPUT 2 /* one line naming the input */
 
 typedef struct {
-    const char *db;         /* the store; RES_DEFAULT_PATH by default */
+    const char *db;         /* the store; db_default by default */
+    char db_default[4096];  /* sim_default_store() */
     const char *out;        /* the site's directory; by default "report" beside the
                              * store (results/report for results/history.db) */
     char out_default[4096]; /* what out points to when --out is not given */

@@ -14,7 +14,8 @@
 void rpt_opts_defaults(rpt_opts_t *o)
 {
     memset(o, 0, sizeof *o);
-    o->db = RES_DEFAULT_PATH;
+    sim_default_store(o->db_default, sizeof o->db_default);
+    o->db = o->db_default;
     o->out = NULL;
 }
 
@@ -38,15 +39,17 @@ void rpt_usage(FILE *f)
     fputs("Usage: lobreport [OPTION]...\n"
           "\n"
           "Writes DIR/index.html (DIR by default: report in FILE's directory, so\n"
-          "results/report): the history of the results store FILE (default:\n"
-          "" RES_DEFAULT_PATH ") as charts, one per workload, path and statistic across\n"
+          "results/report for results/history.db): the history of the results store\n"
+          "FILE (--db) as charts, one per workload, path and statistic across\n"
           "the runs in commit order, Oracle's imported runs as diamonds, steps\n"
           "labelled with their commit; the times with their spread; the latest\n"
           "calibration report.  DIR is created if its parent exists.\n"
           "\n"
           "Options:\n"
-          "  --db=FILE    the results store (default: " RES_DEFAULT_PATH ")\n"
-          "  --out=DIR    where index.html goes (default: report in FILE's directory)\n"
+          "  --db=FILE    the results store, read only; by default\n",
+          f);
+    sim_store_help(f, 15);
+    fputs("  --out=DIR    where index.html goes (default: report in FILE's directory)\n"
           "  -h, --help   this help\n"
           "  --version    lobreport's version and the commit it was built from\n"
           "Each option at most once; --NAME VALUE is --NAME=VALUE.\n"

@@ -90,8 +90,16 @@ sim_err_t res_resolve_run_of(res_store_t *s, const char *sel, const char *const 
     if (strcmp(sel, "reference") == 0) {
         if ((err = query_run(s, "SELECT run FROM reference_run", 0, NULL, &run)) != SIM_OK)
             return err;
-        if (!run)
-            return res_store_err(s, SIM_EINVAL, "no reference run; load the reference CSV first");
+        if (!run) {
+            /* Where the measurements are for this copy (installed or a
+             * build), so that the advice names a file that exists. */
+            char ref[4096];
+            int have = sim_reference_file(RES_REFERENCE_FILE, ref, sizeof ref);
+            return res_store_err(s, SIM_EINVAL,
+                                 "no reference run in this store; lobbench loads it from %s "
+                                 "when it records a sweep there%s",
+                                 ref, have ? "" : ", but that file is missing (reinstall lobsim)");
+        }
     } else if (strncmp(sel, "latest", 6) == 0) {
         const char *rest = sel + 6;
         n = 0;

@@ -46,9 +46,6 @@
 /* PRAGMA application_id of every lobsim results file: 'LOBS'. */
 #define RES_APPLICATION_ID 0x4C4F4253
 
-/* The file lobbench records into unless told otherwise (sim/sim.h). */
-#define RES_DEFAULT_PATH SIM_DEFAULT_STORE
-
 /* The longest workload or path name a session may have. */
 #define RES_NAME_MAX 32
 
@@ -270,6 +267,9 @@ sim_err_t res_record_run(res_store_t *s, const res_run_t *run, const res_session
  * with SIM_EINVAL and "FILE:LINE: what is wrong".
  */
 sim_err_t res_load_reference(res_store_t *s, const char *csv_path, int64_t *run_id);
+/* The shipped file of those measurements, as sim_reference_file() finds it
+ * (results/reference/ in the source tree, share/lobsim/reference/ installed). */
+#define RES_REFERENCE_FILE "oracle_lob_insert.csv"
 
 /* ---- the reference CSV, parsed -------------------------------------------- */
 

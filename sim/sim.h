@@ -340,7 +340,8 @@ extern const uint64_t sim_ref_sizes[SIM_REF_NSIZES]; /* in characters */
 int sim_block_size_valid(uint64_t bytes);
 /* A segment cannot grow past 32 TB, a bigfile tablespace's reach. */
 #define SIM_MAX_SEGMENT_BYTES (32ULL << 40)
-/* Where lobbench records its runs unless told otherwise. */
+/* Where the programs record and read their runs unless told otherwise,
+ * in a lobsim source tree (where.c: sim_default_store()). */
 #define SIM_DEFAULT_STORE "results/history.db"
 
 /* ---- text ------------------------------------------------------------ */
@@ -357,6 +358,36 @@ int sim_parse_u64(const char *s, uint64_t max, uint64_t *out);
 void sim_format_size(uint64_t v, char *buf, size_t len);
 /* The directory part of path: "." when it has none, "/" for "/x". */
 void sim_parent_dir(const char *path, char *dir, size_t len);
+
+/* ---- where things are (where.c) --------------------------------------- */
+
+/* What makes the working directory a lobsim source tree: its shipped
+ * reference folder. */
+#define SIM_SOURCE_TREE_MARK "results/reference"
+/* The installed data's folder under the prefix (CMakeLists.txt installs
+ * results/reference/ into it as reference/). */
+#define SIM_DATA_DIR "share/lobsim"
+/*
+ * The store a program uses without --db, into buf: SIM_DEFAULT_STORE when
+ * the working directory is a lobsim source tree (0), else the user's own,
+ * $XDG_DATA_HOME/lobsim/history.db or ~/.local/share/lobsim/history.db (1).
+ * Nothing is created.
+ */
+int sim_default_store(char *buf, size_t len);
+/* The folders of the store `path` created as mkdir -p would: 0, or -1 with
+ * one line in err naming the folder. */
+int sim_store_make_dirs(const char *path, char *err, size_t errlen);
+/* For --help: the rule above in lines of at most 50 characters, each
+ * after `indent` spaces, the last naming the store it gives here. */
+void sim_store_help(FILE *f, int indent);
+/*
+ * The shipped reference file `name` (oracle_lob_insert.csv): in an
+ * installed copy PREFIX/share/lobsim/reference/NAME beside PREFIX/bin/, in a
+ * program run from its build directory the source tree's
+ * results/reference/NAME.  buf gets the path either way (for a message);
+ * returns 1 when it is readable, else 0.
+ */
+int sim_reference_file(const char *name, char *buf, size_t len);
 
 /* ---- interrupts (interrupt.c) ------------------------------------------ */
 

@@ -3,7 +3,10 @@
 # PREFIX/bin, answering --version with "NAME VERSION (commit HASH[, dirty])"
 # for the commit the source tree is at, and a man page per program in
 # PREFIX/share/man/man1 that man and groff render without a warning and that
-# names every long option the program's --help lists.
+# names every long option the program's --help lists.  Then the prefix,
+# copied elsewhere, run from an empty folder with a home of its own: the
+# reference found in PREFIX/share/lobsim, the user's store made where each
+# program's --help says, and one warning when the reference is missing.
 #
 #   usage: install.sh BUILD_DIR SOURCE_DIR VERSION PROGRAM...
 #
@@ -105,6 +108,81 @@ for p in "${PROGRAMS[@]}"; do
             bad "$p.1 does not name $o, which $p --help lists"
     done
 done
+
+# ---- the installed copy on its own ------------------------------------------
+# The prefix copied elsewhere, run from an empty folder with a home of its
+# own: the reference is found beside the program (PREFIX/share/lobsim), not
+# in the build's tree, and the store is the user's, where --help says.
+moved=$work/moved
+cp -a "$prefix" "$moved" || missing "cannot copy $prefix to $moved"
+mkdir -p "$work/empty" "$work/home" || exit 1
+cd "$work/empty" || exit 1
+STORE_PROGRAMS=(lobbench lobdiff lobreport lobfit lobimport)
+SMALL=(--quiet --sizes=2k --path=local --benchmark_min_time=1x)
+# Each program's --help: the store it uses here, "here: PATH".
+help_store() {
+    "$moved/bin/$1" --help 2>/dev/null | sed -n 's/^ *here: //p'
+}
+# A command (or function) run as a user with a home of its own.
+user() { (unset XDG_DATA_HOME; export HOME="$work/home"; "$@"); }
+ref=$moved/share/lobsim/reference/oracle_lob_insert.csv
+[ -r "$ref" ] && ok || bad "the reference is not installed as $ref"
+want=$work/home/.local/share/lobsim/history.db
+for p in "${STORE_PROGRAMS[@]}"; do
+    [ -x "$moved/bin/$p" ] || continue
+    here=$(user help_store "$p")
+    [ "$here" = "$want" ] && ok || bad "$p --help in an empty folder: store '$here', want '$want'"
+    here=$(cd "$SRC" && user help_store "$p")
+    [ "$here" = results/history.db ] && ok ||
+        bad "$p --help in the source tree: store '$here', want 'results/history.db'"
+    here=$(export XDG_DATA_HOME=$work/xdg HOME=$work/home; help_store "$p")
+    [ "$here" = "$work/xdg/lobsim/history.db" ] && ok ||
+        bad "$p --help with XDG_DATA_HOME=$work/xdg: store '$here'"
+done
+
+# A run records into that store, its folders made, with the reference.
+user "$moved/bin/lobbench" "${SMALL[@]}" >run.out 2>run.err
+rc=$?
+if [ $rc -ne 0 ] || grep -q warning run.err || [ ! -f "$want" ]; then
+    bad "installed lobbench in an empty folder: exit $rc, store $(ls "$want" 2>&1), $(grep -v '^[ A-Za-z]*[:(]' run.err | tail -n 2)"
+else
+    grep -q "^Recorded as run 2 in $want " run.err && ok ||
+        bad "installed lobbench: not 'Recorded as run 2 in $want': $(grep Recorded run.err)"
+fi
+[ -z "$(ls -A)" ] || [ "$(ls -A)" = "$(printf 'run.err\nrun.out')" ] && ok ||
+    bad "installed lobbench wrote into the working directory: $(ls -A | tr '\n' ' ')"
+user "$moved/bin/lobdiff" reference latest >diff.out 2>diff.err
+rc=$?
+# 1: the model's figures differ from Oracle's, as always against the reference
+if [ $rc -eq 1 ] && grep -q "Oracle measurements from $ref)" diff.out; then
+    ok
+else
+    bad "installed lobdiff reference latest: exit $rc, $(head -n 2 diff.out) $(cat diff.err)"
+fi
+XDG_DATA_HOME=$work/xdg HOME=$work/home "$moved/bin/lobbench" "${SMALL[@]}" >/dev/null 2>xdg.err &&
+    [ -f "$work/xdg/lobsim/history.db" ] && ok ||
+    bad "lobbench with XDG_DATA_HOME: no store $work/xdg/lobsim/history.db: $(tail -n 1 xdg.err)"
+
+# lobimport into the user's store makes its folders too; --no-db makes none.
+(export XDG_DATA_HOME=$work/xdg2 HOME=$work/home2
+ "$moved/bin/lobimport" "$ref" >/dev/null 2>imp.err) && [ -f "$work/xdg2/lobsim/history.db" ] && ok ||
+    bad "lobimport with XDG_DATA_HOME: no store $work/xdg2/lobsim/history.db: $(cat imp.err)"
+(export HOME=$work/home3; unset XDG_DATA_HOME
+ "$moved/bin/lobbench" "${SMALL[@]}" --no-db >/dev/null 2>&1) && [ ! -e "$work/home3" ] && ok ||
+    bad "lobbench --no-db: exit $?, or made $(find "$work/home3" 2>/dev/null | tail -n 1)"
+
+# The reference gone from the prefix: one warning naming where it looked,
+# the run recorded all the same, and lobdiff names that file.
+mv "$moved/share/lobsim" "$moved/share/lobsim.gone"
+user "$moved/bin/lobbench" "${SMALL[@]}" --db=noref.db >/dev/null 2>noref.err
+rc=$?
+n=$(grep -c warning noref.err)
+[ $rc -eq 0 ] && [ "$n" = 1 ] && grep -q "warning: no Oracle reference at $ref " noref.err && ok ||
+    bad "lobbench without its reference: exit $rc, $n warnings: $(grep warning noref.err)"
+user "$moved/bin/lobdiff" --db=noref.db reference latest >/dev/null 2>noref.diff
+[ $? -eq 2 ] && grep -q "loads it from $ref when" noref.diff && ok ||
+    bad "lobdiff reference latest without a reference: $(cat noref.diff)"
+mv "$moved/share/lobsim.gone" "$moved/share/lobsim"
 
 echo "install: $pass passed, $fail failed"
 [ $fail -eq 0 ]

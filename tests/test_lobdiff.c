@@ -342,8 +342,19 @@ static void test_run_selection(void **state)
     expect_contains(f->stdout_text, "two databases");
     expect_contains(f->stdout_text, "hosts differ (otherhost, testhost)");
 
-    /* The default database is results/history.db, read-only. */
-    expect_bad_input(f, "results/history.db", "latest~1", "latest", NULL);
+    /* Outside a source tree the default database is the user's own
+     * (sim/where.c), read-only: not made when missing. */
+    char xdg[160], store[192];
+    snprintf(xdg, sizeof xdg, "%s/xdg", f->dir);
+    snprintf(store, sizeof store, "%s/lobsim/history.db: no such file", xdg);
+    const char *was = getenv("XDG_DATA_HOME");
+    char *saved = was ? strdup(was) : NULL;
+    assert_int_equal(setenv("XDG_DATA_HOME", xdg, 1), 0);
+    expect_bad_input(f, store, "latest~1", "latest", NULL);
+    struct stat sb;
+    assert_int_not_equal(stat(xdg, &sb), 0);
+    assert_int_equal(saved ? setenv("XDG_DATA_HOME", saved, 1) : unsetenv("XDG_DATA_HOME"), 0);
+    free(saved);
     /* Unknown runs and files, each named. */
     expect_bad_input(f, "'nope'", db, "nope", "latest", NULL);
     expect_bad_input(f, "latest~9", db, "latest", "latest~9", NULL);

@@ -132,14 +132,43 @@ static void test_workload_order(void **state)
 
 /* The page goes beside its store by default, never into the source tree's
  * lobreport/ folder; --out wins. */
+/* rpt_parse_args() without arguments: the default --out. */
+static void expect_plain_out(const char *want)
+{
+    rpt_opts_t o;
+    char err[256] = "";
+    char *args[] = {"lobreport", NULL};
+    assert_int_equal(rpt_parse_args(1, args, &o, err, sizeof err), 0);
+    assert_string_equal(o.out, want);
+}
+
 static void test_default_out(void **state)
 {
     (void)state;
+    /* Without --db, beside the default store (sim/where.c): the user's own
+     * outside a source tree, results/history.db in one. */
+    const char *was = getenv("XDG_DATA_HOME");
+    char *saved = was ? strdup(was) : NULL;
+    assert_int_equal(setenv("XDG_DATA_HOME", "/srv/xdg", 1), 0);
+    expect_plain_out("/srv/xdg/lobsim/report");
+    char tree[] = "/tmp/lobreport-tree.XXXXXX", sub[64], cwd[4096];
+    assert_non_null(mkdtemp(tree));
+    snprintf(sub, sizeof sub, "%s/results", tree);
+    assert_int_equal(mkdir(sub, 0700), 0);
+    snprintf(sub, sizeof sub, "%s/results/reference", tree);
+    assert_int_equal(mkdir(sub, 0700), 0);
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    assert_int_equal(chdir(tree), 0);
+    expect_plain_out("results/report");
+    assert_int_equal(chdir(cwd), 0);
+    remove_tree(tree);
+    assert_int_equal(saved ? setenv("XDG_DATA_HOME", saved, 1) : unsetenv("XDG_DATA_HOME"), 0);
+    free(saved);
+
     static const struct {
         char *args[3];
         const char *out;
     } cases[] = {
-        {{"lobreport", NULL, NULL}, "results/report"},
         {{"lobreport", "--db=/srv/runs/h.db", NULL}, "/srv/runs/report"},
         {{"lobreport", "--db=h.db", NULL}, "./report"},
         {{"lobreport", "--db=h.db", "--out=site"}, "site"},
