@@ -53,6 +53,7 @@ static int choose(const rpt_history_t *h, size_t *ref, size_t *run)
  * markers, for each statistic above zero in either run. */
 typedef struct {
     plot_panel_t panels[SIM_STAT_COUNT];
+    const char *units[SIM_STAT_COUNT]; /* each panel's value unit */
     plot_series_t *series;
     plot_point_t *points;
     size_t np;
@@ -135,6 +136,7 @@ static sim_err_t draw(FILE *f, const rpt_history_t *h, size_t ref, size_t run)
         size_t s0 = ns;
         add_series(&fg, h, run, k, 0, &ns, &npts);
         add_series(&fg, h, ref, k, 1, &ns, &npts);
+        fg.units[fg.np] = sim_stat_unit((sim_stat_t)k);
         fg.panels[fg.np++] = (plot_panel_t){name, fg.series + s0, ns - s0};
     }
     plot_opts_t o;
@@ -147,6 +149,7 @@ static sim_err_t draw(FILE *f, const rpt_history_t *h, size_t ref, size_t run)
              SIM_REF_ROWS);
     o.title = title;
     o.subtitle = sub;
+    o.units = fg.units;
     char *buf = NULL;
     size_t len = 0;
     FILE *m = open_memstream(&buf, &len);

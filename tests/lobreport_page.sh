@@ -265,6 +265,11 @@ check "rac: no series '8k blocks rac.users=40'" has "$rac" 'data-name="8k blocks
 check "rac: no series '8k blocks rac.users=60'" has "$rac" 'data-name="8k blocks rac.users=60"'
 check "rac: the session statistics are not folded under the AWR figures" has "$rac" '<details><summary>'
 check "no calibration plot" grep -q '<figure class="calibration-plot"><svg' "$page"
+calib=$(sed -n '/<figure class="calibration-plot">/,/<\/figure>/p' "$page")
+npanel=$(grep -o 'class="panel-title"' <<<"$calib" | wc -l)
+nunit=$(grep -o 'class="yunit"' <<<"$calib" | wc -l)
+[ "$npanel" -gt 0 ] && [ "$nunit" = "$npanel" ] ||
+    { echo "FAIL: calibration plot: $nunit value axes with a unit of $npanel panels"; bad=$((bad + 1)); }
 check "no calibration report" grep -q '<pre class="calibration-report">lobdiff: calibration of run' "$page"
 check "the page loads something from elsewhere" bash -c "! grep -qiE '(src|href)=|url\\(|<script|<link' '$page'"
 nsvg=$(grep -c '<svg' "$page")
