@@ -72,6 +72,17 @@ typedef struct {
     size_t n;
 } folded_t;
 
+/* One line: statistic s of part p's stack (under a frame of its detail's
+ * name when it has one), v times. */
+static void stack(FILE *f, const bench_case_t *bc, case_part_t p, const char *detail, sim_stat_t s,
+                  uint64_t v)
+{
+    const char *cache = cache_frame(s);
+    fprintf(f, "%s;%s;%s%s%s%s%s %llu\n", bc->name, part_frames(p), detail ? detail : "",
+            detail ? ";" : "", cache ? cache : "", cache ? ";" : "", sim_stat_info(s)->name,
+            (unsigned long long)v);
+}
+
 static sim_err_t write_folded(FILE *f, void *arg)
 {
     const folded_t *fo = arg;
@@ -84,10 +95,16 @@ static sim_err_t write_folded(FILE *f, void *arg)
                 uint64_t v = bc->res.part[p].v[s];
                 if (v == 0 || !sim_stat_counts_operations((sim_stat_t)s))
                     continue;
-                const char *cache = cache_frame((sim_stat_t)s);
-                fprintf(f, "%s;%s;%s%s%s %llu\n", bc->name, part_frames((case_part_t)p),
-                        cache ? cache : "", cache ? ";" : "", sim_stat_info((sim_stat_t)s)->name,
-                        (unsigned long long)v);
+                int details = 0;
+                for (uint32_t k = 0; k < bc->res.ndetail; k++) {
+                    const case_detail_t *d = &bc->res.detail[k];
+                    if (d->part == p && d->stat == s) {
+                        stack(f, bc, (case_part_t)p, d->name, (sim_stat_t)s, d->v);
+                        details = 1;
+                    }
+                }
+                if (!details)
+                    stack(f, bc, (case_part_t)p, NULL, (sim_stat_t)s, v);
             }
     }
     return ferror(f) ? SIM_EIO : SIM_OK;

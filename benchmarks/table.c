@@ -152,6 +152,39 @@ static int in_table(const bench_case_t *bc, unsigned wl, const columns_t *cols)
     return 0;
 }
 
+/* Under part `part`'s line of statistic st: a line per detail of it in some
+ * column (case_result_detail()), in the order they first come. */
+static void detail_rows(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
+                        const columns_t *cols, case_path_t p, case_part_t part, sim_stat_t st,
+                        int w, int nw)
+{
+    const char *names[CASE_DETAILS];
+    size_t nn = 0;
+    for (size_t s = 0; s < cols->n; s++) {
+        const bench_case_t *c = find(cases, n, wl, p, cols->chars[s], cols->bs[s], cols->point);
+        for (uint32_t i = 0; c && i < c->res.ndetail; i++) {
+            const case_detail_t *d = &c->res.detail[i];
+            size_t k = 0;
+            while (k < nn && strcmp(names[k], d->name) != 0)
+                k++;
+            if (d->part == part && d->stat == st && k == nn && nn < CASE_DETAILS)
+                names[nn++] = d->name;
+        }
+    }
+    for (size_t k = 0; k < nn; k++) {
+        fprintf(f, "      %-*s", nw - 6, names[k]);
+        for (size_t s = 0; s < cols->n; s++) {
+            const bench_case_t *c = find(cases, n, wl, p, cols->chars[s], cols->bs[s], cols->point);
+            if (c)
+                fprintf(f, " %*llu", w,
+                        (unsigned long long)case_result_detail_value(&c->res, part, st, names[k]));
+            else
+                fprintf(f, " %*s", w, "-");
+        }
+        fputc('\n', f);
+    }
+}
+
 /* Under a path's row of statistic st: one line per part that contributed
  * to st in some column. */
 static void explain_rows(FILE *f, const bench_case_t *cases, size_t n, unsigned wl,
@@ -182,6 +215,7 @@ static void explain_rows(FILE *f, const bench_case_t *cases, size_t n, unsigned 
                 fprintf(f, " %*s", w, "-");
         }
         fputc('\n', f);
+        detail_rows(f, cases, n, wl, cols, p, (case_part_t)part, st, w, nw);
     }
 }
 
@@ -567,6 +601,18 @@ static void explain_cells(FILE *f, const bench_case_t *bc)
     }
 }
 
+/* One --explain-out row: part p's contribution v to statistic st, or, with
+ * a detail's name, the detail's ("global cache: data block"). */
+static void explain_row(FILE *f, const bench_case_t *bc, workload_kind_t kind, sim_stat_t st,
+                        case_part_t p, const char *detail, uint64_t v)
+{
+    explain_cells(f, bc);
+    fprintf(f, ",\"%s\",%s%s%s,%llu", sim_stat_info(st)->name, case_part_name(p),
+            detail ? ": " : "", detail ? detail : "", (unsigned long long)v);
+    bench_sweep_cells(f, bc, kind == WORKLOAD_RAC);
+    fputc('\n', f);
+}
+
 /* Each part's contribution to each statistic, in the family's columns:
  * workload,path,lob_kchars,block_kb for the LOB workloads, query,block_kb
  * for the heap queries, workload,block_kb,users,interconnect,seed for rac
@@ -588,14 +634,18 @@ static sim_err_t write_explain(FILE *f, void *arg)
             continue;
         for (size_t s = 0; s < bench_order_len; s++)
             for (int p = 0; p < CASE_PART_COUNT; p++) {
-                uint64_t v = bc->res.part[p].v[bench_order[s]];
-                if (v == 0)
-                    continue;
-                explain_cells(f, bc);
-                fprintf(f, ",\"%s\",%s,%llu", sim_stat_info(bench_order[s])->name,
-                        case_part_name((case_part_t)p), (unsigned long long)v);
-                bench_sweep_cells(f, bc, kind == WORKLOAD_RAC);
-                fputc('\n', f);
+                sim_stat_t st = bench_order[s];
+                uint64_t v = bc->res.part[p].v[st];
+                int details = 0;
+                for (uint32_t k = 0; k < bc->res.ndetail; k++) {
+                    const case_detail_t *d = &bc->res.detail[k];
+                    if (d->part != p || d->stat != st)
+                        continue;
+                    explain_row(f, bc, kind, st, (case_part_t)p, d->name, d->v);
+                    details = 1;
+                }
+                if (v != 0 && !details)
+                    explain_row(f, bc, kind, st, (case_part_t)p, NULL, v);
             }
     }
     return SIM_OK;

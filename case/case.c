@@ -420,3 +420,42 @@ void case_result_add(case_result_t *r, case_part_t p, const sim_stats_t *st)
     for (int s = 0; s < SIM_STAT_COUNT; s++)
         r->part[p].v[s] += st->v[s];
 }
+
+/* The index of detail `name` of statistic st of part p, ndetail when none. */
+static uint32_t find_detail(const case_result_t *r, case_part_t p, sim_stat_t st, const char *name)
+{
+    uint32_t i = 0;
+    while (i < r->ndetail && (r->detail[i].part != p || r->detail[i].stat != st ||
+                              strcmp(r->detail[i].name, name) != 0))
+        i++;
+    return i;
+}
+
+sim_err_t case_result_detail(case_result_t *r, case_part_t p, sim_stat_t st, const char *name,
+                             uint64_t v)
+{
+    if (v == 0)
+        return SIM_OK;
+    uint32_t i = find_detail(r, p, st, name);
+    case_detail_t *d = &r->detail[i < CASE_DETAILS ? i : 0];
+    if (i == r->ndetail) {
+        if (strlen(name) >= sizeof d->name)
+            return SIM_EINVAL;
+        if (r->ndetail == CASE_DETAILS)
+            return SIM_ENOMEM;
+        d = &r->detail[r->ndetail++];
+        d->part = (uint8_t)p;
+        d->stat = (uint16_t)st;
+        strcpy(d->name, name);
+        d->v = 0;
+    }
+    d->v += v;
+    return SIM_OK;
+}
+
+uint64_t case_result_detail_value(const case_result_t *r, case_part_t p, sim_stat_t st,
+                                  const char *name)
+{
+    uint32_t i = find_detail(r, p, st, name);
+    return i < r->ndetail ? r->detail[i].v : 0;
+}

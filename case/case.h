@@ -218,8 +218,24 @@ typedef enum {
     CASE_PART_COUNT
 } case_part_t;
 
+/*
+ * A part's own parts: how much of statistic `stat` of part `part` each
+ * thing the part counts apart made (rac: blocks received by class, waits by
+ * event, traffic as blocks and messages).  Where a part has details for a
+ * statistic they add up to its value exactly; --explain prints them under it.
+ */
+#define CASE_DETAILS 96
+typedef struct {
+    uint16_t stat; /* sim_stat_t */
+    uint8_t part;  /* case_part_t */
+    char name[37];
+    uint64_t v;
+} case_detail_t;
+
 typedef struct {
     sim_stats_t part[CASE_PART_COUNT];
+    uint32_t ndetail;
+    case_detail_t detail[CASE_DETAILS];
 } case_result_t;
 
 /* "segment", "chunk allocator", ...: a part as --explain names it. */
@@ -231,5 +247,13 @@ void case_result_total(const case_result_t *r, sim_stats_t *out);
 void case_result_recursive(const case_result_t *r, sim_stats_t *out);
 /* Add every figure of `st` to part p. */
 void case_result_add(case_result_t *r, case_part_t p, const sim_stats_t *st);
+/* Add v to the detail `name` of statistic st of part p (created at its
+ * first value, in that order; v == 0 adds nothing).  SIM_ENOMEM past
+ * CASE_DETAILS details; SIM_EINVAL for a name too long. */
+sim_err_t case_result_detail(case_result_t *r, case_part_t p, sim_stat_t st, const char *name,
+                             uint64_t v);
+/* The value of detail `name` of statistic st of part p, 0 when none. */
+uint64_t case_result_detail_value(const case_result_t *r, case_part_t p, sim_stat_t st,
+                                  const char *name);
 
 #endif /* LOBSIM_CASE_H */

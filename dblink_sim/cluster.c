@@ -91,7 +91,7 @@ sim_err_t dbl_cluster(const case_t *c, case_result_t *out)
             case_result_add(out, (case_part_t)p, &mine.part[p]);
         sim_stats_t total;
         case_result_total(&mine, &total);
-        gcache_ges(v.g, i, total.v[SIM_STAT_ENQ_TX] * c->cluster.ges_per_enqueue);
+        gcache_ges(v.g, i, GCACHE_ENQ_TX, total.v[SIM_STAT_ENQ_TX] * c->cluster.ges_per_enqueue);
     }
     for (int i = 0; i < GCACHE_INSTANCES && rc == SIM_OK; i++) {
         sim_stats_t st;

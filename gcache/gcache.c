@@ -18,6 +18,18 @@ const char *gcache_class_name(gcache_class_t c)
     return (unsigned)c < GCACHE_CLASSES ? class_names[c] : "?";
 }
 
+const char *gcache_msg_name(gcache_msg_t m)
+{
+    static const char *const names[GCACHE_MSGS] = {"block requests", "lock requests and grants"};
+    return (unsigned)m < GCACHE_MSGS ? names[m] : "?";
+}
+
+const char *gcache_enq_name(gcache_enq_t e)
+{
+    static const char *const names[GCACHE_ENQS] = {"TX enqueue", "TM enqueue", "row cache lock"};
+    return (unsigned)e < GCACHE_ENQS ? names[e] : "?";
+}
+
 sim_err_t gcache_create(const gcache_params_t *p, gcache_t **out)
 {
     *out = NULL;
@@ -121,10 +133,11 @@ static void shipped(gcache_t *g, int me, gcache_class_t cls, int cr)
     }
 }
 
-/* Count `k` messages sent by `from`, received by the other. */
-static void messages(gcache_t *g, int from, uint32_t k)
+/* Count `k` messages for `why` sent by `from`, received by the other. */
+static void messages(gcache_t *g, int from, gcache_msg_t why, uint32_t k)
 {
     g->n[from].gcs_sent += k;
+    g->n[from].gcs_by[why] += k;
     g->n[1 - from].gcs_received += k;
 }
 
@@ -135,8 +148,8 @@ static void grant(gcache_t *g, int me, unsigned kind, uint64_t id, int invalidat
 {
     r->got = GCACHE_GOT_GRANT;
     if (invalidate || gcache_master(g, kind, id) != me) {
-        messages(g, me, 1);
-        messages(g, 1 - me, 1);
+        messages(g, me, GCACHE_MSG_GRANT, 1);
+        messages(g, 1 - me, GCACHE_MSG_GRANT, 1);
         r->messages = 2;
         g->n[me].grants_remote++;
     } else {
@@ -154,7 +167,7 @@ static void read_request(gcache_t *g, int me, gcache_block_t *b, unsigned kind, 
         b->mode[me] = GCACHE_S;
         return;
     }
-    messages(g, me, 1);
+    messages(g, me, GCACHE_MSG_BLOCK_REQUEST, 1);
     r->messages = 1;
     shipped(g, me, r->cls, 1);
     if (b->mode[o] == GCACHE_S) {
@@ -181,7 +194,7 @@ static void change_request(gcache_t *g, int me, gcache_block_t *b, unsigned kind
 {
     int o = 1 - me;
     if (b->mode[o] == GCACHE_X || (b->mode[o] == GCACHE_S && b->mode[me] == GCACHE_N)) {
-        messages(g, me, 1);
+        messages(g, me, GCACHE_MSG_BLOCK_REQUEST, 1);
         r->messages = 1;
         r->got = GCACHE_GOT_CURRENT;
         shipped(g, me, r->cls, 0);
@@ -228,6 +241,16 @@ static sim_err_t check_counts(const gcache_t *g)
     if (a->gcs_sent != b->gcs_received || b->gcs_sent != a->gcs_received ||
         a->ges_sent != b->ges_received || b->ges_sent != a->ges_received)
         return SIM_ECORRUPT;
+    for (int i = 0; i < GCACHE_INSTANCES; i++) {
+        const gcache_counts_t *n = &g->n[i];
+        uint64_t gcs = 0, ges = 0;
+        for (int m = 0; m < GCACHE_MSGS; m++)
+            gcs += n->gcs_by[m];
+        for (int e = 0; e < GCACHE_ENQS; e++)
+            ges += n->ges_by[e];
+        if (gcs != n->gcs_sent || ges != n->ges_sent)
+            return SIM_ECORRUPT;
+    }
     return SIM_OK;
 }
 
@@ -307,10 +330,11 @@ sim_err_t gcache_hold(gcache_t *g, int inst, unsigned kind, uint64_t id)
     return SIM_OK;
 }
 
-void gcache_ges(gcache_t *g, int inst, uint64_t n)
+void gcache_ges(gcache_t *g, int inst, gcache_enq_t e, uint64_t n)
 {
-    assert(inst >= 0 && inst < GCACHE_INSTANCES);
+    assert(inst >= 0 && inst < GCACHE_INSTANCES && (unsigned)e < GCACHE_ENQS);
     g->n[inst].ges_sent += n;
+    g->n[inst].ges_by[e] += n;
     g->n[1 - inst].ges_received += n;
 }
 
@@ -333,8 +357,19 @@ void gcache_counts_stats(const gcache_counts_t *n, uint32_t block_size, uint32_t
     sim_stat_add(out, SIM_STAT_GC_CURRENT_RECEIVED, cur);
     sim_stat_add(out, SIM_STAT_GCS_MESSAGES, n->gcs_sent);
     sim_stat_add(out, SIM_STAT_GES_MESSAGES, n->ges_sent);
-    sim_stat_add(out, SIM_STAT_INTERCONNECT_BYTES,
-                 (cr + cur) * block_size + (n->gcs_sent + n->ges_sent) * message_bytes);
+    uint64_t blocks, messages;
+    gcache_counts_traffic(n, block_size, message_bytes, &blocks, &messages);
+    sim_stat_add(out, SIM_STAT_INTERCONNECT_BYTES, blocks + messages);
+}
+
+void gcache_counts_traffic(const gcache_counts_t *n, uint32_t block_size, uint32_t message_bytes,
+                           uint64_t *blocks, uint64_t *messages)
+{
+    uint64_t received = 0;
+    for (int c = 0; c < GCACHE_CLASSES; c++)
+        received += n->cr_received[c] + n->current_received[c];
+    *blocks = received * block_size;
+    *messages = (n->gcs_sent + n->ges_sent) * message_bytes;
 }
 
 void gcache_stats(const gcache_t *g, int inst, sim_stats_t *out)

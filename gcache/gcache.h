@@ -90,6 +90,16 @@ typedef enum {
 
 const char *gcache_class_name(gcache_class_t c);
 
+/* What a GCS message is for (gcache_counts_t.gcs_by): the request a block
+ * answers, or a lock's request and its grant. */
+typedef enum { GCACHE_MSG_BLOCK_REQUEST, GCACHE_MSG_GRANT, GCACHE_MSGS } gcache_msg_t;
+const char *gcache_msg_name(gcache_msg_t m);
+
+/* The enqueue a GES message is about (gcache_counts_t.ges_by): a
+ * transaction's (TX), a table's (TM), a row cache entry's (dc_sequences). */
+typedef enum { GCACHE_ENQ_TX, GCACHE_ENQ_TM, GCACHE_ENQ_ROW_CACHE, GCACHE_ENQS } gcache_enq_t;
+const char *gcache_enq_name(gcache_enq_t e);
+
 /* How an instance wants a block. */
 typedef enum {
     GCACHE_READ,   /* consistent read */
@@ -127,9 +137,10 @@ typedef struct {
     uint64_t cr_received[GCACHE_CLASSES], current_received[GCACHE_CLASSES];
     uint64_t cr_served[GCACHE_CLASSES], current_served[GCACHE_CLASSES];
     uint64_t gcs_sent, gcs_received, ges_sent, ges_received;
-    uint64_t grants_remote, grants_local; /* grants this instance asked for */
-    uint64_t downconverts;                /* X -> S down-converts it made (fairness) */
-    uint64_t past_images;                 /* past images it kept */
+    uint64_t gcs_by[GCACHE_MSGS], ges_by[GCACHE_ENQS]; /* the messages sent, by what for */
+    uint64_t grants_remote, grants_local;              /* grants this instance asked for */
+    uint64_t downconverts;                             /* X -> S down-converts it made (fairness) */
+    uint64_t past_images;                              /* past images it kept */
 } gcache_counts_t;
 
 sim_err_t gcache_create(const gcache_params_t *p, gcache_t **out);
@@ -173,8 +184,9 @@ sim_err_t gcache_touch(gcache_t *g, int inst, uint64_t step, unsigned kind, uint
 sim_err_t gcache_warm(gcache_t *g, unsigned kind, uint64_t id);
 sim_err_t gcache_hold(gcache_t *g, int inst, unsigned kind, uint64_t id);
 
-/* Instance inst sent n global enqueue messages (the other received them). */
-void gcache_ges(gcache_t *g, int inst, uint64_t n);
+/* Instance inst sent n global enqueue messages about enqueue e (the other
+ * received them). */
+void gcache_ges(gcache_t *g, int inst, gcache_enq_t e, uint64_t n);
 
 const gcache_counts_t *gcache_counts(const gcache_t *g, int inst);
 
@@ -182,6 +194,10 @@ const gcache_counts_t *gcache_counts(const gcache_t *g, int inst);
  * snapshots of them), for blocks and messages of these sizes. */
 void gcache_counts_stats(const gcache_counts_t *n, uint32_t block_size, uint32_t message_bytes,
                          sim_stats_t *out);
+/* The two parts of its estd interconnect traffic bytes: the blocks
+ * received x block size, the GCS and GES messages sent x message size. */
+void gcache_counts_traffic(const gcache_counts_t *n, uint32_t block_size, uint32_t message_bytes,
+                           uint64_t *blocks, uint64_t *messages);
 
 /*
  * The catalogue statistics of instance inst: gc cr / current blocks

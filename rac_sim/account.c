@@ -20,9 +20,17 @@ void rac_user_state(rac_t *r, uint32_t u, int state, int event)
     case ST_CPUQ:
         n->cpu_queue_ns += dt;
         break;
-    case ST_CPU:
-        n->cpu_ns += dt;
+    case ST_CPU: {
+        /* A burst runs to its end once on a core: its parts are its time. */
+        uint64_t parts = 0;
+        for (int k = 0; k < CPU_COUNT; k++) {
+            n->cpu_ns[k] += us->cpu_ns[k];
+            parts += us->cpu_ns[k];
+        }
+        assert(parts == dt);
+        (void)parts;
         break;
+    }
     case ST_RUN:
         assert(dt == 0);
         break;

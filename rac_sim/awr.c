@@ -85,12 +85,12 @@ static void column(const rac_t *r, int i, col_t *c)
     gcache_counts_t g;
     rac_window(r, i, &n, &g);
     memset(c, 0, sizeof *c);
-    c->commits = (double)n.commits;
+    c->commits = (double)rac_counts_commits(&n);
     c->statements = (double)n.statements;
     c->redo = (double)n.redo_bytes;
-    c->gets = (double)(n.cgets + n.dbgets);
+    c->gets = (double)(rac_counts_gets(&n, 0) + rac_counts_gets(&n, 1));
     c->local_gets = (double)n.local_gets;
-    c->changes = (double)n.block_changes;
+    c->changes = (double)rac_counts_changes(&n);
     for (int k = 0; k < GCACHE_CLASSES; k++) {
         c->received += (double)(g.cr_received[k] + g.current_received[k]);
         c->cr_served += (double)g.cr_served[k];
@@ -114,7 +114,7 @@ static void column(const rac_t *r, int i, col_t *c)
         c->waits[e] = (double)n.waits[e];
         c->wait_ns[e] = (double)n.wait_ns[e];
     }
-    c->cpu_ns = (double)n.cpu_ns;
+    c->cpu_ns = (double)rac_counts_cpu(&n);
     c->cpu_queue_ns = (double)n.cpu_queue_ns;
     c->idle_ns = (double)n.idle_ns;
     c->lms_cpu_ns = (double)n.lms_cpu_ns;

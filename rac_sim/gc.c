@@ -48,9 +48,9 @@ sim_err_t rac_gc_request(rac_t *r, uint32_t u, unsigned kind, uint64_t id, gcach
     us->req.busy = 0;
     us->req.flushed = 0;
     us->req.sent = rac_now(r);
-    us->cpu_extra_ns += r->c->rac.msg_cpu_us * RAC_NS_PER_US;
+    us->cpu_ns[CPU_GC_MESSAGES] += r->c->rac.msg_cpu_us * RAC_NS_PER_US;
     if (r->link.cpu_copy)
-        us->cpu_extra_ns += rac_link_wire_ns(&r->link, message_bytes(r));
+        us->cpu_ns[CPU_LINK_COPY] += rac_link_wire_ns(&r->link, message_bytes(r));
     rac_user_state(r, u, ST_WAIT,
                    mode == GCACHE_READ ? E_GC_CR_BLOCK_2WAY : E_GC_CURRENT_BLOCK_2WAY);
     rac_link_send(r, u, us->inst, message_bytes(r), EV_ARRIVE);

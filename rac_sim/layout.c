@@ -31,6 +31,19 @@
 
 #include "rac_sim_int.h"
 
+const char *rac_kind_name(unsigned kind)
+{
+    static const char *const names[K_UNDO_HDR0 + 1] = {
+        [K_TABLE] = "table block",    [K_LEAF] = "index leaf",    [K_BRANCH] = "index branch",
+        [K_SEQ] = "SEQ$ block",       [K_L1] = "L1 bitmap block", [K_SEGHDR] = "segment header",
+        [K_UNDO_HDR0] = "undo header"};
+    if (kind >= K_UNDO0 && kind < K_COUNT)
+        return "undo block";
+    if (kind >= K_UNDO_HDR0 && kind < K_UNDO0)
+        return names[K_UNDO_HDR0];
+    return kind < K_UNDO_HDR0 ? names[kind] : "?";
+}
+
 static uint64_t l1_span(const hs_params_t *p, uint64_t segment_kb)
 {
     return segment_kb < p->l1_small_kb ? 16 : segment_kb < p->l1_medium_kb ? 64 : 256;

@@ -169,50 +169,9 @@ static sim_err_t simulate(rac_t *r, const case_t *c, hs_table_t **t)
     return rc == SIM_OK ? loop(r) : rc;
 }
 
-/* The catalogue statistics of the window, by the part that counted them. */
-static void catalogue(const rac_t *r, case_result_t *out)
-{
-    const case_t *c = r->c;
-    for (int i = 0; i < GCACHE_INSTANCES; i++) {
-        rac_counts_t n;
-        gcache_counts_t g;
-        rac_window(r, i, &n, &g);
-        sim_stats_t w, gc, t;
-        memset(&w, 0, sizeof w);
-        sim_stat_add(&w, SIM_STAT_CONSISTENT_GETS, n.cgets);
-        sim_stat_add(&w, SIM_STAT_DB_BLOCK_GETS, n.dbgets);
-        sim_stat_add(&w, SIM_STAT_DB_BLOCK_CHANGES, n.block_changes);
-        sim_stat_add(&w, SIM_STAT_USER_COMMITS, n.commits);
-        sim_stat_add(&w, SIM_STAT_REDO_SIZE, n.redo_bytes);
-        sim_stat_add(&w, SIM_STAT_REDO_WRITES, n.log_writes);
-        sim_stat_add(&w, SIM_STAT_ENQ_TX, n.tx_started);
-        case_result_add(out, CASE_PART_HEAP, &w);
-        gcache_counts_stats(&g, c->block_size, c->cluster.message_bytes, &gc);
-        sim_stat_add(&gc, SIM_STAT_WAIT_GC_CR, n.waits[E_GC_CR_BLOCK_2WAY]);
-        sim_stat_add(&gc, SIM_STAT_WAIT_GC_CURRENT, n.waits[E_GC_CURRENT_BLOCK_2WAY]);
-        sim_stat_add(&gc, SIM_STAT_WAIT_GC_BUSY, n.waits[E_GC_BUFFER_BUSY]);
-        sim_stat_add(&gc, SIM_STAT_WAIT_GC_CR_GRANT, n.waits[E_GC_CR_GRANT_2WAY]);
-        sim_stat_add(&gc, SIM_STAT_WAIT_GC_CURRENT_GRANT, n.waits[E_GC_CURRENT_GRANT_2WAY]);
-        sim_stat_add(&gc, SIM_STAT_GC_FLUSHES, n.cr_flushes + n.current_flushes);
-        case_result_add(out, CASE_PART_GCACHE, &gc);
-        uint64_t cls[C_COUNT] = {0};
-        for (int e = 0; e < E_COUNT; e++)
-            cls[rac_event_class(e)] += n.wait_ns[e];
-        memset(&t, 0, sizeof t);
-        if (i == 0)
-            sim_stat_add(&t, SIM_STAT_ELAPSED_MICRO, (r->close_t - r->open_t) / RAC_NS_PER_US);
-        sim_stat_add(&t, SIM_STAT_CLUSTER_MICRO, cls[C_CLUSTER] / RAC_NS_PER_US);
-        sim_stat_add(&t, SIM_STAT_COMMIT_MICRO, cls[C_COMMIT] / RAC_NS_PER_US);
-        sim_stat_add(&t, SIM_STAT_USER_IO_MICRO, cls[C_USER_IO] / RAC_NS_PER_US);
-        sim_stat_add(&t, SIM_STAT_SYSTEM_IO_MICRO, cls[C_SYSTEM_IO] / RAC_NS_PER_US);
-        sim_stat_add(&t, SIM_STAT_DB_CPU_MICRO, n.cpu_ns / RAC_NS_PER_US);
-        case_result_add(out, CASE_PART_RAC_TIME, &t);
-    }
-}
-
 /* One simulation of case c, handed to `done` (its figures, or its report),
  * then torn down whatever happened. */
-static sim_err_t run_then(const case_t *c, void (*done)(const rac_t *r, void *out), void *out)
+static sim_err_t run_then(const case_t *c, sim_err_t (*done)(const rac_t *r, void *out), void *out)
 {
     rac_t *r = sim_calloc(1, sizeof *r);
     if (r == NULL)
@@ -220,21 +179,22 @@ static sim_err_t run_then(const case_t *c, void (*done)(const rac_t *r, void *ou
     hs_table_t *t = NULL;
     sim_err_t rc = simulate(r, c, &t);
     if (rc == SIM_OK)
-        done(r, out);
+        rc = done(r, out);
     teardown(r);
     hs_table_destroy(t);
     sim_free(r);
     return rc;
 }
 
-static void to_figures(const rac_t *r, void *out)
+static sim_err_t to_figures(const rac_t *r, void *out)
 {
-    catalogue(r, out);
+    return rac_catalogue(r, out);
 }
 
-static void to_report(const rac_t *r, void *out)
+static sim_err_t to_report(const rac_t *r, void *out)
 {
     rac_report_build(r, out);
+    return SIM_OK;
 }
 
 sim_err_t rac_run(const case_t *c, case_result_t *out)

@@ -96,18 +96,29 @@ const char *rac_class_name(int c);
 
 /* ---- what an instance counts (window deltas are differences of these) - */
 
+/* The transactions whose commits `user commits` counts, by when they began
+ * (window.c): in the window, before it (in flight at its open), or never
+ * (a commit with no change, which takes no TX enqueue). */
+enum { TXK_BEGUN_IN_WINDOW, TXK_BEGUN_BEFORE, TXK_NO_CHANGE, TXK_COUNT };
+/* What a user's DB CPU was spent on: the statement's own work (rac.cpu_us),
+ * sending and receiving gc messages (rac.msg_cpu_us each), the copy onto
+ * a HiperSockets link (its profile's cpu_copy). */
+enum { CPU_STATEMENT, CPU_GC_MESSAGES, CPU_LINK_COPY, CPU_COUNT };
+
 typedef struct {
-    uint64_t commits, statements;
-    uint64_t tx_started;    /* transactions that changed something (TX enqueues) */
-    uint64_t cgets, dbgets; /* consistent gets and db block gets */
-    uint64_t local_gets;    /* gets the local lock satisfied */
-    uint64_t block_changes;
-    uint64_t redo_bytes; /* redo generated */
-    uint64_t log_writes; /* LGWR writes */
+    uint64_t commits[TXK_COUNT]; /* by the transaction that made them */
+    uint64_t statements;
+    uint64_t tx_started;       /* transactions that changed something (TX enqueues) */
+    uint64_t gets[K_COUNT][2]; /* by block kind: consistent gets, db block gets */
+    uint64_t local_gets;       /* gets the local lock satisfied */
+    uint64_t changes[K_COUNT]; /* db block changes by block kind */
+    uint64_t redo_bytes;       /* redo generated */
+    uint64_t log_writes;       /* LGWR writes */
     uint64_t waits[E_COUNT];
     uint64_t wait_ns[E_COUNT];
-    uint64_t cpu_ns, cpu_queue_ns, idle_ns; /* the users': DB CPU, run queue, think and client */
-    uint64_t lms_cpu_ns;                    /* background CPU of LMS */
+    uint64_t cpu_ns[CPU_COUNT];                 /* the users' DB CPU, by what it was spent on */
+    uint64_t cpu_queue_ns, idle_ns;             /* the users' run queue, think and client */
+    uint64_t lms_cpu_ns;                        /* background CPU of LMS */
     uint64_t cr_receive_ns, current_receive_ns; /* request to block, blocks received */
     uint64_t cr_blocks, current_blocks;         /* blocks received, at their arrival */
     uint64_t by_class[GCACHE_CLASSES][2][3];    /* [class][cr, current][immed, busy, congested] */
@@ -241,8 +252,8 @@ typedef struct {
     /* the statement */
     rac_access_t acc[RAC_MAX_ACCESS];
     uint32_t nacc, idx;
-    uint64_t row;          /* the row an update locks */
-    uint64_t cpu_extra_ns; /* messaging CPU of this statement */
+    uint64_t row;               /* the row an update locks */
+    uint64_t cpu_ns[CPU_COUNT]; /* the statement's CPU burst, by what it is for */
     /* the gc request in flight (one at a time) */
     struct {
         uint8_t kind, mode, phase, busy, flushed;
@@ -304,6 +315,7 @@ typedef struct rac {
     uint64_t commits;
     int window; /* 0 before, 1 open, 2 closed */
     uint64_t open_t, close_t;
+    uint64_t tx_open; /* ntx when it opened: later transactions began in it */
     rac_counts_t at_open[GCACHE_INSTANCES];
     gcache_counts_t g_open[GCACHE_INSTANCES];
     sim_err_t err; /* the first failure inside an event */
@@ -401,6 +413,20 @@ void rac_gc_logged(rac_t *r, uint32_t u);
 void rac_window_open(rac_t *r);
 void rac_commit_done(rac_t *r);
 void rac_window(const rac_t *r, int i, rac_counts_t *n, gcache_counts_t *g);
+/* The kind (TXK_) of the commit of transaction tx (0: none). */
+int rac_tx_kind(const rac_t *r, uint64_t tx);
+/* Totals of counts n: its consistent gets (current 0) or db block gets
+ * (current 1), db block changes, user commits, DB CPU. */
+uint64_t rac_counts_gets(const rac_counts_t *n, int current);
+uint64_t rac_counts_changes(const rac_counts_t *n);
+uint64_t rac_counts_commits(const rac_counts_t *n);
+uint64_t rac_counts_cpu(const rac_counts_t *n);
+
+/* catalogue.c: the window's catalogue statistics into *out, by the part
+ * that counted them and, within a part, by what it counted apart. */
+sim_err_t rac_catalogue(const rac_t *r, case_result_t *out);
+/* layout.c: a block kind's name ("table block", "undo header", ...). */
+const char *rac_kind_name(unsigned kind);
 
 /* awr.c: the report from the window's counts. */
 void rac_report_build(const rac_t *r, rac_report_t *out);

@@ -311,7 +311,7 @@ static void begin_statement(rac_t *r, uint32_t u)
         rac_fail(r, rc);
         return;
     }
-    us->cpu_extra_ns = 0;
+    memset(us->cpu_ns, 0, sizeof us->cpu_ns);
     us->itl_done = 0;
     us->phase = PH_GETS;
     r->n[us->inst].statements++;
@@ -336,10 +336,7 @@ static void done_access(rac_t *r, rac_user_t *us, int how, int local)
     rac_access_t *a = &us->acc[us->idx++];
     rac_counts_t *n = &r->n[us->inst];
     a->done = (uint8_t)how;
-    if (a->mode == GCACHE_READ)
-        n->cgets++;
-    else
-        n->dbgets++;
+    n->gets[a->kind][a->mode != GCACHE_READ]++;
     n->local_gets += (uint64_t)local;
 }
 
@@ -412,8 +409,8 @@ static void run(rac_t *r, uint32_t u)
             if (t->inst != us->inst) {
                 /* The lock is the other instance's: a global enqueue
                  * request and its grant. */
-                gcache_ges(r->g, us->inst, 1);
-                gcache_ges(r->g, 1 - us->inst, 1);
+                gcache_ges(r->g, us->inst, GCACHE_ENQ_TX, 1);
+                gcache_ges(r->g, 1 - us->inst, GCACHE_ENQ_TX, 1);
                 r->n[us->inst].ges_row_lock += 2;
             }
             push(r, &t->waiters, u);
@@ -433,7 +430,10 @@ static void run(rac_t *r, uint32_t u)
         if (us->acc[i].mode != GCACHE_READ)
             rac_bstate(r, us->inst, us->acc[i].kind, us->acc[i].id)->pinned = u + 1;
     us->phase = PH_CPU;
-    uint64_t ns = rac_exp_ns(r, r->c->rac.cpu_us) + us->cpu_extra_ns;
+    us->cpu_ns[CPU_STATEMENT] = rac_exp_ns(r, r->c->rac.cpu_us);
+    uint64_t ns = 0;
+    for (int k = 0; k < CPU_COUNT; k++)
+        ns += us->cpu_ns[k];
     if (rac_cpu_submit(r, us->inst, OWNER(OWN_USER, u), ns) != SIM_OK)
         rac_fail(r, SIM_ENOMEM);
 }
@@ -527,7 +527,7 @@ void rac_session_reply(rac_t *r, uint32_t u)
         }
         n->by_class[g->cls][cr ? 0 : 1][how]++;
     }
-    us->cpu_extra_ns += p->msg_cpu_us * RAC_NS_PER_US;
+    us->cpu_ns[CPU_GC_MESSAGES] += p->msg_cpu_us * RAC_NS_PER_US;
     done_access(r, us, g->got == GCACHE_GOT_CR ? DONE_CR : DONE_HELD, 0);
     gets(r, u);
     block_released(r, us->inst, kind, id);
@@ -543,7 +543,7 @@ void rac_session_event(rac_t *r, uint32_t u)
 static void finish_transaction(rac_t *r, uint32_t u)
 {
     rac_user_t *us = &r->u[u];
-    r->n[us->inst].commits++;
+    r->n[us->inst].commits[rac_tx_kind(r, us->tx)]++;
     us->tx = 0;
     us->op++;
     rac_commit_done(r);
@@ -608,15 +608,15 @@ static void apply(rac_t *r, uint32_t u, int op)
         /* The sequence's row cache entry (dc_sequences) is a global lock:
          * its request and grant, unless this instance masters it. */
         if (gcache_master(r->g, K_SEQ, 0) != us->inst) {
-            gcache_ges(r->g, us->inst, 1);
-            gcache_ges(r->g, 1 - us->inst, 1);
+            gcache_ges(r->g, us->inst, GCACHE_ENQ_ROW_CACHE, 1);
+            gcache_ges(r->g, 1 - us->inst, GCACHE_ENQ_ROW_CACHE, 1);
         }
     }
     if (us->tx_begun && gcache_master(r->g, K_SEGHDR, 0) != us->inst) {
         /* The transaction's TM lock on the table (row exclusive): a global
          * enqueue mastered by one instance. */
-        gcache_ges(r->g, us->inst, 1);
-        gcache_ges(r->g, 1 - us->inst, 1);
+        gcache_ges(r->g, us->inst, GCACHE_ENQ_TM, 1);
+        gcache_ges(r->g, 1 - us->inst, GCACHE_ENQ_TM, 1);
     }
     us->tx_begun = 0;
     for (uint32_t i = 0; i < us->nacc; i++) {
@@ -637,7 +637,7 @@ static void apply(rac_t *r, uint32_t u, int op)
             continue;
         assert(x);
         gcache_changed(r->g, us->inst, a->kind, a->id, l->generated);
-        n->block_changes++;
+        n->changes[a->kind]++;
         if (a->kind == K_TABLE && us->tx) {
             if (itl_add(r, a->id, us->tx) != SIM_OK) {
                 rac_fail(r, SIM_ENOMEM);

@@ -12,6 +12,7 @@ void rac_window_open(rac_t *r)
 {
     r->window = 1;
     r->open_t = rac_now(r);
+    r->tx_open = r->ntx;
     for (int i = 0; i < GCACHE_INSTANCES; i++) {
         r->at_open[i] = r->n[i];
         r->g_open[i] = *gcache_counts(r->g, i);
@@ -49,4 +50,40 @@ void rac_window(const rac_t *r, int i, rac_counts_t *n, gcache_counts_t *g)
     for (size_t k = 0; k < sizeof x / sizeof x[0]; k++)
         x[k] -= y[k];
     memcpy(g, x, sizeof x);
+}
+
+int rac_tx_kind(const rac_t *r, uint64_t tx)
+{
+    return tx == 0 ? TXK_NO_CHANGE : tx > r->tx_open ? TXK_BEGUN_IN_WINDOW : TXK_BEGUN_BEFORE;
+}
+
+static uint64_t sum(const uint64_t *a, size_t n)
+{
+    uint64_t t = 0;
+    for (size_t i = 0; i < n; i++)
+        t += a[i];
+    return t;
+}
+
+uint64_t rac_counts_gets(const rac_counts_t *n, int current)
+{
+    uint64_t t = 0;
+    for (int k = 0; k < K_COUNT; k++)
+        t += n->gets[k][current != 0];
+    return t;
+}
+
+uint64_t rac_counts_changes(const rac_counts_t *n)
+{
+    return sum(n->changes, K_COUNT);
+}
+
+uint64_t rac_counts_commits(const rac_counts_t *n)
+{
+    return sum(n->commits, TXK_COUNT);
+}
+
+uint64_t rac_counts_cpu(const rac_counts_t *n)
+{
+    return sum(n->cpu_ns, CPU_COUNT);
 }

@@ -15,3 +15,8 @@ add_test(NAME profile_folded COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/profile
 # (tests/snapshots.py).
 add_test(NAME snapshots COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/snapshots.py
                                 $<TARGET_FILE:lobbench>)
+# rac --explain: each cluster figure by the parts the model counts apart,
+# adding up exactly, each part checked against another count
+# (tests/rac_explain.py).
+add_test(NAME rac_explain COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/rac_explain.py
+                                  $<TARGET_FILE:lobbench>)

@@ -184,9 +184,13 @@ static void test_current_block_ships_and_leaves_a_past_image(void **state)
     assert_int_equal(r.stamp_inst, 1);
     assert_int_equal(g->blocks[0][b].pi, 2u);
     /* Messages: the remote grant of the new block (one each way), then one
-     * request each: 2 sent by each instance. */
+     * request each: 2 sent by each instance, one of each kind. */
     assert_int_equal(n(g, 0)->gcs_sent, 2);
     assert_int_equal(n(g, 1)->gcs_sent, 2);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(n(g, i)->gcs_by[GCACHE_MSG_GRANT], 1);
+        assert_int_equal(n(g, i)->gcs_by[GCACHE_MSG_BLOCK_REQUEST], 1);
+    }
     gcache_destroy(g);
 }
 
@@ -269,14 +273,17 @@ static void test_counts_and_statistics(void **state)
     req(g, 1, 0, b, GCACHE_NEW); /* local grant at 1 */
     gcache_changed(g, 1, 0, b, 1);
     req(g, 0, 0, b, GCACHE_CHANGE);
-    gcache_ges(g, 0, 3);
-    gcache_ges(g, 1, 2);
+    gcache_ges(g, 0, GCACHE_ENQ_TX, 3);
+    gcache_ges(g, 1, GCACHE_ENQ_TM, 2);
     assert_int_equal(n(g, 0)->cr_received[GCACHE_CLASS_UNDO_HEADER], 2);
     assert_int_equal(n(g, 1)->cr_served[GCACHE_CLASS_UNDO_HEADER], 2);
     assert_int_equal(n(g, 0)->current_received[GCACHE_CLASS_DATA], 1);
     assert_int_equal(n(g, 0)->ges_sent, 3);
     assert_int_equal(n(g, 1)->ges_received, 3);
     assert_int_equal(n(g, 0)->ges_received, 2);
+    assert_int_equal(n(g, 0)->ges_by[GCACHE_ENQ_TX], 3);
+    assert_int_equal(n(g, 0)->ges_by[GCACHE_ENQ_TM], 0);
+    assert_int_equal(n(g, 1)->ges_by[GCACHE_ENQ_TM], 2);
     /* Instance 0: 3 blocks received of 4096 bytes, 3 GCS + 3 GES messages
      * sent of 200: 12288 + 1200 = 13488.  Instance 1: no block, 2 GES:
      * 400. */
@@ -395,6 +402,11 @@ static void gc_gcs_sent_off_by_one(gcache_t *g, uint64_t b)
     (void)b;
     g->n[0].gcs_sent++;
 }
+static void gc_grants_off_by_one(gcache_t *g, uint64_t b)
+{
+    (void)b;
+    g->n[1].gcs_by[GCACHE_MSG_GRANT]++; /* not in gcs_sent */
+}
 static void gc_ges_received_off_by_one(gcache_t *g, uint64_t b)
 {
     (void)b;
@@ -419,6 +431,7 @@ static void test_check_catches_corruption(void **state)
         {"CR blocks served off by one", gc_cr_served_off_by_one},
         {"GCS messages sent off by one", gc_gcs_sent_off_by_one},
         {"GES messages received off by one", gc_ges_received_off_by_one},
+        {"GCS messages by kind off by one", gc_grants_off_by_one},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         gcache_t *g = open_cache();
@@ -427,7 +440,7 @@ static void test_check_catches_corruption(void **state)
         gcache_changed(g, 0, 0, b, 1);
         req(g, 1, 0, b, GCACHE_CHANGE);
         req(g, 0, 0, b, GCACHE_READ);
-        gcache_ges(g, 0, 1);
+        gcache_ges(g, 0, GCACHE_ENQ_TX, 1);
         assert_int_equal(n(g, 0)->cr_received[GCACHE_CLASS_DATA], 1);
         assert_int_equal(gcache_check(g), SIM_OK);
         cases[i].fn(g, b);
