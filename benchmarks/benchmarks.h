@@ -86,6 +86,11 @@ typedef struct {
     int charset_al32utf8;    /* --charset=al32utf8 (default: single-byte) */
     int max_string_extended; /* --max-string-size=extended (default: standard) */
     int basicfile_default;   /* --db-securefile=permitted|never (default: preferred) */
+    /* --sessions=N[,N...]: the script's DML in N sessions at once, a run
+     * per N (sessions.c); 0 of them: one session, the steps. */
+#define BENCH_MAX_SESSIONS 1000
+    uint32_t sessions[16];
+    size_t nsessions;
 } bench_opts_t;
 
 void bench_defaults(bench_opts_t *o);

@@ -477,6 +477,7 @@ enum {
     OPT_DB,
     OPT_PLOT,
     OPT_SCRIPT,
+    OPT_SESSIONS,
     OPT_CHARSET,
     OPT_MAX_STRING_SIZE,
     OPT_DB_SECUREFILE
@@ -508,6 +509,7 @@ static const sim_opt_t options[] = {
     {"db", 0, SIM_OPT_VALUE, OPT_DB},
     {"plot", 0, SIM_OPT_VALUE, OPT_PLOT},
     {"script", 0, SIM_OPT_VALUE, OPT_SCRIPT},
+    {"sessions", 0, SIM_OPT_VALUE, OPT_SESSIONS},
     {"charset", 0, SIM_OPT_VALUE, OPT_CHARSET},
     {"max-string-size", 0, SIM_OPT_VALUE, OPT_MAX_STRING_SIZE},
     {"db-securefile", 0, SIM_OPT_VALUE, OPT_DB_SECUREFILE},
@@ -542,6 +544,38 @@ static int parse_piece_size(bench_opts_t *o, const char *v, char *err, size_t er
     o->piece_size = (uint32_t)ps;
     o->piece_size_set = 1;
     return 0;
+}
+
+/* --sessions=N[,N...]: counts of sessions, each 1..BENCH_MAX_SESSIONS. */
+static int parse_sessions(bench_opts_t *o, const char *v, char *err, size_t errlen)
+{
+    o->nsessions = 0;
+    const char *p = v;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char item[32];
+        uint64_t n;
+        if (len == 0 || len >= sizeof item ||
+            o->nsessions == sizeof o->sessions / sizeof o->sessions[0]) {
+            snprintf(err, errlen, "--sessions=%s: a count or a list of at most %zu counts", v,
+                     sizeof o->sessions / sizeof o->sessions[0]);
+            return 2;
+        }
+        memcpy(item, p, len);
+        item[len] = '\0';
+        if (bench_parse_u64("--sessions", item, BENCH_MAX_SESSIONS, &n, err, errlen) != 0)
+            return 2;
+        if (n == 0) {
+            snprintf(err, errlen, "--sessions=%s: sessions at once (accepted: 1..%d)", v,
+                     BENCH_MAX_SESSIONS);
+            return 2;
+        }
+        o->sessions[o->nsessions++] = (uint32_t)n;
+        if (comma == NULL)
+            return 0;
+        p = comma + 1;
+    }
 }
 
 /* One option of lobbench's own, id from the table above, into o. */
@@ -629,6 +663,8 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         }
         o->script = v;
         return 0;
+    case OPT_SESSIONS:
+        return parse_sessions(o, v, err, errlen);
     case OPT_CHARSET:
         if (strcmp(v, "al32utf8") == 0 || strcmp(v, "AL32UTF8") == 0)
             o->charset_al32utf8 = 1;
@@ -694,6 +730,25 @@ static int check_script(const bench_opts_t *o, char *err, size_t errlen)
             snprintf(err, errlen,
                      "%s: applies to a sweep, not to --script=%s (the script says what runs)",
                      sweep_only[i].opt, o->script);
+            return 2;
+        }
+    /* Sessions at once report their time, not the steps those outputs and
+     * the store hold. */
+    const struct {
+        int given;
+        const char *opt;
+    } steps_only[] = {
+        {o->stats_out != NULL, "--stats-out"},
+        {o->plot != NULL, "--plot"},
+        {o->explain, "--explain"},
+        {o->db_given, "--db"},
+    };
+    for (size_t i = 0; o->nsessions && i < sizeof steps_only / sizeof steps_only[0]; i++)
+        if (steps_only[i].given) {
+            snprintf(err, errlen,
+                     "%s: applies to a script's steps, not to --sessions (a report of the "
+                     "sessions' time; nothing is recorded)",
+                     steps_only[i].opt);
             return 2;
         }
     return 0;
@@ -853,6 +908,10 @@ int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errle
     }
     if (o->script)
         return check_script(o, err, errlen);
+    if (o->nsessions) {
+        snprintf(err, errlen, "--sessions: applies to --script runs only");
+        return 2;
+    }
     if (o->charset_al32utf8 || o->max_string_extended || o->basicfile_default) {
         snprintf(err, errlen,
                  "--charset, --max-string-size and --db-securefile: apply to --script runs only");
@@ -915,6 +974,13 @@ void bench_usage(FILE *f)
           "                            session statistics; with --seed, --block-size (the\n"
           "                            default tablespace's), --param, --stats-out,\n"
           "                            --explain, --db/--no-db; not with the sweep options\n"
+          "  --sessions=N[,N...]       run the script's DML in N sessions at once on the\n"
+          "                            same segments, each on its own rows, in model time:\n"
+          "                            a report in AWR's shape (top timed events, the\n"
+          "                            dispenser latch, the HW enqueue, each session), a\n"
+          "                            run per N; the ses.* parameters set the time of\n"
+          "                            each shared resource (docs/sessions.md); not\n"
+          "                            recorded in the results store\n"
           "  --charset=single|al32utf8 the database character set (default: single): a\n"
           "                            CLOB takes 1 byte, or 2 (UCS-2), a character\n"
           "  --max-string-size=standard|extended  SQL's VARCHAR2 limit: 4,000 or\n"

@@ -11,6 +11,7 @@
 
 #include "benchmarks.h"
 #include "life_sim.h"
+#include "sessions.h"
 
 /* What the run kept of each step and table. */
 typedef struct {
@@ -240,6 +241,11 @@ int bench_script_run(const bench_opts_t *o, bench_steps_fn record, void *arg, ch
     if (rc != SIM_OK) {
         snprintf(err, errlen, "%s", rc == SIM_ENOMEM ? "out of memory" : msg);
         return rc == SIM_ENOMEM ? 1 : 2;
+    }
+    if (o->nsessions) {
+        int st = bench_sessions_run(stdout, o, s, &p, err, errlen);
+        scr_free(s);
+        return st;
     }
     steps_t steps = {0};
     rc = life_run(s, &p, keep_step, &steps, msg, sizeof msg);

@@ -26,6 +26,23 @@
 #include "sim.h"
 #include "undo.h"
 
+/* The time of sessions at once (sessions.c): what each shared resource is
+ * held for and what work costs.  A priori inputs, none read off a figure
+ * (life_sim/README.md, "Sessions at once"). */
+typedef struct {
+    uint32_t dispensers;    /* dispensers (and their latches) a segment keeps */
+    uint32_t latch_hold_ns; /* a dispenser latch held for one allocation */
+    uint32_t latch_spin_ns; /* a miss spins this long before it sleeps */
+    uint32_t hw_hold_us;    /* the HW enqueue held to add one extent */
+    uint32_t block_hold_us; /* a space metadata block pinned for one change */
+    uint32_t write_us;      /* a direct write's fixed service time */
+    uint32_t write_mb_s;    /* and its transfer rate, MB/s */
+    uint32_t io_depth;      /* direct writes the storage serves at once */
+    uint32_t row_cpu_us;    /* CPU for a row changed */
+    uint32_t block_cpu_us;  /* CPU for a LOB block changed in the cache */
+    uint32_t log_write_us;  /* LGWR's write of the commits waiting for it */
+} life_ses_params_t;
+
 /* The model's parameters for a script; life_params_defaults() says where
  * each comes from (life_sim/README.md, the parameter table). */
 typedef struct {
@@ -43,6 +60,7 @@ typedef struct {
     uint32_t redo_invalidation_bytes; /* a direct write not logged: its invalidation */
     uint32_t commit_redo_bytes;       /* the commit record */
     uint32_t compress_unit_kb;        /* SecureFile compresses this much at a time */
+    life_ses_params_t ses;            /* sessions at once (--sessions) */
 } life_params_t;
 
 void life_params_defaults(life_params_t *p);
@@ -95,5 +113,98 @@ typedef int (*life_step_fn)(void *arg, const life_step_t *st);
  */
 sim_err_t life_run(const scr_script_t *s, const life_params_t *p, life_step_fn fn, void *arg,
                    char *msg, size_t msglen);
+
+/* ---- the same, a statement at a time, for one session of several ------ */
+
+typedef struct life_db life_db_t;
+
+/* Ids each session owns: session k's rows have ids k x LIFE_SESSION_IDS
+ * plus the script's (its expressions see the script's id). */
+#define LIFE_SESSION_IDS 1000000000ll
+
+/*
+ * What a statement did that takes time or a resource others share, in the
+ * order it did it (life_set_trace()).  `seg` numbers a LOB segment
+ * (table x LIFE_MAX_LOBCOLS + column); `n` is a count of blocks, or 1.
+ */
+typedef enum {
+    LIFE_OP_DISPENSER,    /* the segment's dispenser gave a LOB its space */
+    LIFE_OP_EXTENT,       /* n extents added: the segment's HW moved, its header changed */
+    LIFE_OP_BUCKET,       /* a hash-bucket block changed: id is the bucket */
+    LIFE_OP_DIRECT_WRITE, /* a direct write of n bytes (NOCACHE) */
+    LIFE_OP_BUFFERED,     /* n LOB blocks changed in the buffer cache (CACHE) */
+    LIFE_OP_ROW,          /* a row inserted, updated or deleted */
+    LIFE_OP_COMMIT,       /* n = 1: a commit, its redo to write; id = 1: one that does
+                           * not wait for it (in PL/SQL); n = 0: waiting for the
+                           * redo of the commits before, a block's end */
+    LIFE_OPS
+} life_op_kind_t;
+
+typedef void (*life_op_fn)(void *arg, life_op_kind_t kind, uint32_t seg, uint64_t id, uint64_t n);
+
+/* A database for script s: SIM_OK; SIM_EINVAL (a bad parameter, one line
+ * in msg, which must outlive the database), SIM_ENOMEM. */
+sim_err_t life_open(const scr_script_t *s, const life_params_t *p, char *msg, size_t msglen,
+                    life_db_t **out);
+/* Run statement st as session `session` of a run of several (0: the only
+ * one, no ids offset); life_run()'s errors.  The step's figures wait for
+ * life_report(). */
+sim_err_t life_exec(life_db_t *db, const scr_stmt_t *st, uint32_t session, uint32_t sessions);
+/* The step's figures of statement st, as life_run() hands them, then a
+ * fresh step; non-zero when fn stopped. */
+int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg);
+/* The clock moved on to `ms` (never back): retention that passed expires. */
+void life_advance(life_db_t *db, uint64_t ms);
+uint64_t life_clock_ms(const life_db_t *db);
+/* Every later operation to fn (NULL: none). */
+void life_set_trace(life_db_t *db, life_op_fn fn, void *arg);
+/* Whether statement kind k is run once for all sessions (DDL, settings). */
+int life_stmt_shared(const scr_stmt_t *st);
+void life_close(life_db_t *db);
+
+/* ---- sessions at once (sessions.c) ------------------------------------- */
+
+/* What a session waits for, named as Oracle's wait events. */
+typedef enum {
+    LIFE_EV_HW,           /* enq: HW - contention: another session adds an extent */
+    LIFE_EV_LATCH,        /* latch free: the dispenser's latch, past the spin */
+    LIFE_EV_BUFFER_BUSY,  /* buffer busy waits: a hash-bucket block pinned */
+    LIFE_EV_DIRECT_WRITE, /* direct path write: a LOB's NOCACHE write */
+    LIFE_EV_LOG_SYNC,     /* log file sync: a commit's redo */
+    LIFE_EVENTS
+} life_event_t;
+const char *life_event_name(life_event_t e);
+const char *life_event_class(life_event_t e);
+
+/* One session's figures (or the system's: their sum). */
+typedef struct {
+    uint64_t waits[LIFE_EVENTS], wait_ns[LIFE_EVENTS];
+    uint64_t cpu_ns;  /* DB CPU */
+    uint64_t idle_ns; /* sleeps in the script */
+    uint64_t latch_gets, latch_misses, latch_sleeps;
+    uint64_t hw_gets; /* HW enqueue requests */
+    uint64_t transactions;
+    uint64_t end_ns; /* when it ran out of statements */
+    sim_stats_t st;  /* its session statistics (v$sesstat) */
+} life_ses_figures_t;
+
+typedef struct {
+    uint32_t n;
+    life_ses_figures_t *s;  /* n sessions */
+    life_ses_figures_t sys; /* their sum; end_ns the run's elapsed time */
+} life_ses_result_t;
+
+/*
+ * Run the script in n sessions at once on the same segments: statements
+ * that change no rows of a session (DDL, settings) run once, when every
+ * session has finished the statements before them; between them, each
+ * session runs every DML statement on its own rows (ids offset by
+ * LIFE_SESSION_IDS), a transaction at a time, and spends the time its
+ * operations take on the resources they share (sessions.c).  Errors as
+ * life_run(); *out is freed with life_ses_result_free() in any case.
+ */
+sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint32_t n,
+                            life_ses_result_t *out, char *msg, size_t msglen);
+void life_ses_result_free(life_ses_result_t *r);
 
 #endif /* LOBSIM_LIFE_SIM_H */

@@ -83,7 +83,7 @@ typedef struct {
     uint64_t stored;
 } life_zcache_t;
 
-typedef struct {
+struct life_db {
     const scr_script_t *s;
     life_params_t p;
     scr_values_t *vs;
@@ -108,7 +108,17 @@ typedef struct {
     const scr_expr_t *konst_expr[LIFE_MAX_KONST];
     scr_val_t konst[LIFE_MAX_KONST];
     uint32_t nkonst;
-} life_db_t;
+    /* The session running the statement: its rows' ids start at id_base;
+     * id_span 0: every row is its. */
+    int64_t id_base, id_span;
+    int in_block;           /* running a PL/SQL block's statements */
+    uint64_t block_commits; /* the commits the block made so far */
+    life_op_fn trace;       /* NULL: nobody asks */
+    void *trace_arg;
+};
+
+/* Tell the trace what the statement did (trace.c). */
+void life_op(life_db_t *db, life_op_kind_t kind, uint32_t seg, uint64_t id, uint64_t n);
 
 /* lob.c: write a value as a new LOB version of table t's LOB column k (its
  * segment created if need be): 0 for null.  SIM_EFULL when the segment

@@ -279,12 +279,15 @@ static lob_run_t chunk_of(const life_lob_t *l, uint32_t c)
     return c == 0 ? l->one : l->more[c - 1];
 }
 
-/* Space for `blocks` blocks, chunk by chunk, and what it costs. */
-static sim_err_t allocate(life_db_t *db, life_seg_t *g, life_lob_t *l, uint64_t blocks)
+/* Space for `blocks` blocks of segment number `seg`, chunk by chunk, and
+ * what it costs. */
+static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t *l,
+                          uint64_t blocks)
 {
     sim_stats_t *sp = &db->part[LIFE_PART_SPACE];
     sim_stats_t *un = &db->part[LIFE_PART_UNDO];
     sim_stat_add(sp, SIM_STAT_DSP_ALLOCATIONS, 1);
+    life_op(db, LIFE_OP_DISPENSER, seg, 0, 1);
     uint64_t bs = g->block_size;
     while (blocks > 0) {
         lob_run_t r;
@@ -305,6 +308,9 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, life_lob_t *l, uint64_t 
         sim_stat_add(sp, SIM_STAT_DB_BLOCK_GETS, vis.buckets + 1 + vis.grown);
         sim_stat_add(sp, SIM_STAT_DB_BLOCK_CHANGES, 2 + vis.grown);
         sim_stat_add(sp, SIM_STAT_SEG_EXTENTS, vis.grown);
+        if (vis.grown)
+            life_op(db, LIFE_OP_EXTENT, seg, 0, vis.grown);
+        life_op(db, LIFE_OP_BUCKET, seg, vis.bucket, 1);
         uint64_t before = undo_bytes(db->undo);
         undo_record(db->undo);
         undo_vector(db->undo, UNDO_CV_SPACE);
@@ -353,7 +359,8 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
     if (!l->inrow && stored > 0) {
         uint64_t blocks = (stored + g->payload - 1) / g->payload;
         blocks = (blocks + g->chunk_blocks - 1) / g->chunk_blocks * g->chunk_blocks;
-        rc = allocate(db, g, l, blocks);
+        uint32_t seg = (uint32_t)(t - db->tables) * LIFE_MAX_LOBCOLS + k;
+        rc = allocate(db, g, seg, l, blocks);
         if (rc != SIM_OK) {
             /* Chunks given before the failure stay the transaction's: a
              * rollback makes them reusable. */
@@ -367,9 +374,12 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
         if (g->o.cache == SCR_CACHE_YES) {
             sim_stat_add(ld, SIM_STAT_DB_BLOCK_CHANGES, blocks);
             sim_stat_add(ld, SIM_STAT_DB_BLOCK_GETS, blocks);
+            life_op(db, LIFE_OP_BUFFERED, seg, 0, blocks);
         } else {
             sim_stat_add(ld, SIM_STAT_SF_DIRECT_WRITE_OPS, l->nchunks);
             sim_stat_add(ld, SIM_STAT_SF_DIRECT_WRITE_BYTES, blocks * g->block_size);
+            for (uint32_t c = 0; c < l->nchunks; c++)
+                life_op(db, LIFE_OP_DIRECT_WRITE, seg, c, chunk_of(l, c).len * g->block_size);
         }
         life_redo_lob_data(db, &g->o, blocks, l->nchunks, stored, g->block_size);
     }

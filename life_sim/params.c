@@ -31,6 +31,19 @@ void life_params_defaults(life_params_t *p)
     p->redo_invalidation_bytes = 24 + 24 + 8;
     p->commit_redo_bytes = 100;
     p->compress_unit_kb = 0; /* the whole LOB at once */
+    /* Sessions at once: a priori, each an input (README, "Sessions at
+     * once"); none is set from a published figure. */
+    p->ses.dispensers = 1;
+    p->ses.latch_hold_ns = 2000;
+    p->ses.latch_spin_ns = 10000;
+    p->ses.hw_hold_us = 500;
+    p->ses.block_hold_us = 5;
+    p->ses.write_us = 1000;
+    p->ses.write_mb_s = 200;
+    p->ses.io_depth = 4;
+    p->ses.row_cpu_us = 20;
+    p->ses.block_cpu_us = 2;
+    p->ses.log_write_us = 500;
 }
 
 sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
@@ -43,6 +56,15 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
     }
     if (p->pctfree > 99) {
         snprintf(msg, msglen, "life.pctfree=%u (accepted: 0..99)", p->pctfree);
+        return SIM_EINVAL;
+    }
+    if (p->ses.dispensers < 1 || p->ses.dispensers > 64) {
+        snprintf(msg, msglen, "ses.dispensers=%u (accepted: 1..64)", p->ses.dispensers);
+        return SIM_EINVAL;
+    }
+    if (p->ses.io_depth < 1 || p->ses.write_mb_s < 1) {
+        snprintf(msg, msglen, "ses.io_depth=%u, ses.write_mb_s=%u: each at least 1",
+                 p->ses.io_depth, p->ses.write_mb_s);
         return SIM_EINVAL;
     }
     return SIM_OK;
@@ -73,6 +95,17 @@ static const sim_param_t names[] = {
     P("undo.record_bytes", undo.record_bytes),
     P("undo.space_cv_bytes", undo.space_cv_bytes),
     P("undo.lob_cv_bytes", undo.lob_cv_bytes),
+    P("ses.dispensers", ses.dispensers),
+    P("ses.latch_hold_ns", ses.latch_hold_ns),
+    P("ses.latch_spin_ns", ses.latch_spin_ns),
+    P("ses.hw_hold_us", ses.hw_hold_us),
+    P("ses.block_hold_us", ses.block_hold_us),
+    P("ses.write_us", ses.write_us),
+    P("ses.write_mb_s", ses.write_mb_s),
+    P("ses.io_depth", ses.io_depth),
+    P("ses.row_cpu_us", ses.row_cpu_us),
+    P("ses.block_cpu_us", ses.block_cpu_us),
+    P("ses.log_write_us", ses.log_write_us),
 };
 #undef P
 #define NNAMES (sizeof names / sizeof names[0])

@@ -63,8 +63,27 @@ static sim_err_t oracle_error(life_db_t *db, const scr_stmt_t *st, life_table_t 
     return rc;
 }
 
+/* Whether row id belongs to the running session, and its id as the
+ * script wrote it. */
+static int own_row(const life_db_t *db, int64_t id, int64_t *script_id)
+{
+    *script_id = id - db->id_base;
+    return db->id_span == 0 || (*script_id >= 0 && *script_id < db->id_span);
+}
+
+/* A commit statement: inside a PL/SQL block it does not wait for its redo
+ * (PL/SQL's commit-time optimization: the block waits once, before it
+ * returns; Kyte, Expert Oracle Database Architecture, "COMMIT"). */
+static sim_err_t commit(life_db_t *db)
+{
+    life_op(db, LIFE_OP_COMMIT, 0, db->in_block, 1);
+    db->block_commits += db->in_block;
+    return life_commit(db);
+}
+
 static void row_costs(life_db_t *db, uint64_t row_bytes)
 {
+    life_op(db, LIFE_OP_ROW, 0, 0, 1);
     sim_stats_t *rw = &db->part[LIFE_PART_ROW];
     sim_stat_add(rw, SIM_STAT_DB_BLOCK_GETS, 1);
     sim_stat_add(rw, SIM_STAT_DB_BLOCK_CHANGES, 1);
@@ -131,7 +150,7 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
     if (t->def->id_col >= 0 && d->values[t->def->id_col])
         id = number_of(d->values[t->def->id_col], row);
     uint64_t r;
-    sim_err_t rc = life_row_add(db, t, id, &r);
+    sim_err_t rc = life_row_add(db, t, db->id_base + id, &r);
     if (rc != SIM_OK)
         return rc;
     rc = life_tx_log(db, (life_tx_t){(uint32_t)(t - db->tables), r, 0xff, LIFE_TX_INSERT, 0, 0});
@@ -172,16 +191,18 @@ static sim_err_t run_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t
             row.rownum = (d->source == SCR_SRC_LOOP ? d->first : 1) + (int64_t)i;
             row.id = row.rownum;
             rc = insert_row(db, st, d, t, &row);
+            /* `commit;` after the insert in the loop's body. */
+            if (rc == SIM_OK && d->commit_every)
+                rc = commit(db);
         }
         return rc;
     case SCR_SRC_SELF: {
         uint64_t n = t->nrows;
         int64_t rownum = 0;
         for (uint64_t r = 0; r < n && rc == SIM_OK; r++) {
-            if (!t->rows[r].alive)
+            if (!t->rows[r].alive || !own_row(db, t->rows[r].id, &row.id))
                 continue;
             row.rownum = ++rownum;
-            row.id = t->rows[r].id;
             uint32_t cur = t->nlob ? t->rows[r].lob[0] : 0;
             row.current = cur ? db->lobs[cur].val : SCR_VAL_NULL;
             rc = insert_row(db, st, d, t, &row);
@@ -200,7 +221,8 @@ static sim_err_t run_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t
     int64_t matched = 0;
     for (uint64_t r = 0; r < n; r++) {
         life_row_t *rw = &t->rows[r];
-        if (!rw->alive || !scr_pred_match(d->where, rw->id))
+        int64_t id;
+        if (!rw->alive || !own_row(db, rw->id, &id) || !scr_pred_match(d->where, id))
             continue;
         if (d->rownum_max >= 0 && matched >= d->rownum_max)
             break;
@@ -211,7 +233,7 @@ static sim_err_t run_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t
             if (e == NULL)
                 continue;
             uint32_t old = rw->lob[k];
-            scr_row_t row = {matched, rw->id, old ? db->lobs[old].val : SCR_VAL_NULL, vars};
+            scr_row_t row = {matched, id, old ? db->lobs[old].val : SCR_VAL_NULL, vars};
             scr_val_t v;
             sim_err_t rc = eval(db, st, e, &row, &v);
             if (rc != SIM_OK)
@@ -245,7 +267,8 @@ static sim_err_t run_delete(life_db_t *db, const scr_stmt_t *st)
     int64_t matched = 0;
     for (uint64_t r = 0; r < t->nrows; r++) {
         life_row_t *rw = &t->rows[r];
-        if (!rw->alive || !scr_pred_match(d->where, rw->id))
+        int64_t id;
+        if (!rw->alive || !own_row(db, rw->id, &id) || !scr_pred_match(d->where, id))
             continue;
         if (d->rownum_max >= 0 && matched >= d->rownum_max)
             break;
@@ -400,8 +423,14 @@ static sim_err_t run_block(life_db_t *db, const scr_stmt_t *st)
     scr_row_t row = {0, 0, SCR_VAL_NULL, vars};
     for (uint32_t i = 0; i < b->nvars && rc == SIM_OK; i++)
         rc = eval(db, st, b->vars[i], &row, &vars[i]);
+    db->in_block = 1;
+    db->block_commits = 0;
     for (uint32_t i = 0; i < b->nstmts && rc == SIM_OK; i++)
         rc = run_stmt(db, &b->stmts[i], vars);
+    db->in_block = 0;
+    /* The block returns once its commits' redo is on disk. */
+    if (rc == SIM_OK && db->block_commits)
+        life_op(db, LIFE_OP_COMMIT, 0, 0, 0);
     for (uint32_t i = 0; i < b->nvars; i++)
         scr_value_release(db->vs, vars[i]);
     sim_free(vars);
@@ -428,7 +457,7 @@ static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *
     case SCR_DELETE:
         return run_delete(db, st);
     case SCR_COMMIT:
-        return life_commit(db);
+        return commit(db);
     case SCR_ROLLBACK:
         return life_rollback(db);
     case SCR_TRUNCATE: {
@@ -479,14 +508,11 @@ static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *
                 rc = rewrite_lobs(db, st, t, k, st->kind == SCR_MOVE_LOB);
         }
         return rc;
-    case SCR_SLEEP: {
-        db->clock_ms += (uint64_t)(st->u.sleep_seconds * 1000.0 + 0.5);
-        for (uint32_t ti = 0; ti < db->s->ntables; ti++)
-            for (uint32_t k = 0; k < db->tables[ti].nlob; k++)
-                if (db->tables[ti].seg[k].space)
-                    lob_space_advance(db->tables[ti].seg[k].space, db->clock_ms);
+    case SCR_SLEEP:
+        /* With sessions, their runner keeps the clock (life_advance()). */
+        if (db->id_span == 0)
+            life_advance(db, db->clock_ms + (uint64_t)(st->u.sleep_seconds * 1000.0 + 0.5));
         return SIM_OK;
-    }
     case SCR_SET_PARAM:
         if (strcmp(st->u.param.name, "UNDO_RETENTION") == 0 && st->u.param.num >= 0)
             db->undo_retention_s = (uint64_t)st->u.param.num;
@@ -502,8 +528,29 @@ static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *
     return SIM_OK;
 }
 
+void life_advance(life_db_t *db, uint64_t ms)
+{
+    if (ms <= db->clock_ms)
+        return;
+    db->clock_ms = ms;
+    for (uint32_t ti = 0; ti < db->s->ntables; ti++)
+        for (uint32_t k = 0; k < db->tables[ti].nlob; k++)
+            if (db->tables[ti].seg[k].space)
+                lob_space_advance(db->tables[ti].seg[k].space, db->clock_ms);
+}
+
+uint64_t life_clock_ms(const life_db_t *db)
+{
+    return db->clock_ms;
+}
+
+int life_stmt_shared(const scr_stmt_t *st)
+{
+    return is_ddl(st->kind) || st->kind == SCR_SET_PARAM || st->kind == SCR_OBSERVE;
+}
+
 /* The step's figures for each table alive, then a fresh step. */
-static int report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
+int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
 {
     int stop = 0;
     for (uint32_t ti = 0; ti < db->s->ntables && !stop; ti++) {
@@ -530,8 +577,10 @@ static int report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *ar
     return stop;
 }
 
-static void db_free(life_db_t *db)
+void life_close(life_db_t *db)
 {
+    if (db == NULL)
+        return;
     if (db->tables)
         for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
             life_table_t *t = &db->tables[ti];
@@ -547,6 +596,47 @@ static void db_free(life_db_t *db)
     sim_free(db->zc);
     sim_free(db->zbuf_in);
     sim_free(db->zbuf_out);
+    sim_free(db);
+}
+
+sim_err_t life_open(const scr_script_t *s, const life_params_t *p, char *msg, size_t msglen,
+                    life_db_t **out)
+{
+    *out = NULL;
+    msg[0] = '\0';
+    if (life_params_check(p, msg, msglen) != SIM_OK)
+        return SIM_EINVAL;
+    life_db_t *db = sim_calloc(1, sizeof *db);
+    if (db == NULL)
+        return SIM_ENOMEM;
+    db->s = s;
+    db->p = *p;
+    db->msg = msg;
+    db->msglen = msglen;
+    db->undo_retention_s = p->undo_retention;
+    sim_err_t rc = scr_values_create(&s->opts, &db->vs);
+    if (rc == SIM_OK)
+        rc = undo_create(&p->undo, &db->undo);
+    if (rc == SIM_OK) {
+        db->tables = sim_calloc(s->ntables ? s->ntables : 1, sizeof *db->tables);
+        if (db->tables == NULL)
+            rc = SIM_ENOMEM;
+    }
+    if (rc != SIM_OK) {
+        life_close(db);
+        return rc;
+    }
+    *out = db;
+    return SIM_OK;
+}
+
+sim_err_t life_exec(life_db_t *db, const scr_stmt_t *st, uint32_t session, uint32_t sessions)
+{
+    db->id_base = sessions > 1 ? (int64_t)session * LIFE_SESSION_IDS : 0;
+    db->id_span = sessions > 1 ? LIFE_SESSION_IDS : 0;
+    sim_err_t rc = run_stmt(db, st, NULL);
+    forget_konst(db);
+    return rc;
 }
 
 sim_err_t life_run(const scr_script_t *s, const life_params_t *p, life_step_fn fn, void *arg,
@@ -555,33 +645,16 @@ sim_err_t life_run(const scr_script_t *s, const life_params_t *p, life_step_fn f
     char spare[256];
     if (msg == NULL)
         msg = spare, msglen = sizeof spare;
-    msg[0] = '\0';
-    if (life_params_check(p, msg, msglen) != SIM_OK)
-        return SIM_EINVAL;
-    life_db_t db;
-    memset(&db, 0, sizeof db);
-    db.s = s;
-    db.p = *p;
-    db.msg = msg;
-    db.msglen = msglen;
-    db.undo_retention_s = p->undo_retention;
-    sim_err_t rc = scr_values_create(&s->opts, &db.vs);
-    if (rc == SIM_OK)
-        rc = undo_create(&p->undo, &db.undo);
-    if (rc == SIM_OK) {
-        db.tables = sim_calloc(s->ntables ? s->ntables : 1, sizeof *db.tables);
-        if (db.tables == NULL)
-            rc = SIM_ENOMEM;
-    }
+    life_db_t *db;
+    sim_err_t rc = life_open(s, p, msg, msglen, &db);
     for (uint32_t i = 0; i < s->nstmts && rc == SIM_OK; i++) {
         const scr_stmt_t *st = &s->stmts[i];
-        rc = run_stmt(&db, st, NULL);
-        forget_konst(&db);
-        if (rc == SIM_OK && report(&db, st, fn, arg)) {
+        rc = life_exec(db, st, 0, 1);
+        if (rc == SIM_OK && life_report(db, st, fn, arg)) {
             rc = SIM_EINVAL;
             break;
         }
     }
-    db_free(&db);
+    life_close(db);
     return rc;
 }

@@ -244,10 +244,12 @@ sim_err_t lob_space_create(const lob_space_params_t *p, lob_space_t **out);
 void lob_space_destroy(lob_space_t *sp);
 
 /* What one allocation looked at: the hash buckets it probed (a bucket
- * block each), and the extents it added (a segment header change each). */
+ * block each), the extents it added (a segment header change each), and
+ * the bucket whose block its chunk left. */
 typedef struct {
     uint64_t buckets;
     uint64_t grown;
+    unsigned bucket; /* the bucket the chunk was taken from (its block changes) */
 } lob_space_visit_t;
 
 /*

@@ -351,12 +351,14 @@ sim_err_t lob_space_alloc(lob_space_t *sp, uint64_t want, lob_run_t *run, lob_sp
             return SIM_EFULL;
     }
     uint64_t n = sp->flen[c] < want ? sp->flen[c] : want;
+    unsigned bucket = lob_space_bucket_of(sp->flen[c]);
     *run = lob_space_take(sp, c, n);
     sp->used_blocks += n;
     sp->tx_alloc.v[sp->tx_alloc.n++] = *run; /* room reserved above */
     if (visit) {
         visit->buckets = probed;
         visit->grown = added;
+        visit->bucket = bucket;
     }
     SIM_DEBUG_CHECK(quick_check(sp));
     return SIM_OK;

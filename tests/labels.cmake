@@ -15,7 +15,7 @@ set(lobsim_labels
   "lobspace: test_lobspace test_space test_life test_dispenser test_writer test_insert test_calibration golden"
   "dispenser: test_dispenser test_writer test_insert test_calibration golden"
   "script: test_script test_life bad_input_script"
-  "life_sim: test_life bad_input_script lifecycle_table lobbench_plot_script"
+  "life_sim: test_life test_sessions bad_input_script lifecycle_table lobbench_plot_script"
   "gcache: test_gcache test_rac test_rac_time golden_rac golden_rac_links golden"
   "case: test_workloads test_insert test_calibration test_rac golden golden_heap golden_rac"
   "dblink_sim: test_writer test_insert test_calibration test_workloads golden"

@@ -539,6 +539,31 @@ printf 'commit;\nexec dbms_session.sleep(1)\n' >notable.sql
     [ ! -e notable.db ] && ok ||
     bad "a script with no table: exit $?, stderr '$(head -n 2 stderr)', store $(ls notable.db 2>&1)"
 
+# --sessions (issue 30, item 1): the script's DML in N sessions at once, a
+# report per count in AWR's shape, a line per count at the end; nothing in
+# the store.  Bad counts and the outputs of a script's steps are refused.
+ses_refuse() { # MESSAGE ARGS...: exit 2, that one line, nothing written
+    local want=$1; shift
+    rm -f ses.csv
+    "$LOBBENCH" --db=ses.db "$@" >stdout 2>stderr
+    local rc=$?
+    [ $rc = 2 ] && [ "$(cat stderr)" = "lobbench: $want" ] && [ ! -s stdout ] && [ ! -e ses.db ] &&
+        [ ! -e ses.csv ] && ok || bad "$* -> exit $rc, stderr '$(cat stderr)', want '$want'"
+}
+ses_refuse "--sessions=0: sessions at once (accepted: 1..1000)" --script=life.sql --sessions=0
+ses_refuse "--sessions=1,,2: a count or a list of at most 16 counts" --script=life.sql --sessions=1,,2
+ses_refuse "--sessions: applies to --script runs only" --sessions=2
+ses_refuse "--stats-out: applies to a script's steps, not to --sessions (a report of the sessions' time; nothing is recorded)" \
+    --script=life.sql --sessions=2 --stats-out=ses.csv
+if "$LOBBENCH" --script=life.sql --sessions=1,3 >stdout 2>stderr; then
+    grep -q "^Sessions at once: life.sql, 3 sessions on its segments; 6 transactions" stdout &&
+        grep -q "^  lob segment dispenser latch " stdout && grep -q "^Top 5 Timed Events" stdout &&
+        [ "$(grep -cE '^ +[13] +[0-9.]+ +[0-9.]+ ' stdout)" = 2 ] && [ ! -e results/history.db ] &&
+        ok || bad "--sessions=1,3: $(head -n 3 stdout)"
+else
+    bad "lobbench --script=life.sql --sessions=1,3: $(head -n 2 stderr)"
+fi
+
 # Storage in row (Oracle's default): 1k characters are 2,048 bytes, under
 # the 3,964-byte limit, so the row carries the LOB: no chunk, no dispenser
 # call, every LOB counted in the row, t2's segment larger than with 2k's

@@ -317,6 +317,26 @@ static void test_redo_cache_nocache(void **state)
     assert_int_equal(fig(&c, 2, SIM_STAT_REDO_DIRECT_WRITES), 0);
 }
 
+/* `commit;` in a PL/SQL loop's body commits each row: a user commit and a
+ * commit record each (the parser kept it, the model once dropped it). */
+static void test_loop_commits_each_row(void **state)
+{
+    (void)state;
+    const char *body = "create table t (id number, c clob) lob (c) store as securefile;\n"
+                       "declare\n  v clob := rpad('x', 9000, 'x');\nbegin\n"
+                       "  for i in 1 .. 7 loop\n    insert into t values (i, v);\n%s"
+                       "  end loop;\nend;\n/\n";
+    char text[512];
+    run_t each, none;
+    snprintf(text, sizeof text, body, "    commit;\n");
+    run_script(text, "T", NULL, &each, 0);
+    snprintf(text, sizeof text, body, "");
+    run_script(text, "T", NULL, &none, 0);
+    assert_int_equal(fig(&each, 2, SIM_STAT_USER_COMMITS), 7);
+    assert_int_equal(fig(&none, 2, SIM_STAT_USER_COMMITS), 0);
+    assert_true(fig(&each, 2, SIM_STAT_REDO_SIZE) > fig(&none, 2, SIM_STAT_REDO_SIZE));
+}
+
 /* The same script twice gives the same figures, bit for bit. */
 static void test_deterministic(void **state)
 {
@@ -342,6 +362,7 @@ int main(void)
         cmocka_unit_test(test_fragmentation_and_shrink),
         cmocka_unit_test(test_free_chunks_by_size),
         cmocka_unit_test(test_redo_cache_nocache),
+        cmocka_unit_test(test_loop_commits_each_row),
         cmocka_unit_test(test_deterministic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

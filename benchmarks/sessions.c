@@ -1,0 +1,193 @@
+/*
+ * sessions.c -- lobbench --script=FILE --sessions=N[,N...]: the script's
+ * DML in N sessions at once (life_sessions_run()), reported in the shape of
+ * an AWR report: the load profile per second and per transaction, the top
+ * timed events with their wait classes, the dispenser latch's and the HW
+ * enqueue's activity, and each session's time.  With several counts, a
+ * line per count closes the report: how throughput and where the time goes
+ * change with the number of sessions.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sessions.h"
+
+static double sec(uint64_t ns)
+{
+    return (double)ns / 1e9;
+}
+
+static double ratio(double a, double b)
+{
+    return b > 0 ? a / b : 0;
+}
+
+/* DB time: CPU and every wait (a script's sleeps are idle). */
+static uint64_t db_time(const life_ses_figures_t *f)
+{
+    uint64_t t = f->cpu_ns;
+    for (int e = 0; e < LIFE_EVENTS; e++)
+        t += f->wait_ns[e];
+    return t;
+}
+
+static void load_profile(FILE *f, const life_ses_figures_t *y)
+{
+    static const struct {
+        const char *name;
+        sim_stat_t st;
+    } stats[] = {{"Redo size (bytes)", SIM_STAT_REDO_SIZE},
+                 {"Block changes", SIM_STAT_DB_BLOCK_CHANGES},
+                 {"securefile allocation chunks", SIM_STAT_SF_ALLOC_CHUNKS},
+                 {"securefile direct write ops", SIM_STAT_SF_DIRECT_WRITE_OPS},
+                 {"segment extents allocated", SIM_STAT_SEG_EXTENTS}};
+    double el = sec(y->end_ns), tx = (double)y->transactions;
+    fprintf(f, "%-36s %14s %16s\n", "Load Profile", "per second", "per transaction");
+    fprintf(f, "  %-34s %14.3f %16.3f\n", "DB time (s)", ratio(sec(db_time(y)), el),
+            ratio(sec(db_time(y)), tx));
+    fprintf(f, "  %-34s %14.3f %16.3f\n", "DB CPU (s)", ratio(sec(y->cpu_ns), el),
+            ratio(sec(y->cpu_ns), tx));
+    fprintf(f, "  %-34s %14.3f %16s\n", "Transactions", ratio(tx, el), "");
+    for (size_t i = 0; i < sizeof stats / sizeof stats[0]; i++)
+        fprintf(f, "  %-34s %14.3f %16.3f\n", stats[i].name,
+                ratio((double)y->st.v[stats[i].st], el), ratio((double)y->st.v[stats[i].st], tx));
+}
+
+/* DB CPU and the events with time, by time (then by name): the top five. */
+static void top_events(FILE *f, const life_ses_figures_t *y)
+{
+    int order[LIFE_EVENTS + 1], n = 0;
+    for (int e = -1; e < LIFE_EVENTS; e++)
+        if (e < 0 || y->waits[e] > 0)
+            order[n++] = e;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0; j--) {
+            int a = order[j - 1], b = order[j];
+            uint64_t ta = a < 0 ? y->cpu_ns : y->wait_ns[a], tb = b < 0 ? y->cpu_ns : y->wait_ns[b];
+            if (tb <= ta)
+                break;
+            order[j - 1] = b;
+            order[j] = a;
+        }
+    double dbt = (double)db_time(y);
+    fprintf(f, "%-32s %10s %10s %9s %9s  %s\n", "Top 5 Timed Events", "Waits", "Time (s)",
+            "Avg (ms)", "% DB time", "Wait Class");
+    for (int i = 0; i < n && i < 5; i++) {
+        int e = order[i];
+        if (e < 0) {
+            fprintf(f, "  %-30s %10s %10.3f %9s %9.1f\n", "DB CPU", "", sec(y->cpu_ns), "",
+                    100 * ratio((double)y->cpu_ns, dbt));
+            continue;
+        }
+        fprintf(f, "  %-30s %10llu %10.3f %9.3f %9.1f  %s\n", life_event_name((life_event_t)e),
+                (unsigned long long)y->waits[e], sec(y->wait_ns[e]),
+                ratio((double)y->wait_ns[e] / 1e6, (double)y->waits[e]),
+                100 * ratio((double)y->wait_ns[e], dbt), life_event_class((life_event_t)e));
+    }
+}
+
+static void activity(FILE *f, const life_ses_figures_t *y)
+{
+    fprintf(f, "%-32s %12s %12s %12s %9s\n", "Latch Activity", "Get Requests", "Misses", "Sleeps",
+            "Pct Miss");
+    fprintf(f, "  %-30s %12llu %12llu %12llu %9.2f\n", "lob segment dispenser latch",
+            (unsigned long long)y->latch_gets, (unsigned long long)y->latch_misses,
+            (unsigned long long)y->latch_sleeps,
+            100 * ratio((double)y->latch_misses, (double)y->latch_gets));
+    fprintf(f, "%-32s %12s %12s %12s %9s\n", "Enqueue Activity", "Requests", "Waits", "Wt Time (s)",
+            "Avg (ms)");
+    fprintf(f, "  %-30s %12llu %12llu %12.3f %9.3f\n", "HW-Segment High Water Mark",
+            (unsigned long long)y->hw_gets, (unsigned long long)y->waits[LIFE_EV_HW],
+            sec(y->wait_ns[LIFE_EV_HW]),
+            ratio((double)y->wait_ns[LIFE_EV_HW] / 1e6, (double)y->waits[LIFE_EV_HW]));
+}
+
+/* A line per session: its transactions, DB time, CPU and each event's time. */
+static void per_session(FILE *f, const life_ses_result_t *r)
+{
+    fprintf(f, "%-4s %12s %11s %9s", "SID", "transactions", "DB time (s)", "CPU (s)");
+    for (int e = 0; e < LIFE_EVENTS; e++)
+        fprintf(f, " %*s", (int)strlen(life_event_name((life_event_t)e)),
+                life_event_name((life_event_t)e));
+    fputc('\n', f);
+    for (uint32_t k = 0; k < r->n; k++) {
+        const life_ses_figures_t *s = &r->s[k];
+        fprintf(f, "%-4u %12llu %11.3f %9.3f", k + 1, (unsigned long long)s->transactions,
+                sec(db_time(s)), sec(s->cpu_ns));
+        for (int e = 0; e < LIFE_EVENTS; e++)
+            fprintf(f, " %*.3f", (int)strlen(life_event_name((life_event_t)e)), sec(s->wait_ns[e]));
+        fputc('\n', f);
+    }
+}
+
+static void report(FILE *f, const char *script, const life_ses_result_t *r)
+{
+    const life_ses_figures_t *y = &r->sys;
+    fprintf(f,
+            "Sessions at once: %s, %u session%s on its segments; %llu transactions in %.3f s "
+            "of model time\n\n",
+            script, r->n, r->n == 1 ? "" : "s", (unsigned long long)y->transactions,
+            sec(y->end_ns));
+    load_profile(f, y);
+    fputc('\n', f);
+    top_events(f, y);
+    fputc('\n', f);
+    activity(f, y);
+    fputc('\n', f);
+    per_session(f, r);
+}
+
+/* The closing line of one count: throughput and the time by wait class. */
+static void summary_line(FILE *f, const life_ses_result_t *r)
+{
+    const life_ses_figures_t *y = &r->sys;
+    double dbt = (double)db_time(y);
+    fprintf(f, "%8u %14.3f %14.3f %7.1f", r->n, ratio((double)y->transactions, sec(y->end_ns)),
+            ratio(sec(db_time(y)) * 1e3, (double)y->transactions),
+            100 * ratio((double)y->cpu_ns, dbt));
+    for (int e = 0; e < LIFE_EVENTS; e++)
+        fprintf(f, " %*.1f", (int)strlen(life_event_name((life_event_t)e)),
+                100 * ratio((double)y->wait_ns[e], dbt));
+    fputc('\n', f);
+}
+
+int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
+                       const life_params_t *p, char *err, size_t errlen)
+{
+    life_ses_result_t *r = calloc(o->nsessions, sizeof *r);
+    if (r == NULL) {
+        snprintf(err, errlen, "%s: out of memory", o->script);
+        return 1;
+    }
+    int status = 0;
+    char msg[SCR_ERR_LEN + 64];
+    for (size_t i = 0; i < o->nsessions && status == 0; i++) {
+        if (o->nsessions > 1 && !o->quiet)
+            fprintf(stderr, "lobbench: %u sessions (%zu of %zu)\n", o->sessions[i], i + 1,
+                    o->nsessions);
+        sim_err_t rc = life_sessions_run(s, p, o->sessions[i], &r[i], msg, sizeof msg);
+        if (rc != SIM_OK) {
+            snprintf(err, errlen, "%s", rc == SIM_ENOMEM ? "out of memory" : msg);
+            status = rc == SIM_ENOMEM ? 1 : 2;
+            break;
+        }
+        if (!o->quiet) {
+            if (i > 0)
+                fputc('\n', f);
+            report(f, o->script, &r[i]);
+        }
+    }
+    if (status == 0 && o->nsessions > 1) {
+        fprintf(f, "\n%8s %14s %14s %7s", "sessions", "transactions/s", "DB ms/trans", "% CPU");
+        for (int e = 0; e < LIFE_EVENTS; e++)
+            fprintf(f, " %s", life_event_name((life_event_t)e));
+        fputs("   (% of DB time)\n", f);
+        for (size_t i = 0; i < o->nsessions; i++)
+            summary_line(f, &r[i]);
+    }
+    for (size_t i = 0; i < o->nsessions; i++)
+        life_ses_result_free(&r[i]);
+    free(r);
+    return status;
+}

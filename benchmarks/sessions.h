@@ -1,0 +1,16 @@
+/* sessions.h -- lobbench --script --sessions (sessions.c), for script.c. */
+#ifndef LOBSIM_BENCH_SESSIONS_H
+#define LOBSIM_BENCH_SESSIONS_H
+
+#include "benchmarks.h"
+#include "life_sim.h"
+
+/* The parsed script s in o->sessions sessions at once, a run per count,
+ * and their report on f (AWR's shape: load profile, top timed events,
+ * latch activity, each session; with several counts, a line per count).
+ * 0; 2 with one line in err for a statement Oracle would refuse; 1 out of
+ * memory. */
+int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
+                       const life_params_t *p, char *err, size_t errlen);
+
+#endif /* LOBSIM_BENCH_SESSIONS_H */

@@ -1,0 +1,488 @@
+/*
+ * sessions.c -- sessions at once: the script's DML run by n sessions over
+ * one database, in time, on sim/'s event engine (the cluster experiment's).
+ *
+ * What is shared and what it costs.  A session's transaction is run on the
+ * model whole when the session comes to it (lobspace keeps one open
+ * transaction, so transactions do not interleave in the space model); what
+ * it did that takes time comes back as a list of operations
+ * (life_set_trace()), which the session then goes through in time:
+ *
+ *   dispenser    the segment's dispenser latch (one of ses.dispensers,
+ *                by session), held ses.latch_hold_ns: a session that finds
+ *                it held misses, spins ses.latch_spin_ns (CPU), then sleeps
+ *                on `latch free` until it gets it;
+ *   extent       the segment's HW enqueue, held ses.hw_hold_us per extent
+ *                added; others that grow the segment meanwhile wait on
+ *                `enq: HW - contention`;
+ *   bucket       the hash-bucket block the chunk came from, pinned
+ *                ses.block_hold_us; others wait on `buffer busy waits`;
+ *   direct write the storage: ses.io_depth writes at once, each
+ *                ses.write_us plus its bytes at ses.write_mb_s; the session
+ *                waits on `direct path write` from request to completion;
+ *   row, cache   CPU: ses.row_cpu_us a row, ses.block_cpu_us a cached block;
+ *   commit       LGWR writes every commit waiting when it starts, in
+ *                ses.log_write_us; a commit that comes while it writes
+ *                waits for the next write (group commit): `log file sync`.
+ *
+ * Holding a latch, an enqueue or a block is the holder's CPU.  A session's
+ * CPU never queues (a CPU each).  Waits are counted as AWR counts them:
+ * when they end.  Every queue is first come, first served, and events of
+ * one time run in the order they were scheduled: the same script and
+ * parameters give the same figures, bit for bit.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "life_sim_int.h"
+
+#define NS_PER_US 1000ull
+#define NS_PER_MS 1000000ull
+
+/* A sleep in the script: n ms of idle time (beside life_op_kind_t). */
+#define OP_IDLE LIFE_OPS
+
+typedef struct {
+    uint32_t kind, seg;
+    uint64_t id, n;
+} op_t;
+
+/* A resource sessions queue for: a latch, an enqueue, a block, the storage. */
+typedef struct {
+    uint32_t cap, busy;
+    sim_fifo_t q; /* sessions waiting, first come first served */
+} server_t;
+
+typedef struct {
+    op_t *ops;
+    size_t nops, cap, next;
+    uint32_t cursor; /* its next statement */
+    uint64_t asked;  /* when it asked for what it holds or waits for */
+    uint64_t hold;   /* how long it will hold it */
+    int event;       /* what it waits on (life_event_t) */
+} ses_t;
+
+enum { EV_GO, EV_RELEASE, EV_LGWR, EV_KINDS };
+
+typedef struct {
+    life_db_t *db;
+    const scr_script_t *s;
+    const life_ses_params_t *p;
+    sim_engine_t *ev;
+    uint32_t n, end; /* sessions; the statement that ends this phase */
+    ses_t *ses;
+    life_ses_figures_t *fig;
+    server_t *srv;
+    size_t nsrv;
+    uint32_t nseg, cur, first;      /* segments; the session running a statement */
+    int lgwr_busy, lgwr_more;       /* writing; redo waits for the next write */
+    sim_fifo_t lgwr_now, lgwr_next; /* commits in the write, and for the next */
+    sim_err_t err;
+} run_t;
+
+const char *life_event_name(life_event_t e)
+{
+    static const char *const names[LIFE_EVENTS] = {"enq: HW - contention", "latch free",
+                                                   "buffer busy waits", "direct path write",
+                                                   "log file sync"};
+    return (unsigned)e < LIFE_EVENTS ? names[e] : "?";
+}
+
+const char *life_event_class(life_event_t e)
+{
+    static const char *const classes[LIFE_EVENTS] = {"Configuration", "Other", "Concurrency",
+                                                     "User I/O", "Commit"};
+    return (unsigned)e < LIFE_EVENTS ? classes[e] : "?";
+}
+
+/* ---- servers: latches, HW enqueues, hash-bucket blocks, the storage --- */
+
+static size_t latch_of(const run_t *r, uint32_t seg, uint32_t k)
+{
+    return (size_t)seg * r->p->dispensers + k % r->p->dispensers;
+}
+
+static size_t hw_of(const run_t *r, uint32_t seg)
+{
+    return (size_t)r->nseg * r->p->dispensers + seg;
+}
+
+static size_t block_of(const run_t *r, uint32_t seg, uint64_t bucket)
+{
+    return (size_t)r->nseg * (r->p->dispensers + 1) + (size_t)seg * LOB_SPACE_BUCKETS +
+           (bucket < LOB_SPACE_BUCKETS ? bucket : LOB_SPACE_BUCKETS - 1);
+}
+
+static size_t io_of(const run_t *r)
+{
+    return r->nsrv - 1;
+}
+
+static void fail(run_t *r, sim_err_t rc)
+{
+    if (r->err == SIM_OK)
+        r->err = rc;
+}
+
+static void at(run_t *r, uint64_t t, unsigned kind, uint32_t a, uint64_t b)
+{
+    if (sim_engine_at(r->ev, t, kind, a, b) != SIM_OK)
+        fail(r, SIM_ENOMEM);
+}
+
+/* Session k gets server i, having asked at ses->asked: what it waited. */
+static void grant(run_t *r, uint32_t k, size_t i)
+{
+    ses_t *s = &r->ses[k];
+    life_ses_figures_t *f = &r->fig[k];
+    uint64_t now = sim_engine_now(r->ev), waited = now - s->asked;
+    r->srv[i].busy++;
+    if (s->event == LIFE_EV_LATCH) {
+        uint64_t spin = r->p->latch_spin_ns;
+        f->cpu_ns += waited < spin ? waited : spin;
+        if (waited > spin) {
+            f->latch_sleeps++;
+            f->waits[LIFE_EV_LATCH]++;
+            f->wait_ns[LIFE_EV_LATCH] += waited - spin;
+        }
+    } else if (s->event != LIFE_EV_DIRECT_WRITE && waited > 0) {
+        f->waits[s->event]++;
+        f->wait_ns[s->event] += waited;
+    }
+    at(r, now + s->hold, EV_RELEASE, k, i);
+}
+
+/* Session k asks for server i, to hold it `hold` ns; waiting, on event e. */
+static void request(run_t *r, uint32_t k, size_t i, uint64_t hold, int e)
+{
+    ses_t *s = &r->ses[k];
+    s->asked = sim_engine_now(r->ev);
+    s->hold = hold;
+    s->event = e;
+    server_t *v = &r->srv[i];
+    if (v->busy < v->cap) {
+        grant(r, k, i);
+        return;
+    }
+    if (e == LIFE_EV_LATCH)
+        r->fig[k].latch_misses++;
+    if (sim_fifo_push(&v->q, k) != SIM_OK)
+        fail(r, SIM_ENOMEM);
+}
+
+/* LGWR starts a write unless it is writing. */
+static void lgwr_start(run_t *r)
+{
+    if (r->lgwr_busy)
+        return;
+    r->lgwr_busy = 1;
+    at(r, sim_engine_now(r->ev) + r->p->log_write_us * NS_PER_US, EV_LGWR, 0, 0);
+}
+
+/* ---- a session's transactions ---------------------------------------- */
+
+static void on_op(void *arg, life_op_kind_t kind, uint32_t seg, uint64_t id, uint64_t n)
+{
+    run_t *r = arg;
+    ses_t *s = &r->ses[r->cur];
+    if (s->nops == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        op_t *o = sim_realloc(s->ops, cap * sizeof *o);
+        if (o == NULL) {
+            fail(r, SIM_ENOMEM);
+            return;
+        }
+        s->ops = o;
+        s->cap = cap;
+    }
+    s->ops[s->nops++] = (op_t){kind, seg, id, n};
+}
+
+/* A step's figures into the session that ran it: a statement on a table
+ * counts under that table, one on none under every table (life_step_t),
+ * so the first entry alone. */
+static int add_step(void *arg, const life_step_t *st)
+{
+    run_t *r = arg;
+    if (st->stmt->table < 0 && !r->first)
+        return 0;
+    r->first = 0;
+    for (int p = 0; p < LIFE_PART_COUNT; p++)
+        if (p != LIFE_PART_SEGMENT)
+            for (int i = 0; i < SIM_STAT_COUNT; i++)
+                r->fig[r->cur].st.v[i] += st->part[p].v[i];
+    return 0;
+}
+
+/* Statement st as session k (of n; -1: once for all) on the model. */
+static sim_err_t exec(run_t *r, uint32_t k, const scr_stmt_t *st, uint32_t n)
+{
+    r->cur = k;
+    sim_err_t rc = life_exec(r->db, st, k, n);
+    r->first = 1;
+    if (rc == SIM_OK)
+        life_report(r->db, st, add_step, r);
+    return rc;
+}
+
+/* Session k's next transaction (its statements up to a commit or rollback,
+ * or the phase's end) run on the model, its operations queued. */
+static sim_err_t fetch(run_t *r, uint32_t k)
+{
+    ses_t *s = &r->ses[k];
+    s->nops = s->next = 0;
+    life_advance(r->db, sim_engine_now(r->ev) / NS_PER_MS);
+    while (s->cursor < r->end) {
+        const scr_stmt_t *st = &r->s->stmts[s->cursor++];
+        if (st->kind == SCR_SLEEP) {
+            on_op(r, OP_IDLE, 0, 0, (uint64_t)(st->u.sleep_seconds * 1000.0 + 0.5));
+            continue;
+        }
+        sim_err_t rc = exec(r, k, st, r->n);
+        if (rc != SIM_OK)
+            return rc;
+        if (st->kind == SCR_COMMIT || st->kind == SCR_ROLLBACK)
+            break;
+    }
+    return r->err;
+}
+
+/* Session k goes on with its operations until one takes time. */
+static void go(run_t *r, uint32_t k)
+{
+    ses_t *s = &r->ses[k];
+    life_ses_figures_t *f = &r->fig[k];
+    const life_ses_params_t *p = r->p;
+    uint64_t now = sim_engine_now(r->ev);
+    while (r->err == SIM_OK) {
+        if (s->next == s->nops) {
+            sim_err_t rc = fetch(r, k);
+            if (rc != SIM_OK) {
+                fail(r, rc);
+                return;
+            }
+            if (s->nops == 0) {
+                f->end_ns = now;
+                return;
+            }
+        }
+        const op_t *o = &s->ops[s->next++];
+        uint64_t cpu = 0;
+        switch (o->kind) {
+        case LIFE_OP_ROW:
+            cpu = p->row_cpu_us * NS_PER_US;
+            break;
+        case LIFE_OP_BUFFERED:
+            cpu = o->n * p->block_cpu_us * NS_PER_US;
+            break;
+        case OP_IDLE:
+            f->idle_ns += o->n * NS_PER_MS;
+            at(r, now + o->n * NS_PER_MS, EV_GO, k, 0);
+            return;
+        case LIFE_OP_DISPENSER:
+            f->latch_gets++;
+            request(r, k, latch_of(r, o->seg, k), p->latch_hold_ns, LIFE_EV_LATCH);
+            return;
+        case LIFE_OP_EXTENT:
+            f->hw_gets++;
+            request(r, k, hw_of(r, o->seg), o->n * p->hw_hold_us * NS_PER_US, LIFE_EV_HW);
+            return;
+        case LIFE_OP_BUCKET:
+            request(r, k, block_of(r, o->seg, o->id), p->block_hold_us * NS_PER_US,
+                    LIFE_EV_BUFFER_BUSY);
+            return;
+        case LIFE_OP_DIRECT_WRITE:
+            request(r, k, io_of(r), p->write_us * NS_PER_US + o->n * 1000 / p->write_mb_s,
+                    LIFE_EV_DIRECT_WRITE);
+            return;
+        case LIFE_OP_COMMIT:
+            f->transactions += o->n;
+            if (o->id) {
+                /* Not waited for: LGWR writes it, with the next write if
+                 * one is under way. */
+                r->lgwr_more = r->lgwr_busy;
+                lgwr_start(r);
+                break;
+            }
+            s->asked = now;
+            if (sim_fifo_push(r->lgwr_busy ? &r->lgwr_next : &r->lgwr_now, k) != SIM_OK)
+                fail(r, SIM_ENOMEM);
+            lgwr_start(r);
+            return;
+        }
+        if (cpu) {
+            f->cpu_ns += cpu;
+            at(r, now + cpu, EV_GO, k, 0);
+            return;
+        }
+    }
+}
+
+/* ---- the events --------------------------------------------------------- */
+
+static void on_go(void *arg, uint32_t k, uint64_t b)
+{
+    (void)b;
+    go(arg, k);
+}
+
+/* Session k is done with server i. */
+static void on_release(void *arg, uint32_t k, uint64_t i)
+{
+    run_t *r = arg;
+    ses_t *s = &r->ses[k];
+    life_ses_figures_t *f = &r->fig[k];
+    server_t *v = &r->srv[i];
+    v->busy--;
+    if (s->event == LIFE_EV_DIRECT_WRITE) {
+        f->waits[LIFE_EV_DIRECT_WRITE]++;
+        f->wait_ns[LIFE_EV_DIRECT_WRITE] += sim_engine_now(r->ev) - s->asked;
+    } else {
+        f->cpu_ns += s->hold;
+    }
+    if (v->q.n > 0)
+        grant(r, (uint32_t)sim_fifo_pop(&v->q), i);
+    go(r, k);
+}
+
+/* LGWR's write ended: its commits go on; the next write starts. */
+static void on_lgwr(void *arg, uint32_t a, uint64_t b)
+{
+    (void)a, (void)b;
+    run_t *r = arg;
+    uint64_t now = sim_engine_now(r->ev);
+    while (r->lgwr_now.n > 0) {
+        uint32_t k = (uint32_t)sim_fifo_pop(&r->lgwr_now);
+        r->fig[k].waits[LIFE_EV_LOG_SYNC]++;
+        r->fig[k].wait_ns[LIFE_EV_LOG_SYNC] += now - r->ses[k].asked;
+        at(r, now, EV_GO, k, 0);
+    }
+    r->lgwr_busy = 0;
+    int again = r->lgwr_next.n > 0 || r->lgwr_more;
+    r->lgwr_more = 0;
+    while (r->lgwr_next.n > 0)
+        if (sim_fifo_push(&r->lgwr_now, sim_fifo_pop(&r->lgwr_next)) != SIM_OK)
+            fail(r, SIM_ENOMEM);
+    if (again)
+        lgwr_start(r);
+}
+
+/* ---- the run ----------------------------------------------------------- */
+
+static sim_err_t setup(run_t *r, const scr_script_t *s, const life_params_t *p, uint32_t n,
+                       life_ses_result_t *out)
+{
+    r->s = s;
+    r->p = &p->ses;
+    r->n = n;
+    r->nseg = s->ntables * LIFE_MAX_LOBCOLS;
+    r->nsrv = (size_t)r->nseg * (p->ses.dispensers + 1 + LOB_SPACE_BUCKETS) + 1;
+    r->ses = sim_calloc(n, sizeof *r->ses);
+    r->srv = sim_calloc(r->nsrv, sizeof *r->srv);
+    out->s = sim_calloc(n, sizeof *out->s);
+    out->n = n;
+    r->fig = out->s;
+    if (r->ses == NULL || r->srv == NULL || out->s == NULL)
+        return SIM_ENOMEM;
+    for (size_t i = 0; i < r->nsrv; i++)
+        r->srv[i].cap = 1;
+    r->srv[io_of(r)].cap = p->ses.io_depth;
+    sim_err_t rc = sim_engine_create(&r->ev);
+    if (rc != SIM_OK)
+        return rc;
+    sim_engine_on(r->ev, EV_GO, on_go, r);
+    sim_engine_on(r->ev, EV_RELEASE, on_release, r);
+    sim_engine_on(r->ev, EV_LGWR, on_lgwr, r);
+    return SIM_OK;
+}
+
+static void teardown(run_t *r)
+{
+    if (r->ses)
+        for (uint32_t k = 0; k < r->n; k++)
+            sim_free(r->ses[k].ops);
+    for (size_t i = 0; r->srv && i < r->nsrv; i++)
+        sim_fifo_free(&r->srv[i].q);
+    sim_fifo_free(&r->lgwr_now);
+    sim_fifo_free(&r->lgwr_next);
+    sim_free(r->ses);
+    sim_free(r->srv);
+    sim_engine_destroy(r->ev);
+    life_close(r->db);
+}
+
+/* The statements [from, r->end) in every session at once, from now. */
+static sim_err_t phase(run_t *r, uint32_t from)
+{
+    for (uint32_t k = 0; k < r->n; k++) {
+        r->ses[k].cursor = from;
+        r->ses[k].nops = r->ses[k].next = 0;
+        at(r, sim_engine_now(r->ev), EV_GO, k, 0);
+    }
+    while (r->err == SIM_OK && sim_engine_step(r->ev))
+        ;
+    return r->err;
+}
+
+static void sum(life_ses_result_t *out, uint64_t end)
+{
+    life_ses_figures_t *y = &out->sys;
+    memset(y, 0, sizeof *y);
+    for (uint32_t k = 0; k < out->n; k++) {
+        const life_ses_figures_t *f = &out->s[k];
+        for (int e = 0; e < LIFE_EVENTS; e++) {
+            y->waits[e] += f->waits[e];
+            y->wait_ns[e] += f->wait_ns[e];
+        }
+        y->cpu_ns += f->cpu_ns;
+        y->idle_ns += f->idle_ns;
+        y->latch_gets += f->latch_gets;
+        y->latch_misses += f->latch_misses;
+        y->latch_sleeps += f->latch_sleeps;
+        y->hw_gets += f->hw_gets;
+        y->transactions += f->transactions;
+        for (int i = 0; i < SIM_STAT_COUNT; i++)
+            y->st.v[i] += f->st.v[i];
+    }
+    y->end_ns = end;
+}
+
+sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint32_t n,
+                            life_ses_result_t *out, char *msg, size_t msglen)
+{
+    memset(out, 0, sizeof *out);
+    if (n == 0)
+        return SIM_EINVAL;
+    run_t r;
+    memset(&r, 0, sizeof r);
+    sim_err_t rc = life_open(s, p, msg, msglen, &r.db);
+    if (rc == SIM_OK)
+        rc = setup(&r, s, p, n, out);
+    if (rc == SIM_OK)
+        life_set_trace(r.db, on_op, &r);
+    for (uint32_t i = 0; i < s->nstmts && rc == SIM_OK;) {
+        if (life_stmt_shared(&s->stmts[i])) {
+            /* DDL and settings: once, by the first session, between the
+             * phases of DML. */
+            life_advance(r.db, sim_engine_now(r.ev) / NS_PER_MS);
+            rc = exec(&r, 0, &s->stmts[i++], 1);
+            r.ses[0].nops = 0;
+            continue;
+        }
+        r.end = i;
+        while (r.end < s->nstmts && !life_stmt_shared(&s->stmts[r.end]))
+            r.end++;
+        rc = phase(&r, i);
+        i = r.end;
+    }
+    if (rc == SIM_OK)
+        sum(out, sim_engine_now(r.ev));
+    teardown(&r);
+    return rc;
+}
+
+void life_ses_result_free(life_ses_result_t *r)
+{
+    sim_free(r->s);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,222 @@
+/* test_sessions.c -- sessions at once (life_sim.h, life_sessions_run()):
+ * each session on its own rows, and each shared resource the time model
+ * names -- the HW enqueue, the dispenser latch and its dispensers, the
+ * hash-bucket blocks, the storage, LGWR's group commit and PL/SQL's commit
+ * optimisation -- seen working and seen switched off by its own
+ * parameter. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "life_sim.h"
+
+/* Each session: rows inserted one at a time, committed by SQL (not
+ * PL/SQL), into a NOCACHE SecureFile in uniform 64 KB extents: 8 blocks,
+ * so that the segment grows every few LOBs. */
+#define UNIFORM                                                                                    \
+    "create tablespace s datafile size 400m extent management local uniform size 64k "             \
+    "segment space management auto;\n"                                                             \
+    "create table t (id number, c clob) tablespace s lob (c) store as securefile "                 \
+    "(tablespace s disable storage in row nocache);\n"
+
+#define ROW(i)                                                                                     \
+    "insert into t select " #i ", rpad(to_clob('x'), 20000, 'x') from dual connect by level "      \
+    "<= 1;\ncommit;\n"
+
+static const char *rows_sql = UNIFORM ROW(1) ROW(2) ROW(3) ROW(4) ROW(5) ROW(6) ROW(7) ROW(8);
+
+/* A PL/SQL loop committing each row: 20 transactions a session. */
+static const char *loop_sql =
+    "create table t (id number, c clob) lob (c) store as securefile (nocache);\n"
+    "declare\n  v clob := rpad('x', 12000, 'x');\nbegin\n"
+    "  for i in 1 .. 20 loop\n    insert into t values (i, v);\n    commit;\n  end loop;\n"
+    "end;\n/\n";
+
+static scr_script_t *parse(const char *text)
+{
+    scr_options_t so;
+    scr_options_defaults(&so);
+    scr_script_t *s;
+    char err[SCR_ERR_LEN];
+    if (scr_parse("test.sql", text, strlen(text), &so, &s, err, sizeof err) != SIM_OK)
+        fail_msg("parse: %s", err);
+    return s;
+}
+
+static void run(const char *text, const life_params_t *p, uint32_t n, life_ses_result_t *r)
+{
+    life_params_t def;
+    life_params_defaults(&def);
+    scr_script_t *s = parse(text);
+    char err[SCR_ERR_LEN + 64];
+    sim_err_t rc = life_sessions_run(s, p ? p : &def, n, r, err, sizeof err);
+    if (rc != SIM_OK)
+        fail_msg("run: %s", err);
+    scr_free(s);
+}
+
+/* Each session runs the whole DML on its own rows: n times the work of
+ * one, the rows of every session in the table. */
+static void test_each_session_its_rows(void **state)
+{
+    (void)state;
+    life_ses_result_t one, four;
+    run(loop_sql, NULL, 1, &one);
+    run(loop_sql, NULL, 4, &four);
+    assert_int_equal(one.sys.transactions, 20);
+    assert_int_equal(four.sys.transactions, 80);
+    assert_int_equal(four.sys.st.v[SIM_STAT_USER_COMMITS], 80);
+    for (uint32_t k = 0; k < 4; k++) {
+        assert_int_equal(four.s[k].transactions, 20);
+        /* A dispenser allocation a LOB (its chunks depend on where the
+         * extents' ends fall among the sessions' LOBs). */
+        assert_int_equal(four.s[k].st.v[SIM_STAT_DSP_ALLOCATIONS], 20);
+        assert_int_equal(four.s[k].latch_gets, 20);
+    }
+    /* PL/SQL's commits do not wait: one log file sync a session, at the
+     * block's end. */
+    assert_int_equal(one.sys.waits[LIFE_EV_LOG_SYNC], 1);
+    assert_int_equal(four.sys.waits[LIFE_EV_LOG_SYNC], 4);
+    life_ses_result_free(&one);
+    life_ses_result_free(&four);
+}
+
+/* One session alone waits on nothing another holds. */
+static void test_alone_no_contention(void **state)
+{
+    (void)state;
+    life_ses_result_t r;
+    run(rows_sql, NULL, 1, &r);
+    assert_true(r.sys.hw_gets > 0);
+    assert_int_equal(r.sys.waits[LIFE_EV_HW], 0);
+    assert_int_equal(r.sys.latch_misses, 0);
+    assert_int_equal(r.sys.waits[LIFE_EV_BUFFER_BUSY], 0);
+    /* SQL commits wait, each on its own write. */
+    assert_int_equal(r.sys.waits[LIFE_EV_LOG_SYNC], 8);
+    life_ses_result_free(&r);
+}
+
+/* Sessions growing one segment queue on its HW enqueue; held for no time,
+ * nobody waits on it. */
+static void test_hw_enqueue(void **state)
+{
+    (void)state;
+    life_params_t p;
+    life_params_defaults(&p);
+    life_ses_result_t r;
+    run(rows_sql, &p, 8, &r);
+    assert_true(r.sys.waits[LIFE_EV_HW] > 0);
+    assert_true(r.sys.wait_ns[LIFE_EV_HW] > 0);
+    life_ses_result_free(&r);
+    p.ses.hw_hold_us = 0;
+    run(rows_sql, &p, 8, &r);
+    assert_int_equal(r.sys.waits[LIFE_EV_HW], 0);
+    life_ses_result_free(&r);
+}
+
+/* The dispenser's latch: missed when sessions share one dispenser, never
+ * when each has its own (ses.dispensers, as _securefiles_concurrency_estimate
+ * sizes them). */
+static void test_dispenser_latch(void **state)
+{
+    (void)state;
+    life_params_t p;
+    life_params_defaults(&p);
+    p.ses.latch_hold_ns = 200000; /* long enough to be met */
+    life_ses_result_t r;
+    run(rows_sql, &p, 8, &r);
+    assert_int_equal(r.sys.latch_gets, 64);
+    assert_true(r.sys.latch_misses > 0);
+    assert_true(r.sys.latch_sleeps > 0);
+    assert_true(r.sys.waits[LIFE_EV_LATCH] == r.sys.latch_sleeps);
+    life_ses_result_free(&r);
+    p.ses.dispensers = 8;
+    run(rows_sql, &p, 8, &r);
+    assert_int_equal(r.sys.latch_gets, 64);
+    assert_int_equal(r.sys.latch_misses, 0);
+    life_ses_result_free(&r);
+}
+
+/* LGWR writes the commits waiting when it starts: eight sessions' commits
+ * take fewer writes than commits, so each waits less than eight writes. */
+static void test_group_commit(void **state)
+{
+    (void)state;
+    life_params_t p;
+    life_params_defaults(&p);
+    p.ses.write_us = 1; /* the commits, not the storage, decide */
+    p.ses.log_write_us = 5000;
+    life_ses_result_t r;
+    run(rows_sql, &p, 8, &r);
+    assert_int_equal(r.sys.waits[LIFE_EV_LOG_SYNC], 64);
+    /* Serial, 64 commits would take 64 writes of 5 ms: 320 ms. */
+    assert_true(r.sys.end_ns < 64ull * 5000 * 1000 / 2);
+    life_ses_result_free(&r);
+}
+
+/* The storage serves ses.io_depth writes at once: with one, sessions queue
+ * behind each other's writes. */
+static void test_storage_queue(void **state)
+{
+    (void)state;
+    life_params_t p;
+    life_params_defaults(&p);
+    life_ses_result_t deep, one;
+    run(rows_sql, &p, 8, &deep);
+    p.ses.io_depth = 1;
+    run(rows_sql, &p, 8, &one);
+    assert_int_equal(one.sys.waits[LIFE_EV_DIRECT_WRITE], deep.sys.waits[LIFE_EV_DIRECT_WRITE]);
+    assert_true(one.sys.wait_ns[LIFE_EV_DIRECT_WRITE] > 2 * deep.sys.wait_ns[LIFE_EV_DIRECT_WRITE]);
+    life_ses_result_free(&deep);
+    life_ses_result_free(&one);
+}
+
+/* The same script, sessions and parameters: the same figures, bit for bit. */
+static void test_deterministic(void **state)
+{
+    (void)state;
+    life_ses_result_t a, b;
+    run(rows_sql, NULL, 5, &a);
+    run(rows_sql, NULL, 5, &b);
+    assert_memory_equal(&a.sys, &b.sys, sizeof a.sys);
+    assert_memory_equal(a.s, b.s, 5 * sizeof *a.s);
+    life_ses_result_free(&a);
+    life_ses_result_free(&b);
+}
+
+/* A session's statement Oracle refuses ends the run with Oracle's error. */
+static void test_error_ends_run(void **state)
+{
+    (void)state;
+    life_params_t p;
+    life_params_defaults(&p);
+    scr_script_t *s =
+        parse("create table t (id number, c clob) lob (c) store as securefile (nocache "
+              "storage (maxsize 1m));\n" ROW(1) ROW(2) ROW(3) ROW(4) ROW(5) ROW(6));
+    char err[SCR_ERR_LEN + 64];
+    life_ses_result_t r;
+    assert_int_equal(life_sessions_run(s, &p, 30, &r, err, sizeof err), SIM_EINVAL);
+    assert_non_null(strstr(err, "ORA-01691"));
+    life_ses_result_free(&r);
+    scr_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_each_session_its_rows),
+        cmocka_unit_test(test_alone_no_contention),
+        cmocka_unit_test(test_hw_enqueue),
+        cmocka_unit_test(test_dispenser_latch),
+        cmocka_unit_test(test_group_commit),
+        cmocka_unit_test(test_storage_queue),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_error_ends_run),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
