@@ -164,8 +164,8 @@ int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
     char msg[SCR_ERR_LEN + 64];
     for (size_t i = 0; i < o->nsessions && status == 0; i++) {
         if (o->nsessions > 1 && !o->quiet)
-            fprintf(stderr, "lobbench: %u sessions (%zu of %zu)\n", o->sessions[i], i + 1,
-                    o->nsessions);
+            fprintf(stderr, "lobbench: %u session%s (%zu of %zu)\n", o->sessions[i],
+                    o->sessions[i] == 1 ? "" : "s", i + 1, o->nsessions);
         sim_err_t rc = life_sessions_run(s, p, o->sessions[i], &r[i], msg, sizeof msg);
         if (rc != SIM_OK) {
             snprintf(err, errlen, "%s", rc == SIM_ENOMEM ? "out of memory" : msg);

@@ -1,6 +1,6 @@
 /* sessions.h -- lobbench --script --sessions (sessions.c), for script.c. */
-#ifndef LOBSIM_BENCH_SESSIONS_H
-#define LOBSIM_BENCH_SESSIONS_H
+#ifndef LOBSIM_SESSIONS_H
+#define LOBSIM_SESSIONS_H
 
 #include "benchmarks.h"
 #include "life_sim.h"
@@ -13,4 +13,4 @@
 int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
                        const life_params_t *p, char *err, size_t errlen);
 
-#endif /* LOBSIM_BENCH_SESSIONS_H */
+#endif /* LOBSIM_SESSIONS_H */

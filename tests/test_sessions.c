@@ -86,6 +86,25 @@ static void test_each_session_its_rows(void **state)
     life_ses_result_free(&four);
 }
 
+/* A session's delete sees its own rows only: each of four deletes its 5
+ * of 10 in-row LOBs (an undo record a row: 10 inserted, 5 deleted), as one
+ * session alone does. */
+static void test_delete_own_rows(void **state)
+{
+    (void)state;
+    const char *sql = "create table t (id number, c clob) lob (c) store as securefile;\n"
+                      "insert into t select rownum, rpad('x', 100, 'x') from dual connect by "
+                      "level <= 10;\ncommit;\ndelete from t where id > 5;\ncommit;\n";
+    life_ses_result_t one, four;
+    run(sql, NULL, 1, &one);
+    run(sql, NULL, 4, &four);
+    assert_int_equal(one.s[0].st.v[SIM_STAT_USED_UREC], 15);
+    for (uint32_t k = 0; k < 4; k++)
+        assert_int_equal(four.s[k].st.v[SIM_STAT_USED_UREC], 15);
+    life_ses_result_free(&one);
+    life_ses_result_free(&four);
+}
+
 /* One session alone waits on nothing another holds. */
 static void test_alone_no_contention(void **state)
 {
@@ -209,13 +228,10 @@ static void test_error_ends_run(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_each_session_its_rows),
-        cmocka_unit_test(test_alone_no_contention),
-        cmocka_unit_test(test_hw_enqueue),
-        cmocka_unit_test(test_dispenser_latch),
-        cmocka_unit_test(test_group_commit),
-        cmocka_unit_test(test_storage_queue),
-        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_each_session_its_rows), cmocka_unit_test(test_delete_own_rows),
+        cmocka_unit_test(test_alone_no_contention),   cmocka_unit_test(test_hw_enqueue),
+        cmocka_unit_test(test_dispenser_latch),       cmocka_unit_test(test_group_commit),
+        cmocka_unit_test(test_storage_queue),         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_error_ends_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
