@@ -215,6 +215,44 @@ static void bm_life(gbc_state_t *st, void *user)
     gbc_state_set_items_processed(st, (int64_t)ops * gbc_state_iterations(st));
 }
 
+/* Sessions at once: n sessions each inserting 10,000 LOBs of 32k
+ * characters, committed one by one in a PL/SQL loop (docs/sessions.md);
+ * the time per event of the engine should not grow with n. */
+static void bm_sessions(gbc_state_t *st, void *user)
+{
+    (void)user;
+    uint32_t n = (uint32_t)gbc_state_range(st, 0);
+    static const char text[] =
+        "create table t1 (id number, c clob) lob (c) store as securefile (disable storage in "
+        "row nocache);\ndeclare\n  v clob := rpad('x', 32768, 'x');\nbegin\n"
+        "  for i in 1 .. 10000 loop\n    insert into t1 values (i, v);\n    commit;\n"
+        "  end loop;\nend;\n/\n";
+    scr_options_t so;
+    scr_options_defaults(&so);
+    scr_script_t *s = NULL;
+    char err[SCR_ERR_LEN + 64];
+    if (scr_parse("sessions.sql", text, strlen(text), &so, &s, err, sizeof err) != SIM_OK) {
+        gbc_state_skip_with_error(st, err);
+        return;
+    }
+    life_params_t p;
+    life_params_defaults(&p);
+    uint64_t events = 0;
+    while (gbc_state_keep_running(st)) {
+        life_ses_result_t r;
+        sim_err_t rc = life_sessions_run(s, &p, n, &r, err, sizeof err);
+        events = r.events;
+        life_ses_result_free(&r);
+        if (rc != SIM_OK) {
+            gbc_state_skip_with_error(st, err);
+            break;
+        }
+    }
+    scr_free(s);
+    gbc_state_set_items_processed(st, (int64_t)events * gbc_state_iterations(st));
+    gbc_state_set_counter(st, "events", (double)events, GBC_COUNTER_DEFAULT, GBC_ONEK_1000);
+}
+
 static void usage(FILE *f)
 {
     fputs("Usage: modelbench [--benchmark_* flag]...\n"
@@ -224,8 +262,9 @@ static void usage(FILE *f)
           "jemalloc on the same sizes (alloc/jemalloc), and one whole statement of 1,000 to\n"
           "100,000 rows of 256k-character LOBs per path (rows/PATH/lob:256k/rows:N), with\n"
           "its complexity fitted as O(N), and a script of 100,000 to 10,000,000 LOB\n"
-          "operations over 10,000 live LOBs (life/ops:N, the segment's life).  Nothing is\n"
-          "recorded.\n"
+          "operations over 10,000 live LOBs (life/ops:N, the segment's life), and 1 to 32\n"
+          "sessions at once each inserting 10,000 LOBs of 32k characters (sessions/n:N,\n"
+          "items: the engine's events).  Nothing is recorded.\n"
           "\n"
           "  -h, --help     this help\n"
           "  --version      modelbench's version and the commit it was built from\n"
@@ -304,6 +343,11 @@ int main(int argc, char **argv)
     gbc_benchmark_range_multiplier(b, 10);
     gbc_benchmark_range(b, 100000, 10000000);
     gbc_benchmark_complexity(b, GBC_O_N);
+    gbc_benchmark_unit(b, GBC_MS);
+    gbc_register(g, "sessions", bm_sessions, NULL, &b);
+    gbc_benchmark_arg_name(b, "n");
+    gbc_benchmark_range_multiplier(b, 2);
+    gbc_benchmark_range(b, 1, 32);
     gbc_benchmark_unit(b, GBC_MS);
     int rc = gbc_run(g, NULL, NULL) == GBC_OK ? 0 : 1;
     if (rc)

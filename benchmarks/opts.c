@@ -564,9 +564,8 @@ static int parse_sessions(bench_opts_t *o, const char *v, char *err, size_t errl
         }
         memcpy(item, p, len);
         item[len] = '\0';
-        if (bench_parse_u64("--sessions", item, BENCH_MAX_SESSIONS, &n, err, errlen) != 0)
-            return 2;
-        if (n == 0) {
+        if (bench_parse_u64("--sessions", item, BENCH_MAX_SESSIONS, &n, err, errlen) != 0 ||
+            n == 0) {
             snprintf(err, errlen, "--sessions=%s: sessions at once (accepted: 1..%d)", v,
                      BENCH_MAX_SESSIONS);
             return 2;
@@ -738,7 +737,6 @@ static int check_script(const bench_opts_t *o, char *err, size_t errlen)
         int given;
         const char *opt;
     } steps_only[] = {
-        {o->stats_out != NULL, "--stats-out"},
         {o->plot != NULL, "--plot"},
         {o->explain, "--explain"},
         {o->db_given, "--db"},

@@ -152,6 +152,26 @@ static void summary_line(FILE *f, const life_ses_result_t *r)
     fputc('\n', f);
 }
 
+typedef struct {
+    const life_ses_result_t *r;
+    size_t n;
+    unsigned block_kb;
+} csv_t;
+
+/* --stats-out: every statistic of each run, the sessions' sum, with a
+ * sessions column (the count) after the one layout's columns. */
+static sim_err_t write_csv(FILE *f, void *arg)
+{
+    const csv_t *c = arg;
+    fputs("workload,path,lob_kchars,block_kb,rows,statistic,value,recursive,sessions\n", f);
+    for (size_t i = 0; i < c->n; i++)
+        for (size_t k = 0; k < bench_order_len; k++)
+            fprintf(f, "script,,,%u,,\"%s\",%llu,,%u\n", c->block_kb,
+                    sim_stat_info(bench_order[k])->name,
+                    (unsigned long long)c->r[i].sys.st.v[bench_order[k]], c->r[i].n);
+    return ferror(f) ? SIM_EIO : SIM_OK;
+}
+
 int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
                        const life_params_t *p, char *err, size_t errlen)
 {
@@ -185,6 +205,14 @@ int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
         fputs("   (% of DB time)\n", f);
         for (size_t i = 0; i < o->nsessions; i++)
             summary_line(f, &r[i]);
+    }
+    if (status == 0 && o->stats_out) {
+        csv_t c = {r, o->nsessions, p->seg.block_size / 1024};
+        char why[512];
+        if (sim_write_file(o->stats_out, write_csv, &c, why, sizeof why) != SIM_OK) {
+            snprintf(err, errlen, "--stats-out: %s", why);
+            status = 1;
+        }
     }
     for (size_t i = 0; i < o->nsessions; i++)
         life_ses_result_free(&r[i]);

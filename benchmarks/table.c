@@ -103,6 +103,11 @@ const sim_stat_t bench_order[] = {
     SIM_STAT_FREE_2_7,
     SIM_STAT_FREE_8_63,
     SIM_STAT_FREE_64,
+    SIM_STAT_WAIT_HW,
+    SIM_STAT_HW_MICRO,
+    SIM_STAT_DSP_LATCH_GETS,
+    SIM_STAT_DSP_LATCH_MISS,
+    SIM_STAT_WAIT_BB_BUCKET,
 };
 const size_t bench_order_len = sizeof bench_order / sizeof bench_order[0];
 /* A statistic added to the catalogue must be placed here too (test_report

@@ -156,7 +156,8 @@ int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
 /* The clock moved on to `ms` (never back): retention that passed expires. */
 void life_advance(life_db_t *db, uint64_t ms);
 uint64_t life_clock_ms(const life_db_t *db);
-/* Every later operation to fn (NULL: none). */
+/* Every later operation to fn (NULL: none); while fn is set, life_report()
+ * leaves the segments' figures (LIFE_PART_SEGMENT) out. */
 void life_set_trace(life_db_t *db, life_op_fn fn, void *arg);
 /* Whether statement kind k is run once for all sessions (DDL, settings). */
 int life_stmt_shared(const scr_stmt_t *st);
@@ -182,16 +183,27 @@ typedef struct {
     uint64_t cpu_ns;  /* DB CPU */
     uint64_t idle_ns; /* sleeps in the script */
     uint64_t latch_gets, latch_misses, latch_sleeps;
-    uint64_t hw_gets; /* HW enqueue requests */
+    uint64_t hw_gets; /* HW enqueue requests: to add extents, or to wait for them */
+    uint64_t extents; /* extents it added */
     uint64_t transactions;
     uint64_t end_ns; /* when it ran out of statements */
     sim_stats_t st;  /* its session statistics (v$sesstat) */
 } life_ses_figures_t;
 
+/* What the shared resources counted themselves: [0] the sessions they let
+ * in, [1] of them, those that had queued; LGWR's writes and the waiting
+ * commits they ended. */
+typedef struct {
+    uint64_t latch[2], hw[2], block[2], io[2];
+    uint64_t log_writes, log_commits;
+} life_ses_resources_t;
+
 typedef struct {
     uint32_t n;
-    life_ses_figures_t *s;  /* n sessions */
-    life_ses_figures_t sys; /* their sum; end_ns the run's elapsed time */
+    life_ses_figures_t *s;    /* n sessions */
+    life_ses_figures_t sys;   /* their sum; end_ns the run's elapsed time */
+    life_ses_resources_t res; /* as the resources counted it */
+    uint64_t events;          /* events the run scheduled (its speed per event) */
 } life_ses_result_t;
 
 /*

@@ -112,6 +112,7 @@ struct life_db {
      * id_span 0: every row is its. */
     int64_t id_base, id_span;
     int in_block;           /* running a PL/SQL block's statements */
+    int no_segment_figures; /* life_report() leaves the segments' figures out */
     uint64_t block_commits; /* the commits the block made so far */
     life_op_fn trace;       /* NULL: nobody asks */
     void *trace_arg;

@@ -567,7 +567,8 @@ int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
          * (commit, sleep) under every table. */
         if (st->table < 0 || (uint32_t)st->table == ti)
             memcpy(step.part, db->part, sizeof step.part);
-        life_table_figures(db, t, &step.part[LIFE_PART_SEGMENT]);
+        if (!db->no_segment_figures)
+            life_table_figures(db, t, &step.part[LIFE_PART_SEGMENT]);
         for (int p = 0; p < LIFE_PART_COUNT; p++)
             for (int s = 0; s < SIM_STAT_COUNT; s++)
                 step.total.v[s] += step.part[p].v[s];

@@ -47,10 +47,14 @@ typedef struct {
     uint64_t id, n;
 } op_t;
 
-/* A resource sessions queue for: a latch, an enqueue, a block, the storage. */
+/* A resource sessions queue for: a latch, an enqueue, a block, the storage.
+ * It counts what it does itself (the system's figures, against which the
+ * sessions' own add up: test_sessions). */
 typedef struct {
     uint32_t cap, busy;
-    sim_fifo_t q; /* sessions waiting, first come first served */
+    sim_fifo_t q;      /* sessions waiting, first come first served */
+    uint64_t grants;   /* sessions it let in */
+    uint64_t handoffs; /* of them, taken from its queue */
 } server_t;
 
 typedef struct {
@@ -60,6 +64,8 @@ typedef struct {
     uint64_t asked;  /* when it asked for what it holds or waits for */
     uint64_t hold;   /* how long it will hold it */
     int event;       /* what it waits on (life_event_t) */
+    int queued;      /* it found the resource held */
+    int grew;        /* its allocation waited for the segment's growth */
 } ses_t;
 
 enum { EV_GO, EV_RELEASE, EV_LGWR, EV_KINDS };
@@ -75,6 +81,7 @@ typedef struct {
     server_t *srv;
     size_t nsrv;
     uint32_t nseg, cur, first;      /* segments; the session running a statement */
+    life_ses_resources_t *res;      /* what the resources counted */
     int lgwr_busy, lgwr_more;       /* writing; redo waits for the next write */
     sim_fifo_t lgwr_now, lgwr_next; /* commits in the write, and for the next */
     sim_err_t err;
@@ -137,6 +144,7 @@ static void grant(run_t *r, uint32_t k, size_t i)
     life_ses_figures_t *f = &r->fig[k];
     uint64_t now = sim_engine_now(r->ev), waited = now - s->asked;
     r->srv[i].busy++;
+    r->srv[i].grants++;
     if (s->event == LIFE_EV_LATCH) {
         uint64_t spin = r->p->latch_spin_ns;
         f->cpu_ns += waited < spin ? waited : spin;
@@ -145,10 +153,11 @@ static void grant(run_t *r, uint32_t k, size_t i)
             f->waits[LIFE_EV_LATCH]++;
             f->wait_ns[LIFE_EV_LATCH] += waited - spin;
         }
-    } else if (s->event != LIFE_EV_DIRECT_WRITE && waited > 0) {
+    } else if (s->event != LIFE_EV_DIRECT_WRITE && s->queued) {
         f->waits[s->event]++;
         f->wait_ns[s->event] += waited;
     }
+    s->queued = 0;
     at(r, now + s->hold, EV_RELEASE, k, i);
 }
 
@@ -160,10 +169,13 @@ static void request(run_t *r, uint32_t k, size_t i, uint64_t hold, int e)
     s->hold = hold;
     s->event = e;
     server_t *v = &r->srv[i];
+    if (e == LIFE_EV_DIRECT_WRITE)
+        r->fig[k].waits[LIFE_EV_DIRECT_WRITE]++;
     if (v->busy < v->cap) {
         grant(r, k, i);
         return;
     }
+    s->queued = 1;
     if (e == LIFE_EV_LATCH)
         r->fig[k].latch_misses++;
     if (sim_fifo_push(&v->q, k) != SIM_OK)
@@ -280,11 +292,22 @@ static void go(run_t *r, uint32_t k)
             at(r, now + o->n * NS_PER_MS, EV_GO, k, 0);
             return;
         case LIFE_OP_DISPENSER:
+            if (r->srv[hw_of(r, o->seg)].busy && !s->grew) {
+                /* Another session is adding an extent: the space comes
+                 * after it, so this one waits for the HW enqueue too. */
+                s->grew = 1;
+                s->next--;
+                f->hw_gets++;
+                request(r, k, hw_of(r, o->seg), 0, LIFE_EV_HW);
+                return;
+            }
+            s->grew = 0;
             f->latch_gets++;
             request(r, k, latch_of(r, o->seg, k), p->latch_hold_ns, LIFE_EV_LATCH);
             return;
         case LIFE_OP_EXTENT:
             f->hw_gets++;
+            f->extents += o->n;
             request(r, k, hw_of(r, o->seg), o->n * p->hw_hold_us * NS_PER_US, LIFE_EV_HW);
             return;
         case LIFE_OP_BUCKET:
@@ -305,6 +328,7 @@ static void go(run_t *r, uint32_t k)
                 break;
             }
             s->asked = now;
+            f->waits[LIFE_EV_LOG_SYNC]++;
             if (sim_fifo_push(r->lgwr_busy ? &r->lgwr_next : &r->lgwr_now, k) != SIM_OK)
                 fail(r, SIM_ENOMEM);
             lgwr_start(r);
@@ -334,14 +358,14 @@ static void on_release(void *arg, uint32_t k, uint64_t i)
     life_ses_figures_t *f = &r->fig[k];
     server_t *v = &r->srv[i];
     v->busy--;
-    if (s->event == LIFE_EV_DIRECT_WRITE) {
-        f->waits[LIFE_EV_DIRECT_WRITE]++;
+    if (s->event == LIFE_EV_DIRECT_WRITE)
         f->wait_ns[LIFE_EV_DIRECT_WRITE] += sim_engine_now(r->ev) - s->asked;
-    } else {
+    else
         f->cpu_ns += s->hold;
-    }
-    if (v->q.n > 0)
+    if (v->q.n > 0) {
+        v->handoffs++;
         grant(r, (uint32_t)sim_fifo_pop(&v->q), i);
+    }
     go(r, k);
 }
 
@@ -351,9 +375,10 @@ static void on_lgwr(void *arg, uint32_t a, uint64_t b)
     (void)a, (void)b;
     run_t *r = arg;
     uint64_t now = sim_engine_now(r->ev);
+    r->res->log_writes++;
     while (r->lgwr_now.n > 0) {
         uint32_t k = (uint32_t)sim_fifo_pop(&r->lgwr_now);
-        r->fig[k].waits[LIFE_EV_LOG_SYNC]++;
+        r->res->log_commits++;
         r->fig[k].wait_ns[LIFE_EV_LOG_SYNC] += now - r->ses[k].asked;
         at(r, now, EV_GO, k, 0);
     }
@@ -382,6 +407,7 @@ static sim_err_t setup(run_t *r, const scr_script_t *s, const life_params_t *p, 
     out->s = sim_calloc(n, sizeof *out->s);
     out->n = n;
     r->fig = out->s;
+    r->res = &out->res;
     if (r->ses == NULL || r->srv == NULL || out->s == NULL)
         return SIM_ENOMEM;
     for (size_t i = 0; i < r->nsrv; i++)
@@ -421,7 +447,41 @@ static sim_err_t phase(run_t *r, uint32_t from)
     }
     while (r->err == SIM_OK && sim_engine_step(r->ev))
         ;
+    /* Nothing left to happen: every session must be through (one still
+     * waiting means a resource lost it, a bug). */
+    for (uint32_t k = 0; k < r->n && r->err == SIM_OK; k++)
+        if (r->ses[k].cursor < r->end || r->ses[k].next < r->ses[k].nops) {
+            snprintf(r->db->msg, r->db->msglen,
+                     "%s: internal error: session %u stalled at statement %u", r->s->file, k + 1,
+                     r->ses[k].cursor);
+            return SIM_ECORRUPT;
+        }
     return r->err;
+}
+
+/* What the latches, enqueues, blocks and the storage counted. */
+static void resources(const run_t *r, life_ses_resources_t *res)
+{
+    for (size_t i = 0; i < r->nsrv; i++) {
+        const server_t *v = &r->srv[i];
+        uint64_t *to = i < hw_of(r, 0)         ? res->latch
+                       : i < block_of(r, 0, 0) ? res->hw
+                       : i < io_of(r)          ? res->block
+                                               : res->io;
+        to[0] += v->grants;
+        to[1] += v->handoffs;
+    }
+}
+
+/* A session's contention as statistics of the catalogue (zero where
+ * nothing contended). */
+static void contention_stats(life_ses_figures_t *f)
+{
+    f->st.v[SIM_STAT_WAIT_HW] += f->waits[LIFE_EV_HW];
+    f->st.v[SIM_STAT_HW_MICRO] += f->wait_ns[LIFE_EV_HW] / 1000;
+    f->st.v[SIM_STAT_DSP_LATCH_GETS] += f->latch_gets;
+    f->st.v[SIM_STAT_DSP_LATCH_MISS] += f->latch_misses;
+    f->st.v[SIM_STAT_WAIT_BB_BUCKET] += f->waits[LIFE_EV_BUFFER_BUSY];
 }
 
 static void sum(life_ses_result_t *out, uint64_t end)
@@ -440,6 +500,7 @@ static void sum(life_ses_result_t *out, uint64_t end)
         y->latch_misses += f->latch_misses;
         y->latch_sleeps += f->latch_sleeps;
         y->hw_gets += f->hw_gets;
+        y->extents += f->extents;
         y->transactions += f->transactions;
         for (int i = 0; i < SIM_STAT_COUNT; i++)
             y->st.v[i] += f->st.v[i];
@@ -475,8 +536,13 @@ sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint3
         rc = phase(&r, i);
         i = r.end;
     }
-    if (rc == SIM_OK)
+    if (rc == SIM_OK) {
+        for (uint32_t k = 0; k < n; k++)
+            contention_stats(&out->s[k]);
         sum(out, sim_engine_now(r.ev));
+        resources(&r, &out->res);
+        out->events = sim_engine_scheduled(r.ev);
+    }
     teardown(&r);
     return rc;
 }

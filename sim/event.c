@@ -72,6 +72,11 @@ size_t sim_engine_pending(const sim_engine_t *e)
     return e->n;
 }
 
+uint64_t sim_engine_scheduled(const sim_engine_t *e)
+{
+    return e->seq;
+}
+
 sim_err_t sim_engine_at(sim_engine_t *e, uint64_t t, unsigned kind, uint32_t a, uint64_t b)
 {
     assert(kind < SIM_EVENT_KINDS && e->on[kind].fn != NULL);

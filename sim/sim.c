@@ -523,6 +523,16 @@ static const sim_stat_info_t catalogue[SIM_STAT_COUNT] = {
                             "reusable chunks of 8 to 63 blocks (lobsim)"},
     [SIM_STAT_FREE_64] = {96, "lobsim.free chunks of 64+ blocks", U, SIM_VIEW_LOB_MAP,
                           "reusable chunks of 64 blocks or more (lobsim)"},
+    [SIM_STAT_WAIT_HW] = {97, "enq: HW - contention", SIM_CLASS_ENQUEUE, SIM_VIEW_EVENT,
+                          "waits for the segment's HW enqueue: another session adds an extent"},
+    [SIM_STAT_HW_MICRO] = {98, "enq: HW - contention time_waited_micro", SIM_CLASS_ENQUEUE,
+                           SIM_VIEW_EVENT, "their time, microseconds"},
+    [SIM_STAT_DSP_LATCH_GETS] = {99, "lob segment dispenser latch gets", C, SIM_VIEW_LATCH,
+                                 "gets of the segment's dispenser latch (lobsim's name)"},
+    [SIM_STAT_DSP_LATCH_MISS] = {100, "lob segment dispenser latch misses", C, SIM_VIEW_LATCH,
+                                 "gets that found it held"},
+    [SIM_STAT_WAIT_BB_BUCKET] = {101, "buffer busy waits on hash bucket blocks", C, SIM_VIEW_EVENT,
+                                 "buffer busy waits of the space metadata class hash bucket"},
 };
 #undef D
 #undef C
@@ -597,6 +607,8 @@ const char *sim_view_name(sim_view_t v)
         return "dbms_space.space_usage";
     case SIM_VIEW_USER_SEGMENTS:
         return "user_segments";
+    case SIM_VIEW_LATCH:
+        return "v$latch";
     case SIM_VIEW_SECUREFILE_SHRINK:
         return "v$securefile_shrink";
     case SIM_VIEW_LOB_MAP:

@@ -140,6 +140,8 @@ void sim_engine_fire(sim_engine_t *e, unsigned kind, uint32_t a, uint64_t b);
 int sim_engine_step(sim_engine_t *e);
 uint64_t sim_engine_now(const sim_engine_t *e);
 size_t sim_engine_pending(const sim_engine_t *e);
+/* Events scheduled so far (a run's work, for speed per event). */
+uint64_t sim_engine_scheduled(const sim_engine_t *e);
 
 /* A FIFO of 64-bit values, grown on demand: a server's line.  A plain
  * struct, zeroed to start, freed by sim_fifo_free(). */
@@ -179,7 +181,8 @@ typedef enum {
     SIM_VIEW_DBMS_SPACE,   /* dbms_space.space_usage of a SecureFile segment */
     SIM_VIEW_USER_SEGMENTS,
     SIM_VIEW_SECUREFILE_SHRINK,
-    SIM_VIEW_LOB_MAP /* the model's own reading of the LOB maps and free space */
+    SIM_VIEW_LOB_MAP, /* the model's own reading of the LOB maps and free space */
+    SIM_VIEW_LATCH    /* v$latch: a latch's gets and misses */
 } sim_view_t;
 
 typedef enum {
@@ -286,6 +289,12 @@ typedef enum {
     SIM_STAT_FREE_2_7,     /* of 2 to 7 blocks */
     SIM_STAT_FREE_8_63,    /* of 8 to 63 blocks */
     SIM_STAT_FREE_64,      /* of 64 blocks or more */
+    /* Sessions at once (life_sim/sessions.c): zero where nothing contended */
+    SIM_STAT_WAIT_HW,        /* enq: HW - contention: waits */
+    SIM_STAT_HW_MICRO,       /* and their time */
+    SIM_STAT_DSP_LATCH_GETS, /* lob segment dispenser latch: gets */
+    SIM_STAT_DSP_LATCH_MISS, /* and misses */
+    SIM_STAT_WAIT_BB_BUCKET, /* buffer busy waits on hash-bucket blocks */
     SIM_STAT_COUNT
 } sim_stat_t;
 

@@ -75,7 +75,7 @@ parts=$(q "select count(*), sum(b.value = a.value) from session_part_stats a joi
 [ "$parts" = "$(q "select count(*) from session_part_stats p join sessions s using (sid) where s.run = 3")|$(
     q "select count(*) from session_part_stats p join sessions s using (sid) where s.run = 3")" ] &&
     [ "${parts%%|*}" -gt 200 ] && ok || bad "heap parts: $parts"
-grep -q '^heap.csv: csv (recognised), 4 sessions, 384 figures (384 modelled, 0 not modelled): run 7$' heap.imp &&
+grep -q '^heap.csv: csv (recognised), 4 sessions, 404 figures (404 modelled, 0 not modelled): run 7$' heap.imp &&
     ok || bad "heap import said: $(cat heap.imp)"
 
 # latest is per workload: after the rac run the insert's latest is run 2.

@@ -553,9 +553,21 @@ ses_refuse() { # MESSAGE ARGS...: exit 2, that one line, nothing written
 ses_refuse "--sessions=0: sessions at once (accepted: 1..1000)" --script=life.sql --sessions=0
 ses_refuse "--sessions=1,,2: a count or a list of at most 16 counts" --script=life.sql --sessions=1,,2
 ses_refuse "--sessions: applies to --script runs only" --sessions=2
-ses_refuse "--stats-out: applies to a script's steps, not to --sessions (a report of the sessions' time; nothing is recorded)" \
-    --script=life.sql --sessions=2 --stats-out=ses.csv
-if "$LOBBENCH" --script=life.sql --sessions=1,3 >stdout 2>stderr; then
+ses_refuse "--plot: applies to a script's steps, not to --sessions (a report of the sessions' time; nothing is recorded)" \
+    --script=life.sql --sessions=2 --plot=ses.csv
+ses_refuse "--sessions=100000: sessions at once (accepted: 1..1000)" --script=life.sql --sessions=100000
+ses_refuse "--sessions=2,x: sessions at once (accepted: 1..1000)" --script=life.sql --sessions=2,x
+if "$LOBBENCH" --script=life.sql --sessions=1,3 --stats-out=ses.csv >stdout 2>stderr; then
+    # The CSV: every statistic once per count, the sessions' sums.
+    python3 - ses.csv <<'PY' && ok || bad "--sessions --stats-out"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+by = {(r["sessions"], r["statistic"]): int(r["value"]) for r in rows}
+assert len(by) == len(rows) and {r["sessions"] for r in rows} == {"1", "3"}, "one row a count and statistic"
+assert by[("3", "user commits")] == 3 * by[("1", "user commits")] == 6, by[("3", "user commits")]
+assert by[("1", "lob segment dispenser latch gets")] == 100, by[("1", "lob segment dispenser latch gets")]
+assert by[("1", "enq: HW - contention")] == 0
+PY
     grep -q "^Sessions at once: life.sql, 3 sessions on its segments; 6 transactions" stdout &&
         grep -q "^  lob segment dispenser latch " stdout && grep -q "^Top 5 Timed Events" stdout &&
         [ "$(grep -cE '^ +[13] +[0-9.]+ +[0-9.]+ ' stdout)" = 2 ] && [ ! -e results/history.db ] &&

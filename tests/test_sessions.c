@@ -138,6 +138,27 @@ static void test_hw_enqueue(void **state)
     life_ses_result_free(&r);
 }
 
+/* Two sessions growing one segment, adding an extent taking long beside
+ * everything else: whenever one adds an extent, the other needs space
+ * meanwhile and waits on the HW enqueue, once per extent added but the
+ * last (when the other has nothing left to insert). */
+static void test_hw_once_per_extent(void **state)
+{
+    (void)state;
+    life_params_t p;
+    life_params_defaults(&p);
+    p.ses.hw_hold_us = 50000;
+    p.ses.write_us = 1;
+    p.ses.log_write_us = 1;
+    life_ses_result_t r;
+    run(rows_sql, &p, 2, &r);
+    assert_true(r.sys.extents >= 4);
+    assert_int_equal(r.sys.waits[LIFE_EV_HW], r.sys.extents - 1);
+    /* Each request either added an extent (one a time here) or waited. */
+    assert_int_equal(r.sys.hw_gets, r.sys.extents + r.sys.waits[LIFE_EV_HW]);
+    life_ses_result_free(&r);
+}
+
 /* The dispenser's latch: missed when sessions share one dispenser, never
  * when each has its own (ses.dispensers, as _securefiles_concurrency_estimate
  * sizes them). */
@@ -195,6 +216,44 @@ static void test_storage_queue(void **state)
     life_ses_result_free(&one);
 }
 
+/* The sessions' figures add up to what the resources counted themselves:
+ * every request let in once, every queued session handed the resource, every
+ * waiting commit ended by a write.  Contended on purpose (a long latch
+ * hold, one write at a time, a slow log). */
+static void test_sessions_add_up(void **state)
+{
+    (void)state;
+    life_params_t p;
+    life_params_defaults(&p);
+    p.ses.latch_hold_ns = 200000;
+    p.ses.io_depth = 1;
+    p.ses.log_write_us = 5000;
+    p.ses.block_hold_us = 300;
+    life_ses_result_t r;
+    run(rows_sql, &p, 8, &r);
+    const life_ses_figures_t *y = &r.sys;
+    uint64_t gets = 0, waits[LIFE_EVENTS] = {0};
+    for (uint32_t k = 0; k < r.n; k++) {
+        gets += r.s[k].latch_gets;
+        for (int e = 0; e < LIFE_EVENTS; e++)
+            waits[e] += r.s[k].waits[e];
+    }
+    assert_int_equal(gets, y->latch_gets);
+    for (int e = 0; e < LIFE_EVENTS; e++)
+        assert_int_equal(waits[e], y->waits[e]);
+    assert_int_equal(y->latch_gets, r.res.latch[0]);
+    assert_int_equal(y->latch_misses, r.res.latch[1]);
+    assert_int_equal(y->hw_gets, r.res.hw[0]);
+    assert_int_equal(y->waits[LIFE_EV_HW], r.res.hw[1]);
+    assert_int_equal(y->waits[LIFE_EV_BUFFER_BUSY], r.res.block[1]);
+    assert_int_equal(y->waits[LIFE_EV_DIRECT_WRITE], r.res.io[0]);
+    assert_int_equal(y->waits[LIFE_EV_LOG_SYNC], r.res.log_commits);
+    /* Contended indeed, and the log written in groups. */
+    assert_true(r.res.latch[1] > 0 && r.res.io[1] > 0 && r.res.block[1] > 0);
+    assert_true(r.res.log_writes < r.res.log_commits);
+    life_ses_result_free(&r);
+}
+
 /* The same script, sessions and parameters: the same figures, bit for bit. */
 static void test_deterministic(void **state)
 {
@@ -230,8 +289,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_each_session_its_rows), cmocka_unit_test(test_delete_own_rows),
         cmocka_unit_test(test_alone_no_contention),   cmocka_unit_test(test_hw_enqueue),
-        cmocka_unit_test(test_dispenser_latch),       cmocka_unit_test(test_group_commit),
-        cmocka_unit_test(test_storage_queue),         cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_hw_once_per_extent),    cmocka_unit_test(test_dispenser_latch),
+        cmocka_unit_test(test_group_commit),          cmocka_unit_test(test_storage_queue),
+        cmocka_unit_test(test_sessions_add_up),       cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_error_ends_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
