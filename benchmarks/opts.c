@@ -637,16 +637,26 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
     case OPT_PROFILE_OUT:
         o->profile_out = v;
         return 0;
-    case OPT_SNAPSHOT_EVERY:
-        if (bench_parse_u64("--snapshot-every", v, 1000000000000ULL, &o->snapshot_every, err,
-                            errlen) != 0)
+    case OPT_SNAPSHOT_EVERY: {
+        /* N s (simulated seconds) needs a clock the insert model has not:
+         * its statement takes no model time. */
+        size_t len = strlen(v);
+        if (len > 1 && v[len - 1] == 's' && strspn(v, "0123456789") == len - 1) {
+            snprintf(err, errlen,
+                     "--snapshot-every=%s: the insert model keeps no time, so no snapshot by "
+                     "seconds (accepted: rows per snapshot, 1 or more)",
+                     v);
             return 2;
-        if (o->snapshot_every == 0) {
+        }
+        if (bench_parse_u64("--snapshot-every", v, 1000000000000ULL, &o->snapshot_every, err,
+                            errlen) != 0 ||
+            o->snapshot_every == 0) {
             snprintf(err, errlen, "--snapshot-every=%s: rows per snapshot (accepted: 1 or more)",
                      v);
             return 2;
         }
         return 0;
+    }
     case OPT_DB:
         if (*v == '\0') {
             snprintf(err, errlen, "--db: empty file name");

@@ -172,6 +172,47 @@ static sim_err_t json_figs(FILE *f, const ldf_diff_t *d, size_t pi)
     return SIM_OK;
 }
 
+/* The pair's snapshots: "intervals": null when neither run has any, else
+ * each run's rows per interval, whether they compare, and each statistic
+ * that differs in some interval with its base and head deltas. */
+static void json_intervals(FILE *f, const ldf_pair_t *p)
+{
+    int state = ldf_intervals_state(p);
+    fputs(",\n     \"intervals\": ", f);
+    if (state == LDF_IV_NONE) {
+        fputs("null", f);
+        return;
+    }
+    for (int side = 0; side < 2; side++) {
+        const ldf_case_t *c = side ? p->h : p->b;
+        fprintf(f, side ? ", \"head_rows\": [" : "{\"base_rows\": [");
+        for (uint32_t i = 0; i < c->nsnaps; i++)
+            fprintf(f, "%s%" PRIu64, i ? ", " : "", c->snap_rows[i]);
+        fputc(']', f);
+    }
+    fprintf(f, ", \"compared\": %s, \"differ\": [", state == LDF_IV_COMPARED ? "true" : "false");
+    int first = 1;
+    for (int k = 0; state == LDF_IV_COMPARED && k < SIM_STAT_COUNT; k++) {
+        int differs = 0;
+        for (uint32_t i = 0; i < p->b->nsnaps && !differs; i++)
+            differs = p->b->snaps[i].v[k] != p->h->snaps[i].v[k];
+        if (!differs)
+            continue;
+        fputs(first ? "\n       {\"statistic\": " : ",\n       {\"statistic\": ", f);
+        first = 0;
+        json_str(f, sim_stat_info((sim_stat_t)k)->name);
+        for (int side = 0; side < 2; side++) {
+            const ldf_case_t *c = side ? p->h : p->b;
+            fputs(side ? ", \"head\": [" : ", \"base\": [", f);
+            for (uint32_t i = 0; i < c->nsnaps; i++)
+                fprintf(f, "%s%" PRIu64, i ? ", " : "", c->snaps[i].v[k]);
+            fputc(']', f);
+        }
+        fputc('}', f);
+    }
+    fputs("]}", f);
+}
+
 static sim_err_t json_case(FILE *f, const ldf_diff_t *d, size_t pi)
 {
     const ldf_pair_t *p = &d->pairs[pi];
@@ -195,6 +236,7 @@ static sim_err_t json_case(FILE *f, const ldf_diff_t *d, size_t pi)
     }
     if (json_figs(f, d, pi) != SIM_OK)
         return SIM_ENOMEM;
+    json_intervals(f, p);
     fprintf(f, ",\n     \"statistics_changed\": %zu, \"time\": ", p->changed);
     if (!p->timed) {
         fputs("null}", f);

@@ -137,6 +137,16 @@ sim_err_t ldf_run_add_case(ldf_run_t *r, const ldf_case_t *c)
      * way leaves the run's cases as they were. */
     ldf_case_t d = *c;
     d.real = d.cpu = NULL;
+    d.snap_rows = NULL;
+    d.snaps = NULL;
+    if (c->nsnaps) {
+        uint64_t *rows = keep(r, ldf_malloc(c->nsnaps * sizeof *rows));
+        sim_stats_t *snaps = keep(r, ldf_malloc(c->nsnaps * sizeof *snaps));
+        if (!rows || !snaps)
+            return SIM_ENOMEM;
+        d.snap_rows = memcpy(rows, c->snap_rows, c->nsnaps * sizeof *rows);
+        d.snaps = memcpy(snaps, c->snaps, c->nsnaps * sizeof *snaps);
+    }
     if (!keep_str(r, c->params, &d.params) || !keep_str(r, c->variant, &d.variant) ||
         !keep_str(r, c->statement, &d.statement))
         return SIM_ENOMEM;
@@ -273,6 +283,33 @@ static uint32_t rank_of_position(int64_t position)
                                                                  : (uint32_t)position;
 }
 
+/* A session's snapshots, in arrays grown as they come. */
+typedef struct {
+    uint32_t n, cap;
+    uint64_t *rows;
+    sim_stats_t *snaps;
+} snaps_t;
+
+static sim_err_t collect_snap(const res_snapshot_t *snap, void *arg)
+{
+    snaps_t *s = arg;
+    if (s->n == s->cap) {
+        uint32_t cap = s->cap ? 2 * s->cap : 16;
+        uint64_t *rows = ldf_realloc(s->rows, cap * sizeof *rows);
+        if (!rows)
+            return SIM_ENOMEM;
+        s->rows = rows;
+        sim_stats_t *v = ldf_realloc(s->snaps, cap * sizeof *v);
+        if (!v)
+            return SIM_ENOMEM;
+        s->snaps = v;
+        s->cap = cap;
+    }
+    s->rows[s->n] = snap->snap_rows;
+    s->snaps[s->n++] = snap->stats;
+    return SIM_OK;
+}
+
 static sim_err_t collect_case(const res_session_info_t *si, void *arg)
 {
     collect_t *cl = arg;
@@ -325,7 +362,17 @@ static sim_err_t collect_case(const res_session_info_t *si, void *arg)
         c.real = si->timing.real_samples_ns;
         c.cpu = si->timing.cpu_samples_ns;
     }
-    return ldf_run_add_case(cl->r, &c);
+    snaps_t sn = {0};
+    sim_err_t rc =
+        cl->r->store ? res_foreach_snapshot(cl->r->store, si->sid, collect_snap, &sn) : SIM_OK;
+    c.nsnaps = sn.n;
+    c.snap_rows = sn.rows;
+    c.snaps = sn.snaps;
+    if (rc == SIM_OK)
+        rc = ldf_run_add_case(cl->r, &c);
+    free(sn.rows);
+    free(sn.snaps);
+    return rc;
 }
 
 /* Read run r->info.run of r->store into r.  On failure err says why. */

@@ -123,6 +123,11 @@ typedef struct {
     uint32_t nsamples; /* repetition samples, ns per statement */
     const double *real;
     const double *cpu;
+    /* Its snapshots (lobbench --snapshot-every): nsnaps intervals, each's
+     * rows and delta of every figure; 0 and NULL for none. */
+    uint32_t nsnaps;
+    const uint64_t *snap_rows;
+    const sim_stats_t *snaps;
 } ldf_case_t;
 
 /* What is known of a run; strings may be NULL. */

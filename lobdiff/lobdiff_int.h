@@ -263,4 +263,19 @@ void ldf_fig_row(const ldf_diff_t *d, ldf_table_t *t, const ldf_fig_t *f, int wi
 typedef void ldf_table_fn(FILE *f, const ldf_table_t *t);
 sim_err_t ldf_print_times(FILE *f, const ldf_diff_t *d, const char *heading, ldf_table_fn *render);
 
+/* ---- interval by interval (intervals.c) ---------------------------------- */
+
+/* A pair's snapshots: neither run has any (or the case is in one run
+ * only); the runs cut the statement apart (other intervals); compared. */
+enum { LDF_IV_NONE, LDF_IV_APART, LDF_IV_COMPARED };
+int ldf_intervals_state(const ldf_pair_t *p);
+/* A compared pair's statistics that differ in some interval (with --all,
+ * that are not zero in some), a row per interval. */
+void ldf_intervals_table(const ldf_diff_t *d, const ldf_pair_t *p, ldf_table_t *t);
+/* After heading, for each pair with snapshots: its label and intervals, then
+ * the table through render (or why the intervals do not compare); nothing
+ * when no pair has any.  Text goes through put (NULL: as is).  SIM_ENOMEM. */
+sim_err_t ldf_print_intervals(FILE *f, const ldf_diff_t *d, const char *heading,
+                              ldf_table_fn *render, ldf_put_fn *put);
+
 #endif /* LOBSIM_LOBDIFF_INT_H */

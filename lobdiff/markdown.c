@@ -191,6 +191,8 @@ sim_err_t ldf_render_markdown(FILE *f, const ldf_diff_t *d)
         return calibration_tables(f, d);
     rc = case_tables(f, d);
     if (rc == SIM_OK)
+        rc = ldf_print_intervals(f, d, "\n#### interval by interval\n\n", table_markdown, md_text);
+    if (rc == SIM_OK)
         rc = ldf_print_times(f, d, "\n#### times\n\n", table_markdown);
     return rc;
 }

@@ -130,6 +130,9 @@ sim_err_t ldf_render_text(FILE *f, const ldf_diff_t *d)
     if (rc == SIM_OK)
         rc = figure_tables(f, d);
     if (rc == SIM_OK)
+        rc = ldf_print_intervals(f, d, "\nInterval by interval (--snapshot-every)\n", table_text,
+                                 NULL);
+    if (rc == SIM_OK)
         rc = ldf_print_times(f, d,
                              "\nTimes per statement (mean of the repetitions; two-sided "
                              "Mann-Whitney U test on real and CPU time)\n",

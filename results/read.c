@@ -511,3 +511,49 @@ sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn,
         s->errmsg[0] = '\0';
     return err;
 }
+
+sim_err_t res_foreach_snapshot(res_store_t *s, int64_t sid, res_snapshot_fn fn, void *arg)
+{
+    assert(s != NULL);
+    assert(fn != NULL);
+    if (!s->db)
+        return res_probe_only(s);
+    sqlite3_stmt *st;
+    int rc = res_prepare(s->db,
+                         "SELECT snap_id, snap_rows, \"statistic#\", value FROM session_snapshots\n"
+                         "WHERE sid = ?1 ORDER BY snap_id",
+                         &st);
+    if (rc != SQLITE_OK) {
+        /* A store from before snapshots: none to read. */
+        sqlite3_stmt *t;
+        int has = 1;
+        if (res_prepare(s->db, "SELECT 1 FROM sqlite_master WHERE name = 'session_snapshots'",
+                        &t) == SQLITE_OK) {
+            has = sqlite3_step(t) == SQLITE_ROW;
+            sqlite3_finalize(t);
+        }
+        return has ? res_db_fail(s, rc, "cannot read snapshots") : SIM_OK;
+    }
+    sqlite3_bind_int64(st, 1, sid);
+    res_snapshot_t snap;
+    memset(&snap, 0, sizeof snap);
+    sim_err_t err = SIM_OK;
+    while (err == SIM_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        uint32_t id = (uint32_t)sqlite3_column_int64(st, 0);
+        if (snap.snap_id && id != snap.snap_id) {
+            err = fn(&snap, arg);
+            memset(&snap, 0, sizeof snap);
+        }
+        snap.snap_id = id;
+        snap.snap_rows = (uint64_t)sqlite3_column_int64(st, 1);
+        int k = stat_index(sqlite3_column_int(st, 2));
+        if (k >= 0)
+            snap.stats.v[k] = (uint64_t)sqlite3_column_int64(st, 3);
+    }
+    if (err == SIM_OK && rc != SQLITE_DONE)
+        err = res_db_fail(s, rc, "cannot read snapshots");
+    if (err == SIM_OK && snap.snap_id)
+        err = fn(&snap, arg);
+    sqlite3_finalize(st);
+    return err;
+}

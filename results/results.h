@@ -477,6 +477,19 @@ typedef sim_err_t (*res_session_fn)(const res_session_info_t *sess, void *arg);
  */
 sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn, void *arg);
 
+/* One snapshot of a session (lobbench --snapshot-every): its number from
+ * 1, the rows its interval inserted, its delta of every figure this build
+ * knows. */
+typedef struct {
+    uint32_t snap_id;
+    uint64_t snap_rows;
+    sim_stats_t stats;
+} res_snapshot_t;
+typedef sim_err_t (*res_snapshot_fn)(const res_snapshot_t *snap, void *arg);
+/* fn for each snapshot of session sid, in order; none for a session without
+ * (and in a store older than schema 10).  fn's error stops the walk. */
+sim_err_t res_foreach_snapshot(res_store_t *s, int64_t sid, res_snapshot_fn fn, void *arg);
+
 /*
  * Verify the store's invariants (README, "Invariants"); SIM_ECORRUPT with the
  * first violation in res_errmsg() otherwise.

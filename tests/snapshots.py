@@ -117,6 +117,8 @@ def main():
                 bad(f"--plot: {drawn} lines, want 24 (6 statistics x 4 cases)")
         for args, want in [(["--workload=fts", "--snapshot-every=10"], "insert workload only, not fts"),
                            (["--snapshot-every=0"], "--snapshot-every=0"),
+                           (["--snapshot-every=30s"], "--snapshot-every=30s: the insert model keeps no time"),
+                           (["--snapshot-every=3x"], "--snapshot-every=3x: rows per snapshot"),
                            (["--script=x.sql", "--snapshot-every=10"], "applies to a sweep")]:
             e = run(lobbench, where, args)
             lines = [x for x in e.stderr.split("\n") if x.strip()]

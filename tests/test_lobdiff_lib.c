@@ -195,6 +195,83 @@ static void test_in_memory(void **state)
     ldf_run_destroy(h);
 }
 
+/* ---- interval by interval ------------------------------------------------ */
+
+/* Two runs of the insert with three snapshots each: the intervals compare
+ * one by one, a statistic shown when it differs in any interval, with each
+ * interval's base and head; cut apart (other rows), they are not compared. */
+static void test_intervals(void **state)
+{
+    (void)state;
+    ldf_run_info_t bi = {.run = 1, .source = "lobsim", .git_dirty = -1};
+    ldf_run_info_t hi = {.run = 2, .source = "lobsim", .git_dirty = -1};
+    ldf_run_t *b = ldf_run_create("base", &bi), *h = ldf_run_create("head", &hi);
+    uint64_t rows[3] = {4000, 4000, 2000}, other[3] = {5000, 5000, 0};
+    sim_stats_t bs[3], hs[3];
+    memset(bs, 0, sizeof bs);
+    for (int i = 0; i < 3; i++) {
+        bs[i].v[SIM_STAT_CR_BLOCKS_CREATED] = 100 + 10 * (uint64_t)i;
+        bs[i].v[SIM_STAT_DB_BLOCK_GETS] = 7; /* equal throughout: not shown */
+    }
+    memcpy(hs, bs, sizeof hs);
+    hs[2].v[SIM_STAT_CR_BLOCKS_CREATED] = 150; /* the last interval rises */
+    ldf_case_t cb = mkcase("insert", "dblink", 256, 21), ch = cb,
+               cx = mkcase("insert", "local", 256, 21);
+    cb.nsnaps = ch.nsnaps = 3;
+    cb.snap_rows = ch.snap_rows = rows;
+    cb.snaps = bs;
+    ch.snaps = hs;
+    ldf_case_t hx = cx;
+    cx.nsnaps = hx.nsnaps = 3;
+    cx.snap_rows = rows;
+    hx.snap_rows = other;
+    cx.snaps = hx.snaps = bs;
+    assert_int_equal(ldf_run_add_case(b, &cb), SIM_OK);
+    assert_int_equal(ldf_run_add_case(h, &ch), SIM_OK);
+    assert_int_equal(ldf_run_add_case(b, &cx), SIM_OK);
+    assert_int_equal(ldf_run_add_case(h, &hx), SIM_OK);
+    ldf_opts_t o;
+    ldf_opts_defaults(&o);
+    ldf_diff_t *d = ldf_diff_create(&o, b, h);
+    char *t = render(d, ldf_render_text);
+    const char *want[] = {
+        "\nInterval by interval (--snapshot-every)\n",
+        "dblink 256k: 3 intervals of 4000, 4000, 2000 rows\n",
+        "CR blocks created         1  4000   100   100    +0   +0.0\n",
+        "CR blocks created         3  2000   120   150   +30  +25.0\n",
+        "local 256k: not compared, the runs cut it apart: base 3 intervals of 4000, 4000, 2000 "
+        "rows; head 3 intervals of 5000, 5000, 0 rows\n"};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (!strstr(t, want[i]))
+            fail_msg("text lacks '%s':\n%s", want[i], t);
+    if (strstr(t, "db block gets         1"))
+        fail_msg("an equal statistic shown by interval:\n%s", t);
+    free(t);
+    t = render(d, ldf_render_markdown);
+    if (!strstr(t, "#### interval by interval") ||
+        !strstr(t, "| CR blocks created | 3 | 2000 | 120 | 150 |"))
+        fail_msg("markdown:\n%s", t);
+    free(t);
+    t = render(d, ldf_render_json);
+    jv_t *root = json_must_parse(t);
+    const jv_t *cases = jget(root, "cases");
+    assert_int_equal(cases->n, 2);
+    const jv_t *iv = jget(cases->v[1], "intervals"); /* local before dblink */
+    const jv_t *ivx = jget(cases->v[0], "intervals");
+    assert_non_null(iv);
+    assert_true(jget(iv, "compared")->b);
+    assert_false(jget(ivx, "compared")->b);
+    const jv_t *differ = jget(iv, "differ");
+    assert_int_equal(differ->n, 1);
+    assert_string_equal(jstr(differ->v[0], "statistic"), "CR blocks created");
+    assert_int_equal((int)jget(differ->v[0], "head")->v[2]->num, 150);
+    jfree(root);
+    free(t);
+    ldf_diff_destroy(d);
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+}
+
 /* ---- the times' verdict ---------------------------------------------------- */
 
 /* One timed case per diff (or two): base's samples 100..105 us, head's
@@ -765,6 +842,7 @@ int main(void)
         cmocka_unit_test(test_workload_order),
         cmocka_unit_test(test_long_labels),
         cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_intervals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1246,6 +1246,24 @@ static void test_parts(void **state)
  * when the deltas of a figure do not add up to the session's, and found by
  * res_check() when a stored delta is changed.
  */
+typedef struct {
+    int n;
+    uint32_t id[4];
+    uint64_t rows[4];
+    sim_stats_t v[4];
+} snaps_read_t;
+
+static sim_err_t read_snap(const res_snapshot_t *snap, void *arg)
+{
+    snaps_read_t *r = arg;
+    if (r->n == 4)
+        return SIM_EINVAL;
+    r->id[r->n] = snap->snap_id;
+    r->rows[r->n] = snap->snap_rows;
+    r->v[r->n++] = snap->stats;
+    return SIM_OK;
+}
+
 static void test_snapshots(void **state)
 {
     fixture_t *f = *state;
@@ -1279,6 +1297,21 @@ static void test_snapshots(void **state)
     assert_int_equal(sql_int(f->db, "SELECT sum(snap_rows) FROM snapshot_figures\n"
                                     "WHERE statistic = 'CR blocks created'"),
                      1000);
+    /* Read back in order, each snapshot whole (lobdiff's interval by
+     * interval); the other session has none. */
+    snaps_read_t rd = {0};
+    int64_t sid0 = sql_int(f->db, "SELECT min(sid) FROM sessions WHERE run = (SELECT max(run) "
+                                  "FROM runs)");
+    assert_int_equal(res_foreach_snapshot(s, sid0, read_snap, &rd), SIM_OK);
+    assert_int_equal(rd.n, 3);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(rd.id[i], i + 1);
+        assert_int_equal(rd.rows[i], rows[i]);
+        assert_memory_equal(&rd.v[i], &snaps[i], sizeof snaps[i]);
+    }
+    rd.n = 0;
+    assert_int_equal(res_foreach_snapshot(s, sid0 + 1, read_snap, &rd), SIM_OK);
+    assert_int_equal(rd.n, 0);
 
     /* Refused, nothing written: deltas that do not add up, no arrays. */
     size_t len;
