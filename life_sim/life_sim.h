@@ -159,6 +159,11 @@ uint64_t life_clock_ms(const life_db_t *db);
 /* Every later operation to fn (NULL: none); while fn is set, life_report()
  * leaves the segments' figures (LIFE_PART_SEGMENT) out. */
 void life_set_trace(life_db_t *db, life_op_fn fn, void *arg);
+/* With yield on, a PL/SQL block stops after each of its commits
+ * (life_stopped() then says so) and the next life_exec() of it goes on
+ * from there: a session's transactions one at a time. */
+void life_set_yield(life_db_t *db, int on);
+int life_stopped(const life_db_t *db);
 /* Whether statement kind k is run once for all sessions (DDL, settings). */
 int life_stmt_shared(const scr_stmt_t *st);
 void life_close(life_db_t *db);

@@ -83,6 +83,16 @@ typedef struct {
     uint64_t stored;
 } life_zcache_t;
 
+/* Where a session's PL/SQL block stopped (sessions at once), and its
+ * commits so far. */
+typedef struct {
+    const scr_stmt_t *block; /* NULL: none stopped */
+    scr_val_t *vars;
+    uint32_t stmt;
+    uint64_t row;
+    uint64_t commits;
+} life_susp_t;
+
 struct life_db {
     const scr_script_t *s;
     life_params_t p;
@@ -113,8 +123,13 @@ struct life_db {
     int64_t id_base, id_span;
     int in_block;           /* running a PL/SQL block's statements */
     int no_segment_figures; /* life_report() leaves the segments' figures out */
-    uint64_t block_commits; /* the commits the block made so far */
-    life_op_fn trace;       /* NULL: nobody asks */
+    /* Sessions at once: a PL/SQL block stops after each commit (yield_commits)
+     * and goes on at the next life_exec() of it from where it stopped. */
+    int yield_commits, suspended;
+    life_susp_t *susp; /* one a session (life_exec()'s), grown as needed */
+    uint32_t nsusp;
+    life_susp_t *cur; /* the running session's */
+    life_op_fn trace; /* NULL: nobody asks */
     void *trace_arg;
 };
 

@@ -77,7 +77,7 @@ static int own_row(const life_db_t *db, int64_t id, int64_t *script_id)
 static sim_err_t commit(life_db_t *db)
 {
     life_op(db, LIFE_OP_COMMIT, 0, db->in_block, 1);
-    db->block_commits += db->in_block;
+    db->cur->commits += db->in_block;
     return life_commit(db);
 }
 
@@ -187,14 +187,22 @@ static sim_err_t run_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t
         return insert_row(db, st, d, t, &row);
     case SCR_SRC_GENERATE:
     case SCR_SRC_LOOP:
-        for (uint64_t i = 0; i < d->count && rc == SIM_OK; i++) {
+        for (uint64_t i = db->cur->row; i < d->count && rc == SIM_OK; i++) {
             row.rownum = (d->source == SCR_SRC_LOOP ? d->first : 1) + (int64_t)i;
             row.id = row.rownum;
             rc = insert_row(db, st, d, t, &row);
-            /* `commit;` after the insert in the loop's body. */
-            if (rc == SIM_OK && d->commit_every)
+            /* `commit;` after the insert in the loop's body: with sessions,
+             * the block stops there until the session's next transaction. */
+            if (rc == SIM_OK && d->commit_every) {
                 rc = commit(db);
+                if (rc == SIM_OK && db->yield_commits && i + 1 < d->count) {
+                    db->cur->row = i + 1;
+                    db->suspended = 1;
+                    return SIM_OK;
+                }
+            }
         }
+        db->cur->row = 0;
         return rc;
     case SCR_SRC_SELF: {
         uint64_t n = t->nrows;
@@ -413,27 +421,61 @@ static int is_ddl(scr_kind_t k)
 
 static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars);
 
-static sim_err_t run_block(life_db_t *db, const scr_stmt_t *st)
+/* A block's variables released, and whatever a stopped block kept. */
+static void end_block(life_db_t *db, const scr_block_t *b, scr_val_t *vars)
 {
-    const scr_block_t *b = &st->u.block;
-    scr_val_t *vars = sim_calloc(b->nvars ? b->nvars : 1, sizeof *vars);
-    if (vars == NULL)
-        return SIM_ENOMEM;
-    sim_err_t rc = SIM_OK;
-    scr_row_t row = {0, 0, SCR_VAL_NULL, vars};
-    for (uint32_t i = 0; i < b->nvars && rc == SIM_OK; i++)
-        rc = eval(db, st, b->vars[i], &row, &vars[i]);
-    db->in_block = 1;
-    db->block_commits = 0;
-    for (uint32_t i = 0; i < b->nstmts && rc == SIM_OK; i++)
-        rc = run_stmt(db, &b->stmts[i], vars);
-    db->in_block = 0;
-    /* The block returns once its commits' redo is on disk. */
-    if (rc == SIM_OK && db->block_commits)
-        life_op(db, LIFE_OP_COMMIT, 0, 0, 0);
     for (uint32_t i = 0; i < b->nvars; i++)
         scr_value_release(db->vs, vars[i]);
     sim_free(vars);
+    db->cur->block = NULL;
+    db->cur->vars = NULL;
+    db->cur->stmt = 0;
+    db->cur->row = 0;
+}
+
+/* A PL/SQL block: its variables, then its statements.  With yield_commits
+ * (sessions at once) it stops after each commit, keeping where it was, and
+ * the next life_exec() of the same statement goes on from there. */
+static sim_err_t run_block(life_db_t *db, const scr_stmt_t *st)
+{
+    const scr_block_t *b = &st->u.block;
+    sim_err_t rc = SIM_OK;
+    scr_val_t *vars = db->cur->block == st ? db->cur->vars : NULL;
+    uint32_t from = 0;
+    if (vars) {
+        from = db->cur->stmt;
+    } else {
+        vars = sim_calloc(b->nvars ? b->nvars : 1, sizeof *vars);
+        if (vars == NULL)
+            return SIM_ENOMEM;
+        scr_row_t row = {0, 0, SCR_VAL_NULL, vars};
+        for (uint32_t i = 0; i < b->nvars && rc == SIM_OK; i++)
+            rc = eval(db, st, b->vars[i], &row, &vars[i]);
+        db->cur->commits = 0;
+        db->cur->row = 0;
+    }
+    db->in_block = 1;
+    for (uint32_t i = from; i < b->nstmts && rc == SIM_OK; i++) {
+        rc = run_stmt(db, &b->stmts[i], vars);
+        if (rc == SIM_OK && !db->suspended && db->yield_commits && b->stmts[i].kind == SCR_COMMIT &&
+            i + 1 < b->nstmts) {
+            db->suspended = 1;
+            db->cur->row = 0;
+            i++;
+        }
+        if (rc == SIM_OK && db->suspended) {
+            db->in_block = 0;
+            db->cur->block = st;
+            db->cur->vars = vars;
+            db->cur->stmt = i;
+            return SIM_OK;
+        }
+    }
+    db->in_block = 0;
+    /* The block returns once its commits' redo is on disk. */
+    if (rc == SIM_OK && db->cur->commits)
+        life_op(db, LIFE_OP_COMMIT, 0, 0, 0);
+    end_block(db, b, vars);
     return rc;
 }
 
@@ -582,6 +624,12 @@ void life_close(life_db_t *db)
 {
     if (db == NULL)
         return;
+    for (uint32_t k = 0; k < db->nsusp; k++)
+        if (db->susp[k].block) {
+            db->cur = &db->susp[k];
+            end_block(db, &db->cur->block->u.block, db->cur->vars);
+        }
+    sim_free(db->susp);
     if (db->tables)
         for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
             life_table_t *t = &db->tables[ti];
@@ -633,11 +681,34 @@ sim_err_t life_open(const scr_script_t *s, const life_params_t *p, char *msg, si
 
 sim_err_t life_exec(life_db_t *db, const scr_stmt_t *st, uint32_t session, uint32_t sessions)
 {
+    if (session >= db->nsusp) {
+        uint32_t n = session + 1 > 2 * db->nsusp ? session + 1 : 2 * db->nsusp;
+        life_susp_t *v = sim_realloc(db->susp, n * sizeof *v);
+        if (v == NULL)
+            return SIM_ENOMEM;
+        memset(v + db->nsusp, 0, (n - db->nsusp) * sizeof *v);
+        db->susp = v;
+        db->nsusp = n;
+    }
+    db->cur = &db->susp[session];
     db->id_base = sessions > 1 ? (int64_t)session * LIFE_SESSION_IDS : 0;
     db->id_span = sessions > 1 ? LIFE_SESSION_IDS : 0;
+    db->suspended = 0;
     sim_err_t rc = run_stmt(db, st, NULL);
     forget_konst(db);
+    if (rc != SIM_OK && db->cur->block)
+        end_block(db, &db->cur->block->u.block, db->cur->vars);
     return rc;
+}
+
+int life_stopped(const life_db_t *db)
+{
+    return db->suspended;
+}
+
+void life_set_yield(life_db_t *db, int on)
+{
+    db->yield_commits = on;
 }
 
 sim_err_t life_run(const scr_script_t *s, const life_params_t *p, life_step_fn fn, void *arg,

@@ -253,6 +253,12 @@ static sim_err_t fetch(run_t *r, uint32_t k)
         sim_err_t rc = exec(r, k, st, r->n);
         if (rc != SIM_OK)
             return rc;
+        if (life_stopped(r->db)) {
+            /* A PL/SQL block committed: its next transaction is the rest
+             * of it, next time. */
+            s->cursor--;
+            break;
+        }
         if (st->kind == SCR_COMMIT || st->kind == SCR_ROLLBACK)
             break;
     }
@@ -519,8 +525,10 @@ sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint3
     sim_err_t rc = life_open(s, p, msg, msglen, &r.db);
     if (rc == SIM_OK)
         rc = setup(&r, s, p, n, out);
-    if (rc == SIM_OK)
+    if (rc == SIM_OK) {
         life_set_trace(r.db, on_op, &r);
+        life_set_yield(r.db, 1);
+    }
     for (uint32_t i = 0; i < s->nstmts && rc == SIM_OK;) {
         if (life_stmt_shared(&s->stmts[i])) {
             /* DDL and settings: once, by the first session, between the

@@ -102,7 +102,9 @@ static sim_err_t reserve_blocks(lob_space_t *sp, uint64_t end)
         if (v == NULL)
             return SIM_ENOMEM; /* the arrays grown so far are only larger */
         *arr[i] = v;
-        if (i == 0)
+        /* flen marks free-chunk starts; fstart is read at any block's
+         * left neighbour (lob_space_reuse()), so neither is left unset. */
+        if (i < 2)
             memset(v + sp->cap_blocks, 0, (cap - sp->cap_blocks) * sizeof *v);
     }
     sp->cap_blocks = cap;

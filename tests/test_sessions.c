@@ -105,6 +105,38 @@ static void test_delete_own_rows(void **state)
     life_ses_result_free(&four);
 }
 
+/* A PL/SQL block stops after each commit when asked (sessions at once): a
+ * loop of 20 committed rows is 20 turns, and each session keeps its own
+ * place in it while another runs the same block. */
+static void test_block_stops_at_commits(void **state)
+{
+    (void)state;
+    scr_script_t *s = parse(loop_sql);
+    life_params_t p;
+    life_params_defaults(&p);
+    char err[SCR_ERR_LEN + 64];
+    life_db_t *db;
+    assert_int_equal(life_open(s, &p, err, sizeof err, &db), SIM_OK);
+    life_set_yield(db, 1);
+    assert_int_equal(life_exec(db, &s->stmts[0], 0, 1), SIM_OK);
+    assert_int_equal(life_exec(db, &s->stmts[1], 0, 2), SIM_OK);
+    assert_true(life_stopped(db));
+    int turns = 0;
+    do {
+        assert_int_equal(life_exec(db, &s->stmts[1], 1, 2), SIM_OK);
+        turns++;
+    } while (life_stopped(db) && turns < 100);
+    assert_int_equal(turns, 20);
+    turns = 1;
+    do {
+        assert_int_equal(life_exec(db, &s->stmts[1], 0, 2), SIM_OK);
+        turns++;
+    } while (life_stopped(db) && turns < 100);
+    assert_int_equal(turns, 20);
+    life_close(db);
+    scr_free(s);
+}
+
 /* One session alone waits on nothing another holds. */
 static void test_alone_no_contention(void **state)
 {
@@ -287,11 +319,17 @@ static void test_error_ends_run(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_each_session_its_rows), cmocka_unit_test(test_delete_own_rows),
-        cmocka_unit_test(test_alone_no_contention),   cmocka_unit_test(test_hw_enqueue),
-        cmocka_unit_test(test_hw_once_per_extent),    cmocka_unit_test(test_dispenser_latch),
-        cmocka_unit_test(test_group_commit),          cmocka_unit_test(test_storage_queue),
-        cmocka_unit_test(test_sessions_add_up),       cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_each_session_its_rows),
+        cmocka_unit_test(test_delete_own_rows),
+        cmocka_unit_test(test_block_stops_at_commits),
+        cmocka_unit_test(test_alone_no_contention),
+        cmocka_unit_test(test_hw_enqueue),
+        cmocka_unit_test(test_hw_once_per_extent),
+        cmocka_unit_test(test_dispenser_latch),
+        cmocka_unit_test(test_group_commit),
+        cmocka_unit_test(test_storage_queue),
+        cmocka_unit_test(test_sessions_add_up),
+        cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_error_ends_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
