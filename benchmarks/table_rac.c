@@ -101,14 +101,18 @@ static int shows(const rac_report_t *rep, size_t k, size_t i)
     return 0;
 }
 
-/* A line of counts, not rates, averages or percentages: the transfer
- * statistics' "blocks received" (AWR's Global Cache Transfer Stats prints
- * them as whole numbers). */
-static int is_count(const char *name)
+/* The AWR window of case c: "a window of 10000 ms" or, when a count of
+ * transactions closes it, "a window of N transactions or M ms". */
+static const char *window_text(const case_t *c, char *buf, size_t n)
 {
-    const char *suffix = "blocks received";
-    size_t n = strlen(name), k = strlen(suffix);
-    return n >= k && strcmp(name + n - k, suffix) == 0;
+    if (c->rac.transactions == 0)
+        snprintf(buf, n, "a window of %u ms", c->rac.window_ms);
+    else if (c->rac.window_ms == 0)
+        snprintf(buf, n, "a window of %u transactions", c->rac.transactions);
+    else
+        snprintf(buf, n, "a window of %u transactions or %u ms", c->rac.transactions,
+                 c->rac.window_ms);
+    return buf;
 }
 
 static void section(FILE *f, const char *title, const char *sec, const bench_case_t *const *col,
@@ -119,11 +123,9 @@ static void section(FILE *f, const char *title, const char *sec, const bench_cas
         if (strcmp(rep[0].line[i].section, sec) != 0 || !shows(rep, k, i))
             continue;
         fprintf(f, "  %-50s", rep[0].line[i].name);
-        /* A count (blocks received) as AWR prints it, without decimals. */
-        int count = is_count(rep[0].line[i].name);
         for (size_t j = 0; j < k; j++)
             for (int c = 0; c < RAC_COLUMNS; c++)
-                fprintf(f, count ? " %13.0f" : " %13.3f", rep[j].line[i].v[c]);
+                fprintf(f, " %13.3f", rep[j].line[i].v[c]);
         for (size_t j = 1; j < k; j++)
             change(f, rep[0].line[i].v[2], rep[j].line[i].v[2]);
         fprintf(f, "\n");
@@ -214,12 +216,14 @@ static void point_table(FILE *f, const bench_case_t *const *col, size_t k, unsig
             rep[j] = *r;
     }
     const case_t *c = &col[0]->c;
+    char wt[80];
     fprintf(f,
-            "\n%s: %llu rows, %u users (%u + %u), interconnect %s, %u transactions, seed %llu; "
+            "\n%s: %llu rows, %u users (%u + %u), interconnect %s, %s, seed %llu; "
             "AWR window %.3f s of model time at %uk\n",
             workload_title(wl), (unsigned long long)c->rows, c->rac.users, rep[0].users[0],
-            rep[0].users[1], rac_interconnect_name(c->rac.interconnect), c->rac.transactions,
-            (unsigned long long)c->seed, rep[0].elapsed_s, c->block_size / 1024);
+            rep[0].users[1], rac_interconnect_name(c->rac.interconnect),
+            window_text(c, wt, sizeof wt), (unsigned long long)c->seed, rep[0].elapsed_s,
+            c->block_size / 1024);
     for (size_t i = 0; i < NSECTIONS; i++)
         section(f, sections[i].title, sections[i].sec, col, k, rep);
     for (size_t j = 0; j < k; j++)
@@ -403,6 +407,7 @@ static void grid_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl
         return;
     }
     const case_t *c = &pt->c;
+    char wt[80];
     char point[160], seeds[256];
     size_t used = 0;
     bench_point_label(pt, 0, point, sizeof point);
@@ -412,14 +417,14 @@ static void grid_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl
                                  (unsigned long long)g.seed[s]);
     const rac_report_t *r0 = g.rep[0];
     fprintf(f,
-            "\n%s%s%s: %llu rows, %u users (%u + %u), interconnect %s, %u transactions, "
+            "\n%s%s%s: %llu rows, %u users (%u + %u), interconnect %s, %s, "
             "seed%s %s\n"
             "the cluster's figures (instances 1 and 2 together): the mean over the seeds at each "
             "block size, the change from %uk per seed (s1 = seed 1) and its range\n",
             workload_title(wl), point[0] ? "; " : "", point, (unsigned long long)c->rows,
             c->rac.users, r0 ? r0->users[0] : 0, r0 ? r0->users[1] : 0,
-            rac_interconnect_name(c->rac.interconnect), c->rac.transactions, g.ns > 1 ? "s" : "",
-            seeds, g.bs[0] / 1024);
+            rac_interconnect_name(c->rac.interconnect), window_text(c, wt, sizeof wt),
+            g.ns > 1 ? "s" : "", seeds, g.bs[0] / 1024);
     for (size_t k = 0; k < NSECTIONS && r0; k++) {
         grid_heading(f, sections[k].title, &g);
         for (size_t i = 0; i < r0->n; i++)

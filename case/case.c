@@ -52,7 +52,8 @@ void case_defaults(case_t *c)
     /* rac_sim/README.md: the source of each. */
     c->rac.instances = 2;
     c->rac.users = 60;
-    c->rac.transactions = 20000;
+    c->rac.transactions = 0;
+    c->rac.window_ms = 10000;
     c->rac.warmup = 2000;
     c->rac.affinity_pm = 500;
     c->rac.reads = 6;
@@ -257,6 +258,7 @@ static const sim_param_t params[] = {
     P("rac.instances", rac.instances),
     P("rac.users", rac.users),
     P("rac.transactions", rac.transactions),
+    P("rac.window_ms", rac.window_ms),
     P("rac.warmup", rac.warmup),
     P("rac.affinity_pm", rac.affinity_pm),
     P("rac.reads", rac.reads),

@@ -80,7 +80,8 @@ typedef enum {
 typedef struct {
     uint32_t instances;         /* must be 2: the global cache models two */
     uint32_t users;             /* sessions of the cluster, half on each instance */
-    uint32_t transactions;      /* transactions inside the AWR window */
+    uint32_t transactions;      /* commits that close the AWR window (0: none) */
+    uint32_t window_ms;         /* simulated ms of the AWR window (0: none) */
     uint32_t warmup;            /* transactions before the window opens */
     uint32_t affinity_pm;       /* permille of row visits to the instance's half of the keys */
     uint32_t reads;             /* rows read per transaction, by primary key */

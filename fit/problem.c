@@ -201,11 +201,12 @@ int fit_figures_differ(fit_t *f, const int64_t *a, const int64_t *b)
 
 /* A case's relative cost, to start the costliest first: a LOB insert by its
  * bytes (a dblink LOB is written in pieces), a heap case by its rows, a rac
- * run by its transactions and users. */
+ * run by its transactions (about 2 a millisecond of its window) and users. */
 static double cost(const fit_case_t *c)
 {
     if (workload_is_rac(c->c.workload))
-        return (double)c->c.rac.transactions * (double)c->c.rac.users * 1e3;
+        return (double)(c->c.rac.transactions ? c->c.rac.transactions : c->c.rac.window_ms * 2) *
+               (double)c->c.rac.users * 1e3;
     if (workload_is_heap(c->c.workload))
         return (double)c->c.rows * 100;
     return (double)c->c.rows * (double)c->c.lob_chars * (c->c.path == CASE_PATH_DBLINK ? 8 : 1);

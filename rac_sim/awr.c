@@ -170,19 +170,16 @@ static double tps(const build_t *b, const col_t *c, int a)
 {
     return ratio(c->commits, b->s) * (a ? 60 : 1);
 }
-static double redo_per_tx(const build_t *b, const col_t *c, int a)
-{
-    (void)b, (void)a;
-    return ratio(c->redo, c->commits);
-}
-static double gets_per_tx(const build_t *b, const col_t *c, int a)
-{
-    (void)b;
-    return ratio(a ? c->changes : c->gets, c->commits);
-}
 static double per_s_or_tx(const build_t *b, double x, const col_t *c, int per_tx)
 {
     return per_tx ? ratio(x, c->commits) : ratio(x, b->s);
+}
+/* arg: bit 0 per transaction (else per second), bit 1 block changes (else
+ * logical reads), bit 2 redo bytes. */
+static double load(const build_t *b, const col_t *c, int a)
+{
+    double x = a & 4 ? c->redo : a & 2 ? c->changes : c->gets;
+    return per_s_or_tx(b, x, c, a & 1);
 }
 static double received(const build_t *b, const col_t *c, int a)
 {
@@ -207,10 +204,9 @@ static double zero(const build_t *b, const col_t *c, int a)
 }
 static double traffic_kb(const build_t *b, const col_t *c, int a)
 {
-    (void)a;
     double bytes = (c->received + c->served) * b->block_size +
                    (c->msgs_sent + c->msgs_received) * b->message_bytes;
-    return ratio(bytes / 1024, b->s);
+    return per_s_or_tx(b, bytes / 1024, c, a);
 }
 static double access_pct(const build_t *b, const col_t *c, int a)
 {
@@ -243,19 +239,18 @@ static double flush_ms(const build_t *b, const col_t *c, int a)
 }
 static double downconverts(const build_t *b, const col_t *c, int a)
 {
-    (void)a;
-    return ratio(c->downconverts, b->s);
+    return per_s_or_tx(b, c->downconverts, c, a);
 }
 
-/* Transfer stats: arg = class * 8 + (current ? 4 : 0) + what (0 count,
- * 1 % immediate, 2 % busy, 3 % congested). */
+/* Transfer stats: arg = class * 16 + (current ? 8 : 0) + what (0 blocks
+ * a second, 1 blocks a transaction, 2 % immediate, 3 % busy, 4 %
+ * congested). */
 static double transfer(const build_t *b, const col_t *c, int a)
 {
-    (void)b;
-    int cls = a / 8, m = (a / 4) & 1, what = a & 3;
+    int cls = a / 16, m = (a / 8) & 1, what = a & 7;
     const double *h = c->by_class[cls][m];
     double all = h[0] + h[1] + h[2];
-    return what == 0 ? all : 100 * ratio(h[what - 1], all);
+    return what < 2 ? per_s_or_tx(b, all, c, what) : 100 * ratio(h[what - 2], all);
 }
 
 static double db_time_ns(const col_t *c)
@@ -266,38 +261,48 @@ static double db_time_ns(const col_t *c)
     return t;
 }
 
-/* Wait classes: arg = class * 4 + what (0 seconds waited a second, 1 waits
- * a second, 2 avg ms, 3 % DB time). */
+/* Wait classes: arg = class * 8 + what (0 seconds waited a second, 1 ms
+ * waited a transaction, 2 waits a second, 3 waits a transaction, 4 avg ms,
+ * 5 % DB time). */
 static double wait_class(const build_t *b, const col_t *c, int a)
 {
     double t = 0, n = 0;
     for (int e = 0; e < E_COUNT; e++)
-        if (events[e].cls == a / 4) {
+        if (events[e].cls == a / 8) {
             t += c->wait_ns[e];
             n += c->waits[e];
         }
-    switch (a & 3) {
+    switch (a & 7) {
     case 0:
         return ratio(t / 1e9, b->s);
     case 1:
-        return ratio(n, b->s);
+        return ratio(t / 1e6, c->commits);
     case 2:
+        return ratio(n, b->s);
+    case 3:
+        return ratio(n, c->commits);
+    case 4:
         return ratio(t, n) / 1e6;
     default:
         return 100 * ratio(t, db_time_ns(c));
     }
 }
 
-/* Wait events: arg = event * 4 + what (0 waits a second, 1 seconds waited
- * a second, 2 avg ms). */
+/* Wait events: arg = event * 8 + what (0 waits a second, 1 waits a
+ * transaction, 2 seconds waited a second, 3 ms waited a transaction, 4 avg
+ * ms). */
 static double wait_event(const build_t *b, const col_t *c, int a)
 {
-    int e = a / 4;
-    switch (a & 3) {
+    int e = a / 8;
+    switch (a & 7) {
     case 0:
         return ratio(c->waits[e], b->s);
     case 1:
+        return ratio(c->waits[e], c->commits);
+    case 2:
         return ratio(c->wait_ns[e] / 1e9, b->s);
+    case 3:
+        return ratio(c->wait_ns[e] / 1e6, c->commits);
     default:
         return ratio(c->wait_ns[e], c->waits[e]) / 1e6;
     }
@@ -329,9 +334,25 @@ static double time_model(const build_t *b, const col_t *c, int a)
     }
 }
 
+/* Time model, ms a transaction: arg 0 DB time, 1 DB CPU, 2 run queue,
+ * 3 LMS CPU. */
+static double time_per_tx(const build_t *b, const col_t *c, int a)
+{
+    (void)b;
+    double ns = a == 0   ? db_time_ns(c)
+                : a == 1 ? c->cpu_ns
+                : a == 2 ? c->cpu_queue_ns
+                         : c->lms_cpu_ns;
+    return ratio(ns / 1e6, c->commits);
+}
+
+/* The link: arg 0 MB sent a second, 1 send queue busy %, 2 KB sent a
+ * transaction. */
 static double link_fig(const build_t *b, const col_t *c, int a)
 {
-    return a ? 100 * ratio(c->link_busy_ns / 1e9, b->s) : ratio(c->link_bytes / 1e6, b->s);
+    return a == 2 ? ratio(c->link_bytes / 1024, c->commits)
+           : a    ? 100 * ratio(c->link_busy_ns / 1e9, b->s)
+                  : ratio(c->link_bytes / 1e6, b->s);
 }
 
 void rac_report_build(const rac_t *r, rac_report_t *out)
@@ -356,9 +377,12 @@ void rac_report_build(const rac_t *r, rac_report_t *out)
 
     line(&b, RAC_SEC_LOAD, "Transactions per second", tps, 0);
     line(&b, RAC_SEC_LOAD, "Transactions per minute", tps, 1);
-    line(&b, RAC_SEC_LOAD, "Redo size per transaction (bytes)", redo_per_tx, 0);
-    line(&b, RAC_SEC_LOAD, "Logical reads per transaction", gets_per_tx, 0);
-    line(&b, RAC_SEC_LOAD, "Block changes per transaction", gets_per_tx, 1);
+    line(&b, RAC_SEC_LOAD, "Redo size per second (bytes)", load, 4);
+    line(&b, RAC_SEC_LOAD, "Redo size per transaction (bytes)", load, 5);
+    line(&b, RAC_SEC_LOAD, "Logical reads per second", load, 0);
+    line(&b, RAC_SEC_LOAD, "Logical reads per transaction", load, 1);
+    line(&b, RAC_SEC_LOAD, "Block changes per second", load, 2);
+    line(&b, RAC_SEC_LOAD, "Block changes per transaction", load, 3);
 
     line(&b, RAC_SEC_GC_LOAD, "Global Cache blocks received per second", received, 0);
     line(&b, RAC_SEC_GC_LOAD, "Global Cache blocks received per transaction", received, 1);
@@ -369,7 +393,9 @@ void rac_report_build(const rac_t *r, rac_report_t *out)
     line(&b, RAC_SEC_GC_LOAD, "GCS/GES messages sent per second", msgs_sent, 0);
     line(&b, RAC_SEC_GC_LOAD, "GCS/GES messages sent per transaction", msgs_sent, 1);
     line(&b, RAC_SEC_GC_LOAD, "DBWR Fusion writes per second", zero, 0);
+    line(&b, RAC_SEC_GC_LOAD, "DBWR Fusion writes per transaction", zero, 0);
     line(&b, RAC_SEC_GC_LOAD, "Estd Interconnect traffic (KB) per second", traffic_kb, 0);
+    line(&b, RAC_SEC_GC_LOAD, "Estd Interconnect traffic (KB) per transaction", traffic_kb, 1);
 
     line(&b, RAC_SEC_GC_EFF, "Buffer access - local cache %", access_pct, 0);
     line(&b, RAC_SEC_GC_EFF, "Buffer access - remote cache %", access_pct, 1);
@@ -382,30 +408,35 @@ void rac_report_build(const rac_t *r, rac_report_t *out)
     line(&b, RAC_SEC_GC_WORK, "Global cache log flushes for current blocks served %", flush_pct, 1);
     line(&b, RAC_SEC_GC_WORK, "Avg global cache block flush time (ms)", flush_ms, 0);
     line(&b, RAC_SEC_GC_WORK, "Fairness down-converts per second", downconverts, 0);
+    line(&b, RAC_SEC_GC_WORK, "Fairness down-converts per transaction", downconverts, 1);
 
     for (int k = 0; k < GCACHE_CLASSES; k++)
         for (int m = 0; m < 2; m++)
-            for (int what = 0; what < 4; what++) {
-                static const char *const w[4] = {"blocks received", "% immed", "% busy",
-                                                 "% congst"};
+            for (int what = 0; what < 5; what++) {
+                static const char *const w[5] = {"blocks received per second",
+                                                 "blocks received per transaction", "% immed",
+                                                 "% busy", "% congst"};
                 snprintf(name, sizeof name, "%s: %s %s", gcache_class_name((gcache_class_t)k),
                          m ? "current" : "CR", w[what]);
-                line(&b, RAC_SEC_TRANSFER, name, transfer, k * 8 + m * 4 + what);
+                line(&b, RAC_SEC_TRANSFER, name, transfer, k * 16 + m * 8 + what);
             }
 
     for (int k = 0; k < C_COUNT; k++)
-        for (int what = 0; what < 4; what++) {
-            static const char *const w[4] = {"time (s per s)", "waits per second", "avg wait (ms)",
-                                             "% DB time"};
+        for (int what = 0; what < 6; what++) {
+            static const char *const w[6] = {"time (s per s)",   "time per transaction (ms)",
+                                             "waits per second", "waits per transaction",
+                                             "avg wait (ms)",    "% DB time"};
             snprintf(name, sizeof name, "%s %s", classes[k], w[what]);
-            line(&b, RAC_SEC_CLASSES, name, wait_class, k * 4 + what);
+            line(&b, RAC_SEC_CLASSES, name, wait_class, k * 8 + what);
         }
 
     for (int e = 0; e < E_COUNT; e++)
-        for (int what = 0; what < 3; what++) {
-            static const char *const w[3] = {"waits per second", "time (s per s)", "avg wait (ms)"};
+        for (int what = 0; what < 5; what++) {
+            static const char *const w[5] = {"waits per second", "waits per transaction",
+                                             "time (s per s)", "time per transaction (ms)",
+                                             "avg wait (ms)"};
             snprintf(name, sizeof name, "%s: %s", events[e].name, w[what]);
-            line(&b, RAC_SEC_EVENTS, name, wait_event, e * 4 + what);
+            line(&b, RAC_SEC_EVENTS, name, wait_event, e * 8 + what);
         }
 
     static const char *const tm[8] = {"DB time (s per s)",
@@ -418,8 +449,14 @@ void rac_report_build(const rac_t *r, rac_report_t *out)
                                       "DB CPU % DB time"};
     for (int k = 0; k < 8; k++)
         line(&b, RAC_SEC_TIME, tm[k], time_model, k);
+    static const char *const tx[4] = {"DB time per transaction (ms)", "DB CPU per transaction (ms)",
+                                      "CPU run queue per transaction (ms)",
+                                      "LMS CPU per transaction (ms)"};
+    for (int k = 0; k < 4; k++)
+        line(&b, RAC_SEC_TIME, tx[k], time_per_tx, k);
 
     line(&b, RAC_SEC_LINK, "MB sent per second", link_fig, 0);
+    line(&b, RAC_SEC_LINK, "KB sent per transaction", link_fig, 2);
     line(&b, RAC_SEC_LINK, "Send queue busy %", link_fig, 1);
 }
 

@@ -72,6 +72,12 @@ static void on_lms_logged(void *r, uint32_t a, uint64_t b)
     rac_gc_logged(r, a);
 }
 
+static void on_window(void *r, uint32_t a, uint64_t b)
+{
+    (void)a, (void)b;
+    rac_window_end(r);
+}
+
 static const sim_handler_fn handlers[EV_COUNT] = {
     [EV_USER] = on_user,
     [EV_CPU] = on_cpu,
@@ -79,6 +85,7 @@ static const sim_handler_fn handlers[EV_COUNT] = {
     [EV_ARRIVE] = on_arrive,
     [EV_REPLY] = on_reply,
     [EV_LGWR] = on_lgwr,
+    [EV_WINDOW] = on_window,
     [EV_USER_CPU] = on_user_cpu,
     [EV_LMS_CPU] = on_lms_cpu,
     [EV_USER_LOGGED] = on_user_logged,
@@ -269,10 +276,19 @@ sim_err_t rac_check(const case_t *c, char *msg, size_t len)
         snprintf(msg, len, "rac.mtu=%u: accepted 0 (the interconnect's) or 576..65535", p->mtu);
         return SIM_EINVAL;
     }
-    if (p->transactions == 0 || p->seq_cache == 0 || p->undo_segments == 0 ||
-        p->undo_segments > 10000 || p->cores == 0 || p->lms == 0 || p->log_mb_s == 0) {
+    if (p->transactions == 0 && p->window_ms == 0) {
+        snprintf(msg, len, "rac.window_ms=0 and rac.transactions=0: the AWR window never closes");
+        return SIM_EINVAL;
+    }
+    if (p->window_ms > 3600000) {
+        snprintf(msg, len, "rac.window_ms=%u: accepted 0..3600000 (an hour of model time)",
+                 p->window_ms);
+        return SIM_EINVAL;
+    }
+    if (p->seq_cache == 0 || p->undo_segments == 0 || p->undo_segments > 10000 || p->cores == 0 ||
+        p->lms == 0 || p->log_mb_s == 0) {
         snprintf(msg, len,
-                 "rac: transactions, seq_cache, cores, lms and log_mb_s must be at least 1, "
+                 "rac: seq_cache, cores, lms and log_mb_s must be at least 1, "
                  "undo_segments 1..10000");
         return SIM_EINVAL;
     }

@@ -137,6 +137,7 @@ enum {
     EV_ARRIVE, /* gc.c: user a's request reached the other instance */
     EV_REPLY,  /* session.c: the reply to user a's request arrived */
     EV_LGWR,   /* lgwr.c: instance a's log write finished */
+    EV_WINDOW, /* window.c: the AWR window's time is up */
     /* Fired at once by a server, for who waited on it: */
     EV_USER_CPU,    /* session.c: user a's CPU burst ended */
     EV_LMS_CPU,     /* gc.c: LMS's CPU for user a's request ended */
@@ -412,6 +413,8 @@ void rac_gc_logged(rac_t *r, uint32_t u);
  * minus start. */
 void rac_window_open(rac_t *r);
 void rac_commit_done(rac_t *r);
+/* EV_WINDOW: `window_ms` of model time have passed since it opened. */
+void rac_window_end(rac_t *r);
 void rac_window(const rac_t *r, int i, rac_counts_t *n, gcache_counts_t *g);
 /* The kind (TXK_) of the commit of transaction tx (0: none). */
 int rac_tx_kind(const rac_t *r, uint64_t tx);

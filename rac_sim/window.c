@@ -1,6 +1,8 @@
 /*
  * window.c -- the AWR window: it opens when `warmup` transactions have
- * committed and closes when `transactions` more have; every figure is the
+ * committed and closes `window_ms` of model time later, as AWR's snapshots
+ * are taken on a clock (or, when `transactions` is set and comes first,
+ * once that many more have committed); every figure is the
  * difference of the counts at its two ends, as AWR's are of two snapshots
  * (rac_window_open() takes the first, rac_window() the difference).
  */
@@ -17,6 +19,20 @@ void rac_window_open(rac_t *r)
         r->at_open[i] = r->n[i];
         r->g_open[i] = *gcache_counts(r->g, i);
     }
+    if (!r->script && r->c->rac.window_ms)
+        rac_at(r, r->open_t + (uint64_t)r->c->rac.window_ms * 1000000u, EV_WINDOW, 0, 0);
+}
+
+static void close_window(rac_t *r)
+{
+    r->window = 2;
+    r->close_t = rac_now(r);
+}
+
+void rac_window_end(rac_t *r)
+{
+    if (r->window == 1)
+        close_window(r);
 }
 
 void rac_commit_done(rac_t *r)
@@ -27,10 +43,8 @@ void rac_commit_done(rac_t *r)
         return;
     if (r->window == 0 && r->commits >= p->warmup)
         rac_window_open(r);
-    if (r->window == 1 && r->commits >= (uint64_t)p->warmup + p->transactions) {
-        r->window = 2;
-        r->close_t = rac_now(r);
-    }
+    if (r->window == 1 && p->transactions && r->commits >= (uint64_t)p->warmup + p->transactions)
+        close_window(r);
 }
 
 void rac_window(const rac_t *r, int i, rac_counts_t *n, gcache_counts_t *g)

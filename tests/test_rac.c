@@ -111,7 +111,8 @@ static void test_false_sharing(void **state)
         c.rac.cpu_us = 0;
         rac_report_t rep;
         assert_int_equal(rac_script(&c, s, 2, &rep), SIM_OK);
-        double moved = line(&rep, RAC_SEC_TRANSFER, "data block: current blocks received", 2);
+        double moved =
+            count(&rep, RAC_SEC_TRANSFER, "data block: current blocks received per second", 2);
         double waits = count(&rep, RAC_SEC_EVENTS, "gc current block 2-way: waits per second", 2) +
                        count(&rep, RAC_SEC_EVENTS, "gc current block busy: waits per second", 2);
         double grants = count(&rep, RAC_SEC_EVENTS, "gc current grant 2-way: waits per second", 2);
@@ -184,9 +185,9 @@ static void test_identities(void **state)
         for (int cls = 0; cls < GCACHE_CLASSES; cls++)
             for (int m = 0; m < 2; m++) {
                 char name[RAC_NAME];
-                snprintf(name, sizeof name, "%s: %s blocks received",
+                snprintf(name, sizeof name, "%s: %s blocks received per second",
                          gcache_class_name((gcache_class_t)cls), m ? "current" : "CR");
-                arrived += line(&rep, RAC_SEC_TRANSFER, name, 2);
+                arrived += line(&rep, RAC_SEC_TRANSFER, name, 2) * s;
             }
         assert_true(fabs(arrived - (cr + cur)) <= c.rac.users);
         /* DB time = DB CPU + run queue + the users' wait classes. */
