@@ -153,11 +153,13 @@ sim_err_t life_exec(life_db_t *db, const scr_stmt_t *st, uint32_t session, uint3
 /* The step's figures of statement st, as life_run() hands them, then a
  * fresh step; non-zero when fn stopped. */
 int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg);
+/* The statement's session figures (every part but the segments') added to
+ * *into, then a fresh step: life_report() without the tables. */
+void life_take_figures(life_db_t *db, sim_stats_t *into);
 /* The clock moved on to `ms` (never back): retention that passed expires. */
 void life_advance(life_db_t *db, uint64_t ms);
 uint64_t life_clock_ms(const life_db_t *db);
-/* Every later operation to fn (NULL: none); while fn is set, life_report()
- * leaves the segments' figures (LIFE_PART_SEGMENT) out. */
+/* Every later operation to fn (NULL: none). */
 void life_set_trace(life_db_t *db, life_op_fn fn, void *arg);
 /* With yield on, a PL/SQL block stops after each of its commits
  * (life_stopped() then says so) and the next life_exec() of it goes on

@@ -121,8 +121,7 @@ struct life_db {
     /* The session running the statement: its rows' ids start at id_base;
      * id_span 0: every row is its. */
     int64_t id_base, id_span;
-    int in_block;           /* running a PL/SQL block's statements */
-    int no_segment_figures; /* life_report() leaves the segments' figures out */
+    int in_block; /* running a PL/SQL block's statements */
     /* Sessions at once: a PL/SQL block stops after each commit (yield_commits)
      * and goes on at the next life_exec() of it from where it stopped. */
     int yield_commits, suspended;

@@ -591,6 +591,16 @@ int life_stmt_shared(const scr_stmt_t *st)
     return is_ddl(st->kind) || st->kind == SCR_SET_PARAM || st->kind == SCR_OBSERVE;
 }
 
+void life_take_figures(life_db_t *db, sim_stats_t *into)
+{
+    for (int p = 0; p < LIFE_PART_COUNT; p++) {
+        if (p != LIFE_PART_SEGMENT)
+            for (int i = 0; i < SIM_STAT_COUNT; i++)
+                into->v[i] += db->part[p].v[i];
+    }
+    memset(db->part, 0, sizeof db->part);
+}
+
 /* The step's figures for each table alive, then a fresh step. */
 int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
 {
@@ -609,8 +619,7 @@ int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
          * (commit, sleep) under every table. */
         if (st->table < 0 || (uint32_t)st->table == ti)
             memcpy(step.part, db->part, sizeof step.part);
-        if (!db->no_segment_figures)
-            life_table_figures(db, t, &step.part[LIFE_PART_SEGMENT]);
+        life_table_figures(db, t, &step.part[LIFE_PART_SEGMENT]);
         for (int p = 0; p < LIFE_PART_COUNT; p++)
             for (int s = 0; s < SIM_STAT_COUNT; s++)
                 step.total.v[s] += step.part[p].v[s];

@@ -80,7 +80,7 @@ typedef struct {
     life_ses_figures_t *fig;
     server_t *srv;
     size_t nsrv;
-    uint32_t nseg, cur, first;      /* segments; the session running a statement */
+    uint32_t nseg, cur;             /* segments; the session running a statement */
     life_ses_resources_t *res;      /* what the resources counted */
     int lgwr_busy, lgwr_more;       /* writing; redo waits for the next write */
     sim_fifo_t lgwr_now, lgwr_next; /* commits in the write, and for the next */
@@ -210,30 +210,14 @@ static void on_op(void *arg, life_op_kind_t kind, uint32_t seg, uint64_t id, uin
     s->ops[s->nops++] = (op_t){kind, seg, id, n};
 }
 
-/* A step's figures into the session that ran it: a statement on a table
- * counts under that table, one on none under every table (life_step_t),
- * so the first entry alone. */
-static int add_step(void *arg, const life_step_t *st)
-{
-    run_t *r = arg;
-    if (st->stmt->table < 0 && !r->first)
-        return 0;
-    r->first = 0;
-    for (int p = 0; p < LIFE_PART_COUNT; p++)
-        if (p != LIFE_PART_SEGMENT)
-            for (int i = 0; i < SIM_STAT_COUNT; i++)
-                r->fig[r->cur].st.v[i] += st->part[p].v[i];
-    return 0;
-}
-
-/* Statement st as session k (of n; -1: once for all) on the model. */
+/* Statement st as session k (of n) on the model, its figures the
+ * session's. */
 static sim_err_t exec(run_t *r, uint32_t k, const scr_stmt_t *st, uint32_t n)
 {
     r->cur = k;
     sim_err_t rc = life_exec(r->db, st, k, n);
-    r->first = 1;
     if (rc == SIM_OK)
-        life_report(r->db, st, add_step, r);
+        life_take_figures(r->db, &r->fig[k].st);
     return rc;
 }
 

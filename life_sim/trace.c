@@ -15,7 +15,4 @@ void life_set_trace(life_db_t *db, life_op_fn fn, void *arg)
 {
     db->trace = fn;
     db->trace_arg = arg;
-    /* Who follows the operations wants the session's figures, not the
-     * segments' after each statement (a scan of every row). */
-    db->no_segment_figures = fn != NULL;
 }
