@@ -71,6 +71,8 @@ void case_defaults(case_t *c)
     c->rac.msg_cpu_us = 10;
     c->rac.lms = 2;
     c->rac.lms_us = 20;
+    c->rac.post_us = 5;
+    c->rac.boc = 1;
     c->rac.cr_build_us = 40;
     c->rac.congested_us = 1000;
     c->rac.interconnect = CASE_LINK_HIPERSOCKETS;
@@ -276,6 +278,8 @@ static const sim_param_t params[] = {
     P("rac.msg_cpu_us", rac.msg_cpu_us),
     P("rac.lms", rac.lms),
     P("rac.lms_us", rac.lms_us),
+    P("rac.post_us", rac.post_us),
+    P("rac.boc", rac.boc),
     P("rac.cr_build_us", rac.cr_build_us),
     P("rac.congested_us", rac.congested_us),
     P("rac.interconnect", rac.interconnect),

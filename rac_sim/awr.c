@@ -74,7 +74,8 @@ typedef struct {
     double cr_flushes, current_flushes, cr_built;
     double by_class[GCACHE_CLASSES][2][3];
     double waits[E_COUNT], wait_ns[E_COUNT];
-    double cpu_ns, cpu_queue_ns, idle_ns, lms_cpu_ns;
+    double cpu_ns, cpu_queue_ns, idle_ns, lms_cpu_ns, lgwr_cpu_ns;
+    double boc_sent, boc_received, ack_count, ack_ns;
     double link_bytes, link_busy_ns;
     double users, cores;
 } col_t;
@@ -118,6 +119,11 @@ static void column(const rac_t *r, int i, col_t *c)
     c->cpu_queue_ns = (double)n.cpu_queue_ns;
     c->idle_ns = (double)n.idle_ns;
     c->lms_cpu_ns = (double)n.lms_cpu_ns;
+    c->lgwr_cpu_ns = (double)n.lgwr_cpu_ns;
+    c->boc_sent = (double)n.boc_sent;
+    c->boc_received = (double)n.boc_received;
+    c->ack_count = (double)n.redo_write_broadcast_ack_count;
+    c->ack_ns = (double)n.redo_write_broadcast_ack_ns;
     c->link_bytes = (double)n.link_bytes;
     c->link_busy_ns = (double)n.link_busy_ns;
     c->cores = r->c->rac.cores;
@@ -328,7 +334,7 @@ static double time_model(const build_t *b, const col_t *c, int a)
     case 5:
         return ratio(c->lms_cpu_ns / 1e9, s);
     case 6:
-        return 100 * ratio((c->cpu_ns + c->lms_cpu_ns) / 1e9, s * c->cores);
+        return 100 * ratio((c->cpu_ns + c->lms_cpu_ns + c->lgwr_cpu_ns) / 1e9, s * c->cores);
     default:
         return 100 * ratio(c->cpu_ns, db_time_ns(c));
     }
@@ -344,6 +350,28 @@ static double time_per_tx(const build_t *b, const col_t *c, int a)
                 : a == 2 ? c->cpu_queue_ns
                          : c->lms_cpu_ns;
     return ratio(ns / 1e6, c->commits);
+}
+
+/* Broadcast on commit: arg 0/1 messages sent a second/transaction, 2/3
+ * received, 4/5 writes done before their ack, 6 avg ms of such a write's
+ * wait for it past its I/O, 7 LGWR CPU seconds a second. */
+static double boc(const build_t *b, const col_t *c, int a)
+{
+    switch (a) {
+    case 0:
+    case 1:
+        return per_s_or_tx(b, c->boc_sent, c, a);
+    case 2:
+    case 3:
+        return per_s_or_tx(b, c->boc_received, c, a - 2);
+    case 4:
+    case 5:
+        return per_s_or_tx(b, c->ack_count, c, a - 4);
+    case 6:
+        return ratio(c->ack_ns, c->ack_count) / 1e6;
+    default:
+        return ratio(c->lgwr_cpu_ns / 1e9, b->s);
+    }
 }
 
 /* The link: arg 0 MB sent a second, 1 send queue busy %, 2 KB sent a
@@ -409,6 +437,15 @@ void rac_report_build(const rac_t *r, rac_report_t *out)
     line(&b, RAC_SEC_GC_WORK, "Avg global cache block flush time (ms)", flush_ms, 0);
     line(&b, RAC_SEC_GC_WORK, "Fairness down-converts per second", downconverts, 0);
     line(&b, RAC_SEC_GC_WORK, "Fairness down-converts per transaction", downconverts, 1);
+    static const char *const bo[7] = {"Broadcast on commit messages sent per second",
+                                      "Broadcast on commit messages sent per transaction",
+                                      "Broadcast on commit messages received per second",
+                                      "Broadcast on commit messages received per transaction",
+                                      "redo write broadcast ack count per second",
+                                      "redo write broadcast ack count per transaction",
+                                      "Avg redo write broadcast ack time (ms)"};
+    for (int k = 0; k < 7; k++)
+        line(&b, RAC_SEC_GC_WORK, bo[k], boc, k);
 
     for (int k = 0; k < GCACHE_CLASSES; k++)
         for (int m = 0; m < 2; m++)
@@ -449,6 +486,7 @@ void rac_report_build(const rac_t *r, rac_report_t *out)
                                       "DB CPU % DB time"};
     for (int k = 0; k < 8; k++)
         line(&b, RAC_SEC_TIME, tm[k], time_model, k);
+    line(&b, RAC_SEC_TIME, "LGWR CPU (s per s)", boc, 7);
     static const char *const tx[4] = {"DB time per transaction (ms)", "DB CPU per transaction (ms)",
                                       "CPU run queue per transaction (ms)",
                                       "LMS CPU per transaction (ms)"};

@@ -37,7 +37,9 @@ sim_err_t rac_cpu_submit(rac_t *r, int inst, uint32_t owner, uint64_t work_ns)
     }
     if (OWNER_TYPE(owner) == OWN_USER)
         rac_user_state(r, OWNER_USER(owner), ST_CPUQ, 0);
-    return sim_fifo_push(&c->q[OWNER_TYPE(owner) == OWN_LMS ? 0 : 1], j);
+    /* LGWR runs at the users' priority (10g raises LMS's alone). */
+    int lms = OWNER_TYPE(owner) == OWN_LMS && OWNER_USER(owner) < RAC_LGWR(r, 0);
+    return sim_fifo_push(&c->q[lms ? 0 : 1], j);
 }
 
 void rac_cpu_done(rac_t *r, int inst, uint64_t j)
@@ -51,7 +53,9 @@ void rac_cpu_done(rac_t *r, int inst, uint64_t j)
             start(r, inst, sim_fifo_pop(&c->q[p]));
             break;
         }
-    if (OWNER_TYPE(owner) == OWN_LMS) {
+    if (OWNER_TYPE(owner) == OWN_LMS && OWNER_USER(owner) >= RAC_LGWR(r, 0)) {
+        r->n[inst].lgwr_cpu_ns += j >> 32;
+    } else if (OWNER_TYPE(owner) == OWN_LMS) {
         r->n[inst].lms_cpu_ns += j >> 32;
         sim_engine_fire(r->ev, EV_LMS_CPU, OWNER_USER(owner), 0);
     } else {

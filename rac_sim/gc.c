@@ -97,10 +97,36 @@ static void serve(rac_t *r, int o, uint32_t u)
         rac_fail(r, SIM_ENOMEM);
 }
 
+/* LMS of instance o takes instance `from`'s commit SCN: it receives it,
+ * raises its own SCN and sends the acknowledgement (two messages' CPU). */
+static void serve_boc(rac_t *r, int o, int from)
+{
+    uint64_t work = 2 * (uint64_t)r->c->rac.msg_cpu_us * RAC_NS_PER_US;
+    if (r->link.cpu_copy)
+        work += rac_link_wire_ns(&r->link, message_bytes(r));
+    r->lms_busy[o]++;
+    if (rac_cpu_submit(r, o, OWNER(OWN_LMS, RAC_BOC(r, from)), work) != SIM_OK)
+        rac_fail(r, SIM_ENOMEM);
+}
+
+void rac_gc_boc_arrive(rac_t *r, int from)
+{
+    int o = 1 - from;
+    if (sim_fifo_push(&r->lmsq[o], RAC_BOC(r, from)) != SIM_OK) {
+        rac_fail(r, SIM_ENOMEM);
+        return;
+    }
+    rac_gc_lms_next(r, o);
+}
+
 void rac_gc_lms_next(rac_t *r, int o)
 {
     while (r->lms_busy[o] < r->c->rac.lms && r->lmsq[o].n > 0 && r->err == SIM_OK) {
         uint32_t u = (uint32_t)sim_fifo_pop(&r->lmsq[o]);
+        if (u >= r->nusers) {
+            serve_boc(r, o, (int)(u - r->nusers));
+            continue;
+        }
         rac_user_t *us = &r->u[u];
         rac_bstate_t *b = rac_bstate(r, o, us->req.kind, us->req.id);
         if (b == NULL) {
@@ -132,6 +158,18 @@ static void send_reply(rac_t *r, uint32_t u)
 
 void rac_gc_lms_cpu_done(rac_t *r, uint32_t u)
 {
+    if (u >= RAC_LGWR(r, 0))
+        return; /* LGWR's own CPU: nobody waits for it */
+    if (u >= r->nusers) {
+        /* The acknowledgement of instance `from`'s SCN goes back. */
+        int from = (int)(u - r->nusers), o = 1 - from;
+        r->lms_busy[o]--;
+        r->n[o].boc_sent++;
+        r->n[from].boc_received++;
+        rac_link_send(r, (uint32_t)from, o, message_bytes(r), EV_BOC_ACK);
+        rac_gc_lms_next(r, o);
+        return;
+    }
     rac_user_t *us = &r->u[u];
     int o = 1 - us->inst;
     const gcache_reply_t *g = &us->req.reply;

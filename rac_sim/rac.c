@@ -78,6 +78,18 @@ static void on_window(void *r, uint32_t a, uint64_t b)
     rac_window_end(r);
 }
 
+static void on_boc(void *r, uint32_t a, uint64_t b)
+{
+    (void)b;
+    rac_gc_boc_arrive(r, (int)a);
+}
+
+static void on_boc_ack(void *r, uint32_t a, uint64_t b)
+{
+    (void)b;
+    rac_lgwr_acked(r, (int)a);
+}
+
 static const sim_handler_fn handlers[EV_COUNT] = {
     [EV_USER] = on_user,
     [EV_CPU] = on_cpu,
@@ -86,6 +98,8 @@ static const sim_handler_fn handlers[EV_COUNT] = {
     [EV_REPLY] = on_reply,
     [EV_LGWR] = on_lgwr,
     [EV_WINDOW] = on_window,
+    [EV_BOC] = on_boc,
+    [EV_BOC_ACK] = on_boc_ack,
     [EV_USER_CPU] = on_user_cpu,
     [EV_LMS_CPU] = on_lms_cpu,
     [EV_USER_LOGGED] = on_user_logged,
@@ -100,6 +114,7 @@ static void teardown(rac_t *r)
         for (int p = 0; p < 2; p++)
             sim_fifo_free(&r->cpu[i].q[p]);
         sim_free(r->lgwr[i].w);
+        sim_fifo_free(&r->lgwr[i].scn);
         sim_fifo_free(&r->lmsq[i]);
         sim_fifo_free(&r->wire[i].q);
         sim_free(r->space[i].undo_block);
@@ -278,6 +293,11 @@ sim_err_t rac_check(const case_t *c, char *msg, size_t len)
     }
     if (p->transactions == 0 && p->window_ms == 0) {
         snprintf(msg, len, "rac.window_ms=0 and rac.transactions=0: the AWR window never closes");
+        return SIM_EINVAL;
+    }
+    if (p->boc > 1) {
+        snprintf(msg, len, "rac.boc=%u: accepted 0 (commits wait for the log write alone) or 1",
+                 p->boc);
         return SIM_EINVAL;
     }
     if (p->window_ms > 3600000) {

@@ -119,6 +119,11 @@ typedef struct {
     uint64_t cpu_ns[CPU_COUNT];                 /* the users' DB CPU, by what it was spent on */
     uint64_t cpu_queue_ns, idle_ns;             /* the users' run queue, think and client */
     uint64_t lms_cpu_ns;                        /* background CPU of LMS */
+    uint64_t lgwr_cpu_ns;                       /* LGWR's: the broadcast, posting */
+    uint64_t boc_sent, boc_received;            /* broadcast on commit messages, SCN
+                                                   and ack, both ways */
+    uint64_t redo_write_broadcast_ack_count;    /* writes done before their ack */
+    uint64_t redo_write_broadcast_ack_ns;       /* the wait for the ack past the write */
     uint64_t cr_receive_ns, current_receive_ns; /* request to block, blocks received */
     uint64_t cr_blocks, current_blocks;         /* blocks received, at their arrival */
     uint64_t by_class[GCACHE_CLASSES][2][3];    /* [class][cr, current][immed, busy, congested] */
@@ -131,13 +136,15 @@ typedef struct {
 /* ---- kinds of event (sim_engine_t) ---------------------------------------
  * Scheduled: */
 enum {
-    EV_USER,   /* session.c: user a's next statement (after idle time) */
-    EV_CPU,    /* cpu.c: a job (b) on instance a's cores finished */
-    EV_LINK,   /* link.c: a message (b) left instance a's wire */
-    EV_ARRIVE, /* gc.c: user a's request reached the other instance */
-    EV_REPLY,  /* session.c: the reply to user a's request arrived */
-    EV_LGWR,   /* lgwr.c: instance a's log write finished */
-    EV_WINDOW, /* window.c: the AWR window's time is up */
+    EV_USER,    /* session.c: user a's next statement (after idle time) */
+    EV_CPU,     /* cpu.c: a job (b) on instance a's cores finished */
+    EV_LINK,    /* link.c: a message (b) left instance a's wire */
+    EV_ARRIVE,  /* gc.c: user a's request reached the other instance */
+    EV_REPLY,   /* session.c: the reply to user a's request arrived */
+    EV_LGWR,    /* lgwr.c: instance a's log write finished */
+    EV_WINDOW,  /* window.c: the AWR window's time is up */
+    EV_BOC,     /* gc.c: instance a's commit SCN reached the other instance */
+    EV_BOC_ACK, /* lgwr.c: the other instance acknowledged instance a's SCN */
     /* Fired at once by a server, for who waited on it: */
     EV_USER_CPU,    /* session.c: user a's CPU burst ended */
     EV_LMS_CPU,     /* gc.c: LMS's CPU for user a's request ended */
@@ -156,6 +163,11 @@ _Static_assert(EV_COUNT <= SIM_EVENT_KINDS, "raise SIM_EVENT_KINDS");
 #define OWNER(type, u) (((uint32_t)(type) << 31) | (uint32_t)(u))
 #define OWNER_TYPE(o) ((o) >> 31)
 #define OWNER_USER(o) ((o)&0x7fffffffu)
+/* Background owners past the users (nusers): LMS serving instance i's
+ * commit SCN broadcast (RAC_BOC + i), and instance i's LGWR (RAC_LGWR + i),
+ * both OWN_LMS jobs. */
+#define RAC_BOC(r, i) ((r)->nusers + (uint32_t)(i))
+#define RAC_LGWR(r, i) ((r)->nusers + 2u + (uint32_t)(i))
 
 /* Queued jobs are (CPU ns << 32 | owner): no job runs 4 s. */
 typedef struct {
@@ -171,9 +183,13 @@ typedef struct {
 typedef struct {
     uint64_t generated; /* redo bytes generated so far: the log position */
     uint64_t written;   /* on disk */
+    uint64_t acked;     /* the other instance acknowledged the SCN up to here */
+    sim_fifo_t scn;     /* the positions of the SCNs sent, not yet acknowledged */
     uint64_t writing;   /* the write in progress reaches this (== written when idle) */
     uint64_t started;   /* when the write in progress began */
+    uint64_t io_end;    /* since when written log waits for its acknowledgement */
     int busy;
+    int ack_waiting;
     rac_logwait_t *w;
     size_t wn, wcap;
 } rac_lgwr_t;
@@ -367,6 +383,8 @@ void rac_cpu_done(rac_t *r, int inst, uint64_t job);
 int rac_lgwr_wait(rac_t *r, int inst, uint64_t target, uint32_t owner);
 /* EV_LGWR: instance inst's write finished. */
 void rac_lgwr_done(rac_t *r, int inst);
+/* EV_BOC_ACK: the other instance's LMS acknowledged inst's commit SCN. */
+void rac_lgwr_acked(rac_t *r, int inst);
 
 /* link.c: the interconnect case c uses; the wire time of a payload; send a
  * message of user u's request from instance `from`, whose arrival is an
@@ -407,6 +425,8 @@ void rac_gc_lms_next(rac_t *r, int inst);
 void rac_gc_arrive(rac_t *r, uint32_t u);
 void rac_gc_lms_cpu_done(rac_t *r, uint32_t u);
 void rac_gc_logged(rac_t *r, uint32_t u);
+/* EV_BOC: instance `from`'s commit SCN reached the other instance's LMS. */
+void rac_gc_boc_arrive(rac_t *r, int from);
 
 /* window.c: open the AWR window now; a transaction committed (the window
  * opens and closes on these); the window's counts of instance i, end

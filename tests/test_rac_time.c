@@ -204,6 +204,66 @@ static void test_link_carries_at_most_its_bandwidth(void **state)
     }
 }
 
+/* A short run of `users` at 8k: a window of 50 transactions a user. */
+static void short_case(case_t *c, uint32_t users)
+{
+    rac_case(c, 8192);
+    c->rac.users = users;
+    c->rac.transactions = 50 * users;
+    c->rac.warmup = 5 * users;
+}
+
+/* The log file sync of a commit, the cluster's average in ms, and the
+ * writes' average wait for the other instance's acknowledgement past
+ * their I/O. */
+static void commit_waits(case_t *c, double *sync_ms, double *ack_ms)
+{
+    static rac_report_t rep;
+    assert_int_equal(rac_report(c, &rep), SIM_OK);
+    *sync_ms = line(&rep, RAC_SEC_EVENTS, "log file sync: avg wait (ms)", 2);
+    *ack_ms = line(&rep, RAC_SEC_GC_WORK, "Avg redo write broadcast ack time (ms)", 2);
+}
+
+/* Broadcast on commit: with a one-way latency of 2 ms every commit waits
+ * for its SCN to go to the other instance and its acknowledgement to come
+ * back, 4 ms at least; the log write alone takes 0.5 ms and its bytes. */
+static void test_commit_waits_for_the_ack(void **state)
+{
+    (void)state;
+    case_t c;
+    short_case(&c, 20);
+    c.rac.link_us = 2000;
+    double sync, ack;
+    commit_waits(&c, &sync, &ack);
+    printf("2 ms links: log file sync %.3f ms, ack %.3f ms past the write\n", sync, ack);
+    assert_true(sync >= 4.0);
+    c.rac.boc = 0;
+    commit_waits(&c, &sync, &ack);
+    printf("without the broadcast: log file sync %.3f ms\n", sync);
+    assert_true(sync < 4.0);
+    assert_true(ack == 0);
+}
+
+/* One LMS an instance: as its work per request grows (20 -> 400 us) the
+ * acknowledgements queue behind the block requests, and a commit waits
+ * longer for its log file sync. */
+static void test_commit_wait_grows_with_lms_load(void **state)
+{
+    (void)state;
+    double sync[2], ack[2];
+    for (int k = 0; k < 2; k++) {
+        case_t c;
+        short_case(&c, 40);
+        c.rac.lms = 1;
+        c.rac.lms_us = k ? 400 : 20;
+        commit_waits(&c, &sync[k], &ack[k]);
+        printf("lms_us %u: log file sync %.3f ms, ack %.3f ms past the write\n", c.rac.lms_us,
+               sync[k], ack[k]);
+    }
+    assert_true(ack[1] > 2 * ack[0]);
+    assert_true(sync[1] > sync[0] + 0.5 * (ack[1] - ack[0]));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -211,6 +271,8 @@ int main(void)
         cmocka_unit_test(test_flush_before_ship_delays_commits),
         cmocka_unit_test(test_commit_already_written),
         cmocka_unit_test(test_link_carries_at_most_its_bandwidth),
+        cmocka_unit_test(test_commit_waits_for_the_ack),
+        cmocka_unit_test(test_commit_wait_grows_with_lms_load),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
