@@ -83,7 +83,8 @@ typedef struct {
     uint32_t transactions;      /* commits that close the AWR window (0: none) */
     uint32_t window_ms;         /* simulated ms of the AWR window (0: none) */
     uint32_t warmup;            /* transactions before the window opens */
-    uint32_t affinity_pm;       /* permille of row visits to the instance's half of the keys */
+    uint32_t affinity_pm;       /* permille of row visits to the instance's own keys */
+    uint32_t stripe_rows;       /* own keys: stripes of this many rows, dealt in turn (0: halves) */
     uint32_t reads;             /* rows read per transaction, by primary key */
     uint32_t updates;           /* rows updated per transaction, in key order */
     uint32_t inserts;           /* rows inserted per transaction, keys from a sequence */

@@ -109,11 +109,28 @@ sim_err_t rac_layout_init(rac_t *r)
     return rc;
 }
 
+/* A row of instance t's keys when they are stripes of s rows dealt in
+ * turn (stripe k is instance k mod 2's): a stripe of t's at random, a row
+ * of it at random (drawn again past the table's last row). */
+static uint64_t striped_row(rac_t *r, int t, uint64_t s)
+{
+    uint64_t stripes = (r->rows + s - 1) / s;
+    uint64_t mine = (stripes + 1 - (uint64_t)t) / 2;
+    for (;;) {
+        uint64_t k = 2 * sim_prng_below(&r->prng, mine) + (uint64_t)t;
+        uint64_t row = 1 + k * s + sim_prng_below(&r->prng, s);
+        if (row <= r->rows)
+            return row;
+    }
+}
+
 uint64_t rac_layout_row(rac_t *r, int inst)
 {
     /* Instance 0's half of the keys is the lower one. */
     uint64_t half = r->rows / 2;
     int own = sim_prng_below(&r->prng, 1000) < r->c->rac.affinity_pm;
+    if (r->c->rac.stripe_rows)
+        return striped_row(r, own ? inst : 1 - inst, r->c->rac.stripe_rows);
     int lower = own == (inst == 0);
     return lower ? 1 + sim_prng_below(&r->prng, half)
                  : half + 1 + sim_prng_below(&r->prng, r->rows - half);

@@ -295,6 +295,13 @@ sim_err_t rac_check(const case_t *c, char *msg, size_t len)
         snprintf(msg, len, "rac.window_ms=0 and rac.transactions=0: the AWR window never closes");
         return SIM_EINVAL;
     }
+    if (p->stripe_rows && (uint64_t)p->stripe_rows * 2 > c->rows) {
+        snprintf(msg, len,
+                 "rac.stripe_rows=%u: accepted 0 (each instance's half of the keys) or "
+                 "1..%llu (two stripes at least in --rows=%llu)",
+                 p->stripe_rows, (unsigned long long)(c->rows / 2), (unsigned long long)c->rows);
+        return SIM_EINVAL;
+    }
     if (p->boc > 1) {
         snprintf(msg, len, "rac.boc=%u: accepted 0 (commits wait for the log write alone) or 1",
                  p->boc);

@@ -377,14 +377,52 @@ static void test_plot_figures(void **state)
     assert_null(rac_figure_name(RAC_FIGURES));
 }
 
+/*
+ * Access locality (rac.stripe_rows): each instance updates only rows of
+ * its own stripes, about a 4k block's rows each, dealt in turn, and
+ * inserts nothing (no hot leaf).  An 8k block holds a stripe of each
+ * instance and moves between them; a 4k block is mostly one instance's
+ * (rows a block vary, so a stripe's edge falls inside a block: the few
+ * rows past it still move it), and far fewer table blocks are shipped.
+ */
+static void test_locality_stripes(void **state)
+{
+    (void)state;
+    case_t c4;
+    rac_case(&c4, 4096, 1);
+    hs_table_t *t4;
+    assert_int_equal(heap_table(&c4, &t4), SIM_OK);
+    uint64_t per_block = 1;
+    while (hs_table_block_of(t4, 1 + per_block) == hs_table_block_of(t4, 1))
+        per_block++;
+    hs_table_destroy(t4);
+    double moved[2];
+    for (int k = 0; k < 2; k++) {
+        case_t c;
+        rac_case(&c, k ? 4096 : 8192, 1);
+        c.rac.users = 20;
+        c.rac.transactions = 2000;
+        c.rac.warmup = 200;
+        c.rac.inserts = 0;
+        c.rac.affinity_pm = 1000;
+        c.rac.stripe_rows = (uint32_t)per_block;
+        rac_report_t rep;
+        assert_int_equal(rac_report(&c, &rep), SIM_OK);
+        moved[k] =
+            count(&rep, RAC_SEC_TRANSFER, "data block: current blocks received per second", 2);
+        printf("%uk, stripes of %llu rows: %.0f data blocks received current\n",
+               c.block_size / 1024, (unsigned long long)per_block, moved[k]);
+    }
+    assert_true(moved[0] > 100);
+    assert_true(moved[1] < 0.7 * moved[0]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_false_sharing),
-        cmocka_unit_test(test_identities),
-        cmocka_unit_test(test_block_size_experiment),
-        cmocka_unit_test(test_deterministic),
-        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_false_sharing), cmocka_unit_test(test_locality_stripes),
+        cmocka_unit_test(test_identities),    cmocka_unit_test(test_block_size_experiment),
+        cmocka_unit_test(test_deterministic), cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_plot_figures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
