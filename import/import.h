@@ -76,6 +76,11 @@ typedef struct {
     uint32_t step;
     char table[IMP_TABLE_MAX];
     char statement[IMP_STATEMENT_MAX];
+    /* Snapper: the snapshot of a series the figures are the deltas of (1,
+     * 2, ... as its "End of Stats snap N" lines count them; a file without
+     * such a line is snapshot 1); 0 for the other formats.  A snapshot
+     * without a STAT line gives no set. */
+    uint32_t snap;
     imp_stat_t *stats;
     size_t n;
 } imp_set_t;

@@ -600,7 +600,11 @@ static int read_inputs(args_t *a)
         if (imp_parse(in->file, text, len, a->format, &in->parsed, err, sizeof err) != SIM_OK)
             rc = bad("%s", err);
         free(text);
-        if (rc == 0 && in->parsed.format == IMP_FORMAT_SPOOL)
+        if (rc == 0 && in->parsed.format == IMP_FORMAT_SNAPPER && in->parsed.nsets > 1)
+            rc = bad("%s: a Snapper series of %zu snapshots, which the store cannot take from "
+                     "an import yet (one snapshot a file)",
+                     in->file, in->parsed.nsets);
+        else if (rc == 0 && in->parsed.format == IMP_FORMAT_SPOOL)
             rc = check_script(in);
         else if (rc == 0 && in->c.script)
             rc = bad("%s: --script is for a script's spool; the file is %s output", in->file,

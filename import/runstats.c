@@ -163,15 +163,60 @@ int imp_looks_snapper(const char *text, size_t len)
     return 0;
 }
 
+/* Snapper 4 closes each snapshot of a series with a line
+ *   "--  End of Stats snap 1, end=2020-11-24 19:31:49, seconds=5"
+ * (Snapper v4.30's output in Tanel Poder's blog post of 2020-11-24 on hard
+ * parsing and LOB fetching; 2015's posts by others print the same line).
+ * Its number into *snap and 1; 0 for another line; -1 for such a line
+ * without a number. */
+static int end_of_snap(const imp_line_t *l, int64_t *snap)
+{
+    static const char mark[] = "End of Stats snap";
+    const char *p = l->p;
+    size_t n = l->n;
+    imp_trim(&p, &n);
+    if (n < 2 || p[0] != '-' || p[1] != '-')
+        return 0;
+    for (p += 2, n -= 2; n && *p == ' '; p++, n--)
+        ;
+    if (n < sizeof mark - 1 || memcmp(p, mark, sizeof mark - 1) != 0)
+        return 0;
+    p += sizeof mark - 1;
+    n -= sizeof mark - 1;
+    size_t d = 0;
+    while (d < n && p[d] != ',')
+        d++;
+    const char *num = p;
+    size_t numn = d;
+    imp_trim(&num, &numn);
+    const char *why;
+    return numn && imp_parse_int(num, numn, 0, snap, &why) == 0 ? 1 : -1;
+}
+
 sim_err_t imp_parse_snapper(imp_build_t *b, const char *text, size_t len)
 {
     imp_lines_t it;
     imp_line_t l;
     size_t set = 0;
     int have_set = 0;
+    int64_t last = 0; /* the number of the last snapshot closed */
     sim_err_t rc = SIM_OK;
     imp_lines_init(&it, text, len);
     while (rc == SIM_OK && imp_next_line(&it, &l)) {
+        int64_t snap;
+        int end = end_of_snap(&l, &snap);
+        if (end < 0)
+            return imp_fail(b, l.no, "an 'End of Stats snap' line without its snapshot's number");
+        if (end > 0) {
+            if (snap != last + 1)
+                return imp_fail(b, l.no,
+                                "Snapper's snapshot %lld after snapshot %lld: a series counts "
+                                "1, 2, ...",
+                                (long long)snap, (long long)last);
+            last = snap;
+            have_set = 0; /* the next STAT line opens the next snapshot */
+            continue;
+        }
         const char *f[MAX_FIELDS];
         size_t fn[MAX_FIELDS];
         size_t k = split_fields(l.p, l.n, f, fn);
@@ -193,6 +238,8 @@ sim_err_t imp_parse_snapper(imp_build_t *b, const char *text, size_t len)
                             (int)(fn[t + 1] > 80 ? 80 : fn[t + 1]), f[t + 1], why);
         if (!have_set && (rc = imp_add_set(b, &set)) != SIM_OK)
             return rc;
+        if (!have_set)
+            b->out->sets[set].snap = (uint32_t)last + 1;
         have_set = 1;
         rc = imp_add_stat(b, set, f[t + 1], fn[t + 1], v, l.no);
     }

@@ -285,8 +285,8 @@ static void test_runstats(void **state)
  * v1.06 (blog.tanelpoder.com/2007/12/06/oracle-session-snapper-v106-released:
  * HEAD, SID, SNAPSHOT START, SECONDS, TYPE, STATISTIC, DELTA, D/SEC, HDELTA,
  * HD/SEC) and in v3/v4's (SID, USERNAME, TYPE, STATISTIC, DELTA, HDELTA/SEC,
- * %TIME, GRAPH).  No complete real output was found on a public page; these
- * lines are written to that layout. */
+ * %TIME, GRAPH).  These lines are written to that layout (a series with
+ * real output's heading and End lines: test_snapper_series). */
 static void test_snapper(void **state)
 {
     (void)state;
@@ -314,6 +314,57 @@ static void test_snapper(void **state)
                    "t.txt:1: truncated line");
     expect_refused("   41, SCOTT , STAT, db block gets , 3.2M, 1\n", IMP_FORMAT_AUTO,
                    "t.txt:1: delta '3.2M'");
+}
+
+/* A Snapper series ("@snapper stats 5 2 1136": two snapshots), in the
+ * layout of Snapper v4.30's output as Tanel Poder published it in his
+ * post of 2020-11-24 on hard parsing and LOB fetching (the dashed
+ * heading, each snapshot closed by "--  End of Stats snap N, end=...,
+ * seconds=5"); the figures are made up. */
+static void test_snapper_series(void **state)
+{
+    (void)state;
+    const char *head =
+        "-----------------------------------------------------------------------------\n"
+        "    SID, USERNAME  , TYPE, STATISTIC                          ,         DELTA\n"
+        "-----------------------------------------------------------------------------\n";
+    char two[2048];
+    snprintf(two, sizeof two,
+             "%s   1136, SYSTEM    , STAT, CR blocks created                  ,          7360\n"
+             "   1136, SYSTEM    , TIME, DB CPU                             ,         89580\n"
+             "   1136, SYSTEM    , STAT, transaction rollbacks              ,             1\n"
+             "\n--  End of Stats snap 1, end=2016-12-09 19:31:49, seconds=5\n\n"
+             "%s   1136, SYSTEM    , STAT, CR blocks created                  ,          7412\n"
+             "\n--  End of Stats snap 2, end=2016-12-09 19:31:54, seconds=5\n",
+             head, head);
+    imp_file_t f = parse_ok(two, IMP_FORMAT_AUTO, IMP_FORMAT_SNAPPER);
+    assert_int_equal(f.nsets, 2);
+    assert_int_equal(f.sets[0].snap, 1);
+    assert_int_equal(f.sets[1].snap, 2);
+    assert_int_equal(f.sets[0].n, 2);
+    expect_stat(&f.sets[0], "CR blocks created", 7360);
+    expect_stat(&f.sets[0], "transaction rollbacks", 1);
+    assert_int_equal(f.sets[1].n, 1);
+    expect_stat(&f.sets[1], "CR blocks created", 7412);
+    imp_file_free(&f);
+    /* one snapshot, no End line: snapshot 1, as before */
+    f = parse_ok("  41, SCOTT , STAT, db block gets , 3257052\n", IMP_FORMAT_AUTO,
+                 IMP_FORMAT_SNAPPER);
+    assert_int_equal(f.nsets, 1);
+    assert_int_equal(f.sets[0].snap, 1);
+    imp_file_free(&f);
+    /* within one snapshot a statistic is still given once */
+    expect_refused("  41, SCOTT , STAT, db block gets , 5\n  41, SCOTT , STAT, db block gets , 6\n"
+                   "--  End of Stats snap 1, end=x, seconds=5\n",
+                   IMP_FORMAT_AUTO, "t.txt:2:");
+    expect_refused("  41, SCOTT , STAT, db block gets , 5\n"
+                   "--  End of Stats snap 1, end=x, seconds=5\n"
+                   "  41, SCOTT , STAT, db block gets , 6\n"
+                   "--  End of Stats snap 3, end=x, seconds=5\n",
+                   IMP_FORMAT_AUTO, "t.txt:4: Snapper's snapshot 3 after snapshot 1");
+    expect_refused("  41, SCOTT , STAT, db block gets , 5\n--  End of Stats snap x, end=y\n",
+                   IMP_FORMAT_AUTO,
+                   "t.txt:2: an 'End of Stats snap' line without its snapshot's number");
 }
 
 static void test_csv(void **state)
@@ -764,6 +815,7 @@ int main(void)
         cmocka_unit_test(test_sqlplus_pages_and_folds),
         cmocka_unit_test(test_runstats),
         cmocka_unit_test(test_snapper),
+        cmocka_unit_test(test_snapper_series),
         cmocka_unit_test(test_csv),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_format_names),
