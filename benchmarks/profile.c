@@ -83,6 +83,19 @@ static void stack(FILE *f, const bench_case_t *bc, case_part_t p, const char *de
             (unsigned long long)v);
 }
 
+typedef struct {
+    FILE *f;
+    const bench_case_t *bc;
+    case_part_t p;
+    sim_stat_t s;
+} stack_arg_t;
+
+static void stack_of(void *arg, const char *detail, uint64_t v)
+{
+    const stack_arg_t *a = arg;
+    stack(a->f, a->bc, a->p, detail, a->s, v);
+}
+
 static sim_err_t write_folded(FILE *f, void *arg)
 {
     const folded_t *fo = arg;
@@ -95,16 +108,8 @@ static sim_err_t write_folded(FILE *f, void *arg)
                 uint64_t v = bc->res.part[p].v[s];
                 if (v == 0 || !sim_stat_counts_operations((sim_stat_t)s))
                     continue;
-                int details = 0;
-                for (uint32_t k = 0; k < bc->res.ndetail; k++) {
-                    const case_detail_t *d = &bc->res.detail[k];
-                    if (d->part == p && d->stat == s) {
-                        stack(f, bc, (case_part_t)p, d->name, (sim_stat_t)s, d->v);
-                        details = 1;
-                    }
-                }
-                if (!details)
-                    stack(f, bc, (case_part_t)p, NULL, (sim_stat_t)s, v);
+                stack_arg_t a = {f, bc, (case_part_t)p, (sim_stat_t)s};
+                case_result_components(&bc->res, (case_part_t)p, (sim_stat_t)s, stack_of, &a);
             }
     }
     return ferror(f) ? SIM_EIO : SIM_OK;

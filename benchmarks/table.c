@@ -608,14 +608,22 @@ static void explain_cells(FILE *f, const bench_case_t *bc)
 
 /* One --explain-out row: part p's contribution v to statistic st, or, with
  * a detail's name, the detail's ("global cache: data block"). */
-static void explain_row(FILE *f, const bench_case_t *bc, workload_kind_t kind, sim_stat_t st,
-                        case_part_t p, const char *detail, uint64_t v)
+typedef struct {
+    FILE *f;
+    const bench_case_t *bc;
+    workload_kind_t kind;
+    sim_stat_t st;
+    case_part_t p;
+} explain_arg_t;
+
+static void explain_row(void *arg, const char *detail, uint64_t v)
 {
-    explain_cells(f, bc);
-    fprintf(f, ",\"%s\",%s%s%s,%llu", sim_stat_info(st)->name, case_part_name(p),
+    const explain_arg_t *a = arg;
+    explain_cells(a->f, a->bc);
+    fprintf(a->f, ",\"%s\",%s%s%s,%llu", sim_stat_info(a->st)->name, case_part_name(a->p),
             detail ? ": " : "", detail ? detail : "", (unsigned long long)v);
-    bench_sweep_cells(f, bc, kind == WORKLOAD_RAC);
-    fputc('\n', f);
+    bench_sweep_cells(a->f, a->bc, a->kind == WORKLOAD_RAC);
+    fputc('\n', a->f);
 }
 
 /* Each part's contribution to each statistic, in the family's columns:
@@ -640,17 +648,8 @@ static sim_err_t write_explain(FILE *f, void *arg)
         for (size_t s = 0; s < bench_order_len; s++)
             for (int p = 0; p < CASE_PART_COUNT; p++) {
                 sim_stat_t st = bench_order[s];
-                uint64_t v = bc->res.part[p].v[st];
-                int details = 0;
-                for (uint32_t k = 0; k < bc->res.ndetail; k++) {
-                    const case_detail_t *d = &bc->res.detail[k];
-                    if (d->part != p || d->stat != st)
-                        continue;
-                    explain_row(f, bc, kind, st, (case_part_t)p, d->name, d->v);
-                    details = 1;
-                }
-                if (v != 0 && !details)
-                    explain_row(f, bc, kind, st, (case_part_t)p, NULL, v);
+                explain_arg_t a = {f, bc, kind, st, (case_part_t)p};
+                case_result_components(&bc->res, (case_part_t)p, st, explain_row, &a);
             }
     }
     return SIM_OK;

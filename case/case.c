@@ -461,6 +461,21 @@ sim_err_t case_result_detail(case_result_t *r, case_part_t p, sim_stat_t st, con
     return SIM_OK;
 }
 
+void case_result_components(const case_result_t *r, case_part_t p, sim_stat_t st,
+                            case_component_fn fn, void *arg)
+{
+    int details = 0;
+    for (uint32_t i = 0; i < r->ndetail; i++) {
+        const case_detail_t *d = &r->detail[i];
+        if (d->part == p && d->stat == st) {
+            fn(arg, d->name, d->v);
+            details = 1;
+        }
+    }
+    if (!details && r->part[p].v[st])
+        fn(arg, NULL, r->part[p].v[st]);
+}
+
 uint64_t case_result_detail_value(const case_result_t *r, case_part_t p, sim_stat_t st,
                                   const char *name)
 {

@@ -256,6 +256,11 @@ void case_result_add(case_result_t *r, case_part_t p, const sim_stats_t *st);
  * CASE_DETAILS details; SIM_EINVAL for a name too long. */
 sim_err_t case_result_detail(case_result_t *r, case_part_t p, sim_stat_t st, const char *name,
                              uint64_t v);
+/* The components of statistic st of part p, each through fn: its details
+ * when it has any, else the part itself (detail NULL) when not zero. */
+typedef void (*case_component_fn)(void *arg, const char *detail, uint64_t v);
+void case_result_components(const case_result_t *r, case_part_t p, sim_stat_t st,
+                            case_component_fn fn, void *arg);
 /* The value of detail `name` of statistic st of part p, 0 when none. */
 uint64_t case_result_detail_value(const case_result_t *r, case_part_t p, sim_stat_t st,
                                   const char *name);

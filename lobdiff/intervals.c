@@ -26,9 +26,7 @@ int ldf_intervals_state(const ldf_pair_t *p)
     return LDF_IV_COMPARED;
 }
 
-/* Whether statistic k's delta differs in some interval (or, with all, is
- * not zero in some). */
-static int shown(const ldf_pair_t *p, int k, int all)
+int ldf_interval_shown(const ldf_pair_t *p, int k, int all)
 {
     for (uint32_t i = 0; i < p->b->nsnaps; i++) {
         uint64_t b = p->b->snaps[i].v[k], h = p->h->snaps[i].v[k];
@@ -43,7 +41,7 @@ void ldf_intervals_table(const ldf_diff_t *d, const ldf_pair_t *p, ldf_table_t *
     ldf_table_init(t, "lrrrrrr", "statistic", "interval", "rows", ldf_side_name(d, 0),
                    ldf_side_name(d, 1), "diff", "%");
     for (int k = 0; k < SIM_STAT_COUNT; k++) {
-        if (!shown(p, k, d->o.all))
+        if (!ldf_interval_shown(p, k, d->o.all))
             continue;
         for (uint32_t i = 0; i < p->b->nsnaps; i++) {
             uint64_t b = p->b->snaps[i].v[k], h = p->h->snaps[i].v[k];

@@ -193,10 +193,7 @@ static void json_intervals(FILE *f, const ldf_pair_t *p)
     fprintf(f, ", \"compared\": %s, \"differ\": [", state == LDF_IV_COMPARED ? "true" : "false");
     int first = 1;
     for (int k = 0; state == LDF_IV_COMPARED && k < SIM_STAT_COUNT; k++) {
-        int differs = 0;
-        for (uint32_t i = 0; i < p->b->nsnaps && !differs; i++)
-            differs = p->b->snaps[i].v[k] != p->h->snaps[i].v[k];
-        if (!differs)
+        if (!ldf_interval_shown(p, k, 0))
             continue;
         fputs(first ? "\n       {\"statistic\": " : ",\n       {\"statistic\": ", f);
         first = 0;

@@ -269,6 +269,9 @@ sim_err_t ldf_print_times(FILE *f, const ldf_diff_t *d, const char *heading, ldf
  * only); the runs cut the statement apart (other intervals); compared. */
 enum { LDF_IV_NONE, LDF_IV_APART, LDF_IV_COMPARED };
 int ldf_intervals_state(const ldf_pair_t *p);
+/* Whether statistic k's delta differs between a compared pair's runs in
+ * some interval (or, with all, is not zero in some). */
+int ldf_interval_shown(const ldf_pair_t *p, int k, int all);
 /* A compared pair's statistics that differ in some interval (with --all,
  * that are not zero in some), a row per interval. */
 void ldf_intervals_table(const ldf_diff_t *d, const ldf_pair_t *p, ldf_table_t *t);
