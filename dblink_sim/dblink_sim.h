@@ -60,7 +60,10 @@ void dbl_writer_destroy(dbl_writer_t *w);
  * for dbl_writer_result() and dbl_writer_destroy(). */
 sim_err_t dbl_writer_row(dbl_writer_t *w);
 /* dbl_writer_row() n times, stopping at the first failure: the statement's loop
- * where no other session interleaves. */
+ * where no other session interleaves.  Rows that are alike (the space at hand
+ * covers them with one chunk a piece, no refill, load or extent on the way;
+ * no observer; no check of every row asked) are counted n at once, each
+ * exactly as dbl_writer_row() counts it. */
 sim_err_t dbl_writer_rows(dbl_writer_t *w, uint64_t n);
 /*
  * Only the space of one LOB of `blocks` blocks, through the writer's

@@ -22,8 +22,13 @@ struct dbl_writer {
      * piece size and the block payload are the case's. */
     uint32_t *piece_nb;
     uint64_t npieces;
+    /* dblink: a row whose every written piece is one chunk (plan_pieces()):
+     * its blocks, its chunks, and the gets and clones of its reads of the
+     * LOB's map. */
+    uint64_t alike_blocks, alike_chunks, alike_map_gets, alike_map_clones;
     uint64_t row_gets;   /* per-mille accumulator of the direct-path loader's gets */
-    uint64_t rows;       /* rows inserted so far; only dbl_writer_row() moves it */
+    uint64_t rows;       /* rows inserted so far; only writer_rows() moves it */
+    uint64_t steps;      /* writer_rows() calls: rows counted one or n at a time */
     uint64_t t2_extents; /* local: t2's extents entered so far (case_t2_extents) */
     int finished;        /* dbl_writer_finish() was called */
     /* What the writer counts itself, one bag per part. */

@@ -2,9 +2,11 @@
  * writer.c -- one inserting session: the local direct-path insert and the
  * receiving side of the insert over a loopback database link.
  *
- * State changes: dbl_writer_row() inserts one row (local_row() or dblink_row()),
- * dbl_writer_finish() closes the statement.  Space moves only inside the chunk
- * allocator (lob_alloc_write), which asks the dispenser for it.
+ * State changes: dbl_writer_row() inserts one row and dbl_writer_rows() n
+ * rows (local_rows() or dblink_rows(); alike rows, as alike_rows() finds
+ * them, n at once), dbl_writer_finish() closes the statement.  Space moves
+ * only inside the chunk allocator (lob_alloc_write, lob_alloc_write_repeat),
+ * which asks the dispenser for it.
  */
 #include <string.h>
 
@@ -25,6 +27,16 @@ static sim_err_t source_refill(void *arg, uint64_t want, int cont, lob_run_t *ru
 static sim_err_t source_search(void *arg, uint64_t want, int cont, lob_run_t *run)
 {
     return dsp_search(arg, want, cont, run);
+}
+
+static uint64_t source_ready(void *arg)
+{
+    return dsp_ready(arg);
+}
+
+static sim_err_t source_repeat(void *arg, uint64_t want, uint64_t n)
+{
+    return dsp_search_repeat(arg, want, n);
 }
 
 static lob_params_t segment_params(const case_t *c)
@@ -64,7 +76,38 @@ static uint64_t piece_blocks(uint64_t done_before, uint64_t done_after, uint64_t
     return after - before;
 }
 
-/* The pieces of one LOB and the blocks written after each. */
+/*
+ * A consistent read of the LOB's map before each piece rolls back the map
+ * changes this statement made to it: one undo visit per map_cr_chunks
+ * chunks already in the LOB, and a clone each time the map block has taken
+ * map_cr_chunks more changes.  q and r are lob.chunks / m and its
+ * remainder, carried from piece to piece.
+ */
+typedef struct {
+    uint64_t m, q, r, chunks, gets, clones;
+} map_reads_t;
+
+static map_reads_t map_reads_start(uint64_t m)
+{
+    map_reads_t mr = {m, 1 / m, 1 % m, 0, 0, 0};
+    return mr;
+}
+
+static void map_reads_before_piece(map_reads_t *mr)
+{
+    mr->gets += 1 + mr->q;
+    mr->clones += mr->chunks > 0 && mr->r == 1 % mr->m; /* lob.chunks % m == 0 */
+}
+
+static void map_reads_after_piece(map_reads_t *mr, uint64_t chunks)
+{
+    mr->chunks += chunks;
+    for (mr->r += chunks; mr->r >= mr->m; mr->r -= mr->m)
+        mr->q++;
+}
+
+/* The pieces of one LOB and the blocks written after each; what a row
+ * whose every written piece is one chunk reads of its map. */
 static sim_err_t plan_pieces(dbl_writer_t *w)
 {
     const uint64_t size = w->c->piece_size;
@@ -78,6 +121,15 @@ static sim_err_t plan_pieces(dbl_writer_t *w)
         w->piece_nb[i] = (uint32_t)piece_blocks(done, done + n, w->bytes, w->payload);
         done += n;
     }
+    map_reads_t mr = map_reads_start(w->c->row.map_cr_chunks);
+    for (uint64_t i = 0; i < w->npieces; i++) {
+        w->alike_blocks += w->piece_nb[i];
+        map_reads_before_piece(&mr);
+        map_reads_after_piece(&mr, w->piece_nb[i] > 0);
+    }
+    w->alike_map_gets = mr.gets;
+    w->alike_map_clones = mr.clones;
+    w->alike_chunks = mr.chunks;
     return SIM_OK;
 }
 
@@ -103,6 +155,8 @@ sim_err_t dbl_writer_create(const case_t *c, lob_segment_t *seg, dbl_writer_t **
     if (rc == SIM_OK)
         rc = lob_alloc_create(&lp, local ? LOB_ALLOC_CACHED : LOB_ALLOC_EXACT,
                               local ? source_refill : source_search, w->dsp, &w->alloc);
+    if (rc == SIM_OK && !local)
+        lob_alloc_repeat_source(w->alloc, source_ready, source_repeat);
     if (rc != SIM_OK) {
         dbl_writer_destroy(w);
         return rc;
@@ -114,18 +168,18 @@ sim_err_t dbl_writer_create(const case_t *c, lob_segment_t *seg, dbl_writer_t **
     return SIM_OK;
 }
 
-/* Reading one source row of t1 and its LOB (NOCACHE): the first blocks go
+/* Reading n source rows of t1 and their LOBs (NOCACHE): the first blocks go
  * through the buffer cache, the rest are direct reads.  t1's LOB column has
  * t2's storage: a LOB in the row is read with it (w->k is 0). */
-static void read_source_row(dbl_writer_t *w, uint32_t cached)
+static void read_source_rows(dbl_writer_t *w, uint32_t cached, uint64_t n)
 {
     const case_t *c = w->c;
     uint64_t through_cache = w->k < cached ? w->k : cached;
-    sim_stat_add(&w->source, SIM_STAT_CONSISTENT_GETS, c->row.row_gets + through_cache);
+    sim_stat_add(&w->source, SIM_STAT_CONSISTENT_GETS, n * (c->row.row_gets + through_cache));
     if (w->k > through_cache) {
-        sim_stat_add(&w->source, SIM_STAT_SF_DIRECT_READ_OPS, 1);
+        sim_stat_add(&w->source, SIM_STAT_SF_DIRECT_READ_OPS, n);
         sim_stat_add(&w->source, SIM_STAT_SF_DIRECT_READ_BYTES,
-                     (w->k - through_cache) * c->block_size);
+                     n * (w->k - through_cache) * c->block_size);
     }
 }
 
@@ -137,20 +191,25 @@ static void new_blocks(dbl_writer_t *w, uint64_t n)
     sim_stat_add(&w->insert, SIM_STAT_DB_BLOCK_CHANGES, n);
 }
 
-static sim_err_t local_row(dbl_writer_t *w)
+/*
+ * Rows come one at a time, or n at once when they are alike (alike_rows()):
+ * then each counts exactly what the one before it counted, and the n are
+ * charged in one step.
+ */
+static sim_err_t local_rows(dbl_writer_t *w, uint64_t n)
 {
     const case_t *c = w->c;
-    read_source_row(w, c->row.cached_lob_blocks);
+    read_source_rows(w, c->row.cached_lob_blocks, n);
     /* The loader's current-mode visits of t2's blocks, spread over the rows
      * it packs into each; an integer accumulator keeps it exact. */
-    w->row_gets += c->row.append_row_gets_pm;
+    w->row_gets += n * c->row.append_row_gets_pm;
     sim_stat_add(&w->insert, SIM_STAT_DB_BLOCK_GETS, w->row_gets / 1000);
     w->row_gets %= 1000;
     /* The loader formats t2's blocks above its high-water mark an extent at
      * a time; entering a new extent, it reads t2's segment header and the
      * extent's space bitmap consistently, and both carry this statement's
      * change (the extent's allocation and the HWM): each is cloned. */
-    uint64_t extents = case_t2_extents(c, w->rows + 1);
+    uint64_t extents = case_t2_extents(c, w->rows + n);
     if (extents > w->t2_extents) {
         sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED,
                      (extents - w->t2_extents) * c->row.t2_extent_cr);
@@ -159,56 +218,29 @@ static sim_err_t local_row(dbl_writer_t *w)
     if (w->inrow) {
         /* The row carries the LOB: no chunk, no dispenser, no LOB block,
          * no LOB inode to undo. */
-        sim_stat_add(&w->insert, SIM_STAT_LOB_INROW, 1);
+        sim_stat_add(&w->insert, SIM_STAT_LOB_INROW, n);
         return SIM_OK;
     }
     lob_lob_t lob = {0, 0, 0};
-    uint64_t chunks = 0;
-    sim_err_t rc = lob_alloc_write(w->alloc, w->k, &lob, &chunks);
+    uint64_t chunks = n;
+    sim_err_t rc = n == 1 ? lob_alloc_write(w->alloc, w->k, &lob, &chunks)
+                          : lob_alloc_write_repeat(w->alloc, w->k, n);
     if (rc != SIM_OK)
         return rc;
-    new_blocks(w, w->k);
-    undo_vector(w->undo, UNDO_CV_LOB);
-    for (uint64_t i = 0; i < chunks; i++)
-        undo_vector(w->undo, UNDO_CV_LOB_MAP);
+    new_blocks(w, n * w->k);
+    undo_vector_n(w->undo, UNDO_CV_LOB, n);
+    undo_vector_n(w->undo, UNDO_CV_LOB_MAP, chunks);
     return SIM_OK;
 }
 
-static sim_err_t dblink_row(dbl_writer_t *w)
+/* One row's pieces, each as the space at hand meets it. */
+static sim_err_t dblink_pieces(dbl_writer_t *w)
 {
-    const case_t *c = w->c;
-    /* One round trip per row carries the whole LOB. */
-    sim_stat_add(&w->link, SIM_STAT_DBLINK_ROUNDTRIPS, 1);
-    sim_stat_add(&w->link, SIM_STAT_DBLINK_BYTES_SENT, c->link.row_overhead_bytes);
-    sim_stat_add(&w->link, SIM_STAT_DBLINK_BYTES_RECEIVED, w->bytes + c->link.row_overhead_bytes);
-    read_source_row(w, 0);
-
-    /* The conventional insert of the row into t2; its CR check of the block
-     * the previous row changed clones it. */
-    sim_stat_add(&w->insert, SIM_STAT_DB_BLOCK_GETS, c->row.insert_row_gets);
-    sim_stat_add(&w->insert, SIM_STAT_DB_BLOCK_CHANGES, 1);
-    if (w->rows > 0)
-        sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, 1);
-    if (w->inrow) {
-        /* The row carries the LOB: no inode, no piece, no chunk. */
-        sim_stat_add(&w->insert, SIM_STAT_LOB_INROW, 1);
-        return SIM_OK;
-    }
-    sim_stat_add(&w->source, SIM_STAT_CONSISTENT_GETS, 1); /* the LOB's inode */
-    undo_vector(w->undo, UNDO_CV_LOB);
-
     lob_lob_t lob = {0, 0, 0};
-    /* (lob.chunks + 1) / map_cr_chunks and its remainder, carried. */
-    const uint64_t m = c->row.map_cr_chunks;
-    uint64_t q = 1 / m, r = 1 % m, gets = 0, clones = 0;
+    map_reads_t mr = map_reads_start(w->c->row.map_cr_chunks);
     sim_err_t rc = SIM_OK;
     for (uint64_t i = 0; i < w->npieces; i++) {
-        /* A consistent read of the LOB's map rolls back the map changes this
-         * statement made to it: one undo visit per map_cr_chunks chunks
-         * already in the LOB, and a clone each time the map block has taken
-         * map_cr_chunks more changes. */
-        gets += 1 + q;
-        clones += lob.chunks > 0 && r == 1 % m; /* lob.chunks % m == 0 */
+        map_reads_before_piece(&mr);
         uint64_t nb = w->piece_nb[i];
         if (nb == 0)
             continue;
@@ -217,26 +249,95 @@ static sim_err_t dblink_row(dbl_writer_t *w)
         if (rc != SIM_OK)
             break;
         new_blocks(w, nb);
-        for (uint64_t j = 0; j < chunks; j++)
-            undo_vector(w->undo, UNDO_CV_LOB_MAP);
-        for (r += chunks; r >= m; r -= m)
-            q++;
+        undo_vector_n(w->undo, UNDO_CV_LOB_MAP, chunks);
+        map_reads_after_piece(&mr, chunks);
     }
-    sim_stat_add(&w->insert, SIM_STAT_CONSISTENT_GETS, gets);
-    sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, clones);
+    sim_stat_add(&w->insert, SIM_STAT_CONSISTENT_GETS, mr.gets);
+    sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, mr.clones);
     return rc;
 }
 
-sim_err_t dbl_writer_row(dbl_writer_t *w)
+/* n rows' pieces, each piece one chunk (alike_rows() saw the space for
+ * them all ready). */
+static sim_err_t dblink_pieces_alike(dbl_writer_t *w, uint64_t n)
 {
-    sim_err_t rc = w->c->path == CASE_PATH_LOCAL ? local_row(w) : dblink_row(w);
+    for (uint64_t i = 0; i < w->npieces; i++) {
+        uint64_t nb = w->piece_nb[i];
+        if (nb == 0)
+            continue;
+        sim_err_t rc = lob_alloc_write_repeat(w->alloc, nb, n);
+        if (rc != SIM_OK)
+            return rc;
+        new_blocks(w, n * nb);
+    }
+    undo_vector_n(w->undo, UNDO_CV_LOB_MAP, n * w->alike_chunks);
+    sim_stat_add(&w->insert, SIM_STAT_CONSISTENT_GETS, n * w->alike_map_gets);
+    sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, n * w->alike_map_clones);
+    return SIM_OK;
+}
+
+static sim_err_t dblink_rows(dbl_writer_t *w, uint64_t n)
+{
+    const case_t *c = w->c;
+    /* One round trip per row carries the whole LOB. */
+    sim_stat_add(&w->link, SIM_STAT_DBLINK_ROUNDTRIPS, n);
+    sim_stat_add(&w->link, SIM_STAT_DBLINK_BYTES_SENT, n * c->link.row_overhead_bytes);
+    sim_stat_add(&w->link, SIM_STAT_DBLINK_BYTES_RECEIVED,
+                 n * (w->bytes + c->link.row_overhead_bytes));
+    read_source_rows(w, 0, n);
+
+    /* The conventional insert of the row into t2; its CR check of the block
+     * the previous row changed clones it (every row but the first). */
+    sim_stat_add(&w->insert, SIM_STAT_DB_BLOCK_GETS, n * c->row.insert_row_gets);
+    sim_stat_add(&w->insert, SIM_STAT_DB_BLOCK_CHANGES, n);
+    sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, n - (w->rows == 0));
+    if (w->inrow) {
+        /* The row carries the LOB: no inode, no piece, no chunk. */
+        sim_stat_add(&w->insert, SIM_STAT_LOB_INROW, n);
+        return SIM_OK;
+    }
+    sim_stat_add(&w->source, SIM_STAT_CONSISTENT_GETS, n); /* the LOB's inode */
+    undo_vector_n(w->undo, UNDO_CV_LOB, n);
+    return n == 1 ? dblink_pieces(w) : dblink_pieces_alike(w, n);
+}
+
+/*
+ * How many of the next `left` rows are alike, each counting what the one
+ * before it counts: all of them when the LOB is in the row (nothing of the
+ * row depends on the rows before it but the counts, charged in one step);
+ * else as many as the space at hand (the allocation context's cache, or
+ * the dispenser's loaded chunk) covers with one chunk a written piece, no
+ * refill, load or extent on the way.  With an observer, or a check of every
+ * row, 1: each row is seen.
+ */
+static uint64_t alike_rows(const dbl_writer_t *w, uint64_t left)
+{
+    if (w->c->check_invariants)
+        return 1;
+    int local = w->c->path == CASE_PATH_LOCAL;
+    uint64_t n = w->inrow ? left : lob_alloc_repeatable(w->alloc, local ? w->k : w->alike_blocks);
+    if (n > left)
+        n = left;
+    return n ? n : 1;
+}
+
+/* n rows, alike when n > 1. */
+static sim_err_t writer_rows(dbl_writer_t *w, uint64_t n)
+{
+    sim_err_t rc = w->c->path == CASE_PATH_LOCAL ? local_rows(w, n) : dblink_rows(w, n);
     if (rc != SIM_OK)
         return rc;
-    w->rows++;
+    w->rows += n;
+    w->steps++;
     SIM_DEBUG_CHECK(dbl_writer_check(w));
     if (w->c->check_invariants && dbl_writer_check(w) != SIM_OK)
         return SIM_ECORRUPT;
     return SIM_OK;
+}
+
+sim_err_t dbl_writer_row(dbl_writer_t *w)
+{
+    return writer_rows(w, 1);
 }
 
 sim_err_t dbl_writer_lob_space(dbl_writer_t *w, uint64_t blocks, uint64_t *chunks)
@@ -248,8 +349,11 @@ sim_err_t dbl_writer_lob_space(dbl_writer_t *w, uint64_t blocks, uint64_t *chunk
 sim_err_t dbl_writer_rows(dbl_writer_t *w, uint64_t n)
 {
     sim_err_t rc = SIM_OK;
-    for (uint64_t r = 0; r < n && rc == SIM_OK; r++)
-        rc = dbl_writer_row(w);
+    for (uint64_t done = 0; done < n && rc == SIM_OK;) {
+        uint64_t m = alike_rows(w, n - done);
+        rc = writer_rows(w, m);
+        done += m;
+    }
     return rc;
 }
 

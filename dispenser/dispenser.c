@@ -2,9 +2,9 @@
  * dispenser.c -- the segment dispenser.
  *
  * State changes: load() takes the next dispenser chunk from the segment
- * (growing it through lob_segment_take()); dsp_refill() and dsp_search() hand
- * runs out of the loaded chunk.  Only load() sets `loaded`; only the two
- * hand-out functions shrink it.
+ * (growing it through lob_segment_take()); dsp_refill(), dsp_search() and
+ * dsp_search_repeat() hand runs out of the loaded chunk.  Only load() sets
+ * `loaded`; only hand_out() shrinks it.
  */
 #include <stdio.h>
 #include <string.h>
@@ -117,28 +117,30 @@ static sim_err_t load(dsp_t *d)
     return SIM_OK;
 }
 
-/* One run handed to a writer: one chunk, one undo record. */
-static void hand_out(dsp_t *d, uint64_t n, lob_run_t *run)
+/* `times` runs of `len` blocks each handed to writers, one after another:
+ * each one chunk, one undo record. */
+static void hand_out(dsp_t *d, uint64_t len, uint64_t times)
 {
-    run->start = d->loaded.start;
-    run->len = n;
+    uint64_t n = len * times;
     d->loaded.start += n;
     d->loaded.len -= n;
     d->handed += n;
-    d->runs++;
-    sim_stat_add(&d->stats, SIM_STAT_DSP_CHUNKS, 1);
-    undo_record(d->undo);
-    undo_vector(d->undo, UNDO_CV_SPACE);
+    d->runs += times;
+    sim_stat_add(&d->stats, SIM_STAT_DSP_CHUNKS, times);
+    undo_record_n(d->undo, times);
+    undo_vector_n(d->undo, UNDO_CV_SPACE, times);
 }
 
-/* One call into the dispenser and the block visits and locks it costs. */
-static void count_call(dsp_t *d, uint32_t gets, uint32_t changes, uint32_t cgets, uint32_t enqueues)
+/* `times` calls into the dispenser and the block visits and locks each
+ * costs. */
+static void count_call(dsp_t *d, uint64_t times, uint32_t gets, uint32_t changes, uint32_t cgets,
+                       uint32_t enqueues)
 {
-    sim_stat_add(&d->stats, SIM_STAT_DSP_ALLOCATIONS, 1);
-    sim_stat_add(&d->stats, SIM_STAT_DB_BLOCK_GETS, gets);
-    sim_stat_add(&d->stats, SIM_STAT_DB_BLOCK_CHANGES, changes);
-    sim_stat_add(&d->stats, SIM_STAT_CONSISTENT_GETS, cgets);
-    sim_stat_add(&d->stats, SIM_STAT_ENQ_TX, enqueues);
+    sim_stat_add(&d->stats, SIM_STAT_DSP_ALLOCATIONS, times);
+    sim_stat_add(&d->stats, SIM_STAT_DB_BLOCK_GETS, times * gets);
+    sim_stat_add(&d->stats, SIM_STAT_DB_BLOCK_CHANGES, times * changes);
+    sim_stat_add(&d->stats, SIM_STAT_CONSISTENT_GETS, times * cgets);
+    sim_stat_add(&d->stats, SIM_STAT_ENQ_TX, times * enqueues);
 }
 
 /* The dispenser needs loaded space before it can hand any out. */
@@ -153,10 +155,12 @@ sim_err_t dsp_refill(dsp_t *d, lob_run_t *run)
     if (rc != SIM_OK)
         return rc;
     d->refills++;
-    count_call(d, d->p.refill_gets, 1, d->p.refill_cgets, d->p.refill_enqueues);
+    count_call(d, 1, d->p.refill_gets, 1, d->p.refill_cgets, d->p.refill_enqueues);
     touch(d, DSP_BLOCK_SEGMENT_HEADER, 0, 1);
     touch(d, DSP_BLOCK_EXTENT_HEADER, lob_segment_current_extent(d->seg), 1);
-    hand_out(d, d->loaded.len, run);
+    run->start = d->loaded.start;
+    run->len = d->loaded.len;
+    hand_out(d, d->loaded.len, 1);
     undo_vector(d->undo, UNDO_CV_HWM);
     SIM_DEBUG_CHECK(dsp_check(d));
     return SIM_OK;
@@ -171,7 +175,7 @@ sim_err_t dsp_search(dsp_t *d, uint64_t want, int cont, lob_run_t *run)
         return rc;
     if (!cont) {
         d->searches++;
-        count_call(d, d->p.search_gets, 2, d->p.search_cgets, d->p.search_enqueues);
+        count_call(d, 1, d->p.search_gets, 2, d->p.search_cgets, d->p.search_enqueues);
         /* Free space is hashed by size: the request's size class picks the
          * CFS block the search changes. */
         touch(d, DSP_BLOCK_SEGMENT_HEADER, 0, 0);
@@ -180,7 +184,27 @@ sim_err_t dsp_search(dsp_t *d, uint64_t want, int cont, lob_run_t *run)
             touch(d, DSP_BLOCK_CFS, (want - 1) % cfs, 1);
     }
     touch(d, DSP_BLOCK_EXTENT_HEADER, lob_segment_current_extent(d->seg), 1);
-    hand_out(d, want < d->loaded.len ? want : d->loaded.len, run);
+    run->start = d->loaded.start;
+    run->len = want < d->loaded.len ? want : d->loaded.len;
+    hand_out(d, run->len, 1);
+    SIM_DEBUG_CHECK(dsp_check(d));
+    return SIM_OK;
+}
+
+uint64_t dsp_ready(const dsp_t *d)
+{
+    return d->touch ? 0 : d->loaded.len;
+}
+
+sim_err_t dsp_search_repeat(dsp_t *d, uint64_t want, uint64_t n)
+{
+    if (want == 0 || n > dsp_ready(d) / want)
+        return SIM_EINVAL;
+    /* Each call as dsp_search(d, want, 0, run) counts it when the loaded
+     * chunk covers the request: no load, no second run. */
+    d->searches += n;
+    count_call(d, n, d->p.search_gets, 2, d->p.search_cgets, d->p.search_enqueues);
+    hand_out(d, want, n);
     SIM_DEBUG_CHECK(dsp_check(d));
     return SIM_OK;
 }

@@ -6,6 +6,8 @@
  * when it runs dry, so a LOB that straddles the end of a refill gets two
  * chunks.  In EXACT mode every write asks the source for what it needs, and a
  * source that cannot give it in one run gives two or more.
+ * lob_alloc_write_repeat() makes n writes alike at once when the space at
+ * hand (the cache, or what the source says is ready) covers them all.
  */
 #include "lobspace_int.h"
 
@@ -30,15 +32,15 @@ void lob_alloc_destroy(lob_alloc_t *a)
     sim_free(a);
 }
 
-/* The allocator's side of giving `run` to a LOB. */
-static void give(lob_alloc_t *a, lob_run_t run)
+/* The allocator's side of giving `times` chunks of `len` blocks to LOBs. */
+static void give(lob_alloc_t *a, uint64_t len, uint64_t times)
 {
-    a->given += run.len;
-    a->chunks++;
-    uint64_t bytes = run.len * a->p.block_size;
-    sim_stat_add(&a->stats, SIM_STAT_SF_ALLOC_CHUNKS, 1);
+    a->given += len * times;
+    a->chunks += times;
+    uint64_t bytes = len * times * a->p.block_size;
+    sim_stat_add(&a->stats, SIM_STAT_SF_ALLOC_CHUNKS, times);
     sim_stat_add(&a->stats, SIM_STAT_SF_ALLOC_BYTES, bytes);
-    sim_stat_add(&a->stats, SIM_STAT_SF_DIRECT_WRITE_OPS, 1);
+    sim_stat_add(&a->stats, SIM_STAT_SF_DIRECT_WRITE_OPS, times);
     sim_stat_add(&a->stats, SIM_STAT_SF_DIRECT_WRITE_BYTES, bytes);
 }
 
@@ -76,7 +78,7 @@ sim_err_t lob_alloc_write(lob_alloc_t *a, uint64_t blocks, lob_lob_t *lob, uint6
                 return SIM_ECORRUPT;
             a->taken += run.len;
         }
-        give(a, run);
+        give(a, run.len, 1);
         added_chunks++;
         added_blocks += run.len;
         last_end = run.start + run.len;
@@ -92,6 +94,44 @@ sim_err_t lob_alloc_write(lob_alloc_t *a, uint64_t blocks, lob_lob_t *lob, uint6
     lob->chunks += added_chunks;
     lob->blocks += added_blocks;
     lob->last_end = last_end;
+    SIM_DEBUG_CHECK(lob_alloc_check(a));
+    return SIM_OK;
+}
+
+void lob_alloc_repeat_source(lob_alloc_t *a, lob_ready_fn ready, lob_repeat_fn repeat)
+{
+    a->ready = ready;
+    a->repeat = repeat;
+}
+
+uint64_t lob_alloc_repeatable(const lob_alloc_t *a, uint64_t blocks)
+{
+    if (blocks == 0 || a->on_chunk)
+        return 0;
+    if (a->mode == LOB_ALLOC_CACHED)
+        return a->cache.len / blocks;
+    return a->ready ? a->ready(a->arg) / blocks : 0;
+}
+
+sim_err_t lob_alloc_write_repeat(lob_alloc_t *a, uint64_t blocks, uint64_t n)
+{
+    if (n == 0)
+        return SIM_OK;
+    if (n > lob_alloc_repeatable(a, blocks))
+        return SIM_EINVAL;
+    /* Each write as lob_alloc_write() makes it when the space at hand covers
+     * it: one run, one chunk, nothing asked of the source beyond it. */
+    uint64_t len = blocks * n;
+    if (a->mode == LOB_ALLOC_CACHED) {
+        a->cache.start += len;
+        a->cache.len -= len;
+    } else {
+        sim_err_t rc = a->repeat(a->arg, blocks, n);
+        if (rc != SIM_OK)
+            return rc;
+        a->taken += len;
+    }
+    give(a, blocks, n);
     SIM_DEBUG_CHECK(lob_alloc_check(a));
     return SIM_OK;
 }

@@ -130,6 +130,76 @@ static void test_search_straddles_chunks(void **state)
     close_fixture(&f);
 }
 
+static void count_touches(void *arg, dsp_block_t kind, uint64_t id, int current)
+{
+    (void)kind;
+    (void)id;
+    (void)current;
+    ++*(int *)arg;
+}
+
+/*
+ * n searches at once count what n calls of dsp_search() count when the
+ * loaded chunk covers them, and leave the same chunk behind; more than it
+ * covers, a request of 0 blocks, or an observer (who must see each call)
+ * are refused with nothing changed.
+ */
+static void test_search_repeat(void **state)
+{
+    (void)state;
+    lob_params_t lp;
+    dsp_params_t dp;
+    lob_params_defaults(&lp);
+    dsp_params_defaults(&dp);
+    fixture_t a, b;
+    open_fixture(&a, &lp, &dp);
+    open_fixture(&b, &lp, &dp);
+    lob_run_t run;
+    assert_int_equal(dsp_ready(a.dsp), 0); /* nothing loaded yet */
+    /* Past the small first extents, then one search to load a chunk. */
+    for (int i = 0; i < 20; i++) {
+        assert_int_equal(dsp_refill(a.dsp, &run), SIM_OK);
+        assert_int_equal(dsp_refill(b.dsp, &run), SIM_OK);
+    }
+    assert_int_equal(dsp_search(a.dsp, 3, 0, &run), SIM_OK);
+    assert_int_equal(dsp_search(b.dsp, 3, 0, &run), SIM_OK);
+    uint64_t ready = dsp_ready(a.dsp);
+    assert_true(ready >= 3 * 7 && ready == dsp_loaded(a.dsp));
+    assert_int_equal(dsp_search_repeat(a.dsp, 7, 3), SIM_OK);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(dsp_search(b.dsp, 7, 0, &run), SIM_OK);
+        assert_int_equal(run.len, 7);
+    }
+    check_all(&a);
+    assert_int_equal(dsp_loaded(a.dsp), ready - 21);
+    assert_int_equal(dsp_loaded(a.dsp), dsp_loaded(b.dsp));
+    sim_stats_t ta = total(&a), tb = total(&b);
+    assert_memory_equal(&ta, &tb, sizeof ta);
+    /* By hand: 20 refills, then 4 searches, a run and an undo record each. */
+    assert_int_equal(ta.v[SIM_STAT_DSP_ALLOCATIONS], 24);
+    assert_int_equal(ta.v[SIM_STAT_DSP_CHUNKS], 24);
+    assert_int_equal(ta.v[SIM_STAT_USED_UREC], 24);
+    /* Refused, unchanged. */
+    uint64_t left = dsp_loaded(a.dsp);
+    assert_int_equal(dsp_search_repeat(a.dsp, left / 2 + 1, 2), SIM_EINVAL);
+    assert_int_equal(dsp_search_repeat(a.dsp, 0, 1), SIM_EINVAL);
+    assert_int_equal(dsp_search_repeat(a.dsp, 1, UINT64_MAX), SIM_EINVAL);
+    int touches = 0;
+    dsp_observe(a.dsp, count_touches, &touches);
+    assert_int_equal(dsp_ready(a.dsp), 0);
+    assert_int_equal(dsp_search_repeat(a.dsp, 1, 1), SIM_EINVAL);
+    assert_int_equal(touches, 0);
+    ta = total(&a);
+    assert_memory_equal(&ta, &tb, sizeof ta);
+    assert_int_equal(dsp_loaded(a.dsp), left);
+    dsp_observe(a.dsp, NULL, NULL);
+    assert_int_equal(dsp_search_repeat(a.dsp, left, 1), SIM_OK);
+    assert_int_equal(dsp_loaded(a.dsp), 0);
+    check_all(&a);
+    close_fixture(&a);
+    close_fixture(&b);
+}
+
 static void test_full_segment_is_reported(void **state)
 {
     (void)state;
@@ -324,6 +394,7 @@ int main(void)
         cmocka_unit_test(test_chunk_size_grows_with_segment),
         cmocka_unit_test(test_refill_takes_whole_chunk),
         cmocka_unit_test(test_search_straddles_chunks),
+        cmocka_unit_test(test_search_repeat),
         cmocka_unit_test(test_full_segment_is_reported),
         cmocka_unit_test(test_property_random_configs),
         cmocka_unit_test(test_check_catches_corruption),

@@ -235,6 +235,69 @@ static void test_exact_lob_larger_than_run(void **state)
     lob_alloc_destroy(a);
 }
 
+static void ignore_chunk(void *arg, const lob_run_t *chunk, const lob_lob_t *lob)
+{
+    (void)chunk;
+    (void)lob;
+    ++*(int *)arg;
+}
+
+/*
+ * Writes at once (lob_alloc_write_repeat) count what as many writes count
+ * when the cache covers them, and leave the same cache; beyond it, or with
+ * an observer, they are refused with nothing changed.  EXACT mode repeats
+ * only with a repeat source.
+ */
+static void test_write_repeat(void **state)
+{
+    (void)state;
+    lob_params_t p;
+    lob_params_defaults(&p);
+    fake_src_t sa = {0, 10, 0, 0}, sb = {0, 10, 0, 0};
+    lob_alloc_t *a, *b;
+    assert_int_equal(lob_alloc_create(&p, LOB_ALLOC_CACHED, fake_source, &sa, &a), SIM_OK);
+    assert_int_equal(lob_alloc_create(&p, LOB_ALLOC_CACHED, fake_source, &sb, &b), SIM_OK);
+    assert_int_equal(lob_alloc_repeatable(a, 3), 0); /* the cache is empty */
+    lob_lob_t lob = {0, 0, 0};
+    assert_int_equal(lob_alloc_write(a, 1, &lob, NULL), SIM_OK);
+    assert_int_equal(lob_alloc_write(b, 1, &lob, NULL), SIM_OK);
+    /* 9 blocks cached: three writes of 3. */
+    assert_int_equal(lob_alloc_repeatable(a, 3), 3);
+    assert_int_equal(lob_alloc_write_repeat(a, 3, 4), SIM_EINVAL);
+    assert_int_equal(lob_alloc_cached(a), 9);
+    assert_int_equal(lob_alloc_write_repeat(a, 3, 3), SIM_OK);
+    for (int i = 0; i < 3; i++) {
+        lob_lob_t l = {0, 0, 0};
+        uint64_t chunks;
+        assert_int_equal(lob_alloc_write(b, 3, &l, &chunks), SIM_OK);
+        assert_int_equal(chunks, 1);
+    }
+    assert_int_equal(lob_alloc_check(a), SIM_OK);
+    assert_memory_equal(lob_alloc_stats(a), lob_alloc_stats(b), sizeof(sim_stats_t));
+    assert_int_equal(lob_alloc_stats(a)->v[SIM_STAT_SF_ALLOC_CHUNKS], 4);
+    assert_int_equal(lob_alloc_stats(a)->v[SIM_STAT_SF_ALLOC_BYTES], 10 * 8192);
+    assert_int_equal(lob_alloc_cached(a), 0);
+    assert_int_equal(lob_alloc_given(a), lob_alloc_given(b));
+    assert_int_equal(sa.calls, 1);
+    /* An observer sees every chunk: nothing repeats. */
+    assert_int_equal(lob_alloc_write(a, 1, &lob, NULL), SIM_OK);
+    int seen = 0;
+    lob_alloc_observe(a, ignore_chunk, &seen);
+    assert_int_equal(lob_alloc_repeatable(a, 1), 0);
+    assert_int_equal(lob_alloc_write_repeat(a, 1, 1), SIM_EINVAL);
+    assert_int_equal(lob_alloc_cached(a), 9);
+    assert_int_equal(seen, 0);
+    lob_alloc_destroy(a);
+    lob_alloc_destroy(b);
+    /* EXACT mode without a repeat source. */
+    assert_int_equal(lob_alloc_create(&p, LOB_ALLOC_EXACT, fake_source, &sa, &a), SIM_OK);
+    assert_int_equal(lob_alloc_repeatable(a, 1), 0);
+    assert_int_equal(lob_alloc_write_repeat(a, 1, 1), SIM_EINVAL);
+    assert_int_equal(lob_alloc_write_repeat(a, 1, 0), SIM_OK);
+    assert_int_equal(lob_alloc_given(a), 0);
+    lob_alloc_destroy(a);
+}
+
 /* ---- negative tests: each _check() catches a corrupted state --------- */
 
 /*
@@ -424,6 +487,7 @@ int main(void)
         cmocka_unit_test(test_cached_payload_edges),
         cmocka_unit_test(test_cached_refill_mid_lob),
         cmocka_unit_test(test_exact_lob_larger_than_run),
+        cmocka_unit_test(test_write_repeat),
         cmocka_unit_test(test_segment_check_catches_corruption),
         cmocka_unit_test(test_alloc_check_catches_corruption),
     };

@@ -36,6 +36,28 @@ static void test_records_and_bytes(void **state)
     undo_destroy(NULL);
 }
 
+/* n records and vectors at once count what n calls count, bytes by hand:
+ * 3 records (3 x 24), 4 map vectors (4 x 20), 0 LOB vectors: 152 bytes. */
+static void test_n_at_once(void **state)
+{
+    (void)state;
+    undo_params_t p;
+    undo_params_defaults(&p);
+    undo_log_t *u;
+    assert_int_equal(undo_create(&p, &u), SIM_OK);
+    undo_record_n(u, 3);
+    undo_vector_n(u, UNDO_CV_LOB_MAP, 4);
+    undo_vector_n(u, UNDO_CV_LOB, 0);
+    assert_int_equal(undo_check(u), SIM_OK);
+    assert_int_equal(undo_records(u), 3);
+    assert_int_equal(undo_stats(u)->v[SIM_STAT_USED_UREC], 3);
+    assert_int_equal(undo_vectors(u, UNDO_CV_LOB_MAP), 4);
+    assert_int_equal(undo_vectors(u, UNDO_CV_LOB), 0);
+    assert_int_equal(undo_bytes(u), 152);
+    assert_int_equal(undo_stats(u)->v[SIM_STAT_UNDO_CV_SIZE], 152);
+    undo_destroy(u);
+}
+
 static void test_check_catches_lost_stats(void **state)
 {
     (void)state;
@@ -130,6 +152,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_records_and_bytes),
+        cmocka_unit_test(test_n_at_once),
         cmocka_unit_test(test_check_catches_lost_stats),
         cmocka_unit_test(test_check_catches_corruption),
         cmocka_unit_test(test_create_enomem),

@@ -103,6 +103,110 @@ static void test_local_figures_by_hand(void **state)
     close_writer(&f);
 }
 
+/* ---- alike rows: n at once count as n one at a time -------------------------- */
+
+/* A writer of case c over a fresh segment. */
+static void open_case(fixture_t *f, const case_t *c)
+{
+    memset(f, 0, sizeof *f);
+    f->c = *c;
+    char msg[200];
+    assert_int_equal(case_validate(&f->c, msg, sizeof msg), SIM_OK);
+    assert_int_equal(dbl_writer_segment_create(&f->c, &f->seg), SIM_OK);
+    assert_int_equal(dbl_writer_create(&f->c, f->seg, &f->w), SIM_OK);
+}
+
+/* Everything the next row starts from and everything counted so far. */
+static void assert_same_writers(const fixture_t *a, const fixture_t *b)
+{
+    case_result_t ra = result_of(a), rb = result_of(b);
+    for (int p = 0; p < CASE_PART_COUNT; p++)
+        for (int s = 0; s < SIM_STAT_COUNT; s++)
+            if (ra.part[p].v[s] != rb.part[p].v[s]) {
+                printf("part %d, %s: %llu at once, %llu one at a time\n", p,
+                       sim_stat_info((sim_stat_t)s)->name, (unsigned long long)ra.part[p].v[s],
+                       (unsigned long long)rb.part[p].v[s]);
+                fail();
+            }
+    assert_memory_equal(lob_segment_stats(a->seg), lob_segment_stats(b->seg), sizeof(sim_stats_t));
+    lob_segment_info_t ia, ib;
+    lob_segment_get_info(a->seg, &ia);
+    lob_segment_get_info(b->seg, &ib);
+    assert_memory_equal(&ia, &ib, sizeof ia);
+    assert_int_equal(lob_segment_current_extent(a->seg), lob_segment_current_extent(b->seg));
+    assert_int_equal(dsp_loaded(a->w->dsp), dsp_loaded(b->w->dsp));
+    assert_int_equal(lob_alloc_cached(a->w->alloc), lob_alloc_cached(b->w->alloc));
+    assert_int_equal(lob_alloc_taken(a->w->alloc), lob_alloc_taken(b->w->alloc));
+    assert_int_equal(undo_records(a->w->undo), undo_records(b->w->undo));
+    for (int k = 0; k < UNDO_CV_COUNT; k++)
+        assert_int_equal(undo_vectors(a->w->undo, (undo_cv_t)k),
+                         undo_vectors(b->w->undo, (undo_cv_t)k));
+    assert_int_equal(a->w->row_gets, b->w->row_gets);
+    assert_int_equal(a->w->t2_extents, b->w->t2_extents);
+    assert_int_equal(a->w->rows, b->w->rows);
+}
+
+/*
+ * dbl_writer_rows() counts alike rows n at once; they must count what
+ * dbl_writer_row() counts for each, in every part, and leave the same state
+ * behind.  Both paths; LOBs in the row, at one block, around the piece size
+ * and many pieces long; 2k, 8k and 32k blocks; the default dispenser chunks
+ * and small ones (a load every few rows, pieces straddling them); the rows
+ * in uneven calls, as snapshots cut them.  The rows at once must have been
+ * taken: fewer steps than rows (under a third with the default chunks).
+ */
+static void test_alike_rows_count_as_one_at_a_time(void **state)
+{
+    (void)state;
+    static const uint64_t chars[] = {1000, 2048, 16383, 16384, 40000, 131079, 262144};
+    static const uint32_t blocks[] = {2048, 8192, 32768};
+    static const uint64_t calls[] = {1, 37, 250, 2, 800};
+    uint64_t rows[2] = {0, 0}, steps[2] = {0, 0}, cases = 0;
+    for (int p = 0; p < CASE_PATH_COUNT; p++)
+        for (size_t l = 0; l < sizeof chars / sizeof chars[0]; l++)
+            for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
+                for (int small = 0; small < 2; small++)
+                    for (uint32_t in_row = 0; in_row < 2; in_row++) {
+                        case_t c;
+                        case_defaults(&c);
+                        c.path = (case_path_t)p;
+                        c.lob_chars = chars[l];
+                        c.block_size = blocks[b];
+                        c.storage_in_row = in_row;
+                        c.rows = 1090;
+                        if (small) {
+                            c.dsp.chunk_min_kb = 64;
+                            c.dsp.chunk_max_kb = 128;
+                            c.dsp.chunk_divisor = 7;
+                        }
+                        fixture_t at_once, one;
+                        open_case(&at_once, &c);
+                        open_case(&one, &c);
+                        for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
+                            assert_int_equal(dbl_writer_rows(at_once.w, calls[i]), SIM_OK);
+                            for (uint64_t r = 0; r < calls[i]; r++)
+                                assert_int_equal(dbl_writer_row(one.w), SIM_OK);
+                            assert_same_writers(&at_once, &one);
+                        }
+                        dbl_writer_finish(at_once.w);
+                        dbl_writer_finish(one.w);
+                        assert_same_writers(&at_once, &one);
+                        assert_int_equal(dbl_writer_check(at_once.w), SIM_OK);
+                        assert_int_equal(one.w->steps, c.rows);
+                        rows[small] += c.rows;
+                        steps[small] += at_once.w->steps;
+                        cases++;
+                        close_writer(&at_once);
+                        close_writer(&one);
+                    }
+    printf("alike rows: %llu cases; %llu rows in %llu steps with the default dispenser chunks, "
+           "%llu in %llu with small ones\n",
+           (unsigned long long)cases, (unsigned long long)rows[0], (unsigned long long)steps[0],
+           (unsigned long long)rows[1], (unsigned long long)steps[1]);
+    assert_true(steps[0] * 3 < rows[0]);
+    assert_true(steps[1] < rows[1]);
+}
+
 /* ---- negative tests: dbl_writer_check() catches a corrupted state ---------- */
 
 /*
@@ -209,6 +313,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dblink_figures_by_hand),
         cmocka_unit_test(test_local_figures_by_hand),
+        cmocka_unit_test(test_alike_rows_count_as_one_at_a_time),
         cmocka_unit_test(test_check_catches_corruption),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

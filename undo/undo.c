@@ -2,7 +2,8 @@
  * undo.c -- undo records and change vectors of the inserting transaction.
  *
  * State changes: undo_record() opens a record, undo_vector() adds a change
- * vector to it.  Nothing is ever rolled back: the model measures what a
+ * vector to it; undo_record_n() and undo_vector_n() do it n times at once,
+ * for a writer whose rows repeat.  Nothing is ever rolled back: the model measures what a
  * statement generates before commit, as the reference does.
  */
 #include "undo_int.h"
@@ -33,13 +34,18 @@ void undo_destroy(undo_log_t *u)
     sim_free(u);
 }
 
+void undo_record_n(undo_log_t *u, uint64_t n)
+{
+    u->records += n;
+    u->bytes += n * u->p.record_bytes;
+    sim_stat_add(&u->stats, SIM_STAT_USED_UREC, n);
+    sim_stat_add(&u->stats, SIM_STAT_UNDO_CV_SIZE, n * u->p.record_bytes);
+    SIM_DEBUG_CHECK(undo_check(u));
+}
+
 void undo_record(undo_log_t *u)
 {
-    u->records++;
-    u->bytes += u->p.record_bytes;
-    sim_stat_add(&u->stats, SIM_STAT_USED_UREC, 1);
-    sim_stat_add(&u->stats, SIM_STAT_UNDO_CV_SIZE, u->p.record_bytes);
-    SIM_DEBUG_CHECK(undo_check(u));
+    undo_record_n(u, 1);
 }
 
 static uint32_t cv_size(const undo_params_t *p, undo_cv_t kind)
@@ -59,14 +65,19 @@ static uint32_t cv_size(const undo_params_t *p, undo_cv_t kind)
     return 0;
 }
 
-void undo_vector(undo_log_t *u, undo_cv_t kind)
+void undo_vector_n(undo_log_t *u, undo_cv_t kind, uint64_t n)
 {
     assert(u->records > 0 && kind < UNDO_CV_COUNT);
-    uint32_t n = cv_size(&u->p, kind);
-    u->vectors[kind]++;
-    u->bytes += n;
-    sim_stat_add(&u->stats, SIM_STAT_UNDO_CV_SIZE, n);
+    uint64_t bytes = n * cv_size(&u->p, kind);
+    u->vectors[kind] += n;
+    u->bytes += bytes;
+    sim_stat_add(&u->stats, SIM_STAT_UNDO_CV_SIZE, bytes);
     SIM_DEBUG_CHECK(undo_check(u));
+}
+
+void undo_vector(undo_log_t *u, undo_cv_t kind)
+{
+    undo_vector_n(u, kind, 1);
 }
 
 uint64_t undo_records(const undo_log_t *u)

@@ -42,6 +42,9 @@ void undo_destroy(undo_log_t *u);
 void undo_record(undo_log_t *u);
 /* Add a change vector to the current record (a record must exist). */
 void undo_vector(undo_log_t *u, undo_cv_t kind);
+/* The same n times (n may be 0): what n calls count, in one step. */
+void undo_record_n(undo_log_t *u, uint64_t n);
+void undo_vector_n(undo_log_t *u, undo_cv_t kind, uint64_t n);
 
 uint64_t undo_records(const undo_log_t *u);
 uint64_t undo_bytes(const undo_log_t *u);
