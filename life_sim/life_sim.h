@@ -137,6 +137,8 @@ typedef enum {
     LIFE_OP_COMMIT,       /* n = 1: a commit, its redo to write; id = 1: one that does
                            * not wait for it (in PL/SQL); n = 0: waiting for the
                            * redo of the commits before, a block's end */
+    LIFE_OP_SLEEP,        /* the session sleeps n ms (dbms_session.sleep): whoever
+                           * traces keeps the clock then (life_advance()) */
     LIFE_OPS
 } life_op_kind_t;
 
@@ -161,11 +163,14 @@ void life_advance(life_db_t *db, uint64_t ms);
 uint64_t life_clock_ms(const life_db_t *db);
 /* Every later operation to fn (NULL: none). */
 void life_set_trace(life_db_t *db, life_op_fn fn, void *arg);
-/* With yield on, a PL/SQL block stops after each of its commits
- * (life_stopped() then says so) and the next life_exec() of it goes on
- * from there: a session's transactions one at a time. */
+/* With yield on, a PL/SQL block stops after each of its commits, and
+ * after a sleep outside a transaction (life_stopped() then says so) and the next life_exec() of it
+ * goes on from there: a session's transactions one at a time. */
 void life_set_yield(life_db_t *db, int on);
 int life_stopped(const life_db_t *db);
+/* Whether the running session has a transaction open (changes not yet
+ * committed or rolled back). */
+int life_in_transaction(const life_db_t *db);
 /* Whether statement kind k is run once for all sessions (DDL, settings). */
 int life_stmt_shared(const scr_stmt_t *st);
 void life_close(life_db_t *db);

@@ -433,9 +433,19 @@ static void end_block(life_db_t *db, const scr_block_t *b, scr_val_t *vars)
     db->cur->row = 0;
 }
 
+/* Whether a session's turn ends after statement st: at a commit, and at a
+ * sleep between transactions, so that the clock has moved when it goes on.
+ * A sleep inside a transaction keeps the turn: the space model holds one
+ * open transaction, so another session may not run until it ends. */
+static int ends_turn(const life_db_t *db, const scr_stmt_t *st)
+{
+    return st->kind == SCR_COMMIT || (st->kind == SCR_SLEEP && db->ntx == 0);
+}
+
 /* A PL/SQL block: its variables, then its statements.  With yield_commits
- * (sessions at once) it stops after each commit, keeping where it was, and
- * the next life_exec() of the same statement goes on from there. */
+ * (sessions at once) it stops where a turn ends (ends_turn()), keeping
+ * where it was, and the next life_exec() of the same statement goes on
+ * from there. */
 static sim_err_t run_block(life_db_t *db, const scr_stmt_t *st)
 {
     const scr_block_t *b = &st->u.block;
@@ -457,7 +467,7 @@ static sim_err_t run_block(life_db_t *db, const scr_stmt_t *st)
     db->in_block = 1;
     for (uint32_t i = from; i < b->nstmts && rc == SIM_OK; i++) {
         rc = run_stmt(db, &b->stmts[i], vars);
-        if (rc == SIM_OK && !db->suspended && db->yield_commits && b->stmts[i].kind == SCR_COMMIT &&
+        if (rc == SIM_OK && !db->suspended && db->yield_commits && ends_turn(db, &b->stmts[i]) &&
             i + 1 < b->nstmts) {
             db->suspended = 1;
             db->cur->row = 0;
@@ -550,11 +560,16 @@ static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *
                 rc = rewrite_lobs(db, st, t, k, st->kind == SCR_MOVE_LOB);
         }
         return rc;
-    case SCR_SLEEP:
-        /* With sessions, their runner keeps the clock (life_advance()). */
-        if (db->id_span == 0)
-            life_advance(db, db->clock_ms + (uint64_t)(st->u.sleep_seconds * 1000.0 + 0.5));
+    case SCR_SLEEP: {
+        uint64_t ms = (uint64_t)(st->u.sleep_seconds * 1000.0 + 0.5);
+        /* Traced (sessions at once), the sleep is the tracer's to spend:
+         * it keeps the clock (life_advance()). */
+        if (db->trace)
+            life_op(db, LIFE_OP_SLEEP, 0, 0, ms);
+        else
+            life_advance(db, db->clock_ms + ms);
         return SIM_OK;
+    }
     case SCR_SET_PARAM:
         if (strcmp(st->u.param.name, "UNDO_RETENTION") == 0 && st->u.param.num >= 0)
             db->undo_retention_s = (uint64_t)st->u.param.num;
@@ -713,6 +728,11 @@ sim_err_t life_exec(life_db_t *db, const scr_stmt_t *st, uint32_t session, uint3
 int life_stopped(const life_db_t *db)
 {
     return db->suspended;
+}
+
+int life_in_transaction(const life_db_t *db)
+{
+    return db->ntx > 0;
 }
 
 void life_set_yield(life_db_t *db, int on)

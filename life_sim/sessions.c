@@ -21,6 +21,8 @@
  *                ses.write_us plus its bytes at ses.write_mb_s; the session
  *                waits on `direct path write` from request to completion;
  *   row, cache   CPU: ses.row_cpu_us a row, ses.block_cpu_us a cached block;
+ *   sleep        idle time; the model's clock is the sessions' (life_advance()
+ *                when a session fetches its next transaction);
  *   commit       LGWR writes every commit waiting when it starts, in
  *                ses.log_write_us; a commit that comes while it writes
  *                waits for the next write (group commit): `log file sync`.
@@ -38,9 +40,6 @@
 
 #define NS_PER_US 1000ull
 #define NS_PER_MS 1000000ull
-
-/* A sleep in the script: n ms of idle time (beside life_op_kind_t). */
-#define OP_IDLE LIFE_OPS
 
 typedef struct {
     uint32_t kind, seg;
@@ -230,10 +229,6 @@ static sim_err_t fetch(run_t *r, uint32_t k)
     life_advance(r->db, sim_engine_now(r->ev) / NS_PER_MS);
     while (s->cursor < r->end) {
         const scr_stmt_t *st = &r->s->stmts[s->cursor++];
-        if (st->kind == SCR_SLEEP) {
-            on_op(r, OP_IDLE, 0, 0, (uint64_t)(st->u.sleep_seconds * 1000.0 + 0.5));
-            continue;
-        }
         sim_err_t rc = exec(r, k, st, r->n);
         if (rc != SIM_OK)
             return rc;
@@ -244,6 +239,10 @@ static sim_err_t fetch(run_t *r, uint32_t k)
             break;
         }
         if (st->kind == SCR_COMMIT || st->kind == SCR_ROLLBACK)
+            break;
+        /* A sleep between transactions: the next statement runs when it
+         * is over, on the clock of then. */
+        if (st->kind == SCR_SLEEP && !life_in_transaction(r->db))
             break;
     }
     return r->err;
@@ -277,7 +276,7 @@ static void go(run_t *r, uint32_t k)
         case LIFE_OP_BUFFERED:
             cpu = o->n * p->block_cpu_us * NS_PER_US;
             break;
-        case OP_IDLE:
+        case LIFE_OP_SLEEP:
             f->idle_ns += o->n * NS_PER_MS;
             at(r, now + o->n * NS_PER_MS, EV_GO, k, 0);
             return;

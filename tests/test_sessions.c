@@ -137,6 +137,38 @@ static void test_block_stops_at_commits(void **state)
     scr_free(s);
 }
 
+/* A sleep in a PL/SQL block takes the session's time, and the clock moves
+ * with it: each session fills 16 LOBs, deletes them (RETENTION MIN 2 keeps
+ * their space 2 s), sleeps, and fills 16 more.  After sleep(3) the space
+ * has expired and the second round reuses it; after sleep(0) it has not,
+ * and the segment grows again. */
+#define SLEEP_SQL(s)                                                                               \
+    "create table t (id number, c clob) lob (c) store as securefile (nocache retention min 2);\n"  \
+    "declare\n  v clob := rpad('x', 20000, 'x');\nbegin\n"                                         \
+    "  for i in 1 .. 16 loop\n    insert into t values (i, v);\n  end loop;\n  commit;\n"          \
+    "  delete from t;\n  commit;\n  dbms_session.sleep(" #s ");\n"                                 \
+    "  for i in 17 .. 32 loop\n    insert into t values (i, v);\n  end loop;\n  commit;\n"         \
+    "end;\n/\n"
+
+static void test_sleep_in_block(void **state)
+{
+    (void)state;
+    life_ses_result_t slept, not ;
+    run(SLEEP_SQL(3), NULL, 2, &slept);
+    run(SLEEP_SQL(0), NULL, 2, &not );
+    for (uint32_t k = 0; k < 2; k++) {
+        assert_int_equal(slept.s[k].idle_ns, 3000000000ull);
+        assert_true(slept.s[k].end_ns >= 3000000000ull);
+        assert_int_equal(not .s[k].idle_ns, 0);
+    }
+    /* The second round's LOBs took expired space: the segment grew in the
+     * first round only. */
+    assert_true(slept.sys.extents > 0);
+    assert_true(not .sys.extents > slept.sys.extents);
+    life_ses_result_free(&slept);
+    life_ses_result_free(&not );
+}
+
 /* One session alone waits on nothing another holds. */
 static void test_alone_no_contention(void **state)
 {
@@ -319,17 +351,12 @@ static void test_error_ends_run(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_each_session_its_rows),
-        cmocka_unit_test(test_delete_own_rows),
-        cmocka_unit_test(test_block_stops_at_commits),
-        cmocka_unit_test(test_alone_no_contention),
-        cmocka_unit_test(test_hw_enqueue),
-        cmocka_unit_test(test_hw_once_per_extent),
-        cmocka_unit_test(test_dispenser_latch),
-        cmocka_unit_test(test_group_commit),
-        cmocka_unit_test(test_storage_queue),
-        cmocka_unit_test(test_sessions_add_up),
-        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_each_session_its_rows),  cmocka_unit_test(test_delete_own_rows),
+        cmocka_unit_test(test_block_stops_at_commits), cmocka_unit_test(test_sleep_in_block),
+        cmocka_unit_test(test_alone_no_contention),    cmocka_unit_test(test_hw_enqueue),
+        cmocka_unit_test(test_hw_once_per_extent),     cmocka_unit_test(test_dispenser_latch),
+        cmocka_unit_test(test_group_commit),           cmocka_unit_test(test_storage_queue),
+        cmocka_unit_test(test_sessions_add_up),        cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_error_ends_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
