@@ -11,6 +11,11 @@ add_test(NAME lobbench_plot_axes COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/plo
 # under its layer, the counts summing to --stats-out (tests/profile_folded.py).
 add_test(NAME profile_folded COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/profile_folded.py
                                      $<TARGET_FILE:lobbench>)
+# The folded stacks drawn by flamegraph.pl (Devel::NYTProf's), every count
+# read as written, and rendered by rsvg-convert (tests/profile_flamegraph.sh);
+# the picture is kept in the build directory (flamegraph-test/).
+add_test(NAME profile_flamegraph COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/profile_flamegraph.sh
+                                         $<TARGET_FILE:lobbench> ${CMAKE_BINARY_DIR}/flamegraph-test)
 # --snapshot-every: the insert interval by interval, adding up to the run
 # (tests/snapshots.py).
 add_test(NAME snapshots COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/snapshots.py
