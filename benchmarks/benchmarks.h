@@ -111,6 +111,12 @@ int bench_parse_block_size(const char *s, uint32_t *out, char *err, size_t errle
 int bench_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out, char *err,
                     size_t errlen);
 
+/* One NAME=VALUE (or NAME=V1,V2,...: a list, a dimension of the sweep)
+ * into o (params.c); `where` names it in messages ("--param",
+ * "FILE:LINE"), `source` is 0 for --param, n for the nth --param-file.
+ * 0, or 2 with one line in err. */
+int bench_add_param(bench_opts_t *o, const char *where, int source, const char *v, char *err,
+                    size_t errlen);
 /* NAME=VALUE lines of the file at path (blank lines and # comments
  * skipped) added to o's parameters in order, as --param takes them (a list
  * of values is a dimension of the sweep).  0, or 2 with one line in err:
