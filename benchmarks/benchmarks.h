@@ -63,15 +63,17 @@ typedef struct {
     char note[400];
     bench_swept_t swept[BENCH_MAX_SWEPT]; /* parameters given as lists, in order */
     size_t nswept;
-    const char *stats_out;   /* --stats-out=FILE.csv */
-    const char *awr_out;     /* --awr-out=FILE.csv */
-    const char *explain_out; /* --explain-out=FILE.csv */
-    const char *profile_out; /* --profile-out=FILE.folded */
-    uint64_t snapshot_every; /* --snapshot-every=N rows, 0 without */
-    int explain;             /* --explain: the parts under each statistic */
-    const char *db;          /* --db=FILE; NULL with --no-db; else db_default */
-    char db_default[4096];   /* the store without --db (sim_default_store()) */
-    int db_given;            /* --db was given (it and --no-db exclude each other) */
+    const char *stats_out;    /* --stats-out=FILE.csv */
+    const char *awr_out;      /* --awr-out=FILE.csv */
+    const char *explain_out;  /* --explain-out=FILE.csv */
+    const char *profile_out;  /* --profile-out=FILE.folded */
+    uint64_t snapshot_every;  /* --snapshot-every=N rows, 0 without */
+    uint64_t snapshot_ns;     /* --snapshot-every=Ns of model time (--sessions), 0 without */
+    const char *snapshot_arg; /* as given, for messages */
+    int explain;              /* --explain: the parts under each statistic */
+    const char *db;           /* --db=FILE; NULL with --no-db; else db_default */
+    char db_default[4096];    /* the store without --db (sim_default_store()) */
+    int db_given;             /* --db was given (it and --no-db exclude each other) */
     int no_db;
     const char *plot; /* --plot=FILE.svg */
     int help;         /* -h, --help: print the usage, nothing else */

@@ -240,7 +240,7 @@ static void bm_sessions(gbc_state_t *st, void *user)
     uint64_t events = 0;
     while (gbc_state_keep_running(st)) {
         life_ses_result_t r;
-        sim_err_t rc = life_sessions_run(s, &p, n, &r, err, sizeof err);
+        sim_err_t rc = life_sessions_run(s, &p, n, 0, &r, err, sizeof err);
         events = r.events;
         life_ses_result_free(&r);
         if (rc != SIM_OK) {

@@ -309,15 +309,26 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         o->profile_out = v;
         return 0;
     case OPT_SNAPSHOT_EVERY: {
-        /* N s (simulated seconds) needs a clock the insert model has not:
-         * its statement takes no model time. */
+        /* N rows (the insert), or N s of model time (sessions at once: the
+         * insert model keeps no time; check_script() and bench_parse()
+         * say which the run takes). */
         size_t len = strlen(v);
-        if (len > 1 && v[len - 1] == 's' && strspn(v, "0123456789") == len - 1) {
-            snprintf(err, errlen,
-                     "--snapshot-every=%s: the insert model keeps no time, so no snapshot by "
-                     "seconds (accepted: rows per snapshot, 1 or more)",
-                     v);
-            return 2;
+        o->snapshot_arg = v;
+        o->snapshot_every = o->snapshot_ns = 0;
+        if (len > 1 && v[len - 1] == 's') {
+            char *end;
+            errno = 0;
+            double sec = strtod(v, &end);
+            if (end != v + len - 1 || errno || !(sec > 0) || sec > 1e6 || v[0] == ' ' ||
+                (uint64_t)(sec * 1e9 + 0.5) == 0) {
+                snprintf(err, errlen,
+                         "--snapshot-every=%s: seconds of model time (accepted: more than 0 "
+                         "and at most 1000000, e.g. 0.5s)",
+                         v);
+                return 2;
+            }
+            o->snapshot_ns = (uint64_t)(sec * 1e9 + 0.5);
+            return 0;
         }
         if (bench_parse_u64("--snapshot-every", v, 1000000000000ULL, &o->snapshot_every, err,
                             errlen) != 0 ||
@@ -388,6 +399,21 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
 /* A script run takes its own inputs: a sweep's axes mean nothing to it. */
 static int check_script(const bench_opts_t *o, char *err, size_t errlen)
 {
+    /* Snapshots of a script: by model time, which sessions at once keep. */
+    if (o->snapshot_ns && !o->nsessions) {
+        snprintf(err, errlen,
+                 "--snapshot-every=%s: snapshots of a script are taken in --sessions runs, "
+                 "which keep model time (a script alone reports its steps)",
+                 o->snapshot_arg);
+        return 2;
+    }
+    if (o->snapshot_every && o->nsessions) {
+        snprintf(err, errlen,
+                 "--snapshot-every=%s: with --sessions, snapshots are by model time "
+                 "(accepted: seconds, e.g. 0.5s)",
+                 o->snapshot_arg);
+        return 2;
+    }
     const struct {
         int given;
         const char *opt;
@@ -591,6 +617,14 @@ int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errle
         snprintf(err, errlen, "--sessions: applies to --script runs only");
         return 2;
     }
+    if (o->snapshot_ns) {
+        snprintf(err, errlen,
+                 "--snapshot-every=%s: the insert model keeps no time, so no snapshot by "
+                 "seconds (accepted: rows per snapshot, 1 or more; seconds with --script and "
+                 "--sessions)",
+                 o->snapshot_arg);
+        return 2;
+    }
     if (o->charset_al32utf8 || o->max_string_extended || o->basicfile_default) {
         snprintf(err, errlen,
                  "--charset, --max-string-size and --db-securefile: apply to --script runs only");
@@ -685,6 +719,10 @@ void bench_usage(FILE *f)
           "  --snapshot-every=N        the insert's figures every N rows: --stats-out gets\n"
           "                            a row per interval and statistic, with snap_id\n"
           "                            (1, 2, ...) and snap_rows (the interval's rows)\n"
+          "  --snapshot-every=Ns       with --script and --sessions: every N seconds of\n"
+          "                            model time (e.g. 0.5s): a line per interval in the\n"
+          "                            report, and in --stats-out a row per interval and\n"
+          "                            statistic with snap_id and snap_seconds\n"
           "  --db=FILE                 results store; by default\n",
           f);
     sim_store_help(f, 28);

@@ -138,12 +138,12 @@ static void report(FILE *f, const char *script, const life_ses_result_t *r)
     per_session(f, r);
 }
 
-/* The closing line of one count: throughput and the time by wait class. */
-static void summary_line(FILE *f, const life_ses_result_t *r)
+/* Throughput and where DB time went over `el` ns of figures y: the
+ * columns of a count's closing line and of a snapshot's. */
+static void rates(FILE *f, const life_ses_figures_t *y, uint64_t el)
 {
-    const life_ses_figures_t *y = &r->sys;
     double dbt = (double)db_time(y);
-    fprintf(f, "%8u %14.3f %14.3f %7.1f", r->n, ratio((double)y->transactions, sec(y->end_ns)),
+    fprintf(f, " %14.3f %14.3f %7.1f", ratio((double)y->transactions, sec(el)),
             ratio(sec(db_time(y)) * 1e3, (double)y->transactions),
             100 * ratio((double)y->cpu_ns, dbt));
     for (int e = 0; e < LIFE_EVENTS; e++)
@@ -152,23 +152,65 @@ static void summary_line(FILE *f, const life_ses_result_t *r)
     fputc('\n', f);
 }
 
+static void rates_heading(FILE *f, const char *first)
+{
+    fprintf(f, "%s %14s %14s %7s", first, "transactions/s", "DB ms/trans", "% CPU");
+    for (int e = 0; e < LIFE_EVENTS; e++)
+        fprintf(f, " %s", life_event_name((life_event_t)e));
+    fputs("   (% of DB time)\n", f);
+}
+
+/* --snapshot-every=Ns: the run interval by interval, as a series of AWR
+ * reports' lines would show it. */
+static void snapshots(FILE *f, const life_ses_result_t *r)
+{
+    fprintf(f, "\nSnapshots of model time (each interval's figures; a transaction's "
+               "statistics count where it began)\n");
+    rates_heading(f, "snap    end (s)");
+    uint64_t start = 0;
+    for (uint32_t i = 0; i < r->nsnaps; i++) {
+        const life_ses_snap_t *sn = &r->snaps[i];
+        fprintf(f, "%4u %10.3f", i + 1, sec(sn->end_ns));
+        rates(f, &sn->sys, sn->end_ns - start);
+        start = sn->end_ns;
+    }
+}
+
 typedef struct {
     const life_ses_result_t *r;
     size_t n;
     unsigned block_kb;
+    int snapped; /* --snapshot-every: a row per interval */
 } csv_t;
 
 /* --stats-out: every statistic of each run, the sessions' sum, with a
- * sessions column (the count) after the one layout's columns. */
+ * sessions column (the count) after the one layout's columns; with
+ * snapshots, a row per interval and statistic instead, its delta as the
+ * value, numbered by snap_id (1, 2, ...) with the interval's length in
+ * seconds of model time (the last may be shorter), as --snapshot-every
+ * gives the insert's by rows. */
 static sim_err_t write_csv(FILE *f, void *arg)
 {
     const csv_t *c = arg;
-    fputs("workload,path,lob_kchars,block_kb,rows,statistic,value,recursive,sessions\n", f);
-    for (size_t i = 0; i < c->n; i++)
-        for (size_t k = 0; k < bench_order_len; k++)
-            fprintf(f, "script,,,%u,,\"%s\",%llu,,%u\n", c->block_kb,
-                    sim_stat_info(bench_order[k])->name,
-                    (unsigned long long)c->r[i].sys.st.v[bench_order[k]], c->r[i].n);
+    fputs("workload,path,lob_kchars,block_kb,rows,statistic,value,recursive,sessions", f);
+    fputs(c->snapped ? ",snap_id,snap_seconds\n" : "\n", f);
+    for (size_t i = 0; i < c->n; i++) {
+        const life_ses_result_t *r = &c->r[i];
+        uint64_t start = 0;
+        for (uint32_t q = 0; q < (c->snapped ? r->nsnaps : 1); q++) {
+            const sim_stats_t *st = c->snapped ? &r->snaps[q].sys.st : &r->sys.st;
+            for (size_t k = 0; k < bench_order_len; k++) {
+                fprintf(f, "script,,,%u,,\"%s\",%llu,,%u", c->block_kb,
+                        sim_stat_info(bench_order[k])->name,
+                        (unsigned long long)st->v[bench_order[k]], r->n);
+                if (c->snapped)
+                    fprintf(f, ",%u,%.9g", q + 1, sec(r->snaps[q].end_ns - start));
+                fputc('\n', f);
+            }
+            if (c->snapped)
+                start = r->snaps[q].end_ns;
+        }
+    }
     return ferror(f) ? SIM_EIO : SIM_OK;
 }
 
@@ -186,7 +228,8 @@ int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
         if (o->nsessions > 1 && !o->quiet)
             fprintf(stderr, "lobbench: %u session%s (%zu of %zu)\n", o->sessions[i],
                     o->sessions[i] == 1 ? "" : "s", i + 1, o->nsessions);
-        sim_err_t rc = life_sessions_run(s, p, o->sessions[i], &r[i], msg, sizeof msg);
+        sim_err_t rc =
+            life_sessions_run(s, p, o->sessions[i], o->snapshot_ns, &r[i], msg, sizeof msg);
         if (rc != SIM_OK) {
             snprintf(err, errlen, "%s", rc == SIM_ENOMEM ? "out of memory" : msg);
             status = rc == SIM_ENOMEM ? 1 : 2;
@@ -196,18 +239,20 @@ int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
             if (i > 0)
                 fputc('\n', f);
             report(f, o->script, &r[i]);
+            if (r[i].nsnaps)
+                snapshots(f, &r[i]);
         }
     }
     if (status == 0 && o->nsessions > 1) {
-        fprintf(f, "\n%8s %14s %14s %7s", "sessions", "transactions/s", "DB ms/trans", "% CPU");
-        for (int e = 0; e < LIFE_EVENTS; e++)
-            fprintf(f, " %s", life_event_name((life_event_t)e));
-        fputs("   (% of DB time)\n", f);
-        for (size_t i = 0; i < o->nsessions; i++)
-            summary_line(f, &r[i]);
+        fputc('\n', f);
+        rates_heading(f, "sessions");
+        for (size_t i = 0; i < o->nsessions; i++) {
+            fprintf(f, "%8u", r[i].n);
+            rates(f, &r[i].sys, r[i].sys.end_ns);
+        }
     }
     if (status == 0 && o->stats_out) {
-        csv_t c = {r, o->nsessions, p->seg.block_size / 1024};
+        csv_t c = {r, o->nsessions, p->seg.block_size / 1024, o->snapshot_ns != 0};
         char why[512];
         if (sim_write_file(o->stats_out, write_csv, &c, why, sizeof why) != SIM_OK) {
             snprintf(err, errlen, "--stats-out: %s", why);

@@ -210,12 +210,23 @@ typedef struct {
     uint64_t log_writes, log_commits;
 } life_ses_resources_t;
 
+/* One interval of a run taken every snap_ns of model time
+ * (life_sessions_run()): the system's figures in it, as deltas, like an
+ * AWR snapshot's.  A transaction's statistics (st) count in the interval
+ * in which it began, its waits and CPU in those in which they ended. */
+typedef struct {
+    uint64_t end_ns; /* the interval's end; the last ends with the run */
+    life_ses_figures_t sys;
+} life_ses_snap_t;
+
 typedef struct {
     uint32_t n;
     life_ses_figures_t *s;    /* n sessions */
     life_ses_figures_t sys;   /* their sum; end_ns the run's elapsed time */
     life_ses_resources_t res; /* as the resources counted it */
     uint64_t events;          /* events the run scheduled (its speed per event) */
+    life_ses_snap_t *snaps;   /* nsnaps intervals, adding up to sys; none without snap_ns */
+    uint32_t nsnaps;
 } life_ses_result_t;
 
 /*
@@ -224,11 +235,13 @@ typedef struct {
  * session has finished the statements before them; between them, each
  * session runs every DML statement on its own rows (ids offset by
  * LIFE_SESSION_IDS), a transaction at a time, and spends the time its
- * operations take on the resources they share (sessions.c).  Errors as
- * life_run(); *out is freed with life_ses_result_free() in any case.
+ * operations take on the resources they share (sessions.c).  snap_ns > 0
+ * takes the run's figures every snap_ns of model time (out->snaps).
+ * Errors as life_run(); *out is freed with life_ses_result_free() in any
+ * case.
  */
 sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint32_t n,
-                            life_ses_result_t *out, char *msg, size_t msglen);
+                            uint64_t snap_ns, life_ses_result_t *out, char *msg, size_t msglen);
 void life_ses_result_free(life_ses_result_t *r);
 
 #endif /* LOBSIM_LIFE_SIM_H */

@@ -83,6 +83,9 @@ typedef struct {
     life_ses_resources_t *res;      /* what the resources counted */
     int lgwr_busy, lgwr_more;       /* writing; redo waits for the next write */
     sim_fifo_t lgwr_now, lgwr_next; /* commits in the write, and for the next */
+    uint64_t snap_ns, next_snap;    /* snapshots: every snap_ns, the next at next_snap */
+    life_ses_figures_t taken;       /* the system's figures at the last snapshot */
+    life_ses_result_t *out;
     sim_err_t err;
 } run_t;
 
@@ -188,6 +191,84 @@ static void lgwr_start(run_t *r)
         return;
     r->lgwr_busy = 1;
     at(r, sim_engine_now(r->ev) + r->p->log_write_us * NS_PER_US, EV_LGWR, 0, 0);
+}
+
+/* ---- the system's figures, at the end and by snapshot ------------------ */
+
+/* *y += *f, or -= with sign -1 (end_ns apart). */
+static void add_figures(life_ses_figures_t *y, const life_ses_figures_t *f, int sign)
+{
+    uint64_t m = (uint64_t)(int64_t)sign;
+    for (int e = 0; e < LIFE_EVENTS; e++) {
+        y->waits[e] += m * f->waits[e];
+        y->wait_ns[e] += m * f->wait_ns[e];
+    }
+    y->cpu_ns += m * f->cpu_ns;
+    y->idle_ns += m * f->idle_ns;
+    y->latch_gets += m * f->latch_gets;
+    y->latch_misses += m * f->latch_misses;
+    y->latch_sleeps += m * f->latch_sleeps;
+    y->hw_gets += m * f->hw_gets;
+    y->extents += m * f->extents;
+    y->transactions += m * f->transactions;
+    for (int i = 0; i < SIM_STAT_COUNT; i++)
+        y->st.v[i] += m * f->st.v[i];
+}
+
+/* A session's contention as statistics of the catalogue (zero where
+ * nothing contended). */
+static void contention_stats(life_ses_figures_t *f)
+{
+    f->st.v[SIM_STAT_WAIT_HW] += f->waits[LIFE_EV_HW];
+    f->st.v[SIM_STAT_HW_MICRO] += f->wait_ns[LIFE_EV_HW] / 1000;
+    f->st.v[SIM_STAT_DSP_LATCH_GETS] += f->latch_gets;
+    f->st.v[SIM_STAT_DSP_LATCH_MISS] += f->latch_misses;
+    f->st.v[SIM_STAT_WAIT_BB_BUCKET] += f->waits[LIFE_EV_BUFFER_BUSY];
+}
+
+static void sum(life_ses_result_t *out, uint64_t end)
+{
+    life_ses_figures_t *y = &out->sys;
+    memset(y, 0, sizeof *y);
+    for (uint32_t k = 0; k < out->n; k++)
+        add_figures(y, &out->s[k], 1);
+    y->end_ns = end;
+}
+
+/* A snapshot ending at `end`: the system's figures so far, less those of
+ * the last snapshot.  The contention statistics are counted from the
+ * sessions' waits here as contention_stats() counts them at the end, so
+ * that the snapshots add up to the run. */
+static void take(run_t *r, uint64_t end)
+{
+    life_ses_result_t *out = r->out;
+    life_ses_snap_t *sn = sim_realloc(out->snaps, (out->nsnaps + 1) * sizeof *sn);
+    if (sn == NULL) {
+        fail(r, SIM_ENOMEM);
+        return;
+    }
+    out->snaps = sn;
+    life_ses_figures_t now;
+    memset(&now, 0, sizeof now);
+    for (uint32_t k = 0; k < r->n; k++)
+        add_figures(&now, &r->fig[k], 1);
+    contention_stats(&now);
+    sn = &out->snaps[out->nsnaps++];
+    sn->end_ns = end;
+    sn->sys = now;
+    add_figures(&sn->sys, &r->taken, -1);
+    sn->sys.end_ns = end;
+    r->taken = now;
+}
+
+/* Every snapshot due by `now`, before anything of `now` happens: an
+ * interval holds what happened in [start, end). */
+static void snap_upto(run_t *r, uint64_t now)
+{
+    while (r->snap_ns && now >= r->next_snap && r->err == SIM_OK) {
+        take(r, r->next_snap);
+        r->next_snap += r->snap_ns;
+    }
 }
 
 /* ---- a session's transactions ---------------------------------------- */
@@ -336,13 +417,16 @@ static void go(run_t *r, uint32_t k)
 static void on_go(void *arg, uint32_t k, uint64_t b)
 {
     (void)b;
-    go(arg, k);
+    run_t *r = arg;
+    snap_upto(r, sim_engine_now(r->ev));
+    go(r, k);
 }
 
 /* Session k is done with server i. */
 static void on_release(void *arg, uint32_t k, uint64_t i)
 {
     run_t *r = arg;
+    snap_upto(r, sim_engine_now(r->ev));
     ses_t *s = &r->ses[k];
     life_ses_figures_t *f = &r->fig[k];
     server_t *v = &r->srv[i];
@@ -364,6 +448,7 @@ static void on_lgwr(void *arg, uint32_t a, uint64_t b)
     (void)a, (void)b;
     run_t *r = arg;
     uint64_t now = sim_engine_now(r->ev);
+    snap_upto(r, now);
     r->res->log_writes++;
     while (r->lgwr_now.n > 0) {
         uint32_t k = (uint32_t)sim_fifo_pop(&r->lgwr_now);
@@ -462,49 +547,16 @@ static void resources(const run_t *r, life_ses_resources_t *res)
     }
 }
 
-/* A session's contention as statistics of the catalogue (zero where
- * nothing contended). */
-static void contention_stats(life_ses_figures_t *f)
-{
-    f->st.v[SIM_STAT_WAIT_HW] += f->waits[LIFE_EV_HW];
-    f->st.v[SIM_STAT_HW_MICRO] += f->wait_ns[LIFE_EV_HW] / 1000;
-    f->st.v[SIM_STAT_DSP_LATCH_GETS] += f->latch_gets;
-    f->st.v[SIM_STAT_DSP_LATCH_MISS] += f->latch_misses;
-    f->st.v[SIM_STAT_WAIT_BB_BUCKET] += f->waits[LIFE_EV_BUFFER_BUSY];
-}
-
-static void sum(life_ses_result_t *out, uint64_t end)
-{
-    life_ses_figures_t *y = &out->sys;
-    memset(y, 0, sizeof *y);
-    for (uint32_t k = 0; k < out->n; k++) {
-        const life_ses_figures_t *f = &out->s[k];
-        for (int e = 0; e < LIFE_EVENTS; e++) {
-            y->waits[e] += f->waits[e];
-            y->wait_ns[e] += f->wait_ns[e];
-        }
-        y->cpu_ns += f->cpu_ns;
-        y->idle_ns += f->idle_ns;
-        y->latch_gets += f->latch_gets;
-        y->latch_misses += f->latch_misses;
-        y->latch_sleeps += f->latch_sleeps;
-        y->hw_gets += f->hw_gets;
-        y->extents += f->extents;
-        y->transactions += f->transactions;
-        for (int i = 0; i < SIM_STAT_COUNT; i++)
-            y->st.v[i] += f->st.v[i];
-    }
-    y->end_ns = end;
-}
-
 sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint32_t n,
-                            life_ses_result_t *out, char *msg, size_t msglen)
+                            uint64_t snap_ns, life_ses_result_t *out, char *msg, size_t msglen)
 {
     memset(out, 0, sizeof *out);
     if (n == 0)
         return SIM_EINVAL;
     run_t r;
     memset(&r, 0, sizeof r);
+    r.out = out;
+    r.snap_ns = r.next_snap = snap_ns;
     sim_err_t rc = life_open(s, p, msg, msglen, &r.db);
     if (rc == SIM_OK)
         rc = setup(&r, s, p, n, out);
@@ -527,10 +579,17 @@ sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint3
         rc = phase(&r, i);
         i = r.end;
     }
+    uint64_t end = r.ev ? sim_engine_now(r.ev) : 0;
+    /* The last interval ends with the run (none is empty but a run's
+     * only one). */
+    if (rc == SIM_OK && snap_ns && (out->nsnaps == 0 || out->snaps[out->nsnaps - 1].end_ns < end)) {
+        take(&r, end);
+        rc = r.err;
+    }
     if (rc == SIM_OK) {
         for (uint32_t k = 0; k < n; k++)
             contention_stats(&out->s[k]);
-        sum(out, sim_engine_now(r.ev));
+        sum(out, end);
         resources(&r, &out->res);
         out->events = sim_engine_scheduled(r.ev);
     }
@@ -541,5 +600,6 @@ sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint3
 void life_ses_result_free(life_ses_result_t *r)
 {
     sim_free(r->s);
+    sim_free(r->snaps);
     memset(r, 0, sizeof *r);
 }

@@ -119,7 +119,16 @@ def main():
                            (["--snapshot-every=0"], "--snapshot-every=0"),
                            (["--snapshot-every=30s"], "--snapshot-every=30s: the insert model keeps no time"),
                            (["--snapshot-every=3x"], "--snapshot-every=3x: rows per snapshot"),
-                           (["--script=x.sql", "--snapshot-every=10"], "applies to a sweep")]:
+                           (["--script=x.sql", "--snapshot-every=10"], "applies to a sweep"),
+                           (["--script=x.sql", "--snapshot-every=1s"], "taken in --sessions runs"),
+                           (["--script=x.sql", "--sessions=2", "--snapshot-every=10"],
+                            "with --sessions, snapshots are by model time"),
+                           (["--script=x.sql", "--sessions=2", "--snapshot-every=0s"],
+                            "--snapshot-every=0s: seconds of model time"),
+                           (["--script=x.sql", "--sessions=2", "--snapshot-every=-1s"],
+                            "--snapshot-every=-1s: seconds of model time"),
+                           (["--script=x.sql", "--sessions=2", "--snapshot-every=1e-12s"],
+                            "--snapshot-every=1e-12s: seconds of model time")]:
             e = run(lobbench, where, args)
             lines = [x for x in e.stderr.split("\n") if x.strip()]
             if e.returncode != 2 or len(lines) != 1 or want not in lines[0]:

@@ -54,7 +54,7 @@ static void run(const char *text, const life_params_t *p, uint32_t n, life_ses_r
     life_params_defaults(&def);
     scr_script_t *s = parse(text);
     char err[SCR_ERR_LEN + 64];
-    sim_err_t rc = life_sessions_run(s, p ? p : &def, n, r, err, sizeof err);
+    sim_err_t rc = life_sessions_run(s, p ? p : &def, n, 0, r, err, sizeof err);
     if (rc != SIM_OK)
         fail_msg("run: %s", err);
     scr_free(s);
@@ -167,6 +167,96 @@ static void test_sleep_in_block(void **state)
     assert_true(not .sys.extents > slept.sys.extents);
     life_ses_result_free(&slept);
     life_ses_result_free(&not );
+}
+
+static void run_snapped(const char *text, uint32_t n, uint64_t snap_ns, life_ses_result_t *r)
+{
+    life_params_t def;
+    life_params_defaults(&def);
+    scr_script_t *s = parse(text);
+    char err[SCR_ERR_LEN + 64];
+    if (life_sessions_run(s, &def, n, snap_ns, r, err, sizeof err) != SIM_OK)
+        fail_msg("run: %s", err);
+    scr_free(s);
+}
+
+/* a == b, every figure but end_ns. */
+static void assert_figures_equal(const life_ses_figures_t *a, const life_ses_figures_t *b)
+{
+    for (int e = 0; e < LIFE_EVENTS; e++) {
+        assert_int_equal(a->waits[e], b->waits[e]);
+        assert_int_equal(a->wait_ns[e], b->wait_ns[e]);
+    }
+    assert_int_equal(a->cpu_ns, b->cpu_ns);
+    assert_int_equal(a->idle_ns, b->idle_ns);
+    assert_int_equal(a->latch_gets, b->latch_gets);
+    assert_int_equal(a->latch_misses, b->latch_misses);
+    assert_int_equal(a->latch_sleeps, b->latch_sleeps);
+    assert_int_equal(a->hw_gets, b->hw_gets);
+    assert_int_equal(a->extents, b->extents);
+    assert_int_equal(a->transactions, b->transactions);
+    for (int i = 0; i < SIM_STAT_COUNT; i++)
+        assert_int_equal(a->st.v[i], b->st.v[i]);
+}
+
+/* Snapshots every 2 ms of model time (--snapshot-every=0.002s): each
+ * interval ends 2 ms after the last, the last with the run, and their
+ * deltas add up to the run's figures, contention statistics included;
+ * taking them changes nothing of the run. */
+static void test_snapshots_add_up(void **state)
+{
+    (void)state;
+    life_ses_result_t plain, snapped;
+    run_snapped(rows_sql, 4, 0, &plain);
+    run_snapped(rows_sql, 4, 2000000, &snapped);
+    assert_int_equal(plain.nsnaps, 0);
+    assert_true(snapped.nsnaps > 2);
+    assert_int_equal(snapped.sys.end_ns, plain.sys.end_ns);
+    assert_figures_equal(&snapped.sys, &plain.sys);
+    life_ses_figures_t total;
+    memset(&total, 0, sizeof total);
+    for (uint32_t i = 0; i < snapped.nsnaps; i++) {
+        const life_ses_snap_t *sn = &snapped.snaps[i];
+        if (i + 1 < snapped.nsnaps)
+            assert_int_equal(sn->end_ns, (i + 1) * 2000000ull);
+        else
+            assert_int_equal(sn->end_ns, snapped.sys.end_ns);
+        for (int e = 0; e < LIFE_EVENTS; e++) {
+            total.waits[e] += sn->sys.waits[e];
+            total.wait_ns[e] += sn->sys.wait_ns[e];
+        }
+        total.cpu_ns += sn->sys.cpu_ns;
+        total.idle_ns += sn->sys.idle_ns;
+        total.latch_gets += sn->sys.latch_gets;
+        total.latch_misses += sn->sys.latch_misses;
+        total.latch_sleeps += sn->sys.latch_sleeps;
+        total.hw_gets += sn->sys.hw_gets;
+        total.extents += sn->sys.extents;
+        total.transactions += sn->sys.transactions;
+        for (int k = 0; k < SIM_STAT_COUNT; k++)
+            total.st.v[k] += sn->sys.st.v[k];
+    }
+    assert_figures_equal(&total, &plain.sys);
+    assert_true(plain.sys.st.v[SIM_STAT_WAIT_HW] > 0);
+    life_ses_result_free(&plain);
+    life_ses_result_free(&snapped);
+}
+
+/* Time that passes shows in its intervals: both sessions sleep 3 s
+ * between their rounds, so with a snapshot a second, the interval [1 s,
+ * 2 s) holds no transaction and no DB time. */
+static void test_snapshots_over_sleep(void **state)
+{
+    (void)state;
+    life_ses_result_t r;
+    run_snapped(SLEEP_SQL(3), 2, 1000000000ull, &r);
+    assert_int_equal(r.nsnaps, 4);
+    assert_true(r.snaps[0].sys.transactions > 0);
+    assert_int_equal(r.snaps[1].sys.transactions, 0);
+    assert_int_equal(r.snaps[1].sys.cpu_ns, 0);
+    assert_int_equal(r.snaps[1].sys.wait_ns[LIFE_EV_DIRECT_WRITE], 0);
+    assert_true(r.snaps[3].sys.transactions > 0);
+    life_ses_result_free(&r);
 }
 
 /* One session alone waits on nothing another holds. */
@@ -342,7 +432,7 @@ static void test_error_ends_run(void **state)
               "storage (maxsize 1m));\n" ROW(1) ROW(2) ROW(3) ROW(4) ROW(5) ROW(6));
     char err[SCR_ERR_LEN + 64];
     life_ses_result_t r;
-    assert_int_equal(life_sessions_run(s, &p, 30, &r, err, sizeof err), SIM_EINVAL);
+    assert_int_equal(life_sessions_run(s, &p, 30, 0, &r, err, sizeof err), SIM_EINVAL);
     assert_non_null(strstr(err, "ORA-01691"));
     life_ses_result_free(&r);
     scr_free(s);
@@ -353,6 +443,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_each_session_its_rows),  cmocka_unit_test(test_delete_own_rows),
         cmocka_unit_test(test_block_stops_at_commits), cmocka_unit_test(test_sleep_in_block),
+        cmocka_unit_test(test_snapshots_add_up),       cmocka_unit_test(test_snapshots_over_sleep),
         cmocka_unit_test(test_alone_no_contention),    cmocka_unit_test(test_hw_enqueue),
         cmocka_unit_test(test_hw_once_per_extent),     cmocka_unit_test(test_dispenser_latch),
         cmocka_unit_test(test_group_commit),           cmocka_unit_test(test_storage_queue),
