@@ -103,6 +103,24 @@ static void activity(FILE *f, const life_ses_figures_t *y)
             ratio((double)y->wait_ns[LIFE_EV_HW] / 1e6, (double)y->waits[LIFE_EV_HW]));
 }
 
+/* Each table's segments at the end, as user_segments and
+ * dbms_space.space_usage show them. */
+static void segments(FILE *f, const life_ses_result_t *r)
+{
+    fprintf(f, "%-24s %12s %8s %12s %12s %12s %12s\n", "Segments at the end", "LOB blocks",
+            "extents", "used", "expired", "unexpired", "table blocks");
+    for (uint32_t i = 0; i < r->ntables; i++) {
+        const sim_stats_t *g = &r->tables[i].segment;
+        fprintf(f, "  %-22s %12llu %8llu %12llu %12llu %12llu %12llu\n", r->tables[i].name,
+                (unsigned long long)g->v[SIM_STAT_SEG_LOB_BLOCKS],
+                (unsigned long long)g->v[SIM_STAT_SEG_LOB_EXTENTS],
+                (unsigned long long)g->v[SIM_STAT_DSU_USED_BLOCKS],
+                (unsigned long long)g->v[SIM_STAT_DSU_EXPIRED_BLOCKS],
+                (unsigned long long)g->v[SIM_STAT_DSU_UNEXPIRED_BLOCKS],
+                (unsigned long long)g->v[SIM_STAT_SEG_TAB_BLOCKS]);
+    }
+}
+
 /* A line per session: its transactions, DB time, CPU and each event's time. */
 static void per_session(FILE *f, const life_ses_result_t *r)
 {
@@ -136,6 +154,10 @@ static void report(FILE *f, const char *script, const life_ses_result_t *r)
     activity(f, y);
     fputc('\n', f);
     per_session(f, r);
+    if (r->ntables) {
+        fputc('\n', f);
+        segments(f, r);
+    }
 }
 
 /* Throughput and where DB time went over `el` ns of figures y: the

@@ -219,6 +219,12 @@ typedef struct {
     life_ses_figures_t sys;
 } life_ses_snap_t;
 
+/* A table's segments at the end of a run, as the views show them. */
+typedef struct {
+    const char *name; /* upper case; the script's, which must outlive it */
+    sim_stats_t segment;
+} life_ses_table_t;
+
 typedef struct {
     uint32_t n;
     life_ses_figures_t *s;    /* n sessions */
@@ -227,6 +233,8 @@ typedef struct {
     uint64_t events;          /* events the run scheduled (its speed per event) */
     life_ses_snap_t *snaps;   /* nsnaps intervals, adding up to sys; none without snap_ns */
     uint32_t nsnaps;
+    life_ses_table_t *tables; /* ntables alive at the end */
+    uint32_t ntables;
 } life_ses_result_t;
 
 /*

@@ -271,6 +271,22 @@ static void snap_upto(run_t *r, uint64_t now)
     }
 }
 
+/* The segments of each table alive at the end (life_report()'s step). */
+static int segment_of(void *arg, const life_step_t *st)
+{
+    run_t *r = arg;
+    life_ses_result_t *out = r->out;
+    life_ses_table_t *t = sim_realloc(out->tables, (out->ntables + 1) * sizeof *t);
+    if (t == NULL) {
+        fail(r, SIM_ENOMEM);
+        return 1;
+    }
+    out->tables = t;
+    t[out->ntables].name = st->table;
+    t[out->ntables++].segment = st->part[LIFE_PART_SEGMENT];
+    return 0;
+}
+
 /* ---- a session's transactions ---------------------------------------- */
 
 static void on_op(void *arg, life_op_kind_t kind, uint32_t seg, uint64_t id, uint64_t n)
@@ -310,6 +326,8 @@ static sim_err_t fetch(run_t *r, uint32_t k)
     life_advance(r->db, sim_engine_now(r->ev) / NS_PER_MS);
     while (s->cursor < r->end) {
         const scr_stmt_t *st = &r->s->stmts[s->cursor++];
+        if (st->session && st->session != k + 1)
+            continue; /* another session's (-- lobsim session: n) */
         sim_err_t rc = exec(r, k, st, r->n);
         if (rc != SIM_OK)
             return rc;
@@ -553,6 +571,24 @@ sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint3
     memset(out, 0, sizeof *out);
     if (n == 0)
         return SIM_EINVAL;
+    /* A statement given to one session: DML, of a session the run has. */
+    for (uint32_t i = 0; i < s->nstmts; i++) {
+        const scr_stmt_t *st = &s->stmts[i];
+        if (st->session && life_stmt_shared(st)) {
+            if (msg && msglen)
+                snprintf(msg, msglen,
+                         "%s:%u: '-- lobsim session: %u' before a statement every session shares "
+                         "(DDL, a setting or a query runs once): give it to all",
+                         s->file, st->line, st->session);
+            return SIM_EINVAL;
+        }
+        if (st->session > n) {
+            if (msg && msglen)
+                snprintf(msg, msglen, "%s:%u: given to session %u, but the run has %u session%s",
+                         s->file, st->line, st->session, n, n == 1 ? "" : "s");
+            return SIM_EINVAL;
+        }
+    }
     run_t r;
     memset(&r, 0, sizeof r);
     r.out = out;
@@ -586,6 +622,10 @@ sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint3
         take(&r, end);
         rc = r.err;
     }
+    if (rc == SIM_OK && s->nstmts > 0) {
+        life_report(r.db, &s->stmts[s->nstmts - 1], segment_of, &r);
+        rc = r.err;
+    }
     if (rc == SIM_OK) {
         for (uint32_t k = 0; k < n; k++)
             contention_stats(&out->s[k]);
@@ -601,5 +641,6 @@ void life_ses_result_free(life_ses_result_t *r)
 {
     sim_free(r->s);
     sim_free(r->snaps);
+    sim_free(r->tables);
     memset(r, 0, sizeof *r);
 }

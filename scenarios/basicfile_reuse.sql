@@ -12,8 +12,9 @@
 -- each -- and the rest is ours: the names, 4,000 LOBs of 12,000
 -- characters (two 8 KB chunks each, about the 8,000 blocks in use), the
 -- sleep of 960 s.  The four concurrent sessions are the four blocks below,
--- run one after the other by one session until lobsim models sessions
--- (a later issue): the figure needs them concurrent.
+-- each given to its session by a `-- lobsim session: N` line: run it with
+-- `lobbench --script=scenarios/basicfile_reuse.sql --sessions=4`
+-- (without --sessions, one session runs them one after the other).
 -- Setup, inputs of the run:
 -- lobsim input: charset=single-byte
 -- lobsim input: max_string_size=STANDARD
@@ -38,6 +39,7 @@ lob (little_lob) store as basicfile (
   nocache logging
 );
 
+-- lobsim session: 1
 declare
   v clob := rpad('x', 12000, 'x');
 begin
@@ -51,9 +53,11 @@ end;
 delete from t1 where id <= 3000;
 commit;
 
+-- lobsim session: all
 exec dbms_lock.sleep(960)
 
 -- session 1 of 4
+-- lobsim session: 1
 declare
   v clob := rpad('x', 12000, 'x');
 begin
@@ -65,6 +69,7 @@ end;
 /
 
 -- session 2 of 4
+-- lobsim session: 2
 declare
   v clob := rpad('x', 12000, 'x');
 begin
@@ -76,6 +81,7 @@ end;
 /
 
 -- session 3 of 4
+-- lobsim session: 3
 declare
   v clob := rpad('x', 12000, 'x');
 begin
@@ -87,6 +93,7 @@ end;
 /
 
 -- session 4 of 4
+-- lobsim session: 4
 declare
   v clob := rpad('x', 12000, 'x');
 begin
@@ -97,5 +104,6 @@ begin
 end;
 /
 
+-- lobsim session: all
 select blocks, extents from user_segments
 where  segment_name = (select segment_name from user_lobs where table_name = 'T1');

@@ -58,39 +58,52 @@ static int apply(scr_options_t *o, const char *name, size_t nl, const char *val,
     return 0;
 }
 
+int scr_tag_line(const char *text, size_t len, const char *tag, size_t *at, uint32_t *line,
+                 size_t *val, size_t *end)
+{
+    size_t tl = strlen(tag);
+    while (*at < len) {
+        size_t i = *at, e = i;
+        while (e < len && text[e] != '\n')
+            e++;
+        *at = e + 1;
+        (*line)++;
+        if (e - i >= tl && strncmp(text + i, tag, tl) == 0) {
+            size_t p = i + tl;
+            while (p < e && (text[p] == ' ' || text[p] == '\t'))
+                p++;
+            *val = p;
+            *end = e;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 sim_err_t scr_read_inputs(const char *file, const char *text, size_t len, scr_options_t *o,
                           char *err, size_t errlen)
 {
     scr_options_t n = *o;
-    uint32_t line = 1;
-    size_t tl = strlen(TAG);
-    for (size_t i = 0; i < len; line++) {
-        size_t e = i;
-        while (e < len && text[e] != '\n')
-            e++;
-        if (e - i >= tl && strncmp(text + i, TAG, tl) == 0) {
-            size_t p = i + tl;
-            while (p < e && (text[p] == ' ' || text[p] == '\t'))
-                p++;
-            size_t name = p;
-            while (p < e && text[p] != '=' && text[p] != ' ' && text[p] != '\t')
-                p++;
-            size_t nl = p - name;
-            size_t val = p + 1, vl = 0;
-            if (p < e && text[p] == '=')
-                while (val + vl < e && text[val + vl] != ' ' && text[val + vl] != '\t' &&
-                       text[val + vl] != '\r')
-                    vl++;
-            if (p >= e || text[p] != '=' || apply(&n, text + name, nl, text + val, vl) != 0) {
-                char q[64];
-                scr_quote(text + name, e - name, q, sizeof q);
-                if (err && errlen)
-                    snprintf(err, errlen, "%s:%u: lobsim input '%s' not understood (accepted: %s)",
-                             file, line, q, ACCEPTED);
-                return SIM_EINVAL;
-            }
+    uint32_t line = 0;
+    size_t at = 0, p, e;
+    while (scr_tag_line(text, len, TAG, &at, &line, &p, &e)) {
+        size_t name = p;
+        while (p < e && text[p] != '=' && text[p] != ' ' && text[p] != '\t')
+            p++;
+        size_t nl = p - name;
+        size_t val = p + 1, vl = 0;
+        if (p < e && text[p] == '=')
+            while (val + vl < e && text[val + vl] != ' ' && text[val + vl] != '\t' &&
+                   text[val + vl] != '\r')
+                vl++;
+        if (p >= e || text[p] != '=' || apply(&n, text + name, nl, text + val, vl) != 0) {
+            char q[64];
+            scr_quote(text + name, e - name, q, sizeof q);
+            if (err && errlen)
+                snprintf(err, errlen, "%s:%u: lobsim input '%s' not understood (accepted: %s)",
+                         file, line, q, ACCEPTED);
+            return SIM_EINVAL;
         }
-        i = e + 1;
     }
     *o = n;
     return SIM_OK;

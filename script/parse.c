@@ -454,6 +454,11 @@ sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_op
     sim_free(sc.tablespaces);
     *keep = arena;
     s->priv = keep;
+    sim_err_t rc2 = scr_mark_sessions(file, text, len, s, err, errlen);
+    if (rc2 != SIM_OK) {
+        scr_free(s);
+        return rc2;
+    }
     *out = s;
     return SIM_OK;
 }

@@ -60,6 +60,8 @@ void scr_options_defaults(scr_options_t *o);
  */
 sim_err_t scr_read_inputs(const char *file, const char *text, size_t len, scr_options_t *o,
                           char *err, size_t errlen);
+/* The most sessions a run has (lobbench --sessions) and a marker names. */
+#define SCR_SESSIONS_MAX 1000
 /* SQL's VARCHAR2 limit in bytes under these options: 4,000 or 32,767. */
 uint32_t scr_sql_varchar_max(const scr_options_t *o);
 #define SCR_PLSQL_VARCHAR_MAX 32767u
@@ -306,6 +308,8 @@ struct scr_stmt {
     scr_kind_t kind;
     uint32_t step;    /* 1-based statement number */
     uint32_t line;    /* line of its first token */
+    uint32_t session; /* 0: every session runs it; n: session n only (a comment line
+                       * `-- lobsim session: n` before it; sessions.c in script/) */
     const char *text; /* the original text, terminator left out, NUL-terminated */
     int table;        /* index into scr_script_t.tables, -1 when none */
     int column;       /* the LOB column concerned, -1 when none */
@@ -342,6 +346,15 @@ typedef struct {
  */
 sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_options_t *opts,
                     scr_script_t **out, char *err, size_t errlen);
+/*
+ * Which session runs each statement of s, from the comment lines
+ * `-- lobsim session: N` (1 .. SCR_SESSIONS_MAX) and `-- lobsim session:
+ * all` of its text: a statement takes the last marker before its first
+ * line, 0 (every session) when none.  scr_parse() calls it.  SIM_EINVAL
+ * with one line "FILE:LINE: lobsim session '...' not understood (...)".
+ */
+sim_err_t scr_mark_sessions(const char *file, const char *text, size_t len, scr_script_t *s,
+                            char *err, size_t errlen);
 /* Read FILE whole and parse it; an unreadable file is one line too. */
 sim_err_t scr_parse_file(const char *file, const scr_options_t *opts, scr_script_t **out, char *err,
                          size_t errlen);

@@ -141,4 +141,11 @@ int scr_tablespace_add(scr_parser_t *p, const scr_tablespace_t *ts);
 /* A LOB column of table by name: ORA-00904 when missing, refused when not a LOB. */
 int scr_lob_column_resolve(scr_parser_t *p, int table, const char *name, uint32_t line);
 
+/* The next line of text from *at (advanced past it; *line counts lines
+ * from 0) that begins with tag: 1 with *val where its value begins, after
+ * blanks, and *end where the line ends; 0 at the end of the text
+ * (inputs.c: the comment lines `-- lobsim ...`). */
+int scr_tag_line(const char *text, size_t len, const char *tag, size_t *at, uint32_t *line,
+                 size_t *val, size_t *end);
+
 #endif /* LOBSIM_SCRIPT_INT_H */

@@ -50,6 +50,10 @@ expect 2 "--workload: applies to a sweep" -- "$LOBBENCH" --db=h.db --script=ok.s
 expect 2 "dsp.search_gets: not a parameter of scripts" -- \
     "$LOBBENCH" --db=h.db --script=ok.sql --param=dsp.search_gets=3
 expect 2 "--charset: 'ebcdic'" -- "$LOBBENCH" --db=h.db --script=ok.sql --charset=ebcdic
+# A script that gives statements to more sessions than the run has.
+printf 'create table t (id number, c clob);\n-- lobsim session: 3\ninsert into t values (1, 1);\ncommit;\n' >three.sql
+expect 2 "three.sql:3: given to session 3, but the run has 2 sessions" -- \
+    "$LOBBENCH" --no-db --script=three.sql --sessions=2
 expect 2 "--param=life.fit: applies to --script runs only" -- \
     "$LOBBENCH" --db=h.db --sizes=2k --param=life.fit=1
 expect 2 "life.fit=7" -- "$LOBBENCH" --db=h.db --script=ok.sql --param=life.fit=7

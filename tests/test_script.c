@@ -763,6 +763,39 @@ static void test_read_inputs(void **state)
     }
 }
 
+/* `-- lobsim session: N` gives the statements after it to session N, `all`
+ * back to every session; the statement takes the last marker before its
+ * first line.  A marker not understood is refused, naming its line. */
+static void test_session_markers(void **state)
+{
+    (void)state;
+    scr_script_t *s = parse_ok(T_SF "insert into t values (1, 'a');\n"
+                                    "-- lobsim session: 2\n"
+                                    "insert into t values (2, 'b');\ncommit;\n"
+                                    "-- lobsim session: 1000  \r\n"
+                                    "begin\n  insert into t values (3, 'c');\n"
+                                    "-- lobsim session: 7 (inside the block: for what follows it)\n"
+                                    "  commit;\nend;\n/\n"
+                                    "delete from t;\n"
+                                    "-- lobsim session: all\n"
+                                    "commit;\n");
+    uint32_t want[] = {0, 0, 2, 2, 1000, 7, 0};
+    assert_int_equal(s->nstmts, 7);
+    for (uint32_t i = 0; i < s->nstmts; i++)
+        assert_int_equal(s->stmts[i].session, want[i]);
+    scr_free(s);
+    const char *bad[] = {"0", "1001", "two", "", "3x", "-1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char text[256], msg[SCR_ERR_LEN];
+        snprintf(text, sizeof text, "commit;\n-- lobsim session: %s\ncommit;\n", bad[i]);
+        snprintf(msg, sizeof msg,
+                 "t.sql:2: lobsim session '%s' not understood (accepted: a session from 1 to "
+                 "1000, or all)",
+                 bad[i]);
+        expect_refused(text, msg);
+    }
+}
+
 /* ---- the scenarios of scenarios/ ------------------------------------------ */
 
 /* A scenario parsed under the inputs it states (scr_read_inputs). */
@@ -869,6 +902,15 @@ static void test_scenarios_parse(void **state)
     assert_int_equal(s->tables[0].cols[1].lob.retention, SCR_RET_PLAIN);
     assert_int_equal(s->tablespaces[0].uniform_size, 1u << 20);
     assert_int_equal(s->tables[0].cols[1].lob.tablespace, 0);
+    /* One session fills and deletes; all sleep; four insert, one each. */
+    uint32_t sessions[16], nm = 0;
+    for (uint32_t i = 0; i < s->nstmts && nm < 16; i++)
+        if (s->stmts[i].kind == SCR_BLOCK || s->stmts[i].kind == SCR_DELETE ||
+            s->stmts[i].kind == SCR_SLEEP)
+            sessions[nm++] = s->stmts[i].session;
+    assert_int_equal(nm, 7);
+    uint32_t want[] = {1, 1, 0, 1, 2, 3, 4};
+    assert_memory_equal(sessions, want, sizeof want);
     scr_free(s);
 }
 
@@ -876,6 +918,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_statements),
+        cmocka_unit_test(test_session_markers),
         cmocka_unit_test(test_plsql_block),
         cmocka_unit_test(test_alter),
         cmocka_unit_test(test_refusals),

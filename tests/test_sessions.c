@@ -259,6 +259,48 @@ static void test_snapshots_over_sleep(void **state)
     life_ses_result_free(&r);
 }
 
+/* `-- lobsim session: N`: session 1 alone fills and deletes, session 2
+ * alone inserts; the statements of all run in both.  A marker before DDL,
+ * or naming a session the run has not, is refused with its line. */
+static void test_session_parts(void **state)
+{
+    (void)state;
+    const char *sql = "create table t (id number, c clob) lob (c) store as securefile;\n"
+                      "-- lobsim session: 1\n"
+                      "insert into t select rownum, rpad('x', 100, 'x') from dual connect by "
+                      "level <= 10;\ncommit;\ndelete from t where id > 5;\ncommit;\n"
+                      "-- lobsim session: 2\n"
+                      "insert into t select rownum, rpad('x', 100, 'x') from dual connect by "
+                      "level <= 3;\ncommit;\n"
+                      "-- lobsim session: all\n"
+                      "insert into t values (100, 'y');\ncommit;\n";
+    life_ses_result_t r;
+    run(sql, NULL, 2, &r);
+    /* An undo record a row changed: 10 inserted + 5 deleted + 1; 3 + 1. */
+    assert_int_equal(r.s[0].st.v[SIM_STAT_USED_UREC], 16);
+    assert_int_equal(r.s[1].st.v[SIM_STAT_USED_UREC], 4);
+    assert_int_equal(r.s[0].transactions, 3);
+    assert_int_equal(r.s[1].transactions, 2);
+    life_ses_result_free(&r);
+
+    life_params_t def;
+    life_params_defaults(&def);
+    const char *bad[] = {"-- lobsim session: 2\ncreate table t (id number, c clob);\n",
+                         "create table t (id number, c clob);\n-- lobsim session: 3\n"
+                         "insert into t values (1, 'a');\ncommit;\n"};
+    const char *want[] = {"test.sql:2: '-- lobsim session: 2' before a statement every session "
+                          "shares (DDL, a setting or a query runs once): give it to all",
+                          "test.sql:3: given to session 3, but the run has 2 sessions"};
+    for (int k = 0; k < 2; k++) {
+        scr_script_t *s = parse(bad[k]);
+        char err[SCR_ERR_LEN + 64];
+        assert_int_equal(life_sessions_run(s, &def, 2, 0, &r, err, sizeof err), SIM_EINVAL);
+        assert_string_equal(err, want[k]);
+        life_ses_result_free(&r);
+        scr_free(s);
+    }
+}
+
 /* One session alone waits on nothing another holds. */
 static void test_alone_no_contention(void **state)
 {
@@ -441,13 +483,21 @@ static void test_error_ends_run(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_each_session_its_rows),  cmocka_unit_test(test_delete_own_rows),
-        cmocka_unit_test(test_block_stops_at_commits), cmocka_unit_test(test_sleep_in_block),
-        cmocka_unit_test(test_snapshots_add_up),       cmocka_unit_test(test_snapshots_over_sleep),
-        cmocka_unit_test(test_alone_no_contention),    cmocka_unit_test(test_hw_enqueue),
-        cmocka_unit_test(test_hw_once_per_extent),     cmocka_unit_test(test_dispenser_latch),
-        cmocka_unit_test(test_group_commit),           cmocka_unit_test(test_storage_queue),
-        cmocka_unit_test(test_sessions_add_up),        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_each_session_its_rows),
+        cmocka_unit_test(test_delete_own_rows),
+        cmocka_unit_test(test_block_stops_at_commits),
+        cmocka_unit_test(test_sleep_in_block),
+        cmocka_unit_test(test_snapshots_add_up),
+        cmocka_unit_test(test_snapshots_over_sleep),
+        cmocka_unit_test(test_session_parts),
+        cmocka_unit_test(test_alone_no_contention),
+        cmocka_unit_test(test_hw_enqueue),
+        cmocka_unit_test(test_hw_once_per_extent),
+        cmocka_unit_test(test_dispenser_latch),
+        cmocka_unit_test(test_group_commit),
+        cmocka_unit_test(test_storage_queue),
+        cmocka_unit_test(test_sessions_add_up),
+        cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_error_ends_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

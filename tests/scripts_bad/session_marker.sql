@@ -1,0 +1,4 @@
+-- a session marker that names no session
+commit;
+-- lobsim session: 0
+commit;
