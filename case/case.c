@@ -72,6 +72,7 @@ void case_defaults(case_t *c)
     c->rac.msg_cpu_us = 10;
     c->rac.lms = 2;
     c->rac.lms_us = 20;
+    c->rac.gc_defer_us = 3000;
     c->rac.post_us = 5;
     c->rac.boc = 1;
     c->rac.cr_build_us = 40;
@@ -280,6 +281,7 @@ static const sim_param_t params[] = {
     P("rac.msg_cpu_us", rac.msg_cpu_us),
     P("rac.lms", rac.lms),
     P("rac.lms_us", rac.lms_us),
+    P("rac.gc_defer_us", rac.gc_defer_us),
     P("rac.post_us", rac.post_us),
     P("rac.boc", rac.boc),
     P("rac.cr_build_us", rac.cr_build_us),

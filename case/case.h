@@ -100,6 +100,7 @@ typedef struct {
     uint32_t msg_cpu_us;        /* CPU to send or to receive one message or block */
     uint32_t lms;               /* LMS processes per instance */
     uint32_t lms_us;            /* LMS CPU per request besides its messages */
+    uint32_t gc_defer_us;       /* _gc_defer_time: LMS defers a hot current block's shipping */
     uint32_t post_us;           /* LGWR CPU to post one waiting foreground */
     uint32_t boc;               /* 1: commits wait for the other instance's SCN ack */
     uint32_t cr_build_us;       /* LMS CPU to build a CR copy */

@@ -71,7 +71,7 @@ typedef struct {
     double received, served, cr_served, current_served;
     double msgs_received, msgs_sent, downconverts;
     double cr_blocks, current_blocks, cr_receive_ns, current_receive_ns;
-    double cr_flushes, current_flushes, cr_built;
+    double cr_flushes, current_flushes, cr_built, gc_defers;
     double by_class[GCACHE_CLASSES][2][3];
     double waits[E_COUNT], wait_ns[E_COUNT];
     double cpu_ns, cpu_queue_ns, idle_ns, lms_cpu_ns, lgwr_cpu_ns;
@@ -111,6 +111,7 @@ static void column(const rac_t *r, int i, col_t *c)
     c->cr_flushes = (double)n.cr_flushes;
     c->current_flushes = (double)n.current_flushes;
     c->cr_built = (double)n.cr_built;
+    c->gc_defers = (double)n.gc_defers;
     for (int e = 0; e < E_COUNT; e++) {
         c->waits[e] = (double)n.waits[e];
         c->wait_ns[e] = (double)n.wait_ns[e];
@@ -246,6 +247,13 @@ static double flush_ms(const build_t *b, const col_t *c, int a)
 static double downconverts(const build_t *b, const col_t *c, int a)
 {
     return per_s_or_tx(b, c->downconverts, c, a);
+}
+/* _gc_defer_time: arg 0/1 deferred current requests a second/transaction,
+ * 2 their % of the current blocks served. */
+static double defers(const build_t *b, const col_t *c, int a)
+{
+    return a == 2 ? 100 * ratio(c->gc_defers, c->current_served)
+                  : per_s_or_tx(b, c->gc_defers, c, a);
 }
 
 /* Transfer stats: arg = class * 16 + (current ? 8 : 0) + what (0 blocks
@@ -437,6 +445,9 @@ void rac_report_build(const rac_t *r, rac_report_t *out)
     line(&b, RAC_SEC_GC_WORK, "Avg global cache block flush time (ms)", flush_ms, 0);
     line(&b, RAC_SEC_GC_WORK, "Fairness down-converts per second", downconverts, 0);
     line(&b, RAC_SEC_GC_WORK, "Fairness down-converts per transaction", downconverts, 1);
+    line(&b, RAC_SEC_GC_WORK, "global cache defers per second", defers, 0);
+    line(&b, RAC_SEC_GC_WORK, "global cache defers per transaction", defers, 1);
+    line(&b, RAC_SEC_GC_WORK, "global cache defers % of current blocks served", defers, 2);
     static const char *const bo[7] = {"Broadcast on commit messages sent per second",
                                       "Broadcast on commit messages sent per transaction",
                                       "Broadcast on commit messages received per second",

@@ -7,7 +7,12 @@
  *      that takes it finds the block either free to serve or busy there:
  *      pinned by a session changing it, or already granted to that
  *      instance and still on its way.  A busy request is put aside until
- *      the block is released (rac_block_released()).
+ *      the block is released (rac_block_released()).  A request for a
+ *      current block that a session there pins or waits for (a hot block)
+ *      is deferred (`global cache defers`): it waits rac.gc_defer_us
+ *      (_gc_defer_time) while the sessions there go on using the block,
+ *      then ships as soon as none pins it; it ships at once when no
+ *      session there wants the block any more.
  *   3. LMS serves it: the locks move (gcache_request()) and LMS spends CPU,
  *      LMS before the users' jobs: receive, process, build a CR copy when
  *      one is asked for, send (and on HiperSockets copy the block).
@@ -47,6 +52,8 @@ sim_err_t rac_gc_request(rac_t *r, uint32_t u, unsigned kind, uint64_t id, gcach
     us->req.phase = REQ_OUT;
     us->req.busy = 0;
     us->req.flushed = 0;
+    us->req.aside = 0;
+    us->req.defer_until = 0;
     us->req.sent = rac_now(r);
     us->cpu_ns[CPU_GC_MESSAGES] += r->c->rac.msg_cpu_us * RAC_NS_PER_US;
     if (r->link.cpu_copy)
@@ -133,8 +140,19 @@ void rac_gc_lms_next(rac_t *r, int o)
             rac_fail(r, SIM_ENOMEM);
             return;
         }
-        if (b->pinned || (b->pending && b->served)) {
+        /* _gc_defer_time: a current block a session here pins or waits
+         * for is hot; its request is deferred, once, for the sessions here
+         * to go on with it. */
+        int defer = r->c->rac.gc_defer_us && us->req.mode != GCACHE_READ &&
+                    us->req.defer_until == 0 && (b->pinned || b->waiters);
+        if (defer) {
+            us->req.defer_until = rac_now(r) + r->c->rac.gc_defer_us * RAC_NS_PER_US;
+            r->n[o].gc_defers++;
+            rac_at(r, us->req.defer_until, EV_DEFER, u, 0);
+        }
+        if (defer || b->pinned || (b->pending && b->served)) {
             us->req.busy = 1;
+            us->req.aside = 1;
             us->next = b->deferred;
             b->deferred = u + 1;
             continue;

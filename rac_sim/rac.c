@@ -90,6 +90,12 @@ static void on_boc_ack(void *r, uint32_t a, uint64_t b)
     rac_lgwr_acked(r, (int)a);
 }
 
+static void on_defer(void *r, uint32_t a, uint64_t b)
+{
+    (void)b;
+    rac_session_defer_due(r, a);
+}
+
 static const sim_handler_fn handlers[EV_COUNT] = {
     [EV_USER] = on_user,
     [EV_CPU] = on_cpu,
@@ -100,6 +106,7 @@ static const sim_handler_fn handlers[EV_COUNT] = {
     [EV_WINDOW] = on_window,
     [EV_BOC] = on_boc,
     [EV_BOC_ACK] = on_boc_ack,
+    [EV_DEFER] = on_defer,
     [EV_USER_CPU] = on_user_cpu,
     [EV_LMS_CPU] = on_lms_cpu,
     [EV_USER_LOGGED] = on_user_logged,
@@ -305,6 +312,13 @@ sim_err_t rac_check(const case_t *c, char *msg, size_t len)
     if (p->boc > 1) {
         snprintf(msg, len, "rac.boc=%u: accepted 0 (commits wait for the log write alone) or 1",
                  p->boc);
+        return SIM_EINVAL;
+    }
+    if (p->gc_defer_us > 100000) {
+        snprintf(msg, len,
+                 "rac.gc_defer_us=%u: accepted 0 (no deferral) .. 100000 (100 ms of "
+                 "_gc_defer_time)",
+                 p->gc_defer_us);
         return SIM_EINVAL;
     }
     if (p->window_ms > 3600000) {

@@ -129,8 +129,9 @@ typedef struct {
     uint64_t by_class[GCACHE_CLASSES][2][3];    /* [class][cr, current][immed, busy, congested] */
     uint64_t cr_flushes, current_flushes;       /* served after a log flush */
     uint64_t cr_built;                          /* CR copies LMS built */
-    uint64_t ges_row_lock;                      /* GES messages of row lock waits */
-    uint64_t link_bytes, link_busy_ns;          /* sent by this instance; its send queue busy */
+    uint64_t gc_defers;                /* `global cache defers`: current requests LMS deferred */
+    uint64_t ges_row_lock;             /* GES messages of row lock waits */
+    uint64_t link_bytes, link_busy_ns; /* sent by this instance; its send queue busy */
 } rac_counts_t;
 
 /* ---- kinds of event (sim_engine_t) ---------------------------------------
@@ -145,6 +146,7 @@ enum {
     EV_WINDOW,  /* window.c: the AWR window's time is up */
     EV_BOC,     /* gc.c: instance a's commit SCN reached the other instance */
     EV_BOC_ACK, /* lgwr.c: the other instance acknowledged instance a's SCN */
+    EV_DEFER,   /* session.c: the defer time of user a's request is up */
     /* Fired at once by a server, for who waited on it: */
     EV_USER_CPU,    /* session.c: user a's CPU burst ended */
     EV_LMS_CPU,     /* gc.c: LMS's CPU for user a's request ended */
@@ -274,8 +276,10 @@ typedef struct {
     /* the gc request in flight (one at a time) */
     struct {
         uint8_t kind, mode, phase, busy, flushed;
+        uint8_t aside; /* put aside at the holder (rac_bstate_t.deferred) */
         uint64_t id;
         uint64_t sent, lms_arrive, lms_start, flush_start;
+        uint64_t defer_until; /* deferred (_gc_defer_time) until then, or 0 */
         gcache_reply_t reply;
     } req;
 } rac_user_t;
@@ -416,6 +420,9 @@ void rac_session_event(rac_t *r, uint32_t u);
 void rac_session_reply(rac_t *r, uint32_t u);
 void rac_session_cpu_done(rac_t *r, uint32_t u);
 void rac_session_logged(rac_t *r, uint32_t u);
+/* EV_DEFER: the defer time of user u's request, put aside at the holder,
+ * is up: it ships once no session there pins the block. */
+void rac_session_defer_due(rac_t *r, uint32_t u);
 
 /* gc.c: user u asks the other instance for a block; LMS of instance inst
  * takes the next requests it can; the events of its kinds (EV_ARRIVE,

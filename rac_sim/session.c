@@ -65,19 +65,27 @@ static void serve_deferred(rac_t *r, int inst, rac_bstate_t *b)
         x = nx;
     }
     b->deferred = 0;
-    for (uint32_t x = rev; x; x = r->u[x - 1].next)
+    for (uint32_t x = rev; x; x = r->u[x - 1].next) {
+        r->u[x - 1].req.aside = 0;
         if (sim_fifo_push(&r->lmsq[inst], x - 1) != SIM_OK)
             rac_fail(r, SIM_ENOMEM);
+    }
     if (rev)
         rac_gc_lms_next(r, inst);
 }
 
-/* The earliest time a user of the list headed by x started waiting. */
+/* The earliest time a user of the list headed by x started waiting.  A
+ * request deferred by _gc_defer_time waits behind every session here until
+ * its time is up (UINT64_MAX), then goes before all of them (0). */
 static uint64_t oldest(const rac_t *r, uint32_t x, int remote)
 {
-    uint64_t t = UINT64_MAX;
+    uint64_t t = UINT64_MAX, now = rac_now(r);
     for (; x; x = r->u[x - 1].next) {
-        uint64_t since = remote ? r->u[x - 1].req.lms_arrive : r->u[x - 1].since;
+        const rac_user_t *w = &r->u[x - 1];
+        uint64_t since = !remote                    ? w->since
+                         : !w->req.defer_until      ? w->req.lms_arrive
+                         : now < w->req.defer_until ? UINT64_MAX
+                                                    : 0;
         t = since < t ? since : t;
     }
     return t;
@@ -102,8 +110,24 @@ static void block_released(rac_t *r, int inst, unsigned kind, uint64_t id)
         w = nx;
     }
     b = rac_bstate(r, inst, kind, id);
-    if (b->deferred && !b->pinned && !(b->pending && b->served))
+    if (b->deferred && !b->pinned && !(b->pending && b->served) &&
+        (!b->waiters || oldest(r, b->deferred, 1) != UINT64_MAX))
         serve_deferred(r, inst, b);
+}
+
+void rac_session_defer_due(rac_t *r, uint32_t u)
+{
+    rac_user_t *us = &r->u[u];
+    if (!us->req.aside || us->req.defer_until != rac_now(r))
+        return; /* served meanwhile: nobody here wanted the block any more */
+    int o = 1 - us->inst;
+    rac_bstate_t *b = rac_bstate(r, o, us->req.kind, us->req.id);
+    if (b == NULL) {
+        rac_fail(r, SIM_ENOMEM);
+        return;
+    }
+    if (!b->pinned && !(b->pending && b->served))
+        serve_deferred(r, o, b);
 }
 
 /* ---- row locks: open addressing on row + 1 -------------------------------- */

@@ -298,6 +298,7 @@ static void test_bad_input(void **state)
         {"rac.undo_bytes", 8100, "rac.undo_bytes"},
         {"rac.cores", 0, "cores"},
         {"rac.lms", 0, "lms"},
+        {"rac.gc_defer_us", 100001, "rac.gc_defer_us=100001"},
         {"cluster.message_bytes", 0, "cluster.message_bytes"},
     };
     case_t c;

@@ -28,7 +28,7 @@ settings=(
     "rows 100000" "rac.affinity_pm 500" "rac.reads 6" "rac.updates 3" "rac.inserts 1"
     "rac.seq_cache 20" "rac.redo_bytes 400" "rac.commit_redo_bytes 100" "rac.undo_bytes 200"
     "rac.undo_segments 10" "rac.client_rtt_us 125" "rac.cores 2" "rac.cpu_us 100"
-    "rac.msg_cpu_us 10" "rac.lms 2" "rac.lms_us 20" "rac.cr_build_us 40"
+    "rac.msg_cpu_us 10" "rac.lms 2" "rac.lms_us 20" "rac.gc_defer_us 3000" "rac.cr_build_us 40"
     "rac.congested_us 1000" "rac.link_us 10" "rac.link_mbit 2000" "rac.mtu 8192"
     "rac.log_write_us 500" "rac.log_mb_s 100" "cluster.message_bytes 200" "cluster.fairness 4"
     "users $users"
@@ -45,7 +45,7 @@ run() { # NAME VALUE TAG
     tr -d '"' <"$OUT/$3/runs.csv" | awk -F, -v tag="$3" '$6 == "all" { print tag "," $0 }' >>"$OUT/all.csv"
 }
 : >"$OUT/all.csv"
-run rac.users "$users" base
+run users "$users" base
 for s in "${settings[@]}"; do
     set -- $s
     run "$1" $(($2 / 2)) "$1=$(($2 / 2))"
