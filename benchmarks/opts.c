@@ -444,10 +444,15 @@ static int check_script(const bench_opts_t *o, char *err, size_t errlen)
         int given;
         const char *opt;
     } steps_only[] = {
-        {o->plot != NULL, "--plot"},
         {o->explain, "--explain"},
         {o->db_given, "--db"},
     };
+    if (o->nsessions && o->plot && !o->snapshot_ns) {
+        snprintf(err, errlen,
+                 "--plot: with --sessions, draws the run's snapshots: give --snapshot-every=Ns "
+                 "too");
+        return 2;
+    }
     for (size_t i = 0; o->nsessions && i < sizeof steps_only / sizeof steps_only[0]; i++)
         if (steps_only[i].given) {
             snprintf(err, errlen,
@@ -730,7 +735,9 @@ void bench_usage(FILE *f)
           "  --plot=FILE.svg           draw the statistics: LOB workloads against LOB\n"
           "                            size, heap and rac against block size, a\n"
           "                            --script's LOB segments through its steps,\n"
-          "                            --snapshot-every's figures per row by interval\n"
+          "                            --snapshot-every's figures per row by interval;\n"
+          "                            --sessions with --snapshot-every=Ns: transactions\n"
+          "                            and time by event over model time\n"
           "  -q, --quiet               no statistics table\n"
           "  --all-counters            every statistic as a counter on the console too\n"
           "                            (always so in JSON, CSV and --benchmark_out)\n"

@@ -273,6 +273,8 @@ int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
             rates(f, &r[i].sys, r[i].sys.end_ns);
         }
     }
+    if (status == 0 && o->plot && bench_sessions_plot(o, r, o->nsessions) != 0)
+        status = 1;
     if (status == 0 && o->stats_out) {
         csv_t c = {r, o->nsessions, p->seg.block_size / 1024, o->snapshot_ns != 0};
         char why[512];

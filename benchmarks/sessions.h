@@ -13,4 +13,8 @@
 int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
                        const life_params_t *p, char *err, size_t errlen);
 
+/* --plot of the n runs' snapshots (--snapshot-every=Ns; sessions_plot.c):
+ * 0, or 1 with one line on stderr. */
+int bench_sessions_plot(const bench_opts_t *o, const life_ses_result_t *r, size_t n);
+
 #endif /* LOBSIM_SESSIONS_H */

@@ -553,8 +553,10 @@ ses_refuse() { # MESSAGE ARGS...: exit 2, that one line, nothing written
 ses_refuse "--sessions=0: sessions at once (accepted: 1..1000)" --script=life.sql --sessions=0
 ses_refuse "--sessions=1,,2: a count or a list of at most 16 counts" --script=life.sql --sessions=1,,2
 ses_refuse "--sessions: applies to --script runs only" --sessions=2
-ses_refuse "--plot: applies to a script's steps, not to --sessions (a report of the sessions' time; nothing is recorded)" \
-    --script=life.sql --sessions=2 --plot=ses.csv
+ses_refuse "--plot: with --sessions, draws the run's snapshots: give --snapshot-every=Ns too" \
+    --script=life.sql --sessions=2 --plot=ses.svg
+ses_refuse "--explain: applies to a script's steps, not to --sessions (a report of the sessions' time; nothing is recorded)" \
+    --script=life.sql --sessions=2 --explain
 ses_refuse "--sessions=100000: sessions at once (accepted: 1..1000)" --script=life.sql --sessions=100000
 ses_refuse "--sessions=2,x: sessions at once (accepted: 1..1000)" --script=life.sql --sessions=2,x
 if "$LOBBENCH" --script=life.sql --sessions=1,3 --stats-out=ses.csv >stdout 2>stderr; then

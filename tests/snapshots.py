@@ -115,6 +115,32 @@ def main():
                 drawn += 1
             if drawn != 6 * 4:
                 bad(f"--plot: {drawn} lines, want 24 (6 statistics x 4 cases)")
+        # Sessions at once by model time: --plot's transactions a second,
+        # times each interval's length (snap_seconds), add up to the
+        # commits --stats-out counts, session count by session count.
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scenarios",
+                              "mech_h_sessions.sql")
+        ps = run(lobbench, where, ["--script=" + script, "--sessions=2,8", "--snapshot-every=0.05s",
+                                   "--plot=ses.svg", "--stats-out=ses.csv"])
+        if ps.returncode != 0:
+            bad(f"--sessions --snapshot-every --plot exited {ps.returncode}: {ps.stderr.strip()[:200]}")
+        else:
+            svg = open(os.path.join(where, "ses.svg"), encoding="utf-8").read()
+            titles = re.findall(r'class="panel" data-title="([^"]*)"', svg)
+            if len(titles) != 7 or titles[0] != "transactions":
+                bad(f"sessions --plot: panels {titles}, want transactions, DB CPU and 5 events")
+            first = svg.split('class="panel" data-title="DB CPU"')[0]
+            lines = dict(re.findall(r'data-name="([^"]*)" data-statistic="" data-values="([^"]*)"', first))
+            rows = rows_of(os.path.join(where, "ses.csv"))
+            for n in ("2", "8"):
+                mine = [x for x in rows if x["sessions"] == n and x["statistic"] == "user commits"]
+                want = sum(int(x["value"]) for x in mine)
+                secs = [float(x["snap_seconds"]) for x in sorted(mine, key=lambda x: int(x["snap_id"]))]
+                vals = [float(v) for v in lines.get(n + " sessions", "").split() if v != "nan"]
+                got = sum(v * t for v, t in zip(vals, secs))
+                if len(vals) != len(secs) or abs(got - want) > 1e-6 * want:
+                    bad(f"sessions --plot: {n} sessions: {len(vals)} intervals drawn adding up to "
+                        f"{got:.3f} transactions; --stats-out has {len(secs)} and {want} commits")
         for args, want in [(["--workload=fts", "--snapshot-every=10"], "insert workload only, not fts"),
                            (["--snapshot-every=0"], "--snapshot-every=0"),
                            (["--snapshot-every=30s"], "--snapshot-every=30s: the insert model keeps no time"),
