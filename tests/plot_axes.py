@@ -4,7 +4,8 @@ read: at least three labelled value ticks and a unit on its value axis, and
 lines that coincide still told apart (issue 33, item 7).
 
 lobbench --plot is run for the LOB insert (with the Oracle reference from a
-store), the heap queries, rac and a script, and lobdiff --plot for two runs
+store), the heap queries, rac, a script and a script in sessions at once
+with snapshots, and lobdiff --plot for two runs
 of the insert in that store.  In each figure, every panel
 has >= 3 labelled ticks (class "ytick") and a non-empty unit (class
 "yunit"); within a panel no two line series share a mark (data-marker),
@@ -68,7 +69,7 @@ def check_figure(name, path):
     if len(lines) >= 2:
         if len({m.get("data-marker") for m in lines}) != len(lines):
             bad(f"{name}: legend marks {[m.get('data-marker') for m in lines]}")
-        if not by_class(svg, "legend-note") and name != "script":
+        if not by_class(svg, "legend-note") and name not in ("script", "sessions"):
             bad(f"{name}: no legend note on the marks")
     return svg
 
@@ -94,6 +95,9 @@ def main():
             "script": [lobbench, "--no-db", "--quiet",
                        "--script=" + os.path.join(scenarios, "mech_b_retention_min.sql"),
                        "--plot=script.svg"],
+            "sessions": [lobbench, "--no-db", "--quiet",
+                         "--script=" + os.path.join(scenarios, "mech_h_sessions.sql"),
+                         "--sessions=2,8", "--snapshot-every=0.05s", "--plot=sessions.svg"],
         }
         # A second run of the insert beside the first (another chunk
         # divisor: figures that change), then the two diffed.
