@@ -205,33 +205,47 @@ typedef struct {
     int snapped; /* --snapshot-every: a row per interval */
 } csv_t;
 
-/* --stats-out: every statistic of each run, the sessions' sum, with a
- * sessions column (the count) after the one layout's columns; with
- * snapshots, a row per interval and statistic instead, its delta as the
- * value, numbered by snap_id (1, 2, ...) with the interval's length in
- * seconds of model time (the last may be shorter), as --snapshot-every
- * gives the insert's by rows. */
+/* One session's (sid > 0) or the system's (sid 0: an empty sid) figures
+ * of st, a row a statistic; with snapshots, snapshot q of length el. */
+static void rows(FILE *f, const csv_t *c, const life_ses_result_t *r, uint32_t sid,
+                 const sim_stats_t *st, uint32_t q, uint64_t el)
+{
+    for (size_t k = 0; k < bench_order_len; k++) {
+        fprintf(f, "script,,,%u,,\"%s\",%llu,,%u,", c->block_kb,
+                sim_stat_info(bench_order[k])->name, (unsigned long long)st->v[bench_order[k]],
+                r->n);
+        if (sid)
+            fprintf(f, "%u", sid);
+        if (c->snapped)
+            fprintf(f, ",%u,%.9g", q + 1, sec(el));
+        fputc('\n', f);
+    }
+}
+
+/* --stats-out: every statistic of each run with a sessions column (the
+ * count) after the one layout's columns, and a sid column: the system's
+ * figures (the sessions' sum, sid empty), then each session's (sid 1 ..
+ * n, as v$sesstat's).  With snapshots, the system's figures of each
+ * interval instead, its delta as the value, numbered by snap_id (1, 2,
+ * ...) with the interval's length in seconds of model time (the last may be
+ * shorter), as --snapshot-every gives the insert's by rows. */
 static sim_err_t write_csv(FILE *f, void *arg)
 {
     const csv_t *c = arg;
-    fputs("workload,path,lob_kchars,block_kb,rows,statistic,value,recursive,sessions", f);
+    fputs("workload,path,lob_kchars,block_kb,rows,statistic,value,recursive,sessions,sid", f);
     fputs(c->snapped ? ",snap_id,snap_seconds\n" : "\n", f);
     for (size_t i = 0; i < c->n; i++) {
         const life_ses_result_t *r = &c->r[i];
         uint64_t start = 0;
-        for (uint32_t q = 0; q < (c->snapped ? r->nsnaps : 1); q++) {
-            const sim_stats_t *st = c->snapped ? &r->snaps[q].sys.st : &r->sys.st;
-            for (size_t k = 0; k < bench_order_len; k++) {
-                fprintf(f, "script,,,%u,,\"%s\",%llu,,%u", c->block_kb,
-                        sim_stat_info(bench_order[k])->name,
-                        (unsigned long long)st->v[bench_order[k]], r->n);
-                if (c->snapped)
-                    fprintf(f, ",%u,%.9g", q + 1, sec(r->snaps[q].end_ns - start));
-                fputc('\n', f);
-            }
-            if (c->snapped)
-                start = r->snaps[q].end_ns;
+        for (uint32_t q = 0; c->snapped && q < r->nsnaps; q++) {
+            rows(f, c, r, 0, &r->snaps[q].sys.st, q, r->snaps[q].end_ns - start);
+            start = r->snaps[q].end_ns;
         }
+        if (c->snapped)
+            continue;
+        rows(f, c, r, 0, &r->sys.st, 0, 0);
+        for (uint32_t k = 0; k < r->n; k++)
+            rows(f, c, r, k + 1, &r->s[k].st, 0, 0);
     }
     return ferror(f) ? SIM_EIO : SIM_OK;
 }

@@ -564,8 +564,17 @@ if "$LOBBENCH" --script=life.sql --sessions=1,3 --stats-out=ses.csv >stdout 2>st
     python3 - ses.csv <<'PY' && ok || bad "--sessions --stats-out"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-by = {(r["sessions"], r["statistic"]): int(r["value"]) for r in rows}
-assert len(by) == len(rows) and {r["sessions"] for r in rows} == {"1", "3"}, "one row a count and statistic"
+sys_rows = [r for r in rows if r["sid"] == ""]
+by = {(r["sessions"], r["statistic"]): int(r["value"]) for r in sys_rows}
+assert len(by) == len(sys_rows) and {r["sessions"] for r in rows} == {"1", "3"}, "one row a count and statistic"
+# Each session's rows (sid 1 .. n, v$sesstat's) add up to the system's.
+per = {}
+for r in rows:
+    if r["sid"]:
+        key = (r["sessions"], r["statistic"])
+        per[key] = per.get(key, 0) + int(r["value"])
+assert per == by, [k for k in by if per.get(k) != by[k]][:3]
+assert {r["sid"] for r in rows if r["sessions"] == "3"} == {"", "1", "2", "3"}
 assert by[("3", "user commits")] == 3 * by[("1", "user commits")] == 6, by[("3", "user commits")]
 assert by[("1", "lob segment dispenser latch gets")] == 100, by[("1", "lob segment dispenser latch gets")]
 assert by[("1", "enq: HW - contention")] == 0
