@@ -5,7 +5,7 @@
  * State changes: dbl_writer_row() inserts one row and dbl_writer_rows() n
  * rows (local_rows() or dblink_rows(); alike rows, as alike_rows() finds
  * them, n at once), dbl_writer_finish() closes the statement.  Space moves
- * only inside the chunk allocator (lob_alloc_write, lob_alloc_write_repeat),
+ * only inside the chunk allocator (lob_alloc_write, lob_alloc_write_many),
  * which asks the dispenser for it.
  */
 #include <string.h>
@@ -34,9 +34,9 @@ static uint64_t source_ready(void *arg)
     return dsp_ready(arg);
 }
 
-static sim_err_t source_repeat(void *arg, uint64_t want, uint64_t n)
+static sim_err_t source_many(void *arg, uint64_t blocks, uint64_t requests)
 {
-    return dsp_search_repeat(arg, want, n);
+    return dsp_search_many(arg, blocks, requests);
 }
 
 static lob_params_t segment_params(const case_t *c)
@@ -156,7 +156,7 @@ sim_err_t dbl_writer_create(const case_t *c, lob_segment_t *seg, dbl_writer_t **
         rc = lob_alloc_create(&lp, local ? LOB_ALLOC_CACHED : LOB_ALLOC_EXACT,
                               local ? source_refill : source_search, w->dsp, &w->alloc);
     if (rc == SIM_OK && !local)
-        lob_alloc_repeat_source(w->alloc, source_ready, source_repeat);
+        lob_alloc_many_source(w->alloc, source_ready, source_many);
     if (rc != SIM_OK) {
         dbl_writer_destroy(w);
         return rc;
@@ -224,7 +224,7 @@ static sim_err_t local_rows(dbl_writer_t *w, uint64_t n)
     lob_lob_t lob = {0, 0, 0};
     uint64_t chunks = n;
     sim_err_t rc = n == 1 ? lob_alloc_write(w->alloc, w->k, &lob, &chunks)
-                          : lob_alloc_write_repeat(w->alloc, w->k, n);
+                          : lob_alloc_write_many(w->alloc, n * w->k, n);
     if (rc != SIM_OK)
         return rc;
     new_blocks(w, n * w->k);
@@ -233,18 +233,35 @@ static sim_err_t local_rows(dbl_writer_t *w, uint64_t n)
     return SIM_OK;
 }
 
-/* One row's pieces, each as the space at hand meets it. */
+/*
+ * One row's pieces, in order: those the space at hand covers, each in one
+ * chunk, charged at once (nothing they count depends on their sizes); then
+ * the first it does not cover, alone, as the allocator meets it (from the
+ * rest of the loaded chunk and the next one).  With an observer nothing is
+ * ready and every piece goes alone, `lob` telling it the LOB so far.
+ */
 static sim_err_t dblink_pieces(dbl_writer_t *w)
 {
     lob_lob_t lob = {0, 0, 0};
     map_reads_t mr = map_reads_start(w->c->row.map_cr_chunks);
     sim_err_t rc = SIM_OK;
-    for (uint64_t i = 0; i < w->npieces; i++) {
+    for (uint64_t i = 0; i < w->npieces;) {
+        uint64_t ready = lob_alloc_ready(w->alloc), blocks = 0, writes = 0;
+        for (; i < w->npieces && blocks + w->piece_nb[i] <= ready; i++) {
+            map_reads_before_piece(&mr);
+            map_reads_after_piece(&mr, w->piece_nb[i] > 0);
+            blocks += w->piece_nb[i];
+            writes += w->piece_nb[i] > 0;
+        }
+        rc = lob_alloc_write_many(w->alloc, blocks, writes);
+        if (rc != SIM_OK)
+            break;
+        new_blocks(w, blocks);
+        undo_vector_n(w->undo, UNDO_CV_LOB_MAP, writes);
+        if (i == w->npieces)
+            break;
+        uint64_t nb = w->piece_nb[i++], chunks = 0;
         map_reads_before_piece(&mr);
-        uint64_t nb = w->piece_nb[i];
-        if (nb == 0)
-            continue;
-        uint64_t chunks = 0;
         rc = lob_alloc_write(w->alloc, nb, &lob, &chunks);
         if (rc != SIM_OK)
             break;
@@ -261,15 +278,10 @@ static sim_err_t dblink_pieces(dbl_writer_t *w)
  * them all ready). */
 static sim_err_t dblink_pieces_alike(dbl_writer_t *w, uint64_t n)
 {
-    for (uint64_t i = 0; i < w->npieces; i++) {
-        uint64_t nb = w->piece_nb[i];
-        if (nb == 0)
-            continue;
-        sim_err_t rc = lob_alloc_write_repeat(w->alloc, nb, n);
-        if (rc != SIM_OK)
-            return rc;
-        new_blocks(w, n * nb);
-    }
+    sim_err_t rc = lob_alloc_write_many(w->alloc, n * w->alike_blocks, n * w->alike_chunks);
+    if (rc != SIM_OK)
+        return rc;
+    new_blocks(w, n * w->alike_blocks);
     undo_vector_n(w->undo, UNDO_CV_LOB_MAP, n * w->alike_chunks);
     sim_stat_add(&w->insert, SIM_STAT_CONSISTENT_GETS, n * w->alike_map_gets);
     sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, n * w->alike_map_clones);
@@ -307,15 +319,16 @@ static sim_err_t dblink_rows(dbl_writer_t *w, uint64_t n)
  * row depends on the rows before it but the counts, charged in one step);
  * else as many as the space at hand (the allocation context's cache, or
  * the dispenser's loaded chunk) covers with one chunk a written piece, no
- * refill, load or extent on the way.  With an observer, or a check of every
- * row, 1: each row is seen.
+ * refill, load or extent on the way.  With an observer of the chunks or of
+ * the dispenser's blocks nothing is ready (1: each row is seen); with a
+ * check of every row asked, 1.
  */
 static uint64_t alike_rows(const dbl_writer_t *w, uint64_t left)
 {
     if (w->c->check_invariants)
         return 1;
-    int local = w->c->path == CASE_PATH_LOCAL;
-    uint64_t n = w->inrow ? left : lob_alloc_repeatable(w->alloc, local ? w->k : w->alike_blocks);
+    uint64_t row_blocks = w->c->path == CASE_PATH_LOCAL ? w->k : w->alike_blocks;
+    uint64_t n = w->inrow ? left : row_blocks ? lob_alloc_ready(w->alloc) / row_blocks : 0;
     if (n > left)
         n = left;
     return n ? n : 1;

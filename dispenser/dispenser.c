@@ -3,7 +3,7 @@
  *
  * State changes: load() takes the next dispenser chunk from the segment
  * (growing it through lob_segment_take()); dsp_refill(), dsp_search() and
- * dsp_search_repeat() hand runs out of the loaded chunk.  Only load() sets
+ * dsp_search_many() hand runs out of the loaded chunk.  Only load() sets
  * `loaded`; only hand_out() shrinks it.
  */
 #include <stdio.h>
@@ -117,18 +117,17 @@ static sim_err_t load(dsp_t *d)
     return SIM_OK;
 }
 
-/* `times` runs of `len` blocks each handed to writers, one after another:
- * each one chunk, one undo record. */
-static void hand_out(dsp_t *d, uint64_t len, uint64_t times)
+/* `runs` runs of `blocks` blocks in all handed to writers, one after
+ * another: each one chunk, one undo record. */
+static void hand_out(dsp_t *d, uint64_t blocks, uint64_t runs)
 {
-    uint64_t n = len * times;
-    d->loaded.start += n;
-    d->loaded.len -= n;
-    d->handed += n;
-    d->runs += times;
-    sim_stat_add(&d->stats, SIM_STAT_DSP_CHUNKS, times);
-    undo_record_n(d->undo, times);
-    undo_vector_n(d->undo, UNDO_CV_SPACE, times);
+    d->loaded.start += blocks;
+    d->loaded.len -= blocks;
+    d->handed += blocks;
+    d->runs += runs;
+    sim_stat_add(&d->stats, SIM_STAT_DSP_CHUNKS, runs);
+    undo_record_n(d->undo, runs);
+    undo_vector_n(d->undo, UNDO_CV_SPACE, runs);
 }
 
 /* `times` calls into the dispenser and the block visits and locks each
@@ -196,15 +195,16 @@ uint64_t dsp_ready(const dsp_t *d)
     return d->touch ? 0 : d->loaded.len;
 }
 
-sim_err_t dsp_search_repeat(dsp_t *d, uint64_t want, uint64_t n)
+sim_err_t dsp_search_many(dsp_t *d, uint64_t blocks, uint64_t requests)
 {
-    if (want == 0 || n > dsp_ready(d) / want)
+    if (blocks > dsp_ready(d) || requests > blocks || (requests == 0 && blocks > 0))
         return SIM_EINVAL;
-    /* Each call as dsp_search(d, want, 0, run) counts it when the loaded
-     * chunk covers the request: no load, no second run. */
-    d->searches += n;
-    count_call(d, n, d->p.search_gets, 2, d->p.search_cgets, d->p.search_enqueues);
-    hand_out(d, want, n);
+    /* Each request as dsp_search(d, want, 0, run) counts one the loaded
+     * chunk covers: no load, no second run; nothing it counts depends on
+     * `want`. */
+    d->searches += requests;
+    count_call(d, requests, d->p.search_gets, 2, d->p.search_cgets, d->p.search_enqueues);
+    hand_out(d, blocks, requests);
     SIM_DEBUG_CHECK(dsp_check(d));
     return SIM_OK;
 }

@@ -72,15 +72,17 @@ sim_err_t dsp_refill(dsp_t *d, lob_run_t *run);
 sim_err_t dsp_search(dsp_t *d, uint64_t want, int cont, lob_run_t *run);
 
 /*
- * Requests that repeat, for a writer whose rows are alike: blocks the loaded
- * chunk can hand out with no load on the way (dsp_loaded(), or 0 while an
- * observer is set: it must see every call), and n requests of `want` blocks
- * counted as n calls of dsp_search(d, want, 0, run) count them, their runs
- * one after another.  SIM_EINVAL when want is 0 or want x n exceeds
- * dsp_ready(), and the dispenser is unchanged.
+ * Many requests at once, for a writer whose rows are alike: blocks the
+ * loaded chunk can hand out with no load on the way (dsp_loaded(), or 0
+ * while an observer is set: it must see every call), and `requests`
+ * requests of `blocks` blocks in all, each met by one run, counted as that
+ * many calls of dsp_search(d, want, 0, run) count them (whatever their
+ * sizes), their runs one after another.  SIM_EINVAL when blocks exceed
+ * dsp_ready() or a request would have no block, and the dispenser is
+ * unchanged.
  */
 uint64_t dsp_ready(const dsp_t *d);
-sim_err_t dsp_search_repeat(dsp_t *d, uint64_t want, uint64_t n);
+sim_err_t dsp_search_many(dsp_t *d, uint64_t blocks, uint64_t requests);
 
 /*
  * The space metadata blocks a call visits, for the cluster's global cache:

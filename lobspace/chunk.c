@@ -6,8 +6,8 @@
  * when it runs dry, so a LOB that straddles the end of a refill gets two
  * chunks.  In EXACT mode every write asks the source for what it needs, and a
  * source that cannot give it in one run gives two or more.
- * lob_alloc_write_repeat() makes n writes alike at once when the space at
- * hand (the cache, or what the source says is ready) covers them all.
+ * lob_alloc_write_many() makes many writes at once when the space at hand
+ * (the cache, or what the source says is ready) covers them all.
  */
 #include "lobspace_int.h"
 
@@ -32,15 +32,16 @@ void lob_alloc_destroy(lob_alloc_t *a)
     sim_free(a);
 }
 
-/* The allocator's side of giving `times` chunks of `len` blocks to LOBs. */
-static void give(lob_alloc_t *a, uint64_t len, uint64_t times)
+/* The allocator's side of giving `chunks` chunks of `blocks` blocks in all
+ * to LOBs. */
+static void give(lob_alloc_t *a, uint64_t blocks, uint64_t chunks)
 {
-    a->given += len * times;
-    a->chunks += times;
-    uint64_t bytes = len * times * a->p.block_size;
-    sim_stat_add(&a->stats, SIM_STAT_SF_ALLOC_CHUNKS, times);
+    a->given += blocks;
+    a->chunks += chunks;
+    uint64_t bytes = blocks * a->p.block_size;
+    sim_stat_add(&a->stats, SIM_STAT_SF_ALLOC_CHUNKS, chunks);
     sim_stat_add(&a->stats, SIM_STAT_SF_ALLOC_BYTES, bytes);
-    sim_stat_add(&a->stats, SIM_STAT_SF_DIRECT_WRITE_OPS, times);
+    sim_stat_add(&a->stats, SIM_STAT_SF_DIRECT_WRITE_OPS, chunks);
     sim_stat_add(&a->stats, SIM_STAT_SF_DIRECT_WRITE_BYTES, bytes);
 }
 
@@ -98,40 +99,39 @@ sim_err_t lob_alloc_write(lob_alloc_t *a, uint64_t blocks, lob_lob_t *lob, uint6
     return SIM_OK;
 }
 
-void lob_alloc_repeat_source(lob_alloc_t *a, lob_ready_fn ready, lob_repeat_fn repeat)
+void lob_alloc_many_source(lob_alloc_t *a, lob_ready_fn ready, lob_many_fn many)
 {
     a->ready = ready;
-    a->repeat = repeat;
+    a->many = many;
 }
 
-uint64_t lob_alloc_repeatable(const lob_alloc_t *a, uint64_t blocks)
+uint64_t lob_alloc_ready(const lob_alloc_t *a)
 {
-    if (blocks == 0 || a->on_chunk)
+    if (a->on_chunk)
         return 0;
     if (a->mode == LOB_ALLOC_CACHED)
-        return a->cache.len / blocks;
-    return a->ready ? a->ready(a->arg) / blocks : 0;
+        return a->cache.len;
+    return a->ready ? a->ready(a->arg) : 0;
 }
 
-sim_err_t lob_alloc_write_repeat(lob_alloc_t *a, uint64_t blocks, uint64_t n)
+sim_err_t lob_alloc_write_many(lob_alloc_t *a, uint64_t blocks, uint64_t writes)
 {
-    if (n == 0)
-        return SIM_OK;
-    if (n > lob_alloc_repeatable(a, blocks))
+    if (blocks > lob_alloc_ready(a) || writes > blocks || (writes == 0 && blocks > 0))
         return SIM_EINVAL;
+    if (writes == 0)
+        return SIM_OK;
     /* Each write as lob_alloc_write() makes it when the space at hand covers
      * it: one run, one chunk, nothing asked of the source beyond it. */
-    uint64_t len = blocks * n;
     if (a->mode == LOB_ALLOC_CACHED) {
-        a->cache.start += len;
-        a->cache.len -= len;
+        a->cache.start += blocks;
+        a->cache.len -= blocks;
     } else {
-        sim_err_t rc = a->repeat(a->arg, blocks, n);
+        sim_err_t rc = a->many(a->arg, blocks, writes);
         if (rc != SIM_OK)
             return rc;
-        a->taken += len;
+        a->taken += blocks;
     }
-    give(a, blocks, n);
+    give(a, blocks, writes);
     SIM_DEBUG_CHECK(lob_alloc_check(a));
     return SIM_OK;
 }

@@ -153,25 +153,26 @@ typedef void (*lob_chunk_fn)(void *arg, const lob_run_t *chunk, const lob_lob_t 
 void lob_alloc_observe(lob_alloc_t *a, lob_chunk_fn fn, void *arg);
 
 /*
- * Writes that repeat, for a writer whose rows are alike.  In EXACT mode the
+ * Many writes at once, for a writer whose rows are alike.  In EXACT mode the
  * source tells how many blocks it can hand out as runs of any requested
- * size with no further work (`ready`), and meets n requests of `want` blocks
- * with one run each (`repeat`, SIM_OK or nothing changed); arg is the
- * source's.  Without them EXACT mode repeats nothing.
+ * sizes with no further work (`ready`), and meets `requests` requests of
+ * `blocks` blocks in all with one run each (`many`, SIM_OK or nothing
+ * changed); arg is the source's.  Without them EXACT mode has nothing ready.
  */
 typedef uint64_t (*lob_ready_fn)(void *arg);
-typedef sim_err_t (*lob_repeat_fn)(void *arg, uint64_t want, uint64_t n);
-void lob_alloc_repeat_source(lob_alloc_t *a, lob_ready_fn ready, lob_repeat_fn repeat);
-/* How many writes of `blocks` lob_alloc_write_repeat() can make now: each
- * one chunk, from the cache (CACHED) or what the source has ready (EXACT);
- * 0 while an observer is set (it must see every chunk). */
-uint64_t lob_alloc_repeatable(const lob_alloc_t *a, uint64_t blocks);
+typedef sim_err_t (*lob_many_fn)(void *arg, uint64_t blocks, uint64_t requests);
+void lob_alloc_many_source(lob_alloc_t *a, lob_ready_fn ready, lob_many_fn many);
+/* Blocks lob_alloc_write_many() can give now, each write in one chunk: the
+ * cache (CACHED) or what the source has ready (EXACT); 0 while an observer
+ * is set (it must see every chunk). */
+uint64_t lob_alloc_ready(const lob_alloc_t *a);
 /*
- * n writes of `blocks` blocks, each to a LOB of its own in one chunk,
- * counted as n calls of lob_alloc_write() count them.  SIM_EINVAL when n
- * exceeds lob_alloc_repeatable(), and nothing changes.
+ * `writes` writes of `blocks` blocks in all, each to a LOB in one chunk,
+ * counted as that many calls of lob_alloc_write() count them whatever
+ * their sizes.  SIM_EINVAL when blocks exceed lob_alloc_ready() or a write
+ * would have no block, and nothing changes.
  */
-sim_err_t lob_alloc_write_repeat(lob_alloc_t *a, uint64_t blocks, uint64_t n);
+sim_err_t lob_alloc_write_many(lob_alloc_t *a, uint64_t blocks, uint64_t writes);
 
 /* Blocks the context holds but has not given to a LOB yet (CACHED mode). */
 uint64_t lob_alloc_cached(const lob_alloc_t *a);

@@ -30,8 +30,8 @@ struct lob_alloc {
     lob_params_t p;
     lob_alloc_mode_t mode;
     lob_source_fn src;
-    lob_ready_fn ready; /* EXACT mode, optional: lob_alloc_write_repeat()'s source */
-    lob_repeat_fn repeat;
+    lob_ready_fn ready; /* EXACT mode, optional: lob_alloc_write_many()'s source */
+    lob_many_fn many;
     void *arg;
     sim_stats_t stats; /* what the allocator counts, and nothing else */
     lob_run_t cache;   /* CACHED mode: the rest of the last refill */

@@ -139,12 +139,12 @@ static void count_touches(void *arg, dsp_block_t kind, uint64_t id, int current)
 }
 
 /*
- * n searches at once count what n calls of dsp_search() count when the
- * loaded chunk covers them, and leave the same chunk behind; more than it
- * covers, a request of 0 blocks, or an observer (who must see each call)
- * are refused with nothing changed.
+ * Many searches at once count what as many calls of dsp_search() count when
+ * the loaded chunk covers them, whatever their sizes, and leave the same
+ * chunk behind; more than it covers, a request of no block, or an observer
+ * (who must see each call) are refused with nothing changed.
  */
-static void test_search_repeat(void **state)
+static void test_search_many(void **state)
 {
     (void)state;
     lob_params_t lp;
@@ -164,11 +164,11 @@ static void test_search_repeat(void **state)
     assert_int_equal(dsp_search(a.dsp, 3, 0, &run), SIM_OK);
     assert_int_equal(dsp_search(b.dsp, 3, 0, &run), SIM_OK);
     uint64_t ready = dsp_ready(a.dsp);
-    assert_true(ready >= 3 * 7 && ready == dsp_loaded(a.dsp));
-    assert_int_equal(dsp_search_repeat(a.dsp, 7, 3), SIM_OK);
-    for (int i = 0; i < 3; i++) {
-        assert_int_equal(dsp_search(b.dsp, 7, 0, &run), SIM_OK);
-        assert_int_equal(run.len, 7);
+    assert_true(ready >= 6 + 7 + 8 && ready == dsp_loaded(a.dsp));
+    assert_int_equal(dsp_search_many(a.dsp, 6 + 7 + 8, 3), SIM_OK);
+    for (uint64_t want = 6; want <= 8; want++) {
+        assert_int_equal(dsp_search(b.dsp, want, 0, &run), SIM_OK);
+        assert_int_equal(run.len, want);
     }
     check_all(&a);
     assert_int_equal(dsp_loaded(a.dsp), ready - 21);
@@ -181,19 +181,19 @@ static void test_search_repeat(void **state)
     assert_int_equal(ta.v[SIM_STAT_USED_UREC], 24);
     /* Refused, unchanged. */
     uint64_t left = dsp_loaded(a.dsp);
-    assert_int_equal(dsp_search_repeat(a.dsp, left / 2 + 1, 2), SIM_EINVAL);
-    assert_int_equal(dsp_search_repeat(a.dsp, 0, 1), SIM_EINVAL);
-    assert_int_equal(dsp_search_repeat(a.dsp, 1, UINT64_MAX), SIM_EINVAL);
+    assert_int_equal(dsp_search_many(a.dsp, left + 1, 2), SIM_EINVAL);
+    assert_int_equal(dsp_search_many(a.dsp, 2, 3), SIM_EINVAL);
+    assert_int_equal(dsp_search_many(a.dsp, 2, 0), SIM_EINVAL);
     int touches = 0;
     dsp_observe(a.dsp, count_touches, &touches);
     assert_int_equal(dsp_ready(a.dsp), 0);
-    assert_int_equal(dsp_search_repeat(a.dsp, 1, 1), SIM_EINVAL);
+    assert_int_equal(dsp_search_many(a.dsp, 1, 1), SIM_EINVAL);
     assert_int_equal(touches, 0);
     ta = total(&a);
     assert_memory_equal(&ta, &tb, sizeof ta);
     assert_int_equal(dsp_loaded(a.dsp), left);
     dsp_observe(a.dsp, NULL, NULL);
-    assert_int_equal(dsp_search_repeat(a.dsp, left, 1), SIM_OK);
+    assert_int_equal(dsp_search_many(a.dsp, left, 1), SIM_OK);
     assert_int_equal(dsp_loaded(a.dsp), 0);
     check_all(&a);
     close_fixture(&a);
@@ -394,7 +394,7 @@ int main(void)
         cmocka_unit_test(test_chunk_size_grows_with_segment),
         cmocka_unit_test(test_refill_takes_whole_chunk),
         cmocka_unit_test(test_search_straddles_chunks),
-        cmocka_unit_test(test_search_repeat),
+        cmocka_unit_test(test_search_many),
         cmocka_unit_test(test_full_segment_is_reported),
         cmocka_unit_test(test_property_random_configs),
         cmocka_unit_test(test_check_catches_corruption),

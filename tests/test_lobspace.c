@@ -243,12 +243,13 @@ static void ignore_chunk(void *arg, const lob_run_t *chunk, const lob_lob_t *lob
 }
 
 /*
- * Writes at once (lob_alloc_write_repeat) count what as many writes count
- * when the cache covers them, and leave the same cache; beyond it, or with
- * an observer, they are refused with nothing changed.  EXACT mode repeats
- * only with a repeat source.
+ * Many writes at once (lob_alloc_write_many) count what as many writes
+ * count when the cache covers them, whatever their sizes, and leave the
+ * same cache; beyond it, a write of no block, or with an observer, they are
+ * refused with nothing changed.  EXACT mode has nothing ready without a
+ * source of many.
  */
-static void test_write_repeat(void **state)
+static void test_write_many(void **state)
 {
     (void)state;
     lob_params_t p;
@@ -257,19 +258,21 @@ static void test_write_repeat(void **state)
     lob_alloc_t *a, *b;
     assert_int_equal(lob_alloc_create(&p, LOB_ALLOC_CACHED, fake_source, &sa, &a), SIM_OK);
     assert_int_equal(lob_alloc_create(&p, LOB_ALLOC_CACHED, fake_source, &sb, &b), SIM_OK);
-    assert_int_equal(lob_alloc_repeatable(a, 3), 0); /* the cache is empty */
+    assert_int_equal(lob_alloc_ready(a), 0); /* the cache is empty */
     lob_lob_t lob = {0, 0, 0};
     assert_int_equal(lob_alloc_write(a, 1, &lob, NULL), SIM_OK);
     assert_int_equal(lob_alloc_write(b, 1, &lob, NULL), SIM_OK);
-    /* 9 blocks cached: three writes of 3. */
-    assert_int_equal(lob_alloc_repeatable(a, 3), 3);
-    assert_int_equal(lob_alloc_write_repeat(a, 3, 4), SIM_EINVAL);
+    /* 9 blocks cached: writes of 2, 3 and 4 at once. */
+    assert_int_equal(lob_alloc_ready(a), 9);
+    assert_int_equal(lob_alloc_write_many(a, 10, 3), SIM_EINVAL);
+    assert_int_equal(lob_alloc_write_many(a, 2, 3), SIM_EINVAL);
+    assert_int_equal(lob_alloc_write_many(a, 2, 0), SIM_EINVAL);
     assert_int_equal(lob_alloc_cached(a), 9);
-    assert_int_equal(lob_alloc_write_repeat(a, 3, 3), SIM_OK);
-    for (int i = 0; i < 3; i++) {
+    assert_int_equal(lob_alloc_write_many(a, 9, 3), SIM_OK);
+    for (uint64_t k = 2; k <= 4; k++) {
         lob_lob_t l = {0, 0, 0};
         uint64_t chunks;
-        assert_int_equal(lob_alloc_write(b, 3, &l, &chunks), SIM_OK);
+        assert_int_equal(lob_alloc_write(b, k, &l, &chunks), SIM_OK);
         assert_int_equal(chunks, 1);
     }
     assert_int_equal(lob_alloc_check(a), SIM_OK);
@@ -279,21 +282,21 @@ static void test_write_repeat(void **state)
     assert_int_equal(lob_alloc_cached(a), 0);
     assert_int_equal(lob_alloc_given(a), lob_alloc_given(b));
     assert_int_equal(sa.calls, 1);
-    /* An observer sees every chunk: nothing repeats. */
+    /* An observer sees every chunk: nothing is ready. */
     assert_int_equal(lob_alloc_write(a, 1, &lob, NULL), SIM_OK);
     int seen = 0;
     lob_alloc_observe(a, ignore_chunk, &seen);
-    assert_int_equal(lob_alloc_repeatable(a, 1), 0);
-    assert_int_equal(lob_alloc_write_repeat(a, 1, 1), SIM_EINVAL);
+    assert_int_equal(lob_alloc_ready(a), 0);
+    assert_int_equal(lob_alloc_write_many(a, 1, 1), SIM_EINVAL);
     assert_int_equal(lob_alloc_cached(a), 9);
     assert_int_equal(seen, 0);
     lob_alloc_destroy(a);
     lob_alloc_destroy(b);
-    /* EXACT mode without a repeat source. */
+    /* EXACT mode without a source of many. */
     assert_int_equal(lob_alloc_create(&p, LOB_ALLOC_EXACT, fake_source, &sa, &a), SIM_OK);
-    assert_int_equal(lob_alloc_repeatable(a, 1), 0);
-    assert_int_equal(lob_alloc_write_repeat(a, 1, 1), SIM_EINVAL);
-    assert_int_equal(lob_alloc_write_repeat(a, 1, 0), SIM_OK);
+    assert_int_equal(lob_alloc_ready(a), 0);
+    assert_int_equal(lob_alloc_write_many(a, 1, 1), SIM_EINVAL);
+    assert_int_equal(lob_alloc_write_many(a, 0, 0), SIM_OK);
     assert_int_equal(lob_alloc_given(a), 0);
     lob_alloc_destroy(a);
 }
@@ -487,7 +490,7 @@ int main(void)
         cmocka_unit_test(test_cached_payload_edges),
         cmocka_unit_test(test_cached_refill_mid_lob),
         cmocka_unit_test(test_exact_lob_larger_than_run),
-        cmocka_unit_test(test_write_repeat),
+        cmocka_unit_test(test_write_many),
         cmocka_unit_test(test_segment_check_catches_corruption),
         cmocka_unit_test(test_alloc_check_catches_corruption),
     };

@@ -123,7 +123,7 @@ static void assert_same_writers(const fixture_t *a, const fixture_t *b)
     for (int p = 0; p < CASE_PART_COUNT; p++)
         for (int s = 0; s < SIM_STAT_COUNT; s++)
             if (ra.part[p].v[s] != rb.part[p].v[s]) {
-                printf("part %d, %s: %llu at once, %llu one at a time\n", p,
+                printf("part %d, %s: %llu, %llu watched row by row\n", p,
                        sim_stat_info((sim_stat_t)s)->name, (unsigned long long)ra.part[p].v[s],
                        (unsigned long long)rb.part[p].v[s]);
                 fail();
@@ -147,14 +147,24 @@ static void assert_same_writers(const fixture_t *a, const fixture_t *b)
 }
 
 /*
- * dbl_writer_rows() counts alike rows n at once; they must count what
- * dbl_writer_row() counts for each, in every part, and leave the same state
- * behind.  Both paths; LOBs in the row, at one block, around the piece size
- * and many pieces long; 2k, 8k and 32k blocks; the default dispenser chunks
- * and small ones (a load every few rows, pieces straddling them); the rows
- * in uneven calls, as snapshots cut them.  The rows at once must have been
- * taken: fewer steps than rows (under a third with the default chunks).
+ * dbl_writer_rows() counts alike rows n at once, and a row's pieces that
+ * the space at hand covers at once; they must count what a row counts when
+ * every chunk is watched (an observer: each row alone, each piece alone, as
+ * before issue 32), in every part, and leave the same state behind; so must
+ * dbl_writer_row() unwatched.  Both paths; LOBs in the row, at one block,
+ * around the piece size and many pieces long; 2k, 8k and 32k blocks; the
+ * default dispenser chunks and small ones (a load every few rows, pieces
+ * straddling them); the rows in uneven calls, as snapshots cut them.  The
+ * rows at once must have been taken: fewer steps than rows (under a third
+ * with the default chunks), and the observer saw every chunk.
  */
+static void count_chunk(void *arg, const lob_run_t *chunk, const lob_lob_t *lob)
+{
+    (void)chunk;
+    (void)lob;
+    ++*(uint64_t *)arg;
+}
+
 static void test_alike_rows_count_as_one_at_a_time(void **state)
 {
     (void)state;
@@ -179,25 +189,36 @@ static void test_alike_rows_count_as_one_at_a_time(void **state)
                             c.dsp.chunk_max_kb = 128;
                             c.dsp.chunk_divisor = 7;
                         }
-                        fixture_t at_once, one;
+                        fixture_t at_once, one, watched;
                         open_case(&at_once, &c);
                         open_case(&one, &c);
+                        open_case(&watched, &c);
+                        uint64_t seen = 0;
+                        dbl_writer_observe_chunks(watched.w, count_chunk, &seen);
                         for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
                             assert_int_equal(dbl_writer_rows(at_once.w, calls[i]), SIM_OK);
+                            assert_int_equal(dbl_writer_rows(watched.w, calls[i]), SIM_OK);
                             for (uint64_t r = 0; r < calls[i]; r++)
                                 assert_int_equal(dbl_writer_row(one.w), SIM_OK);
-                            assert_same_writers(&at_once, &one);
+                            assert_same_writers(&at_once, &watched);
+                            assert_same_writers(&one, &watched);
                         }
                         dbl_writer_finish(at_once.w);
                         dbl_writer_finish(one.w);
-                        assert_same_writers(&at_once, &one);
+                        dbl_writer_finish(watched.w);
+                        assert_same_writers(&at_once, &watched);
                         assert_int_equal(dbl_writer_check(at_once.w), SIM_OK);
                         assert_int_equal(one.w->steps, c.rows);
+                        if (!watched.w->inrow) /* no chunk to watch in the row */
+                            assert_int_equal(watched.w->steps, c.rows);
+                        assert_int_equal(
+                            seen, lob_alloc_stats(watched.w->alloc)->v[SIM_STAT_SF_ALLOC_CHUNKS]);
                         rows[small] += c.rows;
                         steps[small] += at_once.w->steps;
                         cases++;
                         close_writer(&at_once);
                         close_writer(&one);
+                        close_writer(&watched);
                     }
     printf("alike rows: %llu cases; %llu rows in %llu steps with the default dispenser chunks, "
            "%llu in %llu with small ones\n",

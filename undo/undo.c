@@ -3,8 +3,9 @@
  *
  * State changes: undo_record() opens a record, undo_vector() adds a change
  * vector to it; undo_record_n() and undo_vector_n() do it n times at once,
- * for a writer whose rows repeat.  Nothing is ever rolled back: the model measures what a
- * statement generates before commit, as the reference does.
+ * for a writer whose rows are alike.  Nothing is ever rolled back: the
+ * model measures what a statement generates before commit, as the
+ * reference does.
  */
 #include "undo_int.h"
 
