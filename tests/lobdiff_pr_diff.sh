@@ -190,14 +190,15 @@ head -n 1 out.md | grep -q '^\*\*lobdiff\*\* run [0-9]* → run [0-9]*: no stati
 [ "$(verdict out.md dblink)" = unchanged ] && ok ||
     bad "stand-in: dblink, slow in 3 rounds of 14, called $(verdict out.md dblink): $(cells out.md times dblink)"
 # (dblink's count grows too, by the stand-in's own getenv()s: a few
-# instructions in some 17 million, +0.0 %, under the 0.1 % threshold: not
-# a change.)
+# instructions in some 800,000 since issue 32's speed work (17 million
+# before), +0.0 %, under the 0.1 % threshold: not a change.  The floor of
+# 100,000 below only says that callgrind counted the model's work at all.)
 grep -q '^\*\*instructions: 1 of 2 cases changed; the largest change +[0-9]* (+[0-9.]*%) in `local`\*\*\.$' out.md && ok ||
     bad "stand-in: instructions: $(grep -n instructions out.md)"
 # Five runs of the model's work for one: the head counts more than four times the base.
-cells out.md instructions local | awk -F'|' '{ exit !($4 > 4 * $3 && $3 > 1000000) }' && ok ||
+cells out.md instructions local | awk -F'|' '{ exit !($4 > 4 * $3 && $3 > 100000) }' && ok ||
     bad "stand-in: local's instructions: $(cells out.md instructions local)"
-cells out.md instructions dblink | awk -F'|' '{ exit !($3 > 1000000 && $4 >= $3 && $4 < $3 * 1.001 && $5 ~ /^ *\+[0-9]+ \(\+0\.0%\) *$/) }' && ok ||
+cells out.md instructions dblink | awk -F'|' '{ exit !($3 > 100000 && $4 >= $3 && $4 < $3 * 1.001 && $5 ~ /^ *\+[0-9]+ \(\+0\.0%\) *$/) }' && ok ||
     bad "stand-in: dblink's instructions: $(cells out.md instructions dblink)"
 [ -z "$(left_behind)" ] && ok || bad "stand-in: left behind: $(left_behind)"
 [ ! -e "$work/decoy-used" ] && ! grep -q 'cached build' err.txt && ok ||
