@@ -81,6 +81,9 @@ typedef struct {
      * such a line is snapshot 1); 0 for the other formats.  A snapshot
      * without a STAT line gives no set. */
     uint32_t snap;
+    /* Snapper: the seconds its End line gives ("seconds=5"); 0 when it has
+     * none or the file ends without its End line. */
+    double seconds;
     imp_stat_t *stats;
     size_t n;
 } imp_set_t;

@@ -18,6 +18,7 @@
 #include "import.h"
 #include "program_version.h"
 #include "results.h"
+#include "series.h"
 #include "sim.h"
 #include "workload.h"
 
@@ -130,6 +131,8 @@ typedef struct {
     /* Each session a run of its own: an AWR file's snapshot windows (the
      * reports before and after a change), not one run's sessions. */
     int per_set;
+    /* A Snapper series: its one session's snapshots and summed figures. */
+    series_t series;
 } input_t;
 
 /* The runs file in makes. */
@@ -491,6 +494,18 @@ static int describe(input_t *in, const imp_catalogue_t *cat)
     }
     free(at);
     in->nsessions = ns;
+    /* A Snapper series: one session, the case of its first set, its sets
+     * the snapshots (series.c). */
+    if (rc == 0 && p->format == IMP_FORMAT_SNAPPER && p->nsets > 1) {
+        const char *over = NULL;
+        int sr = series_session(p, in->figures, &in->sessions[0], &in->series, &over);
+        if (sr == -1)
+            return bad("%s: out of memory", in->file);
+        if (sr == -2)
+            return bad("%s: '%s' over the series adds up to more than %" PRId64, in->file, over,
+                       INT64_MAX);
+        in->nsessions = 1;
+    }
     if (rc == 0 && two && in->sessions[0].lob_chars == in->sessions[1].lob_chars &&
         strcmp(in->sessions[0].path, in->sessions[1].path) == 0)
         return bad("%s: run1 and run2 would be the same case; give two different paths or sizes",
@@ -600,11 +615,7 @@ static int read_inputs(args_t *a)
         if (imp_parse(in->file, text, len, a->format, &in->parsed, err, sizeof err) != SIM_OK)
             rc = bad("%s", err);
         free(text);
-        if (rc == 0 && in->parsed.format == IMP_FORMAT_SNAPPER && in->parsed.nsets > 1)
-            rc = bad("%s: a Snapper series of %zu snapshots, which the store cannot take from "
-                     "an import yet (one snapshot a file)",
-                     in->file, in->parsed.nsets);
-        else if (rc == 0 && in->parsed.format == IMP_FORMAT_SPOOL)
+        if (rc == 0 && in->parsed.format == IMP_FORMAT_SPOOL)
             rc = check_script(in);
         else if (rc == 0 && in->c.script)
             rc = bad("%s: --script is for a script's spool; the file is %s output", in->file,
@@ -766,6 +777,7 @@ int main(int argc, char **argv)
         free(a.in[i].figures);
         free(a.in[i].parts);
         free(a.in[i].printed);
+        series_free(&a.in[i].series);
     }
     free(a.in);
     return rc;

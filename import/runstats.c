@@ -8,6 +8,8 @@
 #include "import_int.h"
 
 #include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int starts_with(const char *p, size_t n, const char *prefix)
@@ -167,11 +169,12 @@ int imp_looks_snapper(const char *text, size_t len)
  *   "--  End of Stats snap 1, end=2020-11-24 19:31:49, seconds=5"
  * (Snapper v4.30's output in Tanel Poder's blog post of 2020-11-24 on hard
  * parsing and LOB fetching; 2015's posts by others print the same line).
- * Its number into *snap and 1; 0 for another line; -1 for such a line
- * without a number. */
-static int end_of_snap(const imp_line_t *l, int64_t *snap)
+ * Its number into *snap, its seconds= into *seconds (0 when the line has
+ * none) and 1; 0 for another line; -1 for such a line without a number, -2
+ * for a seconds= that is not a number above 0. */
+static int end_of_snap(const imp_line_t *l, int64_t *snap, double *seconds)
 {
-    static const char mark[] = "End of Stats snap";
+    static const char mark[] = "End of Stats snap", secs[] = "seconds=";
     const char *p = l->p;
     size_t n = l->n;
     imp_trim(&p, &n);
@@ -190,7 +193,33 @@ static int end_of_snap(const imp_line_t *l, int64_t *snap)
     size_t numn = d;
     imp_trim(&num, &numn);
     const char *why;
-    return numn && imp_parse_int(num, numn, 0, snap, &why) == 0 ? 1 : -1;
+    if (!numn || imp_parse_int(num, numn, 0, snap, &why) != 0)
+        return -1;
+    /* the fields after it, "end=..., seconds=5": the one named seconds */
+    *seconds = 0;
+    while (d < n) {
+        const char *f = p + d + 1;
+        size_t e = d + 1;
+        while (e < n && p[e] != ',')
+            e++;
+        size_t fn = (size_t)(p + e - f);
+        imp_trim(&f, &fn);
+        if (fn > sizeof secs - 1 && memcmp(f, secs, sizeof secs - 1) == 0) {
+            char buf[32], *end;
+            size_t vn = fn - (sizeof secs - 1);
+            if (vn >= sizeof buf)
+                return -2;
+            memcpy(buf, f + sizeof secs - 1, vn);
+            buf[vn] = '\0';
+            double v = strtod(buf, &end);
+            if (end == buf || *end || !(v > 0) || !isfinite(v))
+                return -2;
+            *seconds = v;
+        } else if (fn >= sizeof secs - 1 && memcmp(f, secs, sizeof secs - 1) == 0)
+            return -2;
+        d = e;
+    }
+    return 1;
 }
 
 sim_err_t imp_parse_snapper(imp_build_t *b, const char *text, size_t len)
@@ -204,9 +233,13 @@ sim_err_t imp_parse_snapper(imp_build_t *b, const char *text, size_t len)
     imp_lines_init(&it, text, len);
     while (rc == SIM_OK && imp_next_line(&it, &l)) {
         int64_t snap;
-        int end = end_of_snap(&l, &snap);
-        if (end < 0)
+        double seconds;
+        int end = end_of_snap(&l, &snap, &seconds);
+        if (end == -1)
             return imp_fail(b, l.no, "an 'End of Stats snap' line without its snapshot's number");
+        if (end == -2)
+            return imp_fail(b, l.no,
+                            "an 'End of Stats snap' line whose seconds= is not a number above 0");
         if (end > 0) {
             if (snap != last + 1)
                 return imp_fail(b, l.no,
@@ -214,6 +247,8 @@ sim_err_t imp_parse_snapper(imp_build_t *b, const char *text, size_t len)
                                 "1, 2, ...",
                                 (long long)snap, (long long)last);
             last = snap;
+            if (have_set)
+                b->out->sets[set].seconds = seconds;
             have_set = 0; /* the next STAT line opens the next snapshot */
             continue;
         }

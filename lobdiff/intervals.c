@@ -14,15 +14,31 @@
 
 #include "lobdiff_int.h"
 
+/* Whether interval i's rows are known, and its seconds (0: not given). */
+int ldf_snap_rows_known(const ldf_case_t *c, uint32_t i)
+{
+    return !c->snap_rows_known || c->snap_rows_known[i];
+}
+
+double ldf_snap_seconds(const ldf_case_t *c, uint32_t i)
+{
+    return c->snap_seconds ? c->snap_seconds[i] : 0;
+}
+
 int ldf_intervals_state(const ldf_pair_t *p)
 {
     if (!p->b || !p->h || (!p->b->nsnaps && !p->h->nsnaps))
         return LDF_IV_NONE;
     if (p->b->nsnaps != p->h->nsnaps)
         return LDF_IV_APART;
-    for (uint32_t i = 0; i < p->b->nsnaps; i++)
-        if (p->b->snap_rows[i] != p->h->snap_rows[i])
+    /* Alike: the same rows each, or rows unknown in both (a Snapper series)
+     * and the same seconds each. */
+    for (uint32_t i = 0; i < p->b->nsnaps; i++) {
+        int kb = ldf_snap_rows_known(p->b, i), kh = ldf_snap_rows_known(p->h, i);
+        if (kb != kh || (kb && p->b->snap_rows[i] != p->h->snap_rows[i]) ||
+            ldf_snap_seconds(p->b, i) != ldf_snap_seconds(p->h, i))
             return LDF_IV_APART;
+    }
     return LDF_IV_COMPARED;
 }
 
@@ -47,7 +63,10 @@ void ldf_intervals_table(const ldf_diff_t *d, const ldf_pair_t *p, ldf_table_t *
             uint64_t b = p->b->snaps[i].v[k], h = p->h->snaps[i].v[k];
             char id[16], rows[32], bs[32], hs[32], df[32], pct[32];
             snprintf(id, sizeof id, "%" PRIu32, i + 1);
-            snprintf(rows, sizeof rows, "%" PRIu64, p->b->snap_rows[i]);
+            if (ldf_snap_rows_known(p->b, i))
+                snprintf(rows, sizeof rows, "%" PRIu64, p->b->snap_rows[i]);
+            else
+                snprintf(rows, sizeof rows, "unknown"); /* never a 0 for it */
             snprintf(bs, sizeof bs, "%" PRIu64, b);
             snprintf(hs, sizeof hs, "%" PRIu64, h);
             snprintf(df, sizeof df, "%+" PRId64, (int64_t)(h - b));
@@ -60,17 +79,38 @@ void ldf_intervals_table(const ldf_diff_t *d, const ldf_pair_t *p, ldf_table_t *
     }
 }
 
-/* "4 intervals of 2500, 2500, 2500, 2500 rows" into out. */
+/* "4 intervals of 2500, 2500, 2500, 2500 rows" into out; an imported
+ * Snapper series: "2 intervals of 5, 5 seconds, rows not known". */
 static void describe(const ldf_case_t *c, ldf_str_t *out)
 {
     if (!c->nsnaps) {
         ldf_str_add(out, "no snapshots");
         return;
     }
-    ldf_str_add(out, "%" PRIu32 " interval%s of ", c->nsnaps, c->nsnaps == 1 ? "" : "s");
-    for (uint32_t i = 0; i < c->nsnaps && i < 8; i++)
-        ldf_str_add(out, "%s%" PRIu64, i ? ", " : "", c->snap_rows[i]);
-    ldf_str_add(out, "%s rows", c->nsnaps > 8 ? ", ..." : "");
+    int known = 1, timed = 0;
+    for (uint32_t i = 0; i < c->nsnaps; i++) {
+        known &= ldf_snap_rows_known(c, i);
+        timed |= ldf_snap_seconds(c, i) > 0;
+    }
+    ldf_str_add(out, "%" PRIu32 " interval%s", c->nsnaps, c->nsnaps == 1 ? "" : "s");
+    if (timed) {
+        ldf_str_add(out, " of ");
+        for (uint32_t i = 0; i < c->nsnaps && i < 8; i++) {
+            double sec = ldf_snap_seconds(c, i);
+            if (sec > 0)
+                ldf_str_add(out, "%s%g", i ? ", " : "", sec);
+            else
+                ldf_str_add(out, "%s?", i ? ", " : "");
+        }
+        ldf_str_add(out, "%s seconds", c->nsnaps > 8 ? ", ..." : "");
+    }
+    if (known) {
+        ldf_str_add(out, timed ? ", of " : " of ");
+        for (uint32_t i = 0; i < c->nsnaps && i < 8; i++)
+            ldf_str_add(out, "%s%" PRIu64, i ? ", " : "", c->snap_rows[i]);
+        ldf_str_add(out, "%s rows", c->nsnaps > 8 ? ", ..." : "");
+    } else
+        ldf_str_add(out, ", rows not known");
 }
 
 sim_err_t ldf_print_intervals(FILE *f, const ldf_diff_t *d, const char *heading,

@@ -173,7 +173,8 @@ static sim_err_t json_figs(FILE *f, const ldf_diff_t *d, size_t pi)
 }
 
 /* The pair's snapshots: "intervals": null when neither run has any, else
- * each run's rows per interval, whether they compare, and each statistic
+ * each run's rows per interval (null where not known) and seconds (null
+ * where not given), whether they compare, and each statistic
  * that differs in some interval with its base and head deltas. */
 static void json_intervals(FILE *f, const ldf_pair_t *p)
 {
@@ -187,7 +188,20 @@ static void json_intervals(FILE *f, const ldf_pair_t *p)
         const ldf_case_t *c = side ? p->h : p->b;
         fprintf(f, side ? ", \"head_rows\": [" : "{\"base_rows\": [");
         for (uint32_t i = 0; i < c->nsnaps; i++)
-            fprintf(f, "%s%" PRIu64, i ? ", " : "", c->snap_rows[i]);
+            if (ldf_snap_rows_known(c, i))
+                fprintf(f, "%s%" PRIu64, i ? ", " : "", c->snap_rows[i]);
+            else
+                fprintf(f, "%snull", i ? ", " : "");
+        fputc(']', f);
+    }
+    for (int side = 0; side < 2; side++) {
+        const ldf_case_t *c = side ? p->h : p->b;
+        fprintf(f, side ? ", \"head_seconds\": [" : ", \"base_seconds\": [");
+        for (uint32_t i = 0; i < c->nsnaps; i++)
+            if (ldf_snap_seconds(c, i) > 0)
+                fprintf(f, "%s%.17g", i ? ", " : "", ldf_snap_seconds(c, i));
+            else
+                fprintf(f, "%snull", i ? ", " : "");
         fputc(']', f);
     }
     fprintf(f, ", \"compared\": %s, \"differ\": [", state == LDF_IV_COMPARED ? "true" : "false");

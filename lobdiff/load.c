@@ -139,6 +139,8 @@ sim_err_t ldf_run_add_case(ldf_run_t *r, const ldf_case_t *c)
     d.real = d.cpu = NULL;
     d.snap_rows = NULL;
     d.snaps = NULL;
+    d.snap_rows_known = NULL;
+    d.snap_seconds = NULL;
     if (c->nsnaps) {
         uint64_t *rows = keep(r, ldf_malloc(c->nsnaps * sizeof *rows));
         sim_stats_t *snaps = keep(r, ldf_malloc(c->nsnaps * sizeof *snaps));
@@ -146,6 +148,18 @@ sim_err_t ldf_run_add_case(ldf_run_t *r, const ldf_case_t *c)
             return SIM_ENOMEM;
         d.snap_rows = memcpy(rows, c->snap_rows, c->nsnaps * sizeof *rows);
         d.snaps = memcpy(snaps, c->snaps, c->nsnaps * sizeof *snaps);
+        if (c->snap_rows_known) {
+            unsigned char *known = keep(r, ldf_malloc(c->nsnaps));
+            if (!known)
+                return SIM_ENOMEM;
+            d.snap_rows_known = memcpy(known, c->snap_rows_known, c->nsnaps);
+        }
+        if (c->snap_seconds) {
+            double *sec = keep(r, ldf_malloc(c->nsnaps * sizeof *sec));
+            if (!sec)
+                return SIM_ENOMEM;
+            d.snap_seconds = memcpy(sec, c->snap_seconds, c->nsnaps * sizeof *sec);
+        }
     }
     if (!keep_str(r, c->params, &d.params) || !keep_str(r, c->variant, &d.variant) ||
         !keep_str(r, c->statement, &d.statement))
@@ -283,11 +297,16 @@ static uint32_t rank_of_position(int64_t position)
                                                                  : (uint32_t)position;
 }
 
-/* A session's snapshots, in arrays grown as they come. */
+/* A session's snapshots, in arrays grown as they come; unknown rows and
+ * seconds noted (any_unknown, any_seconds) so that a lobbench run's case
+ * keeps NULL for both. */
 typedef struct {
     uint32_t n, cap;
     uint64_t *rows;
     sim_stats_t *snaps;
+    unsigned char *known;
+    double *seconds;
+    int any_unknown, any_seconds;
 } snaps_t;
 
 static sim_err_t collect_snap(const res_snapshot_t *snap, void *arg)
@@ -303,9 +322,21 @@ static sim_err_t collect_snap(const res_snapshot_t *snap, void *arg)
         if (!v)
             return SIM_ENOMEM;
         s->snaps = v;
+        unsigned char *k = ldf_realloc(s->known, cap);
+        if (!k)
+            return SIM_ENOMEM;
+        s->known = k;
+        double *sec = ldf_realloc(s->seconds, cap * sizeof *sec);
+        if (!sec)
+            return SIM_ENOMEM;
+        s->seconds = sec;
         s->cap = cap;
     }
     s->rows[s->n] = snap->snap_rows;
+    s->known[s->n] = (unsigned char)(snap->rows_known != 0);
+    s->seconds[s->n] = snap->seconds;
+    s->any_unknown |= !snap->rows_known;
+    s->any_seconds |= snap->seconds > 0;
     s->snaps[s->n++] = snap->stats;
     return SIM_OK;
 }
@@ -368,10 +399,14 @@ static sim_err_t collect_case(const res_session_info_t *si, void *arg)
     c.nsnaps = sn.n;
     c.snap_rows = sn.rows;
     c.snaps = sn.snaps;
+    c.snap_rows_known = sn.any_unknown ? sn.known : NULL;
+    c.snap_seconds = sn.any_seconds ? sn.seconds : NULL;
     if (rc == SIM_OK)
         rc = ldf_run_add_case(cl->r, &c);
     free(sn.rows);
     free(sn.snaps);
+    free(sn.known);
+    free(sn.seconds);
     return rc;
 }
 

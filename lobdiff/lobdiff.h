@@ -123,11 +123,17 @@ typedef struct {
     uint32_t nsamples; /* repetition samples, ns per statement */
     const double *real;
     const double *cpu;
-    /* Its snapshots (lobbench --snapshot-every): nsnaps intervals, each's
-     * rows and delta of every figure; 0 and NULL for none. */
+    /* Its snapshots (lobbench --snapshot-every, an imported Snapper
+     * series): nsnaps intervals, each's rows and delta of every figure; 0
+     * and NULL for none.  snap_rows_known NULL: every interval's rows known
+     * (lobbench's); else 0 where the source did not say (Snapper), and
+     * snap_rows is 0 there.  snap_seconds NULL: no interval's length given;
+     * else each's seconds, 0 where not given. */
     uint32_t nsnaps;
     const uint64_t *snap_rows;
     const sim_stats_t *snaps;
+    const unsigned char *snap_rows_known;
+    const double *snap_seconds;
 } ldf_case_t;
 
 /* What is known of a run; strings may be NULL. */

@@ -268,6 +268,10 @@ sim_err_t ldf_print_times(FILE *f, const ldf_diff_t *d, const char *heading, ldf
 /* A pair's snapshots: neither run has any (or the case is in one run
  * only); the runs cut the statement apart (other intervals); compared. */
 enum { LDF_IV_NONE, LDF_IV_APART, LDF_IV_COMPARED };
+/* Whether a case's interval i has its rows known; its seconds, 0 if not
+ * given (ldf_case_t.snap_rows_known, snap_seconds). */
+int ldf_snap_rows_known(const ldf_case_t *c, uint32_t i);
+double ldf_snap_seconds(const ldf_case_t *c, uint32_t i);
 int ldf_intervals_state(const ldf_pair_t *p);
 /* Whether statistic k's delta differs between a compared pair's runs in
  * some interval (or, with all, is not zero in some). */

@@ -520,7 +520,8 @@ sim_err_t res_foreach_snapshot(res_store_t *s, int64_t sid, res_snapshot_fn fn, 
         return res_probe_only(s);
     sqlite3_stmt *st;
     int rc = res_prepare(s->db,
-                         "SELECT snap_id, snap_rows, \"statistic#\", value FROM session_snapshots\n"
+                         "SELECT snap_id, snap_rows, \"statistic#\", value, snap_seconds\n"
+                         "FROM session_snapshots\n"
                          "WHERE sid = ?1 ORDER BY snap_id",
                          &st);
     if (rc != SQLITE_OK) {
@@ -545,7 +546,9 @@ sim_err_t res_foreach_snapshot(res_store_t *s, int64_t sid, res_snapshot_fn fn, 
             memset(&snap, 0, sizeof snap);
         }
         snap.snap_id = id;
-        snap.snap_rows = (uint64_t)sqlite3_column_int64(st, 1);
+        snap.rows_known = sqlite3_column_type(st, 1) != SQLITE_NULL;
+        snap.snap_rows = snap.rows_known ? (uint64_t)sqlite3_column_int64(st, 1) : 0;
+        snap.seconds = sqlite3_column_type(st, 4) != SQLITE_NULL ? sqlite3_column_double(st, 4) : 0;
         int k = stat_index(sqlite3_column_int(st, 2));
         if (k >= 0)
             snap.stats.v[k] = (uint64_t)sqlite3_column_int64(st, 3);

@@ -197,6 +197,7 @@ static int insert_snaps(sqlite3_stmt *ins, sqlite3_int64 sid, const res_session_
             sqlite3_bind_int64(ins, 3, (sqlite3_int64)ss->snap_rows[n]);
             sqlite3_bind_int(ins, 4, sim_stat_info((sim_stat_t)k)->number);
             sqlite3_bind_int64(ins, 5, (sqlite3_int64)ss->snaps[n].v[k]);
+            sqlite3_bind_null(ins, 6); /* intervals of rows, not of time */
             rc = res_step_done(ins);
         }
     return rc;

@@ -8,6 +8,7 @@
  *
  *   state change                          function
  *   + imported runs, sessions, figures    res_record_import() -> import_body()
+ *   + their snapshots (a Snapper series)  import_body() -> insert_snapshots()
  *   workloads <- the handle's list        import_body() -> res_write_workloads()
  */
 #include "results_int.h"
@@ -105,6 +106,61 @@ static sim_err_t check_part(res_store_t *s, const res_import_run_t *r, size_t i,
     return err;
 }
 
+/* The session's figure of name, -1 when it has none. */
+static int64_t session_figure(const res_import_session_t *ss, const char *name)
+{
+    for (size_t j = 0; j < ss->nfigures; j++)
+        if (strcmp(ss->figures[j].name, name) == 0)
+            return ss->figures[j].value;
+    return -1;
+}
+
+/* Snapshots in order, each a figure of the session's at a time, and each
+ * of the session's figures the sum of its snapshots' (invariant 14). */
+static sim_err_t check_snapshots(res_store_t *s, const res_import_run_t *r, size_t i)
+{
+    const res_import_session_t *ss = &r->sessions[i];
+    if (ss->nsnaps && !ss->snapshots)
+        return res_store_err(s, SIM_EINVAL,
+                             "cannot import %s: session %zu: %zu snapshots without their array",
+                             r->file, i + 1, ss->nsnaps);
+    for (size_t n = 0; n < ss->nsnaps; n++) {
+        const res_import_snapshot_t *sn = &ss->snapshots[n];
+        if (sn->snap_id == 0 || (n && sn->snap_id <= ss->snapshots[n - 1].snap_id) ||
+            !(sn->seconds >= 0) || (sn->nfigures && !sn->figures))
+            return res_store_err(s, SIM_EINVAL,
+                                 "cannot import %s: session %zu: snapshot %zu numbered %" PRIu32
+                                 " with %g seconds; expected numbers rising from 1 and seconds "
+                                 ">= 0",
+                                 r->file, i + 1, n + 1, sn->snap_id, sn->seconds);
+        sim_err_t err = check_figures(s, r, i, sn->figures, sn->nfigures);
+        if (err != SIM_OK)
+            return err;
+        for (size_t k = 0; k < sn->nfigures; k++)
+            if (session_figure(ss, sn->figures[k].name) < 0)
+                return res_store_err(s, SIM_EINVAL,
+                                     "cannot import %s: session %zu: snapshot %" PRIu32
+                                     " has '%s', which the session has no figure of",
+                                     r->file, i + 1, sn->snap_id, sn->figures[k].name);
+    }
+    for (size_t j = 0; ss->nsnaps && j < ss->nfigures; j++) {
+        const res_named_value_t *f = &ss->figures[j];
+        int64_t sum = 0;
+        for (size_t n = 0; n < ss->nsnaps; n++)
+            for (size_t k = 0; k < ss->snapshots[n].nfigures; k++)
+                if (sum >= 0 && strcmp(ss->snapshots[n].figures[k].name, f->name) == 0) {
+                    int64_t v = ss->snapshots[n].figures[k].value;
+                    sum = v > INT64_MAX - sum ? -1 : sum + v; /* -1: beyond any figure */
+                }
+        if (sum != f->value)
+            return res_store_err(s, SIM_EINVAL,
+                                 "cannot import %s: session %zu: its snapshots of '%s' add up to "
+                                 "%" PRId64 ", not the session's %" PRId64,
+                                 r->file, i + 1, f->name, sum, f->value);
+    }
+    return SIM_OK;
+}
+
 static sim_err_t check_session(res_store_t *s, const res_import_run_t *r, size_t i)
 {
     const res_import_session_t *ss = &r->sessions[i];
@@ -131,6 +187,8 @@ static sim_err_t check_session(res_store_t *s, const res_import_run_t *r, size_t
         return res_store_err(s, SIM_EINVAL, "cannot import %s: session %zu: more than %d parts",
                              r->file, i + 1, RES_MAX_PARTS);
     sim_err_t err = check_figures(s, r, i, ss->figures, ss->nfigures);
+    if (err == SIM_OK)
+        err = check_snapshots(s, r, i);
     for (size_t p = 0; err == SIM_OK && p < ss->nparts; p++) {
         err = check_part(s, r, i, &ss->parts[p]);
         for (size_t q = 0; err == SIM_OK && q < p; q++)
@@ -141,11 +199,37 @@ static sim_err_t check_session(res_store_t *s, const res_import_run_t *r, size_t
     return err;
 }
 
+/* Each snapshot's figures of the catalogue, its rows not known (NULL),
+ * its seconds where given. */
+static int insert_snapshots(sqlite3_stmt *ins, sqlite3_int64 sid, const res_import_session_t *ss)
+{
+    int rc = SQLITE_OK;
+    for (size_t n = 0; rc == SQLITE_OK && n < ss->nsnaps; n++) {
+        const res_import_snapshot_t *sn = &ss->snapshots[n];
+        for (size_t k = 0; rc == SQLITE_OK && k < sn->nfigures; k++) {
+            int idx = sim_stat_by_name(sn->figures[k].name);
+            if (idx < 0)
+                continue; /* in session_oracle_stats, summed */
+            sqlite3_bind_int64(ins, 1, sid);
+            sqlite3_bind_int64(ins, 2, sn->snap_id);
+            sqlite3_bind_null(ins, 3); /* never a 0 or a guess for it */
+            sqlite3_bind_int(ins, 4, sim_stat_info((sim_stat_t)idx)->number);
+            sqlite3_bind_int64(ins, 5, sn->figures[k].value);
+            if (sn->seconds > 0)
+                sqlite3_bind_double(ins, 6, sn->seconds);
+            else
+                sqlite3_bind_null(ins, 6);
+            rc = res_step_done(ins);
+        }
+    }
+    return rc;
+}
+
 static sim_err_t import_body(res_store_t *s, void *arg)
 {
     import_args_t *a = arg;
     sqlite3_stmt *run = NULL, *sess = NULL, *stat = NULL, *other = NULL, *printed = NULL,
-                 *part = NULL;
+                 *part = NULL, *snap = NULL;
     sim_err_t err = res_write_workloads(s);
     if (err != SIM_OK)
         return err;
@@ -174,6 +258,8 @@ static sim_err_t import_body(res_store_t *s, void *arg)
                          &printed);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db, RES_INSERT_PART, &part);
+    if (rc == SQLITE_OK)
+        rc = res_prepare(s->db, RES_INSERT_SNAP, &snap);
     for (size_t r = 0; rc == SQLITE_OK && err == SIM_OK && r < a->n; r++) {
         const res_import_run_t *ir = &a->runs[r];
         if (!ir->file || !ir->format || ir->n == 0 || !ir->sessions) {
@@ -249,6 +335,8 @@ static sim_err_t import_body(res_store_t *s, void *arg)
                     sqlite3_bind_int64(part, 4, f->value);
                     rc = res_step_done(part);
                 }
+            if (rc == SQLITE_OK)
+                rc = insert_snapshots(snap, sid, ss);
         }
     }
     if (rc != SQLITE_OK && err == SIM_OK)
@@ -259,6 +347,7 @@ static sim_err_t import_body(res_store_t *s, void *arg)
     sqlite3_finalize(other);
     sqlite3_finalize(printed);
     sqlite3_finalize(part);
+    sqlite3_finalize(snap);
     return err;
 }
 

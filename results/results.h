@@ -42,7 +42,7 @@
 #include "sim.h"
 
 /* PRAGMA user_version of the files this code writes; older ones are upgraded. */
-#define RES_SCHEMA_VERSION 10
+#define RES_SCHEMA_VERSION 11
 /* PRAGMA application_id of every lobsim results file: 'LOBS'. */
 #define RES_APPLICATION_ID 0x4C4F4253
 
@@ -319,6 +319,17 @@ typedef struct {
     size_t nfigures;
 } res_import_part_t;
 
+/* One snapshot of an imported session (a Snapper series): Snapper's
+ * number of it (from 1, each after the one before), the interval's length
+ * in seconds (> 0; 0 = not given) and its deltas by name, no name twice.
+ * How many rows the interval inserted is not known: stored as NULL. */
+typedef struct {
+    uint32_t snap_id;
+    double seconds;
+    const res_named_value_t *figures;
+    size_t nfigures;
+} res_import_snapshot_t;
+
 /* One measured session: the case as the user said it, and its figures. */
 typedef struct {
     const char *workload; /* names as in res_session_t */
@@ -340,6 +351,11 @@ typedef struct {
     uint32_t step;
     const char *statement;
     const char *table;
+    /* Its snapshots (0 and NULL for none): every figure of a snapshot is
+     * one of the session's, and the snapshots' figures of a name add up to
+     * the session's figure of it. */
+    const res_import_snapshot_t *snapshots;
+    size_t nsnaps;
 } res_import_session_t;
 
 /* One imported file: a run of source 'oracle'. */
@@ -360,10 +376,15 @@ typedef struct {
  * seed, all in one transaction: all of them or, on any failure, none.
  * Figures whose name is in the catalogue (v$statname) go to session_stats,
  * the others to session_oracle_stats under their Oracle names; a session
- * has only the figures given, no zeros added.  run_ids (may be NULL) gets
+ * has only the figures given, no zeros added.  A session's snapshots go
+ * to session_snapshots, each figure of the catalogue a snapshot printed
+ * (snap_rows NULL, snap_seconds its seconds or NULL); the others are in the
+ * session's figures only.  run_ids (may be NULL) gets
  * the n run ids in order.  SIM_EINVAL with a message naming the file and
  * session for a bad name, a zero LOB size, a negative figure, a name given
- * twice; SIM_EIO and so on as res_record_run().
+ * twice, snapshots out of order, with a name the session lacks or whose
+ * figures do not add up to the session's; SIM_EIO and so on as
+ * res_record_run().
  */
 sim_err_t res_record_import(res_store_t *s, const res_import_run_t *runs, size_t n,
                             int64_t *run_ids);
@@ -477,17 +498,22 @@ typedef sim_err_t (*res_session_fn)(const res_session_info_t *sess, void *arg);
  */
 sim_err_t res_foreach_session(res_store_t *s, int64_t run_id, res_session_fn fn, void *arg);
 
-/* One snapshot of a session (lobbench --snapshot-every): its number from
- * 1, the rows its interval inserted, its delta of every figure this build
- * knows. */
+/* One snapshot of a session (lobbench --snapshot-every, or a Snapper
+ * series imported by lobimport): its number from 1, the rows its interval
+ * inserted where known, its length in seconds where the source gave it, its
+ * delta of every figure this build knows (0 where an imported snapshot
+ * printed none). */
 typedef struct {
     uint32_t snap_id;
+    int rows_known; /* 0: the source did not say (Snapper); snap_rows is 0 */
     uint64_t snap_rows;
+    double seconds; /* > 0 where known (Snapper's seconds=), 0 otherwise */
     sim_stats_t stats;
 } res_snapshot_t;
 typedef sim_err_t (*res_snapshot_fn)(const res_snapshot_t *snap, void *arg);
 /* fn for each snapshot of session sid, in order; none for a session without
- * (and in a store older than schema 10).  fn's error stops the walk. */
+ * (and in a store older than schema 10; schema 11 added the unknown rows
+ * and the seconds).  fn's error stops the walk. */
 sim_err_t res_foreach_snapshot(res_store_t *s, int64_t sid, res_snapshot_fn fn, void *arg);
 
 /*

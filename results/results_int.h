@@ -29,12 +29,14 @@
 /* Room for a file name built from the store's path. */
 #define RES_PATH_BUF 4096
 
-/* A session's figure and a part's, as lobbench's runs (record.c) and
- * imported ones (record_import.c) write them. */
+/* A session's figure, a snapshot's (?3 rows and ?6 seconds, NULL where
+ * not known) and a part's, as lobbench's runs (record.c) and imported ones
+ * (record_import.c) write them. */
 #define RES_INSERT_STAT "INSERT INTO session_stats (sid, \"statistic#\", value) VALUES (?1, ?2, ?3)"
 #define RES_INSERT_SNAP                                                                            \
-    "INSERT INTO session_snapshots (sid, snap_id, snap_rows, \"statistic#\", value)\n"             \
-    "VALUES (?1, ?2, ?3, ?4, ?5)"
+    "INSERT INTO session_snapshots (sid, snap_id, snap_rows, \"statistic#\", value, "              \
+    "snap_seconds)\n"                                                                              \
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
 
 #define RES_INSERT_PART                                                                            \
     "INSERT INTO session_part_stats (sid, part, \"statistic#\", value)\n"                          \

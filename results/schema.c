@@ -8,8 +8,8 @@
  * creates a file; the callers hand over a connection.
  *
  *   state change                 function
- *   empty file -> schema v8      res_init_body() -> migrate()
- *   v1 -> v2 -> ... -> v8        res_init_body() -> migrate()
+ *   empty file -> schema v11     res_init_body() -> migrate()
+ *   v1 -> v2 -> ... -> v11       res_init_body() -> migrate()
  *   v$statname <- catalogue      res_init_body() -> sync_statname()
  *   rollback journal -> WAL      res_set_wal()
  */
@@ -426,6 +426,35 @@ static const char *const migrations[RES_SCHEMA_VERSION] = {
     "         s.block_size, s.rows, p.snap_id, p.snap_rows, p.\"statistic#\", n.name AS "
     "statistic,\n"
     "         p.value\n"
+    "  FROM session_snapshots p JOIN sessions s USING (sid) JOIN runs r USING (run)\n"
+    "       JOIN v$statname n USING (\"statistic#\");\n",
+
+    /* 10 -> 11: snapshots imported from Oracle (lobimport of a Snapper
+     * series): Snapper says how long an interval was (its "seconds=") but
+     * not how many rows it inserted, so snap_rows may be NULL (not known;
+     * never 0 or a guess for it) and snap_seconds keeps the interval's
+     * length where the source gives it (NULL for lobbench's intervals of
+     * rows).  SQLite cannot drop a NOT NULL constraint with ALTER TABLE:
+     * the table is rebuilt (SQLite's "ALTER TABLE", section 7, the
+     * generalized procedure), its view dropped before and made again. */
+    "DROP VIEW snapshot_figures;\n"
+    "CREATE TABLE session_snapshots_new (\n"
+    "  sid          INTEGER NOT NULL REFERENCES sessions (sid),\n"
+    "  snap_id      INTEGER NOT NULL CHECK (snap_id > 0),\n"
+    "  snap_rows    INTEGER CHECK (snap_rows >= 0),\n"
+    "  snap_seconds REAL CHECK (snap_seconds > 0),\n"
+    "  \"statistic#\" INTEGER NOT NULL REFERENCES v$statname (\"statistic#\"),\n"
+    "  value        INTEGER NOT NULL CHECK (value >= 0),\n"
+    "  PRIMARY KEY (sid, snap_id, \"statistic#\")\n"
+    ") WITHOUT ROWID;\n"
+    "INSERT INTO session_snapshots_new (sid, snap_id, snap_rows, \"statistic#\", value)\n"
+    "  SELECT sid, snap_id, snap_rows, \"statistic#\", value FROM session_snapshots;\n"
+    "DROP TABLE session_snapshots;\n"
+    "ALTER TABLE session_snapshots_new RENAME TO session_snapshots;\n"
+    "CREATE VIEW snapshot_figures AS\n"
+    "  SELECT s.run, r.source, s.sid, s.workload, s.path, s.lob_chars, s.lob_kchars,\n"
+    "         s.block_size, s.rows, p.snap_id, p.snap_rows, p.snap_seconds, p.\"statistic#\",\n"
+    "         n.name AS statistic, p.value\n"
     "  FROM session_snapshots p JOIN sessions s USING (sid) JOIN runs r USING (run)\n"
     "       JOIN v$statname n USING (\"statistic#\");\n",
 };

@@ -51,6 +51,11 @@ add_test(NAME import_roundtrip
 lobsim_test(test_import_awr SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_import_awr.c LIBS lobsim_import)
 target_compile_definitions(test_import_awr PRIVATE
   LOBSIM_AWR_DIR="${CMAKE_CURRENT_SOURCE_DIR}/import/awr")
+# A Snapper series imported as one session with its snapshots (rows not
+# known, seconds as printed); lobdiff interval by interval; out of order refused.
+add_test(NAME import_snapper
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/import_snapper.sh $<TARGET_FILE:lobimport>
+          $<TARGET_FILE:lobdiff>)
 # lobimport on them: a run per snapshot window, the report's block size.
 add_test(NAME import_awr
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/import_awr.sh $<TARGET_FILE:lobimport> ${PROJECT_SOURCE_DIR})

@@ -346,6 +346,21 @@ static void test_snapper_series(void **state)
     expect_stat(&f.sets[0], "transaction rollbacks", 1);
     assert_int_equal(f.sets[1].n, 1);
     expect_stat(&f.sets[1], "CR blocks created", 7412);
+    /* each snapshot's length, from its End line's seconds= */
+    assert_true(f.sets[0].seconds == 5 && f.sets[1].seconds == 5);
+    imp_file_free(&f);
+    /* seconds with a fraction; an End line without seconds= gives 0 (not
+     * said), as does a file cut before its last End line */
+    f = parse_ok("  41, SCOTT , STAT, db block gets , 5\n"
+                 "--  End of Stats snap 1, end=x, seconds=4.75\n"
+                 "  41, SCOTT , STAT, db block gets , 6\n"
+                 "--  End of Stats snap 2, end=y\n"
+                 "  41, SCOTT , STAT, db block gets , 7\n",
+                 IMP_FORMAT_AUTO, IMP_FORMAT_SNAPPER);
+    assert_int_equal(f.nsets, 3);
+    assert_true(f.sets[0].seconds == 4.75);
+    assert_true(f.sets[1].seconds == 0 && f.sets[2].seconds == 0);
+    assert_int_equal(f.sets[2].snap, 3);
     imp_file_free(&f);
     /* one snapshot, no End line: snapshot 1, as before */
     f = parse_ok("  41, SCOTT , STAT, db block gets , 3257052\n", IMP_FORMAT_AUTO,
@@ -365,6 +380,13 @@ static void test_snapper_series(void **state)
     expect_refused("  41, SCOTT , STAT, db block gets , 5\n--  End of Stats snap x, end=y\n",
                    IMP_FORMAT_AUTO,
                    "t.txt:2: an 'End of Stats snap' line without its snapshot's number");
+    expect_refused("  41, SCOTT , STAT, db block gets , 5\n"
+                   "--  End of Stats snap 1, end=y, seconds=0\n",
+                   IMP_FORMAT_AUTO,
+                   "t.txt:2: an 'End of Stats snap' line whose seconds= is not a number above 0");
+    expect_refused("  41, SCOTT , STAT, db block gets , 5\n"
+                   "--  End of Stats snap 1, end=y, seconds=5s\n",
+                   IMP_FORMAT_AUTO, "t.txt:2: an 'End of Stats snap' line whose seconds=");
 }
 
 static void test_csv(void **state)

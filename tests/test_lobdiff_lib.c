@@ -272,6 +272,66 @@ static void test_intervals(void **state)
     ldf_run_destroy(h);
 }
 
+/* An imported Snapper series (rows not known, 5 seconds each) against a
+ * run of it with other figures: the intervals compare by their seconds, the
+ * rows column says "unknown", never 0, and the JSON gives null rows and the
+ * seconds; intervals of other seconds are cut apart. */
+static void test_intervals_rows_unknown(void **state)
+{
+    (void)state;
+    ldf_run_info_t bi = {.run = 1, .source = "oracle", .git_dirty = -1};
+    ldf_run_info_t hi = {.run = 2, .source = "oracle", .git_dirty = -1};
+    ldf_run_t *b = ldf_run_create("base", &bi), *h = ldf_run_create("head", &hi);
+    uint64_t rows[2] = {0, 0};
+    unsigned char known[2] = {0, 0};
+    double secs[2] = {5, 5}, other[2] = {5, 10};
+    sim_stats_t bs[2], hs[2];
+    memset(bs, 0, sizeof bs);
+    bs[0].v[SIM_STAT_CR_BLOCKS_CREATED] = 7360;
+    bs[1].v[SIM_STAT_CR_BLOCKS_CREATED] = 7412;
+    memcpy(hs, bs, sizeof hs);
+    hs[1].v[SIM_STAT_CR_BLOCKS_CREATED] = 7500;
+    ldf_case_t cb = mkcase("insert", "dblink", 256, 21), ch = cb,
+               cx = mkcase("insert", "local", 256, 21), hx = cx;
+    cb.nsnaps = ch.nsnaps = cx.nsnaps = hx.nsnaps = 2;
+    cb.snap_rows = ch.snap_rows = cx.snap_rows = hx.snap_rows = rows;
+    cb.snap_rows_known = ch.snap_rows_known = cx.snap_rows_known = hx.snap_rows_known = known;
+    cb.snap_seconds = ch.snap_seconds = cx.snap_seconds = secs;
+    hx.snap_seconds = other;
+    cb.snaps = cx.snaps = hx.snaps = bs;
+    ch.snaps = hs;
+    assert_int_equal(ldf_run_add_case(b, &cb), SIM_OK);
+    assert_int_equal(ldf_run_add_case(h, &ch), SIM_OK);
+    assert_int_equal(ldf_run_add_case(b, &cx), SIM_OK);
+    assert_int_equal(ldf_run_add_case(h, &hx), SIM_OK);
+    ldf_opts_t o;
+    ldf_opts_defaults(&o);
+    ldf_diff_t *d = ldf_diff_create(&o, b, h);
+    char *t = render(d, ldf_render_text);
+    const char *want[] = {
+        "dblink 256k: 2 intervals of 5, 5 seconds, rows not known\n",
+        "CR blocks created         1  unknown  7360  7360    +0  +0.0\n",
+        "CR blocks created         2  unknown  7412  7500   +88  +1.2\n",
+        "local 256k: not compared, the runs cut it apart: base 2 intervals of 5, 5 seconds, rows "
+        "not known; head 2 intervals of 5, 10 seconds, rows not known\n"};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (!strstr(t, want[i]))
+            fail_msg("text lacks '%s':\n%s", want[i], t);
+    free(t);
+    t = render(d, ldf_render_json);
+    jv_t *root = json_must_parse(t);
+    const jv_t *iv = jget(jget(root, "cases")->v[1], "intervals");
+    assert_true(jget(iv, "compared")->b);
+    assert_int_equal(jget(iv, "base_rows")->n, 2);
+    assert_int_equal(jget(iv, "base_rows")->v[0]->t, J_NULL);
+    assert_int_equal((int)jget(iv, "head_seconds")->v[1]->num, 5);
+    jfree(root);
+    free(t);
+    ldf_diff_destroy(d);
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+}
+
 /* ---- the times' verdict ---------------------------------------------------- */
 
 /* One timed case per diff (or two): base's samples 100..105 us, head's
@@ -843,6 +903,7 @@ int main(void)
         cmocka_unit_test(test_long_labels),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_intervals),
+        cmocka_unit_test(test_intervals_rows_unknown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

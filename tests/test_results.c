@@ -1249,7 +1249,9 @@ static void test_parts(void **state)
 typedef struct {
     int n;
     uint32_t id[4];
+    int known[4];
     uint64_t rows[4];
+    double seconds[4];
     sim_stats_t v[4];
 } snaps_read_t;
 
@@ -1259,7 +1261,9 @@ static sim_err_t read_snap(const res_snapshot_t *snap, void *arg)
     if (r->n == 4)
         return SIM_EINVAL;
     r->id[r->n] = snap->snap_id;
+    r->known[r->n] = snap->rows_known;
     r->rows[r->n] = snap->snap_rows;
+    r->seconds[r->n] = snap->seconds;
     r->v[r->n++] = snap->stats;
     return SIM_OK;
 }
@@ -1336,6 +1340,76 @@ static void test_snapshots(void **state)
     res_close(s);
 }
 
+/* The upgraded store f->db has a new store's schema, with column col. */
+static void expect_fresh_shape(const fixture_t *f, const char *col)
+{
+    char fresh[128];
+    path_in(f, "fresh.db", fresh, sizeof fresh);
+    res_close(open_ok(fresh));
+    static char a[16384], b[16384];
+    schema_shape(f->db, a, sizeof a);
+    schema_shape(fresh, b, sizeof b);
+    assert_string_equal(a, b);
+    expect_contains(a, col);
+}
+
+/* A store of version 10 holding a run's snapshots is upgraded to 11: the
+ * snapshots are kept (their rows known, no seconds), snap_rows may now be
+ * NULL (an imported Snapper interval's rows are not known) and snap_seconds
+ * is kept where given and must be > 0; the schema is then a new store's. */
+/* The SQLite result code of sql on a read-write connection of its own. */
+static int sql_try(const char *db_path, const char *sql)
+{
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(db_path, &db), SQLITE_OK);
+    int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+    sqlite3_close(db);
+    return rc;
+}
+
+static void test_upgrade_from_v10(void **state)
+{
+    fixture_t *f = *state;
+    make_v1(f->db);
+    migrate_to(f->db, 1, 10);
+    /* Session 1's 777 'db block gets' (statistic# 12) in two intervals. */
+    sql_exec(f->db,
+             "INSERT INTO session_snapshots VALUES (1, 1, 400, 12, 700), (1, 2, 100, 12, 77)");
+    expect_refused(f->db, RES_OPEN_READONLY, SIM_EINVAL, "schema version 10");
+    res_store_t *s = open_ok(f->db);
+    assert_int_equal(sql_int(f->db, "PRAGMA user_version"), RES_SCHEMA_VERSION);
+    assert_int_equal(res_check(s), SIM_OK);
+    snaps_read_t rd = {0};
+    assert_int_equal(res_foreach_snapshot(s, 1, read_snap, &rd), SIM_OK);
+    assert_int_equal(rd.n, 2);
+    assert_int_equal(rd.known[0], 1);
+    assert_int_equal(rd.rows[0], 400);
+    assert_int_equal(rd.v[0].v[SIM_STAT_DB_BLOCK_GETS], 700);
+    assert_int_equal(rd.known[1], 1);
+    assert_int_equal(rd.rows[1], 100);
+    assert_int_equal(rd.v[1].v[SIM_STAT_DB_BLOCK_GETS], 77);
+    assert_true(rd.seconds[0] == 0 && rd.seconds[1] == 0);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM snapshot_figures\n"
+                                    "WHERE snap_seconds IS NULL AND snap_rows IS NOT NULL"),
+                     2);
+    /* Rows not known, seconds given: taken and read back so. */
+    sql_exec(f->db, "UPDATE session_snapshots SET snap_rows = NULL, snap_seconds = 5.5\n"
+                    "WHERE snap_id = 2");
+    memset(&rd, 0, sizeof rd);
+    assert_int_equal(res_foreach_snapshot(s, 1, read_snap, &rd), SIM_OK);
+    assert_int_equal(rd.n, 2);
+    assert_int_equal(rd.known[1], 0);
+    assert_int_equal(rd.rows[1], 0);
+    assert_true(rd.seconds[1] == 5.5);
+    assert_int_equal(sql_try(f->db, "UPDATE session_snapshots SET snap_seconds = 0"),
+                     SQLITE_CONSTRAINT);
+    assert_int_equal(sql_try(f->db, "UPDATE session_snapshots SET snap_rows = -1"),
+                     SQLITE_CONSTRAINT);
+    assert_int_equal(res_check(s), SIM_OK);
+    res_close(s);
+    expect_fresh_shape(f, "snapshot_figures.snap_seconds:REAL");
+}
+
 /* A store of version 6 (this one's schema without its parts) is upgraded:
  * its runs are read as before, without parts, and new runs record them;
  * its schema is then a new store's. */
@@ -1362,15 +1436,7 @@ static void test_upgrade_from_v6(void **state)
     assert_int_equal(seen, 1);
     assert_int_equal(res_check(s), SIM_OK);
     res_close(s);
-    char fresh[128];
-    path_in(f, "fresh.db", fresh, sizeof fresh);
-    s = open_ok(fresh);
-    res_close(s);
-    static char a[16384], b[16384];
-    schema_shape(f->db, a, sizeof a);
-    schema_shape(fresh, b, sizeof b);
-    assert_string_equal(a, b);
-    expect_contains(a, "session_part_stats.value:INTEGER");
+    expect_fresh_shape(f, "session_part_stats.value:INTEGER");
 }
 
 /* res_foreach_session(): the store's workloads in their order, then other
@@ -1401,6 +1467,70 @@ static void sql_rows(const char *db_path, const char *sql, char *out, size_t len
     }
     sqlite3_finalize(st);
     sqlite3_close(db);
+}
+
+/* An imported Snapper series (res_record_import with snapshots): the
+ * catalogue's figures of each snapshot in session_snapshots with rows NULL
+ * and the seconds given, the others only in the session's figures; refused,
+ * nothing written, when the snapshots do not add up, come out of order or
+ * name a figure the session lacks. */
+static void test_import_snapshots(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    res_named_value_t s1[] = {{"CR blocks created", 7360}, {"transaction rollbacks", 1}};
+    res_named_value_t s2[] = {{"CR blocks created", 7412}};
+    res_named_value_t sum[] = {{"CR blocks created", 14772}, {"transaction rollbacks", 1}};
+    res_import_snapshot_t snaps[] = {{1, 5, s1, 2}, {2, 0, s2, 1}};
+    res_import_session_t is = {.workload = "insert",
+                               .path = "dblink",
+                               .lob_chars = 262144,
+                               .block_size = 8192,
+                               .rows = 1,
+                               .figures = sum,
+                               .nfigures = 2,
+                               .snapshots = snaps,
+                               .nsnaps = 2};
+    res_import_run_t ir = {.file = "series.txt", .format = "snapper", .sessions = &is, .n = 1};
+    int64_t id = 0;
+    assert_int_equal(res_record_import(s, &ir, 1, &id), SIM_OK);
+    assert_int_equal(res_check(s), SIM_OK);
+    char rows[512];
+    sql_rows(f->db,
+             "SELECT snap_id || ':' || coalesce(snap_rows, 'NULL') || ':' ||\n"
+             "       coalesce(snap_seconds, 'NULL') || ':' || value\n"
+             "FROM snapshot_figures WHERE statistic = 'CR blocks created' ORDER BY snap_id",
+             rows, sizeof rows);
+    assert_string_equal(rows, "1:NULL:5.0:7360 2:NULL:NULL:7412 ");
+    assert_int_equal(count_rows(f->db, "session_snapshots"), 2);
+    assert_int_equal(sql_int(f->db, "SELECT value FROM session_oracle_stats\n"
+                                    "WHERE name = 'transaction rollbacks'"),
+                     1);
+    int64_t sid = sql_int(f->db, "SELECT max(sid) FROM sessions");
+    snaps_read_t rd = {0};
+    assert_int_equal(res_foreach_snapshot(s, sid, read_snap, &rd), SIM_OK);
+    assert_int_equal(rd.n, 2);
+    assert_int_equal(rd.v[1].v[SIM_STAT_CR_BLOCKS_CREATED], 7412);
+
+    size_t len;
+    char *before = read_bytes(f->db, &len);
+    sum[0].value = 14773;
+    assert_int_equal(res_record_import(s, &ir, 1, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "session 1: its snapshots of 'CR blocks created' add up to "
+                                   "14772, not the session's 14773");
+    sum[0].value = 14772;
+    snaps[1].snap_id = 1;
+    assert_int_equal(res_record_import(s, &ir, 1, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "snapshot 2 numbered 1");
+    snaps[1].snap_id = 2;
+    res_named_value_t stray[] = {{"redo size", 3}};
+    snaps[1].figures = stray;
+    assert_int_equal(res_record_import(s, &ir, 1, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s),
+                    "snapshot 2 has 'redo size', which the session has no figure of");
+    expect_unchanged(f->db, before, len);
+    free(before);
+    res_close(s);
 }
 
 /* A run of 18 sessions: six workloads (four of test_workloads, two it
@@ -2740,6 +2870,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_script_steps, setup, teardown),
         cmocka_unit_test_setup_teardown(test_parts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_snapshots, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_upgrade_from_v10, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_import_snapshots, setup, teardown),
         cmocka_unit_test_setup_teardown(test_repetition_samples_checked, setup, teardown),
         cmocka_unit_test_setup_teardown(test_session_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_workloads_table, setup, teardown),
