@@ -241,6 +241,12 @@ static int parse_sessions(bench_opts_t *o, const char *v, char *err, size_t errl
                      BENCH_MAX_SESSIONS);
             return 2;
         }
+        for (size_t i = 0; i < o->nsessions; i++)
+            if (o->sessions[i] == n) {
+                snprintf(err, errlen, "--sessions=%s: %llu is given twice: each count once", v,
+                         (unsigned long long)n);
+                return 2;
+            }
         o->sessions[o->nsessions++] = (uint32_t)n;
         if (comma == NULL)
             return 0;

@@ -559,6 +559,7 @@ ses_refuse "--explain: applies to a script's steps, not to --sessions (a report 
     --script=life.sql --sessions=2 --explain
 ses_refuse "--sessions=100000: sessions at once (accepted: 1..1000)" --script=life.sql --sessions=100000
 ses_refuse "--sessions=2,x: sessions at once (accepted: 1..1000)" --script=life.sql --sessions=2,x
+ses_refuse "--sessions=2,4,2: 2 is given twice: each count once" --script=life.sql --sessions=2,4,2
 if "$LOBBENCH" --script=life.sql --sessions=1,3 --stats-out=ses.csv >stdout 2>stderr; then
     # The CSV: every statistic once per count, the sessions' sums.
     python3 - ses.csv <<'PY' && ok || bad "--sessions --stats-out"
