@@ -250,9 +250,11 @@ static void take(run_t *r, uint64_t end)
     out->snaps = sn;
     life_ses_figures_t now;
     memset(&now, 0, sizeof now);
-    for (uint32_t k = 0; k < r->n; k++)
-        add_figures(&now, &r->fig[k], 1);
-    contention_stats(&now);
+    for (uint32_t k = 0; k < r->n; k++) {
+        life_ses_figures_t f = r->fig[k];
+        contention_stats(&f); /* by session, as at the end: microseconds rounded alike */
+        add_figures(&now, &f, 1);
+    }
     sn = &out->snaps[out->nsnaps++];
     sn->end_ns = end;
     sn->sys = now;
@@ -356,7 +358,12 @@ static void go(run_t *r, uint32_t k)
     uint64_t now = sim_engine_now(r->ev);
     while (r->err == SIM_OK) {
         if (s->next == s->nops) {
-            sim_err_t rc = fetch(r, k);
+            /* A transaction that did nothing that takes time (a rollback
+             * or a commit with nothing to end) is not the session's end. */
+            sim_err_t rc;
+            do
+                rc = fetch(r, k);
+            while (rc == SIM_OK && s->nops == 0 && s->cursor < r->end);
             if (rc != SIM_OK) {
                 fail(r, rc);
                 return;
@@ -617,10 +624,17 @@ sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint3
     }
     uint64_t end = r.ev ? sim_engine_now(r.ev) : 0;
     /* The last interval ends with the run (none is empty but a run's
-     * only one). */
-    if (rc == SIM_OK && snap_ns && (out->nsnaps == 0 || out->snaps[out->nsnaps - 1].end_ns < end)) {
+     * only one).  A run that ends on a snapshot's time did things at that
+     * time after the snapshot was taken (events of a time run after it):
+     * they go into the last interval, which ends with the run. */
+    if (rc == SIM_OK && snap_ns) {
         take(&r, end);
         rc = r.err;
+        life_ses_snap_t *sn = out->snaps;
+        if (rc == SIM_OK && out->nsnaps > 1 && sn[out->nsnaps - 2].end_ns == end) {
+            add_figures(&sn[out->nsnaps - 2].sys, &sn[out->nsnaps - 1].sys, 1);
+            out->nsnaps--;
+        }
     }
     if (rc == SIM_OK && s->nstmts > 0) {
         life_report(r.db, &s->stmts[s->nstmts - 1], segment_of, &r);

@@ -105,6 +105,22 @@ static void test_delete_own_rows(void **state)
     life_ses_result_free(&four);
 }
 
+/* A rollback or a commit with nothing to end takes no time and is not the
+ * session's end: the rows after it are inserted (the fuzz target
+ * fuzz_life found sessions stalled there). */
+static void test_empty_transaction(void **state)
+{
+    (void)state;
+    const char *sql = "create table t (id number, c clob) lob (c) store as securefile;\n"
+                      "insert into t values (1, rpad('x', 100, 'x'));\ncommit;\nrollback;\n"
+                      "commit;\ninsert into t values (2, rpad('x', 100, 'x'));\ncommit;\n";
+    life_ses_result_t r;
+    run(sql, NULL, 2, &r);
+    for (uint32_t k = 0; k < 2; k++)
+        assert_int_equal(r.s[k].st.v[SIM_STAT_USED_UREC], 2);
+    life_ses_result_free(&r);
+}
+
 /* A PL/SQL block stops after each commit when asked (sessions at once): a
  * loop of 20 committed rows is 20 turns, and each session keeps its own
  * place in it while another runs the same block. */
@@ -238,6 +254,23 @@ static void test_snapshots_add_up(void **state)
     }
     assert_figures_equal(&total, &plain.sys);
     assert_true(plain.sys.st.v[SIM_STAT_WAIT_HW] > 0);
+    life_ses_result_free(&plain);
+    life_ses_result_free(&snapped);
+}
+
+/* A run that ends on a snapshot's time: with a snapshot every run's
+ * length, the one interval holds the whole run, the events at its last
+ * instant (the last commit's log write) included (fuzz_life found them
+ * left out). */
+static void test_snapshot_at_the_end(void **state)
+{
+    (void)state;
+    life_ses_result_t plain, snapped;
+    run_snapped(rows_sql, 4, 0, &plain);
+    run_snapped(rows_sql, 4, plain.sys.end_ns, &snapped);
+    assert_int_equal(snapped.nsnaps, 1);
+    assert_int_equal(snapped.snaps[0].end_ns, plain.sys.end_ns);
+    assert_figures_equal(&snapped.snaps[0].sys, &plain.sys);
     life_ses_result_free(&plain);
     life_ses_result_free(&snapped);
 }
@@ -487,7 +520,9 @@ int main(void)
         cmocka_unit_test(test_delete_own_rows),
         cmocka_unit_test(test_block_stops_at_commits),
         cmocka_unit_test(test_sleep_in_block),
+        cmocka_unit_test(test_empty_transaction),
         cmocka_unit_test(test_snapshots_add_up),
+        cmocka_unit_test(test_snapshot_at_the_end),
         cmocka_unit_test(test_snapshots_over_sleep),
         cmocka_unit_test(test_session_parts),
         cmocka_unit_test(test_alone_no_contention),
