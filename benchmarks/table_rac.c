@@ -189,6 +189,7 @@ static const struct {
     {"Global Cache Efficiency Percentages", RAC_SEC_GC_EFF},
     {"Global Cache Workload Characteristics", RAC_SEC_GC_WORK},
     {"Global Cache Transfer Stats (received)", RAC_SEC_TRANSFER},
+    {"Segments by Global Cache Blocks Received (by block kind)", RAC_SEC_SEGMENTS},
     {"Wait Classes", RAC_SEC_CLASSES},
     {"Wait Events", RAC_SEC_EVENTS},
     {"Time Model", RAC_SEC_TIME},

@@ -57,6 +57,7 @@ void case_defaults(case_t *c)
     c->rac.warmup = 2000;
     c->rac.affinity_pm = 500;
     c->rac.stripe_rows = 0;
+    c->rac.stripe_kb = 0;
     c->rac.reads = 6;
     c->rac.updates = 3;
     c->rac.inserts = 1;
@@ -266,6 +267,7 @@ static const sim_param_t params[] = {
     P("rac.warmup", rac.warmup),
     P("rac.affinity_pm", rac.affinity_pm),
     P("rac.stripe_rows", rac.stripe_rows),
+    P("rac.stripe_kb", rac.stripe_kb),
     P("rac.reads", rac.reads),
     P("rac.updates", rac.updates),
     P("rac.inserts", rac.inserts),

@@ -85,6 +85,7 @@ typedef struct {
     uint32_t warmup;            /* transactions before the window opens */
     uint32_t affinity_pm;       /* permille of row visits to the instance's own keys */
     uint32_t stripe_rows;       /* own keys: stripes of this many rows, dealt in turn (0: halves) */
+    uint32_t stripe_kb;         /* own keys: stripes of a block's rows at this size (0: no) */
     uint32_t reads;             /* rows read per transaction, by primary key */
     uint32_t updates;           /* rows updated per transaction, in key order */
     uint32_t inserts;           /* rows inserted per transaction, keys from a sequence */

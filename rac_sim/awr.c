@@ -73,6 +73,7 @@ typedef struct {
     double cr_blocks, current_blocks, cr_receive_ns, current_receive_ns;
     double cr_flushes, current_flushes, cr_built, gc_defers;
     double by_class[GCACHE_CLASSES][2][3];
+    double by_kind[K_COUNT][2];
     double waits[E_COUNT], wait_ns[E_COUNT];
     double cpu_ns, cpu_queue_ns, idle_ns, lms_cpu_ns, lgwr_cpu_ns;
     double boc_sent, boc_received, ack_count, ack_ns;
@@ -104,6 +105,9 @@ static void column(const rac_t *r, int i, col_t *c)
     c->msgs_received = (double)(g.gcs_received + g.ges_received);
     c->msgs_sent = (double)(g.gcs_sent + g.ges_sent);
     c->downconverts = (double)g.downconverts;
+    for (int k = 0; k < K_COUNT; k++)
+        for (int m = 0; m < 2; m++)
+            c->by_kind[k][m] = (double)n.by_kind[k][m];
     c->cr_blocks = (double)n.cr_blocks;
     c->current_blocks = (double)n.current_blocks;
     c->cr_receive_ns = (double)n.cr_receive_ns;
@@ -265,6 +269,19 @@ static double transfer(const build_t *b, const col_t *c, int a)
     const double *h = c->by_class[cls][m];
     double all = h[0] + h[1] + h[2];
     return what < 2 ? per_s_or_tx(b, all, c, what) : 100 * ratio(h[what - 2], all);
+}
+
+/* Segment statistics: arg = kind * 4 + (current ? 2 : 0) + (per
+ * transaction ? 1 : 0); the kinds of one name (each instance's undo) add
+ * up under the first of them. */
+static double by_kind(const build_t *b, const col_t *c, int a)
+{
+    unsigned kind = (unsigned)a / 4;
+    double x = 0;
+    for (unsigned k = kind; k < K_COUNT; k++)
+        if (strcmp(rac_kind_name(k), rac_kind_name(kind)) == 0)
+            x += c->by_kind[k][(a / 2) & 1];
+    return per_s_or_tx(b, x, c, a & 1);
 }
 
 static double db_time_ns(const col_t *c)
@@ -468,6 +485,19 @@ void rac_report_build(const rac_t *r, rac_report_t *out)
                          m ? "current" : "CR", w[what]);
                 line(&b, RAC_SEC_TRANSFER, name, transfer, k * 16 + m * 8 + what);
             }
+
+    for (unsigned k = 0; k < K_COUNT; k++) {
+        if (k > 0 && strcmp(rac_kind_name(k), rac_kind_name(k - 1)) == 0)
+            continue;
+        for (int what = 0; what < 4; what++) {
+            static const char *const w[4] = {"gc cr blocks received per second",
+                                             "gc cr blocks received per transaction",
+                                             "gc current blocks received per second",
+                                             "gc current blocks received per transaction"};
+            snprintf(name, sizeof name, "%s: %s", rac_kind_name(k), w[what]);
+            line(&b, RAC_SEC_SEGMENTS, name, by_kind, (int)k * 4 + what);
+        }
+    }
 
     for (int k = 0; k < C_COUNT; k++)
         for (int what = 0; what < 6; what++) {

@@ -49,6 +49,8 @@ static uint64_t l1_span(const hs_params_t *p, uint64_t segment_kb)
     return segment_kb < p->l1_small_kb ? 16 : segment_kb < p->l1_medium_kb ? 64 : 256;
 }
 
+static sim_err_t stripes_init(rac_t *r);
+
 sim_err_t rac_layout_init(rac_t *r)
 {
     hs_table_stats_t ts;
@@ -72,6 +74,12 @@ sim_err_t rac_layout_init(rac_t *r)
     r->hwm[0] = (ts.data_blocks + r->l1_span - 1) / r->l1_span * r->l1_span;
     r->hwm[1] = (pk.leaf_blocks + pk.branch_blocks + r->l1_span - 1) / r->l1_span * r->l1_span;
     r->last_leaf = r->rows / r->per_leaf;
+    if (r->c->rac.stripe_kb)
+        rc = stripes_init(r);
+    else if (r->c->rac.stripe_rows)
+        r->stripes = (r->rows + r->c->rac.stripe_rows - 1) / r->c->rac.stripe_rows;
+    if (rc != SIM_OK)
+        return rc;
     for (int i = 0; i < GCACHE_INSTANCES; i++) {
         rac_space_t *s = &r->space[i];
         s->ins_block = UINT64_MAX;
@@ -109,15 +117,55 @@ sim_err_t rac_layout_init(rac_t *r)
     return rc;
 }
 
-/* A row of instance t's keys when they are stripes of s rows dealt in
- * turn (stripe k is instance k mod 2's): a stripe of t's at random, a row
- * of it at random (drawn again past the table's last row). */
-static uint64_t striped_row(rac_t *r, int t, uint64_t s)
+/* rac.stripe_kb: the stripes are the row ranges of the table's blocks as
+ * it is laid out at a block size of stripe_kb KB (the same rows, only the
+ * block size differs), one block's rows a stripe.  Their first rows, and
+ * rows + 1 past the last. */
+static sim_err_t stripes_init(rac_t *r)
 {
-    uint64_t stripes = (r->rows + s - 1) / s;
-    uint64_t mine = (stripes + 1 - (uint64_t)t) / 2;
+    case_t c = *r->c;
+    c.block_size = r->c->rac.stripe_kb * 1024;
+    hs_table_t *t;
+    sim_err_t rc = heap_table(&c, &t);
+    if (rc != SIM_OK)
+        return rc;
+    hs_table_stats_t ts;
+    hs_table_stats(t, &ts);
+    r->stripe_first = sim_calloc(ts.data_blocks + 1, sizeof *r->stripe_first);
+    if (r->stripe_first == NULL) {
+        hs_table_destroy(t);
+        return SIM_ENOMEM;
+    }
+    uint64_t prev = UINT64_MAX;
+    for (uint64_t row = 1; row <= r->rows; row++) {
+        uint64_t b = hs_table_block_of(t, row);
+        if (b != prev) {
+            assert(r->stripes <= ts.data_blocks);
+            r->stripe_first[r->stripes++] = row;
+            prev = b;
+        }
+    }
+    r->stripe_first[r->stripes] = r->rows + 1;
+    hs_table_destroy(t);
+    return SIM_OK;
+}
+
+/* A row of instance t's keys when they are stripes dealt in turn (stripe
+ * k is instance k mod 2's): a stripe of t's at random, a row of it at
+ * random.  Stripes of rac.stripe_rows rows draw again past the table's
+ * last row; with a single stripe of rac.stripe_kb, it is both instances'. */
+static uint64_t striped_row(rac_t *r, int t)
+{
+    uint64_t mine = (r->stripes + 1 - (uint64_t)t) / 2;
+    if (mine == 0)
+        t = 0, mine = 1;
     for (;;) {
         uint64_t k = 2 * sim_prng_below(&r->prng, mine) + (uint64_t)t;
+        if (r->stripe_first) {
+            uint64_t first = r->stripe_first[k];
+            return first + sim_prng_below(&r->prng, r->stripe_first[k + 1] - first);
+        }
+        uint64_t s = r->c->rac.stripe_rows;
         uint64_t row = 1 + k * s + sim_prng_below(&r->prng, s);
         if (row <= r->rows)
             return row;
@@ -129,8 +177,8 @@ uint64_t rac_layout_row(rac_t *r, int inst)
     /* Instance 0's half of the keys is the lower one. */
     uint64_t half = r->rows / 2;
     int own = sim_prng_below(&r->prng, 1000) < r->c->rac.affinity_pm;
-    if (r->c->rac.stripe_rows)
-        return striped_row(r, own ? inst : 1 - inst, r->c->rac.stripe_rows);
+    if (r->stripes)
+        return striped_row(r, own ? inst : 1 - inst);
     int lower = own == (inst == 0);
     return lower ? 1 + sim_prng_below(&r->prng, half)
                  : half + 1 + sim_prng_below(&r->prng, r->rows - half);

@@ -130,6 +130,7 @@ static void teardown(rac_t *r)
             sim_free(r->bs[i][k]);
     }
     sim_free(r->u);
+    sim_free(r->stripe_first);
     sim_free(r->tx);
     sim_free(r->itl);
     sim_free(r->lock);
@@ -307,6 +308,15 @@ sim_err_t rac_check(const case_t *c, char *msg, size_t len)
                  "rac.stripe_rows=%u: accepted 0 (each instance's half of the keys) or "
                  "1..%llu (two stripes at least in --rows=%llu)",
                  p->stripe_rows, (unsigned long long)(c->rows / 2), (unsigned long long)c->rows);
+        return SIM_EINVAL;
+    }
+    if (p->stripe_kb &&
+        (p->stripe_rows || (p->stripe_kb != 2 && p->stripe_kb != 4 && p->stripe_kb != 8 &&
+                            p->stripe_kb != 16 && p->stripe_kb != 32))) {
+        snprintf(msg, len,
+                 "rac.stripe_kb=%u: accepted 0 (no) or 2, 4, 8, 16, 32 (a block size in KB), "
+                 "with rac.stripe_rows=0",
+                 p->stripe_kb);
         return SIM_EINVAL;
     }
     if (p->boc > 1) {

@@ -38,6 +38,7 @@ const char *rac_interconnect_name(uint32_t i);
 #define RAC_SEC_GC_EFF "Global Cache Efficiency Percentages"
 #define RAC_SEC_GC_WORK "Global Cache and Enqueue Services - Workload Characteristics"
 #define RAC_SEC_TRANSFER "Global Cache Transfer Stats"
+#define RAC_SEC_SEGMENTS "Segments by Global Cache Blocks Received"
 #define RAC_SEC_CLASSES "Wait Classes"
 #define RAC_SEC_EVENTS "Wait Events"
 #define RAC_SEC_TIME "Time Model"

@@ -127,11 +127,14 @@ typedef struct {
     uint64_t cr_receive_ns, current_receive_ns; /* request to block, blocks received */
     uint64_t cr_blocks, current_blocks;         /* blocks received, at their arrival */
     uint64_t by_class[GCACHE_CLASSES][2][3];    /* [class][cr, current][immed, busy, congested] */
-    uint64_t cr_flushes, current_flushes;       /* served after a log flush */
-    uint64_t cr_built;                          /* CR copies LMS built */
-    uint64_t gc_defers;                /* `global cache defers`: current requests LMS deferred */
-    uint64_t ges_row_lock;             /* GES messages of row lock waits */
-    uint64_t link_bytes, link_busy_ns; /* sent by this instance; its send queue busy */
+    uint64_t by_kind[K_COUNT][2]; /* blocks received by block kind, CR and current: the segment
+                                     statistics `gc cr blocks received`, `gc current blocks
+                                     received` (v$segment_statistics) */
+    uint64_t cr_flushes, current_flushes; /* served after a log flush */
+    uint64_t cr_built;                    /* CR copies LMS built */
+    uint64_t gc_defers;                   /* `global cache defers`: current requests LMS deferred */
+    uint64_t ges_row_lock;                /* GES messages of row lock waits */
+    uint64_t link_bytes, link_busy_ns;    /* sent by this instance; its send queue busy */
 } rac_counts_t;
 
 /* ---- kinds of event (sim_engine_t) ---------------------------------------
@@ -309,6 +312,8 @@ typedef struct rac {
     /* the table and its index */
     const hs_table_t *t;
     uint64_t rows, rows_per_block, data_blocks, per_leaf, fan, blevel, l1_span;
+    uint64_t *stripe_first; /* rac.stripe_kb: the first row of each stripe, and rows + 1 */
+    uint64_t stripes;
     uint64_t hwm[2];    /* next new block of the table / index segment */
     uint64_t last_leaf; /* the highest primary key leaf */
     uint64_t next_seq;

@@ -550,6 +550,7 @@ void rac_session_reply(rac_t *r, uint32_t u)
             n->current_receive_ns += rac_now(r) - us->req.sent;
         }
         n->by_class[g->cls][cr ? 0 : 1][how]++;
+        n->by_kind[kind][cr ? 0 : 1]++;
     }
     us->cpu_ns[CPU_GC_MESSAGES] += p->msg_cpu_us * RAC_NS_PER_US;
     done_access(r, us, g->got == GCACHE_GOT_CR ? DONE_CR : DONE_HELD, 0);
