@@ -392,7 +392,7 @@ static int start_benchmark(gbc_t *g, const bench_opts_t *o, const sweep_t *sw, i
         return 2;
     }
     lobbench_provenance(pv);
-    char params[2048];
+    char params[CASE_PARAMS_LEN];
     case_describe_params(&sw->cases[0].c, params, sizeof params);
     char seed[32];
     seeds_text(o, seed, sizeof seed);

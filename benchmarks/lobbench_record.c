@@ -111,7 +111,7 @@ int lobbench_record(const bench_opts_t *o, const sweep_t *sw, const provenance_t
      * statement's (heap_sim/heap.c). */
     res_part_t *parts = calloc(sw->ncases, sizeof *parts);
     /* Each session's parameter text, sw->ncases slots of PARAMS_LEN. */
-    enum { PARAMS_LEN = 2048 };
+    enum { PARAMS_LEN = CASE_PARAMS_LEN };
     char *case_params = malloc(sw->ncases * PARAMS_LEN);
     char params[PARAMS_LEN];
     size_t n = 0;

@@ -79,6 +79,8 @@ void case_defaults(case_t *c)
     c->rac.cr_build_us = 40;
     c->rac.congested_us = 1000;
     c->rac.interconnect = CASE_LINK_HIPERSOCKETS;
+    c->rac.loss_ppm = 0;
+    c->rac.lost_timeout_us = 500000;
     c->rac.log_write_us = 500;
     c->rac.log_mb_s = 100;
 }
@@ -292,6 +294,8 @@ static const sim_param_t params[] = {
     P("rac.link_us", rac.link_us),
     P("rac.link_mbit", rac.link_mbit),
     P("rac.mtu", rac.mtu),
+    P("rac.loss_ppm", rac.loss_ppm),
+    P("rac.lost_timeout_us", rac.lost_timeout_us),
     P("rac.log_write_us", rac.log_write_us),
     P("rac.log_mb_s", rac.log_mb_s),
     P("heap.extent_kb", heap.extent_kb),

@@ -110,6 +110,8 @@ typedef struct {
     uint32_t link_us;           /* one-way latency; 0: the interconnect's */
     uint32_t link_mbit;         /* bandwidth per direction; 0: the interconnect's */
     uint32_t mtu;               /* 0: the interconnect's */
+    uint32_t loss_ppm;          /* frames of a gc reply lost, per million (a priori) */
+    uint32_t lost_timeout_us;   /* a lost reply's timer before the request is sent again */
     uint32_t log_write_us;      /* one log write: the device's latency */
     uint32_t log_mb_s;          /* log device bandwidth, MB/s */
 } case_rac_params_t;
@@ -177,8 +179,10 @@ int case_path_parse(const char *s, case_path_t *p);
  * The model's parameters as "name=value" pairs separated by spaces, for the
  * results store and the benchmark context; a parameter whose values have
  * names (case_param_keyword) by its name: "heap.dict_cache=cold".  Returns
- * the length that the full text needs (like snprintf).
+ * the length that the full text needs (like snprintf); CASE_PARAMS_LEN
+ * holds it (tests/test_insert.c checks).
  */
+#define CASE_PARAMS_LEN 4096
 int case_describe_params(const case_t *c, char *buf, size_t len);
 
 /*

@@ -33,6 +33,10 @@ static const struct {
     [E_GC_CURRENT_GRANT_2WAY] = {"gc current grant 2-way", C_CLUSTER},
     [E_GC_CURRENT_GRANT_BUSY] = {"gc current grant busy", C_CLUSTER},
     [E_GC_CURRENT_GRANT_CONGESTED] = {"gc current grant congested", C_CLUSTER},
+    [E_GC_CR_BLOCK_LOST] = {"gc cr block lost", C_CLUSTER},
+    [E_GC_CURRENT_BLOCK_LOST] = {"gc current block lost", C_CLUSTER},
+    [E_GC_CR_REQUEST_RETRY] = {"gc cr request retry", C_CLUSTER},
+    [E_GC_CURRENT_RETRY] = {"gc current retry", C_CLUSTER},
     [E_GC_BUFFER_BUSY] = {"gc buffer busy", C_CLUSTER},
     [E_BUFFER_BUSY] = {"buffer busy waits", C_CONCURRENCY},
     [E_LOG_FILE_SYNC] = {"log file sync", C_COMMIT},
@@ -72,6 +76,7 @@ typedef struct {
     double msgs_received, msgs_sent, downconverts;
     double cr_blocks, current_blocks, cr_receive_ns, current_receive_ns;
     double cr_flushes, current_flushes, cr_built, gc_defers;
+    double blocks_lost[2];
     double by_class[GCACHE_CLASSES][2][3];
     double by_kind[K_COUNT][2];
     double waits[E_COUNT], wait_ns[E_COUNT];
@@ -116,6 +121,8 @@ static void column(const rac_t *r, int i, col_t *c)
     c->current_flushes = (double)n.current_flushes;
     c->cr_built = (double)n.cr_built;
     c->gc_defers = (double)n.gc_defers;
+    c->blocks_lost[0] = (double)n.blocks_lost[0];
+    c->blocks_lost[1] = (double)n.blocks_lost[1];
     for (int e = 0; e < E_COUNT; e++) {
         c->waits[e] = (double)n.waits[e];
         c->wait_ns[e] = (double)n.wait_ns[e];
@@ -258,6 +265,13 @@ static double defers(const build_t *b, const col_t *c, int a)
 {
     return a == 2 ? 100 * ratio(c->gc_defers, c->current_served)
                   : per_s_or_tx(b, c->gc_defers, c, a);
+}
+
+/* Lost replies: arg 0/1 gc cr blocks lost a second/transaction, 2/3 gc
+ * current blocks lost. */
+static double lost(const build_t *b, const col_t *c, int a)
+{
+    return per_s_or_tx(b, c->blocks_lost[a / 2], c, a & 1);
 }
 
 /* Transfer stats: arg = class * 16 + (current ? 8 : 0) + what (0 blocks
@@ -474,6 +488,11 @@ void rac_report_build(const rac_t *r, rac_report_t *out)
                                       "Avg redo write broadcast ack time (ms)"};
     for (int k = 0; k < 7; k++)
         line(&b, RAC_SEC_GC_WORK, bo[k], boc, k);
+    static const char *const lo[4] = {
+        "gc cr blocks lost per second", "gc cr blocks lost per transaction",
+        "gc current blocks lost per second", "gc current blocks lost per transaction"};
+    for (int k = 0; k < 4; k++)
+        line(&b, RAC_SEC_GC_WORK, lo[k], lost, k);
 
     for (int k = 0; k < GCACHE_CLASSES; k++)
         for (int m = 0; m < 2; m++)

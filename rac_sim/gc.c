@@ -55,6 +55,8 @@ sim_err_t rac_gc_request(rac_t *r, uint32_t u, unsigned kind, uint64_t id, gcach
     us->req.aside = 0;
     us->req.defer_until = 0;
     us->req.sent = rac_now(r);
+    us->req.timer = us->req.sent;
+    us->req.retried = 0;
     us->cpu_ns[CPU_GC_MESSAGES] += r->c->rac.msg_cpu_us * RAC_NS_PER_US;
     if (r->link.cpu_copy)
         us->cpu_ns[CPU_LINK_COPY] += rac_link_wire_ns(&r->link, message_bytes(r));
@@ -161,17 +163,64 @@ void rac_gc_lms_next(rac_t *r, int o)
     }
 }
 
+/* User u's reply goes on the link from instance o: a block or a message.
+ * Each of its frames is lost with probability rac.loss_ppm a million (a
+ * datagram is lost with any of its fragments); a lost one takes its time
+ * on the wire and never arrives (EV_LOST). */
+static void reply(rac_t *r, uint32_t u, int o)
+{
+    rac_user_t *us = &r->u[u];
+    uint32_t payload = message_bytes(r);
+    if (ships(&us->req.reply))
+        payload += r->c->block_size;
+    unsigned arrive = EV_REPLY;
+    uint32_t ppm = r->c->rac.loss_ppm;
+    if (ppm) {
+        double kept = pow(1 - ppm / 1e6, (double)rac_link_frames(&r->link, payload));
+        double draw = (double)(sim_prng_next(&r->prng) >> 11) / 9007199254740992.0;
+        if (draw >= kept)
+            arrive = EV_LOST;
+    }
+    rac_link_send(r, u, o, payload, arrive);
+}
+
 static void send_reply(rac_t *r, uint32_t u)
 {
     rac_user_t *us = &r->u[u];
     int o = 1 - us->inst;
     r->lms_busy[o]--;
     us->req.phase = REQ_BACK;
-    uint32_t payload = message_bytes(r);
-    if (ships(&us->req.reply))
-        payload += r->c->block_size;
-    rac_link_send(r, u, o, payload, EV_REPLY);
+    reply(r, u, o);
     rac_gc_lms_next(r, o);
+}
+
+/* A lost reply: the requester's timer, started when it sent the request,
+ * runs out rac.lost_timeout_us later (_side_channel_batch_timeout_ms); its
+ * wait so far is `gc cr block lost` (`gc current block lost`), counted with
+ * the blocks lost, and it sends the request again, waiting then in `gc cr
+ * request retry` (`gc current retry`) until the reply arrives. */
+void rac_gc_lost(rac_t *r, uint32_t u, int timer)
+{
+    rac_user_t *us = &r->u[u];
+    uint64_t due = us->req.timer + r->c->rac.lost_timeout_us * RAC_NS_PER_US;
+    if (!timer) {
+        rac_at(r, due > rac_now(r) ? due : rac_now(r), EV_LOST, u, 1);
+        return;
+    }
+    int cr = us->req.mode == GCACHE_READ;
+    r->n[us->inst].blocks_lost[cr ? 0 : 1]++;
+    us->event = cr ? E_GC_CR_BLOCK_LOST : E_GC_CURRENT_BLOCK_LOST;
+    rac_user_state(r, u, ST_WAIT, cr ? E_GC_CR_REQUEST_RETRY : E_GC_CURRENT_RETRY);
+    us->req.retried = 1;
+    us->req.timer = rac_now(r);
+    rac_link_send(r, u, us->inst, message_bytes(r), EV_RESEND);
+}
+
+/* The request sent again reaches the other instance, which sends the
+ * reply again (its LMS's CPU for it is not charged: a priori). */
+void rac_gc_resend_arrive(rac_t *r, uint32_t u)
+{
+    reply(r, u, 1 - r->u[u].inst);
 }
 
 void rac_gc_lms_cpu_done(rac_t *r, uint32_t u)

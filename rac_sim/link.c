@@ -44,11 +44,17 @@ void rac_link_profile(const case_t *c, rac_profile_t *p)
         p->mtu = rp->mtu;
 }
 
-uint64_t rac_link_wire_ns(const rac_profile_t *p, uint32_t payload)
+uint64_t rac_link_frames(const rac_profile_t *p, uint32_t payload)
 {
     uint64_t datagram = (uint64_t)payload + UDP_HEADER;
     uint64_t per_frame = p->mtu - IP_HEADER;
-    uint64_t frames = (datagram + per_frame - 1) / per_frame;
+    return (datagram + per_frame - 1) / per_frame;
+}
+
+uint64_t rac_link_wire_ns(const rac_profile_t *p, uint32_t payload)
+{
+    uint64_t datagram = (uint64_t)payload + UDP_HEADER;
+    uint64_t frames = rac_link_frames(p, payload);
     uint64_t bytes = datagram + frames * (IP_HEADER + FRAME_OVERHEAD);
     return bytes * 8 * 1000 / p->mbit;
 }

@@ -72,6 +72,17 @@ static void on_lms_logged(void *r, uint32_t a, uint64_t b)
     rac_gc_logged(r, a);
 }
 
+static void on_lost(void *r, uint32_t a, uint64_t b)
+{
+    rac_gc_lost(r, a, (int)b);
+}
+
+static void on_resend(void *r, uint32_t a, uint64_t b)
+{
+    (void)b;
+    rac_gc_resend_arrive(r, a);
+}
+
 static void on_window(void *r, uint32_t a, uint64_t b)
 {
     (void)a, (void)b;
@@ -107,6 +118,8 @@ static const sim_handler_fn handlers[EV_COUNT] = {
     [EV_BOC] = on_boc,
     [EV_BOC_ACK] = on_boc_ack,
     [EV_DEFER] = on_defer,
+    [EV_LOST] = on_lost,
+    [EV_RESEND] = on_resend,
     [EV_USER_CPU] = on_user_cpu,
     [EV_LMS_CPU] = on_lms_cpu,
     [EV_USER_LOGGED] = on_user_logged,
@@ -317,6 +330,13 @@ sim_err_t rac_check(const case_t *c, char *msg, size_t len)
                  "rac.stripe_kb=%u: accepted 0 (no) or 2, 4, 8, 16, 32 (a block size in KB), "
                  "with rac.stripe_rows=0",
                  p->stripe_kb);
+        return SIM_EINVAL;
+    }
+    if (p->loss_ppm > 500000 || p->lost_timeout_us == 0 || p->lost_timeout_us > 60000000) {
+        snprintf(msg, len,
+                 "rac.loss_ppm=%u, rac.lost_timeout_us=%u: accepted 0..500000 frames lost a "
+                 "million, and a timer of 1..60000000 us",
+                 p->loss_ppm, p->lost_timeout_us);
         return SIM_EINVAL;
     }
     if (p->boc > 1) {

@@ -70,12 +70,16 @@ enum {
     E_GC_CURRENT_GRANT_2WAY,
     E_GC_CURRENT_GRANT_BUSY,
     E_GC_CURRENT_GRANT_CONGESTED,
-    E_GC_BUFFER_BUSY,     /* another session of this instance asked for the block */
-    E_BUFFER_BUSY,        /* another session of this instance has it pinned */
-    E_LOG_FILE_SYNC,      /* a commit waits for its redo */
-    E_ENQ_TX_ROW,         /* enq: TX - row lock contention */
-    E_GCS_LOG_FLUSH_SYNC, /* background (LMS): the log flush before a block ships */
-    E_LOG_FILE_PAR_WRITE, /* background (LGWR): its writes */
+    E_GC_CR_BLOCK_LOST,      /* a lost reply's timer: gc {cr,current} block lost */
+    E_GC_CURRENT_BLOCK_LOST, /* (the request goes again when it expires) */
+    E_GC_CR_REQUEST_RETRY,   /* a request sent again, until its reply: gc cr request */
+    E_GC_CURRENT_RETRY,      /* retry, gc current retry */
+    E_GC_BUFFER_BUSY,        /* another session of this instance asked for the block */
+    E_BUFFER_BUSY,           /* another session of this instance has it pinned */
+    E_LOG_FILE_SYNC,         /* a commit waits for its redo */
+    E_ENQ_TX_ROW,            /* enq: TX - row lock contention */
+    E_GCS_LOG_FLUSH_SYNC,    /* background (LMS): the log flush before a block ships */
+    E_LOG_FILE_PAR_WRITE,    /* background (LGWR): its writes */
     E_COUNT
 };
 #define E_FOREGROUND E_GCS_LOG_FLUSH_SYNC /* events below it are the users' */
@@ -133,6 +137,8 @@ typedef struct {
     uint64_t cr_flushes, current_flushes; /* served after a log flush */
     uint64_t cr_built;                    /* CR copies LMS built */
     uint64_t gc_defers;                   /* `global cache defers`: current requests LMS deferred */
+    uint64_t blocks_lost[2];              /* `gc cr blocks lost`, `gc current blocks lost`: replies
+                                             lost on the link (rac.loss_ppm), by the requester */
     uint64_t ges_row_lock;                /* GES messages of row lock waits */
     uint64_t link_bytes, link_busy_ns;    /* sent by this instance; its send queue busy */
 } rac_counts_t;
@@ -150,6 +156,8 @@ enum {
     EV_BOC,     /* gc.c: instance a's commit SCN reached the other instance */
     EV_BOC_ACK, /* lgwr.c: the other instance acknowledged instance a's SCN */
     EV_DEFER,   /* session.c: the defer time of user a's request is up */
+    EV_LOST,    /* gc.c: user a's reply was lost (b 0), its timer expired (b 1) */
+    EV_RESEND,  /* gc.c: user a's request, sent again, reached the other instance */
     /* Fired at once by a server, for who waited on it: */
     EV_USER_CPU,    /* session.c: user a's CPU burst ended */
     EV_LMS_CPU,     /* gc.c: LMS's CPU for user a's request ended */
@@ -283,6 +291,8 @@ typedef struct {
         uint64_t id;
         uint64_t sent, lms_arrive, lms_start, flush_start;
         uint64_t defer_until; /* deferred (_gc_defer_time) until then, or 0 */
+        uint64_t timer;       /* sent or sent again: the lost reply's timer runs from it */
+        uint8_t retried;      /* sent again after a lost reply */
         gcache_reply_t reply;
     } req;
 } rac_user_t;
@@ -400,6 +410,7 @@ void rac_lgwr_acked(rac_t *r, int inst);
  * event of kind `arrive` (EV_ARRIVE or EV_REPLY) for u. */
 void rac_link_profile(const case_t *c, rac_profile_t *p);
 uint64_t rac_link_wire_ns(const rac_profile_t *p, uint32_t payload);
+uint64_t rac_link_frames(const rac_profile_t *p, uint32_t payload);
 void rac_link_send(rac_t *r, uint32_t u, int from, uint32_t payload, unsigned arrive);
 /* EV_LINK: the message (arrive << 56 | payload << 32 | user) left the wire. */
 void rac_link_done(rac_t *r, int from, uint64_t msg);
@@ -439,6 +450,11 @@ void rac_gc_lms_cpu_done(rac_t *r, uint32_t u);
 void rac_gc_logged(rac_t *r, uint32_t u);
 /* EV_BOC: instance `from`'s commit SCN reached the other instance's LMS. */
 void rac_gc_boc_arrive(rac_t *r, int from);
+/* EV_LOST: user u's reply was lost on the link (timer 0) or the timer it
+ * started expired (timer 1); EV_RESEND: its request, sent again, reached
+ * the other instance. */
+void rac_gc_lost(rac_t *r, uint32_t u, int timer);
+void rac_gc_resend_arrive(rac_t *r, uint32_t u);
 
 /* window.c: open the AWR window now; a transaction committed (the window
  * opens and closes on these); the window's counts of instance i, end

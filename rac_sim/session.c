@@ -538,7 +538,8 @@ void rac_session_reply(rac_t *r, uint32_t u)
     int how = us->req.busy                                                               ? 1
               : us->req.lms_start - us->req.lms_arrive > p->congested_us * RAC_NS_PER_US ? 2
                                                                                          : 0;
-    us->event = E_GC_CR_BLOCK_2WAY + (cr ? 0 : 6) + (block ? 0 : 3) + how;
+    us->event = us->req.retried ? (cr ? E_GC_CR_REQUEST_RETRY : E_GC_CURRENT_RETRY)
+                                : E_GC_CR_BLOCK_2WAY + (cr ? 0 : 6) + (block ? 0 : 3) + how;
     end_wait(r, u);
     rac_counts_t *n = &r->n[us->inst];
     if (block) {

@@ -433,7 +433,7 @@ static char dir[64];
 
 static void fixture_sessions(res_session_t *ss)
 {
-    static char params[NSESS][2048];
+    static char params[NSESS][CASE_PARAMS_LEN];
     for (int i = 0; i < NSESS; i++) {
         case_t c;
         case_defaults(&c);

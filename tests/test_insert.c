@@ -301,7 +301,7 @@ static void test_params_by_name(void **state)
     assert_int_equal(case_set_param(&c, "dsp.chunk_divisor", 1024), 0);
     assert_int_equal(c.dsp.chunk_divisor, 1024);
     assert_int_equal(case_set_param(&c, "no.such", 1), -1);
-    char buf[2048];
+    char buf[CASE_PARAMS_LEN];
     int n = case_describe_params(&c, buf, sizeof buf);
     assert_true(n > 0 && (size_t)n < sizeof buf);
     assert_non_null(strstr(buf, "dsp.chunk_divisor=1024"));

@@ -300,6 +300,8 @@ static void test_bad_input(void **state)
         {"rac.lms", 0, "lms"},
         {"rac.gc_defer_us", 100001, "rac.gc_defer_us=100001"},
         {"rac.stripe_kb", 3, "rac.stripe_kb=3"},
+        {"rac.loss_ppm", 500001, "rac.loss_ppm=500001"},
+        {"rac.lost_timeout_us", 0, "rac.lost_timeout_us=0"},
         {"cluster.message_bytes", 0, "cluster.message_bytes"},
     };
     case_t c;

@@ -28,10 +28,22 @@ settings=(
     "rows 100000" "rac.affinity_pm 500" "rac.reads 6" "rac.updates 3" "rac.inserts 1"
     "rac.seq_cache 20" "rac.redo_bytes 400" "rac.commit_redo_bytes 100" "rac.undo_bytes 200"
     "rac.undo_segments 10" "rac.client_rtt_us 125" "rac.cores 2" "rac.cpu_us 100"
-    "rac.msg_cpu_us 10" "rac.lms 2" "rac.lms_us 20" "rac.gc_defer_us 3000" "rac.cr_build_us 40"
+    "rac.msg_cpu_us 10" "rac.lms 2" "rac.lms_us 20" "rac.gc_defer_us 3000" "rac.post_us 5"
+    "rac.cr_build_us 40"
     "rac.congested_us 1000" "rac.link_us 10" "rac.link_mbit 2000" "rac.mtu 8192"
     "rac.log_write_us 500" "rac.log_mb_s 100" "cluster.message_bytes 200" "cluster.fairness 4"
     "users $users"
+)
+# Inputs whose default is 0 or a choice between mechanisms have no half and
+# double: they run at the points given (NAME=VALUE, joined by "+").  Lost
+# frames (rac.loss_ppm, a priori: no rate is published) on the default link
+# and on 1 GbE, whose busy link is where the study saw retries, with the
+# lost reply's timer at half and double.
+points=(
+    "rac.loss_ppm=100" "rac.loss_ppm=1000" "rac.interconnect=2"
+    "rac.interconnect=2+rac.loss_ppm=100" "rac.interconnect=2+rac.loss_ppm=1000"
+    "rac.interconnect=2+rac.loss_ppm=1000+rac.lost_timeout_us=250000"
+    "rac.interconnect=2+rac.loss_ppm=1000+rac.lost_timeout_us=1000000"
 )
 mkdir -p "$OUT"
 run() { # NAME VALUE TAG
@@ -39,6 +51,7 @@ run() { # NAME VALUE TAG
     case $1 in
     rows) opt=(--rows="$2" --users="$users") ;;
     users) opt=(--users="$2") ;;
+    point) opt=(--users="$users"); for kv in ${2//+/ }; do opt+=(--param="$kv"); done ;;
     *) opt=(--param="$1=$2" --users="$users") ;;
     esac
     "$here/rac_sweep.sh" "$LOBBENCH" "$OUT/$3" --seeds="$seeds" "${opt[@]}" >/dev/null
@@ -50,6 +63,9 @@ for s in "${settings[@]}"; do
     set -- $s
     run "$1" $(($2 / 2)) "$1=$(($2 / 2))"
     run "$1" $(($2 * 2)) "$1=$(($2 * 2))"
+done
+for pt in "${points[@]}"; do
+    run point "$pt" "$pt"
 done
 awk -F, '
 {
