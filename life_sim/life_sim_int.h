@@ -32,6 +32,7 @@ typedef struct {
 typedef struct {
     scr_lob_opts_t o;      /* its storage clause */
     lob_space_t *space;    /* NULL before the first row */
+    lob_space_tx_t *tx;    /* the open transaction's part in it (with space) */
     uint32_t block_size;   /* the tablespace's */
     uint32_t payload;      /* LOB bytes one block carries */
     uint32_t chunk_blocks; /* BasicFile CHUNK in blocks (1 for SecureFile) */

@@ -235,8 +235,13 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
     sp.initial_bytes = g->o.initial;
     sp.maxsize_bytes = g->o.maxsize;
     sim_err_t rc = lob_space_create(&sp, &g->space);
-    if (rc != SIM_OK)
+    if (rc == SIM_OK)
+        rc = lob_space_tx_create(g->space, &g->tx);
+    if (rc != SIM_OK) {
+        lob_space_destroy(g->space);
+        g->space = NULL;
         return rc;
+    }
     g->block_size = t->block_size;
     g->payload = lob_payload(&sp.seg);
     uint32_t chunk = g->o.chunk ? g->o.chunk : t->block_size;
@@ -250,8 +255,9 @@ void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k)
 {
     (void)db;
     life_seg_t *g = &t->seg[k];
-    lob_space_destroy(g->space);
+    lob_space_destroy(g->space); /* and its transaction */
     g->space = NULL;
+    g->tx = NULL;
     sim_free(g->dd);
     g->dd = NULL;
     g->dd_cap = g->dd_used = 0;
@@ -292,7 +298,7 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t
     while (blocks > 0) {
         lob_run_t r;
         lob_space_visit_t vis;
-        sim_err_t rc = lob_space_alloc(g->space, blocks, &r, &vis);
+        sim_err_t rc = lob_space_alloc(g->space, g->tx, blocks, &r, &vis);
         if (rc != SIM_OK)
             return rc;
         rc = add_chunk(l, r);
@@ -407,7 +413,7 @@ sim_err_t life_lob_unref(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i)
         l->dedup = 0;
     }
     for (uint32_t c = 0; c < l->nchunks; c++) {
-        sim_err_t rc = lob_space_free(g->space, chunk_of(l, c));
+        sim_err_t rc = lob_space_free(g->space, g->tx, chunk_of(l, c));
         if (rc != SIM_OK)
             return rc;
         /* The freed chunk is entered in the uncommitted free space. */

@@ -90,7 +90,7 @@ sim_err_t life_commit(life_db_t *db)
             lob_retention_t ret;
             uint64_t ms;
             retention_of(db, &t->seg[k].o, &ret, &ms);
-            sim_err_t rc = lob_space_commit(t->seg[k].space, db->clock_ms, ret, ms);
+            sim_err_t rc = lob_space_commit(t->seg[k].space, t->seg[k].tx, db->clock_ms, ret, ms);
             if (rc != SIM_OK)
                 return rc;
         }
@@ -145,7 +145,7 @@ sim_err_t life_rollback(life_db_t *db)
         life_table_t *t = &db->tables[ti];
         for (uint32_t k = 0; k < t->nlob; k++)
             if (t->seg[k].space)
-                lob_space_rollback(t->seg[k].space);
+                lob_space_rollback(t->seg[k].space, t->seg[k].tx);
     }
     db->ntx = 0;
     return SIM_OK;

@@ -194,7 +194,7 @@ sim_err_t lob_alloc_check(const lob_alloc_t *a);
  * of a segment after its first insert.  Each block is metadata, in a live
  * chunk, or free; free space is in one of four states:
  *
- *   uncommitted  freed by the open transaction (an update's old version, a
+ *   uncommitted  freed by an open transaction (an update's old version, a
  *                deleted LOB): still the old version's until commit, and
  *                given back to it by a rollback;
  *   unexpired    freed by a committed transaction, kept for consistent
@@ -235,13 +235,16 @@ typedef struct {
 } lob_space_params_t;
 
 typedef struct lob_space lob_space_t;
+/* A transaction of one segment (lob_space_tx_create()): the runs it
+ * allocated and freed.  Several may be open at once, one a session. */
+typedef struct lob_space_tx lob_space_tx_t;
 
 typedef struct {
     uint64_t extents;
     uint64_t blocks;             /* all blocks of all extents: user_segments.blocks */
     uint64_t meta_blocks;        /* headers, hash buckets, CFS and PUA blocks */
     uint64_t used_blocks;        /* in live chunks, uncommitted frees included */
-    uint64_t uncommitted_blocks; /* freed by the open transaction */
+    uint64_t uncommitted_blocks; /* freed by the open transactions */
     uint64_t unexpired_blocks;   /* freed, committed, retention not passed */
     uint64_t expired_blocks;     /* reusable: expired or never used */
     uint64_t free_chunks;        /* reusable chunks */
@@ -275,24 +278,49 @@ typedef struct {
 } lob_space_visit_t;
 
 /*
- * One run of 1..want blocks for the open transaction, by the fit policy;
- * *visit (may be NULL) says what it looked at.  SIM_EFULL when the segment
- * cannot give any block (MAXSIZE reached and nothing reusable); SIM_ENOMEM.
- * On failure nothing changed.
+ * A transaction of segment sp, open until lob_space_tx_destroy(), which
+ * rolls back what it still holds; the segment's destroy ends those left
+ * (their handles then go with it).  SIM_ENOMEM.
  */
-sim_err_t lob_space_alloc(lob_space_t *sp, uint64_t want, lob_run_t *run, lob_space_visit_t *visit);
-/* The open transaction frees a run it did not allocate: uncommitted. */
-sim_err_t lob_space_free(lob_space_t *sp, lob_run_t run);
+sim_err_t lob_space_tx_create(lob_space_t *sp, lob_space_tx_t **out);
+void lob_space_tx_destroy(lob_space_tx_t *tx);
+/* Whether tx holds anything: runs allocated or freed since its last end. */
+int lob_space_tx_active(const lob_space_tx_t *tx);
+/* Blocks tx has freed, uncommitted. */
+uint64_t lob_space_tx_uncommitted(const lob_space_tx_t *tx);
+
 /*
- * Commit at time `now` (seconds): the transaction's frees become
- * unexpired until now + retention (RETENTION NONE: reusable at once; MAX:
- * until the segment reaches MAXSIZE), and its allocations are kept.
+ * One run of 1..want blocks for transaction tx, by the fit policy; *visit
+ * (may be NULL) says what it looked at.  SIM_EFULL when the segment cannot
+ * give any block (MAXSIZE reached and nothing reusable); SIM_ENOMEM.  On
+ * failure nothing changed.
  */
-sim_err_t lob_space_commit(lob_space_t *sp, uint64_t now, lob_retention_t ret,
+sim_err_t lob_space_alloc(lob_space_t *sp, lob_space_tx_t *tx, uint64_t want, lob_run_t *run,
+                          lob_space_visit_t *visit);
+/* Transaction tx frees a run it did not allocate: uncommitted. */
+sim_err_t lob_space_free(lob_space_t *sp, lob_space_tx_t *tx, lob_run_t run);
+/*
+ * Commit tx at time `now` (seconds): its frees become unexpired until
+ * now + retention (RETENTION NONE: reusable at once; MAX: until the
+ * segment reaches MAXSIZE), and its allocations are kept.  tx is then
+ * empty, ready for the session's next transaction.
+ */
+sim_err_t lob_space_commit(lob_space_t *sp, lob_space_tx_t *tx, uint64_t now, lob_retention_t ret,
                            uint64_t retention_s);
-/* Rollback: the transaction's frees return to their LOBs and its
- * allocations become reusable at once. */
-sim_err_t lob_space_rollback(lob_space_t *sp);
+/* Rollback: tx's frees return to their LOBs and its allocations become
+ * reusable at once, in the order they were made. */
+sim_err_t lob_space_rollback(lob_space_t *sp, lob_space_tx_t *tx);
+
+/* A statement savepoint: where tx stood (lob_space_tx_mark()).  A
+ * rollback to it undoes only what tx did after it, as Oracle rolls back
+ * one failed statement and keeps the transaction. */
+typedef struct {
+    size_t alloc, free;
+} lob_space_mark_t;
+lob_space_mark_t lob_space_tx_mark(const lob_space_tx_t *tx);
+/* SIM_EINVAL (and nothing changes) for a mark tx has already gone back
+ * past, or one of another transaction's length. */
+sim_err_t lob_space_rollback_to(lob_space_t *sp, lob_space_tx_t *tx, lob_space_mark_t m);
 /* The clock reached `now`: unexpired space whose time has come becomes
  * reusable.  Returns the blocks that expired. */
 uint64_t lob_space_advance(lob_space_t *sp, uint64_t now);
@@ -305,7 +333,7 @@ uint64_t lob_space_advance(lob_space_t *sp, uint64_t now);
  * rounded up to 64 KB, or as many uniform extents as they need), and the
  * sealed extents are given back.  `chunks` points at every live chunk of
  * the segment (the caller's LOB maps); a moved chunk is rewritten in place.
- * Fails with SIM_EINVAL inside a transaction, SIM_ENOMEM, SIM_EFULL (no
+ * Fails with SIM_EINVAL while a transaction holds runs, SIM_ENOMEM, SIM_EFULL (no
  * room for the moved data); the segment is then unchanged.
  */
 sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, size_t n, lob_shrink_t *out);
@@ -322,7 +350,9 @@ const sim_stats_t *lob_space_stats(const lob_space_t *sp);
  * Invariants: (1) every block of every extent is metadata, live (used),
  * unexpired or reusable, and the counts add up to the extents' blocks; (2) reusable chunks never
  * touch each other (merged) and lie inside one extent's data area; (3) each bucket holds only
- * chunks of its sizes; (4) the counters equal a recount.
+ * chunks of its sizes; (4) the counters equal a recount; (5) each open transaction's frees lie
+ * in used space, no block is freed by two of them, and the uncommitted blocks are the sum over
+ * the open transactions.
  */
 sim_err_t lob_space_check(const lob_space_t *sp);
 

@@ -64,6 +64,14 @@ typedef struct {
     size_t n, cap;
 } lob_space_runs_t;
 
+/* One transaction of a segment: what it allocated and what it freed, in
+ * order, so that a rollback to a mark undoes the runs after it. */
+struct lob_space_tx {
+    lob_space_t *sp;
+    lob_space_runs_t alloc, free;
+    uint64_t uncommitted_blocks; /* the blocks of `free` */
+};
+
 struct lob_space {
     lob_space_params_t p;
     sim_stats_t stats; /* segment extents allocated, nothing else */
@@ -83,8 +91,10 @@ struct lob_space {
     uint64_t free_chunks;
     uint64_t reusable_blocks;
     uint64_t used_blocks; /* live, uncommitted frees included */
-    /* The open transaction. */
-    lob_space_runs_t tx_alloc, tx_free;
+    /* The open transactions (lob_space_tx_create()), in no order, and the
+     * blocks their frees hold: the sum of theirs. */
+    lob_space_tx_t **txs;
+    size_t ntxs, cap_txs;
     uint64_t uncommitted_blocks;
     /* Unexpired space in commit order (a ring). */
     lob_space_pending_t *q;

@@ -36,8 +36,9 @@ static uint64_t extent_of(const lob_space_t *sp, uint64_t b)
 sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, size_t n, lob_shrink_t *out)
 {
     memset(out, 0, sizeof *out);
-    if (sp->tx_alloc.n || sp->tx_free.n)
-        return SIM_EINVAL;
+    for (size_t t = 0; t < sp->ntxs; t++)
+        if (lob_space_tx_active(sp->txs[t]))
+            return SIM_EINVAL;
     uint8_t *sealed = sim_calloc(sp->next_ext ? sp->next_ext : 1, 1);
     if (sealed == NULL)
         return SIM_ENOMEM;

@@ -4,11 +4,12 @@
  *
  * State changes: grow() adds an extent and makes its data blocks one
  * reusable chunk; lob_space_alloc() splits a reusable chunk (or takes one
- * whole) for the open transaction; lob_space_free() marks a live run
+ * whole) for a transaction; lob_space_free() marks a live run
  * uncommitted; lob_space_commit() turns the transaction's frees into
  * unexpired space (or reusable space under RETENTION NONE);
- * lob_space_rollback() gives frees back to their LOBs and makes the
- * transaction's allocations reusable; lob_space_advance() expires unexpired
+ * lob_space_rollback() and lob_space_rollback_to() (tx.c) give frees back
+ * to their LOBs and make the transaction's allocations reusable;
+ * lob_space_advance() expires unexpired
  * space whose time has come; lob_space_shrink() moves live chunks out of
  * sealed extents and gives those extents back.  Only reuse() and take()
  * touch the boundary tags and buckets.
@@ -70,7 +71,8 @@ unsigned lob_space_bucket_of(uint64_t len)
     return b;
 }
 
-static sim_err_t push_run(lob_space_runs_t *r, lob_run_t run)
+/* Room for one more run in r. */
+static sim_err_t reserve_run(lob_space_runs_t *r)
 {
     if (r->n == r->cap) {
         size_t cap = r->cap ? r->cap * 2 : 64;
@@ -80,7 +82,6 @@ static sim_err_t push_run(lob_space_runs_t *r, lob_run_t run)
         r->v = v;
         r->cap = cap;
     }
-    r->v[r->n++] = run;
     return SIM_OK;
 }
 
@@ -259,8 +260,14 @@ void lob_space_destroy(lob_space_t *sp)
     sim_free(sp->fstart);
     sim_free(sp->fnext);
     sim_free(sp->fprev);
-    sim_free(sp->tx_alloc.v);
-    sim_free(sp->tx_free.v);
+    /* The transactions left open go with their segment (no caller may
+     * use their handles after it). */
+    for (size_t i = 0; i < sp->ntxs; i++) {
+        sim_free(sp->txs[i]->alloc.v);
+        sim_free(sp->txs[i]->free.v);
+        sim_free(sp->txs[i]);
+    }
+    sim_free(sp->txs);
     sim_free(sp->q);
     sim_free(sp);
 }
@@ -315,19 +322,13 @@ int lob_space_release_oldest(lob_space_t *sp)
     return 1;
 }
 
-sim_err_t lob_space_alloc(lob_space_t *sp, uint64_t want, lob_run_t *run, lob_space_visit_t *visit)
+sim_err_t lob_space_alloc(lob_space_t *sp, lob_space_tx_t *tx, uint64_t want, lob_run_t *run,
+                          lob_space_visit_t *visit)
 {
-    if (want == 0)
+    if (want == 0 || tx == NULL || tx->sp != sp)
         return SIM_EINVAL;
-    if (sp->tx_alloc.n == sp->tx_alloc.cap) {
-        lob_space_runs_t *r = &sp->tx_alloc;
-        size_t cap = r->cap ? r->cap * 2 : 64;
-        lob_run_t *v = sim_realloc(r->v, cap * sizeof *v);
-        if (v == NULL)
-            return SIM_ENOMEM;
-        r->v = v;
-        r->cap = cap;
-    }
+    if (reserve_run(&tx->alloc) != SIM_OK)
+        return SIM_ENOMEM;
     uint64_t added = 0, probed = 0;
     uint32_t c;
     for (;;) {
@@ -356,7 +357,7 @@ sim_err_t lob_space_alloc(lob_space_t *sp, uint64_t want, lob_run_t *run, lob_sp
     unsigned bucket = lob_space_bucket_of(sp->flen[c]);
     *run = lob_space_take(sp, c, n);
     sp->used_blocks += n;
-    sp->tx_alloc.v[sp->tx_alloc.n++] = *run; /* room reserved above */
+    tx->alloc.v[tx->alloc.n++] = *run; /* room reserved above */
     if (visit) {
         visit->buckets = probed;
         visit->grown = added;
@@ -366,13 +367,14 @@ sim_err_t lob_space_alloc(lob_space_t *sp, uint64_t want, lob_run_t *run, lob_sp
     return SIM_OK;
 }
 
-sim_err_t lob_space_free(lob_space_t *sp, lob_run_t run)
+sim_err_t lob_space_free(lob_space_t *sp, lob_space_tx_t *tx, lob_run_t run)
 {
-    if (run.len == 0 || run.start + run.len > sp->addr_end)
+    if (run.len == 0 || run.start + run.len > sp->addr_end || tx == NULL || tx->sp != sp)
         return SIM_EINVAL;
-    sim_err_t rc = push_run(&sp->tx_free, run);
-    if (rc != SIM_OK)
-        return rc;
+    if (reserve_run(&tx->free) != SIM_OK)
+        return SIM_ENOMEM;
+    tx->free.v[tx->free.n++] = run;
+    tx->uncommitted_blocks += run.len;
     sp->uncommitted_blocks += run.len;
     SIM_DEBUG_CHECK(quick_check(sp));
     return SIM_OK;
@@ -398,13 +400,16 @@ static sim_err_t push_pending(lob_space_t *sp, lob_run_t run, uint64_t expiry)
     return SIM_OK;
 }
 
-sim_err_t lob_space_commit(lob_space_t *sp, uint64_t now, lob_retention_t ret, uint64_t retention_s)
+sim_err_t lob_space_commit(lob_space_t *sp, lob_space_tx_t *tx, uint64_t now, lob_retention_t ret,
+                           uint64_t retention_s)
 {
+    if (tx == NULL || tx->sp != sp)
+        return SIM_EINVAL;
     /* Reserve the ring first, so that a failure leaves the transaction open
      * and everything unchanged. */
-    while (ret != LOB_RETENTION_NONE && sp->qlen + sp->tx_free.n > sp->qcap) {
+    while (ret != LOB_RETENTION_NONE && sp->qlen + tx->free.n > sp->qcap) {
         size_t cap = sp->qcap ? sp->qcap * 2 : 256;
-        while (cap < sp->qlen + sp->tx_free.n)
+        while (cap < sp->qlen + tx->free.n)
             cap *= 2;
         lob_space_pending_t *q = sim_malloc(cap * sizeof *q);
         if (q == NULL)
@@ -417,31 +422,18 @@ sim_err_t lob_space_commit(lob_space_t *sp, uint64_t now, lob_retention_t ret, u
         sp->qhead = 0;
     }
     uint64_t expiry = ret == LOB_RETENTION_MAX ? UINT64_MAX : now + retention_s;
-    for (size_t i = 0; i < sp->tx_free.n; i++) {
-        lob_run_t r = sp->tx_free.v[i];
+    for (size_t i = 0; i < tx->free.n; i++) {
+        lob_run_t r = tx->free.v[i];
         sp->used_blocks -= r.len;
         if (ret == LOB_RETENTION_NONE)
             lob_space_reuse(sp, r.start, r.len);
         else
             (void)push_pending(sp, r, expiry); /* cannot fail: reserved */
     }
-    sp->uncommitted_blocks = 0;
-    sp->tx_free.n = 0;
-    sp->tx_alloc.n = 0;
-    SIM_DEBUG_CHECK(lob_space_check(sp));
-    return SIM_OK;
-}
-
-sim_err_t lob_space_rollback(lob_space_t *sp)
-{
-    sp->tx_free.n = 0;
-    sp->uncommitted_blocks = 0;
-    for (size_t i = 0; i < sp->tx_alloc.n; i++) {
-        lob_run_t r = sp->tx_alloc.v[i];
-        sp->used_blocks -= r.len;
-        lob_space_reuse(sp, r.start, r.len);
-    }
-    sp->tx_alloc.n = 0;
+    sp->uncommitted_blocks -= tx->uncommitted_blocks;
+    tx->uncommitted_blocks = 0;
+    tx->free.n = 0;
+    tx->alloc.n = 0;
     SIM_DEBUG_CHECK(lob_space_check(sp));
     return SIM_OK;
 }
@@ -508,7 +500,7 @@ const sim_stats_t *lob_space_stats(const lob_space_t *sp)
  * operations of this file and of shrink.c call it without a cycle of files. */
 sim_err_t lob_space_check(const lob_space_t *sp)
 {
-    enum { M_NONE, M_META, M_FREE, M_UNEXP, M_GONE };
+    enum { M_NONE, M_META, M_FREE, M_UNEXP, M_GONE, M_UNCOMMITTED };
     uint8_t *map = sim_calloc(sp->addr_end ? sp->addr_end : 1, 1);
     if (map == NULL)
         return SIM_ENOMEM;
@@ -576,20 +568,34 @@ sim_err_t lob_space_check(const lob_space_t *sp)
             if ((c > 0 && map[c - 1] == M_FREE) || (e < sp->addr_end && map[e] == M_FREE))
                 goto out;
         }
-    /* (1): what is left in the live extents is used, and the transaction's
-     * frees lie in it. */
+    /* (1): what is left in the live extents is used; (5) the open
+     * transactions' frees lie in it, none freed twice, and their blocks
+     * add up to the segment's uncommitted ones. */
     uint64_t used = 0;
     for (uint64_t k = 0; k < sp->addr_end; k++)
         used += map[k] == M_NONE;
     if (used != sp->used_blocks)
         goto out;
     uint64_t uncommitted = 0;
-    for (size_t i = 0; i < sp->tx_free.n; i++) {
-        lob_run_t r = sp->tx_free.v[i];
-        for (uint64_t k = r.start; k < r.start + r.len; k++)
-            if (map[k] != M_NONE)
+    for (size_t t = 0; t < sp->ntxs; t++) {
+        const lob_space_tx_t *tx = sp->txs[t];
+        uint64_t mine = 0;
+        if (tx->sp != sp)
+            goto out;
+        for (size_t i = 0; i < tx->free.n; i++) {
+            lob_run_t r = tx->free.v[i];
+            if (r.start + r.len > sp->addr_end)
                 goto out;
-        uncommitted += r.len;
+            for (uint64_t k = r.start; k < r.start + r.len; k++) {
+                if (map[k] != M_NONE)
+                    goto out;
+                map[k] = M_UNCOMMITTED;
+            }
+            mine += r.len;
+        }
+        if (mine != tx->uncommitted_blocks)
+            goto out;
+        uncommitted += mine;
     }
     if (uncommitted != sp->uncommitted_blocks)
         goto out;

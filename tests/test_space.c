@@ -21,6 +21,16 @@ typedef struct {
     int n;
 } lob_t;
 
+/* The segment's one transaction, as a single session keeps it. */
+static lob_space_tx_t *T(lob_space_t *sp)
+{
+    lob_space_tx_t *tx;
+    if (sp->ntxs > 0)
+        return sp->txs[0];
+    assert_int_equal(lob_space_tx_create(sp, &tx), SIM_OK);
+    return tx;
+}
+
 static lob_space_t *make(lob_fit_t fit)
 {
     lob_space_params_t p;
@@ -32,24 +42,30 @@ static lob_space_t *make(lob_fit_t fit)
     return sp;
 }
 
-/* Write a LOB of `blocks` blocks for the open transaction. */
-static void write_lob(lob_space_t *sp, lob_t *l, uint64_t blocks)
+/* Write a LOB of `blocks` blocks for transaction tx. */
+static void write_lob_tx(lob_space_t *sp, lob_space_tx_t *tx, lob_t *l, uint64_t blocks)
 {
     l->n = 0;
     while (blocks > 0) {
         assert_true(l->n < 8);
         lob_run_t r;
-        assert_int_equal(lob_space_alloc(sp, blocks, &r, NULL), SIM_OK);
+        assert_int_equal(lob_space_alloc(sp, tx, blocks, &r, NULL), SIM_OK);
         assert_true(r.len >= 1 && r.len <= blocks);
         l->c[l->n++] = r;
         blocks -= r.len;
     }
 }
 
+/* Write a LOB of `blocks` blocks for the segment's one transaction. */
+static void write_lob(lob_space_t *sp, lob_t *l, uint64_t blocks)
+{
+    write_lob_tx(sp, T(sp), l, blocks);
+}
+
 static void free_lob(lob_space_t *sp, lob_t *l)
 {
     for (int i = 0; i < l->n; i++)
-        assert_int_equal(lob_space_free(sp, l->c[i]), SIM_OK);
+        assert_int_equal(lob_space_free(sp, T(sp), l->c[i]), SIM_OK);
     l->n = 0;
 }
 
@@ -75,17 +91,17 @@ static void test_retention_none_reuses(void **state)
     (void)state;
     lob_space_t *sp = make(LOB_FIT_SPLIT);
     round_of(sp, 3);
-    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
     uint64_t before = seg_blocks(sp);
     for (int i = 0; i < NLOBS; i++)
         free_lob(sp, &lobs[i]);
-    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
     lob_space_info_t in;
     lob_space_get_info(sp, &in);
     assert_int_equal(in.unexpired_blocks, 0);
     assert_int_equal(in.used_blocks, 0);
     round_of(sp, 3);
-    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
     assert_int_equal(seg_blocks(sp), before);
     assert_int_equal(lob_space_check(sp), SIM_OK);
     lob_space_destroy(sp);
@@ -98,26 +114,26 @@ static void test_retention_min_expires(void **state)
     (void)state;
     lob_space_t *sp = make(LOB_FIT_SPLIT);
     round_of(sp, 3);
-    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_MIN, 900), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_MIN, 900), SIM_OK);
     uint64_t one = seg_blocks(sp);
     for (int i = 0; i < NLOBS; i++)
         free_lob(sp, &lobs[i]);
-    assert_int_equal(lob_space_commit(sp, 10, LOB_RETENTION_MIN, 900), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 10, LOB_RETENTION_MIN, 900), SIM_OK);
     lob_space_info_t in;
     lob_space_get_info(sp, &in);
     assert_int_equal(in.unexpired_blocks, 3 * NLOBS);
     round_of(sp, 3);
-    assert_int_equal(lob_space_commit(sp, 20, LOB_RETENTION_MIN, 900), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 20, LOB_RETENTION_MIN, 900), SIM_OK);
     uint64_t two = seg_blocks(sp);
     assert_true(two >= one + 3 * NLOBS - 128); /* grew by about the freed space */
     /* Not yet: 10 + 900 = 910 is the expiry time. */
     assert_int_equal(lob_space_advance(sp, 909), 0);
     for (int i = 0; i < NLOBS; i++)
         free_lob(sp, &lobs[i]);
-    assert_int_equal(lob_space_commit(sp, 909, LOB_RETENTION_MIN, 900), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 909, LOB_RETENTION_MIN, 900), SIM_OK);
     assert_int_equal(lob_space_advance(sp, 910), 3 * NLOBS);
     round_of(sp, 3);
-    assert_int_equal(lob_space_commit(sp, 911, LOB_RETENTION_MIN, 900), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 911, LOB_RETENTION_MIN, 900), SIM_OK);
     assert_int_equal(seg_blocks(sp), two);
     assert_int_equal(lob_space_check(sp), SIM_OK);
     lob_space_destroy(sp);
@@ -131,7 +147,7 @@ static void test_rollback_keeps_old_version(void **state)
     lob_space_t *sp = make(LOB_FIT_SPLIT);
     lob_t old, neu;
     write_lob(sp, &old, 4);
-    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_AUTO, 900), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_AUTO, 900), SIM_OK);
     lob_t keep = old;
     free_lob(sp, &old);
     write_lob(sp, &neu, 6);
@@ -140,7 +156,7 @@ static void test_rollback_keeps_old_version(void **state)
     assert_int_equal(in.used_blocks, 10);
     assert_int_equal(in.uncommitted_blocks, 4);
     uint64_t reusable = in.expired_blocks;
-    assert_int_equal(lob_space_rollback(sp), SIM_OK);
+    assert_int_equal(lob_space_rollback(sp, T(sp)), SIM_OK);
     lob_space_get_info(sp, &in);
     assert_int_equal(in.used_blocks, 4);
     assert_int_equal(in.uncommitted_blocks, 0);
@@ -149,7 +165,7 @@ static void test_rollback_keeps_old_version(void **state)
     /* The old version's blocks are still live: freeing them again and
      * committing under NONE makes exactly them reusable. */
     free_lob(sp, &keep);
-    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
     lob_space_get_info(sp, &in);
     assert_int_equal(in.used_blocks, 0);
     assert_int_equal(lob_space_check(sp), SIM_OK);
@@ -164,13 +180,13 @@ static uint64_t chunks_after_churn(lob_fit_t fit, uint64_t *blocks)
 {
     lob_space_t *sp = make(fit);
     round_of(sp, 4);
-    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
     for (int i = 0; i < NLOBS; i += 2)
         free_lob(sp, &lobs[i]);
-    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
     for (int i = 0; i < NLOBS; i += 2)
         write_lob(sp, &lobs[i], 7);
-    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
     assert_int_equal(lob_space_check(sp), SIM_OK);
     uint64_t chunks = 0;
     for (int i = 0; i < NLOBS; i++)
@@ -204,13 +220,13 @@ static void test_free_neighbours_merge(void **state)
     write_lob(sp, &a, 2);
     write_lob(sp, &b, 2);
     write_lob(sp, &c, 2);
-    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
     assert_int_equal(a.c[0].start + 2, b.c[0].start);
     lob_space_info_t before, after;
     lob_space_get_info(sp, &before);
     free_lob(sp, &a);
     free_lob(sp, &b);
-    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
     lob_space_get_info(sp, &after);
     assert_int_equal(after.free_chunks, before.free_chunks + 1);
     /* A 4-block request now fits in the merged hole, in one chunk. */
@@ -229,10 +245,10 @@ static void test_shrink_compacts(void **state)
     (void)state;
     lob_space_t *sp = make(LOB_FIT_SPLIT);
     round_of(sp, 4);
-    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_AUTO, 900), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_AUTO, 900), SIM_OK);
     for (int i = 0; i < NLOBS; i += 2)
         free_lob(sp, &lobs[i]);
-    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_AUTO, 900), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_AUTO, 900), SIM_OK);
     lob_space_info_t in;
     lob_space_get_info(sp, &in);
     uint64_t before = in.blocks;
@@ -286,12 +302,12 @@ static void test_retention_max_until_full(void **state)
     static lob_t v[300];
     for (int i = 0; i < 300; i++)
         write_lob(sp, &v[i], 1);
-    assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_MAX, 0), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_MAX, 0), SIM_OK);
     for (int round = 0; round < 5; round++)
         for (int i = 0; i < 300; i++) {
             free_lob(sp, &v[i]);
             write_lob(sp, &v[i], 1);
-            assert_int_equal(lob_space_commit(sp, 0, LOB_RETENTION_MAX, 0), SIM_OK);
+            assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_MAX, 0), SIM_OK);
         }
     lob_space_info_t in;
     lob_space_get_info(sp, &in);
@@ -312,18 +328,125 @@ static void test_visit(void **state)
     lob_space_visit_t v;
     /* A new segment's only free chunk: 2 blocks after the metadata.  A
      * 1-block request finds it in its own bucket's neighbour: one probe. */
-    assert_int_equal(lob_space_alloc(sp, 1, &r, &v), SIM_OK);
+    assert_int_equal(lob_space_alloc(sp, T(sp), 1, &r, &v), SIM_OK);
     assert_int_equal(v.buckets, 1);
     assert_int_equal(v.grown, 0);
     /* Nothing of 8 blocks is free: the split policy takes the 1 block left,
      * probing its bucket once. */
-    assert_int_equal(lob_space_alloc(sp, 8, &r, &v), SIM_OK);
+    assert_int_equal(lob_space_alloc(sp, T(sp), 8, &r, &v), SIM_OK);
     assert_int_equal(r.len, 1);
     assert_int_equal(v.grown, 0);
     /* Now nothing is free: an extent is added, then its chunk found. */
-    assert_int_equal(lob_space_alloc(sp, 7, &r, &v), SIM_OK);
+    assert_int_equal(lob_space_alloc(sp, T(sp), 7, &r, &v), SIM_OK);
     assert_int_equal(v.grown, 1);
     assert_int_equal(v.buckets, 1);
+    lob_space_destroy(sp);
+}
+
+/* Two transactions open at once (two sessions): each one's frees and
+ * allocations are its own; a rollback of one leaves the other's, the
+ * segment's uncommitted blocks are the sum, and a shrink waits for both. */
+static void test_two_transactions(void **state)
+{
+    (void)state;
+    lob_space_t *sp = make(LOB_FIT_SPLIT);
+    lob_space_tx_t *a = T(sp), *b;
+    assert_int_equal(lob_space_tx_create(sp, &b), SIM_OK);
+    lob_t la, lb, lc;
+    write_lob(sp, &la, 4); /* by a */
+    assert_int_equal(lob_space_commit(sp, a, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    write_lob_tx(sp, b, &lb, 3);
+    assert_int_equal(lob_space_commit(sp, b, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    lob_space_info_t in;
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.used_blocks, 7);
+    uint64_t reusable = in.expired_blocks, data = in.blocks - in.meta_blocks;
+    /* a deletes its LOB; b writes one of 5 blocks and deletes its old one. */
+    for (int i = 0; i < la.n; i++)
+        assert_int_equal(lob_space_free(sp, a, la.c[i]), SIM_OK);
+    write_lob_tx(sp, b, &lc, 5);
+    for (int i = 0; i < lb.n; i++)
+        assert_int_equal(lob_space_free(sp, b, lb.c[i]), SIM_OK);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.uncommitted_blocks, 7);
+    assert_int_equal(lob_space_tx_uncommitted(a), 4);
+    assert_int_equal(lob_space_tx_uncommitted(b), 3);
+    assert_int_equal(in.used_blocks, 12);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    lob_run_t *none = NULL;
+    lob_shrink_t sh;
+    assert_int_equal(lob_space_shrink(sp, &none, 0, &sh), SIM_EINVAL);
+    /* b rolls back: its new LOB's 5 blocks are reusable, its old LOB live
+     * again; a's delete stays uncommitted. */
+    assert_int_equal(lob_space_rollback(sp, b), SIM_OK);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.uncommitted_blocks, 4);
+    assert_int_equal(in.used_blocks, 7);
+    /* What was reusable, and the data blocks of the extents b's write
+     * added. */
+    assert_int_equal(in.expired_blocks, reusable + (in.blocks - in.meta_blocks - data));
+    assert_false(lob_space_tx_active(b));
+    assert_true(lob_space_tx_active(a));
+    /* a commits under NONE: its 4 blocks are reusable. */
+    assert_int_equal(lob_space_commit(sp, a, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.uncommitted_blocks, 0);
+    assert_int_equal(in.used_blocks, 3);
+    assert_int_equal(in.expired_blocks, reusable + (in.blocks - in.meta_blocks - data) + 4);
+    /* b deletes its LOB again while a writes one and commits: b's 3
+     * uncommitted blocks stay b's. */
+    for (int i = 0; i < lb.n; i++)
+        assert_int_equal(lob_space_free(sp, b, lb.c[i]), SIM_OK);
+    write_lob_tx(sp, a, &lc, 2);
+    assert_int_equal(lob_space_commit(sp, a, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.uncommitted_blocks, 3);
+    assert_int_equal(lob_space_rollback(sp, b), SIM_OK);
+    /* A transaction of another segment is refused. */
+    lob_space_t *other = make(LOB_FIT_SPLIT);
+    lob_run_t r;
+    assert_int_equal(lob_space_alloc(other, b, 1, &r, NULL), SIM_EINVAL);
+    lob_space_destroy(other);
+    lob_space_tx_destroy(b);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    lob_space_destroy(sp);
+}
+
+/* A statement savepoint: a rollback to the mark undoes the statement's
+ * allocations and frees and keeps the transaction's earlier ones. */
+static void test_statement_savepoint(void **state)
+{
+    (void)state;
+    lob_space_t *sp = make(LOB_FIT_SPLIT);
+    lob_space_tx_t *tx = T(sp);
+    lob_t old, x, y;
+    write_lob(sp, &old, 2);
+    assert_int_equal(lob_space_commit(sp, tx, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    write_lob(sp, &x, 2); /* the transaction's first statement */
+    lob_space_mark_t m = lob_space_tx_mark(tx);
+    lob_space_info_t in;
+    lob_space_get_info(sp, &in);
+    uint64_t reusable = in.expired_blocks;
+    write_lob(sp, &y, 5); /* the second: writes 5 blocks, deletes the old LOB */
+    free_lob(sp, &old);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.used_blocks, 9);
+    assert_int_equal(in.uncommitted_blocks, 2);
+    assert_int_equal(lob_space_rollback_to(sp, tx, m), SIM_OK);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.used_blocks, 4);
+    assert_int_equal(in.uncommitted_blocks, 0);
+    assert_int_equal(in.expired_blocks, reusable);
+    assert_true(lob_space_tx_active(tx)); /* the first statement's LOB */
+    /* A mark past where the transaction now stands is refused. */
+    lob_space_mark_t later = {m.alloc + 1, m.free};
+    assert_int_equal(lob_space_rollback_to(sp, tx, later), SIM_EINVAL);
+    /* The rollback of the rest gives the first statement's blocks back. */
+    assert_int_equal(lob_space_rollback(sp, tx), SIM_OK);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.used_blocks, 2);
+    assert_int_equal(in.expired_blocks, reusable + 2);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
     lob_space_destroy(sp);
 }
 
@@ -344,6 +467,22 @@ static void test_check_catches_corruption(void **state)
     sp->stats.v[SIM_STAT_SEG_EXTENTS]++;
     assert_int_equal(lob_space_check(sp), SIM_ECORRUPT);
     sp->stats.v[SIM_STAT_SEG_EXTENTS]--;
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    /* (5): a block freed by two open transactions, and a transaction's
+     * uncommitted blocks that are not its frees'. */
+    lob_space_tx_t *b;
+    assert_int_equal(lob_space_tx_create(sp, &b), SIM_OK);
+    assert_int_equal(lob_space_free(sp, T(sp), a.c[1]), SIM_OK);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    assert_int_equal(lob_space_free(sp, b, a.c[1]), SIM_OK);
+    assert_int_equal(lob_space_check(sp), SIM_ECORRUPT);
+    assert_int_equal(lob_space_rollback(sp, b), SIM_OK);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    T(sp)->uncommitted_blocks++;
+    sp->uncommitted_blocks++;
+    assert_int_equal(lob_space_check(sp), SIM_ECORRUPT);
+    T(sp)->uncommitted_blocks--;
+    sp->uncommitted_blocks--;
     assert_int_equal(lob_space_check(sp), SIM_OK);
     lob_space_destroy(sp);
 }
@@ -379,6 +518,8 @@ int main(void)
         cmocka_unit_test(test_shrink_compacts),
         cmocka_unit_test(test_retention_max_until_full),
         cmocka_unit_test(test_visit),
+        cmocka_unit_test(test_two_transactions),
+        cmocka_unit_test(test_statement_savepoint),
         cmocka_unit_test(test_check_catches_corruption),
         cmocka_unit_test(test_uniform_extents),
     };
