@@ -5,7 +5,7 @@
 --   with the set-up of "Basicfile LOBs 1" (11gR2, ASSM, uniform 1 MB
 --   extents, 8 KB blocks, undo_retention 900).
 -- Published: the segment grows from 8,192 to 8,576 blocks though only
---   about 8,000 are in use (../shared/reference/oracle_lob_lifecycle.csv).
+--   about 8,000 are in use (results/reference/oracle_lob_lifecycle.csv).
 -- RECONSTRUCTED: the post's own script was not found in the stored
 -- sources.  What the posts say is kept -- one session deletes 3,000 LOBs
 -- and commits; after the retention time four sessions insert 750 LOBs

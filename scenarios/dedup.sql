@@ -4,7 +4,7 @@
 --   (section "Deduplication"); Oracle 11.1, DB_SECUREFILE PERMITTED
 --   (the article's stated default; the tables say SECUREFILE themselves).
 -- Published: user_segments.bytes, DEDUP_LOB 262,144 and KEEPDUP_LOB
---   19,267,584 (../shared/reference/oracle_lob_lifecycle.csv, test dedup).
+--   19,267,584 (results/reference/oracle_lob_lifecycle.csv, test dedup).
 -- Setup the source does not state, inputs of the run:
 -- lobsim input: charset=single-byte
 -- lobsim input: max_string_size=STANDARD

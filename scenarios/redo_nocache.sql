@@ -1,14 +1,14 @@
 -- redo_nocache: redo of 1,000 out-of-row CLOB inserts, NOCACHE LOGGING.
 -- Source: Jonathan Lewis, "LOB changes", Oracle Scratchpad, 2014
 --   (jonathanlewis.wordpress.com); the test as the lifecycle reference
---   describes it (../shared/reference/README.md, "Fourth experiment": a
+--   describes it (results/reference/README.md, "Fourth experiment": a
 --   CLOB with DISABLE STORAGE IN ROW, CACHE in one run and NOCACHE in the
 --   other, insert into t select rownum, rpad('x',4000) from all_objects
 --   where rownum <= 1000, redo size and redo entries of the insert).  The
 --   post's own text was not found in the stored sources, so the table's
 --   and columns' names here are ours; the statements' shapes are the test's.
 -- Published: redo size and redo entries of the insert on 10.2, 11.2, 12.1
---   (../shared/reference/oracle_lob_lifecycle.csv, test redo).  The post's
+--   (results/reference/oracle_lob_lifecycle.csv, test redo).  The post's
 --   text says the NOCACHE run was NOLOGGING while its script says
 --   NOCACHE LOGGING: this script says what the script said.
 -- No SECUREFILE or BASICFILE keyword, as in the post: on 12.1

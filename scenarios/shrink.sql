@@ -3,7 +3,7 @@
 --   "Practice: Shrinking SecureFile LOBs",
 --   https://docs.oracle.com/en/database/oracle/nfcon/practice-shrinking-securefile-lobs-282450249.html
 -- Published: v$securefile_shrink after each shrink
---   (../shared/reference/oracle_lob_lifecycle.csv, test shrink).
+--   (results/reference/oracle_lob_lifecycle.csv, test shrink).
 -- The practice's setup script (setup_LOB.sh) creates the 500 MB tablespace
 -- and a user HR with it as default tablespace; the user and its grant are
 -- left out here (one session, one user), the tablespace is kept.

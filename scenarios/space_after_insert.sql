@@ -5,7 +5,7 @@
 --   http://asktom.oracle.com/pls/asktom/f?p=100:11:0::::P11_QUESTION_ID:9539778100346861001
 -- Published: user_segments bytes of the LOB 100,859,904 and of T1 655,360;
 --   show_space: segment 12,312 blocks, used 10,000, expired 2,162,
---   unexpired 0 (../shared/reference/oracle_lob_lifecycle.csv).
+--   unexpired 0 (results/reference/oracle_lob_lifecycle.csv).
 -- SQL's rpad returns at most 4,000 bytes under MAX_STRING_SIZE STANDARD,
 -- so each LOB holds 4,000 characters and is stored out of row.
 -- Setup the source does not state, inputs of the run:
