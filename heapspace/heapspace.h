@@ -4,7 +4,7 @@
  * ASSM spends on its bitmaps, how create index packs its entries, and what a
  * full scan and an index range scan read.  Prefix hs_.
  *
- * The data is the second published experiment's (../shared/reference/README.md,
+ * The data is the second published experiment's (results/reference/README.md,
  * "Second experiment"): id 1..rows, n = hash mod 11, x = lpad(hash mod 101, 20, '0').
  * ora_hash is not public; a seeded splitmix64 hash of (seed, id) stands in for
  * it (one 64-bit value per row: n from its low half, x from its high half).

@@ -1,7 +1,7 @@
 /*
  * test_workloads.c -- reading the LOBs back and two instances sharing a
  * segment, against the published observations on block size
- * (../shared/reference/README.md, "Related measurements"):
+ * (results/reference/README.md, "Related measurements"):
  *
  *   - a full scan reads about the same number of 1 MB calls at 8k, 16k and
  *     32k blocks (here: within 5 %);
