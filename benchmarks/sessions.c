@@ -139,14 +139,27 @@ static void per_session(FILE *f, const life_ses_result_t *r)
     }
 }
 
+/* Each statement ended by ORA-00060, a line each, as SQL*Plus shows the
+ * error and goes on (no WHENEVER SQLERROR in a script). */
+static void errors(FILE *f, const char *script, const life_ses_result_t *r)
+{
+    for (uint32_t i = 0; i < r->nerrors; i++)
+        fprintf(f,
+                "ORA-00060: deadlock detected while waiting for resource (session %u, %s:%u, "
+                "at %.3f s: the statement rolled back, the session goes on)\n",
+                r->errors[i].session, script, r->errors[i].line, sec(r->errors[i].at_ns));
+}
+
 static void report(FILE *f, const char *script, const life_ses_result_t *r)
 {
     const life_ses_figures_t *y = &r->sys;
     fprintf(f,
             "Sessions at once: %s, %u session%s on its segments; %llu transactions in %.3f s "
-            "of model time\n\n",
+            "of model time\n",
             script, r->n, r->n == 1 ? "" : "s", (unsigned long long)y->transactions,
             sec(y->end_ns));
+    errors(f, script, r);
+    fputc('\n', f);
     load_profile(f, y);
     fputc('\n', f);
     top_events(f, y);
@@ -271,6 +284,8 @@ int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
             status = rc == SIM_ENOMEM ? 1 : 2;
             break;
         }
+        if (o->quiet)
+            errors(stderr, o->script, &r[i]);
         if (!o->quiet) {
             if (i > 0)
                 fputc('\n', f);

@@ -41,6 +41,8 @@ typedef struct {
     uint32_t row_cpu_us;    /* CPU for a row changed */
     uint32_t block_cpu_us;  /* CPU for a LOB block changed in the cache */
     uint32_t log_write_us;  /* LGWR's write of the commits waiting for it */
+    uint32_t deadlock_ms;   /* a TX enqueue wait looks for a deadlock this often (~3 s,
+                             * life_sim/README.md "Row locks and deadlocks") */
 } life_ses_params_t;
 
 /* The model's parameters for a script; life_params_defaults() says where
@@ -171,6 +173,16 @@ int life_stopped(const life_db_t *db);
 /* Whether the running session has a transaction open (changes not yet
  * committed or rolled back). */
 int life_in_transaction(const life_db_t *db);
+/* After life_exec(): 0, or session + 1 whose row lock the statement met;
+ * the statement was then undone (its savepoint) and is to be run again
+ * once that session's transaction has ended.  A PL/SQL block stops before
+ * it (life_stopped()). */
+uint32_t life_blocked(const life_db_t *db);
+/* How many transactions session `session` has ended (commit or rollback). */
+uint64_t life_tx_ended(const life_db_t *db, uint32_t session);
+/* Session `session`'s stopped PL/SQL block ends where it stopped (an error
+ * it does not handle: ORA-00060). */
+void life_cancel(life_db_t *db, uint32_t session);
 /* Whether statement kind k is run once for all sessions (DDL, settings). */
 int life_stmt_shared(const scr_stmt_t *st);
 void life_close(life_db_t *db);
@@ -184,6 +196,8 @@ typedef enum {
     LIFE_EV_BUFFER_BUSY,  /* buffer busy waits: a hash-bucket block pinned */
     LIFE_EV_DIRECT_WRITE, /* direct path write: a LOB's NOCACHE write */
     LIFE_EV_LOG_SYNC,     /* log file sync: a commit's redo */
+    LIFE_EV_TX,           /* enq: TX - row lock contention: a row another session's open
+                           * transaction changed */
     LIFE_EVENTS
 } life_event_t;
 const char *life_event_name(life_event_t e);
@@ -198,8 +212,9 @@ typedef struct {
     uint64_t hw_gets; /* HW enqueue requests: to add extents, or to wait for them */
     uint64_t extents; /* extents it added */
     uint64_t transactions;
-    uint64_t end_ns; /* when it ran out of statements */
-    sim_stats_t st;  /* its session statistics (v$sesstat) */
+    uint64_t deadlocks; /* enqueue deadlocks: its waits that ended in ORA-00060 */
+    uint64_t end_ns;    /* when it ran out of statements */
+    sim_stats_t st;     /* its session statistics (v$sesstat) */
 } life_ses_figures_t;
 
 /* What the shared resources counted themselves: [0] the sessions they let
@@ -225,9 +240,18 @@ typedef struct {
     sim_stats_t segment;
 } life_ses_table_t;
 
+/* A statement ended by an error the run goes on after (ORA-00060). */
+typedef struct {
+    uint32_t session; /* 1-based */
+    uint32_t line;    /* the statement's line in the script */
+    uint64_t at_ns;   /* when */
+} life_ses_error_t;
+
 typedef struct {
     uint32_t n;
     life_ses_figures_t *s;    /* n sessions */
+    life_ses_error_t *errors; /* nerrors, in the order they came */
+    uint32_t nerrors;
     life_ses_figures_t sys;   /* their sum; end_ns the run's elapsed time */
     life_ses_resources_t res; /* as the resources counted it */
     uint64_t events;          /* events the run scheduled (its speed per event) */

@@ -24,15 +24,19 @@ typedef struct {
     lob_run_t *more; /* the others, nchunks - 1 of them, or NULL */
     uint8_t inrow;   /* stored in the row: no chunks */
     uint8_t dedup;   /* entered in its segment's dedup index */
+    uint32_t owner;  /* session + 1 whose open transaction wrote it; 0 once committed:
+                      * another session's dedup does not share it (txn.c) */
     uint32_t next;   /* the pool's free list */
 } life_lob_t;
 
 /* A LOB column's segment, created with the table's first row (deferred
  * segment creation, the default since 11.2). */
 typedef struct {
-    scr_lob_opts_t o;      /* its storage clause */
-    lob_space_t *space;    /* NULL before the first row */
-    lob_space_tx_t *tx;    /* the open transaction's part in it (with space) */
+    scr_lob_opts_t o;    /* its storage clause */
+    lob_space_t *space;  /* NULL before the first row */
+    lob_space_tx_t **tx; /* each session's transaction in it, made on first use
+                          * (life_seg_tx()); ntx of them */
+    uint32_t ntx;
     uint32_t block_size;   /* the tablespace's */
     uint32_t payload;      /* LOB bytes one block carries */
     uint32_t chunk_blocks; /* BasicFile CHUNK in blocks (1 for SecureFile) */
@@ -46,7 +50,10 @@ typedef struct {
 typedef struct {
     int64_t id;
     uint32_t lob[LIFE_MAX_LOBCOLS]; /* LOB index; 0: null */
+    uint32_t locker;                /* session + 1 whose open transaction changed it (its row lock),
+                                     * 0: none; set by life_tx_log(), cleared at its end (txn.c) */
     uint8_t alive;
+    uint8_t fresh; /* inserted by the locker's open transaction: no other session sees it */
 } life_row_t;
 
 typedef struct {
@@ -92,6 +99,15 @@ typedef struct {
     uint32_t stmt;
     uint64_t row;
     uint64_t commits;
+    /* The session's open transaction: its changes, undone in reverse by a
+     * rollback (txn.c), and how many of its transactions have ended. */
+    life_tx_t *tx;
+    size_t ntx, cap_tx;
+    uint64_t ended;
+    /* The running statement's savepoint (life_stmt_mark()): the log's
+     * length and each segment's mark, by segment number. */
+    size_t mark_ntx;
+    lob_space_mark_t *mark_sp;
 } life_susp_t;
 
 struct life_db {
@@ -101,8 +117,6 @@ struct life_db {
     life_table_t *tables; /* one per scr_script_t table */
     life_lob_t *lobs;     /* index 0 unused: "null" */
     uint32_t nlobs, cap_lobs, free_lob;
-    life_tx_t *tx;
-    size_t ntx, cap_tx;
     undo_log_t *undo;
     uint64_t clock_ms;
     uint64_t undo_retention_s;
@@ -122,7 +136,9 @@ struct life_db {
     /* The session running the statement: its rows' ids start at id_base;
      * id_span 0: every row is its. */
     int64_t id_base, id_span;
-    int in_block; /* running a PL/SQL block's statements */
+    int in_block;        /* running a PL/SQL block's statements */
+    uint32_t sid;        /* the running session (life_exec()'s) */
+    uint32_t blocked_by; /* session + 1 whose row lock the statement met: it was undone */
     /* Sessions at once: a PL/SQL block stops after each commit (yield_commits)
      * and goes on at the next life_exec() of it from where it stopped. */
     int yield_commits, suspended;
@@ -165,10 +181,31 @@ sim_err_t life_row_add(life_db_t *db, life_table_t *t, int64_t id, uint64_t *row
 /* Bytes of a row's columns as laid in a block (header, id, LOB columns). */
 uint64_t life_row_bytes(const life_db_t *db, const life_table_t *t, const life_row_t *r);
 
-/* txn.c */
+/* txn.c: the running session's transaction.  life_tx_log() locks the row
+ * for it; commit and rollback end it and release its locks. */
 sim_err_t life_tx_log(life_db_t *db, life_tx_t e);
 sim_err_t life_commit(life_db_t *db);
 sim_err_t life_rollback(life_db_t *db);
+/* DDL commits first: every session's open transaction (sessions at once
+ * run DDL once, between phases; no log may outlive the rows it names). */
+sim_err_t life_commit_open(life_db_t *db);
+/* The statement savepoint: where the running session's transaction stands
+ * before a statement, and the statement undone back to it (its changes,
+ * its space, the row locks it took). */
+sim_err_t life_stmt_mark(life_db_t *db);
+void life_stmt_undo(life_db_t *db);
+/* Whether row r is another session's to wait for (its lock), or not to be
+ * seen at all (another session's uncommitted insert). */
+int life_row_locked(const life_db_t *db, const life_row_t *r);
+/* lob.c: the running session's transaction in segment g, made on first
+ * use; NULL when out of memory. */
+lob_space_tx_t *life_seg_tx(life_db_t *db, life_seg_t *g);
+
+/* locks.c: whether session k's wait closes a cycle of waits (wait_for[j]:
+ * session + 1 that j waits for, 0: none; since[j]: when its wait began),
+ * and then which session of it finds the deadlock (*victim) and when. */
+int life_lock_victim(const uint32_t *wait_for, const uint64_t *since, uint32_t n, uint32_t k,
+                     uint64_t now, uint64_t every, uint32_t *victim, uint64_t *when);
 
 /* redo.c: what one change costs in redo, by the LOB's options. */
 void life_redo_row(life_db_t *db, uint64_t row_bytes);

@@ -235,13 +235,8 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
     sp.initial_bytes = g->o.initial;
     sp.maxsize_bytes = g->o.maxsize;
     sim_err_t rc = lob_space_create(&sp, &g->space);
-    if (rc == SIM_OK)
-        rc = lob_space_tx_create(g->space, &g->tx);
-    if (rc != SIM_OK) {
-        lob_space_destroy(g->space);
-        g->space = NULL;
+    if (rc != SIM_OK)
         return rc;
-    }
     g->block_size = t->block_size;
     g->payload = lob_payload(&sp.seg);
     uint32_t chunk = g->o.chunk ? g->o.chunk : t->block_size;
@@ -255,12 +250,30 @@ void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k)
 {
     (void)db;
     life_seg_t *g = &t->seg[k];
-    lob_space_destroy(g->space); /* and its transaction */
+    lob_space_destroy(g->space); /* and its transactions */
     g->space = NULL;
+    sim_free(g->tx);
     g->tx = NULL;
+    g->ntx = 0;
     sim_free(g->dd);
     g->dd = NULL;
     g->dd_cap = g->dd_used = 0;
+}
+
+lob_space_tx_t *life_seg_tx(life_db_t *db, life_seg_t *g)
+{
+    if (db->sid >= g->ntx) {
+        uint32_t n = db->sid + 1 > 2 * g->ntx ? db->sid + 1 : 2 * g->ntx;
+        lob_space_tx_t **v = sim_realloc(g->tx, n * sizeof *v);
+        if (v == NULL)
+            return NULL;
+        memset(v + g->ntx, 0, (n - g->ntx) * sizeof *v);
+        g->tx = v;
+        g->ntx = n;
+    }
+    if (g->tx[db->sid] == NULL && lob_space_tx_create(g->space, &g->tx[db->sid]) != SIM_OK)
+        return NULL;
+    return g->tx[db->sid];
 }
 
 /* ---- writing and freeing ---------------------------------------------- */
@@ -295,10 +308,13 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t
     sim_stat_add(sp, SIM_STAT_DSP_ALLOCATIONS, 1);
     life_op(db, LIFE_OP_DISPENSER, seg, 0, 1);
     uint64_t bs = g->block_size;
+    lob_space_tx_t *tx = life_seg_tx(db, g);
+    if (tx == NULL)
+        return SIM_ENOMEM;
     while (blocks > 0) {
         lob_run_t r;
         lob_space_visit_t vis;
-        sim_err_t rc = lob_space_alloc(g->space, g->tx, blocks, &r, &vis);
+        sim_err_t rc = lob_space_alloc(g->space, tx, blocks, &r, &vis);
         if (rc != SIM_OK)
             return rc;
         rc = add_chunk(l, r);
@@ -340,6 +356,10 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
     int dedup = g->o.securefile && g->o.deduplicate;
     if (dedup) {
         uint32_t same = dd_find(db, g, in.hash);
+        /* Not a version another session's open transaction wrote: its
+         * rollback would take the space back from under this row. */
+        if (same && db->lobs[same].owner && db->lobs[same].owner != db->sid + 1)
+            same = 0;
         if (same) {
             db->lobs[same].refs++;
             *out = same;
@@ -361,6 +381,7 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
     l->stored = stored;
     l->hash = in.hash;
     l->refs = 1;
+    l->owner = db->sid + 1;
     l->inrow = lob_in_row(&db->p.seg, g->o.in_row, stored);
     if (!l->inrow && stored > 0) {
         uint64_t blocks = (stored + g->payload - 1) / g->payload;
@@ -412,8 +433,11 @@ sim_err_t life_lob_unref(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i)
         dd_remove(g, db, i);
         l->dedup = 0;
     }
+    lob_space_tx_t *tx = l->nchunks ? life_seg_tx(db, g) : NULL;
+    if (l->nchunks && tx == NULL)
+        return SIM_ENOMEM;
     for (uint32_t c = 0; c < l->nchunks; c++) {
-        sim_err_t rc = lob_space_free(g->space, g->tx, chunk_of(l, c));
+        sim_err_t rc = lob_space_free(g->space, tx, chunk_of(l, c));
         if (rc != SIM_OK)
             return rc;
         /* The freed chunk is entered in the uncommitted free space. */

@@ -44,6 +44,11 @@ void life_params_defaults(life_params_t *p)
     p->ses.row_cpu_us = 20;
     p->ses.block_cpu_us = 2;
     p->ses.log_write_us = 500;
+    /* Not a priori: a session waiting on an enqueue looks for a deadlock
+     * about every 3 s (errormedic.com, "Resolving ORA-00060": the lock
+     * manager "periodically scans the locking queues and automatically
+     * detects this impasse, typically within three seconds"). */
+    p->ses.deadlock_ms = 3000;
 }
 
 sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
@@ -60,6 +65,10 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
     }
     if (p->ses.dispensers < 1 || p->ses.dispensers > 64) {
         snprintf(msg, msglen, "ses.dispensers=%u (accepted: 1..64)", p->ses.dispensers);
+        return SIM_EINVAL;
+    }
+    if (p->ses.deadlock_ms < 1) {
+        snprintf(msg, msglen, "ses.deadlock_ms=%u (accepted: at least 1)", p->ses.deadlock_ms);
         return SIM_EINVAL;
     }
     if (p->ses.io_depth < 1 || p->ses.write_mb_s < 1) {
@@ -106,6 +115,7 @@ static const sim_param_t names[] = {
     P("ses.row_cpu_us", ses.row_cpu_us),
     P("ses.block_cpu_us", ses.block_cpu_us),
     P("ses.log_write_us", ses.log_write_us),
+    P("ses.deadlock_ms", ses.deadlock_ms),
 };
 #undef P
 #define NNAMES (sizeof names / sizeof names[0])

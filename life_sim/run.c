@@ -81,6 +81,30 @@ static sim_err_t commit(life_db_t *db)
     return life_commit(db);
 }
 
+/* Whether the running session sees row r at all: a row lives, or is
+ * another session's uncommitted delete (whose lock it meets); another
+ * session's uncommitted insert it does not see. */
+static int visible(const life_db_t *db, const life_row_t *r)
+{
+    if (life_row_locked(db, r))
+        return !r->fresh;
+    return r->alive;
+}
+
+/* Whether an update or delete takes row rw (1; its id as the script wrote
+ * it in *id), passes it by (0), or meets another session's lock on it
+ * (-1: db->blocked_by says whose, and the statement stops there). */
+static int take_row(life_db_t *db, const scr_dml_t *d, const life_row_t *rw, int64_t *id)
+{
+    if (!own_row(db, rw->id, id) || !scr_pred_match(d->where, *id) || !visible(db, rw))
+        return 0;
+    if (life_row_locked(db, rw)) {
+        db->blocked_by = rw->locker;
+        return -1;
+    }
+    return rw->alive;
+}
+
 static void row_costs(life_db_t *db, uint64_t row_bytes)
 {
     life_op(db, LIFE_OP_ROW, 0, 0, 1);
@@ -208,7 +232,8 @@ static sim_err_t run_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t
         uint64_t n = t->nrows;
         int64_t rownum = 0;
         for (uint64_t r = 0; r < n && rc == SIM_OK; r++) {
-            if (!t->rows[r].alive || !own_row(db, t->rows[r].id, &row.id))
+            if (!t->rows[r].alive || !own_row(db, t->rows[r].id, &row.id) ||
+                (t->rows[r].fresh && life_row_locked(db, &t->rows[r])))
                 continue;
             row.rownum = ++rownum;
             uint32_t cur = t->nlob ? t->rows[r].lob[0] : 0;
@@ -230,7 +255,10 @@ static sim_err_t run_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t
     for (uint64_t r = 0; r < n; r++) {
         life_row_t *rw = &t->rows[r];
         int64_t id;
-        if (!rw->alive || !own_row(db, rw->id, &id) || !scr_pred_match(d->where, id))
+        int take = take_row(db, d, rw, &id);
+        if (take < 0)
+            return SIM_OK;
+        if (!take)
             continue;
         if (d->rownum_max >= 0 && matched >= d->rownum_max)
             break;
@@ -276,7 +304,10 @@ static sim_err_t run_delete(life_db_t *db, const scr_stmt_t *st)
     for (uint64_t r = 0; r < t->nrows; r++) {
         life_row_t *rw = &t->rows[r];
         int64_t id;
-        if (!rw->alive || !own_row(db, rw->id, &id) || !scr_pred_match(d->where, id))
+        int take = take_row(db, d, rw, &id);
+        if (take < 0)
+            return SIM_OK;
+        if (!take)
             continue;
         if (d->rownum_max >= 0 && matched >= d->rownum_max)
             break;
@@ -435,11 +466,10 @@ static void end_block(life_db_t *db, const scr_block_t *b, scr_val_t *vars)
 
 /* Whether a session's turn ends after statement st: at a commit, and at a
  * sleep between transactions, so that the clock has moved when it goes on.
- * A sleep inside a transaction keeps the turn: the space model holds one
- * open transaction, so another session may not run until it ends. */
+ * A sleep inside a transaction keeps the turn. */
 static int ends_turn(const life_db_t *db, const scr_stmt_t *st)
 {
-    return st->kind == SCR_COMMIT || (st->kind == SCR_SLEEP && db->ntx == 0);
+    return st->kind == SCR_COMMIT || (st->kind == SCR_SLEEP && db->cur->ntx == 0);
 }
 
 /* A PL/SQL block: its variables, then its statements.  With yield_commits
@@ -467,6 +497,10 @@ static sim_err_t run_block(life_db_t *db, const scr_stmt_t *st)
     db->in_block = 1;
     for (uint32_t i = from; i < b->nstmts && rc == SIM_OK; i++) {
         rc = run_stmt(db, &b->stmts[i], vars);
+        /* A statement that met another session's row lock was undone: the
+         * block stops before it, and runs it again when it goes on. */
+        if (rc == SIM_OK && db->blocked_by)
+            db->suspended = 1;
         if (rc == SIM_OK && !db->suspended && db->yield_commits && ends_turn(db, &b->stmts[i]) &&
             i + 1 < b->nstmts) {
             db->suspended = 1;
@@ -489,11 +523,26 @@ static sim_err_t run_block(life_db_t *db, const scr_stmt_t *st)
     return rc;
 }
 
+/* A DML statement under its savepoint: one that meets another session's
+ * row lock is undone to it (db->blocked_by says whose lock). */
+static sim_err_t run_dml(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars)
+{
+    sim_err_t rc = life_stmt_mark(db);
+    if (rc != SIM_OK)
+        return rc;
+    rc = st->kind == SCR_INSERT   ? run_insert(db, st, vars)
+         : st->kind == SCR_UPDATE ? run_update(db, st, vars)
+                                  : run_delete(db, st);
+    if (rc == SIM_OK && db->blocked_by)
+        life_stmt_undo(db);
+    return rc;
+}
+
 static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars)
 {
     sim_err_t rc = SIM_OK;
-    if (is_ddl(st->kind) && db->ntx > 0) {
-        rc = life_commit(db);
+    if (is_ddl(st->kind)) {
+        rc = life_commit_open(db);
         if (rc != SIM_OK)
             return rc;
     }
@@ -503,11 +552,9 @@ static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *
         create_table(db, t, &db->s->tables[st->table]);
         return SIM_OK;
     case SCR_INSERT:
-        return run_insert(db, st, vars);
     case SCR_UPDATE:
-        return run_update(db, st, vars);
     case SCR_DELETE:
-        return run_delete(db, st);
+        return run_dml(db, st, vars);
     case SCR_COMMIT:
         return commit(db);
     case SCR_ROLLBACK:
@@ -648,11 +695,14 @@ void life_close(life_db_t *db)
 {
     if (db == NULL)
         return;
-    for (uint32_t k = 0; k < db->nsusp; k++)
+    for (uint32_t k = 0; k < db->nsusp; k++) {
         if (db->susp[k].block) {
             db->cur = &db->susp[k];
             end_block(db, &db->cur->block->u.block, db->cur->vars);
         }
+        sim_free(db->susp[k].tx);
+        sim_free(db->susp[k].mark_sp);
+    }
     sim_free(db->susp);
     if (db->tables)
         for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
@@ -663,7 +713,6 @@ void life_close(life_db_t *db)
         }
     sim_free(db->tables);
     life_lobs_free(db);
-    sim_free(db->tx);
     undo_destroy(db->undo);
     scr_values_destroy(db->vs);
     sim_free(db->zc);
@@ -715,9 +764,13 @@ sim_err_t life_exec(life_db_t *db, const scr_stmt_t *st, uint32_t session, uint3
         db->nsusp = n;
     }
     db->cur = &db->susp[session];
-    db->id_base = sessions > 1 ? (int64_t)session * LIFE_SESSION_IDS : 0;
-    db->id_span = sessions > 1 ? LIFE_SESSION_IDS : 0;
+    db->sid = session;
+    /* `-- lobsim rows: shared`: the rows are every session's. */
+    int own = sessions > 1 && !st->shared_rows;
+    db->id_base = own ? (int64_t)session * LIFE_SESSION_IDS : 0;
+    db->id_span = own ? LIFE_SESSION_IDS : 0;
     db->suspended = 0;
+    db->blocked_by = 0;
     sim_err_t rc = run_stmt(db, st, NULL);
     forget_konst(db);
     if (rc != SIM_OK && db->cur->block)
@@ -732,7 +785,15 @@ int life_stopped(const life_db_t *db)
 
 int life_in_transaction(const life_db_t *db)
 {
-    return db->ntx > 0;
+    return db->cur && db->cur->ntx > 0;
+}
+
+void life_cancel(life_db_t *db, uint32_t session)
+{
+    if (session < db->nsusp && db->susp[session].block) {
+        db->cur = &db->susp[session];
+        end_block(db, &db->cur->block->u.block, db->cur->vars);
+    }
 }
 
 void life_set_yield(life_db_t *db, int on)

@@ -2,11 +2,12 @@
  * sessions.c -- sessions at once: the script's DML run by n sessions over
  * one database, in time, on sim/'s event engine (the cluster experiment's).
  *
- * What is shared and what it costs.  A session's transaction is run on the
- * model whole when the session comes to it (lobspace keeps one open
- * transaction, so transactions do not interleave in the space model); what
- * it did that takes time comes back as a list of operations
- * (life_set_trace()), which the session then goes through in time:
+ * What is shared and what it costs.  A session's next statement is run on
+ * the model when the session comes to it (each session has its own open
+ * transaction, so sessions' transactions interleave statement by
+ * statement); what it did that takes time comes back as a list of
+ * operations (life_set_trace()), which the session then goes through in
+ * time:
  *
  *   dispenser    the segment's dispenser latch (one of ses.dispensers,
  *                by session), held ses.latch_hold_ns: a session that finds
@@ -25,7 +26,11 @@
  *                when a session fetches its next transaction);
  *   commit       LGWR writes every commit waiting when it starts, in
  *                ses.log_write_us; a commit that comes while it writes
- *                waits for the next write (group commit): `log file sync`.
+ *                waits for the next write (group commit): `log file sync`;
+ *   row lock     a statement that meets a row another session's open
+ *                transaction changed is undone (its savepoint) and waits
+ *                on `enq: TX - row lock contention` until that transaction
+ *                ends, then runs again (locks.c finds deadlocks: ORA-00060).
  *
  * Holding a latch, an enqueue or a block is the holder's CPU.  A session's
  * CPU never queues (a CPU each).  Waits are counted as AWR counts them:
@@ -65,9 +70,16 @@ typedef struct {
     int event;       /* what it waits on (life_event_t) */
     int queued;      /* it found the resource held */
     int grew;        /* its allocation waited for the segment's growth */
+    /* Row locks: the session whose lock its last statement met (+1; 0:
+     * none) and that session's ended transactions then; its waits so far;
+     * sessions waiting for it; its transactions ended as last seen.  Whom
+     * it waits for is run_t's wait_for (locks.c reads it). */
+    uint32_t blocked_on, nwaiters;
+    uint64_t block_gen, wait_seq, ended_seen;
+    uint32_t blocked_line; /* the statement's line, for ORA-00060 */
 } ses_t;
 
-enum { EV_GO, EV_RELEASE, EV_LGWR, EV_KINDS };
+enum { EV_GO, EV_RELEASE, EV_LGWR, EV_DEADLOCK, EV_KINDS };
 
 typedef struct {
     life_db_t *db;
@@ -85,22 +97,24 @@ typedef struct {
     sim_fifo_t lgwr_now, lgwr_next; /* commits in the write, and for the next */
     uint64_t snap_ns, next_snap;    /* snapshots: every snap_ns, the next at next_snap */
     life_ses_figures_t taken;       /* the system's figures at the last snapshot */
+    uint32_t *wait_for;             /* session + 1 each waits for on a row lock, 0: none */
+    uint64_t *since;                /* when that wait began */
     life_ses_result_t *out;
     sim_err_t err;
 } run_t;
 
 const char *life_event_name(life_event_t e)
 {
-    static const char *const names[LIFE_EVENTS] = {"enq: HW - contention", "latch free",
-                                                   "buffer busy waits", "direct path write",
-                                                   "log file sync"};
+    static const char *const names[LIFE_EVENTS] = {
+        "enq: HW - contention", "latch free",    "buffer busy waits",
+        "direct path write",    "log file sync", "enq: TX - row lock contention"};
     return (unsigned)e < LIFE_EVENTS ? names[e] : "?";
 }
 
 const char *life_event_class(life_event_t e)
 {
-    static const char *const classes[LIFE_EVENTS] = {"Configuration", "Other", "Concurrency",
-                                                     "User I/O", "Commit"};
+    static const char *const classes[LIFE_EVENTS] = {"Configuration", "Other",  "Concurrency",
+                                                     "User I/O",      "Commit", "Application"};
     return (unsigned)e < LIFE_EVENTS ? classes[e] : "?";
 }
 
@@ -211,6 +225,7 @@ static void add_figures(life_ses_figures_t *y, const life_ses_figures_t *f, int 
     y->hw_gets += m * f->hw_gets;
     y->extents += m * f->extents;
     y->transactions += m * f->transactions;
+    y->deadlocks += m * f->deadlocks;
     for (int i = 0; i < SIM_STAT_COUNT; i++)
         y->st.v[i] += m * f->st.v[i];
 }
@@ -319,8 +334,85 @@ static sim_err_t exec(run_t *r, uint32_t k, const scr_stmt_t *st, uint32_t n)
     return rc;
 }
 
-/* Session k's next transaction (its statements up to a commit or rollback,
- * or the phase's end) run on the model, its operations queued. */
+/* ---- row locks ----------------------------------------------------------- */
+
+/* Session j's wait for a row lock ends now: counted as AWR counts it. */
+static void end_wait(run_t *r, uint32_t j)
+{
+    life_ses_figures_t *f = &r->fig[j];
+    f->waits[LIFE_EV_TX]++;
+    f->wait_ns[LIFE_EV_TX] += sim_engine_now(r->ev) - r->since[j];
+    r->ses[r->wait_for[j] - 1].nwaiters--;
+    r->wait_for[j] = 0;
+}
+
+/* Session k ended a transaction on the model: whoever waits for it goes
+ * on, and runs its statement again. */
+static void transaction_ended(run_t *r, uint32_t k)
+{
+    uint64_t ended = life_tx_ended(r->db, k);
+    if (ended == r->ses[k].ended_seen)
+        return;
+    r->ses[k].ended_seen = ended;
+    for (uint32_t j = 0; j < r->n && r->ses[k].nwaiters > 0; j++)
+        if (r->wait_for[j] == k + 1) {
+            end_wait(r, j);
+            at(r, sim_engine_now(r->ev), EV_GO, j, 0);
+        }
+}
+
+/* Session k waits for the transaction whose lock its statement met, unless
+ * it ended meanwhile (0: go on at once).  A wait that closes a cycle is a
+ * deadlock: the session of it that looks first is told so (EV_DEADLOCK). */
+static int begin_wait(run_t *r, uint32_t k)
+{
+    ses_t *s = &r->ses[k];
+    uint32_t h = s->blocked_on - 1;
+    s->blocked_on = 0;
+    if (life_tx_ended(r->db, h) != s->block_gen)
+        return 0;
+    uint64_t now = sim_engine_now(r->ev);
+    r->wait_for[k] = h + 1;
+    r->since[k] = now;
+    s->wait_seq++;
+    r->ses[h].nwaiters++;
+    uint32_t victim;
+    uint64_t when;
+    if (life_lock_victim(r->wait_for, r->since, r->n, k, now,
+                         (uint64_t)r->p->deadlock_ms * NS_PER_MS, &victim, &when))
+        at(r, when, EV_DEADLOCK, victim, r->ses[victim].wait_seq);
+    return 1;
+}
+
+/* Session v found the deadlock: ORA-00060, its statement rolled back (it
+ * was undone when it met the lock), and it goes on with the next one; its
+ * transaction stays open, and the others wait until it ends. */
+static void on_deadlock(void *arg, uint32_t v, uint64_t seq)
+{
+    run_t *r = arg;
+    snap_upto(r, sim_engine_now(r->ev));
+    ses_t *s = &r->ses[v];
+    if (r->wait_for[v] == 0 || s->wait_seq != seq)
+        return; /* that wait is over */
+    end_wait(r, v);
+    r->fig[v].deadlocks++;
+    life_ses_result_t *out = r->out;
+    life_ses_error_t *e = sim_realloc(out->errors, (out->nerrors + 1) * sizeof *e);
+    if (e == NULL) {
+        fail(r, SIM_ENOMEM);
+        return;
+    }
+    out->errors = e;
+    e[out->nerrors++] = (life_ses_error_t){v + 1, s->blocked_line, sim_engine_now(r->ev)};
+    life_cancel(r->db, v);
+    s->cursor++;
+    at(r, sim_engine_now(r->ev), EV_GO, v, 0);
+}
+
+/* Session k's next statement run on the model (one a turn: sessions'
+ * transactions interleave statement by statement), its operations queued.
+ * A PL/SQL block runs up to its next commit; a statement that met another
+ * session's row lock is run again after the wait. */
 static sim_err_t fetch(run_t *r, uint32_t k)
 {
     ses_t *s = &r->ses[k];
@@ -333,18 +425,18 @@ static sim_err_t fetch(run_t *r, uint32_t k)
         sim_err_t rc = exec(r, k, st, r->n);
         if (rc != SIM_OK)
             return rc;
-        if (life_stopped(r->db)) {
-            /* A PL/SQL block committed: its next transaction is the rest
-             * of it, next time. */
-            s->cursor--;
-            break;
+        transaction_ended(r, k);
+        uint32_t h = life_blocked(r->db);
+        if (h) {
+            s->blocked_on = h;
+            s->block_gen = life_tx_ended(r->db, h - 1);
+            s->blocked_line = st->line;
         }
-        if (st->kind == SCR_COMMIT || st->kind == SCR_ROLLBACK)
-            break;
-        /* A sleep between transactions: the next statement runs when it
-         * is over, on the clock of then. */
-        if (st->kind == SCR_SLEEP && !life_in_transaction(r->db))
-            break;
+        /* A PL/SQL block that stopped (a commit, a lock) or a statement
+         * that met a lock goes on from there next time. */
+        if (h || life_stopped(r->db))
+            s->cursor--;
+        break;
     }
     return r->err;
 }
@@ -358,20 +450,18 @@ static void go(run_t *r, uint32_t k)
     uint64_t now = sim_engine_now(r->ev);
     while (r->err == SIM_OK) {
         if (s->next == s->nops) {
-            /* A transaction that did nothing that takes time (a rollback
-             * or a commit with nothing to end) is not the session's end. */
-            sim_err_t rc;
-            do
-                rc = fetch(r, k);
-            while (rc == SIM_OK && s->nops == 0 && s->cursor < r->end);
+            if (s->blocked_on && begin_wait(r, k))
+                return;
+            if (s->cursor >= r->end) {
+                f->end_ns = now;
+                return;
+            }
+            sim_err_t rc = fetch(r, k);
             if (rc != SIM_OK) {
                 fail(r, rc);
                 return;
             }
-            if (s->nops == 0) {
-                f->end_ns = now;
-                return;
-            }
+            continue;
         }
         const op_t *o = &s->ops[s->next++];
         uint64_t cpu = 0;
@@ -502,12 +592,15 @@ static sim_err_t setup(run_t *r, const scr_script_t *s, const life_params_t *p, 
     r->nseg = s->ntables * LIFE_MAX_LOBCOLS;
     r->nsrv = (size_t)r->nseg * (p->ses.dispensers + 1 + LOB_SPACE_BUCKETS) + 1;
     r->ses = sim_calloc(n, sizeof *r->ses);
+    r->wait_for = sim_calloc(n, sizeof *r->wait_for);
+    r->since = sim_calloc(n, sizeof *r->since);
     r->srv = sim_calloc(r->nsrv, sizeof *r->srv);
     out->s = sim_calloc(n, sizeof *out->s);
     out->n = n;
     r->fig = out->s;
     r->res = &out->res;
-    if (r->ses == NULL || r->srv == NULL || out->s == NULL)
+    if (r->ses == NULL || r->srv == NULL || out->s == NULL || r->wait_for == NULL ||
+        r->since == NULL)
         return SIM_ENOMEM;
     for (size_t i = 0; i < r->nsrv; i++)
         r->srv[i].cap = 1;
@@ -518,6 +611,7 @@ static sim_err_t setup(run_t *r, const scr_script_t *s, const life_params_t *p, 
     sim_engine_on(r->ev, EV_GO, on_go, r);
     sim_engine_on(r->ev, EV_RELEASE, on_release, r);
     sim_engine_on(r->ev, EV_LGWR, on_lgwr, r);
+    sim_engine_on(r->ev, EV_DEADLOCK, on_deadlock, r);
     return SIM_OK;
 }
 
@@ -531,6 +625,8 @@ static void teardown(run_t *r)
     sim_fifo_free(&r->lgwr_now);
     sim_fifo_free(&r->lgwr_next);
     sim_free(r->ses);
+    sim_free(r->wait_for);
+    sim_free(r->since);
     sim_free(r->srv);
     sim_engine_destroy(r->ev);
     life_close(r->db);
@@ -546,10 +642,21 @@ static sim_err_t phase(run_t *r, uint32_t from)
     }
     while (r->err == SIM_OK && sim_engine_step(r->ev))
         ;
-    /* Nothing left to happen: every session must be through (one still
-     * waiting means a resource lost it, a bug). */
+    /* Nothing left to happen: every session must be through.  One waiting
+     * for a row lock waits for a transaction the script never ends (it
+     * would hang on Oracle); one waiting for anything else was lost by a
+     * resource, a bug. */
     for (uint32_t k = 0; k < r->n && r->err == SIM_OK; k++)
-        if (r->ses[k].cursor < r->end || r->ses[k].next < r->ses[k].nops) {
+        if (r->wait_for[k]) {
+            snprintf(r->db->msg, r->db->msglen,
+                     "%s:%u: session %u waits for ever for session %u's row lock: session %u "
+                     "does not commit or roll back before %s",
+                     r->s->file, r->ses[k].blocked_line, k + 1, r->wait_for[k], r->wait_for[k],
+                     r->end < r->s->nstmts ? "the next statement all sessions "
+                                             "share"
+                                           : "the script's end");
+            return SIM_EINVAL;
+        } else if (r->ses[k].cursor < r->end || r->ses[k].next < r->ses[k].nops) {
             snprintf(r->db->msg, r->db->msglen,
                      "%s: internal error: session %u stalled at statement %u", r->s->file, k + 1,
                      r->ses[k].cursor);
@@ -614,6 +721,8 @@ sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint3
             life_advance(r.db, sim_engine_now(r.ev) / NS_PER_MS);
             rc = exec(&r, 0, &s->stmts[i++], 1);
             r.ses[0].nops = 0;
+            if (rc == SIM_OK)
+                transaction_ended(&r, 0);
             continue;
         }
         r.end = i;
@@ -654,6 +763,7 @@ sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint3
 void life_ses_result_free(life_ses_result_t *r)
 {
     sim_free(r->s);
+    sim_free(r->errors);
     sim_free(r->snaps);
     sim_free(r->tables);
     memset(r, 0, sizeof *r);

@@ -1,13 +1,23 @@
 /*
- * txn.c -- the session's open transaction: its log of row and LOB changes,
- * commit and rollback.
+ * txn.c -- each session's open transaction: its log of row and LOB
+ * changes, its row locks, commit, rollback and the statement savepoint.
  *
- * Commit: every segment's frees become unexpired by the LOB's retention
- * (lob_space_commit()), versions no row holds are destroyed, deleted rows'
- * LOBs let go.  Rollback walks the log backwards: rows come back or go,
- * each row gets its old version again, and every segment gives the
- * transaction's frees back to their versions and makes its allocations
- * reusable (lob_space_rollback()).
+ * Every session (db->cur, life_exec()'s) keeps its own log, and every
+ * segment a lobspace transaction per session (life_seg_tx()), so that
+ * several transactions are open at once.  A row a transaction changes is
+ * locked for it (life_row_t.locker) until it ends: another session's
+ * update or delete that meets it stops (run.c, db->blocked_by) and waits
+ * on `enq: TX - row lock contention` (sessions.c).
+ *
+ * Commit: the session's frees in every segment become unexpired by the
+ * LOB's retention (lob_space_commit()), versions no row holds are
+ * destroyed, deleted rows' LOBs let go, its locks released.  Rollback
+ * walks the log backwards: rows come back or go, each row gets its old
+ * version again, and every segment gives the transaction's frees back to
+ * their versions and makes its allocations reusable
+ * (lob_space_rollback()).  The statement savepoint does the same for the
+ * entries after a mark (lob_space_rollback_to()): Oracle's statement-level
+ * rollback, which keeps the transaction and the locks taken before.
  */
 #include <string.h>
 
@@ -15,16 +25,26 @@
 
 sim_err_t life_tx_log(life_db_t *db, life_tx_t e)
 {
-    if (db->ntx == db->cap_tx) {
-        size_t cap = db->cap_tx ? db->cap_tx * 2 : 1024;
-        life_tx_t *v = sim_realloc(db->tx, cap * sizeof *v);
+    life_susp_t *c = db->cur;
+    if (c->ntx == c->cap_tx) {
+        size_t cap = c->cap_tx ? c->cap_tx * 2 : 1024;
+        life_tx_t *v = sim_realloc(c->tx, cap * sizeof *v);
         if (v == NULL)
             return SIM_ENOMEM;
-        db->tx = v;
-        db->cap_tx = cap;
+        c->tx = v;
+        c->cap_tx = cap;
     }
-    db->tx[db->ntx++] = e;
+    c->tx[c->ntx++] = e;
+    life_row_t *r = &db->tables[e.table].rows[e.row];
+    if (r->locker == 0)
+        r->fresh = e.kind == LIFE_TX_INSERT;
+    r->locker = db->sid + 1;
     return SIM_OK;
+}
+
+int life_row_locked(const life_db_t *db, const life_row_t *r)
+{
+    return r->locker != 0 && r->locker != db->sid + 1;
 }
 
 static void retention_of(const life_db_t *db, const scr_lob_opts_t *o, lob_retention_t *ret,
@@ -53,6 +73,16 @@ static void retention_of(const life_db_t *db, const scr_lob_opts_t *o, lob_reten
     }
 }
 
+/* Whether a session other than the running one has a transaction open:
+ * its log names rows by index, so rows may not move. */
+static int others_open(const life_db_t *db)
+{
+    for (uint32_t k = 0; k < db->nsusp; k++)
+        if (k != db->sid && db->susp[k].ntx > 0)
+            return 1;
+    return 0;
+}
+
 /* Compact a table's rows once the dead outnumber the living: no log entry
  * refers to a row after a commit. */
 static sim_err_t compact(life_table_t *t)
@@ -67,46 +97,100 @@ static sim_err_t compact(life_table_t *t)
     return SIM_OK;
 }
 
+/* The running session's lobspace transaction of segment k of t, or NULL
+ * when it has none. */
+static lob_space_tx_t *seg_tx(const life_db_t *db, const life_seg_t *g)
+{
+    return g->space && db->sid < g->ntx ? g->tx[db->sid] : NULL;
+}
+
+/* The locks of the log's entries from `from` on released; those of the
+ * entries before it taken again (a row changed before and after). */
+static void unlock_from(life_db_t *db, size_t from)
+{
+    life_susp_t *c = db->cur;
+    for (size_t i = from; i < c->ntx; i++) {
+        life_row_t *r = &db->tables[c->tx[i].table].rows[c->tx[i].row];
+        r->locker = 0;
+        r->fresh = 0;
+    }
+    for (size_t i = 0; i < from && i < c->ntx; i++) {
+        life_row_t *r = &db->tables[c->tx[i].table].rows[c->tx[i].row];
+        if (r->locker == 0)
+            r->fresh = c->tx[i].kind == LIFE_TX_INSERT;
+        r->locker = db->sid + 1;
+    }
+}
+
 sim_err_t life_commit(life_db_t *db)
 {
-    for (size_t i = 0; i < db->ntx; i++) {
-        life_tx_t *e = &db->tx[i];
+    life_susp_t *c = db->cur;
+    for (size_t i = 0; i < c->ntx; i++) {
+        life_tx_t *e = &c->tx[i];
         life_table_t *t = &db->tables[e->table];
+        life_row_t *r = &t->rows[e->row];
         if (e->kind == LIFE_TX_LOB) {
             life_lob_settle(db, t, e->col, e->old_lob);
+            if (e->new_lob && db->lobs[e->new_lob].refs)
+                db->lobs[e->new_lob].owner = 0;
         } else if (e->kind == LIFE_TX_DELETE) {
-            life_row_t *r = &t->rows[e->row];
             for (uint32_t k = 0; k < t->nlob; k++) {
                 life_lob_settle(db, t, k, r->lob[k]);
                 r->lob[k] = 0;
             }
+        } else {
+            for (uint32_t k = 0; k < t->nlob; k++)
+                if (r->lob[k])
+                    db->lobs[r->lob[k]].owner = 0;
         }
     }
+    unlock_from(db, 0);
+    int others = others_open(db);
     for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
         life_table_t *t = &db->tables[ti];
         for (uint32_t k = 0; k < t->nlob; k++) {
-            if (t->seg[k].space == NULL)
+            lob_space_tx_t *tx = seg_tx(db, &t->seg[k]);
+            if (tx == NULL)
                 continue;
             lob_retention_t ret;
             uint64_t ms;
             retention_of(db, &t->seg[k].o, &ret, &ms);
-            sim_err_t rc = lob_space_commit(t->seg[k].space, t->seg[k].tx, db->clock_ms, ret, ms);
+            sim_err_t rc = lob_space_commit(t->seg[k].space, tx, db->clock_ms, ret, ms);
             if (rc != SIM_OK)
                 return rc;
         }
-        if (t->exists)
+        if (t->exists && !others)
             compact(t);
     }
-    db->ntx = 0;
+    c->ntx = 0;
+    c->ended++;
     sim_stat_add(&db->part[LIFE_PART_ROW], SIM_STAT_USER_COMMITS, 1);
     life_redo_commit(db);
     return SIM_OK;
 }
 
-sim_err_t life_rollback(life_db_t *db)
+sim_err_t life_commit_open(life_db_t *db)
 {
-    for (size_t i = db->ntx; i-- > 0;) {
-        life_tx_t *e = &db->tx[i];
+    life_susp_t *cur = db->cur;
+    uint32_t sid = db->sid;
+    sim_err_t rc = SIM_OK;
+    for (uint32_t k = 0; k < db->nsusp && rc == SIM_OK; k++)
+        if (db->susp[k].ntx > 0) {
+            db->cur = &db->susp[k];
+            db->sid = k;
+            rc = life_commit(db);
+        }
+    db->cur = cur;
+    db->sid = sid;
+    return rc;
+}
+
+/* The log's entries from `from` on undone, the latest first. */
+static void undo_log(life_db_t *db, size_t from)
+{
+    life_susp_t *c = db->cur;
+    for (size_t i = c->ntx; i-- > from;) {
+        life_tx_t *e = &c->tx[i];
         life_table_t *t = &db->tables[e->table];
         life_row_t *r = &t->rows[e->row];
         switch (e->kind) {
@@ -141,12 +225,65 @@ sim_err_t life_rollback(life_db_t *db)
             break;
         }
     }
+    unlock_from(db, from);
+    c->ntx = from;
+}
+
+sim_err_t life_rollback(life_db_t *db)
+{
+    undo_log(db, 0);
     for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
         life_table_t *t = &db->tables[ti];
-        for (uint32_t k = 0; k < t->nlob; k++)
-            if (t->seg[k].space)
-                lob_space_rollback(t->seg[k].space, t->seg[k].tx);
+        for (uint32_t k = 0; k < t->nlob; k++) {
+            lob_space_tx_t *tx = seg_tx(db, &t->seg[k]);
+            if (tx)
+                lob_space_rollback(t->seg[k].space, tx);
+        }
     }
-    db->ntx = 0;
+    db->cur->ended++;
     return SIM_OK;
+}
+
+sim_err_t life_stmt_mark(life_db_t *db)
+{
+    life_susp_t *c = db->cur;
+    uint32_t nseg = db->s->ntables * LIFE_MAX_LOBCOLS;
+    if (c->mark_sp == NULL) {
+        c->mark_sp = sim_calloc(nseg ? nseg : 1, sizeof *c->mark_sp);
+        if (c->mark_sp == NULL)
+            return SIM_ENOMEM;
+    }
+    c->mark_ntx = c->ntx;
+    for (uint32_t ti = 0; ti < db->s->ntables; ti++)
+        for (uint32_t k = 0; k < LIFE_MAX_LOBCOLS; k++) {
+            const lob_space_tx_t *tx =
+                k < db->tables[ti].nlob ? seg_tx(db, &db->tables[ti].seg[k]) : NULL;
+            c->mark_sp[ti * LIFE_MAX_LOBCOLS + k] =
+                tx ? lob_space_tx_mark(tx) : (lob_space_mark_t){0, 0};
+        }
+    return SIM_OK;
+}
+
+void life_stmt_undo(life_db_t *db)
+{
+    life_susp_t *c = db->cur;
+    undo_log(db, c->mark_ntx);
+    for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
+        life_table_t *t = &db->tables[ti];
+        for (uint32_t k = 0; k < t->nlob; k++) {
+            lob_space_tx_t *tx = seg_tx(db, &t->seg[k]);
+            if (tx)
+                lob_space_rollback_to(t->seg[k].space, tx, c->mark_sp[ti * LIFE_MAX_LOBCOLS + k]);
+        }
+    }
+}
+
+uint32_t life_blocked(const life_db_t *db)
+{
+    return db->blocked_by;
+}
+
+uint64_t life_tx_ended(const life_db_t *db, uint32_t session)
+{
+    return session < db->nsusp ? db->susp[session].ended : 0;
 }

@@ -310,6 +310,9 @@ struct scr_stmt {
     uint32_t line;    /* line of its first token */
     uint32_t session; /* 0: every session runs it; n: session n only (a comment line
                        * `-- lobsim session: n` before it; sessions.c in script/) */
+    int shared_rows;  /* its rows are every session's: ids not offset per session (a
+                       * comment line `-- lobsim rows: shared` before it, until
+                       * `-- lobsim rows: own`) */
     const char *text; /* the original text, terminator left out, NUL-terminated */
     int table;        /* index into scr_script_t.tables, -1 when none */
     int column;       /* the LOB column concerned, -1 when none */
@@ -350,8 +353,11 @@ sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_op
  * Which session runs each statement of s, from the comment lines
  * `-- lobsim session: N` (1 .. SCR_SESSIONS_MAX) and `-- lobsim session:
  * all` of its text: a statement takes the last marker before its first
- * line, 0 (every session) when none.  scr_parse() calls it.  SIM_EINVAL
- * with one line "FILE:LINE: lobsim session '...' not understood (...)".
+ * line, 0 (every session) when none.  Likewise `-- lobsim rows: shared`
+ * and `-- lobsim rows: own` (the default) say whether its rows are every
+ * session's or its own (shared_rows).  scr_parse() calls it.  SIM_EINVAL
+ * with one line "FILE:LINE: lobsim session '...' not understood (...)" or
+ * "FILE:LINE: lobsim rows '...' not understood (...)".
  */
 sim_err_t scr_mark_sessions(const char *file, const char *text, size_t len, scr_script_t *s,
                             char *err, size_t errlen);

@@ -127,8 +127,8 @@ def main():
         else:
             svg = open(os.path.join(where, "ses.svg"), encoding="utf-8").read()
             titles = re.findall(r'class="panel" data-title="([^"]*)"', svg)
-            if len(titles) != 7 or titles[0] != "transactions":
-                bad(f"sessions --plot: panels {titles}, want transactions, DB CPU and 5 events")
+            if len(titles) != 8 or titles[0] != "transactions":
+                bad(f"sessions --plot: panels {titles}, want transactions, DB CPU and 6 events")
             first = svg.split('class="panel" data-title="DB CPU"')[0]
             lines = dict(re.findall(r'data-name="([^"]*)" data-statistic="" data-values="([^"]*)"', first))
             rows = rows_of(os.path.join(where, "ses.csv"))

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -513,6 +514,135 @@ static void test_error_ends_run(void **state)
     scr_free(s);
 }
 
+/* ---- row locks and deadlocks ------------------------------------------- */
+
+/* Rows every session shares (`-- lobsim rows: shared`), loaded by
+ * session 1 in the order 1, 3, 2, NOCACHE out of row. */
+#define SHARED                                                                                     \
+    "create table t (id number, c clob) lob (c) store as securefile "                              \
+    "(disable storage in row nocache);\n"                                                          \
+    "-- lobsim rows: shared\n-- lobsim session: 1\n" ROW(1) ROW(3) ROW(2)
+#define SET(id, chars, cond)                                                                       \
+    "update t set c = rpad(to_clob('y'), " #chars ", 'y') where id " cond ";\n"
+#define SLEEP(s) "exec dbms_session.sleep(" #s ");\n"
+
+/* Session 1 updates row 1, session 2 row 2; then session 1 rows 2 and 3
+ * (row 3 first: it changes it, then meets session 2's lock on row 2) and
+ * session 2 row 1: a cycle. */
+static const char *deadlock_sql = SHARED SET(1, 4000, "= 1") SLEEP(2)
+    SET(2, 12000, "> 1") "commit;\n"
+                         "-- lobsim session: 2\n" SLEEP(1) SET(2, 28000, "= 2") SLEEP(2)
+                             SET(1, 60000, "= 1") "commit;\n";
+
+/* The rows as the deadlock leaves them, written by one session: row 1
+ * session 2's 60,000 characters, row 2 its 28,000, row 3 as loaded. */
+static const char *deadlock_end_sql =
+    "create table t (id number, c clob) lob (c) store as securefile "
+    "(disable storage in row nocache);\n" ROW(1) ROW(3) ROW(2) SET(1, 60000, "= 1")
+        SET(2, 28000, "= 2") "commit;\n";
+
+static uint64_t used_blocks(const life_ses_result_t *r)
+{
+    assert_int_equal(r->ntables, 1);
+    return r->tables[0].segment.v[SIM_STAT_DSU_USED_BLOCKS];
+}
+
+/* Exactly one ORA-00060, to session 1 (waiting since about 2 s, it looks
+ * first, about 3 s later), naming the statement of line 12; that statement
+ * is rolled back whole (row 3, which it had changed, keeps its value) and
+ * its session goes on: its commit lets session 2 update row 1.  Both
+ * waits are counted as enq: TX - row lock contention. */
+static void test_deadlock(void **state)
+{
+    (void)state;
+    life_ses_result_t r, end, again;
+    run(deadlock_sql, NULL, 2, &r);
+    run(deadlock_end_sql, NULL, 1, &end);
+    assert_int_equal(r.nerrors, 1);
+    assert_int_equal(r.errors[0].session, 1);
+    assert_int_equal(r.errors[0].line, 12);
+    assert_int_equal(r.s[0].deadlocks, 1);
+    assert_int_equal(r.s[1].deadlocks, 0);
+    assert_int_equal(r.s[0].waits[LIFE_EV_TX], 1);
+    assert_int_equal(r.s[1].waits[LIFE_EV_TX], 1);
+    /* Session 1 waited from about 2 s to its look 3 s later; session 2
+     * from about 3 s until session 1's commit just after. */
+    assert_true(r.s[0].wait_ns[LIFE_EV_TX] >= 2990000000ull);
+    assert_true(r.s[0].wait_ns[LIFE_EV_TX] <= 3000000000ull);
+    assert_true(r.s[1].wait_ns[LIFE_EV_TX] >= 1990000000ull);
+    assert_true(r.s[1].wait_ns[LIFE_EV_TX] <= 2010000000ull);
+    assert_true(r.errors[0].at_ns >= 5000000000ull && r.errors[0].at_ns < 5100000000ull);
+    /* What is left: session 2's two updates, row 3 untouched. */
+    assert_int_equal(used_blocks(&r), used_blocks(&end));
+    /* Same script, same figures. */
+    run(deadlock_sql, NULL, 2, &again);
+    assert_int_equal(again.nerrors, 1);
+    assert_int_equal(again.errors[0].at_ns, r.errors[0].at_ns);
+    for (uint32_t k = 0; k < 2; k++)
+        assert_figures_equal(&again.s[k], &r.s[k]);
+    life_ses_result_free(&r);
+    life_ses_result_free(&end);
+    life_ses_result_free(&again);
+}
+
+/* Two sessions updating one row without a cycle: the second waits on
+ * enq: TX - row lock contention for about a second, until the first
+ * commits, then updates it; no error.  Without the marker each session
+ * updates its own row 1 and nobody waits. */
+static const char *row_wait_sql = SHARED SET(1, 4000, "= 1")
+    SLEEP(2) "commit;\n"
+             "-- lobsim session: 2\n" SLEEP(1) SET(1, 60000, "= 1") "commit;\n";
+
+static void test_row_lock_wait(void **state)
+{
+    (void)state;
+    life_ses_result_t r, own;
+    run(row_wait_sql, NULL, 2, &r);
+    assert_int_equal(r.nerrors, 0);
+    assert_int_equal(r.sys.deadlocks, 0);
+    assert_int_equal(r.s[0].waits[LIFE_EV_TX], 0);
+    assert_int_equal(r.s[1].waits[LIFE_EV_TX], 1);
+    assert_true(r.s[1].wait_ns[LIFE_EV_TX] >= 990000000ull);
+    assert_true(r.s[1].wait_ns[LIFE_EV_TX] <= 1010000000ull);
+    /* Session 2's value is the row's at the end: 3 rows of 20,000
+     * characters less row 1's, plus 60,000. */
+    life_ses_result_t end;
+    run("create table t (id number, c clob) lob (c) store as securefile "
+        "(disable storage in row nocache);\n" ROW(1) ROW(3) ROW(2) SET(1, 60000, "= 1") "commit;\n",
+        NULL, 1, &end);
+    assert_int_equal(used_blocks(&r), used_blocks(&end));
+    /* Each session's own rows: session 2 has no row 1 to wait for. */
+    const char *sql = row_wait_sql;
+    char *text = strdup(sql);
+    char *m = strstr(text, "-- lobsim rows: shared");
+    assert_non_null(m);
+    memcpy(m, "-- lobsim rows: own   ", strlen("-- lobsim rows: shared"));
+    run(text, NULL, 2, &own);
+    assert_int_equal(own.sys.waits[LIFE_EV_TX], 0);
+    free(text);
+    life_ses_result_free(&r);
+    life_ses_result_free(&own);
+    life_ses_result_free(&end);
+}
+
+/* A wait for a transaction the script never ends is refused with one
+ * line naming the statement (on Oracle the session would hang). */
+static void test_wait_for_ever(void **state)
+{
+    (void)state;
+    const char *sql = SHARED SET(1, 4000, "= 1") "-- lobsim session: 2\n" SLEEP(1)
+        SET(1, 8000, "= 1") "commit;\n";
+    scr_script_t *s = parse(sql);
+    life_params_t p;
+    life_params_defaults(&p);
+    life_ses_result_t r;
+    char err[SCR_ERR_LEN + 64];
+    assert_int_equal(life_sessions_run(s, &p, 2, 0, &r, err, sizeof err), SIM_EINVAL);
+    assert_non_null(strstr(err, "test.sql:13: session 2 waits for ever for session 1's row lock"));
+    life_ses_result_free(&r);
+    scr_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -534,6 +664,9 @@ int main(void)
         cmocka_unit_test(test_sessions_add_up),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_error_ends_run),
+        cmocka_unit_test(test_deadlock),
+        cmocka_unit_test(test_row_lock_wait),
+        cmocka_unit_test(test_wait_for_ever),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
