@@ -161,12 +161,44 @@ typedef struct {
 typedef int (*bench_steps_fn)(void *arg, const bench_opts_t *o, const bench_step_t *steps,
                               size_t n);
 
+/* A wait event's figures as the store records them (v$session_event). */
+typedef struct {
+    const char *event, *wait_class; /* Oracle's names (static strings) */
+    uint64_t waits, micro;          /* total_waits, time_waited_micro */
+} bench_event_t;
+#define BENCH_MAX_EVENTS 8
+
+/* A run of sessions at once (--sessions) as the store records it
+ * (lobbench_record.c): for each count of the sweep, a record per
+ * simulated session (sid 1 .. count, as v$sesstat's) and one for the
+ * system (sid 0: their sum, as v$sysstat), which alone has snapshots. */
+typedef struct {
+    uint32_t count; /* sessions at once */
+    uint32_t sid;   /* 1 .. count; 0 the system */
+    uint32_t block_size;
+    sim_stats_t stats;
+    size_t nevents; /* every event the model knows, zeros included */
+    bench_event_t events[BENCH_MAX_EVENTS];
+    /* --snapshot-every=Ns, the system only: nsnaps intervals, each one's
+     * length in seconds of model time, its statistics' and its events'
+     * deltas (snap_events[i * nevents + e]), adding up to the above. */
+    uint32_t nsnaps;
+    const double *snap_seconds;
+    const sim_stats_t *snaps;
+    const bench_event_t *snap_events;
+} bench_ses_t;
+/* Record the n records of a run of sessions at once, params the model's
+ * parameters as "name=value ...": 0, or 1 with one line on stderr. */
+typedef int (*bench_sessions_fn)(void *arg, const bench_opts_t *o, const bench_ses_t *ses, size_t n,
+                                 const char *params);
+
 /* Parse and run o->script, print its steps, write --stats-out, and hand
- * the steps to record (NULL: not; record itself heeds --no-db).  0; 2 with one line in err
+ * the steps to record, or with --sessions the sessions to record_sessions
+ * (NULL: not; each heeds --no-db itself).  0; 2 with one line in err
  * for bad input (the script, a parameter, a statement Oracle would
  * refuse); 1 for an output that cannot be written or recorded. */
-int bench_script_run(const bench_opts_t *o, bench_steps_fn record, void *arg, char *err,
-                     size_t errlen);
+int bench_script_run(const bench_opts_t *o, bench_steps_fn record,
+                     bench_sessions_fn record_sessions, void *arg, char *err, size_t errlen);
 
 /* ---- tables and files (table.c, table_rac.c) ---------------------------- */
 

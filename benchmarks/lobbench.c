@@ -582,6 +582,13 @@ static int script_outputs(void *arg, const bench_opts_t *o, const bench_step_t *
     return o->no_db ? 0 : lobbench_record_script(arg, o, steps, n);
 }
 
+/* A run of sessions at once recorded (unless --no-db). */
+static int sessions_outputs(void *arg, const bench_opts_t *o, const bench_ses_t *ses, size_t n,
+                            const char *params)
+{
+    return o->no_db ? 0 : lobbench_record_sessions(arg, o, ses, n, params);
+}
+
 int main(int argc, char **argv)
 {
     char err[512];
@@ -602,7 +609,7 @@ int main(int argc, char **argv)
         rc = 1;
     } else if (o.script) {
         lobbench_script_ctx_t ctx = {cmdline, started, 0};
-        rc = bench_script_run(&o, script_outputs, &ctx, err, sizeof err);
+        rc = bench_script_run(&o, script_outputs, sessions_outputs, &ctx, err, sizeof err);
         if (rc != 0)
             fprintf(stderr, "lobbench: %s\n", err);
         else if (ctx.plot_failed)

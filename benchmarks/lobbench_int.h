@@ -44,6 +44,10 @@ typedef struct {
     int plot_failed; /* --plot said why in its line: the run exits 1 */
 } lobbench_script_ctx_t;
 int lobbench_record_script(void *arg, const bench_opts_t *o, const bench_step_t *steps, size_t n);
+/* A run of sessions at once recorded in o->db (bench_sessions_fn; arg as
+ * above): 0, or 1 with one line on stderr. */
+int lobbench_record_sessions(void *arg, const bench_opts_t *o, const bench_ses_t *ses, size_t n,
+                             const char *params);
 /* --plot (lobbench_plot.c): 0, or 1 with one line on stderr. */
 int lobbench_write_plot(const bench_opts_t *o, const sweep_t *sw);
 /* --plot with --snapshot-every (lobbench_snapshot_plot.c): the insert's

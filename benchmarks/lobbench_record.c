@@ -190,10 +190,10 @@ int lobbench_record(const bench_opts_t *o, const sweep_t *sw, const provenance_t
     return rc;
 }
 
-int lobbench_record_script(void *arg, const bench_opts_t *o, const bench_step_t *steps, size_t n)
+/* res_digest() of o->script's bytes, the digest that pairs it with
+ * Oracle's spool: 0, or 1 with one line on stderr. */
+static int script_digest(const bench_opts_t *o, char digest[RES_DIGEST_LEN])
 {
-    const lobbench_script_ctx_t *ctx = arg;
-    /* the script's bytes, for the digest that pairs it with Oracle's spool */
     FILE *f = fopen(o->script, "rb");
     char *text = NULL;
     size_t len = 0, cap = 0;
@@ -217,9 +217,64 @@ int lobbench_record_script(void *arg, const bench_opts_t *o, const bench_step_t 
         free(text);
         return 1;
     }
-    char digest[RES_DIGEST_LEN];
     res_digest(text, len, digest);
     free(text);
+    return 0;
+}
+
+/* A script run's record (res_run_t) from what lobbench knows of it. */
+static void script_run_of(const lobbench_script_ctx_t *ctx, const bench_opts_t *o,
+                          const provenance_t *pv, const char *digest, res_run_t *run)
+{
+    res_run_defaults(run);
+    run->started = (int64_t)ctx->started;
+    run->git_commit = strcmp(pv->commit, "unknown") ? pv->commit : NULL;
+    run->git_dirty = pv->dirty;
+    run->host = pv->host;
+    run->compiler = pv->compiler;
+    run->build_type = LOBSIM_BUILD_TYPE;
+    run->command_line = ctx->cmdline;
+    run->seed = o->seed;
+    run->script_file = o->script;
+    run->script_digest = digest;
+}
+
+/* The run recorded in o->db, with the workloads' order from workload/'s
+ * table and scripts' after them (no sweep runs a script): 0, or 1 with
+ * one line on stderr; `what` names the sessions in the closing line. */
+static int record_script_run(const bench_opts_t *o, const res_run_t *run, const res_session_t *sess,
+                             size_t n, const char *what)
+{
+    res_workload_t wl[WORKLOAD_MAX + 2];
+    size_t nwl = workload_count();
+    for (size_t i = 0; i < nwl; i++)
+        wl[i] = (res_workload_t){workload_name(i), workload_family(i), workload_title(i)};
+    wl[nwl++] = (res_workload_t){RES_SCRIPT_WORKLOAD, RES_SCRIPT_FAMILY, RES_SCRIPT_TITLE};
+    if (o->nsessions)
+        wl[nwl++] = (res_workload_t){RES_SESSIONS_WORKLOAD, RES_SCRIPT_FAMILY, RES_SESSIONS_TITLE};
+    res_store_t *store;
+    int64_t id = 0;
+    int rc = 0;
+    if (open_store(o, &store) != 0)
+        return 1;
+    if (res_set_workloads(store, wl, nwl) != SIM_OK ||
+        res_record_run(store, run, sess, n, &id) != SIM_OK) {
+        fprintf(stderr, "lobbench: %s\n", res_errmsg(store));
+        rc = 1;
+    } else {
+        fprintf(o->quiet ? stderr : stdout, "\nRecorded as run %lld in %s (%zu %s).\n",
+                (long long)id, o->db, n, what);
+    }
+    res_close(store);
+    return rc;
+}
+
+int lobbench_record_script(void *arg, const bench_opts_t *o, const bench_step_t *steps, size_t n)
+{
+    const lobbench_script_ctx_t *ctx = arg;
+    char digest[RES_DIGEST_LEN];
+    if (script_digest(o, digest) != 0)
+        return 1;
     res_session_t *sess = calloc(n, sizeof *sess);
     if (sess == NULL) {
         fprintf(stderr, "lobbench: out of memory recording into %s\n", o->db);
@@ -237,40 +292,63 @@ int lobbench_record_script(void *arg, const bench_opts_t *o, const bench_step_t 
     provenance_t pv;
     lobbench_provenance(&pv);
     res_run_t run;
-    res_run_defaults(&run);
-    run.started = (int64_t)ctx->started;
-    run.git_commit = strcmp(pv.commit, "unknown") ? pv.commit : NULL;
-    run.git_dirty = pv.dirty;
-    run.host = pv.host;
-    run.compiler = pv.compiler;
-    run.build_type = LOBSIM_BUILD_TYPE;
-    run.command_line = ctx->cmdline;
-    run.seed = o->seed;
-    run.script_file = o->script;
-    run.script_digest = digest;
-    /* The store learns the workloads' order from workload/'s table, and
-     * scripts after them: no sweep runs a script. */
-    res_workload_t wl[WORKLOAD_MAX + 1];
-    size_t nwl = workload_count();
-    for (size_t i = 0; i < nwl; i++)
-        wl[i] = (res_workload_t){workload_name(i), workload_family(i), workload_title(i)};
-    wl[nwl++] = (res_workload_t){RES_SCRIPT_WORKLOAD, RES_SCRIPT_FAMILY, RES_SCRIPT_TITLE};
-    res_store_t *store;
-    int64_t id = 0;
-    int rc = 0;
-    if (open_store(o, &store) != 0) {
+    script_run_of(ctx, o, &pv, digest, &run);
+    int rc = record_script_run(o, &run, sess, n, "sessions");
+    free(sess);
+    return rc;
+}
+
+int lobbench_record_sessions(void *arg, const bench_opts_t *o, const bench_ses_t *ses, size_t n,
+                             const char *params)
+{
+    const lobbench_script_ctx_t *ctx = arg;
+    char digest[RES_DIGEST_LEN];
+    if (script_digest(o, digest) != 0)
+        return 1;
+    size_t nev = 0;
+    for (size_t i = 0; i < n; i++)
+        nev += ses[i].nevents * (1 + ses[i].nsnaps);
+    res_session_t *sess = calloc(n, sizeof *sess);
+    res_event_t *ev = calloc(nev ? nev : 1, sizeof *ev);
+    if (sess == NULL || ev == NULL) {
+        fprintf(stderr, "lobbench: out of memory recording into %s\n", o->db);
         free(sess);
+        free(ev);
         return 1;
     }
-    if (res_set_workloads(store, wl, nwl) != SIM_OK ||
-        res_record_run(store, &run, sess, n, &id) != SIM_OK) {
-        fprintf(stderr, "lobbench: %s\n", res_errmsg(store));
-        rc = 1;
-    } else {
-        fprintf(o->quiet ? stderr : stdout, "\nRecorded as run %lld in %s (%zu sessions).\n",
-                (long long)id, o->db, n);
+    res_event_t *e = ev;
+    for (size_t i = 0; i < n; i++) {
+        const bench_ses_t *x = &ses[i];
+        sess[i] = (res_session_t){.workload = RES_SESSIONS_WORKLOAD,
+                                  .path = "local",
+                                  .block_size = x->block_size,
+                                  .seed = o->seed,
+                                  .params = params,
+                                  .stats = x->stats,
+                                  .ses_count = x->count,
+                                  .ses_sid = x->sid,
+                                  .nsnaps = x->nsnaps,
+                                  .snaps = x->snaps,
+                                  .snap_seconds = x->snap_seconds,
+                                  .nevents = x->nevents,
+                                  .events = e};
+        for (size_t k = 0; k < x->nevents; k++)
+            *e++ = (res_event_t){x->events[k].event, x->events[k].wait_class, x->events[k].waits,
+                                 x->events[k].micro};
+        if (x->nsnaps) {
+            sess[i].snap_events = e;
+            for (size_t k = 0; k < x->nevents * x->nsnaps; k++)
+                *e++ = (res_event_t){x->snap_events[k].event, x->snap_events[k].wait_class,
+                                     x->snap_events[k].waits, x->snap_events[k].micro};
+        }
     }
+    provenance_t pv;
+    lobbench_provenance(&pv);
+    res_run_t run;
+    script_run_of(ctx, o, &pv, digest, &run);
+    run.params = params;
+    int rc = record_script_run(o, &run, sess, n, "sessions: each count's system and its sessions");
     free(sess);
-    res_close(store);
+    free(ev);
     return rc;
 }

@@ -444,14 +444,12 @@ static int check_script(const bench_opts_t *o, char *err, size_t errlen)
                      sweep_only[i].opt, o->script);
             return 2;
         }
-    /* Sessions at once report their time, not the steps those outputs and
-     * the store hold. */
+    /* Sessions at once report their time, not the steps --explain parts. */
     const struct {
         int given;
         const char *opt;
     } steps_only[] = {
         {o->explain, "--explain"},
-        {o->db_given, "--db"},
     };
     if (o->nsessions && o->plot && !o->snapshot_ns) {
         snprintf(err, errlen,
@@ -463,7 +461,7 @@ static int check_script(const bench_opts_t *o, char *err, size_t errlen)
         if (steps_only[i].given) {
             snprintf(err, errlen,
                      "%s: applies to a script's steps, not to --sessions (a report of the "
-                     "sessions' time; nothing is recorded)",
+                     "sessions' time)",
                      steps_only[i].opt);
             return 2;
         }

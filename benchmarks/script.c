@@ -211,8 +211,8 @@ static int record_steps(const bench_opts_t *o, const steps_t *s, bench_steps_fn 
     return rc;
 }
 
-int bench_script_run(const bench_opts_t *o, bench_steps_fn record, void *arg, char *err,
-                     size_t errlen)
+int bench_script_run(const bench_opts_t *o, bench_steps_fn record,
+                     bench_sessions_fn record_sessions, void *arg, char *err, size_t errlen)
 {
     scr_options_t so;
     scr_options_defaults(&so);
@@ -243,7 +243,7 @@ int bench_script_run(const bench_opts_t *o, bench_steps_fn record, void *arg, ch
         return rc == SIM_ENOMEM ? 1 : 2;
     }
     if (o->nsessions) {
-        int st = bench_sessions_run(stdout, o, s, &p, err, errlen);
+        int st = bench_sessions_run(stdout, o, s, &p, record_sessions, arg, err, errlen);
         scr_free(s);
         return st;
     }

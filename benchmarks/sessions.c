@@ -264,7 +264,8 @@ static sim_err_t write_csv(FILE *f, void *arg)
 }
 
 int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
-                       const life_params_t *p, char *err, size_t errlen)
+                       const life_params_t *p, bench_sessions_fn record, void *arg, char *err,
+                       size_t errlen)
 {
     life_ses_result_t *r = calloc(o->nsessions, sizeof *r);
     if (r == NULL) {
@@ -311,6 +312,10 @@ int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
             snprintf(err, errlen, "--stats-out: %s", why);
             status = 1;
         }
+    }
+    if (status == 0 && record && bench_sessions_record(o, r, o->nsessions, p, record, arg) != 0) {
+        snprintf(err, errlen, "%s: not recorded", o->script);
+        status = 1;
     }
     for (size_t i = 0; i < o->nsessions; i++)
         life_ses_result_free(&r[i]);

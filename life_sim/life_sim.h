@@ -232,6 +232,10 @@ typedef struct {
 typedef struct {
     uint64_t end_ns; /* the interval's end; the last ends with the run */
     life_ses_figures_t sys;
+    /* Its time of each event in whole microseconds as the statistics
+     * count it (each session's rounded down, then summed), so that the
+     * intervals add up to the sessions' own, rounded the same way. */
+    uint64_t wait_us[LIFE_EVENTS];
 } life_ses_snap_t;
 
 /* A table's segments at the end of a run, as the views show them. */

@@ -99,6 +99,7 @@ typedef struct {
     life_ses_figures_t taken;       /* the system's figures at the last snapshot */
     uint32_t *wait_for;             /* session + 1 each waits for on a row lock, 0: none */
     uint64_t *since;                /* when that wait began */
+    uint64_t taken_us[LIFE_EVENTS]; /* and its wait times as life_ses_snap_t's */
     life_ses_result_t *out;
     sim_err_t err;
 } run_t;
@@ -251,8 +252,8 @@ static void sum(life_ses_result_t *out, uint64_t end)
 }
 
 /* A snapshot ending at `end`: the system's figures so far, less those of
- * the last snapshot.  The contention statistics are counted from the
- * sessions' waits here as contention_stats() counts them at the end, so
+ * the last snapshot.  The contention statistics are counted from each
+ * session's waits here as contention_stats() counts them at the end, so
  * that the snapshots add up to the run. */
 static void take(run_t *r, uint64_t end)
 {
@@ -264,11 +265,14 @@ static void take(run_t *r, uint64_t end)
     }
     out->snaps = sn;
     life_ses_figures_t now;
+    uint64_t now_us[LIFE_EVENTS] = {0};
     memset(&now, 0, sizeof now);
     for (uint32_t k = 0; k < r->n; k++) {
         life_ses_figures_t f = r->fig[k];
         contention_stats(&f); /* by session, as at the end: microseconds rounded alike */
         add_figures(&now, &f, 1);
+        for (int e = 0; e < LIFE_EVENTS; e++)
+            now_us[e] += f.wait_ns[e] / 1000;
     }
     sn = &out->snaps[out->nsnaps++];
     sn->end_ns = end;
@@ -276,6 +280,10 @@ static void take(run_t *r, uint64_t end)
     add_figures(&sn->sys, &r->taken, -1);
     sn->sys.end_ns = end;
     r->taken = now;
+    for (int e = 0; e < LIFE_EVENTS; e++) {
+        sn->wait_us[e] = now_us[e] - r->taken_us[e];
+        r->taken_us[e] = now_us[e];
+    }
 }
 
 /* Every snapshot due by `now`, before anything of `now` happens: an
@@ -742,6 +750,8 @@ sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint3
         life_ses_snap_t *sn = out->snaps;
         if (rc == SIM_OK && out->nsnaps > 1 && sn[out->nsnaps - 2].end_ns == end) {
             add_figures(&sn[out->nsnaps - 2].sys, &sn[out->nsnaps - 1].sys, 1);
+            for (int e = 0; e < LIFE_EVENTS; e++)
+                sn[out->nsnaps - 2].wait_us[e] += sn[out->nsnaps - 1].wait_us[e];
             out->nsnaps--;
         }
     }

@@ -161,6 +161,17 @@ sim_err_t ldf_run_add_case(ldf_run_t *r, const ldf_case_t *c)
             d.snap_seconds = memcpy(sec, c->snap_seconds, c->nsnaps * sizeof *sec);
         }
     }
+    d.snap_waits = d.snap_micro = NULL;
+    if (c->nsnaps && c->nevents) {
+        size_t n = (size_t)c->nsnaps * c->nevents;
+        uint64_t *w = keep(r, ldf_malloc(n * sizeof *w)), *m = keep(r, ldf_malloc(n * sizeof *m));
+        if (!w || !m)
+            return SIM_ENOMEM;
+        d.snap_waits = memcpy(w, c->snap_waits, n * sizeof *w);
+        d.snap_micro = memcpy(m, c->snap_micro, n * sizeof *m);
+    } else {
+        d.nevents = 0;
+    }
     if (!keep_str(r, c->params, &d.params) || !keep_str(r, c->variant, &d.variant) ||
         !keep_str(r, c->statement, &d.statement))
         return SIM_ENOMEM;
@@ -307,7 +318,35 @@ typedef struct {
     unsigned char *known;
     double *seconds;
     int any_unknown, any_seconds;
+    /* The wait events of each snapshot (a run of sessions at once), by
+     * name in the case: cap x LDF_MAX_EVENTS each. */
+    res_store_t *store;
+    int64_t sid;
+    ldf_case_t *c;
+    uint64_t *waits, *micro;
+    uint32_t ecap; /* snapshots waits and micro have room for */
 } snaps_t;
+
+/* One wait event of snapshot s->n - 1 into its place by name (a name
+ * beyond LDF_MAX_EVENTS or too long is left out). */
+static sim_err_t collect_event(const res_event_t *ev, void *arg)
+{
+    snaps_t *s = arg;
+    ldf_case_t *c = s->c;
+    uint32_t e = 0;
+    while (e < c->nevents && strcmp(c->events[e], ev->event) != 0)
+        e++;
+    if (e == c->nevents) {
+        if (e == LDF_MAX_EVENTS || strlen(ev->event) >= LDF_EVENT_MAX)
+            return SIM_OK;
+        memcpy(c->events[e], ev->event, strlen(ev->event) + 1);
+        c->nevents++;
+    }
+    size_t at = (size_t)(s->n - 1) * LDF_MAX_EVENTS + e;
+    s->waits[at] = ev->total_waits;
+    s->micro[at] = ev->time_waited_micro;
+    return SIM_OK;
+}
 
 static sim_err_t collect_snap(const res_snapshot_t *snap, void *arg)
 {
@@ -338,7 +377,34 @@ static sim_err_t collect_snap(const res_snapshot_t *snap, void *arg)
     s->any_unknown |= !snap->rows_known;
     s->any_seconds |= snap->seconds > 0;
     s->snaps[s->n++] = snap->stats;
-    return SIM_OK;
+    if (!s->store || !s->c->ses_count)
+        return SIM_OK;
+    if (s->n > s->ecap) { /* room for cap snapshots' events */
+        uint64_t *w = ldf_realloc(s->waits, (size_t)s->cap * LDF_MAX_EVENTS * sizeof *w);
+        if (!w)
+            return SIM_ENOMEM;
+        s->waits = w;
+        uint64_t *m = ldf_realloc(s->micro, (size_t)s->cap * LDF_MAX_EVENTS * sizeof *m);
+        if (!m)
+            return SIM_ENOMEM;
+        s->micro = m;
+        s->ecap = s->cap;
+    }
+    memset(s->waits + (size_t)(s->n - 1) * LDF_MAX_EVENTS, 0, LDF_MAX_EVENTS * sizeof *s->waits);
+    memset(s->micro + (size_t)(s->n - 1) * LDF_MAX_EVENTS, 0, LDF_MAX_EVENTS * sizeof *s->micro);
+    return res_foreach_event(s->store, s->sid, snap->snap_id, collect_event, s);
+}
+
+/* The snapshots' events of s packed into the case: n x nevents. */
+static void pack_events(snaps_t *s, ldf_case_t *c)
+{
+    for (uint32_t i = 0; i < s->n; i++)
+        for (uint32_t e = 0; e < c->nevents; e++) {
+            s->waits[(size_t)i * c->nevents + e] = s->waits[(size_t)i * LDF_MAX_EVENTS + e];
+            s->micro[(size_t)i * c->nevents + e] = s->micro[(size_t)i * LDF_MAX_EVENTS + e];
+        }
+    c->snap_waits = s->waits;
+    c->snap_micro = s->micro;
 }
 
 static sim_err_t collect_case(const res_session_info_t *si, void *arg)
@@ -393,9 +459,13 @@ static sim_err_t collect_case(const res_session_info_t *si, void *arg)
         c.real = si->timing.real_samples_ns;
         c.cpu = si->timing.cpu_samples_ns;
     }
-    snaps_t sn = {0};
+    c.ses_count = si->ses_count;
+    c.ses_sid = si->ses_sid;
+    snaps_t sn = {.store = cl->r->store, .sid = si->sid, .c = &c};
     sim_err_t rc =
         cl->r->store ? res_foreach_snapshot(cl->r->store, si->sid, collect_snap, &sn) : SIM_OK;
+    if (rc == SIM_OK && c.nevents)
+        pack_events(&sn, &c);
     c.nsnaps = sn.n;
     c.snap_rows = sn.rows;
     c.snaps = sn.snaps;
@@ -407,6 +477,8 @@ static sim_err_t collect_case(const res_session_info_t *si, void *arg)
     free(sn.snaps);
     free(sn.known);
     free(sn.seconds);
+    free(sn.waits);
+    free(sn.micro);
     return rc;
 }
 

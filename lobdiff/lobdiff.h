@@ -79,6 +79,8 @@ sim_err_t ldf_split_selector(const char *role, const char *arg, const char *defa
 /* ---- runs ---------------------------------------------------------------- */
 
 #define LDF_NAME_MAX 24   /* workload and path names, with their NUL */
+#define LDF_MAX_EVENTS 16 /* a case's wait events (the store's RES_MAX_EVENTS) */
+#define LDF_EVENT_MAX 65  /* an event's name and its NUL (RES_EVENT_NAME_MAX) */
 #define LDF_TABLE_MAX 129 /* a script's table: an Oracle name and its NUL */
 
 /* A workload the order of the reports does not know: after the others. */
@@ -134,6 +136,16 @@ typedef struct {
     const sim_stats_t *snaps;
     const unsigned char *snap_rows_known;
     const double *snap_seconds;
+    /* A session of a run of sessions at once (the store's ses_count and
+     * ses_sid: 1 .. ses_count, 0 the system): part of the key after the
+     * workload; 0, 0 for any other case. */
+    uint32_t ses_count, ses_sid;
+    /* Its snapshots' wait events (a run of sessions at once): nevents
+     * names, and each interval's delta of event e, snap_waits[i * nevents
+     * + e] waits and snap_micro[...] microseconds; 0 and NULL for none. */
+    uint32_t nevents;
+    char events[LDF_MAX_EVENTS][LDF_EVENT_MAX];
+    const uint64_t *snap_waits, *snap_micro;
 } ldf_case_t;
 
 /* What is known of a run; strings may be NULL. */

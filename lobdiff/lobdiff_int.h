@@ -273,6 +273,9 @@ enum { LDF_IV_NONE, LDF_IV_APART, LDF_IV_COMPARED };
 int ldf_snap_rows_known(const ldf_case_t *c, uint32_t i);
 double ldf_snap_seconds(const ldf_case_t *c, uint32_t i);
 int ldf_intervals_state(const ldf_pair_t *p);
+/* The intervals a pair compares: the more of the two runs' (a run of
+ * sessions at once may end before the other). */
+uint32_t ldf_interval_count(const ldf_pair_t *p);
 /* Whether statistic k's delta differs between a compared pair's runs in
  * some interval (or, with all, is not zero in some). */
 int ldf_interval_shown(const ldf_pair_t *p, int k, int all);

@@ -42,6 +42,12 @@ int ldf_case_cmp(const ldf_case_t *a, const ldf_case_t *b)
     int c = name_cmp(a->workload, b->workload, a->workload_rank, b->workload_rank);
     if (c)
         return c;
+    /* sessions at once: the count of the sweep, then the system before
+     * its sessions */
+    if (a->ses_count != b->ses_count)
+        return a->ses_count < b->ses_count ? -1 : 1;
+    if (a->ses_sid != b->ses_sid)
+        return a->ses_sid < b->ses_sid ? -1 : 1;
     if (a->step || b->step) {
         /* a script's step: its number and table are the key */
         if (a->step != b->step)

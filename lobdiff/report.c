@@ -21,6 +21,15 @@
 void ldf_case_label(const ldf_case_t *c, ldf_str_t *out)
 {
     char lob[32], blk[32];
+    if (c->ses_count) { /* sessions at once: the count, the system or a session */
+        if (c->ses_sid)
+            ldf_str_add(out, "%" PRIu32 " sessions: session %" PRIu32, c->ses_count, c->ses_sid);
+        else
+            ldf_str_add(out, "%" PRIu32 " sessions: system", c->ses_count);
+        if (c->variant && c->variant[0])
+            ldf_str_add(out, ", %s", c->variant);
+        return;
+    }
     if (c->step) { /* a script's step: its number, table and statement */
         const char *st = c->statement ? c->statement : "";
         size_t n = strlen(st);

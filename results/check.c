@@ -46,8 +46,38 @@ static const struct {
     {"invariant 13: session %s has neither a LOB size nor a step, or a step without its "
      "statement and table",
      "SELECT sid FROM sessions\n"
-     "WHERE (lob_chars IS NULL AND step IS NULL)\n"
+     "WHERE (lob_chars IS NULL AND step IS NULL AND ses_count IS NULL)\n"
      "   OR (step IS NULL) <> (statement IS NULL) OR (step IS NULL) <> (table_name IS NULL)"},
+    {"invariant 15: session %s is numbered outside its count of sessions at once, or has a "
+     "LOB size or a step",
+     "SELECT sid FROM sessions\n"
+     "WHERE (ses_count IS NULL) <> (ses_sid IS NULL) OR ses_sid > ses_count\n"
+     "   OR (ses_count IS NOT NULL AND (lob_chars IS NOT NULL OR step IS NOT NULL))"},
+    {"invariant 15: run/count %s lacks the system or one of its sessions, or has one twice",
+     "SELECT run || '/' || ses_count FROM sessions WHERE ses_count IS NOT NULL\n"
+     "GROUP BY run, ses_count\n"
+     "HAVING count(*) <> ses_count + 1 OR count(DISTINCT ses_sid) <> ses_count + 1"},
+    {"invariant 15: system session %s has a figure or a wait event that its sessions' do not "
+     "add up to",
+     "SELECT y.sid FROM sessions y JOIN session_stats ys ON ys.sid = y.sid\n"
+     "WHERE y.ses_sid = 0 AND ys.value <> (\n"
+     "  SELECT coalesce(sum(st.value), 0) FROM sessions k JOIN session_stats st ON st.sid = k.sid\n"
+     "  WHERE k.run = y.run AND k.ses_count = y.ses_count AND k.ses_sid > 0\n"
+     "    AND st.\"statistic#\" = ys.\"statistic#\")\n"
+     "UNION ALL\n"
+     "SELECT y.sid FROM sessions y JOIN session_events ye ON ye.sid = y.sid\n"
+     "JOIN (SELECT k.run, k.ses_count, e.event, sum(e.total_waits) AS waits,\n"
+     "             sum(e.time_waited_micro) AS micro\n"
+     "      FROM sessions k JOIN session_events e ON e.sid = k.sid WHERE k.ses_sid > 0\n"
+     "      GROUP BY k.run, k.ses_count, e.event) t\n"
+     "  ON t.run = y.run AND t.ses_count = y.ses_count AND t.event = ye.event\n"
+     "WHERE y.ses_sid = 0 AND (ye.total_waits <> t.waits OR ye.time_waited_micro <> t.micro)"},
+    {"invariant 16: session %s has snapshots whose wait events do not add up to its own",
+     "SELECT p.sid FROM session_snapshot_events p\n"
+     "LEFT JOIN session_events e ON e.sid = p.sid AND e.event = p.event\n"
+     "GROUP BY p.sid, p.event\n"
+     "HAVING e.total_waits IS NULL OR sum(p.total_waits) <> e.total_waits\n"
+     "    OR sum(p.time_waited_micro) <> e.time_waited_micro"},
     {"invariant 8: session %s has repetition samples that are not 0..n-1 of a timed session "
      "with at least n repetitions",
      "SELECT t.sid FROM session_timings t JOIN sessions s USING (sid)\n"

@@ -6,7 +6,7 @@
  *
  *   state change                      function
  *   + run, sessions, figures, parts,  res_record_run() -> record_body()
- *     samples
+ *     samples, snapshots, wait events   (events.c: the wait events)
  *   + reference run (once per digest) res_load_reference() -> reference_body()
  *   workloads <- the handle's list    both, res_write_workloads() first
  */
@@ -102,7 +102,9 @@ static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss
                              "cannot record run: session %zu: unknown workload '%s'; expected 1 to "
                              "%d characters from a-z, 0-9 and _ (e.g. insert, scan)",
                              i + 1, ss->workload ? ss->workload : "(null)", RES_NAME_MAX);
-    const char *why = res_step_problem(ss->step, ss->statement, ss->table, ss->lob_chars);
+    const char *why = ss->ses_count || ss->ses_sid
+                          ? res_ses_problem(ss)
+                          : res_step_problem(ss->step, ss->statement, ss->table, ss->lob_chars);
     if (why)
         return res_store_err(s, SIM_EINVAL, "cannot record run: session %zu (%s): %s", i + 1,
                              ss->path, why);
@@ -160,7 +162,10 @@ static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss
                                      i + 1, pt->name, sim_stat_info((sim_stat_t)k)->name,
                                      pt->stats.v[k], ss->stats.v[k]);
     }
-    if (ss->nsnaps && (!ss->snaps || !ss->snap_rows))
+    sim_err_t err = res_check_events(s, i, ss);
+    if (err != SIM_OK)
+        return err;
+    if (ss->nsnaps && (!ss->snaps || (!ss->snap_rows && !ss->snap_seconds)))
         return res_store_err(s, SIM_EINVAL,
                              "cannot record run: session %zu: %" PRIu32
                              " snapshots without their arrays",
@@ -194,10 +199,16 @@ static int insert_snaps(sqlite3_stmt *ins, sqlite3_int64 sid, const res_session_
         for (int k = 0; rc == SQLITE_OK && k < SIM_STAT_COUNT; k++) {
             sqlite3_bind_int64(ins, 1, sid);
             sqlite3_bind_int64(ins, 2, (sqlite3_int64)n + 1);
-            sqlite3_bind_int64(ins, 3, (sqlite3_int64)ss->snap_rows[n]);
+            if (ss->snap_rows)
+                sqlite3_bind_int64(ins, 3, (sqlite3_int64)ss->snap_rows[n]);
+            else
+                sqlite3_bind_null(ins, 3); /* intervals of time: rows not known */
             sqlite3_bind_int(ins, 4, sim_stat_info((sim_stat_t)k)->number);
             sqlite3_bind_int64(ins, 5, (sqlite3_int64)ss->snaps[n].v[k]);
-            sqlite3_bind_null(ins, 6); /* intervals of rows, not of time */
+            if (ss->snap_seconds)
+                sqlite3_bind_double(ins, 6, ss->snap_seconds[n]);
+            else
+                sqlite3_bind_null(ins, 6); /* intervals of rows, not of time */
             rc = res_step_done(ins);
         }
     return rc;
@@ -232,9 +243,9 @@ static sim_err_t record_body(res_store_t *s, void *arg)
         res_prepare(s->db,
                     "INSERT INTO sessions (run, path, lob_chars, block_size, rows, piece_size,\n"
                     "  seed, params, iterations, real_time_ns, cpu_time_ns, repetitions,\n"
-                    "  workload, step, statement, table_name)\n"
+                    "  workload, step, statement, table_name, ses_count, ses_sid)\n"
                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,\n"
-                    "  ?16)",
+                    "  ?16, ?17, ?18)",
                     &ins_sess);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db, RES_INSERT_STAT, &ins_stat);
@@ -273,6 +284,13 @@ static sim_err_t record_body(res_store_t *s, void *arg)
             sqlite3_bind_null(ins_sess, 14);
         res_bind_text(ins_sess, 15, ss->statement);
         res_bind_text(ins_sess, 16, ss->table);
+        if (ss->ses_count) {
+            sqlite3_bind_int64(ins_sess, 17, ss->ses_count);
+            sqlite3_bind_int64(ins_sess, 18, ss->ses_sid);
+        } else {
+            sqlite3_bind_null(ins_sess, 17);
+            sqlite3_bind_null(ins_sess, 18);
+        }
         for (int k = 9; k <= 12; k++)
             sqlite3_bind_null(ins_sess, k);
         if (ss->timed) {
@@ -290,6 +308,8 @@ static sim_err_t record_body(res_store_t *s, void *arg)
             rc = insert_parts(ins_part, sid, ss);
         if (rc == SQLITE_OK)
             rc = insert_snaps(ins_snap, sid, ss);
+        if (rc == SQLITE_OK)
+            rc = res_insert_events(s->db, sid, ss);
         for (uint32_t r = 0; rc == SQLITE_OK && ss->timed && r < ss->timing.nsamples; r++) {
             sqlite3_bind_int64(ins_time, 1, sid);
             sqlite3_bind_int64(ins_time, 2, r);

@@ -42,7 +42,7 @@
 #include "sim.h"
 
 /* PRAGMA user_version of the files this code writes; older ones are upgraded. */
-#define RES_SCHEMA_VERSION 11
+#define RES_SCHEMA_VERSION 12
 /* PRAGMA application_id of every lobsim results file: 'LOBS'. */
 #define RES_APPLICATION_ID 0x4C4F4253
 
@@ -167,6 +167,24 @@ typedef struct {
 /* The most parts one session may have. */
 #define RES_MAX_PARTS 4
 
+/* A wait event's figures, as v$session_event and v$system_event show
+ * them: Oracle's name ("enq: HW - contention") and wait class
+ * ("Configuration"), each 1 to RES_EVENT_NAME_MAX characters. */
+typedef struct {
+    const char *event;
+    const char *wait_class;
+    uint64_t total_waits;
+    uint64_t time_waited_micro;
+} res_event_t;
+
+#define RES_EVENT_NAME_MAX 64
+/* The most wait events one session may have. */
+#define RES_MAX_EVENTS 16
+/* The workload of a run of sessions at once (lobbench --script --sessions),
+ * family RES_SCRIPT_FAMILY. */
+#define RES_SESSIONS_WORKLOAD "sessions"
+#define RES_SESSIONS_TITLE "SQL script, sessions at once"
+
 /*
  * One simulated session: the case as plain values, its figures and timing.
  * The store knows no model: workload and path are names, 1 to RES_NAME_MAX
@@ -204,6 +222,23 @@ typedef struct {
     uint32_t nsnaps;
     const uint64_t *snap_rows;
     const sim_stats_t *snaps;
+    /* Intervals of time instead (--snapshot-every=Ns): each one's length
+     * in seconds, finite and > 0; snap_rows may then be NULL (not known,
+     * stored as NULL).  NULL for intervals of rows. */
+    const double *snap_seconds;
+    /* A session of a run of sessions at once (workload
+     * RES_SESSIONS_WORKLOAD): the count of its point of the sweep
+     * (ses_count >= 1) and its number, 1 .. ses_count as v$sesstat's sid,
+     * or 0 for the system (v$sysstat: the count's sessions summed, whose
+     * figures they add up to); 0, 0 for any other session.  No LOB size
+     * (lob_chars 0) and no step. */
+    uint32_t ses_count, ses_sid;
+    /* Its wait events (0 to RES_MAX_EVENTS, no name twice) and, with
+     * snapshots, each interval's: snap_events[i * nevents + e] is interval
+     * i's delta of events[e], and the deltas add up to it.  NULL for none. */
+    const res_event_t *events;
+    size_t nevents;
+    const res_event_t *snap_events;
 } res_session_t;
 
 /* One lobbench invocation.  Strings may be NULL (stored as NULL = unknown). */
@@ -483,6 +518,9 @@ typedef struct {
      * those recorded before schema 9. */
     uint32_t step;
     const char *statement, *table;
+    /* A session of sessions at once (res_session_t): 0, 0 for others and
+     * those recorded before schema 12. */
+    uint32_t ses_count, ses_sid;
 } res_session_info_t;
 
 /* Return SIM_OK to go on; anything else stops the walk and is returned. */
@@ -515,6 +553,14 @@ typedef sim_err_t (*res_snapshot_fn)(const res_snapshot_t *snap, void *arg);
  * (and in a store older than schema 10; schema 11 added the unknown rows
  * and the seconds).  fn's error stops the walk. */
 sim_err_t res_foreach_snapshot(res_store_t *s, int64_t sid, res_snapshot_fn fn, void *arg);
+
+/* fn for each wait event of session sid (snap_id 0) or of its snapshot
+ * snap_id, by name; none for a session without (every session recorded
+ * before schema 12).  The names are valid during the callback only; fn's
+ * error stops the walk. */
+typedef sim_err_t (*res_event_fn)(const res_event_t *ev, void *arg);
+sim_err_t res_foreach_event(res_store_t *s, int64_t sid, uint32_t snap_id, res_event_fn fn,
+                            void *arg);
 
 /*
  * Verify the store's invariants (README, "Invariants"); SIM_ECORRUPT with the

@@ -120,6 +120,12 @@ int res_name_ok(const char *name);
  * a sweep has a LOB size and no step, a step has its statement and table. */
 const char *res_step_problem(uint32_t step, const char *statement, const char *table,
                              uint64_t lob_chars);
+/* events.c: what is wrong with a session's place in a run of sessions at
+ * once (NULL: nothing), its wait events checked (session i of the run),
+ * and written with its snapshots' (SQLITE_OK or the error). */
+const char *res_ses_problem(const res_session_t *ss);
+sim_err_t res_check_events(res_store_t *s, size_t i, const res_session_t *ss);
+int res_insert_events(sqlite3 *db, sqlite3_int64 sid, const res_session_t *ss);
 /* A connection with extended codes, the busy timeout and foreign keys on. */
 int res_open_db(const char *path, int flags, sqlite3 **db);
 /* Roll back the transaction in progress, if any. */

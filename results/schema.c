@@ -8,8 +8,8 @@
  * creates a file; the callers hand over a connection.
  *
  *   state change                 function
- *   empty file -> schema v11     res_init_body() -> migrate()
- *   v1 -> v2 -> ... -> v11       res_init_body() -> migrate()
+ *   empty file -> schema v12     res_init_body() -> migrate()
+ *   v1 -> v2 -> ... -> v12       res_init_body() -> migrate()
  *   v$statname <- catalogue      res_init_body() -> sync_statname()
  *   rollback journal -> WAL      res_set_wal()
  */
@@ -457,6 +457,65 @@ static const char *const migrations[RES_SCHEMA_VERSION] = {
     "         n.name AS statistic, p.value\n"
     "  FROM session_snapshots p JOIN sessions s USING (sid) JOIN runs r USING (run)\n"
     "       JOIN v$statname n USING (\"statistic#\");\n",
+
+    /* 11 -> 12: a run of sessions at once (lobbench --script --sessions):
+     * a store session per simulated session, as v$sesstat has a row per
+     * (sid, statistic), numbered ses_sid 1 .. ses_count within its count
+     * of the sweep (ses_count), and one more, ses_sid 0, for the system
+     * (v$sysstat: the sessions' sum), which holds the run's snapshots; NULL
+     * both for every other session.  Wait events as v$session_event and
+     * v$system_event keep them (event, wait_class, total_waits,
+     * time_waited_micro), per session and per snapshot (dba_hist_system_event,
+     * but as deltas like session_snapshots).  Older sessions have none. */
+    "ALTER TABLE sessions ADD COLUMN ses_count INTEGER CHECK (ses_count > 0);\n"
+    "ALTER TABLE sessions ADD COLUMN ses_sid INTEGER CHECK (ses_sid >= 0);\n"
+    "CREATE TABLE session_events (\n"
+    "  sid               INTEGER NOT NULL REFERENCES sessions (sid),\n"
+    "  event             TEXT NOT NULL,\n"
+    "  wait_class        TEXT NOT NULL,\n"
+    "  total_waits       INTEGER NOT NULL CHECK (total_waits >= 0),\n"
+    "  time_waited_micro INTEGER NOT NULL CHECK (time_waited_micro >= 0),\n"
+    "  PRIMARY KEY (sid, event)\n"
+    ") WITHOUT ROWID;\n"
+    "CREATE TABLE session_snapshot_events (\n"
+    "  sid               INTEGER NOT NULL REFERENCES sessions (sid),\n"
+    "  snap_id           INTEGER NOT NULL CHECK (snap_id > 0),\n"
+    "  event             TEXT NOT NULL,\n"
+    "  wait_class        TEXT NOT NULL,\n"
+    "  total_waits       INTEGER NOT NULL CHECK (total_waits >= 0),\n"
+    "  time_waited_micro INTEGER NOT NULL CHECK (time_waited_micro >= 0),\n"
+    "  PRIMARY KEY (sid, snap_id, event)\n"
+    ") WITHOUT ROWID;\n"
+    "DROP VIEW v$session;\n"
+    "CREATE VIEW v$session AS\n"
+    "  SELECT s.sid, s.run, r.source, s.workload, s.path, s.lob_chars, s.lob_kchars,\n"
+    "         s.block_size, s.rows, s.piece_size, s.seed, s.iterations, s.real_time_ns,\n"
+    "         s.cpu_time_ns, s.repetitions, s.step, s.statement, s.table_name, s.ses_count,\n"
+    "         s.ses_sid\n"
+    "  FROM sessions s JOIN runs r USING (run);\n"
+    "CREATE VIEW v$session_event AS\n"
+    "  SELECT sid, event, total_waits, time_waited_micro, wait_class FROM session_events;\n"
+    "CREATE VIEW v$system_event AS\n"
+    "  SELECT s.run, s.ses_count, e.event, e.total_waits, e.time_waited_micro, e.wait_class\n"
+    "  FROM session_events e JOIN sessions s USING (sid)\n"
+    "  WHERE s.ses_sid = 0;\n"
+    "CREATE VIEW v$sysstat AS\n"
+    "  SELECT s.run, s.ses_count, st.\"statistic#\", n.name, st.value\n"
+    "  FROM session_stats st JOIN sessions s USING (sid) JOIN v$statname n USING (\"statistic#\")\n"
+    "  WHERE s.ses_sid = 0;\n"
+    "DROP VIEW snapshot_figures;\n"
+    "CREATE VIEW snapshot_figures AS\n"
+    "  SELECT s.run, r.source, s.sid, s.workload, s.path, s.lob_chars, s.lob_kchars,\n"
+    "         s.block_size, s.rows, p.snap_id, p.snap_rows, p.snap_seconds, p.\"statistic#\",\n"
+    "         n.name AS statistic, p.value, s.ses_count, s.ses_sid\n"
+    "  FROM session_snapshots p JOIN sessions s USING (sid) JOIN runs r USING (run)\n"
+    "       JOIN v$statname n USING (\"statistic#\");\n"
+    "CREATE VIEW snapshot_events AS\n"
+    "  SELECT s.run, r.source, s.sid, s.ses_count, s.ses_sid, e.snap_id,\n"
+    "         (SELECT max(p.snap_seconds) FROM session_snapshots p\n"
+    "          WHERE p.sid = e.sid AND p.snap_id = e.snap_id) AS snap_seconds,\n"
+    "         e.event, e.wait_class, e.total_waits, e.time_waited_micro\n"
+    "  FROM session_snapshot_events e JOIN sessions s USING (sid) JOIN runs r USING (run);\n",
 };
 
 /* The tables every version has; a file that lacks one is not a store. */

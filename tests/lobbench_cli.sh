@@ -540,8 +540,8 @@ printf 'commit;\nexec dbms_session.sleep(1)\n' >notable.sql
     bad "a script with no table: exit $?, stderr '$(head -n 2 stderr)', store $(ls notable.db 2>&1)"
 
 # --sessions (issue 30, item 1): the script's DML in N sessions at once, a
-# report per count in AWR's shape, a line per count at the end; nothing in
-# the store.  Bad counts and the outputs of a script's steps are refused.
+# report per count in AWR's shape, a line per count at the end, recorded in
+# the store (below).  Bad counts and --explain are refused.
 ses_refuse() { # MESSAGE ARGS...: exit 2, that one line, nothing written
     local want=$1; shift
     rm -f ses.csv
@@ -555,12 +555,12 @@ ses_refuse "--sessions=1,,2: a count or a list of at most 16 counts" --script=li
 ses_refuse "--sessions: applies to --script runs only" --sessions=2
 ses_refuse "--plot: with --sessions, draws the run's snapshots: give --snapshot-every=Ns too" \
     --script=life.sql --sessions=2 --plot=ses.svg
-ses_refuse "--explain: applies to a script's steps, not to --sessions (a report of the sessions' time; nothing is recorded)" \
+ses_refuse "--explain: applies to a script's steps, not to --sessions (a report of the sessions' time)" \
     --script=life.sql --sessions=2 --explain
 ses_refuse "--sessions=100000: sessions at once (accepted: 1..1000)" --script=life.sql --sessions=100000
 ses_refuse "--sessions=2,x: sessions at once (accepted: 1..1000)" --script=life.sql --sessions=2,x
 ses_refuse "--sessions=2,4,2: 2 is given twice: each count once" --script=life.sql --sessions=2,4,2
-if "$LOBBENCH" --script=life.sql --sessions=1,3 --stats-out=ses.csv >stdout 2>stderr; then
+if "$LOBBENCH" --no-db --script=life.sql --sessions=1,3 --stats-out=ses.csv >stdout 2>stderr; then
     # The CSV: every statistic once per count, the sessions' sums.
     python3 - ses.csv <<'PY' && ok || bad "--sessions --stats-out"
 import csv, sys
@@ -586,6 +586,71 @@ PY
         ok || bad "--sessions=1,3: $(head -n 3 stdout)"
 else
     bad "lobbench --script=life.sql --sessions=1,3: $(head -n 2 stderr)"
+fi
+
+# --sessions recorded (issue 30, item 2): the same run's figures in the
+# store and in --stats-out, the system's (ses_sid 0) and each session's;
+# with --snapshot-every=Ns the intervals' deltas, statistics and wait
+# events, add up to the system's, and the sessions' to the system's.  Eight
+# sessions of mech_h_sessions.sql wait on the HW enqueue for times that
+# are not whole microseconds: each interval must round them as the run's
+# total does.
+mech=$(dirname "$(readlink -f "$0")")/../scenarios/mech_h_sessions.sql
+if "$LOBBENCH" --db=sesrt.db --quiet --script="$mech" --sessions=1,8 --stats-out=sesrt.csv \
+    >/dev/null 2>stderr &&
+    "$LOBBENCH" --db=sesrt.db --quiet --script="$mech" --sessions=1,8 --snapshot-every=0.05s \
+        --stats-out=sesrt-snap.csv >/dev/null 2>>stderr; then
+    python3 - sesrt.csv sesrt-snap.csv sesrt.db <<'PY' && ok || bad "--sessions store round trip"
+import csv, sqlite3, sys
+db = sqlite3.connect(sys.argv[3])
+q = lambda sql, *a: db.execute(sql, a).fetchall()
+assert q("select count(*) from runs") == [(2,)], q("select count(*) from runs")
+# Run 1 without snapshots: every figure of the CSV, system and sessions.
+want = {(r["sessions"], r["sid"] or "0", r["statistic"]): int(r["value"])
+        for r in csv.DictReader(open(sys.argv[1]))}
+got = {(str(c), str(i), n): v for c, i, n, v in q(
+    "select s.ses_count, s.ses_sid, n.name, st.value from session_stats st"
+    " join sessions s using (sid) join v$statname n using (\"statistic#\") where s.run = 1")}
+assert set(k[:2] for k in got) == {("1", "0"), ("1", "1")} | {("8", str(i)) for i in range(9)}
+missing = [k for k in want if got.get(k) != want[k]]
+assert not missing, [(k, want[k], got.get(k)) for k in missing[:3]]
+# Run 2: the same figures (same seed), its snapshots as the CSV's rows.
+assert q("select count(*) from (select ses_count, ses_sid, \"statistic#\", value from session_stats"
+         " join sessions using (sid) where run = 1 except select ses_count, ses_sid,"
+         " \"statistic#\", value from session_stats join sessions using (sid) where run = 2)") == [(0,)]
+snap = {(r["sessions"], r["snap_id"], r["statistic"]): int(r["value"])
+        for r in csv.DictReader(open(sys.argv[2]))}
+got = {(str(c), str(i), n): v for c, i, n, v in q(
+    "select ses_count, snap_id, statistic, value from snapshot_figures where run = 2")}
+assert got == snap, [k for k in snap if got.get(k) != snap[k]][:3]
+assert q("select count(*) from snapshot_figures where run = 2 and (ses_sid <> 0"
+         " or snap_rows is not null or snap_seconds is null)") == [(0,)]
+# Each interval's deltas add up to the system's totals: statistics ...
+bad = q("select f.ses_count, f.statistic, sum(f.value), y.value from snapshot_figures f"
+        " join v$sysstat y on y.run = f.run and y.ses_count = f.ses_count"
+        " and y.\"statistic#\" = f.\"statistic#\" where f.run = 2"
+        " group by f.ses_count, f.\"statistic#\" having sum(f.value) <> y.value")
+assert not bad, bad[:3]
+# ... and wait events, which the sessions' add up to as well.
+bad = q("select p.ses_count, p.event from snapshot_events p join v$system_event y"
+        " on y.run = p.run and y.ses_count = p.ses_count and y.event = p.event where p.run = 2"
+        " group by p.ses_count, p.event having sum(p.total_waits) <> max(y.total_waits)"
+        " or sum(p.time_waited_micro) <> max(y.time_waited_micro)")
+assert not bad, bad
+bad = q("select y.ses_count, y.event from v$system_event y join (select s.run, s.ses_count,"
+        " e.event, sum(e.total_waits) w, sum(e.time_waited_micro) m from v$session_event e"
+        " join sessions s using (sid) where s.ses_sid > 0 group by 1, 2, 3) t"
+        " on t.run = y.run and t.ses_count = y.ses_count and t.event = y.event"
+        " where y.total_waits <> t.w or y.time_waited_micro <> t.m")
+assert not bad, bad
+hw = q("select total_waits, time_waited_micro from v$system_event where run = 2 and ses_count = 8"
+       " and event = 'enq: HW - contention'")[0]
+assert hw[0] > 0 and hw[0] == want[("8", "0", "enq: HW - contention")], hw
+assert hw[1] == want[("8", "0", "enq: HW - contention time_waited_micro")], hw
+assert q("select count(distinct event) from v$session_event") == [(5,)]
+PY
+else
+    bad "lobbench --sessions --db: $(head -n 2 stderr)"
 fi
 
 # Storage in row (Oracle's default): 1k characters are 2,048 bytes, under

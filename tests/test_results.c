@@ -1410,6 +1410,211 @@ static void test_upgrade_from_v10(void **state)
     expect_fresh_shape(f, "snapshot_figures.snap_seconds:REAL");
 }
 
+/* A store of version 11 is upgraded to 12: its sessions are no sessions
+ * at once (ses_count and ses_sid NULL, read as 0), it has no wait events,
+ * and a run of sessions at once records into it; the schema is then a new
+ * store's. */
+static void test_upgrade_from_v11(void **state)
+{
+    fixture_t *f = *state;
+    make_v1(f->db);
+    migrate_to(f->db, 1, 11);
+    expect_refused(f->db, RES_OPEN_READONLY, SIM_EINVAL, "schema version 11");
+    res_store_t *s = open_ok(f->db);
+    assert_int_equal(sql_int(f->db, "PRAGMA user_version"), RES_SCHEMA_VERSION);
+    assert_int_equal(RES_SCHEMA_VERSION, 12);
+    assert_int_equal(res_check(s), SIM_OK);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM v$session\n"
+                                    "WHERE ses_count IS NULL AND ses_sid IS NULL"),
+                     1);
+    assert_int_equal(count_rows(f->db, "session_events"), 0);
+    assert_int_equal(count_rows(f->db, "v$system_event"), 0);
+    assert_int_equal(sql_try(f->db, "UPDATE sessions SET ses_count = 0"), SQLITE_CONSTRAINT);
+    assert_int_equal(sql_try(f->db, "UPDATE sessions SET ses_sid = -1"), SQLITE_CONSTRAINT);
+    res_close(s);
+    expect_fresh_shape(f, "v$system_event.time_waited_micro:");
+}
+
+/* A run of sessions at once: for 2 sessions, the system (ses_sid 0) with
+ * two intervals of time and each session, every one with its wait events;
+ * read back as recorded, in the views a user queries, and refused whole
+ * when it does not add up. */
+static const char *const ev_name[2] = {"enq: HW - contention", "log file sync"};
+static const char *const ev_class[2] = {"Configuration", "Commit"};
+
+static void sessions_run(res_session_t ss[3], res_event_t ev[3][2], res_event_t snap_ev[2][2],
+                         sim_stats_t snaps[2], double sec[2])
+{
+    memset(ss, 0, 3 * sizeof *ss);
+    for (int k = 0; k < 3; k++) {
+        ss[k] = (res_session_t){.workload = RES_SESSIONS_WORKLOAD,
+                                .path = "local",
+                                .block_size = 8192,
+                                .seed = 1,
+                                .ses_count = 2,
+                                .ses_sid = (uint32_t)k,
+                                .nevents = 2,
+                                .events = ev[k]};
+        for (int e = 0; e < 2; e++)
+            ev[k][e] = (res_event_t){ev_name[e], ev_class[e], 0, 0};
+    }
+    /* sessions 1 and 2: 3 and 4 HW waits of 100 and 250 us, one commit
+     * each; the system their sum */
+    ev[1][0].total_waits = 3, ev[1][0].time_waited_micro = 100;
+    ev[2][0].total_waits = 4, ev[2][0].time_waited_micro = 250;
+    ev[1][1].total_waits = ev[2][1].total_waits = 1;
+    ev[0][0].total_waits = 7, ev[0][0].time_waited_micro = 350;
+    ev[0][1].total_waits = 2;
+    ss[1].stats.v[SIM_STAT_USER_COMMITS] = 1;
+    ss[2].stats.v[SIM_STAT_USER_COMMITS] = 1;
+    ss[0].stats.v[SIM_STAT_USER_COMMITS] = 2;
+    memset(snaps, 0, 2 * sizeof *snaps);
+    snaps[0].v[SIM_STAT_USER_COMMITS] = 0;
+    snaps[1].v[SIM_STAT_USER_COMMITS] = 2;
+    sec[0] = 0.05;
+    sec[1] = 0.02;
+    snap_ev[0][0] = (res_event_t){ev_name[0], ev_class[0], 5, 300};
+    snap_ev[0][1] = (res_event_t){ev_name[1], ev_class[1], 0, 0};
+    snap_ev[1][0] = (res_event_t){ev_name[0], ev_class[0], 2, 50};
+    snap_ev[1][1] = (res_event_t){ev_name[1], ev_class[1], 2, 0};
+    ss[0].nsnaps = 2;
+    ss[0].snaps = snaps;
+    ss[0].snap_seconds = sec;
+    ss[0].snap_events = &snap_ev[0][0];
+}
+
+typedef struct {
+    int n;
+    char name[4][RES_EVENT_NAME_MAX + 1];
+    uint64_t waits[4], micro[4];
+} events_read_t;
+
+static sim_err_t read_event(const res_event_t *ev, void *arg)
+{
+    events_read_t *r = arg;
+    assert_true(r->n < 4);
+    snprintf(r->name[r->n], sizeof r->name[r->n], "%s", ev->event);
+    r->waits[r->n] = ev->total_waits;
+    r->micro[r->n++] = ev->time_waited_micro;
+    return SIM_OK;
+}
+
+static void test_sessions_run(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    static res_session_t ss[3];
+    static res_event_t ev[3][2], snap_ev[2][2];
+    static sim_stats_t snaps[2];
+    double sec[2];
+    res_run_t run;
+    int64_t id;
+    make_run(&run, "eeee5555");
+    sessions_run(ss, ev, snap_ev, snaps, sec);
+    assert_int_equal(res_record_run(s, &run, ss, 3, &id), SIM_OK);
+    assert_int_equal(res_check(s), SIM_OK);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM v$session\n"
+                                    "WHERE workload = 'sessions' AND ses_count = 2\n"
+                                    "  AND lob_chars IS NULL AND step IS NULL"),
+                     3);
+    assert_int_equal(sql_int(f->db, "SELECT total_waits * 1000 + time_waited_micro\n"
+                                    "FROM v$system_event WHERE event = 'enq: HW - contention'"),
+                     7350);
+    assert_int_equal(sql_int(f->db, "SELECT sum(e.time_waited_micro) FROM v$session_event e\n"
+                                    "JOIN v$session s USING (sid) WHERE s.ses_sid > 0"),
+                     350);
+    assert_int_equal(sql_int(f->db, "SELECT value FROM v$sysstat WHERE name = 'user commits'"), 2);
+    /* Intervals of time: no rows, their seconds; events by snapshot. */
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM snapshot_figures\n"
+                                    "WHERE snap_rows IS NULL AND ses_sid = 0\n"
+                                    "  AND statistic = 'user commits'\n"
+                                    "  AND snap_seconds IN (0.05, 0.02)"),
+                     2);
+    assert_int_equal(sql_int(f->db, "SELECT time_waited_micro FROM snapshot_events\n"
+                                    "WHERE snap_id = 2 AND event = 'enq: HW - contention'\n"
+                                    "  AND snap_seconds = 0.02"),
+                     50);
+    int64_t sys = sql_int(f->db, "SELECT sid FROM sessions WHERE ses_sid = 0");
+    events_read_t rd = {0};
+    assert_int_equal(res_foreach_event(s, sys, 0, read_event, &rd), SIM_OK);
+    assert_int_equal(rd.n, 2);
+    assert_string_equal(rd.name[0], "enq: HW - contention");
+    assert_int_equal(rd.waits[0], 7);
+    assert_int_equal(rd.micro[0], 350);
+    memset(&rd, 0, sizeof rd);
+    assert_int_equal(res_foreach_event(s, sys, 2, read_event, &rd), SIM_OK);
+    assert_int_equal(rd.n, 2);
+    assert_int_equal(rd.waits[1], 2);
+    memset(&rd, 0, sizeof rd);
+    assert_int_equal(res_foreach_event(s, sys + 1, 1, read_event, &rd), SIM_OK);
+    assert_int_equal(rd.n, 0);
+    snaps_read_t sn = {0};
+    assert_int_equal(res_foreach_snapshot(s, sys, read_snap, &sn), SIM_OK);
+    assert_int_equal(sn.n, 2);
+    assert_int_equal(sn.known[0], 0);
+    assert_true(sn.seconds[0] == 0.05 && sn.seconds[1] == 0.02);
+
+    /* Refused, nothing written: snapshots' events that do not add up, an
+     * event named twice, a session numbered past its count, the system's
+     * figures changed behind the store's back (res_check). */
+    size_t len;
+    char *before = read_bytes(f->db, &len);
+    snap_ev[1][0].time_waited_micro = 49;
+    assert_int_equal(res_record_run(s, &run, ss, 3, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "session 1: its snapshots of 'enq: HW - contention' add up to "
+                                   "7 waits of 349 us, not the session's 7 of 350");
+    snap_ev[1][0].time_waited_micro = 50;
+    ev[2][1].event = ev_name[0];
+    assert_int_equal(res_record_run(s, &run, ss, 3, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "session 3: wait event 'enq: HW - contention' given twice");
+    ev[2][1].event = ev_name[1];
+    ss[2].ses_sid = 3;
+    assert_int_equal(res_record_run(s, &run, ss, 3, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "session 3 (local): a session number above its count");
+    ss[2].ses_sid = 2;
+    expect_unchanged(f->db, before, len);
+    free(before);
+    sql_exec(f->db, "UPDATE session_stats SET value = 2 WHERE sid = (SELECT sid FROM sessions\n"
+                    "  WHERE ses_sid = 1) AND \"statistic#\" = (SELECT \"statistic#\"\n"
+                    "  FROM v$statname WHERE name = 'user commits')");
+    assert_int_equal(res_check(s), SIM_ECORRUPT);
+    expect_contains(res_errmsg(s), "invariant 15: system session");
+    sql_exec(f->db, "UPDATE session_stats SET value = 1 WHERE sid = (SELECT sid FROM sessions\n"
+                    "  WHERE ses_sid = 1) AND \"statistic#\" = (SELECT \"statistic#\"\n"
+                    "  FROM v$statname WHERE name = 'user commits')");
+    sql_exec(f->db, "UPDATE session_events SET time_waited_micro = 351\n"
+                    "WHERE sid = (SELECT sid FROM sessions WHERE ses_sid = 0)\n"
+                    "  AND event = 'enq: HW - contention'");
+    assert_int_equal(res_check(s), SIM_ECORRUPT);
+    expect_contains(res_errmsg(s), "invariant 15: system session");
+    sql_exec(f->db, "UPDATE session_events SET time_waited_micro = 350\n"
+                    "WHERE sid = (SELECT sid FROM sessions WHERE ses_sid = 0)\n"
+                    "  AND event = 'enq: HW - contention'");
+    sql_exec(f->db, "UPDATE session_snapshot_events SET total_waits = 3 WHERE snap_id = 2\n"
+                    "  AND event = 'log file sync'");
+    assert_int_equal(res_check(s), SIM_ECORRUPT);
+    expect_contains(res_errmsg(s), "invariant 16");
+    sql_exec(f->db, "UPDATE session_snapshot_events SET total_waits = 2 WHERE snap_id = 2\n"
+                    "  AND event = 'log file sync'");
+    sql_exec(f->db, "DELETE FROM session_events WHERE sid = (SELECT max(sid) FROM sessions)");
+    sql_exec(f->db, "DELETE FROM session_stats WHERE sid = (SELECT max(sid) FROM sessions)");
+    sql_exec(f->db, "DELETE FROM sessions WHERE sid = (SELECT max(sid) FROM sessions)");
+    assert_int_equal(res_check(s), SIM_ECORRUPT);
+    expect_contains(res_errmsg(s), "invariant 15: run/count");
+    res_close(s);
+
+    /* A read-only store refuses the run and is left as it was. */
+    before = read_bytes(f->db, &len);
+    res_store_t *ro;
+    char err[256];
+    assert_int_equal(res_open(f->db, RES_OPEN_READONLY, &ro, err, sizeof err), SIM_OK);
+    assert_int_equal(res_record_run(ro, &run, ss, 3, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(ro), "cannot record run: store opened read-only");
+    res_close(ro);
+    expect_unchanged(f->db, before, len);
+    free(before);
+}
+
 /* A store of version 6 (this one's schema without its parts) is upgraded:
  * its runs are read as before, without parts, and new runs record them;
  * its schema is then a new store's. */
@@ -2871,6 +3076,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_parts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_snapshots, setup, teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_v10, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_upgrade_from_v11, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sessions_run, setup, teardown),
         cmocka_unit_test_setup_teardown(test_import_snapshots, setup, teardown),
         cmocka_unit_test_setup_teardown(test_repetition_samples_checked, setup, teardown),
         cmocka_unit_test_setup_teardown(test_session_order, setup, teardown),
