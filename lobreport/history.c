@@ -197,6 +197,10 @@ static sim_err_t take_session(const res_session_info_t *s, void *arg)
     }
     if (s->step)
         return take_step(s, w);
+    /* Sessions at once: each count's system (their sum) is the count's
+     * case, as lobdiff and sqlite3 show each session (results/README.md). */
+    if (s->ses_count && s->ses_sid)
+        return SIM_OK;
     if (w->n == w->cap) {
         size_t cap = w->cap ? 2 * w->cap : 16;
         pending_t *np = realloc(w->p, cap * sizeof *np);
@@ -211,7 +215,10 @@ static sim_err_t take_session(const res_session_info_t *s, void *arg)
     memset(p, 0, sizeof *p);
     p->key = *s;
     snprintf(p->workload, sizeof p->workload, "%s", s->workload);
-    snprintf(p->path, sizeof p->path, "%s", s->path);
+    if (s->ses_count)
+        snprintf(p->path, sizeof p->path, "%u at once", (unsigned)s->ses_count);
+    else
+        snprintf(p->path, sizeof p->path, "%s", s->path);
     snprintf(p->family, sizeof p->family, "%s", s->workload_family ? s->workload_family : "");
     snprintf(p->title, sizeof p->title, "%s", s->workload_title ? s->workload_title : "");
     if (s->params && !(p->params = strdup(s->params))) {

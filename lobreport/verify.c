@@ -105,8 +105,9 @@ sim_err_t rpt_verify_session(const res_session_info_t *s, char *err, size_t errl
     char what[96];
     snprintf(what, sizeof what, "run %lld, session %lld", (long long)s->run, (long long)s->sid);
     /* A script's step has no rows of its own, and its block size is the LOB
-     * segment's: 0 before the segment has a block (results-store.md). */
-    int step = s->step > 0;
+     * segment's: 0 before the segment has a block (results-store.md); nor
+     * has a session of sessions at once. */
+    int step = s->step > 0 || s->ses_count > 0;
     if (step ? s->block_size != 0 && !sim_block_size_valid(s->block_size)
              : !sim_block_size_valid(s->block_size) || s->rows == 0) {
         snprintf(err, errlen, "%s: block size %u and %llu rows: not a case", what,

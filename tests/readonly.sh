@@ -37,7 +37,8 @@ cd "$work" || exit 1
 # The programs as the second user runs them: copies it may execute, wherever
 # the build directory is.
 mkdir -m 755 bin
-cp "$LOBDIFF" bin/lobdiff && cp "$LOBREPORT" bin/lobreport && cp "$LOBFIT" bin/lobfit || fail "cannot copy the programs"
+cp "$LOBDIFF" bin/lobdiff && cp "$LOBREPORT" bin/lobreport && cp "$LOBFIT" bin/lobfit &&
+    cp "$LOBBENCH" bin/lobbench || fail "cannot copy the programs"
 chmod 755 bin/*
 mkdir -m 755 store
 mkdir -m 700 out && chown "$ouid:$ogid" out
@@ -95,6 +96,19 @@ programs 2 root env
 $(diff <(echo "$before") <(state))"
 grep -q "model params differ: dsp.refill_gets 4 -> 5" out/other.diff.text ||
     fail "$other's lobdiff 2 latest does not show run 3: $(cat out/other.diff.text)"
+# A run of sessions at once that the second user would record there: its
+# report, then one line saying why it is not recorded, exit 1, the store's
+# directory as it was (nothing half-written).
+printf 'create table t (id number, c clob) lob (c) store as securefile;\ninsert into t select level, rpad(to_clob(%s), 20000, %s) from dual connect by level <= 20;\ncommit;\n' "'x'" "'x'" >ses.sql
+chmod 644 ses.sql
+"${AS[@]}" bin/lobbench --db=store/h.db --script=ses.sql --sessions=2 >out/ses.out 2>out/ses.err
+rc=$?
+[ $rc = 1 ] && [ "$(wc -l <out/ses.err)" = 2 ] && grep -q "^lobbench: .*store/h.db" out/ses.err &&
+    grep -q "^lobbench: ses.sql: not recorded$" out/ses.err &&
+    grep -q "^Sessions at once: ses.sql, 2 sessions" out/ses.out ||
+    fail "$other's lobbench --sessions into a store it cannot write: exit $rc, $(cat out/ses.err)"
+[ "$(state)" = "$before" ] || fail "the store's directory changed under $other's lobbench --sessions:
+$(diff <(echo "$before") <(state))"
 
 # ---- a writer killed with its last run in the WAL ----
 # A reader holds the store open (so the writer cannot checkpoint on close),

@@ -332,6 +332,82 @@ static void test_intervals_rows_unknown(void **state)
     ldf_run_destroy(h);
 }
 
+/* Two runs of sessions at once (the store's ses_count and ses_sid): the
+ * system and each session are cases of their own, labelled by count and
+ * number; the systems' intervals of model time pair by their start though
+ * head's run ended sooner (its last interval shorter, none after it), and
+ * their wait events compare beside the statistics. */
+static void test_intervals_sessions(void **state)
+{
+    (void)state;
+    ldf_run_info_t bi = {.run = 1, .source = "lobsim", .git_dirty = -1};
+    ldf_run_info_t hi = {.run = 2, .source = "lobsim", .git_dirty = -1};
+    ldf_run_t *b = ldf_run_create("base", &bi), *h = ldf_run_create("head", &hi);
+    uint64_t rows[3] = {0, 0, 0};
+    unsigned char known[3] = {0, 0, 0};
+    double bsec[3] = {0.1, 0.1, 0.05}, hsec[2] = {0.1, 0.07};
+    sim_stats_t bs[3], hs[2];
+    memset(bs, 0, sizeof bs);
+    memset(hs, 0, sizeof hs);
+    bs[0].v[SIM_STAT_USER_COMMITS] = 10, bs[1].v[SIM_STAT_USER_COMMITS] = 10;
+    bs[2].v[SIM_STAT_USER_COMMITS] = 4;
+    hs[0].v[SIM_STAT_USER_COMMITS] = 15, hs[1].v[SIM_STAT_USER_COMMITS] = 9;
+    uint64_t bw[3] = {3, 0, 2}, bm[3] = {300, 0, 150}, hw[2] = {9, 1}, hm[2] = {800, 40};
+    for (uint32_t sid = 0; sid <= 2; sid++) {
+        ldf_case_t cb = mkcase("sessions", "local", 0, 21), ch;
+        cb.no_lob_axes = 1;
+        cb.ses_count = 2;
+        cb.ses_sid = sid;
+        cb.stats.v[SIM_STAT_USER_COMMITS] = sid ? 12 : 24;
+        cb.present[SIM_STAT_USER_COMMITS] = 1;
+        ch = cb;
+        ch.stats.v[SIM_STAT_USER_COMMITS] += sid == 2; /* session 2 alone differs */
+        if (sid == 0) {
+            cb.nsnaps = 3, ch.nsnaps = 2;
+            cb.snap_rows = ch.snap_rows = rows;
+            cb.snap_rows_known = ch.snap_rows_known = known;
+            cb.snap_seconds = bsec, ch.snap_seconds = hsec;
+            cb.snaps = bs, ch.snaps = hs;
+            cb.nevents = ch.nevents = 1;
+            snprintf(cb.events[0], sizeof cb.events[0], "enq: HW - contention");
+            memcpy(ch.events, cb.events, sizeof ch.events);
+            cb.snap_waits = bw, cb.snap_micro = bm;
+            ch.snap_waits = hw, ch.snap_micro = hm;
+        }
+        assert_int_equal(ldf_run_add_case(b, &cb), SIM_OK);
+        assert_int_equal(ldf_run_add_case(h, &ch), SIM_OK);
+    }
+    ldf_opts_t o;
+    ldf_opts_defaults(&o);
+    ldf_diff_t *d = ldf_diff_create(&o, b, h);
+    char *t = render(d, ldf_render_text);
+    /* blanks collapsed: the columns' widths are the table's business */
+    for (char *r = t, *w = t;; r++) {
+        if (*r == ' ' && w > t && w[-1] == ' ')
+            continue;
+        if (!(*w++ = *r))
+            break;
+    }
+    const char *want[] = {
+        "1 statistics changed in 1 of 3 cases",
+        "\n2 sessions: session 2 user commits 12 13 +1 +8.3%\n",
+        "\n2 sessions: system: 3 intervals of 0.1, 0.1, 0.05 seconds, rows not known\n",
+        "\nuser commits 1 0.1 s 10 15 +5 +50.0\n",
+        "\nuser commits 2 0.1/0.07 s 10 9 -1 -10.0\n",
+        "\nuser commits 3 0.05 s 4 0 -4 -100.0\n",
+        "\nenq: HW - contention (event) total_waits 1 0.1 s 3 9 +6 +200.0\n",
+        "\nenq: HW - contention (event) total_waits 2 0.1/0.07 s 0 1 +1 new\n",
+        "\nenq: HW - contention (event) time_waited_micro 1 0.1 s 300 800 +500 +166.7\n",
+        "\nenq: HW - contention (event) time_waited_micro 3 0.05 s 150 0 -150 -100.0\n"};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (!strstr(t, want[i]))
+            fail_msg("text lacks '%s':\n%s", want[i], t);
+    free(t);
+    ldf_diff_destroy(d);
+    ldf_run_destroy(b);
+    ldf_run_destroy(h);
+}
+
 /* ---- the times' verdict ---------------------------------------------------- */
 
 /* One timed case per diff (or two): base's samples 100..105 us, head's
@@ -904,6 +980,7 @@ int main(void)
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_intervals),
         cmocka_unit_test(test_intervals_rows_unknown),
+        cmocka_unit_test(test_intervals_sessions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

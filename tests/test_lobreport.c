@@ -849,6 +849,46 @@ static void test_script_runs(void **state)
     rpt_history_destroy(h);
 }
 
+/* A run of sessions at once (lobbench --sessions): no rows, no LOB size,
+ * the system and each session per count; read, not refused as a case,
+ * each count's system a case of its own ("2 at once"), its sessions left
+ * to lobdiff and sqlite3. */
+static void test_sessions_runs(void **state)
+{
+    store_dir_t *f = *state;
+    static const res_workload_t wl[] = {
+        {RES_SESSIONS_WORKLOAD, RES_SCRIPT_FAMILY, RES_SESSIONS_TITLE}};
+    res_session_t ss[5];
+    for (uint32_t i = 0; i < 5; i++) {
+        memset(&ss[i], 0, sizeof ss[i]);
+        ss[i].workload = RES_SESSIONS_WORKLOAD;
+        ss[i].path = "local";
+        ss[i].block_size = 8192;
+        ss[i].seed = 1;
+        ss[i].ses_count = i < 3 ? 2 : 1;
+        ss[i].ses_sid = i < 3 ? i : i - 3;
+        ss[i].stats.v[SIM_STAT_USER_COMMITS] = i == 0 ? 400 : i < 3 ? 200 : 100;
+    }
+    res_store_t *s;
+    char err[512];
+    if (res_open(f->db, RES_OPEN_CREATE, &s, err, sizeof err) != SIM_OK)
+        fail_msg("res_open: %s", err);
+    assert_int_equal(res_set_workloads(s, wl, 1), SIM_OK);
+    res_run_t run;
+    res_run_defaults(&run);
+    run.seed = 1;
+    if (res_record_run(s, &run, ss, 5, NULL) != SIM_OK)
+        fail_msg("res_record_run: %s", res_errmsg(s));
+    res_close(s);
+    rpt_history_t *h = load(f->db);
+    assert_int_equal(h->ncases, 2);
+    char *html = page_of(h, f);
+    assert_non_null(strstr(html, "sessions, 2 at once"));
+    assert_non_null(strstr(html, "sessions, 1 at once"));
+    free(html);
+    rpt_history_destroy(h);
+}
+
 /* A step's session may have block size 0 and no rows; a case of a sweep
  * may not, and a step's block size is still one Oracle has. */
 static void test_verify_steps(void **state)
@@ -878,6 +918,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_default_out),
+        cmocka_unit_test_setup_teardown(test_sessions_runs, setup, teardown),
         cmocka_unit_test(test_param_changes),
         cmocka_unit_test_setup_teardown(test_workload_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_one_commit, setup, teardown),

@@ -1499,6 +1499,22 @@ static sim_err_t read_event(const res_event_t *ev, void *arg)
     return SIM_OK;
 }
 
+/* The sessions of a run as res_foreach_session() hands them: count and
+ * number, in its order. */
+typedef struct {
+    int n;
+    uint32_t count[8], sid[8];
+} ses_walk_t;
+
+static sim_err_t walk_ses(const res_session_info_t *si, void *arg)
+{
+    ses_walk_t *w = arg;
+    assert_true(w->n < 8);
+    w->count[w->n] = si->ses_count;
+    w->sid[w->n++] = si->ses_sid;
+    return SIM_OK;
+}
+
 static void test_sessions_run(void **state)
 {
     fixture_t *f = *state;
@@ -1535,6 +1551,13 @@ static void test_sessions_run(void **state)
                                     "  AND snap_seconds = 0.02"),
                      50);
     int64_t sys = sql_int(f->db, "SELECT sid FROM sessions WHERE ses_sid = 0");
+    ses_walk_t w = {0};
+    assert_int_equal(res_foreach_session(s, id, walk_ses, &w), SIM_OK);
+    assert_int_equal(w.n, 3);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(w.count[i], 2);
+        assert_int_equal(w.sid[i], i); /* the system first, then by number */
+    }
     events_read_t rd = {0};
     assert_int_equal(res_foreach_event(s, sys, 0, read_event, &rd), SIM_OK);
     assert_int_equal(rd.n, 2);
