@@ -18,6 +18,8 @@
 
 #include "sessions.h"
 
+_Static_assert(LIFE_EVENTS <= BENCH_MAX_EVENTS, "bench_ses_t holds every event of the model");
+
 /* Every event of figures f into r, zeros included, their times us[]. */
 static void events_of(bench_ses_t *r, const life_ses_figures_t *f, const uint64_t *us)
 {

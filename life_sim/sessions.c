@@ -99,7 +99,7 @@ typedef struct {
     life_ses_figures_t taken;       /* the system's figures at the last snapshot */
     uint32_t *wait_for;             /* session + 1 each waits for on a row lock, 0: none */
     uint64_t *since;                /* when that wait began */
-    uint64_t taken_us[LIFE_EVENTS]; /* and its wait times as life_ses_snap_t's */
+    uint64_t taken_us[LIFE_EVENTS]; /* its wait times at the last snapshot (life_ses_snap_t) */
     life_ses_result_t *out;
     sim_err_t err;
 } run_t;
