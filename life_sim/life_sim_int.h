@@ -207,6 +207,27 @@ lob_space_tx_t *life_seg_tx(life_db_t *db, life_seg_t *g);
 int life_lock_victim(const uint32_t *wait_for, const uint64_t *since, uint32_t n, uint32_t k,
                      uint64_t now, uint64_t every, uint32_t *victim, uint64_t *when);
 
+/* dml.c: insert, update and delete for the running session (run.c's
+ * executor runs them), and what the executor shares with them. */
+life_table_t *life_table_of(life_db_t *db, const scr_stmt_t *st);
+/* A failure of the model as Oracle would report it (ORA-01691 for a
+ * segment that cannot grow), in db->msg. */
+sim_err_t life_oracle_error(life_db_t *db, const scr_stmt_t *st, life_table_t *t, sim_err_t rc);
+/* A commit statement (in a PL/SQL block, one that does not wait). */
+sim_err_t life_commit_stmt(life_db_t *db);
+/* A LOB column's value for a row; constants once per statement. */
+sim_err_t life_eval(life_db_t *db, const scr_stmt_t *st, const scr_expr_t *e, const scr_row_t *row,
+                    scr_val_t *out);
+/* The statement is over: its constants go. */
+void life_forget_konst(life_db_t *db);
+/* Row r's LOB k written anew with value v (a new version; the old one
+ * let go at commit), logged for the transaction. */
+sim_err_t life_lob_replace(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
+                           uint32_t k, scr_val_t v);
+sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars);
+sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars);
+sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st);
+
 /* redo.c: what one change costs in redo, by the LOB's options. */
 void life_redo_row(life_db_t *db, uint64_t row_bytes);
 void life_redo_lob_data(life_db_t *db, const scr_lob_opts_t *o, uint64_t blocks, uint64_t chunks,

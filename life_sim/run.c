@@ -14,322 +14,6 @@
 
 #include "life_sim_int.h"
 
-static int64_t number_of(const scr_expr_t *e, const scr_row_t *row)
-{
-    if (e == NULL)
-        return 0;
-    switch (e->kind) {
-    case SCR_E_NUMBER:
-        return e->num;
-    case SCR_E_ROWNUM:
-        return row->rownum;
-    case SCR_E_ID:
-        return row->id;
-    case SCR_E_ADD:
-        return number_of(e->args[0], row) + number_of(e->args[1], row);
-    case SCR_E_SUB:
-        return number_of(e->args[0], row) - number_of(e->args[1], row);
-    case SCR_E_MUL:
-        return number_of(e->args[0], row) * number_of(e->args[1], row);
-    default:
-        return row->rownum;
-    }
-}
-
-static life_table_t *table_of(life_db_t *db, const scr_stmt_t *st)
-{
-    return st->table >= 0 ? &db->tables[st->table] : NULL;
-}
-
-static sim_err_t fail(life_db_t *db, const scr_stmt_t *st, const char *what)
-{
-    snprintf(db->msg, db->msglen, "%s:%u: %s", db->s->file, st->line, what);
-    return SIM_EINVAL;
-}
-
-/* A failure of the model as Oracle would report it. */
-static sim_err_t oracle_error(life_db_t *db, const scr_stmt_t *st, life_table_t *t, sim_err_t rc)
-{
-    if (rc == SIM_EFULL) {
-        char what[400];
-        snprintf(what, sizeof what,
-                 "ORA-01691: unable to extend lob segment of %s (its MAXSIZE or the "
-                 "segment's limit is reached)",
-                 t ? t->def->name : "?");
-        return fail(db, st, what);
-    }
-    if (rc == SIM_EINVAL && db->msg[0])
-        return rc;
-    return rc;
-}
-
-/* Whether row id belongs to the running session, and its id as the
- * script wrote it. */
-static int own_row(const life_db_t *db, int64_t id, int64_t *script_id)
-{
-    *script_id = id - db->id_base;
-    return db->id_span == 0 || (*script_id >= 0 && *script_id < db->id_span);
-}
-
-/* A commit statement: inside a PL/SQL block it does not wait for its redo
- * (PL/SQL's commit-time optimization: the block waits once, before it
- * returns; Kyte, Expert Oracle Database Architecture, "COMMIT"). */
-static sim_err_t commit(life_db_t *db)
-{
-    life_op(db, LIFE_OP_COMMIT, 0, db->in_block, 1);
-    db->cur->commits += db->in_block;
-    return life_commit(db);
-}
-
-/* Whether the running session sees row r at all: a row lives, or is
- * another session's uncommitted delete (whose lock it meets); another
- * session's uncommitted insert it does not see. */
-static int visible(const life_db_t *db, const life_row_t *r)
-{
-    if (life_row_locked(db, r))
-        return !r->fresh;
-    return r->alive;
-}
-
-/* Whether an update or delete takes row rw (1; its id as the script wrote
- * it in *id), passes it by (0), or meets another session's lock on it
- * (-1: db->blocked_by says whose, and the statement stops there). */
-static int take_row(life_db_t *db, const scr_dml_t *d, const life_row_t *rw, int64_t *id)
-{
-    if (!own_row(db, rw->id, id) || !scr_pred_match(d->where, *id) || !visible(db, rw))
-        return 0;
-    if (life_row_locked(db, rw)) {
-        db->blocked_by = rw->locker;
-        return -1;
-    }
-    return rw->alive;
-}
-
-static void row_costs(life_db_t *db, uint64_t row_bytes)
-{
-    life_op(db, LIFE_OP_ROW, 0, 0, 1);
-    sim_stats_t *rw = &db->part[LIFE_PART_ROW];
-    sim_stat_add(rw, SIM_STAT_DB_BLOCK_GETS, 1);
-    sim_stat_add(rw, SIM_STAT_DB_BLOCK_CHANGES, 1);
-    uint64_t before = undo_bytes(db->undo);
-    undo_record(db->undo);
-    undo_vector(db->undo, UNDO_CV_LOB);
-    sim_stat_add(&db->part[LIFE_PART_UNDO], SIM_STAT_USED_UREC, 1);
-    sim_stat_add(&db->part[LIFE_PART_UNDO], SIM_STAT_UNDO_CV_SIZE, undo_bytes(db->undo) - before);
-    life_redo_row(db, row_bytes);
-}
-
-static void grow_rows(life_table_t *t, uint64_t before, uint64_t after)
-{
-    t->row_bytes = t->row_bytes - before + after;
-    if (t->row_bytes > t->row_bytes_hwm)
-        t->row_bytes_hwm = t->row_bytes;
-}
-
-/* Evaluate a LOB column's value for a row.  A value that depends on no
- * row is evaluated once per statement (db->konst): the statement's rows
- * share it. */
-static sim_err_t eval(life_db_t *db, const scr_stmt_t *st, const scr_expr_t *e,
-                      const scr_row_t *row, scr_val_t *out)
-{
-    if (e == NULL) {
-        *out = SCR_VAL_NULL;
-        return SIM_OK;
-    }
-    if (!e->row_dependent)
-        for (uint32_t i = 0; i < db->nkonst; i++)
-            if (db->konst_expr[i] == e) {
-                scr_value_ref(db->vs, db->konst[i]);
-                *out = db->konst[i];
-                return SIM_OK;
-            }
-    char err[SCR_ERR_LEN];
-    err[0] = '\0';
-    sim_err_t rc = scr_eval(db->vs, e, row, out, err, sizeof err);
-    if (rc == SIM_EINVAL) {
-        /* scr_eval says "LINE: ORA-...": the file goes in front. */
-        snprintf(db->msg, db->msglen, "%s:%s", db->s->file, err[0] ? err : "?");
-        (void)st;
-    }
-    if (rc == SIM_OK && !e->row_dependent && db->nkonst < LIFE_MAX_KONST) {
-        db->konst_expr[db->nkonst] = e;
-        db->konst[db->nkonst++] = *out;
-        scr_value_ref(db->vs, *out);
-    }
-    return rc;
-}
-
-/* The statement is over: its constants go. */
-static void forget_konst(life_db_t *db)
-{
-    for (uint32_t i = 0; i < db->nkonst; i++)
-        scr_value_release(db->vs, db->konst[i]);
-    db->nkonst = 0;
-}
-
-static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t *d,
-                            life_table_t *t, const scr_row_t *row)
-{
-    int64_t id = row->rownum;
-    if (t->def->id_col >= 0 && d->values[t->def->id_col])
-        id = number_of(d->values[t->def->id_col], row);
-    uint64_t r;
-    sim_err_t rc = life_row_add(db, t, db->id_base + id, &r);
-    if (rc != SIM_OK)
-        return rc;
-    rc = life_tx_log(db, (life_tx_t){(uint32_t)(t - db->tables), r, 0xff, LIFE_TX_INSERT, 0, 0});
-    if (rc != SIM_OK)
-        return rc;
-    for (uint32_t k = 0; k < t->nlob; k++) {
-        scr_val_t v;
-        rc = eval(db, st, d->values[t->lobcol[k]], row, &v);
-        if (rc != SIM_OK)
-            return rc;
-        uint32_t lob;
-        rc = life_lob_write(db, t, k, v, &lob);
-        scr_value_release(db->vs, v);
-        if (rc != SIM_OK)
-            return oracle_error(db, st, t, rc);
-        t->rows[r].lob[k] = lob;
-    }
-    uint64_t bytes = life_row_bytes(db, t, &t->rows[r]);
-    grow_rows(t, 0, bytes);
-    row_costs(db, bytes);
-    return SIM_OK;
-}
-
-static sim_err_t run_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars)
-{
-    const scr_dml_t *d = &st->u.dml;
-    life_table_t *t = table_of(db, st);
-    scr_row_t row = {0, 0, SCR_VAL_NULL, vars};
-    sim_err_t rc = SIM_OK;
-    switch (d->source) {
-    case SCR_SRC_VALUES:
-        row.rownum = 1;
-        row.id = 1;
-        return insert_row(db, st, d, t, &row);
-    case SCR_SRC_GENERATE:
-    case SCR_SRC_LOOP:
-        for (uint64_t i = db->cur->row; i < d->count && rc == SIM_OK; i++) {
-            row.rownum = (d->source == SCR_SRC_LOOP ? d->first : 1) + (int64_t)i;
-            row.id = row.rownum;
-            rc = insert_row(db, st, d, t, &row);
-            /* `commit;` after the insert in the loop's body: with sessions,
-             * the block stops there until the session's next transaction. */
-            if (rc == SIM_OK && d->commit_every) {
-                rc = commit(db);
-                if (rc == SIM_OK && db->yield_commits && i + 1 < d->count) {
-                    db->cur->row = i + 1;
-                    db->suspended = 1;
-                    return SIM_OK;
-                }
-            }
-        }
-        db->cur->row = 0;
-        return rc;
-    case SCR_SRC_SELF: {
-        uint64_t n = t->nrows;
-        int64_t rownum = 0;
-        for (uint64_t r = 0; r < n && rc == SIM_OK; r++) {
-            if (!t->rows[r].alive || !own_row(db, t->rows[r].id, &row.id) ||
-                (t->rows[r].fresh && life_row_locked(db, &t->rows[r])))
-                continue;
-            row.rownum = ++rownum;
-            uint32_t cur = t->nlob ? t->rows[r].lob[0] : 0;
-            row.current = cur ? db->lobs[cur].val : SCR_VAL_NULL;
-            rc = insert_row(db, st, d, t, &row);
-        }
-        return rc;
-    }
-    }
-    return SIM_OK;
-}
-
-static sim_err_t run_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars)
-{
-    const scr_dml_t *d = &st->u.dml;
-    life_table_t *t = table_of(db, st);
-    uint64_t n = t->nrows;
-    int64_t matched = 0;
-    for (uint64_t r = 0; r < n; r++) {
-        life_row_t *rw = &t->rows[r];
-        int64_t id;
-        int take = take_row(db, d, rw, &id);
-        if (take < 0)
-            return SIM_OK;
-        if (!take)
-            continue;
-        if (d->rownum_max >= 0 && matched >= d->rownum_max)
-            break;
-        matched++;
-        uint64_t before = life_row_bytes(db, t, rw);
-        for (uint32_t k = 0; k < t->nlob; k++) {
-            const scr_expr_t *e = d->values[t->lobcol[k]];
-            if (e == NULL)
-                continue;
-            uint32_t old = rw->lob[k];
-            scr_row_t row = {matched, id, old ? db->lobs[old].val : SCR_VAL_NULL, vars};
-            scr_val_t v;
-            sim_err_t rc = eval(db, st, e, &row, &v);
-            if (rc != SIM_OK)
-                return rc;
-            uint32_t lob;
-            rc = life_lob_write(db, t, k, v, &lob);
-            scr_value_release(db->vs, v);
-            if (rc != SIM_OK)
-                return oracle_error(db, st, t, rc);
-            rw = &t->rows[r];
-            rw->lob[k] = lob;
-            rc = life_tx_log(
-                db, (life_tx_t){(uint32_t)(t - db->tables), r, (uint8_t)k, LIFE_TX_LOB, old, lob});
-            if (rc != SIM_OK)
-                return rc;
-            rc = life_lob_unref(db, t, k, old);
-            if (rc != SIM_OK)
-                return rc;
-        }
-        uint64_t after = life_row_bytes(db, t, rw);
-        grow_rows(t, before, after);
-        row_costs(db, after);
-    }
-    return SIM_OK;
-}
-
-static sim_err_t run_delete(life_db_t *db, const scr_stmt_t *st)
-{
-    const scr_dml_t *d = &st->u.dml;
-    life_table_t *t = table_of(db, st);
-    int64_t matched = 0;
-    for (uint64_t r = 0; r < t->nrows; r++) {
-        life_row_t *rw = &t->rows[r];
-        int64_t id;
-        int take = take_row(db, d, rw, &id);
-        if (take < 0)
-            return SIM_OK;
-        if (!take)
-            continue;
-        if (d->rownum_max >= 0 && matched >= d->rownum_max)
-            break;
-        matched++;
-        uint64_t bytes = life_row_bytes(db, t, rw);
-        rw->alive = 0;
-        t->live_rows--;
-        t->row_bytes -= bytes;
-        sim_err_t rc =
-            life_tx_log(db, (life_tx_t){(uint32_t)(t - db->tables), r, 0xff, LIFE_TX_DELETE, 0, 0});
-        if (rc != SIM_OK)
-            return rc;
-        for (uint32_t k = 0; k < t->nlob; k++) {
-            rc = life_lob_unref(db, t, k, rw->lob[k]);
-            if (rc != SIM_OK)
-                return rc;
-        }
-        row_costs(db, bytes);
-    }
-    return SIM_OK;
-}
-
 /* Every LOB of the table dropped with its segment (truncate, drop). */
 static void drop_storage(life_db_t *db, life_table_t *t)
 {
@@ -396,7 +80,7 @@ static sim_err_t rewrite_lobs(life_db_t *db, const scr_stmt_t *st, life_table_t 
         sim_free(vals);
         if (rc == SIM_OK)
             rc = life_commit(db);
-        return rc == SIM_OK ? SIM_OK : oracle_error(db, st, t, rc);
+        return rc == SIM_OK ? SIM_OK : life_oracle_error(db, st, t, rc);
     }
     /* In place: every LOB written again, as an update of it would. */
     for (uint64_t r = 0; r < t->nrows; r++) {
@@ -404,16 +88,7 @@ static sim_err_t rewrite_lobs(life_db_t *db, const scr_stmt_t *st, life_table_t 
         uint32_t old = rw->lob[k];
         if (!rw->alive || old == 0)
             continue;
-        uint32_t lob;
-        sim_err_t rc = life_lob_write(db, t, k, db->lobs[old].val, &lob);
-        if (rc != SIM_OK)
-            return oracle_error(db, st, t, rc);
-        rw = &t->rows[r];
-        rw->lob[k] = lob;
-        rc = life_tx_log(
-            db, (life_tx_t){(uint32_t)(t - db->tables), r, (uint8_t)k, LIFE_TX_LOB, old, lob});
-        if (rc == SIM_OK)
-            rc = life_lob_unref(db, t, k, old);
+        sim_err_t rc = life_lob_replace(db, st, t, r, k, db->lobs[old].val);
         if (rc != SIM_OK)
             return rc;
     }
@@ -490,7 +165,7 @@ static sim_err_t run_block(life_db_t *db, const scr_stmt_t *st)
             return SIM_ENOMEM;
         scr_row_t row = {0, 0, SCR_VAL_NULL, vars};
         for (uint32_t i = 0; i < b->nvars && rc == SIM_OK; i++)
-            rc = eval(db, st, b->vars[i], &row, &vars[i]);
+            rc = life_eval(db, st, b->vars[i], &row, &vars[i]);
         db->cur->commits = 0;
         db->cur->row = 0;
     }
@@ -530,9 +205,9 @@ static sim_err_t run_dml(life_db_t *db, const scr_stmt_t *st, const scr_val_t *v
     sim_err_t rc = life_stmt_mark(db);
     if (rc != SIM_OK)
         return rc;
-    rc = st->kind == SCR_INSERT   ? run_insert(db, st, vars)
-         : st->kind == SCR_UPDATE ? run_update(db, st, vars)
-                                  : run_delete(db, st);
+    rc = st->kind == SCR_INSERT   ? life_insert(db, st, vars)
+         : st->kind == SCR_UPDATE ? life_update(db, st, vars)
+                                  : life_delete(db, st);
     if (rc == SIM_OK && db->blocked_by)
         life_stmt_undo(db);
     return rc;
@@ -546,7 +221,7 @@ static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *
         if (rc != SIM_OK)
             return rc;
     }
-    life_table_t *t = table_of(db, st);
+    life_table_t *t = life_table_of(db, st);
     switch (st->kind) {
     case SCR_CREATE_TABLE:
         create_table(db, t, &db->s->tables[st->table]);
@@ -556,7 +231,7 @@ static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *
     case SCR_DELETE:
         return run_dml(db, st, vars);
     case SCR_COMMIT:
-        return commit(db);
+        return life_commit_stmt(db);
     case SCR_ROLLBACK:
         return life_rollback(db);
     case SCR_TRUNCATE: {
@@ -588,7 +263,7 @@ static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *
             rc = lob_space_shrink(g->space, chunks, n, &g->last_shrink);
             sim_free(chunks);
             if (rc != SIM_OK)
-                return oracle_error(db, st, t, rc);
+                return life_oracle_error(db, st, t, rc);
             g->shrunk = 1;
             sim_stat_add(&db->part[LIFE_PART_SPACE], SIM_STAT_SEG_EXTENTS,
                          g->last_shrink.extents_allocated);
@@ -772,7 +447,7 @@ sim_err_t life_exec(life_db_t *db, const scr_stmt_t *st, uint32_t session, uint3
     db->suspended = 0;
     db->blocked_by = 0;
     sim_err_t rc = run_stmt(db, st, NULL);
-    forget_konst(db);
+    life_forget_konst(db);
     if (rc != SIM_OK && db->cur->block)
         end_block(db, &db->cur->block->u.block, db->cur->vars);
     return rc;
