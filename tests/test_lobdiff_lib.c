@@ -353,6 +353,9 @@ static void test_intervals_sessions(void **state)
     bs[2].v[SIM_STAT_USER_COMMITS] = 4;
     hs[0].v[SIM_STAT_USER_COMMITS] = 15, hs[1].v[SIM_STAT_USER_COMMITS] = 9;
     uint64_t bw[3] = {3, 0, 2}, bm[3] = {300, 0, 150}, hw[2] = {9, 1}, hm[2] = {800, 40};
+    /* head's cases come in the other order: the key, not the order, pairs
+     * them */
+    ldf_case_t hc[3];
     for (uint32_t sid = 0; sid <= 2; sid++) {
         ldf_case_t cb = mkcase("sessions", "local", 0, 21), ch;
         cb.no_lob_axes = 1;
@@ -375,8 +378,10 @@ static void test_intervals_sessions(void **state)
             ch.snap_waits = hw, ch.snap_micro = hm;
         }
         assert_int_equal(ldf_run_add_case(b, &cb), SIM_OK);
-        assert_int_equal(ldf_run_add_case(h, &ch), SIM_OK);
+        hc[2 - sid] = ch;
     }
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(ldf_run_add_case(h, &hc[i]), SIM_OK);
     ldf_opts_t o;
     ldf_opts_defaults(&o);
     ldf_diff_t *d = ldf_diff_create(&o, b, h);
