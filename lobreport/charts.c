@@ -171,7 +171,7 @@ static void constants(FILE *f, const section_t *sec)
         sim_format_size(g->block_size, v, sizeof v);
         append(line, sizeof line, "%s%s blocks,", v);
     }
-    if (!sec->vary_rows) {
+    if (!sec->vary_rows && g->rows) { /* 0: not counted (sessions at once) */
         snprintf(v, sizeof v, "%" PRIu64, g->rows);
         append(line, sizeof line, "%s%s rows,", v);
     }
@@ -389,7 +389,9 @@ static void survey(section_t *sec)
 {
     const rpt_history_t *h = sec->h;
     const rpt_case_t *g = &h->cases[sec->c0];
-    sec->lob = strcmp(g->family, "heap") != 0 && strcmp(g->family, "rac") != 0;
+    /* A line per LOB size where the cases have one (sessions at once of a
+     * script have none: a line per block size). */
+    sec->lob = strcmp(g->family, "heap") != 0 && strcmp(g->family, "rac") != 0 && g->lob_chars;
     sec->vary_lob = sec->vary_block = sec->vary_rows = 0;
     for (size_t c = sec->c0 + 1; c < sec->c1; c++) {
         sec->vary_lob |= h->cases[c].lob_chars != g->lob_chars;

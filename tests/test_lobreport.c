@@ -852,7 +852,8 @@ static void test_script_runs(void **state)
 /* A run of sessions at once (lobbench --sessions): no rows, no LOB size,
  * the system and each session per count; read, not refused as a case,
  * each count's system a case of its own ("2 at once"), its sessions left
- * to lobdiff and sqlite3. */
+ * to lobdiff and sqlite3; drawn as a line per block size (not a LOB size
+ * of 0, nor 0 rows). */
 static void test_sessions_runs(void **state)
 {
     store_dir_t *f = *state;
@@ -885,6 +886,11 @@ static void test_sessions_runs(void **state)
     char *html = page_of(h, f);
     assert_non_null(strstr(html, "sessions, 2 at once"));
     assert_non_null(strstr(html, "sessions, 1 at once"));
+    /* Neither a LOB size nor a row count it does not have: a line per
+     * block size, named by it. */
+    assert_non_null(strstr(html, "8k blocks, a line per block size"));
+    assert_null(strstr(html, "blocks, 0 rows"));
+    assert_null(strstr(html, "a line per LOB size"));
     free(html);
     rpt_history_destroy(h);
 }
