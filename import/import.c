@@ -163,8 +163,13 @@ sim_err_t imp_parse(const char *file, const char *text, size_t len, imp_format_t
     imp_build_done(&b);
     if (rc == SIM_OK && out->nsets == 0)
         rc = imp_fail(&b, 0, "no statistics found in %s output", imp_format_name(format));
+    /* A snapshot of a series may be empty (Snapper's without a STAT
+     * line); any other set, or a file of empty snapshots only, is not. */
+    size_t total = 0;
+    for (size_t i = 0; i < out->nsets; i++)
+        total += out->sets[i].n;
     for (size_t i = 0; rc == SIM_OK && i < out->nsets; i++)
-        if (out->sets[i].n == 0)
+        if ((out->sets[i].n == 0 && out->sets[i].snap == 0) || total == 0)
             rc = imp_fail(&b, 0, "no statistics found in %s output", imp_format_name(format));
     for (size_t i = 0; i < out->nsets; i++)
         for (size_t j = 0; rc == SIM_OK && j < out->sets[i].n; j++)

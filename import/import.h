@@ -79,7 +79,8 @@ typedef struct {
     /* Snapper: the snapshot of a series the figures are the deltas of (1,
      * 2, ... as its "End of Stats snap N" lines count them; a file without
      * such a line is snapshot 1); 0 for the other formats.  A snapshot
-     * without a STAT line gives no set. */
+     * closed by its End line without a STAT line is a set without figures
+     * (n == 0), so that the series has no gap. */
     uint32_t snap;
     /* Snapper: the seconds its End line gives ("seconds=5"); 0 when it has
      * none or the file ends without its End line. */
@@ -91,7 +92,7 @@ typedef struct {
 typedef struct {
     imp_format_t format; /* the format read (never IMP_FORMAT_AUTO) */
     imp_set_t *sets;
-    size_t nsets; /* >= 1, each with n >= 1 */
+    size_t nsets; /* >= 1, each with n >= 1 but a snapshot of a series (snap > 0) */
     /* A spool: the script its header names, the digest of the script's
      * bytes it gives (results.h's res_digest(), 16 hex digits) and its
      * number of statements; "" and 0 otherwise. */

@@ -247,8 +247,14 @@ sim_err_t imp_parse_snapper(imp_build_t *b, const char *text, size_t len)
                                 "1, 2, ...",
                                 (long long)snap, (long long)last);
             last = snap;
-            if (have_set)
-                b->out->sets[set].seconds = seconds;
+            /* A snapshot without a STAT line (nothing moved, or only TIME
+             * and WAIT lines printed) is still an interval of the series:
+             * its set is empty, so that the next is numbered after it. */
+            if (!have_set && (rc = imp_add_set(b, &set)) != SIM_OK)
+                return rc;
+            if (!have_set)
+                b->out->sets[set].snap = (uint32_t)snap;
+            b->out->sets[set].seconds = seconds;
             have_set = 0; /* the next STAT line opens the next snapshot */
             continue;
         }

@@ -4,7 +4,10 @@
  * the session's figures their sums by name, so that the store's invariant
  * 14 (a figure's snapshots add up to it) holds by construction.  A
  * statistic Snapper did not print in a snapshot had no delta there
- * (Snapper prints the statistics that moved): it is simply absent.
+ * (Snapper prints the statistics that moved): it is simply absent; a
+ * snapshot that printed none gets a 0 of each, so that it is kept.  An
+ * AWR series (awrhist.c) is read the same way, each snapshot's figures
+ * the deltas of every name.
  */
 #include "series.h"
 
@@ -29,7 +32,9 @@ int series_session(const imp_file_t *p, const res_named_value_t *figs, res_impor
         const imp_set_t *set = &p->sets[i];
         mem->snaps[i] = (res_import_snapshot_t){set->snap, set->seconds, &figs[f], set->n};
         for (size_t k = 0; k < set->n; k++, f++) {
-            size_t j = 0;
+            /* an AWR series gives every snapshot the same names in the
+             * same order: found at once, whatever the series' length */
+            size_t j = k < nsum && strcmp(mem->sum[k].name, figs[f].name) == 0 ? k : 0;
             while (j < nsum && strcmp(mem->sum[j].name, figs[f].name) != 0)
                 j++;
             if (j == nsum)
@@ -41,6 +46,21 @@ int series_session(const imp_file_t *p, const res_named_value_t *figs, res_impor
             mem->sum[j].value += figs[f].value;
         }
     }
+    /* A snapshot that printed no figure (Snapper's without a STAT line)
+     * moved none: a 0 of each of the session's, so that the store keeps
+     * it, its seconds with it, and the next is not read after a gap. */
+    for (size_t i = 0; i < p->nsets; i++)
+        if (p->sets[i].n == 0 && !mem->zeros) {
+            mem->zeros = calloc(nsum ? nsum : 1, sizeof *mem->zeros);
+            if (!mem->zeros)
+                return -1;
+            for (size_t j = 0; j < nsum; j++)
+                mem->zeros[j] = (res_named_value_t){mem->sum[j].name, 0};
+        }
+    for (size_t i = 0; i < p->nsets; i++)
+        if (p->sets[i].n == 0)
+            mem->snaps[i] =
+                (res_import_snapshot_t){p->sets[i].snap, p->sets[i].seconds, mem->zeros, nsum};
     s->figures = mem->sum;
     s->nfigures = nsum;
     s->printed = mem->printed;
@@ -54,5 +74,6 @@ void series_free(series_t *mem)
     free(mem->snaps);
     free(mem->sum);
     free(mem->printed);
+    free(mem->zeros);
     memset(mem, 0, sizeof *mem);
 }

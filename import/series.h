@@ -15,7 +15,8 @@
 typedef struct {
     res_import_snapshot_t *snaps;
     res_named_value_t *sum;
-    const char **printed; /* beside sum, all NULL: Snapper cuts no name */
+    const char **printed;     /* beside sum, all NULL: Snapper cuts no name */
+    res_named_value_t *zeros; /* an empty snapshot's figures: each name, 0 */
 } series_t;
 
 /*

@@ -196,6 +196,28 @@ void ldf_intervals_table(const ldf_diff_t *d, const ldf_pair_t *p, ldf_table_t *
     free(bv);
 }
 
+/* Where run r's snapshots came from, as a user would name the command. */
+static const char *snaps_source(const ldf_run_t *r)
+{
+    const char *f = r ? r->info.import_format : NULL;
+    if (!f)
+        return "lobbench --snapshot-every";
+    if (strcmp(f, "snapper") == 0)
+        return "a Snapper series, lobimport";
+    if (strcmp(f, "awrhist") == 0)
+        return "AWR snapshots, lobimport";
+    return "lobimport";
+}
+
+void ldf_intervals_source(const ldf_diff_t *d, ldf_str_t *out)
+{
+    const char *b = snaps_source(d->side[0]), *h = snaps_source(d->side[1]);
+    if (strcmp(b, h) == 0)
+        ldf_str_add(out, "%s", b);
+    else
+        ldf_str_add(out, "%s: %s; %s: %s", ldf_side_name(d, 0), b, ldf_side_name(d, 1), h);
+}
+
 /* "4 intervals of 2500, 2500, 2500, 2500 rows" into out; an imported
  * Snapper series: "2 intervals of 5, 5 seconds, rows not known". */
 static void describe(const ldf_case_t *c, ldf_str_t *out)

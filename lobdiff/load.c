@@ -83,7 +83,8 @@ static sim_err_t set_info(ldf_run_t *r, const ldf_run_info_t *in)
              keep_str(r, in->build_type, &i->build_type) && keep_str(r, in->params, &i->params) &&
              keep_str(r, in->ref_file, &i->ref_file) &&
              keep_str(r, in->script_file, &i->script_file) &&
-             keep_str(r, in->script_digest, &i->script_digest);
+             keep_str(r, in->script_digest, &i->script_digest) &&
+             keep_str(r, in->import_format, &i->import_format);
     i->run = in->run;
     i->git_dirty = in->git_dirty;
     i->started = in->started;
@@ -503,6 +504,7 @@ static sim_err_t load_cases(ldf_run_t *r, char *err, size_t errlen)
                          .ref_file = ri.reference_file,
                          .script_file = ri.info.script_file,
                          .script_digest = ri.info.script_digest,
+                         .import_format = ri.import_format,
                          .git_dirty = ri.info.git_dirty,
                          .started = ri.info.started};
     rc = set_info(r, &in);

@@ -156,7 +156,11 @@ typedef struct {
     const char *source; /* "lobsim" or "oracle" (the reference) */
     const char *commit, *host, *compiler, *build_type, *params, *ref_file;
     const char *script_file, *script_digest; /* a script run's (runs.script_*) */
-    int git_dirty;                           /* 1, 0, -1 unknown */
+    /* An imported run's format as lobimport read it ("snapper", "awrhist",
+     * ...; runs.import_format), NULL for a run of the model: says where
+     * its snapshots came from. */
+    const char *import_format;
+    int git_dirty; /* 1, 0, -1 unknown */
     int64_t started;
 } ldf_run_info_t;
 

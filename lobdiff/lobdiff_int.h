@@ -285,6 +285,10 @@ void ldf_intervals_table(const ldf_diff_t *d, const ldf_pair_t *p, ldf_table_t *
 /* After heading, for each pair with snapshots: its label and intervals, then
  * the table through render (or why the intervals do not compare); nothing
  * when no pair has any.  Text goes through put (NULL: as is).  SIM_ENOMEM. */
+/* Where the two runs' snapshots came from ("lobbench --snapshot-every",
+ * "a Snapper series, lobimport", ...; each side's when they differ), for
+ * the heading over the intervals. */
+void ldf_intervals_source(const ldf_diff_t *d, ldf_str_t *out);
 sim_err_t ldf_print_intervals(FILE *f, const ldf_diff_t *d, const char *heading,
                               ldf_table_fn *render, ldf_put_fn *put);
 

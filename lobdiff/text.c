@@ -129,9 +129,15 @@ sim_err_t ldf_render_text(FILE *f, const ldf_diff_t *d)
     sim_err_t rc = header(f, d);
     if (rc == SIM_OK)
         rc = figure_tables(f, d);
-    if (rc == SIM_OK)
-        rc = ldf_print_intervals(f, d, "\nInterval by interval (--snapshot-every)\n", table_text,
-                                 NULL);
+    if (rc == SIM_OK) {
+        ldf_str_t heading = {0};
+        ldf_str_add(&heading, "\nInterval by interval (");
+        ldf_intervals_source(d, &heading);
+        ldf_str_add(&heading, ")\n");
+        rc = heading.nomem ? SIM_ENOMEM
+                           : ldf_print_intervals(f, d, ldf_str_get(&heading), table_text, NULL);
+        ldf_str_free(&heading);
+    }
     if (rc == SIM_OK)
         rc = ldf_print_times(f, d,
                              "\nTimes per statement (mean of the repetitions; two-sided "

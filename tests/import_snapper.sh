@@ -69,9 +69,25 @@ check "integrity" "ok" "$(q 'pragma integrity_check')"
 check "lobdiff: exit" "0" "$?"
 check "lobdiff: the intervals" "dblink 256k: 2 intervals of 5, 5.5 seconds, rows not known" \
     "$(grep '^dblink 256k: 2 intervals' diff.txt)"
+check "lobdiff: the heading names where the snapshots came from" "Interval by interval (a Snapper series, lobimport)" \
+    "$(grep '^Interval by interval' diff.txt)"
 check "lobdiff: rows unknown, never 0" \
     "CR blocks created         1  unknown   7360   7360    +0  +0.0|CR blocks created         2  unknown   7412   7412    +0  +0.0" \
     "$(grep -E '^CR blocks created +[12] ' diff.txt | paste -sd'|')"
+
+# A snapshot that printed no STAT line (only its TIME line: nothing
+# moved) is still the series' snapshot 2: snapshot 3 follows it without a
+# gap, and its seconds are kept.
+{
+    snap 1 5 'STAT, CR blocks created                  ,          7360'
+    snap 2 4 'TIME, DB CPU                             ,         89580'
+    snap 3 6 'STAT, CR blocks created                  ,          7412'
+} >quiet.txt
+"$LOBIMPORT" --db=q.db --path=dblink --lob-size=256k quiet.txt >out.txt 2>err.txt
+check "quiet snapshot: exit" "0" "$?"
+check "quiet snapshot: snapshots 1, 2, 3, no gap, each its seconds" \
+    "1|5.0|7360 2|4.0|0 3|6.0|7412" \
+    "$(sqlite3 q.db "select snap_id, snap_seconds, value from snapshot_figures where statistic = 'CR blocks created' order by snap_id" | tr '\n' ' ' | sed 's/ $//')"
 
 # A corrupt series: snapshot 3 after 1, refused in one line, nothing written.
 sed 's/End of Stats snap 2,/End of Stats snap 3,/' series.txt >bad.txt

@@ -235,7 +235,7 @@ static void test_intervals(void **state)
     ldf_diff_t *d = ldf_diff_create(&o, b, h);
     char *t = render(d, ldf_render_text);
     const char *want[] = {
-        "\nInterval by interval (--snapshot-every)\n",
+        "\nInterval by interval (lobbench --snapshot-every)\n",
         "dblink 256k: 3 intervals of 4000, 4000, 2000 rows\n",
         "CR blocks created         1  4000   100   100    +0   +0.0\n",
         "CR blocks created         3  2000   120   150   +30  +25.0\n",
