@@ -19,7 +19,7 @@ shift $(($# > 2 ? 2 : $#))
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz_cli_values fuzz_cli_parse fuzz_resolve_run fuzz_reference_csv fuzz_lobdiff fuzz_import
     fuzz_import_sqlplus fuzz_import_autotrace fuzz_import_runstats fuzz_import_snapper
-    fuzz_import_csv fuzz_import_dictionary fuzz_import_gbench fuzz_import_awr fuzz_param_file
+    fuzz_import_csv fuzz_import_dictionary fuzz_import_gbench fuzz_import_awr fuzz_import_awrhist fuzz_param_file
     fuzz_script fuzz_life)
 
 if ! command -v clang >/dev/null || ! command -v clang++ >/dev/null; then

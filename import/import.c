@@ -36,6 +36,11 @@ static const struct {
     /* A report holds lines the others look for. */
     {IMP_FORMAT_AWR, "awr", "an AWR report (awrrpt.sql, awrgrpt.sql; text or HTML)", imp_looks_awr,
      imp_parse_awr},
+    /* Before CSV and SQL*Plus: SET MARKUP CSV ON's heading is a CSV
+     * header, and the columns' heading ends in VALUE. */
+    {IMP_FORMAT_AWRHIST, "awrhist",
+     "an AWR snapshot series (DBA_HIST_SYSSTAT or DBA_HIST_SYSTEM_EVENT query output)",
+     imp_looks_awrhist, imp_parse_awrhist},
     {IMP_FORMAT_GBENCH, "gbench", "Google Benchmark JSON (lobbench --benchmark_format=json)",
      imp_looks_gbench, imp_parse_gbench},
     {IMP_FORMAT_CSV, "csv", "CSV (lobbench --stats-out, statistic,value)", imp_looks_csv,

@@ -27,11 +27,13 @@ typedef enum {
     IMP_FORMAT_GBENCH,     /* Google Benchmark's JSON of lobbench: its counters */
     IMP_FORMAT_AWR,        /* AWR reports (awrrpt.sql, awrgrpt.sql), text or HTML */
     IMP_FORMAT_SPOOL,      /* a script's SQL*Plus spool by scripts/oracle/run_scenario.sh */
+    IMP_FORMAT_AWRHIST,    /* an AWR snapshot series: DBA_HIST_SYSSTAT/_SYSTEM_EVENT rows */
     IMP_FORMAT_COUNT
 } imp_format_t;
 
 /* "auto", "sqlplus", "autotrace", "runstats", "snapper", "csv",
- * "dictionary", "gbench", "awr", "spool" (the table of formats in import.c). */
+ * "dictionary", "gbench", "awr", "spool", "awrhist" (the table of formats
+ * in import.c). */
 const char *imp_format_name(imp_format_t f);
 /* 0 and *out for one of the names above, -1 otherwise. */
 int imp_format_parse(const char *s, imp_format_t *out);
@@ -82,8 +84,11 @@ typedef struct {
      * closed by its End line without a STAT line is a set without figures
      * (n == 0), so that the series has no gap. */
     uint32_t snap;
+    /* An AWR series (awrhist) numbers its intervals the same way: 1 for
+     * the deltas between its first two snapshots, and so on. */
     /* Snapper: the seconds its End line gives ("seconds=5"); 0 when it has
-     * none or the file ends without its End line. */
+     * none or the file ends without its End line.  An AWR series: the
+     * seconds between the two snapshots' END_INTERVAL_TIMEs (0 without). */
     double seconds;
     imp_stat_t *stats;
     size_t n;
@@ -99,6 +104,9 @@ typedef struct {
     char script[256];
     char script_digest[17];
     uint32_t statements;
+    /* An AWR series: the snapshots it spans as AWR numbers them ("snaps
+     * 37-41"); "" otherwise. */
+    char series[IMP_NAME_MAX];
 } imp_file_t;
 
 /*

@@ -89,8 +89,9 @@ sim_err_t imp_parse_snapper(imp_build_t *b, const char *text, size_t len);
 sim_err_t imp_parse_csv(imp_build_t *b, const char *text, size_t len);
 sim_err_t imp_parse_dictionary(imp_build_t *b, const char *text, size_t len);
 sim_err_t imp_parse_gbench(imp_build_t *b, const char *text, size_t len);
-sim_err_t imp_parse_awr(imp_build_t *b, const char *text, size_t len);   /* awr.c */
-sim_err_t imp_parse_spool(imp_build_t *b, const char *text, size_t len); /* spool.c */
+sim_err_t imp_parse_awr(imp_build_t *b, const char *text, size_t len);     /* awr.c */
+sim_err_t imp_parse_spool(imp_build_t *b, const char *text, size_t len);   /* spool.c */
+sim_err_t imp_parse_awrhist(imp_build_t *b, const char *text, size_t len); /* awrhist.c */
 
 /* The landmarks imp_detect() looks for, one per format. */
 int imp_looks_csv(const char *text, size_t len);
@@ -102,5 +103,6 @@ int imp_looks_dictionary(const char *text, size_t len);
 int imp_looks_gbench(const char *text, size_t len);
 int imp_looks_awr(const char *text, size_t len);
 int imp_looks_spool(const char *text, size_t len);
+int imp_looks_awrhist(const char *text, size_t len);
 
 #endif /* LOBSIM_IMPORT_INT_H */

@@ -66,6 +66,11 @@ static void usage(FILE *f)
             "                      awr: AWR reports, text or HTML, as awrrpt.sql writes them\n"
             "                      (one per instance, summed) and awrgrpt.sql's global\n"
             "                      report (HTML); each snapshot window a run of its own;\n"
+            "                      awrhist: an AWR snapshot series, a query of\n"
+            "                      DBA_HIST_SYSSTAT (SNAP_ID, STAT_NAME, VALUE, and\n"
+            "                      END_INTERVAL_TIME of DBA_HIST_SNAPSHOT) or\n"
+            "                      DBA_HIST_SYSTEM_EVENT, SQL*Plus's columns or SET MARKUP\n"
+            "                      CSV ON: one session, each interval's deltas its snapshot;\n"
             "                      spool: a script run on Oracle by\n"
             "                      scripts/oracle/run_scenario.sh, a session per step and\n"
             "                      table, as lobbench --script records the model)\n"
@@ -494,9 +499,10 @@ static int describe(input_t *in, const imp_catalogue_t *cat)
     }
     free(at);
     in->nsessions = ns;
-    /* A Snapper series: one session, the case of its first set, its sets
-     * the snapshots (series.c). */
-    if (rc == 0 && p->format == IMP_FORMAT_SNAPPER && p->nsets > 1) {
+    /* A Snapper or AWR series: one session, the case of its first set, its
+     * sets the snapshots (series.c). */
+    if (rc == 0 &&
+        ((p->format == IMP_FORMAT_SNAPPER && p->nsets > 1) || p->format == IMP_FORMAT_AWRHIST)) {
         const char *over = NULL;
         int sr = series_session(p, in->figures, &in->sessions[0], &in->series, &over);
         if (sr == -1)
@@ -632,7 +638,10 @@ static int read_inputs(args_t *a)
  * holds several ("snaps 37-38"), so that each run says which it is. */
 static void run_label(const args_t *a, const input_t *in, size_t s, char *buf, size_t len)
 {
-    if (!in->per_set || in->nsessions < 2)
+    if (in->parsed.series[0]) /* an AWR series: its snapshots */
+        snprintf(buf, len, "%s%s%s", a->label ? a->label : "", a->label ? ", " : "",
+                 in->parsed.series);
+    else if (!in->per_set || in->nsessions < 2)
         snprintf(buf, len, "%s", a->label ? a->label : "");
     else
         snprintf(buf, len, "%s%s%s", a->label ? a->label : "", a->label ? ", " : "",
@@ -730,6 +739,8 @@ static void print_recorded(const args_t *a, const int64_t *ids)
             printf("%s", in->file);
             if (in->per_set && in->nsessions > 1)
                 printf(" (%s)", in->parsed.sets[r].run);
+            else if (in->parsed.series[0])
+                printf(" (%s, %zu intervals)", in->parsed.series, in->parsed.nsets);
             printf(": %s%s, %zu session%s, %zu figures (%zu modelled",
                    imp_format_name(in->parsed.format), in->recognised ? " (recognised)" : "",
                    to - from, to - from == 1 ? "" : "s", total, modelled);

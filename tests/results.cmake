@@ -56,6 +56,12 @@ target_compile_definitions(test_import_awr PRIVATE
 add_test(NAME import_snapper
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/import_snapper.sh $<TARGET_FILE:lobimport>
           $<TARGET_FILE:lobdiff>)
+# An AWR snapshot series (DBA_HIST_SYSSTAT, DBA_HIST_SYSTEM_EVENT query
+# output, SQL*Plus's columns and SET MARKUP CSV ON) imported as one session
+# of deltas; lobdiff interval by interval; bad input refused, store unchanged.
+add_test(NAME import_awrhist
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/import_awrhist.sh $<TARGET_FILE:lobimport>
+          $<TARGET_FILE:lobdiff> ${CMAKE_CURRENT_SOURCE_DIR}/import/awrhist)
 # lobimport on them: a run per snapshot window, the report's block size.
 add_test(NAME import_awr
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/import_awr.sh $<TARGET_FILE:lobimport> ${PROJECT_SOURCE_DIR})

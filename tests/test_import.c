@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "awrhist_int.h"
 #include "import.h"
 #include "import_util.h"
 
@@ -827,6 +828,43 @@ static void test_format_names(void **state)
     assert_int_equal(imp_format_parse("SQLPLUS", &f), -1);
 }
 
+/* An AWR series' times: SQL*Plus's default display of a TIMESTAMP(3) in an
+ * American session ('DD-MON-RR HH.MI.SSXFF AM', the layout gaurdba/SQL's
+ * ga1365/sql_hist.sql cuts with substr()), to_char()'s ISO and
+ * DD-MON-YYYY layouts; the epoch and a known instant as date -u gives
+ * them, not as the code computes them. */
+static void test_awrhist_times(void **state)
+{
+    (void)state;
+    struct {
+        const char *text;
+        double want;
+    } ok[] = {
+        {"01-JAN-70 12.00.00.000 AM", 0},                 /* RR 70: 1970; 12 AM is 0 h */
+        {"2016-12-09 00:00:00", 1481241600},              /* date -u -d 2016-12-09 +%s */
+        {"09-DEC-16 12.00.00.000 AM", 1481241600},        /* RR 16: 2016 */
+        {"09-dec-2016 12:00:00", 1481241600 + 12 * 3600}, /* 24 h clock */
+        {"09-DEC-16 12.00.00.000 PM", 1481241600 + 12 * 3600},
+        {"09-DEC-16 07.31.49.250 PM", 1481241600 + 19 * 3600 + 31 * 60 + 49.25},
+        {"2016-12-09 19:31:49.25", 1481241600 + 19 * 3600 + 31 * 60 + 49.25},
+        {"31-DEC-99 11.59.59.000 PM", 946684799}, /* RR 99: 1999 */
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        double t = -1;
+        if (imp_ah_parse_time(ok[i].text, strlen(ok[i].text), &t) != 0 || t != ok[i].want)
+            fail_msg("'%s': %f, want %f", ok[i].text, t, ok[i].want);
+    }
+    const char *bad[] = {
+        "12/09/2016 19:30:00",       "09-DEC-16 13.00.00.000 PM",   "2016-13-01 00:00:00",
+        "09-XYZ-16 07.31.49.123 PM", "09-DEC-16 07.31.49.123 PM x", "2016-12-09 19:31",
+        "2016-12-09 24:00:00",       "09-DEC-16 07.31:49 PM",       ""};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        double t;
+        if (imp_ah_parse_time(bad[i], strlen(bad[i]), &t) == 0)
+            fail_msg("'%s' read as %f", bad[i], t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -838,6 +876,7 @@ int main(void)
         cmocka_unit_test(test_runstats),
         cmocka_unit_test(test_snapper),
         cmocka_unit_test(test_snapper_series),
+        cmocka_unit_test(test_awrhist_times),
         cmocka_unit_test(test_csv),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_format_names),
