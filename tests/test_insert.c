@@ -305,6 +305,25 @@ static void test_params_by_name(void **state)
     int n = case_describe_params(&c, buf, sizeof buf);
     assert_true(n > 0 && (size_t)n < sizeof buf);
     assert_non_null(strstr(buf, "dsp.chunk_divisor=1024"));
+    /* Every parameter at its widest text (ten digits, or its longest
+     * value name) still fits CASE_PARAMS_LEN: lobbench records it whole. */
+    case_t w;
+    case_defaults(&w);
+    for (size_t i = 0; i < case_param_count(); i++) {
+        const char *name = case_param_name(i);
+        uint32_t v = UINT32_MAX, kv;
+        size_t longest = 10;
+        const char *word;
+        for (size_t k = 0; (word = case_param_word(name, k, &kv)) != NULL; k++)
+            if (strlen(word) > longest) {
+                longest = strlen(word);
+                v = kv;
+            }
+        assert_int_equal(case_set_param(&w, name, v), 0);
+    }
+    char wide[CASE_PARAMS_LEN];
+    int nw = case_describe_params(&w, wide, sizeof wide);
+    assert_true(nw > n && (size_t)nw < sizeof wide);
     /* Truncation reports the length the whole text needs. */
     char small[16];
     assert_int_equal(case_describe_params(&c, small, sizeof small), n);
