@@ -54,7 +54,7 @@ static int refers_to_column(const scr_expr_t *e)
 }
 
 /* Whether a LOB value of the statement, for its first rows, is too long. */
-static int value_too_long(const scr_script_t *s, const scr_stmt_t *st, scr_values_t *vs)
+static int value_too_long(const scr_stmt_t *st, scr_values_t *vs)
 {
     const scr_expr_t *e = st->u.dml.values[st->column];
     if (e == NULL)
@@ -72,11 +72,10 @@ static int value_too_long(const scr_script_t *s, const scr_stmt_t *st, scr_value
         current = v;
     }
     scr_value_release(vs, current);
-    (void)s;
     return too_long;
 }
 
-static void weigh(const scr_script_t *s, const scr_stmt_t *st, scr_values_t *vs, budget_t *b)
+static void weigh(const scr_stmt_t *st, scr_values_t *vs, budget_t *b)
 {
     if (++b->stmts > MAX_STMTS) {
         b->too_much = 1;
@@ -84,7 +83,7 @@ static void weigh(const scr_script_t *s, const scr_stmt_t *st, scr_values_t *vs,
     }
     if (st->kind == SCR_BLOCK) {
         for (uint32_t i = 0; i < st->u.block.nstmts; i++)
-            weigh(s, &st->u.block.stmts[i], vs, b);
+            weigh(&st->u.block.stmts[i], vs, b);
         return;
     }
     if (st->kind == SCR_SLEEP)
@@ -112,7 +111,7 @@ static void weigh(const scr_script_t *s, const scr_stmt_t *st, scr_values_t *vs,
     if (st->kind == SCR_UPDATE && refers_to_column(st->u.dml.values[st->column]) &&
         ++b->self_updates > MAX_SELF_UPDATES)
         b->too_much = 1;
-    if (value_too_long(s, st, vs))
+    if (value_too_long(st, vs))
         b->too_much = 1;
 }
 
@@ -123,7 +122,7 @@ static int within_budget(const scr_script_t *s)
     budget_t b;
     memset(&b, 0, sizeof b);
     for (uint32_t i = 0; i < s->nstmts && !b.too_much; i++)
-        weigh(s, &s->stmts[i], vs, &b);
+        weigh(&s->stmts[i], vs, &b);
     scr_values_destroy(vs);
     return !b.too_much && b.sleep_s <= MAX_SLEEP_S;
 }
