@@ -254,23 +254,35 @@ sim_err_t life_lob_replace(life_db_t *db, const scr_stmt_t *st, life_table_t *t,
     return rc == SIM_OK ? life_lob_unref(db, t, k, old) : rc;
 }
 
+/* The next row an update or delete takes, from *r up to end: 1 with its
+ * index in *r, its id as the script wrote it in *id and *matched (its
+ * rownum) counted; 0 at the end, at the statement's rownum limit, or at
+ * another session's lock (take_row(): the statement stops there). */
+static int next_row(life_db_t *db, const scr_dml_t *d, const life_table_t *t, uint64_t end,
+                    uint64_t *r, int64_t *matched, int64_t *id)
+{
+    for (; *r < end; ++*r) {
+        int take = take_row(db, d, &t->rows[*r], id);
+        if (take < 0)
+            return 0;
+        if (!take)
+            continue;
+        if (d->rownum_max >= 0 && *matched >= d->rownum_max)
+            return 0;
+        ++*matched;
+        return 1;
+    }
+    return 0;
+}
+
 sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars)
 {
     const scr_dml_t *d = &st->u.dml;
     life_table_t *t = life_table_of(db, st);
     uint64_t n = t->nrows;
-    int64_t matched = 0;
-    for (uint64_t r = 0; r < n; r++) {
+    int64_t matched = 0, id;
+    for (uint64_t r = 0; next_row(db, d, t, n, &r, &matched, &id); r++) {
         life_row_t *rw = &t->rows[r];
-        int64_t id;
-        int take = take_row(db, d, rw, &id);
-        if (take < 0)
-            return SIM_OK;
-        if (!take)
-            continue;
-        if (d->rownum_max >= 0 && matched >= d->rownum_max)
-            break;
-        matched++;
         uint64_t before = life_row_bytes(db, t, rw);
         for (uint32_t k = 0; k < t->nlob; k++) {
             const scr_expr_t *e = d->values[t->lobcol[k]];
@@ -299,18 +311,9 @@ sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st)
 {
     const scr_dml_t *d = &st->u.dml;
     life_table_t *t = life_table_of(db, st);
-    int64_t matched = 0;
-    for (uint64_t r = 0; r < t->nrows; r++) {
+    int64_t matched = 0, id;
+    for (uint64_t r = 0; next_row(db, d, t, t->nrows, &r, &matched, &id); r++) {
         life_row_t *rw = &t->rows[r];
-        int64_t id;
-        int take = take_row(db, d, rw, &id);
-        if (take < 0)
-            return SIM_OK;
-        if (!take)
-            continue;
-        if (d->rownum_max >= 0 && matched >= d->rownum_max)
-            break;
-        matched++;
         uint64_t bytes = life_row_bytes(db, t, rw);
         rw->alive = 0;
         t->live_rows--;
