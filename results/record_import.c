@@ -15,6 +15,7 @@
 
 #include <assert.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -127,12 +128,24 @@ static sim_err_t check_snapshots(res_store_t *s, const res_import_run_t *r, size
     for (size_t n = 0; n < ss->nsnaps; n++) {
         const res_import_snapshot_t *sn = &ss->snapshots[n];
         if (sn->snap_id == 0 || (n && sn->snap_id <= ss->snapshots[n - 1].snap_id) ||
-            !(sn->seconds >= 0) || (sn->nfigures && !sn->figures))
+            (sn->nfigures && !sn->figures))
             return res_store_err(s, SIM_EINVAL,
                                  "cannot import %s: session %zu: snapshot %zu numbered %" PRIu32
-                                 " with %g seconds; expected numbers rising from 1 and seconds "
-                                 ">= 0",
-                                 r->file, i + 1, n + 1, sn->snap_id, sn->seconds);
+                                 "; expected numbers rising from 1",
+                                 r->file, i + 1, n + 1, sn->snap_id);
+        /* Two snapshots taken at one time (an AWR series with two equal
+         * END_INTERVAL_TIMEs) are no interval: refused, never kept as a
+         * length not given. */
+        if (sn->timed && !(isfinite(sn->seconds) && sn->seconds > 0))
+            return res_store_err(s, SIM_EINVAL,
+                                 "cannot import %s: session %zu: snapshot %" PRIu32
+                                 " is an interval of %g seconds; expected a length > 0",
+                                 r->file, i + 1, sn->snap_id, sn->seconds);
+        if (!sn->timed && sn->seconds != 0)
+            return res_store_err(s, SIM_EINVAL,
+                                 "cannot import %s: session %zu: snapshot %" PRIu32
+                                 " has %g seconds but is not timed",
+                                 r->file, i + 1, sn->snap_id, sn->seconds);
         sim_err_t err = check_figures(s, r, i, sn->figures, sn->nfigures);
         if (err != SIM_OK)
             return err;
@@ -215,7 +228,7 @@ static int insert_snapshots(sqlite3_stmt *ins, sqlite3_int64 sid, const res_impo
             sqlite3_bind_null(ins, 3); /* never a 0 or a guess for it */
             sqlite3_bind_int(ins, 4, sim_stat_info((sim_stat_t)idx)->number);
             sqlite3_bind_int64(ins, 5, sn->figures[k].value);
-            if (sn->seconds > 0)
+            if (sn->timed)
                 sqlite3_bind_double(ins, 6, sn->seconds);
             else
                 sqlite3_bind_null(ins, 6);

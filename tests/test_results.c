@@ -1709,7 +1709,9 @@ static void test_import_snapshots(void **state)
     res_named_value_t s1[] = {{"CR blocks created", 7360}, {"transaction rollbacks", 1}};
     res_named_value_t s2[] = {{"CR blocks created", 7412}};
     res_named_value_t sum[] = {{"CR blocks created", 14772}, {"transaction rollbacks", 1}};
-    res_import_snapshot_t snaps[] = {{1, 5, s1, 2}, {2, 0, s2, 1}};
+    res_import_snapshot_t snaps[] = {
+        {.snap_id = 1, .timed = 1, .seconds = 5, .figures = s1, .nfigures = 2},
+        {.snap_id = 2, .figures = s2, .nfigures = 1}};
     res_import_session_t is = {.workload = "insert",
                                .path = "dblink",
                                .lob_chars = 262144,
@@ -1756,6 +1758,24 @@ static void test_import_snapshots(void **state)
     assert_int_equal(res_record_import(s, &ir, 1, &id), SIM_EINVAL);
     expect_contains(res_errmsg(s),
                     "snapshot 2 has 'redo size', which the session has no figure of");
+    snaps[1].figures = s2;
+    /* An interval of 0 s (two AWR snapshots taken at one time) is refused,
+     * not kept as a length not given; so are the lengths no interval has. */
+    snaps[1].timed = 1;
+    static const double no_length[] = {0, -1, NAN, INFINITY};
+    for (size_t k = 0; k < sizeof no_length / sizeof no_length[0]; k++) {
+        snaps[1].seconds = no_length[k];
+        assert_int_equal(res_record_import(s, &ir, 1, &id), SIM_EINVAL);
+        expect_contains(res_errmsg(s), "series.txt: session 1: snapshot 2 is an interval of ");
+        expect_contains(res_errmsg(s), " seconds; expected a length > 0");
+    }
+    snaps[1].seconds = 0;
+    assert_int_equal(res_record_import(s, &ir, 1, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "snapshot 2 is an interval of 0 seconds; expected a length > 0");
+    snaps[1].timed = 0;
+    snaps[1].seconds = 3;
+    assert_int_equal(res_record_import(s, &ir, 1, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "snapshot 2 has 3 seconds but is not timed");
     expect_unchanged(f->db, before, len);
     free(before);
     res_close(s);
