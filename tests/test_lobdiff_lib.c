@@ -265,6 +265,7 @@ static void test_intervals(void **state)
     assert_int_equal(differ->n, 1);
     assert_string_equal(jstr(differ->v[0], "statistic"), "CR blocks created");
     assert_int_equal((int)jget(differ->v[0], "head")->v[2]->num, 150);
+    assert_int_equal(jget(iv, "events_differ")->n, 0); /* no events: none */
     jfree(root);
     free(t);
     ldf_diff_destroy(d);
@@ -352,7 +353,9 @@ static void test_intervals_sessions(void **state)
     bs[0].v[SIM_STAT_USER_COMMITS] = 10, bs[1].v[SIM_STAT_USER_COMMITS] = 10;
     bs[2].v[SIM_STAT_USER_COMMITS] = 4;
     hs[0].v[SIM_STAT_USER_COMMITS] = 15, hs[1].v[SIM_STAT_USER_COMMITS] = 9;
-    uint64_t bw[3] = {3, 0, 2}, bm[3] = {300, 0, 150}, hw[2] = {9, 1}, hm[2] = {800, 40};
+    /* head waited for an event base never did: its own row, base 0 */
+    uint64_t bw[3] = {3, 0, 2}, bm[3] = {300, 0, 150}, hw[4] = {9, 4, 1, 0},
+             hm[4] = {800, 50, 40, 0};
     /* head's cases come in the other order: the key, not the order, pairs
      * them */
     ldf_case_t hc[3];
@@ -371,9 +374,10 @@ static void test_intervals_sessions(void **state)
             cb.snap_rows_known = ch.snap_rows_known = known;
             cb.snap_seconds = bsec, ch.snap_seconds = hsec;
             cb.snaps = bs, ch.snaps = hs;
-            cb.nevents = ch.nevents = 1;
+            cb.nevents = 1, ch.nevents = 2;
             snprintf(cb.events[0], sizeof cb.events[0], "enq: HW - contention");
             memcpy(ch.events, cb.events, sizeof ch.events);
+            snprintf(ch.events[1], sizeof ch.events[1], "log file sync");
             cb.snap_waits = bw, cb.snap_micro = bm;
             ch.snap_waits = hw, ch.snap_micro = hm;
         }
@@ -403,10 +407,39 @@ static void test_intervals_sessions(void **state)
         "\nenq: HW - contention (event) total_waits 1 0.1 s 3 9 +6 +200.0\n",
         "\nenq: HW - contention (event) total_waits 2 0.1/0.07 s 0 1 +1 new\n",
         "\nenq: HW - contention (event) time_waited_micro 1 0.1 s 300 800 +500 +166.7\n",
-        "\nenq: HW - contention (event) time_waited_micro 3 0.05 s 150 0 -150 -100.0\n"};
+        "\nenq: HW - contention (event) time_waited_micro 3 0.05 s 150 0 -150 -100.0\n",
+        "\nlog file sync (event) total_waits 1 0.1 s 0 4 +4 new\n",
+        "\nlog file sync (event) time_waited_micro 1 0.1 s 0 50 +50 new\n"};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         if (!strstr(t, want[i]))
             fail_msg("text lacks '%s':\n%s", want[i], t);
+    free(t);
+    /* The JSON has the events the text has, each interval of each run. */
+    t = render(d, ldf_render_json);
+    jv_t *root = json_must_parse(t);
+    const jv_t *cases = jget(root, "cases"), *ev = NULL;
+    for (size_t i = 0; i < cases->n; i++) {
+        const jv_t *iv = jget(cases->v[i], "intervals");
+        if (iv && iv->n && jget(iv, "events_differ"))
+            ev = jget(iv, "events_differ");
+    }
+    if (!ev || ev->n != 4)
+        fail_msg("JSON without the four event rows:\n%s", t);
+    static const char *const event[2] = {"enq: HW - contention", "log file sync"};
+    static const char *const figure[2] = {"total_waits", "time_waited_micro"};
+    for (size_t k = 0; k < 4; k++) {
+        size_t e = k / 2, micro = k % 2;
+        assert_string_equal(jstr(ev->v[k], "event"), event[e]);
+        assert_string_equal(jstr(ev->v[k], "figure"), figure[micro]);
+        const jv_t *jb = jget(ev->v[k], "base"), *jh = jget(ev->v[k], "head");
+        assert_int_equal(jb->n, 3);
+        assert_int_equal(jh->n, 2);
+        for (size_t i = 0; i < 3; i++)
+            assert_int_equal((uint64_t)jb->v[i]->num, e ? 0 : (micro ? bm : bw)[i]);
+        for (size_t i = 0; i < 2; i++)
+            assert_int_equal((uint64_t)jh->v[i]->num, (micro ? hm : hw)[i * 2 + e]);
+    }
+    jfree(root);
     free(t);
     ldf_diff_destroy(d);
     ldf_run_destroy(b);
