@@ -24,7 +24,7 @@ set(lobsim_labels
   "rac_sim: test_rac test_rac_time test_rac_window test_sim test_bench golden_rac golden_rac_links"
   "workload: test_workloads test_heap_calibration test_rac golden golden_heap golden_rac"
   "results: test_results test_reference_csv test_heap_views test_lobdiff import_snapper import_awrhist"
-  "import: test_import bad_input_lobimport import_snapper import_awrhist"
+  "import: test_import test_import_awr import_awr import_roundtrip bad_input_lobimport import_snapper import_awrhist"
   "fit: test_fit lobfit_cli bad_input_lobfit"
   "lobdiff: test_lobdiff_lib test_lobdiff import_snapper import_awrhist"
   "plot: test_plot test_lobreport lobbench_plot_script lobbench_plot_axes"
