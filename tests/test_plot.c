@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "memstream_util.h"
 #include "plot.h"
 
 /* The figure of the n panels under o (NULL: the defaults), as text. */
@@ -28,8 +29,9 @@ static char *draw_with(const plot_opts_t *o, const plot_panel_t *panels, size_t 
     plot_opts_t d;
     plot_opts_defaults(&d);
     assert_int_equal(plot_svg(f, o ? o : &d, panels, n), SIM_OK);
-    assert_int_equal(fclose(f), 0);
-    return buf;
+    char *svg = memstream_text(f, &buf);
+    assert_non_null(svg);
+    return svg;
 }
 
 static char *draw(const plot_panel_t *panels, size_t n)
