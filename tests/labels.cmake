@@ -29,7 +29,7 @@ set(lobsim_labels
   "lobdiff: test_lobdiff_lib test_lobdiff import_snapper import_awrhist"
   "plot: test_plot test_lobreport lobbench_plot_script lobbench_plot_axes"
   "lobreport: test_lobreport lobreport_page"
-  "benchmarks: test_bench profile_folded profile_flamegraph rac_explain snapshots golden_tables_lob golden_tables_heap golden_tables_rac lobbench_cli lobbench_plot_script lobbench_plot_axes golden golden_heap golden_rac"
+  "benchmarks: test_bench profile_folded profile_flamegraph rac_explain snapshots golden_tables_lob golden_tables_heap golden_tables_rac golden_tables_rac_seeds lobbench_cli lobbench_plot_script lobbench_plot_axes golden golden_heap golden_rac"
   "pr-comment: pr_comment"
   "slow: fuzz valgrind_lobbench valgrind_setup valgrind_lobbench_record valgrind_lobdiff lobdiff_pr_diff doc_commands_long"
   "long: lobdiff_pr_diff doc_commands_long")
