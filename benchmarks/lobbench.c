@@ -589,6 +589,26 @@ static int sessions_outputs(void *arg, const bench_opts_t *o, const bench_ses_t 
     return o->no_db ? 0 : lobbench_record_sessions(arg, o, ses, n, params);
 }
 
+/* --script (and --sessions): the outputs checked before any work, as the
+ * sweep's are; Ctrl-C during the run says so in one line and records
+ * nothing (the outputs hold it until they are whole: script.c). */
+static int run_script(const bench_opts_t *o, const char *cmdline, time_t started)
+{
+    char err[512];
+    if (check_outputs(o, err, sizeof err) != 0) {
+        fprintf(stderr, "lobbench: %s\n", err);
+        return 2;
+    }
+    sim_interrupt_install("lobbench", "nothing recorded");
+    lobbench_script_ctx_t ctx = {cmdline, started, 0};
+    int rc = bench_script_run(o, script_outputs, sessions_outputs, &ctx, err, sizeof err);
+    if (rc != 0)
+        fprintf(stderr, "lobbench: %s\n", err);
+    else if (ctx.plot_failed)
+        rc = 1;
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     char err[512];
@@ -608,12 +628,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "lobbench: out of memory\n");
         rc = 1;
     } else if (o.script) {
-        lobbench_script_ctx_t ctx = {cmdline, started, 0};
-        rc = bench_script_run(&o, script_outputs, sessions_outputs, &ctx, err, sizeof err);
-        if (rc != 0)
-            fprintf(stderr, "lobbench: %s\n", err);
-        else if (ctx.plot_failed)
-            rc = 1;
+        rc = run_script(&o, cmdline, started);
     } else if ((rc = build_cases(&o, &sw)) == 0) {
         /* Ctrl-C during the sweep: one line; nothing is open yet. */
         sim_interrupt_install("lobbench", "nothing recorded");

@@ -257,6 +257,9 @@ int bench_script_run(const bench_opts_t *o, bench_steps_fn record,
         snprintf(err, errlen, "%s", msg);
         status = 2;
     }
+    /* Ctrl-C now waits until every output is whole, then says what was. */
+    sim_interrupt_hold(1);
+    int recorded = 0;
     if (status == 0) {
         if (!o->quiet) {
             print_table(stdout, o->script, &steps, o->explain);
@@ -274,9 +277,14 @@ int bench_script_run(const bench_opts_t *o, bench_steps_fn record,
                 status = 1;
             }
         }
-        if (status == 0 && record)
+        if (status == 0 && record) {
             status = record_steps(o, &steps, record, arg, err, errlen);
+            recorded = status == 0 && steps.n > 0 && !o->no_db;
+        }
     }
+    fflush(stdout);
+    sim_interrupt_say(recorded ? "after the run was recorded" : "nothing recorded");
+    sim_interrupt_hold(0);
     steps_free(&steps);
     scr_free(s);
     return status;
