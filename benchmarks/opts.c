@@ -286,6 +286,7 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         o->sizes_given = 1;
         return parse_list("--sizes", v, &o->nsizes, err, errlen, one_size, o->sizes);
     case OPT_BLOCK_SIZE:
+        o->block_size_given = 1;
         return parse_list("--block-size", v, &o->nblock_sizes, err, errlen, one_block,
                           o->block_sizes);
     case OPT_ROWS:
@@ -363,6 +364,7 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
     case OPT_SESSIONS:
         return parse_sessions(o, v, err, errlen);
     case OPT_CHARSET:
+        o->charset_given = 1;
         if (strcmp(v, "al32utf8") == 0 || strcmp(v, "AL32UTF8") == 0)
             o->charset_al32utf8 = 1;
         else if (strcmp(v, "single") == 0 || strcmp(v, "single-byte") == 0)
@@ -376,6 +378,7 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         }
         return 0;
     case OPT_MAX_STRING_SIZE:
+        o->max_string_given = 1;
         if (strcmp(v, "standard") == 0 || strcmp(v, "STANDARD") == 0)
             o->max_string_extended = 0;
         else if (strcmp(v, "extended") == 0 || strcmp(v, "EXTENDED") == 0)
@@ -386,6 +389,7 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         }
         return 0;
     case OPT_DB_SECUREFILE:
+        o->securefile_given = 1;
         if (strcmp(v, "preferred") == 0 || strcmp(v, "always") == 0)
             o->basicfile_default = 0;
         else if (strcmp(v, "permitted") == 0 || strcmp(v, "never") == 0)
@@ -634,7 +638,7 @@ int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errle
                  o->snapshot_arg);
         return 2;
     }
-    if (o->charset_al32utf8 || o->max_string_extended || o->basicfile_default) {
+    if (o->charset_given || o->max_string_given || o->securefile_given) {
         snprintf(err, errlen,
                  "--charset, --max-string-size and --db-securefile: apply to --script runs only");
         return 2;
@@ -703,8 +707,12 @@ void bench_usage(FILE *f)
           "                            run per N; the ses.* parameters set the time of\n"
           "                            each shared resource (docs/sessions.md); a line\n"
           "                            '-- lobsim session: N' in the script gives what\n"
-          "                            follows to session N alone; not recorded in the\n"
-          "                            results store\n"
+          "                            follows to session N alone; recorded in the\n"
+          "                            results store like a sweep (each count's system\n"
+          "                            and sessions, their waits, the snapshots)\n"
+          "  Run inputs: a script's own '-- lobsim input: NAME=VALUE' lines set them\n"
+          "  (charset, max_string_size, block_size, db_securefile); an option given here\n"
+          "  wins, and says so on stderr when it changes a stated one:\n"
           "  --charset=single|al32utf8 the database character set (default: single): a\n"
           "                            CLOB takes 1 byte, or 2 (UCS-2), a character\n"
           "  --max-string-size=standard|extended  SQL's VARCHAR2 limit: 4,000 or\n"
