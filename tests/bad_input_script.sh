@@ -76,6 +76,20 @@ for ses in "" "--sessions=2 --snapshot-every=0.001s"; do
     check "--db=nodir/x.db $ses: nothing printed before the refusal" test ! -s stdout
 done
 rmdir adir
+# --snapshot-every with --sessions takes seconds of model time, whatever
+# the order of the options (item 10); a bad one is refused as that.
+expect 2 "--snapshot-every=-3: seconds of model time with --sessions" -- \
+    "$LOBBENCH" --db=h.db --script=work.sql --sessions=2 --snapshot-every=-3
+expect 2 "--snapshot-every=-3: seconds of model time with --sessions" -- \
+    "$LOBBENCH" --db=h.db --snapshot-every=-3 --script=work.sql --sessions=2
+expect 2 "--snapshot-every=-3: rows per snapshot" -- "$LOBBENCH" --db=h.db --snapshot-every=-3
+# Snapshots are bounded (item 5): by rows, before any work; by model time,
+# as the run goes, long before memory runs out (it was killed at 1e-9s).
+expect 2 "20000 rows make more than 10000 snapshots (accepted: 2 rows or more" -- \
+    "$LOBBENCH" --db=h.db --rows=20000 --snapshot-every=1
+expect 2 "work.sql: a snapshot every 1e-09 s of model time makes more than 10000" -- \
+    "$LOBBENCH" --db=h.db --script=work.sql --sessions=2 --snapshot-every=1e-9s
+check "--snapshot-every=1e-9s: nothing printed" test ! -s stdout
 rm -f work.sql
 
 # Accepted: the published dedup test's scenario, its steps in the CSV with
@@ -87,4 +101,4 @@ if accept "the dedup scenario" "$LOBBENCH" --no-db --quiet --script="$SCEN/dedup
     check "a step's figure for each table" grep -q '^script,,,8,,"user_segments.bytes",' steps.csv
 fi
 rm -f steps.csv stdout stderr
-hostile_done bad_input_script 45
+hostile_done bad_input_script 50
