@@ -87,6 +87,9 @@ expect 2 "--snapshot-every=-3: rows per snapshot" -- "$LOBBENCH" --db=h.db --sna
 # as the run goes, long before memory runs out (it was killed at 1e-9s).
 expect 2 "20000 rows make more than 10000 snapshots (accepted: 2 rows or more" -- \
     "$LOBBENCH" --db=h.db --rows=20000 --snapshot-every=1
+# (20,001 rows by 2: 10,001 snapshots, the last of one row.)
+expect 2 "20001 rows make more than 10000 snapshots (accepted: 3 rows or more" -- \
+    "$LOBBENCH" --db=h.db --rows=20001 --snapshot-every=2
 expect 2 "work.sql: a snapshot every 1e-09 s of model time makes more than 10000" -- \
     "$LOBBENCH" --db=h.db --script=work.sql --sessions=2 --snapshot-every=1e-9s
 check "--snapshot-every=1e-9s: nothing printed" test ! -s stdout
