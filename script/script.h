@@ -361,6 +361,11 @@ sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_op
  */
 sim_err_t scr_mark_sessions(const char *file, const char *text, size_t len, scr_script_t *s,
                             char *err, size_t errlen);
+/* FILE's text whole into *text (sim_malloc'd, *len bytes; sim_free() it):
+ * SIM_OK, or SIM_EIO / SIM_EINVAL (over 1 GB) / SIM_ENOMEM with one line in
+ * err.  What scr_parse_file() reads; a caller that reads the script's own
+ * inputs (scr_read_inputs()) before parsing reads it with this. */
+sim_err_t scr_read_file(const char *file, char **text, size_t *len, char *err, size_t errlen);
 /* Read FILE whole and parse it; an unreadable file is one line too. */
 sim_err_t scr_parse_file(const char *file, const scr_options_t *opts, scr_script_t **out, char *err,
                          size_t errlen);
