@@ -337,6 +337,34 @@ static void test_loop_commits_each_row(void **state)
     assert_true(fig(&each, 2, SIM_STAT_REDO_SIZE) > fig(&none, 2, SIM_STAT_REDO_SIZE));
 }
 
+/* `rownum < N` takes N - 1 rows, as `rownum <= N - 1` does, and
+ * `rownum < 1` none (issue 43, item 23).  Ten LOBs of 20,000 characters,
+ * 3 blocks each (30 used); each statement then commits:
+ *   delete ... where rownum < 4           3 rows: 30 - 9 = 21 blocks used
+ *   delete ... where id > 5 and rownum < 3   2 more: 21 - 6 = 15
+ *   delete ... where rownum < 1           none: 15
+ *   update ... 40,000 characters where rownum < 3   2 rows from 3 blocks to
+ *                                         5 (40,000 / 8,060 = 4.96): 15 + 4 = 19 */
+static void test_rownum_less_than(void **state)
+{
+    (void)state;
+    run_t r;
+    run_script("create table t (id number, c clob) lob (c) store as securefile (retention "
+               "none);\n"
+               "insert into t select rownum, rpad(to_clob('x'), 20000, 'x') from dual connect by "
+               "level <= 10;\ncommit;\n"
+               "delete from t where rownum < 4;\ncommit;\n"
+               "delete from t where id > 5 and rownum < 3;\ncommit;\n"
+               "delete from t where rownum < 1;\ncommit;\n"
+               "update t set c = rpad(to_clob('y'), 40000, 'y') where rownum < 3;\ncommit;\n",
+               "T", NULL, &r, 0);
+    assert_int_equal(fig(&r, 3, SIM_STAT_DSU_USED_BLOCKS), 30);
+    assert_int_equal(fig(&r, 5, SIM_STAT_DSU_USED_BLOCKS), 21);
+    assert_int_equal(fig(&r, 7, SIM_STAT_DSU_USED_BLOCKS), 15);
+    assert_int_equal(fig(&r, 9, SIM_STAT_DSU_USED_BLOCKS), 15);
+    assert_int_equal(fig(&r, 11, SIM_STAT_DSU_USED_BLOCKS), 19);
+}
+
 /* The same script twice gives the same figures, bit for bit. */
 static void test_deterministic(void **state)
 {
@@ -363,6 +391,7 @@ int main(void)
         cmocka_unit_test(test_free_chunks_by_size),
         cmocka_unit_test(test_redo_cache_nocache),
         cmocka_unit_test(test_loop_commits_each_row),
+        cmocka_unit_test(test_rownum_less_than),
         cmocka_unit_test(test_deterministic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
