@@ -365,6 +365,37 @@ static void test_rownum_less_than(void **state)
     assert_int_equal(fig(&r, 11, SIM_STAT_DSU_USED_BLOCKS), 19);
 }
 
+/* The table segment grows to the high-water mark of its rows' bytes and
+ * keeps it: 1,000 rows with 1,000-character LOBs in the row (about 1 MB:
+ * more than 128 blocks of 8 KB) make B blocks; all deleted and inserted
+ * again, still B; 1,000 more inserted and rolled back, then 1,000
+ * committed, the table holds 2,000 rows: as many blocks as 2,000 rows
+ * inserted at once make, fewer than 2 B + 3.  A delete or a rolled-back
+ * insert that kept its rows' bytes would count them twice. */
+#define INROW_ROWS                                                                                 \
+    "insert into t select rownum, rpad(to_clob('x'), 1000, 'x') from dual connect by level <= "    \
+    "1000;\n"
+
+static void test_table_rows_high_water_mark(void **state)
+{
+    (void)state;
+    run_t r, two;
+    run_script("create table t (id number, c clob) lob (c) store as securefile;\n" INROW_ROWS
+               "commit;\ndelete from t;\ncommit;\n" INROW_ROWS "commit;\n" INROW_ROWS
+               "rollback;\n" INROW_ROWS "commit;\n",
+               "T", NULL, &r, 0);
+    run_script("create table t (id number, c clob) lob (c) store as securefile;\n" INROW_ROWS
+               "commit;\n" INROW_ROWS "commit;\n",
+               "T", NULL, &two, 0);
+    uint64_t b = fig(&r, 3, SIM_STAT_SEG_TAB_BLOCKS);
+    assert_true(b > 128);
+    assert_int_equal(fig(&r, 5, SIM_STAT_SEG_TAB_BLOCKS), b);
+    assert_int_equal(fig(&r, 7, SIM_STAT_SEG_TAB_BLOCKS), b);
+    assert_int_equal(fig(&r, 11, SIM_STAT_SEG_TAB_BLOCKS), fig(&two, 5, SIM_STAT_SEG_TAB_BLOCKS));
+    assert_true(fig(&r, 11, SIM_STAT_SEG_TAB_BLOCKS) > b);
+    assert_true(fig(&r, 11, SIM_STAT_SEG_TAB_BLOCKS) < 2 * b + 3);
+}
+
 /* The same script twice gives the same figures, bit for bit. */
 static void test_deterministic(void **state)
 {
@@ -392,6 +423,7 @@ int main(void)
         cmocka_unit_test(test_redo_cache_nocache),
         cmocka_unit_test(test_loop_commits_each_row),
         cmocka_unit_test(test_rownum_less_than),
+        cmocka_unit_test(test_table_rows_high_water_mark),
         cmocka_unit_test(test_deterministic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
