@@ -396,6 +396,39 @@ static void test_table_rows_high_water_mark(void **state)
     assert_true(fig(&r, 11, SIM_STAT_SEG_TAB_BLOCKS) < 2 * b + 3);
 }
 
+/* RETENTION AUTO (the default) keeps a SecureFile's old versions for
+ * UNDO_RETENTION, 900 s by default: 1,000 LOBs of 3 blocks deleted and
+ * committed are 3,000 unexpired blocks, still after 10 s, and a second
+ * round of 1,000 grows the segment by them as (b) does. */
+static void test_retention_auto_undo_retention(void **state)
+{
+    (void)state;
+    run_t r;
+    run_script("create table t (id number, c clob) lob (c) store as securefile;\n" ROUND
+               "commit;\ndelete from t;\ncommit;\nexec dbms_session.sleep(10)\n" ROUND "commit;\n",
+               "T", NULL, &r, 0);
+    assert_int_equal(fig(&r, 5, SIM_STAT_DSU_UNEXPIRED_BLOCKS), 3000);
+    assert_int_equal(fig(&r, 6, SIM_STAT_DSU_UNEXPIRED_BLOCKS), 3000);
+    assert_true(fig(&r, 8, BLOCKS) >= fig(&r, 3, BLOCKS) + 3000 - 128);
+}
+
+/* An insert from the table itself sees the session's own uncommitted
+ * rows: 10 LOBs of 3 blocks inserted, then copied before any commit, are
+ * 20 LOBs, 60 blocks used. */
+static void test_insert_from_itself_sees_own_rows(void **state)
+{
+    (void)state;
+    run_t r;
+    run_script("create table t (id number, c clob) lob (c) store as securefile (retention "
+               "none);\n"
+               "insert into t select rownum, rpad(to_clob('x'), 20000, 'x') from dual connect by "
+               "level <= 10;\n"
+               "insert into t select id + 100, c from t;\ncommit;\n",
+               "T", NULL, &r, 0);
+    assert_int_equal(fig(&r, 2, SIM_STAT_DSU_USED_BLOCKS), 30);
+    assert_int_equal(fig(&r, 4, SIM_STAT_DSU_USED_BLOCKS), 60);
+}
+
 /* The same script twice gives the same figures, bit for bit. */
 static void test_deterministic(void **state)
 {
@@ -423,6 +456,8 @@ int main(void)
         cmocka_unit_test(test_redo_cache_nocache),
         cmocka_unit_test(test_loop_commits_each_row),
         cmocka_unit_test(test_rownum_less_than),
+        cmocka_unit_test(test_retention_auto_undo_retention),
+        cmocka_unit_test(test_insert_from_itself_sees_own_rows),
         cmocka_unit_test(test_table_rows_high_water_mark),
         cmocka_unit_test(test_deterministic),
     };
