@@ -9,28 +9,6 @@
 
 #include "life_sim_int.h"
 
-static int64_t number_of(const scr_expr_t *e, const scr_row_t *row)
-{
-    if (e == NULL)
-        return 0;
-    switch (e->kind) {
-    case SCR_E_NUMBER:
-        return e->num;
-    case SCR_E_ROWNUM:
-        return row->rownum;
-    case SCR_E_ID:
-        return row->id;
-    case SCR_E_ADD:
-        return number_of(e->args[0], row) + number_of(e->args[1], row);
-    case SCR_E_SUB:
-        return number_of(e->args[0], row) - number_of(e->args[1], row);
-    case SCR_E_MUL:
-        return number_of(e->args[0], row) * number_of(e->args[1], row);
-    default:
-        return row->rownum;
-    }
-}
-
 life_table_t *life_table_of(life_db_t *db, const scr_stmt_t *st)
 {
     return st->table >= 0 ? &db->tables[st->table] : NULL;
@@ -165,9 +143,12 @@ void life_forget_konst(life_db_t *db)
 static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t *d,
                             life_table_t *t, const scr_row_t *row)
 {
+    /* The id by the parser's evaluator (scr_eval_int()); a table without
+     * a NUMBER column, or a row whose id is null, is numbered by rownum. */
     int64_t id = row->rownum;
-    if (t->def->id_col >= 0 && d->values[t->def->id_col])
-        id = number_of(d->values[t->def->id_col], row);
+    if (t->def->id_col >= 0 && d->values[t->def->id_col] &&
+        scr_eval_int(db->vs, d->values[t->def->id_col], row, &id) != 0)
+        id = row->rownum;
     uint64_t r;
     sim_err_t rc = life_row_add(db, t, db->id_base + id, &r);
     if (rc != SIM_OK)

@@ -407,9 +407,10 @@ void scr_values_destroy(scr_values_t *vs);
  */
 sim_err_t scr_eval(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, scr_val_t *out,
                    char *err, size_t errlen);
-/* A NUMBER expression's value for row (the id an insert gives a row):
+/* A NUMBER expression's value for row (the id an insert gives a row), by
+ * the evaluator scr_eval() uses (a block's NUMBER variables read from vs):
  * 0, 1 when null, -1 when e is not a number. */
-int scr_eval_int(const scr_expr_t *e, const scr_row_t *row, int64_t *out);
+int scr_eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out);
 /* Take or drop a reference; the last release frees the value. */
 void scr_value_ref(scr_values_t *vs, scr_val_t v);
 void scr_value_release(scr_values_t *vs, scr_val_t v);

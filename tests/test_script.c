@@ -595,7 +595,7 @@ static void test_values_numbers(void **state)
         scr_value_release(f.vs, v);
     }
     int64_t id;
-    assert_int_equal(scr_eval_int(f.s->stmts[2].u.dml.values[0], NULL, &id), 0);
+    assert_int_equal(scr_eval_int(f.vs, f.s->stmts[2].u.dml.values[0], NULL, &id), 0);
     assert_int_equal(id, -1);
     scr_val_t v = value_of(&f, 3, 1, 0);
     uint8_t buf[16];
