@@ -92,6 +92,16 @@ static void row_costs(life_db_t *db, uint64_t row_bytes)
     life_redo_row(db, row_bytes);
 }
 
+/* Row r's value of every LOB column, by column number, as its expressions
+ * see them (SCR_E_COLUMN): the values before the statement changes it. */
+static void row_values(const life_db_t *db, const life_table_t *t, const life_row_t *r,
+                       scr_val_t *cols)
+{
+    memset(cols, 0, t->def->ncols * sizeof *cols);
+    for (uint32_t k = 0; k < t->nlob; k++)
+        cols[t->lobcol[k]] = r->lob[k] ? db->lobs[r->lob[k]].val : SCR_VAL_NULL;
+}
+
 static void grow_rows(life_table_t *t, uint64_t before, uint64_t after)
 {
     t->row_bytes = t->row_bytes - before + after;
@@ -178,7 +188,8 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
 {
     const scr_dml_t *d = &st->u.dml;
     life_table_t *t = life_table_of(db, st);
-    scr_row_t row = {0, 0, SCR_VAL_NULL, vars};
+    scr_val_t cols[SCR_MAX_COLS];
+    scr_row_t row = {0, 0, SCR_VAL_NULL, vars, NULL};
     sim_err_t rc = SIM_OK;
     switch (d->source) {
     case SCR_SRC_VALUES:
@@ -212,8 +223,8 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
                 (t->rows[r].fresh && life_row_locked(db, &t->rows[r])))
                 continue;
             row.rownum = ++rownum;
-            uint32_t cur = t->nlob ? t->rows[r].lob[0] : 0;
-            row.current = cur ? db->lobs[cur].val : SCR_VAL_NULL;
+            row_values(db, t, &t->rows[r], cols);
+            row.cols = cols;
             rc = insert_row(db, st, d, t, &row);
         }
         return rc;
@@ -265,12 +276,15 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
     for (uint64_t r = 0; next_row(db, d, t, n, &r, &matched, &id); r++) {
         life_row_t *rw = &t->rows[r];
         uint64_t before = life_row_bytes(db, t, rw);
+        /* Every SET expression sees the row as it was (set a = b, b = a
+         * swaps): the values are the old versions, held until commit. */
+        scr_val_t cols[SCR_MAX_COLS];
+        row_values(db, t, rw, cols);
+        scr_row_t row = {matched, id, SCR_VAL_NULL, vars, cols};
         for (uint32_t k = 0; k < t->nlob; k++) {
             const scr_expr_t *e = d->values[t->lobcol[k]];
             if (e == NULL)
                 continue;
-            uint32_t old = rw->lob[k];
-            scr_row_t row = {matched, id, old ? db->lobs[old].val : SCR_VAL_NULL, vars};
             scr_val_t v;
             sim_err_t rc = life_eval(db, st, e, &row, &v);
             if (rc != SIM_OK)

@@ -163,7 +163,7 @@ static sim_err_t run_block(life_db_t *db, const scr_stmt_t *st)
         vars = sim_calloc(b->nvars ? b->nvars : 1, sizeof *vars);
         if (vars == NULL)
             return SIM_ENOMEM;
-        scr_row_t row = {0, 0, SCR_VAL_NULL, vars};
+        scr_row_t row = {0, 0, SCR_VAL_NULL, vars, NULL};
         for (uint32_t i = 0; i < b->nvars && rc == SIM_OK; i++)
             rc = life_eval(db, st, b->vars[i], &row, &vars[i]);
         db->cur->commits = 0;

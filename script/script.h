@@ -32,6 +32,7 @@
 #define SCR_STMT_MAX 100000       /* statements in one script */
 #define SCR_ROWS_MAX 100000000ULL /* rows one insert may generate */
 #define SCR_ERR_LEN 512           /* room for the one-line refusal */
+#define SCR_MAX_COLS 64           /* columns of a table */
 
 /* ---- run inputs ------------------------------------------------------ */
 
@@ -75,7 +76,7 @@ typedef enum {
     SCR_E_NUMBER,    /* a number literal: num (as text when a string is needed) */
     SCR_E_ROWNUM,    /* rownum, level, the loop index of a PL/SQL loop, xmltable's column_value */
     SCR_E_ID,        /* the row's id column value (update's id, or the inserted one) */
-    SCR_E_COLUMN,    /* the LOB column's own current value (set c = c || c) */
+    SCR_E_COLUMN,    /* a LOB column's value in the row (set c = c || d): var, its column */
     SCR_E_VAR,       /* a PL/SQL variable of the block: var (index into scr_block_t.vars) */
     SCR_E_RPAD,      /* rpad(a[0], a[1][, a[2]]) */
     SCR_E_LPAD,      /* lpad(a[0], a[1][, a[2]]) */
@@ -103,7 +104,7 @@ struct scr_expr {
     const char *str;    /* SCR_E_STRING: the literal's text ('' folded) */
     uint32_t len;       /* its length in bytes */
     int64_t num;        /* SCR_E_NUMBER */
-    uint32_t var;       /* SCR_E_VAR */
+    uint32_t var;       /* SCR_E_VAR: the variable; SCR_E_COLUMN: the table's column */
     uint32_t nargs;
     scr_expr_t *args[3];
 };
@@ -392,8 +393,10 @@ typedef struct scr_values scr_values_t;
 typedef struct {
     int64_t rownum;        /* rownum / level / loop index */
     int64_t id;            /* the row's id */
-    scr_val_t current;     /* the LOB column's current value (SCR_E_COLUMN) */
+    scr_val_t current;     /* SCR_E_COLUMN's value when cols is NULL */
     const scr_val_t *vars; /* the block's variables (SCR_E_VAR), or NULL */
+    const scr_val_t *cols; /* the row's value of each column, by column number (SCR_E_COLUMN),
+                            * or NULL */
 } scr_row_t;
 
 sim_err_t scr_values_create(const scr_options_t *opts, scr_values_t **out);

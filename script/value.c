@@ -850,7 +850,7 @@ static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
     case SCR_E_VAR: {
         scr_val_t v = SCR_VAL_NULL;
         if (c->row && e->kind == SCR_E_COLUMN)
-            v = c->row->current;
+            v = c->row->cols ? c->row->cols[e->var] : c->row->current;
         else if (c->row && c->row->vars)
             v = c->row->vars[e->var];
         copy_value(c, b, v);
