@@ -532,25 +532,7 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
             o.securefile = cur->securefile;
             lob_check(p, &o, line);
             st->kind = SCR_MODIFY_LOB;
-            st->u.lob = o;
-            /* The options from here on (the semantic pass's state; the
-             * table keeps those of its create): what was given replaces. */
-            uint32_t g = o.given;
-            if (g & SCR_GIVEN_CACHE)
-                cur->cache = o.cache;
-            if (g & SCR_GIVEN_LOGGING)
-                cur->logging = o.logging;
-            if (g & SCR_GIVEN_RETENTION) {
-                cur->retention = o.retention;
-                cur->retention_min = o.retention_min;
-            }
-            if (g & SCR_GIVEN_DEDUP)
-                cur->deduplicate = o.deduplicate;
-            if (g & SCR_GIVEN_COMPRESS)
-                cur->compress = o.compress;
-            if (g & SCR_GIVEN_PCTVERSION)
-                cur->pctversion = o.pctversion;
-            cur->given |= g;
+            scr_lob_modify(cur, &o, &st->u.lob);
         }
     } else if (scr_is_kw(p, "ENABLE") || scr_is_kw(p, "DISABLE")) {
         st->kind = SCR_ROW_MOVEMENT;

@@ -247,8 +247,9 @@ typedef enum {
     SCR_TRUNCATE,     /* table */
     SCR_DROP_TABLE,   /* table, u.drop_purge */
     SCR_SHRINK,       /* table, column (-1: alter table T shrink space), u.shrink */
-    SCR_MOVE_LOB,     /* table, column, u.lob: the new storage */
-    SCR_MODIFY_LOB,   /* table, column, u.lob: the options given (`given`) */
+    SCR_MOVE_LOB,     /* table, column, u.lob: the new storage, whole */
+    SCR_MODIFY_LOB,   /* table, column, u.lob: the options in force after it (`given`:
+                       * those it named), merged by the parser (scr_lob_modify()) */
     SCR_SLEEP,        /* u.sleep_seconds */
     SCR_SET_PARAM,    /* u.param */
     SCR_BLOCK,        /* a PL/SQL block: u.block */

@@ -110,11 +110,32 @@ static void test_set_one_lob_from_another(void **state)
     assert_int_equal(fig(&col, 3, SIM_STAT_REDO_SIZE), fig(&lit, 3, SIM_STAT_REDO_SIZE));
 }
 
+/* A move to BasicFile with CHUNK 32768 after a SecureFile DEDUPLICATE:
+ * the options in force are the move's clause whole (the parser's), so the
+ * ten equal LOBs are ten again, each in 32 KB chunks (four 8 KB blocks for
+ * 9,000 bytes), where the executor once merged the clause its own way and
+ * kept deduplicating one LOB of two blocks. */
+static void test_move_takes_the_parsers_options(void **state)
+{
+    (void)state;
+    run_t r;
+    run_ok("create table t (id number, c clob) lob (c) store as securefile (deduplicate);\n"
+           "insert into t select rownum, rpad(to_clob('x'), 9000, 'x') from dual connect by level "
+           "<= 10;\n"
+           "alter table t move lob (c) store as basicfile (chunk 32768);\n",
+           "T", NULL, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 1);
+    assert_int_equal(fig(&r, 2, SIM_STAT_DSU_USED_BLOCKS), 2);
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 10);
+    assert_int_equal(fig(&r, 3, SIM_STAT_DSU_USED_BLOCKS), 40);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ids_by_the_parser),
         cmocka_unit_test(test_set_one_lob_from_another),
+        cmocka_unit_test(test_move_takes_the_parsers_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
