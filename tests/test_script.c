@@ -218,6 +218,13 @@ static void test_refusals(void **state)
 {
     (void)state;
     expect_refused(T_SF "update t set d = 'x';\n", "t.sql:2: ORA-00904: \"D\": invalid identifier");
+    /* UNDO_RETENTION: ALTER SYSTEM only (Oracle Reference, UNDO_RETENTION,
+     * "Modifiable: ALTER SYSTEM"); DB_SECUREFILE takes both */
+    expect_refused(T_SF "alter session set undo_retention = 60;\n",
+                   "t.sql:2: ORA-02096: specified initialization parameter is not modifiable "
+                   "with this option");
+    scr_free(parse_ok(T_SF "alter session set db_securefile = permitted;\n"
+                           "alter system set undo_retention = 60;\n"));
     expect_refused(T_SF "update u set c = 'x';\n",
                    "t.sql:2: ORA-00942: table or view does not exist");
     expect_refused("create table t (id number, c clob) lob (c) store as basicfile (compress);\n",
