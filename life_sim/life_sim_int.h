@@ -43,8 +43,10 @@ typedef struct {
     /* Dedup index: content hash -> LOB index, open addressing. */
     uint32_t *dd;
     uint64_t dd_cap, dd_used;
-    lob_shrink_t last_shrink; /* the step's shrink, reported once */
-    int shrunk;               /* a shrink ran in this step */
+    lob_shrink_t last_shrink; /* the segment's last shrink, v$securefile_shrink's row: shown
+                               * at every step until the next shrink replaces it */
+    int shrunk;               /* the segment has been shrunk (cleared with the segment:
+                               * life_seg_destroy()) */
 } life_seg_t;
 
 typedef struct {

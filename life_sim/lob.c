@@ -258,6 +258,7 @@ void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k)
     sim_free(g->dd);
     g->dd = NULL;
     g->dd_cap = g->dd_used = 0;
+    g->shrunk = 0; /* a new segment has no v$securefile_shrink row */
 }
 
 lob_space_tx_t *life_seg_tx(life_db_t *db, life_seg_t *g)

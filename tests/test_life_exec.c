@@ -130,12 +130,40 @@ static void test_move_takes_the_parsers_options(void **state)
     assert_int_equal(fig(&r, 3, SIM_STAT_DSU_USED_BLOCKS), 40);
 }
 
+/* v$securefile_shrink keeps the last shrink of a segment until its next
+ * (oracle-base, "Space Management Enhancements in Oracle Database 21c"):
+ * the figures stay at the steps after the shrink; a segment moved is a new
+ * one, without a shrink. */
+static void test_shrink_view_until_the_segment_goes(void **state)
+{
+    (void)state;
+    run_t r;
+    run_ok("create table t (id number, c clob) lob (c) store as securefile (retention none);\n"
+           "insert into t select rownum, rpad(to_clob('x'), 32000, 'x') from dual connect by "
+           "level <= 200;\n"
+           "delete from t where mod(id, 2) = 0;\n"
+           "commit;\n"
+           "alter table t modify lob (c) (shrink space);\n"
+           "commit;\n"
+           "alter table t move lob (c) store as securefile (retention none);\n",
+           "T", NULL, &r);
+    uint64_t moved = fig(&r, 5, SIM_STAT_SHRINK_BLOCKS_MOVED);
+    assert_true(moved > 0);
+    assert_int_equal(fig(&r, 4, SIM_STAT_SHRINK_BLOCKS_MOVED), 0);
+    assert_int_equal(fig(&r, 6, SIM_STAT_SHRINK_BLOCKS_MOVED), moved);
+    assert_int_equal(fig(&r, 6, SIM_STAT_SHRINK_EXTENTS_FREED),
+                     fig(&r, 5, SIM_STAT_SHRINK_EXTENTS_FREED));
+    assert_int_equal(fig(&r, 7, SIM_STAT_SHRINK_BLOCKS_MOVED), 0);
+    assert_int_equal(fig(&r, 7, SIM_STAT_SHRINK_EXTENTS_FREED), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ids_by_the_parser),
         cmocka_unit_test(test_set_one_lob_from_another),
         cmocka_unit_test(test_move_takes_the_parsers_options),
+        cmocka_unit_test(test_shrink_view_until_the_segment_goes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
