@@ -150,6 +150,32 @@ void life_forget_konst(life_db_t *db)
     db->nkonst = 0;
 }
 
+/* Whether id is taken in t's primary key: 1 with ORA-00001 in db->msg (a
+ * row holds it: alive, or another session's uncommitted insert), or 1 with
+ * db->blocked_by set when another session's open transaction inserted or
+ * deleted it (the insert waits for its end, as Oracle's does); 0 when free. */
+static int key_taken(life_db_t *db, const scr_stmt_t *st, life_table_t *t, int64_t id)
+{
+    uint64_t r;
+    if (!life_key_get(t, id, &r))
+        return 0;
+    const life_row_t *rw = &t->rows[r];
+    int other = rw->locker && rw->locker != db->sid + 1;
+    if (other && (rw->fresh || !rw->alive)) {
+        db->blocked_by = rw->locker;
+        return 1;
+    }
+    if (!rw->alive)
+        return 0;
+    /* Oracle prints (SCHEMA.NAME): a script runs as one user the model
+     * does not name; an unnamed key's name is Oracle's SYS_Cn. */
+    char what[SCR_NAME_MAX + 64];
+    snprintf(what, sizeof what, "ORA-00001: unique constraint (%s) violated",
+             t->def->pk_name[0] ? t->def->pk_name : "SYS_Cn");
+    fail(db, st, what);
+    return 1;
+}
+
 static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t *d,
                             life_table_t *t, const scr_row_t *row)
 {
@@ -159,8 +185,13 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
     if (t->def->id_col >= 0 && d->values[t->def->id_col] &&
         scr_eval_int(db->vs, d->values[t->def->id_col], row, &id) != 0)
         id = row->rownum;
+    int pk = t->def->id_col >= 0 && t->def->cols[t->def->id_col].primary_key;
+    if (pk && key_taken(db, st, t, db->id_base + id))
+        return db->blocked_by ? SIM_OK : SIM_EINVAL;
     uint64_t r;
     sim_err_t rc = life_row_add(db, t, db->id_base + id, &r);
+    if (rc == SIM_OK && pk)
+        rc = life_key_set(t, db->id_base + id, r);
     if (rc != SIM_OK)
         return rc;
     rc = life_tx_log(db, (life_tx_t){(uint32_t)(t - db->tables), r, 0xff, LIFE_TX_INSERT, 0, 0});
@@ -202,6 +233,10 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
             row.rownum = (d->source == SCR_SRC_LOOP ? d->first : 1) + (int64_t)i;
             row.id = row.rownum;
             rc = insert_row(db, st, d, t, &row);
+            if (rc == SIM_OK && db->blocked_by) {
+                db->cur->row = i; /* run again from this row */
+                return SIM_OK;
+            }
             /* `commit;` after the insert in the loop's body: with sessions,
              * the block stops there until the session's next transaction. */
             if (rc == SIM_OK && d->commit_every) {
@@ -226,6 +261,8 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
             row_values(db, t, &t->rows[r], cols);
             row.cols = cols;
             rc = insert_row(db, st, d, t, &row);
+            if (db->blocked_by)
+                break;
         }
         return rc;
     }

@@ -29,6 +29,7 @@ static void drop_storage(life_db_t *db, life_table_t *t)
         }
     t->nrows = t->live_rows = 0;
     t->row_bytes = t->row_bytes_hwm = 0;
+    life_keys_clear(t);
     for (uint32_t k = 0; k < t->nlob; k++)
         life_seg_destroy(db, t, k);
 }
@@ -368,6 +369,7 @@ void life_close(life_db_t *db)
             for (uint32_t k = 0; k < t->nlob; k++)
                 life_seg_destroy(db, t, k);
             sim_free(t->rows);
+            life_keys_clear(t);
         }
     sim_free(db->tables);
     life_lobs_free(db);

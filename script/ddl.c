@@ -316,12 +316,13 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
     scr_column_t cols[64];
     uint32_t n = 0;
     int pk = -1;
+    char named[SCR_NAME_MAX + 1]; /* the constraint's name, when given */
     do {
-        if (scr_accept_kw(p, "CONSTRAINT")) {
-            char cn[SCR_NAME_MAX + 1];
-            scr_expect_name(p, cn, "a constraint name");
-        }
+        named[0] = '\0';
+        if (scr_accept_kw(p, "CONSTRAINT"))
+            scr_expect_name(p, named, "a constraint name");
         if (scr_accept_kw(p, "PRIMARY")) {
+            snprintf(t.pk_name, sizeof t.pk_name, "%s", named);
             scr_expect_kw(p, "KEY");
             scr_expect_sym(p, "(");
             char cn[SCR_NAME_MAX + 1];
@@ -352,15 +353,16 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
         column_type(p, c);
         for (;;) {
             if (scr_accept_kw(p, "CONSTRAINT")) { /* a named inline constraint */
-                char cn[SCR_NAME_MAX + 1];
-                scr_expect_name(p, cn, "a constraint name");
+                scr_expect_name(p, named, "a constraint name");
                 if (!scr_is_kw(p, "PRIMARY") && !scr_is_kw(p, "NOT"))
                     scr_unexpected(p, "PRIMARY KEY or NOT NULL");
             } else if (scr_accept_kw(p, "PRIMARY")) {
                 scr_expect_kw(p, "KEY");
+                snprintf(t.pk_name, sizeof t.pk_name, "%s", named);
                 pk = (int)n;
             } else if (scr_accept_kw(p, "NOT")) {
                 scr_expect_kw(p, "NULL");
+                named[0] = '\0';
             } else if (scr_accept_kw(p, "NULL")) {
             } else {
                 break;

@@ -227,10 +227,13 @@ typedef struct {
     char name[SCR_NAME_MAX + 1];
     uint32_t ncols;
     scr_column_t *cols;
-    int id_col;       /* the first NUMBER column (rows' id), -1 when none */
-    int tablespace;   /* index into scr_script_t.tablespaces, -1: the default */
-    uint32_t created; /* step of its create table */
-    uint32_t dropped; /* step of its drop table, 0 if never */
+    int id_col; /* the primary key if a NUMBER, else the first NUMBER column (rows'
+                 * id), -1 when none */
+    char pk_name[SCR_NAME_MAX + 1]; /* the primary key constraint's name, "" when the
+                                     * script leaves Oracle to name it */
+    int tablespace;                 /* index into scr_script_t.tablespaces, -1: the default */
+    uint32_t created;               /* step of its create table */
+    uint32_t dropped;               /* step of its drop table, 0 if never */
     int row_movement; /* enabled at the end of the script (the semantic pass's state) */
 } scr_table_t;
 

@@ -157,6 +157,50 @@ static void test_shrink_view_until_the_segment_goes(void **state)
     assert_int_equal(fig(&r, 7, SIM_STAT_SHRINK_EXTENTS_FREED), 0);
 }
 
+/* A primary key refuses a second row of the same id: ORA-00001, with the
+ * constraint's name; a row deleted (or an insert rolled back) gives its id
+ * back, and a rollback of that delete takes it again. */
+static void test_duplicate_primary_key(void **state)
+{
+    (void)state;
+    run_t r;
+    char err[SCR_ERR_LEN];
+    assert_int_equal(run_text("create table t (id number constraint t_pk primary key, c clob);\n"
+                              "insert into t values (1, 'a');\n"
+                              "insert into t values (1, 'b');\n",
+                              "T", NULL, &r, err, sizeof err),
+                     SIM_EINVAL);
+    assert_string_equal(err, "test.sql:3: ORA-00001: unique constraint (T_PK) violated");
+    assert_int_equal(
+        run_text("create table t (id number primary key, c clob);\n"
+                 "insert into t select level, 'a' from dual connect by level <= 5;\n"
+                 "insert into t values (6, 'b');\n"
+                 "insert into t select 7 - level, 'c' from dual connect by level <= 2;\n",
+                 "T", NULL, &r, err, sizeof err),
+        SIM_EINVAL);
+    assert_string_equal(err, "test.sql:4: ORA-00001: unique constraint (SYS_Cn) violated");
+    /* Without a key, the same rows go in. */
+    run_ok("create table t (id number, c clob);\n"
+           "insert into t values (1, 'a');\n"
+           "insert into t values (1, 'b');\n",
+           "T", NULL, &r);
+    /* A deleted id is free; a rolled-back insert's too; a rollback of the
+     * delete takes it back: the insert after it is refused. */
+    assert_int_equal(run_text("create table t (id number primary key, c clob);\n"
+                              "insert into t values (1, 'a');\n"
+                              "commit;\n"
+                              "delete from t where id = 1;\n"
+                              "insert into t values (1, 'b');\n"
+                              "rollback;\n"
+                              "insert into t values (2, 'c');\n"
+                              "rollback;\n"
+                              "insert into t values (2, 'd');\n"
+                              "insert into t values (1, 'e');\n",
+                              "T", NULL, &r, err, sizeof err),
+                     SIM_EINVAL);
+    assert_string_equal(err, "test.sql:10: ORA-00001: unique constraint (SYS_Cn) violated");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -164,6 +208,7 @@ int main(void)
         cmocka_unit_test(test_set_one_lob_from_another),
         cmocka_unit_test(test_move_takes_the_parsers_options),
         cmocka_unit_test(test_shrink_view_until_the_segment_goes),
+        cmocka_unit_test(test_duplicate_primary_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
