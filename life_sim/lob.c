@@ -383,7 +383,7 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
     l->hash = in.hash;
     l->refs = 1;
     l->owner = db->sid + 1;
-    l->inrow = lob_in_row(&db->p.seg, g->o.in_row, stored);
+    l->inrow = lob_in_row(&db->p.seg, g->o.in_row, db->p.inrow_compressed ? stored : in.bytes);
     if (!l->inrow && stored > 0) {
         uint64_t blocks = (stored + g->payload - 1) / g->payload;
         blocks = (blocks + g->chunk_blocks - 1) / g->chunk_blocks * g->chunk_blocks;

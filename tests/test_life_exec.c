@@ -201,6 +201,27 @@ static void test_duplicate_primary_key(void **state)
     assert_string_equal(err, "test.sql:10: ORA-00001: unique constraint (SYS_Cn) violated");
 }
 
+/* 4,000 random characters under COMPRESS HIGH: above the in-row limit
+ * uncompressed, so out of the row (life.inrow_compressed = 0, the
+ * assumption), one block; judged by the compressed length, in the row. */
+static void test_compressed_in_row_by_length(void **state)
+{
+    (void)state;
+    const char *text =
+        "create table t (id number, c clob) lob (c) store as securefile (compress high);\n"
+        "insert into t values (1, dbms_random.string('x', 4000));\n";
+    run_t r;
+    run_ok(text, "T", NULL, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_INROW), 0);
+    assert_int_equal(fig(&r, 2, SIM_STAT_DSU_USED_BLOCKS), 1);
+    life_params_t p;
+    life_params_defaults(&p);
+    p.inrow_compressed = 1;
+    run_ok(text, "T", &p, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_INROW), 1);
+    assert_int_equal(fig(&r, 2, SIM_STAT_DSU_USED_BLOCKS), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -209,6 +230,7 @@ int main(void)
         cmocka_unit_test(test_move_takes_the_parsers_options),
         cmocka_unit_test(test_shrink_view_until_the_segment_goes),
         cmocka_unit_test(test_duplicate_primary_key),
+        cmocka_unit_test(test_compressed_in_row_by_length),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
