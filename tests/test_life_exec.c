@@ -81,13 +81,16 @@ static void test_ids_by_the_parser(void **state)
     assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 9);
     assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 6);
     run_ok("create table t (id number, c clob);\n"
-           "declare\n  n number := 42;\nbegin\n"
+           "declare\n  n number := 42;\n  m number := -7;\nbegin\n"
            "  insert into t values (n, rpad(to_clob('x'), 5000, 'x'));\n"
-           "  insert into t values (n + 1, rpad(to_clob('y'), 5000, 'y'));\nend;\n/\n"
-           "delete from t where id = 42;\n",
+           "  insert into t values (n + 1, rpad(to_clob('y'), 5000, 'y'));\n"
+           "  insert into t values (m, rpad(to_clob('z'), 5000, 'z'));\nend;\n/\n"
+           "delete from t where id = 42;\n"
+           "delete from t where id = -7;\n",
            "T", NULL, &r);
-    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 2);
-    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 1);
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 3);
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 2);
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 1);
 }
 
 /* `update t set b = a` between two LOB columns writes a's value into b:
@@ -128,6 +131,14 @@ static void test_move_takes_the_parsers_options(void **state)
     assert_int_equal(fig(&r, 2, SIM_STAT_DSU_USED_BLOCKS), 2);
     assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 10);
     assert_int_equal(fig(&r, 3, SIM_STAT_DSU_USED_BLOCKS), 40);
+    /* A modify's DEDUPLICATE, merged by the parser, shares them again. */
+    run_ok("create table t (id number, c clob) lob (c) store as securefile (keep_duplicates);\n"
+           "insert into t select rownum, rpad(to_clob('x'), 9000, 'x') from dual connect by "
+           "level <= 10;\n"
+           "alter table t modify lob (c) (deduplicate);\n",
+           "T", NULL, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 10);
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 1);
 }
 
 /* v$securefile_shrink keeps the last shrink of a segment until its next
