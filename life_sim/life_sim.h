@@ -62,7 +62,10 @@ typedef struct {
     uint32_t redo_invalidation_bytes; /* a direct write not logged: its invalidation */
     uint32_t commit_redo_bytes;       /* the commit record */
     uint32_t compress_unit_kb;        /* SecureFile compresses this much at a time */
-    life_ses_params_t ses;            /* sessions at once (--sessions) */
+    uint32_t inrow_compressed; /* a COMPRESS LOB stays in the row by its compressed length (1)
+                                * or its uncompressed length (0, the default): no public
+                                * source says which (life_sim/README.md) */
+    life_ses_params_t ses;     /* sessions at once (--sessions) */
 } life_params_t;
 
 void life_params_defaults(life_params_t *p);

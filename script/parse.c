@@ -129,6 +129,10 @@ static void parse_set_param(scr_parser_t *p, scr_stmt_t *st)
         scr_unexpected(p, "an initialization parameter");
     /* The parameters that change what the model does (script/README.md). */
     if (strcmp(t->text, "UNDO_RETENTION") == 0) {
+        /* Modifiable by ALTER SYSTEM only (Oracle Reference, UNDO_RETENTION) */
+        if (!pm->system)
+            scr_fail(p, "ORA-02096: specified initialization parameter is not modifiable with "
+                        "this option");
         snprintf(pm->name, sizeof pm->name, "%s", t->text);
         p->i++;
         scr_expect_sym(p, "=");

@@ -186,10 +186,21 @@ static void test_compress(void **state)
                "level <= 10;\n"
                "commit;\n",
                "T", NULL, &x, 0);
-    assert_true(fig(&x, 3, SIM_STAT_DSU_USED_BLOCKS) <= 10);
-    /* Storage in row is the default: compressed below the in-row limit, the
-     * LOB moves into the row. */
+    assert_int_equal(fig(&x, 3, SIM_STAT_DSU_USED_BLOCKS), 10);
+    /* In the row or not by the uncompressed length (life.inrow_compressed
+     * = 0, an assumption): out of the row, a block each; judged by the
+     * compressed length (1), below the in-row limit: in the row. */
+    assert_int_equal(fig(&x, 3, SIM_STAT_LOB_INROW), 0);
+    life_params_t byc;
+    life_params_defaults(&byc);
+    assert_int_equal(life_set_param(&byc, "life.inrow_compressed", 1), 0);
+    run_script("create table t (id number, c clob) lob (c) store as securefile (compress high);\n"
+               "insert into t select rownum, rpad(to_clob('x'), 100000, 'x') from dual connect by "
+               "level <= 10;\n"
+               "commit;\n",
+               "T", &byc, &x, 0);
     assert_int_equal(fig(&x, 3, SIM_STAT_LOB_INROW), 10);
+    assert_int_equal(fig(&x, 3, SIM_STAT_DSU_USED_BLOCKS), 0);
     const char *rs = "insert into t select rownum, to_clob(dbms_random.string('x', 4000)) || "
                      "to_clob(dbms_random.string('x', 4000)) || to_clob(dbms_random.string('x', "
                      "4000)) from dual connect by level <= 10;\n"
