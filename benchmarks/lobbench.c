@@ -609,8 +609,9 @@ int main(int argc, char **argv)
         rc = 1;
     } else if (o.script) {
         lobbench_script_ctx_t ctx = {cmdline, started, 0};
+        err[0] = '\0';
         rc = bench_script_run(&o, script_outputs, sessions_outputs, &ctx, err, sizeof err);
-        if (rc != 0)
+        if (rc != 0 && err[0])
             fprintf(stderr, "lobbench: %s\n", err);
         else if (ctx.plot_failed)
             rc = 1;
