@@ -15,7 +15,7 @@
 
 /* `( ... )` skipped whole, nested parentheses included (a CHECK condition,
  * a default's call): the model does not evaluate them. */
-static void skip_parens(scr_parser_t *p)
+void scr_skip_parens(scr_parser_t *p)
 {
     scr_expect_sym(p, "(");
     for (int depth = 1; depth > 0;) {
@@ -184,7 +184,7 @@ static void references(scr_parser_t *p)
     scr_expect_table_name(p, name);
     (void)scr_table_resolve(p, name, line);
     if (scr_is_sym(p, "("))
-        skip_parens(p);
+        scr_skip_parens(p);
     if (scr_accept_kw(p, "ON")) {
         scr_expect_kw(p, "DELETE");
         if (!scr_accept_kw(p, "CASCADE")) {
@@ -214,7 +214,7 @@ static void constraint_state(scr_parser_t *p)
             scr_expect_kw(p, "INDEX");
             scr_inert(p, "USING INDEX");
             if (scr_is_sym(p, "(")) {
-                skip_parens(p);
+                scr_skip_parens(p);
             } else {
                 /* USING INDEX TABLESPACE X and its physical attributes */
                 while (scr_is_kw(p, "TABLESPACE") || scr_is_kw(p, "PCTFREE") ||
@@ -227,7 +227,7 @@ static void constraint_state(scr_parser_t *p)
                         scr_expect_name(p, ts, "a tablespace name");
                         (void)scr_tablespace_resolve(p, ts, line);
                     } else if (scr_accept_kw(p, "STORAGE")) {
-                        skip_parens(p);
+                        scr_skip_parens(p);
                     } else if (scr_accept_kw(p, "COMPUTE")) {
                         scr_expect_kw(p, "STATISTICS");
                     } else if (scr_accept_kw(p, "LOGGING") || scr_accept_kw(p, "NOLOGGING")) {
@@ -265,7 +265,7 @@ int scr_column_constraints(scr_parser_t *p)
             scr_inert(p, "UNIQUE");
             constraint_state(p);
         } else if (scr_accept_kw(p, "CHECK")) {
-            skip_parens(p);
+            scr_skip_parens(p);
             scr_inert(p, "CHECK");
             constraint_state(p);
         } else if (scr_accept_kw(p, "REFERENCES")) {
@@ -281,7 +281,7 @@ int scr_column_constraints(scr_parser_t *p)
                    !scr_is_kw(p, "NOT") && !scr_is_kw(p, "NULL") && !scr_is_kw(p, "UNIQUE") &&
                    !scr_is_kw(p, "CHECK") && !scr_is_kw(p, "REFERENCES")) {
                 if (scr_is_sym(p, "("))
-                    skip_parens(p);
+                    scr_skip_parens(p);
                 else
                     p->i++;
             }
@@ -319,14 +319,14 @@ int scr_table_constraint(scr_parser_t *p, char pk_col[SCR_NAME_MAX + 1], uint32_
         }
         scr_expect_sym(p, ")");
     } else if (scr_accept_kw(p, "UNIQUE")) {
-        skip_parens(p);
+        scr_skip_parens(p);
         scr_inert(p, "UNIQUE");
     } else if (scr_accept_kw(p, "CHECK")) {
-        skip_parens(p);
+        scr_skip_parens(p);
         scr_inert(p, "CHECK");
     } else if (scr_accept_kw(p, "FOREIGN")) {
         scr_expect_kw(p, "KEY");
-        skip_parens(p);
+        scr_skip_parens(p);
         scr_expect_kw(p, "REFERENCES");
         references(p);
     } else {

@@ -114,6 +114,13 @@ static int lob_parameters(scr_parser_t *p, scr_lob_opts_t *o, int modify, int *c
             scr_expect_kw(p, "STORAGE");
             scr_expect_kw(p, "IN");
             scr_expect_kw(p, "ROW");
+        } else if (!modify && scr_accept_kw(p, "INDEX")) {
+            /* the LOB index clause (deprecated since 8i: Oracle names and
+             * places the LOB index itself) */
+            if (scr_peek(p)->kind == SCR_TOK_IDENT || scr_peek(p)->kind == SCR_TOK_QIDENT)
+                p->i++;
+            scr_skip_parens(p);
+            scr_inert(p, "INDEX (the LOB index clause)");
         } else if (!modify && scr_accept_kw(p, "STORAGE")) {
             scr_storage_clause(p, &o->initial, &o->next, &o->maxsize, &o->given, 1);
         } else if (!modify && scr_accept_kw(p, "TABLESPACE")) {

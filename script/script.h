@@ -386,9 +386,11 @@ typedef struct {
 
 /*
  * Parse `len` bytes of script text read from `file` (the name is only for
- * messages).  SIM_OK and *out set; or SIM_EINVAL (bad input) and err holds
- * one line "FILE:LINE: what was not understood" or "FILE:LINE: ORA-NNNNN:
- * Oracle's text", *out untouched; SIM_ENOMEM likewise.
+ * messages).  SIM_OK and *out set; a statement Oracle would refuse is in it
+ * as an SCR_FAILED step with Oracle's error (the run goes on after it, as
+ * SQL*Plus goes on).  SIM_EINVAL (bad input: a construct the model does
+ * not know) and err holds one line "FILE:LINE: what was not understood",
+ * *out untouched; SIM_ENOMEM likewise.
  */
 sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_options_t *opts,
                     scr_script_t **out, char *err, size_t errlen);

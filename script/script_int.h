@@ -139,6 +139,8 @@ void scr_lob_defaults(scr_lob_opts_t *o, int securefile);
 void scr_storage_clause(scr_parser_t *p, uint64_t *initial, uint64_t *next, uint64_t *maxsize,
                         uint32_t *given, int lob);
 void scr_column_type(scr_parser_t *p, scr_column_t *c);
+/* `( ... )` skipped whole, nested parentheses included. */
+void scr_skip_parens(scr_parser_t *p);
 int scr_column_constraints(scr_parser_t *p);
 int scr_table_constraint(scr_parser_t *p, char pk_col[SCR_NAME_MAX + 1], uint32_t *line);
 int scr_table_property(scr_parser_t *p);

@@ -463,7 +463,8 @@ static void test_oracle_ddl(void **state)
         "  tablespace \"USERS\"\n"
         "  lob (\"C\") store as securefile (tablespace \"USERS\" enable storage in row chunk 8192\n"
         "    nocache logging nocompress keep_duplicates storage (initial 106496 next 1048576\n"
-        "    minextents 1 maxextents 2147483645 pctincrease 0 buffer_pool default));\n"
+        "    minextents 1 maxextents 2147483645 pctincrease 0 buffer_pool default)\n"
+        "    index t_c_idx (tablespace users storage (initial 64k)));\n"
         "create tablespace lobs datafile '/u01/lobs01.dbf' size 100m reuse autoextend on next "
         "10m maxsize unlimited\n"
         "  logging online extent management local autoallocate segment space management auto;\n"
@@ -491,7 +492,8 @@ static void test_oracle_ddl(void **state)
                                          "NOPARALLEL",
                                          "STORAGE (MINEXTENTS)",
                                          "STORAGE (FREELISTS)",
-                                         "CELL_FLASH_CACHE"};
+                                         "CELL_FLASH_CACHE",
+                                         "INDEX (the LOB index clause)"};
     for (size_t i = 0; i < sizeof listed / sizeof listed[0]; i++)
         if (strstr(inert, listed[i]) == NULL)
             fail_msg("'%s' not listed in '%s'", listed[i], inert);
