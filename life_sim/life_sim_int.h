@@ -157,6 +157,11 @@ struct life_db {
     life_susp_t *susp; /* one a session (life_exec()'s), grown as needed */
     uint32_t nsusp;
     life_susp_t *cur; /* the running session's */
+    /* The last statement's Oracle error (life_exec()), "" none, and what
+     * WHENEVER SQLERROR EXIT asks for after it (-1: go on). */
+    char error[SCR_ERR_LEN];
+    const char *hint;
+    int exit_status;
     life_op_fn trace; /* NULL: nobody asks */
     void *trace_arg;
 };
