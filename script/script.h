@@ -252,19 +252,19 @@ typedef enum {
     SCR_DELETE,            /* u.dml */
     SCR_COMMIT,
     SCR_ROLLBACK,
-    SCR_TRUNCATE,     /* table */
-    SCR_DROP_TABLE,   /* table, u.drop_purge */
-    SCR_SHRINK,       /* table, column (-1: alter table T shrink space), u.shrink */
-    SCR_MOVE_LOB,     /* table, column, u.lob: the new storage, whole */
-    SCR_MODIFY_LOB,   /* table, column, u.lob: the options in force after it (`given`:
-                       * those it named), merged by the parser (scr_lob_modify()) */
-    SCR_SLEEP,        /* u.sleep_seconds */
-    SCR_SET_PARAM,    /* u.param */
-    SCR_BLOCK,        /* a PL/SQL block: u.block */
-    SCR_OBSERVE,      /* a query or a block that only reads: recorded, not run */
-    SCR_ROW_MOVEMENT, /* alter table T enable|disable row movement: table, u.row_movement */
-    SCR_FAILED,       /* a statement Oracle refuses: `error` says how; it changes nothing */
-    SCR_NO_EFFECT,    /* a statement that does not touch LOB space: u.head (heads.c) */
+    SCR_TRUNCATE,        /* table */
+    SCR_DROP_TABLE,      /* table, u.drop_purge */
+    SCR_SHRINK,          /* table, column (-1: alter table T shrink space), u.shrink */
+    SCR_MOVE_LOB,        /* table, column, u.lob: the new storage, whole */
+    SCR_MODIFY_LOB,      /* table, column, u.lob: the options in force after it (`given`:
+                          * those it named), merged by the parser (scr_lob_modify()) */
+    SCR_SLEEP,           /* u.sleep_seconds */
+    SCR_SET_PARAM,       /* u.param */
+    SCR_BLOCK,           /* a PL/SQL block: u.block */
+    SCR_OBSERVE,         /* a query or a block that only reads: recorded, not run */
+    SCR_ROW_MOVEMENT,    /* alter table T enable|disable row movement: table, u.row_movement */
+    SCR_FAILED,          /* a statement Oracle refuses: `error` says how; it changes nothing */
+    SCR_NO_EFFECT,       /* a statement that does not touch LOB space: u.head (heads.c) */
     SCR_DROP_TABLESPACE, /* u.tablespace; its tables dropped with it (INCLUDING CONTENTS) */
     SCR_KIND_COUNT
 } scr_kind_t;

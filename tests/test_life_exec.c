@@ -187,9 +187,11 @@ static void test_duplicate_primary_key(void **state)
     assert_string_equal(r.error[2], "");
     assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 1);
     run_ok("create table t (id number primary key, c clob);\n"
-           "insert into t select level, rpad(to_clob('a'), 5000, 'x') from dual connect by level <= 5;\n"
+           "insert into t select level, rpad(to_clob('a'), 5000, 'x') from dual connect by level "
+           "<= 5;\n"
            "insert into t values (6, rpad(to_clob('b'), 5000, 'x'));\n"
-           "insert into t select 7 - level, rpad(to_clob('c'), 5000, 'x') from dual connect by level <= 2;\n",
+           "insert into t select 7 - level, rpad(to_clob('c'), 5000, 'x') from dual connect by "
+           "level <= 2;\n",
            "T", NULL, &r);
     assert_string_equal(r.error[4], "ORA-00001: unique constraint (SYS_Cn) violated");
     /* the insert-select refused at its first row (id 6, taken) and undone
