@@ -462,6 +462,61 @@ static void test_insert_from_itself_sees_own_rows(void **state)
     assert_int_equal(fig(&r, 4, SIM_STAT_DSU_USED_BLOCKS), 60);
 }
 
+/* The redo record catalogue (life_sim/redo.c; docs/lifecycle-sources.md,
+ * section (b)), by hand for three 4,000-byte LOBs (one 8 KB block, one
+ * chunk each) inserted, committed, deleted and committed:
+ *   insert, a row: 5.1+11.2 (the row), the LOB's metadata (BasicFile, the
+ *     storage not in row: a 10.2 LOB index entry; SecureFile: a 26.2 inode
+ *     and map), 5.1+space (the chunk taken), its data (NOLOGGING: a 26.4
+ *     invalidation a direct write; CACHE: a record a block) -- 4 a row;
+ *   commit: one 5.4 record, 24 (record header) + 24 (vector header) + 4
+ *     (length table: 2 + 2, one field) + 20 (ktucm) = 72 bytes;
+ *   an invalidation: 24 + 24 + 8 (2 + 2 x 2, two fields, rounded to 4) +
+ *     12 (kdli common) + 8 (a block range) = 76 bytes;
+ *   delete, a row: 5.1+11.3 (the row), 5.1+space (the chunk freed), and
+ *     for a BasicFile its index entry deleted (10.4) and its chunk entered
+ *     in the reusable section (10.2) -- 4 a BasicFile row, 2 a SecureFile. */
+static void redo_run(const char *storage, run_t *r)
+{
+    char text[1024];
+    snprintf(text, sizeof text,
+             "create table t (id number, c clob) lob (c) store as %s;\n"
+             "insert into t select rownum, rpad('x', 4000) from dual connect by level <= 3;\n"
+             "commit;\n"
+             "delete from t;\n"
+             "commit;\n",
+             storage);
+    run_script(text, "T", NULL, r, 0);
+}
+
+static void test_redo_records(void **state)
+{
+    (void)state;
+    run_t b, s, c;
+    redo_run("basicfile (disable storage in row nocache nologging)", &b);
+    redo_run("securefile (disable storage in row nocache nologging)", &s);
+    redo_run("basicfile (disable storage in row cache)", &c);
+    assert_int_equal(fig(&b, 2, SIM_STAT_REDO_ENTRIES), 3 * 4);
+    assert_int_equal(fig(&s, 2, SIM_STAT_REDO_ENTRIES), 3 * 4);
+    assert_int_equal(fig(&c, 2, SIM_STAT_REDO_ENTRIES), 3 * 4);
+    assert_int_equal(fig(&b, 2, SIM_STAT_REDO_DIRECT_WRITES), 3 * 76);
+    assert_int_equal(fig(&s, 2, SIM_STAT_REDO_DIRECT_WRITES), 3 * 76);
+    assert_int_equal(fig(&c, 2, SIM_STAT_REDO_DIRECT_WRITES), 0);
+    for (uint32_t step = 3; step <= 5; step += 2) {
+        assert_int_equal(fig(&b, step, SIM_STAT_REDO_ENTRIES), 1);
+        assert_int_equal(fig(&b, step, SIM_STAT_REDO_SIZE), 72);
+    }
+    assert_int_equal(fig(&b, 4, SIM_STAT_REDO_ENTRIES), 3 * 4);
+    assert_int_equal(fig(&s, 4, SIM_STAT_REDO_ENTRIES), 3 * 2);
+    assert_int_equal(fig(&c, 4, SIM_STAT_REDO_ENTRIES), 3 * 4);
+    /* The metadata record sizes by hand: a BasicFile's 10.2 is 24 + 24 +
+     * 8 (three fields) + 24 (KTB) + 16 (leaf operation) + 48 (the entry)
+     * = 144; a SecureFile's 26.2 with one map entry is 24 + 24 + 12 (four
+     * fields) + 24 + 12 (kdli common) + 20 (info, 17) + 8 (lmap) = 124:
+     * the same rows, space and invalidations, 20 bytes a LOB apart. */
+    assert_int_equal(fig(&b, 2, SIM_STAT_REDO_SIZE) - fig(&s, 2, SIM_STAT_REDO_SIZE), 3 * 20);
+}
+
 /* The same script twice gives the same figures, bit for bit. */
 static void test_deterministic(void **state)
 {
@@ -651,6 +706,7 @@ int main(void)
         cmocka_unit_test(test_fragmentation_and_shrink),
         cmocka_unit_test(test_free_chunks_by_size),
         cmocka_unit_test(test_redo_cache_nocache),
+        cmocka_unit_test(test_redo_records),
         cmocka_unit_test(test_loop_commits_each_row),
         cmocka_unit_test(test_rownum_less_than),
         cmocka_unit_test(test_retention_auto_undo_retention),
