@@ -70,6 +70,7 @@ typedef struct {
     uint64_t snapshot_every;  /* --snapshot-every=N rows, 0 without */
     uint64_t snapshot_ns;     /* --snapshot-every=Ns of model time (--sessions), 0 without */
     const char *snapshot_arg; /* as given, for messages */
+    int snapshot_bad;         /* neither: refused once the run's kind is known */
     int explain;              /* --explain: the parts under each statistic */
     const char *db;           /* --db=FILE; NULL with --no-db; else db_default */
     char db_default[4096];    /* the store without --db (sim_default_store()) */
@@ -88,6 +89,9 @@ typedef struct {
     int charset_al32utf8;    /* --charset=al32utf8 (default: single-byte) */
     int max_string_extended; /* --max-string-size=extended (default: standard) */
     int basicfile_default;   /* --db-securefile=permitted|never (default: preferred) */
+    /* Which of the script's run inputs the command line gave: these win
+     * over the script's own `-- lobsim input:` lines (script.c). */
+    int charset_given, max_string_given, securefile_given, block_size_given;
     /* --sessions=N[,N...]: the script's DML in N sessions at once, a run
      * per N (sessions.c); 0 of them: one session, the steps. */
 #define BENCH_MAX_SESSIONS 1000

@@ -589,6 +589,45 @@ static int sessions_outputs(void *arg, const bench_opts_t *o, const bench_ses_t 
     return o->no_db ? 0 : lobbench_record_sessions(arg, o, ses, n, params);
 }
 
+/*
+ * A --script path that is not there as given, relative, found among the
+ * shipped scenarios (sim_scenario_file(): an installed copy's
+ * share/lobsim/scenarios, or the source tree's), by its name with any
+ * leading "scenarios/": the docs' `--script=scenarios/shrink.sql` runs from
+ * any folder.  o->script then points into buf; else it is left alone (and
+ * the parse names it as given).
+ */
+static void find_script(bench_opts_t *o, char *buf, size_t len)
+{
+    const char *name = o->script;
+    if (name[0] == '/' || access(name, F_OK) == 0)
+        return;
+    if (strncmp(name, "scenarios/", 10) == 0)
+        name += 10;
+    if (strchr(name, '/') == NULL && sim_scenario_file(name, buf, len))
+        o->script = buf;
+}
+
+/* --script (and --sessions): the outputs checked before any work, as the
+ * sweep's are; Ctrl-C during the run says so in one line and records
+ * nothing (the outputs hold it until they are whole: script.c). */
+static int run_script(const bench_opts_t *o, const char *cmdline, time_t started)
+{
+    char err[512];
+    if (check_outputs(o, err, sizeof err) != 0) {
+        fprintf(stderr, "lobbench: %s\n", err);
+        return 2;
+    }
+    sim_interrupt_install("lobbench", "nothing recorded");
+    lobbench_script_ctx_t ctx = {cmdline, started, 0};
+    int rc = bench_script_run(o, script_outputs, sessions_outputs, &ctx, err, sizeof err);
+    if (rc != 0)
+        fprintf(stderr, "lobbench: %s\n", err);
+    else if (ctx.plot_failed)
+        rc = 1;
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     char err[512];
@@ -608,12 +647,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "lobbench: out of memory\n");
         rc = 1;
     } else if (o.script) {
-        lobbench_script_ctx_t ctx = {cmdline, started, 0};
-        rc = bench_script_run(&o, script_outputs, sessions_outputs, &ctx, err, sizeof err);
-        if (rc != 0)
-            fprintf(stderr, "lobbench: %s\n", err);
-        else if (ctx.plot_failed)
-            rc = 1;
+        char shipped[4096];
+        find_script(&o, shipped, sizeof shipped);
+        rc = run_script(&o, cmdline, started);
     } else if ((rc = build_cases(&o, &sw)) == 0) {
         /* Ctrl-C during the sweep: one line; nothing is open yet. */
         sim_interrupt_install("lobbench", "nothing recorded");

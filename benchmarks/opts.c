@@ -254,6 +254,50 @@ static int parse_sessions(bench_opts_t *o, const char *v, char *err, size_t errl
     }
 }
 
+/* --snapshot-every=N (rows) or Ns (seconds of model time) into o; a
+ * value that is neither leaves both 0 and o->snapshot_bad set. */
+static void parse_snapshot(bench_opts_t *o, const char *v)
+{
+    size_t len = strlen(v);
+    char tmp[128];
+    o->snapshot_every = o->snapshot_ns = 0;
+    o->snapshot_bad = 0;
+    if (len > 1 && v[len - 1] == 's') {
+        char *end;
+        errno = 0;
+        double sec = strtod(v, &end);
+        if (end != v + len - 1 || errno || !(sec > 0) || sec > 1e6 || v[0] == ' ' ||
+            (uint64_t)(sec * 1e9 + 0.5) == 0)
+            o->snapshot_bad = 1;
+        else
+            o->snapshot_ns = (uint64_t)(sec * 1e9 + 0.5);
+        return;
+    }
+    if (bench_parse_u64("--snapshot-every", v, 1000000000000ULL, &o->snapshot_every, tmp,
+                        sizeof tmp) != 0 ||
+        o->snapshot_every == 0) {
+        o->snapshot_every = 0;
+        o->snapshot_bad = 1;
+    }
+}
+
+/* A bad --snapshot-every, refused in the unit the run takes: seconds of
+ * model time with --script --sessions (or when the value ends in s), rows
+ * of the insert otherwise. */
+static int snapshot_refusal(const bench_opts_t *o, char *err, size_t errlen)
+{
+    const char *v = o->snapshot_arg;
+    size_t len = strlen(v);
+    if ((o->script && o->nsessions) || (len > 1 && v[len - 1] == 's'))
+        snprintf(err, errlen,
+                 "--snapshot-every=%s: seconds of model time%s (accepted: more than 0 and at "
+                 "most 1000000, e.g. 0.5s)",
+                 v, o->script && o->nsessions ? " with --sessions" : "");
+    else
+        snprintf(err, errlen, "--snapshot-every=%s: rows per snapshot (accepted: 1 or more)", v);
+    return 2;
+}
+
 /* One option of lobbench's own, id from the table above, into o. */
 static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errlen)
 {
@@ -286,6 +330,7 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         o->sizes_given = 1;
         return parse_list("--sizes", v, &o->nsizes, err, errlen, one_size, o->sizes);
     case OPT_BLOCK_SIZE:
+        o->block_size_given = 1;
         return parse_list("--block-size", v, &o->nblock_sizes, err, errlen, one_block,
                           o->block_sizes);
     case OPT_ROWS:
@@ -314,37 +359,14 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
     case OPT_PROFILE_OUT:
         o->profile_out = v;
         return 0;
-    case OPT_SNAPSHOT_EVERY: {
+    case OPT_SNAPSHOT_EVERY:
         /* N rows (the insert), or N s of model time (sessions at once: the
-         * insert model keeps no time; check_script() and bench_parse()
-         * say which the run takes). */
-        size_t len = strlen(v);
+         * insert model keeps no time); which the run takes, and so what a
+         * bad value is refused as, is known once every option is read
+         * (snapshot_refusal()). */
         o->snapshot_arg = v;
-        o->snapshot_every = o->snapshot_ns = 0;
-        if (len > 1 && v[len - 1] == 's') {
-            char *end;
-            errno = 0;
-            double sec = strtod(v, &end);
-            if (end != v + len - 1 || errno || !(sec > 0) || sec > 1e6 || v[0] == ' ' ||
-                (uint64_t)(sec * 1e9 + 0.5) == 0) {
-                snprintf(err, errlen,
-                         "--snapshot-every=%s: seconds of model time (accepted: more than 0 "
-                         "and at most 1000000, e.g. 0.5s)",
-                         v);
-                return 2;
-            }
-            o->snapshot_ns = (uint64_t)(sec * 1e9 + 0.5);
-            return 0;
-        }
-        if (bench_parse_u64("--snapshot-every", v, 1000000000000ULL, &o->snapshot_every, err,
-                            errlen) != 0 ||
-            o->snapshot_every == 0) {
-            snprintf(err, errlen, "--snapshot-every=%s: rows per snapshot (accepted: 1 or more)",
-                     v);
-            return 2;
-        }
+        parse_snapshot(o, v);
         return 0;
-    }
     case OPT_DB:
         if (*v == '\0') {
             snprintf(err, errlen, "--db: empty file name");
@@ -363,6 +385,7 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
     case OPT_SESSIONS:
         return parse_sessions(o, v, err, errlen);
     case OPT_CHARSET:
+        o->charset_given = 1;
         if (strcmp(v, "al32utf8") == 0 || strcmp(v, "AL32UTF8") == 0)
             o->charset_al32utf8 = 1;
         else if (strcmp(v, "single") == 0 || strcmp(v, "single-byte") == 0)
@@ -376,6 +399,7 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         }
         return 0;
     case OPT_MAX_STRING_SIZE:
+        o->max_string_given = 1;
         if (strcmp(v, "standard") == 0 || strcmp(v, "STANDARD") == 0)
             o->max_string_extended = 0;
         else if (strcmp(v, "extended") == 0 || strcmp(v, "EXTENDED") == 0)
@@ -386,6 +410,7 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         }
         return 0;
     case OPT_DB_SECUREFILE:
+        o->securefile_given = 1;
         if (strcmp(v, "preferred") == 0 || strcmp(v, "always") == 0)
             o->basicfile_default = 0;
         else if (strcmp(v, "permitted") == 0 || strcmp(v, "never") == 0)
@@ -566,6 +591,17 @@ static int check_families(const bench_opts_t *o, char *err, size_t errlen)
                      workload_name(w));
             return 2;
         }
+    /* Each snapshot keeps every statistic: their number is bounded before
+     * any work (docs/lobbench.md). */
+    if (o->snapshot_every &&
+        o->rows / o->snapshot_every + (o->rows % o->snapshot_every != 0) > LIFE_MAX_SNAPSHOTS) {
+        snprintf(err, errlen,
+                 "--snapshot-every=%s: %llu rows make more than %d snapshots (accepted: %llu "
+                 "rows or more a snapshot)",
+                 o->snapshot_arg, (unsigned long long)o->rows, LIFE_MAX_SNAPSHOTS,
+                 (unsigned long long)((o->rows + LIFE_MAX_SNAPSHOTS - 1) / LIFE_MAX_SNAPSHOTS));
+        return 2;
+    }
     /* One family per file: each has its own columns, and its own x axis
      * (--stats-out has one layout for all). */
     const char *const files[][2] = {{"--explain-out", o->explain_out}, {"--plot", o->plot}};
@@ -620,6 +656,8 @@ int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errle
         snprintf(err, errlen, "--db and --no-db: give one of them");
         return 2;
     }
+    if (o->snapshot_bad)
+        return snapshot_refusal(o, err, errlen);
     if (o->script)
         return check_script(o, err, errlen);
     if (o->nsessions) {
@@ -634,7 +672,7 @@ int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errle
                  o->snapshot_arg);
         return 2;
     }
-    if (o->charset_al32utf8 || o->max_string_extended || o->basicfile_default) {
+    if (o->charset_given || o->max_string_given || o->securefile_given) {
         snprintf(err, errlen,
                  "--charset, --max-string-size and --db-securefile: apply to --script runs only");
         return 2;
@@ -703,8 +741,12 @@ void bench_usage(FILE *f)
           "                            run per N; the ses.* parameters set the time of\n"
           "                            each shared resource (docs/sessions.md); a line\n"
           "                            '-- lobsim session: N' in the script gives what\n"
-          "                            follows to session N alone; not recorded in the\n"
-          "                            results store\n"
+          "                            follows to session N alone; recorded in the\n"
+          "                            results store like a sweep (each count's system\n"
+          "                            and sessions, their waits, the snapshots)\n"
+          "  Run inputs: a script's own '-- lobsim input: NAME=VALUE' lines set them\n"
+          "  (charset, max_string_size, block_size, db_securefile); an option given here\n"
+          "  wins, and says so on stderr when it changes a stated one:\n"
           "  --charset=single|al32utf8 the database character set (default: single): a\n"
           "                            CLOB takes 1 byte, or 2 (UCS-2), a character\n"
           "  --max-string-size=standard|extended  SQL's VARCHAR2 limit: 4,000 or\n"
@@ -729,11 +771,14 @@ void bench_usage(FILE *f)
           "                            weighted by operation counts\n"
           "  --snapshot-every=N        the insert's figures every N rows: --stats-out gets\n"
           "                            a row per interval and statistic, with snap_id\n"
-          "                            (1, 2, ...) and snap_rows (the interval's rows)\n"
+          "                            (1, 2, ...) and snap_rows (the interval's rows);\n"
+          "                            at most 10000 snapshots a case (refused before\n"
+          "                            the run)\n"
           "  --snapshot-every=Ns       with --script and --sessions: every N seconds of\n"
           "                            model time (e.g. 0.5s): a line per interval in the\n"
           "                            report, and in --stats-out a row per interval and\n"
-          "                            statistic with snap_id and snap_seconds\n"
+          "                            statistic with snap_id and snap_seconds; a run\n"
+          "                            that would take more than 10000 stops (exit 2)\n"
           "  --db=FILE                 results store; by default\n",
           f);
     sim_store_help(f, 28);

@@ -211,45 +211,129 @@ static int record_steps(const bench_opts_t *o, const steps_t *s, bench_steps_fn 
     return rc;
 }
 
-int bench_script_run(const bench_opts_t *o, bench_steps_fn record,
-                     bench_sessions_fn record_sessions, void *arg, char *err, size_t errlen)
+/* A stated input the command line changes: said on stderr, once. */
+static void say_override(const char *script, const char *opt, const char *given, const char *stated)
 {
-    scr_options_t so;
-    scr_options_defaults(&so);
-    so.seed = o->seed;
-    if (o->nblock_sizes)
-        so.block_size = o->block_sizes[0];
-    so.charset = o->charset_al32utf8 ? SCR_CHARSET_AL32UTF8 : SCR_CHARSET_SINGLE_BYTE;
-    so.max_string_extended = o->max_string_extended;
-    so.securefile_default = !o->basicfile_default;
-    life_params_t p;
-    life_params_defaults(&p);
-    p.seg.block_size = so.block_size;
-    for (size_t i = 0; i < o->nparams; i++)
-        if (life_set_param(&p, o->params[i].name, o->params[i].value) != 0) {
-            snprintf(err, errlen, "--param=%s: not a parameter of scripts (see --list-params)",
-                     o->params[i].name);
-            return 2;
-        }
-    char msg[SCR_ERR_LEN + 64];
-    if (life_params_check(&p, msg, sizeof msg) != SIM_OK) {
-        snprintf(err, errlen, "--param: %s", msg);
+    fprintf(stderr, "lobbench: %s=%s overrides %s's '-- lobsim input: %s'\n", opt, given, script,
+            stated);
+}
+
+/*
+ * The run's inputs: the defaults, then what the script states for itself
+ * (`-- lobsim input:` lines, scr_read_inputs(): the one reader of them),
+ * then what the command line gave, which wins; an input the command line
+ * changes from the stated value is said on stderr.  Which inputs the
+ * script states is read by reading them over two different starts: a
+ * stated one comes out the same from both.
+ */
+static int script_inputs(const bench_opts_t *o, const char *text, size_t len, scr_options_t *so,
+                         char *err, size_t errlen)
+{
+    scr_options_t other;
+    scr_options_defaults(so);
+    scr_options_defaults(&other);
+    other.charset =
+        so->charset == SCR_CHARSET_AL32UTF8 ? SCR_CHARSET_SINGLE_BYTE : SCR_CHARSET_AL32UTF8;
+    other.max_string_extended = !so->max_string_extended;
+    other.securefile_default = !so->securefile_default;
+    other.block_size = so->block_size == 2048 ? 4096 : 2048;
+    char msg[SCR_ERR_LEN];
+    if (scr_read_inputs(o->script, text, len, so, msg, sizeof msg) != SIM_OK ||
+        scr_read_inputs(o->script, text, len, &other, msg, sizeof msg) != SIM_OK) {
+        snprintf(err, errlen, "%s", msg);
         return 2;
     }
-    scr_script_t *s;
-    sim_err_t rc = scr_parse_file(o->script, &so, &s, msg, sizeof msg);
+    so->seed = o->seed;
+    if (o->charset_given) {
+        scr_charset_t cs = o->charset_al32utf8 ? SCR_CHARSET_AL32UTF8 : SCR_CHARSET_SINGLE_BYTE;
+        if (other.charset == so->charset && cs != so->charset)
+            say_override(o->script, "--charset", o->charset_al32utf8 ? "al32utf8" : "single",
+                         so->charset == SCR_CHARSET_AL32UTF8 ? "charset=AL32UTF8"
+                                                             : "charset=single-byte");
+        so->charset = cs;
+    }
+    if (o->max_string_given) {
+        if (other.max_string_extended == so->max_string_extended &&
+            o->max_string_extended != so->max_string_extended)
+            say_override(
+                o->script, "--max-string-size", o->max_string_extended ? "extended" : "standard",
+                so->max_string_extended ? "max_string_size=EXTENDED" : "max_string_size=STANDARD");
+        so->max_string_extended = o->max_string_extended;
+    }
+    if (o->securefile_given) {
+        if (other.securefile_default == so->securefile_default &&
+            o->basicfile_default == so->securefile_default)
+            say_override(
+                o->script, "--db-securefile", o->basicfile_default ? "permitted" : "preferred",
+                so->securefile_default ? "db_securefile=PREFERRED" : "db_securefile=PERMITTED");
+        so->securefile_default = !o->basicfile_default;
+    }
+    if (o->block_size_given) {
+        if (other.block_size == so->block_size && o->block_sizes[0] != so->block_size) {
+            char given[16], stated[32];
+            snprintf(given, sizeof given, "%u", o->block_sizes[0]);
+            snprintf(stated, sizeof stated, "block_size=%u", so->block_size);
+            say_override(o->script, "--block-size", given, stated);
+        }
+        so->block_size = o->block_sizes[0];
+    }
+    return 0;
+}
+
+/* The script read and parsed under its inputs (*so): 0, 1 out of memory,
+ * 2 with one line in err. */
+static int parse_script(const bench_opts_t *o, scr_options_t *so, scr_script_t **s, char *err,
+                        size_t errlen)
+{
+    char *text;
+    size_t len;
+    char msg[SCR_ERR_LEN + 64];
+    sim_err_t rc = scr_read_file(o->script, &text, &len, msg, sizeof msg);
+    if (rc == SIM_OK) {
+        if (script_inputs(o, text, len, so, err, errlen) != 0) {
+            sim_free(text);
+            return 2;
+        }
+        rc = scr_parse(o->script, text, len, so, s, msg, sizeof msg);
+        sim_free(text);
+    }
     if (rc != SIM_OK) {
         snprintf(err, errlen, "%s", rc == SIM_ENOMEM ? "out of memory" : msg);
         return rc == SIM_ENOMEM ? 1 : 2;
     }
-    if (o->nsessions) {
-        int st = bench_sessions_run(stdout, o, s, &p, record_sessions, arg, err, errlen);
+    return 0;
+}
+
+int bench_script_run(const bench_opts_t *o, bench_steps_fn record,
+                     bench_sessions_fn record_sessions, void *arg, char *err, size_t errlen)
+{
+    scr_options_t so;
+    scr_script_t *s;
+    int status = parse_script(o, &so, &s, err, errlen);
+    if (status != 0)
+        return status;
+    life_params_t p;
+    life_params_defaults(&p);
+    p.seg.block_size = so.block_size;
+    char msg[SCR_ERR_LEN + 64];
+    for (size_t i = 0; i < o->nparams && status == 0; i++)
+        if (life_set_param(&p, o->params[i].name, o->params[i].value) != 0) {
+            snprintf(err, errlen, "--param=%s: not a parameter of scripts (see --list-params)",
+                     o->params[i].name);
+            status = 2;
+        }
+    if (status == 0 && life_params_check(&p, msg, sizeof msg) != SIM_OK) {
+        snprintf(err, errlen, "--param: %s", msg);
+        status = 2;
+    }
+    if (status != 0 || o->nsessions) {
+        if (status == 0)
+            status = bench_sessions_run(stdout, o, s, &p, record_sessions, arg, err, errlen);
         scr_free(s);
-        return st;
+        return status;
     }
     steps_t steps = {0};
-    rc = life_run(s, &p, keep_step, &steps, msg, sizeof msg);
-    int status = 0;
+    sim_err_t rc = life_run(s, &p, keep_step, &steps, msg, sizeof msg);
     if (steps.oom || rc == SIM_ENOMEM) {
         snprintf(err, errlen, "%s: out of memory", o->script);
         status = 1;
@@ -257,6 +341,9 @@ int bench_script_run(const bench_opts_t *o, bench_steps_fn record,
         snprintf(err, errlen, "%s", msg);
         status = 2;
     }
+    /* Ctrl-C now waits until every output is whole, then says what was. */
+    sim_interrupt_hold(1);
+    int recorded = 0;
     if (status == 0) {
         if (!o->quiet) {
             print_table(stdout, o->script, &steps, o->explain);
@@ -274,9 +361,14 @@ int bench_script_run(const bench_opts_t *o, bench_steps_fn record,
                 status = 1;
             }
         }
-        if (status == 0 && record)
+        if (status == 0 && record) {
             status = record_steps(o, &steps, record, arg, err, errlen);
+            recorded = status == 0 && steps.n > 0 && !o->no_db;
+        }
     }
+    fflush(stdout);
+    sim_interrupt_say(recorded ? "after the run was recorded" : "nothing recorded");
+    sim_interrupt_hold(0);
     steps_free(&steps);
     scr_free(s);
     return status;

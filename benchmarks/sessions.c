@@ -274,6 +274,9 @@ int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
     }
     int status = 0;
     char msg[SCR_ERR_LEN + 64];
+    /* Every count runs before anything is printed or written: a run the
+     * model refuses (a deadlock for ever, too many snapshots) leaves one
+     * line, whichever count it was. */
     for (size_t i = 0; i < o->nsessions && status == 0; i++) {
         if (o->nsessions > 1 && !o->quiet)
             fprintf(stderr, "lobbench: %u session%s (%zu of %zu)\n", o->sessions[i],
@@ -283,17 +286,20 @@ int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
         if (rc != SIM_OK) {
             snprintf(err, errlen, "%s", rc == SIM_ENOMEM ? "out of memory" : msg);
             status = rc == SIM_ENOMEM ? 1 : 2;
-            break;
         }
-        if (o->quiet)
+    }
+    /* Ctrl-C now waits until every output is whole, then says what was. */
+    sim_interrupt_hold(1);
+    for (size_t i = 0; i < o->nsessions && status == 0; i++) {
+        if (o->quiet) {
             errors(stderr, o->script, &r[i]);
-        if (!o->quiet) {
-            if (i > 0)
-                fputc('\n', f);
-            report(f, o->script, &r[i]);
-            if (r[i].nsnaps)
-                snapshots(f, &r[i]);
+            continue;
         }
+        if (i > 0)
+            fputc('\n', f);
+        report(f, o->script, &r[i]);
+        if (r[i].nsnaps)
+            snapshots(f, &r[i]);
     }
     if (status == 0 && o->nsessions > 1) {
         fputc('\n', f);
@@ -313,10 +319,18 @@ int bench_sessions_run(FILE *f, const bench_opts_t *o, const scr_script_t *s,
             status = 1;
         }
     }
-    if (status == 0 && record && bench_sessions_record(o, r, o->nsessions, p, record, arg) != 0) {
-        snprintf(err, errlen, "%s: not recorded", o->script);
-        status = 1;
+    int recorded = 0;
+    if (status == 0 && record) {
+        if (bench_sessions_record(o, r, o->nsessions, p, record, arg) != 0) {
+            snprintf(err, errlen, "%s: not recorded", o->script);
+            status = 1;
+        } else {
+            recorded = !o->no_db;
+        }
     }
+    fflush(f);
+    sim_interrupt_say(recorded ? "after the run was recorded" : "nothing recorded");
+    sim_interrupt_hold(0);
     for (size_t i = 0; i < o->nsessions; i++)
         life_ses_result_free(&r[i]);
     free(r);

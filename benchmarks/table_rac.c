@@ -72,23 +72,85 @@ static size_t columns(const bench_case_t *cases, size_t n, unsigned wl, const be
     return k;
 }
 
+/* The console's columns: a figure, and a change, as wide as these. */
+#define VALUE_W 13
+#define CHANGE_W 10
+
+/* " +12.3 %": CHANGE_W characters after the space. */
 static void change(FILE *f, double from, double to)
 {
     if (from != 0)
-        fprintf(f, " %+8.1f %%", 100.0 * (to / from - 1.0));
+        fprintf(f, " %+*.1f %%", CHANGE_W - 2, 100.0 * (to / from - 1.0));
     else
-        fprintf(f, " %10s", to != 0 ? "new" : "-");
+        fprintf(f, " %*s", CHANGE_W, to != 0 ? "new" : "-");
 }
 
-static void heading(FILE *f, const char *title, const bench_case_t *const *col, size_t k)
+static void heading(FILE *f, const char *title, const bench_case_t *const *col, size_t k, int nw)
 {
-    fprintf(f, "\n%-52s", title);
+    char h[32];
+    fprintf(f, "\n%-*s", nw, title);
     for (size_t j = 0; j < k; j++)
-        fprintf(f, " %9uk:1 %9uk:2 %9uk:all", col[j]->c.block_size / 1024,
-                col[j]->c.block_size / 1024, col[j]->c.block_size / 1024);
-    for (size_t j = 1; j < k; j++)
-        fprintf(f, " %5uk/%uk", col[j]->c.block_size / 1024, col[0]->c.block_size / 1024);
+        for (int c = 0; c < RAC_COLUMNS; c++) {
+            static const char *const inst[RAC_COLUMNS] = {"1", "2", "all"};
+            snprintf(h, sizeof h, "%uk:%s", col[j]->c.block_size / 1024, inst[c]);
+            fprintf(f, " %*s", VALUE_W, h);
+        }
+    for (size_t j = 1; j < k; j++) {
+        snprintf(h, sizeof h, "%uk/%uk", col[j]->c.block_size / 1024, col[0]->c.block_size / 1024);
+        fprintf(f, " %*s", CHANGE_W, h);
+    }
     fprintf(f, "\n");
+}
+
+/* The sections whose lines are "what: figure" (a block class, a block
+ * kind, an event): the what on a line of its own, its figures under it. */
+static int grouped(const char *sec)
+{
+    return strcmp(sec, RAC_SEC_TRANSFER) == 0 || strcmp(sec, RAC_SEC_SEGMENTS) == 0 ||
+           strcmp(sec, RAC_SEC_EVENTS) == 0;
+}
+
+/* Line `name` of section sec: its figure, and in *glen the length of the
+ * what before it (0: a line of its own). */
+static const char *figure_of(const char *sec, const char *name, size_t *glen)
+{
+    const char *last = NULL;
+    for (const char *p = name; grouped(sec) && (p = strstr(p, ": ")) != NULL; p += 2)
+        last = p;
+    *glen = last ? (size_t)(last - name) : 0;
+    return last ? last + 2 : name;
+}
+
+/* The width of the names' column: the widest title or line label. */
+static int name_width(int nw, const char *title, const char *sec, const char *name)
+{
+    int w = (int)strlen(title);
+    nw = w > nw ? w : nw;
+    if (name == NULL)
+        return nw;
+    size_t glen;
+    const char *fig = figure_of(sec, name, &glen);
+    w = glen ? (int)(4 + strlen(fig)) : (int)(2 + strlen(name));
+    nw = w > nw ? w : nw;
+    return (int)(2 + glen) > nw ? (int)(2 + glen) : nw;
+}
+
+/* A line's name, padded to nw: "  name", or under its what (printed when
+ * it is not *prev's, the last what printed) "    figure". */
+static void line_name(FILE *f, const char *sec, const char *name, int nw, char *prev, size_t plen)
+{
+    size_t glen;
+    const char *fig = figure_of(sec, name, &glen);
+    if (glen == 0) {
+        prev[0] = '\0';
+        fprintf(f, "  %-*s", nw - 2, name);
+        return;
+    }
+    if (strlen(prev) != glen || strncmp(prev, name, glen) != 0) {
+        snprintf(prev, plen, "%.*s", (int)glen, name);
+        fprintf(f, "  %s\n", prev);
+    }
+    fprintf(f, "    %-*s", nw - 4, fig);
 }
 
 /* Whether a line shows anything: a figure no column has is left out. */
@@ -116,16 +178,17 @@ static const char *window_text(const case_t *c, char *buf, size_t n)
 }
 
 static void section(FILE *f, const char *title, const char *sec, const bench_case_t *const *col,
-                    size_t k, const rac_report_t *rep)
+                    size_t k, const rac_report_t *rep, int nw)
 {
-    heading(f, title, col, k);
+    char prev[RAC_NAME] = "";
+    heading(f, title, col, k, nw);
     for (size_t i = 0; i < rep[0].n; i++) {
         if (strcmp(rep[0].line[i].section, sec) != 0 || !shows(rep, k, i))
             continue;
-        fprintf(f, "  %-50s", rep[0].line[i].name);
+        line_name(f, sec, rep[0].line[i].name, nw, prev, sizeof prev);
         for (size_t j = 0; j < k; j++)
             for (int c = 0; c < RAC_COLUMNS; c++)
-                fprintf(f, " %13.3f", rep[j].line[i].v[c]);
+                fprintf(f, " %*.3f", VALUE_W, rep[j].line[i].v[c]);
         for (size_t j = 1; j < k; j++)
             change(f, rep[0].line[i].v[2], rep[j].line[i].v[2]);
         fprintf(f, "\n");
@@ -165,8 +228,12 @@ static void top_events(FILE *f, const bench_case_t *bc, const rac_report_t *rep)
             ev[j] = ev[j - 1];
             ev[j - 1] = x;
         }
-    fprintf(f, "\nTop 5 Timed Events, cluster, %uk blocks %12s %10s %9s %9s  %s\n",
-            bc->c.block_size / 1024, "Waits", "Time (s)", "Avg (ms)", "% DB time", "Wait Class");
+    char title[64];
+    snprintf(title, sizeof title, "Top 5 Timed Events, cluster, %uk blocks",
+             bc->c.block_size / 1024);
+    /* The events' column: 2 + 40 wide, as the lines under it. */
+    fprintf(f, "\n%-42s %12s %10s %9s %9s  %s\n", title, "Waits", "Time (s)", "Avg (ms)",
+            "% DB time", "Wait Class");
     for (size_t i = 0; i < n && i < 5; i++) {
         /* DB CPU is no wait: AWR leaves its Waits and Avg blank. */
         char waits[24] = "", avg[24] = "";
@@ -225,8 +292,15 @@ static void point_table(FILE *f, const bench_case_t *const *col, size_t k, unsig
             rep[0].users[1], rac_interconnect_name(c->rac.interconnect),
             window_text(c, wt, sizeof wt), (unsigned long long)c->seed, rep[0].elapsed_s,
             c->block_size / 1024);
+    int nw = 0;
+    for (size_t i = 0; i < NSECTIONS; i++) {
+        nw = name_width(nw, sections[i].title, sections[i].sec, NULL);
+        for (size_t l = 0; l < rep[0].n; l++)
+            if (strcmp(rep[0].line[l].section, sections[i].sec) == 0 && shows(rep, k, l))
+                nw = name_width(nw, sections[i].title, sections[i].sec, rep[0].line[l].name);
+    }
     for (size_t i = 0; i < NSECTIONS; i++)
-        section(f, sections[i].title, sections[i].sec, col, k, rep);
+        section(f, sections[i].title, sections[i].sec, col, k, rep, nw);
     for (size_t j = 0; j < k; j++)
         top_events(f, col[j], &rep[j]);
     free(rep);
@@ -319,10 +393,10 @@ static int grid_shows(const grid_t *g, size_t i)
     return 0;
 }
 
-static void grid_heading(FILE *f, const char *title, const grid_t *g)
+static void grid_heading(FILE *f, const char *title, const grid_t *g, int nw)
 {
     char col[32];
-    fprintf(f, "\n%-52s", title);
+    fprintf(f, "\n%-*s", nw, title);
     for (size_t b = 0; b < g->nb; b++) {
         snprintf(col, sizeof col, "%uk", g->bs[b] / 1024);
         fprintf(f, " %12s", col);
@@ -340,9 +414,10 @@ static void grid_heading(FILE *f, const char *title, const grid_t *g)
 
 /* One line: the mean over the seeds per block size, then per other block
  * size the change from the first per seed and the range of the changes. */
-static void grid_line(FILE *f, const grid_t *g, size_t i, const char *name)
+static void grid_line(FILE *f, const grid_t *g, size_t i, const char *sec, const char *name, int nw,
+                      char *prev, size_t plen)
 {
-    fprintf(f, "  %-50s", name);
+    line_name(f, sec, name, nw, prev, plen);
     for (size_t b = 0; b < g->nb; b++) {
         double sum = 0;
         size_t m = 0;
@@ -426,11 +501,19 @@ static void grid_table(FILE *f, const bench_case_t *cases, size_t n, unsigned wl
             c->rac.users, r0 ? r0->users[0] : 0, r0 ? r0->users[1] : 0,
             rac_interconnect_name(c->rac.interconnect), window_text(c, wt, sizeof wt),
             g.ns > 1 ? "s" : "", seeds, g.bs[0] / 1024);
+    int nw = 0;
     for (size_t k = 0; k < NSECTIONS && r0; k++) {
-        grid_heading(f, sections[k].title, &g);
+        nw = name_width(nw, sections[k].title, sections[k].sec, NULL);
         for (size_t i = 0; i < r0->n; i++)
             if (strcmp(r0->line[i].section, sections[k].sec) == 0 && grid_shows(&g, i))
-                grid_line(f, &g, i, r0->line[i].name);
+                nw = name_width(nw, sections[k].title, sections[k].sec, r0->line[i].name);
+    }
+    for (size_t k = 0; k < NSECTIONS && r0; k++) {
+        char prev[RAC_NAME] = "";
+        grid_heading(f, sections[k].title, &g, nw);
+        for (size_t i = 0; i < r0->n; i++)
+            if (strcmp(r0->line[i].section, sections[k].sec) == 0 && grid_shows(&g, i))
+                grid_line(f, &g, i, sections[k].sec, r0->line[i].name, nw, prev, sizeof prev);
     }
     grid_free(&g);
     free(scratch);

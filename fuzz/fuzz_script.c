@@ -42,7 +42,7 @@ static void eval_all(const scr_script_t *s, const scr_stmt_t *st, scr_values_t *
         return;
     scr_val_t current = SCR_VAL_NULL;
     for (int64_t r = 1; r <= 3; r++) {
-        scr_row_t row = {r, r, current, NULL};
+        scr_row_t row = {r, r, current, NULL, NULL};
         scr_val_t v;
         char err[SCR_ERR_LEN] = "";
         sim_err_t rc = scr_eval(vs, e, &row, &v, err, sizeof err);

@@ -137,6 +137,18 @@ int imp_awr_figs_same(imp_awr_figs_t *f, const char *name, int64_t value, int li
     return 1;
 }
 
+size_t imp_awr_figs_count(const imp_awr_figs_t *f)
+{
+    return f->n;
+}
+
+const char *imp_awr_figs_at(const imp_awr_figs_t *f, size_t i, int64_t *value, int *line)
+{
+    *value = f->v[i].value;
+    *line = f->v[i].line;
+    return f->v[i].name;
+}
+
 int imp_awr_figs_get(const imp_awr_figs_t *f, const char *name, int64_t *value, int *line)
 {
     const uint32_t *s = find(f, name);

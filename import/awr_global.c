@@ -383,7 +383,7 @@ sim_err_t imp_awr_global_row(imp_awr_map_t *m, const imp_awr_row_t *r)
     case G_SYSSTAT:
         /* its DB time (centiseconds) is the Time Model's, as awrrpt.sql's
          * Instance Activity Stats leave it to the Time Model */
-        return imp_awr_eq(r->c[0].p, r->c[0].n, "DB time") ? SIM_OK : imp_awr_activity_row(m, r);
+        return imp_awr_eq(r->c[0].p, r->c[0].n, "DB time") ? SIM_OK : imp_awr_activity_row(m, r, 0);
     case G_GCMSG:
         return g_gcmsg_row(m, r);
     case G_GCEFF:

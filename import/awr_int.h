@@ -77,6 +77,10 @@ sim_err_t imp_awr_figs_add(imp_awr_figs_t *f, const char *name, int64_t value, i
  * where it was). */
 int imp_awr_figs_same(imp_awr_figs_t *f, const char *name, int64_t value, int line, int64_t *other,
                       int *other_line);
+/* How many figures f holds, and the i-th's name, value and line, in the
+ * order first given. */
+size_t imp_awr_figs_count(const imp_awr_figs_t *f);
+const char *imp_awr_figs_at(const imp_awr_figs_t *f, size_t i, int64_t *value, int *line);
 /* The value of name: 0 and *value, *line; -1 when there is none. */
 int imp_awr_figs_get(const imp_awr_figs_t *f, const char *name, int64_t *value, int *line);
 /* The figures into a new set of b, in the order first given. */

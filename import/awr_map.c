@@ -5,7 +5,10 @@
  * of its instances summed (import/README.md, "AWR reports").
  *
  *   Instance Activity Stats   statistic = Total (a name cut at the text's
- *                             column width: the one catalogue name it begins)
+ *                             column width: the one catalogue name it begins);
+ *                             Key Instance Activity Stats' rows where the full
+ *                             table lacks them (11.2's Other ... has none of
+ *                             them), one figure where both print it
  *   Top timed events          event = waits, "event time_waited_micro"
  *   Wait classes              "class total_waits", "class time_waited_micro"
  *   Time Model                DB time, DB CPU (micro), "Time Model: stat micro"
@@ -29,6 +32,7 @@ static const char *const section_names[] = {
     "Top Timed Events",
     "Wait Classes",
     "Instance Activity Stats",
+    "Key Instance Activity Stats",
     "Global Cache Load Profile",
     "Global Cache Efficiency Percentages",
     "Global Cache and Enqueue Services - Workload Characteristics",
@@ -72,7 +76,7 @@ static const struct {
     {"Wait Class", S_CLASS}, /* 10g; alone, or before DB/Inst: (not the headings) */
     {"Instance Activity Stats -", S_OTHER},
     {"Instance Activity Stats", S_ACT},
-    {"Key Instance Activity Stats", S_ACT}, /* 11.2, 12.1: the section in two */
+    {"Key Instance Activity Stats", S_KEYACT}, /* 11.2 on; 11.2, 12.1: the rest in Other */
     {"Other Instance Activity Stats", S_ACT},
     {"Time Model Statistics", S_TIME},
     {"init.ora Parameters", S_INIT},
@@ -99,6 +103,8 @@ void imp_awr_map_free(imp_awr_map_t *m)
         return;
     for (size_t i = 0; i < m->ng; i++)
         imp_awr_figs_free(m->g[i].figs);
+    imp_awr_figs_free(m->key);
+    imp_awr_figs_free(m->act);
     sim_free(m->g);
     sim_free(m);
 }
@@ -389,11 +395,44 @@ static sim_err_t start(imp_awr_map_t *m, const imp_awr_row_t *r)
                         "HTML (report_type html) or import the reports of awrrpt.sql, one per "
                         "instance");
     memset(&m->in_report, 0, sizeof *m - offsetof(imp_awr_map_t, in_report));
+    imp_awr_figs_free(m->key);
+    imp_awr_figs_free(m->act);
+    m->key = imp_awr_figs_new();
+    m->act = imp_awr_figs_new();
+    if (!m->key || !m->act) {
+        if (m->b->errlen > 0)
+            snprintf(m->b->err, m->b->errlen, "%s: out of memory", m->b->file);
+        return SIM_ENOMEM;
+    }
     m->in_report = 1;
     m->global = global;
     m->start_line = r->line;
     m->inst_col = m->rac_col = -1;
     m->sec = S_HEADER;
+    return SIM_OK;
+}
+
+/* Key Instance Activity Stats prints again a few figures of the full
+ * table (19c: both print "gc cr blocks received"): a figure printed twice
+ * is one figure, the full table's, and two values for it are refused;
+ * one the full table lacks (11.2 and 12.1 print the rest under "Other
+ * Instance Activity Stats") is the Key table's. */
+static sim_err_t key_figures(imp_awr_map_t *m)
+{
+    for (size_t i = 0; i < imp_awr_figs_count(m->key); i++) {
+        int64_t kv, av;
+        int kline, aline;
+        const char *name = imp_awr_figs_at(m->key, i, &kv, &kline);
+        if (imp_awr_figs_get(m->act, name, &av, &aline) != 0) {
+            sim_err_t rc = imp_awr_add(m, name, kv, kline);
+            if (rc != SIM_OK)
+                return rc;
+        } else if (av != kv)
+            return imp_fail(m->b, kline,
+                            "'%s' is %lld in Key Instance Activity Stats but %lld on line %d in "
+                            "Instance Activity Stats: one figure printed twice with two values",
+                            name, (long long)kv, (long long)av, aline);
+    }
     return SIM_OK;
 }
 
@@ -416,6 +455,9 @@ static sim_err_t finish_report(imp_awr_map_t *m, const imp_awr_row_t *r)
         if ((required & (1u << s)) && !(m->seen & (1u << s)))
             return imp_fail(m->b, r->line, "the report from line %d has no %s section",
                             m->start_line, section_names[s]);
+    sim_err_t rc = key_figures(m);
+    if (rc != SIM_OK)
+        return rc;
     if (m->have_top_cpu && !m->have_tm_cpu)
         return imp_awr_add(m, "DB CPU", m->top_cpu, r->line);
     return SIM_OK;
@@ -504,7 +546,8 @@ sim_err_t imp_awr_map_row(void *arg, imp_awr_row_t *r)
     case S_CLASS:
         return imp_awr_wait_row(m, r, 1);
     case S_ACT:
-        return imp_awr_activity_row(m, r);
+    case S_KEYACT:
+        return imp_awr_activity_row(m, r, m->sec == S_KEYACT);
     case S_TIME:
         return time_row(m, r);
     case S_XFER:

@@ -14,6 +14,7 @@ enum {
     S_TOP,
     S_CLASS,
     S_ACT,
+    S_KEYACT, /* Key Instance Activity Stats: a few of S_ACT's, printed again */
     S_GCLOAD,
     S_GCEFF,
     S_GCWORK,
@@ -54,6 +55,10 @@ struct imp_awr_map {
     int html; /* the reports are HTML (a global one is read as HTML only) */
     imp_awr_group_t *g;
     size_t ng;
+    /* The report being read's Key Instance Activity Stats and its full
+     * table's figures (Instance Activity Stats, or 11.2's Other ...): a
+     * figure in both is one figure, the full table's (finish_report()). */
+    imp_awr_figs_t *key, *act;
     /* the report being read */
     int last_line; /* of the last row read: where a truncated file ends */
     int in_report, start_line, sec, sec_rows;
@@ -87,8 +92,10 @@ sim_err_t imp_awr_same(imp_awr_map_t *m, const char *name, int64_t v, int line, 
 /* A Top events or wait classes row: waits at m->waits_col, seconds at
  * m->time_col, the label in c[0]. */
 sim_err_t imp_awr_wait_row(imp_awr_map_t *m, const imp_awr_row_t *r, int classes);
-/* An Instance Activity Stats row: the statistic's Total in c[1]. */
-sim_err_t imp_awr_activity_row(imp_awr_map_t *m, const imp_awr_row_t *r);
+/* An Instance Activity Stats row: the statistic's Total in c[1], into the
+ * window's figures (key 0) or, for Key Instance Activity Stats (key 1),
+ * into m->key until the report ends. */
+sim_err_t imp_awr_activity_row(imp_awr_map_t *m, const imp_awr_row_t *r, int key);
 /* A transfer row's eight values from c[first], inst receiving from from. */
 sim_err_t imp_awr_transfer_values(imp_awr_map_t *m, const imp_awr_row_t *r, int inst, int64_t from,
                                   imp_awr_cell_t cls_cell, size_t first);

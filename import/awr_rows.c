@@ -129,7 +129,7 @@ sim_err_t imp_awr_wait_row(imp_awr_map_t *m, const imp_awr_row_t *r, int classes
     return e;
 }
 
-sim_err_t imp_awr_activity_row(imp_awr_map_t *m, const imp_awr_row_t *r)
+sim_err_t imp_awr_activity_row(imp_awr_map_t *m, const imp_awr_row_t *r, int key)
 {
     char l[128];
     imp_awr_label(r->c[0], l, sizeof l);
@@ -139,7 +139,13 @@ sim_err_t imp_awr_activity_row(imp_awr_map_t *m, const imp_awr_row_t *r)
         return SIM_EINVAL;
     if (rc > 0 || v < 0 || !l[0])
         return SIM_OK;
-    return imp_awr_add(m, full_name(l), v, r->line);
+    const char *name = full_name(l);
+    sim_err_t e = imp_awr_figs_add(key ? m->key : m->act, name, v, r->line);
+    if (e == SIM_OK && !key)
+        e = imp_awr_add(m, name, v, r->line);
+    if (e == SIM_ENOMEM && m->b->errlen > 0)
+        snprintf(m->b->err, m->b->errlen, "%s: out of memory", m->b->file);
+    return e;
 }
 
 /* A transfer row's eight values from r->c[first]: CR and current blocks

@@ -208,6 +208,12 @@ static sim_err_t snapshots(imp_ah_rows_t *r, size_t *n)
         if (k && s->has_end != r->snaps[k - 1].has_end)
             return imp_fail(r->b, s->line, "snapshot %lld without END_INTERVAL_TIME",
                             (long long)(s->has_end ? r->snaps[k - 1].snap : s->snap));
+        if (k && s->has_end && s->end == r->snaps[k - 1].end)
+            return imp_fail(r->b, s->line,
+                            "snapshot %lld's END_INTERVAL_TIME is snapshot %lld's: an interval "
+                            "of 0 seconds, which has no rate; select snapshots taken at "
+                            "different times",
+                            (long long)s->snap, (long long)r->snaps[k - 1].snap);
         if (k && s->has_end && !(s->end > r->snaps[k - 1].end))
             return imp_fail(r->b, s->line,
                             "snapshot %lld's END_INTERVAL_TIME is not after snapshot %lld's",
@@ -238,6 +244,7 @@ sim_err_t imp_ah_series(imp_ah_rows_t *r)
         if ((rc = imp_add_set(r->b, &set)) != SIM_OK)
             return rc;
         r->b->out->sets[set].snap = (uint32_t)(k + 1);
+        r->b->out->sets[set].timed = snap[k + 1].has_end;
         r->b->out->sets[set].seconds = snap[k + 1].has_end ? snap[k + 1].end - snap[k].end : 0;
     }
     snprintf(r->b->out->series, sizeof r->b->out->series, "snaps %lld-%lld", (long long)first,

@@ -88,7 +88,9 @@ typedef struct {
      * the deltas between its first two snapshots, and so on. */
     /* Snapper: the seconds its End line gives ("seconds=5"); 0 when it has
      * none or the file ends without its End line.  An AWR series: the
-     * seconds between the two snapshots' END_INTERVAL_TIMEs (0 without). */
+     * seconds between the two snapshots' END_INTERVAL_TIMEs (0 without).
+     * timed: 1 where the file gave them (the store refuses a timed 0). */
+    int timed;
     double seconds;
     imp_stat_t *stats;
     size_t n;

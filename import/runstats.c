@@ -254,6 +254,8 @@ sim_err_t imp_parse_snapper(imp_build_t *b, const char *text, size_t len)
                 return rc;
             if (!have_set)
                 b->out->sets[set].snap = (uint32_t)snap;
+            /* seconds= given (end_of_snap() refuses a 0): the interval timed */
+            b->out->sets[set].timed = seconds > 0;
             b->out->sets[set].seconds = seconds;
             have_set = 0; /* the next STAT line opens the next snapshot */
             continue;

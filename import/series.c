@@ -30,7 +30,11 @@ int series_session(const imp_file_t *p, const res_named_value_t *figs, res_impor
     size_t nsum = 0, f = 0;
     for (size_t i = 0; i < p->nsets; i++) {
         const imp_set_t *set = &p->sets[i];
-        mem->snaps[i] = (res_import_snapshot_t){set->snap, set->seconds, &figs[f], set->n};
+        mem->snaps[i] = (res_import_snapshot_t){.snap_id = set->snap,
+                                                .timed = set->timed,
+                                                .seconds = set->seconds,
+                                                .figures = &figs[f],
+                                                .nfigures = set->n};
         for (size_t k = 0; k < set->n; k++, f++) {
             /* an AWR series gives every snapshot the same names in the
              * same order: found at once, whatever the series' length */
@@ -59,8 +63,11 @@ int series_session(const imp_file_t *p, const res_named_value_t *figs, res_impor
         }
     for (size_t i = 0; i < p->nsets; i++)
         if (p->sets[i].n == 0)
-            mem->snaps[i] =
-                (res_import_snapshot_t){p->sets[i].snap, p->sets[i].seconds, mem->zeros, nsum};
+            mem->snaps[i] = (res_import_snapshot_t){.snap_id = p->sets[i].snap,
+                                                    .timed = p->sets[i].timed,
+                                                    .seconds = p->sets[i].seconds,
+                                                    .figures = mem->zeros,
+                                                    .nfigures = nsum};
     s->figures = mem->sum;
     s->nfigures = nsum;
     s->printed = mem->printed;

@@ -274,6 +274,26 @@ static int is_statistics_heading(const imp_line_t *l)
     return imp_word_eq(p, n, "Statistics");
 }
 
+/* SQL*Plus's feedback after a number: "row" or "rows", then what the
+ * statement did, and a full stop ("1 row created.", "12 rows selected.").
+ * No statistic's name ends in a full stop. */
+static int is_dml_feedback(const char *p, size_t n)
+{
+    static const char *const done[] = {"created.", "updated.", "deleted.", "selected.", "merged."};
+    size_t w = 0;
+    while (w < n && !isspace((unsigned char)p[w]))
+        w++;
+    if (!((w == 3 && memcmp(p, "row", 3) == 0) || (w == 4 && memcmp(p, "rows", 4) == 0)))
+        return 0;
+    const char *rest = p + w;
+    size_t rn = n - w;
+    imp_trim(&rest, &rn);
+    for (size_t i = 0; i < sizeof done / sizeof done[0]; i++)
+        if (rn == strlen(done[i]) && memcmp(rest, done[i], rn) == 0)
+            return 1;
+    return 0;
+}
+
 int imp_looks_autotrace(const char *text, size_t len)
 {
     imp_lines_t it;
@@ -324,16 +344,17 @@ sim_err_t imp_parse_autotrace(imp_build_t *b, const char *text, size_t len)
             }
             return imp_fail(b, l.no, "value '%.*s': %s", (int)(numn > 40 ? 40 : numn), p, why);
         }
-        /* autotrace sets the name two blanks after the value; one blank is
-         * SQL*Plus's feedback of the next statement ("1 row created."). */
-        if (numn + 1 < n && !isspace((unsigned char)p[numn + 1])) {
+        const char *name = p + numn;
+        size_t namen = n - numn;
+        imp_trim(&name, &namen);
+        /* The next statement's feedback ("1 row created.") ends the block:
+         * told by its words, since pages that collapse blanks print the
+         * block's own lines with one blank too ("369 consistent gets"). */
+        if (is_dml_feedback(name, namen)) {
             in_block = 0;
             prev = l;
             continue;
         }
-        const char *name = p + numn;
-        size_t namen = n - numn;
-        imp_trim(&name, &namen);
         if (namen == 0)
             return imp_fail(b, l.no, "truncated line: a value %.*s without a name", (int)numn, p);
         if (!have_set && (rc = imp_add_set(b, &set)) != SIM_OK)

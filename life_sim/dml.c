@@ -9,28 +9,6 @@
 
 #include "life_sim_int.h"
 
-static int64_t number_of(const scr_expr_t *e, const scr_row_t *row)
-{
-    if (e == NULL)
-        return 0;
-    switch (e->kind) {
-    case SCR_E_NUMBER:
-        return e->num;
-    case SCR_E_ROWNUM:
-        return row->rownum;
-    case SCR_E_ID:
-        return row->id;
-    case SCR_E_ADD:
-        return number_of(e->args[0], row) + number_of(e->args[1], row);
-    case SCR_E_SUB:
-        return number_of(e->args[0], row) - number_of(e->args[1], row);
-    case SCR_E_MUL:
-        return number_of(e->args[0], row) * number_of(e->args[1], row);
-    default:
-        return row->rownum;
-    }
-}
-
 life_table_t *life_table_of(life_db_t *db, const scr_stmt_t *st)
 {
     return st->table >= 0 ? &db->tables[st->table] : NULL;
@@ -114,6 +92,16 @@ static void row_costs(life_db_t *db, uint64_t row_bytes)
     life_redo_row(db, row_bytes);
 }
 
+/* Row r's value of every LOB column, by column number, as its expressions
+ * see them (SCR_E_COLUMN): the values before the statement changes it. */
+static void row_values(const life_db_t *db, const life_table_t *t, const life_row_t *r,
+                       scr_val_t *cols)
+{
+    memset(cols, 0, t->def->ncols * sizeof *cols);
+    for (uint32_t k = 0; k < t->nlob; k++)
+        cols[t->lobcol[k]] = r->lob[k] ? db->lobs[r->lob[k]].val : SCR_VAL_NULL;
+}
+
 static void grow_rows(life_table_t *t, uint64_t before, uint64_t after)
 {
     t->row_bytes = t->row_bytes - before + after;
@@ -162,14 +150,48 @@ void life_forget_konst(life_db_t *db)
     db->nkonst = 0;
 }
 
+/* Whether id is taken in t's primary key: 1 with ORA-00001 in db->msg (a
+ * row holds it: alive, or another session's uncommitted insert), or 1 with
+ * db->blocked_by set when another session's open transaction inserted or
+ * deleted it (the insert waits for its end, as Oracle's does); 0 when free. */
+static int key_taken(life_db_t *db, const scr_stmt_t *st, life_table_t *t, int64_t id)
+{
+    uint64_t r;
+    if (!life_key_get(t, id, &r))
+        return 0;
+    const life_row_t *rw = &t->rows[r];
+    int other = rw->locker && rw->locker != db->sid + 1;
+    if (other && (rw->fresh || !rw->alive)) {
+        db->blocked_by = rw->locker;
+        return 1;
+    }
+    if (!rw->alive)
+        return 0;
+    /* Oracle prints (SCHEMA.NAME): a script runs as one user the model
+     * does not name; an unnamed key's name is Oracle's SYS_Cn. */
+    char what[SCR_NAME_MAX + 64];
+    snprintf(what, sizeof what, "ORA-00001: unique constraint (%s) violated",
+             t->def->pk_name[0] ? t->def->pk_name : "SYS_Cn");
+    fail(db, st, what);
+    return 1;
+}
+
 static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t *d,
                             life_table_t *t, const scr_row_t *row)
 {
+    /* The id by the parser's evaluator (scr_eval_int()); a table without
+     * a NUMBER column, or a row whose id is null, is numbered by rownum. */
     int64_t id = row->rownum;
-    if (t->def->id_col >= 0 && d->values[t->def->id_col])
-        id = number_of(d->values[t->def->id_col], row);
+    if (t->def->id_col >= 0 && d->values[t->def->id_col] &&
+        scr_eval_int(db->vs, d->values[t->def->id_col], row, &id) != 0)
+        id = row->rownum;
+    int pk = t->def->id_col >= 0 && t->def->cols[t->def->id_col].primary_key;
+    if (pk && key_taken(db, st, t, db->id_base + id))
+        return db->blocked_by ? SIM_OK : SIM_EINVAL;
     uint64_t r;
     sim_err_t rc = life_row_add(db, t, db->id_base + id, &r);
+    if (rc == SIM_OK && pk)
+        rc = life_key_set(t, db->id_base + id, r);
     if (rc != SIM_OK)
         return rc;
     rc = life_tx_log(db, (life_tx_t){(uint32_t)(t - db->tables), r, 0xff, LIFE_TX_INSERT, 0, 0});
@@ -197,7 +219,8 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
 {
     const scr_dml_t *d = &st->u.dml;
     life_table_t *t = life_table_of(db, st);
-    scr_row_t row = {0, 0, SCR_VAL_NULL, vars};
+    scr_val_t cols[SCR_MAX_COLS];
+    scr_row_t row = {0, 0, SCR_VAL_NULL, vars, NULL};
     sim_err_t rc = SIM_OK;
     switch (d->source) {
     case SCR_SRC_VALUES:
@@ -210,6 +233,10 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
             row.rownum = (d->source == SCR_SRC_LOOP ? d->first : 1) + (int64_t)i;
             row.id = row.rownum;
             rc = insert_row(db, st, d, t, &row);
+            if (rc == SIM_OK && db->blocked_by) {
+                db->cur->row = i; /* run again from this row */
+                return SIM_OK;
+            }
             /* `commit;` after the insert in the loop's body: with sessions,
              * the block stops there until the session's next transaction. */
             if (rc == SIM_OK && d->commit_every) {
@@ -231,9 +258,11 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
                 (t->rows[r].fresh && life_row_locked(db, &t->rows[r])))
                 continue;
             row.rownum = ++rownum;
-            uint32_t cur = t->nlob ? t->rows[r].lob[0] : 0;
-            row.current = cur ? db->lobs[cur].val : SCR_VAL_NULL;
+            row_values(db, t, &t->rows[r], cols);
+            row.cols = cols;
             rc = insert_row(db, st, d, t, &row);
+            if (db->blocked_by)
+                break;
         }
         return rc;
     }
@@ -284,12 +313,15 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
     for (uint64_t r = 0; next_row(db, d, t, n, &r, &matched, &id); r++) {
         life_row_t *rw = &t->rows[r];
         uint64_t before = life_row_bytes(db, t, rw);
+        /* Every SET expression sees the row as it was (set a = b, b = a
+         * swaps): the values are the old versions, held until commit. */
+        scr_val_t cols[SCR_MAX_COLS];
+        row_values(db, t, rw, cols);
+        scr_row_t row = {matched, id, SCR_VAL_NULL, vars, cols};
         for (uint32_t k = 0; k < t->nlob; k++) {
             const scr_expr_t *e = d->values[t->lobcol[k]];
             if (e == NULL)
                 continue;
-            uint32_t old = rw->lob[k];
-            scr_row_t row = {matched, id, old ? db->lobs[old].val : SCR_VAL_NULL, vars};
             scr_val_t v;
             sim_err_t rc = life_eval(db, st, e, &row, &v);
             if (rc != SIM_OK)

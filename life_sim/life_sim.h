@@ -62,7 +62,10 @@ typedef struct {
     uint32_t redo_invalidation_bytes; /* a direct write not logged: its invalidation */
     uint32_t commit_redo_bytes;       /* the commit record */
     uint32_t compress_unit_kb;        /* SecureFile compresses this much at a time */
-    life_ses_params_t ses;            /* sessions at once (--sessions) */
+    uint32_t inrow_compressed; /* a COMPRESS LOB stays in the row by its compressed length (1)
+                                * or its uncompressed length (0, the default): no public
+                                * source says which (life_sim/README.md) */
+    life_ses_params_t ses;     /* sessions at once (--sessions) */
 } life_params_t;
 
 void life_params_defaults(life_params_t *p);
@@ -265,6 +268,11 @@ typedef struct {
     uint32_t ntables;
 } life_ses_result_t;
 
+/* The most snapshots a run takes (snap_ns of life_sessions_run(); lobbench
+ * holds --snapshot-every by rows to it too): each keeps every statistic,
+ * so that memory, the CSV and the store grow with their number. */
+#define LIFE_MAX_SNAPSHOTS 10000
+
 /*
  * Run the script in n sessions at once on the same segments: statements
  * that change no rows of a session (DDL, settings) run once, when every
@@ -272,9 +280,10 @@ typedef struct {
  * session runs every DML statement on its own rows (ids offset by
  * LIFE_SESSION_IDS), a transaction at a time, and spends the time its
  * operations take on the resources they share (sessions.c).  snap_ns > 0
- * takes the run's figures every snap_ns of model time (out->snaps).
- * Errors as life_run(); *out is freed with life_ses_result_free() in any
- * case.
+ * takes the run's figures every snap_ns of model time (out->snaps); a run
+ * that would take more than LIFE_MAX_SNAPSHOTS stops there, SIM_EINVAL
+ * with one line saying so.  Errors as life_run(); *out is freed with
+ * life_ses_result_free() in any case.
  */
 sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint32_t n,
                             uint64_t snap_ns, life_ses_result_t *out, char *msg, size_t msglen);

@@ -43,9 +43,17 @@ typedef struct {
     /* Dedup index: content hash -> LOB index, open addressing. */
     uint32_t *dd;
     uint64_t dd_cap, dd_used;
-    lob_shrink_t last_shrink; /* the step's shrink, reported once */
-    int shrunk;               /* a shrink ran in this step */
+    lob_shrink_t last_shrink; /* the segment's last shrink, v$securefile_shrink's row: shown
+                               * at every step until the next shrink replaces it */
+    int shrunk;               /* the segment has been shrunk (cleared with the segment:
+                               * life_seg_destroy()) */
 } life_seg_t;
+
+/* A primary key's slot (keys.c): the row + 1 that last took id, 0 empty. */
+typedef struct {
+    int64_t id;
+    uint64_t row1;
+} life_key_t;
 
 typedef struct {
     int64_t id;
@@ -71,6 +79,10 @@ typedef struct {
     uint64_t row_bytes_hwm; /* the most they ever took: the blocks stay */
     int has_segment;
     uint32_t block_size;
+    /* The primary key's ids (keys.c): 2^key_bits slots, key_used taken. */
+    life_key_t *keys;
+    uint32_t key_bits;
+    uint64_t key_used;
 } life_table_t;
 
 /* One change of the open transaction, undone in reverse by a rollback. */
@@ -180,6 +192,13 @@ void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st);
 sim_err_t life_row_add(life_db_t *db, life_table_t *t, int64_t id, uint64_t *row);
 /* Bytes of a row's columns as laid in a block (header, id, LOB columns). */
 uint64_t life_row_bytes(const life_db_t *db, const life_table_t *t, const life_row_t *r);
+
+/* keys.c: a table's primary key.  The row that last took id: 1 and *row,
+ * or 0. */
+int life_key_get(const life_table_t *t, int64_t id, uint64_t *row);
+/* Row `row` takes id (SIM_ENOMEM leaves the table unchanged). */
+sim_err_t life_key_set(life_table_t *t, int64_t id, uint64_t row);
+void life_keys_clear(life_table_t *t);
 
 /* txn.c: the running session's transaction.  life_tx_log() locks the row
  * for it; commit and rollback end it and release its locks. */

@@ -258,6 +258,7 @@ void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k)
     sim_free(g->dd);
     g->dd = NULL;
     g->dd_cap = g->dd_used = 0;
+    g->shrunk = 0; /* a new segment has no v$securefile_shrink row */
 }
 
 lob_space_tx_t *life_seg_tx(life_db_t *db, life_seg_t *g)
@@ -382,7 +383,7 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
     l->hash = in.hash;
     l->refs = 1;
     l->owner = db->sid + 1;
-    l->inrow = lob_in_row(&db->p.seg, g->o.in_row, stored);
+    l->inrow = lob_in_row(&db->p.seg, g->o.in_row, db->p.inrow_compressed ? stored : in.bytes);
     if (!l->inrow && stored > 0) {
         uint64_t blocks = (stored + g->payload - 1) / g->payload;
         blocks = (blocks + g->chunk_blocks - 1) / g->chunk_blocks * g->chunk_blocks;

@@ -31,6 +31,10 @@ void life_params_defaults(life_params_t *p)
     p->redo_invalidation_bytes = 24 + 24 + 8;
     p->commit_redo_bytes = 100;
     p->compress_unit_kb = 0; /* the whole LOB at once */
+    /* Whether storage in row is decided on a COMPRESS LOB's compressed or
+     * uncompressed length: no public source says (README); assumed the
+     * uncompressed, the LOB's size the documented rule speaks of. */
+    p->inrow_compressed = 0;
     /* Sessions at once: a priori, each an input (README, "Sessions at
      * once"); none is set from a published figure. */
     p->ses.dispensers = 1;
@@ -57,6 +61,13 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
         return SIM_EINVAL;
     if (p->fit > LOB_FIT_GROW) {
         snprintf(msg, msglen, "life.fit=%u (accepted: 0 split, 1 grow)", p->fit);
+        return SIM_EINVAL;
+    }
+    if (p->inrow_compressed > 1) {
+        snprintf(msg, msglen,
+                 "life.inrow_compressed=%u (accepted: 0 by the uncompressed length, 1 by the "
+                 "compressed)",
+                 p->inrow_compressed);
         return SIM_EINVAL;
     }
     if (p->pctfree > 99) {
@@ -96,6 +107,7 @@ static const sim_param_t names[] = {
     P("life.redo_cv_bytes", redo_cv_bytes),
     P("life.redo_invalidation_bytes", redo_invalidation_bytes),
     P("life.commit_redo_bytes", commit_redo_bytes),
+    P("life.inrow_compressed", inrow_compressed),
     P("block_overhead", seg.block_overhead),
     P("extent_header_blocks", seg.extent_header_blocks),
     P("segment_header_blocks", seg.segment_header_blocks),

@@ -29,6 +29,7 @@ static void drop_storage(life_db_t *db, life_table_t *t)
         }
     t->nrows = t->live_rows = 0;
     t->row_bytes = t->row_bytes_hwm = 0;
+    life_keys_clear(t);
     for (uint32_t k = 0; k < t->nlob; k++)
         life_seg_destroy(db, t, k);
 }
@@ -63,7 +64,11 @@ static sim_err_t rewrite_lobs(life_db_t *db, const scr_stmt_t *st, life_table_t 
             uint32_t i = t->rows[r].lob[k];
             vals[r] = i && t->rows[r].alive ? db->lobs[i].val : SCR_VAL_NULL;
             scr_value_ref(db->vs, vals[r]);
-            if (i) {
+        }
+        /* Then each version let go once (deduplicated rows share one). */
+        for (uint64_t r = 0; r < n; r++) {
+            uint32_t i = t->rows[r].lob[k];
+            if (i && db->lobs[i].refs) {
                 db->lobs[i].refs = 0;
                 db->lobs[i].dedup = 0;
                 life_lob_settle(db, t, k, i);
@@ -93,29 +98,6 @@ static sim_err_t rewrite_lobs(life_db_t *db, const scr_stmt_t *st, life_table_t 
             return rc;
     }
     return life_commit(db);
-}
-
-/* Options a modify or move names, over the column's. */
-static void merge_opts(scr_lob_opts_t *to, const scr_lob_opts_t *from)
-{
-    uint32_t g = from->given;
-    if (g & SCR_GIVEN_CACHE)
-        to->cache = from->cache;
-    if (g & SCR_GIVEN_LOGGING)
-        to->logging = from->logging;
-    if (g & SCR_GIVEN_RETENTION) {
-        to->retention = from->retention;
-        to->retention_min = from->retention_min;
-    }
-    if (g & SCR_GIVEN_DEDUP)
-        to->deduplicate = from->deduplicate;
-    if (g & SCR_GIVEN_COMPRESS)
-        to->compress = from->compress;
-    if (g & SCR_GIVEN_IN_ROW)
-        to->in_row = from->in_row;
-    if (g & SCR_GIVEN_MAXSIZE)
-        to->maxsize = from->maxsize;
-    to->given |= g;
 }
 
 static int is_ddl(scr_kind_t k)
@@ -163,7 +145,7 @@ static sim_err_t run_block(life_db_t *db, const scr_stmt_t *st)
         vars = sim_calloc(b->nvars ? b->nvars : 1, sizeof *vars);
         if (vars == NULL)
             return SIM_ENOMEM;
-        scr_row_t row = {0, 0, SCR_VAL_NULL, vars};
+        scr_row_t row = {0, 0, SCR_VAL_NULL, vars, NULL};
         for (uint32_t i = 0; i < b->nvars && rc == SIM_OK; i++)
             rc = life_eval(db, st, b->vars[i], &row, &vars[i]);
         db->cur->commits = 0;
@@ -274,8 +256,10 @@ static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *
         for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++) {
             if (t->lobcol[k] != st->column)
                 continue;
+            /* The options in force after the statement are the parser's
+             * (a move's clause whole, a modify's merged: scr_lob_modify()). */
             scr_lob_opts_t before = t->seg[k].o;
-            merge_opts(&t->seg[k].o, &st->u.lob);
+            t->seg[k].o = st->u.lob;
             int rewrite = st->kind == SCR_MOVE_LOB || before.compress != t->seg[k].o.compress ||
                           before.deduplicate != t->seg[k].o.deduplicate;
             if (rewrite)
@@ -385,6 +369,7 @@ void life_close(life_db_t *db)
             for (uint32_t k = 0; k < t->nlob; k++)
                 life_seg_destroy(db, t, k);
             sim_free(t->rows);
+            life_keys_clear(t);
         }
     sim_free(db->tables);
     life_lobs_free(db);

@@ -258,6 +258,17 @@ static void sum(life_ses_result_t *out, uint64_t end)
 static void take(run_t *r, uint64_t end)
 {
     life_ses_result_t *out = r->out;
+    if (out->nsnaps == LIFE_MAX_SNAPSHOTS) {
+        /* The run's length is not known before it runs: the bound is
+         * held as it goes, before the memory is. */
+        snprintf(r->db->msg, r->db->msglen,
+                 "%s: a snapshot every %.9g s of model time makes more than %d by %.9g s, and "
+                 "the run goes on (at most %d a run: a longer interval)",
+                 r->s->file, (double)r->snap_ns / 1e9, LIFE_MAX_SNAPSHOTS, (double)end / 1e9,
+                 LIFE_MAX_SNAPSHOTS);
+        fail(r, SIM_EINVAL);
+        return;
+    }
     life_ses_snap_t *sn = sim_realloc(out->snaps, (out->nsnaps + 1) * sizeof *sn);
     if (sn == NULL) {
         fail(r, SIM_ENOMEM);

@@ -219,6 +219,10 @@ static void undo_log(life_db_t *db, size_t from)
         case LIFE_TX_DELETE:
             r->alive = 1;
             t->live_rows++;
+            /* The id is the row's again (an insert since may have taken
+             * it): present in the key, so no memory is asked for. */
+            if (t->keys)
+                (void)life_key_set(t, r->id, e->row);
             for (uint32_t k = 0; k < t->nlob; k++)
                 life_lob_reref(db, r->lob[k]);
             t->row_bytes += life_row_bytes(db, t, r);

@@ -54,9 +54,7 @@ static uint64_t delta(const ldf_case_t *c, uint32_t i, int k)
     return i < c->nsnaps ? c->snaps[i].v[k] : 0;
 }
 
-/* Case c's event named `name` in interval i, waits (micro 0) or
- * microseconds (1): 0 where it has none. */
-static uint64_t event_delta(const ldf_case_t *c, uint32_t i, const char *name, int micro)
+uint64_t ldf_event_delta(const ldf_case_t *c, uint32_t i, const char *name, int micro)
 {
     for (uint32_t e = 0; i < c->nsnaps && e < c->nevents; e++)
         if (strcmp(c->events[e], name) == 0)
@@ -93,11 +91,11 @@ int ldf_interval_shown(const ldf_pair_t *p, int k, int all)
     return 0;
 }
 
-/* The same for an event's waits or microseconds. */
-static int event_shown(const ldf_pair_t *p, const char *name, int micro, int all)
+int ldf_event_shown(const ldf_pair_t *p, const char *name, int micro, int all)
 {
     for (uint32_t i = 0; i < ldf_interval_count(p); i++) {
-        uint64_t b = event_delta(p->b, i, name, micro), h = event_delta(p->h, i, name, micro);
+        uint64_t b = ldf_event_delta(p->b, i, name, micro),
+                 h = ldf_event_delta(p->h, i, name, micro);
         if (b != h || (all && (b || h)))
             return 1;
     }
@@ -144,33 +142,41 @@ static void figure_rows(const ldf_pair_t *p, ldf_table_t *t, const char *name, c
     }
 }
 
+uint32_t ldf_event_names(const ldf_pair_t *p, const char *names[2 * LDF_MAX_EVENTS])
+{
+    uint32_t n = 0;
+    for (int side = 0; side < 2; side++) {
+        const ldf_case_t *c = side ? p->h : p->b;
+        for (uint32_t e = 0; e < c->nevents; e++) {
+            uint32_t f = 0;
+            while (side && f < p->b->nevents && strcmp(p->b->events[f], c->events[e]) != 0)
+                f++;
+            if (!side || f == p->b->nevents) /* else named with base's */
+                names[n++] = c->events[e];
+        }
+    }
+    return n;
+}
+
 /* Each event either case has, by name: base's, then head's others. */
 static void event_rows(const ldf_diff_t *d, const ldf_pair_t *p, ldf_table_t *t, uint64_t *bv,
                        uint64_t *hv)
 {
-    for (int side = 0; side < 2; side++) {
-        const ldf_case_t *c = side ? p->h : p->b;
-        for (uint32_t e = 0; e < c->nevents; e++) {
-            const char *name = c->events[e];
-            uint32_t f = 0;
-            while (side && f < p->b->nevents && strcmp(p->b->events[f], name) != 0)
-                f++;
-            if (side && f < p->b->nevents)
-                continue; /* shown with base's */
-            for (int micro = 0; micro < 2; micro++) {
-                if (!event_shown(p, name, micro, d->o.all))
-                    continue;
-                char label[LDF_EVENT_MAX + 32];
-                snprintf(label, sizeof label, "%s%s", name,
-                         micro ? " (event) time_waited_micro" : " (event) total_waits");
-                for (uint32_t i = 0; i < ldf_interval_count(p); i++) {
-                    bv[i] = event_delta(p->b, i, name, micro);
-                    hv[i] = event_delta(p->h, i, name, micro);
-                }
-                figure_rows(p, t, label, bv, hv);
+    const char *names[2 * LDF_MAX_EVENTS];
+    uint32_t n = ldf_event_names(p, names);
+    for (uint32_t e = 0; e < n; e++)
+        for (int micro = 0; micro < 2; micro++) {
+            if (!ldf_event_shown(p, names[e], micro, d->o.all))
+                continue;
+            char label[LDF_EVENT_MAX + 32];
+            snprintf(label, sizeof label, "%s%s", names[e],
+                     micro ? " (event) time_waited_micro" : " (event) total_waits");
+            for (uint32_t i = 0; i < ldf_interval_count(p); i++) {
+                bv[i] = ldf_event_delta(p->b, i, names[e], micro);
+                hv[i] = ldf_event_delta(p->h, i, names[e], micro);
             }
+            figure_rows(p, t, label, bv, hv);
         }
-    }
 }
 
 void ldf_intervals_table(const ldf_diff_t *d, const ldf_pair_t *p, ldf_table_t *t)

@@ -174,8 +174,9 @@ static sim_err_t json_figs(FILE *f, const ldf_diff_t *d, size_t pi)
 
 /* The pair's snapshots: "intervals": null when neither run has any, else
  * each run's rows per interval (null where not known) and seconds (null
- * where not given), whether they compare, and each statistic
- * that differs in some interval with its base and head deltas. */
+ * where not given), whether they compare, each statistic that differs in
+ * some interval with its base and head deltas, and each wait event's
+ * waits or microseconds that differ (a run of sessions at once). */
 static void json_intervals(FILE *f, const ldf_pair_t *p)
 {
     int state = ldf_intervals_state(p);
@@ -221,6 +222,27 @@ static void json_intervals(FILE *f, const ldf_pair_t *p)
         }
         fputc('}', f);
     }
+    fputs("], \"events_differ\": [", f);
+    const char *names[2 * LDF_MAX_EVENTS];
+    uint32_t nev = state == LDF_IV_COMPARED ? ldf_event_names(p, names) : 0;
+    first = 1;
+    for (uint32_t e = 0; e < nev; e++)
+        for (int micro = 0; micro < 2; micro++) {
+            if (!ldf_event_shown(p, names[e], micro, 0))
+                continue;
+            fputs(first ? "\n       {\"event\": " : ",\n       {\"event\": ", f);
+            first = 0;
+            json_str(f, names[e]);
+            fprintf(f, ", \"figure\": \"%s\"", micro ? "time_waited_micro" : "total_waits");
+            for (int side = 0; side < 2; side++) {
+                const ldf_case_t *c = side ? p->h : p->b;
+                fputs(side ? ", \"head\": [" : ", \"base\": [", f);
+                for (uint32_t i = 0; i < c->nsnaps; i++)
+                    fprintf(f, "%s%" PRIu64, i ? ", " : "", ldf_event_delta(c, i, names[e], micro));
+                fputc(']', f);
+            }
+            fputc('}', f);
+        }
     fputs("]}", f);
 }
 

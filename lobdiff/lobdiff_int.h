@@ -282,6 +282,15 @@ int ldf_interval_shown(const ldf_pair_t *p, int k, int all);
 /* A compared pair's statistics that differ in some interval (with --all,
  * that are not zero in some), a row per interval. */
 void ldf_intervals_table(const ldf_diff_t *d, const ldf_pair_t *p, ldf_table_t *t);
+/* The wait events either case of a pair has (a run of sessions at once):
+ * base's, then head's others, into names; how many. */
+uint32_t ldf_event_names(const ldf_pair_t *p, const char *names[2 * LDF_MAX_EVENTS]);
+/* Case c's event named `name` in interval i, waits (micro 0) or
+ * microseconds (1): 0 where it has none. */
+uint64_t ldf_event_delta(const ldf_case_t *c, uint32_t i, const char *name, int micro);
+/* Whether that differs between a pair's runs in some interval (or, with
+ * all, is not zero in some). */
+int ldf_event_shown(const ldf_pair_t *p, const char *name, int micro, int all);
 /* After heading, for each pair with snapshots: its label and intervals, then
  * the table through render (or why the intervals do not compare); nothing
  * when no pair has any.  Text goes through put (NULL: as is).  SIM_ENOMEM. */

@@ -33,11 +33,30 @@ static int is_hex(const char *s)
     return 1;
 }
 
-/* The commit's date and subject, if git knows the commit here. */
+/* Whether the current directory is inside a git work tree. */
+static int in_git_tree(void)
+{
+    FILE *p = popen("git rev-parse --is-inside-work-tree 2>/dev/null", "r");
+    if (!p)
+        return 0;
+    char line[16] = "";
+    char *got = fgets(line, sizeof line, p);
+    return pclose(p) == 0 && got && strncmp(line, "true", 4) == 0;
+}
+
+/* The commit's date and subject, if git knows the commit here.  Outside a
+ * git clone (an installed copy run anywhere) no commit can be looked up:
+ * the subject says so, rather than that the commit is missing from a
+ * repository there is not. */
 static void git_lookup(rpt_run_t *r)
 {
     if (!is_hex(r->commit) || strlen(r->commit) < 7)
         return;
+    if (!in_git_tree()) {
+        snprintf(r->subject, sizeof r->subject,
+                 "(subject unknown: lobreport was not run in a git clone of lobsim)");
+        return;
+    }
     char cmd[160];
     snprintf(cmd, sizeof cmd, "git show -s --format=%%ct%%x1f%%s %s -- 2>/dev/null", r->commit);
     FILE *p = popen(cmd, "r");

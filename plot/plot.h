@@ -184,7 +184,9 @@ typedef struct {
     size_t nx;                  /* steps, >= 1 */
     const char *const *xlabels; /* a label per step, drawn slanted (every k-th when
                                    the steps are many) */
-    unsigned columns;           /* panels per row, >= 1 */
+    unsigned columns;           /* panels per row at most, >= 1: fewer when the
+                                   figure, at most 1,200 px wide, would leave a
+                                   step under 4 px */
     unsigned panel_height;      /* the plot area and the panel title, px; >= 120 */
 } plot_steps_t;
 

@@ -4,7 +4,8 @@
  * per panel a linear value axis from 0, the series as stacked bars (the
  * segment's blocks by state) or as lines with a mark per step (chunks per
  * LOB).  Laid out like plot.c's figures: titles, the legend, the panels in
- * rows; everything checked (check_steps()) before the first byte.
+ * rows, the whole at most 1,200 px wide (steps_layout()); everything
+ * checked (check_steps()) before the first byte.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -24,7 +25,11 @@
 #define LABEL_SLANT 40.0 /* degrees */
 #define SIN_SLANT 0.643  /* sin(40 degrees) */
 #define COS_SLANT 0.766
-#define MIN_SLOT 12.0 /* px between labelled steps */
+#define MIN_SLOT 12.0    /* px between labelled steps */
+#define MAX_WIDTH 1200.0 /* the figure's widest: read unscaled on a screen */
+#define MIN_PANEL 380.0
+#define SLOT_MAX 22.0 /* px a step, at most */
+#define MIN_STEP 4.0  /* px a step, at least, while columns can be given up */
 
 static sim_err_t check_steps(const plot_steps_t *s, const plot_spanel_t *panels, size_t npanels)
 {
@@ -360,12 +365,27 @@ static void draw_panel(FILE *f, const plot_steps_t *s, const steps_layout_t *l,
 
 /* ---- the figure ------------------------------------------------------------ */
 
+/* The columns and the panels' width: the figure at most MAX_WIDTH wide, so
+ * that it reads at a screen's width without being scaled down (its 10 px
+ * labels stay 10 px); a panel as wide as its steps need at SLOT_MAX each,
+ * at least MIN_PANEL, and fewer columns when the room a panel gets would
+ * leave a step less than MIN_STEP. */
 static void steps_layout(const plot_steps_t *s, size_t npanels, const sentry_t *e, size_t ne,
                          steps_layout_t *l)
 {
-    l->slot = s->nx <= 60 ? 22.0 : 1320.0 / (double)s->nx;
-    if (l->slot < 2)
-        l->slot = 2;
+    const double inner = MAX_WIDTH - 2 * PLOT_MARGIN;
+    l->cols = s->columns < npanels ? s->columns : (unsigned)npanels;
+    while (l->cols > 1 && (inner / l->cols < MIN_PANEL ||
+                           (inner / l->cols - LEFT - RIGHT) / (double)s->nx < MIN_STEP))
+        l->cols--;
+    double room = inner / l->cols;
+    l->panel_width = LEFT + RIGHT + (double)s->nx * SLOT_MAX;
+    if (l->panel_width < MIN_PANEL)
+        l->panel_width = MIN_PANEL;
+    if (l->panel_width > room)
+        l->panel_width = room;
+    /* The steps start at the left: the slots fill the width. */
+    l->slot = (l->panel_width - LEFT - RIGHT) / (double)s->nx;
     l->label_every = l->slot >= MIN_SLOT ? 1 : (unsigned)ceil(MIN_SLOT / l->slot);
     size_t longest = 0;
     for (size_t i = 0; i < s->nx; i++) {
@@ -375,13 +395,7 @@ static void steps_layout(const plot_steps_t *s, size_t npanels, const sentry_t *
     if (longest > LABEL_CHARS)
         longest = LABEL_CHARS;
     l->label_room = 16 + (double)longest * LABEL_PX * SIN_SLANT + 18;
-    l->panel_width = LEFT + RIGHT + (double)s->nx * l->slot;
-    if (l->panel_width < 380)
-        l->panel_width = 380;
-    /* The steps start at the left: the slots fill the width when few. */
-    l->slot = (l->panel_width - LEFT - RIGHT) / (double)s->nx;
     l->panel_height = s->panel_height;
-    l->cols = s->columns < npanels ? s->columns : (unsigned)npanels;
     unsigned rows = (unsigned)((npanels + l->cols - 1) / l->cols);
     l->width = 2 * PLOT_MARGIN + l->cols * l->panel_width;
     if (l->width < 480)

@@ -5,12 +5,14 @@
  * cache's blocks and messages, the time model's waits and CPU.  Within a
  * part, each statistic that the model counts by something is split by it
  * too (case_result_detail()): gets and changes by block kind, blocks
- * received by class, messages by what they are for, traffic as blocks and
- * messages, commits by when their transaction began, waits by event, DB CPU
- * by what it was spent on.  The details of a statistic add up to its value
- * exactly; times in microseconds are cut from the running sum in
- * nanoseconds, so that rounding never leaves a remainder.
+ * received by class, messages by what they are for, traffic by the class
+ * of each block and the kind of each message, commits by when their
+ * transaction began, waits by event, DB CPU by what it was spent on.  The
+ * details of a statistic add up to its value exactly; times in
+ * microseconds are cut from the running sum in nanoseconds, so that
+ * rounding never leaves a remainder.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "rac_sim_int.h"
@@ -81,6 +83,34 @@ static void heap_part(cat_t *k, const rac_counts_t *n)
         detail(k, CASE_PART_HEAP, SIM_STAT_USER_COMMITS, commit_names[t], n->commits[t]);
 }
 
+/* The traffic estimate (gcache_counts_traffic()) by what crossed: the CR
+ * and the current blocks received of each class, each x the block size,
+ * and the GCS and GES messages sent of each kind, each x the message size
+ * (cluster.message_bytes). */
+static void traffic_details(cat_t *k, const case_t *c, const gcache_counts_t *g)
+{
+    char nm[64];
+    for (int cl = 0; cl < GCACHE_CLASSES; cl++) {
+        const char *cls = gcache_class_name((gcache_class_t)cl);
+        snprintf(nm, sizeof nm, "CR %s", cls);
+        detail(k, CASE_PART_GCACHE, SIM_STAT_INTERCONNECT_BYTES, nm,
+               g->cr_received[cl] * c->block_size);
+        snprintf(nm, sizeof nm, "current %s", cls);
+        detail(k, CASE_PART_GCACHE, SIM_STAT_INTERCONNECT_BYTES, nm,
+               g->current_received[cl] * c->block_size);
+    }
+    for (int m = 0; m < GCACHE_MSGS; m++) {
+        snprintf(nm, sizeof nm, "GCS %s", gcache_msg_name((gcache_msg_t)m));
+        detail(k, CASE_PART_GCACHE, SIM_STAT_INTERCONNECT_BYTES, nm,
+               g->gcs_by[m] * c->cluster.message_bytes);
+    }
+    for (int e = 0; e < GCACHE_ENQS; e++) {
+        snprintf(nm, sizeof nm, "GES %s", gcache_enq_name((gcache_enq_t)e));
+        detail(k, CASE_PART_GCACHE, SIM_STAT_INTERCONNECT_BYTES, nm,
+               g->ges_by[e] * c->cluster.message_bytes);
+    }
+}
+
 /* The global cache's figures of counts n and g. */
 static void gcache_part(cat_t *k, const case_t *c, const rac_counts_t *n, const gcache_counts_t *g)
 {
@@ -104,10 +134,7 @@ static void gcache_part(cat_t *k, const case_t *c, const rac_counts_t *n, const 
     for (int e = 0; e < GCACHE_ENQS; e++)
         detail(k, CASE_PART_GCACHE, SIM_STAT_GES_MESSAGES, gcache_enq_name((gcache_enq_t)e),
                g->ges_by[e]);
-    uint64_t blocks, messages;
-    gcache_counts_traffic(g, c->block_size, c->cluster.message_bytes, &blocks, &messages);
-    detail(k, CASE_PART_GCACHE, SIM_STAT_INTERCONNECT_BYTES, "blocks x block size", blocks);
-    detail(k, CASE_PART_GCACHE, SIM_STAT_INTERCONNECT_BYTES, "messages x message size", messages);
+    traffic_details(k, c, g);
     detail(k, CASE_PART_GCACHE, SIM_STAT_GC_FLUSHES, "before a CR block", n->cr_flushes);
     detail(k, CASE_PART_GCACHE, SIM_STAT_GC_FLUSHES, "before a current block", n->current_flushes);
 }

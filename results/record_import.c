@@ -15,6 +15,7 @@
 
 #include <assert.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -27,34 +28,32 @@ typedef struct {
 
 static int by_name(const void *a, const void *b)
 {
-    return strcmp(**(const char *const *const *)a, **(const char *const *const *)b);
+    return strcmp((*(const res_named_value_t *const *)a)->name,
+                  (*(const res_named_value_t *const *)b)->name);
 }
 
-/* The first name given twice among n figures, NULL if none: sorted, so
- * O(n log n) however many a file holds. */
-static sim_err_t name_twice(res_store_t *s, const res_named_value_t *f, size_t n,
-                            const char **twice)
+/* n figures sorted by name into *sorted (n pointers into f, sim_free()
+ * them), so that a name is found by bisection: every check below costs
+ * O(n log n), however many figures and snapshots a file holds. */
+static sim_err_t sort_figures(res_store_t *s, const res_named_value_t *f, size_t n,
+                              const res_named_value_t ***sorted)
 {
-    *twice = NULL;
-    const char **names = sim_malloc((n ? n : 1) * sizeof *names);
-    if (!names)
+    *sorted = sim_malloc((n ? n : 1) * sizeof **sorted);
+    if (!*sorted)
         return res_store_err(s, SIM_ENOMEM, "out of memory");
     for (size_t k = 0; k < n; k++)
-        names[k] = f[k].name;
-    const char ***ptrs = sim_malloc((n ? n : 1) * sizeof *ptrs);
-    if (!ptrs) {
-        sim_free(names);
-        return res_store_err(s, SIM_ENOMEM, "out of memory");
-    }
-    for (size_t k = 0; k < n; k++)
-        ptrs[k] = &names[k];
-    qsort(ptrs, n, sizeof *ptrs, by_name);
-    for (size_t k = 1; k < n && !*twice; k++)
-        if (strcmp(*ptrs[k - 1], *ptrs[k]) == 0)
-            *twice = *ptrs[k];
-    sim_free(ptrs);
-    sim_free(names);
+        (*sorted)[k] = &f[k];
+    qsort(*sorted, n, sizeof **sorted, by_name);
     return SIM_OK;
+}
+
+/* The figure named name among n sorted ones, NULL when none is. */
+static const res_named_value_t *find_figure(const res_named_value_t *const *sorted, size_t n,
+                                            const char *name)
+{
+    const res_named_value_t key = {name, 0}, *kp = &key;
+    const res_named_value_t *const *hit = bsearch(&kp, sorted, n, sizeof *sorted, by_name);
+    return hit ? *hit : NULL;
 }
 
 static sim_err_t check_figures(res_store_t *s, const res_import_run_t *r, size_t i,
@@ -68,17 +67,20 @@ static sim_err_t check_figures(res_store_t *s, const res_import_run_t *r, size_t
                                  "; expected a name and a value >= 0",
                                  r->file, i + 1, f->name ? f->name : "(null)", f->value);
     }
-    const char *twice;
-    sim_err_t err = name_twice(s, figs, n, &twice);
-    if (err == SIM_OK && twice)
-        err = res_store_err(s, SIM_EINVAL, "cannot import %s: session %zu: '%s' given twice",
-                            r->file, i + 1, twice);
+    const res_named_value_t **sorted;
+    sim_err_t err = sort_figures(s, figs, n, &sorted);
+    for (size_t k = 1; err == SIM_OK && k < n; k++)
+        if (strcmp(sorted[k - 1]->name, sorted[k]->name) == 0)
+            err = res_store_err(s, SIM_EINVAL, "cannot import %s: session %zu: '%s' given twice",
+                                r->file, i + 1, sorted[k]->name);
+    sim_free(sorted);
     return err;
 }
 
-/* A part: a name, statistics of the catalogue, each at most the session's. */
+/* A part: a name, statistics of the catalogue, each at most the session's
+ * (found among its figures sorted by name, byname). */
 static sim_err_t check_part(res_store_t *s, const res_import_run_t *r, size_t i,
-                            const res_import_part_t *p)
+                            const res_import_part_t *p, const res_named_value_t *const *byname)
 {
     const res_import_session_t *ss = &r->sessions[i];
     if (!res_name_ok(p->name))
@@ -93,11 +95,8 @@ static sim_err_t check_part(res_store_t *s, const res_import_run_t *r, size_t i,
                                  "cannot import %s: session %zu: part %s: '%s' is not a "
                                  "statistic of the catalogue",
                                  r->file, i + 1, p->name, f->name);
-        int64_t total = -1;
-        for (size_t j = 0; j < ss->nfigures && total < 0; j++)
-            if (strcmp(ss->figures[j].name, f->name) == 0)
-                total = ss->figures[j].value;
-        if (f->value > total)
+        const res_named_value_t *whole = find_figure(byname, ss->nfigures, f->name);
+        if (f->value > (whole ? whole->value : -1))
             return res_store_err(s, SIM_EINVAL,
                                  "cannot import %s: session %zu: part %s: '%s' = %" PRId64
                                  " above the session's",
@@ -106,59 +105,72 @@ static sim_err_t check_part(res_store_t *s, const res_import_run_t *r, size_t i,
     return err;
 }
 
-/* The session's figure of name, -1 when it has none. */
-static int64_t session_figure(const res_import_session_t *ss, const char *name)
-{
-    for (size_t j = 0; j < ss->nfigures; j++)
-        if (strcmp(ss->figures[j].name, name) == 0)
-            return ss->figures[j].value;
-    return -1;
-}
-
 /* Snapshots in order, each a figure of the session's at a time, and each
- * of the session's figures the sum of its snapshots' (invariant 14). */
-static sim_err_t check_snapshots(res_store_t *s, const res_import_run_t *r, size_t i)
+ * of the session's figures the sum of its snapshots' (invariant 14): each
+ * snapshot's figure found among the session's sorted by name (byname) and
+ * added to its sum, once. */
+static sim_err_t check_snapshots(res_store_t *s, const res_import_run_t *r, size_t i,
+                                 const res_named_value_t *const *byname)
 {
     const res_import_session_t *ss = &r->sessions[i];
     if (ss->nsnaps && !ss->snapshots)
         return res_store_err(s, SIM_EINVAL,
                              "cannot import %s: session %zu: %zu snapshots without their array",
                              r->file, i + 1, ss->nsnaps);
-    for (size_t n = 0; n < ss->nsnaps; n++) {
+    int64_t *sum = sim_calloc(ss->nfigures ? ss->nfigures : 1, sizeof *sum);
+    if (!sum)
+        return res_store_err(s, SIM_ENOMEM, "out of memory");
+    sim_err_t err = SIM_OK;
+    for (size_t n = 0; err == SIM_OK && n < ss->nsnaps; n++) {
         const res_import_snapshot_t *sn = &ss->snapshots[n];
         if (sn->snap_id == 0 || (n && sn->snap_id <= ss->snapshots[n - 1].snap_id) ||
-            !(sn->seconds >= 0) || (sn->nfigures && !sn->figures))
-            return res_store_err(s, SIM_EINVAL,
-                                 "cannot import %s: session %zu: snapshot %zu numbered %" PRIu32
-                                 " with %g seconds; expected numbers rising from 1 and seconds "
-                                 ">= 0",
-                                 r->file, i + 1, n + 1, sn->snap_id, sn->seconds);
-        sim_err_t err = check_figures(s, r, i, sn->figures, sn->nfigures);
-        if (err != SIM_OK)
-            return err;
-        for (size_t k = 0; k < sn->nfigures; k++)
-            if (session_figure(ss, sn->figures[k].name) < 0)
-                return res_store_err(s, SIM_EINVAL,
-                                     "cannot import %s: session %zu: snapshot %" PRIu32
-                                     " has '%s', which the session has no figure of",
-                                     r->file, i + 1, sn->snap_id, sn->figures[k].name);
+            (sn->nfigures && !sn->figures)) {
+            err = res_store_err(s, SIM_EINVAL,
+                                "cannot import %s: session %zu: snapshot %zu numbered %" PRIu32
+                                "; expected numbers rising from 1",
+                                r->file, i + 1, n + 1, sn->snap_id);
+            break;
+        }
+        /* Two snapshots taken at one time (an AWR series with two equal
+         * END_INTERVAL_TIMEs) are no interval: refused, never kept as a
+         * length not given. */
+        if (sn->timed && !(isfinite(sn->seconds) && sn->seconds > 0)) {
+            err = res_store_err(s, SIM_EINVAL,
+                                "cannot import %s: session %zu: snapshot %" PRIu32
+                                " is an interval of %g seconds; expected a length > 0",
+                                r->file, i + 1, sn->snap_id, sn->seconds);
+            break;
+        }
+        if (!sn->timed && sn->seconds != 0) {
+            err = res_store_err(s, SIM_EINVAL,
+                                "cannot import %s: session %zu: snapshot %" PRIu32
+                                " has %g seconds but is not timed",
+                                r->file, i + 1, sn->snap_id, sn->seconds);
+            break;
+        }
+        err = check_figures(s, r, i, sn->figures, sn->nfigures);
+        for (size_t k = 0; err == SIM_OK && k < sn->nfigures; k++) {
+            const res_named_value_t *f = find_figure(byname, ss->nfigures, sn->figures[k].name);
+            if (!f) {
+                err = res_store_err(s, SIM_EINVAL,
+                                    "cannot import %s: session %zu: snapshot %" PRIu32
+                                    " has '%s', which the session has no figure of",
+                                    r->file, i + 1, sn->snap_id, sn->figures[k].name);
+                break;
+            }
+            int64_t *t = &sum[f - ss->figures], v = sn->figures[k].value;
+            if (*t >= 0)
+                *t = v > INT64_MAX - *t ? -1 : *t + v; /* -1: beyond any figure */
+        }
     }
-    for (size_t j = 0; ss->nsnaps && j < ss->nfigures; j++) {
-        const res_named_value_t *f = &ss->figures[j];
-        int64_t sum = 0;
-        for (size_t n = 0; n < ss->nsnaps; n++)
-            for (size_t k = 0; k < ss->snapshots[n].nfigures; k++)
-                if (sum >= 0 && strcmp(ss->snapshots[n].figures[k].name, f->name) == 0) {
-                    int64_t v = ss->snapshots[n].figures[k].value;
-                    sum = v > INT64_MAX - sum ? -1 : sum + v; /* -1: beyond any figure */
-                }
-        if (sum != f->value)
-            return res_store_err(s, SIM_EINVAL,
-                                 "cannot import %s: session %zu: its snapshots of '%s' add up to "
-                                 "%" PRId64 ", not the session's %" PRId64,
-                                 r->file, i + 1, f->name, sum, f->value);
-    }
-    return SIM_OK;
+    for (size_t j = 0; err == SIM_OK && ss->nsnaps && j < ss->nfigures; j++)
+        if (sum[j] != ss->figures[j].value)
+            err = res_store_err(s, SIM_EINVAL,
+                                "cannot import %s: session %zu: its snapshots of '%s' add up to "
+                                "%" PRId64 ", not the session's %" PRId64,
+                                r->file, i + 1, ss->figures[j].name, sum[j], ss->figures[j].value);
+    sim_free(sum);
+    return err;
 }
 
 static sim_err_t check_session(res_store_t *s, const res_import_run_t *r, size_t i)
@@ -187,15 +199,19 @@ static sim_err_t check_session(res_store_t *s, const res_import_run_t *r, size_t
         return res_store_err(s, SIM_EINVAL, "cannot import %s: session %zu: more than %d parts",
                              r->file, i + 1, RES_MAX_PARTS);
     sim_err_t err = check_figures(s, r, i, ss->figures, ss->nfigures);
+    const res_named_value_t **byname = NULL;
     if (err == SIM_OK)
-        err = check_snapshots(s, r, i);
+        err = sort_figures(s, ss->figures, ss->nfigures, &byname);
+    if (err == SIM_OK)
+        err = check_snapshots(s, r, i, byname);
     for (size_t p = 0; err == SIM_OK && p < ss->nparts; p++) {
-        err = check_part(s, r, i, &ss->parts[p]);
+        err = check_part(s, r, i, &ss->parts[p], byname);
         for (size_t q = 0; err == SIM_OK && q < p; q++)
             if (strcmp(ss->parts[q].name, ss->parts[p].name) == 0)
                 err = res_store_err(s, SIM_EINVAL, "cannot import %s: session %zu: part '%s' twice",
                                     r->file, i + 1, ss->parts[p].name);
     }
+    sim_free(byname);
     return err;
 }
 
@@ -215,7 +231,7 @@ static int insert_snapshots(sqlite3_stmt *ins, sqlite3_int64 sid, const res_impo
             sqlite3_bind_null(ins, 3); /* never a 0 or a guess for it */
             sqlite3_bind_int(ins, 4, sim_stat_info((sim_stat_t)idx)->number);
             sqlite3_bind_int64(ins, 5, sn->figures[k].value);
-            if (sn->seconds > 0)
+            if (sn->timed)
                 sqlite3_bind_double(ins, 6, sn->seconds);
             else
                 sqlite3_bind_null(ins, 6);

@@ -354,12 +354,15 @@ typedef struct {
     size_t nfigures;
 } res_import_part_t;
 
-/* One snapshot of an imported session (a Snapper series): Snapper's
- * number of it (from 1, each after the one before), the interval's length
- * in seconds (> 0; 0 = not given) and its deltas by name, no name twice.
- * How many rows the interval inserted is not known: stored as NULL. */
+/* One snapshot of an imported session (a Snapper series, an AWR series):
+ * its number (from 1, each after the one before), whether the source gave
+ * the interval's length (timed) and that length in seconds (timed: finite
+ * and > 0, an interval of 0 s is refused; not timed: 0), and its deltas by
+ * name, no name twice.  How many rows the interval inserted is not known:
+ * stored as NULL. */
 typedef struct {
     uint32_t snap_id;
+    int timed;
     double seconds;
     const res_named_value_t *figures;
     size_t nfigures;

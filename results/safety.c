@@ -171,6 +171,20 @@ static sim_err_t recover_journal(res_store_t *s, const char *file)
  * On success *db is that connection (the caller keeps it for a read-only
  * store or closes it); on failure the message is in s->errmsg.
  */
+/* How the checks open the file.  Read-only, but for a probe of a store
+ * no connection uses (no -journal, -wal or -shm beside it): a read-only
+ * connection's reads of a WAL store make a -wal and a -shm that its close
+ * leaves behind, so a run refused or interrupted after its probe left
+ * them (lobbench --script, issue 43); opened for writing (the open checked
+ * that it may), the probe writes nothing, and its close, the last,
+ * removes them. */
+static int probe_flags(const char *file, res_open_mode_t mode)
+{
+    int unused =
+        aux_size(file, "-journal") < 0 && aux_size(file, "-wal") < 0 && aux_size(file, "-shm") < 0;
+    return mode == RES_MODE_PROBE && unused ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+}
+
 sim_err_t res_probe(res_store_t *s, const char *file, res_open_mode_t mode, sqlite3 **db, int *kind,
                     int *version)
 {
@@ -186,7 +200,7 @@ sim_err_t res_probe(res_store_t *s, const char *file, res_open_mode_t mode, sqli
     if (mode == RES_MODE_READ) {
         if ((err = res_open_read(s, file, db)) != SIM_OK)
             return err;
-    } else if ((rc = res_open_db(file, SQLITE_OPEN_READONLY, db)) != SQLITE_OK) {
+    } else if ((rc = res_open_db(file, probe_flags(file, mode), db)) != SQLITE_OK) {
         res_store_err(s, SIM_EIO, "cannot open: %s",
                       *db ? sqlite3_errmsg(*db) : sqlite3_errstr(rc));
         sqlite3_close(*db);

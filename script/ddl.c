@@ -316,12 +316,13 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
     scr_column_t cols[64];
     uint32_t n = 0;
     int pk = -1;
+    char named[SCR_NAME_MAX + 1]; /* the constraint's name, when given */
     do {
-        if (scr_accept_kw(p, "CONSTRAINT")) {
-            char cn[SCR_NAME_MAX + 1];
-            scr_expect_name(p, cn, "a constraint name");
-        }
+        named[0] = '\0';
+        if (scr_accept_kw(p, "CONSTRAINT"))
+            scr_expect_name(p, named, "a constraint name");
         if (scr_accept_kw(p, "PRIMARY")) {
+            snprintf(t.pk_name, sizeof t.pk_name, "%s", named);
             scr_expect_kw(p, "KEY");
             scr_expect_sym(p, "(");
             char cn[SCR_NAME_MAX + 1];
@@ -352,15 +353,16 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
         column_type(p, c);
         for (;;) {
             if (scr_accept_kw(p, "CONSTRAINT")) { /* a named inline constraint */
-                char cn[SCR_NAME_MAX + 1];
-                scr_expect_name(p, cn, "a constraint name");
+                scr_expect_name(p, named, "a constraint name");
                 if (!scr_is_kw(p, "PRIMARY") && !scr_is_kw(p, "NOT"))
                     scr_unexpected(p, "PRIMARY KEY or NOT NULL");
             } else if (scr_accept_kw(p, "PRIMARY")) {
                 scr_expect_kw(p, "KEY");
+                snprintf(t.pk_name, sizeof t.pk_name, "%s", named);
                 pk = (int)n;
             } else if (scr_accept_kw(p, "NOT")) {
                 scr_expect_kw(p, "NULL");
+                named[0] = '\0';
             } else if (scr_accept_kw(p, "NULL")) {
             } else {
                 break;
@@ -532,25 +534,7 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
             o.securefile = cur->securefile;
             lob_check(p, &o, line);
             st->kind = SCR_MODIFY_LOB;
-            st->u.lob = o;
-            /* The options from here on (the semantic pass's state; the
-             * table keeps those of its create): what was given replaces. */
-            uint32_t g = o.given;
-            if (g & SCR_GIVEN_CACHE)
-                cur->cache = o.cache;
-            if (g & SCR_GIVEN_LOGGING)
-                cur->logging = o.logging;
-            if (g & SCR_GIVEN_RETENTION) {
-                cur->retention = o.retention;
-                cur->retention_min = o.retention_min;
-            }
-            if (g & SCR_GIVEN_DEDUP)
-                cur->deduplicate = o.deduplicate;
-            if (g & SCR_GIVEN_COMPRESS)
-                cur->compress = o.compress;
-            if (g & SCR_GIVEN_PCTVERSION)
-                cur->pctversion = o.pctversion;
-            cur->given |= g;
+            scr_lob_modify(cur, &o, &st->u.lob);
         }
     } else if (scr_is_kw(p, "ENABLE") || scr_is_kw(p, "DISABLE")) {
         st->kind = SCR_ROW_MOVEMENT;

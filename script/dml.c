@@ -224,8 +224,9 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
             if ((int)i == t->id_col) {
                 e->kind = SCR_E_ID;
                 e->type = SCR_T_NUMBER;
-            } else if ((int)i == scr_table_lob(t)) {
+            } else if (t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB) {
                 e->kind = SCR_E_COLUMN;
+                e->var = i;
                 e->type = t->cols[i].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB;
             } else {
                 scr_fail_at(p, vline,

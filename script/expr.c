@@ -287,14 +287,15 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
     const scr_table_t *tb = &p->script->tables[table];
     if (c == tb->id_col) {
         e = node(p, SCR_E_ID, SCR_T_NUMBER, line);
-    } else if (c == scr_table_lob(tb)) {
+    } else if (tb->cols[c].type == SCR_COL_CLOB || tb->cols[c].type == SCR_COL_BLOB) {
         e = node(p, SCR_E_COLUMN, tb->cols[c].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB, line);
+        e->var = (uint32_t)c;
     } else {
         char q[64];
         scr_quote(name, strlen(name), q, sizeof q);
         scr_fail_at(p, line,
                     "column '%s' in an expression not supported (the id column and "
-                    "the LOB column are)",
+                    "the LOB columns are)",
                     q);
     }
     e->row_dependent = 1;

@@ -129,6 +129,10 @@ static void parse_set_param(scr_parser_t *p, scr_stmt_t *st)
         scr_unexpected(p, "an initialization parameter");
     /* The parameters that change what the model does (script/README.md). */
     if (strcmp(t->text, "UNDO_RETENTION") == 0) {
+        /* Modifiable by ALTER SYSTEM only (Oracle Reference, UNDO_RETENTION) */
+        if (!pm->system)
+            scr_fail(p, "ORA-02096: specified initialization parameter is not modifiable with "
+                        "this option");
         snprintf(pm->name, sizeof pm->name, "%s", t->text);
         p->i++;
         scr_expect_sym(p, "=");
@@ -471,8 +475,7 @@ void scr_free(scr_script_t *s)
     scr_arena_free(&a);
 }
 
-sim_err_t scr_parse_file(const char *file, const scr_options_t *opts, scr_script_t **out, char *err,
-                         size_t errlen)
+sim_err_t scr_read_file(const char *file, char **text, size_t *len, char *err, size_t errlen)
 {
     FILE *f = fopen(file, "rb");
     if (!f) {
@@ -517,7 +520,20 @@ sim_err_t scr_parse_file(const char *file, const scr_options_t *opts, scr_script
         snprintf(err, errlen, "%s: cannot read: %s", file, strerror(errno));
         return SIM_EIO;
     }
-    sim_err_t rc = scr_parse(file, buf, n, opts, out, err, errlen);
+    *text = buf;
+    *len = n;
+    return SIM_OK;
+}
+
+sim_err_t scr_parse_file(const char *file, const scr_options_t *opts, scr_script_t **out, char *err,
+                         size_t errlen)
+{
+    char *buf;
+    size_t n;
+    sim_err_t rc = scr_read_file(file, &buf, &n, err, errlen);
+    if (rc != SIM_OK)
+        return rc;
+    rc = scr_parse(file, buf, n, opts, out, err, errlen);
     sim_free(buf);
     return rc;
 }

@@ -32,6 +32,7 @@
 #define SCR_STMT_MAX 100000       /* statements in one script */
 #define SCR_ROWS_MAX 100000000ULL /* rows one insert may generate */
 #define SCR_ERR_LEN 512           /* room for the one-line refusal */
+#define SCR_MAX_COLS 64           /* columns of a table */
 
 /* ---- run inputs ------------------------------------------------------ */
 
@@ -75,7 +76,7 @@ typedef enum {
     SCR_E_NUMBER,    /* a number literal: num (as text when a string is needed) */
     SCR_E_ROWNUM,    /* rownum, level, the loop index of a PL/SQL loop, xmltable's column_value */
     SCR_E_ID,        /* the row's id column value (update's id, or the inserted one) */
-    SCR_E_COLUMN,    /* the LOB column's own current value (set c = c || c) */
+    SCR_E_COLUMN,    /* a LOB column's value in the row (set c = c || d): var, its column */
     SCR_E_VAR,       /* a PL/SQL variable of the block: var (index into scr_block_t.vars) */
     SCR_E_RPAD,      /* rpad(a[0], a[1][, a[2]]) */
     SCR_E_LPAD,      /* lpad(a[0], a[1][, a[2]]) */
@@ -103,7 +104,7 @@ struct scr_expr {
     const char *str;    /* SCR_E_STRING: the literal's text ('' folded) */
     uint32_t len;       /* its length in bytes */
     int64_t num;        /* SCR_E_NUMBER */
-    uint32_t var;       /* SCR_E_VAR */
+    uint32_t var;       /* SCR_E_VAR: the variable; SCR_E_COLUMN: the table's column */
     uint32_t nargs;
     scr_expr_t *args[3];
 };
@@ -226,10 +227,13 @@ typedef struct {
     char name[SCR_NAME_MAX + 1];
     uint32_t ncols;
     scr_column_t *cols;
-    int id_col;       /* the first NUMBER column (rows' id), -1 when none */
-    int tablespace;   /* index into scr_script_t.tablespaces, -1: the default */
-    uint32_t created; /* step of its create table */
-    uint32_t dropped; /* step of its drop table, 0 if never */
+    int id_col; /* the primary key if a NUMBER, else the first NUMBER column (rows'
+                 * id), -1 when none */
+    char pk_name[SCR_NAME_MAX + 1]; /* the primary key constraint's name, "" when the
+                                     * script leaves Oracle to name it */
+    int tablespace;                 /* index into scr_script_t.tablespaces, -1: the default */
+    uint32_t created;               /* step of its create table */
+    uint32_t dropped;               /* step of its drop table, 0 if never */
     int row_movement; /* enabled at the end of the script (the semantic pass's state) */
 } scr_table_t;
 
@@ -246,8 +250,9 @@ typedef enum {
     SCR_TRUNCATE,     /* table */
     SCR_DROP_TABLE,   /* table, u.drop_purge */
     SCR_SHRINK,       /* table, column (-1: alter table T shrink space), u.shrink */
-    SCR_MOVE_LOB,     /* table, column, u.lob: the new storage */
-    SCR_MODIFY_LOB,   /* table, column, u.lob: the options given (`given`) */
+    SCR_MOVE_LOB,     /* table, column, u.lob: the new storage, whole */
+    SCR_MODIFY_LOB,   /* table, column, u.lob: the options in force after it (`given`:
+                       * those it named), merged by the parser (scr_lob_modify()) */
     SCR_SLEEP,        /* u.sleep_seconds */
     SCR_SET_PARAM,    /* u.param */
     SCR_BLOCK,        /* a PL/SQL block: u.block */
@@ -361,6 +366,11 @@ sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_op
  */
 sim_err_t scr_mark_sessions(const char *file, const char *text, size_t len, scr_script_t *s,
                             char *err, size_t errlen);
+/* FILE's text whole into *text (sim_malloc'd, *len bytes; sim_free() it):
+ * SIM_OK, or SIM_EIO / SIM_EINVAL (over 1 GB) / SIM_ENOMEM with one line in
+ * err.  What scr_parse_file() reads; a caller that reads the script's own
+ * inputs (scr_read_inputs()) before parsing reads it with this. */
+sim_err_t scr_read_file(const char *file, char **text, size_t *len, char *err, size_t errlen);
 /* Read FILE whole and parse it; an unreadable file is one line too. */
 sim_err_t scr_parse_file(const char *file, const scr_options_t *opts, scr_script_t **out, char *err,
                          size_t errlen);
@@ -392,8 +402,10 @@ typedef struct scr_values scr_values_t;
 typedef struct {
     int64_t rownum;        /* rownum / level / loop index */
     int64_t id;            /* the row's id */
-    scr_val_t current;     /* the LOB column's current value (SCR_E_COLUMN) */
+    scr_val_t current;     /* SCR_E_COLUMN's value when cols is NULL */
     const scr_val_t *vars; /* the block's variables (SCR_E_VAR), or NULL */
+    const scr_val_t *cols; /* the row's value of each column, by column number (SCR_E_COLUMN),
+                            * or NULL */
 } scr_row_t;
 
 sim_err_t scr_values_create(const scr_options_t *opts, scr_values_t **out);
@@ -407,9 +419,10 @@ void scr_values_destroy(scr_values_t *vs);
  */
 sim_err_t scr_eval(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, scr_val_t *out,
                    char *err, size_t errlen);
-/* A NUMBER expression's value for row (the id an insert gives a row):
+/* A NUMBER expression's value for row (the id an insert gives a row), by
+ * the evaluator scr_eval() uses (a block's NUMBER variables read from vs):
  * 0, 1 when null, -1 when e is not a number. */
-int scr_eval_int(const scr_expr_t *e, const scr_row_t *row, int64_t *out);
+int scr_eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out);
 /* Take or drop a reference; the last release frees the value. */
 void scr_value_ref(scr_values_t *vs, scr_val_t v);
 void scr_value_release(scr_values_t *vs, scr_val_t v);

@@ -136,6 +136,9 @@ int scr_table_add(scr_parser_t *p, const scr_table_t *t); /* ORA-00955 when it e
 void scr_table_drop(scr_parser_t *p, int table);
 /* The LOB options of column `col` of `table` as the script has left them. */
 scr_lob_opts_t *scr_lob_now(scr_parser_t *p, int table, int col);
+/* A MODIFY LOB's options o merged into those in force, *cur; *after the
+ * result, its `given` o's. */
+void scr_lob_modify(scr_lob_opts_t *cur, const scr_lob_opts_t *o, scr_lob_opts_t *after);
 int scr_tablespace_find(scr_parser_t *p, const char *name);
 int scr_tablespace_add(scr_parser_t *p, const scr_tablespace_t *ts);
 /* A LOB column of table by name: ORA-00904 when missing, refused when not a LOB. */

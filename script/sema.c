@@ -96,6 +96,34 @@ scr_lob_opts_t *scr_lob_now(scr_parser_t *p, int table, int col)
     return &p->lob_now[table][col];
 }
 
+/* The one merge of a MODIFY LOB's options into those in force: what it
+ * names replaces, the rest stays (the executor takes *after whole). */
+void scr_lob_modify(scr_lob_opts_t *cur, const scr_lob_opts_t *o, scr_lob_opts_t *after)
+{
+    uint32_t g = o->given;
+    if (g & SCR_GIVEN_CACHE)
+        cur->cache = o->cache;
+    if (g & SCR_GIVEN_LOGGING)
+        cur->logging = o->logging;
+    if (g & SCR_GIVEN_RETENTION) {
+        cur->retention = o->retention;
+        cur->retention_min = o->retention_min;
+    }
+    if (g & SCR_GIVEN_DEDUP)
+        cur->deduplicate = o->deduplicate;
+    if (g & SCR_GIVEN_COMPRESS)
+        cur->compress = o->compress;
+    if (g & SCR_GIVEN_PCTVERSION)
+        cur->pctversion = o->pctversion;
+    if (g & SCR_GIVEN_IN_ROW)
+        cur->in_row = o->in_row;
+    if (g & SCR_GIVEN_MAXSIZE)
+        cur->maxsize = o->maxsize;
+    cur->given |= g;
+    *after = *cur;
+    after->given = g;
+}
+
 void scr_table_drop(scr_parser_t *p, int table)
 {
     p->script->tables[table].dropped = p->step;

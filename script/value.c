@@ -642,11 +642,35 @@ static uint32_t cap_of(const scr_values_t *vs, const scr_expr_t *e)
     return e->plsql ? SCR_PLSQL_VARCHAR_MAX : scr_sql_varchar_max(&vs->opts);
 }
 
+/* A NUMBER variable's value: the digits its initialiser's value holds
+ * (number_text()'s); 1 when null or not a whole number. */
+static int var_int(const scr_values_t *vs, const scr_row_t *row, uint32_t var, int64_t *out)
+{
+    scr_val_t v = row && row->vars ? row->vars[var] : SCR_VAL_NULL;
+    if (v == SCR_VAL_NULL || vs == NULL || vs->ents[v].len == 0 || vs->ents[v].len > 20)
+        return 1;
+    char buf[24];
+    uint64_t n = chars_of(&vs->ents[v], 0, vs->ents[v].len, buf);
+    uint64_t i = buf[0] == '-';
+    if (i == n)
+        return 1;
+    uint64_t u = 0;
+    for (uint64_t k = i; k < n; k++) {
+        if (buf[k] < '0' || buf[k] > '9' || u > (UINT64_MAX - 9) / 10)
+            return 1;
+        u = u * 10 + (uint64_t)(buf[k] - '0');
+    }
+    *out = i ? -(int64_t)u : (int64_t)u;
+    return 0;
+}
+
 /* A number expression's value; 1 when null. */
-static int eval_int(const scr_expr_t *e, const scr_row_t *row, int64_t *out)
+static int eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out)
 {
     int64_t a, b;
     switch (e->kind) {
+    case SCR_E_VAR:
+        return var_int(vs, row, e->var, out);
     case SCR_E_NUMBER:
         *out = e->num;
         return 0;
@@ -657,7 +681,7 @@ static int eval_int(const scr_expr_t *e, const scr_row_t *row, int64_t *out)
         *out = row ? row->id : 0;
         return 0;
     case SCR_E_MOD:
-        if (eval_int(e->args[0], row, &a) || eval_int(e->args[1], row, &b))
+        if (eval_int(vs, e->args[0], row, &a) || eval_int(vs, e->args[1], row, &b))
             return 1;
         /* Oracle's MOD: the dividend's sign, mod(m, 0) = m */
         *out = b == 0 ? a : b == -1 ? 0 : a % b;
@@ -665,7 +689,7 @@ static int eval_int(const scr_expr_t *e, const scr_row_t *row, int64_t *out)
     case SCR_E_ADD:
     case SCR_E_SUB:
     case SCR_E_MUL:
-        if (eval_int(e->args[0], row, &a) || eval_int(e->args[1], row, &b))
+        if (eval_int(vs, e->args[0], row, &a) || eval_int(vs, e->args[1], row, &b))
             return 1;
         /* wrap-around is defined on unsigned: a script's ids stay far below */
         *out = (int64_t)(e->kind == SCR_E_ADD   ? (uint64_t)a + (uint64_t)b
@@ -677,11 +701,11 @@ static int eval_int(const scr_expr_t *e, const scr_row_t *row, int64_t *out)
     }
 }
 
-int scr_eval_int(const scr_expr_t *e, const scr_row_t *row, int64_t *out)
+int scr_eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out)
 {
     if (e->type != SCR_T_NUMBER)
         return -1;
-    return eval_int(e, row, out);
+    return eval_int(vs, e, row, out);
 }
 
 static void copy_value(ctx_t *c, builder_t *b, scr_val_t v)
@@ -743,7 +767,7 @@ static int materialise(ctx_t *c, const scr_expr_t *e, builder_t *owner, const ch
 static int pad(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
 {
     int64_t n;
-    if (eval_int(e->args[1], c->row, &n) || n <= 0) {
+    if (eval_int(c->vs, e->args[1], c->row, &n) || n <= 0) {
         *isnull = 1;
         return 0;
     }
@@ -817,7 +841,7 @@ static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
     case SCR_E_SUB:
     case SCR_E_MUL:
     case SCR_E_MOD:
-        if (eval_int(e, c->row, &n))
+        if (eval_int(c->vs, e, c->row, &n))
             *isnull = 1;
         else
             number_text(b, n);
@@ -826,7 +850,7 @@ static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
     case SCR_E_VAR: {
         scr_val_t v = SCR_VAL_NULL;
         if (c->row && e->kind == SCR_E_COLUMN)
-            v = c->row->current;
+            v = c->row->cols ? c->row->cols[e->var] : c->row->current;
         else if (c->row && c->row->vars)
             v = c->row->vars[e->var];
         copy_value(c, b, v);
@@ -837,7 +861,7 @@ static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
     case SCR_E_LPAD:
         return pad(c, e, b, isnull);
     case SCR_E_RANDOM: {
-        if (eval_int(e->args[1], c->row, &n) || n <= 0) {
+        if (eval_int(c->vs, e->args[1], c->row, &n) || n <= 0) {
             *isnull = 1;
             break;
         }

@@ -397,6 +397,13 @@ void sim_store_help(FILE *f, int indent);
  * returns 1 when it is readable, else 0.
  */
 int sim_reference_file(const char *name, char *buf, size_t len);
+/*
+ * The shipped scenario `name` (shrink.sql), found as the reference is:
+ * PREFIX/share/lobsim/scenarios/NAME in an installed copy, the source
+ * tree's scenarios/NAME from the build directory.  buf and the return as
+ * sim_reference_file().
+ */
+int sim_scenario_file(const char *name, char *buf, size_t len);
 
 /* ---- interrupts (interrupt.c) ------------------------------------------ */
 

@@ -14,6 +14,9 @@
  *              directory reads the source tree's results/reference/
  *              instead (sim_reference_file()).  An installed copy never
  *              reads the tree it was built from.
+ *   scenarios  the same way: BIN/../share/lobsim/scenarios/, or the
+ *              source tree's scenarios/ (sim_scenario_file()), for a
+ *              --script path that is not there as given.
  *
  * The build names the two trees (LOBSIM_SOURCE_DIR, LOBSIM_BINARY_DIR,
  * sim/CMakeLists.txt); the program's own place is /proc/self/exe.
@@ -125,20 +128,32 @@ static int in_build_tree(const char *dir)
     return strncmp(dir, build, n) == 0 && (dir[n] == '\0' || dir[n] == '/');
 }
 
-int sim_reference_file(const char *name, char *buf, size_t len)
+/* Shipped file `name` of the data folder `sub`: PREFIX/share/lobsim/SUB/NAME
+ * beside an installed program, else the source tree's TREE/NAME. */
+static int data_file(const char *sub, const char *tree, const char *name, char *buf, size_t len)
 {
     char dir[PATH_MAX], prefix[PATH_MAX];
     exe_dir(dir, sizeof dir);
     int n;
     if (dir[0] && !in_build_tree(dir)) {
-        /* PREFIX/bin/lobbench: PREFIX/share/lobsim/reference/NAME */
+        /* PREFIX/bin/lobbench: PREFIX/share/lobsim/SUB/NAME */
         sim_parent_dir(dir, prefix, sizeof prefix);
-        n = snprintf(buf, len, "%s%s" SIM_DATA_DIR "/reference/%s", prefix,
-                     strcmp(prefix, "/") == 0 ? "" : "/", name);
+        n = snprintf(buf, len, "%s%s" SIM_DATA_DIR "/%s/%s", prefix,
+                     strcmp(prefix, "/") == 0 ? "" : "/", sub, name);
     } else {
-        n = snprintf(buf, len, LOBSIM_SOURCE_DIR "/results/reference/%s", name);
+        n = snprintf(buf, len, LOBSIM_SOURCE_DIR "/%s/%s", tree, name);
     }
     return fits(n, len) && access(buf, R_OK) == 0;
+}
+
+int sim_reference_file(const char *name, char *buf, size_t len)
+{
+    return data_file("reference", "results/reference", name, buf, len);
+}
+
+int sim_scenario_file(const char *name, char *buf, size_t len)
+{
+    return data_file("scenarios", "scenarios", name, buf, len);
 }
 
 void sim_store_help(FILE *f, int indent)

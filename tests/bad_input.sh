@@ -534,12 +534,12 @@ cat "$AWR/awr12c_single.html" awr/inst2_4k.html >awr/two_block_sizes.html
 AI=("$LOBIMPORT" --db=history.db --workload=rac)
 awr() { expect 2 "$1" history.db -- "${AI[@]}" "${@:2}"; }
 awr "awr/truncated.txt:300: the file ends here, inside the report that began on line 1 (no 'End of Report'): truncated" awr/truncated.txt
-awr "awr/no_activity.txt:317: the report from line 1 has no Instance Activity Stats section" awr/no_activity.txt
-awr "awr/garbage.txt:221: 'gc cr blocks received': '4x' is not a number" awr/garbage.txt
-awr "awr/twice.txt:341: instance 1 of snapshots 37-38 again" awr/twice.txt
-awr "awr/two_block_sizes.html:830: block size 4096 here, 8192 on line 188" awr/two_block_sizes.html
+awr "awr/no_activity.txt:338: the report from line 1 has no Instance Activity Stats section" awr/no_activity.txt
+awr "awr/garbage.txt:242: 'gc cr blocks received': '4x' is not a number" awr/garbage.txt
+awr "awr/twice.txt:362: instance 1 of snapshots 37-38 again" awr/twice.txt
+awr "awr/two_block_sizes.html:857: block size 4096 here, 8192 on line 188" awr/two_block_sizes.html
 # a good report beside a bad one: neither is recorded
-awr "awr/garbage.txt:221" "$AWR/awr18c_rac_inst1.html" awr/garbage.txt
+awr "awr/garbage.txt:242" "$AWR/awr18c_rac_inst1.html" awr/garbage.txt
 # --block-size against the report's db_block_size (18c: Std Block Size 16K,
 # line 198)
 awr "$AWR/awr18c_rac_inst1.html:198: --block-size=8k, but the report's db_block_size is 16384 (16k)" \

@@ -59,6 +59,42 @@ expect 2 "--param=life.fit: applies to --script runs only" -- \
 expect 2 "life.fit=7" -- "$LOBBENCH" --db=h.db --script=ok.sql --param=life.fit=7
 rm -f ok.sql
 
+# Outputs that cannot be written are refused before the script runs, as the
+# sweep's are (issue 43, item 8): nothing printed, nothing recorded.  The
+# run would take a while and print its steps, so an empty stdout says it
+# never started.
+printf 'create table t (id number, c clob) lob (c) store as securefile (disable storage in row);\ninsert into t select level, rpad(to_clob(%s), 9000, %s) from dual connect by level <= 200;\ncommit;\n' "'x'" "'x'" >work.sql
+mkdir adir
+for ses in "" "--sessions=2 --snapshot-every=0.001s"; do
+    for target in --plot=/nonexistent/x.svg --stats-out=adir; do
+        # shellcheck disable=SC2086
+        expect 2 "${target%%=*}" -- "$LOBBENCH" --db=h.db --script=work.sql $ses $target
+        check "$target $ses: nothing printed before the refusal" test ! -s stdout
+    done
+    # shellcheck disable=SC2086
+    expect 2 "nodir" -- "$LOBBENCH" --db=nodir/x.db --script=work.sql $ses
+    check "--db=nodir/x.db $ses: nothing printed before the refusal" test ! -s stdout
+done
+rmdir adir
+# --snapshot-every with --sessions takes seconds of model time, whatever
+# the order of the options (item 10); a bad one is refused as that.
+expect 2 "--snapshot-every=-3: seconds of model time with --sessions" -- \
+    "$LOBBENCH" --db=h.db --script=work.sql --sessions=2 --snapshot-every=-3
+expect 2 "--snapshot-every=-3: seconds of model time with --sessions" -- \
+    "$LOBBENCH" --db=h.db --snapshot-every=-3 --script=work.sql --sessions=2
+expect 2 "--snapshot-every=-3: rows per snapshot" -- "$LOBBENCH" --db=h.db --snapshot-every=-3
+# Snapshots are bounded (item 5): by rows, before any work; by model time,
+# as the run goes, long before memory runs out (it was killed at 1e-9s).
+expect 2 "20000 rows make more than 10000 snapshots (accepted: 2 rows or more" -- \
+    "$LOBBENCH" --db=h.db --rows=20000 --snapshot-every=1
+# (20,001 rows by 2: 10,001 snapshots, the last of one row.)
+expect 2 "20001 rows make more than 10000 snapshots (accepted: 3 rows or more" -- \
+    "$LOBBENCH" --db=h.db --rows=20001 --snapshot-every=2
+expect 2 "work.sql: a snapshot every 1e-09 s of model time makes more than 10000" -- \
+    "$LOBBENCH" --db=h.db --script=work.sql --sessions=2 --snapshot-every=1e-9s
+check "--snapshot-every=1e-9s: nothing printed" test ! -s stdout
+rm -f work.sql
+
 # Accepted: the published dedup test's scenario, its steps in the CSV with
 # their step and statement.
 if accept "the dedup scenario" "$LOBBENCH" --no-db --quiet --script="$SCEN/dedup.sql" \
@@ -68,4 +104,4 @@ if accept "the dedup scenario" "$LOBBENCH" --no-db --quiet --script="$SCEN/dedup
     check "a step's figure for each table" grep -q '^script,,,8,,"user_segments.bytes",' steps.csv
 fi
 rm -f steps.csv stdout stderr
-hostile_done bad_input_script 35
+hostile_done bad_input_script 50

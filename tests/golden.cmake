@@ -39,6 +39,13 @@ add_test(NAME golden_tables_rac
                  ${CMAKE_CURRENT_SOURCE_DIR}/golden/tables_rac.txt
                  --workload=rac --block-size=8k,4k --param=rac.transactions=2000
                  --param=rac.warmup=200)
+# The AWR table of a sweep over seeds: each figure's mean and its change
+# per seed, lined up.
+add_test(NAME golden_tables_rac_seeds
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden_tables.sh $<TARGET_FILE:lobbench>
+                 ${CMAKE_CURRENT_SOURCE_DIR}/golden/tables_rac_seeds.txt
+                 --workload=rac --block-size=8k,4k --seeds=1,2 --param=rac.transactions=500
+                 --param=rac.warmup=50)
 # The rac experiment's table as docs/rac.md shows it: 100,000 rows at 8k and 4k.
 add_test(NAME golden_heap_rac
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden.sh $<TARGET_FILE:lobbench>

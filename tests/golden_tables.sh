@@ -20,6 +20,24 @@ trap 'rm -rf "$work"' EXIT
     { echo "FAIL: lobbench exited $?:"; cat "$work/err"; exit 1; }
 awk 'f; /^$/ && !f {f = 1}' "$work/out" >"$work/tables"
 [ -s "$work/tables" ] || { echo "FAIL: no table after the times in:"; head -20 "$work/out"; exit 1; }
+# The columns line up: under a table's heading (a line at the left margin),
+# every line that ends in a figure (a number, a change in %, "-" or "new")
+# is exactly as long as the heading, whose column titles end where the
+# figures do (the LOB table's and the AWR report's; the heap tables' rows
+# stand at the margin, each its own line).
+awk '/^[^ ]/ { head = $0; hl = length($0); hn = NR; next }
+     /^$/ { head = ""; next }
+     head != "" && /^ / && /([0-9%-]|new)$/ {
+         lines++
+         if (length($0) != hl) {
+             if (bad++ < 10)
+                 printf "FAIL: line %d is %d characters, its heading (line %d) %d:\n%s\n%s\n",
+                        NR, length($0), hn, hl, head, $0
+         }
+     }
+     END { if (!bad && lines) printf "golden_tables: %d lines under their headings, every column lined up\n", lines
+           exit bad > 0 }' "$work/tables" ||
+    { echo "0 passed, 1 failed"; exit 1; }
 if ! cmp -s "$GOLDEN" "$work/tables"; then
     echo "FAIL: tables differ from $GOLDEN (< golden, > now):"
     diff "$GOLDEN" "$work/tables" | head -40

@@ -8,9 +8,10 @@
 # snap_rows NULL, snap_seconds from the END_INTERVAL_TIMEs, adding up to the
 # session's figures; an event has 0 before its first row; lobdiff compares
 # the run interval by interval.  Bad input (a bad number, a snapshot
-# missing, a figure missing from one snapshot, a restart, a foreign file,
-# two instances, a folded heading, a time it cannot read) is refused in one
-# line naming file and line, exit 2, the store unchanged.
+# missing, a figure missing from one snapshot, a restart, two equal
+# END_INTERVAL_TIMEs (an interval of 0 s), a foreign file, two instances,
+# a folded heading, a time it cannot read) is refused in one line naming
+# file and line, exit 2, the store unchanged.
 #
 #   usage: import_awrhist.sh LOBIMPORT LOBDIFF FIXTURE_DIR
 set -u
@@ -133,6 +134,12 @@ refused "two instances" bad.txt \
 awk 'NR == 23 { print "   SNAP_ID END_INTERVAL_TIME"; print "---------- -------------------"; print "STAT_NAME                                                             VALUE"; print "---------------------------------------------------------------- ----------"; next } NR == 24 { next } { print }' cols.txt >bad.txt
 refused "a heading folded by LINESIZE" bad.txt \
     "lobimport: bad.txt:25: the heading goes on over a second line: rows wider than LINESIZE are folded; SET LINESIZE 400 (or SET MARKUP CSV ON) before the query"
+sed '31,33s/2016-12-09 20:00:05/2016-12-09 19:30:00/' cols.txt >bad.txt
+refused "two equal END_INTERVAL_TIMEs: an interval of 0 s" bad.txt \
+    "lobimport: bad.txt:31: snapshot 102's END_INTERVAL_TIME is snapshot 101's: an interval of 0 seconds, which has no rate; select snapshots taken at different times"
+sed '31,33s/2016-12-09 20:00:05/2016-12-09 19:29:59/' cols.txt >bad.txt
+refused "an END_INTERVAL_TIME before the one before" bad.txt \
+    "lobimport: bad.txt:31: snapshot 102's END_INTERVAL_TIME is not after snapshot 101's"
 sed '28s|2016-12-09 19:30:00|12/09/2016 19:30:00|' cols.txt >bad.txt
 refused "a time it cannot read" bad.txt \
     "lobimport: bad.txt:28: END_INTERVAL_TIME '12/09/2016 19:30:00': not a time lobimport reads; expected SQL*Plus's default (09-DEC-16 07.31.49.123 PM) or to_char(..., 'YYYY-MM-DD HH24:MI:SS')"

@@ -233,6 +233,65 @@ rc=$?
 left=$(ls ctrlc.db* 2>/dev/null)
 [ -z "$left" ] || bad "Ctrl-C in the sweep left $left"
 
+# Ctrl-C in a --script run and in a --sessions run (issue 43, item 3):
+# the same as the sweep -- one line, exit 130, nothing recorded -- and no
+# -wal or -shm left beside a store that was there before.  Before, --script
+# ran to its end and recorded (a background job of a script ignores
+# SIGINT, as lobbench did until it installs its handler), and --sessions
+# died without a word.  The signal is sent once the handler is in place
+# (SigCgt of /proc/PID/status; never, before the fix: it is killed 30 s
+# later); the script would run for minutes.
+cat >long.sql <<'SQL'
+create table t (id number, c clob) lob (c) store as securefile (disable storage in row nocache);
+declare
+  v clob := rpad('x', 8000, 'x');
+begin
+  for i in 1 .. 10000000 loop
+    insert into t values (i, v);
+    commit;
+  end loop;
+end;
+/
+SQL
+rm -f ctrlc2.db*
+"$LOBBENCH" --db=ctrlc2.db "${ONE[@]}" >/dev/null 2>run.err || bad "Ctrl-C in a script: the store's first run failed"
+# (Counted by a connection that may write: its close removes the -wal and
+# -shm that sqlite3 -readonly would leave.)
+runs_rw() { sqlite3 "$1" "select count(*) from runs where source = 'lobsim'" 2>/dev/null; }
+ctrlc_runs=$(runs_rw ctrlc2.db)
+for mode in script sessions; do
+    left=$(ls ctrlc2.db-* 2>/dev/null)
+    [ -z "$left" ] || bad "before Ctrl-C in --$mode: $left already there"
+    extra=()
+    [ $mode = sessions ] && extra=(--sessions=4)
+    "$LOBBENCH" --db=ctrlc2.db --script=long.sql "${extra[@]}" >/dev/null 2>ctrlc.err &
+    pid=$!
+    for _ in $(seq 300); do
+        cgt=$(awk '/^SigCgt:/ {print $2}' /proc/$pid/status 2>/dev/null)
+        [ -n "$cgt" ] && (((16#$cgt & 2) != 0)) && break
+        sleep 0.1
+    done
+    sleep 0.5 # into the model's run
+    kill -INT $pid
+    # Until it has exited (a zombie, not yet waited for), 30 s at most.
+    for _ in $(seq 300); do
+        st=$(awk '{print $3}' /proc/$pid/stat 2>/dev/null)
+        [ -z "$st" ] || [ "$st" = Z ] && break
+        sleep 0.1
+    done
+    [ -z "$st" ] || [ "$st" = Z ] || kill -KILL $pid
+    { wait $pid; } 2>/dev/null
+    rc=$?
+    [ $rc = 130 ] || bad "Ctrl-C in --$mode: exit $rc, want 130 (137: the signal was ignored)"
+    [ "$(tail -n 1 ctrlc.err)" = "lobbench: interrupted, nothing recorded" ] ||
+        bad "Ctrl-C in --$mode said: $(tail -n 2 ctrlc.err | tr '\n' ' ')"
+    [ "$(grep -c interrupted ctrlc.err)" = 1 ] || bad "Ctrl-C in --$mode: not one line"
+    left=$(ls ctrlc2.db-* 2>/dev/null)
+    [ -z "$left" ] || bad "Ctrl-C in --$mode left $left"
+    [ "$(runs_rw ctrlc2.db)" = "$ctrlc_runs" ] || bad "Ctrl-C in --$mode: a run was recorded"
+done
+rm -f ctrlc2.db* long.sql
+
 echo "interrupt: $((create_kills + KILLS)) kills: $create_kills while creating a store, then" \
     "$inside at a write or sync and $outside after a delay ($finished_first came after the" \
     "run had ended); $killed runs killed, $ok_runs finished; $runs whole runs of $SESSIONS" \

@@ -539,6 +539,44 @@ printf 'commit;\nexec dbms_session.sleep(1)\n' >notable.sql
     [ ! -e notable.db ] && ok ||
     bad "a script with no table: exit $?, stderr '$(head -n 2 stderr)', store $(ls notable.db 2>&1)"
 
+# A scenario's own inputs (issue 43, item 1): shrink.sql's header states
+# charset=AL32UTF8, and lobbench --script reads it (scr_read_inputs, the
+# reader the tests and scripts/lifecycle-table rely on): its figures are
+# those of --charset=al32utf8, bit for bit, and a LOB takes more blocks
+# than under --charset=single, which wins when given and says so on
+# stderr; an option equal to the stated value says nothing.
+if "$LOBBENCH" --no-db --script="$SCEN/shrink.sql" --stats-out=hdr.csv >stdout 2>stderr &&
+    "$LOBBENCH" --no-db --quiet --script="$SCEN/shrink.sql" --charset=al32utf8 \
+        --stats-out=utf.csv 2>stderr.utf &&
+    "$LOBBENCH" --no-db --script="$SCEN/shrink.sql" --charset=single --stats-out=one.csv \
+        >stdout.one 2>stderr.one; then
+    tail -n 1 stdout | grep -q ", AL32UTF8, MAX_STRING_SIZE STANDARD, 8192-byte default blocks$" &&
+        [ ! -s stderr ] && [ ! -s stderr.utf ] && cmp -s hdr.csv utf.csv && ok ||
+        bad "shrink.sql's header inputs: $(tail -n 1 stdout), stderr '$(cat stderr stderr.utf)'"
+    tail -n 1 stdout.one | grep -q ", single-byte character set, " &&
+        [ "$(cat stderr.one)" = "lobbench: --charset=single overrides $SCEN/shrink.sql's '-- lobsim input: charset=AL32UTF8'" ] &&
+        ok || bad "--charset=single over shrink.sql's header: $(tail -n 1 stdout.one), stderr '$(cat stderr.one)'"
+    python3 - hdr.csv one.csv <<'PY' && ok || bad "shrink.sql under its header's AL32UTF8 against --charset=single"
+import csv, sys
+used = [{r["step"]: int(r["value"]) for r in csv.DictReader(open(f))
+         if r["statistic"] == "dbms_space.used_blocks"} for f in sys.argv[1:]]
+# The last step before the shrinks where both hold LOBs: 2 bytes a character.
+both = [s for s in used[0] if used[0][s] and used[1].get(s)]
+assert both, "no step with LOBs in both runs"
+s = max(both, key=int)
+assert used[0][s] > used[1][s] * 1.5, (s, used[0][s], used[1][s])
+PY
+else
+    bad "lobbench --script=shrink.sql: $(cat stderr stderr.one 2>/dev/null | head -n 2)"
+fi
+# A stated block size, and --block-size over it.
+printf -- '-- lobsim input: block_size=16384\ncreate table t (id number, c clob);\ninsert into t values (1, rpad(%s, 5000, %s));\ncommit;\n' "'x'" "'x'" >bs.sql
+"$LOBBENCH" --no-db --script=bs.sql >stdout 2>stderr && tail -n 1 stdout | grep -q ", 16384-byte default blocks$" &&
+    "$LOBBENCH" --no-db --script=bs.sql --block-size=4k >stdout 2>stderr &&
+    tail -n 1 stdout | grep -q ", 4096-byte default blocks$" &&
+    [ "$(cat stderr)" = "lobbench: --block-size=4096 overrides bs.sql's '-- lobsim input: block_size=16384'" ] &&
+    ok || bad "bs.sql's block_size=16384 and --block-size=4k: $(tail -n 1 stdout), stderr '$(cat stderr)'"
+
 # --sessions (issue 30, item 1): the script's DML in N sessions at once, a
 # report per count in AWR's shape, a line per count at the end, recorded in
 # the store (below).  Bad counts and --explain are refused.

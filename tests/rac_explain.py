@@ -9,9 +9,12 @@ Each part is checked against something counted elsewhere, never against
 the formula that made it:
   - the components of every statistic of --explain-out sum to its
     --stats-out value, and every statistic has components;
-  - traffic: its blocks part is (gc cr + gc current blocks received) x the
-    block size, its messages part (gcs + ges messages sent) x the message
-    size (set here to 300 bytes, not the default);
+  - traffic, by what crossed: each class's CR and current blocks part is
+    that class's blocks received (the blocks' own details) x the block
+    size, each kind's GCS and GES messages part that kind's messages sent x
+    the message size (set here to 300 bytes, not the default); the block
+    parts add up to (gc cr + gc current blocks received) x the block size,
+    the message parts to (gcs + ges messages sent) x the message size;
   - every shipped block answers one block request: the gcs messages of that
     kind equal the blocks received;
   - blocks received are split by the classes AWR's Global Cache Transfer
@@ -86,14 +89,23 @@ def check_case(kb, st, comps, awr):
         check(name in st, f"{where} {name}: components of a statistic --stats-out lacks")
     g = lambda s: st.get(s, 0)
     blocks = g("gc cr blocks received") + g("gc current blocks received")
+    # The traffic by what crossed: each class's CR and current blocks
+    # received (the blocks' statistics' own details) x the block size, each
+    # kind of GCS and GES message (the messages' details) x the message size.
     traffic = detail(comps.get("estd interconnect traffic bytes", {}), "global cache")
-    check(traffic.get("blocks x block size") == blocks * int(kb) * 1024,
-          f"{where} traffic: blocks part {traffic.get('blocks x block size')}, "
-          f"{blocks} blocks x {kb}k")
+    want = {}
+    for s, tag in (("gc cr blocks received", "CR"), ("gc current blocks received", "current")):
+        for cls, n in detail(comps.get(s, {}), "global cache").items():
+            want[f"{tag} {cls}"] = n * int(kb) * 1024
+    for s, tag in (("gcs messages sent", "GCS"), ("ges messages sent", "GES")):
+        for kind, n in detail(comps.get(s, {}), "global cache").items():
+            want[f"{tag} {kind}"] = n * MESSAGE_BYTES
+    check(traffic == want, f"{where} traffic by what crossed: {traffic}, want {want}")
+    check(sum(v for k, v in traffic.items() if k.split()[0] in ("CR", "current"))
+          == blocks * int(kb) * 1024, f"{where} traffic: blocks parts, {blocks} blocks x {kb}k")
     msgs = g("gcs messages sent") + g("ges messages sent")
-    check(traffic.get("messages x message size") == msgs * MESSAGE_BYTES,
-          f"{where} traffic: messages part {traffic.get('messages x message size')}, "
-          f"{msgs} messages x {MESSAGE_BYTES}")
+    check(sum(v for k, v in traffic.items() if k.split()[0] in ("GCS", "GES"))
+          == msgs * MESSAGE_BYTES, f"{where} traffic: message parts, {msgs} x {MESSAGE_BYTES}")
     gcs = detail(comps.get("gcs messages sent", {}), "global cache")
     check(gcs.get("block requests") == blocks,
           f"{where} gcs messages: {gcs.get('block requests')} block requests, {blocks} blocks")
@@ -143,6 +155,8 @@ def main():
               f"DB CPU on HiperSockets: {cpu}")
         check("\n      data block " in text and "\n  = global cache " in text,
               "--explain prints no detail under a part")
+        check("\n      CR data block " in text and "\n      GCS block requests " in text,
+              "--explain prints the traffic as one part, not by what crossed")
         stats, explain, _, _ = run(lobbench, tmp, "eth", "rac.interconnect=10gbe",
                                    "rac.msg_cpu_us=0")
         for kb, (st, comps) in by_case(stats, explain).items():

@@ -203,6 +203,41 @@ static void test_search_many(void **state)
     close_fixture(&b);
 }
 
+/*
+ * Where many searches at once leave the loaded chunk (issue 43): they hand
+ * out no run a caller sees, so the next runs show it.  Past the first
+ * extents, a 3-block search takes blocks s..s+2 of the loaded chunk;
+ * requests of 6, 7 and 8 blocks at once take the next 21; the next
+ * 5-block search starts at s + 24, and a refill takes the rest from s + 29:
+ * the runs tile the chunk from s, and the refill ends where it ended.
+ */
+static void test_search_many_positions(void **state)
+{
+    (void)state;
+    lob_params_t lp;
+    dsp_params_t dp;
+    lob_params_defaults(&lp);
+    dsp_params_defaults(&dp);
+    fixture_t a;
+    open_fixture(&a, &lp, &dp);
+    lob_run_t run, first;
+    for (int i = 0; i < 20; i++)
+        assert_int_equal(dsp_refill(a.dsp, &run), SIM_OK);
+    assert_int_equal(dsp_search(a.dsp, 3, 0, &first), SIM_OK);
+    assert_int_equal(first.len, 3);
+    uint64_t s = first.start, end = s + 3 + dsp_loaded(a.dsp);
+    assert_true(dsp_loaded(a.dsp) > 30);
+    assert_int_equal(dsp_search_many(a.dsp, 6 + 7 + 8, 3), SIM_OK);
+    assert_int_equal(dsp_search(a.dsp, 5, 0, &run), SIM_OK);
+    assert_int_equal(run.start, s + 24);
+    assert_int_equal(run.len, 5);
+    assert_int_equal(dsp_refill(a.dsp, &run), SIM_OK);
+    assert_int_equal(run.start, s + 29);
+    assert_int_equal(run.start + run.len, end);
+    check_all(&a);
+    close_fixture(&a);
+}
+
 static void test_full_segment_is_reported(void **state)
 {
     (void)state;
@@ -401,6 +436,7 @@ int main(void)
         cmocka_unit_test(test_refill_takes_whole_chunk),
         cmocka_unit_test(test_search_straddles_chunks),
         cmocka_unit_test(test_search_many),
+        cmocka_unit_test(test_search_many_positions),
         cmocka_unit_test(test_full_segment_is_reported),
         cmocka_unit_test(test_property_random_configs),
         cmocka_unit_test(test_check_catches_corruption),

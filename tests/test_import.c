@@ -109,15 +109,94 @@ static void test_autotrace_after_feedback(void **state)
     expect_stat(&f.sets[0], "SQL*Net roundtrips to/from client", 9);
     imp_file_free(&f);
     /* The next statement's feedback right under the block, without a blank
-     * line: one blank after its number, so not a statistic. */
-    f = parse_ok("Statistics\n----------\n          5  db block gets\n"
-                 "          1  rows processed\n1 row created.\n12 rows updated.\n",
-                 IMP_FORMAT_AUTO, IMP_FORMAT_AUTOTRACE);
-    assert_int_equal(f.nsets, 1);
-    assert_int_equal(f.sets[0].n, 2);
-    expect_stat(&f.sets[0], "db block gets", 5);
-    expect_stat(&f.sets[0], "rows processed", 1);
+     * line: its words say it is not a statistic, whatever the spacing of
+     * the block's lines, SQL*Plus's two blanks or a web page's one. */
+    static const char *const blocks[] = {
+        "Statistics\n----------\n          5  db block gets\n"
+        "          1  rows processed\n1 row created.\n12 rows updated.\n",
+        "Statistics\n----------\n5 db block gets\n1 rows processed\n1 row created.\n"
+        "12 rows updated.\n",
+    };
+    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
+        f = parse_ok(blocks[i], IMP_FORMAT_AUTO, IMP_FORMAT_AUTOTRACE);
+        assert_int_equal(f.nsets, 1);
+        assert_int_equal(f.sets[0].n, 2);
+        expect_stat(&f.sets[0], "db block gets", 5);
+        expect_stat(&f.sets[0], "rows processed", 1);
+        imp_file_free(&f);
+    }
+    /* each of SQL*Plus's feedback lines after a block of one blank: the
+     * block's end (read as a figure, it would be a second one) */
+    static const char *const feedback[] = {"1 row created.",  "2 rows updated.",
+                                           "3 rows deleted.", "4 rows selected.",
+                                           "1 row merged.",   "12 rows created."};
+    for (size_t i = 0; i < sizeof feedback / sizeof feedback[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text,
+                 "Statistics\n----------\n5 db block gets\n%s\n7 db block gets\n", feedback[i]);
+        f = parse_ok(text, IMP_FORMAT_AUTO, IMP_FORMAT_AUTOTRACE);
+        if (f.sets[0].n != 1)
+            fail_msg("'%s' read as a statistic of the block", feedback[i]);
+        expect_stat(&f.sets[0], "db block gets", 5);
+        imp_file_free(&f);
+    }
+    /* a name that only looks like feedback is a figure: no full stop */
+    f = parse_ok("Statistics\n----------\n5 db block gets\n3 rows processed\n", IMP_FORMAT_AUTO,
+                 IMP_FORMAT_AUTOTRACE);
+    expect_stat(&f.sets[0], "rows processed", 3);
     imp_file_free(&f);
+}
+
+/* A file of tests/import/ (its source in tests/import/README.md), whole. */
+static char *read_real(const char *name, size_t *len)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", LOBSIM_IMPORT_DIR, name);
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        fail_msg("cannot open %s", path);
+    static char buf[1 << 16];
+    *len = fread(buf, 1, sizeof buf - 1, fp);
+    fclose(fp);
+    buf[*len] = '\0';
+    return buf;
+}
+
+/* Source: https://www.cppentry.com/do/bencandy.php?aid=76782&fid=57&page=3
+ * (tests/import/autotrace_cppentry.txt): a page that collapses blanks, so
+ * one blank between number and name ("15 consistent gets"), under the
+ * query's feedback and plan; and the same block in SQL*Plus's spacing. */
+static void test_autotrace_one_blank(void **state)
+{
+    (void)state;
+    size_t len;
+    const char *text = read_real("autotrace_cppentry.txt", &len);
+    for (int spaced = 0; spaced < 2; spaced++) {
+        char buf[4096];
+        size_t k = 0;
+        /* spaced: each line of the block as SQL*Plus sets it, the value
+         * right-aligned in 10 columns, two blanks, the name */
+        for (const char *p = text; *p && k + 64 < sizeof buf;) {
+            const char *e = strchr(p, '\n');
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            const char *sp = memchr(p, ' ', n);
+            if (spaced && sp && p[0] >= '0' && p[0] <= '9' && (size_t)(sp - p) < n)
+                k += (size_t)snprintf(buf + k, sizeof buf - k, "%10.*s  %.*s\n", (int)(sp - p), p,
+                                      (int)(n - (size_t)(sp - p) - 1), sp + 1);
+            else
+                k += (size_t)snprintf(buf + k, sizeof buf - k, "%.*s\n", (int)n, p);
+            p += n + (e ? 1 : 0);
+        }
+        imp_file_t f = parse_ok(buf, IMP_FORMAT_AUTO, IMP_FORMAT_AUTOTRACE);
+        assert_int_equal(f.nsets, 1);
+        assert_int_equal(f.sets[0].n, 11);
+        expect_stat(&f.sets[0], "consistent gets", 15);
+        expect_stat(&f.sets[0], "bytes sent via SQL*Net to client", 9997);
+        expect_stat(&f.sets[0], "SQL*Net roundtrips to/from client", 9);
+        expect_stat(&f.sets[0], "rows processed", 107);
+        assert_int_equal(f.sets[0].stats[0].line, 14); /* recursive calls */
+        imp_file_free(&f);
+    }
 }
 
 /* Source: Christian Antognini, Troubleshooting Oracle Performance, 2nd ed.,
@@ -429,21 +508,6 @@ static void test_bad_files(void **state)
     expect_refused("Statistics\n----------\n  -1  redo size\n", IMP_FORMAT_AUTO, "t.txt:3");
     /* a format forced on the wrong text */
     expect_refused(autotrace_techtarget, IMP_FORMAT_CSV, "t.txt:1: CSV header");
-}
-
-/* A file of tests/import/ (its source in tests/import/README.md), whole. */
-static char *read_real(const char *name, size_t *len)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", LOBSIM_IMPORT_DIR, name);
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        fail_msg("cannot open %s", path);
-    static char buf[1 << 16];
-    *len = fread(buf, 1, sizeof buf - 1, fp);
-    fclose(fp);
-    buf[*len] = '\0';
-    return buf;
 }
 
 /* Source: Chris Saxon, AskTOM "Does LOB (un)compression affect existing
@@ -871,6 +935,7 @@ int main(void)
         cmocka_unit_test(test_autotrace_real),
         cmocka_unit_test(test_value_edges),
         cmocka_unit_test(test_autotrace_after_feedback),
+        cmocka_unit_test(test_autotrace_one_blank),
         cmocka_unit_test(test_sqlplus_real),
         cmocka_unit_test(test_sqlplus_pages_and_folds),
         cmocka_unit_test(test_runstats),

@@ -40,10 +40,9 @@ static char *slurp(const char *name)
     return b;
 }
 
-/* text with its first `from` replaced by `to` (a new string). */
-static char *replace(const char *text, const char *from, const char *to)
+/* text with `from` at `at` replaced by `to` (a new string). */
+static char *replace_at(const char *text, const char *at, const char *from, const char *to)
 {
-    const char *at = strstr(text, from);
     if (!at)
         fail_msg("'%s' not in the text", from);
     size_t a = (size_t)(at - text), nf = strlen(from), nt = strlen(to), n = strlen(text);
@@ -53,6 +52,12 @@ static char *replace(const char *text, const char *from, const char *to)
     memcpy(out + a, to, nt);
     memcpy(out + a + nt, at + nf, n - a - nf + 1);
     return out;
+}
+
+/* text with its first `from` replaced by `to` (a new string). */
+static char *replace(const char *text, const char *from, const char *to)
+{
+    return replace_at(text, strstr(text, from), from, to);
 }
 
 static char *concat(const char *a, const char *b)
@@ -107,10 +112,11 @@ static void expect_refused(const char *text, const char *want, int line)
  * with SQL*Plus's page breaks).  Figures as the file has them: line 24
  * Elapsed 60.00 (mins), 56 Executes (SQL) 0.6 and 1,062.5, 67 enq: TX - row
  * lock contention 1 wait 52.9 s, 87 Application 15 waits 53 s, 90 Cluster
- * 576, 114 DB CPU 0.4, 122 DB time 53.4, 160 SQL*Net roundtrips to/from
- * clien 19, 167 bytes received via SQL*Net from 12,519, 221 gc cr blocks
- * received 4, 223 gc current blocks received 7, 232 gcs messages sent 27,
- * 233 ges messages sent 55, 269 redo size 8,544. */
+ * 576, 114 DB CPU 0.4, 122 DB time 53.4, 181 SQL*Net roundtrips to/from
+ * clien 19, 188 bytes received via SQL*Net from 12,519, 242 gc cr blocks
+ * received 4, 244 gc current blocks received 7, 253 gcs messages sent 27,
+ * 254 ges messages sent 55, 290 redo size 8,544 (142 its Key Instance
+ * Activity Stats row, the same figure printed again). */
 static void test_text_19c_rac(void **state)
 {
     (void)state;
@@ -139,7 +145,8 @@ static void test_text_19c_rac(void **state)
     expect(s, "gcs messages sent", 27);
     expect(s, "ges messages sent", 55);
     expect(s, "redo size", 8544);
-    assert_int_equal(find(s, "gc cr blocks received")->line, 221);
+    assert_int_equal(find(s, "gc cr blocks received")->line, 242);
+    assert_int_equal(find(s, "redo size")->line, 290);
     /* the Wait Classes' DB CPU row is not a class */
     assert_null(find(s, "DB CPU total_waits"));
     imp_file_free(&f);
@@ -148,12 +155,13 @@ static void test_text_19c_rac(void **state)
 
 /* 18c, HTML, a two-node RAC's instance 1 (awrrpt).  Line 66 Elapsed 499.99
  * (mins); 132 gc cr grant 2-way 198,593 waits 39.7 s; 145 Cluster 470,787
- * waits 106 s; 198 Std Block Size 16K; 306 DB CPU 6,117.00; 554 gc cr
- * blocks received 25,352; 566 gc current blocks received 217,004; 598 gcs
- * messages sent 1,387,194; 819 user commits 30,932; 854 db_block_size
- * 16384; 934 Global Cache blocks received 8.08 and 7.83; 939 Estd
- * Interconnect traffic (KB) 345.24; 944 Buffer access -  local cache %
- * 99.51; 953 Avg global cache cr block receive time (us) 249.3; 1207 from
+ * waits 106 s; 198 Std Block Size 16K; 306 DB CPU 6,117.00; 585 gc cr
+ * blocks received 25,352 (and 338 in Key Instance Activity Stats: one
+ * figure printed twice); 597 gc current blocks received 217,004; 629 gcs
+ * messages sent 1,387,194; 850 user commits 30,932; 885 db_block_size
+ * 16384; 965 Global Cache blocks received 8.08 and 7.83; 970 Estd
+ * Interconnect traffic (KB) 345.24; 975 Buffer access -  local cache %
+ * 99.51; 984 Avg global cache cr block receive time (us) 249.3; 1238 from
  * instance 2, data block: CR 22,499 96.51 % immediate, current 212,801. */
 static void test_html_18c_rac(void **state)
 {
@@ -182,7 +190,8 @@ static void test_html_18c_rac(void **state)
     expect(s, "inst 1 from 2: data block: CR blocks received", 22499);
     expect(s, "inst 1 from 2: data block: CR % immed x1000", 96510);
     expect(s, "inst 1 from 2: data block: current blocks received", 212801);
-    assert_int_equal(find(s, "user commits")->line, 819);
+    assert_int_equal(find(s, "user commits")->line, 850);
+    assert_int_equal(find(s, "gc cr blocks received")->line, 585);
     imp_file_free(&f);
     free(t);
 }
@@ -190,8 +199,9 @@ static void test_html_18c_rac(void **state)
 /* 12.2, HTML, one instance.  Line 65 Elapsed 60.25 (mins); 100
  * Transactions 0.7; 119 acknowledge over PGA limit 3,583 waits 35 s; 134
  * Scheduler 3,601 waits 35 s; 188 Std Block Size 8K; 265 DB CPU 296.80;
- * 275 DB time 353.41; 402 consistent gets 43,694,985; 503 redo size
- * 48,573,408; 596 user commits 2,476. */
+ * 275 DB time 353.41; 429 consistent gets 43,694,985; 530 redo size
+ * 48,573,408 (298 in Key Instance Activity Stats); 623 user commits 2,476
+ * (302 in Key). */
 static void test_html_12c(void **state)
 {
     (void)state;
@@ -211,14 +221,16 @@ static void test_html_12c(void **state)
     expect(s, "consistent gets", 43694985);
     expect(s, "redo size", 48573408);
     expect(s, "user commits", 2476);
+    assert_int_equal(find(s, "redo size")->line, 530);
     imp_file_free(&f);
     free(t);
 }
 
 /* 19c, HTML, one instance's PDB report.  Line 72 Elapsed 60.04 (mins); 82
  * Background CPU(s) 0.0 a second, -0.1 a transaction (a counter that went
- * back: no figure); 189 DB CPU 1.99; 198 DB time 1.87; 348 execute count
- * 1,928; 461 user commits 14. */
+ * back: no figure); 189 DB CPU 1.99; 198 DB time 1.87; 374 execute count
+ * 1,928 (211 in Key Instance Activity Stats); 487 user commits 14 (222 in
+ * Key). */
 static void test_html_19c_negative_rate(void **state)
 {
     (void)state;
@@ -234,6 +246,7 @@ static void test_html_19c_negative_rate(void **state)
     expect(s, "DB time", 1870000);
     expect(s, "execute count", 1928);
     expect(s, "user commits", 14);
+    assert_int_equal(find(s, "execute count")->line, 374);
     imp_file_free(&f);
     free(t);
 }
@@ -480,10 +493,10 @@ static void test_truncated(void **state)
     char *t = slurp(DIR "awr19c_rac_pdb_text.txt");
     *strstr(t, "End of Report") = '\0';
     expect_refused(t, "inside the report that began on line 1 (no 'End of Report'): truncated",
-                   314);
+                   335);
     char *h = slurp(DIR "awr18c_rac_inst1.html");
     *strstr(h, "End of Report") = '\0';
-    expect_refused(h, "inside the report that began on line 41", 1214);
+    expect_refused(h, "inside the report that began on line 41", 1245);
     free(h);
     free(t);
 }
@@ -499,10 +512,10 @@ static void test_section_missing(void **state)
                       "Instance Activity Stats - Absolute ValuesDB/Inst");
     char *c = replace(b, "Instance Activity Stats                    DB/Inst",
                       "Instance Activity Stats - Absolute ValuesDB/Inst");
-    expect_refused(c, "the report from line 1 has no Instance Activity Stats section", 317);
+    expect_refused(c, "the report from line 1 has no Instance Activity Stats section", 338);
     char *h = slurp(DIR "awr12c_single.html");
     char *h2 = replace(h, "Load Profile<p />", "Lode Profile<p />");
-    expect_refused(h2, "has no Load Profile section", 641);
+    expect_refused(h2, "has no Load Profile section", 668);
     free(h2);
     free(h);
     free(c);
@@ -511,30 +524,70 @@ static void test_section_missing(void **state)
     free(t);
 }
 
+/* text with its last `from` replaced by `to` (a new string). */
+static char *replace_last(const char *text, const char *from, const char *to)
+{
+    const char *at = NULL;
+    for (const char *p = strstr(text, from); p; p = strstr(p + 1, from))
+        at = p;
+    return replace_at(text, at, from, to);
+}
+
 /* 11.2 and 12.1 split the section in two, "Key Instance Activity Stats"
  * and "Other Instance Activity Stats" (the titles as those versions print
- * them): the 12.2 report above with its section so split reads the same. */
+ * them), the Key table's statistics not in the Other: the 12.2 report
+ * above with its full table so named and its redo size row left only in
+ * the Key table (line 298; the Other's, line 530, blanked) reads the same,
+ * each figure once. */
 static void test_html_key_other_activity(void **state)
 {
     (void)state;
     char *h = slurp(DIR "awr12c_single.html");
-    char *k = replace(h, "<h3 class=\"awr\">Instance Activity Stats</h3>",
-                      "<h3 class=\"awr\">Key Instance Activity Stats</h3>");
-    char *o = replace(k, "<tr><td scope=\"row\" class='awrc'>user calls</td>",
-                      "</table><p />\n<h3 class=\"awr\">Other Instance Activity Stats</h3>\n"
-                      "<table border=\"0\" class=\"tdiff\"><tr><th class=\"awrbg\" "
-                      "scope=\"col\">Statistic</th><th class=\"awrbg\" scope=\"col\">Total</th>"
-                      "<th class=\"awrbg\" scope=\"col\">per Second</th><th class=\"awrbg\" "
-                      "scope=\"col\">per Trans</th></tr>\n"
-                      "<tr><td scope=\"row\" class='awrc'>user calls</td>");
-    imp_file_t f = parse_ok(o);
+    char *o = replace(h, "<h3 class=\"awr\">Instance Activity Stats</h3>",
+                      "<h3 class=\"awr\">Other Instance Activity Stats</h3>");
+    char *r = replace_last(o, "<tr><td scope=\"row\" class='awrc'>redo size</td>", "<tr><td>");
+    imp_file_t f = parse_ok(r);
     assert_int_equal(f.nsets, 1);
-    expect(&f.sets[0], "consistent gets", 43694985); /* in Key */
-    expect(&f.sets[0], "user commits", 2476);        /* in Other */
+    expect(&f.sets[0], "redo size", 48573408); /* in Key only */
+    assert_int_equal(find(&f.sets[0], "redo size")->line, 298);
+    expect(&f.sets[0], "user commits", 2476); /* in both */
+    assert_int_equal(find(&f.sets[0], "user commits")->line, 623);
+    expect(&f.sets[0], "consistent gets", 43694985); /* in Other only */
     imp_file_free(&f);
-    free(o);
+    /* the Key table alone is not the section */
+    char *k = replace(h, "<h3 class=\"awr\">Instance Activity Stats</h3>",
+                      "<h3 class=\"awr\">Instance Activity Stats - Absolute Values</h3>");
+    expect_refused(k, "the report from line 40 has no Instance Activity Stats section", 668);
     free(k);
+    free(r);
+    free(o);
     free(h);
+}
+
+/* A figure both tables print is one figure; two values for it are
+ * refused, naming both lines: the 19c text report's redo size (Key line
+ * 142, the full table's 290) and the 18c report's gc cr blocks received
+ * (338 and 585). */
+static void test_key_activity_mismatch(void **state)
+{
+    (void)state;
+    char *t = slurp(DIR "awr19c_rac_pdb_text.txt");
+    char *t2 = replace(t, "redo size                                     8,544",
+                       "redo size                                     8,545");
+    expect_refused(t2,
+                   "'redo size' is 8545 in Key Instance Activity Stats but 8544 on line 290 in "
+                   "Instance Activity Stats: one figure printed twice with two values",
+                   142);
+    char *h = slurp(DIR "awr18c_rac_inst1.html");
+    char *h2 = replace(h, "'awrnc'>25,352</td>", "'awrnc'>50,704</td>");
+    expect_refused(h2,
+                   "'gc cr blocks received' is 50704 in Key Instance Activity Stats but 25352 on "
+                   "line 585 in Instance Activity Stats",
+                   338);
+    free(h2);
+    free(h);
+    free(t2);
+    free(t);
 }
 
 static void test_two_block_sizes(void **state)
@@ -545,8 +598,8 @@ static void test_two_block_sizes(void **state)
                        "<td align=\"right\" class='awrnc'>2</td><td class='awrnc'>");
     char *h3 = replace(h2, "        8K</td>", "        4K</td>");
     char *both = concat(h, h3);
-    /* the second report's Std Block Size: its line 188, 642 lines on */
-    expect_refused(both, "block size 4096 here, 8192 on line 188", 642 + 188);
+    /* the second report's Std Block Size: its line 188, 669 lines on */
+    expect_refused(both, "block size 4096 here, 8192 on line 188", 669 + 188);
     free(both);
     free(h3);
     free(h2);
@@ -559,10 +612,10 @@ static void test_garbage_number(void **state)
     char *t = slurp(DIR "awr19c_rac_pdb_text.txt");
     char *g = replace(t, "gc cr blocks received                             4",
                       "gc cr blocks received                            4x");
-    expect_refused(g, "'gc cr blocks received': '4x' is not a number", 221);
+    expect_refused(g, "'gc cr blocks received': '4x' is not a number", 242);
     char *h = slurp(DIR "awr18c_rac_inst1.html");
     char *h2 = replace(h, "'awrc'>25,352</td>", "'awrc'>25,35</td>");
-    expect_refused(h2, "'25,35' is misplaced thousands separator", 554);
+    expect_refused(h2, "'25,35' is misplaced thousands separator", 585);
     free(h2);
     free(h);
     free(g);
@@ -575,7 +628,7 @@ static void test_instance_twice(void **state)
     char *t = slurp(DIR "awr19c_rac_pdb_text.txt");
     char *both = concat(t, t);
     expect_refused(both, "instance 1 of snapshots 37-38 again (its report began on line 1)",
-                   317 + 24);
+                   338 + 24);
     free(both);
     free(t);
 }
@@ -695,6 +748,7 @@ int main(void)
         cmocka_unit_test(test_truncated),
         cmocka_unit_test(test_section_missing),
         cmocka_unit_test(test_html_key_other_activity),
+        cmocka_unit_test(test_key_activity_mismatch),
         cmocka_unit_test(test_two_block_sizes),
         cmocka_unit_test(test_garbage_number),
         cmocka_unit_test(test_instance_twice),

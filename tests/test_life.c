@@ -186,10 +186,21 @@ static void test_compress(void **state)
                "level <= 10;\n"
                "commit;\n",
                "T", NULL, &x, 0);
-    assert_true(fig(&x, 3, SIM_STAT_DSU_USED_BLOCKS) <= 10);
-    /* Storage in row is the default: compressed below the in-row limit, the
-     * LOB moves into the row. */
+    assert_int_equal(fig(&x, 3, SIM_STAT_DSU_USED_BLOCKS), 10);
+    /* In the row or not by the uncompressed length (life.inrow_compressed
+     * = 0, an assumption): out of the row, a block each; judged by the
+     * compressed length (1), below the in-row limit: in the row. */
+    assert_int_equal(fig(&x, 3, SIM_STAT_LOB_INROW), 0);
+    life_params_t byc;
+    life_params_defaults(&byc);
+    assert_int_equal(life_set_param(&byc, "life.inrow_compressed", 1), 0);
+    run_script("create table t (id number, c clob) lob (c) store as securefile (compress high);\n"
+               "insert into t select rownum, rpad(to_clob('x'), 100000, 'x') from dual connect by "
+               "level <= 10;\n"
+               "commit;\n",
+               "T", &byc, &x, 0);
     assert_int_equal(fig(&x, 3, SIM_STAT_LOB_INROW), 10);
+    assert_int_equal(fig(&x, 3, SIM_STAT_DSU_USED_BLOCKS), 0);
     const char *rs = "insert into t select rownum, to_clob(dbms_random.string('x', 4000)) || "
                      "to_clob(dbms_random.string('x', 4000)) || to_clob(dbms_random.string('x', "
                      "4000)) from dual connect by level <= 10;\n"
@@ -337,6 +348,98 @@ static void test_loop_commits_each_row(void **state)
     assert_true(fig(&each, 2, SIM_STAT_REDO_SIZE) > fig(&none, 2, SIM_STAT_REDO_SIZE));
 }
 
+/* `rownum < N` takes N - 1 rows, as `rownum <= N - 1` does, and
+ * `rownum < 1` none (issue 43, item 23).  Ten LOBs of 20,000 characters,
+ * 3 blocks each (30 used); each statement then commits:
+ *   delete ... where rownum < 4           3 rows: 30 - 9 = 21 blocks used
+ *   delete ... where id > 5 and rownum < 3   2 more: 21 - 6 = 15
+ *   delete ... where rownum < 1           none: 15
+ *   update ... 40,000 characters where rownum < 3   2 rows from 3 blocks to
+ *                                         5 (40,000 / 8,060 = 4.96): 15 + 4 = 19 */
+static void test_rownum_less_than(void **state)
+{
+    (void)state;
+    run_t r;
+    run_script("create table t (id number, c clob) lob (c) store as securefile (retention "
+               "none);\n"
+               "insert into t select rownum, rpad(to_clob('x'), 20000, 'x') from dual connect by "
+               "level <= 10;\ncommit;\n"
+               "delete from t where rownum < 4;\ncommit;\n"
+               "delete from t where id > 5 and rownum < 3;\ncommit;\n"
+               "delete from t where rownum < 1;\ncommit;\n"
+               "update t set c = rpad(to_clob('y'), 40000, 'y') where rownum < 3;\ncommit;\n",
+               "T", NULL, &r, 0);
+    assert_int_equal(fig(&r, 3, SIM_STAT_DSU_USED_BLOCKS), 30);
+    assert_int_equal(fig(&r, 5, SIM_STAT_DSU_USED_BLOCKS), 21);
+    assert_int_equal(fig(&r, 7, SIM_STAT_DSU_USED_BLOCKS), 15);
+    assert_int_equal(fig(&r, 9, SIM_STAT_DSU_USED_BLOCKS), 15);
+    assert_int_equal(fig(&r, 11, SIM_STAT_DSU_USED_BLOCKS), 19);
+}
+
+/* The table segment grows to the high-water mark of its rows' bytes and
+ * keeps it: 1,000 rows with 1,000-character LOBs in the row (about 1 MB:
+ * more than 128 blocks of 8 KB) make B blocks; all deleted and inserted
+ * again, still B; 1,000 more inserted and rolled back, then 1,000
+ * committed, the table holds 2,000 rows: as many blocks as 2,000 rows
+ * inserted at once make, fewer than 2 B + 3.  A delete or a rolled-back
+ * insert that kept its rows' bytes would count them twice. */
+#define INROW_ROWS                                                                                 \
+    "insert into t select rownum, rpad(to_clob('x'), 1000, 'x') from dual connect by level <= "    \
+    "1000;\n"
+
+static void test_table_rows_high_water_mark(void **state)
+{
+    (void)state;
+    run_t r, two;
+    run_script("create table t (id number, c clob) lob (c) store as securefile;\n" INROW_ROWS
+               "commit;\ndelete from t;\ncommit;\n" INROW_ROWS "commit;\n" INROW_ROWS
+               "rollback;\n" INROW_ROWS "commit;\n",
+               "T", NULL, &r, 0);
+    run_script("create table t (id number, c clob) lob (c) store as securefile;\n" INROW_ROWS
+               "commit;\n" INROW_ROWS "commit;\n",
+               "T", NULL, &two, 0);
+    uint64_t b = fig(&r, 3, SIM_STAT_SEG_TAB_BLOCKS);
+    assert_true(b > 128);
+    assert_int_equal(fig(&r, 5, SIM_STAT_SEG_TAB_BLOCKS), b);
+    assert_int_equal(fig(&r, 7, SIM_STAT_SEG_TAB_BLOCKS), b);
+    assert_int_equal(fig(&r, 11, SIM_STAT_SEG_TAB_BLOCKS), fig(&two, 5, SIM_STAT_SEG_TAB_BLOCKS));
+    assert_true(fig(&r, 11, SIM_STAT_SEG_TAB_BLOCKS) > b);
+    assert_true(fig(&r, 11, SIM_STAT_SEG_TAB_BLOCKS) < 2 * b + 3);
+}
+
+/* RETENTION AUTO (the default) keeps a SecureFile's old versions for
+ * UNDO_RETENTION, 900 s by default: 1,000 LOBs of 3 blocks deleted and
+ * committed are 3,000 unexpired blocks, still after 10 s, and a second
+ * round of 1,000 grows the segment by them as (b) does. */
+static void test_retention_auto_undo_retention(void **state)
+{
+    (void)state;
+    run_t r;
+    run_script("create table t (id number, c clob) lob (c) store as securefile;\n" ROUND
+               "commit;\ndelete from t;\ncommit;\nexec dbms_session.sleep(10)\n" ROUND "commit;\n",
+               "T", NULL, &r, 0);
+    assert_int_equal(fig(&r, 5, SIM_STAT_DSU_UNEXPIRED_BLOCKS), 3000);
+    assert_int_equal(fig(&r, 6, SIM_STAT_DSU_UNEXPIRED_BLOCKS), 3000);
+    assert_true(fig(&r, 8, BLOCKS) >= fig(&r, 3, BLOCKS) + 3000 - 128);
+}
+
+/* An insert from the table itself sees the session's own uncommitted
+ * rows: 10 LOBs of 3 blocks inserted, then copied before any commit, are
+ * 20 LOBs, 60 blocks used. */
+static void test_insert_from_itself_sees_own_rows(void **state)
+{
+    (void)state;
+    run_t r;
+    run_script("create table t (id number, c clob) lob (c) store as securefile (retention "
+               "none);\n"
+               "insert into t select rownum, rpad(to_clob('x'), 20000, 'x') from dual connect by "
+               "level <= 10;\n"
+               "insert into t select id + 100, c from t;\ncommit;\n",
+               "T", NULL, &r, 0);
+    assert_int_equal(fig(&r, 2, SIM_STAT_DSU_USED_BLOCKS), 30);
+    assert_int_equal(fig(&r, 4, SIM_STAT_DSU_USED_BLOCKS), 60);
+}
+
 /* The same script twice gives the same figures, bit for bit. */
 static void test_deterministic(void **state)
 {
@@ -363,6 +466,10 @@ int main(void)
         cmocka_unit_test(test_free_chunks_by_size),
         cmocka_unit_test(test_redo_cache_nocache),
         cmocka_unit_test(test_loop_commits_each_row),
+        cmocka_unit_test(test_rownum_less_than),
+        cmocka_unit_test(test_retention_auto_undo_retention),
+        cmocka_unit_test(test_insert_from_itself_sees_own_rows),
+        cmocka_unit_test(test_table_rows_high_water_mark),
         cmocka_unit_test(test_deterministic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

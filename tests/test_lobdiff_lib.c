@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "json_util.h"
+#include "memstream_util.h"
 #include "lobdiff.h"
 
 static void expect_close(double got, double want, const char *what)
@@ -141,8 +142,9 @@ static char *render(const ldf_diff_t *d, render_fn *fn)
     FILE *f = open_memstream(&buf, &len);
     assert_non_null(f);
     assert_int_equal(fn(f, d), SIM_OK);
-    assert_int_equal(fclose(f), 0);
-    return buf;
+    char *text = memstream_text(f, &buf);
+    assert_non_null(text);
+    return text;
 }
 
 static void test_in_memory(void **state)
@@ -265,6 +267,7 @@ static void test_intervals(void **state)
     assert_int_equal(differ->n, 1);
     assert_string_equal(jstr(differ->v[0], "statistic"), "CR blocks created");
     assert_int_equal((int)jget(differ->v[0], "head")->v[2]->num, 150);
+    assert_int_equal(jget(iv, "events_differ")->n, 0); /* no events: none */
     jfree(root);
     free(t);
     ldf_diff_destroy(d);
@@ -352,7 +355,12 @@ static void test_intervals_sessions(void **state)
     bs[0].v[SIM_STAT_USER_COMMITS] = 10, bs[1].v[SIM_STAT_USER_COMMITS] = 10;
     bs[2].v[SIM_STAT_USER_COMMITS] = 4;
     hs[0].v[SIM_STAT_USER_COMMITS] = 15, hs[1].v[SIM_STAT_USER_COMMITS] = 9;
-    uint64_t bw[3] = {3, 0, 2}, bm[3] = {300, 0, 150}, hw[2] = {9, 1}, hm[2] = {800, 40};
+    /* interval i's event e at [i * nevents + e]; head waited for an event
+     * base never did (log file sync: its own rows, base 0); buffer busy
+     * waits as many times in both, but longer in head: its time alone
+     * differs */
+    uint64_t bw[6] = {3, 5, 0, 0, 2, 0}, bm[6] = {300, 70, 0, 0, 150, 0};
+    uint64_t hw[6] = {9, 4, 5, 1, 0, 0}, hm[6] = {800, 50, 90, 40, 0, 0};
     /* head's cases come in the other order: the key, not the order, pairs
      * them */
     ldf_case_t hc[3];
@@ -371,9 +379,12 @@ static void test_intervals_sessions(void **state)
             cb.snap_rows_known = ch.snap_rows_known = known;
             cb.snap_seconds = bsec, ch.snap_seconds = hsec;
             cb.snaps = bs, ch.snaps = hs;
-            cb.nevents = ch.nevents = 1;
+            cb.nevents = 2, ch.nevents = 3;
             snprintf(cb.events[0], sizeof cb.events[0], "enq: HW - contention");
+            snprintf(cb.events[1], sizeof cb.events[1], "buffer busy waits");
             memcpy(ch.events, cb.events, sizeof ch.events);
+            snprintf(ch.events[1], sizeof ch.events[1], "log file sync");
+            snprintf(ch.events[2], sizeof ch.events[2], "buffer busy waits");
             cb.snap_waits = bw, cb.snap_micro = bm;
             ch.snap_waits = hw, ch.snap_micro = hm;
         }
@@ -403,10 +414,47 @@ static void test_intervals_sessions(void **state)
         "\nenq: HW - contention (event) total_waits 1 0.1 s 3 9 +6 +200.0\n",
         "\nenq: HW - contention (event) total_waits 2 0.1/0.07 s 0 1 +1 new\n",
         "\nenq: HW - contention (event) time_waited_micro 1 0.1 s 300 800 +500 +166.7\n",
-        "\nenq: HW - contention (event) time_waited_micro 3 0.05 s 150 0 -150 -100.0\n"};
+        "\nenq: HW - contention (event) time_waited_micro 3 0.05 s 150 0 -150 -100.0\n",
+        "\nlog file sync (event) total_waits 1 0.1 s 0 4 +4 new\n",
+        "\nlog file sync (event) time_waited_micro 1 0.1 s 0 50 +50 new\n",
+        "\nbuffer busy waits (event) time_waited_micro 1 0.1 s 70 90 +20 +28.6\n"};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         if (!strstr(t, want[i]))
             fail_msg("text lacks '%s':\n%s", want[i], t);
+    if (strstr(t, "buffer busy waits (event) total_waits"))
+        fail_msg("text shows waits that do not differ:\n%s", t);
+    free(t);
+    /* The JSON has the events the text has, each interval of each run. */
+    t = render(d, ldf_render_json);
+    jv_t *root = json_must_parse(t);
+    const jv_t *cases = jget(root, "cases"), *ev = NULL;
+    for (size_t i = 0; i < cases->n; i++) {
+        const jv_t *iv = jget(cases->v[i], "intervals");
+        if (iv && iv->n && jget(iv, "events_differ"))
+            ev = jget(iv, "events_differ");
+    }
+    if (!ev || ev->n != 5)
+        fail_msg("JSON without the five event rows:\n%s", t);
+    /* base's events, then head's other; buffer busy waits' time alone */
+    static const char *const event[5] = {"enq: HW - contention", "enq: HW - contention",
+                                         "buffer busy waits", "log file sync", "log file sync"};
+    static const size_t bix[5] = {0, 0, 1, 2, 2}, hix[5] = {0, 0, 2, 1, 1};
+    static const char *const figure[2] = {"total_waits", "time_waited_micro"};
+    static const size_t fig[5] = {0, 1, 1, 0, 1};
+    for (size_t k = 0; k < 5; k++) {
+        size_t micro = fig[k];
+        assert_string_equal(jstr(ev->v[k], "event"), event[k]);
+        assert_string_equal(jstr(ev->v[k], "figure"), figure[micro]);
+        const jv_t *jb = jget(ev->v[k], "base"), *jh = jget(ev->v[k], "head");
+        assert_int_equal(jb->n, 3);
+        assert_int_equal(jh->n, 2);
+        for (size_t i = 0; i < 3; i++)
+            assert_int_equal((uint64_t)jb->v[i]->num,
+                             bix[k] > 1 ? 0 : (micro ? bm : bw)[i * 2 + bix[k]]);
+        for (size_t i = 0; i < 2; i++)
+            assert_int_equal((uint64_t)jh->v[i]->num, (micro ? hm : hw)[i * 3 + hix[k]]);
+    }
+    jfree(root);
     free(t);
     ldf_diff_destroy(d);
     ldf_run_destroy(b);

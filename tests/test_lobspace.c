@@ -331,6 +331,64 @@ static void test_write_many(void **state)
     lob_alloc_destroy(a);
 }
 
+/*
+ * Where the batched writes' chunks lie (issue 43): lob_alloc_write_many()
+ * hands out no chunk an observer could see, so the position it leaves the
+ * cache at is seen in the chunks of the next writes, worked by hand.  The
+ * source hands out runs of 10 blocks from block 100, a block apart.  A
+ * 1-block write takes block 100 (cache 101-109); five blocks in two writes
+ * at once take 101-105; then, watched, a 3-block write is one chunk at
+ * 106, and a 3-block write the last cached block, 109, and 2 blocks of
+ * the next run, 111-120: 111 and 112.  The chunks tile blocks 100-112 but
+ * 110 (the source's gap) with no overlap: 13 - 1 = 12 given, 8 cached.
+ */
+typedef struct {
+    lob_run_t c[8];
+    int n;
+} seen_t;
+
+static void record_chunk(void *arg, const lob_run_t *chunk, const lob_lob_t *lob)
+{
+    seen_t *s = arg;
+    (void)lob;
+    assert_true(s->n < 8);
+    s->c[s->n++] = *chunk;
+}
+
+static void test_write_many_positions(void **state)
+{
+    (void)state;
+    lob_params_t p;
+    lob_params_defaults(&p);
+    fake_src_t src = {100, 10, 0, 0};
+    lob_alloc_t *a;
+    assert_int_equal(lob_alloc_create(&p, LOB_ALLOC_CACHED, fake_source, &src, &a), SIM_OK);
+    lob_lob_t lob = {0, 0, 0};
+    assert_int_equal(lob_alloc_write(a, 1, &lob, NULL), SIM_OK);
+    assert_int_equal(lob.last_end, 101);
+    assert_int_equal(lob_alloc_write_many(a, 5, 2), SIM_OK);
+    assert_int_equal(lob_alloc_cached(a), 4);
+    seen_t seen = {{{0, 0}}, 0};
+    lob_alloc_observe(a, record_chunk, &seen);
+    lob_lob_t l1 = {0, 0, 0}, l2 = {0, 0, 0};
+    assert_int_equal(lob_alloc_write(a, 3, &l1, NULL), SIM_OK);
+    assert_int_equal(lob_alloc_write(a, 3, &l2, NULL), SIM_OK);
+    assert_int_equal(seen.n, 3);
+    assert_int_equal(seen.c[0].start, 106);
+    assert_int_equal(seen.c[0].len, 3);
+    assert_int_equal(seen.c[1].start, 109);
+    assert_int_equal(seen.c[1].len, 1);
+    assert_int_equal(seen.c[2].start, 111);
+    assert_int_equal(seen.c[2].len, 2);
+    assert_int_equal(l1.last_end, 109);
+    assert_int_equal(l2.last_end, 113);
+    assert_int_equal(lob_alloc_given(a), 12);
+    assert_int_equal(lob_alloc_cached(a), 8);
+    assert_int_equal(lob_alloc_taken(a), 20);
+    assert_int_equal(lob_alloc_check(a), SIM_OK);
+    lob_alloc_destroy(a);
+}
+
 /* ---- negative tests: each _check() catches a corrupted state --------- */
 
 /*
@@ -508,6 +566,7 @@ int main(void)
         cmocka_unit_test(test_cached_refill_mid_lob),
         cmocka_unit_test(test_exact_lob_larger_than_run),
         cmocka_unit_test(test_write_many),
+        cmocka_unit_test(test_write_many_positions),
         cmocka_unit_test(test_segment_check_catches_corruption),
         cmocka_unit_test(test_alloc_check_catches_corruption),
     };

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "memstream_util.h"
 #include "plot.h"
 
 /* The figure of the n panels under o (NULL: the defaults), as text. */
@@ -28,8 +29,9 @@ static char *draw_with(const plot_opts_t *o, const plot_panel_t *panels, size_t 
     plot_opts_t d;
     plot_opts_defaults(&d);
     assert_int_equal(plot_svg(f, o ? o : &d, panels, n), SIM_OK);
-    assert_int_equal(fclose(f), 0);
-    return buf;
+    char *svg = memstream_text(f, &buf);
+    assert_non_null(svg);
+    return svg;
 }
 
 static char *draw(const plot_panel_t *panels, size_t n)
@@ -437,6 +439,109 @@ static void test_worked_history(void **state)
     free(svg);
 }
 
+/* ---- plot_steps_svg ----------------------------------------------------- */
+
+/* The figure of the steps s over n panels, as text. */
+static char *draw_steps(const plot_steps_t *s, const plot_spanel_t *panels, size_t n)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    assert_int_equal(plot_steps_svg(f, s, panels, n), SIM_OK);
+    char *svg = memstream_text(f, &buf);
+    assert_non_null(svg);
+    return svg;
+}
+
+/* The svg element's width, and the smallest font-size of the figure. */
+static double svg_width(const char *svg, double *smallest_font)
+{
+    double w = 0, fs;
+    const char *p = strstr(svg, "<svg ");
+    assert_non_null(p);
+    assert_int_equal(sscanf(strstr(p, " width=\""), " width=\"%lf\"", &w), 1);
+    *smallest_font = INFINITY;
+    for (p = strstr(svg, "font-size=\""); p; p = strstr(p + 1, "font-size=\"")) {
+        assert_int_equal(sscanf(p, "font-size=\"%lf\"", &fs), 1);
+        *smallest_font = fs < *smallest_font ? fs : *smallest_font;
+    }
+    return w;
+}
+
+/* The left edges of the plot areas (the white rectangles), each checked
+ * inside the figure's width w; how many distinct edges (columns). */
+static size_t plot_columns(const char *svg, double w)
+{
+    double x0[64];
+    size_t n = 0;
+    for (const char *p = strstr(svg, "fill=\"white\" stroke=\"none\""); p;
+         p = strstr(p + 1, "fill=\"white\" stroke=\"none\"")) {
+        const char *r = p;
+        while (r > svg && strncmp(r, "<rect ", 6) != 0)
+            r--;
+        double x, y, width;
+        assert_int_equal(sscanf(r, "<rect x=\"%lf\" y=\"%lf\" width=\"%lf\"", &x, &y, &width), 3);
+        if (x + width > w)
+            fail_msg("a plot area ends at %.1f, past the figure's width %.0f", x + width, w);
+        size_t k = 0;
+        while (k < n && x0[k] != x)
+            k++;
+        if (k == n && n < 64)
+            x0[n++] = x;
+    }
+    return n;
+}
+
+/*
+ * lobbench --sessions --plot's shape (14 panels, a line per session count,
+ * 3 columns, 40 snapshots) was laid out 2,906 px wide: at a screen's 1,200
+ * px its 10 px labels were 4 px high.  The figure is at most 1,200 px wide,
+ * nothing in it under 10 px, every panel inside it; few steps keep 380 px
+ * panels (16 + 3 x 380 + 16 = 1,172 px); 400 steps take one column of the
+ * whole width, 1,200 px.
+ */
+static void test_steps_read_at_screen_width(void **state)
+{
+    (void)state;
+    enum { NP = 14, NS = 3, NX = 400 };
+    static double v[NS][NX];
+    static char lab[NX][16];
+    const char *lp[NX];
+    for (int i = 0; i < NX; i++) {
+        snprintf(lab[i], sizeof lab[i], "%.3f s", 0.05 * (i + 1));
+        lp[i] = lab[i];
+        for (int k = 0; k < NS; k++)
+            v[k][i] = (k + 1) * (1 + i % 7);
+    }
+    plot_sseries_t se[NS] = {{"2 sessions", NULL, 0, v[0]},
+                             {"8 sessions", NULL, 1, v[1]},
+                             {"32 sessions", NULL, 2, v[2]}};
+    plot_spanel_t p[NP];
+    for (int i = 0; i < NP; i++)
+        p[i] = (plot_spanel_t){"enq: HW - contention (Configuration)", "seconds per second", 0, se,
+                               NS};
+    static const struct {
+        size_t nx;
+        double width;
+        size_t cols;
+    } want[] = {{40, 0, 3}, {5, 1172, 3}, {NX, 1200, 1}};
+    for (size_t t = 0; t < sizeof want / sizeof want[0]; t++) {
+        plot_steps_t s = {"sessions", "a subtitle", "model time at the snapshot", want[t].nx, lp,
+                          3,          200};
+        char *svg = draw_steps(&s, p, NP);
+        double font, w = svg_width(svg, &font);
+        if (w > 1200 || font < 10)
+            fail_msg("%zu steps: %.0f px wide, smallest text %.0f px: %.1f px at 1,200 px",
+                     want[t].nx, w, font, font * (w > 1200 ? 1200 / w : 1));
+        if (want[t].width && w != want[t].width)
+            fail_msg("%zu steps: %.0f px wide, want %.0f", want[t].nx, w, want[t].width);
+        assert_int_equal(plot_columns(svg, w), want[t].cols);
+        assert_int_equal(count(svg, "class=\"panel\""), NP);
+        free(svg);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -451,6 +556,7 @@ int main(void)
         cmocka_unit_test(test_history_steps_and_markers),
         cmocka_unit_test(test_history_bad_input_writes_nothing),
         cmocka_unit_test(test_history_labels_legend_steps),
+        cmocka_unit_test(test_steps_read_at_screen_width),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

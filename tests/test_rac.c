@@ -459,16 +459,65 @@ static void test_locality_blocks(void **state)
     assert_true(moved[1][1] == 0);
 }
 
+/*
+ * The stripes of rac.stripe_rows when the rows are not a multiple of it
+ * (issue 43, item 27): 100,000 rows in stripes of 30,000 are four
+ * stripes, the last of 10,000 rows (90,001-100,000), dealt 0, 1, 0, 1:
+ * instance 0's keys are rows 1-30,000 and 60,001-90,000, instance 1's
+ * 30,001-60,000 and 90,001-100,000.  Every row drawn for an instance's
+ * own keys (rac.affinity_pm=1000) is in them, and the last stripe is
+ * drawn too: a draw for instance 1 takes one of its two stripes, then a
+ * row of 30,000 from its start, and draws again past row 100,000; the
+ * last stripe's rows are kept with 1/2 x 1/3 = 1/6, stripe 1's with 1/2,
+ * so a quarter of the rows drawn, about 1,000 of 4,000, are in
+ * 90,001-100,000 (979 with seed 1).  Stripes cut down to three would give
+ * instance 1 none of them.
+ */
+static void test_stripe_rows_remainder(void **state)
+{
+    (void)state;
+    case_t c;
+    rac_case(&c, 8192, 1);
+    c.rac.stripe_rows = 30000;
+    c.rac.affinity_pm = 1000;
+    rac_t r;
+    memset(&r, 0, sizeof r);
+    hs_table_t *t;
+    assert_int_equal(heap_table(&c, &t), SIM_OK);
+    r.c = &c;
+    r.t = t;
+    gcache_params_t gp = {c.block_size, c.cluster.message_bytes, c.cluster.fairness};
+    assert_int_equal(gcache_create(&gp, &r.g), SIM_OK);
+    sim_prng_seed(&r.prng, 1);
+    assert_int_equal(rac_layout_init(&r), SIM_OK);
+    assert_int_equal(r.rows, 100000);
+    assert_int_equal(r.stripes, 4);
+    uint64_t tail = 0;
+    for (int i = 0; i < 4000; i++) {
+        uint64_t a = rac_layout_row(&r, 0), b = rac_layout_row(&r, 1);
+        assert_true((a >= 1 && a <= 30000) || (a >= 60001 && a <= 90000));
+        assert_true((b >= 30001 && b <= 60000) || (b >= 90001 && b <= 100000));
+        tail += b > 90000;
+    }
+    printf("stripes of 30,000 rows in 100,000: %llu of 4,000 draws in the last stripe\n",
+           (unsigned long long)tail);
+    assert_true(tail > 800 && tail < 1200);
+    for (int i = 0; i < GCACHE_INSTANCES; i++) {
+        sim_free(r.space[i].undo_block);
+        sim_free(r.space[i].undo_bytes);
+    }
+    sim_free(r.stripe_first);
+    gcache_destroy(r.g);
+    hs_table_destroy(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_false_sharing),
-        cmocka_unit_test(test_locality_stripes),
-        cmocka_unit_test(test_locality_blocks),
-        cmocka_unit_test(test_identities),
-        cmocka_unit_test(test_block_size_experiment),
-        cmocka_unit_test(test_deterministic),
-        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_false_sharing),   cmocka_unit_test(test_locality_stripes),
+        cmocka_unit_test(test_locality_blocks), cmocka_unit_test(test_stripe_rows_remainder),
+        cmocka_unit_test(test_identities),      cmocka_unit_test(test_block_size_experiment),
+        cmocka_unit_test(test_deterministic),   cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_plot_figures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

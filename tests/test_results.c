@@ -1709,7 +1709,9 @@ static void test_import_snapshots(void **state)
     res_named_value_t s1[] = {{"CR blocks created", 7360}, {"transaction rollbacks", 1}};
     res_named_value_t s2[] = {{"CR blocks created", 7412}};
     res_named_value_t sum[] = {{"CR blocks created", 14772}, {"transaction rollbacks", 1}};
-    res_import_snapshot_t snaps[] = {{1, 5, s1, 2}, {2, 0, s2, 1}};
+    res_import_snapshot_t snaps[] = {
+        {.snap_id = 1, .timed = 1, .seconds = 5, .figures = s1, .nfigures = 2},
+        {.snap_id = 2, .figures = s2, .nfigures = 1}};
     res_import_session_t is = {.workload = "insert",
                                .path = "dblink",
                                .lob_chars = 262144,
@@ -1756,7 +1758,71 @@ static void test_import_snapshots(void **state)
     assert_int_equal(res_record_import(s, &ir, 1, &id), SIM_EINVAL);
     expect_contains(res_errmsg(s),
                     "snapshot 2 has 'redo size', which the session has no figure of");
+    snaps[1].figures = s2;
+    /* Figures in no order of names, each snapshot in its own: each found
+     * by its name, and each sum its own. */
+    res_named_value_t o1[] = {
+        {"redo size", 10}, {"CR blocks created", 7360}, {"transaction rollbacks", 1}};
+    res_named_value_t o2[] = {{"CR blocks created", 7412}, {"redo size", 20}};
+    res_named_value_t osum[] = {
+        {"transaction rollbacks", 1}, {"redo size", 30}, {"CR blocks created", 14772}};
+    res_import_snapshot_t osnaps[] = {{.snap_id = 1, .figures = o1, .nfigures = 3},
+                                      {.snap_id = 2, .figures = o2, .nfigures = 2}};
+    res_import_session_t os = is;
+    os.figures = osum;
+    os.nfigures = 3;
+    os.snapshots = osnaps;
+    res_import_run_t oir = {.file = "order.txt", .format = "snapper", .sessions = &os, .n = 1};
+    osum[1].value = 31;
+    assert_int_equal(res_record_import(s, &oir, 1, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s),
+                    "its snapshots of 'redo size' add up to 30, not the session's 31");
     expect_unchanged(f->db, before, len);
+    osum[1].value = 30;
+    assert_int_equal(res_record_import(s, &oir, 1, &id), SIM_OK);
+    assert_int_equal(res_check(s), SIM_OK);
+    sql_rows(f->db,
+             "SELECT group_concat(snap_id || ':' || value, ' ') FROM (SELECT snap_id, value\n"
+             "  FROM snapshot_figures WHERE statistic = 'redo size' AND run = "
+             "(SELECT max(run) FROM runs)\n"
+             "  ORDER BY snap_id)",
+             rows, sizeof rows);
+    assert_string_equal(rows, "1:10 2:20 ");
+    free(before);
+    before = read_bytes(f->db, &len);
+    /* An interval of 0 s (two AWR snapshots taken at one time) is refused,
+     * not kept as a length not given; so are the lengths no interval has. */
+    snaps[1].timed = 1;
+    static const double no_length[] = {0, -1, NAN, INFINITY};
+    for (size_t k = 0; k < sizeof no_length / sizeof no_length[0]; k++) {
+        snaps[1].seconds = no_length[k];
+        assert_int_equal(res_record_import(s, &ir, 1, &id), SIM_EINVAL);
+        expect_contains(res_errmsg(s), "series.txt: session 1: snapshot 2 is an interval of ");
+        expect_contains(res_errmsg(s), " seconds; expected a length > 0");
+    }
+    snaps[1].seconds = 0;
+    assert_int_equal(res_record_import(s, &ir, 1, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "snapshot 2 is an interval of 0 seconds; expected a length > 0");
+    snaps[1].timed = 0;
+    snaps[1].seconds = 3;
+    assert_int_equal(res_record_import(s, &ir, 1, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "snapshot 2 has 3 seconds but is not timed");
+    snaps[1].seconds = 0;
+    /* A part's figure is found by its name among the session's: above the
+     * session's, or one the session lacks, is refused. */
+    res_named_value_t pf[] = {{"CR blocks created", 14773}};
+    res_import_part_t part = {.name = "recursive", .figures = pf, .nfigures = 1};
+    is.parts = &part;
+    is.nparts = 1;
+    assert_int_equal(res_record_import(s, &ir, 1, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s),
+                    "part recursive: 'CR blocks created' = 14773 above the session's");
+    pf[0] = (res_named_value_t){"redo size", 1};
+    assert_int_equal(res_record_import(s, &ir, 1, &id), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "part recursive: 'redo size' = 1 above the session's");
+    expect_unchanged(f->db, before, len);
+    pf[0] = (res_named_value_t){"CR blocks created", 14772};
+    assert_int_equal(res_record_import(s, &ir, 1, &id), SIM_OK);
     free(before);
     res_close(s);
 }

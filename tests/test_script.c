@@ -218,6 +218,13 @@ static void test_refusals(void **state)
 {
     (void)state;
     expect_refused(T_SF "update t set d = 'x';\n", "t.sql:2: ORA-00904: \"D\": invalid identifier");
+    /* UNDO_RETENTION: ALTER SYSTEM only (Oracle Reference, UNDO_RETENTION,
+     * "Modifiable: ALTER SYSTEM"); DB_SECUREFILE takes both */
+    expect_refused(T_SF "alter session set undo_retention = 60;\n",
+                   "t.sql:2: ORA-02096: specified initialization parameter is not modifiable "
+                   "with this option");
+    scr_free(parse_ok(T_SF "alter session set db_securefile = permitted;\n"
+                           "alter system set undo_retention = 60;\n"));
     expect_refused(T_SF "update u set c = 'x';\n",
                    "t.sql:2: ORA-00942: table or view does not exist");
     expect_refused("create table t (id number, c clob) lob (c) store as basicfile (compress);\n",
@@ -379,7 +386,7 @@ typedef struct {
 static scr_val_t value_of(fix_t *f, uint32_t step, int64_t rownum, scr_val_t current)
 {
     const scr_stmt_t *st = &f->s->stmts[step - 1];
-    scr_row_t row = {rownum, rownum, current, NULL};
+    scr_row_t row = {rownum, rownum, current, NULL, NULL};
     scr_val_t v;
     char err[SCR_ERR_LEN];
     sim_err_t rc = scr_eval(f->vs, st->u.dml.values[st->column], &row, &v, err, sizeof err);
@@ -568,7 +575,7 @@ static void test_values_runtime_concat_cap(void **state)
     assert_int_equal(scr_value_info(f.vs, v).chars, 4000);
     scr_value_release(f.vs, v);
     const scr_stmt_t *st = &f.s->stmts[1];
-    scr_row_t row = {10, 10, 0, NULL};
+    scr_row_t row = {10, 10, 0, NULL, NULL};
     char err[SCR_ERR_LEN];
     assert_int_equal(scr_eval(f.vs, st->u.dml.values[1], &row, &v, err, sizeof err), SIM_EINVAL);
     assert_string_equal(err, "2: ORA-01489: result of string concatenation is too long (4001 "
@@ -595,7 +602,7 @@ static void test_values_numbers(void **state)
         scr_value_release(f.vs, v);
     }
     int64_t id;
-    assert_int_equal(scr_eval_int(f.s->stmts[2].u.dml.values[0], NULL, &id), 0);
+    assert_int_equal(scr_eval_int(f.vs, f.s->stmts[2].u.dml.values[0], NULL, &id), 0);
     assert_int_equal(id, -1);
     scr_val_t v = value_of(&f, 3, 1, 0);
     uint8_t buf[16];

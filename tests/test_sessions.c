@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "life_sim.h"
+#include "life_sim_int.h"
 
 /* Each session: rows inserted one at a time, committed by SQL (not
  * PL/SQL), into a NOCACHE SecureFile in uniform 64 KB extents: 8 blocks,
@@ -643,6 +643,126 @@ static void test_wait_for_ever(void **state)
     scr_free(s);
 }
 
+/* A rollback ends the transaction as a commit does: the session waiting
+ * for its row lock goes on.  Session 1 updates row 1 and rolls back 2 s
+ * later; session 2, from 1 s, waits for row 1 about a second, then
+ * updates it and commits: no error, nobody waits for ever, and the table
+ * holds session 2's value (session 1's is rolled back). */
+static const char *rollback_wait_sql = SHARED SET(1, 4000, "= 1")
+    SLEEP(2) "rollback;\n"
+             "-- lobsim session: 2\n" SLEEP(1) SET(1, 60000, "= 1") "commit;\n";
+
+static void test_rollback_releases_waiter(void **state)
+{
+    (void)state;
+    life_ses_result_t r, end;
+    run(rollback_wait_sql, NULL, 2, &r);
+    assert_int_equal(r.nerrors, 0);
+    assert_int_equal(r.sys.deadlocks, 0);
+    assert_int_equal(r.s[0].waits[LIFE_EV_TX], 0);
+    assert_int_equal(r.s[1].waits[LIFE_EV_TX], 1);
+    assert_true(r.s[1].wait_ns[LIFE_EV_TX] >= 990000000ull);
+    assert_true(r.s[1].wait_ns[LIFE_EV_TX] <= 1010000000ull);
+    run("create table t (id number, c clob) lob (c) store as securefile "
+        "(disable storage in row nocache);\n" ROW(1) ROW(3) ROW(2) SET(1, 60000, "= 1") "commit;\n",
+        NULL, 1, &end);
+    assert_int_equal(used_blocks(&r), used_blocks(&end));
+    life_ses_result_free(&r);
+    life_ses_result_free(&end);
+}
+
+/*
+ * Which session of a cycle finds the deadlock (life_lock_victim(), issue
+ * 43 item 20): each waiter looks every 3 s from the start of its wait, and
+ * the first look at or after the instant the cycle closed finds it; two
+ * looks at the same instant: the lower sid.  Worked by hand (times in s):
+ *   two sessions, 0 waits for 1 and 1 for 0:
+ *     since 0 and 3, closed at 4: looks at 6 (0's second) and 6 (1's
+ *       first): the same instant, session 0, whichever wait closed it;
+ *     since 3 and 0: again 6 and 6: session 0;
+ *     since 0 and 2, closed at 2: looks at 3 and 5: session 0 at 3;
+ *     since 2 and 0: looks at 5 and 3: session 1 at 3 (the first to look,
+ *       not the lower sid);
+ *   three sessions, 0 -> 1 -> 2 -> 0:
+ *     since 0, 3, 4, closed at 4: looks at 6, 6, 7: session 0 at 6;
+ *     since 4.5, 1, 4, closed at 4.5: looks at 7.5, 7, 7: session 1 at 7;
+ *     since 0, 1, 4, closed at 4: 1 looks at 4, the instant itself;
+ *   a chain, 0 waits for 1 who waits for nobody: no deadlock, nothing set.
+ */
+static void assert_victim(const uint32_t *wait_for, const uint64_t *since, uint32_t n, uint32_t k,
+                          uint64_t now, uint32_t want, uint64_t want_at)
+{
+    uint32_t v = UINT32_MAX;
+    uint64_t at = 0;
+    assert_int_equal(life_lock_victim(wait_for, since, n, k, now, 3000000000ull, &v, &at), 1);
+    assert_int_equal(v, want);
+    assert_int_equal(at, want_at);
+}
+
+#define S(x) ((uint64_t)((x)*1000000000.0))
+
+static void test_deadlock_victim_at_the_same_instant(void **state)
+{
+    (void)state;
+    const uint32_t two[2] = {2, 1};
+    uint64_t since[3] = {S(0), S(3)};
+    assert_victim(two, since, 2, 1, S(4), 0, S(6));
+    assert_victim(two, since, 2, 0, S(4), 0, S(6));
+    since[0] = S(3), since[1] = S(0);
+    assert_victim(two, since, 2, 0, S(4), 0, S(6));
+    assert_victim(two, since, 2, 1, S(4), 0, S(6));
+    since[0] = S(0), since[1] = S(2);
+    assert_victim(two, since, 2, 1, S(2), 0, S(3));
+    since[0] = S(2), since[1] = S(0);
+    assert_victim(two, since, 2, 0, S(2), 1, S(3));
+    const uint32_t three[3] = {2, 3, 1};
+    uint64_t since3[3] = {S(0), S(3), S(4)};
+    assert_victim(three, since3, 3, 2, S(4), 0, S(6));
+    since3[0] = S(4.5), since3[1] = S(1), since3[2] = S(4);
+    assert_victim(three, since3, 3, 0, S(4.5), 1, S(7));
+    since3[0] = S(0);
+    assert_victim(three, since3, 3, 2, S(4), 1, S(4));
+    const uint32_t chain[2] = {2, 0};
+    uint32_t v = 7;
+    uint64_t at = 9;
+    assert_int_equal(life_lock_victim(chain, since, 2, 0, S(4), S(3), &v, &at), 0);
+    assert_int_equal(v, 7);
+    assert_int_equal(at, 9);
+}
+
+/* An event exactly at a snapshot's time belongs to the next interval,
+ * [start, end) (snap_upto() takes the snapshots due before anything of
+ * that instant happens).  One session sleeps 1 s, then inserts a row and
+ * commits, from exactly 1 s on; with a snapshot a second, the first
+ * interval holds the sleep alone and the second the whole row. */
+static void test_event_at_snapshot_time(void **state)
+{
+    (void)state;
+    const char *sql = "create table t (id number, c clob) lob (c) store as securefile "
+                      "(disable storage in row nocache);\n" SLEEP(1) ROW(1);
+    life_ses_result_t plain, r;
+    run_snapped(sql, 1, 0, &plain);
+    run_snapped(sql, 1, 1000000000ull, &r);
+    assert_true(plain.sys.end_ns > 1000000000ull && plain.sys.end_ns < 2000000000ull);
+    assert_int_equal(r.nsnaps, 2);
+    const life_ses_figures_t *a = &r.snaps[0].sys, *b = &r.snaps[1].sys;
+    assert_int_equal(r.snaps[0].end_ns, 1000000000ull);
+    assert_int_equal(a->idle_ns, 1000000000ull);
+    assert_int_equal(a->transactions, 0);
+    assert_int_equal(a->cpu_ns, 0);
+    for (int e = 0; e < LIFE_EVENTS; e++)
+        assert_int_equal(a->waits[e], 0);
+    assert_int_equal(a->st.v[SIM_STAT_USER_COMMITS], 0);
+    assert_int_equal(a->st.v[SIM_STAT_REDO_SIZE], 0);
+    assert_int_equal(b->transactions, 1);
+    assert_int_equal(b->st.v[SIM_STAT_USER_COMMITS], 1);
+    assert_int_equal(b->st.v[SIM_STAT_REDO_SIZE], plain.sys.st.v[SIM_STAT_REDO_SIZE]);
+    assert_true(b->st.v[SIM_STAT_REDO_SIZE] > 20000);
+    assert_int_equal(b->cpu_ns, plain.sys.cpu_ns);
+    life_ses_result_free(&plain);
+    life_ses_result_free(&r);
+}
+
 /* A property test: random scripts of updates, deletes, inserts, commits,
  * rollbacks and sleeps on five shared rows in 2 to 4 sessions, 120 seeds.
  * The checked build checks every invariant after every change (lobspace's
@@ -744,6 +864,9 @@ int main(void)
         cmocka_unit_test(test_deadlock),
         cmocka_unit_test(test_row_lock_wait),
         cmocka_unit_test(test_wait_for_ever),
+        cmocka_unit_test(test_rollback_releases_waiter),
+        cmocka_unit_test(test_deadlock_victim_at_the_same_instant),
+        cmocka_unit_test(test_event_at_snapshot_time),
         cmocka_unit_test(test_random_interleavings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

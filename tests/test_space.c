@@ -510,6 +510,59 @@ static void test_uniform_extents(void **state)
     lob_space_destroy(sp);
 }
 
+/* A free chunk of exactly the size asked for is reused whole (issue 43,
+ * item 26).  One uniform 1 MB extent: 128 blocks, 55 of metadata, data
+ * from block 55.  LOBs of 1, 4 and 7 blocks, each followed by a 1-block
+ * LOB that keeps it apart: 55, [56], 57-60, [61], 62-68, [69]; the rest,
+ * 70-127, 58 blocks, is the extent's unused space.  The three freed and
+ * committed (RETENTION NONE): requests of 7, 4 and 1 blocks take them back
+ * at 62, 57 and 55, each in one chunk, from their own bucket (one probe),
+ * and the 58 blocks stay whole. */
+static void test_exact_fit_reused(void **state)
+{
+    (void)state;
+    lob_space_params_t p;
+    lob_space_params_defaults(&p);
+    p.uniform_bytes = 1 * MB;
+    lob_space_t *sp;
+    assert_int_equal(lob_space_create(&p, &sp), SIM_OK);
+    lob_t l1, l4, l7, gap[3];
+    write_lob(sp, &l1, 1);
+    write_lob(sp, &gap[0], 1);
+    write_lob(sp, &l4, 4);
+    write_lob(sp, &gap[1], 1);
+    write_lob(sp, &l7, 7);
+    write_lob(sp, &gap[2], 1);
+    assert_int_equal(l1.c[0].start, 55);
+    assert_int_equal(l4.c[0].start, 57);
+    assert_int_equal(l7.c[0].start, 62);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    free_lob(sp, &l1);
+    free_lob(sp, &l4);
+    free_lob(sp, &l7);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    lob_space_info_t in;
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.free_chunks, 4);
+    assert_int_equal(in.largest_free, 58);
+    static const uint64_t want[3] = {7, 4, 1}, at[3] = {62, 57, 55};
+    for (int i = 0; i < 3; i++) {
+        lob_run_t r;
+        lob_space_visit_t v;
+        assert_int_equal(lob_space_alloc(sp, T(sp), want[i], &r, &v), SIM_OK);
+        assert_int_equal(r.start, at[i]);
+        assert_int_equal(r.len, want[i]);
+        assert_int_equal(v.buckets, 1);
+        assert_int_equal(v.grown, 0);
+    }
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.free_chunks, 1);
+    assert_int_equal(in.largest_free, 58);
+    assert_int_equal(in.extents, 1);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    lob_space_destroy(sp);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -525,6 +578,7 @@ int main(void)
         cmocka_unit_test(test_statement_savepoint),
         cmocka_unit_test(test_check_catches_corruption),
         cmocka_unit_test(test_uniform_extents),
+        cmocka_unit_test(test_exact_fit_reused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,247 @@
+/* test_life_exec.c -- the script executor (life_sim/) against the parser
+ * (script/), issue 43: each a short script whose figures the executor once
+ * got wrong by reading a statement its own way. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "life_sim.h"
+
+#define MAX_STEPS 32
+
+/* The figures one entry (a table, a LOB segment) shows after each step. */
+typedef struct {
+    const char *name;
+    sim_stats_t at[MAX_STEPS + 1];
+    int seen[MAX_STEPS + 1];
+} run_t;
+
+static int keep(void *arg, const life_step_t *st)
+{
+    run_t *r = arg;
+    if (strcmp(st->table, r->name) != 0 || st->step > MAX_STEPS)
+        return 0;
+    r->at[st->step] = st->total;
+    r->seen[st->step] = 1;
+    return 0;
+}
+
+/* Run text; SIM_OK or the run's error, its message in err. */
+static sim_err_t run_text(const char *text, const char *name, const life_params_t *p, run_t *r,
+                          char *err, size_t errlen)
+{
+    scr_options_t so;
+    scr_options_defaults(&so);
+    scr_script_t *s;
+    sim_err_t rc = scr_parse("test.sql", text, strlen(text), &so, &s, err, errlen);
+    if (rc != SIM_OK)
+        fail_msg("parse: %s", err);
+    life_params_t def;
+    life_params_defaults(&def);
+    memset(r, 0, sizeof *r);
+    r->name = name;
+    rc = life_run(s, p ? p : &def, keep, r, err, errlen);
+    scr_free(s);
+    return rc;
+}
+
+static void run_ok(const char *text, const char *name, const life_params_t *p, run_t *r)
+{
+    char err[SCR_ERR_LEN];
+    if (run_text(text, name, p, r, err, sizeof err) != SIM_OK)
+        fail_msg("run: %s", err);
+}
+
+static uint64_t fig(const run_t *r, uint32_t step, sim_stat_t st)
+{
+    if (step > MAX_STEPS || !r->seen[step])
+        fail_msg("no figures of %s at step %u", r->name, step);
+    return r->at[step].v[st];
+}
+
+/* Ids by the parser's evaluator: mod(level, 3) gives ids 1, 2, 0, ..., so
+ * `where id = 9` deletes no row; a NUMBER variable's value is the id. */
+static void test_ids_by_the_parser(void **state)
+{
+    (void)state;
+    run_t r;
+    run_ok("create table t (id number, c clob);\n"
+           "insert into t select mod(level, 3), rpad(to_clob('x'), 5000, 'x') from dual connect by "
+           "level "
+           "<= 9;\n"
+           "delete from t where id = 9;\n"
+           "delete from t where id = 0;\n",
+           "T", NULL, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 9);
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 9);
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 6);
+    run_ok("create table t (id number, c clob);\n"
+           "declare\n  n number := 42;\n  m number := -7;\nbegin\n"
+           "  insert into t values (n, rpad(to_clob('x'), 5000, 'x'));\n"
+           "  insert into t values (n + 1, rpad(to_clob('y'), 5000, 'y'));\n"
+           "  insert into t values (m, rpad(to_clob('z'), 5000, 'z'));\nend;\n/\n"
+           "delete from t where id = 42;\n"
+           "delete from t where id = -7;\n",
+           "T", NULL, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 3);
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 2);
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 1);
+}
+
+/* `update t set b = a` between two LOB columns writes a's value into b:
+ * as much redo as the same value written as a literal (NOCACHE LOGGING:
+ * the blocks' images), where the executor once read b's own old value
+ * (null) and wrote nothing. */
+static void test_set_one_lob_from_another(void **state)
+{
+    (void)state;
+    run_t col, lit;
+    run_ok("create table t (id number, a clob, b clob);\n"
+           "insert into t values (1, rpad(to_clob('x'), 9000, 'x'), null);\n"
+           "update t set b = a;\n",
+           "T", NULL, &col);
+    run_ok("create table t (id number, a clob, b clob);\n"
+           "insert into t values (1, rpad(to_clob('x'), 9000, 'x'), null);\n"
+           "update t set b = rpad(to_clob('x'), 9000, 'x');\n",
+           "T", NULL, &lit);
+    assert_true(fig(&lit, 3, SIM_STAT_REDO_SIZE) > 2 * 8192);
+    assert_int_equal(fig(&col, 3, SIM_STAT_REDO_SIZE), fig(&lit, 3, SIM_STAT_REDO_SIZE));
+}
+
+/* A move to BasicFile with CHUNK 32768 after a SecureFile DEDUPLICATE:
+ * the options in force are the move's clause whole (the parser's), so the
+ * ten equal LOBs are ten again, each in 32 KB chunks (four 8 KB blocks for
+ * 9,000 bytes), where the executor once merged the clause its own way and
+ * kept deduplicating one LOB of two blocks. */
+static void test_move_takes_the_parsers_options(void **state)
+{
+    (void)state;
+    run_t r;
+    run_ok("create table t (id number, c clob) lob (c) store as securefile (deduplicate);\n"
+           "insert into t select rownum, rpad(to_clob('x'), 9000, 'x') from dual connect by level "
+           "<= 10;\n"
+           "alter table t move lob (c) store as basicfile (chunk 32768);\n",
+           "T", NULL, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 1);
+    assert_int_equal(fig(&r, 2, SIM_STAT_DSU_USED_BLOCKS), 2);
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 10);
+    assert_int_equal(fig(&r, 3, SIM_STAT_DSU_USED_BLOCKS), 40);
+    /* A modify's DEDUPLICATE, merged by the parser, shares them again. */
+    run_ok("create table t (id number, c clob) lob (c) store as securefile (keep_duplicates);\n"
+           "insert into t select rownum, rpad(to_clob('x'), 9000, 'x') from dual connect by "
+           "level <= 10;\n"
+           "alter table t modify lob (c) (deduplicate);\n",
+           "T", NULL, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 10);
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 1);
+}
+
+/* v$securefile_shrink keeps the last shrink of a segment until its next
+ * (oracle-base, "Space Management Enhancements in Oracle Database 21c"):
+ * the figures stay at the steps after the shrink; a segment moved is a new
+ * one, without a shrink. */
+static void test_shrink_view_until_the_segment_goes(void **state)
+{
+    (void)state;
+    run_t r;
+    run_ok("create table t (id number, c clob) lob (c) store as securefile (retention none);\n"
+           "insert into t select rownum, rpad(to_clob('x'), 32000, 'x') from dual connect by "
+           "level <= 200;\n"
+           "delete from t where mod(id, 2) = 0;\n"
+           "commit;\n"
+           "alter table t modify lob (c) (shrink space);\n"
+           "commit;\n"
+           "alter table t move lob (c) store as securefile (retention none);\n",
+           "T", NULL, &r);
+    uint64_t moved = fig(&r, 5, SIM_STAT_SHRINK_BLOCKS_MOVED);
+    assert_true(moved > 0);
+    assert_int_equal(fig(&r, 4, SIM_STAT_SHRINK_BLOCKS_MOVED), 0);
+    assert_int_equal(fig(&r, 6, SIM_STAT_SHRINK_BLOCKS_MOVED), moved);
+    assert_int_equal(fig(&r, 6, SIM_STAT_SHRINK_EXTENTS_FREED),
+                     fig(&r, 5, SIM_STAT_SHRINK_EXTENTS_FREED));
+    assert_int_equal(fig(&r, 7, SIM_STAT_SHRINK_BLOCKS_MOVED), 0);
+    assert_int_equal(fig(&r, 7, SIM_STAT_SHRINK_EXTENTS_FREED), 0);
+}
+
+/* A primary key refuses a second row of the same id: ORA-00001, with the
+ * constraint's name; a row deleted (or an insert rolled back) gives its id
+ * back, and a rollback of that delete takes it again. */
+static void test_duplicate_primary_key(void **state)
+{
+    (void)state;
+    run_t r;
+    char err[SCR_ERR_LEN];
+    assert_int_equal(run_text("create table t (id number constraint t_pk primary key, c clob);\n"
+                              "insert into t values (1, 'a');\n"
+                              "insert into t values (1, 'b');\n",
+                              "T", NULL, &r, err, sizeof err),
+                     SIM_EINVAL);
+    assert_string_equal(err, "test.sql:3: ORA-00001: unique constraint (T_PK) violated");
+    assert_int_equal(
+        run_text("create table t (id number primary key, c clob);\n"
+                 "insert into t select level, 'a' from dual connect by level <= 5;\n"
+                 "insert into t values (6, 'b');\n"
+                 "insert into t select 7 - level, 'c' from dual connect by level <= 2;\n",
+                 "T", NULL, &r, err, sizeof err),
+        SIM_EINVAL);
+    assert_string_equal(err, "test.sql:4: ORA-00001: unique constraint (SYS_Cn) violated");
+    /* Without a key, the same rows go in. */
+    run_ok("create table t (id number, c clob);\n"
+           "insert into t values (1, 'a');\n"
+           "insert into t values (1, 'b');\n",
+           "T", NULL, &r);
+    /* A deleted id is free; a rolled-back insert's too; a rollback of the
+     * delete takes it back: the insert after it is refused. */
+    assert_int_equal(run_text("create table t (id number primary key, c clob);\n"
+                              "insert into t values (1, 'a');\n"
+                              "commit;\n"
+                              "delete from t where id = 1;\n"
+                              "insert into t values (1, 'b');\n"
+                              "rollback;\n"
+                              "insert into t values (2, 'c');\n"
+                              "rollback;\n"
+                              "insert into t values (2, 'd');\n"
+                              "insert into t values (1, 'e');\n",
+                              "T", NULL, &r, err, sizeof err),
+                     SIM_EINVAL);
+    assert_string_equal(err, "test.sql:10: ORA-00001: unique constraint (SYS_Cn) violated");
+}
+
+/* 4,000 random characters under COMPRESS HIGH: above the in-row limit
+ * uncompressed, so out of the row (life.inrow_compressed = 0, the
+ * assumption), one block; judged by the compressed length, in the row. */
+static void test_compressed_in_row_by_length(void **state)
+{
+    (void)state;
+    const char *text =
+        "create table t (id number, c clob) lob (c) store as securefile (compress high);\n"
+        "insert into t values (1, dbms_random.string('x', 4000));\n";
+    run_t r;
+    run_ok(text, "T", NULL, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_INROW), 0);
+    assert_int_equal(fig(&r, 2, SIM_STAT_DSU_USED_BLOCKS), 1);
+    life_params_t p;
+    life_params_defaults(&p);
+    p.inrow_compressed = 1;
+    run_ok(text, "T", &p, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_INROW), 1);
+    assert_int_equal(fig(&r, 2, SIM_STAT_DSU_USED_BLOCKS), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ids_by_the_parser),
+        cmocka_unit_test(test_set_one_lob_from_another),
+        cmocka_unit_test(test_move_takes_the_parsers_options),
+        cmocka_unit_test(test_shrink_view_until_the_segment_goes),
+        cmocka_unit_test(test_duplicate_primary_key),
+        cmocka_unit_test(test_compressed_in_row_by_length),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
