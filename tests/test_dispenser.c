@@ -227,7 +227,10 @@ static void test_search_many_positions(void **state)
     assert_int_equal(first.len, 3);
     uint64_t s = first.start, end = s + 3 + dsp_loaded(a.dsp);
     assert_true(dsp_loaded(a.dsp) > 30);
-    assert_int_equal(dsp_search_many(a.dsp, 6 + 7 + 8, 3), SIM_OK);
+    lob_run_t span;
+    assert_int_equal(dsp_search_many(a.dsp, 6 + 7 + 8, 3, &span), SIM_OK);
+    assert_int_equal(span.start, s + 3);
+    assert_int_equal(span.len, 6 + 7 + 8);
     assert_int_equal(dsp_search(a.dsp, 5, 0, &run), SIM_OK);
     assert_int_equal(run.start, s + 24);
     assert_int_equal(run.len, 5);
@@ -236,6 +239,45 @@ static void test_search_many_positions(void **state)
     assert_int_equal(run.start + run.len, end);
     check_all(&a);
     close_fixture(&a);
+}
+
+/* dsp_release(): the loaded chunk goes back to the segment's reusable
+ * space (nothing reserved is left but the runs handed out), the dispenser
+ * still adds up, and the next call loads anew from where the chunk lay. */
+static void test_release_gives_back(void **state)
+{
+    (void)state;
+    lob_params_t lp;
+    dsp_params_t dp;
+    lob_params_defaults(&lp);
+    dsp_params_defaults(&dp);
+    fixture_t f;
+    open_fixture(&f, &lp, &dp);
+    lob_run_t run, next;
+    for (int i = 0; i < 20; i++) /* past the first extents */
+        assert_int_equal(dsp_refill(f.dsp, &run), SIM_OK);
+    lob_space_info_t held;
+    assert_int_equal(dsp_search(f.dsp, 3, 0, &run), SIM_OK);
+    uint64_t loaded = dsp_loaded(f.dsp);
+    assert_true(loaded > 0);
+    sim_stats_t before = total(&f);
+    lob_space_get_info(f.seg, &held);
+    dsp_release(f.dsp);
+    assert_int_equal(dsp_loaded(f.dsp), 0);
+    check_all(&f);
+    lob_space_info_t info;
+    lob_space_get_info(f.seg, &info);
+    /* Nothing claims here: the runs handed out stay reserved, the loaded
+     * chunk does not. */
+    assert_int_equal(info.reserved_blocks, held.reserved_blocks - loaded);
+    assert_int_equal(info.expired_blocks, held.expired_blocks);
+    sim_stats_t after = total(&f);
+    assert_memory_equal(&before, &after, sizeof before); /* nothing counted */
+    assert_int_equal(dsp_search(f.dsp, 4, 0, &next), SIM_OK);
+    assert_int_equal(next.start, run.start + run.len);
+    assert_int_equal(total(&f).v[SIM_STAT_SEG_EXTENTS], before.v[SIM_STAT_SEG_EXTENTS]);
+    check_all(&f);
+    close_fixture(&f);
 }
 
 static void test_full_segment_is_reported(void **state)
@@ -437,6 +479,7 @@ int main(void)
         cmocka_unit_test(test_search_straddles_chunks),
         cmocka_unit_test(test_search_many),
         cmocka_unit_test(test_search_many_positions),
+        cmocka_unit_test(test_release_gives_back),
         cmocka_unit_test(test_full_segment_is_reported),
         cmocka_unit_test(test_property_random_configs),
         cmocka_unit_test(test_check_catches_corruption),

@@ -435,6 +435,54 @@ static void seg_free_in_metadata(lob_space_t *seg)
     seg->meta_blocks--;
 }
 
+/* The reserving source a dispenser would be: runs of 10 blocks reserved
+ * in the segment. */
+static sim_err_t reserve_source(void *arg, uint64_t want, int cont, lob_run_t *run)
+{
+    (void)cont;
+    return lob_space_reserve(arg, want ? want : 10, run, NULL);
+}
+
+/* A direct-path context claiming for a transaction: each chunk given is
+ * the transaction's (used), the rest of the run stays reserved in the
+ * cache, and lob_alloc_release() gives that rest back to the segment as
+ * reusable space (nothing reserved is left, the allocator still adds up,
+ * and a rollback leaves the whole run reusable). */
+static void test_release_cache(void **state)
+{
+    (void)state;
+    lob_params_t p;
+    lob_params_defaults(&p);
+    lob_space_t *seg = seg_create(&p);
+    lob_space_tx_t *tx;
+    assert_int_equal(lob_space_tx_create(seg, &tx), SIM_OK);
+    lob_alloc_t *a;
+    assert_int_equal(lob_alloc_create(&p, LOB_ALLOC_CACHED, reserve_source, seg, &a), SIM_OK);
+    lob_alloc_claim_into(a, seg, tx);
+    lob_lob_t lob = {0, 0, 0};
+    uint64_t chunks;
+    assert_int_equal(lob_alloc_write(a, 1, &lob, &chunks), SIM_OK);
+    uint64_t cached = lob_alloc_cached(a);
+    assert_true(cached > 0);
+    lob_space_info_t in = seg_info(seg);
+    assert_int_equal(in.used_blocks, 1);
+    assert_int_equal(in.reserved_blocks, cached);
+    uint64_t free_before = seg_free(seg);
+    lob_alloc_release(a);
+    assert_int_equal(lob_alloc_cached(a), 0);
+    assert_int_equal(lob_alloc_check(a), SIM_OK);
+    in = seg_info(seg);
+    assert_int_equal(in.reserved_blocks, 0);
+    assert_int_equal(seg_free(seg), free_before + cached);
+    check_seg(seg);
+    assert_int_equal(lob_space_rollback(seg, tx), SIM_OK);
+    assert_int_equal(seg_free(seg), free_before + cached + 1);
+    check_seg(seg);
+    lob_alloc_destroy(a);
+    lob_space_tx_destroy(tx);
+    lob_space_destroy(seg);
+}
+
 static void test_segment_check_catches_corruption(void **state)
 {
     (void)state;
@@ -567,6 +615,7 @@ int main(void)
         cmocka_unit_test(test_exact_lob_larger_than_run),
         cmocka_unit_test(test_write_many),
         cmocka_unit_test(test_write_many_positions),
+        cmocka_unit_test(test_release_cache),
         cmocka_unit_test(test_segment_check_catches_corruption),
         cmocka_unit_test(test_alloc_check_catches_corruption),
     };
