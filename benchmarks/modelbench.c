@@ -41,14 +41,14 @@ static void make_sizes(size_seq_t *s, uint64_t seed)
  * refilled from the dispenser, as the direct-path insert's is. */
 typedef struct {
     case_t c;
-    lob_segment_t *seg;
+    lob_space_t *seg;
     dbl_writer_t *w;
 } space_t;
 
 static void space_close(space_t *s)
 {
     dbl_writer_destroy(s->w);
-    lob_segment_destroy(s->seg);
+    lob_space_destroy(s->seg);
     s->w = NULL;
     s->seg = NULL;
 }

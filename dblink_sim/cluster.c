@@ -59,7 +59,7 @@ sim_err_t dbl_cluster(const case_t *c, case_result_t *out)
     gcache_params_t gp = {c->block_size, c->cluster.message_bytes, c->cluster.fairness};
     visit_t v;
     memset(&v, 0, sizeof v);
-    lob_segment_t *seg = NULL;
+    lob_space_t *seg = NULL;
     dbl_writer_t *w[GCACHE_INSTANCES] = {NULL, NULL};
     sim_err_t rc = gcache_create(&gp, &v.g);
     if (rc == SIM_OK) {
@@ -100,10 +100,10 @@ sim_err_t dbl_cluster(const case_t *c, case_result_t *out)
         case_result_add(out, CASE_PART_GCACHE, &v.waits[i]);
     }
     if (rc == SIM_OK)
-        case_result_add(out, CASE_PART_SEGMENT, lob_segment_stats(seg));
+        case_result_add(out, CASE_PART_SEGMENT, lob_space_stats(seg));
     for (int i = 0; i < GCACHE_INSTANCES; i++)
         dbl_writer_destroy(w[i]);
-    lob_segment_destroy(seg);
+    lob_space_destroy(seg);
     gcache_destroy(v.g);
     return rc;
 }

@@ -46,13 +46,13 @@
 typedef struct dbl_writer dbl_writer_t;
 
 /* A fresh segment with the case's parameters and block size. */
-sim_err_t dbl_writer_segment_create(const case_t *c, lob_segment_t **out);
+sim_err_t dbl_writer_segment_create(const case_t *c, lob_space_t **out);
 
 /*
  * A session of case c inserting into seg (which must outlive it).  The case
  * must have passed case_validate().  SIM_ENOMEM leaves nothing allocated.
  */
-sim_err_t dbl_writer_create(const case_t *c, lob_segment_t *seg, dbl_writer_t **out);
+sim_err_t dbl_writer_create(const case_t *c, lob_space_t *seg, dbl_writer_t **out);
 void dbl_writer_destroy(dbl_writer_t *w);
 
 /* Insert the next row, then run every _check() if the case asks for it
@@ -81,7 +81,7 @@ void dbl_writer_observe_chunks(dbl_writer_t *w, lob_chunk_fn fn, void *arg);
 void dbl_writer_observe_blocks(dbl_writer_t *w, dsp_touch_fn fn, void *arg);
 
 /* Add this session's figures to r, by part (the segment is not the
- * writer's: its owner adds lob_segment_stats()). */
+ * writer's: its owner adds lob_space_stats()). */
 void dbl_writer_result(const dbl_writer_t *w, case_result_t *r);
 
 /* The invariants of the writer's components and of its own counts. */

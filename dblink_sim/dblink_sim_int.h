@@ -9,7 +9,8 @@
 
 struct dbl_writer {
     const case_t *c;
-    lob_segment_t *seg; /* shared with other writers in the cluster */
+    lob_space_t *seg;   /* shared with other writers in the cluster */
+    lob_space_tx_t *tx; /* the statement's transaction in it: claims the chunks */
     undo_log_t *undo;
     dsp_t *dsp;
     lob_alloc_t *alloc;

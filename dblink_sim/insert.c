@@ -10,14 +10,14 @@
 
 /* A fresh segment and the session's writer over it; nothing is left
  * allocated on failure. */
-static sim_err_t open_writer(const case_t *c, lob_segment_t **seg, dbl_writer_t **w)
+static sim_err_t open_writer(const case_t *c, lob_space_t **seg, dbl_writer_t **w)
 {
     sim_err_t rc = dbl_writer_segment_create(c, seg);
     if (rc != SIM_OK)
         return rc;
     rc = dbl_writer_create(c, *seg, w);
     if (rc != SIM_OK)
-        lob_segment_destroy(*seg);
+        lob_space_destroy(*seg);
     return rc;
 }
 
@@ -38,7 +38,7 @@ static void add_t2_segment(const case_t *c, uint64_t rows, case_result_t *out)
 
 sim_err_t dbl_insert_rows(const case_t *c, case_result_t *out, lob_chunk_fn observe, void *arg)
 {
-    lob_segment_t *seg;
+    lob_space_t *seg;
     dbl_writer_t *w;
     sim_err_t rc = open_writer(c, &seg, &w);
     if (rc != SIM_OK)
@@ -47,10 +47,10 @@ sim_err_t dbl_insert_rows(const case_t *c, case_result_t *out, lob_chunk_fn obse
     rc = dbl_writer_rows(w, c->rows);
     dbl_writer_finish(w);
     dbl_writer_result(w, out);
-    case_result_add(out, CASE_PART_SEGMENT, lob_segment_stats(seg));
+    case_result_add(out, CASE_PART_SEGMENT, lob_space_stats(seg));
     add_t2_segment(c, c->rows, out);
     dbl_writer_destroy(w);
-    lob_segment_destroy(seg);
+    lob_space_destroy(seg);
     return rc;
 }
 
@@ -58,7 +58,7 @@ sim_err_t dbl_insert_snapshots(const case_t *c, uint64_t every, dbl_snap_fn fn, 
 {
     if (every == 0)
         return SIM_EINVAL;
-    lob_segment_t *seg;
+    lob_space_t *seg;
     dbl_writer_t *w;
     sim_err_t rc = open_writer(c, &seg, &w);
     if (rc != SIM_OK)
@@ -74,13 +74,13 @@ sim_err_t dbl_insert_snapshots(const case_t *c, uint64_t every, dbl_snap_fn fn, 
         case_result_t so_far;
         memset(&so_far, 0, sizeof so_far);
         dbl_writer_result(w, &so_far);
-        case_result_add(&so_far, CASE_PART_SEGMENT, lob_segment_stats(seg));
+        case_result_add(&so_far, CASE_PART_SEGMENT, lob_space_stats(seg));
         add_t2_segment(c, done, &so_far);
         if (fn(arg, done, &so_far) != 0)
             rc = SIM_EINVAL;
     }
     dbl_writer_destroy(w);
-    lob_segment_destroy(seg);
+    lob_space_destroy(seg);
     return rc;
 }
 

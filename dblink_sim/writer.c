@@ -34,9 +34,9 @@ static uint64_t source_ready(void *arg)
     return dsp_ready(arg);
 }
 
-static sim_err_t source_many(void *arg, uint64_t blocks, uint64_t requests)
+static sim_err_t source_many(void *arg, uint64_t blocks, uint64_t requests, lob_run_t *span)
 {
-    return dsp_search_many(arg, blocks, requests);
+    return dsp_search_many(arg, blocks, requests, span);
 }
 
 static lob_params_t segment_params(const case_t *c)
@@ -46,10 +46,17 @@ static lob_params_t segment_params(const case_t *c)
     return lp;
 }
 
-sim_err_t dbl_writer_segment_create(const case_t *c, lob_segment_t **out)
+/* The experiment's segment is a script's segment with the case's
+ * parameters: automatic allocation, and a request no free chunk holds
+ * filled from the largest (nothing is freed, so that is the rest of the
+ * current extent, then a new extent). */
+sim_err_t dbl_writer_segment_create(const case_t *c, lob_space_t **out)
 {
-    lob_params_t lp = segment_params(c);
-    return lob_segment_create(&lp, out);
+    lob_space_params_t sp;
+    lob_space_params_defaults(&sp);
+    sp.seg = segment_params(c);
+    sp.fit = LOB_FIT_SPLIT;
+    return lob_space_create(&sp, out);
 }
 
 void dbl_writer_destroy(dbl_writer_t *w)
@@ -58,6 +65,7 @@ void dbl_writer_destroy(dbl_writer_t *w)
         return;
     lob_alloc_destroy(w->alloc);
     sim_free(w->piece_nb);
+    lob_space_tx_destroy(w->tx);
     dsp_destroy(w->dsp);
     undo_destroy(w->undo);
     sim_free(w);
@@ -133,7 +141,7 @@ static sim_err_t plan_pieces(dbl_writer_t *w)
     return SIM_OK;
 }
 
-sim_err_t dbl_writer_create(const case_t *c, lob_segment_t *seg, dbl_writer_t **out)
+sim_err_t dbl_writer_create(const case_t *c, lob_space_t *seg, dbl_writer_t **out)
 {
     dbl_writer_t *w = sim_calloc(1, sizeof *w);
     if (w == NULL)
@@ -157,6 +165,10 @@ sim_err_t dbl_writer_create(const case_t *c, lob_segment_t *seg, dbl_writer_t **
                               local ? source_refill : source_search, w->dsp, &w->alloc);
     if (rc == SIM_OK && !local)
         lob_alloc_many_source(w->alloc, source_ready, source_many);
+    if (rc == SIM_OK)
+        rc = lob_space_tx_create(seg, &w->tx);
+    if (rc == SIM_OK)
+        lob_alloc_claim_into(w->alloc, seg, w->tx);
     if (rc != SIM_OK) {
         dbl_writer_destroy(w);
         return rc;
@@ -374,6 +386,8 @@ void dbl_writer_finish(dbl_writer_t *w)
 {
     if (w->c->path == CASE_PATH_DBLINK && !w->finished)
         sim_stat_add(&w->link, SIM_STAT_DBLINK_ROUNDTRIPS, w->c->link.close_roundtrips);
+    if (!w->finished) /* the statement's space is the transaction's, kept */
+        (void)lob_space_commit(w->seg, w->tx, 0, LOB_RETENTION_NONE, 0);
     w->finished = 1;
 }
 
@@ -443,7 +457,7 @@ static sim_err_t check_own(const dbl_writer_t *w)
 
 sim_err_t dbl_writer_check(const dbl_writer_t *w)
 {
-    if (lob_segment_check(w->seg) != SIM_OK || dsp_check(w->dsp) != SIM_OK ||
+    if (lob_space_check_counts(w->seg) != SIM_OK || dsp_check(w->dsp) != SIM_OK ||
         lob_alloc_check(w->alloc) != SIM_OK || undo_check(w->undo) != SIM_OK)
         return SIM_ECORRUPT;
     return check_own(w);

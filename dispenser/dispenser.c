@@ -1,10 +1,12 @@
 /*
  * dispenser.c -- the segment dispenser.
  *
- * State changes: load() takes the next dispenser chunk from the segment
- * (growing it through lob_segment_take()); dsp_refill(), dsp_search() and
- * dsp_search_many() hand runs out of the loaded chunk.  Only load() sets
- * `loaded`; only hand_out() shrinks it.
+ * State changes: load() reserves the next dispenser chunk in the segment
+ * (lob_space_reserve(): reusable space first, an extent added when none
+ * is left); dsp_refill(), dsp_search() and dsp_search_many() hand runs out
+ * of the loaded chunk, and the writer's allocator claims them for its
+ * transaction; dsp_release() gives the loaded chunk back.  Only load() and
+ * dsp_release() set `loaded`; only hand_out() shrinks it.
  */
 #include <stdio.h>
 #include <string.h>
@@ -51,7 +53,7 @@ sim_err_t dsp_params_check(const dsp_params_t *p, char *msg, size_t msglen)
     return SIM_OK;
 }
 
-sim_err_t dsp_create(lob_segment_t *seg, undo_log_t *undo, const dsp_params_t *p, dsp_t **out)
+sim_err_t dsp_create(lob_space_t *seg, undo_log_t *undo, const dsp_params_t *p, dsp_t **out)
 {
     char msg[256];
     if (dsp_params_check(p, msg, sizeof msg) != SIM_OK)
@@ -83,22 +85,28 @@ uint64_t dsp_chunk_blocks(const dsp_params_t *p, uint32_t block_size, uint64_t s
     return n ? n : 1;
 }
 
+/* The extent the loaded chunk lies in, for the observer. */
+static uint64_t loaded_extent(const dsp_t *d)
+{
+    return d->touch ? lob_space_extent_of(d->seg, d->loaded.start) : 0;
+}
+
 /* Load the next dispenser chunk; an extent added on the way costs a
  * recursive space transaction. */
 static sim_err_t load(dsp_t *d)
 {
-    lob_segment_info_t before, after;
-    lob_segment_get_info(d->seg, &before);
-    uint64_t want =
-        dsp_chunk_blocks(&d->p, lob_segment_block_size(d->seg), lob_segment_bytes(d->seg));
-    sim_err_t rc = lob_segment_take(d->seg, want, &d->loaded);
+    const lob_space_params_t *sp = lob_space_params(d->seg);
+    uint32_t bs = sp->seg.block_size;
+    uint64_t before = lob_space_blocks(d->seg);
+    uint64_t want = dsp_chunk_blocks(&d->p, bs, before * bs);
+    lob_space_visit_t visit;
+    sim_err_t rc = lob_space_reserve(d->seg, want, &d->loaded, &visit);
     if (rc != SIM_OK)
         return rc;
-    lob_segment_get_info(d->seg, &after);
-    uint64_t grown = after.extents - before.extents;
+    uint64_t grown = visit.grown;
     if (grown) {
         touch(d, DSP_BLOCK_SEGMENT_HEADER, 0, 1);
-        touch(d, DSP_BLOCK_EXTENT_HEADER, lob_segment_current_extent(d->seg), 1);
+        touch(d, DSP_BLOCK_EXTENT_HEADER, loaded_extent(d), 1);
     }
     d->taken += d->loaded.len;
     d->loads++;
@@ -109,12 +117,19 @@ static sim_err_t load(dsp_t *d)
     sim_stat_add(&d->stats, SIM_STAT_ENQ_TX, grown * d->p.extent_enqueues);
     /* A 64 MB extent's space metadata is formatted by a recursive
      * transaction; the loader's consistent reads of it clone those blocks. */
-    uint64_t added = (after.blocks - before.blocks) * lob_segment_block_size(d->seg);
+    uint64_t added = (lob_space_blocks(d->seg) - before) * bs;
     if (grown && added / grown >= 64ULL * 1024 * 1024) {
         d->grown_cr += grown;
         sim_stat_add(&d->stats, SIM_STAT_CR_BLOCKS_CREATED, grown * d->p.extent_cr);
     }
     return SIM_OK;
+}
+
+void dsp_release(dsp_t *d)
+{
+    lob_space_unreserve(d->seg, d->loaded);
+    d->taken -= d->loaded.len;
+    d->loaded.len = 0;
 }
 
 /* `runs` runs of `blocks` blocks in all handed to writers, one after
@@ -156,7 +171,7 @@ sim_err_t dsp_refill(dsp_t *d, lob_run_t *run)
     d->refills++;
     count_call(d, 1, d->p.refill_gets, 1, d->p.refill_cgets, d->p.refill_enqueues);
     touch(d, DSP_BLOCK_SEGMENT_HEADER, 0, 1);
-    touch(d, DSP_BLOCK_EXTENT_HEADER, lob_segment_current_extent(d->seg), 1);
+    touch(d, DSP_BLOCK_EXTENT_HEADER, loaded_extent(d), 1);
     run->start = d->loaded.start;
     run->len = d->loaded.len;
     hand_out(d, d->loaded.len, 1);
@@ -178,11 +193,11 @@ sim_err_t dsp_search(dsp_t *d, uint64_t want, int cont, lob_run_t *run)
         /* Free space is hashed by size: the request's size class picks the
          * CFS block the search changes. */
         touch(d, DSP_BLOCK_SEGMENT_HEADER, 0, 0);
-        uint32_t cfs = lob_segment_params(d->seg)->cfs_blocks;
+        uint32_t cfs = lob_space_params(d->seg)->seg.cfs_blocks;
         if (cfs > 0)
             touch(d, DSP_BLOCK_CFS, (want - 1) % cfs, 1);
     }
-    touch(d, DSP_BLOCK_EXTENT_HEADER, lob_segment_current_extent(d->seg), 1);
+    touch(d, DSP_BLOCK_EXTENT_HEADER, loaded_extent(d), 1);
     run->start = d->loaded.start;
     run->len = want < d->loaded.len ? want : d->loaded.len;
     hand_out(d, run->len, 1);
@@ -195,10 +210,12 @@ uint64_t dsp_ready(const dsp_t *d)
     return d->touch ? 0 : d->loaded.len;
 }
 
-sim_err_t dsp_search_many(dsp_t *d, uint64_t blocks, uint64_t requests)
+sim_err_t dsp_search_many(dsp_t *d, uint64_t blocks, uint64_t requests, lob_run_t *span)
 {
     if (blocks > dsp_ready(d) || requests > blocks || (requests == 0 && blocks > 0))
         return SIM_EINVAL;
+    span->start = d->loaded.start;
+    span->len = blocks;
     /* Each request as dsp_search(d, want, 0, run) counts one the loaded
      * chunk covers: no load, no second run; nothing it counts depends on
      * `want`. */

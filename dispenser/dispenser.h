@@ -2,7 +2,8 @@
  * dispenser.h -- the in-memory segment dispenser.
  *
  * The dispenser loads free space from the segment one dispenser chunk at a
- * time and hands it to writers.  A dispenser chunk is a contiguous run within
+ * time (reusable space first: what deletes and expired retention gave back,
+ * then new extents) and hands it to writers.  A dispenser chunk is a contiguous run within
  * one extent whose size grows with the segment (segment size / divisor,
  * clamped between a minimum and a maximum), so that the number of calls into
  * the space layer grows more slowly than the data.
@@ -54,7 +55,7 @@ void dsp_params_defaults(dsp_params_t *p);
 sim_err_t dsp_params_check(const dsp_params_t *p, char *msg, size_t msglen);
 /* The dispenser of `seg`; runs' undo goes to `undo`.  SIM_EINVAL on bad
  * parameters (dsp_params_check() says which), SIM_ENOMEM. */
-sim_err_t dsp_create(lob_segment_t *seg, undo_log_t *undo, const dsp_params_t *p, dsp_t **out);
+sim_err_t dsp_create(lob_space_t *seg, undo_log_t *undo, const dsp_params_t *p, dsp_t **out);
 void dsp_destroy(dsp_t *d);
 
 /* Blocks of the next dispenser chunk for a segment of `seg_bytes`. */
@@ -82,7 +83,13 @@ sim_err_t dsp_search(dsp_t *d, uint64_t want, int cont, lob_run_t *run);
  * unchanged.
  */
 uint64_t dsp_ready(const dsp_t *d);
-sim_err_t dsp_search_many(dsp_t *d, uint64_t blocks, uint64_t requests);
+/* *span: the blocks handed out, one after another from its start. */
+sim_err_t dsp_search_many(dsp_t *d, uint64_t blocks, uint64_t requests, lob_run_t *span);
+
+/* The loaded chunk given back to the segment's reusable space (before a
+ * shrink, or when the segment's writers are done): the next call loads
+ * anew.  Nothing is counted. */
+void dsp_release(dsp_t *d);
 
 /*
  * The space metadata blocks a call visits, for the cluster's global cache:

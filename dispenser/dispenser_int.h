@@ -7,12 +7,12 @@
 
 struct dsp {
     dsp_params_t p;
-    lob_segment_t *seg;
+    lob_space_t *seg; /* the segment it dispenses */
     undo_log_t *undo;
     sim_stats_t stats; /* what the dispenser counts, and nothing else */
-    /* Only load() sets `loaded`; only hand_out() shrinks it. */
+    /* Only load() and dsp_release() set `loaded`; only hand_out() shrinks it. */
     lob_run_t loaded;
-    uint64_t taken;    /* blocks taken from the segment */
+    uint64_t taken;    /* blocks reserved in the segment and not given back */
     uint64_t handed;   /* blocks handed to writers */
     uint64_t refills;  /* dsp_refill() calls */
     uint64_t searches; /* dsp_search() calls that started a request */

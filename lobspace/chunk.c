@@ -79,6 +79,19 @@ sim_err_t lob_alloc_write(lob_alloc_t *a, uint64_t blocks, lob_lob_t *lob, uint6
                 return SIM_ECORRUPT;
             a->taken += run.len;
         }
+        if (a->claim_tx) {
+            sim_err_t rc = lob_space_claim(a->claim_sp, a->claim_tx, run);
+            if (rc != SIM_OK) {
+                if (a->mode == LOB_ALLOC_CACHED) { /* back into the cache */
+                    a->cache.start -= run.len;
+                    a->cache.len += run.len;
+                } else {
+                    lob_space_unreserve(a->claim_sp, run);
+                    a->taken -= run.len;
+                }
+                return rc;
+            }
+        }
         give(a, run.len, 1);
         added_chunks++;
         added_blocks += run.len;
@@ -122,18 +135,43 @@ sim_err_t lob_alloc_write_many(lob_alloc_t *a, uint64_t blocks, uint64_t writes)
         return SIM_OK;
     /* Each write as lob_alloc_write() makes it when the space at hand covers
      * it: one run, one chunk, nothing asked of the source beyond it. */
+    lob_run_t span = {a->cache.start, blocks};
     if (a->mode == LOB_ALLOC_CACHED) {
+        if (a->claim_tx) {
+            sim_err_t rc = lob_space_claim(a->claim_sp, a->claim_tx, span);
+            if (rc != SIM_OK)
+                return rc;
+        }
         a->cache.start += blocks;
         a->cache.len -= blocks;
     } else {
-        sim_err_t rc = a->many(a->arg, blocks, writes);
+        sim_err_t rc = a->many(a->arg, blocks, writes, &span);
         if (rc != SIM_OK)
             return rc;
         a->taken += blocks;
+        /* The writes' runs lie one after another in the span: claimed as
+         * one, undone as one. */
+        if (a->claim_tx && (rc = lob_space_claim(a->claim_sp, a->claim_tx, span)) != SIM_OK)
+            return rc; /* ENOMEM after the source gave: counted, lost to the statement */
     }
     give(a, blocks, writes);
     SIM_DEBUG_CHECK(lob_alloc_check(a));
     return SIM_OK;
+}
+
+void lob_alloc_claim_into(lob_alloc_t *a, lob_space_t *sp, lob_space_tx_t *tx)
+{
+    a->claim_sp = sp;
+    a->claim_tx = tx;
+}
+
+void lob_alloc_release(lob_alloc_t *a)
+{
+    if (a->claim_sp && a->cache.len) {
+        lob_space_unreserve(a->claim_sp, a->cache);
+        a->taken -= a->cache.len;
+        a->cache.len = 0;
+    }
 }
 
 uint64_t lob_alloc_cached(const lob_alloc_t *a)

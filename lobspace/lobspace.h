@@ -60,54 +60,11 @@ int lob_in_row(const lob_params_t *p, int enabled, uint64_t bytes);
 /* Bytes of the extent that the segment adds when it is `seg_bytes` large. */
 uint64_t lob_next_extent_bytes(uint64_t seg_bytes);
 
-/* ---- the segment ----------------------------------------------------- */
-
-typedef struct lob_segment lob_segment_t;
-
-typedef struct {
-    uint64_t extents;
-    uint64_t blocks;      /* all blocks of all extents */
-    uint64_t meta_blocks; /* headers, CFS and PUA blocks */
-    uint64_t used_blocks; /* data blocks handed out */
-    uint64_t free_blocks; /* data blocks not handed out: committed free space */
-} lob_segment_info_t;
-
-/*
- * A new segment with its first extent.  Fails with SIM_EINVAL when a
- * parameter is out of range (lob_params_check() says which) and SIM_ENOMEM.
- */
-sim_err_t lob_segment_create(const lob_params_t *p, lob_segment_t **out);
-void lob_segment_destroy(lob_segment_t *seg);
-
-/*
- * Take up to `max` contiguous free blocks from the current extent, adding an
- * extent first when no free space is left.  A run never crosses an extent
- * boundary.  Fails with SIM_EFULL when the segment cannot grow and with
- * SIM_ENOMEM when the extent list cannot; the segment is then unchanged.
- */
-sim_err_t lob_segment_take(lob_segment_t *seg, uint64_t max, lob_run_t *run);
-
-/* Add the next extent now.  Same failures as lob_segment_take(). */
-sim_err_t lob_segment_grow(lob_segment_t *seg);
-
-void lob_segment_get_info(const lob_segment_t *seg, lob_segment_info_t *info);
-uint64_t lob_segment_bytes(const lob_segment_t *seg);
-uint32_t lob_segment_block_size(const lob_segment_t *seg);
-/* What the segment counted itself: `segment extents allocated`. */
-const sim_stats_t *lob_segment_stats(const lob_segment_t *seg);
-const lob_params_t *lob_segment_params(const lob_segment_t *seg);
-/* Free blocks left in the current extent, without growing. */
-uint64_t lob_segment_extent_free(const lob_segment_t *seg);
-/* Index of the extent free space is being handed out from. */
-uint64_t lob_segment_current_extent(const lob_segment_t *seg);
-
-/*
- * Invariants: (1) extents are contiguous and follow the allocation schedule;
- * (2) meta + used + free = blocks; (3) handed-out runs lie in data areas and
- * never overlap (they are handed out in increasing block order); (4) its
- * statistics are exactly one extent allocated per extent, nothing else.
- */
-sim_err_t lob_segment_check(const lob_segment_t *seg);
+/* The segment (below); declared here for the allocator. */
+typedef struct lob_space lob_space_t;
+/* A transaction of one segment (lob_space_tx_create()): the runs it
+ * allocated and freed.  Several may be open at once, one a session. */
+typedef struct lob_space_tx lob_space_tx_t;
 
 /* ---- the chunk allocator --------------------------------------------- */
 
@@ -156,11 +113,12 @@ void lob_alloc_observe(lob_alloc_t *a, lob_chunk_fn fn, void *arg);
  * Many writes at once, for a writer whose rows are alike.  In EXACT mode the
  * source tells how many blocks it can hand out as runs of any requested
  * sizes with no further work (`ready`), and meets `requests` requests of
- * `blocks` blocks in all with one run each (`many`, SIM_OK or nothing
- * changed); arg is the source's.  Without them EXACT mode has nothing ready.
+ * `blocks` blocks in all with one run each, one after another from
+ * span->start (`many`, SIM_OK or nothing changed); arg is the source's.  Without them EXACT mode
+ * has nothing ready.
  */
 typedef uint64_t (*lob_ready_fn)(void *arg);
-typedef sim_err_t (*lob_many_fn)(void *arg, uint64_t blocks, uint64_t requests);
+typedef sim_err_t (*lob_many_fn)(void *arg, uint64_t blocks, uint64_t requests, lob_run_t *span);
 void lob_alloc_many_source(lob_alloc_t *a, lob_ready_fn ready, lob_many_fn many);
 /* Blocks lob_alloc_write_many() can give now, each write in one chunk: the
  * cache (CACHED) or what the source has ready (EXACT); 0 while an observer
@@ -173,6 +131,17 @@ uint64_t lob_alloc_ready(const lob_alloc_t *a);
  * would have no block, and nothing changes.
  */
 sim_err_t lob_alloc_write_many(lob_alloc_t *a, uint64_t blocks, uint64_t writes);
+
+/*
+ * Each chunk the allocator gives from now on is claimed for transaction tx
+ * of segment sp (lob_space_claim()), whose reserved space its source hands
+ * out (the dispenser of sp): the chunk becomes tx's, undone by its
+ * rollback.  A claim that fails fails the write as the source would.
+ * lob_alloc_release() gives the cache back to sp (CACHED mode; nothing
+ * counted): a direct-path statement's unused allocation context.
+ */
+void lob_alloc_claim_into(lob_alloc_t *a, lob_space_t *sp, lob_space_tx_t *tx);
+void lob_alloc_release(lob_alloc_t *a);
 
 /* Blocks the context holds but has not given to a LOB yet (CACHED mode). */
 uint64_t lob_alloc_cached(const lob_alloc_t *a);
@@ -234,11 +203,6 @@ typedef struct {
     lob_fit_t fit;
 } lob_space_params_t;
 
-typedef struct lob_space lob_space_t;
-/* A transaction of one segment (lob_space_tx_create()): the runs it
- * allocated and freed.  Several may be open at once, one a session. */
-typedef struct lob_space_tx lob_space_tx_t;
-
 typedef struct {
     uint64_t extents;
     uint64_t blocks;             /* all blocks of all extents: user_segments.blocks */
@@ -246,7 +210,8 @@ typedef struct {
     uint64_t used_blocks;        /* in live chunks, uncommitted frees included */
     uint64_t uncommitted_blocks; /* freed by the open transactions */
     uint64_t unexpired_blocks;   /* freed, committed, retention not passed */
-    uint64_t expired_blocks;     /* reusable: expired or never used */
+    uint64_t expired_blocks;     /* reusable: expired or never used; reserved included */
+    uint64_t reserved_blocks;    /* in a dispenser's or a writer's hands, no LOB's yet */
     uint64_t free_chunks;        /* reusable chunks */
     uint64_t largest_free;       /* blocks of the largest reusable chunk */
 } lob_space_info_t;
@@ -297,6 +262,28 @@ uint64_t lob_space_tx_uncommitted(const lob_space_tx_t *tx);
  */
 sim_err_t lob_space_alloc(lob_space_t *sp, lob_space_tx_t *tx, uint64_t want, lob_run_t *run,
                           lob_space_visit_t *visit);
+/*
+ * The same in two steps, for space that passes through a cache before a
+ * LOB gets it (the dispenser's loaded chunk, a direct-path allocation
+ * context): lob_space_reserve() takes one run of 1..want blocks out of the
+ * reusable space by the fit policy, growing as allocation does (same
+ * failures, nothing changed on failure); the run is then nobody's, and
+ * lob_space_get_info() counts it as expired (dbms_space sees free space).
+ * lob_space_claim() gives a part of reserved space to transaction tx, as
+ * lob_space_alloc() would have (SIM_EINVAL for more than is reserved,
+ * SIM_ENOMEM; nothing changed on failure); lob_space_unreserve() makes a
+ * reserved run reusable again.
+ */
+sim_err_t lob_space_reserve(lob_space_t *sp, uint64_t want, lob_run_t *run,
+                            lob_space_visit_t *visit);
+sim_err_t lob_space_claim(lob_space_t *sp, lob_space_tx_t *tx, lob_run_t run);
+void lob_space_unreserve(lob_space_t *sp, lob_run_t run);
+/* All blocks of the extents: user_segments.blocks, without the walk of
+ * lob_space_get_info(). */
+uint64_t lob_space_blocks(const lob_space_t *sp);
+/* The extent (its number, in address order) that holds `block`. */
+uint64_t lob_space_extent_of(const lob_space_t *sp, uint64_t block);
+
 /* Transaction tx frees a run it did not allocate: uncommitted. */
 sim_err_t lob_space_free(lob_space_t *sp, lob_space_tx_t *tx, lob_run_t run);
 /*
@@ -333,8 +320,8 @@ uint64_t lob_space_advance(lob_space_t *sp, uint64_t now);
  * rounded up to 64 KB, or as many uniform extents as they need), and the
  * sealed extents are given back.  `chunks` points at every live chunk of
  * the segment (the caller's LOB maps); a moved chunk is rewritten in place.
- * Fails with SIM_EINVAL while a transaction holds runs, SIM_ENOMEM, SIM_EFULL (no
- * room for the moved data); the segment is then unchanged.
+ * Fails with SIM_EINVAL while a transaction holds runs or space is reserved, SIM_ENOMEM, SIM_EFULL
+ * (no room for the moved data); the segment is then unchanged.
  */
 sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, size_t n, lob_shrink_t *out);
 
@@ -355,5 +342,8 @@ const sim_stats_t *lob_space_stats(const lob_space_t *sp);
  * the open transactions.
  */
 sim_err_t lob_space_check(const lob_space_t *sp);
+/* Invariant (1)'s counts alone, in constant time: for a caller that checks
+ * after every row (the full check walks every block). */
+sim_err_t lob_space_check_counts(const lob_space_t *sp);
 
 #endif /* LOBSIM_LOBSPACE_H */

@@ -4,28 +4,6 @@
 
 #include "lobspace.h"
 
-typedef struct {
-    uint64_t start; /* first block */
-    uint64_t len;   /* blocks */
-    uint64_t meta;  /* metadata blocks at the start of the extent */
-} lob_extent_t;
-
-struct lob_segment {
-    lob_params_t p;
-    sim_stats_t stats; /* what the segment counts, and nothing else */
-    lob_extent_t *ext;
-    uint64_t next_ext; /* extents in use */
-    uint64_t cap_ext;
-    uint64_t blocks;
-    uint64_t meta_blocks;
-    uint64_t pending_meta; /* segment-level metadata not placed yet */
-    /* Only lob_segment_take() advances these two: the extent being handed
-     * out and the next free block in it. */
-    uint64_t cur;
-    uint64_t cur_next;
-    uint64_t used_blocks;
-};
-
 struct lob_alloc {
     lob_params_t p;
     lob_alloc_mode_t mode;
@@ -37,6 +15,10 @@ struct lob_alloc {
     lob_run_t cache;   /* CACHED mode: the rest of the last refill */
     lob_chunk_fn on_chunk;
     void *on_chunk_arg;
+    /* lob_alloc_claim_into(): each chunk given is claimed for claim_tx in
+     * claim_sp, whose reserved space the source hands out. */
+    lob_space_t *claim_sp;
+    lob_space_tx_t *claim_tx;
     uint64_t taken;
     uint64_t given;
     uint64_t chunks;
@@ -90,7 +72,8 @@ struct lob_space {
     uint32_t head[LOB_SPACE_BUCKETS];
     uint64_t free_chunks;
     uint64_t reusable_blocks;
-    uint64_t used_blocks; /* live, uncommitted frees included */
+    uint64_t used_blocks;     /* live, uncommitted frees included */
+    uint64_t reserved_blocks; /* taken by lob_space_reserve(), not claimed or given back */
     /* The open transactions (lob_space_tx_create()), in no order, and the
      * blocks their frees hold: the sum of theirs. */
     lob_space_tx_t **txs;

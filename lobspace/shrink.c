@@ -19,23 +19,11 @@
 
 #define KB 1024ULL
 
-/* The extent holding block `b`, by bisection (extents are in address order). */
-static uint64_t extent_of(const lob_space_t *sp, uint64_t b)
-{
-    uint64_t lo = 0, hi = sp->next_ext;
-    while (hi - lo > 1) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (sp->ext[mid].start <= b)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, size_t n, lob_shrink_t *out)
 {
     memset(out, 0, sizeof *out);
+    if (sp->reserved_blocks > 0)
+        return SIM_EINVAL;
     for (size_t t = 0; t < sp->ntxs; t++)
         if (lob_space_tx_active(sp->txs[t]))
             return SIM_EINVAL;
@@ -47,9 +35,9 @@ sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, size_t n, 
      * shrink ignores retention) and no segment metadata. */
     for (unsigned b = 0; b < LOB_SPACE_BUCKETS; b++)
         for (uint32_t c = sp->head[b]; c != LOB_SPACE_NIL; c = sp->fnext[c])
-            sealed[extent_of(sp, c)] = 1;
+            sealed[lob_space_extent_of(sp, c)] = 1;
     for (size_t i = 0; i < sp->qlen; i++)
-        sealed[extent_of(sp, sp->q[(sp->qhead + i) % sp->qcap].run.start)] = 1;
+        sealed[lob_space_extent_of(sp, sp->q[(sp->qhead + i) % sp->qcap].run.start)] = 1;
     uint64_t nsealed = 0;
     for (uint64_t e = 0; e < sp->next_ext; e++) {
         if (sp->ext[e].seg_meta || sp->ext[e].gone)
@@ -58,7 +46,7 @@ sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, size_t n, 
     }
     uint64_t moved = 0;
     for (size_t i = 0; i < n; i++)
-        if (sealed[extent_of(sp, chunks[i]->start)])
+        if (sealed[lob_space_extent_of(sp, chunks[i]->start)])
             moved += chunks[i]->len;
 
     /* Room for the moved data, checked before anything changes. */
@@ -102,7 +90,7 @@ sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, size_t n, 
         sp->ext[d < sp->next_ext ? d : 0].start + sp->ext[d < sp->next_ext ? d : 0].meta;
     for (size_t i = 0; i < n; i++) {
         lob_run_t *r = chunks[i];
-        uint64_t e = extent_of(sp, r->start);
+        uint64_t e = lob_space_extent_of(sp, r->start);
         if (e >= first_dest || !sealed[e])
             continue;
         while (sp->ext[d].start + sp->ext[d].len - dpos < r->len) {

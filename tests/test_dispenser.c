@@ -14,7 +14,7 @@
 #define MB (1024ULL * 1024)
 
 typedef struct {
-    lob_segment_t *seg;
+    lob_space_t *seg;
     undo_log_t *undo;
     dsp_t *dsp;
 } fixture_t;
@@ -24,7 +24,10 @@ static void open_fixture(fixture_t *f, const lob_params_t *lp, const dsp_params_
     memset(f, 0, sizeof *f);
     undo_params_t up;
     undo_params_defaults(&up);
-    assert_int_equal(lob_segment_create(lp, &f->seg), SIM_OK);
+    lob_space_params_t sp;
+    lob_space_params_defaults(&sp);
+    sp.seg = *lp;
+    assert_int_equal(lob_space_create(&sp, &f->seg), SIM_OK);
     assert_int_equal(undo_create(&up, &f->undo), SIM_OK);
     assert_int_equal(dsp_create(f->seg, f->undo, dp, &f->dsp), SIM_OK);
 }
@@ -33,8 +36,7 @@ static void open_fixture(fixture_t *f, const lob_params_t *lp, const dsp_params_
 static sim_stats_t total(const fixture_t *f)
 {
     sim_stats_t t;
-    const sim_stats_t *parts[] = {lob_segment_stats(f->seg), undo_stats(f->undo),
-                                  dsp_stats(f->dsp)};
+    const sim_stats_t *parts[] = {lob_space_stats(f->seg), undo_stats(f->undo), dsp_stats(f->dsp)};
     memset(&t, 0, sizeof t);
     for (size_t i = 0; i < 3; i++)
         for (int s = 0; s < SIM_STAT_COUNT; s++)
@@ -46,13 +48,13 @@ static void close_fixture(fixture_t *f)
 {
     dsp_destroy(f->dsp);
     undo_destroy(f->undo);
-    lob_segment_destroy(f->seg);
+    lob_space_destroy(f->seg);
 }
 
 static void check_all(const fixture_t *f)
 {
     assert_int_equal(dsp_check(f->dsp), SIM_OK);
-    assert_int_equal(lob_segment_check(f->seg), SIM_OK);
+    assert_int_equal(lob_space_check(f->seg), SIM_OK);
     assert_int_equal(undo_check(f->undo), SIM_OK);
 }
 
@@ -165,7 +167,8 @@ static void test_search_many(void **state)
     assert_int_equal(dsp_search(b.dsp, 3, 0, &run), SIM_OK);
     uint64_t ready = dsp_ready(a.dsp);
     assert_true(ready >= 6 + 7 + 8 && ready == dsp_loaded(a.dsp));
-    assert_int_equal(dsp_search_many(a.dsp, 6 + 7 + 8, 3), SIM_OK);
+    lob_run_t span;
+    assert_int_equal(dsp_search_many(a.dsp, 6 + 7 + 8, 3, &span), SIM_OK);
     for (uint64_t want = 6; want <= 8; want++) {
         assert_int_equal(dsp_search(b.dsp, want, 0, &run), SIM_OK);
         assert_int_equal(run.len, want);
@@ -181,19 +184,19 @@ static void test_search_many(void **state)
     assert_int_equal(ta.v[SIM_STAT_USED_UREC], 24);
     /* Refused, unchanged. */
     uint64_t left = dsp_loaded(a.dsp);
-    assert_int_equal(dsp_search_many(a.dsp, left + 1, 2), SIM_EINVAL);
-    assert_int_equal(dsp_search_many(a.dsp, 2, 3), SIM_EINVAL);
-    assert_int_equal(dsp_search_many(a.dsp, 2, 0), SIM_EINVAL);
+    assert_int_equal(dsp_search_many(a.dsp, left + 1, 2, &span), SIM_EINVAL);
+    assert_int_equal(dsp_search_many(a.dsp, 2, 3, &span), SIM_EINVAL);
+    assert_int_equal(dsp_search_many(a.dsp, 2, 0, &span), SIM_EINVAL);
     int touches = 0;
     dsp_observe(a.dsp, count_touches, &touches);
     assert_int_equal(dsp_ready(a.dsp), 0);
-    assert_int_equal(dsp_search_many(a.dsp, 1, 1), SIM_EINVAL);
+    assert_int_equal(dsp_search_many(a.dsp, 1, 1, &span), SIM_EINVAL);
     assert_int_equal(touches, 0);
     ta = total(&a);
     assert_memory_equal(&ta, &tb, sizeof ta);
     assert_int_equal(dsp_loaded(a.dsp), left);
     dsp_observe(a.dsp, NULL, NULL);
-    assert_int_equal(dsp_search_many(a.dsp, left, 1), SIM_OK);
+    assert_int_equal(dsp_search_many(a.dsp, left, 1, &span), SIM_OK);
     assert_int_equal(dsp_loaded(a.dsp), 0);
     check_all(&a);
     close_fixture(&a);
@@ -224,7 +227,10 @@ static void test_search_many_positions(void **state)
     assert_int_equal(first.len, 3);
     uint64_t s = first.start, end = s + 3 + dsp_loaded(a.dsp);
     assert_true(dsp_loaded(a.dsp) > 30);
-    assert_int_equal(dsp_search_many(a.dsp, 6 + 7 + 8, 3), SIM_OK);
+    lob_run_t span;
+    assert_int_equal(dsp_search_many(a.dsp, 6 + 7 + 8, 3, &span), SIM_OK);
+    assert_int_equal(span.start, s + 3);
+    assert_int_equal(span.len, 6 + 7 + 8);
     assert_int_equal(dsp_search(a.dsp, 5, 0, &run), SIM_OK);
     assert_int_equal(run.start, s + 24);
     assert_int_equal(run.len, 5);
@@ -233,6 +239,45 @@ static void test_search_many_positions(void **state)
     assert_int_equal(run.start + run.len, end);
     check_all(&a);
     close_fixture(&a);
+}
+
+/* dsp_release(): the loaded chunk goes back to the segment's reusable
+ * space (nothing reserved is left but the runs handed out), the dispenser
+ * still adds up, and the next call loads anew from where the chunk lay. */
+static void test_release_gives_back(void **state)
+{
+    (void)state;
+    lob_params_t lp;
+    dsp_params_t dp;
+    lob_params_defaults(&lp);
+    dsp_params_defaults(&dp);
+    fixture_t f;
+    open_fixture(&f, &lp, &dp);
+    lob_run_t run, next;
+    for (int i = 0; i < 20; i++) /* past the first extents */
+        assert_int_equal(dsp_refill(f.dsp, &run), SIM_OK);
+    lob_space_info_t held;
+    assert_int_equal(dsp_search(f.dsp, 3, 0, &run), SIM_OK);
+    uint64_t loaded = dsp_loaded(f.dsp);
+    assert_true(loaded > 0);
+    sim_stats_t before = total(&f);
+    lob_space_get_info(f.seg, &held);
+    dsp_release(f.dsp);
+    assert_int_equal(dsp_loaded(f.dsp), 0);
+    check_all(&f);
+    lob_space_info_t info;
+    lob_space_get_info(f.seg, &info);
+    /* Nothing claims here: the runs handed out stay reserved, the loaded
+     * chunk does not. */
+    assert_int_equal(info.reserved_blocks, held.reserved_blocks - loaded);
+    assert_int_equal(info.expired_blocks, held.expired_blocks);
+    sim_stats_t after = total(&f);
+    assert_memory_equal(&before, &after, sizeof before); /* nothing counted */
+    assert_int_equal(dsp_search(f.dsp, 4, 0, &next), SIM_OK);
+    assert_int_equal(next.start, run.start + run.len);
+    assert_int_equal(total(&f).v[SIM_STAT_SEG_EXTENTS], before.v[SIM_STAT_SEG_EXTENTS]);
+    check_all(&f);
+    close_fixture(&f);
 }
 
 static void test_full_segment_is_reported(void **state)
@@ -305,10 +350,13 @@ static void test_property_random_configs(void **state)
             handed += run.len;
             check_all(&f);
         }
-        lob_segment_info_t info;
-        lob_segment_get_info(f.seg, &info);
-        assert_int_equal(info.used_blocks, handed + dsp_loaded(f.dsp));
-        assert_int_equal(info.meta_blocks + info.used_blocks + info.free_blocks, info.blocks);
+        lob_space_info_t info;
+        lob_space_get_info(f.seg, &info);
+        /* Nothing claims the runs here: handed out and loaded, they are
+         * all still reserved. */
+        assert_int_equal(info.reserved_blocks, handed + dsp_loaded(f.dsp));
+        assert_int_equal(info.used_blocks, 0);
+        assert_int_equal(info.meta_blocks + info.expired_blocks, info.blocks);
         assert_int_equal(total(&f).v[SIM_STAT_DSP_CHUNKS], total(&f).v[SIM_STAT_USED_UREC]);
         close_fixture(&f);
     }
@@ -431,6 +479,7 @@ int main(void)
         cmocka_unit_test(test_search_straddles_chunks),
         cmocka_unit_test(test_search_many),
         cmocka_unit_test(test_search_many_positions),
+        cmocka_unit_test(test_release_gives_back),
         cmocka_unit_test(test_full_segment_is_reported),
         cmocka_unit_test(test_property_random_configs),
         cmocka_unit_test(test_check_catches_corruption),

@@ -12,9 +12,36 @@
 
 #define MB (1024ULL * 1024)
 
-static void check_seg(const lob_segment_t *seg)
+static void check_seg(const lob_space_t *seg)
 {
-    assert_int_equal(lob_segment_check(seg), SIM_OK);
+    assert_int_equal(lob_space_check(seg), SIM_OK);
+}
+
+/* The experiments' segment: automatic allocation, a request no chunk
+ * holds filled from the largest. */
+static lob_space_t *seg_create(const lob_params_t *p)
+{
+    lob_space_params_t sp;
+    lob_space_params_defaults(&sp);
+    sp.seg = *p;
+    lob_space_t *seg = NULL;
+    assert_int_equal(lob_space_create(&sp, &seg), SIM_OK);
+    return seg;
+}
+
+static lob_space_info_t seg_info(const lob_space_t *seg)
+{
+    lob_space_info_t info;
+    lob_space_get_info(seg, &info);
+    return info;
+}
+
+/* Blocks of the segment that are neither metadata nor handed out: never
+ * used, so reusable (nothing here frees). */
+static uint64_t seg_free(const lob_space_t *seg)
+{
+    lob_space_info_t i = seg_info(seg);
+    return i.expired_blocks - i.reserved_blocks;
 }
 
 static void test_first_extents(void **state)
@@ -22,31 +49,34 @@ static void test_first_extents(void **state)
     (void)state;
     lob_params_t p;
     lob_params_defaults(&p);
-    lob_segment_t *seg;
-    assert_int_equal(lob_segment_create(&p, &seg), SIM_OK);
+    lob_space_t *seg = seg_create(&p);
     check_seg(seg);
-    lob_segment_info_t info;
-    lob_segment_get_info(seg, &info);
+    lob_space_info_t info = seg_info(seg);
     /* A new segment holds one 64 KB extent of 8 blocks, all metadata: the
      * segment header, CFS and PUA blocks spill over the first extents. */
     assert_int_equal(info.extents, 1);
     assert_int_equal(info.blocks, 8);
     assert_int_equal(info.meta_blocks, 8);
     lob_run_t run;
-    assert_int_equal(lob_segment_take(seg, 1000, &run), SIM_OK);
+    lob_space_visit_t vis;
+    assert_int_equal(lob_space_reserve(seg, 1000, &run, &vis), SIM_OK);
     check_seg(seg);
-    lob_segment_get_info(seg, &info);
+    info = seg_info(seg);
     /* 1 + 3 + 50 segment metadata blocks and one header per extent fill
      * seven 64 KB extents (8 blocks each) and 6 blocks of the eighth: the
-     * first data run is that extent's last 2 blocks. */
+     * first data run is that extent's last 2 blocks, and the reserve
+     * added those seven extents. */
     assert_int_equal(info.extents, 8);
+    assert_int_equal(vis.grown, 7);
     assert_int_equal(info.meta_blocks, 8 + 54);
     assert_int_equal(run.start, 62);
     assert_int_equal(run.len, 2);
-    assert_int_equal(info.used_blocks, 2);
-    assert_int_equal(info.free_blocks, 0);
-    assert_int_equal(lob_segment_stats(seg)->v[SIM_STAT_SEG_EXTENTS], info.extents);
-    lob_segment_destroy(seg);
+    assert_int_equal(info.reserved_blocks, 2);
+    assert_int_equal(seg_free(seg), 0);
+    assert_int_equal(lob_space_stats(seg)->v[SIM_STAT_SEG_EXTENTS], info.extents);
+    assert_int_equal(lob_space_extent_of(seg, 62), 7);
+    assert_int_equal(lob_space_extent_of(seg, 55), 6);
+    lob_space_destroy(seg);
 }
 
 static void test_extent_schedule(void **state)
@@ -61,20 +91,18 @@ static void test_extent_schedule(void **state)
 
     lob_params_t p;
     lob_params_defaults(&p);
-    lob_segment_t *seg;
-    assert_int_equal(lob_segment_create(&p, &seg), SIM_OK);
-    /* Grow to just past 1 GB: 16 + 63 + 120 extents, then one of 64 MB. */
-    while (lob_segment_bytes(seg) < 1024 * MB) {
-        assert_int_equal(lob_segment_grow(seg), SIM_OK);
-        check_seg(seg);
-    }
-    lob_segment_info_t info;
-    lob_segment_get_info(seg, &info);
-    assert_int_equal(info.extents, 16 + 63 + 120);
-    assert_int_equal(lob_segment_grow(seg), SIM_OK);
-    assert_int_equal(lob_segment_bytes(seg), 1024 * MB + 64 * MB);
+    lob_space_t *seg = seg_create(&p);
+    /* Take whole extents to just past 1 GB: 16 + 63 + 120 extents, then
+     * one of 64 MB. */
+    lob_run_t run;
+    while (lob_space_blocks(seg) * 8192 < 1024 * MB || seg_free(seg) > 0)
+        assert_int_equal(lob_space_reserve(seg, 1 << 20, &run, NULL), SIM_OK);
     check_seg(seg);
-    lob_segment_destroy(seg);
+    assert_int_equal(seg_info(seg).extents, 16 + 63 + 120);
+    assert_int_equal(lob_space_reserve(seg, 1, &run, NULL), SIM_OK);
+    assert_int_equal(lob_space_blocks(seg) * 8192, 1024 * MB + 64 * MB);
+    check_seg(seg);
+    lob_space_destroy(seg);
 }
 
 static void test_runs_stay_in_extents(void **state)
@@ -82,19 +110,23 @@ static void test_runs_stay_in_extents(void **state)
     (void)state;
     lob_params_t p;
     lob_params_defaults(&p);
-    lob_segment_t *seg;
-    assert_int_equal(lob_segment_create(&p, &seg), SIM_OK);
+    lob_space_t *seg = seg_create(&p);
     uint64_t last_end = 0;
-    /* Take odd-sized runs through the 64 KB, 1 MB and 8 MB extents. */
+    /* Take odd-sized runs through the 64 KB, 1 MB and 8 MB extents: in
+     * address order, each inside one extent. */
     for (int i = 0; i < 3000; i++) {
         lob_run_t run;
-        assert_int_equal(lob_segment_take(seg, 37, &run), SIM_OK);
+        assert_int_equal(lob_space_reserve(seg, 37, &run, NULL), SIM_OK);
         assert_true(run.len >= 1 && run.len <= 37);
         assert_true(run.start >= last_end); /* never handed out twice */
+        assert_int_equal(lob_space_extent_of(seg, run.start),
+                         lob_space_extent_of(seg, run.start + run.len - 1));
         last_end = run.start + run.len;
-        check_seg(seg);
+        if (i % 100 == 0)
+            check_seg(seg);
     }
-    lob_segment_destroy(seg);
+    check_seg(seg);
+    lob_space_destroy(seg);
 }
 
 static void test_segment_full(void **state)
@@ -103,21 +135,19 @@ static void test_segment_full(void **state)
     lob_params_t p;
     lob_params_defaults(&p);
     p.max_bytes = 2 * MB;
-    lob_segment_t *seg;
-    assert_int_equal(lob_segment_create(&p, &seg), SIM_OK);
+    lob_space_t *seg = seg_create(&p);
     lob_run_t run;
     sim_err_t rc;
     uint64_t taken = 0;
-    while ((rc = lob_segment_take(seg, 1000, &run)) == SIM_OK)
+    while ((rc = lob_space_reserve(seg, 1000, &run, NULL)) == SIM_OK)
         taken += run.len;
     assert_int_equal(rc, SIM_EFULL);
-    lob_segment_info_t info;
-    lob_segment_get_info(seg, &info);
-    assert_int_equal(lob_segment_bytes(seg), 2 * MB);
-    assert_int_equal(info.free_blocks, 0);
+    lob_space_info_t info = seg_info(seg);
+    assert_int_equal(lob_space_blocks(seg) * 8192, 2 * MB);
+    assert_int_equal(seg_free(seg), 0);
     assert_int_equal(taken + info.meta_blocks, info.blocks);
     check_seg(seg);
-    lob_segment_destroy(seg);
+    lob_space_destroy(seg);
 }
 
 static void test_grow_enomem_leaves_segment_unchanged(void **state)
@@ -125,22 +155,22 @@ static void test_grow_enomem_leaves_segment_unchanged(void **state)
     (void)state;
     lob_params_t p;
     lob_params_defaults(&p);
-    lob_segment_t *seg;
-    assert_int_equal(lob_segment_create(&p, &seg), SIM_OK);
-    /* The extent list starts with room for 64; the 65th needs memory. */
-    for (int i = 1; i < 64; i++)
-        assert_int_equal(lob_segment_grow(seg), SIM_OK);
-    lob_segment_info_t before, after;
-    lob_segment_get_info(seg, &before);
+    lob_space_t *seg = seg_create(&p);
+    /* The extent list starts with room for 64; the 65th needs memory.
+     * Whole extents are taken so that the next reserve must grow. */
+    lob_run_t run;
+    while (seg_info(seg).extents < 64 || seg_free(seg) > 0)
+        assert_int_equal(lob_space_reserve(seg, 1 << 20, &run, NULL), SIM_OK);
+    lob_space_info_t before = seg_info(seg), after;
     sim_fail_alloc_after(1);
-    assert_int_equal(lob_segment_grow(seg), SIM_ENOMEM);
+    assert_int_equal(lob_space_reserve(seg, 1, &run, NULL), SIM_ENOMEM);
     sim_fail_alloc_after(0);
-    lob_segment_get_info(seg, &after);
+    after = seg_info(seg);
     assert_memory_equal(&before, &after, sizeof before);
     check_seg(seg);
-    assert_int_equal(lob_segment_grow(seg), SIM_OK);
+    assert_int_equal(lob_space_reserve(seg, 1, &run, NULL), SIM_OK);
     check_seg(seg);
-    lob_segment_destroy(seg);
+    lob_space_destroy(seg);
 }
 
 /* A source handing out fixed-size runs from an ever-growing address. */
@@ -366,54 +396,91 @@ static void test_write_many_positions(void **state)
  * the object is destroyed right after it: debug builds run the checks after
  * every state change and would stop at the corruption's next change.
  */
-typedef void (*seg_corrupt_fn)(lob_segment_t *seg);
+typedef void (*seg_corrupt_fn)(lob_space_t *seg);
 
-static void seg_lose_extent(lob_segment_t *seg)
+static void seg_lose_extent(lob_space_t *seg)
 {
     seg->next_ext--; /* the list forgets its last extent */
 }
-static void seg_extent_stat_off_by_one(lob_segment_t *seg)
+static void seg_extent_stat_off_by_one(lob_space_t *seg)
 {
     seg->stats.v[SIM_STAT_SEG_EXTENTS]++;
 }
-static void seg_foreign_stat(lob_segment_t *seg)
+static void seg_foreign_stat(lob_space_t *seg)
 {
     seg->stats.v[SIM_STAT_DSP_CHUNKS] = 1; /* not the segment's to count */
 }
-static void seg_used_off_by_one(lob_segment_t *seg)
+static void seg_reserved_off_by_one(lob_space_t *seg)
 {
-    seg->used_blocks++; /* a block handed out that no run holds */
+    seg->reserved_blocks++; /* a block handed out that no run holds */
+    seg->reusable_blocks--;
 }
-static void seg_extent_gap(lob_segment_t *seg)
+static void seg_extent_gap(lob_space_t *seg)
 {
     seg->ext[3].start++; /* extents no longer contiguous */
 }
-static void seg_extent_off_schedule(lob_segment_t *seg)
-{
-    /* A 128 KB extent where the schedule says 64 KB; its extra blocks are
-     * metadata, so the block counts still add up. */
-    uint64_t extra = seg->ext[2].len;
-    seg->ext[2].len += extra;
-    seg->ext[2].meta += extra;
-    seg->meta_blocks += extra;
-    seg->blocks += extra;
-    for (uint64_t i = 3; i < seg->next_ext; i++)
-        seg->ext[i].start += extra;
-    seg->cur_next += extra;
-}
-static void seg_meta_miscounted(lob_segment_t *seg)
+static void seg_meta_miscounted(lob_space_t *seg)
 {
     seg->meta_blocks--;
 }
-static void seg_next_in_metadata(lob_segment_t *seg)
+static void seg_free_in_metadata(lob_space_t *seg)
 {
-    /* The next free block points at the current extent's last metadata
-     * block, and the blocks in between count as free again: space still
-     * adds up, but a run would now overwrite the header. */
-    const lob_extent_t *c = &seg->ext[seg->cur];
-    uint64_t back = seg->cur_next - (c->start + c->meta - 1);
-    seg->cur_next -= back;
-    seg->used_blocks -= back;
+    /* The last extent's free chunk starts one block early, on its last
+     * metadata block: space still adds up, but a run would now overwrite
+     * the header. */
+    const lob_space_extent_t *e = &seg->ext[seg->next_ext - 1];
+    uint64_t start = e->start + e->meta, len = seg->flen[start];
+    lob_space_unlink(seg, start);
+    lob_space_reuse(seg, start - 1, len + 1);
+    seg->meta_blocks--;
+}
+
+/* The reserving source a dispenser would be: runs of 10 blocks reserved
+ * in the segment. */
+static sim_err_t reserve_source(void *arg, uint64_t want, int cont, lob_run_t *run)
+{
+    (void)cont;
+    return lob_space_reserve(arg, want ? want : 10, run, NULL);
+}
+
+/* A direct-path context claiming for a transaction: each chunk given is
+ * the transaction's (used), the rest of the run stays reserved in the
+ * cache, and lob_alloc_release() gives that rest back to the segment as
+ * reusable space (nothing reserved is left, the allocator still adds up,
+ * and a rollback leaves the whole run reusable). */
+static void test_release_cache(void **state)
+{
+    (void)state;
+    lob_params_t p;
+    lob_params_defaults(&p);
+    lob_space_t *seg = seg_create(&p);
+    lob_space_tx_t *tx;
+    assert_int_equal(lob_space_tx_create(seg, &tx), SIM_OK);
+    lob_alloc_t *a;
+    assert_int_equal(lob_alloc_create(&p, LOB_ALLOC_CACHED, reserve_source, seg, &a), SIM_OK);
+    lob_alloc_claim_into(a, seg, tx);
+    lob_lob_t lob = {0, 0, 0};
+    uint64_t chunks;
+    assert_int_equal(lob_alloc_write(a, 1, &lob, &chunks), SIM_OK);
+    uint64_t cached = lob_alloc_cached(a);
+    assert_true(cached > 0);
+    lob_space_info_t in = seg_info(seg);
+    assert_int_equal(in.used_blocks, 1);
+    assert_int_equal(in.reserved_blocks, cached);
+    uint64_t free_before = seg_free(seg);
+    lob_alloc_release(a);
+    assert_int_equal(lob_alloc_cached(a), 0);
+    assert_int_equal(lob_alloc_check(a), SIM_OK);
+    in = seg_info(seg);
+    assert_int_equal(in.reserved_blocks, 0);
+    assert_int_equal(seg_free(seg), free_before + cached);
+    check_seg(seg);
+    assert_int_equal(lob_space_rollback(seg, tx), SIM_OK);
+    assert_int_equal(seg_free(seg), free_before + cached + 1);
+    check_seg(seg);
+    lob_alloc_destroy(a);
+    lob_space_tx_destroy(tx);
+    lob_space_destroy(seg);
 }
 
 static void test_segment_check_catches_corruption(void **state)
@@ -426,27 +493,25 @@ static void test_segment_check_catches_corruption(void **state)
         {"lost extent", seg_lose_extent},
         {"extent statistic off by one", seg_extent_stat_off_by_one},
         {"a statistic the segment does not count", seg_foreign_stat},
-        {"used blocks off by one", seg_used_off_by_one},
+        {"reserved blocks off by one", seg_reserved_off_by_one},
         {"gap between extents", seg_extent_gap},
-        {"extent off the allocation schedule", seg_extent_off_schedule},
         {"metadata blocks off by one", seg_meta_miscounted},
-        {"next free block inside the extent header", seg_next_in_metadata},
+        {"free chunk inside the extent header", seg_free_in_metadata},
     };
     lob_params_t p;
     lob_params_defaults(&p);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        lob_segment_t *seg;
-        assert_int_equal(lob_segment_create(&p, &seg), SIM_OK);
+        lob_space_t *seg = seg_create(&p);
         /* Past the 64 KB extents into the first 1 MB one, mid-extent. */
         lob_run_t run;
         for (int t = 0; t < 30; t++)
-            assert_int_equal(lob_segment_take(seg, 5, &run), SIM_OK);
-        assert_true(seg->next_ext > 4 && lob_segment_extent_free(seg) > 0);
+            assert_int_equal(lob_space_reserve(seg, 5, &run, NULL), SIM_OK);
+        assert_true(seg->next_ext > 4 && seg_free(seg) > 0);
         check_seg(seg);
         cases[i].fn(seg);
         printf("segment: %s\n", cases[i].what);
-        assert_int_equal(lob_segment_check(seg), SIM_ECORRUPT);
-        lob_segment_destroy(seg);
+        assert_int_equal(lob_space_check(seg), SIM_ECORRUPT);
+        lob_space_destroy(seg);
     }
 }
 
@@ -550,6 +615,7 @@ int main(void)
         cmocka_unit_test(test_exact_lob_larger_than_run),
         cmocka_unit_test(test_write_many),
         cmocka_unit_test(test_write_many_positions),
+        cmocka_unit_test(test_release_cache),
         cmocka_unit_test(test_segment_check_catches_corruption),
         cmocka_unit_test(test_alloc_check_catches_corruption),
     };

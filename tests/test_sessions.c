@@ -369,9 +369,12 @@ static void test_hw_enqueue(void **state)
 }
 
 /* Two sessions growing one segment, adding an extent taking long beside
- * everything else: whenever one adds an extent, the other needs space
- * meanwhile and waits on the HW enqueue, once per extent added but the
- * last (when the other has nothing left to insert). */
+ * everything else: whenever one adds extents, the other needs space
+ * meanwhile and waits on the HW enqueue, once per request that added
+ * extents (but the last, if the other has nothing left to insert).  The
+ * requests that add extents are those of one session inserting the same
+ * 16 LOBs alike (the first adds the extents that hold the segment's
+ * metadata as well: lob_space_create() places only the first). */
 static void test_hw_once_per_extent(void **state)
 {
     (void)state;
@@ -380,12 +383,21 @@ static void test_hw_once_per_extent(void **state)
     p.ses.hw_hold_us = 50000;
     p.ses.write_us = 1;
     p.ses.log_write_us = 1;
-    life_ses_result_t r;
+    life_ses_result_t one, r;
+    run(UNIFORM ROW(1) ROW(2) ROW(3) ROW(4) ROW(5) ROW(6) ROW(7) ROW(8) ROW(9) ROW(10) ROW(11)
+            ROW(12) ROW(13) ROW(14) ROW(15) ROW(16),
+        &p, 1, &one);
+    assert_int_equal(one.sys.waits[LIFE_EV_HW], 0);
+    uint64_t grew = one.sys.hw_gets;
+    assert_true(grew >= 4);
     run(rows_sql, &p, 2, &r);
-    assert_true(r.sys.extents >= 4);
-    assert_int_equal(r.sys.waits[LIFE_EV_HW], r.sys.extents - 1);
-    /* Each request either added an extent (one a time here) or waited. */
-    assert_int_equal(r.sys.hw_gets, r.sys.extents + r.sys.waits[LIFE_EV_HW]);
+    assert_int_equal(r.sys.extents, one.sys.extents);
+    /* Every request that adds extents makes the other session wait, but
+     * perhaps the last one, when the other has nothing left to insert. */
+    assert_true(r.sys.waits[LIFE_EV_HW] == grew || r.sys.waits[LIFE_EV_HW] == grew - 1);
+    /* Each request either added extents or waited. */
+    assert_int_equal(r.sys.hw_gets, grew + r.sys.waits[LIFE_EV_HW]);
+    life_ses_result_free(&one);
     life_ses_result_free(&r);
 }
 
@@ -526,7 +538,11 @@ static void test_error_goes_on(void **state)
 /* ---- row locks and deadlocks ------------------------------------------- */
 
 /* Rows every session shares (`-- lobsim rows: shared`), loaded by
- * session 1 in the order 1, 3, 2, NOCACHE out of row. */
+ * session 1 in the order 1, 3, 2, NOCACHE out of row.  Loading them takes
+ * session 1 about 11.5 ms of model time (the first insert adds the extents
+ * that hold the segment's metadata, each under the HW enqueue), which a
+ * wait for its row lock adds to the seconds it sleeps: the bounds below
+ * leave 20 ms. */
 #define SHARED                                                                                     \
     "create table t (id number, c clob) lob (c) store as securefile "                              \
     "(disable storage in row nocache);\n"                                                          \
@@ -579,7 +595,7 @@ static void test_deadlock(void **state)
     assert_true(r.s[0].wait_ns[LIFE_EV_TX] >= 2990000000ull);
     assert_true(r.s[0].wait_ns[LIFE_EV_TX] <= 3000000000ull);
     assert_true(r.s[1].wait_ns[LIFE_EV_TX] >= 1990000000ull);
-    assert_true(r.s[1].wait_ns[LIFE_EV_TX] <= 2010000000ull);
+    assert_true(r.s[1].wait_ns[LIFE_EV_TX] <= 2020000000ull);
     assert_true(r.errors[0].at_ns >= 5000000000ull && r.errors[0].at_ns < 5100000000ull);
     /* What is left: session 2's two updates, row 3 untouched. */
     assert_int_equal(used_blocks(&r), used_blocks(&end));
@@ -612,7 +628,7 @@ static void test_row_lock_wait(void **state)
     assert_int_equal(r.s[0].waits[LIFE_EV_TX], 0);
     assert_int_equal(r.s[1].waits[LIFE_EV_TX], 1);
     assert_true(r.s[1].wait_ns[LIFE_EV_TX] >= 990000000ull);
-    assert_true(r.s[1].wait_ns[LIFE_EV_TX] <= 1010000000ull);
+    assert_true(r.s[1].wait_ns[LIFE_EV_TX] <= 1020000000ull);
     /* Session 2's value is the row's at the end: 3 rows of 20,000
      * characters less row 1's, plus 60,000. */
     life_ses_result_t end;
@@ -671,7 +687,7 @@ static void test_rollback_releases_waiter(void **state)
     assert_int_equal(r.s[0].waits[LIFE_EV_TX], 0);
     assert_int_equal(r.s[1].waits[LIFE_EV_TX], 1);
     assert_true(r.s[1].wait_ns[LIFE_EV_TX] >= 990000000ull);
-    assert_true(r.s[1].wait_ns[LIFE_EV_TX] <= 1010000000ull);
+    assert_true(r.s[1].wait_ns[LIFE_EV_TX] <= 1020000000ull);
     run("create table t (id number, c clob) lob (c) store as securefile "
         "(disable storage in row nocache);\n" ROW(1) ROW(3) ROW(2) SET(1, 60000, "= 1") "commit;\n",
         NULL, 1, &end);
