@@ -59,10 +59,10 @@ typedef struct {
     uint32_t row_dir_bytes;        /* a row's entry in the block's row directory */
     uint32_t redo_record_bytes;    /* a redo record's header */
     uint32_t redo_cv_bytes;        /* a change vector's header */
-    uint32_t redo_space_bytes;        /* the space metadata's change of a chunk (its vector's
-                                       * field): named input, no source (redo.c) */
-    uint32_t redo_kdxlin_bytes;       /* a LOB index leaf operation's fixed part (10.2, 10.4):
-                                       * named input, no source */
+    uint32_t redo_space_bytes;     /* the space metadata's change of a chunk (its vector's
+                                    * field): named input, no source (redo.c) */
+    uint32_t redo_kdxlin_bytes;    /* a LOB index leaf operation's fixed part (10.2, 10.4):
+                                    * named input, no source */
     uint32_t redo_lobindex_row_bytes; /* a LOB index entry as 10.2 inserts it: named input */
     uint32_t redo_invl_range_bytes;   /* an invalidation's block range (26.4): named input */
     uint32_t lobindex_chunks;         /* chunks one BasicFile LOB index entry lists: named

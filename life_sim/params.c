@@ -90,8 +90,7 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
         return SIM_EINVAL;
     }
     if (p->lobindex_chunks < 1) {
-        snprintf(msg, msglen, "life.lobindex_chunks=%u (accepted: at least 1)",
-                 p->lobindex_chunks);
+        snprintf(msg, msglen, "life.lobindex_chunks=%u (accepted: at least 1)", p->lobindex_chunks);
         return SIM_EINVAL;
     }
     if (p->pctfree > 99) {

@@ -95,7 +95,8 @@ uint64_t life_redo_record_bytes(const life_params_t *p, life_redo_kind_t k,
     case LIFE_REDO_ROW_DELETE: /* 5.1 + 11.3: KTB, KDO DRP */
         return r + undo_cv(p, a->undo_bytes) + cv(p, 2, fld(KTB_F) + fld(KDO_DRP));
     case LIFE_REDO_LOBINDEX_INSERT: /* 10.2: KTB, the leaf operation, the entry */
-        return r + cv(p, 3, fld(KTB_F) + fld(p->redo_kdxlin_bytes) + fld(p->redo_lobindex_row_bytes));
+        return r +
+               cv(p, 3, fld(KTB_F) + fld(p->redo_kdxlin_bytes) + fld(p->redo_lobindex_row_bytes));
     case LIFE_REDO_LOBINDEX_DELETE: /* 10.4: KTB, the leaf operation */
         return r + cv(p, 2, fld(KTB_F) + fld(p->redo_kdxlin_bytes));
     case LIFE_REDO_LOB_META: /* 26.2: KTB, kdli common, info, the map's entries */
@@ -107,11 +108,10 @@ uint64_t life_redo_record_bytes(const life_params_t *p, life_redo_kind_t k,
         return r + cv(p, 3, fld(KDLI_COMMON) + fld(KDLI_LOAD_DATA) + fld(a->bytes));
     case LIFE_REDO_DATA_IMAGE: /* a vector a block: 19.1 (BasicFile) the image; 26.6
                                 * (SecureFile) kdli common, info, load data, the image */
-        return r + a->blocks * (a->securefile
-                                    ? cv(p, 4,
-                                         fld(KDLI_COMMON) + fld(KDLI_INFO) + fld(KDLI_LOAD_DATA) +
-                                             fld(a->bytes))
-                                    : cv(p, 1, fld(a->bytes)));
+        return r + a->blocks * (a->securefile ? cv(p, 4,
+                                                   fld(KDLI_COMMON) + fld(KDLI_INFO) +
+                                                       fld(KDLI_LOAD_DATA) + fld(a->bytes))
+                                              : cv(p, 1, fld(a->bytes)));
     case LIFE_REDO_INVALIDATE: /* 26.4: kdli common, the block range */
         return r + cv(p, 2, fld(KDLI_COMMON) + fld(p->redo_invl_range_bytes));
     case LIFE_REDO_COMMIT: /* 5.4: ktucm */
@@ -173,10 +173,9 @@ void life_redo_lob_data(life_db_t *db, const scr_lob_opts_t *o, uint64_t blocks,
     }
     if (o->logging == SCR_LOG_YES) {
         /* A record a direct write (chunk), a block image a block. */
-        life_redo_arg_t a = {
-            .bytes = block_size, .blocks = 1, .securefile = o->securefile};
-        uint64_t image = life_redo_record_bytes(&db->p, LIFE_REDO_DATA_IMAGE, &a) -
-                         db->p.redo_record_bytes;
+        life_redo_arg_t a = {.bytes = block_size, .blocks = 1, .securefile = o->securefile};
+        uint64_t image =
+            life_redo_record_bytes(&db->p, LIFE_REDO_DATA_IMAGE, &a) - db->p.redo_record_bytes;
         sim_stats_t *rd = &db->part[LIFE_PART_REDO];
         sim_stat_add(rd, SIM_STAT_REDO_ENTRIES, chunks);
         sim_stat_add(rd, SIM_STAT_REDO_SIZE, chunks * db->p.redo_record_bytes + blocks * image);
