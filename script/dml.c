@@ -111,7 +111,7 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
     int star = 0;
     uint32_t vline = scr_peek(p)->line;
     if (scr_accept_kw(p, "VALUES")) {
-        d->source = p->loop_var ? SCR_SRC_LOOP : SCR_SRC_VALUES;
+        d->source = SCR_SRC_VALUES;
         d->count = 1;
         d->first = 1;
         scr_expect_sym(p, "(");
@@ -278,6 +278,7 @@ void scr_parse_update(scr_parser_t *p, scr_stmt_t *st)
     } while (scr_accept_sym(p, ","));
     if (scr_accept_kw(p, "WHERE"))
         d->where = scr_parse_pred(p, st->table, &d->rownum_max);
+    d->key = scr_pred_key(d->where);
     scr_expect_end(p);
 }
 
@@ -293,5 +294,6 @@ void scr_parse_delete(scr_parser_t *p, scr_stmt_t *st)
         p->i++; /* an alias */
     if (scr_accept_kw(p, "WHERE"))
         d->where = scr_parse_pred(p, st->table, &d->rownum_max);
+    d->key = scr_pred_key(d->where);
     scr_expect_end(p);
 }
