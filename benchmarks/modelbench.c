@@ -188,18 +188,16 @@ static int life_ignore(void *arg, const life_step_t *st)
     return 0;
 }
 
-static void bm_life(gbc_state_t *st, void *user)
+/* Script `text` run whole as often as the benchmark asks; n the items
+ * of one run. */
+static void run_text(gbc_state_t *st, const char *name, const char *text, uint64_t n)
 {
-    (void)user;
-    uint64_t ops = (uint64_t)gbc_state_range(st, 0);
-    char *text = life_script(ops);
     scr_options_t so;
     scr_options_defaults(&so);
     scr_script_t *s = NULL;
     char err[SCR_ERR_LEN];
-    if (text == NULL || scr_parse("life.sql", text, strlen(text), &so, &s, err, sizeof err)) {
+    if (text == NULL || scr_parse(name, text, strlen(text), &so, &s, err, sizeof err)) {
         gbc_state_skip_with_error(st, text ? err : "out of memory");
-        free(text);
         return;
     }
     life_params_t p;
@@ -210,9 +208,17 @@ static void bm_life(gbc_state_t *st, void *user)
             break;
         }
     scr_free(s);
+    gbc_state_set_complexity_n(st, (int64_t)n);
+    gbc_state_set_items_processed(st, (int64_t)n * gbc_state_iterations(st));
+}
+
+static void bm_life(gbc_state_t *st, void *user)
+{
+    (void)user;
+    uint64_t ops = (uint64_t)gbc_state_range(st, 0);
+    char *text = life_script(ops);
+    run_text(st, "life.sql", text, ops);
     free(text);
-    gbc_state_set_complexity_n(st, (int64_t)ops);
-    gbc_state_set_items_processed(st, (int64_t)ops * gbc_state_iterations(st));
 }
 
 /* Sessions at once: n sessions each inserting 10,000 LOBs of 32k
@@ -270,24 +276,7 @@ static void bm_plsql(gbc_state_t *st, void *user)
              "    if mod(i, 1000) = 0 then\n      commit;\n    end if;\n  end loop;\n"
              "  commit;\nend;\n/\n",
              (unsigned long long)n);
-    scr_options_t so;
-    scr_options_defaults(&so);
-    scr_script_t *s = NULL;
-    char err[SCR_ERR_LEN];
-    if (scr_parse("plsql.sql", text, strlen(text), &so, &s, err, sizeof err) != SIM_OK) {
-        gbc_state_skip_with_error(st, err);
-        return;
-    }
-    life_params_t p;
-    life_params_defaults(&p);
-    while (gbc_state_keep_running(st))
-        if (life_run(s, &p, life_ignore, NULL, err, sizeof err) != SIM_OK) {
-            gbc_state_skip_with_error(st, err);
-            break;
-        }
-    scr_free(s);
-    gbc_state_set_complexity_n(st, (int64_t)n);
-    gbc_state_set_items_processed(st, (int64_t)n * gbc_state_iterations(st));
+    run_text(st, "plsql.sql", text, n);
 }
 
 static void usage(FILE *f)

@@ -450,8 +450,8 @@ sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
     return sc.rc;
 }
 
-sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond,
-                      const scr_row_t *regs, life_cursor_t *c)
+sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, const scr_row_t *regs,
+                      life_cursor_t *c)
 {
     memset(c, 0, sizeof *c);
     c->nlob = t->nlob;

@@ -277,6 +277,9 @@ sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
 /* Whether rc is an error Oracle gives (its text in db->msg), not one of
  * the model's (out of memory). */
 int life_oracle_failed(const life_db_t *db, sim_err_t rc);
+/* Such an error's text, "ORA-NNNNN: ...", taken from db->msg into out
+ * (db->msg emptied). */
+void life_take_error(life_db_t *db, char *out, size_t outlen);
 
 /* plsql.c: the running session's PL/SQL block st run from its start, or
  * from where it stopped; a block's registers and cursors let go. */

@@ -305,11 +305,7 @@ sim_err_t life_block_exec(life_db_t *db, const scr_stmt_t *st)
              * statement undone (its savepoint), the block goes on */
             if (!life_oracle_failed(db, rc) || op->handler == 0)
                 break;
-            const char *m = strstr(db->msg, ": ORA-");
-            if (m == NULL)
-                m = strstr(db->msg, ": PLS-");
-            snprintf(s->raised, sizeof s->raised, "%s", m + 2);
-            db->msg[0] = '\0';
+            life_take_error(db, s->raised, sizeof s->raised);
             rc = SIM_OK;
             next = op->handler;
         }

@@ -177,12 +177,7 @@ sim_err_t life_exec(life_db_t *db, const scr_stmt_t *st, uint32_t session, uint3
     sim_err_t rc = st->kind == SCR_BLOCK ? life_block_exec(db, st) : life_stmt_exec(db, st, NULL);
     life_forget_konst(db);
     if (life_oracle_failed(db, rc)) {
-        /* "FILE:LINE: ORA-...": the statement's error, as SQL*Plus prints it */
-        const char *m = strstr(db->msg, ": ORA-");
-        if (m == NULL)
-            m = strstr(db->msg, ": PLS-");
-        snprintf(db->error, sizeof db->error, "%s", m + 2);
-        db->msg[0] = '\0';
+        life_take_error(db, db->error, sizeof db->error);
         rc = SIM_OK;
     }
     if (rc == SIM_OK && db->error[0])

@@ -116,6 +116,16 @@ int life_oracle_failed(const life_db_t *db, sim_err_t rc)
     return rc == SIM_EINVAL && (strstr(db->msg, ": ORA-") || strstr(db->msg, ": PLS-"));
 }
 
+void life_take_error(life_db_t *db, char *out, size_t outlen)
+{
+    /* "FILE:LINE: ORA-...": the error as SQL*Plus prints it */
+    const char *m = strstr(db->msg, ": ORA-");
+    if (m == NULL)
+        m = strstr(db->msg, ": PLS-");
+    snprintf(out, outlen, "%s", m ? m + 2 : db->msg);
+    db->msg[0] = '\0';
+}
+
 /* A DML statement under its savepoint: one that meets another session's
  * row lock is undone to it (db->blocked_by says whose lock). */
 static sim_err_t run_dml(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs)

@@ -79,6 +79,21 @@ static uint64_t source_count(scr_parser_t *p, int lt)
            (lt ? 1 : 0);
 }
 
+uint32_t scr_skip_select_list(scr_parser_t *p)
+{
+    uint32_t list = p->i;
+    int depth = 0;
+    while (scr_peek(p)->kind != SCR_TOK_EOF && !(depth == 0 && scr_is_kw(p, "FROM"))) {
+        if (scr_is_sym(p, "("))
+            depth++;
+        else if (scr_is_sym(p, ")"))
+            depth--;
+        p->i++;
+    }
+    scr_expect_kw(p, "FROM");
+    return list;
+}
+
 void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
 {
     scr_dml_t *d = &st->u.dml;
@@ -123,16 +138,7 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
         scr_expect_sym(p, ")");
     } else if (scr_accept_kw(p, "SELECT")) {
         /* The select list is parsed after the source is known: remember it. */
-        uint32_t list = p->i;
-        int depth = 0;
-        while (scr_peek(p)->kind != SCR_TOK_EOF && !(depth == 0 && scr_is_kw(p, "FROM"))) {
-            if (scr_is_sym(p, "("))
-                depth++;
-            else if (scr_is_sym(p, ")"))
-                depth--;
-            p->i++;
-        }
-        scr_expect_kw(p, "FROM");
+        uint32_t list = scr_skip_select_list(p);
         int src_table = -1;
         d->first = 1;
         if (scr_accept_kw(p, "XMLTABLE")) {

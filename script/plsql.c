@@ -553,16 +553,7 @@ static void cursor_loop(scr_parser_t *p, const char *name, uint32_t line)
 {
     scr_expect_sym(p, "(");
     scr_expect_kw(p, "SELECT");
-    uint32_t list = p->i;
-    int depth = 0;
-    while (scr_peek(p)->kind != SCR_TOK_EOF && !(depth == 0 && scr_is_kw(p, "FROM"))) {
-        if (scr_is_sym(p, "("))
-            depth++;
-        else if (scr_is_sym(p, ")"))
-            depth--;
-        p->i++;
-    }
-    scr_expect_kw(p, "FROM");
+    uint32_t list = scr_skip_select_list(p);
     char tn[SCR_NAME_MAX + 1];
     uint32_t tline = scr_peek(p)->line;
     scr_expect_table_name(p, tn);
