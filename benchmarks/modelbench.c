@@ -188,18 +188,16 @@ static int life_ignore(void *arg, const life_step_t *st)
     return 0;
 }
 
-static void bm_life(gbc_state_t *st, void *user)
+/* Script `text` run whole as often as the benchmark asks; n the items
+ * of one run. */
+static void run_text(gbc_state_t *st, const char *name, const char *text, uint64_t n)
 {
-    (void)user;
-    uint64_t ops = (uint64_t)gbc_state_range(st, 0);
-    char *text = life_script(ops);
     scr_options_t so;
     scr_options_defaults(&so);
     scr_script_t *s = NULL;
     char err[SCR_ERR_LEN];
-    if (text == NULL || scr_parse("life.sql", text, strlen(text), &so, &s, err, sizeof err)) {
+    if (text == NULL || scr_parse(name, text, strlen(text), &so, &s, err, sizeof err)) {
         gbc_state_skip_with_error(st, text ? err : "out of memory");
-        free(text);
         return;
     }
     life_params_t p;
@@ -210,9 +208,17 @@ static void bm_life(gbc_state_t *st, void *user)
             break;
         }
     scr_free(s);
+    gbc_state_set_complexity_n(st, (int64_t)n);
+    gbc_state_set_items_processed(st, (int64_t)n * gbc_state_iterations(st));
+}
+
+static void bm_life(gbc_state_t *st, void *user)
+{
+    (void)user;
+    uint64_t ops = (uint64_t)gbc_state_range(st, 0);
+    char *text = life_script(ops);
+    run_text(st, "life.sql", text, ops);
     free(text);
-    gbc_state_set_complexity_n(st, (int64_t)ops);
-    gbc_state_set_items_processed(st, (int64_t)ops * gbc_state_iterations(st));
 }
 
 /* Sessions at once: n sessions each inserting 10,000 LOBs of 32k
@@ -253,6 +259,26 @@ static void bm_sessions(gbc_state_t *st, void *user)
     gbc_state_set_counter(st, "events", (double)events, GBC_COUNTER_DEFAULT, GBC_ONEK_1000);
 }
 
+/* PL/SQL's interpreter (issue 41): a loop of N iterations of an insert, an
+ * update and a delete with the loop's index in their values and
+ * predicates, committed every 1,000 (the primary key finds each row). */
+static void bm_plsql(gbc_state_t *st, void *user)
+{
+    (void)user;
+    uint64_t n = (uint64_t)gbc_state_range(st, 0);
+    char text[1024];
+    snprintf(text, sizeof text,
+             "create table t (id number primary key, c clob) lob (c) store as securefile "
+             "(retention none);\ndeclare\n  l_v varchar2(100) := rpad('x', 100, 'x');\n"
+             "  l_w varchar2(100) := rpad('y', 100, 'y');\nbegin\n"
+             "  for i in 1 .. %llu loop\n    insert into t values (i, l_v);\n"
+             "    update t set c = l_w where id = i;\n    delete from t where id = i;\n"
+             "    if mod(i, 1000) = 0 then\n      commit;\n    end if;\n  end loop;\n"
+             "  commit;\nend;\n/\n",
+             (unsigned long long)n);
+    run_text(st, "plsql.sql", text, n);
+}
+
 static void usage(FILE *f)
 {
     fputs("Usage: modelbench [--benchmark_* flag]...\n"
@@ -264,7 +290,9 @@ static void usage(FILE *f)
           "its complexity fitted as O(N), and a script of 100,000 to 10,000,000 LOB\n"
           "operations over 10,000 live LOBs (life/ops:N, the segment's life), and 1 to 32\n"
           "sessions at once each inserting 10,000 LOBs of 32k characters (sessions/n:N,\n"
-          "items: the engine's events).  Nothing is recorded.\n"
+          "items: the engine's events), and a PL/SQL loop of 1,000,000 and 10,000,000\n"
+          "iterations of an insert, an update and a delete with the index in their\n"
+          "predicates (plsql/iterations:N).  Nothing is recorded.\n"
           "\n"
           "  -h, --help     this help\n"
           "  --version      modelbench's version and the commit it was built from\n"
@@ -348,6 +376,12 @@ int main(int argc, char **argv)
     gbc_benchmark_arg_name(b, "n");
     gbc_benchmark_range_multiplier(b, 2);
     gbc_benchmark_range(b, 1, 32);
+    gbc_benchmark_unit(b, GBC_MS);
+    gbc_register(g, "plsql", bm_plsql, NULL, &b);
+    gbc_benchmark_arg_name(b, "iterations");
+    gbc_benchmark_range_multiplier(b, 10);
+    gbc_benchmark_range(b, 1000000, 10000000);
+    gbc_benchmark_complexity(b, GBC_O_N);
     gbc_benchmark_unit(b, GBC_MS);
     int rc = gbc_run(g, NULL, NULL) == GBC_OK ? 0 : 1;
     if (rc)

@@ -19,6 +19,7 @@ typedef struct {
     size_t n, cap;
     char **text;  /* each entry's statement, one line */
     char **error; /* each entry's Oracle error, or NULL (life_step_t's is the call's only) */
+    char **output; /* each entry's dbms_output lines, or NULL (likewise) */
     int oom;
 } steps_t;
 
@@ -62,23 +63,32 @@ static int keep_step(void *arg, const life_step_t *st)
         if (t)
             s->text = t;
         char **e = t ? realloc(s->error, cap * sizeof *e) : NULL;
-        if (e == NULL) {
+        if (e)
+            s->error = e;
+        char **o = e ? realloc(s->output, cap * sizeof *o) : NULL;
+        if (o == NULL) {
             s->oom = 1;
             return 1;
         }
-        s->error = e;
+        s->output = o;
         s->cap = cap;
     }
     s->text[s->n] = one_line(st->stmt->text, 400);
     s->error[s->n] = st->error ? strdup(st->error) : NULL;
-    if (s->text[s->n] == NULL || (st->error && s->error[s->n] == NULL)) {
+    /* a step of several tables prints its output once, under its first */
+    int again = s->n > 0 && s->v[s->n - 1].step == st->step;
+    s->output[s->n] = st->output && !again ? strdup(st->output) : NULL;
+    if (s->text[s->n] == NULL || (st->error && s->error[s->n] == NULL) ||
+        (st->output && !again && s->output[s->n] == NULL)) {
         free(s->text[s->n]);
         free(s->error[s->n]);
+        free(s->output[s->n]);
         s->oom = 1;
         return 1;
     }
     s->v[s->n] = *st;
     s->v[s->n].error = s->error[s->n];
+    s->v[s->n].output = s->output[s->n];
     s->n++;
     return 0;
 }
@@ -88,9 +98,11 @@ static void steps_free(steps_t *s)
     for (size_t i = 0; i < s->n; i++) {
         free(s->text[i]);
         free(s->error[i]);
+        free(s->output[i]);
     }
     free(s->text);
     free(s->error);
+    free(s->output);
     free(s->v);
 }
 
@@ -148,6 +160,14 @@ static void print_table(FILE *f, const char *file, const steps_t *s, int explain
             fprintf(f, "%6s%s\n", "", st->error);
         if (st->hint && !again)
             fprintf(f, "%6s(%s)\n", "", st->hint);
+        /* dbms_output.put_line's lines, as SQL*Plus prints them after the
+         * block (SET SERVEROUTPUT ON) */
+        for (const char *l = st->output; l && *l;) {
+            const char *e = strchr(l, '\n');
+            int n = e ? (int)(e - l) : (int)strlen(l);
+            fprintf(f, "%6s%.*s\n", "", n, l);
+            l += n + (e != NULL);
+        }
         if (!explain)
             continue;
         if (!again)

@@ -62,7 +62,7 @@ static int value_too_long(const scr_stmt_t *st, scr_values_t *vs)
     scr_val_t current = SCR_VAL_NULL;
     int too_long = 0;
     for (int64_t r = 1; r <= 3 && !too_long; r++) {
-        scr_row_t row = {r, r, current, NULL, NULL};
+        scr_row_t row = {r, r, current, NULL, NULL, NULL, NULL};
         scr_val_t v;
         char err[SCR_ERR_LEN] = "";
         if (scr_eval(vs, e, &row, &v, err, sizeof err) != SIM_OK)
@@ -75,6 +75,38 @@ static int value_too_long(const scr_stmt_t *st, scr_values_t *vs)
     return too_long;
 }
 
+static void weigh(const scr_stmt_t *st, scr_values_t *vs, budget_t *b);
+
+/* A block's statements weighed as often as its for loops of literal
+ * bounds run them; a loop whose count is not known before it runs (while,
+ * loop, a cursor, bounds of variables) is too much to run here. */
+static void weigh_block(const scr_block_t *bl, scr_values_t *vs, budget_t *b)
+{
+    for (uint32_t i = 0; i < bl->nops && !b->too_much; i++) {
+        const scr_pl_op_t *op = &bl->ops[i];
+        if ((op->kind == SCR_PL_JUMP && op->target <= i) || op->kind == SCR_PL_FETCH) {
+            b->too_much = 1;
+            return;
+        }
+        if (op->kind != SCR_PL_STMT)
+            continue;
+        uint64_t times = 1;
+        for (uint32_t k = 0; k < i; k++) {
+            const scr_pl_op_t *f = &bl->ops[k];
+            if (f->kind != SCR_PL_FOR || f->target <= i)
+                continue;
+            if (f->x->kind != SCR_E_NUMBER || f->y->kind != SCR_E_NUMBER) {
+                b->too_much = 1;
+                return;
+            }
+            uint64_t n = f->y->num >= f->x->num ? (uint64_t)(f->y->num - f->x->num) + 1 : 0;
+            times = n > MAX_ROWS || times * n > MAX_ROWS ? MAX_ROWS + 1 : times * n;
+        }
+        for (uint64_t t = 0; t < times && !b->too_much; t++)
+            weigh(&bl->stmts[op->a], vs, b);
+    }
+}
+
 static void weigh(const scr_stmt_t *st, scr_values_t *vs, budget_t *b)
 {
     if (++b->stmts > MAX_STMTS) {
@@ -82,8 +114,7 @@ static void weigh(const scr_stmt_t *st, scr_values_t *vs, budget_t *b)
         return;
     }
     if (st->kind == SCR_BLOCK) {
-        for (uint32_t i = 0; i < st->u.block.nstmts; i++)
-            weigh(&st->u.block.stmts[i], vs, b);
+        weigh_block(&st->u.block, vs, b);
         return;
     }
     if (st->kind == SCR_SLEEP)

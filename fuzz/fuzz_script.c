@@ -28,9 +28,55 @@ static uint32_t lines_in(const uint8_t *data, size_t size)
     return n;
 }
 
+/* A compiled block: it ends in END, every jump and handler lands on an
+ * operation, every register, cursor and statement named exists; each
+ * condition evaluates with its registers null to true, false, unknown, or
+ * a one-line error. */
+static void check_block(const scr_block_t *b, scr_values_t *vs)
+{
+    FUZZ_CHECK(b->nops > 0 && b->ops[b->nops - 1].kind == SCR_PL_END, "no END");
+    static int64_t nums[1 << 12];
+    static uint8_t nulls[1 << 12];
+    static scr_val_t vals[1 << 12];
+    memset(nulls, 1, sizeof nulls);
+    for (uint32_t i = 0; i < b->nops; i++) {
+        const scr_pl_op_t *op = &b->ops[i];
+        FUZZ_CHECK(op->handler < b->nops, "handler %u of %u", op->handler, b->nops);
+        switch (op->kind) {
+        case SCR_PL_JUMP:
+        case SCR_PL_UNLESS:
+        case SCR_PL_FOR:
+        case SCR_PL_NEXT:
+        case SCR_PL_FETCH:
+            FUZZ_CHECK(op->target <= b->nops, "target %u of %u", op->target, b->nops);
+            break;
+        default:
+            break;
+        }
+        if (op->kind == SCR_PL_STMT)
+            FUZZ_CHECK(op->a < b->nstmts, "statement %u of %u", op->a, b->nstmts);
+        if (op->kind == SCR_PL_SET)
+            FUZZ_CHECK(op->a < b->nvals, "value register %u of %u", op->a, b->nvals);
+        if (op->kind == SCR_PL_NUM || op->kind == SCR_PL_FOR || op->kind == SCR_PL_NEXT)
+            FUZZ_CHECK(op->a < b->nnums, "number register %u of %u", op->a, b->nnums);
+        if (op->kind == SCR_PL_OPEN || op->kind == SCR_PL_FETCH)
+            FUZZ_CHECK(op->b < b->ncursors, "cursor %u of %u", op->b, b->ncursors);
+        if (op->kind == SCR_PL_UNLESS && b->nnums <= (1u << 12) && b->nvals <= (1u << 12)) {
+            scr_row_t row = {1, 1, SCR_VAL_NULL, vals, NULL, nums, nulls};
+            char err[SCR_ERR_LEN] = "";
+            int r = scr_pred_eval(vs, op->cond, &row, err, sizeof err);
+            FUZZ_CHECK(r >= -2 && r <= 1, "condition %d", r);
+            if (r == -2)
+                FUZZ_CHECK(strstr(err, ": ORA-") && !strchr(err, '\n'), "condition message '%s'",
+                           err);
+        }
+    }
+}
+
 static void eval_all(const scr_script_t *s, const scr_stmt_t *st, scr_values_t *vs)
 {
     if (st->kind == SCR_BLOCK) {
+        check_block(&st->u.block, vs);
         for (uint32_t i = 0; i < st->u.block.nstmts; i++)
             eval_all(s, &st->u.block.stmts[i], vs);
         return;
@@ -42,7 +88,7 @@ static void eval_all(const scr_script_t *s, const scr_stmt_t *st, scr_values_t *
         return;
     scr_val_t current = SCR_VAL_NULL;
     for (int64_t r = 1; r <= 3; r++) {
-        scr_row_t row = {r, r, current, NULL, NULL};
+        scr_row_t row = {r, r, current, NULL, NULL, NULL, NULL};
         scr_val_t v;
         char err[SCR_ERR_LEN] = "";
         sim_err_t rc = scr_eval(vs, e, &row, &v, err, sizeof err);

@@ -64,13 +64,65 @@ static int visible(const life_db_t *db, const life_row_t *r)
     return r->alive;
 }
 
-/* Whether an update or delete takes row rw (1; its id as the script wrote
- * it in *id), passes it by (0), or meets another session's lock on it
- * (-1: db->blocked_by says whose, and the statement stops there). */
-static int take_row(life_db_t *db, const scr_dml_t *d, const life_row_t *rw, int64_t *id)
+/* Whether p is made of the fast forms only (literals over the id):
+ * scr_pred_match() then answers without the row's values. */
+static int fast_pred(const scr_pred_t *p)
 {
-    if (!own_row(db, rw->id, id) || !scr_pred_match(d->where, *id) || !visible(db, rw))
+    if (p == NULL)
+        return 1;
+    switch (p->kind) {
+    case SCR_P_TRUE:
+    case SCR_P_CMP:
+    case SCR_P_BETWEEN:
+    case SCR_P_MOD:
+        return 1;
+    case SCR_P_AND:
+    case SCR_P_OR:
+        return fast_pred(p->l) && fast_pred(p->r);
+    case SCR_P_NOT:
+        return fast_pred(p->l);
+    default:
         return 0;
+    }
+}
+
+static void row_values(const life_db_t *db, const life_table_t *t, const life_row_t *r,
+                       scr_val_t *cols);
+
+/* Whether row rw satisfies the where clause w (1; 0 not; -2 an
+ * expression failed, its line in db->msg), its id as the script wrote it. */
+static int where_holds(life_db_t *db, const life_table_t *t, const scr_pred_t *w, int fast,
+                       const life_row_t *rw, int64_t id, const scr_row_t *regs)
+{
+    if (fast)
+        return scr_pred_match(w, id);
+    scr_val_t cols[SCR_MAX_COLS];
+    row_values(db, t, rw, cols);
+    scr_row_t row = regs ? *regs : (scr_row_t){0};
+    row.id = id;
+    row.cols = cols;
+    char err[SCR_ERR_LEN];
+    err[0] = '\0';
+    int r = scr_pred_eval(db->vs, w, &row, err, sizeof err);
+    if (r == -2) {
+        snprintf(db->msg, db->msglen, "%s:%s", db->s->file, err[0] ? err : "?");
+        return -2;
+    }
+    return r == 1;
+}
+
+/* Whether an update or delete takes row rw (1; its id as the script wrote
+ * it in *id), passes it by (0), meets another session's lock on it (-1:
+ * db->blocked_by says whose, and the statement stops there), or failed
+ * (-2: an expression of its where clause). */
+static int take_row(life_db_t *db, const scr_dml_t *d, int fast, const life_table_t *t,
+                    const life_row_t *rw, int64_t *id, const scr_row_t *regs)
+{
+    if (!own_row(db, rw->id, id) || !visible(db, rw))
+        return 0;
+    int w = where_holds(db, t, d->where, fast, rw, *id, regs);
+    if (w <= 0)
+        return w;
     if (life_row_locked(db, rw)) {
         db->blocked_by = rw->locker;
         return -1;
@@ -276,12 +328,13 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
     return SIM_OK;
 }
 
-sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars)
+sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs)
 {
     const scr_dml_t *d = &st->u.dml;
     life_table_t *t = life_table_of(db, st);
     scr_val_t cols[SCR_MAX_COLS];
-    scr_row_t row = {0, 0, SCR_VAL_NULL, vars, NULL};
+    scr_row_t row = regs ? *regs : (scr_row_t){0};
+    row.cols = NULL;
     sim_err_t rc = SIM_OK;
     switch (d->source) {
     case SCR_SRC_VALUES:
@@ -289,27 +342,15 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
         row.id = 1;
         return insert_row(db, st, d, t, &row);
     case SCR_SRC_GENERATE:
-    case SCR_SRC_LOOP:
-        for (uint64_t i = db->cur->row; i < d->count && rc == SIM_OK; i++) {
-            row.rownum = (d->source == SCR_SRC_LOOP ? d->first : 1) + (int64_t)i;
+        /* a row lock met undoes the statement (run_dml()): it runs again
+         * whole */
+        for (uint64_t i = 0; i < d->count && rc == SIM_OK; i++) {
+            row.rownum = d->first + (int64_t)i;
             row.id = row.rownum;
             rc = insert_row(db, st, d, t, &row);
-            if (rc == SIM_OK && db->blocked_by) {
-                db->cur->row = i; /* run again from this row */
+            if (rc == SIM_OK && db->blocked_by)
                 return SIM_OK;
-            }
-            /* `commit;` after the insert in the loop's body: with sessions,
-             * the block stops there until the session's next transaction. */
-            if (rc == SIM_OK && d->commit_every) {
-                rc = life_commit_stmt(db);
-                if (rc == SIM_OK && db->yield_commits && i + 1 < d->count) {
-                    db->cur->row = i + 1;
-                    db->suspended = 1;
-                    return SIM_OK;
-                }
-            }
         }
-        db->cur->row = 0;
         return rc;
     case SCR_SRC_SELF: {
         uint64_t n = t->nrows;
@@ -348,41 +389,83 @@ sim_err_t life_lob_replace(life_db_t *db, const scr_stmt_t *st, life_table_t *t,
     return life_lob_unref(db, t, k, old);
 }
 
-/* The next row an update or delete takes, from *r up to end: 1 with its
- * index in *r, its id as the script wrote it in *id and *matched (its
- * rownum) counted; 0 at the end, at the statement's rownum limit, or at
- * another session's lock (take_row(): the statement stops there). */
-static int next_row(life_db_t *db, const scr_dml_t *d, const life_table_t *t, uint64_t end,
-                    uint64_t *r, int64_t *matched, int64_t *id)
+/* An update's or delete's walk over its rows: from r up to end, the
+ * rows taken so far (matched: their rownum), and an error met (rc). */
+typedef struct {
+    uint64_t r, end;
+    int fast;
+    int64_t matched;
+    sim_err_t rc;
+    const scr_row_t *regs;
+} scan_t;
+
+/* The rows a statement looks at: all of them, or, for `where id = key` of
+ * a variable on a table with a primary key, the one row the key finds
+ * (its index: what lets a loop of single-row statements run in constant
+ * time a statement). */
+static void scan_start(life_db_t *db, const scr_dml_t *d, const life_table_t *t,
+                       const scr_row_t *regs, scan_t *sc)
 {
-    for (; *r < end; ++*r) {
-        int take = take_row(db, d, &t->rows[*r], id);
+    memset(sc, 0, sizeof *sc);
+    sc->end = t->nrows;
+    sc->fast = fast_pred(d->where);
+    sc->regs = regs;
+    int pk = t->def->id_col >= 0 && t->def->cols[t->def->id_col].primary_key;
+    if (d->key && pk) {
+        int64_t key;
+        uint64_t row;
+        if (scr_eval_int(db->vs, d->key, regs, &key) != 0 ||
+            !life_key_get(t, db->id_base + key, &row)) {
+            sc->end = 0;
+            return;
+        }
+        sc->r = row;
+        sc->end = row + 1;
+    }
+}
+
+/* The next row the statement takes: 1 with its index in sc->r, its id as
+ * the script wrote it in *id and sc->matched (its rownum) counted; 0 at
+ * the end, at the statement's rownum limit, at another session's lock
+ * (take_row(): the statement stops there), or at an error (sc->rc). */
+static int next_row(life_db_t *db, const scr_dml_t *d, const life_table_t *t, scan_t *sc,
+                    int64_t *id)
+{
+    for (; sc->r < sc->end; ++sc->r) {
+        int take = take_row(db, d, sc->fast, t, &t->rows[sc->r], id, sc->regs);
+        if (take == -2)
+            sc->rc = SIM_EINVAL;
         if (take < 0)
             return 0;
         if (!take)
             continue;
-        if (d->rownum_max >= 0 && *matched >= d->rownum_max)
+        if (d->rownum_max >= 0 && sc->matched >= d->rownum_max)
             return 0;
-        ++*matched;
+        ++sc->matched;
         return 1;
     }
     return 0;
 }
 
-sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars)
+sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs)
 {
     const scr_dml_t *d = &st->u.dml;
     life_table_t *t = life_table_of(db, st);
-    uint64_t n = t->nrows;
-    int64_t matched = 0, id;
-    for (uint64_t r = 0; next_row(db, d, t, n, &r, &matched, &id); r++) {
+    int64_t id;
+    scan_t sc;
+    scan_start(db, d, t, regs, &sc);
+    for (; next_row(db, d, t, &sc, &id); sc.r++) {
+        uint64_t r = sc.r;
         life_row_t *rw = &t->rows[r];
         uint64_t before = life_row_bytes(db, t, rw);
         /* Every SET expression sees the row as it was (set a = b, b = a
          * swaps): the values are the old versions, held until commit. */
         scr_val_t cols[SCR_MAX_COLS];
         row_values(db, t, rw, cols);
-        scr_row_t row = {matched, id, SCR_VAL_NULL, vars, cols};
+        scr_row_t row = regs ? *regs : (scr_row_t){0};
+        row.rownum = sc.matched;
+        row.id = id;
+        row.cols = cols;
         uint64_t changed = 0, changed_bytes = 0;
         for (uint32_t k = 0; k < t->nlob; k++) {
             const scr_expr_t *e = d->values[t->lobcol[k]];
@@ -404,15 +487,18 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
         grow_rows(t, before, after);
         row_costs(db, LIFE_REDO_ROW_UPDATE, changed_bytes, changed);
     }
-    return SIM_OK;
+    return sc.rc;
 }
 
-sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st)
+sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs)
 {
     const scr_dml_t *d = &st->u.dml;
     life_table_t *t = life_table_of(db, st);
-    int64_t matched = 0, id;
-    for (uint64_t r = 0; next_row(db, d, t, t->nrows, &r, &matched, &id); r++) {
+    int64_t id;
+    scan_t sc;
+    scan_start(db, d, t, regs, &sc);
+    for (; next_row(db, d, t, &sc, &id); sc.r++) {
+        uint64_t r = sc.r;
         life_row_t *rw = &t->rows[r];
         uint64_t bytes = life_row_bytes(db, t, rw);
         rw->alive = 0;
@@ -429,6 +515,42 @@ sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st)
                 return rc;
         }
         row_costs(db, LIFE_REDO_ROW_DELETE, 0, 0);
+    }
+    return sc.rc;
+}
+
+sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, const scr_row_t *regs,
+                      life_cursor_t *c)
+{
+    memset(c, 0, sizeof *c);
+    c->nlob = t->nlob;
+    uint64_t n = 0;
+    for (uint64_t r = 0; r < t->nrows; r++)
+        n += visible(db, &t->rows[r]);
+    c->ids = sim_calloc(n ? n : 1, sizeof *c->ids);
+    c->vals = sim_calloc(n * t->nlob + 1, sizeof *c->vals);
+    if (c->ids == NULL || c->vals == NULL)
+        return SIM_ENOMEM;
+    int fast = fast_pred(cond);
+    for (uint64_t r = 0; r < t->nrows; r++) {
+        const life_row_t *rw = &t->rows[r];
+        int64_t id;
+        /* a query waits for no lock: another session's uncommitted delete
+         * still shows the row, its uncommitted insert does not */
+        if (!own_row(db, rw->id, &id) || !visible(db, rw))
+            continue;
+        int w = where_holds(db, t, cond, fast, rw, id, regs);
+        if (w == -2)
+            return SIM_EINVAL;
+        if (!w)
+            continue;
+        c->ids[c->n] = id;
+        for (uint32_t k = 0; k < t->nlob; k++) {
+            scr_val_t v = rw->lob[k] ? db->lobs[rw->lob[k]].val : SCR_VAL_NULL;
+            scr_value_ref(db->vs, v);
+            c->vals[c->n * t->nlob + k] = v;
+        }
+        c->n++;
     }
     return SIM_OK;
 }

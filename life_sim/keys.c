@@ -1,6 +1,7 @@
 /*
  * keys.c -- a table's primary key: which row holds each id, in a hash
- * table (open addressing, linear probing, Fibonacci hashing), so that an
+ * table (open addressing, linear probing, ids in sequence in slots in
+ * sequence: slot_of()), so that an
  * insert finds a duplicate key (ORA-00001) in constant time whatever the
  * table's size.
  *
@@ -14,10 +15,15 @@
 
 #include "life_sim_int.h"
 
-/* Slot of id in a table of 2^bits slots: the product's high bits. */
+/* Slot of id in a table of 2^bits slots: its low bits with its higher
+ * bits folded in, so that ids in sequence (a loop's, a session's) take
+ * slots in sequence -- the cache and the TLB see one page at a time, not
+ * one a lookup as a multiplicative hash scatters them -- while ids of a
+ * power-of-two stride still spread. */
 static uint64_t slot_of(int64_t id, uint32_t bits)
 {
-    return ((uint64_t)id * 0x9e3779b97f4a7c15ull) >> (64 - bits);
+    uint64_t u = (uint64_t)id;
+    return (u ^ (u >> bits) ^ (u >> (2 * bits))) & (((uint64_t)1 << bits) - 1);
 }
 
 /* The slot holding id, or the empty slot where it would go. */
@@ -47,9 +53,13 @@ sim_err_t life_key_set(life_table_t *t, int64_t id, uint64_t row)
     if (k == NULL || (k->row1 == 0 && 2 * (t->key_used + 1) > (uint64_t)1 << t->key_bits)) {
         /* Half full at most: grown to twice the slots, every key placed again. */
         uint32_t bits = t->keys ? t->key_bits + 1 : 10;
-        life_key_t *v = sim_calloc((size_t)1 << bits, sizeof *v);
+        /* written before it is read: a fresh page is then faulted in
+         * writable at once, not mapped to the zero page and copied on the
+         * first write (calloc's), which costs a TLB flush a page */
+        life_key_t *v = sim_malloc(((size_t)1 << bits) * sizeof *v);
         if (v == NULL)
             return SIM_ENOMEM;
+        memset(v, 0, ((size_t)1 << bits) * sizeof *v);
         for (uint64_t i = 0; t->keys && i < (uint64_t)1 << t->key_bits; i++)
             if (t->keys[i].row1)
                 *find(v, bits, t->keys[i].id) = t->keys[i];

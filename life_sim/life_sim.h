@@ -118,6 +118,9 @@ typedef struct {
      * reported even when no table is alive: table is "" then. */
     const char *error;
     const char *hint;
+    /* What the statement printed with dbms_output.put_line, a line each
+     * ending in '\n' (NULL: nothing); valid during the call only. */
+    const char *output;
 } life_step_t;
 
 /* Called once per table alive after each step, in table order; a non-zero

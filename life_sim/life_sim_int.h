@@ -103,13 +103,25 @@ typedef struct {
     uint64_t stored;
 } life_zcache_t;
 
-/* Where a session's PL/SQL block stopped (sessions at once), and its
- * commits so far. */
+/* An open cursor of a PL/SQL block (plsql.c): the rows it saw when
+ * opened, their ids and LOB values (references held), and the next. */
 typedef struct {
-    const scr_stmt_t *block; /* NULL: none stopped */
-    scr_val_t *vars;
-    uint32_t stmt;
-    uint64_t row;
+    int64_t *ids;      /* as the script wrote them */
+    scr_val_t *vals;   /* n x nlob */
+    uint32_t nlob;
+    uint64_t n, next;
+} life_cursor_t;
+
+/* Where a session's PL/SQL block stopped (sessions at once): its next
+ * operation and its registers and cursors; and its commits so far. */
+typedef struct {
+    const scr_stmt_t *block; /* NULL: none running or stopped */
+    uint32_t pc;             /* the next operation */
+    scr_val_t *vals;         /* the block's registers (scr_block_t) */
+    int64_t *nums;
+    uint8_t *nulls;
+    life_cursor_t *cursors;
+    char raised[SCR_ERR_LEN]; /* the error its handler is handling (`raise;`) */
     uint64_t commits;
     /* The session's open transaction: its changes, undone in reverse by a
      * rollback (txn.c), and how many of its transactions have ended. */
@@ -164,6 +176,9 @@ struct life_db {
     int exit_status;
     life_op_fn trace; /* NULL: nobody asks */
     void *trace_arg;
+    /* What the statement printed (dbms_output.put_line): outlen bytes. */
+    char *out;
+    size_t outlen, outcap;
 };
 
 /* Tell the trace what the statement did (trace.c). */
@@ -248,9 +263,28 @@ void life_forget_konst(life_db_t *db);
  * let go at commit), logged for the transaction. */
 sim_err_t life_lob_replace(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
                            uint32_t k, scr_val_t v);
-sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars);
-sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars);
-sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st);
+/* regs: a PL/SQL block's registers (vars, nums, nulls), NULL outside one. */
+sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs);
+sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs);
+sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs);
+/* The rows of table t the running session sees that satisfy cond, as a
+ * query sees them (no row lock waited for), into a new cursor c. */
+sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond,
+                      const scr_row_t *regs, life_cursor_t *c);
+
+/* stmt.c: statement st (not a block) run; regs as above. */
+sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs);
+/* Whether rc is an error Oracle gives (its text in db->msg), not one of
+ * the model's (out of memory). */
+int life_oracle_failed(const life_db_t *db, sim_err_t rc);
+/* Such an error's text, "ORA-NNNNN: ...", taken from db->msg into out
+ * (db->msg emptied). */
+void life_take_error(life_db_t *db, char *out, size_t outlen);
+
+/* plsql.c: the running session's PL/SQL block st run from its start, or
+ * from where it stopped; a block's registers and cursors let go. */
+sim_err_t life_block_exec(life_db_t *db, const scr_stmt_t *st);
+void life_block_end(life_db_t *db, life_susp_t *s);
 
 /* redo.c: the redo records a change writes, from one catalogue
  * (docs/lifecycle-sources.md, section (b), and redo.c's comment). */

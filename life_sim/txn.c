@@ -94,6 +94,18 @@ static sim_err_t compact(life_table_t *t)
         if (t->rows[r].alive)
             t->rows[n++] = t->rows[r];
     t->nrows = n;
+    /* The rows moved: the primary key maps each live id to its row again.
+     * No transaction is open (the caller's condition), so a dead row's id
+     * is nobody's any more and goes (a key left to a moved row's old
+     * index made a later insert of that id meet ORA-00001 falsely). */
+    if (t->keys) {
+        life_keys_clear(t);
+        for (uint64_t r = 0; r < n; r++) {
+            sim_err_t rc = life_key_set(t, t->rows[r].id, r);
+            if (rc != SIM_OK)
+                return rc;
+        }
+    }
     return SIM_OK;
 }
 
@@ -159,8 +171,11 @@ sim_err_t life_commit(life_db_t *db)
             if (rc != SIM_OK)
                 return rc;
         }
-        if (t->exists && !others)
-            compact(t);
+        if (t->exists && !others) {
+            sim_err_t rc = compact(t);
+            if (rc != SIM_OK)
+                return rc;
+        }
     }
     c->ntx = 0;
     c->ended++;

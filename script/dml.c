@@ -79,6 +79,21 @@ static uint64_t source_count(scr_parser_t *p, int lt)
            (lt ? 1 : 0);
 }
 
+uint32_t scr_skip_select_list(scr_parser_t *p)
+{
+    uint32_t list = p->i;
+    int depth = 0;
+    while (scr_peek(p)->kind != SCR_TOK_EOF && !(depth == 0 && scr_is_kw(p, "FROM"))) {
+        if (scr_is_sym(p, "("))
+            depth++;
+        else if (scr_is_sym(p, ")"))
+            depth--;
+        p->i++;
+    }
+    scr_expect_kw(p, "FROM");
+    return list;
+}
+
 void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
 {
     scr_dml_t *d = &st->u.dml;
@@ -111,7 +126,7 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
     int star = 0;
     uint32_t vline = scr_peek(p)->line;
     if (scr_accept_kw(p, "VALUES")) {
-        d->source = p->loop_var ? SCR_SRC_LOOP : SCR_SRC_VALUES;
+        d->source = SCR_SRC_VALUES;
         d->count = 1;
         d->first = 1;
         scr_expect_sym(p, "(");
@@ -123,16 +138,7 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
         scr_expect_sym(p, ")");
     } else if (scr_accept_kw(p, "SELECT")) {
         /* The select list is parsed after the source is known: remember it. */
-        uint32_t list = p->i;
-        int depth = 0;
-        while (scr_peek(p)->kind != SCR_TOK_EOF && !(depth == 0 && scr_is_kw(p, "FROM"))) {
-            if (scr_is_sym(p, "("))
-                depth++;
-            else if (scr_is_sym(p, ")"))
-                depth--;
-            p->i++;
-        }
-        scr_expect_kw(p, "FROM");
+        uint32_t list = scr_skip_select_list(p);
         int src_table = -1;
         d->first = 1;
         if (scr_accept_kw(p, "XMLTABLE")) {
@@ -278,6 +284,7 @@ void scr_parse_update(scr_parser_t *p, scr_stmt_t *st)
     } while (scr_accept_sym(p, ","));
     if (scr_accept_kw(p, "WHERE"))
         d->where = scr_parse_pred(p, st->table, &d->rownum_max);
+    d->key = scr_pred_key(d->where);
     scr_expect_end(p);
 }
 
@@ -293,5 +300,6 @@ void scr_parse_delete(scr_parser_t *p, scr_stmt_t *st)
         p->i++; /* an alias */
     if (scr_accept_kw(p, "WHERE"))
         d->where = scr_parse_pred(p, st->table, &d->rownum_max);
+    d->key = scr_pred_key(d->where);
     scr_expect_end(p);
 }

@@ -26,7 +26,7 @@
 
 #include "script_int.h"
 
-static scr_expr_t *node(scr_parser_t *p, scr_expr_kind_t k, scr_type_t ty, uint32_t line)
+scr_expr_t *scr_expr_node(scr_parser_t *p, scr_expr_kind_t k, scr_type_t ty, uint32_t line)
 {
     scr_expr_t *e = scr_arena_alloc(p->arena, sizeof *e);
     e->kind = k;
@@ -77,7 +77,7 @@ static scr_expr_t *pad(scr_parser_t *p, int table, int plsql, scr_expr_kind_t k,
 {
     const char *fn = k == SCR_E_RPAD ? "rpad" : "lpad";
     scr_expect_sym(p, "(");
-    scr_expr_t *e = node(p, k, SCR_T_VARCHAR, line);
+    scr_expr_t *e = scr_expr_node(p, k, SCR_T_VARCHAR, line);
     e->args[0] = parse_concat(p, table, plsql);
     want_string(p, e->args[0], fn);
     scr_expect_sym(p, ",");
@@ -121,7 +121,7 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
         if (n->kind != SCR_TOK_NUMBER)
             scr_unexpected(p, "a number");
         p->i--;
-        e = node(p, SCR_E_NUMBER, SCR_T_NUMBER, line);
+        e = scr_expr_node(p, SCR_E_NUMBER, SCR_T_NUMBER, line);
         e->num = int_literal(p, "number");
         e->static_len = digits(e->num);
         return e;
@@ -131,7 +131,7 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
         if (t->len > cap_of(p, plsql))
             scr_fail_at(p, line, "ORA-01704: string literal too long (%u bytes, at most %u)",
                         t->len, cap_of(p, plsql));
-        e = node(p, SCR_E_STRING, SCR_T_VARCHAR, line);
+        e = scr_expr_node(p, SCR_E_STRING, SCR_T_VARCHAR, line);
         e->str = t->text;
         e->len = t->len;
         e->static_len = t->len;
@@ -144,7 +144,7 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
         return e;
     }
     if (t->kind == SCR_TOK_NUMBER) {
-        e = node(p, SCR_E_NUMBER, SCR_T_NUMBER, line);
+        e = scr_expr_node(p, SCR_E_NUMBER, SCR_T_NUMBER, line);
         e->num = int_literal(p, "number");
         e->static_len = digits(e->num);
         return e;
@@ -153,13 +153,13 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
         scr_unexpected(p, "an expression");
     if (t->kind == SCR_TOK_IDENT) {
         if (scr_accept_kw(p, "NULL")) {
-            e = node(p, SCR_E_NULL, SCR_T_NULL, line);
+            e = scr_expr_node(p, SCR_E_NULL, SCR_T_NULL, line);
             e->static_len = 0;
             return e;
         }
         if (scr_is_kw(p, "ROWNUM") || scr_is_kw(p, "LEVEL") || scr_is_kw(p, "COLUMN_VALUE")) {
             p->i++;
-            e = node(p, SCR_E_ROWNUM, SCR_T_NUMBER, line);
+            e = scr_expr_node(p, SCR_E_ROWNUM, SCR_T_NUMBER, line);
             e->row_dependent = 1;
             return e;
         }
@@ -168,7 +168,7 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
             p->i++;
             scr_expect_sym(p, "(");
             scr_expect_sym(p, ")");
-            e = node(p, SCR_E_EMPTY_LOB, blob ? SCR_T_BLOB : SCR_T_CLOB, line);
+            e = scr_expr_node(p, SCR_E_EMPTY_LOB, blob ? SCR_T_BLOB : SCR_T_CLOB, line);
             e->static_len = 0;
             return e;
         }
@@ -192,7 +192,7 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
                     scr_fail_at(p, line, "to_char of a CLOB not supported");
                 return a; /* text of a number or a string: the same content */
             }
-            e = node(p, SCR_E_TO_CLOB, SCR_T_CLOB, line);
+            e = scr_expr_node(p, SCR_E_TO_CLOB, SCR_T_CLOB, line);
             e->args[0] = a;
             e->nargs = 1;
             e->static_len = a->static_len;
@@ -201,7 +201,7 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
         }
         if (scr_is_kw(p, "MOD") && strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
             p->i += 2;
-            e = node(p, SCR_E_MOD, SCR_T_NUMBER, line);
+            e = scr_expr_node(p, SCR_E_MOD, SCR_T_NUMBER, line);
             e->args[0] = parse_concat(p, table, plsql);
             scr_expect_sym(p, ",");
             e->args[1] = parse_concat(p, table, plsql);
@@ -218,14 +218,14 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
                 scr_unexpected(p, "STRING (dbms_random.string is the only dbms_random call "
                                   "supported)");
             scr_expect_sym(p, "(");
-            e = node(p, SCR_E_RANDOM, SCR_T_VARCHAR, line);
+            e = scr_expr_node(p, SCR_E_RANDOM, SCR_T_VARCHAR, line);
             const scr_tok_t *o = scr_peek(p);
             /* The option: 'u','U' upper, 'l','L' lower, 'a','A' mixed, 'x','X'
              * upper alphanumeric, 'p','P' printable; anything else upper
              * (PL/SQL Packages and Types Reference, DBMS_RANDOM.STRING). */
             if (o->kind != SCR_TOK_STRING || o->len != 1)
                 scr_unexpected(p, "a one-character option ('u', 'l', 'a', 'x' or 'p')");
-            e->args[0] = node(p, SCR_E_STRING, SCR_T_VARCHAR, line);
+            e->args[0] = scr_expr_node(p, SCR_E_STRING, SCR_T_VARCHAR, line);
             e->args[0]->str = o->text;
             e->args[0]->len = 1;
             e->args[0]->static_len = 1;
@@ -249,9 +249,18 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
             return e;
         }
     }
-    /* A name: a column of the table, a block variable, the loop index. */
+    /* A name: a variable of the block, a loop index, a cursor row's
+     * field (plsql.c), else a column of the table. */
     char name[SCR_NAME_MAX + 1];
     scr_expect_name(p, name, "an expression");
+    /* in a SQL statement a column's name hides a variable's (PL/SQL
+     * Language Reference, "Name Resolution") */
+    int column = 0;
+    if (table >= 0 && !scr_is_sym(p, "."))
+        for (uint32_t i = 0; i < p->script->tables[table].ncols; i++)
+            column |= strcmp(p->script->tables[table].cols[i].name, name) == 0;
+    if (!column && p->plc && (e = scr_plsql_name(p, name, line)) != NULL)
+        return e;
     if (scr_is_sym(p, "(") || scr_is_sym(p, ".")) {
         char q[64];
         scr_quote(name, strlen(name), q, sizeof q);
@@ -260,22 +269,6 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
                     "dbms_random.string, empty_clob, empty_blob)",
                     q);
     }
-    if (p->loop_var && strcmp(name, p->loop_name) == 0) {
-        e = node(p, SCR_E_ROWNUM, SCR_T_NUMBER, line);
-        e->row_dependent = 1;
-        return e;
-    }
-    if (p->block)
-        for (uint32_t i = 0; i < p->block->nvars; i++)
-            if (strcmp(p->block->var_names[i], name) == 0) {
-                e = node(p, SCR_E_VAR, SCR_T_CLOB, line);
-                e->var = i;
-                e->row_dependent = 1;
-                const scr_expr_t *init = p->block->vars[i];
-                e->type = p->block->var_types[i];
-                e->static_len = init ? init->static_len : 0;
-                return e;
-            }
     if (table < 0) {
         char q[64];
         scr_quote(name, strlen(name), q, sizeof q);
@@ -286,9 +279,9 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
     int c = scr_column_resolve(p, table, name, line);
     const scr_table_t *tb = &p->script->tables[table];
     if (c == tb->id_col) {
-        e = node(p, SCR_E_ID, SCR_T_NUMBER, line);
+        e = scr_expr_node(p, SCR_E_ID, SCR_T_NUMBER, line);
     } else if (tb->cols[c].type == SCR_COL_CLOB || tb->cols[c].type == SCR_COL_BLOB) {
-        e = node(p, SCR_E_COLUMN, tb->cols[c].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB, line);
+        e = scr_expr_node(p, SCR_E_COLUMN, tb->cols[c].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB, line);
         e->var = (uint32_t)c;
     } else {
         char q[64];
@@ -307,7 +300,7 @@ static scr_expr_t *binary(scr_parser_t *p, scr_expr_kind_t k, uint32_t line, scr
 {
     want_number(p, l, "+, - and *");
     want_number(p, r, "+, - and *");
-    scr_expr_t *e = node(p, k, SCR_T_NUMBER, line);
+    scr_expr_t *e = scr_expr_node(p, k, SCR_T_NUMBER, line);
     e->args[0] = l;
     e->args[1] = r;
     e->nargs = 2;
@@ -350,7 +343,7 @@ static scr_expr_t *parse_concat(scr_parser_t *p, int table, int plsql)
         scr_expr_t *r = arith(p, table, plsql);
         want_string(p, l, "||");
         want_string(p, r, "||");
-        scr_expr_t *e = node(p, SCR_E_CONCAT, SCR_T_VARCHAR, line);
+        scr_expr_t *e = scr_expr_node(p, SCR_E_CONCAT, SCR_T_VARCHAR, line);
         e->args[0] = l;
         e->args[1] = r;
         e->nargs = 2;
@@ -379,262 +372,4 @@ static scr_expr_t *parse_concat(scr_parser_t *p, int table, int plsql)
 scr_expr_t *scr_parse_expr(scr_parser_t *p, int table, int plsql)
 {
     return parse_concat(p, table, plsql);
-}
-
-/* ---- predicates -------------------------------------------------------- */
-
-static scr_pred_t *pnode(scr_parser_t *p, scr_pred_kind_t k)
-{
-    scr_pred_t *n = scr_arena_alloc(p->arena, sizeof *n);
-    n->kind = k;
-    return n;
-}
-
-static int cmp_op(scr_parser_t *p, scr_op_t *op)
-{
-    static const struct {
-        const char *s;
-        scr_op_t op;
-    } ops[] = {{"=", SCR_OP_EQ}, {"<>", SCR_OP_NE}, {"!=", SCR_OP_NE}, {"^=", SCR_OP_NE},
-               {"<", SCR_OP_LT}, {"<=", SCR_OP_LE}, {">", SCR_OP_GT},  {">=", SCR_OP_GE}};
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        if (scr_accept_sym(p, ops[i].s)) {
-            *op = ops[i].op;
-            return 1;
-        }
-    return 0;
-}
-
-static scr_op_t flip(scr_op_t op)
-{
-    switch (op) {
-    case SCR_OP_LT:
-        return SCR_OP_GT;
-    case SCR_OP_LE:
-        return SCR_OP_GE;
-    case SCR_OP_GT:
-        return SCR_OP_LT;
-    case SCR_OP_GE:
-        return SCR_OP_LE;
-    default:
-        return op;
-    }
-}
-
-/* The id column by name, or mod(id, k): 1 and *k set for mod. */
-static int id_term(scr_parser_t *p, int table, int64_t *k)
-{
-    const scr_tok_t *t = scr_peek(p);
-    if (t->kind == SCR_TOK_IDENT && strcmp(t->text, "MOD") == 0 &&
-        strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
-        p->i += 2;
-        (void)id_term(p, table, k);
-        scr_expect_sym(p, ",");
-        *k = int_literal(p, "mod divisor");
-        scr_expect_sym(p, ")");
-        return 1;
-    }
-    char name[SCR_NAME_MAX + 1];
-    uint32_t line = t->line;
-    scr_expect_name(p, name, "the id column or mod(id, K)");
-    int c = scr_column_resolve(p, table, name, line);
-    if (c != p->script->tables[table].id_col) {
-        char q[64];
-        scr_quote(name, strlen(name), q, sizeof q);
-        scr_fail_at(p, line, "predicate over '%s' not supported (only over the id column %s)", q,
-                    p->script->tables[table].id_col >= 0
-                        ? p->script->tables[table].cols[p->script->tables[table].id_col].name
-                        : "(none: the table has no NUMBER column)");
-    }
-    return 0;
-}
-
-static scr_pred_t *pred_or(scr_parser_t *p, int table, int depth, int64_t *rownum_max);
-
-static scr_pred_t *pred_atom(scr_parser_t *p, int table, int depth, int64_t *rownum_max)
-{
-    if (scr_accept_kw(p, "NOT")) {
-        scr_pred_t *n = pnode(p, SCR_P_NOT);
-        n->l = pred_atom(p, table, depth + 1, NULL);
-        return n;
-    }
-    if (scr_accept_sym(p, "(")) {
-        scr_pred_t *n = pred_or(p, table, depth + 1, rownum_max);
-        scr_expect_sym(p, ")");
-        return n;
-    }
-    if (scr_is_kw(p, "ROWNUM")) {
-        uint32_t line = scr_take(p)->line;
-        scr_op_t op;
-        if (depth != 0 || !rownum_max || !cmp_op(p, &op) || (op != SCR_OP_LE && op != SCR_OP_LT))
-            scr_fail_at(p, line, "rownum only as 'and rownum <= N' at the top of the where clause");
-        int64_t v = int_literal(p, "rownum limit");
-        *rownum_max = op == SCR_OP_LT ? v - 1 : v;
-        if (*rownum_max < 0)
-            *rownum_max = 0;
-        return pnode(p, SCR_P_TRUE);
-    }
-    const scr_tok_t *t = scr_peek(p);
-    if (t->kind == SCR_TOK_NUMBER || scr_is_sym(p, "-")) { /* N op id */
-        int64_t v = int_literal(p, "number");
-        scr_op_t op;
-        if (!cmp_op(p, &op))
-            scr_unexpected(p, "a comparison (=, <>, <, <=, >, >=)");
-        int64_t k = 0;
-        int m = id_term(p, table, &k);
-        scr_pred_t *n = pnode(p, m ? SCR_P_MOD : SCR_P_CMP);
-        n->op = flip(op);
-        if (m) {
-            n->a = k;
-            n->b = v;
-        } else {
-            n->a = v;
-        }
-        return n;
-    }
-    int64_t k = 0;
-    int m = id_term(p, table, &k);
-    int neg = scr_accept_kw(p, "NOT");
-    if (scr_accept_kw(p, "BETWEEN")) {
-        scr_pred_t *n = pnode(p, SCR_P_BETWEEN);
-        if (m)
-            scr_fail(p, "mod(id, K) between ... not supported: compare it with =, <, >");
-        n->a = int_literal(p, "between's low bound");
-        scr_expect_kw(p, "AND");
-        n->b = int_literal(p, "between's high bound");
-        if (!neg)
-            return n;
-        scr_pred_t *no = pnode(p, SCR_P_NOT);
-        no->l = n;
-        return no;
-    }
-    if (scr_accept_kw(p, "IN")) {
-        scr_expect_sym(p, "(");
-        scr_pred_t *acc = NULL;
-        do {
-            scr_pred_t *n = pnode(p, m ? SCR_P_MOD : SCR_P_CMP);
-            n->op = SCR_OP_EQ;
-            if (m) {
-                n->a = k;
-                n->b = int_literal(p, "a value");
-            } else {
-                n->a = int_literal(p, "a value");
-            }
-            if (acc) {
-                scr_pred_t *o = pnode(p, SCR_P_OR);
-                o->l = acc;
-                o->r = n;
-                acc = o;
-            } else {
-                acc = n;
-            }
-        } while (scr_accept_sym(p, ","));
-        scr_expect_sym(p, ")");
-        if (!neg)
-            return acc;
-        scr_pred_t *no = pnode(p, SCR_P_NOT);
-        no->l = acc;
-        return no;
-    }
-    if (neg)
-        scr_unexpected(p, "BETWEEN or IN");
-    scr_op_t op;
-    if (!cmp_op(p, &op))
-        scr_unexpected(p, "a comparison (=, <>, <, <=, >, >=, between, in)");
-    scr_pred_t *n = pnode(p, m ? SCR_P_MOD : SCR_P_CMP);
-    n->op = op;
-    if (m) {
-        n->a = k;
-        n->b = int_literal(p, "a value");
-    } else {
-        n->a = int_literal(p, "a value");
-    }
-    return n;
-}
-
-static scr_pred_t *pred_and(scr_parser_t *p, int table, int depth, int64_t *rownum_max)
-{
-    scr_pred_t *l = pred_atom(p, table, depth, rownum_max);
-    while (scr_accept_kw(p, "AND")) {
-        scr_pred_t *n = pnode(p, SCR_P_AND);
-        n->l = l;
-        n->r = pred_atom(p, table, depth, rownum_max);
-        l = n;
-    }
-    return l;
-}
-
-static scr_pred_t *pred_or(scr_parser_t *p, int table, int depth, int64_t *rownum_max)
-{
-    scr_pred_t *l = pred_and(p, table, depth, rownum_max);
-    while (scr_is_kw(p, "OR")) {
-        p->i++;
-        scr_pred_t *n = pnode(p, SCR_P_OR);
-        n->l = l;
-        n->r = pred_and(p, table, depth, rownum_max);
-        l = n;
-    }
-    return l;
-}
-
-/* Whether the rownum atom (SCR_P_TRUE) is a conjunct of the whole clause. */
-static int top_conjunct(const scr_pred_t *n)
-{
-    if (n->kind == SCR_P_TRUE)
-        return 1;
-    return n->kind == SCR_P_AND && (top_conjunct(n->l) || top_conjunct(n->r));
-}
-
-scr_pred_t *scr_parse_pred(scr_parser_t *p, int table, int64_t *rownum_max)
-{
-    uint32_t line = scr_peek(p)->line;
-    scr_pred_t *n = pred_or(p, table, 0, rownum_max);
-    if (rownum_max && *rownum_max >= 0 && !top_conjunct(n))
-        scr_fail_at(p, line, "rownum only as 'and rownum <= N' at the top of the where clause");
-    return n;
-}
-
-int scr_pred_match(const scr_pred_t *p, int64_t id)
-{
-    if (!p)
-        return 1;
-    switch (p->kind) {
-    case SCR_P_TRUE:
-        return 1;
-    case SCR_P_CMP:
-    case SCR_P_MOD: {
-        int64_t v = id, w = p->a;
-        if (p->kind == SCR_P_MOD) {
-            /* Oracle's MOD takes the sign of m (m - n * TRUNC(m / n), not
-             * the classical FLOOR), and MOD(m, 0) is m (SQL Language
-             * Reference, MOD): C's % on the nonzero divisors. */
-            v = p->a == 0 ? id : p->a == -1 ? 0 : id % p->a;
-            w = p->b;
-        }
-        switch (p->op) {
-        case SCR_OP_EQ:
-            return v == w;
-        case SCR_OP_NE:
-            return v != w;
-        case SCR_OP_LT:
-            return v < w;
-        case SCR_OP_LE:
-            return v <= w;
-        case SCR_OP_GT:
-            return v > w;
-        case SCR_OP_GE:
-            return v >= w;
-        }
-        return 0;
-    }
-    case SCR_P_BETWEEN:
-        return id >= p->a && id <= p->b;
-    case SCR_P_AND:
-        return scr_pred_match(p->l, id) && scr_pred_match(p->r, id);
-    case SCR_P_OR:
-        return scr_pred_match(p->l, id) || scr_pred_match(p->r, id);
-    case SCR_P_NOT:
-        return !scr_pred_match(p->l, id);
-    }
-    return 0;
 }

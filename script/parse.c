@@ -237,7 +237,7 @@ static void oracle_error(scr_parser_t *p, scr_stmt_t *st)
     st->error = scr_arena_strndup(p->arena, m, strlen(m));
     st->error_line = line;
     p->block = NULL;
-    p->loop_var = 0;
+    p->plc = NULL;
     p->inert[0] = 0;
     if (p->missing_kind) {
         /* the kind and name, for the setup hint worked out at the end */
@@ -270,6 +270,61 @@ static void run_statement(scr_parser_t *p, tokvec_t *tv, scr_stmt_t *st, int pls
         oracle_error(p, st);
     if (p->inert[0])
         st->inert = scr_arena_strndup(p->arena, p->inert, strlen(p->inert));
+}
+
+/* One SQL statement of text (execute immediate's literal): its tokens
+ * lexed from the text at `line`, parsed as a statement of the script is,
+ * and the parser's state of the block around it kept. */
+void scr_parse_sql_text(scr_parser_t *p, scr_stmt_t *st, const char *text, size_t len,
+                        uint32_t line)
+{
+    scr_lexer_t *lx = p->lx;
+    scr_lexer_t saved = *lx;
+    scr_tok_t *toks = p->toks;
+    uint32_t ntoks = p->ntoks, i = p->i;
+    scr_block_t *block = p->block;
+    struct scr_plc *plc = p->plc;
+    /* the block's tokens freed with the literal's if the script is refused */
+    p->toks_outer = toks;
+    p->toks = NULL;
+    lx->src = text;
+    lx->len = len;
+    lx->pos = 0;
+    lx->line = line;
+    lx->at_line_start = 0;
+    tokvec_t tv = {0};
+    scr_tok_t t;
+    do {
+        scr_lex_next(lx, &t);
+        if (t.kind == SCR_TOK_SYM && strcmp(t.text, ";") == 0) {
+            /* Oracle refuses the terminator inside the statement's text */
+            t.kind = SCR_TOK_BAD;
+            t.text = "ORA-00911: invalid character";
+        } else if (t.kind == SCR_TOK_EOF && tv.n == 0) {
+            scr_tok_t none = t;
+            none.kind = SCR_TOK_BAD; /* nothing to run */
+            none.text = "ORA-00900: invalid SQL statement";
+            tokvec_push(p, &tv, &none);
+        }
+        t.line = line;
+        tokvec_push(p, &tv, &t);
+    } while (t.kind != SCR_TOK_EOF);
+    p->toks = tv.v;
+    p->ntoks = tv.n;
+    p->i = 0;
+    st->text = scr_arena_strndup(p->arena, text, len);
+    int rc = parse_guarded(p, st, 0);
+    sim_free(tv.v);
+    p->toks = toks;
+    p->toks_outer = NULL;
+    p->ntoks = ntoks;
+    p->i = i;
+    *lx = saved;
+    if (rc != 0)
+        oracle_error(p, st); /* a construct the model does not know leaves here */
+    lx->err[0] = 0;
+    p->block = block;
+    p->plc = plc;
 }
 
 static void parse_all(scr_parser_t *p)
@@ -329,6 +384,16 @@ static void parse_all(scr_parser_t *p)
                 /* the text leaves out a final ';', as for other statements */
                 if (!(u.kind == SCR_TOK_SYM && strcmp(u.text, ";") == 0))
                     end = u.end;
+            }
+            if (!(tv.v[tv.n - 1].kind == SCR_TOK_SYM && strcmp(tv.v[tv.n - 1].text, ";") == 0)) {
+                /* exec CALL is begin CALL; end; */
+                scr_tok_t semi = tv.v[tv.n - 1];
+                semi.kind = SCR_TOK_SYM;
+                semi.text = ";";
+                semi.len = 1;
+                semi.start = semi.end;
+                semi.line_first = 0;
+                tokvec_push(p, &tv, &semi);
             }
             run_statement(p, &tv, st, 1, end);
             continue;
@@ -543,6 +608,7 @@ static sim_err_t parse_sources(const source_t *setup, const source_t *main,
     sim_free(p.lob_now);
     if (rc != 0) {
         sim_free(p.toks);
+        sim_free(p.toks_outer);
         sim_free(sc.stmts);
         sim_free(sc.tables);
         sim_free(sc.tablespaces);

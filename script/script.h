@@ -87,6 +87,8 @@ typedef enum {
     SCR_E_SUB,       /* a[0] - a[1] */
     SCR_E_MUL,       /* a[0] * a[1] */
     SCR_E_MOD,       /* mod(a[0], a[1]): numbers, Oracle's MOD */
+    SCR_E_NUM,       /* a PL/SQL number register (a NUMBER variable, a loop index, a
+                      * cursor row's id): var (index into scr_row_t.nums) */
     SCR_E_COUNT
 } scr_expr_kind_t;
 
@@ -109,16 +111,21 @@ struct scr_expr {
     scr_expr_t *args[3];
 };
 
-/* ---- predicates over id ---------------------------------------------- */
+/* ---- predicates: where clauses and PL/SQL conditions (pred.c) -------- */
 
 typedef enum {
-    SCR_P_TRUE,    /* no where clause */
-    SCR_P_CMP,     /* id OP value (or value OP id, normalised) */
+    SCR_P_TRUE,    /* no where clause; PL/SQL's TRUE */
+    SCR_P_CMP,     /* id OP value (or value OP id, normalised): literals, the fast form */
     SCR_P_BETWEEN, /* id between lo and hi */
     SCR_P_MOD,     /* mod(id, k) OP r */
     SCR_P_AND,
     SCR_P_OR,
-    SCR_P_NOT
+    SCR_P_NOT,
+    SCR_P_FALSE,    /* PL/SQL's FALSE */
+    SCR_P_EXPR,     /* x OP y over columns, registers and literals (numbers, or text) */
+    SCR_P_XBETWEEN, /* x between y and z */
+    SCR_P_NULL,     /* x is null (is not null: under a NOT) */
+    SCR_P_LIKE      /* x like y (% and _, no escape) */
 } scr_pred_kind_t;
 
 typedef enum { SCR_OP_EQ, SCR_OP_NE, SCR_OP_LT, SCR_OP_LE, SCR_OP_GT, SCR_OP_GE } scr_op_t;
@@ -129,9 +136,11 @@ struct scr_pred {
     scr_op_t op;
     int64_t a, b;      /* CMP: value in a; BETWEEN: lo, hi; MOD: k in a, r in b */
     scr_pred_t *l, *r; /* AND, OR; NOT uses l */
+    const scr_expr_t *x, *y, *z;      /* EXPR, XBETWEEN, NULL, LIKE */
 };
 
-/* Whether a row of this id satisfies p (NULL: every row). */
+/* Whether a row of this id satisfies p (NULL: every row), for a predicate
+ * of the fast forms (literals over the id) only. */
 int scr_pred_match(const scr_pred_t *p, int64_t id);
 
 /* ---- tables and LOB storage ------------------------------------------ */
@@ -274,22 +283,22 @@ typedef enum {
     SCR_SRC_VALUES,   /* insert ... values (...): one row */
     SCR_SRC_GENERATE, /* xmltable('1 to N'), dual connect by level <= N, all_objects where rownum <=
                          N */
-    SCR_SRC_SELF,     /* insert into T select ... from T: one row for each of its rows */
-    SCR_SRC_LOOP      /* inside a PL/SQL for loop: count rows, the index from lo */
+    SCR_SRC_SELF      /* insert into T select ... from T: one row for each of its rows */
 } scr_source_t;
 
 /* Insert, update, delete. */
 typedef struct {
     scr_source_t source;
-    uint64_t count; /* GENERATE, LOOP: rows */
-    int64_t first;  /* LOOP: the index's first value (GENERATE: 1) */
+    uint64_t count; /* GENERATE: rows */
+    int64_t first;  /* GENERATE: the first rownum, 1 */
     /* The value of every column of the table, in table order (insert) or of
      * the columns set (update; NULL where not set).  Never NULL for a LOB
      * column an insert leaves out: it holds an SCR_E_NULL expression. */
     scr_expr_t **values;   /* table->ncols entries */
     scr_pred_t *where;     /* update, delete: NULL for every row */
     int64_t rownum_max;    /* update/delete `and rownum <= N`: N (0: no row); -1 when not given */
-    uint32_t commit_every; /* LOOP: `commit;` after each insert in the loop: 1; else 0 */
+    const scr_expr_t *key; /* where `id = key`, key a value of no column (a variable): the
+                            * primary key finds the row; NULL otherwise */
 } scr_dml_t;
 
 typedef struct {
@@ -327,19 +336,61 @@ typedef struct {
 const scr_head_t *scr_heads(size_t *n);
 
 /*
- * A PL/SQL block: its variables, then its statements in order.  A block
- * runs its initialisers once, at its start, in order (each may name the
- * variables before it: scr_eval with a scr_row_t whose vars holds them),
- * then its statements with row.vars set to those values.
+ * A PL/SQL block compiled into operations (plsql.c) that one loop runs
+ * (life_sim/plsql.c), as Lua's lparser.c compiles for lvm.c.  State lives
+ * in registers: `vals` (VARCHAR2, LONG, RAW, CLOB and BLOB variables, a
+ * cursor row's LOB columns) and `nums` (NUMBER variables, loop indices and
+ * their bounds, a cursor row's id), each with a null flag.  A session's
+ * place in a block is the index of its next operation, its registers and
+ * its cursors: a block stopped at a commit or a row lock goes on from
+ * there.
  */
+typedef enum {
+    SCR_PL_STMT,  /* run stmts[a] (DML, commit, rollback, sleep, a statement of execute
+                   * immediate; SCR_FAILED raises its error) */
+    SCR_PL_SET,   /* vals[a] := x */
+    SCR_PL_NUM,   /* nums[a] := x (null when x is) */
+    SCR_PL_JUMP,  /* to target */
+    SCR_PL_UNLESS, /* to target unless cond is true */
+    SCR_PL_FOR,    /* nums[a] := x, nums[b] := y (a reverse loop: y, x); to target when
+                    * the range is empty or a bound null */
+    SCR_PL_NEXT,   /* nums[a] += 1 (reverse: -= 1); to target (the body) while within nums[b] */
+    SCR_PL_OPEN,   /* cursor b over the rows of table `table` that satisfy cond, as they
+                    * are now (a read-consistent snapshot) */
+    SCR_PL_FETCH,  /* cursor b's next row: its id into nums[a], its LOB column k into
+                    * vals[c + k]; none left: to target */
+    SCR_PL_PRINT,  /* dbms_output.put_line(x) */
+    SCR_PL_RAISE,  /* `raise;` the error being handled again; or `error` (
+                    * raise_application_error) */
+    SCR_PL_END     /* the block ends (its handler's end too) */
+} scr_pl_kind_t;
+
 typedef struct {
-    uint32_t nvars;
+    scr_pl_kind_t kind;
+    uint32_t line;
+    uint32_t a, b, c;      /* registers, a cursor, a statement: by kind */
+    uint32_t target;       /* an operation's index */
+    int reverse;           /* SCR_PL_FOR, SCR_PL_NEXT: for ... in reverse */
+    int table;             /* SCR_PL_OPEN */
+    const scr_expr_t *x, *y;
+    const scr_pred_t *cond; /* SCR_PL_UNLESS, SCR_PL_OPEN */
+    const char *error;      /* SCR_PL_RAISE of raise_application_error: "ORA-2NNNN: text" */
+    uint32_t handler;       /* where an Oracle error of this operation goes: the first
+                             * operation of the enclosing `exception when others`, 0: out
+                             * of the block, the statement's error */
+} scr_pl_op_t;
+
+typedef struct {
+    uint32_t nvars; /* the declared variables of vals: names, types, initialisers */
     char (*var_names)[SCR_NAME_MAX + 1];
-    scr_type_t *var_types; /* CLOB, VARCHAR (varchar2), NUMBER, BLOB */
-    scr_expr_t **vars;     /* each variable's initialiser (NULL: null) */
+    scr_type_t *var_types; /* CLOB, VARCHAR (varchar2, long), BLOB (blob, raw) */
+    scr_expr_t **vars;     /* each variable's initialiser (NULL: null), as declared; the
+                            * operations set it (SCR_PL_SET) */
+    uint32_t nvals, nnums, ncursors; /* registers of each kind, cursors */
+    uint32_t nops;
+    scr_pl_op_t *ops;
     uint32_t nstmts;
-    scr_stmt_t
-        *stmts; /* inserts (SCR_SRC_LOOP or VALUES), updates, deletes, commit, rollback, sleep */
+    scr_stmt_t *stmts; /* the statements SCR_PL_STMT runs, in the block's order */
 } scr_block_t;
 
 struct scr_stmt {
@@ -470,6 +521,8 @@ typedef struct {
     const scr_val_t *vars; /* the block's variables (SCR_E_VAR), or NULL */
     const scr_val_t *cols; /* the row's value of each column, by column number (SCR_E_COLUMN),
                             * or NULL */
+    const int64_t *nums;   /* a PL/SQL block's number registers (SCR_E_NUM), or NULL */
+    const uint8_t *nulls;  /* which of them are null (1) */
 } scr_row_t;
 
 sim_err_t scr_values_create(const scr_options_t *opts, scr_values_t **out);
@@ -487,6 +540,14 @@ sim_err_t scr_eval(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, 
  * the evaluator scr_eval() uses (a block's NUMBER variables read from vs):
  * 0, 1 when null, -1 when e is not a number. */
 int scr_eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out);
+/*
+ * Whether row satisfies p under SQL's three-valued logic: 1 true, 0 false,
+ * -1 unknown (a null compared); -2 when an expression failed (its one line
+ * "LINE: ORA-..." in err, or out of memory).  NULL p: true.  A where clause
+ * takes a row, and a PL/SQL condition holds, only when it is 1.
+ */
+int scr_pred_eval(scr_values_t *vs, const scr_pred_t *p, const scr_row_t *row, char *err,
+                  size_t errlen);
 /* Take or drop a reference; the last release frees the value. */
 void scr_value_ref(scr_values_t *vs, scr_val_t v);
 void scr_value_release(scr_values_t *vs, scr_val_t v);

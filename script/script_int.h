@@ -76,6 +76,7 @@ typedef struct {
     scr_arena_t *arena;
     const scr_options_t *opts;
     scr_tok_t *toks; /* the statement's tokens, ending with SCR_TOK_EOF */
+    scr_tok_t *toks_outer; /* a block's, while execute immediate's literal is parsed */
     uint32_t ntoks;
     uint32_t i;    /* the next token */
     uint32_t step; /* the statement being parsed */
@@ -87,8 +88,8 @@ typedef struct {
     /* Inside a PL/SQL block: its variables, for SCR_E_VAR. */
     scr_block_t *block;
     int securefile_default; /* db_securefile: a LOB without SECUREFILE or BASICFILE */
-    int loop_var;           /* inside `for I in`: a loop index is in scope */
-    char loop_name[SCR_NAME_MAX + 1];
+    /* Inside a PL/SQL block: its compiler (plsql.c), which resolves names. */
+    struct scr_plc *plc;
     int setup;               /* reading the setup script (scr_parse_setup()) */
     scr_on_error_t on_error; /* WHENEVER SQLERROR as the script has left it */
     /* The name an ORA-00942 or ORA-00959 of this statement did not find:
@@ -145,7 +146,8 @@ int scr_column_constraints(scr_parser_t *p, char pk_name[SCR_NAME_MAX + 1]);
 int scr_table_constraint(scr_parser_t *p, char pk_col[SCR_NAME_MAX + 1], uint32_t *line,
                          char pk_name[SCR_NAME_MAX + 1]);
 int scr_table_property(scr_parser_t *p);
-/* dml.c */
+/* dml.c; a select list skipped to its FROM (taken): where the list began */
+uint32_t scr_skip_select_list(scr_parser_t *p);
 void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_update(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_delete(scr_parser_t *p, scr_stmt_t *st);
@@ -153,8 +155,24 @@ void scr_parse_delete(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_block(scr_parser_t *p, scr_stmt_t *st);
 /* expr.c */
 scr_expr_t *scr_parse_expr(scr_parser_t *p, int table, int plsql);
-/* A where clause; `and rownum <= N` at its top sets *rownum_max (NULL: refused). */
+/* A new expression node of the arena (static_len -1: unknown). */
+scr_expr_t *scr_expr_node(scr_parser_t *p, scr_expr_kind_t k, scr_type_t ty, uint32_t line);
+/* plsql.c: name (already taken) as the block in scope resolves it: a
+ * variable, a loop index, a cursor row's field (`r.id`, the '.' and the
+ * field taken); NULL when the block has no such name. */
+scr_expr_t *scr_plsql_name(scr_parser_t *p, const char *name, uint32_t line);
+/* pred.c: a where clause (table: its table, -1 none: a PL/SQL condition,
+ * plsql set); `and rownum <= N` at its top sets *rownum_max (NULL:
+ * refused). */
 scr_pred_t *scr_parse_pred(scr_parser_t *p, int table, int64_t *rownum_max);
+scr_pred_t *scr_parse_cond(scr_parser_t *p, int table, int plsql, int64_t *rownum_max);
+/* The value of `id = key` that a where clause p is, key naming no
+ * column (a variable): the primary key's access path; NULL otherwise. */
+const scr_expr_t *scr_pred_key(const scr_pred_t *p);
+/* parse.c: one SQL statement of text (execute immediate's literal, at
+ * line): Oracle's refusal an SCR_FAILED statement, as at the top level. */
+void scr_parse_sql_text(scr_parser_t *p, scr_stmt_t *st, const char *text, size_t len,
+                        uint32_t line);
 /* sema.c */
 int scr_table_find(scr_parser_t *p, const char *name);                   /* the live table, -1 */
 int scr_table_resolve(scr_parser_t *p, const char *name, uint32_t line); /* or ORA-00942 */

@@ -671,6 +671,11 @@ static int eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t
     switch (e->kind) {
     case SCR_E_VAR:
         return var_int(vs, row, e->var, out);
+    case SCR_E_NUM:
+        if (row == NULL || row->nums == NULL || (row->nulls && row->nulls[e->var]))
+            return 1;
+        *out = row->nums[e->var];
+        return 0;
     case SCR_E_NUMBER:
         *out = e->num;
         return 0;
@@ -841,6 +846,7 @@ static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
     case SCR_E_SUB:
     case SCR_E_MUL:
     case SCR_E_MOD:
+    case SCR_E_NUM:
         if (eval_int(c->vs, e, c->row, &n))
             *isnull = 1;
         else

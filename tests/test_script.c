@@ -199,16 +199,27 @@ static void test_plsql_block(void **state)
     assert_int_equal(b->u.block.var_types[0], SCR_T_CLOB);
     /* PL/SQL's rpad is not capped at 4,000 */
     assert_int_equal(b->u.block.vars[0]->static_len, 10000);
+    /* compiled: set l_clob, for, insert, next, commit, end */
     assert_int_equal(b->u.block.nstmts, 2);
     const scr_stmt_t *ins = &b->u.block.stmts[0];
     assert_int_equal(ins->kind, SCR_INSERT);
     assert_int_equal(ins->step, 2);
-    assert_int_equal(ins->u.dml.source, SCR_SRC_LOOP);
-    assert_int_equal(ins->u.dml.first, 1);
-    assert_int_equal(ins->u.dml.count, 1000);
-    assert_int_equal(ins->u.dml.values[0]->kind, SCR_E_ROWNUM);
+    assert_int_equal(ins->u.dml.source, SCR_SRC_VALUES);
+    assert_int_equal(ins->u.dml.values[0]->kind, SCR_E_NUM);
     assert_int_equal(ins->u.dml.values[1]->kind, SCR_E_VAR);
     assert_int_equal(b->u.block.stmts[1].kind, SCR_COMMIT);
+    const scr_block_t *bl = &b->u.block;
+    assert_int_equal(bl->nops, 6);
+    assert_int_equal(bl->ops[0].kind, SCR_PL_SET);
+    assert_int_equal(bl->ops[1].kind, SCR_PL_FOR);
+    assert_int_equal(bl->ops[1].x->num, 1);
+    assert_int_equal(bl->ops[1].y->num, 1000);
+    assert_int_equal(bl->ops[1].target, 4); /* past the loop */
+    assert_int_equal(bl->ops[2].kind, SCR_PL_STMT);
+    assert_int_equal(bl->ops[3].kind, SCR_PL_NEXT);
+    assert_int_equal(bl->ops[3].target, 2); /* the body */
+    assert_int_equal(bl->ops[4].kind, SCR_PL_STMT);
+    assert_int_equal(bl->ops[5].kind, SCR_PL_END);
     assert_int_equal(s->stmts[2].kind, SCR_SLEEP);
     assert_true(s->stmts[2].u.sleep_seconds == 2.5);
     assert_int_equal(s->stmts[3].kind, SCR_OBSERVE);
@@ -630,7 +641,7 @@ typedef struct {
 static scr_val_t value_of(fix_t *f, uint32_t step, int64_t rownum, scr_val_t current)
 {
     const scr_stmt_t *st = &f->s->stmts[step - 1];
-    scr_row_t row = {rownum, rownum, current, NULL, NULL};
+    scr_row_t row = {rownum, rownum, current, NULL, NULL, NULL, NULL};
     scr_val_t v;
     char err[SCR_ERR_LEN];
     sim_err_t rc = scr_eval(f->vs, st->u.dml.values[st->column], &row, &v, err, sizeof err);
@@ -819,7 +830,7 @@ static void test_values_runtime_concat_cap(void **state)
     assert_int_equal(scr_value_info(f.vs, v).chars, 4000);
     scr_value_release(f.vs, v);
     const scr_stmt_t *st = &f.s->stmts[1];
-    scr_row_t row = {10, 10, 0, NULL, NULL};
+    scr_row_t row = {10, 10, 0, NULL, NULL, NULL, NULL};
     char err[SCR_ERR_LEN];
     assert_int_equal(scr_eval(f.vs, st->u.dml.values[1], &row, &v, err, sizeof err), SIM_EINVAL);
     assert_string_equal(err, "2: ORA-01489: result of string concatenation is too long (4001 "
@@ -1106,7 +1117,10 @@ static void test_scenarios_parse(void **state)
     assert_int_equal(b->u.block.nstmts, 4);
     assert_int_equal(b->u.block.stmts[0].table, 0);
     assert_int_equal(b->u.block.stmts[2].table, 1);
-    assert_int_equal(b->u.block.stmts[2].u.dml.count, 1000);
+    uint32_t loops = 0;
+    for (uint32_t k = 0; k < b->u.block.nops; k++)
+        loops += b->u.block.ops[k].kind == SCR_PL_FOR && b->u.block.ops[k].y->num == 1000;
+    assert_int_equal(loops, 2);
     assert_int_equal(b->u.block.vars[0]->static_len, 10000);
     /* its two exec dbms_stats.gather_table_stats: statistics gathering,
      * without effect (issue 41); its query observes */

@@ -1,0 +1,327 @@
+/*
+ * plsql.c -- the one loop that runs a PL/SQL block's operations
+ * (script.h, scr_pl_op_t; compiled by script/plsql.c), as Lua's
+ * luaV_execute runs a function's: one case an operation, the loop
+ * knowing nothing of syntax.
+ *
+ * A session's place in a block is (the next operation, the registers,
+ * the cursors), kept in its life_susp_t: with yield on (sessions at
+ * once) the block stops after a commit, or a sleep outside a
+ * transaction, and after a statement that met another session's row
+ * lock (undone, to be run again), and the next life_exec() of the same
+ * statement goes on from there.
+ *
+ * An Oracle error of an operation goes to its handler (`exception when
+ * others`, the failed statement undone to its savepoint, the rest of the
+ * transaction kept) or, without one, ends the block with the error.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "life_sim_int.h"
+
+static void cursor_close(life_db_t *db, life_cursor_t *c)
+{
+    if (c->vals)
+        for (uint64_t i = 0; i < c->n * c->nlob; i++)
+            scr_value_release(db->vs, c->vals[i]);
+    sim_free(c->ids);
+    sim_free(c->vals);
+    memset(c, 0, sizeof *c);
+}
+
+void life_block_end(life_db_t *db, life_susp_t *s)
+{
+    if (s->block == NULL)
+        return;
+    const scr_block_t *b = &s->block->u.block;
+    if (s->vals)
+        for (uint32_t i = 0; i < b->nvals; i++)
+            scr_value_release(db->vs, s->vals[i]);
+    if (s->cursors)
+        for (uint32_t i = 0; i < b->ncursors; i++)
+            cursor_close(db, &s->cursors[i]);
+    sim_free(s->vals);
+    sim_free(s->nums);
+    sim_free(s->nulls);
+    sim_free(s->cursors);
+    s->vals = NULL;
+    s->nums = NULL;
+    s->nulls = NULL;
+    s->cursors = NULL;
+    s->block = NULL;
+    s->pc = 0;
+}
+
+/* The block's registers, every one null, and its cursors closed. */
+static sim_err_t block_begin(life_db_t *db, life_susp_t *s, const scr_stmt_t *st)
+{
+    const scr_block_t *b = &st->u.block;
+    s->block = st;
+    s->pc = 0;
+    s->commits = 0;
+    s->raised[0] = '\0';
+    s->vals = sim_calloc(b->nvals ? b->nvals : 1, sizeof *s->vals);
+    s->nums = sim_calloc(b->nnums ? b->nnums : 1, sizeof *s->nums);
+    s->nulls = sim_malloc(b->nnums ? b->nnums : 1);
+    s->cursors = sim_calloc(b->ncursors ? b->ncursors : 1, sizeof *s->cursors);
+    if (!s->vals || !s->nums || !s->nulls || !s->cursors) {
+        life_block_end(db, s);
+        return SIM_ENOMEM;
+    }
+    memset(s->nulls, 1, b->nnums ? b->nnums : 1);
+    return SIM_OK;
+}
+
+/* An Oracle error of the operation at line: "FILE:LINE: text" in db->msg. */
+static sim_err_t throw_error(life_db_t *db, uint32_t line, const char *text)
+{
+    snprintf(db->msg, db->msglen, "%s:%u: %s", db->s->file, line, text);
+    return SIM_EINVAL;
+}
+
+/* An expression's failure, "LINE: ORA-..." from the evaluator. */
+static sim_err_t failed(life_db_t *db, const char *err)
+{
+    snprintf(db->msg, db->msglen, "%s:%s", db->s->file, err[0] ? err : "?");
+    return strstr(err, "out of memory") ? SIM_ENOMEM : SIM_EINVAL;
+}
+
+/* Whether a session's turn ends after statement st: at a commit, and at a
+ * sleep between transactions, so that the clock has moved when it goes on.
+ * A sleep inside a transaction keeps the turn. */
+static int ends_turn(const life_db_t *db, const scr_stmt_t *st)
+{
+    return st->kind == SCR_COMMIT || (st->kind == SCR_SLEEP && db->cur->ntx == 0);
+}
+
+/* Whether the block, from operation pc on, has nothing left but commits
+ * before its end (its loops finishing as their registers say): a turn
+ * does not end there, the block runs to its end. */
+static int only_commits_left(const life_susp_t *s, const scr_block_t *b, uint32_t pc)
+{
+    for (uint32_t steps = 0; steps < b->nops; steps++) {
+        const scr_pl_op_t *op = &b->ops[pc];
+        switch (op->kind) {
+        case SCR_PL_END:
+            return 1;
+        case SCR_PL_JUMP:
+            pc = op->target;
+            break;
+        case SCR_PL_NEXT:
+            if (op->reverse ? s->nums[op->a] > s->nums[op->b] : s->nums[op->a] < s->nums[op->b])
+                return 0;
+            pc++;
+            break;
+        case SCR_PL_STMT:
+            if (b->stmts[op->a].kind != SCR_COMMIT)
+                return 0;
+            pc++;
+            break;
+        default:
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* dbms_output.put_line: the value's text and a newline added to what the
+ * statement printed; a line is at most 32,767 bytes (PL/SQL Packages and
+ * Types Reference, DBMS_OUTPUT: ORU-10028). */
+static sim_err_t print(life_db_t *db, const scr_pl_op_t *op, const scr_row_t *regs)
+{
+    scr_val_t v;
+    sim_err_t rc = life_eval(db, NULL, op->x, regs, &v);
+    if (rc != SIM_OK)
+        return rc;
+    scr_value_info_t in = scr_value_info(db->vs, v);
+    int ucs2 = in.type == SCR_T_CLOB && in.bytes == 2 * in.chars;
+    if (in.chars > 32767) {
+        scr_value_release(db->vs, v);
+        return throw_error(
+            db, op->line,
+            "ORA-20000: ORU-10028: line length overflow, limit of 32767 bytes per line");
+    }
+    size_t need = db->outlen + in.chars + 1;
+    if (need > db->outcap) {
+        size_t cap = db->outcap ? db->outcap : 256;
+        while (cap < need + 1)
+            cap *= 2;
+        char *o = sim_realloc(db->out, cap);
+        if (o == NULL) {
+            scr_value_release(db->vs, v);
+            return SIM_ENOMEM;
+        }
+        db->out = o;
+        db->outcap = cap;
+    }
+    uint8_t buf[512];
+    for (uint64_t off = 0; off < in.bytes;) {
+        size_t got = scr_value_read(db->vs, v, off, buf, sizeof buf);
+        if (got == 0)
+            break;
+        for (size_t i = ucs2 ? 1 : 0; i < got; i += ucs2 ? 2 : 1)
+            db->out[db->outlen++] = (char)buf[i];
+        off += got;
+    }
+    db->out[db->outlen++] = '\n';
+    db->out[db->outlen] = '\0';
+    scr_value_release(db->vs, v);
+    return SIM_OK;
+}
+
+/* Operation op of the running block: SIM_OK with *next the operation to
+ * run after it (UINT32_MAX: the block stops here for now), or an error. */
+static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const scr_pl_op_t *op,
+                      const scr_row_t *regs, uint32_t *next)
+{
+    char err[SCR_ERR_LEN];
+    err[0] = '\0';
+    *next = s->pc + 1;
+    switch (op->kind) {
+    /* a statement of the block: DML with the registers, commit, sleep, a
+     * statement of execute immediate (refused when parsed: raised now) */
+    case SCR_PL_STMT: {
+        const scr_stmt_t *sub = &b->stmts[op->a];
+        if (sub->kind == SCR_FAILED)
+            return throw_error(db, sub->line, sub->error);
+        sim_err_t rc = life_stmt_exec(db, sub, regs);
+        if (rc != SIM_OK)
+            return rc;
+        if (db->blocked_by)
+            *next = UINT32_MAX; /* undone: run again when the lock is gone */
+        else if (db->yield_commits && ends_turn(db, sub) && !only_commits_left(s, b, s->pc + 1))
+            *next = UINT32_MAX - 1; /* the turn ends after it */
+        return SIM_OK;
+    }
+    case SCR_PL_SET: {
+        scr_val_t v;
+        sim_err_t rc = life_eval(db, NULL, op->x, regs, &v);
+        if (rc != SIM_OK)
+            return rc;
+        if (op->c && scr_value_info(db->vs, v).chars > op->c) {
+            scr_value_release(db->vs, v);
+            return throw_error(db, op->line,
+                               "ORA-06502: PL/SQL: numeric or value error: character string buffer "
+                               "too small");
+        }
+        scr_value_release(db->vs, s->vals[op->a]);
+        s->vals[op->a] = v;
+        return SIM_OK;
+    }
+    case SCR_PL_NUM: {
+        int64_t v = 0;
+        int isnull = scr_eval_int(db->vs, op->x, regs, &v) != 0;
+        s->nums[op->a] = v;
+        s->nulls[op->a] = (uint8_t)isnull;
+        return SIM_OK;
+    }
+    case SCR_PL_JUMP:
+        *next = op->target;
+        return SIM_OK;
+    case SCR_PL_UNLESS: {
+        int r = scr_pred_eval(db->vs, op->cond, regs, err, sizeof err);
+        if (r == -2)
+            return failed(db, err);
+        if (r != 1)
+            *next = op->target;
+        return SIM_OK;
+    }
+    /* for i in [reverse] lo .. hi: a null bound is VALUE_ERROR */
+    case SCR_PL_FOR: {
+        int64_t lo, hi;
+        if (scr_eval_int(db->vs, op->x, regs, &lo) != 0 ||
+            scr_eval_int(db->vs, op->y, regs, &hi) != 0)
+            return throw_error(db, op->line, "ORA-06502: PL/SQL: numeric or value error");
+        s->nums[op->a] = op->reverse ? hi : lo;
+        s->nums[op->b] = op->reverse ? lo : hi;
+        s->nulls[op->a] = s->nulls[op->b] = 0;
+        if (lo > hi)
+            *next = op->target;
+        return SIM_OK;
+    }
+    case SCR_PL_NEXT:
+        if (op->reverse ? s->nums[op->a] > s->nums[op->b] : s->nums[op->a] < s->nums[op->b]) {
+            s->nums[op->a] += op->reverse ? -1 : 1;
+            *next = op->target;
+        }
+        return SIM_OK;
+    case SCR_PL_OPEN: {
+        life_cursor_t *c = &s->cursors[op->b];
+        cursor_close(db, c);
+        sim_err_t rc = life_select(db, &db->tables[op->table], op->cond, regs, c);
+        if (rc != SIM_OK)
+            cursor_close(db, c);
+        return rc;
+    }
+    case SCR_PL_FETCH: {
+        life_cursor_t *c = &s->cursors[op->b];
+        if (c->next >= c->n) {
+            *next = op->target;
+            return SIM_OK;
+        }
+        s->nums[op->a] = c->ids[c->next];
+        s->nulls[op->a] = 0;
+        for (uint32_t k = 0; k < c->nlob; k++) {
+            scr_val_t v = c->vals[c->next * c->nlob + k];
+            scr_value_ref(db->vs, v);
+            scr_value_release(db->vs, s->vals[op->c + k]);
+            s->vals[op->c + k] = v;
+        }
+        c->next++;
+        return SIM_OK;
+    }
+    case SCR_PL_PRINT:
+        return print(db, op, regs);
+    case SCR_PL_RAISE:
+        return throw_error(db, op->line, op->error ? op->error : s->raised);
+    case SCR_PL_END:
+        *next = b->nops;
+        return SIM_OK;
+    }
+    return SIM_OK;
+}
+
+sim_err_t life_block_exec(life_db_t *db, const scr_stmt_t *st)
+{
+    const scr_block_t *b = &st->u.block;
+    life_susp_t *s = db->cur;
+    if (s->block != st) {
+        life_block_end(db, s);
+        sim_err_t rc = block_begin(db, s, st);
+        if (rc != SIM_OK)
+            return rc;
+    }
+    scr_row_t regs = {0, 0, SCR_VAL_NULL, s->vals, NULL, s->nums, s->nulls};
+    sim_err_t rc = SIM_OK;
+    db->in_block = 1;
+    while (s->pc < b->nops) {
+        const scr_pl_op_t *op = &b->ops[s->pc];
+        uint32_t next;
+        rc = step(db, s, b, op, &regs, &next);
+        if (rc != SIM_OK) {
+            /* exception when others: the error handled, the failed
+             * statement undone (its savepoint), the block goes on */
+            if (!life_oracle_failed(db, rc) || op->handler == 0)
+                break;
+            life_take_error(db, s->raised, sizeof s->raised);
+            rc = SIM_OK;
+            next = op->handler;
+        }
+        if (next >= UINT32_MAX - 1) {
+            /* stopped: at this operation (a lock) or after it (a turn) */
+            s->pc += next == UINT32_MAX ? 0 : 1;
+            db->suspended = 1;
+            db->in_block = 0;
+            return SIM_OK;
+        }
+        s->pc = next;
+    }
+    db->in_block = 0;
+    /* The block returns once its commits' redo is on disk. */
+    if (rc == SIM_OK && s->commits)
+        life_op(db, LIFE_OP_COMMIT, 0, 0, 0);
+    life_block_end(db, s);
+    return rc;
+}

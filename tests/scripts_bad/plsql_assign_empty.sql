@@ -1,0 +1,6 @@
+declare
+  n number;
+begin
+  n := ;
+end;
+/

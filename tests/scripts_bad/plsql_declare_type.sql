@@ -1,0 +1,6 @@
+declare
+  x xmltype;
+begin
+  null;
+end;
+/

@@ -1,0 +1,6 @@
+begin
+  loop
+    exit when;
+  end loop;
+end;
+/

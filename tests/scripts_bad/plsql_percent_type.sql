@@ -1,0 +1,7 @@
+create table t (id number primary key, c clob);
+declare
+  v t.c%typ;
+begin
+  null;
+end;
+/

@@ -1,0 +1,4 @@
+begin
+  dbms_output.put_line('x';
+end;
+/

@@ -1,0 +1,4 @@
+begin
+  raise_application_error('boom');
+end;
+/

@@ -1,0 +1,4 @@
+begin
+  raise my_error;
+end;
+/

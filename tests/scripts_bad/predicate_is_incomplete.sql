@@ -1,0 +1,2 @@
+create table t (id number primary key, c clob);
+delete from t where c is not;

@@ -1,2 +1,0 @@
-create table t (id number, c clob) lob (c) store as securefile (retention none);
-delete from t where c = 'x';

@@ -1,0 +1,347 @@
+/* test_plsql.c -- PL/SQL blocks as the interpreter runs them (script/plsql.c
+ * compiles, life_sim/plsql.c runs): control flow seen through
+ * dbms_output, DML with variables in values and predicates, cursor loops,
+ * exception handlers, execute immediate, a block's figures, the primary
+ * key's access path, and a block's place kept across sessions' turns. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "life_sim.h"
+
+#define MAX_STEPS 32
+
+typedef struct {
+    const char *table;
+    sim_stats_t at[MAX_STEPS + 1];  /* the table's figures after each step */
+    char error[MAX_STEPS + 1][160]; /* each step's Oracle error, "" none */
+    char out[MAX_STEPS + 1][2048];  /* each step's dbms_output */
+} run_t;
+
+static int keep(void *arg, const life_step_t *st)
+{
+    run_t *r = arg;
+    if (st->step > MAX_STEPS)
+        return 0;
+    if (st->error)
+        snprintf(r->error[st->step], sizeof r->error[st->step], "%s", st->error);
+    if (st->output)
+        snprintf(r->out[st->step], sizeof r->out[st->step], "%s", st->output);
+    if (strcmp(st->table, r->table) == 0)
+        r->at[st->step] = st->total;
+    return 0;
+}
+
+static void run(const char *text, const char *table, run_t *r)
+{
+    scr_script_t *s;
+    char err[SCR_ERR_LEN];
+    if (scr_parse("test.sql", text, strlen(text), NULL, &s, err, sizeof err) != SIM_OK)
+        fail_msg("parse: %s", err);
+    life_params_t p;
+    life_params_defaults(&p);
+    memset(r, 0, sizeof *r);
+    r->table = table;
+    if (life_run(s, &p, keep, r, err, sizeof err) != SIM_OK)
+        fail_msg("run: %s", err);
+    scr_free(s);
+}
+
+static uint64_t fig(const run_t *r, uint32_t step, sim_stat_t st)
+{
+    return r->at[step].v[st];
+}
+
+#define TABLE                                                                                      \
+    "create table t (id number primary key, c clob) lob (c) store as securefile "                  \
+    "(retention none);\n"
+
+/* if / elsif / else, while, loop ... exit when, for [reverse], continue,
+ * nested loops and assignments, as the lines printed show them. */
+static void test_control_flow(void **state)
+{
+    (void)state;
+    run_t r;
+    run("declare\n"
+        "  n number := 0;\n"
+        "  s varchar2(200) := 'a';\n"
+        "  z number;\n"
+        "begin\n"
+        "  if z > 0 then\n" /* unknown: not true */
+        "    dbms_output.put_line('z > 0');\n"
+        "  elsif not (not (z > 0)) then\n" /* not unknown is unknown */
+        "    dbms_output.put_line('not not');\n"
+        "  elsif z is null and (z = 1 or true) then\n"
+        "    dbms_output.put_line('z null');\n"
+        "  end if;\n"
+        "  for i in 1 .. 5 loop\n"
+        "    if mod(i, 2) = 0 then\n"
+        "      dbms_output.put_line(i || ' even');\n"
+        "    elsif i = 3 then\n"
+        "      dbms_output.put_line(i || ' three');\n"
+        "    else\n"
+        "      dbms_output.put_line(i || ' odd');\n"
+        "    end if;\n"
+        "  end loop;\n"
+        "  while n < 3 loop\n"
+        "    n := n + 1;\n"
+        "    s := s || n;\n"
+        "  end loop;\n"
+        "  dbms_output.put_line(s);\n"
+        "  loop\n"
+        "    n := n - 1;\n"
+        "    exit when n = 1;\n"
+        "  end loop;\n"
+        "  dbms_output.put_line('n ' || n);\n"
+        "  for i in reverse 1 .. 3 loop\n"
+        "    continue when i = 2;\n"
+        "    for j in 1 .. i loop\n"
+        "      n := n + j;\n"
+        "    end loop;\n"
+        "    dbms_output.put_line(i || ':' || n);\n"
+        "  end loop;\n"
+        "  for i in 3 .. 1 loop\n"
+        "    dbms_output.put_line('never');\n"
+        "  end loop;\n"
+        "end;\n/\n",
+        "", &r);
+    assert_string_equal(r.out[1], "z null\n1 odd\n2 even\n3 three\n4 even\n5 odd\na123\nn 1\n"
+                                  "3:7\n1:8\n");
+    assert_string_equal(r.error[1], "");
+}
+
+/* A block is one step whose figures are those of everything it did: the
+ * same statements one by one give the same session statistics. */
+static void test_block_figures(void **state)
+{
+    (void)state;
+    run_t a, b;
+    run(TABLE "declare\n"
+              "  v clob := rpad(to_clob('x'), 20000, 'x');\n"
+              "begin\n"
+              "  for i in 1 .. 30 loop\n"
+              "    insert into t values (i, v);\n"
+              "  end loop;\n"
+              "  update t set c = v || 'y' where id between 5 and 9;\n"
+              "  delete from t where id > 25;\n"
+              "  commit;\n"
+              "end;\n/\n",
+        "T", &a);
+    run(TABLE "insert into t select level, rpad(to_clob('x'), 20000, 'x') from dual connect by "
+              "level <= 30;\n"
+              "update t set c = rpad(to_clob('x'), 20000, 'x') || 'y' where id between 5 and 9;\n"
+              "delete from t where id > 25;\n"
+              "commit;\n",
+        "T", &b);
+    static const sim_stat_t st[] = {SIM_STAT_LOB_LIVE, SIM_STAT_DSU_USED_BLOCKS,
+                                    SIM_STAT_DSU_SEGMENT_BLOCKS, SIM_STAT_USED_UREC};
+    uint64_t sum[4] = {0};
+    for (uint32_t s = 2; s <= 5; s++)
+        for (int k = 0; k < 4; k++)
+            sum[k] += fig(&b, s, st[k]);
+    /* the states after the last step; the undo records summed over steps */
+    assert_int_equal(fig(&a, 2, SIM_STAT_LOB_LIVE), fig(&b, 5, SIM_STAT_LOB_LIVE));
+    assert_int_equal(fig(&a, 2, SIM_STAT_LOB_LIVE), 25);
+    assert_int_equal(fig(&a, 2, SIM_STAT_DSU_USED_BLOCKS), fig(&b, 5, SIM_STAT_DSU_USED_BLOCKS));
+    assert_int_equal(fig(&a, 2, SIM_STAT_DSU_SEGMENT_BLOCKS),
+                     fig(&b, 5, SIM_STAT_DSU_SEGMENT_BLOCKS));
+    assert_int_equal(fig(&a, 2, SIM_STAT_USED_UREC), sum[3]);
+    assert_int_equal(fig(&a, 2, SIM_STAT_USER_COMMITS), 1);
+}
+
+/* Variables in predicates: between, in, like, is null, and the primary
+ * key's access path (id = variable) against a full scan (id = literal). */
+static void test_predicates_with_variables(void **state)
+{
+    (void)state;
+    run_t r;
+    run(TABLE "declare\n"
+              "  lo number := 3;\n"
+              "  hi number := 6;\n"
+              "  big clob := rpad(to_clob('b'), 20000, 'b');\n"
+              "  k number;\n"
+              "begin\n"
+              "  for i in 1 .. 20 loop\n"
+              "    if i <= 10 then\n"
+              "      insert into t values (i, big);\n"
+              "    else\n"
+              "      insert into t values (i, null);\n"
+              "    end if;\n"
+              "  end loop;\n"
+              "  delete from t where id between lo and hi;\n"              /* 3..6: 6 LOBs left */
+              "  delete from t where id in (lo - 1, hi + 1);\n"            /* 2, 7: 4 left */
+              "  update t set c = 'a' || c where c is null and id < 13;\n" /* 11, 12 in row */
+              "  k := 9;\n"
+              "  delete from t where id = k;\n"                   /* 3 left */
+              "  delete from t where c like 'bb%b' and id > k;\n" /* 10: 2 left */
+              "  commit;\n"
+              "  for r in (select id from t where c is null) loop\n"
+              "    dbms_output.put_line(r.id);\n"
+              "  end loop;\n"
+              "end;\n/\n",
+        "T", &r);
+    assert_string_equal(r.error[2], "");
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 2);
+    assert_string_equal(r.out[2], "13\n14\n15\n16\n17\n18\n19\n20\n");
+}
+
+/* A cursor for loop sees the rows as they were when it opened: rows its
+ * body inserts are not fetched, rows it deletes were fetched already. */
+static void test_cursor_snapshot(void **state)
+{
+    (void)state;
+    run_t r;
+    run(TABLE "insert into t select level, rpad(to_clob('x'), 20000, 'x') from dual connect by "
+              "level <= 5;\n"
+              "declare\n"
+              "  n number := 0;\n"
+              "begin\n"
+              "  for r in (select id, c from t where id >= 2) loop\n"
+              "    delete from t where id between 2 and 5;\n"
+              "    insert into t values (r.id + 100, r.c);\n"
+              "    n := n + 1;\n"
+              "  end loop;\n"
+              "  dbms_output.put_line(n);\n"
+              "end;\n/\n",
+        "T", &r);
+    assert_string_equal(r.out[3], "4\n");
+    /* 1 and 102..105 */
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 5);
+}
+
+/* exception when others: the failed statement undone, the rest kept;
+ * raise; gives the error back; an unhandled error is the step's. */
+static void test_exceptions(void **state)
+{
+    (void)state;
+    run_t r;
+    run("begin\n"
+        "  execute immediate 'drop table t purge';\n"
+        "exception when others then\n"
+        "  dbms_output.put_line('no table');\n"
+        "end;\n/\n" TABLE "begin\n"
+        "  insert into t values (1, rpad(to_clob('x'), 20000, 'x'));\n"
+        "  begin\n"
+        "    insert into t values (1, rpad(to_clob('y'), 20000, 'y'));\n"
+        "  exception when others then\n"
+        "    dbms_output.put_line('dup');\n"
+        "  end;\n"
+        "  insert into t values (2, rpad(to_clob('z'), 20000, 'z'));\n"
+        "  commit;\n"
+        "end;\n/\n"
+        "begin\n"
+        "  insert into t values (3, null);\n"
+        "  insert into t values (1, null);\n"
+        "exception when others then\n"
+        "  dbms_output.put_line('again');\n"
+        "  raise;\n"
+        "end;\n/\n"
+        "begin\n"
+        "  raise_application_error(-20042, 'said so');\n"
+        "end;\n/\n",
+        "T", &r);
+    assert_string_equal(r.out[1], "no table\n");
+    assert_string_equal(r.error[1], "");
+    assert_string_equal(r.out[3], "dup\n");
+    assert_string_equal(r.error[3], "");
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 2);
+    assert_string_equal(r.out[4], "again\n");
+    assert_string_equal(r.error[4], "ORA-00001: unique constraint (SYS_Cn) violated");
+    assert_string_equal(r.error[5], "ORA-20042: said so");
+}
+
+/* execute immediate of a literal DDL: the table it creates is there. */
+static void test_execute_immediate(void **state)
+{
+    (void)state;
+    run_t r;
+    run("begin\n"
+        "  execute immediate 'create table t2 (id number, c clob) lob (c) store as "
+        "securefile (retention none)';\n"
+        "  for i in 1 .. 4 loop\n"
+        "    insert into t2 values (i, rpad(to_clob('x'), 20000, 'x'));\n"
+        "  end loop;\n"
+        "  commit;\n"
+        "end;\n/\n",
+        "T2", &r);
+    assert_int_equal(fig(&r, 1, SIM_STAT_LOB_LIVE), 4);
+    assert_string_equal(r.error[1], "");
+}
+
+/* Sessions at once: a block that commits in a while loop gives up its
+ * turn at each commit and goes on from its operation with its registers:
+ * every session ends with all its rows. */
+static void test_sessions_resume(void **state)
+{
+    (void)state;
+    const char *text = TABLE "declare\n"
+                             "  i number := 0;\n"
+                             "begin\n"
+                             "  while i < 40 loop\n"
+                             "    i := i + 1;\n"
+                             "    insert into t values (i, rpad(to_clob('x'), 20000, 'x'));\n"
+                             "    if mod(i, 10) = 0 then\n"
+                             "      commit;\n"
+                             "    end if;\n"
+                             "  end loop;\n"
+                             "  delete from t where id > 35;\n"
+                             "  commit;\n"
+                             "end;\n/\n";
+    scr_script_t *s;
+    char err[SCR_ERR_LEN];
+    assert_int_equal(scr_parse("test.sql", text, strlen(text), NULL, &s, err, sizeof err), SIM_OK);
+    life_params_t p;
+    life_params_defaults(&p);
+    life_ses_result_t out;
+    assert_int_equal(life_sessions_run(s, &p, 3, 0, &out, err, sizeof err), SIM_OK);
+    assert_int_equal(out.ntables, 1);
+    assert_int_equal(out.tables[0].segment.v[SIM_STAT_LOB_LIVE], 3 * 35);
+    /* five commits a session: four in the loop, one at the end */
+    for (uint32_t k = 0; k < 3; k++)
+        assert_int_equal(out.s[k].transactions, 5);
+    life_ses_result_free(&out);
+    scr_free(s);
+}
+
+/* Oracle's errors at run time: a null loop bound, a VARCHAR2 too small. */
+static void test_runtime_errors(void **state)
+{
+    (void)state;
+    run_t r;
+    run("declare\n"
+        "  n number;\n"
+        "begin\n"
+        "  for i in 1 .. n loop\n"
+        "    null;\n"
+        "  end loop;\n"
+        "end;\n/\n"
+        "declare\n"
+        "  s varchar2(3) := 'ab';\n"
+        "begin\n"
+        "  s := s || 'cd';\n"
+        "end;\n/\n",
+        "", &r);
+    assert_string_equal(r.error[1], "ORA-06502: PL/SQL: numeric or value error");
+    assert_string_equal(r.error[2], "ORA-06502: PL/SQL: numeric or value error: character "
+                                    "string buffer too small");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_control_flow),
+        cmocka_unit_test(test_block_figures),
+        cmocka_unit_test(test_predicates_with_variables),
+        cmocka_unit_test(test_cursor_snapshot),
+        cmocka_unit_test(test_exceptions),
+        cmocka_unit_test(test_execute_immediate),
+        cmocka_unit_test(test_sessions_resume),
+        cmocka_unit_test(test_runtime_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
