@@ -12,7 +12,14 @@
 --          user hr) is in 03-oracle-21c-shrink-securefile.setup.sql.
 -- Completed: nothing; the stored copy of the page we could read ends at the
 --          v$securefile_shrink query, before its output.
--- Published figures: none in the part we could read.
+-- Published figures: none in the part we could read; the first shrink's
+--          v$securefile_shrink row is in results/reference/oracle_lob_lifecycle.csv
+--          (test shrink, "shrink 1", read from the full page): blocks moved, freed and
+--          allocated 2, extents allocated, freed and sealed 1.
+-- The database's character set is not stated by the practice; as in
+-- scenarios/shrink.sql: AL32UTF8, the default database character set of DBCA's
+-- templates from 12.2 on (Oracle Database Installation Guide).
+-- lobsim input: charset=AL32UTF8
 -- ==========================================================================
 CREATE TABLE hr.t1 ( a CLOB) LOB(a) STORE AS SECUREFILE TABLESPACE tbs_for_users;
 INSERT INTO hr.t1 values ('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
