@@ -2,7 +2,8 @@
 -- Source:  https://connor-mcdonald.com/tag/securefile/  (post "LOBs and tiny typos")
 -- Author:  Connor McDonald
 -- Date:    not on the stored copy (a tag page)
--- Oracle:  not stated (12c or later: SECUREFILE is the default there)
+-- Oracle:  not stated (the published SECUREFILE = NO after the typo says the database
+--          did not default to SecureFile: DB_SECUREFILE PERMITTED, or 11g)
 -- Tests:   STORE AS SECURFILE (a typo) names the LOB segment SECURFILE and leaves the
 --          storage to DB_SECUREFILE; SECUREFILE spelt right makes a SecureFile.
 -- Taken:   the statements typed at SQL>, in order; prompts, continuation line numbers
