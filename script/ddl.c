@@ -513,8 +513,17 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
         st->kind = SCR_MOVE_LOB;
         st->u.lob = o;
         *scr_lob_now(p, st->table, st->column) = o;
+    } else if (scr_table_property(p)) {
+        /* Table properties the model does not use (COMPRESS, PARALLEL,
+         * LOGGING, PCTFREE, ...), one or more: a step without effect on
+         * LOB space, each listed under --explain (scr_inert()). */
+        while (scr_table_property(p))
+            ;
+        st->kind = SCR_NO_EFFECT;
+        st->u.head = scr_head_table_properties();
     } else {
-        scr_unexpected(p, "MODIFY LOB, SHRINK SPACE or MOVE LOB");
+        scr_unexpected(p, "MODIFY LOB, SHRINK SPACE, MOVE LOB or a table property (COMPRESS, "
+                          "PARALLEL, LOGGING, PCTFREE, ...)");
     }
     scr_expect_end(p);
 }

@@ -99,6 +99,20 @@ static const scr_head_t heads[] = {
 
 #define NHEADS (sizeof heads / sizeof heads[0])
 
+/*
+ * ALTER TABLE T followed only by table properties the model does not use
+ * (scr_table_property(): COMPRESS, NOCOMPRESS, PARALLEL, LOGGING, PCTFREE,
+ * ...; SQL Language Reference, ALTER TABLE, alter_table_properties).  DDL:
+ * it commits.  Not in heads[]: ALTER TABLE's other forms change space, so
+ * its words alone do not decide; ddl.c gives it to such a statement.
+ */
+static const scr_head_t table_properties = {"alter table", "table properties", 1, 1, 1, 0};
+
+const scr_head_t *scr_head_table_properties(void)
+{
+    return &table_properties;
+}
+
 const scr_head_t *scr_heads(size_t *n)
 {
     *n = NHEADS;

@@ -5,3 +5,11 @@ target_compile_definitions(test_script PRIVATE
   LOBSIM_SCRIPTS_BAD="${CMAKE_CURRENT_SOURCE_DIR}/scripts_bad"
   LOBSIM_SCRIPTS_ORA="${CMAKE_CURRENT_SOURCE_DIR}/scripts_ora"
   LOBSIM_SCENARIOS="${PROJECT_SOURCE_DIR}/scenarios")
+
+# The LOB-space test scripts others published, each run as its author wrote it
+# and checked against the outcome recorded in tests/published/expected.txt
+# (tests/published.sh, issue 41).
+add_test(NAME published_scripts
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/published.sh $<TARGET_FILE:lobbench>
+          ${CMAKE_CURRENT_SOURCE_DIR}/published)
+set_tests_properties(published_scripts PROPERTIES TIMEOUT 900)

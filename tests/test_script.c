@@ -462,6 +462,38 @@ static void test_no_effect_heads(void **state)
     scr_free(s);
 }
 
+/* ALTER TABLE of table properties only (COMPRESS, NOCOMPRESS, PARALLEL,
+ * LOGGING, PCTFREE, ...: Connor McDonald's "LOBs vs Data - when
+ * compression occurs", tests/published/22) is a committing step without
+ * effect, each property listed; a LOB's COMPRESS stays a LOB change. */
+static void test_alter_table_properties(void **state)
+{
+    (void)state;
+    scr_script_t *s = parse_ok("create table t (x int, c clob) lob (c) store as securefile;\n"
+                               "alter table t compress;\n"
+                               "alter table t nocompress parallel 4 nologging pctfree 20;\n"
+                               "alter table t compress for oltp;\n"
+                               "alter table t modify lob (c) (compress);\n");
+    assert_int_equal(s->nstmts, 5);
+    for (uint32_t i = 1; i <= 3; i++) {
+        assert_int_equal(s->stmts[i].kind, SCR_NO_EFFECT);
+        assert_string_equal(s->stmts[i].u.head->what, "table properties");
+        assert_int_equal(s->stmts[i].u.head->commits, 1);
+        assert_int_equal(s->stmts[i].table, 0);
+    }
+    assert_non_null(s->stmts[1].inert);
+    assert_non_null(strstr(s->stmts[1].inert, "COMPRESS"));
+    static const char *const listed[] = {"NOCOMPRESS", "PARALLEL", "LOGGING/NOLOGGING", "PCTFREE"};
+    for (size_t i = 0; i < sizeof listed / sizeof listed[0]; i++)
+        if (s->stmts[2].inert == NULL || strstr(s->stmts[2].inert, listed[i]) == NULL)
+            fail_msg("'%s' not listed in '%s'", listed[i],
+                     s->stmts[2].inert ? s->stmts[2].inert : "(none)");
+    assert_int_equal(s->stmts[4].kind, SCR_MODIFY_LOB);
+    scr_free(s);
+    /* a table the script does not create: Oracle's error, not bad input */
+    expect_refused("alter table u compress;\n", "t.sql:1: ORA-00942: table or view does not exist");
+}
+
 /* Oracle's DDL as DBMS_METADATA writes it parses whole; the clauses the
  * model does not use are listed, those it uses are kept. */
 static void test_oracle_ddl(void **state)
@@ -1193,6 +1225,7 @@ int main(void)
         cmocka_unit_test(test_bad_scripts),
         cmocka_unit_test(test_oracle_error_scripts),
         cmocka_unit_test(test_no_effect_heads),
+        cmocka_unit_test(test_alter_table_properties),
         cmocka_unit_test(test_oracle_ddl),
         cmocka_unit_test(test_failed_statements),
         cmocka_unit_test(test_long_line),
