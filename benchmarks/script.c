@@ -17,8 +17,8 @@
 typedef struct {
     life_step_t *v;
     size_t n, cap;
-    char **text;  /* each entry's statement, one line */
-    char **error; /* each entry's Oracle error, or NULL (life_step_t's is the call's only) */
+    char **text;   /* each entry's statement, one line */
+    char **error;  /* each entry's Oracle error, or NULL (life_step_t's is the call's only) */
     char **output; /* each entry's dbms_output lines, or NULL (likewise) */
     int oom;
 } steps_t;

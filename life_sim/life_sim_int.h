@@ -106,8 +106,8 @@ typedef struct {
 /* An open cursor of a PL/SQL block (plsql.c): the rows it saw when
  * opened, their ids and LOB values (references held), and the next. */
 typedef struct {
-    int64_t *ids;      /* as the script wrote them */
-    scr_val_t *vals;   /* n x nlob */
+    int64_t *ids;    /* as the script wrote them */
+    scr_val_t *vals; /* n x nlob */
     uint32_t nlob;
     uint64_t n, next;
 } life_cursor_t;
@@ -269,8 +269,8 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
 sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs);
 /* The rows of table t the running session sees that satisfy cond, as a
  * query sees them (no row lock waited for), into a new cursor c. */
-sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond,
-                      const scr_row_t *regs, life_cursor_t *c);
+sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, const scr_row_t *regs,
+                      life_cursor_t *c);
 
 /* stmt.c: statement st (not a block) run; regs as above. */
 sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs);

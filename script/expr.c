@@ -281,7 +281,8 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
     if (c == tb->id_col) {
         e = scr_expr_node(p, SCR_E_ID, SCR_T_NUMBER, line);
     } else if (tb->cols[c].type == SCR_COL_CLOB || tb->cols[c].type == SCR_COL_BLOB) {
-        e = scr_expr_node(p, SCR_E_COLUMN, tb->cols[c].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB, line);
+        e = scr_expr_node(p, SCR_E_COLUMN,
+                          tb->cols[c].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB, line);
         e->var = (uint32_t)c;
     } else {
         char q[64];

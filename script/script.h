@@ -134,9 +134,9 @@ typedef struct scr_pred scr_pred_t;
 struct scr_pred {
     scr_pred_kind_t kind;
     scr_op_t op;
-    int64_t a, b;      /* CMP: value in a; BETWEEN: lo, hi; MOD: k in a, r in b */
-    scr_pred_t *l, *r; /* AND, OR; NOT uses l */
-    const scr_expr_t *x, *y, *z;      /* EXPR, XBETWEEN, NULL, LIKE */
+    int64_t a, b;                /* CMP: value in a; BETWEEN: lo, hi; MOD: k in a, r in b */
+    scr_pred_t *l, *r;           /* AND, OR; NOT uses l */
+    const scr_expr_t *x, *y, *z; /* EXPR, XBETWEEN, NULL, LIKE */
 };
 
 /* Whether a row of this id satisfies p (NULL: every row), for a predicate
@@ -346,11 +346,11 @@ const scr_head_t *scr_heads(size_t *n);
  * there.
  */
 typedef enum {
-    SCR_PL_STMT,  /* run stmts[a] (DML, commit, rollback, sleep, a statement of execute
-                   * immediate; SCR_FAILED raises its error) */
-    SCR_PL_SET,   /* vals[a] := x */
-    SCR_PL_NUM,   /* nums[a] := x (null when x is) */
-    SCR_PL_JUMP,  /* to target */
+    SCR_PL_STMT,   /* run stmts[a] (DML, commit, rollback, sleep, a statement of execute
+                    * immediate; SCR_FAILED raises its error) */
+    SCR_PL_SET,    /* vals[a] := x */
+    SCR_PL_NUM,    /* nums[a] := x (null when x is) */
+    SCR_PL_JUMP,   /* to target */
     SCR_PL_UNLESS, /* to target unless cond is true */
     SCR_PL_FOR,    /* nums[a] := x, nums[b] := y (a reverse loop: y, x); to target when
                     * the range is empty or a bound null */
@@ -368,10 +368,10 @@ typedef enum {
 typedef struct {
     scr_pl_kind_t kind;
     uint32_t line;
-    uint32_t a, b, c;      /* registers, a cursor, a statement: by kind */
-    uint32_t target;       /* an operation's index */
-    int reverse;           /* SCR_PL_FOR, SCR_PL_NEXT: for ... in reverse */
-    int table;             /* SCR_PL_OPEN */
+    uint32_t a, b, c; /* registers, a cursor, a statement: by kind */
+    uint32_t target;  /* an operation's index */
+    int reverse;      /* SCR_PL_FOR, SCR_PL_NEXT: for ... in reverse */
+    int table;        /* SCR_PL_OPEN */
     const scr_expr_t *x, *y;
     const scr_pred_t *cond; /* SCR_PL_UNLESS, SCR_PL_OPEN */
     const char *error;      /* SCR_PL_RAISE of raise_application_error: "ORA-2NNNN: text" */
@@ -383,9 +383,9 @@ typedef struct {
 typedef struct {
     uint32_t nvars; /* the declared variables of vals: names, types, initialisers */
     char (*var_names)[SCR_NAME_MAX + 1];
-    scr_type_t *var_types; /* CLOB, VARCHAR (varchar2, long), BLOB (blob, raw) */
-    scr_expr_t **vars;     /* each variable's initialiser (NULL: null), as declared; the
-                            * operations set it (SCR_PL_SET) */
+    scr_type_t *var_types;           /* CLOB, VARCHAR (varchar2, long), BLOB (blob, raw) */
+    scr_expr_t **vars;               /* each variable's initialiser (NULL: null), as declared; the
+                                      * operations set it (SCR_PL_SET) */
     uint32_t nvals, nnums, ncursors; /* registers of each kind, cursors */
     uint32_t nops;
     scr_pl_op_t *ops;

@@ -75,7 +75,7 @@ typedef struct {
     scr_script_t *script;
     scr_arena_t *arena;
     const scr_options_t *opts;
-    scr_tok_t *toks; /* the statement's tokens, ending with SCR_TOK_EOF */
+    scr_tok_t *toks;       /* the statement's tokens, ending with SCR_TOK_EOF */
     scr_tok_t *toks_outer; /* a block's, while execute immediate's literal is parsed */
     uint32_t ntoks;
     uint32_t i;    /* the next token */
