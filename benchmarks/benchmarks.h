@@ -86,6 +86,7 @@ typedef struct {
     /* --script=FILE.sql: a LOB segment's life from the user's script
      * (script.c) instead of a sweep, with its run inputs. */
     const char *script;
+    const char *setup;       /* --setup=FILE.sql: run first, its steps not reported */
     int charset_al32utf8;    /* --charset=al32utf8 (default: single-byte) */
     int max_string_extended; /* --max-string-size=extended (default: standard) */
     int basicfile_default;   /* --db-securefile=permitted|never (default: preferred) */

@@ -620,8 +620,9 @@ static int run_script(const bench_opts_t *o, const char *cmdline, time_t started
     }
     sim_interrupt_install("lobbench", "nothing recorded");
     lobbench_script_ctx_t ctx = {cmdline, started, 0};
+    err[0] = '\0';
     int rc = bench_script_run(o, script_outputs, sessions_outputs, &ctx, err, sizeof err);
-    if (rc != 0)
+    if (rc != 0 && err[0])
         fprintf(stderr, "lobbench: %s\n", err);
     else if (ctx.plot_failed)
         rc = 1;

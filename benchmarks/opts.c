@@ -148,6 +148,7 @@ enum {
     OPT_DB,
     OPT_PLOT,
     OPT_SCRIPT,
+    OPT_SETUP,
     OPT_SESSIONS,
     OPT_CHARSET,
     OPT_MAX_STRING_SIZE,
@@ -180,6 +181,7 @@ static const sim_opt_t options[] = {
     {"db", 0, SIM_OPT_VALUE, OPT_DB},
     {"plot", 0, SIM_OPT_VALUE, OPT_PLOT},
     {"script", 0, SIM_OPT_VALUE, OPT_SCRIPT},
+    {"setup", 0, SIM_OPT_VALUE, OPT_SETUP},
     {"sessions", 0, SIM_OPT_VALUE, OPT_SESSIONS},
     {"charset", 0, SIM_OPT_VALUE, OPT_CHARSET},
     {"max-string-size", 0, SIM_OPT_VALUE, OPT_MAX_STRING_SIZE},
@@ -382,6 +384,13 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         }
         o->script = v;
         return 0;
+    case OPT_SETUP:
+        if (*v == '\0') {
+            snprintf(err, errlen, "--setup: empty file name");
+            return 2;
+        }
+        o->setup = v;
+        return 0;
     case OPT_SESSIONS:
         return parse_sessions(o, v, err, errlen);
     case OPT_CHARSET:
@@ -480,6 +489,11 @@ static int check_script(const bench_opts_t *o, char *err, size_t errlen)
         snprintf(err, errlen,
                  "--plot: with --sessions, draws the run's snapshots: give --snapshot-every=Ns "
                  "too");
+        return 2;
+    }
+    if (o->nsessions && o->setup) {
+        snprintf(err, errlen,
+                 "--setup: not with --sessions (its statements would run in every session)");
         return 2;
     }
     for (size_t i = 0; o->nsessions && i < sizeof steps_only / sizeof steps_only[0]; i++)
@@ -660,6 +674,10 @@ int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errle
         return snapshot_refusal(o, err, errlen);
     if (o->script)
         return check_script(o, err, errlen);
+    if (o->setup) {
+        snprintf(err, errlen, "--setup: applies to --script runs only");
+        return 2;
+    }
     if (o->nsessions) {
         snprintf(err, errlen, "--sessions: applies to --script runs only");
         return 2;
@@ -734,6 +752,9 @@ void bench_usage(FILE *f)
           "                            session statistics; with --seed, --block-size (the\n"
           "                            default tablespace's), --param, --stats-out,\n"
           "                            --explain, --db/--no-db; not with the sweep options\n"
+          "  --setup=SETUP.sql         run SETUP.sql first, unreported: it declares what the\n"
+          "                            script finds in your database (a tablespace, a\n"
+          "                            source table), so that the script runs as published\n"
           "  --sessions=N[,N...]       run the script's DML in N sessions at once on the\n"
           "                            same segments, each on its own rows, in model time:\n"
           "                            a report in AWR's shape (top timed events, the\n"
@@ -743,8 +764,9 @@ void bench_usage(FILE *f)
           "                            '-- lobsim session: N' in the script gives what\n"
           "                            follows to session N alone; recorded in the\n"
           "                            results store like a sweep (each count's system\n"
-          "                            and sessions, their waits, the snapshots)\n"
-          "  Run inputs: a script's own '-- lobsim input: NAME=VALUE' lines set them\n"
+          "                            and sessions, their waits, the snapshots)\n",
+          f);
+    fputs("  Run inputs: a script's own '-- lobsim input: NAME=VALUE' lines set them\n"
           "  (charset, max_string_size, block_size, db_securefile); an option given here\n"
           "  wins, and says so on stderr when it changes a stated one:\n"
           "  --charset=single|al32utf8 the database character set (default: single): a\n"

@@ -17,7 +17,8 @@
 typedef struct {
     life_step_t *v;
     size_t n, cap;
-    char **text; /* each entry's statement, one line */
+    char **text;  /* each entry's statement, one line */
+    char **error; /* each entry's Oracle error, or NULL (life_step_t's is the call's only) */
     int oom;
 } steps_t;
 
@@ -58,27 +59,38 @@ static int keep_step(void *arg, const life_step_t *st)
         char **t = v ? realloc(s->text, cap * sizeof *t) : NULL;
         if (v)
             s->v = v;
-        if (t == NULL) {
+        if (t)
+            s->text = t;
+        char **e = t ? realloc(s->error, cap * sizeof *e) : NULL;
+        if (e == NULL) {
             s->oom = 1;
             return 1;
         }
-        s->text = t;
+        s->error = e;
         s->cap = cap;
     }
     s->text[s->n] = one_line(st->stmt->text, 400);
-    if (s->text[s->n] == NULL) {
+    s->error[s->n] = st->error ? strdup(st->error) : NULL;
+    if (s->text[s->n] == NULL || (st->error && s->error[s->n] == NULL)) {
+        free(s->text[s->n]);
+        free(s->error[s->n]);
         s->oom = 1;
         return 1;
     }
-    s->v[s->n++] = *st;
+    s->v[s->n] = *st;
+    s->v[s->n].error = s->error[s->n];
+    s->n++;
     return 0;
 }
 
 static void steps_free(steps_t *s)
 {
-    for (size_t i = 0; i < s->n; i++)
+    for (size_t i = 0; i < s->n; i++) {
         free(s->text[i]);
+        free(s->error[i]);
+    }
     free(s->text);
+    free(s->error);
     free(s->v);
 }
 
@@ -96,6 +108,17 @@ static const struct {
 };
 #define NCOLUMNS (sizeof columns / sizeof columns[0])
 
+/* Under --explain: what a statement without effect is, and the clauses a
+ * statement names that the model accepts without effect. */
+static void explain_clauses(FILE *f, const scr_stmt_t *st)
+{
+    if (st->kind == SCR_NO_EFFECT)
+        fprintf(f, "%6sno effect on LOB space: %s (script/README.md, statement heads)\n", "",
+                st->u.head->what);
+    if (st->inert)
+        fprintf(f, "%6saccepted, no effect in the model: %s\n", "", st->inert);
+}
+
 static void print_table(FILE *f, const char *file, const steps_t *s, int explain)
 {
     fprintf(f, "\nScript %s: the LOB segment after each step, in blocks; the step's redo size\n",
@@ -107,8 +130,10 @@ static void print_table(FILE *f, const char *file, const steps_t *s, int explain
     for (size_t i = 0; i < s->n; i++) {
         const life_step_t *st = &s->v[i];
         char stmt[35];
-        snprintf(stmt, sizeof stmt, "%s", s->text[i]);
-        if (strlen(s->text[i]) > 34)
+        /* a statement without effect on LOB space says so in its line */
+        int inert = st->stmt->kind == SCR_NO_EFFECT;
+        snprintf(stmt, sizeof stmt, "%s%s", inert ? "(no effect) " : "", s->text[i]);
+        if (strlen(s->text[i]) + (inert ? 12 : 0) > 34)
             memcpy(stmt + 31, "...", 4);
         int again = i > 0 && s->v[i - 1].step == st->step;
         if (again)
@@ -118,8 +143,15 @@ static void print_table(FILE *f, const char *file, const steps_t *s, int explain
         for (size_t c = 0; c < NCOLUMNS; c++)
             fprintf(f, " %9llu", (unsigned long long)st->total.v[columns[c].st]);
         fputc('\n', f);
+        /* Oracle's error, under its step as SQL*Plus prints it; once a step */
+        if (st->error && !again)
+            fprintf(f, "%6s%s\n", "", st->error);
+        if (st->hint && !again)
+            fprintf(f, "%6s(%s)\n", "", st->hint);
         if (!explain)
             continue;
+        if (!again)
+            explain_clauses(f, st->stmt);
         for (size_t k = 0; k < bench_order_len; k++) {
             sim_stat_t stat = bench_order[k];
             if (st->total.v[stat] == 0)
@@ -164,6 +196,8 @@ static sim_err_t write_steps(FILE *f, void *arg)
                "table\n");
     for (size_t i = 0; i < s->n; i++) {
         const life_step_t *st = &s->v[i];
+        if (st->table[0] == '\0')
+            continue; /* a step with no table alive has no figures */
         for (size_t k = 0; k < bench_order_len; k++) {
             sim_stat_t stat = bench_order[k];
             fprintf(f, "script,,,%u,,\"%s\",%llu,,%u,", block_kb(st), sim_stat_info(stat)->name,
@@ -195,15 +229,17 @@ static int record_steps(const bench_opts_t *o, const steps_t *s, bench_steps_fn 
         snprintf(err, errlen, "%s: out of memory", o->script);
         return 1;
     }
+    size_t n = 0;
     for (size_t i = 0; i < s->n; i++)
-        v[i] = (bench_step_t){s->v[i].step, s->text[i], s->v[i].table, block_kb(&s->v[i]) * 1024u,
-                              s->v[i].total};
-    int rc = s->n ? record(arg, o, v, s->n) : 0;
+        if (s->v[i].table[0] != '\0')
+            v[n++] = (bench_step_t){s->v[i].step, s->text[i], s->v[i].table,
+                                    block_kb(&s->v[i]) * 1024u, s->v[i].total};
+    int rc = n ? record(arg, o, v, n) : 0;
     free(v);
     /* A script whose statements touch no table (only commit, sleep, a
      * query) has no step to record: said, so that a user does not look for
      * a run that is not there. */
-    if (!s->n)
+    if (!n)
         fprintf(stderr, "lobbench: %s: no statement made or used a table: nothing recorded\n",
                 o->script);
     if (rc != 0)
@@ -294,7 +330,7 @@ static int parse_script(const bench_opts_t *o, scr_options_t *so, scr_script_t *
             sim_free(text);
             return 2;
         }
-        rc = scr_parse(o->script, text, len, so, s, msg, sizeof msg);
+        rc = scr_parse_after_setup(o->setup, o->script, text, len, so, s, msg, sizeof msg);
         sim_free(text);
     }
     if (rc != SIM_OK) {
@@ -333,7 +369,8 @@ int bench_script_run(const bench_opts_t *o, bench_steps_fn record,
         return status;
     }
     steps_t steps = {0};
-    sim_err_t rc = life_run(s, &p, keep_step, &steps, msg, sizeof msg);
+    int exit_status = -1;
+    sim_err_t rc = life_run_status(s, &p, keep_step, &steps, msg, sizeof msg, &exit_status);
     if (steps.oom || rc == SIM_ENOMEM) {
         snprintf(err, errlen, "%s: out of memory", o->script);
         status = 1;
@@ -349,7 +386,7 @@ int bench_script_run(const bench_opts_t *o, bench_steps_fn record,
             print_table(stdout, o->script, &steps, o->explain);
             printf("\n%u statements, %zu rows of figures; seed %llu, %s, MAX_STRING_SIZE %s, "
                    "%u-byte default blocks\n",
-                   s->nstmts, steps.n, (unsigned long long)so.seed,
+                   s->nstmts - s->nsetup, steps.n, (unsigned long long)so.seed,
                    so.charset == SCR_CHARSET_AL32UTF8 ? "AL32UTF8" : "single-byte character set",
                    so.max_string_extended ? "EXTENDED" : "STANDARD", so.block_size);
         }
@@ -364,6 +401,18 @@ int bench_script_run(const bench_opts_t *o, bench_steps_fn record,
         if (status == 0 && record) {
             status = record_steps(o, &steps, record, arg, err, errlen);
             recorded = status == 0 && steps.n > 0 && !o->no_db;
+        }
+        /* WHENEVER SQLERROR EXIT: the run stopped after that step, with
+         * the status the script asked for (an Oracle error, not bad input) */
+        if (status == 0 && exit_status >= 0 && steps.n) {
+            const life_step_t *last = &steps.v[steps.n - 1];
+            fprintf(stderr,
+                    "lobbench: %s:%u: WHENEVER SQLERROR EXIT after %s: the run stopped at step "
+                    "%u, exit status %d\n",
+                    o->script, last->stmt->line, last->error ? last->error : "an error", last->step,
+                    exit_status);
+            err[0] = '\0';
+            status = exit_status;
         }
     }
     fflush(stdout);

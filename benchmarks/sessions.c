@@ -139,15 +139,16 @@ static void per_session(FILE *f, const life_ses_result_t *r)
     }
 }
 
-/* Each statement ended by ORA-00060, a line each, as SQL*Plus shows the
- * error and goes on (no WHENEVER SQLERROR in a script). */
+/* Each statement ended by an Oracle error (ORA-00060, ...), a line each,
+ * as SQL*Plus shows the error and goes on. */
 static void errors(FILE *f, const char *script, const life_ses_result_t *r)
 {
     for (uint32_t i = 0; i < r->nerrors; i++)
         fprintf(f,
-                "ORA-00060: deadlock detected while waiting for resource (session %u, %s:%u, "
-                "at %.3f s: the statement rolled back, the session goes on)\n",
-                r->errors[i].session, script, r->errors[i].line, sec(r->errors[i].at_ns));
+                "%s (session %u, %s:%u, at %.3f s: the statement rolled back, the session goes "
+                "on)\n",
+                r->errors[i].text, r->errors[i].session, script, r->errors[i].line,
+                sec(r->errors[i].at_ns));
 }
 
 static void report(FILE *f, const char *script, const life_ses_result_t *r)

@@ -78,7 +78,11 @@ static int take_row(life_db_t *db, const scr_dml_t *d, const life_row_t *rw, int
     return rw->alive;
 }
 
-static void row_costs(life_db_t *db, uint64_t row_bytes)
+/* A row inserted, updated or deleted: its block's change, its undo record
+ * (which carries the LOB's metadata vector too: undo/README.md) and its
+ * redo record; `bytes` in `fields` columns are what the redo logs of it
+ * (the row, or the changed columns). */
+static void row_costs(life_db_t *db, life_redo_kind_t kind, uint64_t bytes, uint64_t fields)
 {
     life_op(db, LIFE_OP_ROW, 0, 0, 1);
     sim_stats_t *rw = &db->part[LIFE_PART_ROW];
@@ -87,9 +91,65 @@ static void row_costs(life_db_t *db, uint64_t row_bytes)
     uint64_t before = undo_bytes(db->undo);
     undo_record(db->undo);
     undo_vector(db->undo, UNDO_CV_LOB);
+    uint64_t undo = undo_bytes(db->undo) - before;
     sim_stat_add(&db->part[LIFE_PART_UNDO], SIM_STAT_USED_UREC, 1);
-    sim_stat_add(&db->part[LIFE_PART_UNDO], SIM_STAT_UNDO_CV_SIZE, undo_bytes(db->undo) - before);
-    life_redo_row(db, row_bytes);
+    sim_stat_add(&db->part[LIFE_PART_UNDO], SIM_STAT_UNDO_CV_SIZE, undo);
+    life_redo_arg_t a = {.undo_bytes = undo, .bytes = bytes, .fields = fields};
+    life_redo_log(db, kind, &a, 1);
+}
+
+/* BasicFile LOB index entries of LOB version i: its chunks (CHUNK-sized)
+ * beyond those its row lists, so many to an entry. */
+static uint64_t index_entries(const life_db_t *db, const life_seg_t *g, uint32_t i)
+{
+    const life_lob_t *l = &db->lobs[i];
+    if (g->o.securefile || l->inrow || l->nchunks == 0)
+        return 0;
+    uint64_t blocks = (l->stored + g->payload - 1) / g->payload;
+    uint64_t chunks = (blocks + g->chunk_blocks - 1) / g->chunk_blocks;
+    uint64_t listed = g->o.in_row ? db->p.lobindex_inrow_chunks : 0;
+    if (chunks <= listed)
+        return 0;
+    return (chunks - listed + db->p.lobindex_chunks - 1) / db->p.lobindex_chunks;
+}
+
+/* A LOB's metadata block changed n times: a get and a change each. */
+static void meta_blocks(life_db_t *db, uint64_t n)
+{
+    sim_stat_add(&db->part[LIFE_PART_LOB], SIM_STAT_DB_BLOCK_GETS, n);
+    sim_stat_add(&db->part[LIFE_PART_LOB], SIM_STAT_DB_BLOCK_CHANGES, n);
+}
+
+/* LOB version i was just written (life_lob_write()): a new version out of
+ * the row enters its metadata, a BasicFile's LOB index entries (10.2) or
+ * a SecureFile's inode and map (26.2); a deduplicated one that another
+ * row shares, or one in the row, none. */
+static void lob_written(life_db_t *db, const life_seg_t *g, uint32_t i)
+{
+    const life_lob_t *l = &db->lobs[i];
+    if (i == 0 || l->refs != 1 || l->inrow || l->nchunks == 0)
+        return;
+    life_redo_arg_t a = {.chunks = l->nchunks};
+    uint64_t n = g->o.securefile ? 1 : index_entries(db, g, i);
+    life_redo_log(db, g->o.securefile ? LIFE_REDO_LOB_META : LIFE_REDO_LOBINDEX_INSERT, &a, n);
+    meta_blocks(db, n);
+}
+
+/* LOB version i is about to lose a row (life_lob_unref()): when it was the
+ * last, a BasicFile's index entries leave the current section (10.4) and
+ * its chunks enter the reusable section, keyed by the time of the delete
+ * (10.2; Lewis, "Basicfile LOBS 3", 2016, and comp.databases.oracle.server
+ * 13 May 2012).  A SecureFile's freed chunks are the space records
+ * lob.c's free writes. */
+static void lob_released(life_db_t *db, const life_seg_t *g, uint32_t i)
+{
+    if (i == 0 || db->lobs[i].refs != 1)
+        return;
+    uint64_t n = index_entries(db, g, i);
+    life_redo_arg_t a = {.chunks = 0};
+    life_redo_log(db, LIFE_REDO_LOBINDEX_DELETE, &a, n);
+    life_redo_log(db, LIFE_REDO_LOBINDEX_INSERT, &a, n);
+    meta_blocks(db, 2 * n);
 }
 
 /* Row r's value of every LOB column, by column number, as its expressions
@@ -208,10 +268,11 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
         if (rc != SIM_OK)
             return life_oracle_error(db, st, t, rc);
         t->rows[r].lob[k] = lob;
+        lob_written(db, &t->seg[k], lob);
     }
     uint64_t bytes = life_row_bytes(db, t, &t->rows[r]);
     grow_rows(t, 0, bytes);
-    row_costs(db, bytes);
+    row_costs(db, LIFE_REDO_ROW_INSERT, bytes, t->def->ncols);
     return SIM_OK;
 }
 
@@ -278,9 +339,13 @@ sim_err_t life_lob_replace(life_db_t *db, const scr_stmt_t *st, life_table_t *t,
     if (rc != SIM_OK)
         return life_oracle_error(db, st, t, rc);
     t->rows[r].lob[k] = lob;
+    lob_written(db, &t->seg[k], lob);
     rc = life_tx_log(db,
                      (life_tx_t){(uint32_t)(t - db->tables), r, (uint8_t)k, LIFE_TX_LOB, old, lob});
-    return rc == SIM_OK ? life_lob_unref(db, t, k, old) : rc;
+    if (rc != SIM_OK)
+        return rc;
+    lob_released(db, &t->seg[k], old);
+    return life_lob_unref(db, t, k, old);
 }
 
 /* The next row an update or delete takes, from *r up to end: 1 with its
@@ -318,6 +383,7 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
         scr_val_t cols[SCR_MAX_COLS];
         row_values(db, t, rw, cols);
         scr_row_t row = {matched, id, SCR_VAL_NULL, vars, cols};
+        uint64_t changed = 0, changed_bytes = 0;
         for (uint32_t k = 0; k < t->nlob; k++) {
             const scr_expr_t *e = d->values[t->lobcol[k]];
             if (e == NULL)
@@ -331,10 +397,12 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
             if (rc != SIM_OK)
                 return rc;
             rw = &t->rows[r];
+            changed++;
+            changed_bytes += life_lob_row_bytes(db, rw->lob[k]);
         }
         uint64_t after = life_row_bytes(db, t, rw);
         grow_rows(t, before, after);
-        row_costs(db, after);
+        row_costs(db, LIFE_REDO_ROW_UPDATE, changed_bytes, changed);
     }
     return SIM_OK;
 }
@@ -355,11 +423,12 @@ sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st)
         if (rc != SIM_OK)
             return rc;
         for (uint32_t k = 0; k < t->nlob; k++) {
+            lob_released(db, &t->seg[k], rw->lob[k]);
             rc = life_lob_unref(db, t, k, rw->lob[k]);
             if (rc != SIM_OK)
                 return rc;
         }
-        row_costs(db, bytes);
+        row_costs(db, LIFE_REDO_ROW_DELETE, 0, 0);
     }
     return SIM_OK;
 }

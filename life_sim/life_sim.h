@@ -59,8 +59,16 @@ typedef struct {
     uint32_t row_dir_bytes;        /* a row's entry in the block's row directory */
     uint32_t redo_record_bytes;    /* a redo record's header */
     uint32_t redo_cv_bytes;        /* a change vector's header */
-    uint32_t redo_invalidation_bytes; /* a direct write not logged: its invalidation */
-    uint32_t commit_redo_bytes;       /* the commit record */
+    uint32_t redo_space_bytes;        /* the space metadata's change of a chunk (its vector's
+                                       * field): named input, no source (redo.c) */
+    uint32_t redo_kdxlin_bytes;       /* a LOB index leaf operation's fixed part (10.2, 10.4):
+                                       * named input, no source */
+    uint32_t redo_lobindex_row_bytes; /* a LOB index entry as 10.2 inserts it: named input */
+    uint32_t redo_invl_range_bytes;   /* an invalidation's block range (26.4): named input */
+    uint32_t lobindex_chunks;         /* chunks one BasicFile LOB index entry lists: named
+                                       * input, no source */
+    uint32_t lobindex_inrow_chunks;   /* chunks listed in the row, not the index, under
+                                       * ENABLE STORAGE IN ROW (Lewis, "Basicfile LOBs 6": 12) */
     uint32_t compress_unit_kb;        /* SecureFile compresses this much at a time */
     uint32_t inrow_compressed; /* a COMPRESS LOB stays in the row by its compressed length (1)
                                 * or its uncompressed length (0, the default): no public
@@ -104,6 +112,12 @@ typedef struct {
      * by part; `total` is their sum. */
     sim_stats_t part[LIFE_PART_COUNT];
     sim_stats_t total;
+    /* The Oracle error the statement got, "ORA-NNNNN: text" (NULL: none),
+     * and how to declare a missing object (NULL: no hint); valid during
+     * the call only.  A step with an error, or one without effect, is
+     * reported even when no table is alive: table is "" then. */
+    const char *error;
+    const char *hint;
 } life_step_t;
 
 /* Called once per table alive after each step, in table order; a non-zero
@@ -111,11 +125,19 @@ typedef struct {
 typedef int (*life_step_fn)(void *arg, const life_step_t *st);
 
 /*
- * Run the script.  SIM_OK; SIM_EINVAL with one line "FILE:LINE: ORA-NNNNN:
- * ..." in msg when a statement fails as Oracle would fail it (a segment
- * that cannot grow past MAXSIZE, a value too long) -- the steps before it
- * were reported; SIM_ENOMEM.  Nothing is left allocated.
+ * Run the script.  A statement Oracle refuses (a segment that cannot grow
+ * past MAXSIZE: ORA-01691; a value too long: ORA-01489; a name that does
+ * not resolve: ORA-00942) is undone and its step carries the error, as
+ * SQL*Plus prints it and goes on; under WHENEVER SQLERROR EXIT the run
+ * stops after that step (*exit_status, when not NULL, gets the status;
+ * -1 when the script ran to its end).  The setup's statements
+ * (scr_stmt_t.setup) run without a step; one of them that gets an error
+ * stops the run: SIM_EINVAL, "SETUP:LINE: ORA-... (...)" in msg.  SIM_OK;
+ * SIM_ENOMEM.  Nothing is left allocated.
  */
+sim_err_t life_run_status(const scr_script_t *s, const life_params_t *p, life_step_fn fn, void *arg,
+                          char *msg, size_t msglen, int *exit_status);
+/* The same, the exit status left out. */
 sim_err_t life_run(const scr_script_t *s, const life_params_t *p, life_step_fn fn, void *arg,
                    char *msg, size_t msglen);
 
@@ -154,9 +176,17 @@ typedef void (*life_op_fn)(void *arg, life_op_kind_t kind, uint32_t seg, uint64_
 sim_err_t life_open(const scr_script_t *s, const life_params_t *p, char *msg, size_t msglen,
                     life_db_t **out);
 /* Run statement st as session `session` of a run of several (0: the only
- * one, no ids offset); life_run()'s errors.  The step's figures wait for
- * life_report(). */
+ * one, no ids offset).  An Oracle error undoes the statement (a PL/SQL
+ * block ends there) and is the statement's (life_error()), SIM_OK: the
+ * run goes on, one rule for a script alone and for sessions at once
+ * (ORA-00060 too).  Then WHENEVER SQLERROR's COMMIT or ROLLBACK.  The
+ * step's figures wait for life_report(). */
 sim_err_t life_exec(life_db_t *db, const scr_stmt_t *st, uint32_t session, uint32_t sessions);
+/* The Oracle error of the last life_exec(), "ORA-NNNNN: text", or NULL. */
+const char *life_error(const life_db_t *db);
+/* The exit status WHENEVER SQLERROR EXIT asks for after the last
+ * life_exec(), or -1: go on. */
+int life_exit_status(const life_db_t *db);
 /* The step's figures of statement st, as life_run() hands them, then a
  * fresh step; non-zero when fn stopped. */
 int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg);
@@ -247,11 +277,13 @@ typedef struct {
     sim_stats_t segment;
 } life_ses_table_t;
 
-/* A statement ended by an error the run goes on after (ORA-00060). */
+/* A statement ended by an error the run goes on after (ORA-00060, and
+ * any Oracle error a statement gets: life_exec()). */
 typedef struct {
     uint32_t session; /* 1-based */
     uint32_t line;    /* the statement's line in the script */
     uint64_t at_ns;   /* when */
+    char text[200];   /* "ORA-NNNNN: text" */
 } life_ses_error_t;
 
 typedef struct {

@@ -157,6 +157,11 @@ struct life_db {
     life_susp_t *susp; /* one a session (life_exec()'s), grown as needed */
     uint32_t nsusp;
     life_susp_t *cur; /* the running session's */
+    /* The last statement's Oracle error (life_exec()), "" none, and what
+     * WHENEVER SQLERROR EXIT asks for after it (-1: go on). */
+    char error[SCR_ERR_LEN];
+    const char *hint;
+    int exit_status;
     life_op_fn trace; /* NULL: nobody asks */
     void *trace_arg;
 };
@@ -247,8 +252,40 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
 sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars);
 sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st);
 
-/* redo.c: what one change costs in redo, by the LOB's options. */
-void life_redo_row(life_db_t *db, uint64_t row_bytes);
+/* redo.c: the redo records a change writes, from one catalogue
+ * (docs/lifecycle-sources.md, section (b), and redo.c's comment). */
+typedef enum {
+    LIFE_REDO_ROW_INSERT,      /* 5.1 + 11.2 */
+    LIFE_REDO_ROW_UPDATE,      /* 5.1 + 11.5 */
+    LIFE_REDO_ROW_DELETE,      /* 5.1 + 11.3 */
+    LIFE_REDO_LOBINDEX_INSERT, /* 10.2: a BasicFile LOB index entry (current or reusable) */
+    LIFE_REDO_LOBINDEX_DELETE, /* 10.4: a BasicFile LOB index entry deleted */
+    LIFE_REDO_LOB_META,        /* 26.2: a SecureFile LOB's inode and map */
+    LIFE_REDO_SPACE,           /* 5.1 + the space metadata of a chunk taken or freed */
+    LIFE_REDO_DATA_BLOCK,      /* a LOB block changed in the cache (CACHE) */
+    LIFE_REDO_DATA_IMAGE,      /* a direct write logged: a block image a block */
+    LIFE_REDO_INVALIDATE,      /* a direct write not logged: its invalidation */
+    LIFE_REDO_COMMIT,          /* 5.4 */
+    LIFE_REDO_KINDS
+} life_redo_kind_t;
+
+/* What a record's size depends on, by kind. */
+typedef struct {
+    uint64_t undo_bytes; /* the undo record its 5.1 carries */
+    uint64_t bytes;      /* the columns (rows), a block's data or image */
+    uint64_t fields;     /* the columns' fields (rows) */
+    uint64_t chunks;     /* the map's entries (LOB_META) */
+    uint64_t blocks;     /* block images (DATA_IMAGE) */
+    int securefile;      /* DATA_IMAGE: 26.6 (1) or 19.1 (0) */
+} life_redo_arg_t;
+
+/* One record's bytes. */
+uint64_t life_redo_record_bytes(const life_params_t *p, life_redo_kind_t k,
+                                const life_redo_arg_t *a);
+const char *life_redo_kind_name(life_redo_kind_t k);
+/* n records of kind k: redo entries, redo size (and redo size for direct
+ * writes for invalidations). */
+void life_redo_log(life_db_t *db, life_redo_kind_t k, const life_redo_arg_t *a, uint64_t n);
 void life_redo_lob_data(life_db_t *db, const scr_lob_opts_t *o, uint64_t blocks, uint64_t chunks,
                         uint64_t stored, uint32_t block_size);
 void life_redo_space(life_db_t *db, uint64_t chunks);

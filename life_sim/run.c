@@ -7,9 +7,13 @@
  * DDL (create, truncate, drop, shrink, move, modify) commits first, as
  * Oracle's DDL does.  The clock moves only with dbms_session.sleep and
  * dbms_lock.sleep: DML takes no simulated time.  A statement that fails
- * (the segment cannot grow) ends the run with Oracle's error.
+ * as Oracle fails it (the segment cannot grow, a value too long, a name
+ * the parser did not resolve) is undone and its step carries the error;
+ * the run goes on, as SQL*Plus goes on, unless WHENEVER SQLERROR EXIT
+ * (sql_error()).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "life_sim_int.h"
@@ -104,7 +108,7 @@ static int is_ddl(scr_kind_t k)
 {
     return k == SCR_CREATE_TABLESPACE || k == SCR_CREATE_TABLE || k == SCR_TRUNCATE ||
            k == SCR_DROP_TABLE || k == SCR_SHRINK || k == SCR_MOVE_LOB || k == SCR_MODIFY_LOB ||
-           k == SCR_ROW_MOVEMENT;
+           k == SCR_ROW_MOVEMENT || k == SCR_DROP_TABLESPACE;
 }
 
 static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars);
@@ -180,6 +184,13 @@ static sim_err_t run_block(life_db_t *db, const scr_stmt_t *st)
     return rc;
 }
 
+/* Whether rc is an error Oracle gives (its text in db->msg), not one of
+ * the model's (out of memory). */
+static int oracle_error(const life_db_t *db, sim_err_t rc)
+{
+    return rc == SIM_EINVAL && (strstr(db->msg, ": ORA-") || strstr(db->msg, ": PLS-"));
+}
+
 /* A DML statement under its savepoint: one that meets another session's
  * row lock is undone to it (db->blocked_by says whose lock). */
 static sim_err_t run_dml(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars)
@@ -190,7 +201,8 @@ static sim_err_t run_dml(life_db_t *db, const scr_stmt_t *st, const scr_val_t *v
     rc = st->kind == SCR_INSERT   ? life_insert(db, st, vars)
          : st->kind == SCR_UPDATE ? life_update(db, st, vars)
                                   : life_delete(db, st);
-    if (rc == SIM_OK && db->blocked_by)
+    /* Met a lock, or refused by Oracle: undone to the savepoint. */
+    if ((rc == SIM_OK && db->blocked_by) || oracle_error(db, rc))
         life_stmt_undo(db);
     return rc;
 }
@@ -207,7 +219,13 @@ static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *
     switch (st->kind) {
     case SCR_CREATE_TABLE:
         create_table(db, t, &db->s->tables[st->table]);
-        return SIM_OK;
+        /* SEGMENT CREATION IMMEDIATE: the segments now, not at the first row */
+        if (t->def->immediate) {
+            t->has_segment = 1;
+            for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++)
+                rc = life_seg_ensure(db, t, k);
+        }
+        return rc;
     case SCR_INSERT:
     case SCR_UPDATE:
     case SCR_DELETE:
@@ -282,6 +300,22 @@ static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *
         return SIM_OK;
     case SCR_BLOCK:
         return run_block(db, st);
+    case SCR_DROP_TABLESPACE:
+        /* INCLUDING CONTENTS: the tables the parser dropped with it */
+        for (uint32_t ti = 0; ti < db->s->ntables; ti++)
+            if (db->s->tables[ti].dropped == st->step && db->tables[ti].exists) {
+                drop_storage(db, &db->tables[ti]);
+                db->tables[ti].exists = 0;
+            }
+        return SIM_OK;
+    case SCR_FAILED:
+        /* refused when parsed: Oracle's error, nothing done */
+        snprintf(db->error, sizeof db->error, "%s", st->error);
+        db->hint = st->hint;
+        return SIM_OK;
+    case SCR_NO_EFFECT:
+        /* DDL, DBMS_STATS and CONNECT commit; nothing else happens */
+        return st->u.head->commits ? life_commit_open(db) : SIM_OK;
     case SCR_CREATE_TABLESPACE:
     case SCR_ROW_MOVEMENT:
     case SCR_OBSERVE:
@@ -309,7 +343,8 @@ uint64_t life_clock_ms(const life_db_t *db)
 
 int life_stmt_shared(const scr_stmt_t *st)
 {
-    return is_ddl(st->kind) || st->kind == SCR_SET_PARAM || st->kind == SCR_OBSERVE;
+    return is_ddl(st->kind) || st->kind == SCR_SET_PARAM || st->kind == SCR_OBSERVE ||
+           st->kind == SCR_FAILED || st->kind == SCR_NO_EFFECT;
 }
 
 void life_take_figures(life_db_t *db, sim_stats_t *into)
@@ -325,16 +360,19 @@ void life_take_figures(life_db_t *db, sim_stats_t *into)
 /* The step's figures for each table alive, then a fresh step. */
 int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
 {
-    int stop = 0;
+    int stop = 0, alive = 0;
     for (uint32_t ti = 0; ti < db->s->ntables && !stop; ti++) {
         life_table_t *t = &db->tables[ti];
         if (!t->exists)
             continue;
+        alive = 1;
         life_step_t step;
         memset(&step, 0, sizeof step);
-        step.step = st->step;
+        step.step = st->step - db->s->nsetup;
         step.stmt = st;
         step.table = t->def->name;
+        step.error = life_error(db);
+        step.hint = db->hint;
         step.clock = (double)db->clock_ms / 1000.0;
         /* A statement on one table counts under it; one that names none
          * (commit, sleep) under every table. */
@@ -344,6 +382,19 @@ int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
         for (int p = 0; p < LIFE_PART_COUNT; p++)
             for (int s = 0; s < SIM_STAT_COUNT; s++)
                 step.total.v[s] += step.part[p].v[s];
+        stop = fn(arg, &step) != 0;
+    }
+    /* An error or a statement without effect says so even with no table
+     * (a drop of a missing table at the top of a script). */
+    if (!alive && (life_error(db) || st->kind == SCR_NO_EFFECT)) {
+        life_step_t step;
+        memset(&step, 0, sizeof step);
+        step.step = st->step - db->s->nsetup;
+        step.stmt = st;
+        step.table = "";
+        step.error = life_error(db);
+        step.hint = db->hint;
+        step.clock = (double)db->clock_ms / 1000.0;
         stop = fn(arg, &step) != 0;
     }
     memset(db->part, 0, sizeof db->part);
@@ -396,6 +447,7 @@ sim_err_t life_open(const scr_script_t *s, const life_params_t *p, char *msg, si
     db->msg = msg;
     db->msglen = msglen;
     db->undo_retention_s = p->undo_retention;
+    db->exit_status = -1;
     sim_err_t rc = scr_values_create(&s->opts, &db->vs);
     if (rc == SIM_OK)
         rc = undo_create(&p->undo, &db->undo);
@@ -410,6 +462,26 @@ sim_err_t life_open(const scr_script_t *s, const life_params_t *p, char *msg, si
     }
     *out = db;
     return SIM_OK;
+}
+
+/*
+ * After a statement's Oracle error, WHENEVER SQLERROR (SQL*Plus User's
+ * Guide and Reference, WHENEVER SQLERROR): COMMIT or ROLLBACK the open
+ * transaction (EXIT's default COMMIT, CONTINUE's NONE), and EXIT's status,
+ * SQL.SQLCODE the error's number as a Unix exit status keeps it (modulo
+ * 256).
+ */
+static sim_err_t sql_error(life_db_t *db, const scr_stmt_t *st)
+{
+    const scr_on_error_t *w = &st->on_error;
+    sim_err_t rc = SIM_OK;
+    if (w->tx == SCR_ON_ERR_COMMIT)
+        rc = life_commit(db);
+    else if (w->tx == SCR_ON_ERR_ROLLBACK)
+        rc = life_rollback(db);
+    if (w->exit)
+        db->exit_status = w->sqlcode ? atoi(db->error + 4) % 256 : w->status;
+    return rc;
 }
 
 sim_err_t life_exec(life_db_t *db, const scr_stmt_t *st, uint32_t session, uint32_t sessions)
@@ -431,11 +503,35 @@ sim_err_t life_exec(life_db_t *db, const scr_stmt_t *st, uint32_t session, uint3
     db->id_span = own ? LIFE_SESSION_IDS : 0;
     db->suspended = 0;
     db->blocked_by = 0;
+    db->error[0] = '\0';
+    db->hint = NULL;
+    db->exit_status = -1;
     sim_err_t rc = run_stmt(db, st, NULL);
     life_forget_konst(db);
     if (rc != SIM_OK && db->cur->block)
         end_block(db, &db->cur->block->u.block, db->cur->vars);
+    if (oracle_error(db, rc)) {
+        /* "FILE:LINE: ORA-...": the statement's error, as SQL*Plus prints it */
+        const char *m = strstr(db->msg, ": ORA-");
+        if (m == NULL)
+            m = strstr(db->msg, ": PLS-");
+        snprintf(db->error, sizeof db->error, "%s", m + 2);
+        db->msg[0] = '\0';
+        rc = SIM_OK;
+    }
+    if (rc == SIM_OK && db->error[0])
+        rc = sql_error(db, st);
     return rc;
+}
+
+const char *life_error(const life_db_t *db)
+{
+    return db->error[0] ? db->error : NULL;
+}
+
+int life_exit_status(const life_db_t *db)
+{
+    return db->exit_status;
 }
 
 int life_stopped(const life_db_t *db)
@@ -461,22 +557,49 @@ void life_set_yield(life_db_t *db, int on)
     db->yield_commits = on;
 }
 
-sim_err_t life_run(const scr_script_t *s, const life_params_t *p, life_step_fn fn, void *arg,
-                   char *msg, size_t msglen)
+sim_err_t life_run_status(const scr_script_t *s, const life_params_t *p, life_step_fn fn, void *arg,
+                          char *msg, size_t msglen, int *exit_status)
 {
     char spare[256];
     if (msg == NULL)
         msg = spare, msglen = sizeof spare;
+    if (exit_status)
+        *exit_status = -1;
     life_db_t *db;
     sim_err_t rc = life_open(s, p, msg, msglen, &db);
     for (uint32_t i = 0; i < s->nstmts && rc == SIM_OK; i++) {
         const scr_stmt_t *st = &s->stmts[i];
         rc = life_exec(db, st, 0, 1);
+        if (rc == SIM_OK && st->setup) {
+            /* the setup declares the database: not reported, and it must
+             * run as declared */
+            sim_stats_t none = {0};
+            life_take_figures(db, &none);
+            if (life_error(db)) {
+                snprintf(msg, msglen,
+                         "%s:%u: %s (the setup script must run without error: it declares what "
+                         "the script finds in the database)",
+                         s->setup_file ? s->setup_file : s->file, st->line, life_error(db));
+                rc = SIM_EINVAL;
+            }
+            continue;
+        }
         if (rc == SIM_OK && life_report(db, st, fn, arg)) {
             rc = SIM_EINVAL;
             break;
         }
+        if (rc == SIM_OK && life_exit_status(db) >= 0) {
+            if (exit_status)
+                *exit_status = life_exit_status(db);
+            break; /* WHENEVER SQLERROR EXIT */
+        }
     }
     life_close(db);
     return rc;
+}
+
+sim_err_t life_run(const scr_script_t *s, const life_params_t *p, life_step_fn fn, void *arg,
+                   char *msg, size_t msglen)
+{
+    return life_run_status(s, p, fn, arg, msg, msglen, NULL);
 }

@@ -344,12 +344,32 @@ static void on_op(void *arg, life_op_kind_t kind, uint32_t seg, uint64_t id, uin
 
 /* Statement st as session k (of n) on the model, its figures the
  * session's. */
+/* A statement of session k ended by an Oracle error, in the run's list. */
+static sim_err_t add_error(run_t *r, uint32_t k, uint32_t line, const char *text)
+{
+    life_ses_result_t *out = r->out;
+    life_ses_error_t *e = sim_realloc(out->errors, (out->nerrors + 1) * sizeof *e);
+    if (e == NULL)
+        return SIM_ENOMEM;
+    out->errors = e;
+    e = &e[out->nerrors++];
+    e->session = k + 1;
+    e->line = line;
+    e->at_ns = sim_engine_now(r->ev);
+    snprintf(e->text, sizeof e->text, "%s", text);
+    return SIM_OK;
+}
+
 static sim_err_t exec(run_t *r, uint32_t k, const scr_stmt_t *st, uint32_t n)
 {
     r->cur = k;
     sim_err_t rc = life_exec(r->db, st, k, n);
     if (rc == SIM_OK)
         life_take_figures(r->db, &r->fig[k].st);
+    /* An Oracle error: the statement was undone and the session goes on,
+     * as after ORA-00060 (life_exec()'s one rule) */
+    if (rc == SIM_OK && life_error(r->db))
+        rc = add_error(r, k, st->line, life_error(r->db));
     return rc;
 }
 
@@ -415,14 +435,11 @@ static void on_deadlock(void *arg, uint32_t v, uint64_t seq)
         return; /* that wait is over */
     end_wait(r, v);
     r->fig[v].deadlocks++;
-    life_ses_result_t *out = r->out;
-    life_ses_error_t *e = sim_realloc(out->errors, (out->nerrors + 1) * sizeof *e);
-    if (e == NULL) {
+    if (add_error(r, v, s->blocked_line,
+                  "ORA-00060: deadlock detected while waiting for resource") != SIM_OK) {
         fail(r, SIM_ENOMEM);
         return;
     }
-    out->errors = e;
-    e[out->nerrors++] = (life_ses_error_t){v + 1, s->blocked_line, sim_engine_now(r->ev)};
     life_cancel(r->db, v);
     s->cursor++;
     at(r, sim_engine_now(r->ev), EV_GO, v, 0);

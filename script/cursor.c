@@ -167,3 +167,15 @@ void scr_expect_end(scr_parser_t *p)
     if (scr_peek(p)->kind != SCR_TOK_EOF)
         scr_unexpected(p, "';' ending the statement");
 }
+
+/* Each clause once, in the order the statement names them. */
+void scr_inert(scr_parser_t *p, const char *clause)
+{
+    size_t n = strlen(p->inert), c = strlen(clause);
+    /* each clause once, in the order the statement names them */
+    for (const char *at = p->inert; (at = strstr(at, clause)) != NULL; at += c)
+        if ((at == p->inert || at[-1] == ' ') && (at[c] == ',' || at[c] == 0))
+            return;
+    if (n + c + 3 < sizeof p->inert)
+        snprintf(p->inert + n, sizeof p->inert - n, "%s%s", n ? ", " : "", clause);
+}

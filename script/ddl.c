@@ -35,42 +35,6 @@ static void once(scr_parser_t *p, scr_lob_opts_t *o, uint32_t bit, const char *w
     o->given |= bit;
 }
 
-/* STORAGE (INITIAL n NEXT n MINEXTENTS n MAXEXTENTS n|UNLIMITED MAXSIZE n|UNLIMITED
- * PCTINCREASE n): sizes in bytes, K/M/G/T suffixes. */
-static void storage_clause(scr_parser_t *p, uint64_t *initial, uint64_t *next, uint64_t *maxsize,
-                           uint32_t *given)
-{
-    scr_expect_sym(p, "(");
-    do {
-        if (scr_accept_kw(p, "INITIAL")) {
-            *initial = scr_expect_uint(p, 1, SIM_MAX_SEGMENT_BYTES, 1, "initial");
-            *given |= SCR_GIVEN_INITIAL;
-        } else if (scr_accept_kw(p, "NEXT")) {
-            *next = scr_expect_uint(p, 1, SIM_MAX_SEGMENT_BYTES, 1, "next");
-            *given |= SCR_GIVEN_NEXT;
-        } else if (scr_accept_kw(p, "MAXSIZE")) {
-            *given |= SCR_GIVEN_MAXSIZE;
-            if (scr_accept_kw(p, "UNLIMITED"))
-                *maxsize = 0;
-            else
-                *maxsize = scr_expect_uint(p, 1, SIM_MAX_SEGMENT_BYTES, 1, "maxsize");
-        } else if (scr_accept_kw(p, "MINEXTENTS") || scr_accept_kw(p, "PCTINCREASE")) {
-            (void)scr_expect_uint(p, 0, 2147483645, 0, "minextents/pctincrease");
-        } else if (scr_accept_kw(p, "MAXEXTENTS")) {
-            if (!scr_accept_kw(p, "UNLIMITED"))
-                (void)scr_expect_uint(p, 1, 2147483645, 0, "maxextents");
-        } else if (scr_accept_kw(p, "BUFFER_POOL")) {
-            if (!scr_accept_kw(p, "DEFAULT") && !scr_accept_kw(p, "KEEP") &&
-                !scr_accept_kw(p, "RECYCLE"))
-                scr_unexpected(p, "DEFAULT, KEEP or RECYCLE");
-        } else {
-            scr_unexpected(p, "INITIAL, NEXT, MAXSIZE, MINEXTENTS, MAXEXTENTS, PCTINCREASE or "
-                              "BUFFER_POOL");
-        }
-    } while (!scr_is_sym(p, ")"));
-    scr_expect_sym(p, ")");
-}
-
 /*
  * The LOB parameters inside the parentheses of STORE AS ... ( ... ) or
  * MODIFY LOB (c) ( ... ); `modify` allows SHRINK SPACE (returned 1) and
@@ -150,17 +114,19 @@ static int lob_parameters(scr_parser_t *p, scr_lob_opts_t *o, int modify, int *c
             scr_expect_kw(p, "STORAGE");
             scr_expect_kw(p, "IN");
             scr_expect_kw(p, "ROW");
+        } else if (!modify && scr_accept_kw(p, "INDEX")) {
+            /* the LOB index clause (deprecated since 8i: Oracle names and
+             * places the LOB index itself) */
+            if (scr_peek(p)->kind == SCR_TOK_IDENT || scr_peek(p)->kind == SCR_TOK_QIDENT)
+                p->i++;
+            scr_skip_parens(p);
+            scr_inert(p, "INDEX (the LOB index clause)");
         } else if (!modify && scr_accept_kw(p, "STORAGE")) {
-            storage_clause(p, &o->initial, &o->next, &o->maxsize, &o->given);
+            scr_storage_clause(p, &o->initial, &o->next, &o->maxsize, &o->given, 1);
         } else if (!modify && scr_accept_kw(p, "TABLESPACE")) {
             char ts[SCR_NAME_MAX + 1];
             scr_expect_name(p, ts, "a tablespace name");
-            o->tablespace = scr_tablespace_find(p, ts);
-            if (o->tablespace < 0) {
-                char q[64];
-                scr_quote(ts, strlen(ts), q, sizeof q);
-                scr_fail_at(p, t->line, "ORA-00959: tablespace '%s' does not exist", q);
-            }
+            o->tablespace = scr_tablespace_resolve(p, ts, t->line);
         } else {
             scr_unexpected(p, modify ? "a LOB option (CACHE, NOCACHE, LOGGING, NOLOGGING, "
                                        "RETENTION, DEDUPLICATE, KEEP_DUPLICATES, COMPRESS, "
@@ -217,14 +183,18 @@ static void create_tablespace(scr_parser_t *p, scr_stmt_t *st, int bigfile)
     st->kind = SCR_CREATE_TABLESPACE;
     scr_expect_name(p, ts.name, "a tablespace name");
     while (scr_peek(p)->kind != SCR_TOK_EOF) {
-        if (scr_accept_kw(p, "DATAFILE")) {
+        if (scr_accept_kw(p, "DATAFILE") || scr_accept_kw(p, "TEMPFILE")) {
             do {
                 if (scr_peek(p)->kind == SCR_TOK_STRING)
                     p->i++;
-                if (scr_accept_kw(p, "SIZE"))
+                if (scr_accept_kw(p, "SIZE")) {
                     ts.datafile_size = scr_expect_uint(p, 1, SIM_MAX_SEGMENT_BYTES, 1, "size");
-                scr_accept_kw(p, "REUSE");
+                    scr_inert(p, "DATAFILE SIZE (the model does not limit a tablespace)");
+                }
+                if (scr_accept_kw(p, "REUSE"))
+                    scr_inert(p, "REUSE");
                 if (scr_accept_kw(p, "AUTOEXTEND")) {
+                    scr_inert(p, "AUTOEXTEND");
                     if (scr_accept_kw(p, "ON")) {
                         if (scr_accept_kw(p, "NEXT"))
                             (void)scr_expect_uint(p, 1, SIM_MAX_SEGMENT_BYTES, 1, "next");
@@ -260,46 +230,35 @@ static void create_tablespace(scr_parser_t *p, scr_stmt_t *st, int bigfile)
             if (scr_accept_kw(p, "MANUAL"))
                 scr_fail(p, "SEGMENT SPACE MANAGEMENT MANUAL not modelled (ASSM, AUTO, only)");
             scr_expect_kw(p, "AUTO");
-        } else if (scr_accept_kw(p, "LOGGING") || scr_accept_kw(p, "NOLOGGING") ||
-                   scr_accept_kw(p, "ONLINE")) {
+        } else if (scr_accept_kw(p, "LOGGING") || scr_accept_kw(p, "NOLOGGING")) {
+            scr_inert(p, "LOGGING/NOLOGGING of the tablespace (its LOBs' is the LOB clause's)");
+        } else if (scr_accept_kw(p, "FORCE")) {
+            scr_expect_kw(p, "LOGGING");
+            scr_inert(p, "FORCE LOGGING");
+        } else if (scr_accept_kw(p, "ONLINE") || scr_accept_kw(p, "OFFLINE")) {
+            scr_inert(p, "ONLINE/OFFLINE");
+        } else if (scr_accept_kw(p, "FLASHBACK")) {
+            if (!scr_accept_kw(p, "ON"))
+                scr_expect_kw(p, "OFF");
+            scr_inert(p, "FLASHBACK");
+        } else if (scr_accept_kw(p, "DEFAULT")) {
+            if (scr_accept_kw(p, "NOCOMPRESS") || scr_accept_kw(p, "COMPRESS"))
+                scr_accept_kw(p, "BASIC");
+            scr_expect_kw(p, "STORAGE");
+            uint64_t a = 0, b = 0, c = 0;
+            uint32_t g = 0;
+            scr_storage_clause(p, &a, &b, &c, &g, 0);
+            scr_inert(p, "DEFAULT STORAGE");
         } else {
             scr_unexpected(p, "DATAFILE, BLOCKSIZE, EXTENT MANAGEMENT, SEGMENT SPACE MANAGEMENT, "
-                              "LOGGING or NOLOGGING");
+                              "LOGGING, NOLOGGING, FORCE LOGGING, ONLINE, OFFLINE, FLASHBACK or "
+                              "DEFAULT STORAGE");
         }
     }
     if (ts.uniform && ts.uniform_size < 5ull * ts.block_size)
         scr_fail_at(p, st->line, "uniform size %llu smaller than 5 blocks of %u bytes",
                     (unsigned long long)ts.uniform_size, ts.block_size);
     st->u.tablespace = scr_tablespace_add(p, &ts);
-}
-
-static void column_type(scr_parser_t *p, scr_column_t *c)
-{
-    if (scr_accept_kw(p, "NUMBER") || scr_accept_kw(p, "INTEGER") || scr_accept_kw(p, "INT")) {
-        c->type = SCR_COL_NUMBER;
-        if (scr_accept_sym(p, "(")) {
-            (void)scr_expect_uint(p, 1, 38, 0, "number precision");
-            if (scr_accept_sym(p, ","))
-                (void)scr_expect_uint(p, 0, 127, 0, "number scale");
-            scr_expect_sym(p, ")");
-        }
-    } else if (scr_accept_kw(p, "VARCHAR2") || scr_accept_kw(p, "VARCHAR")) {
-        c->type = SCR_COL_VARCHAR;
-        scr_expect_sym(p, "(");
-        c->varchar_len =
-            (uint32_t)scr_expect_uint(p, 1, scr_sql_varchar_max(p->opts), 0, "varchar2 length");
-        if (!scr_accept_kw(p, "BYTE"))
-            scr_accept_kw(p, "CHAR");
-        scr_expect_sym(p, ")");
-    } else if (scr_accept_kw(p, "CLOB")) {
-        c->type = SCR_COL_CLOB;
-    } else if (scr_accept_kw(p, "BLOB")) {
-        c->type = SCR_COL_BLOB;
-    } else if (scr_accept_kw(p, "DATE")) {
-        c->type = SCR_COL_DATE;
-    } else {
-        scr_unexpected(p, "a column type (NUMBER, INTEGER, INT, VARCHAR2(N), CLOB, BLOB, DATE)");
-    }
 }
 
 static void create_table(scr_parser_t *p, scr_stmt_t *st)
@@ -316,27 +275,20 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
     scr_column_t cols[64];
     uint32_t n = 0;
     int pk = -1;
-    char named[SCR_NAME_MAX + 1]; /* the constraint's name, when given */
     do {
-        named[0] = '\0';
-        if (scr_accept_kw(p, "CONSTRAINT"))
-            scr_expect_name(p, named, "a constraint name");
-        if (scr_accept_kw(p, "PRIMARY")) {
-            snprintf(t.pk_name, sizeof t.pk_name, "%s", named);
-            scr_expect_kw(p, "KEY");
-            scr_expect_sym(p, "(");
-            char cn[SCR_NAME_MAX + 1];
-            uint32_t line = scr_peek(p)->line;
-            scr_expect_name(p, cn, "a column name");
-            scr_expect_sym(p, ")");
+        char pk_col[SCR_NAME_MAX + 1];
+        uint32_t pk_line = 0;
+        if (scr_table_constraint(p, pk_col, &pk_line, t.pk_name)) {
+            if (pk_col[0] == 0)
+                continue;
             int found = -1;
             for (uint32_t i = 0; i < n; i++)
-                if (strcmp(cols[i].name, cn) == 0)
+                if (strcmp(cols[i].name, pk_col) == 0)
                     found = (int)i;
             if (found < 0) {
                 char q[64];
-                scr_quote(cn, strlen(cn), q, sizeof q);
-                scr_fail_at(p, line, "ORA-00904: \"%s\": invalid identifier", q);
+                scr_quote(pk_col, strlen(pk_col), q, sizeof q);
+                scr_fail_at(p, pk_line, "ORA-00904: \"%s\": invalid identifier", q);
             }
             pk = found;
             continue;
@@ -350,24 +302,9 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
         for (uint32_t i = 0; i < n; i++)
             if (strcmp(cols[i].name, c->name) == 0)
                 scr_fail_at(p, line, "ORA-00957: duplicate column name");
-        column_type(p, c);
-        for (;;) {
-            if (scr_accept_kw(p, "CONSTRAINT")) { /* a named inline constraint */
-                scr_expect_name(p, named, "a constraint name");
-                if (!scr_is_kw(p, "PRIMARY") && !scr_is_kw(p, "NOT"))
-                    scr_unexpected(p, "PRIMARY KEY or NOT NULL");
-            } else if (scr_accept_kw(p, "PRIMARY")) {
-                scr_expect_kw(p, "KEY");
-                snprintf(t.pk_name, sizeof t.pk_name, "%s", named);
-                pk = (int)n;
-            } else if (scr_accept_kw(p, "NOT")) {
-                scr_expect_kw(p, "NULL");
-                named[0] = '\0';
-            } else if (scr_accept_kw(p, "NULL")) {
-            } else {
-                break;
-            }
-        }
+        scr_column_type(p, c);
+        if (scr_column_constraints(p, t.pk_name))
+            pk = (int)n;
         if (c->type == SCR_COL_CLOB || c->type == SCR_COL_BLOB)
             scr_lob_defaults(&c->lob, p->securefile_default);
         n++;
@@ -379,12 +316,7 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
             char ts[SCR_NAME_MAX + 1];
             uint32_t line = scr_peek(p)->line;
             scr_expect_name(p, ts, "a tablespace name");
-            t.tablespace = scr_tablespace_find(p, ts);
-            if (t.tablespace < 0) {
-                char q[64];
-                scr_quote(ts, strlen(ts), q, sizeof q);
-                scr_fail_at(p, line, "ORA-00959: tablespace '%s' does not exist", q);
-            }
+            t.tablespace = scr_tablespace_resolve(p, ts, line);
         } else if (scr_accept_kw(p, "LOB")) {
             scr_expect_sym(p, "(");
             int which[64], nw = 0;
@@ -423,12 +355,7 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
                 char ts[SCR_NAME_MAX + 1];
                 uint32_t tl = scr_peek(p)->line;
                 scr_expect_name(p, ts, "a tablespace name");
-                o.tablespace = scr_tablespace_find(p, ts);
-                if (o.tablespace < 0) {
-                    char q[64];
-                    scr_quote(ts, strlen(ts), q, sizeof q);
-                    scr_fail_at(p, tl, "ORA-00959: tablespace '%s' does not exist", q);
-                }
+                o.tablespace = scr_tablespace_resolve(p, ts, tl);
             } else if (scr_peek(p)->kind == SCR_TOK_IDENT || scr_peek(p)->kind == SCR_TOK_QIDENT) {
                 if (nw > 1)
                     scr_fail(p, "ORA-22853: invalid LOB storage option specification (a segment "
@@ -446,17 +373,22 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
                 scr_expect_kw(p, "DISABLE");
             scr_expect_kw(p, "ROW");
             scr_expect_kw(p, "MOVEMENT");
-        } else if (scr_accept_kw(p, "PCTFREE") || scr_accept_kw(p, "PCTUSED") ||
-                   scr_accept_kw(p, "INITRANS")) {
-            (void)scr_expect_uint(p, 0, 255, 0, "pctfree/pctused/initrans");
-        } else if (scr_accept_kw(p, "LOGGING") || scr_accept_kw(p, "NOLOGGING")) {
         } else if (scr_accept_kw(p, "STORAGE")) {
             uint64_t a = 0, b = 0, c = 0;
             uint32_t g = 0;
-            storage_clause(p, &a, &b, &c, &g);
-        } else {
-            scr_unexpected(p, "TABLESPACE, LOB (...) STORE AS, PCTFREE, LOGGING, NOLOGGING, "
-                              "STORAGE or ENABLE ROW MOVEMENT");
+            scr_storage_clause(p, &a, &b, &c, &g, 0);
+        } else if (scr_accept_kw(p, "SEGMENT")) {
+            /* SEGMENT CREATION IMMEDIATE makes the segments with the
+             * table; DEFERRED (11.2's default) with its first row */
+            scr_expect_kw(p, "CREATION");
+            t.immediate = scr_accept_kw(p, "IMMEDIATE");
+            if (!t.immediate)
+                scr_expect_kw(p, "DEFERRED");
+        } else if (!scr_table_property(p)) {
+            scr_unexpected(p, "TABLESPACE, LOB (...) STORE AS, SEGMENT CREATION, PCTFREE, PCTUSED, "
+                              "INITRANS, MAXTRANS, STORAGE, LOGGING, NOLOGGING, COMPRESS, "
+                              "NOCOMPRESS, PARALLEL, NOPARALLEL, CACHE, NOCACHE or ENABLE ROW "
+                              "MOVEMENT");
         }
     }
     t.ncols = n;
@@ -478,6 +410,12 @@ void scr_parse_create(scr_parser_t *p, scr_stmt_t *st)
     int bigfile = scr_accept_kw(p, "BIGFILE");
     if (!bigfile)
         scr_accept_kw(p, "SMALLFILE");
+    if (scr_accept_kw(p, "TEMPORARY") || scr_accept_kw(p, "UNDO")) {
+        /* a tablespace the script's tables do not go in */
+        scr_inert(p, p->toks[p->i - 1].text[0] == 'T' ? "TEMPORARY" : "UNDO");
+        if (!scr_is_kw(p, "TABLESPACE"))
+            scr_unexpected(p, "TABLESPACE");
+    }
     if (scr_accept_kw(p, "TABLESPACE")) {
         create_tablespace(p, st, bigfile);
         return;
@@ -581,8 +519,70 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
     scr_expect_end(p);
 }
 
+/*
+ * DROP TABLESPACE X [INCLUDING CONTENTS [AND | KEEP DATAFILES] [CASCADE
+ * CONSTRAINTS]] (SQL Language Reference, DROP TABLESPACE): without
+ * INCLUDING CONTENTS a tablespace that holds a table is refused,
+ * ORA-01549; with it, its tables go with it.  A table there whose LOB
+ * segment is elsewhere (or the reverse) is ORA-22868.
+ */
+static void drop_tablespace(scr_parser_t *p, scr_stmt_t *st)
+{
+    char name[SCR_NAME_MAX + 1];
+    uint32_t line = scr_peek(p)->line;
+    scr_expect_name(p, name, "a tablespace name");
+    int ts = scr_tablespace_resolve(p, name, line);
+    int contents = scr_accept_kw(p, "INCLUDING");
+    if (contents) {
+        scr_expect_kw(p, "CONTENTS");
+        if (scr_accept_kw(p, "AND") || scr_accept_kw(p, "KEEP")) {
+            scr_expect_kw(p, "DATAFILES");
+            scr_inert(p, "AND/KEEP DATAFILES");
+        }
+        if (scr_accept_kw(p, "CASCADE"))
+            scr_expect_kw(p, "CONSTRAINTS");
+    }
+    scr_expect_end(p);
+    if (strcmp(name, "SYSTEM") == 0)
+        scr_fail_at(p, st->line, "ORA-01550: cannot drop system tablespace");
+    scr_script_t *s = p->script;
+    int used = 0;
+    for (uint32_t i = 0; i < s->ntables; i++) {
+        const scr_table_t *t = &s->tables[i];
+        if (t->dropped)
+            continue;
+        /* where the table's segment is, and whether a LOB's is elsewhere */
+        int in = t->tablespace == ts, lob_in = 0, split = 0;
+        for (uint32_t c = 0; c < t->ncols; c++)
+            if (t->cols[c].type == SCR_COL_CLOB || t->cols[c].type == SCR_COL_BLOB) {
+                int lts = scr_lob_now(p, (int)i, (int)c)->tablespace;
+                int here = lts < 0 ? in : lts == ts;
+                lob_in |= here;
+                split |= here != in;
+            }
+        if (!in && !lob_in)
+            continue;
+        used = 1;
+        if (contents && split)
+            scr_fail_at(p, st->line,
+                        "ORA-22868: table with LOBs contains segments in different tablespaces");
+    }
+    if (used && !contents)
+        scr_fail_at(p, st->line, "ORA-01549: tablespace not empty, use INCLUDING CONTENTS option");
+    st->kind = SCR_DROP_TABLESPACE;
+    st->u.tablespace = ts;
+    for (uint32_t i = 0; i < s->ntables; i++)
+        if (!s->tables[i].dropped && s->tables[i].tablespace == ts)
+            scr_table_drop(p, (int)i);
+    s->tablespaces[ts].dropped = p->step;
+}
+
 void scr_parse_drop(scr_parser_t *p, scr_stmt_t *st)
 {
+    if (scr_accept_kw(p, "TABLESPACE")) {
+        drop_tablespace(p, st);
+        return;
+    }
     scr_expect_kw(p, "TABLE");
     st->kind = SCR_DROP_TABLE;
     st->table = table_name(p);

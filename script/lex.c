@@ -38,6 +38,21 @@ _Noreturn void scr_lex_fail(scr_lexer_t *lx, uint32_t line, const char *fmt, ...
     longjmp(*lx->fail, 2);
 }
 
+/* A token Oracle's parser refuses: its error goes to the statement that
+ * holds it (parse.c), so that SQL*Plus's run goes on after it. */
+static void bad_token(scr_lexer_t *lx, scr_tok_t *t, const char *fmt, ...)
+{
+    char msg[SCR_ERR_LEN];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    t->kind = SCR_TOK_BAD;
+    t->text = scr_arena_strndup(lx->arena, msg, strlen(msg));
+    t->len = (uint32_t)strlen(msg);
+    t->end = lx->pos;
+}
+
 static int ident_start(int c)
 {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
@@ -180,8 +195,9 @@ void scr_lex_next(scr_lexer_t *lx, scr_tok_t *t)
         size_t n = lx->pos - b;
         if (n > SCR_NAME_MAX) {
             scr_quote(s + b, n, q, sizeof q);
-            scr_lex_fail(lx, t->line, "ORA-00972: identifier is too long: '%s' (at most %u bytes)",
-                         q, SCR_NAME_MAX);
+            bad_token(lx, t, "ORA-00972: identifier is too long: '%s' (at most %u bytes)", q,
+                      SCR_NAME_MAX);
+            return;
         }
         char *d = scr_arena_strndup(lx->arena, s + b, n);
         for (size_t i = 0; i < n; i++)
@@ -197,12 +213,15 @@ void scr_lex_next(scr_lexer_t *lx, scr_tok_t *t)
             scr_lex_fail(lx, t->line, "quoted identifier not closed by '\"' on its line");
         size_t n = lx->pos - b;
         lx->pos++;
-        if (n == 0)
-            scr_lex_fail(lx, t->line, "ORA-01741: illegal zero-length identifier");
+        if (n == 0) {
+            bad_token(lx, t, "ORA-01741: illegal zero-length identifier");
+            return;
+        }
         if (n > SCR_NAME_MAX) {
             scr_quote(s + b, n, q, sizeof q);
-            scr_lex_fail(lx, t->line, "ORA-00972: identifier is too long: '%s' (at most %u bytes)",
-                         q, SCR_NAME_MAX);
+            bad_token(lx, t, "ORA-00972: identifier is too long: '%s' (at most %u bytes)", q,
+                      SCR_NAME_MAX);
+            return;
         }
         for (size_t i = b; i < b + n; i++)
             if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f)
@@ -258,7 +277,9 @@ void scr_lex_next(scr_lexer_t *lx, scr_tok_t *t)
             }
         if (!strchr("(),;.+-*/%=<>", (char)c) || c == 0) {
             scr_quote(s + lx->pos, 1, q, sizeof q);
-            scr_lex_fail(lx, t->line, "ORA-00911: invalid character '%s'", q);
+            lx->pos++;
+            bad_token(lx, t, "ORA-00911: invalid character '%s'", q);
+            return;
         }
         static const char *const one = "(),;.+-*/%=<>";
         const char *at = strchr(one, (char)c);
@@ -271,4 +292,30 @@ void scr_lex_next(scr_lexer_t *lx, scr_tok_t *t)
             t->slash_line = 1;
     }
     t->end = lx->pos;
+}
+
+/* Skip to the end of the line holding offset pos, following SQL*Plus's '-'
+ * continuation (a line ending in " -" goes on). */
+void scr_skip_line(scr_lexer_t *lx, size_t pos)
+{
+    const char *s = lx->src;
+    for (;;) {
+        size_t e = pos;
+        while (e < lx->len && s[e] != '\n')
+            e++;
+        size_t t = e;
+        while (t > pos && (s[t - 1] == ' ' || s[t - 1] == '\t' || s[t - 1] == '\r'))
+            t--;
+        int cont = t > pos && s[t - 1] == '-';
+        if (e >= lx->len) {
+            lx->pos = lx->len;
+            return;
+        }
+        lx->pos = e + 1;
+        lx->line++;
+        lx->at_line_start = 1;
+        if (!cont)
+            return;
+        pos = lx->pos;
+    }
 }

@@ -39,6 +39,9 @@ const char *scr_kind_name(scr_kind_t k)
                                                       "set parameter",
                                                       "block",
                                                       "observe",
-                                                      "row movement"};
+                                                      "row movement",
+                                                      "failed",
+                                                      "no effect",
+                                                      "drop tablespace"};
     return (unsigned)k < SCR_KIND_COUNT ? names[k] : "?";
 }

@@ -20,50 +20,6 @@
 
 /* ---- statements -------------------------------------------------------- */
 
-/* SQL*Plus commands: skipped, they are not statements (script/README.md). */
-static int sqlplus_command(const char *w)
-{
-    static const char *const cmds[] = {
-        "SET",      "COLUMN", "COL",      "SPOOL",     "PROMPT",
-        "PRO",      "REM",    "REMARK",   "SHOW",      "SHO",
-        "TTITLE",   "BTITLE", "BREAK",    "COMPUTE",   "CLEAR",
-        "CL",       "DEFINE", "DEF",      "UNDEFINE",  "WHENEVER",
-        "PAUSE",    "TIMING", "DESC",     "DESCRIBE",  "VAR",
-        "VARIABLE", "PRINT",  "ACCEPT",   "REPHEADER", "REPFOOTER",
-        "TTI",      "BTI",    "STORE",    "ARCHIVE",   "ATTRIBUTE",
-        "LIST",     "L",      "PASSWORD", "RECOVER",   "SAVEPOINT_SQLPLUS_UNUSED"};
-    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
-        if (strcmp(w, cmds[i]) == 0)
-            return 1;
-    return 0;
-}
-
-/* Skip to the end of the line holding offset pos, following SQL*Plus's '-'
- * continuation (a line ending in " -" goes on). */
-static void skip_line(scr_lexer_t *lx, size_t pos)
-{
-    const char *s = lx->src;
-    for (;;) {
-        size_t e = pos;
-        while (e < lx->len && s[e] != '\n')
-            e++;
-        size_t t = e;
-        while (t > pos && (s[t - 1] == ' ' || s[t - 1] == '\t' || s[t - 1] == '\r'))
-            t--;
-        int cont = t > pos && s[t - 1] == '-';
-        if (e >= lx->len) {
-            lx->pos = lx->len;
-            return;
-        }
-        lx->pos = e + 1;
-        lx->line++;
-        lx->at_line_start = 1;
-        if (!cont)
-            return;
-        pos = lx->pos;
-    }
-}
-
 /* Only blanks or a comment after pos on its line. */
 static int rest_of_line_empty(const char *s, size_t len, size_t pos)
 {
@@ -92,29 +48,6 @@ static void tokvec_push(scr_parser_t *p, tokvec_t *tv, const scr_tok_t *t)
         p->toks = v; /* freed by scr_parse if the statement is refused */
     }
     tv->v[tv->n++] = *t;
-}
-
-static scr_stmt_t *new_stmt(scr_parser_t *p, uint32_t line)
-{
-    scr_script_t *s = p->script;
-    if (s->nstmts >= SCR_STMT_MAX)
-        scr_lex_fail(p->lx, line, "more than %u statements in one script", SCR_STMT_MAX);
-    if (s->nstmts == p->cap_stmts) {
-        uint32_t cap = p->cap_stmts ? p->cap_stmts * 2 : 32;
-        scr_stmt_t *v = sim_realloc(s->stmts, cap * sizeof *v);
-        if (!v)
-            longjmp(*p->arena->oom, 1);
-        s->stmts = v;
-        p->cap_stmts = cap;
-    }
-    scr_stmt_t *st = &s->stmts[s->nstmts++];
-    memset(st, 0, sizeof *st);
-    st->step = s->nstmts;
-    st->line = line;
-    st->table = -1;
-    st->column = -1;
-    p->step = st->step;
-    return st;
 }
 
 static void parse_set_param(scr_parser_t *p, scr_stmt_t *st)
@@ -159,9 +92,22 @@ static void parse_set_param(scr_parser_t *p, scr_stmt_t *st)
         p->securefile_default = !(ok <= 1 || ok == 4); /* IGNORE: BasicFile */
         p->i++;
     } else {
-        char q[64];
-        scr_quote(t->text, t->len, q, sizeof q);
-        scr_fail(p, "parameter '%s' not understood (accepted: UNDO_RETENTION, DB_SECUREFILE)", q);
+        /* A parameter the model does not use: a step without effect, once
+         * its `NAME = value` is whole (heads.c, "session and system
+         * settings"). */
+        p->i++;
+        if (!scr_accept_sym(p, "=")) {
+            char q[64];
+            scr_quote(t->text, t->len, q, sizeof q);
+            scr_fail(p, "'%s' needs '= value' (alter %s set NAME = VALUE)", q,
+                     pm->system ? "system" : "session");
+        }
+        if (scr_peek(p)->kind == SCR_TOK_EOF)
+            scr_unexpected(p, "a value");
+        uint32_t words;
+        st->kind = SCR_NO_EFFECT;
+        st->u.head = scr_head_find(p->toks, p->ntoks, &words);
+        return;
     }
     if (scr_accept_kw(p, "SCOPE")) {
         scr_expect_sym(p, "=");
@@ -208,6 +154,103 @@ static void parse_sql(scr_parser_t *p, scr_stmt_t *st)
     }
 }
 
+/* A statement that runs without effect on LOB space (heads.c). */
+static void no_effect(scr_parser_t *p, scr_stmt_t *st, const scr_head_t *h, uint32_t words)
+{
+    if (p->ntoks - 1 < words + h->after) {
+        p->i = p->ntoks - 1;
+        scr_fail(p, "'%s' not understood: incomplete (%u more word%s expected after it)", h->words,
+                 h->after, h->after == 1 ? "" : "s");
+    }
+    st->kind = SCR_NO_EFFECT;
+    st->u.head = h;
+}
+
+static void parse_one(scr_parser_t *p, scr_stmt_t *st, int plsql)
+{
+    /* What Oracle's parser refuses in the text is the statement's error. */
+    for (uint32_t i = 0; i < p->ntoks; i++)
+        if (p->toks[i].kind == SCR_TOK_BAD)
+            scr_fail_at(p, p->toks[i].line, "%s", p->toks[i].text);
+    uint32_t words;
+    const scr_head_t *h = scr_head_find(p->toks, p->ntoks, &words);
+    if (h && h->step == 1)
+        no_effect(p, st, h, words);
+    else if (plsql)
+        scr_parse_block(p, st);
+    else
+        parse_sql(p, st);
+}
+
+/* The statement parsed under its own jump buffer: 0, or 2 when refused
+ * (the message in lx->err); running out of memory leaves through the
+ * arena's. */
+static int parse_guarded(scr_parser_t *p, scr_stmt_t *st, int plsql)
+{
+    jmp_buf jb;
+    jmp_buf *outer = p->lx->fail;
+    p->lx->fail = &jb;
+    int rc = setjmp(jb);
+    if (rc == 0)
+        parse_one(p, st, plsql);
+    p->lx->fail = outer;
+    return rc;
+}
+
+/* The refusal's text after "FILE:LINE: ", when it is Oracle's (ORA-, or
+ * PLS- for PL/SQL): NULL for a construct the model does not know. */
+static const char *oracle_text(const scr_lexer_t *lx, uint32_t *line)
+{
+    const char *m = lx->err;
+    size_t n = strlen(lx->file);
+    if (m == NULL || strncmp(m, lx->file, n) != 0 || m[n] != ':')
+        return NULL;
+    m += n + 1;
+    *line = 0;
+    while (*m >= '0' && *m <= '9')
+        *line = *line * 10 + (uint32_t)(*m++ - '0');
+    if (m[0] != ':' || m[1] != ' ')
+        return NULL;
+    m += 2;
+    return strncmp(m, "ORA-", 4) == 0 || strncmp(m, "PLS-", 4) == 0 ? m : NULL;
+}
+
+/*
+ * A refused statement: when Oracle refuses it, a step that gets Oracle's
+ * error and changes nothing (SQL*Plus prints the error and goes on); a
+ * construct the model does not know refuses the whole script (one line,
+ * before any work).  The parser's state is as the statements before left
+ * it: every refusal comes before a statement changes it.
+ */
+static void oracle_error(scr_parser_t *p, scr_stmt_t *st)
+{
+    uint32_t line;
+    const char *m = oracle_text(p->lx, &line);
+    if (m == NULL)
+        longjmp(*p->lx->fail, 2);
+    scr_stmt_t keep = *st;
+    memset(&st->u, 0, sizeof st->u);
+    st->kind = SCR_FAILED;
+    st->table = -1;
+    st->column = -1;
+    st->text = keep.text;
+    st->error = scr_arena_strndup(p->arena, m, strlen(m));
+    st->error_line = line;
+    p->block = NULL;
+    p->loop_var = 0;
+    p->inert[0] = 0;
+    if (p->missing_kind) {
+        /* the kind and name, for the setup hint worked out at the end */
+        size_t n = strlen(p->missing);
+        char *h = scr_arena_alloc(p->arena, n + 3);
+        h[0] = (char)p->missing_kind;
+        h[1] = ':';
+        memcpy(h + 2, p->missing, n + 1);
+        st->hint = h;
+    }
+    p->lx->err[0] = 0;
+}
+
 static void run_statement(scr_parser_t *p, tokvec_t *tv, scr_stmt_t *st, int plsql, size_t end)
 {
     scr_tok_t eof = {0};
@@ -221,10 +264,12 @@ static void run_statement(scr_parser_t *p, tokvec_t *tv, scr_stmt_t *st, int pls
     p->i = 0;
     size_t b = tv->v[0].start;
     st->text = scr_arena_strndup(p->arena, p->lx->src + b, end - b);
-    if (plsql)
-        scr_parse_block(p, st);
-    else
-        parse_sql(p, st);
+    p->inert[0] = 0;
+    p->missing_kind = 0;
+    if (parse_guarded(p, st, plsql) != 0)
+        oracle_error(p, st);
+    if (p->inert[0])
+        st->inert = scr_arena_strndup(p->arena, p->inert, strlen(p->inert));
 }
 
 static void parse_all(scr_parser_t *p)
@@ -246,19 +291,20 @@ static void parse_all(scr_parser_t *p)
         scr_lex_next(lx, &t);
         tv.n = 0;
         p->toks = tv.v;
-        if (t.kind == SCR_TOK_IDENT && t.line_first && sqlplus_command(t.text)) {
-            skip_line(lx, t.start);
+        if (t.kind == SCR_TOK_IDENT && t.line_first && strcmp(t.text, "WHENEVER") == 0) {
+            scr_whenever(p, &t);
+            scr_skip_line(lx, t.start);
             continue;
         }
+        if (t.kind == SCR_TOK_IDENT && t.line_first && scr_line_command(p, &t))
+            continue;
         if (t.kind == SCR_TOK_IDENT && (strcmp(t.text, "EXIT") == 0 || strcmp(t.text, "QUIT") == 0))
             break; /* SQL*Plus stops reading here */
-        if (t.kind == SCR_TOK_IDENT &&
-            (strcmp(t.text, "HOST") == 0 || strcmp(t.text, "HO") == 0 ||
-             strcmp(t.text, "START") == 0 || strcmp(t.text, "CONNECT") == 0 ||
-             strcmp(t.text, "CONN") == 0 || strcmp(t.text, "DISCONNECT") == 0))
+        if (t.kind == SCR_TOK_IDENT && (strcmp(t.text, "HOST") == 0 || strcmp(t.text, "HO") == 0 ||
+                                        strcmp(t.text, "START") == 0))
             scr_lex_fail(lx, t.line,
-                         "SQL*Plus command '%s' not supported (the script runs in one "
-                         "session, with nothing outside it)",
+                         "SQL*Plus command '%s' not supported (the script runs with nothing "
+                         "outside it)",
                          t.text);
         if (t.kind == SCR_TOK_SYM && t.slash_line)
             scr_lex_fail(lx, t.line,
@@ -268,7 +314,7 @@ static void parse_all(scr_parser_t *p)
         if (t.kind == SCR_TOK_IDENT &&
             (strcmp(t.text, "EXEC") == 0 || strcmp(t.text, "EXECUTE") == 0)) {
             /* exec CALL: the rest of its line */
-            st = new_stmt(p, t.line);
+            st = scr_new_stmt(p, t.line);
             tokvec_push(p, &tv, &t);
             size_t end = t.end;
             for (;;) {
@@ -289,7 +335,7 @@ static void parse_all(scr_parser_t *p)
         }
         if (t.kind == SCR_TOK_IDENT &&
             (strcmp(t.text, "DECLARE") == 0 || strcmp(t.text, "BEGIN") == 0)) {
-            st = new_stmt(p, t.line);
+            st = scr_new_stmt(p, t.line);
             tokvec_push(p, &tv, &t);
             size_t end = t.end;
             for (;;) {
@@ -306,7 +352,7 @@ static void parse_all(scr_parser_t *p)
             continue;
         }
         (void)save;
-        st = new_stmt(p, t.line);
+        st = scr_new_stmt(p, t.line);
         tokvec_push(p, &tv, &t);
         size_t end = t.end;
         if (!(t.kind == SCR_TOK_SYM && strcmp(t.text, ";") == 0)) {
@@ -319,11 +365,13 @@ static void parse_all(scr_parser_t *p)
                 if (u.kind == SCR_TOK_SYM && u.slash_line)
                     break;
                 if (u.kind == SCR_TOK_SYM && strcmp(u.text, ";") == 0) {
-                    if (!rest_of_line_empty(lx->src, lx->len, lx->pos))
-                        scr_lex_fail(lx, u.line,
-                                     "ORA-00911: invalid character ';' (SQL*Plus "
-                                     "ends a statement only at a ';' that ends its line)");
-                    break;
+                    if (rest_of_line_empty(lx->src, lx->len, lx->pos))
+                        break;
+                    /* SQL*Plus sends the text on to the line-ending ';': the
+                     * server refuses the ';' inside it */
+                    u.kind = SCR_TOK_BAD;
+                    u.text = "ORA-00911: invalid character ';' (SQL*Plus ends a statement "
+                             "only at a ';' that ends its line)";
                 }
                 tokvec_push(p, &tv, &u);
                 end = u.end;
@@ -359,34 +407,120 @@ static void precheck(scr_lexer_t *lx)
     }
 }
 
+/* A fresh database's tablespaces, as DBCA's general-purpose template makes
+ * them (Oracle Database 2 Day DBA, "Managing Database Storage
+ * Structures"): locally managed, autoallocate, ASSM, blocks of the run's
+ * default size (8 KB unless the run says). */
+static void predefined(scr_parser_t *p)
+{
+    static const char *const names[] = {"SYSTEM", "SYSAUX", "USERS", "UNDOTBS1", "TEMP"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        scr_tablespace_t ts;
+        memset(&ts, 0, sizeof ts);
+        snprintf(ts.name, sizeof ts.name, "%s", names[i]);
+        ts.block_size = p->opts->block_size;
+        ts.uniform_size = 1u << 20;
+        ts.predefined = 1;
+        (void)scr_tablespace_add(p, &ts);
+    }
+}
+
+/* ORA-00942 and ORA-00959 on a name no statement of the setup or the
+ * script creates: the step says how to declare it. */
+static void hints(scr_parser_t *p)
+{
+    const scr_script_t *s = p->script;
+    for (uint32_t i = 0; i < s->nstmts; i++) {
+        scr_stmt_t *st = &s->stmts[i];
+        if (st->kind != SCR_FAILED || st->hint == NULL)
+            continue;
+        const char *name = st->hint + 2;
+        int found = 0;
+        if (st->hint[0] == 'T') {
+            for (uint32_t k = 0; k < s->ntables && !found; k++)
+                found = strcmp(s->tables[k].name, name) == 0;
+        } else {
+            for (uint32_t k = 0; k < s->ntablespaces && !found; k++)
+                found = strcmp(s->tablespaces[k].name, name) == 0;
+        }
+        if (found) {
+            st->hint = NULL;
+            continue;
+        }
+        char h[SCR_NAME_MAX + 160];
+        snprintf(h, sizeof h,
+                 "%s %s is not created by the script: if your database has it, declare it in a "
+                 "setup script (lobbench --setup=FILE.sql)",
+                 st->hint[0] == 'T' ? "table" : "tablespace", name);
+        st->hint = scr_arena_strndup(p->arena, h, strlen(h));
+    }
+}
+
+/* One text read into statements: the setup's (not reported) or the
+ * script's. */
+static void parse_text(scr_parser_t *p, const char *file, const char *text, size_t len, int setup)
+{
+    scr_lexer_t *lx = p->lx;
+    lx->file = file;
+    lx->src = text;
+    lx->len = len;
+    lx->pos = 0;
+    lx->line = 1;
+    lx->at_line_start = 1;
+    p->setup = setup;
+    uint32_t before = p->script->nstmts;
+    precheck(lx);
+    parse_all(p);
+    if (p->script->nstmts == before)
+        scr_lex_fail(lx, lx->line > 1 ? lx->line - 1 : 1,
+                     "empty script: no statement, only comments and SQL*Plus commands");
+    /* The setup declares the author's database: it must run as declared. */
+    for (uint32_t i = before; setup && i < p->script->nstmts; i++)
+        if (p->script->stmts[i].kind == SCR_FAILED)
+            scr_lex_fail(lx, p->script->stmts[i].line,
+                         "%s (the setup script must run without error: it declares what the "
+                         "script finds in the database)",
+                         p->script->stmts[i].error);
+}
+
+typedef struct {
+    const char *file, *text;
+    size_t len;
+} source_t;
+
 /* Parse with p's jump buffer armed: 0, or what longjmp gave (1 out of
  * memory, 2 refused).  Nothing here changes after setjmp but through p. */
-static int guarded(scr_parser_t *p)
+static int guarded(scr_parser_t *p, const source_t *setup, const source_t *main)
 {
     int rc = setjmp(*p->lx->fail);
     if (rc != 0)
         return rc;
-    precheck(p->lx);
-    parse_all(p);
-    if (p->script->nstmts == 0)
-        scr_lex_fail(p->lx, p->lx->line > 1 ? p->lx->line - 1 : 1,
-                     "empty script: no statement, only comments and SQL*Plus commands");
+    predefined(p);
+    if (setup)
+        parse_text(p, setup->file, setup->text, setup->len, 1);
+    parse_text(p, main->file, main->text, main->len, 0);
+    hints(p);
     return 0;
 }
 
-sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_options_t *given,
-                    scr_script_t **out, char *err, size_t errlen)
+static sim_err_t parse_sources(const source_t *setup, const source_t *main,
+                               const scr_options_t *given, scr_script_t **out, char *err,
+                               size_t errlen)
 {
+    const char *file = main->file;
+    char ebuf[SCR_ERR_LEN];
+    if (err == NULL || errlen == 0) {
+        err = ebuf; /* the parser reads its refusals back (oracle_text()) */
+        errlen = sizeof ebuf;
+    }
     scr_options_t defopts;
     scr_options_defaults(&defopts);
     const scr_options_t *opts = given ? given : &defopts;
-    if (err && errlen)
-        err[0] = 0;
+    err[0] = 0;
     if (!sim_block_size_valid(opts->block_size) ||
         (opts->charset != SCR_CHARSET_SINGLE_BYTE && opts->charset != SCR_CHARSET_AL32UTF8)) {
-        if (err && errlen)
-            snprintf(err, errlen, "%s: options out of range (block size %s)", file,
-                     SIM_BLOCK_SIZES_ACCEPTED);
+        snprintf(err, errlen, "%s: options out of range (block size %s)", file,
+                 SIM_BLOCK_SIZES_ACCEPTED);
         return SIM_EINVAL;
     }
     jmp_buf jb;
@@ -394,10 +528,6 @@ sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_op
     arena.oom = &jb;
     scr_lexer_t lx = {0};
     lx.file = file;
-    lx.src = text;
-    lx.len = len;
-    lx.line = 1;
-    lx.at_line_start = 1;
     lx.arena = &arena;
     lx.err = err;
     lx.errlen = errlen;
@@ -409,7 +539,7 @@ sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_op
     p.arena = &arena;
     p.opts = opts;
     p.securefile_default = opts->securefile_default != 0;
-    int rc = guarded(&p);
+    int rc = guarded(&p, setup, main);
     sim_free(p.lob_now);
     if (rc != 0) {
         sim_free(p.toks);
@@ -418,8 +548,7 @@ sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_op
         sim_free(sc.tablespaces);
         scr_arena_free(&arena);
         if (rc == 1) {
-            if (err && errlen)
-                snprintf(err, errlen, "%s: out of memory", file);
+            snprintf(err, errlen, "%s: out of memory", lx.file);
             return SIM_ENOMEM;
         }
         return SIM_EINVAL;
@@ -432,14 +561,14 @@ sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_op
     scr_table_t *tables = scr_arena_alloc(&arena, (sc.ntables + 1) * sizeof *sc.tables);
     scr_tablespace_t *tss = scr_arena_alloc(&arena, (sc.ntablespaces + 1) * sizeof *sc.tablespaces);
     char *fname = scr_arena_strndup(&arena, file, strlen(file));
+    char *sname = setup ? scr_arena_strndup(&arena, setup->file, strlen(setup->file)) : NULL;
     scr_arena_t *keep = scr_arena_alloc(&arena, sizeof *keep);
-    if (!s || !stmts || !tables || !tss || !fname || !keep) {
+    if (!s || !stmts || !tables || !tss || !fname || !keep || (setup && !sname)) {
         sim_free(sc.stmts);
         sim_free(sc.tables);
         sim_free(sc.tablespaces);
         scr_arena_free(&arena);
-        if (err && errlen)
-            snprintf(err, errlen, "%s: out of memory", file);
+        snprintf(err, errlen, "%s: out of memory", file);
         return SIM_ENOMEM;
     }
     *s = sc;
@@ -452,13 +581,23 @@ sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_op
     s->tables = tables;
     s->tablespaces = tss;
     s->file = fname;
+    s->setup_file = sname;
     s->opts = *opts;
     sim_free(sc.stmts);
     sim_free(sc.tables);
     sim_free(sc.tablespaces);
     *keep = arena;
     s->priv = keep;
-    sim_err_t rc2 = scr_mark_sessions(file, text, len, s, err, errlen);
+    /* The session markers are the script's: its statements after the
+     * setup's. */
+    uint32_t nsetup = 0;
+    while (nsetup < s->nstmts && s->stmts[nsetup].setup)
+        nsetup++;
+    s->nsetup = nsetup;
+    scr_script_t view = *s;
+    view.stmts += nsetup;
+    view.nstmts -= nsetup;
+    sim_err_t rc2 = scr_mark_sessions(file, main->text, main->len, &view, err, errlen);
     if (rc2 != SIM_OK) {
         scr_free(s);
         return rc2;
@@ -467,73 +606,26 @@ sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_op
     return SIM_OK;
 }
 
+sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_options_t *given,
+                    scr_script_t **out, char *err, size_t errlen)
+{
+    source_t main = {file, text, len};
+    return parse_sources(NULL, &main, given, out, err, errlen);
+}
+
+sim_err_t scr_parse_setup(const char *setup_file, const char *setup_text, size_t setup_len,
+                          const char *file, const char *text, size_t len, const scr_options_t *opts,
+                          scr_script_t **out, char *err, size_t errlen)
+{
+    source_t setup = {setup_file, setup_text, setup_len};
+    source_t main = {file, text, len};
+    return parse_sources(&setup, &main, opts, out, err, errlen);
+}
+
 void scr_free(scr_script_t *s)
 {
     if (!s)
         return;
     scr_arena_t a = *(scr_arena_t *)s->priv;
     scr_arena_free(&a);
-}
-
-sim_err_t scr_read_file(const char *file, char **text, size_t *len, char *err, size_t errlen)
-{
-    FILE *f = fopen(file, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot read: %s", file, strerror(errno));
-        return SIM_EIO;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = sim_malloc(cap);
-    if (!buf) {
-        fclose(f);
-        snprintf(err, errlen, "%s: out of memory", file);
-        return SIM_ENOMEM;
-    }
-    for (;;) {
-        if (n == cap) {
-            /* A script is short text: refuse what no script is (1 GB). */
-            if (cap >= (1u << 30)) {
-                fclose(f);
-                sim_free(buf);
-                snprintf(err, errlen, "%s: larger than 1 GB: not a script", file);
-                return SIM_EINVAL;
-            }
-            char *nb = sim_realloc(buf, cap * 2);
-            if (!nb) {
-                fclose(f);
-                sim_free(buf);
-                snprintf(err, errlen, "%s: out of memory", file);
-                return SIM_ENOMEM;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t r = fread(buf + n, 1, cap - n, f);
-        n += r;
-        if (r == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        sim_free(buf);
-        snprintf(err, errlen, "%s: cannot read: %s", file, strerror(errno));
-        return SIM_EIO;
-    }
-    *text = buf;
-    *len = n;
-    return SIM_OK;
-}
-
-sim_err_t scr_parse_file(const char *file, const scr_options_t *opts, scr_script_t **out, char *err,
-                         size_t errlen)
-{
-    char *buf;
-    size_t n;
-    sim_err_t rc = scr_read_file(file, &buf, &n, err, errlen);
-    if (rc != SIM_OK)
-        return rc;
-    rc = scr_parse(file, buf, n, opts, out, err, errlen);
-    sim_free(buf);
-    return rc;
 }

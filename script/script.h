@@ -217,6 +217,10 @@ typedef struct {
     uint64_t uniform_size;  /* bytes of a uniform extent (Oracle's default 1 MB) */
     uint64_t datafile_size; /* SIZE of its datafile, 0 when not given */
     int bigfile;
+    int predefined;   /* one of a fresh database's (SYSTEM, SYSAUX, USERS, UNDOTBS1,
+                       * TEMP): no statement created it */
+    uint32_t created; /* step of its create, 0 for a predefined one */
+    uint32_t dropped; /* step of its drop tablespace, 0 if never */
 } scr_tablespace_t;
 
 /*
@@ -235,6 +239,7 @@ typedef struct {
     uint32_t created;               /* step of its create table */
     uint32_t dropped;               /* step of its drop table, 0 if never */
     int row_movement; /* enabled at the end of the script (the semantic pass's state) */
+    int immediate;    /* SEGMENT CREATION IMMEDIATE: its segments made by its create */
 } scr_table_t;
 
 /* ---- statements ------------------------------------------------------- */
@@ -247,17 +252,20 @@ typedef enum {
     SCR_DELETE,            /* u.dml */
     SCR_COMMIT,
     SCR_ROLLBACK,
-    SCR_TRUNCATE,     /* table */
-    SCR_DROP_TABLE,   /* table, u.drop_purge */
-    SCR_SHRINK,       /* table, column (-1: alter table T shrink space), u.shrink */
-    SCR_MOVE_LOB,     /* table, column, u.lob: the new storage, whole */
-    SCR_MODIFY_LOB,   /* table, column, u.lob: the options in force after it (`given`:
-                       * those it named), merged by the parser (scr_lob_modify()) */
-    SCR_SLEEP,        /* u.sleep_seconds */
-    SCR_SET_PARAM,    /* u.param */
-    SCR_BLOCK,        /* a PL/SQL block: u.block */
-    SCR_OBSERVE,      /* a query or a block that only reads: recorded, not run */
-    SCR_ROW_MOVEMENT, /* alter table T enable|disable row movement: table, u.row_movement */
+    SCR_TRUNCATE,        /* table */
+    SCR_DROP_TABLE,      /* table, u.drop_purge */
+    SCR_SHRINK,          /* table, column (-1: alter table T shrink space), u.shrink */
+    SCR_MOVE_LOB,        /* table, column, u.lob: the new storage, whole */
+    SCR_MODIFY_LOB,      /* table, column, u.lob: the options in force after it (`given`:
+                          * those it named), merged by the parser (scr_lob_modify()) */
+    SCR_SLEEP,           /* u.sleep_seconds */
+    SCR_SET_PARAM,       /* u.param */
+    SCR_BLOCK,           /* a PL/SQL block: u.block */
+    SCR_OBSERVE,         /* a query or a block that only reads: recorded, not run */
+    SCR_ROW_MOVEMENT,    /* alter table T enable|disable row movement: table, u.row_movement */
+    SCR_FAILED,          /* a statement Oracle refuses: `error` says how; it changes nothing */
+    SCR_NO_EFFECT,       /* a statement that does not touch LOB space: u.head (heads.c) */
+    SCR_DROP_TABLESPACE, /* u.tablespace; its tables dropped with it (INCLUDING CONTENTS) */
     SCR_KIND_COUNT
 } scr_kind_t;
 
@@ -293,6 +301,31 @@ typedef struct {
 
 typedef struct scr_stmt scr_stmt_t;
 
+/* What SQL*Plus does when a statement gets an Oracle error (WHENEVER
+ * SQLERROR, in force from its line on; the default CONTINUE NONE). */
+typedef enum { SCR_ON_ERR_NONE, SCR_ON_ERR_COMMIT, SCR_ON_ERR_ROLLBACK } scr_on_err_tx_t;
+typedef struct {
+    int exit;           /* EXIT: the run stops after the step; 0 CONTINUE */
+    int status;         /* EXIT's status: SUCCESS 0, FAILURE 1, WARNING 2, n (0..255) */
+    int sqlcode;        /* EXIT SQL.SQLCODE: the error's number, modulo 256 as a Unix
+                         * exit status keeps it */
+    scr_on_err_tx_t tx; /* before exiting or going on (EXIT's default COMMIT) */
+} scr_on_error_t;
+
+/* A statement head that runs without effect on LOB space (heads.c): its
+ * class, as the step and --explain name it. */
+typedef struct {
+    const char *words; /* the head as a user writes it: "create user" */
+    const char *what;  /* its class: "users and grants" */
+    int step;          /* 1: a step without effect; 0: a SQL*Plus command, no step;
+                        * 2: a setting, without effect unless the model uses it */
+    int commits;       /* the open transaction committed first (DDL, DBMS_STATS, CONNECT) */
+    uint32_t after;    /* tokens that must follow the head (a user's name, ...) */
+    int line;          /* a SQL*Plus command: it is the rest of its line, no ';' needed */
+} scr_head_t;
+/* The table of heads, in its documented order (script/README.md). */
+const scr_head_t *scr_heads(size_t *n);
+
 /*
  * A PL/SQL block: its variables, then its statements in order.  A block
  * runs its initialisers once, at its start, in order (each may name the
@@ -311,18 +344,25 @@ typedef struct {
 
 struct scr_stmt {
     scr_kind_t kind;
-    uint32_t step;    /* 1-based statement number */
-    uint32_t line;    /* line of its first token */
-    uint32_t session; /* 0: every session runs it; n: session n only (a comment line
-                       * `-- lobsim session: n` before it; sessions.c in script/) */
-    int shared_rows;  /* its rows are every session's: ids not offset per session (a
-                       * comment line `-- lobsim rows: shared` before it, until
-                       * `-- lobsim rows: own`) */
-    const char *text; /* the original text, terminator left out, NUL-terminated */
-    int table;        /* index into scr_script_t.tables, -1 when none */
-    int column;       /* the LOB column concerned, -1 when none */
+    uint32_t step;           /* 1-based statement number */
+    uint32_t line;           /* line of its first token */
+    uint32_t session;        /* 0: every session runs it; n: session n only (a comment line
+                              * `-- lobsim session: n` before it; sessions.c in script/) */
+    int shared_rows;         /* its rows are every session's: ids not offset per session (a
+                              * comment line `-- lobsim rows: shared` before it, until
+                              * `-- lobsim rows: own`) */
+    const char *text;        /* the original text, terminator left out, NUL-terminated */
+    int table;               /* index into scr_script_t.tables, -1 when none */
+    int column;              /* the LOB column concerned, -1 when none */
+    int setup;               /* from the setup script (scr_parse_setup()): run, not reported */
+    const char *error;       /* SCR_FAILED: Oracle's error, "ORA-NNNNN: text" (PLS- for PL/SQL) */
+    uint32_t error_line;     /* SCR_FAILED: the line of the text Oracle refused */
+    const char *hint;        /* SCR_FAILED on a name the script never creates: the setup option */
+    const char *inert;       /* clauses accepted with no effect on space, ", "-separated, or NULL */
+    scr_on_error_t on_error; /* WHENEVER SQLERROR in force at this statement */
     union {
-        int tablespace; /* SCR_CREATE_TABLESPACE: its index */
+        const scr_head_t *head; /* SCR_NO_EFFECT */
+        int tablespace;         /* SCR_CREATE_TABLESPACE, SCR_DROP_TABLESPACE: its index */
         scr_dml_t dml;
         int drop_purge;
         int shrink_cascade;
@@ -335,7 +375,10 @@ struct scr_stmt {
 };
 
 typedef struct {
-    const char *file; /* as given to scr_parse */
+    const char *file;       /* as given to scr_parse */
+    const char *setup_file; /* the setup script's (scr_parse_setup()), NULL without */
+    uint32_t nsetup;        /* its statements, the first of stmts; a step is reported as
+                             * step - nsetup, so that the script's first is step 1 */
     scr_options_t opts;
     uint32_t nstmts;
     scr_stmt_t *stmts;
@@ -348,9 +391,11 @@ typedef struct {
 
 /*
  * Parse `len` bytes of script text read from `file` (the name is only for
- * messages).  SIM_OK and *out set; or SIM_EINVAL (bad input) and err holds
- * one line "FILE:LINE: what was not understood" or "FILE:LINE: ORA-NNNNN:
- * Oracle's text", *out untouched; SIM_ENOMEM likewise.
+ * messages).  SIM_OK and *out set; a statement Oracle would refuse is in it
+ * as an SCR_FAILED step with Oracle's error (the run goes on after it, as
+ * SQL*Plus goes on).  SIM_EINVAL (bad input: a construct the model does
+ * not know) and err holds one line "FILE:LINE: what was not understood",
+ * *out untouched; SIM_ENOMEM likewise.
  */
 sim_err_t scr_parse(const char *file, const char *text, size_t len, const scr_options_t *opts,
                     scr_script_t **out, char *err, size_t errlen);
@@ -371,9 +416,28 @@ sim_err_t scr_mark_sessions(const char *file, const char *text, size_t len, scr_
  * err.  What scr_parse_file() reads; a caller that reads the script's own
  * inputs (scr_read_inputs()) before parsing reads it with this. */
 sim_err_t scr_read_file(const char *file, char **text, size_t *len, char *err, size_t errlen);
+/*
+ * The same, with a setup script read first (lobbench --setup): its
+ * statements declare what the script expects of the author's database (a
+ * tablespace, a source table) and are run but not reported
+ * (scr_stmt_t.setup).  A setup statement Oracle would refuse refuses the
+ * whole: "SETUP:LINE: ORA-... (the setup script must run without error
+ * ...)".  Messages name the file the line is in.
+ */
+sim_err_t scr_parse_setup(const char *setup_file, const char *setup_text, size_t setup_len,
+                          const char *file, const char *text, size_t len, const scr_options_t *opts,
+                          scr_script_t **out, char *err, size_t errlen);
+/* The script's text already read (by scr_read_file(), to read its inputs
+ * first), parsed after SETUP_FILE's statements when it is not NULL. */
+sim_err_t scr_parse_after_setup(const char *setup_file, const char *file, const char *text,
+                                size_t len, const scr_options_t *opts, scr_script_t **out,
+                                char *err, size_t errlen);
 /* Read FILE whole and parse it; an unreadable file is one line too. */
 sim_err_t scr_parse_file(const char *file, const scr_options_t *opts, scr_script_t **out, char *err,
                          size_t errlen);
+/* scr_parse_setup() from files (setup_file NULL: none). */
+sim_err_t scr_parse_files(const char *setup_file, const char *file, const scr_options_t *opts,
+                          scr_script_t **out, char *err, size_t errlen);
 void scr_free(scr_script_t *s);
 
 const char *scr_kind_name(scr_kind_t k);

@@ -30,7 +30,10 @@ typedef enum {
     SCR_TOK_QIDENT, /* "quoted": text as written */
     SCR_TOK_STRING, /* 'literal': text with '' folded */
     SCR_TOK_NUMBER, /* digits [. digits] [e digits] [K|M|G|T]: text as written */
-    SCR_TOK_SYM     /* ( ) , ; . + - * / % = < > <= >= <> != ^= || := .. => */
+    SCR_TOK_SYM,    /* ( ) , ; . + - * / % = < > <= >= <> != ^= || := .. => */
+    SCR_TOK_BAD     /* what Oracle's parser refuses (an invalid character, an identifier
+                     * too long): text is its error, "ORA-NNNNN: ...", given to the
+                     * statement that holds it */
 } scr_tok_kind_t;
 
 typedef struct {
@@ -86,7 +89,18 @@ typedef struct {
     int securefile_default; /* db_securefile: a LOB without SECUREFILE or BASICFILE */
     int loop_var;           /* inside `for I in`: a loop index is in scope */
     char loop_name[SCR_NAME_MAX + 1];
+    int setup;               /* reading the setup script (scr_parse_setup()) */
+    scr_on_error_t on_error; /* WHENEVER SQLERROR as the script has left it */
+    /* The name an ORA-00942 or ORA-00959 of this statement did not find:
+     * 'T' a table, 'S' a tablespace, 0 none (the setup option's hint). */
+    int missing_kind;
+    char missing[SCR_NAME_MAX + 1];
+    char inert[512]; /* this statement's clauses accepted without effect */
 } scr_parser_t;
+
+/* cursor.c: a clause the statement names that has no effect in the
+ * model, listed under --explain (scr_stmt_t.inert). */
+void scr_inert(scr_parser_t *p, const char *clause);
 
 _Noreturn void scr_fail(scr_parser_t *p, const char *fmt, ...);
 _Noreturn void scr_fail_at(scr_parser_t *p, uint32_t line, const char *fmt, ...);
@@ -118,6 +132,19 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_drop(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_truncate(scr_parser_t *p, scr_stmt_t *st);
 void scr_lob_defaults(scr_lob_opts_t *o, int securefile);
+/* clauses.c: STORAGE (...) (lob: a LOB's, whose INITIAL and MAXSIZE the
+ * model uses), a column's type, its default and inline constraints (1:
+ * PRIMARY KEY), an out-of-line constraint (1; pk_col the primary key's
+ * first column or ""), a table property the model does not use (1). */
+void scr_storage_clause(scr_parser_t *p, uint64_t *initial, uint64_t *next, uint64_t *maxsize,
+                        uint32_t *given, int lob);
+void scr_column_type(scr_parser_t *p, scr_column_t *c);
+/* `( ... )` skipped whole, nested parentheses included. */
+void scr_skip_parens(scr_parser_t *p);
+int scr_column_constraints(scr_parser_t *p, char pk_name[SCR_NAME_MAX + 1]);
+int scr_table_constraint(scr_parser_t *p, char pk_col[SCR_NAME_MAX + 1], uint32_t *line,
+                         char pk_name[SCR_NAME_MAX + 1]);
+int scr_table_property(scr_parser_t *p);
 /* dml.c */
 void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_update(scr_parser_t *p, scr_stmt_t *st);
@@ -140,9 +167,24 @@ scr_lob_opts_t *scr_lob_now(scr_parser_t *p, int table, int col);
  * result, its `given` o's. */
 void scr_lob_modify(scr_lob_opts_t *cur, const scr_lob_opts_t *o, scr_lob_opts_t *after);
 int scr_tablespace_find(scr_parser_t *p, const char *name);
+/* The live tablespace of that name, or ORA-00959 naming it. */
+int scr_tablespace_resolve(scr_parser_t *p, const char *name, uint32_t line);
 int scr_tablespace_add(scr_parser_t *p, const scr_tablespace_t *ts);
 /* A LOB column of table by name: ORA-00904 when missing, refused when not a LOB. */
 int scr_lob_column_resolve(scr_parser_t *p, int table, const char *name, uint32_t line);
+
+/* sema.c: a new statement at line.  lex.c: the lexer past the line
+ * holding pos (and its '-' continuations). */
+scr_stmt_t *scr_new_stmt(scr_parser_t *p, uint32_t line);
+void scr_skip_line(scr_lexer_t *lx, size_t pos);
+/* sqlplus.c: WHENEVER on t's line read into p->on_error; a line command
+ * of heads.c at t (1: taken, the lexer past its line). */
+void scr_whenever(scr_parser_t *p, const scr_tok_t *t);
+int scr_line_command(scr_parser_t *p, const scr_tok_t *t);
+
+/* heads.c: the longest head of the table the tokens begin with (NULL:
+ * none), and how many tokens it took in *words. */
+const scr_head_t *scr_head_find(const scr_tok_t *toks, uint32_t ntoks, uint32_t *words);
 
 /* The next line of text from *at (advanced past it; *line counts lines
  * from 0) that begins with tag: 1 with *val where its value begins, after

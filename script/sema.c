@@ -10,6 +10,7 @@
  * ORA-00959 "tablespace '...' does not exist", ORA-01543 "tablespace '...'
  * already exists".
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "script_int.h"
@@ -26,8 +27,11 @@ int scr_table_find(scr_parser_t *p, const char *name)
 int scr_table_resolve(scr_parser_t *p, const char *name, uint32_t line)
 {
     int t = scr_table_find(p, name);
-    if (t < 0)
+    if (t < 0) {
+        p->missing_kind = 'T';
+        snprintf(p->missing, sizeof p->missing, "%s", name);
         scr_fail_at(p, line, "ORA-00942: table or view does not exist");
+    }
     return t;
 }
 
@@ -133,9 +137,22 @@ int scr_tablespace_find(scr_parser_t *p, const char *name)
 {
     const scr_script_t *s = p->script;
     for (uint32_t i = 0; i < s->ntablespaces; i++)
-        if (strcmp(s->tablespaces[i].name, name) == 0)
+        if (s->tablespaces[i].dropped == 0 && strcmp(s->tablespaces[i].name, name) == 0)
             return (int)i;
     return -1;
+}
+
+int scr_tablespace_resolve(scr_parser_t *p, const char *name, uint32_t line)
+{
+    int ts = scr_tablespace_find(p, name);
+    if (ts < 0) {
+        char q[64];
+        scr_quote(name, strlen(name), q, sizeof q);
+        p->missing_kind = 'S';
+        snprintf(p->missing, sizeof p->missing, "%s", name);
+        scr_fail_at(p, line, "ORA-00959: tablespace '%s' does not exist", q);
+    }
+    return ts;
 }
 
 int scr_tablespace_add(scr_parser_t *p, const scr_tablespace_t *ts)
@@ -144,11 +161,14 @@ int scr_tablespace_add(scr_parser_t *p, const scr_tablespace_t *ts)
     if (scr_tablespace_find(p, ts->name) >= 0) {
         char q[64];
         scr_quote(ts->name, strlen(ts->name), q, sizeof q);
-        scr_fail_at(p, s->stmts[p->step - 1].line, "ORA-01543: tablespace '%s' already exists", q);
+        scr_fail_at(p, p->step ? s->stmts[p->step - 1].line : 1,
+                    "ORA-01543: tablespace '%s' already exists", q);
     }
     s->tablespaces =
         grow(p, s->tablespaces, s->ntablespaces, &p->cap_tablespaces, sizeof *s->tablespaces);
     s->tablespaces[s->ntablespaces] = *ts;
+    s->tablespaces[s->ntablespaces].created = ts->predefined ? 0 : p->step;
+    s->tablespaces[s->ntablespaces].dropped = 0;
     return (int)s->ntablespaces++;
 }
 
@@ -158,4 +178,30 @@ int scr_table_lob(const scr_table_t *t)
         if (t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB)
             return (int)i;
     return -1;
+}
+
+/* The next statement, its step its 1-based position (invariant 1). */
+scr_stmt_t *scr_new_stmt(scr_parser_t *p, uint32_t line)
+{
+    scr_script_t *s = p->script;
+    if (s->nstmts >= SCR_STMT_MAX)
+        scr_lex_fail(p->lx, line, "more than %u statements in one script", SCR_STMT_MAX);
+    if (s->nstmts == p->cap_stmts) {
+        uint32_t cap = p->cap_stmts ? p->cap_stmts * 2 : 32;
+        scr_stmt_t *v = sim_realloc(s->stmts, cap * sizeof *v);
+        if (!v)
+            longjmp(*p->arena->oom, 1);
+        s->stmts = v;
+        p->cap_stmts = cap;
+    }
+    scr_stmt_t *st = &s->stmts[s->nstmts++];
+    memset(st, 0, sizeof *st);
+    st->step = s->nstmts;
+    st->line = line;
+    st->table = -1;
+    st->column = -1;
+    st->setup = p->setup;
+    st->on_error = p->on_error;
+    p->step = st->step;
+    return st;
 }

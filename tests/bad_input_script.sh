@@ -35,6 +35,32 @@ while IFS=$'\t' read -r name msg; do
 done <"$BAD/expected.txt"
 [ "$n" -ge 25 ] || { echo "FAIL: only $n malformed scripts in $BAD/expected.txt, want 25"; exit 1; }
 
+# Oracle's errors are not bad input: each script of tests/scripts_ora/ runs
+# to its end, exit 0, its step showing the error (issue 41, SQL*Plus's
+# rule), and the run is recorded.
+ORA=$(dirname "$BAD")/scripts_ora
+m=0
+while IFS=$'\t' read -r name msg; do
+    case "$name" in '#'* | '') continue ;; esac
+    cp "$ORA/$name" "./$name" || { echo "FAIL: $ORA/$name is listed but missing"; exit 1; }
+    if accept "$name runs on after ${msg#*: }" "$LOBBENCH" --db=ora.db --script="$name"; then
+        check "$name: its step shows ${msg#*: }" grep -qF "      ${msg#*: }" stdout
+    fi
+    rm -f "./$name"
+    m=$((m + 1))
+done <"$ORA/expected.txt"
+[ "$m" -ge 17 ] || { echo "FAIL: only $m scripts in $ORA/expected.txt, want 17"; exit 1; }
+rm -f ora.db stdout stderr
+# WHENEVER SQLERROR EXIT: the run stops after the failed step with the
+# script's status, not 2; a setup script that fails is bad input.
+printf 'create table t (id number, c clob);\nwhenever sqlerror exit 7\ndrop table u purge;\ncreate table u (id number, c clob);\n' >ws.sql
+expect 7 "ws.sql:3: WHENEVER SQLERROR EXIT after ORA-00942" -- "$LOBBENCH" --no-db --script=ws.sql
+printf 'create table t (id number, c clob);\ncreate table t (id number, c clob);\n' >setup.sql
+expect 2 "setup.sql:2: ORA-00955" -- "$LOBBENCH" --db=h.db --script=ws.sql --setup=setup.sql
+expect 2 "missing.sql" -- "$LOBBENCH" --db=h.db --script=ws.sql --setup=missing.sql
+expect 2 "--setup: applies to --script runs only" -- "$LOBBENCH" --db=h.db --sizes=2k --setup=setup.sql
+rm -f ws.sql setup.sql
+
 # A 10 MB line, made here rather than shipped.
 head -c 10485760 /dev/zero | tr '\0' 'x' >long.sql
 expect 2 "long.sql:1:" -- "$LOBBENCH" --db=h.db --script=long.sql

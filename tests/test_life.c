@@ -21,11 +21,16 @@ typedef struct {
     sim_stats_t at[MAX_STEPS + 1];
     int seen[MAX_STEPS + 1];
     uint32_t last;
+    char error[MAX_STEPS + 1][128]; /* each step's Oracle error, "" none (any table) */
+    uint32_t steps;                 /* step entries handed over, every table */
 } run_t;
 
 static int keep(void *arg, const life_step_t *st)
 {
     run_t *r = arg;
+    r->steps++;
+    if (st->step <= MAX_STEPS && st->error)
+        snprintf(r->error[st->step], sizeof r->error[st->step], "%s", st->error);
     if (strcmp(st->table, r->table) != 0 || st->step > MAX_STEPS)
         return 0;
     r->at[st->step] = st->total;
@@ -34,8 +39,10 @@ static int keep(void *arg, const life_step_t *st)
     return 0;
 }
 
-static void run_script(const char *text, const char *table, const life_params_t *p, run_t *r,
-                       int charset_al32utf8)
+/* The script (after setup, when not NULL) run to its end or its WHENEVER
+ * SQLERROR EXIT: the exit status, -1 when it ran to its end. */
+static int run_full(const char *setup, const char *text, const char *table, const life_params_t *p,
+                    int charset_al32utf8, run_t *r)
 {
     scr_options_t so;
     scr_options_defaults(&so);
@@ -43,17 +50,32 @@ static void run_script(const char *text, const char *table, const life_params_t 
         so.charset = SCR_CHARSET_AL32UTF8;
     scr_script_t *s;
     char err[SCR_ERR_LEN];
-    sim_err_t rc = scr_parse("test.sql", text, strlen(text), &so, &s, err, sizeof err);
+    sim_err_t rc = setup ? scr_parse_setup("setup.sql", setup, strlen(setup), "test.sql", text,
+                                           strlen(text), &so, &s, err, sizeof err)
+                         : scr_parse("test.sql", text, strlen(text), &so, &s, err, sizeof err);
     if (rc != SIM_OK)
         fail_msg("parse: %s", err);
     life_params_t def;
     life_params_defaults(&def);
     memset(r, 0, sizeof *r);
     r->table = table;
-    rc = life_run(s, p ? p : &def, keep, r, err, sizeof err);
+    int status;
+    rc = life_run_status(s, p ? p : &def, keep, r, err, sizeof err, &status);
     if (rc != SIM_OK)
         fail_msg("run: %s", err);
     scr_free(s);
+    return status;
+}
+
+static int run_setup(const char *setup, const char *text, const char *table, run_t *r)
+{
+    return run_full(setup, text, table, NULL, 0, r);
+}
+
+static void run_script(const char *text, const char *table, const life_params_t *p, run_t *r,
+                       int charset_al32utf8)
+{
+    (void)run_full(NULL, text, table, p, charset_al32utf8, r);
 }
 
 static uint64_t fig(const run_t *r, uint32_t step, sim_stat_t st)
@@ -440,6 +462,61 @@ static void test_insert_from_itself_sees_own_rows(void **state)
     assert_int_equal(fig(&r, 4, SIM_STAT_DSU_USED_BLOCKS), 60);
 }
 
+/* The redo record catalogue (life_sim/redo.c; docs/lifecycle-sources.md,
+ * section (b)), by hand for three 4,000-byte LOBs (one 8 KB block, one
+ * chunk each) inserted, committed, deleted and committed:
+ *   insert, a row: 5.1+11.2 (the row), the LOB's metadata (BasicFile, the
+ *     storage not in row: a 10.2 LOB index entry; SecureFile: a 26.2 inode
+ *     and map), 5.1+space (the chunk taken), its data (NOLOGGING: a 26.4
+ *     invalidation a direct write; CACHE: a record a block) -- 4 a row;
+ *   commit: one 5.4 record, 24 (record header) + 24 (vector header) + 4
+ *     (length table: 2 + 2, one field) + 20 (ktucm) = 72 bytes;
+ *   an invalidation: 24 + 24 + 8 (2 + 2 x 2, two fields, rounded to 4) +
+ *     12 (kdli common) + 8 (a block range) = 76 bytes;
+ *   delete, a row: 5.1+11.3 (the row), 5.1+space (the chunk freed), and
+ *     for a BasicFile its index entry deleted (10.4) and its chunk entered
+ *     in the reusable section (10.2) -- 4 a BasicFile row, 2 a SecureFile. */
+static void redo_run(const char *storage, run_t *r)
+{
+    char text[1024];
+    snprintf(text, sizeof text,
+             "create table t (id number, c clob) lob (c) store as %s;\n"
+             "insert into t select rownum, rpad('x', 4000) from dual connect by level <= 3;\n"
+             "commit;\n"
+             "delete from t;\n"
+             "commit;\n",
+             storage);
+    run_script(text, "T", NULL, r, 0);
+}
+
+static void test_redo_records(void **state)
+{
+    (void)state;
+    run_t b, s, c;
+    redo_run("basicfile (disable storage in row nocache nologging)", &b);
+    redo_run("securefile (disable storage in row nocache nologging)", &s);
+    redo_run("basicfile (disable storage in row cache)", &c);
+    assert_int_equal(fig(&b, 2, SIM_STAT_REDO_ENTRIES), 3 * 4);
+    assert_int_equal(fig(&s, 2, SIM_STAT_REDO_ENTRIES), 3 * 4);
+    assert_int_equal(fig(&c, 2, SIM_STAT_REDO_ENTRIES), 3 * 4);
+    assert_int_equal(fig(&b, 2, SIM_STAT_REDO_DIRECT_WRITES), 3 * 76);
+    assert_int_equal(fig(&s, 2, SIM_STAT_REDO_DIRECT_WRITES), 3 * 76);
+    assert_int_equal(fig(&c, 2, SIM_STAT_REDO_DIRECT_WRITES), 0);
+    for (uint32_t step = 3; step <= 5; step += 2) {
+        assert_int_equal(fig(&b, step, SIM_STAT_REDO_ENTRIES), 1);
+        assert_int_equal(fig(&b, step, SIM_STAT_REDO_SIZE), 72);
+    }
+    assert_int_equal(fig(&b, 4, SIM_STAT_REDO_ENTRIES), 3 * 4);
+    assert_int_equal(fig(&s, 4, SIM_STAT_REDO_ENTRIES), 3 * 2);
+    assert_int_equal(fig(&c, 4, SIM_STAT_REDO_ENTRIES), 3 * 4);
+    /* The metadata record sizes by hand: a BasicFile's 10.2 is 24 + 24 +
+     * 8 (three fields) + 24 (KTB) + 16 (leaf operation) + 48 (the entry)
+     * = 144; a SecureFile's 26.2 with one map entry is 24 + 24 + 12 (four
+     * fields) + 24 + 12 (kdli common) + 20 (info, 17) + 8 (lmap) = 124:
+     * the same rows, space and invalidations, 20 bytes a LOB apart. */
+    assert_int_equal(fig(&b, 2, SIM_STAT_REDO_SIZE) - fig(&s, 2, SIM_STAT_REDO_SIZE), 3 * 20);
+}
+
 /* The same script twice gives the same figures, bit for bit. */
 static void test_deterministic(void **state)
 {
@@ -454,6 +531,170 @@ static void test_deterministic(void **state)
     assert_memory_equal(&a.at[3], &b.at[3], sizeof a.at[3]);
 }
 
+/* ---- SQL*Plus's rules (issue 41) ------------------------------------------ */
+
+#define LOBS SIM_STAT_LOB_LIVE
+#define ROWS(n)                                                                                    \
+    "insert into t select rownum, rpad('x', 8000, 'x') from dual connect by level <= " #n ";\n"
+
+/* A statement Oracle refuses is a step with its error, the statement
+ * undone, and the script goes on: a drop of a missing table at the top
+ * (no table alive: a step all the same), and an insert past MAXSIZE. */
+static void test_oracle_error_goes_on(void **state)
+{
+    (void)state;
+    run_t r;
+    int status = run_setup(
+        NULL,
+        "drop table t purge;\n"
+        "create table t (id number, c clob) lob (c) store as securefile "
+        "(storage (maxsize 1m));\n" ROWS(10) "commit;\n" ROWS(1000) "commit;\n" ROWS(5) "commit;\n",
+        "T", &r);
+    assert_int_equal(status, -1);
+    assert_string_equal(r.error[1], "ORA-00942: table or view does not exist");
+    assert_false(r.seen[1]); /* reported with table "" */
+    assert_int_equal(fig(&r, 4, LOBS), 10);
+    assert_non_null(strstr(r.error[5], "ORA-01691: unable to extend lob segment of T"));
+    assert_int_equal(fig(&r, 5, LOBS), 10); /* the 1,000 undone */
+    assert_int_equal(fig(&r, 5, SIM_STAT_DSU_USED_BLOCKS), fig(&r, 4, SIM_STAT_DSU_USED_BLOCKS));
+    assert_int_equal(fig(&r, 8, LOBS), 15);
+    assert_string_equal(r.error[8], "");
+}
+
+/* WHENEVER SQLERROR EXIT n ROLLBACK: after the failed step, the open
+ * transaction rolled back and the run stopped with n; CONTINUE COMMIT
+ * commits it and goes on. */
+static void test_whenever_sqlerror(void **state)
+{
+    (void)state;
+    run_t r;
+    int status = run_setup(
+        NULL,
+        "create table t (id number, c clob);\n" ROWS(5) "whenever sqlerror exit 3 rollback\n"
+                                                        "insert into u values (1, null);\n" ROWS(7),
+        "T", &r);
+    assert_int_equal(status, 3);
+    assert_int_equal(r.last, 3);
+    assert_string_equal(r.error[3], "ORA-00942: table or view does not exist");
+    assert_int_equal(fig(&r, 3, LOBS), 0);
+    status = run_setup(
+        NULL,
+        "create table t (id number, c clob);\n" ROWS(5) "whenever sqlerror continue commit\n"
+                                                        "insert into u values (1, null);\n"
+                                                        "rollback;\n",
+        "T", &r);
+    assert_int_equal(status, -1);
+    assert_int_equal(fig(&r, 4, LOBS), 5); /* committed before the rollback */
+    /* SQL.SQLCODE: the error's number modulo 256 (942 -> 174) */
+    status = run_setup(NULL,
+                       "whenever sqlerror exit sql.sqlcode\n"
+                       "create table t (id number, c clob);\n"
+                       "drop table u;\n" ROWS(1),
+                       "T", &r);
+    assert_int_equal(status, 942 % 256);
+    /* EXIT SUCCESS stops too, with 0 */
+    status = run_setup(NULL,
+                       "create table t (id number, c clob);\n"
+                       "whenever sqlerror exit success\n"
+                       "drop table u;\n" ROWS(1),
+                       "T", &r);
+    assert_int_equal(status, 0);
+    assert_int_equal(r.last, 2);
+}
+
+/* A setup statement that gets an error at run time stops the run, naming
+ * the setup's file and line: the setup must declare the database as it is. */
+static void test_setup_error(void **state)
+{
+    (void)state;
+    const char *setup = "create table src (id number, c clob) lob (c) store as securefile "
+                        "(storage (maxsize 1m));\n"
+                        "insert into src select rownum, rpad('y', 8000, 'y') from dual "
+                        "connect by level <= 1000;\n";
+    const char *text = "create table t (id number, c clob);\n";
+    scr_script_t *s;
+    char err[SCR_ERR_LEN + 200];
+    assert_int_equal(scr_parse_setup("setup.sql", setup, strlen(setup), "test.sql", text,
+                                     strlen(text), NULL, &s, err, sizeof err),
+                     SIM_OK);
+    life_params_t def;
+    life_params_defaults(&def);
+    run_t r;
+    memset(&r, 0, sizeof r);
+    r.table = "T";
+    int status;
+    assert_int_equal(life_run_status(s, &def, keep, &r, err, sizeof err, &status), SIM_EINVAL);
+    assert_non_null(strstr(err, "setup.sql:2: ORA-01691"));
+    assert_int_equal(r.steps, 0);
+    scr_free(s);
+}
+
+/* A statement without effect takes a step and changes nothing; one that
+ * commits (a grant, DDL) ends the transaction, one that does not (a
+ * checkpoint) leaves it for the rollback. */
+static void test_no_effect(void **state)
+{
+    (void)state;
+    run_t r;
+    (void)run_setup(NULL,
+                    "create table t (id number, c clob);\n" ROWS(
+                        5) "alter system checkpoint;\n"
+                           "rollback;\n" ROWS(5) "grant select on t to scott;\n"
+                                                 "rollback;\n"
+                                                 "conn scott/tiger\n"
+                                                 "alter session set tracefile_identifier = 'x';\n",
+                    "T", &r);
+    assert_int_equal(fig(&r, 3, LOBS), 5);
+    assert_int_equal(fig(&r, 3, SIM_STAT_REDO_SIZE), 0);
+    assert_int_equal(fig(&r, 4, LOBS), 0);
+    assert_int_equal(fig(&r, 7, LOBS), 5);
+    assert_int_equal(fig(&r, 9, LOBS), 5);
+}
+
+/* SEGMENT CREATION IMMEDIATE makes the LOB segment with the table;
+ * DEFERRED (the default) with the first row. */
+static void test_segment_creation(void **state)
+{
+    (void)state;
+    run_t r;
+    (void)run_setup(NULL, "create table t (id number, c clob) segment creation immediate;\n", "T",
+                    &r);
+    assert_true(fig(&r, 1, BLOCKS) > 0);
+    (void)run_setup(NULL, "create table t (id number, c clob) segment creation deferred;\n", "T",
+                    &r);
+    assert_int_equal(fig(&r, 1, BLOCKS), 0);
+}
+
+/* The setup runs first and is not reported: the script's first statement
+ * is step 1, and it finds the setup's 2 KB tablespace and source table;
+ * USERS is a fresh database's.  DROP TABLESPACE ... INCLUDING CONTENTS
+ * drops the tables in it. */
+static void test_setup_and_tablespaces(void **state)
+{
+    (void)state;
+    run_t r;
+    (void)run_setup("create tablespace ts2k datafile size 100m blocksize 2k;\n"
+                    "create table src (id number, c clob) tablespace users;\n"
+                    "insert into src select rownum, rpad('y', 8000, 'y') from dual "
+                    "connect by level <= 3;\n"
+                    "commit;\n",
+                    "create table t (id number, c clob) tablespace ts2k;\n" ROWS(
+                        2) "drop tablespace ts2k including contents and datafiles;\n",
+                    "T", &r);
+    assert_true(r.seen[1] && r.seen[2]);
+    assert_false(r.seen[3]); /* T went with its tablespace */
+    /* rpad's 4,000 bytes (SQL's VARCHAR2 cap) in 2 KB blocks: 3 blocks
+     * each, where 8 KB blocks take 1 */
+    assert_int_equal(fig(&r, 2, SIM_STAT_DSU_USED_BLOCKS), 6);
+    (void)run_setup("create tablespace ts2k datafile size 100m blocksize 2k;\n"
+                    "create table src (id number, c clob) tablespace users;\n"
+                    "insert into src select rownum, rpad('y', 8000, 'y') from dual "
+                    "connect by level <= 3;\n"
+                    "commit;\n",
+                    "create table t (id number, c clob);\n", "SRC", &r);
+    assert_int_equal(fig(&r, 1, LOBS), 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -465,12 +706,19 @@ int main(void)
         cmocka_unit_test(test_fragmentation_and_shrink),
         cmocka_unit_test(test_free_chunks_by_size),
         cmocka_unit_test(test_redo_cache_nocache),
+        cmocka_unit_test(test_redo_records),
         cmocka_unit_test(test_loop_commits_each_row),
         cmocka_unit_test(test_rownum_less_than),
         cmocka_unit_test(test_retention_auto_undo_retention),
         cmocka_unit_test(test_insert_from_itself_sees_own_rows),
         cmocka_unit_test(test_table_rows_high_water_mark),
         cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_oracle_error_goes_on),
+        cmocka_unit_test(test_whenever_sqlerror),
+        cmocka_unit_test(test_no_effect),
+        cmocka_unit_test(test_segment_creation),
+        cmocka_unit_test(test_setup_and_tablespaces),
+        cmocka_unit_test(test_setup_error),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,11 +19,14 @@ typedef struct {
     const char *name;
     sim_stats_t at[MAX_STEPS + 1];
     int seen[MAX_STEPS + 1];
+    char error[MAX_STEPS + 1][128]; /* each step's Oracle error, "" none (any table) */
 } run_t;
 
 static int keep(void *arg, const life_step_t *st)
 {
     run_t *r = arg;
+    if (st->step <= MAX_STEPS && st->error)
+        snprintf(r->error[st->step], sizeof r->error[st->step], "%s", st->error);
     if (strcmp(st->table, r->name) != 0 || st->step > MAX_STEPS)
         return 0;
     r->at[st->step] = st->total;
@@ -169,47 +172,54 @@ static void test_shrink_view_until_the_segment_goes(void **state)
 }
 
 /* A primary key refuses a second row of the same id: ORA-00001, with the
- * constraint's name; a row deleted (or an insert rolled back) gives its id
- * back, and a rollback of that delete takes it again. */
+ * constraint's name, printed under its step as SQL*Plus does, the statement
+ * undone and the script going on; a row deleted (or an insert rolled back)
+ * gives its id back, and a rollback of that delete takes it again. */
 static void test_duplicate_primary_key(void **state)
 {
     (void)state;
     run_t r;
-    char err[SCR_ERR_LEN];
-    assert_int_equal(run_text("create table t (id number constraint t_pk primary key, c clob);\n"
-                              "insert into t values (1, 'a');\n"
-                              "insert into t values (1, 'b');\n",
-                              "T", NULL, &r, err, sizeof err),
-                     SIM_EINVAL);
-    assert_string_equal(err, "test.sql:3: ORA-00001: unique constraint (T_PK) violated");
-    assert_int_equal(
-        run_text("create table t (id number primary key, c clob);\n"
-                 "insert into t select level, 'a' from dual connect by level <= 5;\n"
-                 "insert into t values (6, 'b');\n"
-                 "insert into t select 7 - level, 'c' from dual connect by level <= 2;\n",
-                 "T", NULL, &r, err, sizeof err),
-        SIM_EINVAL);
-    assert_string_equal(err, "test.sql:4: ORA-00001: unique constraint (SYS_Cn) violated");
+    run_ok("create table t (id number constraint t_pk primary key, c clob);\n"
+           "insert into t values (1, rpad(to_clob('a'), 5000, 'x'));\n"
+           "insert into t values (1, rpad(to_clob('b'), 5000, 'x'));\n",
+           "T", NULL, &r);
+    assert_string_equal(r.error[3], "ORA-00001: unique constraint (T_PK) violated");
+    assert_string_equal(r.error[2], "");
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 1);
+    run_ok("create table t (id number primary key, c clob);\n"
+           "insert into t select level, rpad(to_clob('a'), 5000, 'x') from dual connect by level "
+           "<= 5;\n"
+           "insert into t values (6, rpad(to_clob('b'), 5000, 'x'));\n"
+           "insert into t select 7 - level, rpad(to_clob('c'), 5000, 'x') from dual connect by "
+           "level <= 2;\n",
+           "T", NULL, &r);
+    assert_string_equal(r.error[4], "ORA-00001: unique constraint (SYS_Cn) violated");
+    /* the insert-select refused at its first row (id 6, taken) and undone
+     * whole: the 6 LOBs of the two inserts before it */
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 6);
     /* Without a key, the same rows go in. */
     run_ok("create table t (id number, c clob);\n"
-           "insert into t values (1, 'a');\n"
-           "insert into t values (1, 'b');\n",
+           "insert into t values (1, rpad(to_clob('a'), 5000, 'x'));\n"
+           "insert into t values (1, rpad(to_clob('b'), 5000, 'x'));\n",
            "T", NULL, &r);
+    assert_string_equal(r.error[3], "");
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 2);
     /* A deleted id is free; a rolled-back insert's too; a rollback of the
      * delete takes it back: the insert after it is refused. */
-    assert_int_equal(run_text("create table t (id number primary key, c clob);\n"
-                              "insert into t values (1, 'a');\n"
-                              "commit;\n"
-                              "delete from t where id = 1;\n"
-                              "insert into t values (1, 'b');\n"
-                              "rollback;\n"
-                              "insert into t values (2, 'c');\n"
-                              "rollback;\n"
-                              "insert into t values (2, 'd');\n"
-                              "insert into t values (1, 'e');\n",
-                              "T", NULL, &r, err, sizeof err),
-                     SIM_EINVAL);
-    assert_string_equal(err, "test.sql:10: ORA-00001: unique constraint (SYS_Cn) violated");
+    run_ok("create table t (id number primary key, c clob);\n"
+           "insert into t values (1, rpad(to_clob('a'), 5000, 'x'));\n"
+           "commit;\n"
+           "delete from t where id = 1;\n"
+           "insert into t values (1, rpad(to_clob('b'), 5000, 'x'));\n"
+           "rollback;\n"
+           "insert into t values (2, rpad(to_clob('c'), 5000, 'x'));\n"
+           "rollback;\n"
+           "insert into t values (2, rpad(to_clob('d'), 5000, 'x'));\n"
+           "insert into t values (1, rpad(to_clob('e'), 5000, 'x'));\n",
+           "T", NULL, &r);
+    for (uint32_t i = 1; i < 10; i++)
+        assert_string_equal(r.error[i], "");
+    assert_string_equal(r.error[10], "ORA-00001: unique constraint (SYS_Cn) violated");
 }
 
 /* 4,000 random characters under COMPRESS HIGH: above the in-row limit

@@ -27,11 +27,54 @@ static scr_script_t *parse_ok(const char *text)
     return s;
 }
 
+/* The error after "FILE:LINE: " when it is Oracle's (ORA-, PLS-), else NULL;
+ * the line in *line. */
+static const char *oracle_part(const char *msg, const char *file, uint32_t *line)
+{
+    size_t n = strlen(file);
+    if (strncmp(msg, file, n) != 0 || msg[n] != ':')
+        return NULL;
+    char *end;
+    *line = (uint32_t)strtoul(msg + n + 1, &end, 10);
+    if (end[0] != ':' || end[1] != ' ')
+        return NULL;
+    return strncmp(end + 2, "ORA-", 4) == 0 || strncmp(end + 2, "PLS-", 4) == 0 ? end + 2 : NULL;
+}
+
+/* An Oracle error is the statement's, the script goes on: the one step of
+ * kind SCR_FAILED at that line carries the error (a statement Oracle
+ * refuses is not bad input). */
+static void expect_failed_step(const scr_script_t *s, const char *file, const char *msg)
+{
+    uint32_t line = 0;
+    const char *ora = oracle_part(msg, file, &line);
+    assert_non_null(ora);
+    uint32_t failed = 0;
+    for (uint32_t i = 0; i < s->nstmts; i++)
+        if (s->stmts[i].kind == SCR_FAILED) {
+            failed++;
+            if (strcmp(s->stmts[i].error, ora) != 0 || s->stmts[i].error_line != line)
+                fail_msg("%s: failed step at line %u '%s', expected line %u '%s'", file,
+                         s->stmts[i].error_line, s->stmts[i].error, line, ora);
+        }
+    if (failed != 1)
+        fail_msg("%s: %u failed steps, expected one: '%s'", file, failed, msg);
+}
+
 static void expect_refused(const char *text, const char *msg)
 {
     scr_script_t *s = NULL;
     char err[SCR_ERR_LEN];
-    assert_int_equal(scr_parse("t.sql", text, strlen(text), NULL, &s, err, sizeof err), SIM_EINVAL);
+    uint32_t line;
+    sim_err_t rc = scr_parse("t.sql", text, strlen(text), NULL, &s, err, sizeof err);
+    if (oracle_part(msg, "t.sql", &line)) {
+        if (rc != SIM_OK)
+            fail_msg("refused as bad input: '%s', expected the step's '%s'", err, msg);
+        expect_failed_step(s, "t.sql", msg);
+        scr_free(s);
+        return;
+    }
+    assert_int_equal(rc, SIM_EINVAL);
     assert_null(s);
     assert_string_equal(err, msg);
 }
@@ -188,12 +231,13 @@ static void test_alter(void **state)
         "alter table t1 move lob (a) store as securefile (nocache logging retention max);\n"
         "alter table t1 enable row movement;\n"
         "alter table t1 shrink space cascade;\n");
-    assert_int_equal(s->ntablespaces, 1);
-    assert_int_equal(s->tablespaces[0].block_size, 16384);
-    assert_int_equal(s->tablespaces[0].uniform, 1);
-    assert_int_equal(s->tablespaces[0].uniform_size, 4u << 20);
-    assert_int_equal(s->tablespaces[0].datafile_size, 500u << 20);
-    assert_int_equal(s->tables[0].tablespace, 0);
+    /* a fresh database's five, then the script's */
+    assert_int_equal(s->ntablespaces, 6);
+    assert_int_equal(s->tablespaces[5].block_size, 16384);
+    assert_int_equal(s->tablespaces[5].uniform, 1);
+    assert_int_equal(s->tablespaces[5].uniform_size, 4u << 20);
+    assert_int_equal(s->tablespaces[5].datafile_size, 500u << 20);
+    assert_int_equal(s->tables[0].tablespace, 5);
     assert_int_equal(s->tables[0].id_col, -1);
     assert_int_equal(s->stmts[3].u.dml.source, SCR_SRC_SELF);
     assert_int_equal(s->stmts[3].u.dml.values[0]->kind, SCR_E_COLUMN);
@@ -291,11 +335,13 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
-static void test_bad_scripts(void **state)
+/* Each script listed in DIR/expected.txt ("NAME<tab>LINE: MESSAGE") handed
+ * to check with its path and "PATH:LINE: MESSAGE"; how many. */
+static int each_listed(const char *dir,
+                       void (*check)(const char *name, const char *file, const char *want))
 {
-    (void)state;
     char path[512];
-    snprintf(path, sizeof path, "%s/expected.txt", LOBSIM_SCRIPTS_BAD);
+    snprintf(path, sizeof path, "%s/expected.txt", dir);
     size_t len = 0;
     char *list = slurp(path, &len);
     assert_non_null(list);
@@ -307,19 +353,217 @@ static void test_bad_scripts(void **state)
         char *tab = strchr(line, '\t');
         assert_non_null(tab);
         *tab = 0;
-        char file[512], want[SCR_ERR_LEN + 512], err[SCR_ERR_LEN];
-        snprintf(file, sizeof file, "%s/%s", LOBSIM_SCRIPTS_BAD, line);
+        char file[512], want[SCR_ERR_LEN + 512];
+        snprintf(file, sizeof file, "%s/%s", dir, line);
         snprintf(want, sizeof want, "%s:%s", file, tab + 1);
-        scr_script_t *s = NULL;
-        sim_err_t rc = scr_parse_file(file, NULL, &s, err, sizeof err);
-        if (rc != SIM_EINVAL || strcmp(err, want) != 0)
-            fail_msg("%s: rc %d, '%s', expected '%s'", line, rc, err, want);
-        assert_null(s);
-        assert_null(strchr(err, '\n'));
+        check(line, file, want);
         checked++;
     }
     free(list);
-    assert_true(checked >= 25);
+    return checked;
+}
+
+/* A malformed script: refused whole, with its one line. */
+static void check_bad(const char *name, const char *file, const char *want)
+{
+    char err[SCR_ERR_LEN];
+    scr_script_t *s = NULL;
+    sim_err_t rc = scr_parse_file(file, NULL, &s, err, sizeof err);
+    if (rc != SIM_EINVAL || strcmp(err, want) != 0)
+        fail_msg("%s: rc %d, '%s', expected '%s'", name, rc, err, want);
+    assert_null(s);
+    assert_null(strchr(err, '\n'));
+}
+
+static void test_bad_scripts(void **state)
+{
+    (void)state;
+    assert_true(each_listed(LOBSIM_SCRIPTS_BAD, check_bad) >= 25);
+}
+
+/* A script with a statement Oracle refuses: it parses, that statement a
+ * step with Oracle's error (they were bad input before issue 41). */
+static void check_oracle_error(const char *name, const char *file, const char *want)
+{
+    char err[SCR_ERR_LEN];
+    scr_script_t *s = NULL;
+    if (scr_parse_file(file, NULL, &s, err, sizeof err) != SIM_OK)
+        fail_msg("%s: refused as bad input: '%s'", name, err);
+    expect_failed_step(s, file, want);
+    scr_free(s);
+}
+
+static void test_oracle_error_scripts(void **state)
+{
+    (void)state;
+    assert_true(each_listed(LOBSIM_SCRIPTS_ORA, check_oracle_error) >= 17);
+}
+
+/* ---- issue 41: SQL*Plus's rules, statements without effect, Oracle's DDL -- */
+
+/* Each head of heads.c's table is a step without effect with its class;
+ * SQL*Plus's own commands take no step; a parameter the model uses keeps
+ * its kind. */
+static void test_no_effect_heads(void **state)
+{
+    (void)state;
+    scr_script_t *s = parse_ok("set pagesize 100\n"
+                               "create user scott identified by tiger;\n"
+                               "grant connect, resource to scott;\n"
+                               "conn scott/tiger\n"
+                               "alter session set tracefile_identifier = 'lob';\n"
+                               "alter system set undo_retention = 60;\n"
+                               "alter system dump datafile 4 block 130;\n"
+                               "alter system flush buffer_cache;\n"
+                               "alter system checkpoint;\n"
+                               "alter system switch logfile;\n"
+                               "alter database datafile 4 autoextend on;\n"
+                               "show parameter undo\n"
+                               "exec dbms_stats.gather_table_stats(user, 'T')\n"
+                               "drop user scott cascade;\n"
+                               "column x format a20\n"
+                               "prompt done\n");
+    static const char *const what[] = {"users and grants",
+                                       "users and grants",
+                                       "connect (one database, one schema)",
+                                       "session and system settings",
+                                       NULL,
+                                       "dumps",
+                                       "flushes, checkpoints and log switches",
+                                       "flushes, checkpoints and log switches",
+                                       "flushes, checkpoints and log switches",
+                                       "datafile resizing",
+                                       "show parameter",
+                                       "statistics gathering",
+                                       "users and grants"};
+    assert_int_equal(s->nstmts, 13);
+    for (uint32_t i = 0; i < 13; i++) {
+        if (what[i] == NULL) {
+            assert_int_equal(s->stmts[i].kind, SCR_SET_PARAM);
+            continue;
+        }
+        assert_int_equal(s->stmts[i].kind, SCR_NO_EFFECT);
+        assert_string_equal(s->stmts[i].u.head->what, what[i]);
+    }
+    assert_string_equal(s->stmts[2].text, "conn scott/tiger");
+    assert_int_equal(s->stmts[0].u.head->commits, 1);
+    assert_int_equal(s->stmts[7].u.head->commits, 0);
+    scr_free(s);
+}
+
+/* Oracle's DDL as DBMS_METADATA writes it parses whole; the clauses the
+ * model does not use are listed, those it uses are kept. */
+static void test_oracle_ddl(void **state)
+{
+    (void)state;
+    scr_script_t *s = parse_ok(
+        "create table \"SCOTT\".\"T\" (\"ID\" number(10,0) constraint t_pk primary key,\n"
+        "  n varchar2(30 byte) default 'x' not null, m varchar2(10 char), d date default "
+        "sysdate not null,\n"
+        "  ts timestamp(6) with time zone, r raw(16), k int, f float(10), c clob,\n"
+        "  constraint t_n_ck check (n in ('x', 'y')), unique (n, m))\n"
+        "  segment creation immediate pctfree 10 pctused 40 initrans 1 maxtrans 255\n"
+        "  nocompress logging noparallel\n"
+        "  storage (initial 65536 next 1048576 minextents 1 maxextents 2147483645 pctincrease 0\n"
+        "    freelists 1 freelist groups 1 buffer_pool default flash_cache default "
+        "cell_flash_cache default)\n"
+        "  tablespace \"USERS\"\n"
+        "  lob (\"C\") store as securefile (tablespace \"USERS\" enable storage in row chunk 8192\n"
+        "    nocache logging nocompress keep_duplicates storage (initial 106496 next 1048576\n"
+        "    minextents 1 maxextents 2147483645 pctincrease 0 buffer_pool default)\n"
+        "    index t_c_idx (tablespace users storage (initial 64k)));\n"
+        "create tablespace lobs datafile '/u01/lobs01.dbf' size 100m reuse autoextend on next "
+        "10m maxsize unlimited\n"
+        "  logging online extent management local autoallocate segment space management auto;\n"
+        "drop tablespace lobs including contents and datafiles;\n");
+    assert_int_equal(s->nstmts, 3);
+    const scr_table_t *t = &s->tables[0];
+    assert_string_equal(t->name, "T");
+    assert_int_equal(t->ncols, 9);
+    assert_int_equal(t->id_col, 0);
+    assert_int_equal(t->immediate, 1);
+    assert_int_equal(t->tablespace, 2); /* USERS, a fresh database's */
+    assert_string_equal(s->tablespaces[2].name, "USERS");
+    assert_int_equal(s->tablespaces[2].predefined, 1);
+    assert_int_equal(t->cols[8].lob.initial, 106496);
+    assert_int_equal(t->cols[8].lob.tablespace, 2);
+    const char *inert = s->stmts[0].inert;
+    assert_non_null(inert);
+    static const char *const listed[] = {"DEFAULT",
+                                         "CHECK",
+                                         "UNIQUE",
+                                         "PCTUSED",
+                                         "INITRANS",
+                                         "MAXTRANS",
+                                         "NOCOMPRESS",
+                                         "NOPARALLEL",
+                                         "STORAGE (MINEXTENTS)",
+                                         "STORAGE (FREELISTS)",
+                                         "CELL_FLASH_CACHE",
+                                         "INDEX (the LOB index clause)"};
+    for (size_t i = 0; i < sizeof listed / sizeof listed[0]; i++)
+        if (strstr(inert, listed[i]) == NULL)
+            fail_msg("'%s' not listed in '%s'", listed[i], inert);
+    assert_int_equal(s->stmts[2].kind, SCR_DROP_TABLESPACE);
+    assert_int_equal(s->stmts[2].u.tablespace, 5);
+    scr_free(s);
+    /* what Oracle refuses of a tablespace drop */
+    expect_refused("create tablespace lobs datafile size 10m;\n"
+                   "create table t (id number, c clob) tablespace lobs;\n"
+                   "drop tablespace lobs;\n",
+                   "t.sql:3: ORA-01549: tablespace not empty, use INCLUDING CONTENTS option");
+    expect_refused("create tablespace lobs datafile size 10m;\n"
+                   "create table t (id number, c clob) lob (c) store as (tablespace lobs);\n"
+                   "drop tablespace lobs including contents;\n",
+                   "t.sql:3: ORA-22868: table with LOBs contains segments in different "
+                   "tablespaces");
+    expect_refused("drop tablespace system;\n",
+                   "t.sql:1: ORA-01550: cannot drop system tablespace");
+}
+
+/* A statement Oracle refuses leaves the parser's state as it was: the
+ * table of a create refused (ORA-00955) is the first one; a name no
+ * statement creates gets the setup option's hint, one created later none. */
+static void test_failed_statements(void **state)
+{
+    (void)state;
+    scr_script_t *s = parse_ok("drop table t purge;\n"
+                               "create table t (id number, c clob);\n"
+                               "create table t (x number, y varchar2(10), c clob);\n"
+                               "insert into t values (1, 'a');\n"
+                               "insert into src select * from src;\n"
+                               "create table u (id number, c clob) tablespace lobs;\n");
+    assert_int_equal(s->stmts[0].kind, SCR_FAILED);
+    assert_null(s->stmts[0].hint); /* T is created after */
+    assert_int_equal(s->stmts[2].kind, SCR_FAILED);
+    assert_string_equal(s->stmts[2].error, "ORA-00955: name is already used by an existing object");
+    assert_int_equal(s->stmts[3].kind, SCR_INSERT); /* against the first T */
+    assert_int_equal(s->ntables, 1);
+    assert_int_equal(s->stmts[4].kind, SCR_FAILED);
+    assert_string_equal(s->stmts[4].hint, "table SRC is not created by the script: if your "
+                                          "database has it, declare it in a setup script "
+                                          "(lobbench --setup=FILE.sql)");
+    assert_non_null(strstr(s->stmts[5].hint, "tablespace LOBS"));
+    scr_free(s);
+    /* the setup's statements come first, flagged; its tablespace resolves */
+    char err[SCR_ERR_LEN];
+    const char *setup = "create tablespace ts2k datafile size 10m blocksize 2k;\n";
+    const char *text = "create table t (id number, c clob) tablespace ts2k;\n";
+    assert_int_equal(scr_parse_setup("s.sql", setup, strlen(setup), "t.sql", text, strlen(text),
+                                     NULL, &s, err, sizeof err),
+                     SIM_OK);
+    assert_int_equal(s->nsetup, 1);
+    assert_int_equal(s->stmts[0].setup, 1);
+    assert_int_equal(s->stmts[1].setup, 0);
+    assert_int_equal(s->stmts[1].kind, SCR_CREATE_TABLE);
+    assert_int_equal(s->tablespaces[s->tables[0].tablespace].block_size, 2048);
+    scr_free(s);
+    /* a setup statement Oracle refuses refuses the run, naming the setup */
+    setup = "create table t (id number, c clob);\ncreate table t (id number, c clob);\n";
+    assert_int_equal(scr_parse_setup("s.sql", setup, strlen(setup), "t.sql", text, strlen(text),
+                                     NULL, &s, err, sizeof err),
+                     SIM_EINVAL);
+    assert_non_null(strstr(err, "s.sql:2: ORA-00955"));
 }
 
 /* A 10 MB line, made here rather than kept in the tree. */
@@ -864,7 +1108,10 @@ static void test_scenarios_parse(void **state)
     assert_int_equal(b->u.block.stmts[2].table, 1);
     assert_int_equal(b->u.block.stmts[2].u.dml.count, 1000);
     assert_int_equal(b->u.block.vars[0]->static_len, 10000);
-    assert_int_equal(count_kind(s, SCR_OBSERVE), 3);
+    /* its two exec dbms_stats.gather_table_stats: statistics gathering,
+     * without effect (issue 41); its query observes */
+    assert_int_equal(count_kind(s, SCR_OBSERVE), 1);
+    assert_int_equal(count_kind(s, SCR_NO_EFFECT), 2);
     scr_free(s);
 
     /* space_after_insert: SQL's rpad gives 4,000 of the 12,000 */
@@ -882,8 +1129,8 @@ static void test_scenarios_parse(void **state)
     assert_int_equal(count_kind(s, SCR_UPDATE), 7);
     assert_int_equal(count_kind(s, SCR_INSERT), 4);
     assert_int_equal(s->tables[0].tablespace, -1);
-    assert_int_equal(s->tables[0].cols[0].lob.tablespace, 0);
-    assert_int_equal(s->tablespaces[0].datafile_size, 500u << 20);
+    assert_int_equal(s->tables[0].cols[0].lob.tablespace, 5); /* after the five predefined */
+    assert_int_equal(s->tablespaces[5].datafile_size, 500u << 20);
     assert_int_equal(s->tables[0].cols[0].lob.retention, SCR_RET_DEFAULT);
     scr_free(s);
 
@@ -907,8 +1154,8 @@ static void test_scenarios_parse(void **state)
     assert_int_equal(s->tables[0].cols[1].lob.securefile, 0);
     assert_int_equal(s->tables[0].cols[1].lob.freepools, 4);
     assert_int_equal(s->tables[0].cols[1].lob.retention, SCR_RET_PLAIN);
-    assert_int_equal(s->tablespaces[0].uniform_size, 1u << 20);
-    assert_int_equal(s->tables[0].cols[1].lob.tablespace, 0);
+    assert_int_equal(s->tablespaces[5].uniform_size, 1u << 20);
+    assert_int_equal(s->tables[0].cols[1].lob.tablespace, 5);
     /* One session fills and deletes; all sleep; four insert, one each. */
     uint32_t sessions[16], nm = 0;
     for (uint32_t i = 0; i < s->nstmts && nm < 16; i++)
@@ -930,6 +1177,10 @@ int main(void)
         cmocka_unit_test(test_alter),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_bad_scripts),
+        cmocka_unit_test(test_oracle_error_scripts),
+        cmocka_unit_test(test_no_effect_heads),
+        cmocka_unit_test(test_oracle_ddl),
+        cmocka_unit_test(test_failed_statements),
         cmocka_unit_test(test_long_line),
         cmocka_unit_test(test_statement_limit),
         cmocka_unit_test(test_values_lengths_and_hashes),

@@ -1,2 +1,0 @@
-connect scott/tiger
-create table t (id number, c clob) lob (c) store as securefile (retention none);

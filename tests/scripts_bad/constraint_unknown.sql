@@ -1,0 +1,1 @@
+create table t (id number constraint t_pk foo, c clob);

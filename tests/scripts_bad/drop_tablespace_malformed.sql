@@ -1,0 +1,2 @@
+create tablespace lobs datafile size 10m;
+drop tablespace lobs including datafiles;

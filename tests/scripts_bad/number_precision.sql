@@ -1,0 +1,1 @@
+create table t (id number(39), c clob);

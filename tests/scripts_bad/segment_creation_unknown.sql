@@ -1,0 +1,1 @@
+create table t (id number, c clob) segment creation later;

@@ -1,0 +1,2 @@
+create table t (id number, c clob)
+  storage (initial 64k bigness 3);

@@ -1,0 +1,1 @@
+create table t (id number, d timestamp(12), c clob);

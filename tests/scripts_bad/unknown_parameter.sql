@@ -1,1 +1,0 @@
-alter system set db_cache_size = 100m;
