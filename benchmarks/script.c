@@ -19,6 +19,7 @@ typedef struct {
     size_t n, cap;
     char **text;  /* each entry's statement, one line */
     char **error; /* each entry's Oracle error, or NULL (life_step_t's is the call's only) */
+    char **output; /* each entry's result set (a query's answer), or NULL */
     int oom;
 } steps_t;
 
@@ -62,23 +63,30 @@ static int keep_step(void *arg, const life_step_t *st)
         if (t)
             s->text = t;
         char **e = t ? realloc(s->error, cap * sizeof *e) : NULL;
-        if (e == NULL) {
+        if (e)
+            s->error = e;
+        char **o = e ? realloc(s->output, cap * sizeof *o) : NULL;
+        if (o == NULL) {
             s->oom = 1;
             return 1;
         }
-        s->error = e;
+        s->output = o;
         s->cap = cap;
     }
     s->text[s->n] = one_line(st->stmt->text, 400);
     s->error[s->n] = st->error ? strdup(st->error) : NULL;
-    if (s->text[s->n] == NULL || (st->error && s->error[s->n] == NULL)) {
+    s->output[s->n] = st->output ? strdup(st->output) : NULL;
+    if (s->text[s->n] == NULL || (st->error && s->error[s->n] == NULL) ||
+        (st->output && s->output[s->n] == NULL)) {
         free(s->text[s->n]);
         free(s->error[s->n]);
+        free(s->output[s->n]);
         s->oom = 1;
         return 1;
     }
     s->v[s->n] = *st;
     s->v[s->n].error = s->error[s->n];
+    s->v[s->n].output = s->output[s->n];
     s->n++;
     return 0;
 }
@@ -88,9 +96,11 @@ static void steps_free(steps_t *s)
     for (size_t i = 0; i < s->n; i++) {
         free(s->text[i]);
         free(s->error[i]);
+        free(s->output[i]);
     }
     free(s->text);
     free(s->error);
+    free(s->output);
     free(s->v);
 }
 
@@ -107,6 +117,21 @@ static const struct {
     {SIM_STAT_REDO_SIZE, "redo size"},
 };
 #define NCOLUMNS (sizeof columns / sizeof columns[0])
+
+/* Text under a step, each line indented as the step's error is (a blank
+ * line stays blank). */
+static void bench_print_output(FILE *f, const char *text)
+{
+    for (const char *p = text; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (n)
+            fprintf(f, "%6s%.*s\n", "", (int)n, p);
+        else
+            fputc('\n', f);
+        p += n + (e != NULL);
+    }
+}
 
 /* Under --explain: what a statement without effect is, and the clauses a
  * statement names that the model accepts without effect. */
@@ -148,6 +173,9 @@ static void print_table(FILE *f, const char *file, const steps_t *s, int explain
             fprintf(f, "%6s%s\n", "", st->error);
         if (st->hint && !again)
             fprintf(f, "%6s(%s)\n", "", st->hint);
+        /* a query's result set under its step, as SQL*Plus prints it */
+        if (st->output && !again)
+            bench_print_output(f, st->output);
         if (!explain)
             continue;
         if (!again)

@@ -110,6 +110,10 @@ typedef struct {
      * reported even when no table is alive: table is "" then. */
     const char *error;
     const char *hint;
+    /* What the statement prints under its step, as SQL*Plus prints it (a
+     * query's result set, or "not modelled: why"), NULL: nothing; valid
+     * during the call only. */
+    const char *output;
 } life_step_t;
 
 /* Called once per table alive after each step, in table order; a non-zero

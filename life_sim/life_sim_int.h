@@ -161,6 +161,7 @@ struct life_db {
      * WHENEVER SQLERROR EXIT asks for after it (-1: go on). */
     char error[SCR_ERR_LEN];
     const char *hint;
+    char *output; /* the last statement's result set (a query's answer), or NULL */
     int exit_status;
     life_op_fn trace; /* NULL: nobody asks */
     void *trace_arg;
@@ -193,6 +194,12 @@ uint64_t life_lob_row_bytes(const life_db_t *db, uint32_t i);
 /* table.c: the figures of table t after the step into st (in-row LOBs are
  * counted per row; a deduplicated one per version). */
 void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st);
+/* Each extent of table t's own segment, as user_extents lists it. */
+void life_table_extents(const life_db_t *db, const life_table_t *t, lob_extent_fn fn, void *arg);
+/* views.c: the rows of a query's view as the model has them (a table's:
+ * the rows the running session sees that the query's where takes); the
+ * answer then in *out (free()), or the reason it has none. */
+sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out);
 /* A row appended (for an insert); its index in *row. */
 sim_err_t life_row_add(life_db_t *db, life_table_t *t, int64_t id, uint64_t *row);
 /* Bytes of a row's columns as laid in a block (header, id, LOB columns). */

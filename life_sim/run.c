@@ -198,7 +198,7 @@ static sim_err_t run_dml(life_db_t *db, const scr_stmt_t *st, const scr_val_t *v
     sim_err_t rc = life_stmt_mark(db);
     if (rc != SIM_OK)
         return rc;
-    rc = st->kind == SCR_INSERT   ? life_insert(db, st, vars)
+    rc = st->kind == SCR_INSERT || st->kind == SCR_CREATE_TABLE ? life_insert(db, st, vars)
          : st->kind == SCR_UPDATE ? life_update(db, st, vars)
                                   : life_delete(db, st);
     /* Met a lock, or refused by Oracle: undone to the savepoint. */
@@ -224,6 +224,17 @@ static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *
             t->has_segment = 1;
             for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++)
                 rc = life_seg_ensure(db, t, k);
+        }
+        /* create table ... as select: its rows, then the DDL's commit; an
+         * error leaves no table (the statement is undone whole) */
+        if (rc == SIM_OK && st->u.dml.values) {
+            rc = run_dml(db, st, vars);
+            if (rc == SIM_OK)
+                rc = life_commit(db);
+            else if (oracle_error(db, rc)) {
+                drop_storage(db, t);
+                t->exists = 0;
+            }
         }
         return rc;
     case SCR_INSERT:
@@ -316,9 +327,11 @@ static sim_err_t run_stmt(life_db_t *db, const scr_stmt_t *st, const scr_val_t *
     case SCR_NO_EFFECT:
         /* DDL, DBMS_STATS and CONNECT commit; nothing else happens */
         return st->u.head->commits ? life_commit_open(db) : SIM_OK;
+    case SCR_OBSERVE:
+        /* a query: its answer from the model (views.c), or why not */
+        return life_query(db, st, &db->output);
     case SCR_CREATE_TABLESPACE:
     case SCR_ROW_MOVEMENT:
-    case SCR_OBSERVE:
     case SCR_KIND_COUNT:
         return SIM_OK;
     }
@@ -373,6 +386,7 @@ int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
         step.table = t->def->name;
         step.error = life_error(db);
         step.hint = db->hint;
+        step.output = db->output;
         step.clock = (double)db->clock_ms / 1000.0;
         /* A statement on one table counts under it; one that names none
          * (commit, sleep) under every table. */
@@ -386,7 +400,7 @@ int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
     }
     /* An error or a statement without effect says so even with no table
      * (a drop of a missing table at the top of a script). */
-    if (!alive && (life_error(db) || st->kind == SCR_NO_EFFECT)) {
+    if (!alive && (life_error(db) || st->kind == SCR_NO_EFFECT || db->output)) {
         life_step_t step;
         memset(&step, 0, sizeof step);
         step.step = st->step - db->s->nsetup;
@@ -394,10 +408,13 @@ int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
         step.table = "";
         step.error = life_error(db);
         step.hint = db->hint;
+        step.output = db->output;
         step.clock = (double)db->clock_ms / 1000.0;
         stop = fn(arg, &step) != 0;
     }
     memset(db->part, 0, sizeof db->part);
+    free(db->output);
+    db->output = NULL;
     return stop;
 }
 
@@ -414,6 +431,7 @@ void life_close(life_db_t *db)
         sim_free(db->susp[k].mark_sp);
     }
     sim_free(db->susp);
+    free(db->output);
     if (db->tables)
         for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
             life_table_t *t = &db->tables[ti];
@@ -506,6 +524,8 @@ sim_err_t life_exec(life_db_t *db, const scr_stmt_t *st, uint32_t session, uint3
     db->error[0] = '\0';
     db->hint = NULL;
     db->exit_status = -1;
+    free(db->output);
+    db->output = NULL;
     sim_err_t rc = run_stmt(db, st, NULL);
     life_forget_konst(db);
     if (rc != SIM_OK && db->cur->block)
