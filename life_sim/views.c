@@ -200,7 +200,7 @@ static sim_err_t lobs(life_db_t *db, scr_qrows_t *rows)
             /* PCTVERSION: a BasicFile's, unless RETENTION replaced it */
             if (!o->securefile && o->retention == SCR_RET_DEFAULT)
                 num(&c[LB_PCTVERSION], o->pctversion);
-            text(&c[LB_CACHE], o->cache == SCR_CACHE_YES   ? "YES"
+            text(&c[LB_CACHE], o->cache == SCR_CACHE_YES  ? "YES"
                                : o->cache == SCR_CACHE_NO ? "NO"
                                                           : "CACHEREADS");
             /* FILESYSTEM_LIKE_LOGGING: no public source seen gives its

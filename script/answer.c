@@ -200,11 +200,11 @@ static void print(const scr_query_t *q, const scr_qcell_t *out, uint64_t n, buf_
         number[k] = it->kind != SCR_QI_COLUMN || is_number(q, it->col);
         width[k] = width_of(q, it, number[k]);
     }
-    for (uint32_t k = 0; k < q->nitems; k++)
+    for (uint32_t k = 0; k < q->nshown; k++)
         put(b, number[k] ? "%s%*.*s" : "%s%-*.*s", k ? " " : "", (int)width[k], (int)width[k],
             q->item[k].head);
     end_line(b);
-    for (uint32_t k = 0; k < q->nitems; k++) {
+    for (uint32_t k = 0; k < q->nshown; k++) {
         put(b, "%s", k ? " " : "");
         for (uint32_t d = 0; d < width[k]; d++)
             put(b, "-");
@@ -212,7 +212,7 @@ static void print(const scr_query_t *q, const scr_qcell_t *out, uint64_t n, buf_
     end_line(b);
     for (uint64_t r = 0; r < n; r++) {
         const scr_qcell_t *row = &out[r * w];
-        for (uint32_t k = 0; k < q->nitems; k++) {
+        for (uint32_t k = 0; k < q->nshown; k++) {
             const char *sep = k ? " " : "";
             if (row[k].null)
                 put(b, "%s%*s", sep, (int)width[k], "");

@@ -111,8 +111,9 @@ static int column(qp_t *x, char *name_out)
     if (x->cols == NULL) {
         int c = scr_column_resolve(p, x->q->table, t->text, t->line);
         if (c != p->script->tables[x->q->table].id_col)
-            not_modelled(p, x->jb, "a column of a table other than its id (values of other "
-                                   "columns are not tracked)");
+            not_modelled(p, x->jb,
+                         "a column of a table other than its id (values of other "
+                         "columns are not tracked)");
         return c;
     }
     for (uint32_t i = 0; i < x->ncols; i++)
@@ -293,10 +294,21 @@ static int order_key(qp_t *x)
     char text[SCR_NAME_MAX + 1];
     heading(p, from, p->i, text);
     const char *bare = strchr(text, '.') && !strchr(text, '(') ? strchr(text, '.') + 1 : text;
-    for (uint32_t k = 0; k < q->nitems; k++)
+    for (uint32_t k = 0; k < q->nshown; k++)
         if (strcmp(q->item[k].head, text) == 0 || strcmp(q->item[k].head, bare) == 0)
             return (int)k;
-    not_modelled(p, x->jb, "order by an expression not in the select list");
+    /* a column of the view not in the list: an item not printed */
+    uint32_t end = p->i;
+    p->i = from;
+    if (x->cols == NULL || q->nitems == SCR_QUERY_ITEMS)
+        not_modelled(p, x->jb, "order by an expression not in the select list");
+    scr_qitem_t *it = &q->item[q->nitems];
+    it->kind = SCR_QI_COLUMN;
+    it->col = column(x, NULL);
+    snprintf(it->head, sizeof it->head, "%s", x->cols[it->col].name);
+    if (p->i != end)
+        not_modelled(p, x->jb, "order by an expression not in the select list");
+    return (int)q->nitems++;
 }
 
 static int view_of(const char *name, scr_view_t *v, int *dba)
@@ -384,8 +396,9 @@ static void parse(qp_t *x)
         while (scr_accept_sym(p, ","));
     }
     if (!scr_is_kw(p, "FROM"))
-        not_modelled(p, x->jb, "an expression in the select list other than a column, "
-                               "count(*), sum(...) or dbms_lob.getlength(...)");
+        not_modelled(p, x->jb,
+                     "an expression in the select list other than a column, "
+                     "count(*), sum(...) or dbms_lob.getlength(...)");
     p->i = tail;
     if (scr_accept_kw(p, "WHERE")) {
         if (x->cols == NULL) {
@@ -415,6 +428,7 @@ static void parse(qp_t *x)
         if (agg && plain)
             scr_fail(p, "ORA-00937: not a single-group group function");
     }
+    q->nshown = q->nitems;
     if (scr_accept_kw(p, "ORDER")) {
         scr_expect_kw(p, "BY");
         if (q->nitems == 0)
@@ -429,6 +443,10 @@ static void parse(qp_t *x)
             q->norder++;
         } while (scr_accept_sym(p, ","));
     }
+    for (uint32_t k = q->nshown; k < q->nitems; k++)
+        if (q->group_col >= 0 ? q->item[k].col != q->group_col
+                              : q->nshown && q->item[0].kind != SCR_QI_COLUMN)
+            scr_fail(p, "ORA-00979: not a GROUP BY expression");
     if (scr_peek(p)->kind != SCR_TOK_EOF)
         not_modelled(p, x->jb, "a clause after where, group by and order by");
 }
@@ -447,6 +465,7 @@ static void star_items(qp_t *x)
         it->col = (int)c;
         snprintf(it->head, sizeof it->head, "%s", x->cols[c].name);
     }
+    q->nshown = q->nitems;
 }
 
 void scr_parse_query(scr_parser_t *p, scr_stmt_t *st)

@@ -354,6 +354,8 @@ typedef struct {
     int table;          /* SCR_V_TABLE: the table */
     scr_pred_t *id_where; /* SCR_V_TABLE: its where over the id */
     uint32_t nitems;
+    uint32_t nshown; /* the items printed: the select list; those after it are order by's
+                      * columns not in it */
     scr_qitem_t item[SCR_QUERY_ITEMS];
     uint32_t nconds;    /* and-ed */
     scr_qcond_t *cond;
