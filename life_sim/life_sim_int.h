@@ -133,6 +133,8 @@ struct life_db {
     uint64_t clock_ms;
     uint64_t undo_retention_s;
     sim_stats_t part[LIFE_PART_COUNT]; /* the step's figures so far */
+    sim_stats_t session;               /* the session statistics of the steps before
+                                        * (v$mystat: views.c) */
     life_zcache_t *zc;
     uint64_t zc_cap, zc_used;
     uint8_t *zbuf_in, *zbuf_out;

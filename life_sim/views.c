@@ -11,6 +11,9 @@
  *   from 0 in the order the segment added them, BYTES and BLOCKS;
  * - user_lobs / dba_lobs: each LOB column of a live table, its options as
  *   the statements have left them;
+ * - v$mystat joined to v$statname: the session statistics the model
+ *   counts (counted[]), as the steps before the query left them; a
+ *   condition naming one it does not count leaves the query unanswered;
  * - a table of the script: the rows the session sees, their id and each
  *   LOB's length (dbms_lob.getlength: characters of a CLOB, bytes of a
  *   BLOB; null for a null LOB).
@@ -218,6 +221,49 @@ static sim_err_t lobs(life_db_t *db, scr_qrows_t *rows)
     return SIM_OK;
 }
 
+/* The session statistics the life model counts (its parts but the
+ * segments', each named as Oracle's v$statname names it), as v$mystat
+ * holds them after the steps before the query. */
+static const sim_stat_t counted[] = {
+    SIM_STAT_DB_BLOCK_CHANGES, SIM_STAT_DB_BLOCK_GETS,         SIM_STAT_DSP_ALLOCATIONS,
+    SIM_STAT_DSP_CHUNKS,       SIM_STAT_REDO_DIRECT_WRITES,    SIM_STAT_REDO_ENTRIES,
+    SIM_STAT_REDO_SIZE,        SIM_STAT_SEG_EXTENTS,           SIM_STAT_SF_ALLOC_BYTES,
+    SIM_STAT_SF_ALLOC_CHUNKS,  SIM_STAT_SF_DIRECT_WRITE_BYTES, SIM_STAT_SF_DIRECT_WRITE_OPS,
+    SIM_STAT_UNDO_CV_SIZE,     SIM_STAT_USER_COMMITS,
+};
+#define NCOUNTED (sizeof counted / sizeof counted[0])
+
+static sim_err_t mystat(life_db_t *db, scr_qrows_t *rows)
+{
+    for (size_t k = 0; k < NCOUNTED; k++) {
+        scr_qcell_t *c = scr_qrows_add(rows);
+        if (c == NULL)
+            return SIM_ENOMEM;
+        text(&c[0], sim_stat_info(counted[k])->name);
+        num(&c[1], (int64_t)db->session.v[counted[k]]);
+    }
+    return SIM_OK;
+}
+
+/* A statistic a condition names that the model does not count: its name
+ * (the query is then not answered), or NULL. */
+static const char *uncounted(const scr_query_t *q)
+{
+    for (uint32_t i = 0; i < q->nconds; i++) {
+        const scr_qcond_t *c = &q->cond[i];
+        if (c->col != 0 || c->like || c->op != SCR_OP_EQ)
+            continue;
+        for (uint32_t v = 0; v < c->nvals; v++) {
+            size_t k = 0;
+            while (k < NCOUNTED && strcmp(sim_stat_info(counted[k])->name, c->str[v]) != 0)
+                k++;
+            if (k == NCOUNTED)
+                return c->str[v];
+        }
+    }
+    return NULL;
+}
+
 /* A table's rows as the running session sees them, those the query's
  * where takes: cell c the id (the id column), cell ncols + c the length
  * of LOB column c. */
@@ -244,6 +290,21 @@ static sim_err_t table_rows(life_db_t *db, const scr_query_t *q, scr_qrows_t *ro
     return SIM_OK;
 }
 
+/* A note after the answer in *out. */
+static sim_err_t append(char **out, const char *note)
+{
+    size_t n = strlen(*out), m = strlen(note);
+    char *v = realloc(*out, n + m + 1);
+    if (v == NULL) {
+        free(*out);
+        *out = NULL;
+        return SIM_ENOMEM;
+    }
+    memcpy(v + n, note, m + 1);
+    *out = v;
+    return SIM_OK;
+}
+
 sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
 {
     *out = NULL;
@@ -259,33 +320,34 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
         snprintf(*out, n, "not modelled: %s\n", why);
         return SIM_OK;
     }
+    const char *miss = q->view == SCR_V_MYSTAT ? uncounted(q) : NULL;
+    if (miss) {
+        size_t n = strlen(miss) + 80;
+        *out = malloc(n);
+        if (*out == NULL)
+            return SIM_ENOMEM;
+        snprintf(*out, n, "not modelled: statistic '%s' (the model does not count it)\n", miss);
+        return SIM_OK;
+    }
     scr_qrows_t rows = {0};
     uint32_t ncols;
     (void)scr_view_columns(q->view, &ncols);
     rows.ncols = q->view == SCR_V_TABLE ? 2 * db->tables[q->table].def->ncols : ncols;
-    sim_err_t rc = q->view == SCR_V_LOBS    ? lobs(db, &rows)
-                   : q->view == SCR_V_TABLE ? table_rows(db, q, &rows)
-                                            : segments(db, q, &rows);
+    sim_err_t rc = q->view == SCR_V_LOBS     ? lobs(db, &rows)
+                   : q->view == SCR_V_MYSTAT ? mystat(db, &rows)
+                   : q->view == SCR_V_TABLE  ? table_rows(db, q, &rows)
+                                             : segments(db, q, &rows);
     if (rc == SIM_OK)
         rc = scr_query_answer(q, &rows, out);
     scr_qrows_free(&rows);
-    if (rc != SIM_OK || q->view == SCR_V_LOBS || q->view == SCR_V_TABLE)
+    if (rc == SIM_OK && q->view == SCR_V_MYSTAT && q->nconds == 0)
+        rc = append(out, "(only the statistics the model counts are listed)\n");
+    if (rc != SIM_OK || (q->view != SCR_V_SEGMENTS && q->view != SCR_V_EXTENTS))
         return rc;
     /* the LOB index segments the model does not have */
     int lob = 0;
     for (uint32_t ti = 0; ti < db->s->ntables; ti++)
         lob |= db->tables[ti].exists && db->tables[ti].nlob > 0;
-    if (lob) {
-        const char *note = "(LOBINDEX segments are not modelled: their rows are left out)\n";
-        size_t n = strlen(*out), m = strlen(note);
-        char *v = realloc(*out, n + m + 1);
-        if (v == NULL) {
-            free(*out);
-            *out = NULL;
-            return SIM_ENOMEM;
-        }
-        memcpy(v + n, note, m + 1);
-        *out = v;
-    }
-    return SIM_OK;
+    return lob ? append(out, "(LOBINDEX segments are not modelled: their rows are left out)\n")
+               : SIM_OK;
 }

@@ -61,9 +61,19 @@ static const scr_vcol_t lobs[] = {
     {"RETENTION_TYPE", 0, 7, 0, 0},   {"RETENTION_VALUE", 1, 10, 0, 0},
 };
 
+/* v$mystat joined to v$statname: the columns of both a query names. */
+static const scr_vcol_t mystat[] = {
+    {"NAME", 0, 64, 1, 0},    {"VALUE", 1, 10, 1, 0},  {"STATISTIC#", 1, 10, 0, 0},
+    {"SID", 1, 10, 0, 0},     {"CLASS", 1, 10, 0, 0},  {"DISPLAY_NAME", 0, 64, 0, 0},
+    {"STAT_ID", 1, 10, 0, 0}, {"CON_ID", 1, 10, 0, 0},
+};
+
 const scr_vcol_t *scr_view_columns(scr_view_t v, uint32_t *n)
 {
     switch (v) {
+    case SCR_V_MYSTAT:
+        *n = sizeof mystat / sizeof mystat[0];
+        return mystat;
     case SCR_V_SEGMENTS:
         *n = sizeof segments / sizeof segments[0];
         return segments;
@@ -94,6 +104,7 @@ typedef struct {
     scr_query_t *q;
     const scr_vcol_t *cols; /* NULL for a table */
     uint32_t ncols;
+    int joined; /* v$mystat's join on statistic# seen */
 } qp_t;
 
 /* A column of the source by name (an alias's prefix skipped): its index. */
@@ -229,12 +240,38 @@ static void literal(qp_t *x, scr_qcond_t *c, uint32_t k)
     p->i++;
 }
 
+/* [a.]statistic# = [b.]statistic#: v$mystat's join to v$statname,
+ * taken (1) and left out of the conditions. */
+static int join_condition(scr_parser_t *p)
+{
+    uint32_t i = p->i, side = 0;
+    for (; side < 2; side++) {
+        if (p->toks[i].kind == SCR_TOK_IDENT && p->toks[i + 1].kind == SCR_TOK_SYM &&
+            strcmp(p->toks[i + 1].text, ".") == 0)
+            i += 2;
+        if (p->toks[i].kind != SCR_TOK_IDENT || strcmp(p->toks[i].text, "STATISTIC#") != 0)
+            return 0;
+        i++;
+        if (side == 0) {
+            if (p->toks[i].kind != SCR_TOK_SYM || strcmp(p->toks[i].text, "=") != 0)
+                return 0;
+            i++;
+        }
+    }
+    p->i = i;
+    return 1;
+}
+
 static void condition(qp_t *x)
 {
     scr_parser_t *p = x->p;
     scr_query_t *q = x->q;
     scr_qcond_t *c = &q->cond[q->nconds];
     memset(c, 0, sizeof *c);
+    if (q->view == SCR_V_MYSTAT && join_condition(p)) {
+        x->joined = 1;
+        return;
+    }
     c->col = column(x, NULL);
     int neg = scr_accept_kw(p, "NOT");
     c->op = neg ? SCR_OP_NE : SCR_OP_EQ;
@@ -359,7 +396,21 @@ static void parse(qp_t *x)
     if (t->kind != SCR_TOK_IDENT && t->kind != SCR_TOK_QIDENT)
         not_modelled(p, x->jb, "a subquery or an expression in from");
     scr_expect_table_name(p, name);
-    if (view_of(name, &q->view, &q->dba)) {
+    if (strcmp(name, "V$MYSTAT") == 0 || strcmp(name, "V$STATNAME") == 0) {
+        /* the two joined, in either order, each with its alias */
+        if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))
+            p->i++;
+        char other[SCR_NAME_MAX + 1];
+        if (!scr_accept_sym(p, ",") || (scr_peek(p)->kind != SCR_TOK_IDENT))
+            not_modelled(p, x->jb,
+                         "v$mystat or v$statname alone (the model answers the two "
+                         "joined on statistic#)");
+        scr_expect_table_name(p, other);
+        if (strcmp(other, name[2] == 'M' ? "V$STATNAME" : "V$MYSTAT") != 0)
+            not_modelled(p, x->jb, "a join other than v$mystat with v$statname");
+        q->view = SCR_V_MYSTAT;
+        x->cols = scr_view_columns(q->view, &x->ncols);
+    } else if (view_of(name, &q->view, &q->dba)) {
         x->cols = scr_view_columns(q->view, &x->ncols);
     } else if (dictionary_name(name)) {
         char why[SCR_NAME_MAX + 64];
@@ -412,6 +463,8 @@ static void parse(qp_t *x)
             } while (scr_accept_kw(p, "AND"));
         }
     }
+    if (q->view == SCR_V_MYSTAT && !x->joined)
+        not_modelled(p, x->jb, "v$mystat and v$statname without their join on statistic#");
     q->group_col = -1;
     if (scr_accept_kw(p, "GROUP")) {
         scr_expect_kw(p, "BY");
@@ -473,7 +526,7 @@ void scr_parse_query(scr_parser_t *p, scr_stmt_t *st)
     st->kind = SCR_OBSERVE;
     scr_query_t *q = scr_arena_alloc(p->arena, sizeof *q);
     q->table = -1;
-    qp_t x = {p, NULL, q, NULL, 0};
+    qp_t x = {p, NULL, q, NULL, 0, 0};
     if (scr_is_kw(p, "WITH")) {
         st->u.observe.why = "with (a subquery factoring clause)";
         return;

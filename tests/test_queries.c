@@ -325,6 +325,41 @@ static void test_ctas(void **state)
     done(&r);
 }
 
+/* v$mystat joined to v$statname: the session's statistics over the steps
+ * before the query: redo size the sum of the steps' own, user commits 1
+ * (one commit); a statistic the model does not count is not answered. */
+static void test_mystat(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number, c clob) lob (c) store as securefile (disable storage in "
+        "row);\n"
+        "insert into t select level, rpad('x', 10000, 'x') from dual connect by level <= 5;\n"
+        "commit;\n"
+        "select n.name, m.value v from v$mystat m, v$statname n where m.statistic# = "
+        "n.statistic# and n.name in ('user commits', 'redo size') order by n.name desc;\n"
+        "select name, value from v$mystat m, v$statname n where m.statistic# = n.statistic# "
+        "and name = 'consistent gets';\n"
+        "select name, value from v$mystat;\n",
+        "T", &r);
+    uint64_t redo = 0;
+    for (int i = 1; i <= 3; i++)
+        redo += r.at[i].v[SIM_STAT_REDO_SIZE];
+    assert_true(redo > 0);
+    char want[512];
+    snprintf(want, sizeof want,
+             "NAME                                                                      V\n"
+             "---------------------------------------------------------------- ----------\n"
+             "user commits                                                              1\n"
+             "%-64s %10llu\n",
+             "redo size", (unsigned long long)redo);
+    expect_out(&r, 4, want);
+    expect_out(&r, 5, "not modelled: statistic 'consistent gets' (the model does not count it)\n");
+    assert_non_null(r.out[6]);
+    assert_non_null(strstr(r.out[6], "not modelled: "));
+    done(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -335,6 +370,7 @@ int main(void)
         cmocka_unit_test(test_not_modelled),
         cmocka_unit_test(test_insert_select_other_table),
         cmocka_unit_test(test_ctas),
+        cmocka_unit_test(test_mystat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
