@@ -14,6 +14,8 @@
  * - v$mystat joined to v$statname: the session statistics the model
  *   counts (counted[]), as the steps before the query left them; a
  *   condition naming one it does not count leaves the query unanswered;
+ * - v$securefile_shrink: each SecureFile segment's last shrink
+ *   (lob_shrink_t), SHRINK_STATUS COMPLETE, AUTOMATIC 0;
  * - a table of the script: the rows the session sees, their id and each
  *   LOB's length (dbms_lob.getlength: characters of a CLOB, bytes of a
  *   BLOB; null for a null LOB).
@@ -221,6 +223,33 @@ static sim_err_t lobs(life_db_t *db, scr_qrows_t *rows)
     return SIM_OK;
 }
 
+/* v$securefile_shrink: the last shrink of each SecureFile segment shrunk
+ * (the model keeps one a segment), run by the script (AUTOMATIC 0). */
+static sim_err_t shrinks(life_db_t *db, scr_qrows_t *rows)
+{
+    for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
+        const life_table_t *t = &db->tables[ti];
+        for (uint32_t k = 0; t->exists && k < t->nlob; k++) {
+            const life_seg_t *g = &t->seg[k];
+            if (!g->shrunk || !g->o.securefile)
+                continue;
+            scr_qcell_t *c = scr_qrows_add(rows);
+            if (c == NULL)
+                return SIM_ENOMEM;
+            const lob_shrink_t *x = &g->last_shrink;
+            text(&c[1], "COMPLETE");
+            num(&c[4], (int64_t)x->blocks_moved);
+            num(&c[5], (int64_t)x->blocks_freed);
+            num(&c[6], (int64_t)x->blocks_allocated);
+            num(&c[7], (int64_t)x->extents_allocated);
+            num(&c[8], (int64_t)x->extents_freed);
+            num(&c[9], (int64_t)x->extents_sealed);
+            num(&c[10], 0);
+        }
+    }
+    return SIM_OK;
+}
+
 /* The session statistics the life model counts (its parts but the
  * segments', each named as Oracle's v$statname names it), as v$mystat
  * holds them after the steps before the query. */
@@ -335,6 +364,7 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
     rows.ncols = q->view == SCR_V_TABLE ? 2 * db->tables[q->table].def->ncols : ncols;
     sim_err_t rc = q->view == SCR_V_LOBS     ? lobs(db, &rows)
                    : q->view == SCR_V_MYSTAT ? mystat(db, &rows)
+                   : q->view == SCR_V_SHRINK ? shrinks(db, &rows)
                    : q->view == SCR_V_TABLE  ? table_rows(db, q, &rows)
                                              : segments(db, q, &rows);
     if (rc == SIM_OK)

@@ -68,9 +68,22 @@ static const scr_vcol_t mystat[] = {
     {"STAT_ID", 1, 10, 0, 0}, {"CON_ID", 1, 10, 0, 0},
 };
 
+/* V$SECUREFILE_SHRINK (Oracle Database Reference, 23ai). */
+static const scr_vcol_t shrink[] = {
+    {"LOB_OBJD", 1, 10, 0, 0},         {"SHRINK_STATUS", 0, 40, 1, 0},
+    {"START_TIME", 0, 35, 0, 0},       {"END_TIME", 0, 35, 0, 0},
+    {"BLOCKS_MOVED", 1, 10, 1, 0},     {"BLOCKS_FREED", 1, 10, 1, 0},
+    {"BLOCKS_ALLOCATED", 1, 10, 1, 0}, {"EXTENTS_ALLOCATED", 1, 10, 1, 0},
+    {"EXTENTS_FREED", 1, 10, 1, 0},    {"EXTENTS_SEALED", 1, 10, 1, 0},
+    {"AUTOMATIC", 1, 10, 1, 0},        {"CON_ID", 1, 10, 0, 0},
+};
+
 const scr_vcol_t *scr_view_columns(scr_view_t v, uint32_t *n)
 {
     switch (v) {
+    case SCR_V_SHRINK:
+        *n = sizeof shrink / sizeof shrink[0];
+        return shrink;
     case SCR_V_MYSTAT:
         *n = sizeof mystat / sizeof mystat[0];
         return mystat;
@@ -355,9 +368,13 @@ static int view_of(const char *name, scr_view_t *v, int *dba)
         scr_view_t v;
         int dba;
     } known[] = {
-        {"USER_SEGMENTS", SCR_V_SEGMENTS, 0}, {"DBA_SEGMENTS", SCR_V_SEGMENTS, 1},
-        {"USER_EXTENTS", SCR_V_EXTENTS, 0},   {"DBA_EXTENTS", SCR_V_EXTENTS, 1},
-        {"USER_LOBS", SCR_V_LOBS, 0},         {"DBA_LOBS", SCR_V_LOBS, 1},
+        {"USER_SEGMENTS", SCR_V_SEGMENTS, 0},
+        {"DBA_SEGMENTS", SCR_V_SEGMENTS, 1},
+        {"USER_EXTENTS", SCR_V_EXTENTS, 0},
+        {"DBA_EXTENTS", SCR_V_EXTENTS, 1},
+        {"USER_LOBS", SCR_V_LOBS, 0},
+        {"DBA_LOBS", SCR_V_LOBS, 1},
+        {"V$SECUREFILE_SHRINK", SCR_V_SHRINK, 0},
     };
     for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
         if (strcmp(known[k].name, name) == 0) {

@@ -314,6 +314,7 @@ typedef enum {
     SCR_V_EXTENTS,  /* user_extents, dba_extents */
     SCR_V_LOBS,     /* user_lobs, dba_lobs */
     SCR_V_MYSTAT,   /* v$mystat joined to v$statname on statistic# */
+    SCR_V_SHRINK,   /* v$securefile_shrink */
     SCR_V_TABLE,    /* a table of the script: its id, its LOBs' lengths */
     SCR_V_COUNT
 } scr_view_t;
