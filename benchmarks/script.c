@@ -19,7 +19,8 @@ typedef struct {
     size_t n, cap;
     char **text;   /* each entry's statement, one line */
     char **error;  /* each entry's Oracle error, or NULL (life_step_t's is the call's only) */
-    char **output; /* each entry's dbms_output lines, or NULL (likewise) */
+    char **output; /* each entry's printed lines (a query's result set, dbms_output's
+                    * lines), or NULL (likewise) */
     int oom;
 } steps_t;
 
@@ -120,6 +121,21 @@ static const struct {
 };
 #define NCOLUMNS (sizeof columns / sizeof columns[0])
 
+/* Text under a step, each line indented as the step's error is (a blank
+ * line stays blank). */
+static void bench_print_output(FILE *f, const char *text)
+{
+    for (const char *p = text; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (n)
+            fprintf(f, "%6s%.*s\n", "", (int)n, p);
+        else
+            fputc('\n', f);
+        p += n + (e != NULL);
+    }
+}
+
 /* Under --explain: what a statement without effect is, and the clauses a
  * statement names that the model accepts without effect. */
 static void explain_clauses(FILE *f, const scr_stmt_t *st)
@@ -160,14 +176,10 @@ static void print_table(FILE *f, const char *file, const steps_t *s, int explain
             fprintf(f, "%6s%s\n", "", st->error);
         if (st->hint && !again)
             fprintf(f, "%6s(%s)\n", "", st->hint);
-        /* dbms_output.put_line's lines, as SQL*Plus prints them after the
-         * block (SET SERVEROUTPUT ON) */
-        for (const char *l = st->output; l && *l;) {
-            const char *e = strchr(l, '\n');
-            int n = e ? (int)(e - l) : (int)strlen(l);
-            fprintf(f, "%6s%.*s\n", "", n, l);
-            l += n + (e != NULL);
-        }
+        /* what the statement printed: a query's result set, a block's
+         * dbms_output lines (SET SERVEROUTPUT ON), as SQL*Plus prints them */
+        if (st->output && !again)
+            bench_print_output(f, st->output);
         if (!explain)
             continue;
         if (!again)

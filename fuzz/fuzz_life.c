@@ -119,6 +119,11 @@ static void weigh(const scr_stmt_t *st, scr_values_t *vs, budget_t *b)
     }
     if (st->kind == SCR_SLEEP)
         b->sleep_s += st->u.sleep_seconds;
+    /* create table ... as select: as many rows as its source */
+    if (st->kind == SCR_CREATE_TABLE && st->u.dml.values && st->table >= 0 &&
+        (size_t)st->table < sizeof b->rows / sizeof b->rows[0] &&
+        (size_t)st->u.dml.from < sizeof b->rows / sizeof b->rows[0])
+        b->rows[st->table] = b->rows[st->u.dml.from];
     if (st->kind != SCR_INSERT && st->kind != SCR_UPDATE)
         return;
     if (st->table >= 0 && (size_t)st->table < sizeof b->rows / sizeof b->rows[0]) {
@@ -127,6 +132,9 @@ static void weigh(const scr_stmt_t *st, scr_values_t *vs, budget_t *b)
             const scr_dml_t *d = &st->u.dml;
             if (d->source == SCR_SRC_SELF)
                 *n *= 2;
+            else if (d->source == SCR_SRC_TABLE)
+                *n += (size_t)d->from < sizeof b->rows / sizeof b->rows[0] ? b->rows[d->from]
+                                                                           : MAX_ROWS + 1;
             else if (d->source == SCR_SRC_VALUES)
                 *n += 1;
             else

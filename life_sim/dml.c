@@ -352,15 +352,28 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
                 return SIM_OK;
         }
         return rc;
-    case SCR_SRC_SELF: {
-        uint64_t n = t->nrows;
+    case SCR_SRC_SELF:
+    case SCR_SRC_TABLE: {
+        /* The rows the statement sees when it starts (a self-insert does
+         * not read its own new rows), those `where` takes; each LOB is
+         * written again in t's segment (script/from.c). */
+        const life_table_t *from = &db->tables[d->from];
+        uint64_t n = from->nrows;
         int64_t rownum = 0;
+        int fast = fast_pred(d->where);
         for (uint64_t r = 0; r < n && rc == SIM_OK; r++) {
-            if (!t->rows[r].alive || !own_row(db, t->rows[r].id, &row.id) ||
-                (t->rows[r].fresh && life_row_locked(db, &t->rows[r])))
+            if (!from->rows[r].alive || !own_row(db, from->rows[r].id, &row.id) ||
+                (from->rows[r].fresh && life_row_locked(db, &from->rows[r])))
                 continue;
+            int w = where_holds(db, from, d->where, fast, &from->rows[r], row.id, regs);
+            if (w == -2)
+                return SIM_EINVAL;
+            if (w == 0)
+                continue; /* a source row the where does not take */
+            if (d->rownum_max >= 0 && rownum >= d->rownum_max)
+                break;
             row.rownum = ++rownum;
-            row_values(db, t, &t->rows[r], cols);
+            row_values(db, from, &from->rows[r], cols);
             row.cols = cols;
             rc = insert_row(db, st, d, t, &row);
             if (db->blocked_by)

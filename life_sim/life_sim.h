@@ -118,8 +118,10 @@ typedef struct {
      * reported even when no table is alive: table is "" then. */
     const char *error;
     const char *hint;
-    /* What the statement printed with dbms_output.put_line, a line each
-     * ending in '\n' (NULL: nothing); valid during the call only. */
+    /* What the statement prints under its step, as SQL*Plus prints it: a
+     * query's result set, or "not modelled: why", or what a block printed
+     * with dbms_output.put_line, a line each ending in '\n' (NULL:
+     * nothing); valid during the call only. */
     const char *output;
 } life_step_t;
 

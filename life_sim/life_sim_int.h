@@ -145,6 +145,8 @@ struct life_db {
     uint64_t clock_ms;
     uint64_t undo_retention_s;
     sim_stats_t part[LIFE_PART_COUNT]; /* the step's figures so far */
+    sim_stats_t session;               /* the session statistics of the steps before
+                                        * (v$mystat: views.c) */
     life_zcache_t *zc;
     uint64_t zc_cap, zc_used;
     uint8_t *zbuf_in, *zbuf_out;
@@ -176,10 +178,14 @@ struct life_db {
     int exit_status;
     life_op_fn trace; /* NULL: nobody asks */
     void *trace_arg;
-    /* What the statement printed (dbms_output.put_line): outlen bytes. */
+    /* What the statement printed (a query's result set, dbms_output's
+     * lines): outlen bytes (output.c). */
     char *out;
     size_t outlen, outcap;
 };
+
+/* output.c: n bytes of text added to what the statement printed. */
+sim_err_t life_print(life_db_t *db, const char *text, size_t n);
 
 /* Tell the trace what the statement did (trace.c). */
 void life_op(life_db_t *db, life_op_kind_t kind, uint32_t seg, uint64_t id, uint64_t n);
@@ -208,6 +214,12 @@ uint64_t life_lob_row_bytes(const life_db_t *db, uint32_t i);
 /* table.c: the figures of table t after the step into st (in-row LOBs are
  * counted per row; a deduplicated one per version). */
 void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st);
+/* Each extent of table t's own segment, as user_extents lists it. */
+void life_table_extents(const life_db_t *db, const life_table_t *t, lob_extent_fn fn, void *arg);
+/* views.c: the rows of a query's view as the model has them (a table's:
+ * the rows the running session sees that the query's where takes); the
+ * answer then in *out (free()), or the reason it has none. */
+sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out);
 /* A row appended (for an insert); its index in *row. */
 sim_err_t life_row_add(life_db_t *db, life_table_t *t, int64_t id, uint64_t *row);
 /* Bytes of a row's columns as laid in a block (header, id, LOB columns). */

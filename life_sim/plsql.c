@@ -143,32 +143,23 @@ static sim_err_t print(life_db_t *db, const scr_pl_op_t *op, const scr_row_t *re
             db, op->line,
             "ORA-20000: ORU-10028: line length overflow, limit of 32767 bytes per line");
     }
-    size_t need = db->outlen + in.chars + 1;
-    if (need > db->outcap) {
-        size_t cap = db->outcap ? db->outcap : 256;
-        while (cap < need + 1)
-            cap *= 2;
-        char *o = sim_realloc(db->out, cap);
-        if (o == NULL) {
-            scr_value_release(db->vs, v);
-            return SIM_ENOMEM;
-        }
-        db->out = o;
-        db->outcap = cap;
-    }
+    sim_err_t rc2 = SIM_OK;
     uint8_t buf[512];
-    for (uint64_t off = 0; off < in.bytes;) {
+    char line[512];
+    for (uint64_t off = 0; off < in.bytes && rc2 == SIM_OK;) {
         size_t got = scr_value_read(db->vs, v, off, buf, sizeof buf);
         if (got == 0)
             break;
+        size_t n = 0;
         for (size_t i = ucs2 ? 1 : 0; i < got; i += ucs2 ? 2 : 1)
-            db->out[db->outlen++] = (char)buf[i];
+            line[n++] = (char)buf[i];
+        rc2 = life_print(db, line, n);
         off += got;
     }
-    db->out[db->outlen++] = '\n';
-    db->out[db->outlen] = '\0';
+    if (rc2 == SIM_OK)
+        rc2 = life_print(db, "\n", 1);
     scr_value_release(db->vs, v);
-    return SIM_OK;
+    return rc2;
 }
 
 /* Operation op of the running block: SIM_OK with *next the operation to

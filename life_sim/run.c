@@ -14,6 +14,15 @@
 
 #include "life_sim_int.h"
 
+/* The step's session statistics into the session's (v$mystat). */
+static void add_session(life_db_t *db)
+{
+    for (int p = 0; p < LIFE_PART_COUNT; p++)
+        if (p != LIFE_PART_SEGMENT)
+            for (int i = 0; i < SIM_STAT_COUNT; i++)
+                db->session.v[i] += db->part[p].v[i];
+}
+
 void life_take_figures(life_db_t *db, sim_stats_t *into)
 {
     for (int p = 0; p < LIFE_PART_COUNT; p++) {
@@ -21,6 +30,7 @@ void life_take_figures(life_db_t *db, sim_stats_t *into)
             for (int i = 0; i < SIM_STAT_COUNT; i++)
                 into->v[i] += db->part[p].v[i];
     }
+    add_session(db);
     memset(db->part, 0, sizeof db->part);
 }
 
@@ -66,6 +76,7 @@ int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
         step.clock = (double)db->clock_ms / 1000.0;
         stop = fn(arg, &step) != 0;
     }
+    add_session(db);
     memset(db->part, 0, sizeof db->part);
     return stop;
 }

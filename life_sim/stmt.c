@@ -133,9 +133,9 @@ static sim_err_t run_dml(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
     sim_err_t rc = life_stmt_mark(db);
     if (rc != SIM_OK)
         return rc;
-    rc = st->kind == SCR_INSERT   ? life_insert(db, st, regs)
-         : st->kind == SCR_UPDATE ? life_update(db, st, regs)
-                                  : life_delete(db, st, regs);
+    rc = st->kind == SCR_INSERT || st->kind == SCR_CREATE_TABLE ? life_insert(db, st, regs)
+         : st->kind == SCR_UPDATE                               ? life_update(db, st, regs)
+                                                                : life_delete(db, st, regs);
     /* Met a lock, or refused by Oracle: undone to the savepoint. */
     if ((rc == SIM_OK && db->blocked_by) || life_oracle_failed(db, rc))
         life_stmt_undo(db);
@@ -159,6 +159,17 @@ sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
             t->has_segment = 1;
             for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++)
                 rc = life_seg_ensure(db, t, k);
+        }
+        /* create table ... as select: its rows, then the DDL's commit; an
+         * error leaves no table (the statement is undone whole) */
+        if (rc == SIM_OK && st->u.dml.values) {
+            rc = run_dml(db, st, regs);
+            if (rc == SIM_OK)
+                rc = life_commit(db);
+            else if (life_oracle_failed(db, rc)) {
+                drop_storage(db, t);
+                t->exists = 0;
+            }
         }
         return rc;
     case SCR_INSERT:
@@ -250,9 +261,20 @@ sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
     case SCR_NO_EFFECT:
         /* DDL, DBMS_STATS and CONNECT commit; nothing else happens */
         return st->u.head->commits ? life_commit_open(db) : SIM_OK;
+    case SCR_OBSERVE: {
+        /* a query: its answer from the model (views.c), or why not */
+        char *answer = NULL;
+        rc = life_query(db, st, &answer);
+        if (answer) {
+            sim_err_t prc = life_print(db, answer, strlen(answer));
+            free(answer);
+            if (rc == SIM_OK)
+                rc = prc;
+        }
+        return rc;
+    }
     case SCR_CREATE_TABLESPACE:
     case SCR_ROW_MOVEMENT:
-    case SCR_OBSERVE:
     case SCR_KIND_COUNT:
         return SIM_OK;
     }

@@ -66,11 +66,13 @@ sim_err_t life_row_add(life_db_t *db, life_table_t *t, int64_t id, uint64_t *row
 /* Blocks and extents of a segment of `need` blocks under automatic
  * allocation or a uniform extent size. */
 static void extents_for(uint64_t need, uint32_t bs, uint64_t uniform, uint64_t *blocks,
-                        uint64_t *extents)
+                        uint64_t *extents, lob_extent_fn fn, void *arg)
 {
     uint64_t b = 0, e = 0;
     while (b < need || e == 0) {
         uint64_t bytes = uniform ? uniform : lob_next_extent_bytes(b * bs);
+        if (fn)
+            fn(arg, b, bytes / bs);
         b += bytes / bs;
         e++;
     }
@@ -78,19 +80,34 @@ static void extents_for(uint64_t need, uint32_t bs, uint64_t uniform, uint64_t *
     *extents = e;
 }
 
-void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st)
+/* The table segment's blocks and extents, each extent to fn (NULL: none). */
+static void table_extents(const life_db_t *db, const life_table_t *t, uint64_t *blocks,
+                          uint64_t *extents, lob_extent_fn fn, void *arg)
 {
-    memset(st, 0, sizeof *st);
     const scr_script_t *s = db->s;
     const scr_tablespace_t *ts =
         t->def->tablespace >= 0 ? &s->tablespaces[t->def->tablespace] : NULL;
     uint64_t uniform = ts && ts->uniform ? ts->uniform_size : 0;
+    uint64_t bs = t->block_size;
+    uint64_t usable = (bs - db->p.table_block_overhead) * (100 - db->p.pctfree) / 100;
+    uint64_t data = (t->row_bytes_hwm + usable - 1) / usable;
+    extents_for(3 + data, t->block_size, uniform, blocks, extents, fn, arg);
+}
+
+void life_table_extents(const life_db_t *db, const life_table_t *t, lob_extent_fn fn, void *arg)
+{
+    uint64_t blocks, extents;
+    if (t->has_segment)
+        table_extents(db, t, &blocks, &extents, fn, arg);
+}
+
+void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st)
+{
+    memset(st, 0, sizeof *st);
     if (t->has_segment) {
         uint64_t bs = t->block_size;
-        uint64_t usable = (bs - db->p.table_block_overhead) * (100 - db->p.pctfree) / 100;
-        uint64_t data = (t->row_bytes_hwm + usable - 1) / usable;
         uint64_t blocks, extents;
-        extents_for(3 + data, t->block_size, uniform, &blocks, &extents);
+        table_extents(db, t, &blocks, &extents, NULL, NULL);
         st->v[SIM_STAT_SEG_TAB_BLOCKS] = blocks;
         st->v[SIM_STAT_SEG_TAB_BYTES] = blocks * bs;
         st->v[SIM_STAT_SEG_TAB_EXTENTS] = extents;

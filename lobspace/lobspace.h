@@ -326,6 +326,11 @@ uint64_t lob_space_advance(lob_space_t *sp, uint64_t now);
 sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, size_t n, lob_shrink_t *out);
 
 void lob_space_get_info(const lob_space_t *sp, lob_space_info_t *info);
+/* Each extent not given back, in the order the segment added them (a
+ * shrink's new extent after the ones it kept): its first block's address
+ * in the segment and its blocks (user_extents' rows). */
+typedef void (*lob_extent_fn)(void *arg, uint64_t start, uint64_t blocks);
+void lob_space_extents(const lob_space_t *sp, lob_extent_fn fn, void *arg);
 /* Reusable chunks by size: out[i] counts chunks of 2^i .. 2^(i+1)-1 blocks. */
 #define LOB_SPACE_BUCKETS 24
 void lob_space_free_histogram(const lob_space_t *sp, uint64_t out[LOB_SPACE_BUCKETS]);

@@ -497,6 +497,13 @@ uint64_t lob_space_advance(lob_space_t *sp, uint64_t now)
     return expired;
 }
 
+void lob_space_extents(const lob_space_t *sp, lob_extent_fn fn, void *arg)
+{
+    for (uint64_t i = 0; i < sp->next_ext; i++)
+        if (!sp->ext[i].gone)
+            fn(arg, sp->ext[i].start, sp->ext[i].len);
+}
+
 void lob_space_get_info(const lob_space_t *sp, lob_space_info_t *info)
 {
     info->extents = sp->extents;

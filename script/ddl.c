@@ -269,8 +269,10 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
     t.id_col = -1;
     st->kind = SCR_CREATE_TABLE;
     scr_expect_table_name(p, t.name);
-    if (scr_is_kw(p, "AS"))
-        scr_fail(p, "create table ... as select not supported: create it, then insert");
+    if (scr_is_kw(p, "AS") || scr_is_kw(p, "TABLESPACE")) {
+        scr_parse_ctas(p, st, &t); /* from.c */
+        return;
+    }
     scr_expect_sym(p, "(");
     scr_column_t cols[64];
     uint32_t n = 0;

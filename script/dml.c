@@ -123,7 +123,7 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
     }
     scr_expr_t *vals[64];
     uint32_t nvals = 0;
-    int star = 0;
+    int star = 0, src_table = -1;
     uint32_t vline = scr_peek(p)->line;
     if (scr_accept_kw(p, "VALUES")) {
         d->source = SCR_SRC_VALUES;
@@ -139,7 +139,6 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
     } else if (scr_accept_kw(p, "SELECT")) {
         /* The select list is parsed after the source is known: remember it. */
         uint32_t list = scr_skip_select_list(p);
-        int src_table = -1;
         d->first = 1;
         if (scr_accept_kw(p, "XMLTABLE")) {
             scr_expect_sym(p, "(");
@@ -188,13 +187,13 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
                 scr_unexpected(p, "XMLTABLE, DUAL, ALL_OBJECTS or the table itself");
             scr_expect_table_name(p, name);
             src_table = scr_table_resolve(p, name, line);
-            if (src_table != st->table)
-                scr_fail_at(p, line,
-                            "insert from another table not supported (from the table "
-                            "itself, xmltable, dual or all_objects)");
-            d->source = SCR_SRC_SELF;
-            if (scr_peek(p)->kind == SCR_TOK_IDENT)
+            /* the table itself, or another of the script's (from.c) */
+            d->source = src_table == st->table ? SCR_SRC_SELF : SCR_SRC_TABLE;
+            d->from = src_table;
+            if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))
                 p->i++; /* an alias */
+            if (scr_accept_kw(p, "WHERE"))
+                d->where = scr_parse_pred(p, src_table, &d->rownum_max);
         }
         scr_expect_end(p);
         uint32_t end = p->i;
@@ -223,26 +222,12 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
     scr_expect_end(p);
     d->values = scr_arena_alloc(p->arena, t->ncols * sizeof *d->values);
     if (star) {
-        if (ntarget != t->ncols)
-            scr_fail_at(p, vline, "ORA-00913: too many values");
-        for (uint32_t i = 0; i < t->ncols; i++) {
-            scr_expr_t *e = null_expr(p, vline);
-            if ((int)i == t->id_col) {
-                e->kind = SCR_E_ID;
-                e->type = SCR_T_NUMBER;
-            } else if (t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB) {
-                e->kind = SCR_E_COLUMN;
-                e->var = i;
-                e->type = t->cols[i].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB;
-            } else {
-                scr_fail_at(p, vline,
-                            "select * of a table with columns besides its id and "
-                            "LOB not supported");
-            }
-            e->row_dependent = 1;
-            e->static_len = -1;
-            d->values[i] = e;
-        }
+        scr_from_star(p, t, src_table, target, ntarget, vline, d->values);
+        for (uint32_t i = 0; i < ntarget; i++)
+            check_value(p, t, (uint32_t)target[i], d->values[target[i]]);
+        for (uint32_t i = 0; i < t->ncols; i++)
+            if (!d->values[i])
+                d->values[i] = null_expr(p, vline);
         return;
     }
     if (nvals > ntarget)

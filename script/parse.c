@@ -147,7 +147,7 @@ static void parse_sql(scr_parser_t *p, scr_stmt_t *st)
         scr_accept_kw(p, "WORK");
         scr_expect_end(p);
     } else if (scr_is_kw(p, "SELECT") || scr_is_kw(p, "WITH")) {
-        st->kind = SCR_OBSERVE; /* recorded verbatim, not evaluated */
+        scr_parse_query(p, st); /* query.c: answered, or a step saying why not */
     } else {
         scr_unexpected(p, "a statement of the subset (create, alter, drop, truncate, insert, "
                           "update, delete, commit, rollback, select, declare, begin, exec)");

@@ -283,7 +283,9 @@ typedef enum {
     SCR_SRC_VALUES,   /* insert ... values (...): one row */
     SCR_SRC_GENERATE, /* xmltable('1 to N'), dual connect by level <= N, all_objects where rownum <=
                          N */
-    SCR_SRC_SELF      /* insert into T select ... from T: one row for each of its rows */
+    SCR_SRC_SELF,     /* insert into T select ... from T: one row for each of its rows */
+    SCR_SRC_TABLE     /* insert into T2 select ... from T1 [where P]: one row for each of
+                       * T1's rows P takes (from.c) */
 } scr_source_t;
 
 /* Insert, update, delete. */
@@ -295,7 +297,9 @@ typedef struct {
      * the columns set (update; NULL where not set).  Never NULL for a LOB
      * column an insert leaves out: it holds an SCR_E_NULL expression. */
     scr_expr_t **values;   /* table->ncols entries */
-    scr_pred_t *where;     /* update, delete: NULL for every row */
+    scr_pred_t *where;     /* update, delete; SCR_SRC_TABLE: the source's rows: NULL for every
+                            * row */
+    int from;              /* SCR_SRC_SELF, SCR_SRC_TABLE: the table the rows are read from */
     int64_t rownum_max;    /* update/delete `and rownum <= N`: N (0: no row); -1 when not given */
     const scr_expr_t *key; /* where `id = key`, key a value of no column (a variable): the
                             * primary key finds the row; NULL otherwise */
@@ -309,6 +313,92 @@ typedef struct {
 } scr_param_t;
 
 typedef struct scr_stmt scr_stmt_t;
+
+/* ---- queries answered from the model (query.c, answer.c) ------------- */
+
+/* What a query reads: a dictionary view as the model fills it, or one of
+ * the script's tables. */
+typedef enum {
+    SCR_V_SEGMENTS, /* user_segments, dba_segments */
+    SCR_V_EXTENTS,  /* user_extents, dba_extents */
+    SCR_V_LOBS,     /* user_lobs, dba_lobs */
+    SCR_V_MYSTAT,   /* v$mystat joined to v$statname on statistic# */
+    SCR_V_SHRINK,   /* v$securefile_shrink */
+    SCR_V_TABLE,    /* a table of the script: its id, its LOBs' lengths */
+    SCR_V_COUNT
+} scr_view_t;
+
+/* A column of a view: its name, NUMBER or VARCHAR2 and the width SQL*Plus
+ * gives it (a VARCHAR2's declared length), and whether the model has it. */
+typedef struct {
+    const char *name;
+    int number;
+    uint32_t width;
+    int modelled; /* 0: a query naming it is not answered */
+    int dba;      /* only in the DBA_ view */
+} scr_vcol_t;
+/* The columns of view v, in the order the rows hold them (SCR_V_TABLE:
+ * none, its columns are the table's). */
+const scr_vcol_t *scr_view_columns(scr_view_t v, uint32_t *n);
+
+typedef enum { SCR_QI_COLUMN, SCR_QI_SUM, SCR_QI_COUNT } scr_qitem_kind_t;
+typedef struct {
+    scr_qitem_kind_t kind;
+    int col;                     /* COLUMN, SUM: the row's column */
+    char head[SCR_NAME_MAX + 1]; /* SQL*Plus's heading: the alias or the expression */
+} scr_qitem_t;
+
+/* col OP value, or col [not] in (...), col [not] like 'pattern'. */
+typedef struct {
+    int col;
+    scr_op_t op; /* EQ for IN and LIKE; NE for NOT IN, NOT LIKE */
+    int like, in;
+    uint32_t nvals;
+    const char **str; /* the values as text (a number as written) */
+    int64_t *num;
+} scr_qcond_t;
+
+#define SCR_QUERY_ITEMS 32
+typedef struct {
+    scr_view_t view;
+    int dba;              /* DBA_ (1) or USER_ (0) */
+    int table;            /* SCR_V_TABLE: the table */
+    scr_pred_t *id_where; /* SCR_V_TABLE: its where over the id */
+    uint32_t nitems;
+    uint32_t nshown; /* the items printed: the select list; those after it are order by's
+                      * columns not in it */
+    scr_qitem_t item[SCR_QUERY_ITEMS];
+    uint32_t nconds; /* and-ed */
+    scr_qcond_t *cond;
+    int group_col; /* group by: the column, -1 none */
+    uint32_t norder;
+    int order_item[8]; /* order by: an item of the list (its position) */
+    int order_desc[8];
+} scr_query_t;
+
+/* A view's rows as the executor fills them (life_sim/views.c): ncols
+ * cells a row. */
+typedef struct {
+    int64_t num;
+    uint8_t null;
+    char str[SCR_NAME_MAX + 1];
+} scr_qcell_t;
+typedef struct {
+    uint32_t ncols;
+    uint64_t nrows, cap;
+    scr_qcell_t *cells;
+} scr_qrows_t;
+/* A new row of cells (all null) at the end: NULL when out of memory. */
+scr_qcell_t *scr_qrows_add(scr_qrows_t *r);
+void scr_qrows_free(scr_qrows_t *r);
+/*
+ * The query's answer over rows, as SQL*Plus prints a result set by its
+ * defaults (NUMWIDTH 10, a VARCHAR2 column as wide as declared and its
+ * heading cut to it, COLSEP ' ', FEEDBACK 6): headings, dashes, rows,
+ * then "N rows selected." from 6 rows on, "no rows selected" for none.
+ * A new string in *out (free()); SIM_ENOMEM.
+ */
+sim_err_t scr_query_answer(const scr_query_t *q, const scr_qrows_t *rows, char **out);
 
 /* What SQL*Plus does when a statement gets an Oracle error (WHENEVER
  * SQLERROR, in force from its line on; the default CONTINUE NONE). */
@@ -422,6 +512,10 @@ struct scr_stmt {
         double sleep_seconds;
         scr_param_t param;
         scr_block_t block;
+        struct {
+            const scr_query_t *query; /* SCR_OBSERVE answered from the model, or NULL */
+            const char *why;          /* NULL: why it is not (not modelled: ...) */
+        } observe;
     } u;
 };
 

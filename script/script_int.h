@@ -153,6 +153,15 @@ uint32_t scr_skip_select_list(scr_parser_t *p);
 void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_update(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_delete(scr_parser_t *p, scr_stmt_t *st);
+/* from.c: `select *` of table src into columns target[0..n) of t (values
+ * by column number; ORA-00913 / ORA-00947 when the counts differ), and
+ * `create table T [tablespace X] as select ...` into st and *t. */
+void scr_from_star(scr_parser_t *p, const scr_table_t *t, int src, const int *target, uint32_t n,
+                   uint32_t line, scr_expr_t **values);
+void scr_parse_ctas(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t);
+/* query.c: a select whose answer the model gives, into st (SCR_OBSERVE,
+ * u.query; NULL with a reason when the model cannot answer it). */
+void scr_parse_query(scr_parser_t *p, scr_stmt_t *st);
 /* plsql.c: a declare/begin block, or an exec call, into st. */
 void scr_parse_block(scr_parser_t *p, scr_stmt_t *st);
 /* expr.c */

@@ -1,0 +1,383 @@
+/*
+ * views.c -- the rows of the dictionary views a script queries, as the
+ * model has them after the statements before (script/query.c parses the
+ * query, script/answer.c prints the answer):
+ *
+ * - user_segments / dba_segments: each table's own segment (TABLE, ASSM:
+ *   every tablespace of the model is locally managed with ASSM) and each
+ *   LOB segment made (LOBSEGMENT, SECUREFILE or ASSM), with BYTES, BLOCKS
+ *   and EXTENTS as table.c and the segment's lob_space_t count them;
+ * - user_extents / dba_extents: each extent of those segments, numbered
+ *   from 0 in the order the segment added them, BYTES and BLOCKS;
+ * - user_lobs / dba_lobs: each LOB column of a live table, its options as
+ *   the statements have left them;
+ * - v$mystat joined to v$statname: the session statistics the model
+ *   counts (counted[]), as the steps before the query left them; a
+ *   condition naming one it does not count leaves the query unanswered;
+ * - v$securefile_shrink: each SecureFile segment's last shrink
+ *   (lob_shrink_t), SHRINK_STATUS COMPLETE, AUTOMATIC 0;
+ * - a table of the script: the rows the session sees, their id and each
+ *   LOB's length (dbms_lob.getlength: characters of a CLOB, bytes of a
+ *   BLOB; null for a null LOB).
+ *
+ * Names Oracle gives a LOB segment and its index when the script does not
+ * name them: SYS_LOB<object number, 10 digits>C<column number, 5
+ * digits>$$ and SYS_IL... alike (as user_lobs shows them, e.g.
+ * SYS_LOB0000019479C00001$$ in Kyte, Expert Oracle Database Architecture,
+ * "LOB Types").  The object number is Oracle's object_id of the table,
+ * which the model does not have: the table's number in the script stands
+ * for it.  A table without TABLESPACE is in USERS, a fresh database's
+ * default permanent tablespace.
+ *
+ * LOB index segments (LOBINDEX) are not modelled: their rows are left
+ * out, and the answer says so.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "life_sim_int.h"
+
+/* Column numbers of the views' rows, in script/query.c's order. */
+enum { SG_NAME = 1, SG_PART, SG_TYPE, SG_SUBTYPE, SG_TS, SG_BYTES = 8, SG_BLOCKS, SG_EXTENTS };
+enum { EX_NAME = 1, EX_PART, EX_TYPE, EX_TS, EX_ID, EX_BYTES = 8, EX_BLOCKS };
+enum {
+    LB_TABLE = 1,
+    LB_COLUMN,
+    LB_SEGMENT,
+    LB_TS,
+    LB_INDEX,
+    LB_CHUNK,
+    LB_PCTVERSION,
+    LB_CACHE = 10,
+    LB_LOGGING,
+    LB_COMPRESSION = 13,
+    LB_DEDUP,
+    LB_IN_ROW,
+    LB_PARTITIONED = 17,
+    LB_SECUREFILE,
+    LB_CREATED
+};
+
+static void text(scr_qcell_t *c, const char *s)
+{
+    snprintf(c->str, sizeof c->str, "%s", s);
+    c->null = 0;
+}
+
+static void num(scr_qcell_t *c, int64_t v)
+{
+    c->num = v;
+    snprintf(c->str, sizeof c->str, "%lld", (long long)v);
+    c->null = 0;
+}
+
+/* The name of LOB segment (kind "LOB") or LOB index ("IL") of column k. */
+static void lob_name(const life_db_t *db, const life_table_t *t, uint32_t k, const char *kind,
+                     char *out, size_t n)
+{
+    if (kind[0] == 'L' && t->seg[k].o.segment[0]) {
+        snprintf(out, n, "%s", t->seg[k].o.segment);
+        return;
+    }
+    snprintf(out, n, "SYS_%s%010uC%05u$$", kind, (unsigned)(t - db->tables) + 1,
+             (unsigned)t->lobcol[k] + 1);
+}
+
+static const char *ts_name(const life_db_t *db, int ts)
+{
+    return ts >= 0 ? db->s->tablespaces[ts].name : "USERS";
+}
+
+static const char *lob_ts(const life_db_t *db, const life_table_t *t, uint32_t k)
+{
+    int ts = t->seg[k].o.tablespace >= 0 ? t->seg[k].o.tablespace : t->def->tablespace;
+    return ts_name(db, ts);
+}
+
+typedef struct {
+    scr_qrows_t *rows;
+    const char *name, *type, *ts;
+    uint32_t bs;
+    int64_t id;
+    int oom;
+} ext_arg_t;
+
+static void one_extent(void *arg, uint64_t start, uint64_t blocks)
+{
+    ext_arg_t *a = arg;
+    (void)start;
+    scr_qcell_t *c = scr_qrows_add(a->rows);
+    if (c == NULL) {
+        a->oom = 1;
+        return;
+    }
+    text(&c[EX_NAME], a->name);
+    text(&c[EX_TYPE], a->type);
+    text(&c[EX_TS], a->ts);
+    num(&c[EX_ID], a->id++);
+    num(&c[EX_BYTES], (int64_t)(blocks * a->bs));
+    num(&c[EX_BLOCKS], (int64_t)blocks);
+}
+
+/* One segment's row of user_segments, or its extents' rows. */
+static sim_err_t segment_rows(const scr_query_t *q, scr_qrows_t *rows, const char *name,
+                              const char *type, const char *subtype, const char *ts, uint32_t bs,
+                              uint64_t blocks, uint64_t extents, const life_db_t *db,
+                              const life_table_t *t, const lob_space_t *sp)
+{
+    if (q->view == SCR_V_EXTENTS) {
+        ext_arg_t a = {rows, name, type, ts, bs, 0, 0};
+        if (sp)
+            lob_space_extents(sp, one_extent, &a);
+        else
+            life_table_extents(db, t, one_extent, &a);
+        return a.oom ? SIM_ENOMEM : SIM_OK;
+    }
+    scr_qcell_t *c = scr_qrows_add(rows);
+    if (c == NULL)
+        return SIM_ENOMEM;
+    text(&c[SG_NAME], name);
+    text(&c[SG_TYPE], type);
+    text(&c[SG_SUBTYPE], subtype);
+    text(&c[SG_TS], ts);
+    num(&c[SG_BYTES], (int64_t)(blocks * bs));
+    num(&c[SG_BLOCKS], (int64_t)blocks);
+    num(&c[SG_EXTENTS], (int64_t)extents);
+    return SIM_OK;
+}
+
+static sim_err_t segments(life_db_t *db, const scr_query_t *q, scr_qrows_t *rows)
+{
+    sim_err_t rc = SIM_OK;
+    for (uint32_t ti = 0; ti < db->s->ntables && rc == SIM_OK; ti++) {
+        life_table_t *t = &db->tables[ti];
+        if (!t->exists)
+            continue;
+        if (t->has_segment) {
+            sim_stats_t f;
+            life_table_figures(db, t, &f);
+            rc = segment_rows(q, rows, t->def->name, "TABLE", "ASSM",
+                              ts_name(db, t->def->tablespace), t->block_size,
+                              f.v[SIM_STAT_SEG_TAB_BLOCKS], f.v[SIM_STAT_SEG_TAB_EXTENTS], db, t,
+                              NULL);
+        }
+        for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++) {
+            const life_seg_t *g = &t->seg[k];
+            if (g->space == NULL)
+                continue;
+            lob_space_info_t in;
+            lob_space_get_info(g->space, &in);
+            char name[SCR_NAME_MAX + 1];
+            lob_name(db, t, k, "LOB", name, sizeof name);
+            rc = segment_rows(q, rows, name, "LOBSEGMENT", g->o.securefile ? "SECUREFILE" : "ASSM",
+                              lob_ts(db, t, k), g->block_size, in.blocks, in.extents, db, t,
+                              g->space);
+        }
+    }
+    return rc;
+}
+
+static sim_err_t lobs(life_db_t *db, scr_qrows_t *rows)
+{
+    static const char *const compress[] = {"NO", "LOW", "MEDIUM", "HIGH"};
+    for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
+        life_table_t *t = &db->tables[ti];
+        if (!t->exists)
+            continue;
+        for (uint32_t k = 0; k < t->nlob; k++) {
+            const life_seg_t *g = &t->seg[k];
+            const scr_lob_opts_t *o = &g->o;
+            scr_qcell_t *c = scr_qrows_add(rows);
+            if (c == NULL)
+                return SIM_ENOMEM;
+            char name[SCR_NAME_MAX + 1];
+            text(&c[LB_TABLE], t->def->name);
+            text(&c[LB_COLUMN], t->def->cols[t->lobcol[k]].name);
+            lob_name(db, t, k, "LOB", name, sizeof name);
+            text(&c[LB_SEGMENT], name);
+            text(&c[LB_TS], lob_ts(db, t, k));
+            lob_name(db, t, k, "IL", name, sizeof name);
+            text(&c[LB_INDEX], name);
+            int ts = o->tablespace >= 0 ? o->tablespace : t->def->tablespace;
+            uint32_t bs = ts >= 0 ? db->s->tablespaces[ts].block_size : db->s->opts.block_size;
+            num(&c[LB_CHUNK], o->chunk ? o->chunk : bs);
+            /* PCTVERSION: a BasicFile's, unless RETENTION replaced it */
+            if (!o->securefile && o->retention == SCR_RET_DEFAULT)
+                num(&c[LB_PCTVERSION], o->pctversion);
+            text(&c[LB_CACHE], o->cache == SCR_CACHE_YES  ? "YES"
+                               : o->cache == SCR_CACHE_NO ? "NO"
+                                                          : "CACHEREADS");
+            /* FILESYSTEM_LIKE_LOGGING: no public source seen gives its
+             * LOGGING value; left null */
+            if (o->logging != SCR_LOG_FILESYSTEM)
+                text(&c[LB_LOGGING], o->logging == SCR_LOG_YES ? "YES" : "NO");
+            text(&c[LB_COMPRESSION], !o->securefile ? "NONE" : compress[o->compress]);
+            text(&c[LB_DEDUP], !o->securefile ? "NONE" : o->deduplicate ? "LOB" : "NO");
+            text(&c[LB_IN_ROW], o->in_row ? "YES" : "NO");
+            text(&c[LB_PARTITIONED], "NO");
+            text(&c[LB_SECUREFILE], o->securefile ? "YES" : "NO");
+            text(&c[LB_CREATED], g->space ? "YES" : "NO");
+        }
+    }
+    return SIM_OK;
+}
+
+/* v$securefile_shrink: the last shrink of each SecureFile segment shrunk
+ * (the model keeps one a segment), run by the script (AUTOMATIC 0). */
+static sim_err_t shrinks(life_db_t *db, scr_qrows_t *rows)
+{
+    for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
+        const life_table_t *t = &db->tables[ti];
+        for (uint32_t k = 0; t->exists && k < t->nlob; k++) {
+            const life_seg_t *g = &t->seg[k];
+            if (!g->shrunk || !g->o.securefile)
+                continue;
+            scr_qcell_t *c = scr_qrows_add(rows);
+            if (c == NULL)
+                return SIM_ENOMEM;
+            const lob_shrink_t *x = &g->last_shrink;
+            text(&c[1], "COMPLETE");
+            num(&c[4], (int64_t)x->blocks_moved);
+            num(&c[5], (int64_t)x->blocks_freed);
+            num(&c[6], (int64_t)x->blocks_allocated);
+            num(&c[7], (int64_t)x->extents_allocated);
+            num(&c[8], (int64_t)x->extents_freed);
+            num(&c[9], (int64_t)x->extents_sealed);
+            num(&c[10], 0);
+        }
+    }
+    return SIM_OK;
+}
+
+/* The session statistics the life model counts (its parts but the
+ * segments', each named as Oracle's v$statname names it), as v$mystat
+ * holds them after the steps before the query. */
+static const sim_stat_t counted[] = {
+    SIM_STAT_DB_BLOCK_CHANGES, SIM_STAT_DB_BLOCK_GETS,         SIM_STAT_DSP_ALLOCATIONS,
+    SIM_STAT_DSP_CHUNKS,       SIM_STAT_REDO_DIRECT_WRITES,    SIM_STAT_REDO_ENTRIES,
+    SIM_STAT_REDO_SIZE,        SIM_STAT_SEG_EXTENTS,           SIM_STAT_SF_ALLOC_BYTES,
+    SIM_STAT_SF_ALLOC_CHUNKS,  SIM_STAT_SF_DIRECT_WRITE_BYTES, SIM_STAT_SF_DIRECT_WRITE_OPS,
+    SIM_STAT_UNDO_CV_SIZE,     SIM_STAT_USER_COMMITS,
+};
+#define NCOUNTED (sizeof counted / sizeof counted[0])
+
+static sim_err_t mystat(life_db_t *db, scr_qrows_t *rows)
+{
+    for (size_t k = 0; k < NCOUNTED; k++) {
+        scr_qcell_t *c = scr_qrows_add(rows);
+        if (c == NULL)
+            return SIM_ENOMEM;
+        text(&c[0], sim_stat_info(counted[k])->name);
+        num(&c[1], (int64_t)db->session.v[counted[k]]);
+    }
+    return SIM_OK;
+}
+
+/* A statistic a condition names that the model does not count: its name
+ * (the query is then not answered), or NULL. */
+static const char *uncounted(const scr_query_t *q)
+{
+    for (uint32_t i = 0; i < q->nconds; i++) {
+        const scr_qcond_t *c = &q->cond[i];
+        if (c->col != 0 || c->like || c->op != SCR_OP_EQ)
+            continue;
+        for (uint32_t v = 0; v < c->nvals; v++) {
+            size_t k = 0;
+            while (k < NCOUNTED && strcmp(sim_stat_info(counted[k])->name, c->str[v]) != 0)
+                k++;
+            if (k == NCOUNTED)
+                return c->str[v];
+        }
+    }
+    return NULL;
+}
+
+/* A table's rows as the running session sees them, those the query's
+ * where takes: cell c the id (the id column), cell ncols + c the length
+ * of LOB column c. */
+static sim_err_t table_rows(life_db_t *db, const scr_query_t *q, scr_qrows_t *rows)
+{
+    const life_table_t *t = &db->tables[q->table];
+    for (uint64_t r = 0; r < t->nrows; r++) {
+        const life_row_t *rw = &t->rows[r];
+        int64_t id = rw->id - db->id_base;
+        int own = db->id_span == 0 || (id >= 0 && id < db->id_span);
+        if (!rw->alive || !own || (rw->fresh && life_row_locked(db, rw)) ||
+            !scr_pred_match(q->id_where, id))
+            continue;
+        scr_qcell_t *c = scr_qrows_add(rows);
+        if (c == NULL)
+            return SIM_ENOMEM;
+        if (t->def->id_col >= 0)
+            num(&c[t->def->id_col], id);
+        for (uint32_t k = 0; k < t->nlob; k++)
+            if (rw->lob[k])
+                num(&c[t->def->ncols + (uint32_t)t->lobcol[k]],
+                    (int64_t)scr_value_info(db->vs, db->lobs[rw->lob[k]].val).chars);
+    }
+    return SIM_OK;
+}
+
+/* A note after the answer in *out. */
+static sim_err_t append(char **out, const char *note)
+{
+    size_t n = strlen(*out), m = strlen(note);
+    char *v = realloc(*out, n + m + 1);
+    if (v == NULL) {
+        free(*out);
+        *out = NULL;
+        return SIM_ENOMEM;
+    }
+    memcpy(v + n, note, m + 1);
+    *out = v;
+    return SIM_OK;
+}
+
+sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
+{
+    *out = NULL;
+    const scr_query_t *q = st->u.observe.query;
+    if (q == NULL) {
+        const char *why = st->u.observe.why
+                              ? st->u.observe.why
+                              : "a block that only reads (dbms_space, dbms_output, show_space)";
+        size_t n = strlen(why) + 32;
+        *out = malloc(n);
+        if (*out == NULL)
+            return SIM_ENOMEM;
+        snprintf(*out, n, "not modelled: %s\n", why);
+        return SIM_OK;
+    }
+    const char *miss = q->view == SCR_V_MYSTAT ? uncounted(q) : NULL;
+    if (miss) {
+        size_t n = strlen(miss) + 80;
+        *out = malloc(n);
+        if (*out == NULL)
+            return SIM_ENOMEM;
+        snprintf(*out, n, "not modelled: statistic '%s' (the model does not count it)\n", miss);
+        return SIM_OK;
+    }
+    scr_qrows_t rows = {0};
+    uint32_t ncols;
+    (void)scr_view_columns(q->view, &ncols);
+    rows.ncols = q->view == SCR_V_TABLE ? 2 * db->tables[q->table].def->ncols : ncols;
+    sim_err_t rc = q->view == SCR_V_LOBS     ? lobs(db, &rows)
+                   : q->view == SCR_V_MYSTAT ? mystat(db, &rows)
+                   : q->view == SCR_V_SHRINK ? shrinks(db, &rows)
+                   : q->view == SCR_V_TABLE  ? table_rows(db, q, &rows)
+                                             : segments(db, q, &rows);
+    if (rc == SIM_OK)
+        rc = scr_query_answer(q, &rows, out);
+    scr_qrows_free(&rows);
+    if (rc == SIM_OK && q->view == SCR_V_MYSTAT && q->nconds == 0)
+        rc = append(out, "(only the statistics the model counts are listed)\n");
+    if (rc != SIM_OK || (q->view != SCR_V_SEGMENTS && q->view != SCR_V_EXTENTS))
+        return rc;
+    /* the LOB index segments the model does not have */
+    int lob = 0;
+    for (uint32_t ti = 0; ti < db->s->ntables; ti++)
+        lob |= db->tables[ti].exists && db->tables[ti].nlob > 0;
+    return lob ? append(out, "(LOBINDEX segments are not modelled: their rows are left out)\n")
+               : SIM_OK;
+}

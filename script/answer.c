@@ -1,0 +1,308 @@
+/*
+ * answer.c -- a query's answer over the rows of its view (query.c parsed
+ * it, life_sim/views.c filled the rows): the rows its `where` keeps,
+ * grouped, summed or counted, ordered, and printed as SQL*Plus prints a
+ * result set under its defaults (SQL*Plus User's Guide and Reference, SET:
+ * NUMWIDTH 10, COLSEP ' ', FEEDBACK 6, TRIMOUT ON; a NUMBER column as wide
+ * as NUMWIDTH or its heading if longer, a VARCHAR2 column as wide as its
+ * declared length with its heading cut to it).
+ *
+ * Without order by, rows come in the order the view gives them (a table's
+ * segment, then its LOB segments, table by table; extents by extent_id)
+ * and groups in the order of their first row: Oracle leaves that order
+ * unspecified.  COLUMN ... FORMAT and LINESIZE's wrapping are not applied.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "script.h"
+
+scr_qcell_t *scr_qrows_add(scr_qrows_t *r)
+{
+    if (r->nrows == r->cap) {
+        uint64_t cap = r->cap ? r->cap * 2 : 16;
+        scr_qcell_t *v = realloc(r->cells, cap * r->ncols * sizeof *v);
+        if (v == NULL)
+            return NULL;
+        r->cells = v;
+        r->cap = cap;
+    }
+    scr_qcell_t *c = &r->cells[r->nrows++ * r->ncols];
+    memset(c, 0, r->ncols * sizeof *c);
+    for (uint32_t k = 0; k < r->ncols; k++)
+        c[k].null = 1;
+    return c;
+}
+
+void scr_qrows_free(scr_qrows_t *r)
+{
+    free(r->cells);
+    memset(r, 0, sizeof *r);
+}
+
+/* SQL's LIKE: % any run, _ one character. */
+static int like(const char *s, const char *pat)
+{
+    if (*pat == 0)
+        return *s == 0;
+    if (*pat == '%') {
+        for (;; s++) {
+            if (like(s, pat + 1))
+                return 1;
+            if (*s == 0)
+                return 0;
+        }
+    }
+    if (*s == 0)
+        return 0;
+    return (*pat == '_' || *pat == *s) && like(s + 1, pat + 1);
+}
+
+static int is_number(const scr_query_t *q, int col)
+{
+    if (q->view == SCR_V_TABLE)
+        return 1;
+    uint32_t n;
+    const scr_vcol_t *v = scr_view_columns(q->view, &n);
+    return col >= 0 && (uint32_t)col < n && v[col].number;
+}
+
+static int cmp_cell(const scr_qcell_t *a, const scr_qcell_t *b, int number)
+{
+    if (number)
+        return a->num < b->num ? -1 : a->num > b->num;
+    return strcmp(a->str, b->str);
+}
+
+/* Whether row keeps to condition c (a null never does). */
+static int keeps(const scr_query_t *q, const scr_qcond_t *c, const scr_qcell_t *row)
+{
+    const scr_qcell_t *v = &row[c->col];
+    if (v->null)
+        return 0;
+    int number = is_number(q, c->col);
+    int hit = 0;
+    if (c->like)
+        hit = like(v->str, c->str[0]);
+    else if (c->in) {
+        for (uint32_t k = 0; k < c->nvals && !hit; k++)
+            hit = number ? v->num == c->num[k] : strcmp(v->str, c->str[k]) == 0;
+    } else {
+        scr_qcell_t lit = {0};
+        lit.num = c->num[0];
+        snprintf(lit.str, sizeof lit.str, "%s", c->str[0]);
+        int d = cmp_cell(v, &lit, number);
+        switch (c->op) {
+        case SCR_OP_EQ:
+            return d == 0;
+        case SCR_OP_NE:
+            return d != 0;
+        case SCR_OP_LT:
+            return d < 0;
+        case SCR_OP_LE:
+            return d <= 0;
+        case SCR_OP_GT:
+            return d > 0;
+        case SCR_OP_GE:
+            return d >= 0;
+        }
+    }
+    return c->op == SCR_OP_NE ? !hit : hit;
+}
+
+static const scr_query_t *sort_q; /* qsort's comparison has no argument */
+
+static int cmp_rows(const void *a, const void *b)
+{
+    const scr_qcell_t *x = a, *y = b;
+    const scr_query_t *q = sort_q;
+    for (uint32_t k = 0; k < q->norder; k++) {
+        int i = q->order_item[k];
+        const scr_qitem_t *it = &q->item[i];
+        int number = it->kind != SCR_QI_COLUMN || is_number(q, it->col);
+        int d;
+        /* Oracle sorts nulls last ascending, first descending */
+        if (x[i].null || y[i].null)
+            d = x[i].null - y[i].null;
+        else
+            d = cmp_cell(&x[i], &y[i], number);
+        if (d)
+            return q->order_desc[k] ? -d : d;
+    }
+    /* equal keys keep their order: the index rides in the last cell */
+    return x[q->nitems].num < y[q->nitems].num ? -1 : 1;
+}
+
+typedef struct {
+    char *s;
+    size_t n, cap;
+    int oom;
+} buf_t;
+
+static void put(buf_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(buf_t *b, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0, fmt, ap);
+        va_end(ap);
+        if (k < 0) {
+            b->oom = 1;
+            return;
+        }
+        if (b->s && b->n + (size_t)k < b->cap) {
+            b->n += (size_t)k;
+            return;
+        }
+        size_t cap = (b->cap + (size_t)k + 1) * 2;
+        char *v = realloc(b->s, cap);
+        if (v == NULL) {
+            b->oom = 1;
+            return;
+        }
+        b->s = v;
+        b->cap = cap;
+    }
+}
+
+/* The line so far without its trailing blanks (TRIMOUT ON), then '\n'. */
+static void end_line(buf_t *b)
+{
+    while (b->n > 0 && b->s[b->n - 1] == ' ')
+        b->n--;
+    put(b, "\n");
+}
+
+static uint32_t width_of(const scr_query_t *q, const scr_qitem_t *it, int number)
+{
+    size_t h = strlen(it->head);
+    if (number)
+        return h > 10 ? (uint32_t)h : 10;
+    uint32_t n;
+    const scr_vcol_t *v = scr_view_columns(q->view, &n);
+    return v[it->col].width;
+}
+
+static void print(const scr_query_t *q, const scr_qcell_t *out, uint64_t n, buf_t *b)
+{
+    if (n == 0) {
+        put(b, "no rows selected\n");
+        return;
+    }
+    uint32_t w = q->nitems + 1;
+    uint32_t width[SCR_QUERY_ITEMS];
+    int number[SCR_QUERY_ITEMS];
+    for (uint32_t k = 0; k < q->nitems; k++) {
+        const scr_qitem_t *it = &q->item[k];
+        number[k] = it->kind != SCR_QI_COLUMN || is_number(q, it->col);
+        width[k] = width_of(q, it, number[k]);
+    }
+    for (uint32_t k = 0; k < q->nshown; k++)
+        put(b, number[k] ? "%s%*.*s" : "%s%-*.*s", k ? " " : "", (int)width[k], (int)width[k],
+            q->item[k].head);
+    end_line(b);
+    for (uint32_t k = 0; k < q->nshown; k++) {
+        put(b, "%s", k ? " " : "");
+        for (uint32_t d = 0; d < width[k]; d++)
+            put(b, "-");
+    }
+    end_line(b);
+    for (uint64_t r = 0; r < n; r++) {
+        const scr_qcell_t *row = &out[r * w];
+        for (uint32_t k = 0; k < q->nshown; k++) {
+            const char *sep = k ? " " : "";
+            if (row[k].null)
+                put(b, "%s%*s", sep, (int)width[k], "");
+            else if (number[k])
+                put(b, "%s%*lld", sep, (int)width[k], (long long)row[k].num);
+            else
+                put(b, "%s%-*.*s", sep, (int)width[k], (int)width[k], row[k].str);
+        }
+        end_line(b);
+    }
+    if (n >= 6)
+        put(b, "\n%llu rows selected.\n", (unsigned long long)n);
+}
+
+sim_err_t scr_query_answer(const scr_query_t *q, const scr_qrows_t *rows, char **out)
+{
+    *out = NULL;
+    uint32_t w = q->nitems + 1; /* the items, and the row's place for a stable sort */
+    int agg = 0;
+    for (uint32_t k = 0; k < q->nitems; k++)
+        agg |= q->item[k].kind != SCR_QI_COLUMN;
+    scr_qcell_t *res = calloc((rows->nrows ? rows->nrows : 1) * w, sizeof *res);
+    if (res == NULL)
+        return SIM_ENOMEM;
+    uint64_t n = 0;
+    for (uint64_t r = 0; r < rows->nrows; r++) {
+        const scr_qcell_t *row = &rows->cells[r * rows->ncols];
+        int keep = 1;
+        for (uint32_t c = 0; c < q->nconds && keep; c++)
+            keep = keeps(q, &q->cond[c], row);
+        if (!keep)
+            continue;
+        /* the output row it goes in: its own, its group's, or the one */
+        uint64_t g = n;
+        if (q->group_col >= 0) {
+            int number = is_number(q, q->group_col);
+            for (uint64_t k = 0; k < n; k++)
+                if (cmp_cell(&res[k * w + q->nitems], &row[q->group_col], number) == 0 &&
+                    res[k * w + q->nitems].null == row[q->group_col].null) {
+                    g = k;
+                    break;
+                }
+        } else if (agg && n) {
+            g = 0;
+        }
+        scr_qcell_t *o = &res[g * w];
+        if (g == n) {
+            for (uint32_t k = 0; k < q->nitems; k++) {
+                o[k].null = q->item[k].kind == SCR_QI_SUM;
+                if (q->item[k].kind == SCR_QI_COLUMN)
+                    o[k] = row[q->item[k].col];
+                else if (q->item[k].kind == SCR_QI_COUNT)
+                    o[k].null = 0;
+            }
+            /* the group's value, then the row's place */
+            if (q->group_col >= 0)
+                o[q->nitems] = row[q->group_col];
+            n++;
+        }
+        for (uint32_t k = 0; k < q->nitems; k++) {
+            const scr_qitem_t *it = &q->item[k];
+            if (it->kind == SCR_QI_COUNT)
+                o[k].num++;
+            else if (it->kind == SCR_QI_SUM && !row[it->col].null) {
+                o[k].num += row[it->col].num;
+                o[k].null = 0;
+            }
+        }
+    }
+    /* count(*) and sum() without group by give one row, even of none */
+    if (agg && q->group_col < 0 && n == 0) {
+        for (uint32_t k = 0; k < q->nitems; k++)
+            res[k].null = q->item[k].kind == SCR_QI_SUM;
+        n = 1;
+    }
+    for (uint64_t r = 0; r < n; r++) {
+        res[r * w + q->nitems].num = (int64_t)r;
+        res[r * w + q->nitems].null = 0;
+    }
+    if (q->norder) {
+        sort_q = q;
+        qsort(res, n, w * sizeof *res, cmp_rows);
+    }
+    buf_t b = {0};
+    print(q, res, n, &b);
+    free(res);
+    if (b.oom) {
+        free(b.s);
+        return SIM_ENOMEM;
+    }
+    *out = b.s;
+    return SIM_OK;
+}

@@ -1,0 +1,576 @@
+/*
+ * query.c -- a select the model answers: the dictionary views of a LOB's
+ * space (user_segments, user_extents, user_lobs and their dba_ forms) and
+ * count(*) / dbms_lob.getlength over a table of the script, with a
+ * projection, `where` on the views' columns (and-ed comparisons, `in`,
+ * `like`), `sum`, `count(*)`, `group by` one column and `order by` items
+ * of the list.  The executor fills the view's rows (life_sim/views.c) and
+ * answer.c prints them as SQL*Plus does.
+ *
+ * A query outside this is not refused: it stays a step that says "not
+ * modelled" and why (scr_stmt_t.u.observe.why), never an invented figure.
+ * A column the model does not have (dba_extents' FILE_ID and BLOCK_ID: the
+ * model does not place segments in datafiles) makes the query not
+ * modelled likewise.  What Oracle refuses (a table the script never
+ * created: ORA-00942; a column the view does not have: ORA-00904) is the
+ * step's Oracle error, as for any statement.
+ *
+ * The views' columns and widths are Oracle Database Reference 19c's
+ * (USER_SEGMENTS, DBA_SEGMENTS, USER_EXTENTS, DBA_EXTENTS, USER_LOBS,
+ * DBA_LOBS).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "script_int.h"
+
+static const scr_vcol_t segments[] = {
+    {"OWNER", 0, 128, 0, 1},          {"SEGMENT_NAME", 0, 128, 1, 0},
+    {"PARTITION_NAME", 0, 128, 1, 0}, {"SEGMENT_TYPE", 0, 18, 1, 0},
+    {"SEGMENT_SUBTYPE", 0, 10, 1, 0}, {"TABLESPACE_NAME", 0, 30, 1, 0},
+    {"HEADER_FILE", 1, 10, 0, 1},     {"HEADER_BLOCK", 1, 10, 0, 1},
+    {"BYTES", 1, 10, 1, 0},           {"BLOCKS", 1, 10, 1, 0},
+    {"EXTENTS", 1, 10, 1, 0},         {"INITIAL_EXTENT", 1, 10, 0, 0},
+    {"NEXT_EXTENT", 1, 10, 0, 0},     {"MIN_EXTENTS", 1, 10, 0, 0},
+    {"MAX_EXTENTS", 1, 10, 0, 0},     {"MAX_SIZE", 1, 10, 0, 0},
+    {"RETENTION", 0, 7, 0, 0},        {"MINRETENTION", 1, 10, 0, 0},
+    {"PCT_INCREASE", 1, 10, 0, 0},    {"FREELISTS", 1, 10, 0, 0},
+    {"FREELIST_GROUPS", 1, 10, 0, 0}, {"RELATIVE_FNO", 1, 10, 0, 1},
+    {"BUFFER_POOL", 0, 7, 0, 0},
+};
+static const scr_vcol_t extents[] = {
+    {"OWNER", 0, 128, 0, 1},          {"SEGMENT_NAME", 0, 128, 1, 0},
+    {"PARTITION_NAME", 0, 128, 1, 0}, {"SEGMENT_TYPE", 0, 18, 1, 0},
+    {"TABLESPACE_NAME", 0, 30, 1, 0}, {"EXTENT_ID", 1, 10, 1, 0},
+    {"FILE_ID", 1, 10, 0, 1},         {"BLOCK_ID", 1, 10, 0, 1},
+    {"BYTES", 1, 10, 1, 0},           {"BLOCKS", 1, 10, 1, 0},
+    {"RELATIVE_FNO", 1, 10, 0, 1},
+};
+static const scr_vcol_t lobs[] = {
+    {"OWNER", 0, 128, 0, 1},          {"TABLE_NAME", 0, 128, 1, 0},
+    {"COLUMN_NAME", 0, 4000, 1, 0},   {"SEGMENT_NAME", 0, 128, 1, 0},
+    {"TABLESPACE_NAME", 0, 30, 1, 0}, {"INDEX_NAME", 0, 128, 1, 0},
+    {"CHUNK", 1, 10, 1, 0},           {"PCTVERSION", 1, 10, 1, 0},
+    {"RETENTION", 1, 10, 0, 0},       {"FREEPOOLS", 1, 10, 0, 0},
+    {"CACHE", 0, 10, 1, 0},           {"LOGGING", 0, 7, 1, 0},
+    {"ENCRYPT", 0, 4, 0, 0},          {"COMPRESSION", 0, 6, 1, 0},
+    {"DEDUPLICATION", 0, 15, 1, 0},   {"IN_ROW", 0, 3, 1, 0},
+    {"FORMAT", 0, 15, 0, 0},          {"PARTITIONED", 0, 3, 1, 0},
+    {"SECUREFILE", 0, 3, 1, 0},       {"SEGMENT_CREATED", 0, 3, 1, 0},
+    {"RETENTION_TYPE", 0, 7, 0, 0},   {"RETENTION_VALUE", 1, 10, 0, 0},
+};
+
+/* v$mystat joined to v$statname: the columns of both a query names. */
+static const scr_vcol_t mystat[] = {
+    {"NAME", 0, 64, 1, 0},    {"VALUE", 1, 10, 1, 0},  {"STATISTIC#", 1, 10, 0, 0},
+    {"SID", 1, 10, 0, 0},     {"CLASS", 1, 10, 0, 0},  {"DISPLAY_NAME", 0, 64, 0, 0},
+    {"STAT_ID", 1, 10, 0, 0}, {"CON_ID", 1, 10, 0, 0},
+};
+
+/* V$SECUREFILE_SHRINK (Oracle Database Reference, 23ai). */
+static const scr_vcol_t shrink[] = {
+    {"LOB_OBJD", 1, 10, 0, 0},         {"SHRINK_STATUS", 0, 40, 1, 0},
+    {"START_TIME", 0, 35, 0, 0},       {"END_TIME", 0, 35, 0, 0},
+    {"BLOCKS_MOVED", 1, 10, 1, 0},     {"BLOCKS_FREED", 1, 10, 1, 0},
+    {"BLOCKS_ALLOCATED", 1, 10, 1, 0}, {"EXTENTS_ALLOCATED", 1, 10, 1, 0},
+    {"EXTENTS_FREED", 1, 10, 1, 0},    {"EXTENTS_SEALED", 1, 10, 1, 0},
+    {"AUTOMATIC", 1, 10, 1, 0},        {"CON_ID", 1, 10, 0, 0},
+};
+
+const scr_vcol_t *scr_view_columns(scr_view_t v, uint32_t *n)
+{
+    switch (v) {
+    case SCR_V_SHRINK:
+        *n = sizeof shrink / sizeof shrink[0];
+        return shrink;
+    case SCR_V_MYSTAT:
+        *n = sizeof mystat / sizeof mystat[0];
+        return mystat;
+    case SCR_V_SEGMENTS:
+        *n = sizeof segments / sizeof segments[0];
+        return segments;
+    case SCR_V_EXTENTS:
+        *n = sizeof extents / sizeof extents[0];
+        return extents;
+    case SCR_V_LOBS:
+        *n = sizeof lobs / sizeof lobs[0];
+        return lobs;
+    case SCR_V_TABLE:
+    case SCR_V_COUNT:
+        break;
+    }
+    *n = 0;
+    return NULL;
+}
+
+/* Not answered: the reason, and the parse of this query stops. */
+_Noreturn static void not_modelled(scr_parser_t *p, jmp_buf *jb, const char *why)
+{
+    snprintf(p->lx->err, p->lx->errlen, "%s", why);
+    longjmp(*jb, 3);
+}
+
+typedef struct {
+    scr_parser_t *p;
+    jmp_buf *jb;
+    scr_query_t *q;
+    const scr_vcol_t *cols; /* NULL for a table */
+    uint32_t ncols;
+    int joined; /* v$mystat's join on statistic# seen */
+} qp_t;
+
+/* A column of the source by name (an alias's prefix skipped): its index. */
+static int column(qp_t *x, char *name_out)
+{
+    scr_parser_t *p = x->p;
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind != SCR_TOK_IDENT && t->kind != SCR_TOK_QIDENT)
+        not_modelled(p, x->jb, "an expression other than a column of the view");
+    if (strcmp(scr_peek_at(p, 1)->text, ".") == 0 && scr_peek_at(p, 1)->kind == SCR_TOK_SYM)
+        p->i += 2; /* alias.column */
+    t = scr_take(p);
+    if (name_out)
+        snprintf(name_out, SCR_NAME_MAX + 1, "%s", t->text);
+    if (x->cols == NULL) {
+        int c = scr_column_resolve(p, x->q->table, t->text, t->line);
+        if (c != p->script->tables[x->q->table].id_col)
+            not_modelled(p, x->jb,
+                         "a column of a table other than its id (values of other "
+                         "columns are not tracked)");
+        return c;
+    }
+    for (uint32_t i = 0; i < x->ncols; i++)
+        if (strcmp(x->cols[i].name, t->text) == 0 && (x->q->dba || !x->cols[i].dba)) {
+            if (!x->cols[i].modelled) {
+                char why[200];
+                snprintf(why, sizeof why, "column %s (the model does not have it)",
+                         x->cols[i].name);
+                not_modelled(p, x->jb, why);
+            }
+            return (int)i;
+        }
+    char q[64];
+    scr_quote(t->text, t->len, q, sizeof q);
+    scr_fail_at(p, t->line, "ORA-00904: \"%s\": invalid identifier", q);
+}
+
+/* dbms_lob.getlength(c) of a table's LOB column: the row's column
+ * ncols + k holds it (views.c). */
+static int getlength(qp_t *x)
+{
+    scr_parser_t *p = x->p;
+    if (x->cols != NULL)
+        not_modelled(p, x->jb, "dbms_lob.getlength of a view");
+    scr_expect_sym(p, "(");
+    const scr_tok_t *t = scr_peek(p);
+    uint32_t line = t->line;
+    char name[SCR_NAME_MAX + 1];
+    scr_expect_name(p, name, "a LOB column");
+    scr_expect_sym(p, ")");
+    int c = scr_lob_column_resolve(p, x->q->table, name, line);
+    const scr_table_t *tb = &p->script->tables[x->q->table];
+    return (int)tb->ncols + c;
+}
+
+/* The heading SQL*Plus shows for an expression: its text as Oracle names
+ * the column, upper case and without blanks. */
+static void heading(scr_parser_t *p, uint32_t from, uint32_t to, char *out)
+{
+    size_t n = 0;
+    out[0] = 0;
+    for (uint32_t k = from; k < to && n < SCR_NAME_MAX; k++)
+        n += (size_t)snprintf(out + n, SCR_NAME_MAX + 1 - n, "%s", p->toks[k].text);
+}
+
+static int is_getlength(scr_parser_t *p)
+{
+    return scr_is_kw(p, "DBMS_LOB") && strcmp(scr_peek_at(p, 1)->text, ".") == 0 &&
+           strcmp(scr_peek_at(p, 2)->text, "GETLENGTH") == 0;
+}
+
+static void item(qp_t *x)
+{
+    scr_parser_t *p = x->p;
+    scr_query_t *q = x->q;
+    if (q->nitems == SCR_QUERY_ITEMS)
+        not_modelled(p, x->jb, "more than 32 items in the select list");
+    scr_qitem_t *it = &q->item[q->nitems];
+    uint32_t from = p->i;
+    if (scr_is_kw(p, "COUNT") && strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+        p->i += 2;
+        if (!scr_accept_sym(p, "*"))
+            not_modelled(p, x->jb, "count of a column (count(*) is answered)");
+        scr_expect_sym(p, ")");
+        it->kind = SCR_QI_COUNT;
+        it->col = -1;
+    } else if (scr_is_kw(p, "SUM") && strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+        p->i += 2;
+        it->kind = SCR_QI_SUM;
+        if (is_getlength(p)) {
+            p->i += 3;
+            it->col = getlength(x);
+        } else {
+            it->col = column(x, NULL);
+            if (x->cols && !x->cols[it->col].number)
+                scr_fail(p, "ORA-01722: invalid number");
+        }
+        scr_expect_sym(p, ")");
+    } else if (is_getlength(p)) {
+        p->i += 3;
+        it->kind = SCR_QI_COLUMN;
+        it->col = getlength(x);
+    } else {
+        it->kind = SCR_QI_COLUMN;
+        it->col = column(x, NULL);
+    }
+    heading(p, from, p->i, it->head);
+    if (x->cols == NULL && it->kind == SCR_QI_COLUMN &&
+        it->col < (int)p->script->tables[q->table].ncols)
+        snprintf(it->head, sizeof it->head, "%s", p->script->tables[q->table].cols[it->col].name);
+    else if (x->cols && it->kind == SCR_QI_COLUMN)
+        snprintf(it->head, sizeof it->head, "%s", x->cols[it->col].name);
+    int as = scr_accept_kw(p, "AS");
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind == SCR_TOK_QIDENT || (t->kind == SCR_TOK_IDENT && !scr_is_kw(p, "FROM")))
+        scr_expect_name(p, it->head, "a column alias");
+    else if (as)
+        scr_unexpected(p, "a column alias");
+    q->nitems++;
+}
+
+/* A literal of a condition. */
+static void literal(qp_t *x, scr_qcond_t *c, uint32_t k)
+{
+    scr_parser_t *p = x->p;
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind != SCR_TOK_STRING && t->kind != SCR_TOK_NUMBER)
+        not_modelled(p, x->jb, "a condition on anything but a literal");
+    c->str[k] = scr_arena_strndup(p->arena, t->text, t->len);
+    c->num[k] = t->kind == SCR_TOK_NUMBER ? strtoll(t->text, NULL, 10) : 0;
+    if (t->kind == SCR_TOK_STRING && x->cols[c->col].number)
+        scr_fail(p, "ORA-01722: invalid number");
+    p->i++;
+}
+
+/* [a.]statistic# = [b.]statistic#: v$mystat's join to v$statname,
+ * taken (1) and left out of the conditions. */
+static int join_condition(scr_parser_t *p)
+{
+    uint32_t i = p->i, side = 0;
+    for (; side < 2; side++) {
+        if (p->toks[i].kind == SCR_TOK_IDENT && p->toks[i + 1].kind == SCR_TOK_SYM &&
+            strcmp(p->toks[i + 1].text, ".") == 0)
+            i += 2;
+        if (p->toks[i].kind != SCR_TOK_IDENT || strcmp(p->toks[i].text, "STATISTIC#") != 0)
+            return 0;
+        i++;
+        if (side == 0) {
+            if (p->toks[i].kind != SCR_TOK_SYM || strcmp(p->toks[i].text, "=") != 0)
+                return 0;
+            i++;
+        }
+    }
+    p->i = i;
+    return 1;
+}
+
+static void condition(qp_t *x)
+{
+    scr_parser_t *p = x->p;
+    scr_query_t *q = x->q;
+    scr_qcond_t *c = &q->cond[q->nconds];
+    memset(c, 0, sizeof *c);
+    if (q->view == SCR_V_MYSTAT && join_condition(p)) {
+        x->joined = 1;
+        return;
+    }
+    c->col = column(x, NULL);
+    int neg = scr_accept_kw(p, "NOT");
+    c->op = neg ? SCR_OP_NE : SCR_OP_EQ;
+    c->str = scr_arena_alloc(p->arena, 64 * sizeof *c->str);
+    c->num = scr_arena_alloc(p->arena, 64 * sizeof *c->num);
+    if (scr_accept_kw(p, "IN")) {
+        c->in = 1;
+        scr_expect_sym(p, "(");
+        do {
+            if (c->nvals == 64)
+                not_modelled(p, x->jb, "an in list of more than 64 values");
+            literal(x, c, c->nvals++);
+        } while (scr_accept_sym(p, ","));
+        scr_expect_sym(p, ")");
+    } else if (scr_accept_kw(p, "LIKE")) {
+        c->like = 1;
+        c->nvals = 1;
+        if (scr_peek(p)->kind != SCR_TOK_STRING)
+            not_modelled(p, x->jb, "like with anything but a string literal");
+        literal(x, c, 0);
+    } else if (neg) {
+        scr_unexpected(p, "IN or LIKE");
+    } else {
+        static const char *const ops[] = {"=", "<>", "<", "<=", ">", ">="};
+        int op = -1;
+        for (int k = 0; k < 6; k++)
+            if (scr_is_sym(p, ops[k]))
+                op = k;
+        if (scr_is_sym(p, "!=") || scr_is_sym(p, "^="))
+            op = 1;
+        if (op < 0)
+            not_modelled(p, x->jb, "a condition other than =, <>, <, <=, >, >=, in, like");
+        p->i++;
+        c->op = (scr_op_t)op;
+        c->nvals = 1;
+        literal(x, c, 0);
+    }
+    q->nconds++;
+}
+
+/* An item of the list by position, alias or expression (order by). */
+static int order_key(qp_t *x)
+{
+    scr_parser_t *p = x->p;
+    scr_query_t *q = x->q;
+    if (scr_peek(p)->kind == SCR_TOK_NUMBER) {
+        uint64_t k = scr_expect_uint(p, 1, q->nitems, 0, "an item's position");
+        return (int)k - 1;
+    }
+    uint32_t from = p->i;
+    int depth = 0;
+    while (scr_peek(p)->kind != SCR_TOK_EOF &&
+           !(depth == 0 && (scr_is_sym(p, ",") || scr_is_kw(p, "ASC") || scr_is_kw(p, "DESC")))) {
+        depth += scr_is_sym(p, "(") - scr_is_sym(p, ")");
+        p->i++;
+    }
+    char text[SCR_NAME_MAX + 1];
+    heading(p, from, p->i, text);
+    const char *bare = strchr(text, '.') && !strchr(text, '(') ? strchr(text, '.') + 1 : text;
+    for (uint32_t k = 0; k < q->nshown; k++)
+        if (strcmp(q->item[k].head, text) == 0 || strcmp(q->item[k].head, bare) == 0)
+            return (int)k;
+    /* a column of the view not in the list: an item not printed */
+    uint32_t end = p->i;
+    p->i = from;
+    if (x->cols == NULL || q->nitems == SCR_QUERY_ITEMS)
+        not_modelled(p, x->jb, "order by an expression not in the select list");
+    scr_qitem_t *it = &q->item[q->nitems];
+    it->kind = SCR_QI_COLUMN;
+    it->col = column(x, NULL);
+    snprintf(it->head, sizeof it->head, "%s", x->cols[it->col].name);
+    if (p->i != end)
+        not_modelled(p, x->jb, "order by an expression not in the select list");
+    return (int)q->nitems++;
+}
+
+static int view_of(const char *name, scr_view_t *v, int *dba)
+{
+    static const struct {
+        const char *name;
+        scr_view_t v;
+        int dba;
+    } known[] = {
+        {"USER_SEGMENTS", SCR_V_SEGMENTS, 0},
+        {"DBA_SEGMENTS", SCR_V_SEGMENTS, 1},
+        {"USER_EXTENTS", SCR_V_EXTENTS, 0},
+        {"DBA_EXTENTS", SCR_V_EXTENTS, 1},
+        {"USER_LOBS", SCR_V_LOBS, 0},
+        {"DBA_LOBS", SCR_V_LOBS, 1},
+        {"V$SECUREFILE_SHRINK", SCR_V_SHRINK, 0},
+    };
+    for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+        if (strcmp(known[k].name, name) == 0) {
+            *v = known[k].v;
+            *dba = known[k].dba;
+            return 1;
+        }
+    return 0;
+}
+
+/* A name the dictionary or the instance answers, not a table of a user. */
+static int dictionary_name(const char *n)
+{
+    return strncmp(n, "USER_", 5) == 0 || strncmp(n, "DBA_", 4) == 0 ||
+           strncmp(n, "ALL_", 4) == 0 || strncmp(n, "CDB_", 4) == 0 || strchr(n, '$') != NULL ||
+           strcmp(n, "DUAL") == 0;
+}
+
+static void parse(qp_t *x)
+{
+    scr_parser_t *p = x->p;
+    scr_query_t *q = x->q;
+    scr_expect_kw(p, "SELECT");
+    if (scr_is_kw(p, "DISTINCT") || scr_is_kw(p, "UNIQUE"))
+        not_modelled(p, x->jb, "select distinct");
+    uint32_t list = p->i;
+    int depth = 0;
+    while (scr_peek(p)->kind != SCR_TOK_EOF && !(depth == 0 && scr_is_kw(p, "FROM"))) {
+        depth += scr_is_sym(p, "(") - scr_is_sym(p, ")");
+        p->i++;
+    }
+    scr_expect_kw(p, "FROM");
+    const scr_tok_t *t = scr_peek(p);
+    uint32_t line = t->line;
+    char name[SCR_NAME_MAX + 1];
+    if (t->kind != SCR_TOK_IDENT && t->kind != SCR_TOK_QIDENT)
+        not_modelled(p, x->jb, "a subquery or an expression in from");
+    scr_expect_table_name(p, name);
+    if (strcmp(name, "V$MYSTAT") == 0 || strcmp(name, "V$STATNAME") == 0) {
+        /* the two joined, in either order, each with its alias */
+        if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))
+            p->i++;
+        char other[SCR_NAME_MAX + 1];
+        if (!scr_accept_sym(p, ",") || (scr_peek(p)->kind != SCR_TOK_IDENT))
+            not_modelled(p, x->jb,
+                         "v$mystat or v$statname alone (the model answers the two "
+                         "joined on statistic#)");
+        scr_expect_table_name(p, other);
+        if (strcmp(other, name[2] == 'M' ? "V$STATNAME" : "V$MYSTAT") != 0)
+            not_modelled(p, x->jb, "a join other than v$mystat with v$statname");
+        q->view = SCR_V_MYSTAT;
+        x->cols = scr_view_columns(q->view, &x->ncols);
+    } else if (view_of(name, &q->view, &q->dba)) {
+        x->cols = scr_view_columns(q->view, &x->ncols);
+    } else if (dictionary_name(name)) {
+        char why[SCR_NAME_MAX + 64];
+        snprintf(why, sizeof why, "%s (a view the model does not fill)", name);
+        not_modelled(p, x->jb, why);
+    } else {
+        q->view = SCR_V_TABLE;
+        q->table = scr_table_resolve(p, name, line);
+    }
+    if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE") && !scr_is_kw(p, "GROUP") &&
+        !scr_is_kw(p, "ORDER"))
+        p->i++; /* an alias */
+    if (scr_is_sym(p, ","))
+        not_modelled(p, x->jb, "a join");
+    uint32_t tail = p->i;
+    /* the list, now that its source is known */
+    p->i = list;
+    if (scr_accept_sym(p, "*")) {
+        if (x->cols == NULL)
+            not_modelled(p, x->jb, "select * of a table (values of its columns are not tracked)");
+        for (uint32_t c = 0; c < x->ncols; c++) {
+            if (x->cols[c].dba && !q->dba)
+                continue;
+            if (!x->cols[c].modelled) {
+                char why[200];
+                snprintf(why, sizeof why, "select * (column %s: the model does not have it)",
+                         x->cols[c].name);
+                not_modelled(p, x->jb, why);
+            }
+        }
+    } else {
+        do
+            item(x);
+        while (scr_accept_sym(p, ","));
+    }
+    if (!scr_is_kw(p, "FROM"))
+        not_modelled(p, x->jb,
+                     "an expression in the select list other than a column, "
+                     "count(*), sum(...) or dbms_lob.getlength(...)");
+    p->i = tail;
+    if (scr_accept_kw(p, "WHERE")) {
+        if (x->cols == NULL) {
+            q->id_where = scr_parse_pred(p, q->table, NULL);
+        } else {
+            q->cond = scr_arena_alloc(p->arena, 16 * sizeof *q->cond);
+            do {
+                if (q->nconds == 16)
+                    not_modelled(p, x->jb, "more than 16 conditions");
+                condition(x);
+            } while (scr_accept_kw(p, "AND"));
+        }
+    }
+    if (q->view == SCR_V_MYSTAT && !x->joined)
+        not_modelled(p, x->jb, "v$mystat and v$statname without their join on statistic#");
+    q->group_col = -1;
+    if (scr_accept_kw(p, "GROUP")) {
+        scr_expect_kw(p, "BY");
+        if (x->cols == NULL)
+            not_modelled(p, x->jb, "group by over a table");
+        q->group_col = column(x, NULL);
+        for (uint32_t k = 0; k < q->nitems; k++)
+            if (q->item[k].kind == SCR_QI_COLUMN && q->item[k].col != q->group_col)
+                scr_fail(p, "ORA-00979: not a GROUP BY expression");
+    } else {
+        int agg = 0, plain = 0;
+        for (uint32_t k = 0; k < q->nitems; k++)
+            agg |= q->item[k].kind != SCR_QI_COLUMN, plain |= q->item[k].kind == SCR_QI_COLUMN;
+        if (agg && plain)
+            scr_fail(p, "ORA-00937: not a single-group group function");
+    }
+    q->nshown = q->nitems;
+    if (scr_accept_kw(p, "ORDER")) {
+        scr_expect_kw(p, "BY");
+        if (q->nitems == 0)
+            not_modelled(p, x->jb, "order by with select *");
+        do {
+            if (q->norder == 8)
+                not_modelled(p, x->jb, "order by more than 8 keys");
+            q->order_item[q->norder] = order_key(x);
+            q->order_desc[q->norder] = scr_accept_kw(p, "DESC");
+            if (!q->order_desc[q->norder])
+                scr_accept_kw(p, "ASC");
+            q->norder++;
+        } while (scr_accept_sym(p, ","));
+    }
+    for (uint32_t k = q->nshown; k < q->nitems; k++)
+        if (q->group_col >= 0 ? q->item[k].col != q->group_col
+                              : q->nshown && q->item[0].kind != SCR_QI_COLUMN)
+            scr_fail(p, "ORA-00979: not a GROUP BY expression");
+    if (scr_peek(p)->kind != SCR_TOK_EOF)
+        not_modelled(p, x->jb, "a clause after where, group by and order by");
+}
+
+/* select * of a view: every column it has, as items. */
+static void star_items(qp_t *x)
+{
+    scr_query_t *q = x->q;
+    if (q->nitems || x->cols == NULL)
+        return;
+    for (uint32_t c = 0; c < x->ncols && q->nitems < SCR_QUERY_ITEMS; c++) {
+        if (x->cols[c].dba && !q->dba)
+            continue;
+        scr_qitem_t *it = &q->item[q->nitems++];
+        it->kind = SCR_QI_COLUMN;
+        it->col = (int)c;
+        snprintf(it->head, sizeof it->head, "%s", x->cols[c].name);
+    }
+    q->nshown = q->nitems;
+}
+
+void scr_parse_query(scr_parser_t *p, scr_stmt_t *st)
+{
+    st->kind = SCR_OBSERVE;
+    scr_query_t *q = scr_arena_alloc(p->arena, sizeof *q);
+    q->table = -1;
+    qp_t x = {p, NULL, q, NULL, 0, 0};
+    if (scr_is_kw(p, "WITH")) {
+        st->u.observe.why = "with (a subquery factoring clause)";
+        return;
+    }
+    jmp_buf jb;
+    jmp_buf *outer = p->lx->fail;
+    x.jb = &jb;
+    p->lx->fail = &jb;
+    int rc = setjmp(jb);
+    if (rc == 0) {
+        parse(&x);
+        star_items(&x);
+        p->lx->fail = outer;
+        st->u.observe.query = q;
+        return;
+    }
+    p->lx->fail = outer;
+    /* What Oracle refuses is the step's error (parse.c reads it back). */
+    const char *m = p->lx->err;
+    size_t fl = strlen(p->lx->file);
+    if (rc == 2 && strncmp(m, p->lx->file, fl) == 0 && strstr(m + fl, ": ORA-") != NULL)
+        longjmp(*outer, 2);
+    /* A query outside the answered ones: why, without the file's name. */
+    if (rc == 2 && strncmp(m, p->lx->file, fl) == 0 && m[fl] == ':')
+        m += fl + 1;
+    char why[SCR_ERR_LEN];
+    snprintf(why, sizeof why, "%s%s", rc == 2 ? "line " : "", m);
+    st->u.observe.why = scr_arena_strndup(p->arena, why, strlen(why));
+    p->lx->err[0] = 0;
+}
