@@ -99,7 +99,7 @@ static void row_values(const life_db_t *db, const life_table_t *t, const life_ro
 {
     memset(cols, 0, t->def->ncols * sizeof *cols);
     for (uint32_t k = 0; k < t->nlob; k++)
-        cols[t->lobcol[k]] = r->lob[k] ? db->lobs[r->lob[k]].val : SCR_VAL_NULL;
+        cols[t->lobcol[k]] = r->lob[k] ? life_lob_at(db, r->lob[k])->val : SCR_VAL_NULL;
 }
 
 static void grow_rows(life_table_t *t, uint64_t before, uint64_t after)
@@ -159,7 +159,7 @@ static int key_taken(life_db_t *db, const scr_stmt_t *st, life_table_t *t, int64
     uint64_t r;
     if (!life_key_get(t, id, &r))
         return 0;
-    const life_row_t *rw = &t->rows[r];
+    const life_row_t *rw = life_row_at(t, r);
     int other = rw->locker && rw->locker != db->sid + 1;
     if (other && (rw->fresh || !rw->alive)) {
         db->blocked_by = rw->locker;
@@ -207,9 +207,9 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
         scr_value_release(db->vs, v);
         if (rc != SIM_OK)
             return life_oracle_error(db, st, t, rc);
-        t->rows[r].lob[k] = lob;
+        life_row_at(t, r)->lob[k] = lob;
     }
-    uint64_t bytes = life_row_bytes(db, t, &t->rows[r]);
+    uint64_t bytes = life_row_bytes(db, t, life_row_at(t, r));
     grow_rows(t, 0, bytes);
     row_costs(db, bytes);
     return SIM_OK;
@@ -254,11 +254,11 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
         uint64_t n = t->nrows;
         int64_t rownum = 0;
         for (uint64_t r = 0; r < n && rc == SIM_OK; r++) {
-            if (!t->rows[r].alive || !own_row(db, t->rows[r].id, &row.id) ||
-                (t->rows[r].fresh && life_row_locked(db, &t->rows[r])))
+            if (!life_row_at(t, r)->alive || !own_row(db, life_row_at(t, r)->id, &row.id) ||
+                (life_row_at(t, r)->fresh && life_row_locked(db, life_row_at(t, r))))
                 continue;
             row.rownum = ++rownum;
-            row_values(db, t, &t->rows[r], cols);
+            row_values(db, t, life_row_at(t, r), cols);
             row.cols = cols;
             rc = insert_row(db, st, d, t, &row);
             if (db->blocked_by)
@@ -273,11 +273,11 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
 sim_err_t life_lob_replace(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
                            uint32_t k, scr_val_t v)
 {
-    uint32_t old = t->rows[r].lob[k], lob;
+    uint32_t old = life_row_at(t, r)->lob[k], lob;
     sim_err_t rc = life_lob_write(db, t, k, v, &lob);
     if (rc != SIM_OK)
         return life_oracle_error(db, st, t, rc);
-    t->rows[r].lob[k] = lob;
+    life_row_at(t, r)->lob[k] = lob;
     rc = life_tx_log(db,
                      (life_tx_t){(uint32_t)(t - db->tables), r, (uint8_t)k, LIFE_TX_LOB, old, lob});
     return rc == SIM_OK ? life_lob_unref(db, t, k, old) : rc;
@@ -291,7 +291,7 @@ static int next_row(life_db_t *db, const scr_dml_t *d, const life_table_t *t, ui
                     uint64_t *r, int64_t *matched, int64_t *id)
 {
     for (; *r < end; ++*r) {
-        int take = take_row(db, d, &t->rows[*r], id);
+        int take = take_row(db, d, life_row_at(t, *r), id);
         if (take < 0)
             return 0;
         if (!take)
@@ -311,7 +311,7 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
     uint64_t n = t->nrows;
     int64_t matched = 0, id;
     for (uint64_t r = 0; next_row(db, d, t, n, &r, &matched, &id); r++) {
-        life_row_t *rw = &t->rows[r];
+        life_row_t *rw = life_row_at(t, r);
         uint64_t before = life_row_bytes(db, t, rw);
         /* Every SET expression sees the row as it was (set a = b, b = a
          * swaps): the values are the old versions, held until commit. */
@@ -330,7 +330,7 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_val_t *vars
             scr_value_release(db->vs, v);
             if (rc != SIM_OK)
                 return rc;
-            rw = &t->rows[r];
+            rw = life_row_at(t, r);
         }
         uint64_t after = life_row_bytes(db, t, rw);
         grow_rows(t, before, after);
@@ -345,7 +345,7 @@ sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st)
     life_table_t *t = life_table_of(db, st);
     int64_t matched = 0, id;
     for (uint64_t r = 0; next_row(db, d, t, t->nrows, &r, &matched, &id); r++) {
-        life_row_t *rw = &t->rows[r];
+        life_row_t *rw = life_row_at(t, r);
         uint64_t bytes = life_row_bytes(db, t, rw);
         rw->alive = 0;
         t->live_rows--;
