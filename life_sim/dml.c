@@ -154,7 +154,7 @@ static void row_costs(life_db_t *db, life_redo_kind_t kind, uint64_t bytes, uint
  * beyond those its row lists, so many to an entry. */
 static uint64_t index_entries(const life_db_t *db, const life_seg_t *g, uint32_t i)
 {
-    const life_lob_t *l = &db->lobs[i];
+    const life_lob_t *l = life_lob_at(db, i);
     if (g->o.securefile || l->inrow || l->nchunks == 0)
         return 0;
     uint64_t blocks = (l->stored + g->payload - 1) / g->payload;
@@ -178,7 +178,7 @@ static void meta_blocks(life_db_t *db, uint64_t n)
  * row shares, or one in the row, none. */
 static void lob_written(life_db_t *db, const life_seg_t *g, uint32_t i)
 {
-    const life_lob_t *l = &db->lobs[i];
+    const life_lob_t *l = life_lob_at(db, i);
     if (i == 0 || l->refs != 1 || l->inrow || l->nchunks == 0)
         return;
     life_redo_arg_t a = {.chunks = l->nchunks};
@@ -195,7 +195,7 @@ static void lob_written(life_db_t *db, const life_seg_t *g, uint32_t i)
  * lob.c's free writes. */
 static void lob_released(life_db_t *db, const life_seg_t *g, uint32_t i)
 {
-    if (i == 0 || db->lobs[i].refs != 1)
+    if (i == 0 || life_lob_at(db, i)->refs != 1)
         return;
     uint64_t n = index_entries(db, g, i);
     life_redo_arg_t a = {.chunks = 0};
@@ -211,7 +211,7 @@ static void row_values(const life_db_t *db, const life_table_t *t, const life_ro
 {
     memset(cols, 0, t->def->ncols * sizeof *cols);
     for (uint32_t k = 0; k < t->nlob; k++)
-        cols[t->lobcol[k]] = r->lob[k] ? db->lobs[r->lob[k]].val : SCR_VAL_NULL;
+        cols[t->lobcol[k]] = r->lob[k] ? life_lob_at(db, r->lob[k])->val : SCR_VAL_NULL;
 }
 
 static void grow_rows(life_table_t *t, uint64_t before, uint64_t after)
@@ -271,7 +271,7 @@ static int key_taken(life_db_t *db, const scr_stmt_t *st, life_table_t *t, int64
     uint64_t r;
     if (!life_key_get(t, id, &r))
         return 0;
-    const life_row_t *rw = &t->rows[r];
+    const life_row_t *rw = life_row_at(t, r);
     int other = rw->locker && rw->locker != db->sid + 1;
     if (other && (rw->fresh || !rw->alive)) {
         db->blocked_by = rw->locker;
@@ -319,10 +319,10 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
         scr_value_release(db->vs, v);
         if (rc != SIM_OK)
             return life_oracle_error(db, st, t, rc);
-        t->rows[r].lob[k] = lob;
+        life_row_at(t, r)->lob[k] = lob;
         lob_written(db, &t->seg[k], lob);
     }
-    uint64_t bytes = life_row_bytes(db, t, &t->rows[r]);
+    uint64_t bytes = life_row_bytes(db, t, life_row_at(t, r));
     grow_rows(t, 0, bytes);
     row_costs(db, LIFE_REDO_ROW_INSERT, bytes, t->def->ncols);
     return SIM_OK;
@@ -362,10 +362,10 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
         int64_t rownum = 0;
         int fast = fast_pred(d->where);
         for (uint64_t r = 0; r < n && rc == SIM_OK; r++) {
-            if (!from->rows[r].alive || !own_row(db, from->rows[r].id, &row.id) ||
-                (from->rows[r].fresh && life_row_locked(db, &from->rows[r])))
+            if (!life_row_at(from, r)->alive || !own_row(db, life_row_at(from, r)->id, &row.id) ||
+                (life_row_at(from, r)->fresh && life_row_locked(db, life_row_at(from, r))))
                 continue;
-            int w = where_holds(db, from, d->where, fast, &from->rows[r], row.id, regs);
+            int w = where_holds(db, from, d->where, fast, life_row_at(from, r), row.id, regs);
             if (w == -2)
                 return SIM_EINVAL;
             if (w == 0)
@@ -373,7 +373,7 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
             if (d->rownum_max >= 0 && rownum >= d->rownum_max)
                 break;
             row.rownum = ++rownum;
-            row_values(db, from, &from->rows[r], cols);
+            row_values(db, from, life_row_at(from, r), cols);
             row.cols = cols;
             rc = insert_row(db, st, d, t, &row);
             if (db->blocked_by)
@@ -388,11 +388,11 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
 sim_err_t life_lob_replace(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
                            uint32_t k, scr_val_t v)
 {
-    uint32_t old = t->rows[r].lob[k], lob;
+    uint32_t old = life_row_at(t, r)->lob[k], lob;
     sim_err_t rc = life_lob_write(db, t, k, v, &lob);
     if (rc != SIM_OK)
         return life_oracle_error(db, st, t, rc);
-    t->rows[r].lob[k] = lob;
+    life_row_at(t, r)->lob[k] = lob;
     lob_written(db, &t->seg[k], lob);
     rc = life_tx_log(db,
                      (life_tx_t){(uint32_t)(t - db->tables), r, (uint8_t)k, LIFE_TX_LOB, old, lob});
@@ -445,7 +445,7 @@ static int next_row(life_db_t *db, const scr_dml_t *d, const life_table_t *t, sc
                     int64_t *id)
 {
     for (; sc->r < sc->end; ++sc->r) {
-        int take = take_row(db, d, sc->fast, t, &t->rows[sc->r], id, sc->regs);
+        int take = take_row(db, d, sc->fast, t, life_row_at(t, sc->r), id, sc->regs);
         if (take == -2)
             sc->rc = SIM_EINVAL;
         if (take < 0)
@@ -469,7 +469,7 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
     scan_start(db, d, t, regs, &sc);
     for (; next_row(db, d, t, &sc, &id); sc.r++) {
         uint64_t r = sc.r;
-        life_row_t *rw = &t->rows[r];
+        life_row_t *rw = life_row_at(t, r);
         uint64_t before = life_row_bytes(db, t, rw);
         /* Every SET expression sees the row as it was (set a = b, b = a
          * swaps): the values are the old versions, held until commit. */
@@ -492,7 +492,7 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
             scr_value_release(db->vs, v);
             if (rc != SIM_OK)
                 return rc;
-            rw = &t->rows[r];
+            rw = life_row_at(t, r);
             changed++;
             changed_bytes += life_lob_row_bytes(db, rw->lob[k]);
         }
@@ -512,7 +512,7 @@ sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
     scan_start(db, d, t, regs, &sc);
     for (; next_row(db, d, t, &sc, &id); sc.r++) {
         uint64_t r = sc.r;
-        life_row_t *rw = &t->rows[r];
+        life_row_t *rw = life_row_at(t, r);
         uint64_t bytes = life_row_bytes(db, t, rw);
         rw->alive = 0;
         t->live_rows--;
@@ -539,14 +539,14 @@ sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, co
     c->nlob = t->nlob;
     uint64_t n = 0;
     for (uint64_t r = 0; r < t->nrows; r++)
-        n += visible(db, &t->rows[r]);
+        n += visible(db, life_row_at(t, r));
     c->ids = sim_calloc(n ? n : 1, sizeof *c->ids);
     c->vals = sim_calloc(n * t->nlob + 1, sizeof *c->vals);
     if (c->ids == NULL || c->vals == NULL)
         return SIM_ENOMEM;
     int fast = fast_pred(cond);
     for (uint64_t r = 0; r < t->nrows; r++) {
-        const life_row_t *rw = &t->rows[r];
+        const life_row_t *rw = life_row_at(t, r);
         int64_t id;
         /* a query waits for no lock: another session's uncommitted delete
          * still shows the row, its uncommitted insert does not */
@@ -559,7 +559,7 @@ sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, co
             continue;
         c->ids[c->n] = id;
         for (uint32_t k = 0; k < t->nlob; k++) {
-            scr_val_t v = rw->lob[k] ? db->lobs[rw->lob[k]].val : SCR_VAL_NULL;
+            scr_val_t v = rw->lob[k] ? life_lob_at(db, rw->lob[k])->val : SCR_VAL_NULL;
             scr_value_ref(db->vs, v);
             c->vals[c->n * t->nlob + k] = v;
         }

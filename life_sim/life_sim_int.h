@@ -70,8 +70,8 @@ typedef struct {
     uint32_t nlob;                /* LOB columns */
     int lobcol[LIFE_MAX_LOBCOLS]; /* their column numbers */
     life_seg_t seg[LIFE_MAX_LOBCOLS];
-    life_row_t *rows;
-    uint64_t nrows, cap_rows;
+    sim_paged_t rows; /* life_row_t, by index (life_row_at()): a row never moves */
+    uint64_t nrows;
     uint64_t live_rows;
     /* The table segment: rows' bytes as they were laid down (a heap
      * segment never gives space back without a shrink). */
@@ -139,8 +139,8 @@ struct life_db {
     life_params_t p;
     scr_values_t *vs;
     life_table_t *tables; /* one per scr_script_t table */
-    life_lob_t *lobs;     /* index 0 unused: "null" */
-    uint32_t nlobs, cap_lobs, free_lob;
+    sim_paged_t lobs;     /* life_lob_t, by index (life_lob_at()); index 0 unused: "null" */
+    uint32_t nlobs, free_lob;
     undo_log_t *undo;
     uint64_t clock_ms;
     uint64_t undo_retention_s;
@@ -182,10 +182,25 @@ struct life_db {
      * lines): outlen bytes (output.c). */
     char *out;
     size_t outlen, outcap;
+    /* Sessions whose log is not empty: only txn.c moves it, as a log's
+     * length leaves or comes back to 0. */
+    uint32_t open_txs;
 };
 
 /* output.c: n bytes of text added to what the statement printed. */
 sim_err_t life_print(life_db_t *db, const char *text, size_t n);
+
+/* LOB version i (lob.c made it: i < nlobs). */
+static inline life_lob_t *life_lob_at(const life_db_t *db, uint32_t i)
+{
+    return sim_paged_at(&db->lobs, i);
+}
+
+/* Row r of table t (r < nrows). */
+static inline life_row_t *life_row_at(const life_table_t *t, uint64_t r)
+{
+    return sim_paged_at(&t->rows, r);
+}
 
 /* Tell the trace what the statement did (trace.c). */
 void life_op(life_db_t *db, life_op_kind_t kind, uint32_t seg, uint64_t id, uint64_t n);

@@ -38,35 +38,25 @@
 #define DD_EMPTY 0u
 #define DD_GONE UINT32_MAX
 
-static life_lob_t *lob_at(life_db_t *db, uint32_t i)
-{
-    return &db->lobs[i];
-}
-
 static sim_err_t lob_new(life_db_t *db, uint32_t *out)
 {
     if (db->free_lob) {
         *out = db->free_lob;
-        db->free_lob = db->lobs[*out].next;
+        db->free_lob = life_lob_at(db, *out)->next;
         return SIM_OK;
     }
-    if (db->nlobs == db->cap_lobs) {
-        uint32_t cap = db->cap_lobs ? db->cap_lobs * 2 : 1024;
-        life_lob_t *v = sim_realloc(db->lobs, (size_t)cap * sizeof *v);
-        if (v == NULL)
-            return SIM_ENOMEM;
-        db->lobs = v;
-        db->cap_lobs = cap;
-        if (db->nlobs == 0)
-            db->nlobs = 1; /* index 0 is null */
-    }
+    if (db->nlobs == 0)
+        db->nlobs = 1; /* index 0 is null */
+    if (db->nlobs >= sim_paged_cap(&db->lobs) &&
+        sim_paged_reserve(&db->lobs, (size_t)db->nlobs + 1) != SIM_OK)
+        return SIM_ENOMEM;
     *out = db->nlobs++;
     return SIM_OK;
 }
 
 static void lob_drop(life_db_t *db, uint32_t i)
 {
-    life_lob_t *l = lob_at(db, i);
+    life_lob_t *l = life_lob_at(db, i);
     scr_value_release(db->vs, l->val);
     sim_free(l->more);
     memset(l, 0, sizeof *l);
@@ -77,10 +67,9 @@ static void lob_drop(life_db_t *db, uint32_t i)
 void life_lobs_free(life_db_t *db)
 {
     for (uint32_t i = 1; i < db->nlobs; i++)
-        sim_free(db->lobs[i].more);
-    sim_free(db->lobs);
-    db->lobs = NULL;
-    db->nlobs = db->cap_lobs = db->free_lob = 0;
+        sim_free(life_lob_at(db, i)->more);
+    sim_paged_free(&db->lobs);
+    db->nlobs = db->free_lob = 0;
 }
 
 /* ---- the dedup index ---------------------------------------------------- */
@@ -101,7 +90,7 @@ static uint32_t dd_find(const life_db_t *db, const life_seg_t *g, uint64_t hash)
         uint32_t i = g->dd[k];
         if (i == DD_EMPTY)
             return 0;
-        if (i != DD_GONE && db->lobs[i].hash == hash)
+        if (i != DD_GONE && life_lob_at(db, i)->hash == hash)
             return i;
     }
 }
@@ -118,7 +107,7 @@ static sim_err_t dd_insert(life_db_t *db, life_seg_t *g, uint32_t lob)
             uint32_t i = g->dd[k];
             if (i == DD_EMPTY || i == DD_GONE)
                 continue;
-            uint64_t j = mix(db->lobs[i].hash) & (cap - 1);
+            uint64_t j = mix(life_lob_at(db, i)->hash) & (cap - 1);
             while (dd[j] != DD_EMPTY)
                 j = (j + 1) & (cap - 1);
             dd[j] = i;
@@ -129,19 +118,20 @@ static sim_err_t dd_insert(life_db_t *db, life_seg_t *g, uint32_t lob)
         g->dd_cap = cap;
         g->dd_used = used;
     }
-    uint64_t k = mix(db->lobs[lob].hash) & (g->dd_cap - 1);
+    uint64_t k = mix(life_lob_at(db, lob)->hash) & (g->dd_cap - 1);
     while (g->dd[k] != DD_EMPTY && g->dd[k] != DD_GONE)
         k = (k + 1) & (g->dd_cap - 1);
     if (g->dd[k] == DD_EMPTY)
         g->dd_used++;
     g->dd[k] = lob;
-    db->lobs[lob].dedup = 1;
+    life_lob_at(db, lob)->dedup = 1;
     return SIM_OK;
 }
 
 static void dd_remove(life_seg_t *g, const life_db_t *db, uint32_t lob)
 {
-    for (uint64_t k = mix(db->lobs[lob].hash) & (g->dd_cap - 1);; k = (k + 1) & (g->dd_cap - 1)) {
+    for (uint64_t k = mix(life_lob_at(db, lob)->hash) & (g->dd_cap - 1);;
+         k = (k + 1) & (g->dd_cap - 1)) {
         if (g->dd[k] == DD_EMPTY)
             return;
         if (g->dd[k] == lob) {
@@ -359,10 +349,10 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
         uint32_t same = dd_find(db, g, in.hash);
         /* Not a version another session's open transaction wrote: its
          * rollback would take the space back from under this row. */
-        if (same && db->lobs[same].owner && db->lobs[same].owner != db->sid + 1)
+        if (same && life_lob_at(db, same)->owner && life_lob_at(db, same)->owner != db->sid + 1)
             same = 0;
         if (same) {
-            db->lobs[same].refs++;
+            life_lob_at(db, same)->refs++;
             *out = same;
             return SIM_OK;
         }
@@ -377,7 +367,7 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
     rc = lob_new(db, &i);
     if (rc != SIM_OK)
         return rc;
-    life_lob_t *l = lob_at(db, i);
+    life_lob_t *l = life_lob_at(db, i);
     memset(l, 0, sizeof *l);
     l->stored = stored;
     l->hash = in.hash;
@@ -426,7 +416,7 @@ sim_err_t life_lob_unref(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i)
 {
     if (i == 0)
         return SIM_OK;
-    life_lob_t *l = lob_at(db, i);
+    life_lob_t *l = life_lob_at(db, i);
     if (--l->refs > 0)
         return SIM_OK;
     life_seg_t *g = &t->seg[k];
@@ -458,14 +448,14 @@ sim_err_t life_lob_unref(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i)
 void life_lob_reref(life_db_t *db, uint32_t i)
 {
     if (i)
-        db->lobs[i].refs++;
+        life_lob_at(db, i)->refs++;
 }
 
 void life_lob_settle(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i)
 {
-    if (i == 0 || db->lobs[i].refs > 0 || db->lobs[i].val == SCR_VAL_NULL)
+    if (i == 0 || life_lob_at(db, i)->refs > 0 || life_lob_at(db, i)->val == SCR_VAL_NULL)
         return;
-    if (db->lobs[i].dedup)
+    if (life_lob_at(db, i)->dedup)
         dd_remove(&t->seg[k], db, i);
     lob_drop(db, i);
 }
@@ -474,7 +464,7 @@ uint64_t life_lob_row_bytes(const life_db_t *db, uint32_t i)
 {
     if (i == 0)
         return 0;
-    const life_lob_t *l = &db->lobs[i];
+    const life_lob_t *l = life_lob_at(db, i);
     return l->inrow ? db->p.seg.inrow_header_bytes + l->stored : db->p.locator_bytes;
 }
 
@@ -483,10 +473,10 @@ sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t 
     size_t cap = 0, used = 0;
     lob_run_t **v = NULL;
     for (uint64_t r = 0; r < t->nrows; r++) {
-        uint32_t i = t->rows[r].lob[k];
-        if (!t->rows[r].alive || i == 0 || db->lobs[i].next == UINT32_MAX)
+        uint32_t i = life_row_at(t, r)->lob[k];
+        if (!life_row_at(t, r)->alive || i == 0 || life_lob_at(db, i)->next == UINT32_MAX)
             continue;
-        life_lob_t *l = &db->lobs[i];
+        life_lob_t *l = life_lob_at(db, i);
         l->next = UINT32_MAX; /* seen: a shared version is listed once */
         for (uint32_t c = 0; c < l->nchunks; c++) {
             if (used == cap) {
@@ -502,9 +492,9 @@ sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t 
         }
     }
     for (uint64_t r = 0; r < t->nrows; r++) {
-        uint32_t i = t->rows[r].lob[k];
+        uint32_t i = life_row_at(t, r)->lob[k];
         if (i)
-            db->lobs[i].next = 0;
+            life_lob_at(db, i)->next = 0;
     }
     *out = v;
     *n = used;

@@ -96,7 +96,7 @@ void life_close(life_db_t *db)
             life_table_t *t = &db->tables[ti];
             for (uint32_t k = 0; k < t->nlob; k++)
                 life_seg_destroy(db, t, k);
-            sim_free(t->rows);
+            sim_paged_free(&t->rows);
             life_keys_clear(t);
         }
     sim_free(db->tables);
@@ -122,6 +122,7 @@ sim_err_t life_open(const scr_script_t *s, const life_params_t *p, char *msg, si
         return SIM_ENOMEM;
     db->s = s;
     db->p = *p;
+    sim_paged_init(&db->lobs, sizeof(life_lob_t), 12); /* 4,096 versions a page (288 KB) */
     db->msg = msg;
     db->msglen = msglen;
     db->undo_retention_s = p->undo_retention;

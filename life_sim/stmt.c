@@ -21,13 +21,13 @@ static void drop_storage(life_db_t *db, life_table_t *t)
 {
     for (uint64_t r = 0; r < t->nrows; r++)
         for (uint32_t k = 0; k < t->nlob; k++) {
-            uint32_t i = t->rows[r].lob[k];
-            if (i && db->lobs[i].refs) {
-                db->lobs[i].refs = 0;
-                db->lobs[i].dedup = 0;
+            uint32_t i = life_row_at(t, r)->lob[k];
+            if (i && life_lob_at(db, i)->refs) {
+                life_lob_at(db, i)->refs = 0;
+                life_lob_at(db, i)->dedup = 0;
                 life_lob_settle(db, t, k, i);
             }
-            t->rows[r].lob[k] = 0;
+            life_row_at(t, r)->lob[k] = 0;
         }
     t->nrows = t->live_rows = 0;
     t->row_bytes = t->row_bytes_hwm = 0;
@@ -63,25 +63,25 @@ static sim_err_t rewrite_lobs(life_db_t *db, const scr_stmt_t *st, life_table_t 
         if (vals == NULL)
             return SIM_ENOMEM;
         for (uint64_t r = 0; r < n; r++) {
-            uint32_t i = t->rows[r].lob[k];
-            vals[r] = i && t->rows[r].alive ? db->lobs[i].val : SCR_VAL_NULL;
+            uint32_t i = life_row_at(t, r)->lob[k];
+            vals[r] = i && life_row_at(t, r)->alive ? life_lob_at(db, i)->val : SCR_VAL_NULL;
             scr_value_ref(db->vs, vals[r]);
         }
         /* Then each version let go once (deduplicated rows share one). */
         for (uint64_t r = 0; r < n; r++) {
-            uint32_t i = t->rows[r].lob[k];
-            if (i && db->lobs[i].refs) {
-                db->lobs[i].refs = 0;
-                db->lobs[i].dedup = 0;
+            uint32_t i = life_row_at(t, r)->lob[k];
+            if (i && life_lob_at(db, i)->refs) {
+                life_lob_at(db, i)->refs = 0;
+                life_lob_at(db, i)->dedup = 0;
                 life_lob_settle(db, t, k, i);
             }
-            t->rows[r].lob[k] = 0;
+            life_row_at(t, r)->lob[k] = 0;
         }
         life_seg_destroy(db, t, k);
         sim_err_t rc = SIM_OK;
         for (uint64_t r = 0; r < n; r++) {
-            if (rc == SIM_OK && t->rows[r].alive)
-                rc = life_lob_write(db, t, k, vals[r], &t->rows[r].lob[k]);
+            if (rc == SIM_OK && life_row_at(t, r)->alive)
+                rc = life_lob_write(db, t, k, vals[r], &life_row_at(t, r)->lob[k]);
             scr_value_release(db->vs, vals[r]);
         }
         sim_free(vals);
@@ -91,11 +91,11 @@ static sim_err_t rewrite_lobs(life_db_t *db, const scr_stmt_t *st, life_table_t 
     }
     /* In place: every LOB written again, as an update of it would. */
     for (uint64_t r = 0; r < t->nrows; r++) {
-        life_row_t *rw = &t->rows[r];
+        life_row_t *rw = life_row_at(t, r);
         uint32_t old = rw->lob[k];
         if (!rw->alive || old == 0)
             continue;
-        sim_err_t rc = life_lob_replace(db, st, t, r, k, db->lobs[old].val);
+        sim_err_t rc = life_lob_replace(db, st, t, r, k, life_lob_at(db, old)->val);
         if (rc != SIM_OK)
             return rc;
     }

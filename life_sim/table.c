@@ -45,15 +45,11 @@ uint64_t life_row_bytes(const life_db_t *db, const life_table_t *t, const life_r
 sim_err_t life_row_add(life_db_t *db, life_table_t *t, int64_t id, uint64_t *row)
 {
     (void)db;
-    if (t->nrows == t->cap_rows) {
-        uint64_t cap = t->cap_rows ? t->cap_rows * 2 : 1024;
-        life_row_t *v = sim_realloc(t->rows, cap * sizeof *v);
-        if (v == NULL)
-            return SIM_ENOMEM;
-        t->rows = v;
-        t->cap_rows = cap;
-    }
-    life_row_t *r = &t->rows[t->nrows];
+    if (t->rows.size == 0) /* 8,192 rows a page (256 KB) */
+        sim_paged_init(&t->rows, sizeof(life_row_t), 13);
+    if (t->nrows >= sim_paged_cap(&t->rows) && sim_paged_reserve(&t->rows, t->nrows + 1) != SIM_OK)
+        return SIM_ENOMEM;
+    life_row_t *r = life_row_at(t, t->nrows);
     memset(r, 0, sizeof *r);
     r->id = id;
     r->alive = 1;
@@ -150,23 +146,23 @@ void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st)
     }
     /* The LOB maps: each version once, however many rows share it (a
      * shared version is marked while counting, as life_seg_chunks does). */
-    life_lob_t *lv = db->lobs;
     uint64_t lobs = 0, inrow = 0, chunks = 0;
     for (uint64_t r = 0; r < t->nrows; r++) {
-        uint32_t i = t->rows[r].lob[0];
-        if (!t->rows[r].alive || i == 0 || lv[i].next == UINT32_MAX)
+        uint32_t i = life_row_at(t, r)->lob[0];
+        life_lob_t *l = i ? life_lob_at(db, i) : NULL;
+        if (!life_row_at(t, r)->alive || i == 0 || l->next == UINT32_MAX)
             continue;
-        lv[i].next = UINT32_MAX;
-        if (lv[i].inrow)
+        l->next = UINT32_MAX;
+        if (l->inrow)
             inrow++;
-        else if (lv[i].nchunks) {
+        else if (l->nchunks) {
             lobs++;
-            chunks += lv[i].nchunks;
+            chunks += l->nchunks;
         }
     }
     for (uint64_t r = 0; r < t->nrows; r++)
-        if (t->rows[r].lob[0])
-            lv[t->rows[r].lob[0]].next = 0;
+        if (life_row_at(t, r)->lob[0])
+            life_lob_at(db, life_row_at(t, r)->lob[0])->next = 0;
     st->v[SIM_STAT_LOB_LIVE] = lobs;
     st->v[SIM_STAT_LOB_INROW] = inrow;
     st->v[SIM_STAT_LOB_CHUNKS] = chunks;

@@ -34,8 +34,10 @@ sim_err_t life_tx_log(life_db_t *db, life_tx_t e)
         c->tx = v;
         c->cap_tx = cap;
     }
+    if (c->ntx == 0)
+        db->open_txs++;
     c->tx[c->ntx++] = e;
-    life_row_t *r = &db->tables[e.table].rows[e.row];
+    life_row_t *r = life_row_at(&db->tables[e.table], e.row);
     if (r->locker == 0)
         r->fresh = e.kind == LIFE_TX_INSERT;
     r->locker = db->sid + 1;
@@ -75,12 +77,22 @@ static void retention_of(const life_db_t *db, const scr_lob_opts_t *o, lob_reten
 
 /* Whether a session other than the running one has a transaction open:
  * its log names rows by index, so rows may not move. */
+#if defined(SIM_CHECKS) || !defined(NDEBUG) /* SIM_DEBUG_CHECK()'s builds */
+static sim_err_t open_txs_check(const life_db_t *db)
+{
+    uint32_t open = 0;
+    for (uint32_t k = 0; k < db->nsusp; k++)
+        open += db->susp[k].ntx > 0;
+    return open == db->open_txs ? SIM_OK : SIM_ECORRUPT;
+}
+#endif
+
+/* (A count, not a look at every session: a commit's cost may not grow
+ * with the sessions, issue 43.) */
 static int others_open(const life_db_t *db)
 {
-    for (uint32_t k = 0; k < db->nsusp; k++)
-        if (k != db->sid && db->susp[k].ntx > 0)
-            return 1;
-    return 0;
+    SIM_DEBUG_CHECK(open_txs_check(db));
+    return db->open_txs > (db->cur->ntx > 0);
 }
 
 /* Compact a table's rows once the dead outnumber the living: no log entry
@@ -91,8 +103,8 @@ static sim_err_t compact(life_table_t *t)
         return SIM_OK;
     uint64_t n = 0;
     for (uint64_t r = 0; r < t->nrows; r++)
-        if (t->rows[r].alive)
-            t->rows[n++] = t->rows[r];
+        if (life_row_at(t, r)->alive)
+            *life_row_at(t, n++) = *life_row_at(t, r);
     t->nrows = n;
     /* The rows moved: the primary key maps each live id to its row again.
      * No transaction is open (the caller's condition), so a dead row's id
@@ -101,7 +113,7 @@ static sim_err_t compact(life_table_t *t)
     if (t->keys) {
         life_keys_clear(t);
         for (uint64_t r = 0; r < n; r++) {
-            sim_err_t rc = life_key_set(t, t->rows[r].id, r);
+            sim_err_t rc = life_key_set(t, life_row_at(t, r)->id, r);
             if (rc != SIM_OK)
                 return rc;
         }
@@ -122,12 +134,12 @@ static void unlock_from(life_db_t *db, size_t from)
 {
     life_susp_t *c = db->cur;
     for (size_t i = from; i < c->ntx; i++) {
-        life_row_t *r = &db->tables[c->tx[i].table].rows[c->tx[i].row];
+        life_row_t *r = life_row_at(&db->tables[c->tx[i].table], c->tx[i].row);
         r->locker = 0;
         r->fresh = 0;
     }
     for (size_t i = 0; i < from && i < c->ntx; i++) {
-        life_row_t *r = &db->tables[c->tx[i].table].rows[c->tx[i].row];
+        life_row_t *r = life_row_at(&db->tables[c->tx[i].table], c->tx[i].row);
         if (r->locker == 0)
             r->fresh = c->tx[i].kind == LIFE_TX_INSERT;
         r->locker = db->sid + 1;
@@ -140,11 +152,11 @@ sim_err_t life_commit(life_db_t *db)
     for (size_t i = 0; i < c->ntx; i++) {
         life_tx_t *e = &c->tx[i];
         life_table_t *t = &db->tables[e->table];
-        life_row_t *r = &t->rows[e->row];
+        life_row_t *r = life_row_at(t, e->row);
         if (e->kind == LIFE_TX_LOB) {
             life_lob_settle(db, t, e->col, e->old_lob);
-            if (e->new_lob && db->lobs[e->new_lob].refs)
-                db->lobs[e->new_lob].owner = 0;
+            if (e->new_lob && life_lob_at(db, e->new_lob)->refs)
+                life_lob_at(db, e->new_lob)->owner = 0;
         } else if (e->kind == LIFE_TX_DELETE) {
             for (uint32_t k = 0; k < t->nlob; k++) {
                 life_lob_settle(db, t, k, r->lob[k]);
@@ -153,7 +165,7 @@ sim_err_t life_commit(life_db_t *db)
         } else {
             for (uint32_t k = 0; k < t->nlob; k++)
                 if (r->lob[k])
-                    db->lobs[r->lob[k]].owner = 0;
+                    life_lob_at(db, r->lob[k])->owner = 0;
         }
     }
     unlock_from(db, 0);
@@ -177,6 +189,8 @@ sim_err_t life_commit(life_db_t *db)
                 return rc;
         }
     }
+    if (c->ntx > 0)
+        db->open_txs--;
     c->ntx = 0;
     c->ended++;
     sim_stat_add(&db->part[LIFE_PART_ROW], SIM_STAT_USER_COMMITS, 1);
@@ -207,7 +221,7 @@ static void undo_log(life_db_t *db, size_t from)
     for (size_t i = c->ntx; i-- > from;) {
         life_tx_t *e = &c->tx[i];
         life_table_t *t = &db->tables[e->table];
-        life_row_t *r = &t->rows[e->row];
+        life_row_t *r = life_row_at(t, e->row);
         switch (e->kind) {
         case LIFE_TX_LOB: {
             uint64_t before = r->alive ? life_row_bytes(db, t, r) : 0;
@@ -216,7 +230,7 @@ static void undo_log(life_db_t *db, size_t from)
             if (r->alive)
                 t->row_bytes = t->row_bytes - before + life_row_bytes(db, t, r);
             if (e->new_lob)
-                db->lobs[e->new_lob].refs--;
+                life_lob_at(db, e->new_lob)->refs--;
             life_lob_settle(db, t, e->col, e->new_lob);
             break;
         }
@@ -224,7 +238,7 @@ static void undo_log(life_db_t *db, size_t from)
             t->row_bytes -= life_row_bytes(db, t, r);
             for (uint32_t k = 0; k < t->nlob; k++) {
                 if (r->lob[k])
-                    db->lobs[r->lob[k]].refs--;
+                    life_lob_at(db, r->lob[k])->refs--;
                 life_lob_settle(db, t, k, r->lob[k]);
                 r->lob[k] = 0;
             }
@@ -245,6 +259,8 @@ static void undo_log(life_db_t *db, size_t from)
         }
     }
     unlock_from(db, from);
+    if (c->ntx > 0 && from == 0)
+        db->open_txs--;
     c->ntx = from;
 }
 

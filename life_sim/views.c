@@ -300,7 +300,7 @@ static sim_err_t table_rows(life_db_t *db, const scr_query_t *q, scr_qrows_t *ro
 {
     const life_table_t *t = &db->tables[q->table];
     for (uint64_t r = 0; r < t->nrows; r++) {
-        const life_row_t *rw = &t->rows[r];
+        const life_row_t *rw = life_row_at(t, r);
         int64_t id = rw->id - db->id_base;
         int own = db->id_span == 0 || (id >= 0 && id < db->id_span);
         if (!rw->alive || !own || (rw->fresh && life_row_locked(db, rw)) ||
@@ -314,7 +314,7 @@ static sim_err_t table_rows(life_db_t *db, const scr_query_t *q, scr_qrows_t *ro
         for (uint32_t k = 0; k < t->nlob; k++)
             if (rw->lob[k])
                 num(&c[t->def->ncols + (uint32_t)t->lobcol[k]],
-                    (int64_t)scr_value_info(db->vs, db->lobs[rw->lob[k]].val).chars);
+                    (int64_t)scr_value_info(db->vs, life_lob_at(db, rw->lob[k])->val).chars);
     }
     return SIM_OK;
 }

@@ -51,6 +51,19 @@ static const char *const awr_unit[RAC_FIGURES] = {" per second",
                                                   ", seconds waited per second",
                                                   ", seconds per second"};
 
+/* Their value axes' titles. */
+static const char *const awr_axis[RAC_FIGURES] = {"KB per second",
+                                                  "messages per second",
+                                                  "blocks per second",
+                                                  "blocks per second",
+                                                  "blocks per second",
+                                                  "transactions per minute",
+                                                  "seconds waited per second",
+                                                  "seconds waited per second",
+                                                  "seconds waited per second",
+                                                  "seconds waited per second",
+                                                  "seconds per second"};
+
 #define NAME_LEN 224
 #define STEP_LEN 640
 
@@ -356,7 +369,10 @@ static sim_err_t chart(FILE *f, section_t *sec, show_t show, int k)
                          nsteps,
                          show == SHOW_TIME ? " us" : NULL,
                          width < 560 ? 560 : width,
-                         330};
+                         330,
+                         show == SHOW_TIME   ? "microseconds per statement"
+                         : show == SHOW_STAT ? sim_stat_unit((sim_stat_t)k)
+                                             : awr_axis[k]};
     pending_heading(f, sec);
     fputs("<figure class=\"chart\">", f);
     sim_err_t e = plot_history_svg(f, &ph);

@@ -291,7 +291,8 @@ static sim_err_t script_chart(FILE *f, const rpt_history_t *h, const rpt_script_
                          0,
                          blocks_chart ? " blk" : NULL,
                          width < 560 ? 560 : width,
-                         330};
+                         330,
+                         blocks_chart ? "blocks" : "chunks per LOB"};
     fputs("<figure class=\"chart\">", f);
     sim_err_t e = plot_history_svg(f, &ph);
     if (c->zero[0]) {

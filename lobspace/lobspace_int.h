@@ -64,11 +64,9 @@ struct lob_space {
     uint64_t meta_blocks;  /* likewise */
     uint64_t extents;      /* likewise */
     uint64_t pending_meta; /* segment-level metadata not placed yet */
-    /* Boundary tags of the reusable chunks, indexed by block address: the
-     * length at a chunk's first block (0 elsewhere), the first block at its
-     * last, and the bucket list links at its first. */
-    uint32_t *flen, *fstart, *fnext, *fprev;
-    uint64_t cap_blocks;
+    /* Boundary tags of the reusable chunks, lob_space_tag_t by block
+     * address (tag()), in pages made as extents are added (reserve_blocks()). */
+    sim_paged_t tags;
     uint32_t head[LOB_SPACE_BUCKETS];
     uint64_t free_chunks;
     uint64_t reusable_blocks;
@@ -84,6 +82,19 @@ struct lob_space {
     size_t qhead, qlen, qcap;
     uint64_t unexpired_blocks;
 };
+
+/* A block's boundary tag: the length at a reusable chunk's first block (0
+ * elsewhere), the first block at its last, and the bucket list links at
+ * its first. */
+typedef struct {
+    uint32_t len, start, next, prev;
+} lob_space_tag_t;
+
+/* Block b's tag (b below the room reserve_blocks() made). */
+static inline lob_space_tag_t *tag(const lob_space_t *sp, uint64_t b)
+{
+    return sim_paged_at(&sp->tags, b);
+}
 
 /* space.c's primitives, for shrink.c. */
 unsigned lob_space_bucket_of(uint64_t len);

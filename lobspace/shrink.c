@@ -34,7 +34,7 @@ sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, size_t n, 
     /* Which extents are sealed: any free block (unexpired counts: the
      * shrink ignores retention) and no segment metadata. */
     for (unsigned b = 0; b < LOB_SPACE_BUCKETS; b++)
-        for (uint32_t c = sp->head[b]; c != LOB_SPACE_NIL; c = sp->fnext[c])
+        for (uint32_t c = sp->head[b]; c != LOB_SPACE_NIL; c = tag(sp, c)->next)
             sealed[lob_space_extent_of(sp, c)] = 1;
     for (size_t i = 0; i < sp->qlen; i++)
         sealed[lob_space_extent_of(sp, sp->q[(sp->qhead + i) % sp->qcap].run.start)] = 1;

@@ -89,39 +89,22 @@ static sim_err_t reserve_run(lob_space_runs_t *r)
 /* Room in the per-block tag arrays for block addresses below `end`. */
 static sim_err_t reserve_blocks(lob_space_t *sp, uint64_t end)
 {
-    if (end <= sp->cap_blocks)
+    if (end <= sim_paged_cap(&sp->tags))
         return SIM_OK;
     if (end >= LOB_SPACE_NIL)
         return SIM_EFULL;
-    uint64_t cap = sp->cap_blocks ? sp->cap_blocks : 1024;
-    while (cap < end)
-        cap *= 2;
-    if (cap >= LOB_SPACE_NIL)
-        cap = LOB_SPACE_NIL - 1;
-    uint32_t **arr[4] = {&sp->flen, &sp->fstart, &sp->fnext, &sp->fprev};
-    for (int i = 0; i < 4; i++) {
-        uint32_t *v = sim_realloc(*arr[i], cap * sizeof *v);
-        if (v == NULL)
-            return SIM_ENOMEM; /* the arrays grown so far are only larger */
-        *arr[i] = v;
-        /* flen marks free-chunk starts; fstart is read at any block's
-         * left neighbour (lob_space_reuse()), so neither is left unset. */
-        if (i < 2)
-            memset(v + sp->cap_blocks, 0, (cap - sp->cap_blocks) * sizeof *v);
-    }
-    sp->cap_blocks = cap;
-    return SIM_OK;
+    return sim_paged_reserve(&sp->tags, end);
 }
 
 static void bucket_insert(lob_space_t *sp, uint64_t start, uint64_t len)
 {
     unsigned b = lob_space_bucket_of(len);
-    sp->flen[start] = (uint32_t)len;
-    sp->fstart[start + len - 1] = (uint32_t)start;
-    sp->fprev[start] = LOB_SPACE_NIL;
-    sp->fnext[start] = sp->head[b];
+    tag(sp, start)->len = (uint32_t)len;
+    tag(sp, start + len - 1)->start = (uint32_t)start;
+    tag(sp, start)->prev = LOB_SPACE_NIL;
+    tag(sp, start)->next = sp->head[b];
     if (sp->head[b] != LOB_SPACE_NIL)
-        sp->fprev[sp->head[b]] = (uint32_t)start;
+        tag(sp, sp->head[b])->prev = (uint32_t)start;
     sp->head[b] = (uint32_t)start;
     sp->free_chunks++;
     sp->reusable_blocks += len;
@@ -129,16 +112,16 @@ static void bucket_insert(lob_space_t *sp, uint64_t start, uint64_t len)
 
 void lob_space_unlink(lob_space_t *sp, uint64_t start)
 {
-    uint64_t len = sp->flen[start];
+    uint64_t len = tag(sp, start)->len;
     unsigned b = lob_space_bucket_of(len);
-    uint32_t nx = sp->fnext[start], pv = sp->fprev[start];
+    uint32_t nx = tag(sp, start)->next, pv = tag(sp, start)->prev;
     if (pv != LOB_SPACE_NIL)
-        sp->fnext[pv] = nx;
+        tag(sp, pv)->next = nx;
     else
         sp->head[b] = nx;
     if (nx != LOB_SPACE_NIL)
-        sp->fprev[nx] = pv;
-    sp->flen[start] = 0;
+        tag(sp, nx)->prev = pv;
+    tag(sp, start)->len = 0;
     sp->free_chunks--;
     sp->reusable_blocks -= len;
 }
@@ -147,16 +130,16 @@ void lob_space_unlink(lob_space_t *sp, uint64_t start)
 void lob_space_reuse(lob_space_t *sp, uint64_t start, uint64_t len)
 {
     if (start > 0) {
-        uint64_t s = sp->fstart[start - 1];
-        if (s < start && sp->flen[s] != 0 && s + sp->flen[s] == start) {
-            len += sp->flen[s];
+        uint64_t s = tag(sp, start - 1)->start;
+        if (s < start && tag(sp, s)->len != 0 && s + tag(sp, s)->len == start) {
+            len += tag(sp, s)->len;
             lob_space_unlink(sp, s);
             start = s;
         }
     }
     uint64_t end = start + len;
-    if (end < sp->cap_blocks && sp->flen[end] != 0) {
-        len += sp->flen[end];
+    if (end < sp->addr_end && tag(sp, end)->len != 0) {
+        len += tag(sp, end)->len;
         lob_space_unlink(sp, end);
     }
     bucket_insert(sp, start, len);
@@ -165,7 +148,7 @@ void lob_space_reuse(lob_space_t *sp, uint64_t start, uint64_t len)
 /* Take the first `n` blocks of the reusable chunk at `start`. */
 lob_run_t lob_space_take(lob_space_t *sp, uint64_t start, uint64_t n)
 {
-    uint64_t len = sp->flen[start];
+    uint64_t len = tag(sp, start)->len;
     lob_space_unlink(sp, start);
     if (len > n)
         bucket_insert(sp, start + n, len - n);
@@ -201,6 +184,10 @@ sim_err_t lob_space_add_extent(lob_space_t *sp, uint64_t bytes)
         sp->ext = e;
         sp->cap_ext = cap;
     }
+    /* A length marks a free chunk's start and a start is read at any
+     * block's left neighbour (lob_space_reuse()): neither is left unset. */
+    for (uint64_t b = sp->addr_end; b < sp->addr_end + len; b++)
+        *tag(sp, b) = (lob_space_tag_t){0, 0, 0, 0};
     lob_space_extent_t *e = &sp->ext[sp->next_ext++];
     e->start = sp->addr_end;
     e->len = len;
@@ -235,6 +222,7 @@ sim_err_t lob_space_create(const lob_space_params_t *p, lob_space_t **out)
     if (sp == NULL)
         return SIM_ENOMEM;
     sp->p = *p;
+    sim_paged_init(&sp->tags, sizeof(lob_space_tag_t), 14); /* 16,384 blocks a page (256 KB) */
     for (unsigned b = 0; b < LOB_SPACE_BUCKETS; b++)
         sp->head[b] = LOB_SPACE_NIL;
     sp->pending_meta =
@@ -257,10 +245,7 @@ void lob_space_destroy(lob_space_t *sp)
     if (sp == NULL)
         return;
     sim_free(sp->ext);
-    sim_free(sp->flen);
-    sim_free(sp->fstart);
-    sim_free(sp->fnext);
-    sim_free(sp->fprev);
+    sim_paged_free(&sp->tags);
     /* The transactions left open go with their segment (no caller may
      * use their handles after it). */
     for (size_t i = 0; i < sp->ntxs; i++) {
@@ -280,8 +265,8 @@ static uint32_t find_fit(const lob_space_t *sp, uint64_t want, uint64_t *probed)
     unsigned b = lob_space_bucket_of(want);
     uint32_t c = sp->head[b];
     *probed += c != LOB_SPACE_NIL;
-    for (int i = 0; i < SCAN_OWN_BUCKET && c != LOB_SPACE_NIL; i++, c = sp->fnext[c])
-        if (sp->flen[c] >= want)
+    for (int i = 0; i < SCAN_OWN_BUCKET && c != LOB_SPACE_NIL; i++, c = tag(sp, c)->next)
+        if (tag(sp, c)->len >= want)
             return c;
     for (b++; b < LOB_SPACE_BUCKETS; b++)
         if (sp->head[b] != LOB_SPACE_NIL) {
@@ -296,8 +281,8 @@ static uint32_t find_largest(const lob_space_t *sp)
 {
     for (unsigned b = LOB_SPACE_BUCKETS; b-- > 0;) {
         uint32_t best = LOB_SPACE_NIL;
-        for (uint32_t c = sp->head[b]; c != LOB_SPACE_NIL; c = sp->fnext[c])
-            if (best == LOB_SPACE_NIL || sp->flen[c] > sp->flen[best])
+        for (uint32_t c = sp->head[b]; c != LOB_SPACE_NIL; c = tag(sp, c)->next)
+            if (best == LOB_SPACE_NIL || tag(sp, c)->len > tag(sp, best)->len)
                 best = c;
         if (best != LOB_SPACE_NIL)
             return best;
@@ -348,8 +333,8 @@ sim_err_t lob_space_reserve(lob_space_t *sp, uint64_t want, lob_run_t *run,
         if (!lob_space_release_oldest(sp))
             return SIM_EFULL;
     }
-    uint64_t n = sp->flen[c] < want ? sp->flen[c] : want;
-    unsigned bucket = lob_space_bucket_of(sp->flen[c]);
+    uint64_t n = tag(sp, c)->len < want ? tag(sp, c)->len : want;
+    unsigned bucket = lob_space_bucket_of(tag(sp, c)->len);
     *run = lob_space_take(sp, c, n);
     sp->reserved_blocks += n;
     if (visit) {
@@ -516,14 +501,14 @@ void lob_space_get_info(const lob_space_t *sp, lob_space_info_t *info)
     info->reserved_blocks = sp->reserved_blocks;
     info->free_chunks = sp->free_chunks;
     uint32_t c = find_largest(sp);
-    info->largest_free = c == LOB_SPACE_NIL ? 0 : sp->flen[c];
+    info->largest_free = c == LOB_SPACE_NIL ? 0 : tag(sp, c)->len;
 }
 
 void lob_space_free_histogram(const lob_space_t *sp, uint64_t out[LOB_SPACE_BUCKETS])
 {
     for (unsigned b = 0; b < LOB_SPACE_BUCKETS; b++) {
         out[b] = 0;
-        for (uint32_t c = sp->head[b]; c != LOB_SPACE_NIL; c = sp->fnext[c])
+        for (uint32_t c = sp->head[b]; c != LOB_SPACE_NIL; c = tag(sp, c)->next)
             out[b]++;
     }
 }
@@ -582,10 +567,10 @@ sim_err_t lob_space_check(const lob_space_t *sp)
     uint64_t free_chunks = 0, reusable = 0;
     for (unsigned b = 0; b < LOB_SPACE_BUCKETS; b++) {
         uint32_t prev = LOB_SPACE_NIL;
-        for (uint32_t c = sp->head[b]; c != LOB_SPACE_NIL; prev = c, c = sp->fnext[c]) {
-            uint64_t len = sp->flen[c];
+        for (uint32_t c = sp->head[b]; c != LOB_SPACE_NIL; prev = c, c = tag(sp, c)->next) {
+            uint64_t len = tag(sp, c)->len;
             if (len == 0 || c + len > sp->addr_end || lob_space_bucket_of(len) != b ||
-                sp->fprev[c] != prev || sp->fstart[c + len - 1] != c)
+                tag(sp, c)->prev != prev || tag(sp, c + len - 1)->start != c)
                 goto out;
             for (uint64_t k = c; k < c + len; k++) {
                 if (map[k] != M_NONE)
@@ -601,7 +586,7 @@ sim_err_t lob_space_check(const lob_space_t *sp)
     /* No stray tag: a length only at a reusable chunk's first block. */
     uint64_t tags = 0;
     for (uint64_t k = 0; k < sp->addr_end; k++)
-        tags += sp->flen[k] != 0;
+        tags += tag(sp, k)->len != 0;
     if (tags != free_chunks)
         goto out;
     uint64_t unexpired = 0;
@@ -620,8 +605,8 @@ sim_err_t lob_space_check(const lob_space_t *sp)
         goto out;
     /* Merged: no reusable chunk ends where another begins. */
     for (unsigned b = 0; b < LOB_SPACE_BUCKETS; b++)
-        for (uint32_t c = sp->head[b]; c != LOB_SPACE_NIL; c = sp->fnext[c]) {
-            uint64_t e = c + sp->flen[c];
+        for (uint32_t c = sp->head[b]; c != LOB_SPACE_NIL; c = tag(sp, c)->next) {
+            uint64_t e = c + tag(sp, c)->len;
             if ((c > 0 && map[c - 1] == M_FREE) || (e < sp->addr_end && map[e] == M_FREE))
                 goto out;
         }

@@ -17,12 +17,13 @@
 #include <string.h>
 
 #include "plot.h"
+#include "plot_int.h"
 
 static const char *const hpalette[PLOT_HISTORY_COLOURS] = {
     "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
     "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
 
-#define LEFT 64.0
+#define LEFT 76.0 /* the value labels, and the axis's title left of them */
 #define RIGHT 16.0
 #define TOP 46.0
 #define BOTTOM 58.0 /* below the plot area in the given height: labels, legend */
@@ -181,7 +182,8 @@ static void open_svg(FILE *f, const frame_t *fr)
     fputs("</text>\n", f);
 }
 
-/* Value axis: decades, and 2x, 5x when there are few; then the frame. */
+/* Value axis: decades, and 2x, 5x when there are few; then the frame and
+ * the axis's title (class "yunit"), as plot_svg()'s panels have it. */
 static void value_axis(FILE *f, const frame_t *fr)
 {
     for (double d = fr->dlo; d <= fr->dhi + 1e-9; d += 1) {
@@ -203,6 +205,8 @@ static void value_axis(FILE *f, const frame_t *fr)
             "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
             "stroke=\"#888\"/>\n",
             LEFT, TOP, fr->pw, fr->ph);
+    if (fr->h->axis)
+        plot_unit_title(f, fr->h->axis, LEFT - 62, TOP + fr->ph / 2);
 }
 
 /* Runs along x, every one labelled, slanted: the caller makes the chart

@@ -142,6 +142,8 @@ typedef struct {
     const char *unit;       /* appended to value labels, e.g. " us"; NULL for none */
     unsigned width, height; /* px; height holds the plot area and one legend row, the
                              * chart grows by the rows more and long run labels */
+    const char *axis;       /* the value axis's title, its unit ("bytes", "blocks per
+                             * second"), up the left side; NULL for none */
 } plot_history_t;
 
 /*

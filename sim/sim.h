@@ -156,6 +156,39 @@ sim_err_t sim_fifo_push(sim_fifo_t *f, uint64_t x);
 uint64_t sim_fifo_pop(sim_fifo_t *f);
 void sim_fifo_free(sim_fifo_t *f);
 
+/* ---- a growable array whose elements never move (paged.c) ------------ */
+
+/* Elements of `size` bytes in pages of 2^shift, each page made when an
+ * index on it is first reserved (not cleared: an element is written before
+ * it is read): growing copies no element and touches no memory the caller
+ * does not (a doubling realloc() copies the array and faults in twice its
+ * size).
+ * A plain struct: sim_paged_init(), sim_paged_reserve() before an index is
+ * used, sim_paged_at(), sim_paged_free(). */
+typedef struct {
+    char **page;
+    size_t npages, cap_pages;
+    size_t size;
+    unsigned shift;
+} sim_paged_t;
+
+void sim_paged_init(sim_paged_t *a, size_t size, unsigned shift);
+/* Room for the indices below n.  SIM_ENOMEM: the room made before it
+ * stays (a reserve only adds room), the indices below n are not all there. */
+sim_err_t sim_paged_reserve(sim_paged_t *a, size_t n);
+/* Indices below sim_paged_cap() are there. */
+static inline size_t sim_paged_cap(const sim_paged_t *a)
+{
+    return a->npages << a->shift;
+}
+static inline void *sim_paged_at(const sim_paged_t *a, size_t i)
+{
+    assert(i < sim_paged_cap(a));
+    return a->page[i >> a->shift] + (i & (((size_t)1 << a->shift) - 1)) * a->size;
+}
+/* Every page freed; the struct keeps its element size and page size. */
+void sim_paged_free(sim_paged_t *a);
+
 /* ---- statistics catalogue -------------------------------------------- */
 
 /* Oracle's v$statname class bits. */

@@ -19,6 +19,7 @@
 typedef struct {
     const char *table; /* the table followed, upper case */
     sim_stats_t at[MAX_STEPS + 1];
+    sim_stats_t row[MAX_STEPS + 1]; /* the step's LIFE_PART_ROW */
     int seen[MAX_STEPS + 1];
     uint32_t last;
     char error[MAX_STEPS + 1][128]; /* each step's Oracle error, "" none (any table) */
@@ -34,6 +35,7 @@ static int keep(void *arg, const life_step_t *st)
     if (strcmp(st->table, r->table) != 0 || st->step > MAX_STEPS)
         return 0;
     r->at[st->step] = st->total;
+    r->row[st->step] = st->part[LIFE_PART_ROW];
     r->seen[st->step] = 1;
     r->last = st->step;
     return 0;
@@ -164,6 +166,49 @@ static void test_rollback_of_update(void **state)
      * those, unexpired under RETENTION AUTO. */
     assert_int_equal(fig(&r, 7, SIM_STAT_DSU_USED_BLOCKS), 0);
     assert_int_equal(fig(&r, 7, SIM_STAT_DSU_UNEXPIRED_BLOCKS), 300);
+}
+
+/* Rollback of a delete gives the rows back, with their LOBs: 10 LOBs of 3
+ * blocks, 3 of them deleted and rolled back, are 10 live LOBs on 30 used
+ * blocks, and deleting every row then frees all 30 (RETENTION NONE: none
+ * kept unexpired).  Rows left dead by the rollback would show 7 LOBs and
+ * keep 9 blocks used for ever (txn-undodelete). */
+static void test_rollback_of_delete(void **state)
+{
+    (void)state;
+    run_t r;
+    run_script("create table t (id number, c clob) lob (c) store as securefile (retention "
+               "none);\n"
+               "insert into t select rownum, rpad(to_clob('x'), 20000, 'x') from dual connect by "
+               "level <= 10;\ncommit;\n"
+               "delete from t where rownum < 4;\nrollback;\n"
+               "delete from t;\ncommit;\n",
+               "T", NULL, &r, 0);
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 7);
+    assert_int_equal(fig(&r, 5, SIM_STAT_LOB_LIVE), 10);
+    assert_int_equal(fig(&r, 5, SIM_STAT_DSU_USED_BLOCKS), 30);
+    assert_int_equal(fig(&r, 7, SIM_STAT_LOB_LIVE), 0);
+    assert_int_equal(fig(&r, 7, SIM_STAT_DSU_USED_BLOCKS), 0);
+}
+
+/* A row inserted, updated or deleted takes its table block in current
+ * mode once: the rows' part of a step counts one `db block gets` a row
+ * (10 inserted, 3 deleted, 1 updated), whatever the LOBs cost beside
+ * (dml-rowgets counts two). */
+static void test_row_block_gets(void **state)
+{
+    (void)state;
+    run_t r;
+    run_script("create table t (id number, c clob) lob (c) store as securefile;\n"
+               "insert into t select rownum, rpad(to_clob('x'), 20000, 'x') from dual connect by "
+               "level <= 10;\ncommit;\n"
+               "delete from t where rownum < 4;\ncommit;\n"
+               "update t set c = rpad(to_clob('y'), 100, 'y') where id = 5;\ncommit;\n",
+               "T", NULL, &r, 0);
+    assert_int_equal(r.row[2].v[SIM_STAT_DB_BLOCK_GETS], 10);
+    assert_int_equal(r.row[4].v[SIM_STAT_DB_BLOCK_GETS], 3);
+    assert_int_equal(r.row[6].v[SIM_STAT_DB_BLOCK_GETS], 1);
+    assert_true(fig(&r, 2, SIM_STAT_DB_BLOCK_GETS) > 10); /* the LOBs' own besides */
 }
 
 /* (d) 1,000 equal LOBs: DEDUPLICATE uses the blocks of one LOB,
@@ -701,6 +746,8 @@ int main(void)
         cmocka_unit_test(test_retention_none_reuses),
         cmocka_unit_test(test_retention_min_expires),
         cmocka_unit_test(test_rollback_of_update),
+        cmocka_unit_test(test_rollback_of_delete),
+        cmocka_unit_test(test_row_block_gets),
         cmocka_unit_test(test_deduplicate),
         cmocka_unit_test(test_compress),
         cmocka_unit_test(test_fragmentation_and_shrink),

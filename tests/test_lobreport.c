@@ -653,18 +653,19 @@ static void test_rac_awr_values(void **state)
     static const struct {
         const char *id;
         double want;
+        const char *axis; /* the value axis's title */
     } fig[] = {
-        {"estd-interconnect-traffic-in-kb-per-second", 10000},
-        {"gcs-ges-messages-sent-and-received-per-second", 4000},
-        {"global-cache-blocks-served-and-received-per-second", 2000},
-        {"cr-blocks-received-per-second", 300},
-        {"current-blocks-received-per-second", 700},
-        {"transactions-per-minute", 15000},
-        {"cluster-wait-class-seconds-waited-per-second", 0.45},
-        {"commit-wait-class-seconds-waited-per-second", 0.15},
-        {"system-i-o-wait-class-seconds-waited-per-second", 0.05},
-        {"user-i-o-wait-class-seconds-waited-per-second", 0.025},
-        {"db-cpu-seconds-per-second", 0.8},
+        {"estd-interconnect-traffic-in-kb-per-second", 10000, "KB per second"},
+        {"gcs-ges-messages-sent-and-received-per-second", 4000, "messages per second"},
+        {"global-cache-blocks-served-and-received-per-second", 2000, "blocks per second"},
+        {"cr-blocks-received-per-second", 300, "blocks per second"},
+        {"current-blocks-received-per-second", 700, "blocks per second"},
+        {"transactions-per-minute", 15000, "transactions per minute"},
+        {"cluster-wait-class-seconds-waited-per-second", 0.45, "seconds waited per second"},
+        {"commit-wait-class-seconds-waited-per-second", 0.15, "seconds waited per second"},
+        {"system-i-o-wait-class-seconds-waited-per-second", 0.05, "seconds waited per second"},
+        {"user-i-o-wait-class-seconds-waited-per-second", 0.025, "seconds waited per second"},
+        {"db-cpu-seconds-per-second", 0.8, "seconds per second"},
     };
     rpt_history_t *h = load(f->db);
     char *html = page_of(h, f);
@@ -681,7 +682,22 @@ static void test_rac_awr_values(void **state)
         double got = axis_value(&a, y);
         if (fabs(got - fig[i].want) > 0.005 * fig[i].want)
             fail_msg("%s: the chart shows %g, worked by hand %g", fig[i].id, got, fig[i].want);
+        char title[96];
+        snprintf(title, sizeof title, ">%s</text>", fig[i].axis);
+        const char *yu = strstr(svg, "class=\"yunit\"");
+        if (yu == NULL || yu > svg + len || strncmp(strchr(yu, '>'), title, strlen(title)) != 0)
+            fail_msg("%s: the value axis is not titled '%s'", fig[i].id, fig[i].axis);
     }
+    /* A statistic's chart: its value axis titled with the statistic's unit. */
+    size_t len;
+    const char *svg = element(html, "id=\"chart-rac-local-user-commits\"", "</svg>", &len);
+    const char *yu = strstr(svg, "class=\"yunit\"");
+    assert_true(yu != NULL && yu < svg + len);
+    assert_non_null(strstr(yu, ">count</text>"));
+    svg = element(html, "id=\"chart-rac-local-cluster-time-waited-micro\"", "</svg>", &len);
+    yu = strstr(svg, "class=\"yunit\"");
+    assert_true(yu != NULL && yu < svg + len);
+    assert_non_null(strstr(yu, ">microseconds</text>"));
     free(html);
     rpt_history_destroy(h);
 }

@@ -429,7 +429,7 @@ static void seg_free_in_metadata(lob_space_t *seg)
      * metadata block: space still adds up, but a run would now overwrite
      * the header. */
     const lob_space_extent_t *e = &seg->ext[seg->next_ext - 1];
-    uint64_t start = e->start + e->meta, len = seg->flen[start];
+    uint64_t start = e->start + e->meta, len = tag(seg, start)->len;
     lob_space_unlink(seg, start);
     lob_space_reuse(seg, start - 1, len + 1);
     seg->meta_blocks--;

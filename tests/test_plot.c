@@ -251,10 +251,17 @@ static void test_history_steps_and_markers(void **state)
     plot_hseries_t s[] = {{"32k", 0, PLOT_SOLID, model, lo, hi},
                           {"32k Oracle", 0, PLOT_MARKERS, oracle, NULL, NULL}};
     plot_step_t st = {2, "bbbb dispenser: halve"};
-    plot_history_t h = {"insert, local: x", "c1", 4, xl, s, 2, &st, 1, NULL, 500, 300};
+    plot_history_t h = {"insert, local: x", "c1", 4, xl, s, 2, &st, 1, NULL, 500, 300, "bytes"};
     char *svg;
     draw_history(&h, &svg);
     assert_null(strstr(svg, "<?xml"));
+    /* The value axis titled with its unit, left of the value labels. */
+    assert_int_equal(count(svg, "class=\"yunit\""), 1);
+    const char *yu = strstr(svg, "class=\"yunit\"");
+    double ux;
+    assert_int_equal(sscanf(yu, "class=\"yunit\" x=\"%lf\"", &ux), 1);
+    assert_true(ux > 0 && ux < 20);
+    assert_non_null(strstr(yu, ">bytes</text>"));
     assert_non_null(strstr(svg, "id=\"c1\""));
     assert_int_equal(count(svg, "class=\"step\""), 1);
     assert_non_null(strstr(svg, ">bbbb dispenser: halve</text>"));
@@ -283,12 +290,12 @@ static void test_history_bad_input_writes_nothing(void **state)
     plot_hseries_t ok = {"x", 0, PLOT_SOLID, v, NULL, NULL};
     plot_step_t beyond = {2, "z"};
     plot_history_t cases[] = {
-        {"t", NULL, 2, xl, &bad_colour, 1, NULL, 0, NULL, 400, 300},
-        {"t", NULL, 2, xl, &half_spread, 1, NULL, 0, NULL, 400, 300},
-        {"t", NULL, 2, xl, &ok, 1, &beyond, 1, NULL, 400, 300},
-        {"t", NULL, 0, xl, &ok, 1, NULL, 0, NULL, 400, 300},
-        {"t", NULL, 2, NULL, &ok, 1, NULL, 0, NULL, 400, 300},
-        {"t", NULL, 2, xl, &ok, 1, NULL, 0, NULL, 0, 300},
+        {"t", NULL, 2, xl, &bad_colour, 1, NULL, 0, NULL, 400, 300, NULL},
+        {"t", NULL, 2, xl, &half_spread, 1, NULL, 0, NULL, 400, 300, NULL},
+        {"t", NULL, 2, xl, &ok, 1, &beyond, 1, NULL, 400, 300, NULL},
+        {"t", NULL, 0, xl, &ok, 1, NULL, 0, NULL, 400, 300, NULL},
+        {"t", NULL, 2, NULL, &ok, 1, NULL, 0, NULL, 400, 300, NULL},
+        {"t", NULL, 2, xl, &ok, 1, NULL, 0, NULL, 0, 300, NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *buf = NULL;
@@ -322,7 +329,7 @@ static void test_history_labels_legend_steps(void **state)
         s[i] = (plot_hseries_t){names[i], i, PLOT_SOLID, v, NULL, NULL};
     plot_step_t st = {
         9, "b dispenser: a subject far too long for the room this chart has at its right edge"};
-    plot_history_t h = {"t", NULL, 12, xl, s, 6, &st, 1, NULL, 400, 300};
+    plot_history_t h = {"t", NULL, 12, xl, s, 6, &st, 1, NULL, 400, 300, NULL};
     char *svg;
     draw_history(&h, &svg);
     assert_int_equal(count(svg, "class=\"xlabel\""), 12);
@@ -394,9 +401,9 @@ static void test_worked_figure(void **state)
 }
 
 /*
- * A history chart 500 px wide: the plot area from x 64 to 484 (420 px) and
- * y 46 down 176 px; three runs 140 px apart, centred in their slots: x
- * 134, 274, 414.  The values 100, 1000, 5000 and their whiskers (90 .. 110,
+ * A history chart 500 px wide: the plot area from x 76 to 484 (408 px) and
+ * y 46 down 176 px; three runs 136 px apart, centred in their slots: x
+ * 144, 280, 416.  The values 100, 1000, 5000 and their whiskers (90 .. 110,
  * 900 .. 1100, 4000 .. 10000) span the decades 10 .. 10k: 100 at 46 + 176
  * x 2/3 = 163.3, 1000 at 104.7, 10000 (a whisker's top) at 46.0, labels
  * 10, 20, 50 .. 1k, 2k, 5k, 10k.  A whisker up to 20000 takes the axis to
@@ -408,12 +415,12 @@ static void test_worked_history(void **state)
     const char *xl[] = {"a", "b", "c"};
     double v[] = {100, 1000, 5000}, lo[] = {90, 900, 4000}, hi[] = {110, 1100, 10000};
     plot_hseries_t s = {"s", 0, PLOT_SOLID, v, lo, hi};
-    plot_history_t h = {"t", "c1", 3, xl, &s, 1, NULL, 0, NULL, 500, 300};
+    plot_history_t h = {"t", "c1", 3, xl, &s, 1, NULL, 0, NULL, 500, 300, NULL};
     char *svg;
     draw_history(&h, &svg);
-    expect_in(svg, "<rect x=\"64.0\" y=\"46.0\" width=\"420.0\" height=\"176.0\"");
-    expect_in(svg, "points=\"134.0,163.3 274.0,104.7 414.0,63.7\"");
-    expect_in(svg, "x1=\"414.0\" x2=\"414.0\" y1=\"69.3\" y2=\"46.0\"");
+    expect_in(svg, "<rect x=\"76.0\" y=\"46.0\" width=\"408.0\" height=\"176.0\"");
+    expect_in(svg, "points=\"144.0,163.3 280.0,104.7 416.0,63.7\"");
+    expect_in(svg, "x1=\"416.0\" x2=\"416.0\" y1=\"69.3\" y2=\"46.0\"");
     static const char *const labels[] = {">10</text>", ">20</text>", ">1k</text>", ">5k</text>",
                                          ">10k</text>"};
     for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
@@ -421,17 +428,17 @@ static void test_worked_history(void **state)
     free(svg);
     hi[2] = 20000;
     draw_history(&h, &svg);
-    expect_in(svg, "points=\"134.0,178.0 ");
+    expect_in(svg, "points=\"144.0,178.0 ");
     expect_in(svg, ">100k</text>");
     double one, two;
     assert_int_equal(sscanf(strstr(svg, "height=\""), "height=\"%lf\"", &one), 1);
     free(svg);
-    /* Two legend entries of 30 + 6.6 x 28 = 214.8 px from x 64 end at
-     * 493.6, past the plot area's right edge (484) though inside the
+    /* Two legend entries of 30 + 6.6 x 27 = 208.2 px from x 76 end at
+     * 492.4, past the plot area's right edge (484) though inside the
      * chart (500): a second legend row, 16 px more. */
     plot_hseries_t two_s[2] = {s, s};
-    two_s[0].name = "aaaaaaaaaaaaaaaaaaaaaaaaaaaa";
-    two_s[1].name = "bbbbbbbbbbbbbbbbbbbbbbbbbbbb";
+    two_s[0].name = "aaaaaaaaaaaaaaaaaaaaaaaaaaa";
+    two_s[1].name = "bbbbbbbbbbbbbbbbbbbbbbbbbbb";
     h.series = two_s, h.nseries = 2;
     draw_history(&h, &svg);
     assert_int_equal(sscanf(strstr(svg, "height=\""), "height=\"%lf\"", &two), 1);

@@ -188,12 +188,65 @@ static void test_fifo(void **state)
     assert_null(f.v);
 }
 
+/* Elements of 12 bytes, 4 a page: room made page by page, elements that
+ * never move while the array grows (the table of pages grown past its
+ * first 16), both allocations' failures leaving what was there. */
+static void test_paged(void **state)
+{
+    (void)state;
+    typedef struct {
+        uint32_t a, b, c;
+    } elem_t;
+    sim_paged_t p;
+    sim_paged_init(&p, sizeof(elem_t), 2);
+    assert_int_equal(sim_paged_reserve(&p, 0), SIM_OK);
+    assert_int_equal(sim_paged_cap(&p), 0);
+    assert_int_equal(sim_paged_reserve(&p, 1), SIM_OK);
+    assert_int_equal(sim_paged_cap(&p), 4);
+    assert_int_equal(sim_paged_reserve(&p, 4), SIM_OK);
+    assert_int_equal(sim_paged_cap(&p), 4);
+    assert_int_equal(sim_paged_reserve(&p, 5), SIM_OK);
+    assert_int_equal(sim_paged_cap(&p), 8);
+    enum { N = 100 };
+    elem_t *at[N];
+    for (uint32_t i = 0; i < N; i++) {
+        assert_int_equal(sim_paged_reserve(&p, i + 1), SIM_OK);
+        assert_true(sim_paged_cap(&p) >= i + 1);
+        at[i] = sim_paged_at(&p, i);
+        *at[i] = (elem_t){i, 2 * i, 3 * i};
+        if (i % 4)
+            assert_int_equal((char *)at[i] - (char *)at[i - 1], sizeof(elem_t));
+    }
+    assert_int_equal(sim_paged_cap(&p), N);
+    /* A new page that cannot be had; then a table of pages that cannot grow
+     * (25 pages of the 32 it holds: 7 more fill it). */
+    sim_fail_alloc_after(1);
+    assert_int_equal(sim_paged_reserve(&p, N + 1), SIM_ENOMEM);
+    sim_fail_alloc_after(0);
+    assert_int_equal(sim_paged_cap(&p), N);
+    assert_int_equal(sim_paged_reserve(&p, 32 * 4), SIM_OK);
+    sim_fail_alloc_after(1);
+    assert_int_equal(sim_paged_reserve(&p, 32 * 4 + 1), SIM_ENOMEM);
+    sim_fail_alloc_after(0);
+    assert_int_equal(sim_paged_cap(&p), 32 * 4);
+    for (uint32_t i = 0; i < N; i++) {
+        assert_ptr_equal(sim_paged_at(&p, i), at[i]);
+        assert_int_equal(at[i]->a + at[i]->b + at[i]->c, 6 * i);
+    }
+    sim_paged_free(&p);
+    assert_null(p.page);
+    assert_int_equal(sim_paged_cap(&p), 0);
+    assert_int_equal(sim_paged_reserve(&p, 9), SIM_OK);
+    assert_int_equal(sim_paged_cap(&p), 12);
+    sim_paged_free(&p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_time_order), cmocka_unit_test(test_ties_in_schedule_order),
         cmocka_unit_test(test_fire),       cmocka_unit_test(test_enomem),
-        cmocka_unit_test(test_fifo),
+        cmocka_unit_test(test_fifo),       cmocka_unit_test(test_paged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

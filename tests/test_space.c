@@ -464,9 +464,9 @@ static void test_check_catches_corruption(void **state)
     sp->used_blocks++;
     assert_int_equal(lob_space_check(sp), SIM_ECORRUPT);
     sp->used_blocks--;
-    sp->flen[a.c[0].start + 3]++;
+    tag(sp, a.c[0].start + 3)->len++;
     assert_int_equal(lob_space_check(sp), SIM_ECORRUPT);
-    sp->flen[a.c[0].start + 3]--;
+    tag(sp, a.c[0].start + 3)->len--;
     sp->stats.v[SIM_STAT_SEG_EXTENTS]++;
     assert_int_equal(lob_space_check(sp), SIM_ECORRUPT);
     sp->stats.v[SIM_STAT_SEG_EXTENTS]--;
