@@ -9,10 +9,10 @@
  * deduplication by content, compression of the real content with zlib,
  * storage in the row below the in-row limit, the transaction's undo
  * (undo.h) and the redo that CACHE and LOGGING decide.  After each
- * statement (a "step") it hands the caller the step's figures: for every
- * table alive after it, the session statistics the step counted and the
- * table's segments as Oracle's views show them (dbms_space.space_usage,
- * user_segments, v$securefile_shrink).  The same script, options and
+ * statement (a "step") it hands the caller the step's figures: the session
+ * statistics the step counted, once, then every segment of every table
+ * alive after it, each under its name, as Oracle's views show them
+ * (dbms_space.space_usage, user_segments, v$securefile_shrink).  The same script, options and
  * parameters give the same figures, bit for bit.
  */
 #ifndef LOBSIM_LIFE_SIM_H
@@ -93,21 +93,32 @@ typedef enum {
 
 const char *life_part_name(life_part_t p);
 
-/* One table's figures after one step. */
+/* One row of a step's figures: the session's statistics of the step, or
+ * one segment after it. */
 typedef struct {
     uint32_t step;          /* 1-based statement number */
     const scr_stmt_t *stmt; /* the statement */
-    const char *table;      /* the table's name (upper case) */
-    double clock;           /* the model's clock after the step, seconds */
-    /* The step's session statistics (deltas; the whole session's, in the
-     * entry of every table) and the table's segments after it (states),
-     * by part; `total` is their sum. */
+    /* NULL: the session's row -- the statistics the step counted (deltas,
+     * as v$mystat gives them), once per step, no segment's figures.  Else
+     * the table (upper case) whose segment the row shows, after the step
+     * (states): its table segment (column NULL) or the segment of its LOB
+     * column `column`; a segment's row holds no session statistic, so
+     * that summing a step's rows counts each figure once. */
+    const char *table;
+    const char *column;
+    char segment[SCR_NAME_MAX + 1]; /* the segment's name: the table's, or the LOB
+                                     * segment's (life_seg_name()); "" for the session */
+    double clock;                   /* the model's clock after the step, seconds */
+    /* By part; the session's row has every part but LIFE_PART_SEGMENT,
+     * a segment's row that part only.  `total` is their sum. */
     sim_stats_t part[LIFE_PART_COUNT];
     sim_stats_t total;
 } life_step_t;
 
-/* Called once per table alive after each step, in table order; a non-zero
- * return stops the run (life_run() returns SIM_EINVAL, msg untouched). */
+/* Called after each step with its session's row, then for each table alive
+ * in table order its table segment's row and its LOB columns' in column
+ * order; a non-zero return stops the run (life_run() returns SIM_EINVAL,
+ * msg untouched). */
 typedef int (*life_step_fn)(void *arg, const life_step_t *st);
 
 /*

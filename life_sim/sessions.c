@@ -307,11 +307,20 @@ static void snap_upto(run_t *r, uint64_t now)
     }
 }
 
-/* The segments of each table alive at the end (life_report()'s step). */
+/* The segments of each table alive at the end (life_report()'s step),
+ * summed by table; the session's row is not a table's. */
 static int segment_of(void *arg, const life_step_t *st)
 {
     run_t *r = arg;
     life_ses_result_t *out = r->out;
+    if (st->table == NULL)
+        return 0;
+    if (out->ntables && out->tables[out->ntables - 1].name == st->table) {
+        sim_stats_t *g = &out->tables[out->ntables - 1].segment;
+        for (int i = 0; i < SIM_STAT_COUNT; i++)
+            g->v[i] += st->part[LIFE_PART_SEGMENT].v[i];
+        return 0;
+    }
     life_ses_table_t *t = sim_realloc(out->tables, (out->ntables + 1) * sizeof *t);
     if (t == NULL) {
         fail(r, SIM_ENOMEM);

@@ -26,9 +26,12 @@ typedef struct {
 static int keep(void *arg, const life_step_t *st)
 {
     run_t *r = arg;
-    if (strcmp(st->table, r->table) != 0 || st->step > MAX_STEPS)
+    /* The session's row, then the table's segments: their sum is what a
+     * step shows of the table (each figure is counted in one row). */
+    if ((st->table && strcmp(st->table, r->table) != 0) || st->step > MAX_STEPS)
         return 0;
-    r->at[st->step] = st->total;
+    for (int i = 0; i < SIM_STAT_COUNT; i++)
+        r->at[st->step].v[i] += st->total.v[i];
     r->seen[st->step] = 1;
     r->last = st->step;
     return 0;
