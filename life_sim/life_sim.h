@@ -216,12 +216,19 @@ typedef enum {
 } life_event_t;
 const char *life_event_name(life_event_t e);
 const char *life_event_class(life_event_t e);
+/* A script's sleep (dbms_lock.sleep, dbms_session.sleep) as Oracle's wait
+ * event: "PL/SQL lock timer", class "Idle" -- not a LIFE_EVENTS event, so
+ * that DB time (CPU and the waits) leaves it out. */
+const char *life_idle_event_name(void);
+const char *life_idle_event_class(void);
 
 /* One session's figures (or the system's: their sum). */
 typedef struct {
     uint64_t waits[LIFE_EVENTS], wait_ns[LIFE_EVENTS];
-    uint64_t cpu_ns;  /* DB CPU */
-    uint64_t idle_ns; /* sleeps in the script */
+    uint64_t cpu_ns;     /* DB CPU */
+    uint64_t idle_ns;    /* sleeps in the script */
+    uint64_t idle_waits; /* and their number: Oracle's Idle wait event "PL/SQL lock timer"
+                          * (life_idle_event_name()) */
     uint64_t latch_gets, latch_misses, latch_sleeps;
     uint64_t hw_gets; /* HW enqueue requests: to add extents, or to wait for them */
     uint64_t extents; /* extents it added */
@@ -250,6 +257,7 @@ typedef struct {
      * count it (each session's rounded down, then summed), so that the
      * intervals add up to the sessions' own, rounded the same way. */
     uint64_t wait_us[LIFE_EVENTS];
+    uint64_t idle_us; /* the sleeps' time, rounded the same way */
 } life_ses_snap_t;
 
 /* A table's segments at the end of a run, as the views show them. */
