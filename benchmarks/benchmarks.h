@@ -153,12 +153,14 @@ void bench_usage(FILE *f);
 /* ---- --script (script.c) ------------------------------------------------- */
 
 /* A script's step as the results store records it (lobbench_record.c): a
- * session per (step, table). */
+ * session per step for the session's statistics (table and segment NULL),
+ * and one per (step, segment) for each segment's figures. */
 typedef struct {
     uint32_t step;         /* from 1 */
     const char *statement; /* on one line */
-    const char *table;
-    uint32_t block_size; /* the LOB segment's, 0 when it has no block yet */
+    const char *table;     /* NULL: the session's */
+    const char *segment;   /* the table's segment or one of its LOB segments */
+    uint32_t block_size;   /* the LOB segment's, 0 when it has no block yet */
     sim_stats_t stats;
 } bench_step_t;
 /* Record the n steps of a run of o->script: 0, or 1 with one line on

@@ -288,7 +288,8 @@ int lobbench_record_script(void *arg, const bench_opts_t *o, const bench_step_t 
                                   .stats = steps[i].stats,
                                   .step = steps[i].step,
                                   .statement = steps[i].statement,
-                                  .table = steps[i].table};
+                                  .table = steps[i].table,
+                                  .segment = steps[i].segment};
     provenance_t pv;
     lobbench_provenance(&pv);
     res_run_t run;

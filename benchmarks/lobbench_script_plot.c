@@ -92,8 +92,9 @@ static void fig_free(script_fig_t *fg)
     free(fg->titles);
 }
 
-/* The tables that have a LOB segment at some step, in order of first
- * appearance. */
+/* The LOB segments that have blocks at some step, by name, in order of
+ * first appearance (the session's rows and the table segments have no
+ * dbms_space figures). */
 static size_t lob_tables(const bench_step_t *steps, size_t n, const char **out)
 {
     size_t nt = 0;
@@ -101,10 +102,10 @@ static size_t lob_tables(const bench_step_t *steps, size_t n, const char **out)
         if (steps[i].stats.v[SIM_STAT_DSU_SEGMENT_BLOCKS] == 0)
             continue;
         size_t t = 0;
-        while (t < nt && strcmp(out[t], steps[i].table) != 0)
+        while (t < nt && strcmp(out[t], steps[i].segment) != 0)
             t++;
         if (t == nt)
-            out[nt++] = steps[i].table;
+            out[nt++] = steps[i].segment;
     }
     return nt;
 }
@@ -122,9 +123,9 @@ static void fill_values(script_fig_t *fg, const bench_step_t *steps, size_t n)
     for (size_t i = 0; i < n; i++) {
         const bench_step_t *st = &steps[i];
         size_t t = 0;
-        while (t < fg->ntables && strcmp(fg->tables[t], st->table) != 0)
+        while (st->segment && t < fg->ntables && strcmp(fg->tables[t], st->segment) != 0)
             t++;
-        if (t == fg->ntables)
+        if (st->segment == NULL || t == fg->ntables)
             continue;
         size_t x = st->step - 1;
         const uint64_t *v = st->stats.v;

@@ -147,58 +147,104 @@ static void explain_clauses(FILE *f, const scr_stmt_t *st)
         fprintf(f, "%6saccepted, no effect in the model: %s\n", "", st->inert);
 }
 
+/* Whether a row of the step shows a LOB segment (the table's columns
+ * show LOB segments only: a table segment's figures are in --explain's
+ * neighbours, the CSV and the store). */
+static int lob_row(const life_step_t *st)
+{
+    return st->table && st->column;
+}
+
+static void explain_row(FILE *f, const life_step_t *st)
+{
+    for (size_t k = 0; k < bench_order_len; k++) {
+        sim_stat_t stat = bench_order[k];
+        if (st->total.v[stat] == 0)
+            continue;
+        fprintf(f, "%6s%-40s %12llu =", "", sim_stat_info(stat)->name,
+                (unsigned long long)st->total.v[stat]);
+        int first = 1;
+        for (int p = 0; p < LIFE_PART_COUNT; p++)
+            if (st->part[p].v[stat]) {
+                fprintf(f, "%s %s %llu", first ? "" : " +", life_part_name((life_part_t)p),
+                        (unsigned long long)st->part[p].v[stat]);
+                first = 0;
+            }
+        fputc('\n', f);
+    }
+}
+
+/* A step's lines: one per LOB segment (or one without a segment when the
+ * step has none), the session's redo size on the first alone -- it is the
+ * session's, not a segment's. */
+static void print_step(FILE *f, const steps_t *s, size_t from, size_t to, int explain)
+{
+    const life_step_t *ses = &s->v[from];
+    char stmt[35];
+    /* a statement without effect on LOB space says so in its line */
+    int inert = ses->stmt->kind == SCR_NO_EFFECT;
+    snprintf(stmt, sizeof stmt, "%s%s", inert ? "(no effect) " : "", s->text[from]);
+    if (strlen(s->text[from]) + (inert ? 12 : 0) > 34)
+        memcpy(stmt + 31, "...", 4);
+    int lines = 0;
+    for (size_t i = from; i <= to; i++) {
+        const life_step_t *st = &s->v[i];
+        int last = i == to && lines == 0;
+        if (!lob_row(st) && !last)
+            continue;
+        if (lines == 0)
+            fprintf(f, "%4u  %-34s ", ses->step, stmt);
+        else
+            fprintf(f, "%4s  %-34s ", "", "");
+        fprintf(f, "%-25.25s", lob_row(st) ? st->segment : "");
+        for (size_t c = 0; c < NCOLUMNS; c++) {
+            if (columns[c].st == SIM_STAT_REDO_SIZE) {
+                /* the last column: nothing after the step's first line */
+                if (lines == 0)
+                    fprintf(f, " %9llu", (unsigned long long)ses->total.v[columns[c].st]);
+            } else if (lob_row(st))
+                fprintf(f, " %9llu", (unsigned long long)st->total.v[columns[c].st]);
+            else
+                fprintf(f, " %9s", "");
+        }
+        fputc('\n', f);
+        if (lines == 0) {
+            /* Oracle's error, under its step as SQL*Plus prints it; what
+             * the statement printed: a query's result set, a block's
+             * dbms_output lines (SET SERVEROUTPUT ON) */
+            if (ses->error)
+                fprintf(f, "%6s%s\n", "", ses->error);
+            if (ses->hint)
+                fprintf(f, "%6s(%s)\n", "", ses->hint);
+            if (ses->output)
+                bench_print_output(f, ses->output);
+            if (explain)
+                explain_clauses(f, ses->stmt);
+        }
+        if (explain && lines == 0)
+            explain_row(f, ses);
+        if (explain && lob_row(st))
+            explain_row(f, st);
+        lines++;
+    }
+}
+
 static void print_table(FILE *f, const char *file, const steps_t *s, int explain)
 {
-    fprintf(f, "\nScript %s: the LOB segment after each step, in blocks; the step's redo size\n",
+    fprintf(f, "\nScript %s: each LOB segment after each step, in blocks; the step's redo size\n",
             file);
-    fprintf(f, "%4s  %-34s %-10s", "step", "statement", "table");
+    fprintf(f, "%4s  %-34s %-25s", "step", "statement", "lob segment");
     for (size_t c = 0; c < NCOLUMNS; c++)
         fprintf(f, " %9s", columns[c].head);
     fputc('\n', f);
-    for (size_t i = 0; i < s->n; i++) {
-        const life_step_t *st = &s->v[i];
-        char stmt[35];
-        /* a statement without effect on LOB space says so in its line */
-        int inert = st->stmt->kind == SCR_NO_EFFECT;
-        snprintf(stmt, sizeof stmt, "%s%s", inert ? "(no effect) " : "", s->text[i]);
-        if (strlen(s->text[i]) + (inert ? 12 : 0) > 34)
-            memcpy(stmt + 31, "...", 4);
-        int again = i > 0 && s->v[i - 1].step == st->step;
-        if (again)
-            fprintf(f, "%4s  %-34s %-10.10s", "", "", st->table);
-        else
-            fprintf(f, "%4u  %-34s %-10.10s", st->step, stmt, st->table);
-        for (size_t c = 0; c < NCOLUMNS; c++)
-            fprintf(f, " %9llu", (unsigned long long)st->total.v[columns[c].st]);
-        fputc('\n', f);
-        /* Oracle's error, under its step as SQL*Plus prints it; once a step */
-        if (st->error && !again)
-            fprintf(f, "%6s%s\n", "", st->error);
-        if (st->hint && !again)
-            fprintf(f, "%6s(%s)\n", "", st->hint);
-        /* what the statement printed: a query's result set, a block's
-         * dbms_output lines (SET SERVEROUTPUT ON), as SQL*Plus prints them */
-        if (st->output && !again)
-            bench_print_output(f, st->output);
-        if (!explain)
-            continue;
-        if (!again)
-            explain_clauses(f, st->stmt);
-        for (size_t k = 0; k < bench_order_len; k++) {
-            sim_stat_t stat = bench_order[k];
-            if (st->total.v[stat] == 0)
-                continue;
-            fprintf(f, "%6s%-40s %12llu =", "", sim_stat_info(stat)->name,
-                    (unsigned long long)st->total.v[stat]);
-            int first = 1;
-            for (int p = 0; p < LIFE_PART_COUNT; p++)
-                if (st->part[p].v[stat]) {
-                    fprintf(f, "%s %s %llu", first ? "" : " +", life_part_name((life_part_t)p),
-                            (unsigned long long)st->part[p].v[stat]);
-                    first = 0;
-                }
-            fputc('\n', f);
-        }
+    /* Each step's rows: the session's first (life_report()), then its
+     * segments. */
+    for (size_t i = 0; i < s->n;) {
+        size_t j = i;
+        while (j + 1 < s->n && s->v[j + 1].table != NULL)
+            j++;
+        print_step(f, s, i, j, explain);
+        i = j + 1;
     }
 }
 
@@ -225,18 +271,21 @@ static sim_err_t write_steps(FILE *f, void *arg)
 {
     const steps_t *s = ((const csv_arg_t *)arg)->s;
     fprintf(f, "workload,path,lob_kchars,block_kb,rows,statistic,value,recursive,step,statement,"
-               "table\n");
+               "table,segment\n");
     for (size_t i = 0; i < s->n; i++) {
         const life_step_t *st = &s->v[i];
-        if (st->table[0] == '\0')
-            continue; /* a step with no table alive has no figures */
         for (size_t k = 0; k < bench_order_len; k++) {
             sim_stat_t stat = bench_order[k];
             fprintf(f, "script,,,%u,,\"%s\",%llu,,%u,", block_kb(st), sim_stat_info(stat)->name,
                     (unsigned long long)st->total.v[stat], st->step);
             csv_text(f, s->text[i]);
+            /* The session's row: no table, no segment. */
             fputc(',', f);
-            csv_text(f, st->table);
+            if (st->table)
+                csv_text(f, st->table);
+            fputc(',', f);
+            if (st->table)
+                csv_text(f, st->segment);
             fputc('\n', f);
         }
     }
@@ -261,17 +310,20 @@ static int record_steps(const bench_opts_t *o, const steps_t *s, bench_steps_fn 
         snprintf(err, errlen, "%s: out of memory", o->script);
         return 1;
     }
-    size_t n = 0;
-    for (size_t i = 0; i < s->n; i++)
-        if (s->v[i].table[0] != '\0')
-            v[n++] = (bench_step_t){s->v[i].step, s->text[i], s->v[i].table,
-                                    block_kb(&s->v[i]) * 1024u, s->v[i].total};
-    int rc = n ? record(arg, o, v, n) : 0;
+    size_t segments = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const life_step_t *st = &s->v[i];
+        v[i] = (bench_step_t){
+            st->step, s->text[i], st->table, st->table ? st->segment : NULL, block_kb(st) * 1024u,
+            st->total};
+        segments += st->table != NULL;
+    }
+    int rc = segments ? record(arg, o, v, s->n) : 0;
     free(v);
     /* A script whose statements touch no table (only commit, sleep, a
-     * query) has no step to record: said, so that a user does not look for
-     * a run that is not there. */
-    if (!n)
+     * query) has no segment to record: said, so that a user does not look
+     * for a run that is not there. */
+    if (!segments)
         fprintf(stderr, "lobbench: %s: no statement made or used a table: nothing recorded\n",
                 o->script);
     if (rc != 0)

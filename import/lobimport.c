@@ -386,7 +386,10 @@ static int describe_case(input_t *in, size_t i, int two, res_import_session_t *s
         s->path = "local";
         s->block_size = set->block_size ? set->block_size : c->block_size;
         s->step = set->step;
-        s->table = set->table;
+        /* the step's session set has no table (its v$mystat deltas); a
+         * table's set is its segments together (the spool does not name
+         * them apart) */
+        s->table = set->table[0] ? set->table : NULL;
         s->statement = set->statement[0] ? set->statement : "(not printed)";
         return 0;
     }

@@ -1,14 +1,16 @@
 /*
  * spool.c -- a script run on Oracle, as scripts/oracle/run_scenario.sh
- * spools it: one set of figures per (step, table), keyed as lobbench
- * --script keys the model's (docs/lobimport.md, "Scripts").
+ * spools it: per step, one set of the session's figures (v$mystat's deltas,
+ * no table) and one per table of its segments' figures, keyed as lobbench
+ * --script keys the model's (docs/lobimport.md, "Scripts"): a delta is the
+ * session's, counted once, never copied into a table's set.
  *
  *   lobsim-spool: 1 script FILE digest HEX16 statements N   the header, first
  *   lobsim-step: K                  steps 1, 2, ... N in order
  *   lobsim-statement: TEXT          the step's statement on one line
  *   lobsim-mystat:                  then NAME ... VALUE over dashes:
  *                                   v$mystat's deltas of the step as SQL*Plus
- *                                   prints a query: every table of the step
+ *                                   prints a query: the step's session set
  *   lobsim-table: T                 a table alive after the step, then
  *   Segment blocks = N bytes = M    dbms_space.space_usage's put_line lines:
  *    Used blocks = ...              AskTOM's show_space form, or
@@ -98,17 +100,11 @@ static const char *measure_of(const char *p, size_t n)
 
 typedef struct {
     imp_build_t *b;
-    uint32_t step; /* the step in hand, 0 before the first */
-    size_t first;  /* its first set */
-    size_t table;  /* the set of the table in hand, SIZE_MAX: none */
+    uint32_t step;  /* the step in hand, 0 before the first */
+    size_t first;   /* its first set */
+    size_t table;   /* the set of the table in hand, SIZE_MAX: none */
+    size_t session; /* the step's session set (its v$mystat deltas), SIZE_MAX: none yet */
     char statement[IMP_STATEMENT_MAX];
-    /* the step's v$mystat deltas, as (line, name, value) in order */
-    struct delta {
-        char name[IMP_STAT_NAME_MAX + 1];
-        int64_t value;
-        int line;
-    } * deltas;
-    size_t ndeltas, cap;
 } spool_t;
 
 /* Figure name = value into set i, name built from printf. */
@@ -120,8 +116,7 @@ static sim_err_t add(spool_t *s, size_t i, int line, int64_t value, const char *
     return imp_add_stat(s->b, i, name, strlen(name), value, line);
 }
 
-/* The set of table t in the step in hand, made (with the step's deltas so
- * far) when missing unless `need` says it must exist. */
+/* The set of table t in the step in hand, made when missing. */
 static sim_err_t table_set(spool_t *s, const char *t, size_t tn, int line, size_t *out)
 {
     imp_file_t *f = s->b->out;
@@ -143,9 +138,6 @@ static sim_err_t table_set(spool_t *s, const char *t, size_t tn, int line, size_
     for (char *c = set->table; *c; c++)
         *c = (char)toupper((unsigned char)*c);
     snprintf(set->statement, sizeof set->statement, "%s", s->statement);
-    for (size_t k = 0; rc == SIM_OK && k < s->ndeltas; k++)
-        rc = imp_add_stat(s->b, *out, s->deltas[k].name, strlen(s->deltas[k].name),
-                          s->deltas[k].value, s->deltas[k].line);
     return rc;
 }
 
@@ -265,27 +257,22 @@ static sim_err_t segment_row(spool_t *s, const word_t *w, size_t nw, const int c
     return rc;
 }
 
+/* A v$mystat delta of the step: its session set's (table ""), made at
+ * the first. */
 static sim_err_t keep_delta(spool_t *s, const char *name, size_t n, int64_t v, int line)
 {
     if (n > IMP_STAT_NAME_MAX)
         return imp_fail(s->b, line, "statistic name of %zu characters", n);
-    if (s->ndeltas == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 64;
-        struct delta *d = sim_realloc(s->deltas, cap * sizeof *d);
-        if (!d)
-            return imp_fail(s->b, line, "out of memory");
-        s->deltas = d;
-        s->cap = cap;
+    if (s->session == SIZE_MAX) {
+        sim_err_t rc = imp_add_set(s->b, &s->session);
+        if (rc != SIM_OK)
+            return rc;
+        imp_set_t *set = &s->b->out->sets[s->session];
+        set->step = s->step;
+        set->table[0] = '\0';
+        snprintf(set->statement, sizeof set->statement, "%s", s->statement);
     }
-    struct delta *d = &s->deltas[s->ndeltas++];
-    memcpy(d->name, name, n);
-    d->name[n] = '\0';
-    d->value = v;
-    d->line = line;
-    sim_err_t rc = SIM_OK;
-    for (size_t i = s->first; rc == SIM_OK && i < s->b->out->nsets; i++)
-        rc = imp_add_stat(s->b, i, name, n, v, line);
-    return rc;
+    return imp_add_stat(s->b, s->session, name, n, v, line);
 }
 
 /* A NAME ... VALUE heading, as sqlplus.c reads it: the last word VALUE. */
@@ -333,14 +320,14 @@ static sim_err_t next_step(spool_t *s, const word_t *w, size_t nw, int line)
     s->step = (uint32_t)k;
     s->first = s->b->out->nsets;
     s->table = SIZE_MAX;
-    s->ndeltas = 0;
+    s->session = SIZE_MAX;
     s->statement[0] = '\0';
     return SIM_OK;
 }
 
 sim_err_t imp_parse_spool(imp_build_t *b, const char *text, size_t len)
 {
-    spool_t s = {.b = b, .table = SIZE_MAX};
+    spool_t s = {.b = b, .table = SIZE_MAX, .session = SIZE_MAX};
     imp_lines_t it;
     imp_line_t l;
     sim_err_t rc = SIM_OK;
@@ -440,6 +427,5 @@ sim_err_t imp_parse_spool(imp_build_t *b, const char *text, size_t len)
     if (rc == SIM_OK && !ended)
         rc = imp_fail(b, 0, "truncated spool: it ends after step %u of %u without lobsim-end",
                       s.step, b->out->statements);
-    sim_free(s.deltas);
     return rc;
 }

@@ -9,10 +9,10 @@
  * deduplication by content, compression of the real content with zlib,
  * storage in the row below the in-row limit, the transaction's undo
  * (undo.h) and the redo that CACHE and LOGGING decide.  After each
- * statement (a "step") it hands the caller the step's figures: for every
- * table alive after it, the session statistics the step counted and the
- * table's segments as Oracle's views show them (dbms_space.space_usage,
- * user_segments, v$securefile_shrink).  The same script, options and
+ * statement (a "step") it hands the caller the step's figures: the session
+ * statistics the step counted, once, then every segment of every table
+ * alive after it, each under its name, as Oracle's views show them
+ * (dbms_space.space_usage, user_segments, v$securefile_shrink).  The same script, options and
  * parameters give the same figures, bit for bit.
  */
 #ifndef LOBSIM_LIFE_SIM_H
@@ -101,21 +101,30 @@ typedef enum {
 
 const char *life_part_name(life_part_t p);
 
-/* One table's figures after one step. */
+/* One row of a step's figures: the session's statistics of the step, or
+ * one segment after it. */
 typedef struct {
     uint32_t step;          /* 1-based statement number */
     const scr_stmt_t *stmt; /* the statement */
-    const char *table;      /* the table's name (upper case) */
-    double clock;           /* the model's clock after the step, seconds */
-    /* The step's session statistics (deltas; the whole session's, in the
-     * entry of every table) and the table's segments after it (states),
-     * by part; `total` is their sum. */
+    /* NULL: the session's row -- the statistics the step counted (deltas,
+     * as v$mystat gives them), once per step, no segment's figures.  Else
+     * the table (upper case) whose segment the row shows, after the step
+     * (states): its table segment (column NULL) or the segment of its LOB
+     * column `column`; a segment's row holds no session statistic, so
+     * that summing a step's rows counts each figure once. */
+    const char *table;
+    const char *column;
+    char segment[SCR_NAME_MAX + 1]; /* the segment's name: the table's, or the LOB
+                                     * segment's (life_seg_name()); "" for the session */
+    double clock;                   /* the model's clock after the step, seconds */
+    /* By part; the session's row has every part but LIFE_PART_SEGMENT,
+     * a segment's row that part only.  `total` is their sum. */
     sim_stats_t part[LIFE_PART_COUNT];
     sim_stats_t total;
     /* The Oracle error the statement got, "ORA-NNNNN: text" (NULL: none),
      * and how to declare a missing object (NULL: no hint); valid during
-     * the call only.  A step with an error, or one without effect, is
-     * reported even when no table is alive: table is "" then. */
+     * the call only; every row of the step carries them (the session's
+     * row is there even when no table is alive). */
     const char *error;
     const char *hint;
     /* What the statement prints under its step, as SQL*Plus prints it: a
@@ -125,8 +134,10 @@ typedef struct {
     const char *output;
 } life_step_t;
 
-/* Called once per table alive after each step, in table order; a non-zero
- * return stops the run (life_run() returns SIM_EINVAL, msg untouched). */
+/* Called after each step with its session's row, then for each table alive
+ * in table order its table segment's row and its LOB columns' in column
+ * order; a non-zero return stops the run (life_run() returns SIM_EINVAL,
+ * msg untouched). */
 typedef int (*life_step_fn)(void *arg, const life_step_t *st);
 
 /*
@@ -240,12 +251,19 @@ typedef enum {
 } life_event_t;
 const char *life_event_name(life_event_t e);
 const char *life_event_class(life_event_t e);
+/* A script's sleep (dbms_lock.sleep, dbms_session.sleep) as Oracle's wait
+ * event: "PL/SQL lock timer", class "Idle" -- not a LIFE_EVENTS event, so
+ * that DB time (CPU and the waits) leaves it out. */
+const char *life_idle_event_name(void);
+const char *life_idle_event_class(void);
 
 /* One session's figures (or the system's: their sum). */
 typedef struct {
     uint64_t waits[LIFE_EVENTS], wait_ns[LIFE_EVENTS];
-    uint64_t cpu_ns;  /* DB CPU */
-    uint64_t idle_ns; /* sleeps in the script */
+    uint64_t cpu_ns;     /* DB CPU */
+    uint64_t idle_ns;    /* sleeps in the script */
+    uint64_t idle_waits; /* and their number: Oracle's Idle wait event "PL/SQL lock timer"
+                          * (life_idle_event_name()) */
     uint64_t latch_gets, latch_misses, latch_sleeps;
     uint64_t hw_gets; /* HW enqueue requests: to add extents, or to wait for them */
     uint64_t extents; /* extents it added */
@@ -274,6 +292,7 @@ typedef struct {
      * count it (each session's rounded down, then summed), so that the
      * intervals add up to the sessions' own, rounded the same way. */
     uint64_t wait_us[LIFE_EVENTS];
+    uint64_t idle_us; /* the sleeps' time, rounded the same way */
 } life_ses_snap_t;
 
 /* A table's segments at the end of a run, as the views show them. */

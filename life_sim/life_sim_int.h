@@ -226,8 +226,8 @@ void life_lobs_free(life_db_t *db);
 /* Bytes a row gives a LOB column: its locator, or its data in the row. */
 uint64_t life_lob_row_bytes(const life_db_t *db, uint32_t i);
 
-/* table.c: the figures of table t after the step into st (in-row LOBs are
- * counted per row; a deduplicated one per version). */
+/* table.c: the figures of table t's own segment after the step into st
+ * (user_segments of the table). */
 void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st);
 /* Each extent of table t's own segment, as user_extents lists it. */
 void life_table_extents(const life_db_t *db, const life_table_t *t, lob_extent_fn fn, void *arg);
@@ -235,6 +235,14 @@ void life_table_extents(const life_db_t *db, const life_table_t *t, lob_extent_f
  * the rows the running session sees that the query's where takes); the
  * answer then in *out (free()), or the reason it has none. */
 sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out);
+/* The figures of the segment of t's LOB column k after the step into st
+ * (dbms_space, user_segments, v$securefile_shrink, the LOB maps: in-row
+ * LOBs counted per row, a deduplicated one per version); zeros before the
+ * segment is made. */
+void life_lob_figures(life_db_t *db, const life_table_t *t, uint32_t k, sim_stats_t *st);
+/* The name of the segment of t's LOB column k: the one its LOB clause
+ * gives (STORE AS NAME), else Oracle's SYS_LOB...$$ form. */
+void life_seg_name(const life_db_t *db, const life_table_t *t, uint32_t k, char *out, size_t len);
 /* A row appended (for an insert); its index in *row. */
 sim_err_t life_row_add(life_db_t *db, life_table_t *t, int64_t id, uint64_t *row);
 /* Bytes of a row's columns as laid in a block (header, id, LOB columns). */

@@ -34,47 +34,51 @@ void life_take_figures(life_db_t *db, sim_stats_t *into)
     memset(db->part, 0, sizeof db->part);
 }
 
-/* The step's figures for each table alive, then a fresh step. */
+/* One row of the step handed to fn, its total summed. */
+static int hand(life_step_fn fn, void *arg, life_step_t *step)
+{
+    for (int p = 0; p < LIFE_PART_COUNT; p++)
+        for (int s = 0; s < SIM_STAT_COUNT; s++)
+            step->total.v[s] += step->part[p].v[s];
+    return fn(arg, step) != 0;
+}
+
+/* The step's figures: the session's row (every part but the segments'),
+ * then each segment of each table alive (that part alone), then a fresh
+ * step.  A session statistic is the session's, whatever table the
+ * statement named: it is counted in one row only. */
 int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
 {
-    int stop = 0, alive = 0;
+    life_step_t step;
+    memset(&step, 0, sizeof step);
+    step.step = st->step - db->s->nsetup;
+    step.stmt = st;
+    step.error = life_error(db);
+    step.hint = db->hint;
+    step.output = db->outlen ? db->out : NULL;
+    step.clock = (double)db->clock_ms / 1000.0;
+    memcpy(step.part, db->part, sizeof step.part);
+    memset(&step.part[LIFE_PART_SEGMENT], 0, sizeof step.part[LIFE_PART_SEGMENT]);
+    int stop = hand(fn, arg, &step);
     for (uint32_t ti = 0; ti < db->s->ntables && !stop; ti++) {
         life_table_t *t = &db->tables[ti];
         if (!t->exists)
             continue;
-        alive = 1;
-        life_step_t step;
-        memset(&step, 0, sizeof step);
-        step.step = st->step - db->s->nsetup;
-        step.stmt = st;
-        step.table = t->def->name;
-        step.error = life_error(db);
-        step.hint = db->hint;
-        step.output = db->outlen ? db->out : NULL;
-        step.clock = (double)db->clock_ms / 1000.0;
-        /* A statement on one table counts under it; one that names none
-         * (commit, sleep) under every table. */
-        if (st->table < 0 || (uint32_t)st->table == ti)
-            memcpy(step.part, db->part, sizeof step.part);
-        life_table_figures(db, t, &step.part[LIFE_PART_SEGMENT]);
-        for (int p = 0; p < LIFE_PART_COUNT; p++)
-            for (int s = 0; s < SIM_STAT_COUNT; s++)
-                step.total.v[s] += step.part[p].v[s];
-        stop = fn(arg, &step) != 0;
-    }
-    /* An error or a statement without effect says so even with no table
-     * (a drop of a missing table at the top of a script). */
-    if (!alive && (life_error(db) || st->kind == SCR_NO_EFFECT || db->outlen)) {
-        life_step_t step;
-        memset(&step, 0, sizeof step);
-        step.step = st->step - db->s->nsetup;
-        step.stmt = st;
-        step.table = "";
-        step.error = life_error(db);
-        step.hint = db->hint;
-        step.output = db->outlen ? db->out : NULL;
-        step.clock = (double)db->clock_ms / 1000.0;
-        stop = fn(arg, &step) != 0;
+        for (int64_t k = -1; k < (int64_t)t->nlob && !stop; k++) {
+            memset(&step.part, 0, sizeof step.part);
+            memset(&step.total, 0, sizeof step.total);
+            step.table = t->def->name;
+            if (k < 0) {
+                step.column = NULL;
+                snprintf(step.segment, sizeof step.segment, "%s", t->def->name);
+                life_table_figures(db, t, &step.part[LIFE_PART_SEGMENT]);
+            } else {
+                step.column = t->def->cols[t->lobcol[k]].name;
+                life_seg_name(db, t, (uint32_t)k, step.segment, sizeof step.segment);
+                life_lob_figures(db, t, (uint32_t)k, &step.part[LIFE_PART_SEGMENT]);
+            }
+            stop = hand(fn, arg, &step);
+        }
     }
     add_session(db);
     memset(db->part, 0, sizeof db->part);

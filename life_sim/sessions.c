@@ -100,6 +100,7 @@ typedef struct {
     uint32_t *wait_for;             /* session + 1 each waits for on a row lock, 0: none */
     uint64_t *since;                /* when that wait began */
     uint64_t taken_us[LIFE_EVENTS]; /* its wait times at the last snapshot (life_ses_snap_t) */
+    uint64_t taken_idle;            /* and its sleeps' */
     life_ses_result_t *out;
     sim_err_t err;
 } run_t;
@@ -110,6 +111,20 @@ const char *life_event_name(life_event_t e)
         "enq: HW - contention", "latch free",    "buffer busy waits",
         "direct path write",    "log file sync", "enq: TX - row lock contention"};
     return (unsigned)e < LIFE_EVENTS ? names[e] : "?";
+}
+
+/* Oracle Database Reference (12.1), C.3.102 "PL/SQL lock timer": "This
+ * event is called through the DBMS_LOCK.SLEEP procedure"; v$event_name
+ * puts it in the Idle class.  DBMS_SESSION.SLEEP (18c), DBMS_LOCK.SLEEP's
+ * successor, is taken to wait on the same event. */
+const char *life_idle_event_name(void)
+{
+    return "PL/SQL lock timer";
+}
+
+const char *life_idle_event_class(void)
+{
+    return "Idle";
 }
 
 const char *life_event_class(life_event_t e)
@@ -220,6 +235,7 @@ static void add_figures(life_ses_figures_t *y, const life_ses_figures_t *f, int 
     }
     y->cpu_ns += m * f->cpu_ns;
     y->idle_ns += m * f->idle_ns;
+    y->idle_waits += m * f->idle_waits;
     y->latch_gets += m * f->latch_gets;
     y->latch_misses += m * f->latch_misses;
     y->latch_sleeps += m * f->latch_sleeps;
@@ -240,6 +256,9 @@ static void contention_stats(life_ses_figures_t *f)
     f->st.v[SIM_STAT_DSP_LATCH_GETS] += f->latch_gets;
     f->st.v[SIM_STAT_DSP_LATCH_MISS] += f->latch_misses;
     f->st.v[SIM_STAT_WAIT_BB_BUCKET] += f->waits[LIFE_EV_BUFFER_BUSY];
+    /* v$sess_time_model's DB CPU, whole microseconds, each session's
+     * rounded down as the waits' times are */
+    f->st.v[SIM_STAT_DB_CPU_MICRO] += f->cpu_ns / 1000;
 }
 
 static void sum(life_ses_result_t *out, uint64_t end)
@@ -276,7 +295,7 @@ static void take(run_t *r, uint64_t end)
     }
     out->snaps = sn;
     life_ses_figures_t now;
-    uint64_t now_us[LIFE_EVENTS] = {0};
+    uint64_t now_us[LIFE_EVENTS] = {0}, now_idle = 0;
     memset(&now, 0, sizeof now);
     for (uint32_t k = 0; k < r->n; k++) {
         life_ses_figures_t f = r->fig[k];
@@ -284,6 +303,7 @@ static void take(run_t *r, uint64_t end)
         add_figures(&now, &f, 1);
         for (int e = 0; e < LIFE_EVENTS; e++)
             now_us[e] += f.wait_ns[e] / 1000;
+        now_idle += f.idle_ns / 1000;
     }
     sn = &out->snaps[out->nsnaps++];
     sn->end_ns = end;
@@ -295,6 +315,8 @@ static void take(run_t *r, uint64_t end)
         sn->wait_us[e] = now_us[e] - r->taken_us[e];
         r->taken_us[e] = now_us[e];
     }
+    sn->idle_us = now_idle - r->taken_idle;
+    r->taken_idle = now_idle;
 }
 
 /* Every snapshot due by `now`, before anything of `now` happens: an
@@ -307,11 +329,20 @@ static void snap_upto(run_t *r, uint64_t now)
     }
 }
 
-/* The segments of each table alive at the end (life_report()'s step). */
+/* The segments of each table alive at the end (life_report()'s step),
+ * summed by table; the session's row is not a table's. */
 static int segment_of(void *arg, const life_step_t *st)
 {
     run_t *r = arg;
     life_ses_result_t *out = r->out;
+    if (st->table == NULL)
+        return 0;
+    if (out->ntables && out->tables[out->ntables - 1].name == st->table) {
+        sim_stats_t *g = &out->tables[out->ntables - 1].segment;
+        for (int i = 0; i < SIM_STAT_COUNT; i++)
+            g->v[i] += st->part[LIFE_PART_SEGMENT].v[i];
+        return 0;
+    }
     life_ses_table_t *t = sim_realloc(out->tables, (out->ntables + 1) * sizeof *t);
     if (t == NULL) {
         fail(r, SIM_ENOMEM);
@@ -510,6 +541,7 @@ static void go(run_t *r, uint32_t k)
             break;
         case LIFE_OP_SLEEP:
             f->idle_ns += o->n * NS_PER_MS;
+            f->idle_waits++;
             at(r, now + o->n * NS_PER_MS, EV_GO, k, 0);
             return;
         case LIFE_OP_DISPENSER:
@@ -780,6 +812,7 @@ sim_err_t life_sessions_run(const scr_script_t *s, const life_params_t *p, uint3
             add_figures(&sn[out->nsnaps - 2].sys, &sn[out->nsnaps - 1].sys, 1);
             for (int e = 0; e < LIFE_EVENTS; e++)
                 sn[out->nsnaps - 2].wait_us[e] += sn[out->nsnaps - 1].wait_us[e];
+            sn[out->nsnaps - 2].idle_us += sn[out->nsnaps - 1].idle_us;
             out->nsnaps--;
         }
     }

@@ -10,6 +10,7 @@
  * column count), its columns with their length bytes (an Oracle NUMBER for
  * the id, the LOB locator or the in-row LOB) and its row-directory entry.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "life_sim_int.h"
@@ -108,9 +109,28 @@ void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st)
         st->v[SIM_STAT_SEG_TAB_BYTES] = blocks * bs;
         st->v[SIM_STAT_SEG_TAB_EXTENTS] = extents;
     }
-    if (t->nlob == 0 || t->seg[0].space == NULL)
+}
+
+void life_seg_name(const life_db_t *db, const life_table_t *t, uint32_t k, char *out, size_t len)
+{
+    const life_seg_t *g = &t->seg[k];
+    if (g->o.segment[0])
+        snprintf(out, len, "%s", g->o.segment);
+    else
+        /* Oracle's SYS_LOB<obj#>C<intcol#>$$: the table's object number
+         * (the script's tables numbered from 1 in the order they were
+         * created: a dictionary's own numbers cannot be known) and the
+         * column's number in the table. */
+        snprintf(out, len, "SYS_LOB%010uC%05u$$", (unsigned)(t - db->tables) + 1,
+                 (unsigned)t->lobcol[k] + 1);
+}
+
+void life_lob_figures(life_db_t *db, const life_table_t *t, uint32_t k, sim_stats_t *st)
+{
+    memset(st, 0, sizeof *st);
+    if (k >= t->nlob || t->seg[k].space == NULL)
         return;
-    const life_seg_t *g = &t->seg[0];
+    const life_seg_t *g = &t->seg[k];
     lob_space_info_t in;
     lob_space_get_info(g->space, &in);
     uint64_t bs = g->block_size;
@@ -148,7 +168,7 @@ void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st)
      * shared version is marked while counting, as life_seg_chunks does). */
     uint64_t lobs = 0, inrow = 0, chunks = 0;
     for (uint64_t r = 0; r < t->nrows; r++) {
-        uint32_t i = life_row_at(t, r)->lob[0];
+        uint32_t i = life_row_at(t, r)->lob[k];
         life_lob_t *l = i ? life_lob_at(db, i) : NULL;
         if (!life_row_at(t, r)->alive || i == 0 || l->next == UINT32_MAX)
             continue;
@@ -161,8 +181,8 @@ void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st)
         }
     }
     for (uint64_t r = 0; r < t->nrows; r++)
-        if (life_row_at(t, r)->lob[0])
-            life_lob_at(db, life_row_at(t, r)->lob[0])->next = 0;
+        if (life_row_at(t, r)->lob[k])
+            life_lob_at(db, life_row_at(t, r)->lob[k])->next = 0;
     st->v[SIM_STAT_LOB_LIVE] = lobs;
     st->v[SIM_STAT_LOB_INROW] = inrow;
     st->v[SIM_STAT_LOB_CHUNKS] = chunks;

@@ -72,12 +72,13 @@ static void num(scr_qcell_t *c, int64_t v)
     c->null = 0;
 }
 
-/* The name of LOB segment (kind "LOB") or LOB index ("IL") of column k. */
+/* The name of LOB segment (kind "LOB": life_seg_name()) or LOB index
+ * ("IL", Oracle's SYS_IL<obj#>C<intcol#>$$ beside it) of column k. */
 static void lob_name(const life_db_t *db, const life_table_t *t, uint32_t k, const char *kind,
                      char *out, size_t n)
 {
-    if (kind[0] == 'L' && t->seg[k].o.segment[0]) {
-        snprintf(out, n, "%s", t->seg[k].o.segment);
+    if (kind[0] == 'L') {
+        life_seg_name(db, t, k, out, n);
         return;
     }
     snprintf(out, n, "SYS_%s%010uC%05u$$", kind, (unsigned)(t - db->tables) + 1,

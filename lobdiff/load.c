@@ -429,7 +429,8 @@ static sim_err_t collect_case(const res_session_info_t *si, void *arg)
     c.block_size = si->block_size;
     c.rows = si->rows;
     if (si->step) {
-        if (!si->table || !*si->table || strlen(si->table) >= LDF_TABLE_MAX) {
+        /* No table: the step's session row (schema 13). */
+        if (si->table && (!*si->table || strlen(si->table) >= LDF_TABLE_MAX)) {
             snprintf(cl->err, cl->errlen,
                      "%s: run %" PRId64 " has a step (sid %" PRId64
                      ") whose table is not a name of 1 to %d characters",
@@ -437,8 +438,24 @@ static sim_err_t collect_case(const res_session_info_t *si, void *arg)
             return SIM_EINVAL;
         }
         c.step = si->step;
-        memcpy(c.table, si->table, strlen(si->table) + 1);
+        if (si->table)
+            memcpy(c.table, si->table, strlen(si->table) + 1);
         c.statement = si->statement;
+    }
+    /* A table's segments (the store walks them one after the other) are
+     * one case, their figures summed: a spool from Oracle prints a table's
+     * segments together, and a segment's row holds its own figures alone,
+     * so that the sum counts each once. */
+    if (c.step && c.table[0] && cl->r->n > 0) {
+        ldf_case_t *last = &cl->r->cases[cl->r->n - 1];
+        if (last->step == c.step && strcmp(last->table, c.table) == 0 &&
+            strcmp(last->workload, c.workload) == 0) {
+            for (int k = 0; k < SIM_STAT_COUNT; k++) {
+                last->stats.v[k] += si->stats.v[k];
+                last->present[k] |= si->present[k];
+            }
+            return SIM_OK;
+        }
     }
     c.params = si->params;
     c.has_seed = si->has_seed;

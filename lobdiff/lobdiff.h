@@ -102,11 +102,12 @@ typedef struct {
     uint32_t block_size;
     uint64_t rows;
     /* A step of a script run (the store's step, table_name, statement):
-     * step and table are its key, in place of path, sizes and rows, so that
+     * step and table are its key (a table's segments together, summed by
+     * ldf_run_load(): a spool from Oracle gives them so), in place of path, sizes and rows, so that
      * a script run pairs with another run of the same script whatever their
      * block sizes and rows; 0 and "" for a sweep's case. */
     uint32_t step;
-    char table[LDF_TABLE_MAX];
+    char table[LDF_TABLE_MAX]; /* "": the step's session row */
     const char *statement;
     const char *params; /* the session's model parameters, NULL if unknown */
     int has_seed;       /* the session's seed is known (lobsim runs) */

@@ -30,11 +30,12 @@ void ldf_case_label(const ldf_case_t *c, ldf_str_t *out)
             ldf_str_add(out, ", %s", c->variant);
         return;
     }
-    if (c->step) { /* a script's step: its number, table and statement */
+    if (c->step) { /* a script's step: its number, table, segment and statement */
         const char *st = c->statement ? c->statement : "";
         size_t n = strlen(st);
-        ldf_str_add(out, "step %" PRIu32 " %s: %.*s%s", c->step, c->table, (int)(n > 48 ? 45 : n),
-                    st, n > 48 ? "..." : "");
+        /* the session's row has no table */
+        ldf_str_add(out, "step %" PRIu32 " %s: %.*s%s", c->step, c->table[0] ? c->table : "session",
+                    (int)(n > 48 ? 45 : n), st, n > 48 ? "..." : "");
         if (c->variant && c->variant[0])
             ldf_str_add(out, ", %s", c->variant);
         return;

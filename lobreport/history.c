@@ -191,7 +191,7 @@ static sim_err_t take_step(const res_session_info_t *s, walk_t *w)
     rpt_step_t *st = &w->st[w->nst];
     st->step = s->step;
     st->statement = strdup(s->statement ? s->statement : "");
-    st->table = strdup(s->table ? s->table : "");
+    st->table = strdup(s->segment ? s->segment : s->table);
     if (!w->nst && s->params && !w->st_params)
         w->st_params = strdup(s->params);
     if (!st->statement || !st->table || (!w->nst && s->params && !w->st_params)) {
@@ -214,8 +214,12 @@ static sim_err_t take_session(const res_session_info_t *s, void *arg)
         w->nomem = ve == SIM_ENOMEM;
         return ve;
     }
+    /* A step's LOB segments are what the section shows: its session row
+     * (no table) and its table segment's have no LOB figures.  A row
+     * stored before schema 13 is its table's segments together. */
     if (s->step)
-        return take_step(s, w);
+        return s->table && (!s->segment || strcmp(s->segment, s->table) != 0) ? take_step(s, w)
+                                                                              : SIM_OK;
     /* Sessions at once: each count's system (their sum) is the count's
      * case, as lobdiff and sqlite3 show each session (results/README.md). */
     if (s->ses_count && s->ses_sid)

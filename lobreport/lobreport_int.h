@@ -64,11 +64,12 @@ typedef struct {
     unsigned char *ran;
 } rpt_case_t;
 
-/* One session of a script run: a (step, table) and its figures after the
- * statement, NAN where the session has no such figure. */
+/* One session of a script run: a (step, LOB segment) and its figures after
+ * the statement, NAN where the session has no such figure. */
 typedef struct {
     uint32_t step;
-    char *statement, *table;
+    char *statement;
+    char *table; /* the LOB segment's name (a run stored before schema 13: its table's) */
     double values[SIM_STAT_COUNT];
 } rpt_step_t;
 

@@ -316,7 +316,7 @@ static void cell(FILE *f, double v, int ratio)
 }
 
 static const char *const head =
-    "<th>table</th><th>dbms_space.<br>used_blocks</th><th>dbms_space.<br>expired_blocks</th>"
+    "<th>LOB segment</th><th>dbms_space.<br>used_blocks</th><th>dbms_space.<br>expired_blocks</th>"
     "<th>dbms_space.<br>unexpired_blocks</th><th>user_segments.<br>blocks</th>"
     "<th>lobsim.lobs<br>out of row</th><th>lobsim.<br>lob chunks</th><th>chunks<br>per LOB</th>";
 

@@ -43,11 +43,22 @@ static const struct {
      "LEFT JOIN session_stats st ON st.sid = p.sid AND st.\"statistic#\" = p.\"statistic#\"\n"
      "GROUP BY p.sid, p.\"statistic#\"\n"
      "HAVING st.value IS NULL OR sum(p.value) <> st.value"},
-    {"invariant 13: session %s has neither a LOB size nor a step, or a step without its "
-     "statement and table",
+    {"invariant 13: session %s has neither a LOB size nor a step, a step without its "
+     "statement, or a table or segment outside a step",
      "SELECT sid FROM sessions\n"
      "WHERE (lob_chars IS NULL AND step IS NULL AND ses_count IS NULL)\n"
-     "   OR (step IS NULL) <> (statement IS NULL) OR (step IS NULL) <> (table_name IS NULL)"},
+     "   OR (step IS NULL) <> (statement IS NULL)\n"
+     "   OR (step IS NULL AND (table_name IS NOT NULL OR segment_name IS NOT NULL))\n"
+     "   OR (segment_name IS NOT NULL AND table_name IS NULL)"},
+    {"invariant 17: run/step %s has more than one session row",
+     "SELECT run || '/' || step FROM sessions WHERE step IS NOT NULL\n"
+     "GROUP BY run, step HAVING sum(table_name IS NULL) > 1"},
+    {"invariant 17: step session %s of a segment has a session statistic that is not 0",
+     "SELECT s.sid FROM sessions s JOIN session_stats st ON st.sid = s.sid\n"
+     "JOIN v$statname n ON n.\"statistic#\" = st.\"statistic#\"\n"
+     "WHERE s.step IS NOT NULL AND s.table_name IS NOT NULL AND st.value <> 0\n"
+     "  AND n.shown_in NOT IN ('dbms_space.space_usage', 'user_segments',\n"
+     "                         'v$securefile_shrink', 'lobsim')"},
     {"invariant 15: session %s is numbered outside its count of sessions at once, or has a "
      "LOB size or a step",
      "SELECT sid FROM sessions\n"

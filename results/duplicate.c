@@ -46,10 +46,11 @@ static void put(text_t *t, const char *fmt, ...)
 }
 
 static void put_case(text_t *t, const char *workload, const char *path, uint64_t lob_chars,
-                     uint32_t block_size, uint64_t rows, uint64_t step, const char *table)
+                     uint32_t block_size, uint64_t rows, uint64_t step, const char *table,
+                     const char *segment)
 {
-    put(t, "case %s %s %" PRIu64 " %" PRIu32 " %" PRIu64 " %" PRIu64 " %s\n", workload, path,
-        lob_chars, block_size, rows, step, table ? table : "-");
+    put(t, "case %s %s %" PRIu64 " %" PRIu32 " %" PRIu64 " %" PRIu64 " %s %s\n", workload, path,
+        lob_chars, block_size, rows, step, table ? table : "-", segment ? segment : "-");
 }
 
 static int by_name(const void *a, const void *b)
@@ -62,7 +63,8 @@ static void import_text(const res_import_run_t *run, text_t *t)
 {
     for (size_t i = 0; i < run->n && !t->nomem; i++) {
         const res_import_session_t *s = &run->sessions[i];
-        put_case(t, s->workload, s->path, s->lob_chars, s->block_size, s->rows, s->step, s->table);
+        put_case(t, s->workload, s->path, s->lob_chars, s->block_size, s->rows, s->step, s->table,
+                 s->segment);
         res_named_value_t *f = sim_malloc((s->nfigures ? s->nfigures : 1) * sizeof *f);
         if (!f) {
             t->nomem = 1;
@@ -83,7 +85,7 @@ static sim_err_t stored_text(res_store_t *s, int64_t run, text_t *t)
     sqlite3_stmt *ss, *fs;
     int rc = res_prepare(s->db,
                          "SELECT sid, workload, path, lob_chars, block_size, rows, step,\n"
-                         "  table_name FROM sessions\n"
+                         "  table_name, segment_name FROM sessions\n"
                          "  WHERE run = ?1 ORDER BY sid",
                          &ss);
     if (rc != SQLITE_OK)
@@ -103,7 +105,8 @@ static sim_err_t stored_text(res_store_t *s, int64_t run, text_t *t)
         put_case(t, (const char *)sqlite3_column_text(ss, 1),
                  (const char *)sqlite3_column_text(ss, 2), (uint64_t)sqlite3_column_int64(ss, 3),
                  (uint32_t)sqlite3_column_int64(ss, 4), (uint64_t)sqlite3_column_int64(ss, 5),
-                 (uint64_t)sqlite3_column_int64(ss, 6), (const char *)sqlite3_column_text(ss, 7));
+                 (uint64_t)sqlite3_column_int64(ss, 6), (const char *)sqlite3_column_text(ss, 7),
+                 (const char *)sqlite3_column_text(ss, 8));
         sqlite3_reset(fs);
         sqlite3_bind_int64(fs, 1, sqlite3_column_int64(ss, 0));
         while (!t->nomem && (rc = sqlite3_step(fs)) == SQLITE_ROW)

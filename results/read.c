@@ -314,10 +314,11 @@ static int walk_prepare(res_store_t *s, walk_t *w, int64_t run_id)
         "SELECT s.sid, s.run, s.path, s.lob_chars, s.block_size, s.rows, s.piece_size, s.seed,\n"
         "  s.params, s.iterations, s.real_time_ns, s.cpu_time_ns, s.repetitions, s.workload,\n"
         "  w.position, w.family, w.title, s.step, s.statement, s.table_name, s.ses_count,\n"
-        "  s.ses_sid\n"
+        "  s.ses_sid, s.segment_name\n"
         "FROM sessions s LEFT JOIN workloads w ON w.name = s.workload\n"
         "WHERE s.run = ?1\n"
         "ORDER BY w.position IS NULL, w.position, s.workload, s.step, s.table_name,\n"
+        "  s.segment_name IS NOT s.table_name, s.segment_name,\n"
         "  s.ses_count, s.ses_sid,\n"
         "  CASE s.path WHEN 'local' THEN 0 WHEN 'dblink' THEN 1 ELSE 2 END, s.path,\n"
         "  s.block_size, s.rows, s.lob_chars, s.sid",
@@ -374,6 +375,7 @@ static void session_row(sqlite3_stmt *ss, res_session_info_t *si)
     si->table = (const char *)sqlite3_column_text(ss, 19);
     si->ses_count = (uint32_t)sqlite3_column_int64(ss, 20);
     si->ses_sid = (uint32_t)sqlite3_column_int64(ss, 21);
+    si->segment = (const char *)sqlite3_column_text(ss, 22);
     si->timed = sqlite3_column_type(ss, 9) != SQLITE_NULL;
     if (si->timed) {
         si->timing.iterations = (uint64_t)sqlite3_column_int64(ss, 9);

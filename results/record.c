@@ -102,12 +102,22 @@ static sim_err_t check_session(res_store_t *s, size_t i, const res_session_t *ss
                              "cannot record run: session %zu: unknown workload '%s'; expected 1 to "
                              "%d characters from a-z, 0-9 and _ (e.g. insert, scan)",
                              i + 1, ss->workload ? ss->workload : "(null)", RES_NAME_MAX);
-    const char *why = ss->ses_count || ss->ses_sid
-                          ? res_ses_problem(ss)
-                          : res_step_problem(ss->step, ss->statement, ss->table, ss->lob_chars);
+    const char *why =
+        ss->ses_count || ss->ses_sid
+            ? res_ses_problem(ss)
+            : res_step_problem(ss->step, ss->statement, ss->table, ss->segment, ss->lob_chars);
     if (why)
         return res_store_err(s, SIM_EINVAL, "cannot record run: session %zu (%s): %s", i + 1,
                              ss->path, why);
+    /* A step's segment row holds its segment's figures alone: a session
+     * statistic there would be counted again by a sum over the step. */
+    for (int k = 0; ss->step && ss->table && k < SIM_STAT_COUNT; k++)
+        if (ss->stats.v[k] && !sim_stat_per_segment((sim_stat_t)k))
+            return res_store_err(s, SIM_EINVAL,
+                                 "cannot record run: session %zu (step %" PRIu32
+                                 ", %s): '%s' is the session's, not a segment's: it belongs in "
+                                 "the step's row without a table",
+                                 i + 1, ss->step, ss->table, sim_stat_info((sim_stat_t)k)->name);
     if (ss->lob_chars > INT64_MAX || ss->rows > INT64_MAX)
         return res_store_err(s, SIM_EINVAL,
                              "cannot record run: session %zu (%s): LOB size %" PRIu64
@@ -243,9 +253,9 @@ static sim_err_t record_body(res_store_t *s, void *arg)
         res_prepare(s->db,
                     "INSERT INTO sessions (run, path, lob_chars, block_size, rows, piece_size,\n"
                     "  seed, params, iterations, real_time_ns, cpu_time_ns, repetitions,\n"
-                    "  workload, step, statement, table_name, ses_count, ses_sid)\n"
+                    "  workload, step, statement, table_name, ses_count, ses_sid, segment_name)\n"
                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,\n"
-                    "  ?16, ?17, ?18)",
+                    "  ?16, ?17, ?18, ?19)",
                     &ins_sess);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db, RES_INSERT_STAT, &ins_stat);
@@ -284,6 +294,7 @@ static sim_err_t record_body(res_store_t *s, void *arg)
             sqlite3_bind_null(ins_sess, 14);
         res_bind_text(ins_sess, 15, ss->statement);
         res_bind_text(ins_sess, 16, ss->table);
+        res_bind_text(ins_sess, 19, ss->segment);
         if (ss->ses_count) {
             sqlite3_bind_int64(ins_sess, 17, ss->ses_count);
             sqlite3_bind_int64(ins_sess, 18, ss->ses_sid);

@@ -183,7 +183,8 @@ static sim_err_t check_session(res_store_t *s, const res_import_run_t *r, size_t
             "to %d characters from a-z, 0-9 and _",
             r->file, i + 1, ss->workload ? ss->workload : "(null)", ss->path ? ss->path : "(null)",
             RES_NAME_MAX);
-    const char *why = res_step_problem(ss->step, ss->statement, ss->table, ss->lob_chars);
+    const char *why =
+        res_step_problem(ss->step, ss->statement, ss->table, ss->segment, ss->lob_chars);
     if (why)
         return res_store_err(s, SIM_EINVAL, "cannot import %s: session %zu: %s", r->file, i + 1,
                              why);
@@ -258,8 +259,8 @@ static sim_err_t import_body(res_store_t *s, void *arg)
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db,
                          "INSERT INTO sessions (run, workload, path, lob_chars, block_size, rows,\n"
-                         "  piece_size, step, statement, table_name)\n"
-                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                         "  piece_size, step, statement, table_name, segment_name)\n"
+                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                          &sess);
     if (rc == SQLITE_OK)
         rc = res_prepare(s->db, RES_INSERT_STAT, &stat);
@@ -320,6 +321,7 @@ static sim_err_t import_body(res_store_t *s, void *arg)
                 sqlite3_bind_null(sess, 8);
             res_bind_text(sess, 9, ss->statement);
             res_bind_text(sess, 10, ss->table);
+            res_bind_text(sess, 11, ss->segment);
             if ((rc = res_step_done(sess)) != SQLITE_OK)
                 break;
             sqlite3_int64 sid = sqlite3_last_insert_rowid(s->db);

@@ -42,7 +42,7 @@
 #include "sim.h"
 
 /* PRAGMA user_version of the files this code writes; older ones are upgraded. */
-#define RES_SCHEMA_VERSION 12
+#define RES_SCHEMA_VERSION 13
 /* PRAGMA application_id of every lobsim results file: 'LOBS'. */
 #define RES_APPLICATION_ID 0x4C4F4253
 
@@ -215,6 +215,13 @@ typedef struct {
     uint32_t step;
     const char *statement;
     const char *table;
+    /* A step's rows: one with table and segment NULL holds the session's
+     * statistics of the step (v$mystat's deltas), the others a segment's
+     * figures alone -- segment the table's segment or one of its LOB
+     * segments (NULL: the table's segments together, as a spool without
+     * the segments apart gives them) -- so that summing a step's rows
+     * counts each figure once (invariant 17). */
+    const char *segment;
     /* Snapshots of the session (lobbench --snapshot-every): nsnaps
      * intervals, each with the rows it inserted and its delta of every
      * figure; the deltas of a figure add up to the session's.  0 and NULL
@@ -385,10 +392,12 @@ typedef struct {
     const char *const *printed;
     const res_import_part_t *parts; /* 0 to RES_MAX_PARTS, no name twice */
     size_t nparts;
-    /* A step of a script, as in res_session_t; 0, NULL, NULL otherwise. */
+    /* A step of a script, as in res_session_t (its segment too); 0, NULL,
+     * NULL, NULL otherwise. */
     uint32_t step;
     const char *statement;
     const char *table;
+    const char *segment;
     /* Its snapshots (0 and NULL for none): every figure of a snapshot is
      * one of the session's, and the snapshots' figures of a name add up to
      * the session's figure of it. */
@@ -521,6 +530,7 @@ typedef struct {
      * those recorded before schema 9. */
     uint32_t step;
     const char *statement, *table;
+    const char *segment; /* a step's segment (res_session_t); NULL for none */
     /* A session of sessions at once (res_session_t): 0, 0 for others and
      * those recorded before schema 12. */
     uint32_t ses_count, ses_sid;

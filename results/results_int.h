@@ -116,10 +116,11 @@ char *res_dup_str(const char *s);
 /* A workload, path or family name: 1 to RES_NAME_MAX characters from [a-z0-9_]. */
 int res_name_ok(const char *name);
 /* steps.c: what is wrong with a session's step (res_session_t.step,
- * statement, table) and LOB size together, NULL when nothing: a session of
- * a sweep has a LOB size and no step, a step has its statement and table. */
+ * statement, table, segment) and LOB size together, NULL when nothing: a
+ * session of a sweep has a LOB size and no step; a step has its statement,
+ * and a table (with or without its segment) or neither (the session's). */
 const char *res_step_problem(uint32_t step, const char *statement, const char *table,
-                             uint64_t lob_chars);
+                             const char *segment, uint64_t lob_chars);
 /* events.c: what is wrong with a session's place in a run of sessions at
  * once (NULL: nothing), its wait events checked (session i of the run),
  * and written with its snapshots' (SQLITE_OK or the error). */

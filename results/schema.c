@@ -516,6 +516,61 @@ static const char *const migrations[RES_SCHEMA_VERSION] = {
     "          WHERE p.sid = e.sid AND p.snap_id = e.snap_id) AS snap_seconds,\n"
     "         e.event, e.wait_class, e.total_waits, e.time_waited_micro\n"
     "  FROM session_snapshot_events e JOIN sessions s USING (sid) JOIN runs r USING (run);\n",
+
+    /* 12 -> 13: a script step's figures laid out so that no sum counts a
+     * session statistic twice.  A step has one session row (table_name
+     * and segment_name NULL) with the statistics the step counted, as
+     * v$mystat gives them, and a row per segment (sessions.segment_name:
+     * the table's segment or one of its LOB segments) with that segment's
+     * figures alone.  A step recorded before held the session's figures in
+     * each table's row that the statement touched (a commit or a PL/SQL
+     * block: every table's): its session row is made here with, of each
+     * statistic shown outside the segment views, the largest of its table
+     * rows (the copies were equal, the others 0), and the table rows keep
+     * their segment figures only (segment_name NULL: the table's segments
+     * together, as they were recorded).  The view v$sess_time_model shows
+     * DB CPU where Oracle does. */
+    "ALTER TABLE sessions ADD COLUMN segment_name TEXT;\n"
+    "INSERT INTO sessions (run, workload, path, lob_chars, block_size, rows, seed, params,\n"
+    "                      step, statement)\n"
+    "  SELECT run, workload, path, NULL, min(block_size), 0, seed, params, step, statement\n"
+    "  FROM sessions WHERE step IS NOT NULL AND table_name IS NOT NULL\n"
+    "  GROUP BY run, step;\n"
+    "INSERT INTO session_stats (sid, \"statistic#\", value)\n"
+    "  SELECT n.sid, st.\"statistic#\",\n"
+    "         CASE WHEN v.shown_in IN ('dbms_space.space_usage', 'user_segments',\n"
+    "            'v$securefile_shrink', 'lobsim') THEN 0\n"
+    "              ELSE max(st.value) END\n"
+    "  FROM sessions n\n"
+    "  JOIN sessions o ON o.run = n.run AND o.step = n.step AND o.table_name IS NOT NULL\n"
+    "  JOIN session_stats st ON st.sid = o.sid\n"
+    "  JOIN v$statname v ON v.\"statistic#\" = st.\"statistic#\"\n"
+    "  WHERE n.step IS NOT NULL AND n.table_name IS NULL\n"
+    "  GROUP BY n.sid, st.\"statistic#\";\n"
+    "UPDATE session_stats SET value = 0\n"
+    "  WHERE value <> 0\n"
+    "    AND sid IN (SELECT sid FROM sessions WHERE step IS NOT NULL AND table_name IS NOT NULL)\n"
+    "    AND \"statistic#\" IN (SELECT \"statistic#\" FROM v$statname\n"
+    "                          WHERE shown_in NOT IN ('dbms_space.space_usage', 'user_segments',\n"
+    "            'v$securefile_shrink', 'lobsim'));\n"
+    "DROP VIEW v$session;\n"
+    "CREATE VIEW v$session AS\n"
+    "  SELECT s.sid, s.run, r.source, s.workload, s.path, s.lob_chars, s.lob_kchars,\n"
+    "         s.block_size, s.rows, s.piece_size, s.seed, s.iterations, s.real_time_ns,\n"
+    "         s.cpu_time_ns, s.repetitions, s.step, s.statement, s.table_name, s.ses_count,\n"
+    "         s.ses_sid, s.segment_name\n"
+    "  FROM sessions s JOIN runs r USING (run);\n"
+    "DROP VIEW step_figures;\n"
+    "CREATE VIEW step_figures AS\n"
+    "  SELECT s.run, r.source, r.script_file, s.sid, s.step, s.table_name, s.statement,\n"
+    "         st.\"statistic#\", n.name AS statistic, st.value, s.segment_name\n"
+    "  FROM session_stats st JOIN sessions s USING (sid) JOIN runs r USING (run)\n"
+    "       JOIN v$statname n USING (\"statistic#\")\n"
+    "  WHERE s.step IS NOT NULL;\n"
+    "CREATE VIEW v$sess_time_model AS\n"
+    "  SELECT st.sid, st.\"statistic#\" AS stat_id, n.name AS stat_name, st.value\n"
+    "  FROM session_stats st JOIN v$statname n USING (\"statistic#\")\n"
+    "  WHERE n.name = 'DB CPU';\n",
 };
 
 /* The tables every version has; a file that lacks one is not a store. */

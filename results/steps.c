@@ -22,18 +22,21 @@ void res_digest(const void *bytes, size_t n, char out[RES_DIGEST_LEN])
 }
 
 const char *res_step_problem(uint32_t step, const char *statement, const char *table,
-                             uint64_t lob_chars)
+                             const char *segment, uint64_t lob_chars)
 {
     if (step == 0) {
-        if (statement || table)
-            return "a statement or table without a step number";
+        if (statement || table || segment)
+            return "a statement, table or segment without a step number";
         return lob_chars == 0 ? "LOB size 0 chars" : NULL;
     }
     if (step > INT32_MAX)
         return "step number above 2147483647";
     if (!statement || !*statement)
         return "a step without its statement";
-    if (!table || !*table || strlen(table) > 128)
-        return "a step without its table (1 to 128 characters)";
+    /* No table: the session's row of the step. */
+    if (table && (!*table || strlen(table) > 128))
+        return "a step's table of 0 or more than 128 characters";
+    if (segment && (!table || !*segment || strlen(segment) > 128))
+        return "a step's segment without its table, or of 0 or more than 128 characters";
     return NULL;
 }

@@ -588,6 +588,13 @@ int sim_stat_counts_operations(sim_stat_t s)
     return 1;
 }
 
+int sim_stat_per_segment(sim_stat_t s)
+{
+    sim_view_t v = sim_stat_info(s)->view;
+    return v == SIM_VIEW_DBMS_SPACE || v == SIM_VIEW_USER_SEGMENTS ||
+           v == SIM_VIEW_SECUREFILE_SHRINK || v == SIM_VIEW_LOB_MAP;
+}
+
 const char *sim_view_name(sim_view_t v)
 {
     switch (v) {

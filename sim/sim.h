@@ -354,6 +354,11 @@ int sim_stat_by_name(const char *name);
  * events to count: --profile-out weighs stacks by the first kind only. */
 int sim_stat_counts_operations(sim_stat_t s);
 const char *sim_view_name(sim_view_t v);
+/* Whether Oracle shows statistic s per segment (dbms_space.space_usage,
+ * user_segments, v$securefile_shrink, the model's LOB maps) rather than per
+ * session: a script step's segment rows hold these alone, its session row
+ * the others (life_sim.h; the results store's invariant 17). */
+int sim_stat_per_segment(sim_stat_t s);
 
 /* One simulated session's figures: deltas over one statement. */
 typedef struct {

@@ -249,13 +249,17 @@ sed 's/^used_blocks = 2$/Used blocks = 2/' good.lst >askcut.lst
 imp "askcut.lst:21: truncated line: 'Used blocks' without its blocks and bytes" askcut.lst
 fresh
 accept "a script's spool" "${LI[@]}" good.lst &&
-    same "a session per step and table, with its figures" \
+    same "a step's figures, summed over its sessions" \
         "1|T|stmt 1|0|100 2|T|stmt 2|2|200 3|T|stmt 3|2|300" \
-        "$(q "select s.step || '|' || s.table_name || '|' || s.statement || '|' ||
-                     max(case when f.statistic = 'dbms_space.used_blocks' then f.value end) || '|' ||
-                     max(case when f.statistic = 'redo size' then f.value end)
+        "$(q "select s.step || '|' || max(s.table_name) || '|' || s.statement || '|' ||
+                     sum(case when f.statistic = 'dbms_space.used_blocks' then f.value end) || '|' ||
+                     sum(case when f.statistic = 'redo size' then f.value end)
               from sessions s join figures f using (sid) where s.run = 2
-              group by s.sid order by s.step" | tr '\n' ' ' | sed 's/ $//')"
+              group by s.step order by s.step" | tr '\n' ' ' | sed 's/ $//')"
+same "the v\$mystat deltas in each step's session row, none in a table's" "1|100 2|200 3|300" \
+    "$(q "select s.step || '|' || f.value from sessions s join figures f using (sid)
+          where s.run = 2 and f.statistic = 'redo size' and (s.table_name is null or f.value <> 0)
+          order by s.step, s.table_name" | tr '\n' ' ' | sed 's/ $//')"
 same "the run's script and digest" "s.sql|$digest" \
     "$(q "select script_file || '|' || script_digest from runs where run = 2")"
 

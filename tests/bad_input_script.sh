@@ -125,9 +125,12 @@ rm -f work.sql
 # their step and statement.
 if accept "the dedup scenario" "$LOBBENCH" --no-db --quiet --script="$SCEN/dedup.sql" \
     --stats-out=steps.csv; then
-    check "the CSV's header names step, statement and table" \
-        grep -q '^workload,path,lob_kchars,block_kb,rows,statistic,value,recursive,step,statement,table$' steps.csv
-    check "a step's figure for each table" grep -q '^script,,,8,,"user_segments.bytes",' steps.csv
+    check "the CSV's header names step, statement, table and segment" \
+        grep -q '^workload,path,lob_kchars,block_kb,rows,statistic,value,recursive,step,statement,table,segment$' steps.csv
+    check "a step's session row, without table or segment" \
+        grep -q '^script,,,0,,"redo size",[0-9]*,,2,"[^"]*",,$' steps.csv
+    check "a step's figure for each LOB segment, under its name" \
+        grep -q '^script,,,8,,"user_segments.bytes",[0-9]*,,[0-9]*,"[^"]*","DEDUPLICATE_TAB","DEDUP_LOB"$' steps.csv
 fi
 rm -f steps.csv stdout stderr
 hostile_done bad_input_script 50

@@ -505,8 +505,10 @@ long = sum(len(r["value"].replace(".", "").replace("-", "").lstrip("0")) > 9
 sys.exit(0 if long > 100 else 1)
 PY
 
-# A script run is recorded (issue 29): a session per (step, table) with its
-# statement, workload script in the store's workloads, the script and its
+# A script run is recorded (issue 29): a session per step (the session's
+# statistics, no table) and per (step, segment) -- the table's and its LOB
+# segment's (issue 43) -- with its statement, workload script in the
+# store's workloads, the script and its
 # FNV-1a 64 on the run (the digest lobimport checks a spool's against,
 # computed apart here); --no-db records nothing.
 SCEN=$(dirname "$(readlink -f "$0")")/../scenarios
@@ -517,14 +519,16 @@ for b in open('life.sql', 'rb').read():
     h = ((h ^ b) * 0x100000001b3) & (2**64 - 1)
 print('%016x' % h)")
 if "$LOBBENCH" --db=life.db --quiet --script=life.sql >stdout 2>stderr; then
-    got=$(sqlite3 life.db "select group_concat(step || ':' || table_name, ' ') from
-            (select step, table_name from sessions where workload = 'script' order by step);
+    got=$(sqlite3 life.db "select group_concat(step || ':' || coalesce(segment_name, '-'), ' ') from
+            (select step, segment_name from sessions where workload = 'script'
+             order by step, segment_name is not null, segment_name);
           select script_file || ' ' || script_digest from runs;
           select family from workloads where name = 'script';
-          select statement from sessions where step = 4;
+          select distinct statement from sessions where step = 4;
           select count(*) from step_figures where step = 3 and statistic = 'dbms_space.used_blocks'
             and value > 0" | tr '\n' '|')
-    want="1:T 2:T 3:T 4:T 5:T|life.sql $sdigest|script|delete from t where mod(id, 2) = 0|1|"
+    segs() { echo "$1:- $1:SYS_LOB0000000001C00002\$\$ $1:T"; }
+    want="$(segs 1) $(segs 2) $(segs 3) $(segs 4) $(segs 5)|life.sql $sdigest|script|delete from t where mod(id, 2) = 0|1|"
     [ "$got" = "$want" ] && ok || bad "script run recorded: got '$got', want '$want'"
 else
     bad "lobbench --script=life.sql: $(head -n 2 stderr)"
@@ -685,11 +689,34 @@ hw = q("select total_waits, time_waited_micro from v$system_event where run = 2 
        " and event = 'enq: HW - contention'")[0]
 assert hw[0] > 0 and hw[0] == want[("8", "0", "enq: HW - contention")], hw
 assert hw[1] == want[("8", "0", "enq: HW - contention time_waited_micro")], hw
-# every event the report names, zeros included
-assert q("select count(distinct event) from v$session_event") == [(6,)]
+# every event the report names, zeros included, and the sleeps' idle one
+assert q("select count(distinct event) from v$session_event") == [(7,)]
 PY
 else
     bad "lobbench --sessions --db: $(head -n 2 stderr)"
+fi
+
+# Idle time and DB CPU in the store (issue 43, item 19): basicfile_reuse.sql's
+# four sessions each sleep once, dbms_lock.sleep(960): one wait of Oracle's
+# Idle event "PL/SQL lock timer", 960,000,000 us, in v$session_event; the
+# system's is their sum.  DB CPU where Oracle shows it, v$sess_time_model,
+# for every session, the system's the sum of its sessions'.
+reuse=$(dirname "$(readlink -f "$0")")/../scenarios/basicfile_reuse.sql
+if "$LOBBENCH" --db=idle.db --quiet --script="$reuse" --sessions=4 >/dev/null 2>stderr; then
+    python3 - idle.db <<'PY' && ok || bad "--sessions: idle time and DB CPU in the store"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+q = lambda sql: db.execute(sql).fetchall()
+got = q("select s.ses_sid, e.wait_class, e.total_waits, e.time_waited_micro from v$session_event e"
+        " join sessions s using (sid) where e.event = 'PL/SQL lock timer' order by s.ses_sid")
+assert got == [(0, "Idle", 4, 3840000000)] + [(k, "Idle", 1, 960000000) for k in range(1, 5)], got
+cpu = dict(q("select s.ses_sid, t.value from v$sess_time_model t join sessions s using (sid)"
+             " where t.stat_name = 'DB CPU'"))
+assert sorted(cpu) == [0, 1, 2, 3, 4] and all(cpu[k] > 0 for k in cpu), cpu
+assert cpu[0] == sum(cpu[k] for k in range(1, 5)), cpu
+PY
+else
+    bad "lobbench --script=basicfile_reuse.sql --sessions=4: $(head -n 2 stderr)"
 fi
 
 # Storage in row (Oracle's default): 1k characters are 2,048 bytes, under

@@ -205,8 +205,8 @@ check "headings with nothing under them: $(head -c 300 <<<"$empty")" test -z "$e
 nsec=$(grep -c '<section class="script"' "$page")
 want=$(sqlite3 h.db "select count(distinct script_file || script_digest) from runs where script_digest is not null")
 check "script sections: $nsec, scripts in the store: $want" test "$nsec" = "$want"
-fig() { # RUN TABLE STATISTIC: its value after the run's last step with dbms_space or user_segments figures
-    sqlite3 h.db "select value from step_figures where run = $1 and table_name = '$2' and statistic = '$3'
+fig() { # RUN SEGMENT STATISTIC: its value after the run's last step with dbms_space or user_segments figures
+    sqlite3 h.db "select value from step_figures where run = $1 and coalesce(segment_name, table_name) = '$2' and statistic = '$3'
                   and step = (select max(step) from step_figures where run = $1
                               and statistic in ('dbms_space.used_blocks', 'user_segments.blocks'))"
 }
@@ -215,7 +215,9 @@ script_row() { # RUN: its row in its script's table of figures, one cell a line
         sed 's/<\/td>/\n/g' | sed 's/<[^>]*>//g; /^$/d'
 }
 for r in $F1 $F2 $K $SPOOL; do
-    t=$(sqlite3 h.db "select distinct table_name from step_figures where run = $r limit 1")
+    # the LOB segment the page shows (a spool's rows: its table's segments together)
+    t=$(sqlite3 h.db "select distinct coalesce(segment_name, table_name) from step_figures where run = $r
+                      and table_name is not null and segment_name is not table_name limit 1")
     cells=$(script_row "$r" | tr '\n' '|')
     lobs=$(fig "$r" "$t" 'lobsim.lobs out of row') chunks=$(fig "$r" "$t" 'lobsim.lob chunks')
     ratio=-
@@ -236,7 +238,8 @@ ask=$(sed -n '/<section class="script"[^>]*spool_asktom_2019/,/<\/section>/p' "$
 check "AskTOM's section: no Oracle diamond" has "$ask" 'class="oracle"'
 check "AskTOM's section: no table of steps" has "$ask" '<table class="script-steps">'
 frag=$(sed -n '/<section class="script"[^>]*mech_f_fragment_shrink/,/<\/section>/p' "$page")
-nfs=$(sqlite3 h.db "select count(*) from sessions where run = $F2")
+nfs=$(sqlite3 h.db "select count(*) from sessions where run = $F2 and table_name is not null
+                    and segment_name is not table_name")
 check "fragmentation: its steps table has not the $nfs sessions of run $F2" \
     test "$(grep -c '<td class="statement">' <<<"$frag")" = "$nfs"
 row() { grep -o "<tr data-run=\"$1\">.*</tr>" "$page"; }

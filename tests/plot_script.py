@@ -4,8 +4,8 @@ segment through the script's steps with the figures of the same run's
 --stats-out.
 
 For each scenario run (a retention one, where unexpired space appears, and
-the fragmentation-and-shrink one): every table with a LOB segment has its
-three panels; each step has its label; in the segment panel the bars of
+the fragmentation-and-shrink one): every LOB segment with blocks has its
+three panels, titled with the segment's name; each step has its label; in the segment panel the bars of
 used, unexpired and expired blocks carry the CSV's values and are drawn that
 tall on the panel's axis (read back from its labelled ticks), and each
 step's stack reaches the CSV's dbms_space.segment_size_blocks; the chunks
@@ -37,12 +37,14 @@ def bad(msg):
 
 
 def read_csv(path):
-    """(step, table, statistic) -> value, and the statements by step."""
+    """(step, segment, statistic) -> value of each segment's row (the
+    session's rows have no segment), and the statements by step."""
     figures, statements = {}, {}
     with open(path, newline="") as f:
         for row in csv.DictReader(f):
             step = int(row["step"])
-            figures[(step, row["table"], row["statistic"])] = float(row["value"])
+            if row["segment"]:
+                figures[(step, row["segment"], row["statistic"])] = float(row["value"])
             statements[step] = row["statement"]
     return figures, statements
 

@@ -27,9 +27,13 @@ static int keep(void *arg, const life_step_t *st)
     run_t *r = arg;
     if (st->step <= MAX_STEPS && st->error)
         snprintf(r->error[st->step], sizeof r->error[st->step], "%s", st->error);
-    if (strcmp(st->table, r->name) != 0 || st->step > MAX_STEPS)
+    /* The session's row, then the table's segments (or the one segment
+     * named): their sum, each figure counted in one row. */
+    if ((st->table && strcmp(st->table, r->name) != 0 && strcmp(st->segment, r->name) != 0) ||
+        st->step > MAX_STEPS)
         return 0;
-    r->at[st->step] = st->total;
+    for (int i = 0; i < SIM_STAT_COUNT; i++)
+        r->at[st->step].v[i] += st->total.v[i];
     r->seen[st->step] = 1;
     return 0;
 }
@@ -243,10 +247,169 @@ static void test_compressed_in_row_by_length(void **state)
     assert_int_equal(fig(&r, 2, SIM_STAT_DSU_USED_BLOCKS), 0);
 }
 
+/* Every row of every step, kept whole. */
+#define MAX_ROWS 256
+typedef struct {
+    life_step_t row[MAX_ROWS];
+    size_t n;
+} rows_t;
+
+static int keep_all(void *arg, const life_step_t *st)
+{
+    rows_t *r = arg;
+    if (r->n == MAX_ROWS)
+        fail_msg("more than %d rows", MAX_ROWS);
+    r->row[r->n++] = *st;
+    return 0;
+}
+
+static scr_script_t *parse(const char *text)
+{
+    scr_options_t so;
+    scr_options_defaults(&so);
+    scr_script_t *s;
+    char err[SCR_ERR_LEN];
+    if (scr_parse("test.sql", text, strlen(text), &so, &s, err, sizeof err) != SIM_OK)
+        fail_msg("parse: %s", err);
+    return s;
+}
+
+static void run_rows(const char *text, rows_t *r)
+{
+    scr_script_t *s = parse(text);
+    life_params_t p;
+    life_params_defaults(&p);
+    char err[SCR_ERR_LEN];
+    r->n = 0;
+    if (life_run(s, &p, keep_all, r, err, sizeof err) != SIM_OK)
+        fail_msg("run: %s", err);
+    scr_free(s);
+}
+
+/* Row of step `step` showing segment `seg` ("" the session's), or fail. */
+static const life_step_t *row_of(const rows_t *r, uint32_t step, const char *seg)
+{
+    for (size_t i = 0; i < r->n; i++)
+        if (r->row[i].step == step && strcmp(r->row[i].segment, seg) == 0)
+            return &r->row[i];
+    fail_msg("no row of segment '%s' at step %u", seg, step);
+    return NULL;
+}
+
+/* A PL/SQL block that changes table A only, then a commit: table B's
+ * segments show no session statistic and do not change; the step's session
+ * statistics are in one row, the session's; summed over every row of every
+ * step, each is what the session counted (v$sesstat of the same script run
+ * as one session of life_sessions_run(), which sums the statements'
+ * figures by another path), where a copy per table counted a block's and a
+ * commit's once per table. */
+static void test_session_figures_once_per_step(void **state)
+{
+    (void)state;
+    const char *text = "create table a (id number, c clob);\n"
+                       "create table b (id number, c clob);\n"
+                       "insert into a select level, rpad(to_clob('x'), 9000, 'x') from dual "
+                       "connect by level <= 20;\n"
+                       "insert into b select level, rpad(to_clob('y'), 9000, 'y') from dual "
+                       "connect by level <= 20;\n"
+                       "commit;\n"
+                       "begin\n"
+                       "  update a set c = rpad(to_clob('z'), 9000, 'z') where id <= 10;\n"
+                       "  commit;\n"
+                       "end;\n/\n"
+                       "commit;\n";
+    static rows_t r;
+    run_rows(text, &r);
+    /* Step 6 is the block: B's segments as after step 5, no session figure. */
+    const char *segs[] = {"B", "SYS_LOB0000000002C00002$$"};
+    for (size_t k = 0; k < 2; k++) {
+        const life_step_t *before = row_of(&r, 5, segs[k]), *after = row_of(&r, 6, segs[k]);
+        assert_string_equal(after->table, "B");
+        for (int i = 0; i < SIM_STAT_COUNT; i++) {
+            if (!sim_stat_per_segment((sim_stat_t)i))
+                assert_int_equal(after->total.v[i], 0);
+            else
+                assert_int_equal(after->total.v[i], before->total.v[i]);
+        }
+    }
+    const life_step_t *ses = row_of(&r, 6, "");
+    assert_null(ses->table);
+    assert_true(ses->total.v[SIM_STAT_REDO_SIZE] > 10 * 9000);
+    assert_true(ses->total.v[SIM_STAT_SF_ALLOC_CHUNKS] >= 10);
+    assert_int_equal(ses->total.v[SIM_STAT_USER_COMMITS], 1);
+    assert_true(row_of(&r, 6, "SYS_LOB0000000001C00002$$")->total.v[SIM_STAT_DSU_USED_BLOCKS] > 0);
+    /* One session row a step; user commits once for the closing commit. */
+    uint64_t commits7 = 0;
+    uint32_t sessions[16] = {0};
+    for (size_t i = 0; i < r.n; i++) {
+        if (r.row[i].table == NULL)
+            sessions[r.row[i].step]++;
+        if (r.row[i].step == 7)
+            commits7 += r.row[i].total.v[SIM_STAT_USER_COMMITS];
+    }
+    for (uint32_t k = 1; k <= 7; k++)
+        assert_int_equal(sessions[k], 1);
+    assert_int_equal(commits7, 1);
+    /* Summed over every row: the session's own. */
+    scr_script_t *s = parse(text);
+    life_params_t p;
+    life_params_defaults(&p);
+    life_ses_result_t out;
+    char err[SCR_ERR_LEN];
+    if (life_sessions_run(s, &p, 1, 0, &out, err, sizeof err) != SIM_OK)
+        fail_msg("sessions: %s", err);
+    const sim_stat_t counted[] = {SIM_STAT_REDO_SIZE,     SIM_STAT_REDO_ENTRIES,
+                                  SIM_STAT_USER_COMMITS,  SIM_STAT_SF_ALLOC_CHUNKS,
+                                  SIM_STAT_DB_BLOCK_GETS, SIM_STAT_UNDO_CV_SIZE};
+    for (size_t c = 0; c < sizeof counted / sizeof counted[0]; c++) {
+        uint64_t sum = 0;
+        for (size_t i = 0; i < r.n; i++)
+            sum += r.row[i].total.v[counted[c]];
+        if (sum != out.s[0].st.v[counted[c]])
+            fail_msg("%s: the rows add up to %llu, the session counted %llu",
+                     sim_stat_info(counted[c])->name, (unsigned long long)sum,
+                     (unsigned long long)out.s[0].st.v[counted[c]]);
+    }
+    assert_int_equal(out.s[0].st.v[SIM_STAT_USER_COMMITS], 3);
+    life_ses_result_free(&out);
+    scr_free(s);
+}
+
+/* 100 LOBs into a table's second LOB column: its own segment, under
+ * Oracle's SYS_LOB name (the column's number in the table) or the one
+ * STORE AS gives, holds them; the first column's holds none. */
+static void test_every_lob_column_its_segment(void **state)
+{
+    (void)state;
+    static rows_t r;
+    run_rows("create table t (id number, a clob, b clob);\n"
+             "insert into t select level, null, rpad(to_clob('x'), 9000, 'x') from dual "
+             "connect by level <= 100;\n",
+             &r);
+    const life_step_t *a = row_of(&r, 2, "SYS_LOB0000000001C00002$$");
+    const life_step_t *b = row_of(&r, 2, "SYS_LOB0000000001C00003$$");
+    assert_string_equal(a->column, "A");
+    assert_string_equal(b->column, "B");
+    assert_int_equal(a->total.v[SIM_STAT_LOB_LIVE], 0);
+    assert_int_equal(b->total.v[SIM_STAT_LOB_LIVE], 100);
+    assert_int_equal(b->total.v[SIM_STAT_DSU_USED_BLOCKS], 200);
+    assert_true(b->total.v[SIM_STAT_SEG_LOB_BLOCKS] >= 200);
+    assert_int_equal(a->total.v[SIM_STAT_DSU_USED_BLOCKS], 0);
+    assert_true(row_of(&r, 2, "T")->total.v[SIM_STAT_SEG_TAB_BLOCKS] > 0);
+    run_rows("create table t (id number, a clob, b clob) lob (b) store as b_seg;\n"
+             "insert into t select level, null, rpad(to_clob('x'), 9000, 'x') from dual "
+             "connect by level <= 100;\n",
+             &r);
+    assert_int_equal(row_of(&r, 2, "B_SEG")->total.v[SIM_STAT_LOB_LIVE], 100);
+    assert_int_equal(row_of(&r, 2, "SYS_LOB0000000001C00002$$")->total.v[SIM_STAT_LOB_LIVE], 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ids_by_the_parser),
+        cmocka_unit_test(test_session_figures_once_per_step),
+        cmocka_unit_test(test_every_lob_column_its_segment),
         cmocka_unit_test(test_set_one_lob_from_another),
         cmocka_unit_test(test_move_takes_the_parsers_options),
         cmocka_unit_test(test_shrink_view_until_the_segment_goes),

@@ -34,8 +34,11 @@ static int keep(void *arg, const life_step_t *st)
         r->out[st->step] = strdup(st->output);
     if (st->error)
         snprintf(r->error[st->step], sizeof r->error[st->step], "%s", st->error);
-    if (strcmp(st->table, r->table) == 0)
-        r->at[st->step] = st->total;
+    /* the session's row, then the table's segments: their sum is what the
+     * step shows of the table, each figure counted in one row */
+    if (st->table == NULL || strcmp(st->table, r->table) == 0)
+        for (int i = 0; i < SIM_STAT_COUNT; i++)
+            r->at[st->step].v[i] += st->total.v[i];
     return 0;
 }
 

@@ -1147,7 +1147,7 @@ static void test_script_steps(void **state)
     expect_contains(res_errmsg(s), "a step without its statement");
     step_session(&ss[0], 3, "commit", "", 1);
     assert_int_equal(res_record_run(s, &run, ss, 1, NULL), SIM_EINVAL);
-    expect_contains(res_errmsg(s), "a step without its table");
+    expect_contains(res_errmsg(s), "a step's table of 0 or more than 128 characters");
     step_session(&ss[0], 0, NULL, NULL, 1);
     assert_int_equal(res_record_run(s, &run, ss, 1, NULL), SIM_EINVAL);
     expect_contains(res_errmsg(s), "LOB size 0");
@@ -1174,7 +1174,7 @@ static void test_script_steps(void **state)
     expect_contains(a, "sessions.table_name:TEXT");
 
     /* res_check finds a session that is neither a case nor a step. */
-    sql_exec(f->db, "UPDATE sessions SET table_name = NULL WHERE step = 1");
+    sql_exec(f->db, "UPDATE sessions SET statement = NULL WHERE step = 1");
     char err[512];
     assert_int_equal(res_open(f->db, 0, &s, err, sizeof err), SIM_OK);
     assert_int_equal(res_check(s), SIM_ECORRUPT);
@@ -1410,6 +1410,116 @@ static void test_upgrade_from_v10(void **state)
     expect_fresh_shape(f, "snapshot_figures.snap_seconds:REAL");
 }
 
+/* A store of version 12 holding a script run laid out the old way (a
+ * step's session figures copied into each table its statement touched: a
+ * PL/SQL block's into both, an insert's into its own) is upgraded to 13:
+ * each step gains its session row with the figures once, the table rows
+ * keep their segments' figures alone, and a step's rows add up to the
+ * session's figure; the schema is then a new store's. */
+static void test_upgrade_from_v12(void **state)
+{
+    fixture_t *f = *state;
+    make_v1(f->db);
+    migrate_to(f->db, 1, 12);
+    int used = sim_stat_info(SIM_STAT_DSU_USED_BLOCKS)->number;
+    char sql[2048];
+    snprintf(
+        sql, sizeof sql,
+        "INSERT INTO v$statname VALUES (%d, 'dbms_space.used_blocks', 1,\n"
+        "  'dbms_space.space_usage', 'z');\n"
+        "INSERT INTO runs (source, git_commit, seed, completed, script_file, script_digest)\n"
+        "  VALUES ('lobsim', 'bbbb2222', 1, 1, 's.sql', '0123456789abcdef');\n"
+        "INSERT INTO sessions (run, workload, path, block_size, rows, seed, step,\n"
+        "  statement, table_name) VALUES\n"
+        "  (2, 'script', 'local', 8192, 0, 1, 1, 'begin ... end;', 'T1'),\n"
+        "  (2, 'script', 'local', 8192, 0, 1, 1, 'begin ... end;', 'T2'),\n"
+        "  (2, 'script', 'local', 8192, 0, 1, 2, 'insert into t1 ...', 'T1'),\n"
+        "  (2, 'script', 'local', 8192, 0, 1, 2, 'insert into t1 ...', 'T2');\n"
+        "INSERT INTO session_stats VALUES (2, 12, 50), (2, %d, 10), (3, 12, 50), (3, %d, 20),\n"
+        "  (4, 12, 30), (4, %d, 15), (5, 12, 0), (5, %d, 20);\n",
+        used, used, used, used, used);
+    sql_exec(f->db, sql);
+    expect_refused(f->db, RES_OPEN_READONLY, SIM_EINVAL, "schema version 12");
+    res_store_t *s = open_ok(f->db);
+    assert_int_equal(sql_int(f->db, "PRAGMA user_version"), RES_SCHEMA_VERSION);
+    assert_int_equal(res_check(s), SIM_OK);
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM sessions WHERE run = 2\n"
+                                    "  AND table_name IS NULL AND segment_name IS NULL"),
+                     2);
+    /* db block gets (statistic# 12): once a step, in its session row */
+    assert_int_equal(sql_int(f->db, "SELECT sum(value) FROM step_figures WHERE run = 2\n"
+                                    "  AND step = 1 AND \"statistic#\" = 12"),
+                     50);
+    assert_int_equal(sql_int(f->db, "SELECT value FROM step_figures WHERE run = 2 AND step = 1\n"
+                                    "  AND table_name IS NULL AND \"statistic#\" = 12"),
+                     50);
+    assert_int_equal(sql_int(f->db, "SELECT sum(value) FROM step_figures WHERE run = 2\n"
+                                    "  AND step = 2 AND \"statistic#\" = 12"),
+                     30);
+    /* the segments' figures stay with their tables, none in the session's */
+    static const char *const who[] = {"IS NULL", "= 'T1'", "= 'T2'"};
+    static const int64_t want[] = {0, 15, 20};
+    for (int k = 0; k < 3; k++) {
+        snprintf(sql, sizeof sql,
+                 "SELECT value FROM step_figures WHERE run = 2 AND step = 2\n"
+                 "  AND table_name %s AND \"statistic#\" = %d",
+                 who[k], used);
+        assert_int_equal(sql_int(f->db, sql), want[k]);
+    }
+    /* a segment row with a session statistic is refused (invariant 17) */
+    assert_int_equal(sql_try(f->db, "UPDATE session_stats SET value = 1 WHERE sid = 5\n"
+                                    "  AND \"statistic#\" = 12"),
+                     SQLITE_OK);
+    assert_int_equal(res_check(s), SIM_ECORRUPT);
+    expect_contains(res_errmsg(s), "invariant 17");
+    assert_int_equal(sql_try(f->db, "UPDATE session_stats SET value = 0 WHERE sid = 5\n"
+                                    "  AND \"statistic#\" = 12"),
+                     SQLITE_OK);
+    res_close(s);
+    expect_fresh_shape(f, "sessions.segment_name:TEXT");
+}
+
+/* A script run's steps as lobbench records them since version 13: a
+ * session row a step, a row per segment; a segment's row with a session
+ * statistic is refused before anything is written. */
+static void test_step_rows_of_segments(void **state)
+{
+    fixture_t *f = *state;
+    res_store_t *s = open_ok(f->db);
+    static const res_workload_t wl[] = {{RES_SCRIPT_WORKLOAD, RES_SCRIPT_FAMILY, "SQL script"}};
+    assert_int_equal(res_set_workloads(s, wl, 1), SIM_OK);
+    res_session_t ss[3];
+    step_session(&ss[0], 1, "commit", NULL, 0);
+    ss[0].stats.v[SIM_STAT_USER_COMMITS] = 1;
+    step_session(&ss[1], 1, "commit", "T", 0);
+    ss[1].segment = "T";
+    step_session(&ss[2], 1, "commit", "T", 7);
+    ss[2].segment = "SYS_LOB0000000001C00002$$";
+    res_run_t run;
+    make_run(&run, "dddd4444");
+    run.script_file = "s.sql";
+    run.script_digest = "0123456789abcdef";
+    int64_t id;
+    assert_int_equal(res_record_run(s, &run, ss, 3, &id), SIM_OK);
+    assert_int_equal(res_check(s), SIM_OK);
+    assert_int_equal(sql_int(f->db, "SELECT sum(value) FROM step_figures\n"
+                                    "  WHERE statistic = 'user commits'"),
+                     1);
+    assert_int_equal(sql_int(f->db, "SELECT value FROM step_figures WHERE segment_name =\n"
+                                    "  'SYS_LOB0000000001C00002$$' AND\n"
+                                    "  statistic = 'dbms_space.used_blocks'"),
+                     7);
+    ss[2].stats.v[SIM_STAT_USER_COMMITS] = 1;
+    assert_int_equal(res_record_run(s, &run, ss, 3, NULL), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "'user commits' is the session's, not a segment's");
+    ss[2].stats.v[SIM_STAT_USER_COMMITS] = 0;
+    ss[2].table = NULL;
+    assert_int_equal(res_record_run(s, &run, ss, 3, NULL), SIM_EINVAL);
+    expect_contains(res_errmsg(s), "segment without its table");
+    assert_int_equal(sql_int(f->db, "SELECT count(*) FROM runs"), 1);
+    res_close(s);
+}
+
 /* A store of version 11 is upgraded to 12: its sessions are no sessions
  * at once (ses_count and ses_sid NULL, read as 0), it has no wait events,
  * and a run of sessions at once records into it; the schema is then a new
@@ -1422,7 +1532,7 @@ static void test_upgrade_from_v11(void **state)
     expect_refused(f->db, RES_OPEN_READONLY, SIM_EINVAL, "schema version 11");
     res_store_t *s = open_ok(f->db);
     assert_int_equal(sql_int(f->db, "PRAGMA user_version"), RES_SCHEMA_VERSION);
-    assert_int_equal(RES_SCHEMA_VERSION, 12);
+    assert_true(RES_SCHEMA_VERSION >= 12);
     assert_int_equal(res_check(s), SIM_OK);
     assert_int_equal(sql_int(f->db, "SELECT count(*) FROM v$session\n"
                                     "WHERE ses_count IS NULL AND ses_sid IS NULL"),
@@ -3162,6 +3272,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_upgrade_from_v2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_v6, setup, teardown),
         cmocka_unit_test_setup_teardown(test_script_steps, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_upgrade_from_v12, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_step_rows_of_segments, setup, teardown),
         cmocka_unit_test_setup_teardown(test_parts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_snapshots, setup, teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_v10, setup, teardown),

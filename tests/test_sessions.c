@@ -293,6 +293,46 @@ static void test_snapshots_over_sleep(void **state)
     life_ses_result_free(&r);
 }
 
+/* Issue 43 item 19: the sleeps as Oracle's Idle wait event "PL/SQL lock
+ * timer" -- a wait a sleep, its whole microseconds in the intervals adding
+ * up to the sessions' 2 x 3 s -- and DB CPU as the statistic of that name
+ * (v$sess_time_model), whose intervals add up to the run's: 20 us more a
+ * row changed (ses.row_cpu_us) make 48 rows x 20 us = 960 us more for a
+ * session alone (16 inserted, 16 deleted, 16 inserted). */
+static void test_idle_and_db_cpu(void **state)
+{
+    (void)state;
+    life_ses_result_t r;
+    run_snapped(SLEEP_SQL(3), 2, 1000000000ull, &r);
+    uint64_t idle_us = 0, idle_waits = 0, cpu_us = 0;
+    for (uint32_t i = 0; i < r.nsnaps; i++) {
+        idle_us += r.snaps[i].idle_us;
+        idle_waits += r.snaps[i].sys.idle_waits;
+        cpu_us += r.snaps[i].sys.st.v[SIM_STAT_DB_CPU_MICRO];
+    }
+    assert_int_equal(r.s[0].idle_waits, 1);
+    assert_int_equal(r.s[1].idle_waits, 1);
+    assert_int_equal(idle_waits, 2);
+    assert_int_equal(idle_us, 6000000);
+    assert_true(r.sys.st.v[SIM_STAT_DB_CPU_MICRO] > 0);
+    assert_int_equal(cpu_us, r.sys.st.v[SIM_STAT_DB_CPU_MICRO]);
+    assert_int_equal(r.s[0].st.v[SIM_STAT_DB_CPU_MICRO] + r.s[1].st.v[SIM_STAT_DB_CPU_MICRO],
+                     r.sys.st.v[SIM_STAT_DB_CPU_MICRO]);
+    life_ses_result_free(&r);
+    life_params_t p;
+    life_params_defaults(&p);
+    life_ses_result_t base, more;
+    run(SLEEP_SQL(3), &p, 1, &base);
+    p.ses.row_cpu_us += 20;
+    run(SLEEP_SQL(3), &p, 1, &more);
+    assert_int_equal(more.s[0].st.v[SIM_STAT_DB_CPU_MICRO] - base.s[0].st.v[SIM_STAT_DB_CPU_MICRO],
+                     960);
+    assert_string_equal(life_idle_event_name(), "PL/SQL lock timer");
+    assert_string_equal(life_idle_event_class(), "Idle");
+    life_ses_result_free(&base);
+    life_ses_result_free(&more);
+}
+
 /* `-- lobsim session: N`: session 1 alone fills and deletes, session 2
  * alone inserts; the statements of all run in both.  A marker before DDL,
  * or naming a session the run has not, is refused with its line. */
@@ -876,6 +916,7 @@ int main(void)
         cmocka_unit_test(test_snapshots_add_up),
         cmocka_unit_test(test_snapshot_at_the_end),
         cmocka_unit_test(test_snapshots_over_sleep),
+        cmocka_unit_test(test_idle_and_db_cpu),
         cmocka_unit_test(test_session_parts),
         cmocka_unit_test(test_alone_no_contention),
         cmocka_unit_test(test_hw_enqueue),
