@@ -178,8 +178,10 @@ static void meta_blocks(life_db_t *db, uint64_t n)
  * row shares, or one in the row, none. */
 static void lob_written(life_db_t *db, const life_seg_t *g, uint32_t i)
 {
+    if (i == 0)
+        return;
     const life_lob_t *l = life_lob_at(db, i);
-    if (i == 0 || l->refs != 1 || l->inrow || l->nchunks == 0)
+    if (l->refs != 1 || l->inrow || l->nchunks == 0)
         return;
     life_redo_arg_t a = {.chunks = l->nchunks};
     uint64_t n = g->o.securefile ? 1 : index_entries(db, g, i);
