@@ -11,6 +11,7 @@
  */
 #include <fnmatch.h>
 #include <limits.h>
+#include <malloc.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -530,8 +531,21 @@ static void progress_done(progress_t *pg)
     pg->shown = 0;
 }
 
+/* A fit runs thousands of cases, each building and freeing a segment's
+ * per-block tags (megabytes at 256k).  By default glibc gives that memory
+ * back to the kernel after each case, and faulting it in again took 97 %
+ * of the fit: `lobfit --reference=1 --starts=1 --no-cv` ran 59 s, and
+ * 1.6 s with the memory kept (jemalloc, which purges by decay, 15 s).  The
+ * output is the same either way. */
+static void keep_freed_memory(void)
+{
+    mallopt(M_MMAP_THRESHOLD, 32 << 20); /* glibc's largest */
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+}
+
 int main(int argc, char **argv)
 {
+    keep_freed_memory();
     args_t a;
     int rc = parse_args(argc, argv, &a);
     if (rc != 0 || a.help || a.version || a.list) {
