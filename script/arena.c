@@ -54,3 +54,15 @@ void scr_arena_free(scr_arena_t *a)
         a->head = n;
     }
 }
+
+void *scr_arena_grow(scr_arena_t *a, void *v, uint32_t n, uint32_t *cap, size_t size)
+{
+    if (n < *cap)
+        return v;
+    uint32_t nc = *cap ? *cap * 2 : 8;
+    void *w = scr_arena_alloc(a, nc * size);
+    if (n)
+        memcpy(w, v, n * size);
+    *cap = nc;
+    return w;
+}

@@ -13,6 +13,23 @@
 
 #include "script_int.h"
 
+/* A LOB column's options before its storage clause: Oracle's defaults
+ * (SQL Language Reference, LOB_storage_parameters). */
+void scr_lob_defaults(scr_lob_opts_t *o, int securefile)
+{
+    memset(o, 0, sizeof *o);
+    o->securefile = securefile;
+    o->cache = SCR_CACHE_NO;
+    o->logging = SCR_LOG_YES;
+    o->retention = SCR_RET_DEFAULT;
+    o->deduplicate = 0;
+    o->compress = SCR_COMPRESS_NONE;
+    o->chunk = 0;
+    o->pctversion = 10;
+    o->in_row = 1;
+    o->tablespace = -1;
+}
+
 /* `( ... )` skipped whole, nested parentheses included (a CHECK condition,
  * a default's call): the model does not evaluate them. */
 void scr_skip_parens(scr_parser_t *p)

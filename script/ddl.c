@@ -13,21 +13,6 @@
 
 #include "script_int.h"
 
-void scr_lob_defaults(scr_lob_opts_t *o, int securefile)
-{
-    memset(o, 0, sizeof *o);
-    o->securefile = securefile;
-    o->cache = SCR_CACHE_NO;
-    o->logging = SCR_LOG_YES;
-    o->retention = SCR_RET_DEFAULT;
-    o->deduplicate = 0;
-    o->compress = SCR_COMPRESS_NONE;
-    o->chunk = 0;
-    o->pctversion = 10;
-    o->in_row = 1;
-    o->tablespace = -1;
-}
-
 static void once(scr_parser_t *p, scr_lob_opts_t *o, uint32_t bit, const char *what)
 {
     if (o->given & bit)

@@ -26,16 +26,6 @@
 
 #include "script_int.h"
 
-scr_expr_t *scr_expr_node(scr_parser_t *p, scr_expr_kind_t k, scr_type_t ty, uint32_t line)
-{
-    scr_expr_t *e = scr_arena_alloc(p->arena, sizeof *e);
-    e->kind = k;
-    e->type = ty;
-    e->line = line;
-    e->static_len = -1;
-    return e;
-}
-
 static uint32_t cap_of(const scr_parser_t *p, int plsql)
 {
     return plsql ? SCR_PLSQL_VARCHAR_MAX : scr_sql_varchar_max(p->opts);

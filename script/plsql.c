@@ -30,58 +30,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "script_int.h"
+#include "plsql_int.h"
 
-/* ---- the compiler's state ---------------------------------------------- */
-
-typedef struct {
-    char name[SCR_NAME_MAX + 1];
-    char kind;       /* 'v' a value register, 'n' a number register, 'r' a cursor row */
-    uint32_t reg;    /* v, n: its register; r: its id's number register */
-    scr_type_t type; /* v, n */
-    uint32_t vmax;   /* VARCHAR2(N), LONG, RAW(N): N; 0 no limit */
-    int constant;    /* a CONSTANT, a loop index: not a target */
-    int fixed;       /* never assigned after its declaration: its initialiser's length */
-    const scr_expr_t *init;
-    int table;    /* r: its table */
-    uint32_t lob; /* r: the value register of its first LOB column */
-    uint64_t sel; /* r: the columns its select list names, a bit each (by number) */
-} sym_t;
-
-struct scr_plc {
-    scr_block_t *b;
-    sym_t *syms;
-    uint32_t nsyms, capsyms;
-    uint32_t capops, capstmts;
-    uint32_t try_id; /* the handler in force, 0: none */
-    uint32_t *tries; /* try id - 1 -> its handler's first operation */
-    uint32_t ntries, captries;
-    int in_handler;      /* inside `exception when others`: `raise;` allowed */
-    uint32_t loop_depth; /* loops open */
-    struct exit_s {
-        uint32_t op, depth; /* a jump to patch at the end of the loop at depth */
-    } * exits;
-    uint32_t nexits, capexits;
-    uint32_t *cont; /* each open loop's `continue` target, by depth */
-};
-
-static void *grow(scr_parser_t *p, void *v, uint32_t n, uint32_t *cap, size_t size)
-{
-    if (n < *cap)
-        return v;
-    uint32_t nc = *cap ? *cap * 2 : 8;
-    void *w = scr_arena_alloc(p->arena, nc * size);
-    if (n)
-        memcpy(w, v, n * size);
-    *cap = nc;
-    return w;
-}
+/* ---- operations --------------------------------------------------------- */
 
 static uint32_t emit(scr_parser_t *p, scr_pl_kind_t k, uint32_t line)
 {
     struct scr_plc *c = p->plc;
     scr_block_t *b = c->b;
-    b->ops = grow(p, b->ops, b->nops, &c->capops, sizeof *b->ops);
+    b->ops = scr_arena_grow(p->arena, b->ops, b->nops, &c->capops, sizeof *b->ops);
     scr_pl_op_t *op = &b->ops[b->nops];
     memset(op, 0, sizeof *op);
     op->kind = k;
@@ -105,7 +62,7 @@ static scr_stmt_t *push_stmt(scr_parser_t *p, uint32_t line)
 {
     struct scr_plc *c = p->plc;
     scr_block_t *b = c->b;
-    b->stmts = grow(p, b->stmts, b->nstmts, &c->capstmts, sizeof *b->stmts);
+    b->stmts = scr_arena_grow(p->arena, b->stmts, b->nstmts, &c->capstmts, sizeof *b->stmts);
     scr_stmt_t *st = &b->stmts[b->nstmts];
     memset(st, 0, sizeof *st);
     st->step = p->step;
@@ -115,98 +72,6 @@ static scr_stmt_t *push_stmt(scr_parser_t *p, uint32_t line)
     uint32_t o = emit(p, SCR_PL_STMT, line);
     op_at(p, o)->a = b->nstmts++;
     return st;
-}
-
-static sym_t *add_sym(scr_parser_t *p, const char *name, char kind, uint32_t line)
-{
-    struct scr_plc *c = p->plc;
-    for (uint32_t j = c->nsyms; j-- > 0 && c->syms[j].kind != 0;)
-        if (strcmp(c->syms[j].name, name) == 0)
-            scr_fail_at(p, line, "PLS-00371: at most one declaration for '%s' is permitted", name);
-    c->syms = grow(p, c->syms, c->nsyms, &c->capsyms, sizeof *c->syms);
-    sym_t *s = &c->syms[c->nsyms++];
-    memset(s, 0, sizeof *s);
-    snprintf(s->name, sizeof s->name, "%s", name);
-    s->kind = kind;
-    s->table = -1;
-    if (kind == 'n' || kind == 'r')
-        s->reg = c->b->nnums++;
-    else
-        s->reg = c->b->nvals++;
-    return s;
-}
-
-/* A scope's start (a block, a loop): a marker no lookup passes for
- * duplicates; names after it go at its end. */
-static uint32_t scope_open(scr_parser_t *p)
-{
-    struct scr_plc *c = p->plc;
-    c->syms = grow(p, c->syms, c->nsyms, &c->capsyms, sizeof *c->syms);
-    memset(&c->syms[c->nsyms], 0, sizeof *c->syms);
-    return c->nsyms++;
-}
-
-static void scope_close(scr_parser_t *p, uint32_t mark)
-{
-    p->plc->nsyms = mark;
-}
-
-static sym_t *find_sym(scr_parser_t *p, const char *name)
-{
-    struct scr_plc *c = p->plc;
-    for (uint32_t j = c->nsyms; j-- > 0;)
-        if (c->syms[j].kind && strcmp(c->syms[j].name, name) == 0)
-            return &c->syms[j];
-    return NULL;
-}
-
-/* ---- names in expressions ---------------------------------------------- */
-
-scr_expr_t *scr_plsql_name(scr_parser_t *p, const char *name, uint32_t line)
-{
-    sym_t *s = find_sym(p, name);
-    if (s == NULL)
-        return NULL;
-    scr_expr_t *e;
-    if (s->kind == 'n') {
-        e = scr_expr_node(p, SCR_E_NUM, SCR_T_NUMBER, line);
-        e->var = s->reg;
-    } else if (s->kind == 'v') {
-        e = scr_expr_node(p, SCR_E_VAR, s->type, line);
-        e->var = s->reg;
-        if (s->fixed || s->constant)
-            e->static_len = s->init ? s->init->static_len : 0;
-    } else {
-        /* a cursor row: r.field */
-        scr_expect_sym(p, ".");
-        char f[SCR_NAME_MAX + 1];
-        scr_expect_name(p, f, "a field of the cursor's row");
-        const scr_table_t *t = &p->script->tables[s->table];
-        int col = -1;
-        for (uint32_t i = 0; i < t->ncols; i++)
-            if (strcmp(t->cols[i].name, f) == 0)
-                col = (int)i;
-        if (col < 0 || !(s->sel >> col & 1))
-            scr_fail_at(p, line, "PLS-00302: component '%s' must be declared", f);
-        if (col == t->id_col) {
-            e = scr_expr_node(p, SCR_E_NUM, SCR_T_NUMBER, line);
-            e->var = s->reg;
-        } else if (t->cols[col].type == SCR_COL_CLOB || t->cols[col].type == SCR_COL_BLOB) {
-            uint32_t k = 0;
-            for (int i = 0; i < col; i++)
-                k += t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB;
-            e = scr_expr_node(p, SCR_E_VAR,
-                              t->cols[col].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB, line);
-            e->var = s->lob + k;
-        } else {
-            scr_fail_at(p, line,
-                        "field '%s' of a cursor row not modelled (the model keeps a row's id and "
-                        "its LOBs only)",
-                        f);
-        }
-    }
-    e->row_dependent = 1;
-    return e;
 }
 
 /* ---- declarations ------------------------------------------------------- */
@@ -221,7 +86,7 @@ static void type_of(scr_parser_t *p, sym_t *s, uint32_t line)
     scr_expect_sym(p, "%");
     scr_expect_kw(p, "TYPE");
     if (!b[0]) {
-        sym_t *o = find_sym(p, a);
+        sym_t *o = scr_plsym_find(p, a);
         if (o == NULL || o->kind == 'r')
             scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", a);
         s->kind = o->kind;
@@ -386,7 +251,7 @@ static void declarations(scr_parser_t *p)
             scr_fail_at(p, line,
                         "PLS-00218: a variable declared NOT NULL must have an initialization "
                         "assignment");
-        sym_t *s = add_sym(p, name, t.kind, line);
+        sym_t *s = scr_plsym_add(p, name, t.kind, line);
         s->type = t.type;
         s->vmax = t.vmax;
         s->constant = t.constant;
@@ -504,7 +369,7 @@ static void block(scr_parser_t *p, uint32_t line);
 static void exit_jump(scr_parser_t *p, uint32_t line)
 {
     struct scr_plc *c = p->plc;
-    c->exits = grow(p, c->exits, c->nexits, &c->capexits, sizeof *c->exits);
+    c->exits = scr_arena_grow(p->arena, c->exits, c->nexits, &c->capexits, sizeof *c->exits);
     c->exits[c->nexits].op = emit(p, SCR_PL_JUMP, line);
     c->exits[c->nexits++].depth = c->loop_depth;
 }
@@ -584,8 +449,8 @@ static void cursor_loop(scr_parser_t *p, const char *name, uint32_t line)
     if (!scr_is_kw(p, "FROM"))
         scr_unexpected(p, "',' or FROM");
     p->i = end + 1;
-    uint32_t mark = scope_open(p);
-    sym_t *r = add_sym(p, name, 'r', line);
+    uint32_t mark = scr_plsym_open(p);
+    sym_t *r = scr_plsym_add(p, name, 'r', line);
     r->table = table;
     r->sel = sel;
     r->lob = p->plc->b->nvals;
@@ -606,7 +471,7 @@ static void cursor_loop(scr_parser_t *p, const char *name, uint32_t line)
     op_at(p, emit(p, SCR_PL_JUMP, line))->target = top;
     op_at(p, top)->target = here(p);
     loop_close(p, top, here(p));
-    scope_close(p, mark);
+    scr_plsym_close(p, mark);
 }
 
 static void for_loop(scr_parser_t *p, uint32_t line)
@@ -626,8 +491,8 @@ static void for_loop(scr_parser_t *p, uint32_t line)
         scr_fail_at(p, lo->line,
                     "PLS-00382: expression is of wrong type (a loop's bounds are "
                     "numbers)");
-    uint32_t mark = scope_open(p);
-    sym_t *i = add_sym(p, name, 'n', line);
+    uint32_t mark = scr_plsym_open(p);
+    sym_t *i = scr_plsym_add(p, name, 'n', line);
     i->constant = 1;
     uint32_t bound = p->plc->b->nnums++;
     uint32_t f = emit(p, SCR_PL_FOR, line);
@@ -647,7 +512,7 @@ static void for_loop(scr_parser_t *p, uint32_t line)
     op->target = start;
     op_at(p, f)->target = here(p);
     loop_close(p, step, here(p));
-    scope_close(p, mark);
+    scr_plsym_close(p, mark);
 }
 
 /* if c1 then ... elsif c2 then ... else ... end if */
@@ -845,7 +710,7 @@ static void statement(scr_parser_t *p)
                strcmp(scr_peek_at(p, 1)->text, ":=") == 0) {
         char name[SCR_NAME_MAX + 1];
         scr_expect_name(p, name, "a variable");
-        sym_t *v = find_sym(p, name);
+        sym_t *v = scr_plsym_find(p, name);
         if (v == NULL)
             scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", name);
         if (v->constant || v->kind == 'r')
@@ -878,14 +743,14 @@ static void body(scr_parser_t *p)
 static void block(scr_parser_t *p, uint32_t line)
 {
     struct scr_plc *c = p->plc;
-    uint32_t mark = scope_open(p);
+    uint32_t mark = scr_plsym_open(p);
     if (scr_accept_kw(p, "DECLARE"))
         declarations(p);
     scr_expect_kw(p, "BEGIN");
     /* the body's errors go to this block's handler, if it has one: a
      * try id now, its operation once known */
     uint32_t outer = c->try_id;
-    c->tries = grow(p, c->tries, c->ntries, &c->captries, sizeof *c->tries);
+    c->tries = scr_arena_grow(p->arena, c->tries, c->ntries, &c->captries, sizeof *c->tries);
     uint32_t id = ++c->ntries;
     c->tries[id - 1] = 0;
     c->try_id = id;
@@ -916,7 +781,7 @@ static void block(scr_parser_t *p, uint32_t line)
     if (scr_peek(p)->kind == SCR_TOK_IDENT)
         p->i++; /* its label */
     scr_expect_sym(p, ";");
-    scope_close(p, mark);
+    scr_plsym_close(p, mark);
 }
 
 /* ---- the statement ------------------------------------------------------ */

@@ -21,6 +21,9 @@ typedef struct {
 void *scr_arena_alloc(scr_arena_t *a, size_t n); /* zeroed */
 char *scr_arena_strndup(scr_arena_t *a, const char *s, size_t n);
 void scr_arena_free(scr_arena_t *a);
+/* Room for element n of an array of `size`-byte elements at v, holding
+ * *cap: v, or a copy twice the size (the old one stays in the arena). */
+void *scr_arena_grow(scr_arena_t *a, void *v, uint32_t n, uint32_t *cap, size_t size);
 
 /* ---- tokens (lex.c) --------------------------------------------------- */
 
@@ -132,13 +135,14 @@ void scr_parse_create(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_drop(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_truncate(scr_parser_t *p, scr_stmt_t *st);
-void scr_lob_defaults(scr_lob_opts_t *o, int securefile);
-/* clauses.c: STORAGE (...) (lob: a LOB's, whose INITIAL and MAXSIZE the
+/* clauses.c: a LOB column's options before its storage clause (Oracle's
+ * defaults); STORAGE (...) (lob: a LOB's, whose INITIAL and MAXSIZE the
  * model uses), a column's type, its default and inline constraints (1:
  * PRIMARY KEY), an out-of-line constraint (1; pk_col the primary key's
  * first column or ""), a table property the model does not use (1). */
 void scr_storage_clause(scr_parser_t *p, uint64_t *initial, uint64_t *next, uint64_t *maxsize,
                         uint32_t *given, int lob);
+void scr_lob_defaults(scr_lob_opts_t *o, int securefile);
 void scr_column_type(scr_parser_t *p, scr_column_t *c);
 /* `( ... )` skipped whole, nested parentheses included. */
 void scr_skip_parens(scr_parser_t *p);
@@ -166,9 +170,19 @@ void scr_parse_query(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_block(scr_parser_t *p, scr_stmt_t *st);
 /* expr.c */
 scr_expr_t *scr_parse_expr(scr_parser_t *p, int table, int plsql);
-/* A new expression node of the arena (static_len -1: unknown). */
-scr_expr_t *scr_expr_node(scr_parser_t *p, scr_expr_kind_t k, scr_type_t ty, uint32_t line);
-/* plsql.c: name (already taken) as the block in scope resolves it: a
+/* A new expression node of the arena (static_len -1: unknown); inline, so
+ * that plsym.c and expr.c, which both make nodes, do not call each other. */
+static inline scr_expr_t *scr_expr_node(scr_parser_t *p, scr_expr_kind_t k, scr_type_t ty,
+                                        uint32_t line)
+{
+    scr_expr_t *e = scr_arena_alloc(p->arena, sizeof *e);
+    e->kind = k;
+    e->type = ty;
+    e->line = line;
+    e->static_len = -1;
+    return e;
+}
+/* plsym.c: name (already taken) as the block in scope resolves it: a
  * variable, a loop index, a cursor row's field (`r.id`, the '.' and the
  * field taken); NULL when the block has no such name. */
 scr_expr_t *scr_plsql_name(scr_parser_t *p, const char *name, uint32_t line);
@@ -180,8 +194,21 @@ scr_pred_t *scr_parse_cond(scr_parser_t *p, int table, int plsql, int64_t *rownu
 /* The value of `id = key` that a where clause p is, key naming no
  * column (a variable): the primary key's access path; NULL otherwise. */
 const scr_expr_t *scr_pred_key(const scr_pred_t *p);
-/* parse.c: one SQL statement of text (execute immediate's literal, at
- * line): Oracle's refusal an SCR_FAILED statement, as at the top level. */
+/* stmt.c: tokens gathered; one statement's tokens (p->toks) parsed into
+ * st by `parse` under a jump buffer of its own: 0, or 2 refused (the
+ * message in lx->err); a statement of no effect recognised (1); SQL;
+ * a refusal made Oracle's error in st (SCR_FAILED) or, when it is not
+ * Oracle's, the script's; and one SQL statement of text (execute
+ * immediate's literal, at line), refused as at the top level. */
+typedef struct {
+    scr_tok_t *v;
+    uint32_t n, cap;
+} scr_tokvec_t;
+void scr_tokvec_push(scr_parser_t *p, scr_tokvec_t *tv, const scr_tok_t *t);
+int scr_parse_guarded(scr_parser_t *p, scr_stmt_t *st, void (*parse)(scr_parser_t *, scr_stmt_t *));
+int scr_parse_no_effect(scr_parser_t *p, scr_stmt_t *st);
+void scr_parse_sql(scr_parser_t *p, scr_stmt_t *st);
+void scr_oracle_error(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_sql_text(scr_parser_t *p, scr_stmt_t *st, const char *text, size_t len,
                         uint32_t line);
 /* sema.c */

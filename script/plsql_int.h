@@ -1,0 +1,48 @@
+/*
+ * plsql_int.h -- the PL/SQL compiler's state, shared by plsql.c (the
+ * statements and operations) and plsym.c (the block's names).
+ */
+#ifndef LOBSIM_SCRIPT_PLSQL_INT_H
+#define LOBSIM_SCRIPT_PLSQL_INT_H
+
+#include "script_int.h"
+
+typedef struct {
+    char name[SCR_NAME_MAX + 1];
+    char kind;       /* 'v' a value register, 'n' a number register, 'r' a cursor row */
+    uint32_t reg;    /* v, n: its register; r: its id's number register */
+    scr_type_t type; /* v, n */
+    uint32_t vmax;   /* VARCHAR2(N), LONG, RAW(N): N; 0 no limit */
+    int constant;    /* a CONSTANT, a loop index: not a target */
+    int fixed;       /* never assigned after its declaration: its initialiser's length */
+    const scr_expr_t *init;
+    int table;    /* r: its table */
+    uint32_t lob; /* r: the value register of its first LOB column */
+    uint64_t sel; /* r: the columns its select list names, a bit each (by number) */
+} sym_t;
+
+struct scr_plc {
+    scr_block_t *b;
+    sym_t *syms;
+    uint32_t nsyms, capsyms;
+    uint32_t capops, capstmts;
+    uint32_t try_id; /* the handler in force, 0: none */
+    uint32_t *tries; /* try id - 1 -> its handler's first operation */
+    uint32_t ntries, captries;
+    int in_handler;      /* inside `exception when others`: `raise;` allowed */
+    uint32_t loop_depth; /* loops open */
+    struct exit_s {
+        uint32_t op, depth; /* a jump to patch at the end of the loop at depth */
+    } * exits;
+    uint32_t nexits, capexits;
+    uint32_t *cont; /* each open loop's `continue` target, by depth */
+};
+
+/* plsym.c: a name declared in the innermost scope (PLS-00371 on a second
+ * one), found innermost first, and scopes opened and closed. */
+sym_t *scr_plsym_add(scr_parser_t *p, const char *name, char kind, uint32_t line);
+sym_t *scr_plsym_find(scr_parser_t *p, const char *name);
+uint32_t scr_plsym_open(scr_parser_t *p);
+void scr_plsym_close(scr_parser_t *p, uint32_t mark);
+
+#endif

@@ -1,0 +1,103 @@
+/*
+ * plsym.c -- a PL/SQL block's names: the variables, loop indices and
+ * cursor rows its declarations and loops make, each a register, in nested
+ * scopes searched innermost first (PL/SQL Language Reference, "Scope and
+ * Visibility of Identifiers"); and a name met in an expression made into
+ * the register's node (scr_plsql_name(), which expr.c calls).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "plsql_int.h"
+
+sym_t *scr_plsym_add(scr_parser_t *p, const char *name, char kind, uint32_t line)
+{
+    struct scr_plc *c = p->plc;
+    for (uint32_t j = c->nsyms; j-- > 0 && c->syms[j].kind != 0;)
+        if (strcmp(c->syms[j].name, name) == 0)
+            scr_fail_at(p, line, "PLS-00371: at most one declaration for '%s' is permitted", name);
+    c->syms = scr_arena_grow(p->arena, c->syms, c->nsyms, &c->capsyms, sizeof *c->syms);
+    sym_t *s = &c->syms[c->nsyms++];
+    memset(s, 0, sizeof *s);
+    snprintf(s->name, sizeof s->name, "%s", name);
+    s->kind = kind;
+    s->table = -1;
+    if (kind == 'n' || kind == 'r')
+        s->reg = c->b->nnums++;
+    else
+        s->reg = c->b->nvals++;
+    return s;
+}
+
+/* A scope's start (a block, a loop): a marker no lookup passes for
+ * duplicates; names after it go at its end. */
+uint32_t scr_plsym_open(scr_parser_t *p)
+{
+    struct scr_plc *c = p->plc;
+    c->syms = scr_arena_grow(p->arena, c->syms, c->nsyms, &c->capsyms, sizeof *c->syms);
+    memset(&c->syms[c->nsyms], 0, sizeof *c->syms);
+    return c->nsyms++;
+}
+
+void scr_plsym_close(scr_parser_t *p, uint32_t mark)
+{
+    p->plc->nsyms = mark;
+}
+
+sym_t *scr_plsym_find(scr_parser_t *p, const char *name)
+{
+    struct scr_plc *c = p->plc;
+    for (uint32_t j = c->nsyms; j-- > 0;)
+        if (c->syms[j].kind && strcmp(c->syms[j].name, name) == 0)
+            return &c->syms[j];
+    return NULL;
+}
+
+/* ---- names in expressions ---------------------------------------------- */
+
+scr_expr_t *scr_plsql_name(scr_parser_t *p, const char *name, uint32_t line)
+{
+    sym_t *s = scr_plsym_find(p, name);
+    if (s == NULL)
+        return NULL;
+    scr_expr_t *e;
+    if (s->kind == 'n') {
+        e = scr_expr_node(p, SCR_E_NUM, SCR_T_NUMBER, line);
+        e->var = s->reg;
+    } else if (s->kind == 'v') {
+        e = scr_expr_node(p, SCR_E_VAR, s->type, line);
+        e->var = s->reg;
+        if (s->fixed || s->constant)
+            e->static_len = s->init ? s->init->static_len : 0;
+    } else {
+        /* a cursor row: r.field */
+        scr_expect_sym(p, ".");
+        char f[SCR_NAME_MAX + 1];
+        scr_expect_name(p, f, "a field of the cursor's row");
+        const scr_table_t *t = &p->script->tables[s->table];
+        int col = -1;
+        for (uint32_t i = 0; i < t->ncols; i++)
+            if (strcmp(t->cols[i].name, f) == 0)
+                col = (int)i;
+        if (col < 0 || !(s->sel >> col & 1))
+            scr_fail_at(p, line, "PLS-00302: component '%s' must be declared", f);
+        if (col == t->id_col) {
+            e = scr_expr_node(p, SCR_E_NUM, SCR_T_NUMBER, line);
+            e->var = s->reg;
+        } else if (t->cols[col].type == SCR_COL_CLOB || t->cols[col].type == SCR_COL_BLOB) {
+            uint32_t k = 0;
+            for (int i = 0; i < col; i++)
+                k += t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB;
+            e = scr_expr_node(p, SCR_E_VAR,
+                              t->cols[col].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB, line);
+            e->var = s->lob + k;
+        } else {
+            scr_fail_at(p, line,
+                        "field '%s' of a cursor row not modelled (the model keeps a row's id and "
+                        "its LOBs only)",
+                        f);
+        }
+    }
+    e->row_dependent = 1;
+    return e;
+}
