@@ -23,14 +23,24 @@ static void add_session(life_db_t *db)
                 db->session.v[i] += db->part[p].v[i];
 }
 
+/* Sessions at once take a statement's figures into the session's own
+ * (life_ses_figures_t, one a session): a statistic is added only where the
+ * step counted something, so that a statement touches of the session's
+ * statistics only the few it changed.  Adding every one, zeros too, read
+ * and wrote 800 bytes a session a statement, which at 1,000 sessions are
+ * out of the cache each time (issue 43: 20 % of a run's time). */
 void life_take_figures(life_db_t *db, sim_stats_t *into)
 {
-    for (int p = 0; p < LIFE_PART_COUNT; p++) {
-        if (p != LIFE_PART_SEGMENT)
-            for (int i = 0; i < SIM_STAT_COUNT; i++)
-                into->v[i] += db->part[p].v[i];
+    for (int i = 0; i < SIM_STAT_COUNT; i++) {
+        uint64_t v = 0;
+        for (int p = 0; p < LIFE_PART_COUNT; p++)
+            if (p != LIFE_PART_SEGMENT)
+                v += db->part[p].v[i];
+        if (v) {
+            into->v[i] += v;
+            db->session.v[i] += v;
+        }
     }
-    add_session(db);
     memset(db->part, 0, sizeof db->part);
 }
 

@@ -84,6 +84,16 @@ void *sim_realloc(void *p, size_t n)
     return alloc_should_fail() ? NULL : realloc(p, n);
 }
 
+/* `n` bytes on a boundary of `align` (a power of two, a multiple of
+ * sizeof(void *)), freed by sim_free(). */
+void *sim_aligned_alloc(size_t align, size_t n)
+{
+    void *p = NULL;
+    if (alloc_should_fail() || posix_memalign(&p, align, n) != 0)
+        return NULL;
+    return p;
+}
+
 void sim_free(void *p)
 {
     free(p);

@@ -57,6 +57,7 @@ void sim_check_or_abort(int ok, const char *what, const char *file, int line);
 void *sim_malloc(size_t n);
 void *sim_calloc(size_t count, size_t n);
 void *sim_realloc(void *p, size_t n);
+void *sim_aligned_alloc(size_t align, size_t n);
 void sim_free(void *p);
 /* Fail the nth allocation from now on (1 = the next one); 0 disables. */
 void sim_fail_alloc_after(uint64_t nth);
@@ -170,6 +171,9 @@ typedef struct {
     size_t npages, cap_pages;
     size_t size;
     unsigned shift;
+    size_t nsmall;    /* the first pages, each its own allocation */
+    char *slab_next;  /* then pages carved from huge-page slabs (paged.c) */
+    size_t slab_left; /* pages the current slab has left */
 } sim_paged_t;
 
 void sim_paged_init(sim_paged_t *a, size_t size, unsigned shift);

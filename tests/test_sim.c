@@ -241,12 +241,58 @@ static void test_paged(void **state)
     sim_paged_free(&p);
 }
 
+/* Past 2 MB an array's pages come from slabs of 2 MB on a 2 MB boundary
+ * (paged.c: what MADV_HUGEPAGE needs): pages of 768 KB, the first three
+ * each its own, then two a slab, each slab's first page on a boundary and
+ * its second right after; a page of 4 MB, its own slab of 4 MB; a slab
+ * that cannot be had leaves the array as it was. */
+static void test_paged_slabs(void **state)
+{
+    (void)state;
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    sim_paged_t p;
+    sim_paged_init(&p, 3, 18); /* 768 KB a page */
+    size_t pb = (size_t)3 << 18;
+    assert_int_equal(sim_paged_reserve(&p, (size_t)7 << 18), SIM_OK);
+    assert_int_equal(p.npages, 7);
+    assert_int_equal(p.nsmall, 3);
+    for (size_t i = 3; i < 7; i += 2) {
+        char *first = sim_paged_at(&p, i << 18), *second = sim_paged_at(&p, (i + 1) << 18);
+        assert_int_equal((uintptr_t)first % huge, 0);
+        assert_ptr_equal(second, first + pb);
+    }
+    /* elements across the pages and slabs, written and read back */
+    for (size_t i = 0; i < (size_t)7 << 18; i += 4093)
+        *(char *)sim_paged_at(&p, i) = (char)(i % 251);
+    for (size_t i = 0; i < (size_t)7 << 18; i += 4093)
+        assert_int_equal(*(char *)sim_paged_at(&p, i), (char)(i % 251));
+    /* the 8th page needs a third slab */
+    sim_fail_alloc_after(1);
+    assert_int_equal(sim_paged_reserve(&p, (size_t)8 << 18), SIM_ENOMEM);
+    sim_fail_alloc_after(0);
+    assert_int_equal(p.npages, 7);
+    assert_int_equal(sim_paged_reserve(&p, (size_t)8 << 18), SIM_OK);
+    assert_int_equal((uintptr_t)sim_paged_at(&p, (size_t)7 << 18) % huge, 0);
+    sim_paged_free(&p);
+    assert_int_equal(p.nsmall, 0);
+    assert_int_equal(p.slab_left, 0);
+
+    sim_paged_init(&p, 1, 22); /* 4 MB a page */
+    assert_int_equal(sim_paged_reserve(&p, (size_t)3 << 22), SIM_OK);
+    assert_int_equal(p.nsmall, 1);
+    assert_int_equal((uintptr_t)sim_paged_at(&p, (size_t)1 << 22) % huge, 0);
+    assert_int_equal((uintptr_t)sim_paged_at(&p, (size_t)2 << 22) % huge, 0);
+    *(char *)sim_paged_at(&p, ((size_t)3 << 22) - 1) = 1;
+    sim_paged_free(&p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_time_order), cmocka_unit_test(test_ties_in_schedule_order),
-        cmocka_unit_test(test_fire),       cmocka_unit_test(test_enomem),
-        cmocka_unit_test(test_fifo),       cmocka_unit_test(test_paged),
+        cmocka_unit_test(test_time_order),  cmocka_unit_test(test_ties_in_schedule_order),
+        cmocka_unit_test(test_fire),        cmocka_unit_test(test_enomem),
+        cmocka_unit_test(test_fifo),        cmocka_unit_test(test_paged),
+        cmocka_unit_test(test_paged_slabs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
