@@ -481,6 +481,24 @@ static void test_group_commit(void **state)
     life_ses_result_free(&r);
 }
 
+/* A session alone: each of its 8 commits finds LGWR idle, starts a write
+ * and waits for it to end, no more and no less: 8 log file syncs of
+ * ses.log_write_us each, from the commit to the write's end. */
+static void test_log_file_sync_time(void **state)
+{
+    (void)state;
+    life_params_t p;
+    life_params_defaults(&p);
+    p.ses.log_write_us = 5000;
+    life_ses_result_t r;
+    run(rows_sql, &p, 1, &r);
+    assert_int_equal(r.sys.waits[LIFE_EV_LOG_SYNC], 8);
+    assert_int_equal(r.res.log_writes, 8);
+    assert_int_equal(r.s[0].wait_ns[LIFE_EV_LOG_SYNC], 8ull * 5000 * 1000);
+    assert_int_equal(r.sys.wait_ns[LIFE_EV_LOG_SYNC], 8ull * 5000 * 1000);
+    life_ses_result_free(&r);
+}
+
 /* The storage serves ses.io_depth writes at once: with one, sessions queue
  * behind each other's writes. */
 static void test_storage_queue(void **state)
@@ -923,6 +941,7 @@ int main(void)
         cmocka_unit_test(test_hw_once_per_extent),
         cmocka_unit_test(test_dispenser_latch),
         cmocka_unit_test(test_group_commit),
+        cmocka_unit_test(test_log_file_sync_time),
         cmocka_unit_test(test_storage_queue),
         cmocka_unit_test(test_sessions_add_up),
         cmocka_unit_test(test_deterministic),
