@@ -537,6 +537,28 @@ static void test_locator_write_is_an_update(void **state)
     assert_true(fig(&a, 4, SIM_STAT_DSP_CHUNKS) > 0);
 }
 
+/* alter table ... add constraint: a primary key added before any row holds
+ * as create table's does (its name in ORA-00001, on its own column, not
+ * the first NUMBER one); a second is ORA-02260; a check constraint is
+ * accepted without effect. */
+static void test_add_primary_key(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (n number, id number, c clob);\n"
+        "alter table t add constraint t_pk primary key (id);\n"
+        "alter table t add constraint t_ck check (n > 0);\n"
+        "insert into t values (1, 5, 'a');\n"
+        "insert into t values (2, 5, 'b');\n"
+        "alter table t add primary key (n);\n",
+        "T", &r);
+    assert_string_equal(r.error[2], "");
+    assert_string_equal(r.error[3], "");
+    assert_string_equal(r.error[4], "");
+    assert_string_equal(r.error[5], "ORA-00001: unique constraint (T_PK) violated");
+    assert_string_equal(r.error[6], "ORA-02260: table can have only one primary key");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -553,6 +575,7 @@ int main(void)
         cmocka_unit_test(test_dbms_lob_errors),
         cmocka_unit_test(test_locator_appends_piecewise),
         cmocka_unit_test(test_locator_write_is_an_update),
+        cmocka_unit_test(test_add_primary_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
