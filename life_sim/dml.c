@@ -311,6 +311,7 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
     rc = life_tx_log(db, (life_tx_t){(uint32_t)(t - db->tables), r, 0xff, LIFE_TX_INSERT, 0, 0});
     if (rc != SIM_OK)
         return rc;
+    db->last_row = r;
     for (uint32_t k = 0; k < t->nlob; k++) {
         scr_val_t v;
         rc = life_eval(db, st, d->values[t->lobcol[k]], row, &v);
@@ -402,6 +403,43 @@ sim_err_t life_lob_replace(life_db_t *db, const scr_stmt_t *st, life_table_t *t,
         return rc;
     lob_released(db, &t->seg[k], old);
     return life_lob_unref(db, t, k, old);
+}
+
+sim_err_t life_lob_locator_write(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
+                                 uint32_t k, scr_val_t v, int append)
+{
+    life_seg_t *g = &t->seg[k];
+    uint32_t i = life_row_at(t, r)->lob[k];
+    if (append && i) {
+        uint32_t chunks = life_lob_at(db, i)->nchunks;
+        uint64_t entries = index_entries(db, g, i);
+        int grown;
+        sim_err_t rc = life_lob_extend(db, t, k, i, v, &grown);
+        if (rc != SIM_OK)
+            return life_oracle_error(db, st, t, rc);
+        if (grown) {
+            /* the chunks added enter its metadata: a SecureFile's map
+             * (26.2), a BasicFile's LOB index entries beyond those it had */
+            const life_lob_t *l = life_lob_at(db, i);
+            life_redo_arg_t a = {.chunks = l->nchunks - chunks};
+            uint64_t n = 0;
+            if (l->nchunks > chunks)
+                n = g->o.securefile ? 1 : index_entries(db, g, i) - entries;
+            life_redo_log(db, g->o.securefile ? LIFE_REDO_LOB_META : LIFE_REDO_LOBINDEX_INSERT, &a,
+                          n);
+            meta_blocks(db, n);
+            return SIM_OK;
+        }
+    }
+    /* a new version, as an update of that one column writes it */
+    uint64_t before = life_row_bytes(db, t, life_row_at(t, r));
+    sim_err_t rc = life_lob_replace(db, st, t, r, k, v);
+    if (rc != SIM_OK)
+        return rc;
+    const life_row_t *rw = life_row_at(t, r);
+    grow_rows(t, before, life_row_bytes(db, t, rw));
+    row_costs(db, LIFE_REDO_ROW_UPDATE, life_lob_row_bytes(db, rw->lob[k]), 1);
+    return SIM_OK;
 }
 
 /* An update's or delete's walk over its rows: from r up to end, the
@@ -534,6 +572,17 @@ sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
     return sc.rc;
 }
 
+void life_cursor_close(life_db_t *db, life_cursor_t *c)
+{
+    if (c->vals)
+        for (uint64_t i = 0; i < c->n * c->nlob; i++)
+            scr_value_release(db->vs, c->vals[i]);
+    sim_free(c->ids);
+    sim_free(c->rows);
+    sim_free(c->vals);
+    memset(c, 0, sizeof *c);
+}
+
 sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, const scr_row_t *regs,
                       life_cursor_t *c)
 {
@@ -543,8 +592,9 @@ sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, co
     for (uint64_t r = 0; r < t->nrows; r++)
         n += visible(db, life_row_at(t, r));
     c->ids = sim_calloc(n ? n : 1, sizeof *c->ids);
+    c->rows = sim_calloc(n ? n : 1, sizeof *c->rows);
     c->vals = sim_calloc(n * t->nlob + 1, sizeof *c->vals);
-    if (c->ids == NULL || c->vals == NULL)
+    if (c->ids == NULL || c->rows == NULL || c->vals == NULL)
         return SIM_ENOMEM;
     int fast = fast_pred(cond);
     for (uint64_t r = 0; r < t->nrows; r++) {
@@ -560,6 +610,7 @@ sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, co
         if (!w)
             continue;
         c->ids[c->n] = id;
+        c->rows[c->n] = r;
         for (uint32_t k = 0; k < t->nlob; k++) {
             scr_val_t v = rw->lob[k] ? life_lob_at(db, rw->lob[k])->val : SCR_VAL_NULL;
             scr_value_ref(db->vs, v);

@@ -107,10 +107,21 @@ typedef struct {
  * opened, their ids and LOB values (references held), and the next. */
 typedef struct {
     int64_t *ids;    /* as the script wrote them */
+    uint64_t *rows;  /* their rows' indexes (select ... into: a locator's row) */
     scr_val_t *vals; /* n x nlob */
     uint32_t nlob;
     uint64_t n, next;
 } life_cursor_t;
+
+/* What a LOB variable of a block points at (locator.c): row `row` of table
+ * table1 - 1, its LOB column k (table1 0: a temporary LOB or a value of
+ * the block's own); `locked` when the row is the transaction's to write
+ * (select ... for update, insert ... returning). */
+typedef struct {
+    uint32_t table1, k;
+    uint64_t row;
+    int locked;
+} life_locator_t;
 
 /* Where a session's PL/SQL block stopped (sessions at once): its next
  * operation and its registers and cursors; and its commits so far. */
@@ -121,6 +132,7 @@ typedef struct {
     int64_t *nums;
     uint8_t *nulls;
     life_cursor_t *cursors;
+    life_locator_t *locs;     /* each value register's row LOB, when it is a locator */
     char raised[SCR_ERR_LEN]; /* the error its handler is handling (`raise;`) */
     uint64_t commits;
     /* The session's open transaction: its changes, undone in reverse by a
@@ -163,6 +175,7 @@ struct life_db {
      * id_span 0: every row is its. */
     int64_t id_base, id_span;
     int in_block;        /* running a PL/SQL block's statements */
+    uint64_t last_row;   /* the row the last insert added (insert ... returning) */
     uint32_t sid;        /* the running session (life_exec()'s) */
     uint32_t blocked_by; /* session + 1 whose row lock the statement met: it was undone */
     /* Sessions at once: a PL/SQL block stops after each commit (yield_commits)
@@ -209,6 +222,14 @@ void life_op(life_db_t *db, life_op_kind_t kind, uint32_t seg, uint64_t id, uint
  * segment created if need be): 0 for null.  SIM_EFULL when the segment
  * cannot grow; SIM_ENOMEM. */
 sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v, uint32_t *out);
+/* LOB version i grown in place to v, an append to its content through a
+ * PL/SQL locator: the blocks past its end allocated chunk by chunk and
+ * written (*grown 1); *grown 0, nothing done, when it cannot grow in
+ * place (another row or a committed transaction holds it, it is in the
+ * row or stays there, deduplicated, or compresses smaller): the caller
+ * writes a new version.  SIM_EFULL as life_lob_write(). */
+sim_err_t life_lob_extend(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i, scr_val_t v,
+                          int *grown);
 /* A row stops pointing at LOB `i`: its last row frees its chunks for the
  * open transaction. */
 sim_err_t life_lob_unref(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i);
@@ -298,6 +319,11 @@ void life_forget_konst(life_db_t *db);
  * let go at commit), logged for the transaction. */
 sim_err_t life_lob_replace(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
                            uint32_t k, scr_val_t v);
+/* Row r's LOB k written through a PL/SQL locator with value v: grown in
+ * place when `append` and life_lob_extend() can, else a new version as an
+ * update of that one column writes it (undo, redo, the row's change). */
+sim_err_t life_lob_locator_write(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
+                                 uint32_t k, scr_val_t v, int append);
 /* regs: a PL/SQL block's registers (vars, nums, nulls), NULL outside one. */
 sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs);
 sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs);
@@ -306,6 +332,8 @@ sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
  * query sees them (no row lock waited for), into a new cursor c. */
 sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, const scr_row_t *regs,
                       life_cursor_t *c);
+/* A cursor's rows and values let go. */
+void life_cursor_close(life_db_t *db, life_cursor_t *c);
 
 /* stmt.c: statement st (not a block) run; regs as above. */
 sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs);
@@ -320,6 +348,14 @@ void life_take_error(life_db_t *db, char *out, size_t outlen);
  * from where it stopped; a block's registers and cursors let go. */
 sim_err_t life_block_exec(life_db_t *db, const scr_stmt_t *st);
 void life_block_end(life_db_t *db, life_susp_t *s);
+/* locator.c: a block's LOB operations on session s's registers: a
+ * dbms_lob call (SCR_PL_LOB), select ... into (SCR_PL_INTO), and the
+ * locator insert ... returning makes of the row it added. */
+sim_err_t life_lob_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
+                        const scr_row_t *regs);
+sim_err_t life_select_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
+                           const scr_row_t *regs);
+void life_returning(life_db_t *db, life_susp_t *s, const scr_stmt_t *sub);
 
 /* redo.c: the redo records a change writes, from one catalogue
  * (docs/lifecycle-sources.md, section (b), and redo.c's comment). */

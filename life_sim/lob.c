@@ -334,6 +334,32 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t
     return SIM_OK;
 }
 
+/* The data of `blocks` blocks written into chunks `first` on of LOB l, as
+ * its CACHE option writes them, and logged; `stored` bytes of it. */
+static void data_written(life_db_t *db, const life_seg_t *g, uint32_t seg, const life_lob_t *l,
+                         uint32_t first, uint64_t blocks, uint64_t stored)
+{
+    sim_stats_t *ld = &db->part[LIFE_PART_LOB];
+    if (g->o.cache == SCR_CACHE_YES) {
+        sim_stat_add(ld, SIM_STAT_DB_BLOCK_CHANGES, blocks);
+        sim_stat_add(ld, SIM_STAT_DB_BLOCK_GETS, blocks);
+        life_op(db, LIFE_OP_BUFFERED, seg, 0, blocks);
+    } else {
+        sim_stat_add(ld, SIM_STAT_SF_DIRECT_WRITE_OPS, l->nchunks - first);
+        sim_stat_add(ld, SIM_STAT_SF_DIRECT_WRITE_BYTES, blocks * g->block_size);
+        for (uint32_t c = first; c < l->nchunks; c++)
+            life_op(db, LIFE_OP_DIRECT_WRITE, seg, c, chunk_of(l, c).len * g->block_size);
+    }
+    life_redo_lob_data(db, &g->o, blocks, l->nchunks - first, stored, g->block_size);
+}
+
+/* Blocks a LOB of `stored` bytes takes out of the row: CHUNK-rounded. */
+static uint64_t blocks_for(const life_seg_t *g, uint64_t stored)
+{
+    uint64_t blocks = (stored + g->payload - 1) / g->payload;
+    return (blocks + g->chunk_blocks - 1) / g->chunk_blocks * g->chunk_blocks;
+}
+
 sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v, uint32_t *out)
 {
     *out = 0;
@@ -375,8 +401,7 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
     l->owner = db->sid + 1;
     l->inrow = lob_in_row(&db->p.seg, g->o.in_row, db->p.inrow_compressed ? stored : in.bytes);
     if (!l->inrow && stored > 0) {
-        uint64_t blocks = (stored + g->payload - 1) / g->payload;
-        blocks = (blocks + g->chunk_blocks - 1) / g->chunk_blocks * g->chunk_blocks;
+        uint64_t blocks = blocks_for(g, stored);
         uint32_t seg = (uint32_t)(t - db->tables) * LIFE_MAX_LOBCOLS + k;
         rc = allocate(db, g, seg, l, blocks);
         if (rc != SIM_OK) {
@@ -388,18 +413,7 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
             db->free_lob = i;
             return rc;
         }
-        sim_stats_t *ld = &db->part[LIFE_PART_LOB];
-        if (g->o.cache == SCR_CACHE_YES) {
-            sim_stat_add(ld, SIM_STAT_DB_BLOCK_CHANGES, blocks);
-            sim_stat_add(ld, SIM_STAT_DB_BLOCK_GETS, blocks);
-            life_op(db, LIFE_OP_BUFFERED, seg, 0, blocks);
-        } else {
-            sim_stat_add(ld, SIM_STAT_SF_DIRECT_WRITE_OPS, l->nchunks);
-            sim_stat_add(ld, SIM_STAT_SF_DIRECT_WRITE_BYTES, blocks * g->block_size);
-            for (uint32_t c = 0; c < l->nchunks; c++)
-                life_op(db, LIFE_OP_DIRECT_WRITE, seg, c, chunk_of(l, c).len * g->block_size);
-        }
-        life_redo_lob_data(db, &g->o, blocks, l->nchunks, stored, g->block_size);
+        data_written(db, g, seg, l, 0, blocks, stored);
     }
     scr_value_ref(db->vs, v);
     l->val = v;
@@ -409,6 +423,47 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
             return rc;
     }
     *out = i;
+    return SIM_OK;
+}
+
+sim_err_t life_lob_extend(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i, scr_val_t v,
+                          int *grown)
+{
+    *grown = 0;
+    if (i == 0 || v == SCR_VAL_NULL)
+        return SIM_OK;
+    life_seg_t *g = &t->seg[k];
+    life_lob_t *l = life_lob_at(db, i);
+    scr_value_info_t in = scr_value_info(db->vs, v);
+    if (l->refs != 1 || l->owner != db->sid + 1 || l->inrow || l->dedup ||
+        (g->o.securefile && g->o.deduplicate))
+        return SIM_OK;
+    uint64_t stored = in.bytes;
+    if (g->o.securefile && g->o.compress != SCR_COMPRESS_NONE && in.bytes > 0) {
+        sim_err_t rc = compressed_size(db, v, g->o.compress, &stored);
+        if (rc != SIM_OK)
+            return rc;
+    }
+    uint64_t had = blocks_for(g, l->stored), need = blocks_for(g, stored);
+    if (stored < l->stored ||
+        lob_in_row(&db->p.seg, g->o.in_row, db->p.inrow_compressed ? stored : in.bytes))
+        return SIM_OK;
+    uint32_t seg = (uint32_t)(t - db->tables) * LIFE_MAX_LOBCOLS + k;
+    uint32_t first = l->nchunks;
+    if (need > had) {
+        sim_err_t rc = allocate(db, g, seg, l, need - had);
+        if (rc != SIM_OK)
+            return rc; /* chunks given stay the version's: its rollback frees them */
+    }
+    /* The blocks past the old end are written; the last block the old
+     * data left partly empty is taken to be written in place. */
+    data_written(db, g, seg, l, first, need - had, stored - l->stored);
+    scr_value_ref(db->vs, v);
+    scr_value_release(db->vs, l->val);
+    l->val = v;
+    l->stored = stored;
+    l->hash = in.hash;
+    *grown = 1;
     return SIM_OK;
 }
 

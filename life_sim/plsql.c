@@ -21,16 +21,6 @@
 
 #include "life_sim_int.h"
 
-static void cursor_close(life_db_t *db, life_cursor_t *c)
-{
-    if (c->vals)
-        for (uint64_t i = 0; i < c->n * c->nlob; i++)
-            scr_value_release(db->vs, c->vals[i]);
-    sim_free(c->ids);
-    sim_free(c->vals);
-    memset(c, 0, sizeof *c);
-}
-
 void life_block_end(life_db_t *db, life_susp_t *s)
 {
     if (s->block == NULL)
@@ -41,11 +31,13 @@ void life_block_end(life_db_t *db, life_susp_t *s)
             scr_value_release(db->vs, s->vals[i]);
     if (s->cursors)
         for (uint32_t i = 0; i < b->ncursors; i++)
-            cursor_close(db, &s->cursors[i]);
+            life_cursor_close(db, &s->cursors[i]);
     sim_free(s->vals);
     sim_free(s->nums);
     sim_free(s->nulls);
     sim_free(s->cursors);
+    sim_free(s->locs);
+    s->locs = NULL;
     s->vals = NULL;
     s->nums = NULL;
     s->nulls = NULL;
@@ -66,7 +58,8 @@ static sim_err_t block_begin(life_db_t *db, life_susp_t *s, const scr_stmt_t *st
     s->nums = sim_calloc(b->nnums ? b->nnums : 1, sizeof *s->nums);
     s->nulls = sim_malloc(b->nnums ? b->nnums : 1);
     s->cursors = sim_calloc(b->ncursors ? b->ncursors : 1, sizeof *s->cursors);
-    if (!s->vals || !s->nums || !s->nulls || !s->cursors) {
+    s->locs = sim_calloc(b->nvals ? b->nvals : 1, sizeof *s->locs);
+    if (!s->vals || !s->nums || !s->nulls || !s->cursors || !s->locs) {
         life_block_end(db, s);
         return SIM_ENOMEM;
     }
@@ -180,6 +173,8 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
         sim_err_t rc = life_stmt_exec(db, sub, regs);
         if (rc != SIM_OK)
             return rc;
+        if (!db->blocked_by && sub->kind == SCR_INSERT && sub->u.dml.ret_lob1)
+            life_returning(db, s, sub);
         if (db->blocked_by)
             *next = UINT32_MAX; /* undone: run again when the lock is gone */
         else if (db->yield_commits && ends_turn(db, sub) && !only_commits_left(s, b, s->pc + 1))
@@ -199,6 +194,7 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
         }
         scr_value_release(db->vs, s->vals[op->a]);
         s->vals[op->a] = v;
+        s->locs[op->a].table1 = 0; /* a value of the block's own, no row's LOB */
         return SIM_OK;
     }
     case SCR_PL_NUM: {
@@ -240,10 +236,10 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
         return SIM_OK;
     case SCR_PL_OPEN: {
         life_cursor_t *c = &s->cursors[op->b];
-        cursor_close(db, c);
+        life_cursor_close(db, c);
         sim_err_t rc = life_select(db, &db->tables[op->table], op->cond, regs, c);
         if (rc != SIM_OK)
-            cursor_close(db, c);
+            life_cursor_close(db, c);
         return rc;
     }
     case SCR_PL_FETCH: {
@@ -259,12 +255,17 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
             scr_value_ref(db->vs, v);
             scr_value_release(db->vs, s->vals[op->c + k]);
             s->vals[op->c + k] = v;
+            s->locs[op->c + k].table1 = 0;
         }
         c->next++;
         return SIM_OK;
     }
     case SCR_PL_PRINT:
         return print(db, op, regs);
+    case SCR_PL_LOB:
+        return life_lob_call(db, s, op, regs);
+    case SCR_PL_INTO:
+        return life_select_into(db, s, op, regs);
     case SCR_PL_RAISE:
         return throw_error(db, op->line, op->error ? op->error : s->raised);
     case SCR_PL_END:

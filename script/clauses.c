@@ -67,7 +67,9 @@ void scr_storage_clause(scr_parser_t *p, uint64_t *initial, uint64_t *next, uint
             if (!lob)
                 scr_inert(p, "STORAGE (INITIAL) of the table segment");
         } else if (scr_accept_kw(p, "NEXT")) {
-            *next = scr_expect_uint(p, 1, SIM_MAX_SEGMENT_BYTES, 1, "next");
+            /* NEXT 0K as 9i's export writes it for a locally managed
+             * tablespace (tests/published/01): NEXT has no effect there */
+            *next = scr_expect_uint(p, 0, SIM_MAX_SEGMENT_BYTES, 1, "next");
             *given |= SCR_GIVEN_NEXT;
             scr_inert(p, "STORAGE (NEXT)");
         } else if (scr_accept_kw(p, "MAXSIZE")) {

@@ -435,6 +435,55 @@ static int lob_column(scr_parser_t *p, int table)
     return c;
 }
 
+/* Whether a statement before st changes or reads the rows of table (DML,
+ * a block, truncate): a primary key added after it would change what those
+ * statements meant in the model. */
+static int used_before(const scr_parser_t *p, const scr_stmt_t *st, int table)
+{
+    for (uint32_t i = 0; i < p->script->nstmts && &p->script->stmts[i] != st; i++) {
+        const scr_stmt_t *o = &p->script->stmts[i];
+        int dml = o->kind == SCR_INSERT || o->kind == SCR_UPDATE || o->kind == SCR_DELETE;
+        if (o->kind == SCR_BLOCK || (o->table == table && (dml || o->kind == SCR_TRUNCATE)) ||
+            (o->kind == SCR_INSERT && o->u.dml.from == table && o->u.dml.source == SCR_SRC_TABLE))
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * ALTER TABLE T ADD [CONSTRAINT C] PRIMARY KEY (col) | UNIQUE (...) |
+ * CHECK (...) | FOREIGN KEY (...) REFERENCES ... (SQL Language Reference,
+ * ALTER TABLE, add_table_constraint): DDL without effect on LOB space (the
+ * model keeps no index segment).  A primary key then holds as create
+ * table's does (ORA-00001 on a duplicate id, the key's access path): only
+ * while no statement before has used T's rows, else not supported; a
+ * second one is ORA-02260.
+ */
+static void add_constraint(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t, uint32_t line)
+{
+    char pk_col[SCR_NAME_MAX + 1], name[SCR_NAME_MAX + 1] = "";
+    uint32_t pk_line = line;
+    if (!scr_table_constraint(p, pk_col, &pk_line, name))
+        scr_unexpected(p, "CONSTRAINT, PRIMARY KEY, UNIQUE, CHECK or FOREIGN KEY");
+    st->kind = SCR_NO_EFFECT;
+    st->u.head = scr_head_constraints();
+    if (pk_col[0] == 0)
+        return;
+    int c = scr_column_resolve(p, st->table, pk_col, pk_line);
+    for (uint32_t i = 0; i < t->ncols; i++)
+        if (t->cols[i].primary_key)
+            scr_fail_at(p, line, "ORA-02260: table can have only one primary key");
+    if (used_before(p, st, st->table))
+        scr_fail_at(p, line,
+                    "a primary key added to %s after statements that use its rows not "
+                    "supported (add it before them, or in its create table)",
+                    t->name);
+    t->cols[c].primary_key = 1;
+    if (t->cols[c].type == SCR_COL_NUMBER)
+        t->id_col = c;
+    snprintf(t->pk_name, sizeof t->pk_name, "%s", name);
+}
+
 void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
 {
     scr_expect_kw(p, "TABLE");
@@ -500,6 +549,13 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
         st->kind = SCR_MOVE_LOB;
         st->u.lob = o;
         *scr_lob_now(p, st->table, st->column) = o;
+    } else if (scr_is_kw(p, "ADD") && (strcmp(scr_peek_at(p, 1)->text, "CONSTRAINT") == 0 ||
+                                       strcmp(scr_peek_at(p, 1)->text, "PRIMARY") == 0 ||
+                                       strcmp(scr_peek_at(p, 1)->text, "UNIQUE") == 0 ||
+                                       strcmp(scr_peek_at(p, 1)->text, "CHECK") == 0 ||
+                                       strcmp(scr_peek_at(p, 1)->text, "FOREIGN") == 0)) {
+        p->i++;
+        add_constraint(p, st, t, line);
     } else if (scr_table_property(p)) {
         /* Table properties the model does not use (COMPRESS, PARALLEL,
          * LOGGING, PCTFREE, ...), one or more: a step without effect on
@@ -509,8 +565,8 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
         st->kind = SCR_NO_EFFECT;
         st->u.head = scr_head_table_properties();
     } else {
-        scr_unexpected(p, "MODIFY LOB, SHRINK SPACE, MOVE LOB or a table property (COMPRESS, "
-                          "PARALLEL, LOGGING, PCTFREE, ...)");
+        scr_unexpected(p, "MODIFY LOB, SHRINK SPACE, MOVE LOB, ADD CONSTRAINT or a table property "
+                          "(COMPRESS, PARALLEL, LOGGING, PCTFREE, ...)");
     }
     scr_expect_end(p);
 }

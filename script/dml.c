@@ -37,14 +37,12 @@ static void check_value(scr_parser_t *p, const scr_table_t *t, uint32_t c, const
             scr_fail_at(p, e->line, "ORA-01722: invalid number (a text value for %s)", q);
         break;
     case SCR_COL_CLOB:
-        if (e->type == SCR_T_BLOB)
+        if (e->type == SCR_T_BLOB && !e->raw)
             scr_fail_at(p, e->line, "ORA-00932: inconsistent datatypes: expected CLOB got BLOB");
         break;
     case SCR_COL_BLOB:
         if (e->type != SCR_T_BLOB && e->type != SCR_T_NULL)
-            scr_fail_at(p, e->line,
-                        "ORA-00932: inconsistent datatypes: expected BLOB got %s "
-                        "(only empty_blob() and null are modelled for a BLOB)",
+            scr_fail_at(p, e->line, "ORA-00932: inconsistent datatypes: expected BLOB got %s",
                         e->type == SCR_T_NUMBER ? "NUMBER" : "CHAR");
         break;
     case SCR_COL_VARCHAR:
@@ -61,6 +59,22 @@ static void check_value(scr_parser_t *p, const scr_table_t *t, uint32_t c, const
             scr_fail_at(p, e->line, "a value for DATE column %s not supported (null only)", q);
         break;
     }
+}
+
+/* Column c's value from e: a RAW where a CLOB is wanted is converted as
+ * Oracle converts RAW to character data, to its hex digits (SQL Language
+ * Reference, "Implicit Data Conversion" and RAWTOHEX). */
+static scr_expr_t *column_value(scr_parser_t *p, const scr_table_t *t, uint32_t c, scr_expr_t *e)
+{
+    check_value(p, t, c, e);
+    if (t->cols[c].type != SCR_COL_CLOB || e->type != SCR_T_BLOB)
+        return e;
+    scr_expr_t *h = scr_expr_node(p, SCR_E_RAWTOHEX, SCR_T_CLOB, e->line);
+    h->args[0] = e;
+    h->nargs = 1;
+    h->row_dependent = e->row_dependent;
+    h->static_len = e->static_len >= 0 ? 2 * e->static_len : -1;
+    return h;
 }
 
 static scr_expr_t *null_expr(scr_parser_t *p, uint32_t line)
@@ -92,6 +106,38 @@ uint32_t scr_skip_select_list(scr_parser_t *p)
     }
     scr_expect_kw(p, "FROM");
     return list;
+}
+
+/* insert ... values (...) returning C into V, in a PL/SQL block: V a
+ * locator of the new row's LOB C, which dbms_lob then writes (PL/SQL
+ * Language Reference, "RETURNING INTO Clause"). */
+static void returning(scr_parser_t *p, scr_stmt_t *st, const scr_table_t *t)
+{
+    if (!scr_is_kw(p, "RETURNING") && !scr_is_kw(p, "RETURN"))
+        return;
+    uint32_t line = scr_take(p)->line;
+    if (p->plc == NULL || st->u.dml.source != SCR_SRC_VALUES)
+        scr_fail_at(p, line,
+                    "RETURNING ... INTO not supported here (an insert ... values in a PL/SQL "
+                    "block)");
+    char cn[SCR_NAME_MAX + 1], vn[SCR_NAME_MAX + 1];
+    scr_expect_name(p, cn, "a LOB column");
+    int c = scr_lob_column_resolve(p, st->table, cn, line);
+    scr_expect_kw(p, "INTO");
+    uint32_t vline = scr_peek(p)->line;
+    scr_expect_name(p, vn, "a variable");
+    const scr_expr_t *v = scr_plsql_name(p, vn, vline);
+    if (v == NULL)
+        scr_fail_at(p, vline, "PLS-00201: identifier '%s' must be declared", vn);
+    scr_type_t want = t->cols[c].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB;
+    if (v->kind != SCR_E_VAR || v->type != want)
+        scr_fail_at(p, vline, "PLS-00382: expression is of wrong type (%s into a %s locator)", cn,
+                    want == SCR_T_BLOB ? "BLOB" : "CLOB");
+    uint32_t k = 0;
+    for (int i = 0; i < c; i++)
+        k += t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB;
+    st->u.dml.ret_lob1 = k + 1;
+    st->u.dml.ret_reg = v->var;
 }
 
 void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
@@ -219,6 +265,7 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
     } else {
         scr_unexpected(p, "VALUES or SELECT");
     }
+    returning(p, st, t);
     scr_expect_end(p);
     d->values = scr_arena_alloc(p->arena, t->ncols * sizeof *d->values);
     if (star) {
@@ -234,10 +281,8 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
         scr_fail_at(p, vline, "ORA-00913: too many values");
     if (nvals < ntarget)
         scr_fail_at(p, vline, "ORA-00947: not enough values");
-    for (uint32_t i = 0; i < ntarget; i++) {
-        check_value(p, t, (uint32_t)target[i], vals[i]);
-        d->values[target[i]] = vals[i];
-    }
+    for (uint32_t i = 0; i < ntarget; i++)
+        d->values[target[i]] = column_value(p, t, (uint32_t)target[i], vals[i]);
     for (uint32_t i = 0; i < t->ncols; i++)
         if (!d->values[i])
             d->values[i] = null_expr(p, vline);
@@ -263,9 +308,7 @@ void scr_parse_update(scr_parser_t *p, scr_stmt_t *st)
         if (d->values[c])
             scr_fail_at(p, line, "ORA-00957: duplicate column name");
         scr_expect_sym(p, "=");
-        scr_expr_t *e = scr_parse_expr(p, st->table, 0);
-        check_value(p, t, (uint32_t)c, e);
-        d->values[c] = e;
+        d->values[c] = column_value(p, t, (uint32_t)c, scr_parse_expr(p, st->table, 0));
     } while (scr_accept_sym(p, ","));
     if (scr_accept_kw(p, "WHERE"))
         d->where = scr_parse_pred(p, st->table, &d->rownum_max);

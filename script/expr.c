@@ -96,6 +96,119 @@ static scr_expr_t *pad(scr_parser_t *p, int table, int plsql, scr_expr_kind_t k,
     return e;
 }
 
+/* hextoraw('...') of a literal: its bytes, a RAW (SQL Language Reference,
+ * HEXTORAW; an odd number of digits takes a leading 0, as Oracle reads
+ * it). */
+static scr_expr_t *hex_literal(scr_parser_t *p, uint32_t line, const char *fn)
+{
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind != SCR_TOK_STRING)
+        scr_fail_at(p, line, "%s of an expression not supported (a string literal of hex digits)",
+                    fn);
+    p->i++;
+    char *out = scr_arena_alloc(p->arena, t->len / 2 + 2);
+    uint32_t n = 0, odd = t->len & 1;
+    for (uint32_t i = 0; i < t->len; i++) {
+        char ch = t->text[i];
+        int d = ch >= '0' && ch <= '9'   ? ch - '0'
+                : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+                : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+                                         : -1;
+        if (d < 0)
+            scr_fail_at(p, line, "ORA-01465: invalid hex number");
+        if ((i + odd) % 2 == 0)
+            out[n] = (char)(d << 4);
+        else
+            out[n++] |= (char)d;
+    }
+    scr_expr_t *e =
+        scr_expr_node(p, n ? SCR_E_STRING : SCR_E_NULL, n ? SCR_T_BLOB : SCR_T_NULL, line);
+    e->str = out;
+    e->len = n;
+    e->static_len = n;
+    e->raw = 1;
+    return e;
+}
+
+/* The LOB and RAW functions: utl_raw.cast_to_raw, hextoraw, to_blob,
+ * dbms_lob.getlength, dbms_lob.substr; NULL when the name is none of
+ * them (nothing taken). */
+static scr_expr_t *lob_function(scr_parser_t *p, int table, int plsql, uint32_t line)
+{
+    int dotted = strcmp(scr_peek_at(p, 1)->text, ".") == 0;
+    const char *f = dotted ? scr_peek_at(p, 2)->text : "";
+    scr_expr_t *e;
+    if (scr_is_kw(p, "UTL_RAW") && dotted && strcmp(f, "CAST_TO_RAW") == 0) {
+        /* UTL_RAW.CAST_TO_RAW: the VARCHAR2's bytes as a RAW, unchanged */
+        p->i += 3;
+        scr_expect_sym(p, "(");
+        e = scr_expr_node(p, SCR_E_TO_RAW, SCR_T_BLOB, line);
+        e->raw = 1;
+        e->args[0] = parse_concat(p, table, plsql);
+        want_string(p, e->args[0], "utl_raw.cast_to_raw");
+        scr_expect_sym(p, ")");
+    } else if ((scr_is_kw(p, "HEXTORAW") || scr_is_kw(p, "TO_BLOB")) &&
+               strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+        int to_blob = scr_is_kw(p, "TO_BLOB");
+        p->i += 2;
+        if (scr_peek(p)->kind == SCR_TOK_STRING) {
+            /* to_blob of a character value converts it as hextoraw does */
+            e = hex_literal(p, line, to_blob ? "to_blob" : "hextoraw");
+            scr_expect_sym(p, ")");
+            e->raw = !to_blob;
+            return e;
+        }
+        if (!to_blob)
+            return hex_literal(p, line, "hextoraw");
+        e = scr_expr_node(p, SCR_E_TO_RAW, SCR_T_BLOB, line);
+        e->args[0] = parse_concat(p, table, plsql);
+        if (e->args[0]->type != SCR_T_BLOB && e->args[0]->type != SCR_T_NULL)
+            scr_fail_at(p, line, "ORA-00932: inconsistent datatypes: expected BINARY got %s",
+                        e->args[0]->type == SCR_T_NUMBER ? "NUMBER" : "CHAR");
+        scr_expect_sym(p, ")");
+    } else if (scr_is_kw(p, "DBMS_LOB") && dotted &&
+               (strcmp(f, "GETLENGTH") == 0 || strcmp(f, "SUBSTR") == 0)) {
+        int len = strcmp(f, "GETLENGTH") == 0;
+        p->i += 3;
+        scr_expect_sym(p, "(");
+        scr_expr_t *a = parse_concat(p, table, plsql);
+        if (a->type == SCR_T_NUMBER)
+            scr_fail_at(p, line, "PLS-00306: wrong number or types of arguments in call to '%s'",
+                        f);
+        if (len) {
+            if (a->kind != SCR_E_COLUMN && a->kind != SCR_E_VAR)
+                scr_fail_at(p, line,
+                            "dbms_lob.getlength of an expression not supported (a column or "
+                            "a variable)");
+            e = scr_expr_node(p, SCR_E_LENGTH, SCR_T_NUMBER, line);
+        } else {
+            e = scr_expr_node(p, SCR_E_SUBSTR, a->type == SCR_T_BLOB ? SCR_T_BLOB : SCR_T_VARCHAR,
+                              line);
+            e->raw = a->type == SCR_T_BLOB;
+            for (uint32_t k = 1; k < 3; k++) {
+                if (scr_accept_sym(p, ",")) {
+                    e->args[k] = parse_concat(p, table, plsql);
+                    want_number(p, e->args[k], "dbms_lob.substr");
+                } else {
+                    e->args[k] = scr_expr_node(p, SCR_E_NUMBER, SCR_T_NUMBER, line);
+                    e->args[k]->num = k == 1 ? 32767 : 1;
+                }
+                e->row_dependent |= e->args[k]->row_dependent;
+            }
+            e->nargs = 3;
+        }
+        e->args[0] = a;
+        scr_expect_sym(p, ")");
+    } else {
+        return NULL;
+    }
+    if (e->kind != SCR_E_SUBSTR)
+        e->nargs = 1;
+    e->row_dependent |= e->args[0]->row_dependent;
+    e->static_len = e->kind == SCR_E_TO_RAW ? e->args[0]->static_len : -1;
+    return e;
+}
+
 static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
 {
     const scr_tok_t *t = scr_peek(p);
@@ -239,6 +352,8 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
             return e;
         }
     }
+    if (t->kind == SCR_TOK_IDENT && (e = lob_function(p, table, plsql, line)) != NULL)
+        return e;
     /* A name: a variable of the block, a loop index, a cursor row's
      * field (plsql.c), else a column of the table. */
     char name[SCR_NAME_MAX + 1];
@@ -256,7 +371,8 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
         scr_quote(name, strlen(name), q, sizeof q);
         scr_fail_at(p, line,
                     "function '%s' not supported (rpad, lpad, to_clob, to_char, "
-                    "dbms_random.string, empty_clob, empty_blob)",
+                    "dbms_random.string, empty_clob, empty_blob, utl_raw.cast_to_raw, "
+                    "hextoraw, to_blob, dbms_lob.getlength, dbms_lob.substr)",
                     q);
     }
     if (table < 0) {

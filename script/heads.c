@@ -29,6 +29,11 @@ static const scr_head_t heads[] = {
     {"grant", "users and grants", 1, 1, 1, 0},
     {"revoke", "users and grants", 1, 1, 1, 0},
     /* one database: a change of user reaches the same objects by name */
+    /* sequences: dictionary objects without a segment (SQL Language
+     * Reference, CREATE SEQUENCE); NEXTVAL in a statement is refused */
+    {"create sequence", "sequences", 1, 1, 1, 0},
+    {"alter sequence", "sequences", 1, 1, 1, 0},
+    {"drop sequence", "sequences", 1, 1, 1, 0},
     {"connect", "connect (one database, one schema)", 1, 1, 0, 1},
     {"conn", "connect (one database, one schema)", 1, 1, 0, 1},
     {"disconnect", "connect (one database, one schema)", 1, 1, 0, 1},
@@ -107,6 +112,14 @@ static const scr_head_t heads[] = {
  * its words alone do not decide; ddl.c gives it to such a statement.
  */
 static const scr_head_t table_properties = {"alter table", "table properties", 1, 1, 1, 0};
+
+/* ALTER TABLE T ADD CONSTRAINT ... (ddl.c): DDL, it commits. */
+static const scr_head_t constraints = {"alter table", "constraints", 1, 1, 1, 0};
+
+const scr_head_t *scr_head_constraints(void)
+{
+    return &constraints;
+}
 
 const scr_head_t *scr_head_table_properties(void)
 {

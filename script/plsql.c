@@ -34,46 +34,6 @@
 
 /* ---- operations --------------------------------------------------------- */
 
-static uint32_t emit(scr_parser_t *p, scr_pl_kind_t k, uint32_t line)
-{
-    struct scr_plc *c = p->plc;
-    scr_block_t *b = c->b;
-    b->ops = scr_arena_grow(p->arena, b->ops, b->nops, &c->capops, sizeof *b->ops);
-    scr_pl_op_t *op = &b->ops[b->nops];
-    memset(op, 0, sizeof *op);
-    op->kind = k;
-    op->line = line;
-    op->handler = c->try_id; /* a try id until the block's end resolves it */
-    op->table = -1;
-    return b->nops++;
-}
-
-static scr_pl_op_t *op_at(scr_parser_t *p, uint32_t i)
-{
-    return &p->plc->b->ops[i];
-}
-
-static uint32_t here(const scr_parser_t *p)
-{
-    return p->plc->b->nops;
-}
-
-static scr_stmt_t *push_stmt(scr_parser_t *p, uint32_t line)
-{
-    struct scr_plc *c = p->plc;
-    scr_block_t *b = c->b;
-    b->stmts = scr_arena_grow(p->arena, b->stmts, b->nstmts, &c->capstmts, sizeof *b->stmts);
-    scr_stmt_t *st = &b->stmts[b->nstmts];
-    memset(st, 0, sizeof *st);
-    st->step = p->step;
-    st->line = line;
-    st->table = -1;
-    st->column = -1;
-    uint32_t o = emit(p, SCR_PL_STMT, line);
-    op_at(p, o)->a = b->nstmts++;
-    return st;
-}
-
 /* ---- declarations ------------------------------------------------------- */
 
 /* `name%TYPE` of a variable, or `table.column%TYPE`: its type in *s. */
@@ -187,10 +147,10 @@ static void check_assign(scr_parser_t *p, const sym_t *s, const scr_expr_t *e)
 /* vals[s] or nums[s] := e */
 static void emit_set(scr_parser_t *p, const sym_t *s, const scr_expr_t *e, uint32_t line)
 {
-    uint32_t o = emit(p, s->kind == 'n' ? SCR_PL_NUM : SCR_PL_SET, line);
-    op_at(p, o)->a = s->reg;
-    op_at(p, o)->c = s->vmax;
-    op_at(p, o)->x = e;
+    uint32_t o = scr_pl_emit(p, s->kind == 'n' ? SCR_PL_NUM : SCR_PL_SET, line);
+    scr_pl_op(p, o)->a = s->reg;
+    scr_pl_op(p, o)->c = s->vmax;
+    scr_pl_op(p, o)->x = e;
 }
 
 /* Whether name is assigned anywhere after token `from` (`name :=`). */
@@ -256,7 +216,7 @@ static void declarations(scr_parser_t *p)
         s->vmax = t.vmax;
         s->constant = t.constant;
         s->init = e;
-        s->fixed = !assigned(p, name, p->i);
+        s->fixed = !assigned(p, name, p->i) && t.type != SCR_T_CLOB && t.type != SCR_T_BLOB;
         if (e) {
             check_assign(p, s, e);
             emit_set(p, s, e, line);
@@ -330,38 +290,6 @@ static void delete_stmt(scr_parser_t *p, scr_stmt_t *st)
     scr_parse_delete(p, st);
 }
 
-static double sleep_seconds(scr_parser_t *p)
-{
-    scr_expect_sym(p, "(");
-    const scr_tok_t *t = scr_peek(p);
-    if (t->kind != SCR_TOK_NUMBER)
-        scr_unexpected(p, "a number of seconds");
-    char *end;
-    double s = strtod(t->text, &end);
-    char q[64];
-    scr_quote(t->text, t->len, q, sizeof q);
-    if (*end || !(s >= 0 && s <= 31536000.0))
-        scr_fail(p, "sleep of %s seconds out of range (accepted 0 to 31536000, a year)", q);
-    p->i++;
-    scr_expect_sym(p, ")");
-    return s;
-}
-
-/* dbms_lock.sleep(S), dbms_session.sleep(S), with an optional SYS. */
-static int sleep_call(scr_parser_t *p, double *s)
-{
-    uint32_t save = p->i;
-    if (scr_accept_kw(p, "SYS"))
-        scr_expect_sym(p, ".");
-    if ((scr_accept_kw(p, "DBMS_LOCK") || scr_accept_kw(p, "DBMS_SESSION")) &&
-        scr_accept_sym(p, ".") && scr_accept_kw(p, "SLEEP")) {
-        *s = sleep_seconds(p);
-        return 1;
-    }
-    p->i = save;
-    return 0;
-}
-
 static void body(scr_parser_t *p);
 static void block(scr_parser_t *p, uint32_t line);
 
@@ -370,7 +298,7 @@ static void exit_jump(scr_parser_t *p, uint32_t line)
 {
     struct scr_plc *c = p->plc;
     c->exits = scr_arena_grow(p->arena, c->exits, c->nexits, &c->capexits, sizeof *c->exits);
-    c->exits[c->nexits].op = emit(p, SCR_PL_JUMP, line);
+    c->exits[c->nexits].op = scr_pl_emit(p, SCR_PL_JUMP, line);
     c->exits[c->nexits++].depth = c->loop_depth;
 }
 
@@ -403,7 +331,7 @@ static void loop_close(scr_parser_t *p, uint32_t step, uint32_t end)
     uint32_t keep = 0;
     for (uint32_t i = 0; i < c->nexits; i++) {
         if (c->exits[i].depth == c->loop_depth) {
-            scr_pl_op_t *op = op_at(p, c->exits[i].op);
+            scr_pl_op_t *op = scr_pl_op(p, c->exits[i].op);
             op->target = op->target == UINT32_MAX ? step : end;
         } else {
             c->exits[keep++] = c->exits[i];
@@ -458,19 +386,19 @@ static void cursor_loop(scr_parser_t *p, const char *name, uint32_t line)
         if (t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB)
             p->plc->b->nvals++;
     uint32_t cur = p->plc->b->ncursors++;
-    uint32_t o = emit(p, SCR_PL_OPEN, line);
-    op_at(p, o)->b = cur;
-    op_at(p, o)->table = table;
-    op_at(p, o)->cond = cond;
-    uint32_t top = emit(p, SCR_PL_FETCH, line);
-    op_at(p, top)->a = r->reg;
-    op_at(p, top)->b = cur;
-    op_at(p, top)->c = r->lob;
-    op_at(p, top)->table = table;
+    uint32_t o = scr_pl_emit(p, SCR_PL_OPEN, line);
+    scr_pl_op(p, o)->b = cur;
+    scr_pl_op(p, o)->table = table;
+    scr_pl_op(p, o)->cond = cond;
+    uint32_t top = scr_pl_emit(p, SCR_PL_FETCH, line);
+    scr_pl_op(p, top)->a = r->reg;
+    scr_pl_op(p, top)->b = cur;
+    scr_pl_op(p, top)->c = r->lob;
+    scr_pl_op(p, top)->table = table;
     loop_body(p, 0, top);
-    op_at(p, emit(p, SCR_PL_JUMP, line))->target = top;
-    op_at(p, top)->target = here(p);
-    loop_close(p, top, here(p));
+    scr_pl_op(p, scr_pl_emit(p, SCR_PL_JUMP, line))->target = top;
+    scr_pl_op(p, top)->target = scr_pl_here(p);
+    loop_close(p, top, scr_pl_here(p));
     scr_plsym_close(p, mark);
 }
 
@@ -495,23 +423,23 @@ static void for_loop(scr_parser_t *p, uint32_t line)
     sym_t *i = scr_plsym_add(p, name, 'n', line);
     i->constant = 1;
     uint32_t bound = p->plc->b->nnums++;
-    uint32_t f = emit(p, SCR_PL_FOR, line);
-    scr_pl_op_t *op = op_at(p, f);
+    uint32_t f = scr_pl_emit(p, SCR_PL_FOR, line);
+    scr_pl_op_t *op = scr_pl_op(p, f);
     op->a = i->reg;
     op->b = bound;
     op->x = lo;
     op->y = hi;
     op->reverse = reverse;
-    uint32_t start = here(p);
+    uint32_t start = scr_pl_here(p);
     loop_body(p, 1, 0);
-    uint32_t step = emit(p, SCR_PL_NEXT, line);
-    op = op_at(p, step);
+    uint32_t step = scr_pl_emit(p, SCR_PL_NEXT, line);
+    op = scr_pl_op(p, step);
     op->a = i->reg;
     op->b = bound;
     op->reverse = reverse;
     op->target = start;
-    op_at(p, f)->target = here(p);
-    loop_close(p, step, here(p));
+    scr_pl_op(p, f)->target = scr_pl_here(p);
+    loop_close(p, step, scr_pl_here(p));
     scr_plsym_close(p, mark);
 }
 
@@ -522,16 +450,16 @@ static void if_stmt(scr_parser_t *p, uint32_t line)
     for (;;) {
         const scr_pred_t *cond = scr_parse_cond(p, -1, 1, NULL);
         scr_expect_kw(p, "THEN");
-        uint32_t u = emit(p, SCR_PL_UNLESS, line);
-        op_at(p, u)->cond = cond;
+        uint32_t u = scr_pl_emit(p, SCR_PL_UNLESS, line);
+        scr_pl_op(p, u)->cond = cond;
         body(p);
         int more = scr_is_kw(p, "ELSIF") || scr_is_kw(p, "ELSE");
         if (more) {
             if (nends == sizeof ends / sizeof ends[0])
                 scr_fail(p, "more than 256 branches in one if");
-            ends[nends++] = emit(p, SCR_PL_JUMP, line);
+            ends[nends++] = scr_pl_emit(p, SCR_PL_JUMP, line);
         }
-        op_at(p, u)->target = here(p);
+        scr_pl_op(p, u)->target = scr_pl_here(p);
         if (scr_accept_kw(p, "ELSIF"))
             continue;
         if (scr_accept_kw(p, "ELSE"))
@@ -542,7 +470,7 @@ static void if_stmt(scr_parser_t *p, uint32_t line)
     scr_expect_kw(p, "IF");
     scr_expect_sym(p, ";");
     for (uint32_t k = 0; k < nends; k++)
-        op_at(p, ends[k])->target = here(p);
+        scr_pl_op(p, ends[k])->target = scr_pl_here(p);
 }
 
 /* exit [label] [when c]; continue [when c]; */
@@ -559,132 +487,60 @@ static void exit_stmt(scr_parser_t *p, uint32_t line, int cont)
         scr_fail(p, "EXIT or CONTINUE to a label not supported (the innermost loop only)");
     uint32_t skip = UINT32_MAX;
     if (scr_accept_kw(p, "WHEN")) {
-        skip = emit(p, SCR_PL_UNLESS, line);
-        op_at(p, skip)->cond = scr_parse_cond(p, -1, 1, NULL);
+        skip = scr_pl_emit(p, SCR_PL_UNLESS, line);
+        scr_pl_op(p, skip)->cond = scr_parse_cond(p, -1, 1, NULL);
     }
     scr_expect_sym(p, ";");
     uint32_t to = c->cont[c->loop_depth];
     if (cont && to != UINT32_MAX) {
-        op_at(p, emit(p, SCR_PL_JUMP, line))->target = to;
+        scr_pl_op(p, scr_pl_emit(p, SCR_PL_JUMP, line))->target = to;
     } else {
         exit_jump(p, line);
         if (cont)
-            op_at(p, here(p) - 1)->target = UINT32_MAX; /* to the step, at the loop's end */
+            scr_pl_op(p, scr_pl_here(p) - 1)->target =
+                UINT32_MAX; /* to the step, at the loop's end */
     }
     if (skip != UINT32_MAX)
-        op_at(p, skip)->target = here(p);
-}
-
-/* dbms_output.put_line(x), put(x), new_line, enable, disable */
-static int output_call(scr_parser_t *p, uint32_t line)
-{
-    if (!(scr_is_kw(p, "DBMS_OUTPUT") && strcmp(scr_peek_at(p, 1)->text, ".") == 0))
-        return 0;
-    p->i += 2;
-    if (scr_accept_kw(p, "PUT_LINE")) {
-        scr_expect_sym(p, "(");
-        uint32_t o = emit(p, SCR_PL_PRINT, line);
-        op_at(p, o)->x = scr_parse_expr(p, -1, 1);
-        if (op_at(p, o)->x->type == SCR_T_BLOB)
-            scr_fail_at(p, line,
-                        "PLS-00306: wrong number or types of arguments in call to "
-                        "'PUT_LINE'");
-        scr_expect_sym(p, ")");
-    } else if (scr_accept_kw(p, "ENABLE")) {
-        /* the buffer's size: the model keeps every line */
-        if (scr_accept_sym(p, "(")) {
-            if (!scr_accept_kw(p, "NULL"))
-                (void)scr_expect_uint(p, 0, UINT32_MAX, 0, "buffer size");
-            scr_expect_sym(p, ")");
-        }
-    } else if (!scr_accept_kw(p, "DISABLE")) {
-        scr_unexpected(p, "PUT_LINE, ENABLE or DISABLE");
-    }
-    scr_expect_sym(p, ";");
-    return 1;
-}
-
-/* raise_application_error(-20NNN, 'text' [, keep]) */
-static void raise_app(scr_parser_t *p, uint32_t line)
-{
-    scr_expect_sym(p, "(");
-    scr_expect_sym(p, "-");
-    uint64_t n = scr_expect_uint(p, 0, UINT32_MAX, 0, "an error number");
-    if (n < 20000 || n > 20999)
-        scr_fail_at(p, line,
-                    "ORA-21000: error number argument to raise_application_error of -%llu is out "
-                    "of range",
-                    (unsigned long long)n);
-    scr_expect_sym(p, ",");
-    const scr_tok_t *t = scr_peek(p);
-    if (t->kind != SCR_TOK_STRING)
-        scr_unexpected(p, "the error's text, a string literal");
-    p->i++;
-    if (scr_accept_sym(p, ",") && !scr_accept_kw(p, "TRUE"))
-        scr_expect_kw(p, "FALSE");
-    scr_expect_sym(p, ")");
-    scr_expect_sym(p, ";");
-    char msg[SCR_ERR_LEN];
-    snprintf(msg, sizeof msg, "ORA-%05llu: %.*s", (unsigned long long)n,
-             (int)(t->len > 400 ? 400 : t->len), t->text);
-    uint32_t o = emit(p, SCR_PL_RAISE, line);
-    op_at(p, o)->error = scr_arena_strndup(p->arena, msg, strlen(msg));
-}
-
-static void execute_immediate(scr_parser_t *p, uint32_t line)
-{
-    const scr_tok_t *t = scr_peek(p);
-    if (t->kind != SCR_TOK_STRING)
-        scr_unexpected(p, "a string literal (execute immediate of a literal statement)");
-    p->i++;
-    if (scr_is_kw(p, "INTO") || scr_is_kw(p, "USING"))
-        scr_fail(p, "execute immediate ... %s not supported", scr_peek(p)->text);
-    scr_expect_sym(p, ";");
-    scr_stmt_t *st = push_stmt(p, line);
-    scr_parse_sql_text(p, st, t->text, t->len, t->line);
+        scr_pl_op(p, skip)->target = scr_pl_here(p);
 }
 
 static void statement(scr_parser_t *p)
 {
     const scr_tok_t *t = scr_peek(p);
     uint32_t line = t->line;
-    double s;
     if (scr_accept_kw(p, "NULL")) {
         scr_expect_sym(p, ";");
     } else if (scr_is_kw(p, "INSERT")) {
-        bounded(p, push_stmt(p, line), insert_stmt);
+        bounded(p, scr_pl_push_stmt(p, line), insert_stmt);
     } else if (scr_is_kw(p, "UPDATE")) {
-        bounded(p, push_stmt(p, line), update_stmt);
+        bounded(p, scr_pl_push_stmt(p, line), update_stmt);
     } else if (scr_is_kw(p, "DELETE")) {
-        bounded(p, push_stmt(p, line), delete_stmt);
+        bounded(p, scr_pl_push_stmt(p, line), delete_stmt);
     } else if (scr_is_kw(p, "COMMIT") || scr_is_kw(p, "ROLLBACK")) {
-        bounded(p, push_stmt(p, line), plain_commit);
+        bounded(p, scr_pl_push_stmt(p, line), plain_commit);
     } else if (scr_accept_kw(p, "IF")) {
         if_stmt(p, line);
     } else if (scr_accept_kw(p, "FOR")) {
         for_loop(p, line);
     } else if (scr_accept_kw(p, "WHILE")) {
-        uint32_t top = here(p);
-        uint32_t u = emit(p, SCR_PL_UNLESS, line);
-        op_at(p, u)->cond = scr_parse_cond(p, -1, 1, NULL);
+        uint32_t top = scr_pl_here(p);
+        uint32_t u = scr_pl_emit(p, SCR_PL_UNLESS, line);
+        scr_pl_op(p, u)->cond = scr_parse_cond(p, -1, 1, NULL);
         loop_body(p, 0, top);
-        op_at(p, emit(p, SCR_PL_JUMP, line))->target = top;
-        op_at(p, u)->target = here(p);
-        loop_close(p, top, here(p));
+        scr_pl_op(p, scr_pl_emit(p, SCR_PL_JUMP, line))->target = top;
+        scr_pl_op(p, u)->target = scr_pl_here(p);
+        loop_close(p, top, scr_pl_here(p));
     } else if (scr_is_kw(p, "LOOP")) {
-        uint32_t top = here(p);
+        uint32_t top = scr_pl_here(p);
         loop_body(p, 0, top);
-        op_at(p, emit(p, SCR_PL_JUMP, line))->target = top;
-        loop_close(p, top, here(p));
+        scr_pl_op(p, scr_pl_emit(p, SCR_PL_JUMP, line))->target = top;
+        loop_close(p, top, scr_pl_here(p));
     } else if (scr_accept_kw(p, "EXIT")) {
         exit_stmt(p, line, 0);
     } else if (scr_accept_kw(p, "CONTINUE")) {
         exit_stmt(p, line, 1);
     } else if (scr_is_kw(p, "BEGIN") || scr_is_kw(p, "DECLARE")) {
         block(p, line);
-    } else if (scr_is_kw(p, "EXECUTE") && strcmp(scr_peek_at(p, 1)->text, "IMMEDIATE") == 0) {
-        p->i += 2;
-        execute_immediate(p, line);
     } else if (scr_accept_kw(p, "RAISE")) {
         if (scr_peek(p)->kind == SCR_TOK_IDENT)
             scr_fail(p, "raising a named exception not supported (raise; in a handler, or "
@@ -694,18 +550,9 @@ static void statement(scr_parser_t *p)
                         "PLS-00367: a RAISE statement with no exception name must be "
                         "inside an exception handler");
         scr_expect_sym(p, ";");
-        emit(p, SCR_PL_RAISE, line);
-    } else if (scr_accept_kw(p, "RAISE_APPLICATION_ERROR")) {
-        raise_app(p, line);
-    } else if (output_call(p, line)) {
-        /* emitted */
-    } else if (sleep_call(p, &s)) {
-        scr_stmt_t *sl = push_stmt(p, line);
-        sl->kind = SCR_SLEEP;
-        sl->u.sleep_seconds = s;
-        sl->text =
-            scr_arena_strndup(p->arena, p->lx->src + t->start, p->toks[p->i - 1].end - t->start);
-        scr_expect_sym(p, ";");
+        scr_pl_emit(p, SCR_PL_RAISE, line);
+    } else if (scr_pl_call(p, line)) {
+        /* a package's call, execute immediate, select ... into: emitted */
     } else if ((t->kind == SCR_TOK_IDENT || t->kind == SCR_TOK_QIDENT) &&
                strcmp(scr_peek_at(p, 1)->text, ":=") == 0) {
         char name[SCR_NAME_MAX + 1];
@@ -723,8 +570,9 @@ static void statement(scr_parser_t *p)
         scr_expect_sym(p, ";");
     } else {
         scr_unexpected(p, "a statement of the PL/SQL subset (v := ..., if, loop, while, for, "
-                          "exit, insert, update, delete, commit, rollback, execute immediate, "
-                          "dbms_output.put_line, dbms_lock.sleep, raise, begin, null, END)");
+                          "exit, insert, update, delete, select ... into, commit, rollback, "
+                          "execute immediate, dbms_output.put_line, dbms_lock.sleep, dbms_lob, "
+                          "raise, begin, null, END)");
     }
 }
 
@@ -754,12 +602,12 @@ static void block(scr_parser_t *p, uint32_t line)
     uint32_t id = ++c->ntries;
     c->tries[id - 1] = 0;
     c->try_id = id;
-    uint32_t first = here(p);
+    uint32_t first = scr_pl_here(p);
     body(p);
     c->try_id = outer;
     if (scr_accept_kw(p, "EXCEPTION")) {
-        uint32_t skip = emit(p, SCR_PL_JUMP, line);
-        c->tries[id - 1] = here(p);
+        uint32_t skip = scr_pl_emit(p, SCR_PL_JUMP, line);
+        c->tries[id - 1] = scr_pl_here(p);
         scr_expect_kw(p, "WHEN");
         if (!scr_accept_kw(p, "OTHERS"))
             scr_unexpected(p, "OTHERS (exception when others then ... is the handler supported)");
@@ -770,12 +618,12 @@ static void block(scr_parser_t *p, uint32_t line)
         c->in_handler = was;
         if (scr_is_kw(p, "EXCEPTION") || scr_is_kw(p, "ELSIF") || scr_is_kw(p, "ELSE"))
             scr_unexpected(p, "END (one handler: when others)");
-        op_at(p, skip)->target = here(p);
+        scr_pl_op(p, skip)->target = scr_pl_here(p);
     } else {
         /* no handler: the body's errors go where the enclosing block's go */
-        for (uint32_t k = first; k < here(p); k++)
-            if (op_at(p, k)->handler == id)
-                op_at(p, k)->handler = outer;
+        for (uint32_t k = first; k < scr_pl_here(p); k++)
+            if (scr_pl_op(p, k)->handler == id)
+                scr_pl_op(p, k)->handler = outer;
     }
     scr_expect_kw(p, "END");
     if (scr_peek(p)->kind == SCR_TOK_IDENT)
@@ -838,7 +686,7 @@ void scr_parse_block(scr_parser_t *p, scr_stmt_t *st)
         block(p, line);
         scr_expect_end(p);
     }
-    emit(p, SCR_PL_END, line);
+    scr_pl_emit(p, SCR_PL_END, line);
     p->block = NULL;
     p->plc = NULL;
     /* the try ids become the handlers' operations */

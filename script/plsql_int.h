@@ -2,8 +2,8 @@
  * plsql_int.h -- the PL/SQL compiler's state, shared by plsql.c (the
  * statements and operations) and plsym.c (the block's names).
  */
-#ifndef LOBSIM_SCRIPT_PLSQL_INT_H
-#define LOBSIM_SCRIPT_PLSQL_INT_H
+#ifndef LOBSIM_PLSQL_INT_H
+#define LOBSIM_PLSQL_INT_H
 
 #include "script_int.h"
 
@@ -44,5 +44,19 @@ sym_t *scr_plsym_add(scr_parser_t *p, const char *name, char kind, uint32_t line
 sym_t *scr_plsym_find(scr_parser_t *p, const char *name);
 uint32_t scr_plsym_open(scr_parser_t *p);
 void scr_plsym_close(scr_parser_t *p, uint32_t mark);
+
+/* plops.c: an operation of kind k appended (its index), the operation at
+ * i, the index the next one takes, and a statement of the block appended
+ * with the SCR_PL_STMT operation that runs it. */
+uint32_t scr_pl_emit(scr_parser_t *p, scr_pl_kind_t k, uint32_t line);
+scr_pl_op_t *scr_pl_op(scr_parser_t *p, uint32_t i);
+uint32_t scr_pl_here(const scr_parser_t *p);
+scr_stmt_t *scr_pl_push_stmt(scr_parser_t *p, uint32_t line);
+
+/* plcall.c: a call of a package the subset knows (dbms_output,
+ * dbms_lock/dbms_session.sleep, dbms_lob, raise_application_error),
+ * execute immediate, or select ... into, compiled: 1, or 0 when the
+ * statement at p->i is none of them (nothing taken). */
+int scr_pl_call(scr_parser_t *p, uint32_t line);
 
 #endif

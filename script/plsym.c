@@ -67,6 +67,7 @@ scr_expr_t *scr_plsql_name(scr_parser_t *p, const char *name, uint32_t line)
     } else if (s->kind == 'v') {
         e = scr_expr_node(p, SCR_E_VAR, s->type, line);
         e->var = s->reg;
+        e->raw = s->type == SCR_T_BLOB && s->vmax; /* RAW(N) */
         if (s->fixed || s->constant)
             e->static_len = s->init ? s->init->static_len : 0;
     } else {

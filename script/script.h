@@ -89,6 +89,11 @@ typedef enum {
     SCR_E_MOD,       /* mod(a[0], a[1]): numbers, Oracle's MOD */
     SCR_E_NUM,       /* a PL/SQL number register (a NUMBER variable, a loop index, a
                       * cursor row's id): var (index into scr_row_t.nums) */
+    SCR_E_TO_RAW,    /* utl_raw.cast_to_raw(a[0]), to_blob(a[0]): its bytes as a RAW/BLOB */
+    SCR_E_RAWTOHEX,  /* a RAW where a CLOB is wanted: two hex digits a byte (implicit) */
+    SCR_E_SUBSTR,    /* dbms_lob.substr(a[0], a[1] amount, a[2] offset); num 1: a slice of
+                      * PL/SQL's LOB calls (no 32,767 cap, empty rather than null) */
+    SCR_E_LENGTH,    /* dbms_lob.getlength(a[0]) of a column or a variable: a number */
     SCR_E_COUNT
 } scr_expr_kind_t;
 
@@ -101,6 +106,8 @@ struct scr_expr {
     scr_type_t type;    /* the result's type, set by the parser */
     int plsql;          /* evaluated by PL/SQL (a declare's initialiser): 32,767 cap */
     int row_dependent;  /* depends on the row (rownum, id, column, random): else constant */
+    int raw;            /* a RAW value (cast_to_raw, hextoraw, a RAW variable): a CLOB
+                         * column takes its hex text (SCR_E_RAWTOHEX) */
     uint32_t line;      /* where it starts, for runtime errors */
     int64_t static_len; /* its length in characters when known before running, else -1 */
     const char *str;    /* SCR_E_STRING: the literal's text ('' folded) */
@@ -303,6 +310,9 @@ typedef struct {
     int64_t rownum_max;    /* update/delete `and rownum <= N`: N (0: no row); -1 when not given */
     const scr_expr_t *key; /* where `id = key`, key a value of no column (a variable): the
                             * primary key finds the row; NULL otherwise */
+    uint32_t ret_lob1;     /* insert ... returning C into V in a block: C's LOB index + 1 (0:
+                            * none); V is value register ret_reg, a locator of the new row */
+    uint32_t ret_reg;
 } scr_dml_t;
 
 typedef struct {
@@ -452,8 +462,27 @@ typedef enum {
     SCR_PL_PRINT,  /* dbms_output.put_line(x) */
     SCR_PL_RAISE,  /* `raise;` the error being handled again; or `error` (
                     * raise_application_error) */
+    SCR_PL_LOB,    /* a dbms_lob call `lob` on the locator in vals[a]: its arguments
+                    * checked (amount, offset, y the buffer or source), then vals[a] := x,
+                    * written through to the row's LOB the locator points at */
+    SCR_PL_INTO,   /* select column c of table `table` into vals[a] (b: its LOB index) or
+                    * nums[a] (b UINT32_MAX: the id) from the one row cond takes; a LOB
+                    * becomes a locator of that row (for_update: one it may write) */
     SCR_PL_END     /* the block ends (its handler's end too) */
 } scr_pl_kind_t;
+
+/* The dbms_lob procedures a block calls (PL/SQL Packages and Types
+ * Reference, DBMS_LOB). */
+typedef enum {
+    SCR_LOB_CREATETEMPORARY,
+    SCR_LOB_FREETEMPORARY,
+    SCR_LOB_WRITEAPPEND,
+    SCR_LOB_WRITE,
+    SCR_LOB_APPEND,
+    SCR_LOB_COPY,
+    SCR_LOB_TRIM,
+    SCR_LOB_ERASE
+} scr_lob_call_t;
 
 typedef struct {
     scr_pl_kind_t kind;
@@ -468,6 +497,9 @@ typedef struct {
     uint32_t handler;       /* where an Oracle error of this operation goes: the first
                              * operation of the enclosing `exception when others`, 0: out
                              * of the block, the statement's error */
+    scr_lob_call_t lob;     /* SCR_PL_LOB */
+    const scr_expr_t *amount, *offset; /* SCR_PL_LOB: its arguments, checked */
+    int for_update;                    /* SCR_PL_INTO */
 } scr_pl_op_t;
 
 typedef struct {

@@ -152,6 +152,8 @@ int scr_table_constraint(scr_parser_t *p, char pk_col[SCR_NAME_MAX + 1], uint32_
 int scr_table_property(scr_parser_t *p);
 /* The class of an ALTER TABLE of table properties only (heads.c). */
 const scr_head_t *scr_head_table_properties(void);
+/* The class of an ALTER TABLE ... ADD CONSTRAINT (heads.c). */
+const scr_head_t *scr_head_constraints(void);
 /* dml.c; a select list skipped to its FROM (taken): where the list began */
 uint32_t scr_skip_select_list(scr_parser_t *p);
 void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st);

@@ -679,6 +679,20 @@ static int eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t
     case SCR_E_NUMBER:
         *out = e->num;
         return 0;
+    case SCR_E_LENGTH: {
+        /* DBMS_LOB.GETLENGTH: characters of a CLOB, bytes of a BLOB; null
+         * for a null LOB (the parser allows a column or a variable only) */
+        const scr_expr_t *arg = e->args[0];
+        scr_val_t v = SCR_VAL_NULL;
+        if (row && arg->kind == SCR_E_COLUMN)
+            v = row->cols ? row->cols[arg->var] : row->current;
+        else if (row && row->vars && arg->kind == SCR_E_VAR)
+            v = row->vars[arg->var];
+        if (v == SCR_VAL_NULL)
+            return 1;
+        *out = (int64_t)vs->ents[v].len;
+        return 0;
+    }
     case SCR_E_ROWNUM:
         *out = row ? row->rownum : 0;
         return 0;
@@ -741,7 +755,109 @@ static void adopt(builder_t *b, builder_t *t)
     }
 }
 
+/* Characters [off, off + n) of t appended to b (t's temporaries adopted):
+ * a repeat piece cut inside its pattern starts with the pattern turned
+ * round; a random piece cut after its start is written out. */
+static void b_slice(builder_t *b, builder_t *t, uint64_t off, uint64_t n)
+{
+    uint64_t at = 0;
+    for (uint32_t i = 0; i < t->n && n > 0 && !b->oom; i++) {
+        const piece_t *pc = &t->v[i];
+        if (off >= at + pc->len) {
+            at += pc->len;
+            continue;
+        }
+        uint64_t from = off - at, take = pc->len - from;
+        if (take > n)
+            take = n;
+        if (pc->kind == PIECE_REPEAT) {
+            uint32_t turn = (uint32_t)(from % pc->plen);
+            const char *pat = pc->pat;
+            if (turn) {
+                char *r = b_tmp(b, pc->plen);
+                if (!r)
+                    return;
+                for (uint32_t j = 0; j < pc->plen; j++)
+                    r[j] = pc->pat[(turn + j) % pc->plen];
+                pat = r;
+            }
+            b_repeat(b, pat, pc->plen, take);
+        } else if (from == 0) {
+            piece_t cut = *pc;
+            cut.len = take;
+            cut.h = random_chars(&cut, 0, take, NULL);
+            b_push(b, &cut);
+        } else {
+            char *r = b_tmp(b, take);
+            if (!r)
+                return;
+            random_chars(pc, from, take, r);
+            b_repeat(b, r, (uint32_t)(take > UINT32_MAX ? UINT32_MAX : take), take);
+        }
+        off = at + pc->len;
+        at += pc->len;
+        n -= take;
+    }
+    adopt(b, t);
+}
+
+/* t's bytes as RAWTOHEX writes them, two upper-case hex digits a byte
+ * (SQL Language Reference, RAWTOHEX), appended to b. */
+static void b_hex(builder_t *b, builder_t *t)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    for (uint32_t i = 0; i < t->n && !b->oom; i++) {
+        const piece_t *pc = &t->v[i];
+        uint64_t plen = pc->kind == PIECE_REPEAT ? pc->plen : pc->len;
+        const char *src = pc->pat;
+        if (pc->kind != PIECE_REPEAT) {
+            char *r = b_tmp(b, plen);
+            if (!r)
+                return;
+            random_chars(pc, 0, plen, r);
+            src = r;
+        }
+        char *h = 2 * plen > UINT32_MAX ? NULL : b_tmp(b, 2 * plen);
+        if (!h) {
+            b->oom = 1;
+            return;
+        }
+        for (uint64_t j = 0; j < plen; j++) {
+            h[2 * j] = hex[(unsigned char)src[j] >> 4];
+            h[2 * j + 1] = hex[(unsigned char)src[j] & 15];
+        }
+        b_repeat(b, h, (uint32_t)(2 * plen), 2 * pc->len);
+    }
+    adopt(b, t);
+}
+
 static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull);
+
+/* dbms_lob.substr(lob, amount, offset) (PL/SQL Packages and Types
+ * Reference, DBMS_LOB.SUBSTR): null when an argument is null, amount < 1
+ * or > 32,767, offset < 1 or past the end; a slice of the LOB calls
+ * (num 1) has no cap and is empty, not null, when nothing is left. */
+static int substr(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
+{
+    int64_t n, off;
+    int slice = e->num == 1;
+    builder_t t = {0};
+    int anull = 0;
+    if (build(c, e->args[0], &t, &anull) != 0) {
+        b_free(&t);
+        return -1;
+    }
+    int bad = eval_int(c->vs, e->args[1], c->row, &n) || eval_int(c->vs, e->args[2], c->row, &off);
+    if (anull || bad || (!slice && (n < 1 || n > 32767 || off < 1 || (uint64_t)off > t.len))) {
+        b_free(&t);
+        *isnull = anull || bad || !slice;
+        return 0;
+    }
+    if (n > 0 && off >= 1 && (uint64_t)off <= t.len)
+        b_slice(b, &t, (uint64_t)off - 1, (uint64_t)n);
+    b_free(&t);
+    return b->oom ? -1 : 0;
+}
 
 /* The characters of a (short) expression materialised, for a pad. */
 static int materialise(ctx_t *c, const scr_expr_t *e, builder_t *owner, const char **s, uint64_t *n,
@@ -885,7 +1001,24 @@ static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
         break;
     }
     case SCR_E_TO_CLOB:
+    case SCR_E_TO_RAW:
         return build(c, e->args[0], b, isnull);
+    case SCR_E_RAWTOHEX: {
+        builder_t t = {0};
+        int r = build(c, e->args[0], &t, isnull);
+        if (r == 0)
+            b_hex(b, &t);
+        b_free(&t);
+        return r != 0 || b->oom ? -1 : 0;
+    }
+    case SCR_E_SUBSTR:
+        return substr(c, e, b, isnull);
+    case SCR_E_LENGTH:
+        if (eval_int(c->vs, e, c->row, &n))
+            *isnull = 1;
+        else
+            number_text(b, n);
+        break;
     case SCR_E_CONCAT: {
         int lnull, rnull;
         uint64_t before = b->len;

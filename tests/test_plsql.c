@@ -334,6 +334,231 @@ static void test_runtime_errors(void **state)
                                     "string buffer too small");
 }
 
+/* dbms_lob on a temporary LOB, as the PL/SQL Packages and Types Reference
+ * defines each procedure: writeappend takes the buffer's first `amount`
+ * characters; write past the end fills the gap with spaces; erase puts
+ * spaces over its range and keeps the length (stopping at the end); trim
+ * cuts; append and copy take another LOB's data; substr and getlength
+ * read; freetemporary leaves the variable null. */
+static void test_dbms_lob_semantics(void **state)
+{
+    (void)state;
+    run_t r;
+    run("declare\n"
+        "  l clob;\n"
+        "  m clob;\n"
+        "begin\n"
+        "  dbms_lob.createtemporary(l, true);\n"
+        "  dbms_lob.open(l, dbms_lob.lob_readwrite);\n"
+        "  dbms_lob.writeappend(l, 3, 'abcdef');\n"
+        "  dbms_output.put_line(l || '|' || dbms_lob.getlength(l));\n"
+        "  dbms_lob.write(l, 2, 6, 'XYZ');\n"
+        "  dbms_output.put_line(l || '|' || dbms_lob.getlength(l));\n"
+        "  dbms_lob.write(l, 2, 2, 'QQ');\n"
+        "  dbms_output.put_line(l);\n"
+        "  dbms_lob.erase(l, 2, 3);\n"
+        "  dbms_output.put_line(l || '|');\n"
+        "  dbms_lob.trim(l, 4);\n"
+        "  dbms_output.put_line(l || '|');\n"
+        "  dbms_lob.createtemporary(m, false, dbms_lob.session);\n"
+        "  dbms_lob.writeappend(m, 2, 'mn');\n"
+        "  dbms_lob.append(l, m);\n"
+        "  dbms_output.put_line(l);\n"
+        "  dbms_lob.copy(l, m, 1, 2, 2);\n"
+        "  dbms_output.put_line(l);\n"
+        "  dbms_output.put_line(dbms_lob.substr(l, 3, 2) || '|' || dbms_lob.substr(l, 3, 9) "
+        "|| '|');\n"
+        "  if dbms_lob.substr(l, 3, 9) is null and dbms_lob.substr(l, 0, 1) is null then\n"
+        "    dbms_output.put_line('null past the end');\n"
+        "  end if;\n"
+        "  dbms_lob.erase(l, 100, 5);\n"
+        "  dbms_output.put_line(l || '|' || dbms_lob.getlength(l));\n"
+        "  dbms_lob.close(l);\n"
+        "  dbms_lob.freetemporary(l);\n"
+        "  if l is null then\n"
+        "    dbms_output.put_line('freed');\n"
+        "  end if;\n"
+        "end;\n/\n",
+        "", &r);
+    assert_string_equal(r.error[1], "");
+    assert_string_equal(r.out[1], "abc|3\nabc  XY|7\naQQ  XY\naQ   XY|\naQ  |\naQ  mn\nan  mn\n"
+                                  "n  ||\nnull past the end\nan    |6\nfreed\n");
+}
+
+/* RAW data: utl_raw.cast_to_raw keeps the bytes, hextoraw and to_blob read
+ * hex digits; a RAW where a CLOB column is wanted becomes its hex text
+ * (RAWTOHEX), a BLOB keeps the bytes. */
+static void test_raw_values(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number primary key, c clob, b blob);\n"
+        "insert into t values (1, utl_raw.cast_to_raw('ab'), utl_raw.cast_to_raw('abc'));\n"
+        "insert into t values (2, hextoraw('7d'), to_blob('0A0B0C0D'));\n"
+        "declare\n"
+        "  l clob;\n"
+        "  b blob;\n"
+        "begin\n"
+        "  select c into l from t where id = 1;\n"
+        "  select b into b from t where id = 1;\n"
+        "  dbms_output.put_line(l || ' ' || dbms_lob.getlength(l) || ' ' || "
+        "dbms_lob.getlength(b));\n"
+        "  select c into l from t where id = 2;\n"
+        "  select b into b from t where id = 2;\n"
+        "  dbms_output.put_line(l || ' ' || dbms_lob.getlength(b));\n"
+        "end;\n/\n",
+        "T", &r);
+    assert_string_equal(r.error[4], "");
+    assert_string_equal(r.out[4], "6162 4 3\n7D 4\n");
+}
+
+/* Oracle's errors of the LOB calls, each caught by its handler. */
+static void test_dbms_lob_errors(void **state)
+{
+    (void)state;
+    run_t r;
+    run(TABLE "insert into t values (1, 'a');\n"
+              "insert into t values (2, 'b');\n"
+              "commit;\n"
+              "declare\n"
+              "  l clob;\n"
+              "begin\n"
+              "  begin dbms_lob.writeappend(l, 1, 'x'); exception when others then\n"
+              "    dbms_output.put_line('null locator'); end;\n"
+              "  dbms_lob.createtemporary(l, true);\n"
+              "  begin dbms_lob.writeappend(l, 5, 'abc'); exception when others then\n"
+              "    dbms_output.put_line('amount > buffer'); end;\n"
+              "  begin dbms_lob.write(l, 1, 0, 'a'); exception when others then\n"
+              "    dbms_output.put_line('offset 0'); end;\n"
+              "  begin dbms_lob.trim(l, 1); exception when others then\n"
+              "    dbms_output.put_line('trim past the end'); end;\n"
+              "  begin select c into l from t where id > 5; exception when others then\n"
+              "    dbms_output.put_line('no row'); end;\n"
+              "  begin select c into l from t; exception when others then\n"
+              "    dbms_output.put_line('two rows'); end;\n"
+              "  select c into l from t where id = 1;\n"
+              "  dbms_lob.writeappend(l, 1, 'x');\n"
+              "end;\n/\n",
+        "T", &r);
+    assert_string_equal(r.out[5], "null locator\namount > buffer\noffset 0\ntrim past the end\n"
+                                  "no row\ntwo rows\n");
+    assert_string_equal(r.error[5], "ORA-22920: row containing the LOB value is not locked");
+}
+
+#define BLOB_TABLE                                                                                 \
+    "create table f (id number primary key, b blob) lob (b) store as securefile "                  \
+    "(retention none);\n"
+
+/* A row's LOB written through its locator (insert ... returning) grows
+ * in place, chunk by chunk, one dispenser allocation an append, to the
+ * same used blocks as the same LOB written whole; a temporary LOB built
+ * the same way touches no segment until it is inserted. */
+static void test_locator_appends_piecewise(void **state)
+{
+    (void)state;
+    run_t a, b;
+    run(BLOB_TABLE "declare\n"
+                   "  l blob;\n"
+                   "begin\n"
+                   "  insert into f values (1, empty_blob()) returning b into l;\n"
+                   "  for i in 1 .. 20 loop\n"
+                   "    dbms_lob.writeappend(l, 8192, utl_raw.cast_to_raw(rpad('x', 8192, "
+                   "'x')));\n"
+                   "  end loop;\n"
+                   "  commit;\n"
+                   "end;\n/\n",
+        "F", &a);
+    run(BLOB_TABLE "declare\n"
+                   "  l blob;\n"
+                   "begin\n"
+                   "  dbms_lob.createtemporary(l, true);\n"
+                   "  for i in 1 .. 20 loop\n"
+                   "    dbms_lob.writeappend(l, 8192, utl_raw.cast_to_raw(rpad('x', 8192, "
+                   "'x')));\n"
+                   "  end loop;\n"
+                   "  dbms_output.put_line(dbms_lob.getlength(l));\n"
+                   "end;\n/\n"
+                   "declare\n"
+                   "  l blob;\n"
+                   "begin\n"
+                   "  dbms_lob.createtemporary(l, true);\n"
+                   "  for i in 1 .. 20 loop\n"
+                   "    dbms_lob.writeappend(l, 8192, utl_raw.cast_to_raw(rpad('x', 8192, "
+                   "'x')));\n"
+                   "  end loop;\n"
+                   "  insert into f values (1, l);\n"
+                   "  commit;\n"
+                   "end;\n/\n",
+        "F", &b);
+    assert_string_equal(a.error[2], "");
+    assert_string_equal(b.out[2], "163840\n");
+    /* the temporary LOB: no allocation, no segment */
+    assert_int_equal(fig(&b, 2, SIM_STAT_DSP_ALLOCATIONS), 0);
+    assert_int_equal(fig(&b, 2, SIM_STAT_SEG_EXTENTS), 0);
+    /* whole: one allocation; piecewise: the empty LOB in the row, then one
+     * an append */
+    assert_int_equal(fig(&b, 3, SIM_STAT_DSP_ALLOCATIONS), 1);
+    assert_int_equal(fig(&a, 2, SIM_STAT_DSP_ALLOCATIONS), 20);
+    assert_true(fig(&a, 2, SIM_STAT_DSP_CHUNKS) > fig(&b, 3, SIM_STAT_DSP_CHUNKS));
+    /* each append allocates only the blocks past the end: no copy */
+    assert_int_equal(fig(&a, 2, SIM_STAT_SF_ALLOC_BYTES), fig(&b, 3, SIM_STAT_SF_ALLOC_BYTES));
+    assert_int_equal(fig(&a, 2, SIM_STAT_DSU_USED_BLOCKS), fig(&b, 3, SIM_STAT_DSU_USED_BLOCKS));
+    assert_int_equal(fig(&a, 2, SIM_STAT_LOB_LIVE), 1);
+}
+
+/* A committed LOB selected for update and appended to is a new version, as
+ * the same change made by an update is: the same space, chunks and undo. */
+static void test_locator_write_is_an_update(void **state)
+{
+    (void)state;
+    run_t a, b;
+    const char *setup = TABLE "insert into t values (1, rpad(to_clob('x'), 30000, 'x'));\n"
+                              "commit;\n";
+    char text[2048];
+    snprintf(text, sizeof text,
+             "%sdeclare\n"
+             "  l clob;\n"
+             "begin\n"
+             "  select c into l from t where id = 1 for update;\n"
+             "  dbms_lob.writeappend(l, 100, rpad('y', 100, 'y'));\n"
+             "  commit;\n"
+             "end;\n/\n",
+             setup);
+    run(text, "T", &a);
+    snprintf(text, sizeof text,
+             "%supdate t set c = c || rpad('y', 100, 'y') where id = 1;\n"
+             "commit;\n",
+             setup);
+    run(text, "T", &b);
+    assert_string_equal(a.error[4], "");
+    assert_int_equal(fig(&a, 4, SIM_STAT_DSU_USED_BLOCKS), fig(&b, 5, SIM_STAT_DSU_USED_BLOCKS));
+    assert_int_equal(fig(&a, 4, SIM_STAT_DSP_CHUNKS), fig(&b, 4, SIM_STAT_DSP_CHUNKS));
+    assert_int_equal(fig(&a, 4, SIM_STAT_USED_UREC), fig(&b, 4, SIM_STAT_USED_UREC));
+    assert_true(fig(&a, 4, SIM_STAT_DSP_CHUNKS) > 0);
+}
+
+/* alter table ... add constraint: a primary key added before any row holds
+ * as create table's does (its name in ORA-00001, on its own column, not
+ * the first NUMBER one); a second is ORA-02260; a check constraint is
+ * accepted without effect. */
+static void test_add_primary_key(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (n number, id number, c clob);\n"
+        "alter table t add constraint t_pk primary key (id);\n"
+        "alter table t add constraint t_ck check (n > 0);\n"
+        "insert into t values (1, 5, 'a');\n"
+        "insert into t values (2, 5, 'b');\n"
+        "alter table t add primary key (n);\n",
+        "T", &r);
+    assert_string_equal(r.error[2], "");
+    assert_string_equal(r.error[3], "");
+    assert_string_equal(r.error[4], "");
+    assert_string_equal(r.error[5], "ORA-00001: unique constraint (T_PK) violated");
+    assert_string_equal(r.error[6], "ORA-02260: table can have only one primary key");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -345,6 +570,12 @@ int main(void)
         cmocka_unit_test(test_execute_immediate),
         cmocka_unit_test(test_sessions_resume),
         cmocka_unit_test(test_runtime_errors),
+        cmocka_unit_test(test_dbms_lob_semantics),
+        cmocka_unit_test(test_raw_values),
+        cmocka_unit_test(test_dbms_lob_errors),
+        cmocka_unit_test(test_locator_appends_piecewise),
+        cmocka_unit_test(test_locator_write_is_an_update),
+        cmocka_unit_test(test_add_primary_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,453 @@
+/*
+ * plcall.c -- the calls a PL/SQL block makes that are not its own
+ * control flow: dbms_output, dbms_lock and dbms_session's sleep,
+ * raise_application_error, execute immediate of a literal, select ...
+ * into, and dbms_lob's procedures on a LOB variable, compiled into
+ * operations (plops.c) for life_sim's loop.
+ *
+ * dbms_lob (PL/SQL Packages and Types Reference, DBMS_LOB): a CLOB or
+ * BLOB variable is a locator.  Each procedure that writes is one
+ * SCR_PL_LOB operation whose new value is an expression over the
+ * registers, built here from Oracle's definition of the procedure
+ * (WRITEAPPEND: the first `amount` of the buffer after the LOB's end;
+ * WRITE and COPY: `amount` at `offset`, a gap before it filled with
+ * spaces (CLOB) or zero bytes (BLOB); APPEND; TRIM to a length; ERASE:
+ * fillers over `amount` from `offset`, the length kept); its data
+ * argument is evaluated once, into a scratch register, before it.  The
+ * checks Oracle makes of the arguments, and the write through to the
+ * row's LOB, are life_sim's (plsql.c, locator.c).  OPEN and CLOSE change
+ * nothing the model keeps.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plsql_int.h"
+
+static double sleep_seconds(scr_parser_t *p)
+{
+    scr_expect_sym(p, "(");
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind != SCR_TOK_NUMBER)
+        scr_unexpected(p, "a number of seconds");
+    char *end;
+    double s = strtod(t->text, &end);
+    char q[64];
+    scr_quote(t->text, t->len, q, sizeof q);
+    if (*end || !(s >= 0 && s <= 31536000.0))
+        scr_fail(p, "sleep of %s seconds out of range (accepted 0 to 31536000, a year)", q);
+    p->i++;
+    scr_expect_sym(p, ")");
+    return s;
+}
+
+/* dbms_lock.sleep(S), dbms_session.sleep(S), with an optional SYS. */
+static int sleep_call(scr_parser_t *p, double *s)
+{
+    uint32_t save = p->i;
+    if (scr_accept_kw(p, "SYS"))
+        scr_expect_sym(p, ".");
+    if ((scr_accept_kw(p, "DBMS_LOCK") || scr_accept_kw(p, "DBMS_SESSION")) &&
+        scr_accept_sym(p, ".") && scr_accept_kw(p, "SLEEP")) {
+        *s = sleep_seconds(p);
+        return 1;
+    }
+    p->i = save;
+    return 0;
+}
+
+/* dbms_output.put_line(x), put(x), new_line, enable, disable */
+static int output_call(scr_parser_t *p, uint32_t line)
+{
+    if (!(scr_is_kw(p, "DBMS_OUTPUT") && strcmp(scr_peek_at(p, 1)->text, ".") == 0))
+        return 0;
+    p->i += 2;
+    if (scr_accept_kw(p, "PUT_LINE")) {
+        scr_expect_sym(p, "(");
+        uint32_t o = scr_pl_emit(p, SCR_PL_PRINT, line);
+        scr_pl_op(p, o)->x = scr_parse_expr(p, -1, 1);
+        if (scr_pl_op(p, o)->x->type == SCR_T_BLOB)
+            scr_fail_at(p, line,
+                        "PLS-00306: wrong number or types of arguments in call to "
+                        "'PUT_LINE'");
+        scr_expect_sym(p, ")");
+    } else if (scr_accept_kw(p, "ENABLE")) {
+        /* the buffer's size: the model keeps every line */
+        if (scr_accept_sym(p, "(")) {
+            if (!scr_accept_kw(p, "NULL"))
+                (void)scr_expect_uint(p, 0, UINT32_MAX, 0, "buffer size");
+            scr_expect_sym(p, ")");
+        }
+    } else if (!scr_accept_kw(p, "DISABLE")) {
+        scr_unexpected(p, "PUT_LINE, ENABLE or DISABLE");
+    }
+    scr_expect_sym(p, ";");
+    return 1;
+}
+
+/* raise_application_error(-20NNN, 'text' [, keep]) */
+static void raise_app(scr_parser_t *p, uint32_t line)
+{
+    scr_expect_sym(p, "(");
+    scr_expect_sym(p, "-");
+    uint64_t n = scr_expect_uint(p, 0, UINT32_MAX, 0, "an error number");
+    if (n < 20000 || n > 20999)
+        scr_fail_at(p, line,
+                    "ORA-21000: error number argument to raise_application_error of -%llu is out "
+                    "of range",
+                    (unsigned long long)n);
+    scr_expect_sym(p, ",");
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind != SCR_TOK_STRING)
+        scr_unexpected(p, "the error's text, a string literal");
+    p->i++;
+    if (scr_accept_sym(p, ",") && !scr_accept_kw(p, "TRUE"))
+        scr_expect_kw(p, "FALSE");
+    scr_expect_sym(p, ")");
+    scr_expect_sym(p, ";");
+    char msg[SCR_ERR_LEN];
+    snprintf(msg, sizeof msg, "ORA-%05llu: %.*s", (unsigned long long)n,
+             (int)(t->len > 400 ? 400 : t->len), t->text);
+    uint32_t o = scr_pl_emit(p, SCR_PL_RAISE, line);
+    scr_pl_op(p, o)->error = scr_arena_strndup(p->arena, msg, strlen(msg));
+}
+
+static void execute_immediate(scr_parser_t *p, uint32_t line)
+{
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind != SCR_TOK_STRING)
+        scr_unexpected(p, "a string literal (execute immediate of a literal statement)");
+    p->i++;
+    if (scr_is_kw(p, "INTO") || scr_is_kw(p, "USING"))
+        scr_fail(p, "execute immediate ... %s not supported", scr_peek(p)->text);
+    scr_expect_sym(p, ";");
+    scr_stmt_t *st = scr_pl_push_stmt(p, line);
+    scr_parse_sql_text(p, st, t->text, t->len, t->line);
+}
+
+/* ---- dbms_lob ------------------------------------------------------------ */
+
+/* A node of the value a LOB call computes: each depends on the registers. */
+static scr_expr_t *node(scr_parser_t *p, scr_expr_kind_t k, scr_type_t ty, uint32_t line,
+                        scr_expr_t *a, scr_expr_t *b, scr_expr_t *c)
+{
+    scr_expr_t *e = scr_expr_node(p, k, ty, line);
+    e->args[0] = a;
+    e->args[1] = b;
+    e->args[2] = c;
+    e->nargs = c ? 3 : b ? 2 : a ? 1 : 0;
+    e->row_dependent = 1;
+    e->plsql = 1;
+    return e;
+}
+
+static scr_expr_t *num(scr_parser_t *p, int64_t v, uint32_t line)
+{
+    scr_expr_t *e = node(p, SCR_E_NUMBER, SCR_T_NUMBER, line, NULL, NULL, NULL);
+    e->num = v;
+    return e;
+}
+
+static scr_expr_t *reg(scr_parser_t *p, uint32_t r, scr_type_t ty, uint32_t line)
+{
+    scr_expr_t *e = node(p, SCR_E_VAR, ty, line, NULL, NULL, NULL);
+    e->var = r;
+    return e;
+}
+
+/* Characters (bytes) [off, off + n) of x, empty when none (SCR_E_SUBSTR's slice). */
+static scr_expr_t *slice(scr_parser_t *p, scr_expr_t *x, scr_expr_t *n, scr_expr_t *off)
+{
+    scr_expr_t *e = node(p, SCR_E_SUBSTR, x->type, x->line, x, n, off);
+    e->num = 1;
+    return e;
+}
+
+static scr_expr_t *cat(scr_parser_t *p, scr_expr_t *a, scr_expr_t *b)
+{
+    return node(p, SCR_E_CONCAT, a->type, a->line, a, b, NULL);
+}
+
+/* n fillers, spaces in a CLOB and zero bytes in a BLOB (DBMS_LOB.WRITE,
+ * ERASE); null (nothing) when n < 1. */
+static scr_expr_t *fill(scr_parser_t *p, scr_expr_t *n, scr_type_t ty, uint32_t line)
+{
+    scr_expr_t *f = node(p, SCR_E_STRING, SCR_T_CLOB, line, NULL, NULL, NULL);
+    f->str = ty == SCR_T_BLOB ? "\0" : " ";
+    f->len = 1;
+    return node(p, SCR_E_RPAD, SCR_T_CLOB, line, f, n, f);
+}
+
+/* The LOB variable a call writes: a CLOB or BLOB variable, not a constant. */
+static sym_t *lob_arg(scr_parser_t *p, const char *fn)
+{
+    char name[SCR_NAME_MAX + 1];
+    uint32_t line = scr_peek(p)->line;
+    scr_expect_name(p, name, "a LOB variable");
+    sym_t *s = scr_plsym_find(p, name);
+    if (s == NULL)
+        scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", name);
+    if (s->kind != 'v' || (s->type != SCR_T_CLOB && s->type != SCR_T_BLOB) || s->vmax)
+        scr_fail_at(p, line, "PLS-00306: wrong number or types of arguments in call to '%s'", fn);
+    if (s->constant)
+        scr_fail_at(p, line, "PLS-00363: expression '%s' cannot be used as an assignment target",
+                    name);
+    return s;
+}
+
+/* A number argument after a ','. */
+static scr_expr_t *num_arg(scr_parser_t *p, const char *fn)
+{
+    scr_expect_sym(p, ",");
+    scr_expr_t *e = scr_parse_expr(p, -1, 1);
+    if (e->type != SCR_T_NUMBER && e->type != SCR_T_NULL)
+        scr_fail_at(p, e->line, "PLS-00306: wrong number or types of arguments in call to '%s'",
+                    fn);
+    return e;
+}
+
+/* A data argument after a ',', of the locator's kind (RAW or BLOB for a
+ * BLOB, character data for a CLOB), into a new scratch register. */
+static scr_expr_t *data_arg(scr_parser_t *p, const sym_t *l, const char *fn, uint32_t line)
+{
+    scr_expect_sym(p, ",");
+    scr_expr_t *e = scr_parse_expr(p, -1, 1);
+    if (e->type == SCR_T_NUMBER || (e->type == SCR_T_BLOB) != (l->type == SCR_T_BLOB))
+        scr_fail_at(p, e->line, "PLS-00306: wrong number or types of arguments in call to '%s'",
+                    fn);
+    uint32_t r = p->plc->b->nvals++;
+    uint32_t o = scr_pl_emit(p, SCR_PL_SET, line);
+    scr_pl_op(p, o)->a = r;
+    scr_pl_op(p, o)->x = e;
+    return reg(p, r, l->type, line);
+}
+
+/* The rest of an argument list the model does not use (a cache flag, a
+ * duration, an open mode), to its ')'. */
+static void skip_args(scr_parser_t *p)
+{
+    int depth = 0;
+    while (depth > 0 || !scr_is_sym(p, ")")) {
+        if (scr_peek(p)->kind == SCR_TOK_EOF || (depth == 0 && scr_is_sym(p, ";")))
+            scr_unexpected(p, "')'");
+        depth += scr_is_sym(p, "(") - scr_is_sym(p, ")");
+        p->i++;
+    }
+}
+
+/* dbms_lob.PROC(locator, ...): the arguments checked when it runs, the
+ * new value as an expression over the registers (PL/SQL Packages and
+ * Types Reference, DBMS_LOB). */
+static int lob_call(scr_parser_t *p, uint32_t line)
+{
+    if (!(scr_is_kw(p, "DBMS_LOB") && strcmp(scr_peek_at(p, 1)->text, ".") == 0))
+        return 0;
+    static const struct {
+        const char *name;
+        int kind; /* scr_lob_call_t, -1: open and close, no effect */
+    } procs[] = {{"CREATETEMPORARY", SCR_LOB_CREATETEMPORARY},
+                 {"FREETEMPORARY", SCR_LOB_FREETEMPORARY},
+                 {"WRITEAPPEND", SCR_LOB_WRITEAPPEND},
+                 {"WRITE", SCR_LOB_WRITE},
+                 {"APPEND", SCR_LOB_APPEND},
+                 {"COPY", SCR_LOB_COPY},
+                 {"TRIM", SCR_LOB_TRIM},
+                 {"ERASE", SCR_LOB_ERASE},
+                 {"OPEN", -1},
+                 {"CLOSE", -1}};
+    p->i += 2;
+    const char *fn = scr_peek(p)->text;
+    int kind = -2;
+    for (size_t k = 0; k < sizeof procs / sizeof procs[0]; k++)
+        if (strcmp(fn, procs[k].name) == 0)
+            kind = procs[k].kind;
+    if (kind == -2)
+        scr_unexpected(p, "a dbms_lob procedure the model runs (createtemporary, freetemporary, "
+                          "writeappend, write, append, copy, trim, erase, open, close)");
+    p->i++;
+    scr_expect_sym(p, "(");
+    sym_t *l = lob_arg(p, fn);
+    scr_type_t ty = l->type;
+    scr_expr_t *L = reg(p, l->reg, ty, line), *big = num(p, INT64_MAX / 4, line);
+    scr_expr_t *one = num(p, 1, line), *x = NULL, *y = NULL, *n = NULL, *off = NULL;
+    switch (kind) {
+    case SCR_LOB_CREATETEMPORARY:
+        x = node(p, SCR_E_EMPTY_LOB, ty, line, NULL, NULL, NULL);
+        skip_args(p);
+        break;
+    case SCR_LOB_FREETEMPORARY:
+        x = node(p, SCR_E_NULL, SCR_T_NULL, line, NULL, NULL, NULL);
+        break;
+    case SCR_LOB_WRITEAPPEND:
+        n = num_arg(p, fn);
+        y = data_arg(p, l, fn, line);
+        x = cat(p, L, slice(p, y, n, one));
+        break;
+    case SCR_LOB_WRITE:
+    case SCR_LOB_COPY: {
+        /* write(l, n, off, buf); copy(dest, src, n, dest_off = 1, src_off = 1) */
+        scr_expr_t *piece, *count;
+        if (kind == SCR_LOB_WRITE) {
+            n = num_arg(p, fn);
+            off = num_arg(p, fn);
+            y = data_arg(p, l, fn, line);
+            piece = slice(p, y, n, one);
+            count = n; /* no more than the buffer holds: checked when it runs */
+        } else {
+            y = data_arg(p, l, fn, line);
+            n = num_arg(p, fn);
+            off = scr_is_sym(p, ",") ? num_arg(p, fn) : one;
+            scr_expr_t *from = scr_is_sym(p, ",") ? num_arg(p, fn) : one;
+            uint32_t r = p->plc->b->nvals++;
+            uint32_t o = scr_pl_emit(p, SCR_PL_SET, line);
+            scr_pl_op(p, o)->a = r;
+            scr_pl_op(p, o)->x = slice(p, y, n, from);
+            piece = reg(p, r, ty, line);
+            count = node(p, SCR_E_LENGTH, SCR_T_NUMBER, line, piece, NULL, NULL);
+        }
+        scr_expr_t *before = node(p, SCR_E_SUB, SCR_T_NUMBER, line, off, one, NULL);
+        scr_expr_t *gap = node(p, SCR_E_SUB, SCR_T_NUMBER, line, before,
+                               node(p, SCR_E_LENGTH, SCR_T_NUMBER, line, L, NULL, NULL), NULL);
+        scr_expr_t *after = node(p, SCR_E_ADD, SCR_T_NUMBER, line, off, count, NULL);
+        x = cat(p, cat(p, cat(p, slice(p, L, before, one), fill(p, gap, ty, line)), piece),
+                slice(p, L, big, after));
+        break;
+    }
+    case SCR_LOB_APPEND:
+        y = data_arg(p, l, fn, line);
+        x = cat(p, L, y);
+        break;
+    case SCR_LOB_TRIM:
+        n = num_arg(p, fn);
+        x = slice(p, L, n, one);
+        break;
+    case SCR_LOB_ERASE: {
+        n = num_arg(p, fn);
+        off = scr_is_sym(p, ",") ? num_arg(p, fn) : one;
+        scr_expr_t *before = node(p, SCR_E_SUB, SCR_T_NUMBER, line, off, one, NULL);
+        scr_expr_t *after = node(p, SCR_E_ADD, SCR_T_NUMBER, line, off, n, NULL);
+        scr_expr_t *whole =
+            cat(p, cat(p, slice(p, L, before, one), fill(p, n, ty, line)), slice(p, L, big, after));
+        /* the LOB keeps its length: an erase past its end stops there */
+        x = slice(p, whole, node(p, SCR_E_LENGTH, SCR_T_NUMBER, line, L, NULL, NULL), one);
+        break;
+    }
+    default:
+        skip_args(p); /* open, close: no effect on the model */
+        break;
+    }
+    scr_expect_sym(p, ")");
+    scr_expect_sym(p, ";");
+    if (kind < 0)
+        return 1;
+    uint32_t o = scr_pl_emit(p, SCR_PL_LOB, line);
+    scr_pl_op_t *op = scr_pl_op(p, o);
+    op->lob = (scr_lob_call_t)kind;
+    op->a = l->reg;
+    op->x = x;
+    op->y = y;
+    op->amount = n;
+    op->offset = off;
+    return 1;
+}
+
+/* select C into V from T [alias] [where ...] [for update ...]: one column,
+ * a LOB (V its locator) or the id. */
+static int select_into(scr_parser_t *p, uint32_t line)
+{
+    if (!scr_is_kw(p, "SELECT"))
+        return 0;
+    p->i++;
+    char cn[SCR_NAME_MAX + 1], vn[SCR_NAME_MAX + 1], tn[SCR_NAME_MAX + 1];
+    uint32_t cline = scr_peek(p)->line;
+    scr_expect_name(p, cn, "a column (select C into V from T)");
+    if (scr_accept_sym(p, "."))
+        scr_expect_name(p, cn, "a column"); /* alias.column */
+    scr_expect_kw(p, "INTO");
+    uint32_t vline = scr_peek(p)->line;
+    scr_expect_name(p, vn, "a variable");
+    scr_expect_kw(p, "FROM");
+    uint32_t tline = scr_peek(p)->line;
+    scr_expect_table_name(p, tn);
+    int table = scr_table_resolve(p, tn, tline);
+    if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE") && !scr_is_kw(p, "FOR"))
+        p->i++; /* an alias */
+    const scr_pred_t *cond = NULL;
+    if (scr_accept_kw(p, "WHERE"))
+        cond = scr_parse_cond(p, table, 0, NULL);
+    int for_update = 0;
+    if (scr_accept_kw(p, "FOR")) {
+        scr_expect_kw(p, "UPDATE");
+        for_update = 1;
+        if (scr_accept_kw(p, "OF"))
+            do {
+                scr_expect_name(p, tn, "a column");
+                if (scr_accept_sym(p, "."))
+                    scr_expect_name(p, tn, "a column");
+            } while (scr_accept_sym(p, ","));
+        if (scr_accept_kw(p, "WAIT"))
+            (void)scr_expect_uint(p, 0, UINT32_MAX, 0, "seconds");
+        else if (!scr_accept_kw(p, "NOWAIT") && scr_accept_kw(p, "SKIP"))
+            scr_expect_kw(p, "LOCKED");
+    }
+    scr_expect_sym(p, ";");
+    const scr_table_t *t = &p->script->tables[table];
+    int c = scr_column_resolve(p, table, cn, cline);
+    sym_t *v = scr_plsym_find(p, vn);
+    if (v == NULL)
+        scr_fail_at(p, vline, "PLS-00201: identifier '%s' must be declared", vn);
+    if (v->constant || v->kind == 'r')
+        scr_fail_at(p, vline, "PLS-00403: expression '%s' cannot be used as an INTO-target", vn);
+    uint32_t o = scr_pl_emit(p, SCR_PL_INTO, line);
+    scr_pl_op_t *op = scr_pl_op(p, o);
+    op->table = table;
+    op->cond = cond;
+    op->for_update = for_update;
+    op->a = v->reg;
+    if (c == t->id_col) {
+        if (v->kind != 'n')
+            scr_fail_at(p, vline, "PLS-00382: expression is of wrong type");
+        op->b = UINT32_MAX;
+        return 1;
+    }
+    scr_coltype_t ct = t->cols[c].type;
+    if (ct != SCR_COL_CLOB && ct != SCR_COL_BLOB)
+        scr_fail_at(p, cline,
+                    "select ... into of column '%s' not modelled (the id column and the LOB "
+                    "columns are)",
+                    cn);
+    if (v->kind != 'v' || v->type != (ct == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB) || v->vmax)
+        scr_fail_at(p, vline, "PLS-00382: expression is of wrong type (%s into %s)", cn, vn);
+    uint32_t k = 0;
+    for (int i = 0; i < c; i++)
+        k += t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB;
+    op->b = k;
+    return 1;
+}
+
+int scr_pl_call(scr_parser_t *p, uint32_t line)
+{
+    const scr_tok_t *t = scr_peek(p);
+    double s;
+    if (scr_is_kw(p, "EXECUTE") && strcmp(scr_peek_at(p, 1)->text, "IMMEDIATE") == 0) {
+        p->i += 2;
+        execute_immediate(p, line);
+        return 1;
+    }
+    if (scr_accept_kw(p, "RAISE_APPLICATION_ERROR")) {
+        raise_app(p, line);
+        return 1;
+    }
+    if (output_call(p, line) || lob_call(p, line) || select_into(p, line))
+        return 1;
+    if (sleep_call(p, &s)) {
+        scr_stmt_t *sl = scr_pl_push_stmt(p, line);
+        sl->kind = SCR_SLEEP;
+        sl->u.sleep_seconds = s;
+        sl->text =
+            scr_arena_strndup(p->arena, p->lx->src + t->start, p->toks[p->i - 1].end - t->start);
+        scr_expect_sym(p, ";");
+        return 1;
+    }
+    return 0;
+}

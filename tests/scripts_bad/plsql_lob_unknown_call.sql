@@ -1,0 +1,6 @@
+declare
+  l clob;
+begin
+  dbms_lob.frobnicate(l);
+end;
+/

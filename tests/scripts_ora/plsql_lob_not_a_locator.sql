@@ -1,0 +1,6 @@
+declare
+  n number;
+begin
+  dbms_lob.writeappend(n, 1, 'x');
+end;
+/
