@@ -17,28 +17,6 @@ static uint64_t div_up(uint64_t a, uint64_t b)
     return (a + b - 1) / b;
 }
 
-static sim_err_t source_refill(void *arg, uint64_t want, int cont, lob_run_t *run)
-{
-    (void)want;
-    (void)cont;
-    return dsp_refill(arg, run);
-}
-
-static sim_err_t source_search(void *arg, uint64_t want, int cont, lob_run_t *run)
-{
-    return dsp_search(arg, want, cont, run);
-}
-
-static uint64_t source_ready(void *arg)
-{
-    return dsp_ready(arg);
-}
-
-static sim_err_t source_many(void *arg, uint64_t blocks, uint64_t requests, lob_run_t *span)
-{
-    return dsp_search_many(arg, blocks, requests, span);
-}
-
 static lob_params_t segment_params(const case_t *c)
 {
     lob_params_t lp = c->seg;
@@ -162,9 +140,9 @@ sim_err_t dbl_writer_create(const case_t *c, lob_space_t *seg, dbl_writer_t **ou
         rc = dsp_create(seg, w->undo, &c->dsp, &w->dsp);
     if (rc == SIM_OK)
         rc = lob_alloc_create(&lp, local ? LOB_ALLOC_CACHED : LOB_ALLOC_EXACT,
-                              local ? source_refill : source_search, w->dsp, &w->alloc);
+                              local ? dsp_source_refill : dsp_source_search, w->dsp, &w->alloc);
     if (rc == SIM_OK && !local)
-        lob_alloc_many_source(w->alloc, source_ready, source_many);
+        lob_alloc_many_source(w->alloc, dsp_source_ready, dsp_source_many);
     if (rc == SIM_OK)
         rc = lob_space_tx_create(seg, &w->tx);
     if (rc == SIM_OK)

@@ -141,11 +141,9 @@ static void row_costs(life_db_t *db, life_redo_kind_t kind, uint64_t bytes, uint
     sim_stat_add(rw, SIM_STAT_DB_BLOCK_GETS, 1);
     sim_stat_add(rw, SIM_STAT_DB_BLOCK_CHANGES, 1);
     uint64_t before = undo_bytes(db->undo);
-    undo_record(db->undo);
+    undo_record(db->undo); /* counted by the undo log, taken by run.c */
     undo_vector(db->undo, UNDO_CV_LOB);
     uint64_t undo = undo_bytes(db->undo) - before;
-    sim_stat_add(&db->part[LIFE_PART_UNDO], SIM_STAT_USED_UREC, 1);
-    sim_stat_add(&db->part[LIFE_PART_UNDO], SIM_STAT_UNDO_CV_SIZE, undo);
     life_redo_arg_t a = {.undo_bytes = undo, .bytes = bytes, .fields = fields};
     life_redo_log(db, kind, &a, 1);
 }

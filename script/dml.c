@@ -12,8 +12,10 @@
  * evaluated by the SQL engine under SQL's limits (4,000 bytes), and only a
  * block's variables carry PL/SQL's 32,767 (plsql.c).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "script_int.h"
 
@@ -94,11 +96,41 @@ uint32_t scr_skip_select_list(scr_parser_t *p)
     return list;
 }
 
+/* Whether a hint comment between INSERT and INTO asks for a direct-path
+ * insert: a comment opened by slash, star, plus that names APPEND or
+ * APPEND_VALUES (SQL Language Reference, "Comments", hints; "APPEND Hint":
+ * "direct-path INSERT").  The lexer skips comments; the hint is read off
+ * the script's text between the two tokens. */
+static int append_hint(const scr_parser_t *p)
+{
+    if (p->i == 0 || p->toks[p->i].start > p->lx->len)
+        return 0;
+    const char *s = p->lx->src;
+    size_t from = p->toks[p->i - 1].end, to = p->toks[p->i].start;
+    for (size_t i = from; i + 2 < to; i++) {
+        if (s[i] != '/' || s[i + 1] != '*' || s[i + 2] != '+')
+            continue;
+        for (size_t j = i + 3; j + 1 < to && !(s[j] == '*' && s[j + 1] == '/');) {
+            size_t w = j;
+            while (j < to && (isalnum((unsigned char)s[j]) || s[j] == '_'))
+                j++;
+            size_t n = j - w;
+            if ((n == 6 && strncasecmp(s + w, "APPEND", 6) == 0) ||
+                (n == 13 && strncasecmp(s + w, "APPEND_VALUES", 13) == 0))
+                return 1;
+            if (n == 0)
+                j++;
+        }
+    }
+    return 0;
+}
+
 void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
 {
     scr_dml_t *d = &st->u.dml;
     st->kind = SCR_INSERT;
     d->rownum_max = -1;
+    d->direct = append_hint(p);
     scr_expect_kw(p, "INTO");
     st->table = table_ref(p);
     const scr_table_t *t = &p->script->tables[st->table];

@@ -303,6 +303,8 @@ typedef struct {
     int64_t rownum_max;    /* update/delete `and rownum <= N`: N (0: no row); -1 when not given */
     const scr_expr_t *key; /* where `id = key`, key a value of no column (a variable): the
                             * primary key finds the row; NULL otherwise */
+    int direct;            /* insert: direct path, the APPEND hint (a comment "+ APPEND"
+                            * after INSERT) or create table as select */
 } scr_dml_t;
 
 typedef struct {
