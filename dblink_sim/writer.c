@@ -218,8 +218,7 @@ static sim_err_t local_rows(dbl_writer_t *w, uint64_t n)
     if (rc != SIM_OK)
         return rc;
     new_blocks(w, n * w->k);
-    undo_vector_n(w->undo, UNDO_CV_LOB, n);
-    undo_vector_n(w->undo, UNDO_CV_LOB_MAP, chunks);
+    undo_lob_write(w->undo, n, chunks);
     return SIM_OK;
 }
 
@@ -247,7 +246,7 @@ static sim_err_t dblink_pieces(dbl_writer_t *w)
         if (rc != SIM_OK)
             break;
         new_blocks(w, blocks);
-        undo_vector_n(w->undo, UNDO_CV_LOB_MAP, writes);
+        undo_lob_write(w->undo, 0, writes);
         if (i == w->npieces)
             break;
         uint64_t nb = w->piece_nb[i++], chunks = 0;
@@ -256,7 +255,7 @@ static sim_err_t dblink_pieces(dbl_writer_t *w)
         if (rc != SIM_OK)
             break;
         new_blocks(w, nb);
-        undo_vector_n(w->undo, UNDO_CV_LOB_MAP, chunks);
+        undo_lob_write(w->undo, 0, chunks);
         map_reads_after_piece(&mr, chunks);
     }
     sim_stat_add(&w->insert, SIM_STAT_CONSISTENT_GETS, mr.gets);
@@ -272,7 +271,7 @@ static sim_err_t dblink_pieces_alike(dbl_writer_t *w, uint64_t n)
     if (rc != SIM_OK)
         return rc;
     new_blocks(w, n * w->alike_blocks);
-    undo_vector_n(w->undo, UNDO_CV_LOB_MAP, n * w->alike_chunks);
+    undo_lob_write(w->undo, 0, n * w->alike_chunks);
     sim_stat_add(&w->insert, SIM_STAT_CONSISTENT_GETS, n * w->alike_map_gets);
     sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, n * w->alike_map_clones);
     return SIM_OK;
@@ -299,7 +298,7 @@ static sim_err_t dblink_rows(dbl_writer_t *w, uint64_t n)
         return SIM_OK;
     }
     sim_stat_add(&w->source, SIM_STAT_CONSISTENT_GETS, n); /* the LOB's inode */
-    undo_vector_n(w->undo, UNDO_CV_LOB, n);
+    undo_lob_write(w->undo, n, 0);
     return n == 1 ? dblink_pieces(w) : dblink_pieces_alike(w, n);
 }
 

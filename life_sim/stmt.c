@@ -135,6 +135,11 @@ static sim_err_t run_dml(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
         return rc;
     int insert = st->kind == SCR_INSERT || st->kind == SCR_CREATE_TABLE;
     db->direct = insert && st->u.dml.direct;
+    /* A direct-path insert holds one undo record, its own, as experiment
+     * 1's does (dblink_sim/writer.c): its rows lie above the high-water
+     * mark and write none (row_costs()). */
+    if (db->direct)
+        undo_record(db->undo);
     rc = insert                   ? life_insert(db, st, regs)
          : st->kind == SCR_UPDATE ? life_update(db, st, regs)
                                   : life_delete(db, st, regs);

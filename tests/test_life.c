@@ -241,6 +241,11 @@ static void test_direct_path_refills(void **state)
         run_script(text, "T", NULL, &r, 0);
         calls[i] = fig(&r, 2, SIM_STAT_DSP_ALLOCATIONS);
         loads[i] = fig(&r, 2, SIM_STAT_DSP_LOAD_TASKS);
+        /* Undo records: one a dispenser run; the direct-path statement
+         * one of its own (its rows none), a conventional insert one a
+         * row. */
+        assert_int_equal(fig(&r, 2, SIM_STAT_USED_UREC),
+                         fig(&r, 2, SIM_STAT_DSP_CHUNKS) + (i == 0 ? 1 : 1000));
         assert_true(fig(&r, 2, SIM_STAT_SF_ALLOC_CHUNKS) >= 1000);
         assert_int_equal(fig(&r, 3, SIM_STAT_DSU_USED_BLOCKS), 3000);
     }
