@@ -263,6 +263,36 @@ static void test_direct_path_refills(void **state)
     assert_int_equal(fig(&c, 4, SIM_STAT_DSP_ALLOCATIONS), fig(&c, 4, SIM_STAT_DSP_LOAD_TASKS));
 }
 
+/* A direct-path insert after deletes under RETENTION NONE reuses the
+ * freed space: the dispenser loads reusable space before it adds an
+ * extent (dispenser.h), so the second round does not grow the segment.
+ * Under RETENTION MAX (nothing reusable before MAXSIZE) it grows. */
+static void test_direct_path_reuses(void **state)
+{
+    (void)state;
+    static const char *const ret[] = {"retention none", "retention max"};
+    uint64_t grew[2], free3[2];
+    for (int i = 0; i < 2; i++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "create table t (id number, c clob) lob (c) store as securefile (%s);\n"
+                 "insert /*+ append */ into t select rownum, rpad(to_clob('x'), 20000, 'x') from "
+                 "dual connect by level <= 1000;\ncommit;\n"
+                 "delete from t;\ncommit;\n"
+                 "insert /*+ append */ into t select 5000 + rownum, rpad(to_clob('x'), 20000, "
+                 "'x') from dual connect by level <= 1000;\ncommit;\n",
+                 ret[i]);
+        run_t r;
+        run_script(text, "T", NULL, &r, 0);
+        assert_int_equal(fig(&r, 7, SIM_STAT_DSU_USED_BLOCKS), 3000);
+        grew[i] = fig(&r, 7, BLOCKS) - fig(&r, 3, BLOCKS);
+        free3[i] = fig(&r, 3, SIM_STAT_DSU_EXPIRED_BLOCKS);
+    }
+    assert_int_equal(grew[0], 0);
+    /* MAX: the second round takes what was never used, then grows. */
+    assert_true(grew[1] + free3[1] >= 3000);
+}
+
 /* (d) 1,000 equal LOBs: DEDUPLICATE uses the blocks of one LOB,
  * KEEP_DUPLICATES 1,000 times that. */
 static void test_deduplicate(void **state)
@@ -824,6 +854,7 @@ int main(void)
         cmocka_unit_test(test_setup_and_tablespaces),
         cmocka_unit_test(test_setup_error),
         cmocka_unit_test(test_direct_path_refills),
+        cmocka_unit_test(test_direct_path_reuses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
