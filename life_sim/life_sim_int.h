@@ -42,6 +42,8 @@ typedef struct {
                            * [2 sid] a direct-path statement's allocation context
                            * (refills), [2 sid + 1] the conventional writer
                            * (searches); both claim for the session's transaction */
+    sim_stats_t dsp_seen;    /* dsp_stats() when the figures last took them */
+    sim_stats_t *alloc_seen; /* each writer's lob_alloc_stats() then, 2 x ntx */
     uint32_t block_size;   /* the tablespace's */
     uint32_t payload;      /* LOB bytes one block carries */
     uint32_t chunk_blocks; /* BasicFile CHUNK in blocks (1 for SecureFile) */
@@ -286,6 +288,9 @@ lob_space_tx_t *life_seg_tx(life_db_t *db, life_seg_t *g);
  * reserved space). */
 void life_seg_release(life_db_t *db, life_table_t *t);
 void life_seg_quiesce(life_db_t *db, life_seg_t *g);
+/* What segment g's dispenser and writers counted since the figures last
+ * took it, into the step's parts (run.c, and before the segment goes). */
+void life_seg_take(life_db_t *db, life_seg_t *g);
 
 /* locks.c: whether session k's wait closes a cycle of waits (wait_for[j]:
  * session + 1 that j waits for, 0: none; since[j]: when its wait began),

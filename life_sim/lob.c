@@ -239,12 +239,15 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
 
 void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k)
 {
-    (void)db;
     life_seg_t *g = &t->seg[k];
+    life_seg_take(db, g); /* what its components counted, before they go */
     for (uint32_t i = 0; i < 2 * g->ntx && g->alloc; i++)
         lob_alloc_destroy(g->alloc[i]);
     sim_free(g->alloc);
     g->alloc = NULL;
+    sim_free(g->alloc_seen);
+    g->alloc_seen = NULL;
+    memset(&g->dsp_seen, 0, sizeof g->dsp_seen);
     dsp_destroy(g->dsp);
     g->dsp = NULL;
     lob_space_destroy(g->space); /* and its transactions */
@@ -262,6 +265,8 @@ void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k)
  * (as dblink_sim/writer.c wires experiment 1's), made on first use. */
 static sim_err_t session_writers(life_db_t *db, life_seg_t *g)
 {
+    if (db->sid < g->ntx && g->alloc[2 * db->sid + 1]) /* made: the last one made */
+        return SIM_OK;
     if (db->sid >= g->ntx) {
         uint32_t n = db->sid + 1 > 2 * g->ntx ? db->sid + 1 : 2 * g->ntx;
         lob_space_tx_t **v = sim_realloc(g->tx, n * sizeof *v);
@@ -274,6 +279,11 @@ static sim_err_t session_writers(life_db_t *db, life_seg_t *g)
             return SIM_ENOMEM;
         memset(a + 2 * g->ntx, 0, 2 * (size_t)(n - g->ntx) * sizeof *a);
         g->alloc = a;
+        sim_stats_t *seen = sim_realloc(g->alloc_seen, 2 * (size_t)n * sizeof *seen);
+        if (seen == NULL)
+            return SIM_ENOMEM;
+        memset(seen + 2 * g->ntx, 0, 2 * (size_t)(n - g->ntx) * sizeof *seen);
+        g->alloc_seen = seen;
         g->ntx = n;
     }
     lob_space_tx_t **tx = &g->tx[db->sid];
@@ -365,11 +375,24 @@ static void on_block(void *arg, dsp_block_t kind, uint64_t id, int current)
     }
 }
 
-/* into += now - before: the figures one call of a component counted. */
-static void fold(sim_stats_t *into, const sim_stats_t *now, const sim_stats_t *before)
+/* into += now - *seen, and *seen = now: what a component counted since
+ * the figures last took it. */
+static void take(sim_stats_t *into, const sim_stats_t *now, sim_stats_t *seen)
 {
-    for (int i = 0; i < SIM_STAT_COUNT; i++)
-        into->v[i] += now->v[i] - before->v[i];
+    for (int i = 0; i < SIM_STAT_COUNT; i++) {
+        into->v[i] += now->v[i] - seen->v[i];
+        seen->v[i] = now->v[i];
+    }
+}
+
+void life_seg_take(life_db_t *db, life_seg_t *g)
+{
+    if (g->space == NULL)
+        return;
+    take(&db->part[LIFE_PART_SPACE], dsp_stats(g->dsp), &g->dsp_seen);
+    for (uint32_t i = 0; i < 2 * g->ntx; i++)
+        if (g->alloc[i])
+            take(&db->part[LIFE_PART_LOB], lob_alloc_stats(g->alloc[i]), &g->alloc_seen[i]);
 }
 
 /* Space for `blocks` blocks of segment number `seg`, through the
@@ -378,7 +401,7 @@ static void fold(sim_stats_t *into, const sim_stats_t *now, const sim_stats_t *b
  * a conventional write searches for them; either claims its chunks for
  * the session's transaction.  The dispenser, the allocator and the
  * segment count their own figures (undo included, in db->undo); the step
- * takes what this write added to them. */
+ * takes them (life_seg_take()). */
 static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t *l,
                           uint64_t blocks)
 {
@@ -387,7 +410,8 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t
         return rc;
     lob_alloc_t *a = g->alloc[2 * db->sid + !db->direct];
     lob_alloc_buffered(a, g->o.cache == SCR_CACHE_YES);
-    sim_stats_t dsp0 = *dsp_stats(g->dsp), alloc0 = *lob_alloc_stats(a);
+    const uint64_t *dv = dsp_stats(g->dsp)->v;
+    uint64_t calls0 = dv[SIM_STAT_DSP_ALLOCATIONS], runs0 = dv[SIM_STAT_DSP_CHUNKS];
     uint64_t extents0 = lob_space_stats(g->space)->v[SIM_STAT_SEG_EXTENTS];
     write_seen_t seen = {l, SIM_OK, 0, 0};
     lob_alloc_observe(a, on_chunk, &seen);
@@ -397,13 +421,9 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t
     rc = lob_alloc_write(a, blocks, &lob, NULL);
     lob_alloc_observe(a, NULL, NULL);
     dsp_observe(g->dsp, NULL, NULL);
-    sim_stats_t *sp = &db->part[LIFE_PART_SPACE];
-    fold(sp, dsp_stats(g->dsp), &dsp0);
-    fold(&db->part[LIFE_PART_LOB], lob_alloc_stats(a), &alloc0);
     uint64_t grown = lob_space_stats(g->space)->v[SIM_STAT_SEG_EXTENTS] - extents0;
-    sim_stat_add(sp, SIM_STAT_SEG_EXTENTS, grown);
-    uint64_t calls = dsp_stats(g->dsp)->v[SIM_STAT_DSP_ALLOCATIONS] - dsp0.v[SIM_STAT_DSP_ALLOCATIONS];
-    uint64_t runs = dsp_stats(g->dsp)->v[SIM_STAT_DSP_CHUNKS] - dsp0.v[SIM_STAT_DSP_CHUNKS];
+    sim_stat_add(&db->part[LIFE_PART_SPACE], SIM_STAT_SEG_EXTENTS, grown);
+    uint64_t calls = dv[SIM_STAT_DSP_ALLOCATIONS] - calls0, runs = dv[SIM_STAT_DSP_CHUNKS] - runs0;
     if (calls)
         life_op(db, LIFE_OP_DISPENSER, seg, 0, calls);
     if (grown)

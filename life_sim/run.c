@@ -14,15 +14,19 @@
 
 #include "life_sim_int.h"
 
-/* What the undo log counted since the figures last took it: the step's
- * undo part. */
-static void take_undo(life_db_t *db)
+/* What the components counted themselves since the figures last took
+ * it: the undo log (the step's undo part), each segment's dispenser and
+ * writers (lob.c). */
+static void take_components(life_db_t *db)
 {
     const sim_stats_t *now = undo_stats(db->undo);
     for (int i = 0; i < SIM_STAT_COUNT; i++) {
         db->part[LIFE_PART_UNDO].v[i] += now->v[i] - db->undo_seen.v[i];
         db->undo_seen.v[i] = now->v[i];
     }
+    for (uint32_t ti = 0; db->tables && ti < db->s->ntables; ti++)
+        for (uint32_t k = 0; k < db->tables[ti].nlob; k++)
+            life_seg_take(db, &db->tables[ti].seg[k]);
 }
 
 /* The step's session statistics into the session's (v$mystat). */
@@ -36,7 +40,7 @@ static void add_session(life_db_t *db)
 
 void life_take_figures(life_db_t *db, sim_stats_t *into)
 {
-    take_undo(db);
+    take_components(db);
     for (int p = 0; p < LIFE_PART_COUNT; p++) {
         if (p != LIFE_PART_SEGMENT)
             for (int i = 0; i < SIM_STAT_COUNT; i++)
@@ -63,7 +67,7 @@ int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
 {
     life_step_t step;
     memset(&step, 0, sizeof step);
-    take_undo(db);
+    take_components(db);
     step.step = st->step - db->s->nsetup;
     step.stmt = st;
     step.error = life_error(db);
