@@ -96,11 +96,13 @@ uint32_t scr_skip_select_list(scr_parser_t *p)
     return list;
 }
 
-/* Whether a hint comment between INSERT and INTO asks for a direct-path
- * insert: a comment opened by slash, star, plus that names APPEND or
- * APPEND_VALUES (SQL Language Reference, "Comments", hints; "APPEND Hint":
- * "direct-path INSERT").  The lexer skips comments; the hint is read off
- * the script's text between the two tokens. */
+/* The direct-path hint a comment between INSERT and INTO gives: a
+ * comment opened by slash, star, plus that names APPEND (1) or
+ * APPEND_VALUES (2); 0 none.  SQL Language Reference, "Comments", hints:
+ * APPEND asks for direct-path INSERT of a subquery's rows and is ignored
+ * with a VALUES clause, APPEND_VALUES asks for it with one.  The lexer
+ * skips comments; the hint is read off the script's text between the two
+ * tokens. */
 static int append_hint(const scr_parser_t *p)
 {
     if (p->i == 0 || p->toks[p->i].start > p->lx->len)
@@ -115,9 +117,10 @@ static int append_hint(const scr_parser_t *p)
             while (j < to && (isalnum((unsigned char)s[j]) || s[j] == '_'))
                 j++;
             size_t n = j - w;
-            if ((n == 6 && strncasecmp(s + w, "APPEND", 6) == 0) ||
-                (n == 13 && strncasecmp(s + w, "APPEND_VALUES", 13) == 0))
+            if (n == 6 && strncasecmp(s + w, "APPEND", 6) == 0)
                 return 1;
+            if (n == 13 && strncasecmp(s + w, "APPEND_VALUES", 13) == 0)
+                return 2;
             if (n == 0)
                 j++;
         }
@@ -130,7 +133,8 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
     scr_dml_t *d = &st->u.dml;
     st->kind = SCR_INSERT;
     d->rownum_max = -1;
-    d->direct = append_hint(p);
+    int hint = append_hint(p);
+    d->direct = hint == 1;
     scr_expect_kw(p, "INTO");
     st->table = table_ref(p);
     const scr_table_t *t = &p->script->tables[st->table];
@@ -159,6 +163,7 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
     uint32_t vline = scr_peek(p)->line;
     if (scr_accept_kw(p, "VALUES")) {
         d->source = SCR_SRC_VALUES;
+        d->direct = hint == 2;
         d->count = 1;
         d->first = 1;
         scr_expect_sym(p, "(");
