@@ -37,16 +37,16 @@ typedef struct {
     lob_space_tx_t **tx; /* each session's transaction in it, made on first use
                           * (life_seg_tx()); ntx of them */
     uint32_t ntx;
-    dsp_t *dsp;           /* its dispenser: every LOB write's space (lob.c) */
-    lob_alloc_t **alloc;  /* each session's two writers, made with its transaction:
-                           * [2 sid] a direct-path statement's allocation context
-                           * (refills), [2 sid + 1] the conventional writer
-                           * (searches); both claim for the session's transaction */
+    dsp_t *dsp;              /* its dispenser: every LOB write's space (lob.c) */
+    lob_alloc_t **alloc;     /* each session's two writers, made with its transaction:
+                              * [2 sid] a direct-path statement's allocation context
+                              * (refills), [2 sid + 1] the conventional writer
+                              * (searches); both claim for the session's transaction */
     sim_stats_t dsp_seen;    /* dsp_stats() when the figures last took them */
     sim_stats_t *alloc_seen; /* each writer's lob_alloc_stats() then, 2 x ntx */
-    uint32_t block_size;   /* the tablespace's */
-    uint32_t payload;      /* LOB bytes one block carries */
-    uint32_t chunk_blocks; /* BasicFile CHUNK in blocks (1 for SecureFile) */
+    uint32_t block_size;     /* the tablespace's */
+    uint32_t payload;        /* LOB bytes one block carries */
+    uint32_t chunk_blocks;   /* BasicFile CHUNK in blocks (1 for SecureFile) */
     /* Dedup index: content hash -> LOB index, open addressing. */
     uint32_t *dd;
     uint64_t dd_cap, dd_used;

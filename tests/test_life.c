@@ -478,7 +478,8 @@ static void test_redo_cache_nocache(void **state)
     /* CACHE writes through the buffer cache: no direct write; NOCACHE one
      * a chunk (the chunk allocator counts them). */
     assert_int_equal(fig(&c, 2, SIM_STAT_SF_DIRECT_WRITE_OPS), 0);
-    assert_int_equal(fig(&n, 2, SIM_STAT_SF_DIRECT_WRITE_OPS), fig(&n, 2, SIM_STAT_SF_ALLOC_CHUNKS));
+    assert_int_equal(fig(&n, 2, SIM_STAT_SF_DIRECT_WRITE_OPS),
+                     fig(&n, 2, SIM_STAT_SF_ALLOC_CHUNKS));
     assert_true(fig(&n, 2, SIM_STAT_SF_DIRECT_WRITE_OPS) > 0);
 }
 
