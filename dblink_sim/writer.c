@@ -17,28 +17,6 @@ static uint64_t div_up(uint64_t a, uint64_t b)
     return (a + b - 1) / b;
 }
 
-static sim_err_t source_refill(void *arg, uint64_t want, int cont, lob_run_t *run)
-{
-    (void)want;
-    (void)cont;
-    return dsp_refill(arg, run);
-}
-
-static sim_err_t source_search(void *arg, uint64_t want, int cont, lob_run_t *run)
-{
-    return dsp_search(arg, want, cont, run);
-}
-
-static uint64_t source_ready(void *arg)
-{
-    return dsp_ready(arg);
-}
-
-static sim_err_t source_many(void *arg, uint64_t blocks, uint64_t requests, lob_run_t *span)
-{
-    return dsp_search_many(arg, blocks, requests, span);
-}
-
 static lob_params_t segment_params(const case_t *c)
 {
     lob_params_t lp = c->seg;
@@ -162,9 +140,9 @@ sim_err_t dbl_writer_create(const case_t *c, lob_space_t *seg, dbl_writer_t **ou
         rc = dsp_create(seg, w->undo, &c->dsp, &w->dsp);
     if (rc == SIM_OK)
         rc = lob_alloc_create(&lp, local ? LOB_ALLOC_CACHED : LOB_ALLOC_EXACT,
-                              local ? source_refill : source_search, w->dsp, &w->alloc);
+                              local ? dsp_source_refill : dsp_source_search, w->dsp, &w->alloc);
     if (rc == SIM_OK && !local)
-        lob_alloc_many_source(w->alloc, source_ready, source_many);
+        lob_alloc_many_source(w->alloc, dsp_source_ready, dsp_source_many);
     if (rc == SIM_OK)
         rc = lob_space_tx_create(seg, &w->tx);
     if (rc == SIM_OK)
@@ -240,8 +218,7 @@ static sim_err_t local_rows(dbl_writer_t *w, uint64_t n)
     if (rc != SIM_OK)
         return rc;
     new_blocks(w, n * w->k);
-    undo_vector_n(w->undo, UNDO_CV_LOB, n);
-    undo_vector_n(w->undo, UNDO_CV_LOB_MAP, chunks);
+    undo_lob_write(w->undo, n, chunks);
     return SIM_OK;
 }
 
@@ -269,7 +246,7 @@ static sim_err_t dblink_pieces(dbl_writer_t *w)
         if (rc != SIM_OK)
             break;
         new_blocks(w, blocks);
-        undo_vector_n(w->undo, UNDO_CV_LOB_MAP, writes);
+        undo_lob_write(w->undo, 0, writes);
         if (i == w->npieces)
             break;
         uint64_t nb = w->piece_nb[i++], chunks = 0;
@@ -278,7 +255,7 @@ static sim_err_t dblink_pieces(dbl_writer_t *w)
         if (rc != SIM_OK)
             break;
         new_blocks(w, nb);
-        undo_vector_n(w->undo, UNDO_CV_LOB_MAP, chunks);
+        undo_lob_write(w->undo, 0, chunks);
         map_reads_after_piece(&mr, chunks);
     }
     sim_stat_add(&w->insert, SIM_STAT_CONSISTENT_GETS, mr.gets);
@@ -294,7 +271,7 @@ static sim_err_t dblink_pieces_alike(dbl_writer_t *w, uint64_t n)
     if (rc != SIM_OK)
         return rc;
     new_blocks(w, n * w->alike_blocks);
-    undo_vector_n(w->undo, UNDO_CV_LOB_MAP, n * w->alike_chunks);
+    undo_lob_write(w->undo, 0, n * w->alike_chunks);
     sim_stat_add(&w->insert, SIM_STAT_CONSISTENT_GETS, n * w->alike_map_gets);
     sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, n * w->alike_map_clones);
     return SIM_OK;
@@ -321,7 +298,7 @@ static sim_err_t dblink_rows(dbl_writer_t *w, uint64_t n)
         return SIM_OK;
     }
     sim_stat_add(&w->source, SIM_STAT_CONSISTENT_GETS, n); /* the LOB's inode */
-    undo_vector_n(w->undo, UNDO_CV_LOB, n);
+    undo_lob_write(w->undo, n, 0);
     return n == 1 ? dblink_pieces(w) : dblink_pieces_alike(w, n);
 }
 

@@ -226,6 +226,28 @@ sim_err_t dsp_search_many(dsp_t *d, uint64_t blocks, uint64_t requests, lob_run_
     return SIM_OK;
 }
 
+sim_err_t dsp_source_refill(void *arg, uint64_t want, int cont, lob_run_t *run)
+{
+    (void)want;
+    (void)cont;
+    return dsp_refill(arg, run);
+}
+
+sim_err_t dsp_source_search(void *arg, uint64_t want, int cont, lob_run_t *run)
+{
+    return dsp_search(arg, want, cont, run);
+}
+
+uint64_t dsp_source_ready(void *arg)
+{
+    return dsp_ready(arg);
+}
+
+sim_err_t dsp_source_many(void *arg, uint64_t blocks, uint64_t requests, lob_run_t *span)
+{
+    return dsp_search_many(arg, blocks, requests, span);
+}
+
 uint64_t dsp_loaded(const dsp_t *d)
 {
     return d->loaded.len;

@@ -86,6 +86,25 @@ uint64_t dsp_ready(const dsp_t *d);
 /* *span: the blocks handed out, one after another from its start. */
 sim_err_t dsp_search_many(dsp_t *d, uint64_t blocks, uint64_t requests, lob_run_t *span);
 
+/* The dispenser as the chunk allocator's source (lobspace.h; arg is the
+ * dsp_t): a direct-path allocation context refills (want and cont are
+ * not asked), a conventional writer searches, and many alike requests at
+ * once (lob_alloc_many_source()). */
+sim_err_t dsp_source_refill(void *arg, uint64_t want, int cont, lob_run_t *run);
+sim_err_t dsp_source_search(void *arg, uint64_t want, int cont, lob_run_t *run);
+uint64_t dsp_source_ready(void *arg);
+sim_err_t dsp_source_many(void *arg, uint64_t blocks, uint64_t requests, lob_run_t *span);
+
+/* The parameters' names, for a table of sim_param_t whose struct holds a
+ * dsp_params_t `dsp`: P(name, field) each (case.c, life_sim/params.c). */
+#define DSP_PARAM_NAMES(P)                                                                         \
+    P("dsp.chunk_min_kb", dsp.chunk_min_kb), P("dsp.chunk_max_kb", dsp.chunk_max_kb),              \
+        P("dsp.chunk_divisor", dsp.chunk_divisor), P("dsp.refill_gets", dsp.refill_gets),          \
+        P("dsp.refill_enqueues", dsp.refill_enqueues), P("dsp.refill_cgets", dsp.refill_cgets),    \
+        P("dsp.search_gets", dsp.search_gets), P("dsp.search_enqueues", dsp.search_enqueues),      \
+        P("dsp.search_cgets", dsp.search_cgets), P("dsp.extent_gets", dsp.extent_gets),            \
+        P("dsp.extent_enqueues", dsp.extent_enqueues), P("dsp.extent_cr", dsp.extent_cr)
+
 /* The loaded chunk given back to the segment's reusable space (before a
  * shrink, or when the segment's writers are done): the next call loads
  * anew.  Nothing is counted. */

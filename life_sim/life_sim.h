@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dispenser.h"
 #include "lobspace.h"
 #include "script.h"
 #include "sim.h"
@@ -51,6 +52,8 @@ typedef struct {
     lob_params_t seg;              /* the LOB segment's block format and metadata, and the
                                     * in-row limit (lob_in_row()) */
     undo_params_t undo;            /* undo change vector sizes */
+    dsp_params_t dsp;              /* each LOB segment's dispenser: experiment 1's, the
+                                    * same defaults (dsp_params_defaults()) */
     uint32_t fit;                  /* lob_fit_t: split chunks or grow, when no chunk fits */
     uint32_t undo_retention;       /* seconds: UNDO_RETENTION's default, until the script sets it */
     uint32_t locator_bytes;        /* an out-of-row LOB's locator in the table row */

@@ -37,9 +37,16 @@ typedef struct {
     lob_space_tx_t **tx; /* each session's transaction in it, made on first use
                           * (life_seg_tx()); ntx of them */
     uint32_t ntx;
-    uint32_t block_size;   /* the tablespace's */
-    uint32_t payload;      /* LOB bytes one block carries */
-    uint32_t chunk_blocks; /* BasicFile CHUNK in blocks (1 for SecureFile) */
+    dsp_t *dsp;              /* its dispenser: every LOB write's space (lob.c) */
+    lob_alloc_t **alloc;     /* each session's two writers, made with its transaction:
+                              * [2 sid] a direct-path statement's allocation context
+                              * (refills), [2 sid + 1] the conventional writer
+                              * (searches); both claim for the session's transaction */
+    sim_stats_t dsp_seen;    /* dsp_stats() when the figures last took them */
+    sim_stats_t *alloc_seen; /* each writer's lob_alloc_stats() then, 2 x ntx */
+    uint32_t block_size;     /* the tablespace's */
+    uint32_t payload;        /* LOB bytes one block carries */
+    uint32_t chunk_blocks;   /* BasicFile CHUNK in blocks (1 for SecureFile) */
     /* Dedup index: content hash -> LOB index, open addressing. */
     uint32_t *dd;
     uint64_t dd_cap, dd_used;
@@ -163,8 +170,9 @@ struct life_db {
     uint64_t zc_cap, zc_used;
     uint8_t *zbuf_in, *zbuf_out;
     size_t zbuf_cap;
-    uint64_t undo_records_seen; /* undo_records() at the step's start */
-    uint64_t undo_bytes_seen;
+    sim_stats_t undo_seen; /* undo_stats() when the figures last took it (run.c) */
+    int direct;            /* the running insert is direct path (APPEND, create table as
+                            * select): its LOBs' space comes by refills */
     char *msg;
     size_t msglen;
     /* The running statement's values that depend on no row (run.c). */
@@ -295,6 +303,15 @@ int life_row_locked(const life_db_t *db, const life_row_t *r);
 /* lob.c: the running session's transaction in segment g, made on first
  * use; NULL when out of memory. */
 lob_space_tx_t *life_seg_tx(life_db_t *db, life_seg_t *g);
+/* The running session's direct-path allocation contexts give back what
+ * they hold (a direct-path statement is over); before a shrink, the
+ * segment's dispenser its loaded chunk too (lob_space_shrink() wants no
+ * reserved space). */
+void life_seg_release(life_db_t *db, life_table_t *t);
+void life_seg_quiesce(life_db_t *db, life_seg_t *g);
+/* What segment g's dispenser and writers counted since the figures last
+ * took it, into the step's parts (run.c, and before the segment goes). */
+void life_seg_take(life_db_t *db, life_seg_t *g);
 
 /* locks.c: whether session k's wait closes a cycle of waits (wait_for[j]:
  * session + 1 that j waits for, 0: none; since[j]: when its wait began),

@@ -9,19 +9,15 @@
  * (uncommitted until commit, lobspace.h); life_lob_settle() destroys a
  * version no row holds once the transaction is over.
  *
- * What a write counts, and why:
- *  - one `segment dispenser allocations` per LOB that needs space, one
- *    `segment chunks allocation from disepnser` and one undo record with a
- *    space change vector per chunk (the dispenser's vocabulary, dispenser.h);
- *  - `securefile allocation chunks` and `securefile allocation bytes` per
- *    chunk, as the chunk allocator counts them (lobspace.h);
- *  - NOCACHE and CACHE READS write LOB data directly (`securefile direct
- *    write ops` and bytes, one op a chunk); CACHE writes through the buffer
- *    cache (a `db block changes` a block);
- *  - space metadata in current mode: every hash-bucket block the search
- *    probed (lob_space_alloc()'s visit) and the block that maps the chunk
- *    are gets; the chunk's bucket and map block change; an extent added,
- *    the segment header too.
+ * What a write counts, and why: its space comes through the segment's
+ * dispenser (dispenser.h) as experiment 1's does, by refills for a
+ * direct-path insert and by searches for a conventional write, carved
+ * into chunks by the chunk allocator (lobspace.h); each counts its own
+ * figures (dispenser calls, runs, loads, their gets, enqueues and clones,
+ * their undo; allocation chunks and bytes and the direct writes of
+ * NOCACHE and CACHE READS, one op a chunk), and allocate() adds what one
+ * write added to them to the step.  CACHE writes through the buffer
+ * cache: a `db block changes` a block, counted here.
  * Deduplication (SecureFiles developer's guide: within one segment, before
  * compression) shares a version of equal content: no space, no data.
  * Compression uses zlib on the real bytes (scr_value_read()); when it gains
@@ -225,8 +221,13 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
     sp.initial_bytes = g->o.initial;
     sp.maxsize_bytes = g->o.maxsize;
     sim_err_t rc = lob_space_create(&sp, &g->space);
-    if (rc != SIM_OK)
+    if (rc == SIM_OK)
+        rc = dsp_create(g->space, db->undo, &db->p.dsp, &g->dsp);
+    if (rc != SIM_OK) {
+        lob_space_destroy(g->space);
+        g->space = NULL;
         return rc;
+    }
     g->block_size = t->block_size;
     g->payload = lob_payload(&sp.seg);
     uint32_t chunk = g->o.chunk ? g->o.chunk : t->block_size;
@@ -238,8 +239,17 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
 
 void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k)
 {
-    (void)db;
     life_seg_t *g = &t->seg[k];
+    life_seg_take(db, g); /* what its components counted, before they go */
+    for (uint32_t i = 0; i < 2 * g->ntx && g->alloc; i++)
+        lob_alloc_destroy(g->alloc[i]);
+    sim_free(g->alloc);
+    g->alloc = NULL;
+    sim_free(g->alloc_seen);
+    g->alloc_seen = NULL;
+    memset(&g->dsp_seen, 0, sizeof g->dsp_seen);
+    dsp_destroy(g->dsp);
+    g->dsp = NULL;
     lob_space_destroy(g->space); /* and its transactions */
     g->space = NULL;
     sim_free(g->tx);
@@ -251,20 +261,69 @@ void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k)
     g->shrunk = 0; /* a new segment has no v$securefile_shrink row */
 }
 
-lob_space_tx_t *life_seg_tx(life_db_t *db, life_seg_t *g)
+/* The session's transaction in g and its two writers over g's dispenser
+ * (as dblink_sim/writer.c wires experiment 1's), made on first use. */
+static sim_err_t session_writers(life_db_t *db, life_seg_t *g)
 {
+    if (db->sid < g->ntx && g->alloc[2 * db->sid + 1]) /* made: the last one made */
+        return SIM_OK;
     if (db->sid >= g->ntx) {
         uint32_t n = db->sid + 1 > 2 * g->ntx ? db->sid + 1 : 2 * g->ntx;
         lob_space_tx_t **v = sim_realloc(g->tx, n * sizeof *v);
         if (v == NULL)
-            return NULL;
+            return SIM_ENOMEM;
         memset(v + g->ntx, 0, (n - g->ntx) * sizeof *v);
         g->tx = v;
+        lob_alloc_t **a = sim_realloc(g->alloc, 2 * (size_t)n * sizeof *a);
+        if (a == NULL)
+            return SIM_ENOMEM;
+        memset(a + 2 * g->ntx, 0, 2 * (size_t)(n - g->ntx) * sizeof *a);
+        g->alloc = a;
+        sim_stats_t *seen = sim_realloc(g->alloc_seen, 2 * (size_t)n * sizeof *seen);
+        if (seen == NULL)
+            return SIM_ENOMEM;
+        memset(seen + 2 * g->ntx, 0, 2 * (size_t)(n - g->ntx) * sizeof *seen);
+        g->alloc_seen = seen;
         g->ntx = n;
     }
-    if (g->tx[db->sid] == NULL && lob_space_tx_create(g->space, &g->tx[db->sid]) != SIM_OK)
-        return NULL;
-    return g->tx[db->sid];
+    lob_space_tx_t **tx = &g->tx[db->sid];
+    if (*tx == NULL && lob_space_tx_create(g->space, tx) != SIM_OK)
+        return SIM_ENOMEM;
+    lob_params_t lp = lob_space_params(g->space)->seg;
+    for (int conv = 0; conv < 2; conv++) {
+        lob_alloc_t **a = &g->alloc[2 * db->sid + (uint32_t)conv];
+        if (*a)
+            continue;
+        if (lob_alloc_create(&lp, conv ? LOB_ALLOC_EXACT : LOB_ALLOC_CACHED,
+                             conv ? dsp_source_search : dsp_source_refill, g->dsp, a) != SIM_OK)
+            return SIM_ENOMEM;
+        lob_alloc_claim_into(*a, g->space, *tx);
+    }
+    return SIM_OK;
+}
+
+lob_space_tx_t *life_seg_tx(life_db_t *db, life_seg_t *g)
+{
+    return session_writers(db, g) == SIM_OK ? g->tx[db->sid] : NULL;
+}
+
+void life_seg_release(life_db_t *db, life_table_t *t)
+{
+    for (uint32_t k = 0; k < t->nlob; k++) {
+        life_seg_t *g = &t->seg[k];
+        if (g->space && db->sid < g->ntx && g->alloc[2 * db->sid])
+            lob_alloc_release(g->alloc[2 * db->sid]);
+    }
+}
+
+void life_seg_quiesce(life_db_t *db, life_seg_t *g)
+{
+    (void)db;
+    for (uint32_t i = 0; i < g->ntx; i++)
+        if (g->alloc[2 * i])
+            lob_alloc_release(g->alloc[2 * i]);
+    if (g->dsp)
+        dsp_release(g->dsp);
 }
 
 /* ---- writing and freeing ---------------------------------------------- */
@@ -289,49 +348,91 @@ static lob_run_t chunk_of(const life_lob_t *l, uint32_t c)
     return c == 0 ? l->one : l->more[c - 1];
 }
 
-/* Space for `blocks` blocks of segment number `seg`, chunk by chunk, and
- * what it costs. */
+/* What one write hears from the allocator and the dispenser: each chunk
+ * the LOB gets (its map), and the free-space block a search changes (the
+ * trace's bucket, for sessions at once). */
+typedef struct {
+    life_lob_t *l;
+    sim_err_t rc;
+    uint64_t cfs;
+    int searched;
+} write_seen_t;
+
+static void on_chunk(void *arg, const lob_run_t *chunk, const lob_lob_t *lob)
+{
+    (void)lob;
+    write_seen_t *w = arg;
+    if (w->rc == SIM_OK)
+        w->rc = add_chunk(w->l, *chunk);
+}
+
+static void on_block(void *arg, dsp_block_t kind, uint64_t id, int current)
+{
+    write_seen_t *w = arg;
+    if (kind == DSP_BLOCK_CFS && current) {
+        w->cfs = id;
+        w->searched = 1;
+    }
+}
+
+/* into += now - *seen, and *seen = now: what a component counted since
+ * the figures last took it. */
+static void take(sim_stats_t *into, const sim_stats_t *now, sim_stats_t *seen)
+{
+    for (int i = 0; i < SIM_STAT_COUNT; i++) {
+        into->v[i] += now->v[i] - seen->v[i];
+        seen->v[i] = now->v[i];
+    }
+}
+
+void life_seg_take(life_db_t *db, life_seg_t *g)
+{
+    if (g->space == NULL)
+        return;
+    take(&db->part[LIFE_PART_SPACE], dsp_stats(g->dsp), &g->dsp_seen);
+    for (uint32_t i = 0; i < 2 * g->ntx; i++)
+        if (g->alloc[i])
+            take(&db->part[LIFE_PART_LOB], lob_alloc_stats(g->alloc[i]), &g->alloc_seen[i]);
+}
+
+/* Space for `blocks` blocks of segment number `seg`, through the
+ * segment's dispenser as experiment 1 takes it: a direct-path statement's
+ * allocation context carves them out of the dispenser chunks it refills,
+ * a conventional write searches for them; either claims its chunks for
+ * the session's transaction.  The dispenser, the allocator and the
+ * segment count their own figures (undo included, in db->undo); the step
+ * takes them (life_seg_take()). */
 static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t *l,
                           uint64_t blocks)
 {
-    sim_stats_t *sp = &db->part[LIFE_PART_SPACE];
-    sim_stats_t *un = &db->part[LIFE_PART_UNDO];
-    sim_stat_add(sp, SIM_STAT_DSP_ALLOCATIONS, 1);
-    life_op(db, LIFE_OP_DISPENSER, seg, 0, 1);
-    uint64_t bs = g->block_size;
-    lob_space_tx_t *tx = life_seg_tx(db, g);
-    if (tx == NULL)
-        return SIM_ENOMEM;
-    while (blocks > 0) {
-        lob_run_t r;
-        lob_space_visit_t vis;
-        sim_err_t rc = lob_space_alloc(g->space, tx, blocks, &r, &vis);
-        if (rc != SIM_OK)
-            return rc;
-        rc = add_chunk(l, r);
-        if (rc != SIM_OK)
-            return rc;
-        blocks -= r.len;
-        sim_stat_add(sp, SIM_STAT_DSP_CHUNKS, 1);
-        sim_stat_add(sp, SIM_STAT_SF_ALLOC_CHUNKS, 1);
-        sim_stat_add(sp, SIM_STAT_SF_ALLOC_BYTES, r.len * bs);
-        /* Each hash-bucket block probed, in current mode, and the chunk's
-         * map block; the chunk's bucket and map change; an extent added
-         * changes the segment header too. */
-        sim_stat_add(sp, SIM_STAT_DB_BLOCK_GETS, vis.buckets + 1 + vis.grown);
-        sim_stat_add(sp, SIM_STAT_DB_BLOCK_CHANGES, 2 + vis.grown);
-        sim_stat_add(sp, SIM_STAT_SEG_EXTENTS, vis.grown);
-        if (vis.grown)
-            life_op(db, LIFE_OP_EXTENT, seg, 0, vis.grown);
-        life_op(db, LIFE_OP_BUCKET, seg, vis.bucket, 1);
-        uint64_t before = undo_bytes(db->undo);
-        undo_record(db->undo);
-        undo_vector(db->undo, UNDO_CV_SPACE);
-        sim_stat_add(un, SIM_STAT_USED_UREC, 1);
-        sim_stat_add(un, SIM_STAT_UNDO_CV_SIZE, undo_bytes(db->undo) - before);
-        life_redo_space(db, 1);
-    }
-    return SIM_OK;
+    sim_err_t rc = session_writers(db, g);
+    if (rc != SIM_OK)
+        return rc;
+    lob_alloc_t *a = g->alloc[2 * db->sid + !db->direct];
+    lob_alloc_buffered(a, g->o.cache == SCR_CACHE_YES);
+    const uint64_t *dv = dsp_stats(g->dsp)->v;
+    uint64_t calls0 = dv[SIM_STAT_DSP_ALLOCATIONS], runs0 = dv[SIM_STAT_DSP_CHUNKS];
+    uint64_t extents0 = lob_space_stats(g->space)->v[SIM_STAT_SEG_EXTENTS];
+    write_seen_t seen = {l, SIM_OK, 0, 0};
+    lob_alloc_observe(a, on_chunk, &seen);
+    if (db->trace)
+        dsp_observe(g->dsp, on_block, &seen);
+    lob_lob_t lob = {0, 0, 0};
+    rc = lob_alloc_write(a, blocks, &lob, NULL);
+    lob_alloc_observe(a, NULL, NULL);
+    dsp_observe(g->dsp, NULL, NULL);
+    uint64_t grown = lob_space_stats(g->space)->v[SIM_STAT_SEG_EXTENTS] - extents0;
+    sim_stat_add(&db->part[LIFE_PART_SPACE], SIM_STAT_SEG_EXTENTS, grown);
+    uint64_t calls = dv[SIM_STAT_DSP_ALLOCATIONS] - calls0, runs = dv[SIM_STAT_DSP_CHUNKS] - runs0;
+    if (calls)
+        life_op(db, LIFE_OP_DISPENSER, seg, 0, calls);
+    if (grown)
+        life_op(db, LIFE_OP_EXTENT, seg, 0, grown);
+    if (seen.searched)
+        life_op(db, LIFE_OP_BUCKET, seg, seen.cfs, 1);
+    /* Each run the dispenser handed out changed the space metadata. */
+    life_redo_space(db, runs);
+    return rc != SIM_OK ? rc : seen.rc;
 }
 
 /* The data of `blocks` blocks written into chunks `first` on of LOB l, as
@@ -345,8 +446,7 @@ static void data_written(life_db_t *db, const life_seg_t *g, uint32_t seg, const
         sim_stat_add(ld, SIM_STAT_DB_BLOCK_GETS, blocks);
         life_op(db, LIFE_OP_BUFFERED, seg, 0, blocks);
     } else {
-        sim_stat_add(ld, SIM_STAT_SF_DIRECT_WRITE_OPS, l->nchunks - first);
-        sim_stat_add(ld, SIM_STAT_SF_DIRECT_WRITE_BYTES, blocks * g->block_size);
+        /* The direct writes, one a chunk: the allocator counted them. */
         for (uint32_t c = first; c < l->nchunks; c++)
             life_op(db, LIFE_OP_DIRECT_WRITE, seg, c, chunk_of(l, c).len * g->block_size);
     }
@@ -486,15 +586,12 @@ sim_err_t life_lob_unref(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i)
         sim_err_t rc = lob_space_free(g->space, tx, chunk_of(l, c));
         if (rc != SIM_OK)
             return rc;
-        /* The freed chunk is entered in the uncommitted free space. */
+        /* The freed chunk is entered in the uncommitted free space, with
+         * its undo (counted by the undo log, taken by run.c). */
         sim_stat_add(&db->part[LIFE_PART_SPACE], SIM_STAT_DB_BLOCK_GETS, 1);
         sim_stat_add(&db->part[LIFE_PART_SPACE], SIM_STAT_DB_BLOCK_CHANGES, 1);
-        uint64_t before = undo_bytes(db->undo);
         undo_record(db->undo);
         undo_vector(db->undo, UNDO_CV_SPACE);
-        sim_stat_add(&db->part[LIFE_PART_UNDO], SIM_STAT_USED_UREC, 1);
-        sim_stat_add(&db->part[LIFE_PART_UNDO], SIM_STAT_UNDO_CV_SIZE,
-                     undo_bytes(db->undo) - before);
         life_redo_space(db, 1);
     }
     return SIM_OK;

@@ -11,6 +11,9 @@ void life_params_defaults(life_params_t *p)
 {
     lob_params_defaults(&p->seg);
     undo_params_defaults(&p->undo);
+    /* The dispenser every LOB write goes through: experiment 1's defaults
+     * (dispenser.c, fit/fittable.c says where each comes from). */
+    dsp_params_defaults(&p->dsp);
     p->fit = LOB_FIT_SPLIT;
     /* UNDO_RETENTION's documented default (Oracle Database Reference). */
     p->undo_retention = 900;
@@ -76,6 +79,8 @@ void life_params_defaults(life_params_t *p)
 
 sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
 {
+    if (dsp_params_check(&p->dsp, msg, msglen) != SIM_OK)
+        return SIM_EINVAL;
     if (lob_params_check(&p->seg, msg, msglen) != SIM_OK)
         return SIM_EINVAL;
     if (p->fit > LOB_FIT_GROW) {
@@ -142,7 +147,10 @@ static const sim_param_t names[] = {
     P("pua_blocks", seg.pua_blocks),
     P("undo.record_bytes", undo.record_bytes),
     P("undo.space_cv_bytes", undo.space_cv_bytes),
+    P("undo.hwm_cv_bytes", undo.hwm_cv_bytes),
     P("undo.lob_cv_bytes", undo.lob_cv_bytes),
+    P("undo.lob_map_cv_bytes", undo.lob_map_cv_bytes),
+    DSP_PARAM_NAMES(P),
     P("ses.dispensers", ses.dispensers),
     P("ses.latch_hold_ns", ses.latch_hold_ns),
     P("ses.latch_spin_ns", ses.latch_spin_ns),

@@ -133,9 +133,21 @@ static sim_err_t run_dml(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
     sim_err_t rc = life_stmt_mark(db);
     if (rc != SIM_OK)
         return rc;
-    rc = st->kind == SCR_INSERT || st->kind == SCR_CREATE_TABLE ? life_insert(db, st, regs)
-         : st->kind == SCR_UPDATE                               ? life_update(db, st, regs)
-                                                                : life_delete(db, st, regs);
+    int insert = st->kind == SCR_INSERT || st->kind == SCR_CREATE_TABLE;
+    db->direct = insert && st->u.dml.direct;
+    /* A direct-path insert holds one undo record, its own, as experiment
+     * 1's does (dblink_sim/writer.c): its rows lie above the high-water
+     * mark and write none (row_costs()). */
+    if (db->direct)
+        undo_record(db->undo);
+    rc = insert                   ? life_insert(db, st, regs)
+         : st->kind == SCR_UPDATE ? life_update(db, st, regs)
+                                  : life_delete(db, st, regs);
+    /* A direct-path statement's allocation contexts give back what they
+     * did not use (the space stays reusable). */
+    if (db->direct)
+        life_seg_release(db, life_table_of(db, st));
+    db->direct = 0;
     /* Met a lock, or refused by Oracle: undone to the savepoint. */
     if ((rc == SIM_OK && db->blocked_by) || life_oracle_failed(db, rc))
         life_stmt_undo(db);
@@ -203,6 +215,7 @@ sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
                 continue;
             lob_run_t **chunks;
             size_t n;
+            life_seg_quiesce(db, g);
             rc = life_seg_chunks(db, t, k, &chunks, &n);
             if (rc != SIM_OK)
                 return rc;

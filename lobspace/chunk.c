@@ -41,8 +41,17 @@ static void give(lob_alloc_t *a, uint64_t blocks, uint64_t chunks)
     uint64_t bytes = blocks * a->p.block_size;
     sim_stat_add(&a->stats, SIM_STAT_SF_ALLOC_CHUNKS, chunks);
     sim_stat_add(&a->stats, SIM_STAT_SF_ALLOC_BYTES, bytes);
+    if (a->buffered)
+        return;
+    a->direct_chunks += chunks;
+    a->direct_blocks += blocks;
     sim_stat_add(&a->stats, SIM_STAT_SF_DIRECT_WRITE_OPS, chunks);
     sim_stat_add(&a->stats, SIM_STAT_SF_DIRECT_WRITE_BYTES, bytes);
+}
+
+void lob_alloc_buffered(lob_alloc_t *a, int buffered)
+{
+    a->buffered = buffered;
 }
 
 void lob_alloc_observe(lob_alloc_t *a, lob_chunk_fn fn, void *arg)
@@ -196,10 +205,14 @@ sim_err_t lob_alloc_check(const lob_alloc_t *a)
     uint64_t bytes = a->given * a->p.block_size;
     for (int s = 0; s < SIM_STAT_COUNT; s++) {
         uint64_t want = 0;
-        if (s == SIM_STAT_SF_ALLOC_CHUNKS || s == SIM_STAT_SF_DIRECT_WRITE_OPS)
+        if (s == SIM_STAT_SF_ALLOC_CHUNKS)
             want = a->chunks;
-        else if (s == SIM_STAT_SF_ALLOC_BYTES || s == SIM_STAT_SF_DIRECT_WRITE_BYTES)
+        else if (s == SIM_STAT_SF_ALLOC_BYTES)
             want = bytes;
+        else if (s == SIM_STAT_SF_DIRECT_WRITE_OPS)
+            want = a->direct_chunks;
+        else if (s == SIM_STAT_SF_DIRECT_WRITE_BYTES)
+            want = a->direct_blocks * a->p.block_size;
         if (a->stats.v[s] != want)
             return SIM_ECORRUPT;
     }

@@ -143,6 +143,11 @@ sim_err_t lob_alloc_write_many(lob_alloc_t *a, uint64_t blocks, uint64_t writes)
 void lob_alloc_claim_into(lob_alloc_t *a, lob_space_t *sp, lob_space_tx_t *tx);
 void lob_alloc_release(lob_alloc_t *a);
 
+/* The writes from now on go through the buffer cache (CACHE), 1, or are
+ * direct writes (NOCACHE, CACHE READS: counted as `securefile direct write
+ * ops` and bytes, one op a chunk), 0, the default. */
+void lob_alloc_buffered(lob_alloc_t *a, int buffered);
+
 /* Blocks the context holds but has not given to a LOB yet (CACHED mode). */
 uint64_t lob_alloc_cached(const lob_alloc_t *a);
 /* Blocks taken from the source, and blocks given to LOBs. */
@@ -153,7 +158,7 @@ uint64_t lob_alloc_given(const lob_alloc_t *a);
 const sim_stats_t *lob_alloc_stats(const lob_alloc_t *a);
 
 /* taken = given + cached; its statistics are exactly its chunks and the
- * bytes of the blocks it gave. */
+ * bytes of the blocks it gave (the direct writes: those not buffered). */
 sim_err_t lob_alloc_check(const lob_alloc_t *a);
 
 /* ---- the segment over its whole life: free space, retention, shrink ---- */

@@ -22,6 +22,11 @@ struct lob_alloc {
     uint64_t taken;
     uint64_t given;
     uint64_t chunks;
+    /* lob_alloc_buffered(): the writes go through the buffer cache, not
+     * counted as direct writes; direct_* are the chunks and blocks that
+     * were. */
+    int buffered;
+    uint64_t direct_chunks, direct_blocks;
 };
 
 /* ---- space.c ---------------------------------------------------------- */

@@ -12,8 +12,10 @@
  * evaluated by the SQL engine under SQL's limits (4,000 bytes), and only a
  * block's variables carry PL/SQL's 32,767 (plsql.c).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "script_int.h"
 
@@ -140,11 +142,45 @@ static void returning(scr_parser_t *p, scr_stmt_t *st, const scr_table_t *t)
     st->u.dml.ret_reg = v->var;
 }
 
+/* The direct-path hint a comment between INSERT and INTO gives: a
+ * comment opened by slash, star, plus that names APPEND (1) or
+ * APPEND_VALUES (2); 0 none.  SQL Language Reference, "Comments", hints:
+ * APPEND asks for direct-path INSERT of a subquery's rows and is ignored
+ * with a VALUES clause, APPEND_VALUES asks for it with one.  The lexer
+ * skips comments; the hint is read off the script's text between the two
+ * tokens. */
+static int append_hint(const scr_parser_t *p)
+{
+    if (p->i == 0 || p->toks[p->i].start > p->lx->len)
+        return 0;
+    const char *s = p->lx->src;
+    size_t from = p->toks[p->i - 1].end, to = p->toks[p->i].start;
+    for (size_t i = from; i + 2 < to; i++) {
+        if (s[i] != '/' || s[i + 1] != '*' || s[i + 2] != '+')
+            continue;
+        for (size_t j = i + 3; j + 1 < to && !(s[j] == '*' && s[j + 1] == '/');) {
+            size_t w = j;
+            while (j < to && (isalnum((unsigned char)s[j]) || s[j] == '_'))
+                j++;
+            size_t n = j - w;
+            if (n == 6 && strncasecmp(s + w, "APPEND", 6) == 0)
+                return 1;
+            if (n == 13 && strncasecmp(s + w, "APPEND_VALUES", 13) == 0)
+                return 2;
+            if (n == 0)
+                j++;
+        }
+    }
+    return 0;
+}
+
 void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
 {
     scr_dml_t *d = &st->u.dml;
     st->kind = SCR_INSERT;
     d->rownum_max = -1;
+    int hint = append_hint(p);
+    d->direct = hint == 1;
     scr_expect_kw(p, "INTO");
     st->table = table_ref(p);
     const scr_table_t *t = &p->script->tables[st->table];
@@ -173,6 +209,7 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
     uint32_t vline = scr_peek(p)->line;
     if (scr_accept_kw(p, "VALUES")) {
         d->source = SCR_SRC_VALUES;
+        d->direct = hint == 2;
         d->count = 1;
         d->first = 1;
         scr_expect_sym(p, "(");

@@ -9,9 +9,9 @@
  * Reference, INSERT, subquery: "the rows returned by the subquery are
  * inserted"; a LOB column's value is copied, never shared between two
  * tables: SecureFiles and Large Objects Developer's Guide, "LOB
- * Semantics": "copying a LOB copies the LOB value").  The APPEND hint is
- * a comment to the lexer: its direct-path insert is not modelled apart
- * from a conventional one.
+ * Semantics": "copying a LOB copies the LOB value").  An insert with the
+ * APPEND hint (dml.c reads it) and a create table as select are direct
+ * path: their LOBs' space comes by the dispenser's refills (life_sim).
  *
  * CREATE TABLE ... AS SELECT copies the columns' names and types, not
  * their constraints other than NOT NULL nor their LOB storage: the new
@@ -146,6 +146,8 @@ void scr_parse_ctas(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t)
     d->from = src;
     d->count = 0;
     d->first = 1;
+    d->direct = 1; /* "CREATE TABLE ... AS SELECT": a direct-path load (SQL Language
+                    * Reference, CREATE TABLE, AS subquery; Administrator's Guide) */
     d->values = scr_arena_alloc(p->arena, (n ? n : 1) * sizeof *d->values);
     for (uint32_t i = 0; i < n; i++)
         d->values[i] = source_column(p, s, (uint32_t)pick[i], line);

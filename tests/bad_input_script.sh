@@ -73,8 +73,8 @@ rmdir adir
 printf 'create table t (id number, c clob);\n' >ok.sql
 expect 2 "--sizes: applies to a sweep" -- "$LOBBENCH" --db=h.db --script=ok.sql --sizes=2k
 expect 2 "--workload: applies to a sweep" -- "$LOBBENCH" --db=h.db --script=ok.sql --workload=fts
-expect 2 "dsp.search_gets: not a parameter of scripts" -- \
-    "$LOBBENCH" --db=h.db --script=ok.sql --param=dsp.search_gets=3
+expect 2 "row.insert_row_gets: not a parameter of scripts" -- \
+    "$LOBBENCH" --db=h.db --script=ok.sql --param=row.insert_row_gets=3
 expect 2 "--charset: 'ebcdic'" -- "$LOBBENCH" --db=h.db --script=ok.sql --charset=ebcdic
 # A script that gives statements to more sessions than the run has.
 printf 'create table t (id number, c clob);\n-- lobsim session: 3\ninsert into t values (1, 1);\ncommit;\n' >three.sql

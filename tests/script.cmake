@@ -13,3 +13,9 @@ add_test(NAME published_scripts
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/published.sh $<TARGET_FILE:lobbench>
           ${CMAKE_CURRENT_SOURCE_DIR}/published)
 set_tests_properties(published_scripts PROPERTIES TIMEOUT 900)
+
+# The seed's local insert written as a script (issue 40) against the
+# calibrated path: equal where the two run the same code, the known
+# differences bounded and said (tests/script_vs_calibrated.py).
+add_test(NAME script_vs_calibrated
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/script_vs_calibrated.py $<TARGET_FILE:lobbench>)

@@ -171,6 +171,33 @@ static void test_statements(void **state)
     scr_free(NULL);
 }
 
+/* The direct-path hint (scr_dml_t.direct): APPEND with a subquery,
+ * APPEND_VALUES with VALUES, create table as select; not APPEND with
+ * VALUES (ignored), not a plain comment, not NOAPPEND, not a hint after
+ * INTO. */
+static void test_direct_path_hint(void **state)
+{
+    (void)state;
+    scr_script_t *s = parse_ok(
+        "create table t (id number, c clob);\n"
+        "insert /*+ append */ into t select level, 'x' from dual connect by level <= 2;\n"
+        "insert /*+ APPEND_VALUES */ into t values (1, 'x');\n"
+        "insert /*+ append */ into t values (1, 'x');\n"
+        "insert into t select level, 'x' from dual connect by level <= 2;\n"
+        "insert /* append */ into t select level, 'x' from dual connect by level <= 2;\n"
+        "insert /*+ noappend */ into t select level, 'x' from dual connect by level <= 2;\n"
+        "insert /*+ parallel(4) append */ into t select * from t;\n"
+        "insert into /*+ append */ t select level, 'x' from dual connect by level <= 2;\n"
+        "create table u as select * from t;\n");
+    static const int want[] = {-1, 1, 1, 0, 0, 0, 0, 1, 0, 1};
+    assert_int_equal(s->nstmts, 10);
+    for (uint32_t i = 1; i < 10; i++) {
+        assert_int_not_equal(s->stmts[i].kind, SCR_FAILED);
+        assert_int_equal(s->stmts[i].u.dml.direct, want[i]);
+    }
+    scr_free(s);
+}
+
 static void test_plsql_block(void **state)
 {
     (void)state;
@@ -1240,6 +1267,7 @@ int main(void)
         cmocka_unit_test(test_predicates),
         cmocka_unit_test(test_read_inputs),
         cmocka_unit_test(test_scenarios_parse),
+        cmocka_unit_test(test_direct_path_hint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -76,6 +76,12 @@ void undo_vector_n(undo_log_t *u, undo_cv_t kind, uint64_t n)
     SIM_DEBUG_CHECK(undo_check(u));
 }
 
+void undo_lob_write(undo_log_t *u, uint64_t lobs, uint64_t chunks)
+{
+    undo_vector_n(u, UNDO_CV_LOB, lobs);
+    undo_vector_n(u, UNDO_CV_LOB_MAP, chunks);
+}
+
 void undo_vector(undo_log_t *u, undo_cv_t kind)
 {
     undo_vector_n(u, kind, 1);
