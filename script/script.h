@@ -313,8 +313,8 @@ typedef struct {
     uint32_t ret_lob1;     /* insert ... returning C into V in a block: C's LOB index + 1 (0:
                             * none); V is value register ret_reg, a locator of the new row */
     uint32_t ret_reg;
-    int direct;            /* insert: direct path, the APPEND hint (a comment "+ APPEND"
-                            * after INSERT) or create table as select */
+    int direct; /* insert: direct path, the APPEND hint (a comment "+ APPEND"
+                 * after INSERT) or create table as select */
 } scr_dml_t;
 
 typedef struct {
