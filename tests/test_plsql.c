@@ -193,6 +193,29 @@ static void test_predicates_with_variables(void **state)
     assert_string_equal(r.out[2], "13\n14\n15\n16\n17\n18\n19\n20\n");
 }
 
+/* A NUMBER variable holding a negative number keeps its sign, given
+ * directly or through another variable: 10 + n with n = -4 is 6. */
+static void test_negative_number_variable(void **state)
+{
+    (void)state;
+    run_t r;
+    run(TABLE "declare\n"
+              "  n number := -4;\n"
+              "  m number;\n"
+              "  v clob;\n"
+              "begin\n"
+              "  m := n;\n"
+              "  v := rpad('x', 10 + n, 'x');\n"
+              "  dbms_output.put_line(dbms_lob.getlength(v));\n"
+              "  v := rpad('x', 10 + m, 'x');\n"
+              "  dbms_output.put_line(dbms_lob.getlength(v));\n"
+              "  dbms_output.put_line(n);\n"
+              "end;\n/\n",
+        "T", &r);
+    assert_string_equal(r.error[2], "");
+    assert_string_equal(r.out[2], "6\n6\n-4\n");
+}
+
 /* A cursor for loop sees the rows as they were when it opened: rows its
  * body inserts are not fetched, rows it deletes were fetched already. */
 static void test_cursor_snapshot(void **state)
@@ -565,6 +588,7 @@ int main(void)
         cmocka_unit_test(test_control_flow),
         cmocka_unit_test(test_block_figures),
         cmocka_unit_test(test_predicates_with_variables),
+        cmocka_unit_test(test_negative_number_variable),
         cmocka_unit_test(test_cursor_snapshot),
         cmocka_unit_test(test_exceptions),
         cmocka_unit_test(test_execute_immediate),

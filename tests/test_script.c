@@ -1046,6 +1046,30 @@ static void test_predicates(void **state)
     scr_free(s);
     expect_refused(T_SF "delete from t where id > 3 or rownum <= 10;\n",
                    "t.sql:2: rownum only as 'and rownum <= N' at the top of the where clause");
+    /* rownum < 0 takes no row: a limit of 0 (-1 would be 'not given': every row) */
+    s = parse_ok(T_SF "delete from t where id > 3 and rownum < 0;\n");
+    assert_int_equal(s->stmts[1].u.dml.rownum_max, 0);
+    scr_free(s);
+}
+
+/* Lines are counted inside a string literal and a comment: a statement
+ * after a literal of three lines starts on its own line, an error after
+ * one names its line, and a comment left open is named by the line it
+ * began on. */
+static void test_lines_in_literals(void **state)
+{
+    (void)state;
+    scr_script_t *s = parse_ok(T_SF "insert into t values (1, 'a\nb\nc');\ncommit;\n");
+    assert_int_equal(s->stmts[1].line, 2);
+    assert_int_equal(s->stmts[2].line, 5);
+    scr_free(s);
+    expect_refused(T_SF "insert into t values (1, 'a\nb');\nupdate t set d = 'x';\n",
+                   "t.sql:4: ORA-00904: \"D\": invalid identifier");
+    expect_refused(T_SF "commit;\n/* open\n\n\n",
+                   "t.sql:3: comment '/*' not closed by '*/' before the end");
+    /* a token Oracle refuses as a statement's first: the step's error, the run goes on */
+    expect_refused(T_SF "\"\";\n", "t.sql:2: ORA-01741: illegal zero-length identifier");
+    expect_refused(T_SF "#x;\n", "t.sql:2: ORA-00911: invalid character '#'");
 }
 
 /* The inputs a script states for itself. */
@@ -1265,6 +1289,7 @@ int main(void)
         cmocka_unit_test(test_values_refcounts),
         cmocka_unit_test(test_values_hash_decompositions),
         cmocka_unit_test(test_predicates),
+        cmocka_unit_test(test_lines_in_literals),
         cmocka_unit_test(test_read_inputs),
         cmocka_unit_test(test_scenarios_parse),
         cmocka_unit_test(test_direct_path_hint),
