@@ -44,6 +44,7 @@ typedef struct {
                               * (searches); both claim for the session's transaction */
     sim_stats_t dsp_seen;    /* dsp_stats() when the figures last took them */
     sim_stats_t *alloc_seen; /* each writer's lob_alloc_stats() then, 2 x ntx */
+    uint8_t *alloc_moved;    /* each writer used since then (allocate(), release) */
     uint32_t block_size;     /* the tablespace's */
     uint32_t payload;        /* LOB bytes one block carries */
     uint32_t chunk_blocks;   /* BasicFile CHUNK in blocks (1 for SecureFile) */

@@ -202,22 +202,24 @@ sim_err_t lob_alloc_check(const lob_alloc_t *a)
 {
     if (a->taken != a->given + a->cache.len)
         return SIM_ECORRUPT;
-    uint64_t bytes = a->given * a->p.block_size;
+    uint64_t want[SIM_STAT_COUNT] = {0};
+    want[SIM_STAT_SF_ALLOC_CHUNKS] = a->chunks;
+    want[SIM_STAT_SF_ALLOC_BYTES] = a->given * a->p.block_size;
+    want[SIM_STAT_SF_DIRECT_WRITE_OPS] = a->direct_chunks;
+    want[SIM_STAT_SF_DIRECT_WRITE_BYTES] = a->direct_blocks * a->p.block_size;
     for (int s = 0; s < SIM_STAT_COUNT; s++) {
-        uint64_t want = 0;
-        if (s == SIM_STAT_SF_ALLOC_CHUNKS)
-            want = a->chunks;
-        else if (s == SIM_STAT_SF_ALLOC_BYTES)
-            want = bytes;
-        else if (s == SIM_STAT_SF_DIRECT_WRITE_OPS)
-            want = a->direct_chunks;
-        else if (s == SIM_STAT_SF_DIRECT_WRITE_BYTES)
-            want = a->direct_blocks * a->p.block_size;
-        if (a->stats.v[s] != want)
+        int counted = 0;
+        for (int k = 0; k < LOB_ALLOC_COUNTED; k++)
+            counted |= lob_alloc_counted[k] == (sim_stat_t)s;
+        if (a->stats.v[s] != want[s] || (want[s] && !counted))
             return SIM_ECORRUPT;
     }
     return SIM_OK;
 }
+
+const sim_stat_t lob_alloc_counted[LOB_ALLOC_COUNTED] = {
+    SIM_STAT_SF_ALLOC_CHUNKS, SIM_STAT_SF_ALLOC_BYTES, SIM_STAT_SF_DIRECT_WRITE_OPS,
+    SIM_STAT_SF_DIRECT_WRITE_BYTES};
 
 const sim_stats_t *lob_alloc_stats(const lob_alloc_t *a)
 {

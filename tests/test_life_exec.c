@@ -251,6 +251,8 @@ static void test_compressed_in_row_by_length(void **state)
 #define MAX_ROWS 256
 typedef struct {
     life_step_t row[MAX_ROWS];
+    char table[MAX_ROWS][SCR_NAME_MAX + 1];  /* row[i].table points here: the script's */
+    char column[MAX_ROWS][SCR_NAME_MAX + 1]; /* names go with it (scr_free()) */
     size_t n;
 } rows_t;
 
@@ -259,7 +261,15 @@ static int keep_all(void *arg, const life_step_t *st)
     rows_t *r = arg;
     if (r->n == MAX_ROWS)
         fail_msg("more than %d rows", MAX_ROWS);
-    r->row[r->n++] = *st;
+    life_step_t *row = &r->row[r->n];
+    *row = *st;
+    row->stmt = NULL; /* the statement and these are valid during the call only */
+    row->error = row->hint = row->output = NULL;
+    if (st->table)
+        row->table = strcpy(r->table[r->n], st->table);
+    if (st->column)
+        row->column = strcpy(r->column[r->n], st->column);
+    r->n++;
     return 0;
 }
 
