@@ -251,7 +251,11 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
             }
             d->source = SCR_SRC_GENERATE;
             d->count = source_count(p, lt);
-        } else if (scr_accept_kw(p, "ALL_OBJECTS") || scr_accept_kw(p, "DBA_OBJECTS")) {
+        } else if ((scr_is_kw(p, "ALL_OBJECTS") && scr_table_find(p, "ALL_OBJECTS") < 0) ||
+                   (scr_is_kw(p, "DBA_OBJECTS") && scr_table_find(p, "DBA_OBJECTS") < 0)) {
+            /* the view as a row count (`where rownum <= N`), unless a
+             * table of that name was declared (--setup): then its rows */
+            p->i++;
             if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))
                 p->i++;
             scr_expect_kw(p, "WHERE");

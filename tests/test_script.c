@@ -1072,6 +1072,27 @@ static void test_lines_in_literals(void **state)
     expect_refused(T_SF "#x;\n", "t.sql:2: ORA-00911: invalid character '#'");
 }
 
+/* DBA_OBJECTS declared by the script or its setup is that table. */
+static void test_declared_dictionary_view(void **state)
+{
+    (void)state;
+    scr_script_t *s;
+    /* DBA_OBJECTS is a row count (where rownum <= N) unless a table of
+     * that name was declared (an author's dictionary, --setup): then its
+     * rows, read as another table's; `commit` after it without a ';' is
+     * its alias, as Oracle reads it */
+    s = parse_ok(T_SF "insert into t select level, 'x' from dba_objects where rownum <= 5;\n");
+    assert_int_equal(s->stmts[1].u.dml.source, SCR_SRC_GENERATE);
+    assert_int_equal(s->stmts[1].u.dml.count, 5);
+    scr_free(s);
+    s = parse_ok(T_SF "create table dba_objects (id number, c clob);\n"
+                      "insert into t select id, c from dba_objects\ncommit;\n");
+    assert_int_equal(s->nstmts, 3);
+    assert_int_equal(s->stmts[2].u.dml.source, SCR_SRC_TABLE);
+    assert_int_equal(s->stmts[2].u.dml.from, 1);
+    scr_free(s);
+}
+
 /* The inputs a script states for itself. */
 static void test_read_inputs(void **state)
 {
@@ -1290,6 +1311,7 @@ int main(void)
         cmocka_unit_test(test_values_hash_decompositions),
         cmocka_unit_test(test_predicates),
         cmocka_unit_test(test_lines_in_literals),
+        cmocka_unit_test(test_declared_dictionary_view),
         cmocka_unit_test(test_read_inputs),
         cmocka_unit_test(test_scenarios_parse),
         cmocka_unit_test(test_direct_path_hint),
