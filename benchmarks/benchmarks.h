@@ -19,6 +19,7 @@
  * earlier one in place), so this bounds nothing a user can give: the model
  * has fewer parameters. */
 #define BENCH_MAX_PARAMS 128
+#define BENCH_MAX_DEFINES 64 /* --define=NAME=VALUE given at most */
 /* A --param-file is a few lines; past this it is not one. */
 #define BENCH_PARAM_FILE_MAX (1 << 20)
 /* Parameters that may be given as lists: each is a dimension of the sweep. */
@@ -86,7 +87,11 @@ typedef struct {
     /* --script=FILE.sql: a LOB segment's life from the user's script
      * (script.c) instead of a sweep, with its run inputs. */
     const char *script;
-    const char *setup;       /* --setup=FILE.sql: run first, its steps not reported */
+    const char *setup; /* --setup=FILE.sql: run first, its steps not reported */
+    /* --define=NAME=VALUE: SQL*Plus substitution variables (&NAME) defined
+     * before the setup and the script, in the order given. */
+    const char *defines[BENCH_MAX_DEFINES];
+    size_t ndefines;
     int charset_al32utf8;    /* --charset=al32utf8 (default: single-byte) */
     int max_string_extended; /* --max-string-size=extended (default: standard) */
     int basicfile_default;   /* --db-securefile=permitted|never (default: preferred) */

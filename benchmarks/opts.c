@@ -9,6 +9,7 @@
 #include "benchmarks.h"
 #include "life_sim.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -149,6 +150,7 @@ enum {
     OPT_PLOT,
     OPT_SCRIPT,
     OPT_SETUP,
+    OPT_DEFINE,
     OPT_SESSIONS,
     OPT_CHARSET,
     OPT_MAX_STRING_SIZE,
@@ -182,6 +184,7 @@ static const sim_opt_t options[] = {
     {"plot", 0, SIM_OPT_VALUE, OPT_PLOT},
     {"script", 0, SIM_OPT_VALUE, OPT_SCRIPT},
     {"setup", 0, SIM_OPT_VALUE, OPT_SETUP},
+    {"define", 0, SIM_OPT_VALUE | SIM_OPT_REPEAT, OPT_DEFINE},
     {"sessions", 0, SIM_OPT_VALUE, OPT_SESSIONS},
     {"charset", 0, SIM_OPT_VALUE, OPT_CHARSET},
     {"max-string-size", 0, SIM_OPT_VALUE, OPT_MAX_STRING_SIZE},
@@ -391,6 +394,26 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         }
         o->setup = v;
         return 0;
+    case OPT_DEFINE: {
+        /* NAME=VALUE, NAME as SQL*Plus names a substitution variable */
+        size_t nlen = strcspn(v, "=");
+        int ok = nlen > 0 && nlen <= 128 && v[nlen] == '=';
+        for (size_t i = 0; ok && i < nlen; i++)
+            ok = isalnum((unsigned char)v[i]) || v[i] == '_' || v[i] == '$' || v[i] == '#';
+        if (!ok) {
+            snprintf(err, errlen,
+                     "--define=%s: expected NAME=VALUE (NAME of letters, digits, _, $ or #, "
+                     "as after & in the script)",
+                     v);
+            return 2;
+        }
+        if (o->ndefines == BENCH_MAX_DEFINES) {
+            snprintf(err, errlen, "--define: more than %d given", BENCH_MAX_DEFINES);
+            return 2;
+        }
+        o->defines[o->ndefines++] = v;
+        return 0;
+    }
     case OPT_SESSIONS:
         return parse_sessions(o, v, err, errlen);
     case OPT_CHARSET:
@@ -678,6 +701,10 @@ int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errle
         snprintf(err, errlen, "--setup: applies to --script runs only");
         return 2;
     }
+    if (o->ndefines) {
+        snprintf(err, errlen, "--define: applies to --script runs only");
+        return 2;
+    }
     if (o->nsessions) {
         snprintf(err, errlen, "--sessions: applies to --script runs only");
         return 2;
@@ -755,6 +782,10 @@ void bench_usage(FILE *f)
           "  --setup=SETUP.sql         run SETUP.sql first, unreported: it declares what the\n"
           "                            script finds in your database (a tablespace, a\n"
           "                            source table), so that the script runs as published\n"
+          "  --define=NAME=VALUE       a SQL*Plus substitution variable: &NAME in the setup\n"
+          "                            and the script reads VALUE, as after DEFINE NAME =\n"
+          "                            VALUE (repeatable; a DEFINE in the script wins from\n"
+          "                            its line on)\n"
           "  --sessions=N[,N...]       run the script's DML in N sessions at once on the\n"
           "                            same segments, each on its own rows, in model time:\n"
           "                            a report in AWR's shape (top timed events, the\n"

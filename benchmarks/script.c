@@ -364,6 +364,8 @@ static int script_inputs(const bench_opts_t *o, const char *text, size_t len, sc
         return 2;
     }
     so->seed = o->seed;
+    so->defines = o->defines;
+    so->ndefines = (uint32_t)o->ndefines;
     if (o->charset_given) {
         scr_charset_t cs = o->charset_al32utf8 ? SCR_CHARSET_AL32UTF8 : SCR_CHARSET_SINGLE_BYTE;
         if (other.charset == so->charset && cs != so->charset)

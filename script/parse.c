@@ -268,6 +268,7 @@ static void parse_text(scr_parser_t *p, const char *file, const char *text, size
     p->setup = setup;
     uint32_t before = p->script->nstmts;
     precheck(lx);
+    lx->src = scr_define_text(p, text, len, &lx->len);
     parse_all(p);
     if (p->script->nstmts == before)
         scr_lex_fail(lx, lx->line > 1 ? lx->line - 1 : 1,

@@ -48,6 +48,11 @@ typedef struct {
     uint32_t block_size;     /* default block size of a table without tablespace, 8192 */
     uint64_t seed;           /* dbms_random's content */
     int securefile_default;  /* db_securefile PREFERRED (12.1 on): 1; NEVER/PERMITTED: 0 */
+    /* SQL*Plus substitution variables defined before the setup and the
+     * script, each "NAME=VALUE" (lobbench --define); the strings are the
+     * caller's, read during scr_parse() only. */
+    const char *const *defines;
+    uint32_t ndefines;
 } scr_options_t;
 
 void scr_options_defaults(scr_options_t *o);

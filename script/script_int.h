@@ -100,7 +100,19 @@ typedef struct {
     int missing_kind;
     char missing[SCR_NAME_MAX + 1];
     char inert[512]; /* this statement's clauses accepted without effect */
+    /* SQL*Plus's substitution variables (define.c), kept from the setup
+     * into the script as one session keeps them. */
+    struct scr_define *defines;
+    int define_char; /* SET DEFINE: '&', another character, 0 off */
+    int define_seen; /* the run's own (scr_options_t.defines) defined */
 } scr_parser_t;
+
+/* define.c: text with its substitution variables replaced, line by line
+ * (DEFINE, UNDEFINE, SET DEFINE and COLUMN ... NEW_VALUE followed), in the
+ * arena; an undefined one is refused with its line. */
+typedef struct scr_define scr_define_t;
+const char *scr_define_text(scr_parser_t *p, const char *text, size_t len, size_t *outlen);
+void scr_define_set(scr_parser_t *p, const char *name, size_t nlen, const char *value, size_t vlen);
 
 /* cursor.c: a clause the statement names that has no effect in the
  * model, listed under --explain (scr_stmt_t.inert). */

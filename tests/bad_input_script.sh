@@ -119,7 +119,13 @@ expect 2 "20001 rows make more than 10000 snapshots (accepted: 3 rows or more" -
 expect 2 "work.sql: a snapshot every 1e-09 s of model time makes more than 10000" -- \
     "$LOBBENCH" --db=h.db --script=work.sql --sessions=2 --snapshot-every=1e-9s
 check "--snapshot-every=1e-9s: nothing printed" test ! -s stdout
-rm -f work.sql
+# SQL*Plus substitution variables: a bad --define, and a variable the run
+# does not define (SQL*Plus would prompt), refused before any work.
+expect 2 "--define=9-x=1: expected NAME=VALUE" -- "$LOBBENCH" --db=h.db --script=work.sql --define=9-x=1
+expect 2 "--define: applies to --script runs only" -- "$LOBBENCH" --db=h.db --define=a=1
+printf 'create table t (id number, c clob);\ninsert into t values (1, rpad(%s, &n, %s));\n' "'x'" "'x'" >subst.sql
+expect 2 "subst.sql:2: substitution variable '&n' not defined" -- "$LOBBENCH" --db=h.db --script=subst.sql
+rm -f work.sql subst.sql
 
 # Accepted: the published dedup test's scenario, its steps in the CSV with
 # their step and statement.

@@ -1093,6 +1093,50 @@ static void test_declared_dictionary_view(void **state)
     scr_free(s);
 }
 
+/* SQL*Plus substitution variables: DEFINE, &name and &&name (any case, a
+ * '.' ending the name), a DEFINE of a DEFINE, UNDEFINE, SET DEFINE OFF,
+ * comments left alone, a query's NEW_VALUE left as written, the run's own
+ * (--define), and an undefined one refused with its line. */
+static void test_substitution_variables(void **state)
+{
+    (void)state;
+    scr_script_t *s = parse_ok(T_SF "define rows = 7\n"
+                                    "def LEN = '12'\n"
+                                    "define twice = &len.&len\n"
+                                    "-- &not_defined in a comment\n"
+                                    "insert into t select level, rpad('x', &&Len, 'x') from dual "
+                                    "connect by level <= &rows;\n"
+                                    "insert into t select level, 'x' from dual connect by level "
+                                    "<= &twice.;\n");
+    assert_int_equal(s->nstmts, 3);
+    assert_int_equal(s->stmts[1].u.dml.count, 7);
+    assert_non_null(strstr(s->stmts[1].text, "rpad('x', 12, 'x')"));
+    assert_int_equal(s->stmts[2].u.dml.count, 1212);
+    scr_free(s);
+    /* off: the text as written (in a literal, a value like any other) */
+    s = parse_ok(T_SF "set define off\ninsert into t values (1, 'a&b');\nset define on\n");
+    assert_non_null(strstr(s->stmts[1].text, "'a&b'"));
+    scr_free(s);
+    s = parse_ok(T_SF "column segment_name new_value lob\nexec show_space('&lob', user, 'LOB');\n");
+    assert_non_null(strstr(s->stmts[1].text, "'&lob'"));
+    scr_free(s);
+    expect_refused(T_SF "define n = 3\nundefine n\ninsert into t values (&n, 'x');\n",
+                   "t.sql:4: substitution variable '&n' not defined: SQL*Plus would prompt for it "
+                   "(define it earlier in the script, in the setup script, or with lobbench "
+                   "--define=N=VALUE)");
+    scr_options_t o;
+    scr_options_defaults(&o);
+    const char *defs[] = {"size=16384"};
+    o.defines = defs;
+    o.ndefines = 1;
+    const char *text = T_SF "insert into t select level, rpad(to_clob('x'), &size, 'x') from "
+                            "dual connect by level <= 2;\n";
+    char err[SCR_ERR_LEN];
+    assert_int_equal(scr_parse("t.sql", text, strlen(text), &o, &s, err, sizeof err), SIM_OK);
+    assert_non_null(strstr(s->stmts[1].text, "16384"));
+    scr_free(s);
+}
+
 /* The inputs a script states for itself. */
 static void test_read_inputs(void **state)
 {
@@ -1312,6 +1356,7 @@ int main(void)
         cmocka_unit_test(test_predicates),
         cmocka_unit_test(test_lines_in_literals),
         cmocka_unit_test(test_declared_dictionary_view),
+        cmocka_unit_test(test_substitution_variables),
         cmocka_unit_test(test_read_inputs),
         cmocka_unit_test(test_scenarios_parse),
         cmocka_unit_test(test_direct_path_hint),
