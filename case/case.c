@@ -13,6 +13,17 @@
 #include <stdio.h>
 #include <string.h>
 
+void case_row_params_defaults(case_row_params_t *r)
+{
+    r->row_gets = 1;
+    r->cached_lob_blocks = 4;
+    r->insert_row_gets = 2;
+    r->map_cr_chunks = 2;
+    r->append_row_gets_pm = 480;
+    r->t2_extent_kb = 64;
+    r->t2_extent_cr = 2;
+}
+
 void case_defaults(case_t *c)
 {
     memset(c, 0, sizeof *c);
@@ -32,13 +43,7 @@ void case_defaults(case_t *c)
     c->link.open_roundtrips = 16;
     c->link.close_roundtrips = 5;
     c->link.row_overhead_bytes = 120;
-    c->row.row_gets = 1;
-    c->row.cached_lob_blocks = 4;
-    c->row.insert_row_gets = 2;
-    c->row.map_cr_chunks = 2;
-    c->row.append_row_gets_pm = 480;
-    c->row.t2_extent_kb = 64;
-    c->row.t2_extent_cr = 2;
+    case_row_params_defaults(&c->row);
     c->read.mbrc_kb = 1024;
     c->read.lob_read_kb = 1024;
     c->read.row_bytes = 120;

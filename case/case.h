@@ -146,6 +146,10 @@ typedef struct {
 
 /* The reference experiment: local path, 8 KB blocks, 10,000 rows, 2k chars. */
 void case_defaults(case_t *c);
+/* What reading a source row costs, experiment 1's defaults: the one home
+ * of these parameters, which a script's reads of another table take too
+ * (life_sim/dml.c). */
+void case_row_params_defaults(case_row_params_t *r);
 
 /*
  * Check a case before running it: its own fields here, the segment's and

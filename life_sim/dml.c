@@ -340,6 +340,36 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
     return SIM_OK;
 }
 
+/* Reading source row `row` of `from` and its LOBs, as experiment 1 reads
+ * t1's (dblink_sim/writer.c read_source_rows(), the same parameters,
+ * docs/lob-insert.md): row.row_gets consistent gets for the row and its
+ * locators; of an out-of-row LOB, the first row.cached_lob_blocks blocks
+ * through the buffer cache (consistent gets) and, in a NOCACHE segment,
+ * the rest in one direct read; a CACHE or CACHE READS segment's all
+ * through the cache. */
+static void source_read(life_db_t *db, const life_table_t *from, const life_row_t *row)
+{
+    sim_stats_t *st = &db->part[LIFE_PART_LOB];
+    sim_stat_add(&db->part[LIFE_PART_ROW], SIM_STAT_CONSISTENT_GETS, db->p.row.row_gets);
+    for (uint32_t k = 0; k < from->nlob; k++) {
+        const life_lob_t *l = row->lob[k] ? life_lob_at(db, row->lob[k]) : NULL;
+        if (l == NULL || l->inrow)
+            continue;
+        uint64_t blocks = l->one.len;
+        for (uint32_t i = 1; i < l->nchunks; i++)
+            blocks += l->more[i - 1].len;
+        const life_seg_t *g = &from->seg[k];
+        uint64_t cached = blocks;
+        if (g->o.cache == SCR_CACHE_NO && blocks > db->p.row.cached_lob_blocks)
+            cached = db->p.row.cached_lob_blocks;
+        sim_stat_add(st, SIM_STAT_CONSISTENT_GETS, cached);
+        if (blocks > cached) {
+            sim_stat_add(st, SIM_STAT_SF_DIRECT_READ_OPS, 1);
+            sim_stat_add(st, SIM_STAT_SF_DIRECT_READ_BYTES, (blocks - cached) * g->block_size);
+        }
+    }
+}
+
 sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs)
 {
     const scr_dml_t *d = &st->u.dml;
@@ -385,6 +415,7 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
             if (d->rownum_max >= 0 && rownum >= d->rownum_max)
                 break;
             row.rownum = ++rownum;
+            source_read(db, from, life_row_at(from, r));
             row_values(db, from, life_row_at(from, r), cols);
             row.cols = cols;
             rc = insert_row(db, st, d, t, &row);

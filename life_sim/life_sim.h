@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "case.h"
 #include "dispenser.h"
 #include "lobspace.h"
 #include "script.h"
@@ -54,6 +55,9 @@ typedef struct {
     undo_params_t undo;            /* undo change vector sizes */
     dsp_params_t dsp;              /* each LOB segment's dispenser: experiment 1's, the
                                     * same defaults (dsp_params_defaults()) */
+    case_row_params_t row;         /* reading a source row and its LOBs: experiment 1's
+                                    * (case_row_params_defaults()); row_gets and
+                                    * cached_lob_blocks are read */
     uint32_t fit;                  /* lob_fit_t: split chunks or grow, when no chunk fits */
     uint32_t undo_retention;       /* seconds: UNDO_RETENTION's default, until the script sets it */
     uint32_t locator_bytes;        /* an out-of-row LOB's locator in the table row */

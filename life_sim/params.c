@@ -14,6 +14,9 @@ void life_params_defaults(life_params_t *p)
     /* The dispenser every LOB write goes through: experiment 1's defaults
      * (dispenser.c, fit/fittable.c says where each comes from). */
     dsp_params_defaults(&p->dsp);
+    /* Reading another table's rows and LOBs (insert ... select from T):
+     * experiment 1's reads of t1, the same parameters (docs/lob-insert.md). */
+    case_row_params_defaults(&p->row);
     p->fit = LOB_FIT_SPLIT;
     /* UNDO_RETENTION's documented default (Oracle Database Reference). */
     p->undo_retention = 900;
@@ -124,6 +127,8 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
     }
 static const sim_param_t names[] = {
     P("life.fit", fit),
+    P("row.row_gets", row.row_gets),
+    P("row.cached_lob_blocks", row.cached_lob_blocks),
     P("life.undo_retention", undo_retention),
     P("lob.inrow_max", seg.inrow_max),
     P("lob.inrow_header_bytes", seg.inrow_header_bytes),
