@@ -19,7 +19,9 @@
  * statement, where Oracle would see the value).  Full-line comments
  * (`--`, REM) are not substituted: the run's own markers live there.
  * Values given to the run (lobbench --define, scr_options_t.defines) are
- * defined before the setup script.
+ * defined before the setup script and win over the script's own DEFINE
+ * and UNDEFINE of the name, which then state its default (SQL*Plus has no
+ * such option: its nearest, `sqlplus @script value`, sets &1).
  */
 #include <ctype.h>
 #include <string.h>
@@ -29,6 +31,8 @@
 struct scr_define {
     char name[SCR_NAME_MAX + 1]; /* upper case: SQL*Plus's names ignore case */
     const char *value;           /* NULL: set by a query (COLUMN ... NEW_VALUE) */
+    int given;                   /* the run's own (--define): the script's DEFINE and
+                                  * UNDEFINE leave it */
     struct scr_define *next;
 };
 
@@ -79,11 +83,14 @@ static void upper(char *dst, const char *s, size_t n)
     dst[n] = 0;
 }
 
-void scr_define_set(scr_parser_t *p, const char *name, size_t nlen, const char *value, size_t vlen)
+static void define(scr_parser_t *p, const char *name, size_t nlen, const char *value, size_t vlen,
+                   int given)
 {
     char up[SCR_NAME_MAX + 1];
     upper(up, name, nlen);
     scr_define_t *d = find(p->defines, up);
+    if (d && d->given && !given)
+        return; /* the run's value wins: the script's DEFINE is its default */
     if (d == NULL) {
         d = scr_arena_alloc(p->arena, sizeof *d);
         memcpy(d->name, up, sizeof up);
@@ -91,6 +98,12 @@ void scr_define_set(scr_parser_t *p, const char *name, size_t nlen, const char *
         p->defines = d;
     }
     d->value = value ? scr_arena_strndup(p->arena, value, vlen) : NULL;
+    d->given = given;
+}
+
+void scr_define_set(scr_parser_t *p, const char *name, size_t nlen, const char *value, size_t vlen)
+{
+    define(p, name, nlen, value, vlen, 0);
 }
 
 static void undefine(scr_parser_t *p, const char *name, size_t nlen)
@@ -99,7 +112,8 @@ static void undefine(scr_parser_t *p, const char *name, size_t nlen)
     upper(up, name, nlen);
     for (scr_define_t **d = &p->defines; *d; d = &(*d)->next)
         if (strcmp((*d)->name, up) == 0) {
-            *d = (*d)->next;
+            if (!(*d)->given)
+                *d = (*d)->next;
             return;
         }
 }
@@ -254,7 +268,7 @@ const char *scr_define_text(scr_parser_t *p, const char *text, size_t len, size_
         for (uint32_t i = 0; p->opts->defines && i < p->opts->ndefines; i++) {
             const char *d = p->opts->defines[i], *eq = strchr(d, '=');
             if (eq)
-                scr_define_set(p, d, (size_t)(eq - d), eq + 1, strlen(eq + 1));
+                define(p, d, (size_t)(eq - d), eq + 1, strlen(eq + 1), 1);
         }
     }
     out_t o = {p->arena, NULL, 0, 0};

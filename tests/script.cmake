@@ -18,4 +18,5 @@ set_tests_properties(published_scripts PROPERTIES TIMEOUT 900)
 # calibrated path: equal where the two run the same code, the known
 # differences bounded and said (tests/script_vs_calibrated.py).
 add_test(NAME script_vs_calibrated
-  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/script_vs_calibrated.py $<TARGET_FILE:lobbench>)
+  COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/script_vs_calibrated.py $<TARGET_FILE:lobbench>
+          ${PROJECT_SOURCE_DIR}/scenarios/seed_insert_local.sql)

@@ -36,9 +36,9 @@ How close, and why:
   counts a current get of the row's block and of the LOB's inode a row
   (life_sim/dml.c) and none for the data blocks.  Not tuned.
 
-The seed's own case (issue 40 item 3), the source table t1 of 10,000
-CLOBs of N characters and `insert /*+ append */ into t2 select id, c from
-t1`, reads t1's rows and LOBs as the calibrated path reads them (the same
+The seed's own case (issue 40 item 3), scenarios/seed_insert_local.sql
+(the source table t1 of 10,000 CLOBs of &size characters and `insert /*+
+append */ into t2 select id, c from t1`), run with --define=size=N, reads t1's rows and LOBs as the calibrated path reads them (the same
 parameters, case_row_params_defaults(): row.row_gets, row.cached_lob_blocks;
 life_sim/dml.c source_read()).  Its step 5 (the insert) gives, beside
 the EQUAL figures above, consistent gets, securefile direct read ops and
@@ -72,15 +72,6 @@ SCRIPT = (
     "commit;\n"
 )
 
-SEED = (
-    "create table t1 (id number primary key, c clob) lob (c) store as securefile (nocache);\n"
-    "insert /*+ append */ into t1 select level, rpad(to_clob('x'), &size, 'x') from dual "
-    "connect by level <= {rows};\n"
-    "commit;\n"
-    "create table t2 (id number primary key, c clob) lob (c) store as securefile (nocache);\n"
-    "insert /*+ append */ into t2 select id, c from t1;\n"
-    "commit;\n"
-)
 SEED_EQUAL = EQUAL + ["consistent gets", "securefile direct read ops",
                       "securefile direct read bytes"]
 
@@ -105,14 +96,11 @@ def script_figures(lobbench, work, n):
     return figs
 
 
-def seed_figures(lobbench, work, n):
-    """The seed's case as a script, --define=size=N: its insert's step."""
-    path = os.path.join(work, "seed.sql")
-    with open(path, "w") as f:
-        f.write(SEED.format(rows=ROWS))
+def seed_figures(lobbench, seed, work, n):
+    """The shipped scenario of the seed's case, --define=size=N (its own
+    inputs state the character set): its insert's step."""
     out = os.path.join(work, f"seed_{n}.csv")
-    run([lobbench, "--no-db", f"--script={path}", f"--define=size={n}", "--charset=al32utf8",
-         f"--stats-out={out}"])
+    run([lobbench, "--no-db", f"--script={seed}", f"--define=size={n}", f"--stats-out={out}"])
     figs = {}
     with open(out) as f:
         for r in csv.DictReader(f):
@@ -137,9 +125,9 @@ def calibrated_figures(lobbench, work):
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: script_vs_calibrated.py LOBBENCH")
-    lobbench = sys.argv[1]
+    if len(sys.argv) != 3:
+        sys.exit("usage: script_vs_calibrated.py LOBBENCH scenarios/seed_insert_local.sql")
+    lobbench, seed = sys.argv[1], sys.argv[2]
     bad = []
     with tempfile.TemporaryDirectory() as work:
         cal, part = calibrated_figures(lobbench, work)
@@ -162,7 +150,7 @@ def main():
                                         for st in EQUAL[:1] + ["db block gets", "consistent gets",
                                                                "CR blocks created",
                                                                "undo change vector size"]))
-            t = seed_figures(lobbench, work, n)
+            t = seed_figures(lobbench, seed, work, n)
             for stat in SEED_EQUAL:
                 c = cal.get((k, stat))
                 if c is None or t.get(stat) != c:

@@ -1135,6 +1135,12 @@ static void test_substitution_variables(void **state)
     assert_int_equal(scr_parse("t.sql", text, strlen(text), &o, &s, err, sizeof err), SIM_OK);
     assert_non_null(strstr(s->stmts[1].text, "16384"));
     scr_free(s);
+    /* the run's value wins over the script's DEFINE, its default */
+    text = T_SF "define size = 2048\nundefine size\ninsert into t select level, rpad(to_clob('x'), "
+                "&size, 'x') from dual connect by level <= 2;\n";
+    assert_int_equal(scr_parse("t.sql", text, strlen(text), &o, &s, err, sizeof err), SIM_OK);
+    assert_non_null(strstr(s->stmts[1].text, "16384"));
+    scr_free(s);
 }
 
 /* The inputs a script states for itself. */
