@@ -444,6 +444,8 @@ static void test_statement_savepoint(void **state)
     /* A mark past where the transaction now stands is refused. */
     lob_space_mark_t later = {m.alloc + 1, m.free};
     assert_int_equal(lob_space_rollback_to(sp, tx, later), SIM_EINVAL);
+    lob_space_mark_t later_free = {m.alloc, m.free + 1}; /* past its frees: refused too */
+    assert_int_equal(lob_space_rollback_to(sp, tx, later_free), SIM_EINVAL);
     /* The rollback of the rest gives the first statement's blocks back. */
     assert_int_equal(lob_space_rollback(sp, tx), SIM_OK);
     lob_space_get_info(sp, &in);
