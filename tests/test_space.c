@@ -455,6 +455,36 @@ static void test_statement_savepoint(void **state)
     lob_space_destroy(sp);
 }
 
+/* A rollback to a mark keeps the frees made before it: the first
+ * statement's delete stays pending, and the commit makes its blocks
+ * reusable. */
+static void test_savepoint_keeps_earlier_frees(void **state)
+{
+    (void)state;
+    lob_space_t *sp = make(LOB_FIT_SPLIT);
+    lob_space_tx_t *tx = T(sp);
+    lob_t old, y;
+    write_lob(sp, &old, 2);
+    assert_int_equal(lob_space_commit(sp, tx, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    lob_space_info_t in;
+    free_lob(sp, &old); /* the first statement deletes the old LOB */
+    lob_space_mark_t m = lob_space_tx_mark(tx);
+    write_lob(sp, &y, 3); /* the second writes one, then rolls back */
+    assert_int_equal(lob_space_rollback_to(sp, tx, m), SIM_OK);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.used_blocks, 2);
+    assert_int_equal(in.uncommitted_blocks, 2);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    uint64_t reusable = in.expired_blocks; /* with the second statement's 3 given back */
+    assert_int_equal(lob_space_commit(sp, tx, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.used_blocks, 0);
+    assert_int_equal(in.uncommitted_blocks, 0);
+    assert_int_equal(in.expired_blocks, reusable + 2); /* the delete's, at its commit */
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    lob_space_destroy(sp);
+}
+
 static void test_check_catches_corruption(void **state)
 {
     (void)state;
@@ -629,6 +659,7 @@ int main(void)
         cmocka_unit_test(test_visit),
         cmocka_unit_test(test_two_transactions),
         cmocka_unit_test(test_statement_savepoint),
+        cmocka_unit_test(test_savepoint_keeps_earlier_frees),
         cmocka_unit_test(test_check_catches_corruption),
         cmocka_unit_test(test_uniform_extents),
         cmocka_unit_test(test_exact_fit_reused),
