@@ -279,6 +279,66 @@ static void bm_plsql(gbc_state_t *st, void *user)
     run_text(st, "plsql.sql", text, n);
 }
 
+/* The parser (issue 41): a script of N lines, the statements a published
+ * test writes, a PL/SQL block among them, parsed (nothing run).  Its text
+ * is built once; a line a statement but the block's and the table's. */
+static void bm_parse(gbc_state_t *st, void *user)
+{
+    (void)user;
+    uint64_t n = (uint64_t)gbc_state_range(st, 0);
+    size_t cap = (size_t)n * 96 + 1024, len = 0;
+    char *text = malloc(cap);
+    if (text == NULL) {
+        gbc_state_skip_with_error(st, "out of memory");
+        return;
+    }
+    len += (size_t)snprintf(text + len, cap - len,
+                            "create table t (id number primary key, c clob) lob (c) store as "
+                            "securefile (retention none);\n"
+                            "declare\n  l_v varchar2(100) := rpad('x', 100, 'x');\nbegin\n"
+                            "  for i in 1 .. 10 loop\n    insert into t values (i, l_v);\n"
+                            "  end loop;\n  commit;\nend;\n/\n");
+    for (uint64_t i = 10; i < n; i++) {
+        switch (i % 5) {
+        case 0:
+            len += (size_t)snprintf(text + len, cap - len,
+                                    "insert into t values (%llu, rpad('x', %llu, 'x'));\n",
+                                    (unsigned long long)i, (unsigned long long)(i % 4000 + 1));
+            break;
+        case 1:
+            len += (size_t)snprintf(text + len, cap - len,
+                                    "update t set c = c || 'y' where id = %llu;\n",
+                                    (unsigned long long)i - 1);
+            break;
+        case 2:
+            len += (size_t)snprintf(text + len, cap - len,
+                                    "delete from t where id between %llu and %llu;\n",
+                                    (unsigned long long)i - 2, (unsigned long long)i - 1);
+            break;
+        case 3:
+            len += (size_t)snprintf(text + len, cap - len, "commit;\n");
+            break;
+        default:
+            len += (size_t)snprintf(text + len, cap - len,
+                                    "select segment_name, blocks from user_segments;\n");
+        }
+    }
+    scr_options_t so;
+    scr_options_defaults(&so);
+    char err[SCR_ERR_LEN + 64];
+    while (gbc_state_keep_running(st)) {
+        scr_script_t *s = NULL;
+        if (scr_parse("parse.sql", text, len, &so, &s, err, sizeof err) != SIM_OK) {
+            gbc_state_skip_with_error(st, err);
+            break;
+        }
+        scr_free(s);
+    }
+    free(text);
+    gbc_state_set_items_processed(st, (int64_t)n * gbc_state_iterations(st));
+    gbc_state_set_complexity_n(st, (int64_t)n);
+}
+
 static void usage(FILE *f)
 {
     fputs("Usage: modelbench [--benchmark_* flag]...\n"
@@ -292,7 +352,8 @@ static void usage(FILE *f)
           "and 1,000 sessions at once each inserting 10,000 LOBs of 32k characters\n"
           "(sessions/n:N, items: the engine's events), and a PL/SQL loop of 1,000,000 and\n"
           "10,000,000 iterations of an insert, an update and a delete with the index in\n"
-          "their predicates (plsql/iterations:N).  Nothing is recorded.\n"
+          "their predicates (plsql/iterations:N), and the parser on a script of 10,000\n"
+          "and 100,000 lines (parse/lines:N).  Nothing is recorded.\n"
           "\n"
           "  -h, --help     this help\n"
           "  --version      modelbench's version and the commit it was built from\n"
@@ -382,6 +443,12 @@ int main(int argc, char **argv)
     gbc_benchmark_arg_name(b, "iterations");
     gbc_benchmark_range_multiplier(b, 10);
     gbc_benchmark_range(b, 1000000, 10000000);
+    gbc_benchmark_complexity(b, GBC_O_N);
+    gbc_benchmark_unit(b, GBC_MS);
+    gbc_register(g, "parse", bm_parse, NULL, &b);
+    gbc_benchmark_arg_name(b, "lines");
+    gbc_benchmark_range_multiplier(b, 10);
+    gbc_benchmark_range(b, 10000, 100000);
     gbc_benchmark_complexity(b, GBC_O_N);
     gbc_benchmark_unit(b, GBC_MS);
     int rc = gbc_run(g, NULL, NULL) == GBC_OK ? 0 : 1;

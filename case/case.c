@@ -24,6 +24,13 @@ void case_row_params_defaults(case_row_params_t *r)
     r->t2_extent_cr = 2;
 }
 
+void case_link_params_defaults(case_link_params_t *l)
+{
+    l->open_roundtrips = 16;
+    l->close_roundtrips = 5;
+    l->row_overhead_bytes = 120;
+}
+
 void case_defaults(case_t *c)
 {
     memset(c, 0, sizeof *c);
@@ -31,7 +38,7 @@ void case_defaults(case_t *c)
     c->block_size = SIM_REF_BLOCK_SIZE;
     c->rows = SIM_REF_ROWS;
     c->lob_chars = 2048;
-    c->piece_size = 32767;
+    c->piece_size = CASE_PIECE_SIZE_DEFAULT;
     /* The reference names no STORAGE IN ROW clause: Oracle's default,
      * ENABLE.  Its LOBs are all out of row anyway: 2,048 characters are
      * 4,096 bytes (fact 1), above the in-row limit (docs/lob-insert.md). */
@@ -40,9 +47,7 @@ void case_defaults(case_t *c)
     lob_params_defaults(&c->seg);
     dsp_params_defaults(&c->dsp);
     undo_params_defaults(&c->undo);
-    c->link.open_roundtrips = 16;
-    c->link.close_roundtrips = 5;
-    c->link.row_overhead_bytes = 120;
+    case_link_params_defaults(&c->link);
     case_row_params_defaults(&c->row);
     c->read.mbrc_kb = 1024;
     c->read.lob_read_kb = 1024;

@@ -150,6 +150,11 @@ void case_defaults(case_t *c);
  * of these parameters, which a script's reads of another table take too
  * (life_sim/dml.c). */
 void case_row_params_defaults(case_row_params_t *r);
+/* The link's round trips and framing (a priori: docs/lob-insert.md). */
+void case_link_params_defaults(case_link_params_t *l);
+/* Bytes per LOB piece on the receiving side of a link: 32,767, the
+ * largest a piece of PL/SQL or OCI carries (docs/lob-insert.md). */
+#define CASE_PIECE_SIZE_DEFAULT 32767
 
 /*
  * Check a case before running it: its own fields here, the segment's and

@@ -12,11 +12,6 @@
 
 #include "dblink_sim_int.h"
 
-static uint64_t div_up(uint64_t a, uint64_t b)
-{
-    return (a + b - 1) / b;
-}
-
 static lob_params_t segment_params(const case_t *c)
 {
     lob_params_t lp = c->seg;
@@ -49,69 +44,22 @@ void dbl_writer_destroy(dbl_writer_t *w)
     sim_free(w);
 }
 
-/*
- * The receiving session does not know the LOB's length: it writes the full
- * blocks of what has arrived and keeps the partial tail in its write buffer
- * until more data comes or the LOB is closed.
- */
-static uint64_t piece_blocks(uint64_t done_before, uint64_t done_after, uint64_t total,
-                             uint32_t payload)
-{
-    uint64_t before = done_before / payload;
-    uint64_t after = done_after == total ? div_up(done_after, payload) : done_after / payload;
-    return after - before;
-}
-
-/*
- * A consistent read of the LOB's map before each piece rolls back the map
- * changes this statement made to it: one undo visit per map_cr_chunks
- * chunks already in the LOB, and a clone each time the map block has taken
- * map_cr_chunks more changes.  q and r are lob.chunks / m and its
- * remainder, carried from piece to piece.
- */
-typedef struct {
-    uint64_t m, q, r, chunks, gets, clones;
-} map_reads_t;
-
-static map_reads_t map_reads_start(uint64_t m)
-{
-    map_reads_t mr = {m, 1 / m, 1 % m, 0, 0, 0};
-    return mr;
-}
-
-static void map_reads_before_piece(map_reads_t *mr)
-{
-    mr->gets += 1 + mr->q;
-    mr->clones += mr->chunks > 0 && mr->r == 1 % mr->m; /* lob.chunks % m == 0 */
-}
-
-static void map_reads_after_piece(map_reads_t *mr, uint64_t chunks)
-{
-    mr->chunks += chunks;
-    for (mr->r += chunks; mr->r >= mr->m; mr->r -= mr->m)
-        mr->q++;
-}
-
 /* The pieces of one LOB and the blocks written after each; what a row
  * whose every written piece is one chunk reads of its map. */
 static sim_err_t plan_pieces(dbl_writer_t *w)
 {
     const uint64_t size = w->c->piece_size;
-    w->npieces = (w->bytes + size - 1) / size;
+    w->npieces = lob_piece_count(w->bytes, size);
     w->piece_nb = sim_malloc((w->npieces ? w->npieces : 1) * sizeof *w->piece_nb);
     if (w->piece_nb == NULL)
         return SIM_ENOMEM;
-    uint64_t done = 0;
-    for (uint64_t i = 0; i < w->npieces; i++) {
-        uint64_t n = w->bytes - done < size ? w->bytes - done : size;
-        w->piece_nb[i] = (uint32_t)piece_blocks(done, done + n, w->bytes, w->payload);
-        done += n;
-    }
-    map_reads_t mr = map_reads_start(w->c->row.map_cr_chunks);
+    for (uint64_t i = 0; i < w->npieces; i++)
+        w->piece_nb[i] = (uint32_t)lob_piece_nth_blocks(w->bytes, size, w->payload, i);
+    lob_map_reads_t mr = lob_map_reads_start(w->c->row.map_cr_chunks);
     for (uint64_t i = 0; i < w->npieces; i++) {
         w->alike_blocks += w->piece_nb[i];
-        map_reads_before_piece(&mr);
-        map_reads_after_piece(&mr, w->piece_nb[i] > 0);
+        lob_map_reads_before_piece(&mr);
+        lob_map_reads_after_piece(&mr, w->piece_nb[i] > 0);
     }
     w->alike_map_gets = mr.gets;
     w->alike_map_clones = mr.clones;
@@ -173,14 +121,6 @@ static void read_source_rows(dbl_writer_t *w, uint32_t cached, uint64_t n)
     }
 }
 
-/* Every data block written is created in the buffer cache in current mode
- * before its direct write. */
-static void new_blocks(dbl_writer_t *w, uint64_t n)
-{
-    sim_stat_add(&w->insert, SIM_STAT_DB_BLOCK_GETS, n);
-    sim_stat_add(&w->insert, SIM_STAT_DB_BLOCK_CHANGES, n);
-}
-
 /*
  * Rows come one at a time, or n at once when they are alike (alike_rows()):
  * then each counts exactly what the one before it counted, and the n are
@@ -217,7 +157,6 @@ static sim_err_t local_rows(dbl_writer_t *w, uint64_t n)
                           : lob_alloc_write_many(w->alloc, n * w->k, n);
     if (rc != SIM_OK)
         return rc;
-    new_blocks(w, n * w->k);
     undo_lob_write(w->undo, n, chunks);
     return SIM_OK;
 }
@@ -232,31 +171,29 @@ static sim_err_t local_rows(dbl_writer_t *w, uint64_t n)
 static sim_err_t dblink_pieces(dbl_writer_t *w)
 {
     lob_lob_t lob = {0, 0, 0};
-    map_reads_t mr = map_reads_start(w->c->row.map_cr_chunks);
+    lob_map_reads_t mr = lob_map_reads_start(w->c->row.map_cr_chunks);
     sim_err_t rc = SIM_OK;
     for (uint64_t i = 0; i < w->npieces;) {
         uint64_t ready = lob_alloc_ready(w->alloc), blocks = 0, writes = 0;
         for (; i < w->npieces && blocks + w->piece_nb[i] <= ready; i++) {
-            map_reads_before_piece(&mr);
-            map_reads_after_piece(&mr, w->piece_nb[i] > 0);
+            lob_map_reads_before_piece(&mr);
+            lob_map_reads_after_piece(&mr, w->piece_nb[i] > 0);
             blocks += w->piece_nb[i];
             writes += w->piece_nb[i] > 0;
         }
         rc = lob_alloc_write_many(w->alloc, blocks, writes);
         if (rc != SIM_OK)
             break;
-        new_blocks(w, blocks);
         undo_lob_write(w->undo, 0, writes);
         if (i == w->npieces)
             break;
         uint64_t nb = w->piece_nb[i++], chunks = 0;
-        map_reads_before_piece(&mr);
+        lob_map_reads_before_piece(&mr);
         rc = lob_alloc_write(w->alloc, nb, &lob, &chunks);
         if (rc != SIM_OK)
             break;
-        new_blocks(w, nb);
         undo_lob_write(w->undo, 0, chunks);
-        map_reads_after_piece(&mr, chunks);
+        lob_map_reads_after_piece(&mr, chunks);
     }
     sim_stat_add(&w->insert, SIM_STAT_CONSISTENT_GETS, mr.gets);
     sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, mr.clones);
@@ -270,7 +207,6 @@ static sim_err_t dblink_pieces_alike(dbl_writer_t *w, uint64_t n)
     sim_err_t rc = lob_alloc_write_many(w->alloc, n * w->alike_blocks, n * w->alike_chunks);
     if (rc != SIM_OK)
         return rc;
-    new_blocks(w, n * w->alike_blocks);
     undo_lob_write(w->undo, 0, n * w->alike_chunks);
     sim_stat_add(&w->insert, SIM_STAT_CONSISTENT_GETS, n * w->alike_map_gets);
     sim_stat_add(&w->insert, SIM_STAT_CR_BLOCKS_CREATED, n * w->alike_map_clones);
@@ -414,13 +350,14 @@ static sim_err_t check_own(const dbl_writer_t *w)
     }
     if (memcmp(&link, &w->link, sizeof link) != 0)
         return SIM_ECORRUPT;
-    /* Every block the allocator gave was created in current mode. */
+    /* The rows' current gets and changes (the allocator counts its data
+     * blocks': lob_alloc_check()). */
     uint64_t given = lob_alloc_given(w->alloc);
     const uint64_t *ins = w->insert.v;
     uint64_t row_gets =
         local ? (w->rows * c->row.append_row_gets_pm) / 1000 : w->rows * c->row.insert_row_gets;
-    if (ins[SIM_STAT_DB_BLOCK_GETS] != given + row_gets ||
-        ins[SIM_STAT_DB_BLOCK_CHANGES] != given + (local ? 0 : w->rows))
+    if (ins[SIM_STAT_DB_BLOCK_GETS] != row_gets ||
+        ins[SIM_STAT_DB_BLOCK_CHANGES] != (local ? 0 : w->rows))
         return SIM_ECORRUPT;
     /* Local: t2's extents entered so far, each cloned t2_extent_cr times. */
     if (local &&

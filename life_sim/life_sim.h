@@ -56,8 +56,11 @@ typedef struct {
     dsp_params_t dsp;              /* each LOB segment's dispenser: experiment 1's, the
                                     * same defaults (dsp_params_defaults()) */
     case_row_params_t row;         /* reading a source row and its LOBs: experiment 1's
-                                    * (case_row_params_defaults()); row_gets and
-                                    * cached_lob_blocks are read */
+                                    * (case_row_params_defaults()); all but
+                                    * insert_row_gets and t2_extent_kb are read */
+    case_link_params_t link;       /* a read over a database link (T@LINK): experiment 1's
+                                    * round trips and framing (case_link_params_defaults()) */
+    uint32_t piece_size;           /* bytes of each piece a LOB arrives in over a link */
     uint32_t fit;                  /* lob_fit_t: split chunks or grow, when no chunk fits */
     uint32_t undo_retention;       /* seconds: UNDO_RETENTION's default, until the script sets it */
     uint32_t locator_bytes;        /* an out-of-row LOB's locator in the table row */

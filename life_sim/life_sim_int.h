@@ -171,9 +171,14 @@ struct life_db {
     uint64_t zc_cap, zc_used;
     uint8_t *zbuf_in, *zbuf_out;
     size_t zbuf_cap;
-    sim_stats_t undo_seen; /* undo_stats() when the figures last took it (run.c) */
-    int direct;            /* the running insert is direct path (APPEND, create table as
-                            * select): its LOBs' space comes by refills */
+    sim_stats_t undo_seen;   /* undo_stats() when the figures last took it (run.c) */
+    int direct;              /* the running insert is direct path (APPEND, create table as
+                              * select): its LOBs' space comes by refills */
+    uint64_t direct_gets_pm; /* its loader's current gets not yet whole, per mille (dml.c) */
+    int remote;              /* the running insert reads over a database link: its LOBs
+                              * arrive in pieces (link.c, lob.c) */
+    uint64_t remote_rows;    /* the rows it read so far */
+    uint64_t direct_extents; /* its table's extents when it began (stmt.c) */
     char *msg;
     size_t msglen;
     /* The running statement's values that depend on no row (run.c). */
@@ -261,6 +266,14 @@ uint64_t life_lob_row_bytes(const life_db_t *db, uint32_t i);
 void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st);
 /* Each extent of table t's own segment, as user_extents lists it. */
 void life_table_extents(const life_db_t *db, const life_table_t *t, lob_extent_fn fn, void *arg);
+/* link.c: an insert ... select over a database link: the statement's
+ * opening and closing round trips, and each row read over it. */
+void life_link_open(life_db_t *db);
+void life_link_close(life_db_t *db);
+void life_link_row(life_db_t *db, const life_table_t *from, const life_row_t *row);
+
+/* The table segment's extents (0 before its first row). */
+uint64_t life_table_extent_count(const life_db_t *db, const life_table_t *t);
 /* views.c: the rows of a query's view as the model has them (a table's:
  * the rows the running session sees that the query's where takes); the
  * answer then in *out (free()), or the reason it has none. */

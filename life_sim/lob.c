@@ -427,6 +427,30 @@ void life_seg_take(life_db_t *db, life_seg_t *g)
     take_writers(db, g, 2 * db->sid, 2 * db->sid + 2, 1);
 }
 
+/* A SecureFile LOB of `bytes` bytes that arrives over a database link
+ * (link.c), written piece by piece as experiment 1's remote insert writes
+ * it (dblink_sim/writer.c): each piece's full blocks as it arrives, each
+ * write its own search of the dispenser, and before each a consistent
+ * read of the LOB's map (lobspace/piece.c).  A BasicFile's, whose CHUNK
+ * rounds its blocks, is written whole. */
+static sim_err_t write_pieces(life_db_t *db, const life_seg_t *g, lob_alloc_t *a, uint64_t bytes,
+                              lob_lob_t *lob)
+{
+    lob_map_reads_t mr = lob_map_reads_start(db->p.row.map_cr_chunks);
+    uint64_t n = lob_piece_count(bytes, db->p.piece_size);
+    sim_err_t rc = SIM_OK;
+    for (uint64_t i = 0; i < n && rc == SIM_OK; i++) {
+        uint64_t nb = lob_piece_nth_blocks(bytes, db->p.piece_size, g->payload, i), chunks = 0;
+        lob_map_reads_before_piece(&mr);
+        if (nb)
+            rc = lob_alloc_write(a, nb, lob, &chunks);
+        lob_map_reads_after_piece(&mr, chunks);
+    }
+    sim_stat_add(&db->part[LIFE_PART_LOB], SIM_STAT_CONSISTENT_GETS, mr.gets);
+    sim_stat_add(&db->part[LIFE_PART_LOB], SIM_STAT_CR_BLOCKS_CREATED, mr.clones);
+    return rc;
+}
+
 /* Space for `blocks` blocks of segment number `seg`, through the
  * segment's dispenser as experiment 1 takes it: a direct-path statement's
  * allocation context carves them out of the dispenser chunks it refills,
@@ -451,7 +475,10 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t
     if (db->trace)
         dsp_observe(g->dsp, on_block, &seen);
     lob_lob_t lob = {0, 0, 0};
-    rc = lob_alloc_write(a, blocks, &lob, NULL);
+    if (db->remote && g->o.securefile)
+        rc = write_pieces(db, g, a, l->stored, &lob);
+    else
+        rc = lob_alloc_write(a, blocks, &lob, NULL);
     lob_alloc_observe(a, NULL, NULL);
     dsp_observe(g->dsp, NULL, NULL);
     uint64_t grown = lob_space_stats(g->space)->v[SIM_STAT_SEG_EXTENTS] - extents0;
@@ -473,10 +500,8 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t
 static void data_written(life_db_t *db, const life_seg_t *g, uint32_t seg, const life_lob_t *l,
                          uint32_t first, uint64_t blocks, uint64_t stored)
 {
-    sim_stats_t *ld = &db->part[LIFE_PART_LOB];
+    /* Each block's current get and change: the allocator counted them. */
     if (g->o.cache == SCR_CACHE_YES) {
-        sim_stat_add(ld, SIM_STAT_DB_BLOCK_CHANGES, blocks);
-        sim_stat_add(ld, SIM_STAT_DB_BLOCK_GETS, blocks);
         life_op(db, LIFE_OP_BUFFERED, seg, 0, blocks);
     } else {
         /* The direct writes, one a chunk: the allocator counted them. */

@@ -17,6 +17,10 @@ void life_params_defaults(life_params_t *p)
     /* Reading another table's rows and LOBs (insert ... select from T):
      * experiment 1's reads of t1, the same parameters (docs/lob-insert.md). */
     case_row_params_defaults(&p->row);
+    /* A read over a database link: experiment 1's remote path, the same
+     * parameters (docs/lob-insert.md). */
+    case_link_params_defaults(&p->link);
+    p->piece_size = CASE_PIECE_SIZE_DEFAULT;
     p->fit = LOB_FIT_SPLIT;
     /* UNDO_RETENTION's documented default (Oracle Database Reference). */
     p->undo_retention = 900;
@@ -101,6 +105,14 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
         snprintf(msg, msglen, "life.lobindex_chunks=%u (accepted: at least 1)", p->lobindex_chunks);
         return SIM_EINVAL;
     }
+    if (p->row.map_cr_chunks < 1) {
+        snprintf(msg, msglen, "row.map_cr_chunks=%u (accepted: at least 1)", p->row.map_cr_chunks);
+        return SIM_EINVAL;
+    }
+    if (p->piece_size < 1 || p->piece_size > 64u << 20) {
+        snprintf(msg, msglen, "link.piece_size=%u (accepted: 1 .. 67108864)", p->piece_size);
+        return SIM_EINVAL;
+    }
     if (p->pctfree > 99) {
         snprintf(msg, msglen, "life.pctfree=%u (accepted: 0..99)", p->pctfree);
         return SIM_EINVAL;
@@ -129,6 +141,13 @@ static const sim_param_t names[] = {
     P("life.fit", fit),
     P("row.row_gets", row.row_gets),
     P("row.cached_lob_blocks", row.cached_lob_blocks),
+    P("row.append_row_gets_pm", row.append_row_gets_pm),
+    P("row.t2_extent_cr", row.t2_extent_cr),
+    P("row.map_cr_chunks", row.map_cr_chunks),
+    P("link.open_roundtrips", link.open_roundtrips),
+    P("link.close_roundtrips", link.close_roundtrips),
+    P("link.row_overhead_bytes", link.row_overhead_bytes),
+    P("link.piece_size", piece_size),
     P("life.undo_retention", undo_retention),
     P("lob.inrow_max", seg.inrow_max),
     P("lob.inrow_header_bytes", seg.inrow_header_bytes),

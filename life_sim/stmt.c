@@ -134,20 +134,47 @@ static sim_err_t run_dml(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
     if (rc != SIM_OK)
         return rc;
     int insert = st->kind == SCR_INSERT || st->kind == SCR_CREATE_TABLE;
-    db->direct = insert && st->u.dml.direct;
+    /* Rows over a database link come as experiment 1's remote path takes
+     * them: conventionally, each LOB in pieces (link.c), whatever the
+     * hint (docs/lob-insert.md: the APPEND insert from t1@loopback
+     * searches for every piece). */
+    int remote = insert && st->u.dml.link;
+    db->direct = insert && st->u.dml.direct && !remote;
+    if (remote)
+        life_link_open(db);
     /* A direct-path insert holds one undo record, its own, as experiment
      * 1's does (dblink_sim/writer.c): its rows lie above the high-water
      * mark and write none (row_costs()). */
-    if (db->direct)
+    /* An insert over a link holds one too, and its rows' LOB vectors ride
+     * on it: experiment 1's remote insert counts them so
+     * (dblink_sim/writer.c: a record for the statement, none a row). */
+    if (remote)
         undo_record(db->undo);
+    if (db->direct) {
+        undo_record(db->undo);
+        db->direct_gets_pm = 0;
+        db->direct_extents = life_table_extent_count(db, life_table_of(db, st));
+    }
     rc = insert                   ? life_insert(db, st, regs)
          : st->kind == SCR_UPDATE ? life_update(db, st, regs)
                                   : life_delete(db, st, regs);
-    /* A direct-path statement's allocation contexts give back what they
-     * did not use (the space stays reusable). */
-    if (db->direct)
-        life_seg_release(db, life_table_of(db, st));
+    if (db->direct) {
+        life_table_t *t = life_table_of(db, st);
+        /* The loader formats the table's blocks above its high-water mark
+         * an extent at a time; entering a new extent it reads the segment
+         * header and the extent's space bitmap consistently, both carrying
+         * this statement's change: each is cloned (experiment 1's rule and
+         * parameter, row.t2_extent_cr: docs/lob-insert.md). */
+        uint64_t entered = life_table_extent_count(db, t) - db->direct_extents;
+        sim_stat_add(&db->part[LIFE_PART_ROW], SIM_STAT_CR_BLOCKS_CREATED,
+                     entered * db->p.row.t2_extent_cr);
+        /* Its allocation contexts give back what they did not use (the
+         * space stays reusable). */
+        life_seg_release(db, t);
+    }
     db->direct = 0;
+    if (remote)
+        life_link_close(db);
     /* Met a lock, or refused by Oracle: undone to the savepoint. */
     if ((rc == SIM_OK && db->blocked_by) || life_oracle_failed(db, rc))
         life_stmt_undo(db);

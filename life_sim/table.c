@@ -98,6 +98,14 @@ void life_table_extents(const life_db_t *db, const life_table_t *t, lob_extent_f
         table_extents(db, t, &blocks, &extents, fn, arg);
 }
 
+uint64_t life_table_extent_count(const life_db_t *db, const life_table_t *t)
+{
+    uint64_t blocks, extents = 0;
+    if (t->has_segment)
+        table_extents(db, t, &blocks, &extents, NULL, NULL);
+    return extents;
+}
+
 void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st)
 {
     memset(st, 0, sizeof *st);

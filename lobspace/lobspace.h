@@ -154,15 +154,17 @@ uint64_t lob_alloc_cached(const lob_alloc_t *a);
 uint64_t lob_alloc_taken(const lob_alloc_t *a);
 uint64_t lob_alloc_given(const lob_alloc_t *a);
 
-/* What the allocator counted itself: chunks, allocation and write bytes. */
+/* What the allocator counted itself: chunks, allocation and write bytes,
+ * and each data block's current get and change. */
 const sim_stats_t *lob_alloc_stats(const lob_alloc_t *a);
 /* The only statistics lob_alloc_stats() ever counts (lob_alloc_check()
  * holds every other at 0): a reader that takes them often needs no more. */
-#define LOB_ALLOC_COUNTED 4
+#define LOB_ALLOC_COUNTED 6
 extern const sim_stat_t lob_alloc_counted[LOB_ALLOC_COUNTED];
 
-/* taken = given + cached; its statistics are exactly its chunks and the
- * bytes of the blocks it gave (the direct writes: those not buffered). */
+/* taken = given + cached; its statistics are exactly its chunks, the
+ * bytes of the blocks it gave (the direct writes: those not buffered) and
+ * a get and a change of each block it gave. */
 sim_err_t lob_alloc_check(const lob_alloc_t *a);
 
 /* ---- the segment over its whole life: free space, retention, shrink ---- */
@@ -359,5 +361,22 @@ sim_err_t lob_space_check(const lob_space_t *sp);
 /* Invariant (1)'s counts alone, in constant time: for a caller that checks
  * after every row (the full check walks every block). */
 sim_err_t lob_space_check_counts(const lob_space_t *sp);
+
+/* A LOB written piece by piece (piece.c), as one that arrives over a
+ * database link: the blocks piece i of piece_size bytes writes of a LOB of
+ * `bytes` bytes (full blocks as they arrive, the tail at the end). */
+uint64_t lob_piece_blocks(uint64_t done_before, uint64_t done_after, uint64_t total,
+                          uint32_t payload);
+uint64_t lob_piece_count(uint64_t bytes, uint64_t piece_size);
+uint64_t lob_piece_nth_blocks(uint64_t bytes, uint64_t piece_size, uint32_t payload, uint64_t i);
+
+/* The consistent reads of the LOB's map before each piece: `gets`
+ * consistent gets and `clones` CR copies so far (m: map_cr_chunks). */
+typedef struct {
+    uint64_t m, q, r, chunks, gets, clones;
+} lob_map_reads_t;
+lob_map_reads_t lob_map_reads_start(uint64_t m);
+void lob_map_reads_before_piece(lob_map_reads_t *mr);
+void lob_map_reads_after_piece(lob_map_reads_t *mr, uint64_t chunks);
 
 #endif /* LOBSIM_LOBSPACE_H */

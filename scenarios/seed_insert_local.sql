@@ -12,10 +12,9 @@
 -- The size is a substitution variable: this DEFINE is its default, and
 -- lobbench --define=size=N runs another (script/README.md: --define wins).
 -- Step 5, the insert, gives the calibrated path's dispenser allocations,
--- chunks, undo, consistent gets and direct reads exactly
--- (tests/script_vs_calibrated.py); its db block gets and CR blocks are the
--- difference the test names.  The dblink half (t1@loopback) is not yet a
--- script: a database link is not modelled (issue 40, item 2).
+-- chunks, undo, consistent gets, direct reads and db block gets exactly
+-- (tests/script_vs_calibrated.py); its CR blocks are the difference the
+-- test names.  The dblink half is scenarios/seed_insert_dblink.sql.
 -- The column list `id, c` stands for the reference's `...`.
 define size = 16384
 

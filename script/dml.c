@@ -273,8 +273,10 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
             if (scr_peek(p)->kind != SCR_TOK_IDENT && scr_peek(p)->kind != SCR_TOK_QIDENT)
                 scr_unexpected(p, "XMLTABLE, DUAL, ALL_OBJECTS or the table itself");
             scr_expect_table_name(p, name);
+            d->link = scr_accept_link(p);
             src_table = scr_table_resolve(p, name, line);
-            /* the table itself, or another of the script's (from.c) */
+            /* the table itself, or another of the script's (from.c); over
+             * a link, the table as its link reaches it (link.c) */
             d->source = src_table == st->table ? SCR_SRC_SELF : SCR_SRC_TABLE;
             d->from = src_table;
             if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))

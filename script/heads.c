@@ -28,6 +28,13 @@ static const scr_head_t heads[] = {
     {"drop role", "users and grants", 1, 1, 1, 0},
     {"grant", "users and grants", 1, 1, 1, 0},
     {"revoke", "users and grants", 1, 1, 1, 0},
+    /* database links: a name a statement's T@LINK reads over (link.c) */
+    {"create database link", "database links", 4, 1, 1, 0},
+    {"create public database link", "database links", 4, 1, 1, 0},
+    {"create shared database link", "database links", 4, 1, 1, 0},
+    {"create shared public database link", "database links", 4, 1, 1, 0},
+    {"drop database link", "database links", 4, 1, 1, 0},
+    {"drop public database link", "database links", 4, 1, 1, 0},
     /* one database: a change of user reaches the same objects by name */
     /* sequences: dictionary objects without a segment (SQL Language
      * Reference, CREATE SEQUENCE); NEXTVAL in a statement is refused */

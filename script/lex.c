@@ -275,16 +275,16 @@ void scr_lex_next(scr_lexer_t *lx, scr_tok_t *t)
                 t->end = lx->pos;
                 return;
             }
-        if (!strchr("(),;.+-*/%=<>", (char)c) || c == 0) {
+        if (!strchr("(),;.+-*/%=<>@", (char)c) || c == 0) {
             scr_quote(s + lx->pos, 1, q, sizeof q);
             lx->pos++;
             bad_token(lx, t, "ORA-00911: invalid character '%s'", q);
             return;
         }
-        static const char *const one = "(),;.+-*/%=<>";
+        static const char *const one = "(),;.+-*/%=<>@";
         const char *at = strchr(one, (char)c);
         static const char *const ones[] = {"(", ")", ",", ";", ".", "+", "-",
-                                           "*", "/", "%", "=", "<", ">"};
+                                           "*", "/", "%", "=", "<", ">", "@"};
         t->text = ones[at - one];
         t->len = 1;
         lx->pos++;

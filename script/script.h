@@ -320,6 +320,8 @@ typedef struct {
     uint32_t ret_reg;
     int direct; /* insert: direct path, the APPEND hint (a comment "+ APPEND"
                  * after INSERT) or create table as select */
+    int link;   /* SCR_SRC_SELF, SCR_SRC_TABLE: read over database link number
+                 * link - 1 (`from T@LINK`, link.c); 0: a local read */
 } scr_dml_t;
 
 typedef struct {
@@ -434,7 +436,9 @@ typedef struct {
     const char *words; /* the head as a user writes it: "create user" */
     const char *what;  /* its class: "users and grants" */
     int step;          /* 1: a step without effect; 0: a SQL*Plus command, no step;
-                        * 2: a setting, without effect unless the model uses it */
+                        * 2: a setting, without effect unless the model uses it;
+                        * 4: a database link created or dropped (link.c), a step
+                        * without effect on space */
     int commits;       /* the open transaction committed first (DDL, DBMS_STATS, CONNECT) */
     uint32_t after;    /* tokens that must follow the head (a user's name, ...) */
     int line;          /* a SQL*Plus command: it is the rest of its line, no ';' needed */

@@ -71,6 +71,11 @@ _Noreturn void scr_lex_fail(scr_lexer_t *lx, uint32_t line, const char *fmt, ...
 /* `s` (n bytes) quoted for a message: cut to 40 bytes, control bytes as '?'. */
 void scr_quote(const char *s, size_t n, char *out, size_t outlen);
 
+/* Database links a script may create (link.c), and a link name's length
+ * (NAME.DOMAIN...). */
+#define SCR_MAX_LINKS 16
+#define SCR_LINK_NAME_MAX 128
+
 /* ---- parser state (parse.c, ddl.c, dml.c, expr.c, sema.c) ------------- */
 
 typedef struct {
@@ -105,7 +110,18 @@ typedef struct {
     struct scr_define *defines;
     int define_char; /* SET DEFINE: '&', another character, 0 off */
     int define_seen; /* the run's own (scr_options_t.defines) defined */
+    /* The database links created so far (link.c), kept from the setup. */
+    char links[SCR_MAX_LINKS][SCR_LINK_NAME_MAX + 1];
+    uint32_t nlinks;
 } scr_parser_t;
+
+/* link.c: CREATE or DROP DATABASE LINK, the statement in p->toks
+ * (heads.c's "database links"): the name kept or forgotten, Oracle's
+ * error when it cannot be. */
+void scr_link_statement(scr_parser_t *p);
+/* `@LINK` after a table's name: the link's number + 1, 0 when no '@'
+ * follows; a link not created is ORA-02019. */
+int scr_accept_link(scr_parser_t *p);
 
 /* define.c: text with its substitution variables replaced, line by line
  * (DEFINE, UNDEFINE, SET DEFINE and COLUMN ... NEW_VALUE followed), in the

@@ -154,9 +154,11 @@ int scr_parse_no_effect(scr_parser_t *p, scr_stmt_t *st)
             scr_fail_at(p, p->toks[i].line, "%s", p->toks[i].text);
     uint32_t words;
     const scr_head_t *h = scr_head_find(p->toks, p->ntoks, &words);
-    if (!h || h->step != 1)
+    if (!h || (h->step != 1 && h->step != 4))
         return 0;
     no_effect(p, st, h, words);
+    if (h->step == 4)
+        scr_link_statement(p);
     return 1;
 }
 

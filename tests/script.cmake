@@ -14,9 +14,14 @@ add_test(NAME published_scripts
           ${CMAKE_CURRENT_SOURCE_DIR}/published)
 set_tests_properties(published_scripts PROPERTIES TIMEOUT 900)
 
-# The seed's local insert written as a script (issue 40) against the
-# calibrated path: equal where the two run the same code, the known
-# differences bounded and said (tests/script_vs_calibrated.py).
+# The seed's local and remote inserts written as scripts (issue 40)
+# against the calibrated paths: equal where the two run the same code, the
+# known differences bounded and said (tests/script_vs_calibrated.py).
 add_test(NAME script_vs_calibrated
   COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/script_vs_calibrated.py $<TARGET_FILE:lobbench>
-          ${PROJECT_SOURCE_DIR}/scenarios/seed_insert_local.sql)
+          ${PROJECT_SOURCE_DIR}/scenarios/seed_insert_local.sql
+          ${PROJECT_SOURCE_DIR}/scenarios/seed_insert_dblink.sql)
+
+# tools/scenario-diff: what a change moved in the shipped scenarios.
+add_test(NAME scenario_diff
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/scenario_diff.sh $<TARGET_FILE:lobbench> ${PROJECT_SOURCE_DIR})

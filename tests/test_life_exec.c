@@ -414,12 +414,139 @@ static void test_every_lob_column_its_segment(void **state)
     assert_int_equal(row_of(&r, 2, "SYS_LOB0000000001C00002$$")->total.v[SIM_STAT_LOB_LIVE], 0);
 }
 
+/* ---- one write path (issue 40): the dispenser over the segment's space -- */
+
+/* 2,000 LOBs of 20,000 characters (3 blocks each), then 1,000 more by
+ * `insert`: after a committed delete of 1,000 under RETENTION NONE their
+ * space is free at once, and the dispenser's searches (conventional) or
+ * refills (APPEND) find it: the segment ends with fewer extents than the
+ * same script without the delete (which must grow for all 3,000). */
+static uint64_t extents_after(const char *hint, int with_delete)
+{
+    char text[1024];
+    snprintf(text, sizeof text,
+             "create table t (id number, c clob) lob (c) store as securefile (retention none "
+             "nocache);\n"
+             "insert into t select level, rpad(to_clob('x'), 20000, 'x') from dual connect by "
+             "level <= 2000;\n"
+             "commit;\n"
+             "%s\n"
+             "commit;\n"
+             "insert %s into t select level + 5000, rpad(to_clob('x'), 20000, 'x') from dual "
+             "connect by level <= 1000;\n"
+             "commit;\n",
+             with_delete ? "delete from t where id <= 1000;" : "select 1 from dual;", hint);
+    run_t r;
+    run_ok(text, "T", NULL, &r);
+    assert_int_equal(fig(&r, 7, SIM_STAT_DSU_USED_BLOCKS), (with_delete ? 2000 : 3000) * 3);
+    return fig(&r, 7, SIM_STAT_SEG_LOB_EXTENTS);
+}
+
+static void test_writes_find_freed_space(void **state)
+{
+    (void)state;
+    const char *hints[] = {"", "/*+ append */"};
+    for (int h = 0; h < 2; h++) {
+        uint64_t reused = extents_after(hints[h], 1), grown = extents_after(hints[h], 0);
+        if (reused >= grown)
+            fail_msg("insert %s after a delete: %llu extents, %llu without the delete", hints[h],
+                     (unsigned long long)reused, (unsigned long long)grown);
+    }
+}
+
+/* The table's own space: 3,000 rows, 2,000 deleted and committed, then
+ * 2,000 inserted again.  A conventional insert reuses the table's free
+ * space (its blocks stay those of 3,000 rows); a direct-path one appends
+ * after the existing data, never into it (SQL Language Reference, INSERT,
+ * "Conventional and Direct-Path INSERT"): the table grows to the blocks of
+ * 5,000 rows' bytes. */
+static void test_direct_path_appends_rows(void **state)
+{
+    (void)state;
+    uint64_t blocks[2];
+    for (int direct = 0; direct < 2; direct++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "create table t (id number, c clob) lob (c) store as securefile;\n"
+                 "insert into t select level, null from dual connect by level <= 3000;\n"
+                 "commit;\n"
+                 "delete from t where id <= 2000;\n"
+                 "commit;\n"
+                 "insert %s into t select level + 5000, null from dual connect by level <= "
+                 "2000;\n"
+                 "commit;\n",
+                 direct ? "/*+ append */" : "");
+        run_t r;
+        run_ok(text, "T", NULL, &r);
+        blocks[direct] = fig(&r, 7, SIM_STAT_SEG_TAB_BLOCKS);
+        if (direct == 0)
+            assert_int_equal(blocks[0], fig(&r, 3, SIM_STAT_SEG_TAB_BLOCKS));
+    }
+    if (blocks[1] <= blocks[0] * 3 / 2)
+        fail_msg("table blocks: %llu after the direct-path insert, %llu after the conventional "
+                 "one (5,000 rows' bytes against 3,000)",
+                 (unsigned long long)blocks[1], (unsigned long long)blocks[0]);
+}
+
+/* A remote insert into an aged segment: 50 LOBs of 40,000 bytes over a
+ * loopback link, each in two pieces (32,767 and 7,233 bytes: 4 full
+ * blocks, then the last 1), each piece its own dispenser search: 100
+ * searches whatever the segment.  Into a fresh segment the pieces find
+ * runs as long as they are (about a chunk a piece); into one whose every
+ * other 1-block LOB was deleted, the 4-block pieces are split over the
+ * freed 1-block chunks: more chunks, and more consistent reads and clones
+ * of the LOB's map before each piece (lobspace/piece.c). */
+static void remote_into(int aged, run_t *r)
+{
+    char text[1024];
+    snprintf(text, sizeof text,
+             "create table t1 (id number, c clob) lob (c) store as securefile (nocache);\n"
+             "insert into t1 select level, rpad(to_clob('x'), 40000, 'x') from dual connect by "
+             "level <= 50;\n"
+             "commit;\n"
+             "create table t2 (id number, c clob) lob (c) store as securefile (retention none "
+             "nocache);\n"
+             "insert into t2 select level + 1000, rpad('y', 5000, 'y') from dual connect by "
+             "level <= 400;\n"
+             "commit;\n"
+             "%s\n"
+             "commit;\n"
+             "create database link loopback using 'orcl';\n"
+             "insert /*+ append */ into t2 select id, c from t1@loopback;\n",
+             aged ? "delete from t2 where mod(id, 2) = 0;" : "select 1 from dual;");
+    run_ok(text, "T2", NULL, r);
+}
+
+static void test_remote_pieces_against_found_chunks(void **state)
+{
+    (void)state;
+    run_t fresh, aged;
+    remote_into(0, &fresh);
+    remote_into(1, &aged);
+    assert_int_equal(fig(&fresh, 10, SIM_STAT_DSP_ALLOCATIONS), 100);
+    assert_int_equal(fig(&aged, 10, SIM_STAT_DSP_ALLOCATIONS), 100);
+    /* 16 + 5 round trips for the statement, one a row */
+    assert_int_equal(fig(&aged, 10, SIM_STAT_DBLINK_ROUNDTRIPS), 71);
+    uint64_t fc = fig(&fresh, 10, SIM_STAT_SF_ALLOC_CHUNKS),
+             ac = fig(&aged, 10, SIM_STAT_SF_ALLOC_CHUNKS);
+    if (fc > 110 || ac <= fc + 50)
+        fail_msg("chunks: %llu into a fresh segment (about 100), %llu into the aged one "
+                 "(the 4-block pieces split over 1-block chunks)",
+                 (unsigned long long)fc, (unsigned long long)ac);
+    if (fig(&aged, 10, SIM_STAT_CONSISTENT_GETS) <= fig(&fresh, 10, SIM_STAT_CONSISTENT_GETS) ||
+        fig(&aged, 10, SIM_STAT_CR_BLOCKS_CREATED) <= fig(&fresh, 10, SIM_STAT_CR_BLOCKS_CREATED))
+        fail_msg("the map's reads do not follow the chunks found");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ids_by_the_parser),
         cmocka_unit_test(test_session_figures_once_per_step),
         cmocka_unit_test(test_every_lob_column_its_segment),
+        cmocka_unit_test(test_writes_find_freed_space),
+        cmocka_unit_test(test_direct_path_appends_rows),
+        cmocka_unit_test(test_remote_pieces_against_found_chunks),
         cmocka_unit_test(test_set_one_lob_from_another),
         cmocka_unit_test(test_move_takes_the_parsers_options),
         cmocka_unit_test(test_shrink_view_until_the_segment_goes),

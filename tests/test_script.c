@@ -171,6 +171,48 @@ static void test_statements(void **state)
     scr_free(NULL);
 }
 
+/* Database links (script/link.c, issue 40): CREATE and DROP DATABASE LINK
+ * run without effect on space and keep the name; `T@LINK` reads T over a
+ * link created before it (the loopback of the seed), whatever the hint,
+ * and Oracle's errors for a link not created (ORA-02019), created twice
+ * (ORA-02011) or dropped when missing (ORA-02024) are the steps'. */
+static void test_database_links(void **state)
+{
+    (void)state;
+    scr_script_t *s = parse_ok("create table t1 (id number, c clob);\n"
+                               "create table t2 (id number, c clob);\n"
+                               "insert into t2 select id, c from t1@loopback;\n"
+                               "create public database link loopback.world connect to scott "
+                               "identified by tiger using 'orcl';\n"
+                               "insert /*+ append */ into t2 select id, c from t1@loopback.world;\n"
+                               "create database link loopback.world using 'orcl';\n"
+                               "insert into t2 select id, c from t1;\n"
+                               "drop public database link loopback.world;\n"
+                               "drop database link loopback.world;\n"
+                               "insert into t2 select id, c from t1@loopback.world;\n");
+    assert_int_equal(s->stmts[2].kind, SCR_FAILED);
+    assert_string_equal(s->stmts[2].error,
+                        "ORA-02019: connection description for remote database not found");
+    assert_int_equal(s->stmts[3].kind, SCR_NO_EFFECT);
+    assert_string_equal(s->stmts[3].u.head->what, "database links");
+    assert_int_equal(s->stmts[3].u.head->commits, 1);
+    assert_int_equal(s->stmts[4].kind, SCR_INSERT);
+    assert_int_equal(s->stmts[4].u.dml.source, SCR_SRC_TABLE);
+    assert_int_equal(s->stmts[4].u.dml.from, 0);
+    assert_int_equal(s->stmts[4].u.dml.link, 1);
+    assert_int_equal(s->stmts[4].u.dml.direct, 1); /* the hint is kept; life_sim ignores it */
+    assert_int_equal(s->stmts[5].kind, SCR_FAILED);
+    assert_string_equal(s->stmts[5].error, "ORA-02011: duplicate database link name");
+    assert_int_equal(s->stmts[6].u.dml.link, 0); /* a local read */
+    assert_int_equal(s->stmts[7].kind, SCR_NO_EFFECT);
+    assert_int_equal(s->stmts[8].kind, SCR_FAILED);
+    assert_string_equal(s->stmts[8].error, "ORA-02024: database link not found");
+    assert_int_equal(s->stmts[9].kind, SCR_FAILED);
+    assert_string_equal(s->stmts[9].error,
+                        "ORA-02019: connection description for remote database not found");
+    scr_free(s);
+}
+
 /* The direct-path hint (scr_dml_t.direct): APPEND with a subquery,
  * APPEND_VALUES with VALUES, create table as select; not APPEND with
  * VALUES (ignored), not a plain comment, not NOAPPEND, not a hint after
@@ -1366,6 +1408,7 @@ int main(void)
         cmocka_unit_test(test_read_inputs),
         cmocka_unit_test(test_scenarios_parse),
         cmocka_unit_test(test_direct_path_hint),
+        cmocka_unit_test(test_database_links),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,10 @@
+create table t1 (id number primary key, c clob) lob (c) store as securefile (nocache);
+insert into t1 select level, rpad('x', 9000, 'x') from dual connect by level <= 20;
+create table t2 (id number, c clob) lob (c) store as securefile;
+create database link loopback connect to u identified by p using 'o';
+insert /*+ append */ into t2 select id, c from t1@loopback where id < 10;
+delete from t2 where id < 5;
+commit;
+insert into t2 select id, c from t1@loopback;
+drop database link loopback;
+commit;

@@ -1,0 +1,2 @@
+-- a database link whose CONNECT TO names no user
+create database link loopback connect to;
