@@ -485,6 +485,41 @@ static void test_savepoint_keeps_earlier_frees(void **state)
     lob_space_destroy(sp);
 }
 
+/* A transaction destroyed while it still holds work rolls that work back:
+ * its writes are given back, its deletes undone (lob_space_tx_destroy). */
+static void test_destroy_rolls_back(void **state)
+{
+    (void)state;
+    lob_space_t *sp = make(LOB_FIT_SPLIT);
+    lob_t old, y;
+    write_lob(sp, &old, 2);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    lob_space_info_t before, in;
+    lob_space_get_info(sp, &before);
+    lob_space_tx_t *tx;
+    assert_int_equal(lob_space_tx_create(sp, &tx), SIM_OK);
+    write_lob_tx(sp, tx, &y, 3);
+    for (int i = 0; i < old.n; i++)
+        assert_int_equal(lob_space_free(sp, tx, old.c[i]), SIM_OK);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.used_blocks, 5); /* a delete's blocks stay used until its commit */
+    assert_int_equal(in.uncommitted_blocks, 2);
+    lob_space_tx_destroy(tx);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.used_blocks, 2); /* the old LOB is back, the new one gone */
+    assert_int_equal(in.uncommitted_blocks, 0);
+    assert_true(in.blocks > before.blocks); /* the segment grew for y and keeps its extent */
+    assert_int_equal(sp->ntxs, 1);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    /* y's blocks are free again: the same write fits without growing */
+    lob_t z;
+    write_lob(sp, &z, 3);
+    lob_space_info_t after;
+    lob_space_get_info(sp, &after);
+    assert_int_equal(after.blocks, in.blocks);
+    lob_space_destroy(sp);
+}
+
 static void test_check_catches_corruption(void **state)
 {
     (void)state;
@@ -660,6 +695,7 @@ int main(void)
         cmocka_unit_test(test_two_transactions),
         cmocka_unit_test(test_statement_savepoint),
         cmocka_unit_test(test_savepoint_keeps_earlier_frees),
+        cmocka_unit_test(test_destroy_rolls_back),
         cmocka_unit_test(test_check_catches_corruption),
         cmocka_unit_test(test_uniform_extents),
         cmocka_unit_test(test_exact_fit_reused),
