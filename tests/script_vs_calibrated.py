@@ -135,6 +135,14 @@ def calibrated_figures(lobbench, work, path="local"):
     return figs, part
 
 
+def check_equal(bad, label, figs, cal, k, stats):
+    """Each of stats must be the calibrated figure of size k, to the unit."""
+    for stat in stats:
+        c = cal.get((k, stat))
+        if c is None or figs.get(stat) != c:
+            bad.append(f"{label} {stat}: script {figs.get(stat)}, calibrated {c} (must be equal)")
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit("usage: script_vs_calibrated.py LOBBENCH scenarios/seed_insert_local.sql "
@@ -145,20 +153,13 @@ def main():
         dcal, _ = calibrated_figures(lobbench, work, "dblink")
         for k, n in SIZES.items():
             t = seed_figures(lobbench, remote, work, n, step="6")
-            for stat in DBLINK_EQUAL:
-                c = dcal.get((k, stat))
-                if c is None or t.get(stat) != c:
-                    bad.append(f"{k}k dblink script {stat}: script {t.get(stat)}, calibrated {c} "
-                               "(must be equal)")
+            check_equal(bad, f"{k}k dblink script", t, dcal, k, DBLINK_EQUAL)
             print(f"{k}k, over the link (t1@loopback -> t2): " +
                   ", ".join(f"{st} {t.get(st)}/{dcal.get((k, st))}" for st in DBLINK_EQUAL[:6]))
         cal, part = calibrated_figures(lobbench, work)
         for k, n in SIZES.items():
             s = script_figures(lobbench, work, n)
-            for stat in EQUAL:
-                c = cal.get((k, stat))
-                if c is None or s.get(stat) != c:
-                    bad.append(f"{k}k {stat}: script {s.get(stat)}, calibrated {c} (must be equal)")
+            check_equal(bad, f"{k}k", s, cal, k, EQUAL)
             d = part.get((k, "consistent gets", "dispenser"), 0)
             if s.get("consistent gets") != d:
                 bad.append(f"{k}k consistent gets: script {s.get('consistent gets')}, calibrated "
@@ -182,11 +183,7 @@ def main():
             print(f"{k}k: table extents {s.get('table extents')} (script), "
                   f"{part.get((k, 'CR blocks created', 't2 insert'), 0) // 2} (calibrated)")
             t = seed_figures(lobbench, seed, work, n)
-            for stat in SEED_EQUAL:
-                c = cal.get((k, stat))
-                if c is None or t.get(stat) != c:
-                    bad.append(f"{k}k seed script {stat}: script {t.get(stat)}, calibrated {c} "
-                               "(must be equal)")
+            check_equal(bad, f"{k}k seed script", t, cal, k, SEED_EQUAL)
             print(f"{k}k, the seed's case (t1 -> t2): " +
                   ", ".join(f"{st} {t.get(st)}/{cal.get((k, st))}"
                             for st in ["consistent gets", "securefile direct read ops",
