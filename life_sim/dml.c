@@ -327,9 +327,14 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
     /* The id by the parser's evaluator (scr_eval_int()); a table without
      * a NUMBER column, or a row whose id is null, is numbered by rownum. */
     int64_t id = row->rownum;
+    int id_null = t->def->id_col >= 0 && d->values[t->def->id_col] == NULL;
     if (t->def->id_col >= 0 && d->values[t->def->id_col] &&
-        scr_eval_int(db->vs, d->values[t->def->id_col], row, &id) != 0)
+        (id_null = scr_eval_int(db->vs, d->values[t->def->id_col], row, &id)) != 0)
         id = row->rownum;
+    uint16_t part;
+    sim_err_t prc = life_part_route(db, st, t, id, id_null != 0, &part);
+    if (prc != SIM_OK)
+        return prc;
     int pk = t->def->id_col >= 0 && t->def->cols[t->def->id_col].primary_key;
     if (pk && key_taken(db, st, t, db->id_base + id))
         return db->blocked_by ? SIM_OK : SIM_EINVAL;
@@ -339,6 +344,7 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
         rc = life_key_set(t, db->id_base + id, r);
     if (rc != SIM_OK)
         return rc;
+    life_row_at(t, r)->part = part;
     rc = life_tx_log(db, (life_tx_t){(uint32_t)(t - db->tables), r, 0xff, LIFE_TX_INSERT, 0, 0});
     if (rc != SIM_OK)
         return rc;

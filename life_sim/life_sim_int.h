@@ -70,6 +70,7 @@ typedef struct {
                                      * 0: none; set by life_tx_log(), cleared at its end (txn.c) */
     uint8_t alive;
     uint8_t fresh; /* inserted by the locker's open transaction: no other session sees it */
+    uint16_t part; /* a partitioned table's: the partition its key maps to (partition.c) */
 } life_row_t;
 
 typedef struct {
@@ -290,6 +291,16 @@ void life_seg_name(const life_db_t *db, const life_table_t *t, uint32_t k, char 
 sim_err_t life_row_add(life_db_t *db, life_table_t *t, int64_t id, uint64_t *row);
 /* Bytes of a row's columns as laid in a block (header, id, LOB columns). */
 uint64_t life_row_bytes(const life_db_t *db, const life_table_t *t, const life_row_t *r);
+
+/* partition.c: the partition of t a row with key `key` goes to at st's
+ * step, into *part (0 for a table not partitioned); none: ORA-14400 in
+ * db->msg, SIM_EINVAL.  ALTER TABLE ... DROP PARTITION (st): its rows
+ * gone with their LOBs, after and with the DDL's commit.  The rows of
+ * user_lob_partitions at step `step`. */
+sim_err_t life_part_route(life_db_t *db, const scr_stmt_t *st, const life_table_t *t, int64_t key,
+                          int key_null, uint16_t *part);
+sim_err_t life_part_drop(life_db_t *db, const scr_stmt_t *st);
+sim_err_t life_lob_part_rows(life_db_t *db, uint32_t step, scr_qrows_t *rows);
 
 /* keys.c: a table's primary key.  The row that last took id: 1 and *row,
  * or 0. */

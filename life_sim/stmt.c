@@ -106,7 +106,7 @@ static int is_ddl(scr_kind_t k)
 {
     return k == SCR_CREATE_TABLESPACE || k == SCR_CREATE_TABLE || k == SCR_TRUNCATE ||
            k == SCR_DROP_TABLE || k == SCR_SHRINK || k == SCR_MOVE_LOB || k == SCR_MODIFY_LOB ||
-           k == SCR_ROW_MOVEMENT || k == SCR_DROP_TABLESPACE;
+           k == SCR_ROW_MOVEMENT || k == SCR_DROP_TABLESPACE || k == SCR_PARTITION;
 }
 
 /* Whether rc is an error Oracle gives (its text in db->msg), not one of
@@ -233,6 +233,9 @@ sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
         drop_storage(db, t);
         t->exists = 0;
         return SIM_OK;
+    case SCR_PARTITION:
+        /* ADD PARTITION makes no segment (deferred); DROP takes its rows */
+        return st->u.part.add ? life_commit_open(db) : life_part_drop(db, st);
     case SCR_SHRINK:
         for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++) {
             if (st->column >= 0 && t->lobcol[k] != st->column)

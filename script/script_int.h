@@ -160,6 +160,19 @@ void scr_expect_end(scr_parser_t *p);
 
 /* ddl.c */
 void scr_parse_create(scr_parser_t *p, scr_stmt_t *st);
+/* A partition's LOB parameters `( ... )` into *o, and Oracle's refusal of
+ * SecureFile options on a BasicFile (ORA-43856). */
+void scr_lob_partition_params(scr_parser_t *p, scr_lob_opts_t *o);
+void scr_lob_partition_check(scr_parser_t *p, const scr_lob_opts_t *o, uint32_t line);
+/* partition.c: after PARTITION in create table, BY LIST | RANGE (col)
+ * (partitions...) into t (cols: the columns so far; *key_col the key's);
+ * the key checked to be the id column once that is known; ALTER TABLE
+ * T ADD | DROP PARTITION after the table's name (1: it was, st made; 0:
+ * another ALTER TABLE, nothing taken). */
+void scr_parse_partitioning(scr_parser_t *p, scr_table_t *t, const scr_column_t *cols,
+                            uint32_t ncols, int *key_col);
+void scr_partition_key_check(scr_parser_t *p, const scr_table_t *t, int key_col);
+int scr_parse_partition_alter(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t);
 void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_drop(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_truncate(scr_parser_t *p, scr_stmt_t *st);
