@@ -419,6 +419,48 @@ static void test_shrink_view(void **state)
     done(&r);
 }
 
+/* user_lob_partitions: each LOB partition's kind decided when it is made
+ * (Oracle Database Reference 19c, DB_SECUREFILE): under PERMITTED a
+ * partition without a keyword inherits the column level's BASICFILE and
+ * one whose clause says SECUREFILE is one; under PREFERRED "cases where
+ * BASICFILE would otherwise be inherited from the partition or column
+ * level LOB storage are ignored" (SecureFile, with a SecureFile's defaults:
+ * CHUNK one block), an explicit BASICFILE kept, with the column level's
+ * CHUNK inherited.  user_lobs shows the column level, PARTITIONED YES. */
+static void test_lob_partitions(void **state)
+{
+    (void)state;
+    run_t r;
+    run("alter session set db_securefile = permitted;\n"
+        "create table t (x int, c clob) lob (c) store as basicfile (chunk 16384) partition by "
+        "list (x) (partition p1 values (1), partition p2 values (2) lob (c) store as securefile);\n"
+        "select securefile, partition_position, chunk, cache from user_lob_partitions;\n"
+        "alter session set db_securefile = preferred;\n"
+        "alter table t add partition p3 values (3);\n"
+        "alter table t add partition p4 values (4) lob (c) store as basicfile (cache);\n"
+        "alter table t drop partition p1;\n"
+        "select securefile, partition_position, chunk, cache from user_lob_partitions order by "
+        "partition_position desc;\n"
+        "select securefile, partitioned, segment_created from user_lobs;\n",
+        "T", &r);
+    expect_out(&r, 3,
+               "SEC PARTITION_POSITION      CHUNK CACHE\n"
+               "--- ------------------ ---------- ----------\n"
+               "NO                   1      16384 NO\n"
+               "YES                  2       8192 NO\n");
+    expect_out(&r, 8,
+               "SEC PARTITION_POSITION      CHUNK CACHE\n"
+               "--- ------------------ ---------- ----------\n"
+               "NO                   3      16384 YES\n"
+               "YES                  2       8192 NO\n"
+               "YES                  1       8192 NO\n");
+    expect_out(&r, 9,
+               "SEC PAR SEG\n"
+               "--- --- ---\n"
+               "NO  YES N/A\n");
+    done(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -431,6 +473,7 @@ int main(void)
         cmocka_unit_test(test_ctas),
         cmocka_unit_test(test_mystat),
         cmocka_unit_test(test_shrink_view),
+        cmocka_unit_test(test_lob_partitions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
