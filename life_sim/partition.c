@@ -35,7 +35,7 @@ sim_err_t life_part_route(life_db_t *db, const scr_stmt_t *st, const life_table_
 
 sim_err_t life_part_drop(life_db_t *db, const scr_stmt_t *st)
 {
-    life_table_t *t = life_table_of(db, st);
+    life_table_t *t = &db->tables[st->table];
     sim_err_t rc = life_commit_open(db);
     for (uint64_t r = 0; r < t->nrows && rc == SIM_OK; r++) {
         life_row_t *rw = life_row_at(t, r);

@@ -246,6 +246,15 @@ static void create_tablespace(scr_parser_t *p, scr_stmt_t *st, int bigfile)
     st->u.tablespace = scr_tablespace_add(p, &ts);
 }
 
+/* A partition's LOB parameters and Oracle's check of them, as a create
+ * table's LOB storage clause has them (handed to partition.c). */
+static void partition_lob(scr_parser_t *p, scr_lob_opts_t *o, int params, uint32_t line)
+{
+    if (params)
+        (void)lob_parameters(p, o, 0, NULL);
+    lob_check(p, o, line);
+}
+
 static void create_table(scr_parser_t *p, scr_stmt_t *st)
 {
     scr_table_t t;
@@ -362,7 +371,7 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
             for (int i = 0; i < nw; i++)
                 cols[which[i]].lob = o;
         } else if (t.part_by == SCR_PART_NONE && scr_accept_kw(p, "PARTITION")) {
-            scr_parse_partitioning(p, &t, cols, n, &key_col); /* partition.c */
+            scr_parse_partitioning(p, &t, cols, n, &key_col, partition_lob); /* partition.c */
         } else if (scr_is_kw(p, "ENABLE") || scr_is_kw(p, "DISABLE")) {
             t.row_movement = scr_accept_kw(p, "ENABLE");
             if (!t.row_movement)
@@ -500,7 +509,7 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
     st->table = table_name(p);
     scr_table_t *t = &p->script->tables[st->table];
     uint32_t line = st->line;
-    if (scr_parse_partition_alter(p, st, t)) /* ADD | DROP PARTITION: partition.c */
+    if (scr_parse_partition_alter(p, st, t, partition_lob)) /* ADD | DROP PARTITION: partition.c */
         return;
     if (scr_accept_kw(p, "MODIFY")) {
         scr_expect_kw(p, "LOB");
@@ -669,16 +678,4 @@ void scr_parse_truncate(scr_parser_t *p, scr_stmt_t *st)
         scr_expect_kw(p, "STORAGE");
     }
     scr_expect_end(p);
-}
-
-/* A partition's LOB parameters and Oracle's check of them (partition.c),
- * as a create table's LOB storage clause has them. */
-void scr_lob_partition_params(scr_parser_t *p, scr_lob_opts_t *o)
-{
-    (void)lob_parameters(p, o, 0, NULL);
-}
-
-void scr_lob_partition_check(scr_parser_t *p, const scr_lob_opts_t *o, uint32_t line)
-{
-    lob_check(p, o, line);
 }

@@ -184,7 +184,8 @@ static void values_clause(scr_parser_t *p, const scr_table_t *t, scr_partition_t
  * from its column-level ones (lob_now[c]).
  */
 static void part_lob_clause(scr_parser_t *p, const scr_column_t *cols, uint32_t ncols,
-                            const scr_lob_opts_t *const *lob_now, scr_partition_t *pt)
+                            const scr_lob_opts_t *const *lob_now, scr_lob_params_fn lob_params,
+                            scr_partition_t *pt)
 {
     scr_expect_sym(p, "(");
     int which[64], nw = 0;
@@ -225,11 +226,8 @@ static void part_lob_clause(scr_parser_t *p, const scr_column_t *cols, uint32_t 
         scr_lob_opts_t *o = &pt->lob[which[i]];
         part_lob(p, lob_now[which[i]], sf, o);
         snprintf(o->segment, sizeof o->segment, "%s", seg);
-        if (params) {
-            p->i = start; /* the same parameters for each column named */
-            scr_lob_partition_params(p, o);
-        }
-        scr_lob_partition_check(p, o, line);
+        p->i = start; /* the same parameters for each column named */
+        lob_params(p, o, params, line);
     }
 }
 
@@ -240,7 +238,7 @@ static void part_lob_clause(scr_parser_t *p, const scr_column_t *cols, uint32_t 
  */
 static void partition_desc(scr_parser_t *p, const scr_table_t *t, const scr_column_t *cols,
                            uint32_t ncols, const scr_lob_opts_t *const *lob_now, uint32_t number,
-                           scr_partition_t *pt)
+                           scr_lob_params_fn lob_params, scr_partition_t *pt)
 {
     memset(pt, 0, sizeof *pt);
     pt->tablespace = -1;
@@ -263,7 +261,7 @@ static void partition_desc(scr_parser_t *p, const scr_table_t *t, const scr_colu
             scr_expect_name(p, ts, "a tablespace name");
             pt->tablespace = scr_tablespace_resolve(p, ts, line);
         } else if (scr_accept_kw(p, "LOB")) {
-            part_lob_clause(p, cols, ncols, lob_now, pt);
+            part_lob_clause(p, cols, ncols, lob_now, lob_params, pt);
         } else if (scr_accept_kw(p, "STORAGE")) {
             uint64_t a = 0, b = 0, c = 0;
             uint32_t g = 0;
@@ -339,7 +337,7 @@ static void part_append(scr_parser_t *p, scr_table_t *t, const scr_partition_t *
 }
 
 void scr_parse_partitioning(scr_parser_t *p, scr_table_t *t, const scr_column_t *cols,
-                            uint32_t ncols, int *key_col)
+                            uint32_t ncols, int *key_col, scr_lob_params_fn lob_params)
 {
     uint32_t line = p->toks[p->i - 1].line;
     scr_expect_kw(p, "BY");
@@ -374,7 +372,8 @@ void scr_parse_partitioning(scr_parser_t *p, scr_table_t *t, const scr_column_t 
     do {
         scr_partition_t pt;
         uint32_t pl = scr_peek(p)->line;
-        partition_desc(p, t, cols, ncols, lob_now, next_number(p, t->nparts * nlob), &pt);
+        partition_desc(p, t, cols, ncols, lob_now, next_number(p, t->nparts * nlob), lob_params,
+                       &pt);
         part_check(p, t, &pt, pl, 0);
         part_append(p, t, &pt);
     } while (scr_accept_sym(p, ","));
@@ -390,7 +389,8 @@ void scr_partition_key_check(scr_parser_t *p, const scr_table_t *t, int key_col)
                  t->cols[key_col].name);
 }
 
-int scr_parse_partition_alter(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t)
+int scr_parse_partition_alter(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t,
+                              scr_lob_params_fn lob_params)
 {
     int add = scr_is_kw(p, "ADD");
     if ((!add && !scr_is_kw(p, "DROP")) || strcmp(scr_peek_at(p, 1)->text, "PARTITION") != 0 ||
@@ -407,7 +407,7 @@ int scr_parse_partition_alter(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t)
         for (uint32_t c = 0; c < t->ncols && c < 64; c++)
             lob_now[c] = scr_lob_now(p, st->table, (int)c);
         scr_partition_t pt;
-        partition_desc(p, t, t->cols, t->ncols, lob_now, next_number(p, 0), &pt);
+        partition_desc(p, t, t->cols, t->ncols, lob_now, next_number(p, 0), lob_params, &pt);
         scr_expect_end(p);
         part_check(p, t, &pt, line, 1);
         st->u.part.index = t->nparts;
