@@ -6,10 +6,11 @@
  * rows: each LOB column's partition in each live partition, its options
  * as its partition's clause, the column's and DB_SECUREFILE decided them.
  *
- * Left out: a partition's own LOB segment.  The rows of every partition
- * write their LOBs in the column's one segment (life_seg_t, with the
- * column-level options), so user_segments and user_extents are not
- * answered while a partitioned table lives (views.c).
+ * Each LOB partition is its own segment: a row's LOB goes to the slot of
+ * its partition (life_slot(): group p + 1 of the table's segments), made
+ * at the partition's first row with the options the parser decided for
+ * it, dropped with the partition.  The table's own rows stay in its one
+ * table segment (TABLE PARTITION segments are not modelled).
  */
 #include <stdio.h>
 #include <string.h>
@@ -29,7 +30,7 @@ sim_err_t life_part_route(life_db_t *db, const scr_stmt_t *st, const life_table_
                  db->s->file, st->line);
         return SIM_EINVAL;
     }
-    *part = (uint16_t)k;
+    *part = (uint16_t)(k + 1); /* its segments' group (life_slot()) */
     return SIM_OK;
 }
 
@@ -39,7 +40,7 @@ sim_err_t life_part_drop(life_db_t *db, const scr_stmt_t *st)
     sim_err_t rc = life_commit_open(db);
     for (uint64_t r = 0; r < t->nrows && rc == SIM_OK; r++) {
         life_row_t *rw = life_row_at(t, r);
-        if (!rw->alive || rw->part != st->u.part.index)
+        if (!rw->alive || rw->part != st->u.part.index + 1)
             continue;
         /* its rows go, their LOBs' chunks freed in the column's segment as
          * a delete's are, made free by the DDL's commit below */
@@ -49,9 +50,14 @@ sim_err_t life_part_drop(life_db_t *db, const scr_stmt_t *st)
         rc =
             life_tx_log(db, (life_tx_t){(uint32_t)(t - db->tables), r, 0xff, LIFE_TX_DELETE, 0, 0});
         for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++)
-            rc = life_lob_unref(db, t, k, rw->lob[k]);
+            rc = life_lob_unref(db, t, life_slot(rw, k), rw->lob[k]);
     }
-    return rc == SIM_OK ? life_commit(db) : rc;
+    if (rc == SIM_OK)
+        rc = life_commit(db);
+    /* and its segments with it */
+    for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++)
+        life_seg_destroy(db, t, (st->u.part.index + 1) * LIFE_MAX_LOBCOLS + k);
+    return rc;
 }
 
 static void text(scr_qcell_t *c, const char *s)
@@ -84,7 +90,8 @@ enum {
     LP_LOGGING = 24,
     LP_COMPRESSION = 29,
     LP_DEDUP,
-    LP_SECUREFILE
+    LP_SECUREFILE,
+    LP_CREATED
 };
 
 sim_err_t life_lob_part_rows(life_db_t *db, uint32_t step, scr_qrows_t *rows)
@@ -100,7 +107,7 @@ sim_err_t life_lob_part_rows(life_db_t *db, uint32_t step, scr_qrows_t *rows)
                 const scr_partition_t *pt = &t->def->parts[pi];
                 if (!scr_part_live(t->def, pi, step))
                     continue;
-                const scr_lob_opts_t *o = &pt->lob[t->lobcol[k]];
+                const scr_lob_opts_t *o = &t->seg[(pi + 1) * LIFE_MAX_LOBCOLS + k].o;
                 scr_qcell_t *c = scr_qrows_add(rows);
                 if (c == NULL)
                     return SIM_ENOMEM;
@@ -110,14 +117,8 @@ sim_err_t life_lob_part_rows(life_db_t *db, uint32_t step, scr_qrows_t *rows)
                 life_seg_name(db, t, k, name, sizeof name);
                 text(&c[LP_LOB], name);
                 text(&c[LP_PARTITION], pt->name);
-                /* Oracle's SYS_LOB_P<n>: n its object number, which the
-                 * model numbers in the order the LOB partitions are made */
-                if (o->segment[0])
-                    text(&c[LP_LOB_PARTITION], o->segment);
-                else {
-                    snprintf(name, sizeof name, "SYS_LOB_P%u", pt->number + k);
-                    text(&c[LP_LOB_PARTITION], name);
-                }
+                life_seg_name(db, t, (pi + 1) * LIFE_MAX_LOBCOLS + k, name, sizeof name);
+                text(&c[LP_LOB_PARTITION], name);
                 num(&c[LP_POSITION], ++position);
                 text(&c[LP_COMPOSITE], "NO");
                 int ts = o->tablespace >= 0 ? o->tablespace : t->def->tablespace;
@@ -135,6 +136,8 @@ sim_err_t life_lob_part_rows(life_db_t *db, uint32_t step, scr_qrows_t *rows)
                 text(&c[LP_COMPRESSION], !o->securefile ? "NONE" : compress[o->compress]);
                 text(&c[LP_DEDUP], !o->securefile ? "NONE" : o->deduplicate ? "LOB" : "NO");
                 text(&c[LP_SECUREFILE], o->securefile ? "YES" : "NO");
+                /* deferred: made with the partition's first row */
+                text(&c[LP_CREATED], t->seg[(pi + 1) * LIFE_MAX_LOBCOLS + k].space ? "YES" : "NO");
             }
         }
     }

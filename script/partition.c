@@ -392,6 +392,12 @@ void scr_partition_key_check(scr_parser_t *p, const scr_table_t *t, int key_col)
 int scr_parse_partition_alter(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t,
                               scr_lob_params_fn lob_params)
 {
+    if (t->part_by != SCR_PART_NONE &&
+        (scr_is_kw(p, "MODIFY") || scr_is_kw(p, "MOVE") || scr_is_kw(p, "SHRINK")))
+        scr_fail(p,
+                 "alter table ... %s of a partitioned table not modelled (its LOB partitions "
+                 "are each a segment of their own)",
+                 scr_peek(p)->text);
     int add = scr_is_kw(p, "ADD");
     if ((!add && !scr_is_kw(p, "DROP")) || strcmp(scr_peek_at(p, 1)->text, "PARTITION") != 0 ||
         scr_peek_at(p, 1)->kind != SCR_TOK_IDENT)

@@ -96,7 +96,7 @@ static const scr_vcol_t lob_parts[] = {
     {"COMPRESSION", 0, 6, 1, 0},
     {"DEDUPLICATION", 0, 15, 1, 0},
     {"SECUREFILE", 0, 3, 1, 0},
-    {"SEGMENT_CREATED", 0, 3, 0, 0},
+    {"SEGMENT_CREATED", 0, 3, 1, 0},
 };
 
 /* v$mystat joined to v$statname: the columns of both a query names. */

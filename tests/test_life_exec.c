@@ -659,6 +659,36 @@ static void test_partition_errors(void **state)
                                      "of the last partition");
 }
 
+/* Each LOB partition is a segment of its own (SYS_LOB_P<n> in the step's
+ * rows), made at its partition's first row and dropped with it: a row's
+ * LOB goes to its partition's segment only. */
+static void test_partition_segments(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "create table t (x int, c clob) lob (c) store as basicfile partition by list (x) "
+        "(partition p1 values (1, 2), partition p2 values (3) lob (c) store as securefile);\n"
+        "insert into t select level, rpad(to_clob('a'), 20000, 'x') from dual connect by level "
+        "<= 3;\n"
+        "commit;\n"
+        "delete from t where x = 3;\n"
+        "commit;\n"
+        "alter table t drop partition p1;\n";
+    run_t r;
+    run_ok(text, "SYS_LOB_P1", NULL, &r);
+    assert_int_equal(fig(&r, 1, SIM_STAT_SEG_LOB_BLOCKS), 0); /* deferred */
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 2);
+    assert_true(fig(&r, 2, SIM_STAT_SEG_LOB_BLOCKS) > 0);
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 2);       /* p2's delete: not p1's */
+    assert_int_equal(fig(&r, 6, SIM_STAT_SEG_LOB_BLOCKS), 0); /* dropped with p1 */
+    assert_int_equal(fig(&r, 6, SIM_STAT_LOB_LIVE), 0);
+    run_ok(text, "SYS_LOB_P2", NULL, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 1);
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 0);
+    assert_int_equal(fig(&r, 6, SIM_STAT_LOB_LIVE), 0);
+    assert_true(fig(&r, 6, SIM_STAT_SEG_LOB_BLOCKS) > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -675,6 +705,7 @@ int main(void)
         cmocka_unit_test(test_compressed_in_row_by_length),
         cmocka_unit_test(test_partition_routing),
         cmocka_unit_test(test_partition_errors),
+        cmocka_unit_test(test_partition_segments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

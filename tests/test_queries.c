@@ -459,6 +459,31 @@ static void test_lob_partitions(void **state)
                "--- --- ---\n"
                "NO  YES N/A\n");
     done(&r);
+    /* Each LOB partition its own segment, of its own kind: user_segments
+     * lists them as LOB PARTITION (the table's partitions left out) */
+    run("alter session set db_securefile = permitted;\n"
+        "create table t (x int, c clob) lob (c) store as basicfile partition by list (x) "
+        "(partition p1 values (1), partition p2 values (2) lob (c) store as securefile, "
+        "partition p3 values (3));\n"
+        "insert into t select level, rpad('x', 9000, 'x') from dual connect by level <= 2;\n"
+        "select segment_subtype, count(*) from user_segments where segment_type = 'LOB "
+        "PARTITION' group by segment_subtype order by 1;\n"
+        "select partition_position, segment_created from user_lob_partitions;\n",
+        "T", &r);
+    expect_out(&r, 4,
+               "SEGMENT_SU   COUNT(*)\n"
+               "---------- ----------\n"
+               "ASSM                1\n"
+               "SECUREFILE          1\n"
+               "(LOBINDEX segments are not modelled: their rows are left out)\n"
+               "(TABLE PARTITION segments are not modelled: their rows are left out)\n");
+    expect_out(&r, 5,
+               "PARTITION_POSITION SEG\n"
+               "------------------ ---\n"
+               "                 1 YES\n"
+               "                 2 YES\n"
+               "                 3 NO\n");
+    done(&r);
 }
 
 int main(void)
