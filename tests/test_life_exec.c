@@ -602,6 +602,17 @@ static void test_partition_routing(void **state)
            "T", NULL, &r);
     assert_string_equal(r.error[2], "");
     assert_string_equal(r.error[3], "");
+    /* NULL among a list partition's values takes a null key, and no other */
+    run_ok("create table t (x int, c clob) partition by list (x) (partition p1 values (1), "
+           "partition pn values (null, 9));\n"
+           "insert into t values (null, rpad(to_clob('a'), 5000, 'x'));\n"
+           "insert into t values (5, rpad(to_clob('a'), 5000, 'x'));\n"
+           "insert into t values (9, rpad(to_clob('a'), 5000, 'x'));\n",
+           "T", NULL, &r);
+    assert_string_equal(r.error[2], "");
+    assert_string_equal(r.error[3], "ORA-14400: inserted partition key does not map to any "
+                                    "partition");
+    assert_string_equal(r.error[4], "");
 }
 
 /* What Oracle refuses of partitions (Database Error Messages): each a step
