@@ -19,6 +19,7 @@ typedef struct {
     const char *name;
     sim_stats_t at[MAX_STEPS + 1];
     int seen[MAX_STEPS + 1];
+    int seg_seen[MAX_STEPS + 1];    /* a row of the segment named (not the session's) */
     char error[MAX_STEPS + 1][128]; /* each step's Oracle error, "" none (any table) */
 } run_t;
 
@@ -35,6 +36,7 @@ static int keep(void *arg, const life_step_t *st)
     for (int i = 0; i < SIM_STAT_COUNT; i++)
         r->at[st->step].v[i] += st->total.v[i];
     r->seen[st->step] = 1;
+    r->seg_seen[st->step] |= st->table != NULL;
     return 0;
 }
 
@@ -692,6 +694,7 @@ static void test_partition_segments(void **state)
     assert_true(fig(&r, 2, SIM_STAT_SEG_LOB_BLOCKS) > 0);
     assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 2);       /* p2's delete: not p1's */
     assert_int_equal(fig(&r, 6, SIM_STAT_SEG_LOB_BLOCKS), 0); /* dropped with p1 */
+    assert_false(r.seg_seen[6]);                              /* nor shown at its drop's step */
     assert_int_equal(fig(&r, 6, SIM_STAT_LOB_LIVE), 0);
     run_ok(text, "SYS_LOB_P2", NULL, &r);
     assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 1);
