@@ -37,27 +37,32 @@ sim_err_t life_part_route(life_db_t *db, const scr_stmt_t *st, const life_table_
 sim_err_t life_part_drop(life_db_t *db, const scr_stmt_t *st)
 {
     life_table_t *t = &db->tables[st->table];
-    sim_err_t rc = life_commit_open(db);
-    for (uint64_t r = 0; r < t->nrows && rc == SIM_OK; r++) {
+    sim_err_t rc = life_commit_open(db); /* DDL: every open transaction first */
+    if (rc != SIM_OK)
+        return rc;
+    /* Its rows go with its segments, as a drop table's (stmt.c): no
+     * row's undo, their LOB versions let go without freeing their chunks
+     * in a segment that goes too. */
+    for (uint64_t r = 0; r < t->nrows; r++) {
         life_row_t *rw = life_row_at(t, r);
         if (!rw->alive || rw->part != st->u.part.index + 1)
             continue;
-        /* its rows go, their LOBs' chunks freed in the column's segment as
-         * a delete's are, made free by the DDL's commit below */
         t->row_bytes -= life_row_bytes(db, t, rw);
         rw->alive = 0;
         t->live_rows--;
-        rc =
-            life_tx_log(db, (life_tx_t){(uint32_t)(t - db->tables), r, 0xff, LIFE_TX_DELETE, 0, 0});
-        for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++)
-            rc = life_lob_unref(db, t, life_slot(rw, k), rw->lob[k]);
+        for (uint32_t k = 0; k < t->nlob; k++) {
+            uint32_t i = rw->lob[k];
+            if (i && life_lob_at(db, i)->refs) {
+                life_lob_at(db, i)->refs = 0;
+                life_lob_at(db, i)->dedup = 0;
+                life_lob_settle(db, t, life_slot(rw, k), i);
+            }
+            rw->lob[k] = 0;
+        }
     }
-    if (rc == SIM_OK)
-        rc = life_commit(db);
-    /* and its segments with it */
-    for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++)
+    for (uint32_t k = 0; k < t->nlob; k++)
         life_seg_destroy(db, t, (st->u.part.index + 1) * LIFE_MAX_LOBCOLS + k);
-    return rc;
+    return SIM_OK;
 }
 
 static void text(scr_qcell_t *c, const char *s)
