@@ -327,9 +327,14 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
     /* The id by the parser's evaluator (scr_eval_int()); a table without
      * a NUMBER column, or a row whose id is null, is numbered by rownum. */
     int64_t id = row->rownum;
+    int id_null = t->def->id_col >= 0 && d->values[t->def->id_col] == NULL;
     if (t->def->id_col >= 0 && d->values[t->def->id_col] &&
-        scr_eval_int(db->vs, d->values[t->def->id_col], row, &id) != 0)
+        (id_null = scr_eval_int(db->vs, d->values[t->def->id_col], row, &id)) != 0)
         id = row->rownum;
+    uint16_t part;
+    sim_err_t prc = life_part_route(db, st, t, id, id_null != 0, &part);
+    if (prc != SIM_OK)
+        return prc;
     int pk = t->def->id_col >= 0 && t->def->cols[t->def->id_col].primary_key;
     if (pk && key_taken(db, st, t, db->id_base + id))
         return db->blocked_by ? SIM_OK : SIM_EINVAL;
@@ -339,6 +344,7 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
         rc = life_key_set(t, db->id_base + id, r);
     if (rc != SIM_OK)
         return rc;
+    life_row_at(t, r)->part = part;
     rc = life_tx_log(db, (life_tx_t){(uint32_t)(t - db->tables), r, 0xff, LIFE_TX_INSERT, 0, 0});
     if (rc != SIM_OK)
         return rc;
@@ -348,13 +354,13 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
         rc = life_eval(db, st, d->values[t->lobcol[k]], row, &v);
         if (rc != SIM_OK)
             return rc;
-        uint32_t lob;
-        rc = life_lob_write(db, t, k, v, &lob);
+        uint32_t lob, s = life_slot(life_row_at(t, r), k); /* its partition's segment */
+        rc = life_lob_write(db, t, s, v, &lob);
         scr_value_release(db->vs, v);
         if (rc != SIM_OK)
             return life_oracle_error(db, st, t, rc);
         life_row_at(t, r)->lob[k] = lob;
-        lob_written(db, &t->seg[k], lob);
+        lob_written(db, &t->seg[s], lob);
     }
     uint64_t bytes = life_row_bytes(db, t, life_row_at(t, r));
     /* A direct-path insert appends its rows after the table's existing
@@ -386,7 +392,7 @@ static void source_read(life_db_t *db, const life_table_t *from, const life_row_
         uint64_t blocks = l->one.len;
         for (uint32_t i = 1; i < l->nchunks; i++)
             blocks += l->more[i - 1].len;
-        const life_seg_t *g = &from->seg[k];
+        const life_seg_t *g = &from->seg[life_slot(row, k)];
         uint64_t cached = blocks;
         if (g->o.cache == SCR_CACHE_NO && blocks > db->p.row.cached_lob_blocks)
             cached = db->p.row.cached_lob_blocks;
@@ -462,30 +468,30 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
 sim_err_t life_lob_replace(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
                            uint32_t k, scr_val_t v)
 {
-    uint32_t old = life_row_at(t, r)->lob[k], lob;
-    sim_err_t rc = life_lob_write(db, t, k, v, &lob);
+    uint32_t old = life_row_at(t, r)->lob[k], lob, s = life_slot(life_row_at(t, r), k);
+    sim_err_t rc = life_lob_write(db, t, s, v, &lob);
     if (rc != SIM_OK)
         return life_oracle_error(db, st, t, rc);
     life_row_at(t, r)->lob[k] = lob;
-    lob_written(db, &t->seg[k], lob);
+    lob_written(db, &t->seg[s], lob);
     rc = life_tx_log(db,
                      (life_tx_t){(uint32_t)(t - db->tables), r, (uint8_t)k, LIFE_TX_LOB, old, lob});
     if (rc != SIM_OK)
         return rc;
-    lob_released(db, &t->seg[k], old);
-    return life_lob_unref(db, t, k, old);
+    lob_released(db, &t->seg[s], old);
+    return life_lob_unref(db, t, s, old);
 }
 
 sim_err_t life_lob_locator_write(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
                                  uint32_t k, scr_val_t v, int append)
 {
-    life_seg_t *g = &t->seg[k];
+    life_seg_t *g = &t->seg[life_slot(life_row_at(t, r), k)];
     uint32_t i = life_row_at(t, r)->lob[k];
     if (append && i) {
         uint32_t chunks = life_lob_at(db, i)->nchunks;
         uint64_t entries = index_entries(db, g, i);
         int grown;
-        sim_err_t rc = life_lob_extend(db, t, k, i, v, &grown);
+        sim_err_t rc = life_lob_extend(db, t, life_slot(life_row_at(t, r), k), i, v, &grown);
         if (rc != SIM_OK)
             return life_oracle_error(db, st, t, rc);
         if (grown) {
@@ -633,8 +639,8 @@ sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
         if (rc != SIM_OK)
             return rc;
         for (uint32_t k = 0; k < t->nlob; k++) {
-            lob_released(db, &t->seg[k], rw->lob[k]);
-            rc = life_lob_unref(db, t, k, rw->lob[k]);
+            lob_released(db, &t->seg[life_slot(rw, k)], rw->lob[k]);
+            rc = life_lob_unref(db, t, life_slot(rw, k), rw->lob[k]);
             if (rc != SIM_OK)
                 return rc;
         }

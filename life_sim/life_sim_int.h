@@ -70,6 +70,8 @@ typedef struct {
                                      * 0: none; set by life_tx_log(), cleared at its end (txn.c) */
     uint8_t alive;
     uint8_t fresh; /* inserted by the locker's open transaction: no other session sees it */
+    uint16_t part; /* its segments' group: 0, or partition p + 1 of a partitioned table,
+                    * the one its key maps to (partition.c) */
 } life_row_t;
 
 typedef struct {
@@ -77,7 +79,13 @@ typedef struct {
     int exists;                   /* created and not dropped */
     uint32_t nlob;                /* LOB columns */
     int lobcol[LIFE_MAX_LOBCOLS]; /* their column numbers */
-    life_seg_t seg[LIFE_MAX_LOBCOLS];
+    /* Its LOB segments by slot (life_slot()): group g's LOB column k at
+     * g * LIFE_MAX_LOBCOLS + k.  Group 0 is a table's LOB segments, of a
+     * partitioned table its column level, whose options user_lobs shows
+     * and which no row writes; group p + 1 partition p's own segments
+     * (partition.c).  nseg slots, made with the table (stmt.c). */
+    life_seg_t *seg;
+    uint32_t nseg;
     sim_paged_t rows; /* life_row_t, by index (life_row_at()): a row never moves */
     uint64_t nrows;
     uint64_t live_rows;
@@ -151,7 +159,8 @@ typedef struct {
     /* The running statement's savepoint (life_stmt_mark()): the log's
      * length and each segment's mark, by segment number. */
     size_t mark_ntx;
-    lob_space_mark_t *mark_sp;
+    lob_space_mark_t *mark_sp; /* nmark_sp of them */
+    uint32_t nmark_sp;
 } life_susp_t;
 
 struct life_db {
@@ -217,6 +226,18 @@ struct life_db {
 /* output.c: n bytes of text added to what the statement printed. */
 sim_err_t life_print(life_db_t *db, const char *text, size_t n);
 
+/* The slot of the segment row r's LOB column k is written in. */
+static inline uint32_t life_slot(const life_row_t *r, uint32_t k)
+{
+    return (uint32_t)r->part * LIFE_MAX_LOBCOLS + k;
+}
+
+/* Whether slot s of t holds a LOB column's segment (its column exists). */
+static inline int life_slot_used(const life_table_t *t, uint32_t s)
+{
+    return s % LIFE_MAX_LOBCOLS < t->nlob;
+}
+
 /* LOB version i (lob.c made it: i < nlobs). */
 static inline life_lob_t *life_lob_at(const life_db_t *db, uint32_t i)
 {
@@ -232,8 +253,10 @@ static inline life_row_t *life_row_at(const life_table_t *t, uint64_t r)
 /* Tell the trace what the statement did (trace.c). */
 void life_op(life_db_t *db, life_op_kind_t kind, uint32_t seg, uint64_t id, uint64_t n);
 
-/* lob.c: write a value as a new LOB version of table t's LOB column k (its
- * segment created if need be): 0 for null.  SIM_EFULL when the segment
+/* lob.c: the segment functions below name a segment of table t by its
+ * slot k (life_slot(): a row's LOB column in its partition's group).
+ * Write a value as a new LOB version in segment k (created if need be):
+ * 0 for null.  SIM_EFULL when the segment
  * cannot grow; SIM_ENOMEM. */
 sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v, uint32_t *out);
 /* LOB version i grown in place to v, an append to its content through a
@@ -278,18 +301,29 @@ uint64_t life_table_extent_count(const life_db_t *db, const life_table_t *t);
  * the rows the running session sees that the query's where takes); the
  * answer then in *out (free()), or the reason it has none. */
 sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out);
-/* The figures of the segment of t's LOB column k after the step into st
+/* The figures of t's LOB segment in slot k (life_slot()) after the step into st
  * (dbms_space, user_segments, v$securefile_shrink, the LOB maps: in-row
  * LOBs counted per row, a deduplicated one per version); zeros before the
  * segment is made. */
 void life_lob_figures(life_db_t *db, const life_table_t *t, uint32_t k, sim_stats_t *st);
-/* The name of the segment of t's LOB column k: the one its LOB clause
- * gives (STORE AS NAME), else Oracle's SYS_LOB...$$ form. */
+/* The name of t's LOB segment in slot k: the one its LOB clause gives
+ * (STORE AS NAME), else Oracle's SYS_LOB...$$ form; a partition's (slot
+ * LIFE_MAX_LOBCOLS on), its LOB partition's name, else SYS_LOB_P<n>. */
 void life_seg_name(const life_db_t *db, const life_table_t *t, uint32_t k, char *out, size_t len);
 /* A row appended (for an insert); its index in *row. */
 sim_err_t life_row_add(life_db_t *db, life_table_t *t, int64_t id, uint64_t *row);
 /* Bytes of a row's columns as laid in a block (header, id, LOB columns). */
 uint64_t life_row_bytes(const life_db_t *db, const life_table_t *t, const life_row_t *r);
+
+/* partition.c: the partition of t a row with key `key` goes to at st's
+ * step, into *part (0 for a table not partitioned); none: ORA-14400 in
+ * db->msg, SIM_EINVAL.  ALTER TABLE ... DROP PARTITION (st): its rows
+ * gone with their LOBs, after and with the DDL's commit.  The rows of
+ * user_lob_partitions at step `step`. */
+sim_err_t life_part_route(life_db_t *db, const scr_stmt_t *st, const life_table_t *t, int64_t key,
+                          int key_null, uint16_t *part);
+sim_err_t life_part_drop(life_db_t *db, const scr_stmt_t *st);
+sim_err_t life_lob_part_rows(life_db_t *db, uint32_t step, scr_qrows_t *rows);
 
 /* keys.c: a table's primary key.  The row that last took id: 1 and *row,
  * or 0. */

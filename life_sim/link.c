@@ -55,7 +55,8 @@ void life_link_row(life_db_t *db, const life_table_t *from, const life_row_t *ro
         sim_stat_add(ld, SIM_STAT_CONSISTENT_GETS, 1); /* its inode */
         if (blocks) {
             sim_stat_add(ld, SIM_STAT_SF_DIRECT_READ_OPS, 1);
-            sim_stat_add(ld, SIM_STAT_SF_DIRECT_READ_BYTES, blocks * from->seg[k].block_size);
+            sim_stat_add(ld, SIM_STAT_SF_DIRECT_READ_BYTES,
+                         blocks * from->seg[life_slot(row, k)].block_size);
         }
     }
     sim_stat_add(rw, SIM_STAT_DBLINK_ROUNDTRIPS, 1);

@@ -344,7 +344,7 @@ lob_space_tx_t *life_seg_tx(life_db_t *db, life_seg_t *g)
 
 void life_seg_release(life_db_t *db, life_table_t *t)
 {
-    for (uint32_t k = 0; k < t->nlob; k++) {
+    for (uint32_t k = 0; k < t->nseg; k++) {
         life_seg_t *g = &t->seg[k];
         if (g->space && db->sid < g->ntx && g->alloc[2 * db->sid]) {
             lob_alloc_release(g->alloc[2 * db->sid]);
@@ -560,7 +560,7 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
     l->inrow = lob_in_row(&db->p.seg, g->o.in_row, db->p.inrow_compressed ? stored : in.bytes);
     if (!l->inrow && stored > 0) {
         uint64_t blocks = blocks_for(g, stored);
-        uint32_t seg = (uint32_t)(t - db->tables) * LIFE_MAX_LOBCOLS + k;
+        uint32_t seg = (uint32_t)(t - db->tables) * LIFE_MAX_LOBCOLS + k % LIFE_MAX_LOBCOLS;
         rc = allocate(db, g, seg, l, blocks);
         if (rc != SIM_OK) {
             /* Chunks given before the failure stay the transaction's: a
@@ -606,7 +606,7 @@ sim_err_t life_lob_extend(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i
     if (stored < l->stored ||
         lob_in_row(&db->p.seg, g->o.in_row, db->p.inrow_compressed ? stored : in.bytes))
         return SIM_OK;
-    uint32_t seg = (uint32_t)(t - db->tables) * LIFE_MAX_LOBCOLS + k;
+    uint32_t seg = (uint32_t)(t - db->tables) * LIFE_MAX_LOBCOLS + k % LIFE_MAX_LOBCOLS;
     uint32_t first = l->nchunks;
     if (need > had) {
         sim_err_t rc = allocate(db, g, seg, l, need - had);
@@ -683,7 +683,9 @@ sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t 
     size_t cap = 0, used = 0;
     lob_run_t **v = NULL;
     for (uint64_t r = 0; r < t->nrows; r++) {
-        uint32_t i = life_row_at(t, r)->lob[k];
+        if (life_slot(life_row_at(t, r), k % LIFE_MAX_LOBCOLS) != k)
+            continue; /* another partition's */
+        uint32_t i = life_row_at(t, r)->lob[k % LIFE_MAX_LOBCOLS];
         if (!life_row_at(t, r)->alive || i == 0 || life_lob_at(db, i)->next == UINT32_MAX)
             continue;
         life_lob_t *l = life_lob_at(db, i);
@@ -702,7 +704,7 @@ sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t 
         }
     }
     for (uint64_t r = 0; r < t->nrows; r++) {
-        uint32_t i = life_row_at(t, r)->lob[k];
+        uint32_t i = life_row_at(t, r)->lob[k % LIFE_MAX_LOBCOLS];
         if (i)
             life_lob_at(db, i)->next = 0;
     }

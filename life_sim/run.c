@@ -25,7 +25,7 @@ static void take_components(life_db_t *db)
         db->undo_seen.v[i] = now->v[i];
     }
     for (uint32_t ti = 0; db->tables && ti < db->s->ntables; ti++)
-        for (uint32_t k = 0; k < db->tables[ti].nlob; k++)
+        for (uint32_t k = 0; k < db->tables[ti].nseg; k++)
             life_seg_take(db, &db->tables[ti].seg[k]);
 }
 
@@ -91,7 +91,13 @@ int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
         life_table_t *t = &db->tables[ti];
         if (!t->exists)
             continue;
-        for (int64_t k = -1; k < (int64_t)t->nlob && !stop; k++) {
+        for (int64_t k = -1; k < (int64_t)t->nseg && !stop; k++) {
+            /* a partitioned table's LOB segments are its live partitions' */
+            int parted = t->def->part_by != SCR_PART_NONE;
+            if (k >= 0 &&
+                (!life_slot_used(t, (uint32_t)k) || (parted && k < LIFE_MAX_LOBCOLS) ||
+                 (parted && !scr_part_live(t->def, (uint32_t)k / LIFE_MAX_LOBCOLS - 1, st->step))))
+                continue;
             memset(&step.part, 0, sizeof step.part);
             memset(&step.total, 0, sizeof step.total);
             step.table = t->def->name;
@@ -100,7 +106,7 @@ int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
                 snprintf(step.segment, sizeof step.segment, "%s", t->def->name);
                 life_table_figures(db, t, &step.part[LIFE_PART_SEGMENT]);
             } else {
-                step.column = t->def->cols[t->lobcol[k]].name;
+                step.column = t->def->cols[t->lobcol[k % LIFE_MAX_LOBCOLS]].name;
                 life_seg_name(db, t, (uint32_t)k, step.segment, sizeof step.segment);
                 life_lob_figures(db, t, (uint32_t)k, &step.part[LIFE_PART_SEGMENT]);
             }
@@ -125,8 +131,10 @@ void life_close(life_db_t *db)
     if (db->tables)
         for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
             life_table_t *t = &db->tables[ti];
-            for (uint32_t k = 0; k < t->nlob; k++)
-                life_seg_destroy(db, t, k);
+            for (uint32_t k = 0; k < t->nseg; k++)
+                if (life_slot_used(t, k))
+                    life_seg_destroy(db, t, k);
+            sim_free(t->seg);
             sim_paged_free(&t->rows);
             life_keys_clear(t);
         }

@@ -25,30 +25,40 @@ static void drop_storage(life_db_t *db, life_table_t *t)
             if (i && life_lob_at(db, i)->refs) {
                 life_lob_at(db, i)->refs = 0;
                 life_lob_at(db, i)->dedup = 0;
-                life_lob_settle(db, t, k, i);
+                life_lob_settle(db, t, life_slot(life_row_at(t, r), k), i);
             }
             life_row_at(t, r)->lob[k] = 0;
         }
     t->nrows = t->live_rows = 0;
     t->row_bytes = t->row_bytes_hwm = 0;
     life_keys_clear(t);
-    for (uint32_t k = 0; k < t->nlob; k++)
-        life_seg_destroy(db, t, k);
+    for (uint32_t k = 0; k < t->nseg; k++)
+        if (life_slot_used(t, k))
+            life_seg_destroy(db, t, k);
 }
 
-static void create_table(life_db_t *db, life_table_t *t, const scr_table_t *def)
+/* Table t made (its LOB segments' slots: the column level's, and each
+ * partition's with the options the parser decided for it). */
+static sim_err_t create_table(life_db_t *db, life_table_t *t, const scr_table_t *def)
 {
     memset(t, 0, sizeof *t);
     t->def = def;
-    t->exists = 1;
     t->block_size = def->tablespace >= 0 ? db->s->tablespaces[def->tablespace].block_size
                                          : db->s->opts.block_size;
+    t->nseg = LIFE_MAX_LOBCOLS * (def->part_by != SCR_PART_NONE ? 1 + def->nparts : 1);
+    t->seg = sim_calloc(t->nseg, sizeof *t->seg);
+    if (t->seg == NULL)
+        return SIM_ENOMEM;
+    t->exists = 1;
     for (uint32_t c = 0; c < def->ncols && t->nlob < LIFE_MAX_LOBCOLS; c++)
         if (def->cols[c].type == SCR_COL_CLOB || def->cols[c].type == SCR_COL_BLOB) {
             t->lobcol[t->nlob] = (int)c;
             t->seg[t->nlob].o = def->cols[c].lob;
+            for (uint32_t p = 0; def->part_by != SCR_PART_NONE && p < def->nparts; p++)
+                t->seg[(p + 1) * LIFE_MAX_LOBCOLS + t->nlob].o = def->parts[p].lob[c];
             t->nlob++;
         }
+    return SIM_OK;
 }
 
 /* Rewrite every LOB of column k with the column's (new) options: move lob
@@ -106,7 +116,7 @@ static int is_ddl(scr_kind_t k)
 {
     return k == SCR_CREATE_TABLESPACE || k == SCR_CREATE_TABLE || k == SCR_TRUNCATE ||
            k == SCR_DROP_TABLE || k == SCR_SHRINK || k == SCR_MOVE_LOB || k == SCR_MODIFY_LOB ||
-           k == SCR_ROW_MOVEMENT || k == SCR_DROP_TABLESPACE;
+           k == SCR_ROW_MOVEMENT || k == SCR_DROP_TABLESPACE || k == SCR_PARTITION;
 }
 
 /* Whether rc is an error Oracle gives (its text in db->msg), not one of
@@ -192,12 +202,17 @@ sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
     life_table_t *t = life_table_of(db, st);
     switch (st->kind) {
     case SCR_CREATE_TABLE:
-        create_table(db, t, &db->s->tables[st->table]);
-        /* SEGMENT CREATION IMMEDIATE: the segments now, not at the first row */
+        rc = create_table(db, t, &db->s->tables[st->table]);
+        if (rc != SIM_OK)
+            return rc;
+        /* SEGMENT CREATION IMMEDIATE: the segments now, not at the first
+         * row (a partitioned table's: its partitions') */
         if (t->def->immediate) {
             t->has_segment = 1;
-            for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++)
-                rc = life_seg_ensure(db, t, k);
+            for (uint32_t k = 0; k < t->nseg && rc == SIM_OK; k++)
+                if (life_slot_used(t, k) &&
+                    (t->def->part_by == SCR_PART_NONE) == (k < LIFE_MAX_LOBCOLS))
+                    rc = life_seg_ensure(db, t, k);
         }
         /* create table ... as select: its rows, then the DDL's commit; an
          * error leaves no table (the statement is undone whole) */
@@ -221,11 +236,16 @@ sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
         return life_rollback(db);
     case SCR_TRUNCATE: {
         int had = t->has_segment;
+        uint8_t made[LIFE_MAX_LOBCOLS * 64] = {0}; /* a partition's segment made */
+        for (uint32_t k = 0; k < t->nseg && k < sizeof made; k++)
+            made[k] = t->seg[k].space != NULL;
         drop_storage(db, t);
         /* TRUNCATE keeps the segments, cut back to their first extent. */
         t->has_segment = had;
-        for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++)
-            if (had)
+        for (uint32_t k = 0; k < t->nseg && rc == SIM_OK; k++)
+            if (had && life_slot_used(t, k) &&
+                (k < LIFE_MAX_LOBCOLS ? t->def->part_by == SCR_PART_NONE
+                                      : k < sizeof made && made[k]))
                 rc = life_seg_ensure(db, t, k);
         return rc;
     }
@@ -233,6 +253,9 @@ sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
         drop_storage(db, t);
         t->exists = 0;
         return SIM_OK;
+    case SCR_PARTITION:
+        /* ADD PARTITION makes no segment (deferred); DROP takes its rows */
+        return st->u.part.add ? life_commit_open(db) : life_part_drop(db, st);
     case SCR_SHRINK:
         for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++) {
             if (st->column >= 0 && t->lobcol[k] != st->column)
@@ -327,7 +350,7 @@ void life_advance(life_db_t *db, uint64_t ms)
         return;
     db->clock_ms = ms;
     for (uint32_t ti = 0; ti < db->s->ntables; ti++)
-        for (uint32_t k = 0; k < db->tables[ti].nlob; k++)
+        for (uint32_t k = 0; k < db->tables[ti].nseg; k++)
             if (db->tables[ti].seg[k].space)
                 lob_space_advance(db->tables[ti].seg[k].space, db->clock_ms);
 }

@@ -122,6 +122,17 @@ void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st)
 void life_seg_name(const life_db_t *db, const life_table_t *t, uint32_t k, char *out, size_t len)
 {
     const life_seg_t *g = &t->seg[k];
+    if (k >= LIFE_MAX_LOBCOLS) {
+        /* partition p's LOB partition: its clause's name, else Oracle's
+         * SYS_LOB_P<n>, n its object number, which the model counts in
+         * the order the LOB partitions are made (script/partition.c) */
+        const scr_partition_t *pt = &t->def->parts[k / LIFE_MAX_LOBCOLS - 1];
+        if (*g->o.segment)
+            snprintf(out, len, "%s", g->o.segment);
+        else
+            snprintf(out, len, "SYS_LOB_P%u", pt->number + k % LIFE_MAX_LOBCOLS);
+        return;
+    }
     if (g->o.segment[0])
         snprintf(out, len, "%s", g->o.segment);
     else
@@ -136,7 +147,7 @@ void life_seg_name(const life_db_t *db, const life_table_t *t, uint32_t k, char 
 void life_lob_figures(life_db_t *db, const life_table_t *t, uint32_t k, sim_stats_t *st)
 {
     memset(st, 0, sizeof *st);
-    if (k >= t->nlob || t->seg[k].space == NULL)
+    if (k >= t->nseg || !life_slot_used(t, k) || t->seg[k].space == NULL)
         return;
     const life_seg_t *g = &t->seg[k];
     lob_space_info_t in;
@@ -175,10 +186,12 @@ void life_lob_figures(life_db_t *db, const life_table_t *t, uint32_t k, sim_stat
     /* The LOB maps: each version once, however many rows share it (a
      * shared version is marked while counting, as life_seg_chunks does). */
     uint64_t lobs = 0, inrow = 0, chunks = 0;
+    uint32_t kc = k % LIFE_MAX_LOBCOLS; /* the column; its rows: those of the slot's group */
     for (uint64_t r = 0; r < t->nrows; r++) {
-        uint32_t i = life_row_at(t, r)->lob[k];
+        uint32_t i = life_row_at(t, r)->lob[kc];
         life_lob_t *l = i ? life_lob_at(db, i) : NULL;
-        if (!life_row_at(t, r)->alive || i == 0 || l->next == UINT32_MAX)
+        if (!life_row_at(t, r)->alive || i == 0 || life_slot(life_row_at(t, r), kc) != k ||
+            l->next == UINT32_MAX)
             continue;
         l->next = UINT32_MAX;
         if (l->inrow)
@@ -189,8 +202,8 @@ void life_lob_figures(life_db_t *db, const life_table_t *t, uint32_t k, sim_stat
         }
     }
     for (uint64_t r = 0; r < t->nrows; r++)
-        if (life_row_at(t, r)->lob[k])
-            life_lob_at(db, life_row_at(t, r)->lob[k])->next = 0;
+        if (life_row_at(t, r)->lob[kc])
+            life_lob_at(db, life_row_at(t, r)->lob[kc])->next = 0;
     st->v[SIM_STAT_LOB_LIVE] = lobs;
     st->v[SIM_STAT_LOB_INROW] = inrow;
     st->v[SIM_STAT_LOB_CHUNKS] = chunks;

@@ -154,12 +154,12 @@ sim_err_t life_commit(life_db_t *db)
         life_table_t *t = &db->tables[e->table];
         life_row_t *r = life_row_at(t, e->row);
         if (e->kind == LIFE_TX_LOB) {
-            life_lob_settle(db, t, e->col, e->old_lob);
+            life_lob_settle(db, t, life_slot(r, e->col), e->old_lob);
             if (e->new_lob && life_lob_at(db, e->new_lob)->refs)
                 life_lob_at(db, e->new_lob)->owner = 0;
         } else if (e->kind == LIFE_TX_DELETE) {
             for (uint32_t k = 0; k < t->nlob; k++) {
-                life_lob_settle(db, t, k, r->lob[k]);
+                life_lob_settle(db, t, life_slot(r, k), r->lob[k]);
                 r->lob[k] = 0;
             }
         } else {
@@ -172,8 +172,8 @@ sim_err_t life_commit(life_db_t *db)
     int others = others_open(db);
     for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
         life_table_t *t = &db->tables[ti];
-        for (uint32_t k = 0; k < t->nlob; k++) {
-            lob_space_tx_t *tx = seg_tx(db, &t->seg[k]);
+        for (uint32_t k = 0; k < t->nseg; k++) {
+            lob_space_tx_t *tx = life_slot_used(t, k) ? seg_tx(db, &t->seg[k]) : NULL;
             if (tx == NULL)
                 continue;
             lob_retention_t ret;
@@ -231,7 +231,7 @@ static void undo_log(life_db_t *db, size_t from)
                 t->row_bytes = t->row_bytes - before + life_row_bytes(db, t, r);
             if (e->new_lob)
                 life_lob_at(db, e->new_lob)->refs--;
-            life_lob_settle(db, t, e->col, e->new_lob);
+            life_lob_settle(db, t, life_slot(r, e->col), e->new_lob);
             break;
         }
         case LIFE_TX_INSERT:
@@ -239,7 +239,7 @@ static void undo_log(life_db_t *db, size_t from)
             for (uint32_t k = 0; k < t->nlob; k++) {
                 if (r->lob[k])
                     life_lob_at(db, r->lob[k])->refs--;
-                life_lob_settle(db, t, k, r->lob[k]);
+                life_lob_settle(db, t, life_slot(r, k), r->lob[k]);
                 r->lob[k] = 0;
             }
             r->alive = 0;
@@ -269,8 +269,8 @@ sim_err_t life_rollback(life_db_t *db)
     undo_log(db, 0);
     for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
         life_table_t *t = &db->tables[ti];
-        for (uint32_t k = 0; k < t->nlob; k++) {
-            lob_space_tx_t *tx = seg_tx(db, &t->seg[k]);
+        for (uint32_t k = 0; k < t->nseg; k++) {
+            lob_space_tx_t *tx = life_slot_used(t, k) ? seg_tx(db, &t->seg[k]) : NULL;
             if (tx)
                 lob_space_rollback(t->seg[k].space, tx);
         }
@@ -279,22 +279,34 @@ sim_err_t life_rollback(life_db_t *db)
     return SIM_OK;
 }
 
+/* The slots of the tables before table n, summed: where n's marks begin. */
+static uint32_t seg_base(const life_db_t *db, uint32_t n)
+{
+    uint32_t base = 0;
+    for (uint32_t ti = 0; ti < n; ti++)
+        base += db->tables[ti].nseg;
+    return base;
+}
+
 sim_err_t life_stmt_mark(life_db_t *db)
 {
     life_susp_t *c = db->cur;
-    uint32_t nseg = db->s->ntables * LIFE_MAX_LOBCOLS;
-    if (c->mark_sp == NULL) {
+    /* a mark a segment slot of every table, its slots at seg_base() on
+     * (a table's slots are fixed from its create to the run's end) */
+    uint32_t nseg = seg_base(db, db->s->ntables);
+    if (c->mark_sp == NULL || c->nmark_sp < nseg) {
+        sim_free(c->mark_sp);
         c->mark_sp = sim_calloc(nseg ? nseg : 1, sizeof *c->mark_sp);
         if (c->mark_sp == NULL)
             return SIM_ENOMEM;
+        c->nmark_sp = nseg;
     }
     c->mark_ntx = c->ntx;
-    for (uint32_t ti = 0; ti < db->s->ntables; ti++)
-        for (uint32_t k = 0; k < LIFE_MAX_LOBCOLS; k++) {
+    for (uint32_t ti = 0, base = 0; ti < db->s->ntables; base += db->tables[ti++].nseg)
+        for (uint32_t k = 0; k < db->tables[ti].nseg; k++) {
             const lob_space_tx_t *tx =
-                k < db->tables[ti].nlob ? seg_tx(db, &db->tables[ti].seg[k]) : NULL;
-            c->mark_sp[ti * LIFE_MAX_LOBCOLS + k] =
-                tx ? lob_space_tx_mark(tx) : (lob_space_mark_t){0, 0};
+                life_slot_used(&db->tables[ti], k) ? seg_tx(db, &db->tables[ti].seg[k]) : NULL;
+            c->mark_sp[base + k] = tx ? lob_space_tx_mark(tx) : (lob_space_mark_t){0, 0};
         }
     return SIM_OK;
 }
@@ -303,12 +315,12 @@ void life_stmt_undo(life_db_t *db)
 {
     life_susp_t *c = db->cur;
     undo_log(db, c->mark_ntx);
-    for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
+    for (uint32_t ti = 0, base = 0; ti < db->s->ntables; base += db->tables[ti++].nseg) {
         life_table_t *t = &db->tables[ti];
-        for (uint32_t k = 0; k < t->nlob; k++) {
-            lob_space_tx_t *tx = seg_tx(db, &t->seg[k]);
+        for (uint32_t k = 0; k < t->nseg && base + k < c->nmark_sp; k++) {
+            lob_space_tx_t *tx = life_slot_used(t, k) ? seg_tx(db, &t->seg[k]) : NULL;
             if (tx)
-                lob_space_rollback_to(t->seg[k].space, tx, c->mark_sp[ti * LIFE_MAX_LOBCOLS + k]);
+                lob_space_rollback_to(t->seg[k].space, tx, c->mark_sp[base + k]);
         }
     }
 }

@@ -98,7 +98,7 @@ static const char *lob_ts(const life_db_t *db, const life_table_t *t, uint32_t k
 
 typedef struct {
     scr_qrows_t *rows;
-    const char *name, *type, *ts;
+    const char *name, *part, *type, *ts; /* part: NULL but a partition's */
     uint32_t bs;
     int64_t id;
     int oom;
@@ -114,6 +114,8 @@ static void one_extent(void *arg, uint64_t start, uint64_t blocks)
         return;
     }
     text(&c[EX_NAME], a->name);
+    if (a->part)
+        text(&c[EX_PART], a->part);
     text(&c[EX_TYPE], a->type);
     text(&c[EX_TS], a->ts);
     num(&c[EX_ID], a->id++);
@@ -123,12 +125,12 @@ static void one_extent(void *arg, uint64_t start, uint64_t blocks)
 
 /* One segment's row of user_segments, or its extents' rows. */
 static sim_err_t segment_rows(const scr_query_t *q, scr_qrows_t *rows, const char *name,
-                              const char *type, const char *subtype, const char *ts, uint32_t bs,
-                              uint64_t blocks, uint64_t extents, const life_db_t *db,
-                              const life_table_t *t, const lob_space_t *sp)
+                              const char *part, const char *type, const char *subtype,
+                              const char *ts, uint32_t bs, uint64_t blocks, uint64_t extents,
+                              const life_db_t *db, const life_table_t *t, const lob_space_t *sp)
 {
     if (q->view == SCR_V_EXTENTS) {
-        ext_arg_t a = {rows, name, type, ts, bs, 0, 0};
+        ext_arg_t a = {rows, name, part, type, ts, bs, 0, 0};
         if (sp)
             lob_space_extents(sp, one_extent, &a);
         else
@@ -139,6 +141,8 @@ static sim_err_t segment_rows(const scr_query_t *q, scr_qrows_t *rows, const cha
     if (c == NULL)
         return SIM_ENOMEM;
     text(&c[SG_NAME], name);
+    if (part)
+        text(&c[SG_PART], part);
     text(&c[SG_TYPE], type);
     text(&c[SG_SUBTYPE], subtype);
     text(&c[SG_TS], ts);
@@ -155,25 +159,31 @@ static sim_err_t segments(life_db_t *db, const scr_query_t *q, scr_qrows_t *rows
         life_table_t *t = &db->tables[ti];
         if (!t->exists)
             continue;
-        if (t->has_segment) {
+        int parted = t->def->part_by != SCR_PART_NONE;
+        if (t->has_segment && !parted) {
             sim_stats_t f;
             life_table_figures(db, t, &f);
-            rc = segment_rows(q, rows, t->def->name, "TABLE", "ASSM",
+            rc = segment_rows(q, rows, t->def->name, NULL, "TABLE", "ASSM",
                               ts_name(db, t->def->tablespace), t->block_size,
                               f.v[SIM_STAT_SEG_TAB_BLOCKS], f.v[SIM_STAT_SEG_TAB_EXTENTS], db, t,
                               NULL);
         }
-        for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++) {
+        /* a partitioned table's LOB segments: its partitions' (LOB
+         * PARTITION, named by the LOB, the partition in PARTITION_NAME) */
+        for (uint32_t k = 0; k < t->nseg && rc == SIM_OK; k++) {
             const life_seg_t *g = &t->seg[k];
-            if (g->space == NULL)
+            if (g->space == NULL || !life_slot_used(t, k))
                 continue;
             lob_space_info_t in;
             lob_space_get_info(g->space, &in);
-            char name[SCR_NAME_MAX + 1];
-            lob_name(db, t, k, "LOB", name, sizeof name);
-            rc = segment_rows(q, rows, name, "LOBSEGMENT", g->o.securefile ? "SECUREFILE" : "ASSM",
-                              lob_ts(db, t, k), g->block_size, in.blocks, in.extents, db, t,
-                              g->space);
+            char name[SCR_NAME_MAX + 1], part[SCR_NAME_MAX + 1];
+            lob_name(db, t, k % LIFE_MAX_LOBCOLS, "LOB", name, sizeof name);
+            if (k >= LIFE_MAX_LOBCOLS)
+                life_seg_name(db, t, k, part, sizeof part);
+            rc = segment_rows(q, rows, name, k >= LIFE_MAX_LOBCOLS ? part : NULL,
+                              k >= LIFE_MAX_LOBCOLS ? "LOB PARTITION" : "LOBSEGMENT",
+                              g->o.securefile ? "SECUREFILE" : "ASSM", lob_ts(db, t, k),
+                              g->block_size, in.blocks, in.extents, db, t, g->space);
         }
     }
     return rc;
@@ -216,9 +226,12 @@ static sim_err_t lobs(life_db_t *db, scr_qrows_t *rows)
             text(&c[LB_COMPRESSION], !o->securefile ? "NONE" : compress[o->compress]);
             text(&c[LB_DEDUP], !o->securefile ? "NONE" : o->deduplicate ? "LOB" : "NO");
             text(&c[LB_IN_ROW], o->in_row ? "YES" : "NO");
-            text(&c[LB_PARTITIONED], "NO");
+            /* a partitioned table's: the column level, the default of its
+             * partitions' (partition.c); their segments are theirs */
+            int parted = t->def->part_by != SCR_PART_NONE;
+            text(&c[LB_PARTITIONED], parted ? "YES" : "NO");
             text(&c[LB_SECUREFILE], o->securefile ? "YES" : "NO");
-            text(&c[LB_CREATED], g->space ? "YES" : "NO");
+            text(&c[LB_CREATED], parted ? "N/A" : g->space ? "YES" : "NO");
         }
     }
     return SIM_OK;
@@ -363,11 +376,12 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
     uint32_t ncols;
     (void)scr_view_columns(q->view, &ncols);
     rows.ncols = q->view == SCR_V_TABLE ? 2 * db->tables[q->table].def->ncols : ncols;
-    sim_err_t rc = q->view == SCR_V_LOBS     ? lobs(db, &rows)
-                   : q->view == SCR_V_MYSTAT ? mystat(db, &rows)
-                   : q->view == SCR_V_SHRINK ? shrinks(db, &rows)
-                   : q->view == SCR_V_TABLE  ? table_rows(db, q, &rows)
-                                             : segments(db, q, &rows);
+    sim_err_t rc = q->view == SCR_V_LOBS        ? lobs(db, &rows)
+                   : q->view == SCR_V_LOB_PARTS ? life_lob_part_rows(db, st->step, &rows)
+                   : q->view == SCR_V_MYSTAT    ? mystat(db, &rows)
+                   : q->view == SCR_V_SHRINK    ? shrinks(db, &rows)
+                   : q->view == SCR_V_TABLE     ? table_rows(db, q, &rows)
+                                                : segments(db, q, &rows);
     if (rc == SIM_OK)
         rc = scr_query_answer(q, &rows, out);
     scr_qrows_free(&rows);
@@ -375,10 +389,18 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
         rc = append(out, "(only the statistics the model counts are listed)\n");
     if (rc != SIM_OK || (q->view != SCR_V_SEGMENTS && q->view != SCR_V_EXTENTS))
         return rc;
-    /* the LOB index segments the model does not have */
-    int lob = 0;
-    for (uint32_t ti = 0; ti < db->s->ntables; ti++)
+    /* the LOB index segments the model does not have, nor a partitioned
+     * table's own partitions' (the model keeps one table segment) */
+    int lob = 0, parted = 0;
+    for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
         lob |= db->tables[ti].exists && db->tables[ti].nlob > 0;
-    return lob ? append(out, "(LOBINDEX segments are not modelled: their rows are left out)\n")
-               : SIM_OK;
+        parted |= db->tables[ti].exists && db->tables[ti].def->part_by != SCR_PART_NONE &&
+                  db->tables[ti].has_segment;
+    }
+    rc = lob ? append(out, "(LOBINDEX segments are not modelled: their rows are left out)\n")
+             : SIM_OK;
+    return rc == SIM_OK && parted
+               ? append(out, "(TABLE PARTITION segments are not modelled: their rows are left "
+                             "out)\n")
+               : rc;
 }

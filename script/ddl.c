@@ -246,6 +246,15 @@ static void create_tablespace(scr_parser_t *p, scr_stmt_t *st, int bigfile)
     st->u.tablespace = scr_tablespace_add(p, &ts);
 }
 
+/* A partition's LOB parameters and Oracle's check of them, as a create
+ * table's LOB storage clause has them (handed to partition.c). */
+static void partition_lob(scr_parser_t *p, scr_lob_opts_t *o, int params, uint32_t line)
+{
+    if (params)
+        (void)lob_parameters(p, o, 0, NULL);
+    lob_check(p, o, line);
+}
+
 static void create_table(scr_parser_t *p, scr_stmt_t *st)
 {
     scr_table_t t;
@@ -261,7 +270,7 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
     scr_expect_sym(p, "(");
     scr_column_t cols[64];
     uint32_t n = 0;
-    int pk = -1;
+    int pk = -1, key_col = -1;
     do {
         char pk_col[SCR_NAME_MAX + 1];
         uint32_t pk_line = 0;
@@ -305,6 +314,9 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
             scr_expect_name(p, ts, "a tablespace name");
             t.tablespace = scr_tablespace_resolve(p, ts, line);
         } else if (scr_accept_kw(p, "LOB")) {
+            if (t.part_by != SCR_PART_NONE)
+                scr_fail(p, "a LOB storage clause after PARTITION BY not understood (Oracle "
+                            "takes the column's before the partitions, a partition's in it)");
             scr_expect_sym(p, "(");
             int which[64], nw = 0;
             do {
@@ -343,7 +355,11 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
                 uint32_t tl = scr_peek(p)->line;
                 scr_expect_name(p, ts, "a tablespace name");
                 o.tablespace = scr_tablespace_resolve(p, ts, tl);
-            } else if (scr_peek(p)->kind == SCR_TOK_IDENT || scr_peek(p)->kind == SCR_TOK_QIDENT) {
+            } else if ((scr_peek(p)->kind == SCR_TOK_IDENT &&
+                        !(scr_is_kw(p, "PARTITION") &&
+                          strcmp(scr_peek_at(p, 1)->text, "BY") == 0)) ||
+                       scr_peek(p)->kind == SCR_TOK_QIDENT) {
+                /* a segment name, not the PARTITION BY that follows */
                 if (nw > 1)
                     scr_fail(p, "ORA-22853: invalid LOB storage option specification (a segment "
                                 "name for several LOB columns)");
@@ -354,6 +370,8 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
             lob_check(p, &o, line);
             for (int i = 0; i < nw; i++)
                 cols[which[i]].lob = o;
+        } else if (t.part_by == SCR_PART_NONE && scr_accept_kw(p, "PARTITION")) {
+            scr_parse_partitioning(p, &t, cols, n, &key_col, partition_lob); /* partition.c */
         } else if (scr_is_kw(p, "ENABLE") || scr_is_kw(p, "DISABLE")) {
             t.row_movement = scr_accept_kw(p, "ENABLE");
             if (!t.row_movement)
@@ -374,8 +392,8 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
         } else if (!scr_table_property(p)) {
             scr_unexpected(p, "TABLESPACE, LOB (...) STORE AS, SEGMENT CREATION, PCTFREE, PCTUSED, "
                               "INITRANS, MAXTRANS, STORAGE, LOGGING, NOLOGGING, COMPRESS, "
-                              "NOCOMPRESS, PARALLEL, NOPARALLEL, CACHE, NOCACHE or ENABLE ROW "
-                              "MOVEMENT");
+                              "NOCOMPRESS, PARALLEL, NOPARALLEL, CACHE, NOCACHE, PARTITION BY or "
+                              "ENABLE ROW MOVEMENT");
         }
     }
     t.ncols = n;
@@ -389,6 +407,7 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
         for (uint32_t i = 0; i < n && t.id_col < 0; i++)
             if (t.cols[i].type == SCR_COL_NUMBER)
                 t.id_col = (int)i;
+    scr_partition_key_check(p, &t, key_col);
     st->table = scr_table_add(p, &t);
 }
 
@@ -490,6 +509,8 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
     st->table = table_name(p);
     scr_table_t *t = &p->script->tables[st->table];
     uint32_t line = st->line;
+    if (scr_parse_partition_alter(p, st, t, partition_lob)) /* ADD | DROP PARTITION: partition.c */
+        return;
     if (scr_accept_kw(p, "MODIFY")) {
         scr_expect_kw(p, "LOB");
         st->column = lob_column(p, st->table);

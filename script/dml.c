@@ -350,6 +350,10 @@ void scr_parse_update(scr_parser_t *p, scr_stmt_t *st)
         int c = scr_column_resolve(p, st->table, cn, line);
         if (d->values[c])
             scr_fail_at(p, line, "ORA-00957: duplicate column name");
+        if (t->part_by != SCR_PART_NONE && c == t->id_col)
+            scr_fail_at(p, line,
+                        "an update of a partitioned table's partition key not modelled "
+                        "(a row that changes partition: ORA-14402 or row movement)");
         scr_expect_sym(p, "=");
         d->values[c] = column_value(p, t, (uint32_t)c, scr_parse_expr(p, st->table, 0));
     } while (scr_accept_sym(p, ","));

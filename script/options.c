@@ -32,6 +32,7 @@ const char *scr_kind_name(scr_kind_t k)
                                                       "rollback",
                                                       "truncate",
                                                       "drop table",
+                                                      "partition",
                                                       "shrink",
                                                       "move lob",
                                                       "modify lob",

@@ -17,7 +17,7 @@
  *
  * The views' columns and widths are Oracle Database Reference 19c's
  * (USER_SEGMENTS, DBA_SEGMENTS, USER_EXTENTS, DBA_EXTENTS, USER_LOBS,
- * DBA_LOBS).
+ * DBA_LOBS, ALL_LOB_PARTITIONS).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +61,44 @@ static const scr_vcol_t lobs[] = {
     {"RETENTION_TYPE", 0, 7, 0, 0},   {"RETENTION_VALUE", 1, 10, 0, 0},
 };
 
+/* USER_LOB_PARTITIONS, DBA_LOB_PARTITIONS (Oracle Database Reference
+ * 19c, ALL_LOB_PARTITIONS). */
+static const scr_vcol_t lob_parts[] = {
+    {"TABLE_OWNER", 0, 128, 0, 1},
+    {"TABLE_NAME", 0, 128, 1, 0},
+    {"COLUMN_NAME", 0, 4000, 1, 0},
+    {"LOB_NAME", 0, 128, 1, 0},
+    {"PARTITION_NAME", 0, 128, 1, 0},
+    {"LOB_PARTITION_NAME", 0, 128, 1, 0},
+    {"LOB_INDPART_NAME", 0, 128, 0, 0},
+    {"PARTITION_POSITION", 1, 10, 1, 0},
+    {"COMPOSITE", 0, 3, 1, 0},
+    {"CHUNK", 1, 10, 1, 0},
+    {"PCTVERSION", 1, 10, 1, 0},
+    {"CACHE", 0, 10, 1, 0},
+    {"IN_ROW", 0, 3, 1, 0},
+    {"TABLESPACE_NAME", 0, 30, 1, 0},
+    {"INITIAL_EXTENT", 0, 40, 0, 0},
+    {"NEXT_EXTENT", 0, 40, 0, 0},
+    {"MIN_EXTENTS", 0, 40, 0, 0},
+    {"MAX_EXTENTS", 0, 40, 0, 0},
+    {"MAX_SIZE", 0, 40, 0, 0},
+    {"RETENTION", 0, 7, 0, 0},
+    {"MINRETENTION", 0, 40, 0, 0},
+    {"PCT_INCREASE", 0, 40, 0, 0},
+    {"FREELISTS", 0, 40, 0, 0},
+    {"FREELIST_GROUPS", 0, 40, 0, 0},
+    {"LOGGING", 0, 7, 1, 0},
+    {"BUFFER_POOL", 0, 7, 0, 0},
+    {"FLASH_CACHE", 0, 7, 0, 0},
+    {"CELL_FLASH_CACHE", 0, 7, 0, 0},
+    {"ENCRYPT", 0, 3, 0, 0},
+    {"COMPRESSION", 0, 6, 1, 0},
+    {"DEDUPLICATION", 0, 15, 1, 0},
+    {"SECUREFILE", 0, 3, 1, 0},
+    {"SEGMENT_CREATED", 0, 3, 1, 0},
+};
+
 /* v$mystat joined to v$statname: the columns of both a query names. */
 static const scr_vcol_t mystat[] = {
     {"NAME", 0, 64, 1, 0},    {"VALUE", 1, 10, 1, 0},  {"STATISTIC#", 1, 10, 0, 0},
@@ -96,6 +134,9 @@ const scr_vcol_t *scr_view_columns(scr_view_t v, uint32_t *n)
     case SCR_V_LOBS:
         *n = sizeof lobs / sizeof lobs[0];
         return lobs;
+    case SCR_V_LOB_PARTS:
+        *n = sizeof lob_parts / sizeof lob_parts[0];
+        return lob_parts;
     case SCR_V_TABLE:
     case SCR_V_COUNT:
         break;
@@ -374,6 +415,8 @@ static int view_of(const char *name, scr_view_t *v, int *dba)
         {"DBA_EXTENTS", SCR_V_EXTENTS, 1},
         {"USER_LOBS", SCR_V_LOBS, 0},
         {"DBA_LOBS", SCR_V_LOBS, 1},
+        {"USER_LOB_PARTITIONS", SCR_V_LOB_PARTS, 0},
+        {"DBA_LOB_PARTITIONS", SCR_V_LOB_PARTS, 1},
         {"V$SECUREFILE_SHRINK", SCR_V_SHRINK, 0},
     };
     for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)

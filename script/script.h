@@ -244,6 +244,33 @@ typedef struct {
     uint32_t dropped; /* step of its drop tablespace, 0 if never */
 } scr_tablespace_t;
 
+/* How a table is partitioned (SQL Language Reference, CREATE TABLE,
+ * table_partitioning_clauses): not, by list, by range. */
+typedef enum { SCR_PART_NONE, SCR_PART_LIST, SCR_PART_RANGE } scr_part_by_t;
+
+/*
+ * One partition of a table from its create (or ALTER TABLE ... ADD
+ * PARTITION) to its drop (partition.c).  Rows go to the partition whose
+ * values hold their key (scr_part_route()).
+ */
+typedef struct {
+    char name[SCR_NAME_MAX + 1];
+    uint32_t nvals;      /* list: its values (the key's, whole numbers) */
+    int64_t *vals;       /* nvals of them */
+    int has_null;        /* list: NULL among its values */
+    int is_default;      /* list: VALUES (DEFAULT): every key no other takes */
+    int maxvalue;        /* range: VALUES LESS THAN (MAXVALUE) */
+    int64_t bound;       /* range: VALUES LESS THAN (bound) */
+    int tablespace;      /* its TABLESPACE, -1: the table's */
+    scr_lob_opts_t *lob; /* each column's LOB options in this partition (the table's
+                          * ncols entries; LOB columns only meaningful): its own
+                          * SECUREFILE/BASICFILE decision (partition.c) */
+    uint32_t number;     /* the first of its LOB partitions' numbers (SYS_LOB_P<n>,
+                          * the model's stand-in for Oracle's object number) */
+    uint32_t created;    /* step of the statement that made it */
+    uint32_t dropped;    /* step of its ALTER TABLE ... DROP PARTITION, 0 if never */
+} scr_partition_t;
+
 /*
  * One table from its create to its drop: a table created again after a drop
  * is a new entry.  Statements name tables by index into scr_script_t.tables.
@@ -259,9 +286,23 @@ typedef struct {
     int tablespace;                 /* index into scr_script_t.tablespaces, -1: the default */
     uint32_t created;               /* step of its create table */
     uint32_t dropped;               /* step of its drop table, 0 if never */
-    int row_movement; /* enabled at the end of the script (the semantic pass's state) */
-    int immediate;    /* SEGMENT CREATION IMMEDIATE: its segments made by its create */
+    int row_movement;       /* enabled at the end of the script (the semantic pass's state) */
+    int immediate;          /* SEGMENT CREATION IMMEDIATE: its segments made by its create */
+    scr_part_by_t part_by;  /* PARTITION BY LIST | RANGE (its key: the id column) */
+    uint32_t nparts;        /* every partition it ever had, in partition order */
+    scr_partition_t *parts; /* the semantic pass appends (ADD PARTITION) and marks
+                             * dropped ones; live at a step: scr_part_live() */
 } scr_table_t;
+
+/* Whether partition k of t exists at step `step` (made at or before it,
+ * not dropped before it). */
+int scr_part_live(const scr_table_t *t, uint32_t k, uint32_t step);
+/* The partition of t that a row with key `key` (key_null: a null key) goes
+ * to at step `step`: its index, or -1 when none takes it (ORA-14400).  A
+ * list partition takes its values (NULL among them: a null key), DEFAULT
+ * every key no other takes; a range partition the keys below its bound
+ * and not below the one before it, MAXVALUE every key and a null one. */
+int scr_part_route(const scr_table_t *t, int64_t key, int key_null, uint32_t step);
 
 /* ---- statements ------------------------------------------------------- */
 
@@ -275,6 +316,7 @@ typedef enum {
     SCR_ROLLBACK,
     SCR_TRUNCATE,        /* table */
     SCR_DROP_TABLE,      /* table, u.drop_purge */
+    SCR_PARTITION,       /* alter table T add | drop partition P: table, u.part */
     SCR_SHRINK,          /* table, column (-1: alter table T shrink space), u.shrink */
     SCR_MOVE_LOB,        /* table, column, u.lob: the new storage, whole */
     SCR_MODIFY_LOB,      /* table, column, u.lob: the options in force after it (`given`:
@@ -338,12 +380,13 @@ typedef struct scr_stmt scr_stmt_t;
 /* What a query reads: a dictionary view as the model fills it, or one of
  * the script's tables. */
 typedef enum {
-    SCR_V_SEGMENTS, /* user_segments, dba_segments */
-    SCR_V_EXTENTS,  /* user_extents, dba_extents */
-    SCR_V_LOBS,     /* user_lobs, dba_lobs */
-    SCR_V_MYSTAT,   /* v$mystat joined to v$statname on statistic# */
-    SCR_V_SHRINK,   /* v$securefile_shrink */
-    SCR_V_TABLE,    /* a table of the script: its id, its LOBs' lengths */
+    SCR_V_SEGMENTS,  /* user_segments, dba_segments */
+    SCR_V_EXTENTS,   /* user_extents, dba_extents */
+    SCR_V_LOBS,      /* user_lobs, dba_lobs */
+    SCR_V_MYSTAT,    /* v$mystat joined to v$statname on statistic# */
+    SCR_V_SHRINK,    /* v$securefile_shrink */
+    SCR_V_LOB_PARTS, /* user_lob_partitions, dba_lob_partitions */
+    SCR_V_TABLE,     /* a table of the script: its id, its LOBs' lengths */
     SCR_V_COUNT
 } scr_view_t;
 
@@ -551,6 +594,10 @@ struct scr_stmt {
         int drop_purge;
         int shrink_cascade;
         int row_movement;
+        struct {
+            int add;        /* ADD PARTITION (1) or DROP PARTITION (0) */
+            uint32_t index; /* the partition: index into the table's parts */
+        } part;
         scr_lob_opts_t lob;
         double sleep_seconds;
         scr_param_t param;

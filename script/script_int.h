@@ -160,6 +160,20 @@ void scr_expect_end(scr_parser_t *p);
 
 /* ddl.c */
 void scr_parse_create(scr_parser_t *p, scr_stmt_t *st);
+/* partition.c: after PARTITION in create table, BY LIST | RANGE (col)
+ * (partitions...) into t (cols: the columns so far; *key_col the key's);
+ * the key checked to be the id column once that is known; ALTER TABLE
+ * T ADD | DROP PARTITION after the table's name (1: it was, st made; 0:
+ * another ALTER TABLE, nothing taken).  lob_params: ddl.c's reader of a
+ * partition's LOB parameters `( ... )` into *o (params: they follow) and
+ * Oracle's check of them (ORA-43856), handed down so that partition.c
+ * and ddl.c do not call each other. */
+typedef void (*scr_lob_params_fn)(scr_parser_t *p, scr_lob_opts_t *o, int params, uint32_t line);
+void scr_parse_partitioning(scr_parser_t *p, scr_table_t *t, const scr_column_t *cols,
+                            uint32_t ncols, int *key_col, scr_lob_params_fn lob_params);
+void scr_partition_key_check(scr_parser_t *p, const scr_table_t *t, int key_col);
+int scr_parse_partition_alter(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t,
+                              scr_lob_params_fn lob_params);
 void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_drop(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_truncate(scr_parser_t *p, scr_stmt_t *st);

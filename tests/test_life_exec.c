@@ -19,6 +19,7 @@ typedef struct {
     const char *name;
     sim_stats_t at[MAX_STEPS + 1];
     int seen[MAX_STEPS + 1];
+    int seg_seen[MAX_STEPS + 1];    /* a row of the segment named (not the session's) */
     char error[MAX_STEPS + 1][128]; /* each step's Oracle error, "" none (any table) */
 } run_t;
 
@@ -35,6 +36,7 @@ static int keep(void *arg, const life_step_t *st)
     for (int i = 0; i < SIM_STAT_COUNT; i++)
         r->at[st->step].v[i] += st->total.v[i];
     r->seen[st->step] = 1;
+    r->seg_seen[st->step] |= st->table != NULL;
     return 0;
 }
 
@@ -538,6 +540,169 @@ static void test_remote_pieces_against_found_chunks(void **state)
         fail_msg("the map's reads do not follow the chunks found");
 }
 
+/* A partitioned table's rows go to the partition whose values hold their
+ * key (SQL Language Reference, CREATE TABLE, list_partitions and
+ * range_partitions): a key no partition takes is ORA-14400 and the insert
+ * is undone; DROP PARTITION takes its rows (and their LOBs) with it, an
+ * ADD PARTITION makes room for the key that had none. */
+static void test_partition_routing(void **state)
+{
+    (void)state;
+    run_t r;
+    run_ok("create table t (x int, c clob) partition by list (x) (partition p1 values (1, 2), "
+           "partition p2 values (3));\n"
+           "insert into t values (1, rpad(to_clob('a'), 5000, 'x'));\n"
+           "insert into t values (3, rpad(to_clob('b'), 5000, 'x'));\n"
+           "insert into t values (7, rpad(to_clob('c'), 5000, 'x'));\n"
+           "insert into t select level, rpad(to_clob('d'), 5000, 'x') from dual connect by level "
+           "<= 4;\n"
+           "commit;\n"
+           "alter table t drop partition p1;\n"
+           "alter table t add partition p3 values (7, 4);\n"
+           "insert into t values (7, rpad(to_clob('e'), 5000, 'x'));\n"
+           "insert into t select level, rpad(to_clob('f'), 5000, 'x') from dual connect by level "
+           "<= 4;\n",
+           "T", NULL, &r);
+    assert_string_equal(r.error[2], "");
+    assert_string_equal(r.error[3], "");
+    assert_string_equal(r.error[4],
+                        "ORA-14400: inserted partition key does not map to any partition");
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 2);
+    /* level 4 maps to no partition: the insert-select undone whole */
+    assert_string_equal(r.error[5],
+                        "ORA-14400: inserted partition key does not map to any partition");
+    assert_int_equal(fig(&r, 5, SIM_STAT_LOB_LIVE), 2);
+    /* p1 held the row of key 1: only key 3's is left */
+    assert_int_equal(fig(&r, 7, SIM_STAT_LOB_LIVE), 1);
+    assert_string_equal(r.error[9], "");
+    assert_int_equal(fig(&r, 9, SIM_STAT_LOB_LIVE), 2);
+    /* keys 1 and 2 went with p1 */
+    assert_string_equal(r.error[10],
+                        "ORA-14400: inserted partition key does not map to any partition");
+    /* Range: below each bound in order; MAXVALUE takes the rest, a DEFAULT
+     * list partition every key no other takes. */
+    run_ok("create table t (x int, c clob) partition by range (x) (partition r1 values less than "
+           "(10), partition r2 values less than (20));\n"
+           "insert into t select level, rpad(to_clob('a'), 5000, 'x') from dual connect by level "
+           "<= 19;\n"
+           "insert into t values (20, rpad(to_clob('b'), 5000, 'x'));\n"
+           "alter table t add partition r3 values less than (maxvalue);\n"
+           "insert into t values (20, rpad(to_clob('b'), 5000, 'x'));\n"
+           "alter table t drop partition r1;\n",
+           "T", NULL, &r);
+    assert_string_equal(r.error[2], "");
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 19);
+    assert_string_equal(r.error[3],
+                        "ORA-14400: inserted partition key does not map to any partition");
+    assert_string_equal(r.error[5], "");
+    assert_int_equal(fig(&r, 5, SIM_STAT_LOB_LIVE), 20);
+    assert_int_equal(fig(&r, 6, SIM_STAT_LOB_LIVE), 11);
+    run_ok("create table t (x int, c clob) partition by list (x) (partition p1 values (1), "
+           "partition pd values (default));\n"
+           "insert into t values (5, rpad(to_clob('a'), 5000, 'x'));\n"
+           "insert into t values (null, rpad(to_clob('a'), 5000, 'x'));\n",
+           "T", NULL, &r);
+    assert_string_equal(r.error[2], "");
+    assert_string_equal(r.error[3], "");
+    /* NULL among a list partition's values takes a null key, and no other */
+    run_ok("create table t (x int, c clob) partition by list (x) (partition p1 values (1), "
+           "partition pn values (null, 9));\n"
+           "insert into t values (null, rpad(to_clob('a'), 5000, 'x'));\n"
+           "insert into t values (5, rpad(to_clob('a'), 5000, 'x'));\n"
+           "insert into t values (9, rpad(to_clob('a'), 5000, 'x'));\n",
+           "T", NULL, &r);
+    assert_string_equal(r.error[2], "");
+    assert_string_equal(r.error[3], "ORA-14400: inserted partition key does not map to any "
+                                    "partition");
+    assert_string_equal(r.error[4], "");
+}
+
+/* What Oracle refuses of partitions (Database Error Messages): each a step
+ * with its error that changes nothing, the script going on. */
+static void test_partition_errors(void **state)
+{
+    (void)state;
+    run_t r;
+    run_ok("create table n (x int, c clob);\n"
+           "alter table n add partition p values (1);\n"
+           "alter table n drop partition p;\n"
+           "create table d (x int, c clob) partition by list (x) (partition a values (1), "
+           "partition a values (2));\n"
+           "create table e (x int, c clob) partition by list (x) (partition a values (1), "
+           "partition b values (2, 1));\n"
+           "create table f (x int, c clob) partition by list (x) (partition a values (1, 1));\n"
+           "create table g (x int, c clob) partition by list (x) (partition a values less than "
+           "(1));\n"
+           "create table h (x int, c clob) partition by range (x) (partition a values (1));\n"
+           "create table i (x int, c clob) partition by range (x) (partition a values less than "
+           "(5), partition b values less than (5));\n"
+           "create table j (x int, c clob) partition by list (z) (partition a values (1));\n"
+           "create table t (x int, c clob) partition by list (x) (partition p1 values (1), "
+           "partition p2 values (2));\n"
+           "alter table t add partition p1 values (3);\n"
+           "alter table t add partition p3 values (4, 2);\n"
+           "alter table t drop partition p9;\n"
+           "alter table t drop partition p1;\n"
+           "alter table t drop partition p2;\n"
+           "create table k (x int, c clob) partition by range (x) (partition a values less than "
+           "(5));\n"
+           "alter table k add partition b values less than (3);\n",
+           "T", NULL, &r);
+    assert_string_equal(r.error[1], "");
+    assert_string_equal(r.error[2], "ORA-14501: object is not partitioned");
+    assert_string_equal(r.error[3], "ORA-14501: object is not partitioned");
+    assert_string_equal(r.error[4], "ORA-14013: duplicate partition name");
+    assert_string_equal(r.error[5],
+                        "ORA-14306: List value '1' specified twice in partitions 'A', 'B'");
+    assert_string_equal(r.error[6], "ORA-14305: List value '1' specified twice in partition 'A'");
+    assert_string_equal(r.error[7], "ORA-14310: VALUES LESS THAN or AT clause cannot be used "
+                                    "with List partitioned tables");
+    assert_string_equal(r.error[8], "ORA-14311: Expecting VALUES LESS THAN or AT clause");
+    assert_string_equal(r.error[9], "ORA-14037: partition bound of partition \"A\" is too high");
+    assert_string_equal(r.error[10],
+                        "ORA-14030: non-existent partitioning column in CREATE TABLE statement");
+    assert_string_equal(r.error[11], "");
+    assert_string_equal(r.error[12], "ORA-14013: duplicate partition name");
+    assert_string_equal(r.error[13], "ORA-14312: Value 2 already exists in partition P2");
+    assert_string_equal(r.error[14], "ORA-02149: Specified partition does not exist");
+    assert_string_equal(r.error[15], "");
+    assert_string_equal(r.error[16],
+                        "ORA-14083: cannot drop the only partition of a partitioned table");
+    assert_string_equal(r.error[18], "ORA-14074: partition bound must collate higher than that "
+                                     "of the last partition");
+}
+
+/* Each LOB partition is a segment of its own (SYS_LOB_P<n> in the step's
+ * rows), made at its partition's first row and dropped with it: a row's
+ * LOB goes to its partition's segment only. */
+static void test_partition_segments(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "create table t (x int, c clob) lob (c) store as basicfile partition by list (x) "
+        "(partition p1 values (1, 2), partition p2 values (3) lob (c) store as securefile);\n"
+        "insert into t select level, rpad(to_clob('a'), 20000, 'x') from dual connect by level "
+        "<= 3;\n"
+        "commit;\n"
+        "delete from t where x = 3;\n"
+        "commit;\n"
+        "alter table t drop partition p1;\n";
+    run_t r;
+    run_ok(text, "SYS_LOB_P1", NULL, &r);
+    assert_int_equal(fig(&r, 1, SIM_STAT_SEG_LOB_BLOCKS), 0); /* deferred */
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 2);
+    assert_true(fig(&r, 2, SIM_STAT_SEG_LOB_BLOCKS) > 0);
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 2);       /* p2's delete: not p1's */
+    assert_int_equal(fig(&r, 6, SIM_STAT_SEG_LOB_BLOCKS), 0); /* dropped with p1 */
+    assert_false(r.seg_seen[6]);                              /* nor shown at its drop's step */
+    assert_int_equal(fig(&r, 6, SIM_STAT_LOB_LIVE), 0);
+    run_ok(text, "SYS_LOB_P2", NULL, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 1);
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 0);
+    assert_int_equal(fig(&r, 6, SIM_STAT_LOB_LIVE), 0);
+    assert_true(fig(&r, 6, SIM_STAT_SEG_LOB_BLOCKS) > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -552,6 +717,9 @@ int main(void)
         cmocka_unit_test(test_shrink_view_until_the_segment_goes),
         cmocka_unit_test(test_duplicate_primary_key),
         cmocka_unit_test(test_compressed_in_row_by_length),
+        cmocka_unit_test(test_partition_routing),
+        cmocka_unit_test(test_partition_errors),
+        cmocka_unit_test(test_partition_segments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

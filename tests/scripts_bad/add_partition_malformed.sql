@@ -1,0 +1,3 @@
+-- ADD PARTITION whose values lack their parentheses
+create table t (x int, c clob) partition by list (x) (partition p1 values (1));
+alter table t add partition p2 values 2;

@@ -1,0 +1,3 @@
+-- a list partition without VALUES
+create table t (x int, c clob)
+partition by list (x) (partition p1 (1));

@@ -1,0 +1,2 @@
+create table t (x int, c clob);
+alter table t add partition p1 values (1);
