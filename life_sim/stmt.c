@@ -4,7 +4,7 @@
  *
  * DML works row by row in row order (an insert's rows in rownum order, an
  * update or delete over the table's rows in the order they were inserted;
- * dml.c).  DDL (create, truncate, drop, shrink, move, modify) commits
+ * dml.c).  DDL (create, truncate, drop, shrink, deallocate, move, modify) commits
  * first, as Oracle's DDL does.  The clock moves only with
  * dbms_session.sleep and dbms_lock.sleep: DML takes no simulated time.
  * A statement that fails as Oracle fails it is undone to its savepoint.
@@ -106,7 +106,7 @@ static int is_ddl(scr_kind_t k)
 {
     return k == SCR_CREATE_TABLESPACE || k == SCR_CREATE_TABLE || k == SCR_TRUNCATE ||
            k == SCR_DROP_TABLE || k == SCR_SHRINK || k == SCR_MOVE_LOB || k == SCR_MODIFY_LOB ||
-           k == SCR_ROW_MOVEMENT || k == SCR_DROP_TABLESPACE;
+           k == SCR_ROW_MOVEMENT || k == SCR_DROP_TABLESPACE || k == SCR_DEALLOCATE;
 }
 
 /* Whether rc is an error Oracle gives (its text in db->msg), not one of
@@ -253,6 +253,20 @@ sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
             g->shrunk = 1;
             sim_stat_add(&db->part[LIFE_PART_SPACE], SIM_STAT_SEG_EXTENTS,
                          g->last_shrink.extents_allocated);
+        }
+        return rc;
+    case SCR_DEALLOCATE:
+        /* The space above the segment's high-water mark goes back to the
+         * tablespace (lobspace/dealloc.c); the dispenser's loaded chunk,
+         * which no LOB has taken, is given back to the segment first, as
+         * before a shrink. */
+        for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++) {
+            lob_dealloc_t d;
+            if (t->lobcol[k] != st->column || t->seg[k].space == NULL)
+                continue;
+            life_seg_quiesce(db, &t->seg[k]);
+            rc = lob_space_deallocate(t->seg[k].space, st->u.dealloc.keep_given,
+                                      st->u.dealloc.keep_bytes, &d);
         }
         return rc;
     case SCR_MOVE_LOB:

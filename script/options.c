@@ -42,6 +42,7 @@ const char *scr_kind_name(scr_kind_t k)
                                                       "row movement",
                                                       "failed",
                                                       "no effect",
-                                                      "drop tablespace"};
+                                                      "drop tablespace",
+                                                      "deallocate unused"};
     return (unsigned)k < SCR_KIND_COUNT ? names[k] : "?";
 }

@@ -287,6 +287,8 @@ typedef enum {
     SCR_FAILED,          /* a statement Oracle refuses: `error` says how; it changes nothing */
     SCR_NO_EFFECT,       /* a statement that does not touch LOB space: u.head (heads.c) */
     SCR_DROP_TABLESPACE, /* u.tablespace; its tables dropped with it (INCLUDING CONTENTS) */
+    SCR_DEALLOCATE,      /* alter table T modify lob (c) (deallocate unused [keep N]): table,
+                          * column, u.dealloc */
     SCR_KIND_COUNT
 } scr_kind_t;
 
@@ -550,6 +552,10 @@ struct scr_stmt {
         scr_dml_t dml;
         int drop_purge;
         int shrink_cascade;
+        struct {
+            int keep_given;      /* KEEP was written */
+            uint64_t keep_bytes; /* its bytes (K, M, G scaled) */
+        } dealloc;
         int row_movement;
         scr_lob_opts_t lob;
         double sleep_seconds;

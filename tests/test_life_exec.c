@@ -175,6 +175,32 @@ static void test_shrink_view_until_the_segment_goes(void **state)
     assert_int_equal(fig(&r, 7, SIM_STAT_SHRINK_EXTENTS_FREED), 0);
 }
 
+/* DEALLOCATE UNUSED gives back the blocks above the LOB segment's
+ * high-water mark (lobspace/dealloc.c): the dispenser's loaded chunk, no
+ * LOB's, goes first; a delete's space, below the mark, stays; a second
+ * one finds nothing; a segment not made yet is left alone. */
+static void test_deallocate_unused(void **state)
+{
+    (void)state;
+    run_t r;
+    run_ok("create table t (id number, c clob) lob (c) store as basicfile (disable storage in "
+           "row chunk 8192);\n"
+           "alter table t modify lob (c) (deallocate unused);\n"
+           "insert into t select rownum, rpad(to_clob('x'), 30000, 'x') from dual connect by "
+           "level <= 100;\n"
+           "alter table t modify lob (c) (deallocate unused keep 0);\n"
+           "delete from t;\n"
+           "alter table t modify lob (c) (deallocate unused keep 0);\n",
+           "T", NULL, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_SEG_LOB_BLOCKS), 0);
+    uint64_t full = fig(&r, 3, SIM_STAT_SEG_LOB_BLOCKS);
+    uint64_t cut = fig(&r, 4, SIM_STAT_SEG_LOB_BLOCKS);
+    assert_true(cut < full);
+    assert_true(cut >= 400); /* 100 LOBs of 4 blocks stay below the mark */
+    assert_int_equal(fig(&r, 4, SIM_STAT_SEG_LOB_EXTENTS), fig(&r, 3, SIM_STAT_SEG_LOB_EXTENTS));
+    assert_int_equal(fig(&r, 6, SIM_STAT_SEG_LOB_BLOCKS), cut);
+}
+
 /* A primary key refuses a second row of the same id: ORA-00001, with the
  * constraint's name, printed under its step as SQL*Plus does, the statement
  * undone and the script going on; a row deleted (or an insert rolled back)
@@ -550,6 +576,7 @@ int main(void)
         cmocka_unit_test(test_set_one_lob_from_another),
         cmocka_unit_test(test_move_takes_the_parsers_options),
         cmocka_unit_test(test_shrink_view_until_the_segment_goes),
+        cmocka_unit_test(test_deallocate_unused),
         cmocka_unit_test(test_duplicate_primary_key),
         cmocka_unit_test(test_compressed_in_row_by_length),
     };

@@ -310,7 +310,9 @@ static void test_alter(void **state)
         "alter table t1 modify lob (a) (compress high deduplicate);\n"
         "alter table t1 move lob (a) store as securefile (nocache logging retention max);\n"
         "alter table t1 enable row movement;\n"
-        "alter table t1 shrink space cascade;\n");
+        "alter table t1 shrink space cascade;\n"
+        "alter table t1 modify lob (a) (deallocate unused);\n"
+        "alter table t1 modify lob (a) (deallocate unused keep 2m);\n");
     /* a fresh database's five, then the script's */
     assert_int_equal(s->ntablespaces, 6);
     assert_int_equal(s->tablespaces[5].block_size, 16384);
@@ -335,6 +337,12 @@ static void test_alter(void **state)
     assert_int_equal(s->stmts[9].kind, SCR_SHRINK);
     assert_int_equal(s->stmts[9].column, -1);
     assert_int_equal(s->stmts[9].u.shrink_cascade, 1);
+    assert_int_equal(s->stmts[10].kind, SCR_DEALLOCATE);
+    assert_int_equal(s->stmts[10].column, 0);
+    assert_int_equal(s->stmts[10].u.dealloc.keep_given, 0);
+    assert_int_equal(s->stmts[11].kind, SCR_DEALLOCATE);
+    assert_int_equal(s->stmts[11].u.dealloc.keep_given, 1);
+    assert_int_equal(s->stmts[11].u.dealloc.keep_bytes, 2u << 20);
     scr_free(s);
 }
 
