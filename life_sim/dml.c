@@ -247,6 +247,13 @@ static void row_values(const life_db_t *db, const life_table_t *t, const life_ro
         cols[t->lobcol[k]] = r->lob[k] ? life_lob_at(db, r->lob[k])->val : SCR_VAL_NULL;
 }
 
+/* The statement's expression for column c: none for a column added after
+ * the statement was parsed (alter table ... add). */
+static const scr_expr_t *col_value(const scr_dml_t *d, int c)
+{
+    return (uint32_t)c < d->nvalues ? d->values[c] : NULL;
+}
+
 static void grow_rows(life_table_t *t, uint64_t before, uint64_t after)
 {
     t->row_bytes = t->row_bytes - before + after;
@@ -345,7 +352,7 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
     db->last_row = r;
     for (uint32_t k = 0; k < t->nlob; k++) {
         scr_val_t v;
-        rc = life_eval(db, st, d->values[t->lobcol[k]], row, &v);
+        rc = life_eval(db, st, col_value(d, t->lobcol[k]), row, &v);
         if (rc != SIM_OK)
             return rc;
         uint32_t lob;
@@ -592,7 +599,7 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
         row.cols = cols;
         uint64_t changed = 0, changed_bytes = 0;
         for (uint32_t k = 0; k < t->nlob; k++) {
-            const scr_expr_t *e = d->values[t->lobcol[k]];
+            const scr_expr_t *e = col_value(d, t->lobcol[k]);
             if (e == NULL)
                 continue;
             scr_val_t v;

@@ -254,6 +254,11 @@ void life_lob_settle(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i);
 /* The segment of column k created (idempotent). */
 sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k);
 void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k);
+/* columns.c: ALTER TABLE T ADD (...) and DROP COLUMN: an added LOB
+ * column's slot and segment, a dropped one's let go (SIM_ENOMEM, the
+ * segment's errors). */
+sim_err_t life_columns_add(life_db_t *db, const scr_stmt_t *st, life_table_t *t);
+sim_err_t life_columns_drop(life_db_t *db, const scr_stmt_t *st, life_table_t *t);
 /* The chunk pointers of every LOB of the segment (each LOB once), for a
  * shrink: a new array in *out. */
 sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t ***out, size_t *n);

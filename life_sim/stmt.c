@@ -4,7 +4,8 @@
  *
  * DML works row by row in row order (an insert's rows in rownum order, an
  * update or delete over the table's rows in the order they were inserted;
- * dml.c).  DDL (create, truncate, drop, shrink, deallocate, move, modify) commits
+ * dml.c).  DDL (create, truncate, drop, shrink, deallocate, move, modify,
+ * add and drop column: columns.c) commits
  * first, as Oracle's DDL does.  The clock moves only with
  * dbms_session.sleep and dbms_lock.sleep: DML takes no simulated time.
  * A statement that fails as Oracle fails it is undone to its savepoint.
@@ -44,7 +45,8 @@ static void create_table(life_db_t *db, life_table_t *t, const scr_table_t *def)
     t->block_size = def->tablespace >= 0 ? db->s->tablespaces[def->tablespace].block_size
                                          : db->s->opts.block_size;
     for (uint32_t c = 0; c < def->ncols && t->nlob < LIFE_MAX_LOBCOLS; c++)
-        if (def->cols[c].type == SCR_COL_CLOB || def->cols[c].type == SCR_COL_BLOB) {
+        if ((def->cols[c].type == SCR_COL_CLOB || def->cols[c].type == SCR_COL_BLOB) &&
+            def->cols[c].added == 0) {
             t->lobcol[t->nlob] = (int)c;
             t->seg[t->nlob].o = def->cols[c].lob;
             t->nlob++;
@@ -106,7 +108,8 @@ static int is_ddl(scr_kind_t k)
 {
     return k == SCR_CREATE_TABLESPACE || k == SCR_CREATE_TABLE || k == SCR_TRUNCATE ||
            k == SCR_DROP_TABLE || k == SCR_SHRINK || k == SCR_MOVE_LOB || k == SCR_MODIFY_LOB ||
-           k == SCR_ROW_MOVEMENT || k == SCR_DROP_TABLESPACE || k == SCR_DEALLOCATE;
+           k == SCR_ROW_MOVEMENT || k == SCR_DROP_TABLESPACE || k == SCR_DEALLOCATE ||
+           k == SCR_ADD_COLUMN || k == SCR_DROP_COLUMN;
 }
 
 /* Whether rc is an error Oracle gives (its text in db->msg), not one of
@@ -269,6 +272,11 @@ sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
                                       st->u.dealloc.keep_bytes, &d);
         }
         return rc;
+    case SCR_ADD_COLUMN:
+        rc = life_columns_add(db, st, t); /* columns.c */
+        return rc == SIM_OK ? SIM_OK : life_oracle_error(db, st, t, rc);
+    case SCR_DROP_COLUMN:
+        return life_columns_drop(db, st, t);
     case SCR_MOVE_LOB:
     case SCR_MODIFY_LOB:
         for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++) {

@@ -573,6 +573,10 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
                                        strcmp(scr_peek_at(p, 1)->text, "FOREIGN") == 0)) {
         p->i++;
         add_constraint(p, st, t, line);
+    } else if (scr_accept_kw(p, "ADD")) {
+        scr_parse_add_columns(p, st); /* columns.c */
+    } else if (scr_accept_kw(p, "DROP")) {
+        scr_parse_drop_columns(p, st);
     } else if (scr_table_property(p)) {
         /* Table properties the model does not use (COMPRESS, PARALLEL,
          * LOGGING, PCTFREE, ...), one or more: a step without effect on
@@ -582,8 +586,8 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
         st->kind = SCR_NO_EFFECT;
         st->u.head = scr_head_table_properties();
     } else {
-        scr_unexpected(p, "MODIFY LOB, SHRINK SPACE, MOVE LOB, ADD CONSTRAINT or a table property "
-                          "(COMPRESS, PARALLEL, LOGGING, PCTFREE, ...)");
+        scr_unexpected(p, "MODIFY LOB, SHRINK SPACE, MOVE LOB, ADD, DROP COLUMN or a table "
+                          "property (COMPRESS, PARALLEL, LOGGING, PCTFREE, ...)");
     }
     scr_expect_end(p);
 }

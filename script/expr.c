@@ -363,7 +363,8 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
     int column = 0;
     if (table >= 0 && !scr_is_sym(p, "."))
         for (uint32_t i = 0; i < p->script->tables[table].ncols; i++)
-            column |= strcmp(p->script->tables[table].cols[i].name, name) == 0;
+            column |= !p->script->tables[table].cols[i].dropped &&
+                      strcmp(p->script->tables[table].cols[i].name, name) == 0;
     if (!column && p->plc && (e = scr_plsql_name(p, name, line)) != NULL)
         return e;
     if (scr_is_sym(p, "(") || scr_is_sym(p, ".")) {

@@ -43,6 +43,8 @@ const char *scr_kind_name(scr_kind_t k)
                                                       "failed",
                                                       "no effect",
                                                       "drop tablespace",
-                                                      "deallocate unused"};
+                                                      "deallocate unused",
+                                                      "add column",
+                                                      "drop column"};
     return (unsigned)k < SCR_KIND_COUNT ? names[k] : "?";
 }

@@ -201,6 +201,51 @@ static void test_deallocate_unused(void **state)
     assert_int_equal(fig(&r, 6, SIM_STAT_SEG_LOB_BLOCKS), cut);
 }
 
+/* ALTER TABLE ... ADD (a CLOB) gives the column its own LOB segment
+ * (life_sim/columns.c), named by its column number, null in every row;
+ * DROP COLUMN lets its LOBs go with its segment, and the LOB columns after
+ * it keep theirs.  Added to a table without a segment yet, the LOB
+ * segment comes with the first row. */
+static void test_add_drop_lob_column(void **state)
+{
+    (void)state;
+    const char *text =
+        "create table t (id number, c clob) lob (c) store as basicfile (disable storage in row);\n"
+        "insert into t select rownum, rpad(to_clob('x'), 30000, 'x') from dual connect by level "
+        "<= 100;\n"
+        "alter table t add (d clob, n number);\n"
+        "update t set d = c;\n"
+        "alter table t drop column c;\n"
+        "insert into t (id, d) values (101, rpad(to_clob('y'), 30000, 'y'));\n";
+    run_t r;
+    run_ok(text, "T", NULL, &r);
+    uint64_t one = fig(&r, 2, SIM_STAT_SEG_LOB_BLOCKS);
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 100);
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 200);
+    assert_true(fig(&r, 4, SIM_STAT_SEG_LOB_BLOCKS) > one);
+    assert_int_equal(fig(&r, 5, SIM_STAT_LOB_LIVE), 100);
+    assert_int_equal(fig(&r, 6, SIM_STAT_LOB_LIVE), 101);
+    /* D's segment, column 3: made by the add (empty), filled by the update. */
+    run_ok(text, "SYS_LOB0000000001C00003$$", NULL, &r);
+    assert_true(fig(&r, 3, SIM_STAT_SEG_LOB_BLOCKS) > 0);
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 0);
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 100);
+    assert_int_equal(fig(&r, 6, SIM_STAT_LOB_LIVE), 101);
+    /* C's segment is gone with its column. */
+    run_ok(text, "SYS_LOB0000000001C00002$$", NULL, &r);
+    assert_true(fig(&r, 4, SIM_STAT_SEG_LOB_BLOCKS) > 0);
+    assert_int_equal(fig(&r, 5, SIM_STAT_SEG_LOB_BLOCKS), 0);
+    /* No segment yet: the added column's comes with the first row. */
+    run_ok("create table t (id number, c clob);\n"
+           "alter table t add (d clob);\n"
+           "insert into t values (1, rpad(to_clob('x'), 9000, 'x'), rpad(to_clob('y'), 9000, "
+           "'y'));\n",
+           "SYS_LOB0000000001C00003$$", NULL, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_SEG_LOB_BLOCKS), 0);
+    assert_true(fig(&r, 3, SIM_STAT_SEG_LOB_BLOCKS) > 0);
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 1);
+}
+
 /* A primary key refuses a second row of the same id: ORA-00001, with the
  * constraint's name, printed under its step as SQL*Plus does, the statement
  * undone and the script going on; a row deleted (or an insert rolled back)
@@ -577,6 +622,7 @@ int main(void)
         cmocka_unit_test(test_move_takes_the_parsers_options),
         cmocka_unit_test(test_shrink_view_until_the_segment_goes),
         cmocka_unit_test(test_deallocate_unused),
+        cmocka_unit_test(test_add_drop_lob_column),
         cmocka_unit_test(test_duplicate_primary_key),
         cmocka_unit_test(test_compressed_in_row_by_length),
     };

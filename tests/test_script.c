@@ -346,6 +346,56 @@ static void test_alter(void **state)
     scr_free(s);
 }
 
+/* ALTER TABLE T ADD (...) and DROP COLUMN (script/columns.c): columns
+ * only grow, a dropped one keeps its index and no name reaches it, a
+ * column added again under its name is a new one, and a positional insert
+ * sees the columns as they are then; Oracle's errors. */
+static void test_add_drop_columns(void **state)
+{
+    (void)state;
+    scr_script_t *s = parse_ok("create table t (id number, a clob, n varchar2(10));\n"
+                               "insert into t values (1, 'x', 'y');\n"
+                               "alter table t add (b clob, m number default 0);\n"
+                               "update t set b = a;\n"
+                               "alter table t drop column a;\n"
+                               "alter table t add a blob;\n"
+                               "insert into t values (2, 'z', 'b', 3, hextoraw('00'));\n"
+                               "alter table t drop (n, m) cascade constraints;\n");
+    const scr_table_t *t = &s->tables[0];
+    assert_int_equal(t->ncols, 6);
+    assert_int_equal(s->stmts[2].kind, SCR_ADD_COLUMN);
+    assert_int_equal(s->stmts[2].u.columns.n, 2);
+    assert_int_equal(s->stmts[2].u.columns.cols[0], 3);
+    assert_int_equal(t->cols[3].added, 3);
+    assert_int_equal(t->cols[3].type, SCR_COL_CLOB);
+    assert_int_equal(s->stmts[3].u.dml.nvalues, 5);
+    assert_non_null(s->stmts[3].u.dml.values[3]);
+    assert_int_equal(s->stmts[4].kind, SCR_DROP_COLUMN);
+    assert_int_equal(t->cols[1].dropped, 5);
+    assert_int_equal(s->stmts[5].u.columns.cols[0], 5);
+    assert_int_equal(t->cols[5].type, SCR_COL_BLOB);
+    /* the insert after: id, n, b, m, the new a */
+    assert_int_equal(s->stmts[6].u.dml.nvalues, 6);
+    assert_int_equal(s->stmts[6].u.dml.values[1]->kind, SCR_E_NULL);
+    assert_int_equal(s->stmts[6].u.dml.values[5]->type, SCR_T_BLOB);
+    assert_int_equal(s->stmts[7].u.columns.n, 2);
+    assert_int_equal(scr_table_lob(t), 3);
+    assert_int_equal(scr_lob_slot(t, 5), 1);
+    scr_free(s);
+    expect_refused(T_SF "alter table t add (c clob);\n",
+                   "t.sql:2: ORA-01430: column being added already exists in table");
+    expect_refused(T_SF "alter table t add (d clob, d blob);\n",
+                   "t.sql:2: ORA-00957: duplicate column name");
+    expect_refused(T_SF "alter table t drop column d;\n",
+                   "t.sql:2: ORA-00904: \"D\": invalid identifier");
+    expect_refused(T_SF "alter table t drop column c;\nalter table t drop column c;\n",
+                   "t.sql:3: ORA-00904: \"C\": invalid identifier");
+    expect_refused("create table t (a clob, b clob);\nalter table t drop (a, b);\n",
+                   "t.sql:2: ORA-12983: cannot drop all columns in a table");
+    expect_refused(T_SF "alter table t drop column c;\nupdate t set c = 'x';\n",
+                   "t.sql:3: ORA-00904: \"C\": invalid identifier");
+}
+
 static void test_refusals(void **state)
 {
     (void)state;
@@ -1393,6 +1443,7 @@ int main(void)
         cmocka_unit_test(test_session_markers),
         cmocka_unit_test(test_plsql_block),
         cmocka_unit_test(test_alter),
+        cmocka_unit_test(test_add_drop_columns),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_bad_scripts),
         cmocka_unit_test(test_oracle_error_scripts),
