@@ -70,6 +70,8 @@ static void drop_slot(life_db_t *db, life_table_t *t, uint32_t k)
 sim_err_t life_columns_drop(life_db_t *db, const scr_stmt_t *st, life_table_t *t)
 {
     for (uint32_t i = 0; i < st->u.columns.n; i++)
+        life_vc_drop_column(db, t, st->u.columns.cols[i]); /* varchar.c */
+    for (uint32_t i = 0; i < st->u.columns.n; i++)
         for (uint32_t k = 0; k < t->nlob; k++)
             if (t->lobcol[k] == (int)st->u.columns.cols[i]) {
                 drop_slot(db, t, k);

@@ -237,7 +237,7 @@ static void lob_released(life_db_t *db, const life_seg_t *g, uint32_t i)
     meta_blocks(db, 2 * n);
 }
 
-/* Row r's value of every LOB column, by column number, as its expressions
+/* Row r's value of every LOB and carried VARCHAR2 column, by column number, as its expressions
  * see them (SCR_E_COLUMN): the values before the statement changes it. */
 static void row_values(const life_db_t *db, const life_table_t *t, const life_row_t *r,
                        scr_val_t *cols)
@@ -245,6 +245,7 @@ static void row_values(const life_db_t *db, const life_table_t *t, const life_ro
     memset(cols, 0, t->def->ncols * sizeof *cols);
     for (uint32_t k = 0; k < t->nlob; k++)
         cols[t->lobcol[k]] = r->lob[k] ? life_lob_at(db, r->lob[k])->val : SCR_VAL_NULL;
+    life_vc_row_values(t, r, cols);
 }
 
 /* The statement's expression for column c: none for a column added after
@@ -363,6 +364,9 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
         life_row_at(t, r)->lob[k] = lob;
         lob_written(db, &t->seg[k], lob);
     }
+    rc = life_vc_set(db, st, t, r, row, 0); /* varchar.c */
+    if (rc != SIM_OK)
+        return rc;
     uint64_t bytes = life_row_bytes(db, t, life_row_at(t, r));
     /* A direct-path insert appends its rows after the table's existing
      * data: free space in it is not reused (SQL Language Reference,
@@ -614,6 +618,10 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
             changed++;
             changed_bytes += life_lob_row_bytes(db, rw->lob[k]);
         }
+        sim_err_t rc = life_vc_set(db, st, t, r, &row, 1);
+        if (rc != SIM_OK)
+            return rc;
+        rw = life_row_at(t, r);
         uint64_t after = life_row_bytes(db, t, rw);
         grow_rows(t, before, after);
         row_costs(db, LIFE_REDO_ROW_UPDATE, changed_bytes, changed);

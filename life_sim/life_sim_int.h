@@ -11,6 +11,7 @@
 
 /* LOB columns a table may have. */
 #define LIFE_MAX_LOBCOLS 4
+#define LIFE_MAX_VCCOLS 4 /* VARCHAR2 values a row carries (varchar.c) */
 
 /* One LOB version (lob.c).  A row points at it by index; deduplicated
  * versions are shared by several rows (refs). */
@@ -66,6 +67,8 @@ typedef struct {
 typedef struct {
     int64_t id;
     uint32_t lob[LIFE_MAX_LOBCOLS]; /* LOB index; 0: null */
+    scr_val_t vc[LIFE_MAX_VCCOLS];  /* its VARCHAR2 values by scr_varchar_slot(), a reference
+                                     * each, 0: null (varchar.c) */
     uint32_t locker;                /* session + 1 whose open transaction changed it (its row lock),
                                      * 0: none; set by life_tx_log(), cleared at its end (txn.c) */
     uint8_t alive;
@@ -98,11 +101,12 @@ typedef struct {
     uint32_t table;
     uint64_t row;
     uint8_t col;  /* LOB column, or 0xff for the row itself */
-    uint8_t kind; /* LIFE_TX_INSERT, LIFE_TX_DELETE, LIFE_TX_LOB */
+    uint8_t kind; /* LIFE_TX_INSERT, LIFE_TX_DELETE, LIFE_TX_LOB, LIFE_TX_VC (col: the
+                   * VARCHAR2 slot, old_lob and new_lob: the values) */
     uint32_t old_lob, new_lob;
 } life_tx_t;
 
-enum { LIFE_TX_INSERT, LIFE_TX_DELETE, LIFE_TX_LOB };
+enum { LIFE_TX_INSERT, LIFE_TX_DELETE, LIFE_TX_LOB, LIFE_TX_VC };
 
 /* Compressed sizes already worked out, by content hash and level. */
 typedef struct {
@@ -259,6 +263,15 @@ void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k);
  * segment's errors). */
 sim_err_t life_columns_add(life_db_t *db, const scr_stmt_t *st, life_table_t *t);
 sim_err_t life_columns_drop(life_db_t *db, const scr_stmt_t *st, life_table_t *t);
+/* varchar.c: a row's VARCHAR2 values into cols (by column number); an
+ * insert's (update 0) or an update's (1, logged) values set in row r, an
+ * ORA-12899 in db->msg (SIM_EINVAL) for one too long; a row's values, or
+ * a dropped column's, let go. */
+void life_vc_row_values(const life_table_t *t, const life_row_t *r, scr_val_t *cols);
+sim_err_t life_vc_set(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
+                      const scr_row_t *row, int update);
+void life_vc_release_row(life_db_t *db, life_row_t *r);
+void life_vc_drop_column(life_db_t *db, life_table_t *t, uint32_t c);
 /* The chunk pointers of every LOB of the segment (each LOB once), for a
  * shrink: a new array in *out. */
 sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t ***out, size_t *n);

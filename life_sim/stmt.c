@@ -21,6 +21,8 @@
 static void drop_storage(life_db_t *db, life_table_t *t)
 {
     for (uint64_t r = 0; r < t->nrows; r++)
+        life_vc_release_row(db, life_row_at(t, r));
+    for (uint64_t r = 0; r < t->nrows; r++)
         for (uint32_t k = 0; k < t->nlob; k++) {
             uint32_t i = life_row_at(t, r)->lob[k];
             if (i && life_lob_at(db, i)->refs) {

@@ -52,9 +52,9 @@ static void check_value(scr_parser_t *p, const scr_table_t *t, uint32_t c, const
             scr_fail_at(p, e->line, "a LOB into VARCHAR2 column %s not supported", q);
         if (e->static_len > (int64_t)col->varchar_len)
             scr_fail_at(p, e->line,
-                        "ORA-12899: value too large for column %s (actual: %lld, "
+                        "ORA-12899: value too large for column \"%s\".\"%s\" (actual: %lld, "
                         "maximum: %u)",
-                        q, (long long)e->static_len, col->varchar_len);
+                        t->name, q, (long long)e->static_len, col->varchar_len);
         break;
     case SCR_COL_DATE:
         if (e->type != SCR_T_NULL)

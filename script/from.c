@@ -39,6 +39,11 @@ static scr_expr_t *source_column(scr_parser_t *p, const scr_table_t *src, uint32
         e->kind = SCR_E_COLUMN;
         e->var = c;
         e->type = src->cols[c].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB;
+    } else if (src->cols[c].type == SCR_COL_VARCHAR &&
+               scr_varchar_slot(src, (int)c) < SCR_MAX_VARCHAR_COLUMNS) {
+        e->kind = SCR_E_COLUMN;
+        e->var = c;
+        e->type = SCR_T_VARCHAR;
     } else {
         /* values of other columns are not tracked (script/README.md) */
         e->kind = SCR_E_NULL;

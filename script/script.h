@@ -33,9 +33,11 @@
 #define SCR_ROWS_MAX 100000000ULL /* rows one insert may generate */
 #define SCR_ERR_LEN 512           /* room for the one-line refusal */
 #define SCR_MAX_COLS 64           /* columns of a table */
-#define SCR_MAX_LOB_COLUMNS                                                                        \
-    4 /* LOB columns an alter table ... add may leave a table                                      \
-       * (the executor's LIFE_MAX_LOBCOLS) */
+/* LOB columns an alter table ... add may leave a table (the executor's
+ * LIFE_MAX_LOBCOLS); VARCHAR2 columns whose values a row carries (the
+ * first four: scr_varchar_slot()). */
+#define SCR_MAX_LOB_COLUMNS 4
+#define SCR_MAX_VARCHAR_COLUMNS 4
 
 /* ---- run inputs ------------------------------------------------------ */
 
@@ -655,6 +657,10 @@ int scr_table_lob(const scr_table_t *t);
 /* The LOB columns not dropped before column col: the executor's number of
  * col's LOB segment among the table's (its LOB columns in column order). */
 uint32_t scr_lob_slot(const scr_table_t *t, int col);
+/* The VARCHAR2 columns before column col, dropped ones included: where a
+ * row keeps col's value (below SCR_MAX_VARCHAR_COLUMNS; columns only grow,
+ * so the number never changes). */
+uint32_t scr_varchar_slot(const scr_table_t *t, int col);
 
 /* ---- values ---------------------------------------------------------- */
 

@@ -195,6 +195,14 @@ uint32_t scr_lob_slot(const scr_table_t *t, int col)
     return k;
 }
 
+uint32_t scr_varchar_slot(const scr_table_t *t, int col)
+{
+    uint32_t k = 0;
+    for (int i = 0; i < col; i++)
+        k += t->cols[i].type == SCR_COL_VARCHAR;
+    return k;
+}
+
 /* The next statement, its step its 1-based position (invariant 1). */
 scr_stmt_t *scr_new_stmt(scr_parser_t *p, uint32_t line)
 {

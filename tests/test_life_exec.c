@@ -246,6 +246,45 @@ static void test_add_drop_lob_column(void **state)
     assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 1);
 }
 
+/* A row carries its VARCHAR2 values (life_sim/varchar.c): an expression
+ * over them evaluates for each row read (rpad(owner, ...) into a CLOB),
+ * an update replaces them and a rollback gives the old ones back, and a
+ * value longer than its column is ORA-12899, the statement undone. */
+static void test_varchar_values_in_rows(void **state)
+{
+    (void)state;
+    run_t r;
+    run_ok("create table src (id number, owner varchar2(10), kind varchar2(8));\n"
+           "insert into src select level, 'SYS', 'TABLE' from dual connect by level <= 3;\n"
+           "insert into src values (4, 'SCOTT', null);\n"
+           "commit;\n"
+           "create table t (id number, c clob, v varchar2(4));\n"
+           "insert into t select id, rpad(owner, 6000, owner || ',' || kind), null from src;\n"
+           "create table u (id number, v varchar2(2));\n"
+           "update src set owner = 'AB' where id = 1;\n"
+           "rollback;\n"
+           "insert into u select id, owner from src where id = 1;\n"
+           "update src set owner = 'AB' where id = 2;\n"
+           "commit;\n"
+           "insert into u select id, owner from src where id = 2;\n"
+           "update src set owner = 'LONGER THAN TEN' where id = 3;\n"
+           "insert into t select id + 20, null, rpad(owner, 6, 'x') from src where id = 4;\n",
+           "T", NULL, &r);
+    /* 4 CLOBs of rpad's 4,000 characters (VARCHAR2 in SQL): out of the row */
+    assert_int_equal(fig(&r, 6, SIM_STAT_LOB_LIVE), 4);
+    assert_string_equal(r.error[6], "");
+    /* the rollback gave 'SYS' back: too long for U.V */
+    assert_string_equal(
+        r.error[10], "ORA-12899: value too large for column \"U\".\"V\" (actual: 3, maximum: 2)");
+    /* the committed 'AB' fits */
+    assert_string_equal(r.error[13], "");
+    assert_string_equal(
+        r.error[14],
+        "ORA-12899: value too large for column \"SRC\".\"OWNER\" (actual: 15, maximum: 10)");
+    assert_string_equal(
+        r.error[15], "ORA-12899: value too large for column \"T\".\"V\" (actual: 6, maximum: 4)");
+}
+
 /* A primary key refuses a second row of the same id: ORA-00001, with the
  * constraint's name, printed under its step as SQL*Plus does, the statement
  * undone and the script going on; a row deleted (or an insert rolled back)
@@ -623,6 +662,7 @@ int main(void)
         cmocka_unit_test(test_shrink_view_until_the_segment_goes),
         cmocka_unit_test(test_deallocate_unused),
         cmocka_unit_test(test_add_drop_lob_column),
+        cmocka_unit_test(test_varchar_values_in_rows),
         cmocka_unit_test(test_duplicate_primary_key),
         cmocka_unit_test(test_compressed_in_row_by_length),
     };

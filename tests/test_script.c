@@ -396,6 +396,33 @@ static void test_add_drop_columns(void **state)
                    "t.sql:3: ORA-00904: \"C\": invalid identifier");
 }
 
+/* A VARCHAR2 column in an expression: the value its row carries, for a
+ * table's first four VARCHAR2 columns (scr_varchar_slot()); a fifth is
+ * refused, one line. */
+static void test_varchar_column_expression(void **state)
+{
+    (void)state;
+    scr_script_t *s =
+        parse_ok("create table src (id number, owner varchar2(128), n number, kind varchar2(23));\n"
+                 "create table t (x int, c clob);\n"
+                 "insert into t select rownum, rpad(owner, 6000, owner || ',' || kind) from src;\n"
+                 "insert into t select id, owner from src;\n");
+    const scr_expr_t *e = s->stmts[2].u.dml.values[1];
+    assert_int_equal(e->kind, SCR_E_RPAD);
+    assert_int_equal(e->type, SCR_T_VARCHAR); /* rpad of a VARCHAR2: VARCHAR2, capped */
+    assert_int_equal(e->args[0]->kind, SCR_E_COLUMN);
+    assert_int_equal(e->args[0]->type, SCR_T_VARCHAR);
+    assert_int_equal(e->args[0]->var, 1);
+    assert_int_equal(scr_varchar_slot(&s->tables[0], 3), 1);
+    assert_int_equal(s->stmts[3].u.dml.values[1]->kind, SCR_E_COLUMN);
+    scr_free(s);
+    expect_refused("create table w (id number, a varchar2(5), b varchar2(5), c varchar2(5), "
+                   "d varchar2(5), e varchar2(5), l clob);\n"
+                   "insert into w select id, null, null, null, null, null, e from w;\n",
+                   "t.sql:2: column 'E' in an expression not supported (the id column, the LOB "
+                   "columns and a table's first 4 VARCHAR2 columns are)");
+}
+
 static void test_refusals(void **state)
 {
     (void)state;
@@ -1444,6 +1471,7 @@ int main(void)
         cmocka_unit_test(test_plsql_block),
         cmocka_unit_test(test_alter),
         cmocka_unit_test(test_add_drop_columns),
+        cmocka_unit_test(test_varchar_column_expression),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_bad_scripts),
         cmocka_unit_test(test_oracle_error_scripts),
