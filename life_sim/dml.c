@@ -255,6 +255,37 @@ static const scr_expr_t *col_value(const scr_dml_t *d, int c)
     return (uint32_t)c < d->nvalues ? d->values[c] : NULL;
 }
 
+/* Each carried VARCHAR2 column the statement sets, in row r (varchar.c
+ * stores it); an update's (update 1) under the transaction's log. */
+static sim_err_t set_varchars(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
+                              const scr_row_t *row, int update)
+{
+    const scr_dml_t *d = &st->u.dml;
+    for (uint32_t c = 0; c < t->def->ncols && c < d->nvalues; c++) {
+        int k = life_vc_slot(t->def, c);
+        if (k < 0 || d->values[c] == NULL)
+            continue;
+        scr_val_t v, old;
+        sim_err_t rc = life_eval(db, st, d->values[c], row, &v);
+        if (rc == SIM_OK)
+            rc = life_vc_put(db, st, t, life_row_at(t, r), c, v, &old);
+        if (rc != SIM_OK)
+            return rc;
+        if (!update) {
+            scr_value_release(db->vs, old);
+            continue;
+        }
+        rc = life_tx_log(
+            db, (life_tx_t){(uint32_t)(t - db->tables), r, (uint8_t)k, LIFE_TX_VC, old, v});
+        if (rc != SIM_OK) {
+            life_row_at(t, r)->vc[k] = old;
+            scr_value_release(db->vs, v);
+            return rc;
+        }
+    }
+    return SIM_OK;
+}
+
 static void grow_rows(life_table_t *t, uint64_t before, uint64_t after)
 {
     t->row_bytes = t->row_bytes - before + after;
@@ -364,7 +395,7 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
         life_row_at(t, r)->lob[k] = lob;
         lob_written(db, &t->seg[k], lob);
     }
-    rc = life_vc_set(db, st, t, r, row, 0); /* varchar.c */
+    rc = set_varchars(db, st, t, r, row, 0);
     if (rc != SIM_OK)
         return rc;
     uint64_t bytes = life_row_bytes(db, t, life_row_at(t, r));
@@ -618,7 +649,7 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
             changed++;
             changed_bytes += life_lob_row_bytes(db, rw->lob[k]);
         }
-        sim_err_t rc = life_vc_set(db, st, t, r, &row, 1);
+        sim_err_t rc = set_varchars(db, st, t, r, &row, 1);
         if (rc != SIM_OK)
             return rc;
         rw = life_row_at(t, r);

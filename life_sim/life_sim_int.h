@@ -263,13 +263,16 @@ void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k);
  * segment's errors). */
 sim_err_t life_columns_add(life_db_t *db, const scr_stmt_t *st, life_table_t *t);
 sim_err_t life_columns_drop(life_db_t *db, const scr_stmt_t *st, life_table_t *t);
-/* varchar.c: a row's VARCHAR2 values into cols (by column number); an
- * insert's (update 0) or an update's (1, logged) values set in row r, an
- * ORA-12899 in db->msg (SIM_EINVAL) for one too long; a row's values, or
- * a dropped column's, let go. */
+/* varchar.c: a row's VARCHAR2 values into cols (by column number);
+ * column c's slot in a row (-1: not carried); v (its reference given
+ * over) stored as row rw's value of column c, the one it replaces in *old
+ * (its reference the caller's), or ORA-12899 in db->msg (SIM_EINVAL, v
+ * released, rw unchanged) for one too long; a row's values, or a dropped
+ * column's, let go. */
 void life_vc_row_values(const life_table_t *t, const life_row_t *r, scr_val_t *cols);
-sim_err_t life_vc_set(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
-                      const scr_row_t *row, int update);
+int life_vc_slot(const scr_table_t *def, uint32_t c);
+sim_err_t life_vc_put(life_db_t *db, const scr_stmt_t *st, life_table_t *t, life_row_t *rw,
+                      uint32_t c, scr_val_t v, scr_val_t *old);
 void life_vc_release_row(life_db_t *db, life_row_t *r);
 void life_vc_drop_column(life_db_t *db, life_table_t *t, uint32_t c);
 /* The chunk pointers of every LOB of the segment (each LOB once), for a

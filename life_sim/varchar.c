@@ -7,8 +7,10 @@
  * VARCHAR2 columns (life_row_t.vc, by scr_varchar_slot()), a reference of
  * the values store each, 0 for null.  An insert sets them, an update
  * replaces them under the transaction's log (LIFE_TX_VC: the old value
- * kept until commit, given back by a rollback), a committed delete, a
+ * kept until commit, given back by a rollback; dml.c's set_varchars()
+ * evaluates and logs, life_vc_put() stores), a committed delete, a
  * rolled-back insert, a truncate, a drop and a drop column let them go.
+ * The file calls nothing of life_sim's: dml.c and txn.c call it.
  * A value longer than the column's declared length is ORA-12899 (Database
  * Error Messages: "value too large for column"), found here when the
  * parser could not know the length.  The values take no room in the
@@ -40,46 +42,29 @@ void life_vc_row_values(const life_table_t *t, const life_row_t *r, scr_val_t *c
     }
 }
 
-sim_err_t life_vc_set(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
-                      const scr_row_t *row, int update)
+sim_err_t life_vc_put(life_db_t *db, const scr_stmt_t *st, life_table_t *t, life_row_t *rw,
+                      uint32_t c, scr_val_t v, scr_val_t *old)
 {
-    const scr_dml_t *d = &st->u.dml;
-    for (uint32_t c = 0; c < t->def->ncols && c < d->nvalues; c++) {
-        int k = slot_of(t->def, c);
-        const scr_expr_t *e = d->values[c];
-        if (k < 0 || e == NULL)
-            continue;
-        scr_val_t v;
-        sim_err_t rc = life_eval(db, st, e, row, &v);
-        if (rc != SIM_OK)
-            return rc;
-        uint64_t n = v == SCR_VAL_NULL ? 0 : scr_value_info(db->vs, v).chars;
-        const scr_column_t *col = &t->def->cols[c];
-        if (n > col->varchar_len) {
-            scr_value_release(db->vs, v);
-            snprintf(db->msg, db->msglen,
-                     "%s:%u: ORA-12899: value too large for column \"%s\".\"%s\" (actual: "
-                     "%llu, maximum: %u)",
-                     db->s->file, st->line, t->def->name, col->name, (unsigned long long)n,
-                     col->varchar_len);
-            return SIM_EINVAL;
-        }
-        life_row_t *rw = life_row_at(t, r);
-        scr_val_t old = rw->vc[k];
-        rw->vc[k] = v; /* the reference scr_eval gave */
-        if (!update) {
-            scr_value_release(db->vs, old);
-            continue;
-        }
-        rc = life_tx_log(
-            db, (life_tx_t){(uint32_t)(t - db->tables), r, (uint8_t)k, LIFE_TX_VC, old, v});
-        if (rc != SIM_OK) {
-            rw->vc[k] = old;
-            scr_value_release(db->vs, v);
-            return rc;
-        }
+    int k = slot_of(t->def, c);
+    uint64_t n = v == SCR_VAL_NULL ? 0 : scr_value_info(db->vs, v).chars;
+    const scr_column_t *col = &t->def->cols[c];
+    if (k < 0 || n > col->varchar_len) {
+        scr_value_release(db->vs, v);
+        snprintf(db->msg, db->msglen,
+                 "%s:%u: ORA-12899: value too large for column \"%s\".\"%s\" (actual: %llu, "
+                 "maximum: %u)",
+                 db->s->file, st->line, t->def->name, col->name, (unsigned long long)n,
+                 col->varchar_len);
+        return SIM_EINVAL;
     }
+    *old = rw->vc[k];
+    rw->vc[k] = v;
     return SIM_OK;
+}
+
+int life_vc_slot(const scr_table_t *def, uint32_t c)
+{
+    return slot_of(def, c);
 }
 
 void life_vc_release_row(life_db_t *db, life_row_t *r)
