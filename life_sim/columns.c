@@ -20,6 +20,21 @@
 
 _Static_assert(LIFE_MAX_LOBCOLS >= SCR_MAX_LOB_COLUMNS, "a slot for every LOB column");
 
+/* The live rows' bytes recounted with the columns as they are now (a
+ * null LOB column takes its length byte, a dropped in-row LOB's bytes
+ * leave): later changes subtract what life_row_bytes() says then.  The
+ * table's blocks stay (row_bytes_hwm is not lowered). */
+static void recount_rows(life_db_t *db, life_table_t *t)
+{
+    uint64_t n = 0;
+    for (uint64_t r = 0; r < t->nrows; r++)
+        if (life_row_at(t, r)->alive)
+            n += life_row_bytes(db, t, life_row_at(t, r));
+    t->row_bytes = n;
+    if (n > t->row_bytes_hwm)
+        t->row_bytes_hwm = n;
+}
+
 sim_err_t life_columns_add(life_db_t *db, const scr_stmt_t *st, life_table_t *t)
 {
     sim_err_t rc = SIM_OK;
@@ -39,6 +54,7 @@ sim_err_t life_columns_add(life_db_t *db, const scr_stmt_t *st, life_table_t *t)
         if (t->has_segment)
             rc = life_seg_ensure(db, t, k);
     }
+    recount_rows(db, t);
     return rc;
 }
 
@@ -77,5 +93,6 @@ sim_err_t life_columns_drop(life_db_t *db, const scr_stmt_t *st, life_table_t *t
                 drop_slot(db, t, k);
                 break;
             }
+    recount_rows(db, t);
     return SIM_OK;
 }

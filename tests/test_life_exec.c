@@ -244,6 +244,19 @@ static void test_add_drop_lob_column(void **state)
     assert_int_equal(fig(&r, 2, SIM_STAT_SEG_LOB_BLOCKS), 0);
     assert_true(fig(&r, 3, SIM_STAT_SEG_LOB_BLOCKS) > 0);
     assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 1);
+    /* The rows' bytes are recounted with the new columns: a delete of
+     * every row after the add, and a row after it, leave the table's
+     * blocks as they were. */
+    run_ok("create table t (id number, c clob);\n"
+           "insert into t select level, rpad(to_clob('x'), 100, 'x') from dual connect by level "
+           "<= 1000;\n"
+           "alter table t add (d clob, e clob);\n"
+           "delete from t;\n"
+           "commit;\n"
+           "insert into t values (1, 'x', null, null);\n",
+           "T", NULL, &r);
+    assert_int_equal(fig(&r, 5, SIM_STAT_SEG_TAB_BLOCKS), fig(&r, 3, SIM_STAT_SEG_TAB_BLOCKS));
+    assert_int_equal(fig(&r, 6, SIM_STAT_SEG_TAB_BLOCKS), fig(&r, 3, SIM_STAT_SEG_TAB_BLOCKS));
 }
 
 /* A row carries its VARCHAR2 values (life_sim/varchar.c): an expression
