@@ -1,4 +1,4 @@
-create table item (item_id number, item_desc clob, item_blob blob);
+create table item (item_id number, item_desc clob, item_blob blob);
 insert into item select level, rpad(to_clob('x'), 9000, 'x'), empty_blob() from dual connect by level <= 50;
 commit;
 alter table item add (item_temp clob);

@@ -1,4 +1,4 @@
-create table dba_objects (owner varchar2(128), object_name varchar2(128), object_type varchar2(23));
+create table dba_objects (owner varchar2(128), object_name varchar2(128), object_type varchar2(23));
 insert into dba_objects select 'SYS', 'X', 'TABLE' from dual connect by level <= 50;
 insert into dba_objects values ('SCOTT', 'EMP', 'VIEW');
 commit;
