@@ -760,6 +760,20 @@ static void test_deallocate_unused(void **state)
     assert_int_equal(lob_space_blocks(sp), 81);
     lob_space_destroy(sp);
 
+    /* A block freed just below the mark, merged with the space above it,
+     * stays reusable when the extent is cut at the mark. */
+    sp = with_empty_extents(&a, 10, 0);
+    write_lob(sp, &b, 1);
+    free_lob(sp, &b);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(lob_space_hwm(sp), 66);
+    assert_int_equal(lob_space_deallocate(sp, 1, 0, &d), SIM_OK);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    assert_int_equal(lob_space_blocks(sp), 66);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.expired_blocks, 1);
+    lob_space_destroy(sp);
+
     /* KEEP 10 blocks over a mark 3 blocks before the first extent's end:
      * 7 of the second extent kept, the third freed. */
     sp = with_empty_extents(&a, 70, 2);
