@@ -701,6 +701,12 @@ static lob_space_t *with_empty_extents(lob_t *l, uint64_t blocks, int extra)
     return sp;
 }
 
+static void sum_extent(void *arg, uint64_t start, uint64_t blocks)
+{
+    (void)start;
+    *(uint64_t *)arg += blocks;
+}
+
 /* DEALLOCATE UNUSED (dealloc.c): the extents above the high-water mark
  * go, the extent where it ends is cut there, KEEP keeps blocks above it
  * (across an extent boundary too), and without KEEP the first extent
@@ -725,6 +731,9 @@ static void test_deallocate_unused(void **state)
     lob_space_get_info(sp, &in);
     assert_int_equal(in.blocks, 156);
     assert_int_equal(in.extents, 2);
+    uint64_t listed = 0; /* user_extents' rows: the cut extent as it is now */
+    lob_space_extents(sp, sum_extent, &listed);
+    assert_int_equal(listed, 156);
     assert_int_equal(in.expired_blocks, 100); /* the deleted LOB's, below the mark */
     assert_int_equal(lob_space_hwm(sp), 156);
     /* Again: nothing above the mark is left. */
