@@ -421,6 +421,11 @@ static void test_varchar_column_expression(void **state)
                    "insert into w select id, null, null, null, null, null, e from w;\n",
                    "t.sql:2: column 'E' in an expression not supported (the id column, the LOB "
                    "columns and a table's first 4 VARCHAR2 columns are)");
+    /* a length known when parsed: ORA-12899 then, as Oracle words it */
+    expect_refused("create table w (id number, v varchar2(3));\n"
+                   "insert into w values (1, 'four');\n",
+                   "t.sql:2: ORA-12899: value too large for column \"W\".\"V\" (actual: 4, "
+                   "maximum: 3)");
 }
 
 static void test_refusals(void **state)
