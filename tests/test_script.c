@@ -421,6 +421,13 @@ static void test_varchar_column_expression(void **state)
                    "insert into w select id, null, null, null, null, null, e from w;\n",
                    "t.sql:2: column 'E' in an expression not supported (the id column, the LOB "
                    "columns and a table's first 4 VARCHAR2 columns are)");
+    /* only VARCHAR2 columns count: a LOB before four of them leaves the
+     * fourth carried */
+    s = parse_ok("create table w (id number, l clob, a varchar2(5), b varchar2(5), "
+                 "c varchar2(5), d varchar2(5));\n"
+                 "insert into w select id, d, a, b, c, d from w;\n");
+    assert_int_equal(scr_varchar_slot(&s->tables[0], 5), 3);
+    scr_free(s);
     /* a length known when parsed: ORA-12899 then, as Oracle words it */
     expect_refused("create table w (id number, v varchar2(3));\n"
                    "insert into w values (1, 'four');\n",
