@@ -237,7 +237,7 @@ static void lob_released(life_db_t *db, const life_seg_t *g, uint32_t i)
     meta_blocks(db, 2 * n);
 }
 
-/* Row r's value of every LOB column, by column number, as its expressions
+/* Row r's value of every LOB and carried VARCHAR2 column, by column number, as its expressions
  * see them (SCR_E_COLUMN): the values before the statement changes it. */
 static void row_values(const life_db_t *db, const life_table_t *t, const life_row_t *r,
                        scr_val_t *cols)
@@ -245,6 +245,45 @@ static void row_values(const life_db_t *db, const life_table_t *t, const life_ro
     memset(cols, 0, t->def->ncols * sizeof *cols);
     for (uint32_t k = 0; k < t->nlob; k++)
         cols[t->lobcol[k]] = r->lob[k] ? life_lob_at(db, r->lob[k])->val : SCR_VAL_NULL;
+    life_vc_row_values(t, r, cols);
+}
+
+/* The statement's expression for column c: none for a column added after
+ * the statement was parsed (alter table ... add). */
+static const scr_expr_t *col_value(const scr_dml_t *d, int c)
+{
+    return (uint32_t)c < d->nvalues ? d->values[c] : NULL;
+}
+
+/* Each carried VARCHAR2 column the statement sets, in row r (varchar.c
+ * stores it); an update's (update 1) under the transaction's log. */
+static sim_err_t set_varchars(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
+                              const scr_row_t *row, int update)
+{
+    const scr_dml_t *d = &st->u.dml;
+    for (uint32_t c = 0; c < t->def->ncols && c < d->nvalues; c++) {
+        int k = life_vc_slot(t->def, c);
+        if (k < 0 || d->values[c] == NULL)
+            continue;
+        scr_val_t v, old;
+        sim_err_t rc = life_eval(db, st, d->values[c], row, &v);
+        if (rc == SIM_OK)
+            rc = life_vc_put(db, st, t, life_row_at(t, r), c, v, &old);
+        if (rc != SIM_OK)
+            return rc;
+        if (!update) {
+            scr_value_release(db->vs, old);
+            continue;
+        }
+        rc = life_tx_log(
+            db, (life_tx_t){(uint32_t)(t - db->tables), r, (uint8_t)k, LIFE_TX_VC, old, v});
+        if (rc != SIM_OK) {
+            life_row_at(t, r)->vc[k] = old;
+            scr_value_release(db->vs, v);
+            return rc;
+        }
+    }
+    return SIM_OK;
 }
 
 static void grow_rows(life_table_t *t, uint64_t before, uint64_t after)
@@ -351,7 +390,7 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
     db->last_row = r;
     for (uint32_t k = 0; k < t->nlob; k++) {
         scr_val_t v;
-        rc = life_eval(db, st, d->values[t->lobcol[k]], row, &v);
+        rc = life_eval(db, st, col_value(d, t->lobcol[k]), row, &v);
         if (rc != SIM_OK)
             return rc;
         uint32_t lob, s = life_slot(life_row_at(t, r), k); /* its partition's segment */
@@ -362,6 +401,9 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
         life_row_at(t, r)->lob[k] = lob;
         lob_written(db, &t->seg[s], lob);
     }
+    rc = set_varchars(db, st, t, r, row, 0);
+    if (rc != SIM_OK)
+        return rc;
     uint64_t bytes = life_row_bytes(db, t, life_row_at(t, r));
     /* A direct-path insert appends its rows after the table's existing
      * data: free space in it is not reused (SQL Language Reference,
@@ -598,7 +640,7 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
         row.cols = cols;
         uint64_t changed = 0, changed_bytes = 0;
         for (uint32_t k = 0; k < t->nlob; k++) {
-            const scr_expr_t *e = d->values[t->lobcol[k]];
+            const scr_expr_t *e = col_value(d, t->lobcol[k]);
             if (e == NULL)
                 continue;
             scr_val_t v;
@@ -613,6 +655,10 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
             changed++;
             changed_bytes += life_lob_row_bytes(db, rw->lob[k]);
         }
+        sim_err_t rc = set_varchars(db, st, t, r, &row, 1);
+        if (rc != SIM_OK)
+            return rc;
+        rw = life_row_at(t, r);
         uint64_t after = life_row_bytes(db, t, rw);
         grow_rows(t, before, after);
         row_costs(db, LIFE_REDO_ROW_UPDATE, changed_bytes, changed);

@@ -11,6 +11,7 @@
 
 /* LOB columns a table may have. */
 #define LIFE_MAX_LOBCOLS 4
+#define LIFE_MAX_VCCOLS 4 /* VARCHAR2 values a row carries (varchar.c) */
 
 /* One LOB version (lob.c).  A row points at it by index; deduplicated
  * versions are shared by several rows (refs). */
@@ -66,6 +67,8 @@ typedef struct {
 typedef struct {
     int64_t id;
     uint32_t lob[LIFE_MAX_LOBCOLS]; /* LOB index; 0: null */
+    scr_val_t vc[LIFE_MAX_VCCOLS];  /* its VARCHAR2 values by scr_varchar_slot(), a reference
+                                     * each, 0: null (varchar.c) */
     uint32_t locker;                /* session + 1 whose open transaction changed it (its row lock),
                                      * 0: none; set by life_tx_log(), cleared at its end (txn.c) */
     uint8_t alive;
@@ -106,11 +109,12 @@ typedef struct {
     uint32_t table;
     uint64_t row;
     uint8_t col;  /* LOB column, or 0xff for the row itself */
-    uint8_t kind; /* LIFE_TX_INSERT, LIFE_TX_DELETE, LIFE_TX_LOB */
+    uint8_t kind; /* LIFE_TX_INSERT, LIFE_TX_DELETE, LIFE_TX_LOB, LIFE_TX_VC (col: the
+                   * VARCHAR2 slot, old_lob and new_lob: the values) */
     uint32_t old_lob, new_lob;
 } life_tx_t;
 
-enum { LIFE_TX_INSERT, LIFE_TX_DELETE, LIFE_TX_LOB };
+enum { LIFE_TX_INSERT, LIFE_TX_DELETE, LIFE_TX_LOB, LIFE_TX_VC };
 
 /* Compressed sizes already worked out, by content hash and level. */
 typedef struct {
@@ -277,6 +281,23 @@ void life_lob_settle(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i);
 /* The segment of column k created (idempotent). */
 sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k);
 void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k);
+/* columns.c: ALTER TABLE T ADD (...) and DROP COLUMN: an added LOB
+ * column's slot and segment, a dropped one's let go (SIM_ENOMEM, the
+ * segment's errors). */
+sim_err_t life_columns_add(life_db_t *db, const scr_stmt_t *st, life_table_t *t);
+sim_err_t life_columns_drop(life_db_t *db, const scr_stmt_t *st, life_table_t *t);
+/* varchar.c: a row's VARCHAR2 values into cols (by column number);
+ * column c's slot in a row (-1: not carried); v (its reference given
+ * over) stored as row rw's value of column c, the one it replaces in *old
+ * (its reference the caller's), or ORA-12899 in db->msg (SIM_EINVAL, v
+ * released, rw unchanged) for one too long; a row's values, or a dropped
+ * column's, let go. */
+void life_vc_row_values(const life_table_t *t, const life_row_t *r, scr_val_t *cols);
+int life_vc_slot(const scr_table_t *def, uint32_t c);
+sim_err_t life_vc_put(life_db_t *db, const scr_stmt_t *st, life_table_t *t, life_row_t *rw,
+                      uint32_t c, scr_val_t v, scr_val_t *old);
+void life_vc_release_row(life_db_t *db, life_row_t *r);
+void life_vc_drop_column(life_db_t *db, life_table_t *t, uint32_t c);
 /* The chunk pointers of every LOB of the segment (each LOB once), for a
  * shrink: a new array in *out. */
 sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t ***out, size_t *n);

@@ -4,7 +4,8 @@
  *
  * DML works row by row in row order (an insert's rows in rownum order, an
  * update or delete over the table's rows in the order they were inserted;
- * dml.c).  DDL (create, truncate, drop, shrink, move, modify) commits
+ * dml.c).  DDL (create, truncate, drop, shrink, deallocate, move, modify,
+ * add and drop column: columns.c) commits
  * first, as Oracle's DDL does.  The clock moves only with
  * dbms_session.sleep and dbms_lock.sleep: DML takes no simulated time.
  * A statement that fails as Oracle fails it is undone to its savepoint.
@@ -19,6 +20,8 @@
 /* Every LOB of the table dropped with its segment (truncate, drop). */
 static void drop_storage(life_db_t *db, life_table_t *t)
 {
+    for (uint64_t r = 0; r < t->nrows; r++)
+        life_vc_release_row(db, life_row_at(t, r));
     for (uint64_t r = 0; r < t->nrows; r++)
         for (uint32_t k = 0; k < t->nlob; k++) {
             uint32_t i = life_row_at(t, r)->lob[k];
@@ -51,7 +54,8 @@ static sim_err_t create_table(life_db_t *db, life_table_t *t, const scr_table_t 
         return SIM_ENOMEM;
     t->exists = 1;
     for (uint32_t c = 0; c < def->ncols && t->nlob < LIFE_MAX_LOBCOLS; c++)
-        if (def->cols[c].type == SCR_COL_CLOB || def->cols[c].type == SCR_COL_BLOB) {
+        if ((def->cols[c].type == SCR_COL_CLOB || def->cols[c].type == SCR_COL_BLOB) &&
+            def->cols[c].added == 0) {
             t->lobcol[t->nlob] = (int)c;
             t->seg[t->nlob].o = def->cols[c].lob;
             for (uint32_t p = 0; def->part_by != SCR_PART_NONE && p < def->nparts; p++)
@@ -116,7 +120,8 @@ static int is_ddl(scr_kind_t k)
 {
     return k == SCR_CREATE_TABLESPACE || k == SCR_CREATE_TABLE || k == SCR_TRUNCATE ||
            k == SCR_DROP_TABLE || k == SCR_SHRINK || k == SCR_MOVE_LOB || k == SCR_MODIFY_LOB ||
-           k == SCR_ROW_MOVEMENT || k == SCR_DROP_TABLESPACE || k == SCR_PARTITION;
+           k == SCR_ROW_MOVEMENT || k == SCR_DROP_TABLESPACE || k == SCR_PARTITION || k == SCR_DEALLOCATE ||
+           k == SCR_ADD_COLUMN || k == SCR_DROP_COLUMN;
 }
 
 /* Whether rc is an error Oracle gives (its text in db->msg), not one of
@@ -278,6 +283,25 @@ sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
                          g->last_shrink.extents_allocated);
         }
         return rc;
+    case SCR_DEALLOCATE:
+        /* The space above the segment's high-water mark goes back to the
+         * tablespace (lobspace/dealloc.c); the dispenser's loaded chunk,
+         * which no LOB has taken, is given back to the segment first, as
+         * before a shrink. */
+        for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++) {
+            lob_dealloc_t d;
+            if (t->lobcol[k] != st->column || t->seg[k].space == NULL)
+                continue;
+            life_seg_quiesce(db, &t->seg[k]);
+            rc = lob_space_deallocate(t->seg[k].space, st->u.dealloc.keep_given,
+                                      st->u.dealloc.keep_bytes, &d);
+        }
+        return rc;
+    case SCR_ADD_COLUMN:
+        rc = life_columns_add(db, st, t); /* columns.c */
+        return rc == SIM_OK ? SIM_OK : life_oracle_error(db, st, t, rc);
+    case SCR_DROP_COLUMN:
+        return life_columns_drop(db, st, t);
     case SCR_MOVE_LOB:
     case SCR_MODIFY_LOB:
         for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++) {

@@ -162,6 +162,9 @@ sim_err_t life_commit(life_db_t *db)
                 life_lob_settle(db, t, life_slot(r, k), r->lob[k]);
                 r->lob[k] = 0;
             }
+            life_vc_release_row(db, r);
+        } else if (e->kind == LIFE_TX_VC) {
+            scr_value_release(db->vs, e->old_lob); /* the old value goes */
         } else {
             for (uint32_t k = 0; k < t->nlob; k++)
                 if (r->lob[k])
@@ -234,7 +237,12 @@ static void undo_log(life_db_t *db, size_t from)
             life_lob_settle(db, t, life_slot(r, e->col), e->new_lob);
             break;
         }
+        case LIFE_TX_VC:
+            scr_value_release(db->vs, r->vc[e->col]);
+            r->vc[e->col] = e->old_lob;
+            break;
         case LIFE_TX_INSERT:
+            life_vc_release_row(db, r);
             t->row_bytes -= life_row_bytes(db, t, r);
             for (uint32_t k = 0; k < t->nlob; k++) {
                 if (r->lob[k])

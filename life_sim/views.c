@@ -326,8 +326,8 @@ static sim_err_t table_rows(life_db_t *db, const scr_query_t *q, scr_qrows_t *ro
         if (t->def->id_col >= 0)
             num(&c[t->def->id_col], id);
         for (uint32_t k = 0; k < t->nlob; k++)
-            if (rw->lob[k])
-                num(&c[t->def->ncols + (uint32_t)t->lobcol[k]],
+            if (rw->lob[k] && (uint32_t)t->lobcol[k] < q->table_cols)
+                num(&c[q->table_cols + (uint32_t)t->lobcol[k]],
                     (int64_t)scr_value_info(db->vs, life_lob_at(db, rw->lob[k])->val).chars);
     }
     return SIM_OK;
@@ -375,7 +375,7 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
     scr_qrows_t rows = {0};
     uint32_t ncols;
     (void)scr_view_columns(q->view, &ncols);
-    rows.ncols = q->view == SCR_V_TABLE ? 2 * db->tables[q->table].def->ncols : ncols;
+    rows.ncols = q->view == SCR_V_TABLE ? 2 * q->table_cols : ncols;
     sim_err_t rc = q->view == SCR_V_LOBS        ? lobs(db, &rows)
                    : q->view == SCR_V_LOB_PARTS ? life_lob_part_rows(db, st->step, &rows)
                    : q->view == SCR_V_MYSTAT    ? mystat(db, &rows)

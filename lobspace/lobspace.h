@@ -336,6 +336,32 @@ uint64_t lob_space_advance(lob_space_t *sp, uint64_t now);
  */
 sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, size_t n, lob_shrink_t *out);
 
+/* What one DEALLOCATE UNUSED gave back. */
+typedef struct {
+    uint64_t blocks_freed;
+    uint64_t extents_freed;   /* given back whole */
+    uint64_t extents_trimmed; /* cut at the high-water mark (or KEEP above it) */
+} lob_dealloc_t;
+
+/*
+ * The high-water mark: the block address after the highest block ever
+ * given to a LOB or holding segment metadata (dealloc.c).  Above it every
+ * block of the live extents is metadata, reusable or reserved (invariant 7).
+ */
+uint64_t lob_space_hwm(const lob_space_t *sp);
+/*
+ * DEALLOCATE UNUSED [KEEP keep_bytes] (SQL Language Reference, ALTER
+ * TABLE, deallocate_unused_clause): the space above the high-water mark
+ * (less KEEP's bytes, rounded up to blocks) is given back: extents wholly
+ * above it are freed, the extent where it ends is cut there.  Without KEEP
+ * (keep_given 0) the first extent (INITIAL) is kept whole.  Open
+ * transactions' runs lie below the mark and are untouched.  SIM_EINVAL
+ * while space is reserved (give it back first), nothing changed; else
+ * SIM_OK and *out says what was given back.
+ */
+sim_err_t lob_space_deallocate(lob_space_t *sp, int keep_given, uint64_t keep_bytes,
+                               lob_dealloc_t *out);
+
 void lob_space_get_info(const lob_space_t *sp, lob_space_info_t *info);
 /* Each extent not given back, in the order the segment added them (a
  * shrink's new extent after the ones it kept): its first block's address
@@ -355,7 +381,8 @@ const sim_stats_t *lob_space_stats(const lob_space_t *sp);
  * touch each other (merged) and lie inside one extent's data area; (3) each bucket holds only
  * chunks of its sizes; (4) the counters equal a recount; (5) each open transaction's frees lie
  * in used space, no block is freed by two of them, and the uncommitted blocks are the sum over
- * the open transactions.
+ * the open transactions; (7) nothing above the high-water mark is a LOB's, unexpired or
+ * uncommitted (reserved space may be), and a cut extent keeps at least its metadata.
  */
 sim_err_t lob_space_check(const lob_space_t *sp);
 /* Invariant (1)'s counts alone, in constant time: for a caller that checks

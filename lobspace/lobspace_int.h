@@ -38,7 +38,9 @@ typedef struct {
     uint64_t len;
     uint64_t meta; /* metadata blocks at its start */
     int seg_meta;  /* holds segment-level metadata (header, CFS, PUA): never sealed */
-    int gone;      /* given back by a shrink */
+    int gone;      /* given back by a shrink or by DEALLOCATE UNUSED */
+    uint64_t trim; /* blocks at its end given back by DEALLOCATE UNUSED (dealloc.c):
+                    * its live blocks are len - trim; its addresses stay its own */
 } lob_space_extent_t;
 
 typedef struct {
@@ -69,6 +71,13 @@ struct lob_space {
     uint64_t meta_blocks;  /* likewise */
     uint64_t extents;      /* likewise */
     uint64_t pending_meta; /* segment-level metadata not placed yet */
+    /* The high-water mark: the block address after the highest block ever
+     * given to a LOB (or holding segment metadata).  Only
+     * lob_space_claim(), lob_space_shrink()'s move and
+     * lob_space_add_extent() (segment metadata) advance it; nothing lowers
+     * it.  Above it every block of a live extent is metadata, reusable, or
+     * reserved for a LOB not written yet (a dispenser's loaded chunk). */
+    uint64_t hwm;
     /* Boundary tags of the reusable chunks, lob_space_tag_t by block
      * address (tag()), in pages made as extents are added (reserve_blocks()). */
     sim_paged_t tags;

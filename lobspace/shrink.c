@@ -99,6 +99,8 @@ sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, size_t n, 
         }
         lob_run_t to = lob_space_take(sp, dpos, r->len);
         dpos += r->len;
+        if (dpos > sp->hwm)
+            sp->hwm = dpos;
         lob_space_reuse(sp, r->start, r->len);
         *r = to;
     }
@@ -107,10 +109,10 @@ sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, size_t n, 
         if (!sealed[e])
             continue;
         lob_space_extent_t *x = &sp->ext[e];
-        if (x->len > x->meta)
+        if (x->len - x->trim > x->meta)
             lob_space_unlink(sp, x->start + x->meta);
         x->gone = 1;
-        sp->blocks -= x->len;
+        sp->blocks -= x->len - x->trim;
         sp->meta_blocks -= x->meta;
         sp->extents--;
     }

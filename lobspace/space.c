@@ -197,6 +197,9 @@ sim_err_t lob_space_add_extent(lob_space_t *sp, uint64_t bytes)
     e->meta += seg_meta;
     e->seg_meta = seg_meta > 0;
     e->gone = 0;
+    e->trim = 0;
+    if (e->seg_meta && e->start + e->meta > sp->hwm)
+        sp->hwm = e->start + e->meta;
     sp->pending_meta -= seg_meta;
     sp->addr_end += len;
     sp->blocks += len;
@@ -355,6 +358,8 @@ sim_err_t lob_space_claim(lob_space_t *sp, lob_space_tx_t *tx, lob_run_t run)
         return SIM_ENOMEM;
     sp->reserved_blocks -= run.len;
     sp->used_blocks += run.len;
+    if (run.start + run.len > sp->hwm)
+        sp->hwm = run.start + run.len;
     tx->alloc.v[tx->alloc.n++] = run; /* room reserved above */
     SIM_DEBUG_CHECK(lob_space_check_counts(sp));
     return SIM_OK;
@@ -486,7 +491,7 @@ void lob_space_extents(const lob_space_t *sp, lob_extent_fn fn, void *arg)
 {
     for (uint64_t i = 0; i < sp->next_ext; i++)
         if (!sp->ext[i].gone)
-            fn(arg, sp->ext[i].start, sp->ext[i].len);
+            fn(arg, sp->ext[i].start, sp->ext[i].len - sp->ext[i].trim);
 }
 
 void lob_space_get_info(const lob_space_t *sp, lob_space_info_t *info)
@@ -550,12 +555,14 @@ sim_err_t lob_space_check(const lob_space_t *sp)
     uint64_t blocks = 0, meta = 0, extents = 0, end = 0;
     for (uint64_t e = 0; e < sp->next_ext; e++) {
         const lob_space_extent_t *x = &sp->ext[e];
-        if (x->start != end || x->meta == 0 || x->meta > x->len)
+        if (x->start != end || x->meta == 0 || x->meta > x->len || x->trim > x->len - x->meta)
             goto out;
         end += x->len;
         memset(map + x->start, x->gone ? M_GONE : M_META, x->gone ? x->len : x->meta);
+        if (!x->gone && x->trim)
+            memset(map + x->start + x->len - x->trim, M_GONE, x->trim);
         if (!x->gone) {
-            blocks += x->len;
+            blocks += x->len - x->trim;
             meta += x->meta;
             extents++;
         }
@@ -640,6 +647,19 @@ sim_err_t lob_space_check(const lob_space_t *sp)
         uncommitted += mine;
     }
     if (uncommitted != sp->uncommitted_blocks)
+        goto out;
+    /* (7) the high-water mark: above it, only metadata, reusable space,
+     * space given back and reserved space no LOB has taken yet; no block
+     * of a LOB, unexpired or freed by a transaction. */
+    if (sp->hwm > sp->addr_end)
+        goto out;
+    uint64_t above = 0;
+    for (uint64_t k = sp->hwm; k < sp->addr_end; k++) {
+        if (map[k] == M_UNEXP || map[k] == M_UNCOMMITTED)
+            goto out;
+        above += map[k] == M_NONE;
+    }
+    if (above > sp->reserved_blocks)
         goto out;
     /* (4) its statistics: one extent allocated per extent ever added. */
     for (int s = 0; s < SIM_STAT_COUNT; s++)

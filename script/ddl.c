@@ -22,15 +22,28 @@ static void once(scr_parser_t *p, scr_lob_opts_t *o, uint32_t bit, const char *w
 
 /*
  * The LOB parameters inside the parentheses of STORE AS ... ( ... ) or
- * MODIFY LOB (c) ( ... ); `modify` allows SHRINK SPACE (returned 1) and
- * refuses what only a create may say.
+ * MODIFY LOB (c) ( ... ); `modify` allows SHRINK SPACE and DEALLOCATE
+ * UNUSED (st's kind set, returned 1) and refuses what only a create may
+ * say.
  */
-static int lob_parameters(scr_parser_t *p, scr_lob_opts_t *o, int modify, int *cascade)
+static int lob_parameters(scr_parser_t *p, scr_lob_opts_t *o, int modify, scr_stmt_t *st)
 {
     scr_expect_sym(p, "(");
     if (modify && scr_accept_kw(p, "SHRINK")) {
         scr_expect_kw(p, "SPACE");
-        *cascade = scr_accept_kw(p, "CASCADE");
+        st->kind = SCR_SHRINK;
+        st->u.shrink_cascade = scr_accept_kw(p, "CASCADE");
+        scr_expect_sym(p, ")");
+        return 1;
+    }
+    if (modify && scr_accept_kw(p, "DEALLOCATE")) {
+        /* deallocate_unused_clause (SQL Language Reference, ALTER TABLE):
+         * DEALLOCATE UNUSED [KEEP integer [K | M | G | T]] */
+        scr_expect_kw(p, "UNUSED");
+        st->kind = SCR_DEALLOCATE;
+        st->u.dealloc.keep_given = scr_accept_kw(p, "KEEP");
+        st->u.dealloc.keep_bytes =
+            st->u.dealloc.keep_given ? scr_expect_uint(p, 0, SIM_MAX_SEGMENT_BYTES, 1, "keep") : 0;
         scr_expect_sym(p, ")");
         return 1;
     }
@@ -115,7 +128,8 @@ static int lob_parameters(scr_parser_t *p, scr_lob_opts_t *o, int modify, int *c
         } else {
             scr_unexpected(p, modify ? "a LOB option (CACHE, NOCACHE, LOGGING, NOLOGGING, "
                                        "RETENTION, DEDUPLICATE, KEEP_DUPLICATES, COMPRESS, "
-                                       "NOCOMPRESS, PCTVERSION, SHRINK SPACE)"
+                                       "NOCOMPRESS, PCTVERSION, SHRINK SPACE, "
+                                       "DEALLOCATE UNUSED)"
                                      : "a LOB option (CACHE, NOCACHE, LOGGING, NOLOGGING, "
                                        "FILESYSTEM_LIKE_LOGGING, RETENTION, DEDUPLICATE, "
                                        "KEEP_DUPLICATES, COMPRESS, NOCOMPRESS, CHUNK, "
@@ -517,14 +531,12 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
         scr_lob_opts_t *cur = scr_lob_now(p, st->table, st->column);
         scr_lob_opts_t o;
         scr_lob_defaults(&o, cur->securefile);
-        int cascade = 0;
         line = scr_peek(p)->line;
-        if (lob_parameters(p, &o, 1, &cascade)) {
-            /* Both kinds shrink: BasicFile since 10g, SecureFile from 21c
-             * (oracle-base, "ALTER TABLE ... SHRINK SPACE": "basicfile
-             * only until 21c"); the 21c form is the one modelled. */
-            st->kind = SCR_SHRINK;
-            st->u.shrink_cascade = cascade;
+        if (lob_parameters(p, &o, 1, st)) {
+            /* SHRINK SPACE: both kinds shrink, BasicFile since 10g,
+             * SecureFile from 21c (oracle-base, "ALTER TABLE ... SHRINK
+             * SPACE": "basicfile only until 21c"); the 21c form is the one
+             * modelled.  DEALLOCATE UNUSED: either kind. */
         } else {
             o.securefile = cur->securefile;
             lob_check(p, &o, line);
@@ -549,6 +561,11 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
         st->u.shrink_cascade = scr_accept_kw(p, "CASCADE");
         if (!st->u.shrink_cascade)
             scr_accept_kw(p, "COMPACT");
+    } else if (scr_is_kw(p, "DEALLOCATE")) {
+        scr_fail(p,
+                 "alter table %s deallocate unused not modelled (the table segment's; a "
+                 "LOB's is: modify lob (c) (deallocate unused [keep n]))",
+                 t->name);
     } else if (scr_accept_kw(p, "MOVE")) {
         scr_expect_kw(p, "LOB");
         st->column = lob_column(p, st->table);
@@ -577,6 +594,10 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
                                        strcmp(scr_peek_at(p, 1)->text, "FOREIGN") == 0)) {
         p->i++;
         add_constraint(p, st, t, line);
+    } else if (scr_accept_kw(p, "ADD")) {
+        scr_parse_add_columns(p, st); /* columns.c */
+    } else if (scr_accept_kw(p, "DROP")) {
+        scr_parse_drop_columns(p, st);
     } else if (scr_table_property(p)) {
         /* Table properties the model does not use (COMPRESS, PARALLEL,
          * LOGGING, PCTFREE, ...), one or more: a step without effect on
@@ -586,8 +607,8 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
         st->kind = SCR_NO_EFFECT;
         st->u.head = scr_head_table_properties();
     } else {
-        scr_unexpected(p, "MODIFY LOB, SHRINK SPACE, MOVE LOB, ADD CONSTRAINT or a table property "
-                          "(COMPRESS, PARALLEL, LOGGING, PCTFREE, ...)");
+        scr_unexpected(p, "MODIFY LOB, SHRINK SPACE, MOVE LOB, ADD, DROP COLUMN or a table "
+                          "property (COMPRESS, PARALLEL, LOGGING, PCTFREE, ...)");
     }
     scr_expect_end(p);
 }

@@ -52,9 +52,9 @@ static void check_value(scr_parser_t *p, const scr_table_t *t, uint32_t c, const
             scr_fail_at(p, e->line, "a LOB into VARCHAR2 column %s not supported", q);
         if (e->static_len > (int64_t)col->varchar_len)
             scr_fail_at(p, e->line,
-                        "ORA-12899: value too large for column %s (actual: %lld, "
+                        "ORA-12899: value too large for column \"%s\".\"%s\" (actual: %lld, "
                         "maximum: %u)",
-                        q, (long long)e->static_len, col->varchar_len);
+                        t->name, q, (long long)e->static_len, col->varchar_len);
         break;
     case SCR_COL_DATE:
         if (e->type != SCR_T_NULL)
@@ -135,9 +135,7 @@ static void returning(scr_parser_t *p, scr_stmt_t *st, const scr_table_t *t)
     if (v->kind != SCR_E_VAR || v->type != want)
         scr_fail_at(p, vline, "PLS-00382: expression is of wrong type (%s into a %s locator)", cn,
                     want == SCR_T_BLOB ? "BLOB" : "CLOB");
-    uint32_t k = 0;
-    for (int i = 0; i < c; i++)
-        k += t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB;
+    uint32_t k = scr_lob_slot(t, c);
     st->u.dml.ret_lob1 = k + 1;
     st->u.dml.ret_reg = v->var;
 }
@@ -201,7 +199,8 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
         scr_expect_sym(p, ")");
     } else {
         for (uint32_t i = 0; i < t->ncols; i++)
-            target[ntarget++] = (int)i;
+            if (!t->cols[i].dropped)
+                target[ntarget++] = (int)i;
     }
     scr_expr_t *vals[64];
     uint32_t nvals = 0;
@@ -311,6 +310,7 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
     returning(p, st, t);
     scr_expect_end(p);
     d->values = scr_arena_alloc(p->arena, t->ncols * sizeof *d->values);
+    d->nvalues = t->ncols;
     if (star) {
         scr_from_star(p, t, src_table, target, ntarget, vline, d->values);
         for (uint32_t i = 0; i < ntarget; i++)
@@ -343,6 +343,7 @@ void scr_parse_update(scr_parser_t *p, scr_stmt_t *st)
         p->i++; /* an alias */
     scr_expect_kw(p, "SET");
     d->values = scr_arena_alloc(p->arena, t->ncols * sizeof *d->values);
+    d->nvalues = t->ncols;
     do {
         char cn[SCR_NAME_MAX + 1];
         uint32_t line = scr_peek(p)->line;

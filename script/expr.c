@@ -363,7 +363,8 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
     int column = 0;
     if (table >= 0 && !scr_is_sym(p, "."))
         for (uint32_t i = 0; i < p->script->tables[table].ncols; i++)
-            column |= strcmp(p->script->tables[table].cols[i].name, name) == 0;
+            column |= !p->script->tables[table].cols[i].dropped &&
+                      strcmp(p->script->tables[table].cols[i].name, name) == 0;
     if (!column && p->plc && (e = scr_plsql_name(p, name, line)) != NULL)
         return e;
     if (scr_is_sym(p, "(") || scr_is_sym(p, ".")) {
@@ -390,13 +391,18 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
         e = scr_expr_node(p, SCR_E_COLUMN,
                           tb->cols[c].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB, line);
         e->var = (uint32_t)c;
+    } else if (tb->cols[c].type == SCR_COL_VARCHAR &&
+               scr_varchar_slot(tb, c) < SCR_MAX_VARCHAR_COLUMNS) {
+        /* a VARCHAR2 column: the value its row carries (life_sim/varchar.c) */
+        e = scr_expr_node(p, SCR_E_COLUMN, SCR_T_VARCHAR, line);
+        e->var = (uint32_t)c;
     } else {
         char q[64];
         scr_quote(name, strlen(name), q, sizeof q);
         scr_fail_at(p, line,
-                    "column '%s' in an expression not supported (the id column and "
-                    "the LOB columns are)",
-                    q);
+                    "column '%s' in an expression not supported (the id column, the LOB "
+                    "columns and a table's first %u VARCHAR2 columns are)",
+                    q, SCR_MAX_VARCHAR_COLUMNS);
     }
     e->row_dependent = 1;
     return e;

@@ -39,6 +39,11 @@ static scr_expr_t *source_column(scr_parser_t *p, const scr_table_t *src, uint32
         e->kind = SCR_E_COLUMN;
         e->var = c;
         e->type = src->cols[c].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB;
+    } else if (src->cols[c].type == SCR_COL_VARCHAR &&
+               scr_varchar_slot(src, (int)c) < SCR_MAX_VARCHAR_COLUMNS) {
+        e->kind = SCR_E_COLUMN;
+        e->var = c;
+        e->type = SCR_T_VARCHAR;
     } else {
         /* values of other columns are not tracked (script/README.md) */
         e->kind = SCR_E_NULL;
@@ -53,12 +58,16 @@ void scr_from_star(scr_parser_t *p, const scr_table_t *t, int src, const int *ta
 {
     const scr_table_t *s = &p->script->tables[src];
     (void)t;
-    if (s->ncols > n)
+    uint32_t live[SCR_MAX_COLS], nlive = 0;
+    for (uint32_t c = 0; c < s->ncols; c++)
+        if (!s->cols[c].dropped && nlive < SCR_MAX_COLS)
+            live[nlive++] = c;
+    if (nlive > n)
         scr_fail_at(p, line, "ORA-00913: too many values");
-    if (s->ncols < n)
+    if (nlive < n)
         scr_fail_at(p, line, "ORA-00947: not enough values");
     for (uint32_t i = 0; i < n; i++)
-        values[target[i]] = source_column(p, s, i, line);
+        values[target[i]] = source_column(p, s, live[i], line);
 }
 
 void scr_parse_ctas(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t)
@@ -98,6 +107,8 @@ void scr_parse_ctas(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t)
     uint32_t n = 0;
     if (scr_accept_sym(p, "*")) {
         for (uint32_t c = 0; c < s->ncols; c++) {
+            if (s->cols[c].dropped)
+                continue;
             pick[n] = (int)c;
             snprintf(names[n++], SCR_NAME_MAX + 1, "%s", s->cols[c].name);
         }
@@ -133,6 +144,7 @@ void scr_parse_ctas(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t)
         cols[i] = s->cols[pick[i]];
         memcpy(cols[i].name, names[i], sizeof cols[i].name);
         cols[i].primary_key = 0;
+        cols[i].added = 0;
         if (cols[i].type == SCR_COL_CLOB || cols[i].type == SCR_COL_BLOB)
             scr_lob_defaults(&cols[i].lob, p->securefile_default);
     }
@@ -149,6 +161,7 @@ void scr_parse_ctas(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t)
     d->direct = 1; /* "CREATE TABLE ... AS SELECT": a direct-path load (SQL Language
                     * Reference, CREATE TABLE, AS subquery; Administrator's Guide) */
     d->values = scr_arena_alloc(p->arena, (n ? n : 1) * sizeof *d->values);
+    d->nvalues = n;
     for (uint32_t i = 0; i < n; i++)
         d->values[i] = source_column(p, s, (uint32_t)pick[i], line);
     st->kind = SCR_CREATE_TABLE;

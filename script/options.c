@@ -43,6 +43,9 @@ const char *scr_kind_name(scr_kind_t k)
                                                       "row movement",
                                                       "failed",
                                                       "no effect",
-                                                      "drop tablespace"};
+                                                      "drop tablespace",
+                                                      "deallocate unused",
+                                                      "add column",
+                                                      "drop column"};
     return (unsigned)k < SCR_KIND_COUNT ? names[k] : "?";
 }

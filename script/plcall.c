@@ -418,9 +418,7 @@ static int select_into(scr_parser_t *p, uint32_t line)
                     cn);
     if (v->kind != 'v' || v->type != (ct == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB) || v->vmax)
         scr_fail_at(p, vline, "PLS-00382: expression is of wrong type (%s into %s)", cn, vn);
-    uint32_t k = 0;
-    for (int i = 0; i < c; i++)
-        k += t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB;
+    uint32_t k = scr_lob_slot(t, c);
     op->b = k;
     return 1;
 }

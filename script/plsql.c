@@ -382,9 +382,7 @@ static void cursor_loop(scr_parser_t *p, const char *name, uint32_t line)
     r->table = table;
     r->sel = sel;
     r->lob = p->plc->b->nvals;
-    for (uint32_t i = 0; i < t->ncols; i++)
-        if (t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB)
-            p->plc->b->nvals++;
+    p->plc->b->nvals += scr_lob_slot(t, (int)t->ncols);
     uint32_t cur = p->plc->b->ncursors++;
     uint32_t o = scr_pl_emit(p, SCR_PL_OPEN, line);
     scr_pl_op(p, o)->b = cur;

@@ -78,7 +78,7 @@ scr_expr_t *scr_plsql_name(scr_parser_t *p, const char *name, uint32_t line)
         const scr_table_t *t = &p->script->tables[s->table];
         int col = -1;
         for (uint32_t i = 0; i < t->ncols; i++)
-            if (strcmp(t->cols[i].name, f) == 0)
+            if (!t->cols[i].dropped && strcmp(t->cols[i].name, f) == 0)
                 col = (int)i;
         if (col < 0 || !(s->sel >> col & 1))
             scr_fail_at(p, line, "PLS-00302: component '%s' must be declared", f);
@@ -86,9 +86,7 @@ scr_expr_t *scr_plsql_name(scr_parser_t *p, const char *name, uint32_t line)
             e = scr_expr_node(p, SCR_E_NUM, SCR_T_NUMBER, line);
             e->var = s->reg;
         } else if (t->cols[col].type == SCR_COL_CLOB || t->cols[col].type == SCR_COL_BLOB) {
-            uint32_t k = 0;
-            for (int i = 0; i < col; i++)
-                k += t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB;
+            uint32_t k = scr_lob_slot(t, col);
             e = scr_expr_node(p, SCR_E_VAR,
                               t->cols[col].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB, line);
             e->var = s->lob + k;

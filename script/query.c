@@ -197,7 +197,8 @@ static int column(qp_t *x, char *name_out)
 }
 
 /* dbms_lob.getlength(c) of a table's LOB column: the row's column
- * ncols + k holds it (views.c). */
+ * table_cols + c holds it (views.c), whatever columns an alter table
+ * adds after. */
 static int getlength(qp_t *x)
 {
     scr_parser_t *p = x->p;
@@ -210,8 +211,7 @@ static int getlength(qp_t *x)
     scr_expect_name(p, name, "a LOB column");
     scr_expect_sym(p, ")");
     int c = scr_lob_column_resolve(p, x->q->table, name, line);
-    const scr_table_t *tb = &p->script->tables[x->q->table];
-    return (int)tb->ncols + c;
+    return (int)x->q->table_cols + c;
 }
 
 /* The heading SQL*Plus shows for an expression: its text as Oracle names
@@ -266,8 +266,7 @@ static void item(qp_t *x)
         it->col = column(x, NULL);
     }
     heading(p, from, p->i, it->head);
-    if (x->cols == NULL && it->kind == SCR_QI_COLUMN &&
-        it->col < (int)p->script->tables[q->table].ncols)
+    if (x->cols == NULL && it->kind == SCR_QI_COLUMN && it->col < (int)q->table_cols)
         snprintf(it->head, sizeof it->head, "%s", p->script->tables[q->table].cols[it->col].name);
     else if (x->cols && it->kind == SCR_QI_COLUMN)
         snprintf(it->head, sizeof it->head, "%s", x->cols[it->col].name);
@@ -479,6 +478,7 @@ static void parse(qp_t *x)
     } else {
         q->view = SCR_V_TABLE;
         q->table = scr_table_resolve(p, name, line);
+        q->table_cols = p->script->tables[q->table].ncols;
     }
     if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE") && !scr_is_kw(p, "GROUP") &&
         !scr_is_kw(p, "ORDER"))

@@ -33,6 +33,11 @@
 #define SCR_ROWS_MAX 100000000ULL /* rows one insert may generate */
 #define SCR_ERR_LEN 512           /* room for the one-line refusal */
 #define SCR_MAX_COLS 64           /* columns of a table */
+/* LOB columns an alter table ... add may leave a table (the executor's
+ * LIFE_MAX_LOBCOLS); VARCHAR2 columns whose values a row carries (the
+ * first four: scr_varchar_slot()). */
+#define SCR_MAX_LOB_COLUMNS 4
+#define SCR_MAX_VARCHAR_COLUMNS 4
 
 /* ---- run inputs ------------------------------------------------------ */
 
@@ -229,6 +234,9 @@ typedef struct {
     uint32_t varchar_len; /* VARCHAR2(N) */
     int primary_key;
     scr_lob_opts_t lob; /* for CLOB and BLOB columns */
+    uint32_t added;     /* step of the alter table ... add that made it, 0: its table's create */
+    uint32_t dropped;   /* step of the alter table ... drop column that dropped it, 0: never;
+                         * a dropped column keeps its index, no name resolves to it */
 } scr_column_t;
 
 typedef struct {
@@ -329,6 +337,10 @@ typedef enum {
     SCR_FAILED,          /* a statement Oracle refuses: `error` says how; it changes nothing */
     SCR_NO_EFFECT,       /* a statement that does not touch LOB space: u.head (heads.c) */
     SCR_DROP_TABLESPACE, /* u.tablespace; its tables dropped with it (INCLUDING CONTENTS) */
+    SCR_DEALLOCATE,      /* alter table T modify lob (c) (deallocate unused [keep N]): table,
+                          * column, u.dealloc */
+    SCR_ADD_COLUMN,      /* alter table T add (c type, ...): table, u.columns (columns.c) */
+    SCR_DROP_COLUMN,     /* alter table T drop column c | drop (c, ...): table, u.columns */
     SCR_KIND_COUNT
 } scr_kind_t;
 
@@ -350,7 +362,8 @@ typedef struct {
     /* The value of every column of the table, in table order (insert) or of
      * the columns set (update; NULL where not set).  Never NULL for a LOB
      * column an insert leaves out: it holds an SCR_E_NULL expression. */
-    scr_expr_t **values;   /* table->ncols entries */
+    scr_expr_t **values;   /* nvalues entries: table->ncols when parsed */
+    uint32_t nvalues;      /* (a column added later has none here) */
     scr_pred_t *where;     /* update, delete; SCR_SRC_TABLE: the source's rows: NULL for every
                             * row */
     int from;              /* SCR_SRC_SELF, SCR_SRC_TABLE: the table the rows are read from */
@@ -425,6 +438,8 @@ typedef struct {
     scr_view_t view;
     int dba;              /* DBA_ (1) or USER_ (0) */
     int table;            /* SCR_V_TABLE: the table */
+    uint32_t table_cols;  /* SCR_V_TABLE: its columns when parsed; a row's cell
+                           * table_cols + c holds dbms_lob.getlength(c) */
     scr_pred_t *id_where; /* SCR_V_TABLE: its where over the id */
     uint32_t nitems;
     uint32_t nshown; /* the items printed: the select list; those after it are order by's
@@ -593,11 +608,19 @@ struct scr_stmt {
         scr_dml_t dml;
         int drop_purge;
         int shrink_cascade;
+        struct {
+            int keep_given;      /* KEEP was written */
+            uint64_t keep_bytes; /* its bytes (K, M, G scaled) */
+        } dealloc;
         int row_movement;
         struct {
             int add;        /* ADD PARTITION (1) or DROP PARTITION (0) */
             uint32_t index; /* the partition: index into the table's parts */
         } part;
+        struct {
+            const uint32_t *cols; /* the columns added or dropped, by index */
+            uint32_t n;
+        } columns;
         scr_lob_opts_t lob;
         double sleep_seconds;
         scr_param_t param;
@@ -676,8 +699,15 @@ sim_err_t scr_parse_files(const char *setup_file, const char *file, const scr_op
 void scr_free(scr_script_t *s);
 
 const char *scr_kind_name(scr_kind_t k);
-/* The LOB column of a table: the first CLOB or BLOB, -1 when none. */
+/* The LOB column of a table: the first CLOB or BLOB not dropped, -1 when none. */
 int scr_table_lob(const scr_table_t *t);
+/* The LOB columns not dropped before column col: the executor's number of
+ * col's LOB segment among the table's (its LOB columns in column order). */
+uint32_t scr_lob_slot(const scr_table_t *t, int col);
+/* The VARCHAR2 columns before column col, dropped ones included: where a
+ * row keeps col's value (below SCR_MAX_VARCHAR_COLUMNS; columns only grow,
+ * so the number never changes). */
+uint32_t scr_varchar_slot(const scr_table_t *t, int col);
 
 /* ---- values ---------------------------------------------------------- */
 

@@ -177,6 +177,9 @@ int scr_parse_partition_alter(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t,
 void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_drop(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_truncate(scr_parser_t *p, scr_stmt_t *st);
+/* columns.c: after ALTER TABLE T, at ADD's columns and after DROP. */
+void scr_parse_add_columns(scr_parser_t *p, scr_stmt_t *st);
+void scr_parse_drop_columns(scr_parser_t *p, scr_stmt_t *st);
 /* clauses.c: a LOB column's options before its storage clause (Oracle's
  * defaults); STORAGE (...) (lob: a LOB's, whose INITIAL and MAXSIZE the
  * model uses), a column's type, its default and inline constraints (1:
@@ -263,6 +266,9 @@ int scr_table_add(scr_parser_t *p, const scr_table_t *t); /* ORA-00955 when it e
 void scr_table_drop(scr_parser_t *p, int table);
 /* The LOB options of column `col` of `table` as the script has left them. */
 scr_lob_opts_t *scr_lob_now(scr_parser_t *p, int table, int col);
+/* The table's options in force, a column each, replaced by a bigger array
+ * (an added column's, columns.c). */
+void scr_lob_now_set(scr_parser_t *p, int table, scr_lob_opts_t *now);
 /* A MODIFY LOB's options o merged into those in force, *cur; *after the
  * result, its `given` o's. */
 void scr_lob_modify(scr_lob_opts_t *cur, const scr_lob_opts_t *o, scr_lob_opts_t *after);

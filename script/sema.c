@@ -39,7 +39,7 @@ int scr_column_resolve(scr_parser_t *p, int table, const char *name, uint32_t li
 {
     const scr_table_t *t = &p->script->tables[table];
     for (uint32_t i = 0; i < t->ncols; i++)
-        if (strcmp(t->cols[i].name, name) == 0)
+        if (!t->cols[i].dropped && strcmp(t->cols[i].name, name) == 0)
             return (int)i;
     char q[64];
     scr_quote(name, strlen(name), q, sizeof q);
@@ -98,6 +98,11 @@ int scr_table_add(scr_parser_t *p, const scr_table_t *t)
 scr_lob_opts_t *scr_lob_now(scr_parser_t *p, int table, int col)
 {
     return &p->lob_now[table][col];
+}
+
+void scr_lob_now_set(scr_parser_t *p, int table, scr_lob_opts_t *now)
+{
+    p->lob_now[table] = now;
 }
 
 /* The one merge of a MODIFY LOB's options into those in force: what it
@@ -175,9 +180,27 @@ int scr_tablespace_add(scr_parser_t *p, const scr_tablespace_t *ts)
 int scr_table_lob(const scr_table_t *t)
 {
     for (uint32_t i = 0; i < t->ncols; i++)
-        if (t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB)
+        if (!t->cols[i].dropped &&
+            (t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB))
             return (int)i;
     return -1;
+}
+
+uint32_t scr_lob_slot(const scr_table_t *t, int col)
+{
+    uint32_t k = 0;
+    for (int i = 0; i < col; i++)
+        k += !t->cols[i].dropped &&
+             (t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB);
+    return k;
+}
+
+uint32_t scr_varchar_slot(const scr_table_t *t, int col)
+{
+    uint32_t k = 0;
+    for (int i = 0; i < col; i++)
+        k += t->cols[i].type == SCR_COL_VARCHAR;
+    return k;
 }
 
 /* The next statement, its step its 1-based position (invariant 1). */

@@ -177,6 +177,129 @@ static void test_shrink_view_until_the_segment_goes(void **state)
     assert_int_equal(fig(&r, 7, SIM_STAT_SHRINK_EXTENTS_FREED), 0);
 }
 
+/* DEALLOCATE UNUSED gives back the blocks above the LOB segment's
+ * high-water mark (lobspace/dealloc.c): the dispenser's loaded chunk, no
+ * LOB's, goes first; a delete's space, below the mark, stays; a second
+ * one finds nothing; a segment not made yet is left alone. */
+static void test_deallocate_unused(void **state)
+{
+    (void)state;
+    run_t r;
+    run_ok("create table t (id number, c clob) lob (c) store as basicfile (disable storage in "
+           "row chunk 8192);\n"
+           "alter table t modify lob (c) (deallocate unused);\n"
+           "insert into t select rownum, rpad(to_clob('x'), 30000, 'x') from dual connect by "
+           "level <= 100;\n"
+           "alter table t modify lob (c) (deallocate unused keep 0);\n"
+           "delete from t;\n"
+           "alter table t modify lob (c) (deallocate unused keep 0);\n",
+           "T", NULL, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_SEG_LOB_BLOCKS), 0);
+    uint64_t full = fig(&r, 3, SIM_STAT_SEG_LOB_BLOCKS);
+    uint64_t cut = fig(&r, 4, SIM_STAT_SEG_LOB_BLOCKS);
+    assert_true(cut < full);
+    assert_true(cut >= 400); /* 100 LOBs of 4 blocks stay below the mark */
+    assert_int_equal(fig(&r, 4, SIM_STAT_SEG_LOB_EXTENTS), fig(&r, 3, SIM_STAT_SEG_LOB_EXTENTS));
+    assert_int_equal(fig(&r, 6, SIM_STAT_SEG_LOB_BLOCKS), cut);
+}
+
+/* ALTER TABLE ... ADD (a CLOB) gives the column its own LOB segment
+ * (life_sim/columns.c), named by its column number, null in every row;
+ * DROP COLUMN lets its LOBs go with its segment, and the LOB columns after
+ * it keep theirs.  Added to a table without a segment yet, the LOB
+ * segment comes with the first row. */
+static void test_add_drop_lob_column(void **state)
+{
+    (void)state;
+    const char *text =
+        "create table t (id number, c clob) lob (c) store as basicfile (disable storage in row);\n"
+        "insert into t select rownum, rpad(to_clob('x'), 30000, 'x') from dual connect by level "
+        "<= 100;\n"
+        "alter table t add (d clob, n number);\n"
+        "update t set d = c;\n"
+        "alter table t drop column c;\n"
+        "insert into t (id, d) values (101, rpad(to_clob('y'), 30000, 'y'));\n";
+    run_t r;
+    run_ok(text, "T", NULL, &r);
+    uint64_t one = fig(&r, 2, SIM_STAT_SEG_LOB_BLOCKS);
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_LIVE), 100);
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 200);
+    assert_true(fig(&r, 4, SIM_STAT_SEG_LOB_BLOCKS) > one);
+    assert_int_equal(fig(&r, 5, SIM_STAT_LOB_LIVE), 100);
+    assert_int_equal(fig(&r, 6, SIM_STAT_LOB_LIVE), 101);
+    /* D's segment, column 3: made by the add (empty), filled by the update. */
+    run_ok(text, "SYS_LOB0000000001C00003$$", NULL, &r);
+    assert_true(fig(&r, 3, SIM_STAT_SEG_LOB_BLOCKS) > 0);
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 0);
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 100);
+    assert_int_equal(fig(&r, 6, SIM_STAT_LOB_LIVE), 101);
+    /* C's segment is gone with its column. */
+    run_ok(text, "SYS_LOB0000000001C00002$$", NULL, &r);
+    assert_true(fig(&r, 4, SIM_STAT_SEG_LOB_BLOCKS) > 0);
+    assert_int_equal(fig(&r, 5, SIM_STAT_SEG_LOB_BLOCKS), 0);
+    /* No segment yet: the added column's comes with the first row. */
+    run_ok("create table t (id number, c clob);\n"
+           "alter table t add (d clob);\n"
+           "insert into t values (1, rpad(to_clob('x'), 9000, 'x'), rpad(to_clob('y'), 9000, "
+           "'y'));\n",
+           "SYS_LOB0000000001C00003$$", NULL, &r);
+    assert_int_equal(fig(&r, 2, SIM_STAT_SEG_LOB_BLOCKS), 0);
+    assert_true(fig(&r, 3, SIM_STAT_SEG_LOB_BLOCKS) > 0);
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 1);
+    /* The rows' bytes are recounted with the new columns: a delete of
+     * every row after the add, and a row after it, leave the table's
+     * blocks as they were. */
+    run_ok("create table t (id number, c clob);\n"
+           "insert into t select level, rpad(to_clob('x'), 100, 'x') from dual connect by level "
+           "<= 1000;\n"
+           "alter table t add (d clob, e clob);\n"
+           "delete from t;\n"
+           "commit;\n"
+           "insert into t values (1, 'x', null, null);\n",
+           "T", NULL, &r);
+    assert_int_equal(fig(&r, 5, SIM_STAT_SEG_TAB_BLOCKS), fig(&r, 3, SIM_STAT_SEG_TAB_BLOCKS));
+    assert_int_equal(fig(&r, 6, SIM_STAT_SEG_TAB_BLOCKS), fig(&r, 3, SIM_STAT_SEG_TAB_BLOCKS));
+}
+
+/* A row carries its VARCHAR2 values (life_sim/varchar.c): an expression
+ * over them evaluates for each row read (rpad(owner, ...) into a CLOB),
+ * an update replaces them and a rollback gives the old ones back, and a
+ * value longer than its column is ORA-12899, the statement undone. */
+static void test_varchar_values_in_rows(void **state)
+{
+    (void)state;
+    run_t r;
+    run_ok("create table src (id number, owner varchar2(10), kind varchar2(8));\n"
+           "insert into src select level, 'SYS', 'TABLE' from dual connect by level <= 3;\n"
+           "insert into src values (4, 'SCOTT', null);\n"
+           "commit;\n"
+           "create table t (id number, c clob, v varchar2(4));\n"
+           "insert into t select id, rpad(owner, 6000, owner || ',' || kind), null from src;\n"
+           "create table u (id number, v varchar2(2));\n"
+           "update src set owner = 'AB' where id = 1;\n"
+           "rollback;\n"
+           "insert into u select id, owner from src where id = 1;\n"
+           "update src set owner = 'AB' where id = 2;\n"
+           "commit;\n"
+           "insert into u select id, owner from src where id = 2;\n"
+           "update src set owner = 'LONGER THAN TEN' where id = 3;\n"
+           "insert into t select id + 20, null, rpad(owner, 6, 'x') from src where id = 4;\n",
+           "T", NULL, &r);
+    /* 4 CLOBs of rpad's 4,000 characters (VARCHAR2 in SQL): out of the row */
+    assert_int_equal(fig(&r, 6, SIM_STAT_LOB_LIVE), 4);
+    assert_string_equal(r.error[6], "");
+    /* the rollback gave 'SYS' back: too long for U.V */
+    assert_string_equal(
+        r.error[10], "ORA-12899: value too large for column \"U\".\"V\" (actual: 3, maximum: 2)");
+    /* the committed 'AB' fits */
+    assert_string_equal(r.error[13], "");
+    assert_string_equal(
+        r.error[14],
+        "ORA-12899: value too large for column \"SRC\".\"OWNER\" (actual: 15, maximum: 10)");
+    assert_string_equal(
+        r.error[15], "ORA-12899: value too large for column \"T\".\"V\" (actual: 6, maximum: 4)");
+}
+
 /* A primary key refuses a second row of the same id: ORA-00001, with the
  * constraint's name, printed under its step as SQL*Plus does, the statement
  * undone and the script going on; a row deleted (or an insert rolled back)
@@ -715,6 +838,9 @@ int main(void)
         cmocka_unit_test(test_set_one_lob_from_another),
         cmocka_unit_test(test_move_takes_the_parsers_options),
         cmocka_unit_test(test_shrink_view_until_the_segment_goes),
+        cmocka_unit_test(test_deallocate_unused),
+        cmocka_unit_test(test_add_drop_lob_column),
+        cmocka_unit_test(test_varchar_values_in_rows),
         cmocka_unit_test(test_duplicate_primary_key),
         cmocka_unit_test(test_compressed_in_row_by_length),
         cmocka_unit_test(test_partition_routing),

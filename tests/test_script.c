@@ -310,7 +310,9 @@ static void test_alter(void **state)
         "alter table t1 modify lob (a) (compress high deduplicate);\n"
         "alter table t1 move lob (a) store as securefile (nocache logging retention max);\n"
         "alter table t1 enable row movement;\n"
-        "alter table t1 shrink space cascade;\n");
+        "alter table t1 shrink space cascade;\n"
+        "alter table t1 modify lob (a) (deallocate unused);\n"
+        "alter table t1 modify lob (a) (deallocate unused keep 2m);\n");
     /* a fresh database's five, then the script's */
     assert_int_equal(s->ntablespaces, 6);
     assert_int_equal(s->tablespaces[5].block_size, 16384);
@@ -335,7 +337,102 @@ static void test_alter(void **state)
     assert_int_equal(s->stmts[9].kind, SCR_SHRINK);
     assert_int_equal(s->stmts[9].column, -1);
     assert_int_equal(s->stmts[9].u.shrink_cascade, 1);
+    assert_int_equal(s->stmts[10].kind, SCR_DEALLOCATE);
+    assert_int_equal(s->stmts[10].column, 0);
+    assert_int_equal(s->stmts[10].u.dealloc.keep_given, 0);
+    assert_int_equal(s->stmts[11].kind, SCR_DEALLOCATE);
+    assert_int_equal(s->stmts[11].u.dealloc.keep_given, 1);
+    assert_int_equal(s->stmts[11].u.dealloc.keep_bytes, 2u << 20);
     scr_free(s);
+}
+
+/* ALTER TABLE T ADD (...) and DROP COLUMN (script/columns.c): columns
+ * only grow, a dropped one keeps its index and no name reaches it, a
+ * column added again under its name is a new one, and a positional insert
+ * sees the columns as they are then; Oracle's errors. */
+static void test_add_drop_columns(void **state)
+{
+    (void)state;
+    scr_script_t *s = parse_ok("create table t (id number, a clob, n varchar2(10));\n"
+                               "insert into t values (1, 'x', 'y');\n"
+                               "alter table t add (b clob, m number default 0);\n"
+                               "update t set b = a;\n"
+                               "alter table t drop column a;\n"
+                               "alter table t add a blob;\n"
+                               "insert into t values (2, 'z', 'b', 3, hextoraw('00'));\n"
+                               "alter table t drop (n, m) cascade constraints;\n");
+    const scr_table_t *t = &s->tables[0];
+    assert_int_equal(t->ncols, 6);
+    assert_int_equal(s->stmts[2].kind, SCR_ADD_COLUMN);
+    assert_int_equal(s->stmts[2].u.columns.n, 2);
+    assert_int_equal(s->stmts[2].u.columns.cols[0], 3);
+    assert_int_equal(t->cols[3].added, 3);
+    assert_int_equal(t->cols[3].type, SCR_COL_CLOB);
+    assert_int_equal(s->stmts[3].u.dml.nvalues, 5);
+    assert_non_null(s->stmts[3].u.dml.values[3]);
+    assert_int_equal(s->stmts[4].kind, SCR_DROP_COLUMN);
+    assert_int_equal(t->cols[1].dropped, 5);
+    assert_int_equal(s->stmts[5].u.columns.cols[0], 5);
+    assert_int_equal(t->cols[5].type, SCR_COL_BLOB);
+    /* the insert after: id, n, b, m, the new a */
+    assert_int_equal(s->stmts[6].u.dml.nvalues, 6);
+    assert_int_equal(s->stmts[6].u.dml.values[1]->kind, SCR_E_NULL);
+    assert_int_equal(s->stmts[6].u.dml.values[5]->type, SCR_T_BLOB);
+    assert_int_equal(s->stmts[7].u.columns.n, 2);
+    assert_int_equal(scr_table_lob(t), 3);
+    assert_int_equal(scr_lob_slot(t, 5), 1);
+    scr_free(s);
+    expect_refused(T_SF "alter table t add (c clob);\n",
+                   "t.sql:2: ORA-01430: column being added already exists in table");
+    expect_refused(T_SF "alter table t add (d clob, d blob);\n",
+                   "t.sql:2: ORA-00957: duplicate column name");
+    expect_refused(T_SF "alter table t drop column d;\n",
+                   "t.sql:2: ORA-00904: \"D\": invalid identifier");
+    expect_refused(T_SF "alter table t drop column c;\nalter table t drop column c;\n",
+                   "t.sql:3: ORA-00904: \"C\": invalid identifier");
+    expect_refused("create table t (a clob, b clob);\nalter table t drop (a, b);\n",
+                   "t.sql:2: ORA-12983: cannot drop all columns in a table");
+    expect_refused(T_SF "alter table t drop column c;\nupdate t set c = 'x';\n",
+                   "t.sql:3: ORA-00904: \"C\": invalid identifier");
+}
+
+/* A VARCHAR2 column in an expression: the value its row carries, for a
+ * table's first four VARCHAR2 columns (scr_varchar_slot()); a fifth is
+ * refused, one line. */
+static void test_varchar_column_expression(void **state)
+{
+    (void)state;
+    scr_script_t *s =
+        parse_ok("create table src (id number, owner varchar2(128), n number, kind varchar2(23));\n"
+                 "create table t (x int, c clob);\n"
+                 "insert into t select rownum, rpad(owner, 6000, owner || ',' || kind) from src;\n"
+                 "insert into t select id, owner from src;\n");
+    const scr_expr_t *e = s->stmts[2].u.dml.values[1];
+    assert_int_equal(e->kind, SCR_E_RPAD);
+    assert_int_equal(e->type, SCR_T_VARCHAR); /* rpad of a VARCHAR2: VARCHAR2, capped */
+    assert_int_equal(e->args[0]->kind, SCR_E_COLUMN);
+    assert_int_equal(e->args[0]->type, SCR_T_VARCHAR);
+    assert_int_equal(e->args[0]->var, 1);
+    assert_int_equal(scr_varchar_slot(&s->tables[0], 3), 1);
+    assert_int_equal(s->stmts[3].u.dml.values[1]->kind, SCR_E_COLUMN);
+    scr_free(s);
+    expect_refused("create table w (id number, a varchar2(5), b varchar2(5), c varchar2(5), "
+                   "d varchar2(5), e varchar2(5), l clob);\n"
+                   "insert into w select id, null, null, null, null, null, e from w;\n",
+                   "t.sql:2: column 'E' in an expression not supported (the id column, the LOB "
+                   "columns and a table's first 4 VARCHAR2 columns are)");
+    /* only VARCHAR2 columns count: a LOB before four of them leaves the
+     * fourth carried */
+    s = parse_ok("create table w (id number, l clob, a varchar2(5), b varchar2(5), "
+                 "c varchar2(5), d varchar2(5));\n"
+                 "insert into w select id, d, a, b, c, d from w;\n");
+    assert_int_equal(scr_varchar_slot(&s->tables[0], 5), 3);
+    scr_free(s);
+    /* a length known when parsed: ORA-12899 then, as Oracle words it */
+    expect_refused("create table w (id number, v varchar2(3));\n"
+                   "insert into w values (1, 'four');\n",
+                   "t.sql:2: ORA-12899: value too large for column \"W\".\"V\" (actual: 4, "
+                   "maximum: 3)");
 }
 
 static void test_refusals(void **state)
@@ -1385,6 +1482,8 @@ int main(void)
         cmocka_unit_test(test_session_markers),
         cmocka_unit_test(test_plsql_block),
         cmocka_unit_test(test_alter),
+        cmocka_unit_test(test_add_drop_columns),
+        cmocka_unit_test(test_varchar_column_expression),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_bad_scripts),
         cmocka_unit_test(test_oracle_error_scripts),

@@ -1,5 +1,6 @@
 /* test_space.c -- a LOB segment over its life (lobspace/space.c, shrink.c):
- * reuse under each retention, rollback, chunk splitting and merging, shrink. */
+ * reuse under each retention, rollback, chunk splitting and merging, shrink,
+ * DEALLOCATE UNUSED (dealloc.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -681,6 +682,125 @@ static void test_reserve_claim_unreserve(void **state)
     lob_space_destroy(sp);
 }
 
+/* A segment of uniform 1 MB extents (128 blocks; the first holds the
+ * header and the 54 metadata blocks) with `extra` empty extents added
+ * after a LOB of `blocks` blocks. */
+static lob_space_t *with_empty_extents(lob_t *l, uint64_t blocks, int extra)
+{
+    lob_space_params_t p;
+    lob_space_params_defaults(&p);
+    p.uniform_bytes = 1 * MB;
+    lob_space_t *sp;
+    assert_int_equal(lob_space_create(&p, &sp), SIM_OK);
+    assert_int_equal(lob_space_hwm(sp), 55);
+    write_lob(sp, l, blocks);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    for (int i = 0; i < extra; i++)
+        assert_int_equal(lob_space_add_extent(sp, 1 * MB), SIM_OK);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    return sp;
+}
+
+static void sum_extent(void *arg, uint64_t start, uint64_t blocks)
+{
+    (void)start;
+    *(uint64_t *)arg += blocks;
+}
+
+/* DEALLOCATE UNUSED (dealloc.c): the extents above the high-water mark
+ * go, the extent where it ends is cut there, KEEP keeps blocks above it
+ * (across an extent boundary too), and without KEEP the first extent
+ * stays whole.  Space freed below the mark stays the segment's. */
+static void test_deallocate_unused(void **state)
+{
+    (void)state;
+    lob_t a, b;
+    lob_dealloc_t d;
+    lob_space_info_t in;
+    /* 100 blocks: 73 in the first extent, 27 in the second: HWM 156. */
+    lob_space_t *sp = with_empty_extents(&a, 100, 2);
+    assert_int_equal(lob_space_hwm(sp), 156);
+    assert_int_equal(lob_space_blocks(sp), 512);
+    free_lob(sp, &a);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(lob_space_deallocate(sp, 1, 0, &d), SIM_OK);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    assert_int_equal(d.blocks_freed, 356);
+    assert_int_equal(d.extents_freed, 2);
+    assert_int_equal(d.extents_trimmed, 1);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.blocks, 156);
+    assert_int_equal(in.extents, 2);
+    uint64_t listed = 0; /* user_extents' rows: the cut extent as it is now */
+    lob_space_extents(sp, sum_extent, &listed);
+    assert_int_equal(listed, 156);
+    assert_int_equal(in.expired_blocks, 100); /* the deleted LOB's, below the mark */
+    assert_int_equal(lob_space_hwm(sp), 156);
+    /* Again: nothing above the mark is left. */
+    assert_int_equal(lob_space_deallocate(sp, 1, 0, &d), SIM_OK);
+    assert_int_equal(d.blocks_freed, 0);
+    /* The cut blocks are not handed out again: a LOB larger than the free
+     * space adds an extent after the ones given back. */
+    write_lob(sp, &b, 150);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    assert_int_equal(lob_space_blocks(sp), 156 + 128);
+    assert_int_equal(lob_space_hwm(sp), 512 + 1 + 50);
+    lob_space_destroy(sp);
+
+    /* Without KEEP, a mark inside the first extent keeps it whole (INITIAL). */
+    sp = with_empty_extents(&a, 10, 1);
+    assert_int_equal(lob_space_deallocate(sp, 0, 0, &d), SIM_OK);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    assert_int_equal(lob_space_blocks(sp), 128);
+    assert_int_equal(d.extents_freed, 1);
+    assert_int_equal(d.extents_trimmed, 0);
+    lob_space_destroy(sp);
+
+    /* KEEP 16 blocks: the first extent cut 16 blocks above the mark (65);
+     * not while a block is reserved (a dispenser's loaded chunk). */
+    sp = with_empty_extents(&a, 10, 1);
+    lob_run_t held;
+    assert_int_equal(lob_space_reserve(sp, 1, &held, NULL), SIM_OK);
+    assert_int_equal(lob_space_deallocate(sp, 1, 0, &d), SIM_EINVAL);
+    assert_int_equal(lob_space_blocks(sp), 256);
+    lob_space_unreserve(sp, held);
+    assert_int_equal(lob_space_deallocate(sp, 1, 16 * 8192, &d), SIM_OK);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    assert_int_equal(lob_space_blocks(sp), 81);
+    lob_space_destroy(sp);
+
+    /* A block freed just below the mark, merged with the space above it,
+     * stays reusable when the extent is cut at the mark. */
+    sp = with_empty_extents(&a, 10, 0);
+    write_lob(sp, &b, 1);
+    free_lob(sp, &b);
+    assert_int_equal(lob_space_commit(sp, T(sp), 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(lob_space_hwm(sp), 66);
+    assert_int_equal(lob_space_deallocate(sp, 1, 0, &d), SIM_OK);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    assert_int_equal(lob_space_blocks(sp), 66);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.expired_blocks, 1);
+    lob_space_destroy(sp);
+
+    /* KEEP 10 blocks over a mark 3 blocks before the first extent's end:
+     * 7 of the second extent kept, the third freed. */
+    sp = with_empty_extents(&a, 70, 2);
+    assert_int_equal(lob_space_deallocate(sp, 1, 10 * 8192 - 100, &d), SIM_OK);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    assert_int_equal(lob_space_blocks(sp), 135);
+    assert_int_equal(d.extents_freed, 1);
+    assert_int_equal(d.extents_trimmed, 1);
+    /* (7): a mark below a live block, a cut into an extent's headers. */
+    sp->hwm = 60;
+    assert_int_equal(lob_space_check(sp), SIM_ECORRUPT);
+    sp->hwm = 125;
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    sp->ext[1].trim = 128;
+    assert_int_equal(lob_space_check(sp), SIM_ECORRUPT);
+    lob_space_destroy(sp);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -700,6 +820,7 @@ int main(void)
         cmocka_unit_test(test_uniform_extents),
         cmocka_unit_test(test_exact_fit_reused),
         cmocka_unit_test(test_reserve_claim_unreserve),
+        cmocka_unit_test(test_deallocate_unused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,13 @@
+create table item (item_id number, item_desc clob, item_blob blob);
+insert into item select level, rpad(to_clob('x'), 9000, 'x'), empty_blob() from dual connect by level <= 50;
+commit;
+alter table item add (item_temp clob);
+update item set item_temp = item_desc;
+alter table item drop column item_desc;
+alter table item add (item_desc clob);
+update item set item_desc = item_temp where item_id < 25;
+rollback;
+update item set item_desc = item_temp;
+alter table item drop column item_temp;
+insert into item values (51, empty_blob(), rpad(to_clob('y'), 9000, 'y'));
+select segment_name, blocks from user_segments order by 1;

@@ -1,0 +1,14 @@
+create table dba_objects (owner varchar2(128), object_name varchar2(128), object_type varchar2(23));
+insert into dba_objects select 'SYS', 'X', 'TABLE' from dual connect by level <= 50;
+insert into dba_objects values ('SCOTT', 'EMP', 'VIEW');
+commit;
+create table t1 (x int, c clob) lob (c) store as securefile (enable storage in row nocompress);
+create table t2 (x int, c clob, v varchar2(4)) lob (c) store as securefile (enable storage in row compress);
+insert into t1 select rownum, rpad(owner, 6000, owner || ',' || object_type) from dba_objects;
+insert into t2 select x, c, null from t1;
+update dba_objects set owner = 'A' where object_type = 'VIEW';
+insert into t2 select 100, owner, object_type from dba_objects where owner = 'A';
+rollback;
+delete from dba_objects where owner <> 'SYS';
+insert into t2 select 200, owner, owner from dba_objects where rownum <= 2;
+commit;
