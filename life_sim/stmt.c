@@ -120,8 +120,8 @@ static int is_ddl(scr_kind_t k)
 {
     return k == SCR_CREATE_TABLESPACE || k == SCR_CREATE_TABLE || k == SCR_TRUNCATE ||
            k == SCR_DROP_TABLE || k == SCR_SHRINK || k == SCR_MOVE_LOB || k == SCR_MODIFY_LOB ||
-           k == SCR_ROW_MOVEMENT || k == SCR_DROP_TABLESPACE || k == SCR_PARTITION || k == SCR_DEALLOCATE ||
-           k == SCR_ADD_COLUMN || k == SCR_DROP_COLUMN;
+           k == SCR_ROW_MOVEMENT || k == SCR_DROP_TABLESPACE || k == SCR_PARTITION ||
+           k == SCR_DEALLOCATE || k == SCR_ADD_COLUMN || k == SCR_DROP_COLUMN;
 }
 
 /* Whether rc is an error Oracle gives (its text in db->msg), not one of
