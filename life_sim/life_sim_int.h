@@ -310,6 +310,8 @@ uint64_t life_lob_row_bytes(const life_db_t *db, uint32_t i);
 void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st);
 /* Each extent of table t's own segment, as user_extents lists it. */
 void life_table_extents(const life_db_t *db, const life_table_t *t, lob_extent_fn fn, void *arg);
+/* The space above the table segment's high-water mark (dbms_space.unused_space). */
+void life_table_unused(const life_db_t *db, const life_table_t *t, lob_unused_t *out);
 /* link.c: an insert ... select over a database link: the statement's
  * opening and closing round trips, and each row read over it. */
 void life_link_open(life_db_t *db);
@@ -442,6 +444,11 @@ sim_err_t life_lob_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
 sim_err_t life_select_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
                            const scr_row_t *regs);
 void life_returning(life_db_t *db, life_susp_t *s, const scr_stmt_t *sub);
+/* views.c: dbms_space.space_usage (SecureFile form) or unused_space
+ * (SCR_PL_SPACE): the segment's figures, as user_segments has them, into
+ * session s's number registers. */
+sim_err_t life_space_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
+                          const scr_row_t *regs);
 
 /* redo.c: the redo records a change writes, from one catalogue
  * (docs/lifecycle-sources.md, section (b), and redo.c's comment). */

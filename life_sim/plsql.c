@@ -266,6 +266,8 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
         return life_lob_call(db, s, op, regs);
     case SCR_PL_INTO:
         return life_select_into(db, s, op, regs);
+    case SCR_PL_SPACE:
+        return life_space_call(db, s, op, regs);
     case SCR_PL_RAISE:
         return throw_error(db, op->line, op->error ? op->error : s->raised);
     case SCR_PL_END:

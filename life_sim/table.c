@@ -77,9 +77,11 @@ static void extents_for(uint64_t need, uint32_t bs, uint64_t uniform, uint64_t *
     *extents = e;
 }
 
-/* The table segment's blocks and extents, each extent to fn (NULL: none). */
+/* The table segment's blocks and extents, each extent to fn (NULL: none);
+ * *hwm (NULL: not wanted) the blocks below its high-water mark: the
+ * segment's headers and the blocks its rows have ever needed. */
 static void table_extents(const life_db_t *db, const life_table_t *t, uint64_t *blocks,
-                          uint64_t *extents, lob_extent_fn fn, void *arg)
+                          uint64_t *extents, lob_extent_fn fn, void *arg, uint64_t *hwm)
 {
     const scr_script_t *s = db->s;
     const scr_tablespace_t *ts =
@@ -88,21 +90,51 @@ static void table_extents(const life_db_t *db, const life_table_t *t, uint64_t *
     uint64_t bs = t->block_size;
     uint64_t usable = (bs - db->p.table_block_overhead) * (100 - db->p.pctfree) / 100;
     uint64_t data = (t->row_bytes_hwm + usable - 1) / usable;
+    if (hwm)
+        *hwm = 3 + data;
     extents_for(3 + data, t->block_size, uniform, blocks, extents, fn, arg);
+}
+
+typedef struct {
+    uint64_t hwm;
+    lob_unused_t *out;
+} unused_arg_t;
+
+static void unused_extent(void *arg, uint64_t start, uint64_t blocks)
+{
+    unused_arg_t *a = arg;
+    uint64_t end = start + blocks;
+    if (end > a->hwm)
+        a->out->unused_blocks += end - (start > a->hwm ? start : a->hwm);
+    if (start < a->hwm && a->hwm <= end) {
+        a->out->last_extent_start = start;
+        a->out->last_used_block = a->hwm - start;
+    }
+}
+
+void life_table_unused(const life_db_t *db, const life_table_t *t, lob_unused_t *out)
+{
+    memset(out, 0, sizeof *out);
+    uint64_t blocks, extents, hwm;
+    if (!t->has_segment)
+        return;
+    table_extents(db, t, &blocks, &extents, NULL, NULL, &hwm);
+    unused_arg_t a = {hwm, out};
+    table_extents(db, t, &blocks, &extents, unused_extent, &a, NULL);
 }
 
 void life_table_extents(const life_db_t *db, const life_table_t *t, lob_extent_fn fn, void *arg)
 {
     uint64_t blocks, extents;
     if (t->has_segment)
-        table_extents(db, t, &blocks, &extents, fn, arg);
+        table_extents(db, t, &blocks, &extents, fn, arg, NULL);
 }
 
 uint64_t life_table_extent_count(const life_db_t *db, const life_table_t *t)
 {
     uint64_t blocks, extents = 0;
     if (t->has_segment)
-        table_extents(db, t, &blocks, &extents, NULL, NULL);
+        table_extents(db, t, &blocks, &extents, NULL, NULL, NULL);
     return extents;
 }
 
@@ -112,7 +144,7 @@ void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st)
     if (t->has_segment) {
         uint64_t bs = t->block_size;
         uint64_t blocks, extents;
-        table_extents(db, t, &blocks, &extents, NULL, NULL);
+        table_extents(db, t, &blocks, &extents, NULL, NULL, NULL);
         st->v[SIM_STAT_SEG_TAB_BLOCKS] = blocks;
         st->v[SIM_STAT_SEG_TAB_BYTES] = blocks * bs;
         st->v[SIM_STAT_SEG_TAB_EXTENTS] = extents;

@@ -349,6 +349,16 @@ typedef struct {
  * block of the live extents is metadata, reusable or reserved (invariant 7).
  */
 uint64_t lob_space_hwm(const lob_space_t *sp);
+/* The space above the high-water mark as DBMS_SPACE.UNUSED_SPACE reports
+ * it: the blocks of the live extents above the mark, the address of the
+ * extent that holds the mark's last block, and that block's number in the
+ * extent (from 1). */
+typedef struct {
+    uint64_t unused_blocks;
+    uint64_t last_extent_start;
+    uint64_t last_used_block;
+} lob_unused_t;
+void lob_space_unused(const lob_space_t *sp, lob_unused_t *out);
 /*
  * DEALLOCATE UNUSED [KEEP keep_bytes] (SQL Language Reference, ALTER
  * TABLE, deallocate_unused_clause): the space above the high-water mark

@@ -351,6 +351,92 @@ static int lob_call(scr_parser_t *p, uint32_t line)
     return 1;
 }
 
+/* ---- dbms_space ---------------------------------------------------------- */
+
+/* The parameters of DBMS_SPACE.SPACE_USAGE's SecureFile form and of
+ * UNUSED_SPACE (PL/SQL Packages and Types Reference, DBMS_SPACE), in
+ * order: three IN, the OUT numbers, partition_name IN last. */
+static const char *const su_params[] = {
+    "SEGMENT_OWNER",      "SEGMENT_NAME",     "SEGMENT_TYPE",    "SEGMENT_SIZE_BLOCKS",
+    "SEGMENT_SIZE_BYTES", "USED_BLOCKS",      "USED_BYTES",      "EXPIRED_BLOCKS",
+    "EXPIRED_BYTES",      "UNEXPIRED_BLOCKS", "UNEXPIRED_BYTES", "PARTITION_NAME"};
+static const char *const us_params[] = {"SEGMENT_OWNER",
+                                        "SEGMENT_NAME",
+                                        "SEGMENT_TYPE",
+                                        "TOTAL_BLOCKS",
+                                        "TOTAL_BYTES",
+                                        "UNUSED_BLOCKS",
+                                        "UNUSED_BYTES",
+                                        "LAST_USED_EXTENT_FILE_ID",
+                                        "LAST_USED_EXTENT_BLOCK_ID",
+                                        "LAST_USED_BLOCK",
+                                        "PARTITION_NAME"};
+
+/* dbms_space.space_usage (SecureFile form) and unused_space with their
+ * arguments by position or by name (`=>`): the IN ones character
+ * expressions, the OUT ones NUMBER variables. */
+static int space_call(scr_parser_t *p, uint32_t line)
+{
+    if (!(scr_is_kw(p, "DBMS_SPACE") && strcmp(scr_peek_at(p, 1)->text, ".") == 0))
+        return 0;
+    p->i += 2;
+    int unused = scr_accept_kw(p, "UNUSED_SPACE");
+    if (!unused && !scr_accept_kw(p, "SPACE_USAGE"))
+        scr_unexpected(p, "a dbms_space procedure the model answers (space_usage, unused_space)");
+    const char *fn = unused ? "UNUSED_SPACE" : "SPACE_USAGE";
+    const char *const *names = unused ? us_params : su_params;
+    uint32_t nparams = unused ? 11 : 12, nouts = nparams - 4;
+    const scr_expr_t *in[4] = {NULL, NULL, NULL, NULL};
+    uint32_t outs[8];
+    uint32_t given = 0; /* a bit a parameter */
+    scr_expect_sym(p, "(");
+    for (uint32_t pos = 0;; pos++) {
+        uint32_t k = pos, aline = scr_peek(p)->line;
+        if (scr_peek(p)->kind == SCR_TOK_IDENT && strcmp(scr_peek_at(p, 1)->text, "=>") == 0) {
+            for (k = 0; k < nparams && strcmp(names[k], scr_peek(p)->text) != 0; k++)
+                ;
+            p->i += 2;
+        }
+        if (k >= nparams || given >> k & 1)
+            scr_fail_at(p, aline, "PLS-00306: wrong number or types of arguments in call to '%s'",
+                        fn);
+        given |= 1u << k;
+        if (k >= 3 && k < nparams - 1) {
+            char vn[SCR_NAME_MAX + 1];
+            scr_expect_name(p, vn, "a NUMBER variable (an OUT argument)");
+            sym_t *v = scr_plsym_find(p, vn);
+            if (v == NULL)
+                scr_fail_at(p, aline, "PLS-00201: identifier '%s' must be declared", vn);
+            if (v->constant || v->kind != 'n')
+                scr_fail_at(p, aline,
+                            "PLS-00363: expression '%s' cannot be used as an assignment target "
+                            "(an OUT argument of %s: a NUMBER variable)",
+                            vn, fn);
+            outs[k - 3] = v->reg;
+        } else {
+            const scr_expr_t *e = scr_parse_expr(p, -1, 1);
+            if (e->type != SCR_T_VARCHAR && e->type != SCR_T_NULL)
+                scr_fail_at(p, aline,
+                            "PLS-00306: wrong number or types of arguments in call to '%s'", fn);
+            in[k < 3 ? k : 3] = e;
+        }
+        if (!scr_accept_sym(p, ","))
+            break;
+    }
+    scr_expect_sym(p, ")");
+    scr_expect_sym(p, ";");
+    if ((given & ((1u << (nparams - 1)) - 1)) != (1u << (nparams - 1)) - 1)
+        scr_fail_at(p, line, "PLS-00306: wrong number or types of arguments in call to '%s'", fn);
+    uint32_t o = scr_pl_emit(p, SCR_PL_SPACE, line);
+    scr_pl_op_t *op = scr_pl_op(p, o);
+    op->unused = unused;
+    for (uint32_t k = 0; k < 4; k++)
+        op->seg[k] = in[k];
+    for (uint32_t k = 0; k < nouts; k++)
+        op->outs[k] = outs[k];
+    return 1;
+}
+
 /* select C into V from T [alias] [where ...] [for update ...]: one column,
  * a LOB (V its locator) or the id. */
 static int select_into(scr_parser_t *p, uint32_t line)
@@ -436,7 +522,7 @@ int scr_pl_call(scr_parser_t *p, uint32_t line)
         raise_app(p, line);
         return 1;
     }
-    if (output_call(p, line) || lob_call(p, line) || select_into(p, line))
+    if (output_call(p, line) || lob_call(p, line) || space_call(p, line) || select_into(p, line))
         return 1;
     if (sleep_call(p, &s)) {
         scr_stmt_t *sl = scr_pl_push_stmt(p, line);

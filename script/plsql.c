@@ -21,8 +21,11 @@
  * SQL statement is a column of its table first, then a variable, as
  * Oracle resolves it ("Name Resolution").
  *
- * A block that only reads (dbms_space, dbms_stats, show_space) is an
- * observation: recorded verbatim, not parsed further.  A block that both
+ * dbms_space.space_usage (SecureFile form) and unused_space are calls
+ * of the block (plcall.c), their OUT variables filled with the model's
+ * figures.  A block that only reads otherwise (space_usage's ASSM form,
+ * dbms_stats, show_space) is an observation: recorded verbatim, not
+ * parsed further.  A block that both
  * reads that way and changes is refused, so that no change is ever
  * skipped unseen.
  */
@@ -632,13 +635,51 @@ static void block(scr_parser_t *p, uint32_t line)
 
 /* ---- the statement ------------------------------------------------------ */
 
-static int is_observer(const scr_tok_t *t)
+/* The arguments of the call whose '(' is token k: commas at its depth + 1
+ * (0 when there is no such call). */
+static uint32_t call_args(const scr_parser_t *p, uint32_t k)
 {
+    if (k >= p->ntoks || strcmp(p->toks[k].text, "(") != 0)
+        return 0;
+    uint32_t n = 1;
+    int depth = 0;
+    for (; k < p->ntoks; k++) {
+        depth += strcmp(p->toks[k].text, "(") == 0;
+        depth -= strcmp(p->toks[k].text, ")") == 0;
+        if (depth == 0)
+            break;
+        n += depth == 1 && strcmp(p->toks[k].text, ",") == 0;
+    }
+    return n;
+}
+
+/* Whether token k starts a read the model does not answer: *why says so
+ * (NULL: the generic reason).  dbms_space.unused_space and space_usage's
+ * SecureFile form (at most 12 arguments) are calls the block runs
+ * (plcall.c); space_usage's ASSM form (15 or 16: unformatted, fs1 to fs4
+ * and full blocks) is not, the model not counting those. */
+static int is_observer(const scr_parser_t *p, uint32_t k, const char **why)
+{
+    const scr_tok_t *t = &p->toks[k];
+    if (t->kind != SCR_TOK_IDENT)
+        return 0;
+    if (strcmp(t->text, "DBMS_SPACE") == 0 && k + 2 < p->ntoks &&
+        strcmp(p->toks[k + 1].text, ".") == 0) {
+        const char *f = p->toks[k + 2].text;
+        if (strcmp(f, "UNUSED_SPACE") == 0)
+            return 0;
+        if (strcmp(f, "SPACE_USAGE") == 0) {
+            if (call_args(p, k + 3) <= 12)
+                return 0;
+            *why = "dbms_space.space_usage's ASSM form (unformatted, fs1 to fs4 and full "
+                   "blocks): the model does not count those";
+        }
+        return 1;
+    }
     /* SHOW_SPACE: Tom Kyte's published procedure over dbms_space, which
      * AskTOM's answers call (`exec show_space`): it only reads. */
-    return t->kind == SCR_TOK_IDENT &&
-           (strcmp(t->text, "DBMS_SPACE") == 0 || strcmp(t->text, "DBMS_STATS") == 0 ||
-            strcmp(t->text, "SHOW_SPACE") == 0);
+    return strcmp(t->text, "DBMS_SPACE") == 0 || strcmp(t->text, "DBMS_STATS") == 0 ||
+           strcmp(t->text, "SHOW_SPACE") == 0;
 }
 
 static int is_changer(const scr_tok_t *t)
@@ -656,8 +697,9 @@ static int is_changer(const scr_tok_t *t)
 void scr_parse_block(scr_parser_t *p, scr_stmt_t *st)
 {
     int observe = 0, change = 0;
+    const char *why = NULL;
     for (uint32_t k = 0; k < p->ntoks; k++) {
-        observe |= is_observer(&p->toks[k]);
+        observe |= is_observer(p, k, &why);
         change |= is_changer(&p->toks[k]);
     }
     if (observe && change)
@@ -666,6 +708,7 @@ void scr_parse_block(scr_parser_t *p, scr_stmt_t *st)
                     "and changes data not supported: split it in two");
     if (observe) {
         st->kind = SCR_OBSERVE;
+        st->u.observe.why = why;
         return;
     }
     scr_block_t *b = &st->u.block;

@@ -537,6 +537,9 @@ typedef enum {
     SCR_PL_INTO,   /* select column c of table `table` into vals[a] (b: its LOB index) or
                     * nums[a] (b UINT32_MAX: the id) from the one row cond takes; a LOB
                     * becomes a locator of that row (for_update: one it may write) */
+    SCR_PL_SPACE,  /* dbms_space.space_usage (SecureFile form) or unused_space of the
+                    * segment seg[1] of type seg[2] (seg[3]: its partition): the figures
+                    * into nums[outs[i]] */
     SCR_PL_END     /* the block ends (its handler's end too) */
 } scr_pl_kind_t;
 
@@ -569,6 +572,10 @@ typedef struct {
     scr_lob_call_t lob;     /* SCR_PL_LOB */
     const scr_expr_t *amount, *offset; /* SCR_PL_LOB: its arguments, checked */
     int for_update;                    /* SCR_PL_INTO */
+    int unused;                        /* SCR_PL_SPACE: unused_space, 0 space_usage */
+    const scr_expr_t *seg[4];          /* SCR_PL_SPACE: owner, name, type, partition (or NULL) */
+    uint32_t outs[8];                  /* SCR_PL_SPACE: the OUT arguments' number registers, in the
+                                        * procedure's order (unused_space: the first 7) */
 } scr_pl_op_t;
 
 typedef struct {

@@ -291,8 +291,16 @@ static void test_plsql_block(void **state)
     assert_int_equal(bl->ops[5].kind, SCR_PL_END);
     assert_int_equal(s->stmts[2].kind, SCR_SLEEP);
     assert_true(s->stmts[2].u.sleep_seconds == 2.5);
-    assert_int_equal(s->stmts[3].kind, SCR_OBSERVE);
+    /* dbms_space.space_usage's SecureFile form: a call of the block, its
+     * eight OUT arguments the variable's register */
+    assert_int_equal(s->stmts[3].kind, SCR_BLOCK);
     assert_int_equal(s->stmts[3].line, 16);
+    const scr_block_t *sb = &s->stmts[3].u.block;
+    assert_int_equal(sb->ops[0].kind, SCR_PL_SPACE);
+    assert_int_equal(sb->ops[0].unused, 0);
+    assert_null(sb->ops[0].seg[3]);
+    assert_int_equal(sb->ops[0].outs[7], sb->ops[0].outs[0]);
+    assert_int_equal(sb->ops[1].kind, SCR_PL_PRINT);
     scr_free(s);
 }
 

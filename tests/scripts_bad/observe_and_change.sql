@@ -3,6 +3,6 @@ declare
   l number;
 begin
   insert into t values (1, 'x');
-  dbms_space.space_usage('U', 'T', 'TABLE', l, l, l, l, l, l, l, l);
+  dbms_stats.gather_table_stats('U', 'T');
 end;
 /
