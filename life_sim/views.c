@@ -18,7 +18,10 @@
  *   (lob_shrink_t), SHRINK_STATUS COMPLETE, AUTOMATIC 0;
  * - a table of the script: the rows the session sees, their id and each
  *   LOB's length (dbms_lob.getlength: characters of a CLOB, bytes of a
- *   BLOB; null for a null LOB).
+ *   BLOB; null for a null LOB);
+ * - dbms_space.space_usage (SecureFile form) and unused_space of the
+ *   segments user_segments lists, into a block's NUMBER variables
+ *   (life_space_call()).
  *
  * Names Oracle gives a LOB segment and its index when the script does not
  * name them: SYS_LOB<object number, 10 digits>C<column number, 5

@@ -2,8 +2,10 @@
  * plcall.c -- the calls a PL/SQL block makes that are not its own
  * control flow: dbms_output, dbms_lock and dbms_session's sleep,
  * raise_application_error, execute immediate of a literal, select ...
- * into, and dbms_lob's procedures on a LOB variable, compiled into
- * operations (plops.c) for life_sim's loop.
+ * into, dbms_lob's procedures on a LOB variable, and dbms_space's
+ * space_usage (SecureFile form) and unused_space into NUMBER variables
+ * (life_sim/views.c fills them), compiled into operations (plops.c) for
+ * life_sim's loop.
  *
  * dbms_lob (PL/SQL Packages and Types Reference, DBMS_LOB): a CLOB or
  * BLOB variable is a locator.  Each procedure that writes is one

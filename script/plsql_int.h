@@ -54,7 +54,8 @@ uint32_t scr_pl_here(const scr_parser_t *p);
 scr_stmt_t *scr_pl_push_stmt(scr_parser_t *p, uint32_t line);
 
 /* plcall.c: a call of a package the subset knows (dbms_output,
- * dbms_lock/dbms_session.sleep, dbms_lob, raise_application_error),
+ * dbms_lock/dbms_session.sleep, dbms_lob, dbms_space.space_usage and
+ * unused_space, raise_application_error),
  * execute immediate, or select ... into, compiled: 1, or 0 when the
  * statement at p->i is none of them (nothing taken). */
 int scr_pl_call(scr_parser_t *p, uint32_t line);
