@@ -595,6 +595,44 @@ static void test_dbms_space(void **state)
     done(&r);
 }
 
+/* unused_space against DEALLOCATE UNUSED (lobspace/dealloc.c): the
+ * deallocation gives back exactly the blocks above the high-water mark
+ * that unused_space reports (the mark beyond the first extent, which is
+ * kept whole), after which none is left above it and the extent cut
+ * there ends at the last used block. */
+#define UNUSED_BLOCK                                                                               \
+    "declare\n  tb number; ty number; nb number; ny number; f number; b number; lb number;\n"      \
+    "begin\n  dbms_space.unused_space('U', 'L', 'LOB', tb, ty, nb, ny, f, b, lb);\n"               \
+    "  dbms_output.put_line('total ' || tb || ' unused ' || nb || ' last ' || lb);\nend;\n/\n"
+static void test_dbms_space_dealloc(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number, c clob) lob (c) store as securefile l (disable storage in "
+        "row);\n"
+        "insert into t select level, rpad(to_clob('x'), 20000, 'x') from dual connect by "
+        "level <= 30;\n"
+        "commit;\n" UNUSED_BLOCK "alter table t modify lob (c) (deallocate unused);\n"
+        "select blocks from user_segments where segment_name = 'L';\n" UNUSED_BLOCK
+        "select blocks from user_extents where segment_name = 'L' order by extent_id desc;\n",
+        "T", &r);
+    long long after = 0;
+    assert_non_null(r.out[6]);
+    assert_int_equal(sscanf(strstr(r.out[6], "-\n") + 2, "%lld", &after), 1);
+    long long before = figure(r.out[4], "total "), unused = figure(r.out[4], " unused ");
+    assert_true(unused > 0);
+    assert_int_equal(before - unused, after);
+    assert_int_equal(figure(r.out[7], "total "), after);
+    assert_int_equal(figure(r.out[7], " unused "), 0);
+    assert_int_equal(figure(r.out[7], " last "), figure(r.out[4], " last "));
+    /* the extent cut at the mark ends at its last used block */
+    long long cut = 0;
+    assert_non_null(r.out[8]);
+    assert_int_equal(sscanf(strstr(r.out[8], "-\n") + 2, "%lld", &cut), 1);
+    assert_int_equal(figure(r.out[7], " last "), cut);
+    done(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -609,6 +647,7 @@ int main(void)
         cmocka_unit_test(test_shrink_view),
         cmocka_unit_test(test_lob_partitions),
         cmocka_unit_test(test_dbms_space),
+        cmocka_unit_test(test_dbms_space_dealloc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
