@@ -65,19 +65,6 @@ sim_err_t life_part_drop(life_db_t *db, const scr_stmt_t *st)
     return SIM_OK;
 }
 
-static void text(scr_qcell_t *c, const char *s)
-{
-    snprintf(c->str, sizeof c->str, "%s", s);
-    c->null = 0;
-}
-
-static void num(scr_qcell_t *c, int64_t v)
-{
-    c->num = v;
-    snprintf(c->str, sizeof c->str, "%lld", (long long)v);
-    c->null = 0;
-}
-
 /* Column numbers of user_lob_partitions' rows (script/query.c's order). */
 enum {
     LP_TABLE = 1,
@@ -117,32 +104,35 @@ sim_err_t life_lob_part_rows(life_db_t *db, uint32_t step, scr_qrows_t *rows)
                 if (c == NULL)
                     return SIM_ENOMEM;
                 char name[SCR_NAME_MAX + 1];
-                text(&c[LP_TABLE], t->def->name);
-                text(&c[LP_COLUMN], t->def->cols[t->lobcol[k]].name);
+                scr_qcell_text(&c[LP_TABLE], t->def->name);
+                scr_qcell_text(&c[LP_COLUMN], t->def->cols[t->lobcol[k]].name);
                 life_seg_name(db, t, k, name, sizeof name);
-                text(&c[LP_LOB], name);
-                text(&c[LP_PARTITION], pt->name);
+                scr_qcell_text(&c[LP_LOB], name);
+                scr_qcell_text(&c[LP_PARTITION], pt->name);
                 life_seg_name(db, t, (pi + 1) * LIFE_MAX_LOBCOLS + k, name, sizeof name);
-                text(&c[LP_LOB_PARTITION], name);
-                num(&c[LP_POSITION], ++position);
-                text(&c[LP_COMPOSITE], "NO");
+                scr_qcell_text(&c[LP_LOB_PARTITION], name);
+                scr_qcell_num(&c[LP_POSITION], ++position);
+                scr_qcell_text(&c[LP_COMPOSITE], "NO");
                 int ts = o->tablespace >= 0 ? o->tablespace : t->def->tablespace;
                 uint32_t bs = ts >= 0 ? db->s->tablespaces[ts].block_size : db->s->opts.block_size;
-                num(&c[LP_CHUNK], o->chunk ? o->chunk : bs);
+                scr_qcell_num(&c[LP_CHUNK], o->chunk ? o->chunk : bs);
                 if (!o->securefile && o->retention == SCR_RET_DEFAULT)
-                    num(&c[LP_PCTVERSION], o->pctversion);
-                text(&c[LP_CACHE], o->cache == SCR_CACHE_YES  ? "YES"
-                                   : o->cache == SCR_CACHE_NO ? "NO"
-                                                              : "CACHEREADS");
-                text(&c[LP_IN_ROW], o->in_row ? "YES" : "NO");
-                text(&c[LP_TS], ts >= 0 ? db->s->tablespaces[ts].name : "USERS");
+                    scr_qcell_num(&c[LP_PCTVERSION], o->pctversion);
+                scr_qcell_text(&c[LP_CACHE], o->cache == SCR_CACHE_YES  ? "YES"
+                                             : o->cache == SCR_CACHE_NO ? "NO"
+                                                                        : "CACHEREADS");
+                scr_qcell_text(&c[LP_IN_ROW], o->in_row ? "YES" : "NO");
+                scr_qcell_text(&c[LP_TS], ts >= 0 ? db->s->tablespaces[ts].name : "USERS");
                 if (o->logging != SCR_LOG_FILESYSTEM)
-                    text(&c[LP_LOGGING], o->logging == SCR_LOG_YES ? "YES" : "NO");
-                text(&c[LP_COMPRESSION], !o->securefile ? "NONE" : compress[o->compress]);
-                text(&c[LP_DEDUP], !o->securefile ? "NONE" : o->deduplicate ? "LOB" : "NO");
-                text(&c[LP_SECUREFILE], o->securefile ? "YES" : "NO");
+                    scr_qcell_text(&c[LP_LOGGING], o->logging == SCR_LOG_YES ? "YES" : "NO");
+                scr_qcell_text(&c[LP_COMPRESSION], !o->securefile ? "NONE" : compress[o->compress]);
+                scr_qcell_text(&c[LP_DEDUP], !o->securefile   ? "NONE"
+                                             : o->deduplicate ? "LOB"
+                                                              : "NO");
+                scr_qcell_text(&c[LP_SECUREFILE], o->securefile ? "YES" : "NO");
                 /* deferred: made with the partition's first row */
-                text(&c[LP_CREATED], t->seg[(pi + 1) * LIFE_MAX_LOBCOLS + k].space ? "YES" : "NO");
+                scr_qcell_text(&c[LP_CREATED],
+                               t->seg[(pi + 1) * LIFE_MAX_LOBCOLS + k].space ? "YES" : "NO");
             }
         }
     }

@@ -62,19 +62,6 @@ enum {
     LB_CREATED
 };
 
-static void text(scr_qcell_t *c, const char *s)
-{
-    snprintf(c->str, sizeof c->str, "%s", s);
-    c->null = 0;
-}
-
-static void num(scr_qcell_t *c, int64_t v)
-{
-    c->num = v;
-    snprintf(c->str, sizeof c->str, "%lld", (long long)v);
-    c->null = 0;
-}
-
 /* The name of LOB segment (kind "LOB": life_seg_name()) or LOB index
  * ("IL", Oracle's SYS_IL<obj#>C<intcol#>$$ beside it) of column k. */
 static void lob_name(const life_db_t *db, const life_table_t *t, uint32_t k, const char *kind,
@@ -116,14 +103,14 @@ static void one_extent(void *arg, uint64_t start, uint64_t blocks)
         a->oom = 1;
         return;
     }
-    text(&c[EX_NAME], a->name);
+    scr_qcell_text(&c[EX_NAME], a->name);
     if (a->part)
-        text(&c[EX_PART], a->part);
-    text(&c[EX_TYPE], a->type);
-    text(&c[EX_TS], a->ts);
-    num(&c[EX_ID], a->id++);
-    num(&c[EX_BYTES], (int64_t)(blocks * a->bs));
-    num(&c[EX_BLOCKS], (int64_t)blocks);
+        scr_qcell_text(&c[EX_PART], a->part);
+    scr_qcell_text(&c[EX_TYPE], a->type);
+    scr_qcell_text(&c[EX_TS], a->ts);
+    scr_qcell_num(&c[EX_ID], a->id++);
+    scr_qcell_num(&c[EX_BYTES], (int64_t)(blocks * a->bs));
+    scr_qcell_num(&c[EX_BLOCKS], (int64_t)blocks);
 }
 
 /* One segment's row of user_segments, or its extents' rows. */
@@ -143,15 +130,15 @@ static sim_err_t segment_rows(const scr_query_t *q, scr_qrows_t *rows, const cha
     scr_qcell_t *c = scr_qrows_add(rows);
     if (c == NULL)
         return SIM_ENOMEM;
-    text(&c[SG_NAME], name);
+    scr_qcell_text(&c[SG_NAME], name);
     if (part)
-        text(&c[SG_PART], part);
-    text(&c[SG_TYPE], type);
-    text(&c[SG_SUBTYPE], subtype);
-    text(&c[SG_TS], ts);
-    num(&c[SG_BYTES], (int64_t)(blocks * bs));
-    num(&c[SG_BLOCKS], (int64_t)blocks);
-    num(&c[SG_EXTENTS], (int64_t)extents);
+        scr_qcell_text(&c[SG_PART], part);
+    scr_qcell_text(&c[SG_TYPE], type);
+    scr_qcell_text(&c[SG_SUBTYPE], subtype);
+    scr_qcell_text(&c[SG_TS], ts);
+    scr_qcell_num(&c[SG_BYTES], (int64_t)(blocks * bs));
+    scr_qcell_num(&c[SG_BLOCKS], (int64_t)blocks);
+    scr_qcell_num(&c[SG_EXTENTS], (int64_t)extents);
     return SIM_OK;
 }
 
@@ -206,35 +193,35 @@ static sim_err_t lobs(life_db_t *db, scr_qrows_t *rows)
             if (c == NULL)
                 return SIM_ENOMEM;
             char name[SCR_NAME_MAX + 1];
-            text(&c[LB_TABLE], t->def->name);
-            text(&c[LB_COLUMN], t->def->cols[t->lobcol[k]].name);
+            scr_qcell_text(&c[LB_TABLE], t->def->name);
+            scr_qcell_text(&c[LB_COLUMN], t->def->cols[t->lobcol[k]].name);
             lob_name(db, t, k, "LOB", name, sizeof name);
-            text(&c[LB_SEGMENT], name);
-            text(&c[LB_TS], lob_ts(db, t, k));
+            scr_qcell_text(&c[LB_SEGMENT], name);
+            scr_qcell_text(&c[LB_TS], lob_ts(db, t, k));
             lob_name(db, t, k, "IL", name, sizeof name);
-            text(&c[LB_INDEX], name);
+            scr_qcell_text(&c[LB_INDEX], name);
             int ts = o->tablespace >= 0 ? o->tablespace : t->def->tablespace;
             uint32_t bs = ts >= 0 ? db->s->tablespaces[ts].block_size : db->s->opts.block_size;
-            num(&c[LB_CHUNK], o->chunk ? o->chunk : bs);
+            scr_qcell_num(&c[LB_CHUNK], o->chunk ? o->chunk : bs);
             /* PCTVERSION: a BasicFile's, unless RETENTION replaced it */
             if (!o->securefile && o->retention == SCR_RET_DEFAULT)
-                num(&c[LB_PCTVERSION], o->pctversion);
-            text(&c[LB_CACHE], o->cache == SCR_CACHE_YES  ? "YES"
-                               : o->cache == SCR_CACHE_NO ? "NO"
-                                                          : "CACHEREADS");
+                scr_qcell_num(&c[LB_PCTVERSION], o->pctversion);
+            scr_qcell_text(&c[LB_CACHE], o->cache == SCR_CACHE_YES  ? "YES"
+                                         : o->cache == SCR_CACHE_NO ? "NO"
+                                                                    : "CACHEREADS");
             /* FILESYSTEM_LIKE_LOGGING: no public source seen gives its
              * LOGGING value; left null */
             if (o->logging != SCR_LOG_FILESYSTEM)
-                text(&c[LB_LOGGING], o->logging == SCR_LOG_YES ? "YES" : "NO");
-            text(&c[LB_COMPRESSION], !o->securefile ? "NONE" : compress[o->compress]);
-            text(&c[LB_DEDUP], !o->securefile ? "NONE" : o->deduplicate ? "LOB" : "NO");
-            text(&c[LB_IN_ROW], o->in_row ? "YES" : "NO");
+                scr_qcell_text(&c[LB_LOGGING], o->logging == SCR_LOG_YES ? "YES" : "NO");
+            scr_qcell_text(&c[LB_COMPRESSION], !o->securefile ? "NONE" : compress[o->compress]);
+            scr_qcell_text(&c[LB_DEDUP], !o->securefile ? "NONE" : o->deduplicate ? "LOB" : "NO");
+            scr_qcell_text(&c[LB_IN_ROW], o->in_row ? "YES" : "NO");
             /* a partitioned table's: the column level, the default of its
              * partitions' (partition.c); their segments are theirs */
             int parted = t->def->part_by != SCR_PART_NONE;
-            text(&c[LB_PARTITIONED], parted ? "YES" : "NO");
-            text(&c[LB_SECUREFILE], o->securefile ? "YES" : "NO");
-            text(&c[LB_CREATED], parted ? "N/A" : g->space ? "YES" : "NO");
+            scr_qcell_text(&c[LB_PARTITIONED], parted ? "YES" : "NO");
+            scr_qcell_text(&c[LB_SECUREFILE], o->securefile ? "YES" : "NO");
+            scr_qcell_text(&c[LB_CREATED], parted ? "N/A" : g->space ? "YES" : "NO");
         }
     }
     return SIM_OK;
@@ -254,14 +241,14 @@ static sim_err_t shrinks(life_db_t *db, scr_qrows_t *rows)
             if (c == NULL)
                 return SIM_ENOMEM;
             const lob_shrink_t *x = &g->last_shrink;
-            text(&c[1], "COMPLETE");
-            num(&c[4], (int64_t)x->blocks_moved);
-            num(&c[5], (int64_t)x->blocks_freed);
-            num(&c[6], (int64_t)x->blocks_allocated);
-            num(&c[7], (int64_t)x->extents_allocated);
-            num(&c[8], (int64_t)x->extents_freed);
-            num(&c[9], (int64_t)x->extents_sealed);
-            num(&c[10], 0);
+            scr_qcell_text(&c[1], "COMPLETE");
+            scr_qcell_num(&c[4], (int64_t)x->blocks_moved);
+            scr_qcell_num(&c[5], (int64_t)x->blocks_freed);
+            scr_qcell_num(&c[6], (int64_t)x->blocks_allocated);
+            scr_qcell_num(&c[7], (int64_t)x->extents_allocated);
+            scr_qcell_num(&c[8], (int64_t)x->extents_freed);
+            scr_qcell_num(&c[9], (int64_t)x->extents_sealed);
+            scr_qcell_num(&c[10], 0);
         }
     }
     return SIM_OK;
@@ -285,8 +272,8 @@ static sim_err_t mystat(life_db_t *db, scr_qrows_t *rows)
         scr_qcell_t *c = scr_qrows_add(rows);
         if (c == NULL)
             return SIM_ENOMEM;
-        text(&c[0], sim_stat_info(counted[k])->name);
-        num(&c[1], (int64_t)db->session.v[counted[k]]);
+        scr_qcell_text(&c[0], sim_stat_info(counted[k])->name);
+        scr_qcell_num(&c[1], (int64_t)db->session.v[counted[k]]);
     }
     return SIM_OK;
 }
@@ -327,10 +314,11 @@ static sim_err_t table_rows(life_db_t *db, const scr_query_t *q, scr_qrows_t *ro
         if (c == NULL)
             return SIM_ENOMEM;
         if (t->def->id_col >= 0)
-            num(&c[t->def->id_col], id);
+            scr_qcell_num(&c[t->def->id_col], id);
         for (uint32_t k = 0; k < t->nlob; k++)
             if (rw->lob[k] && (uint32_t)t->lobcol[k] < q->table_cols)
-                num(&c[q->table_cols + (uint32_t)t->lobcol[k]],
+                scr_qcell_num(
+                    &c[q->table_cols + (uint32_t)t->lobcol[k]],
                     (int64_t)scr_value_info(db->vs, life_lob_at(db, rw->lob[k])->val).chars);
     }
     return SIM_OK;

@@ -19,6 +19,19 @@
 
 #include "script.h"
 
+void scr_qcell_text(scr_qcell_t *c, const char *s)
+{
+    snprintf(c->str, sizeof c->str, "%s", s);
+    c->null = 0;
+}
+
+void scr_qcell_num(scr_qcell_t *c, int64_t v)
+{
+    c->num = v;
+    snprintf(c->str, sizeof c->str, "%lld", (long long)v);
+    c->null = 0;
+}
+
 scr_qcell_t *scr_qrows_add(scr_qrows_t *r)
 {
     if (r->nrows == r->cap) {

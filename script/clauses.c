@@ -416,3 +416,30 @@ int scr_table_property(scr_parser_t *p)
     }
     return 1;
 }
+
+void scr_lob_column_list(scr_parser_t *p, const scr_column_t *cols, uint32_t ncols, int which[64],
+                         int *nw)
+{
+    scr_expect_sym(p, "(");
+    *nw = 0;
+    do {
+        char cn[SCR_NAME_MAX + 1];
+        uint32_t line = scr_peek(p)->line;
+        scr_expect_name(p, cn, "a LOB column name");
+        int found = -1;
+        for (uint32_t i = 0; i < ncols; i++)
+            if (strcmp(cols[i].name, cn) == 0)
+                found = (int)i;
+        char q[64];
+        scr_quote(cn, strlen(cn), q, sizeof q);
+        if (found < 0)
+            scr_fail_at(p, line, "ORA-00904: \"%s\": invalid identifier", q);
+        if (cols[found].type != SCR_COL_CLOB && cols[found].type != SCR_COL_BLOB)
+            scr_fail_at(p, line, "column \"%s\" is not a LOB (CLOB or BLOB) column", q);
+        if (*nw < 64)
+            which[(*nw)++] = found;
+    } while (scr_accept_sym(p, ","));
+    scr_expect_sym(p, ")");
+    scr_expect_kw(p, "STORE");
+    scr_expect_kw(p, "AS");
+}

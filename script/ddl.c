@@ -331,28 +331,8 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
             if (t.part_by != SCR_PART_NONE)
                 scr_fail(p, "a LOB storage clause after PARTITION BY not understood (Oracle "
                             "takes the column's before the partitions, a partition's in it)");
-            scr_expect_sym(p, "(");
-            int which[64], nw = 0;
-            do {
-                char cn[SCR_NAME_MAX + 1];
-                uint32_t line = scr_peek(p)->line;
-                scr_expect_name(p, cn, "a LOB column name");
-                int found = -1;
-                for (uint32_t i = 0; i < n; i++)
-                    if (strcmp(cols[i].name, cn) == 0)
-                        found = (int)i;
-                char q[64];
-                scr_quote(cn, strlen(cn), q, sizeof q);
-                if (found < 0)
-                    scr_fail_at(p, line, "ORA-00904: \"%s\": invalid identifier", q);
-                if (cols[found].type != SCR_COL_CLOB && cols[found].type != SCR_COL_BLOB)
-                    scr_fail_at(p, line, "column \"%s\" is not a LOB (CLOB or BLOB) column", q);
-                if (nw < 64)
-                    which[nw++] = found;
-            } while (scr_accept_sym(p, ","));
-            scr_expect_sym(p, ")");
-            scr_expect_kw(p, "STORE");
-            scr_expect_kw(p, "AS");
+            int which[64], nw;
+            scr_lob_column_list(p, cols, n, which, &nw);
             scr_lob_opts_t o;
             int sf = p->securefile_default;
             if (scr_accept_kw(p, "SECUREFILE"))

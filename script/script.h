@@ -468,6 +468,9 @@ typedef struct {
 /* A new row of cells (all null) at the end: NULL when out of memory. */
 scr_qcell_t *scr_qrows_add(scr_qrows_t *r);
 void scr_qrows_free(scr_qrows_t *r);
+/* A cell set to a text, or to a number (its text the number's). */
+void scr_qcell_text(scr_qcell_t *c, const char *s);
+void scr_qcell_num(scr_qcell_t *c, int64_t v);
 /*
  * The query's answer over rows, as SQL*Plus prints a result set by its
  * defaults (NUMWIDTH 10, a VARCHAR2 column as wide as declared and its

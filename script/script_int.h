@@ -195,6 +195,11 @@ int scr_column_constraints(scr_parser_t *p, char pk_name[SCR_NAME_MAX + 1]);
 int scr_table_constraint(scr_parser_t *p, char pk_col[SCR_NAME_MAX + 1], uint32_t *line,
                          char pk_name[SCR_NAME_MAX + 1]);
 int scr_table_property(scr_parser_t *p);
+/* `(c, ...) STORE AS` of a LOB storage clause: the LOB columns named, as
+ * indexes into cols[0..ncols) in which[0..64) (*nw of them); ORA-00904 for
+ * a name no column has, a refusal for a column that is not a LOB. */
+void scr_lob_column_list(scr_parser_t *p, const scr_column_t *cols, uint32_t ncols, int which[64],
+                         int *nw);
 /* The class of an ALTER TABLE of table properties only (heads.c). */
 const scr_head_t *scr_head_table_properties(void);
 /* The class of an ALTER TABLE ... ADD CONSTRAINT (heads.c). */
