@@ -218,6 +218,32 @@ static void test_cached_payload_edges(void **state)
     lob_alloc_destroy(a);
 }
 
+/* A CACHE LOB's blocks are written into the buffer cache and stay there:
+ * each is still a get and a change, but no direct write is counted
+ * (lob_alloc_buffered(), which life_sim sets for a CACHE LOB column). */
+static void test_buffered_writes_not_direct(void **state)
+{
+    (void)state;
+    lob_params_t p;
+    lob_params_defaults(&p);
+    fake_src_t src = {0, 10, 0, 0};
+    lob_alloc_t *a;
+    assert_int_equal(lob_alloc_create(&p, LOB_ALLOC_CACHED, fake_source, &src, &a), SIM_OK);
+    lob_lob_t lob = {0, 0, 0};
+    uint64_t chunks;
+    assert_int_equal(lob_alloc_write(a, 2, &lob, &chunks), SIM_OK);
+    lob_alloc_buffered(a, 1);
+    lob_lob_t lob2 = {0, 0, 0};
+    assert_int_equal(lob_alloc_write(a, 3, &lob2, &chunks), SIM_OK);
+    const sim_stats_t *st = lob_alloc_stats(a);
+    assert_int_equal(st->v[SIM_STAT_DB_BLOCK_GETS], 5);
+    assert_int_equal(st->v[SIM_STAT_DB_BLOCK_CHANGES], 5);
+    assert_int_equal(st->v[SIM_STAT_SF_DIRECT_WRITE_BYTES], 2 * 8192); /* the first LOB only */
+    assert_int_equal(st->v[SIM_STAT_SF_DIRECT_WRITE_OPS], 1);
+    assert_int_equal(lob_alloc_check(a), SIM_OK);
+    lob_alloc_destroy(a);
+}
+
 static void test_cached_refill_mid_lob(void **state)
 {
     (void)state;
@@ -611,6 +637,7 @@ int main(void)
         cmocka_unit_test(test_segment_full),
         cmocka_unit_test(test_grow_enomem_leaves_segment_unchanged),
         cmocka_unit_test(test_cached_payload_edges),
+        cmocka_unit_test(test_buffered_writes_not_direct),
         cmocka_unit_test(test_cached_refill_mid_lob),
         cmocka_unit_test(test_exact_lob_larger_than_run),
         cmocka_unit_test(test_write_many),
