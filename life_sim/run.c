@@ -231,7 +231,9 @@ sim_err_t life_exec(life_db_t *db, const scr_stmt_t *st, uint32_t session, uint3
         life_take_error(db, db->error, sizeof db->error);
         rc = SIM_OK;
     }
-    if (rc == SIM_OK && db->error[0])
+    /* "triggered by SQL command or PL/SQL block errors, and not by SQL*Plus
+     * command errors" (SQL*Plus Reference, WHENEVER SQLERROR): not SP2- */
+    if (rc == SIM_OK && db->error[0] && strncmp(db->error, "SP2-", 4) != 0)
         rc = sql_error(db, st);
     return rc;
 }

@@ -275,6 +275,21 @@ void scr_lex_next(scr_lexer_t *lx, scr_tok_t *t)
                 t->end = lx->pos;
                 return;
             }
+        if (c == ':' && lx->pos + 1 < lx->len && ident_start((unsigned char)s[lx->pos + 1])) {
+            /* a bind variable: SQL*Plus refuses one no VARIABLE declared
+             * (the model keeps none) before the statement reaches Oracle */
+            size_t e = lx->pos + 1;
+            while (e < lx->len && ident_char((unsigned char)s[e]))
+                e++;
+            char name[SCR_NAME_MAX + 1];
+            size_t n = e - lx->pos - 1 < SCR_NAME_MAX ? e - lx->pos - 1 : SCR_NAME_MAX;
+            for (size_t i = 0; i < n; i++)
+                name[i] = (char)toupper((unsigned char)s[lx->pos + 1 + i]);
+            name[n] = 0;
+            lx->pos = e;
+            bad_token(lx, t, "SP2-0552: Bind variable \"%s\" not declared.", name);
+            return;
+        }
         if (!strchr("(),;.+-*/%=<>@", (char)c) || c == 0) {
             scr_quote(s + lx->pos, 1, q, sizeof q);
             lx->pos++;

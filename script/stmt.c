@@ -184,7 +184,8 @@ int scr_parse_guarded(scr_parser_t *p, scr_stmt_t *st, void (*parse)(scr_parser_
 }
 
 /* The refusal's text after "FILE:LINE: ", when it is Oracle's (ORA-, or
- * PLS- for PL/SQL): NULL for a construct the model does not know. */
+ * PLS- for PL/SQL, or SP2- for SQL*Plus's own, which it prints and goes
+ * on): NULL for a construct the model does not know. */
 static const char *oracle_text(const scr_lexer_t *lx, uint32_t *line)
 {
     const char *m = lx->err;
@@ -198,7 +199,9 @@ static const char *oracle_text(const scr_lexer_t *lx, uint32_t *line)
     if (m[0] != ':' || m[1] != ' ')
         return NULL;
     m += 2;
-    return strncmp(m, "ORA-", 4) == 0 || strncmp(m, "PLS-", 4) == 0 ? m : NULL;
+    return strncmp(m, "ORA-", 4) == 0 || strncmp(m, "PLS-", 4) == 0 || strncmp(m, "SP2-", 4) == 0
+               ? m
+               : NULL;
 }
 
 /*

@@ -55,6 +55,9 @@ rm -f ora.db stdout stderr
 # script's status, not 2; a setup script that fails is bad input.
 printf 'create table t (id number, c clob);\nwhenever sqlerror exit 7\ndrop table u purge;\ncreate table u (id number, c clob);\n' >ws.sql
 expect 7 "ws.sql:3: WHENEVER SQLERROR EXIT after ORA-00942" -- "$LOBBENCH" --no-db --script=ws.sql
+# SQL*Plus's own error (SP2-) does not trigger it: the exit is at line 4
+printf 'create table t (id number, c clob);\nwhenever sqlerror exit 7\nexec dbms_space.unused_space(:a);\ndrop table u purge;\n' >ws2.sql
+expect 7 "ws2.sql:4: WHENEVER SQLERROR EXIT after ORA-00942" -- "$LOBBENCH" --no-db --script=ws2.sql
 printf 'create table t (id number, c clob);\ncreate table t (id number, c clob);\n' >setup.sql
 expect 2 "setup.sql:2: ORA-00955" -- "$LOBBENCH" --db=h.db --script=ws.sql --setup=setup.sql
 expect 2 "missing.sql" -- "$LOBBENCH" --db=h.db --script=ws.sql --setup=missing.sql

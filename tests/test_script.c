@@ -27,7 +27,7 @@ static scr_script_t *parse_ok(const char *text)
     return s;
 }
 
-/* The error after "FILE:LINE: " when it is Oracle's (ORA-, PLS-), else NULL;
+/* The error after "FILE:LINE: " when it is Oracle's (ORA-, PLS-, SP2-), else NULL;
  * the line in *line. */
 static const char *oracle_part(const char *msg, const char *file, uint32_t *line)
 {
@@ -38,7 +38,10 @@ static const char *oracle_part(const char *msg, const char *file, uint32_t *line
     *line = (uint32_t)strtoul(msg + n + 1, &end, 10);
     if (end[0] != ':' || end[1] != ' ')
         return NULL;
-    return strncmp(end + 2, "ORA-", 4) == 0 || strncmp(end + 2, "PLS-", 4) == 0 ? end + 2 : NULL;
+    return strncmp(end + 2, "ORA-", 4) == 0 || strncmp(end + 2, "PLS-", 4) == 0 ||
+                   strncmp(end + 2, "SP2-", 4) == 0
+               ? end + 2
+               : NULL;
 }
 
 /* An Oracle error is the statement's, the script goes on: the one step of
