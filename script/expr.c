@@ -260,6 +260,15 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
             e->static_len = 0;
             return e;
         }
+        if (scr_is_kw(p, "USER") && !(table >= 0 && strcmp(scr_peek_at(p, 1)->text, ".") == 0)) {
+            /* the connected user's name (SQL Language Reference, USER) */
+            p->i++;
+            e = scr_expr_node(p, SCR_E_STRING, SCR_T_VARCHAR, line);
+            e->str = p->user[0] ? p->user : "LOBSIM";
+            e->len = (uint32_t)strlen(e->str);
+            e->static_len = e->len;
+            return e;
+        }
         if (scr_is_kw(p, "ROWNUM") || scr_is_kw(p, "LEVEL") || scr_is_kw(p, "COLUMN_VALUE")) {
             p->i++;
             e = scr_expr_node(p, SCR_E_ROWNUM, SCR_T_NUMBER, line);

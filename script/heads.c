@@ -35,6 +35,15 @@ static const scr_head_t heads[] = {
     {"create shared public database link", "database links", 4, 1, 1, 0},
     {"drop database link", "database links", 4, 1, 1, 0},
     {"drop public database link", "database links", 4, 1, 1, 0},
+    /* procedures: kept, each call compiled inline (plproc.c); DDL, they
+     * commit (SQL Language Reference, CREATE PROCEDURE) */
+    {"create procedure", "procedures", 5, 1, 1, 0},
+    {"create or replace procedure", "procedures", 5, 1, 1, 0},
+    {"create editionable procedure", "procedures", 5, 1, 1, 0},
+    {"create noneditionable procedure", "procedures", 5, 1, 1, 0},
+    {"create or replace editionable procedure", "procedures", 5, 1, 1, 0},
+    {"create or replace noneditionable procedure", "procedures", 5, 1, 1, 0},
+    {"drop procedure", "procedures", 5, 1, 1, 0},
     /* one database: a change of user reaches the same objects by name */
     /* sequences: dictionary objects without a segment (SQL Language
      * Reference, CREATE SEQUENCE); NEXTVAL in a statement is refused */

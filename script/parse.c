@@ -39,6 +39,30 @@ static void parse_block(scr_parser_t *p, scr_stmt_t *st)
         scr_parse_block(p, st);
 }
 
+/* CREATE [OR REPLACE] [[NON]EDITIONABLE] PROCEDURE | FUNCTION | PACKAGE |
+ * TRIGGER: PL/SQL, ended only by a line holding '/' (SQL*Plus User's
+ * Guide, "Running PL/SQL Blocks"), t its first token. */
+static int plsql_unit(const scr_lexer_t *lx, const scr_tok_t *t)
+{
+    if (strcmp(t->text, "CREATE") != 0)
+        return 0;
+    scr_lexer_t ahead = *lx;
+    scr_tok_t u;
+    scr_lex_next(&ahead, &u);
+    if (u.kind == SCR_TOK_IDENT && strcmp(u.text, "OR") == 0) {
+        scr_lex_next(&ahead, &u);
+        if (!(u.kind == SCR_TOK_IDENT && strcmp(u.text, "REPLACE") == 0))
+            return 0;
+        scr_lex_next(&ahead, &u);
+    }
+    if (u.kind == SCR_TOK_IDENT &&
+        (strcmp(u.text, "EDITIONABLE") == 0 || strcmp(u.text, "NONEDITIONABLE") == 0))
+        scr_lex_next(&ahead, &u);
+    return u.kind == SCR_TOK_IDENT &&
+           (strcmp(u.text, "PROCEDURE") == 0 || strcmp(u.text, "FUNCTION") == 0 ||
+            strcmp(u.text, "PACKAGE") == 0 || strcmp(u.text, "TRIGGER") == 0);
+}
+
 static void run_statement(scr_parser_t *p, scr_tokvec_t *tv, scr_stmt_t *st, int plsql, size_t end)
 {
     scr_tok_t eof = {0};
@@ -132,7 +156,8 @@ static void parse_all(scr_parser_t *p)
             continue;
         }
         if (t.kind == SCR_TOK_IDENT &&
-            (strcmp(t.text, "DECLARE") == 0 || strcmp(t.text, "BEGIN") == 0)) {
+            (strcmp(t.text, "DECLARE") == 0 || strcmp(t.text, "BEGIN") == 0 ||
+             plsql_unit(lx, &t))) {
             st = scr_new_stmt(p, t.line);
             scr_tokvec_push(p, &tv, &t);
             size_t end = t.end;

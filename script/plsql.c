@@ -39,168 +39,25 @@
 
 /* ---- declarations ------------------------------------------------------- */
 
-/* `name%TYPE` of a variable, or `table.column%TYPE`: its type in *s. */
-static void type_of(scr_parser_t *p, sym_t *s, uint32_t line)
-{
-    char a[SCR_NAME_MAX + 1], b[SCR_NAME_MAX + 1] = "";
-    scr_expect_name(p, a, "a type");
-    if (scr_accept_sym(p, "."))
-        scr_expect_name(p, b, "a column");
-    scr_expect_sym(p, "%");
-    scr_expect_kw(p, "TYPE");
-    if (!b[0]) {
-        sym_t *o = scr_plsym_find(p, a);
-        if (o == NULL || o->kind == 'r')
-            scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", a);
-        s->kind = o->kind;
-        s->type = o->type;
-        s->vmax = o->vmax;
-        return;
-    }
-    int t = scr_table_resolve(p, a, line);
-    int c = scr_column_resolve(p, t, b, line);
-    const scr_column_t *col = &p->script->tables[t].cols[c];
-    switch (col->type) {
-    case SCR_COL_NUMBER:
-        s->kind = 'n';
-        s->type = SCR_T_NUMBER;
-        break;
-    case SCR_COL_VARCHAR:
-        s->type = SCR_T_VARCHAR;
-        s->vmax = col->varchar_len;
-        break;
-    case SCR_COL_CLOB:
-        s->type = SCR_T_CLOB;
-        break;
-    case SCR_COL_BLOB:
-        s->type = SCR_T_BLOB;
-        break;
-    case SCR_COL_DATE:
-        scr_fail_at(p, line, "a DATE variable not supported");
-    }
-}
-
-/* A variable's type: kind 'n' or 'v', type, limit. */
-static void var_type(scr_parser_t *p, sym_t *s, uint32_t line)
-{
-    s->kind = 'v';
-    if (scr_accept_kw(p, "CLOB")) {
-        s->type = SCR_T_CLOB;
-    } else if (scr_accept_kw(p, "BLOB")) {
-        s->type = SCR_T_BLOB;
-    } else if (scr_accept_kw(p, "NUMBER") || scr_accept_kw(p, "INTEGER") ||
-               scr_accept_kw(p, "PLS_INTEGER") || scr_accept_kw(p, "BINARY_INTEGER") ||
-               scr_accept_kw(p, "SIMPLE_INTEGER") || scr_accept_kw(p, "NATURAL") ||
-               scr_accept_kw(p, "POSITIVE")) {
-        s->kind = 'n';
-        s->type = SCR_T_NUMBER;
-        if (scr_accept_sym(p, "(")) {
-            (void)scr_expect_uint(p, 1, 38, 0, "precision");
-            if (scr_accept_sym(p, ","))
-                (void)scr_expect_uint(p, 0, 127, 0, "scale");
-            scr_expect_sym(p, ")");
-        }
-    } else if (scr_accept_kw(p, "VARCHAR2") || scr_accept_kw(p, "VARCHAR") ||
-               scr_accept_kw(p, "RAW")) {
-        int raw = strcmp(p->toks[p->i - 1].text, "RAW") == 0;
-        s->type = raw ? SCR_T_BLOB : SCR_T_VARCHAR;
-        scr_expect_sym(p, "(");
-        s->vmax = (uint32_t)scr_expect_uint(p, 1, SCR_PLSQL_VARCHAR_MAX, 0,
-                                            raw ? "raw length" : "varchar2 length");
-        if (!raw && !scr_accept_kw(p, "BYTE"))
-            scr_accept_kw(p, "CHAR");
-        scr_expect_sym(p, ")");
-    } else if (scr_accept_kw(p, "LONG")) {
-        /* PL/SQL's LONG: a VARCHAR2 of at most 32,760 bytes ("LONG and
-         * LONG RAW Data Types") */
-        s->type = SCR_T_VARCHAR;
-        s->vmax = 32760;
-    } else if ((p->toks[p->i].kind == SCR_TOK_IDENT || p->toks[p->i].kind == SCR_TOK_QIDENT) &&
-               (strcmp(scr_peek_at(p, 1)->text, "%") == 0 ||
-                (strcmp(scr_peek_at(p, 1)->text, ".") == 0 &&
-                 strcmp(scr_peek_at(p, 3)->text, "%") == 0))) {
-        type_of(p, s, line);
-    } else {
-        scr_unexpected(p, "a variable type (NUMBER, INTEGER, PLS_INTEGER, VARCHAR2(N), LONG, "
-                          "RAW(N), CLOB, BLOB, T.C%TYPE)");
-    }
-}
-
-/* An assignment of e to s: the types PL/SQL refuses, refused. */
-static void check_assign(scr_parser_t *p, const sym_t *s, const scr_expr_t *e)
-{
-    if (s->kind == 'n') {
-        if (e->type != SCR_T_NUMBER && e->type != SCR_T_NULL)
-            scr_fail_at(p, e->line, "PLS-00382: expression is of wrong type");
-        return;
-    }
-    if (s->type == SCR_T_BLOB && e->type != SCR_T_BLOB && e->type != SCR_T_NULL)
-        scr_fail_at(p, e->line, "PLS-00382: expression is of wrong type");
-    if (s->type != SCR_T_BLOB && e->type == SCR_T_BLOB)
-        scr_fail_at(p, e->line, "PLS-00382: expression is of wrong type");
-    if (s->type == SCR_T_VARCHAR && e->type == SCR_T_CLOB)
-        scr_fail_at(p, e->line, "a CLOB into a VARCHAR2 variable not supported");
-    if (s->vmax && e->static_len > (int64_t)s->vmax)
-        scr_fail_at(p, e->line,
-                    "ORA-06502: PL/SQL: numeric or value error: character "
-                    "string buffer too small (%lld bytes into VARCHAR2(%u))",
-                    (long long)e->static_len, s->vmax);
-}
-
-/* vals[s] or nums[s] := e */
-static void emit_set(scr_parser_t *p, const sym_t *s, const scr_expr_t *e, uint32_t line)
-{
-    uint32_t o = scr_pl_emit(p, s->kind == 'n' ? SCR_PL_NUM : SCR_PL_SET, line);
-    scr_pl_op(p, o)->a = s->reg;
-    scr_pl_op(p, o)->c = s->vmax;
-    scr_pl_op(p, o)->x = e;
-}
-
-/* Whether name is assigned anywhere after token `from` (`name :=`). */
-static int assigned(const scr_parser_t *p, const char *name, uint32_t from)
-{
-    for (uint32_t k = from; k + 1 < p->ntoks; k++)
-        if (p->toks[k].kind == SCR_TOK_IDENT && strcmp(p->toks[k].text, name) == 0 &&
-            p->toks[k + 1].kind == SCR_TOK_SYM && strcmp(p->toks[k + 1].text, ":=") == 0)
-            return 1;
-    return 0;
-}
-
-static void record_var(scr_parser_t *p, const sym_t *s, scr_expr_t *init)
-{
-    scr_block_t *b = p->plc->b;
-    uint32_t n = b->nvars;
-    char(*names)[SCR_NAME_MAX + 1] = scr_arena_alloc(p->arena, (n + 1) * sizeof *names);
-    scr_expr_t **vars = scr_arena_alloc(p->arena, (n + 1) * sizeof *vars);
-    scr_type_t *types = scr_arena_alloc(p->arena, (n + 1) * sizeof *types);
-    if (n) {
-        memcpy(names, b->var_names, n * sizeof *names);
-        memcpy(vars, b->vars, n * sizeof *vars);
-        memcpy(types, b->var_types, n * sizeof *types);
-    }
-    snprintf(names[n], sizeof names[n], "%s", s->name);
-    vars[n] = init;
-    types[n] = s->type;
-    b->var_names = names;
-    b->vars = vars;
-    b->var_types = types;
-    b->nvars = n + 1;
-}
-
 static void declarations(scr_parser_t *p)
 {
     while (!scr_is_kw(p, "BEGIN")) {
         uint32_t line = scr_peek(p)->line;
         char name[SCR_NAME_MAX + 1];
-        if (scr_is_kw(p, "CURSOR") || scr_is_kw(p, "TYPE") || scr_is_kw(p, "PROCEDURE") ||
-            scr_is_kw(p, "FUNCTION") || scr_is_kw(p, "PRAGMA"))
-            scr_fail(p, "'%s' declarations not supported (variables only)", scr_peek(p)->text);
+        if (scr_is_kw(p, "PROCEDURE")) {
+            scr_proc_declare(p, line);
+            continue;
+        }
+        if (scr_is_kw(p, "CURSOR") || scr_is_kw(p, "TYPE") || scr_is_kw(p, "FUNCTION") ||
+            scr_is_kw(p, "PRAGMA"))
+            scr_fail(p, "'%s' declarations not supported (variables and procedures only)",
+                     scr_peek(p)->text);
         scr_expect_name(p, name, "a variable name or BEGIN");
         if (scr_is_kw(p, "EXCEPTION"))
             scr_fail(p, "user-defined exceptions not supported (exception when others only)");
         sym_t t = {0};
         t.constant = scr_accept_kw(p, "CONSTANT");
-        var_type(p, &t, line);
+        scr_pl_var_type(p, &t, line, 0);
         int not_null = 0;
         if (scr_accept_kw(p, "NOT")) {
             scr_expect_kw(p, "NULL");
@@ -219,12 +76,12 @@ static void declarations(scr_parser_t *p)
         s->vmax = t.vmax;
         s->constant = t.constant;
         s->init = e;
-        s->fixed = !assigned(p, name, p->i) && t.type != SCR_T_CLOB && t.type != SCR_T_BLOB;
+        s->fixed = !scr_pl_assigned(p, name, p->i) && t.type != SCR_T_CLOB && t.type != SCR_T_BLOB;
         if (e) {
-            check_assign(p, s, e);
-            emit_set(p, s, e, line);
+            scr_pl_check_assign(p, s, e);
+            scr_pl_emit_set(p, s, e, line);
         }
-        record_var(p, s, e);
+        scr_pl_record_var(p, s, e);
         scr_expect_sym(p, ";");
     }
 }
@@ -295,6 +152,7 @@ static void delete_stmt(scr_parser_t *p, scr_stmt_t *st)
 
 static void body(scr_parser_t *p);
 static void block(scr_parser_t *p, uint32_t line);
+static void call(scr_parser_t *p, const scr_proc_t *pr, uint32_t line);
 
 /* An `exit` or a loop's end jump, patched when its loop ends. */
 static void exit_jump(scr_parser_t *p, uint32_t line)
@@ -507,6 +365,7 @@ static void exit_stmt(scr_parser_t *p, uint32_t line, int cont)
 
 static void statement(scr_parser_t *p)
 {
+    const scr_proc_t *pr;
     const scr_tok_t *t = scr_peek(p);
     uint32_t line = t->line;
     if (scr_accept_kw(p, "NULL")) {
@@ -552,8 +411,12 @@ static void statement(scr_parser_t *p)
                         "inside an exception handler");
         scr_expect_sym(p, ";");
         scr_pl_emit(p, SCR_PL_RAISE, line);
+    } else if (scr_accept_kw(p, "RETURN")) {
+        scr_proc_return(p, line);
     } else if (scr_pl_call(p, line)) {
         /* a package's call, execute immediate, select ... into: emitted */
+    } else if ((pr = scr_proc_at_call(p)) != NULL) {
+        call(p, pr, line);
     } else if ((t->kind == SCR_TOK_IDENT || t->kind == SCR_TOK_QIDENT) &&
                strcmp(scr_peek_at(p, 1)->text, ":=") == 0) {
         char name[SCR_NAME_MAX + 1];
@@ -561,19 +424,19 @@ static void statement(scr_parser_t *p)
         sym_t *v = scr_plsym_find(p, name);
         if (v == NULL)
             scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", name);
-        if (v->constant || v->kind == 'r')
+        if (v->constant || v->kind == 'r' || v->kind == 'p')
             scr_fail_at(p, line,
                         "PLS-00363: expression '%s' cannot be used as an assignment target", name);
         scr_expect_sym(p, ":=");
         const scr_expr_t *e = scr_parse_expr(p, -1, 1);
-        check_assign(p, v, e);
-        emit_set(p, v, e, line);
+        scr_pl_check_assign(p, v, e);
+        scr_pl_emit_set(p, v, e, line);
         scr_expect_sym(p, ";");
     } else {
         scr_unexpected(p, "a statement of the PL/SQL subset (v := ..., if, loop, while, for, "
                           "exit, insert, update, delete, select ... into, commit, rollback, "
                           "execute immediate, dbms_output.put_line, dbms_lock.sleep, dbms_lob, "
-                          "raise, begin, null, END)");
+                          "raise, return, a procedure's call, begin, null, END)");
     }
 }
 
@@ -588,13 +451,10 @@ static void body(scr_parser_t *p)
     }
 }
 
-/* [declare ...] begin ... [exception when others then ...] end [label]; */
-static void block(scr_parser_t *p, uint32_t line)
+/* begin ... [exception when others then ...] end [label]; */
+static void block_body(scr_parser_t *p, uint32_t line)
 {
     struct scr_plc *c = p->plc;
-    uint32_t mark = scr_plsym_open(p);
-    if (scr_accept_kw(p, "DECLARE"))
-        declarations(p);
     scr_expect_kw(p, "BEGIN");
     /* the body's errors go to this block's handler, if it has one: a
      * try id now, its operation once known */
@@ -630,25 +490,45 @@ static void block(scr_parser_t *p, uint32_t line)
     if (scr_peek(p)->kind == SCR_TOK_IDENT)
         p->i++; /* its label */
     scr_expect_sym(p, ";");
+}
+
+/* [declare ...] begin ... end; */
+static void block(scr_parser_t *p, uint32_t line)
+{
+    uint32_t mark = scr_plsym_open(p);
+    if (scr_accept_kw(p, "DECLARE"))
+        declarations(p);
+    block_body(p, line);
     scr_plsym_close(p, mark);
+}
+
+/* A procedure's call: its declarations and body compiled inline
+ * (plproc.c binds its parameters). */
+static void call(scr_parser_t *p, const scr_proc_t *pr, uint32_t line)
+{
+    scr_proc_frame_t f;
+    scr_proc_enter(p, pr, &f, line);
+    declarations(p);
+    block_body(p, line);
+    scr_proc_leave(p, &f);
 }
 
 /* ---- the statement ------------------------------------------------------ */
 
 /* The arguments of the call whose '(' is token k: commas at its depth + 1
  * (0 when there is no such call). */
-static uint32_t call_args(const scr_parser_t *p, uint32_t k)
+static uint32_t call_args(const scr_tok_t *toks, uint32_t ntoks, uint32_t k)
 {
-    if (k >= p->ntoks || strcmp(p->toks[k].text, "(") != 0)
+    if (k >= ntoks || strcmp(toks[k].text, "(") != 0)
         return 0;
     uint32_t n = 1;
     int depth = 0;
-    for (; k < p->ntoks; k++) {
-        depth += strcmp(p->toks[k].text, "(") == 0;
-        depth -= strcmp(p->toks[k].text, ")") == 0;
+    for (; k < ntoks; k++) {
+        depth += strcmp(toks[k].text, "(") == 0;
+        depth -= strcmp(toks[k].text, ")") == 0;
         if (depth == 0)
             break;
-        n += depth == 1 && strcmp(p->toks[k].text, ",") == 0;
+        n += depth == 1 && strcmp(toks[k].text, ",") == 0;
     }
     return n;
 }
@@ -658,18 +538,18 @@ static uint32_t call_args(const scr_parser_t *p, uint32_t k)
  * SecureFile form (at most 12 arguments) are calls the block runs
  * (plcall.c); space_usage's ASSM form (15 or 16: unformatted, fs1 to fs4
  * and full blocks) is not, the model not counting those. */
-static int is_observer(const scr_parser_t *p, uint32_t k, const char **why)
+static int is_observer(const scr_parser_t *p, const scr_tok_t *toks, uint32_t ntoks, uint32_t k,
+                       const char **why)
 {
-    const scr_tok_t *t = &p->toks[k];
+    const scr_tok_t *t = &toks[k];
     if (t->kind != SCR_TOK_IDENT)
         return 0;
-    if (strcmp(t->text, "DBMS_SPACE") == 0 && k + 2 < p->ntoks &&
-        strcmp(p->toks[k + 1].text, ".") == 0) {
-        const char *f = p->toks[k + 2].text;
+    if (strcmp(t->text, "DBMS_SPACE") == 0 && k + 2 < ntoks && strcmp(toks[k + 1].text, ".") == 0) {
+        const char *f = toks[k + 2].text;
         if (strcmp(f, "UNUSED_SPACE") == 0)
             return 0;
         if (strcmp(f, "SPACE_USAGE") == 0) {
-            if (call_args(p, k + 3) <= 12)
+            if (call_args(toks, ntoks, k + 3) <= 12)
                 return 0;
             *why = "dbms_space.space_usage's ASSM form (unformatted, fs1 to fs4 and full "
                    "blocks): the model does not count those";
@@ -679,7 +559,7 @@ static int is_observer(const scr_parser_t *p, uint32_t k, const char **why)
     /* SHOW_SPACE: Tom Kyte's published procedure over dbms_space, which
      * AskTOM's answers call (`exec show_space`): it only reads. */
     return strcmp(t->text, "DBMS_SPACE") == 0 || strcmp(t->text, "DBMS_STATS") == 0 ||
-           strcmp(t->text, "SHOW_SPACE") == 0;
+           (strcmp(t->text, "SHOW_SPACE") == 0 && scr_proc_stored(p, t->text) == NULL);
 }
 
 static int is_changer(const scr_tok_t *t)
@@ -694,14 +574,29 @@ static int is_changer(const scr_tok_t *t)
     return 0;
 }
 
+/* What the text reads and changes, the procedures it calls' texts with it
+ * (depth: calls one inside another, past which a recursive one stops). */
+static void scan(const scr_parser_t *p, const scr_tok_t *toks, uint32_t ntoks, int depth,
+                 int *observe, int *change, const char **why)
+{
+    for (uint32_t k = 0; k < ntoks; k++) {
+        *observe |= is_observer(p, toks, ntoks, k, why);
+        *change |= is_changer(&toks[k]);
+        const scr_proc_t *pr;
+        if (toks[k].kind == SCR_TOK_IDENT && depth < SCR_PROC_DEPTH &&
+            (pr = scr_proc_stored(p, toks[k].text)) != NULL)
+            scan(p, pr->toks + pr->body, pr->ntoks - pr->body, depth + 1, observe, change, why);
+    }
+}
+
 void scr_parse_block(scr_parser_t *p, scr_stmt_t *st)
 {
     int observe = 0, change = 0;
     const char *why = NULL;
-    for (uint32_t k = 0; k < p->ntoks; k++) {
-        observe |= is_observer(p, k, &why);
-        change |= is_changer(&p->toks[k]);
-    }
+    if (scr_is_kw(p, "CREATE"))
+        scr_fail(p, "CREATE of a PL/SQL unit other than a procedure (function, package, "
+                    "trigger) not supported: procedures only");
+    scan(p, p->toks, p->ntoks, 0, &observe, &change, &why);
     if (observe && change)
         scr_fail_at(p, st->line,
                     "a block that both reads (dbms_space, dbms_stats, show_space) "
@@ -727,6 +622,8 @@ void scr_parse_block(scr_parser_t *p, scr_stmt_t *st)
         block(p, line);
         scr_expect_end(p);
     }
+    for (uint32_t k = 0; k < c.nrets; k++) /* `return` outside a procedure */
+        scr_pl_op(p, c.rets[k])->target = scr_pl_here(p);
     scr_pl_emit(p, SCR_PL_END, line);
     p->block = NULL;
     p->plc = NULL;

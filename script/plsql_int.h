@@ -7,9 +7,14 @@
 
 #include "script_int.h"
 
+/* Calls compiled one inside another, and the actuals of one. */
+#define SCR_PROC_DEPTH 8
+#define SCR_PROC_PARAMS 32
+
 typedef struct {
     char name[SCR_NAME_MAX + 1];
-    char kind;       /* 'v' a value register, 'n' a number register, 'r' a cursor row */
+    char kind;       /* 'v' a value register, 'n' a number register, 'r' a cursor row,
+                      * 'p' a procedure the block declares (reg: its index) */
     uint32_t reg;    /* v, n: its register; r: its id's number register */
     scr_type_t type; /* v, n */
     uint32_t vmax;   /* VARCHAR2(N), LONG, RAW(N): N; 0 no limit */
@@ -36,7 +41,50 @@ struct scr_plc {
     } * exits;
     uint32_t nexits, capexits;
     uint32_t *cont; /* each open loop's `continue` target, by depth */
+    /* Procedures (plproc.c): those the block declares (a name of kind 'p'
+     * holds the index), the calls being compiled one inside another, the
+     * `return` jumps to patch at the end of theirs (or of the block), and
+     * for each call the caller's names its body does not see. */
+    scr_proc_t *nested;
+    uint32_t nnested, capnested;
+    uint32_t depth;
+    uint32_t *rets;
+    uint32_t nrets, caprets;
+    struct {
+        uint32_t lo, hi;
+    } hide[SCR_PROC_DEPTH];
+    uint32_t nhide;
 };
+
+/* pldecl.c: a variable's type after its name (a parameter's without a
+ * length when param), the assignments PL/SQL refuses, vals[s] or nums[s]
+ * := e emitted, whether name is assigned after token `from`, and the
+ * block's record of a variable. */
+void scr_pl_var_type(scr_parser_t *p, sym_t *s, uint32_t line, int param);
+void scr_pl_check_assign(scr_parser_t *p, const sym_t *s, const scr_expr_t *e);
+void scr_pl_emit_set(scr_parser_t *p, const sym_t *s, const scr_expr_t *e, uint32_t line);
+int scr_pl_assigned(const scr_parser_t *p, const char *name, uint32_t from);
+void scr_pl_record_var(scr_parser_t *p, const sym_t *s, scr_expr_t *init);
+
+/* plproc.c: a call compiled inline.  scr_proc_at_call() finds the
+ * procedure the statement at p->i calls (NULL: none); scr_proc_enter()
+ * takes its actuals, binds its parameters in a scope of their own and
+ * leaves p->i at its declarations; plsql.c compiles them and the body;
+ * scr_proc_leave() patches its returns and gives the caller's text back. */
+typedef struct {
+    scr_tok_t *toks;
+    uint32_t ntoks, i, mark, rets, loop_depth, nexits, capexits, nhide;
+    struct exit_s *exits;
+    uint32_t *cont;
+    int in_handler, stored;
+} scr_proc_frame_t;
+const scr_proc_t *scr_proc_at_call(scr_parser_t *p);
+void scr_proc_enter(scr_parser_t *p, const scr_proc_t *pr, scr_proc_frame_t *f, uint32_t line);
+void scr_proc_leave(scr_parser_t *p, scr_proc_frame_t *f);
+void scr_proc_declare(scr_parser_t *p, uint32_t line);
+void scr_proc_return(scr_parser_t *p, uint32_t line);
+/* plsym.c: a second name for a variable (an OUT parameter: its actual). */
+sym_t *scr_plsym_alias(scr_parser_t *p, const char *name, const sym_t *of, uint32_t line);
 
 /* plsym.c: a name declared in the innermost scope (PLS-00371 on a second
  * one), found innermost first, and scopes opened and closed. */

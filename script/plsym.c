@@ -24,7 +24,7 @@ sym_t *scr_plsym_add(scr_parser_t *p, const char *name, char kind, uint32_t line
     s->table = -1;
     if (kind == 'n' || kind == 'r')
         s->reg = c->b->nnums++;
-    else
+    else if (kind != 'p')
         s->reg = c->b->nvals++;
     return s;
 }
@@ -44,11 +44,30 @@ void scr_plsym_close(scr_parser_t *p, uint32_t mark)
     p->plc->nsyms = mark;
 }
 
+sym_t *scr_plsym_alias(scr_parser_t *p, const char *name, const sym_t *of, uint32_t line)
+{
+    sym_t copy = *of;
+    sym_t *s = scr_plsym_add(p, name, 'p', line); /* 'p' takes no register */
+    copy.constant = 0;
+    memcpy(copy.name, s->name, sizeof copy.name);
+    *s = copy;
+    return s;
+}
+
+/* A name of a procedure's caller that its body does not see (plproc.c). */
+static int hidden(const struct scr_plc *c, uint32_t j)
+{
+    for (uint32_t h = 0; h < c->nhide; h++)
+        if (j >= c->hide[h].lo && j < c->hide[h].hi)
+            return 1;
+    return 0;
+}
+
 sym_t *scr_plsym_find(scr_parser_t *p, const char *name)
 {
     struct scr_plc *c = p->plc;
     for (uint32_t j = c->nsyms; j-- > 0;)
-        if (c->syms[j].kind && strcmp(c->syms[j].name, name) == 0)
+        if (c->syms[j].kind && strcmp(c->syms[j].name, name) == 0 && !hidden(c, j))
             return &c->syms[j];
     return NULL;
 }
@@ -58,7 +77,7 @@ sym_t *scr_plsym_find(scr_parser_t *p, const char *name)
 scr_expr_t *scr_plsql_name(scr_parser_t *p, const char *name, uint32_t line)
 {
     sym_t *s = scr_plsym_find(p, name);
-    if (s == NULL)
+    if (s == NULL || s->kind == 'p')
         return NULL;
     scr_expr_t *e;
     if (s->kind == 'n') {

@@ -499,7 +499,8 @@ typedef struct {
     int step;          /* 1: a step without effect; 0: a SQL*Plus command, no step;
                         * 2: a setting, without effect unless the model uses it;
                         * 4: a database link created or dropped (link.c), a step
-                        * without effect on space */
+                        * without effect on space; 5: a procedure created or
+                        * dropped (plproc.c), likewise */
     int commits;       /* the open transaction committed first (DDL, DBMS_STATS, CONNECT) */
     uint32_t after;    /* tokens that must follow the head (a user's name, ...) */
     int line;          /* a SQL*Plus command: it is the rest of its line, no ';' needed */

@@ -76,6 +76,19 @@ void scr_quote(const char *s, size_t n, char *out, size_t outlen);
 #define SCR_MAX_LINKS 16
 #define SCR_LINK_NAME_MAX 128
 
+/* A procedure (plproc.c): created by the script or its setup (stored), or
+ * declared in a block (nested); its text's tokens and where its parts
+ * begin.  Each call is compiled inline from them. */
+typedef struct {
+    char name[SCR_NAME_MAX + 1];
+    scr_tok_t *toks; /* its text: a stored one's own copy, a nested one's block's */
+    uint32_t ntoks;
+    uint32_t params; /* the '(' of its parameters (0: it has none) */
+    uint32_t body;   /* the token after IS or AS */
+    uint32_t scope;  /* nested: the block's names it sees, those before it */
+    int stored;
+} scr_proc_t;
+
 /* ---- parser state (parse.c, ddl.c, dml.c, expr.c, sema.c) ------------- */
 
 typedef struct {
@@ -113,7 +126,20 @@ typedef struct {
     /* The database links created so far (link.c), kept from the setup. */
     char links[SCR_MAX_LINKS][SCR_LINK_NAME_MAX + 1];
     uint32_t nlinks;
+    /* The user connected (USER): the last CONNECT's, "LOBSIM" before one
+     * (the model's one schema; stmt.c). */
+    char user[SCR_NAME_MAX + 1];
+    /* The procedures created so far (plproc.c), kept from the setup. */
+    scr_proc_t *procs;
+    uint32_t nprocs, capprocs;
 } scr_parser_t;
+
+/* plproc.c: CREATE [OR REPLACE] PROCEDURE or DROP PROCEDURE, the
+ * statement in p->toks (heads.c's "procedures"): kept or forgotten,
+ * Oracle's error when it cannot be; and a procedure created so far by its
+ * name (NULL: none). */
+void scr_proc_statement(scr_parser_t *p);
+const scr_proc_t *scr_proc_stored(const scr_parser_t *p, const char *name);
 
 /* link.c: CREATE or DROP DATABASE LINK, the statement in p->toks
  * (heads.c's "database links"): the name kept or forgotten, Oracle's

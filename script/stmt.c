@@ -145,6 +145,19 @@ static void no_effect(scr_parser_t *p, scr_stmt_t *st, const scr_head_t *h, uint
     st->u.head = h;
 }
 
+/* CONNECT USER[/PASSWORD][@DB] [AS SYSDBA]: USER's value from now on;
+ * CONNECT / AS SYSDBA is SYS (SQL*Plus User's Guide, CONNECT). */
+static void connect_user(scr_parser_t *p, uint32_t words)
+{
+    if (words >= p->ntoks || strcmp(p->toks[0].text, "DISCONNECT") == 0)
+        return;
+    const scr_tok_t *t = &p->toks[words];
+    if (t->kind == SCR_TOK_IDENT || t->kind == SCR_TOK_QIDENT)
+        snprintf(p->user, sizeof p->user, "%s", t->text);
+    else if (t->kind == SCR_TOK_SYM && strcmp(t->text, "/") == 0)
+        snprintf(p->user, sizeof p->user, "SYS");
+}
+
 /* What Oracle's parser refuses in the text is the statement's error; a
  * statement of no effect on LOB space is one (heads.c): 1, parsed. */
 int scr_parse_no_effect(scr_parser_t *p, scr_stmt_t *st)
@@ -154,11 +167,15 @@ int scr_parse_no_effect(scr_parser_t *p, scr_stmt_t *st)
             scr_fail_at(p, p->toks[i].line, "%s", p->toks[i].text);
     uint32_t words;
     const scr_head_t *h = scr_head_find(p->toks, p->ntoks, &words);
-    if (!h || (h->step != 1 && h->step != 4))
+    if (!h || (h->step != 1 && h->step != 4 && h->step != 5))
         return 0;
     no_effect(p, st, h, words);
+    if (strcmp(h->what, "connect (one database, one schema)") == 0)
+        connect_user(p, words);
     if (h->step == 4)
         scr_link_statement(p);
+    if (h->step == 5)
+        scr_proc_statement(p);
     return 1;
 }
 
