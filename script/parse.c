@@ -78,7 +78,12 @@ static void run_statement(scr_parser_t *p, scr_tokvec_t *tv, scr_stmt_t *st, int
     st->text = scr_arena_strndup(p->arena, p->lx->src + b, end - b);
     p->inert[0] = 0;
     p->missing_kind = 0;
-    if (scr_parse_guarded(p, st, plsql ? parse_block : scr_parse_sql) != 0)
+    int rc = scr_parse_guarded(p, st, plsql ? parse_block : scr_parse_sql);
+    /* an Oracle error inside a procedure's text leaves the statement's
+     * tokens displaced: they are tv's again */
+    p->toks_held = NULL;
+    p->toks = tv->v;
+    if (rc != 0)
         scr_oracle_error(p, st);
     if (p->inert[0])
         st->inert = scr_arena_strndup(p->arena, p->inert, strlen(p->inert));
@@ -155,9 +160,8 @@ static void parse_all(scr_parser_t *p)
             run_statement(p, &tv, st, 1, end);
             continue;
         }
-        if (t.kind == SCR_TOK_IDENT &&
-            (strcmp(t.text, "DECLARE") == 0 || strcmp(t.text, "BEGIN") == 0 ||
-             plsql_unit(lx, &t))) {
+        if (t.kind == SCR_TOK_IDENT && (strcmp(t.text, "DECLARE") == 0 ||
+                                        strcmp(t.text, "BEGIN") == 0 || plsql_unit(lx, &t))) {
             st = scr_new_stmt(p, t.line);
             scr_tokvec_push(p, &tv, &t);
             size_t end = t.end;
@@ -366,8 +370,16 @@ static sim_err_t parse_sources(const source_t *setup, const source_t *main,
     int rc = guarded(&p, setup, main);
     sim_free(p.lob_now);
     if (rc != 0) {
-        sim_free(p.toks);
-        sim_free(p.toks_outer);
+        if (p.toks_held) {
+            /* refused inside a procedure's text (the arena's): the
+             * statement's tokens, and an execute immediate's there */
+            sim_free(p.toks_held);
+            if (p.toks_outer)
+                sim_free(p.toks);
+        } else {
+            sim_free(p.toks);
+            sim_free(p.toks_outer);
+        }
         sim_free(sc.stmts);
         sim_free(sc.tables);
         sim_free(sc.tablespaces);

@@ -162,4 +162,3 @@ void scr_pl_record_var(scr_parser_t *p, const sym_t *s, scr_expr_t *init)
     b->var_types = types;
     b->nvars = n + 1;
 }
-

@@ -27,17 +27,19 @@
 
 /* ---- the text of a procedure ------------------------------------------ */
 
-/* From the token at k (just after IS or AS, or a block's start), the index
- * after the `END [name] ;` that closes it: BEGIN and CASE open, END (but
- * END IF and END LOOP) closes. */
+/* From the token at k (just after IS or AS), the index after the `END
+ * [name] ;` that closes the procedure: BEGIN and CASE open, END (but END
+ * IF and END LOOP) closes; a procedure its declarations hold closes first. */
 static uint32_t end_of_body(scr_parser_t *p, const scr_tok_t *toks, uint32_t n, uint32_t k)
 {
-    int depth = 0;
+    int depth = 0, inner = 0;
     for (; k < n && toks[k].kind != SCR_TOK_EOF; k++) {
         if (toks[k].kind != SCR_TOK_IDENT)
             continue;
         const char *w = toks[k].text;
-        if (strcmp(w, "BEGIN") == 0 || strcmp(w, "CASE") == 0) {
+        if (depth == 0 && strcmp(w, "PROCEDURE") == 0) {
+            inner++;
+        } else if (strcmp(w, "BEGIN") == 0 || strcmp(w, "CASE") == 0) {
             depth++;
         } else if (strcmp(w, "END") == 0) {
             const char *nx = k + 1 < n ? toks[k + 1].text : "";
@@ -45,7 +47,9 @@ static uint32_t end_of_body(scr_parser_t *p, const scr_tok_t *toks, uint32_t n, 
                 continue;
             if (strcmp(nx, "CASE") == 0)
                 k++;
-            if (--depth == 0) {
+            if (--depth == 0 && inner > 0) {
+                inner--;
+            } else if (depth == 0) {
                 k++;
                 if (k < n && toks[k].kind == SCR_TOK_IDENT)
                     k++; /* the procedure's name */
@@ -185,8 +189,8 @@ const scr_proc_t *scr_proc_at_call(scr_parser_t *p)
         return NULL;
     char name[SCR_NAME_MAX + 1];
     scr_expect_name(p, name, "a procedure");
-    if (scr_is_sym(p, ".") && (scr_peek_at(p, 1)->kind == SCR_TOK_IDENT ||
-                               scr_peek_at(p, 1)->kind == SCR_TOK_QIDENT)) {
+    if (scr_is_sym(p, ".") &&
+        (scr_peek_at(p, 1)->kind == SCR_TOK_IDENT || scr_peek_at(p, 1)->kind == SCR_TOK_QIDENT)) {
         p->i++;
         scr_expect_name(p, name, "a procedure");
     }
@@ -324,6 +328,8 @@ void scr_proc_enter(scr_parser_t *p, const scr_proc_t *pr, scr_proc_frame_t *f, 
     f->stored = pr->stored;
     /* the body sees what was declared before the procedure, not the
      * caller's names */
+    if (c->depth == 0)
+        p->toks_held = p->toks;
     c->hide[c->nhide].lo = pr->stored ? 0 : pr->scope;
     c->hide[c->nhide++].hi = c->nsyms;
     c->depth++;
@@ -359,7 +365,8 @@ void scr_proc_leave(scr_parser_t *p, scr_proc_frame_t *f)
         scr_pl_op(p, c->rets[k])->target = scr_pl_here(p);
     c->nrets = f->rets;
     scr_plsym_close(p, f->mark);
-    c->depth--;
+    if (--c->depth == 0)
+        p->toks_held = NULL;
     c->nhide = f->nhide;
     c->loop_depth = f->loop_depth;
     c->exits = f->exits;

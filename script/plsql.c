@@ -417,6 +417,10 @@ static void statement(scr_parser_t *p)
         /* a package's call, execute immediate, select ... into: emitted */
     } else if ((pr = scr_proc_at_call(p)) != NULL) {
         call(p, pr, line);
+    } else if (t->kind == SCR_TOK_IDENT && (strcmp(scr_peek_at(p, 1)->text, "(") == 0 ||
+                                            strcmp(scr_peek_at(p, 1)->text, ";") == 0)) {
+        /* a call of a procedure no CREATE made: the author's, to declare */
+        scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", t->text);
     } else if ((t->kind == SCR_TOK_IDENT || t->kind == SCR_TOK_QIDENT) &&
                strcmp(scr_peek_at(p, 1)->text, ":=") == 0) {
         char name[SCR_NAME_MAX + 1];

@@ -98,6 +98,8 @@ typedef struct {
     const scr_options_t *opts;
     scr_tok_t *toks;       /* the statement's tokens, ending with SCR_TOK_EOF */
     scr_tok_t *toks_outer; /* a block's, while execute immediate's literal is parsed */
+    scr_tok_t *toks_held;  /* the statement's, while a procedure's text is compiled in
+                            * their place (plproc.c); p->toks then the procedure's */
     uint32_t ntoks;
     uint32_t i;    /* the next token */
     uint32_t step; /* the statement being parsed */

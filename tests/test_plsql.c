@@ -582,6 +582,101 @@ static void test_add_primary_key(void **state)
     assert_string_equal(r.error[6], "ORA-02260: table can have only one primary key");
 }
 
+/* Procedures (script/plproc.c): created, then called from exec and from a
+ * block in a loop, with defaults, named actuals, an OUT parameter, a
+ * nested procedure and return; each call does what the same statements
+ * written in the block do.  Oracle's errors: a second CREATE, a DROP of
+ * none, a call with the wrong actuals; a body never sees its caller's
+ * names. */
+#define ADD_ROWS                                                                                   \
+    "create or replace procedure add_rows(p_from in number, p_n in number default 2,\n"            \
+    "  p_len number := 10) is\n"                                                                   \
+    "  k number := 0;\n"                                                                           \
+    "begin\n"                                                                                      \
+    "  while k < p_n loop\n"                                                                       \
+    "    insert into t values (p_from + k, rpad('x', p_len, 'x'));\n"                              \
+    "    k := k + 1;\n"                                                                            \
+    "  end loop;\n"                                                                                \
+    "end add_rows;\n/\n"
+
+static void test_procedures(void **state)
+{
+    (void)state;
+    run_t r, inl;
+    run(TABLE ADD_ROWS
+        "create or replace procedure used(p_seg varchar2, p_used out number) as\n"
+        "  sb number; sy number; ub number; uy number;\n"
+        "  eb number; ey number; xb number; xy number;\n"
+        "  procedure say(p_label in varchar2, p_num in number) is\n"
+        "  begin\n"
+        "    if p_num is null then\n"
+        "      dbms_output.put_line(p_label || ' none');\n"
+        "      return;\n"
+        "    end if;\n"
+        "    dbms_output.put_line(rpad(p_label, 8, '.') || p_num);\n"
+        "  end;\n"
+        "begin\n"
+        "  dbms_space.space_usage(user, p_seg, 'LOB', sb, sy, ub, uy, eb, ey, xb, xy);\n"
+        "  p_used := ub;\n"
+        "  say('seg', sb);\n"
+        "  say('nothing', null);\n"
+        "end;\n/\n"
+        "exec add_rows(1)\n" /* 4 */
+        "begin\n"            /* 5 */
+        "  for i in 1 .. 3 loop\n"
+        "    add_rows(p_n => 1, p_from => 100 + i, p_len => 4000);\n"
+        "  end loop;\n"
+        "end;\n/\n"
+        "commit;\n" /* 6 */
+        "declare\n" /* 7 */
+        "  u number;\n"
+        "begin\n"
+        "  used('SYS_LOB0000000001C00002$$', u);\n"
+        "  dbms_output.put_line('used ' || u);\n"
+        "end;\n/\n"
+        "create procedure add_rows is begin null; end;\n/\n"             /* 8 */
+        "drop procedure nothing_here;\n"                                 /* 9 */
+        "exec add_rows\n"                                                /* 10 */
+        "exec add_rows(1, p_from => 2)\n"                                /* 11 */
+        "exec add_rows(p_n => 1, 2)\n"                                   /* 12 */
+        "drop procedure add_rows;\n"                                     /* 13 */
+        "exec add_rows(1)\n"                                             /* 14 */
+        "create procedure p is begin dbms_output.put_line(k); end;\n/\n" /* 15 */
+        "declare k number := 1; begin p; end;\n/\n",                     /* 16 */
+        "T", &r);
+    /* the same rows, the statements written out */
+    run(TABLE "create table u (id number);\n"
+              "create table v (id number);\n"
+              "begin insert into t values (1, rpad('x', 10, 'x'));\n"
+              "insert into t values (2, rpad('x', 10, 'x')); end;\n/\n"
+              "begin\n"
+              "  for i in 1 .. 3 loop\n"
+              "    insert into t values (100 + i, rpad('x', 4000, 'x'));\n"
+              "  end loop;\n"
+              "end;\n/\n",
+        "T", &inl);
+    for (sim_stat_t st = 0; st < SIM_STAT_COUNT; st++) {
+        assert_int_equal(fig(&r, 4, st), fig(&inl, 4, st));
+        assert_int_equal(fig(&r, 5, st), fig(&inl, 5, st));
+    }
+    assert_int_equal(fig(&r, 5, SIM_STAT_LOB_LIVE), 3);
+    assert_int_equal(fig(&r, 5, SIM_STAT_LOB_INROW), 2);
+    assert_string_equal(r.error[4], "");
+    assert_string_equal(r.out[7], "seg.....72\nnothing none\nused 3\n");
+    assert_string_equal(r.error[8],
+                        "ORA-00955: name is already used by an existing object (ADD_ROWS)");
+    assert_string_equal(r.error[9], "ORA-04043: object NOTHING_HERE does not exist");
+    assert_string_equal(r.error[10],
+                        "PLS-00306: wrong number or types of arguments in call to 'ADD_ROWS'");
+    assert_string_equal(r.error[11],
+                        "PLS-00306: wrong number or types of arguments in call to 'ADD_ROWS'");
+    assert_string_equal(r.error[12], "PLS-00312: a positional parameter association may not "
+                                     "follow a named association");
+    assert_string_equal(r.error[13], "");
+    assert_non_null(strstr(r.error[14], "ADD_ROWS"));
+    assert_string_equal(r.error[16], "PLS-00201: identifier 'K' must be declared");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -600,6 +695,7 @@ int main(void)
         cmocka_unit_test(test_locator_appends_piecewise),
         cmocka_unit_test(test_locator_write_is_an_update),
         cmocka_unit_test(test_add_primary_key),
+        cmocka_unit_test(test_procedures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

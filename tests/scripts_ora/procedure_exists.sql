@@ -1,0 +1,4 @@
+create or replace procedure p is begin null; end;
+/
+create procedure p is begin null; end;
+/
