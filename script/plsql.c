@@ -557,6 +557,9 @@ static int is_observer(const scr_parser_t *p, const scr_tok_t *toks, uint32_t nt
                 return 0;
             *why = "dbms_space.space_usage's ASSM form (unformatted, fs1 to fs4 and full "
                    "blocks): the model does not count those";
+        } else if (strcmp(f, "FREE_BLOCKS") == 0) {
+            *why = "dbms_space.free_blocks: a free list's blocks (manual segment space "
+                   "management), which the model does not keep";
         }
         return 1;
     }
