@@ -171,6 +171,11 @@ struct life_db {
     const scr_script_t *s;
     life_params_t p;
     scr_values_t *vs;
+    /* SQL*Plus's bind variables (s->binds): a value or a number each,
+     * null until a block sets it; the run's, whichever session sets it */
+    scr_val_t *bind_vals;
+    int64_t *bind_nums;
+    uint8_t *bind_nulls;
     life_table_t *tables; /* one per scr_script_t table */
     sim_paged_t lobs;     /* life_lob_t, by index (life_lob_at()); index 0 unused: "null" */
     uint32_t nlobs, free_lob;

@@ -67,6 +67,29 @@ static sim_err_t block_begin(life_db_t *db, life_susp_t *s, const scr_stmt_t *st
     return SIM_OK;
 }
 
+/* A bind variable into its register (op->c 0) or back (1): a number, or
+ * a value shared by reference. */
+static void bind(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op)
+{
+    if (db->s->binds[op->b].type == SCR_T_NUMBER) {
+        if (op->c) {
+            db->bind_nums[op->b] = s->nums[op->a];
+            db->bind_nulls[op->b] = s->nulls[op->a];
+        } else {
+            s->nums[op->a] = db->bind_nums[op->b];
+            s->nulls[op->a] = db->bind_nulls[op->b];
+        }
+        return;
+    }
+    scr_val_t *to = op->c ? &db->bind_vals[op->b] : &s->vals[op->a];
+    scr_val_t from = op->c ? s->vals[op->a] : db->bind_vals[op->b];
+    scr_value_ref(db->vs, from);
+    scr_value_release(db->vs, *to);
+    *to = from;
+    if (!op->c)
+        s->locs[op->a].table1 = 0; /* a value of the block's own, no row's LOB */
+}
+
 /* An Oracle error of the operation at line: "FILE:LINE: text" in db->msg. */
 static sim_err_t throw_error(life_db_t *db, uint32_t line, const char *text)
 {
@@ -268,6 +291,9 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
         return life_select_into(db, s, op, regs);
     case SCR_PL_SPACE:
         return life_space_call(db, s, op, regs);
+    case SCR_PL_BIND:
+        bind(db, s, op);
+        return SIM_OK;
     case SCR_PL_RAISE:
         return throw_error(db, op->line, op->error ? op->error : s->raised);
     case SCR_PL_END:

@@ -139,6 +139,12 @@ void life_close(life_db_t *db)
             life_keys_clear(t);
         }
     sim_free(db->tables);
+    if (db->bind_vals)
+        for (uint32_t k = 0; k < db->s->nbinds; k++)
+            scr_value_release(db->vs, db->bind_vals[k]);
+    sim_free(db->bind_vals);
+    sim_free(db->bind_nums);
+    sim_free(db->bind_nulls);
     life_lobs_free(db);
     undo_destroy(db->undo);
     scr_values_destroy(db->vs);
@@ -171,8 +177,14 @@ sim_err_t life_open(const scr_script_t *s, const life_params_t *p, char *msg, si
         rc = undo_create(&p->undo, &db->undo);
     if (rc == SIM_OK) {
         db->tables = sim_calloc(s->ntables ? s->ntables : 1, sizeof *db->tables);
-        if (db->tables == NULL)
+        uint32_t nb = s->nbinds ? s->nbinds : 1;
+        db->bind_vals = sim_calloc(nb, sizeof *db->bind_vals);
+        db->bind_nums = sim_calloc(nb, sizeof *db->bind_nums);
+        db->bind_nulls = sim_malloc(nb);
+        if (db->tables == NULL || !db->bind_vals || !db->bind_nums || !db->bind_nulls)
             rc = SIM_ENOMEM;
+        else
+            memset(db->bind_nulls, 1, nb);
     }
     if (rc != SIM_OK) {
         life_close(db);

@@ -288,6 +288,9 @@ void scr_lex_next(scr_lexer_t *lx, scr_tok_t *t)
             name[n] = 0;
             lx->pos = e;
             bad_token(lx, t, "SP2-0552: Bind variable \"%s\" not declared.", name);
+            char colon[SCR_NAME_MAX + 2];
+            snprintf(colon, sizeof colon, ":%s", name);
+            t->bind = scr_arena_strndup(lx->arena, colon, strlen(colon));
             return;
         }
         if (!strchr("(),;.+-*/%=<>@", (char)c) || c == 0) {

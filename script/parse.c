@@ -71,6 +71,7 @@ static void run_statement(scr_parser_t *p, scr_tokvec_t *tv, scr_stmt_t *st, int
     eof.line = tv->n ? tv->v[tv->n - 1].line : st->line;
     eof.start = eof.end = end;
     scr_tokvec_push(p, tv, &eof);
+    scr_binds_resolve(p, tv->v, tv->n, plsql);
     p->toks = tv->v;
     p->ntoks = tv->n;
     p->i = 0;
@@ -113,6 +114,16 @@ static void parse_all(scr_parser_t *p)
             scr_skip_line(lx, t.start);
             continue;
         }
+        if (t.kind == SCR_TOK_IDENT && t.line_first &&
+            (strcmp(t.text, "VAR") == 0 || strcmp(t.text, "VARIABLE") == 0)) {
+            scr_variable(p, &t);
+            continue;
+        }
+        if (t.kind == SCR_TOK_IDENT && t.line_first &&
+            (strcmp(t.text, "PRINT") == 0 || strcmp(t.text, "PRI") == 0)) {
+            scr_print(p, &t, parse_block);
+            continue;
+        }
         if (t.kind == SCR_TOK_IDENT && t.line_first && scr_line_command(p, &t))
             continue;
         if (t.kind == SCR_TOK_IDENT && (strcmp(t.text, "EXIT") == 0 || strcmp(t.text, "QUIT") == 0))
@@ -134,11 +145,20 @@ static void parse_all(scr_parser_t *p)
             st = scr_new_stmt(p, t.line);
             scr_tokvec_push(p, &tv, &t);
             size_t end = t.end;
+            uint32_t cur = t.line;
             for (;;) {
                 scr_lexer_t before = *lx;
                 scr_tok_t u;
                 scr_lex_next(lx, &u);
-                if (u.kind == SCR_TOK_EOF || u.line != t.line || u.line_first) {
+                if (u.kind != SCR_TOK_EOF && (u.line != cur || u.line_first) && tv.n > 1 &&
+                    tv.v[tv.n - 1].kind == SCR_TOK_SYM && strcmp(tv.v[tv.n - 1].text, "-") == 0 &&
+                    tv.v[tv.n - 1].line == cur) {
+                    /* a '-' ending the line continues the command on the
+                     * next (SQL*Plus User's Guide, "Continuing a Long
+                     * SQL*Plus Command on Additional Lines") */
+                    tv.n--;
+                    cur = u.line;
+                } else if (u.kind == SCR_TOK_EOF || u.line != cur || u.line_first) {
                     *lx = before;
                     break;
                 }

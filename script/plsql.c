@@ -619,6 +619,7 @@ void scr_parse_block(scr_parser_t *p, scr_stmt_t *st)
     p->plc = &c;
     p->block = b;
     uint32_t line = scr_peek(p)->line;
+    scr_binds_block(p, 0, line);
     if (scr_accept_kw(p, "EXEC") || scr_accept_kw(p, "EXECUTE")) {
         /* SQL*Plus's exec CALL is begin CALL; end; */
         if (scr_is_kw(p, "DECLARE") || scr_is_kw(p, "BEGIN"))
@@ -631,6 +632,7 @@ void scr_parse_block(scr_parser_t *p, scr_stmt_t *st)
     }
     for (uint32_t k = 0; k < c.nrets; k++) /* `return` outside a procedure */
         scr_pl_op(p, c.rets[k])->target = scr_pl_here(p);
+    scr_binds_block(p, 1, line);
     scr_pl_emit(p, SCR_PL_END, line);
     p->block = NULL;
     p->plc = NULL;

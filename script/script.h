@@ -541,6 +541,8 @@ typedef enum {
     SCR_PL_INTO,   /* select column c of table `table` into vals[a] (b: its LOB index) or
                     * nums[a] (b UINT32_MAX: the id) from the one row cond takes; a LOB
                     * becomes a locator of that row (for_update: one it may write) */
+    SCR_PL_BIND,   /* c 0: vals/nums[a] := the run's bind variable b (binds.c); c 1: the
+                    * bind := vals/nums[a] */
     SCR_PL_SPACE,  /* dbms_space.space_usage (SecureFile form) or unused_space of the
                     * segment seg[1] of type seg[2] (seg[3]: its partition): the figures
                     * into nums[outs[i]] */
@@ -643,6 +645,15 @@ struct scr_stmt {
     } u;
 };
 
+/* A SQL*Plus bind variable (VARIABLE NAME TYPE; binds.c): a number
+ * (SCR_T_NUMBER), a VARCHAR2 of vmax characters or a CLOB, and the width
+ * PRINT shows it in. */
+typedef struct {
+    char name[SCR_NAME_MAX + 1];
+    scr_type_t type;
+    uint32_t vmax, width;
+} scr_bind_t;
+
 typedef struct {
     const char *file;       /* as given to scr_parse */
     const char *setup_file; /* the setup script's (scr_parse_setup()), NULL without */
@@ -655,6 +666,8 @@ typedef struct {
     scr_table_t *tables;
     uint32_t ntablespaces;
     scr_tablespace_t *tablespaces;
+    uint32_t nbinds; /* the bind variables VARIABLE declared, a redeclaration a new one */
+    scr_bind_t *binds;
     void *priv; /* the arena every pointer above lives in */
 } scr_script_t;
 

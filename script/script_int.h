@@ -47,6 +47,7 @@ typedef struct {
     size_t start, end; /* byte offsets in the script */
     int line_first;    /* the first token on its line */
     int slash_line;    /* a '/' alone on its line: SQL*Plus's terminator */
+    const char *bind;  /* a bind variable (`:name`): ":NAME" (binds.c), else NULL */
 } scr_tok_t;
 
 typedef struct {
@@ -131,10 +132,20 @@ typedef struct {
     /* The user connected (USER): the last CONNECT's, "LOBSIM" before one
      * (the model's one schema; stmt.c). */
     char user[SCR_NAME_MAX + 1];
+    uint32_t capbinds; /* script->binds' room (binds.c) */
     /* The procedures created so far (plproc.c), kept from the setup. */
     scr_proc_t *procs;
     uint32_t nprocs, capprocs;
 } scr_parser_t;
+
+/* binds.c: VARIABLE and PRINT, the rest of t's line (PRINT a step: a
+ * block parse compiles); a statement's declared binds made names ":NAME"
+ * (refused outside PL/SQL); in a block, its binds loaded (store 0) or
+ * stored back (store 1). */
+void scr_variable(scr_parser_t *p, const scr_tok_t *t);
+void scr_print(scr_parser_t *p, const scr_tok_t *t, void (*parse)(scr_parser_t *, scr_stmt_t *));
+void scr_binds_resolve(scr_parser_t *p, scr_tok_t *toks, uint32_t n, int plsql);
+void scr_binds_block(scr_parser_t *p, int store, uint32_t line);
 
 /* plproc.c: CREATE [OR REPLACE] PROCEDURE or DROP PROCEDURE, the
  * statement in p->toks (heads.c's "procedures"): kept or forgotten,

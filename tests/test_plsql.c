@@ -677,6 +677,50 @@ static void test_procedures(void **state)
     assert_string_equal(r.error[16], "PLS-00201: identifier 'K' must be declared");
 }
 
+/* SQL*Plus bind variables (script/binds.c): VARIABLE, a block and exec
+ * that read and set them (an exec continued by '-'), a value kept from one
+ * block to the next, none stored by a block that fails, PRINT as SQL*Plus
+ * prints it, SP2-0552 for a name no VARIABLE declared. */
+static void test_bind_variables(void **state)
+{
+    (void)state;
+    run_t r;
+    run(TABLE "variable n number\n"
+              "variable s varchar2(12)\n"
+              "var doc clob\n"
+              "exec :n := 40 + -\n" /* 2 */
+              "  2\n"
+              "begin\n" /* 3 */
+              "  :s := 'n is ' || :n;\n"
+              "  :doc := rpad('y', 100, 'y');\n"
+              "  insert into t values (:n, :doc);\n"
+              "end;\n/\n"
+              "begin\n" /* 4 */
+              "  :n := 7;\n"
+              "  insert into t values (:n + 35, 'dup');\n" /* ORA-00001: :n stays 42 */
+              "end;\n/\n"
+              "print n s\n"       /* 5 */
+              "print doc\n"       /* 6 */
+              "exec :m := 1\n"    /* 7 */
+              "print m\n"         /* 8 */
+              "exec :n := null\n" /* 9 */
+              "print n\n",        /* 10 */
+        "T", &r);
+    assert_string_equal(r.error[2], "");
+    assert_string_equal(r.error[3], "");
+    assert_int_equal(fig(&r, 3, SIM_STAT_LOB_INROW), 1);
+    assert_non_null(strstr(r.error[4], "ORA-00001"));
+    assert_string_equal(r.out[5],
+                        "         N\n----------\n        42\n\nS\n------------\nn is 42\n");
+    assert_string_equal(r.out[6],
+                        "DOC\n--------------------------------------------------------------"
+                        "------------------\nyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"
+                        "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\n");
+    assert_string_equal(r.error[7], "SP2-0552: Bind variable \"M\" not declared.");
+    assert_string_equal(r.error[8], "SP2-0552: Bind variable \"M\" not declared.");
+    assert_string_equal(r.out[10], "         N\n----------\n\n"); /* null: a blank */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -696,6 +740,7 @@ int main(void)
         cmocka_unit_test(test_locator_write_is_an_update),
         cmocka_unit_test(test_add_primary_key),
         cmocka_unit_test(test_procedures),
+        cmocka_unit_test(test_bind_variables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
