@@ -154,6 +154,9 @@ typedef struct {
     life_cursor_t *cursors;
     life_locator_t *locs;     /* each value register's row LOB, when it is a locator */
     char raised[SCR_ERR_LEN]; /* the error its handler is handling (`raise;`) */
+    uint32_t raised_code;     /* its code (1403 for ORA-01403; a user-defined exception's,
+                               * script/plexc.c) */
+    uint32_t pending_code;    /* the code of the error a `raise` is throwing, 0: its text's */
     uint64_t commits;
     /* The session's open transaction: its changes, undone in reverse by a
      * rollback (txn.c), and how many of its transactions have ended. */

@@ -104,6 +104,46 @@ static sim_err_t failed(life_db_t *db, const char *err)
     return strstr(err, "out of memory") ? SIM_ENOMEM : SIM_EINVAL;
 }
 
+/* The code of an error as a handler sees it: ORA-NNNNN's NNNNN, 0 for
+ * another (PLS-, SP2-). */
+static uint32_t error_code(const char *text)
+{
+    unsigned n = 0;
+    return sscanf(text, "ORA-%5u", &n) == 1 ? n : 0;
+}
+
+/* SQLERRM and SQLCODE of the error being handled (PL/SQL Language
+ * Reference, "SQLCODE Function", "SQLERRM Function"): no data found is
+ * +100, a user-defined exception without a pragma 1 and "User-Defined
+ * Exception", any other error its negative number and its text. */
+static sim_err_t error_registers(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
+                                 const scr_row_t *regs)
+{
+    uint32_t code = s->raised_code;
+    int user = code >= 10000000u;
+    const char *text = user ? "User-Defined Exception" : s->raised;
+    scr_expr_t e;
+    memset(&e, 0, sizeof e);
+    e.kind = SCR_E_STRING;
+    e.type = SCR_T_VARCHAR;
+    e.row_dependent = 1; /* not memoised: a text of this run */
+    e.line = op->line;
+    e.str = text;
+    e.len = (uint32_t)strlen(text);
+    e.static_len = e.len;
+    char err[SCR_ERR_LEN];
+    scr_val_t v;
+    sim_err_t rc = scr_eval(db->vs, &e, regs, &v, err, sizeof err);
+    if (rc != SIM_OK)
+        return failed(db, err);
+    scr_value_release(db->vs, s->vals[op->a]);
+    s->vals[op->a] = v;
+    s->locs[op->a].table1 = 0;
+    s->nums[op->b] = user ? 1 : code == 1403 ? 100 : -(int64_t)code;
+    s->nulls[op->b] = 0;
+    return SIM_OK;
+}
+
 /* Whether a session's turn ends after statement st: at a commit, and at a
  * sleep between transactions, so that the clock has moved when it goes on.
  * A sleep inside a transaction keeps the turn. */
@@ -295,7 +335,18 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
         bind(db, s, op);
         return SIM_OK;
     case SCR_PL_RAISE:
+        s->pending_code = op->error ? op->b : s->raised_code;
         return throw_error(db, op->line, op->error ? op->error : s->raised);
+    case SCR_PL_CATCH: {
+        uint32_t k = 0;
+        while (k < op->ncodes && op->codes[k] != s->raised_code)
+            k++;
+        if (k == op->ncodes)
+            *next = op->target;
+        return SIM_OK;
+    }
+    case SCR_PL_ERR:
+        return error_registers(db, s, op, regs);
     case SCR_PL_END:
         *next = b->nops;
         return SIM_OK;
@@ -326,6 +377,8 @@ sim_err_t life_block_exec(life_db_t *db, const scr_stmt_t *st)
             if (!life_oracle_failed(db, rc) || op->handler == 0)
                 break;
             life_take_error(db, s->raised, sizeof s->raised);
+            s->raised_code = s->pending_code ? s->pending_code : error_code(s->raised);
+            s->pending_code = 0;
             rc = SIM_OK;
             next = op->handler;
         }

@@ -48,13 +48,18 @@ static void declarations(scr_parser_t *p)
             scr_proc_declare(p, line);
             continue;
         }
-        if (scr_is_kw(p, "CURSOR") || scr_is_kw(p, "TYPE") || scr_is_kw(p, "FUNCTION") ||
-            scr_is_kw(p, "PRAGMA"))
+        if (scr_is_kw(p, "PRAGMA")) {
+            scr_exc_pragma(p, line);
+            continue;
+        }
+        if (scr_is_kw(p, "CURSOR") || scr_is_kw(p, "TYPE") || scr_is_kw(p, "FUNCTION"))
             scr_fail(p, "'%s' declarations not supported (variables and procedures only)",
                      scr_peek(p)->text);
         scr_expect_name(p, name, "a variable name or BEGIN");
-        if (scr_is_kw(p, "EXCEPTION"))
-            scr_fail(p, "user-defined exceptions not supported (exception when others only)");
+        if (scr_is_kw(p, "EXCEPTION")) {
+            scr_exc_declare(p, name, line);
+            continue;
+        }
         sym_t t = {0};
         t.constant = scr_accept_kw(p, "CONSTANT");
         scr_pl_var_type(p, &t, line, 0);
@@ -402,9 +407,10 @@ static void statement(scr_parser_t *p)
     } else if (scr_is_kw(p, "BEGIN") || scr_is_kw(p, "DECLARE")) {
         block(p, line);
     } else if (scr_accept_kw(p, "RAISE")) {
-        if (scr_peek(p)->kind == SCR_TOK_IDENT)
-            scr_fail(p, "raising a named exception not supported (raise; in a handler, or "
-                        "raise_application_error)");
+        if (scr_peek(p)->kind == SCR_TOK_IDENT) {
+            scr_exc_raise(p, line);
+            return;
+        }
         if (!p->plc->in_handler)
             scr_fail_at(p, line,
                         "PLS-00367: a RAISE statement with no exception name must be "
@@ -428,7 +434,7 @@ static void statement(scr_parser_t *p)
         sym_t *v = scr_plsym_find(p, name);
         if (v == NULL)
             scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", name);
-        if (v->constant || v->kind == 'r' || v->kind == 'p')
+        if (v->constant || v->kind == 'r' || v->kind == 'p' || v->kind == 'x')
             scr_fail_at(p, line,
                         "PLS-00363: expression '%s' cannot be used as an assignment target", name);
         scr_expect_sym(p, ":=");
@@ -448,14 +454,60 @@ static void statement(scr_parser_t *p)
 static void body(scr_parser_t *p)
 {
     while (!scr_is_kw(p, "END") && !scr_is_kw(p, "EXCEPTION") && !scr_is_kw(p, "ELSIF") &&
-           !scr_is_kw(p, "ELSE")) {
+           !scr_is_kw(p, "ELSE") && !(p->plc->in_handler && scr_is_kw(p, "WHEN"))) {
         if (scr_peek(p)->kind == SCR_TOK_EOF)
             scr_unexpected(p, "END");
         statement(p);
     }
 }
 
-/* begin ... [exception when others then ...] end [label]; */
+/* exception when A [or B] then ... [when ...]... [when others then ...]:
+ * each `when` a SCR_PL_CATCH to the next, its body, a jump past the
+ * rest; an error no handler takes raised again.  SQLCODE and SQLERRM
+ * are names of the handlers' scope. */
+static void handlers(scr_parser_t *p, uint32_t id, uint32_t line)
+{
+    struct scr_plc *c = p->plc;
+    uint32_t skip = scr_pl_emit(p, SCR_PL_JUMP, line);
+    c->tries[id - 1] = scr_pl_here(p);
+    uint32_t mark = scr_plsym_open(p);
+    scr_exc_enter(p, line);
+    uint32_t ends[64], nends = 0, others = 0;
+    int was = c->in_handler;
+    c->in_handler = 1;
+    do {
+        uint32_t wline = scr_peek(p)->line;
+        scr_expect_kw(p, "WHEN");
+        uint32_t test = UINT32_MAX;
+        if (scr_accept_kw(p, "OTHERS")) {
+            scr_expect_kw(p, "THEN");
+            others = 1;
+        } else {
+            test = scr_exc_when(p, wline);
+        }
+        body(p);
+        if (nends == 64)
+            scr_fail(p, "more than 64 handlers in one block not supported");
+        ends[nends++] = scr_pl_emit(p, SCR_PL_JUMP, wline);
+        if (test != UINT32_MAX)
+            scr_pl_op(p, test)->target = scr_pl_here(p);
+        if (others && scr_is_kw(p, "WHEN"))
+            scr_fail_at(p, scr_peek(p)->line,
+                        "PLS-00370: OTHERS handler must be last among the "
+                        "exception handlers of a block");
+    } while (scr_is_kw(p, "WHEN"));
+    c->in_handler = was;
+    if (!others)
+        scr_pl_emit(p, SCR_PL_RAISE, line); /* none took it: raised again */
+    if (scr_is_kw(p, "EXCEPTION") || scr_is_kw(p, "ELSIF") || scr_is_kw(p, "ELSE"))
+        scr_unexpected(p, "END");
+    for (uint32_t k = 0; k < nends; k++)
+        scr_pl_op(p, ends[k])->target = scr_pl_here(p);
+    scr_pl_op(p, skip)->target = scr_pl_here(p);
+    scr_plsym_close(p, mark);
+}
+
+/* begin ... [exception when ... then ...] end [label]; */
 static void block_body(scr_parser_t *p, uint32_t line)
 {
     struct scr_plc *c = p->plc;
@@ -471,19 +523,7 @@ static void block_body(scr_parser_t *p, uint32_t line)
     body(p);
     c->try_id = outer;
     if (scr_accept_kw(p, "EXCEPTION")) {
-        uint32_t skip = scr_pl_emit(p, SCR_PL_JUMP, line);
-        c->tries[id - 1] = scr_pl_here(p);
-        scr_expect_kw(p, "WHEN");
-        if (!scr_accept_kw(p, "OTHERS"))
-            scr_unexpected(p, "OTHERS (exception when others then ... is the handler supported)");
-        scr_expect_kw(p, "THEN");
-        int was = c->in_handler;
-        c->in_handler = 1;
-        body(p);
-        c->in_handler = was;
-        if (scr_is_kw(p, "EXCEPTION") || scr_is_kw(p, "ELSIF") || scr_is_kw(p, "ELSE"))
-            scr_unexpected(p, "END (one handler: when others)");
-        scr_pl_op(p, skip)->target = scr_pl_here(p);
+        handlers(p, id, line);
     } else {
         /* no handler: the body's errors go where the enclosing block's go */
         for (uint32_t k = first; k < scr_pl_here(p); k++)

@@ -7,6 +7,10 @@
 
 #include "script_int.h"
 
+/* A user-defined exception's code without a pragma: this + its number
+ * (plexc.c), above every Oracle error's. */
+#define SCR_EXC_USER 10000000u
+
 /* Calls compiled one inside another, and the actuals of one. */
 #define SCR_PROC_DEPTH 8
 #define SCR_PROC_PARAMS 32
@@ -14,7 +18,8 @@
 typedef struct {
     char name[SCR_NAME_MAX + 1];
     char kind;       /* 'v' a value register, 'n' a number register, 'r' a cursor row,
-                      * 'p' a procedure the block declares (reg: its index) */
+                      * 'p' a procedure the block declares (reg: its index),
+                      * 'x' an exception it declares (reg: its code, plexc.c) */
     uint32_t reg;    /* v, n: its register; r: its id's number register */
     scr_type_t type; /* v, n */
     uint32_t vmax;   /* VARCHAR2(N), LONG, RAW(N): N; 0 no limit */
@@ -54,7 +59,17 @@ struct scr_plc {
         uint32_t lo, hi;
     } hide[SCR_PROC_DEPTH];
     uint32_t nhide;
+    uint32_t nexc; /* exceptions declared (plexc.c) */
 };
+
+/* plexc.c: `NAME exception;`, `pragma exception_init(NAME, -N);`, `raise
+ * NAME;`, a handler's SQLCODE and SQLERRM, and `when A [or B] then` (the
+ * SCR_PL_CATCH's index: its target the next handler's). */
+void scr_exc_declare(scr_parser_t *p, const char *name, uint32_t line);
+void scr_exc_pragma(scr_parser_t *p, uint32_t line);
+void scr_exc_raise(scr_parser_t *p, uint32_t line);
+void scr_exc_enter(scr_parser_t *p, uint32_t line);
+uint32_t scr_exc_when(scr_parser_t *p, uint32_t line);
 
 /* pldecl.c: a variable's type after its name (a parameter's without a
  * length when param), the assignments PL/SQL refuses, vals[s] or nums[s]

@@ -534,7 +534,10 @@ typedef enum {
                     * vals[c + k]; none left: to target */
     SCR_PL_PRINT,  /* dbms_output.put_line(x) */
     SCR_PL_RAISE,  /* `raise;` the error being handled again; or `error` (
-                    * raise_application_error) */
+                    * raise_application_error, `raise NAME`: b its code) */
+    SCR_PL_CATCH,  /* to target unless the error being handled is one of codes (an
+                    * exception's handler, `when NAME [or NAME] then`; plexc.c) */
+    SCR_PL_ERR,    /* vals[a] := SQLERRM, nums[b] := SQLCODE of the error being handled */
     SCR_PL_LOB,    /* a dbms_lob call `lob` on the locator in vals[a]: its arguments
                     * checked (amount, offset, y the buffer or source), then vals[a] := x,
                     * written through to the row's LOB the locator points at */
@@ -579,6 +582,8 @@ typedef struct {
     const scr_expr_t *amount, *offset; /* SCR_PL_LOB: its arguments, checked */
     int for_update;                    /* SCR_PL_INTO */
     int unused;                        /* SCR_PL_SPACE: unused_space, 0 space_usage */
+    const uint32_t *codes;             /* SCR_PL_CATCH: the errors' codes (1403 for ORA-01403) */
+    uint32_t ncodes;
     const scr_expr_t *seg[4];          /* SCR_PL_SPACE: owner, name, type, partition (or NULL) */
     uint32_t outs[8];                  /* SCR_PL_SPACE: the OUT arguments' number registers, in the
                                         * procedure's order (unused_space: the first 7) */

@@ -721,6 +721,76 @@ static void test_bind_variables(void **state)
     assert_string_equal(r.out[10], "         N\n----------\n\n"); /* null: a blank */
 }
 
+/* Exceptions by name (script/plexc.c): predefined ones (NO_DATA_FOUND,
+ * DUP_VAL_ON_INDEX, TOO_MANY_ROWS), one the block declares, one given an
+ * Oracle number by PRAGMA EXCEPTION_INIT, handlers chosen by the error
+ * (`or`, OTHERS last), an error no handler of a block takes going to the
+ * enclosing one, SQLCODE (+100 for no data found, 1 for a user-defined
+ * exception) and SQLERRM, `raise;` again after printing. */
+static void test_named_exceptions(void **state)
+{
+    (void)state;
+    run_t r;
+    run(TABLE "declare\n"
+              "  oops exception;\n"
+              "  wrong_ssm exception;\n"
+              "  pragma exception_init(wrong_ssm, -10614);\n"
+              "  n number;\n"
+              "begin\n"
+              "  insert into t values (1, 'a');\n"
+              "  begin\n"
+              "    insert into t values (1, 'b');\n"
+              "  exception\n"
+              "    when no_data_found then dbms_output.put_line('ndf');\n"
+              "    when dup_val_on_index or too_many_rows then\n"
+              "      dbms_output.put_line('dup ' || sqlcode || ' ' || sqlerrm);\n"
+              "  end;\n"
+              "  begin\n"
+              "    select id into n from t where id = 7;\n"
+              "  exception\n"
+              "    when others then dbms_output.put_line('others ' || sqlcode);\n"
+              "  end;\n"
+              "  begin\n"
+              "    raise oops;\n"
+              "  exception\n"
+              "    when wrong_ssm then dbms_output.put_line('wrong');\n"
+              "    when oops then dbms_output.put_line('oops ' || sqlcode || ' ' || sqlerrm);\n"
+              "  end;\n"
+              "  begin\n"
+              "    raise wrong_ssm;\n"
+              "  exception\n"
+              "    when wrong_ssm then dbms_output.put_line('ssm ' || sqlcode);\n"
+              "  end;\n"
+              "  begin\n"
+              "    begin\n"
+              "      raise oops;\n"
+              "    exception\n"
+              "      when no_data_found then null;\n"
+              "    end;\n"
+              "  exception\n"
+              "    when oops then dbms_output.put_line('outer oops');\n"
+              "  end;\n"
+              "  raise too_many_rows;\n"
+              "end;\n"
+              "/\n"
+              "begin\n"
+              "  raise no_data_found;\n"
+              "exception\n"
+              "  when others then\n"
+              "    dbms_output.put_line(sqlerrm);\n"
+              "    raise;\n"
+              "end;\n"
+              "/\n",
+        "T", &r);
+    assert_string_equal(r.out[2], "dup -1 ORA-00001: unique constraint (SYS_Cn) violated\n"
+                                  "others 100\noops 1 User-Defined Exception\nssm -10614\n"
+                                  "outer oops\n");
+    assert_string_equal(r.error[2],
+                        "ORA-01422: exact fetch returns more than requested number of rows");
+    assert_string_equal(r.out[3], "ORA-01403: no data found\n");
+    assert_string_equal(r.error[3], "ORA-01403: no data found");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -741,6 +811,7 @@ int main(void)
         cmocka_unit_test(test_add_primary_key),
         cmocka_unit_test(test_procedures),
         cmocka_unit_test(test_bind_variables),
+        cmocka_unit_test(test_named_exceptions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

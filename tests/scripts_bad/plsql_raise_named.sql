@@ -1,4 +1,4 @@
 begin
-  raise my_error;
+  raise my_error
 end;
 /

@@ -1,6 +1,0 @@
-begin
-  null;
-exception when no_data_found then
-  null;
-end;
-/

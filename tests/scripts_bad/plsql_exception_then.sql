@@ -1,0 +1,6 @@
+begin
+  null;
+exception when no_data_found
+  null;
+end;
+/

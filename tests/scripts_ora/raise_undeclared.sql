@@ -1,0 +1,5 @@
+create table t (id number, c clob);
+begin
+  raise my_error;
+end;
+/
