@@ -584,9 +584,9 @@ typedef struct {
     int unused;                        /* SCR_PL_SPACE: unused_space, 0 space_usage */
     const uint32_t *codes;             /* SCR_PL_CATCH: the errors' codes (1403 for ORA-01403) */
     uint32_t ncodes;
-    const scr_expr_t *seg[4];          /* SCR_PL_SPACE: owner, name, type, partition (or NULL) */
-    uint32_t outs[8];                  /* SCR_PL_SPACE: the OUT arguments' number registers, in the
-                                        * procedure's order (unused_space: the first 7) */
+    const scr_expr_t *seg[4]; /* SCR_PL_SPACE: owner, name, type, partition (or NULL) */
+    uint32_t outs[8];         /* SCR_PL_SPACE: the OUT arguments' number registers, in the
+                               * procedure's order (unused_space: the first 7) */
 } scr_pl_op_t;
 
 typedef struct {
