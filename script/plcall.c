@@ -484,7 +484,7 @@ static int select_into(scr_parser_t *p, uint32_t line)
     sym_t *v = scr_plsym_find(p, vn);
     if (v == NULL)
         scr_fail_at(p, vline, "PLS-00201: identifier '%s' must be declared", vn);
-    if (v->constant || v->kind == 'r' || v->kind == 'p' || v->kind == 'x')
+    if (v->constant || v->kind == 'r' || v->kind == 'p' || v->kind == 'x' || v->kind == 'c')
         scr_fail_at(p, vline, "PLS-00403: expression '%s' cannot be used as an INTO-target", vn);
     uint32_t o = scr_pl_emit(p, SCR_PL_INTO, line);
     scr_pl_op_t *op = scr_pl_op(p, o);

@@ -39,6 +39,31 @@
 
 /* ---- declarations ------------------------------------------------------- */
 
+static uint32_t next_semicolon(scr_parser_t *p);
+
+/* CURSOR NAME IS SELECT ...; (CURSOR taken): its select's place kept;
+ * a cursor FOR loop compiles it (PL/SQL Language Reference, "Explicit
+ * Cursor Declaration and Definition"). */
+static void cursor_decl(scr_parser_t *p, uint32_t line)
+{
+    struct scr_plc *c = p->plc;
+    char name[SCR_NAME_MAX + 1];
+    scr_expect_name(p, name, "a cursor name");
+    if (scr_is_sym(p, "(") || scr_is_kw(p, "RETURN"))
+        scr_fail(p, "a cursor's parameters or RETURN type not supported (cursor C is select ...)");
+    scr_expect_kw(p, "IS");
+    if (!scr_is_kw(p, "SELECT"))
+        scr_unexpected(p, "SELECT (cursor C is select ...)");
+    c->curdecl =
+        scr_arena_grow(p->arena, c->curdecl, c->ncurdecl, &c->capcurdecl, sizeof *c->curdecl);
+    c->curdecl[c->ncurdecl].toks = p->toks;
+    c->curdecl[c->ncurdecl].ntoks = p->ntoks;
+    c->curdecl[c->ncurdecl].at = p->i;
+    p->i = next_semicolon(p) + 1;
+    sym_t *s = scr_plsym_add(p, name, 'c', line);
+    s->reg = c->ncurdecl++;
+}
+
 static void declarations(scr_parser_t *p)
 {
     while (!scr_is_kw(p, "BEGIN")) {
@@ -52,7 +77,11 @@ static void declarations(scr_parser_t *p)
             scr_exc_pragma(p, line);
             continue;
         }
-        if (scr_is_kw(p, "CURSOR") || scr_is_kw(p, "TYPE") || scr_is_kw(p, "FUNCTION"))
+        if (scr_accept_kw(p, "CURSOR")) {
+            cursor_decl(p, line);
+            continue;
+        }
+        if (scr_is_kw(p, "TYPE") || scr_is_kw(p, "FUNCTION"))
             scr_fail(p, "'%s' declarations not supported (variables and procedures only)",
                      scr_peek(p)->text);
         scr_expect_name(p, name, "a variable name or BEGIN");
@@ -208,9 +237,20 @@ static void loop_close(scr_parser_t *p, uint32_t step, uint32_t end)
 }
 
 /* for r in (select cols from t [alias] [where cond]) loop */
-static void cursor_loop(scr_parser_t *p, const char *name, uint32_t line)
+static void cursor_loop(scr_parser_t *p, const char *name, uint32_t line,
+                        const struct curdecl_s *decl)
 {
-    scr_expect_sym(p, "(");
+    /* a declared cursor's select is read where it was declared, then the
+     * loop goes on after its name */
+    scr_tok_t *toks = p->toks;
+    uint32_t ntoks = p->ntoks, resume = p->i;
+    if (decl) {
+        p->toks = decl->toks;
+        p->ntoks = decl->ntoks;
+        p->i = decl->at;
+    } else {
+        scr_expect_sym(p, "(");
+    }
     scr_expect_kw(p, "SELECT");
     uint32_t list = scr_skip_select_list(p);
     char tn[SCR_NAME_MAX + 1];
@@ -222,8 +262,9 @@ static void cursor_loop(scr_parser_t *p, const char *name, uint32_t line)
     const scr_pred_t *cond = NULL;
     if (scr_accept_kw(p, "WHERE"))
         cond = scr_parse_cond(p, table, 0, NULL);
-    if (!scr_is_sym(p, ")"))
-        scr_unexpected(p, "')' (a cursor of select ... from T [where ...])");
+    if (!scr_is_sym(p, decl ? ";" : ")"))
+        scr_unexpected(p, decl ? "';' (cursor C is select ... from T [where ...];)"
+                               : "')' (a cursor of select ... from T [where ...])");
     uint32_t end = p->i;
     const scr_table_t *t = &p->script->tables[table];
     uint64_t sel = 0;
@@ -243,6 +284,11 @@ static void cursor_loop(scr_parser_t *p, const char *name, uint32_t line)
     if (!scr_is_kw(p, "FROM"))
         scr_unexpected(p, "',' or FROM");
     p->i = end + 1;
+    if (decl) {
+        p->toks = toks;
+        p->ntoks = ntoks;
+        p->i = resume;
+    }
     uint32_t mark = scr_plsym_open(p);
     sym_t *r = scr_plsym_add(p, name, 'r', line);
     r->table = table;
@@ -272,8 +318,18 @@ static void for_loop(scr_parser_t *p, uint32_t line)
     scr_expect_name(p, name, "the loop index");
     scr_expect_kw(p, "IN");
     if (scr_is_sym(p, "(")) {
-        cursor_loop(p, name, line);
+        cursor_loop(p, name, line, NULL);
         return;
+    }
+    const scr_tok_t *t = scr_peek(p);
+    if ((t->kind == SCR_TOK_IDENT || t->kind == SCR_TOK_QIDENT) &&
+        strcmp(scr_peek_at(p, 1)->text, "LOOP") == 0) {
+        sym_t *c = scr_plsym_find(p, t->text);
+        if (c && c->kind == 'c') {
+            p->i++;
+            cursor_loop(p, name, line, &p->plc->curdecl[c->reg]);
+            return;
+        }
     }
     int reverse = scr_accept_kw(p, "REVERSE");
     const scr_expr_t *lo = scr_parse_expr(p, -1, 1);
@@ -417,6 +473,9 @@ static void statement(scr_parser_t *p)
                         "inside an exception handler");
         scr_expect_sym(p, ";");
         scr_pl_emit(p, SCR_PL_RAISE, line);
+    } else if (scr_is_kw(p, "OPEN") || scr_is_kw(p, "FETCH") || scr_is_kw(p, "CLOSE")) {
+        scr_fail(p, "%s of a cursor not supported (a cursor FOR loop is: for r in c loop)",
+                 t->text);
     } else if (scr_accept_kw(p, "RETURN")) {
         scr_proc_return(p, line);
     } else if (scr_pl_call(p, line)) {
@@ -434,7 +493,7 @@ static void statement(scr_parser_t *p)
         sym_t *v = scr_plsym_find(p, name);
         if (v == NULL)
             scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", name);
-        if (v->constant || v->kind == 'r' || v->kind == 'p' || v->kind == 'x')
+        if (v->constant || v->kind == 'r' || v->kind == 'p' || v->kind == 'x' || v->kind == 'c')
             scr_fail_at(p, line,
                         "PLS-00363: expression '%s' cannot be used as an assignment target", name);
         scr_expect_sym(p, ":=");

@@ -19,7 +19,8 @@ typedef struct {
     char name[SCR_NAME_MAX + 1];
     char kind;       /* 'v' a value register, 'n' a number register, 'r' a cursor row,
                       * 'p' a procedure the block declares (reg: its index),
-                      * 'x' an exception it declares (reg: its code, plexc.c) */
+                      * 'x' an exception it declares (reg: its code, plexc.c),
+                      * 'c' a cursor it declares (reg: its index in curdecl) */
     uint32_t reg;    /* v, n: its register; r: its id's number register */
     scr_type_t type; /* v, n */
     uint32_t vmax;   /* VARCHAR2(N), LONG, RAW(N): N; 0 no limit */
@@ -60,6 +61,13 @@ struct scr_plc {
     } hide[SCR_PROC_DEPTH];
     uint32_t nhide;
     uint32_t nexc; /* exceptions declared (plexc.c) */
+    /* Cursors declared (`cursor c is select ...;`): where each's select
+     * begins; a name of kind 'c' holds the index. */
+    struct curdecl_s {
+        scr_tok_t *toks;
+        uint32_t ntoks, at;
+    } * curdecl;
+    uint32_t ncurdecl, capcurdecl;
 };
 
 /* plexc.c: `NAME exception;`, `pragma exception_init(NAME, -N);`, `raise

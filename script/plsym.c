@@ -24,7 +24,7 @@ sym_t *scr_plsym_add(scr_parser_t *p, const char *name, char kind, uint32_t line
     s->table = -1;
     if (kind == 'n' || kind == 'r')
         s->reg = c->b->nnums++;
-    else if (kind != 'p' && kind != 'x')
+    else if (kind != 'p' && kind != 'x' && kind != 'c')
         s->reg = c->b->nvals++;
     return s;
 }
@@ -77,7 +77,7 @@ sym_t *scr_plsym_find(scr_parser_t *p, const char *name)
 scr_expr_t *scr_plsql_name(scr_parser_t *p, const char *name, uint32_t line)
 {
     sym_t *s = scr_plsym_find(p, name);
-    if (s == NULL || s->kind == 'p' || s->kind == 'x')
+    if (s == NULL || s->kind == 'p' || s->kind == 'x' || s->kind == 'c')
         return NULL;
     scr_expr_t *e;
     if (s->kind == 'n') {

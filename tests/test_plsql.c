@@ -791,6 +791,41 @@ static void test_named_exceptions(void **state)
     assert_string_equal(r.error[3], "ORA-01403: no data found");
 }
 
+/* A declared cursor (`cursor c is select ...`) in a cursor FOR loop does
+ * what the same select written in the loop does: the rows, in order, and
+ * the figures of the updates it drives. */
+static void test_declared_cursor(void **state)
+{
+    (void)state;
+    run_t d, in;
+    const char *rows = TABLE "insert into t select level, rpad('x', 100, 'x') from dual "
+                             "connect by level <= 5;\ncommit;\n";
+    char text[2048];
+    snprintf(text, sizeof text,
+             "%sdeclare\n  cursor c1 is select id from t where id > 2;\n"
+             "  cursor c2 is select id, c from t where id <= 2;\n  n number := 0;\nbegin\n"
+             "  for r in c1 loop\n    n := n + r.id;\n  end loop;\n"
+             "  for r in c2 loop\n    update t set c = rpad('y', 5000, 'y') where id = r.id;\n"
+             "    dbms_output.put_line(r.id || ' ' || dbms_lob.getlength(r.c));\n  end loop;\n"
+             "  dbms_output.put_line('sum ' || n);\nend;\n/\n",
+             rows);
+    run(text, "T", &d);
+    snprintf(text, sizeof text,
+             "%sdeclare\n  n number := 0;\nbegin\n"
+             "  for r in (select id from t where id > 2) loop\n    n := n + r.id;\n  end loop;\n"
+             "  for r in (select id, c from t where id <= 2) loop\n"
+             "    update t set c = rpad('y', 5000, 'y') where id = r.id;\n"
+             "    dbms_output.put_line(r.id || ' ' || dbms_lob.getlength(r.c));\n  end loop;\n"
+             "  dbms_output.put_line('sum ' || n);\nend;\n/\n",
+             rows);
+    run(text, "T", &in);
+    assert_string_equal(d.out[4], "1 100\n2 100\nsum 12\n");
+    assert_string_equal(in.out[4], d.out[4]);
+    assert_int_equal(fig(&d, 4, SIM_STAT_LOB_LIVE), 2);
+    for (sim_stat_t st = 0; st < SIM_STAT_COUNT; st++)
+        assert_int_equal(fig(&d, 4, st), fig(&in, 4, st));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -812,6 +847,7 @@ int main(void)
         cmocka_unit_test(test_procedures),
         cmocka_unit_test(test_bind_variables),
         cmocka_unit_test(test_named_exceptions),
+        cmocka_unit_test(test_declared_cursor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

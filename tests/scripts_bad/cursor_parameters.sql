@@ -1,0 +1,7 @@
+create table t (id number, c clob);
+declare
+  cursor c1(n number) is select id from t;
+begin
+  null;
+end;
+/
