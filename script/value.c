@@ -15,7 +15,8 @@
  * equal contents share one entry (two different contents collide with
  * probability about length / 2^61).
  *
- * State changes: scr_eval() interns (new entry or one more reference),
+ * State changes: scr_values_intern() (scr_eval(), eval.c) interns (new
+ * entry or one more reference),
  * scr_value_ref() and scr_value_release() count references; the last
  * release frees the entry.  Constant expressions are memoised per
  * expression (the memo holds a reference until scr_values_destroy()).
@@ -23,7 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "script_int.h"
+#include "value_int.h"
 
 #define M61 ((1ULL << 61) - 1)
 #define BASE (0x1f3d5b79a2c4e681ULL % M61)
@@ -116,18 +117,6 @@ static uint64_t finish(uint64_t h, uint64_t len)
 
 /* ---- pieces ------------------------------------------------------------ */
 
-enum { PIECE_REPEAT, PIECE_RANDOM };
-
-typedef struct {
-    uint8_t kind;
-    char alpha;      /* RANDOM: the option letter, upper-cased */
-    uint32_t plen;   /* REPEAT: pattern length, >= 1 */
-    uint64_t len;    /* characters */
-    uint64_t h;      /* polynomial hash of the piece's characters */
-    uint64_t seed;   /* RANDOM */
-    const char *pat; /* REPEAT: the pattern (owned by the value or the builder) */
-} piece_t;
-
 static const char *alphabet(char opt, uint32_t *n)
 {
     static const char upper[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -158,7 +147,7 @@ static const char *alphabet(char opt, uint32_t *n)
 }
 
 /* The random piece's characters from..from+n into out (NULL: hash only). */
-static uint64_t random_chars(const piece_t *pc, uint64_t from, uint64_t n, char *out)
+uint64_t scr_value_random_chars(const piece_t *pc, uint64_t from, uint64_t n, char *out)
 {
     uint32_t an;
     const char *a = alphabet(pc->alpha, &an);
@@ -207,18 +196,7 @@ static uint32_t primitive(const char *pat, uint32_t plen)
 
 /* ---- builder: a value under construction -------------------------------- */
 
-typedef struct {
-    piece_t *v;
-    uint32_t n, cap;
-    uint64_t len;
-    scr_type_t type;
-    int null;
-    char **tmp; /* buffers the builder owns */
-    uint32_t ntmp, captmp;
-    int oom;
-} builder_t;
-
-static void b_free(builder_t *b)
+void scr_vb_free(builder_t *b)
 {
     for (uint32_t i = 0; i < b->ntmp; i++)
         sim_free(b->tmp[i]);
@@ -227,7 +205,7 @@ static void b_free(builder_t *b)
     memset(b, 0, sizeof *b);
 }
 
-static char *b_tmp(builder_t *b, size_t n)
+char *scr_vb_tmp(builder_t *b, size_t n)
 {
     if (b->ntmp == b->captmp) {
         uint32_t cap = b->captmp ? b->captmp * 2 : 4;
@@ -248,7 +226,7 @@ static char *b_tmp(builder_t *b, size_t n)
     return s;
 }
 
-static void b_push(builder_t *b, const piece_t *pc)
+void scr_vb_push(builder_t *b, const piece_t *pc)
 {
     if (pc->len == 0)
         return;
@@ -276,7 +254,7 @@ static void b_push(builder_t *b, const piece_t *pc)
     b->len += pc->len;
 }
 
-static void b_repeat(builder_t *b, const char *pat, uint32_t plen, uint64_t len)
+void scr_vb_repeat(builder_t *b, const char *pat, uint32_t plen, uint64_t len)
 {
     if (len == 0 || plen == 0)
         return;
@@ -286,11 +264,11 @@ static void b_repeat(builder_t *b, const char *pat, uint32_t plen, uint64_t len)
     pc.pat = pat;
     pc.len = len;
     pc.h = repeat_hash(pat, pc.plen, len);
-    b_push(b, &pc);
+    scr_vb_push(b, &pc);
 }
 
 /* Keep the first n characters. */
-static void b_truncate(builder_t *b, uint64_t n)
+void scr_vb_truncate(builder_t *b, uint64_t n)
 {
     uint64_t at = 0;
     for (uint32_t i = 0; i < b->n; i++) {
@@ -300,7 +278,7 @@ static void b_truncate(builder_t *b, uint64_t n)
             if (keep < pc->len) {
                 pc->len = keep;
                 pc->h = pc->kind == PIECE_REPEAT ? repeat_hash(pc->pat, pc->plen, keep)
-                                                 : random_chars(pc, 0, keep, NULL);
+                                                 : scr_value_random_chars(pc, 0, keep, NULL);
             }
             b->n = keep ? i + 1 : i;
             b->len = n;
@@ -319,32 +297,6 @@ static uint64_t b_hash(const builder_t *b)
 }
 
 /* ---- the store ---------------------------------------------------------- */
-
-typedef struct {
-    uint64_t hash; /* finish()ed */
-    uint64_t len;
-    scr_type_t type;
-    uint32_t refs; /* 0: free slot */
-    uint32_t npieces;
-    piece_t *pieces; /* one allocation with the patterns after the pieces */
-    uint32_t next;   /* hash chain, or free list */
-} entry_t;
-
-typedef struct {
-    const scr_expr_t *e;
-    scr_val_t v;
-} memo_t;
-
-struct scr_values {
-    scr_options_t opts;
-    entry_t *ents; /* ents[0] unused: SCR_VAL_NULL */
-    uint32_t nents, capents, freelist, live;
-    uint32_t *buckets;
-    uint32_t nbuckets;
-    memo_t *memo; /* MEMO_SLOTS slots, NULL until the first constant */
-    uint32_t nmemo;
-    sim_prng_t rng;
-};
 
 sim_err_t scr_values_create(const scr_options_t *opts, scr_values_t **out)
 {
@@ -406,7 +358,7 @@ static int rehash(scr_values_t *vs)
 
 /* The builder's value, interned: an existing entry referenced once more, or
  * a new one.  SIM_ENOMEM leaves the store unchanged. */
-static sim_err_t intern(scr_values_t *vs, const builder_t *b, scr_val_t *out)
+sim_err_t scr_values_intern(scr_values_t *vs, const builder_t *b, scr_val_t *out)
 {
     if (b->null) {
         *out = SCR_VAL_NULL;
@@ -523,7 +475,7 @@ uint64_t scr_values_live(const scr_values_t *vs)
 }
 
 /* Characters [off, off+n) of the value into out; returns how many. */
-static uint64_t chars_of(const entry_t *e, uint64_t off, uint64_t n, char *out)
+uint64_t scr_value_chars(const entry_t *e, uint64_t off, uint64_t n, char *out)
 {
     uint64_t at = 0, done = 0;
     for (uint32_t i = 0; i < e->npieces && done < n; i++) {
@@ -540,7 +492,7 @@ static uint64_t chars_of(const entry_t *e, uint64_t off, uint64_t n, char *out)
             for (uint64_t j = 0; j < take; j++)
                 out[done + j] = pc->pat[(from + j) % pc->plen];
         } else {
-            random_chars(pc, from, take, out + done);
+            scr_value_random_chars(pc, from, take, out + done);
         }
         done += take;
         off = at + pc->len;
@@ -556,7 +508,7 @@ size_t scr_value_read(const scr_values_t *vs, scr_val_t v, uint64_t off, uint8_t
     const entry_t *e = &vs->ents[v];
     int ucs2 = e->type != SCR_T_BLOB && vs->opts.charset == SCR_CHARSET_AL32UTF8;
     if (!ucs2)
-        return (size_t)chars_of(e, off, n, (char *)buf);
+        return (size_t)scr_value_chars(e, off, n, (char *)buf);
     /* UCS-2 big-endian: byte 2k is 0, byte 2k+1 character k. */
     size_t done = 0;
     char tmp[512];
@@ -566,7 +518,7 @@ size_t scr_value_read(const scr_values_t *vs, scr_val_t v, uint64_t off, uint8_t
         uint64_t want = (n - done + 1 + (b & 1)) / 2;
         if (want > sizeof tmp)
             want = sizeof tmp;
-        uint64_t got = chars_of(e, c0, want, tmp);
+        uint64_t got = scr_value_chars(e, c0, want, tmp);
         if (got == 0)
             break;
         for (uint64_t k = 0; k < got; k++)
@@ -582,7 +534,7 @@ size_t scr_value_read(const scr_values_t *vs, scr_val_t v, uint64_t off, uint8_t
 
 /* One entry: pieces non-empty, lengths and hashes agreeing with the
  * characters they stand for. */
-static sim_err_t entry_check(const scr_values_t *vs, scr_val_t v)
+sim_err_t scr_value_entry_check(const scr_values_t *vs, scr_val_t v)
 {
     if (v == SCR_VAL_NULL)
         return SIM_OK;
@@ -593,7 +545,7 @@ static sim_err_t entry_check(const scr_values_t *vs, scr_val_t v)
     for (uint32_t j = 0; j < e->npieces; j++) {
         const piece_t *pc = &e->pieces[j];
         uint64_t ph = pc->kind == PIECE_REPEAT ? repeat_hash(pc->pat, pc->plen, pc->len)
-                                               : random_chars(pc, 0, pc->len, NULL);
+                                               : scr_value_random_chars(pc, 0, pc->len, NULL);
         if (ph != pc->h || pc->len == 0)
             return SIM_ECORRUPT;
         len += pc->len;
@@ -614,506 +566,8 @@ sim_err_t scr_values_check(const scr_values_t *vs)
         if (!vs->ents[i].refs)
             continue;
         live++;
-        if (entry_check(vs, i) != SIM_OK)
+        if (scr_value_entry_check(vs, i) != SIM_OK)
             return SIM_ECORRUPT;
     }
     return live == vs->live ? SIM_OK : SIM_ECORRUPT;
-}
-
-/* ---- evaluation ---------------------------------------------------------- */
-
-typedef struct {
-    scr_values_t *vs;
-    const scr_row_t *row;
-    char *err;
-    size_t errlen;
-} ctx_t;
-
-static int fail(ctx_t *c, uint32_t line, const char *msg, uint64_t len, uint32_t cap)
-{
-    if (c->err && c->errlen)
-        snprintf(c->err, c->errlen, "%u: %s (%llu bytes, at most %u)", line, msg,
-                 (unsigned long long)len, cap);
-    return -1;
-}
-
-static uint32_t cap_of(const scr_values_t *vs, const scr_expr_t *e)
-{
-    return e->plsql ? SCR_PLSQL_VARCHAR_MAX : scr_sql_varchar_max(&vs->opts);
-}
-
-/* A NUMBER variable's value: the digits its initialiser's value holds
- * (number_text()'s); 1 when null or not a whole number. */
-static int var_int(const scr_values_t *vs, const scr_row_t *row, uint32_t var, int64_t *out)
-{
-    scr_val_t v = row && row->vars ? row->vars[var] : SCR_VAL_NULL;
-    if (v == SCR_VAL_NULL || vs == NULL || vs->ents[v].len == 0 || vs->ents[v].len > 20)
-        return 1;
-    char buf[24];
-    uint64_t n = chars_of(&vs->ents[v], 0, vs->ents[v].len, buf);
-    uint64_t i = buf[0] == '-';
-    if (i == n)
-        return 1;
-    uint64_t u = 0;
-    for (uint64_t k = i; k < n; k++) {
-        if (buf[k] < '0' || buf[k] > '9' || u > (UINT64_MAX - 9) / 10)
-            return 1;
-        u = u * 10 + (uint64_t)(buf[k] - '0');
-    }
-    *out = i ? -(int64_t)u : (int64_t)u;
-    return 0;
-}
-
-/* A number expression's value; 1 when null. */
-static int eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out)
-{
-    int64_t a, b;
-    switch (e->kind) {
-    case SCR_E_VAR:
-        return var_int(vs, row, e->var, out);
-    case SCR_E_NUM:
-        if (row == NULL || row->nums == NULL || (row->nulls && row->nulls[e->var]))
-            return 1;
-        *out = row->nums[e->var];
-        return 0;
-    case SCR_E_NUMBER:
-        *out = e->num;
-        return 0;
-    case SCR_E_LENGTH: {
-        /* DBMS_LOB.GETLENGTH: characters of a CLOB, bytes of a BLOB; null
-         * for a null LOB (the parser allows a column or a variable only) */
-        const scr_expr_t *arg = e->args[0];
-        scr_val_t v = SCR_VAL_NULL;
-        if (row && arg->kind == SCR_E_COLUMN)
-            v = row->cols ? row->cols[arg->var] : row->current;
-        else if (row && row->vars && arg->kind == SCR_E_VAR)
-            v = row->vars[arg->var];
-        if (v == SCR_VAL_NULL)
-            return 1;
-        *out = (int64_t)vs->ents[v].len;
-        return 0;
-    }
-    case SCR_E_ROWNUM:
-        *out = row ? row->rownum : 0;
-        return 0;
-    case SCR_E_ID:
-        *out = row ? row->id : 0;
-        return 0;
-    case SCR_E_MOD:
-        if (eval_int(vs, e->args[0], row, &a) || eval_int(vs, e->args[1], row, &b))
-            return 1;
-        /* Oracle's MOD: the dividend's sign, mod(m, 0) = m */
-        *out = b == 0 ? a : b == -1 ? 0 : a % b;
-        return 0;
-    case SCR_E_ADD:
-    case SCR_E_SUB:
-    case SCR_E_MUL:
-        if (eval_int(vs, e->args[0], row, &a) || eval_int(vs, e->args[1], row, &b))
-            return 1;
-        /* wrap-around is defined on unsigned: a script's ids stay far below */
-        *out = (int64_t)(e->kind == SCR_E_ADD   ? (uint64_t)a + (uint64_t)b
-                         : e->kind == SCR_E_SUB ? (uint64_t)a - (uint64_t)b
-                                                : (uint64_t)a * (uint64_t)b);
-        return 0;
-    default:
-        return 1;
-    }
-}
-
-int scr_eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out)
-{
-    if (e->type != SCR_T_NUMBER)
-        return -1;
-    return eval_int(vs, e, row, out);
-}
-
-static void copy_value(ctx_t *c, builder_t *b, scr_val_t v)
-{
-    if (v == SCR_VAL_NULL)
-        return;
-    const entry_t *en = &c->vs->ents[v];
-    for (uint32_t i = 0; i < en->npieces; i++)
-        b_push(b, &en->pieces[i]);
-}
-
-/* Give b the temporaries of t (the patterns t's pieces point into). */
-static void adopt(builder_t *b, builder_t *t)
-{
-    for (uint32_t i = 0; i < t->ntmp; i++) {
-        if (b->ntmp == b->captmp) {
-            uint32_t cap = b->captmp ? b->captmp * 2 : 4;
-            char **v = sim_realloc(b->tmp, cap * sizeof *v);
-            if (!v) {
-                b->oom = 1;
-                return; /* t keeps the rest and frees them */
-            }
-            b->tmp = v;
-            b->captmp = cap;
-        }
-        b->tmp[b->ntmp++] = t->tmp[i];
-        t->tmp[i] = NULL;
-    }
-}
-
-/* Characters [off, off + n) of t appended to b (t's temporaries adopted):
- * a repeat piece cut inside its pattern starts with the pattern turned
- * round; a random piece cut after its start is written out. */
-static void b_slice(builder_t *b, builder_t *t, uint64_t off, uint64_t n)
-{
-    uint64_t at = 0;
-    for (uint32_t i = 0; i < t->n && n > 0 && !b->oom; i++) {
-        const piece_t *pc = &t->v[i];
-        if (off >= at + pc->len) {
-            at += pc->len;
-            continue;
-        }
-        uint64_t from = off - at, take = pc->len - from;
-        if (take > n)
-            take = n;
-        if (pc->kind == PIECE_REPEAT) {
-            uint32_t turn = (uint32_t)(from % pc->plen);
-            const char *pat = pc->pat;
-            if (turn) {
-                char *r = b_tmp(b, pc->plen);
-                if (!r)
-                    return;
-                for (uint32_t j = 0; j < pc->plen; j++)
-                    r[j] = pc->pat[(turn + j) % pc->plen];
-                pat = r;
-            }
-            b_repeat(b, pat, pc->plen, take);
-        } else if (from == 0) {
-            piece_t cut = *pc;
-            cut.len = take;
-            cut.h = random_chars(&cut, 0, take, NULL);
-            b_push(b, &cut);
-        } else {
-            char *r = b_tmp(b, take);
-            if (!r)
-                return;
-            random_chars(pc, from, take, r);
-            b_repeat(b, r, (uint32_t)(take > UINT32_MAX ? UINT32_MAX : take), take);
-        }
-        off = at + pc->len;
-        at += pc->len;
-        n -= take;
-    }
-    adopt(b, t);
-}
-
-/* t's bytes as RAWTOHEX writes them, two upper-case hex digits a byte
- * (SQL Language Reference, RAWTOHEX), appended to b. */
-static void b_hex(builder_t *b, builder_t *t)
-{
-    static const char hex[] = "0123456789ABCDEF";
-    for (uint32_t i = 0; i < t->n && !b->oom; i++) {
-        const piece_t *pc = &t->v[i];
-        uint64_t plen = pc->kind == PIECE_REPEAT ? pc->plen : pc->len;
-        const char *src = pc->pat;
-        if (pc->kind != PIECE_REPEAT) {
-            char *r = b_tmp(b, plen);
-            if (!r)
-                return;
-            random_chars(pc, 0, plen, r);
-            src = r;
-        }
-        char *h = 2 * plen > UINT32_MAX ? NULL : b_tmp(b, 2 * plen);
-        if (!h) {
-            b->oom = 1;
-            return;
-        }
-        for (uint64_t j = 0; j < plen; j++) {
-            h[2 * j] = hex[(unsigned char)src[j] >> 4];
-            h[2 * j + 1] = hex[(unsigned char)src[j] & 15];
-        }
-        b_repeat(b, h, (uint32_t)(2 * plen), 2 * pc->len);
-    }
-    adopt(b, t);
-}
-
-static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull);
-
-/* dbms_lob.substr(lob, amount, offset) (PL/SQL Packages and Types
- * Reference, DBMS_LOB.SUBSTR): null when an argument is null, amount < 1
- * or > 32,767, offset < 1 or past the end; a slice of the LOB calls
- * (num 1) has no cap and is empty, not null, when nothing is left. */
-static int substr(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
-{
-    int64_t n, off;
-    int slice = e->num == 1;
-    builder_t t = {0};
-    int anull = 0;
-    if (build(c, e->args[0], &t, &anull) != 0) {
-        b_free(&t);
-        return -1;
-    }
-    int bad = eval_int(c->vs, e->args[1], c->row, &n) || eval_int(c->vs, e->args[2], c->row, &off);
-    if (anull || bad || (!slice && (n < 1 || n > 32767 || off < 1 || (uint64_t)off > t.len))) {
-        b_free(&t);
-        *isnull = anull || bad || !slice;
-        return 0;
-    }
-    if (n > 0 && off >= 1 && (uint64_t)off <= t.len)
-        b_slice(b, &t, (uint64_t)off - 1, (uint64_t)n);
-    b_free(&t);
-    return b->oom ? -1 : 0;
-}
-
-/* The characters of a (short) expression materialised, for a pad. */
-static int materialise(ctx_t *c, const scr_expr_t *e, builder_t *owner, const char **s, uint64_t *n,
-                       int *isnull)
-{
-    builder_t t = {0};
-    if (build(c, e, &t, isnull) != 0) {
-        b_free(&t);
-        return -1;
-    }
-    *n = t.len;
-    char *buf = b_tmp(owner, t.len);
-    if (!buf) {
-        b_free(&t);
-        return -1;
-    }
-    entry_t whole = {0};
-    whole.pieces = t.v;
-    whole.npieces = t.n;
-    chars_of(&whole, 0, t.len, buf);
-    b_free(&t);
-    *s = buf;
-    return 0;
-}
-
-/* rpad, lpad (SQL Language Reference, RPAD and LPAD): expr1 cut to n, or
- * padded to n with expr2 (a blank when not given); null when n < 1. */
-static int pad(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
-{
-    int64_t n;
-    if (eval_int(c->vs, e->args[1], c->row, &n) || n <= 0) {
-        *isnull = 1;
-        return 0;
-    }
-    uint64_t len = (uint64_t)n;
-    if (e->type != SCR_T_CLOB && len > cap_of(c->vs, e))
-        len = cap_of(c->vs, e);
-    builder_t a = {0};
-    int anull = 0, pnull = 0;
-    if (build(c, e->args[0], &a, &anull) != 0) {
-        b_free(&a);
-        return -1;
-    }
-    const char *ps = " ";
-    uint64_t pn = 1;
-    if (!anull && e->nargs == 3 && materialise(c, e->args[2], b, &ps, &pn, &pnull) != 0) {
-        b_free(&a);
-        return -1;
-    }
-    if (anull || pnull || pn == 0) {
-        b_free(&a);
-        *isnull = 1;
-        return 0;
-    }
-    if (pn > UINT32_MAX)
-        pn = UINT32_MAX;
-    if (a.len >= len) {
-        b_truncate(&a, len);
-        for (uint32_t i = 0; i < a.n; i++)
-            b_push(b, &a.v[i]);
-    } else if (e->kind == SCR_E_RPAD) {
-        for (uint32_t i = 0; i < a.n; i++)
-            b_push(b, &a.v[i]);
-        b_repeat(b, ps, (uint32_t)pn, len - a.len);
-    } else {
-        b_repeat(b, ps, (uint32_t)pn, len - a.len);
-        for (uint32_t i = 0; i < a.n; i++)
-            b_push(b, &a.v[i]);
-    }
-    adopt(b, &a);
-    b_free(&a);
-    return b->oom ? -1 : 0;
-}
-
-static void number_text(builder_t *b, int64_t v)
-{
-    char *s = b_tmp(b, 24);
-    if (!s)
-        return;
-    int n = snprintf(s, 24, "%lld", (long long)v);
-    b_repeat(b, s, (uint32_t)n, (uint64_t)n);
-}
-
-/* Append e's characters to b; *isnull set when e is null. */
-static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
-{
-    int64_t n;
-    *isnull = 0;
-    switch (e->kind) {
-    case SCR_E_NULL:
-        *isnull = 1;
-        return 0;
-    case SCR_E_EMPTY_LOB:
-        return 0;
-    case SCR_E_STRING:
-        b_repeat(b, e->str, e->len, e->len);
-        break;
-    case SCR_E_NUMBER:
-    case SCR_E_ROWNUM:
-    case SCR_E_ID:
-    case SCR_E_ADD:
-    case SCR_E_SUB:
-    case SCR_E_MUL:
-    case SCR_E_MOD:
-    case SCR_E_NUM:
-        if (eval_int(c->vs, e, c->row, &n))
-            *isnull = 1;
-        else
-            number_text(b, n);
-        break;
-    case SCR_E_COLUMN:
-    case SCR_E_VAR: {
-        scr_val_t v = SCR_VAL_NULL;
-        if (c->row && e->kind == SCR_E_COLUMN)
-            v = c->row->cols ? c->row->cols[e->var] : c->row->current;
-        else if (c->row && c->row->vars)
-            v = c->row->vars[e->var];
-        copy_value(c, b, v);
-        *isnull = v == SCR_VAL_NULL;
-        break;
-    }
-    case SCR_E_RPAD:
-    case SCR_E_LPAD:
-        return pad(c, e, b, isnull);
-    case SCR_E_RANDOM: {
-        if (eval_int(c->vs, e->args[1], c->row, &n) || n <= 0) {
-            *isnull = 1;
-            break;
-        }
-        uint64_t len = (uint64_t)n;
-        if (len > cap_of(c->vs, e))
-            len = cap_of(c->vs, e);
-        piece_t pc = {0};
-        pc.kind = PIECE_RANDOM;
-        char o = e->args[0]->str[0];
-        pc.alpha = (char)(o >= 'a' && o <= 'z' ? o - 32 : o);
-        pc.seed = sim_prng_next(&c->vs->rng);
-        pc.len = len;
-        pc.h = random_chars(&pc, 0, len, NULL);
-        b_push(b, &pc);
-        break;
-    }
-    case SCR_E_TO_CLOB:
-    case SCR_E_TO_RAW:
-        return build(c, e->args[0], b, isnull);
-    case SCR_E_RAWTOHEX: {
-        builder_t t = {0};
-        int r = build(c, e->args[0], &t, isnull);
-        if (r == 0)
-            b_hex(b, &t);
-        b_free(&t);
-        return r != 0 || b->oom ? -1 : 0;
-    }
-    case SCR_E_SUBSTR:
-        return substr(c, e, b, isnull);
-    case SCR_E_LENGTH:
-        if (eval_int(c->vs, e, c->row, &n))
-            *isnull = 1;
-        else
-            number_text(b, n);
-        break;
-    case SCR_E_CONCAT: {
-        int lnull, rnull;
-        uint64_t before = b->len;
-        if (build(c, e->args[0], b, &lnull) != 0 || build(c, e->args[1], b, &rnull) != 0)
-            return -1;
-        /* null || x is x: null only when both are (SQL Language Reference,
-         * "Concatenation Operator") */
-        *isnull = lnull && rnull;
-        if (e->type == SCR_T_VARCHAR && b->len - before > cap_of(c->vs, e))
-            return fail(c, e->line,
-                        e->plsql ? "ORA-06502: PL/SQL: numeric or value error: character string "
-                                   "buffer too small"
-                                 : "ORA-01489: result of string concatenation is too long",
-                        b->len - before, cap_of(c->vs, e));
-        break;
-    }
-    default:
-        return -1;
-    }
-    return b->oom ? -1 : 0;
-}
-
-/* The memo: an open-addressed table of MEMO_SLOTS by the expression's
- * address, at most MEMO_MAX entries (half full at most), so that a script
- * of many statements finds each constant in constant time. */
-#define MEMO_SLOTS 8192u
-#define MEMO_MAX 4096u
-
-static uint32_t memo_slot(const scr_expr_t *e)
-{
-    uint64_t h = (uint64_t)(uintptr_t)e * 0x9e3779b97f4a7c15ULL;
-    return (uint32_t)(h >> 51) & (MEMO_SLOTS - 1);
-}
-
-/* The memoised constant of e, or NULL. */
-static memo_t *memo_find(scr_values_t *vs, const scr_expr_t *e)
-{
-    if (vs->memo == NULL)
-        return NULL;
-    for (uint32_t k = memo_slot(e);; k = (k + 1) & (MEMO_SLOTS - 1)) {
-        if (vs->memo[k].e == e)
-            return &vs->memo[k];
-        if (vs->memo[k].e == NULL)
-            return NULL;
-    }
-}
-
-sim_err_t scr_eval(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, scr_val_t *out,
-                   char *err, size_t errlen)
-{
-    if (!e->row_dependent) {
-        memo_t *m = memo_find(vs, e);
-        if (m) {
-            scr_value_ref(vs, m->v);
-            *out = m->v;
-            return SIM_OK;
-        }
-    }
-    ctx_t c = {vs, row, err, errlen};
-    builder_t b = {0};
-    b.type = e->type == SCR_T_NUMBER ? SCR_T_VARCHAR : e->type;
-    int isnull = 0;
-    if (build(&c, e, &b, &isnull) != 0) {
-        int oom = b.oom;
-        b_free(&b);
-        if (oom) {
-            if (err && errlen)
-                snprintf(err, errlen, "%u: out of memory", e->line);
-            return SIM_ENOMEM;
-        }
-        return SIM_EINVAL;
-    }
-    b.null = isnull || e->type == SCR_T_NULL;
-    scr_val_t v;
-    sim_err_t rc = intern(vs, &b, &v);
-    b_free(&b);
-    if (rc != SIM_OK) {
-        if (err && errlen)
-            snprintf(err, errlen, "%u: out of memory", e->line);
-        return rc;
-    }
-    SIM_DEBUG_CHECK(entry_check(vs, v));
-    if (!e->row_dependent && vs->nmemo < MEMO_MAX) {
-        if (vs->memo == NULL)
-            vs->memo = sim_calloc(MEMO_SLOTS, sizeof *vs->memo);
-        if (vs->memo) {
-            uint32_t k = memo_slot(e);
-            while (vs->memo[k].e != NULL)
-                k = (k + 1) & (MEMO_SLOTS - 1);
-            vs->memo[k].e = e;
-            vs->memo[k].v = v;
-            vs->nmemo++;
-            scr_value_ref(vs, v);
-        }
-    }
-    *out = v;
-    return SIM_OK;
 }
