@@ -56,6 +56,8 @@ void scr_variable(scr_parser_t *p, const scr_tok_t *t)
         scr_skip_line(lx, t->start);
         return;
     }
+    if (!isalpha((unsigned char)name[0]))
+        scr_lex_fail(lx, t->line, "VARIABLE %s: not a variable name (a letter first)", name);
     scr_bind_t b;
     memset(&b, 0, sizeof b);
     snprintf(b.name, sizeof b.name, "%s", name);
@@ -165,7 +167,16 @@ void scr_print(scr_parser_t *p, const scr_tok_t *t, void (*parse)(scr_parser_t *
         while (i < end && !strchr(" \t", lx->src[i]))
             i++;
         if (i > b) {
-            size_t k = i - b < SCR_NAME_MAX ? i - b : SCR_NAME_MAX;
+            /* a name: letters, digits, _, $ and #, a letter first */
+            int ok = isalpha((unsigned char)lx->src[b]);
+            for (size_t j = b; j < i && ok; j++)
+                ok = isalnum((unsigned char)lx->src[j]) || strchr("_$#", lx->src[j]) != NULL;
+            if (!ok || i - b > SCR_NAME_MAX) {
+                char q[64];
+                scr_quote(lx->src + b, i - b, q, sizeof q);
+                scr_lex_fail(lx, t->line, "PRINT %s: not a bind variable's name", q);
+            }
+            size_t k = i - b;
             for (size_t j = 0; j < k; j++)
                 names[nn][j] = (char)toupper((unsigned char)lx->src[b + j]);
             names[nn++][k] = 0;
@@ -210,6 +221,8 @@ void scr_print(scr_parser_t *p, const scr_tok_t *t, void (*parse)(scr_parser_t *
     scr_stmt_t *st = scr_new_stmt(p, t->line);
     st->text = scr_arena_strndup(p->arena, lx->src + t->start, end - t->start);
     scr_lexer_t saved = *lx;
+    scr_tok_t *outer = p->toks; /* the script's token vector: freed if a later
+                                 * statement is refused */
     lx->src = src;
     lx->len = strlen(src);
     lx->pos = 0;
@@ -228,7 +241,7 @@ void scr_print(scr_parser_t *p, const scr_tok_t *t, void (*parse)(scr_parser_t *
     p->ntoks = tv.n;
     p->i = 0;
     int rc = scr_parse_guarded(p, st, parse);
-    p->toks = NULL;
+    p->toks = outer;
     sim_free(tv.v);
     if (rc != 0)
         scr_oracle_error(p, st);

@@ -1,0 +1,3 @@
+create table t (id number, c clob);
+variable n number
+print n'x
