@@ -3,6 +3,7 @@
  * (scr_eval_int()): built as pieces (value_int.h) and interned by the
  * store (value.c); a constant one built once and memoised.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -53,6 +54,8 @@ static int var_int(const scr_values_t *vs, const scr_row_t *row, uint32_t var, i
 }
 
 /* A number expression's value; 1 when null. */
+static int numfn(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out);
+
 static int eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out)
 {
     int64_t a, b;
@@ -93,6 +96,8 @@ static int eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t
         /* Oracle's MOD: the dividend's sign, mod(m, 0) = m */
         *out = b == 0 ? a : b == -1 ? 0 : a % b;
         return 0;
+    case SCR_E_NUMFN:
+        return numfn(vs, e, row, out);
     case SCR_E_ADD:
     case SCR_E_SUB:
     case SCR_E_MUL:
@@ -106,6 +111,109 @@ static int eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t
     default:
         return 1;
     }
+}
+
+/* a / b rounded as a rounding function rounds it: 1 when null or b is 0
+ * (ORA-01476 is not raised: a number expression has no error to give). */
+static int divide(const scr_values_t *vs, const scr_expr_t *d, const scr_row_t *row,
+                  scr_numfn_t how, int64_t *out)
+{
+    int64_t a, b;
+    if (eval_int(vs, d->args[0], row, &a) || eval_int(vs, d->args[1], row, &b) || b == 0 ||
+        (a == INT64_MIN && b == -1))
+        return 1;
+    int64_t q = a / b, r = a % b; /* C truncates toward zero, as TRUNC does */
+    int neg = (r < 0) != (b < 0); /* the quotient's fraction is negative */
+    if (r != 0) {
+        if (how == SCR_NF_FLOOR && neg)
+            q--;
+        else if (how == SCR_NF_CEIL && !neg)
+            q++;
+        else if (how == SCR_NF_ROUND) {
+            /* half away from zero: |r| * 2 >= |b| */
+            uint64_t ur = r < 0 ? (uint64_t)0 - (uint64_t)r : (uint64_t)r;
+            uint64_t ub = b < 0 ? (uint64_t)0 - (uint64_t)b : (uint64_t)b;
+            if (ur * 2 >= ub)
+                q += neg ? -1 : 1;
+        }
+    }
+    *out = q;
+    return 0;
+}
+
+/* A number function (SQL Language Reference, "Numeric Functions", NVL)
+ * over whole numbers; 1 when null. */
+static int numfn(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out)
+{
+    scr_numfn_t f = (scr_numfn_t)e->num;
+    int64_t a, b = 0;
+    if (f >= SCR_NF_TRUNC && e->args[0]->kind == SCR_E_DIV)
+        return divide(vs, e->args[0], row, f, out);
+    if (f == SCR_NF_NVL) {
+        if (eval_int(vs, e->args[0], row, out) == 0)
+            return 0;
+        return eval_int(vs, e->args[1], row, out);
+    }
+    if (eval_int(vs, e->args[0], row, &a) ||
+        (e->nargs > 1 && e->args[1] && eval_int(vs, e->args[1], row, &b)))
+        return 1;
+    switch (f) {
+    case SCR_NF_ABS:
+        *out = a < 0 ? (int64_t)((uint64_t)0 - (uint64_t)a) : a;
+        return 0;
+    case SCR_NF_SIGN:
+        *out = (a > 0) - (a < 0);
+        return 0;
+    case SCR_NF_POWER: {
+        /* a whole power of a whole number; past int64 (or a negative
+         * exponent, a fraction): null */
+        if (b < 0)
+            return a == 1 || a == -1 ? (*out = (b % 2 && a < 0) ? -1 : 1, 0) : 1;
+        int64_t r = 1;
+        for (int64_t k = 0; k < b; k++) {
+            if (a != 0 && (r > INT64_MAX / (a < 0 ? -a : a) || a == INT64_MIN))
+                return 1;
+            r *= a;
+        }
+        *out = r;
+        return 0;
+    }
+    case SCR_NF_GREATEST:
+        *out = e->nargs > 1 && b > a ? b : a;
+        return 0;
+    case SCR_NF_LEAST:
+        *out = e->nargs > 1 && b < a ? b : a;
+        return 0;
+    case SCR_NF_TRUNC:
+    case SCR_NF_ROUND: {
+        /* to b decimal places: a whole number keeps itself for b >= 0 and
+         * loses its last -b digits (rounded, for ROUND) for b < 0 */
+        if (e->nargs < 2 || b >= 0)
+            break;
+        if (b < -18) {
+            *out = 0;
+            return 0;
+        }
+        int64_t m = 1;
+        for (int64_t k = 0; k < -b; k++)
+            m *= 10;
+        scr_expr_t num = {0}, den = {0}, d = {0};
+        num.kind = den.kind = SCR_E_NUMBER;
+        num.num = a;
+        den.num = m;
+        d.kind = SCR_E_DIV;
+        d.args[0] = &num;
+        d.args[1] = &den;
+        if (divide(vs, &d, row, f, out))
+            return 1;
+        *out *= m;
+        return 0;
+    }
+    default:
+        break;
+    }
+    *out = a; /* FLOOR, CEIL, TRUNC, ROUND of a whole number: itself */
+    return 0;
 }
 
 int scr_eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out)
@@ -320,6 +428,157 @@ static int pad(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
     return b->oom ? -1 : 0;
 }
 
+/* The characters of s[0..n) as a value of their own, the buffer b's. */
+static void push_text(builder_t *b, const char *s, uint64_t n)
+{
+    if (n > 0)
+        scr_vb_repeat(b, s, (uint32_t)(n > UINT32_MAX ? UINT32_MAX : n), n);
+}
+
+/* A character function (SQL Language Reference, "Character Functions
+ * Returning Character Values", NVL) of its arguments' text: null as
+ * Oracle gives it (an empty result is null, as '' is). */
+static int strfn(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
+{
+    scr_strfn_t f = (scr_strfn_t)e->num;
+    int anull = 0;
+    if (f == SCR_SF_NVL) {
+        builder_t t = {0};
+        if (build(c, e->args[0], &t, &anull) != 0) {
+            scr_vb_free(&t);
+            return -1;
+        }
+        if (anull) { /* an empty CLOB is not null: NVL keeps it */
+            scr_vb_free(&t);
+            return build(c, e->args[1], b, isnull);
+        }
+        for (uint32_t i = 0; i < t.n; i++)
+            scr_vb_push(b, &t.v[i]);
+        adopt(b, &t);
+        scr_vb_free(&t);
+        return b->oom ? -1 : 0;
+    }
+    if (f == SCR_SF_CHR) {
+        int64_t n;
+        if (eval_int(c->vs, e->args[0], c->row, &n) || n < 0 || n > 255) {
+            *isnull = 1;
+            return 0;
+        }
+        char ch = (char)n;
+        char *s = scr_vb_tmp(b, 1);
+        if (s == NULL)
+            return -1;
+        *s = ch;
+        push_text(b, s, 1);
+        return b->oom ? -1 : 0;
+    }
+    if (f == SCR_SF_SUBSTR) {
+        /* SUBSTR(s, position[, length]): position 0 is 1, a negative one
+         * counts from the end; a length below 1 gives null */
+        builder_t t = {0};
+        int64_t pos, len = INT64_MAX;
+        if (build(c, e->args[0], &t, &anull) != 0) {
+            scr_vb_free(&t);
+            return -1;
+        }
+        int bad = eval_int(c->vs, e->args[1], c->row, &pos) ||
+                  (e->nargs > 2 && eval_int(c->vs, e->args[2], c->row, &len));
+        if (pos < 0)
+            pos = (int64_t)t.len + pos + 1;
+        else if (pos == 0)
+            pos = 1;
+        if (anull || bad || len < 1 || pos < 1 || (uint64_t)pos > t.len) {
+            scr_vb_free(&t);
+            *isnull = 1;
+            return 0;
+        }
+        b_slice(b, &t, (uint64_t)pos - 1, (uint64_t)len);
+        scr_vb_free(&t);
+        return b->oom ? -1 : 0;
+    }
+    const char *s;
+    uint64_t n;
+    if (materialise(c, e->args[0], b, &s, &n, &anull) != 0)
+        return -1;
+    if (anull || n == 0) {
+        *isnull = 1;
+        return 0;
+    }
+    char *out = scr_vb_tmp(b, n);
+    if (out == NULL)
+        return -1;
+    uint64_t m = 0;
+    switch (f) {
+    case SCR_SF_UPPER:
+    case SCR_SF_LOWER:
+        for (uint64_t k = 0; k < n; k++)
+            out[k] = (char)(f == SCR_SF_UPPER ? toupper((unsigned char)s[k])
+                                              : tolower((unsigned char)s[k]));
+        m = n;
+        break;
+    case SCR_SF_TRIM:
+    case SCR_SF_LTRIM:
+    case SCR_SF_RTRIM: {
+        uint64_t from = 0, to = n;
+        while (f != SCR_SF_RTRIM && from < to && s[from] == ' ')
+            from++;
+        while (f != SCR_SF_LTRIM && to > from && s[to - 1] == ' ')
+            to--;
+        m = to - from;
+        memcpy(out, s + from, m);
+        break;
+    }
+    case SCR_SF_REPLACE: {
+        /* every `from` replaced by `to` (none when not given); a null or
+         * empty `from` leaves the text */
+        const char *fs = "", *ts = "";
+        uint64_t fn = 0, tn = 0;
+        int fnull = 0, tnull = 0;
+        if (materialise(c, e->args[1], b, &fs, &fn, &fnull) != 0 ||
+            (e->nargs > 2 && materialise(c, e->args[2], b, &ts, &tn, &tnull) != 0))
+            return -1;
+        if (fnull || fn == 0) {
+            memcpy(out, s, n);
+            m = n;
+            break;
+        }
+        /* the result can grow: count first */
+        uint64_t hits = 0;
+        for (uint64_t k = 0; k + fn <= n;)
+            if (memcmp(s + k, fs, fn) == 0) {
+                hits++;
+                k += fn;
+            } else {
+                k++;
+            }
+        uint64_t total = n - hits * fn + hits * (tnull ? 0 : tn);
+        if (total > n && (out = scr_vb_tmp(b, total)) == NULL)
+            return -1;
+        for (uint64_t k = 0; k < n;) {
+            if (k + fn <= n && memcmp(s + k, fs, fn) == 0) {
+                if (!tnull)
+                    memcpy(out + m, ts, tn), m += tn;
+                k += fn;
+            } else {
+                out[m++] = s[k++];
+            }
+        }
+        if (e->type != SCR_T_CLOB && m > cap_of(c->vs, e))
+            return fail(c, e->line, "ORA-01489: result of string concatenation is too long", m,
+                        cap_of(c->vs, e));
+        break;
+    }
+    default:
+        break;
+    }
+    if (m == 0) {
+        *isnull = 1;
+        return 0;
+    }
+    push_text(b, out, m);
+    return b->oom ? -1 : 0;
+}
+
 static void number_text(builder_t *b, int64_t v)
 {
     char *s = scr_vb_tmp(b, 24);
@@ -351,6 +610,8 @@ static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
     case SCR_E_MUL:
     case SCR_E_MOD:
     case SCR_E_NUM:
+    case SCR_E_NUMFN:
+    case SCR_E_DIV:
         if (eval_int(c->vs, e, c->row, &n))
             *isnull = 1;
         else
@@ -370,6 +631,8 @@ static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
     case SCR_E_RPAD:
     case SCR_E_LPAD:
         return pad(c, e, b, isnull);
+    case SCR_E_STRFN:
+        return strfn(c, e, b, isnull);
     case SCR_E_RANDOM: {
         if (eval_int(c->vs, e->args[1], c->row, &n) || n <= 0) {
             *isnull = 1;

@@ -209,6 +209,151 @@ static scr_expr_t *lob_function(scr_parser_t *p, int table, int plsql, uint32_t 
     return e;
 }
 
+/* Whether a division lies in e other than at its root, a rounding
+ * function's own argument aside. */
+static int stray_division(const scr_expr_t *e, int root)
+{
+    if (e == NULL)
+        return 0;
+    if (e->kind == SCR_E_DIV && !root)
+        return 1;
+    if (e->kind == SCR_E_NUMFN && e->num >= SCR_NF_TRUNC)
+        return 0; /* its own argument was checked when it was parsed */
+    for (uint32_t k = 0; k < e->nargs && k < 3; k++)
+        if (stray_division(e->args[k], 0))
+            return 1;
+    return 0;
+}
+
+/* A single-row function's call, NAME( read: NULL when NAME is none of
+ * them (nothing taken). */
+static scr_expr_t *function(scr_parser_t *p, const char *name, int table, int plsql, uint32_t line)
+{
+    static const struct {
+        const char *name;
+        int str;      /* a character function (scr_strfn_t), else a number one */
+        int fn;       /* its scr_numfn_t or scr_strfn_t */
+        uint32_t min; /* arguments */
+        uint32_t max;
+    } fns[] = {
+        {"ABS", 0, SCR_NF_ABS, 1, 1},
+        {"SIGN", 0, SCR_NF_SIGN, 1, 1},
+        {"POWER", 0, SCR_NF_POWER, 2, 2},
+        {"GREATEST", 0, SCR_NF_GREATEST, 1, 32},
+        {"LEAST", 0, SCR_NF_LEAST, 1, 32},
+        {"TRUNC", 0, SCR_NF_TRUNC, 1, 2},
+        {"ROUND", 0, SCR_NF_ROUND, 1, 2},
+        {"FLOOR", 0, SCR_NF_FLOOR, 1, 1},
+        {"CEIL", 0, SCR_NF_CEIL, 1, 1},
+        {"NVL", 0, SCR_NF_NVL, 2, 2},
+        {"LENGTH", 0, -1, 1, 1},
+        {"LENGTHB", 0, -1, 1, 1},
+        {"UPPER", 1, SCR_SF_UPPER, 1, 1},
+        {"LOWER", 1, SCR_SF_LOWER, 1, 1},
+        {"SUBSTR", 1, SCR_SF_SUBSTR, 2, 3},
+        {"REPLACE", 1, SCR_SF_REPLACE, 2, 3},
+        {"TRIM", 1, SCR_SF_TRIM, 1, 1},
+        {"LTRIM", 1, SCR_SF_LTRIM, 1, 1},
+        {"RTRIM", 1, SCR_SF_RTRIM, 1, 1},
+        {"CHR", 1, SCR_SF_CHR, 1, 1},
+    };
+    size_t f = 0;
+    while (f < sizeof fns / sizeof fns[0] && strcmp(fns[f].name, name) != 0)
+        f++;
+    if (f == sizeof fns / sizeof fns[0])
+        return NULL;
+    int rounding = !fns[f].str && fns[f].fn >= SCR_NF_TRUNC;
+    scr_expr_t *a[32];
+    uint32_t n = 0;
+    scr_expect_sym(p, "(");
+    do {
+        if (n == fns[f].max)
+            scr_fail_at(p, line, "ORA-00939: too many arguments for function (%s)", name);
+        int was = p->div_ok;
+        p->div_ok = rounding && n == 0;
+        a[n] = parse_concat(p, table, plsql);
+        p->div_ok = was;
+        if (rounding && n == 0 && stray_division(a[n], 1))
+            scr_fail_at(p, line,
+                        "a division inside an expression in %s() not supported (the model's "
+                        "numbers are whole: %s(a / b) is)",
+                        name, name);
+        n++;
+    } while (scr_accept_sym(p, ","));
+    scr_expect_sym(p, ")");
+    if (n < fns[f].min)
+        scr_fail_at(p, line, "ORA-00938: not enough arguments for function (%s)", name);
+    scr_expr_t *e;
+    int row = 0;
+    for (uint32_t k = 0; k < n; k++)
+        row |= a[k]->row_dependent;
+    if (fns[f].fn < 0) {
+        /* LENGTH, LENGTHB: characters (a single-byte or ASCII text: bytes) */
+        if (a[0]->type == SCR_T_NUMBER || a[0]->type == SCR_T_BLOB)
+            scr_fail_at(p, line, "ORA-00932: inconsistent datatypes: expected CHAR got %s",
+                        a[0]->type == SCR_T_NUMBER ? "NUMBER" : "BLOB");
+        if (a[0]->kind == SCR_E_STRING || a[0]->kind == SCR_E_NULL) {
+            e = scr_expr_node(p, a[0]->kind == SCR_E_NULL ? SCR_E_NULL : SCR_E_NUMBER,
+                              a[0]->kind == SCR_E_NULL ? SCR_T_NULL : SCR_T_NUMBER, line);
+            e->num = a[0]->len;
+            e->static_len = a[0]->kind == SCR_E_NULL ? 0 : digits(e->num);
+            return e;
+        }
+        if (a[0]->kind != SCR_E_COLUMN && a[0]->kind != SCR_E_VAR)
+            scr_fail_at(p, line,
+                        "%s of an expression not supported (a column, a variable or a literal)",
+                        name);
+        e = scr_expr_node(p, SCR_E_LENGTH, SCR_T_NUMBER, line);
+        e->args[0] = a[0];
+        e->nargs = 1;
+        e->row_dependent = row;
+        return e;
+    }
+    /* nvl of text is a character function */
+    int str = fns[f].str ||
+              (fns[f].fn == SCR_NF_NVL && a[0]->type != SCR_T_NUMBER && a[1]->type != SCR_T_NUMBER);
+    if (!str) {
+        for (uint32_t k = 0; k < n; k++)
+            want_number(p, a[k], name);
+        /* greatest and least of several: pairs, left to right */
+        e = a[0];
+        for (uint32_t k = n == 1 ? 0 : 1; k < n; k++) {
+            scr_expr_t *x = scr_expr_node(p, SCR_E_NUMFN, SCR_T_NUMBER, line);
+            x->num = fns[f].fn;
+            x->args[0] = e;
+            x->args[1] = n == 1 ? NULL : a[k];
+            x->nargs = n == 1 ? 1 : 2;
+            x->row_dependent = row;
+            e = x;
+            if (fns[f].fn != SCR_NF_GREATEST && fns[f].fn != SCR_NF_LEAST)
+                break;
+        }
+        if (n == 1 && (fns[f].fn == SCR_NF_GREATEST || fns[f].fn == SCR_NF_LEAST))
+            e = a[0];
+        e->static_len = -1;
+        return e;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        int pos = fns[f].fn == SCR_SF_SUBSTR && k > 0;
+        if (pos || fns[f].fn == SCR_SF_CHR)
+            want_number(p, a[k], name);
+        else
+            want_string(p, a[k], name);
+    }
+    e = scr_expr_node(p, SCR_E_STRFN, SCR_T_VARCHAR, line);
+    e->num = fns[f].str ? fns[f].fn : SCR_SF_NVL;
+    for (uint32_t k = 0; k < n; k++)
+        e->args[k] = a[k];
+    e->nargs = n;
+    e->plsql = plsql;
+    e->row_dependent = row;
+    e->static_len = -1;
+    /* a CLOB's function is a CLOB; NVL's type is its first non-null one */
+    if (a[0]->type == SCR_T_CLOB || (e->num == SCR_SF_NVL && a[1]->type == SCR_T_CLOB))
+        e->type = SCR_T_CLOB;
+    return e;
+}
+
 static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
 {
     const scr_tok_t *t = scr_peek(p);
@@ -376,13 +521,17 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
                       strcmp(p->script->tables[table].cols[i].name, name) == 0;
     if (!column && p->plc && (e = scr_plsql_name(p, name, line)) != NULL)
         return e;
+    if (scr_is_sym(p, "(") && (e = function(p, name, table, plsql, line)) != NULL)
+        return e;
     if (scr_is_sym(p, "(") || scr_is_sym(p, ".")) {
         char q[64];
         scr_quote(name, strlen(name), q, sizeof q);
         scr_fail_at(p, line,
                     "function '%s' not supported (rpad, lpad, to_clob, to_char, "
                     "dbms_random.string, empty_clob, empty_blob, utl_raw.cast_to_raw, "
-                    "hextoraw, to_blob, dbms_lob.getlength, dbms_lob.substr)",
+                    "hextoraw, to_blob, dbms_lob.getlength, dbms_lob.substr, length, "
+                    "substr, upper, lower, replace, trim, ltrim, rtrim, chr, nvl, abs, sign, "
+                    "power, greatest, least, trunc, round, floor, ceil, mod)",
                     q);
     }
     if (table < 0) {
@@ -420,8 +569,8 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
 static scr_expr_t *binary(scr_parser_t *p, scr_expr_kind_t k, uint32_t line, scr_expr_t *l,
                           scr_expr_t *r)
 {
-    want_number(p, l, "+, - and *");
-    want_number(p, r, "+, - and *");
+    want_number(p, l, "+, -, * and /");
+    want_number(p, r, "+, -, * and /");
     scr_expr_t *e = scr_expr_node(p, k, SCR_T_NUMBER, line);
     e->args[0] = l;
     e->args[1] = r;
@@ -430,13 +579,20 @@ static scr_expr_t *binary(scr_parser_t *p, scr_expr_kind_t k, uint32_t line, scr
     return e;
 }
 
-/* * before + and -, each left to right (SQL Language Reference, "Arithmetic Operators") */
+/* * and / before + and -, each left to right (SQL Language Reference,
+ * "Arithmetic Operators"); a division only as a rounding function's
+ * argument (functions.c: the model's numbers are whole). */
 static scr_expr_t *term(scr_parser_t *p, int table, int plsql)
 {
     scr_expr_t *l = primary(p, table, plsql);
-    while (scr_is_sym(p, "*")) {
+    while (scr_is_sym(p, "*") || scr_is_sym(p, "/")) {
+        int div = scr_is_sym(p, "/");
         uint32_t line = scr_take(p)->line;
-        l = binary(p, SCR_E_MUL, line, l, primary(p, table, plsql));
+        if (div && !p->div_ok)
+            scr_fail_at(p, line,
+                        "a division outside trunc(), round(), floor() or ceil() not supported "
+                        "(the model's numbers are whole)");
+        l = binary(p, div ? SCR_E_DIV : SCR_E_MUL, line, l, primary(p, table, plsql));
     }
     return l;
 }

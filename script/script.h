@@ -104,8 +104,39 @@ typedef enum {
     SCR_E_SUBSTR,    /* dbms_lob.substr(a[0], a[1] amount, a[2] offset); num 1: a slice of
                       * PL/SQL's LOB calls (no 32,767 cap, empty rather than null) */
     SCR_E_LENGTH,    /* dbms_lob.getlength(a[0]) of a column or a variable: a number */
+    SCR_E_DIV,       /* a[0] / a[1], only as the argument of trunc, round, floor, ceil */
+    SCR_E_NUMFN,     /* a number function num (scr_numfn_t) of a[0], a[1] */
+    SCR_E_STRFN,     /* a character function num (scr_strfn_t) of a[0], a[1], a[2] */
     SCR_E_COUNT
 } scr_expr_kind_t;
+
+/* SQL's single-row functions the subset evaluates (SQL Language
+ * Reference, "Numeric Functions", "Character Functions Returning
+ * Character Values", NVL), over whole numbers and text. */
+typedef enum {
+    SCR_NF_ABS,
+    SCR_NF_SIGN,
+    SCR_NF_POWER,
+    SCR_NF_GREATEST,
+    SCR_NF_LEAST,
+    SCR_NF_NVL,
+    SCR_NF_TRUNC, /* of a whole number to a[1] decimal places (a[1] < 0 rounds left of
+                   * the point), or of a division toward zero */
+    SCR_NF_ROUND, /* half away from zero */
+    SCR_NF_FLOOR,
+    SCR_NF_CEIL
+} scr_numfn_t;
+typedef enum {
+    SCR_SF_UPPER,
+    SCR_SF_LOWER,
+    SCR_SF_SUBSTR, /* substr(a[0], a[1] position, a[2] length or NULL) */
+    SCR_SF_NVL,
+    SCR_SF_REPLACE, /* replace(a[0], a[1], a[2] or NULL) */
+    SCR_SF_TRIM,
+    SCR_SF_LTRIM,
+    SCR_SF_RTRIM,
+    SCR_SF_CHR
+} scr_strfn_t;
 
 /* The type Oracle gives an expression's result. */
 typedef enum { SCR_T_NULL, SCR_T_NUMBER, SCR_T_VARCHAR, SCR_T_CLOB, SCR_T_BLOB } scr_type_t;

@@ -125,6 +125,7 @@ typedef struct {
      * into the script as one session keeps them. */
     struct scr_define *defines;
     int define_char; /* SET DEFINE: '&', another character, 0 off */
+    int div_ok;      /* a division may be parsed here: a rounding function's argument */
     int define_seen; /* the run's own (scr_options_t.defines) defined */
     /* The database links created so far (link.c), kept from the setup. */
     char links[SCR_MAX_LINKS][SCR_LINK_NAME_MAX + 1];

@@ -826,6 +826,54 @@ static void test_declared_cursor(void **state)
         assert_int_equal(fig(&d, 4, st), fig(&in, 4, st));
 }
 
+/* SQL's single-row functions (script/expr.c parses, eval.c evaluates),
+ * seen through dbms_output: the rounding functions of a division
+ * (negative quotients, halves), to places left of the point, the text
+ * functions' nulls, negative positions and growth, NVL of text and of
+ * numbers, and in SQL the same functions make a row's LOB. */
+static void test_functions(void **state)
+{
+    (void)state;
+    run_t r;
+    run(TABLE
+        "declare\n"
+        "  n number;\n"
+        "  s varchar2(100) := 'hello';\n"
+        "  e varchar2(10) := '';\n"
+        "begin\n"
+        "  dbms_output.put_line(trunc(17 / 5) || ' ' || round(17 / 5) || ' ' || floor(-17 / 5)"
+        " || ' ' || ceil(17 / 5) || ' ' || trunc(-17 / 5) || ' ' || round(-5 / 2) || ' ' ||"
+        " round(5 / 2) || ' ' || ceil(-17 / 5));\n"
+        "  dbms_output.put_line(round(1250, -2) || ' ' || trunc(1299, -2) || ' ' || "
+        "round(-1250, -2) || ' ' || round(7, 2));\n"
+        "  dbms_output.put_line(abs(-3) || ' ' || sign(-9) || ' ' || sign(0) || ' ' || "
+        "power(2, 10) || ' ' || greatest(1, 9, 4) || ' ' || least(3, 2, 8) || ' ' || "
+        "nvl(n, 7) || ' ' || length(s) || ' ' || length(e) || '.');\n"
+        "  dbms_output.put_line(upper(s) || lower('AbC') || substr('abcdef', 2, 3) || '|' ||"
+        " substr('abcdef', -2) || '|' || substr('abcdef', 0, 1) || '|' || substr('abc', 5) || "
+        "'|' || replace('aXbXc', 'X', '--') || '|' || replace('aXb', 'X') || '|' || "
+        "trim('  a  ') || '|' || ltrim('  a ') || '|' || rtrim(' a  ') || '|' || chr(65) || "
+        "'|' || nvl(e, 'dflt') || '|' || nvl(s, 'x'));\n"
+        "end;\n/\n"
+        "insert into t values (length('abcd'), replace(rpad('x', 3000, 'x'), 'x', 'yy'));\n"
+        "insert into t values (length('abcd'), replace(to_clob(rpad('x', 3000, 'x')), 'x', "
+        "'yy'));\n"
+        "insert into t values (trunc(11 / 2), upper(rpad('q', 10, 'q')));\n",
+        "T", &r);
+    assert_string_equal(r.error[2], "");
+    assert_string_equal(r.out[2], "3 3 -4 4 -3 -3 3 -3\n"
+                                  "1300 1200 -1300 7\n"
+                                  "3 -1 0 1024 9 2 7 5 .\n"
+                                  "HELLOabcbcd|ef|a||a--b--c|ab|a|a | a|A|dflt|hello\n");
+    /* REPLACE of a VARCHAR2 past 4,000 bytes in SQL; of a CLOB, 6,000
+     * characters out of the row; a text of 10 in it */
+    assert_string_equal(r.error[3], "ORA-01489: result of string concatenation is too long (6000 "
+                                    "bytes, at most 4000)");
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 1);
+    assert_string_equal(r.error[5], "");
+    assert_int_equal(fig(&r, 5, SIM_STAT_LOB_INROW), 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -848,6 +896,7 @@ int main(void)
         cmocka_unit_test(test_bind_variables),
         cmocka_unit_test(test_named_exceptions),
         cmocka_unit_test(test_declared_cursor),
+        cmocka_unit_test(test_functions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
