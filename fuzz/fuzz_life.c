@@ -62,7 +62,7 @@ static int value_too_long(const scr_stmt_t *st, scr_values_t *vs)
     scr_val_t current = SCR_VAL_NULL;
     int too_long = 0;
     for (int64_t r = 1; r <= 3 && !too_long; r++) {
-        scr_row_t row = {r, r, current, NULL, NULL, NULL, NULL};
+        scr_row_t row = {r, r, current, NULL, NULL, NULL, NULL, 0};
         scr_val_t v;
         char err[SCR_ERR_LEN] = "";
         if (scr_eval(vs, e, &row, &v, err, sizeof err) != SIM_OK)

@@ -62,7 +62,7 @@ static void check_block(const scr_block_t *b, scr_values_t *vs)
         if (op->kind == SCR_PL_OPEN || op->kind == SCR_PL_FETCH)
             FUZZ_CHECK(op->b < b->ncursors, "cursor %u of %u", op->b, b->ncursors);
         if (op->kind == SCR_PL_UNLESS && b->nnums <= (1u << 12) && b->nvals <= (1u << 12)) {
-            scr_row_t row = {1, 1, SCR_VAL_NULL, vals, NULL, nums, nulls};
+            scr_row_t row = {1, 1, SCR_VAL_NULL, vals, NULL, nums, nulls, 0};
             char err[SCR_ERR_LEN] = "";
             int r = scr_pred_eval(vs, op->cond, &row, err, sizeof err);
             FUZZ_CHECK(r >= -2 && r <= 1, "condition %d", r);
@@ -88,7 +88,7 @@ static void eval_all(const scr_script_t *s, const scr_stmt_t *st, scr_values_t *
         return;
     scr_val_t current = SCR_VAL_NULL;
     for (int64_t r = 1; r <= 3; r++) {
-        scr_row_t row = {r, r, current, NULL, NULL, NULL, NULL};
+        scr_row_t row = {r, r, current, NULL, NULL, NULL, NULL, 0};
         scr_val_t v;
         char err[SCR_ERR_LEN] = "";
         sim_err_t rc = scr_eval(vs, e, &row, &v, err, sizeof err);

@@ -143,6 +143,17 @@ sim_err_t life_select_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
 {
     life_cursor_t c;
     sim_err_t rc = life_select(db, &db->tables[op->table], op->cond, regs, &c);
+    if (rc == SIM_OK && op->b >= SCR_INTO_MIN && op->b <= SCR_INTO_COUNT) {
+        /* an aggregate: one row always; max and min of none are null */
+        int64_t v = op->b == SCR_INTO_COUNT ? (int64_t)c.n : 0;
+        for (uint64_t k = 0; op->b != SCR_INTO_COUNT && k < c.n; k++)
+            if (k == 0 || (op->b == SCR_INTO_MAX ? c.ids[k] > v : c.ids[k] < v))
+                v = c.ids[k];
+        s->nums[op->a] = v;
+        s->nulls[op->a] = op->b != SCR_INTO_COUNT && c.n == 0;
+        life_cursor_close(db, &c);
+        return SIM_OK;
+    }
     if (rc == SIM_OK && c.n != 1)
         rc = raise_at(db, op->line,
                       c.n == 0 ? "ORA-01403: no data found"

@@ -364,11 +364,12 @@ sim_err_t life_block_exec(life_db_t *db, const scr_stmt_t *st)
         if (rc != SIM_OK)
             return rc;
     }
-    scr_row_t regs = {0, 0, SCR_VAL_NULL, s->vals, NULL, s->nums, s->nulls};
+    scr_row_t regs = {0, 0, SCR_VAL_NULL, s->vals, NULL, s->nums, s->nulls, 0};
     sim_err_t rc = SIM_OK;
     db->in_block = 1;
     while (s->pc < b->nops) {
         const scr_pl_op_t *op = &b->ops[s->pc];
+        regs.clock_cs = (int64_t)(db->clock_ms / 10);
         uint32_t next;
         rc = step(db, s, b, op, &regs, &next);
         if (rc != SIM_OK) {

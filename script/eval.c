@@ -87,6 +87,9 @@ static int eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t
     case SCR_E_ROWNUM:
         *out = row ? row->rownum : 0;
         return 0;
+    case SCR_E_CLOCK:
+        *out = row ? row->clock_cs : 0;
+        return 0;
     case SCR_E_ID:
         *out = row ? row->id : 0;
         return 0;
@@ -612,6 +615,7 @@ static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
     case SCR_E_NUM:
     case SCR_E_NUMFN:
     case SCR_E_DIV:
+    case SCR_E_CLOCK:
         if (eval_int(c->vs, e, c->row, &n))
             *isnull = 1;
         else

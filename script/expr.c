@@ -469,6 +469,18 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
             e->row_dependent = e->args[0]->row_dependent | e->args[1]->row_dependent;
             return e;
         }
+        if (scr_is_kw(p, "DBMS_UTILITY") && strcmp(scr_peek_at(p, 1)->text, ".") == 0 &&
+            strcmp(scr_peek_at(p, 2)->text, "GET_TIME") == 0) {
+            /* DBMS_UTILITY.GET_TIME (PL/SQL Packages and Types Reference):
+             * hundredths of a second, here of the model's clock */
+            p->i += 3;
+            if (scr_accept_sym(p, "("))
+                scr_expect_sym(p, ")");
+            e = scr_expr_node(p, SCR_E_CLOCK, SCR_T_NUMBER, line);
+            e->row_dependent = 1; /* it moves */
+            e->static_len = -1;
+            return e;
+        }
         if (scr_is_kw(p, "DBMS_RANDOM") && strcmp(scr_peek_at(p, 1)->text, ".") == 0) {
             p->i += 2;
             if (!scr_accept_kw(p, "STRING"))

@@ -448,9 +448,27 @@ static int select_into(scr_parser_t *p, uint32_t line)
     p->i++;
     char cn[SCR_NAME_MAX + 1], vn[SCR_NAME_MAX + 1], tn[SCR_NAME_MAX + 1];
     uint32_t cline = scr_peek(p)->line;
-    scr_expect_name(p, cn, "a column (select C into V from T)");
-    if (scr_accept_sym(p, "."))
-        scr_expect_name(p, cn, "a column"); /* alias.column */
+    /* an aggregate of the rows: count(*) (or count(1), count(id)), max(id),
+     * min(id) (SQL Language Reference, COUNT, MAX, MIN) */
+    uint32_t agg = 0;
+    if ((scr_is_kw(p, "COUNT") || scr_is_kw(p, "MAX") || scr_is_kw(p, "MIN")) &&
+        strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+        agg = scr_is_kw(p, "COUNT") ? SCR_INTO_COUNT
+              : scr_is_kw(p, "MAX") ? SCR_INTO_MAX
+                                    : SCR_INTO_MIN;
+        p->i += 2;
+        if (agg == SCR_INTO_COUNT && (scr_accept_sym(p, "*") || scr_accept_kw(p, "1")))
+            cn[0] = 0;
+        else if (scr_peek(p)->kind == SCR_TOK_NUMBER && agg == SCR_INTO_COUNT)
+            p->i++, cn[0] = 0;
+        else
+            scr_expect_name(p, cn, "a column");
+        scr_expect_sym(p, ")");
+    } else {
+        scr_expect_name(p, cn, "a column (select C into V from T)");
+        if (scr_accept_sym(p, "."))
+            scr_expect_name(p, cn, "a column"); /* alias.column */
+    }
     scr_expect_kw(p, "INTO");
     uint32_t vline = scr_peek(p)->line;
     scr_expect_name(p, vn, "a variable");
@@ -480,7 +498,15 @@ static int select_into(scr_parser_t *p, uint32_t line)
     }
     scr_expect_sym(p, ";");
     const scr_table_t *t = &p->script->tables[table];
-    int c = scr_column_resolve(p, table, cn, cline);
+    int c = cn[0] ? scr_column_resolve(p, table, cn, cline) : t->id_col;
+    if (agg && c != t->id_col)
+        scr_fail_at(p, cline,
+                    "select %s(%s) into not modelled (count(*), and count, max or min of the "
+                    "id column, are)",
+                    agg == SCR_INTO_COUNT ? "count"
+                    : agg == SCR_INTO_MAX ? "max"
+                                          : "min",
+                    cn);
     sym_t *v = scr_plsym_find(p, vn);
     if (v == NULL)
         scr_fail_at(p, vline, "PLS-00201: identifier '%s' must be declared", vn);
@@ -492,6 +518,12 @@ static int select_into(scr_parser_t *p, uint32_t line)
     op->cond = cond;
     op->for_update = for_update;
     op->a = v->reg;
+    if (agg) {
+        if (v->kind != 'n')
+            scr_fail_at(p, vline, "PLS-00382: expression is of wrong type");
+        op->b = agg;
+        return 1;
+    }
     if (c == t->id_col) {
         if (v->kind != 'n')
             scr_fail_at(p, vline, "PLS-00382: expression is of wrong type");

@@ -105,6 +105,7 @@ typedef enum {
                       * PL/SQL's LOB calls (no 32,767 cap, empty rather than null) */
     SCR_E_LENGTH,    /* dbms_lob.getlength(a[0]) of a column or a variable: a number */
     SCR_E_DIV,       /* a[0] / a[1], only as the argument of trunc, round, floor, ceil */
+    SCR_E_CLOCK,     /* dbms_utility.get_time: the model's clock in hundredths of a second */
     SCR_E_NUMFN,     /* a number function num (scr_numfn_t) of a[0], a[1] */
     SCR_E_STRFN,     /* a character function num (scr_strfn_t) of a[0], a[1], a[2] */
     SCR_E_COUNT
@@ -573,8 +574,9 @@ typedef enum {
                     * checked (amount, offset, y the buffer or source), then vals[a] := x,
                     * written through to the row's LOB the locator points at */
     SCR_PL_INTO,   /* select column c of table `table` into vals[a] (b: its LOB index) or
-                    * nums[a] (b UINT32_MAX: the id) from the one row cond takes; a LOB
-                    * becomes a locator of that row (for_update: one it may write) */
+                    * nums[a] (b UINT32_MAX: the id; SCR_INTO_COUNT, _MAX, _MIN: an
+                    * aggregate of the rows cond takes) from the one row cond takes; a
+                    * LOB becomes a locator of that row (for_update: one it may write) */
     SCR_PL_BIND,   /* c 0: vals/nums[a] := the run's bind variable b (binds.c); c 1: the
                     * bind := vals/nums[a] */
     SCR_PL_SPACE,  /* dbms_space.space_usage (SecureFile form) or unused_space of the
@@ -595,6 +597,11 @@ typedef enum {
     SCR_LOB_TRIM,
     SCR_LOB_ERASE
 } scr_lob_call_t;
+
+/* SCR_PL_INTO's b for an aggregate: count(*), max(id), min(id). */
+#define SCR_INTO_COUNT (UINT32_MAX - 1)
+#define SCR_INTO_MAX (UINT32_MAX - 2)
+#define SCR_INTO_MIN (UINT32_MAX - 3)
 
 typedef struct {
     scr_pl_kind_t kind;
@@ -797,6 +804,7 @@ typedef struct {
                             * or NULL */
     const int64_t *nums;   /* a PL/SQL block's number registers (SCR_E_NUM), or NULL */
     const uint8_t *nulls;  /* which of them are null (1) */
+    int64_t clock_cs;      /* the model's clock, hundredths of a second (SCR_E_CLOCK) */
 } scr_row_t;
 
 sim_err_t scr_values_create(const scr_options_t *opts, scr_values_t **out);

@@ -874,6 +874,31 @@ static void test_functions(void **state)
     assert_int_equal(fig(&r, 5, SIM_STAT_LOB_INROW), 1);
 }
 
+/* select count(*) | max(id) | min(id) into a NUMBER (one row always, max
+ * and min of none null), and dbms_utility.get_time on the model's clock
+ * (a sleep of 1.5 s moves it 150 hundredths). */
+static void test_aggregates_and_clock(void **state)
+{
+    (void)state;
+    run_t r;
+    run(TABLE "insert into t select level, 'x' from dual connect by level <= 7;\n"
+              "declare\n  n number;\n  a number;\n  b number;\n  z number;\n"
+              "  t0 number := dbms_utility.get_time;\nbegin\n"
+              "  select count(*) into n from t;\n"
+              "  select max(id) into a from t where id < 5;\n"
+              "  select min(id) into b from t where id > 2;\n"
+              "  select max(id) into z from t where id > 100;\n"
+              "  dbms_output.put_line(n || ' ' || a || ' ' || b || ' [' || z || ']');\n"
+              "  select count(1) into n from t where id > 100;\n"
+              "  dbms_lock.sleep(1.5);\n"
+              "  dbms_output.put_line(n || ' ' || (dbms_utility.get_time - t0) || ' ' ||\n"
+              "    trunc((dbms_utility.get_time - t0) / 100));\n"
+              "end;\n/\n",
+        "T", &r);
+    assert_string_equal(r.error[3], "");
+    assert_string_equal(r.out[3], "7 4 3 []\n0 150 1\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -897,6 +922,7 @@ int main(void)
         cmocka_unit_test(test_named_exceptions),
         cmocka_unit_test(test_declared_cursor),
         cmocka_unit_test(test_functions),
+        cmocka_unit_test(test_aggregates_and_clock),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -850,7 +850,7 @@ typedef struct {
 static scr_val_t value_of(fix_t *f, uint32_t step, int64_t rownum, scr_val_t current)
 {
     const scr_stmt_t *st = &f->s->stmts[step - 1];
-    scr_row_t row = {rownum, rownum, current, NULL, NULL, NULL, NULL};
+    scr_row_t row = {rownum, rownum, current, NULL, NULL, NULL, NULL, 0};
     scr_val_t v;
     char err[SCR_ERR_LEN];
     sim_err_t rc = scr_eval(f->vs, st->u.dml.values[st->column], &row, &v, err, sizeof err);
@@ -1039,7 +1039,7 @@ static void test_values_runtime_concat_cap(void **state)
     assert_int_equal(scr_value_info(f.vs, v).chars, 4000);
     scr_value_release(f.vs, v);
     const scr_stmt_t *st = &f.s->stmts[1];
-    scr_row_t row = {10, 10, 0, NULL, NULL, NULL, NULL};
+    scr_row_t row = {10, 10, 0, NULL, NULL, NULL, NULL, 0};
     char err[SCR_ERR_LEN];
     assert_int_equal(scr_eval(f.vs, st->u.dml.values[1], &row, &v, err, sizeof err), SIM_EINVAL);
     assert_string_equal(err, "2: ORA-01489: result of string concatenation is too long (4001 "
