@@ -262,6 +262,10 @@ static void item(qp_t *x)
         it->kind = SCR_QI_COLUMN;
         it->col = getlength(x);
     } else {
+        if (scr_peek(p)->kind == SCR_TOK_IDENT && strcmp(scr_peek_at(p, 1)->text, "(") == 0)
+            not_modelled(p, x->jb,
+                         "a function in the select list other than count(*), sum(...) or "
+                         "dbms_lob.getlength(...)");
         it->kind = SCR_QI_COLUMN;
         it->col = column(x, NULL);
     }
