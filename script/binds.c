@@ -101,20 +101,28 @@ void scr_variable(scr_parser_t *p, const scr_tok_t *t)
 /* The statement's binds (tokens from the lexer's `bind`): declared ones
  * become names ":NAME" a block resolves; in a plain SQL statement one is
  * refused.  Undeclared, they stay SP2-0552. */
-void scr_binds_resolve(scr_parser_t *p, scr_tok_t *toks, uint32_t n, int plsql)
+int scr_binds_resolve(scr_parser_t *p, scr_tok_t *toks, uint32_t n, int plsql)
 {
+    /* insert, update and delete take their values from binds as a block
+     * would: the caller runs them as one */
+    int dml = n > 0 && toks[0].kind == SCR_TOK_IDENT &&
+              (strcmp(toks[0].text, "INSERT") == 0 || strcmp(toks[0].text, "UPDATE") == 0 ||
+               strcmp(toks[0].text, "DELETE") == 0);
+    int named = 0;
     for (uint32_t k = 0; k < n; k++) {
         if (toks[k].bind == NULL || find(p, toks[k].bind + 1) < 0)
             continue;
-        if (!plsql)
+        if (!plsql && !dml)
             scr_lex_fail(p->lx, toks[k].line,
-                         "bind variable %s in a SQL statement not supported (in a PL/SQL block "
-                         "or exec only)",
+                         "bind variable %s in a SQL statement other than insert, update and "
+                         "delete not supported",
                          toks[k].bind);
+        named = 1;
         toks[k].kind = SCR_TOK_IDENT;
         toks[k].text = toks[k].bind;
         toks[k].len = (uint32_t)strlen(toks[k].bind);
     }
+    return named && !plsql;
 }
 
 /* In a block being compiled: each bind it names a register of the block,

@@ -71,7 +71,34 @@ static void run_statement(scr_parser_t *p, scr_tokvec_t *tv, scr_stmt_t *st, int
     eof.line = tv->n ? tv->v[tv->n - 1].line : st->line;
     eof.start = eof.end = end;
     scr_tokvec_push(p, tv, &eof);
-    scr_binds_resolve(p, tv->v, tv->n, plsql);
+    if (scr_binds_resolve(p, tv->v, tv->n, plsql)) {
+        /* DML naming binds: `begin STATEMENT; end;` (its text as written) */
+        tv->n--;
+        scr_tok_t w = tv->v[tv->n - 1];
+        w.kind = SCR_TOK_SYM;
+        w.line_first = w.slash_line = 0;
+        w.bind = NULL;
+        w.text = ";";
+        w.len = 1;
+        scr_tokvec_push(p, tv, &w);
+        w.kind = SCR_TOK_IDENT;
+        w.text = "END";
+        w.len = 3;
+        scr_tokvec_push(p, tv, &w);
+        w.kind = SCR_TOK_SYM;
+        w.text = ";";
+        w.len = 1;
+        scr_tokvec_push(p, tv, &w);
+        scr_tokvec_push(p, tv, &eof);
+        w = tv->v[0];
+        w.kind = SCR_TOK_IDENT;
+        w.text = "BEGIN";
+        w.len = 5;
+        scr_tokvec_push(p, tv, &w); /* room, then moved to the front */
+        memmove(tv->v + 1, tv->v, (tv->n - 1) * sizeof *tv->v);
+        tv->v[0] = w;
+        plsql = 1;
+    }
     p->toks = tv->v;
     p->ntoks = tv->n;
     p->i = 0;

@@ -141,11 +141,13 @@ typedef struct {
 
 /* binds.c: VARIABLE and PRINT, the rest of t's line (PRINT a step: a
  * block parse compiles); a statement's declared binds made names ":NAME"
- * (refused outside PL/SQL); in a block, its binds loaded (store 0) or
- * stored back (store 1). */
+ * (refused in SQL other than insert, update and delete); in a block, its
+ * binds loaded (store 0) or stored back (store 1). */
 void scr_variable(scr_parser_t *p, const scr_tok_t *t);
 void scr_print(scr_parser_t *p, const scr_tok_t *t, void (*parse)(scr_parser_t *, scr_stmt_t *));
-void scr_binds_resolve(scr_parser_t *p, scr_tok_t *toks, uint32_t n, int plsql);
+/* 1 when toks are a plain insert, update or delete naming binds: run it
+ * as the block `begin STATEMENT; end;`. */
+int scr_binds_resolve(scr_parser_t *p, scr_tok_t *toks, uint32_t n, int plsql);
 void scr_binds_block(scr_parser_t *p, int store, uint32_t line);
 
 /* plproc.c: CREATE [OR REPLACE] PROCEDURE or DROP PROCEDURE, the

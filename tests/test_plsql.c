@@ -899,6 +899,31 @@ static void test_aggregates_and_clock(void **state)
     assert_string_equal(r.out[3], "7 4 3 []\n0 150 1\n");
 }
 
+/* A plain insert, update or delete naming binds runs as a block would,
+ * its figures those of the same statement with the values written in. */
+static void test_binds_in_dml(void **state)
+{
+    (void)state;
+    run_t b, l;
+    run(TABLE "variable n number\nvariable s varchar2(30)\nexec :n := 5\nexec :s := 'hello'\n"
+              "insert into t values (:n, rpad(:s, 5000, 'x'));\n"
+              "update t set c = :s || :s where id = :n;\n"
+              "delete from t where id = :n;\n",
+        "T", &b);
+    run(TABLE "variable n number\nexec :n := 5\nexec :n := 5\n"
+              "insert into t values (5, rpad('hello', 5000, 'x'));\n"
+              "update t set c = 'hellohello' where id = 5;\n"
+              "delete from t where id = 5;\n",
+        "T", &l);
+    for (uint32_t step = 4; step <= 6; step++) {
+        assert_string_equal(b.error[step], "");
+        for (sim_stat_t st = 0; st < SIM_STAT_COUNT; st++)
+            assert_int_equal(fig(&b, step, st), fig(&l, step, st));
+    }
+    assert_int_equal(fig(&b, 4, SIM_STAT_LOB_LIVE), 1);
+    assert_int_equal(fig(&b, 6, SIM_STAT_LOB_LIVE), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -923,6 +948,7 @@ int main(void)
         cmocka_unit_test(test_declared_cursor),
         cmocka_unit_test(test_functions),
         cmocka_unit_test(test_aggregates_and_clock),
+        cmocka_unit_test(test_binds_in_dml),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,4 +1,4 @@
--- a bind variable in a plain SQL statement
+-- a bind variable in a query
 variable n number
 create table t (id number, c clob);
-insert into t values (:n, null);
+select count(*) from t where id = :n;
