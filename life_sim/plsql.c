@@ -260,6 +260,14 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
         s->locs[op->a].table1 = 0; /* a value of the block's own, no row's LOB */
         return SIM_OK;
     }
+    case SCR_PL_BOOL: {
+        int r = scr_pred_eval(db->vs, op->cond, regs, err, sizeof err);
+        if (r == -2)
+            return failed(db, err);
+        s->nums[op->a] = r == 1;
+        s->nulls[op->a] = r == -1;
+        return SIM_OK;
+    }
     case SCR_PL_NUM: {
         int64_t v = 0;
         int isnull = scr_eval_int(db->vs, op->x, regs, &v) != 0;

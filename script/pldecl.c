@@ -86,6 +86,11 @@ void scr_pl_var_type(scr_parser_t *p, sym_t *s, uint32_t line, int param)
         if (!raw && !scr_accept_kw(p, "BYTE"))
             scr_accept_kw(p, "CHAR");
         scr_expect_sym(p, ")");
+    } else if (scr_accept_kw(p, "BOOLEAN")) {
+        /* PL/SQL's BOOLEAN: TRUE, FALSE or NULL, in a number register */
+        s->kind = 'n';
+        s->type = SCR_T_NUMBER;
+        s->boolean = 1;
     } else if (scr_accept_kw(p, "LONG")) {
         /* PL/SQL's LONG: a VARCHAR2 of at most 32,760 bytes ("LONG and
          * LONG RAW Data Types") */
@@ -98,7 +103,7 @@ void scr_pl_var_type(scr_parser_t *p, sym_t *s, uint32_t line, int param)
         type_of(p, s, line);
     } else {
         scr_unexpected(p, "a variable type (NUMBER, INTEGER, PLS_INTEGER, VARCHAR2(N), LONG, "
-                          "RAW(N), CLOB, BLOB, T.C%TYPE)");
+                          "RAW(N), CLOB, BLOB, BOOLEAN, T.C%TYPE)");
     }
 }
 
@@ -121,6 +126,21 @@ void scr_pl_check_assign(scr_parser_t *p, const sym_t *s, const scr_expr_t *e)
                     "ORA-06502: PL/SQL: numeric or value error: character "
                     "string buffer too small (%lld bytes into VARCHAR2(%u))",
                     (long long)e->static_len, s->vmax);
+}
+
+/* A BOOLEAN's value: nums[s] := the condition at p->i. */
+void scr_pl_emit_bool(scr_parser_t *p, const sym_t *s, uint32_t line)
+{
+    if (scr_is_kw(p, "NULL") && strcmp(scr_peek_at(p, 1)->text, ";") == 0) {
+        scr_expr_t *x = scr_expr_node(p, SCR_E_NULL, SCR_T_NULL, line);
+        p->i++;
+        scr_pl_emit_set(p, s, x, line); /* nums[s] := null */
+        return;
+    }
+    const scr_pred_t *cond = scr_parse_cond(p, -1, 1, NULL);
+    uint32_t o = scr_pl_emit(p, SCR_PL_BOOL, line);
+    scr_pl_op(p, o)->a = s->reg;
+    scr_pl_op(p, o)->cond = cond;
 }
 
 /* vals[s] or nums[s] := e */

@@ -99,6 +99,17 @@ static void declarations(scr_parser_t *p)
         }
         scr_expr_t *e = NULL;
         /* the variable is in scope after its own declaration only */
+        if (t.boolean) {
+            if (t.constant || (scr_is_kw(p, "NOT") && strcmp(scr_peek_at(p, 1)->text, "NULL") == 0))
+                scr_fail(p, "a BOOLEAN constant or NOT NULL not supported");
+            sym_t *s = scr_plsym_add(p, name, 'n', line);
+            s->type = SCR_T_NUMBER;
+            s->boolean = 1;
+            if (scr_accept_sym(p, ":=") || scr_accept_kw(p, "DEFAULT"))
+                scr_pl_emit_bool(p, s, line);
+            scr_expect_sym(p, ";");
+            continue;
+        }
         if (scr_accept_sym(p, ":=") || scr_accept_kw(p, "DEFAULT"))
             e = scr_parse_expr(p, -1, 1);
         if ((not_null || t.constant) && e == NULL)
@@ -497,6 +508,12 @@ static void statement(scr_parser_t *p)
             scr_fail_at(p, line,
                         "PLS-00363: expression '%s' cannot be used as an assignment target", name);
         scr_expect_sym(p, ":=");
+        if (v->boolean) {
+            sym_t b = *v;
+            scr_pl_emit_bool(p, &b, line);
+            scr_expect_sym(p, ";");
+            return;
+        }
         const scr_expr_t *e = scr_parse_expr(p, -1, 1);
         scr_pl_check_assign(p, v, e);
         scr_pl_emit_set(p, v, e, line);

@@ -26,6 +26,7 @@ typedef struct {
     uint32_t vmax;   /* VARCHAR2(N), LONG, RAW(N): N; 0 no limit */
     int constant;    /* a CONSTANT, a loop index: not a target */
     int fixed;       /* never assigned after its declaration: its initialiser's length */
+    int boolean;     /* n: a BOOLEAN (1 true, 0 false, null), set from conditions */
     const scr_expr_t *init;
     int table;    /* r: its table */
     uint32_t lob; /* r: the value register of its first LOB column */
@@ -86,6 +87,7 @@ uint32_t scr_exc_when(scr_parser_t *p, uint32_t line);
 void scr_pl_var_type(scr_parser_t *p, sym_t *s, uint32_t line, int param);
 void scr_pl_check_assign(scr_parser_t *p, const sym_t *s, const scr_expr_t *e);
 void scr_pl_emit_set(scr_parser_t *p, const sym_t *s, const scr_expr_t *e, uint32_t line);
+void scr_pl_emit_bool(scr_parser_t *p, const sym_t *s, uint32_t line);
 int scr_pl_assigned(const scr_parser_t *p, const char *name, uint32_t from);
 void scr_pl_record_var(scr_parser_t *p, const sym_t *s, scr_expr_t *init);
 

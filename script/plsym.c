@@ -72,6 +72,17 @@ sym_t *scr_plsym_find(scr_parser_t *p, const char *name)
     return NULL;
 }
 
+int scr_plsym_boolean(scr_parser_t *p, const char *name, uint32_t *reg)
+{
+    if (p->plc == NULL)
+        return 0;
+    sym_t *s = scr_plsym_find(p, name);
+    if (s == NULL || s->kind != 'n' || !s->boolean)
+        return 0;
+    *reg = s->reg;
+    return 1;
+}
+
 /* ---- names in expressions ---------------------------------------------- */
 
 scr_expr_t *scr_plsql_name(scr_parser_t *p, const char *name, uint32_t line)

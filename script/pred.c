@@ -204,6 +204,20 @@ static scr_pred_t *atom(scr_parser_t *p, ctx_t c)
     }
     if (c.plsql && (scr_is_kw(p, "TRUE") || scr_is_kw(p, "FALSE")))
         return pnode(p, scr_take(p)->text[0] == 'T' ? SCR_P_TRUE : SCR_P_FALSE);
+    uint32_t breg;
+    if (c.plsql && scr_peek(p)->kind == SCR_TOK_IDENT &&
+        scr_plsym_boolean(p, scr_peek(p)->text, &breg) &&
+        strcmp(scr_peek_at(p, 1)->text, "=") != 0 && strcmp(scr_peek_at(p, 1)->text, "IS") != 0) {
+        /* a BOOLEAN variable: true when it holds 1, unknown when null */
+        uint32_t line = scr_take(p)->line;
+        scr_expr_t *v = scr_expr_node(p, SCR_E_NUM, SCR_T_NUMBER, line);
+        v->var = breg;
+        v->row_dependent = 1;
+        scr_expr_t *one = scr_expr_node(p, SCR_E_NUMBER, SCR_T_NUMBER, line);
+        one->num = 1;
+        one->static_len = 1;
+        return expr_cmp(p, v, SCR_OP_EQ, one, c.plsql);
+    }
     if (c.table >= 0 && scr_is_kw(p, "ROWNUM")) {
         uint32_t line = scr_take(p)->line;
         scr_op_t op;

@@ -555,6 +555,7 @@ typedef enum {
                     * immediate; SCR_FAILED raises its error) */
     SCR_PL_SET,    /* vals[a] := x */
     SCR_PL_NUM,    /* nums[a] := x (null when x is) */
+    SCR_PL_BOOL,   /* nums[a] := cond: 1 true, 0 false, null unknown (a BOOLEAN) */
     SCR_PL_JUMP,   /* to target */
     SCR_PL_UNLESS, /* to target unless cond is true */
     SCR_PL_FOR,    /* nums[a] := x, nums[b] := y (a reverse loop: y, x); to target when

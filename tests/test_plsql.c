@@ -924,6 +924,29 @@ static void test_binds_in_dml(void **state)
     assert_int_equal(fig(&b, 6, SIM_STAT_LOB_LIVE), 0);
 }
 
+/* BOOLEAN variables: set from conditions (TRUE, FALSE, NULL, a
+ * comparison, an unknown one), in while, if and not. */
+static void test_booleans(void **state)
+{
+    (void)state;
+    run_t r;
+    run(TABLE "declare\n  done boolean := false;\n  big boolean;\n  n number := 0;\n"
+              "  z number;\nbegin\n  while not done loop\n    n := n + 1;\n"
+              "    insert into t values (n, rpad('x', 100, 'x'));\n    done := n >= 3;\n"
+              "  end loop;\n  big := n > 10;\n  if big then\n    dbms_output.put_line('big');\n"
+              "  elsif not big then\n    dbms_output.put_line('small ' || n);\n  end if;\n"
+              "  big := null;\n  if big is null then\n    dbms_output.put_line('unknown');\n"
+              "  end if;\n  big := n > z;\n  if big is null then\n"
+              "    dbms_output.put_line('unknown again');\n  end if;\n"
+              "  if not big then\n    dbms_output.put_line('never');\n  end if;\n"
+              "  done := true;\n  if done and not (n < 3) then\n"
+              "    dbms_output.put_line('done');\n  end if;\nend;\n/\n",
+        "T", &r);
+    assert_string_equal(r.error[2], "");
+    assert_string_equal(r.out[2], "small 3\nunknown\nunknown again\ndone\n");
+    assert_int_equal(fig(&r, 2, SIM_STAT_LOB_INROW), 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -949,6 +972,7 @@ int main(void)
         cmocka_unit_test(test_functions),
         cmocka_unit_test(test_aggregates_and_clock),
         cmocka_unit_test(test_binds_in_dml),
+        cmocka_unit_test(test_booleans),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
