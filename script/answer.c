@@ -13,6 +13,7 @@
  * unspecified.  COLUMN ... FORMAT and LINESIZE's wrapping are not applied.
  */
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,6 +200,87 @@ static uint32_t width_of(const scr_query_t *q, const scr_qitem_t *it, int number
     return v[it->col].width;
 }
 
+/* x rounded (ROUND, half away from zero) or cut (TRUNC) to `places`
+ * decimal places (negative: left of the point). */
+static double to_places(double x, int places, int round_it)
+{
+    double m = pow(10.0, places);
+    double y = x * m;
+    y = round_it ? (y < 0 ? -floor(-y + 0.5) : floor(y + 0.5)) : (y < 0 ? -floor(-y) : floor(y));
+    return y / m;
+}
+
+/* An item's arithmetic over its value v; 1 when null (a division by 0:
+ * Oracle's ORA-01476, here a null). */
+static int post_eval(const scr_qpost_t *e, double v, double *out)
+{
+    double l, r;
+    switch (e->op) {
+    case 'v':
+        *out = v;
+        return 0;
+    case 'n':
+        *out = e->num;
+        return 0;
+    case 'r':
+    case 't':
+        if (post_eval(e->l, v, &l))
+            return 1;
+        *out = to_places(l, e->places, e->op == 'r');
+        return 0;
+    default:
+        if (post_eval(e->l, v, &l) || post_eval(e->r, v, &r) || (e->op == '/' && r == 0))
+            return 1;
+        *out = e->op == '+' ? l + r : e->op == '-' ? l - r : e->op == '*' ? l * r : l / r;
+        return 0;
+    }
+}
+
+/*
+ * A number as SQL*Plus shows it without a format, in `width` characters
+ * (SQL*Plus User's Guide and Reference, "Formatting NUMBER Columns":
+ * NUMWIDTH): a whole number that fits as it is; else as many decimals as
+ * fit, rounded, trailing zeros dropped, no 0 before the point (.5); a
+ * number whose whole part does not fit in scientific notation
+ * (1.2346E+11).
+ */
+static void number_text(double v, uint32_t width, char *out, size_t outlen)
+{
+    char t[64];
+    int neg = v < 0;
+    double a = fabs(v);
+    snprintf(t, sizeof t, "%.0f", floor(a));
+    int whole = a < 1 ? 0 : (int)strlen(t);
+    int room = (int)width - neg - whole - 1; /* decimals that fit after the point */
+    if (whole + neg > (int)width || (a != 0 && a < 1e-9 && room < 10)) {
+        /* scientific: d.dddE+XX in width */
+        int digits = (int)width - neg - 6;
+        snprintf(out, outlen, "%.*E", digits > 0 ? digits : 0, v);
+        return;
+    }
+    if (room < 0)
+        room = 0;
+    snprintf(t, sizeof t, "%.*f", room, v);
+    if (strchr(t, '.')) {
+        size_t n = strlen(t);
+        while (n > 0 && t[n - 1] == '0')
+            t[--n] = 0;
+        if (n > 0 && t[n - 1] == '.')
+            t[--n] = 0;
+    }
+    /* SQL*Plus leaves out the 0 before the point */
+    const char *s = t;
+    if (strncmp(s, "0.", 2) == 0)
+        s++;
+    else if (strncmp(s, "-0.", 3) == 0) {
+        t[1] = '-';
+        s = t + 1;
+    }
+    if (strcmp(s, "-0") == 0 || strcmp(s, "") == 0)
+        s = "0";
+    snprintf(out, outlen, "%s", s);
+}
+
 static void print(const scr_query_t *q, const scr_qcell_t *out, uint64_t n, buf_t *b)
 {
     if (n == 0) {
@@ -227,9 +309,15 @@ static void print(const scr_query_t *q, const scr_qcell_t *out, uint64_t n, buf_
         const scr_qcell_t *row = &out[r * w];
         for (uint32_t k = 0; k < q->nshown; k++) {
             const char *sep = k ? " " : "";
-            if (row[k].null)
+            double v;
+            if (row[k].null ||
+                (q->item[k].post && post_eval(q->item[k].post, (double)row[k].num, &v))) {
                 put(b, "%s%*s", sep, (int)width[k], "");
-            else if (number[k])
+            } else if (q->item[k].post) {
+                char t[64];
+                number_text(v, width[k], t, sizeof t);
+                put(b, "%s%*s", sep, (int)width[k], t);
+            } else if (number[k])
                 put(b, "%s%*lld", sep, (int)width[k], (long long)row[k].num);
             else
                 put(b, "%s%-*.*s", sep, (int)width[k], (int)width[k], row[k].str);

@@ -230,14 +230,10 @@ static int is_getlength(scr_parser_t *p)
            strcmp(scr_peek_at(p, 2)->text, "GETLENGTH") == 0;
 }
 
-static void item(qp_t *x)
+/* The column or aggregate an item is of. */
+static void leaf(qp_t *x, scr_qitem_t *it)
 {
     scr_parser_t *p = x->p;
-    scr_query_t *q = x->q;
-    if (q->nitems == SCR_QUERY_ITEMS)
-        not_modelled(p, x->jb, "more than 32 items in the select list");
-    scr_qitem_t *it = &q->item[q->nitems];
-    uint32_t from = p->i;
     if (scr_is_kw(p, "COUNT") && strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
         p->i += 2;
         if (!scr_accept_sym(p, "*"))
@@ -264,13 +260,112 @@ static void item(qp_t *x)
     } else {
         if (scr_peek(p)->kind == SCR_TOK_IDENT && strcmp(scr_peek_at(p, 1)->text, "(") == 0)
             not_modelled(p, x->jb,
-                         "a function in the select list other than count(*), sum(...) or "
-                         "dbms_lob.getlength(...)");
+                         "a function in the select list other than count(*), sum(...), "
+                         "dbms_lob.getlength(...), round(...) or trunc(...)");
         it->kind = SCR_QI_COLUMN;
         it->col = column(x, NULL);
     }
+}
+
+static const scr_qpost_t *post_sum(qp_t *x, scr_qitem_t *it, int *leaves);
+
+static scr_qpost_t *post_node(qp_t *x, char op)
+{
+    scr_qpost_t *e = scr_arena_alloc(x->p->arena, sizeof *e);
+    e->op = op;
+    return e;
+}
+
+/* A number, ( ... ), round( ... [, N]), trunc( ... [, N]), - ..., or the
+ * item's one column or aggregate. */
+static const scr_qpost_t *post_factor(qp_t *x, scr_qitem_t *it, int *leaves)
+{
+    scr_parser_t *p = x->p;
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind == SCR_TOK_NUMBER) {
+        scr_qpost_t *e = post_node(x, 'n');
+        e->num = strtod(t->text, NULL);
+        p->i++;
+        return e;
+    }
+    if (scr_accept_sym(p, "-")) {
+        scr_qpost_t *e = post_node(x, '-');
+        e->l = post_node(x, 'n');
+        e->r = post_factor(x, it, leaves);
+        return e;
+    }
+    if (scr_accept_sym(p, "(")) {
+        const scr_qpost_t *e = post_sum(x, it, leaves);
+        scr_expect_sym(p, ")");
+        return e;
+    }
+    if ((scr_is_kw(p, "ROUND") || scr_is_kw(p, "TRUNC")) &&
+        strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+        scr_qpost_t *e = post_node(x, scr_is_kw(p, "ROUND") ? 'r' : 't');
+        p->i += 2;
+        e->l = post_sum(x, it, leaves);
+        if (scr_accept_sym(p, ",")) {
+            int neg = scr_accept_sym(p, "-");
+            e->places = (int)scr_expect_uint(p, 0, 38, 0, "decimal places");
+            if (neg)
+                e->places = -e->places;
+        }
+        scr_expect_sym(p, ")");
+        return e;
+    }
+    if (++*leaves > 1)
+        not_modelled(p, x->jb, "an expression of two columns in the select list");
+    leaf(x, it);
+    return post_node(x, 'v');
+}
+
+static const scr_qpost_t *post_term(qp_t *x, scr_qitem_t *it, int *leaves)
+{
+    const scr_qpost_t *l = post_factor(x, it, leaves);
+    while (scr_is_sym(x->p, "*") || scr_is_sym(x->p, "/")) {
+        scr_qpost_t *e = post_node(x, scr_take(x->p)->text[0]);
+        e->l = l;
+        e->r = post_factor(x, it, leaves);
+        l = e;
+    }
+    return l;
+}
+
+static const scr_qpost_t *post_sum(qp_t *x, scr_qitem_t *it, int *leaves)
+{
+    const scr_qpost_t *l = post_term(x, it, leaves);
+    while (scr_is_sym(x->p, "+") || scr_is_sym(x->p, "-")) {
+        scr_qpost_t *e = post_node(x, scr_take(x->p)->text[0]);
+        e->l = l;
+        e->r = post_term(x, it, leaves);
+        l = e;
+    }
+    return l;
+}
+
+/* An item: its column or aggregate, and arithmetic over it with numbers
+ * (`bytes/1024/1024`, `round(sum(bytes)/1048576, 2)`). */
+static void item(qp_t *x)
+{
+    scr_parser_t *p = x->p;
+    scr_query_t *q = x->q;
+    if (q->nitems == SCR_QUERY_ITEMS)
+        not_modelled(p, x->jb, "more than 32 items in the select list");
+    scr_qitem_t *it = &q->item[q->nitems];
+    uint32_t from = p->i;
+    int leaves = 0;
+    const scr_qpost_t *e = post_sum(x, it, &leaves);
+    if (leaves == 0)
+        not_modelled(p, x->jb, "a select list item without a column");
+    it->post = e->op == 'v' ? NULL : e;
+    if (it->post && it->kind == SCR_QI_COLUMN && x->cols && !x->cols[it->col].number)
+        scr_fail(p, "ORA-01722: invalid number");
+    if (it->post && it->kind == SCR_QI_COLUMN && x->cols == NULL)
+        not_modelled(p, x->jb, "arithmetic on a table's column in the select list");
     heading(p, from, p->i, it->head);
-    if (x->cols == NULL && it->kind == SCR_QI_COLUMN && it->col < (int)q->table_cols)
+    if (it->post)
+        ; /* the expression's text */
+    else if (x->cols == NULL && it->kind == SCR_QI_COLUMN && it->col < (int)q->table_cols)
         snprintf(it->head, sizeof it->head, "%s", p->script->tables[q->table].cols[it->col].name);
     else if (x->cols && it->kind == SCR_QI_COLUMN)
         snprintf(it->head, sizeof it->head, "%s", x->cols[it->col].name);

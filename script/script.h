@@ -449,10 +449,22 @@ typedef struct {
 const scr_vcol_t *scr_view_columns(scr_view_t v, uint32_t *n);
 
 typedef enum { SCR_QI_COLUMN, SCR_QI_SUM, SCR_QI_COUNT } scr_qitem_kind_t;
+/* Arithmetic over an item's value, as `bytes/1024/1024` or
+ * `round(sum(bytes)/1048576, 2)` writes it: op 'v' the value, 'n' num,
+ * '+', '-', '*', '/' of l and r, 'r' round(l, places), 't' trunc(l,
+ * places). */
+typedef struct scr_qpost scr_qpost_t;
+struct scr_qpost {
+    char op;
+    double num;
+    int places;
+    const scr_qpost_t *l, *r;
+};
 typedef struct {
     scr_qitem_kind_t kind;
     int col;                     /* COLUMN, SUM: the row's column */
     char head[SCR_NAME_MAX + 1]; /* SQL*Plus's heading: the alias or the expression */
+    const scr_qpost_t *post;     /* arithmetic over the value, or NULL (answer.c) */
 } scr_qitem_t;
 
 /* col OP value, or col [not] in (...), col [not] like 'pattern'. */

@@ -249,6 +249,39 @@ static void test_count_getlength(void **state)
     done(&r);
 }
 
+/* Arithmetic over an item (`bytes/1024/1024`, `round(sum(...)/..., 2)`):
+ * each number as SQL*Plus shows it in 10 characters (decimals that fit,
+ * no 0 before the point, scientific past the width), ROUND half away
+ * from zero and TRUNC to places, a division by 0 null; two columns in one
+ * item not modelled, a text column ORA-01722. */
+static void test_select_arithmetic(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number, c clob);\n"
+        "insert into t values (1, null);\n"
+        "select count(*)/3 a, count(*)*2/3 b, count(*)*100/3 c, -count(*)/2 d, count(*)/8 e "
+        "from t;\n"
+        "select count(*)*100000000000/3 f, round(count(*)*2/3, 2) g, trunc(count(*)*2/3, 2) h,"
+        " count(*)/0 i, round(count(*)*1250, -2) j from t;\n"
+        "select -count(*)/3 k, round(-count(*)*1250, -2) l from t;\n"
+        "select bytes/blocks from user_segments;\n"
+        "select segment_name/2 from user_segments;\n",
+        "T", &r);
+    expect_out(&r, 3,
+               "         A          B          C          D          E\n"
+               "---------- ---------- ---------- ---------- ----------\n"
+               ".333333333 .666666667 33.3333333        -.5       .125\n");
+    expect_out(&r, 4,
+               "         F          G          H          I          J\n"
+               "---------- ---------- ---------- ---------- ----------\n"
+               "3.3333E+10        .67        .66                  1300\n");
+    expect_out(&r, 5, "         K          L\n---------- ----------\n-.33333333      -1300\n");
+    expect_out(&r, 6, "not modelled: an expression of two columns in the select list\n");
+    assert_string_equal(r.error[7], "ORA-01722: invalid number");
+    done(&r);
+}
+
 /* What the model cannot answer says so, with no figure; what Oracle
  * refuses is the step's error. */
 static void test_not_modelled(void **state)
@@ -261,13 +294,13 @@ static void test_not_modelled(void **state)
         "select nosuch from user_segments;\n"
         "select count(*) from nosuch;\n"
         "select * from v$securefile_shrink;\n"
-        "select round(bytes / 1024 / 1024, 2) mb from user_segments;\n",
+        "select lower(segment_name) from user_segments;\n",
         "T", &r);
     expect_out(&r, 6, "not modelled: select * (column LOB_OBJD: the model does not have it)\n");
     /* a function Oracle has, not ORA-00904 */
     expect_out(&r, 7,
                "not modelled: a function in the select list other than count(*), "
-               "sum(...) or dbms_lob.getlength(...)\n");
+               "sum(...), dbms_lob.getlength(...), round(...) or trunc(...)\n");
     expect_out(&r, 2, "not modelled: column FILE_ID (the model does not have it)\n");
     expect_out(&r, 3, "not modelled: DBA_FREE_SPACE (a view the model does not fill)\n");
     assert_string_equal(r.error[4], "ORA-00904: \"NOSUCH\": invalid identifier");
@@ -646,6 +679,7 @@ int main(void)
         cmocka_unit_test(test_user_lobs),
         cmocka_unit_test(test_count_getlength),
         cmocka_unit_test(test_not_modelled),
+        cmocka_unit_test(test_select_arithmetic),
         cmocka_unit_test(test_insert_select_other_table),
         cmocka_unit_test(test_ctas),
         cmocka_unit_test(test_mystat),
