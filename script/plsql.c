@@ -41,29 +41,6 @@
 
 static uint32_t next_semicolon(scr_parser_t *p);
 
-/* CURSOR NAME IS SELECT ...; (CURSOR taken): its select's place kept;
- * a cursor FOR loop compiles it (PL/SQL Language Reference, "Explicit
- * Cursor Declaration and Definition"). */
-static void cursor_decl(scr_parser_t *p, uint32_t line)
-{
-    struct scr_plc *c = p->plc;
-    char name[SCR_NAME_MAX + 1];
-    scr_expect_name(p, name, "a cursor name");
-    if (scr_is_sym(p, "(") || scr_is_kw(p, "RETURN"))
-        scr_fail(p, "a cursor's parameters or RETURN type not supported (cursor C is select ...)");
-    scr_expect_kw(p, "IS");
-    if (!scr_is_kw(p, "SELECT"))
-        scr_unexpected(p, "SELECT (cursor C is select ...)");
-    c->curdecl =
-        scr_arena_grow(p->arena, c->curdecl, c->ncurdecl, &c->capcurdecl, sizeof *c->curdecl);
-    c->curdecl[c->ncurdecl].toks = p->toks;
-    c->curdecl[c->ncurdecl].ntoks = p->ntoks;
-    c->curdecl[c->ncurdecl].at = p->i;
-    p->i = next_semicolon(p) + 1;
-    sym_t *s = scr_plsym_add(p, name, 'c', line);
-    s->reg = c->ncurdecl++;
-}
-
 static void declarations(scr_parser_t *p)
 {
     while (!scr_is_kw(p, "BEGIN")) {
@@ -78,7 +55,7 @@ static void declarations(scr_parser_t *p)
             continue;
         }
         if (scr_accept_kw(p, "CURSOR")) {
-            cursor_decl(p, line);
+            scr_cursor_declare(p, line);
             continue;
         }
         if (scr_is_kw(p, "TYPE") || scr_is_kw(p, "FUNCTION"))
@@ -248,58 +225,17 @@ static void loop_close(scr_parser_t *p, uint32_t step, uint32_t end)
 }
 
 /* for r in (select cols from t [alias] [where cond]) loop */
-static void cursor_loop(scr_parser_t *p, const char *name, uint32_t line,
-                        const struct curdecl_s *decl)
+static void cursor_loop(scr_parser_t *p, const char *name, uint32_t line, const scr_cursor_t *decl)
 {
-    /* a declared cursor's select is read where it was declared, then the
-     * loop goes on after its name */
-    scr_tok_t *toks = p->toks;
-    uint32_t ntoks = p->ntoks, resume = p->i;
-    if (decl) {
-        p->toks = decl->toks;
-        p->ntoks = decl->ntoks;
-        p->i = decl->at;
-    } else {
-        scr_expect_sym(p, "(");
+    scr_cursor_t read;
+    if (decl == NULL) {
+        scr_cursor_select(p, 1, &read);
+        decl = &read;
     }
-    scr_expect_kw(p, "SELECT");
-    uint32_t list = scr_skip_select_list(p);
-    char tn[SCR_NAME_MAX + 1];
-    uint32_t tline = scr_peek(p)->line;
-    scr_expect_table_name(p, tn);
-    int table = scr_table_resolve(p, tn, tline);
-    if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))
-        p->i++; /* an alias */
-    const scr_pred_t *cond = NULL;
-    if (scr_accept_kw(p, "WHERE"))
-        cond = scr_parse_cond(p, table, 0, NULL);
-    if (!scr_is_sym(p, decl ? ";" : ")"))
-        scr_unexpected(p, decl ? "';' (cursor C is select ... from T [where ...];)"
-                               : "')' (a cursor of select ... from T [where ...])");
-    uint32_t end = p->i;
+    int table = decl->table;
+    const scr_pred_t *cond = decl->cond;
+    uint64_t sel = decl->sel;
     const scr_table_t *t = &p->script->tables[table];
-    uint64_t sel = 0;
-    p->i = list;
-    if (scr_accept_sym(p, "*")) {
-        sel = ~0ull;
-    } else {
-        do {
-            char cn[SCR_NAME_MAX + 1];
-            uint32_t cl = scr_peek(p)->line;
-            scr_expect_name(p, cn, "a column name");
-            if (scr_accept_sym(p, "."))
-                scr_expect_name(p, cn, "a column name"); /* alias.column */
-            sel |= 1ull << scr_column_resolve(p, table, cn, cl);
-        } while (scr_accept_sym(p, ","));
-    }
-    if (!scr_is_kw(p, "FROM"))
-        scr_unexpected(p, "',' or FROM");
-    p->i = end + 1;
-    if (decl) {
-        p->toks = toks;
-        p->ntoks = ntoks;
-        p->i = resume;
-    }
     uint32_t mark = scr_plsym_open(p);
     sym_t *r = scr_plsym_add(p, name, 'r', line);
     r->table = table;
@@ -484,9 +420,8 @@ static void statement(scr_parser_t *p)
                         "inside an exception handler");
         scr_expect_sym(p, ";");
         scr_pl_emit(p, SCR_PL_RAISE, line);
-    } else if (scr_is_kw(p, "OPEN") || scr_is_kw(p, "FETCH") || scr_is_kw(p, "CLOSE")) {
-        scr_fail(p, "%s of a cursor not supported (a cursor FOR loop is: for r in c loop)",
-                 t->text);
+    } else if (scr_cursor_statement(p, line)) {
+        /* open, fetch ... into, close of a declared cursor: emitted */
     } else if (scr_accept_kw(p, "RETURN")) {
         scr_proc_return(p, line);
     } else if (scr_pl_call(p, line)) {

@@ -62,14 +62,28 @@ struct scr_plc {
     } hide[SCR_PROC_DEPTH];
     uint32_t nhide;
     uint32_t nexc; /* exceptions declared (plexc.c) */
-    /* Cursors declared (`cursor c is select ...;`): where each's select
-     * begins; a name of kind 'c' holds the index. */
-    struct curdecl_s {
-        scr_tok_t *toks;
-        uint32_t ntoks, at;
-    } * curdecl;
+    /* Cursors declared (`cursor c is select ...;`, plcursor.c); a name of
+     * kind 'c' holds the index. */
+    struct scr_cursor *curdecl;
     uint32_t ncurdecl, capcurdecl;
 };
+
+/* plcursor.c: a cursor's select (after '(' when paren, else ended by
+ * ';'), read into *cs; a declared cursor (CURSOR taken); OPEN, FETCH ...
+ * INTO and CLOSE of one (1, or 0 when the statement is none of them). */
+#define SCR_CURSOR_COLS 32
+typedef struct scr_cursor {
+    int table;
+    const scr_pred_t *cond;
+    uint64_t sel;              /* the columns selected, a bit each */
+    int cols[SCR_CURSOR_COLS]; /* and in the select list's order */
+    uint32_t ncols;
+    uint32_t cur, id, lob; /* declared: its cursor, its row's registers */
+    uint32_t found, count; /* declared: %FOUND (null, 1, 0) and %ROWCOUNT */
+} scr_cursor_t;
+void scr_cursor_select(scr_parser_t *p, int paren, scr_cursor_t *cs);
+void scr_cursor_declare(scr_parser_t *p, uint32_t line);
+int scr_cursor_statement(scr_parser_t *p, uint32_t line);
 
 /* plexc.c: `NAME exception;`, `pragma exception_init(NAME, -N);`, `raise
  * NAME;`, a handler's SQLCODE and SQLERRM, and `when A [or B] then` (the

@@ -72,6 +72,17 @@ sym_t *scr_plsym_find(scr_parser_t *p, const char *name)
     return NULL;
 }
 
+int scr_plsym_cursor_found(scr_parser_t *p, const char *name, const char *attr, uint32_t *reg)
+{
+    if (p->plc == NULL || (strcmp(attr, "FOUND") != 0 && strcmp(attr, "NOTFOUND") != 0))
+        return 0;
+    sym_t *s = scr_plsym_find(p, name);
+    if (s == NULL || s->kind != 'c')
+        return 0;
+    *reg = p->plc->curdecl[s->reg].found;
+    return 1;
+}
+
 int scr_plsym_boolean(scr_parser_t *p, const char *name, uint32_t *reg)
 {
     if (p->plc == NULL)
@@ -88,6 +99,21 @@ int scr_plsym_boolean(scr_parser_t *p, const char *name, uint32_t *reg)
 scr_expr_t *scr_plsql_name(scr_parser_t *p, const char *name, uint32_t line)
 {
     sym_t *s = scr_plsym_find(p, name);
+    if (s && s->kind == 'c' && scr_is_sym(p, "%")) {
+        /* C%ROWCOUNT: the rows fetched since OPEN */
+        p->i++;
+        char attr[SCR_NAME_MAX + 1];
+        scr_expect_name(p, attr, "a cursor attribute");
+        if (strcmp(attr, "ROWCOUNT") != 0)
+            scr_fail_at(p, line,
+                        "%s%%%s in an expression not supported (%%ROWCOUNT is; %%FOUND "
+                        "and %%NOTFOUND are conditions)",
+                        name, attr);
+        scr_expr_t *e = scr_expr_node(p, SCR_E_NUM, SCR_T_NUMBER, line);
+        e->var = p->plc->curdecl[s->reg].count;
+        e->row_dependent = 1;
+        return e;
+    }
     if (s == NULL || s->kind == 'p' || s->kind == 'x' || s->kind == 'c')
         return NULL;
     scr_expr_t *e;

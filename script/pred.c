@@ -205,6 +205,22 @@ static scr_pred_t *atom(scr_parser_t *p, ctx_t c)
     if (c.plsql && (scr_is_kw(p, "TRUE") || scr_is_kw(p, "FALSE")))
         return pnode(p, scr_take(p)->text[0] == 'T' ? SCR_P_TRUE : SCR_P_FALSE);
     uint32_t breg;
+    if (c.plsql && scr_peek(p)->kind == SCR_TOK_IDENT && scr_peek_at(p, 1)->kind == SCR_TOK_SYM &&
+        strcmp(scr_peek_at(p, 1)->text, "%") == 0 &&
+        scr_plsym_cursor_found(p, scr_peek(p)->text, scr_peek_at(p, 2)->text, &breg)) {
+        /* C%FOUND: true after a fetch that found a row; C%NOTFOUND: after
+         * one that did not; both unknown before the first */
+        uint32_t line = scr_take(p)->line;
+        p->i++;
+        int notfound = strcmp(scr_take(p)->text, "NOTFOUND") == 0;
+        scr_expr_t *v = scr_expr_node(p, SCR_E_NUM, SCR_T_NUMBER, line);
+        v->var = breg;
+        v->row_dependent = 1;
+        scr_expr_t *k = scr_expr_node(p, SCR_E_NUMBER, SCR_T_NUMBER, line);
+        k->num = notfound ? 0 : 1;
+        k->static_len = 1;
+        return expr_cmp(p, v, SCR_OP_EQ, k, c.plsql);
+    }
     if (c.plsql && scr_peek(p)->kind == SCR_TOK_IDENT &&
         scr_plsym_boolean(p, scr_peek(p)->text, &breg) &&
         strcmp(scr_peek_at(p, 1)->text, "=") != 0 && strcmp(scr_peek_at(p, 1)->text, "IS") != 0) {

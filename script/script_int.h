@@ -288,6 +288,9 @@ scr_pred_t *scr_parse_cond(scr_parser_t *p, int table, int plsql, int64_t *rownu
 /* plsym.c: whether NAME is a BOOLEAN variable of the block being
  * compiled (*reg its number register). */
 int scr_plsym_boolean(scr_parser_t *p, const char *name, uint32_t *reg);
+/* plsym.c: whether NAME%ATTR is a declared cursor's %FOUND or %NOTFOUND
+ * (*reg its register: null, 1 or 0). */
+int scr_plsym_cursor_found(scr_parser_t *p, const char *name, const char *attr, uint32_t *reg);
 /* The value of `id = key` that a where clause p is, key naming no
  * column (a variable): the primary key's access path; NULL otherwise. */
 const scr_expr_t *scr_pred_key(const scr_pred_t *p);

@@ -947,6 +947,36 @@ static void test_booleans(void **state)
     assert_int_equal(fig(&r, 2, SIM_STAT_LOB_INROW), 3);
 }
 
+/* A declared cursor opened, fetched into variables until %NOTFOUND and
+ * closed: the rows of the same select in a cursor FOR loop, %ROWCOUNT
+ * counting them, %FOUND after a fetch, a second OPEN from the first
+ * row; a wrong INTO list is PLS-00394. */
+static void test_explicit_cursor(void **state)
+{
+    (void)state;
+    run_t r;
+    run(TABLE "insert into t select level, rpad('x', 100 * level, 'x') from dual "
+              "connect by level <= 4;\ncommit;\n"
+              "declare\n  cursor c1 is select id, c from t where id >= 2;\n"
+              "  v_id number;\n  v_c clob;\nbegin\n  open c1;\n  loop\n"
+              "    fetch c1 into v_id, v_c;\n    exit when c1%notfound;\n"
+              "    dbms_output.put_line(v_id || ' ' || dbms_lob.getlength(v_c) || ' #' || "
+              "c1%rowcount);\n  end loop;\n  close c1;\n  open c1;\n"
+              "  fetch c1 into v_id, v_c;\n  if c1%found then\n"
+              "    dbms_output.put_line('again ' || v_id);\n  end if;\n  close c1;\nend;\n/\n"
+              "declare\n  cursor c1 is select id, c from t;\n  v_id number;\nbegin\n"
+              "  open c1;\n  fetch c1 into v_id;\nend;\n/\n"
+              "declare\n  cursor c2 is select * from t where id = 4;\n  a number;\n  b clob;\n"
+              "begin\n  open c2;\n  fetch c2 into a, b;\n"
+              "  dbms_output.put_line(a || ' ' || dbms_lob.getlength(b));\nend;\n/\n",
+        "T", &r);
+    assert_string_equal(r.error[4], "");
+    assert_string_equal(r.out[4], "2 200 #1\n3 300 #2\n4 400 #3\nagain 2\n");
+    assert_string_equal(r.error[5], "PLS-00394: wrong number of values in the INTO list of a "
+                                    "FETCH statement");
+    assert_string_equal(r.out[6], "4 400\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -973,6 +1003,7 @@ int main(void)
         cmocka_unit_test(test_aggregates_and_clock),
         cmocka_unit_test(test_binds_in_dml),
         cmocka_unit_test(test_booleans),
+        cmocka_unit_test(test_explicit_cursor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,7 @@ declare
   n number;
 begin
   open c1;
-  fetch c1 into n;
+  fetch c1 bulk collect into n;
   close c1;
 end;
 /
