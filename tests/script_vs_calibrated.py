@@ -13,8 +13,9 @@ dispenser, chunk allocator and undo rules as `lobbench --path=local`
   commit;
 
 run under AL32UTF8 (the reference's character set: N characters are 2N
-bytes, as the fixed path assumes), at N = 16k and 256k, against
-`lobbench --no-db --path=local --sizes=16k,256k`.
+bytes, as the fixed path assumes), at every size of the default sweep
+(2k, 4k, 6k, 8k, 16k, 32k, 64k, 128k, 256k), against `lobbench --no-db
+--path=local` at the same sizes.
 
 How close, and why:
 - EQUAL (same code: dispenser/, lobspace/'s chunk allocator, which
@@ -54,7 +55,8 @@ import sys
 import tempfile
 
 ROWS = 10000
-SIZES = {16: 16384, 256: 262144}
+# every size of lobbench's default sweep (--sizes), in characters
+SIZES = {k: k * 1024 for k in (2, 4, 6, 8, 16, 32, 64, 128, 256)}
 EQUAL = [
     "db block gets",
     "segment dispenser allocations",
@@ -123,7 +125,8 @@ def seed_figures(lobbench, seed, work, n, step="5"):
 def calibrated_figures(lobbench, work, path="local"):
     stats = os.path.join(work, f"{path}.csv")
     parts = os.path.join(work, f"{path}_parts.csv")
-    run([lobbench, "--no-db", f"--path={path}", "--sizes=16k,256k", f"--stats-out={stats}",
+    sizes = ",".join(f"{k}k" for k in SIZES)
+    run([lobbench, "--no-db", f"--path={path}", f"--sizes={sizes}", f"--stats-out={stats}",
          f"--explain-out={parts}"])
     figs, part = {}, {}
     with open(stats) as f:
