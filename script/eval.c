@@ -4,6 +4,7 @@
  * store (value.c); a constant one built once and memoised.
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -54,9 +55,9 @@ static int var_int(const scr_values_t *vs, const scr_row_t *row, uint32_t var, i
 }
 
 /* A number expression's value; 1 when null. */
-static int numfn(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out);
+static int numfn(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out);
 
-static int eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out)
+static int eval_int(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out)
 {
     int64_t a, b;
     switch (e->kind) {
@@ -118,8 +119,8 @@ static int eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t
 
 /* a / b rounded as a rounding function rounds it: 1 when null or b is 0
  * (ORA-01476 is not raised: a number expression has no error to give). */
-static int divide(const scr_values_t *vs, const scr_expr_t *d, const scr_row_t *row,
-                  scr_numfn_t how, int64_t *out)
+static int divide(scr_values_t *vs, const scr_expr_t *d, const scr_row_t *row, scr_numfn_t how,
+                  int64_t *out)
 {
     int64_t a, b;
     if (eval_int(vs, d->args[0], row, &a) || eval_int(vs, d->args[1], row, &b) || b == 0 ||
@@ -144,14 +145,36 @@ static int divide(const scr_values_t *vs, const scr_expr_t *d, const scr_row_t *
     return 0;
 }
 
+/* dbms_random.value(lo, hi) (PL/SQL Packages and Types Reference,
+ * DBMS_RANDOM.VALUE: lo <= x < hi; without bounds 0 <= x < 1) from the
+ * run's seeded generator, rounded as the rounding function around it
+ * rounds; 1 when a bound is null. */
+static int random_whole(scr_values_t *vs, const scr_expr_t *r, const scr_row_t *row,
+                        scr_numfn_t how, int64_t *out)
+{
+    int64_t lo = 0, hi = 1;
+    if (r->nargs == 2 && (eval_int(vs, r->args[0], row, &lo) || eval_int(vs, r->args[1], row, &hi)))
+        return 1;
+    double u = (double)(sim_prng_next(&vs->rng) >> 11) * (1.0 / 9007199254740992.0);
+    double x = (double)lo + u * ((double)hi - (double)lo);
+    double w = how == SCR_NF_CEIL    ? ceil(x)
+               : how == SCR_NF_ROUND ? (x < 0 ? -floor(-x + 0.5) : floor(x + 0.5))
+               : how == SCR_NF_FLOOR ? floor(x)
+                                     : (x < 0 ? -floor(-x) : floor(x)); /* TRUNC */
+    *out = (int64_t)w;
+    return 0;
+}
+
 /* A number function (SQL Language Reference, "Numeric Functions", NVL)
  * over whole numbers; 1 when null. */
-static int numfn(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out)
+static int numfn(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out)
 {
     scr_numfn_t f = (scr_numfn_t)e->num;
     int64_t a, b = 0;
-    if (f >= SCR_NF_TRUNC && e->args[0]->kind == SCR_E_DIV)
+    if (SCR_NF_ROUNDING(f) && e->args[0]->kind == SCR_E_DIV)
         return divide(vs, e->args[0], row, f, out);
+    if (SCR_NF_ROUNDING(f) && e->args[0]->kind == SCR_E_NUMFN && e->args[0]->num == SCR_NF_RANDOM)
+        return random_whole(vs, e->args[0], row, f, out);
     if (f == SCR_NF_NVL) {
         if (eval_int(vs, e->args[0], row, out) == 0)
             return 0;
@@ -219,7 +242,7 @@ static int numfn(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *r
     return 0;
 }
 
-int scr_eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out)
+int scr_eval_int(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out)
 {
     if (e->type != SCR_T_NUMBER)
         return -1;

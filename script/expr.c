@@ -215,9 +215,9 @@ static int stray_division(const scr_expr_t *e, int root)
 {
     if (e == NULL)
         return 0;
-    if (e->kind == SCR_E_DIV && !root)
+    if ((e->kind == SCR_E_DIV || (e->kind == SCR_E_NUMFN && e->num == SCR_NF_RANDOM)) && !root)
         return 1;
-    if (e->kind == SCR_E_NUMFN && e->num >= SCR_NF_TRUNC)
+    if (e->kind == SCR_E_NUMFN && SCR_NF_ROUNDING(e->num))
         return 0; /* its own argument was checked when it was parsed */
     for (uint32_t k = 0; k < e->nargs && k < 3; k++)
         if (stray_division(e->args[k], 0))
@@ -262,7 +262,7 @@ static scr_expr_t *function(scr_parser_t *p, const char *name, int table, int pl
         f++;
     if (f == sizeof fns / sizeof fns[0])
         return NULL;
-    int rounding = !fns[f].str && fns[f].fn >= SCR_NF_TRUNC;
+    int rounding = !fns[f].str && SCR_NF_ROUNDING(fns[f].fn);
     scr_expr_t *a[32];
     uint32_t n = 0;
     scr_expect_sym(p, "(");
@@ -283,6 +283,13 @@ static scr_expr_t *function(scr_parser_t *p, const char *name, int table, int pl
     scr_expect_sym(p, ")");
     if (n < fns[f].min)
         scr_fail_at(p, line, "ORA-00938: not enough arguments for function (%s)", name);
+    if (rounding && n == 2 &&
+        (a[0]->kind == SCR_E_DIV || (a[0]->kind == SCR_E_NUMFN && a[0]->num == SCR_NF_RANDOM)) &&
+        !(a[1]->kind == SCR_E_NUMBER && a[1]->num == 0))
+        scr_fail_at(p, line,
+                    "%s of a fraction to places other than 0 not supported (the model's numbers "
+                    "are whole)",
+                    name);
     scr_expr_t *e;
     int row = 0;
     for (uint32_t k = 0; k < n; k++)
@@ -481,11 +488,37 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
             e->static_len = -1;
             return e;
         }
+        if (scr_is_kw(p, "DBMS_RANDOM") && strcmp(scr_peek_at(p, 1)->text, ".") == 0 &&
+            strcmp(scr_peek_at(p, 2)->text, "VALUE") == 0) {
+            /* a fraction: whole only as trunc, round, floor or ceil's
+             * argument (eval.c draws it from the run's seed) */
+            if (!p->div_ok)
+                scr_fail_at(p, line,
+                            "dbms_random.value outside trunc(), round(), floor() or ceil() not "
+                            "supported (the model's numbers are whole)");
+            p->i += 3;
+            e = scr_expr_node(p, SCR_E_NUMFN, SCR_T_NUMBER, line);
+            e->num = SCR_NF_RANDOM;
+            if (scr_accept_sym(p, "(")) {
+                if (!scr_accept_sym(p, ")")) {
+                    e->args[0] = parse_concat(p, table, plsql);
+                    scr_expect_sym(p, ",");
+                    e->args[1] = parse_concat(p, table, plsql);
+                    scr_expect_sym(p, ")");
+                    want_number(p, e->args[0], "dbms_random.value");
+                    want_number(p, e->args[1], "dbms_random.value");
+                    e->nargs = 2;
+                }
+            }
+            e->row_dependent = 1; /* a draw a row */
+            e->static_len = -1;
+            return e;
+        }
         if (scr_is_kw(p, "DBMS_RANDOM") && strcmp(scr_peek_at(p, 1)->text, ".") == 0) {
             p->i += 2;
             if (!scr_accept_kw(p, "STRING"))
-                scr_unexpected(p, "STRING (dbms_random.string is the only dbms_random call "
-                                  "supported)");
+                scr_unexpected(p, "STRING or VALUE (dbms_random.string and, as trunc(), "
+                                  "round(), floor() or ceil()'s argument, dbms_random.value)");
             scr_expect_sym(p, "(");
             e = scr_expr_node(p, SCR_E_RANDOM, SCR_T_VARCHAR, line);
             const scr_tok_t *o = scr_peek(p);

@@ -125,8 +125,12 @@ typedef enum {
                    * the point), or of a division toward zero */
     SCR_NF_ROUND, /* half away from zero */
     SCR_NF_FLOOR,
-    SCR_NF_CEIL
+    SCR_NF_CEIL,
+    SCR_NF_RANDOM /* dbms_random.value([a[0], a[1]]): only a rounding function's argument */
 } scr_numfn_t;
+/* TRUNC, ROUND, FLOOR or CEIL: a division or dbms_random.value may be
+ * their argument. */
+#define SCR_NF_ROUNDING(f) ((f) >= SCR_NF_TRUNC && (f) <= SCR_NF_CEIL)
 typedef enum {
     SCR_SF_UPPER,
     SCR_SF_LOWER,
@@ -834,7 +838,7 @@ sim_err_t scr_eval(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, 
 /* A NUMBER expression's value for row (the id an insert gives a row), by
  * the evaluator scr_eval() uses (a block's NUMBER variables read from vs):
  * 0, 1 when null, -1 when e is not a number. */
-int scr_eval_int(const scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out);
+int scr_eval_int(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out);
 /*
  * Whether row satisfies p under SQL's three-valued logic: 1 true, 0 false,
  * -1 unknown (a null compared); -2 when an expression failed (its one line
