@@ -56,6 +56,7 @@ static int var_int(const scr_values_t *vs, const scr_row_t *row, uint32_t var, i
 
 /* A number expression's value; 1 when null. */
 static int numfn(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out);
+static int sequence(scr_values_t *vs, const scr_expr_t *e, int64_t *out);
 
 static int eval_int(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out)
 {
@@ -91,6 +92,8 @@ static int eval_int(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row,
     case SCR_E_CLOCK:
         *out = row ? row->clock_cs : 0;
         return 0;
+    case SCR_E_SEQ:
+        return sequence(vs, e, out);
     case SCR_E_ID:
         *out = row ? row->id : 0;
         return 0;
@@ -142,6 +145,34 @@ static int divide(scr_values_t *vs, const scr_expr_t *d, const scr_row_t *row, s
         }
     }
     *out = q;
+    return 0;
+}
+
+/* S.NEXTVAL: the sequence's next value (its START WITH the first time),
+ * one INCREMENT BY on; S.CURRVAL: the last one taken, null before one. */
+static int sequence(scr_values_t *vs, const scr_expr_t *e, int64_t *out)
+{
+    if (e->var >= vs->nseq) {
+        struct scr_seqstate *g = sim_realloc(vs->seq, (e->var + 1) * sizeof *g);
+        if (g == NULL)
+            return 1;
+        memset(g + vs->nseq, 0, (e->var + 1 - vs->nseq) * sizeof *g);
+        vs->seq = g;
+        vs->nseq = e->var + 1;
+    }
+    struct scr_seqstate *q = &vs->seq[e->var];
+    if (e->raw) {
+        *out = q->last;
+        return !q->used;
+    }
+    if (!q->started) {
+        q->next = e->num;
+        q->started = 1;
+    }
+    q->last = q->next;
+    q->used = 1;
+    q->next += e->args[0]->num;
+    *out = q->last;
     return 0;
 }
 
@@ -639,6 +670,7 @@ static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
     case SCR_E_NUMFN:
     case SCR_E_DIV:
     case SCR_E_CLOCK:
+    case SCR_E_SEQ:
         if (eval_int(c->vs, e, c->row, &n))
             *isnull = 1;
         else

@@ -553,6 +553,8 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
     }
     if (t->kind == SCR_TOK_IDENT && (e = lob_function(p, table, plsql, line)) != NULL)
         return e;
+    if ((e = scr_sequence_value(p, line)) != NULL)
+        return e;
     /* A name: a variable of the block, a loop index, a cursor row's
      * field (plsql.c), else a column of the table. */
     char name[SCR_NAME_MAX + 1];

@@ -46,10 +46,11 @@ static const scr_head_t heads[] = {
     {"drop procedure", "procedures", 5, 1, 1, 0},
     /* one database: a change of user reaches the same objects by name */
     /* sequences: dictionary objects without a segment (SQL Language
-     * Reference, CREATE SEQUENCE); NEXTVAL in a statement is refused */
-    {"create sequence", "sequences", 1, 1, 1, 0},
+     * Reference, CREATE SEQUENCE); created and dropped ones kept by
+     * sequence.c for S.NEXTVAL and S.CURRVAL */
+    {"create sequence", "sequences", 6, 1, 1, 0},
     {"alter sequence", "sequences", 1, 1, 1, 0},
-    {"drop sequence", "sequences", 1, 1, 1, 0},
+    {"drop sequence", "sequences", 6, 1, 1, 0},
     {"connect", "connect (one database, one schema)", 1, 1, 0, 1},
     {"conn", "connect (one database, one schema)", 1, 1, 0, 1},
     {"disconnect", "connect (one database, one schema)", 1, 1, 0, 1},

@@ -106,6 +106,8 @@ typedef enum {
     SCR_E_LENGTH,    /* dbms_lob.getlength(a[0]) of a column or a variable: a number */
     SCR_E_DIV,       /* a[0] / a[1], only as the argument of trunc, round, floor, ceil */
     SCR_E_CLOCK,     /* dbms_utility.get_time: the model's clock in hundredths of a second */
+    SCR_E_SEQ,       /* S.NEXTVAL (raw 0) or S.CURRVAL (raw 1) of the sequence var: its START
+                      * WITH num, its INCREMENT BY args[0]->num (sequence.c) */
     SCR_E_NUMFN,     /* a number function num (scr_numfn_t) of a[0], a[1] */
     SCR_E_STRFN,     /* a character function num (scr_strfn_t) of a[0], a[1], a[2] */
     SCR_E_COUNT
@@ -548,7 +550,8 @@ typedef struct {
                         * 2: a setting, without effect unless the model uses it;
                         * 4: a database link created or dropped (link.c), a step
                         * without effect on space; 5: a procedure created or
-                        * dropped (plproc.c), likewise */
+                        * dropped (plproc.c), likewise; 6: a sequence created or
+                        * dropped (sequence.c), likewise */
     int commits;       /* the open transaction committed first (DDL, DBMS_STATS, CONNECT) */
     uint32_t after;    /* tokens that must follow the head (a user's name, ...) */
     int line;          /* a SQL*Plus command: it is the rest of its line, no ';' needed */

@@ -134,6 +134,13 @@ typedef struct {
      * (the model's one schema; stmt.c). */
     char user[SCR_NAME_MAX + 1];
     uint32_t capbinds; /* script->binds' room (binds.c) */
+    /* The sequences alive (sequence.c): each CREATE a new one (id). */
+    struct scr_seq {
+        char name[SCR_NAME_MAX + 1];
+        int64_t start, inc;
+        uint32_t id;
+    } * seqs;
+    uint32_t nseqs, capseqs, nseqids;
     /* The procedures created so far (plproc.c), kept from the setup. */
     scr_proc_t *procs;
     uint32_t nprocs, capprocs;
@@ -149,6 +156,12 @@ void scr_print(scr_parser_t *p, const scr_tok_t *t, void (*parse)(scr_parser_t *
  * as the block `begin STATEMENT; end;`. */
 int scr_binds_resolve(scr_parser_t *p, scr_tok_t *toks, uint32_t n, int plsql);
 void scr_binds_block(scr_parser_t *p, int store, uint32_t line);
+
+/* sequence.c: CREATE SEQUENCE (START WITH, INCREMENT BY read) or DROP
+ * SEQUENCE, the statement in p->toks; and S.NEXTVAL or S.CURRVAL at p->i
+ * when S is a sequence alive (its node; NULL, nothing taken, when not). */
+void scr_sequence_statement(scr_parser_t *p);
+scr_expr_t *scr_sequence_value(scr_parser_t *p, uint32_t line);
 
 /* plproc.c: CREATE [OR REPLACE] PROCEDURE or DROP PROCEDURE, the
  * statement in p->toks (heads.c's "procedures"): kept or forgotten,

@@ -167,7 +167,7 @@ int scr_parse_no_effect(scr_parser_t *p, scr_stmt_t *st)
             scr_fail_at(p, p->toks[i].line, "%s", p->toks[i].text);
     uint32_t words;
     const scr_head_t *h = scr_head_find(p->toks, p->ntoks, &words);
-    if (!h || (h->step != 1 && h->step != 4 && h->step != 5))
+    if (!h || (h->step != 1 && h->step != 4 && h->step != 5 && h->step != 6))
         return 0;
     no_effect(p, st, h, words);
     if (strcmp(h->what, "connect (one database, one schema)") == 0)
@@ -176,6 +176,8 @@ int scr_parse_no_effect(scr_parser_t *p, scr_stmt_t *st)
         scr_link_statement(p);
     if (h->step == 5)
         scr_proc_statement(p);
+    if (h->step == 6)
+        scr_sequence_statement(p);
     return 1;
 }
 

@@ -333,6 +333,7 @@ void scr_values_destroy(scr_values_t *vs)
     sim_free(vs->ents);
     sim_free(vs->buckets);
     sim_free(vs->memo);
+    sim_free(vs->seq);
     sim_free(vs);
 }
 

@@ -60,6 +60,12 @@ struct scr_values {
     memo_t *memo; /* MEMO_SLOTS slots, NULL until the first constant */
     uint32_t nmemo;
     sim_prng_t rng;
+    /* each sequence's state this run (eval.c, SCR_E_SEQ), by its id */
+    struct scr_seqstate {
+        int64_t next, last;
+        uint8_t started, used;
+    } * seq;
+    uint32_t nseq;
 };
 
 /* value.c: a builder's buffers freed, a buffer of n bytes it owns, a piece

@@ -1001,6 +1001,34 @@ static void test_random_value(void **state)
     assert_string_equal(b.out[2], a.out[2]);
 }
 
+/* Sequences (script/sequence.c): NEXTVAL from START WITH by INCREMENT BY,
+ * one a row of an insert ... select, CURRVAL the last taken (null before
+ * one), a descending one, ORA-02289 after DROP, ORA-00955 for a second
+ * CREATE. */
+static void test_sequences(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create sequence s start with 10 increment by 5;\n"
+        "create sequence d start with -1 increment by -2;\n" TABLE
+        "insert into t values (s.nextval, rpad('x', 100, 'x'));\n"
+        "insert into t select s.nextval, rpad('y', 200, 'y') from dual connect by level <= 3;\n"
+        "declare\n  n number;\n  m number;\nbegin\n  n := s.currval;\n  m := d.currval;\n"
+        "  dbms_output.put_line('currval ' || n || ' [' || m || ']');\n"
+        "  insert into t values (s.nextval, 'z');\n"
+        "  dbms_output.put_line(s.currval || ' ' || d.nextval || ' ' || d.nextval);\n"
+        "  select count(*) into n from t where id in (10, 15, 20, 25, 30);\n"
+        "  dbms_output.put_line(n);\nend;\n/\n"
+        "drop sequence s;\n"
+        "insert into t values (s.nextval, 'q');\n"
+        "create sequence d;\n",
+        "T", &r);
+    assert_string_equal(r.error[6], "");
+    assert_string_equal(r.out[6], "currval 25 []\n30 -1 -3\n5\n");
+    assert_string_equal(r.error[8], "ORA-02289: sequence does not exist (S)");
+    assert_string_equal(r.error[9], "ORA-00955: name is already used by an existing object (D)");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1029,6 +1057,7 @@ int main(void)
         cmocka_unit_test(test_booleans),
         cmocka_unit_test(test_explicit_cursor),
         cmocka_unit_test(test_random_value),
+        cmocka_unit_test(test_sequences),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
