@@ -20,5 +20,7 @@ lobsim_test(test_heap_formats SOURCES test_heap_formats.c LIBS lobsim_workload l
 lobsim_test(test_life SOURCES test_life.c LIBS lobsim_life_sim)
 lobsim_test(test_life_exec SOURCES test_life_exec.c LIBS lobsim_life_sim)
 lobsim_test(test_plsql SOURCES test_plsql.c LIBS lobsim_life_sim)
+lobsim_test(test_plsql_units SOURCES test_plsql_units.c LIBS lobsim_life_sim)
+lobsim_test(test_sql_functions SOURCES test_sql_functions.c LIBS lobsim_life_sim)
 lobsim_test(test_queries SOURCES test_queries.c LIBS lobsim_life_sim)
 lobsim_test(test_sessions SOURCES test_sessions.c LIBS lobsim_life_sim)
