@@ -143,14 +143,47 @@ uint64_t scr_expect_uint(scr_parser_t *p, uint64_t lo, uint64_t hi, int scaled, 
         n--;
     }
     int overflow = 0;
+    /* scientific notation, 1e4 or 2.5E3: whole once scaled (SQL Language
+     * Reference, "Numeric Literals") */
+    size_t e = 0;
+    while (e < n && t->text[e] != 'e' && t->text[e] != 'E')
+        e++;
+    int exp10 = 0, frac = -1;
+    if (e < n) {
+        size_t k = e + 1;
+        if (k < n && t->text[k] == '+')
+            k++;
+        if (k == n || n - k > 2)
+            scr_fail(p, "%s '%s' not understood: a whole number is needed", what, q);
+        for (; k < n; k++) {
+            if (t->text[k] < '0' || t->text[k] > '9')
+                scr_fail(p, "%s '%s' not understood: a whole number is needed", what, q);
+            exp10 = exp10 * 10 + (t->text[k] - '0');
+        }
+        n = e;
+    }
     for (size_t i = 0; i < n; i++) {
         char c = t->text[i];
+        if (c == '.' && exp10 > 0 && frac < 0) {
+            frac = 0;
+            continue;
+        }
         if (c < '0' || c > '9')
             scr_fail(p, "%s '%s' not understood: a whole number is needed", what, q);
+        if (frac >= 0)
+            frac++;
         if (v > (UINT64_MAX - 9) / 10)
             overflow = 1;
         else
             v = v * 10 + (uint64_t)(c - '0');
+    }
+    if (frac > exp10)
+        scr_fail(p, "%s '%s' not understood: a whole number is needed", what, q);
+    for (int k = frac > 0 ? frac : 0; k < exp10; k++) {
+        if (v > UINT64_MAX / 10)
+            overflow = 1;
+        else
+            v *= 10;
     }
     if (!overflow && mult > 1 && v > UINT64_MAX / mult)
         overflow = 1;

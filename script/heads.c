@@ -70,6 +70,15 @@ static const scr_head_t heads[] = {
     {"alter database datafile", "datafile resizing", 1, 1, 2, 0},
     {"alter database tempfile", "datafile resizing", 1, 1, 2, 0},
     {"alter tablespace", "datafile resizing", 1, 1, 2, 0},
+    /* the recycle bin: the model frees a dropped table's segments at DROP
+     * (SQL Language Reference, PURGE) */
+    {"purge recyclebin", "recycle bin", 1, 0, 0, 0},
+    {"purge user_recyclebin", "recycle bin", 1, 0, 0, 0},
+    {"purge dba_recyclebin", "recycle bin", 1, 0, 0, 0},
+    /* dbms_random's state (seed, initialize, terminate): the run's --seed
+     * gives every draw */
+    {"exec dbms_random", "dbms_random's seed (the run's --seed)", 1, 0, 2, 0},
+    {"execute dbms_random", "dbms_random's seed (the run's --seed)", 1, 0, 2, 0},
     /* statistics gathering: DBMS_STATS commits */
     {"exec dbms_stats", "statistics gathering", 1, 1, 1, 0},
     {"execute dbms_stats", "statistics gathering", 1, 1, 1, 0},

@@ -543,6 +543,24 @@ static int select_into(scr_parser_t *p, uint32_t line)
     return 1;
 }
 
+/* dbms_random.seed(...), initialize(...), terminate: the run's --seed
+ * gives every draw, so they change nothing (no operation). */
+static int random_state(scr_parser_t *p)
+{
+    if (!(scr_is_kw(p, "DBMS_RANDOM") && strcmp(scr_peek_at(p, 1)->text, ".") == 0))
+        return 0;
+    const char *f = scr_peek_at(p, 2)->text;
+    if (strcmp(f, "SEED") != 0 && strcmp(f, "INITIALIZE") != 0 && strcmp(f, "TERMINATE") != 0)
+        return 0;
+    p->i += 3;
+    if (scr_accept_sym(p, "(")) {
+        skip_args(p);
+        scr_expect_sym(p, ")");
+    }
+    scr_expect_sym(p, ";");
+    return 1;
+}
+
 int scr_pl_call(scr_parser_t *p, uint32_t line)
 {
     const scr_tok_t *t = scr_peek(p);
@@ -556,7 +574,8 @@ int scr_pl_call(scr_parser_t *p, uint32_t line)
         raise_app(p, line);
         return 1;
     }
-    if (output_call(p, line) || lob_call(p, line) || space_call(p, line) || select_into(p, line))
+    if (output_call(p, line) || lob_call(p, line) || space_call(p, line) || select_into(p, line) ||
+        random_state(p))
         return 1;
     if (sleep_call(p, &s)) {
         scr_stmt_t *sl = scr_pl_push_stmt(p, line);

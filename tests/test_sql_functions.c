@@ -129,13 +129,35 @@ static void test_sequences(void **state)
     assert_string_equal(r.error[9], "ORA-00955: name is already used by an existing object (D)");
 }
 
+/* Numbers in scientific notation where a whole number is wanted (1e4,
+ * 2.5E3), and the statements of published scripts around them with no
+ * effect: purge recyclebin, dbms_random's seed (the run's --seed gives
+ * the draws), in SQL*Plus and in a block. */
+static void test_scientific_and_seed(void **state)
+{
+    (void)state;
+    run_t r;
+    run(TABLE
+        "exec dbms_random.seed(0)\n"
+        "purge recyclebin;\n"
+        "insert into t select rownum, rpad('x', 100, 'x') from dual connect by level <= 1e3;\n"
+        "begin\n  dbms_random.seed(42);\n  insert into t values (2.5E3, null);\nend;\n/\n"
+        "declare\n  n number;\nbegin\n"
+        "  select count(*) into n from t where id <= 1.5e3;\n"
+        "  dbms_output.put_line(n);\nend;\n/\n",
+        "T", &r);
+    for (uint32_t k = 2; k <= 6; k++)
+        assert_string_equal(r.error[k], "");
+    assert_int_equal(fig(&r, 4, SIM_STAT_LOB_INROW), 1000);
+    assert_string_equal(r.out[6], "1000\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_functions),
-        cmocka_unit_test(test_aggregates_and_clock),
-        cmocka_unit_test(test_random_value),
-        cmocka_unit_test(test_sequences),
+        cmocka_unit_test(test_functions),           cmocka_unit_test(test_aggregates_and_clock),
+        cmocka_unit_test(test_random_value),        cmocka_unit_test(test_sequences),
+        cmocka_unit_test(test_scientific_and_seed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
