@@ -205,6 +205,13 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
     scr_expr_t *vals[64];
     uint32_t nvals = 0;
     int star = 0, src_table = -1;
+    char gen[SCR_NAME_MAX + 1] = "";
+    uint64_t gen_rows = 0;
+    if (scr_is_kw(p, "WITH")) {
+        scr_with_generator(p, gen, &gen_rows); /* generator.c */
+        if (!scr_is_kw(p, "SELECT"))
+            scr_unexpected(p, "SELECT");
+    }
     uint32_t vline = scr_peek(p)->line;
     if (scr_accept_kw(p, "VALUES")) {
         d->source = SCR_SRC_VALUES;
@@ -222,7 +229,10 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
         /* The select list is parsed after the source is known: remember it. */
         uint32_t list = scr_skip_select_list(p);
         d->first = 1;
-        if (scr_accept_kw(p, "XMLTABLE")) {
+        if (gen[0] && scr_is_kw(p, gen)) {
+            d->source = SCR_SRC_GENERATE;
+            d->count = scr_generator_from(p, gen, gen_rows);
+        } else if (scr_accept_kw(p, "XMLTABLE")) {
             scr_expect_sym(p, "(");
             const scr_tok_t *s = scr_peek(p);
             unsigned long long a, b;

@@ -163,6 +163,12 @@ void scr_binds_block(scr_parser_t *p, int store, uint32_t line);
 void scr_sequence_statement(scr_parser_t *p);
 scr_expr_t *scr_sequence_value(scr_parser_t *p, uint32_t line);
 
+/* generator.c: WITH NAME AS (select ... from dual connect by level <= N)
+ * read (NAME and N), and the select's FROM of NAME's references from
+ * p->i, [where rownum <= M]: the rows the insert makes. */
+void scr_with_generator(scr_parser_t *p, char name[SCR_NAME_MAX + 1], uint64_t *rows);
+uint64_t scr_generator_from(scr_parser_t *p, const char *name, uint64_t rows);
+
 /* plproc.c: CREATE [OR REPLACE] PROCEDURE or DROP PROCEDURE, the
  * statement in p->toks (heads.c's "procedures"): kept or forgotten,
  * Oracle's error when it cannot be; and a procedure created so far by its

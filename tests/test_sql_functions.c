@@ -152,12 +152,39 @@ static void test_scientific_and_seed(void **state)
     assert_string_equal(r.out[6], "1000\n");
 }
 
+/* A row generator written as a WITH clause (script/generator.c): the
+ * product of its references cut at the ROWNUM limit, each row's figures
+ * those of the same rows from dual connect by level. */
+static void test_with_generator(void **state)
+{
+    (void)state;
+    run_t g, l;
+    run(TABLE "insert /*+ append */ into t\n"
+              "with generator as (\n  select --+ materialize\n    rownum id\n"
+              "  from dual\n  connect by\n    level <= 1e2\n)\nselect\n"
+              "  rownum id,\n  rpad('x', 4000, 'x') c\nfrom\n  generator v1,\n"
+              "  generator v2\nwhere\n  rownum <= 5e3\n;\ncommit;\n"
+              "insert into t with g as (select 1 from dual connect by level <= 20) "
+              "select 10000 + rownum, null from g a, g b;\n",
+        "T", &g);
+    run(TABLE "insert /*+ append */ into t select rownum, rpad('x', 4000, 'x') from dual "
+              "connect by level <= 5000;\ncommit;\n"
+              "insert into t select 10000 + rownum, null from dual connect by level <= 400;\n",
+        "T", &l);
+    for (uint32_t step = 2; step <= 4; step++) {
+        assert_string_equal(g.error[step], "");
+        for (sim_stat_t st = 0; st < SIM_STAT_COUNT; st++)
+            assert_int_equal(fig(&g, step, st), fig(&l, step, st));
+    }
+    assert_int_equal(fig(&g, 2, SIM_STAT_LOB_LIVE), 5000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_functions),           cmocka_unit_test(test_aggregates_and_clock),
         cmocka_unit_test(test_random_value),        cmocka_unit_test(test_sequences),
-        cmocka_unit_test(test_scientific_and_seed),
+        cmocka_unit_test(test_scientific_and_seed), cmocka_unit_test(test_with_generator),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
