@@ -212,3 +212,18 @@ void scr_inert(scr_parser_t *p, const char *clause)
     if (n + c + 3 < sizeof p->inert)
         snprintf(p->inert + n, sizeof p->inert - n, "%s%s", n ? ", " : "", clause);
 }
+
+uint32_t scr_skip_select_list(scr_parser_t *p)
+{
+    uint32_t list = p->i;
+    int depth = 0;
+    while (scr_peek(p)->kind != SCR_TOK_EOF && !(depth == 0 && scr_is_kw(p, "FROM"))) {
+        if (scr_is_sym(p, "("))
+            depth++;
+        else if (scr_is_sym(p, ")"))
+            depth--;
+        p->i++;
+    }
+    scr_expect_kw(p, "FROM");
+    return list;
+}

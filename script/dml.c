@@ -88,28 +88,6 @@ static scr_expr_t *null_expr(scr_parser_t *p, uint32_t line)
     return e;
 }
 
-/* `count` of a generating source from its N: the insert's row limit. */
-static uint64_t source_count(scr_parser_t *p, int lt)
-{
-    return scr_expect_uint(p, lt ? 1 : 0, SCR_ROWS_MAX + (lt ? 1 : 0), 0, "row count") -
-           (lt ? 1 : 0);
-}
-
-uint32_t scr_skip_select_list(scr_parser_t *p)
-{
-    uint32_t list = p->i;
-    int depth = 0;
-    while (scr_peek(p)->kind != SCR_TOK_EOF && !(depth == 0 && scr_is_kw(p, "FROM"))) {
-        if (scr_is_sym(p, "("))
-            depth++;
-        else if (scr_is_sym(p, ")"))
-            depth--;
-        p->i++;
-    }
-    scr_expect_kw(p, "FROM");
-    return list;
-}
-
 /* insert ... values (...) returning C into V, in a PL/SQL block: V a
  * locator of the new row's LOB C, which dbms_lob then writes (PL/SQL
  * Language Reference, "RETURNING INTO Clause"). */
@@ -248,34 +226,9 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
             d->source = SCR_SRC_GENERATE;
             d->count = b;
             if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))
-                p->i++; /* an alias */
-        } else if (scr_accept_kw(p, "DUAL")) {
-            scr_expect_kw(p, "CONNECT");
-            scr_expect_kw(p, "BY");
-            scr_expect_kw(p, "LEVEL");
-            int lt = 0;
-            if (!scr_accept_sym(p, "<=")) {
-                scr_expect_sym(p, "<");
-                lt = 1;
-            }
+                p->i++;                                  /* an alias */
+        } else if (scr_generator_source(p, &d->count)) { /* generator.c */
             d->source = SCR_SRC_GENERATE;
-            d->count = source_count(p, lt);
-        } else if ((scr_is_kw(p, "ALL_OBJECTS") && scr_table_find(p, "ALL_OBJECTS") < 0) ||
-                   (scr_is_kw(p, "DBA_OBJECTS") && scr_table_find(p, "DBA_OBJECTS") < 0)) {
-            /* the view as a row count (`where rownum <= N`), unless a
-             * table of that name was declared (--setup): then its rows */
-            p->i++;
-            if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))
-                p->i++;
-            scr_expect_kw(p, "WHERE");
-            scr_expect_kw(p, "ROWNUM");
-            int lt = 0;
-            if (!scr_accept_sym(p, "<=")) {
-                scr_expect_sym(p, "<");
-                lt = 1;
-            }
-            d->source = SCR_SRC_GENERATE;
-            d->count = source_count(p, lt);
         } else {
             char name[SCR_NAME_MAX + 1];
             uint32_t line = scr_peek(p)->line;

@@ -13,7 +13,7 @@
 
 #include "script_int.h"
 
-/* LEVEL <= N or LEVEL < N, ROWNUM alike: N rows. */
+/* <= N or < N after LEVEL or ROWNUM: N rows (N - 1 for <). */
 static uint64_t limit(scr_parser_t *p)
 {
     int lt = 0;
@@ -25,6 +25,29 @@ static uint64_t limit(scr_parser_t *p)
            (lt ? 1 : 0);
 }
 
+int scr_generator_source(scr_parser_t *p, uint64_t *rows)
+{
+    if (scr_accept_kw(p, "DUAL")) {
+        scr_expect_kw(p, "CONNECT");
+        scr_expect_kw(p, "BY");
+        scr_expect_kw(p, "LEVEL");
+        *rows = limit(p);
+        return 1;
+    }
+    /* the view as a row count (`where rownum <= N`), unless a table of
+     * that name was declared (--setup): then its rows */
+    if (!(scr_is_kw(p, "ALL_OBJECTS") && scr_table_find(p, "ALL_OBJECTS") < 0) &&
+        !(scr_is_kw(p, "DBA_OBJECTS") && scr_table_find(p, "DBA_OBJECTS") < 0))
+        return 0;
+    p->i++;
+    if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))
+        p->i++; /* an alias */
+    scr_expect_kw(p, "WHERE");
+    scr_expect_kw(p, "ROWNUM");
+    *rows = limit(p);
+    return 1;
+}
+
 void scr_with_generator(scr_parser_t *p, char name[SCR_NAME_MAX + 1], uint64_t *rows)
 {
     scr_expect_kw(p, "WITH");
@@ -33,25 +56,10 @@ void scr_with_generator(scr_parser_t *p, char name[SCR_NAME_MAX + 1], uint64_t *
     scr_expect_sym(p, "(");
     scr_expect_kw(p, "SELECT");
     /* its select list names the generator's columns: rows are all it gives */
-    for (int depth = 0; scr_peek(p)->kind != SCR_TOK_EOF && !(depth == 0 && scr_is_kw(p, "FROM"));
-         p->i++)
-        depth += scr_is_sym(p, "(") - scr_is_sym(p, ")");
-    scr_expect_kw(p, "FROM");
-    if (scr_accept_kw(p, "DUAL")) {
-        scr_expect_kw(p, "CONNECT");
-        scr_expect_kw(p, "BY");
-        scr_expect_kw(p, "LEVEL");
-        *rows = limit(p);
-    } else if (scr_accept_kw(p, "ALL_OBJECTS") || scr_accept_kw(p, "DBA_OBJECTS")) {
-        if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))
-            p->i++;
-        scr_expect_kw(p, "WHERE");
-        scr_expect_kw(p, "ROWNUM");
-        *rows = limit(p);
-    } else {
+    (void)scr_skip_select_list(p);
+    if (!scr_generator_source(p, rows))
         scr_fail(p, "a WITH clause other than a row generator (select ... from dual connect by "
                     "level <= N) not supported");
-    }
     scr_expect_sym(p, ")");
     if (scr_is_sym(p, ","))
         scr_fail(p, "a WITH clause of more than one subquery not supported");

@@ -163,9 +163,12 @@ void scr_binds_block(scr_parser_t *p, int store, uint32_t line);
 void scr_sequence_statement(scr_parser_t *p);
 scr_expr_t *scr_sequence_value(scr_parser_t *p, uint32_t line);
 
-/* generator.c: WITH NAME AS (select ... from dual connect by level <= N)
- * read (NAME and N), and the select's FROM of NAME's references from
- * p->i, [where rownum <= M]: the rows the insert makes. */
+/* generator.c: a row generator after FROM (dual connect by level <= N,
+ * all_objects where rownum <= N when no table of that name is declared):
+ * 1 and its N rows, 0 and nothing taken when p->i is none; WITH NAME AS
+ * (a generator) read (NAME and N); and the select's FROM of NAME's
+ * references from p->i, [where rownum <= M]: the rows the insert makes. */
+int scr_generator_source(scr_parser_t *p, uint64_t *rows);
 void scr_with_generator(scr_parser_t *p, char name[SCR_NAME_MAX + 1], uint64_t *rows);
 uint64_t scr_generator_from(scr_parser_t *p, const char *name, uint64_t rows);
 
@@ -265,7 +268,8 @@ void scr_lob_column_list(scr_parser_t *p, const scr_column_t *cols, uint32_t nco
 const scr_head_t *scr_head_table_properties(void);
 /* The class of an ALTER TABLE ... ADD CONSTRAINT (heads.c). */
 const scr_head_t *scr_head_constraints(void);
-/* dml.c; a select list skipped to its FROM (taken): where the list began */
+/* cursor.c: a select list skipped to its FROM (taken): where the list
+ * began.  dml.c: */
 uint32_t scr_skip_select_list(scr_parser_t *p);
 void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_update(scr_parser_t *p, scr_stmt_t *st);
