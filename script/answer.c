@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "script.h"
+#include "script_int.h"
 
 void scr_qcell_text(scr_qcell_t *c, const char *s)
 {
@@ -205,9 +205,7 @@ static uint32_t width_of(const scr_query_t *q, const scr_qitem_t *it, int number
 static double to_places(double x, int places, int round_it)
 {
     double m = pow(10.0, places);
-    double y = x * m;
-    y = round_it ? (y < 0 ? -floor(-y + 0.5) : floor(y + 0.5)) : (y < 0 ? -floor(-y) : floor(y));
-    return y / m;
+    return scr_round_whole(x * m, round_it) / m;
 }
 
 /* An item's arithmetic over its value v; 1 when null (a division by 0:

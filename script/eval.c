@@ -189,9 +189,8 @@ static int random_whole(scr_values_t *vs, const scr_expr_t *r, const scr_row_t *
     double u = (double)(sim_prng_next(&vs->rng) >> 11) * (1.0 / 9007199254740992.0);
     double x = (double)lo + u * ((double)hi - (double)lo);
     double w = how == SCR_NF_CEIL    ? ceil(x)
-               : how == SCR_NF_ROUND ? (x < 0 ? -floor(-x + 0.5) : floor(x + 0.5))
                : how == SCR_NF_FLOOR ? floor(x)
-                                     : (x < 0 ? -floor(-x) : floor(x)); /* TRUNC */
+                                     : scr_round_whole(x, how == SCR_NF_ROUND);
     *out = (int64_t)w;
     return 0;
 }

@@ -91,20 +91,25 @@ static void header(scr_parser_t *p, scr_proc_t *pr)
     pr->body = p->i;
 }
 
-static scr_proc_t *stored(scr_parser_t *p, const char *name)
+/* The procedure created as NAME: its index in p->procs, or -1. */
+static int stored_at(const scr_parser_t *p, const char *name)
 {
     for (uint32_t k = 0; k < p->nprocs; k++)
         if (strcmp(p->procs[k].name, name) == 0)
-            return &p->procs[k];
-    return NULL;
+            return (int)k;
+    return -1;
+}
+
+static scr_proc_t *stored(scr_parser_t *p, const char *name)
+{
+    int k = stored_at(p, name);
+    return k < 0 ? NULL : &p->procs[k];
 }
 
 const scr_proc_t *scr_proc_stored(const scr_parser_t *p, const char *name)
 {
-    for (uint32_t k = 0; k < p->nprocs; k++)
-        if (strcmp(p->procs[k].name, name) == 0)
-            return &p->procs[k];
-    return NULL;
+    int k = stored_at(p, name);
+    return k < 0 ? NULL : &p->procs[k];
 }
 
 /* CREATE [OR REPLACE] [EDITIONABLE | NONEDITIONABLE] PROCEDURE ... and

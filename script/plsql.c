@@ -39,8 +39,6 @@
 
 /* ---- declarations ------------------------------------------------------- */
 
-static uint32_t next_semicolon(scr_parser_t *p);
-
 static void declarations(scr_parser_t *p)
 {
     while (!scr_is_kw(p, "BEGIN")) {

@@ -188,6 +188,19 @@ typedef struct {
 
 static scr_pred_t *cond_or(scr_parser_t *p, ctx_t c);
 
+/* nums[reg] = v: a BOOLEAN variable's or a cursor's %FOUND register
+ * tested (unknown while it is null). */
+static scr_pred_t *register_is(scr_parser_t *p, uint32_t reg, int64_t v, uint32_t line, int plsql)
+{
+    scr_expr_t *x = scr_expr_node(p, SCR_E_NUM, SCR_T_NUMBER, line);
+    x->var = reg;
+    x->row_dependent = 1;
+    scr_expr_t *k = scr_expr_node(p, SCR_E_NUMBER, SCR_T_NUMBER, line);
+    k->num = v;
+    k->static_len = 1;
+    return expr_cmp(p, x, SCR_OP_EQ, k, plsql);
+}
+
 static scr_pred_t *atom(scr_parser_t *p, ctx_t c)
 {
     if (scr_accept_kw(p, "NOT")) {
@@ -213,26 +226,14 @@ static scr_pred_t *atom(scr_parser_t *p, ctx_t c)
         uint32_t line = scr_take(p)->line;
         p->i++;
         int notfound = strcmp(scr_take(p)->text, "NOTFOUND") == 0;
-        scr_expr_t *v = scr_expr_node(p, SCR_E_NUM, SCR_T_NUMBER, line);
-        v->var = breg;
-        v->row_dependent = 1;
-        scr_expr_t *k = scr_expr_node(p, SCR_E_NUMBER, SCR_T_NUMBER, line);
-        k->num = notfound ? 0 : 1;
-        k->static_len = 1;
-        return expr_cmp(p, v, SCR_OP_EQ, k, c.plsql);
+        return register_is(p, breg, notfound ? 0 : 1, line, c.plsql);
     }
     if (c.plsql && scr_peek(p)->kind == SCR_TOK_IDENT &&
         scr_plsym_boolean(p, scr_peek(p)->text, &breg) &&
         strcmp(scr_peek_at(p, 1)->text, "=") != 0 && strcmp(scr_peek_at(p, 1)->text, "IS") != 0) {
         /* a BOOLEAN variable: true when it holds 1, unknown when null */
         uint32_t line = scr_take(p)->line;
-        scr_expr_t *v = scr_expr_node(p, SCR_E_NUM, SCR_T_NUMBER, line);
-        v->var = breg;
-        v->row_dependent = 1;
-        scr_expr_t *one = scr_expr_node(p, SCR_E_NUMBER, SCR_T_NUMBER, line);
-        one->num = 1;
-        one->static_len = 1;
-        return expr_cmp(p, v, SCR_OP_EQ, one, c.plsql);
+        return register_is(p, breg, 1, line, c.plsql);
     }
     if (c.table >= 0 && scr_is_kw(p, "ROWNUM")) {
         uint32_t line = scr_take(p)->line;

@@ -5,10 +5,20 @@
 #ifndef LOBSIM_SCRIPT_INT_H
 #define LOBSIM_SCRIPT_INT_H
 
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 
 #include "script.h"
+
+/* x to a whole number as ROUND does (half away from zero) or TRUNC does
+ * (toward zero): eval.c's functions and answer.c's query items. */
+static inline double scr_round_whole(double x, int round_it)
+{
+    if (round_it)
+        return x < 0 ? -floor(-x + 0.5) : floor(x + 0.5);
+    return x < 0 ? -floor(-x) : floor(x);
+}
 
 /* ---- arena (arena.c) -------------------------------------------------- */
 
