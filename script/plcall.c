@@ -186,9 +186,7 @@ static sym_t *lob_arg(scr_parser_t *p, const char *fn)
     char name[SCR_NAME_MAX + 1];
     uint32_t line = scr_peek(p)->line;
     scr_expect_name(p, name, "a LOB variable");
-    sym_t *s = scr_plsym_find(p, name);
-    if (s == NULL)
-        scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", name);
+    sym_t *s = scr_plsym_declared(p, name, line);
     if (s->kind != 'v' || (s->type != SCR_T_CLOB && s->type != SCR_T_BLOB) || s->vmax)
         scr_fail_at(p, line, "PLS-00306: wrong number or types of arguments in call to '%s'", fn);
     if (s->constant)
@@ -406,9 +404,7 @@ static int space_call(scr_parser_t *p, uint32_t line)
         if (k >= 3 && k < nparams - 1) {
             char vn[SCR_NAME_MAX + 1];
             scr_expect_name(p, vn, "a NUMBER variable (an OUT argument)");
-            sym_t *v = scr_plsym_find(p, vn);
-            if (v == NULL)
-                scr_fail_at(p, aline, "PLS-00201: identifier '%s' must be declared", vn);
+            sym_t *v = scr_plsym_declared(p, vn, aline);
             if (v->constant || v->kind != 'n')
                 scr_fail_at(p, aline,
                             "PLS-00363: expression '%s' cannot be used as an assignment target "
@@ -507,10 +503,8 @@ static int select_into(scr_parser_t *p, uint32_t line)
                     : agg == SCR_INTO_MAX ? "max"
                                           : "min",
                     cn);
-    sym_t *v = scr_plsym_find(p, vn);
-    if (v == NULL)
-        scr_fail_at(p, vline, "PLS-00201: identifier '%s' must be declared", vn);
-    if (v->constant || v->kind == 'r' || v->kind == 'p' || v->kind == 'x' || v->kind == 'c')
+    sym_t *v = scr_plsym_declared(p, vn, vline);
+    if (v->constant || !scr_plsym_is_var(v))
         scr_fail_at(p, vline, "PLS-00403: expression '%s' cannot be used as an INTO-target", vn);
     uint32_t o = scr_pl_emit(p, SCR_PL_INTO, line);
     scr_pl_op_t *op = scr_pl_op(p, o);

@@ -108,8 +108,8 @@ static scr_cursor_t *named(scr_parser_t *p, const char *what)
     char name[SCR_NAME_MAX + 1];
     uint32_t line = scr_peek(p)->line;
     scr_expect_name(p, name, what);
-    sym_t *s = scr_plsym_find(p, name);
-    if (s == NULL || s->kind != 'c')
+    sym_t *s = scr_plsym_declared(p, name, line);
+    if (s->kind != 'c')
         scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", name);
     return &p->plc->curdecl[s->reg];
 }
@@ -149,10 +149,8 @@ int scr_cursor_statement(scr_parser_t *p, uint32_t line)
         char vn[SCR_NAME_MAX + 1];
         uint32_t vline = scr_peek(p)->line;
         scr_expect_name(p, vn, "a variable");
-        sym_t *v = scr_plsym_find(p, vn);
-        if (v == NULL)
-            scr_fail_at(p, vline, "PLS-00201: identifier '%s' must be declared", vn);
-        if (v->constant || (v->kind != 'n' && v->kind != 'v') || v->boolean)
+        sym_t *v = scr_plsym_declared(p, vn, vline);
+        if (v->constant || !scr_plsym_is_var(v) || v->boolean)
             scr_fail_at(p, vline, "PLS-00403: expression '%s' cannot be used as an INTO-target",
                         vn);
         if (n == SCR_CURSOR_COLS || n == cs->ncols)

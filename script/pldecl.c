@@ -21,7 +21,7 @@ static void type_of(scr_parser_t *p, sym_t *s, uint32_t line)
     scr_expect_kw(p, "TYPE");
     if (!b[0]) {
         sym_t *o = scr_plsym_find(p, a);
-        if (o == NULL || o->kind == 'r' || o->kind == 'p' || o->kind == 'x' || o->kind == 'c')
+        if (o == NULL || !scr_plsym_is_var(o))
             scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", a);
         s->kind = o->kind;
         s->type = o->type;

@@ -434,10 +434,8 @@ static void statement(scr_parser_t *p)
                strcmp(scr_peek_at(p, 1)->text, ":=") == 0) {
         char name[SCR_NAME_MAX + 1];
         scr_expect_name(p, name, "a variable");
-        sym_t *v = scr_plsym_find(p, name);
-        if (v == NULL)
-            scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", name);
-        if (v->constant || v->kind == 'r' || v->kind == 'p' || v->kind == 'x' || v->kind == 'c')
+        sym_t *v = scr_plsym_declared(p, name, line);
+        if (v->constant || !scr_plsym_is_var(v))
             scr_fail_at(p, line,
                         "PLS-00363: expression '%s' cannot be used as an assignment target", name);
         scr_expect_sym(p, ":=");

@@ -129,6 +129,14 @@ sym_t *scr_plsym_alias(scr_parser_t *p, const char *name, const sym_t *of, uint3
  * one), found innermost first, and scopes opened and closed. */
 sym_t *scr_plsym_add(scr_parser_t *p, const char *name, char kind, uint32_t line);
 sym_t *scr_plsym_find(scr_parser_t *p, const char *name);
+/* The name found, or PLS-00201 at line. */
+sym_t *scr_plsym_declared(scr_parser_t *p, const char *name, uint32_t line);
+/* A NUMBER or value variable (not a cursor row, procedure, exception or
+ * cursor): what may be assigned, selected or fetched into. */
+static inline int scr_plsym_is_var(const sym_t *s)
+{
+    return s->kind == 'n' || s->kind == 'v';
+}
 uint32_t scr_plsym_open(scr_parser_t *p);
 void scr_plsym_close(scr_parser_t *p, uint32_t mark);
 

@@ -54,6 +54,14 @@ sym_t *scr_plsym_alias(scr_parser_t *p, const char *name, const sym_t *of, uint3
     return s;
 }
 
+sym_t *scr_plsym_declared(scr_parser_t *p, const char *name, uint32_t line)
+{
+    sym_t *s = scr_plsym_find(p, name);
+    if (s == NULL)
+        scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", name);
+    return s;
+}
+
 /* A name of a procedure's caller that its body does not see (plproc.c). */
 static int hidden(const struct scr_plc *c, uint32_t j)
 {
