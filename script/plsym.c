@@ -24,7 +24,7 @@ sym_t *scr_plsym_add(scr_parser_t *p, const char *name, char kind, uint32_t line
     s->table = -1;
     if (kind == 'n' || kind == 'r')
         s->reg = c->b->nnums++;
-    else if (kind != 'p' && kind != 'x' && kind != 'c')
+    else if (kind == 'v')
         s->reg = c->b->nvals++;
     return s;
 }
@@ -122,7 +122,7 @@ scr_expr_t *scr_plsql_name(scr_parser_t *p, const char *name, uint32_t line)
         e->row_dependent = 1;
         return e;
     }
-    if (s == NULL || s->kind == 'p' || s->kind == 'x' || s->kind == 'c')
+    if (s == NULL || (!scr_plsym_is_var(s) && s->kind != 'r'))
         return NULL;
     scr_expr_t *e;
     if (s->kind == 'n') {
