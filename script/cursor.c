@@ -227,3 +227,11 @@ uint32_t scr_skip_select_list(scr_parser_t *p)
     scr_expect_kw(p, "FROM");
     return list;
 }
+
+int64_t scr_expect_int(scr_parser_t *p, const char *what)
+{
+    int neg = scr_accept_sym(p, "-");
+    uint64_t v =
+        scr_expect_uint(p, 0, neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX, 0, what);
+    return neg ? (int64_t)(0 - v) : (int64_t)v;
+}

@@ -39,15 +39,6 @@ static int64_t digits(int64_t v)
     return n;
 }
 
-/* A whole number literal (optionally negative) as int64. */
-static int64_t int_literal(scr_parser_t *p, const char *what)
-{
-    int neg = scr_accept_sym(p, "-");
-    uint64_t v =
-        scr_expect_uint(p, 0, neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX, 0, what);
-    return neg ? (int64_t)(0 - v) : (int64_t)v;
-}
-
 static scr_expr_t *parse_concat(scr_parser_t *p, int table, int plsql);
 
 static void want_string(scr_parser_t *p, const scr_expr_t *e, const char *fn)
@@ -377,7 +368,7 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
             scr_unexpected(p, "a number");
         p->i--;
         e = scr_expr_node(p, SCR_E_NUMBER, SCR_T_NUMBER, line);
-        e->num = int_literal(p, "number");
+        e->num = scr_expect_int(p, "number");
         e->static_len = digits(e->num);
         return e;
     }
@@ -400,7 +391,7 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
     }
     if (t->kind == SCR_TOK_NUMBER) {
         e = scr_expr_node(p, SCR_E_NUMBER, SCR_T_NUMBER, line);
-        e->num = int_literal(p, "number");
+        e->num = scr_expect_int(p, "number");
         e->static_len = digits(e->num);
         return e;
     }

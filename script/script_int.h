@@ -229,6 +229,8 @@ void scr_expect_name(scr_parser_t *p, char name[SCR_NAME_MAX + 1], const char *w
 void scr_expect_table_name(scr_parser_t *p, char name[SCR_NAME_MAX + 1]);
 /* A whole number in [lo, hi], optional K/M/G/T suffix when scaled. */
 uint64_t scr_expect_uint(scr_parser_t *p, uint64_t lo, uint64_t hi, int scaled, const char *what);
+/* A whole number, optionally negative, as int64. */
+int64_t scr_expect_int(scr_parser_t *p, const char *what);
 /* The statement has ended: nothing left but EOF. */
 void scr_expect_end(scr_parser_t *p);
 

@@ -20,13 +20,6 @@ static struct scr_seq *find(scr_parser_t *p, const char *name)
     return NULL;
 }
 
-static int64_t signed_number(scr_parser_t *p, const char *what)
-{
-    int neg = scr_accept_sym(p, "-");
-    int64_t v = (int64_t)scr_expect_uint(p, 0, (uint64_t)INT64_MAX, 0, what);
-    return neg ? -v : v;
-}
-
 void scr_sequence_statement(scr_parser_t *p)
 {
     p->i = 0;
@@ -59,17 +52,17 @@ void scr_sequence_statement(scr_parser_t *p)
     while (scr_peek(p)->kind != SCR_TOK_EOF) {
         if (scr_accept_kw(p, "START")) {
             scr_expect_kw(p, "WITH");
-            s.start = signed_number(p, "START WITH");
+            s.start = scr_expect_int(p, "START WITH");
             start_given = 1;
         } else if (scr_accept_kw(p, "INCREMENT")) {
             scr_expect_kw(p, "BY");
-            s.inc = signed_number(p, "INCREMENT BY");
+            s.inc = scr_expect_int(p, "INCREMENT BY");
             if (s.inc == 0)
                 scr_fail_at(p, line, "ORA-04002: INCREMENT must be a non-zero integer");
         } else if (scr_accept_kw(p, "MINVALUE")) {
-            minvalue = signed_number(p, "MINVALUE");
+            minvalue = scr_expect_int(p, "MINVALUE");
         } else if (scr_accept_kw(p, "MAXVALUE") || scr_accept_kw(p, "CACHE")) {
-            (void)signed_number(p, "a number");
+            (void)scr_expect_int(p, "a number");
         } else if (scr_accept_kw(p, "NOCACHE") || scr_accept_kw(p, "ORDER") ||
                    scr_accept_kw(p, "NOORDER") || scr_accept_kw(p, "CYCLE") ||
                    scr_accept_kw(p, "NOCYCLE") || scr_accept_kw(p, "NOMAXVALUE") ||
