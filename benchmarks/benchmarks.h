@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "lobspace.h"
 #include "workload.h"
 
 #define BENCH_MAX_LIST 64
@@ -73,6 +74,7 @@ typedef struct {
     const char *snapshot_arg; /* as given, for messages */
     int snapshot_bad;         /* neither: refused once the run's kind is known */
     int explain;              /* --explain: the parts under each statistic */
+    int layout;               /* --layout: each LOB segment's extents by kind, each step */
     const char *db;           /* --db=FILE; NULL with --no-db; else db_default */
     char db_default[4096];    /* the store without --db (sim_default_store()) */
     int db_given;             /* --db was given (it and --no-db exclude each other) */
@@ -283,6 +285,9 @@ extern const size_t bench_order_len;
  * contributed to it (--explain).  A heap workload's table has the block
  * sizes as columns, its own heading and no path column. */
 void bench_table(FILE *f, const bench_case_t *cases, size_t n, int explain);
+/* --layout: the segment's extents by kind, a line for each run of alike
+ * extents, under a header line; NULL when out of memory (layout.c). */
+char *bench_layout_text(const lob_space_t *sp);
 
 /*
  * The rac workload (table_rac.c).  Its AWR-style table: for one point, the

@@ -131,6 +131,7 @@ enum {
     OPT_ALL_COUNTERS,
     OPT_NO_DB,
     OPT_EXPLAIN,
+    OPT_LAYOUT,
     OPT_PATH,
     OPT_WORKLOAD,
     OPT_SIZES,
@@ -165,6 +166,7 @@ static const sim_opt_t options[] = {
     {"all-counters", 0, 0, OPT_ALL_COUNTERS},
     {"no-db", 0, 0, OPT_NO_DB},
     {"explain", 0, 0, OPT_EXPLAIN},
+    {"layout", 0, 0, OPT_LAYOUT},
     {"path", 0, SIM_OPT_VALUE, OPT_PATH},
     {"workload", 0, SIM_OPT_VALUE, OPT_WORKLOAD},
     {"sizes", 0, SIM_OPT_VALUE, OPT_SIZES},
@@ -323,6 +325,9 @@ static int apply(bench_opts_t *o, int id, const char *v, char *err, size_t errle
         return 0;
     case OPT_EXPLAIN:
         o->explain = 1;
+        return 0;
+    case OPT_LAYOUT:
+        o->layout = 1;
         return 0;
     case OPT_PATH:
         o->paths_given = 1;
@@ -507,6 +512,7 @@ static int check_script(const bench_opts_t *o, char *err, size_t errlen)
         const char *opt;
     } steps_only[] = {
         {o->explain, "--explain"},
+        {o->layout, "--layout"},
     };
     if (o->nsessions && o->plot && !o->snapshot_ns) {
         snprintf(err, errlen,
@@ -701,6 +707,10 @@ int bench_parse(bench_opts_t *o, int *argc, char **argv, char *err, size_t errle
         snprintf(err, errlen, "--setup: applies to --script runs only");
         return 2;
     }
+    if (o->layout) {
+        snprintf(err, errlen, "--layout: applies to --script runs only");
+        return 2;
+    }
     if (o->ndefines) {
         snprintf(err, errlen, "--define: applies to --script runs only");
         return 2;
@@ -779,6 +789,12 @@ void bench_usage(FILE *f)
           "                            session statistics; with --seed, --block-size (the\n"
           "                            default tablespace's), --param, --stats-out,\n"
           "                            --explain, --db/--no-db; not with the sweep options\n"
+          "  --layout                  under each LOB segment's line, its extents and their\n"
+          "                            blocks by kind: extent header, segment header, hash\n"
+          "                            buckets, committed free space (cfs), persistent undo\n"
+          "                            (pua), data blocks taken (a LOB's, freed but not\n"
+          "                            committed, or in the dispenser's hands), unexpired\n"
+          "                            and expired; alike extents share a line\n"
           "  --setup=SETUP.sql         run SETUP.sql first, unreported: it declares what the\n"
           "                            script finds in your database (a tablespace, a\n"
           "                            source table), so that the script runs as published\n"

@@ -21,6 +21,8 @@ typedef struct {
     char **error;  /* each entry's Oracle error, or NULL (life_step_t's is the call's only) */
     char **output; /* each entry's printed lines (a query's result set, dbms_output's
                     * lines), or NULL (likewise) */
+    char **layout; /* --layout: each LOB segment entry's extents (bench_layout_text()) */
+    int want_layout;
     int oom;
 } steps_t;
 
@@ -67,11 +69,14 @@ static int keep_step(void *arg, const life_step_t *st)
         if (e)
             s->error = e;
         char **o = e ? realloc(s->output, cap * sizeof *o) : NULL;
-        if (o == NULL) {
+        if (o)
+            s->output = o;
+        char **l = o ? realloc(s->layout, cap * sizeof *l) : NULL;
+        if (l == NULL) {
             s->oom = 1;
             return 1;
         }
-        s->output = o;
+        s->layout = l;
         s->cap = cap;
     }
     s->text[s->n] = one_line(st->stmt->text, 400);
@@ -79,17 +84,21 @@ static int keep_step(void *arg, const life_step_t *st)
     /* a step of several tables prints its output once, under its first */
     int again = s->n > 0 && s->v[s->n - 1].step == st->step;
     s->output[s->n] = st->output && !again ? strdup(st->output) : NULL;
+    int layout = s->want_layout && st->space && st->column;
+    s->layout[s->n] = layout ? bench_layout_text(st->space) : NULL;
     if (s->text[s->n] == NULL || (st->error && s->error[s->n] == NULL) ||
-        (st->output && !again && s->output[s->n] == NULL)) {
+        (st->output && !again && s->output[s->n] == NULL) || (layout && s->layout[s->n] == NULL)) {
         free(s->text[s->n]);
         free(s->error[s->n]);
         free(s->output[s->n]);
+        free(s->layout[s->n]);
         s->oom = 1;
         return 1;
     }
     s->v[s->n] = *st;
     s->v[s->n].error = s->error[s->n];
     s->v[s->n].output = s->output[s->n];
+    s->v[s->n].space = NULL; /* the segment's, valid during the call only */
     s->n++;
     return 0;
 }
@@ -100,10 +109,12 @@ static void steps_free(steps_t *s)
         free(s->text[i]);
         free(s->error[i]);
         free(s->output[i]);
+        free(s->layout[i]);
     }
     free(s->text);
     free(s->error);
     free(s->output);
+    free(s->layout);
     free(s->v);
 }
 
@@ -225,6 +236,8 @@ static void print_step(FILE *f, const steps_t *s, size_t from, size_t to, int ex
             explain_row(f, ses);
         if (explain && lob_row(st))
             explain_row(f, st);
+        if (s->layout[i])
+            fputs(s->layout[i], f);
         lines++;
     }
 }
@@ -455,6 +468,7 @@ int bench_script_run(const bench_opts_t *o, bench_steps_fn record,
         return status;
     }
     steps_t steps = {0};
+    steps.want_layout = o->layout;
     int exit_status = -1;
     sim_err_t rc = life_run_status(s, &p, keep_step, &steps, msg, sizeof msg, &exit_status);
     if (steps.oom || rc == SIM_ENOMEM) {

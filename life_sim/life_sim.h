@@ -62,6 +62,10 @@ typedef struct {
                                     * round trips and framing (case_link_params_defaults()) */
     uint32_t piece_size;           /* bytes of each piece a LOB arrives in over a link */
     uint32_t fit;                  /* lob_fit_t: split chunks or grow, when no chunk fits */
+    uint32_t prealloc;             /* lob_prealloc_t: space allocated ahead of need (named
+                                    * input, off: docs/lifecycle-sources.md (a)) */
+    uint32_t prealloc_ahead;       /* extents, or per cent of the segment, kept ahead */
+    uint32_t prealloc_by;          /* lob_prealloc_by_t: the statement or a space task */
     uint32_t undo_retention;       /* seconds: UNDO_RETENTION's default, until the script sets it */
     uint32_t locator_bytes;        /* an out-of-row LOB's locator in the table row */
     uint32_t table_block_overhead; /* a table block's header, ITL and directory bytes */
@@ -142,6 +146,9 @@ typedef struct {
      * with dbms_output.put_line, a line each ending in '\n' (NULL:
      * nothing); valid during the call only. */
     const char *output;
+    /* A LOB segment's row: the segment (lob_space_layout() shows its
+     * extents), valid during the call only; NULL on other rows. */
+    const lob_space_t *space;
 } life_step_t;
 
 /* Called after each step with its session's row, then for each table alive

@@ -289,6 +289,10 @@ void life_lob_settle(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i);
 /* The segment of column k created (idempotent). */
 sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k);
 void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k);
+/* The space task after a statement: each LOB segment that grew adds the
+ * extents its background preallocation asks for (lob_space_prealloc_task()),
+ * counted in no session's statistics. */
+void life_seg_prealloc_tasks(life_db_t *db);
 /* columns.c: ALTER TABLE T ADD (...) and DROP COLUMN: an added LOB
  * column's slot and segment, a dropped one's let go (SIM_ENOMEM, the
  * segment's errors). */

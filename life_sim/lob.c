@@ -216,6 +216,9 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
     sp.seg = db->p.seg;
     sp.seg.block_size = t->block_size;
     sp.fit = (lob_fit_t)db->p.fit;
+    sp.prealloc = (lob_prealloc_t)db->p.prealloc;
+    sp.prealloc_ahead = db->p.prealloc_ahead;
+    sp.prealloc_by = (lob_prealloc_by_t)db->p.prealloc_by;
     if (ts && ts->uniform)
         sp.uniform_bytes = ts->uniform_size;
     sp.initial_bytes = g->o.initial;
@@ -235,6 +238,16 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
     sim_stat_add(&db->part[LIFE_PART_SPACE], SIM_STAT_SEG_EXTENTS,
                  lob_space_stats(g->space)->v[SIM_STAT_SEG_EXTENTS]);
     return SIM_OK;
+}
+
+void life_seg_prealloc_tasks(life_db_t *db)
+{
+    if (db->p.prealloc == LOB_PREALLOC_OFF || db->p.prealloc_by != LOB_PREALLOC_BACKGROUND)
+        return;
+    for (uint32_t ti = 0; ti < db->s->ntables; ti++)
+        for (uint32_t k = 0; k < db->tables[ti].nseg; k++)
+            if (db->tables[ti].seg[k].space)
+                lob_space_prealloc_task(db->tables[ti].seg[k].space);
 }
 
 static void take(sim_stats_t *into, const sim_stats_t *now, sim_stats_t *seen)

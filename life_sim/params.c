@@ -22,6 +22,11 @@ void life_params_defaults(life_params_t *p)
     case_link_params_defaults(&p->link);
     p->piece_size = CASE_PIECE_SIZE_DEFAULT;
     p->fit = LOB_FIT_SPLIT;
+    /* Preallocation: named inputs, off (docs/lifecycle-sources.md (a): no
+     * public source says how much, when or by whom). */
+    p->prealloc = LOB_PREALLOC_OFF;
+    p->prealloc_ahead = 0;
+    p->prealloc_by = LOB_PREALLOC_FOREGROUND;
     /* UNDO_RETENTION's documented default (Oracle Database Reference). */
     p->undo_retention = 900;
     /* The in-row limit and header are lobspace's (lob_params_defaults),
@@ -94,6 +99,14 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
         snprintf(msg, msglen, "life.fit=%u (accepted: 0 split, 1 grow)", p->fit);
         return SIM_EINVAL;
     }
+    lob_space_params_t sp;
+    lob_space_params_defaults(&sp);
+    sp.seg = p->seg;
+    sp.prealloc = (lob_prealloc_t)p->prealloc;
+    sp.prealloc_ahead = p->prealloc_ahead;
+    sp.prealloc_by = (lob_prealloc_by_t)p->prealloc_by;
+    if (lob_space_params_check(&sp, msg, msglen) != SIM_OK)
+        return SIM_EINVAL;
     if (p->inrow_compressed > 1) {
         snprintf(msg, msglen,
                  "life.inrow_compressed=%u (accepted: 0 by the uncompressed length, 1 by the "
@@ -139,6 +152,9 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
     }
 static const sim_param_t names[] = {
     P("life.fit", fit),
+    P("prealloc.policy", prealloc),
+    P("prealloc.ahead", prealloc_ahead),
+    P("prealloc.by", prealloc_by),
     P("row.row_gets", row.row_gets),
     P("row.cached_lob_blocks", row.cached_lob_blocks),
     P("row.append_row_gets_pm", row.append_row_gets_pm),
@@ -169,6 +185,8 @@ static const sim_param_t names[] = {
     P("segment_header_blocks", seg.segment_header_blocks),
     P("cfs_blocks", seg.cfs_blocks),
     P("pua_blocks", seg.pua_blocks),
+    P("lob.hash_bucket_blocks", seg.hash_bucket_blocks),
+    P("lob.meta_layout", seg.meta_layout),
     P("undo.record_bytes", undo.record_bytes),
     P("undo.space_cv_bytes", undo.space_cv_bytes),
     P("undo.hwm_cv_bytes", undo.hwm_cv_bytes),

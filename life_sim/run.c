@@ -101,6 +101,7 @@ int life_report(life_db_t *db, const scr_stmt_t *st, life_step_fn fn, void *arg)
             memset(&step.part, 0, sizeof step.part);
             memset(&step.total, 0, sizeof step.total);
             step.table = t->def->name;
+            step.space = k >= 0 ? t->seg[k].space : NULL;
             if (k < 0) {
                 step.column = NULL;
                 snprintf(step.segment, sizeof step.segment, "%s", t->def->name);
@@ -239,6 +240,7 @@ sim_err_t life_exec(life_db_t *db, const scr_stmt_t *st, uint32_t session, uint3
     db->outlen = 0;
     sim_err_t rc = st->kind == SCR_BLOCK ? life_block_exec(db, st) : life_stmt_exec(db, st, NULL);
     life_forget_konst(db);
+    life_seg_prealloc_tasks(db);
     if (life_oracle_failed(db, rc)) {
         life_take_error(db, db->error, sizeof db->error);
         rc = SIM_OK;

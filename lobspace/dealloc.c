@@ -27,23 +27,6 @@ uint64_t lob_space_hwm(const lob_space_t *sp)
     return sp->hwm;
 }
 
-void lob_space_unused(const lob_space_t *sp, lob_unused_t *out)
-{
-    out->unused_blocks = out->last_extent_start = out->last_used_block = 0;
-    for (uint64_t e = 0; e < sp->next_ext; e++) {
-        const lob_space_extent_t *x = &sp->ext[e];
-        uint64_t live_end = x->start + x->len - x->trim;
-        if (x->gone)
-            continue;
-        if (live_end > sp->hwm)
-            out->unused_blocks += live_end - (x->start > sp->hwm ? x->start : sp->hwm);
-        if (x->start < sp->hwm && sp->hwm <= live_end) {
-            out->last_extent_start = x->start;
-            out->last_used_block = sp->hwm - x->start;
-        }
-    }
-}
-
 /* Cut extent x to end at block `cut` (start + meta <= cut): the blocks
  * above, all reusable, leave the free space; the extent is given back
  * whole when nothing but its headers would be left above the mark. */

@@ -34,12 +34,35 @@ typedef struct {
     uint32_t block_overhead;        /* bytes of header and tail in a LOB data block */
     uint32_t extent_header_blocks;  /* at the start of every extent */
     uint32_t segment_header_blocks; /* first extent only */
-    uint32_t cfs_blocks;            /* committed-free-space blocks, segment start */
-    uint32_t pua_blocks;            /* persistent undo blocks, segment start */
+    uint32_t cfs_blocks;            /* committed-free-space blocks */
+    uint32_t pua_blocks;            /* persistent undo blocks */
+    uint32_t hash_bucket_blocks;    /* hash-bucket blocks after the segment header */
+    uint32_t meta_layout;           /* lob_meta_layout_t: where the metadata goes */
     uint32_t inrow_max;             /* bytes: a LOB this small stays in the table row */
     uint32_t inrow_header_bytes;    /* an in-row LOB's locator and header, besides its data */
     uint64_t max_bytes;             /* the segment cannot grow past this */
 } lob_params_t;
+
+/*
+ * Where the segment-level metadata goes (docs/lifecycle-sources.md (d)).
+ * SEGMENT_START: the segment header, hash buckets, CFS and PUA blocks
+ * from the first extent on, after each extent's header, spilling into the
+ * extents the first allocation adds (round one).  FIRST_WRITE_EXTENT: the
+ * first extent holds the segment header and the hash buckets; the first
+ * allocation adds one extent whose first blocks are the CFS and PUA
+ * blocks, whatever room the first extent has left (berxblog 2017,
+ * 12.1.0.2 block dumps).
+ */
+typedef enum { LOB_META_SEGMENT_START, LOB_META_FIRST_WRITE_EXTENT } lob_meta_layout_t;
+
+/* The kinds of segment-level metadata block, in the order they are laid. */
+typedef enum {
+    LOB_META_SEGMENT_HEADER,
+    LOB_META_HASH_BUCKET,
+    LOB_META_CFS,
+    LOB_META_PUA,
+    LOB_META_KINDS
+} lob_meta_kind_t;
 
 void lob_params_defaults(lob_params_t *p);
 /*
@@ -206,12 +229,33 @@ typedef enum {
     LOB_FIT_GROW   /* add an extent so that the request stays in one chunk */
 } lob_fit_t;
 
+/*
+ * Preallocation (ahead.c, space.c; docs/lifecycle-sources.md (a): named inputs,
+ * no public source says how much or when).  After the segment grows,
+ * extents of the schedule are added until the never-used space (the live
+ * extents' blocks above the high-water mark) is at least `ahead` extents
+ * of the schedule's next size (AHEAD_EXTENTS) or `ahead` per cent of the
+ * segment's blocks (AHEAD_FRACTION).
+ */
+typedef enum {
+    LOB_PREALLOC_OFF,
+    LOB_PREALLOC_AHEAD_EXTENTS,
+    LOB_PREALLOC_AHEAD_FRACTION
+} lob_prealloc_t;
+/* Who adds them: the allocation that grew the segment, at once, its own
+ * extents (FOREGROUND), or a space task at the end of the statement
+ * (BACKGROUND: lob_space_prealloc_task()). */
+typedef enum { LOB_PREALLOC_FOREGROUND, LOB_PREALLOC_BACKGROUND } lob_prealloc_by_t;
+
 typedef struct {
     lob_params_t seg;
     uint64_t uniform_bytes; /* 0: automatic allocation; else every extent this size */
     uint64_t initial_bytes; /* 0: the schedule's; else the first extent's size */
     uint64_t maxsize_bytes; /* STORAGE (MAXSIZE): the segment cannot grow past it */
     lob_fit_t fit;
+    lob_prealloc_t prealloc;
+    uint32_t prealloc_ahead;
+    lob_prealloc_by_t prealloc_by;
 } lob_space_params_t;
 
 typedef struct {
@@ -226,6 +270,31 @@ typedef struct {
     uint64_t free_chunks;        /* reusable chunks */
     uint64_t largest_free;       /* blocks of the largest reusable chunk */
 } lob_space_info_t;
+
+/*
+ * Background preallocation: the space task after a statement.  When the
+ * segment grew since the last task and its policy is BACKGROUND, adds the
+ * extents the policy asks for; returns how many (0 otherwise).  They are
+ * counted in lob_space_stats() as any extent; no allocation's visit sees
+ * them.  A segment that cannot grow (MAXSIZE) stops the task, not an error.
+ */
+uint64_t lob_space_prealloc_task(lob_space_t *sp);
+
+/* One extent's blocks by kind (lob_space_layout()): its header, the
+ * segment metadata it holds, and its data blocks by state. */
+typedef struct {
+    uint64_t start;  /* its first block's address in the segment */
+    uint64_t blocks; /* all its blocks, those DEALLOCATE cut off included */
+    uint64_t header;
+    uint64_t meta[LOB_META_KINDS];
+    uint64_t taken;     /* in live chunks, uncommitted frees and reserved space included */
+    uint64_t unexpired; /* freed, committed, retention not passed */
+    uint64_t expired;   /* reusable: expired or never used */
+    uint64_t cut;       /* given back at its end by DEALLOCATE UNUSED */
+} lob_extent_layout_t;
+typedef void (*lob_layout_fn)(void *arg, const lob_extent_layout_t *x);
+/* Each live extent in address order, its blocks by kind (layout.c). */
+void lob_space_layout(const lob_space_t *sp, lob_layout_fn fn, void *arg);
 
 /* What one shrink did, as v$securefile_shrink reports it. */
 typedef struct {

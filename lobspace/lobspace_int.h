@@ -38,9 +38,10 @@ typedef struct {
     uint64_t len;
     uint64_t meta; /* metadata blocks at its start */
     int seg_meta;  /* holds segment-level metadata (header, CFS, PUA): never sealed */
-    int gone;      /* given back by a shrink or by DEALLOCATE UNUSED */
-    uint64_t trim; /* blocks at its end given back by DEALLOCATE UNUSED (dealloc.c):
-                    * its live blocks are len - trim; its addresses stay its own */
+    uint32_t kind[LOB_META_KINDS]; /* that metadata's blocks by kind, after the header */
+    int gone;                      /* given back by a shrink or by DEALLOCATE UNUSED */
+    uint64_t trim;                 /* blocks at its end given back by DEALLOCATE UNUSED (dealloc.c):
+                                    * its live blocks are len - trim; its addresses stay its own */
 } lob_space_extent_t;
 
 typedef struct {
@@ -66,11 +67,17 @@ struct lob_space {
     sim_stats_t stats; /* segment extents allocated, nothing else */
     lob_space_extent_t *ext;
     uint64_t next_ext, cap_ext;
-    uint64_t addr_end;     /* the block address a new extent starts at */
-    uint64_t blocks;       /* of the extents not given back */
-    uint64_t meta_blocks;  /* likewise */
-    uint64_t extents;      /* likewise */
-    uint64_t pending_meta; /* segment-level metadata not placed yet */
+    uint64_t addr_end;    /* the block address a new extent starts at */
+    uint64_t blocks;      /* of the extents not given back */
+    uint64_t meta_blocks; /* likewise */
+    uint64_t extents;     /* likewise */
+    /* Segment-level metadata not placed yet, by kind: laid in kind order
+     * after the header of each extent added until none is left; under
+     * LOB_META_FIRST_WRITE_EXTENT the CFS and PUA blocks wait in
+     * `deferred` for the first allocation (lob_space_reserve()). */
+    uint64_t pending[LOB_META_KINDS];
+    uint64_t deferred[LOB_META_KINDS];
+    int grew; /* an allocation added an extent since the last prealloc task */
     /* The high-water mark: the block address after the highest block ever
      * given to a LOB (or holding segment metadata).  Only
      * lob_space_claim(), lob_space_shrink()'s move and
@@ -117,5 +124,10 @@ void lob_space_reuse(lob_space_t *sp, uint64_t start, uint64_t len);
 lob_run_t lob_space_take(lob_space_t *sp, uint64_t start, uint64_t n);
 sim_err_t lob_space_add_extent(lob_space_t *sp, uint64_t bytes);
 int lob_space_release_oldest(lob_space_t *sp);
+/* ahead.c: the size of the extent sp adds next (uniform, INITIAL, or the
+ * schedule's), and the never-used blocks its preallocation policy still
+ * wants ahead of the high-water mark (0 when off or met). */
+uint64_t lob_space_next_extent_bytes(const lob_space_t *sp);
+uint64_t lob_space_prealloc_short(const lob_space_t *sp);
 
 #endif

@@ -17,8 +17,10 @@ void lob_params_defaults(lob_params_t *p)
     p->block_overhead = 132;
     p->extent_header_blocks = 1;
     p->segment_header_blocks = 1;
-    p->cfs_blocks = 3;
+    p->cfs_blocks = 4;
     p->pua_blocks = 50;
+    p->hash_bucket_blocks = 9;
+    p->meta_layout = LOB_META_FIRST_WRITE_EXTENT;
     /* Storage in row holds LOBs of up to about 4,000 bytes less 36 of
      * control information (SecureFiles developer's guide; the reference
      * README's 3,964; docs/lob-insert.md cites a published test of both
@@ -63,6 +65,13 @@ sim_err_t lob_params_check(const lob_params_t *p, char *msg, size_t msglen)
     }
     if (p->extent_header_blocks == 0) {
         snprintf(msg, msglen, "extent_header_blocks 0 (accepted: 1 or more)");
+        return SIM_EINVAL;
+    }
+    if (p->meta_layout > LOB_META_FIRST_WRITE_EXTENT) {
+        snprintf(msg, msglen,
+                 "lob.meta_layout=%u (accepted: 0 from the segment's start, 1 in the extent the "
+                 "first write adds)",
+                 p->meta_layout);
         return SIM_EINVAL;
     }
     if (p->inrow_max > 32767) {

@@ -41,6 +41,9 @@ void lob_space_params_defaults(lob_space_params_t *p)
     p->initial_bytes = 0;
     p->maxsize_bytes = 0;
     p->fit = LOB_FIT_SPLIT;
+    p->prealloc = LOB_PREALLOC_OFF;
+    p->prealloc_ahead = 0;
+    p->prealloc_by = LOB_PREALLOC_FOREGROUND;
 }
 
 sim_err_t lob_space_params_check(const lob_space_params_t *p, char *msg, size_t msglen)
@@ -57,6 +60,24 @@ sim_err_t lob_space_params_check(const lob_space_params_t *p, char *msg, size_t 
     }
     if (p->fit != LOB_FIT_SPLIT && p->fit != LOB_FIT_GROW) {
         snprintf(msg, msglen, "space fit policy %d (accepted: 0 split, 1 grow)", (int)p->fit);
+        return SIM_EINVAL;
+    }
+    if ((unsigned)p->prealloc > LOB_PREALLOC_AHEAD_FRACTION) {
+        snprintf(msg, msglen,
+                 "prealloc.policy=%u (accepted: 0 off, 1 extents ahead, 2 a fraction ahead)",
+                 (unsigned)p->prealloc);
+        return SIM_EINVAL;
+    }
+    if ((unsigned)p->prealloc_by > LOB_PREALLOC_BACKGROUND) {
+        snprintf(msg, msglen, "prealloc.by=%u (accepted: 0 foreground, 1 background)",
+                 (unsigned)p->prealloc_by);
+        return SIM_EINVAL;
+    }
+    if (p->prealloc != LOB_PREALLOC_OFF &&
+        (p->prealloc_ahead < 1 ||
+         (p->prealloc == LOB_PREALLOC_AHEAD_FRACTION && p->prealloc_ahead > 100))) {
+        snprintf(msg, msglen, "prealloc.ahead=%u (accepted: %s)", p->prealloc_ahead,
+                 p->prealloc == LOB_PREALLOC_AHEAD_FRACTION ? "1..100 per cent" : "at least 1");
         return SIM_EINVAL;
     }
     return SIM_OK;
@@ -155,17 +176,6 @@ lob_run_t lob_space_take(lob_space_t *sp, uint64_t start, uint64_t n)
     return (lob_run_t){start, n};
 }
 
-/* The next extent's size: uniform, the first one's INITIAL, or the
- * automatic schedule by the segment's size. */
-static uint64_t next_extent_bytes(const lob_space_t *sp)
-{
-    if (sp->p.uniform_bytes)
-        return sp->p.uniform_bytes;
-    if (sp->next_ext == 0 && sp->p.initial_bytes)
-        return sp->p.initial_bytes;
-    return lob_next_extent_bytes(sp->blocks * sp->p.seg.block_size);
-}
-
 sim_err_t lob_space_add_extent(lob_space_t *sp, uint64_t bytes)
 {
     uint64_t bs = sp->p.seg.block_size;
@@ -192,15 +202,19 @@ sim_err_t lob_space_add_extent(lob_space_t *sp, uint64_t bytes)
     e->start = sp->addr_end;
     e->len = len;
     e->meta = sp->p.seg.extent_header_blocks < len ? sp->p.seg.extent_header_blocks : len;
-    uint64_t room = len - e->meta;
-    uint64_t seg_meta = sp->pending_meta < room ? sp->pending_meta : room;
-    e->meta += seg_meta;
-    e->seg_meta = seg_meta > 0;
+    e->seg_meta = 0;
+    for (unsigned k = 0; k < LOB_META_KINDS; k++) {
+        uint64_t room = len - e->meta;
+        uint64_t n = sp->pending[k] < room ? sp->pending[k] : room;
+        e->kind[k] = (uint32_t)n;
+        e->meta += n;
+        e->seg_meta |= n > 0;
+        sp->pending[k] -= n;
+    }
     e->gone = 0;
     e->trim = 0;
     if (e->seg_meta && e->start + e->meta > sp->hwm)
         sp->hwm = e->start + e->meta;
-    sp->pending_meta -= seg_meta;
     sp->addr_end += len;
     sp->blocks += len;
     sp->meta_blocks += e->meta;
@@ -213,7 +227,26 @@ sim_err_t lob_space_add_extent(lob_space_t *sp, uint64_t bytes)
 
 static sim_err_t grow(lob_space_t *sp)
 {
-    return lob_space_add_extent(sp, next_extent_bytes(sp));
+    return lob_space_add_extent(sp, lob_space_next_extent_bytes(sp));
+}
+
+/* The extents the preallocation policy adds now (ahead.c says how many
+ * blocks it wants): a segment that cannot grow stops it, as space ahead
+ * of need is never an error. */
+static uint64_t preallocate(lob_space_t *sp)
+{
+    uint64_t added = 0;
+    while (lob_space_prealloc_short(sp) > 0 && grow(sp) == SIM_OK)
+        added++;
+    return added;
+}
+
+uint64_t lob_space_prealloc_task(lob_space_t *sp)
+{
+    if (!sp->grew || sp->p.prealloc_by != LOB_PREALLOC_BACKGROUND)
+        return 0;
+    sp->grew = 0;
+    return preallocate(sp);
 }
 
 sim_err_t lob_space_create(const lob_space_params_t *p, lob_space_t **out)
@@ -228,12 +261,17 @@ sim_err_t lob_space_create(const lob_space_params_t *p, lob_space_t **out)
     sim_paged_init(&sp->tags, sizeof(lob_space_tag_t), 14); /* 16,384 blocks a page (256 KB) */
     for (unsigned b = 0; b < LOB_SPACE_BUCKETS; b++)
         sp->head[b] = LOB_SPACE_NIL;
-    sp->pending_meta =
-        (uint64_t)p->seg.segment_header_blocks + p->seg.cfs_blocks + p->seg.pua_blocks;
+    sp->pending[LOB_META_SEGMENT_HEADER] = p->seg.segment_header_blocks;
+    sp->pending[LOB_META_HASH_BUCKET] = p->seg.hash_bucket_blocks;
+    uint64_t *cfs_pua =
+        p->seg.meta_layout == LOB_META_FIRST_WRITE_EXTENT ? sp->deferred : sp->pending;
+    cfs_pua[LOB_META_CFS] = p->seg.cfs_blocks;
+    cfs_pua[LOB_META_PUA] = p->seg.pua_blocks;
     /* The first extent only: the rest of the segment metadata is placed
      * by the extents the first allocation adds (lob_space_reserve() grows
-     * while no data block is free), as lob_segment did, so that the
-     * dispenser's first load counts those extents. */
+     * while no data block is free, or adds the first write's extent), as
+     * lob_segment did, so that the dispenser's first load counts those
+     * extents. */
     sim_err_t rc = grow(sp);
     if (rc != SIM_OK) {
         lob_space_destroy(sp);
@@ -314,6 +352,23 @@ sim_err_t lob_space_reserve(lob_space_t *sp, uint64_t want, lob_run_t *run,
         return SIM_EINVAL;
     uint64_t added = 0, probed = 0;
     uint32_t c;
+    uint64_t deferred = 0;
+    for (unsigned k = 0; k < LOB_META_KINDS; k++)
+        deferred += sp->deferred[k];
+    if (deferred) {
+        /* The first write's extent, which lays the CFS and PUA blocks
+         * (LOB_META_FIRST_WRITE_EXTENT). */
+        for (unsigned k = 0; k < LOB_META_KINDS; k++)
+            sp->pending[k] += sp->deferred[k];
+        memset(sp->deferred, 0, sizeof sp->deferred);
+        /* what that extent cannot hold goes on into the next ones */
+        while (sp->pending[LOB_META_CFS] + sp->pending[LOB_META_PUA] > 0) {
+            sim_err_t rc = grow(sp);
+            if (rc != SIM_OK)
+                return rc; /* the metadata left stays pending for the next extent */
+            added++;
+        }
+    }
     for (;;) {
         c = find_fit(sp, want, &probed);
         if (c != LOB_SPACE_NIL)
@@ -340,6 +395,11 @@ sim_err_t lob_space_reserve(lob_space_t *sp, uint64_t want, lob_run_t *run,
     unsigned bucket = lob_space_bucket_of(tag(sp, c)->len);
     *run = lob_space_take(sp, c, n);
     sp->reserved_blocks += n;
+    if (added) {
+        sp->grew = 1;
+        if (sp->p.prealloc_by == LOB_PREALLOC_FOREGROUND)
+            added += preallocate(sp);
+    }
     if (visit) {
         visit->buckets = probed;
         visit->grown = added;

@@ -599,6 +599,35 @@ ses_refuse "--plot: with --sessions, draws the run's snapshots: give --snapshot-
     --script=life.sql --sessions=2 --plot=ses.svg
 ses_refuse "--explain: applies to a script's steps, not to --sessions (a report of the sessions' time)" \
     --script=life.sql --sessions=2 --explain
+ses_refuse "--layout: applies to a script's steps, not to --sessions (a report of the sessions' time)" \
+    --script=life.sql --sessions=2 --layout
+ses_refuse "--layout: applies to --script runs only" --layout
+# --layout: under each LOB segment's line its extents by kind; the blocks
+# of every extent line add up to the segment's (alike extents x their size).
+"$LOBBENCH" --no-db --script=life.sql --layout >layout.out 2>stderr || bad "--layout failed: $(cat stderr)"
+python3 - layout.out <<'PY' && ok || bad "--layout: no extent lines, or they do not add up to the segment"
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+seen = 0
+for i, l in enumerate(lines):
+    m = re.match(r"^ *(\d+)  .{34} SYS_LOB\S+ +(\d+) ", l)
+    if not m or int(m.group(2)) == 0:
+        continue
+    total = 0
+    j = i + 2
+    assert lines[i + 1].split()[:3] == ["extent", "start", "blocks"], lines[i + 1]
+    while j < len(lines) and re.match(r"^ {8}\d", lines[j]):
+        f = lines[j].split()
+        a, b = (f[0].split("-") + [f[0]])[:2]
+        n = int(b) - int(a) + 1
+        blocks = int(f[2])
+        assert blocks == sum(int(x) for x in f[3:12]), lines[j]
+        total += n * blocks
+        j += 1
+    assert total == int(m.group(2)), (l, total)
+    seen += 1
+sys.exit(0 if seen >= 4 else 1)
+PY
 ses_refuse "--sessions=100000: sessions at once (accepted: 1..1000)" --script=life.sql --sessions=100000
 ses_refuse "--sessions=2,x: sessions at once (accepted: 1..1000)" --script=life.sql --sessions=2,x
 ses_refuse "--sessions=2,4,2: 2 is given twice: each count once" --script=life.sql --sessions=2,4,2

@@ -1,6 +1,7 @@
 # Model tests: one program per component, plus calibration against the reference.
 lobsim_test(test_lobspace SOURCES test_lobspace.c LIBS lobsim_lobspace)
 lobsim_test(test_space SOURCES test_space.c LIBS lobsim_lobspace)
+lobsim_test(test_layout SOURCES test_layout.c LIBS lobsim_lobspace)
 lobsim_test(test_undo SOURCES test_undo.c LIBS lobsim_undo)
 lobsim_test(test_dispenser SOURCES test_dispenser.c LIBS lobsim_dispenser)
 lobsim_test(test_sim SOURCES test_sim.c LIBS lobsim_sim)
@@ -19,6 +20,7 @@ lobsim_test(test_rac_window SOURCES test_rac_window.c LIBS lobsim_workload lobsi
 lobsim_test(test_heap_formats SOURCES test_heap_formats.c LIBS lobsim_workload lobsim_heap_sim)
 lobsim_test(test_life SOURCES test_life.c LIBS lobsim_life_sim)
 lobsim_test(test_life_exec SOURCES test_life_exec.c LIBS lobsim_life_sim)
+lobsim_test(test_life_space SOURCES test_life_space.c LIBS lobsim_life_sim)
 lobsim_test(test_plsql SOURCES test_plsql.c LIBS lobsim_life_sim)
 lobsim_test(test_plsql_units SOURCES test_plsql_units.c LIBS lobsim_life_sim)
 lobsim_test(test_sql_functions SOURCES test_sql_functions.c LIBS lobsim_life_sim)

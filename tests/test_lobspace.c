@@ -52,8 +52,8 @@ static void test_first_extents(void **state)
     lob_space_t *seg = seg_create(&p);
     check_seg(seg);
     lob_space_info_t info = seg_info(seg);
-    /* A new segment holds one 64 KB extent of 8 blocks, all metadata: the
-     * segment header, CFS and PUA blocks spill over the first extents. */
+    /* A new segment holds one 64 KB extent of 8 blocks, all metadata: its
+     * header, the segment header and 6 of the 9 hash-bucket blocks. */
     assert_int_equal(info.extents, 1);
     assert_int_equal(info.blocks, 8);
     assert_int_equal(info.meta_blocks, 8);
@@ -62,20 +62,22 @@ static void test_first_extents(void **state)
     assert_int_equal(lob_space_reserve(seg, 1000, &run, &vis), SIM_OK);
     check_seg(seg);
     info = seg_info(seg);
-    /* 1 + 3 + 50 segment metadata blocks and one header per extent fill
-     * seven 64 KB extents (8 blocks each) and 6 blocks of the eighth: the
-     * first data run is that extent's last 2 blocks, and the reserve
-     * added those seven extents. */
-    assert_int_equal(info.extents, 8);
-    assert_int_equal(vis.grown, 7);
-    assert_int_equal(info.meta_blocks, 8 + 54);
-    assert_int_equal(run.start, 62);
-    assert_int_equal(run.len, 2);
-    assert_int_equal(info.reserved_blocks, 2);
+    /* The first write adds the extents the rest of the metadata goes in,
+     * after each one's header: the 3 hash buckets left and the 4 CFS
+     * blocks fill the second extent, the 50 PUA blocks the next seven
+     * (7 each) and 1 block of the tenth; the first data run is that
+     * extent's last 6 blocks, the largest free chunk (nothing holds 1,000),
+     * and the reserve added those nine extents. */
+    assert_int_equal(info.extents, 10);
+    assert_int_equal(vis.grown, 9);
+    assert_int_equal(info.meta_blocks, 10 + 1 + 9 + 4 + 50);
+    assert_int_equal(run.start, 74);
+    assert_int_equal(run.len, 6);
+    assert_int_equal(info.reserved_blocks, 6);
     assert_int_equal(seg_free(seg), 0);
     assert_int_equal(lob_space_stats(seg)->v[SIM_STAT_SEG_EXTENTS], info.extents);
-    assert_int_equal(lob_space_extent_of(seg, 62), 7);
-    assert_int_equal(lob_space_extent_of(seg, 55), 6);
+    assert_int_equal(lob_space_extent_of(seg, 74), 9);
+    assert_int_equal(lob_space_extent_of(seg, 71), 8);
     lob_space_destroy(seg);
 }
 

@@ -85,7 +85,7 @@ static void test_procedures(void **state)
     assert_int_equal(fig(&r, 5, SIM_STAT_LOB_LIVE), 3);
     assert_int_equal(fig(&r, 5, SIM_STAT_LOB_INROW), 2);
     assert_string_equal(r.error[4], "");
-    assert_string_equal(r.out[7], "seg.....72\nnothing none\nused 3\n");
+    assert_string_equal(r.out[7], "seg.....80\nnothing none\nused 3\n");
     assert_string_equal(r.error[8],
                         "ORA-00955: name is already used by an existing object (ADD_ROWS)");
     assert_string_equal(r.error[9], "ORA-04043: object NOTHING_HERE does not exist");

@@ -32,10 +32,22 @@ static lob_space_tx_t *T(lob_space_t *sp)
     return tx;
 }
 
+/* The geometry these tests reason about (where the first data blocks lie,
+ * how many extents the first write adds) is round one's layout: the
+ * segment header, 3 CFS and 50 PUA blocks from the segment's start, no
+ * hash buckets.  test_layout.c tests the dump's layout, the default. */
+static void round_one(lob_space_params_t *p)
+{
+    p->seg.meta_layout = LOB_META_SEGMENT_START;
+    p->seg.hash_bucket_blocks = 0;
+    p->seg.cfs_blocks = 3;
+}
+
 static lob_space_t *make(lob_fit_t fit)
 {
     lob_space_params_t p;
     lob_space_params_defaults(&p);
+    round_one(&p);
     p.fit = fit;
     lob_space_t *sp;
     assert_int_equal(lob_space_create(&p, &sp), SIM_OK);
@@ -294,6 +306,7 @@ static void test_retention_max_until_full(void **state)
     (void)state;
     lob_space_params_t p;
     lob_space_params_defaults(&p);
+    round_one(&p);
     p.maxsize_bytes = 4 * MB;
     lob_space_t *sp;
     assert_int_equal(lob_space_create(&p, &sp), SIM_OK);
@@ -563,6 +576,7 @@ static void test_uniform_extents(void **state)
     (void)state;
     lob_space_params_t p;
     lob_space_params_defaults(&p);
+    round_one(&p);
     p.uniform_bytes = 1 * MB;
     lob_space_t *sp;
     assert_int_equal(lob_space_create(&p, &sp), SIM_OK);
@@ -591,6 +605,7 @@ static void test_exact_fit_reused(void **state)
     (void)state;
     lob_space_params_t p;
     lob_space_params_defaults(&p);
+    round_one(&p);
     p.uniform_bytes = 1 * MB;
     lob_space_t *sp;
     assert_int_equal(lob_space_create(&p, &sp), SIM_OK);
@@ -689,6 +704,7 @@ static lob_space_t *with_empty_extents(lob_t *l, uint64_t blocks, int extra)
 {
     lob_space_params_t p;
     lob_space_params_defaults(&p);
+    round_one(&p);
     p.uniform_bytes = 1 * MB;
     lob_space_t *sp;
     assert_int_equal(lob_space_create(&p, &sp), SIM_OK);

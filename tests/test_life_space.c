@@ -1,0 +1,152 @@
+/* test_life_space.c -- the segment's layout by extent and preallocation
+ * through a script (life_sim over lobspace; docs/lifecycle-sources.md (a),
+ * (d)): who counts the extents a preallocation adds, and what a step shows
+ * of the layout. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "life_sim.h"
+
+#define STEPS 4
+
+/* Each step's session figures and its LOB segment's. */
+typedef struct {
+    sim_stats_t ses[STEPS + 1], seg[STEPS + 1];
+    uint64_t extents[STEPS + 1]; /* the LOB segment's extents by lob_space_layout() */
+    uint64_t cfs[STEPS + 1], hash[STEPS + 1];
+} run_t;
+
+static void count(void *arg, const lob_extent_layout_t *x)
+{
+    uint64_t *v = arg;
+    v[0]++;
+    v[1] += x->meta[LOB_META_CFS];
+    v[2] += x->meta[LOB_META_HASH_BUCKET];
+}
+
+static int keep(void *arg, const life_step_t *st)
+{
+    run_t *r = arg;
+    assert_true(st->step <= STEPS);
+    if (st->table == NULL) {
+        r->ses[st->step] = st->total;
+    } else if (st->column) {
+        r->seg[st->step] = st->total;
+        /* no segment before the first write (deferred segment creation) */
+        uint64_t v[3] = {0, 0, 0};
+        if (st->space)
+            lob_space_layout(st->space, count, v);
+        r->extents[st->step] = v[0];
+        r->cfs[st->step] = v[1];
+        r->hash[st->step] = v[2];
+    } else {
+        assert_null(st->space); /* the table's own segment */
+    }
+    return 0;
+}
+
+static const char *SCRIPT = "create table t (id number, c clob) lob (c) store as securefile;\n"
+                            "insert into t select level, rpad('x', 4000, 'x') from dual\n"
+                            "  connect by level <= 3000;\n"
+                            "commit;\n"
+                            "select count(*) from t;\n";
+
+static void run(const char *const *params, run_t *r)
+{
+    scr_options_t so;
+    scr_options_defaults(&so);
+    char err[SCR_ERR_LEN];
+    scr_script_t *s;
+    if (scr_parse("t.sql", SCRIPT, strlen(SCRIPT), &so, &s, err, sizeof err) != SIM_OK)
+        fail_msg("parse: %s", err);
+    life_params_t p;
+    life_params_defaults(&p);
+    for (; params && *params; params += 2)
+        assert_int_equal(life_set_param(&p, params[0], (uint32_t)atoi(params[1])), 0);
+    assert_int_equal(life_params_check(&p, err, sizeof err), SIM_OK);
+    memset(r, 0, sizeof *r);
+    if (life_run(s, &p, keep, r, err, sizeof err) != SIM_OK)
+        fail_msg("run: %s", err);
+    scr_free(s);
+}
+
+/* A background task adds the extents after the statement: the segment is
+ * larger, its never-used space expired, and the session counted exactly
+ * what it counts without preallocation. */
+static void test_background_counts_in_no_session(void **state)
+{
+    (void)state;
+    run_t off, bg;
+    run(NULL, &off);
+    const char *const p[] = {
+        "prealloc.policy", "2", "prealloc.ahead", "25", "prealloc.by", "1", NULL};
+    run(p, &bg);
+    uint64_t grew =
+        bg.seg[2].v[SIM_STAT_DSU_SEGMENT_BLOCKS] - off.seg[2].v[SIM_STAT_DSU_SEGMENT_BLOCKS];
+    assert_true(bg.seg[2].v[SIM_STAT_DSU_SEGMENT_BLOCKS] >
+                off.seg[2].v[SIM_STAT_DSU_SEGMENT_BLOCKS]);
+    /* each added extent's blocks are never used but its header */
+    assert_int_equal(bg.seg[2].v[SIM_STAT_DSU_EXPIRED_BLOCKS],
+                     off.seg[2].v[SIM_STAT_DSU_EXPIRED_BLOCKS] + grew -
+                         (bg.extents[2] - off.extents[2]));
+    /* a quarter of the segment never used, after the task */
+    assert_true(4 * bg.seg[2].v[SIM_STAT_DSU_EXPIRED_BLOCKS] >=
+                bg.seg[2].v[SIM_STAT_DSU_SEGMENT_BLOCKS]);
+    assert_true(bg.extents[2] > off.extents[2]);
+    for (sim_stat_t st = 0; st < SIM_STAT_COUNT; st++)
+        assert_int_equal(bg.ses[2].v[st], off.ses[2].v[st]);
+    /* nothing grew at the commit or the query: no task runs again */
+    assert_int_equal(bg.seg[4].v[SIM_STAT_DSU_SEGMENT_BLOCKS],
+                     bg.seg[2].v[SIM_STAT_DSU_SEGMENT_BLOCKS]);
+}
+
+/* In the foreground the statement adds them and counts them: more extents
+ * allocated in the session, and their dispenser gets. */
+static void test_foreground_counts_in_the_statement(void **state)
+{
+    (void)state;
+    run_t off, fg;
+    run(NULL, &off);
+    const char *const p[] = {
+        "prealloc.policy", "2", "prealloc.ahead", "25", "prealloc.by", "0", NULL};
+    run(p, &fg);
+    assert_true(fg.ses[2].v[SIM_STAT_SEG_EXTENTS] > off.ses[2].v[SIM_STAT_SEG_EXTENTS]);
+    assert_true(fg.ses[2].v[SIM_STAT_DB_BLOCK_GETS] > off.ses[2].v[SIM_STAT_DB_BLOCK_GETS]);
+    assert_int_equal(fg.seg[2].v[SIM_STAT_SEG_LOB_EXTENTS] - off.seg[2].v[SIM_STAT_SEG_LOB_EXTENTS],
+                     fg.ses[2].v[SIM_STAT_SEG_EXTENTS] - off.ses[2].v[SIM_STAT_SEG_EXTENTS]);
+}
+
+/* The dump's layout by default (9 hash buckets, 4 CFS blocks), round
+ * one's by the parameters (none, 3): what the step's segment holds. */
+static void test_layout_in_steps(void **state)
+{
+    (void)state;
+    run_t dump, one;
+    run(NULL, &dump);
+    assert_int_equal(dump.extents[1], 0);
+    assert_int_equal(dump.cfs[2], 4);
+    assert_int_equal(dump.hash[2], 9);
+    assert_int_equal(dump.extents[2], dump.seg[2].v[SIM_STAT_SEG_LOB_EXTENTS]);
+    const char *const p[] = {"lob.meta_layout",        "0", "cfs_blocks", "3",
+                             "lob.hash_bucket_blocks", "0", NULL};
+    run(p, &one);
+    assert_int_equal(one.cfs[2], 3);
+    assert_int_equal(one.hash[2], 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_background_counts_in_no_session),
+        cmocka_unit_test(test_foreground_counts_in_the_statement),
+        cmocka_unit_test(test_layout_in_steps),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
