@@ -66,6 +66,12 @@ typedef struct {
                                     * input, off: docs/lifecycle-sources.md (a)) */
     uint32_t prealloc_ahead;       /* extents, or per cent of the segment, kept ahead */
     uint32_t prealloc_by;          /* lob_prealloc_by_t: the statement or a space task */
+    uint32_t shrink_candidates;    /* lob_shrink_candidates_t (named inputs, no source:
+                                    * docs/lifecycle-sources.md (c)) */
+    uint32_t shrink_min_free;      /* per cent free for a candidate (FREE_FRACTION) */
+    uint32_t shrink_unit;          /* lob_shrink_unit_t: a chunk or its whole LOB moves */
+    uint32_t shrink_target;        /* lob_shrink_target_t: new extents or kept free space first */
+    uint32_t shrink_freed_counts;  /* lob_shrink_freed_t: what BLOCKS_FREED counts */
     uint32_t undo_retention;       /* seconds: UNDO_RETENTION's default, until the script sets it */
     uint32_t locator_bytes;        /* an out-of-row LOB's locator in the table row */
     uint32_t table_block_overhead; /* a table block's header, ITL and directory bytes */

@@ -293,6 +293,8 @@ void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k);
  * extents its background preallocation asks for (lob_space_prealloc_task()),
  * counted in no session's statistics. */
 void life_seg_prealloc_tasks(life_db_t *db);
+/* The shrink's named inputs of p into a segment's parameters (params.c). */
+void life_shrink_params(const life_params_t *p, lob_space_params_t *sp);
 /* columns.c: ALTER TABLE T ADD (...) and DROP COLUMN: an added LOB
  * column's slot and segment, a dropped one's let go (SIM_ENOMEM, the
  * segment's errors). */
@@ -310,9 +312,11 @@ sim_err_t life_vc_put(life_db_t *db, const scr_stmt_t *st, life_table_t *t, life
                       uint32_t c, scr_val_t v, scr_val_t *old);
 void life_vc_release_row(life_db_t *db, life_row_t *r);
 void life_vc_drop_column(life_db_t *db, life_table_t *t, uint32_t c);
-/* The chunk pointers of every LOB of the segment (each LOB once), for a
- * shrink: a new array in *out. */
-sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t ***out, size_t *n);
+/* The chunk pointers of every LOB of the segment (each LOB once, its
+ * chunks next to each other), for a shrink: a new array in *out, and in
+ * *lob each chunk's LOB (its number in the LOB store), a new array too. */
+sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t ***out,
+                          uint32_t **lob, size_t *n);
 void life_lobs_free(life_db_t *db);
 /* Bytes a row gives a LOB column: its locator, or its data in the row. */
 uint64_t life_lob_row_bytes(const life_db_t *db, uint32_t i);

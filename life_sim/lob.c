@@ -219,6 +219,7 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
     sp.prealloc = (lob_prealloc_t)db->p.prealloc;
     sp.prealloc_ahead = db->p.prealloc_ahead;
     sp.prealloc_by = (lob_prealloc_by_t)db->p.prealloc_by;
+    life_shrink_params(&db->p, &sp);
     if (ts && ts->uniform)
         sp.uniform_bytes = ts->uniform_size;
     sp.initial_bytes = g->o.initial;
@@ -691,10 +692,12 @@ uint64_t life_lob_row_bytes(const life_db_t *db, uint32_t i)
     return l->inrow ? db->p.seg.inrow_header_bytes + l->stored : db->p.locator_bytes;
 }
 
-sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t ***out, size_t *n)
+sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t ***out,
+                          uint32_t **lob, size_t *n)
 {
     size_t cap = 0, used = 0;
     lob_run_t **v = NULL;
+    uint32_t *w = NULL;
     for (uint64_t r = 0; r < t->nrows; r++) {
         if (life_slot(life_row_at(t, r), k % LIFE_MAX_LOBCOLS) != k)
             continue; /* another partition's */
@@ -707,12 +710,17 @@ sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t 
             if (used == cap) {
                 cap = cap ? cap * 2 : 1024;
                 lob_run_t **nv = sim_realloc(v, cap * sizeof *nv);
-                if (nv == NULL) {
+                if (nv)
+                    v = nv;
+                uint32_t *nw = nv ? sim_realloc(w, cap * sizeof *nw) : NULL;
+                if (nw == NULL) {
                     sim_free(v);
+                    sim_free(w);
                     return SIM_ENOMEM;
                 }
-                v = nv;
+                w = nw;
             }
+            w[used] = i;
             v[used++] = c == 0 ? &l->one : &l->more[c - 1];
         }
     }
@@ -722,6 +730,7 @@ sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t 
             life_lob_at(db, i)->next = 0;
     }
     *out = v;
+    *lob = w;
     *n = used;
     return SIM_OK;
 }

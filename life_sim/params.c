@@ -27,6 +27,12 @@ void life_params_defaults(life_params_t *p)
     p->prealloc = LOB_PREALLOC_OFF;
     p->prealloc_ahead = 0;
     p->prealloc_by = LOB_PREALLOC_FOREGROUND;
+    /* SHRINK SPACE's rules no source gives: round one's (shrink.c). */
+    p->shrink_candidates = LOB_SHRINK_ANY_FREE;
+    p->shrink_min_free = 0;
+    p->shrink_unit = LOB_SHRINK_CHUNK;
+    p->shrink_target = LOB_SHRINK_NEW_EXTENTS;
+    p->shrink_freed_counts = LOB_SHRINK_FREED_MOVED;
     /* UNDO_RETENTION's documented default (Oracle Database Reference). */
     p->undo_retention = 900;
     /* The in-row limit and header are lobspace's (lob_params_defaults),
@@ -89,6 +95,15 @@ void life_params_defaults(life_params_t *p)
     p->ses.deadlock_ms = 3000;
 }
 
+void life_shrink_params(const life_params_t *p, lob_space_params_t *sp)
+{
+    sp->shrink_candidates = (lob_shrink_candidates_t)p->shrink_candidates;
+    sp->shrink_min_free = p->shrink_min_free;
+    sp->shrink_unit = (lob_shrink_unit_t)p->shrink_unit;
+    sp->shrink_target = (lob_shrink_target_t)p->shrink_target;
+    sp->shrink_freed_counts = (lob_shrink_freed_t)p->shrink_freed_counts;
+}
+
 sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
 {
     if (dsp_params_check(&p->dsp, msg, msglen) != SIM_OK)
@@ -105,6 +120,7 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
     sp.prealloc = (lob_prealloc_t)p->prealloc;
     sp.prealloc_ahead = p->prealloc_ahead;
     sp.prealloc_by = (lob_prealloc_by_t)p->prealloc_by;
+    life_shrink_params(p, &sp);
     if (lob_space_params_check(&sp, msg, msglen) != SIM_OK)
         return SIM_EINVAL;
     if (p->inrow_compressed > 1) {
@@ -155,6 +171,11 @@ static const sim_param_t names[] = {
     P("prealloc.policy", prealloc),
     P("prealloc.ahead", prealloc_ahead),
     P("prealloc.by", prealloc_by),
+    P("shrink.candidates", shrink_candidates),
+    P("shrink.min_free", shrink_min_free),
+    P("shrink.unit", shrink_unit),
+    P("shrink.target", shrink_target),
+    P("shrink.freed_counts", shrink_freed_counts),
     P("row.row_gets", row.row_gets),
     P("row.cached_lob_blocks", row.cached_lob_blocks),
     P("row.append_row_gets_pm", row.append_row_gets_pm),

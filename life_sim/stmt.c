@@ -269,13 +269,15 @@ sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
             if (g->space == NULL)
                 continue;
             lob_run_t **chunks;
+            uint32_t *lob;
             size_t n;
             life_seg_quiesce(db, g);
-            rc = life_seg_chunks(db, t, k, &chunks, &n);
+            rc = life_seg_chunks(db, t, k, &chunks, &lob, &n);
             if (rc != SIM_OK)
                 return rc;
-            rc = lob_space_shrink(g->space, chunks, n, &g->last_shrink);
+            rc = lob_space_shrink(g->space, chunks, lob, n, &g->last_shrink);
             sim_free(chunks);
+            sim_free(lob);
             if (rc != SIM_OK)
                 return life_oracle_error(db, st, t, rc);
             g->shrunk = 1;

@@ -247,6 +247,20 @@ typedef enum {
  * (BACKGROUND: lob_space_prealloc_task()). */
 typedef enum { LOB_PREALLOC_FOREGROUND, LOB_PREALLOC_BACKGROUND } lob_prealloc_by_t;
 
+/*
+ * SHRINK SPACE's rules no public source gives (shrink.c; named inputs,
+ * docs/lifecycle-sources.md (c)), round one's each 0: which extents are
+ * candidates (every one with free space, or those at least shrink_min_free
+ * per cent free), what moves (the chunks in sealed extents, or each LOB
+ * with a chunk there, whole), where to (extents allocated for it, or the
+ * kept extents' free chunks first) and what BLOCKS_FREED counts (the
+ * blocks moved, or the freed extents' blocks).
+ */
+typedef enum { LOB_SHRINK_ANY_FREE, LOB_SHRINK_FREE_FRACTION } lob_shrink_candidates_t;
+typedef enum { LOB_SHRINK_CHUNK, LOB_SHRINK_LOB } lob_shrink_unit_t;
+typedef enum { LOB_SHRINK_NEW_EXTENTS, LOB_SHRINK_FREE_SPACE_FIRST } lob_shrink_target_t;
+typedef enum { LOB_SHRINK_FREED_MOVED, LOB_SHRINK_FREED_EXTENT_BLOCKS } lob_shrink_freed_t;
+
 typedef struct {
     lob_params_t seg;
     uint64_t uniform_bytes; /* 0: automatic allocation; else every extent this size */
@@ -256,6 +270,11 @@ typedef struct {
     lob_prealloc_t prealloc;
     uint32_t prealloc_ahead;
     lob_prealloc_by_t prealloc_by;
+    lob_shrink_candidates_t shrink_candidates;
+    uint32_t shrink_min_free; /* per cent, for LOB_SHRINK_FREE_FRACTION */
+    lob_shrink_unit_t shrink_unit;
+    lob_shrink_target_t shrink_target;
+    lob_shrink_freed_t shrink_freed_counts;
 } lob_space_params_t;
 
 typedef struct {
@@ -394,16 +413,22 @@ uint64_t lob_space_advance(lob_space_t *sp, uint64_t now);
 
 /*
  * SHRINK SPACE (21c).  Retention is ignored, as the manual shrink does:
- * unexpired space becomes reusable first.  Every extent that holds free
- * space and no segment metadata is sealed; the live chunks in sealed
- * extents are moved into one extent allocated for them (sized to the data,
- * rounded up to 64 KB, or as many uniform extents as they need), and the
- * sealed extents are given back.  `chunks` points at every live chunk of
- * the segment (the caller's LOB maps); a moved chunk is rewritten in place.
- * Fails with SIM_EINVAL while a transaction holds runs or space is reserved, SIM_ENOMEM, SIM_EFULL
- * (no room for the moved data); the segment is then unchanged.
+ * unexpired space becomes reusable first.  The candidate extents (free
+ * space, no segment metadata; shrink_candidates) are sealed; their live
+ * chunks (or each LOB with a chunk there, whole: shrink_unit) move into
+ * the kept extents' free chunks first (shrink_target) and otherwise into
+ * space allocated for them (one extent sized to the data, rounded up to
+ * 64 KB, or as many uniform extents as they need), and the sealed extents
+ * are given back.  `chunks` points at every live chunk of the segment (the
+ * caller's LOB maps), a LOB's chunks next to each other, and lob[i] (NULL:
+ * each chunk its own LOB) numbers chunk i's LOB; a moved chunk is
+ * rewritten in place.  Fails with SIM_EINVAL while a transaction holds
+ * runs or space is reserved, SIM_ENOMEM, SIM_EFULL (no room for the
+ * moved data, were none of it to fit in kept free space); the segment is
+ * then unchanged.
  */
-sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, size_t n, lob_shrink_t *out);
+sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, const uint32_t *lob, size_t n,
+                           lob_shrink_t *out);
 
 /* What one DEALLOCATE UNUSED gave back. */
 typedef struct {

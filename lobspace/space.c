@@ -44,6 +44,11 @@ void lob_space_params_defaults(lob_space_params_t *p)
     p->prealloc = LOB_PREALLOC_OFF;
     p->prealloc_ahead = 0;
     p->prealloc_by = LOB_PREALLOC_FOREGROUND;
+    p->shrink_candidates = LOB_SHRINK_ANY_FREE;
+    p->shrink_min_free = 0;
+    p->shrink_unit = LOB_SHRINK_CHUNK;
+    p->shrink_target = LOB_SHRINK_NEW_EXTENTS;
+    p->shrink_freed_counts = LOB_SHRINK_FREED_MOVED;
 }
 
 sim_err_t lob_space_params_check(const lob_space_params_t *p, char *msg, size_t msglen)
@@ -71,6 +76,19 @@ sim_err_t lob_space_params_check(const lob_space_params_t *p, char *msg, size_t 
     if ((unsigned)p->prealloc_by > LOB_PREALLOC_BACKGROUND) {
         snprintf(msg, msglen, "prealloc.by=%u (accepted: 0 foreground, 1 background)",
                  (unsigned)p->prealloc_by);
+        return SIM_EINVAL;
+    }
+    if ((unsigned)p->shrink_candidates > LOB_SHRINK_FREE_FRACTION ||
+        (unsigned)p->shrink_unit > LOB_SHRINK_LOB ||
+        (unsigned)p->shrink_target > LOB_SHRINK_FREE_SPACE_FIRST ||
+        (unsigned)p->shrink_freed_counts > LOB_SHRINK_FREED_EXTENT_BLOCKS ||
+        p->shrink_min_free > 100) {
+        snprintf(msg, msglen,
+                 "shrink.candidates=%u, shrink.unit=%u, shrink.target=%u, "
+                 "shrink.freed_counts=%u, shrink.min_free=%u (accepted: each 0 or 1, "
+                 "shrink.min_free 0..100)",
+                 (unsigned)p->shrink_candidates, (unsigned)p->shrink_unit,
+                 (unsigned)p->shrink_target, (unsigned)p->shrink_freed_counts, p->shrink_min_free);
         return SIM_EINVAL;
     }
     if (p->prealloc != LOB_PREALLOC_OFF &&

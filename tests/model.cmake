@@ -2,6 +2,7 @@
 lobsim_test(test_lobspace SOURCES test_lobspace.c LIBS lobsim_lobspace)
 lobsim_test(test_space SOURCES test_space.c LIBS lobsim_lobspace)
 lobsim_test(test_layout SOURCES test_layout.c LIBS lobsim_lobspace)
+lobsim_test(test_shrink SOURCES test_shrink.c LIBS lobsim_lobspace)
 lobsim_test(test_undo SOURCES test_undo.c LIBS lobsim_undo)
 lobsim_test(test_dispenser SOURCES test_dispenser.c LIBS lobsim_dispenser)
 lobsim_test(test_sim SOURCES test_sim.c LIBS lobsim_sim)

@@ -275,7 +275,7 @@ static void test_shrink_compacts(void **state)
             live += lobs[i].c[k].len;
         }
     lob_shrink_t sh;
-    assert_int_equal(lob_space_shrink(sp, ptr, n, &sh), SIM_OK);
+    assert_int_equal(lob_space_shrink(sp, ptr, NULL, n, &sh), SIM_OK);
     assert_int_equal(lob_space_check(sp), SIM_OK);
     lob_space_get_info(sp, &in);
     assert_int_equal(in.used_blocks, live);
@@ -296,7 +296,7 @@ static void test_shrink_compacts(void **state)
     /* Inside a transaction the shrink is refused. */
     lob_t x;
     write_lob(sp, &x, 1);
-    assert_int_equal(lob_space_shrink(sp, ptr, n, &sh), SIM_EINVAL);
+    assert_int_equal(lob_space_shrink(sp, ptr, NULL, n, &sh), SIM_EINVAL);
     lob_space_destroy(sp);
 }
 
@@ -392,7 +392,7 @@ static void test_two_transactions(void **state)
     assert_int_equal(lob_space_check(sp), SIM_OK);
     lob_run_t *none = NULL;
     lob_shrink_t sh;
-    assert_int_equal(lob_space_shrink(sp, &none, 0, &sh), SIM_EINVAL);
+    assert_int_equal(lob_space_shrink(sp, &none, NULL, 0, &sh), SIM_EINVAL);
     /* b rolls back: its new LOB's 5 blocks are reusable, its old LOB live
      * again; a's delete stays uncommitted. */
     assert_int_equal(lob_space_rollback(sp, b), SIM_OK);
