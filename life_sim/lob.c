@@ -510,10 +510,20 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t
 }
 
 /* The data of `blocks` blocks written into chunks `first` on of LOB l, as
- * its CACHE option writes them, and logged; `stored` bytes of it. */
+ * its CACHE option writes them, and logged; `stored` bytes of it.  The
+ * blocks the data fills are full in the segment's ASSM bitmap from now
+ * on; the rest of a CHUNK is not (lob_space_assm()). */
 static void data_written(life_db_t *db, const life_seg_t *g, uint32_t seg, const life_lob_t *l,
                          uint32_t first, uint64_t blocks, uint64_t stored)
 {
+    uint64_t data = (stored + g->payload - 1) / g->payload;
+    for (uint32_t c = first; c < l->nchunks && data > 0; c++) {
+        lob_run_t r = chunk_of(l, c);
+        if (r.len > data)
+            r.len = data;
+        lob_space_mark_written(g->space, r);
+        data -= r.len;
+    }
     /* Each block's current get and change: the allocator counted them. */
     if (g->o.cache == SCR_CACHE_YES) {
         life_op(db, LIFE_OP_BUFFERED, seg, 0, blocks);

@@ -192,7 +192,7 @@ static sim_err_t print(life_db_t *db, const scr_pl_op_t *op, const scr_row_t *re
     if (rc != SIM_OK)
         return rc;
     scr_value_info_t in = scr_value_info(db->vs, v);
-    int ucs2 = in.type == SCR_T_CLOB && in.bytes == 2 * in.chars;
+    int ucs2 = scr_value_ucs2(&in);
     if (in.chars > 32767) {
         scr_value_release(db->vs, v);
         return throw_error(

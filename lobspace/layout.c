@@ -5,7 +5,8 @@
  * a SecureFile segment's dump, docs/lifecycle-sources.md (d)), and its
  * data blocks as taken (a LOB's, freed uncommitted, or reserved), unexpired
  * or expired.  What `lobbench --script
- * --layout` prints.
+ * --layout` prints.  And the blocks as the ASSM form of
+ * DBMS_SPACE.SPACE_USAGE counts them (lob_space_assm()).
  */
 #include <string.h>
 
@@ -48,5 +49,26 @@ void lob_space_layout(const lob_space_t *sp, lob_layout_fn fn, void *arg)
         }
         out.taken = end - x->start - x->meta - out.expired - out.unexpired;
         fn(arg, &out);
+    }
+}
+
+void lob_space_mark_written(lob_space_t *sp, lob_run_t run)
+{
+    for (uint64_t b = run.start; b < run.start + run.len && b < sp->addr_end; b++)
+        *block_state(sp, b) = LOB_BLOCK_WRITTEN;
+}
+
+void lob_space_assm(const lob_space_t *sp, lob_assm_t *out)
+{
+    memset(out, 0, sizeof *out);
+    for (uint64_t e = 0; e < sp->next_ext; e++) {
+        const lob_space_extent_t *x = &sp->ext[e];
+        if (x->gone)
+            continue;
+        for (uint64_t b = x->start + x->meta; b < x->start + x->len - x->trim; b++) {
+            uint8_t st = *block_state(sp, b);
+            out->full += st == LOB_BLOCK_WRITTEN;
+            out->unformatted += st == LOB_BLOCK_UNFORMATTED;
+        }
     }
 }

@@ -88,6 +88,10 @@ struct lob_space {
     /* Boundary tags of the reusable chunks, lob_space_tag_t by block
      * address (tag()), in pages made as extents are added (reserve_blocks()). */
     sim_paged_t tags;
+    /* Each block's state in the ASSM bitmap, a byte by block address
+     * (LOB_BLOCK_*): never given to a LOB (unformatted), given in a
+     * chunk, written; never lowered (layout.c, lob_space_assm()). */
+    sim_paged_t state;
     uint32_t head[LOB_SPACE_BUCKETS];
     uint64_t free_chunks;
     uint64_t reusable_blocks;
@@ -104,6 +108,8 @@ struct lob_space {
     uint64_t unexpired_blocks;
 };
 
+enum { LOB_BLOCK_UNFORMATTED = 0, LOB_BLOCK_GIVEN = 1, LOB_BLOCK_WRITTEN = 2 };
+
 /* A block's boundary tag: the length at a reusable chunk's first block (0
  * elsewhere), the first block at its last, and the bucket list links at
  * its first. */
@@ -116,6 +122,14 @@ static inline lob_space_tag_t *tag(const lob_space_t *sp, uint64_t b)
 {
     return sim_paged_at(&sp->tags, b);
 }
+
+static inline uint8_t *block_state(const lob_space_t *sp, uint64_t b)
+{
+    return sim_paged_at(&sp->state, b);
+}
+
+/* Room for block addresses below `end` in the per-block arrays (space.c). */
+sim_err_t lob_space_reserve_blocks(lob_space_t *sp, uint64_t end);
 
 /* space.c's primitives, for shrink.c. */
 unsigned lob_space_bucket_of(uint64_t len);

@@ -88,11 +88,15 @@ static uint32_t kept_fit(const lob_space_t *sp, uint64_t len, const uint8_t *sea
     return LOB_SPACE_NIL;
 }
 
-/* Chunk *r moves to `to`; its old place becomes reusable. */
+/* Chunk *r moves to `to`, each block's state with it; its old place
+ * becomes reusable (its blocks stay full in the bitmap). */
 static void relocate(lob_space_t *sp, lob_run_t *r, lob_run_t to)
 {
     if (to.start + to.len > sp->hwm)
         sp->hwm = to.start + to.len;
+    for (uint64_t k = 0; k < to.len; k++)
+        if (*block_state(sp, to.start + k) < *block_state(sp, r->start + k))
+            *block_state(sp, to.start + k) = *block_state(sp, r->start + k);
     lob_space_reuse(sp, r->start, r->len);
     *r = to;
 }
@@ -144,7 +148,7 @@ sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, const uint
     uint64_t after = sp->blocks * bs + worst_bytes;
     if (after > sp->p.seg.max_bytes || (sp->p.maxsize_bytes && after > sp->p.maxsize_bytes) ||
         sp->addr_end + worst_bytes / bs >= LOB_SPACE_NIL ||
-        sim_paged_reserve(&sp->tags, sp->addr_end + worst_bytes / bs) != SIM_OK) {
+        lob_space_reserve_blocks(sp, sp->addr_end + worst_bytes / bs) != SIM_OK) {
         sim_free(sealed);
         sim_free(freeb);
         sim_free(moves);

@@ -125,14 +125,14 @@ static sim_err_t reserve_run(lob_space_runs_t *r)
     return SIM_OK;
 }
 
-/* Room in the per-block tag arrays for block addresses below `end`. */
-static sim_err_t reserve_blocks(lob_space_t *sp, uint64_t end)
+sim_err_t lob_space_reserve_blocks(lob_space_t *sp, uint64_t end)
 {
-    if (end <= sim_paged_cap(&sp->tags))
+    if (end <= sim_paged_cap(&sp->tags) && end <= sim_paged_cap(&sp->state))
         return SIM_OK;
     if (end >= LOB_SPACE_NIL)
         return SIM_EFULL;
-    return sim_paged_reserve(&sp->tags, end);
+    sim_err_t rc = sim_paged_reserve(&sp->tags, end);
+    return rc == SIM_OK ? sim_paged_reserve(&sp->state, end) : rc;
 }
 
 static void bucket_insert(lob_space_t *sp, uint64_t start, uint64_t len)
@@ -201,7 +201,7 @@ sim_err_t lob_space_add_extent(lob_space_t *sp, uint64_t bytes)
     uint64_t seg_bytes = (sp->blocks + len) * bs;
     if (seg_bytes > sp->p.seg.max_bytes || (sp->p.maxsize_bytes && seg_bytes > sp->p.maxsize_bytes))
         return SIM_EFULL;
-    sim_err_t rc = reserve_blocks(sp, sp->addr_end + len);
+    sim_err_t rc = lob_space_reserve_blocks(sp, sp->addr_end + len);
     if (rc != SIM_OK)
         return rc;
     if (sp->next_ext == sp->cap_ext) {
@@ -214,8 +214,10 @@ sim_err_t lob_space_add_extent(lob_space_t *sp, uint64_t bytes)
     }
     /* A length marks a free chunk's start and a start is read at any
      * block's left neighbour (lob_space_reuse()): neither is left unset. */
-    for (uint64_t b = sp->addr_end; b < sp->addr_end + len; b++)
+    for (uint64_t b = sp->addr_end; b < sp->addr_end + len; b++) {
         *tag(sp, b) = (lob_space_tag_t){0, 0, 0, 0};
+        *block_state(sp, b) = LOB_BLOCK_UNFORMATTED;
+    }
     lob_space_extent_t *e = &sp->ext[sp->next_ext++];
     e->start = sp->addr_end;
     e->len = len;
@@ -277,6 +279,7 @@ sim_err_t lob_space_create(const lob_space_params_t *p, lob_space_t **out)
         return SIM_ENOMEM;
     sp->p = *p;
     sim_paged_init(&sp->tags, sizeof(lob_space_tag_t), 14); /* 16,384 blocks a page (256 KB) */
+    sim_paged_init(&sp->state, 1, 16);
     for (unsigned b = 0; b < LOB_SPACE_BUCKETS; b++)
         sp->head[b] = LOB_SPACE_NIL;
     sp->pending[LOB_META_SEGMENT_HEADER] = p->seg.segment_header_blocks;
@@ -305,6 +308,7 @@ void lob_space_destroy(lob_space_t *sp)
         return;
     sim_free(sp->ext);
     sim_paged_free(&sp->tags);
+    sim_paged_free(&sp->state);
     /* The transactions left open go with their segment (no caller may
      * use their handles after it). */
     for (size_t i = 0; i < sp->ntxs; i++) {
@@ -438,6 +442,9 @@ sim_err_t lob_space_claim(lob_space_t *sp, lob_space_tx_t *tx, lob_run_t run)
     sp->used_blocks += run.len;
     if (run.start + run.len > sp->hwm)
         sp->hwm = run.start + run.len;
+    for (uint64_t b = run.start; b < run.start + run.len; b++)
+        if (*block_state(sp, b) == LOB_BLOCK_UNFORMATTED)
+            *block_state(sp, b) = LOB_BLOCK_GIVEN;
     tx->alloc.v[tx->alloc.n++] = run; /* room reserved above */
     SIM_DEBUG_CHECK(lob_space_check_counts(sp));
     return SIM_OK;

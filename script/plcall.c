@@ -360,6 +360,14 @@ static const char *const su_params[] = {
     "SEGMENT_OWNER",      "SEGMENT_NAME",     "SEGMENT_TYPE",    "SEGMENT_SIZE_BLOCKS",
     "SEGMENT_SIZE_BYTES", "USED_BLOCKS",      "USED_BYTES",      "EXPIRED_BLOCKS",
     "EXPIRED_BYTES",      "UNEXPIRED_BLOCKS", "UNEXPIRED_BYTES", "PARTITION_NAME"};
+/* SPACE_USAGE's ASSM form: "the space usage of data blocks under the
+ * segment High Water Mark" (DBMS_SPACE), the same three IN, twelve OUT
+ * numbers, partition_name. */
+static const char *const as_params[] = {
+    "SEGMENT_OWNER",     "SEGMENT_NAME", "SEGMENT_TYPE", "UNFORMATTED_BLOCKS",
+    "UNFORMATTED_BYTES", "FS1_BLOCKS",   "FS1_BYTES",    "FS2_BLOCKS",
+    "FS2_BYTES",         "FS3_BLOCKS",   "FS3_BYTES",    "FS4_BLOCKS",
+    "FS4_BYTES",         "FULL_BLOCKS",  "FULL_BYTES",   "PARTITION_NAME"};
 static const char *const us_params[] = {"SEGMENT_OWNER",
                                         "SEGMENT_NAME",
                                         "SEGMENT_TYPE",
@@ -372,9 +380,30 @@ static const char *const us_params[] = {"SEGMENT_OWNER",
                                         "LAST_USED_BLOCK",
                                         "PARTITION_NAME"};
 
-/* dbms_space.space_usage (SecureFile form) and unused_space with their
- * arguments by position or by name (`=>`): the IN ones character
- * expressions, the OUT ones NUMBER variables. */
+/* Which overload of SPACE_USAGE the call whose '(' is the next token
+ * names, as PL/SQL resolves it: the ASSM form by more than 12 arguments or
+ * by a parameter name only it has. */
+static int assm_form(const scr_parser_t *p)
+{
+    uint32_t args = 1;
+    int depth = 0, named = 0;
+    for (uint32_t k = p->i; k < p->ntoks; k++) {
+        const char *t = p->toks[k].text;
+        depth += strcmp(t, "(") == 0;
+        depth -= strcmp(t, ")") == 0;
+        if (depth == 0)
+            break;
+        args += depth == 1 && strcmp(t, ",") == 0;
+        if (depth == 1 && k + 1 < p->ntoks && strcmp(p->toks[k + 1].text, "=>") == 0)
+            for (uint32_t i = 3; i < 15; i++)
+                named |= strcmp(t, as_params[i]) == 0;
+    }
+    return named || args > 12;
+}
+
+/* dbms_space.space_usage (SecureFile and ASSM forms) and unused_space
+ * with their arguments by position or by name (`=>`): the IN ones
+ * character expressions, the OUT ones NUMBER variables. */
 static int space_call(scr_parser_t *p, uint32_t line)
 {
     if (!(scr_is_kw(p, "DBMS_SPACE") && strcmp(scr_peek_at(p, 1)->text, ".") == 0))
@@ -384,10 +413,11 @@ static int space_call(scr_parser_t *p, uint32_t line)
     if (!unused && !scr_accept_kw(p, "SPACE_USAGE"))
         scr_unexpected(p, "a dbms_space procedure the model answers (space_usage, unused_space)");
     const char *fn = unused ? "UNUSED_SPACE" : "SPACE_USAGE";
-    const char *const *names = unused ? us_params : su_params;
-    uint32_t nparams = unused ? 11 : 12, nouts = nparams - 4;
+    int assm = !unused && assm_form(p);
+    const char *const *names = unused ? us_params : assm ? as_params : su_params;
+    uint32_t nparams = unused ? 11 : assm ? 16 : 12, nouts = nparams - 4;
     const scr_expr_t *in[4] = {NULL, NULL, NULL, NULL};
-    uint32_t outs[8];
+    uint32_t outs[12];
     uint32_t given = 0; /* a bit a parameter */
     scr_expect_sym(p, "(");
     for (uint32_t pos = 0;; pos++) {
@@ -428,6 +458,7 @@ static int space_call(scr_parser_t *p, uint32_t line)
     uint32_t o = scr_pl_emit(p, SCR_PL_SPACE, line);
     scr_pl_op_t *op = scr_pl_op(p, o);
     op->unused = unused;
+    op->assm = assm;
     for (uint32_t k = 0; k < 4; k++)
         op->seg[k] = in[k];
     for (uint32_t k = 0; k < nouts; k++)

@@ -586,9 +586,8 @@ static uint32_t call_args(const scr_tok_t *toks, uint32_t ntoks, uint32_t k)
 
 /* Whether token k starts a read the model does not answer: *why says so
  * (NULL: the generic reason).  dbms_space.unused_space and space_usage's
- * SecureFile form (at most 12 arguments) are calls the block runs
- * (plcall.c); space_usage's ASSM form (15 or 16: unformatted, fs1 to fs4
- * and full blocks) is not, the model not counting those. */
+ * SecureFile and ASSM forms (at most 16 arguments) are calls the block
+ * runs (plcall.c). */
 static int is_observer(const scr_parser_t *p, const scr_tok_t *toks, uint32_t ntoks, uint32_t k,
                        const char **why)
 {
@@ -600,10 +599,10 @@ static int is_observer(const scr_parser_t *p, const scr_tok_t *toks, uint32_t nt
         if (strcmp(f, "UNUSED_SPACE") == 0)
             return 0;
         if (strcmp(f, "SPACE_USAGE") == 0) {
-            if (call_args(toks, ntoks, k + 3) <= 12)
+            /* both forms (SecureFile, ASSM) without suoption */
+            if (call_args(toks, ntoks, k + 3) <= 16)
                 return 0;
-            *why = "dbms_space.space_usage's ASSM form (unformatted, fs1 to fs4 and full "
-                   "blocks): the model does not count those";
+            *why = "dbms_space.space_usage with suoption (spaceusage_exact, spaceusage_fast)";
         } else if (strcmp(f, "FREE_BLOCKS") == 0) {
             *why = "dbms_space.free_blocks: a free list's blocks (manual segment space "
                    "management), which the model does not keep";

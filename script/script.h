@@ -599,9 +599,9 @@ typedef enum {
                     * LOB becomes a locator of that row (for_update: one it may write) */
     SCR_PL_BIND,   /* c 0: vals/nums[a] := the run's bind variable b (binds.c); c 1: the
                     * bind := vals/nums[a] */
-    SCR_PL_SPACE,  /* dbms_space.space_usage (SecureFile form) or unused_space of the
-                    * segment seg[1] of type seg[2] (seg[3]: its partition): the figures
-                    * into nums[outs[i]] */
+    SCR_PL_SPACE,  /* dbms_space.space_usage (SecureFile form, or the ASSM form: assm)
+                    * or unused_space of the segment seg[1] of type seg[2] (seg[3]: its
+                    * partition): the figures into nums[outs[i]] */
     SCR_PL_END     /* the block ends (its handler's end too) */
 } scr_pl_kind_t;
 
@@ -640,11 +640,13 @@ typedef struct {
     const scr_expr_t *amount, *offset; /* SCR_PL_LOB: its arguments, checked */
     int for_update;                    /* SCR_PL_INTO */
     int unused;                        /* SCR_PL_SPACE: unused_space, 0 space_usage */
+    int assm;                          /* SCR_PL_SPACE: space_usage's ASSM form */
     const uint32_t *codes;             /* SCR_PL_CATCH: the errors' codes (1403 for ORA-01403) */
     uint32_t ncodes;
     const scr_expr_t *seg[4]; /* SCR_PL_SPACE: owner, name, type, partition (or NULL) */
-    uint32_t outs[8];         /* SCR_PL_SPACE: the OUT arguments' number registers, in the
-                               * procedure's order (unused_space: the first 7) */
+    uint32_t outs[12];        /* SCR_PL_SPACE: the OUT arguments' number registers, in the
+                               * procedure's order (unused_space: the first 7;
+                               * space_usage's SecureFile form the first 8) */
 } scr_pl_op_t;
 
 typedef struct {
@@ -860,6 +862,16 @@ scr_value_info_t scr_value_info(const scr_values_t *vs, scr_val_t v);
  * or UCS-2 big-endian (0x00, c) for a CLOB under AL32UTF8.
  */
 size_t scr_value_read(const scr_values_t *vs, scr_val_t v, uint64_t off, uint8_t *buf, size_t n);
+/* Whether a value of this info is stored as UCS-2 (two bytes a character:
+ * a CLOB or VARCHAR2 under AL32UTF8), a character's low byte second. */
+static inline int scr_value_ucs2(const scr_value_info_t *in)
+{
+    return in->chars > 0 && in->bytes == 2 * in->chars;
+}
+/* The value's characters as text in out (at most n - 1 of them, then
+ * '\0'), whatever the character set stores them as (AL32UTF8: UCS-2, a
+ * character's low byte); the number written. */
+size_t scr_value_text(const scr_values_t *vs, scr_val_t v, char *out, size_t n);
 /* Values alive (for memory checks): interned and referenced. */
 uint64_t scr_values_live(const scr_values_t *vs);
 /* Every live value's length and hash agree with its pieces; refcounts > 0. */

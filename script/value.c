@@ -502,6 +502,26 @@ uint64_t scr_value_chars(const entry_t *e, uint64_t off, uint64_t n, char *out)
     return done;
 }
 
+size_t scr_value_text(const scr_values_t *vs, scr_val_t v, char *out, size_t n)
+{
+    size_t k = 0;
+    if (n == 0)
+        return 0;
+    scr_value_info_t in = scr_value_info(vs, v);
+    int ucs2 = scr_value_ucs2(&in);
+    uint8_t buf[512];
+    for (uint64_t off = 0; off < in.bytes && k + 1 < n;) {
+        size_t got = scr_value_read(vs, v, off, buf, sizeof buf);
+        if (got == 0)
+            break;
+        for (size_t i = ucs2 ? 1 : 0; i < got && k + 1 < n; i += ucs2 ? 2 : 1)
+            out[k++] = (char)buf[i];
+        off += got;
+    }
+    out[k] = '\0';
+    return k;
+}
+
 size_t scr_value_read(const scr_values_t *vs, scr_val_t v, uint64_t off, uint8_t *buf, size_t n)
 {
     if (v == SCR_VAL_NULL)

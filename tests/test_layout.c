@@ -295,6 +295,52 @@ static void test_prealloc_stops_at_maxsize(void **state)
     lob_space_destroy(sp);
 }
 
+/* The ASSM form's figures: the data blocks never given to a LOB are
+ * unformatted, those written full; a block given in a chunk and not
+ * written is neither (Lewis, "LOB Space": CHUNK 32K); a delete leaves
+ * them as they were; the metadata is in neither. */
+static void test_assm_figures(void **state)
+{
+    (void)state;
+    lob_space_params_t p;
+    lob_space_params_defaults(&p);
+    p.seg.meta_layout = LOB_META_SEGMENT_START;
+    p.seg.hash_bucket_blocks = p.seg.cfs_blocks = p.seg.pua_blocks = 0;
+    p.uniform_bytes = 128 * KB; /* 16 blocks: 14 data in the first, 15 after */
+    lob_space_t *sp = make(&p);
+    lob_assm_t a;
+    lob_space_assm(sp, &a);
+    assert_int_equal(a.unformatted, 14);
+    assert_int_equal(a.full, 0);
+    lob_space_tx_t *tx;
+    assert_int_equal(lob_space_tx_create(sp, &tx), SIM_OK);
+    lob_run_t r1, r2;
+    assert_int_equal(lob_space_alloc(sp, tx, 4, &r1, NULL), SIM_OK); /* a 4-block chunk */
+    lob_space_mark_written(sp, (lob_run_t){r1.start, 1});            /* 1 block of data */
+    assert_int_equal(lob_space_alloc(sp, tx, 3, &r2, NULL), SIM_OK);
+    lob_space_mark_written(sp, r2);
+    lob_space_assm(sp, &a);
+    assert_int_equal(a.full, 4);
+    assert_int_equal(a.unformatted, 14 - 7);
+    assert_int_equal(lob_space_commit(sp, tx, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    assert_int_equal(lob_space_free(sp, tx, r2), SIM_OK);
+    assert_int_equal(lob_space_commit(sp, tx, 0, LOB_RETENTION_NONE, 0), SIM_OK);
+    lob_space_assm(sp, &a);
+    assert_int_equal(a.full, 4); /* freed, reusable, still full */
+    assert_int_equal(a.unformatted, 7);
+    /* the split policy hands out the 10 free blocks after r1 (r2's 3,
+     * merged with the 7 never used): given, not written: no longer
+     * unformatted, not full */
+    lob_run_t big;
+    assert_int_equal(lob_space_alloc(sp, tx, 15, &big, NULL), SIM_OK);
+    assert_int_equal(big.len, 10);
+    lob_space_assm(sp, &a);
+    assert_int_equal(a.full, 4);
+    assert_int_equal(a.unformatted, 0);
+    lob_space_tx_destroy(tx);
+    lob_space_destroy(sp);
+}
+
 static void test_params_refused(void **state)
 {
     (void)state;
@@ -327,6 +373,7 @@ int main(void)
         cmocka_unit_test(test_prealloc_ahead_extents_foreground),
         cmocka_unit_test(test_prealloc_background_task),
         cmocka_unit_test(test_prealloc_stops_at_maxsize),
+        cmocka_unit_test(test_assm_figures),
         cmocka_unit_test(test_params_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
