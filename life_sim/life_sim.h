@@ -72,6 +72,13 @@ typedef struct {
     uint32_t shrink_unit;          /* lob_shrink_unit_t: a chunk or its whole LOB moves */
     uint32_t shrink_target;        /* lob_shrink_target_t: new extents or kept free space first */
     uint32_t shrink_freed_counts;  /* lob_shrink_freed_t: what BLOCKS_FREED counts */
+    uint32_t bf_pools;             /* a BasicFile keeps FREEPOOLS free pools (1) or its freed
+                                    * chunks join the shared free space (0): named inputs,
+                                    * docs/lifecycle-sources.md (e) */
+    uint32_t bf_pool_of_session;   /* 0: session n uses pool (n - 1) mod FREEPOOLS; 1: pool 1 */
+    uint32_t bf_alloc_order;       /* 0: own pool, then never-used space; 1: own pool, the
+                                    * others, then never-used space */
+    uint32_t bf_reclaim_batch;     /* chunks one refill takes off a pool */
     uint32_t undo_retention;       /* seconds: UNDO_RETENTION's default, until the script sets it */
     uint32_t locator_bytes;        /* an out-of-row LOB's locator in the table row */
     uint32_t table_block_overhead; /* a table block's header, ITL and directory bytes */

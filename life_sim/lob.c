@@ -209,12 +209,15 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
     if (g->space)
         return SIM_OK;
     const scr_script_t *s = db->s;
-    const scr_tablespace_t *ts =
-        t->def->tablespace >= 0 ? &s->tablespaces[t->def->tablespace] : NULL;
+    /* the LOB's own TABLESPACE when its storage clause names one (its
+     * extents and block size), else the table's */
+    int tsi = g->o.tablespace >= 0 ? g->o.tablespace : t->def->tablespace;
+    const scr_tablespace_t *ts = tsi >= 0 ? &s->tablespaces[tsi] : NULL;
+    uint32_t bs = g->o.tablespace >= 0 ? ts->block_size : t->block_size;
     lob_space_params_t sp;
     lob_space_params_defaults(&sp);
     sp.seg = db->p.seg;
-    sp.seg.block_size = t->block_size;
+    sp.seg.block_size = bs;
     sp.fit = (lob_fit_t)db->p.fit;
     sp.prealloc = (lob_prealloc_t)db->p.prealloc;
     sp.prealloc_ahead = db->p.prealloc_ahead;
@@ -225,6 +228,9 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
     sp.initial_bytes = g->o.initial;
     sp.maxsize_bytes = g->o.maxsize;
     sim_err_t rc = lob_space_create(&sp, &g->space);
+    /* a BasicFile's free pools, FREEPOOLS of them (1 when not given) */
+    if (rc == SIM_OK && db->p.bf_pools && !g->o.securefile)
+        rc = lob_space_pools(g->space, g->o.freepools ? g->o.freepools : 1);
     if (rc == SIM_OK)
         rc = dsp_create(g->space, db->undo, &db->p.dsp, &g->dsp);
     if (rc != SIM_OK) {
@@ -232,10 +238,10 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
         g->space = NULL;
         return rc;
     }
-    g->block_size = t->block_size;
+    g->block_size = bs;
     g->payload = lob_payload(&sp.seg);
-    uint32_t chunk = g->o.chunk ? g->o.chunk : t->block_size;
-    g->chunk_blocks = g->o.securefile ? 1 : (chunk + t->block_size - 1) / t->block_size;
+    uint32_t chunk = g->o.chunk ? g->o.chunk : bs;
+    g->chunk_blocks = g->o.securefile ? 1 : (chunk + bs - 1) / bs;
     sim_stat_add(&db->part[LIFE_PART_SPACE], SIM_STAT_SEG_EXTENTS,
                  lob_space_stats(g->space)->v[SIM_STAT_SEG_EXTENTS]);
     return SIM_OK;
@@ -335,8 +341,14 @@ static sim_err_t session_writers(life_db_t *db, life_seg_t *g)
         g->ntx = n;
     }
     lob_space_tx_t **tx = &g->tx[db->sid];
-    if (*tx == NULL && lob_space_tx_create(g->space, tx) != SIM_OK)
-        return SIM_ENOMEM;
+    if (*tx == NULL) {
+        if (lob_space_tx_create(g->space, tx) != SIM_OK)
+            return SIM_ENOMEM;
+        /* the session's free pool (bf.pool_of_session) */
+        uint32_t pools = g->o.freepools ? g->o.freepools : 1;
+        if (db->p.bf_pools && !g->o.securefile)
+            lob_space_tx_pool(*tx, db->p.bf_pool_of_session ? 0 : (int32_t)(db->sid % pools));
+    }
     lob_params_t lp = lob_space_params(g->space)->seg;
     for (int conv = 0; conv < 2; conv++) {
         lob_alloc_t **a = &g->alloc[2 * db->sid + (uint32_t)conv];
@@ -374,6 +386,8 @@ void life_seg_quiesce(life_db_t *db, life_seg_t *g)
             lob_alloc_release(g->alloc[2 * i]);
     if (g->dsp)
         dsp_release(g->dsp);
+    if (g->space)
+        lob_space_pools_flush(g->space);
     take_writers(db, g, 0, 2 * g->ntx, 0); /* every session's, moved here */
 }
 
@@ -478,6 +492,27 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t
     sim_err_t rc = session_writers(db, g);
     if (rc != SIM_OK)
         return rc;
+    /* A BasicFile with free pools: its session's pooled chunks first
+     * (bf.alloc_order, bf.reclaim_batch); each taken off the reusable
+     * section deletes its index entry ("When the chunk is re-used the
+     * index entry is deleted", Lewis 2012). */
+    if (db->p.bf_pools && !g->o.securefile) {
+        uint64_t taken = 0;
+        while (blocks > 0 && rc == SIM_OK) {
+            lob_run_t r;
+            rc = lob_space_pool_alloc(g->space, g->tx[db->sid], blocks, db->p.bf_alloc_order == 1,
+                                      db->p.bf_reclaim_batch, &r, NULL);
+            if (rc != SIM_OK || r.len == 0)
+                break;
+            rc = add_chunk(l, r);
+            blocks -= r.len;
+            taken++;
+        }
+        life_redo_arg_t ra = {.chunks = 0};
+        life_redo_log(db, LIFE_REDO_LOBINDEX_DELETE, &ra, taken);
+        if (rc != SIM_OK || blocks == 0)
+            return rc;
+    }
     lob_alloc_t *a = g->alloc[2 * db->sid + !db->direct];
     g->alloc_moved[2 * db->sid + !db->direct] = 1;
     lob_alloc_buffered(a, g->o.cache == SCR_CACHE_YES);

@@ -33,6 +33,12 @@ void life_params_defaults(life_params_t *p)
     p->shrink_unit = LOB_SHRINK_CHUNK;
     p->shrink_target = LOB_SHRINK_NEW_EXTENTS;
     p->shrink_freed_counts = LOB_SHRINK_FREED_MOVED;
+    /* BasicFile free pools: off, round one's shared free space; the rules
+     * when on are named inputs (docs/lifecycle-sources.md (e)). */
+    p->bf_pools = 0;
+    p->bf_pool_of_session = 0;
+    p->bf_alloc_order = 0;
+    p->bf_reclaim_batch = 1;
     /* UNDO_RETENTION's documented default (Oracle Database Reference). */
     p->undo_retention = 900;
     /* The in-row limit and header are lobspace's (lob_params_defaults),
@@ -123,6 +129,14 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
     life_shrink_params(p, &sp);
     if (lob_space_params_check(&sp, msg, msglen) != SIM_OK)
         return SIM_EINVAL;
+    if (p->bf_pools > 1 || p->bf_pool_of_session > 1 || p->bf_alloc_order > 1 ||
+        p->bf_reclaim_batch < 1) {
+        snprintf(msg, msglen,
+                 "bf.pools=%u, bf.pool_of_session=%u, bf.alloc_order=%u, bf.reclaim_batch=%u "
+                 "(accepted: the first three 0 or 1, the batch at least 1)",
+                 p->bf_pools, p->bf_pool_of_session, p->bf_alloc_order, p->bf_reclaim_batch);
+        return SIM_EINVAL;
+    }
     if (p->inrow_compressed > 1) {
         snprintf(msg, msglen,
                  "life.inrow_compressed=%u (accepted: 0 by the uncompressed length, 1 by the "
@@ -176,6 +190,10 @@ static const sim_param_t names[] = {
     P("shrink.unit", shrink_unit),
     P("shrink.target", shrink_target),
     P("shrink.freed_counts", shrink_freed_counts),
+    P("bf.pools", bf_pools),
+    P("bf.pool_of_session", bf_pool_of_session),
+    P("bf.alloc_order", bf_alloc_order),
+    P("bf.reclaim_batch", bf_reclaim_batch),
     P("row.row_gets", row.row_gets),
     P("row.cached_lob_blocks", row.cached_lob_blocks),
     P("row.append_row_gets_pm", row.append_row_gets_pm),

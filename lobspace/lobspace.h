@@ -336,6 +336,28 @@ void lob_space_assm(const lob_space_t *sp, lob_assm_t *out);
 /* The blocks of run hold LOB data now (full in the bitmap from now on). */
 void lob_space_mark_written(lob_space_t *sp, lob_run_t run);
 
+/*
+ * BasicFile free pools (pool.c; docs/lifecycle-sources.md (e)): n pools,
+ * set before anything is freed (SIM_EINVAL otherwise, SIM_ENOMEM).  A
+ * transaction's frees enter pool `pool` of it when their retention passes
+ * (lob_space_tx_pool(); -1, the default: the shared free space).
+ * lob_space_pool_alloc() gives tx one run of 1..want blocks from its
+ * session's cache, refilling the cache first with up to `batch` runs of
+ * tx's pool (oldest first; with `others`, of the next pools in turn when
+ * it has none; *refilled, when not NULL, counts the refills that found
+ * some): SIM_OK with run->len 0 when none is pooled for it.  The run is
+ * claimed for tx as lob_space_alloc()'s are.  lob_space_pools_flush()
+ * gives every pooled and cached run back to the shared free space (before
+ * a shrink or DEALLOCATE, which want nothing reserved);
+ * lob_space_pooled() counts them.
+ */
+sim_err_t lob_space_pools(lob_space_t *sp, uint32_t n);
+void lob_space_tx_pool(lob_space_tx_t *tx, int32_t pool);
+sim_err_t lob_space_pool_alloc(lob_space_t *sp, lob_space_tx_t *tx, uint64_t want, int others,
+                               uint32_t batch, lob_run_t *run, uint64_t *refilled);
+void lob_space_pools_flush(lob_space_t *sp);
+uint64_t lob_space_pooled(const lob_space_t *sp);
+
 /* What one shrink did, as v$securefile_shrink reports it. */
 typedef struct {
     uint64_t blocks_moved;

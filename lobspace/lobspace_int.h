@@ -47,6 +47,7 @@ typedef struct {
 typedef struct {
     lob_run_t run;
     uint64_t expiry; /* UINT64_MAX: RETENTION MAX, until the segment is full */
+    int32_t pool;    /* the free pool it enters when it expires (pool.c); -1 none */
 } lob_space_pending_t;
 
 typedef struct {
@@ -60,6 +61,9 @@ struct lob_space_tx {
     lob_space_t *sp;
     lob_space_runs_t alloc, free;
     uint64_t uncommitted_blocks; /* the blocks of `free` */
+    int32_t pool;                /* the free pool its frees enter (pool.c); -1 none */
+    lob_space_runs_t cache;      /* chunks its session took off a pool, not used yet
+                                  * (reserved; pool.c) */
 };
 
 struct lob_space {
@@ -106,6 +110,10 @@ struct lob_space {
     lob_space_pending_t *q;
     size_t qhead, qlen, qcap;
     uint64_t unexpired_blocks;
+    /* BasicFile free pools (pool.c): expired freed chunks by pool, each
+     * run (its start, then its length) reserved; none when npools is 0. */
+    sim_fifo_t *pools;
+    uint32_t npools;
 };
 
 enum { LOB_BLOCK_UNFORMATTED = 0, LOB_BLOCK_GIVEN = 1, LOB_BLOCK_WRITTEN = 2 };
@@ -137,7 +145,15 @@ void lob_space_unlink(lob_space_t *sp, uint64_t start);
 void lob_space_reuse(lob_space_t *sp, uint64_t start, uint64_t len);
 lob_run_t lob_space_take(lob_space_t *sp, uint64_t start, uint64_t n);
 sim_err_t lob_space_add_extent(lob_space_t *sp, uint64_t bytes);
-int lob_space_release_oldest(lob_space_t *sp);
+/* The oldest unexpired run becomes reusable: into its free pool when it
+ * has one and `pooled` (pool.c), else the shared free space.  Returns 1
+ * if there was one. */
+int lob_space_release_oldest(lob_space_t *sp, int pooled);
+/* Run enters free pool `pool` (reserved; pool.c keeps the pools);
+ * SIM_ENOMEM, nothing changed. */
+sim_err_t lob_space_pool_push(lob_space_t *sp, uint32_t pool, lob_run_t run);
+/* pool.c: give tx's cached chunks back to the shared free space. */
+void lob_space_cache_return(lob_space_t *sp, lob_space_tx_t *tx);
 /* ahead.c: the size of the extent sp adds next (uniform, INITIAL, or the
  * schedule's), and the never-used blocks its preallocation policy still
  * wants ahead of the high-water mark (0 when off or met). */

@@ -160,7 +160,7 @@ sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, const uint
 
     /* Retention is ignored: unexpired space is reusable now. */
     while (sp->qlen > 0)
-        lob_space_release_oldest(sp);
+        lob_space_release_oldest(sp, 0);
 
     /* FREE_SPACE_FIRST: the kept extents' free chunks first. */
     uint64_t to_new = moved;

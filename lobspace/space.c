@@ -314,10 +314,14 @@ void lob_space_destroy(lob_space_t *sp)
     for (size_t i = 0; i < sp->ntxs; i++) {
         sim_free(sp->txs[i]->alloc.v);
         sim_free(sp->txs[i]->free.v);
+        sim_free(sp->txs[i]->cache.v);
         sim_free(sp->txs[i]);
     }
     sim_free(sp->txs);
     sim_free(sp->q);
+    for (uint32_t i = 0; i < sp->npools; i++)
+        sim_fifo_free(&sp->pools[i]);
+    sim_free(sp->pools);
     sim_free(sp);
 }
 
@@ -353,14 +357,31 @@ static uint32_t find_largest(const lob_space_t *sp)
     return LOB_SPACE_NIL;
 }
 
+/* Run enters free pool `pool` (pool.c), reserved: a run's start, then
+ * its length. */
+sim_err_t lob_space_pool_push(lob_space_t *sp, uint32_t pool, lob_run_t run)
+{
+    sim_fifo_t *f = &sp->pools[pool];
+    if (sim_fifo_push(f, run.start) != SIM_OK)
+        return SIM_ENOMEM;
+    if (sim_fifo_push(f, run.len) != SIM_OK) {
+        f->n--; /* the start pushed last: taken back */
+        return SIM_ENOMEM;
+    }
+    sp->reserved_blocks += run.len;
+    return SIM_OK;
+}
+
 /* RETENTION MAX keeps old versions until the segment is full: then the
  * oldest becomes reusable.  Returns 1 if anything was released. */
-int lob_space_release_oldest(lob_space_t *sp)
+int lob_space_release_oldest(lob_space_t *sp, int pooled)
 {
     if (sp->qlen == 0)
         return 0;
     lob_space_pending_t *e = &sp->q[sp->qhead];
-    lob_space_reuse(sp, e->run.start, e->run.len);
+    if (!pooled || e->pool < 0 || (uint32_t)e->pool >= sp->npools ||
+        lob_space_pool_push(sp, (uint32_t)e->pool, e->run) != SIM_OK)
+        lob_space_reuse(sp, e->run.start, e->run.len);
     sp->unexpired_blocks -= e->run.len;
     sp->qhead = (sp->qhead + 1) % sp->qcap;
     sp->qlen--;
@@ -410,7 +431,7 @@ sim_err_t lob_space_reserve(lob_space_t *sp, uint64_t want, lob_run_t *run,
             c = find_largest(sp);
             break;
         }
-        if (!lob_space_release_oldest(sp))
+        if (!lob_space_release_oldest(sp, 0))
             return SIM_EFULL;
     }
     uint64_t n = tag(sp, c)->len < want ? tag(sp, c)->len : want;
@@ -503,7 +524,7 @@ sim_err_t lob_space_free(lob_space_t *sp, lob_space_tx_t *tx, lob_run_t run)
     return SIM_OK;
 }
 
-static sim_err_t push_pending(lob_space_t *sp, lob_run_t run, uint64_t expiry)
+static sim_err_t push_pending(lob_space_t *sp, lob_run_t run, uint64_t expiry, int32_t pool)
 {
     if (sp->qlen == sp->qcap) {
         size_t cap = sp->qcap ? sp->qcap * 2 : 256;
@@ -517,7 +538,7 @@ static sim_err_t push_pending(lob_space_t *sp, lob_run_t run, uint64_t expiry)
         sp->qcap = cap;
         sp->qhead = 0;
     }
-    sp->q[(sp->qhead + sp->qlen) % sp->qcap] = (lob_space_pending_t){run, expiry};
+    sp->q[(sp->qhead + sp->qlen) % sp->qcap] = (lob_space_pending_t){run, expiry, pool};
     sp->qlen++;
     sp->unexpired_blocks += run.len;
     return SIM_OK;
@@ -548,10 +569,11 @@ sim_err_t lob_space_commit(lob_space_t *sp, lob_space_tx_t *tx, uint64_t now, lo
     for (size_t i = 0; i < tx->free.n; i++) {
         lob_run_t r = tx->free.v[i];
         sp->used_blocks -= r.len;
-        if (ret == LOB_RETENTION_NONE)
+        if (ret != LOB_RETENTION_NONE)
+            (void)push_pending(sp, r, expiry, tx->pool); /* cannot fail: reserved */
+        else if (tx->pool < 0 || (uint32_t)tx->pool >= sp->npools ||
+                 lob_space_pool_push(sp, (uint32_t)tx->pool, r) != SIM_OK)
             lob_space_reuse(sp, r.start, r.len);
-        else
-            (void)push_pending(sp, r, expiry); /* cannot fail: reserved */
     }
     sp->uncommitted_blocks -= tx->uncommitted_blocks;
     tx->uncommitted_blocks = 0;
@@ -566,7 +588,7 @@ uint64_t lob_space_advance(lob_space_t *sp, uint64_t now)
     uint64_t expired = 0;
     while (sp->qlen > 0 && sp->q[sp->qhead].expiry <= now) {
         expired += sp->q[sp->qhead].run.len;
-        lob_space_release_oldest(sp);
+        lob_space_release_oldest(sp, 1);
     }
     SIM_DEBUG_CHECK(lob_space_check(sp));
     return expired;

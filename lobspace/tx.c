@@ -29,6 +29,7 @@ sim_err_t lob_space_tx_create(lob_space_t *sp, lob_space_tx_t **out)
     if (tx == NULL)
         return SIM_ENOMEM;
     tx->sp = sp;
+    tx->pool = -1;
     sp->txs[sp->ntxs++] = tx;
     *out = tx;
     return SIM_OK;
@@ -90,6 +91,8 @@ void lob_space_tx_destroy(lob_space_tx_t *tx)
         return;
     lob_space_t *sp = tx->sp;
     undo_from(sp, tx, (lob_space_mark_t){0, 0});
+    lob_space_cache_return(sp, tx);
+    sim_free(tx->cache.v);
     for (size_t i = 0; i < sp->ntxs; i++)
         if (sp->txs[i] == tx) {
             sp->txs[i] = sp->txs[--sp->ntxs];

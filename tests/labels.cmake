@@ -12,7 +12,7 @@
 set(lobsim_labels
   "sim: test_sim test_script test_undo test_lobspace test_workloads test_bench test_heapspace golden"
   "undo: test_undo test_life test_dispenser test_writer test_insert test_calibration golden script_vs_calibrated"
-  "lobspace: test_lobspace test_space test_layout test_shrink test_life_space test_life test_dispenser test_writer test_insert test_calibration golden script_vs_calibrated"
+  "lobspace: test_lobspace test_space test_layout test_shrink test_pool test_life_space test_life test_dispenser test_writer test_insert test_calibration golden script_vs_calibrated"
   "dispenser: test_dispenser test_writer test_insert test_calibration golden script_vs_calibrated"
   "script: test_script test_plsql test_plsql_units test_sql_functions test_life test_life_exec test_queries bad_input_script published_scripts script_vs_calibrated"
   "life_sim: test_life test_life_exec test_life_space test_plsql test_plsql_units test_sql_functions test_queries test_sessions bad_input_script lifecycle_table lobbench_plot_script published_scripts script_vs_calibrated scenario_diff"
