@@ -66,6 +66,16 @@ static void retention_of(const life_db_t *db, const scr_lob_opts_t *o, lob_reten
         *ms = 0;
         return;
     default:
+        /* A BasicFile whose clause gives PCTVERSION and not RETENTION:
+         * "PCTVERSION is the default in manual undo mode ... RETENTION is
+         * the default in automatic undo mode" (the LOB storage parameters,
+         * docs/lifecycle-sources.md (e)): given, it rules. */
+        if (!o->securefile && (o->given & SCR_GIVEN_PCTVERSION) &&
+            !(o->given & SCR_GIVEN_RETENTION)) {
+            *ret = LOB_RETENTION_PCTVERSION;
+            *ms = o->pctversion;
+            return;
+        }
         /* AUTO: old versions for consistent reads only, i.e. for as long as
          * undo is kept (UNDO_RETENTION at commit time); BasicFile RETENTION
          * likewise. */

@@ -220,7 +220,13 @@ typedef enum {
     LOB_RETENTION_AUTO, /* consistent reads only: undo_retention seconds */
     LOB_RETENTION_MIN,  /* at least N seconds */
     LOB_RETENTION_MAX,  /* until the segment reaches its MAXSIZE */
-    LOB_RETENTION_NONE  /* reusable at commit */
+    LOB_RETENTION_NONE, /* reusable at commit */
+    /* BasicFile PCTVERSION N: "the percentage of all used BasicFiles LOB
+     * data space that can be occupied by old versions" (SecureFiles and
+     * Large Objects Developer's Guide): old versions kept, oldest first
+     * made reusable while they are more than N per cent of the live and
+     * old blocks together (the reading of "all used": named) */
+    LOB_RETENTION_PCTVERSION
 } lob_retention_t;
 
 /* What to do when no free chunk can hold a request (lob.fit). */
@@ -431,7 +437,9 @@ sim_err_t lob_space_free(lob_space_t *sp, lob_space_tx_t *tx, lob_run_t run);
 /*
  * Commit tx at time `now` (seconds): its frees become unexpired until
  * now + retention (RETENTION NONE: reusable at once; MAX: until the
- * segment reaches MAXSIZE), and its allocations are kept.  tx is then
+ * segment reaches MAXSIZE; PCTVERSION: retention_s is the per cent, and
+ * the oldest old versions past it become reusable now), and its
+ * allocations are kept.  tx is then
  * empty, ready for the session's next transaction.
  */
 sim_err_t lob_space_commit(lob_space_t *sp, lob_space_tx_t *tx, uint64_t now, lob_retention_t ret,

@@ -565,7 +565,9 @@ sim_err_t lob_space_commit(lob_space_t *sp, lob_space_tx_t *tx, uint64_t now, lo
         sp->qcap = cap;
         sp->qhead = 0;
     }
-    uint64_t expiry = ret == LOB_RETENTION_MAX ? UINT64_MAX : now + retention_s;
+    uint64_t expiry = ret == LOB_RETENTION_MAX || ret == LOB_RETENTION_PCTVERSION
+                          ? UINT64_MAX
+                          : now + retention_s;
     for (size_t i = 0; i < tx->free.n; i++) {
         lob_run_t r = tx->free.v[i];
         sp->used_blocks -= r.len;
@@ -579,6 +581,10 @@ sim_err_t lob_space_commit(lob_space_t *sp, lob_space_tx_t *tx, uint64_t now, lo
     tx->uncommitted_blocks = 0;
     tx->free.n = 0;
     tx->alloc.n = 0;
+    /* PCTVERSION: the oldest old versions past the share become reusable */
+    while (ret == LOB_RETENTION_PCTVERSION && sp->qlen > 0 &&
+           sp->unexpired_blocks * 100 > retention_s * (sp->used_blocks + sp->unexpired_blocks))
+        lob_space_release_oldest(sp, 1);
     SIM_DEBUG_CHECK(lob_space_check(sp));
     return SIM_OK;
 }

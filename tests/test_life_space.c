@@ -14,7 +14,7 @@
 
 #include "life_sim.h"
 
-#define STEPS 4
+#define STEPS 6
 
 /* Each step's session figures and its LOB segment's. */
 typedef struct {
@@ -58,13 +58,13 @@ static const char *SCRIPT = "create table t (id number, c clob) lob (c) store as
                             "commit;\n"
                             "select count(*) from t;\n";
 
-static void run(const char *const *params, run_t *r)
+static void run_text(const char *text, const char *const *params, run_t *r)
 {
     scr_options_t so;
     scr_options_defaults(&so);
     char err[SCR_ERR_LEN];
     scr_script_t *s;
-    if (scr_parse("t.sql", SCRIPT, strlen(SCRIPT), &so, &s, err, sizeof err) != SIM_OK)
+    if (scr_parse("t.sql", text, strlen(text), &so, &s, err, sizeof err) != SIM_OK)
         fail_msg("parse: %s", err);
     life_params_t p;
     life_params_defaults(&p);
@@ -75,6 +75,11 @@ static void run(const char *const *params, run_t *r)
     if (life_run(s, &p, keep, r, err, sizeof err) != SIM_OK)
         fail_msg("run: %s", err);
     scr_free(s);
+}
+
+static void run(const char *const *params, run_t *r)
+{
+    run_text(SCRIPT, params, r);
 }
 
 /* A background task adds the extents after the statement: the segment is
@@ -141,12 +146,36 @@ static void test_layout_in_steps(void **state)
     assert_int_equal(one.hash[2], 0);
 }
 
+/* A BasicFile whose clause gives PCTVERSION keeps old versions by share,
+ * not by time: 30 of 100 one-block LOBs deleted, 7 kept unexpired under
+ * PCTVERSION 10 (7 of 77 live and old), all 30 for UNDO_RETENTION without
+ * it (RETENTION, automatic undo's default). */
+static void test_pctversion_script(void **state)
+{
+    (void)state;
+    static const char *const clause[2] = {"basicfile (pctversion 10)", "basicfile"};
+    static const uint64_t kept[2] = {7, 30};
+    for (int k = 0; k < 2; k++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "create table t (id number, c clob) lob (c) store as %s;\n"
+                 "insert into t select level, rpad('x', 4000, 'x') from dual "
+                 "connect by level <= 100;\ncommit;\ndelete from t where id <= 30;\ncommit;\n",
+                 clause[k]);
+        run_t r;
+        run_text(text, NULL, &r);
+        assert_int_equal(r.seg[5].v[SIM_STAT_DSU_USED_BLOCKS], 70);
+        assert_int_equal(r.seg[5].v[SIM_STAT_DSU_UNEXPIRED_BLOCKS], kept[k]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_background_counts_in_no_session),
         cmocka_unit_test(test_foreground_counts_in_the_statement),
         cmocka_unit_test(test_layout_in_steps),
+        cmocka_unit_test(test_pctversion_script),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,8 +1,9 @@
-/* test_pool.c -- a BasicFile segment's free pools (lobspace/pool.c;
- * docs/lifecycle-sources.md (e)): a freed chunk enters its freeing
- * transaction's pool when its retention passes; a session sees only its
- * own pool unless it looks at the others; a refill takes a batch into the
- * session's cache; a flush gives everything back. */
+/* test_pool.c -- a BasicFile segment's reuse of freed space
+ * (docs/lifecycle-sources.md (e)): its free pools (lobspace/pool.c) -- a
+ * freed chunk enters its freeing transaction's pool when its retention
+ * passes; a session sees only its own pool unless it looks at the others;
+ * a refill takes a batch into the session's cache; a flush gives
+ * everything back -- and PCTVERSION (space.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -140,6 +141,41 @@ static void test_pools_refused(void **state)
     done(&s);
 }
 
+/* PCTVERSION 10: of 100 live one-block LOBs, deleting 30 keeps the old
+ * versions while they are at most 10 % of live and old together: 7 of
+ * the 30 (7 of 77 is 9.1 %, 8 of 78 would be 10.3 %), the 23 oldest
+ * reusable at once; PCTVERSION 0 keeps none. */
+static void test_pctversion(void **state)
+{
+    (void)state;
+    for (int pct = 0; pct <= 10; pct += 10) {
+        lob_space_params_t p;
+        lob_space_params_defaults(&p);
+        lob_space_t *sp;
+        assert_int_equal(lob_space_create(&p, &sp), SIM_OK);
+        lob_space_tx_t *tx;
+        assert_int_equal(lob_space_tx_create(sp, &tx), SIM_OK);
+        lob_run_t r[100];
+        for (int i = 0; i < 100; i++)
+            assert_int_equal(lob_space_alloc(sp, tx, 1, &r[i], NULL), SIM_OK);
+        assert_int_equal(lob_space_commit(sp, tx, 0, LOB_RETENTION_PCTVERSION, (uint64_t)pct),
+                         SIM_OK);
+        for (int i = 0; i < 30; i++)
+            assert_int_equal(lob_space_free(sp, tx, r[i]), SIM_OK);
+        assert_int_equal(lob_space_commit(sp, tx, 0, LOB_RETENTION_PCTVERSION, (uint64_t)pct),
+                         SIM_OK);
+        lob_space_info_t in;
+        lob_space_get_info(sp, &in);
+        assert_int_equal(in.used_blocks, 70);
+        assert_int_equal(in.unexpired_blocks, pct ? 7 : 0);
+        /* time does not expire them: only the share does */
+        assert_int_equal(lob_space_advance(sp, 1000000), 0);
+        assert_int_equal(lob_space_check(sp), SIM_OK);
+        lob_space_tx_destroy(tx);
+        lob_space_destroy(sp);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -147,6 +183,7 @@ int main(void)
         cmocka_unit_test(test_own_pool_and_others),
         cmocka_unit_test(test_batch_and_flush),
         cmocka_unit_test(test_pools_refused),
+        cmocka_unit_test(test_pctversion),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
