@@ -218,6 +218,13 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
     lob_space_params_defaults(&sp);
     sp.seg = db->p.seg;
     sp.seg.block_size = bs;
+    if (!g->o.securefile) {
+        /* a BasicFile: an ASSM segment's bitmaps and header, no NGLOB
+         * hash buckets, CFS or PUA blocks (bf.header_blocks) */
+        sp.seg.meta_layout = LOB_META_SEGMENT_START;
+        sp.seg.segment_header_blocks = db->p.bf_header_blocks;
+        sp.seg.hash_bucket_blocks = sp.seg.cfs_blocks = sp.seg.pua_blocks = 0;
+    }
     sp.fit = (lob_fit_t)db->p.fit;
     sp.prealloc = (lob_prealloc_t)db->p.prealloc;
     sp.prealloc_ahead = db->p.prealloc_ahead;

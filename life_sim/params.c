@@ -39,6 +39,14 @@ void life_params_defaults(life_params_t *p)
     p->bf_pool_of_session = 0;
     p->bf_alloc_order = 0;
     p->bf_reclaim_batch = 1;
+    /* A BasicFile segment is an ASSM segment, not a SecureFile's NGLOB
+     * layout: its first extent starts with its bitmap blocks, then its
+     * header ("In ASSM segments, the bitmap blocks always appear before
+     * the header block within the first extent", chinaunix.net
+     * thread-1855973; an empty ASSM segment of 128 blocks shows Last Used
+     * Block 3: L1, L2, header, blog.csdn.net cuanyileng9226 100479196);
+     * the model's extent header is the L1, these two the rest. */
+    p->bf_header_blocks = 2;
     /* UNDO_RETENTION's documented default (Oracle Database Reference). */
     p->undo_retention = 900;
     /* The in-row limit and header are lobspace's (lob_params_defaults),
@@ -194,6 +202,7 @@ static const sim_param_t names[] = {
     P("bf.pool_of_session", bf_pool_of_session),
     P("bf.alloc_order", bf_alloc_order),
     P("bf.reclaim_batch", bf_reclaim_batch),
+    P("bf.header_blocks", bf_header_blocks),
     P("row.row_gets", row.row_gets),
     P("row.cached_lob_blocks", row.cached_lob_blocks),
     P("row.append_row_gets_pm", row.append_row_gets_pm),

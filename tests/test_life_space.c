@@ -21,6 +21,7 @@ typedef struct {
     sim_stats_t ses[STEPS + 1], seg[STEPS + 1];
     uint64_t extents[STEPS + 1]; /* the LOB segment's extents by lob_space_layout() */
     uint64_t cfs[STEPS + 1], hash[STEPS + 1];
+    uint64_t meta[STEPS + 1]; /* all metadata blocks: headers and segment metadata */
 } run_t;
 
 static void count(void *arg, const lob_extent_layout_t *x)
@@ -29,6 +30,9 @@ static void count(void *arg, const lob_extent_layout_t *x)
     v[0]++;
     v[1] += x->meta[LOB_META_CFS];
     v[2] += x->meta[LOB_META_HASH_BUCKET];
+    v[3] += x->header;
+    for (unsigned k = 0; k < LOB_META_KINDS; k++)
+        v[3] += x->meta[k];
 }
 
 static int keep(void *arg, const life_step_t *st)
@@ -40,12 +44,13 @@ static int keep(void *arg, const life_step_t *st)
     } else if (st->column) {
         r->seg[st->step] = st->total;
         /* no segment before the first write (deferred segment creation) */
-        uint64_t v[3] = {0, 0, 0};
+        uint64_t v[4] = {0, 0, 0, 0};
         if (st->space)
             lob_space_layout(st->space, count, v);
         r->extents[st->step] = v[0];
         r->cfs[st->step] = v[1];
         r->hash[st->step] = v[2];
+        r->meta[st->step] = v[3];
     } else {
         assert_null(st->space); /* the table's own segment */
     }
@@ -144,6 +149,17 @@ static void test_layout_in_steps(void **state)
     run(p, &one);
     assert_int_equal(one.cfs[2], 3);
     assert_int_equal(one.hash[2], 0);
+    /* a BasicFile: an ASSM segment's L1 and L2 bitmaps and header, no
+     * NGLOB blocks: 1,000 one-block LOBs, the L2 and header and a header
+     * an extent (1,026 blocks) need 16 x 8 + 8 x 128 blocks (1,152) */
+    run_t bf;
+    run_text("create table t (id number, c clob) lob (c) store as basicfile;\n"
+             "insert into t select level, rpad('x', 4000, 'x') from dual connect by level <= "
+             "1000;\n",
+             NULL, &bf);
+    assert_int_equal(bf.cfs[2] + bf.hash[2], 0);
+    assert_int_equal(bf.seg[2].v[SIM_STAT_DSU_SEGMENT_BLOCKS], 1152);
+    assert_int_equal(bf.meta[2], 3 + bf.extents[2] - 1);
 }
 
 /* A BasicFile whose clause gives PCTVERSION keeps old versions by share,
