@@ -626,6 +626,8 @@ for i, l in enumerate(lines):
         j += 1
     assert total == int(m.group(2)), (l, total)
     seen += 1
+    # alike extents share a line: the 100 LOBs' segment has runs of them
+    assert any("-" in ln.split()[0] for ln in lines[i + 2:j]), lines[i:j]
 sys.exit(0 if seen >= 4 else 1)
 PY
 ses_refuse "--sessions=100000: sessions at once (accepted: 1..1000)" --script=life.sql --sessions=100000
