@@ -271,6 +271,16 @@ static void test_prealloc_background_task(void **state)
     assert_int_equal(lob_space_stats(sp)->v[SIM_STAT_SEG_EXTENTS],
                      lob_space_stats(base)->v[SIM_STAT_SEG_EXTENTS] + added);
     assert_int_equal(lob_space_prealloc_task(sp), 0);
+    /* writes into the space ahead do not grow the segment: the next task
+     * (after a statement that did not grow it) adds nothing, however
+     * little is left ahead */
+    uint64_t blocks = lob_space_blocks(sp);
+    lob_run_t r;
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(lob_space_alloc(sp, tx, 8, &r, NULL), SIM_OK);
+    assert_int_equal(lob_space_blocks(sp), blocks);
+    assert_true(unused(sp) * 100 < lob_space_blocks(sp) * 25);
+    assert_int_equal(lob_space_prealloc_task(sp), 0);
     assert_int_equal(lob_space_check(sp), SIM_OK);
     lob_space_tx_destroy(tx);
     lob_space_tx_destroy(tb);
