@@ -22,6 +22,7 @@ typedef struct {
     uint64_t extents[STEPS + 1]; /* the LOB segment's extents by lob_space_layout() */
     uint64_t cfs[STEPS + 1], hash[STEPS + 1];
     uint64_t meta[STEPS + 1]; /* all metadata blocks: headers and segment metadata */
+    char out[STEPS + 1][256]; /* what each step printed */
 } run_t;
 
 static void count(void *arg, const lob_extent_layout_t *x)
@@ -39,6 +40,8 @@ static int keep(void *arg, const life_step_t *st)
 {
     run_t *r = arg;
     assert_true(st->step <= STEPS);
+    if (st->output)
+        snprintf(r->out[st->step], sizeof r->out[st->step], "%s", st->output);
     if (st->table == NULL) {
         r->ses[st->step] = st->total;
     } else if (st->column) {
@@ -63,10 +66,11 @@ static const char *SCRIPT = "create table t (id number, c clob) lob (c) store as
                             "commit;\n"
                             "select count(*) from t;\n";
 
-static void run_text(const char *text, const char *const *params, run_t *r)
+static void run_text_cs(const char *text, const char *const *params, scr_charset_t cs, run_t *r)
 {
     scr_options_t so;
     scr_options_defaults(&so);
+    so.charset = cs;
     char err[SCR_ERR_LEN];
     scr_script_t *s;
     if (scr_parse("t.sql", text, strlen(text), &so, &s, err, sizeof err) != SIM_OK)
@@ -80,6 +84,11 @@ static void run_text(const char *text, const char *const *params, run_t *r)
     if (life_run(s, &p, keep, r, err, sizeof err) != SIM_OK)
         fail_msg("run: %s", err);
     scr_free(s);
+}
+
+static void run_text(const char *text, const char *const *params, run_t *r)
+{
+    run_text_cs(text, params, SCR_CHARSET_SINGLE_BYTE, r);
 }
 
 static void run(const char *const *params, run_t *r)
@@ -185,6 +194,25 @@ static void test_pctversion_script(void **state)
     }
 }
 
+/* Under AL32UTF8 (text stored as UCS-2) a block's dbms_space call reads
+ * its segment name and type, and dbms_output prints a VARCHAR2 as text:
+ * each once read the UCS-2 bytes (scr_value_text(), scr_value_ucs2()). */
+static void test_al32utf8_text(void **state)
+{
+    (void)state;
+    run_t r;
+    run_text_cs("create table t (id number, c clob) lob (c) store as securefile l;\n"
+                "insert into t values (1, rpad('x', 4000, 'x'));\n"
+                "set serveroutput on\n"
+                "declare\n  a number; b number; c number; d number; e number; f number; "
+                "g number; h number;\nbegin\n"
+                "  dbms_space.space_usage(user, 'L', 'LOB', a, b, c, d, e, f, g, h);\n"
+                "  dbms_output.put_line('used ' || c);\nend;\n/\n",
+                NULL, SCR_CHARSET_AL32UTF8, &r);
+    /* 4,000 characters of two bytes: 8,000 bytes, one 8 KB block */
+    assert_string_equal(r.out[3], "used 1\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -192,6 +220,7 @@ int main(void)
         cmocka_unit_test(test_foreground_counts_in_the_statement),
         cmocka_unit_test(test_layout_in_steps),
         cmocka_unit_test(test_pctversion_script),
+        cmocka_unit_test(test_al32utf8_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
