@@ -42,7 +42,7 @@ static void take(seg_t *s, uint32_t lob, uint64_t want, uint64_t start, uint64_t
  * f [28,32); then a, d and e deleted and committed (RETENTION NONE):
  * extent 0 has 5 free blocks (and holds the segment header: never
  * sealed), extent 1 has 10 of 15. */
-static void build(seg_t *s, const lob_space_params_t *extra)
+static void build_freeing(seg_t *s, const lob_space_params_t *extra, const char *lobs)
 {
     lob_space_params_t p;
     lob_space_params_defaults(&p);
@@ -63,13 +63,13 @@ static void build(seg_t *s, const lob_space_params_t *extra)
     take(s, 6, 4, 28, 4);
     assert_int_equal(lob_space_commit(s->sp, s->tx, 0, LOB_RETENTION_NONE, 0), SIM_OK);
     for (size_t i = 0; i < s->n; i++)
-        if (s->lob[i] == 1 || s->lob[i] == 4 || s->lob[i] == 5)
+        if (strchr(lobs, (char)('0' + s->lob[i])))
             assert_int_equal(lob_space_free(s->sp, s->tx, s->run[i]), SIM_OK);
     assert_int_equal(lob_space_commit(s->sp, s->tx, 0, LOB_RETENTION_NONE, 0), SIM_OK);
-    /* the live chunks: b, c's two, f */
+    /* the live chunks */
     size_t k = 0;
     for (size_t i = 0; i < s->n; i++)
-        if (s->lob[i] == 2 || s->lob[i] == 3 || s->lob[i] == 6) {
+        if (!strchr(lobs, (char)('0' + s->lob[i]))) {
             s->run[k] = s->run[i];
             s->lob[k] = s->lob[i];
             k++;
@@ -78,6 +78,11 @@ static void build(seg_t *s, const lob_space_params_t *extra)
     for (size_t i = 0; i < k; i++)
         s->ptr[i] = &s->run[i];
     assert_int_equal(lob_space_check(s->sp), SIM_OK);
+}
+
+static void build(seg_t *s, const lob_space_params_t *extra)
+{
+    build_freeing(s, extra, "145");
 }
 
 static lob_shrink_t shrink(seg_t *s)
@@ -174,6 +179,26 @@ static void test_free_space_first(void **state)
     done(&s);
 }
 
+/* Kept free space only: with a and b deleted (10 free blocks in extent
+ * 0) and d (5 in extent 1, sealed), c's block goes to extent 0, not to
+ * the smaller free chunk of the extent being given back. */
+static void test_free_space_first_not_sealed(void **state)
+{
+    (void)state;
+    lob_space_params_t p;
+    lob_space_params_defaults(&p);
+    p.shrink_target = LOB_SHRINK_FREE_SPACE_FIRST;
+    seg_t s;
+    build_freeing(&s, &p, "124");
+    /* live: c's two chunks, e, f */
+    lob_shrink_t o = shrink(&s);
+    assert_int_equal(o.extents_sealed, 1);
+    assert_int_equal(o.blocks_allocated, 0);
+    for (size_t i = 0; i < s.n; i++)
+        assert_true(s.run[i].start < 16); /* all in extent 0 */
+    done(&s);
+}
+
 /* BLOCKS_FREED as the freed extents' blocks: extent 1's 16. */
 static void test_freed_extent_blocks(void **state)
 {
@@ -207,9 +232,13 @@ static void test_params_refused(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_one),           cmocka_unit_test(test_free_fraction),
-        cmocka_unit_test(test_whole_lob),           cmocka_unit_test(test_free_space_first),
-        cmocka_unit_test(test_freed_extent_blocks), cmocka_unit_test(test_params_refused),
+        cmocka_unit_test(test_round_one),
+        cmocka_unit_test(test_free_fraction),
+        cmocka_unit_test(test_whole_lob),
+        cmocka_unit_test(test_free_space_first),
+        cmocka_unit_test(test_freed_extent_blocks),
+        cmocka_unit_test(test_free_space_first_not_sealed),
+        cmocka_unit_test(test_params_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
