@@ -479,6 +479,7 @@ typedef enum {
     LIFE_REDO_DATA_BLOCK,      /* a LOB block changed in the cache (CACHE) */
     LIFE_REDO_DATA_IMAGE,      /* a direct write logged: a block image a block */
     LIFE_REDO_INVALIDATE,      /* a direct write not logged: its invalidation */
+    LIFE_REDO_BITMAP,          /* 13.x: blocks marked FULL in a first-level bitmap */
     LIFE_REDO_COMMIT,          /* 5.4 */
     LIFE_REDO_KINDS
 } life_redo_kind_t;

@@ -558,14 +558,17 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t
 static void data_written(life_db_t *db, const life_seg_t *g, uint32_t seg, const life_lob_t *l,
                          uint32_t first, uint64_t blocks, uint64_t stored)
 {
-    uint64_t data = (stored + g->payload - 1) / g->payload;
+    uint64_t data = (stored + g->payload - 1) / g->payload, marks = 0;
     for (uint32_t c = first; c < l->nchunks && data > 0; c++) {
         lob_run_t r = chunk_of(l, c);
         if (r.len > data)
             r.len = data;
-        lob_space_mark_written(g->space, r);
+        marks += lob_space_mark_written(g->space, r) > 0;
         data -= r.len;
     }
+    /* a chunk's newly full blocks: one L1 bitmap change (Lewis 2012) */
+    life_redo_arg_t ba = {.chunks = 0};
+    life_redo_log(db, LIFE_REDO_BITMAP, &ba, marks);
     /* Each block's current get and change: the allocator counted them. */
     if (g->o.cache == SCR_CACHE_YES) {
         life_op(db, LIFE_OP_BUFFERED, seg, 0, blocks);

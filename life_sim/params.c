@@ -79,6 +79,11 @@ void life_params_defaults(life_params_t *p)
     p->redo_kdxlin_bytes = 16;
     p->redo_lobindex_row_bytes = 10 + 4 + 2 + 8 * 4;
     p->redo_invl_range_bytes = 8;
+    /* The blocks a first write fills, marked FULL in their L1 bitmap:
+     * one record a chunk, its field a block range as the invalidation's
+     * (named input, declared before the table ran with it:
+     * docs/lifecycle-sources.md (b), "the ASSM bitmap's FULL marks"). */
+    p->redo_bitmap_bytes = 8;
     p->lobindex_chunks = 8;
     /* "the block addresses of the first 12 chunks will be listed in the
      * row and won't use the LOB index" (Jonathan Lewis, "Basicfile LOBs
@@ -225,6 +230,7 @@ static const sim_param_t names[] = {
     P("life.redo_kdxlin_bytes", redo_kdxlin_bytes),
     P("life.redo_lobindex_row_bytes", redo_lobindex_row_bytes),
     P("life.redo_invl_range_bytes", redo_invl_range_bytes),
+    P("life.redo_bitmap_bytes", redo_bitmap_bytes),
     P("life.lobindex_chunks", lobindex_chunks),
     P("life.lobindex_inrow_chunks", lobindex_inrow_chunks),
     P("life.inrow_compressed", inrow_compressed),

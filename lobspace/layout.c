@@ -52,10 +52,14 @@ void lob_space_layout(const lob_space_t *sp, lob_layout_fn fn, void *arg)
     }
 }
 
-void lob_space_mark_written(lob_space_t *sp, lob_run_t run)
+uint64_t lob_space_mark_written(lob_space_t *sp, lob_run_t run)
 {
-    for (uint64_t b = run.start; b < run.start + run.len && b < sp->addr_end; b++)
+    uint64_t marked = 0;
+    for (uint64_t b = run.start; b < run.start + run.len && b < sp->addr_end; b++) {
+        marked += *block_state(sp, b) != LOB_BLOCK_WRITTEN;
         *block_state(sp, b) = LOB_BLOCK_WRITTEN;
+    }
+    return marked;
 }
 
 void lob_space_assm(const lob_space_t *sp, lob_assm_t *out)

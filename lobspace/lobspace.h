@@ -339,8 +339,10 @@ typedef struct {
     uint64_t full;
 } lob_assm_t;
 void lob_space_assm(const lob_space_t *sp, lob_assm_t *out);
-/* The blocks of run hold LOB data now (full in the bitmap from now on). */
-void lob_space_mark_written(lob_space_t *sp, lob_run_t run);
+/* The blocks of run hold LOB data now (full in the bitmap from now on);
+ * returns how many were not full before (each a first-level bitmap
+ * mark). */
+uint64_t lob_space_mark_written(lob_space_t *sp, lob_run_t run);
 
 /*
  * BasicFile free pools (pool.c; docs/lifecycle-sources.md (e)): n pools,

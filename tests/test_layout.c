@@ -325,10 +325,12 @@ static void test_assm_figures(void **state)
     lob_space_tx_t *tx;
     assert_int_equal(lob_space_tx_create(sp, &tx), SIM_OK);
     lob_run_t r1, r2;
-    assert_int_equal(lob_space_alloc(sp, tx, 4, &r1, NULL), SIM_OK); /* a 4-block chunk */
-    lob_space_mark_written(sp, (lob_run_t){r1.start, 1});            /* 1 block of data */
+    assert_int_equal(lob_space_alloc(sp, tx, 4, &r1, NULL), SIM_OK);           /* a 4-block chunk */
+    assert_int_equal(lob_space_mark_written(sp, (lob_run_t){r1.start, 1}), 1); /* 1 of data */
     assert_int_equal(lob_space_alloc(sp, tx, 3, &r2, NULL), SIM_OK);
-    lob_space_mark_written(sp, r2);
+    assert_int_equal(lob_space_mark_written(sp, r2), 3);
+    /* written again: full already, no new mark (no bitmap redo) */
+    assert_int_equal(lob_space_mark_written(sp, r2), 0);
     lob_space_assm(sp, &a);
     assert_int_equal(a.full, 4);
     assert_int_equal(a.unformatted, 14 - 7);
