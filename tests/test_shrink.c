@@ -35,6 +35,7 @@ static void take(seg_t *s, uint32_t lob, uint64_t want, uint64_t start, uint64_t
     s->run[s->n] = r;
     s->lob[s->n] = lob;
     s->n++;
+    lob_space_mark_written(s->sp, r); /* the LOB's data fills its chunks */
 }
 
 /* Six LOBs: a [2,7), b [7,12), c in two chunks [12,16) and [17,18) (the
@@ -115,6 +116,11 @@ static void test_round_one(void **state)
     assert_int_equal(o.extents_allocated, 1);
     assert_int_equal(s.run[1].start, 12); /* c's first chunk stays in extent 0 */
     assert_true(s.run[2].start >= 32 && s.run[3].start >= 32);
+    /* the moved blocks are full where they went: extent 0's 14 written
+     * blocks (a's freed ones stay full) and the 5 moved */
+    lob_assm_t a;
+    lob_space_assm(s.sp, &a);
+    assert_int_equal(a.full, 14 + 5);
     done(&s);
 }
 
