@@ -196,7 +196,9 @@ static void test_pctversion_script(void **state)
 
 /* Under AL32UTF8 (text stored as UCS-2) a block's dbms_space call reads
  * its segment name and type, and dbms_output prints a VARCHAR2 as text:
- * each once read the UCS-2 bytes (scr_value_text(), scr_value_ucs2()). */
+ * each once read the UCS-2 bytes (scr_value_text(), scr_value_ucs2()).
+ * The call's 12 arguments (partition_name last) are the SecureFile form,
+ * not the ASSM form's 15 or 16. */
 static void test_al32utf8_text(void **state)
 {
     (void)state;
@@ -206,7 +208,7 @@ static void test_al32utf8_text(void **state)
                 "set serveroutput on\n"
                 "declare\n  a number; b number; c number; d number; e number; f number; "
                 "g number; h number;\nbegin\n"
-                "  dbms_space.space_usage(user, 'L', 'LOB', a, b, c, d, e, f, g, h);\n"
+                "  dbms_space.space_usage(user, 'L', 'LOB', a, b, c, d, e, f, g, h, null);\n"
                 "  dbms_output.put_line('used ' || c);\nend;\n/\n",
                 NULL, SCR_CHARSET_AL32UTF8, &r);
     /* 4,000 characters of two bytes: 8,000 bytes, one 8 KB block */
