@@ -96,6 +96,8 @@ typedef struct {
     uint32_t redo_lobindex_row_bytes; /* a LOB index entry as 10.2 inserts it: named input */
     uint32_t redo_invl_range_bytes;   /* an invalidation's block range (26.4): named input */
     uint32_t redo_bitmap_bytes;       /* an L1 bitmap's FULL marks (13.x): named input */
+    uint32_t redo_extent_bytes;       /* an extent's entry in the extent map (14.1) and its
+                                       * range in the tablespace bitmap: named input */
     uint32_t lobindex_chunks;         /* chunks one BasicFile LOB index entry lists: named
                                        * input, no source */
     uint32_t lobindex_inrow_chunks;   /* chunks listed in the row, not the index, under

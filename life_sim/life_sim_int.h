@@ -480,6 +480,7 @@ typedef enum {
     LIFE_REDO_DATA_IMAGE,      /* a direct write logged: a block image a block */
     LIFE_REDO_INVALIDATE,      /* a direct write not logged: its invalidation */
     LIFE_REDO_BITMAP,          /* 13.x: blocks marked FULL in a first-level bitmap */
+    LIFE_REDO_EXTENT,          /* 14.1: an extent added, with the tablespace bitmap's change */
     LIFE_REDO_COMMIT,          /* 5.4 */
     LIFE_REDO_KINDS
 } life_redo_kind_t;

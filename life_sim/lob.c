@@ -544,6 +544,10 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t
         life_op(db, LIFE_OP_DISPENSER, seg, 0, calls);
     if (grown)
         life_op(db, LIFE_OP_EXTENT, seg, 0, grown);
+    /* each extent the statement added: the extent map and the
+     * tablespace bitmap (14.1) */
+    life_redo_arg_t xa = {.chunks = 0};
+    life_redo_log(db, LIFE_REDO_EXTENT, &xa, grown);
     if (seen.searched)
         life_op(db, LIFE_OP_BUCKET, seg, seen.cfs, 1);
     /* Each run the dispenser handed out changed the space metadata. */

@@ -84,6 +84,11 @@ void life_params_defaults(life_params_t *p)
      * (named input, declared before the table ran with it:
      * docs/lifecycle-sources.md (b), "the ASSM bitmap's FULL marks"). */
     p->redo_bitmap_bytes = 8;
+    /* An extent the statement adds: its address and length in the extent
+     * map (14.1) and the tablespace bitmap's range, 8 each (named input,
+     * declared before the table ran with it: docs/lifecycle-sources.md
+     * (b), "the extents a statement adds"). */
+    p->redo_extent_bytes = 8;
     p->lobindex_chunks = 8;
     /* "the block addresses of the first 12 chunks will be listed in the
      * row and won't use the LOB index" (Jonathan Lewis, "Basicfile LOBs
@@ -231,6 +236,7 @@ static const sim_param_t names[] = {
     P("life.redo_lobindex_row_bytes", redo_lobindex_row_bytes),
     P("life.redo_invl_range_bytes", redo_invl_range_bytes),
     P("life.redo_bitmap_bytes", redo_bitmap_bytes),
+    P("life.redo_extent_bytes", redo_extent_bytes),
     P("life.lobindex_chunks", lobindex_chunks),
     P("life.lobindex_inrow_chunks", lobindex_inrow_chunks),
     P("life.inrow_compressed", inrow_compressed),

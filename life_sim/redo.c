@@ -116,6 +116,8 @@ uint64_t life_redo_record_bytes(const life_params_t *p, life_redo_kind_t k,
         return r + cv(p, 2, fld(KDLI_COMMON) + fld(p->redo_invl_range_bytes));
     case LIFE_REDO_BITMAP: /* 13.x: the blocks' range in the L1 bitmap (named input) */
         return r + cv(p, 1, fld(p->redo_bitmap_bytes));
+    case LIFE_REDO_EXTENT: /* 14.1: the extent map's entry, the tablespace bitmap's range */
+        return r + cv(p, 2, fld(p->redo_extent_bytes) + fld(p->redo_extent_bytes));
     case LIFE_REDO_COMMIT: /* 5.4: ktucm */
         return r + cv(p, 1, fld(KTUCM));
     case LIFE_REDO_KINDS:
@@ -138,6 +140,7 @@ const char *life_redo_kind_name(life_redo_kind_t k)
         [LIFE_REDO_DATA_IMAGE] = "19.1/26.6 block images",
         [LIFE_REDO_INVALIDATE] = "26.4 invalidation",
         [LIFE_REDO_BITMAP] = "13.x L1 bitmap FULL marks",
+        [LIFE_REDO_EXTENT] = "14.1 extent added",
         [LIFE_REDO_COMMIT] = "5.4 commit",
     };
     return (unsigned)k < LIFE_REDO_KINDS ? n[k] : "?";

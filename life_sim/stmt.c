@@ -283,6 +283,8 @@ sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
             g->shrunk = 1;
             sim_stat_add(&db->part[LIFE_PART_SPACE], SIM_STAT_SEG_EXTENTS,
                          g->last_shrink.extents_allocated);
+            life_redo_arg_t xa = {.chunks = 0};
+            life_redo_log(db, LIFE_REDO_EXTENT, &xa, g->last_shrink.extents_allocated);
         }
         return rc;
     case SCR_DEALLOCATE:
