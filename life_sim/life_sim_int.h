@@ -293,8 +293,9 @@ void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k);
  * extents its background preallocation asks for (lob_space_prealloc_task()),
  * counted in no session's statistics. */
 void life_seg_prealloc_tasks(life_db_t *db);
-/* The shrink's named inputs of p into a segment's parameters (params.c). */
-void life_shrink_params(const life_params_t *p, lob_space_params_t *sp);
+/* p's segment policies (fit, preallocation, the shrink's named inputs)
+ * into a segment's parameters (params.c). */
+void life_space_policy(const life_params_t *p, lob_space_params_t *sp);
 /* columns.c: ALTER TABLE T ADD (...) and DROP COLUMN: an added LOB
  * column's slot and segment, a dropped one's let go (SIM_ENOMEM, the
  * segment's errors). */

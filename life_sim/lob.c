@@ -225,11 +225,7 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
         sp.seg.segment_header_blocks = db->p.bf_header_blocks;
         sp.seg.hash_bucket_blocks = sp.seg.cfs_blocks = sp.seg.pua_blocks = 0;
     }
-    sp.fit = (lob_fit_t)db->p.fit;
-    sp.prealloc = (lob_prealloc_t)db->p.prealloc;
-    sp.prealloc_ahead = db->p.prealloc_ahead;
-    sp.prealloc_by = (lob_prealloc_by_t)db->p.prealloc_by;
-    life_shrink_params(&db->p, &sp);
+    life_space_policy(&db->p, &sp);
     if (ts && ts->uniform)
         sp.uniform_bytes = ts->uniform_size;
     sp.initial_bytes = g->o.initial;

@@ -21,18 +21,21 @@ void life_params_defaults(life_params_t *p)
      * parameters (docs/lob-insert.md). */
     case_link_params_defaults(&p->link);
     p->piece_size = CASE_PIECE_SIZE_DEFAULT;
-    p->fit = LOB_FIT_SPLIT;
-    /* Preallocation: named inputs, off (docs/lifecycle-sources.md (a): no
-     * public source says how much, when or by whom). */
-    p->prealloc = LOB_PREALLOC_OFF;
-    p->prealloc_ahead = 0;
-    p->prealloc_by = LOB_PREALLOC_FOREGROUND;
-    /* SHRINK SPACE's rules no source gives: round one's (shrink.c). */
-    p->shrink_candidates = LOB_SHRINK_ANY_FREE;
-    p->shrink_min_free = 0;
-    p->shrink_unit = LOB_SHRINK_CHUNK;
-    p->shrink_target = LOB_SHRINK_NEW_EXTENTS;
-    p->shrink_freed_counts = LOB_SHRINK_FREED_MOVED;
+    /* The segment's policies, lobspace's defaults (lob_space_params_defaults()):
+     * chunks split when none fits; preallocation off (docs/lifecycle-sources.md
+     * (a): no public source says how much, when or by whom); SHRINK SPACE's
+     * rules no source gives, round one's (shrink.c). */
+    lob_space_params_t sp;
+    lob_space_params_defaults(&sp);
+    p->fit = sp.fit;
+    p->prealloc = sp.prealloc;
+    p->prealloc_ahead = sp.prealloc_ahead;
+    p->prealloc_by = sp.prealloc_by;
+    p->shrink_candidates = sp.shrink_candidates;
+    p->shrink_min_free = sp.shrink_min_free;
+    p->shrink_unit = sp.shrink_unit;
+    p->shrink_target = sp.shrink_target;
+    p->shrink_freed_counts = sp.shrink_freed_counts;
     /* BasicFile free pools: off, round one's shared free space; the rules
      * when on are named inputs (docs/lifecycle-sources.md (e)). */
     p->bf_pools = 0;
@@ -119,8 +122,12 @@ void life_params_defaults(life_params_t *p)
     p->ses.deadlock_ms = 3000;
 }
 
-void life_shrink_params(const life_params_t *p, lob_space_params_t *sp)
+void life_space_policy(const life_params_t *p, lob_space_params_t *sp)
 {
+    sp->fit = (lob_fit_t)p->fit;
+    sp->prealloc = (lob_prealloc_t)p->prealloc;
+    sp->prealloc_ahead = p->prealloc_ahead;
+    sp->prealloc_by = (lob_prealloc_by_t)p->prealloc_by;
     sp->shrink_candidates = (lob_shrink_candidates_t)p->shrink_candidates;
     sp->shrink_min_free = p->shrink_min_free;
     sp->shrink_unit = (lob_shrink_unit_t)p->shrink_unit;
@@ -141,10 +148,7 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
     lob_space_params_t sp;
     lob_space_params_defaults(&sp);
     sp.seg = p->seg;
-    sp.prealloc = (lob_prealloc_t)p->prealloc;
-    sp.prealloc_ahead = p->prealloc_ahead;
-    sp.prealloc_by = (lob_prealloc_by_t)p->prealloc_by;
-    life_shrink_params(p, &sp);
+    life_space_policy(p, &sp);
     if (lob_space_params_check(&sp, msg, msglen) != SIM_OK)
         return SIM_EINVAL;
     if (p->bf_pools > 1 || p->bf_pool_of_session > 1 || p->bf_alloc_order > 1 ||

@@ -146,16 +146,17 @@ sim_err_t lob_space_shrink(lob_space_t *sp, lob_run_t *const *chunks, const uint
     uint64_t worst_bytes, worst_extents;
     dest_size(sp, moved, &worst_bytes, &worst_extents);
     uint64_t after = sp->blocks * bs + worst_bytes;
-    if (after > sp->p.seg.max_bytes || (sp->p.maxsize_bytes && after > sp->p.maxsize_bytes) ||
-        sp->addr_end + worst_bytes / bs >= LOB_SPACE_NIL ||
-        lob_space_reserve_blocks(sp, sp->addr_end + worst_bytes / bs) != SIM_OK) {
+    /* past MAXSIZE: SIM_EFULL; the block arrays' room: SIM_EFULL past the
+     * addressable blocks, else SIM_ENOMEM */
+    sim_err_t room =
+        after > sp->p.seg.max_bytes || (sp->p.maxsize_bytes && after > sp->p.maxsize_bytes)
+            ? SIM_EFULL
+            : lob_space_reserve_blocks(sp, sp->addr_end + worst_bytes / bs);
+    if (room != SIM_OK) {
         sim_free(sealed);
         sim_free(freeb);
         sim_free(moves);
-        return sp->addr_end + worst_bytes / bs >= LOB_SPACE_NIL || after > sp->p.seg.max_bytes ||
-                       (sp->p.maxsize_bytes && after > sp->p.maxsize_bytes)
-                   ? SIM_EFULL
-                   : SIM_ENOMEM;
+        return room;
     }
 
     /* Retention is ignored: unexpired space is reusable now. */
