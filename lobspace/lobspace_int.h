@@ -136,6 +136,8 @@ static inline uint8_t *block_state(const lob_space_t *sp, uint64_t b)
     return sim_paged_at(&sp->state, b);
 }
 
+/* Room for one more run in r (space.c); SIM_ENOMEM, r unchanged. */
+sim_err_t lob_space_reserve_run(lob_space_runs_t *r);
 /* Room for block addresses below `end` in the per-block arrays (space.c). */
 sim_err_t lob_space_reserve_blocks(lob_space_t *sp, uint64_t end);
 

@@ -47,15 +47,7 @@ static size_t refill(lob_space_t *sp, lob_space_tx_t *tx, uint32_t p, uint32_t b
 {
     sim_fifo_t *f = &sp->pools[p];
     size_t took = 0;
-    while (took < batch && f->n > 0) {
-        if (tx->cache.n == tx->cache.cap) {
-            size_t cap = tx->cache.cap ? tx->cache.cap * 2 : 64;
-            lob_run_t *v = sim_realloc(tx->cache.v, cap * sizeof *v);
-            if (v == NULL)
-                break;
-            tx->cache.v = v;
-            tx->cache.cap = cap;
-        }
+    while (took < batch && f->n > 0 && lob_space_reserve_run(&tx->cache) == SIM_OK) {
         tx->cache.v[tx->cache.n++] = pop(f);
         took++;
     }

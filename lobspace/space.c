@@ -111,8 +111,8 @@ unsigned lob_space_bucket_of(uint64_t len)
     return b;
 }
 
-/* Room for one more run in r. */
-static sim_err_t reserve_run(lob_space_runs_t *r)
+/* Room for one more run in r: its array doubles (pool.c shares it). */
+sim_err_t lob_space_reserve_run(lob_space_runs_t *r)
 {
     if (r->n == r->cap) {
         size_t cap = r->cap ? r->cap * 2 : 64;
@@ -457,7 +457,7 @@ sim_err_t lob_space_claim(lob_space_t *sp, lob_space_tx_t *tx, lob_run_t run)
     if (tx == NULL || tx->sp != sp || run.len == 0 || run.len > sp->reserved_blocks ||
         run.start + run.len > sp->addr_end)
         return SIM_EINVAL;
-    if (reserve_run(&tx->alloc) != SIM_OK)
+    if (lob_space_reserve_run(&tx->alloc) != SIM_OK)
         return SIM_ENOMEM;
     sp->reserved_blocks -= run.len;
     sp->used_blocks += run.len;
@@ -485,7 +485,7 @@ sim_err_t lob_space_alloc(lob_space_t *sp, lob_space_tx_t *tx, uint64_t want, lo
 {
     if (want == 0 || tx == NULL || tx->sp != sp)
         return SIM_EINVAL;
-    if (reserve_run(&tx->alloc) != SIM_OK)
+    if (lob_space_reserve_run(&tx->alloc) != SIM_OK)
         return SIM_ENOMEM;
     sim_err_t rc = lob_space_reserve(sp, want, run, visit);
     if (rc != SIM_OK)
@@ -515,7 +515,7 @@ sim_err_t lob_space_free(lob_space_t *sp, lob_space_tx_t *tx, lob_run_t run)
 {
     if (run.len == 0 || run.start + run.len > sp->addr_end || tx == NULL || tx->sp != sp)
         return SIM_EINVAL;
-    if (reserve_run(&tx->free) != SIM_OK)
+    if (lob_space_reserve_run(&tx->free) != SIM_OK)
         return SIM_ENOMEM;
     tx->free.v[tx->free.n++] = run;
     tx->uncommitted_blocks += run.len;
