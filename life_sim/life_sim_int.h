@@ -464,6 +464,10 @@ void life_returning(life_db_t *db, life_susp_t *s, const scr_stmt_t *sub);
 /* views.c: dbms_space.space_usage (SecureFile form) or unused_space
  * (SCR_PL_SPACE): the segment's figures, as user_segments has them, into
  * session s's number registers. */
+/* views.c: select ... into over the views (SCR_PL_QUERY): its one row into
+ * the INTO variables; ORA-01403, ORA-01422 raised in the block. */
+sim_err_t life_query_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
+                          const scr_row_t *regs);
 sim_err_t life_space_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
                           const scr_row_t *regs);
 

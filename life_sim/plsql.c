@@ -339,6 +339,8 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
         return life_select_into(db, s, op, regs);
     case SCR_PL_SPACE:
         return life_space_call(db, s, op, regs);
+    case SCR_PL_QUERY:
+        return life_query_into(db, s, op, regs);
     case SCR_PL_BIND:
         bind(db, s, op);
         return SIM_OK;

@@ -45,6 +45,18 @@
 enum { SG_NAME = 1, SG_PART, SG_TYPE, SG_SUBTYPE, SG_TS, SG_BYTES = 8, SG_BLOCKS, SG_EXTENTS };
 enum { EX_NAME = 1, EX_PART, EX_TYPE, EX_TS, EX_ID, EX_BYTES = 8, EX_BLOCKS };
 enum {
+    TS_NAME,
+    TS_BLOCK_SIZE,
+    TS_INITIAL,
+    TS_NEXT,
+    TS_STATUS = 9,
+    TS_CONTENTS,
+    TS_EXTENT_MGMT = 13,
+    TS_ALLOCATION,
+    TS_SSM = 16,
+    TS_BIGFILE = 19
+};
+enum {
     LB_TABLE = 1,
     LB_COLUMN,
     LB_SEGMENT,
@@ -89,6 +101,7 @@ static const char *lob_ts(const life_db_t *db, const life_table_t *t, uint32_t k
 typedef struct {
     scr_qrows_t *rows;
     const char *name, *part, *type, *ts; /* part: NULL but a partition's */
+    const char *owner;
     uint32_t bs;
     int64_t id;
     int oom;
@@ -103,6 +116,7 @@ static void one_extent(void *arg, uint64_t start, uint64_t blocks)
         a->oom = 1;
         return;
     }
+    scr_qcell_text(&c[0], a->owner); /* OWNER */
     scr_qcell_text(&c[EX_NAME], a->name);
     if (a->part)
         scr_qcell_text(&c[EX_PART], a->part);
@@ -114,13 +128,13 @@ static void one_extent(void *arg, uint64_t start, uint64_t blocks)
 }
 
 /* One segment's row of user_segments, or its extents' rows. */
-static sim_err_t segment_rows(const scr_query_t *q, scr_qrows_t *rows, const char *name,
+static sim_err_t segment_rows(scr_view_t view, scr_qrows_t *rows, const char *name,
                               const char *part, const char *type, const char *subtype,
                               const char *ts, uint32_t bs, uint64_t blocks, uint64_t extents,
                               const life_db_t *db, const life_table_t *t, const lob_space_t *sp)
 {
-    if (q->view == SCR_V_EXTENTS) {
-        ext_arg_t a = {rows, name, part, type, ts, bs, 0, 0};
+    if (view == SCR_V_EXTENTS) {
+        ext_arg_t a = {rows, name, part, type, ts, t->def->owner, bs, 0, 0};
         if (sp)
             lob_space_extents(sp, one_extent, &a);
         else
@@ -130,6 +144,7 @@ static sim_err_t segment_rows(const scr_query_t *q, scr_qrows_t *rows, const cha
     scr_qcell_t *c = scr_qrows_add(rows);
     if (c == NULL)
         return SIM_ENOMEM;
+    scr_qcell_text(&c[0], t->def->owner); /* OWNER */
     scr_qcell_text(&c[SG_NAME], name);
     if (part)
         scr_qcell_text(&c[SG_PART], part);
@@ -142,7 +157,7 @@ static sim_err_t segment_rows(const scr_query_t *q, scr_qrows_t *rows, const cha
     return SIM_OK;
 }
 
-static sim_err_t segments(life_db_t *db, const scr_query_t *q, scr_qrows_t *rows)
+static sim_err_t segments(life_db_t *db, scr_view_t q, scr_qrows_t *rows)
 {
     sim_err_t rc = SIM_OK;
     for (uint32_t ti = 0; ti < db->s->ntables && rc == SIM_OK; ti++) {
@@ -193,6 +208,7 @@ static sim_err_t lobs(life_db_t *db, scr_qrows_t *rows)
             if (c == NULL)
                 return SIM_ENOMEM;
             char name[SCR_NAME_MAX + 1];
+            scr_qcell_text(&c[0], t->def->owner); /* OWNER */
             scr_qcell_text(&c[LB_TABLE], t->def->name);
             scr_qcell_text(&c[LB_COLUMN], t->def->cols[t->lobcol[k]].name);
             lob_name(db, t, k, "LOB", name, sizeof name);
@@ -324,6 +340,77 @@ static sim_err_t table_rows(life_db_t *db, const scr_query_t *q, scr_qrows_t *ro
     return SIM_OK;
 }
 
+/* Default DBCA tablespaces' kinds (Oracle Database Reference, DBA_TABLESPACES:
+ * CONTENTS; SQL Language Reference, CREATE TABLESPACE: segment space
+ * management applies to permanent tablespaces only, a temporary one's
+ * extents are uniform). */
+static sim_err_t tablespaces(life_db_t *db, uint32_t step, scr_qrows_t *rows)
+{
+    for (uint32_t k = 0; k < db->s->ntablespaces; k++) {
+        const scr_tablespace_t *ts = &db->s->tablespaces[k];
+        if ((ts->created && ts->created >= step) || (ts->dropped && ts->dropped < step))
+            continue;
+        int undo = ts->predefined && strcmp(ts->name, "UNDOTBS1") == 0;
+        int temp = ts->predefined && strcmp(ts->name, "TEMP") == 0;
+        int uniform = ts->uniform || temp;
+        scr_qcell_t *c = scr_qrows_add(rows);
+        if (c == NULL)
+            return SIM_ENOMEM;
+        scr_qcell_text(&c[TS_NAME], ts->name);
+        scr_qcell_num(&c[TS_BLOCK_SIZE], ts->block_size);
+        /* autoallocate's first extent is 64 KB (lobspace's schedule) */
+        scr_qcell_num(&c[TS_INITIAL], uniform ? (int64_t)ts->uniform_size : 65536);
+        if (uniform)
+            scr_qcell_num(&c[TS_NEXT], (int64_t)ts->uniform_size);
+        scr_qcell_text(&c[TS_STATUS], "ONLINE");
+        scr_qcell_text(&c[TS_CONTENTS], undo ? "UNDO" : temp ? "TEMPORARY" : "PERMANENT");
+        scr_qcell_text(&c[TS_EXTENT_MGMT], "LOCAL");
+        scr_qcell_text(&c[TS_ALLOCATION], uniform ? "UNIFORM" : "SYSTEM");
+        scr_qcell_text(&c[TS_SSM], undo || temp ? "MANUAL" : "AUTO");
+        scr_qcell_text(&c[TS_BIGFILE], ts->bigfile ? "YES" : "NO");
+    }
+    return SIM_OK;
+}
+
+/* View v's rows at step `step`. */
+static sim_err_t view_rows(life_db_t *db, scr_view_t v, uint32_t step, scr_qrows_t *rows)
+{
+    return v == SCR_V_LOBS          ? lobs(db, rows)
+           : v == SCR_V_LOB_PARTS   ? life_lob_part_rows(db, step, rows)
+           : v == SCR_V_MYSTAT      ? mystat(db, rows)
+           : v == SCR_V_SHRINK      ? shrinks(db, rows)
+           : v == SCR_V_TABLESPACES ? tablespaces(db, step, rows)
+                                    : segments(db, v, rows);
+}
+
+/* The rows of q's view, or of its two views' join (each pair, the first's
+ * columns then the second's: the where keeps the joined ones). */
+static sim_err_t query_rows(life_db_t *db, const scr_query_t *q, uint32_t step, scr_qrows_t *rows)
+{
+    if (!q->two)
+        return view_rows(db, q->view, step, rows);
+    uint32_t n1, n2;
+    (void)scr_view_columns(q->view, &n1);
+    (void)scr_view_columns(q->view2, &n2);
+    scr_qrows_t a = {n1, 0, 0, NULL}, b = {n2, 0, 0, NULL};
+    sim_err_t rc = view_rows(db, q->view, step, &a);
+    if (rc == SIM_OK)
+        rc = view_rows(db, q->view2, step, &b);
+    for (uint64_t i = 0; i < a.nrows && rc == SIM_OK; i++)
+        for (uint64_t j = 0; j < b.nrows && rc == SIM_OK; j++) {
+            scr_qcell_t *c = scr_qrows_add(rows);
+            if (c == NULL) {
+                rc = SIM_ENOMEM;
+                break;
+            }
+            memcpy(c, &a.cells[i * n1], n1 * sizeof *c);
+            memcpy(c + n1, &b.cells[j * n2], n2 * sizeof *c);
+        }
+    scr_qrows_free(&a);
+    scr_qrows_free(&b);
+    return rc;
+}
+
 /* A note after the answer in *out. */
 static sim_err_t append(char **out, const char *note)
 {
@@ -364,15 +451,9 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
         return SIM_OK;
     }
     scr_qrows_t rows = {0};
-    uint32_t ncols;
-    (void)scr_view_columns(q->view, &ncols);
-    rows.ncols = q->view == SCR_V_TABLE ? 2 * q->table_cols : ncols;
-    sim_err_t rc = q->view == SCR_V_LOBS        ? lobs(db, &rows)
-                   : q->view == SCR_V_LOB_PARTS ? life_lob_part_rows(db, st->step, &rows)
-                   : q->view == SCR_V_MYSTAT    ? mystat(db, &rows)
-                   : q->view == SCR_V_SHRINK    ? shrinks(db, &rows)
-                   : q->view == SCR_V_TABLE     ? table_rows(db, q, &rows)
-                                                : segments(db, q, &rows);
+    rows.ncols = q->view == SCR_V_TABLE ? 2 * q->table_cols : q->ncols;
+    sim_err_t rc =
+        q->view == SCR_V_TABLE ? table_rows(db, q, &rows) : query_rows(db, q, st->step, &rows);
     if (rc == SIM_OK)
         rc = scr_query_answer(q, &rows, out);
     scr_qrows_free(&rows);
@@ -394,6 +475,140 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
                ? append(out, "(TABLE PARTITION segments are not modelled: their rows are left "
                              "out)\n")
                : rc;
+}
+
+/* ---- select ... into over the views (PL/SQL) ------------------------------ */
+
+/* Condition values known when the query runs (PL/SQL variables, execute
+ * immediate's binds) into b's copy of q's conditions: text, and the
+ * number a NUMBER column compares (ORA-01722 when it is none). */
+typedef struct {
+    scr_query_t q;
+    scr_qcond_t cond[SCR_QUERY_CONDS];
+    const char *str[SCR_QUERY_CONDS][64];
+    int64_t num[SCR_QUERY_CONDS][64];
+    char text[SCR_QUERY_CONDS][64][SCR_NAME_MAX + 1];
+} bound_t;
+
+static sim_err_t bind_query(life_db_t *db, const scr_pl_op_t *op, const scr_row_t *regs, bound_t *b)
+{
+    b->q = *op->query;
+    b->q.cond = b->cond;
+    for (uint32_t k = 0; k < op->query->nconds; k++) {
+        scr_qcond_t *c = &b->cond[k];
+        *c = op->query->cond[k];
+        scr_val_t v;
+        if (c->col < 0 && c->subj) {
+            sim_err_t rc = life_eval(db, NULL, c->subj, regs, &v);
+            if (rc != SIM_OK)
+                return rc;
+            c->subj_null = v == SCR_VAL_NULL || scr_value_info(db->vs, v).chars == 0;
+            scr_value_release(db->vs, v);
+        }
+        for (uint32_t i = 0; i < c->nvals && c->val; i++) {
+            b->str[k][i] = c->str[i];
+            b->num[k][i] = c->num[i];
+            if (c->val[i] == NULL)
+                continue;
+            sim_err_t rc = life_eval(db, NULL, c->val[i], regs, &v);
+            if (rc != SIM_OK)
+                return rc;
+            char *t = b->text[k][i];
+            scr_value_text(db->vs, v, t, sizeof b->text[k][i]);
+            b->str[k][i] = v == SCR_VAL_NULL || t[0] == 0 ? NULL : t; /* '' is null */
+            scr_value_release(db->vs, v);
+            char *end = t;
+            b->num[k][i] = b->str[k][i] ? strtoll(t, &end, 10) : 0;
+            if (b->str[k][i] && c->col >= 0 && b->q.cols[c->col].number && *end != 0) {
+                snprintf(db->msg, db->msglen, "%s:%u: ORA-01722: invalid number", db->s->file,
+                         op->line);
+                return SIM_EINVAL;
+            }
+        }
+        if (c->val) {
+            c->str = b->str[k];
+            c->num = b->num[k];
+        }
+    }
+    return SIM_OK;
+}
+
+/* The result's item i into the INTO variable's register. */
+static sim_err_t into_var(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op, uint32_t i,
+                          const scr_qcell_t *cell, int number, const scr_row_t *regs)
+{
+    uint32_t r = op->outs[i];
+    if (!op->out_text[i]) {
+        char *end = NULL;
+        int64_t v = number ? cell->num : strtoll(cell->str, &end, 10);
+        if (!cell->null && !number && (*end != 0 || cell->str[0] == 0)) {
+            snprintf(db->msg, db->msglen,
+                     "%s:%u: ORA-06502: PL/SQL: numeric or value error: character to number "
+                     "conversion error",
+                     db->s->file, op->line);
+            return SIM_EINVAL;
+        }
+        s->nums[r] = v;
+        s->nulls[r] = cell->null;
+        return SIM_OK;
+    }
+    scr_val_t v = SCR_VAL_NULL;
+    if (!cell->null) {
+        if (op->out_max[i] && strlen(cell->str) > op->out_max[i]) {
+            snprintf(db->msg, db->msglen,
+                     "%s:%u: ORA-06502: PL/SQL: numeric or value error: character string "
+                     "buffer too small",
+                     db->s->file, op->line);
+            return SIM_EINVAL;
+        }
+        scr_expr_t lit = {0}; /* row dependent: never memoised by its address */
+        lit.kind = SCR_E_STRING;
+        lit.type = SCR_T_VARCHAR;
+        lit.plsql = 1;
+        lit.row_dependent = 1;
+        lit.line = op->line;
+        lit.str = cell->str;
+        lit.len = (uint32_t)strlen(cell->str);
+        lit.static_len = lit.len;
+        sim_err_t rc = life_eval(db, NULL, &lit, regs, &v);
+        if (rc != SIM_OK)
+            return rc;
+    }
+    scr_value_release(db->vs, s->vals[r]);
+    s->vals[r] = v;
+    s->locs[r].table1 = 0;
+    return SIM_OK;
+}
+
+sim_err_t life_query_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
+                          const scr_row_t *regs)
+{
+    bound_t *b = malloc(sizeof *b);
+    if (b == NULL)
+        return SIM_ENOMEM;
+    sim_err_t rc = bind_query(db, op, regs, b);
+    scr_qrows_t rows = {b->q.ncols, 0, 0, NULL};
+    scr_qcell_t *res = NULL;
+    uint64_t n = 0;
+    if (rc == SIM_OK)
+        rc = query_rows(db, &b->q, s->block ? s->block->step : 0, &rows);
+    if (rc == SIM_OK)
+        rc = scr_query_select(&b->q, &rows, &res, &n);
+    if (rc == SIM_OK && n != 1) {
+        snprintf(db->msg, db->msglen, "%s:%u: %s", db->s->file, op->line,
+                 n == 0 ? "ORA-01403: no data found"
+                        : "ORA-01422: exact fetch returns more than requested number of rows");
+        rc = SIM_EINVAL;
+    }
+    for (uint32_t i = 0; rc == SIM_OK && i < op->nouts; i++) {
+        const scr_qitem_t *it = &b->q.item[i];
+        int number = it->kind != SCR_QI_COLUMN || b->q.cols[it->col].number;
+        rc = into_var(db, s, op, i, &res[i], number, regs);
+    }
+    free(res);
+    scr_qrows_free(&rows);
+    free(b);
+    return rc;
 }
 
 /* ---- dbms_space ----------------------------------------------------------- */
@@ -474,6 +689,8 @@ sim_err_t life_space_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
     }
     if (ft == NULL)
         return space_error(db, op, "ORA-00942: table or view does not exist");
+    if (op->unused == 2) /* free_blocks: a free list's, and every tablespace here is ASSM */
+        return space_error(db, op, "ORA-10618: Operation not allowed on this segment");
     int64_t v[12] = {0};
     uint8_t isnull[12] = {0};
     uint32_t nouts = op->unused ? 7 : op->assm ? 12 : 8;

@@ -78,9 +78,7 @@ static int is_number(const scr_query_t *q, int col)
 {
     if (q->view == SCR_V_TABLE)
         return 1;
-    uint32_t n;
-    const scr_vcol_t *v = scr_view_columns(q->view, &n);
-    return col >= 0 && (uint32_t)col < n && v[col].number;
+    return col >= 0 && (uint32_t)col < q->ncols && q->cols[col].number;
 }
 
 static int cmp_cell(const scr_qcell_t *a, const scr_qcell_t *b, int number)
@@ -90,23 +88,35 @@ static int cmp_cell(const scr_qcell_t *a, const scr_qcell_t *b, int number)
     return strcmp(a->str, b->str);
 }
 
-/* Whether row keeps to condition c (a null never does). */
+/* Whether row keeps to condition c (a comparison with a null never does). */
 static int keeps(const scr_query_t *q, const scr_qcond_t *c, const scr_qcell_t *row)
 {
+    if (c->isnull) {
+        int isnull = c->col < 0 ? c->subj_null : row[c->col].null;
+        return c->op == SCR_OP_NE ? !isnull : isnull;
+    }
     const scr_qcell_t *v = &row[c->col];
     if (v->null)
         return 0;
     int number = is_number(q, c->col);
     int hit = 0;
     if (c->like)
-        hit = like(v->str, c->str[0]);
+        hit = c->str[0] && like(v->str, c->str[0]);
     else if (c->in) {
         for (uint32_t k = 0; k < c->nvals && !hit; k++)
-            hit = number ? v->num == c->num[k] : strcmp(v->str, c->str[k]) == 0;
+            hit = c->str[k] && (number ? v->num == c->num[k] : strcmp(v->str, c->str[k]) == 0);
     } else {
         scr_qcell_t lit = {0};
-        lit.num = c->num[0];
-        snprintf(lit.str, sizeof lit.str, "%s", c->str[0]);
+        if (c->col2 >= 0)
+            lit = row[c->col2];
+        else if (c->str[0] == NULL)
+            lit.null = 1;
+        else {
+            lit.num = c->num[0];
+            snprintf(lit.str, sizeof lit.str, "%s", c->str[0]);
+        }
+        if (lit.null)
+            return 0;
         int d = cmp_cell(v, &lit, number);
         switch (c->op) {
         case SCR_OP_EQ:
@@ -124,6 +134,23 @@ static int keeps(const scr_query_t *q, const scr_qcond_t *c, const scr_qcell_t *
         }
     }
     return c->op == SCR_OP_NE ? !hit : hit;
+}
+
+int scr_query_keeps(const scr_query_t *q, const scr_qcell_t *row)
+{
+    for (uint32_t c = 0; c < q->nconds;) {
+        /* a condition alone, or the run of its or-group */
+        uint32_t e = c + 1;
+        while (q->cond[c].either && e < q->nconds && q->cond[e].either == q->cond[c].either)
+            e++;
+        int any = 0;
+        for (uint32_t k = c; k < e && !any; k++)
+            any = keeps(q, &q->cond[k], row);
+        if (!any)
+            return 0;
+        c = e;
+    }
+    return 1;
 }
 
 static const scr_query_t *sort_q; /* qsort's comparison has no argument */
@@ -195,9 +222,7 @@ static uint32_t width_of(const scr_query_t *q, const scr_qitem_t *it, int number
     size_t h = strlen(it->head);
     if (number)
         return h > 10 ? (uint32_t)h : 10;
-    uint32_t n;
-    const scr_vcol_t *v = scr_view_columns(q->view, &n);
-    return v[it->col].width;
+    return q->cols[it->col].width;
 }
 
 /* x rounded (ROUND, half away from zero) or cut (TRUNC) to `places`
@@ -326,9 +351,11 @@ static void print(const scr_query_t *q, const scr_qcell_t *out, uint64_t n, buf_
         put(b, "\n%llu rows selected.\n", (unsigned long long)n);
 }
 
-sim_err_t scr_query_answer(const scr_query_t *q, const scr_qrows_t *rows, char **out)
+sim_err_t scr_query_select(const scr_query_t *q, const scr_qrows_t *rows, scr_qcell_t **out,
+                           uint64_t *nout)
 {
     *out = NULL;
+    *nout = 0;
     uint32_t w = q->nitems + 1; /* the items, and the row's place for a stable sort */
     int agg = 0;
     for (uint32_t k = 0; k < q->nitems; k++)
@@ -339,10 +366,7 @@ sim_err_t scr_query_answer(const scr_query_t *q, const scr_qrows_t *rows, char *
     uint64_t n = 0;
     for (uint64_t r = 0; r < rows->nrows; r++) {
         const scr_qcell_t *row = &rows->cells[r * rows->ncols];
-        int keep = 1;
-        for (uint32_t c = 0; c < q->nconds && keep; c++)
-            keep = keeps(q, &q->cond[c], row);
-        if (!keep)
+        if (!scr_query_keeps(q, row))
             continue;
         /* the output row it goes in: its own, its group's, or the one */
         uint64_t g = n;
@@ -395,6 +419,19 @@ sim_err_t scr_query_answer(const scr_query_t *q, const scr_qrows_t *rows, char *
         sort_q = q;
         qsort(res, n, w * sizeof *res, cmp_rows);
     }
+    *out = res;
+    *nout = n;
+    return SIM_OK;
+}
+
+sim_err_t scr_query_answer(const scr_query_t *q, const scr_qrows_t *rows, char **out)
+{
+    *out = NULL;
+    scr_qcell_t *res;
+    uint64_t n;
+    sim_err_t rc = scr_query_select(q, rows, &res, &n);
+    if (rc != SIM_OK)
+        return rc;
     buf_t b = {0};
     print(q, res, n, &b);
     free(res);

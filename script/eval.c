@@ -125,9 +125,13 @@ static int eval_int(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row,
 static int divide(scr_values_t *vs, const scr_expr_t *d, const scr_row_t *row, scr_numfn_t how,
                   int64_t *out)
 {
-    int64_t a, b;
-    if (eval_int(vs, d->args[0], row, &a) || eval_int(vs, d->args[1], row, &b) || b == 0 ||
-        (a == INT64_MIN && b == -1))
+    /* a / b / c ... is a / (b * c * ...): one exact quotient (past int64: null) */
+    int64_t a, b = 1, k;
+    const scr_expr_t *n = d;
+    for (; n->kind == SCR_E_DIV; n = n->args[0])
+        if (eval_int(vs, n->args[1], row, &k) || __builtin_mul_overflow(b, k, &b))
+            return 1;
+    if (eval_int(vs, n, row, &a) || b == 0 || (a == INT64_MIN && b == -1))
         return 1;
     int64_t q = a / b, r = a % b; /* C truncates toward zero, as TRUNC does */
     int neg = (r < 0) != (b < 0); /* the quotient's fraction is negative */
@@ -512,6 +516,18 @@ static int strfn(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
             scr_vb_push(b, &t.v[i]);
         adopt(b, &t);
         scr_vb_free(&t);
+        return b->oom ? -1 : 0;
+    }
+    if (f == SCR_SF_TO_CHAR) {
+        int64_t n;
+        if (eval_int(c->vs, e->args[0], c->row, &n)) {
+            *isnull = 1;
+            return 0;
+        }
+        char *s = scr_vb_tmp(b, 128);
+        if (s == NULL)
+            return -1;
+        push_text(b, s, scr_numfmt(n, e->str, s, 128));
         return b->oom ? -1 : 0;
     }
     if (f == SCR_SF_CHR) {

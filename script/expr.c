@@ -208,6 +208,8 @@ static int stray_division(const scr_expr_t *e, int root)
         return 0;
     if ((e->kind == SCR_E_DIV || (e->kind == SCR_E_NUMFN && e->num == SCR_NF_RANDOM)) && !root)
         return 1;
+    if (e->kind == SCR_E_DIV) /* a / b / c: the chain one quotient (eval.c, divide()) */
+        return stray_division(e->args[0], 1) || stray_division(e->args[1], 0);
     if (e->kind == SCR_E_NUMFN && SCR_NF_ROUNDING(e->num))
         return 0; /* its own argument was checked when it was parsed */
     for (uint32_t k = 0; k < e->nargs && k < 3; k++)
@@ -352,6 +354,33 @@ static scr_expr_t *function(scr_parser_t *p, const char *name, int table, int pl
     return e;
 }
 
+/* to_char(a, 'fmt'): a number under a number format model (numfmt.c). */
+static scr_expr_t *to_char_fmt(scr_parser_t *p, scr_expr_t *a, int plsql, uint32_t line)
+{
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind != SCR_TOK_STRING)
+        scr_unexpected(p, "a number format model, a string literal (to_char(n, '999,999'))");
+    if (a->type != SCR_T_NUMBER && a->type != SCR_T_NULL)
+        scr_fail_at(p, line, "to_char of text with a format not supported (of a number, it is)");
+    if (!scr_numfmt_valid(t->text))
+        scr_fail_at(p, t->line,
+                    "to_char's format '%s' not supported (the elements 9, 0, ',', G, '.', D "
+                    "and FM are)",
+                    t->text);
+    p->i++;
+    scr_expect_sym(p, ")");
+    scr_expr_t *e = scr_expr_node(p, SCR_E_STRFN, SCR_T_VARCHAR, line);
+    e->num = SCR_SF_TO_CHAR;
+    e->args[0] = a;
+    e->nargs = 1;
+    e->str = scr_arena_strndup(p->arena, t->text, t->len); /* the format */
+    e->len = t->len;
+    e->plsql = plsql;
+    e->row_dependent = a->row_dependent;
+    e->static_len = -1;
+    return e;
+}
+
 static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
 {
     const scr_tok_t *t = scr_peek(p);
@@ -440,6 +469,8 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
             int clob = scr_is_kw(p, "TO_CLOB");
             p->i += 2;
             scr_expr_t *a = parse_concat(p, table, plsql);
+            if (!clob && scr_accept_sym(p, ","))
+                return to_char_fmt(p, a, plsql, line);
             want_string(p, a, clob ? "to_clob" : "to_char");
             scr_expect_sym(p, ")");
             if (!clob) {

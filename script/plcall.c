@@ -20,9 +20,11 @@
  * row's LOB, are life_sim's (plsql.c, locator.c).  OPEN and CLOSE change
  * nothing the model keeps.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "plsql_int.h"
 
@@ -114,12 +116,96 @@ static void raise_app(scr_parser_t *p, uint32_t line)
     scr_pl_op(p, o)->error = scr_arena_strndup(p->arena, msg, strlen(msg));
 }
 
+/* The INTO variables of a select over the views, from token `at` (a
+ * comma list) against q's items: SCR_PL_QUERY. */
+static void query_op(scr_parser_t *p, uint32_t line, const scr_query_t *q, uint32_t at)
+{
+    uint32_t o = scr_pl_emit(p, SCR_PL_QUERY, line);
+    scr_pl_op_t *op = scr_pl_op(p, o);
+    op->query = q;
+    uint32_t save = p->i;
+    p->i = at;
+    do {
+        uint32_t vline = scr_peek(p)->line;
+        char vn[SCR_NAME_MAX + 1];
+        scr_expect_name(p, vn, "a variable");
+        if (op->nouts == q->nshown)
+            scr_fail_at(p, vline, "ORA-00913: too many values");
+        sym_t *v = scr_plsym_declared(p, vn, vline);
+        if (v->constant || !scr_plsym_is_var(v))
+            scr_fail_at(p, vline, "PLS-00403: expression '%s' cannot be used as an INTO-target",
+                        vn);
+        if (v->kind == 'v' && v->type != SCR_T_VARCHAR)
+            scr_fail_at(p, vline, "PLS-00382: expression is of wrong type (%s)", vn);
+        v->fixed = 0;
+        op->outs[op->nouts] = v->reg;
+        op->out_text[op->nouts] = v->kind == 'v';
+        op->out_max[op->nouts] = v->vmax;
+        op->nouts++;
+    } while (scr_accept_sym(p, ","));
+    if (op->nouts < q->nshown)
+        scr_fail_at(p, line, "ORA-00947: not enough values");
+    p->i = save;
+}
+
+/* execute immediate 'select ...' into v[, v]... [using [in] x[, x]...]: the
+ * literal's query over the views, its placeholders bound by position. */
+static void dynamic_query(scr_parser_t *p, uint32_t line, const scr_tok_t *t)
+{
+    scr_expect_kw(p, "INTO");
+    uint32_t at = p->i;
+    do
+        scr_expect_name(p, (char[SCR_NAME_MAX + 1]){0}, "a variable");
+    while (scr_accept_sym(p, ","));
+    const scr_expr_t *binds[32];
+    uint32_t nbinds = 0;
+    if (scr_accept_kw(p, "USING"))
+        do {
+            if (nbinds == 32)
+                scr_fail(p, "execute immediate with more than 32 binds not supported");
+            if (scr_accept_kw(p, "OUT") || (scr_accept_kw(p, "IN") && scr_accept_kw(p, "OUT")))
+                scr_fail(p, "an OUT bind of execute immediate's query not supported");
+            binds[nbinds++] = scr_parse_expr(p, -1, 1);
+        } while (scr_accept_sym(p, ","));
+    scr_expect_sym(p, ";");
+    uint32_t after = p->i;
+    const scr_expr_t **kept = scr_arena_alloc(p->arena, (nbinds ? nbinds : 1) * sizeof *kept);
+    memcpy(kept, binds, nbinds * sizeof *kept);
+    scr_text_saved_t sv;
+    scr_text_enter(p, t->text, t->len, t->line, &sv);
+    for (uint32_t k = 0; k < p->ntoks; k++)
+        if (p->toks[k].bind) { /* a placeholder, not SQL*Plus's bind */
+            p->toks[k].kind = SCR_TOK_IDENT;
+            p->toks[k].text = p->toks[k].bind;
+            p->toks[k].len = (uint32_t)strlen(p->toks[k].bind);
+        }
+    const scr_query_t *q = scr_parse_query_into(p, kept, nbinds, NULL);
+    scr_text_leave(p, &sv);
+    query_op(p, line, q, at);
+    p->i = after;
+}
+
+/* Whether string literal t is a query (its first word SELECT). */
+static int is_query_text(const scr_tok_t *t)
+{
+    size_t k = 0;
+    while (k < t->len &&
+           (t->text[k] == ' ' || t->text[k] == '\t' || t->text[k] == '\n' || t->text[k] == '\r'))
+        k++;
+    return t->len - k > 6 && strncasecmp(t->text + k, "select", 6) == 0 &&
+           !isalnum((unsigned char)t->text[k + 6]) && t->text[k + 6] != '_';
+}
+
 static void execute_immediate(scr_parser_t *p, uint32_t line)
 {
     const scr_tok_t *t = scr_peek(p);
     if (t->kind != SCR_TOK_STRING)
         scr_unexpected(p, "a string literal (execute immediate of a literal statement)");
     p->i++;
+    if (is_query_text(t) && scr_is_kw(p, "INTO")) {
+        dynamic_query(p, line, t);
+        return;
+    }
     if (scr_is_kw(p, "INTO") || scr_is_kw(p, "USING"))
         scr_fail(p, "execute immediate ... %s not supported", scr_peek(p)->text);
     scr_expect_sym(p, ";");
@@ -379,6 +465,11 @@ static const char *const us_params[] = {"SEGMENT_OWNER",
                                         "LAST_USED_EXTENT_BLOCK_ID",
                                         "LAST_USED_BLOCK",
                                         "PARTITION_NAME"};
+/* FREE_BLOCKS: a free list's blocks, of a segment in a tablespace of
+ * manual segment space management (ORA-10618 of any other). */
+static const char *const fb_params[] = {"SEGMENT_OWNER",     "SEGMENT_NAME", "SEGMENT_TYPE",
+                                        "FREELIST_GROUP_ID", "FREE_BLKS",    "SCAN_LIMIT",
+                                        "PARTITION_NAME"};
 
 /* Which overload of SPACE_USAGE the call whose '(' is the next token
  * names, as PL/SQL resolves it: the ASSM form by more than 12 arguments or
@@ -409,13 +500,24 @@ static int space_call(scr_parser_t *p, uint32_t line)
     if (!(scr_is_kw(p, "DBMS_SPACE") && strcmp(scr_peek_at(p, 1)->text, ".") == 0))
         return 0;
     p->i += 2;
-    int unused = scr_accept_kw(p, "UNUSED_SPACE");
+    int unused = scr_accept_kw(p, "UNUSED_SPACE") ? 1 : scr_accept_kw(p, "FREE_BLOCKS") ? 2 : 0;
     if (!unused && !scr_accept_kw(p, "SPACE_USAGE"))
-        scr_unexpected(p, "a dbms_space procedure the model answers (space_usage, unused_space)");
-    const char *fn = unused ? "UNUSED_SPACE" : "SPACE_USAGE";
+        scr_unexpected(p, "a dbms_space procedure the model answers (space_usage, unused_space, "
+                          "free_blocks)");
+    const char *fn = unused == 1 ? "UNUSED_SPACE" : unused ? "FREE_BLOCKS" : "SPACE_USAGE";
     int assm = !unused && assm_form(p);
-    const char *const *names = unused ? us_params : assm ? as_params : su_params;
-    uint32_t nparams = unused ? 11 : assm ? 16 : 12, nouts = nparams - 4;
+    const char *const *names = unused == 1 ? us_params
+                               : unused    ? fb_params
+                               : assm      ? as_params
+                                           : su_params;
+    /* each parameter: IN text (s), OUT number (o), IN number (n); those
+     * from `required` on have defaults */
+    const char *kinds = unused == 1 ? "sssooooooos"
+                        : unused    ? "sssnons"
+                        : assm      ? "sssoooooooooooos"
+                                    : "sssoooooooos";
+    uint32_t nparams = (uint32_t)strlen(kinds);
+    uint32_t required = unused == 2 ? 5 : nparams - 1;
     const scr_expr_t *in[4] = {NULL, NULL, NULL, NULL};
     uint32_t outs[12];
     uint32_t given = 0; /* a bit a parameter */
@@ -431,7 +533,10 @@ static int space_call(scr_parser_t *p, uint32_t line)
             scr_fail_at(p, aline, "PLS-00306: wrong number or types of arguments in call to '%s'",
                         fn);
         given |= 1u << k;
-        if (k >= 3 && k < nparams - 1) {
+        if (kinds[k] == 'o') {
+            uint32_t nth = 0;
+            for (uint32_t j = 0; j < k; j++)
+                nth += kinds[j] == 'o';
             char vn[SCR_NAME_MAX + 1];
             scr_expect_name(p, vn, "a NUMBER variable (an OUT argument)");
             sym_t *v = scr_plsym_declared(p, vn, aline);
@@ -440,21 +545,26 @@ static int space_call(scr_parser_t *p, uint32_t line)
                             "PLS-00363: expression '%s' cannot be used as an assignment target "
                             "(an OUT argument of %s: a NUMBER variable)",
                             vn, fn);
-            outs[k - 3] = v->reg;
+            outs[nth] = v->reg;
         } else {
             const scr_expr_t *e = scr_parse_expr(p, -1, 1);
-            if (e->type != SCR_T_VARCHAR && e->type != SCR_T_NULL)
+            if (e->type != (kinds[k] == 'n' ? SCR_T_NUMBER : SCR_T_VARCHAR) &&
+                e->type != SCR_T_NULL)
                 scr_fail_at(p, aline,
                             "PLS-00306: wrong number or types of arguments in call to '%s'", fn);
-            in[k < 3 ? k : 3] = e;
+            if (kinds[k] == 's')
+                in[k < 3 ? k : 3] = e;
         }
         if (!scr_accept_sym(p, ","))
             break;
     }
     scr_expect_sym(p, ")");
     scr_expect_sym(p, ";");
-    if ((given & ((1u << (nparams - 1)) - 1)) != (1u << (nparams - 1)) - 1)
+    if ((given & ((1u << required) - 1)) != (1u << required) - 1)
         scr_fail_at(p, line, "PLS-00306: wrong number or types of arguments in call to '%s'", fn);
+    uint32_t nouts = 0;
+    for (uint32_t k = 0; k < nparams; k++)
+        nouts += kinds[k] == 'o';
     uint32_t o = scr_pl_emit(p, SCR_PL_SPACE, line);
     scr_pl_op_t *op = scr_pl_op(p, o);
     op->unused = unused;
@@ -466,12 +576,38 @@ static int space_call(scr_parser_t *p, uint32_t line)
     return 1;
 }
 
+/* select ... into v[, v]... from VIEW ... ; over the views the model fills. */
+static void select_view_into(scr_parser_t *p, uint32_t line)
+{
+    uint32_t end = p->i;
+    for (int depth = 0; p->toks[end].kind != SCR_TOK_EOF; end++) {
+        const scr_tok_t *t = &p->toks[end];
+        if (t->kind == SCR_TOK_SYM && strcmp(t->text, ";") == 0 && depth == 0)
+            break;
+        if (t->kind == SCR_TOK_SYM)
+            depth += (strcmp(t->text, "(") == 0) - (strcmp(t->text, ")") == 0);
+    }
+    if (p->toks[end].kind == SCR_TOK_EOF)
+        scr_unexpected(p, "';'");
+    scr_tok_t semi = p->toks[end];
+    p->toks[end].kind = SCR_TOK_EOF; /* the query ends at its ';' */
+    uint32_t at;
+    const scr_query_t *q = scr_parse_query_into(p, NULL, 0, &at);
+    p->toks[end] = semi;
+    query_op(p, line, q, at);
+    p->i = end + 1;
+}
+
 /* select C into V from T [alias] [where ...] [for update ...]: one column,
- * a LOB (V its locator) or the id. */
+ * a LOB (V its locator) or the id; over a view, select_view_into(). */
 static int select_into(scr_parser_t *p, uint32_t line)
 {
     if (!scr_is_kw(p, "SELECT"))
         return 0;
+    if (scr_query_reads_view(p)) {
+        select_view_into(p, line);
+        return 1;
+    }
     p->i++;
     char cn[SCR_NAME_MAX + 1], vn[SCR_NAME_MAX + 1], tn[SCR_NAME_MAX + 1];
     uint32_t cline = scr_peek(p)->line;

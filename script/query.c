@@ -26,7 +26,7 @@
 #include "script_int.h"
 
 static const scr_vcol_t segments[] = {
-    {"OWNER", 0, 128, 0, 1},          {"SEGMENT_NAME", 0, 128, 1, 0},
+    {"OWNER", 0, 128, 1, 1},          {"SEGMENT_NAME", 0, 128, 1, 0},
     {"PARTITION_NAME", 0, 128, 1, 0}, {"SEGMENT_TYPE", 0, 18, 1, 0},
     {"SEGMENT_SUBTYPE", 0, 10, 1, 0}, {"TABLESPACE_NAME", 0, 30, 1, 0},
     {"HEADER_FILE", 1, 10, 0, 1},     {"HEADER_BLOCK", 1, 10, 0, 1},
@@ -40,7 +40,7 @@ static const scr_vcol_t segments[] = {
     {"BUFFER_POOL", 0, 7, 0, 0},
 };
 static const scr_vcol_t extents[] = {
-    {"OWNER", 0, 128, 0, 1},          {"SEGMENT_NAME", 0, 128, 1, 0},
+    {"OWNER", 0, 128, 1, 1},          {"SEGMENT_NAME", 0, 128, 1, 0},
     {"PARTITION_NAME", 0, 128, 1, 0}, {"SEGMENT_TYPE", 0, 18, 1, 0},
     {"TABLESPACE_NAME", 0, 30, 1, 0}, {"EXTENT_ID", 1, 10, 1, 0},
     {"FILE_ID", 1, 10, 0, 1},         {"BLOCK_ID", 1, 10, 0, 1},
@@ -48,7 +48,7 @@ static const scr_vcol_t extents[] = {
     {"RELATIVE_FNO", 1, 10, 0, 1},
 };
 static const scr_vcol_t lobs[] = {
-    {"OWNER", 0, 128, 0, 1},          {"TABLE_NAME", 0, 128, 1, 0},
+    {"OWNER", 0, 128, 1, 1},          {"TABLE_NAME", 0, 128, 1, 0},
     {"COLUMN_NAME", 0, 4000, 1, 0},   {"SEGMENT_NAME", 0, 128, 1, 0},
     {"TABLESPACE_NAME", 0, 30, 1, 0}, {"INDEX_NAME", 0, 128, 1, 0},
     {"CHUNK", 1, 10, 1, 0},           {"PCTVERSION", 1, 10, 1, 0},
@@ -100,6 +100,29 @@ static const scr_vcol_t lob_parts[] = {
 };
 
 /* v$mystat joined to v$statname: the columns of both a query names. */
+/* DBA_TABLESPACES (and USER_TABLESPACES: the same columns) */
+static const scr_vcol_t tablespaces[] = {
+    {"TABLESPACE_NAME", 0, 30, 1, 0},
+    {"BLOCK_SIZE", 1, 10, 1, 0},
+    {"INITIAL_EXTENT", 1, 10, 1, 0},
+    {"NEXT_EXTENT", 1, 10, 1, 0},
+    {"MIN_EXTENTS", 1, 10, 0, 0},
+    {"MAX_EXTENTS", 1, 10, 0, 0},
+    {"MAX_SIZE", 1, 10, 0, 0},
+    {"PCT_INCREASE", 1, 10, 0, 0},
+    {"MIN_EXTLEN", 1, 10, 0, 0},
+    {"STATUS", 0, 9, 1, 0},
+    {"CONTENTS", 0, 21, 1, 0},
+    {"LOGGING", 0, 9, 0, 0},
+    {"FORCE_LOGGING", 0, 3, 0, 0},
+    {"EXTENT_MANAGEMENT", 0, 10, 1, 0},
+    {"ALLOCATION_TYPE", 0, 9, 1, 0},
+    {"PLUGGED_IN", 0, 3, 0, 1},
+    {"SEGMENT_SPACE_MANAGEMENT", 0, 6, 1, 0},
+    {"DEF_TAB_COMPRESSION", 0, 8, 0, 0},
+    {"RETENTION", 0, 11, 0, 0},
+    {"BIGFILE", 0, 3, 1, 0},
+};
 static const scr_vcol_t mystat[] = {
     {"NAME", 0, 64, 1, 0},    {"VALUE", 1, 10, 1, 0},  {"STATISTIC#", 1, 10, 0, 0},
     {"SID", 1, 10, 0, 0},     {"CLASS", 1, 10, 0, 0},  {"DISPLAY_NAME", 0, 64, 0, 0},
@@ -137,6 +160,9 @@ const scr_vcol_t *scr_view_columns(scr_view_t v, uint32_t *n)
     case SCR_V_LOB_PARTS:
         *n = sizeof lob_parts / sizeof lob_parts[0];
         return lob_parts;
+    case SCR_V_TABLESPACES:
+        *n = sizeof tablespaces / sizeof tablespaces[0];
+        return tablespaces;
     case SCR_V_TABLE:
     case SCR_V_COUNT:
         break;
@@ -152,22 +178,82 @@ _Noreturn static void not_modelled(scr_parser_t *p, jmp_buf *jb, const char *why
     longjmp(*jb, 3);
 }
 
-typedef struct {
-    scr_parser_t *p;
-    jmp_buf *jb;
-    scr_query_t *q;
-    const scr_vcol_t *cols; /* NULL for a table */
-    uint32_t ncols;
-    int joined; /* v$mystat's join on statistic# seen */
-} qp_t;
+_Noreturn void scr_qp_not_modelled(scr_qp_t *x, const char *why)
+{
+    not_modelled(x->p, x->jb, why);
+}
+
+typedef scr_qp_t qp_t;
+
+/* Which of a join's sources qualifier q names (its alias, else its view's
+ * name): 0, 1, or -1 none. */
+static int source_of(const qp_t *x, const char *q)
+{
+    for (int k = 0; k < x->nalias; k++)
+        if (strcmp(x->alias[k], q) == 0)
+            return x->q->two ? k : 0;
+    return -1;
+}
+
+/* The column of the view(s) named by the next tokens, [q.]name, or -1
+ * (nothing taken); ORA-00918 for a name both of a join's views have. */
+static int find_column(qp_t *x)
+{
+    scr_parser_t *p = x->p;
+    const scr_tok_t *t = scr_peek(p);
+    if (x->cols == NULL || (t->kind != SCR_TOK_IDENT && t->kind != SCR_TOK_QIDENT))
+        return -1;
+    int src = -1;
+    uint32_t at = 0;
+    if (strcmp(scr_peek_at(p, 1)->text, ".") == 0 && scr_peek_at(p, 1)->kind == SCR_TOK_SYM) {
+        src = source_of(x, t->text);
+        if (src < 0)
+            return -1;
+        at = 2;
+    }
+    const char *name = scr_peek_at(p, at)->text;
+    uint32_t lo = src == 1 ? x->q->split : 0, hi = src == 0 && x->q->two ? x->q->split : x->ncols;
+    int found = -1;
+    for (uint32_t i = lo; i < hi; i++) {
+        int s = x->q->two && i >= x->q->split;
+        if (strcmp(x->cols[i].name, name) != 0 || (x->cols[i].dba && !x->dba[s]))
+            continue;
+        if (found >= 0)
+            scr_fail_at(p, t->line, "ORA-00918: column ambiguously defined");
+        found = (int)i;
+    }
+    if (found >= 0)
+        p->i += at + 1;
+    return found;
+}
+
+int scr_qp_is_column(qp_t *x)
+{
+    uint32_t i = x->p->i;
+    int c = find_column(x);
+    x->p->i = i;
+    return c >= 0;
+}
 
 /* A column of the source by name (an alias's prefix skipped): its index. */
-static int column(qp_t *x, char *name_out)
+int scr_qp_column(qp_t *x, char *name_out)
 {
     scr_parser_t *p = x->p;
     const scr_tok_t *t = scr_peek(p);
     if (t->kind != SCR_TOK_IDENT && t->kind != SCR_TOK_QIDENT)
         not_modelled(p, x->jb, "an expression other than a column of the view");
+    int found = find_column(x);
+    if (found >= 0) {
+        if (name_out)
+            snprintf(name_out, SCR_NAME_MAX + 1, "%s", x->cols[found].name);
+        if (!x->cols[found].modelled) {
+            char why[200];
+            snprintf(why, sizeof why, "column %s (the model does not have it)",
+                     x->cols[found].name);
+            not_modelled(p, x->jb, why);
+        }
+        return found;
+    }
     if (strcmp(scr_peek_at(p, 1)->text, ".") == 0 && scr_peek_at(p, 1)->kind == SCR_TOK_SYM)
         p->i += 2; /* alias.column */
     t = scr_take(p);
@@ -181,16 +267,6 @@ static int column(qp_t *x, char *name_out)
                          "columns are not tracked)");
         return c;
     }
-    for (uint32_t i = 0; i < x->ncols; i++)
-        if (strcmp(x->cols[i].name, t->text) == 0 && (x->q->dba || !x->cols[i].dba)) {
-            if (!x->cols[i].modelled) {
-                char why[200];
-                snprintf(why, sizeof why, "column %s (the model does not have it)",
-                         x->cols[i].name);
-                not_modelled(p, x->jb, why);
-            }
-            return (int)i;
-        }
     char q[64];
     scr_quote(t->text, t->len, q, sizeof q);
     scr_fail_at(p, t->line, "ORA-00904: \"%s\": invalid identifier", q);
@@ -248,7 +324,7 @@ static void leaf(qp_t *x, scr_qitem_t *it)
             p->i += 3;
             it->col = getlength(x);
         } else {
-            it->col = column(x, NULL);
+            it->col = scr_qp_column(x, NULL);
             if (x->cols && !x->cols[it->col].number)
                 scr_fail(p, "ORA-01722: invalid number");
         }
@@ -263,7 +339,7 @@ static void leaf(qp_t *x, scr_qitem_t *it)
                          "a function in the select list other than count(*), sum(...), "
                          "dbms_lob.getlength(...), round(...) or trunc(...)");
         it->kind = SCR_QI_COLUMN;
-        it->col = column(x, NULL);
+        it->col = scr_qp_column(x, NULL);
     }
 }
 
@@ -371,97 +447,12 @@ static void item(qp_t *x)
         snprintf(it->head, sizeof it->head, "%s", x->cols[it->col].name);
     int as = scr_accept_kw(p, "AS");
     const scr_tok_t *t = scr_peek(p);
-    if (t->kind == SCR_TOK_QIDENT || (t->kind == SCR_TOK_IDENT && !scr_is_kw(p, "FROM")))
+    if (t->kind == SCR_TOK_QIDENT ||
+        (t->kind == SCR_TOK_IDENT && !scr_is_kw(p, "FROM") && !(x->into && scr_is_kw(p, "INTO"))))
         scr_expect_name(p, it->head, "a column alias");
     else if (as)
         scr_unexpected(p, "a column alias");
     q->nitems++;
-}
-
-/* A literal of a condition. */
-static void literal(qp_t *x, scr_qcond_t *c, uint32_t k)
-{
-    scr_parser_t *p = x->p;
-    const scr_tok_t *t = scr_peek(p);
-    if (t->kind != SCR_TOK_STRING && t->kind != SCR_TOK_NUMBER)
-        not_modelled(p, x->jb, "a condition on anything but a literal");
-    c->str[k] = scr_arena_strndup(p->arena, t->text, t->len);
-    c->num[k] = t->kind == SCR_TOK_NUMBER ? strtoll(t->text, NULL, 10) : 0;
-    if (t->kind == SCR_TOK_STRING && x->cols[c->col].number)
-        scr_fail(p, "ORA-01722: invalid number");
-    p->i++;
-}
-
-/* [a.]statistic# = [b.]statistic#: v$mystat's join to v$statname,
- * taken (1) and left out of the conditions. */
-static int join_condition(scr_parser_t *p)
-{
-    uint32_t i = p->i, side = 0;
-    for (; side < 2; side++) {
-        if (p->toks[i].kind == SCR_TOK_IDENT && p->toks[i + 1].kind == SCR_TOK_SYM &&
-            strcmp(p->toks[i + 1].text, ".") == 0)
-            i += 2;
-        if (p->toks[i].kind != SCR_TOK_IDENT || strcmp(p->toks[i].text, "STATISTIC#") != 0)
-            return 0;
-        i++;
-        if (side == 0) {
-            if (p->toks[i].kind != SCR_TOK_SYM || strcmp(p->toks[i].text, "=") != 0)
-                return 0;
-            i++;
-        }
-    }
-    p->i = i;
-    return 1;
-}
-
-static void condition(qp_t *x)
-{
-    scr_parser_t *p = x->p;
-    scr_query_t *q = x->q;
-    scr_qcond_t *c = &q->cond[q->nconds];
-    memset(c, 0, sizeof *c);
-    if (q->view == SCR_V_MYSTAT && join_condition(p)) {
-        x->joined = 1;
-        return;
-    }
-    c->col = column(x, NULL);
-    int neg = scr_accept_kw(p, "NOT");
-    c->op = neg ? SCR_OP_NE : SCR_OP_EQ;
-    c->str = scr_arena_alloc(p->arena, 64 * sizeof *c->str);
-    c->num = scr_arena_alloc(p->arena, 64 * sizeof *c->num);
-    if (scr_accept_kw(p, "IN")) {
-        c->in = 1;
-        scr_expect_sym(p, "(");
-        do {
-            if (c->nvals == 64)
-                not_modelled(p, x->jb, "an in list of more than 64 values");
-            literal(x, c, c->nvals++);
-        } while (scr_accept_sym(p, ","));
-        scr_expect_sym(p, ")");
-    } else if (scr_accept_kw(p, "LIKE")) {
-        c->like = 1;
-        c->nvals = 1;
-        if (scr_peek(p)->kind != SCR_TOK_STRING)
-            not_modelled(p, x->jb, "like with anything but a string literal");
-        literal(x, c, 0);
-    } else if (neg) {
-        scr_unexpected(p, "IN or LIKE");
-    } else {
-        static const char *const ops[] = {"=", "<>", "<", "<=", ">", ">="};
-        int op = -1;
-        for (int k = 0; k < 6; k++)
-            if (scr_is_sym(p, ops[k]))
-                op = k;
-        if (scr_is_sym(p, "!=") || scr_is_sym(p, "^="))
-            op = 1;
-        if (op < 0)
-            not_modelled(p, x->jb, "a condition other than =, <>, <, <=, >, >=, in, like");
-        p->i++;
-        c->op = (scr_op_t)op;
-        c->nvals = 1;
-        literal(x, c, 0);
-    }
-    q->nconds++;
 }
 
 /* An item of the list by position, alias or expression (order by). */
@@ -493,7 +484,7 @@ static int order_key(qp_t *x)
         not_modelled(p, x->jb, "order by an expression not in the select list");
     scr_qitem_t *it = &q->item[q->nitems];
     it->kind = SCR_QI_COLUMN;
-    it->col = column(x, NULL);
+    it->col = scr_qp_column(x, NULL);
     snprintf(it->head, sizeof it->head, "%s", x->cols[it->col].name);
     if (p->i != end)
         not_modelled(p, x->jb, "order by an expression not in the select list");
@@ -516,6 +507,8 @@ static int view_of(const char *name, scr_view_t *v, int *dba)
         {"USER_LOB_PARTITIONS", SCR_V_LOB_PARTS, 0},
         {"DBA_LOB_PARTITIONS", SCR_V_LOB_PARTS, 1},
         {"V$SECUREFILE_SHRINK", SCR_V_SHRINK, 0},
+        {"USER_TABLESPACES", SCR_V_TABLESPACES, 0},
+        {"DBA_TABLESPACES", SCR_V_TABLESPACES, 1},
     };
     for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
         if (strcmp(known[k].name, name) == 0) {
@@ -534,6 +527,45 @@ static int dictionary_name(const char *n)
            strcmp(n, "DUAL") == 0;
 }
 
+/* Whether an alias follows a source (not a keyword of what may follow). */
+static int alias(scr_parser_t *p)
+{
+    return (scr_peek(p)->kind == SCR_TOK_IDENT || scr_peek(p)->kind == SCR_TOK_QIDENT) &&
+           !scr_is_kw(p, "WHERE") && !scr_is_kw(p, "GROUP") && !scr_is_kw(p, "ORDER");
+}
+
+/* `from view1 [a], view2 [b]`: two views the model fills, their columns one
+ * after the other; the where joins them (a condition col = col). */
+static void second_view(qp_t *x)
+{
+    scr_parser_t *p = x->p;
+    scr_query_t *q = x->q;
+    char name[SCR_NAME_MAX + 1];
+    const scr_tok_t *t = scr_peek(p);
+    if (x->cols == NULL || q->view == SCR_V_MYSTAT ||
+        (t->kind != SCR_TOK_IDENT && t->kind != SCR_TOK_QIDENT))
+        not_modelled(p, x->jb, "a join other than of two dictionary views the model fills");
+    scr_expect_table_name(p, name);
+    if (!view_of(name, &q->view2, &x->dba[1]) || q->view2 == SCR_V_MYSTAT)
+        not_modelled(p, x->jb, "a join other than of two dictionary views the model fills");
+    snprintf(x->alias[1], sizeof x->alias[1], "%s", name);
+    x->nalias = 2;
+    if (alias(p))
+        scr_expect_name(p, x->alias[1], "an alias");
+    if (scr_is_sym(p, ","))
+        not_modelled(p, x->jb, "a join of more than two views");
+    uint32_t n2;
+    const scr_vcol_t *c2 = scr_view_columns(q->view2, &n2);
+    scr_vcol_t *all = scr_arena_alloc(p->arena, (x->ncols + n2) * sizeof *all);
+    memcpy(all, x->cols, x->ncols * sizeof *all);
+    memcpy(all + x->ncols, c2, n2 * sizeof *all);
+    q->two = 1;
+    q->split = x->ncols;
+    q->dba = x->dba[0] || x->dba[1];
+    x->cols = all;
+    x->ncols += n2;
+}
+
 static void parse(qp_t *x)
 {
     scr_parser_t *p = x->p;
@@ -543,9 +575,18 @@ static void parse(qp_t *x)
         not_modelled(p, x->jb, "select distinct");
     uint32_t list = p->i;
     int depth = 0;
-    while (scr_peek(p)->kind != SCR_TOK_EOF && !(depth == 0 && scr_is_kw(p, "FROM"))) {
+    while (scr_peek(p)->kind != SCR_TOK_EOF && !(depth == 0 && scr_is_kw(p, "FROM")) &&
+           !(depth == 0 && x->into && scr_is_kw(p, "INTO"))) {
         depth += scr_is_sym(p, "(") - scr_is_sym(p, ")");
         p->i++;
+    }
+    if (x->into) {
+        /* select ... into v[, v]... from: the variables, resolved by the caller */
+        scr_expect_kw(p, "INTO");
+        x->into_at = p->i;
+        do
+            p->i++;
+        while (scr_accept_sym(p, ","));
     }
     scr_expect_kw(p, "FROM");
     const scr_tok_t *t = scr_peek(p);
@@ -555,9 +596,11 @@ static void parse(qp_t *x)
         not_modelled(p, x->jb, "a subquery or an expression in from");
     scr_expect_table_name(p, name);
     if (strcmp(name, "V$MYSTAT") == 0 || strcmp(name, "V$STATNAME") == 0) {
-        /* the two joined, in either order, each with its alias */
-        if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))
-            p->i++;
+        /* the two joined, in either order, each with its alias: either
+         * qualifier names the one source */
+        snprintf(x->alias[0], sizeof x->alias[0], "%s", name);
+        if (alias(p))
+            scr_expect_name(p, x->alias[0], "an alias");
         char other[SCR_NAME_MAX + 1];
         if (!scr_accept_sym(p, ",") || (scr_peek(p)->kind != SCR_TOK_IDENT))
             not_modelled(p, x->jb,
@@ -566,10 +609,15 @@ static void parse(qp_t *x)
         scr_expect_table_name(p, other);
         if (strcmp(other, name[2] == 'M' ? "V$STATNAME" : "V$MYSTAT") != 0)
             not_modelled(p, x->jb, "a join other than v$mystat with v$statname");
+        snprintf(x->alias[1], sizeof x->alias[1], "%s", other);
+        if (alias(p))
+            scr_expect_name(p, x->alias[1], "an alias");
+        x->nalias = 2;
         q->view = SCR_V_MYSTAT;
         x->cols = scr_view_columns(q->view, &x->ncols);
     } else if (view_of(name, &q->view, &q->dba)) {
         x->cols = scr_view_columns(q->view, &x->ncols);
+        x->dba[0] = q->dba;
     } else if (dictionary_name(name)) {
         char why[SCR_NAME_MAX + 64];
         snprintf(why, sizeof why, "%s (a view the model does not fill)", name);
@@ -579,15 +627,22 @@ static void parse(qp_t *x)
         q->table = scr_table_resolve(p, name, line);
         q->table_cols = p->script->tables[q->table].ncols;
     }
-    if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE") && !scr_is_kw(p, "GROUP") &&
-        !scr_is_kw(p, "ORDER"))
-        p->i++; /* an alias */
-    if (scr_is_sym(p, ","))
-        not_modelled(p, x->jb, "a join");
+    if (q->view != SCR_V_MYSTAT) {
+        snprintf(x->alias[0], sizeof x->alias[0], "%s", name);
+        x->nalias = 1;
+        if (alias(p))
+            scr_expect_name(p, x->alias[0], "an alias");
+    }
+    if (scr_accept_sym(p, ","))
+        second_view(x);
+    q->cols = x->cols;
+    q->ncols = x->ncols;
     uint32_t tail = p->i;
     /* the list, now that its source is known */
     p->i = list;
     if (scr_accept_sym(p, "*")) {
+        if (q->two)
+            not_modelled(p, x->jb, "select * of a join");
         if (x->cols == NULL)
             not_modelled(p, x->jb, "select * of a table (values of its columns are not tracked)");
         for (uint32_t c = 0; c < x->ncols; c++) {
@@ -605,21 +660,21 @@ static void parse(qp_t *x)
             item(x);
         while (scr_accept_sym(p, ","));
     }
-    if (!scr_is_kw(p, "FROM"))
+    if (!scr_is_kw(p, "FROM") && !(x->into && scr_is_kw(p, "INTO")))
         not_modelled(p, x->jb,
                      "an expression in the select list other than a column, "
                      "count(*), sum(...) or dbms_lob.getlength(...)");
     p->i = tail;
     if (scr_accept_kw(p, "WHERE")) {
         if (x->cols == NULL) {
+            if (x->plsql)
+                not_modelled(p, x->jb, "select ... into from a table with this query's form");
             q->id_where = scr_parse_pred(p, q->table, NULL);
         } else {
-            q->cond = scr_arena_alloc(p->arena, 16 * sizeof *q->cond);
-            do {
-                if (q->nconds == 16)
-                    not_modelled(p, x->jb, "more than 16 conditions");
-                condition(x);
-            } while (scr_accept_kw(p, "AND"));
+            q->cond = scr_arena_alloc(p->arena, SCR_QUERY_CONDS * sizeof *q->cond);
+            do
+                scr_qcond_parse(x);
+            while (scr_accept_kw(p, "AND"));
         }
     }
     if (q->view == SCR_V_MYSTAT && !x->joined)
@@ -629,7 +684,7 @@ static void parse(qp_t *x)
         scr_expect_kw(p, "BY");
         if (x->cols == NULL)
             not_modelled(p, x->jb, "group by over a table");
-        q->group_col = column(x, NULL);
+        q->group_col = scr_qp_column(x, NULL);
         for (uint32_t k = 0; k < q->nitems; k++)
             if (q->item[k].kind == SCR_QI_COLUMN && q->item[k].col != q->group_col)
                 scr_fail(p, "ORA-00979: not a GROUP BY expression");
@@ -661,6 +716,10 @@ static void parse(qp_t *x)
             scr_fail(p, "ORA-00979: not a GROUP BY expression");
     if (scr_peek(p)->kind != SCR_TOK_EOF)
         not_modelled(p, x->jb, "a clause after where, group by and order by");
+    if (q->two)
+        for (uint32_t k = 0; k < q->nitems; k++)
+            if (q->item[k].kind != SCR_QI_COLUMN)
+                not_modelled(p, x->jb, "an aggregate over a join");
 }
 
 /* select * of a view: every column it has, as items. */
@@ -685,7 +744,9 @@ void scr_parse_query(scr_parser_t *p, scr_stmt_t *st)
     st->kind = SCR_OBSERVE;
     scr_query_t *q = scr_arena_alloc(p->arena, sizeof *q);
     q->table = -1;
-    qp_t x = {p, NULL, q, NULL, 0, 0};
+    qp_t x = {0};
+    x.p = p;
+    x.q = q;
     if (scr_is_kw(p, "WITH")) {
         st->u.observe.why = "with (a subquery factoring clause)";
         return;
@@ -715,4 +776,63 @@ void scr_parse_query(scr_parser_t *p, scr_stmt_t *st)
     snprintf(why, sizeof why, "%s%s", rc == 2 ? "line " : "", m);
     st->u.observe.why = scr_arena_strndup(p->arena, why, strlen(why));
     p->lx->err[0] = 0;
+}
+
+int scr_query_reads_view(const scr_parser_t *p)
+{
+    int depth = 0;
+    for (uint32_t k = p->i; k + 1 < p->ntoks && p->toks[k].kind != SCR_TOK_EOF; k++) {
+        const scr_tok_t *t = &p->toks[k];
+        if (t->kind == SCR_TOK_SYM)
+            depth += (strcmp(t->text, "(") == 0) - (strcmp(t->text, ")") == 0);
+        if (t->kind == SCR_TOK_SYM && strcmp(t->text, ";") == 0 && depth == 0)
+            return 0;
+        if (depth == 0 && t->kind == SCR_TOK_IDENT && strcmp(t->text, "FROM") == 0) {
+            const char *n = p->toks[k + 1].text;
+            if (p->toks[k + 2].kind == SCR_TOK_SYM && strcmp(p->toks[k + 2].text, ".") == 0 &&
+                k + 3 < p->ntoks)
+                n = p->toks[k + 3].text; /* SYS.DBA_SEGMENTS */
+            return dictionary_name(n);
+        }
+    }
+    return 0;
+}
+
+const scr_query_t *scr_parse_query_into(scr_parser_t *p, const scr_expr_t *const *binds,
+                                        uint32_t nbinds, uint32_t *into_at)
+{
+    scr_query_t *q = scr_arena_alloc(p->arena, sizeof *q);
+    q->table = -1;
+    qp_t x = {0};
+    x.p = p;
+    x.q = q;
+    x.into = into_at != NULL;
+    x.plsql = 1;
+    x.binds = binds;
+    x.nbinds = nbinds;
+    uint32_t line = scr_peek(p)->line;
+    jmp_buf jb;
+    jmp_buf *outer = p->lx->fail;
+    x.jb = &jb;
+    p->lx->fail = &jb;
+    int rc = setjmp(jb);
+    if (rc == 0) {
+        parse(&x);
+        for (uint32_t k = 0; k < q->nitems; k++)
+            if (q->item[k].post)
+                not_modelled(p, &jb, "arithmetic in the select list of select ... into");
+        p->lx->fail = outer;
+        if (binds && x.nextbind < nbinds)
+            scr_fail_at(p, line, "ORA-01006: bind variable does not exist");
+        if (into_at)
+            *into_at = x.into_at;
+        return q;
+    }
+    p->lx->fail = outer;
+    const char *m = p->lx->err;
+    if (rc != 3) /* an error with its place: as it is */
+        longjmp(*outer, rc);
+    char why[SCR_ERR_LEN];
+    snprintf(why, sizeof why, "%s", m);
+    scr_fail_at(p, line, "select ... into from a view: not modelled: %s", why);
 }

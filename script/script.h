@@ -142,7 +142,8 @@ typedef enum {
     SCR_SF_TRIM,
     SCR_SF_LTRIM,
     SCR_SF_RTRIM,
-    SCR_SF_CHR
+    SCR_SF_CHR,
+    SCR_SF_TO_CHAR /* to_char(a[0] a number, str the format model): numfmt.c */
 } scr_strfn_t;
 
 /* The type Oracle gives an expression's result. */
@@ -323,6 +324,7 @@ typedef struct {
  */
 typedef struct {
     char name[SCR_NAME_MAX + 1];
+    char owner[SCR_NAME_MAX + 1]; /* the user connected when it was created (LOBSIM) */
     uint32_t ncols;
     scr_column_t *cols;
     int id_col; /* the primary key if a NUMBER, else the first NUMBER column (rows'
@@ -431,13 +433,14 @@ typedef struct scr_stmt scr_stmt_t;
 /* What a query reads: a dictionary view as the model fills it, or one of
  * the script's tables. */
 typedef enum {
-    SCR_V_SEGMENTS,  /* user_segments, dba_segments */
-    SCR_V_EXTENTS,   /* user_extents, dba_extents */
-    SCR_V_LOBS,      /* user_lobs, dba_lobs */
-    SCR_V_MYSTAT,    /* v$mystat joined to v$statname on statistic# */
-    SCR_V_SHRINK,    /* v$securefile_shrink */
-    SCR_V_LOB_PARTS, /* user_lob_partitions, dba_lob_partitions */
-    SCR_V_TABLE,     /* a table of the script: its id, its LOBs' lengths */
+    SCR_V_SEGMENTS,    /* user_segments, dba_segments */
+    SCR_V_EXTENTS,     /* user_extents, dba_extents */
+    SCR_V_LOBS,        /* user_lobs, dba_lobs */
+    SCR_V_MYSTAT,      /* v$mystat joined to v$statname on statistic# */
+    SCR_V_SHRINK,      /* v$securefile_shrink */
+    SCR_V_LOB_PARTS,   /* user_lob_partitions, dba_lob_partitions */
+    SCR_V_TABLESPACES, /* user_tablespaces, dba_tablespaces */
+    SCR_V_TABLE,       /* a table of the script: its id, its LOBs' lengths */
     SCR_V_COUNT
 } scr_view_t;
 
@@ -473,20 +476,36 @@ typedef struct {
     const scr_qpost_t *post;     /* arithmetic over the value, or NULL (answer.c) */
 } scr_qitem_t;
 
-/* col OP value, or col [not] in (...), col [not] like 'pattern'. */
+/* col OP value, col OP col2, col [not] in (...), col [not] like
+ * 'pattern', or X is [not] null (X a column, or subj); the conditions of
+ * one nonzero `either` group are or-ed (`(a or b)`), the groups and lone
+ * conditions and-ed (qcond.c). */
 typedef struct {
-    int col;
-    scr_op_t op; /* EQ for IN and LIKE; NE for NOT IN, NOT LIKE */
-    int like, in;
+    int col;     /* the subject column; -1: the subject is subj (is null only) */
+    scr_op_t op; /* EQ for IN, LIKE, IS NULL; NE for NOT IN, NOT LIKE, IS NOT NULL */
+    int like, in, isnull;
+    int col2;        /* >= 0: col OP this column (a join's condition) */
+    uint32_t either; /* 0: alone; else its or-group */
     uint32_t nvals;
-    const char **str; /* the values as text (a number as written) */
+    const char **str; /* the values as text (a number as written; NULL: null) */
     int64_t *num;
+    const scr_expr_t **val; /* a value known when the query runs (a PL/SQL variable, execute
+                             * immediate's bind), else NULL: the literal above */
+    const scr_expr_t *subj; /* col -1: what `is null` tests */
+    int subj_null;          /* col -1: whether subj is null (set when the query runs) */
 } scr_qcond_t;
 
 #define SCR_QUERY_ITEMS 32
+#define SCR_QUERY_CONDS 16 /* and-ed or or-ed */
 typedef struct {
     scr_view_t view;
-    int dba;              /* DBA_ (1) or USER_ (0) */
+    int dba;                /* DBA_ (1) or USER_ (0) */
+    const scr_vcol_t *cols; /* a view's columns (a join's: the first's, then view2's) */
+    uint32_t ncols;
+    int two; /* a join: `from view v1, view2 v2` */
+    scr_view_t view2;
+    uint32_t split;       /* a join: the first view's columns (view2's follow) */
+    int binds;            /* some condition holds a value known when it runs (val, subj) */
     int table;            /* SCR_V_TABLE: the table */
     uint32_t table_cols;  /* SCR_V_TABLE: its columns when parsed; a row's cell
                            * table_cols + c holds dbms_lob.getlength(c) */
@@ -529,6 +548,13 @@ void scr_qcell_num(scr_qcell_t *c, int64_t v);
  * A new string in *out (free()); SIM_ENOMEM.
  */
 sim_err_t scr_query_answer(const scr_query_t *q, const scr_qrows_t *rows, char **out);
+/* The query's result over rows: *nout rows of q->nitems + 1 cells (the
+ * items, then the row's place), kept by the where, grouped, ordered; a new
+ * array in *out (free()).  SIM_ENOMEM. */
+sim_err_t scr_query_select(const scr_query_t *q, const scr_qrows_t *rows, scr_qcell_t **out,
+                           uint64_t *nout);
+/* Whether a row (q->ncols cells) keeps to q's where. */
+int scr_query_keeps(const scr_query_t *q, const scr_qcell_t *row);
 
 /* What SQL*Plus does when a statement gets an Oracle error (WHENEVER
  * SQLERROR, in force from its line on; the default CONTINUE NONE). */
@@ -599,9 +625,13 @@ typedef enum {
                     * LOB becomes a locator of that row (for_update: one it may write) */
     SCR_PL_BIND,   /* c 0: vals/nums[a] := the run's bind variable b (binds.c); c 1: the
                     * bind := vals/nums[a] */
-    SCR_PL_SPACE,  /* dbms_space.space_usage (SecureFile form, or the ASSM form: assm)
-                    * or unused_space of the segment seg[1] of type seg[2] (seg[3]: its
-                    * partition): the figures into nums[outs[i]] */
+    SCR_PL_SPACE,  /* dbms_space.space_usage (SecureFile form, or the ASSM form: assm),
+                    * unused_space (unused 1) or free_blocks (unused 2) of the segment
+                    * seg[1] of type seg[2] (seg[3]: its partition): the figures into
+                    * nums[outs[i]] */
+    SCR_PL_QUERY,  /* select ... into (or execute immediate's) over the views the model
+                    * fills: query's one row, its item i into outs[i] (out_text[i]: a
+                    * VARCHAR2 register of vals, at most out_max[i] characters; else nums) */
     SCR_PL_END     /* the block ends (its handler's end too) */
 } scr_pl_kind_t;
 
@@ -646,7 +676,12 @@ typedef struct {
     const scr_expr_t *seg[4]; /* SCR_PL_SPACE: owner, name, type, partition (or NULL) */
     uint32_t outs[12];        /* SCR_PL_SPACE: the OUT arguments' number registers, in the
                                * procedure's order (unused_space: the first 7;
-                               * space_usage's SecureFile form the first 8) */
+                               * space_usage's SecureFile form the first 8; free_blocks
+                               * the first); SCR_PL_QUERY: the INTO variables' registers */
+    const scr_query_t *query; /* SCR_PL_QUERY */
+    uint32_t nouts;           /* SCR_PL_QUERY: INTO variables */
+    uint8_t out_text[12];
+    uint32_t out_max[12];
 } scr_pl_op_t;
 
 typedef struct {

@@ -295,10 +295,52 @@ void scr_parse_ctas(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t);
 /* query.c: a select whose answer the model gives, into st (SCR_OBSERVE,
  * u.query; NULL with a reason when the model cannot answer it). */
 void scr_parse_query(scr_parser_t *p, scr_stmt_t *st);
+/* A select ... into of PL/SQL over the views the model fills, from `select`
+ * to its `;` (or the end of execute immediate's text): the query, and
+ * into_at the token of its first INTO variable (the caller resolves
+ * them); binds: execute immediate's USING expressions by position.  What
+ * the model cannot answer is refused, one line, naming why. */
+const scr_query_t *scr_parse_query_into(scr_parser_t *p, const scr_expr_t *const *binds,
+                                        uint32_t nbinds, uint32_t *into_at);
+/* Whether the select at p->i reads a dictionary view (its first FROM
+ * source's name): select ... into then goes to scr_parse_query_into. */
+int scr_query_reads_view(const scr_parser_t *p);
+
+/* The state of one select's parse (query.c), which qcond.c reads its
+ * where through. */
+typedef struct {
+    scr_parser_t *p;
+    jmp_buf *jb; /* not answered: longjmp(3) with why in the lexer's err */
+    scr_query_t *q;
+    const scr_vcol_t *cols; /* NULL for a table */
+    uint32_t ncols;
+    int joined;                      /* v$mystat's join on statistic# seen */
+    char alias[2][SCR_NAME_MAX + 1]; /* the sources' qualifiers: alias, else name */
+    int nalias;
+    int dba[2]; /* each source DBA_ (1) or USER_ (0) */
+    int into;   /* select ... into (PL/SQL): INTO before FROM */
+    uint32_t into_at;
+    int plsql;                      /* in a block: a name not a column is a variable */
+    const scr_expr_t *const *binds; /* execute immediate's USING, by position */
+    uint32_t nbinds, nextbind;
+    uint32_t either; /* or-groups so far */
+} scr_qp_t;
+_Noreturn void scr_qp_not_modelled(scr_qp_t *x, const char *why);
+/* The column [q.]name names (ORA-00904 when none; not modelled when the
+ * model lacks it); whether the next tokens name one (nothing taken). */
+int scr_qp_column(scr_qp_t *x, char *name_out);
+int scr_qp_is_column(scr_qp_t *x);
+/* qcond.c: one and-ed term of a where: a condition, or `(c or c ...)`. */
+void scr_qcond_parse(scr_qp_t *x);
 /* plsql.c: a declare/begin block, or an exec call, into st. */
 void scr_parse_block(scr_parser_t *p, scr_stmt_t *st);
 /* expr.c */
 scr_expr_t *scr_parse_expr(scr_parser_t *p, int table, int plsql);
+
+/* numfmt.c: whether fmt is a number format model TO_CHAR takes here; v
+ * under it into out (NUL-terminated), its length. */
+int scr_numfmt_valid(const char *fmt);
+size_t scr_numfmt(int64_t v, const char *fmt, char *out, size_t outlen);
 /* A new expression node of the arena (static_len -1: unknown); inline, so
  * that plsym.c and expr.c, which both make nodes, do not call each other. */
 static inline scr_expr_t *scr_expr_node(scr_parser_t *p, scr_expr_kind_t k, scr_type_t ty,
@@ -329,6 +371,19 @@ int scr_plsym_cursor_found(scr_parser_t *p, const char *name, const char *attr, 
 /* The value of `id = key` that a where clause p is, key naming no
  * column (a variable): the primary key's access path; NULL otherwise. */
 const scr_expr_t *scr_pred_key(const scr_pred_t *p);
+/* stmt.c: the parser's tokens become those of text (execute immediate's
+ * literal, lexed at `line`; a ';' in it ORA-00911), the block's state kept
+ * in sv; scr_text_leave() frees them and puts the block's back. */
+typedef struct {
+    scr_lexer_t lx;
+    scr_tok_t *toks;
+    uint32_t ntoks, i;
+    scr_block_t *block;
+    struct scr_plc *plc;
+} scr_text_saved_t;
+void scr_text_enter(scr_parser_t *p, const char *text, size_t len, uint32_t line,
+                    scr_text_saved_t *sv);
+void scr_text_leave(scr_parser_t *p, scr_text_saved_t *sv);
 /* stmt.c: tokens gathered; one statement's tokens (p->toks) parsed into
  * st by `parse` under a jump buffer of its own: 0, or 2 refused (the
  * message in lx->err); a statement of no effect recognised (1); SQL;

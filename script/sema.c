@@ -91,6 +91,8 @@ int scr_table_add(scr_parser_t *p, const scr_table_t *t)
         p->lob_now[s->ntables][i] = t->cols[i].lob;
     s->tables[s->ntables] = *t;
     s->tables[s->ntables].created = p->step;
+    snprintf(s->tables[s->ntables].owner, sizeof s->tables[s->ntables].owner, "%s",
+             p->user[0] ? p->user : "LOBSIM");
     s->tables[s->ntables].dropped = 0;
     return (int)s->ntables++;
 }

@@ -259,20 +259,18 @@ void scr_oracle_error(scr_parser_t *p, scr_stmt_t *st)
     p->lx->err[0] = 0;
 }
 
-/* One SQL statement of text (execute immediate's literal): its tokens
- * lexed from the text at `line`, parsed as a statement of the script is,
- * and the parser's state of the block around it kept. */
-void scr_parse_sql_text(scr_parser_t *p, scr_stmt_t *st, const char *text, size_t len,
-                        uint32_t line)
+void scr_text_enter(scr_parser_t *p, const char *text, size_t len, uint32_t line,
+                    scr_text_saved_t *sv)
 {
     scr_lexer_t *lx = p->lx;
-    scr_lexer_t saved = *lx;
-    scr_tok_t *toks = p->toks;
-    uint32_t ntoks = p->ntoks, i = p->i;
-    scr_block_t *block = p->block;
-    struct scr_plc *plc = p->plc;
+    sv->lx = *lx;
+    sv->toks = p->toks;
+    sv->ntoks = p->ntoks;
+    sv->i = p->i;
+    sv->block = p->block;
+    sv->plc = p->plc;
     /* the block's tokens freed with the literal's if the script is refused */
-    p->toks_outer = toks;
+    p->toks_outer = sv->toks;
     p->toks = NULL;
     lx->src = text;
     lx->len = len;
@@ -299,17 +297,34 @@ void scr_parse_sql_text(scr_parser_t *p, scr_stmt_t *st, const char *text, size_
     p->toks = tv.v;
     p->ntoks = tv.n;
     p->i = 0;
+}
+
+void scr_text_leave(scr_parser_t *p, scr_text_saved_t *sv)
+{
+    sim_free(p->toks);
+    p->toks = sv->toks;
+    p->toks_outer = NULL;
+    p->ntoks = sv->ntoks;
+    p->i = sv->i;
+    *p->lx = sv->lx;
+    p->block = sv->block;
+    p->plc = sv->plc;
+}
+
+/* One SQL statement of text (execute immediate's literal): its tokens
+ * lexed from the text at `line`, parsed as a statement of the script is,
+ * and the parser's state of the block around it kept. */
+void scr_parse_sql_text(scr_parser_t *p, scr_stmt_t *st, const char *text, size_t len,
+                        uint32_t line)
+{
+    scr_text_saved_t sv;
+    scr_text_enter(p, text, len, line, &sv);
     st->text = scr_arena_strndup(p->arena, text, len);
     int rc = scr_parse_guarded(p, st, scr_parse_sql);
-    sim_free(tv.v);
-    p->toks = toks;
-    p->toks_outer = NULL;
-    p->ntoks = ntoks;
-    p->i = i;
-    *lx = saved;
+    scr_text_leave(p, &sv);
     if (rc != 0)
         scr_oracle_error(p, st); /* a construct the model does not know leaves here */
-    lx->err[0] = 0;
-    p->block = block;
-    p->plc = plc;
+    p->lx->err[0] = 0;
+    p->block = sv.block; /* the guard let go of the block's state */
+    p->plc = sv.plc;
 }
