@@ -411,6 +411,61 @@ static sim_err_t query_rows(life_db_t *db, const scr_query_t *q, uint32_t step, 
     return rc;
 }
 
+/* Condition values known when the query runs (PL/SQL variables, execute
+ * immediate's binds) into b's copy of q's conditions: text, and the
+ * number a NUMBER column compares (ORA-01722 when it is none). */
+typedef struct {
+    scr_query_t q;
+    scr_qcond_t cond[SCR_QUERY_CONDS];
+    const char *str[SCR_QUERY_CONDS][64];
+    int64_t num[SCR_QUERY_CONDS][64];
+    char text[SCR_QUERY_CONDS][64][SCR_NAME_MAX + 1];
+} bound_t;
+
+static sim_err_t bind_query(life_db_t *db, const scr_query_t *q, uint32_t line,
+                            const scr_row_t *regs, bound_t *b)
+{
+    b->q = *q;
+    b->q.cond = b->cond;
+    for (uint32_t k = 0; k < q->nconds; k++) {
+        scr_qcond_t *c = &b->cond[k];
+        *c = q->cond[k];
+        scr_val_t v;
+        if (c->col < 0 && c->subj) {
+            sim_err_t rc = life_eval(db, NULL, c->subj, regs, &v);
+            if (rc != SIM_OK)
+                return rc;
+            c->subj_null = v == SCR_VAL_NULL || scr_value_info(db->vs, v).chars == 0;
+            scr_value_release(db->vs, v);
+        }
+        for (uint32_t i = 0; i < c->nvals && c->val; i++) {
+            b->str[k][i] = c->str[i];
+            b->num[k][i] = c->num[i];
+            if (c->val[i] == NULL)
+                continue;
+            sim_err_t rc = life_eval(db, NULL, c->val[i], regs, &v);
+            if (rc != SIM_OK)
+                return rc;
+            char *t = b->text[k][i];
+            scr_value_text(db->vs, v, t, sizeof b->text[k][i]);
+            b->str[k][i] = v == SCR_VAL_NULL || t[0] == 0 ? NULL : t; /* '' is null */
+            scr_value_release(db->vs, v);
+            char *end = t;
+            b->num[k][i] = b->str[k][i] ? strtoll(t, &end, 10) : 0;
+            if (b->str[k][i] && c->col >= 0 && b->q.cols[c->col].number && *end != 0) {
+                snprintf(db->msg, db->msglen, "%s:%u: ORA-01722: invalid number", db->s->file,
+                         line);
+                return SIM_EINVAL;
+            }
+        }
+        if (c->val) {
+            c->str = b->str[k];
+            c->num = b->num[k];
+        }
+    }
+    return SIM_OK;
+}
+
 /* A note after the answer in *out. */
 static sim_err_t append(char **out, const char *note)
 {
@@ -452,10 +507,29 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
     }
     scr_qrows_t rows = {0};
     rows.ncols = q->view == SCR_V_TABLE ? 2 * q->table_cols : q->ncols;
-    sim_err_t rc =
-        q->view == SCR_V_TABLE ? table_rows(db, q, &rows) : query_rows(db, q, st->step, &rows);
+    bound_t *b = NULL;
+    sim_err_t rc = SIM_OK;
+    if (q->binds) { /* '&v' of a variable an earlier query set */
+        b = malloc(sizeof *b);
+        rc = b == NULL ? SIM_ENOMEM : bind_query(db, q, st->line, NULL, b);
+    }
+    const scr_query_t *bq = b ? &b->q : q; /* its values bound */
     if (rc == SIM_OK)
-        rc = scr_query_answer(q, &rows, out);
+        rc = q->view == SCR_V_TABLE ? table_rows(db, bq, &rows)
+                                    : query_rows(db, bq, st->step, &rows);
+    scr_qcell_t *res = NULL;
+    uint64_t n = 0;
+    if (rc == SIM_OK)
+        rc = scr_query_select(bq, &rows, &res, &n);
+    if (rc == SIM_OK)
+        rc = scr_query_print(bq, res, n, out);
+    /* COLUMN ... NEW_VALUE: the last row's value of the item */
+    for (uint32_t k = 0; rc == SIM_OK && n && k < st->u.observe.nsets; k++) {
+        const scr_qcell_t *c = &res[(n - 1) * (q->nitems + 1) + st->u.observe.set_item[k]];
+        rc = scr_values_qdef_set(db->vs, st->u.observe.set_var[k], c->null ? "" : c->str);
+    }
+    free(res);
+    free(b);
     scr_qrows_free(&rows);
     if (rc == SIM_OK && q->view == SCR_V_MYSTAT && q->nconds == 0)
         rc = append(out, "(only the statistics the model counts are listed)\n");
@@ -478,60 +552,6 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
 }
 
 /* ---- select ... into over the views (PL/SQL) ------------------------------ */
-
-/* Condition values known when the query runs (PL/SQL variables, execute
- * immediate's binds) into b's copy of q's conditions: text, and the
- * number a NUMBER column compares (ORA-01722 when it is none). */
-typedef struct {
-    scr_query_t q;
-    scr_qcond_t cond[SCR_QUERY_CONDS];
-    const char *str[SCR_QUERY_CONDS][64];
-    int64_t num[SCR_QUERY_CONDS][64];
-    char text[SCR_QUERY_CONDS][64][SCR_NAME_MAX + 1];
-} bound_t;
-
-static sim_err_t bind_query(life_db_t *db, const scr_pl_op_t *op, const scr_row_t *regs, bound_t *b)
-{
-    b->q = *op->query;
-    b->q.cond = b->cond;
-    for (uint32_t k = 0; k < op->query->nconds; k++) {
-        scr_qcond_t *c = &b->cond[k];
-        *c = op->query->cond[k];
-        scr_val_t v;
-        if (c->col < 0 && c->subj) {
-            sim_err_t rc = life_eval(db, NULL, c->subj, regs, &v);
-            if (rc != SIM_OK)
-                return rc;
-            c->subj_null = v == SCR_VAL_NULL || scr_value_info(db->vs, v).chars == 0;
-            scr_value_release(db->vs, v);
-        }
-        for (uint32_t i = 0; i < c->nvals && c->val; i++) {
-            b->str[k][i] = c->str[i];
-            b->num[k][i] = c->num[i];
-            if (c->val[i] == NULL)
-                continue;
-            sim_err_t rc = life_eval(db, NULL, c->val[i], regs, &v);
-            if (rc != SIM_OK)
-                return rc;
-            char *t = b->text[k][i];
-            scr_value_text(db->vs, v, t, sizeof b->text[k][i]);
-            b->str[k][i] = v == SCR_VAL_NULL || t[0] == 0 ? NULL : t; /* '' is null */
-            scr_value_release(db->vs, v);
-            char *end = t;
-            b->num[k][i] = b->str[k][i] ? strtoll(t, &end, 10) : 0;
-            if (b->str[k][i] && c->col >= 0 && b->q.cols[c->col].number && *end != 0) {
-                snprintf(db->msg, db->msglen, "%s:%u: ORA-01722: invalid number", db->s->file,
-                         op->line);
-                return SIM_EINVAL;
-            }
-        }
-        if (c->val) {
-            c->str = b->str[k];
-            c->num = b->num[k];
-        }
-    }
-    return SIM_OK;
-}
 
 /* The result's item i into the INTO variable's register. */
 static sim_err_t into_var(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op, uint32_t i,
@@ -586,7 +606,7 @@ sim_err_t life_query_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
     bound_t *b = malloc(sizeof *b);
     if (b == NULL)
         return SIM_ENOMEM;
-    sim_err_t rc = bind_query(db, op, regs, b);
+    sim_err_t rc = bind_query(db, op->query, op->line, regs, b);
     scr_qrows_t rows = {b->q.ncols, 0, 0, NULL};
     scr_qcell_t *res = NULL;
     uint64_t n = 0;

@@ -432,9 +432,16 @@ sim_err_t scr_query_answer(const scr_query_t *q, const scr_qrows_t *rows, char *
     sim_err_t rc = scr_query_select(q, rows, &res, &n);
     if (rc != SIM_OK)
         return rc;
+    rc = scr_query_print(q, res, n, out);
+    free(res);
+    return rc;
+}
+
+sim_err_t scr_query_print(const scr_query_t *q, const scr_qcell_t *res, uint64_t n, char **out)
+{
+    *out = NULL;
     buf_t b = {0};
     print(q, res, n, &b);
-    free(res);
     if (b.oom) {
         free(b.s);
         return SIM_ENOMEM;

@@ -28,6 +28,16 @@
 
 #include "script_int.h"
 
+/* COLUMN C NEW_VALUE V at a line of a file: a query after it that shows
+ * column C sets V (SQL*Plus User's Guide and Reference, COLUMN: NEW_V[ALUE]
+ * "specifies a variable to hold a column value"; the last row's). */
+struct scr_newval {
+    const char *file;
+    uint32_t line;
+    char col[SCR_NAME_MAX + 1];
+    uint32_t qdef; /* the variable: scr_script_t.qdefs */
+};
+
 struct scr_define {
     char name[SCR_NAME_MAX + 1]; /* upper case: SQL*Plus's names ignore case */
     const char *value;           /* NULL: set by a query (COLUMN ... NEW_VALUE) */
@@ -145,6 +155,41 @@ static size_t word(const char *s, size_t *at, size_t end, const char **w)
 }
 
 /* A SQL*Plus command of the line [b, e) that changes the variables. */
+/* The id of the variable a query sets, named up (added once). */
+static uint32_t qdef_id(scr_parser_t *p, const char *up)
+{
+    scr_script_t *s = p->script;
+    for (uint32_t k = 0; k < s->nqdefs; k++)
+        if (strcmp(s->qdefs[k], up) == 0)
+            return k;
+    char(*v)[SCR_NAME_MAX + 1] = scr_arena_alloc(p->arena, (s->nqdefs + 1) * sizeof *v);
+    if (s->nqdefs)
+        memcpy(v, s->qdefs, s->nqdefs * sizeof *v);
+    memcpy(v[s->nqdefs], up, sizeof v[0]);
+    s->qdefs = v;
+    return s->nqdefs++;
+}
+
+static void new_value(scr_parser_t *p, uint32_t line, const char *col, size_t cn, const char *name,
+                      size_t nn)
+{
+    if (p->nnewvals == p->cap_newvals) {
+        uint32_t cap = p->cap_newvals ? 2 * p->cap_newvals : 8;
+        struct scr_newval *v = scr_arena_alloc(p->arena, cap * sizeof *v);
+        if (p->nnewvals)
+            memcpy(v, p->newvals, p->nnewvals * sizeof *v);
+        p->newvals = v;
+        p->cap_newvals = cap;
+    }
+    struct scr_newval *nv = &p->newvals[p->nnewvals++];
+    nv->file = p->lx->file;
+    nv->line = line;
+    upper(nv->col, col, cn);
+    char up[SCR_NAME_MAX + 1];
+    upper(up, name, nn);
+    nv->qdef = qdef_id(p, up);
+}
+
 static void command(scr_parser_t *p, uint32_t line, const char *s, size_t b, size_t e)
 {
     const char *w;
@@ -192,14 +237,17 @@ static void command(scr_parser_t *p, uint32_t line, const char *s, size_t b, siz
                 p->define_char = vn == 1 ? v[0] : v[1];
         }
     } else if (is_word(w, n, "COLUMN", 3)) {
-        const char *x;
-        size_t xn;
+        const char *x, *col;
+        size_t xn, cn = word(s, &at, e, &col);
         while ((xn = word(s, &at, e, &x)) > 0)
             if (is_word(x, xn, "NEW_VALUE", 5) || is_word(x, xn, "OLD_VALUE", 5)) {
                 const char *name;
                 size_t nn = word(s, &at, e, &name);
-                if (nn)
-                    scr_define_set(p, name, nn, NULL, 0);
+                if (nn == 0)
+                    continue;
+                scr_define_set(p, name, nn, NULL, 0);
+                if (is_word(x, xn, "NEW_VALUE", 5) && cn)
+                    new_value(p, line, col, cn, name, nn);
             }
     }
 }
@@ -292,4 +340,98 @@ const char *scr_define_text(scr_parser_t *p, const char *text, size_t len, size_
     }
     *outlen = o.n;
     return o.s ? o.s : "";
+}
+
+/* A new node of kind k over a and b (CONCAT) or a variable (QDEF). */
+static scr_expr_t *node(scr_parser_t *p, scr_expr_kind_t k, uint32_t line, scr_expr_t *a,
+                        scr_expr_t *b)
+{
+    scr_expr_t *e = scr_expr_node(p, k, SCR_T_VARCHAR, line);
+    e->row_dependent = 1;
+    e->args[0] = a;
+    e->args[1] = b;
+    e->nargs = a ? 2 : 0;
+    return e;
+}
+
+static scr_expr_t *text_node(scr_parser_t *p, uint32_t line, const char *s, size_t n)
+{
+    scr_expr_t *e =
+        scr_expr_node(p, n ? SCR_E_STRING : SCR_E_NULL, n ? SCR_T_VARCHAR : SCR_T_NULL, line);
+    e->str = scr_arena_strndup(p->arena, s, n);
+    e->len = (uint32_t)n;
+    e->static_len = (int64_t)n;
+    return e;
+}
+
+scr_expr_t *scr_define_expr(scr_parser_t *p, const scr_tok_t *t)
+{
+    scr_script_t *sc = p->script;
+    if (sc->nqdefs == 0 || p->define_char == 0 || memchr(t->text, p->define_char, t->len) == NULL)
+        return NULL;
+    scr_expr_t *e = NULL;
+    size_t from = 0, i = 0;
+    while (i < t->len) {
+        if (t->text[i] != p->define_char) {
+            i++;
+            continue;
+        }
+        size_t k = i + 1;
+        if (k < t->len && t->text[k] == p->define_char)
+            k++;
+        size_t nb = k;
+        while (k < t->len && name_char((unsigned char)t->text[k]))
+            k++;
+        char up[SCR_NAME_MAX + 1];
+        upper(up, t->text + nb, k - nb);
+        uint32_t id = sc->nqdefs;
+        for (uint32_t q = 0; k > nb && q < sc->nqdefs; q++)
+            if (strcmp(sc->qdefs[q], up) == 0)
+                id = q;
+        if (id == sc->nqdefs) {
+            i = k > i + 1 ? k : i + 1;
+            continue;
+        }
+        scr_expr_t *v = node(p, SCR_E_QDEF, t->line, NULL, NULL);
+        v->var = id;
+        v->str = scr_arena_strndup(p->arena, t->text + i, k - i);
+        v->len = (uint32_t)(k - i);
+        if (k < t->len && t->text[k] == '.')
+            k++; /* the concatenation character ends the name */
+        scr_expr_t *before = text_node(p, t->line, t->text + from, i - from);
+        scr_expr_t *piece = node(p, SCR_E_CONCAT, t->line, before, v);
+        e = e ? node(p, SCR_E_CONCAT, t->line, e, piece) : piece;
+        from = i = k;
+    }
+    if (e == NULL)
+        return NULL;
+    if (from < t->len)
+        e = node(p, SCR_E_CONCAT, t->line, e, text_node(p, t->line, t->text + from, t->len - from));
+    e->static_len = -1;
+    return e;
+}
+
+void scr_define_sets(scr_parser_t *p, scr_stmt_t *st, const scr_query_t *q)
+{
+    uint32_t *item = scr_arena_alloc(p->arena, (q->nshown + 1) * sizeof *item);
+    uint32_t *var = scr_arena_alloc(p->arena, (q->nshown + 1) * sizeof *var);
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < q->nshown; k++) {
+        char up[SCR_NAME_MAX + 1];
+        upper(up, q->item[k].head, strlen(q->item[k].head));
+        const struct scr_newval *last = NULL;
+        for (uint32_t j = 0; j < p->nnewvals; j++) {
+            const struct scr_newval *nv = &p->newvals[j];
+            if (strcmp(nv->file, p->lx->file) == 0 && nv->line < st->line &&
+                strcmp(nv->col, up) == 0)
+                last = nv;
+        }
+        if (last) {
+            item[n] = k;
+            var[n++] = last->qdef;
+        }
+    }
+    st->u.observe.set_item = item;
+    st->u.observe.set_var = var;
+    st->u.observe.nsets = n;
 }

@@ -707,6 +707,18 @@ static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
         return pad(c, e, b, isnull);
     case SCR_E_STRFN:
         return strfn(c, e, b, isnull);
+    case SCR_E_QDEF: {
+        /* the value its query last set, else the reference as written */
+        const char *v = e->var < c->vs->nqdef && c->vs->qdef[e->var] ? c->vs->qdef[e->var] : e->str;
+        size_t vn = strlen(v);
+        char *s = scr_vb_tmp(b, vn ? vn : 1);
+        if (s == NULL)
+            return -1;
+        memcpy(s, v, vn);
+        push_text(b, s, vn);
+        *isnull = vn == 0;
+        break;
+    }
     case SCR_E_RANDOM: {
         if (eval_int(c->vs, e->args[1], c->row, &n) || n <= 0) {
             *isnull = 1;

@@ -401,6 +401,11 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
         e->static_len = digits(e->num);
         return e;
     }
+    if (t->kind == SCR_TOK_STRING && (e = scr_define_expr(p, t)) != NULL) {
+        p->i++; /* '&v' of a variable a query sets: its value when it runs */
+        e->plsql = plsql;
+        return e;
+    }
     if (t->kind == SCR_TOK_STRING) {
         p->i++;
         if (t->len > cap_of(p, plsql))

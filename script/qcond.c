@@ -52,6 +52,12 @@ static const scr_expr_t *value_expr(qp_t *x, const char **str, int64_t *num)
     const scr_tok_t *t = scr_peek(p);
     *str = NULL;
     *num = 0;
+    scr_expr_t *d;
+    if (t->kind == SCR_TOK_STRING && (d = scr_define_expr(p, t)) != NULL) {
+        p->i++; /* '&v' of a variable a query sets: known when it runs */
+        x->q->binds = 1;
+        return d;
+    }
     if (t->kind == SCR_TOK_STRING || t->kind == SCR_TOK_NUMBER) {
         *str = scr_arena_strndup(p->arena, t->text, t->len);
         *num = t->kind == SCR_TOK_NUMBER ? strtoll(t->text, NULL, 10) : 0;

@@ -761,6 +761,7 @@ void scr_parse_query(scr_parser_t *p, scr_stmt_t *st)
         star_items(&x);
         p->lx->fail = outer;
         st->u.observe.query = q;
+        scr_define_sets(p, st, q);
         return;
     }
     p->lx->fail = outer;

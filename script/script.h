@@ -110,6 +110,8 @@ typedef enum {
                       * WITH num, its INCREMENT BY args[0]->num (sequence.c) */
     SCR_E_NUMFN,     /* a number function num (scr_numfn_t) of a[0], a[1] */
     SCR_E_STRFN,     /* a character function num (scr_strfn_t) of a[0], a[1], a[2] */
+    SCR_E_QDEF,      /* the value a query last gave substitution variable var (COLUMN ...
+                      * NEW_VALUE; define.c); str: its reference as written, until then */
     SCR_E_COUNT
 } scr_expr_kind_t;
 
@@ -553,6 +555,8 @@ sim_err_t scr_query_answer(const scr_query_t *q, const scr_qrows_t *rows, char *
  * array in *out (free()).  SIM_ENOMEM. */
 sim_err_t scr_query_select(const scr_query_t *q, const scr_qrows_t *rows, scr_qcell_t **out,
                            uint64_t *nout);
+/* The result (scr_query_select()'s) printed as scr_query_answer() does. */
+sim_err_t scr_query_print(const scr_query_t *q, const scr_qcell_t *res, uint64_t n, char **out);
 /* Whether a row (q->ncols cells) keeps to q's where. */
 int scr_query_keeps(const scr_query_t *q, const scr_qcell_t *row);
 
@@ -741,6 +745,10 @@ struct scr_stmt {
         struct {
             const scr_query_t *query; /* SCR_OBSERVE answered from the model, or NULL */
             const char *why;          /* NULL: why it is not (not modelled: ...) */
+            const uint32_t *set_item; /* COLUMN ... NEW_VALUE in force: item set_item[k]
+                                       * of the last row sets variable set_var[k] */
+            const uint32_t *set_var;
+            uint32_t nsets;
         } observe;
     } u;
 };
@@ -768,6 +776,8 @@ typedef struct {
     scr_tablespace_t *tablespaces;
     uint32_t nbinds; /* the bind variables VARIABLE declared, a redeclaration a new one */
     scr_bind_t *binds;
+    uint32_t nqdefs; /* substitution variables a query sets (COLUMN ... NEW_VALUE): by id */
+    char (*qdefs)[SCR_NAME_MAX + 1];
     void *priv; /* the arena every pointer above lives in */
 } scr_script_t;
 
@@ -866,6 +876,9 @@ typedef struct {
 
 sim_err_t scr_values_create(const scr_options_t *opts, scr_values_t **out);
 void scr_values_destroy(scr_values_t *vs);
+/* Substitution variable id (scr_script_t.qdefs) := text, as a query's
+ * COLUMN ... NEW_VALUE sets it; SIM_ENOMEM. */
+sim_err_t scr_values_qdef_set(scr_values_t *vs, uint32_t id, const char *text);
 
 /*
  * Evaluate e for row into *out (a new reference the caller releases).  An

@@ -134,6 +134,8 @@ typedef struct {
     /* SQL*Plus's substitution variables (define.c), kept from the setup
      * into the script as one session keeps them. */
     struct scr_define *defines;
+    struct scr_newval *newvals; /* COLUMN ... NEW_VALUE commands, in text order */
+    uint32_t nnewvals, cap_newvals;
     int define_char; /* SET DEFINE: '&', another character, 0 off */
     int div_ok;      /* a division may be parsed here: a rounding function's argument */
     int define_seen; /* the run's own (scr_options_t.defines) defined */
@@ -203,6 +205,12 @@ int scr_accept_link(scr_parser_t *p);
 typedef struct scr_define scr_define_t;
 const char *scr_define_text(scr_parser_t *p, const char *text, size_t len, size_t *outlen);
 void scr_define_set(scr_parser_t *p, const char *name, size_t nlen, const char *value, size_t vlen);
+/* String literal t as an expression when it names a variable a query sets
+ * (`'&lob'` after COLUMN ... NEW_VALUE LOB): its text around the
+ * references, and each reference's value when it runs; NULL when none. */
+scr_expr_t *scr_define_expr(scr_parser_t *p, const scr_tok_t *t);
+/* The NEW_VALUE variables the query statement st (q's items) sets. */
+void scr_define_sets(scr_parser_t *p, scr_stmt_t *st, const scr_query_t *q);
 
 /* cursor.c: a clause the statement names that has no effect in the
  * model, listed under --explain (scr_stmt_t.inert). */

@@ -334,7 +334,30 @@ void scr_values_destroy(scr_values_t *vs)
     sim_free(vs->buckets);
     sim_free(vs->memo);
     sim_free(vs->seq);
+    for (uint32_t i = 0; i < vs->nqdef; i++)
+        sim_free(vs->qdef[i]);
+    sim_free(vs->qdef);
     sim_free(vs);
+}
+
+sim_err_t scr_values_qdef_set(scr_values_t *vs, uint32_t id, const char *text)
+{
+    if (id >= vs->nqdef) {
+        char **v = sim_realloc(vs->qdef, (id + 1) * sizeof *v);
+        if (v == NULL)
+            return SIM_ENOMEM;
+        memset(v + vs->nqdef, 0, (id + 1 - vs->nqdef) * sizeof *v);
+        vs->qdef = v;
+        vs->nqdef = id + 1;
+    }
+    size_t n = strlen(text);
+    char *t = sim_malloc(n + 1);
+    if (t == NULL)
+        return SIM_ENOMEM;
+    memcpy(t, text, n + 1);
+    sim_free(vs->qdef[id]);
+    vs->qdef[id] = t;
+    return SIM_OK;
 }
 
 static int rehash(scr_values_t *vs)

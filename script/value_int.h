@@ -66,6 +66,9 @@ struct scr_values {
         uint8_t started, used;
     } * seq;
     uint32_t nseq;
+    /* the substitution variables queries set (SCR_E_QDEF), by id: NULL unset */
+    char **qdef;
+    uint32_t nqdef;
 };
 
 /* value.c: a builder's buffers freed, a buffer of n bytes it owns, a piece
