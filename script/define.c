@@ -236,6 +236,24 @@ static void command(scr_parser_t *p, uint32_t line, const char *s, size_t b, siz
             else if (vn == 1 || (vn == 3 && (v[0] == '\'' || v[0] == '"') && v[2] == v[0]))
                 p->define_char = vn == 1 ? v[0] : v[1];
         }
+    } else if (is_word(w, n, "ACCEPT", 3)) {
+        /* ACCEPT v ... DEFAULT d: the run reads no terminal, so the value
+         * is the one an empty answer gives (SQL*Plus User's Guide and
+         * Reference, ACCEPT: DEF[AULT]); --define's wins; without DEFAULT
+         * the variable stays undefined, and a use says so */
+        const char *name, *x;
+        size_t nn = word(s, &at, e, &name), xn;
+        while (nn && (xn = word(s, &at, e, &x)) > 0)
+            if (is_word(x, xn, "DEFAULT", 3)) {
+                const char *v;
+                size_t vn = word(s, &at, e, &v);
+                if (vn && v[vn - 1] == ';')
+                    vn--;
+                if (vn >= 2 && (v[0] == '\'' || v[0] == '"') && v[vn - 1] == v[0])
+                    v++, vn -= 2;
+                define(p, name, nn, v, vn, 0);
+                break;
+            }
     } else if (is_word(w, n, "COLUMN", 3)) {
         const char *x, *col;
         size_t xn, cn = word(s, &at, e, &col);
@@ -397,7 +415,7 @@ scr_expr_t *scr_define_expr(scr_parser_t *p, const scr_tok_t *t)
         v->str = scr_arena_strndup(p->arena, t->text + i, k - i);
         v->len = (uint32_t)(k - i);
         if (k < t->len && t->text[k] == '.')
-            k++; /* the concatenation character ends the name */
+            k++; /* the period ends the name, as in substitute() */
         scr_expr_t *before = text_node(p, t->line, t->text + from, i - from);
         scr_expr_t *piece = node(p, SCR_E_CONCAT, t->line, before, v);
         e = e ? node(p, SCR_E_CONCAT, t->line, e, piece) : piece;

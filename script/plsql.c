@@ -610,8 +610,16 @@ static int is_observer(const scr_parser_t *p, const scr_tok_t *toks, uint32_t nt
     }
     /* SHOW_SPACE: Tom Kyte's published procedure over dbms_space, which
      * AskTOM's answers call (`exec show_space`): it only reads. */
-    return strcmp(t->text, "DBMS_SPACE") == 0 || strcmp(t->text, "DBMS_STATS") == 0 ||
-           (strcmp(t->text, "SHOW_SPACE") == 0 && scr_proc_stored(p, t->text) == NULL);
+    if (strcmp(t->text, "SHOW_SPACE") == 0) {
+        if (scr_proc_stored(p, t->text) != NULL)
+            return 0;
+        for (uint32_t j = 0; j + 1 < ntoks; j++) /* the block declares it */
+            if (strcmp(toks[j].text, "PROCEDURE") == 0 &&
+                strcmp(toks[j + 1].text, "SHOW_SPACE") == 0)
+                return 0;
+        return 1;
+    }
+    return strcmp(t->text, "DBMS_SPACE") == 0 || strcmp(t->text, "DBMS_STATS") == 0;
 }
 
 static int is_changer(const scr_tok_t *t)

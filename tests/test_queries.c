@@ -682,6 +682,154 @@ static void test_dbms_space_assm(void **state)
     done(&r);
 }
 
+/* Tom Kyte's ASSM show_space, its dynamic query as he wrote it: execute
+ * immediate of a dba_segments / dba_tablespaces join whose placeholders
+ * USING binds by position, `(:p is null or ...)` with a null partition;
+ * the AUTO branch then calls space_usage's ASSM form.  Ten LOBs of one
+ * block each in chunks of one block: ten full blocks.  A table in no
+ * segment's tablespace makes the join find none (ORA-01403 from the
+ * block); free_blocks of an ASSM segment is ORA-10618. */
+#define KYTE_HEAD                                                                                  \
+    "create or replace procedure ss(p_segname in varchar2, p_owner in varchar2 default user,\n"    \
+    "  p_type in varchar2 default 'TABLE', p_partition in varchar2 default null) authid "          \
+    "current_user as\n"                                                                            \
+    "  l_ssm varchar2(255); ub number; uy number; a1 number; b1 number; a2 number; b2 number;\n"   \
+    "  a3 number; b3 number; a4 number; b4 number; fb number; fy number;\n"                        \
+    "  procedure p(l in varchar2, n in number) is begin\n"                                         \
+    "    dbms_output.put_line(rpad(l, 12, '.') || to_char(n, '999,999,999,999')); end;\n"          \
+    "begin\n"                                                                                      \
+    "  begin\n"                                                                                    \
+    "    execute immediate 'select ts.segment_space_management from dba_segments seg, "            \
+    "dba_tablespaces ts where seg.segment_name = :p_segname and (:p_partition is null or "         \
+    "seg.partition_name = :p_partition) and seg.owner = :p_owner and seg.tablespace_name = "       \
+    "ts.tablespace_name' into l_ssm using p_segname, p_partition, p_partition, p_owner;\n"         \
+    "  exception when too_many_rows then dbms_output.put_line('many'); return;\n"                  \
+    "  end;\n"                                                                                     \
+    "  if l_ssm = 'AUTO' then\n"                                                                   \
+    "    dbms_space.space_usage(p_owner, p_segname, p_type, ub, uy, a1, b1, a2, b2, a3, b3, a4, "  \
+    "b4, fb, fy, p_partition);\n"                                                                  \
+    "    p('Full', fb); p('FS1', a1); p('Full Bytes', fy);\n"                                      \
+    "  else\n"                                                                                     \
+    "    dbms_space.free_blocks(segment_owner => p_owner, segment_name => p_segname,\n"            \
+    "      segment_type => p_type, freelist_group_id => 0, free_blks => ub);\n"                    \
+    "  end if;\n"                                                                                  \
+    "end;\n/\n"
+
+static void test_kyte_show_space(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number, c clob) lob (c) store as basicfile l (disable storage in "
+        "row chunk 8192);\n"
+        "insert into t select level, rpad('x', 6000, 'x') from dual connect by level <= 10;\n"
+        "commit;\n" KYTE_HEAD "exec ss('L', user, 'LOB');\n"
+        "exec ss('L', 'SOMEONE', 'LOB');\n"
+        "exec dbms_space.free_blocks('LOBSIM', 'L', 'LOB', 0, :x);\n"
+        "declare n number; begin dbms_space.free_blocks('LOBSIM', 'L', 'LOB', 0, n); end;\n/\n",
+        "T", &r);
+    expect_out(&r, 5,
+               "Full........              10\n"
+               "FS1.........               0\n"
+               "Full Bytes..          81,920\n");
+    assert_string_equal(r.error[6], "ORA-01403: no data found");
+    assert_string_equal(r.error[8], "ORA-10618: Operation not allowed on this segment");
+    done(&r);
+}
+
+/* select ... into over the views: a join with its condition, an or-group,
+ * ORA-01422 caught by its handler, ORA-01403; a number into a VARCHAR2 */
+static void test_select_into_views(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create tablespace u2 datafile 'u2.dbf' size 10m extent management local uniform size "
+        "128k;\n"
+        "create table t (id number, c clob) tablespace u2 lob (c) store as securefile l;\n"
+        "insert into t values (1, rpad('x', 9000, 'x'));\n"
+        "commit;\n"
+        "declare a varchar2(9); s varchar2(30); b number; k varchar2(20);\n"
+        "begin\n"
+        "  select t.allocation_type, s.segment_name, s.blocks, t.block_size into a, s, b, k\n"
+        "    from user_segments s, dba_tablespaces t\n"
+        "   where s.tablespace_name = t.tablespace_name and s.segment_type = 'LOBSEGMENT';\n"
+        "  dbms_output.put_line(a || ' ' || s || ' ' || mod(b, 16) || ' ' || k);\n"
+        "  select segment_name into s from user_segments\n"
+        "   where (segment_type = 'TABLE' or segment_name = 'L') and segment_name <> 'L';\n"
+        "  dbms_output.put_line(s);\n"
+        "  begin\n"
+        "    select segment_name into s from user_segments;\n"
+        "  exception when too_many_rows then dbms_output.put_line('two');\n"
+        "  end;\n"
+        "  select segment_name into s from user_segments where segment_name = 'NONE';\n"
+        "end;\n/\n"
+        "select tablespace_name, allocation_type, initial_extent from dba_tablespaces where "
+        "tablespace_name in ('U2', 'USERS') order by 1;\n",
+        "T", &r);
+    /* uniform extents of 128 KB: the segment is whole extents of 16 blocks */
+    expect_out(&r, 5, "UNIFORM L 0 8192\nT\ntwo\n");
+    assert_string_equal(r.error[5], "ORA-01403: no data found");
+    expect_out(&r, 6,
+               "TABLESPACE_NAME                ALLOCATIO INITIAL_EXTENT\n"
+               "------------------------------ --------- --------------\n"
+               "U2                             UNIFORM           131072\n"
+               "USERS                          SYSTEM             65536\n");
+    done(&r);
+}
+
+/* COLUMN ... NEW_VALUE: the query's last row sets the variable, and a
+ * later literal reads it when it runs (the name is the model's own, known
+ * only then); before the query, the reference is left as written. */
+static void test_new_value(void **state)
+{
+    (void)state;
+    run_t r;
+    run("column segment_name new_val lob\n"
+        "create table t (id number, c clob, d clob);\n"
+        "insert into t values (1, 'x', 'y');\n"
+        "select count(*) from user_segments where segment_name = '&lob';\n"
+        "select segment_name from user_lobs where table_name = 'T' order by column_name;\n"
+        "select segment_type from user_segments where segment_name = '&lob';\n"
+        "begin dbms_output.put_line('seg &lob.!'); end;\n/\n",
+        "T", &r);
+    expect_out(&r, 3,
+               "  COUNT(*)\n----------\n         0\n"
+               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+    expect_out(&r, 5,
+               "SEGMENT_TYPE\n------------------\nLOBSEGMENT\n"
+               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+    expect_out(&r, 6, "seg SYS_LOB0000000001C00003$$!\n");
+    done(&r);
+}
+
+/* TO_CHAR of a number under a format model (SQL Language Reference,
+ * "Number Format Models"): the sign's place, group separators, 0, FM,
+ * the decimal point, overflow. */
+static void test_to_char_format(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number);\n"
+        "begin\n"
+        "  dbms_output.put_line('[' || to_char(1234567, '999,999,999') || ']');\n"
+        "  dbms_output.put_line('[' || to_char(-1234, '99,999') || ']');\n"
+        "  dbms_output.put_line('[' || to_char(0, '999') || ']');\n"
+        "  dbms_output.put_line('[' || to_char(42, '0000') || ']');\n"
+        "  dbms_output.put_line('[' || to_char(42, 'FM9,999.00') || ']');\n"
+        "  dbms_output.put_line('[' || to_char(12345, '999') || ']');\n"
+        "  dbms_output.put_line('[' || to_char(trunc(10485760 / 1024 / 1024)) || ']');\n"
+        "end;\n/\n",
+        "T", &r);
+    expect_out(&r, 2,
+               "[   1,234,567]\n"
+               "[ -1,234]\n"
+               "[   0]\n"
+               "[ 0042]\n"
+               "[42.00]\n"
+               "[####]\n"
+               "[10]\n");
+    done(&r);
+}
+
 /* unused_space against DEALLOCATE UNUSED (lobspace/dealloc.c): the
  * deallocation gives back exactly the blocks above the high-water mark
  * that unused_space reports (the mark beyond the first extent, which is
@@ -737,6 +885,10 @@ int main(void)
         cmocka_unit_test(test_dbms_space),
         cmocka_unit_test(test_dbms_space_assm),
         cmocka_unit_test(test_dbms_space_dealloc),
+        cmocka_unit_test(test_kyte_show_space),
+        cmocka_unit_test(test_select_into_views),
+        cmocka_unit_test(test_new_value),
+        cmocka_unit_test(test_to_char_format),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
