@@ -422,7 +422,41 @@ typedef struct {
     char text[SCR_QUERY_CONDS][64][SCR_NAME_MAX + 1];
 } bound_t;
 
-static sim_err_t bind_query(life_db_t *db, const scr_query_t *q, uint32_t line,
+/* The values of c, an IN over a subquery: its rows' one item, into b's
+ * arrays for condition k. */
+static sim_err_t subquery_values(life_db_t *db, scr_qcond_t *c, uint32_t step, uint32_t line,
+                                 bound_t *b, uint32_t k)
+{
+    scr_qrows_t rows = {c->sub->ncols, 0, 0, NULL};
+    scr_qcell_t *res = NULL;
+    uint64_t n = 0;
+    sim_err_t rc = query_rows(db, c->sub, step, &rows);
+    if (rc == SIM_OK)
+        rc = scr_query_select(c->sub, &rows, &res, &n);
+    if (rc == SIM_OK && n > 64) {
+        snprintf(db->msg, db->msglen,
+                 "%s:%u: not modelled: a subquery of more than 64 rows in an IN condition",
+                 db->s->file, line);
+        rc = SIM_EINVAL;
+    }
+    c->nvals = 0;
+    for (uint64_t i = 0; rc == SIM_OK && i < n; i++) {
+        const scr_qcell_t *cell = &res[i * (c->sub->nitems + 1)];
+        if (cell->null)
+            continue; /* IN never matches a null */
+        snprintf(b->text[k][c->nvals], sizeof b->text[k][c->nvals], "%s", cell->str);
+        b->str[k][c->nvals] = b->text[k][c->nvals];
+        b->num[k][c->nvals] = cell->num;
+        c->nvals++;
+    }
+    c->str = b->str[k];
+    c->num = b->num[k];
+    free(res);
+    scr_qrows_free(&rows);
+    return rc;
+}
+
+static sim_err_t bind_query(life_db_t *db, const scr_query_t *q, uint32_t step, uint32_t line,
                             const scr_row_t *regs, bound_t *b)
 {
     b->q = *q;
@@ -431,6 +465,12 @@ static sim_err_t bind_query(life_db_t *db, const scr_query_t *q, uint32_t line,
         scr_qcond_t *c = &b->cond[k];
         *c = q->cond[k];
         scr_val_t v;
+        if (c->sub) {
+            sim_err_t rc = subquery_values(db, c, step, line, b, k);
+            if (rc != SIM_OK)
+                return rc;
+            continue;
+        }
         if (c->col < 0 && c->subj) {
             sim_err_t rc = life_eval(db, NULL, c->subj, regs, &v);
             if (rc != SIM_OK)
@@ -511,7 +551,7 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
     sim_err_t rc = SIM_OK;
     if (q->binds) { /* '&v' of a variable an earlier query set */
         b = malloc(sizeof *b);
-        rc = b == NULL ? SIM_ENOMEM : bind_query(db, q, st->line, NULL, b);
+        rc = b == NULL ? SIM_ENOMEM : bind_query(db, q, st->step, st->line, NULL, b);
     }
     const scr_query_t *bq = b ? &b->q : q; /* its values bound */
     if (rc == SIM_OK)
@@ -533,7 +573,9 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
     scr_qrows_free(&rows);
     if (rc == SIM_OK && q->view == SCR_V_MYSTAT && q->nconds == 0)
         rc = append(out, "(only the statistics the model counts are listed)\n");
-    if (rc != SIM_OK || (q->view != SCR_V_SEGMENTS && q->view != SCR_V_EXTENTS))
+    int segs = q->view == SCR_V_SEGMENTS || q->view == SCR_V_EXTENTS ||
+               (q->two && (q->view2 == SCR_V_SEGMENTS || q->view2 == SCR_V_EXTENTS));
+    if (rc != SIM_OK || !segs)
         return rc;
     /* the LOB index segments the model does not have, nor a partitioned
      * table's own partitions' (the model keeps one table segment) */
@@ -606,7 +648,7 @@ sim_err_t life_query_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
     bound_t *b = malloc(sizeof *b);
     if (b == NULL)
         return SIM_ENOMEM;
-    sim_err_t rc = bind_query(db, op->query, op->line, regs, b);
+    sim_err_t rc = bind_query(db, op->query, s->block ? s->block->step : 0, op->line, regs, b);
     scr_qrows_t rows = {b->q.ncols, 0, 0, NULL};
     scr_qcell_t *res = NULL;
     uint64_t n = 0;

@@ -194,6 +194,15 @@ static void condition(qp_t *x, uint32_t either)
     if (scr_accept_kw(p, "IN")) {
         c->in = 1;
         scr_expect_sym(p, "(");
+        if (scr_is_kw(p, "SELECT")) {
+            /* col in (select one column from the views ...): its rows */
+            c->sub = scr_parse_subquery(x);
+            if (c->sub->nshown != 1)
+                scr_fail(p, "ORA-00913: too many values");
+            x->q->binds = 1;
+            scr_expect_sym(p, ")");
+            return;
+        }
         do {
             if (c->nvals == MAX_VALS)
                 scr_qp_not_modelled(x, "an in list of more than 64 values");

@@ -530,8 +530,16 @@ static int dictionary_name(const char *n)
 /* Whether an alias follows a source (not a keyword of what may follow). */
 static int alias(scr_parser_t *p)
 {
-    return (scr_peek(p)->kind == SCR_TOK_IDENT || scr_peek(p)->kind == SCR_TOK_QIDENT) &&
-           !scr_is_kw(p, "WHERE") && !scr_is_kw(p, "GROUP") && !scr_is_kw(p, "ORDER");
+    static const char *const kws[] = {"WHERE", "GROUP", "ORDER", "JOIN",    "INNER", "LEFT",
+                                      "RIGHT", "FULL",  "CROSS", "NATURAL", "ON"};
+    if (scr_peek(p)->kind == SCR_TOK_QIDENT)
+        return 1;
+    if (scr_peek(p)->kind != SCR_TOK_IDENT)
+        return 0;
+    for (size_t k = 0; k < sizeof kws / sizeof kws[0]; k++)
+        if (scr_is_kw(p, kws[k]))
+            return 0;
+    return 1;
 }
 
 /* `from view1 [a], view2 [b]`: two views the model fills, their columns one
@@ -633,8 +641,26 @@ static void parse(qp_t *x)
         if (alias(p))
             scr_expect_name(p, x->alias[0], "an alias");
     }
-    if (scr_accept_sym(p, ","))
+    if (scr_accept_sym(p, ",")) {
         second_view(x);
+    } else if (scr_is_kw(p, "JOIN") || scr_is_kw(p, "INNER")) {
+        /* view1 [inner] join view2 on COND [and COND]...: the comma join
+         * with its conditions (SQL Language Reference, SELECT,
+         * inner_cross_join_clause) */
+        scr_accept_kw(p, "INNER");
+        scr_expect_kw(p, "JOIN");
+        second_view(x);
+        scr_expect_kw(p, "ON");
+        q->cols = x->cols;
+        q->ncols = x->ncols;
+        q->cond = scr_arena_alloc(p->arena, SCR_QUERY_CONDS * sizeof *q->cond);
+        do
+            scr_qcond_parse(x);
+        while (scr_accept_kw(p, "AND"));
+    } else if (scr_is_kw(p, "LEFT") || scr_is_kw(p, "RIGHT") || scr_is_kw(p, "FULL") ||
+               scr_is_kw(p, "CROSS") || scr_is_kw(p, "NATURAL")) {
+        not_modelled(p, x->jb, "an outer, cross or natural join");
+    }
     q->cols = x->cols;
     q->ncols = x->ncols;
     uint32_t tail = p->i;
@@ -671,7 +697,8 @@ static void parse(qp_t *x)
                 not_modelled(p, x->jb, "select ... into from a table with this query's form");
             q->id_where = scr_parse_pred(p, q->table, NULL);
         } else {
-            q->cond = scr_arena_alloc(p->arena, SCR_QUERY_CONDS * sizeof *q->cond);
+            if (q->cond == NULL)
+                q->cond = scr_arena_alloc(p->arena, SCR_QUERY_CONDS * sizeof *q->cond);
             do
                 scr_qcond_parse(x);
             while (scr_accept_kw(p, "AND"));
@@ -836,4 +863,34 @@ const scr_query_t *scr_parse_query_into(scr_parser_t *p, const scr_expr_t *const
     char why[SCR_ERR_LEN];
     snprintf(why, sizeof why, "%s", m);
     scr_fail_at(p, line, "select ... into from a view: not modelled: %s", why);
+}
+
+const scr_query_t *scr_parse_subquery(qp_t *x)
+{
+    scr_parser_t *p = x->p;
+    uint32_t end = p->i;
+    for (int depth = 0; p->toks[end].kind != SCR_TOK_EOF; end++) {
+        const scr_tok_t *t = &p->toks[end];
+        if (t->kind == SCR_TOK_SYM && strcmp(t->text, ")") == 0 && depth-- == 0)
+            break;
+        if (t->kind == SCR_TOK_SYM && strcmp(t->text, "(") == 0)
+            depth++;
+    }
+    if (p->toks[end].kind == SCR_TOK_EOF)
+        scr_unexpected(p, "')'");
+    scr_query_t *q = scr_arena_alloc(p->arena, sizeof *q);
+    q->table = -1;
+    qp_t y = {0};
+    y.p = p;
+    y.q = q;
+    y.jb = x->jb; /* not answered: neither is the query around it */
+    y.plsql = x->plsql;
+    scr_tok_t close = p->toks[end];
+    p->toks[end].kind = SCR_TOK_EOF;
+    p->toks[end].text = "";
+    parse(&y);
+    p->toks[end] = close;
+    if (q->view == SCR_V_TABLE || q->binds || q->item[0].post || q->item[0].kind != SCR_QI_COLUMN)
+        not_modelled(p, x->jb, "a subquery other than of one column of the views");
+    return q;
 }

@@ -494,12 +494,14 @@ typedef struct {
     const scr_expr_t **val; /* a value known when the query runs (a PL/SQL variable, execute
                              * immediate's bind), else NULL: the literal above */
     const scr_expr_t *subj; /* col -1: what `is null` tests */
+    const struct scr_query *sub; /* IN: the values are this one-item query's rows (a
+                                  * subquery over the views; life_sim runs it first) */
     int subj_null;          /* col -1: whether subj is null (set when the query runs) */
 } scr_qcond_t;
 
 #define SCR_QUERY_ITEMS 32
 #define SCR_QUERY_CONDS 16 /* and-ed or or-ed */
-typedef struct {
+typedef struct scr_query {
     scr_view_t view;
     int dba;                /* DBA_ (1) or USER_ (0) */
     const scr_vcol_t *cols; /* a view's columns (a join's: the first's, then view2's) */

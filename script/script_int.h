@@ -338,6 +338,9 @@ _Noreturn void scr_qp_not_modelled(scr_qp_t *x, const char *why);
  * model lacks it); whether the next tokens name one (nothing taken). */
 int scr_qp_column(scr_qp_t *x, char *name_out);
 int scr_qp_is_column(scr_qp_t *x);
+/* query.c: the subquery from SELECT to the ')' that closes it, over the
+ * views (not answered: x's query is not either). */
+const scr_query_t *scr_parse_subquery(scr_qp_t *x);
 /* qcond.c: one and-ed term of a where: a condition, or `(c or c ...)`. */
 void scr_qcond_parse(scr_qp_t *x);
 /* plsql.c: a declare/begin block, or an exec call, into st. */
