@@ -754,7 +754,11 @@ static void test_select_into_views(void **state)
         "   where s.tablespace_name = t.tablespace_name and s.segment_type = 'LOBSEGMENT';\n"
         "  dbms_output.put_line(a || ' ' || s || ' ' || mod(b, 16) || ' ' || k);\n"
         "  select segment_name into s from user_segments\n"
-        "   where (segment_type = 'TABLE' or segment_name = 'L') and segment_name <> 'L';\n"
+        "   where (segment_name = 'NONE' or segment_type = 'TABLE') and segment_name <> 'L';\n"
+        "  dbms_output.put_line(s);\n"
+        "  select s.segment_type into s from dba_tablespaces t, user_segments s\n"
+        "   where s.tablespace_name = t.tablespace_name and t.tablespace_name = 'U2'\n"
+        "     and s.segment_name = 'L';\n"
         "  dbms_output.put_line(s);\n"
         "  begin\n"
         "    select segment_name into s from user_segments;\n"
@@ -766,7 +770,7 @@ static void test_select_into_views(void **state)
         "tablespace_name in ('U2', 'USERS') order by 1;\n",
         "T", &r);
     /* uniform extents of 128 KB: the segment is whole extents of 16 blocks */
-    expect_out(&r, 5, "UNIFORM L 0 8192\nT\ntwo\n");
+    expect_out(&r, 5, "UNIFORM L 0 8192\nT\nLOBSEGMENT\ntwo\n");
     assert_string_equal(r.error[5], "ORA-01403: no data found");
     expect_out(&r, 6,
                "TABLESPACE_NAME                ALLOCATIO INITIAL_EXTENT\n"
@@ -789,7 +793,9 @@ static void test_new_value(void **state)
         "select count(*) from user_segments where segment_name = '&lob';\n"
         "select segment_name from user_lobs where table_name = 'T' order by column_name;\n"
         "select segment_type from user_segments where segment_name = '&lob';\n"
-        "begin dbms_output.put_line('seg &lob.!'); end;\n/\n",
+        "begin dbms_output.put_line('seg &lob.!'); end;\n/\n"
+        "accept kind prompt 'Type? ' default 'LOBSEGMENT'\n"
+        "select count(*) from user_segments where segment_type = '&kind';\n",
         "T", &r);
     expect_out(&r, 3,
                "  COUNT(*)\n----------\n         0\n"
@@ -798,6 +804,10 @@ static void test_new_value(void **state)
                "SEGMENT_TYPE\n------------------\nLOBSEGMENT\n"
                "(LOBINDEX segments are not modelled: their rows are left out)\n");
     expect_out(&r, 6, "seg SYS_LOB0000000001C00003$$!\n");
+    /* ACCEPT's DEFAULT: the answer an empty line gives (two LOB segments) */
+    expect_out(&r, 7,
+               "  COUNT(*)\n----------\n         2\n"
+               "(LOBINDEX segments are not modelled: their rows are left out)\n");
     done(&r);
 }
 
