@@ -179,8 +179,19 @@ static void dynamic_query(scr_parser_t *p, uint32_t line, const scr_tok_t *t)
             p->toks[k].text = p->toks[k].bind;
             p->toks[k].len = (uint32_t)strlen(p->toks[k].bind);
         }
-    const scr_query_t *q = scr_parse_query_into(p, kept, nbinds, NULL);
+    /* an error in the text (ORA-01008, a refusal) leaves through the
+     * block's own guard once the text's tokens are freed */
+    jmp_buf jb;
+    jmp_buf *outer = p->lx->fail;
+    p->lx->fail = &jb;
+    const scr_query_t *volatile q = NULL;
+    int rc = setjmp(jb);
+    if (rc == 0)
+        q = scr_parse_query_into(p, kept, nbinds, NULL);
+    p->lx->fail = outer;
     scr_text_leave(p, &sv);
+    if (rc != 0)
+        longjmp(*outer, rc);
     query_op(p, line, q, at);
     p->i = after;
 }
