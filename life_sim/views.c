@@ -433,6 +433,12 @@ static sim_err_t subquery_values(life_db_t *db, scr_qcond_t *c, uint32_t step, u
     sim_err_t rc = query_rows(db, c->sub, step, &rows);
     if (rc == SIM_OK)
         rc = scr_query_select(c->sub, &rows, &res, &n);
+    if (rc == SIM_OK && c->scalar && n > 1) {
+        snprintf(db->msg, db->msglen,
+                 "%s:%u: ORA-01427: single-row subquery returns more than one row", db->s->file,
+                 line);
+        rc = SIM_EINVAL;
+    }
     if (rc == SIM_OK && n > 64) {
         snprintf(db->msg, db->msglen,
                  "%s:%u: not modelled: a subquery of more than 64 rows in an IN condition",
@@ -442,10 +448,9 @@ static sim_err_t subquery_values(life_db_t *db, scr_qcond_t *c, uint32_t step, u
     c->nvals = 0;
     for (uint64_t i = 0; rc == SIM_OK && i < n; i++) {
         const scr_qcell_t *cell = &res[i * (c->sub->nitems + 1)];
-        if (cell->null)
-            continue; /* IN never matches a null */
         snprintf(b->text[k][c->nvals], sizeof b->text[k][c->nvals], "%s", cell->str);
-        b->str[k][c->nvals] = b->text[k][c->nvals];
+        /* a null: IN never matches it, NOT IN is then never true */
+        b->str[k][c->nvals] = cell->null ? NULL : b->text[k][c->nvals];
         b->num[k][c->nvals] = cell->num;
         c->nvals++;
     }

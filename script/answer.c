@@ -103,6 +103,11 @@ static int keeps(const scr_query_t *q, const scr_qcond_t *c, const scr_qcell_t *
     if (c->like)
         hit = c->str[0] && like(v->str, c->str[0]);
     else if (c->in) {
+        /* x not in (..., null): unknown, never true (SQL Language
+         * Reference, "IN Condition") */
+        for (uint32_t k = 0; k < c->nvals && c->op == SCR_OP_NE; k++)
+            if (c->str[k] == NULL)
+                return 0;
         for (uint32_t k = 0; k < c->nvals && !hit; k++)
             hit = c->str[k] && (number ? v->num == c->num[k] : strcmp(v->str, c->str[k]) == 0);
     } else {

@@ -225,7 +225,19 @@ static void condition(qp_t *x, uint32_t either)
         p->i++;
         c->op = (scr_op_t)op;
         c->nvals = 1;
-        if (scr_qp_is_column(x) && scr_peek(p)->kind != SCR_TOK_STRING) {
+        if (scr_is_sym(p, "(") && strcmp(scr_peek_at(p, 1)->text, "SELECT") == 0) {
+            /* col = (select ...): IN over its rows, at most one (ORA-01427) */
+            if (op != SCR_OP_EQ && op != SCR_OP_NE)
+                scr_qp_not_modelled(x, "a scalar subquery with an operator other than = or <>");
+            p->i++;
+            c->in = 1;
+            c->scalar = 1;
+            c->sub = scr_parse_subquery(x);
+            if (c->sub->nshown != 1)
+                scr_fail(p, "ORA-00913: too many values");
+            x->q->binds = 1;
+            scr_expect_sym(p, ")");
+        } else if (scr_qp_is_column(x) && scr_peek(p)->kind != SCR_TOK_STRING) {
             c->col2 = scr_qp_column(x, NULL);
             if (x->cols[c->col].number != x->cols[c->col2].number)
                 scr_fail(p, "ORA-01722: invalid number");

@@ -496,6 +496,7 @@ typedef struct {
     const scr_expr_t *subj; /* col -1: what `is null` tests */
     const struct scr_query *sub; /* IN: the values are this one-item query's rows (a
                                   * subquery over the views; life_sim runs it first) */
+    int scalar;                  /* col = (select ...): more than one row ORA-01427 */
     int subj_null;          /* col -1: whether subj is null (set when the query runs) */
 } scr_qcond_t;
 

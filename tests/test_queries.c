@@ -832,7 +832,14 @@ static void test_view_joins(void **state)
         "select count(*) from user_segments where segment_name not in (select segment_name "
         "from user_lobs);\n"
         "select count(*) from user_segments s left join user_lobs l on l.segment_name = "
-        "s.segment_name;\n",
+        "s.segment_name;\n"
+        "select sum(blocks) from user_extents where segment_name = (select segment_name from "
+        "user_lobs where table_name = 'T');\n"
+        "alter table u add (e clob);\n"
+        "select count(*) from user_segments where segment_name = (select segment_name from "
+        "user_lobs);\n"
+        "select count(*) from user_segments where segment_name not in (select partition_name "
+        "from user_segments);\n",
         "T", &r);
     assert_non_null(strstr(r.out[6], "\nL "));
     assert_non_null(strstr(r.out[6], " T\n"));
@@ -843,6 +850,15 @@ static void test_view_joins(void **state)
     assert_non_null(strstr(r.out[8], "\n         1\n"));
     assert_non_null(strstr(r.out[9], "\n         2\n")); /* the tables T and U */
     expect_out(&r, 10, "not modelled: an outer, cross or natural join\n");
+    /* a scalar subquery: the LOB segment's extents, the same blocks as
+     * its user_segments row; two LOBs, two rows: ORA-01427 */
+    long long ext = 0, seg = 0;
+    assert_int_equal(sscanf(strstr(r.out[11], "-\n") + 2, "%lld", &ext), 1);
+    assert_int_equal((long long)r.at[5].v[SIM_STAT_SEG_LOB_BLOCKS], seg = ext);
+    assert_true(seg > 0);
+    assert_string_equal(r.error[13], "ORA-01427: single-row subquery returns more than one row");
+    /* NOT IN a list holding a null (every PARTITION_NAME here): never true */
+    assert_non_null(strstr(r.out[14], "\n         0\n"));
     done(&r);
 }
 
