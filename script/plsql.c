@@ -338,6 +338,18 @@ static void if_stmt(scr_parser_t *p, uint32_t line)
         scr_pl_op(p, ends[k])->target = scr_pl_here(p);
 }
 
+/* Whether a package name is Oracle's own (DBMS_, UTL_, ...): a call of one
+ * the subset does not know is not modelled rather than undeclared. */
+static int oracle_package(const char *n)
+{
+    static const char *const pre[] = {"DBMS_", "UTL_", "OWA", "HTP",  "HTF", "APEX_",
+                                      "SYS",   "CTX_", "ORD", "SDO_", "XDB", "DEBUG_"};
+    for (size_t k = 0; k < sizeof pre / sizeof pre[0]; k++)
+        if (strncmp(n, pre[k], strlen(pre[k])) == 0)
+            return 1;
+    return 0;
+}
+
 /* exit [label] [when c]; continue [when c]; */
 static void exit_stmt(scr_parser_t *p, uint32_t line, int cont)
 {
@@ -430,6 +442,15 @@ static void statement(scr_parser_t *p)
                                             strcmp(scr_peek_at(p, 1)->text, ";") == 0)) {
         /* a call of a procedure no CREATE made: the author's, to declare */
         scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", t->text);
+    } else if (t->kind == SCR_TOK_IDENT && strcmp(scr_peek_at(p, 1)->text, ".") == 0 &&
+               scr_peek_at(p, 2)->kind == SCR_TOK_IDENT &&
+               (strcmp(scr_peek_at(p, 3)->text, "(") == 0 ||
+                strcmp(scr_peek_at(p, 3)->text, ";") == 0) &&
+               !oracle_package(t->text)) {
+        /* pkg.proc of a package no script creates (the author's runstats,
+         * snap_my_stats): Oracle does not compile the block */
+        scr_fail_at(p, line, "PLS-00201: identifier '%s.%s' must be declared", t->text,
+                    scr_peek_at(p, 2)->text);
     } else if ((t->kind == SCR_TOK_IDENT || t->kind == SCR_TOK_QIDENT) &&
                strcmp(scr_peek_at(p, 1)->text, ":=") == 0) {
         char name[SCR_NAME_MAX + 1];
