@@ -586,6 +586,9 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
             ;
         st->kind = SCR_NO_EFFECT;
         st->u.head = scr_head_table_properties();
+    } else if (scr_is_kw(p, "RENAME")) {
+        scr_fail(p, "ALTER TABLE ... RENAME not modelled (a table and its columns keep their "
+                    "names for the whole run)");
     } else {
         scr_unexpected(p, "MODIFY LOB, SHRINK SPACE, MOVE LOB, ADD, DROP COLUMN or a table "
                           "property (COMPRESS, PARALLEL, LOGGING, PCTFREE, ...)");

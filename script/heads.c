@@ -44,6 +44,17 @@ static const scr_head_t heads[] = {
     {"create or replace editionable procedure", "procedures", 5, 1, 1, 0},
     {"create or replace noneditionable procedure", "procedures", 5, 1, 1, 0},
     {"drop procedure", "procedures", 5, 1, 1, 0},
+    /* indexes of a table's columns: the model keeps no index segment
+     * (user_segments lists none; a UNIQUE one's rule is not kept, the
+     * primary key's is); DDL, they commit (SQL Language Reference,
+     * CREATE INDEX, ALTER INDEX, DROP INDEX) */
+    {"create index", "indexes (no index segment is modelled)", 1, 1, 1, 0},
+    {"create unique index", "indexes (no index segment is modelled)", 1, 1, 1, 0},
+    {"create bitmap index", "indexes (no index segment is modelled)", 1, 1, 1, 0},
+    {"alter index", "indexes (no index segment is modelled)", 1, 1, 1, 0},
+    {"drop index", "indexes (no index segment is modelled)", 1, 1, 1, 0},
+    /* comments: dictionary text (SQL Language Reference, COMMENT) */
+    {"comment on", "comments", 1, 1, 2, 0},
     /* one database: a change of user reaches the same objects by name */
     /* sequences: dictionary objects without a segment (SQL Language
      * Reference, CREATE SEQUENCE); created and dropped ones kept by

@@ -127,6 +127,12 @@ static void parse_sql(scr_parser_t *p, scr_stmt_t *st)
         scr_expect_end(p);
     } else if (scr_is_kw(p, "SELECT") || scr_is_kw(p, "WITH")) {
         scr_parse_query(p, st); /* query.c: answered, or a step saying why not */
+    } else if (scr_is_kw(p, "RENAME") || scr_is_kw(p, "FLASHBACK") || scr_is_kw(p, "MERGE")) {
+        scr_fail(p, "%s not modelled (%s)", t->text,
+                 scr_is_kw(p, "RENAME")      ? "a table keeps its name for the whole run"
+                 : scr_is_kw(p, "FLASHBACK") ? "the model keeps no recycle bin: a dropped "
+                                               "table's segments are freed at DROP"
+                                             : "merge into a table");
     } else {
         scr_unexpected(p, "a statement of the subset (create, alter, drop, truncate, insert, "
                           "update, delete, commit, rollback, select, declare, begin, exec)");
