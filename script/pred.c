@@ -49,7 +49,7 @@ static int cmp_op(scr_parser_t *p, scr_op_t *op)
     return 0;
 }
 
-static scr_op_t flip(scr_op_t op)
+scr_op_t scr_op_flip(scr_op_t op)
 {
     switch (op) {
     case SCR_OP_LT:
@@ -92,7 +92,7 @@ static scr_pred_t *fast(scr_parser_t *p, const scr_expr_t *x, scr_op_t op, const
         const scr_expr_t *t = x;
         x = y;
         y = t;
-        op = flip(op);
+        op = scr_op_flip(op);
     }
     if (y->kind != SCR_E_NUMBER)
         return NULL;

@@ -481,7 +481,7 @@ typedef struct {
 /* col OP value, col OP col2, col [not] in (...), col [not] like
  * 'pattern', or X is [not] null (X a column, or subj); the conditions of
  * one nonzero `either` group are or-ed (`(a or b)`), the groups and lone
- * conditions and-ed (qcond.c). */
+ * conditions and-ed (query.c). */
 typedef struct {
     int col;     /* the subject column; -1: the subject is subj (is null only) */
     scr_op_t op; /* EQ for IN, LIKE, IS NULL; NE for NOT IN, NOT LIKE, IS NOT NULL */
@@ -491,13 +491,13 @@ typedef struct {
     uint32_t nvals;
     const char **str; /* the values as text (a number as written; NULL: null) */
     int64_t *num;
-    const scr_expr_t **val; /* a value known when the query runs (a PL/SQL variable, execute
-                             * immediate's bind), else NULL: the literal above */
-    const scr_expr_t *subj; /* col -1: what `is null` tests */
+    const scr_expr_t **val;      /* a value known when the query runs (a PL/SQL variable, execute
+                                  * immediate's bind), else NULL: the literal above */
+    const scr_expr_t *subj;      /* col -1: what `is null` tests */
     const struct scr_query *sub; /* IN: the values are this one-item query's rows (a
                                   * subquery over the views; life_sim runs it first) */
     int scalar;                  /* col = (select ...): more than one row ORA-01427 */
-    int subj_null;          /* col -1: whether subj is null (set when the query runs) */
+    int subj_null;               /* col -1: whether subj is null (set when the query runs) */
 } scr_qcond_t;
 
 #define SCR_QUERY_ITEMS 32

@@ -333,20 +333,30 @@ typedef struct {
     uint32_t nbinds, nextbind;
     uint32_t either; /* or-groups so far */
 } scr_qp_t;
+/* qnames.c: the query is not answered, why in the lexer's err (longjmp 3
+ * to jb); the column [q.]name names (ORA-00904 when none; not modelled
+ * when the model lacks it); whether the next tokens name one (nothing
+ * taken). */
+_Noreturn void scr_query_not_modelled(scr_parser_t *p, jmp_buf *jb, const char *why);
 _Noreturn void scr_qp_not_modelled(scr_qp_t *x, const char *why);
-/* The column [q.]name names (ORA-00904 when none; not modelled when the
- * model lacks it); whether the next tokens name one (nothing taken). */
 int scr_qp_column(scr_qp_t *x, char *name_out);
 int scr_qp_is_column(scr_qp_t *x);
-/* query.c: the subquery from SELECT to the ')' that closes it, over the
- * views (not answered: x's query is not either). */
-const scr_query_t *scr_parse_subquery(scr_qp_t *x);
-/* qcond.c: one and-ed term of a where: a condition, or `(c or c ...)`. */
-void scr_qcond_parse(scr_qp_t *x);
+/* qviews.c: a view's name to the view the model fills (and whether DBA_);
+ * whether a name is the dictionary's or the instance's, not a user's. */
+int scr_view_of(const char *name, scr_view_t *v, int *dba);
+int scr_dictionary_name(const char *n);
+/* qitems.c: an item of the select list into x's query; an order by key
+ * (its item's index, an item added for a column not in the list); the
+ * items of select * of a view. */
+void scr_qitem_parse(scr_qp_t *x);
+int scr_qorder_key(scr_qp_t *x);
+void scr_qstar_items(scr_qp_t *x);
 /* plsql.c: a declare/begin block, or an exec call, into st. */
 void scr_parse_block(scr_parser_t *p, scr_stmt_t *st);
 /* expr.c */
 scr_expr_t *scr_parse_expr(scr_parser_t *p, int table, int plsql);
+/* pred.c: a OP b read as b OP' a (< as >, <= as >=). */
+scr_op_t scr_op_flip(scr_op_t op);
 
 /* numfmt.c: whether fmt is a number format model TO_CHAR takes here; v
  * under it into out (NUL-terminated), its length. */

@@ -1,0 +1,250 @@
+/*
+ * qitems.c -- a query's select list and order by keys (query.c): each
+ * item a column, count(*), sum(...) or dbms_lob.getlength(...), with
+ * arithmetic over it by numbers (`bytes/1024/1024`, `round(sum(bytes) /
+ * 1048576, 2)`) and its SQL*Plus heading; `select *`'s items; an order by
+ * key as an item, its alias, its position or a column not in the list.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "script_int.h"
+
+typedef scr_qp_t qp_t;
+
+/* dbms_lob.getlength(c) of a table's LOB column: the row's column
+ * table_cols + c holds it (views.c), whatever columns an alter table
+ * adds after. */
+static int getlength(qp_t *x)
+{
+    scr_parser_t *p = x->p;
+    if (x->cols != NULL)
+        scr_query_not_modelled(p, x->jb, "dbms_lob.getlength of a view");
+    scr_expect_sym(p, "(");
+    const scr_tok_t *t = scr_peek(p);
+    uint32_t line = t->line;
+    char name[SCR_NAME_MAX + 1];
+    scr_expect_name(p, name, "a LOB column");
+    scr_expect_sym(p, ")");
+    int c = scr_lob_column_resolve(p, x->q->table, name, line);
+    return (int)x->q->table_cols + c;
+}
+
+/* The heading SQL*Plus shows for an expression: its text as Oracle names
+ * the column, upper case and without blanks. */
+static void heading(scr_parser_t *p, uint32_t from, uint32_t to, char *out)
+{
+    size_t n = 0;
+    out[0] = 0;
+    for (uint32_t k = from; k < to && n < SCR_NAME_MAX; k++)
+        n += (size_t)snprintf(out + n, SCR_NAME_MAX + 1 - n, "%s", p->toks[k].text);
+}
+
+static int is_getlength(scr_parser_t *p)
+{
+    return scr_is_kw(p, "DBMS_LOB") && strcmp(scr_peek_at(p, 1)->text, ".") == 0 &&
+           strcmp(scr_peek_at(p, 2)->text, "GETLENGTH") == 0;
+}
+
+/* The column or aggregate an item is of. */
+static void leaf(qp_t *x, scr_qitem_t *it)
+{
+    scr_parser_t *p = x->p;
+    if (scr_is_kw(p, "COUNT") && strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+        p->i += 2;
+        if (!scr_accept_sym(p, "*"))
+            scr_query_not_modelled(p, x->jb, "count of a column (count(*) is answered)");
+        scr_expect_sym(p, ")");
+        it->kind = SCR_QI_COUNT;
+        it->col = -1;
+    } else if (scr_is_kw(p, "SUM") && strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+        p->i += 2;
+        it->kind = SCR_QI_SUM;
+        if (is_getlength(p)) {
+            p->i += 3;
+            it->col = getlength(x);
+        } else {
+            it->col = scr_qp_column(x, NULL);
+            if (x->cols && !x->cols[it->col].number)
+                scr_fail(p, "ORA-01722: invalid number");
+        }
+        scr_expect_sym(p, ")");
+    } else if (is_getlength(p)) {
+        p->i += 3;
+        it->kind = SCR_QI_COLUMN;
+        it->col = getlength(x);
+    } else {
+        if (scr_peek(p)->kind == SCR_TOK_IDENT && strcmp(scr_peek_at(p, 1)->text, "(") == 0)
+            scr_query_not_modelled(p, x->jb,
+                                   "a function in the select list other than count(*), sum(...), "
+                                   "dbms_lob.getlength(...), round(...) or trunc(...)");
+        it->kind = SCR_QI_COLUMN;
+        it->col = scr_qp_column(x, NULL);
+    }
+}
+
+static const scr_qpost_t *post_sum(qp_t *x, scr_qitem_t *it, int *leaves);
+
+static scr_qpost_t *post_node(qp_t *x, char op)
+{
+    scr_qpost_t *e = scr_arena_alloc(x->p->arena, sizeof *e);
+    e->op = op;
+    return e;
+}
+
+/* A number, ( ... ), round( ... [, N]), trunc( ... [, N]), - ..., or the
+ * item's one column or aggregate. */
+static const scr_qpost_t *post_factor(qp_t *x, scr_qitem_t *it, int *leaves)
+{
+    scr_parser_t *p = x->p;
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind == SCR_TOK_NUMBER) {
+        scr_qpost_t *e = post_node(x, 'n');
+        e->num = strtod(t->text, NULL);
+        p->i++;
+        return e;
+    }
+    if (scr_accept_sym(p, "-")) {
+        scr_qpost_t *e = post_node(x, '-');
+        e->l = post_node(x, 'n');
+        e->r = post_factor(x, it, leaves);
+        return e;
+    }
+    if (scr_accept_sym(p, "(")) {
+        const scr_qpost_t *e = post_sum(x, it, leaves);
+        scr_expect_sym(p, ")");
+        return e;
+    }
+    if ((scr_is_kw(p, "ROUND") || scr_is_kw(p, "TRUNC")) &&
+        strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+        scr_qpost_t *e = post_node(x, scr_is_kw(p, "ROUND") ? 'r' : 't');
+        p->i += 2;
+        e->l = post_sum(x, it, leaves);
+        if (scr_accept_sym(p, ",")) {
+            int neg = scr_accept_sym(p, "-");
+            e->places = (int)scr_expect_uint(p, 0, 38, 0, "decimal places");
+            if (neg)
+                e->places = -e->places;
+        }
+        scr_expect_sym(p, ")");
+        return e;
+    }
+    if (++*leaves > 1)
+        scr_query_not_modelled(p, x->jb, "an expression of two columns in the select list");
+    leaf(x, it);
+    return post_node(x, 'v');
+}
+
+static const scr_qpost_t *post_term(qp_t *x, scr_qitem_t *it, int *leaves)
+{
+    const scr_qpost_t *l = post_factor(x, it, leaves);
+    while (scr_is_sym(x->p, "*") || scr_is_sym(x->p, "/")) {
+        scr_qpost_t *e = post_node(x, scr_take(x->p)->text[0]);
+        e->l = l;
+        e->r = post_factor(x, it, leaves);
+        l = e;
+    }
+    return l;
+}
+
+static const scr_qpost_t *post_sum(qp_t *x, scr_qitem_t *it, int *leaves)
+{
+    const scr_qpost_t *l = post_term(x, it, leaves);
+    while (scr_is_sym(x->p, "+") || scr_is_sym(x->p, "-")) {
+        scr_qpost_t *e = post_node(x, scr_take(x->p)->text[0]);
+        e->l = l;
+        e->r = post_term(x, it, leaves);
+        l = e;
+    }
+    return l;
+}
+
+/* An item: its column or aggregate, and arithmetic over it with numbers
+ * (`bytes/1024/1024`, `round(sum(bytes)/1048576, 2)`). */
+void scr_qitem_parse(qp_t *x)
+{
+    scr_parser_t *p = x->p;
+    scr_query_t *q = x->q;
+    if (q->nitems == SCR_QUERY_ITEMS)
+        scr_query_not_modelled(p, x->jb, "more than 32 items in the select list");
+    scr_qitem_t *it = &q->item[q->nitems];
+    uint32_t from = p->i;
+    int leaves = 0;
+    const scr_qpost_t *e = post_sum(x, it, &leaves);
+    if (leaves == 0)
+        scr_query_not_modelled(p, x->jb, "a select list item without a column");
+    it->post = e->op == 'v' ? NULL : e;
+    if (it->post && it->kind == SCR_QI_COLUMN && x->cols && !x->cols[it->col].number)
+        scr_fail(p, "ORA-01722: invalid number");
+    if (it->post && it->kind == SCR_QI_COLUMN && x->cols == NULL)
+        scr_query_not_modelled(p, x->jb, "arithmetic on a table's column in the select list");
+    heading(p, from, p->i, it->head);
+    if (it->post)
+        ; /* the expression's text */
+    else if (x->cols == NULL && it->kind == SCR_QI_COLUMN && it->col < (int)q->table_cols)
+        snprintf(it->head, sizeof it->head, "%s", p->script->tables[q->table].cols[it->col].name);
+    else if (x->cols && it->kind == SCR_QI_COLUMN)
+        snprintf(it->head, sizeof it->head, "%s", x->cols[it->col].name);
+    int as = scr_accept_kw(p, "AS");
+    const scr_tok_t *t = scr_peek(p);
+    if (t->kind == SCR_TOK_QIDENT ||
+        (t->kind == SCR_TOK_IDENT && !scr_is_kw(p, "FROM") && !(x->into && scr_is_kw(p, "INTO"))))
+        scr_expect_name(p, it->head, "a column alias");
+    else if (as)
+        scr_unexpected(p, "a column alias");
+    q->nitems++;
+}
+
+/* An item of the list by position, alias or expression (order by). */
+int scr_qorder_key(qp_t *x)
+{
+    scr_parser_t *p = x->p;
+    scr_query_t *q = x->q;
+    if (scr_peek(p)->kind == SCR_TOK_NUMBER) {
+        uint64_t k = scr_expect_uint(p, 1, q->nitems, 0, "an item's position");
+        return (int)k - 1;
+    }
+    uint32_t from = p->i;
+    int depth = 0;
+    while (scr_peek(p)->kind != SCR_TOK_EOF &&
+           !(depth == 0 && (scr_is_sym(p, ",") || scr_is_kw(p, "ASC") || scr_is_kw(p, "DESC")))) {
+        depth += scr_is_sym(p, "(") - scr_is_sym(p, ")");
+        p->i++;
+    }
+    char text[SCR_NAME_MAX + 1];
+    heading(p, from, p->i, text);
+    const char *bare = strchr(text, '.') && !strchr(text, '(') ? strchr(text, '.') + 1 : text;
+    for (uint32_t k = 0; k < q->nshown; k++)
+        if (strcmp(q->item[k].head, text) == 0 || strcmp(q->item[k].head, bare) == 0)
+            return (int)k;
+    /* a column of the view not in the list: an item not printed */
+    uint32_t end = p->i;
+    p->i = from;
+    if (x->cols == NULL || q->nitems == SCR_QUERY_ITEMS)
+        scr_query_not_modelled(p, x->jb, "order by an expression not in the select list");
+    scr_qitem_t *it = &q->item[q->nitems];
+    it->kind = SCR_QI_COLUMN;
+    it->col = scr_qp_column(x, NULL);
+    snprintf(it->head, sizeof it->head, "%s", x->cols[it->col].name);
+    if (p->i != end)
+        scr_query_not_modelled(p, x->jb, "order by an expression not in the select list");
+    return (int)q->nitems++;
+}
+
+/* select * of a view: every column it has, as items. */
+void scr_qstar_items(qp_t *x)
+{
+    scr_query_t *q = x->q;
+    if (q->nitems || x->cols == NULL)
+        return;
+    for (uint32_t c = 0; c < x->ncols && q->nitems < SCR_QUERY_ITEMS; c++) {
+        if (x->cols[c].dba && !q->dba)
+            continue;
+        scr_qitem_t *it = &q->item[q->nitems++];
+        it->kind = SCR_QI_COLUMN;
+        it->col = (int)c;
+        snprintf(it->head, sizeof it->head, "%s", x->cols[c].name);
+    }
+    q->nshown = q->nitems;
+}
