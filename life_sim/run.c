@@ -38,6 +38,44 @@ static void add_session(life_db_t *db)
                 db->session.v[i] += db->part[p].v[i];
 }
 
+/*
+ * SET AUTOTRACE ON [STATISTICS]: after a query, an insert, an update or a
+ * delete that Oracle did not refuse, SQL*Plus prints the statement's
+ * statistics (SQL*Plus User's Guide and Reference, "Tracing Statements":
+ * recursive calls, db block gets, consistent gets, physical reads, redo
+ * size, the SQL*Net figures, sorts, rows processed), each a value in 11
+ * characters, two blanks and its name.  The model counts two of them for
+ * a statement; the others are left out, and the block says so.  A run of
+ * sessions at once (life_sessions_run()) prints none.
+ */
+static sim_err_t autotrace(life_db_t *db, const scr_stmt_t *st)
+{
+    int dml = st->kind == SCR_INSERT || st->kind == SCR_UPDATE || st->kind == SCR_DELETE ||
+              (st->kind == SCR_OBSERVE && st->u.observe.query != NULL);
+    if (!dml || life_error(db) != NULL)
+        return SIM_OK;
+    take_components(db);
+    static const struct {
+        sim_stat_t stat;
+        const char *name;
+    } shown[] = {{SIM_STAT_DB_BLOCK_GETS, "db block gets"}, {SIM_STAT_REDO_SIZE, "redo size"}};
+    char text[512];
+    size_t n = (size_t)snprintf(text, sizeof text,
+                                "\nStatistics\n"
+                                "----------------------------------------------------------\n");
+    for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
+        uint64_t v = 0;
+        for (int p = 0; p < LIFE_PART_COUNT; p++)
+            if (p != LIFE_PART_SEGMENT)
+                v += db->part[p].v[shown[i].stat];
+        n += (size_t)snprintf(text + n, sizeof text - n, "%11llu  %s\n", (unsigned long long)v,
+                              shown[i].name);
+    }
+    n += (size_t)snprintf(text + n, sizeof text - n,
+                          "(autotrace's other statistics are not counted by the model)\n");
+    return life_print(db, text, n);
+}
+
 /* Sessions at once take a statement's figures into the session's own
  * (life_ses_figures_t, one a session): a statistic is added only where the
  * step counted something, so that a statement touches of the session's
@@ -310,6 +348,8 @@ sim_err_t life_run_status(const scr_script_t *s, const life_params_t *p, life_st
             }
             continue;
         }
+        if (rc == SIM_OK && st->autotrace)
+            rc = autotrace(db, st);
         if (rc == SIM_OK && life_report(db, st, fn, arg)) {
             rc = SIM_EINVAL;
             break;

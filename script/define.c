@@ -28,6 +28,13 @@
 
 #include "script_int.h"
 
+/* SET AUTOTRACE at a line of a file: the statistics shown after it or not. */
+struct scr_autot {
+    const char *file;
+    uint32_t line;
+    int stats;
+};
+
 /* COLUMN C NEW_VALUE V at a line of a file: a query after it that shows
  * column C sets V (SQL*Plus User's Guide and Reference, COLUMN: NEW_V[ALUE]
  * "specifies a variable to hold a column value"; the last row's). */
@@ -155,6 +162,42 @@ static size_t word(const char *s, size_t *at, size_t end, const char **w)
 }
 
 /* A SQL*Plus command of the line [b, e) that changes the variables. */
+/* SET AUTOT[RACE] OFF | ON | TRACE[ONLY] [EXP[LAIN]] [STAT[ISTICS]] at a
+ * line (SQL*Plus User's Guide and Reference, SET AUTOTRACE): whether the
+ * statistics are shown from there on (ON and TRACEONLY alone show them,
+ * with EXPLAIN only the plan). */
+static void autotrace(scr_parser_t *p, uint32_t line, const char *s, size_t *at, size_t e,
+                      const char *v, size_t vn)
+{
+    int on = is_word(v, vn, "ON", 2) || is_word(v, vn, "TRACEONLY", 1);
+    size_t save = *at;
+    const char *x;
+    size_t xn = word(s, at, e, &x);
+    int stats = on;
+    if (xn && is_word(x, xn, "EXPLAIN", 3))
+        stats = 0;
+    else if (!(xn && is_word(x, xn, "STATISTICS", 4)))
+        *at = save;
+    if (p->nautot == p->cap_autot) {
+        uint32_t cap = p->cap_autot ? 2 * p->cap_autot : 8;
+        struct scr_autot *nv = scr_arena_alloc(p->arena, cap * sizeof *nv);
+        if (p->nautot)
+            memcpy(nv, p->autot, p->nautot * sizeof *nv);
+        p->autot = nv;
+        p->cap_autot = cap;
+    }
+    p->autot[p->nautot++] = (struct scr_autot){p->lx->file, line, stats};
+}
+
+int scr_define_autotrace(const scr_parser_t *p, uint32_t line)
+{
+    int stats = 0;
+    for (uint32_t k = 0; k < p->nautot; k++)
+        if (strcmp(p->autot[k].file, p->lx->file) == 0 && p->autot[k].line < line)
+            stats = p->autot[k].stats;
+    return stats;
+}
+
 /* The id of the variable a query sets, named up (added once). */
 static uint32_t qdef_id(scr_parser_t *p, const char *up)
 {
@@ -227,6 +270,10 @@ static void command(scr_parser_t *p, uint32_t line, const char *s, size_t b, siz
         while ((on = word(s, &at, e, &opt)) > 0) {
             const char *v;
             size_t vn = word(s, &at, e, &v);
+            if (is_word(opt, on, "AUTOTRACE", 5)) {
+                autotrace(p, line, s, &at, e, v, vn);
+                continue;
+            }
             if (!is_word(opt, on, "DEFINE", 3))
                 continue;
             if (is_word(v, vn, "OFF", 3))

@@ -710,6 +710,8 @@ struct scr_stmt {
     uint32_t line;           /* line of its first token */
     uint32_t session;        /* 0: every session runs it; n: session n only (a comment line
                               * `-- lobsim session: n` before it; sessions.c in script/) */
+    int autotrace;           /* SET AUTOTRACE ON [STATISTICS] in force: its statistics
+                              * printed under it (a query, insert, update, delete) */
     int shared_rows;         /* its rows are every session's: ids not offset per session (a
                               * comment line `-- lobsim rows: shared` before it, until
                               * `-- lobsim rows: own`) */

@@ -136,6 +136,8 @@ typedef struct {
     struct scr_define *defines;
     struct scr_newval *newvals; /* COLUMN ... NEW_VALUE commands, in text order */
     uint32_t nnewvals, cap_newvals;
+    struct scr_autot *autot; /* SET AUTOTRACE commands, in text order */
+    uint32_t nautot, cap_autot;
     int define_char; /* SET DEFINE: '&', another character, 0 off */
     int div_ok;      /* a division may be parsed here: a rounding function's argument */
     int define_seen; /* the run's own (scr_options_t.defines) defined */
@@ -209,6 +211,8 @@ void scr_define_set(scr_parser_t *p, const char *name, size_t nlen, const char *
  * (`'&lob'` after COLUMN ... NEW_VALUE LOB): its text around the
  * references, and each reference's value when it runs; NULL when none. */
 scr_expr_t *scr_define_expr(scr_parser_t *p, const scr_tok_t *t);
+/* Whether SET AUTOTRACE shows the statistics of a statement at line. */
+int scr_define_autotrace(const scr_parser_t *p, uint32_t line);
 /* The NEW_VALUE variables the query statement st (q's items) sets. */
 void scr_define_sets(scr_parser_t *p, scr_stmt_t *st, const scr_query_t *q);
 

@@ -222,6 +222,7 @@ scr_stmt_t *scr_new_stmt(scr_parser_t *p, uint32_t line)
     scr_stmt_t *st = &s->stmts[s->nstmts++];
     memset(st, 0, sizeof *st);
     st->step = s->nstmts;
+    st->autotrace = scr_define_autotrace(p, line);
     st->line = line;
     st->table = -1;
     st->column = -1;

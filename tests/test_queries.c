@@ -862,6 +862,46 @@ static void test_view_joins(void **state)
     done(&r);
 }
 
+/* SET AUTOTRACE: the statistics block under a DML statement and a query
+ * while ON [STATISTICS] or TRACEONLY is in force, none under DDL, a
+ * refused statement, EXPLAIN only, or after OFF; its figures the step's
+ * own, as the step's row counts them. */
+static void test_autotrace(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number primary key, c clob) lob (c) store as securefile;\n"
+        "set autotrace on statistics\n"
+        "insert into t values (1, rpad('x', 9000, 'x'));\n"
+        "insert into t values (1, null);\n"
+        "create table u (id number);\n"
+        "set autot trace exp\n"
+        "insert into t values (2, null);\n"
+        "set autotrace traceonly\n"
+        "select count(*) from t;\n"
+        "set autotrace off\n"
+        "delete from t;\n",
+        "T", &r);
+    char want[512];
+    snprintf(want, sizeof want,
+             "\nStatistics\n"
+             "----------------------------------------------------------\n"
+             "%11llu  db block gets\n"
+             "%11llu  redo size\n"
+             "(autotrace's other statistics are not counted by the model)\n",
+             (unsigned long long)r.at[2].v[SIM_STAT_DB_BLOCK_GETS],
+             (unsigned long long)r.at[2].v[SIM_STAT_REDO_SIZE]);
+    assert_true(r.at[2].v[SIM_STAT_REDO_SIZE] > 9000);
+    expect_out(&r, 2, want);
+    assert_null(r.out[3]); /* ORA-00001: no statistics */
+    assert_string_equal(r.error[3], "ORA-00001: unique constraint (SYS_Cn) violated");
+    assert_null(r.out[4]);
+    assert_null(r.out[5]);
+    assert_non_null(strstr(r.out[6], "\nStatistics\n"));
+    assert_null(r.out[7]);
+    done(&r);
+}
+
 /* TO_CHAR of a number under a format model (SQL Language Reference,
  * "Number Format Models"): the sign's place, group separators, 0, FM,
  * the decimal point, overflow. */
@@ -950,6 +990,7 @@ int main(void)
         cmocka_unit_test(test_select_into_views),
         cmocka_unit_test(test_new_value),
         cmocka_unit_test(test_view_joins),
+        cmocka_unit_test(test_autotrace),
         cmocka_unit_test(test_to_char_format),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
