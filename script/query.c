@@ -264,6 +264,28 @@ static void cond_term(qp_t *x)
     scr_expect_sym(p, ")");
 }
 
+/* A where (or an ON): TERM [and TERM]..., or C or C ... (an or of lone
+ * conditions at the top level; and and or mixed there are not modelled). */
+static void where_clause(qp_t *x)
+{
+    scr_parser_t *p = x->p;
+    uint32_t first = x->q->nconds;
+    cond_term(x);
+    if (scr_is_kw(p, "OR")) {
+        if (x->q->nconds != first + 1 || x->q->cond[first].either)
+            scr_qp_not_modelled(x, "or after a parenthesised group or a join's condition");
+        uint32_t group = ++x->either;
+        x->q->cond[first].either = group;
+        while (scr_accept_kw(p, "OR"))
+            condition(x, group);
+        if (scr_is_kw(p, "AND"))
+            scr_qp_not_modelled(x, "and and or mixed at the top of a where");
+        return;
+    }
+    while (scr_accept_kw(p, "AND"))
+        cond_term(x);
+}
+
 /* Whether an alias follows a source (not a keyword of what may follow). */
 static int alias(scr_parser_t *p)
 {
@@ -393,9 +415,7 @@ static void parse(qp_t *x)
         q->cols = x->cols;
         q->ncols = x->ncols;
         q->cond = scr_arena_alloc(p->arena, SCR_QUERY_CONDS * sizeof *q->cond);
-        do
-            cond_term(x);
-        while (scr_accept_kw(p, "AND"));
+        where_clause(x);
     } else if (scr_is_kw(p, "LEFT") || scr_is_kw(p, "RIGHT") || scr_is_kw(p, "FULL") ||
                scr_is_kw(p, "CROSS") || scr_is_kw(p, "NATURAL")) {
         scr_query_not_modelled(p, x->jb, "an outer, cross or natural join");
@@ -440,9 +460,7 @@ static void parse(qp_t *x)
         } else {
             if (q->cond == NULL)
                 q->cond = scr_arena_alloc(p->arena, SCR_QUERY_CONDS * sizeof *q->cond);
-            do
-                cond_term(x);
-            while (scr_accept_kw(p, "AND"));
+            where_clause(x);
         }
     }
     if (q->view == SCR_V_MYSTAT && !x->joined)

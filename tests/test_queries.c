@@ -839,7 +839,11 @@ static void test_view_joins(void **state)
         "select count(*) from user_segments where segment_name = (select segment_name from "
         "user_lobs);\n"
         "select count(*) from user_segments where segment_name not in (select partition_name "
-        "from user_segments);\n",
+        "from user_segments);\n"
+        "select count(*) from user_segments where segment_name = 'U' or segment_name like "
+        "'L%';\n"
+        "select count(*) from user_segments where segment_name = 'U' or segment_name = 'T' "
+        "and segment_type = 'TABLE';\n",
         "T", &r);
     assert_non_null(strstr(r.out[6], "\nL "));
     assert_non_null(strstr(r.out[6], " T\n"));
@@ -859,6 +863,9 @@ static void test_view_joins(void **state)
     assert_string_equal(r.error[13], "ORA-01427: single-row subquery returns more than one row");
     /* NOT IN a list holding a null (every PARTITION_NAME here): never true */
     assert_non_null(strstr(r.out[14], "\n         0\n"));
+    /* an or at the top of a where: U's segment and the LOB's */
+    assert_non_null(strstr(r.out[15], "\n         2\n"));
+    expect_out(&r, 16, "not modelled: and and or mixed at the top of a where\n");
     done(&r);
 }
 
