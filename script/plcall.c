@@ -332,6 +332,64 @@ static void skip_args(scr_parser_t *p)
     }
 }
 
+/*
+ * dbms_lob.read(L, amount, offset, buffer) (PL/SQL Packages and Types
+ * Reference, DBMS_LOB.READ): buffer := amount characters of a CLOB (bytes
+ * of a BLOB, into a RAW) from offset, amount := how many it read (fewer at
+ * the LOB's end); an offset past the end raises NO_DATA_FOUND (ORA-01403).
+ * A read changes no space and counts nothing in the model.
+ */
+static void read_call(scr_parser_t *p, uint32_t line)
+{
+    static const char fn[] = "READ";
+    char name[SCR_NAME_MAX + 1];
+    uint32_t vline = scr_peek(p)->line;
+    scr_expect_name(p, name, "a LOB variable");
+    const sym_t *l = scr_plsym_declared(p, name, vline);
+    if (l->kind != 'v' || (l->type != SCR_T_CLOB && l->type != SCR_T_BLOB) || l->vmax)
+        scr_fail_at(p, vline, "PLS-00306: wrong number or types of arguments in call to '%s'", fn);
+    scr_expect_sym(p, ",");
+    vline = scr_peek(p)->line;
+    scr_expect_name(p, name, "a NUMBER variable (the amount, IN OUT)");
+    const sym_t *amount = scr_plsym_declared(p, name, vline);
+    if (amount->kind != 'n' || amount->constant)
+        scr_fail_at(p, vline, "PLS-00363: expression '%s' cannot be used as an assignment target",
+                    name);
+    scr_expr_t *off = num_arg(p, fn);
+    scr_expect_sym(p, ",");
+    vline = scr_peek(p)->line;
+    scr_expect_name(p, name, "a VARCHAR2 or RAW variable (the buffer, OUT)");
+    const sym_t *buf = scr_plsym_declared(p, name, vline);
+    if (buf->kind != 'v' || buf->constant ||
+        (l->type == SCR_T_CLOB ? buf->type != SCR_T_VARCHAR
+                               : !(buf->type == SCR_T_BLOB && buf->vmax)))
+        scr_fail_at(p, vline, "PLS-00306: wrong number or types of arguments in call to '%s'", fn);
+    scr_expect_sym(p, ")");
+    scr_expect_sym(p, ";");
+    scr_expr_t *L = reg(p, l->reg, l->type, line);
+    scr_expr_t *n = node(p, SCR_E_NUM, SCR_T_NUMBER, line, NULL, NULL, NULL);
+    n->var = amount->reg;
+    n->row_dependent = 1;
+    scr_pred_t *past = scr_arena_alloc(p->arena, sizeof *past);
+    past->kind = SCR_P_EXPR;
+    past->op = SCR_OP_GT;
+    past->x = off;
+    past->y = node(p, SCR_E_LENGTH, SCR_T_NUMBER, line, L, NULL, NULL);
+    uint32_t u = scr_pl_emit(p, SCR_PL_UNLESS, line);
+    scr_pl_op(p, u)->cond = past;
+    uint32_t r = scr_pl_emit(p, SCR_PL_RAISE, line);
+    scr_pl_op(p, r)->error = "ORA-01403: no data found";
+    scr_pl_op(p, r)->b = 1403;
+    scr_pl_op(p, u)->target = scr_pl_here(p);
+    scr_expr_t *piece = slice(p, L, n, off);
+    piece->type = buf->type;
+    piece->plsql = 1;
+    scr_pl_emit_set(p, buf, piece, line);
+    scr_expr_t *got =
+        node(p, SCR_E_LENGTH, SCR_T_NUMBER, line, reg(p, buf->reg, buf->type, line), NULL, NULL);
+    scr_pl_emit_set(p, amount, got, line);
+}
+
 /* dbms_lob.PROC(locator, ...): the arguments checked when it runs, the
  * new value as an expression over the registers (PL/SQL Packages and
  * Types Reference, DBMS_LOB). */
@@ -354,13 +412,19 @@ static int lob_call(scr_parser_t *p, uint32_t line)
                  {"CLOSE", -1}};
     p->i += 2;
     const char *fn = scr_peek(p)->text;
+    if (strcmp(fn, "READ") == 0) {
+        p->i++;
+        scr_expect_sym(p, "(");
+        read_call(p, line);
+        return 1;
+    }
     int kind = -2;
     for (size_t k = 0; k < sizeof procs / sizeof procs[0]; k++)
         if (strcmp(fn, procs[k].name) == 0)
             kind = procs[k].kind;
     if (kind == -2)
         scr_unexpected(p, "a dbms_lob procedure the model runs (createtemporary, freetemporary, "
-                          "writeappend, write, append, copy, trim, erase, open, close)");
+                          "writeappend, write, append, copy, trim, erase, open, close, read)");
     p->i++;
     scr_expect_sym(p, "(");
     sym_t *l = lob_arg(p, fn);

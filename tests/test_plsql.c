@@ -304,6 +304,40 @@ static void test_runtime_errors(void **state)
  * spaces over its range and keeps the length (stopping at the end); trim
  * cuts; append and copy take another LOB's data; substr and getlength
  * read; freetemporary leaves the variable null. */
+/* dbms_lob.read: a CLOB of 10,000 characters read 4,000 at a time is
+ * three reads (4,000, 4,000, 2,000), then NO_DATA_FOUND at offset
+ * 10,001; the buffer holds the characters from the offset; a BLOB's read
+ * into a RAW counts bytes. */
+static void test_dbms_lob_read(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number, c clob, b blob);\n"
+        "insert into t values (1, rpad(to_clob('ab'), 10000, 'cd'), "
+        "utl_raw.cast_to_raw('hello world'));\n"
+        "commit;\n"
+        "declare\n"
+        "  l clob; lb blob; buf varchar2(32767); rb raw(2000); amt number; off number := 1;\n"
+        "  total number := 0; n number := 0;\n"
+        "begin\n"
+        "  select c into l from t where id = 1;\n"
+        "  loop\n"
+        "    amt := 4000;\n"
+        "    dbms_lob.read(l, amt, off, buf);\n"
+        "    total := total + amt; n := n + 1; off := off + amt;\n"
+        "    dbms_output.put_line(amt || ' ' || substr(buf, 1, 3));\n"
+        "  end loop;\n"
+        "exception when no_data_found then\n"
+        "  dbms_output.put_line(n || ' ' || total || ' ' || off);\n"
+        "  select b into lb from t where id = 1;\n"
+        "  amt := 100;\n"
+        "  dbms_lob.read(lb, amt, 7, rb);\n"
+        "  dbms_output.put_line(amt);\n"
+        "end;\n/\n",
+        "T", &r);
+    assert_string_equal(r.out[4], "4000 abc\n4000 cdc\n2000 cdc\n3 10000 10001\n5\n");
+}
+
 static void test_dbms_lob_semantics(void **state)
 {
     (void)state;
@@ -536,6 +570,7 @@ int main(void)
         cmocka_unit_test(test_sessions_resume),
         cmocka_unit_test(test_runtime_errors),
         cmocka_unit_test(test_dbms_lob_semantics),
+        cmocka_unit_test(test_dbms_lob_read),
         cmocka_unit_test(test_raw_values),
         cmocka_unit_test(test_dbms_lob_errors),
         cmocka_unit_test(test_locator_appends_piecewise),
