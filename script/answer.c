@@ -238,26 +238,32 @@ static double to_places(double x, int places, int round_it)
     return scr_round_whole(x * m, round_it) / m;
 }
 
-/* An item's arithmetic over its value v; 1 when null (a division by 0:
- * Oracle's ORA-01476, here a null). */
-static int post_eval(const scr_qpost_t *e, double v, double *out)
+/* An item's arithmetic over its value v (vnull: the value is null); 1
+ * when the result is null (a null operand; a division by 0: Oracle's
+ * ORA-01476, here a null). */
+static int post_eval(const scr_qpost_t *e, double v, int vnull, double *out)
 {
     double l, r;
     switch (e->op) {
     case 'v':
         *out = v;
-        return 0;
+        return vnull;
+    case 'z':
+        if (post_eval(e->l, v, vnull, out) == 0)
+            return 0;
+        return post_eval(e->r, v, vnull, out);
     case 'n':
         *out = e->num;
         return 0;
     case 'r':
     case 't':
-        if (post_eval(e->l, v, &l))
+        if (post_eval(e->l, v, vnull, &l))
             return 1;
         *out = to_places(l, e->places, e->op == 'r');
         return 0;
     default:
-        if (post_eval(e->l, v, &l) || post_eval(e->r, v, &r) || (e->op == '/' && r == 0))
+        if (post_eval(e->l, v, vnull, &l) || post_eval(e->r, v, vnull, &r) ||
+            (e->op == '/' && r == 0))
             return 1;
         *out = e->op == '+' ? l + r : e->op == '-' ? l - r : e->op == '*' ? l * r : l / r;
         return 0;
@@ -338,8 +344,8 @@ static void print(const scr_query_t *q, const scr_qcell_t *out, uint64_t n, buf_
         for (uint32_t k = 0; k < q->nshown; k++) {
             const char *sep = k ? " " : "";
             double v;
-            if (row[k].null ||
-                (q->item[k].post && post_eval(q->item[k].post, (double)row[k].num, &v))) {
+            if (q->item[k].post ? post_eval(q->item[k].post, (double)row[k].num, row[k].null, &v)
+                                : row[k].null) {
                 put(b, "%s%*s", sep, (int)width[k], "");
             } else if (q->item[k].post) {
                 char t[64];

@@ -130,6 +130,16 @@ static const scr_qpost_t *post_factor(qp_t *x, scr_qitem_t *it, int *leaves)
         scr_expect_sym(p, ")");
         return e;
     }
+    if (scr_is_kw(p, "NVL") && strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+        /* nvl(x, n): n where x is null (a sum of no rows) */
+        scr_qpost_t *e = post_node(x, 'z');
+        p->i += 2;
+        e->l = post_sum(x, it, leaves);
+        scr_expect_sym(p, ",");
+        e->r = post_sum(x, it, leaves);
+        scr_expect_sym(p, ")");
+        return e;
+    }
     if (++*leaves > 1)
         scr_query_not_modelled(p, x->jb, "an expression of two columns in the select list");
     leaf(x, it);

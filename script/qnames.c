@@ -52,11 +52,17 @@ static int find_column(qp_t *x)
     }
     const char *name = scr_peek_at(p, at)->text;
     uint32_t lo = src == 1 ? x->q->split : 0, hi = src == 0 && x->q->two ? x->q->split : x->ncols;
-    int found = -1;
+    int found = -1, joined = 0;
+    for (uint32_t k = 0; k < x->nusing; k++)
+        joined |= strcmp(x->usings[k], name) == 0;
+    if (joined && src >= 0) /* JOIN ... USING's column takes no qualifier */
+        scr_fail_at(p, t->line, "ORA-25154: column part of USING clause cannot have qualifier");
     for (uint32_t i = lo; i < hi; i++) {
         int s = x->q->two && i >= x->q->split;
         if (strcmp(x->cols[i].name, name) != 0 || (x->cols[i].dba && !x->dba[s]))
             continue;
+        if (found >= 0 && joined)
+            break; /* the two sides are equal: the first view's */
         if (found >= 0)
             scr_fail_at(p, t->line, "ORA-00918: column ambiguously defined");
         found = (int)i;

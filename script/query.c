@@ -286,6 +286,45 @@ static void where_clause(qp_t *x)
         cond_term(x);
 }
 
+/* JOIN ... USING (c[, c]...): each c of the first view equal to the
+ * second's (SQL Language Reference, SELECT, inner_cross_join_clause: "an
+ * equijoin of the columns ... named"); c is then named unqualified. */
+static void join_using(qp_t *x)
+{
+    scr_parser_t *p = x->p;
+    scr_query_t *q = x->q;
+    scr_expect_sym(p, "(");
+    do {
+        char name[SCR_NAME_MAX + 1];
+        uint32_t line = scr_peek(p)->line;
+        scr_expect_name(p, name, "a column both views have");
+        int a = -1, b = -1;
+        for (uint32_t i = 0; i < x->ncols; i++)
+            if (strcmp(x->cols[i].name, name) == 0 && (!x->cols[i].dba || x->dba[i >= q->split]))
+                *(i < q->split ? &a : &b) = (int)i;
+        if (a < 0 || b < 0)
+            scr_fail_at(p, line, "ORA-00904: \"%s\": invalid identifier", name);
+        if (!x->cols[a].modelled || !x->cols[b].modelled) {
+            char why[200];
+            snprintf(why, sizeof why, "column %s (the model does not have it)", name);
+            scr_qp_not_modelled(x, why);
+        }
+        if (x->nusing == 4)
+            scr_qp_not_modelled(x, "a USING list of more than 4 columns");
+        snprintf(x->usings[x->nusing++], sizeof x->usings[0], "%s", name);
+        if (q->nconds == SCR_QUERY_CONDS)
+            scr_qp_not_modelled(x, "more than 16 conditions");
+        scr_qcond_t *c = &q->cond[q->nconds++];
+        memset(c, 0, sizeof *c);
+        c->col = a;
+        c->col2 = b;
+        c->op = SCR_OP_EQ;
+        c->nvals = 1;
+        values(x, c);
+    } while (scr_accept_sym(p, ","));
+    scr_expect_sym(p, ")");
+}
+
 /* Whether an alias follows a source (not a keyword of what may follow). */
 static int alias(scr_parser_t *p)
 {
@@ -411,11 +450,15 @@ static void parse(qp_t *x)
         scr_accept_kw(p, "INNER");
         scr_expect_kw(p, "JOIN");
         second_view(x);
-        scr_expect_kw(p, "ON");
         q->cols = x->cols;
         q->ncols = x->ncols;
         q->cond = scr_arena_alloc(p->arena, SCR_QUERY_CONDS * sizeof *q->cond);
-        where_clause(x);
+        if (scr_accept_kw(p, "USING"))
+            join_using(x);
+        else {
+            scr_expect_kw(p, "ON");
+            where_clause(x);
+        }
     } else if (scr_is_kw(p, "LEFT") || scr_is_kw(p, "RIGHT") || scr_is_kw(p, "FULL") ||
                scr_is_kw(p, "CROSS") || scr_is_kw(p, "NATURAL")) {
         scr_query_not_modelled(p, x->jb, "an outer, cross or natural join");

@@ -463,7 +463,7 @@ typedef enum { SCR_QI_COLUMN, SCR_QI_SUM, SCR_QI_COUNT } scr_qitem_kind_t;
 /* Arithmetic over an item's value, as `bytes/1024/1024` or
  * `round(sum(bytes)/1048576, 2)` writes it: op 'v' the value, 'n' num,
  * '+', '-', '*', '/' of l and r, 'r' round(l, places), 't' trunc(l,
- * places). */
+ * places), 'z' nvl(l, r). */
 typedef struct scr_qpost scr_qpost_t;
 struct scr_qpost {
     char op;

@@ -335,7 +335,9 @@ typedef struct {
     int plsql;                      /* in a block: a name not a column is a variable */
     const scr_expr_t *const *binds; /* execute immediate's USING, by position */
     uint32_t nbinds, nextbind;
-    uint32_t either; /* or-groups so far */
+    uint32_t either;                  /* or-groups so far */
+    char usings[4][SCR_NAME_MAX + 1]; /* JOIN ... USING (c, ...): named unqualified */
+    uint32_t nusing;
 } scr_qp_t;
 /* qnames.c: the query is not answered, why in the lexer's err (longjmp 3
  * to jb); the column [q.]name names (ORA-00904 when none; not modelled
