@@ -318,26 +318,28 @@ static const char *uncounted(const scr_query_t *q)
  * of LOB column c. */
 static sim_err_t table_rows(life_db_t *db, const scr_query_t *q, scr_qrows_t *rows)
 {
-    const life_table_t *t = &db->tables[q->table];
-    for (uint64_t r = 0; r < t->nrows; r++) {
-        const life_row_t *rw = life_row_at(t, r);
-        int64_t id = rw->id - db->id_base;
-        int own = db->id_span == 0 || (id >= 0 && id < db->id_span);
-        if (!rw->alive || !own || (rw->fresh && life_row_locked(db, rw)) ||
-            !scr_pred_match(q->id_where, id))
-            continue;
+    life_table_t *t = &db->tables[q->table];
+    life_cursor_t cur;
+    /* the where over any column as a DML's (dbms_lob.getlength(c) > N
+     * too), the rows as the session sees them */
+    sim_err_t rc = life_select(db, t, q->id_where, NULL, &cur);
+    for (uint64_t r = 0; rc == SIM_OK && r < cur.n; r++) {
         scr_qcell_t *c = scr_qrows_add(rows);
-        if (c == NULL)
-            return SIM_ENOMEM;
+        if (c == NULL) {
+            rc = SIM_ENOMEM;
+            break;
+        }
         if (t->def->id_col >= 0)
-            scr_qcell_num(&c[t->def->id_col], id);
-        for (uint32_t k = 0; k < t->nlob; k++)
-            if (rw->lob[k] && (uint32_t)t->lobcol[k] < q->table_cols)
-                scr_qcell_num(
-                    &c[q->table_cols + (uint32_t)t->lobcol[k]],
-                    (int64_t)scr_value_info(db->vs, life_lob_at(db, rw->lob[k])->val).chars);
+            scr_qcell_num(&c[t->def->id_col], cur.ids[r]);
+        for (uint32_t k = 0; k < t->nlob; k++) {
+            scr_val_t v = cur.vals[r * cur.nlob + k];
+            if (v != SCR_VAL_NULL && (uint32_t)t->lobcol[k] < q->table_cols)
+                scr_qcell_num(&c[q->table_cols + (uint32_t)t->lobcol[k]],
+                              (int64_t)scr_value_info(db->vs, v).chars);
+        }
     }
-    return SIM_OK;
+    life_cursor_close(db, &cur);
+    return rc;
 }
 
 /* Default DBCA tablespaces' kinds (Oracle Database Reference, DBA_TABLESPACES:

@@ -922,6 +922,27 @@ static void test_autotrace(void **state)
     done(&r);
 }
 
+/* A query over a table with a where on a LOB's length, not only the id:
+ * the rows a DML's where would take (the answer was 0 rows before: the
+ * fast id-only matcher). */
+static void test_table_where_lob_length(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number, c clob);\n"
+        "insert into t values (1, rpad('x', 3000, 'x'));\n"
+        "insert into t values (2, 'short');\n"
+        "insert into t values (3, null);\n"
+        "select count(*) from t where dbms_lob.getlength(c) > 1000;\n"
+        "select id from t where dbms_lob.getlength(c) < 1000 or id = 1 order by id;\n"
+        "select count(*) from t where c is null;\n",
+        "T", &r);
+    expect_out(&r, 5, "  COUNT(*)\n----------\n         1\n");
+    expect_out(&r, 6, "        ID\n----------\n         1\n         2\n");
+    expect_out(&r, 7, "  COUNT(*)\n----------\n         1\n");
+    done(&r);
+}
+
 /* TO_CHAR of a number under a format model (SQL Language Reference,
  * "Number Format Models"): the sign's place, group separators, 0, FM,
  * the decimal point, overflow. */
@@ -1011,6 +1032,7 @@ int main(void)
         cmocka_unit_test(test_new_value),
         cmocka_unit_test(test_view_joins),
         cmocka_unit_test(test_autotrace),
+        cmocka_unit_test(test_table_where_lob_length),
         cmocka_unit_test(test_to_char_format),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
