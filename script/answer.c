@@ -81,8 +81,16 @@ static int is_number(const scr_query_t *q, int col)
     return col >= 0 && (uint32_t)col < q->ncols && q->cols[col].number;
 }
 
+/* A cell's number: an AVG's num / den. */
+static double value_of(const scr_qcell_t *c)
+{
+    return c->den ? (double)c->num / (double)c->den : (double)c->num;
+}
+
 static int cmp_cell(const scr_qcell_t *a, const scr_qcell_t *b, int number)
 {
+    if (number && (a->den || b->den))
+        return value_of(a) < value_of(b) ? -1 : value_of(a) > value_of(b);
     if (number)
         return a->num < b->num ? -1 : a->num > b->num;
     return strcmp(a->str, b->str);
@@ -343,11 +351,11 @@ static void print(const scr_query_t *q, const scr_qcell_t *out, uint64_t n, buf_
         const scr_qcell_t *row = &out[r * w];
         for (uint32_t k = 0; k < q->nshown; k++) {
             const char *sep = k ? " " : "";
-            double v;
-            if (q->item[k].post ? post_eval(q->item[k].post, (double)row[k].num, row[k].null, &v)
+            double v = value_of(&row[k]);
+            if (q->item[k].post ? post_eval(q->item[k].post, value_of(&row[k]), row[k].null, &v)
                                 : row[k].null) {
                 put(b, "%s%*s", sep, (int)width[k], "");
-            } else if (q->item[k].post) {
+            } else if (q->item[k].post || row[k].den) {
                 char t[64];
                 number_text(v, width[k], t, sizeof t);
                 put(b, "%s%*s", sep, (int)width[k], t);
@@ -395,7 +403,7 @@ sim_err_t scr_query_select(const scr_query_t *q, const scr_qrows_t *rows, scr_qc
         scr_qcell_t *o = &res[g * w];
         if (g == n) {
             for (uint32_t k = 0; k < q->nitems; k++) {
-                o[k].null = q->item[k].kind == SCR_QI_SUM;
+                o[k].null = q->item[k].kind != SCR_QI_COUNT;
                 if (q->item[k].kind == SCR_QI_COLUMN)
                     o[k] = row[q->item[k].col];
                 else if (q->item[k].kind == SCR_QI_COUNT)
@@ -408,10 +416,16 @@ sim_err_t scr_query_select(const scr_query_t *q, const scr_qrows_t *rows, scr_qc
         }
         for (uint32_t k = 0; k < q->nitems; k++) {
             const scr_qitem_t *it = &q->item[k];
-            if (it->kind == SCR_QI_COUNT)
+            if (it->kind == SCR_QI_COUNT) {
                 o[k].num++;
-            else if (it->kind == SCR_QI_SUM && !row[it->col].null) {
-                o[k].num += row[it->col].num;
+            } else if (it->kind != SCR_QI_COLUMN && !row[it->col].null) {
+                /* sum, max, min, avg: nulls left out (SQL Language Reference,
+                 * "Aggregate Functions") */
+                int64_t v = row[it->col].num;
+                if (it->kind == SCR_QI_SUM || it->kind == SCR_QI_AVG || o[k].null ||
+                    (it->kind == SCR_QI_MAX ? v > o[k].num : v < o[k].num))
+                    o[k].num = it->kind == SCR_QI_SUM || it->kind == SCR_QI_AVG ? o[k].num + v : v;
+                o[k].den += it->kind == SCR_QI_AVG;
                 o[k].null = 0;
             }
         }
@@ -419,7 +433,7 @@ sim_err_t scr_query_select(const scr_query_t *q, const scr_qrows_t *rows, scr_qc
     /* count(*) and sum() without group by give one row, even of none */
     if (agg && q->group_col < 0 && n == 0) {
         for (uint32_t k = 0; k < q->nitems; k++)
-            res[k].null = q->item[k].kind == SCR_QI_SUM;
+            res[k].null = q->item[k].kind != SCR_QI_COUNT;
         n = 1;
     }
     for (uint64_t r = 0; r < n; r++) {

@@ -58,14 +58,22 @@ static void leaf(qp_t *x, scr_qitem_t *it)
         scr_expect_sym(p, ")");
         it->kind = SCR_QI_COUNT;
         it->col = -1;
-    } else if (scr_is_kw(p, "SUM") && strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+    } else if ((scr_is_kw(p, "SUM") || scr_is_kw(p, "MAX") || scr_is_kw(p, "MIN") ||
+                scr_is_kw(p, "AVG")) &&
+               strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+        it->kind = scr_is_kw(p, "SUM")   ? SCR_QI_SUM
+                   : scr_is_kw(p, "MAX") ? SCR_QI_MAX
+                   : scr_is_kw(p, "MIN") ? SCR_QI_MIN
+                                         : SCR_QI_AVG;
         p->i += 2;
-        it->kind = SCR_QI_SUM;
         if (is_getlength(p)) {
             p->i += 3;
             it->col = getlength(x);
         } else {
             it->col = scr_qp_column(x, NULL);
+            if (x->cols && !x->cols[it->col].number && it->kind != SCR_QI_SUM &&
+                it->kind != SCR_QI_AVG)
+                scr_query_not_modelled(p, x->jb, "max or min of a text column");
             if (x->cols && !x->cols[it->col].number)
                 scr_fail(p, "ORA-01722: invalid number");
         }
@@ -77,8 +85,8 @@ static void leaf(qp_t *x, scr_qitem_t *it)
     } else {
         if (scr_peek(p)->kind == SCR_TOK_IDENT && strcmp(scr_peek_at(p, 1)->text, "(") == 0)
             scr_query_not_modelled(p, x->jb,
-                                   "a function in the select list other than count(*), sum(...), "
-                                   "dbms_lob.getlength(...), round(...) or trunc(...)");
+                                   "a function in the select list other than count(*), sum, max, "
+                                   "min, avg, dbms_lob.getlength(...), round, trunc or nvl");
         it->kind = SCR_QI_COLUMN;
         it->col = scr_qp_column(x, NULL);
     }
@@ -187,8 +195,6 @@ void scr_qitem_parse(qp_t *x)
     it->post = e->op == 'v' ? NULL : e;
     if (it->post && it->kind == SCR_QI_COLUMN && x->cols && !x->cols[it->col].number)
         scr_fail(p, "ORA-01722: invalid number");
-    if (it->post && it->kind == SCR_QI_COLUMN && x->cols == NULL)
-        scr_query_not_modelled(p, x->jb, "arithmetic on a table's column in the select list");
     heading(p, from, p->i, it->head);
     if (it->post)
         ; /* the expression's text */

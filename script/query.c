@@ -633,8 +633,10 @@ const scr_query_t *scr_parse_query_into(scr_parser_t *p, const scr_expr_t *const
     if (rc == 0) {
         parse(&x);
         for (uint32_t k = 0; k < q->nitems; k++)
-            if (q->item[k].post)
-                scr_query_not_modelled(p, &jb, "arithmetic in the select list of select ... into");
+            if (q->item[k].post || q->item[k].kind == SCR_QI_AVG)
+                scr_query_not_modelled(p, &jb,
+                                       "arithmetic or avg in the select list of select ... into "
+                                       "(the model's numbers are whole)");
         p->lx->fail = outer;
         if (binds && x.nextbind < nbinds)
             scr_fail_at(p, line, "ORA-01006: bind variable does not exist");

@@ -459,7 +459,14 @@ typedef struct {
  * none, its columns are the table's). */
 const scr_vcol_t *scr_view_columns(scr_view_t v, uint32_t *n);
 
-typedef enum { SCR_QI_COLUMN, SCR_QI_SUM, SCR_QI_COUNT } scr_qitem_kind_t;
+typedef enum {
+    SCR_QI_COLUMN,
+    SCR_QI_SUM,
+    SCR_QI_COUNT,
+    SCR_QI_MAX,
+    SCR_QI_MIN,
+    SCR_QI_AVG /* the sum in num, the rows counted in den */
+} scr_qitem_kind_t;
 /* Arithmetic over an item's value, as `bytes/1024/1024` or
  * `round(sum(bytes)/1048576, 2)` writes it: op 'v' the value, 'n' num,
  * '+', '-', '*', '/' of l and r, 'r' round(l, places), 't' trunc(l,
@@ -531,6 +538,7 @@ typedef struct scr_query {
  * cells a row. */
 typedef struct {
     int64_t num;
+    int64_t den; /* an AVG item's rows (its value num / den), else 0 */
     uint8_t null;
     char str[SCR_NAME_MAX + 1];
 } scr_qcell_t;

@@ -299,8 +299,8 @@ static void test_not_modelled(void **state)
     expect_out(&r, 6, "not modelled: select * (column LOB_OBJD: the model does not have it)\n");
     /* a function Oracle has, not ORA-00904 */
     expect_out(&r, 7,
-               "not modelled: a function in the select list other than count(*), "
-               "sum(...), dbms_lob.getlength(...), round(...) or trunc(...)\n");
+               "not modelled: a function in the select list other than count(*), sum, max, min, "
+               "avg, dbms_lob.getlength(...), round, trunc or nvl\n");
     expect_out(&r, 2, "not modelled: column FILE_ID (the model does not have it)\n");
     expect_out(&r, 3, "not modelled: DBA_FREE_SPACE (a view the model does not fill)\n");
     assert_string_equal(r.error[4], "ORA-00904: \"NOSUCH\": invalid identifier");
@@ -935,11 +935,21 @@ static void test_table_where_lob_length(void **state)
         "insert into t values (3, null);\n"
         "select count(*) from t where dbms_lob.getlength(c) > 1000;\n"
         "select id from t where dbms_lob.getlength(c) < 1000 or id = 1 order by id;\n"
-        "select count(*) from t where c is null;\n",
+        "select count(*) from t where c is null;\n"
+        "select avg(dbms_lob.getlength(c)) a, max(dbms_lob.getlength(c)) mx, "
+        "min(dbms_lob.getlength(c)) mn from t;\n"
+        "select id, dbms_lob.getlength(c) / 1000 k from t where id = 1;\n"
+        "select avg(id) from t where id > 1;\n",
         "T", &r);
     expect_out(&r, 5, "  COUNT(*)\n----------\n         1\n");
     expect_out(&r, 6, "        ID\n----------\n         1\n         2\n");
     expect_out(&r, 7, "  COUNT(*)\n----------\n         1\n");
+    /* aggregates leave nulls out: avg of 3,000 and 5 */
+    expect_out(&r, 8,
+               "         A         MX         MN\n---------- ---------- ----------\n"
+               "    1502.5       3000          5\n");
+    expect_out(&r, 9, "        ID          K\n---------- ----------\n         1          3\n");
+    expect_out(&r, 10, "   AVG(ID)\n----------\n       2.5\n");
     done(&r);
 }
 
