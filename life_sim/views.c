@@ -316,13 +316,14 @@ static const char *uncounted(const scr_query_t *q)
 /* A table's rows as the running session sees them, those the query's
  * where takes: cell c the id (the id column), cell ncols + c the length
  * of LOB column c. */
-static sim_err_t table_rows(life_db_t *db, const scr_query_t *q, scr_qrows_t *rows)
+static sim_err_t table_rows(life_db_t *db, const scr_query_t *q, const scr_row_t *regs,
+                            scr_qrows_t *rows)
 {
     life_table_t *t = &db->tables[q->table];
     life_cursor_t cur;
     /* the where over any column as a DML's (dbms_lob.getlength(c) > N
-     * too), the rows as the session sees them */
-    sim_err_t rc = life_select(db, t, q->id_where, NULL, &cur);
+     * too; in a block, its variables), the rows as the session sees them */
+    sim_err_t rc = life_select(db, t, q->id_where, regs, &cur);
     for (uint64_t r = 0; rc == SIM_OK && r < cur.n; r++) {
         scr_qcell_t *c = scr_qrows_add(rows);
         if (c == NULL) {
@@ -562,7 +563,7 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
     }
     const scr_query_t *bq = b ? &b->q : q; /* its values bound */
     if (rc == SIM_OK)
-        rc = q->view == SCR_V_TABLE ? table_rows(db, bq, &rows)
+        rc = q->view == SCR_V_TABLE ? table_rows(db, bq, NULL, &rows)
                                     : query_rows(db, bq, st->step, &rows);
     scr_qcell_t *res = NULL;
     uint64_t n = 0;
@@ -656,11 +657,12 @@ sim_err_t life_query_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
     if (b == NULL)
         return SIM_ENOMEM;
     sim_err_t rc = bind_query(db, op->query, s->block ? s->block->step : 0, op->line, regs, b);
-    scr_qrows_t rows = {b->q.ncols, 0, 0, NULL};
+    scr_qrows_t rows = {b->q.view == SCR_V_TABLE ? 2 * b->q.table_cols : b->q.ncols, 0, 0, NULL};
     scr_qcell_t *res = NULL;
     uint64_t n = 0;
     if (rc == SIM_OK)
-        rc = query_rows(db, &b->q, s->block ? s->block->step : 0, &rows);
+        rc = b->q.view == SCR_V_TABLE ? table_rows(db, &b->q, regs, &rows)
+                                      : query_rows(db, &b->q, s->block ? s->block->step : 0, &rows);
     if (rc == SIM_OK)
         rc = scr_query_select(&b->q, &rows, &res, &n);
     if (rc == SIM_OK && n != 1) {
@@ -671,7 +673,8 @@ sim_err_t life_query_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
     }
     for (uint32_t i = 0; rc == SIM_OK && i < op->nouts; i++) {
         const scr_qitem_t *it = &b->q.item[i];
-        int number = it->kind != SCR_QI_COLUMN || b->q.cols[it->col].number;
+        int number =
+            it->kind != SCR_QI_COLUMN || b->q.view == SCR_V_TABLE || b->q.cols[it->col].number;
         rc = into_var(db, s, op, i, &res[i], number, regs);
     }
     free(res);

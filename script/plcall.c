@@ -679,7 +679,7 @@ static int select_into(scr_parser_t *p, uint32_t line)
 {
     if (!scr_is_kw(p, "SELECT"))
         return 0;
-    if (scr_query_reads_view(p)) {
+    if (scr_query_answers_into(p)) {
         select_view_into(p, line);
         return 1;
     }

@@ -496,9 +496,7 @@ static void parse(qp_t *x)
     p->i = tail;
     if (scr_accept_kw(p, "WHERE")) {
         if (x->cols == NULL) {
-            if (x->plsql)
-                scr_query_not_modelled(p, x->jb,
-                                       "select ... into from a table with this query's form");
+            /* in a block, as a DML's where there: variables allowed */
             q->id_where = scr_parse_pred(p, q->table, NULL);
         } else {
             if (q->cond == NULL)
@@ -592,7 +590,7 @@ void scr_parse_query(scr_parser_t *p, scr_stmt_t *st)
     p->lx->err[0] = 0;
 }
 
-int scr_query_reads_view(const scr_parser_t *p)
+int scr_query_answers_into(const scr_parser_t *p)
 {
     int depth = 0;
     for (uint32_t k = p->i; k + 1 < p->ntoks && p->toks[k].kind != SCR_TOK_EOF; k++) {
@@ -601,6 +599,13 @@ int scr_query_reads_view(const scr_parser_t *p)
             depth += (strcmp(t->text, "(") == 0) - (strcmp(t->text, ")") == 0);
         if (t->kind == SCR_TOK_SYM && strcmp(t->text, ";") == 0 && depth == 0)
             return 0;
+        /* a LOB's length or an aggregate of it, sum, avg: the query's
+         * items, whatever the source */
+        if (t->kind == SCR_TOK_IDENT &&
+            (strcmp(t->text, "DBMS_LOB") == 0 || strcmp(t->text, "SUM") == 0 ||
+             strcmp(t->text, "AVG") == 0) &&
+            strcmp(p->toks[k + 1].text, "FROM") != 0)
+            return 1;
         if (depth == 0 && t->kind == SCR_TOK_IDENT && strcmp(t->text, "FROM") == 0) {
             const char *n = p->toks[k + 1].text;
             if (p->toks[k + 2].kind == SCR_TOK_SYM && strcmp(p->toks[k + 2].text, ".") == 0 &&

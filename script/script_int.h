@@ -315,8 +315,9 @@ void scr_parse_query(scr_parser_t *p, scr_stmt_t *st);
 const scr_query_t *scr_parse_query_into(scr_parser_t *p, const scr_expr_t *const *binds,
                                         uint32_t nbinds, uint32_t *into_at);
 /* Whether the select at p->i reads a dictionary view (its first FROM
- * source's name): select ... into then goes to scr_parse_query_into. */
-int scr_query_reads_view(const scr_parser_t *p);
+ * source's name), or lists a LOB's length or a sum or avg (of a table
+ * too): select ... into then goes to scr_parse_query_into. */
+int scr_query_answers_into(const scr_parser_t *p);
 
 /* The state of one select's parse (query.c), which qcond.c reads its
  * where through. */

@@ -939,7 +939,17 @@ static void test_table_where_lob_length(void **state)
         "select avg(dbms_lob.getlength(c)) a, max(dbms_lob.getlength(c)) mx, "
         "min(dbms_lob.getlength(c)) mn from t;\n"
         "select id, dbms_lob.getlength(c) / 1000 k from t where id = 1;\n"
-        "select avg(id) from t where id > 1;\n",
+        "select avg(id) from t where id > 1;\n"
+        "declare n number; m number; s number;\n"
+        "begin\n"
+        "  for i in 1 .. 2 loop\n"
+        "    select dbms_lob.getlength(c) into n from t where id = i;\n"
+        "    dbms_output.put_line(i || ' ' || n);\n"
+        "  end loop;\n"
+        "  select max(dbms_lob.getlength(c)), sum(dbms_lob.getlength(c)) into m, s from t;\n"
+        "  dbms_output.put_line(m || ' ' || s);\n"
+        "  select dbms_lob.getlength(c) into n from t where id > 0;\n"
+        "end;\n/\n",
         "T", &r);
     expect_out(&r, 5, "  COUNT(*)\n----------\n         1\n");
     expect_out(&r, 6, "        ID\n----------\n         1\n         2\n");
@@ -950,6 +960,10 @@ static void test_table_where_lob_length(void **state)
                "    1502.5       3000          5\n");
     expect_out(&r, 9, "        ID          K\n---------- ----------\n         1          3\n");
     expect_out(&r, 10, "   AVG(ID)\n----------\n       2.5\n");
+    /* select ... into of a LOB's length, its where on a loop's variable */
+    expect_out(&r, 11, "1 3000\n2 5\n3000 3005\n");
+    assert_string_equal(r.error[11],
+                        "ORA-01422: exact fetch returns more than requested number of rows");
     done(&r);
 }
 
