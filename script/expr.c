@@ -138,6 +138,35 @@ static scr_expr_t *lob_function(scr_parser_t *p, int table, int plsql, uint32_t 
         e->args[0] = parse_concat(p, table, plsql);
         want_string(p, e->args[0], "utl_raw.cast_to_raw");
         scr_expect_sym(p, ")");
+    } else if (scr_is_kw(p, "UTL_RAW") && dotted &&
+               (strcmp(f, "CAST_TO_VARCHAR2") == 0 || strcmp(f, "LENGTH") == 0)) {
+        /* CAST_TO_VARCHAR2: the RAW's bytes as characters, unchanged;
+         * LENGTH: its bytes (PL/SQL Packages and Types Reference, UTL_RAW) */
+        int len = strcmp(f, "LENGTH") == 0;
+        p->i += 3;
+        scr_expect_sym(p, "(");
+        scr_expr_t *a = parse_concat(p, table, plsql);
+        if (a->type != SCR_T_BLOB && a->type != SCR_T_NULL)
+            scr_fail_at(p, line, "PLS-00306: wrong number or types of arguments in call to '%s'",
+                        f);
+        if (len && a->kind != SCR_E_COLUMN && a->kind != SCR_E_VAR)
+            scr_fail_at(p, line,
+                        "utl_raw.length of an expression not supported (a column or a variable)");
+        scr_expect_sym(p, ")");
+        e = scr_expr_node(p, len ? SCR_E_LENGTH : SCR_E_TO_RAW, len ? SCR_T_NUMBER : SCR_T_VARCHAR,
+                          line);
+        e->args[0] = a;
+    } else if (scr_is_kw(p, "RAWTOHEX") && strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+        /* the RAW's bytes as two hex digits each (SQL Language Reference,
+         * RAWTOHEX) */
+        p->i += 2;
+        scr_expr_t *a = parse_concat(p, table, plsql);
+        if (a->type != SCR_T_BLOB && a->type != SCR_T_NULL)
+            scr_fail_at(p, line, "ORA-00932: inconsistent datatypes: expected BINARY got %s",
+                        a->type == SCR_T_NUMBER ? "NUMBER" : "CHAR");
+        scr_expect_sym(p, ")");
+        e = scr_expr_node(p, SCR_E_RAWTOHEX, SCR_T_VARCHAR, line);
+        e->args[0] = a;
     } else if ((scr_is_kw(p, "HEXTORAW") || scr_is_kw(p, "TO_BLOB")) &&
                strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
         int to_blob = scr_is_kw(p, "TO_BLOB");

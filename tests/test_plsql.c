@@ -332,10 +332,12 @@ static void test_dbms_lob_read(void **state)
         "  select b into lb from t where id = 1;\n"
         "  amt := 100;\n"
         "  dbms_lob.read(lb, amt, 7, rb);\n"
-        "  dbms_output.put_line(amt);\n"
+        "  dbms_output.put_line(amt || ' ' || utl_raw.cast_to_varchar2(rb) || ' ' || "
+        "rawtohex(rb) || ' ' || utl_raw.length(rb));\n"
         "end;\n/\n",
         "T", &r);
-    assert_string_equal(r.out[4], "4000 abc\n4000 cdc\n2000 cdc\n3 10000 10001\n5\n");
+    assert_string_equal(r.out[4],
+                        "4000 abc\n4000 cdc\n2000 cdc\n3 10000 10001\n5 world 776F726C64 5\n");
 }
 
 static void test_dbms_lob_semantics(void **state)
