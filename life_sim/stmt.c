@@ -308,6 +308,12 @@ sim_err_t life_stmt_exec(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
         return life_columns_drop(db, st, t);
     case SCR_MOVE_LOB:
     case SCR_MODIFY_LOB:
+        /* ALTER TABLE T MOVE: the rows packed into a new table segment,
+         * as many blocks as they need now (table.c); its LOB segments
+         * stay unless the statement names them.  The move's own redo and
+         * undo are not counted. */
+        if (st->move_table)
+            t->row_bytes_hwm = t->row_bytes;
         for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++) {
             if (t->lobcol[k] != st->column)
                 continue;

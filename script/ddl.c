@@ -547,7 +547,36 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
                  "LOB's is: modify lob (c) (deallocate unused [keep n]))",
                  t->name);
     } else if (scr_accept_kw(p, "MOVE")) {
-        scr_expect_kw(p, "LOB");
+        if (!scr_is_kw(p, "LOB")) {
+            /* ALTER TABLE T MOVE [ONLINE] [TABLESPACE X] [properties]: its
+             * rows into a new segment (SQL Language Reference, ALTER TABLE,
+             * move_table_clause); a LOB moves only when its clause follows */
+            if (t->part_by != SCR_PART_NONE)
+                scr_fail(p, "ALTER TABLE ... MOVE of a partitioned table not modelled (MOVE "
+                            "PARTITION neither)");
+            st->move_table = 1;
+            st->kind = SCR_MOVE_LOB;
+            st->column = -1;
+            scr_accept_kw(p, "ONLINE");
+            if (scr_accept_kw(p, "TABLESPACE")) {
+                char ts[SCR_NAME_MAX + 1];
+                uint32_t tline = scr_peek(p)->line;
+                scr_expect_name(p, ts, "a tablespace");
+                int k = scr_tablespace_resolve(p, ts, tline);
+                if (k != t->tablespace && !(t->tablespace < 0 && strcmp(ts, "USERS") == 0))
+                    scr_fail_at(p, tline,
+                                "moving a table to another tablespace not modelled (a table "
+                                "keeps its tablespace for the whole run)");
+            }
+            while (scr_table_property(p) || scr_accept_kw(p, "ONLINE"))
+                ;
+            if (!scr_accept_kw(p, "LOB")) {
+                scr_expect_end(p);
+                return;
+            }
+        } else {
+            scr_expect_kw(p, "LOB");
+        }
         st->column = lob_column(p, st->table);
         scr_expect_kw(p, "STORE");
         scr_expect_kw(p, "AS");

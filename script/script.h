@@ -368,7 +368,8 @@ typedef enum {
     SCR_DROP_TABLE,      /* table, u.drop_purge */
     SCR_PARTITION,       /* alter table T add | drop partition P: table, u.part */
     SCR_SHRINK,          /* table, column (-1: alter table T shrink space), u.shrink */
-    SCR_MOVE_LOB,        /* table, column, u.lob: the new storage, whole */
+    SCR_MOVE_LOB,        /* table, column, u.lob: the new storage, whole; move_table: the
+                          * table segment rebuilt too (column -1: it alone) */
     SCR_MODIFY_LOB,      /* table, column, u.lob: the options in force after it (`given`:
                           * those it named), merged by the parser (scr_lob_modify()) */
     SCR_SLEEP,           /* u.sleep_seconds */
@@ -718,6 +719,7 @@ struct scr_stmt {
     uint32_t line;           /* line of its first token */
     uint32_t session;        /* 0: every session runs it; n: session n only (a comment line
                               * `-- lobsim session: n` before it; sessions.c in script/) */
+    int move_table;          /* SCR_MOVE_LOB: ALTER TABLE T MOVE, the table's segment too */
     int autotrace;           /* SET AUTOTRACE ON [STATISTICS] in force: its statistics
                               * printed under it (a query, insert, update, delete) */
     int shared_rows;         /* its rows are every session's: ids not offset per session (a

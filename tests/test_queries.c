@@ -967,6 +967,39 @@ static void test_table_where_lob_length(void **state)
     done(&r);
 }
 
+/* ALTER TABLE T MOVE packs the rows into a new segment: a table of 2,000
+ * rows with 1,900 deleted, moved, is as big as a table that only ever
+ * held those 100 rows; its LOB segment stays; MOVE to another
+ * tablespace is refused. */
+static void test_table_move(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number, c clob) lob (c) store as l (disable storage in row);\n"
+        "create table u (id number, c clob) lob (c) store as m (disable storage in row);\n"
+        "insert into t select level, rpad('x', 3000, 'x') from dual connect by level <= 2000;\n"
+        "insert into u select level, rpad('x', 3000, 'x') from dual connect by level <= 100;\n"
+        "delete from t where id > 100;\n"
+        "commit;\n"
+        "select segment_name, blocks from user_segments where segment_name in ('T', 'L') "
+        "order by 1;\n"
+        "alter table t move;\n"
+        "select segment_name, blocks from user_segments order by 1;\n",
+        "T", &r);
+    long long t0 = 0, l0 = 0, l1 = 0, m1 = 0, t1 = 0, u1 = 0;
+    assert_int_equal(sscanf(strstr(r.out[7], "\nL "), "\nL %lld", &l0), 1);
+    assert_int_equal(sscanf(strstr(r.out[7], "\nT "), "\nT %lld", &t0), 1);
+    assert_int_equal(sscanf(strstr(r.out[9], "\nL "), "\nL %lld", &l1), 1);
+    assert_int_equal(sscanf(strstr(r.out[9], "\nM "), "\nM %lld", &m1), 1);
+    assert_int_equal(sscanf(strstr(r.out[9], "\nT "), "\nT %lld", &t1), 1);
+    assert_int_equal(sscanf(strstr(r.out[9], "\nU "), "\nU %lld", &u1), 1);
+    assert_true(t1 < t0);
+    assert_int_equal(t1, u1);
+    assert_int_equal(l1, l0); /* the LOB segment is not moved */
+    assert_true(m1 < l1);
+    done(&r);
+}
+
 /* TO_CHAR of a number under a format model (SQL Language Reference,
  * "Number Format Models"): the sign's place, group separators, 0, FM,
  * the decimal point, overflow. */
@@ -1056,6 +1089,7 @@ int main(void)
         cmocka_unit_test(test_new_value),
         cmocka_unit_test(test_view_joins),
         cmocka_unit_test(test_autotrace),
+        cmocka_unit_test(test_table_move),
         cmocka_unit_test(test_table_where_lob_length),
         cmocka_unit_test(test_to_char_format),
     };
