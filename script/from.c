@@ -70,6 +70,86 @@ void scr_from_star(scr_parser_t *p, const scr_table_t *t, int src, const int *ta
         values[target[i]] = source_column(p, s, live[i], line);
 }
 
+/* create table T as select EXPR alias, ... from a row generator (dual
+ * connect by level <= N, all_objects where rownum <= N): each column named
+ * by its alias (ORA-00998 without one, as Oracle asks of an expression)
+ * and typed by its expression (NUMBER, VARCHAR2 of the value's length,
+ * CLOB, BLOB; SQL Language Reference, CREATE TABLE, AS subquery: "the
+ * datatypes and lengths are derived from the subquery"), then its N rows
+ * inserted direct path. */
+static void ctas_generated(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t, uint32_t list,
+                           uint64_t rows)
+{
+    scr_dml_t *d = &st->u.dml;
+    scr_expect_end(p);
+    uint32_t end = p->i;
+    p->i = list;
+    if (scr_is_sym(p, "*"))
+        scr_fail(p, "create table ... as select * from ALL_OBJECTS or DUAL not modelled (their "
+                    "columns are the dictionary's): name the values, each with an alias");
+    scr_expr_t *vals[SCR_MAX_COLS];
+    scr_column_t *cols = scr_arena_alloc(p->arena, SCR_MAX_COLS * sizeof *cols);
+    uint32_t n = 0;
+    do {
+        if (n == SCR_MAX_COLS)
+            scr_fail(p, "more than %u columns", SCR_MAX_COLS);
+        uint32_t cl = scr_peek(p)->line;
+        scr_expr_t *e = scr_parse_expr(p, -1, 0);
+        scr_column_t *c = &cols[n];
+        memset(c, 0, sizeof *c);
+        scr_accept_kw(p, "AS");
+        if ((scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "FROM")) ||
+            scr_peek(p)->kind == SCR_TOK_QIDENT)
+            scr_expect_name(p, c->name, "a column alias");
+        else
+            scr_fail_at(p, cl, "ORA-00998: must name this expression with a column alias");
+        for (uint32_t i = 0; i < n; i++)
+            if (strcmp(cols[i].name, c->name) == 0)
+                scr_fail_at(p, cl, "ORA-00957: duplicate column name");
+        switch (e->type) {
+        case SCR_T_NUMBER:
+            c->type = SCR_COL_NUMBER;
+            break;
+        case SCR_T_CLOB:
+        case SCR_T_BLOB:
+            if (e->type == SCR_T_BLOB && e->raw)
+                scr_fail_at(p, cl, "a RAW column from create table ... as select not supported");
+            c->type = e->type == SCR_T_CLOB ? SCR_COL_CLOB : SCR_COL_BLOB;
+            scr_lob_defaults(&c->lob, p->securefile_default);
+            break;
+        case SCR_T_VARCHAR:
+            c->type = SCR_COL_VARCHAR;
+            c->varchar_len =
+                e->static_len > 0 && e->static_len <= 4000 ? (uint32_t)e->static_len : 4000;
+            break;
+        case SCR_T_NULL:
+            scr_fail_at(p, cl, "ORA-01723: zero-length columns are not allowed");
+        }
+        c->lob.tablespace = -1;
+        vals[n++] = e;
+    } while (scr_accept_sym(p, ","));
+    if (!scr_is_kw(p, "FROM"))
+        scr_unexpected(p, "',' or FROM");
+    p->i = end;
+    t->ncols = n;
+    t->cols = cols;
+    t->id_col = -1;
+    for (uint32_t i = 0; i < n && t->id_col < 0; i++)
+        if (cols[i].type == SCR_COL_NUMBER)
+            t->id_col = (int)i;
+    d->rownum_max = -1;
+    d->source = SCR_SRC_GENERATE;
+    d->count = rows;
+    d->first = 1;
+    d->direct = 1;
+    d->values = scr_arena_alloc(p->arena, n * sizeof *d->values);
+    d->nvalues = n;
+    memcpy(d->values, vals, n * sizeof *vals);
+    st->kind = SCR_CREATE_TABLE;
+    st->table = scr_table_add(p, t);
+    st->column = scr_table_lob(&p->script->tables[st->table]);
+}
+
 void scr_parse_ctas(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t)
 {
     if (scr_accept_kw(p, "TABLESPACE")) {
@@ -88,9 +168,19 @@ void scr_parse_ctas(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t)
         p->i++;
     }
     scr_expect_kw(p, "FROM");
+    uint64_t rows;
+    if (scr_generator_source(p, &rows)) { /* generator.c */
+        ctas_generated(p, st, t, list, rows);
+        return;
+    }
     char name[SCR_NAME_MAX + 1];
     uint32_t sline = scr_peek(p)->line;
     scr_expect_table_name(p, name);
+    if (scr_table_find(p, name) < 0 && scr_dictionary_name(name))
+        scr_fail_at(p, sline,
+                    "create table ... as select from %s not modelled (its rows and columns are "
+                    "the dictionary's: a row generator, dual connect by level <= N, is)",
+                    name);
     int src = scr_table_resolve(p, name, sline);
     const scr_table_t *s = &p->script->tables[src];
     if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))

@@ -1000,6 +1000,31 @@ static void test_table_move(void **state)
     done(&r);
 }
 
+/* create table as select from a row generator: the columns by their
+ * aliases and the expressions' types, the rows as many as it gives, a LOB
+ * column a LOB segment of the default storage. */
+static void test_ctas_generator(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t as select rownum id, to_clob(rpad('x', 5000, 'x')) c, 'abc' v from dual "
+        "connect by level <= 12;\n"
+        "select count(*), sum(dbms_lob.getlength(c)), max(id) from t;\n"
+        "select column_name, securefile from user_lobs where table_name = 'T';\n"
+        "insert into t (id, v) values (13, 'defg');\n",
+        "T", &r);
+    expect_out(&r, 2,
+               "  COUNT(*) SUM(DBMS_LOB.GETLENGTH(C))    MAX(ID)\n"
+               "---------- -------------------------- ----------\n"
+               "        12                      48000         12\n");
+    assert_non_null(strstr(r.out[3], "\nC"));
+    assert_true(r.at[1].v[SIM_STAT_DSU_USED_BLOCKS] >= 12); /* 4,000 characters out of row */
+    /* 'abc' made V a VARCHAR2(3) */
+    assert_string_equal(
+        r.error[4], "ORA-12899: value too large for column \"T\".\"V\" (actual: 4, maximum: 3)");
+    done(&r);
+}
+
 /* TO_CHAR of a number under a format model (SQL Language Reference,
  * "Number Format Models"): the sign's place, group separators, 0, FM,
  * the decimal point, overflow. */
@@ -1090,6 +1115,7 @@ int main(void)
         cmocka_unit_test(test_view_joins),
         cmocka_unit_test(test_autotrace),
         cmocka_unit_test(test_table_move),
+        cmocka_unit_test(test_ctas_generator),
         cmocka_unit_test(test_table_where_lob_length),
         cmocka_unit_test(test_to_char_format),
     };
