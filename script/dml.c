@@ -267,6 +267,7 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
         if (!scr_is_kw(p, "FROM"))
             scr_unexpected(p, "',' or FROM");
         p->i = end;
+        p->gen_view = 0;
     } else {
         scr_unexpected(p, "VALUES or SELECT");
     }

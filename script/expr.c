@@ -642,6 +642,11 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
         scr_quote(name, strlen(name), q, sizeof q);
         if (p->block)
             scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", q);
+        if (p->gen_view)
+            scr_fail_at(p, line,
+                        "a column of ALL_OBJECTS or DBA_OBJECTS (%s) not modelled: as a row "
+                        "generator the view gives rows, not its values (rownum and level are)",
+                        q);
         scr_fail_at(p, line, "ORA-00904: \"%s\": invalid identifier", q);
     }
     int c = scr_column_resolve(p, table, name, line);

@@ -131,6 +131,7 @@ static void ctas_generated(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t, uint
     if (!scr_is_kw(p, "FROM"))
         scr_unexpected(p, "',' or FROM");
     p->i = end;
+    p->gen_view = 0;
     t->ncols = n;
     t->cols = cols;
     t->id_col = -1;

@@ -28,6 +28,12 @@ static uint64_t limit(scr_parser_t *p)
 int scr_generator_source(scr_parser_t *p, uint64_t *rows)
 {
     if (scr_accept_kw(p, "DUAL")) {
+        /* DUAL alone: its one row (SQL Language Reference, "Selecting
+         * from the DUAL Table") */
+        if (!scr_is_kw(p, "CONNECT")) {
+            *rows = 1;
+            return 1;
+        }
         scr_expect_kw(p, "CONNECT");
         scr_expect_kw(p, "BY");
         scr_expect_kw(p, "LEVEL");
@@ -45,6 +51,7 @@ int scr_generator_source(scr_parser_t *p, uint64_t *rows)
     scr_expect_kw(p, "WHERE");
     scr_expect_kw(p, "ROWNUM");
     *rows = limit(p);
+    p->gen_view = 1; /* until the select list is read: its names are the view's columns */
     return 1;
 }
 
@@ -60,6 +67,7 @@ void scr_with_generator(scr_parser_t *p, char name[SCR_NAME_MAX + 1], uint64_t *
     if (!scr_generator_source(p, rows))
         scr_fail(p, "a WITH clause other than a row generator (select ... from dual connect by "
                     "level <= N) not supported");
+    p->gen_view = 0; /* its select list was skipped */
     scr_expect_sym(p, ")");
     if (scr_is_sym(p, ","))
         scr_fail(p, "a WITH clause of more than one subquery not supported");

@@ -140,6 +140,7 @@ typedef struct {
     uint32_t nautot, cap_autot;
     int define_char; /* SET DEFINE: '&', another character, 0 off */
     int div_ok;      /* a division may be parsed here: a rounding function's argument */
+    int gen_view;    /* a select list over ALL_OBJECTS as a row generator is parsed */
     int define_seen; /* the run's own (scr_options_t.defines) defined */
     /* The database links created so far (link.c), kept from the setup. */
     char links[SCR_MAX_LINKS][SCR_LINK_NAME_MAX + 1];

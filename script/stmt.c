@@ -201,6 +201,7 @@ int scr_parse_guarded(scr_parser_t *p, scr_stmt_t *st, void (*parse)(scr_parser_
     jmp_buf jb;
     jmp_buf *outer = p->lx->fail;
     p->lx->fail = &jb;
+    p->gen_view = 0;
     int rc = setjmp(jb);
     if (rc == 0)
         parse(p, st);

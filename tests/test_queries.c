@@ -1011,7 +1011,10 @@ static void test_ctas_generator(void **state)
         "connect by level <= 12;\n"
         "select count(*), sum(dbms_lob.getlength(c)), max(id) from t;\n"
         "select column_name, securefile from user_lobs where table_name = 'T';\n"
-        "insert into t (id, v) values (13, 'defg');\n",
+        "insert into t (id, v) values (13, 'defg');\n"
+        "create table u as select 7 id, to_clob('y') c from dual;\n"
+        "insert into u select 8, 'z' from dual;\n"
+        "select count(*), sum(id) from u;\n",
         "T", &r);
     expect_out(&r, 2,
                "  COUNT(*) SUM(DBMS_LOB.GETLENGTH(C))    MAX(ID)\n"
@@ -1022,6 +1025,8 @@ static void test_ctas_generator(void **state)
     /* 'abc' made V a VARCHAR2(3) */
     assert_string_equal(
         r.error[4], "ORA-12899: value too large for column \"T\".\"V\" (actual: 4, maximum: 3)");
+    /* DUAL alone: one row */
+    expect_out(&r, 7, "  COUNT(*)    SUM(ID)\n---------- ----------\n         2         15\n");
     done(&r);
 }
 
