@@ -383,10 +383,15 @@ sim_err_t scr_query_select(const scr_query_t *q, const scr_qrows_t *rows, scr_qc
     if (res == NULL)
         return SIM_ENOMEM;
     uint64_t n = 0;
+    uint64_t kept = 0;
     for (uint64_t r = 0; r < rows->nrows; r++) {
         const scr_qcell_t *row = &rows->cells[r * rows->ncols];
         if (!scr_query_keeps(q, row))
             continue;
+        /* rownum counts the rows the where keeps, in the order they come,
+         * before grouping and ordering (SQL Language Reference, ROWNUM) */
+        if (q->rownum_max >= 0 && kept++ >= (uint64_t)q->rownum_max)
+            break;
         /* the output row it goes in: its own, its group's, or the one */
         uint64_t g = n;
         if (q->group_col >= 0) {

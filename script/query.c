@@ -497,7 +497,7 @@ static void parse(qp_t *x)
     if (scr_accept_kw(p, "WHERE")) {
         if (x->cols == NULL) {
             /* in a block, as a DML's where there: variables allowed */
-            q->id_where = scr_parse_pred(p, q->table, NULL);
+            q->id_where = scr_parse_pred(p, q->table, &q->rownum_max);
         } else {
             if (q->cond == NULL)
                 q->cond = scr_arena_alloc(p->arena, SCR_QUERY_CONDS * sizeof *q->cond);
@@ -555,6 +555,7 @@ void scr_parse_query(scr_parser_t *p, scr_stmt_t *st)
     st->kind = SCR_OBSERVE;
     scr_query_t *q = scr_arena_alloc(p->arena, sizeof *q);
     q->table = -1;
+    q->rownum_max = -1;
     qp_t x = {0};
     x.p = p;
     x.q = q;
@@ -622,6 +623,7 @@ const scr_query_t *scr_parse_query_into(scr_parser_t *p, const scr_expr_t *const
 {
     scr_query_t *q = scr_arena_alloc(p->arena, sizeof *q);
     q->table = -1;
+    q->rownum_max = -1;
     qp_t x = {0};
     x.p = p;
     x.q = q;
@@ -673,6 +675,7 @@ static const scr_query_t *subquery(qp_t *x)
         scr_unexpected(p, "')'");
     scr_query_t *q = scr_arena_alloc(p->arena, sizeof *q);
     q->table = -1;
+    q->rownum_max = -1;
     qp_t y = {0};
     y.p = p;
     y.q = q;

@@ -523,6 +523,8 @@ typedef struct scr_query {
     uint32_t table_cols;  /* SCR_V_TABLE: its columns when parsed; a row's cell
                            * table_cols + c holds dbms_lob.getlength(c) */
     scr_pred_t *id_where; /* SCR_V_TABLE: its where over the id */
+    int64_t rownum_max;   /* SCR_V_TABLE: `and rownum <= N` at the where's top: the first N
+                           * rows it keeps, before grouping and ordering; -1 none */
     uint32_t nitems;
     uint32_t nshown; /* the items printed: the select list; those after it are order by's
                       * columns not in it */

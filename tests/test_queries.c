@@ -949,7 +949,9 @@ static void test_table_where_lob_length(void **state)
         "  select max(dbms_lob.getlength(c)), sum(dbms_lob.getlength(c)) into m, s from t;\n"
         "  dbms_output.put_line(m || ' ' || s);\n"
         "  select dbms_lob.getlength(c) into n from t where id > 0;\n"
-        "end;\n/\n",
+        "end;\n/\n"
+        "select count(*) from t where rownum <= 2;\n"
+        "select id from t where id > 1 and rownum <= 1;\n",
         "T", &r);
     expect_out(&r, 5, "  COUNT(*)\n----------\n         1\n");
     expect_out(&r, 6, "        ID\n----------\n         1\n         2\n");
@@ -964,6 +966,9 @@ static void test_table_where_lob_length(void **state)
     expect_out(&r, 11, "1 3000\n2 5\n3000 3005\n");
     assert_string_equal(r.error[11],
                         "ORA-01422: exact fetch returns more than requested number of rows");
+    /* rownum: the first rows the where keeps, in the table's order */
+    expect_out(&r, 12, "  COUNT(*)\n----------\n         2\n");
+    expect_out(&r, 13, "        ID\n----------\n         2\n");
     done(&r);
 }
 
