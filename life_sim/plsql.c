@@ -218,6 +218,45 @@ static sim_err_t print(life_db_t *db, const scr_pl_op_t *op, const scr_row_t *re
     return rc2;
 }
 
+/* A cursor's rows ordered by their ids (desc: descending), the ids, rows
+ * and LOB values moved together; a sort that keeps equal ids in order. */
+static sim_err_t life_cursor_order(life_cursor_t *c, int desc)
+{
+    uint64_t *ix = sim_calloc(c->n ? c->n : 1, sizeof *ix);
+    int64_t *ids = sim_calloc(c->n ? c->n : 1, sizeof *ids);
+    uint64_t *rows = sim_calloc(c->n ? c->n : 1, sizeof *rows);
+    scr_val_t *vals = sim_calloc(c->n * c->nlob + 1, sizeof *vals);
+    if (ix == NULL || ids == NULL || rows == NULL || vals == NULL) {
+        sim_free(ix);
+        sim_free(ids);
+        sim_free(rows);
+        sim_free(vals);
+        return SIM_ENOMEM;
+    }
+    for (uint64_t i = 0; i < c->n; i++) {
+        /* insertion: rows come nearly ordered (a table's insertion order) */
+        uint64_t k = i;
+        while (k > 0 && (desc ? c->ids[ix[k - 1]] < c->ids[i] : c->ids[ix[k - 1]] > c->ids[i])) {
+            ix[k] = ix[k - 1];
+            k--;
+        }
+        ix[k] = i;
+    }
+    for (uint64_t i = 0; i < c->n; i++) {
+        ids[i] = c->ids[ix[i]];
+        rows[i] = c->rows[ix[i]];
+        for (uint32_t k = 0; k < c->nlob; k++)
+            vals[i * c->nlob + k] = c->vals[ix[i] * c->nlob + k];
+    }
+    sim_free(ix);
+    sim_free(c->ids);
+    sim_free(c->rows);
+    sim_free(c->vals);
+    c->ids = ids;
+    c->rows = rows;
+    c->vals = vals;
+    return SIM_OK;
+}
 /* Operation op of the running block: SIM_OK with *next the operation to
  * run after it (UINT32_MAX: the block stops here for now), or an error. */
 static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const scr_pl_op_t *op,
@@ -309,6 +348,8 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
         life_cursor_t *c = &s->cursors[op->b];
         life_cursor_close(db, c);
         sim_err_t rc = life_select(db, &db->tables[op->table], op->cond, regs, c);
+        if (rc == SIM_OK && op->c)
+            rc = life_cursor_order(c, op->c == 2);
         if (rc != SIM_OK)
             life_cursor_close(db, c);
         return rc;

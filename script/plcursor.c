@@ -30,10 +30,36 @@ void scr_cursor_select(scr_parser_t *p, int paren, scr_cursor_t *cs)
     uint32_t tline = scr_peek(p)->line;
     scr_expect_table_name(p, tn);
     int table = scr_table_resolve(p, tn, tline);
-    if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))
+    if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE") && !scr_is_kw(p, "ORDER"))
         p->i++; /* an alias */
     if (scr_accept_kw(p, "WHERE"))
         cs->cond = scr_parse_cond(p, table, 0, NULL);
+    const scr_table_t *tt = &p->script->tables[table];
+    if (scr_accept_kw(p, "ORDER")) {
+        /* order by the id (its name or position 1): the rows sorted when
+         * opened; any other key is not modelled */
+        scr_expect_kw(p, "BY");
+        uint32_t kline = scr_peek(p)->line;
+        int id = 0;
+        if (scr_peek(p)->kind == SCR_TOK_NUMBER) {
+            const scr_tok_t *first = &p->toks[list];
+            id = strcmp(scr_peek(p)->text, "1") == 0 && tt->id_col >= 0 &&
+                 first->kind == SCR_TOK_IDENT &&
+                 strcmp(first->text, tt->cols[tt->id_col].name) == 0;
+            p->i++;
+        } else {
+            char kn[SCR_NAME_MAX + 1];
+            scr_expect_name(p, kn, "the id column");
+            if (scr_accept_sym(p, "."))
+                scr_expect_name(p, kn, "the id column");
+            id = tt->id_col >= 0 && strcmp(tt->cols[tt->id_col].name, kn) == 0;
+        }
+        if (!id)
+            scr_fail_at(p, kline, "a cursor's order by other than its table's id not supported");
+        cs->order = scr_accept_kw(p, "DESC") ? 2 : 1;
+        if (cs->order == 1)
+            scr_accept_kw(p, "ASC");
+    }
     if (!scr_is_sym(p, paren ? ")" : ";"))
         scr_unexpected(p, paren ? "')' (a cursor of select ... from T [where ...])"
                                 : "';' (cursor C is select ... from T [where ...];)");
@@ -49,6 +75,21 @@ void scr_cursor_select(scr_parser_t *p, int paren, scr_cursor_t *cs)
         do {
             char cn[SCR_NAME_MAX + 1];
             uint32_t cl = scr_peek(p)->line;
+            if (scr_is_kw(p, "DBMS_LOB") && strcmp(scr_peek_at(p, 1)->text, ".") == 0 &&
+                strcmp(scr_peek_at(p, 2)->text, "GETLENGTH") == 0) {
+                /* dbms_lob.getlength(c) [as] ALIAS: r.ALIAS is its length */
+                p->i += 3;
+                scr_expect_sym(p, "(");
+                scr_expect_name(p, cn, "a LOB column");
+                int c = scr_lob_column_resolve(p, table, cn, cl);
+                scr_expect_sym(p, ")");
+                scr_accept_kw(p, "AS");
+                if (cs->nlens == 4)
+                    scr_fail_at(p, cl, "more than 4 lengths in a cursor's select not supported");
+                scr_expect_name(p, cs->lens_name[cs->nlens], "an alias (r.ALIAS names it)");
+                cs->lens_col[cs->nlens++] = c;
+                continue;
+            }
             scr_expect_name(p, cn, "a column name");
             if (scr_accept_sym(p, "."))
                 scr_expect_name(p, cn, "a column name"); /* alias.column */
@@ -127,6 +168,7 @@ int scr_cursor_statement(scr_parser_t *p, uint32_t line)
         scr_pl_op(p, o)->b = cs->cur;
         scr_pl_op(p, o)->table = cs->table;
         scr_pl_op(p, o)->cond = cs->cond;
+        scr_pl_op(p, o)->c = (uint32_t)cs->order;
         set_num(p, cs->found, -1, line);
         set_num(p, cs->count, 0, line);
         return 1;

@@ -238,6 +238,7 @@ static void cursor_loop(scr_parser_t *p, const char *name, uint32_t line, const 
     sym_t *r = scr_plsym_add(p, name, 'r', line);
     r->table = table;
     r->sel = sel;
+    r->cs = decl;
     r->lob = p->plc->b->nvals;
     p->plc->b->nvals += scr_lob_slot(t, (int)t->ncols);
     uint32_t cur = p->plc->b->ncursors++;
@@ -245,6 +246,7 @@ static void cursor_loop(scr_parser_t *p, const char *name, uint32_t line, const 
     scr_pl_op(p, o)->b = cur;
     scr_pl_op(p, o)->table = table;
     scr_pl_op(p, o)->cond = cond;
+    scr_pl_op(p, o)->c = (uint32_t)decl->order;
     uint32_t top = scr_pl_emit(p, SCR_PL_FETCH, line);
     scr_pl_op(p, top)->a = r->reg;
     scr_pl_op(p, top)->b = cur;

@@ -28,9 +28,10 @@ typedef struct {
     int fixed;       /* never assigned after its declaration: its initialiser's length */
     int boolean;     /* n: a BOOLEAN (1 true, 0 false, null), set from conditions */
     const scr_expr_t *init;
-    int table;    /* r: its table */
-    uint32_t lob; /* r: the value register of its first LOB column */
-    uint64_t sel; /* r: the columns its select list names, a bit each (by number) */
+    int table;                   /* r: its table */
+    uint32_t lob;                /* r: the value register of its first LOB column */
+    uint64_t sel;                /* r: the columns its select list names, a bit each (by number) */
+    const struct scr_cursor *cs; /* r: its select (field aliases), while its loop is parsed */
 } sym_t;
 
 struct scr_plc {
@@ -80,6 +81,11 @@ typedef struct scr_cursor {
     uint32_t ncols;
     uint32_t cur, id, lob; /* declared: its cursor, its row's registers */
     uint32_t found, count; /* declared: %FOUND (null, 1, 0) and %ROWCOUNT */
+    int order;             /* order by the id: 0 none, 1 ascending, 2 descending */
+    uint32_t nlens;        /* dbms_lob.getlength(c) ALIAS items: alias lens_name[k] is the
+                            * length of LOB column lens_col[k] */
+    char lens_name[4][SCR_NAME_MAX + 1];
+    int lens_col[4];
 } scr_cursor_t;
 void scr_cursor_select(scr_parser_t *p, int paren, scr_cursor_t *cs);
 void scr_cursor_declare(scr_parser_t *p, uint32_t line);

@@ -144,6 +144,20 @@ scr_expr_t *scr_plsql_name(scr_parser_t *p, const char *name, uint32_t line)
         for (uint32_t i = 0; i < t->ncols; i++)
             if (!t->cols[i].dropped && strcmp(t->cols[i].name, f) == 0)
                 col = (int)i;
+        for (uint32_t k = 0; col < 0 && s->cs && k < s->cs->nlens; k++)
+            if (strcmp(s->cs->lens_name[k], f) == 0) {
+                /* dbms_lob.getlength(c) ALIAS: the length of the row's LOB */
+                int lc = s->cs->lens_col[k];
+                scr_expr_t *v = scr_expr_node(
+                    p, SCR_E_VAR, t->cols[lc].type == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB, line);
+                v->var = s->lob + scr_lob_slot(t, lc);
+                v->row_dependent = 1;
+                e = scr_expr_node(p, SCR_E_LENGTH, SCR_T_NUMBER, line);
+                e->args[0] = v;
+                e->nargs = 1;
+                e->row_dependent = 1;
+                return e;
+            }
         if (col < 0 || !(s->sel >> col & 1))
             scr_fail_at(p, line, "PLS-00302: component '%s' must be declared", f);
         if (col == t->id_col) {

@@ -625,7 +625,8 @@ typedef enum {
                     * the range is empty or a bound null */
     SCR_PL_NEXT,   /* nums[a] += 1 (reverse: -= 1); to target (the body) while within nums[b] */
     SCR_PL_OPEN,   /* cursor b over the rows of table `table` that satisfy cond, as they
-                    * are now (a read-consistent snapshot) */
+                    * are now (a read-consistent snapshot); c 1, 2: ordered by the id,
+                    * ascending, descending */
     SCR_PL_FETCH,  /* cursor b's next row: its id into nums[a], its LOB column k into
                     * vals[c + k]; none left: to target */
     SCR_PL_PRINT,  /* dbms_output.put_line(x) */

@@ -340,6 +340,40 @@ static void test_dbms_lob_read(void **state)
                         "4000 abc\n4000 cdc\n2000 cdc\n3 10000 10001\n5 world 776F726C64 5\n");
 }
 
+/* A cursor's select ordered by the id, either way, and a LOB's length
+ * under an alias (r.n); a declared cursor likewise. */
+static void test_cursor_order_and_length(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number, c clob);\n"
+        "insert into t values (2, rpad('x', 200, 'x'));\n"
+        "insert into t values (5, rpad('x', 500, 'x'));\n"
+        "insert into t values (1, null);\n"
+        "insert into t values (3, rpad('x', 300, 'x'));\n"
+        "begin\n"
+        "  for r in (select id, dbms_lob.getlength(c) as n from t where id > 1 order by id "
+        "desc) loop\n"
+        "    dbms_output.put_line(r.id || ':' || r.n);\n"
+        "  end loop;\n"
+        "  for r in (select id, dbms_lob.getlength(c) len from t order by 1) loop\n"
+        "    dbms_output.put_line(r.id || '=' || r.len);\n"
+        "  end loop;\n"
+        "end;\n/\n"
+        "declare\n"
+        "  cursor k is select id from t order by id;\n"
+        "  v number;\n"
+        "begin\n"
+        "  open k;\n"
+        "  fetch k into v;\n"
+        "  dbms_output.put_line(v);\n"
+        "  close k;\n"
+        "end;\n/\n",
+        "T", &r);
+    assert_string_equal(r.out[6], "5:500\n3:300\n2:200\n1=\n2=200\n3=300\n5=500\n");
+    assert_string_equal(r.out[7], "1\n");
+}
+
 static void test_dbms_lob_semantics(void **state)
 {
     (void)state;
@@ -573,6 +607,7 @@ int main(void)
         cmocka_unit_test(test_runtime_errors),
         cmocka_unit_test(test_dbms_lob_semantics),
         cmocka_unit_test(test_dbms_lob_read),
+        cmocka_unit_test(test_cursor_order_and_length),
         cmocka_unit_test(test_raw_values),
         cmocka_unit_test(test_dbms_lob_errors),
         cmocka_unit_test(test_locator_appends_piecewise),
