@@ -337,9 +337,8 @@ void life_link_row(life_db_t *db, const life_table_t *from, const life_row_t *ro
 
 /* The table segment's extents (0 before its first row). */
 uint64_t life_table_extent_count(const life_db_t *db, const life_table_t *t);
-/* views.c: the rows of a query's view as the model has them (a table's:
- * the rows the running session sees that the query's where takes); the
- * answer then in *out (free()), or the reason it has none. */
+/* queries.c: the answer of query statement st under its step, as
+ * SQL*Plus prints it (a new string in *out), or why the model has none. */
 sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out);
 /* The figures of t's LOB segment in slot k (life_slot()) after the step into st
  * (dbms_space, user_segments, v$securefile_shrink, the LOB maps: in-row
@@ -464,7 +463,16 @@ void life_returning(life_db_t *db, life_susp_t *s, const scr_stmt_t *sub);
 /* views.c: dbms_space.space_usage (SecureFile form) or unused_space
  * (SCR_PL_SPACE): the segment's figures, as user_segments has them, into
  * session s's number registers. */
-/* views.c: select ... into over the views (SCR_PL_QUERY): its one row into
+/* views.c: the rows of q's view (of its two views' join: each pair) at
+ * step; of a table (SCR_V_TABLE), those its where keeps with a block's
+ * registers regs (NULL: none), the id and each LOB's length; the
+ * statistic a v$mystat query names that the model does not count (NULL:
+ * none). */
+sim_err_t life_query_rows(life_db_t *db, const scr_query_t *q, uint32_t step, scr_qrows_t *rows);
+sim_err_t life_table_rows(life_db_t *db, const scr_query_t *q, const scr_row_t *regs,
+                          scr_qrows_t *rows);
+const char *life_query_uncounted(const scr_query_t *q);
+/* queries.c: select ... into over the views (SCR_PL_QUERY): its one row into
  * the INTO variables; ORA-01403, ORA-01422 raised in the block. */
 sim_err_t life_query_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
                           const scr_row_t *regs);
