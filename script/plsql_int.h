@@ -160,5 +160,8 @@ scr_stmt_t *scr_pl_push_stmt(scr_parser_t *p, uint32_t line);
  * execute immediate, or select ... into, compiled: 1, or 0 when the
  * statement at p->i is none of them (nothing taken). */
 int scr_pl_call(scr_parser_t *p, uint32_t line);
+/* plspace.c: dbms_space.PROC(...); at p->i: 1 and its operation emitted,
+ * 0 and nothing taken when it is not a dbms_space call. */
+int scr_pl_space_call(scr_parser_t *p, uint32_t line);
 
 #endif
