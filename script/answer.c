@@ -96,9 +96,27 @@ static int cmp_cell(const scr_qcell_t *a, const scr_qcell_t *b, int number)
     return strcmp(a->str, b->str);
 }
 
+/* The texts of columns cols of row joined into out (a null adds nothing). */
+static void joined(const scr_qcell_t *row, const int16_t *cols, uint8_t n, char *out, size_t len)
+{
+    size_t k = 0;
+    out[0] = '\0';
+    for (uint8_t i = 0; i < n && k < len; i++)
+        if (!row[cols[i]].null)
+            k += (size_t)snprintf(out + k, len - k, "%s", row[cols[i]].str);
+}
+
 /* Whether row keeps to condition c (a comparison with a null never does). */
 static int keeps(const scr_query_t *q, const scr_qcond_t *c, const scr_qcell_t *row)
 {
+    if (c->ncat) {
+        char a[4 * (SCR_NAME_MAX + 1)], b[4 * (SCR_NAME_MAX + 1)];
+        joined(row, c->cat, c->ncat, a, sizeof a);
+        joined(row, c->cat2, c->ncat2, b, sizeof b);
+        if (a[0] == '\0' || b[0] == '\0') /* '' is null: never equal nor unequal */
+            return 0;
+        return (strcmp(a, b) == 0) == (c->op == SCR_OP_EQ);
+    }
     if (c->isnull) {
         int isnull = c->col < 0 ? c->subj_null : row[c->col].null;
         return c->op == SCR_OP_NE ? !isnull : isnull;

@@ -140,6 +140,39 @@ static int comparison(scr_parser_t *p)
     return scr_is_sym(p, "!=") || scr_is_sym(p, "^=") ? SCR_OP_NE : -1;
 }
 
+/* [(] col || col [|| col]... [)]: the columns into cols (at most 4). */
+static uint8_t concat_operand(qp_t *x, int16_t *cols)
+{
+    scr_parser_t *p = x->p;
+    int paren = scr_accept_sym(p, "(");
+    uint8_t n = 0;
+    do {
+        if (n == 4)
+            scr_qp_not_modelled(x, "a concatenation of more than 4 columns");
+        cols[n++] = (int16_t)scr_qp_column(x, NULL);
+    } while (scr_accept_sym(p, "||"));
+    if (paren)
+        scr_expect_sym(p, ")");
+    return n;
+}
+
+/* Whether the next tokens are a concatenation of columns (`a || b`,
+ * `(a || b)`) as one side of a comparison. */
+static int is_concat(qp_t *x)
+{
+    scr_parser_t *p = x->p;
+    uint32_t i = p->i;
+    int paren = scr_accept_sym(p, "(");
+    int yes = scr_qp_is_column(x);
+    if (yes) {
+        (void)scr_qp_column(x, NULL);
+        yes = scr_is_sym(p, "||");
+    }
+    (void)paren;
+    p->i = i;
+    return yes;
+}
+
 static void condition(qp_t *x, uint32_t either)
 {
     scr_parser_t *p = x->p;
@@ -150,6 +183,22 @@ static void condition(qp_t *x, uint32_t either)
     scr_qcond_t *c = new_cond(x);
     c->either = either;
     values(x, c);
+    if (is_concat(x)) {
+        /* (l.owner || l.segment_name) = (s.owner || s.segment_name): the
+         * joined texts compared (SQL Language Reference, "Concatenation
+         * Operator": a null is an empty string there) */
+        c->ncat = concat_operand(x, c->cat);
+        int op = comparison(p);
+        if (op != SCR_OP_EQ && op != SCR_OP_NE)
+            scr_qp_not_modelled(x, "a concatenation compared other than by = or <>");
+        p->i++;
+        c->op = (scr_op_t)op;
+        if (!is_concat(x) && !scr_qp_is_column(x))
+            scr_qp_not_modelled(x, "a concatenation compared with anything but columns");
+        c->ncat2 = concat_operand(x, c->cat2);
+        c->col = c->cat[0];
+        return;
+    }
     /* the subject: a column, else a value (is null, or value OP column) */
     const scr_tok_t *t = scr_peek(p);
     int literal = t->kind == SCR_TOK_STRING || t->kind == SCR_TOK_NUMBER;
@@ -251,10 +300,11 @@ static void condition(qp_t *x, uint32_t either)
 static void cond_term(qp_t *x)
 {
     scr_parser_t *p = x->p;
-    if (!scr_accept_sym(p, "(")) {
+    if (!scr_is_sym(p, "(") || is_concat(x)) {
         condition(x, 0);
         return;
     }
+    scr_expect_sym(p, "(");
     uint32_t group = ++x->either;
     condition(x, group);
     while (scr_accept_kw(p, "OR"))
@@ -544,10 +594,6 @@ static void parse(qp_t *x)
             scr_fail(p, "ORA-00979: not a GROUP BY expression");
     if (scr_peek(p)->kind != SCR_TOK_EOF)
         scr_query_not_modelled(p, x->jb, "a clause after where, group by and order by");
-    if (q->two)
-        for (uint32_t k = 0; k < q->nitems; k++)
-            if (q->item[k].kind != SCR_QI_COLUMN)
-                scr_query_not_modelled(p, x->jb, "an aggregate over a join");
 }
 
 void scr_parse_query(scr_parser_t *p, scr_stmt_t *st)

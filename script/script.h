@@ -505,7 +505,10 @@ typedef struct {
     const struct scr_query *sub; /* IN: the values are this one-item query's rows (a
                                   * subquery over the views; life_sim runs it first) */
     int scalar;                  /* col = (select ...): more than one row ORA-01427 */
-    int subj_null;               /* col -1: whether subj is null (set when the query runs) */
+    uint8_t ncat, ncat2;         /* (a || b [|| ...]) OP (c || d ...): the columns whose texts
+                                  * are joined on each side (col, col2 unused) */
+    int16_t cat[4], cat2[4];
+    int subj_null; /* col -1: whether subj is null (set when the query runs) */
 } scr_qcond_t;
 
 #define SCR_QUERY_ITEMS 32

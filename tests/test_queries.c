@@ -847,7 +847,13 @@ static void test_view_joins(void **state)
         "select s.blocks, segment_name from dba_segments s join dba_lobs l using (owner, "
         "segment_name) where l.table_name = 'T';\n"
         "select l.segment_name from user_segments s join user_lobs l using (segment_name);\n"
-        "select nvl(sum(blocks), -1) n from user_segments where segment_name = 'NONE';\n",
+        "select nvl(sum(blocks), -1) n from user_segments where segment_name = 'NONE';\n"
+        "select count(*) from dba_lobs l, dba_segments s where (l.owner||l.segment_name) = "
+        "(s.owner||s.segment_name);\n"
+        "select count(*) from dba_lobs l, dba_segments s where l.owner||l.segment_name <> "
+        "s.owner||s.segment_name;\n"
+        "select count(*) from dba_lobs l, dba_segments s where (l.table_name||l.segment_name) "
+        "= (s.owner||s.segment_name);\n",
         "T", &r);
     assert_non_null(strstr(r.out[6], "\nL "));
     assert_non_null(strstr(r.out[6], " T\n"));
@@ -879,6 +885,11 @@ static void test_view_joins(void **state)
     assert_string_equal(r.error[18],
                         "ORA-25154: column part of USING clause cannot have qualifier");
     assert_non_null(strstr(r.out[19], "\n        -1\n"));
+    /* a join on concatenated columns, counted: two LOBs (T's C, U's added
+     * E) against four segments: 2 pairs equal, 6 not */
+    assert_non_null(strstr(r.out[20], "\n         2\n"));
+    assert_non_null(strstr(r.out[21], "\n         6\n"));
+    assert_non_null(strstr(r.out[22], "\n         0\n")); /* T... is not LOBSIM... */
     done(&r);
 }
 
