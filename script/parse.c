@@ -462,6 +462,7 @@ static sim_err_t parse_sources(const source_t *setup, const source_t *main,
     p.securefile_default = opts->securefile_default != 0;
     int rc = guarded(&p, setup, main);
     sim_free(p.lob_now);
+    sim_free(p.toks_text);
     if (rc != 0) {
         if (p.toks_held) {
             /* refused inside a procedure's text (the arena's): the

@@ -109,6 +109,7 @@ typedef struct {
     const scr_options_t *opts;
     scr_tok_t *toks;       /* the statement's tokens, ending with SCR_TOK_EOF */
     scr_tok_t *toks_outer; /* a block's, while execute immediate's literal is parsed */
+    scr_tok_t *toks_text;  /* execute immediate's text being lexed (freed if refused) */
     scr_tok_t *toks_held;  /* the statement's, while a procedure's text is compiled in
                             * their place (plproc.c); p->toks then the procedure's */
     uint32_t ntoks;

@@ -276,9 +276,6 @@ void scr_text_enter(scr_parser_t *p, const char *text, size_t len, uint32_t line
     sv->i = p->i;
     sv->block = p->block;
     sv->plc = p->plc;
-    /* the block's tokens freed with the literal's if the script is refused */
-    p->toks_outer = sv->toks;
-    p->toks = NULL;
     lx->src = text;
     lx->len = len;
     lx->pos = 0;
@@ -300,7 +297,11 @@ void scr_text_enter(scr_parser_t *p, const char *text, size_t len, uint32_t line
         }
         t.line = line;
         scr_tokvec_push(p, &tv, &t);
+        p->toks_text = tv.v; /* a refusal while lexing frees it (parse.c) */
     } while (t.kind != SCR_TOK_EOF);
+    /* the block's tokens freed with the literal's if the script is refused */
+    p->toks_text = NULL;
+    p->toks_outer = sv->toks;
     p->toks = tv.v;
     p->ntoks = tv.n;
     p->i = 0;
