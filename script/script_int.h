@@ -321,8 +321,8 @@ const scr_query_t *scr_parse_query_into(scr_parser_t *p, const scr_expr_t *const
  * too): select ... into then goes to scr_parse_query_into. */
 int scr_query_answers_into(const scr_parser_t *p);
 
-/* The state of one select's parse (query.c), which qcond.c reads its
- * where through. */
+/* The state of one select's parse (query.c), which qnames.c and qitems.c
+ * read its sources through. */
 typedef struct {
     scr_parser_t *p;
     jmp_buf *jb; /* not answered: longjmp(3) with why in the lexer's err */
