@@ -14,12 +14,6 @@ life_table_t *life_table_of(life_db_t *db, const scr_stmt_t *st)
     return st->table >= 0 ? &db->tables[st->table] : NULL;
 }
 
-static sim_err_t fail(life_db_t *db, const scr_stmt_t *st, const char *what)
-{
-    snprintf(db->msg, db->msglen, "%s:%u: %s", db->s->file, st->line, what);
-    return SIM_EINVAL;
-}
-
 /* A failure of the model as Oracle would report it. */
 sim_err_t life_oracle_error(life_db_t *db, const scr_stmt_t *st, life_table_t *t, sim_err_t rc)
 {
@@ -29,7 +23,7 @@ sim_err_t life_oracle_error(life_db_t *db, const scr_stmt_t *st, life_table_t *t
                  "ORA-01691: unable to extend lob segment of %s (its MAXSIZE or the "
                  "segment's limit is reached)",
                  t ? t->def->name : "?");
-        return fail(db, st, what);
+        return life_raise(db, st->line, what);
     }
     if (rc == SIM_EINVAL && db->msg[0])
         return rc;
@@ -356,7 +350,7 @@ static int key_taken(life_db_t *db, const scr_stmt_t *st, life_table_t *t, int64
     char what[SCR_NAME_MAX + 64];
     snprintf(what, sizeof what, "ORA-00001: unique constraint (%s) violated",
              t->def->pk_name[0] ? t->def->pk_name : "SYS_Cn");
-    fail(db, st, what);
+    life_raise(db, st->line, what);
     return 1;
 }
 

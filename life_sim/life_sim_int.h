@@ -237,6 +237,9 @@ struct life_db {
 
 /* output.c: n bytes of text added to what the statement printed. */
 sim_err_t life_print(life_db_t *db, const char *text, size_t n);
+/* An Oracle error raised at line: "FILE:LINE: text" in db->msg, and
+ * SIM_EINVAL (a block's handler, or the statement's error, takes it). */
+sim_err_t life_raise(life_db_t *db, uint32_t line, const char *text);
 
 /* The slot of the segment row r's LOB column k is written in. */
 static inline uint32_t life_slot(const life_row_t *r, uint32_t k)

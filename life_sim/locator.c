@@ -24,17 +24,11 @@
 
 #include "life_sim_int.h"
 
-static sim_err_t raise_at(life_db_t *db, uint32_t line, const char *text)
-{
-    snprintf(db->msg, db->msglen, "%s:%u: %s", db->s->file, line, text);
-    return SIM_EINVAL;
-}
-
 static sim_err_t bad_arg(life_db_t *db, uint32_t line, int arg)
 {
     char text[96];
     snprintf(text, sizeof text, "ORA-21560: argument %d is null, invalid, or out of range", arg);
-    return raise_at(db, line, text);
+    return life_raise(db, line, text);
 }
 
 #define NULL_LOCATOR                                                                               \
@@ -50,7 +44,7 @@ static sim_err_t check_args(life_db_t *db, const scr_pl_op_t *op, int nnull, int
     case SCR_LOB_WRITE:
         /* amount 1 .. 32,767 and no more than the buffer holds */
         if (ynull)
-            return raise_at(db, op->line, NULL_LOCATOR);
+            return life_raise(db, op->line, NULL_LOCATOR);
         if (nnull || n < 1 || n > 32767 || (uint64_t)n > ylen)
             return bad_arg(db, op->line, 2);
         if (op->lob == SCR_LOB_WRITE && (offnull || off < 1))
@@ -58,21 +52,21 @@ static sim_err_t check_args(life_db_t *db, const scr_pl_op_t *op, int nnull, int
         return SIM_OK;
     case SCR_LOB_COPY:
         if (ynull)
-            return raise_at(db, op->line, NULL_LOCATOR);
+            return life_raise(db, op->line, NULL_LOCATOR);
         if (nnull || n < 1)
             return bad_arg(db, op->line, 3);
         if (offnull || off < 1)
             return bad_arg(db, op->line, 4);
         return SIM_OK;
     case SCR_LOB_APPEND:
-        return ynull ? raise_at(db, op->line, NULL_LOCATOR) : SIM_OK;
+        return ynull ? life_raise(db, op->line, NULL_LOCATOR) : SIM_OK;
     case SCR_LOB_TRIM:
         if (nnull || n < 0)
             return bad_arg(db, op->line, 2);
         if ((uint64_t)n > len)
-            return raise_at(db, op->line,
-                            "ORA-22926: specified trim length is greater than current LOB "
-                            "value's length");
+            return life_raise(db, op->line,
+                              "ORA-22926: specified trim length is greater than current LOB "
+                              "value's length");
         return SIM_OK;
     case SCR_LOB_ERASE:
         if (nnull || n < 1)
@@ -92,7 +86,7 @@ sim_err_t life_lob_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op, co
     scr_val_t old = s->vals[op->a];
     int temp = op->lob == SCR_LOB_CREATETEMPORARY || op->lob == SCR_LOB_FREETEMPORARY;
     if (!temp && old == SCR_VAL_NULL)
-        return raise_at(db, op->line, NULL_LOCATOR);
+        return life_raise(db, op->line, NULL_LOCATOR);
     int64_t n = 0, off = 1;
     int nnull = op->amount && scr_eval_int(db->vs, op->amount, regs, &n) != 0;
     int offnull = op->offset && scr_eval_int(db->vs, op->offset, regs, &off) != 0;
@@ -115,7 +109,7 @@ sim_err_t life_lob_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op, co
             op->lob == SCR_LOB_WRITEAPPEND || op->lob == SCR_LOB_APPEND ||
             ((op->lob == SCR_LOB_WRITE || op->lob == SCR_LOB_COPY) && (uint64_t)off == len + 1);
         if (!loc->locked)
-            rc = raise_at(db, op->line, "ORA-22920: row containing the LOB value is not locked");
+            rc = life_raise(db, op->line, "ORA-22920: row containing the LOB value is not locked");
         else if (t->exists && loc->row < t->nrows && life_row_at(t, loc->row)->alive)
             rc = life_lob_locator_write(db, s->block, t, loc->row, loc->k, v, append);
         if (rc != SIM_OK) {
@@ -155,10 +149,10 @@ sim_err_t life_select_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
         return SIM_OK;
     }
     if (rc == SIM_OK && c.n != 1)
-        rc = raise_at(db, op->line,
-                      c.n == 0 ? "ORA-01403: no data found"
-                               : "ORA-01422: exact fetch returns more than requested number of "
-                                 "rows");
+        rc = life_raise(db, op->line,
+                        c.n == 0 ? "ORA-01403: no data found"
+                                 : "ORA-01422: exact fetch returns more than requested number of "
+                                   "rows");
     if (rc == SIM_OK && op->b == UINT32_MAX) {
         s->nums[op->a] = c.ids[0];
         s->nulls[op->a] = 0;

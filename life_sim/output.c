@@ -1,8 +1,11 @@
 /*
  * output.c -- what a statement prints under its step, as SQL*Plus prints
  * it: a query's result set (views.c), a block's dbms_output lines
- * (plsql.c).  life_exec() empties it before each statement.
+ * (plsql.c).  life_exec() empties it before each statement.  And the
+ * Oracle error a statement or a block's operation raises, as the run
+ * reports it.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "life_sim_int.h"
@@ -24,4 +27,10 @@ sim_err_t life_print(life_db_t *db, const char *text, size_t n)
     db->outlen += n;
     db->out[db->outlen] = '\0';
     return SIM_OK;
+}
+
+sim_err_t life_raise(life_db_t *db, uint32_t line, const char *text)
+{
+    snprintf(db->msg, db->msglen, "%s:%u: %s", db->s->file, line, text);
+    return SIM_EINVAL;
 }

@@ -24,12 +24,9 @@ sim_err_t life_part_route(life_db_t *db, const scr_stmt_t *st, const life_table_
     if (t->def->part_by == SCR_PART_NONE)
         return SIM_OK;
     int k = scr_part_route(t->def, key, key_null, st->step);
-    if (k < 0) {
-        snprintf(db->msg, db->msglen,
-                 "%s:%u: ORA-14400: inserted partition key does not map to any partition",
-                 db->s->file, st->line);
-        return SIM_EINVAL;
-    }
+    if (k < 0)
+        return life_raise(db, st->line,
+                          "ORA-14400: inserted partition key does not map to any partition");
     *part = (uint16_t)(k + 1); /* its segments' group (life_slot()) */
     return SIM_OK;
 }

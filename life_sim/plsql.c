@@ -90,13 +90,6 @@ static void bind(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op)
         s->locs[op->a].table1 = 0; /* a value of the block's own, no row's LOB */
 }
 
-/* An Oracle error of the operation at line: "FILE:LINE: text" in db->msg. */
-static sim_err_t throw_error(life_db_t *db, uint32_t line, const char *text)
-{
-    snprintf(db->msg, db->msglen, "%s:%u: %s", db->s->file, line, text);
-    return SIM_EINVAL;
-}
-
 /* An expression's failure, "LINE: ORA-..." from the evaluator. */
 static sim_err_t failed(life_db_t *db, const char *err)
 {
@@ -195,7 +188,7 @@ static sim_err_t print(life_db_t *db, const scr_pl_op_t *op, const scr_row_t *re
     int ucs2 = scr_value_ucs2(&in);
     if (in.chars > 32767) {
         scr_value_release(db->vs, v);
-        return throw_error(
+        return life_raise(
             db, op->line,
             "ORA-20000: ORU-10028: line length overflow, limit of 32767 bytes per line");
     }
@@ -271,7 +264,7 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
     case SCR_PL_STMT: {
         const scr_stmt_t *sub = &b->stmts[op->a];
         if (sub->kind == SCR_FAILED)
-            return throw_error(db, sub->line, sub->error);
+            return life_raise(db, sub->line, sub->error);
         sim_err_t rc = life_stmt_exec(db, sub, regs);
         if (rc != SIM_OK)
             return rc;
@@ -290,9 +283,9 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
             return rc;
         if (op->c && scr_value_info(db->vs, v).chars > op->c) {
             scr_value_release(db->vs, v);
-            return throw_error(db, op->line,
-                               "ORA-06502: PL/SQL: numeric or value error: character string buffer "
-                               "too small");
+            return life_raise(db, op->line,
+                              "ORA-06502: PL/SQL: numeric or value error: character string buffer "
+                              "too small");
         }
         scr_value_release(db->vs, s->vals[op->a]);
         s->vals[op->a] = v;
@@ -330,7 +323,7 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
         int64_t lo, hi;
         if (scr_eval_int(db->vs, op->x, regs, &lo) != 0 ||
             scr_eval_int(db->vs, op->y, regs, &hi) != 0)
-            return throw_error(db, op->line, "ORA-06502: PL/SQL: numeric or value error");
+            return life_raise(db, op->line, "ORA-06502: PL/SQL: numeric or value error");
         s->nums[op->a] = op->reverse ? hi : lo;
         s->nums[op->b] = op->reverse ? lo : hi;
         s->nulls[op->a] = s->nulls[op->b] = 0;
@@ -387,7 +380,7 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
         return SIM_OK;
     case SCR_PL_RAISE:
         s->pending_code = op->error ? op->b : s->raised_code;
-        return throw_error(db, op->line, op->error ? op->error : s->raised);
+        return life_raise(db, op->line, op->error ? op->error : s->raised);
     case SCR_PL_CATCH: {
         uint32_t k = 0;
         while (k < op->ncodes && op->codes[k] != s->raised_code)

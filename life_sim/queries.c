@@ -35,18 +35,11 @@ static sim_err_t subquery_values(life_db_t *db, scr_qcond_t *c, uint32_t step, u
     sim_err_t rc = life_query_rows(db, c->sub, step, &rows);
     if (rc == SIM_OK)
         rc = scr_query_select(c->sub, &rows, &res, &n);
-    if (rc == SIM_OK && c->scalar && n > 1) {
-        snprintf(db->msg, db->msglen,
-                 "%s:%u: ORA-01427: single-row subquery returns more than one row", db->s->file,
-                 line);
-        rc = SIM_EINVAL;
-    }
-    if (rc == SIM_OK && n > 64) {
-        snprintf(db->msg, db->msglen,
-                 "%s:%u: not modelled: a subquery of more than 64 rows in an IN condition",
-                 db->s->file, line);
-        rc = SIM_EINVAL;
-    }
+    if (rc == SIM_OK && c->scalar && n > 1)
+        rc = life_raise(db, line, "ORA-01427: single-row subquery returns more than one row");
+    if (rc == SIM_OK && n > 64)
+        rc = life_raise(db, line,
+                        "not modelled: a subquery of more than 64 rows in an IN condition");
     c->nvals = 0;
     for (uint64_t i = 0; rc == SIM_OK && i < n; i++) {
         const scr_qcell_t *cell = &res[i * (c->sub->nitems + 1)];
@@ -99,11 +92,8 @@ static sim_err_t bind_query(life_db_t *db, const scr_query_t *q, uint32_t step, 
             scr_value_release(db->vs, v);
             char *end = t;
             b->num[k][i] = b->str[k][i] ? strtoll(t, &end, 10) : 0;
-            if (b->str[k][i] && c->col >= 0 && b->q.cols[c->col].number && *end != 0) {
-                snprintf(db->msg, db->msglen, "%s:%u: ORA-01722: invalid number", db->s->file,
-                         line);
-                return SIM_EINVAL;
-            }
+            if (b->str[k][i] && c->col >= 0 && b->q.cols[c->col].number && *end != 0)
+                return life_raise(db, line, "ORA-01722: invalid number");
         }
         if (c->val) {
             c->str = b->str[k];
@@ -210,26 +200,20 @@ static sim_err_t into_var(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op, 
     if (!op->out_text[i]) {
         char *end = NULL;
         int64_t v = number ? cell->num : strtoll(cell->str, &end, 10);
-        if (!cell->null && !number && (*end != 0 || cell->str[0] == 0)) {
-            snprintf(db->msg, db->msglen,
-                     "%s:%u: ORA-06502: PL/SQL: numeric or value error: character to number "
-                     "conversion error",
-                     db->s->file, op->line);
-            return SIM_EINVAL;
-        }
+        if (!cell->null && !number && (*end != 0 || cell->str[0] == 0))
+            return life_raise(db, op->line,
+                              "ORA-06502: PL/SQL: numeric or value error: character to number "
+                              "conversion error");
         s->nums[r] = v;
         s->nulls[r] = cell->null;
         return SIM_OK;
     }
     scr_val_t v = SCR_VAL_NULL;
     if (!cell->null) {
-        if (op->out_max[i] && strlen(cell->str) > op->out_max[i]) {
-            snprintf(db->msg, db->msglen,
-                     "%s:%u: ORA-06502: PL/SQL: numeric or value error: character string "
-                     "buffer too small",
-                     db->s->file, op->line);
-            return SIM_EINVAL;
-        }
+        if (op->out_max[i] && strlen(cell->str) > op->out_max[i])
+            return life_raise(db, op->line,
+                              "ORA-06502: PL/SQL: numeric or value error: character string "
+                              "buffer too small");
         scr_expr_t lit = {0}; /* row dependent: never memoised by its address */
         lit.kind = SCR_E_STRING;
         lit.type = SCR_T_VARCHAR;
@@ -265,12 +249,11 @@ sim_err_t life_query_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
                  : life_query_rows(db, &b->q, s->block ? s->block->step : 0, &rows);
     if (rc == SIM_OK)
         rc = scr_query_select(&b->q, &rows, &res, &n);
-    if (rc == SIM_OK && n != 1) {
-        snprintf(db->msg, db->msglen, "%s:%u: %s", db->s->file, op->line,
-                 n == 0 ? "ORA-01403: no data found"
-                        : "ORA-01422: exact fetch returns more than requested number of rows");
-        rc = SIM_EINVAL;
-    }
+    if (rc == SIM_OK && n != 1)
+        rc = life_raise(db, op->line,
+                        n == 0 ? "ORA-01403: no data found"
+                               : "ORA-01422: exact fetch returns more than requested number of "
+                                 "rows");
     for (uint32_t i = 0; rc == SIM_OK && i < op->nouts; i++) {
         const scr_qitem_t *it = &b->q.item[i];
         int number =

@@ -432,12 +432,6 @@ static sim_err_t arg_text(life_db_t *db, const scr_expr_t *e, const scr_row_t *r
     return SIM_OK;
 }
 
-static sim_err_t space_error(life_db_t *db, const scr_pl_op_t *op, const char *text)
-{
-    snprintf(db->msg, db->msglen, "%s:%u: %s", db->s->file, op->line, text);
-    return SIM_EINVAL;
-}
-
 sim_err_t life_space_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
                           const scr_row_t *regs)
 {
@@ -455,10 +449,10 @@ sim_err_t life_space_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
             strcmp(type, "TABLE PARTITION") == 0 || strcmp(type, "TABLE SUBPARTITION") == 0 ||
             strcmp(type, "INDEX PARTITION") == 0 || strcmp(type, "INDEX SUBPARTITION") == 0 ||
             strcmp(type, "LOB SUBPARTITION") == 0 || strcmp(type, "LOBINDEX") == 0)
-            return space_error(db, op,
-                               "not modelled: dbms_space of a segment of that type (the "
-                               "model has TABLE and LOB segments)");
-        return space_error(db, op, "ORA-03200: the segment type specification is invalid");
+            return life_raise(db, op->line,
+                              "not modelled: dbms_space of a segment of that type (the "
+                              "model has TABLE and LOB segments)");
+        return life_raise(db, op->line, "ORA-03200: the segment type specification is invalid");
     }
     int want_part = strcmp(type, "LOB PARTITION") == 0;
     /* the segment user_segments lists with that name (and partition) */
@@ -491,9 +485,9 @@ sim_err_t life_space_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
         }
     }
     if (ft == NULL)
-        return space_error(db, op, "ORA-00942: table or view does not exist");
+        return life_raise(db, op->line, "ORA-00942: table or view does not exist");
     if (op->unused == 2) /* free_blocks: a free list's, and every tablespace here is ASSM */
-        return space_error(db, op, "ORA-10618: Operation not allowed on this segment");
+        return life_raise(db, op->line, "ORA-10618: Operation not allowed on this segment");
     int64_t v[12] = {0};
     uint8_t isnull[12] = {0};
     uint32_t nouts = op->unused ? 7 : op->assm ? 12 : 8;
@@ -519,9 +513,9 @@ sim_err_t life_space_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
             v[i + 1] = v[i] * (int64_t)bs;
     } else if (!op->unused) {
         if (!lob || !ft->seg[fk].o.securefile)
-            return space_error(db, op,
-                               "not modelled: dbms_space.space_usage's SecureFile form of a "
-                               "BasicFile LOB or a table (its ASSM form answers a LOB)");
+            return life_raise(db, op->line,
+                              "not modelled: dbms_space.space_usage's SecureFile form of a "
+                              "BasicFile LOB or a table (its ASSM form answers a LOB)");
         sim_stats_t f;
         life_lob_figures(db, ft, fk, &f);
         static const sim_stat_t su[8] = {
