@@ -213,6 +213,22 @@ void scr_inert(scr_parser_t *p, const char *clause)
         snprintf(p->inert + n, sizeof p->inert - n, "%s%s", n ? ", " : "", clause);
 }
 
+uint32_t scr_next_outside(scr_parser_t *p, const char *sym)
+{
+    int depth = 0;
+    for (uint32_t k = p->i; k < p->ntoks && p->toks[k].kind != SCR_TOK_EOF; k++) {
+        const scr_tok_t *t = &p->toks[k];
+        if (t->kind != SCR_TOK_SYM)
+            continue;
+        if (depth == 0 && strcmp(t->text, sym) == 0)
+            return k;
+        depth += (strcmp(t->text, "(") == 0) - (strcmp(t->text, ")") == 0);
+    }
+    char want[8];
+    snprintf(want, sizeof want, "'%s'", sym);
+    scr_unexpected(p, want);
+}
+
 uint32_t scr_skip_select_list(scr_parser_t *p)
 {
     uint32_t list = p->i;

@@ -178,14 +178,7 @@ static void autotrace(scr_parser_t *p, uint32_t line, const char *s, size_t *at,
         stats = 0;
     else if (!(xn && is_word(x, xn, "STATISTICS", 4)))
         *at = save;
-    if (p->nautot == p->cap_autot) {
-        uint32_t cap = p->cap_autot ? 2 * p->cap_autot : 8;
-        struct scr_autot *nv = scr_arena_alloc(p->arena, cap * sizeof *nv);
-        if (p->nautot)
-            memcpy(nv, p->autot, p->nautot * sizeof *nv);
-        p->autot = nv;
-        p->cap_autot = cap;
-    }
+    p->autot = scr_arena_grow(p->arena, p->autot, p->nautot, &p->cap_autot, sizeof *p->autot);
     p->autot[p->nautot++] = (struct scr_autot){p->lx->file, line, stats};
 }
 
@@ -205,25 +198,16 @@ static uint32_t qdef_id(scr_parser_t *p, const char *up)
     for (uint32_t k = 0; k < s->nqdefs; k++)
         if (strcmp(s->qdefs[k], up) == 0)
             return k;
-    char(*v)[SCR_NAME_MAX + 1] = scr_arena_alloc(p->arena, (s->nqdefs + 1) * sizeof *v);
-    if (s->nqdefs)
-        memcpy(v, s->qdefs, s->nqdefs * sizeof *v);
-    memcpy(v[s->nqdefs], up, sizeof v[0]);
-    s->qdefs = v;
+    s->qdefs = scr_arena_grow(p->arena, s->qdefs, s->nqdefs, &p->cap_qdefs, sizeof *s->qdefs);
+    memcpy(s->qdefs[s->nqdefs], up, sizeof s->qdefs[0]);
     return s->nqdefs++;
 }
 
 static void new_value(scr_parser_t *p, uint32_t line, const char *col, size_t cn, const char *name,
                       size_t nn)
 {
-    if (p->nnewvals == p->cap_newvals) {
-        uint32_t cap = p->cap_newvals ? 2 * p->cap_newvals : 8;
-        struct scr_newval *v = scr_arena_alloc(p->arena, cap * sizeof *v);
-        if (p->nnewvals)
-            memcpy(v, p->newvals, p->nnewvals * sizeof *v);
-        p->newvals = v;
-        p->cap_newvals = cap;
-    }
+    p->newvals =
+        scr_arena_grow(p->arena, p->newvals, p->nnewvals, &p->cap_newvals, sizeof *p->newvals);
     struct scr_newval *nv = &p->newvals[p->nnewvals++];
     nv->file = p->lx->file;
     nv->line = line;

@@ -515,16 +515,7 @@ static int lob_call(scr_parser_t *p, uint32_t line)
 /* select ... into v[, v]... from VIEW ... ; over the views the model fills. */
 static void select_view_into(scr_parser_t *p, uint32_t line)
 {
-    uint32_t end = p->i;
-    for (int depth = 0; p->toks[end].kind != SCR_TOK_EOF; end++) {
-        const scr_tok_t *t = &p->toks[end];
-        if (t->kind == SCR_TOK_SYM && strcmp(t->text, ";") == 0 && depth == 0)
-            break;
-        if (t->kind == SCR_TOK_SYM)
-            depth += (strcmp(t->text, "(") == 0) - (strcmp(t->text, ")") == 0);
-    }
-    if (p->toks[end].kind == SCR_TOK_EOF)
-        scr_unexpected(p, "';'");
+    uint32_t end = scr_next_outside(p, ";");
     scr_tok_t semi = p->toks[end];
     p->toks[end].kind = SCR_TOK_EOF; /* the query ends at its ';' */
     uint32_t at;

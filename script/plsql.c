@@ -108,30 +108,10 @@ static void declarations(scr_parser_t *p)
 
 /* ---- statements ------------------------------------------------------- */
 
-/* The token index of the next ';' at parenthesis depth 0, from p->i. */
-static uint32_t next_semicolon(scr_parser_t *p)
-{
-    int depth = 0;
-    for (uint32_t k = p->i; k < p->ntoks; k++) {
-        const scr_tok_t *t = &p->toks[k];
-        if (t->kind == SCR_TOK_EOF)
-            break;
-        if (t->kind == SCR_TOK_SYM) {
-            if (strcmp(t->text, "(") == 0)
-                depth++;
-            else if (strcmp(t->text, ")") == 0)
-                depth--;
-            else if (depth == 0 && strcmp(t->text, ";") == 0)
-                return k;
-        }
-    }
-    scr_unexpected(p, "';'");
-}
-
 /* Parse the statement from p->i to the next ';' with the given parser. */
 static void bounded(scr_parser_t *p, scr_stmt_t *st, void (*fn)(scr_parser_t *, scr_stmt_t *))
 {
-    uint32_t k = next_semicolon(p);
+    uint32_t k = scr_next_outside(p, ";");
     scr_tok_t saved = p->toks[k];
     const scr_tok_t *first = scr_peek(p);
     st->text =

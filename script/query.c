@@ -596,15 +596,24 @@ static void parse(qp_t *x)
         scr_query_not_modelled(p, x->jb, "a clause after where, group by and order by");
 }
 
-void scr_parse_query(scr_parser_t *p, scr_stmt_t *st)
+/* A new query of the arena, no table, no rownum limit, and x its parse's
+ * state over p. */
+static scr_query_t *query_begin(scr_parser_t *p, qp_t *x)
 {
-    st->kind = SCR_OBSERVE;
     scr_query_t *q = scr_arena_alloc(p->arena, sizeof *q);
     q->table = -1;
     q->rownum_max = -1;
-    qp_t x = {0};
-    x.p = p;
-    x.q = q;
+    memset(x, 0, sizeof *x);
+    x->p = p;
+    x->q = q;
+    return q;
+}
+
+void scr_parse_query(scr_parser_t *p, scr_stmt_t *st)
+{
+    st->kind = SCR_OBSERVE;
+    qp_t x;
+    scr_query_t *q = query_begin(p, &x);
     if (scr_is_kw(p, "WITH")) {
         st->u.observe.why = "with (a subquery factoring clause)";
         return;
@@ -667,12 +676,8 @@ int scr_query_answers_into(const scr_parser_t *p)
 const scr_query_t *scr_parse_query_into(scr_parser_t *p, const scr_expr_t *const *binds,
                                         uint32_t nbinds, uint32_t *into_at)
 {
-    scr_query_t *q = scr_arena_alloc(p->arena, sizeof *q);
-    q->table = -1;
-    q->rownum_max = -1;
-    qp_t x = {0};
-    x.p = p;
-    x.q = q;
+    qp_t x;
+    scr_query_t *q = query_begin(p, &x);
     x.into = into_at != NULL;
     x.plsql = 1;
     x.binds = binds;
@@ -709,22 +714,9 @@ const scr_query_t *scr_parse_query_into(scr_parser_t *p, const scr_expr_t *const
 static const scr_query_t *subquery(qp_t *x)
 {
     scr_parser_t *p = x->p;
-    uint32_t end = p->i;
-    for (int depth = 0; p->toks[end].kind != SCR_TOK_EOF; end++) {
-        const scr_tok_t *t = &p->toks[end];
-        if (t->kind == SCR_TOK_SYM && strcmp(t->text, ")") == 0 && depth-- == 0)
-            break;
-        if (t->kind == SCR_TOK_SYM && strcmp(t->text, "(") == 0)
-            depth++;
-    }
-    if (p->toks[end].kind == SCR_TOK_EOF)
-        scr_unexpected(p, "')'");
-    scr_query_t *q = scr_arena_alloc(p->arena, sizeof *q);
-    q->table = -1;
-    q->rownum_max = -1;
-    qp_t y = {0};
-    y.p = p;
-    y.q = q;
+    uint32_t end = scr_next_outside(p, ")");
+    qp_t y;
+    scr_query_t *q = query_begin(p, &y);
     y.jb = x->jb; /* not answered: neither is the query around it */
     y.plsql = x->plsql;
     scr_tok_t close = p->toks[end];

@@ -139,10 +139,11 @@ typedef struct {
     uint32_t nnewvals, cap_newvals;
     struct scr_autot *autot; /* SET AUTOTRACE commands, in text order */
     uint32_t nautot, cap_autot;
-    int define_char; /* SET DEFINE: '&', another character, 0 off */
-    int div_ok;      /* a division may be parsed here: a rounding function's argument */
-    int gen_view;    /* a select list over ALL_OBJECTS as a row generator is parsed */
-    int define_seen; /* the run's own (scr_options_t.defines) defined */
+    uint32_t cap_qdefs; /* scr_script_t.qdefs' room */
+    int define_char;    /* SET DEFINE: '&', another character, 0 off */
+    int div_ok;         /* a division may be parsed here: a rounding function's argument */
+    int gen_view;       /* a select list over ALL_OBJECTS as a row generator is parsed */
+    int define_seen;    /* the run's own (scr_options_t.defines) defined */
     /* The database links created so far (link.c), kept from the setup. */
     char links[SCR_MAX_LINKS][SCR_LINK_NAME_MAX + 1];
     uint32_t nlinks;
@@ -297,6 +298,10 @@ const scr_head_t *scr_head_constraints(void);
 /* cursor.c: a select list skipped to its FROM (taken): where the list
  * began.  dml.c: */
 uint32_t scr_skip_select_list(scr_parser_t *p);
+/* The index of the next token sym from p->i outside the parentheses opened
+ * after it (a ';' ending a statement; the ')' closing a '(' just taken);
+ * none: refused, expecting it.  Nothing taken. */
+uint32_t scr_next_outside(scr_parser_t *p, const char *sym);
 void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_update(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_delete(scr_parser_t *p, scr_stmt_t *st);
