@@ -609,6 +609,26 @@ static scr_query_t *query_begin(scr_parser_t *p, qp_t *x)
     return q;
 }
 
+/* parse(x), then then(x) (NULL: nothing), under a jump buffer of their
+ * own: 0, or what longjmp gave (2: refused or Oracle's error, 3: not
+ * answered; the message in the lexer's err). */
+static int parse_guarded(qp_t *x, void (*then)(qp_t *))
+{
+    jmp_buf jb;
+    jmp_buf *outer = x->p->lx->fail;
+    x->jb = &jb;
+    x->p->lx->fail = &jb;
+    int rc = setjmp(jb);
+    if (rc == 0) {
+        parse(x);
+        if (then)
+            then(x);
+    }
+    x->p->lx->fail = outer;
+    x->jb = NULL;
+    return rc;
+}
+
 void scr_parse_query(scr_parser_t *p, scr_stmt_t *st)
 {
     st->kind = SCR_OBSERVE;
@@ -618,25 +638,17 @@ void scr_parse_query(scr_parser_t *p, scr_stmt_t *st)
         st->u.observe.why = "with (a subquery factoring clause)";
         return;
     }
-    jmp_buf jb;
-    jmp_buf *outer = p->lx->fail;
-    x.jb = &jb;
-    p->lx->fail = &jb;
-    int rc = setjmp(jb);
+    int rc = parse_guarded(&x, scr_qstar_items);
     if (rc == 0) {
-        parse(&x);
-        scr_qstar_items(&x);
-        p->lx->fail = outer;
         st->u.observe.query = q;
         scr_define_sets(p, st, q);
         return;
     }
-    p->lx->fail = outer;
     /* What Oracle refuses is the step's error (parse.c reads it back). */
     const char *m = p->lx->err;
     size_t fl = strlen(p->lx->file);
     if (rc == 2 && strncmp(m, p->lx->file, fl) == 0 && strstr(m + fl, ": ORA-") != NULL)
-        longjmp(*outer, 2);
+        longjmp(*p->lx->fail, 2);
     /* A query outside the answered ones: why, without the file's name. */
     if (rc == 2 && strncmp(m, p->lx->file, fl) == 0 && m[fl] == ':')
         m += fl + 1;
@@ -673,6 +685,16 @@ int scr_query_answers_into(const scr_parser_t *p)
     return 0;
 }
 
+/* The items of a select ... into: whole numbers only (the model's), so no
+ * arithmetic and no avg. */
+static void whole_items(qp_t *x)
+{
+    for (uint32_t k = 0; k < x->q->nitems; k++)
+        if (x->q->item[k].post || x->q->item[k].kind == SCR_QI_AVG)
+            scr_qp_not_modelled(x, "arithmetic or avg in the select list of select ... into "
+                                   "(the model's numbers are whole)");
+}
+
 const scr_query_t *scr_parse_query_into(scr_parser_t *p, const scr_expr_t *const *binds,
                                         uint32_t nbinds, uint32_t *into_at)
 {
@@ -683,29 +705,17 @@ const scr_query_t *scr_parse_query_into(scr_parser_t *p, const scr_expr_t *const
     x.binds = binds;
     x.nbinds = nbinds;
     uint32_t line = scr_peek(p)->line;
-    jmp_buf jb;
-    jmp_buf *outer = p->lx->fail;
-    x.jb = &jb;
-    p->lx->fail = &jb;
-    int rc = setjmp(jb);
+    int rc = parse_guarded(&x, whole_items);
     if (rc == 0) {
-        parse(&x);
-        for (uint32_t k = 0; k < q->nitems; k++)
-            if (q->item[k].post || q->item[k].kind == SCR_QI_AVG)
-                scr_query_not_modelled(p, &jb,
-                                       "arithmetic or avg in the select list of select ... into "
-                                       "(the model's numbers are whole)");
-        p->lx->fail = outer;
         if (binds && x.nextbind < nbinds)
             scr_fail_at(p, line, "ORA-01006: bind variable does not exist");
         if (into_at)
             *into_at = x.into_at;
         return q;
     }
-    p->lx->fail = outer;
     const char *m = p->lx->err;
     if (rc != 3) /* an error with its place: as it is */
-        longjmp(*outer, rc);
+        longjmp(*p->lx->fail, rc);
     char why[SCR_ERR_LEN];
     snprintf(why, sizeof why, "%s", m);
     scr_fail_at(p, line, "select ... into from a view: not modelled: %s", why);
