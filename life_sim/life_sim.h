@@ -82,6 +82,7 @@ typedef struct {
     uint32_t bf_header_blocks;     /* a BasicFile segment's metadata in its first extent
                                     * besides the extent's first bitmap block: the L2
                                     * bitmap and the segment header (ASSM) */
+    uint32_t bf_block_overhead;    /* bytes of header and tail in a BasicFile data block */
     uint32_t undo_retention;       /* seconds: UNDO_RETENTION's default, until the script sets it */
     uint32_t locator_bytes;        /* an out-of-row LOB's locator in the table row */
     uint32_t table_block_overhead; /* a table block's header, ITL and directory bytes */

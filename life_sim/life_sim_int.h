@@ -291,6 +291,13 @@ void life_lob_reref(life_db_t *db, uint32_t i);
 void life_lob_settle(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i);
 /* The segment of column k created (idempotent). */
 sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k);
+/* DBMS_LOB.GETCHUNKSIZE of LOB segment k's LOBs: the LOB bytes of a
+ * BasicFile's CHUNK (its blocks' payloads), of a SecureFile's block
+ * ("For SECUREFILE LOBs the usable data area of the tablespace block size
+ * is returned", PL/SQL Packages and Types Reference), in bytes for a CLOB
+ * as for a BLOB (assumed: ksun-oracle's 19c run, life_sim/params.c, shows
+ * equal figures; its character set is not given). */
+int64_t life_seg_chunk_size(const life_db_t *db, const life_table_t *t, uint32_t k);
 void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k);
 /* The space task after a statement: each LOB segment that grew adds the
  * extents its background preallocation asks for (lob_space_prealloc_task()),

@@ -203,17 +203,36 @@ static sim_err_t compressed_size(life_db_t *db, scr_val_t v, scr_compress_t c, u
 
 /* ---- segments ---------------------------------------------------------- */
 
+/* The tablespace a LOB segment lies in: the LOB's own TABLESPACE when its
+ * storage clause names one (its extents and block size), else the
+ * table's (NULL: the default); *bs its block size. */
+static const scr_tablespace_t *seg_tablespace(const life_db_t *db, const life_table_t *t,
+                                              const life_seg_t *g, uint32_t *bs)
+{
+    int tsi = g->o.tablespace >= 0 ? g->o.tablespace : t->def->tablespace;
+    const scr_tablespace_t *ts = tsi >= 0 ? &db->s->tablespaces[tsi] : NULL;
+    *bs = g->o.tablespace >= 0 ? ts->block_size : t->block_size;
+    return ts;
+}
+
+int64_t life_seg_chunk_size(const life_db_t *db, const life_table_t *t, uint32_t k)
+{
+    const life_seg_t *g = &t->seg[k];
+    uint32_t bs;
+    seg_tablespace(db, t, g, &bs);
+    if (g->o.securefile) /* "the usable data area of the tablespace block size" */
+        return (int64_t)bs - db->p.seg.block_overhead;
+    uint32_t chunk = g->o.chunk ? g->o.chunk : bs;
+    return (int64_t)((chunk + bs - 1) / bs) * (bs - db->p.bf_block_overhead);
+}
+
 sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
 {
     life_seg_t *g = &t->seg[k];
     if (g->space)
         return SIM_OK;
-    const scr_script_t *s = db->s;
-    /* the LOB's own TABLESPACE when its storage clause names one (its
-     * extents and block size), else the table's */
-    int tsi = g->o.tablespace >= 0 ? g->o.tablespace : t->def->tablespace;
-    const scr_tablespace_t *ts = tsi >= 0 ? &s->tablespaces[tsi] : NULL;
-    uint32_t bs = g->o.tablespace >= 0 ? ts->block_size : t->block_size;
+    uint32_t bs;
+    const scr_tablespace_t *ts = seg_tablespace(db, t, g, &bs);
     lob_space_params_t sp;
     lob_space_params_defaults(&sp);
     sp.seg = db->p.seg;
@@ -224,6 +243,7 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
         sp.seg.meta_layout = LOB_META_SEGMENT_START;
         sp.seg.segment_header_blocks = db->p.bf_header_blocks;
         sp.seg.hash_bucket_blocks = sp.seg.cfs_blocks = sp.seg.pua_blocks = 0;
+        sp.seg.block_overhead = db->p.bf_block_overhead;
     }
     life_space_policy(&db->p, &sp);
     if (ts && ts->uniform)

@@ -50,6 +50,15 @@ void life_params_defaults(life_params_t *p)
      * Block 3: L1, L2, header, blog.csdn.net cuanyileng9226 100479196);
      * the model's extent header is the L1, these two the rest. */
     p->bf_header_blocks = 2;
+    /* A BasicFile data block holds its size less 60 bytes of LOB data:
+     * DBMS_LOB.GETCHUNKSIZE ("the amount of space used in the LOB chunk to
+     * store the LOB value", PL/SQL Packages reference) returns 8,132,
+     * 16,264 and 32,528 for CHUNK 8192, 16384 and 32768 in 8 KB blocks
+     * (ksun-oracle.blogspot.com/2020/11/oracle-lob-chunksize-and-buffersize
+     * .html, 12c and 19c): 60 bytes a block, every block of a chunk.  The
+     * same header and tail are assumed at other block sizes.  A
+     * SecureFile block keeps lobspace's block_overhead (132). */
+    p->bf_block_overhead = 60;
     /* UNDO_RETENTION's documented default (Oracle Database Reference). */
     p->undo_retention = 900;
     /* The in-row limit and header are lobspace's (lob_params_defaults),
@@ -159,6 +168,12 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
                  p->bf_pools, p->bf_pool_of_session, p->bf_alloc_order, p->bf_reclaim_batch);
         return SIM_EINVAL;
     }
+    if (p->bf_block_overhead >= 2048) {
+        snprintf(msg, msglen,
+                 "bf.block_overhead=%u bytes (accepted: below 2048, the smallest block size)",
+                 p->bf_block_overhead);
+        return SIM_EINVAL;
+    }
     if (p->inrow_compressed > 1) {
         snprintf(msg, msglen,
                  "life.inrow_compressed=%u (accepted: 0 by the uncompressed length, 1 by the "
@@ -217,6 +232,7 @@ static const sim_param_t names[] = {
     P("bf.alloc_order", bf_alloc_order),
     P("bf.reclaim_batch", bf_reclaim_batch),
     P("bf.header_blocks", bf_header_blocks),
+    P("bf.block_overhead", bf_block_overhead),
     P("row.row_gets", row.row_gets),
     P("row.cached_lob_blocks", row.cached_lob_blocks),
     P("row.append_row_gets_pm", row.append_row_gets_pm),

@@ -143,7 +143,7 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
         return SIM_OK;
     }
     scr_qrows_t rows = {0};
-    rows.ncols = q->view == SCR_V_TABLE ? 2 * q->table_cols : q->ncols;
+    rows.ncols = q->view == SCR_V_TABLE ? 3 * q->table_cols : q->ncols;
     bound_t *b = NULL;
     sim_err_t rc = SIM_OK;
     if (q->binds) { /* '&v' of a variable an earlier query set */
@@ -240,7 +240,7 @@ sim_err_t life_query_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
     if (b == NULL)
         return SIM_ENOMEM;
     sim_err_t rc = bind_query(db, op->query, s->block ? s->block->step : 0, op->line, regs, b);
-    scr_qrows_t rows = {b->q.view == SCR_V_TABLE ? 2 * b->q.table_cols : b->q.ncols, 0, 0, NULL};
+    scr_qrows_t rows = {b->q.view == SCR_V_TABLE ? 3 * b->q.table_cols : b->q.ncols, 0, 0, NULL};
     scr_qcell_t *res = NULL;
     uint64_t n = 0;
     if (rc == SIM_OK)

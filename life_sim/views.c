@@ -315,7 +315,7 @@ const char *life_query_uncounted(const scr_query_t *q)
 
 /* A table's rows as the running session sees them, those the query's
  * where takes: cell c the id (the id column), cell ncols + c the length
- * of LOB column c. */
+ * of LOB column c, cell 2 ncols + c its chunk size. */
 sim_err_t life_table_rows(life_db_t *db, const scr_query_t *q, const scr_row_t *regs,
                           scr_qrows_t *rows)
 {
@@ -334,9 +334,13 @@ sim_err_t life_table_rows(life_db_t *db, const scr_query_t *q, const scr_row_t *
             scr_qcell_num(&c[t->def->id_col], cur.ids[r]);
         for (uint32_t k = 0; k < t->nlob; k++) {
             scr_val_t v = cur.vals[r * cur.nlob + k];
-            if (v != SCR_VAL_NULL && (uint32_t)t->lobcol[k] < q->table_cols)
+            if (v != SCR_VAL_NULL && (uint32_t)t->lobcol[k] < q->table_cols) {
                 scr_qcell_num(&c[q->table_cols + (uint32_t)t->lobcol[k]],
                               (int64_t)scr_value_info(db->vs, v).chars);
+                scr_qcell_num(
+                    &c[2 * q->table_cols + (uint32_t)t->lobcol[k]],
+                    life_seg_chunk_size(db, t, life_slot(life_row_at(t, cur.rows[r]), k)));
+            }
         }
     }
     life_cursor_close(db, &cur);

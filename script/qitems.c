@@ -1,6 +1,7 @@
 /*
  * qitems.c -- a query's select list and order by keys (query.c): each
- * item a column, count(*), sum(...) or dbms_lob.getlength(...), with
+ * item a column, count(*), sum(...), dbms_lob.getlength(...) or
+ * dbms_lob.getchunksize(...), with
  * arithmetic over it by numbers (`bytes/1024/1024`, `round(sum(bytes) /
  * 1048576, 2)`) and its SQL*Plus heading; `select *`'s items; an order by
  * key as an item, its alias, its position or a column not in the list.
@@ -13,14 +14,16 @@
 
 typedef scr_qp_t qp_t;
 
-/* dbms_lob.getlength(c) of a table's LOB column: the row's column
- * table_cols + c holds it (views.c), whatever columns an alter table
- * adds after. */
-static int getlength(qp_t *x)
+/* dbms_lob.getlength(c) or dbms_lob.getchunksize(c) (chunk 1, 0 for the
+ * length) of a table's LOB column: the row's cell table_cols * (1 +
+ * chunk) + c holds it (views.c), whatever columns an alter table adds
+ * after. */
+static int lob_cell(qp_t *x, int chunk)
 {
     scr_parser_t *p = x->p;
     if (x->cols != NULL)
-        scr_query_not_modelled(p, x->jb, "dbms_lob.getlength of a view");
+        scr_query_not_modelled(
+            p, x->jb, chunk ? "dbms_lob.getchunksize of a view" : "dbms_lob.getlength of a view");
     scr_expect_sym(p, "(");
     const scr_tok_t *t = scr_peek(p);
     uint32_t line = t->line;
@@ -28,7 +31,7 @@ static int getlength(qp_t *x)
     scr_expect_name(p, name, "a LOB column");
     scr_expect_sym(p, ")");
     int c = scr_lob_column_resolve(p, x->q->table, name, line);
-    return (int)x->q->table_cols + c;
+    return (int)x->q->table_cols * (1 + chunk) + c;
 }
 
 /* The heading SQL*Plus shows for an expression: its text as Oracle names
@@ -41,10 +44,13 @@ static void heading(scr_parser_t *p, uint32_t from, uint32_t to, char *out)
         n += (size_t)snprintf(out + n, SCR_NAME_MAX + 1 - n, "%s", p->toks[k].text);
 }
 
-static int is_getlength(scr_parser_t *p)
+/* 1 at dbms_lob.getlength, 2 at dbms_lob.getchunksize, else 0. */
+static int lob_function_at(scr_parser_t *p)
 {
-    return scr_is_kw(p, "DBMS_LOB") && strcmp(scr_peek_at(p, 1)->text, ".") == 0 &&
-           strcmp(scr_peek_at(p, 2)->text, "GETLENGTH") == 0;
+    if (!scr_is_kw(p, "DBMS_LOB") || strcmp(scr_peek_at(p, 1)->text, ".") != 0)
+        return 0;
+    const char *f = scr_peek_at(p, 2)->text;
+    return strcmp(f, "GETLENGTH") == 0 ? 1 : strcmp(f, "GETCHUNKSIZE") == 0 ? 2 : 0;
 }
 
 /* The column or aggregate an item is of. */
@@ -66,9 +72,10 @@ static void leaf(qp_t *x, scr_qitem_t *it)
                    : scr_is_kw(p, "MIN") ? SCR_QI_MIN
                                          : SCR_QI_AVG;
         p->i += 2;
-        if (is_getlength(p)) {
+        int f = lob_function_at(p);
+        if (f) {
             p->i += 3;
-            it->col = getlength(x);
+            it->col = lob_cell(x, f - 1);
         } else {
             it->col = scr_qp_column(x, NULL);
             if (x->cols && !x->cols[it->col].number && it->kind != SCR_QI_SUM &&
@@ -78,15 +85,17 @@ static void leaf(qp_t *x, scr_qitem_t *it)
                 scr_fail(p, "ORA-01722: invalid number");
         }
         scr_expect_sym(p, ")");
-    } else if (is_getlength(p)) {
+    } else if (lob_function_at(p)) {
+        int f = lob_function_at(p);
         p->i += 3;
         it->kind = SCR_QI_COLUMN;
-        it->col = getlength(x);
+        it->col = lob_cell(x, f - 1);
     } else {
         if (scr_peek(p)->kind == SCR_TOK_IDENT && strcmp(scr_peek_at(p, 1)->text, "(") == 0)
             scr_query_not_modelled(p, x->jb,
                                    "a function in the select list other than count(*), sum, max, "
-                                   "min, avg, dbms_lob.getlength(...), round, trunc or nvl");
+                                   "min, avg, dbms_lob.getlength(...), dbms_lob.getchunksize(...), "
+                                   "round, trunc or nvl");
         it->kind = SCR_QI_COLUMN;
         it->col = scr_qp_column(x, NULL);
     }

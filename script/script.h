@@ -524,7 +524,8 @@ typedef struct scr_query {
     int binds;            /* some condition holds a value known when it runs (val, subj) */
     int table;            /* SCR_V_TABLE: the table */
     uint32_t table_cols;  /* SCR_V_TABLE: its columns when parsed; a row's cell
-                           * table_cols + c holds dbms_lob.getlength(c) */
+                           * table_cols + c holds dbms_lob.getlength(c), cell
+                           * 2 * table_cols + c dbms_lob.getchunksize(c) */
     scr_pred_t *id_where; /* SCR_V_TABLE: its where over the id */
     int64_t rownum_max;   /* SCR_V_TABLE: `and rownum <= N` at the where's top: the first N
                            * rows it keeps, before grouping and ordering; -1 none */

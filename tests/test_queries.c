@@ -300,7 +300,7 @@ static void test_not_modelled(void **state)
     /* a function Oracle has, not ORA-00904 */
     expect_out(&r, 7,
                "not modelled: a function in the select list other than count(*), sum, max, min, "
-               "avg, dbms_lob.getlength(...), round, trunc or nvl\n");
+               "avg, dbms_lob.getlength(...), dbms_lob.getchunksize(...), round, trunc or nvl\n");
     expect_out(&r, 2, "not modelled: column FILE_ID (the model does not have it)\n");
     expect_out(&r, 3, "not modelled: DBA_FREE_SPACE (a view the model does not fill)\n");
     assert_string_equal(r.error[4], "ORA-00904: \"NOSUCH\": invalid identifier");
@@ -680,6 +680,49 @@ static void test_dbms_space_assm(void **state)
                                         (long long)at->v[SIM_STAT_DSU_EXPIRED_BLOCKS]);
     assert_string_equal(r.out[8], r.out[5]);
     done(&r);
+}
+
+/* A LOB data block's payload: a BasicFile block holds its size less 60
+ * bytes (DBMS_LOB.GETCHUNKSIZE's 8,132 of 8,192: life_sim/params.c,
+ * bf.block_overhead), a SecureFile block its size less 132 (8,060, a
+ * block dump: lobspace/params.c).  One LOB of exactly a payload takes one
+ * block, one byte more two: after the second insert the segment's used
+ * blocks are 1 + 2 in either kind, each at its own boundary.
+ * dbms_lob.getchunksize answers the same payload, a BasicFile's for its
+ * whole CHUNK (ksun-oracle's 19c run: 8,132 at CHUNK 8192, 16,264 at
+ * 16384), and null for a null LOB. */
+static void payload_case(const char *kind, int chunk, int payload, const char *chunk_size)
+{
+    char text[700];
+    snprintf(text, sizeof text,
+             "create table t (id number, c clob) lob (c) store as %s l (disable storage in row "
+             "chunk %d);\n"
+             "insert into t values (1, rpad(to_clob('x'), %d, 'x'));\n"
+             "insert into t values (2, rpad(to_clob('x'), %d, 'x'));\n"
+             "insert into t values (3, null);\n"
+             "select id, dbms_lob.getchunksize(c) cs from t order by id;\n",
+             kind, chunk, payload, payload + 1);
+    run_t r;
+    run(text, "T", &r);
+    if (chunk == 8192) {
+        assert_int_equal(r.at[2].v[SIM_STAT_DSU_USED_BLOCKS], 1);
+        assert_int_equal(r.at[3].v[SIM_STAT_DSU_USED_BLOCKS], 3);
+    }
+    char want[300];
+    snprintf(want, sizeof want,
+             "        ID         CS\n---------- ----------\n         1 %10s\n         2 %10s\n"
+             "         3\n",
+             chunk_size, chunk_size);
+    expect_out(&r, 5, want);
+    done(&r);
+}
+
+static void test_lob_block_payload(void **state)
+{
+    (void)state;
+    payload_case("basicfile", 8192, 8132, "8132");
+    payload_case("securefile", 8192, 8060, "8060");
+    payload_case("basicfile", 16384, 16264, "16264");
 }
 
 /* Tom Kyte's ASSM show_space, its dynamic query as he wrote it: execute
@@ -1129,6 +1172,7 @@ int main(void)
         cmocka_unit_test(test_lob_partitions),
         cmocka_unit_test(test_dbms_space),
         cmocka_unit_test(test_dbms_space_assm),
+        cmocka_unit_test(test_lob_block_payload),
         cmocka_unit_test(test_dbms_space_dealloc),
         cmocka_unit_test(test_kyte_show_space),
         cmocka_unit_test(test_select_into_views),
