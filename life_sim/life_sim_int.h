@@ -10,7 +10,7 @@
 #define LIFE_MAX_KONST 16
 
 /* LOB columns a table may have. */
-#define LIFE_MAX_LOBCOLS 4
+#define LIFE_MAX_LOBCOLS 8
 #define LIFE_MAX_VCCOLS 4 /* VARCHAR2 values a row carries (varchar.c) */
 
 /* One LOB version (lob.c).  A row points at it by index; deduplicated

@@ -35,6 +35,13 @@ static uint32_t lob_columns(const scr_table_t *t)
     return scr_lob_slot(t, (int)t->ncols);
 }
 
+void scr_lob_columns_check(scr_parser_t *p, const scr_table_t *t)
+{
+    if (lob_columns(t) > SCR_MAX_LOB_COLUMNS)
+        scr_fail(p, "more than %u LOB columns in table %s not supported", SCR_MAX_LOB_COLUMNS,
+                 t->name);
+}
+
 void scr_parse_add_columns(scr_parser_t *p, scr_stmt_t *st)
 {
     scr_table_t *t = &p->script->tables[st->table];

@@ -393,6 +393,7 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
     t.ncols = n;
     t.cols = scr_arena_alloc(p->arena, n * sizeof *t.cols);
     memcpy(t.cols, cols, n * sizeof *cols);
+    scr_lob_columns_check(p, &t);
     if (pk >= 0)
         t.cols[pk].primary_key = 1;
     if (pk >= 0 && t.cols[pk].type == SCR_COL_NUMBER)
@@ -541,6 +542,11 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
         st->u.shrink_cascade = scr_accept_kw(p, "CASCADE");
         if (!st->u.shrink_cascade)
             scr_accept_kw(p, "COMPACT");
+    } else if (scr_is_kw(p, "ALLOCATE")) {
+        scr_fail(p,
+                 "alter table %s allocate extent not modelled (a table segment's extents follow "
+                 "its rows; a LOB segment's follow its LOBs)",
+                 t->name);
     } else if (scr_is_kw(p, "DEALLOCATE")) {
         scr_fail(p,
                  "alter table %s deallocate unused not modelled (the table segment's; a "

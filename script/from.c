@@ -134,6 +134,7 @@ static void ctas_generated(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t, uint
     p->gen_view = 0;
     t->ncols = n;
     t->cols = cols;
+    scr_lob_columns_check(p, t);
     t->id_col = -1;
     for (uint32_t i = 0; i < n && t->id_col < 0; i++)
         if (cols[i].type == SCR_COL_NUMBER)
@@ -241,6 +242,7 @@ void scr_parse_ctas(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t)
     }
     t->ncols = n;
     t->cols = cols;
+    scr_lob_columns_check(p, t);
     t->id_col = -1;
     for (uint32_t i = 0; i < n && t->id_col < 0; i++)
         if (cols[i].type == SCR_COL_NUMBER)

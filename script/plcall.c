@@ -525,12 +525,77 @@ static void select_view_into(scr_parser_t *p, uint32_t line)
     p->i = end + 1;
 }
 
+/* Whether the select at p ends `from [sys.]dual;`. */
+static int from_dual(scr_parser_t *p)
+{
+    uint32_t end = scr_next_outside(p, ";");
+    if (end < 2 || end >= p->ntoks)
+        return 0;
+    const scr_tok_t *a = &p->toks[end - 1];
+    uint32_t from = end - 2;
+    if (from >= 2 && strcmp(p->toks[from].text, ".") == 0 &&
+        strcmp(p->toks[from - 1].text, "SYS") == 0)
+        from -= 2;
+    return a->kind == SCR_TOK_IDENT && strcmp(a->text, "DUAL") == 0 &&
+           p->toks[from].kind == SCR_TOK_IDENT && strcmp(p->toks[from].text, "FROM") == 0;
+}
+
+/* select E[, E]... into V[, V]... from dual: DUAL's one row, so each
+ * expression is assigned to its variable (PL/SQL Language Reference,
+ * SELECT INTO; SQL Language Reference, "Selecting from the DUAL Table"),
+ * in order: a variable an earlier item assigned reads its new value in a
+ * later item (Oracle evaluates the whole list first; assumed rare in
+ * scripts).  Too many or too few variables: ORA-00913 / ORA-00947. */
+static void select_dual_into(scr_parser_t *p, uint32_t line)
+{
+    const scr_expr_t *e[SCR_QUERY_ITEMS];
+    uint32_t n = 0;
+    p->i++;
+    do {
+        if (n == SCR_QUERY_ITEMS)
+            scr_fail_at(p, line, "more than %u items in select ... into from dual not supported",
+                        SCR_QUERY_ITEMS);
+        e[n++] = scr_parse_expr(p, -1, 1);
+    } while (scr_accept_sym(p, ","));
+    scr_expect_kw(p, "INTO");
+    uint32_t k = 0;
+    do {
+        uint32_t vline = scr_peek(p)->line;
+        char vn[SCR_NAME_MAX + 1];
+        if (scr_is_kw(p, "FROM"))
+            scr_unexpected(p, "a variable after INTO");
+        scr_expect_name(p, vn, "a variable");
+        if (k == n)
+            scr_fail_at(p, vline, "ORA-00913: too many values");
+        sym_t *v = scr_plsym_declared(p, vn, vline);
+        if (v->constant || !scr_plsym_is_var(v))
+            scr_fail_at(p, vline,
+                        "PLS-00403: expression '%s' cannot be used as an INTO-target of a "
+                        "SELECT/FETCH statement",
+                        vn);
+        scr_pl_check_assign(p, v, e[k]);
+        scr_pl_emit_set(p, v, e[k], line);
+        k++;
+    } while (scr_accept_sym(p, ","));
+    if (k < n)
+        scr_fail_at(p, line, "ORA-00947: not enough values");
+    scr_expect_kw(p, "FROM");
+    if (scr_accept_kw(p, "SYS"))
+        scr_expect_sym(p, ".");
+    scr_expect_kw(p, "DUAL");
+    scr_expect_sym(p, ";");
+}
+
 /* select C into V from T [alias] [where ...] [for update ...]: one column,
  * a LOB (V its locator) or the id; over a view, select_view_into(). */
 static int select_into(scr_parser_t *p, uint32_t line)
 {
     if (!scr_is_kw(p, "SELECT"))
         return 0;
+    if (from_dual(p)) {
+        select_dual_into(p, line);
+        return 1;
+    }
     if (scr_query_answers_into(p)) {
         select_view_into(p, line);
         return 1;

@@ -36,7 +36,7 @@
 /* LOB columns an alter table ... add may leave a table (the executor's
  * LIFE_MAX_LOBCOLS); VARCHAR2 columns whose values a row carries (the
  * first four: scr_varchar_slot()). */
-#define SCR_MAX_LOB_COLUMNS 4
+#define SCR_MAX_LOB_COLUMNS 8
 #define SCR_MAX_VARCHAR_COLUMNS 4
 
 /* ---- run inputs ------------------------------------------------------ */

@@ -269,6 +269,9 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_drop(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_truncate(scr_parser_t *p, scr_stmt_t *st);
 /* columns.c: after ALTER TABLE T, at ADD's columns and after DROP. */
+/* A table of more LOB columns than the executor holds
+ * (SCR_MAX_LOB_COLUMNS) is refused, one line naming it. */
+void scr_lob_columns_check(scr_parser_t *p, const scr_table_t *t);
 void scr_parse_add_columns(scr_parser_t *p, scr_stmt_t *st);
 void scr_parse_drop_columns(scr_parser_t *p, scr_stmt_t *st);
 /* clauses.c: a LOB column's options before its storage clause (Oracle's

@@ -340,6 +340,26 @@ static void test_dbms_lob_read(void **state)
                         "4000 abc\n4000 cdc\n2000 cdc\n3 10000 10001\n5 world 776F726C64 5\n");
 }
 
+/* select E[, E]... into v[, v]... from dual: each item into its variable
+ * (DUAL's one row): the connected user, arithmetic, a sequence's next
+ * value (one a select), a function of text; sys.dual too. */
+static void test_select_into_dual(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number, c clob);\n"
+        "create sequence s start with 5;\n"
+        "declare u varchar2(30); n number; m number; x varchar2(10);\n"
+        "begin\n"
+        "  select user, 3 * 4 into u, n from dual;\n"
+        "  select s.nextval into m from sys.dual;\n"
+        "  select s.nextval, rpad('a', 3, 'b') into m, x from dual;\n"
+        "  dbms_output.put_line(u || ' ' || n || ' ' || m || ' ' || x);\n"
+        "end;\n/\n",
+        "T", &r);
+    assert_string_equal(r.out[3], "LOBSIM 12 6 abb\n");
+}
+
 /* A cursor's select ordered by the id, either way, and a LOB's length
  * under an alias (r.n); a declared cursor likewise. */
 static void test_cursor_order_and_length(void **state)
@@ -607,6 +627,7 @@ int main(void)
         cmocka_unit_test(test_runtime_errors),
         cmocka_unit_test(test_dbms_lob_semantics),
         cmocka_unit_test(test_dbms_lob_read),
+        cmocka_unit_test(test_select_into_dual),
         cmocka_unit_test(test_cursor_order_and_length),
         cmocka_unit_test(test_raw_values),
         cmocka_unit_test(test_dbms_lob_errors),

@@ -1,0 +1,2 @@
+create table t (id number, c clob);
+alter table t allocate extent;

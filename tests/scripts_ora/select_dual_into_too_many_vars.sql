@@ -1,0 +1,6 @@
+create table t (id number, c clob);
+declare a number; b number;
+begin
+  select 1 into a, b from dual;
+end;
+/
