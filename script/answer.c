@@ -13,6 +13,7 @@
  * unspecified.  COLUMN ... FORMAT and LINESIZE's wrapping are not applied.
  */
 #include <stdarg.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -253,7 +254,68 @@ static uint32_t width_of(const scr_query_t *q, const scr_qitem_t *it, int number
     size_t h = strlen(it->head);
     if (number)
         return h > 10 ? (uint32_t)h : 10;
-    return q->cols[it->col].width;
+    return it->ntext ? it->width : q->cols[it->col].width;
+}
+
+/* The character functions of an item over a text cell, innermost first
+ * (SQL Language Reference, "Character Functions Returning Character
+ * Values"): SUBSTR's position from 1, from the end when negative, 0 read
+ * as 1; a result of no characters is null, as Oracle's empty string. */
+static void text_apply(const scr_qitem_t *it, scr_qcell_t *c)
+{
+    for (uint32_t k = 0; k < it->ntext && !c->null; k++) {
+        const scr_qtext_t *f = &it->text[k];
+        char *s = c->str;
+        int64_t n = (int64_t)strlen(s);
+        switch (f->kind) {
+        case SCR_QT_SUBSTR: {
+            int64_t from = f->a > 0 ? f->a - 1 : f->a < 0 ? n + f->a : 0;
+            int64_t len = f->b < 0 ? n : f->b;
+            if (from < 0 || from >= n || len == 0) {
+                s[0] = 0;
+                break;
+            }
+            if (len > n - from)
+                len = n - from;
+            memmove(s, s + from, (size_t)len);
+            s[len] = 0;
+            break;
+        }
+        case SCR_QT_UPPER:
+        case SCR_QT_LOWER:
+            for (int64_t i = 0; i < n; i++)
+                s[i] = (char)(f->kind == SCR_QT_UPPER ? toupper((unsigned char)s[i])
+                                                      : tolower((unsigned char)s[i]));
+            break;
+        case SCR_QT_TRIM: {
+            int64_t from = 0, to = n;
+            while (f->a != 3 && from < to && s[from] == ' ')
+                from++;
+            while (f->a != 2 && to > from && s[to - 1] == ' ')
+                to--;
+            memmove(s, s + from, (size_t)(to - from));
+            s[to - from] = 0;
+            break;
+        }
+        case SCR_QT_RPAD:
+        case SCR_QT_LPAD: {
+            int64_t want = f->a < SCR_NAME_MAX ? f->a : SCR_NAME_MAX;
+            if (n >= want) {
+                s[want] = 0;
+                break;
+            }
+            if (f->kind == SCR_QT_LPAD) {
+                memmove(s + (want - n), s, (size_t)n);
+                memset(s, f->pad, (size_t)(want - n));
+            } else {
+                memset(s + n, f->pad, (size_t)(want - n));
+            }
+            s[want] = 0;
+            break;
+        }
+        }
+        c->null = s[0] == 0;
+    }
 }
 
 /* x rounded (ROUND, half away from zero) or cut (TRUNC) to `places`
@@ -427,9 +489,10 @@ sim_err_t scr_query_select(const scr_query_t *q, const scr_qrows_t *rows, scr_qc
         if (g == n) {
             for (uint32_t k = 0; k < q->nitems; k++) {
                 o[k].null = q->item[k].kind != SCR_QI_COUNT;
-                if (q->item[k].kind == SCR_QI_COLUMN)
+                if (q->item[k].kind == SCR_QI_COLUMN) {
                     o[k] = row[q->item[k].col];
-                else if (q->item[k].kind == SCR_QI_COUNT)
+                    text_apply(&q->item[k], &o[k]);
+                } else if (q->item[k].kind == SCR_QI_COUNT)
                     o[k].null = 0;
             }
             /* the group's value, then the row's place */

@@ -53,6 +53,85 @@ static int lob_function_at(scr_parser_t *p)
     return strcmp(f, "GETLENGTH") == 0 ? 1 : strcmp(f, "GETCHUNKSIZE") == 0 ? 2 : 0;
 }
 
+/* The character function at p (SUBSTR, UPPER, LOWER, TRIM, LTRIM, RTRIM,
+ * RPAD, LPAD followed by '('), its kind in *k; 0 when none. */
+static int text_function_at(scr_parser_t *p, scr_qtext_t *k)
+{
+    static const struct {
+        const char *name;
+        scr_qtext_kind_t kind;
+        int64_t a;
+    } fns[] = {{"SUBSTR", SCR_QT_SUBSTR, 0}, {"UPPER", SCR_QT_UPPER, 0}, {"LOWER", SCR_QT_LOWER, 0},
+               {"TRIM", SCR_QT_TRIM, 1},     {"LTRIM", SCR_QT_TRIM, 2},  {"RTRIM", SCR_QT_TRIM, 3},
+               {"RPAD", SCR_QT_RPAD, 0},     {"LPAD", SCR_QT_LPAD, 0}};
+    if (strcmp(scr_peek_at(p, 1)->text, "(") != 0)
+        return 0;
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
+        if (scr_is_kw(p, fns[i].name)) {
+            memset(k, 0, sizeof *k);
+            k->kind = fns[i].kind;
+            k->a = fns[i].a;
+            return 1;
+        }
+    return 0;
+}
+
+/* A character function over a text column of a view, nested up to
+ * SCR_QTEXT_MAX deep (`substr(segment_name, 1, 30)`, `upper(rtrim(x))`):
+ * the item's column, its functions innermost first and the result's
+ * width as Oracle types it (SQL Language Reference: SUBSTR's length, RPAD
+ * and LPAD's n; the others keep the column's). */
+static void text_item(qp_t *x, scr_qitem_t *it)
+{
+    scr_parser_t *p = x->p;
+    scr_qtext_t f;
+    text_function_at(p, &f);
+    p->i += 2;
+    if (x->cols == NULL)
+        scr_query_not_modelled(p, x->jb, "a character function over a table's column");
+    scr_qtext_t inner;
+    if (text_function_at(p, &inner)) {
+        text_item(x, it);
+    } else {
+        it->col = scr_qp_column(x, NULL);
+        if (x->cols[it->col].number)
+            scr_query_not_modelled(p, x->jb, "a character function of a number column");
+        it->width = x->cols[it->col].width;
+    }
+    if (it->ntext == SCR_QTEXT_MAX)
+        scr_query_not_modelled(p, x->jb, "character functions nested more than 4 deep");
+    if (f.kind == SCR_QT_SUBSTR) {
+        scr_expect_sym(p, ",");
+        int neg = scr_accept_sym(p, "-");
+        f.a = (int64_t)scr_expect_uint(p, 0, 4000, 0, "a position");
+        if (neg)
+            f.a = -f.a;
+        f.b = -1;
+        if (scr_accept_sym(p, ","))
+            f.b = (int64_t)scr_expect_uint(p, 0, 4000, 0, "a length");
+        if (f.b >= 0)
+            it->width = f.b < it->width ? (uint32_t)f.b : it->width;
+        else if (f.a > 1)
+            it->width = f.a - 1 < it->width ? it->width - (uint32_t)(f.a - 1) : 0;
+        if (it->width == 0)
+            it->width = 1;
+    } else if (f.kind == SCR_QT_RPAD || f.kind == SCR_QT_LPAD) {
+        scr_expect_sym(p, ",");
+        f.a = (int64_t)scr_expect_uint(p, 1, 4000, 0, "a length");
+        f.pad = ' ';
+        if (scr_accept_sym(p, ",")) {
+            const scr_tok_t *t = scr_peek(p);
+            if (t->kind != SCR_TOK_STRING || t->len != 1)
+                scr_query_not_modelled(p, x->jb, "a padding other than one character");
+            f.pad = t->text[0];
+            p->i++;
+        }
+        it->width = (uint32_t)f.a;
+    }
+    scr_expect_sym(p, ")");
+    it->text[it->ntext++] = f;
+}
+
 /* The column or aggregate an item is of. */
 static void leaf(qp_t *x, scr_qitem_t *it)
 {
@@ -90,12 +169,15 @@ static void leaf(qp_t *x, scr_qitem_t *it)
         p->i += 3;
         it->kind = SCR_QI_COLUMN;
         it->col = lob_cell(x, f - 1);
+    } else if (text_function_at(p, &(scr_qtext_t){0})) {
+        it->kind = SCR_QI_COLUMN;
+        text_item(x, it);
     } else {
         if (scr_peek(p)->kind == SCR_TOK_IDENT && strcmp(scr_peek_at(p, 1)->text, "(") == 0)
             scr_query_not_modelled(p, x->jb,
                                    "a function in the select list other than count(*), sum, max, "
                                    "min, avg, dbms_lob.getlength(...), dbms_lob.getchunksize(...), "
-                                   "round, trunc or nvl");
+                                   "round, trunc, nvl, substr, upper, lower, trim, rpad or lpad");
         it->kind = SCR_QI_COLUMN;
         it->col = scr_qp_column(x, NULL);
     }
@@ -205,7 +287,7 @@ void scr_qitem_parse(qp_t *x)
     if (it->post && it->kind == SCR_QI_COLUMN && x->cols && !x->cols[it->col].number)
         scr_fail(p, "ORA-01722: invalid number");
     heading(p, from, p->i, it->head);
-    if (it->post)
+    if (it->post || it->ntext)
         ; /* the expression's text */
     else if (x->cols == NULL && it->kind == SCR_QI_COLUMN && it->col < (int)q->table_cols)
         snprintf(it->head, sizeof it->head, "%s", p->script->tables[q->table].cols[it->col].name);

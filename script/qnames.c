@@ -87,6 +87,15 @@ int scr_qp_column(qp_t *x, char *name_out)
     const scr_tok_t *t = scr_peek(p);
     if (t->kind != SCR_TOK_IDENT && t->kind != SCR_TOK_QIDENT)
         scr_query_not_modelled(p, x->jb, "an expression other than a column of the view");
+    /* a function (Oracle has it: not ORA-00904) where a column is read
+     * (a condition, group by, order by, a function's argument) */
+    if (t->kind == SCR_TOK_IDENT && scr_peek_at(p, 1)->kind == SCR_TOK_SYM &&
+        strcmp(scr_peek_at(p, 1)->text, "(") == 0) {
+        char why[200];
+        snprintf(why, sizeof why,
+                 "a function (%s) where a column is read (the select list answers some)", t->text);
+        scr_query_not_modelled(p, x->jb, why);
+    }
     int found = find_column(x);
     if (found >= 0) {
         if (name_out)

@@ -479,11 +479,30 @@ struct scr_qpost {
     int places;
     const scr_qpost_t *l, *r;
 };
+/* A character function over a text column's value in a select list
+ * (qitems.c, answer.c), innermost first. */
+typedef enum {
+    SCR_QT_SUBSTR, /* substr(x, a[, b]) */
+    SCR_QT_UPPER,
+    SCR_QT_LOWER,
+    SCR_QT_TRIM, /* trim, ltrim, rtrim of blanks: how 1 both, 2 left, 3 right */
+    SCR_QT_RPAD, /* rpad(x, n[, 'c']), lpad */
+    SCR_QT_LPAD,
+} scr_qtext_kind_t;
+#define SCR_QTEXT_MAX 4
+typedef struct {
+    scr_qtext_kind_t kind;
+    int64_t a, b; /* SUBSTR: start and length (b < 0: to the end); PAD: length; TRIM: how */
+    char pad;     /* PAD: the fill character */
+} scr_qtext_t;
 typedef struct {
     scr_qitem_kind_t kind;
-    int col;                     /* COLUMN, SUM: the row's column */
-    char head[SCR_NAME_MAX + 1]; /* SQL*Plus's heading: the alias or the expression */
-    const scr_qpost_t *post;     /* arithmetic over the value, or NULL (answer.c) */
+    int col;                         /* COLUMN, SUM: the row's column */
+    char head[SCR_NAME_MAX + 1];     /* SQL*Plus's heading: the alias or the expression */
+    const scr_qpost_t *post;         /* arithmetic over the value, or NULL (answer.c) */
+    scr_qtext_t text[SCR_QTEXT_MAX]; /* COLUMN of text: functions over it, ntext of them */
+    uint32_t ntext;
+    uint32_t width; /* with ntext: the result's width (VARCHAR2(width)) */
 } scr_qitem_t;
 
 /* col OP value, col OP col2, col [not] in (...), col [not] like

@@ -297,6 +297,40 @@ static void test_select_arithmetic(void **state)
     done(&r);
 }
 
+/* Character functions of a view's text column in the select list
+ * (SQL Language Reference, SUBSTR, UPPER, LOWER, TRIM, RPAD, LPAD), nested,
+ * each with its width as Oracle types it (SUBSTR's length, RPAD's n) and
+ * SQL*Plus's heading cut to it; a position past the end a null; ordering
+ * by the item orders by its result.  A function where a column is read
+ * (group by, a condition) and of a number column: not modelled, not
+ * ORA-00904. */
+static void test_select_text_functions(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number, c clob) segment creation immediate lob (c) store as "
+        "securefile lseg;\n"
+        "select substr(segment_name, 1, 3) nm, lower(segment_type) lt, substr(segment_name, -2, "
+        "2) e, rpad(segment_type, 12, '*') p, lpad(upper(lower(segment_type)), 12) u, "
+        "trim(rpad(segment_type, 14)) tr, substr(segment_name, 9, 5) z from user_segments "
+        "where segment_name = 'LSEG' or segment_type = 'TABLE' order by 1 desc;\n"
+        "select substr(segment_name, 1, 2), count(*) from user_segments group by "
+        "substr(segment_name, 1, 2);\n"
+        "select substr(bytes, 1, 2) from user_segments;\n",
+        "T", &r);
+    expect_out(&r, 2,
+               "NM  LT                 E  P            U            TR             Z\n"
+               "--- ------------------ -- ------------ ------------ -------------- -----\n"
+               "T   table                 TABLE*******        TABLE TABLE\n"
+               "LSE lobsegment         EG LOBSEGMENT**   LOBSEGMENT LOBSEGMENT\n"
+               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+    expect_out(&r, 3,
+               "not modelled: a function (SUBSTR) where a column is read (the select list answers "
+               "some)\n");
+    expect_out(&r, 4, "not modelled: a character function of a number column\n");
+    done(&r);
+}
+
 /* What the model cannot answer says so, with no figure; what Oracle
  * refuses is the step's error. */
 static void test_not_modelled(void **state)
@@ -309,13 +343,15 @@ static void test_not_modelled(void **state)
         "select nosuch from user_segments;\n"
         "select count(*) from nosuch;\n"
         "select * from v$securefile_shrink;\n"
-        "select lower(segment_name) from user_segments;\n",
+        "select initcap(segment_name) from user_segments;\n",
         "T", &r);
     expect_out(&r, 6, "not modelled: select * (column LOB_OBJD: the model does not have it)\n");
     /* a function Oracle has, not ORA-00904 */
-    expect_out(&r, 7,
-               "not modelled: a function in the select list other than count(*), sum, max, min, "
-               "avg, dbms_lob.getlength(...), dbms_lob.getchunksize(...), round, trunc or nvl\n");
+    expect_out(
+        &r, 7,
+        "not modelled: a function in the select list other than count(*), sum, max, min, "
+        "avg, dbms_lob.getlength(...), dbms_lob.getchunksize(...), round, trunc, nvl, substr, "
+        "upper, lower, trim, rpad or lpad\n");
     expect_out(&r, 2, "not modelled: column FILE_ID (the model does not have it)\n");
     expect_out(&r, 3, "not modelled: DBA_FREE_SPACE (a view the model does not fill)\n");
     assert_string_equal(r.error[4], "ORA-00904: \"NOSUCH\": invalid identifier");
@@ -1179,6 +1215,7 @@ int main(void)
         cmocka_unit_test(test_user_lobs),
         cmocka_unit_test(test_count_getlength),
         cmocka_unit_test(test_not_modelled),
+        cmocka_unit_test(test_select_text_functions),
         cmocka_unit_test(test_select_arithmetic),
         cmocka_unit_test(test_insert_select_other_table),
         cmocka_unit_test(test_ctas),
