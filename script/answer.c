@@ -249,12 +249,58 @@ static void end_line(buf_t *b)
     put(b, "\n");
 }
 
+/* COLUMN ... FORMAT An of a text item: n, else 0 (SQL*Plus ignores a
+ * number format on text and An on a number). */
+static uint32_t text_format(const scr_qitem_t *it)
+{
+    const char *f = it->format;
+    if (f == NULL || (f[0] != 'A' && f[0] != 'a') || !isdigit((unsigned char)f[1]))
+        return 0;
+    long n = strtol(f + 1, NULL, 10);
+    return n > 0 && n <= 4000 ? (uint32_t)n : 0;
+}
+
+/* COLUMN ... FORMAT of a number item: its format model, else NULL. */
+static const char *number_format(const scr_qitem_t *it)
+{
+    return it->format && scr_numfmt_valid(it->format) ? it->format : NULL;
+}
+
+/* Line `k` of an item's heading ('|' separates them: SQL*Plus's HEADSEP),
+ * into out; 0 when it has no such line. */
+static int heading_line(const scr_qitem_t *it, uint32_t k, char *out, size_t outlen)
+{
+    const char *h = it->heading ? it->heading : it->head;
+    for (; k > 0; k--) {
+        h = it->heading ? strchr(h, '|') : NULL;
+        if (h == NULL)
+            return 0;
+        h++;
+    }
+    size_t n = it->heading ? strcspn(h, "|") : strlen(h);
+    snprintf(out, outlen, "%.*s", (int)n, h);
+    return 1;
+}
+
+/* A column's width (SQL*Plus User's Guide and Reference, "Formatting
+ * NUMBER Columns", "Formatting Datatypes"): a number's NUMWIDTH 10 or its
+ * format's width (one more than the model, for the sign), widened to its
+ * heading; a text's declared width or FORMAT An, its heading cut to it. */
 static uint32_t width_of(const scr_query_t *q, const scr_qitem_t *it, int number)
 {
-    size_t h = strlen(it->head);
-    if (number)
-        return h > 10 ? (uint32_t)h : 10;
-    return it->ntext ? it->width : q->cols[it->col].width;
+    if (number) {
+        const char *f = number_format(it);
+        size_t w = 10;
+        if (f)
+            w = strlen(f) + 1 - ((f[0] == 'F' || f[0] == 'f') ? 2 : 0);
+        char line[SCR_NAME_MAX + 1];
+        for (uint32_t k = 0; heading_line(it, k, line, sizeof line); k++)
+            if (strlen(line) > w)
+                w = strlen(line);
+        return (uint32_t)w;
+    }
+    uint32_t a = text_format(it);
+    return a ? a : it->ntext ? it->width : q->cols[it->col].width;
 }
 
 /* The character functions of an item over a text cell, innermost first
@@ -417,10 +463,22 @@ static void print(const scr_query_t *q, const scr_qcell_t *out, uint64_t n, buf_
         number[k] = it->kind != SCR_QI_COLUMN || is_number(q, it->col);
         width[k] = width_of(q, it, number[k]);
     }
-    for (uint32_t k = 0; k < q->nshown; k++)
-        put(b, number[k] ? "%s%*.*s" : "%s%-*.*s", k ? " " : "", (int)width[k], (int)width[k],
-            q->item[k].head);
-    end_line(b);
+    /* the heading, as many lines as its longest has */
+    char line[SCR_NAME_MAX + 1];
+    for (uint32_t l = 0;; l++) {
+        int any = 0;
+        for (uint32_t k = 0; k < q->nshown; k++)
+            any |= heading_line(&q->item[k], l, line, sizeof line);
+        if (!any)
+            break;
+        for (uint32_t k = 0; k < q->nshown; k++) {
+            if (!heading_line(&q->item[k], l, line, sizeof line))
+                line[0] = 0;
+            put(b, number[k] ? "%s%*.*s" : "%s%-*.*s", k ? " " : "", (int)width[k], (int)width[k],
+                line);
+        }
+        end_line(b);
+    }
     for (uint32_t k = 0; k < q->nshown; k++) {
         put(b, "%s", k ? " " : "");
         for (uint32_t d = 0; d < width[k]; d++)
@@ -429,22 +487,47 @@ static void print(const scr_query_t *q, const scr_qcell_t *out, uint64_t n, buf_
     end_line(b);
     for (uint64_t r = 0; r < n; r++) {
         const scr_qcell_t *row = &out[r * w];
-        for (uint32_t k = 0; k < q->nshown; k++) {
-            const char *sep = k ? " " : "";
-            double v = value_of(&row[k]);
-            if (q->item[k].post ? post_eval(q->item[k].post, value_of(&row[k]), row[k].null, &v)
-                                : row[k].null) {
-                put(b, "%s%*s", sep, (int)width[k], "");
-            } else if (q->item[k].post || row[k].den) {
-                char t[64];
-                number_text(v, width[k], t, sizeof t);
-                put(b, "%s%*s", sep, (int)width[k], t);
-            } else if (number[k])
-                put(b, "%s%*lld", sep, (int)width[k], (long long)row[k].num);
-            else
-                put(b, "%s%-*.*s", sep, (int)width[k], (int)width[k], row[k].str);
+        /* a text longer than its column wraps onto the lines below
+         * (COLUMN ... WRAPPED, the default), and such a row is followed
+         * by an empty line (SET RECSEP WRAPPED, the default) */
+        size_t lines = 1;
+        for (uint32_t k = 0; k < q->nshown; k++)
+            if (!number[k] && !row[k].null && width[k] > 0) {
+                size_t len = strlen(row[k].str);
+                size_t need = (len + width[k] - 1) / width[k];
+                lines = need > lines ? need : lines;
+            }
+        for (size_t l = 0; l < lines; l++) {
+            for (uint32_t k = 0; k < q->nshown; k++) {
+                const char *sep = k ? " " : "";
+                const scr_qitem_t *it = &q->item[k];
+                if (!number[k]) {
+                    const char *t = row[k].null ? "" : row[k].str;
+                    size_t len = strlen(t), from = l * width[k];
+                    put(b, "%s%-*.*s", sep, (int)width[k], (int)width[k],
+                        from < len ? t + from : "");
+                    continue;
+                }
+                double v = value_of(&row[k]);
+                if (l > 0 || (it->post ? post_eval(it->post, value_of(&row[k]), row[k].null, &v)
+                                       : row[k].null)) {
+                    put(b, "%s%*s", sep, (int)width[k], "");
+                } else if (it->post || row[k].den) {
+                    char t[64];
+                    number_text(v, width[k], t, sizeof t);
+                    put(b, "%s%*s", sep, (int)width[k], t);
+                } else if (number_format(it)) {
+                    char t[128];
+                    scr_numfmt(row[k].num, number_format(it), t, sizeof t);
+                    put(b, "%s%*s", sep, (int)width[k], t);
+                } else {
+                    put(b, "%s%*lld", sep, (int)width[k], (long long)row[k].num);
+                }
+            }
+            end_line(b);
         }
-        end_line(b);
+        if (lines > 1)
+            end_line(b);
     }
     if (n >= 6)
         put(b, "\n%llu rows selected.\n", (unsigned long long)n);

@@ -267,6 +267,12 @@ static void command(scr_parser_t *p, uint32_t line, const char *s, size_t b, siz
             else if (vn == 1 || (vn == 3 && (v[0] == '\'' || v[0] == '"') && v[2] == v[0]))
                 p->define_char = vn == 1 ? v[0] : v[1];
         }
+    } else if (is_word(w, n, "CLEAR", 2)) {
+        const char *x;
+        size_t xn;
+        while ((xn = word(s, &at, e, &x)) > 0)
+            if (is_word(x, xn, "COLUMNS", 3))
+                scr_colfmt_clear_all(p, line);
     } else if (is_word(w, n, "ACCEPT", 3)) {
         /* ACCEPT v ... DEFAULT d: the run reads no terminal, so the value
          * is the one an empty answer gives (SQL*Plus User's Guide and
@@ -288,6 +294,7 @@ static void command(scr_parser_t *p, uint32_t line, const char *s, size_t b, siz
     } else if (is_word(w, n, "COLUMN", 3)) {
         const char *x, *col;
         size_t xn, cn = word(s, &at, e, &col);
+        scr_colfmt_note(p, line, col, cn, s, at, e);
         while ((xn = word(s, &at, e, &x)) > 0)
             if (is_word(x, xn, "NEW_VALUE", 5) || is_word(x, xn, "OLD_VALUE", 5)) {
                 const char *name;

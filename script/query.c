@@ -642,6 +642,7 @@ void scr_parse_query(scr_parser_t *p, scr_stmt_t *st)
     if (rc == 0) {
         st->u.observe.query = q;
         scr_define_sets(p, st, q);
+        scr_colfmt_apply(p, st, q);
         return;
     }
     /* What Oracle refuses is the step's error (parse.c reads it back). */

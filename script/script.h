@@ -503,6 +503,10 @@ typedef struct {
     scr_qtext_t text[SCR_QTEXT_MAX]; /* COLUMN of text: functions over it, ntext of them */
     uint32_t ntext;
     uint32_t width; /* with ntext: the result's width (VARCHAR2(width)) */
+    /* SQL*Plus's COLUMN settings in force where the query is (colfmt.c):
+     * FORMAT (An of text, a number format model of a number) and HEADING
+     * ('|' starts a new line of it); NULL: none */
+    const char *format, *heading;
 } scr_qitem_t;
 
 /* col OP value, col OP col2, col [not] in (...), col [not] like

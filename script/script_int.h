@@ -139,6 +139,8 @@ typedef struct {
     uint32_t nnewvals, cap_newvals;
     struct scr_autot *autot; /* SET AUTOTRACE commands, in text order */
     uint32_t nautot, cap_autot;
+    struct scr_colfmt *colfmts; /* COLUMN FORMAT / HEADING / CLEAR, CLEAR COLUMNS (colfmt.c) */
+    uint32_t ncolfmts, cap_colfmts;
     uint32_t cap_qdefs; /* scr_script_t.qdefs' room */
     int define_char;    /* SET DEFINE: '&', another character, 0 off */
     int div_ok;         /* a division may be parsed here: a rounding function's argument */
@@ -218,6 +220,13 @@ scr_expr_t *scr_define_expr(scr_parser_t *p, const scr_tok_t *t);
 int scr_define_autotrace(const scr_parser_t *p, uint32_t line);
 /* The NEW_VALUE variables the query statement st (q's items) sets. */
 void scr_define_sets(scr_parser_t *p, scr_stmt_t *st, const scr_query_t *q);
+/* colfmt.c: a COLUMN command's FORMAT, HEADING or CLEAR for column col
+ * (cn bytes), its options in [at, e) of s; CLEAR COLUMNS; and, for a
+ * query parsed at st, each shown item's settings in force there. */
+void scr_colfmt_note(scr_parser_t *p, uint32_t line, const char *col, size_t cn, const char *s,
+                     size_t at, size_t e);
+void scr_colfmt_clear_all(scr_parser_t *p, uint32_t line);
+void scr_colfmt_apply(scr_parser_t *p, const scr_stmt_t *st, scr_query_t *q);
 
 /* cursor.c: a clause the statement names that has no effect in the
  * model, listed under --explain (scr_stmt_t.inert). */

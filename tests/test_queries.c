@@ -331,6 +331,56 @@ static void test_select_text_functions(void **state)
     done(&r);
 }
 
+/* SQL*Plus's COLUMN FORMAT and HEADING (script/colfmt.c): An sets a text
+ * column's width and cuts its heading, a text longer wraps onto the next
+ * lines and its row is followed by an empty line (WRAPPED, RECSEP
+ * WRAPPED); a number format sets the width to one more than the model and
+ * prints '#'s when the value does not fit; a heading's '|' starts a
+ * second line; the settings of one column add up, CLEAR ends one's,
+ * CLEAR COLUMNS all; NEW_VALUE on the same line still sets its variable. */
+#define SEG128                                                                                     \
+    "--------------------------------------------------------------------------------------------" \
+    "------------------------------------"
+static void test_column_format(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number, c clob) segment creation immediate lob (c) store as "
+        "securefile lseg;\n"
+        "col segment_name format a3 new_value last_seg\n"
+        "column bytes format 999 heading 'B'\n"
+        "select segment_name, bytes from user_segments order by 1;\n"
+        "col segment_name clear\n"
+        "select segment_name from user_segments where segment_name = '&last_seg';\n"
+        "column bytes format 999,999,999\n"
+        "column bytes heading 'Seg|Bytes'\n"
+        "col blocks heading \"Total Blocks\"\n"
+        "col segment_type format a5\n"
+        "select bytes, blocks, segment_type from user_segments order by 1, 3;\n"
+        "clear columns\n"
+        "select bytes, segment_type from user_segments where segment_name = 'T';\n",
+        "T", &r);
+    expect_out(&r, 2,
+               "SEG    B\n--- ----\nLSE ####\nG\n\nT   ####\n"
+               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+    expect_out(&r, 3,
+               "SEGMENT_NAME\n" SEG128 "\nT\n"
+               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+    expect_out(&r, 4,
+               "         Seg Total Blocks SEGME\n"
+               "       Bytes\n"
+               "------------ ------------ -----\n"
+               "      65,536            8 LOBSE\n"
+               "                          GMENT\n"
+               "\n"
+               "      65,536            8 TABLE\n"
+               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+    expect_out(&r, 5,
+               "     BYTES SEGMENT_TYPE\n---------- ------------------\n     65536 TABLE\n"
+               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+    done(&r);
+}
+
 /* What the model cannot answer says so, with no figure; what Oracle
  * refuses is the step's error. */
 static void test_not_modelled(void **state)
@@ -1216,6 +1266,7 @@ int main(void)
         cmocka_unit_test(test_count_getlength),
         cmocka_unit_test(test_not_modelled),
         cmocka_unit_test(test_select_text_functions),
+        cmocka_unit_test(test_column_format),
         cmocka_unit_test(test_select_arithmetic),
         cmocka_unit_test(test_insert_select_other_table),
         cmocka_unit_test(test_ctas),
