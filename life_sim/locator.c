@@ -17,7 +17,8 @@
  * grows it in place, chunk by chunk (life_lob_extend()); any other write
  * is a new version, as an update of the column writes it
  * (life_lob_locator_write()).  A write through a locator of a row not
- * locked (select ... into without for update) is ORA-22920.
+ * locked (select ... into without for update, of a row the transaction
+ * has not itself inserted or changed) is ORA-22920.
  */
 #include <stdio.h>
 #include <string.h>
@@ -108,7 +109,11 @@ sim_err_t life_lob_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op, co
         int append =
             op->lob == SCR_LOB_WRITEAPPEND || op->lob == SCR_LOB_APPEND ||
             ((op->lob == SCR_LOB_WRITE || op->lob == SCR_LOB_COPY) && (uint64_t)off == len + 1);
-        if (!loc->locked)
+        /* the row locked by this transaction: selected for update, or
+         * inserted or changed by it (its row lock, held to its end) */
+        int mine = t->exists && loc->row < t->nrows &&
+                   life_row_at(t, loc->row)->locker == db->sid + 1;
+        if (!loc->locked && !mine)
             rc = life_raise(db, op->line, "ORA-22920: row containing the LOB value is not locked");
         else if (t->exists && loc->row < t->nrows && life_row_at(t, loc->row)->alive)
             rc = life_lob_locator_write(db, s->block, t, loc->row, loc->k, v, append);

@@ -689,10 +689,28 @@ static int select_into(scr_parser_t *p, uint32_t line)
                     "select ... into of column '%s' not modelled (the id column and the LOB "
                     "columns are)",
                     cn);
-    if (v->kind != 'v' || v->type != (ct == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB) || v->vmax)
-        scr_fail_at(p, vline, "PLS-00382: expression is of wrong type (%s into %s)", cn, vn);
     uint32_t k = scr_lob_slot(t, c);
     op->b = k;
+    if (v->kind == 'v' && ct == SCR_COL_CLOB && v->type == SCR_T_VARCHAR) {
+        /* a CLOB into a VARCHAR2: PL/SQL converts it implicitly (PL/SQL
+         * Language Reference, "Implicit Data Conversion"), ORA-06502 when it
+         * is longer than the variable: the locator into a scratch register,
+         * then its characters into the variable, checked as an assignment */
+        uint32_t r = p->plc->b->nvals++;
+        op->a = r;
+        uint32_t cap = v->vmax && v->vmax < SCR_PLSQL_VARCHAR_MAX ? v->vmax + 1
+                                                                  : SCR_PLSQL_VARCHAR_MAX;
+        uint32_t o2 = scr_pl_emit(p, SCR_PL_SET, line);
+        scr_pl_op_t *set = scr_pl_op(p, o2);
+        set->a = v->reg;
+        set->c = v->vmax;
+        scr_expr_t *x = slice(p, reg(p, r, SCR_T_CLOB, line), num(p, cap, line), num(p, 1, line));
+        x->type = SCR_T_VARCHAR;
+        set->x = x;
+        return 1;
+    }
+    if (v->kind != 'v' || v->type != (ct == SCR_COL_BLOB ? SCR_T_BLOB : SCR_T_CLOB) || v->vmax)
+        scr_fail_at(p, vline, "PLS-00382: expression is of wrong type (%s into %s)", cn, vn);
     return 1;
 }
 

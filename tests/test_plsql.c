@@ -499,6 +499,56 @@ static void test_dbms_lob_errors(void **state)
     assert_string_equal(r.error[5], "ORA-22920: row containing the LOB value is not locked");
 }
 
+/* A row the transaction inserted is locked by it: a locator selected
+ * without for update writes it (Feuerstein and Pribyl, Oracle PL/SQL
+ * Programming, ch12_clob02.sql, does so); once committed the lock is gone
+ * and the same select's locator is refused with ORA-22920.  The write
+ * lands in the row: its LOB is 3 characters longer. */
+static void test_locator_of_own_row(void **state)
+{
+    (void)state;
+    run_t r;
+    run(TABLE "declare\n"
+              "  l clob;\n"
+              "begin\n"
+              "  insert into t values (1, empty_clob());\n"
+              "  select c into l from t where id = 1;\n"
+              "  dbms_lob.writeappend(l, 3, 'abc');\n"
+              "  select c into l from t where id = 1;\n"
+              "  dbms_output.put_line(dbms_lob.getlength(l));\n"
+              "  commit;\n"
+              "  select c into l from t where id = 1;\n"
+              "  dbms_lob.writeappend(l, 3, 'def');\n"
+              "end;\n/\n",
+        "T", &r);
+    assert_string_equal(r.out[2], "3\n");
+    assert_string_equal(r.error[2], "ORA-22920: row containing the LOB value is not locked");
+}
+
+/* select c into v, v a VARCHAR2: the CLOB's characters converted into
+ * the variable (Kyte and Kuhn's ch12/demo28.sql reads an in-row CLOB so),
+ * ORA-06502 when they are more than it holds; the row is not locked. */
+static void test_clob_into_varchar2(void **state)
+{
+    (void)state;
+    run_t r;
+    run(TABLE "insert into t values (1, 'hello');\n"
+              "insert into t values (2, rpad('x', 101, 'x'));\n"
+              "declare\n"
+              "  v varchar2(100);\n"
+              "begin\n"
+              "  select c into v from t where id = 1;\n"
+              "  dbms_output.put_line(v || ' ' || length(v));\n"
+              "  select c into v from t where id = 2;\n"
+              "  dbms_output.put_line('not reached');\n"
+              "end;\n/\n",
+        "T", &r);
+    assert_string_equal(r.out[4], "hello 5\n");
+    assert_string_equal(r.error[4],
+                        "ORA-06502: PL/SQL: numeric or value error: character string buffer "
+                        "too small");
+}
+
 #define BLOB_TABLE                                                                                 \
     "create table f (id number primary key, b blob) lob (b) store as securefile "                  \
     "(retention none);\n"
@@ -631,6 +681,8 @@ int main(void)
         cmocka_unit_test(test_cursor_order_and_length),
         cmocka_unit_test(test_raw_values),
         cmocka_unit_test(test_dbms_lob_errors),
+        cmocka_unit_test(test_locator_of_own_row),
+        cmocka_unit_test(test_clob_into_varchar2),
         cmocka_unit_test(test_locator_appends_piecewise),
         cmocka_unit_test(test_locator_write_is_an_update),
         cmocka_unit_test(test_add_primary_key),
