@@ -111,8 +111,8 @@ sim_err_t life_lob_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op, co
             ((op->lob == SCR_LOB_WRITE || op->lob == SCR_LOB_COPY) && (uint64_t)off == len + 1);
         /* the row locked by this transaction: selected for update, or
          * inserted or changed by it (its row lock, held to its end) */
-        int mine = t->exists && loc->row < t->nrows &&
-                   life_row_at(t, loc->row)->locker == db->sid + 1;
+        int mine =
+            t->exists && loc->row < t->nrows && life_row_at(t, loc->row)->locker == db->sid + 1;
         if (!loc->locked && !mine)
             rc = life_raise(db, op->line, "ORA-22920: row containing the LOB value is not locked");
         else if (t->exists && loc->row < t->nrows && life_row_at(t, loc->row)->alive)

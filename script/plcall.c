@@ -698,8 +698,8 @@ static int select_into(scr_parser_t *p, uint32_t line)
          * then its characters into the variable, checked as an assignment */
         uint32_t r = p->plc->b->nvals++;
         op->a = r;
-        uint32_t cap = v->vmax && v->vmax < SCR_PLSQL_VARCHAR_MAX ? v->vmax + 1
-                                                                  : SCR_PLSQL_VARCHAR_MAX;
+        uint32_t cap =
+            v->vmax && v->vmax < SCR_PLSQL_VARCHAR_MAX ? v->vmax + 1 : SCR_PLSQL_VARCHAR_MAX;
         uint32_t o2 = scr_pl_emit(p, SCR_PL_SET, line);
         scr_pl_op_t *set = scr_pl_op(p, o2);
         set->a = v->reg;
