@@ -382,6 +382,15 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
     if (rc != SIM_OK)
         return rc;
     db->last_row = r;
+    /* The row's LOB segments are made with it, whatever its LOBs hold:
+     * deferred segment creation makes "segments for tables and their
+     * dependent objects (LOBs, indexes)" at the first row (Database
+     * Reference, DEFERRED_SEGMENT_CREATION), not at the first LOB stored
+     * out of line; a partition's with its first row. */
+    for (uint32_t k = 0; k < t->nlob && rc == SIM_OK; k++)
+        rc = life_seg_ensure(db, t, life_slot(life_row_at(t, r), k));
+    if (rc != SIM_OK)
+        return rc;
     for (uint32_t k = 0; k < t->nlob; k++) {
         scr_val_t v;
         rc = life_eval(db, st, col_value(d, t->lobcol[k]), row, &v);

@@ -533,6 +533,19 @@ static void print(const scr_query_t *q, const scr_qcell_t *out, uint64_t n, buf_
         put(b, "\n%llu rows selected.\n", (unsigned long long)n);
 }
 
+/* Whether row's group by values are those of a group's, keys (a null
+ * equal to a null: GROUP BY puts nulls in one group). */
+static int same_group(const scr_query_t *q, const scr_qcell_t *keys, const scr_qcell_t *row)
+{
+    for (uint32_t c = 0; c < q->ngroup; c++) {
+        const scr_qcell_t *v = &row[q->group_col[c]];
+        if (keys[c].null != v->null ||
+            (!v->null && cmp_cell(&keys[c], v, is_number(q, q->group_col[c])) != 0))
+            return 0;
+    }
+    return 1;
+}
+
 sim_err_t scr_query_select(const scr_query_t *q, const scr_qrows_t *rows, scr_qcell_t **out,
                            uint64_t *nout)
 {
@@ -543,8 +556,14 @@ sim_err_t scr_query_select(const scr_query_t *q, const scr_qrows_t *rows, scr_qc
     for (uint32_t k = 0; k < q->nitems; k++)
         agg |= q->item[k].kind != SCR_QI_COLUMN;
     scr_qcell_t *res = calloc((rows->nrows ? rows->nrows : 1) * w, sizeof *res);
-    if (res == NULL)
+    /* each output row's group by values, in the order of the clause */
+    scr_qcell_t *keys =
+        q->ngroup ? calloc((rows->nrows ? rows->nrows : 1) * q->ngroup, sizeof *keys) : NULL;
+    if (res == NULL || (q->ngroup && keys == NULL)) {
+        free(res);
+        free(keys);
         return SIM_ENOMEM;
+    }
     uint64_t n = 0;
     uint64_t kept = 0;
     for (uint64_t r = 0; r < rows->nrows; r++) {
@@ -557,14 +576,10 @@ sim_err_t scr_query_select(const scr_query_t *q, const scr_qrows_t *rows, scr_qc
             break;
         /* the output row it goes in: its own, its group's, or the one */
         uint64_t g = n;
-        if (q->group_col >= 0) {
-            int number = is_number(q, q->group_col);
-            for (uint64_t k = 0; k < n; k++)
-                if (cmp_cell(&res[k * w + q->nitems], &row[q->group_col], number) == 0 &&
-                    res[k * w + q->nitems].null == row[q->group_col].null) {
+        if (q->ngroup) {
+            for (uint64_t k = 0; k < n && g == n; k++)
+                if (same_group(q, &keys[k * q->ngroup], row))
                     g = k;
-                    break;
-                }
         } else if (agg && n) {
             g = 0;
         }
@@ -578,9 +593,8 @@ sim_err_t scr_query_select(const scr_query_t *q, const scr_qrows_t *rows, scr_qc
                 } else if (q->item[k].kind == SCR_QI_COUNT)
                     o[k].null = 0;
             }
-            /* the group's value, then the row's place */
-            if (q->group_col >= 0)
-                o[q->nitems] = row[q->group_col];
+            for (uint32_t c = 0; c < q->ngroup; c++)
+                keys[g * q->ngroup + c] = row[q->group_col[c]];
             n++;
         }
         for (uint32_t k = 0; k < q->nitems; k++) {
@@ -600,7 +614,8 @@ sim_err_t scr_query_select(const scr_query_t *q, const scr_qrows_t *rows, scr_qc
         }
     }
     /* count(*) and sum() without group by give one row, even of none */
-    if (agg && q->group_col < 0 && n == 0) {
+    free(keys);
+    if (agg && q->ngroup == 0 && n == 0) {
         for (uint32_t k = 0; k < q->nitems; k++)
             res[k].null = q->item[k].kind != SCR_QI_COUNT;
         n = 1;

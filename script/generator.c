@@ -45,9 +45,16 @@ int scr_generator_source(scr_parser_t *p, uint64_t *rows)
     if (!(scr_is_kw(p, "ALL_OBJECTS") && scr_table_find(p, "ALL_OBJECTS") < 0) &&
         !(scr_is_kw(p, "DBA_OBJECTS") && scr_table_find(p, "DBA_OBJECTS") < 0))
         return 0;
+    const char *view = scr_peek(p)->text;
     p->i++;
     if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE"))
         p->i++; /* an alias */
+    if (!scr_is_kw(p, "WHERE") || strcmp(scr_peek_at(p, 1)->text, "ROWNUM") != 0)
+        scr_fail(p,
+                 "%s as a row source without `where rownum <= N` not modelled (its rows are "
+                 "your database's: declare a table %s with its rows in a setup script, "
+                 "lobbench --setup=FILE.sql)",
+                 view, view);
     scr_expect_kw(p, "WHERE");
     scr_expect_kw(p, "ROWNUM");
     *rows = limit(p);

@@ -390,6 +390,15 @@ static int alias(scr_parser_t *p)
     return 1;
 }
 
+/* Whether column col is one of the query's group by columns. */
+static int grouped(const scr_query_t *q, int col)
+{
+    for (uint32_t g = 0; g < q->ngroup; g++)
+        if (q->group_col[g] == col)
+            return 1;
+    return 0;
+}
+
 /* `from view1 [a], view2 [b]`: two views the model fills, their columns one
  * after the other; the where joins them (a condition col = col). */
 static void second_view(qp_t *x)
@@ -476,6 +485,8 @@ static void parse(qp_t *x)
     } else if (scr_view_of(name, &q->view, &q->dba)) {
         x->cols = scr_view_columns(q->view, &x->ncols);
         x->dba[0] = q->dba;
+    } else if (scr_table_find(p, name) < 0 && scr_is_sym(p, "(")) {
+        scr_query_not_modelled(p, x->jb, "a table function (XMLTABLE, TABLE(...)) in from");
     } else if (scr_dictionary_name(name)) {
         char why[SCR_NAME_MAX + 64];
         snprintf(why, sizeof why, "%s (a view the model does not fill)", name);
@@ -557,14 +568,18 @@ static void parse(qp_t *x)
     if (q->view == SCR_V_MYSTAT && !x->joined)
         scr_query_not_modelled(p, x->jb,
                                "v$mystat and v$statname without their join on statistic#");
-    q->group_col = -1;
+    q->ngroup = 0;
     if (scr_accept_kw(p, "GROUP")) {
         scr_expect_kw(p, "BY");
         if (x->cols == NULL)
             scr_query_not_modelled(p, x->jb, "group by over a table");
-        q->group_col = scr_qp_column(x, NULL);
+        do {
+            if (q->ngroup == SCR_QUERY_GROUP_MAX)
+                scr_query_not_modelled(p, x->jb, "group by more than 4 columns");
+            q->group_col[q->ngroup++] = scr_qp_column(x, NULL);
+        } while (scr_accept_sym(p, ","));
         for (uint32_t k = 0; k < q->nitems; k++)
-            if (q->item[k].kind == SCR_QI_COLUMN && q->item[k].col != q->group_col)
+            if (q->item[k].kind == SCR_QI_COLUMN && !grouped(q, q->item[k].col))
                 scr_fail(p, "ORA-00979: not a GROUP BY expression");
     } else {
         int agg = 0, plain = 0;
@@ -589,8 +604,7 @@ static void parse(qp_t *x)
         } while (scr_accept_sym(p, ","));
     }
     for (uint32_t k = q->nshown; k < q->nitems; k++)
-        if (q->group_col >= 0 ? q->item[k].col != q->group_col
-                              : q->nshown && q->item[0].kind != SCR_QI_COLUMN)
+        if (q->ngroup ? !grouped(q, q->item[k].col) : q->nshown && q->item[0].kind != SCR_QI_COLUMN)
             scr_fail(p, "ORA-00979: not a GROUP BY expression");
     if (scr_peek(p)->kind != SCR_TOK_EOF)
         scr_query_not_modelled(p, x->jb, "a clause after where, group by and order by");

@@ -535,7 +535,8 @@ typedef struct {
 } scr_qcond_t;
 
 #define SCR_QUERY_ITEMS 32
-#define SCR_QUERY_CONDS 16 /* and-ed or or-ed */
+#define SCR_QUERY_GROUP_MAX 4 /* group by's columns */
+#define SCR_QUERY_CONDS 16    /* and-ed or or-ed */
 typedef struct scr_query {
     scr_view_t view;
     int dba;                /* DBA_ (1) or USER_ (0) */
@@ -558,7 +559,8 @@ typedef struct scr_query {
     scr_qitem_t item[SCR_QUERY_ITEMS];
     uint32_t nconds; /* and-ed */
     scr_qcond_t *cond;
-    int group_col; /* group by: the column, -1 none */
+    uint32_t ngroup; /* group by: its columns, 0 none */
+    int group_col[SCR_QUERY_GROUP_MAX];
     uint32_t norder;
     int order_item[8]; /* order by: an item of the list (its position) */
     int order_desc[8];

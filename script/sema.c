@@ -27,6 +27,13 @@ int scr_table_find(scr_parser_t *p, const char *name)
 int scr_table_resolve(scr_parser_t *p, const char *name, uint32_t line)
 {
     int t = scr_table_find(p, name);
+    if (t < 0 && (scr_dictionary_name(name) || strcmp(name, "XMLTABLE") == 0))
+        /* Oracle has it: ORA-00942 would be false */
+        scr_fail_at(p, line,
+                    "%s here not modelled (a query of its own answers the views script/README.md "
+                    "lists; a cursor, a DML, a select ... into of a table or a subquery reads "
+                    "the script's tables)",
+                    name);
     if (t < 0) {
         p->missing_kind = 'T';
         snprintf(p->missing, sizeof p->missing, "%s", name);
