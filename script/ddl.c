@@ -427,6 +427,11 @@ void scr_parse_create(scr_parser_t *p, scr_stmt_t *st)
         create_table(p, st);
         return;
     }
+    if (scr_is_kw(p, "TYPE") ||
+        (scr_is_kw(p, "OR") && strcmp(scr_peek_at(p, 1)->text, "REPLACE") == 0 &&
+         strcmp(scr_peek_at(p, 2)->text, "TYPE") == 0))
+        scr_fail(p, "create type not modelled (object types and collections: a LOB "
+                    "attribute of an object is not stored by the model)");
     scr_unexpected(p, "TABLE or TABLESPACE");
 }
 

@@ -90,6 +90,13 @@ static const scr_head_t heads[] = {
      * gives every draw */
     {"exec dbms_random", "dbms_random's seed (the run's --seed)", 1, 0, 2, 0},
     {"execute dbms_random", "dbms_random's seed (the run's --seed)", 1, 0, 2, 0},
+    /* tracing and instrumentation: a trace file, a session's module and
+     * action (PL/SQL Packages and Types Reference, DBMS_MONITOR,
+     * DBMS_APPLICATION_INFO); neither commits */
+    {"exec dbms_monitor", "tracing and instrumentation", 1, 0, 2, 0},
+    {"execute dbms_monitor", "tracing and instrumentation", 1, 0, 2, 0},
+    {"exec dbms_application_info", "tracing and instrumentation", 1, 0, 2, 0},
+    {"execute dbms_application_info", "tracing and instrumentation", 1, 0, 2, 0},
     /* statistics gathering: DBMS_STATS commits */
     {"exec dbms_stats", "statistics gathering", 1, 1, 1, 0},
     {"execute dbms_stats", "statistics gathering", 1, 1, 1, 0},

@@ -392,7 +392,9 @@ static void parse_text(scr_parser_t *p, const char *file, const char *text, size
     precheck(lx);
     lx->src = scr_define_text(p, text, len, &lx->len);
     parse_all(p);
-    if (p->script->nstmts == before)
+    /* a setup may hold SQL*Plus commands only: the DEFINEs answering a
+     * script's &1 as the author's command line did */
+    if (p->script->nstmts == before && !setup)
         scr_lex_fail(lx, lx->line > 1 ? lx->line - 1 : 1,
                      "empty script: no statement, only comments and SQL*Plus commands");
     /* The setup declares the author's database: it must run as declared. */

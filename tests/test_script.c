@@ -608,6 +608,7 @@ static void test_no_effect_heads(void **state)
                                "alter database datafile 4 autoextend on;\n"
                                "show parameter undo\n"
                                "exec dbms_stats.gather_table_stats(user, 'T')\n"
+                               "EXEC DBMS_MONITOR.session_trace_enable;\n"
                                "drop user scott cascade;\n"
                                "column x format a20\n"
                                "prompt done\n");
@@ -623,9 +624,10 @@ static void test_no_effect_heads(void **state)
                                        "datafile resizing",
                                        "show parameter",
                                        "statistics gathering",
+                                       "tracing and instrumentation",
                                        "users and grants"};
-    assert_int_equal(s->nstmts, 13);
-    for (uint32_t i = 0; i < 13; i++) {
+    assert_int_equal(s->nstmts, 14);
+    for (uint32_t i = 0; i < 14; i++) {
         if (what[i] == NULL) {
             assert_int_equal(s->stmts[i].kind, SCR_SET_PARAM);
             continue;
@@ -636,6 +638,7 @@ static void test_no_effect_heads(void **state)
     assert_string_equal(s->stmts[2].text, "conn scott/tiger");
     assert_int_equal(s->stmts[0].u.head->commits, 1);
     assert_int_equal(s->stmts[7].u.head->commits, 0);
+    assert_int_equal(s->stmts[12].u.head->commits, 0);
     scr_free(s);
 }
 
@@ -784,6 +787,17 @@ static void test_failed_statements(void **state)
                                      NULL, &s, err, sizeof err),
                      SIM_EINVAL);
     assert_non_null(strstr(err, "s.sql:2: ORA-00955"));
+    /* a setup of SQL*Plus commands only: the DEFINE the author's command
+     * line gave (`@script 3965`) reaches the script's &1 */
+    setup = "define 1 = 3965\n";
+    text = "create table t (id number, c clob);\ninsert into t values (1, rpad('x', &1, 'x'));\n";
+    assert_int_equal(scr_parse_setup("s.sql", setup, strlen(setup), "t.sql", text, strlen(text),
+                                     NULL, &s, err, sizeof err),
+                     SIM_OK);
+    assert_int_equal(s->nsetup, 0);
+    assert_int_equal(s->nstmts, 2);
+    assert_non_null(strstr(s->stmts[1].text, "rpad('x', 3965, 'x')"));
+    scr_free(s);
 }
 
 /* A 10 MB line, made here rather than kept in the tree. */
