@@ -98,6 +98,14 @@ static const char *lob_ts(const life_db_t *db, const life_table_t *t, uint32_t k
     return ts_name(db, ts);
 }
 
+/* Whether t's segment (k < 0: the table's, else its LOB segment k) is in
+ * a tablespace of SEGMENT SPACE MANAGEMENT MANUAL (free lists: MSSM). */
+static int in_mssm(const life_db_t *db, const life_table_t *t, int k)
+{
+    int ts = k >= 0 && t->seg[k].o.tablespace >= 0 ? t->seg[k].o.tablespace : t->def->tablespace;
+    return ts >= 0 && db->s->tablespaces[ts].manual;
+}
+
 typedef struct {
     scr_qrows_t *rows;
     const char *name, *part, *type, *ts; /* part: NULL but a partition's */
@@ -168,10 +176,10 @@ static sim_err_t segments(life_db_t *db, scr_view_t q, scr_qrows_t *rows)
         if (t->has_segment && !parted) {
             sim_stats_t f;
             life_table_figures(db, t, &f);
-            rc = segment_rows(q, rows, t->def->name, NULL, "TABLE", "ASSM",
-                              ts_name(db, t->def->tablespace), t->block_size,
-                              f.v[SIM_STAT_SEG_TAB_BLOCKS], f.v[SIM_STAT_SEG_TAB_EXTENTS], db, t,
-                              NULL);
+            rc = segment_rows(q, rows, t->def->name, NULL, "TABLE",
+                              in_mssm(db, t, -1) ? "MSSM" : "ASSM", ts_name(db, t->def->tablespace),
+                              t->block_size, f.v[SIM_STAT_SEG_TAB_BLOCKS],
+                              f.v[SIM_STAT_SEG_TAB_EXTENTS], db, t, NULL);
         }
         /* a partitioned table's LOB segments: its partitions' (LOB
          * PARTITION, named by the LOB, the partition in PARTITION_NAME) */
@@ -187,8 +195,11 @@ static sim_err_t segments(life_db_t *db, scr_view_t q, scr_qrows_t *rows)
                 life_seg_name(db, t, k, part, sizeof part);
             rc = segment_rows(q, rows, name, k >= LIFE_MAX_LOBCOLS ? part : NULL,
                               k >= LIFE_MAX_LOBCOLS ? "LOB PARTITION" : "LOBSEGMENT",
-                              g->o.securefile ? "SECUREFILE" : "ASSM", lob_ts(db, t, k),
-                              g->block_size, in.blocks, in.extents, db, t, g->space);
+                              g->o.securefile          ? "SECUREFILE"
+                              : in_mssm(db, t, (int)k) ? "MSSM"
+                                                       : "ASSM",
+                              lob_ts(db, t, k), g->block_size, in.blocks, in.extents, db, t,
+                              g->space);
         }
     }
     return rc;
@@ -373,7 +384,7 @@ static sim_err_t tablespaces(life_db_t *db, uint32_t step, scr_qrows_t *rows)
         scr_qcell_text(&c[TS_CONTENTS], undo ? "UNDO" : temp ? "TEMPORARY" : "PERMANENT");
         scr_qcell_text(&c[TS_EXTENT_MGMT], "LOCAL");
         scr_qcell_text(&c[TS_ALLOCATION], uniform ? "UNIFORM" : "SYSTEM");
-        scr_qcell_text(&c[TS_SSM], undo || temp ? "MANUAL" : "AUTO");
+        scr_qcell_text(&c[TS_SSM], undo || temp || ts->manual ? "MANUAL" : "AUTO");
         scr_qcell_text(&c[TS_BIGFILE], ts->bigfile ? "YES" : "NO");
     }
     return SIM_OK;
@@ -490,7 +501,13 @@ sim_err_t life_space_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
     }
     if (ft == NULL)
         return life_raise(db, op->line, "ORA-00942: table or view does not exist");
-    if (op->unused == 2) /* free_blocks: a free list's, and every tablespace here is ASSM */
+    if ((op->unused == 2 || op->assm) && in_mssm(db, ft, lob ? (int)fk : -1))
+        /* a MANUAL tablespace's segment: free lists, laid out by the model
+         * as under ASSM */
+        return life_raise(db, op->line,
+                          "not modelled: dbms_space of a segment in a MANUAL segment space "
+                          "management tablespace (its free lists)");
+    if (op->unused == 2) /* free_blocks: a free list's, on an ASSM segment */
         return life_raise(db, op->line, "ORA-10618: Operation not allowed on this segment");
     int64_t v[12] = {0};
     uint8_t isnull[12] = {0};

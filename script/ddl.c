@@ -226,9 +226,12 @@ static void create_tablespace(scr_parser_t *p, scr_stmt_t *st, int bigfile)
         } else if (scr_accept_kw(p, "SEGMENT")) {
             scr_expect_kw(p, "SPACE");
             scr_expect_kw(p, "MANAGEMENT");
-            if (scr_accept_kw(p, "MANUAL"))
-                scr_fail(p, "SEGMENT SPACE MANAGEMENT MANUAL not modelled (ASSM, AUTO, only)");
-            scr_expect_kw(p, "AUTO");
+            /* MANUAL: free lists; the model keeps a table's and a
+             * BasicFile's space as under ASSM, and refuses a SecureFile
+             * there as Oracle does (ORA-43853) */
+            ts.manual = scr_accept_kw(p, "MANUAL");
+            if (!ts.manual)
+                scr_expect_kw(p, "AUTO");
         } else if (scr_accept_kw(p, "LOGGING") || scr_accept_kw(p, "NOLOGGING")) {
             scr_inert(p, "LOGGING/NOLOGGING of the tablespace (its LOBs' is the LOB clause's)");
         } else if (scr_accept_kw(p, "FORCE")) {
@@ -334,12 +337,15 @@ static void create_table(scr_parser_t *p, scr_stmt_t *st)
             int which[64], nw;
             scr_lob_column_list(p, cols, n, which, &nw);
             scr_lob_opts_t o;
-            int sf = p->securefile_default;
+            int sf = p->securefile_default, given = 1;
             if (scr_accept_kw(p, "SECUREFILE"))
                 sf = 1;
             else if (scr_accept_kw(p, "BASICFILE"))
-                sf = 0;
+                sf = p->securefile_force; /* FORCE makes it a SecureFile */
+            else
+                given = 0;
             scr_lob_defaults(&o, sf);
+            o.kind_given = given;
             uint32_t line = scr_peek(p)->line;
             if (scr_is_kw(p, "TABLESPACE")) {
                 /* STORE AS SECUREFILE TABLESPACE X, without parentheses:

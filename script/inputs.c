@@ -52,6 +52,7 @@ static int apply(scr_options_t *o, const char *name, size_t nl, const char *val,
             o->securefile_default = 1;
         else
             return -1;
+        o->securefile_force = strcasecmp(v, "FORCE") == 0;
     } else {
         return -1;
     }

@@ -329,8 +329,8 @@ static void precheck(scr_lexer_t *lx)
 
 /* A fresh database's tablespaces, as DBCA's general-purpose template makes
  * them (Oracle Database 2 Day DBA, "Managing Database Storage
- * Structures"): locally managed, autoallocate, ASSM, blocks of the run's
- * default size (8 KB unless the run says). */
+ * Structures"): locally managed, autoallocate, ASSM but SYSTEM, blocks of
+ * the run's default size (8 KB unless the run says). */
 static void predefined(scr_parser_t *p)
 {
     static const char *const names[] = {"SYSTEM", "SYSAUX", "USERS", "UNDOTBS1", "TEMP"};
@@ -341,6 +341,9 @@ static void predefined(scr_parser_t *p)
         ts.block_size = p->opts->block_size;
         ts.uniform_size = 1u << 20;
         ts.predefined = 1;
+        /* SYSTEM is MANUAL: a SecureFile there is ORA-43853 (Exforsys's
+         * 11g SecureFile tutorial, published output) */
+        ts.manual = i == 0;
         (void)scr_tablespace_add(p, &ts);
     }
 }
@@ -462,6 +465,7 @@ static sim_err_t parse_sources(const source_t *setup, const source_t *main,
     p.arena = &arena;
     p.opts = opts;
     p.securefile_default = opts->securefile_default != 0;
+    p.securefile_force = opts->securefile_force != 0;
     int rc = guarded(&p, setup, main);
     sim_free(p.lob_now);
     sim_free(p.toks_text);

@@ -53,6 +53,7 @@ typedef struct {
     uint32_t block_size;     /* default block size of a table without tablespace, 8192 */
     uint64_t seed;           /* dbms_random's content */
     int securefile_default;  /* db_securefile PREFERRED (12.1 on): 1; NEVER/PERMITTED: 0 */
+    int securefile_force;    /* db_securefile FORCE: a SecureFile outside ASSM is ORA-43853 */
     /* SQL*Plus substitution variables defined before the setup and the
      * script, each "NAME=VALUE" (lobbench --define); the strings are the
      * caller's, read during scr_parse() only. */
@@ -245,6 +246,7 @@ enum {
  */
 typedef struct {
     int securefile; /* 1 SECUREFILE, 0 BASICFILE */
+    int kind_given; /* SECUREFILE or BASICFILE written in the clause */
     scr_cache_t cache;
     scr_logging_t logging;
     scr_retention_t retention;
@@ -287,6 +289,7 @@ typedef struct {
     uint64_t uniform_size;  /* bytes of a uniform extent (Oracle's default 1 MB) */
     uint64_t datafile_size; /* SIZE of its datafile, 0 when not given */
     int bigfile;
+    int manual;       /* SEGMENT SPACE MANAGEMENT MANUAL (free lists): SYSTEM's, or a create's */
     int predefined;   /* one of a fresh database's (SYSTEM, SYSAUX, USERS, UNDOTBS1,
                        * TEMP): no statement created it */
     uint32_t created; /* step of its create, 0 for a predefined one */

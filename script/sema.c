@@ -85,6 +85,10 @@ int scr_table_add(scr_parser_t *p, const scr_table_t *t)
     if (scr_table_find(p, t->name) >= 0)
         scr_fail_at(p, s->stmts[p->step - 1].line,
                     "ORA-00955: name is already used by an existing object");
+    /* each LOB's kind in its tablespace (a create's, a CTAS's) */
+    for (uint32_t i = 0; i < t->ncols; i++)
+        if (t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB)
+            scr_lob_kind_check(p, &t->cols[i].lob, t->tablespace, s->stmts[p->step - 1].line);
     uint32_t cap = p->cap_tables;
     s->tables = grow(p, s->tables, s->ntables, &p->cap_tables, sizeof *s->tables);
     if (p->cap_tables != cap || !p->lob_now) {

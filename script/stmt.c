@@ -66,9 +66,11 @@ static void parse_set_param(scr_parser_t *p, scr_stmt_t *st)
         snprintf(pm->text, sizeof pm->text, "%s", vals[ok]);
         pm->num = ok;
         /* Oracle's Reference, DB_SECUREFILE: NEVER, PERMITTED and IGNORE
-         * create BasicFiles where no keyword says; the rest SecureFiles
-         * (FORCE's override of an explicit BASICFILE is not modelled). */
+         * create BasicFiles where no keyword says; the rest SecureFiles,
+         * FORCE's even outside ASSM (ORA-43853; its override of an
+         * explicit BASICFILE is not modelled). */
         p->securefile_default = !(ok <= 1 || ok == 4); /* IGNORE: BasicFile */
+        p->securefile_force = ok == 5;
         p->i++;
     } else {
         /* A parameter the model does not use: a step without effect, once

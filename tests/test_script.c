@@ -475,6 +475,35 @@ static void test_refusals(void **state)
     scr_free(parse_ok("create table t (id number, c clob) lob (c) store as basicfile;\n"
                       "alter table t move lob (c) store as securefile (nocache);\n"
                       "alter table t modify lob (c) (retention min 900);\n"));
+    /* a SecureFile in a MANUAL (free-list) tablespace: SYSTEM's, or a
+     * create's; written so, ORA-43853 (Exforsys's 11g tutorial prints it
+     * for SYSTEM); DB_SECUREFILE's default becomes a BasicFile there
+     * (PREFERRED, ALWAYS), FORCE's is the error, and FORCE makes an
+     * explicit BASICFILE a SecureFile */
+    expect_refused("create table t (id number, c clob) lob (c) store as securefile tablespace "
+                   "system;\n",
+                   "t.sql:1: ORA-43853: SECUREFILE lobs cannot be used in non-ASSM tablespace "
+                   "\"SYSTEM\"");
+    expect_refused("create tablespace m datafile 'm.dbf' size 10m segment space management "
+                   "manual;\nalter system set db_securefile = 'FORCE';\n"
+                   "create table t (id number, c clob) tablespace m lob (c) store as basicfile;\n",
+                   "t.sql:3: ORA-43853: SECUREFILE lobs cannot be used in non-ASSM tablespace "
+                   "\"M\"");
+    scr_script_t *m =
+        parse_ok("create tablespace m datafile 'm.dbf' size 10m segment space "
+                 "management manual;\n"
+                 "create table t (id number, c clob) tablespace m;\n"
+                 "alter system set db_securefile = 'ALWAYS';\n"
+                 "create table t2 (id number, c clob) lob (c) store as (tablespace m);\n"
+                 "create table t3 (id number, c clob);\n"
+                 "alter system set db_securefile = 'FORCE';\n"
+                 "create table t4 (id number, c clob) lob (c) store as basicfile;\n");
+    assert_int_equal(m->tablespaces[m->tables[0].tablespace].manual, 1);
+    assert_int_equal(m->tables[0].cols[1].lob.securefile, 0);
+    assert_int_equal(m->tables[1].cols[1].lob.securefile, 0);
+    assert_int_equal(m->tables[2].cols[1].lob.securefile, 1);
+    assert_int_equal(m->tables[3].cols[1].lob.securefile, 1);
+    scr_free(m);
     /* a PL/SQL varchar2 concatenation over 32,767 */
     expect_refused(T_SF "declare v clob := rpad('x', 32767, 'x') || 'y';\nbegin\n"
                         "insert into t values (1, v);\nend;\n/\n",
