@@ -709,13 +709,25 @@ void life_cursor_close(life_db_t *db, life_cursor_t *c)
     memset(c, 0, sizeof *c);
 }
 
-sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, const scr_row_t *regs,
-                      life_cursor_t *c)
+sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, const scr_expr_t *key,
+                      const scr_row_t *regs, life_cursor_t *c)
 {
     memset(c, 0, sizeof *c);
     c->nlob = t->nlob;
+    /* the rows to look at: all, or the one the primary key finds for
+     * `where id = key` (a loop of single-row selects in constant time a
+     * select, as scan_start() gives a DML) */
+    uint64_t from = 0, to = t->nrows;
+    if (key && t->def->id_col >= 0 && t->def->cols[t->def->id_col].primary_key) {
+        int64_t k;
+        uint64_t row;
+        if (scr_eval_int(db->vs, key, regs, &k) != 0 || !life_key_get(t, db->id_base + k, &row))
+            to = 0;
+        else
+            from = row, to = row + 1;
+    }
     uint64_t n = 0;
-    for (uint64_t r = 0; r < t->nrows; r++)
+    for (uint64_t r = from; r < to; r++)
         n += visible(db, life_row_at(t, r));
     c->ids = sim_calloc(n ? n : 1, sizeof *c->ids);
     c->rows = sim_calloc(n ? n : 1, sizeof *c->rows);
@@ -723,7 +735,7 @@ sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, co
     if (c->ids == NULL || c->rows == NULL || c->vals == NULL)
         return SIM_ENOMEM;
     int fast = fast_pred(cond);
-    for (uint64_t r = 0; r < t->nrows; r++) {
+    for (uint64_t r = from; r < to; r++) {
         const life_row_t *rw = life_row_at(t, r);
         int64_t id;
         /* a query waits for no lock: another session's uncommitted delete

@@ -444,8 +444,8 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
 sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs);
 /* The rows of table t the running session sees that satisfy cond, as a
  * query sees them (no row lock waited for), into a new cursor c. */
-sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, const scr_row_t *regs,
-                      life_cursor_t *c);
+sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, const scr_expr_t *key,
+                      const scr_row_t *regs, life_cursor_t *c);
 /* A cursor's rows and values let go. */
 void life_cursor_close(life_db_t *db, life_cursor_t *c);
 

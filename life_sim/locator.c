@@ -141,7 +141,7 @@ sim_err_t life_select_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
                            const scr_row_t *regs)
 {
     life_cursor_t c;
-    sim_err_t rc = life_select(db, &db->tables[op->table], op->cond, regs, &c);
+    sim_err_t rc = life_select(db, &db->tables[op->table], op->cond, op->y, regs, &c);
     if (rc == SIM_OK && op->b >= SCR_INTO_MIN && op->b <= SCR_INTO_COUNT) {
         /* an aggregate: one row always; max and min of none are null */
         int64_t v = op->b == SCR_INTO_COUNT ? (int64_t)c.n : 0;

@@ -340,7 +340,7 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
     case SCR_PL_OPEN: {
         life_cursor_t *c = &s->cursors[op->b];
         life_cursor_close(db, c);
-        sim_err_t rc = life_select(db, &db->tables[op->table], op->cond, regs, c);
+        sim_err_t rc = life_select(db, &db->tables[op->table], op->cond, NULL, regs, c);
         if (rc == SIM_OK && op->c)
             rc = life_cursor_order(c, op->c == 2);
         if (rc != SIM_OK)

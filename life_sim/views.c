@@ -334,7 +334,7 @@ sim_err_t life_table_rows(life_db_t *db, const scr_query_t *q, const scr_row_t *
     life_cursor_t cur;
     /* the where over any column as a DML's (dbms_lob.getlength(c) > N
      * too; in a block, its variables), the rows as the session sees them */
-    sim_err_t rc = life_select(db, t, q->id_where, regs, &cur);
+    sim_err_t rc = life_select(db, t, q->id_where, NULL, regs, &cur);
     for (uint64_t r = 0; rc == SIM_OK && r < cur.n; r++) {
         scr_qcell_t *c = scr_qrows_add(rows);
         if (c == NULL) {

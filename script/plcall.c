@@ -669,6 +669,7 @@ static int select_into(scr_parser_t *p, uint32_t line)
     scr_pl_op_t *op = scr_pl_op(p, o);
     op->table = table;
     op->cond = cond;
+    op->y = scr_pred_key(cond); /* `where id = key`: the row the key finds */
     op->for_update = for_update;
     op->a = v->reg;
     if (agg) {
@@ -715,13 +716,19 @@ static int select_into(scr_parser_t *p, uint32_t line)
 }
 
 /* dbms_random.seed(...), initialize(...), terminate: the run's --seed
- * gives every draw, so they change nothing (no operation). */
+ * gives every draw, so they change nothing (no operation); and any call
+ * of dbms_monitor or dbms_application_info, tracing and instrumentation
+ * (heads.c's class of the same name). */
 static int random_state(scr_parser_t *p)
 {
-    if (!(scr_is_kw(p, "DBMS_RANDOM") && strcmp(scr_peek_at(p, 1)->text, ".") == 0))
+    int trace = (scr_is_kw(p, "DBMS_MONITOR") || scr_is_kw(p, "DBMS_APPLICATION_INFO")) &&
+                strcmp(scr_peek_at(p, 1)->text, ".") == 0 &&
+                scr_peek_at(p, 2)->kind == SCR_TOK_IDENT;
+    if (!trace && !(scr_is_kw(p, "DBMS_RANDOM") && strcmp(scr_peek_at(p, 1)->text, ".") == 0))
         return 0;
     const char *f = scr_peek_at(p, 2)->text;
-    if (strcmp(f, "SEED") != 0 && strcmp(f, "INITIALIZE") != 0 && strcmp(f, "TERMINATE") != 0)
+    if (!trace && strcmp(f, "SEED") != 0 && strcmp(f, "INITIALIZE") != 0 &&
+        strcmp(f, "TERMINATE") != 0)
         return 0;
     p->i += 3;
     if (scr_accept_sym(p, "(")) {

@@ -707,17 +707,17 @@ typedef enum {
 typedef struct {
     scr_pl_kind_t kind;
     uint32_t line;
-    uint32_t a, b, c; /* registers, a cursor, a statement: by kind */
-    uint32_t target;  /* an operation's index */
-    int reverse;      /* SCR_PL_FOR, SCR_PL_NEXT: for ... in reverse */
-    int table;        /* SCR_PL_OPEN */
-    const scr_expr_t *x, *y;
-    const scr_pred_t *cond; /* SCR_PL_UNLESS, SCR_PL_OPEN */
-    const char *error;      /* SCR_PL_RAISE of raise_application_error: "ORA-2NNNN: text" */
-    uint32_t handler;       /* where an Oracle error of this operation goes: the first
-                             * operation of the enclosing `exception when others`, 0: out
-                             * of the block, the statement's error */
-    scr_lob_call_t lob;     /* SCR_PL_LOB */
+    uint32_t a, b, c;        /* registers, a cursor, a statement: by kind */
+    uint32_t target;         /* an operation's index */
+    int reverse;             /* SCR_PL_FOR, SCR_PL_NEXT: for ... in reverse */
+    int table;               /* SCR_PL_OPEN */
+    const scr_expr_t *x, *y; /* SCR_PL_INTO: y the key of its `where id = key`, or NULL */
+    const scr_pred_t *cond;  /* SCR_PL_UNLESS, SCR_PL_OPEN, SCR_PL_INTO */
+    const char *error;       /* SCR_PL_RAISE of raise_application_error: "ORA-2NNNN: text" */
+    uint32_t handler;        /* where an Oracle error of this operation goes: the first
+                              * operation of the enclosing `exception when others`, 0: out
+                              * of the block, the statement's error */
+    scr_lob_call_t lob;      /* SCR_PL_LOB */
     const scr_expr_t *amount, *offset; /* SCR_PL_LOB: its arguments, checked */
     int for_update;                    /* SCR_PL_INTO */
     int unused;                        /* SCR_PL_SPACE: unused_space, 0 space_usage */

@@ -549,6 +549,32 @@ static void test_clob_into_varchar2(void **state)
                         "too small");
 }
 
+/* dbms_monitor and dbms_application_info inside a block: tracing and
+ * instrumentation, no operation (Kyte and Kuhn's ch12/demo28.sql turns
+ * tracing on in its block); and a loop of selects by the key reads the
+ * row the key finds. */
+static void test_trace_calls_in_block(void **state)
+{
+    (void)state;
+    run_t r;
+    run(TABLE "insert into t values (1, 'a');\n"
+              "insert into t values (2, 'bb');\n"
+              "declare\n"
+              "  v varchar2(10);\n"
+              "begin\n"
+              "  dbms_monitor.session_trace_enable;\n"
+              "  dbms_application_info.set_module('demo', 'read');\n"
+              "  for i in 1 .. 2 loop\n"
+              "    select c into v from t where id = i;\n"
+              "    dbms_output.put_line(v);\n"
+              "  end loop;\n"
+              "  dbms_monitor.session_trace_disable();\n"
+              "end;\n/\n",
+        "T", &r);
+    assert_string_equal(r.error[4], "");
+    assert_string_equal(r.out[4], "a\nbb\n");
+}
+
 #define BLOB_TABLE                                                                                 \
     "create table f (id number primary key, b blob) lob (b) store as securefile "                  \
     "(retention none);\n"
@@ -683,6 +709,7 @@ int main(void)
         cmocka_unit_test(test_dbms_lob_errors),
         cmocka_unit_test(test_locator_of_own_row),
         cmocka_unit_test(test_clob_into_varchar2),
+        cmocka_unit_test(test_trace_calls_in_block),
         cmocka_unit_test(test_locator_appends_piecewise),
         cmocka_unit_test(test_locator_write_is_an_update),
         cmocka_unit_test(test_add_primary_key),
