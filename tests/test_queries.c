@@ -165,17 +165,22 @@ static void test_manual_tablespace(void **state)
     "create tablespace m datafile 'm.dbf' size 10m segment space management manual;\n"             \
     "create table t (id number, c clob) tablespace m lob (c) store as basicfile;\n"                \
     "insert into t values (1, rpad('x', 20000, 'x'));\n"
-    run(MSSM_TABLE "select segment_type, segment_subtype from user_segments order by 1;\n"
+    run(MSSM_TABLE "create table s (id number, b blob) tablespace system;\n"
+                   "insert into s values (1, null);\n"
+                   "select segment_type, segment_subtype from user_segments order by 1;\n"
                    "select tablespace_name, segment_space_management from dba_tablespaces "
                    "where tablespace_name in ('M', 'SYSTEM', 'USERS') order by 1;\n",
         "T", &r);
-    expect_out(&r, 4,
+    /* S and its BLOB in SYSTEM: the BLOB a BasicFile there (PREFERRED) */
+    expect_out(&r, 6,
                "SEGMENT_TYPE       SEGMENT_SU\n"
                "------------------ ----------\n"
                "LOBSEGMENT         MSSM\n"
+               "LOBSEGMENT         MSSM\n"
+               "TABLE              MSSM\n"
                "TABLE              MSSM\n"
                "(LOBINDEX segments are not modelled: their rows are left out)\n");
-    expect_out(&r, 5,
+    expect_out(&r, 7,
                "TABLESPACE_NAME                SEGMEN\n"
                "------------------------------ ------\n"
                "M                              MANUAL\n"
