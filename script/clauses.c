@@ -13,19 +13,6 @@
 
 #include "script_int.h"
 
-void scr_lob_kind_check(scr_parser_t *p, scr_lob_opts_t *o, int table_ts, uint32_t line)
-{
-    int ts = o->tablespace >= 0 ? o->tablespace : table_ts;
-    const scr_tablespace_t *t = ts >= 0 ? &p->script->tablespaces[ts] : NULL;
-    if (t == NULL || !t->manual || !o->securefile)
-        return;
-    if (o->kind_given || p->securefile_force)
-        scr_fail_at(p, line,
-                    "ORA-43853: SECUREFILE lobs cannot be used in non-ASSM tablespace \"%s\"",
-                    t->name);
-    o->securefile = 0;
-}
-
 /* A LOB column's options before its storage clause: Oracle's defaults
  * (SQL Language Reference, LOB_storage_parameters). */
 void scr_lob_defaults(scr_lob_opts_t *o, int securefile)

@@ -163,5 +163,11 @@ int scr_pl_call(scr_parser_t *p, uint32_t line);
 /* plspace.c: dbms_space.PROC(...); at p->i: 1 and its operation emitted,
  * 0 and nothing taken when it is not a dbms_space call. */
 int scr_pl_space_call(scr_parser_t *p, uint32_t line);
+/* pllob.c: a dbms_lob procedure's call (0: not one, nothing taken); the
+ * rest of an argument list the model does not use, to its ')'; the first
+ * n characters of register r (of type ty) as an expression. */
+int scr_pl_lob_call(scr_parser_t *p, uint32_t line);
+void scr_pl_skip_args(scr_parser_t *p);
+scr_expr_t *scr_pl_lob_prefix(scr_parser_t *p, uint32_t r, scr_type_t ty, int64_t n, uint32_t line);
 
 #endif

@@ -292,12 +292,6 @@ void scr_parse_drop_columns(scr_parser_t *p, scr_stmt_t *st);
 void scr_storage_clause(scr_parser_t *p, uint64_t *initial, uint64_t *next, uint64_t *maxsize,
                         uint32_t *given, int lob);
 void scr_lob_defaults(scr_lob_opts_t *o, int securefile);
-/* A LOB's kind in its tablespace (table_ts the table's, -1 USERS): in a
- * MANUAL one a SecureFile written so, or forced by DB_SECUREFILE=FORCE,
- * is ORA-43853 at line; one that was only DB_SECUREFILE's default
- * (PREFERRED, ALWAYS) becomes a BasicFile (Database Reference,
- * DB_SECUREFILE). */
-void scr_lob_kind_check(scr_parser_t *p, scr_lob_opts_t *o, int table_ts, uint32_t line);
 void scr_column_type(scr_parser_t *p, scr_column_t *c);
 /* `( ... )` skipped whole, nested parentheses included. */
 void scr_skip_parens(scr_parser_t *p);

@@ -79,6 +79,24 @@ static void *grow(scr_parser_t *p, void *v, uint32_t n, uint32_t *cap, size_t si
     return nv;
 }
 
+/* A LOB's kind in its tablespace (table_ts the table's, -1 USERS): in a
+ * MANUAL one a SecureFile written so, or forced by DB_SECUREFILE=FORCE,
+ * is ORA-43853 at line; one that was only DB_SECUREFILE's default
+ * (PREFERRED, ALWAYS) becomes a BasicFile (Database Reference,
+ * DB_SECUREFILE). */
+static void lob_kind_check(scr_parser_t *p, scr_lob_opts_t *o, int table_ts, uint32_t line)
+{
+    int ts = o->tablespace >= 0 ? o->tablespace : table_ts;
+    const scr_tablespace_t *t = ts >= 0 ? &p->script->tablespaces[ts] : NULL;
+    if (t == NULL || !t->manual || !o->securefile)
+        return;
+    if (o->kind_given || p->securefile_force)
+        scr_fail_at(p, line,
+                    "ORA-43853: SECUREFILE lobs cannot be used in non-ASSM tablespace \"%s\"",
+                    t->name);
+    o->securefile = 0;
+}
+
 int scr_table_add(scr_parser_t *p, const scr_table_t *t)
 {
     scr_script_t *s = p->script;
@@ -88,7 +106,7 @@ int scr_table_add(scr_parser_t *p, const scr_table_t *t)
     /* each LOB's kind in its tablespace (a create's, a CTAS's) */
     for (uint32_t i = 0; i < t->ncols; i++)
         if (t->cols[i].type == SCR_COL_CLOB || t->cols[i].type == SCR_COL_BLOB)
-            scr_lob_kind_check(p, &t->cols[i].lob, t->tablespace, s->stmts[p->step - 1].line);
+            lob_kind_check(p, &t->cols[i].lob, t->tablespace, s->stmts[p->step - 1].line);
     uint32_t cap = p->cap_tables;
     s->tables = grow(p, s->tables, s->ntables, &p->cap_tables, sizeof *s->tables);
     if (p->cap_tables != cap || !p->lob_now) {
