@@ -186,6 +186,30 @@ static scr_expr_t *lob_function(scr_parser_t *p, int table, int plsql, uint32_t 
             scr_fail_at(p, line, "ORA-00932: inconsistent datatypes: expected BINARY got %s",
                         e->args[0]->type == SCR_T_NUMBER ? "NUMBER" : "CHAR");
         scr_expect_sym(p, ")");
+    } else if (scr_is_kw(p, "DBMS_LOB") && dotted && strcmp(scr_peek_at(p, 3)->text, "(") != 0) {
+        /* DBMS_LOB's constants (PL/SQL Packages and Types Reference,
+         * DBMS_LOB, "Constants"); LOBMAXSIZE, 2^64 - 1, stands as 2^61:
+         * the model's numbers are 64-bit, and no LOB comes near either */
+        static const struct {
+            const char *name;
+            int64_t v;
+        } k[] = {{"LOBMAXSIZE", INT64_MAX / 4},
+                 {"DEFAULT_CSID", 0},
+                 {"DEFAULT_LANG_CTX", 0},
+                 {"NO_WARNING", 0},
+                 {"WARN_INCONVERTIBLE_CHAR", 1},
+                 {"LOB_READONLY", 0},
+                 {"LOB_READWRITE", 1},
+                 {"CALL", 12},
+                 {"SESSION", 10}};
+        for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
+            if (strcmp(f, k[i].name) == 0) {
+                p->i += 3;
+                e = scr_expr_node(p, SCR_E_NUMBER, SCR_T_NUMBER, line);
+                e->num = k[i].v;
+                return e;
+            }
+        return NULL;
     } else if (scr_is_kw(p, "DBMS_LOB") && dotted &&
                (strcmp(f, "GETLENGTH") == 0 || strcmp(f, "SUBSTR") == 0)) {
         int len = strcmp(f, "GETLENGTH") == 0;

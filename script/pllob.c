@@ -132,6 +132,93 @@ void scr_pl_skip_args(scr_parser_t *p)
     }
 }
 
+/* L with `count` characters (bytes) of piece at off: what is before off
+ * kept, a gap past L's end filled (spaces in a CLOB, zero bytes in a
+ * BLOB), what lies after the piece kept (WRITE, COPY, CONVERTTO...). */
+static scr_expr_t *placed(scr_parser_t *p, scr_expr_t *L, scr_expr_t *off, scr_expr_t *piece,
+                          scr_expr_t *count, uint32_t line)
+{
+    scr_expr_t *one = num(p, 1, line), *big = num(p, INT64_MAX / 4, line);
+    scr_expr_t *before = node(p, SCR_E_SUB, SCR_T_NUMBER, line, off, one, NULL);
+    scr_expr_t *gap = node(p, SCR_E_SUB, SCR_T_NUMBER, line, before,
+                           node(p, SCR_E_LENGTH, SCR_T_NUMBER, line, L, NULL, NULL), NULL);
+    scr_expr_t *after = node(p, SCR_E_ADD, SCR_T_NUMBER, line, off, count, NULL);
+    return cat(p, cat(p, cat(p, slice(p, L, before, one), fill(p, gap, L->type, line)), piece),
+               slice(p, L, big, after));
+}
+
+/* An IN OUT or OUT NUMBER argument: a NUMBER variable's name (PLS-00363
+ * for anything else, as Oracle says of a target that is not one). */
+static const sym_t *num_target(scr_parser_t *p, const char *what)
+{
+    char name[SCR_NAME_MAX + 1];
+    uint32_t vline = scr_peek(p)->line;
+    scr_expect_name(p, name, what);
+    const sym_t *v = scr_plsym_declared(p, name, vline);
+    if (v->kind != 'n' || v->constant)
+        scr_fail_at(p, vline, "PLS-00363: expression '%s' cannot be used as an assignment target",
+                    name);
+    return v;
+}
+
+/* A NUMBER variable's value as an expression. */
+static scr_expr_t *num_reg(scr_parser_t *p, const sym_t *v, uint32_t line)
+{
+    scr_expr_t *e = node(p, SCR_E_NUM, SCR_T_NUMBER, line, NULL, NULL, NULL);
+    e->var = v->reg;
+    return e;
+}
+
+/* dbms_lob.converttoblob(dest BLOB, src CLOB, amount, dest_offset IN
+ * OUT, src_offset IN OUT, blob_csid, lang_context IN OUT, warning OUT),
+ * and converttoclob the other way (PL/SQL Packages and Types Reference,
+ * DBMS_LOB): `amount` characters of src from src_offset (to its end for
+ * DBMS_LOB.LOBMAXSIZE) placed in dest at dest_offset, as COPY places
+ * them (one SCR_PL_LOB, checked as COPY is); then both offsets moved past
+ * what was copied and warning NO_WARNING (0). */
+static void convert_call(scr_parser_t *p, uint32_t line, int to_blob)
+{
+    const char *fn = to_blob ? "CONVERTTOBLOB" : "CONVERTTOCLOB";
+    scr_type_t ty = to_blob ? SCR_T_BLOB : SCR_T_CLOB;
+    sym_t *l = lob_arg(p, fn);
+    scr_expect_sym(p, ",");
+    scr_expr_t *src = scr_parse_expr(p, -1, 1);
+    int src_ok =
+        to_blob ? src->type == SCR_T_CLOB || src->type == SCR_T_VARCHAR : src->type == SCR_T_BLOB;
+    if (l->type != ty || !src_ok)
+        scr_fail_at(p, line, "PLS-00306: wrong number or types of arguments in call to '%s'", fn);
+    scr_expr_t *n = num_arg(p, fn);
+    scr_expect_sym(p, ",");
+    const sym_t *doff = num_target(p, "a NUMBER variable (dest_offset, IN OUT)");
+    scr_expect_sym(p, ",");
+    const sym_t *soff = num_target(p, "a NUMBER variable (src_offset, IN OUT)");
+    (void)num_arg(p, fn); /* the character set: the model's text is ASCII in every one */
+    scr_expect_sym(p, ",");
+    (void)num_target(p, "a NUMBER variable (lang_context, IN OUT)");
+    scr_expect_sym(p, ",");
+    const sym_t *warn = num_target(p, "a NUMBER variable (warning, OUT)");
+    scr_expect_sym(p, ")");
+    scr_expect_sym(p, ";");
+    scr_expr_t *D = num_reg(p, doff, line), *S = num_reg(p, soff, line);
+    /* the characters taken, converted, into a scratch register */
+    uint32_t r = p->plc->b->nvals++;
+    uint32_t o = scr_pl_emit(p, SCR_PL_SET, line);
+    scr_pl_op(p, o)->a = r;
+    scr_pl_op(p, o)->x = node(p, SCR_E_TO_RAW, ty, line, slice(p, src, n, S), NULL, NULL);
+    scr_expr_t *piece = reg(p, r, ty, line);
+    scr_expr_t *count = node(p, SCR_E_LENGTH, SCR_T_NUMBER, line, piece, NULL, NULL);
+    o = scr_pl_emit(p, SCR_PL_LOB, line);
+    scr_pl_op_t *op = scr_pl_op(p, o);
+    op->lob = SCR_LOB_COPY;
+    op->a = l->reg;
+    op->x = placed(p, reg(p, l->reg, ty, line), D, piece, count, line);
+    op->y = piece;
+    op->amount = n;
+    op->offset = D;
+    scr_pl_emit_set(p, doff, node(p, SCR_E_ADD, SCR_T_NUMBER, line, D, count, NULL), line);
+    scr_pl_emit_set(p, soff, node(p, SCR_E_ADD, SCR_T_NUMBER, line, S, count, NULL), line);
+    scr_pl_emit_set(p, warn, num(p, 0, line), line);
+}
 /*
  * dbms_lob.read(L, amount, offset, buffer) (PL/SQL Packages and Types
  * Reference, DBMS_LOB.READ): buffer := amount characters of a CLOB (bytes
@@ -149,12 +236,7 @@ static void read_call(scr_parser_t *p, uint32_t line)
     if (l->kind != 'v' || (l->type != SCR_T_CLOB && l->type != SCR_T_BLOB) || l->vmax)
         scr_fail_at(p, vline, "PLS-00306: wrong number or types of arguments in call to '%s'", fn);
     scr_expect_sym(p, ",");
-    vline = scr_peek(p)->line;
-    scr_expect_name(p, name, "a NUMBER variable (the amount, IN OUT)");
-    const sym_t *amount = scr_plsym_declared(p, name, vline);
-    if (amount->kind != 'n' || amount->constant)
-        scr_fail_at(p, vline, "PLS-00363: expression '%s' cannot be used as an assignment target",
-                    name);
+    const sym_t *amount = num_target(p, "a NUMBER variable (the amount, IN OUT)");
     scr_expr_t *off = num_arg(p, fn);
     scr_expect_sym(p, ",");
     vline = scr_peek(p)->line;
@@ -167,9 +249,7 @@ static void read_call(scr_parser_t *p, uint32_t line)
     scr_expect_sym(p, ")");
     scr_expect_sym(p, ";");
     scr_expr_t *L = reg(p, l->reg, l->type, line);
-    scr_expr_t *n = node(p, SCR_E_NUM, SCR_T_NUMBER, line, NULL, NULL, NULL);
-    n->var = amount->reg;
-    n->row_dependent = 1;
+    scr_expr_t *n = num_reg(p, amount, line);
     scr_pred_t *past = scr_arena_alloc(p->arena, sizeof *past);
     past->kind = SCR_P_EXPR;
     past->op = SCR_OP_GT;
@@ -218,13 +298,20 @@ int scr_pl_lob_call(scr_parser_t *p, uint32_t line)
         read_call(p, line);
         return 1;
     }
+    if (strcmp(fn, "CONVERTTOBLOB") == 0 || strcmp(fn, "CONVERTTOCLOB") == 0) {
+        p->i++;
+        scr_expect_sym(p, "(");
+        convert_call(p, line, fn[9] == 'B');
+        return 1;
+    }
     int kind = -2;
     for (size_t k = 0; k < sizeof procs / sizeof procs[0]; k++)
         if (strcmp(fn, procs[k].name) == 0)
             kind = procs[k].kind;
     if (kind == -2)
         scr_unexpected(p, "a dbms_lob procedure the model runs (createtemporary, freetemporary, "
-                          "writeappend, write, append, copy, trim, erase, open, close, read)");
+                          "writeappend, write, append, copy, trim, erase, open, close, read, "
+                          "converttoblob, converttoclob)");
     p->i++;
     scr_expect_sym(p, "(");
     sym_t *l = lob_arg(p, fn);
@@ -266,12 +353,7 @@ int scr_pl_lob_call(scr_parser_t *p, uint32_t line)
             piece = reg(p, r, ty, line);
             count = node(p, SCR_E_LENGTH, SCR_T_NUMBER, line, piece, NULL, NULL);
         }
-        scr_expr_t *before = node(p, SCR_E_SUB, SCR_T_NUMBER, line, off, one, NULL);
-        scr_expr_t *gap = node(p, SCR_E_SUB, SCR_T_NUMBER, line, before,
-                               node(p, SCR_E_LENGTH, SCR_T_NUMBER, line, L, NULL, NULL), NULL);
-        scr_expr_t *after = node(p, SCR_E_ADD, SCR_T_NUMBER, line, off, count, NULL);
-        x = cat(p, cat(p, cat(p, slice(p, L, before, one), fill(p, gap, ty, line)), piece),
-                slice(p, L, big, after));
+        x = placed(p, L, off, piece, count, line);
         break;
     }
     case SCR_LOB_APPEND:

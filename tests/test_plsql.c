@@ -579,6 +579,49 @@ static void test_trace_calls_in_block(void **state)
     "create table f (id number primary key, b blob) lob (b) store as securefile "                  \
     "(retention none);\n"
 
+/* dbms_lob.converttoblob and converttoclob: the characters from
+ * src_offset placed at dest_offset as copy places them, both offsets
+ * moved past them, warning 0; DBMS_LOB.LOBMAXSIZE takes all that is left
+ * (Durrett's blobinlinecutoff.sql makes its BLOB so); a CLOB into a BLOB
+ * of the wrong kind is PLS-00306. */
+static void test_convert_lobs(void **state)
+{
+    (void)state;
+    run_t r;
+    run(BLOB_TABLE
+        "declare\n"
+        "  c clob := 'abcdefgh';\n"
+        "  b blob;\n"
+        "  c2 clob;\n"
+        "  o1 integer := 1; o2 integer := 3; ctx integer := 0; w integer := 9;\n"
+        "begin\n"
+        "  dbms_lob.createtemporary(b, true);\n"
+        "  dbms_lob.converttoblob(b, c, 4, o1, o2, dbms_lob.default_csid, ctx, w);\n"
+        "  dbms_output.put_line(o1 || ' ' || o2 || ' ' || w || ' ' || "
+        "dbms_lob.getlength(b) || ' ' || utl_raw.cast_to_varchar2(b));\n"
+        "  dbms_lob.converttoblob(b, c, dbms_lob.lobmaxsize, o1, o2, 0, ctx, w);\n"
+        "  dbms_output.put_line(o1 || ' ' || o2 || ' ' || dbms_lob.getlength(b));\n"
+        "  insert into f values (1, b);\n"
+        "  dbms_lob.createtemporary(c2, true);\n"
+        "  o1 := 1; o2 := 2;\n"
+        "  dbms_lob.converttoclob(c2, b, 3, o1, o2, 0, ctx, w);\n"
+        "  dbms_output.put_line(c2 || ' ' || o1 || ' ' || o2);\n"
+        "end;\n/\n"
+        "select dbms_lob.getlength(b) from f;\n"
+        "declare\n"
+        "  c clob := 'x'; b blob; o1 integer := 1; o2 integer := 1; ctx integer; w integer;\n"
+        "begin\n"
+        "  dbms_lob.converttoclob(c, c, 1, o1, o2, 0, ctx, w);\n"
+        "end;\n/\n",
+        "F", &r);
+    assert_string_equal(r.error[2], "");
+    assert_string_equal(r.out[2], "5 7 0 4 cdef\n7 9 6\ndef 4 5\n");
+    assert_string_equal(r.out[3],
+                        "DBMS_LOB.GETLENGTH(B)\n---------------------\n                    6\n");
+    assert_string_equal(r.error[4],
+                        "PLS-00306: wrong number or types of arguments in call to 'CONVERTTOCLOB'");
+}
+
 /* A row's LOB written through its locator (insert ... returning) grows
  * in place, chunk by chunk, one dispenser allocation an append, to the
  * same used blocks as the same LOB written whole; a temporary LOB built
@@ -710,6 +753,7 @@ int main(void)
         cmocka_unit_test(test_locator_of_own_row),
         cmocka_unit_test(test_clob_into_varchar2),
         cmocka_unit_test(test_trace_calls_in_block),
+        cmocka_unit_test(test_convert_lobs),
         cmocka_unit_test(test_locator_appends_piecewise),
         cmocka_unit_test(test_locator_write_is_an_update),
         cmocka_unit_test(test_add_primary_key),
