@@ -335,7 +335,8 @@ void life_forget_konst(life_db_t *db)
 static int key_taken(life_db_t *db, const scr_stmt_t *st, life_table_t *t, int64_t id)
 {
     uint64_t r;
-    if (!life_key_get(t, id, &r))
+    /* a key added by a later alter table: no uniqueness before it */
+    if (st->step < t->def->pk_step || !life_key_get(t, id, &r))
         return 0;
     const life_row_t *rw = life_row_at(t, r);
     int other = rw->locker && rw->locker != db->sid + 1;

@@ -481,8 +481,9 @@ static int used_before(const scr_parser_t *p, const scr_stmt_t *st, int table)
  * ALTER TABLE, add_table_constraint): DDL without effect on LOB space (the
  * model keeps no index segment).  A primary key then holds as create
  * table's does (ORA-00001 on a duplicate id, the key's access path): only
- * while no statement before has used T's rows, else not supported; a
- * second one is ORA-02260.
+ * while no statement before has used T's rows, or on the column that
+ * already numbers them (its uniqueness from this step on: pk_step), else
+ * not supported; a second one is ORA-02260.
  */
 static void add_constraint(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t, uint32_t line)
 {
@@ -498,15 +499,44 @@ static void add_constraint(scr_parser_t *p, scr_stmt_t *st, scr_table_t *t, uint
     for (uint32_t i = 0; i < t->ncols; i++)
         if (t->cols[i].primary_key)
             scr_fail_at(p, line, "ORA-02260: table can have only one primary key");
-    if (used_before(p, st, st->table))
+    /* After statements that used the rows, only a key on the column that
+     * already numbers them: the earlier statements keep their meaning, the
+     * key's uniqueness holds from this step (pk_step) */
+    if (used_before(p, st, st->table) && c != t->id_col)
         scr_fail_at(p, line,
-                    "a primary key added to %s after statements that use its rows not "
-                    "supported (add it before them, or in its create table)",
+                    "a primary key added to %s after statements that use its rows, on a "
+                    "column other than its first NUMBER column, not supported (add it "
+                    "before them, or in its create table)",
                     t->name);
+    if (used_before(p, st, st->table))
+        t->pk_step = p->step;
     t->cols[c].primary_key = 1;
     if (t->cols[c].type == SCR_COL_NUMBER)
         t->id_col = c;
     snprintf(t->pk_name, sizeof t->pk_name, "%s", name);
+}
+
+/* What may follow a MOVE's segments: ONLINE, table properties, UPDATE
+ * [GLOBAL] INDEXES [(...)] (SQL Language Reference, ALTER TABLE,
+ * move_table_clause): without effect on the model, which keeps no index
+ * segment and no concurrent DML while a segment moves. */
+static void move_options(scr_parser_t *p)
+{
+    for (;;) {
+        if (scr_table_property(p) || scr_accept_kw(p, "ONLINE"))
+            continue;
+        if (scr_is_kw(p, "UPDATE") && (strcmp(scr_peek_at(p, 1)->text, "INDEXES") == 0 ||
+                                       strcmp(scr_peek_at(p, 1)->text, "GLOBAL") == 0)) {
+            p->i++;
+            scr_accept_kw(p, "GLOBAL");
+            scr_expect_kw(p, "INDEXES");
+            scr_inert(p, "UPDATE INDEXES");
+            if (scr_is_sym(p, "("))
+                scr_skip_parens(p);
+            continue;
+        }
+        return;
+    }
 }
 
 void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
@@ -585,8 +615,7 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
                                 "moving a table to another tablespace not modelled (a table "
                                 "keeps its tablespace for the whole run)");
             }
-            while (scr_table_property(p) || scr_accept_kw(p, "ONLINE"))
-                ;
+            move_options(p);
             if (!scr_accept_kw(p, "LOB")) {
                 scr_expect_end(p);
                 return;
@@ -610,6 +639,7 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
         if (scr_is_sym(p, "("))
             (void)lob_parameters(p, &o, 0, NULL);
         lob_check(p, &o, line);
+        move_options(p); /* `... store as (...) online` */
         st->kind = SCR_MOVE_LOB;
         st->u.lob = o;
         *scr_lob_now(p, st->table, st->column) = o;

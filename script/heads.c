@@ -53,6 +53,11 @@ static const scr_head_t heads[] = {
     {"create bitmap index", "indexes (no index segment is modelled)", 1, 1, 1, 0},
     {"alter index", "indexes (no index segment is modelled)", 1, 1, 1, 0},
     {"drop index", "indexes (no index segment is modelled)", 1, 1, 1, 0},
+    /* directories: a name for a path of the server's file system (SQL
+     * Language Reference, CREATE DIRECTORY); DDL, they commit */
+    {"create directory", "directories", 1, 1, 1, 0},
+    {"create or replace directory", "directories", 1, 1, 1, 0},
+    {"drop directory", "directories", 1, 1, 1, 0},
     /* comments: dictionary text (SQL Language Reference, COMMENT) */
     {"comment on", "comments", 1, 1, 2, 0},
     /* one database: a change of user reaches the same objects by name */

@@ -96,6 +96,14 @@ int scr_qp_column(qp_t *x, char *name_out)
                  "a function (%s) where a column is read (the select list answers some)", t->text);
         scr_query_not_modelled(p, x->jb, why);
     }
+    /* a package's function (dbms_rowid.rowid_block_number(rowid), ...):
+     * Oracle has it, so not ORA-00904 */
+    if (t->kind == SCR_TOK_IDENT && strcmp(scr_peek_at(p, 1)->text, ".") == 0 &&
+        scr_peek_at(p, 2)->kind == SCR_TOK_IDENT && strcmp(scr_peek_at(p, 3)->text, "(") == 0) {
+        char why[200];
+        snprintf(why, sizeof why, "the function %s.%s", t->text, scr_peek_at(p, 2)->text);
+        scr_query_not_modelled(p, x->jb, why);
+    }
     int found = find_column(x);
     if (found >= 0) {
         if (name_out)

@@ -336,6 +336,8 @@ typedef struct {
                  * id), -1 when none */
     char pk_name[SCR_NAME_MAX + 1]; /* the primary key constraint's name, "" when the
                                      * script leaves Oracle to name it */
+    uint32_t pk_step;               /* the alter table that added the primary key after statements
+                                     * used the rows: its uniqueness holds from that step; 0: always */
     int tablespace;                 /* index into scr_script_t.tablespaces, -1: the default */
     uint32_t created;               /* step of its create table */
     uint32_t dropped;               /* step of its drop table, 0 if never */

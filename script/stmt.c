@@ -166,16 +166,37 @@ static void connect_user(scr_parser_t *p, uint32_t words)
         snprintf(p->user, sizeof p->user, "SYS");
 }
 
+/* Whether the bad token at i is the `&` (or `&&`) of a substitution
+ * variable a query sets (COLUMN ... NEW_VALUE): SQL*Plus puts its value in
+ * before Oracle reads the statement, so Oracle never sees the `&`. */
+static int query_variable_at(const scr_parser_t *p, uint32_t i)
+{
+    static const char amp[] = "ORA-00911: invalid character '&'";
+    const scr_script_t *s = p->script;
+    while (i < p->ntoks && p->toks[i].kind == SCR_TOK_BAD &&
+           strncmp(p->toks[i].text, amp, sizeof amp - 1) == 0)
+        i++;
+    if (i >= p->ntoks || p->toks[i].kind != SCR_TOK_IDENT)
+        return 0;
+    for (uint32_t k = 0; k < s->nqdefs; k++)
+        if (strcmp(s->qdefs[k], p->toks[i].text) == 0)
+            return 1;
+    return 0;
+}
+
 /* What Oracle's parser refuses in the text is the statement's error; a
- * statement of no effect on LOB space is one (heads.c): 1, parsed. */
+ * statement of no effect on LOB space is one (heads.c): 1, parsed.  In
+ * one, a variable a query set is taken as SQL*Plus would fill it: its
+ * value changes nothing the model keeps. */
 int scr_parse_no_effect(scr_parser_t *p, scr_stmt_t *st)
 {
-    for (uint32_t i = 0; i < p->ntoks; i++)
-        if (p->toks[i].kind == SCR_TOK_BAD)
-            scr_fail_at(p, p->toks[i].line, "%s", p->toks[i].text);
     uint32_t words;
     const scr_head_t *h = scr_head_find(p->toks, p->ntoks, &words);
-    if (!h || (h->step != 1 && h->step != 4 && h->step != 5 && h->step != 6))
+    int inert = h && (h->step == 1 || h->step == 4 || h->step == 5 || h->step == 6);
+    for (uint32_t i = 0; i < p->ntoks; i++)
+        if (p->toks[i].kind == SCR_TOK_BAD && !(inert && h->step == 1 && query_variable_at(p, i)))
+            scr_fail_at(p, p->toks[i].line, "%s", p->toks[i].text);
+    if (!inert)
         return 0;
     no_effect(p, st, h, words);
     if (strcmp(h->what, "connect (one database, one schema)") == 0)

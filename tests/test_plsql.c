@@ -732,6 +732,29 @@ static void test_add_primary_key(void **state)
     assert_string_equal(r.error[6], "ORA-02260: table can have only one primary key");
 }
 
+/* A primary key added after the rows were used, on the column that
+ * numbers them (Connor McDonald's demos add it so): a duplicate before it
+ * is taken, one after it is ORA-00001, and a select by the key finds a
+ * row inserted before it. */
+static void test_add_primary_key_after_rows(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number, c clob);\n"
+        "insert into t select level, rpad('x', level, 'x') from dual connect by level <= 3;\n"
+        "insert into t values (3, 'dup before');\n"
+        "alter table t add constraint t_pk primary key (id);\n"
+        "insert into t values (2, 'dup after');\n"
+        "declare n number; begin\n"
+        "  select dbms_lob.getlength(c) into n from t where id = 2;\n"
+        "  dbms_output.put_line(n);\n"
+        "end;\n/\n",
+        "T", &r);
+    assert_string_equal(r.error[3], "");
+    assert_string_equal(r.error[5], "ORA-00001: unique constraint (T_PK) violated");
+    assert_string_equal(r.out[6], "2\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -757,6 +780,7 @@ int main(void)
         cmocka_unit_test(test_locator_appends_piecewise),
         cmocka_unit_test(test_locator_write_is_an_update),
         cmocka_unit_test(test_add_primary_key),
+        cmocka_unit_test(test_add_primary_key_after_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -489,6 +489,12 @@ static void test_refusals(void **state)
                    "create table t (id number, c clob) tablespace m lob (c) store as basicfile;\n",
                    "t.sql:3: ORA-43853: SECUREFILE lobs cannot be used in non-ASSM tablespace "
                    "\"M\"");
+    /* ONLINE and UPDATE INDEXES after a MOVE (connormcd's misc-scripts) */
+    scr_free(parse_ok("create table t (x int primary key, c clob);\n"
+                      "alter table t move lob(c) store as (tablespace users) online;\n"
+                      "alter table t move online update global indexes;\n"
+                      "alter table t move lob(c) store as (tablespace users) update indexes "
+                      "(t_pk (tablespace users));\n"));
     scr_script_t *m =
         parse_ok("create tablespace m datafile 'm.dbf' size 10m segment space "
                  "management manual;\n"
