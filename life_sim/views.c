@@ -57,6 +57,15 @@ enum {
     TS_BIGFILE = 19
 };
 enum {
+    TB_TABLE = 1,
+    TB_TS,
+    TB_STATUS = 5,
+    TB_PARTITIONED = 28,
+    TB_TEMPORARY,
+    TB_DROPPED = 32,
+    TB_CREATED = 34
+};
+enum {
     LB_TABLE = 1,
     LB_COLUMN,
     LB_SEGMENT,
@@ -254,6 +263,32 @@ static sim_err_t lobs(life_db_t *db, scr_qrows_t *rows)
     return SIM_OK;
 }
 
+/* user_tables: each table the script created and has not dropped (a
+ * dropped table is purged: the model keeps no recycle bin). */
+static sim_err_t tables(life_db_t *db, scr_qrows_t *rows)
+{
+    for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
+        const life_table_t *t = &db->tables[ti];
+        if (!t->exists)
+            continue;
+        scr_qcell_t *c = scr_qrows_add(rows);
+        if (c == NULL)
+            return SIM_ENOMEM;
+        int parted = t->def->part_by != SCR_PART_NONE;
+        scr_qcell_text(&c[0], t->def->owner);
+        scr_qcell_text(&c[TB_TABLE], t->def->name);
+        /* a partitioned table's tablespace is its partitions' (null) */
+        if (!parted)
+            scr_qcell_text(&c[TB_TS], ts_name(db, t->def->tablespace));
+        scr_qcell_text(&c[TB_STATUS], "VALID");
+        scr_qcell_text(&c[TB_PARTITIONED], parted ? "YES" : "NO");
+        scr_qcell_text(&c[TB_TEMPORARY], "N");
+        scr_qcell_text(&c[TB_DROPPED], "NO");
+        scr_qcell_text(&c[TB_CREATED], parted ? "N/A" : t->has_segment ? "YES" : "NO");
+    }
+    return SIM_OK;
+}
+
 /* v$securefile_shrink: the last shrink of each SecureFile segment shrunk
  * (the model keeps one a segment), run by the script (AUTOMATIC 0). */
 static sim_err_t shrinks(life_db_t *db, scr_qrows_t *rows)
@@ -398,6 +433,7 @@ static sim_err_t view_rows(life_db_t *db, scr_view_t v, uint32_t step, scr_qrows
            : v == SCR_V_MYSTAT      ? mystat(db, rows)
            : v == SCR_V_SHRINK      ? shrinks(db, rows)
            : v == SCR_V_TABLESPACES ? tablespaces(db, step, rows)
+           : v == SCR_V_TABLES      ? tables(db, rows)
                                     : segments(db, v, rows);
 }
 

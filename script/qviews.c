@@ -4,7 +4,7 @@
  * Oracle's widths, and which it does not have.  The views' columns and
  * widths are Oracle Database Reference 19c's (USER_SEGMENTS, DBA_SEGMENTS,
  * USER_EXTENTS, DBA_EXTENTS, USER_LOBS, DBA_LOBS, ALL_LOB_PARTITIONS,
- * DBA_TABLESPACES, V$MYSTAT, V$STATNAME, V$SECUREFILE_SHRINK).
+ * DBA_TABLESPACES, ALL_TABLES, V$MYSTAT, V$STATNAME, V$SECUREFILE_SHRINK).
  */
 #include <string.h>
 
@@ -108,6 +108,47 @@ static const scr_vcol_t tablespaces[] = {
     {"RETENTION", 0, 11, 0, 0},
     {"BIGFILE", 0, 3, 1, 0},
 };
+/* USER_TABLES, DBA_TABLES, ALL_TABLES (Oracle Database Reference 19c,
+ * ALL_TABLES): their leading columns and the ones the model answers; the
+ * statistics (NUM_ROWS, BLOCKS, ..., LAST_ANALYZED) are DBMS_STATS's,
+ * which the model does not gather. */
+static const scr_vcol_t tables[] = {
+    {"OWNER", 0, 128, 1, 1},
+    {"TABLE_NAME", 0, 128, 1, 0},
+    {"TABLESPACE_NAME", 0, 30, 1, 0},
+    {"CLUSTER_NAME", 0, 128, 0, 0},
+    {"IOT_NAME", 0, 128, 0, 0},
+    {"STATUS", 0, 8, 1, 0},
+    {"PCT_FREE", 1, 10, 0, 0},
+    {"PCT_USED", 1, 10, 0, 0},
+    {"INI_TRANS", 1, 10, 0, 0},
+    {"MAX_TRANS", 1, 10, 0, 0},
+    {"INITIAL_EXTENT", 1, 10, 0, 0},
+    {"NEXT_EXTENT", 1, 10, 0, 0},
+    {"MIN_EXTENTS", 1, 10, 0, 0},
+    {"MAX_EXTENTS", 1, 10, 0, 0},
+    {"PCT_INCREASE", 1, 10, 0, 0},
+    {"FREELISTS", 1, 10, 0, 0},
+    {"FREELIST_GROUPS", 1, 10, 0, 0},
+    {"LOGGING", 0, 3, 0, 0},
+    {"BACKED_UP", 0, 1, 0, 0},
+    {"NUM_ROWS", 1, 10, 0, 0},
+    {"BLOCKS", 1, 10, 0, 0},
+    {"EMPTY_BLOCKS", 1, 10, 0, 0},
+    {"AVG_SPACE", 1, 10, 0, 0},
+    {"CHAIN_CNT", 1, 10, 0, 0},
+    {"AVG_ROW_LEN", 1, 10, 0, 0},
+    {"DEGREE", 0, 10, 0, 0},
+    {"CACHE", 0, 5, 0, 0},
+    {"LAST_ANALYZED", 0, 9, 0, 0},
+    {"PARTITIONED", 0, 3, 1, 0},
+    {"TEMPORARY", 0, 1, 1, 0},
+    {"ROW_MOVEMENT", 0, 8, 0, 0},
+    {"COMPRESSION", 0, 8, 0, 0},
+    {"DROPPED", 0, 3, 1, 0},
+    {"READ_ONLY", 0, 3, 0, 0},
+    {"SEGMENT_CREATED", 0, 3, 1, 0},
+};
 static const scr_vcol_t mystat[] = {
     {"NAME", 0, 64, 1, 0},    {"VALUE", 1, 10, 1, 0},  {"STATISTIC#", 1, 10, 0, 0},
     {"SID", 1, 10, 0, 0},     {"CLASS", 1, 10, 0, 0},  {"DISPLAY_NAME", 0, 64, 0, 0},
@@ -148,6 +189,9 @@ const scr_vcol_t *scr_view_columns(scr_view_t v, uint32_t *n)
     case SCR_V_TABLESPACES:
         *n = sizeof tablespaces / sizeof tablespaces[0];
         return tablespaces;
+    case SCR_V_TABLES:
+        *n = sizeof tables / sizeof tables[0];
+        return tables;
     case SCR_V_TABLE:
     case SCR_V_COUNT:
         break;
@@ -174,6 +218,9 @@ int scr_view_of(const char *name, scr_view_t *v, int *dba)
         {"V$SECUREFILE_SHRINK", SCR_V_SHRINK, 0},
         {"USER_TABLESPACES", SCR_V_TABLESPACES, 0},
         {"DBA_TABLESPACES", SCR_V_TABLESPACES, 1},
+        {"USER_TABLES", SCR_V_TABLES, 0},
+        {"DBA_TABLES", SCR_V_TABLES, 1},
+        {"ALL_TABLES", SCR_V_TABLES, 1},
     };
     for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
         if (strcmp(known[k].name, name) == 0) {

@@ -448,6 +448,7 @@ typedef enum {
     SCR_V_SHRINK,      /* v$securefile_shrink */
     SCR_V_LOB_PARTS,   /* user_lob_partitions, dba_lob_partitions */
     SCR_V_TABLESPACES, /* user_tablespaces, dba_tablespaces */
+    SCR_V_TABLES,      /* user_tables, dba_tables, all_tables */
     SCR_V_TABLE,       /* a table of the script: its id, its LOBs' lengths */
     SCR_V_COUNT
 } scr_view_t;
