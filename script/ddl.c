@@ -650,6 +650,20 @@ void scr_parse_alter(scr_parser_t *p, scr_stmt_t *st)
                                        strcmp(scr_peek_at(p, 1)->text, "FOREIGN") == 0)) {
         p->i++;
         add_constraint(p, st, t, line);
+    } else if (scr_is_kw(p, "ADD") && strcmp(scr_peek_at(p, 1)->text, "SUPPLEMENTAL") == 0) {
+        /* ADD SUPPLEMENTAL LOG DATA (...) COLUMNS | GROUP g (...) [ALWAYS]
+         * (SQL Language Reference, ALTER TABLE, supplemental_table_logging):
+         * LogMiner's extra redo columns, which the model does not count; a
+         * table property without effect on LOB space */
+        p->i += 2;
+        scr_expect_kw(p, "LOG");
+        if (!scr_accept_kw(p, "DATA"))
+            scr_expect_kw(p, "GROUP");
+        while (scr_peek(p)->kind != SCR_TOK_EOF)
+            p->i++;
+        scr_inert(p, "ADD SUPPLEMENTAL LOG (LogMiner's redo columns: not counted)");
+        st->kind = SCR_NO_EFFECT;
+        st->u.head = scr_head_table_properties();
     } else if (scr_accept_kw(p, "ADD")) {
         scr_parse_add_columns(p, st); /* columns.c */
     } else if (scr_accept_kw(p, "DROP")) {

@@ -58,6 +58,12 @@ static const scr_head_t heads[] = {
     {"create directory", "directories", 1, 1, 1, 0},
     {"create or replace directory", "directories", 1, 1, 1, 0},
     {"drop directory", "directories", 1, 1, 1, 0},
+    /* 23ai's data use case domains: dictionary objects without a segment
+     * (SQL Language Reference 23ai, CREATE DOMAIN); DDL, they commit */
+    {"create domain", "domains", 1, 1, 1, 0},
+    {"create or replace domain", "domains", 1, 1, 1, 0},
+    {"alter domain", "domains", 1, 1, 1, 0},
+    {"drop domain", "domains", 1, 1, 1, 0},
     /* comments: dictionary text (SQL Language Reference, COMMENT) */
     {"comment on", "comments", 1, 1, 2, 0},
     /* one database: a change of user reaches the same objects by name */

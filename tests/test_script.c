@@ -644,6 +644,8 @@ static void test_no_effect_heads(void **state)
                                "show parameter undo\n"
                                "exec dbms_stats.gather_table_stats(user, 'T')\n"
                                "EXEC DBMS_MONITOR.session_trace_enable;\n"
+                               "create or replace directory d as '/tmp';\n"
+                               "drop domain amex;\n"
                                "drop user scott cascade;\n"
                                "column x format a20\n"
                                "prompt done\n");
@@ -660,9 +662,11 @@ static void test_no_effect_heads(void **state)
                                        "show parameter",
                                        "statistics gathering",
                                        "tracing and instrumentation",
+                                       "directories",
+                                       "domains",
                                        "users and grants"};
-    assert_int_equal(s->nstmts, 14);
-    for (uint32_t i = 0; i < 14; i++) {
+    assert_int_equal(s->nstmts, 16);
+    for (uint32_t i = 0; i < 16; i++) {
         if (what[i] == NULL) {
             assert_int_equal(s->stmts[i].kind, SCR_SET_PARAM);
             continue;
@@ -688,9 +692,10 @@ static void test_alter_table_properties(void **state)
                                "alter table t compress;\n"
                                "alter table t nocompress parallel 4 nologging pctfree 20;\n"
                                "alter table t compress for oltp;\n"
+                               "alter table t add supplemental log data (all) columns;\n"
                                "alter table t modify lob (c) (compress);\n");
-    assert_int_equal(s->nstmts, 5);
-    for (uint32_t i = 1; i <= 3; i++) {
+    assert_int_equal(s->nstmts, 6);
+    for (uint32_t i = 1; i <= 4; i++) {
         assert_int_equal(s->stmts[i].kind, SCR_NO_EFFECT);
         assert_string_equal(s->stmts[i].u.head->what, "table properties");
         assert_int_equal(s->stmts[i].u.head->commits, 1);
@@ -703,7 +708,8 @@ static void test_alter_table_properties(void **state)
         if (s->stmts[2].inert == NULL || strstr(s->stmts[2].inert, listed[i]) == NULL)
             fail_msg("'%s' not listed in '%s'", listed[i],
                      s->stmts[2].inert ? s->stmts[2].inert : "(none)");
-    assert_int_equal(s->stmts[4].kind, SCR_MODIFY_LOB);
+    assert_non_null(strstr(s->stmts[4].inert, "SUPPLEMENTAL LOG"));
+    assert_int_equal(s->stmts[5].kind, SCR_MODIFY_LOB);
     scr_free(s);
     /* a table the script does not create: Oracle's error, not bad input */
     expect_refused("alter table u compress;\n", "t.sql:1: ORA-00942: table or view does not exist");

@@ -1,0 +1,3 @@
+-- ADD SUPPLEMENTAL LOG without DATA or GROUP
+create table t (id number, c clob);
+alter table t add supplemental log;
