@@ -5,6 +5,7 @@
  * changes).  run.c's executor calls it; it calls nothing of run.c.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "life_sim_int.h"
@@ -707,6 +708,7 @@ void life_cursor_close(life_db_t *db, life_cursor_t *c)
     sim_free(c->ids);
     sim_free(c->rows);
     sim_free(c->vals);
+    free(c->qres);
     memset(c, 0, sizeof *c);
 }
 

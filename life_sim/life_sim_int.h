@@ -131,6 +131,8 @@ typedef struct {
     scr_val_t *vals; /* n x nlob */
     uint32_t nlob;
     uint64_t n, next;
+    scr_qcell_t *qres; /* a cursor over a view's query (queries.c): its n rows of qw cells */
+    uint32_t qw;
 } life_cursor_t;
 
 /* What a LOB variable of a block points at (locator.c): row `row` of table
@@ -486,6 +488,13 @@ const char *life_query_uncounted(const scr_query_t *q);
  * the INTO variables; ORA-01403, ORA-01422 raised in the block. */
 sim_err_t life_query_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
                           const scr_row_t *regs);
+/* A cursor over a view's query: OPEN takes its rows as they are now;
+ * FETCH puts the next into the INTO registers, or goes to op->target
+ * (*next) when none is left. */
+sim_err_t life_query_open(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
+                          const scr_row_t *regs);
+sim_err_t life_query_fetch(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
+                           const scr_row_t *regs, uint32_t *next);
 sim_err_t life_space_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
                           const scr_row_t *regs);
 

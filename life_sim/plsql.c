@@ -375,6 +375,10 @@ static sim_err_t step(life_db_t *db, life_susp_t *s, const scr_block_t *b, const
         return life_space_call(db, s, op, regs);
     case SCR_PL_QUERY:
         return life_query_into(db, s, op, regs);
+    case SCR_PL_QOPEN:
+        return life_query_open(db, s, op, regs);
+    case SCR_PL_QFETCH:
+        return life_query_fetch(db, s, op, regs, next);
     case SCR_PL_BIND:
         bind(db, s, op);
         return SIM_OK;

@@ -243,35 +243,86 @@ static sim_err_t into_var(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op, 
     return SIM_OK;
 }
 
-sim_err_t life_query_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
-                          const scr_row_t *regs)
+/* The rows of op's query as the block sees them now: *res (n rows of
+ * nitems + 1 cells, the caller frees it) and *n. */
+static sim_err_t query_result(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
+                              const scr_row_t *regs, scr_qcell_t **res, uint64_t *n)
 {
+    *res = NULL;
+    *n = 0;
     bound_t *b = malloc(sizeof *b);
     if (b == NULL)
         return SIM_ENOMEM;
     sim_err_t rc = bind_query(db, op->query, s->block ? s->block->step : 0, op->line, regs, b);
     scr_qrows_t rows = {b->q.view == SCR_V_TABLE ? 3 * b->q.table_cols : b->q.ncols, 0, 0, NULL};
-    scr_qcell_t *res = NULL;
-    uint64_t n = 0;
     if (rc == SIM_OK)
         rc = b->q.view == SCR_V_TABLE
                  ? life_table_rows(db, &b->q, regs, &rows)
                  : life_query_rows(db, &b->q, s->block ? s->block->step : 0, &rows);
     if (rc == SIM_OK)
-        rc = scr_query_select(&b->q, &rows, &res, &n);
+        rc = scr_query_select(&b->q, &rows, res, n);
+    scr_qrows_free(&rows);
+    free(b);
+    return rc;
+}
+
+/* Result row `row` (nitems + 1 cells) into op's INTO registers. */
+static sim_err_t into_vars(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
+                           const scr_qcell_t *row, const scr_row_t *regs)
+{
+    const scr_query_t *q = op->query;
+    sim_err_t rc = SIM_OK;
+    for (uint32_t i = 0; rc == SIM_OK && i < op->nouts; i++) {
+        const scr_qitem_t *it = &q->item[i];
+        int number = it->kind != SCR_QI_COLUMN || q->view == SCR_V_TABLE || q->cols[it->col].number;
+        rc = into_var(db, s, op, i, &row[i], number, regs);
+    }
+    return rc;
+}
+
+sim_err_t life_query_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
+                          const scr_row_t *regs)
+{
+    scr_qcell_t *res;
+    uint64_t n;
+    sim_err_t rc = query_result(db, s, op, regs, &res, &n);
     if (rc == SIM_OK && n != 1)
         rc = life_raise(db, op->line,
                         n == 0 ? "ORA-01403: no data found"
                                : "ORA-01422: exact fetch returns more than requested number of "
                                  "rows");
-    for (uint32_t i = 0; rc == SIM_OK && i < op->nouts; i++) {
-        const scr_qitem_t *it = &b->q.item[i];
-        int number =
-            it->kind != SCR_QI_COLUMN || b->q.view == SCR_V_TABLE || b->q.cols[it->col].number;
-        rc = into_var(db, s, op, i, &res[i], number, regs);
-    }
+    if (rc == SIM_OK)
+        rc = into_vars(db, s, op, res, regs);
     free(res);
-    scr_qrows_free(&rows);
-    free(b);
     return rc;
+}
+
+sim_err_t life_query_open(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
+                          const scr_row_t *regs)
+{
+    life_cursor_t *c = &s->cursors[op->b];
+    life_cursor_close(db, c);
+    scr_qcell_t *res;
+    uint64_t n;
+    sim_err_t rc = query_result(db, s, op, regs, &res, &n);
+    if (rc != SIM_OK) {
+        free(res);
+        return rc;
+    }
+    c->qres = res;
+    c->qw = op->query->nitems + 1;
+    c->n = n;
+    c->next = 0;
+    return SIM_OK;
+}
+
+sim_err_t life_query_fetch(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
+                           const scr_row_t *regs, uint32_t *next)
+{
+    life_cursor_t *c = &s->cursors[op->b];
+    if (c->next >= c->n) {
+        *next = op->target;
+        return SIM_OK;
+    }
+    return into_vars(db, s, op, &c->qres[c->next++ * c->qw], regs);
 }

@@ -202,10 +202,82 @@ static void loop_close(scr_parser_t *p, uint32_t step, uint32_t end)
     c->loop_depth--;
 }
 
+/* Whether the parenthesised select at p->i reads a dictionary name (its
+ * FROM's first source, at the parentheses' depth). */
+static int select_of_view(scr_parser_t *p)
+{
+    if (!scr_is_sym(p, "(") || strcmp(scr_peek_at(p, 1)->text, "SELECT") != 0)
+        return 0;
+    int depth = 0;
+    for (uint32_t i = p->i + 1; i < p->ntoks && p->toks[i].kind != SCR_TOK_EOF; i++) {
+        const scr_tok_t *t = &p->toks[i];
+        if (t->kind == SCR_TOK_SYM && (strcmp(t->text, "(") == 0 || strcmp(t->text, ")") == 0)) {
+            depth += t->text[0] == '(' ? 1 : -1;
+            if (depth < 0)
+                return 0;
+            continue;
+        }
+        if (depth == 0 && t->kind == SCR_TOK_IDENT && strcmp(t->text, "FROM") == 0)
+            return p->toks[i + 1].kind == SCR_TOK_IDENT &&
+                   scr_table_find(p, p->toks[i + 1].text) < 0 &&
+                   scr_dictionary_name(p->toks[i + 1].text);
+    }
+    return 0;
+}
+
+/* for r in (select ... from VIEW ...) loop: the query over the views the
+ * model fills (as select ... into reads them), its rows taken when the
+ * loop opens, r.FIELD each item by its heading (PL/SQL Language
+ * Reference, "Cursor FOR LOOP Statement"). */
+static void view_cursor_loop(scr_parser_t *p, const char *name, uint32_t line)
+{
+    scr_expect_sym(p, "(");
+    uint32_t end = scr_next_outside(p, ")");
+    scr_tok_t close = p->toks[end];
+    p->toks[end].kind = SCR_TOK_EOF;
+    const scr_query_t *q = scr_parse_query_into(p, NULL, 0, NULL);
+    p->toks[end] = close;
+    p->i = end + 1;
+    if (q->nshown > 12)
+        scr_fail_at(p, line, "a cursor over a view of more than 12 items not supported");
+    uint32_t mark = scr_plsym_open(p);
+    sym_t *r = scr_plsym_add(p, name, 'q', line);
+    scr_qfield_t *qf = scr_arena_alloc(p->arena, (q->nshown + 1) * sizeof *qf);
+    uint32_t cur = p->plc->b->ncursors++;
+    uint32_t o = scr_pl_emit(p, SCR_PL_QOPEN, line);
+    scr_pl_op(p, o)->b = cur;
+    scr_pl_op(p, o)->query = q;
+    uint32_t top = scr_pl_emit(p, SCR_PL_QFETCH, line);
+    scr_pl_op_t *f = scr_pl_op(p, top);
+    f->b = cur;
+    f->query = q;
+    for (uint32_t k = 0; k < q->nshown; k++) {
+        const scr_qitem_t *it = &q->item[k];
+        int text = it->kind == SCR_QI_COLUMN && q->view != SCR_V_TABLE && !q->cols[it->col].number;
+        snprintf(qf[k].name, sizeof qf[k].name, "%s", it->head);
+        qf[k].text = text;
+        qf[k].reg = text ? p->plc->b->nvals++ : p->plc->b->nnums++;
+        f->outs[k] = qf[k].reg;
+        f->out_text[k] = (uint8_t)text;
+    }
+    f->nouts = q->nshown;
+    r->qf = qf;
+    r->nqf = q->nshown;
+    loop_body(p, 0, top);
+    scr_pl_op(p, scr_pl_emit(p, SCR_PL_JUMP, line))->target = top;
+    scr_pl_op(p, top)->target = scr_pl_here(p);
+    loop_close(p, top, scr_pl_here(p));
+    scr_plsym_close(p, mark);
+}
+
 /* for r in (select cols from t [alias] [where cond]) loop */
 static void cursor_loop(scr_parser_t *p, const char *name, uint32_t line, const scr_cursor_t *decl)
 {
     scr_cursor_t read;
+    if (decl == NULL && select_of_view(p)) {
+        view_cursor_loop(p, name, line);
+        return;
+    }
     if (decl == NULL) {
         scr_cursor_select(p, 1, &read);
         decl = &read;

@@ -15,9 +15,18 @@
 #define SCR_PROC_DEPTH 8
 #define SCR_PROC_PARAMS 32
 
+/* A field of a cursor row over a view's query: an item's heading (its
+ * alias or column) and the register its value is fetched into. */
+typedef struct {
+    char name[SCR_NAME_MAX + 1];
+    uint32_t reg;
+    int text; /* a VARCHAR2 register of vals; else nums */
+} scr_qfield_t;
+
 typedef struct {
     char name[SCR_NAME_MAX + 1];
     char kind;       /* 'v' a value register, 'n' a number register, 'r' a cursor row,
+                      * 'q' a cursor row over a view's query (its fields qf),
                       * 'p' a procedure the block declares (reg: its index),
                       * 'x' an exception it declares (reg: its code, plexc.c),
                       * 'c' a cursor it declares (reg: its index in curdecl) */
@@ -32,6 +41,8 @@ typedef struct {
     uint32_t lob;                /* r: the value register of its first LOB column */
     uint64_t sel;                /* r: the columns its select list names, a bit each (by number) */
     const struct scr_cursor *cs; /* r: its select (field aliases), while its loop is parsed */
+    const scr_qfield_t *qf;      /* q: its fields, nqf of them */
+    uint32_t nqf;
 } sym_t;
 
 struct scr_plc {

@@ -122,6 +122,21 @@ scr_expr_t *scr_plsql_name(scr_parser_t *p, const char *name, uint32_t line)
         e->row_dependent = 1;
         return e;
     }
+    if (s && s->kind == 'q') {
+        /* a row of a cursor over a view: r.field, an item's heading */
+        scr_expect_sym(p, ".");
+        char f[SCR_NAME_MAX + 1];
+        scr_expect_name(p, f, "a field of the cursor's row");
+        for (uint32_t k = 0; k < s->nqf; k++)
+            if (strcmp(s->qf[k].name, f) == 0) {
+                scr_expr_t *e = scr_expr_node(p, s->qf[k].text ? SCR_E_VAR : SCR_E_NUM,
+                                              s->qf[k].text ? SCR_T_VARCHAR : SCR_T_NUMBER, line);
+                e->var = s->qf[k].reg;
+                e->row_dependent = 1;
+                return e;
+            }
+        scr_fail_at(p, line, "PLS-00302: component '%s' must be declared", f);
+    }
     if (s == NULL || (!scr_plsym_is_var(s) && s->kind != 'r'))
         return NULL;
     scr_expr_t *e;

@@ -686,6 +686,10 @@ typedef enum {
     SCR_PL_QUERY,  /* select ... into (or execute immediate's) over the views the model
                     * fills: query's one row, its item i into outs[i] (out_text[i]: a
                     * VARCHAR2 register of vals, at most out_max[i] characters; else nums) */
+    SCR_PL_QOPEN,  /* cursor b over query's rows (the views the model fills), as they are
+                    * now */
+    SCR_PL_QFETCH, /* cursor b's next row of its query: item i into outs[i] as SCR_PL_QUERY
+                    * puts it; none left: to target */
     SCR_PL_END     /* the block ends (its handler's end too) */
 } scr_pl_kind_t;
 

@@ -238,6 +238,38 @@ static void test_user_tables(void **state)
     done(&r);
 }
 
+/* A cursor FOR loop over a view's query (a LOB space report's shape):
+ * its rows as the loop opens, in the query's order, each item a field by
+ * its heading (a column or an alias); a field the query does not name is
+ * PLS-00302. */
+static void test_cursor_over_views(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number primary key, c clob, b blob);\n"
+        "insert into t values (1, rpad(to_clob('x'), 20000, 'x'), null);\n"
+        "declare cnt number := 0; begin\n"
+        "  for r in (select segment_type, blocks from user_segments\n"
+        "            order by segment_type, blocks desc) loop\n"
+        "    dbms_output.put_line(r.segment_type || ' ' || r.blocks);\n"
+        "    cnt := cnt + 1;\n"
+        "  end loop;\n"
+        "  for l in (select column_name, segment_name seg from user_lobs\n"
+        "            where table_name = 'T' order by column_name) loop\n"
+        "    dbms_output.put_line(l.column_name || ' ' || l.seg);\n"
+        "  end loop;\n"
+        "  dbms_output.put_line(cnt);\n"
+        "end;\n/\n"
+        "begin for r in (select segment_name from user_segments) loop\n"
+        "  dbms_output.put_line(r.bytes); end loop; end;\n/\n",
+        "T", &r);
+    expect_out(&r, 3,
+               "LOBSEGMENT 80\nLOBSEGMENT 8\nTABLE 8\n"
+               "B SYS_LOB0000000001C00003$$\nC SYS_LOB0000000001C00002$$\n3\n");
+    assert_string_equal(r.error[4], "PLS-00302: component 'BYTES' must be declared");
+    done(&r);
+}
+
 /* A table segment made by SEGMENT CREATION IMMEDIATE with no row: its
  * first extent under autoallocate, 64 KB (8 blocks).  The LOB segment
  * places its metadata before any data (lobspace/README.md: 1 segment
@@ -1409,6 +1441,7 @@ int main(void)
         cmocka_unit_test(test_group_by_columns),
         cmocka_unit_test(test_manual_tablespace),
         cmocka_unit_test(test_user_tables),
+        cmocka_unit_test(test_cursor_over_views),
         cmocka_unit_test(test_autotrace),
         cmocka_unit_test(test_table_move),
         cmocka_unit_test(test_ctas_generator),
