@@ -30,9 +30,9 @@ int scr_table_resolve(scr_parser_t *p, const char *name, uint32_t line)
     if (t < 0 && (scr_dictionary_name(name) || strcmp(name, "XMLTABLE") == 0))
         /* Oracle has it: ORA-00942 would be false */
         scr_fail_at(p, line,
-                    "%s here not modelled (a query of its own answers the views script/README.md "
-                    "lists; a cursor, a DML, a select ... into of a table or a subquery reads "
-                    "the script's tables)",
+                    "%s here not modelled (a query, a select ... into and a cursor FOR loop "
+                    "answer the views script/README.md lists; a declared cursor, a DML or a "
+                    "subquery reads the script's tables)",
                     name);
     if (t < 0) {
         p->missing_kind = 'T';
