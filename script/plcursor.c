@@ -105,8 +105,30 @@ void scr_cursor_select(scr_parser_t *p, int paren, scr_cursor_t *cs)
     cs->table = table;
 }
 
+int scr_select_reads_view(scr_parser_t *p, uint32_t at)
+{
+    int depth = 0;
+    for (uint32_t i = at; i < p->ntoks && p->toks[i].kind != SCR_TOK_EOF; i++) {
+        const scr_tok_t *t = &p->toks[i];
+        if (t->kind == SCR_TOK_SYM && depth == 0 && strcmp(t->text, ";") == 0)
+            return 0;
+        if (t->kind == SCR_TOK_SYM && (strcmp(t->text, "(") == 0 || strcmp(t->text, ")") == 0)) {
+            depth += t->text[0] == '(' ? 1 : -1;
+            if (depth < 0)
+                return 0;
+            continue;
+        }
+        if (depth == 0 && t->kind == SCR_TOK_IDENT && strcmp(t->text, "FROM") == 0)
+            return i + 1 < p->ntoks && p->toks[i + 1].kind == SCR_TOK_IDENT &&
+                   scr_table_find(p, p->toks[i + 1].text) < 0 &&
+                   scr_dictionary_name(p->toks[i + 1].text);
+    }
+    return 0;
+}
+
 /* CURSOR NAME IS SELECT ...; (CURSOR taken): its select read now, its
- * row, cursor and attribute registers reserved. */
+ * row, cursor and attribute registers reserved; a select of a view is
+ * kept as a query, for a FOR loop over the cursor. */
 void scr_cursor_declare(scr_parser_t *p, uint32_t line)
 {
     struct scr_plc *c = p->plc;
@@ -120,6 +142,19 @@ void scr_cursor_declare(scr_parser_t *p, uint32_t line)
     c->curdecl =
         scr_arena_grow(p->arena, c->curdecl, c->ncurdecl, &c->capcurdecl, sizeof *c->curdecl);
     scr_cursor_t *cs = &c->curdecl[c->ncurdecl];
+    if (scr_select_reads_view(p, p->i)) {
+        memset(cs, 0, sizeof *cs);
+        uint32_t end = scr_next_outside(p, ";");
+        scr_tok_t semi = p->toks[end];
+        p->toks[end].kind = SCR_TOK_EOF;
+        cs->vq = scr_parse_query_into(p, NULL, 0, NULL);
+        p->toks[end] = semi;
+        p->i = end + 1;
+        cs->table = -1;
+        sym_t *s = scr_plsym_add(p, name, 'c', line);
+        s->reg = c->ncurdecl++;
+        return;
+    }
     scr_cursor_select(p, 0, cs);
     const scr_table_t *t = &p->script->tables[cs->table];
     cs->cur = c->b->ncursors++;
@@ -152,6 +187,11 @@ static scr_cursor_t *named(scr_parser_t *p, const char *what)
     sym_t *s = scr_plsym_declared(p, name, line);
     if (s->kind != 'c')
         scr_fail_at(p, line, "PLS-00201: identifier '%s' must be declared", name);
+    if (p->plc->curdecl[s->reg].vq)
+        scr_fail_at(p, line,
+                    "OPEN, FETCH and CLOSE of cursor %s over a view not modelled (a FOR loop "
+                    "over it runs)",
+                    name);
     return &p->plc->curdecl[s->reg];
 }
 

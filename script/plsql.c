@@ -202,42 +202,22 @@ static void loop_close(scr_parser_t *p, uint32_t step, uint32_t end)
     c->loop_depth--;
 }
 
-/* Whether the parenthesised select at p->i reads a dictionary name (its
- * FROM's first source, at the parentheses' depth). */
-static int select_of_view(scr_parser_t *p)
-{
-    if (!scr_is_sym(p, "(") || strcmp(scr_peek_at(p, 1)->text, "SELECT") != 0)
-        return 0;
-    int depth = 0;
-    for (uint32_t i = p->i + 1; i < p->ntoks && p->toks[i].kind != SCR_TOK_EOF; i++) {
-        const scr_tok_t *t = &p->toks[i];
-        if (t->kind == SCR_TOK_SYM && (strcmp(t->text, "(") == 0 || strcmp(t->text, ")") == 0)) {
-            depth += t->text[0] == '(' ? 1 : -1;
-            if (depth < 0)
-                return 0;
-            continue;
-        }
-        if (depth == 0 && t->kind == SCR_TOK_IDENT && strcmp(t->text, "FROM") == 0)
-            return p->toks[i + 1].kind == SCR_TOK_IDENT &&
-                   scr_table_find(p, p->toks[i + 1].text) < 0 &&
-                   scr_dictionary_name(p->toks[i + 1].text);
-    }
-    return 0;
-}
-
-/* for r in (select ... from VIEW ...) loop: the query over the views the
- * model fills (as select ... into reads them), its rows taken when the
- * loop opens, r.FIELD each item by its heading (PL/SQL Language
+/* for r in (select ... from VIEW ...) loop, or for r in C loop of a
+ * cursor declared over a view (q its query): the query over the views
+ * the model fills (as select ... into reads them), its rows taken when
+ * the loop opens, r.FIELD each item by its heading (PL/SQL Language
  * Reference, "Cursor FOR LOOP Statement"). */
-static void view_cursor_loop(scr_parser_t *p, const char *name, uint32_t line)
+static void view_cursor_loop(scr_parser_t *p, const char *name, uint32_t line, const scr_query_t *q)
 {
-    scr_expect_sym(p, "(");
-    uint32_t end = scr_next_outside(p, ")");
-    scr_tok_t close = p->toks[end];
-    p->toks[end].kind = SCR_TOK_EOF;
-    const scr_query_t *q = scr_parse_query_into(p, NULL, 0, NULL);
-    p->toks[end] = close;
-    p->i = end + 1;
+    if (q == NULL) {
+        scr_expect_sym(p, "(");
+        uint32_t end = scr_next_outside(p, ")");
+        scr_tok_t close = p->toks[end];
+        p->toks[end].kind = SCR_TOK_EOF;
+        q = scr_parse_query_into(p, NULL, 0, NULL);
+        p->toks[end] = close;
+        p->i = end + 1;
+    }
     if (q->nshown > 12)
         scr_fail_at(p, line, "a cursor over a view of more than 12 items not supported");
     uint32_t mark = scr_plsym_open(p);
@@ -274,8 +254,13 @@ static void view_cursor_loop(scr_parser_t *p, const char *name, uint32_t line)
 static void cursor_loop(scr_parser_t *p, const char *name, uint32_t line, const scr_cursor_t *decl)
 {
     scr_cursor_t read;
-    if (decl == NULL && select_of_view(p)) {
-        view_cursor_loop(p, name, line);
+    if (decl == NULL && scr_is_sym(p, "(") && strcmp(scr_peek_at(p, 1)->text, "SELECT") == 0 &&
+        scr_select_reads_view(p, p->i + 1)) {
+        view_cursor_loop(p, name, line, NULL);
+        return;
+    }
+    if (decl && decl->vq) { /* cursor C is select ... from VIEW ...; for r in C loop */
+        view_cursor_loop(p, name, line, decl->vq);
         return;
     }
     if (decl == NULL) {

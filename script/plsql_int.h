@@ -97,8 +97,13 @@ typedef struct scr_cursor {
                             * length of LOB column lens_col[k] */
     char lens_name[4][SCR_NAME_MAX + 1];
     int lens_col[4];
+    const scr_query_t *vq; /* declared over a view: its query (table -1), run by a FOR loop */
 } scr_cursor_t;
 void scr_cursor_select(scr_parser_t *p, int paren, scr_cursor_t *cs);
+/* Whether the select whose SELECT is token `at` reads a dictionary name
+ * (its FROM's first source, outside parentheses), not a table of the
+ * script. */
+int scr_select_reads_view(scr_parser_t *p, uint32_t at);
 void scr_cursor_declare(scr_parser_t *p, uint32_t line);
 int scr_cursor_statement(scr_parser_t *p, uint32_t line);
 

@@ -87,6 +87,9 @@ int scr_plsym_cursor_found(scr_parser_t *p, const char *name, const char *attr, 
     sym_t *s = scr_plsym_find(p, name);
     if (s == NULL || s->kind != 'c')
         return 0;
+    if (p->plc->curdecl[s->reg].vq)
+        scr_fail(p, "%s%%%s of a cursor over a view not modelled (a FOR loop over it runs)", name,
+                 attr);
     *reg = p->plc->curdecl[s->reg].found;
     return 1;
 }
@@ -107,6 +110,9 @@ int scr_plsym_boolean(scr_parser_t *p, const char *name, uint32_t *reg)
 scr_expr_t *scr_plsql_name(scr_parser_t *p, const char *name, uint32_t line)
 {
     sym_t *s = scr_plsym_find(p, name);
+    if (s && s->kind == 'c' && scr_is_sym(p, "%") && p->plc->curdecl[s->reg].vq)
+        scr_fail_at(p, line, "%s%% of a cursor over a view not modelled (a FOR loop over it runs)",
+                    name);
     if (s && s->kind == 'c' && scr_is_sym(p, "%")) {
         /* C%ROWCOUNT: the rows fetched since OPEN */
         p->i++;

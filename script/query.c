@@ -733,7 +733,8 @@ const scr_query_t *scr_parse_query_into(scr_parser_t *p, const scr_expr_t *const
         longjmp(*p->lx->fail, rc);
     char why[SCR_ERR_LEN];
     snprintf(why, sizeof why, "%s", m);
-    scr_fail_at(p, line, "select ... into from a view: not modelled: %s", why);
+    scr_fail_at(p, line, "%s from a view: not modelled: %s",
+                into_at ? "select ... into" : "a cursor's select", why);
 }
 
 static const scr_query_t *subquery(qp_t *x)

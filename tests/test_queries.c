@@ -261,8 +261,14 @@ static void test_cursor_over_views(void **state)
         "  dbms_output.put_line(cnt);\n"
         "end;\n/\n"
         "begin for r in (select segment_name from user_segments) loop\n"
-        "  dbms_output.put_line(r.bytes); end loop; end;\n/\n",
+        "  dbms_output.put_line(r.bytes); end loop; end;\n/\n"
+        "declare cursor cl is select segment_name s, tablespace_name from user_lobs\n"
+        "  where table_name = 'T' and column_name = 'B';\n"
+        "begin for x in cl loop dbms_output.put_line(x.s || ' ' || x.tablespace_name);\n"
+        "end loop; end;\n/\n",
         "T", &r);
+    /* a cursor declared over a view, run by a FOR loop over it */
+    expect_out(&r, 5, "SYS_LOB0000000001C00003$$ USERS\n");
     expect_out(&r, 3,
                "LOBSEGMENT 80\nLOBSEGMENT 8\nTABLE 8\n"
                "B SYS_LOB0000000001C00003$$\nC SYS_LOB0000000001C00002$$\n3\n");

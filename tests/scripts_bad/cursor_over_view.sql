@@ -1,10 +1,11 @@
--- a declared cursor over a dictionary view: not modelled (not a false ORA-00942)
+-- OPEN of a cursor declared over a dictionary view: not modelled (its FOR loop runs)
 create table t (id number, c clob);
 declare
   cursor c is select segment_name from user_lobs where table_name = 'T';
+  v varchar2(128);
 begin
-  for r in c loop
-    dbms_output.put_line(r.segment_name);
-  end loop;
+  open c;
+  fetch c into v;
+  close c;
 end;
 /
