@@ -88,6 +88,27 @@ static scr_expr_t *null_expr(scr_parser_t *p, uint32_t line)
     return e;
 }
 
+/* A value for a DATE column (sysdate, date '...', to_date(...), a string):
+ * the model keeps no value of it (script/README.md, "Left out"), so its
+ * expression is passed over to the next ',' or ')' (or a select's FROM)
+ * outside parentheses and the column takes a null.  1 when col is one. */
+static int date_value(scr_parser_t *p, const scr_column_t *col, scr_expr_t **out)
+{
+    if (col->type != SCR_COL_DATE)
+        return 0;
+    uint32_t line = scr_peek(p)->line;
+    int depth = 0;
+    while (scr_peek(p)->kind != SCR_TOK_EOF) {
+        if (depth == 0 && (scr_is_sym(p, ",") || scr_is_sym(p, ")") || scr_is_kw(p, "FROM") ||
+                           scr_is_kw(p, "WHERE")))
+            break;
+        depth += scr_is_sym(p, "(") - scr_is_sym(p, ")");
+        p->i++;
+    }
+    *out = null_expr(p, line);
+    return 1;
+}
+
 /* insert ... values (...) returning C into V, in a PL/SQL block: V a
  * locator of the new row's LOB C, which dbms_lob then writes (PL/SQL
  * Language Reference, "RETURNING INTO Clause"). */
@@ -200,7 +221,9 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
         do {
             if (nvals == 64)
                 scr_fail(p, "ORA-00913: too many values");
-            vals[nvals++] = scr_parse_expr(p, -1, 0);
+            if (nvals >= ntarget || !date_value(p, &t->cols[target[nvals]], &vals[nvals]))
+                vals[nvals] = scr_parse_expr(p, -1, 0);
+            nvals++;
         } while (scr_accept_sym(p, ","));
         scr_expect_sym(p, ")");
     } else if (scr_accept_kw(p, "SELECT")) {
@@ -259,7 +282,9 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
             do {
                 if (nvals == 64)
                     scr_fail(p, "ORA-00913: too many values");
-                vals[nvals++] = scr_parse_expr(p, src_table, 0);
+                if (nvals >= ntarget || !date_value(p, &t->cols[target[nvals]], &vals[nvals]))
+                    vals[nvals] = scr_parse_expr(p, src_table, 0);
+                nvals++;
                 if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "FROM"))
                     p->i++; /* a column alias */
             } while (scr_accept_sym(p, ","));
@@ -320,7 +345,8 @@ void scr_parse_update(scr_parser_t *p, scr_stmt_t *st)
                         "an update of a partitioned table's partition key not modelled "
                         "(a row that changes partition: ORA-14402 or row movement)");
         scr_expect_sym(p, "=");
-        d->values[c] = column_value(p, t, (uint32_t)c, scr_parse_expr(p, st->table, 0));
+        if (!date_value(p, &t->cols[c], &d->values[c]))
+            d->values[c] = column_value(p, t, (uint32_t)c, scr_parse_expr(p, st->table, 0));
     } while (scr_accept_sym(p, ","));
     if (scr_accept_kw(p, "WHERE"))
         d->where = scr_parse_pred(p, st->table, &d->rownum_max);

@@ -454,6 +454,20 @@ static scr_expr_t *primary(scr_parser_t *p, int table, int plsql)
         e->static_len = digits(e->num);
         return e;
     }
+    if (t->kind == SCR_TOK_IDENT &&
+        (strcmp(t->text, "SYSDATE") == 0 || strcmp(t->text, "SYSTIMESTAMP") == 0 ||
+         strcmp(t->text, "CURRENT_DATE") == 0 || strcmp(t->text, "CURRENT_TIMESTAMP") == 0 ||
+         strcmp(t->text, "LOCALTIMESTAMP") == 0 ||
+         ((strcmp(t->text, "DATE") == 0 || strcmp(t->text, "TIMESTAMP") == 0) &&
+          scr_peek_at(p, 1)->kind == SCR_TOK_STRING) ||
+         ((strcmp(t->text, "TO_DATE") == 0 || strcmp(t->text, "TO_TIMESTAMP") == 0) &&
+          strcmp(scr_peek_at(p, 1)->text, "(") == 0)))
+        /* Oracle has them (not ORA-00904); the model keeps no date but
+         * a DATE column's, which it passes over (dml.c) */
+        scr_fail_at(p, line,
+                    "a date (%s) not modelled here (the model keeps no dates: a DATE column "
+                    "takes one and keeps none)",
+                    t->text);
     if (t->kind == SCR_TOK_STRING && (e = scr_define_expr(p, t)) != NULL) {
         p->i++; /* '&v' of a variable a query sets: its value when it runs */
         e->plsql = plsql;

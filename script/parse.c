@@ -111,7 +111,17 @@ static void run_statement(scr_parser_t *p, scr_tokvec_t *tv, scr_stmt_t *st, int
     eof.line = tv->n ? tv->v[tv->n - 1].line : st->line;
     eof.start = eof.end = end;
     scr_tokvec_push(p, tv, &eof);
-    if (scr_binds_resolve(p, tv->v, tv->n, plsql)) {
+    /* SQL*Plus binds its variables in a SQL statement or an anonymous
+     * block; a CREATE of a PL/SQL unit goes to Oracle as written (a
+     * trigger's :new and :old are its own, not SQL*Plus's) */
+    int unit = tv->n > 1 && strcmp(tv->v[0].text, "CREATE") == 0;
+    for (size_t i = 0; unit && i < tv->n; i++)
+        if (tv->v[i].kind == SCR_TOK_BAD && tv->v[i].bind) {
+            tv->v[i].kind = SCR_TOK_IDENT; /* `:new`, as written: no SP2-0552 */
+            tv->v[i].text = tv->v[i].bind;
+            tv->v[i].len = (uint32_t)strlen(tv->v[i].bind);
+        }
+    if (!unit && scr_binds_resolve(p, tv->v, tv->n, plsql)) {
         /* DML naming binds: `begin STATEMENT; end;` (its text as written) */
         tv->n--;
         scr_tok_t w = tv->v[tv->n - 1];

@@ -755,6 +755,32 @@ static void test_add_primary_key_after_rows(void **state)
     assert_string_equal(r.out[6], "2\n");
 }
 
+/* A DATE column's values (sysdate, a date literal, to_date, a string,
+ * arithmetic over sysdate), in VALUES, an insert's select and an update:
+ * passed over, the rows inserted and updated (Jason Price's LOB scripts
+ * fill such columns); sysdate anywhere else is refused as not modelled
+ * (bad input, date_outside_column.sql). */
+static void test_date_values(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number primary key, d date, c clob);\n"
+        "insert into t values (2, sysdate, 'y');\n"
+        "insert into t values (1, '03-FEB-2008', 'x');\n"
+        "insert into t (id, d, c) values (3, to_date('2008-02-03', 'YYYY-MM-DD'), 'z');\n"
+        "update t set d = sysdate - 1, c = 'xx' where id = 1;\n"
+        "insert into t (id, c, d) select 4, 'w', date '2008-02-03' from dual;\n"
+        "declare n number; l number; begin\n"
+        "  select count(*) into n from t;\n"
+        "  select dbms_lob.getlength(c) into l from t where id = 1;\n"
+        "  dbms_output.put_line(n || ' ' || l);\n"
+        "end;\n/\n",
+        "T", &r);
+    for (int i = 2; i <= 6; i++)
+        assert_string_equal(r.error[i], "");
+    assert_string_equal(r.out[7], "4 2\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -781,6 +807,7 @@ int main(void)
         cmocka_unit_test(test_locator_write_is_an_update),
         cmocka_unit_test(test_add_primary_key),
         cmocka_unit_test(test_add_primary_key_after_rows),
+        cmocka_unit_test(test_date_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
