@@ -248,7 +248,14 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
     life_space_policy(&db->p, &sp);
     if (ts && ts->uniform)
         sp.uniform_bytes = ts->uniform_size;
-    sp.initial_bytes = g->o.initial;
+    /* INITIAL in an autoallocate tablespace: no extent under 64 KB, its
+     * smallest (Database Administrator's Guide, "Creating a Locally
+     * Managed Tablespace": AUTOALLOCATE's extents start at 64K), rounded up
+     * to a multiple of it; one extent of that size, where Oracle's may be
+     * several of 64 KB (the same blocks, more extents: a deviation the
+     * README names) */
+    sp.initial_bytes = g->o.initial && !(ts && ts->uniform) ? (g->o.initial + 65535) / 65536 * 65536
+                                                            : g->o.initial;
     sp.maxsize_bytes = g->o.maxsize;
     sim_err_t rc = lob_space_create(&sp, &g->space);
     /* a BasicFile's free pools, FREEPOOLS of them (1 when not given) */

@@ -238,7 +238,10 @@ static sim_err_t lobs(life_db_t *db, scr_qrows_t *rows)
             scr_qcell_text(&c[LB_INDEX], name);
             int ts = o->tablespace >= 0 ? o->tablespace : t->def->tablespace;
             uint32_t bs = ts >= 0 ? db->s->tablespaces[ts].block_size : db->s->opts.block_size;
-            scr_qcell_num(&c[LB_CHUNK], o->chunk ? o->chunk : bs);
+            /* CHUNK rounded up to a multiple of the block size (SQL Language
+             * Reference, LOB_parameters: "the database rounds up in bytes to
+             * the next multiple") */
+            scr_qcell_num(&c[LB_CHUNK], o->chunk ? (o->chunk + bs - 1) / bs * bs : bs);
             /* PCTVERSION: a BasicFile's, unless RETENTION replaced it */
             if (!o->securefile && o->retention == SCR_RET_DEFAULT)
                 scr_qcell_num(&c[LB_PCTVERSION], o->pctversion);

@@ -276,6 +276,30 @@ static void test_cursor_over_views(void **state)
     done(&r);
 }
 
+/* STORAGE (INITIAL 6144) and CHUNK 4000 (the SQL Language Reference's
+ * print_media_new example): the first extent no smaller than
+ * autoallocate's 64 KB, CHUNK rounded up to a multiple of the block size
+ * ("the database rounds up in bytes to the next multiple"). */
+static void test_initial_and_chunk_rounding(void **state)
+{
+    (void)state;
+    run_t r;
+    run("create table t (id number primary key, c clob)\n"
+        "  lob (c) store as basicfile (storage (initial 6144) chunk 4000);\n"
+        "insert into t values (1, rpad('x', 4000, 'x'));\n"
+        "select extent_id, bytes, blocks from user_extents\n"
+        "  where segment_type = 'LOBSEGMENT' and extent_id = 0;\n"
+        "select chunk from user_lobs;\n",
+        "T", &r);
+    expect_out(&r, 3,
+               " EXTENT_ID      BYTES     BLOCKS\n"
+               "---------- ---------- ----------\n"
+               "         0      65536          8\n"
+               "(LOBINDEX and INDEX segments are not modelled: their rows are left out)\n");
+    expect_out(&r, 4, "     CHUNK\n----------\n      8192\n");
+    done(&r);
+}
+
 /* A table segment made by SEGMENT CREATION IMMEDIATE with no row: its
  * first extent under autoallocate, 64 KB (8 blocks).  The LOB segment
  * places its metadata before any data (lobspace/README.md: 1 segment
@@ -1448,6 +1472,7 @@ int main(void)
         cmocka_unit_test(test_manual_tablespace),
         cmocka_unit_test(test_user_tables),
         cmocka_unit_test(test_cursor_over_views),
+        cmocka_unit_test(test_initial_and_chunk_rounding),
         cmocka_unit_test(test_autotrace),
         cmocka_unit_test(test_table_move),
         cmocka_unit_test(test_ctas_generator),
