@@ -142,6 +142,13 @@ sim_err_t life_select_into(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
 {
     life_cursor_t c;
     sim_err_t rc = life_select(db, &db->tables[op->table], op->cond, op->y, regs, &c);
+    /* `rownum <= N` (= 1): the first N rows the where keeps, before any
+     * aggregate (SQL Language Reference, ROWNUM) */
+    if (rc == SIM_OK && op->rownum_max >= 0 && c.n > (uint64_t)op->rownum_max) {
+        for (uint64_t i = (uint64_t)op->rownum_max * c.nlob; i < c.n * c.nlob; i++)
+            scr_value_release(db->vs, c.vals[i]);
+        c.n = (uint64_t)op->rownum_max;
+    }
     if (rc == SIM_OK && op->b >= SCR_INTO_MIN && op->b <= SCR_INTO_COUNT) {
         /* an aggregate: one row always; max and min of none are null */
         int64_t v = op->b == SCR_INTO_COUNT ? (int64_t)c.n : 0;

@@ -333,8 +333,9 @@ static int select_into(scr_parser_t *p, uint32_t line)
     if (scr_peek(p)->kind == SCR_TOK_IDENT && !scr_is_kw(p, "WHERE") && !scr_is_kw(p, "FOR"))
         p->i++; /* an alias */
     const scr_pred_t *cond = NULL;
+    int64_t rownum_max = -1;
     if (scr_accept_kw(p, "WHERE"))
-        cond = scr_parse_cond(p, table, 0, NULL);
+        cond = scr_parse_cond(p, table, 0, &rownum_max);
     int for_update = 0;
     if (scr_accept_kw(p, "FOR")) {
         scr_expect_kw(p, "UPDATE");
@@ -370,6 +371,7 @@ static int select_into(scr_parser_t *p, uint32_t line)
     op->cond = cond;
     op->y = scr_pred_key(cond); /* `where id = key`: the row the key finds */
     op->for_update = for_update;
+    op->rownum_max = rownum_max;
     op->a = v->reg;
     if (agg) {
         if (v->kind != 'n')

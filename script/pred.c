@@ -239,13 +239,17 @@ static scr_pred_t *atom(scr_parser_t *p, ctx_t c)
         uint32_t line = scr_take(p)->line;
         scr_op_t op;
         if (c.depth != 0 || !c.rownum_max || !cmp_op(p, &op) ||
-            (op != SCR_OP_LE && op != SCR_OP_LT))
-            scr_fail_at(p, line, "rownum only as 'and rownum <= N' at the top of the where clause");
+            (op != SCR_OP_LE && op != SCR_OP_LT && op != SCR_OP_EQ))
+            scr_fail_at(p, line,
+                        "rownum only as 'and rownum <= N' (or = 1) at the top of the where clause");
         int neg = scr_accept_sym(p, "-");
         int64_t v = (int64_t)scr_expect_uint(p, 0, INT64_MAX, 0, "rownum limit");
         if (neg)
             v = -v;
-        *c.rownum_max = op == SCR_OP_LT ? v - 1 : v;
+        /* rownum = 1: the first row; = N past 1 is never true (the first
+         * row a where would keep is rownum 1: SQL Language Reference,
+         * ROWNUM) */
+        *c.rownum_max = op == SCR_OP_EQ ? (v == 1) : op == SCR_OP_LT ? v - 1 : v;
         if (*c.rownum_max < 0)
             *c.rownum_max = 0;
         return pnode(p, SCR_P_TRUE);

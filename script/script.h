@@ -727,9 +727,10 @@ typedef struct {
     scr_lob_call_t lob;      /* SCR_PL_LOB */
     const scr_expr_t *amount, *offset; /* SCR_PL_LOB: its arguments, checked */
     int for_update;                    /* SCR_PL_INTO */
-    int unused;                        /* SCR_PL_SPACE: unused_space, 0 space_usage */
-    int assm;                          /* SCR_PL_SPACE: space_usage's ASSM form */
-    const uint32_t *codes;             /* SCR_PL_CATCH: the errors' codes (1403 for ORA-01403) */
+    int64_t rownum_max;    /* SCR_PL_INTO: `rownum <= N`, `rownum = 1`: the first N rows; -1 none */
+    int unused;            /* SCR_PL_SPACE: unused_space, 0 space_usage */
+    int assm;              /* SCR_PL_SPACE: space_usage's ASSM form */
+    const uint32_t *codes; /* SCR_PL_CATCH: the errors' codes (1403 for ORA-01403) */
     uint32_t ncodes;
     const scr_expr_t *seg[4]; /* SCR_PL_SPACE: owner, name, type, partition (or NULL) */
     uint32_t outs[12];        /* SCR_PL_SPACE: the OUT arguments' number registers, in the

@@ -781,6 +781,26 @@ static void test_date_values(void **state)
     assert_string_equal(r.out[7], "4 2\n");
 }
 
+/* select ... into with `rownum = 1` (a LOB loader's "any row" read) and
+ * `rownum <= N` before an aggregate: the first rows the where keeps;
+ * rownum = 2 is never true (ORA-01403). */
+static void test_select_into_rownum(void **state)
+{
+    (void)state;
+    run_t r;
+    run(TABLE "insert into t select level, rpad('x', level, 'x') from dual connect by level <= 5;\n"
+              "declare l clob; n number; begin\n"
+              "  select c into l from t where rownum = 1;\n"
+              "  dbms_output.put_line(dbms_lob.getlength(l));\n"
+              "  select count(*) into n from t where id > 1 and rownum <= 3;\n"
+              "  dbms_output.put_line(n);\n"
+              "  select c into l from t where rownum = 2;\n"
+              "end;\n/\n",
+        "T", &r);
+    assert_string_equal(r.out[3], "1\n3\n");
+    assert_string_equal(r.error[3], "ORA-01403: no data found");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -808,6 +828,7 @@ int main(void)
         cmocka_unit_test(test_add_primary_key),
         cmocka_unit_test(test_add_primary_key_after_rows),
         cmocka_unit_test(test_date_values),
+        cmocka_unit_test(test_select_into_rownum),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
