@@ -92,6 +92,10 @@ void scr_parse_add_columns(scr_parser_t *p, scr_stmt_t *st)
     if (lob_columns(t) + lobs > SCR_MAX_LOB_COLUMNS)
         scr_fail(p, "more than %u LOB columns in table %s not supported", SCR_MAX_LOB_COLUMNS,
                  t->name);
+    /* the added LOB columns' storage clauses (SQL Language Reference,
+     * ALTER TABLE, add_column_clause: its LOB_storage_clause) */
+    while (scr_accept_kw(p, "LOB"))
+        scr_lob_storage_clause(p, add, n);
     scr_expect_end(p);
     /* The statement is whole: the table grows (its arrays copied into
      * bigger ones of the arena; the old ones stay, unreferenced). */

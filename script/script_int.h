@@ -292,6 +292,14 @@ void scr_parse_drop_columns(scr_parser_t *p, scr_stmt_t *st);
 void scr_storage_clause(scr_parser_t *p, uint64_t *initial, uint64_t *next, uint64_t *maxsize,
                         uint32_t *given, int lob);
 void scr_lob_defaults(scr_lob_opts_t *o, int securefile);
+/* lobclause.c: the parameters in STORE AS ... ( ... ) or MODIFY LOB (c)
+ * ( ... ) (`modify` allows SHRINK SPACE and DEALLOCATE UNUSED: st's kind
+ * set, 1 returned); Oracle's refusal of SecureFile options on a BasicFile
+ * (ORA-43856); and `LOB (c[, c]) STORE AS ...` after LOB taken, its
+ * options given to the named columns among cols[0..n). */
+int scr_lob_parameters(scr_parser_t *p, scr_lob_opts_t *o, int modify, scr_stmt_t *st);
+void scr_lob_check(scr_parser_t *p, const scr_lob_opts_t *o, uint32_t line);
+void scr_lob_storage_clause(scr_parser_t *p, scr_column_t *cols, uint32_t n);
 void scr_column_type(scr_parser_t *p, scr_column_t *c);
 /* `( ... )` skipped whole, nested parentheses included. */
 void scr_skip_parens(scr_parser_t *p);

@@ -489,6 +489,19 @@ static void test_refusals(void **state)
                    "create table t (id number, c clob) tablespace m lob (c) store as basicfile;\n",
                    "t.sql:3: ORA-43853: SECUREFILE lobs cannot be used in non-ASSM tablespace "
                    "\"M\"");
+    /* an added LOB column's storage clause (the SQL Language Reference's
+     * own ALTER TABLE ... ADD example) */
+    scr_script_t *a = parse_ok("create table t (id number primary key, c clob);\n"
+                               "alter table t add (d clob) lob (d) store as securefile d_seg "
+                               "(tablespace users);\n"
+                               "alter table t add (e blob) lob (e) store as basicfile (chunk "
+                               "16384 disable storage in row);\n");
+    assert_string_equal(a->tables[0].cols[2].lob.segment, "D_SEG");
+    assert_int_equal(a->tables[0].cols[2].lob.securefile, 1);
+    assert_int_equal(a->tables[0].cols[3].lob.securefile, 0);
+    assert_int_equal(a->tables[0].cols[3].lob.chunk, 16384);
+    assert_int_equal(a->tables[0].cols[3].lob.in_row, 0);
+    scr_free(a);
     /* ONLINE and UPDATE INDEXES after a MOVE (connormcd's misc-scripts) */
     scr_free(parse_ok("create table t (x int primary key, c clob);\n"
                       "alter table t move lob(c) store as (tablespace users) online;\n"
