@@ -293,6 +293,27 @@ int scr_column_constraints(scr_parser_t *p, char pk_name[SCR_NAME_MAX + 1])
         } else if (scr_accept_kw(p, "REFERENCES")) {
             references(p);
             constraint_state(p);
+        } else if (scr_accept_kw(p, "ENCRYPT")) {
+            /* column encryption (SQL Language Reference, CREATE TABLE,
+             * encryption_spec): ENCRYPT [USING 'alg'] [IDENTIFIED BY pw]
+             * ['integrity alg'] [[NO] SALT]; the model keeps no cipher text,
+             * a LOB's bytes as if clear */
+            if (scr_accept_kw(p, "USING")) {
+                if (scr_peek(p)->kind != SCR_TOK_STRING)
+                    scr_unexpected(p, "an encryption algorithm ('AES256', ...)");
+                p->i++;
+            }
+            if (scr_accept_kw(p, "IDENTIFIED")) {
+                scr_expect_kw(p, "BY");
+                scr_expect_name(p, (char[SCR_NAME_MAX + 1]){0}, "a password");
+            }
+            if (scr_peek(p)->kind == SCR_TOK_STRING)
+                p->i++; /* the integrity algorithm */
+            if (scr_accept_kw(p, "NO"))
+                scr_expect_kw(p, "SALT");
+            else
+                scr_accept_kw(p, "SALT");
+            scr_inert(p, "ENCRYPT (column encryption: sizes as if clear)");
         } else if (scr_accept_kw(p, "DEFAULT")) {
             /* DEFAULT [ON NULL] expr: up to the next constraint, ',' or ')' */
             if (scr_accept_kw(p, "ON"))

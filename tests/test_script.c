@@ -489,6 +489,14 @@ static void test_refusals(void **state)
                    "create table t (id number, c clob) tablespace m lob (c) store as basicfile;\n",
                    "t.sql:3: ORA-43853: SECUREFILE lobs cannot be used in non-ASSM tablespace "
                    "\"M\"");
+    /* column encryption (encryption_spec): accepted, listed as without
+     * effect */
+    scr_script_t *en = parse_ok("create table t (id number primary key, c clob encrypt using "
+                                "'AES128', d varchar2(10) encrypt no salt) lob (c) store as "
+                                "securefile;\n");
+    assert_non_null(en->stmts[0].inert);
+    assert_non_null(strstr(en->stmts[0].inert, "ENCRYPT (column encryption"));
+    scr_free(en);
     /* an added LOB column's storage clause (the SQL Language Reference's
      * own ALTER TABLE ... ADD example) */
     scr_script_t *a = parse_ok("create table t (id number primary key, c clob);\n"
