@@ -366,6 +366,14 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
     if (t->def->id_col >= 0 && d->values[t->def->id_col] &&
         (id_null = scr_eval_int(db->vs, d->values[t->def->id_col], row, &id)) != 0)
         id = row->rownum;
+    /* an identity id column: its next value when the row brings none (or,
+     * ON NULL, a null); 1, 2, 3, ... */
+    const scr_column_t *ic = t->def->id_col >= 0 ? &t->def->cols[t->def->id_col] : NULL;
+    if (ic && ic->identity &&
+        (d->values[t->def->id_col] == NULL || (ic->identity == 3 && id_null))) {
+        id = ++t->identity_last;
+        id_null = 0;
+    }
     uint16_t part;
     sim_err_t prc = life_part_route(db, st, t, id, id_null != 0, &part);
     if (prc != SIM_OK)

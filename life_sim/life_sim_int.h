@@ -102,6 +102,8 @@ typedef struct {
     life_key_t *keys;
     uint32_t key_bits;
     uint64_t key_used;
+    int64_t identity_last; /* an identity id column's last value given (no rollback takes
+                            * it back, as a sequence's) */
 } life_table_t;
 
 /* One change of the open transaction, undone in reverse by a rollback. */

@@ -192,6 +192,30 @@ void scr_column_type(scr_parser_t *p, scr_column_t *c)
                           "VARCHAR2(N [BYTE|CHAR]), CHAR, NVARCHAR2, RAW(N), CLOB, BLOB, DATE, "
                           "TIMESTAMP)");
     }
+    /* GENERATED [ALWAYS | BY DEFAULT [ON NULL]] AS IDENTITY [(options)]
+     * (SQL Language Reference, CREATE TABLE, identity_clause): its values
+     * 1, 2, 3, ... as rows come without one (the sequence's options, its
+     * START WITH and INCREMENT BY, not modelled: listed) */
+    if (scr_accept_kw(p, "GENERATED")) {
+        uint32_t line = p->toks[p->i - 1].line;
+        c->identity = 1;
+        if (!scr_accept_kw(p, "ALWAYS") && scr_accept_kw(p, "BY")) {
+            scr_expect_kw(p, "DEFAULT");
+            c->identity = 2;
+            if (scr_accept_kw(p, "ON")) {
+                scr_expect_kw(p, "NULL");
+                c->identity = 3;
+            }
+        }
+        scr_expect_kw(p, "AS");
+        scr_expect_kw(p, "IDENTITY");
+        if (scr_is_sym(p, "(")) {
+            scr_skip_parens(p);
+            scr_inert(p, "identity options (START WITH, INCREMENT BY, ...: 1, 2, 3, ...)");
+        }
+        if (c->type != SCR_COL_NUMBER)
+            scr_fail_at(p, line, "ORA-30675: identity column must be a numeric type");
+    }
 }
 
 /* REFERENCES T [(col)] [ON DELETE CASCADE | SET NULL]: the parent must

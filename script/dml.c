@@ -309,6 +309,10 @@ void scr_parse_insert(scr_parser_t *p, scr_stmt_t *st)
                 d->values[i] = null_expr(p, vline);
         return;
     }
+    for (uint32_t i = 0; i < ntarget && i < nvals; i++)
+        if (t->cols[target[i]].identity == 1)
+            scr_fail_at(p, vline,
+                        "ORA-32795: cannot insert into a generated always identity column");
     if (nvals > ntarget)
         scr_fail_at(p, vline, "ORA-00913: too many values");
     if (nvals < ntarget)
@@ -345,6 +349,8 @@ void scr_parse_update(scr_parser_t *p, scr_stmt_t *st)
                         "an update of a partitioned table's partition key not modelled "
                         "(a row that changes partition: ORA-14402 or row movement)");
         scr_expect_sym(p, "=");
+        if (t->cols[c].identity == 1)
+            scr_fail_at(p, line, "ORA-32796: cannot update a generated always identity column");
         if (!date_value(p, &t->cols[c], &d->values[c]))
             d->values[c] = column_value(p, t, (uint32_t)c, scr_parse_expr(p, st->table, 0));
     } while (scr_accept_sym(p, ","));

@@ -276,6 +276,8 @@ typedef struct {
     scr_coltype_t type;
     uint32_t varchar_len; /* VARCHAR2(N) */
     int primary_key;
+    int identity;       /* GENERATED ... AS IDENTITY: 1 ALWAYS, 2 BY DEFAULT, 3 BY DEFAULT ON
+                         * NULL; 0 none */
     scr_lob_opts_t lob; /* for CLOB and BLOB columns */
     uint32_t added;     /* step of the alter table ... add that made it, 0: its table's create */
     uint32_t dropped;   /* step of the alter table ... drop column that dropped it, 0: never;
