@@ -584,29 +584,32 @@ typedef struct {
     const scr_row_t *regs;
 } scan_t;
 
-/* The rows a statement looks at: all of them, or, for `where id = key` of
- * a variable on a table with a primary key, the one row the key finds
- * (its index: what lets a loop of single-row statements run in constant
- * time a statement). */
+/* The rows [*from, *to) a statement or a select looks at: all of them,
+ * or, for `where id = key` of a variable on a table with a primary key,
+ * the one row the key finds (its index: what lets a loop of single-row
+ * statements run in constant time a statement), none when it finds none. */
+static void key_rows(life_db_t *db, const life_table_t *t, const scr_expr_t *key,
+                     const scr_row_t *regs, uint64_t *from, uint64_t *to)
+{
+    *from = 0;
+    *to = t->nrows;
+    if (key == NULL || t->def->id_col < 0 || !t->def->cols[t->def->id_col].primary_key)
+        return;
+    int64_t k;
+    uint64_t row;
+    if (scr_eval_int(db->vs, key, regs, &k) != 0 || !life_key_get(t, db->id_base + k, &row))
+        *to = 0;
+    else
+        *from = row, *to = row + 1;
+}
+
 static void scan_start(life_db_t *db, const scr_dml_t *d, const life_table_t *t,
                        const scr_row_t *regs, scan_t *sc)
 {
     memset(sc, 0, sizeof *sc);
-    sc->end = t->nrows;
     sc->fast = fast_pred(d->where);
     sc->regs = regs;
-    int pk = t->def->id_col >= 0 && t->def->cols[t->def->id_col].primary_key;
-    if (d->key && pk) {
-        int64_t key;
-        uint64_t row;
-        if (scr_eval_int(db->vs, d->key, regs, &key) != 0 ||
-            !life_key_get(t, db->id_base + key, &row)) {
-            sc->end = 0;
-            return;
-        }
-        sc->r = row;
-        sc->end = row + 1;
-    }
+    key_rows(db, t, d->key, regs, &sc->r, &sc->end);
 }
 
 /* The next row the statement takes: 1 with its index in sc->r, its id as
@@ -725,18 +728,8 @@ sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, co
 {
     memset(c, 0, sizeof *c);
     c->nlob = t->nlob;
-    /* the rows to look at: all, or the one the primary key finds for
-     * `where id = key` (a loop of single-row selects in constant time a
-     * select, as scan_start() gives a DML) */
-    uint64_t from = 0, to = t->nrows;
-    if (key && t->def->id_col >= 0 && t->def->cols[t->def->id_col].primary_key) {
-        int64_t k;
-        uint64_t row;
-        if (scr_eval_int(db->vs, key, regs, &k) != 0 || !life_key_get(t, db->id_base + k, &row))
-            to = 0;
-        else
-            from = row, to = row + 1;
-    }
+    uint64_t from, to;
+    key_rows(db, t, key, regs, &from, &to);
     uint64_t n = 0;
     for (uint64_t r = from; r < to; r++)
         n += visible(db, life_row_at(t, r));

@@ -133,8 +133,8 @@ typedef struct {
     scr_val_t *vals; /* n x nlob */
     uint32_t nlob;
     uint64_t n, next;
-    scr_qcell_t *qres; /* a cursor over a view's query (queries.c): its n rows of qw cells */
-    uint32_t qw;
+    scr_qcell_t *qres; /* a cursor over a view's query (queries.c): its n rows, each of the
+                        * query's nitems + 1 cells */
 } life_cursor_t;
 
 /* What a LOB variable of a block points at (locator.c): row `row` of table

@@ -310,7 +310,6 @@ sim_err_t life_query_open(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
         return rc;
     }
     c->qres = res;
-    c->qw = op->query->nitems + 1;
     c->n = n;
     c->next = 0;
     return SIM_OK;
@@ -324,5 +323,5 @@ sim_err_t life_query_fetch(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
         *next = op->target;
         return SIM_OK;
     }
-    return into_vars(db, s, op, &c->qres[c->next++ * c->qw], regs);
+    return into_vars(db, s, op, &c->qres[c->next++ * (op->query->nitems + 1)], regs);
 }

@@ -101,17 +101,23 @@ static const char *ts_name(const life_db_t *db, int ts)
     return ts >= 0 ? db->s->tablespaces[ts].name : "USERS";
 }
 
-static const char *lob_ts(const life_db_t *db, const life_table_t *t, uint32_t k)
+/* The tablespace of t's segment (k < 0: the table's, else its LOB
+ * segment k): an index, -1 the default (USERS). */
+static int seg_ts(const life_table_t *t, int k)
 {
-    int ts = t->seg[k].o.tablespace >= 0 ? t->seg[k].o.tablespace : t->def->tablespace;
-    return ts_name(db, ts);
+    return k >= 0 && t->seg[k].o.tablespace >= 0 ? t->seg[k].o.tablespace : t->def->tablespace;
 }
 
-/* Whether t's segment (k < 0: the table's, else its LOB segment k) is in
- * a tablespace of SEGMENT SPACE MANAGEMENT MANUAL (free lists: MSSM). */
+static const char *lob_ts(const life_db_t *db, const life_table_t *t, uint32_t k)
+{
+    return ts_name(db, seg_ts(t, (int)k));
+}
+
+/* Whether t's segment (k as seg_ts()'s) is in a tablespace of SEGMENT
+ * SPACE MANAGEMENT MANUAL (free lists: MSSM). */
 static int in_mssm(const life_db_t *db, const life_table_t *t, int k)
 {
-    int ts = k >= 0 && t->seg[k].o.tablespace >= 0 ? t->seg[k].o.tablespace : t->def->tablespace;
+    int ts = seg_ts(t, k);
     return ts >= 0 && db->s->tablespaces[ts].manual;
 }
 
@@ -236,7 +242,7 @@ static sim_err_t lobs(life_db_t *db, scr_qrows_t *rows)
             scr_qcell_text(&c[LB_TS], lob_ts(db, t, k));
             lob_name(db, t, k, "IL", name, sizeof name);
             scr_qcell_text(&c[LB_INDEX], name);
-            int ts = o->tablespace >= 0 ? o->tablespace : t->def->tablespace;
+            int ts = seg_ts(t, (int)k);
             uint32_t bs = ts >= 0 ? db->s->tablespaces[ts].block_size : db->s->opts.block_size;
             /* CHUNK rounded up to a multiple of the block size (SQL Language
              * Reference, LOB_parameters: "the database rounds up in bytes to

@@ -214,14 +214,9 @@ static void execute_immediate(scr_parser_t *p, uint32_t line)
 /* select ... into v[, v]... from VIEW ... ; over the views the model fills. */
 static void select_view_into(scr_parser_t *p, uint32_t line)
 {
-    uint32_t end = scr_next_outside(p, ";");
-    scr_tok_t semi = p->toks[end];
-    p->toks[end].kind = SCR_TOK_EOF; /* the query ends at its ';' */
     uint32_t at;
-    const scr_query_t *q = scr_parse_query_into(p, NULL, 0, &at);
-    p->toks[end] = semi;
+    const scr_query_t *q = scr_parse_query_to(p, ";", &at);
     query_op(p, line, q, at);
-    p->i = end + 1;
 }
 
 /* Whether the select at p ends `from [sys.]dual;`. */

@@ -144,12 +144,7 @@ void scr_cursor_declare(scr_parser_t *p, uint32_t line)
     scr_cursor_t *cs = &c->curdecl[c->ncurdecl];
     if (scr_select_reads_view(p, p->i)) {
         memset(cs, 0, sizeof *cs);
-        uint32_t end = scr_next_outside(p, ";");
-        scr_tok_t semi = p->toks[end];
-        p->toks[end].kind = SCR_TOK_EOF;
-        cs->vq = scr_parse_query_into(p, NULL, 0, NULL);
-        p->toks[end] = semi;
-        p->i = end + 1;
+        cs->vq = scr_parse_query_to(p, ";", NULL);
         cs->table = -1;
         sym_t *s = scr_plsym_add(p, name, 'c', line);
         s->reg = c->ncurdecl++;

@@ -211,12 +211,7 @@ static void view_cursor_loop(scr_parser_t *p, const char *name, uint32_t line, c
 {
     if (q == NULL) {
         scr_expect_sym(p, "(");
-        uint32_t end = scr_next_outside(p, ")");
-        scr_tok_t close = p->toks[end];
-        p->toks[end].kind = SCR_TOK_EOF;
-        q = scr_parse_query_into(p, NULL, 0, NULL);
-        p->toks[end] = close;
-        p->i = end + 1;
+        q = scr_parse_query_to(p, ")", NULL);
     }
     if (q->nshown > 12)
         scr_fail_at(p, line, "a cursor over a view of more than 12 items not supported");

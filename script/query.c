@@ -700,6 +700,17 @@ int scr_query_answers_into(const scr_parser_t *p)
     return 0;
 }
 
+const scr_query_t *scr_parse_query_to(scr_parser_t *p, const char *closer, uint32_t *into_at)
+{
+    uint32_t end = scr_next_outside(p, closer);
+    scr_tok_t saved = p->toks[end];
+    p->toks[end].kind = SCR_TOK_EOF; /* the query ends there */
+    const scr_query_t *q = scr_parse_query_into(p, NULL, 0, into_at);
+    p->toks[end] = saved;
+    p->i = end + 1;
+    return q;
+}
+
 /* The items of a select ... into: whole numbers only (the model's), so no
  * arithmetic and no avg. */
 static void whole_items(qp_t *x)

@@ -342,6 +342,10 @@ void scr_parse_query(scr_parser_t *p, scr_stmt_t *st);
  * the model cannot answer is refused, one line, naming why. */
 const scr_query_t *scr_parse_query_into(scr_parser_t *p, const scr_expr_t *const *binds,
                                         uint32_t nbinds, uint32_t *into_at);
+/* The same over the tokens from p->i to the next `closer` outside
+ * parentheses (the ';' ending the statement, the ')' closing a select
+ * just opened), taken with it; no binds. */
+const scr_query_t *scr_parse_query_to(scr_parser_t *p, const char *closer, uint32_t *into_at);
 /* Whether the select at p->i reads a dictionary view (its first FROM
  * source's name), or lists a LOB's length or a sum or avg (of a table
  * too): select ... into then goes to scr_parse_query_into. */
