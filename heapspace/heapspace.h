@@ -137,6 +137,46 @@ sim_err_t hs_index_bitmap_n(const hs_table_t *t, hs_index_stats_t *s);
  * separators' bounds settle blevel (branch_blocks and sep_bytes 0 then). */
 sim_err_t hs_index_x_levels(const hs_table_t *t, hs_index_stats_t *s);
 
+/* ---- an index DML grows (grow.c) --------------------------------------- */
+
+/* A B-tree whose keys only rise within each of its sections (a primary
+ * key's sequence; a LOB index's current section keyed by LOB id and its
+ * reusable section keyed by the time a chunk was freed): inserts go to a
+ * section's rightmost leaf and split it 90-10, a leaf emptied by deletes
+ * goes to the free list for the next split.  grow.c's header has the
+ * sources and what is left out. */
+typedef struct hs_grow hs_grow_t;
+
+typedef struct {
+    uint64_t entries;       /* live */
+    uint64_t per_leaf;      /* entries a leaf holds */
+    uint64_t leaf_blocks;   /* in the tree, the root leaf of an empty index included */
+    uint64_t branch_blocks; /* in the tree now */
+    uint64_t blevel;
+    uint64_t free_blocks; /* emptied leaves on the free list */
+    uint64_t blocks;      /* ever formatted: leaves and the most branch blocks */
+} hs_grow_stats_t;
+
+/* An empty index (its root leaf) of `sections` sections, leaf entries of
+ * `entry` bytes and branch entries of `sep` bytes (each and its 2-byte
+ * slot) in blocks of bs bytes.  SIM_EINVAL when an entry is 0 or does not
+ * fit. */
+sim_err_t hs_grow_create(const hs_params_t *p, uint32_t bs, uint32_t entry, uint32_t sep,
+                         uint32_t sections, hs_grow_t **out);
+void hs_grow_destroy(hs_grow_t *g);
+/* n entries above the section's highest; *first (may be NULL) the first
+ * one's position in the section, for hs_grow_delete().  SIM_ENOMEM leaves
+ * the index unchanged. */
+sim_err_t hs_grow_insert(hs_grow_t *g, uint32_t section, uint64_t n, uint64_t *first);
+/* The entries at positions first..first+n-1 go (those gone already are
+ * passed over). */
+void hs_grow_delete(hs_grow_t *g, uint32_t section, uint64_t first, uint64_t n);
+/* The section's n oldest live entries go; returns how many there were. */
+uint64_t hs_grow_delete_oldest(hs_grow_t *g, uint32_t section, uint64_t n);
+void hs_grow_stats(const hs_grow_t *g, hs_grow_stats_t *s);
+/* Leaves and entries agree; SIM_ECORRUPT when not. */
+sim_err_t hs_grow_check(const hs_grow_t *g);
+
 /* ---- queries ---------------------------------------------------------- */
 
 /* What one statement costs, its own work only: the recursive SQL of its

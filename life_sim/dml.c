@@ -164,21 +164,6 @@ static void row_costs(life_db_t *db, life_redo_kind_t kind, uint64_t bytes, uint
     life_redo_log(db, kind, &a, 1);
 }
 
-/* BasicFile LOB index entries of LOB version i: its chunks (CHUNK-sized)
- * beyond those its row lists, so many to an entry. */
-static uint64_t index_entries(const life_db_t *db, const life_seg_t *g, uint32_t i)
-{
-    const life_lob_t *l = life_lob_at(db, i);
-    if (g->o.securefile || l->inrow || l->nchunks == 0)
-        return 0;
-    uint64_t blocks = (l->stored + g->payload - 1) / g->payload;
-    uint64_t chunks = (blocks + g->chunk_blocks - 1) / g->chunk_blocks;
-    uint64_t listed = g->o.in_row ? db->p.lobindex_inrow_chunks : 0;
-    if (chunks <= listed)
-        return 0;
-    return (chunks - listed + db->p.lobindex_chunks - 1) / db->p.lobindex_chunks;
-}
-
 /* A LOB's metadata block changed n times: a get and a change each. */
 static void meta_blocks(life_db_t *db, uint64_t n)
 {
@@ -190,19 +175,19 @@ static void meta_blocks(life_db_t *db, uint64_t n)
  * the row enters its metadata, a BasicFile's LOB index entries (10.2) or
  * a SecureFile's inode and map (26.2); a deduplicated one that another
  * row shares, or one in the row, none. */
-static void lob_written(life_db_t *db, const life_seg_t *g, uint32_t i)
+static sim_err_t lob_written(life_db_t *db, life_seg_t *g, uint32_t i)
 {
     if (i == 0)
-        return;
+        return SIM_OK;
     const life_lob_t *l = life_lob_at(db, i);
     if (l->refs != 1 || l->inrow || l->nchunks == 0)
-        return;
+        return SIM_OK;
     /* Its map's entries, one a chunk, and on the direct path its
      * metadata's vector (a conventional row's record carries that:
      * row_costs()), by the undo log's one rule for a LOB write. */
     undo_lob_write(db->undo, db->direct != 0, l->nchunks);
     life_redo_arg_t a = {.chunks = l->nchunks};
-    uint64_t n = g->o.securefile ? 1 : index_entries(db, g, i);
+    uint64_t n = g->o.securefile ? 1 : life_lob_index_entries(db, g, i);
     life_redo_log(db, g->o.securefile ? LIFE_REDO_LOB_META : LIFE_REDO_LOBINDEX_INSERT, &a, n);
     /* A BasicFile's index entries are blocks of their own.  A SecureFile's
      * inode lies in the row: a conventional write gets it in current mode,
@@ -213,23 +198,29 @@ static void lob_written(life_db_t *db, const life_seg_t *g, uint32_t i)
         meta_blocks(db, n);
     else if (!db->direct)
         sim_stat_add(&db->part[LIFE_PART_LOB], SIM_STAT_DB_BLOCK_GETS, 1);
+    return life_lobindex_add(db, g, i);
 }
 
 /* LOB version i is about to lose a row (life_lob_unref()): when it was the
  * last, a BasicFile's index entries leave the current section (10.4) and
- * its chunks enter the reusable section, keyed by the time of the delete
- * (10.2; Lewis, "Basicfile LOBS 3", 2016, and comp.databases.oracle.server
- * 13 May 2012).  A SecureFile's freed chunks are the space records
- * lob.c's free writes. */
-static void lob_released(life_db_t *db, const life_seg_t *g, uint32_t i)
+ * its chunks enter the reusable section, an entry each, keyed by the time
+ * of the delete (10.2; Lewis, "Basicfile LOBS 3", 2016, and
+ * comp.databases.oracle.server 13 May 2012; index.c).  A SecureFile's
+ * freed chunks are the space records lob.c's free writes. */
+static sim_err_t lob_released(life_db_t *db, life_seg_t *g, uint32_t i)
 {
     if (i == 0 || life_lob_at(db, i)->refs != 1)
-        return;
-    uint64_t n = index_entries(db, g, i);
+        return SIM_OK;
+    const life_lob_t *l = life_lob_at(db, i);
+    uint64_t n = life_lob_index_entries(db, g, i);
+    /* small LOBs too: "the LOB index will hold only the timestamp entries
+     * for deleted LOBs" (Lewis, "Basicfile LOBs 6", 2016) */
+    uint64_t freed = g->o.securefile || l->inrow ? 0 : l->nchunks;
     life_redo_arg_t a = {.chunks = 0};
     life_redo_log(db, LIFE_REDO_LOBINDEX_DELETE, &a, n);
-    life_redo_log(db, LIFE_REDO_LOBINDEX_INSERT, &a, n);
-    meta_blocks(db, 2 * n);
+    life_redo_log(db, LIFE_REDO_LOBINDEX_INSERT, &a, freed);
+    meta_blocks(db, n + freed);
+    return life_lobindex_free(db, g, i);
 }
 
 /* Row r's value of every LOB and carried VARCHAR2 column, by column number, as its expressions
@@ -412,7 +403,9 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
         if (rc != SIM_OK)
             return life_oracle_error(db, st, t, rc);
         life_row_at(t, r)->lob[k] = lob;
-        lob_written(db, &t->seg[s], lob);
+        rc = lob_written(db, &t->seg[s], lob);
+        if (rc != SIM_OK)
+            return rc;
     }
     rc = set_varchars(db, st, t, r, row, 0);
     if (rc != SIM_OK)
@@ -528,13 +521,15 @@ sim_err_t life_lob_replace(life_db_t *db, const scr_stmt_t *st, life_table_t *t,
     if (rc != SIM_OK)
         return life_oracle_error(db, st, t, rc);
     life_row_at(t, r)->lob[k] = lob;
-    lob_written(db, &t->seg[s], lob);
+    rc = lob_written(db, &t->seg[s], lob);
+    if (rc != SIM_OK)
+        return rc;
     rc = life_tx_log(db,
                      (life_tx_t){(uint32_t)(t - db->tables), r, (uint8_t)k, LIFE_TX_LOB, old, lob});
     if (rc != SIM_OK)
         return rc;
-    lob_released(db, &t->seg[s], old);
-    return life_lob_unref(db, t, s, old);
+    rc = lob_released(db, &t->seg[s], old);
+    return rc != SIM_OK ? rc : life_lob_unref(db, t, s, old);
 }
 
 sim_err_t life_lob_locator_write(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
@@ -544,7 +539,7 @@ sim_err_t life_lob_locator_write(life_db_t *db, const scr_stmt_t *st, life_table
     uint32_t i = life_row_at(t, r)->lob[k];
     if (append && i) {
         uint32_t chunks = life_lob_at(db, i)->nchunks;
-        uint64_t entries = index_entries(db, g, i);
+        uint64_t entries = life_lob_index_entries(db, g, i);
         int grown;
         sim_err_t rc = life_lob_extend(db, t, life_slot(life_row_at(t, r), k), i, v, &grown);
         if (rc != SIM_OK)
@@ -556,11 +551,13 @@ sim_err_t life_lob_locator_write(life_db_t *db, const scr_stmt_t *st, life_table
             life_redo_arg_t a = {.chunks = l->nchunks - chunks};
             uint64_t n = 0;
             if (l->nchunks > chunks)
-                n = g->o.securefile ? 1 : index_entries(db, g, i) - entries;
+                n = g->o.securefile ? 1 : life_lob_index_entries(db, g, i) - entries;
             life_redo_log(db, g->o.securefile ? LIFE_REDO_LOB_META : LIFE_REDO_LOBINDEX_INSERT, &a,
                           n);
             meta_blocks(db, n);
-            return SIM_OK;
+            /* its entries as they now are, at the current section's end */
+            life_lobindex_remove(db, g, i);
+            return life_lobindex_add(db, g, i);
         }
     }
     /* a new version, as an update of that one column writes it */
@@ -701,8 +698,9 @@ sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
         if (rc != SIM_OK)
             return rc;
         for (uint32_t k = 0; k < t->nlob; k++) {
-            lob_released(db, &t->seg[life_slot(rw, k)], rw->lob[k]);
-            rc = life_lob_unref(db, t, life_slot(rw, k), rw->lob[k]);
+            rc = lob_released(db, &t->seg[life_slot(rw, k)], rw->lob[k]);
+            if (rc == SIM_OK)
+                rc = life_lob_unref(db, t, life_slot(rw, k), rw->lob[k]);
             if (rc != SIM_OK)
                 return rc;
         }

@@ -99,8 +99,9 @@ typedef struct {
     uint32_t redo_bitmap_bytes;       /* an L1 bitmap's FULL marks (13.x): named input */
     uint32_t redo_extent_bytes;       /* an extent's entry in the extent map (14.1) and its
                                        * range in the tablespace bitmap: named input */
-    uint32_t lobindex_chunks;         /* chunks one BasicFile LOB index entry lists: named
-                                       * input, no source */
+    uint32_t lobindex_chunks;         /* chunks one BasicFile LOB index entry lists (its 32
+                                       * bytes of data: 8 addresses; index.c) */
+    uint32_t lobindex_entry_bytes;    /* a LOB index leaf entry, flag to key (index.c: 50) */
     uint32_t lobindex_inrow_chunks;   /* chunks listed in the row, not the index, under
                                        * ENABLE STORAGE IN ROW (Lewis, "Basicfile LOBs 6": 12) */
     uint32_t compress_unit_kb;        /* SecureFile compresses this much at a time */

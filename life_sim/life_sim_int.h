@@ -3,6 +3,7 @@
 #ifndef LOBSIM_LIFE_SIM_INT_H
 #define LOBSIM_LIFE_SIM_INT_H
 
+#include "heapspace.h"
 #include "life_sim.h"
 
 /* Constant values one statement keeps (a PL/SQL block's statements add
@@ -28,6 +29,8 @@ typedef struct {
     uint32_t owner;  /* session + 1 whose open transaction wrote it; 0 once committed:
                       * another session's dedup does not share it (txn.c) */
     uint32_t next;   /* the pool's free list */
+    uint32_t ix_n;   /* its entries in its LOB index's current section (index.c) */
+    uint64_t ix_pos; /* the first one's position there */
 } life_lob_t;
 
 /* A LOB column's segment, created with the table's first row (deferred
@@ -56,6 +59,9 @@ typedef struct {
                                * at every step until the next shrink replaces it */
     int shrunk;               /* the segment has been shrunk (cleared with the segment:
                                * life_seg_destroy()) */
+    uint64_t uniform_bytes;   /* its tablespace's uniform extent size, 0 autoallocate */
+    hs_grow_t *ix;            /* its LOB index (index.c), made and dropped with it */
+    uint64_t ix_freed_seen;   /* lob_space_info_t.freed_shared the index last took */
 } life_seg_t;
 
 /* A primary key's slot (keys.c): the row + 1 that last took id, 0 empty. */
@@ -295,6 +301,36 @@ void life_lob_reref(life_db_t *db, uint32_t i);
 void life_lob_settle(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i);
 /* The segment of column k created (idempotent). */
 sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k);
+
+/* ---- a LOB segment's LOB index (index.c) ---- */
+/* Entries version i of segment g has in the current section: a BasicFile
+ * version out of the row's chunks beyond those its row lists. */
+uint64_t life_lob_index_entries(const life_db_t *db, const life_seg_t *g, uint32_t i);
+sim_err_t life_lobindex_create(life_db_t *db, life_seg_t *g);
+void life_lobindex_destroy(life_seg_t *g);
+/* Version i was written: its current entries (none when it has them). */
+sim_err_t life_lobindex_add(life_db_t *db, life_seg_t *g, uint32_t i);
+/* Version i's current entries go (its insert rolled back, or before its
+ * entries are written again). */
+void life_lobindex_remove(life_db_t *db, life_seg_t *g, uint32_t i);
+/* Version i's last row let it go: its current entries go, its chunks
+ * enter the reusable section. */
+sim_err_t life_lobindex_free(life_db_t *db, life_seg_t *g, uint32_t i);
+/* chunks were taken off a free pool: as many reusable entries go. */
+void life_lobindex_reused(life_seg_t *g, uint64_t chunks);
+/* The chunks made reusable in the shared free space leave the reusable
+ * section (free pools off). */
+void life_lobindex_sync(life_db_t *db, life_seg_t *g);
+/* The index segment's blocks and extents (0 and 0 before it exists). */
+void life_lobindex_figures(life_db_t *db, life_seg_t *g, uint64_t *blocks, uint64_t *extents);
+/* Its extents to fn (may be NULL), with its blocks and extents. */
+void life_lobindex_extents(const life_db_t *db, const life_seg_t *g, lob_extent_fn fn, void *arg,
+                           uint64_t *blocks, uint64_t *extents);
+/* Blocks and extents of a segment of `need` blocks of bs bytes, under
+ * automatic allocation or uniform extents of `uniform` bytes (extents.c),
+ * each extent to fn (may be NULL). */
+void life_extents_for(uint64_t need, uint32_t bs, uint64_t uniform, uint64_t *blocks,
+                      uint64_t *extents, lob_extent_fn fn, void *arg);
 /* DBMS_LOB.GETCHUNKSIZE of LOB segment k's LOBs: the LOB bytes of a
  * BasicFile's CHUNK (its blocks' payloads), of a SecureFile's block
  * ("For SECUREFILE LOBs the usable data area of the tablespace block size

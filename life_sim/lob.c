@@ -263,12 +263,17 @@ sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
         rc = lob_space_pools(g->space, g->o.freepools ? g->o.freepools : 1);
     if (rc == SIM_OK)
         rc = dsp_create(g->space, db->undo, &db->p.dsp, &g->dsp);
+    g->block_size = bs;
+    g->uniform_bytes = sp.uniform_bytes;
+    if (rc == SIM_OK)
+        rc = life_lobindex_create(db, g);
     if (rc != SIM_OK) {
+        dsp_destroy(g->dsp);
+        g->dsp = NULL;
         lob_space_destroy(g->space);
         g->space = NULL;
         return rc;
     }
-    g->block_size = bs;
     g->payload = lob_payload(&sp.seg);
     uint32_t chunk = g->o.chunk ? g->o.chunk : bs;
     g->chunk_blocks = g->o.securefile ? 1 : (chunk + bs - 1) / bs;
@@ -331,6 +336,7 @@ void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k)
     g->dsp = NULL;
     lob_space_destroy(g->space); /* and its transactions */
     g->space = NULL;
+    life_lobindex_destroy(g);
     sim_free(g->tx);
     g->tx = NULL;
     g->ntx = 0;
@@ -540,6 +546,7 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t
         }
         life_redo_arg_t ra = {.chunks = 0};
         life_redo_log(db, LIFE_REDO_LOBINDEX_DELETE, &ra, taken);
+        life_lobindex_reused(g, taken);
         if (rc != SIM_OK || blocks == 0)
             return rc;
     }
@@ -763,6 +770,7 @@ void life_lob_settle(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i)
         return;
     if (life_lob_at(db, i)->dedup)
         dd_remove(&t->seg[k], db, i);
+    life_lobindex_remove(db, &t->seg[k], i);
     lob_drop(db, i);
 }
 

@@ -60,23 +60,6 @@ sim_err_t life_row_add(life_db_t *db, life_table_t *t, int64_t id, uint64_t *row
     return SIM_OK;
 }
 
-/* Blocks and extents of a segment of `need` blocks under automatic
- * allocation or a uniform extent size. */
-static void extents_for(uint64_t need, uint32_t bs, uint64_t uniform, uint64_t *blocks,
-                        uint64_t *extents, lob_extent_fn fn, void *arg)
-{
-    uint64_t b = 0, e = 0;
-    while (b < need || e == 0) {
-        uint64_t bytes = uniform ? uniform : lob_next_extent_bytes(b * bs);
-        if (fn)
-            fn(arg, b, bytes / bs);
-        b += bytes / bs;
-        e++;
-    }
-    *blocks = b;
-    *extents = e;
-}
-
 /* The table segment's blocks and extents, each extent to fn (NULL: none);
  * *hwm (NULL: not wanted) the blocks below its high-water mark: the
  * segment's headers and the blocks its rows have ever needed. */
@@ -92,7 +75,7 @@ static void table_extents(const life_db_t *db, const life_table_t *t, uint64_t *
     uint64_t data = (t->row_bytes_hwm + usable - 1) / usable;
     if (hwm)
         *hwm = 3 + data;
-    extents_for(3 + data, t->block_size, uniform, blocks, extents, fn, arg);
+    life_extents_for(3 + data, t->block_size, uniform, blocks, extents, fn, arg);
 }
 
 typedef struct {

@@ -150,16 +150,21 @@ static void one_extent(void *arg, uint64_t start, uint64_t blocks)
     scr_qcell_num(&c[EX_BLOCKS], (int64_t)blocks);
 }
 
-/* One segment's row of user_segments, or its extents' rows. */
+/* One segment's row of user_segments, or its extents' rows: the table's,
+ * a LOB segment's (sp) or a LOB index's (ix). */
 static sim_err_t segment_rows(scr_view_t view, scr_qrows_t *rows, const char *name,
                               const char *part, const char *type, const char *subtype,
                               const char *ts, uint32_t bs, uint64_t blocks, uint64_t extents,
-                              const life_db_t *db, const life_table_t *t, const lob_space_t *sp)
+                              const life_db_t *db, const life_table_t *t, const lob_space_t *sp,
+                              const life_seg_t *ix)
 {
     if (view == SCR_V_EXTENTS) {
         ext_arg_t a = {rows, name, part, type, ts, t->def->owner, bs, 0, 0};
+        uint64_t b, e;
         if (sp)
             lob_space_extents(sp, one_extent, &a);
+        else if (ix)
+            life_lobindex_extents(db, ix, one_extent, &a, &b, &e);
         else
             life_table_extents(db, t, one_extent, &a);
         return a.oom ? SIM_ENOMEM : SIM_OK;
@@ -194,7 +199,7 @@ static sim_err_t segments(life_db_t *db, scr_view_t q, scr_qrows_t *rows)
             rc = segment_rows(q, rows, t->def->name, NULL, "TABLE",
                               in_mssm(db, t, -1) ? "MSSM" : "ASSM", ts_name(db, t->def->tablespace),
                               t->block_size, f.v[SIM_STAT_SEG_TAB_BLOCKS],
-                              f.v[SIM_STAT_SEG_TAB_EXTENTS], db, t, NULL);
+                              f.v[SIM_STAT_SEG_TAB_EXTENTS], db, t, NULL, NULL);
         }
         /* a partitioned table's LOB segments: its partitions' (LOB
          * PARTITION, named by the LOB, the partition in PARTITION_NAME) */
@@ -214,7 +219,17 @@ static sim_err_t segments(life_db_t *db, scr_view_t q, scr_qrows_t *rows)
                               : in_mssm(db, t, (int)k) ? "MSSM"
                                                        : "ASSM",
                               lob_ts(db, t, k), g->block_size, in.blocks, in.extents, db, t,
-                              g->space);
+                              g->space, NULL);
+            /* its LOB index beside it (a partition's, LOB INDEX PARTITION,
+             * is not listed) */
+            if (rc != SIM_OK || k >= LIFE_MAX_LOBCOLS)
+                continue;
+            uint64_t ib, ie;
+            life_lobindex_figures(db, &t->seg[k], &ib, &ie);
+            lob_name(db, t, k, "IL", name, sizeof name);
+            rc = segment_rows(q, rows, name, NULL, "LOBINDEX",
+                              in_mssm(db, t, (int)k) ? "MSSM" : "ASSM", lob_ts(db, t, k),
+                              g->block_size, ib, ie, db, t, NULL, g);
         }
     }
     return rc;

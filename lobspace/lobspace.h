@@ -294,6 +294,8 @@ typedef struct {
     uint64_t reserved_blocks;    /* in a dispenser's or a writer's hands, no LOB's yet */
     uint64_t free_chunks;        /* reusable chunks */
     uint64_t largest_free;       /* blocks of the largest reusable chunk */
+    uint64_t freed_shared;       /* freed runs that became reusable in the shared free
+                                  * space (not a free pool), ever */
 } lob_space_info_t;
 
 /*

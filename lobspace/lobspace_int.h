@@ -110,6 +110,9 @@ struct lob_space {
     lob_space_pending_t *q;
     size_t qhead, qlen, qcap;
     uint64_t unexpired_blocks;
+    /* Freed runs made reusable in the shared space, ever: moved only by
+     * lob_space_release_oldest() and lob_space_commit() (RETENTION NONE). */
+    uint64_t freed_shared;
     /* BasicFile free pools (pool.c): expired freed chunks by pool, each
      * run (its start, then its length) reserved; none when npools is 0. */
     sim_fifo_t *pools;

@@ -380,8 +380,10 @@ int lob_space_release_oldest(lob_space_t *sp, int pooled)
         return 0;
     lob_space_pending_t *e = &sp->q[sp->qhead];
     if (!pooled || e->pool < 0 || (uint32_t)e->pool >= sp->npools ||
-        lob_space_pool_push(sp, (uint32_t)e->pool, e->run) != SIM_OK)
+        lob_space_pool_push(sp, (uint32_t)e->pool, e->run) != SIM_OK) {
         lob_space_reuse(sp, e->run.start, e->run.len);
+        sp->freed_shared++;
+    }
     sp->unexpired_blocks -= e->run.len;
     sp->qhead = (sp->qhead + 1) % sp->qcap;
     sp->qlen--;
@@ -574,8 +576,10 @@ sim_err_t lob_space_commit(lob_space_t *sp, lob_space_tx_t *tx, uint64_t now, lo
         if (ret != LOB_RETENTION_NONE)
             (void)push_pending(sp, r, expiry, tx->pool); /* cannot fail: reserved */
         else if (tx->pool < 0 || (uint32_t)tx->pool >= sp->npools ||
-                 lob_space_pool_push(sp, (uint32_t)tx->pool, r) != SIM_OK)
+                 lob_space_pool_push(sp, (uint32_t)tx->pool, r) != SIM_OK) {
             lob_space_reuse(sp, r.start, r.len);
+            sp->freed_shared++;
+        }
     }
     sp->uncommitted_blocks -= tx->uncommitted_blocks;
     tx->uncommitted_blocks = 0;
@@ -620,6 +624,7 @@ void lob_space_get_info(const lob_space_t *sp, lob_space_info_t *info)
     info->free_chunks = sp->free_chunks;
     uint32_t c = find_largest(sp);
     info->largest_free = c == LOB_SPACE_NIL ? 0 : tag(sp, c)->len;
+    info->freed_shared = sp->freed_shared;
 }
 
 void lob_space_free_histogram(const lob_space_t *sp, uint64_t out[LOB_SPACE_BUCKETS])

@@ -19,7 +19,7 @@ set(lobsim_labels
   "gcache: test_gcache test_rac test_rac_time test_rac_window golden_rac golden_rac_links golden"
   "case: test_workloads test_insert test_calibration test_rac golden golden_heap golden_rac"
   "dblink_sim: test_writer test_insert test_calibration test_workloads golden script_vs_calibrated"
-  "heapspace: test_heapspace test_heap_calibration test_heap_formats test_heap_views golden_heap golden_heap_rac"
+  "heapspace: test_heapspace test_grow test_heap_calibration test_heap_formats test_heap_views golden_heap golden_heap_rac"
   "heap_sim: test_heap_calibration test_heap_formats test_heap_views test_workloads golden_heap golden_heap_warm golden_heap_rac"
   "rac_sim: test_rac test_rac_time test_rac_window test_sim test_bench golden_rac golden_rac_links rac_explain golden_tables_rac"
   "workload: test_workloads test_heap_calibration test_rac golden golden_heap golden_rac"

@@ -15,6 +15,7 @@ target_compile_definitions(test_calibration PRIVATE
   LOBSIM_REFERENCE_CSV="${LOBSIM_REFERENCE_CSV}")
 lobsim_test(test_workloads SOURCES test_workloads.c LIBS lobsim_workload)
 lobsim_test(test_heapspace SOURCES test_heapspace.c LIBS lobsim_heapspace)
+lobsim_test(test_grow SOURCES test_grow.c LIBS lobsim_heapspace)
 lobsim_test(test_heap_calibration SOURCES test_heap_calibration.c LIBS lobsim_workload)
 lobsim_test(test_rac SOURCES test_rac.c LIBS lobsim_workload lobsim_rac_sim m)
 lobsim_test(test_rac_time SOURCES test_rac_time.c LIBS lobsim_workload lobsim_rac_sim m)

@@ -14,7 +14,7 @@
 
 #include "life_sim.h"
 
-#define STEPS 6
+#define STEPS 7
 
 /* Each step's session figures and its LOB segment's. */
 typedef struct {
@@ -215,6 +215,75 @@ static void test_al32utf8_text(void **state)
     assert_string_equal(r.out[3], "used 1\n");
 }
 
+/* The LOB index segment's blocks as user_segments shows them, worked by
+ * hand: 8 KB blocks, a leaf holds (8192 - 112 - 2 x 24 - 36) / (50 + 2) =
+ * 153 entries, the segment is 3 ASSM blocks, the index's, in 64 KB extents
+ * of 8 blocks.  A one-block BasicFile LOB has no entry when its row lists
+ * its chunk (ENABLE STORAGE IN ROW), one when not (DISABLE).
+ *
+ * 3,000 DISABLE LOBs: 20 leaves and a branch, 24 blocks (3 extents).
+ * Deleting them all moves each entry to the reusable section, which takes
+ * each leaf the current section empties: 21 leaves ever, 25 blocks (32).
+ * Under PCTVERSION 0 the commit makes every chunk reusable, so the
+ * reusable entries go and 19 leaves are free: 3,000 LOBs more take them
+ * and one new leaf, 26 blocks (32).  Under RETENTION (900 s, no time
+ * passes) the reusable entries stay and the new LOBs need 20 new leaves:
+ * 45 blocks (48).  Under ENABLE STORAGE IN ROW the index is its root
+ * until the delete, whose 3,000 freed chunks enter the reusable section
+ * as well: 20 leaves (the root the first) and a branch, 24 blocks. */
+static void test_lob_index_segment(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *clause;
+        const char *want[3];
+    } c[] = {
+        {"basicfile", {"8", "24", "24"}},
+        {"basicfile (disable storage in row pctversion 0)", {"24", "32", "32"}},
+        {"basicfile (disable storage in row)", {"24", "32", "48"}},
+    };
+    for (unsigned k = 0; k < sizeof c / sizeof c[0]; k++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "create table t (id number, c clob) lob (c) store as %s;\n"
+                 "insert into t select level, rpad('x', 8000, 'x') from dual "
+                 "connect by level <= 3000;\ncommit;\n"
+                 "select blocks from user_segments where segment_type = 'LOBINDEX';\n"
+                 "delete from t;\ncommit;\n"
+                 "select blocks from user_segments where segment_type = 'LOBINDEX';\n",
+                 c[k].clause);
+        run_t r;
+        run_text(text, NULL, &r);
+        char want[64];
+        snprintf(want, sizeof want, "    BLOCKS\n----------\n%10s\n", c[k].want[0]);
+        assert_string_equal(r.out[4], want);
+        snprintf(want, sizeof want, "    BLOCKS\n----------\n%10s\n", c[k].want[1]);
+        assert_string_equal(r.out[7], want);
+        char again[1024];
+        snprintf(again, sizeof again,
+                 "create table t (id number, c clob) lob (c) store as %s;\n"
+                 "insert into t select level, rpad('x', 8000, 'x') from dual "
+                 "connect by level <= 3000;\ncommit;\ndelete from t;\ncommit;\n"
+                 "insert into t select level, rpad('x', 8000, 'x') from dual "
+                 "connect by level <= 3000;\n"
+                 "select blocks from user_segments where segment_type = 'LOBINDEX';\n",
+                 c[k].clause);
+        run_text(again, NULL, &r);
+        snprintf(want, sizeof want, "    BLOCKS\n----------\n%10s\n", c[k].want[2]);
+        assert_string_equal(r.out[7], want);
+    }
+    /* 1,000 LOBs of 5 blocks (40,000 bytes, 8,132 a block), DISABLE: the
+     * first entry holds the inode and 4 chunks, so two entries a LOB: 14
+     * leaves, a branch, 18 blocks (24) */
+    run_t r;
+    run_text("create table t (id number, c clob) lob (c) store as basicfile (disable storage "
+             "in row);\ninsert into t select level, rpad(to_clob('x'), 40000, 'x') from dual "
+             "connect by level <= 1000;\n"
+             "select blocks from user_segments where segment_type = 'LOBINDEX';\n",
+             NULL, &r);
+    assert_string_equal(r.out[3], "    BLOCKS\n----------\n        24\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -223,6 +292,7 @@ int main(void)
         cmocka_unit_test(test_layout_in_steps),
         cmocka_unit_test(test_pctversion_script),
         cmocka_unit_test(test_al32utf8_text),
+        cmocka_unit_test(test_lob_index_segment),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -98,16 +98,14 @@ static void test_extents_uniform(void **state)
     snprintf(want, sizeof want,
              "  COUNT(*) SUM(BYTES) SUM(BLOCKS)\n"
              "---------- ---------- -----------\n"
-             "%10llu %10llu %11llu\n"
-             "(LOBINDEX segments are not modelled: their rows are left out)\n",
+             "%10llu %10llu %11llu\n",
              (unsigned long long)ext, (unsigned long long)ext * 131072,
              (unsigned long long)ext * 16);
     expect_out(&r, 4, want);
     snprintf(want, sizeof want,
              "   EXTENTS\n"
              "----------\n"
-             "%10llu\n"
-             "(LOBINDEX segments are not modelled: their rows are left out)\n",
+             "%10llu\n",
              (unsigned long long)ext);
     expect_out(&r, 5, want);
     /* ext - 1 rows, the last extent first */
@@ -142,9 +140,9 @@ static void test_group_by_columns(void **state)
     expect_out(&r, 3,
                "SEGMENT_TYPE         COUNT(*) SUM(BLOCKS)\n"
                "------------------ ---------- -----------\n"
+               "LOBINDEX                    2          16\n"
                "LOBSEGMENT                  2          88\n"
-               "TABLE                       1           8\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+               "TABLE                       1           8\n");
     assert_non_null(r.out[4]);
     assert_non_null(strstr(r.out[4], "\nSYS_LOB0000000001C00002$$"));
     assert_non_null(strstr(r.out[4], "LOBSEGMENT             655360\n"));
@@ -175,11 +173,14 @@ static void test_manual_tablespace(void **state)
     expect_out(&r, 6,
                "SEGMENT_TYPE       SEGMENT_SU\n"
                "------------------ ----------\n"
+               "LOBINDEX           MSSM\n"
+               "LOBINDEX           MSSM\n"
                "LOBSEGMENT         MSSM\n"
                "LOBSEGMENT         MSSM\n"
                "TABLE              MSSM\n"
                "TABLE              MSSM\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+               "\n"
+               "6 rows selected.\n");
     expect_out(&r, 7,
                "TABLESPACE_NAME                SEGMEN\n"
                "------------------------------ ------\n"
@@ -270,8 +271,8 @@ static void test_cursor_over_views(void **state)
     /* a cursor declared over a view, run by a FOR loop over it */
     expect_out(&r, 5, "SYS_LOB0000000001C00003$$ USERS\n");
     expect_out(&r, 3,
-               "LOBSEGMENT 80\nLOBSEGMENT 8\nTABLE 8\n"
-               "B SYS_LOB0000000001C00003$$\nC SYS_LOB0000000001C00002$$\n3\n");
+               "LOBINDEX 8\nLOBINDEX 8\nLOBSEGMENT 80\nLOBSEGMENT 8\nTABLE 8\n"
+               "B SYS_LOB0000000001C00003$$\nC SYS_LOB0000000001C00002$$\n5\n");
     assert_string_equal(r.error[4], "PLS-00302: component 'BYTES' must be declared");
     done(&r);
 }
@@ -295,7 +296,7 @@ static void test_initial_and_chunk_rounding(void **state)
                " EXTENT_ID      BYTES     BLOCKS\n"
                "---------- ---------- ----------\n"
                "         0      65536          8\n"
-               "(LOBINDEX and INDEX segments are not modelled: their rows are left out)\n");
+               "(INDEX segments are not modelled: their rows are left out)\n");
     expect_out(&r, 4, "     CHUNK\n----------\n      8192\n");
     done(&r);
 }
@@ -320,14 +321,11 @@ static void test_segments_immediate(void **state)
         "select count(*) from user_segments where segment_type like '_ABLE';\n",
         "T", &r);
     /* like's _: one character */
-    expect_out(&r, 6,
-               "  COUNT(*)\n----------\n         1\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+    expect_out(&r, 6, "  COUNT(*)\n----------\n         1\n");
     expect_out(&r, 5,
                " EXTENT_ID      BYTES     BLOCKS\n"
                "---------- ---------- ----------\n"
-               "         0      65536          8\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+               "         0      65536          8\n");
     /* An empty LOB segment has its first 64 KB extent only (issue 40:
      * lob_space_create() adds the first extent; the extents that hold the
      * rest of the metadata come with the first write). */
@@ -340,19 +338,20 @@ static void test_segments_immediate(void **state)
                "8          1\n"
                "LOBSEGMENT         ASSM       USERS                               65536          "
                "8          1\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+               "LOBINDEX           ASSM       USERS                               65536          "
+               "8          1\n");
     expect_out(&r, 3,
                "SEGMENT_TYPE         COUNT(*)\n"
                "------------------ ----------\n"
                "TABLE                       1\n"
                "LOBSEGMENT                  1\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+               "LOBINDEX                    1\n");
     /* table 1, column 2: SYS_LOB, 10 digits, C, 5 digits, $$ */
     assert_non_null(r.out[4]);
     assert_non_null(strstr(r.out[4], "\nSYS_LOB0000000001C00002$$\n"));
     done(&r);
-    /* a primary key's index segment is not modelled either: said, with
-     * the LOB's index, or alone for a table without a LOB */
+    /* a primary key's index segment is not modelled: said (the LOB's
+     * index is: T, its LOB segment and LOB index), with or without a LOB */
     run("create table k (id number primary key, c clob) segment creation immediate;\n"
         "select count(*) from user_segments;\n"
         "drop table k;\n"
@@ -360,8 +359,8 @@ static void test_segments_immediate(void **state)
         "select count(*) from user_segments;\n",
         "K", &r);
     expect_out(&r, 2,
-               "  COUNT(*)\n----------\n         2\n"
-               "(LOBINDEX and INDEX segments are not modelled: their rows are left out)\n");
+               "  COUNT(*)\n----------\n         3\n"
+               "(INDEX segments are not modelled: their rows are left out)\n");
     expect_out(&r, 5,
                "  COUNT(*)\n----------\n         1\n"
                "(INDEX segments are not modelled: their rows are left out)\n");
@@ -502,8 +501,7 @@ static void test_select_text_functions(void **state)
                "NM  LT                 E  P            U            TR             Z\n"
                "--- ------------------ -- ------------ ------------ -------------- -----\n"
                "T   table                 TABLE*******        TABLE TABLE\n"
-               "LSE lobsegment         EG LOBSEGMENT**   LOBSEGMENT LOBSEGMENT\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+               "LSE lobsegment         EG LOBSEGMENT**   LOBSEGMENT LOBSEGMENT\n");
     expect_out(&r, 3,
                "not modelled: a function (SUBSTR) where a column is read (the select list answers "
                "some)\n");
@@ -540,24 +538,23 @@ static void test_column_format(void **state)
         "clear columns\n"
         "select bytes, segment_type from user_segments where segment_name = 'T';\n",
         "T", &r);
-    expect_out(&r, 2,
-               "SEG    B\n--- ----\nLSE ####\nG\n\nT   ####\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n");
-    expect_out(&r, 3,
-               "SEGMENT_NAME\n" SEG128 "\nT\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+    expect_out(
+        &r, 2,
+        "SEG    B\n--- ----\nLSE ####\nG\n\nSYS ####\n_IL\n000\n000\n000\n1C0\n000\n2$$\n\nT   "
+        "####\n");
+    expect_out(&r, 3, "SEGMENT_NAME\n" SEG128 "\nT\n");
     expect_out(&r, 4,
                "         Seg Total Blocks SEGME\n"
                "       Bytes\n"
                "------------ ------------ -----\n"
+               "      65,536            8 LOBIN\n"
+               "                          DEX\n"
+               "\n"
                "      65,536            8 LOBSE\n"
                "                          GMENT\n"
                "\n"
-               "      65,536            8 TABLE\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n");
-    expect_out(&r, 5,
-               "     BYTES SEGMENT_TYPE\n---------- ------------------\n     65536 TABLE\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+               "      65,536            8 TABLE\n");
+    expect_out(&r, 5, "     BYTES SEGMENT_TYPE\n---------- ------------------\n     65536 TABLE\n");
     done(&r);
 }
 
@@ -797,7 +794,7 @@ static void test_lob_partitions(void **state)
                "---------- ----------\n"
                "ASSM                1\n"
                "SECUREFILE          1\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n"
+               "(LOB INDEX PARTITION segments are not modelled: their rows are left out)\n"
                "(TABLE PARTITION segments are not modelled: their rows are left out)\n");
     expect_out(&r, 5,
                "PARTITION_POSITION SEG\n"
@@ -810,7 +807,7 @@ static void test_lob_partitions(void **state)
                "  COUNT(*)\n"
                "----------\n"
                "         1\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n"
+               "(LOB INDEX PARTITION segments are not modelled: their rows are left out)\n"
                "(TABLE PARTITION segments are not modelled: their rows are left out)\n");
     /* and its row (key 1) with it */
     expect_out(&r, 8,
@@ -1128,17 +1125,11 @@ static void test_new_value(void **state)
      * package's function in a query is not modelled, not ORA-00904 */
     assert_string_equal(r.error[8], "");
     expect_out(&r, 9, "not modelled: the function DBMS_ROWID.ROWID_BLOCK_NUMBER\n");
-    expect_out(&r, 3,
-               "  COUNT(*)\n----------\n         0\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n");
-    expect_out(&r, 5,
-               "SEGMENT_TYPE\n------------------\nLOBSEGMENT\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+    expect_out(&r, 3, "  COUNT(*)\n----------\n         0\n");
+    expect_out(&r, 5, "SEGMENT_TYPE\n------------------\nLOBSEGMENT\n");
     expect_out(&r, 6, "seg SYS_LOB0000000001C00003$$!\n");
     /* ACCEPT's DEFAULT: the answer an empty line gives (two LOB segments) */
-    expect_out(&r, 7,
-               "  COUNT(*)\n----------\n         2\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+    expect_out(&r, 7, "  COUNT(*)\n----------\n         2\n");
     done(&r);
 }
 
@@ -1189,11 +1180,10 @@ static void test_view_joins(void **state)
     assert_non_null(strstr(r.out[6], "\nL "));
     assert_non_null(strstr(r.out[6], " T\n"));
     assert_null(strstr(r.out[6], " U\n"));
-    expect_out(&r, 7,
-               "SEGMENT_TYPE\n------------------\nLOBSEGMENT\n"
-               "(LOBINDEX segments are not modelled: their rows are left out)\n");
+    expect_out(&r, 7, "SEGMENT_TYPE\n------------------\nLOBSEGMENT\n");
     assert_non_null(strstr(r.out[8], "\n         1\n"));
-    assert_non_null(strstr(r.out[9], "\n         2\n")); /* the tables T and U */
+    /* the tables T and U, and T's LOB index */
+    assert_non_null(strstr(r.out[9], "\n         3\n"));
     expect_out(&r, 10, "not modelled: an outer, cross or natural join\n");
     /* a scalar subquery: the LOB segment's extents, the same blocks as
      * its user_segments row; two LOBs, two rows: ORA-01427 */
@@ -1217,9 +1207,10 @@ static void test_view_joins(void **state)
                         "ORA-25154: column part of USING clause cannot have qualifier");
     assert_non_null(strstr(r.out[19], "\n        -1\n"));
     /* a join on concatenated columns, counted: two LOBs (T's C, U's added
-     * E) against four segments: 2 pairs equal, 6 not */
+     * E) against six segments (the two LOB indexes among them): 2 pairs
+     * equal, 10 not */
     assert_non_null(strstr(r.out[20], "\n         2\n"));
-    assert_non_null(strstr(r.out[21], "\n         6\n"));
+    assert_non_null(strstr(r.out[21], "\n        10\n"));
     assert_non_null(strstr(r.out[22], "\n         0\n")); /* T... is not LOBSIM... */
     done(&r);
 }
