@@ -22,6 +22,11 @@
 
 #include "heapspace_int.h"
 
+uint32_t hs_unique_entry_bytes(uint32_t key_bytes)
+{
+    return hs_unique_entry(key_bytes);
+}
+
 uint32_t hs_prefix_above(const uint8_t *a, uint32_t la, const uint8_t *b, uint32_t lb)
 {
     uint32_t i = 0;

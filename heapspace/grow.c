@@ -2,8 +2,8 @@
  * grow.c -- a B-tree index that DML grows one entry at a time: a primary
  * key numbered by a sequence or `level`, a LOB index keyed by LOB id or by
  * the time a chunk was freed.  Keys only rise, so every insert goes to its
- * section's rightmost leaf; entries of one size each (the caller's, and
- * a 2-byte slot each).
+ * section's rightmost leaf, which takes entries (each with a 2-byte slot)
+ * while their bytes fit its entry space.
  *
  * What Oracle does, and the model with it (Richard Foote, "Index block
  * splits" and "90-10 splits", richardfoote.wordpress.com, 2007-2008):
@@ -29,14 +29,18 @@
 #include "heapspace_int.h"
 
 typedef struct {
-    uint32_t *live; /* live entries of each leaf of the section, in key order */
-    uint64_t cap;
+    uint32_t *live;  /* live entries of each leaf of the section, in key order */
+    uint64_t *start; /* the position of each leaf's first entry */
+    uint64_t nleaves, cap;
     uint64_t pos;  /* entries ever inserted: the next one's position */
     uint64_t head; /* the oldest position not deleted by hs_grow_delete_oldest() */
+    uint32_t fill; /* bytes taken in the rightmost leaf */
 } section_t;
 
 struct hs_grow {
-    uint32_t per_leaf, per_branch;
+    uint32_t leaf_space; /* bytes of a leaf for entries and slots */
+    uint32_t entry;      /* the default entry and its slot */
+    uint32_t per_branch;
     uint32_t nsec;
     section_t *sec;
     uint64_t entries;     /* live */
@@ -73,7 +77,8 @@ sim_err_t hs_grow_create(const hs_params_t *p, uint32_t bs, uint32_t entry, uint
         sim_free(g);
         return SIM_ENOMEM;
     }
-    g->per_leaf = leaf / (entry + HS_SLOT);
+    g->leaf_space = leaf;
+    g->entry = entry + HS_SLOT;
     g->per_branch = branch / (sep + HS_SLOT);
     g->nsec = sections;
     /* the empty index: its root, a leaf with no entry */
@@ -88,8 +93,10 @@ void hs_grow_destroy(hs_grow_t *g)
 {
     if (g == NULL)
         return;
-    for (uint32_t s = 0; s < g->nsec; s++)
+    for (uint32_t s = 0; s < g->nsec; s++) {
         sim_free(g->sec[s].live);
+        sim_free(g->sec[s].start);
+    }
     sim_free(g->sec);
     sim_free(g);
 }
@@ -107,50 +114,83 @@ static void take_leaf(hs_grow_t *g)
         g->branch_hwm = b;
 }
 
-sim_err_t hs_grow_insert(hs_grow_t *g, uint32_t section, uint64_t n, uint64_t *first)
+/* Room for `more` leaves in section s. */
+static sim_err_t reserve(section_t *s, uint64_t more)
+{
+    uint64_t need = s->nleaves + more;
+    if (need <= s->cap)
+        return SIM_OK;
+    uint64_t cap = s->cap ? s->cap : 16;
+    while (cap < need)
+        cap *= 2;
+    uint32_t *v = sim_realloc(s->live, cap * sizeof *v);
+    if (v == NULL)
+        return SIM_ENOMEM;
+    s->live = v;
+    uint64_t *w = sim_realloc(s->start, cap * sizeof *w);
+    if (w == NULL)
+        return SIM_ENOMEM;
+    s->start = w;
+    s->cap = cap;
+    return SIM_OK;
+}
+
+sim_err_t hs_grow_insert(hs_grow_t *g, uint32_t section, uint64_t n, uint32_t entry,
+                         uint64_t *first)
 {
     section_t *s = &g->sec[section];
-    uint64_t last = s->pos + n; /* one past */
-    uint64_t need = (last + g->per_leaf - 1) / g->per_leaf;
-    if (need > s->cap) {
-        uint64_t cap = s->cap ? s->cap : 16;
-        while (cap < need)
-            cap *= 2;
-        uint32_t *v = sim_realloc(s->live, cap * sizeof *v);
-        if (v == NULL)
-            return SIM_ENOMEM;
-        memset(v + s->cap, 0, (cap - s->cap) * sizeof *v);
-        s->live = v, s->cap = cap;
-    }
+    uint32_t e = entry ? entry + HS_SLOT : g->entry;
+    if (e > g->leaf_space)
+        return SIM_EINVAL;
+    /* the leaves the n entries can open, at most */
+    uint64_t per = g->leaf_space / e;
+    if (reserve(s, n / per + 2) != SIM_OK)
+        return SIM_ENOMEM;
     if (first)
         *first = s->pos;
-    for (uint64_t q = s->pos; q < last; q++) {
-        uint64_t leaf = q / g->per_leaf;
-        /* the empty root is the first section's first leaf; every other
-         * first entry of a leaf is a split or a section's own first leaf */
-        if (q % g->per_leaf == 0) {
+    for (uint64_t i = 0; i < n; i++) {
+        /* a split, or the section's first leaf: the empty root serves the
+         * first section to get an entry */
+        if (s->nleaves == 0 || s->fill + e > g->leaf_space) {
             if (g->root_free)
                 g->root_free = 0;
             else
                 take_leaf(g);
+            s->start[s->nleaves] = s->pos;
+            s->live[s->nleaves++] = 0;
+            s->fill = 0;
         }
-        s->live[leaf]++;
+        s->fill += e;
+        s->live[s->nleaves - 1]++;
+        s->pos++;
         g->entries++;
     }
-    s->pos = last;
     return SIM_OK;
 }
 
-/* The entry at position q of section s goes; its leaf leaves the tree when
- * it was the last and the leaf is not the section's rightmost. */
-static void delete_one(hs_grow_t *g, section_t *s, uint64_t q)
+/* The leaf of section s holding position q (q < s->pos). */
+static uint64_t leaf_of(const section_t *s, uint64_t q)
 {
-    uint64_t leaf = q / g->per_leaf;
+    uint64_t lo = 0, hi = s->nleaves - 1;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo + 1) / 2;
+        if (s->start[mid] <= q)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* An entry of leaf `leaf` of section s goes; the leaf leaves the tree when
+ * it was its last and the leaf is not the section's rightmost. */
+static void delete_one(hs_grow_t *g, section_t *s, uint64_t leaf)
+{
     if (s->live[leaf] == 0)
         return;
     s->live[leaf]--;
     g->entries--;
-    int rightmost = leaf == (s->pos - 1) / g->per_leaf;
+    int rightmost = leaf == s->nleaves - 1;
     if (s->live[leaf] == 0 && !rightmost && g->leaves > 1) {
         g->leaves--;
         g->free_leaves++;
@@ -160,17 +200,38 @@ static void delete_one(hs_grow_t *g, section_t *s, uint64_t q)
 void hs_grow_delete(hs_grow_t *g, uint32_t section, uint64_t first, uint64_t n)
 {
     section_t *s = &g->sec[section];
-    for (uint64_t q = first; q < first + n && q < s->pos; q++)
-        delete_one(g, s, q);
+    if (first >= s->pos)
+        return;
+    uint64_t leaf = leaf_of(s, first);
+    for (uint64_t q = first; q < first + n && q < s->pos; q++) {
+        while (leaf + 1 < s->nleaves && s->start[leaf + 1] <= q)
+            leaf++;
+        delete_one(g, s, leaf);
+    }
+}
+
+void hs_grow_undelete(hs_grow_t *g, uint32_t section, uint64_t q)
+{
+    section_t *s = &g->sec[section];
+    if (q >= s->pos)
+        return;
+    uint64_t leaf = leaf_of(s, q);
+    /* a leaf emptied and not the rightmost had left the tree: back */
+    if (s->live[leaf] == 0 && leaf != s->nleaves - 1)
+        take_leaf(g);
+    s->live[leaf]++;
+    g->entries++;
 }
 
 uint64_t hs_grow_delete_oldest(hs_grow_t *g, uint32_t section, uint64_t n)
 {
     section_t *s = &g->sec[section];
-    uint64_t done = 0;
+    uint64_t done = 0, leaf = s->head < s->pos ? leaf_of(s, s->head) : 0;
     while (done < n && s->head < s->pos) {
-        if (s->live[s->head / g->per_leaf] > 0) {
-            delete_one(g, s, s->head);
+        while (leaf + 1 < s->nleaves && s->start[leaf + 1] <= s->head)
+            leaf++;
+        if (s->live[leaf] > 0) {
+            delete_one(g, s, leaf);
             done++;
         }
         s->head++;
@@ -182,7 +243,7 @@ void hs_grow_stats(const hs_grow_t *g, hs_grow_stats_t *st)
 {
     memset(st, 0, sizeof *st);
     st->entries = g->entries;
-    st->per_leaf = g->per_leaf;
+    st->per_leaf = g->leaf_space / g->entry;
     st->leaf_blocks = g->leaves;
     st->free_blocks = g->free_leaves;
     st->branch_blocks = branch_blocks(g->leaves, g->per_branch);
@@ -196,12 +257,12 @@ sim_err_t hs_grow_check(const hs_grow_t *g)
     uint64_t entries = 0, leaves = 0;
     for (uint32_t i = 0; i < g->nsec; i++) {
         const section_t *s = &g->sec[i];
-        uint64_t used = (s->pos + g->per_leaf - 1) / g->per_leaf;
-        for (uint64_t l = 0; l < used; l++) {
-            if (s->live[l] > g->per_leaf)
+        for (uint64_t l = 0; l < s->nleaves; l++) {
+            uint64_t end = l + 1 < s->nleaves ? s->start[l + 1] : s->pos;
+            if (s->live[l] > end - s->start[l] || (l > 0 && s->start[l] <= s->start[l - 1]))
                 return SIM_ECORRUPT;
             entries += s->live[l];
-            leaves += s->live[l] > 0 || l == used - 1;
+            leaves += s->live[l] > 0 || l == s->nleaves - 1;
         }
     }
     /* the tree's leaves: those holding entries and each section's

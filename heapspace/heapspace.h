@@ -132,6 +132,9 @@ typedef struct {
 sim_err_t hs_index_pk(const hs_table_t *t, hs_index_stats_t *s);
 sim_err_t hs_index_x(const hs_table_t *t, hs_index_stats_t *s);
 sim_err_t hs_index_bitmap_n(const hs_table_t *t, hs_index_stats_t *s);
+/* Bytes of a unique index's leaf entry whose key column is key_bytes long
+ * (flag, lock, rowid, the key and its length byte), its slot apart. */
+uint32_t hs_unique_entry_bytes(uint32_t key_bytes);
 /* The ID index's num_rows, blevel, leaf_blocks and per_leaf as
  * hs_index_x() gives them, without placing the entries when the
  * separators' bounds settle blevel (branch_blocks and sep_bytes 0 then). */
@@ -164,13 +167,18 @@ typedef struct {
 sim_err_t hs_grow_create(const hs_params_t *p, uint32_t bs, uint32_t entry, uint32_t sep,
                          uint32_t sections, hs_grow_t **out);
 void hs_grow_destroy(hs_grow_t *g);
-/* n entries above the section's highest; *first (may be NULL) the first
- * one's position in the section, for hs_grow_delete().  SIM_ENOMEM leaves
- * the index unchanged. */
-sim_err_t hs_grow_insert(hs_grow_t *g, uint32_t section, uint64_t n, uint64_t *first);
+/* n entries above the section's highest, of `entry` bytes each (0: the
+ * index's); *first (may be NULL) the first one's position in the section,
+ * for hs_grow_delete().  SIM_ENOMEM (or SIM_EINVAL for an entry no leaf
+ * holds) leaves the index unchanged. */
+sim_err_t hs_grow_insert(hs_grow_t *g, uint32_t section, uint64_t n, uint32_t entry,
+                         uint64_t *first);
 /* The entries at positions first..first+n-1 go (those gone already are
  * passed over). */
 void hs_grow_delete(hs_grow_t *g, uint32_t section, uint64_t first, uint64_t n);
+/* The entry at position q, deleted, is back (a rolled-back delete); its
+ * leaf back in the tree if it had left. */
+void hs_grow_undelete(hs_grow_t *g, uint32_t section, uint64_t q);
 /* The section's n oldest live entries go; returns how many there were. */
 uint64_t hs_grow_delete_oldest(hs_grow_t *g, uint32_t section, uint64_t n);
 void hs_grow_stats(const hs_grow_t *g, hs_grow_stats_t *s);

@@ -340,9 +340,9 @@ static int key_taken(life_db_t *db, const scr_stmt_t *st, life_table_t *t, int64
         return 0;
     /* Oracle prints (SCHEMA.NAME): a script runs as one user the model
      * does not name; an unnamed key's name is Oracle's SYS_Cn. */
-    char what[SCR_NAME_MAX + 64];
-    snprintf(what, sizeof what, "ORA-00001: unique constraint (%s) violated",
-             t->def->pk_name[0] ? t->def->pk_name : "SYS_Cn");
+    char what[SCR_NAME_MAX + 64], name[SCR_NAME_MAX + 1];
+    life_pk_name(db, t, name, sizeof name);
+    snprintf(what, sizeof what, "ORA-00001: unique constraint (%s) violated", name);
     life_raise(db, st->line, what);
     return 1;
 }
@@ -376,6 +376,8 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
     sim_err_t rc = life_row_add(db, t, db->id_base + id, &r);
     if (rc == SIM_OK && pk)
         rc = life_key_set(t, db->id_base + id, r);
+    if (rc == SIM_OK && pk)
+        rc = life_pk_index_add(db, t, r);
     if (rc != SIM_OK)
         return rc;
     life_row_at(t, r)->part = part;
@@ -691,6 +693,7 @@ sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
         life_row_t *rw = life_row_at(t, r);
         uint64_t bytes = life_row_bytes(db, t, rw);
         rw->alive = 0;
+        life_pk_index_delete(t, r);
         t->live_rows--;
         t->row_bytes -= bytes;
         sim_err_t rc =

@@ -100,7 +100,7 @@ sim_err_t life_lobindex_add(life_db_t *db, life_seg_t *g, uint32_t i)
     if (g->ix == NULL || n == 0 || l->ix_n)
         return SIM_OK;
     sync_freed(db, g);
-    sim_err_t rc = hs_grow_insert(g->ix, CURRENT, n, &l->ix_pos);
+    sim_err_t rc = hs_grow_insert(g->ix, CURRENT, n, 0, &l->ix_pos);
     if (rc == SIM_OK)
         l->ix_n = (uint32_t)n;
     return rc;
@@ -122,7 +122,7 @@ sim_err_t life_lobindex_free(life_db_t *db, life_seg_t *g, uint32_t i)
     if (g->ix == NULL || !basic)
         return SIM_OK;
     sync_freed(db, g);
-    return hs_grow_insert(g->ix, REUSABLE, l->nchunks, NULL);
+    return hs_grow_insert(g->ix, REUSABLE, l->nchunks, 0, NULL);
 }
 
 void life_lobindex_reused(life_seg_t *g, uint64_t chunks)

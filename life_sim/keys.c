@@ -10,7 +10,18 @@
  * takes its id (dml.c decides from the row's state whether it still holds
  * it), and a rollback of a delete maps the id back to its row (txn.c).
  * truncate and drop empty the table (life_keys_clear()).
+ *
+ * The key's index segment (INDEX in user_segments, named by its
+ * constraint or SYS_C<n>): a unique B-tree whose entries are flag, lock,
+ * rowid and the id as a NUMBER (heapspace/README.md, "Index formats"),
+ * kept by heapspace's growing index (grow.c) in the order rows are
+ * inserted, ids taken as rising (a sequence's, `level`'s); a row's entry
+ * goes with its delete and comes back with a rolled-back one
+ * (life_pk_index_*()).  A key added by ALTER TABLE after rows shows from
+ * its step, its entries as if inserted with the rows (CREATE INDEX would
+ * pack them at PCTFREE 10).  In the table's tablespace.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "life_sim_int.h"
@@ -80,4 +91,72 @@ void life_keys_clear(life_table_t *t)
     t->keys = NULL;
     t->key_bits = 0;
     t->key_used = 0;
+}
+
+/* A branch entry of the key's index: a child address and the shortest
+ * prefix of the id that tells two leaves apart, its length byte and at
+ * most the NUMBER's exponent and first digits: 4 + 1 + 3. */
+#define PK_SEP_BYTES 8u
+
+sim_err_t life_pk_index_add(life_db_t *db, life_table_t *t, uint64_t r)
+{
+    life_row_t *rw = life_row_at(t, r);
+    if (t->pk_ix == NULL) {
+        hs_params_t hp;
+        hs_params_defaults(&hp);
+        sim_err_t rc = hs_grow_create(&hp, t->block_size, hs_unique_entry_bytes(1), PK_SEP_BYTES, 1,
+                                      &t->pk_ix);
+        if (rc != SIM_OK)
+            return rc;
+    }
+    (void)db;
+    uint32_t key = (uint32_t)life_number_bytes(rw->id);
+    return hs_grow_insert(t->pk_ix, 0, 1, hs_unique_entry_bytes(key), &rw->pk_pos);
+}
+
+void life_pk_index_delete(life_table_t *t, uint64_t r)
+{
+    if (t->pk_ix)
+        hs_grow_delete(t->pk_ix, 0, life_row_at(t, r)->pk_pos, 1);
+}
+
+void life_pk_index_undelete(life_table_t *t, uint64_t r)
+{
+    if (t->pk_ix)
+        hs_grow_undelete(t->pk_ix, 0, life_row_at(t, r)->pk_pos);
+}
+
+void life_pk_index_drop(life_table_t *t)
+{
+    hs_grow_destroy(t->pk_ix);
+    t->pk_ix = NULL;
+}
+
+int life_pk_index_exists(const life_table_t *t, uint32_t step)
+{
+    const scr_table_t *d = t->def;
+    return t->has_segment && d->id_col >= 0 && d->cols[d->id_col].primary_key && step >= d->pk_step;
+}
+
+void life_pk_name(const life_db_t *db, const life_table_t *t, char *out, size_t len)
+{
+    /* Oracle's SYS_C<constraint number>: the table's number stands for it,
+     * as for the LOB segments' names (table.c) */
+    if (t->def->pk_name[0])
+        snprintf(out, len, "%s", t->def->pk_name);
+    else
+        snprintf(out, len, "SYS_C%06u", (unsigned)(t - db->tables) + 1);
+}
+
+void life_pk_index_extents(const life_db_t *db, const life_table_t *t, lob_extent_fn fn, void *arg,
+                           uint64_t *blocks, uint64_t *extents)
+{
+    hs_grow_stats_t s = {.blocks = 1}; /* no entry yet: its root */
+    if (t->pk_ix)
+        hs_grow_stats(t->pk_ix, &s);
+    const scr_tablespace_t *ts =
+        t->def->tablespace >= 0 ? &db->s->tablespaces[t->def->tablespace] : NULL;
+    /* an ASSM segment: L1 and L2 bitmaps and its header, then the index */
+    life_extents_for(3 + s.blocks, t->block_size, ts && ts->uniform ? ts->uniform_size : 0, blocks,
+                     extents, fn, arg);
 }

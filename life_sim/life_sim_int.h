@@ -78,9 +78,10 @@ typedef struct {
     uint32_t locker;                /* session + 1 whose open transaction changed it (its row lock),
                                      * 0: none; set by life_tx_log(), cleared at its end (txn.c) */
     uint8_t alive;
-    uint8_t fresh; /* inserted by the locker's open transaction: no other session sees it */
-    uint16_t part; /* its segments' group: 0, or partition p + 1 of a partitioned table,
-                    * the one its key maps to (partition.c) */
+    uint8_t fresh;   /* inserted by the locker's open transaction: no other session sees it */
+    uint16_t part;   /* its segments' group: 0, or partition p + 1 of a partitioned table,
+                      * the one its key maps to (partition.c) */
+    uint64_t pk_pos; /* its entry's position in the primary key's index (keys.c) */
 } life_row_t;
 
 typedef struct {
@@ -108,6 +109,7 @@ typedef struct {
     life_key_t *keys;
     uint32_t key_bits;
     uint64_t key_used;
+    hs_grow_t *pk_ix; /* the primary key's index segment (keys.c), NULL while it has no entry */
     int64_t identity_last; /* an identity id column's last value given (no rollback takes
                             * it back, as a sequence's) */
 } life_table_t;
@@ -420,6 +422,21 @@ int life_key_get(const life_table_t *t, int64_t id, uint64_t *row);
 /* Row `row` takes id (SIM_ENOMEM leaves the table unchanged). */
 sim_err_t life_key_set(life_table_t *t, int64_t id, uint64_t row);
 void life_keys_clear(life_table_t *t);
+/* The primary key's index segment (keys.c): row r (just added, id its key)
+ * enters it; row r's entry goes (a delete, a rolled-back insert) or comes
+ * back (a rolled-back delete); truncate and drop let it go. */
+sim_err_t life_pk_index_add(life_db_t *db, life_table_t *t, uint64_t r);
+void life_pk_index_delete(life_table_t *t, uint64_t r);
+void life_pk_index_undelete(life_table_t *t, uint64_t r);
+void life_pk_index_drop(life_table_t *t);
+/* Whether t has a primary key index segment at step `step`, and its name. */
+int life_pk_index_exists(const life_table_t *t, uint32_t step);
+void life_pk_name(const life_db_t *db, const life_table_t *t, char *out, size_t len);
+/* Its blocks and extents, each extent to fn (may be NULL). */
+void life_pk_index_extents(const life_db_t *db, const life_table_t *t, lob_extent_fn fn, void *arg,
+                           uint64_t *blocks, uint64_t *extents);
+/* Bytes of an Oracle NUMBER holding integer v (table.c). */
+uint64_t life_number_bytes(int64_t v);
 
 /* txn.c: the running session's transaction.  life_tx_log() locks the row
  * for it; commit and rollback end it and release its locks. */

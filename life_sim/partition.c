@@ -46,6 +46,7 @@ sim_err_t life_part_drop(life_db_t *db, const scr_stmt_t *st)
             continue;
         t->row_bytes -= life_row_bytes(db, t, rw);
         rw->alive = 0;
+        life_pk_index_delete(t, r);
         t->live_rows--;
         for (uint32_t k = 0; k < t->nlob; k++) {
             uint32_t i = rw->lob[k];

@@ -174,27 +174,20 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
                (q->two && (q->view2 == SCR_V_SEGMENTS || q->view2 == SCR_V_EXTENTS));
     if (rc != SIM_OK || !segs)
         return rc;
-    /* the index segments the model does not have (a primary key's, a LOB
-     * partition's LOB index), nor a partitioned table's own partitions'
-     * (the model keeps one table segment) */
-    int lobparts = 0, keyed = 0, parted = 0;
+    /* the index segments the model does not have (a LOB partition's LOB
+     * index, a partitioned table's key), nor a partitioned table's own
+     * partitions' (the model keeps one table segment) */
+    int parted = 0, lobparts = 0;
     for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
         const life_table_t *t = &db->tables[ti];
         if (!t->exists)
             continue;
-        for (uint32_t c = 0; c < t->def->ncols; c++)
-            keyed |= t->def->cols[c].primary_key;
         parted |= t->def->part_by != SCR_PART_NONE && t->has_segment;
         lobparts |= t->def->part_by != SCR_PART_NONE && t->nlob > 0;
     }
-    if (lobparts || keyed)
-        rc = append(out, lobparts && keyed
-                             ? "(LOB INDEX PARTITION and INDEX segments are not modelled: their "
-                               "rows are left out)\n"
-                         : lobparts ? "(LOB INDEX PARTITION segments are not modelled: their rows "
-                                      "are left out)\n"
-                                    : "(INDEX segments are not modelled: their rows are left "
-                                      "out)\n");
+    if (lobparts)
+        rc = append(out, "(LOB INDEX PARTITION segments are not modelled: their rows are left "
+                         "out)\n");
     return rc == SIM_OK && parted
                ? append(out, "(TABLE PARTITION segments are not modelled: their rows are left "
                              "out)\n")

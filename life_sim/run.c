@@ -176,6 +176,7 @@ void life_close(life_db_t *db)
             sim_free(t->seg);
             sim_paged_free(&t->rows);
             life_keys_clear(t);
+            life_pk_index_drop(t);
         }
     sim_free(db->tables);
     if (db->bind_vals)

@@ -35,6 +35,7 @@ static void drop_storage(life_db_t *db, life_table_t *t)
     t->nrows = t->live_rows = 0;
     t->row_bytes = t->row_bytes_hwm = 0;
     life_keys_clear(t);
+    life_pk_index_drop(t);
     for (uint32_t k = 0; k < t->nseg; k++)
         if (life_slot_used(t, k))
             life_seg_destroy(db, t, k);

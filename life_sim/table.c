@@ -18,7 +18,7 @@
 /* Bytes of an Oracle NUMBER holding integer v: an exponent byte and a
  * byte per base-100 digit, trailing zero digits dropped (a negative number
  * also keeps a terminator byte). */
-static uint64_t number_bytes(int64_t v)
+uint64_t life_number_bytes(int64_t v)
 {
     if (v == 0)
         return 1;
@@ -35,7 +35,7 @@ uint64_t life_row_bytes(const life_db_t *db, const life_table_t *t, const life_r
 {
     uint64_t n = 3 + db->p.row_dir_bytes;
     if (t->def->id_col >= 0)
-        n += 1 + number_bytes(r->id);
+        n += 1 + life_number_bytes(r->id);
     for (uint32_t k = 0; k < t->nlob; k++) {
         uint64_t b = life_lob_row_bytes(db, r->lob[k]);
         n += b == 0 ? 1 : b + (b > 250 ? 3 : 1);

@@ -264,10 +264,12 @@ static void undo_log(life_db_t *db, size_t from)
                 r->lob[k] = 0;
             }
             r->alive = 0;
+            life_pk_index_delete(t, e->row);
             t->live_rows--;
             break;
         case LIFE_TX_DELETE:
             r->alive = 1;
+            life_pk_index_undelete(t, e->row);
             t->live_rows++;
             /* The id is the row's again (an insert since may have taken
              * it): present in the key, so no memory is asked for. */

@@ -151,12 +151,12 @@ static void one_extent(void *arg, uint64_t start, uint64_t blocks)
 }
 
 /* One segment's row of user_segments, or its extents' rows: the table's,
- * a LOB segment's (sp) or a LOB index's (ix). */
+ * its primary key's (pk), a LOB segment's (sp) or a LOB index's (ix). */
 static sim_err_t segment_rows(scr_view_t view, scr_qrows_t *rows, const char *name,
                               const char *part, const char *type, const char *subtype,
                               const char *ts, uint32_t bs, uint64_t blocks, uint64_t extents,
-                              const life_db_t *db, const life_table_t *t, const lob_space_t *sp,
-                              const life_seg_t *ix)
+                              const life_db_t *db, const life_table_t *t, int pk,
+                              const lob_space_t *sp, const life_seg_t *ix)
 {
     if (view == SCR_V_EXTENTS) {
         ext_arg_t a = {rows, name, part, type, ts, t->def->owner, bs, 0, 0};
@@ -165,6 +165,8 @@ static sim_err_t segment_rows(scr_view_t view, scr_qrows_t *rows, const char *na
             lob_space_extents(sp, one_extent, &a);
         else if (ix)
             life_lobindex_extents(db, ix, one_extent, &a, &b, &e);
+        else if (pk)
+            life_pk_index_extents(db, t, one_extent, &a, &b, &e);
         else
             life_table_extents(db, t, one_extent, &a);
         return a.oom ? SIM_ENOMEM : SIM_OK;
@@ -185,7 +187,7 @@ static sim_err_t segment_rows(scr_view_t view, scr_qrows_t *rows, const char *na
     return SIM_OK;
 }
 
-static sim_err_t segments(life_db_t *db, scr_view_t q, scr_qrows_t *rows)
+static sim_err_t segments(life_db_t *db, scr_view_t q, uint32_t step, scr_qrows_t *rows)
 {
     sim_err_t rc = SIM_OK;
     for (uint32_t ti = 0; ti < db->s->ntables && rc == SIM_OK; ti++) {
@@ -199,7 +201,17 @@ static sim_err_t segments(life_db_t *db, scr_view_t q, scr_qrows_t *rows)
             rc = segment_rows(q, rows, t->def->name, NULL, "TABLE",
                               in_mssm(db, t, -1) ? "MSSM" : "ASSM", ts_name(db, t->def->tablespace),
                               t->block_size, f.v[SIM_STAT_SEG_TAB_BLOCKS],
-                              f.v[SIM_STAT_SEG_TAB_EXTENTS], db, t, NULL, NULL);
+                              f.v[SIM_STAT_SEG_TAB_EXTENTS], db, t, 0, NULL, NULL);
+        }
+        /* its primary key's index (of a partitioned table too: global, not partitioned) */
+        if (rc == SIM_OK && life_pk_index_exists(t, step)) {
+            char name[SCR_NAME_MAX + 1];
+            uint64_t b, e;
+            life_pk_name(db, t, name, sizeof name);
+            life_pk_index_extents(db, t, NULL, NULL, &b, &e);
+            rc = segment_rows(q, rows, name, NULL, "INDEX", in_mssm(db, t, -1) ? "MSSM" : "ASSM",
+                              ts_name(db, t->def->tablespace), t->block_size, b, e, db, t, 1, NULL,
+                              NULL);
         }
         /* a partitioned table's LOB segments: its partitions' (LOB
          * PARTITION, named by the LOB, the partition in PARTITION_NAME) */
@@ -218,7 +230,7 @@ static sim_err_t segments(life_db_t *db, scr_view_t q, scr_qrows_t *rows)
                               g->o.securefile          ? "SECUREFILE"
                               : in_mssm(db, t, (int)k) ? "MSSM"
                                                        : "ASSM",
-                              lob_ts(db, t, k), g->block_size, in.blocks, in.extents, db, t,
+                              lob_ts(db, t, k), g->block_size, in.blocks, in.extents, db, t, 0,
                               g->space, NULL);
             /* its LOB index beside it (a partition's, LOB INDEX PARTITION,
              * is not listed) */
@@ -229,7 +241,7 @@ static sim_err_t segments(life_db_t *db, scr_view_t q, scr_qrows_t *rows)
             lob_name(db, t, k, "IL", name, sizeof name);
             rc = segment_rows(q, rows, name, NULL, "LOBINDEX",
                               in_mssm(db, t, (int)k) ? "MSSM" : "ASSM", lob_ts(db, t, k),
-                              g->block_size, ib, ie, db, t, NULL, g);
+                              g->block_size, ib, ie, db, t, 0, NULL, g);
         }
     }
     return rc;
@@ -458,7 +470,7 @@ static sim_err_t view_rows(life_db_t *db, scr_view_t v, uint32_t step, scr_qrows
            : v == SCR_V_SHRINK      ? shrinks(db, rows)
            : v == SCR_V_TABLESPACES ? tablespaces(db, step, rows)
            : v == SCR_V_TABLES      ? tables(db, rows)
-                                    : segments(db, v, rows);
+                                    : segments(db, v, step, rows);
 }
 
 /* The rows of q's view, or of its two views' join (each pair, the first's

@@ -42,19 +42,19 @@ static void test_rising_inserts(void **state)
     hs_grow_t *g = make(1);
     assert_int_equal(stats(g).blocks, 1);
     assert_int_equal(stats(g).leaf_blocks, 1);
-    assert_int_equal(hs_grow_insert(g, 0, PER_LEAF, NULL), SIM_OK);
+    assert_int_equal(hs_grow_insert(g, 0, PER_LEAF, 0, NULL), SIM_OK);
     assert_int_equal(stats(g).per_leaf, PER_LEAF);
     assert_int_equal(stats(g).blocks, 1);
     assert_int_equal(stats(g).blevel, 0);
-    assert_int_equal(hs_grow_insert(g, 0, 1, NULL), SIM_OK);
+    assert_int_equal(hs_grow_insert(g, 0, 1, 0, NULL), SIM_OK);
     assert_int_equal(stats(g).blocks, 3);
     assert_int_equal(stats(g).blevel, 1);
-    assert_int_equal(hs_grow_insert(g, 0, 10 * PER_LEAF - PER_LEAF - 1, NULL), SIM_OK);
+    assert_int_equal(hs_grow_insert(g, 0, 10 * PER_LEAF - PER_LEAF - 1, 0, NULL), SIM_OK);
     assert_int_equal(stats(g).entries, 10 * PER_LEAF);
     assert_int_equal(stats(g).leaf_blocks, 10);
     assert_int_equal(stats(g).blocks, 11);
     /* 473 leaves need two branch blocks and a root over them */
-    assert_int_equal(hs_grow_insert(g, 0, 463 * PER_LEAF, NULL), SIM_OK);
+    assert_int_equal(hs_grow_insert(g, 0, 463 * PER_LEAF, 0, NULL), SIM_OK);
     assert_int_equal(stats(g).leaf_blocks, 473);
     assert_int_equal(stats(g).branch_blocks, 3);
     assert_int_equal(stats(g).blevel, 2);
@@ -68,7 +68,7 @@ static void test_deletes_free_leaves(void **state)
     (void)state;
     hs_grow_t *g = make(1);
     uint64_t first = 99;
-    assert_int_equal(hs_grow_insert(g, 0, 4 * PER_LEAF, &first), SIM_OK);
+    assert_int_equal(hs_grow_insert(g, 0, 4 * PER_LEAF, 0, &first), SIM_OK);
     assert_int_equal(first, 0);
     assert_int_equal(stats(g).blocks, 5);         /* 4 leaves, 1 branch */
     hs_grow_delete(g, 0, 0, PER_LEAF);            /* leaf 0 empty */
@@ -77,12 +77,12 @@ static void test_deletes_free_leaves(void **state)
     assert_int_equal(stats(g).free_blocks, 1);
     assert_int_equal(stats(g).entries, 2 * PER_LEAF + 1);
     /* the next leaf is the freed one: no block formatted */
-    assert_int_equal(hs_grow_insert(g, 0, 1, &first), SIM_OK);
+    assert_int_equal(hs_grow_insert(g, 0, 1, 0, &first), SIM_OK);
     assert_int_equal(first, 4 * PER_LEAF);
     assert_int_equal(stats(g).blocks, 5);
     assert_int_equal(stats(g).free_blocks, 0);
     /* then a new one */
-    assert_int_equal(hs_grow_insert(g, 0, PER_LEAF, NULL), SIM_OK);
+    assert_int_equal(hs_grow_insert(g, 0, PER_LEAF, 0, NULL), SIM_OK);
     assert_int_equal(stats(g).blocks, 6);
     /* deleting a gone entry again changes nothing */
     hs_grow_delete(g, 0, 0, 1);
@@ -98,12 +98,12 @@ static void test_sections_oldest(void **state)
 {
     (void)state;
     hs_grow_t *g = make(2);
-    assert_int_equal(hs_grow_insert(g, 0, 1, NULL), SIM_OK);
+    assert_int_equal(hs_grow_insert(g, 0, 1, 0, NULL), SIM_OK);
     assert_int_equal(stats(g).blocks, 1);
-    assert_int_equal(hs_grow_insert(g, 1, 1, NULL), SIM_OK);
+    assert_int_equal(hs_grow_insert(g, 1, 1, 0, NULL), SIM_OK);
     assert_int_equal(stats(g).leaf_blocks, 2);
     assert_int_equal(stats(g).blocks, 3);
-    assert_int_equal(hs_grow_insert(g, 1, 2 * PER_LEAF, NULL), SIM_OK);
+    assert_int_equal(hs_grow_insert(g, 1, 2 * PER_LEAF, 0, NULL), SIM_OK);
     assert_int_equal(stats(g).leaf_blocks, 4);
     /* the oldest PER_LEAF of section 1 empty its first leaf */
     assert_int_equal(hs_grow_delete_oldest(g, 1, PER_LEAF), PER_LEAF);
@@ -112,6 +112,33 @@ static void test_sections_oldest(void **state)
     /* no more than there are */
     assert_int_equal(hs_grow_delete_oldest(g, 1, 10 * PER_LEAF), PER_LEAF + 1);
     assert_int_equal(stats(g).entries, 1);
+    hs_grow_destroy(g);
+}
+
+/* Entries of their own sizes fill a leaf by bytes: 7,996 bytes hold 533
+ * entries of 13 bytes and a slot (7,995), not 534; a rolled-back delete
+ * brings its entry back, and its leaf into the tree when it had left. */
+static void test_sized_and_undelete(void **state)
+{
+    (void)state;
+    hs_grow_t *g = make(1);
+    assert_int_equal(hs_grow_insert(g, 0, 533, 13, NULL), SIM_OK);
+    assert_int_equal(stats(g).blocks, 1);
+    assert_int_equal(hs_grow_insert(g, 0, 1, 13, NULL), SIM_OK);
+    assert_int_equal(stats(g).blocks, 3);
+    /* 154 default entries (52 bytes) do not fit beside it: 15 + 154 x 52
+     * = 8,023 */
+    assert_int_equal(hs_grow_insert(g, 0, 154, 0, NULL), SIM_OK);
+    assert_int_equal(stats(g).leaf_blocks, 3);
+    hs_grow_delete(g, 0, 0, 533);
+    assert_int_equal(stats(g).leaf_blocks, 2);
+    assert_int_equal(stats(g).free_blocks, 1);
+    hs_grow_undelete(g, 0, 7);
+    assert_int_equal(stats(g).leaf_blocks, 3);
+    assert_int_equal(stats(g).free_blocks, 0);
+    assert_int_equal(stats(g).entries, 1 + 1 + 154);
+    /* an entry no leaf holds */
+    assert_int_equal(hs_grow_insert(g, 0, 1, 8000, NULL), SIM_EINVAL);
     hs_grow_destroy(g);
 }
 
@@ -131,9 +158,8 @@ static void test_bad_sizes(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_rising_inserts),
-        cmocka_unit_test(test_deletes_free_leaves),
-        cmocka_unit_test(test_sections_oldest),
+        cmocka_unit_test(test_rising_inserts),  cmocka_unit_test(test_deletes_free_leaves),
+        cmocka_unit_test(test_sections_oldest), cmocka_unit_test(test_sized_and_undelete),
         cmocka_unit_test(test_bad_sizes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

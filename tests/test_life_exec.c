@@ -322,7 +322,7 @@ static void test_duplicate_primary_key(void **state)
            "insert into t select 7 - level, rpad(to_clob('c'), 5000, 'x') from dual connect by "
            "level <= 2;\n",
            "T", NULL, &r);
-    assert_string_equal(r.error[4], "ORA-00001: unique constraint (SYS_Cn) violated");
+    assert_string_equal(r.error[4], "ORA-00001: unique constraint (SYS_C000001) violated");
     /* the insert-select refused at its first row (id 6, taken) and undone
      * whole: the 6 LOBs of the two inserts before it */
     assert_int_equal(fig(&r, 4, SIM_STAT_LOB_LIVE), 6);
@@ -348,7 +348,7 @@ static void test_duplicate_primary_key(void **state)
            "T", NULL, &r);
     for (uint32_t i = 1; i < 10; i++)
         assert_string_equal(r.error[i], "");
-    assert_string_equal(r.error[10], "ORA-00001: unique constraint (SYS_Cn) violated");
+    assert_string_equal(r.error[10], "ORA-00001: unique constraint (SYS_C000001) violated");
 }
 
 /* 4,000 random characters under COMPRESS HIGH: above the in-row limit

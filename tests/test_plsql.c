@@ -218,7 +218,7 @@ static void test_exceptions(void **state)
     assert_string_equal(r.error[3], "");
     assert_int_equal(fig(&r, 3, SIM_STAT_LOB_LIVE), 2);
     assert_string_equal(r.out[4], "again\n");
-    assert_string_equal(r.error[4], "ORA-00001: unique constraint (SYS_Cn) violated");
+    assert_string_equal(r.error[4], "ORA-00001: unique constraint (SYS_C000001) violated");
     assert_string_equal(r.error[5], "ORA-20042: said so");
 }
 

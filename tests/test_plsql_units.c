@@ -205,7 +205,7 @@ static void test_named_exceptions(void **state)
               "end;\n"
               "/\n",
         "T", &r);
-    assert_string_equal(r.out[2], "dup -1 ORA-00001: unique constraint (SYS_Cn) violated\n"
+    assert_string_equal(r.out[2], "dup -1 ORA-00001: unique constraint (SYS_C000001) violated\n"
                                   "others 100\noops 1 User-Defined Exception\nssm -10614\n"
                                   "outer oops\n");
     assert_string_equal(r.error[2],

@@ -271,8 +271,8 @@ static void test_cursor_over_views(void **state)
     /* a cursor declared over a view, run by a FOR loop over it */
     expect_out(&r, 5, "SYS_LOB0000000001C00003$$ USERS\n");
     expect_out(&r, 3,
-               "LOBINDEX 8\nLOBINDEX 8\nLOBSEGMENT 80\nLOBSEGMENT 8\nTABLE 8\n"
-               "B SYS_LOB0000000001C00003$$\nC SYS_LOB0000000001C00002$$\n5\n");
+               "INDEX 8\nLOBINDEX 8\nLOBINDEX 8\nLOBSEGMENT 80\nLOBSEGMENT 8\nTABLE 8\n"
+               "B SYS_LOB0000000001C00003$$\nC SYS_LOB0000000001C00002$$\n6\n");
     assert_string_equal(r.error[4], "PLS-00302: component 'BYTES' must be declared");
     done(&r);
 }
@@ -295,8 +295,7 @@ static void test_initial_and_chunk_rounding(void **state)
     expect_out(&r, 3,
                " EXTENT_ID      BYTES     BLOCKS\n"
                "---------- ---------- ----------\n"
-               "         0      65536          8\n"
-               "(INDEX segments are not modelled: their rows are left out)\n");
+               "         0      65536          8\n");
     expect_out(&r, 4, "     CHUNK\n----------\n      8192\n");
     done(&r);
 }
@@ -350,20 +349,30 @@ static void test_segments_immediate(void **state)
     assert_non_null(r.out[4]);
     assert_non_null(strstr(r.out[4], "\nSYS_LOB0000000001C00002$$\n"));
     done(&r);
-    /* a primary key's index segment is not modelled: said (the LOB's
-     * index is: T, its LOB segment and LOB index), with or without a LOB */
+    /* a primary key's index segment, named by its constraint or SYS_C<n>,
+     * made with the table's segment, an empty root in one 64 KB extent:
+     * K, its LOB segment, LOB index and key's index; N and its key's */
     run("create table k (id number primary key, c clob) segment creation immediate;\n"
         "select count(*) from user_segments;\n"
         "drop table k;\n"
-        "create table n (id number primary key, v varchar2(10)) segment creation immediate;\n"
-        "select count(*) from user_segments;\n",
+        "create table n (id number constraint n_pk primary key, v varchar2(10)) segment "
+        "creation immediate;\n"
+        "select segment_name, segment_type, blocks from user_segments order by 1;\n"
+        "create table d (id number primary key);\n"
+        "select count(*) from user_segments where segment_type = 'INDEX';\n",
         "K", &r);
-    expect_out(&r, 2,
-               "  COUNT(*)\n----------\n         3\n"
-               "(INDEX segments are not modelled: their rows are left out)\n");
+    expect_out(&r, 2, "  COUNT(*)\n----------\n         4\n");
     expect_out(&r, 5,
-               "  COUNT(*)\n----------\n         1\n"
-               "(INDEX segments are not modelled: their rows are left out)\n");
+               "SEGMENT_NAME                                                                     "
+               "                                                SEGMENT_TYPE           BLOCKS\n"
+               "-------------------------------------------------------------------------------"
+               "------------------------------------------------- ------------------ ----------\n"
+               "N                                                                                "
+               "                                                TABLE                       8\n"
+               "N_PK                                                                             "
+               "                                                INDEX                       8\n");
+    /* a deferred table has no segment, its key's index none either */
+    expect_out(&r, 7, "  COUNT(*)\n----------\n         1\n");
     done(&r);
 }
 
@@ -1247,7 +1256,7 @@ static void test_autotrace(void **state)
     assert_true(r.at[2].v[SIM_STAT_REDO_SIZE] > 9000);
     expect_out(&r, 2, want);
     assert_null(r.out[3]); /* ORA-00001: no statistics */
-    assert_string_equal(r.error[3], "ORA-00001: unique constraint (SYS_Cn) violated");
+    assert_string_equal(r.error[3], "ORA-00001: unique constraint (SYS_C000001) violated");
     assert_null(r.out[4]);
     assert_null(r.out[5]);
     assert_non_null(strstr(r.out[6], "\nStatistics\n"));
