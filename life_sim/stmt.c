@@ -97,6 +97,9 @@ static sim_err_t rewrite_lobs(life_db_t *db, const scr_stmt_t *st, life_table_t 
         for (uint64_t r = 0; r < n; r++) {
             if (rc == SIM_OK && life_row_at(t, r)->alive)
                 rc = life_lob_write(db, t, k, vals[r], &life_row_at(t, r)->lob[k]);
+            /* the new segment's LOB index gets the version's entries */
+            if (rc == SIM_OK && life_row_at(t, r)->lob[k])
+                rc = life_lobindex_add(db, &t->seg[k], life_row_at(t, r)->lob[k]);
             scr_value_release(db->vs, vals[r]);
         }
         sim_free(vals);
