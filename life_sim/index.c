@@ -150,3 +150,11 @@ void life_lobindex_extents(const life_db_t *db, const life_seg_t *g, lob_extent_
      * index's blocks (heapspace/README.md), in the LOB's tablespace */
     life_extents_for(3 + s.blocks, g->block_size, g->uniform_bytes, blocks, extents, fn, arg);
 }
+
+void life_lobindex_unused(life_db_t *db, life_seg_t *g, lob_unused_t *out)
+{
+    sync_freed(db, g);
+    hs_grow_stats_t s;
+    hs_grow_stats(g->ix, &s);
+    life_extents_unused(3 + s.blocks, g->block_size, g->uniform_bytes, out);
+}

@@ -333,6 +333,12 @@ void life_lobindex_extents(const life_db_t *db, const life_seg_t *g, lob_extent_
  * each extent to fn (may be NULL). */
 void life_extents_for(uint64_t need, uint32_t bs, uint64_t uniform, uint64_t *blocks,
                       uint64_t *extents, lob_extent_fn fn, void *arg);
+/* dbms_space.unused_space of such a segment whose high-water mark is hwm
+ * blocks: the blocks above it, the last used extent and block. */
+void life_extents_unused(uint64_t hwm, uint32_t bs, uint64_t uniform, lob_unused_t *out);
+/* The same of a LOB index and of a primary key's index (index.c, keys.c). */
+void life_lobindex_unused(life_db_t *db, life_seg_t *g, lob_unused_t *out);
+void life_pk_index_unused(const life_db_t *db, const life_table_t *t, lob_unused_t *out);
 /* DBMS_LOB.GETCHUNKSIZE of LOB segment k's LOBs: the LOB bytes of a
  * BasicFile's CHUNK (its blocks' payloads), of a SecureFile's block
  * ("For SECUREFILE LOBs the usable data area of the tablespace block size

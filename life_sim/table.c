@@ -78,23 +78,6 @@ static void table_extents(const life_db_t *db, const life_table_t *t, uint64_t *
     life_extents_for(3 + data, t->block_size, uniform, blocks, extents, fn, arg);
 }
 
-typedef struct {
-    uint64_t hwm;
-    lob_unused_t *out;
-} unused_arg_t;
-
-static void unused_extent(void *arg, uint64_t start, uint64_t blocks)
-{
-    unused_arg_t *a = arg;
-    uint64_t end = start + blocks;
-    if (end > a->hwm)
-        a->out->unused_blocks += end - (start > a->hwm ? start : a->hwm);
-    if (start < a->hwm && a->hwm <= end) {
-        a->out->last_extent_start = start;
-        a->out->last_used_block = a->hwm - start;
-    }
-}
-
 void life_table_unused(const life_db_t *db, const life_table_t *t, lob_unused_t *out)
 {
     memset(out, 0, sizeof *out);
@@ -102,8 +85,9 @@ void life_table_unused(const life_db_t *db, const life_table_t *t, lob_unused_t 
     if (!t->has_segment)
         return;
     table_extents(db, t, &blocks, &extents, NULL, NULL, &hwm);
-    unused_arg_t a = {hwm, out};
-    table_extents(db, t, &blocks, &extents, unused_extent, &a, NULL);
+    const scr_tablespace_t *ts =
+        t->def->tablespace >= 0 ? &db->s->tablespaces[t->def->tablespace] : NULL;
+    life_extents_unused(hwm, t->block_size, ts && ts->uniform ? ts->uniform_size : 0, out);
 }
 
 void life_table_extents(const life_db_t *db, const life_table_t *t, lob_extent_fn fn, void *arg)

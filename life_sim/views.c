@@ -531,24 +531,38 @@ sim_err_t life_space_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
     if (rc != SIM_OK)
         return rc;
     int lob = strcmp(type, "LOB") == 0 || strcmp(type, "LOB PARTITION") == 0;
-    if (!lob && strcmp(type, "TABLE") != 0) {
-        if (strcmp(type, "INDEX") == 0 || strcmp(type, "CLUSTER") == 0 ||
-            strcmp(type, "TABLE PARTITION") == 0 || strcmp(type, "TABLE SUBPARTITION") == 0 ||
-            strcmp(type, "INDEX PARTITION") == 0 || strcmp(type, "INDEX SUBPARTITION") == 0 ||
-            strcmp(type, "LOB SUBPARTITION") == 0 || strcmp(type, "LOBINDEX") == 0)
+    int ix = strcmp(type, "INDEX") == 0; /* a primary key's index or a LOB index */
+    if (!lob && !ix && strcmp(type, "TABLE") != 0) {
+        if (strcmp(type, "CLUSTER") == 0 || strcmp(type, "TABLE PARTITION") == 0 ||
+            strcmp(type, "TABLE SUBPARTITION") == 0 || strcmp(type, "INDEX PARTITION") == 0 ||
+            strcmp(type, "INDEX SUBPARTITION") == 0 || strcmp(type, "LOB SUBPARTITION") == 0 ||
+            strcmp(type, "LOBINDEX") == 0)
             return life_raise(db, op->line,
                               "not modelled: dbms_space of a segment of that type (the "
-                              "model has TABLE and LOB segments)");
+                              "model has TABLE, INDEX and LOB segments)");
         return life_raise(db, op->line, "ORA-03200: the segment type specification is invalid");
     }
     int want_part = strcmp(type, "LOB PARTITION") == 0;
     /* the segment user_segments lists with that name (and partition) */
     life_table_t *ft = NULL;
     uint32_t fk = 0;
+    int lobix = 0; /* an INDEX that is a LOB index: fk its LOB segment */
     for (uint32_t ti = 0; ti < db->s->ntables && ft == NULL; ti++) {
         life_table_t *t = &db->tables[ti];
         if (!t->exists)
             continue;
+        if (ix) {
+            life_pk_name(db, t, seg, sizeof seg);
+            if (life_pk_index_exists(t, s->block ? s->block->step : UINT32_MAX) &&
+                strcmp(seg, name) == 0)
+                ft = t;
+            for (uint32_t k = 0; k < t->nlob && ft == NULL; k++) {
+                lob_name(db, t, k, "IL", seg, sizeof seg);
+                if (t->seg[k].ix && strcmp(seg, name) == 0)
+                    ft = t, fk = k, lobix = 1;
+            }
+            continue;
+        }
         if (!lob) {
             if (t->has_segment && t->def->part_by == SCR_PART_NONE &&
                 strcmp(t->def->name, name) == 0)
@@ -573,7 +587,7 @@ sim_err_t life_space_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
     }
     if (ft == NULL)
         return life_raise(db, op->line, "ORA-00942: table or view does not exist");
-    if ((op->unused == 2 || op->assm) && in_mssm(db, ft, lob ? (int)fk : -1))
+    if ((op->unused == 2 || op->assm) && in_mssm(db, ft, lob || lobix ? (int)fk : -1))
         /* a MANUAL tablespace's segment: free lists, laid out by the model
          * as under ASSM */
         return life_raise(db, op->line,
@@ -584,8 +598,18 @@ sim_err_t life_space_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
     int64_t v[12] = {0};
     uint8_t isnull[12] = {0};
     uint32_t nouts = op->unused ? 7 : op->assm ? 12 : 8;
-    uint64_t bs = lob ? ft->seg[fk].block_size : ft->block_size;
-    if (op->assm && !lob) {
+    uint64_t bs = lob || lobix ? ft->seg[fk].block_size : ft->block_size;
+    if (op->assm && ix) {
+        /* as a table's: said, the OUT variables null, the block goes on */
+        static const char why[] =
+            "not modelled: dbms_space.space_usage's ASSM form of an index (its blocks are "
+            "only unformatted, FS2 or full, and when one is FS2 is not known: Lewis, "
+            "\"dbms_space usage\", 2013)\n";
+        memset(isnull, 1, sizeof isnull);
+        rc = life_print(db, why, sizeof why - 1);
+        if (rc != SIM_OK)
+            return rc;
+    } else if (op->assm && !lob) {
         /* said under the step, the OUT variables null, and the block goes
          * on: a show_space of a table still prints its unused_space lines */
         static const char why[] = "not modelled: dbms_space.space_usage's ASSM form of a table "
@@ -608,7 +632,8 @@ sim_err_t life_space_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
         if (!lob || !ft->seg[fk].o.securefile)
             return life_raise(db, op->line,
                               "not modelled: dbms_space.space_usage's SecureFile form of a "
-                              "BasicFile LOB or a table (its ASSM form answers a LOB)");
+                              "BasicFile LOB, a table or an index (its ASSM form answers a "
+                              "LOB)");
         sim_stats_t f;
         life_lob_figures(db, ft, fk, &f);
         static const sim_stat_t su[8] = {
@@ -622,7 +647,16 @@ sim_err_t life_space_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
          * last used extent: the model has no datafiles (null) */
         lob_unused_t u;
         sim_stats_t f;
-        if (lob) {
+        uint64_t ib, ie;
+        if (lobix) {
+            life_lobindex_figures(db, &ft->seg[fk], &ib, &ie);
+            v[0] = (int64_t)ib;
+            life_lobindex_unused(db, &ft->seg[fk], &u);
+        } else if (ix) {
+            life_pk_index_extents(db, ft, NULL, NULL, &ib, &ie);
+            v[0] = (int64_t)ib;
+            life_pk_index_unused(db, ft, &u);
+        } else if (lob) {
             life_lob_figures(db, ft, fk, &f);
             v[0] = (int64_t)f.v[SIM_STAT_SEG_LOB_BLOCKS];
             lob_space_unused(ft->seg[fk].space, &u);
