@@ -599,24 +599,19 @@ sim_err_t life_space_call(life_db_t *db, life_susp_t *s, const scr_pl_op_t *op,
     uint8_t isnull[12] = {0};
     uint32_t nouts = op->unused ? 7 : op->assm ? 12 : 8;
     uint64_t bs = lob || lobix ? ft->seg[fk].block_size : ft->block_size;
-    if (op->assm && ix) {
-        /* as a table's: said, the OUT variables null, the block goes on */
-        static const char why[] =
+    if (op->assm && !lob) {
+        /* said under the step, the OUT variables null, and the block goes
+         * on: a show_space of a table or an index still prints its
+         * unused_space lines */
+        static const char table[] = "not modelled: dbms_space.space_usage's ASSM form of a table "
+                                    "(the model keeps a table's rows by bytes, not block by "
+                                    "block: its FS1-FS4 blocks are unknown)\n";
+        static const char index[] =
             "not modelled: dbms_space.space_usage's ASSM form of an index (its blocks are "
             "only unformatted, FS2 or full, and when one is FS2 is not known: Lewis, "
             "\"dbms_space usage\", 2013)\n";
         memset(isnull, 1, sizeof isnull);
-        rc = life_print(db, why, sizeof why - 1);
-        if (rc != SIM_OK)
-            return rc;
-    } else if (op->assm && !lob) {
-        /* said under the step, the OUT variables null, and the block goes
-         * on: a show_space of a table still prints its unused_space lines */
-        static const char why[] = "not modelled: dbms_space.space_usage's ASSM form of a table "
-                                  "(the model keeps a table's rows by bytes, not block by block: "
-                                  "its FS1-FS4 blocks are unknown)\n";
-        memset(isnull, 1, sizeof isnull);
-        rc = life_print(db, why, sizeof why - 1);
+        rc = ix ? life_print(db, index, sizeof index - 1) : life_print(db, table, sizeof table - 1);
         if (rc != SIM_OK)
             return rc;
     } else if (op->assm) {
