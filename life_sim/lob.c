@@ -422,8 +422,13 @@ void life_seg_quiesce(life_db_t *db, life_seg_t *g)
             lob_alloc_release(g->alloc[2 * i]);
     if (g->dsp)
         dsp_release(g->dsp);
-    if (g->space)
+    if (g->space) {
+        /* the pooled chunks go back to the shared free space: out of the
+         * LOB index's reusable section (index.c) */
+        if (db->p.bf_pools && !g->o.securefile)
+            life_lobindex_reused(g, lob_space_pooled(g->space) / g->chunk_blocks);
         lob_space_pools_flush(g->space);
+    }
     take_writers(db, g, 0, 2 * g->ntx, 0); /* every session's, moved here */
 }
 

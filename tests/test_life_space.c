@@ -14,7 +14,7 @@
 
 #include "life_sim.h"
 
-#define STEPS 7
+#define STEPS 12
 
 /* Each step's session figures and its LOB segment's. */
 typedef struct {
@@ -382,6 +382,33 @@ static void test_index_unused_space(void **state)
     assert_true(found);
 }
 
+/* Free pools on (bf.pools=1): chunks a DEALLOCATE gives back from the
+ * pools to the shared free space leave the LOB index's reusable section.
+ * 3,000 one-block LOBs deleted, their retention passed: 3,000 reusable
+ * entries, 20 leaves (24 blocks).  After the deallocate, 3,000 more LOBs
+ * written and deleted: their entries fill the rightmost leaf (60 more
+ * beside the 93 it held) and take the 19 leaves the flushed entries left
+ * and one new: 21 leaves and a branch, 25 blocks (32); were the flushed
+ * entries kept, 6,000 entries, 40 leaves, 44 blocks (48). */
+static void test_lob_index_pool_flush(void **state)
+{
+    (void)state;
+    static const char *const params[] = {"bf.pools", "1", NULL};
+    run_t r;
+    run_text("create table t (id number, c clob) lob (c) store as basicfile (freepools 1);\n"
+             "insert into t select level, rpad('x', 8000, 'x') from dual connect by level <= "
+             "3000;\ncommit;\ndelete from t;\ncommit;\nexec dbms_session.sleep(901)\n"
+             "alter table t modify lob (c) (deallocate unused);\n"
+             "insert into t select 3000 + level, rpad('x', 8000, 'x') from dual connect by "
+             "level <= 3000;\ndelete from t;\ncommit;\n"
+             "select blocks from user_segments where segment_type = 'LOBINDEX';\n",
+             params, &r);
+    int found = 0;
+    for (int i = 0; i <= STEPS; i++)
+        found |= strcmp(r.out[i], "    BLOCKS\n----------\n        32\n") == 0;
+    assert_true(found);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -393,6 +420,7 @@ int main(void)
         cmocka_unit_test(test_lob_index_segment),
         cmocka_unit_test(test_pk_index_segment),
         cmocka_unit_test(test_index_unused_space),
+        cmocka_unit_test(test_lob_index_pool_flush),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
