@@ -187,8 +187,9 @@ sim_err_t life_params_check(const life_params_t *p, char *msg, size_t msglen)
                  p->inrow_compressed);
         return SIM_EINVAL;
     }
-    if (p->lobindex_entry_bytes < 16 || p->lobindex_entry_bytes > 2000) {
-        snprintf(msg, msglen, "life.lobindex_entry_bytes=%u (accepted: 16 to 2000)",
+    /* at most what a 2 KB block's index leaf holds with room to spare */
+    if (p->lobindex_entry_bytes < 16 || p->lobindex_entry_bytes > 1000) {
+        snprintf(msg, msglen, "life.lobindex_entry_bytes=%u (accepted: 16 to 1000)",
                  p->lobindex_entry_bytes);
         return SIM_EINVAL;
     }

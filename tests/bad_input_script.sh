@@ -86,6 +86,9 @@ expect 2 "three.sql:3: given to session 3, but the run has 2 sessions" -- \
 expect 2 "--param=life.fit: applies to --script runs only" -- \
     "$LOBBENCH" --db=h.db --sizes=2k --param=life.fit=1
 expect 2 "life.fit=7" -- "$LOBBENCH" --db=h.db --script=ok.sql --param=life.fit=7
+# a LOB index entry no 2 KB block's leaf would hold
+expect 2 "life.lobindex_entry_bytes=1001 (accepted: 16 to 1000)" -- \
+    "$LOBBENCH" --db=h.db --script=ok.sql --param=life.lobindex_entry_bytes=1001
 rm -f ok.sql
 
 # Outputs that cannot be written are refused before the script runs, as the
