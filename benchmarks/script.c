@@ -475,7 +475,12 @@ int bench_script_run(const bench_opts_t *o, bench_steps_fn record,
         snprintf(err, errlen, "%s: out of memory", o->script);
         status = 1;
     } else if (rc != SIM_OK) {
-        snprintf(err, errlen, "%s", msg);
+        /* the model's own failure with no message of its own still names
+         * the script and what went wrong */
+        if (msg[0])
+            snprintf(err, errlen, "%s", msg);
+        else
+            snprintf(err, errlen, "%s: %s", o->script, sim_strerror(rc));
         status = 2;
     }
     /* Ctrl-C now waits until every output is whole, then says what was. */
