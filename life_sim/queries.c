@@ -177,17 +177,24 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
     /* the index segments the model does not have (a LOB partition's LOB
      * index, a partitioned table's key), nor a partitioned table's own
      * partitions' (the model keeps one table segment) */
-    int parted = 0, lobparts = 0;
+    int parted = 0, lobparts = 0, otherkey = 0;
     for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
         const life_table_t *t = &db->tables[ti];
         if (!t->exists)
             continue;
         parted |= t->def->part_by != SCR_PART_NONE && t->has_segment;
         lobparts |= t->def->part_by != SCR_PART_NONE && t->nlob > 0;
+        /* a primary key on a column other than the NUMBER id (keys.c
+         * keeps the id's) */
+        for (uint32_t c = 0; c < t->def->ncols; c++)
+            otherkey |= t->has_segment && t->def->cols[c].primary_key && (int)c != t->def->id_col;
     }
     if (lobparts)
         rc = append(out, "(LOB INDEX PARTITION segments are not modelled: their rows are left "
                          "out)\n");
+    if (rc == SIM_OK && otherkey)
+        rc = append(out, "(INDEX segments of a primary key on a column other than a NUMBER id "
+                         "are not modelled: their rows are left out)\n");
     return rc == SIM_OK && parted
                ? append(out, "(TABLE PARTITION segments are not modelled: their rows are left "
                              "out)\n")

@@ -359,7 +359,9 @@ static void test_segments_immediate(void **state)
         "creation immediate;\n"
         "select segment_name, segment_type, blocks from user_segments order by 1;\n"
         "create table d (id number primary key);\n"
-        "select count(*) from user_segments where segment_type = 'INDEX';\n",
+        "select count(*) from user_segments where segment_type = 'INDEX';\n"
+        "create table v (k varchar2(10) primary key) segment creation immediate;\n"
+        "select count(*) from user_segments where segment_name = 'V';\n",
         "K", &r);
     expect_out(&r, 2, "  COUNT(*)\n----------\n         4\n");
     expect_out(&r, 5,
@@ -373,6 +375,11 @@ static void test_segments_immediate(void **state)
                "                                                INDEX                       8\n");
     /* a deferred table has no segment, its key's index none either */
     expect_out(&r, 7, "  COUNT(*)\n----------\n         1\n");
+    /* a key on a VARCHAR2 column: its index not modelled, and said */
+    expect_out(&r, 9,
+               "  COUNT(*)\n----------\n         1\n"
+               "(INDEX segments of a primary key on a column other than a NUMBER id are not "
+               "modelled: their rows are left out)\n");
     done(&r);
 }
 
