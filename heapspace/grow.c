@@ -11,10 +11,11 @@
  *   90-10: the old leaf stays full, the new one takes the new entry
  *   (hs_grow_insert());
  * - a deleted entry's space serves only keys that sort into its leaf; keys
- *   that only rise never come back, so a leaf keeps it until its last
- *   entry goes; an emptied leaf leaves the tree and goes on the segment's
- *   free list, the next split takes it before a new block is formatted
- *   (hs_grow_delete(), hs_grow_delete_oldest());
+ *   that only rise come back only to the rightmost leaf, which takes the
+ *   space of its deleted entries back before it splits (a cleanout); any
+ *   other leaf keeps it until its last entry goes, and then leaves the
+ *   tree for the segment's free list, the next split takes it before a
+ *   new block is formatted (hs_grow_delete(), hs_grow_delete_oldest());
  * - the first leaf is the root; when it splits, the root becomes a branch
  *   over two new leaves, and each branch level is packed full over the
  *   level below.
@@ -35,6 +36,7 @@ typedef struct {
     uint64_t pos;  /* entries ever inserted: the next one's position */
     uint64_t head; /* the oldest position not deleted by hs_grow_delete_oldest() */
     uint32_t fill; /* bytes taken in the rightmost leaf */
+    uint32_t put;  /* entries ever put in it (live or deleted since) */
 } section_t;
 
 struct hs_grow {
@@ -151,6 +153,13 @@ sim_err_t hs_grow_insert(hs_grow_t *g, uint32_t section, uint64_t n, uint32_t en
     for (uint64_t i = 0; i < n; i++) {
         /* a split, or the section's first leaf: the empty root serves the
          * first section to get an entry */
+        /* a full rightmost leaf first gets back the space of its deleted
+         * entries (a block cleanout before a split), in proportion to
+         * them: the sizes of those gone are not kept */
+        if (s->nleaves > 0 && s->fill + e > g->leaf_space && s->live[s->nleaves - 1] < s->put) {
+            s->fill = (uint32_t)((uint64_t)s->fill * s->live[s->nleaves - 1] / s->put);
+            s->put = s->live[s->nleaves - 1];
+        }
         if (s->nleaves == 0 || s->fill + e > g->leaf_space) {
             if (g->root_free)
                 g->root_free = 0;
@@ -159,8 +168,10 @@ sim_err_t hs_grow_insert(hs_grow_t *g, uint32_t section, uint64_t n, uint32_t en
             s->start[s->nleaves] = s->pos;
             s->live[s->nleaves++] = 0;
             s->fill = 0;
+            s->put = 0;
         }
         s->fill += e;
+        s->put++;
         s->live[s->nleaves - 1]++;
         s->pos++;
         g->entries++;

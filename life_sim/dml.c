@@ -376,12 +376,14 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
     sim_err_t rc = life_row_add(db, t, db->id_base + id, &r);
     if (rc == SIM_OK && pk)
         rc = life_key_set(t, db->id_base + id, r);
-    if (rc == SIM_OK && pk)
-        rc = life_pk_index_add(db, t, r);
     if (rc != SIM_OK)
         return rc;
     life_row_at(t, r)->part = part;
     rc = life_tx_log(db, (life_tx_t){(uint32_t)(t - db->tables), r, 0xff, LIFE_TX_INSERT, 0, 0});
+    /* its key's index entry once the insert is logged: a rollback of a
+     * failure after it finds the row's entry or none (pk_pos) */
+    if (rc == SIM_OK && pk)
+        rc = life_pk_index_add(db, t, r);
     if (rc != SIM_OK)
         return rc;
     db->last_row = r;
@@ -523,15 +525,15 @@ sim_err_t life_lob_replace(life_db_t *db, const scr_stmt_t *st, life_table_t *t,
     if (rc != SIM_OK)
         return life_oracle_error(db, st, t, rc);
     life_row_at(t, r)->lob[k] = lob;
-    rc = lob_written(db, &t->seg[s], lob);
-    if (rc != SIM_OK)
-        return rc;
     rc = life_tx_log(db,
                      (life_tx_t){(uint32_t)(t - db->tables), r, (uint8_t)k, LIFE_TX_LOB, old, lob});
     if (rc != SIM_OK)
         return rc;
-    rc = lob_released(db, &t->seg[s], old);
-    return rc != SIM_OK ? rc : life_lob_unref(db, t, s, old);
+    /* logged first: a failure from here on is undone by the log's entry */
+    rc = lob_written(db, &t->seg[s], lob);
+    sim_err_t released = lob_released(db, &t->seg[s], old);
+    sim_err_t unref = life_lob_unref(db, t, s, old);
+    return rc != SIM_OK ? rc : released != SIM_OK ? released : unref;
 }
 
 sim_err_t life_lob_locator_write(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
@@ -701,9 +703,11 @@ sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
         if (rc != SIM_OK)
             return rc;
         for (uint32_t k = 0; k < t->nlob; k++) {
-            rc = lob_released(db, &t->seg[life_slot(rw, k)], rw->lob[k]);
+            /* the unref whatever the index did: a rollback re-refs it */
+            sim_err_t released = lob_released(db, &t->seg[life_slot(rw, k)], rw->lob[k]);
+            rc = life_lob_unref(db, t, life_slot(rw, k), rw->lob[k]);
             if (rc == SIM_OK)
-                rc = life_lob_unref(db, t, life_slot(rw, k), rw->lob[k]);
+                rc = released;
             if (rc != SIM_OK)
                 return rc;
         }

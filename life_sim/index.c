@@ -106,23 +106,50 @@ sim_err_t life_lobindex_add(life_db_t *db, life_seg_t *g, uint32_t i)
     return rc;
 }
 
+/* Version l's current entries out of the tree (positions kept). */
+static void drop_current(life_seg_t *g, const life_lob_t *l)
+{
+    if (g->ix && l->ix_n && !l->ix_freed)
+        hs_grow_delete(g->ix, CURRENT, l->ix_pos, l->ix_n);
+}
+
 void life_lobindex_remove(life_db_t *db, life_seg_t *g, uint32_t i)
 {
     life_lob_t *l = life_lob_at(db, i);
-    if (g->ix && l->ix_n)
-        hs_grow_delete(g->ix, CURRENT, l->ix_pos, l->ix_n);
+    drop_current(g, l);
     l->ix_n = 0;
+    l->ix_freed = 0;
+}
+
+/* Whether version i's freed chunks enter the reusable section. */
+static int reusable(const life_seg_t *g, const life_lob_t *l)
+{
+    return g->ix && !g->o.securefile && !l->inrow && l->nchunks > 0;
 }
 
 sim_err_t life_lobindex_free(life_db_t *db, life_seg_t *g, uint32_t i)
 {
-    const life_lob_t *l = life_lob_at(db, i);
-    int basic = !g->o.securefile && !l->inrow && l->nchunks > 0;
-    life_lobindex_remove(db, g, i);
-    if (g->ix == NULL || !basic)
+    life_lob_t *l = life_lob_at(db, i);
+    drop_current(g, l);
+    l->ix_freed = 1; /* positions kept: a rollback brings them back */
+    if (!reusable(g, l))
         return SIM_OK;
     sync_freed(db, g);
-    return hs_grow_insert(g->ix, REUSABLE, l->nchunks, 0, NULL);
+    return hs_grow_insert(g->ix, REUSABLE, l->nchunks, 0, &l->ix_rpos);
+}
+
+void life_lobindex_back(life_db_t *db, life_seg_t *g, uint32_t i)
+{
+    life_lob_t *l = life_lob_at(db, i);
+    if (!l->ix_freed) {
+        (void)life_lobindex_add(db, g, i); /* out of memory: left out */
+        return;
+    }
+    for (uint64_t q = l->ix_pos; g->ix && q < l->ix_pos + l->ix_n; q++)
+        hs_grow_undelete(g->ix, CURRENT, q);
+    if (reusable(g, l))
+        hs_grow_delete(g->ix, REUSABLE, l->ix_rpos, l->nchunks);
+    l->ix_freed = 0;
 }
 
 void life_lobindex_reused(life_seg_t *g, uint64_t chunks)

@@ -22,15 +22,17 @@ typedef struct {
     uint64_t hash;   /* its content's hash (the dedup key) */
     uint32_t refs;   /* rows pointing at it */
     uint32_t nchunks;
-    lob_run_t one;   /* its first chunk */
-    lob_run_t *more; /* the others, nchunks - 1 of them, or NULL */
-    uint8_t inrow;   /* stored in the row: no chunks */
-    uint8_t dedup;   /* entered in its segment's dedup index */
-    uint32_t owner;  /* session + 1 whose open transaction wrote it; 0 once committed:
-                      * another session's dedup does not share it (txn.c) */
-    uint32_t next;   /* the pool's free list */
-    uint32_t ix_n;   /* its entries in its LOB index's current section (index.c) */
-    uint64_t ix_pos; /* the first one's position there */
+    lob_run_t one;    /* its first chunk */
+    lob_run_t *more;  /* the others, nchunks - 1 of them, or NULL */
+    uint8_t inrow;    /* stored in the row: no chunks */
+    uint8_t dedup;    /* entered in its segment's dedup index */
+    uint32_t owner;   /* session + 1 whose open transaction wrote it; 0 once committed:
+                       * another session's dedup does not share it (txn.c) */
+    uint32_t next;    /* the pool's free list */
+    uint32_t ix_n;    /* its entries in its LOB index's current section (index.c) */
+    uint64_t ix_pos;  /* the first one's position there */
+    uint64_t ix_rpos; /* its chunks' first reusable entry, once a let-go freed them */
+    uint8_t ix_freed; /* its current entries deleted by a let-go a rollback may undo */
 } life_lob_t;
 
 /* A LOB column's segment, created with the table's first row (deferred
@@ -318,6 +320,9 @@ void life_lobindex_remove(life_db_t *db, life_seg_t *g, uint32_t i);
 /* Version i's last row let it go: its current entries go, its chunks
  * enter the reusable section. */
 sim_err_t life_lobindex_free(life_db_t *db, life_seg_t *g, uint32_t i);
+/* Version i is back (its let-go rolled back): its current entries again,
+ * its chunks' reusable entries gone. */
+void life_lobindex_back(life_db_t *db, life_seg_t *g, uint32_t i);
 /* chunks were taken off a free pool: as many reusable entries go. */
 void life_lobindex_reused(life_seg_t *g, uint64_t chunks);
 /* The chunks made reusable in the shared free space leave the reusable

@@ -175,8 +175,9 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out)
     if (rc != SIM_OK || !segs)
         return rc;
     /* the index segments the model does not have (a LOB partition's LOB
-     * index, a partitioned table's key), nor a partitioned table's own
-     * partitions' (the model keeps one table segment) */
+     * index, a key on another column than the NUMBER id), nor a
+     * partitioned table's own partitions' (the model keeps one table
+     * segment) */
     int parted = 0, lobparts = 0, otherkey = 0;
     for (uint32_t ti = 0; ti < db->s->ntables; ti++) {
         const life_table_t *t = &db->tables[ti];

@@ -54,6 +54,7 @@ sim_err_t life_row_add(life_db_t *db, life_table_t *t, int64_t id, uint64_t *row
     memset(r, 0, sizeof *r);
     r->id = id;
     r->alive = 1;
+    r->pk_pos = UINT64_MAX; /* no entry in its key's index yet (keys.c) */
     *row = t->nrows++;
     t->live_rows++;
     t->has_segment = 1;

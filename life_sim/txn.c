@@ -240,9 +240,9 @@ static void undo_log(life_db_t *db, size_t from)
             uint64_t before = r->alive ? life_row_bytes(db, t, r) : 0;
             r->lob[e->col] = e->old_lob;
             life_lob_reref(db, e->old_lob);
-            /* its LOB index entries again (out of memory: left out) */
+            /* its LOB index entries again (index.c) */
             if (e->old_lob)
-                (void)life_lobindex_add(db, &t->seg[life_slot(r, e->col)], e->old_lob);
+                life_lobindex_back(db, &t->seg[life_slot(r, e->col)], e->old_lob);
             if (r->alive)
                 t->row_bytes = t->row_bytes - before + life_row_bytes(db, t, r);
             if (e->new_lob)
@@ -278,7 +278,7 @@ static void undo_log(life_db_t *db, size_t from)
             for (uint32_t k = 0; k < t->nlob; k++) {
                 life_lob_reref(db, r->lob[k]);
                 if (r->lob[k])
-                    (void)life_lobindex_add(db, &t->seg[life_slot(r, k)], r->lob[k]);
+                    life_lobindex_back(db, &t->seg[life_slot(r, k)], r->lob[k]);
             }
             t->row_bytes += life_row_bytes(db, t, r);
             break;

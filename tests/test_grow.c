@@ -142,6 +142,30 @@ static void test_sized_and_undelete(void **state)
     hs_grow_destroy(g);
 }
 
+/* Deletes of the rightmost leaf's entries give their space back to it
+ * before it would split: a leaf filled and emptied five times over by the
+ * oldest-first deletes of a reusable section stays one leaf. */
+static void test_rightmost_cleanout(void **state)
+{
+    (void)state;
+    hs_grow_t *g = make(1);
+    for (int k = 0; k < 5; k++) {
+        assert_int_equal(hs_grow_insert(g, 0, PER_LEAF, 0, NULL), SIM_OK);
+        assert_int_equal(hs_grow_delete_oldest(g, 0, PER_LEAF), PER_LEAF);
+    }
+    assert_int_equal(stats(g).entries, 0);
+    assert_int_equal(stats(g).leaf_blocks, 1);
+    assert_int_equal(stats(g).blocks, 1);
+    /* half deleted: the next 76 fit where 77 were */
+    assert_int_equal(hs_grow_insert(g, 0, PER_LEAF, 0, NULL), SIM_OK);
+    assert_int_equal(hs_grow_delete_oldest(g, 0, 77), 77);
+    assert_int_equal(hs_grow_insert(g, 0, 77, 0, NULL), SIM_OK);
+    assert_int_equal(stats(g).blocks, 1);
+    assert_int_equal(hs_grow_insert(g, 0, 1, 0, NULL), SIM_OK);
+    assert_int_equal(stats(g).blocks, 3);
+    hs_grow_destroy(g);
+}
+
 static void test_bad_sizes(void **state)
 {
     (void)state;
@@ -158,9 +182,9 @@ static void test_bad_sizes(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_rising_inserts),  cmocka_unit_test(test_deletes_free_leaves),
-        cmocka_unit_test(test_sections_oldest), cmocka_unit_test(test_sized_and_undelete),
-        cmocka_unit_test(test_bad_sizes),
+        cmocka_unit_test(test_rising_inserts),     cmocka_unit_test(test_deletes_free_leaves),
+        cmocka_unit_test(test_sections_oldest),    cmocka_unit_test(test_sized_and_undelete),
+        cmocka_unit_test(test_rightmost_cleanout), cmocka_unit_test(test_bad_sizes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
