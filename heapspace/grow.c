@@ -29,9 +29,14 @@
 
 #include "heapspace_int.h"
 
+/* A leaf of a section: where its entries start, how many are live. */
 typedef struct {
-    uint32_t *live;  /* live entries of each leaf of the section, in key order */
-    uint64_t *start; /* the position of each leaf's first entry */
+    uint64_t start; /* the position of its first entry */
+    uint32_t live;
+} leaf_t;
+
+typedef struct {
+    leaf_t *leaf; /* the section's leaves, in key order */
     uint64_t nleaves, cap;
     uint64_t pos;  /* entries ever inserted: the next one's position */
     uint64_t head; /* the oldest position not deleted by hs_grow_delete_oldest() */
@@ -53,13 +58,17 @@ struct hs_grow {
     int root_free;        /* the empty index's root leaf, no section's yet */
 };
 
-static uint64_t branch_blocks(uint64_t leaves, uint32_t per_branch)
+/* The branch blocks over `leaves` leaves, each level packed full; *levels
+ * (may be NULL) how many levels they make (blevel). */
+static uint64_t branch_blocks(uint64_t leaves, uint32_t per_branch, uint64_t *levels)
 {
-    uint64_t b = 0;
-    for (uint64_t n = leaves; n > 1;) {
+    uint64_t b = 0, l = 0;
+    for (uint64_t n = leaves; n > 1; l++) {
         n = (n + per_branch - 1) / per_branch;
         b += n;
     }
+    if (levels)
+        *levels = l;
     return b;
 }
 
@@ -95,10 +104,8 @@ void hs_grow_destroy(hs_grow_t *g)
 {
     if (g == NULL)
         return;
-    for (uint32_t s = 0; s < g->nsec; s++) {
-        sim_free(g->sec[s].live);
-        sim_free(g->sec[s].start);
-    }
+    for (uint32_t s = 0; s < g->nsec; s++)
+        sim_free(g->sec[s].leaf);
     sim_free(g->sec);
     sim_free(g);
 }
@@ -111,7 +118,7 @@ static void take_leaf(hs_grow_t *g)
     else
         g->formatted++;
     g->leaves++;
-    uint64_t b = branch_blocks(g->leaves, g->per_branch);
+    uint64_t b = branch_blocks(g->leaves, g->per_branch, NULL);
     if (b > g->branch_hwm)
         g->branch_hwm = b;
 }
@@ -125,14 +132,10 @@ static sim_err_t reserve(section_t *s, uint64_t more)
     uint64_t cap = s->cap ? s->cap : 16;
     while (cap < need)
         cap *= 2;
-    uint32_t *v = sim_realloc(s->live, cap * sizeof *v);
+    leaf_t *v = sim_realloc(s->leaf, cap * sizeof *v);
     if (v == NULL)
         return SIM_ENOMEM;
-    s->live = v;
-    uint64_t *w = sim_realloc(s->start, cap * sizeof *w);
-    if (w == NULL)
-        return SIM_ENOMEM;
-    s->start = w;
+    s->leaf = v;
     s->cap = cap;
     return SIM_OK;
 }
@@ -156,23 +159,23 @@ sim_err_t hs_grow_insert(hs_grow_t *g, uint32_t section, uint64_t n, uint32_t en
         /* a full rightmost leaf first gets back the space of its deleted
          * entries (a block cleanout before a split), in proportion to
          * them: the sizes of those gone are not kept */
-        if (s->nleaves > 0 && s->fill + e > g->leaf_space && s->live[s->nleaves - 1] < s->put) {
-            s->fill = (uint32_t)((uint64_t)s->fill * s->live[s->nleaves - 1] / s->put);
-            s->put = s->live[s->nleaves - 1];
+        if (s->nleaves > 0 && s->fill + e > g->leaf_space &&
+            s->leaf[s->nleaves - 1].live < s->put) {
+            s->fill = (uint32_t)((uint64_t)s->fill * s->leaf[s->nleaves - 1].live / s->put);
+            s->put = s->leaf[s->nleaves - 1].live;
         }
         if (s->nleaves == 0 || s->fill + e > g->leaf_space) {
             if (g->root_free)
                 g->root_free = 0;
             else
                 take_leaf(g);
-            s->start[s->nleaves] = s->pos;
-            s->live[s->nleaves++] = 0;
+            s->leaf[s->nleaves++] = (leaf_t){s->pos, 0};
             s->fill = 0;
             s->put = 0;
         }
         s->fill += e;
         s->put++;
-        s->live[s->nleaves - 1]++;
+        s->leaf[s->nleaves - 1].live++;
         s->pos++;
         g->entries++;
     }
@@ -185,7 +188,7 @@ static uint64_t leaf_of(const section_t *s, uint64_t q)
     uint64_t lo = 0, hi = s->nleaves - 1;
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo + 1) / 2;
-        if (s->start[mid] <= q)
+        if (s->leaf[mid].start <= q)
             lo = mid;
         else
             hi = mid - 1;
@@ -197,12 +200,12 @@ static uint64_t leaf_of(const section_t *s, uint64_t q)
  * it was its last and the leaf is not the section's rightmost. */
 static void delete_one(hs_grow_t *g, section_t *s, uint64_t leaf)
 {
-    if (s->live[leaf] == 0)
+    if (s->leaf[leaf].live == 0)
         return;
-    s->live[leaf]--;
+    s->leaf[leaf].live--;
     g->entries--;
     int rightmost = leaf == s->nleaves - 1;
-    if (s->live[leaf] == 0 && !rightmost && g->leaves > 1) {
+    if (s->leaf[leaf].live == 0 && !rightmost && g->leaves > 1) {
         g->leaves--;
         g->free_leaves++;
     }
@@ -215,7 +218,7 @@ void hs_grow_delete(hs_grow_t *g, uint32_t section, uint64_t first, uint64_t n)
         return;
     uint64_t leaf = leaf_of(s, first);
     for (uint64_t q = first; q < first + n && q < s->pos; q++) {
-        while (leaf + 1 < s->nleaves && s->start[leaf + 1] <= q)
+        while (leaf + 1 < s->nleaves && s->leaf[leaf + 1].start <= q)
             leaf++;
         delete_one(g, s, leaf);
     }
@@ -228,9 +231,9 @@ void hs_grow_undelete(hs_grow_t *g, uint32_t section, uint64_t q)
         return;
     uint64_t leaf = leaf_of(s, q);
     /* a leaf emptied and not the rightmost had left the tree: back */
-    if (s->live[leaf] == 0 && leaf != s->nleaves - 1)
+    if (s->leaf[leaf].live == 0 && leaf != s->nleaves - 1)
         take_leaf(g);
-    s->live[leaf]++;
+    s->leaf[leaf].live++;
     g->entries++;
 }
 
@@ -239,9 +242,9 @@ uint64_t hs_grow_delete_oldest(hs_grow_t *g, uint32_t section, uint64_t n)
     section_t *s = &g->sec[section];
     uint64_t done = 0, leaf = s->head < s->pos ? leaf_of(s, s->head) : 0;
     while (done < n && s->head < s->pos) {
-        while (leaf + 1 < s->nleaves && s->start[leaf + 1] <= s->head)
+        while (leaf + 1 < s->nleaves && s->leaf[leaf + 1].start <= s->head)
             leaf++;
-        if (s->live[leaf] > 0) {
+        if (s->leaf[leaf].live > 0) {
             delete_one(g, s, leaf);
             done++;
         }
@@ -257,9 +260,7 @@ void hs_grow_stats(const hs_grow_t *g, hs_grow_stats_t *st)
     st->per_leaf = g->leaf_space / g->entry;
     st->leaf_blocks = g->leaves;
     st->free_blocks = g->free_leaves;
-    st->branch_blocks = branch_blocks(g->leaves, g->per_branch);
-    for (uint64_t n = g->leaves; n > 1; n = (n + g->per_branch - 1) / g->per_branch)
-        st->blevel++;
+    st->branch_blocks = branch_blocks(g->leaves, g->per_branch, &st->blevel);
     st->blocks = g->formatted + g->branch_hwm;
 }
 
@@ -269,11 +270,12 @@ sim_err_t hs_grow_check(const hs_grow_t *g)
     for (uint32_t i = 0; i < g->nsec; i++) {
         const section_t *s = &g->sec[i];
         for (uint64_t l = 0; l < s->nleaves; l++) {
-            uint64_t end = l + 1 < s->nleaves ? s->start[l + 1] : s->pos;
-            if (s->live[l] > end - s->start[l] || (l > 0 && s->start[l] <= s->start[l - 1]))
+            uint64_t end = l + 1 < s->nleaves ? s->leaf[l + 1].start : s->pos;
+            if (s->leaf[l].live > end - s->leaf[l].start ||
+                (l > 0 && s->leaf[l].start <= s->leaf[l - 1].start))
                 return SIM_ECORRUPT;
-            entries += s->live[l];
-            leaves += s->live[l] > 0 || l == s->nleaves - 1;
+            entries += s->leaf[l].live;
+            leaves += s->leaf[l].live > 0 || l == s->nleaves - 1;
         }
     }
     /* the tree's leaves: those holding entries and each section's
