@@ -383,7 +383,7 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
     /* its key's index entry once the insert is logged: a rollback of a
      * failure after it finds the row's entry or none (pk_pos) */
     if (rc == SIM_OK && pk)
-        rc = life_pk_index_add(db, t, r);
+        rc = life_pk_index_add(t, r);
     if (rc != SIM_OK)
         return rc;
     db->last_row = r;

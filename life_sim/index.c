@@ -16,7 +16,7 @@
  *   comp.databases.oracle.server, 13 May 2012: an entry a chunk), oldest
  *   first out: taken off a free pool (life_lobindex_reused()), or, with
  *   free pools off, when the chunk enters the segment's shared free space
- *   (life_lobindex_sync(): the model's pool-less reading, where that space
+ *   (sync_freed(): the model's pool-less reading, where that space
  *   is the reusable section).
  * An entry is 50 bytes: flag, lock, 32 bytes of data (8 chunk addresses,
  * or the LOB's 16-byte inode and 4 addresses in a version's first entry
@@ -80,17 +80,11 @@ static void sync_freed(const life_db_t *db, life_seg_t *g)
 {
     if (g->ix == NULL || g->space == NULL || (db->p.bf_pools && !g->o.securefile))
         return;
-    lob_space_info_t in;
-    lob_space_get_info(g->space, &in);
-    if (in.freed_shared > g->ix_freed_seen) {
-        hs_grow_delete_oldest(g->ix, REUSABLE, in.freed_shared - g->ix_freed_seen);
-        g->ix_freed_seen = in.freed_shared;
+    uint64_t freed = lob_space_freed_shared(g->space);
+    if (freed > g->ix_freed_seen) {
+        hs_grow_delete_oldest(g->ix, REUSABLE, freed - g->ix_freed_seen);
+        g->ix_freed_seen = freed;
     }
-}
-
-void life_lobindex_sync(life_db_t *db, life_seg_t *g)
-{
-    sync_freed(db, g);
 }
 
 sim_err_t life_lobindex_add(life_db_t *db, life_seg_t *g, uint32_t i)

@@ -98,7 +98,7 @@ void life_keys_clear(life_table_t *t)
  * most the NUMBER's exponent and first digits: 4 + 1 + 3. */
 #define PK_SEP_BYTES 8u
 
-sim_err_t life_pk_index_add(life_db_t *db, life_table_t *t, uint64_t r)
+sim_err_t life_pk_index_add(life_table_t *t, uint64_t r)
 {
     life_row_t *rw = life_row_at(t, r);
     if (t->pk_ix == NULL) {
@@ -109,7 +109,6 @@ sim_err_t life_pk_index_add(life_db_t *db, life_table_t *t, uint64_t r)
         if (rc != SIM_OK)
             return rc;
     }
-    (void)db;
     uint32_t key = (uint32_t)life_number_bytes(rw->id);
     return hs_grow_insert(t->pk_ix, 0, 1, hs_unique_entry_bytes(key), &rw->pk_pos);
 }
@@ -157,21 +156,14 @@ static uint64_t pk_hwm(const life_table_t *t)
     return 3 + s.blocks;
 }
 
-static uint64_t pk_uniform(const life_db_t *db, const life_table_t *t)
-{
-    const scr_tablespace_t *ts =
-        t->def->tablespace >= 0 ? &db->s->tablespaces[t->def->tablespace] : NULL;
-    return ts && ts->uniform ? ts->uniform_size : 0;
-}
-
 void life_pk_index_extents(const life_db_t *db, const life_table_t *t, lob_extent_fn fn, void *arg,
                            uint64_t *blocks, uint64_t *extents)
 {
     /* an ASSM segment: L1 and L2 bitmaps and its header, then the index */
-    life_extents_for(pk_hwm(t), t->block_size, pk_uniform(db, t), blocks, extents, fn, arg);
+    life_extents_for(pk_hwm(t), t->block_size, life_table_uniform(db, t), blocks, extents, fn, arg);
 }
 
 void life_pk_index_unused(const life_db_t *db, const life_table_t *t, lob_unused_t *out)
 {
-    life_extents_unused(pk_hwm(t), t->block_size, pk_uniform(db, t), out);
+    life_extents_unused(pk_hwm(t), t->block_size, life_table_uniform(db, t), out);
 }

@@ -63,7 +63,7 @@ typedef struct {
                                * life_seg_destroy()) */
     uint64_t uniform_bytes;   /* its tablespace's uniform extent size, 0 autoallocate */
     hs_grow_t *ix;            /* its LOB index (index.c), made and dropped with it */
-    uint64_t ix_freed_seen;   /* lob_space_info_t.freed_shared the index last took */
+    uint64_t ix_freed_seen;   /* lob_space_freed_shared() when the index last took it */
 } life_seg_t;
 
 /* A primary key's slot (keys.c): the row + 1 that last took id, 0 empty. */
@@ -325,9 +325,6 @@ sim_err_t life_lobindex_free(life_db_t *db, life_seg_t *g, uint32_t i);
 void life_lobindex_back(life_db_t *db, life_seg_t *g, uint32_t i);
 /* chunks were taken off a free pool: as many reusable entries go. */
 void life_lobindex_reused(life_seg_t *g, uint64_t chunks);
-/* The chunks made reusable in the shared free space leave the reusable
- * section (free pools off). */
-void life_lobindex_sync(life_db_t *db, life_seg_t *g);
 /* The index segment's blocks and extents (0 and 0 before it exists). */
 void life_lobindex_figures(life_db_t *db, life_seg_t *g, uint64_t *blocks, uint64_t *extents);
 /* Its extents to fn (may be NULL), with its blocks and extents. */
@@ -436,7 +433,7 @@ void life_keys_clear(life_table_t *t);
 /* The primary key's index segment (keys.c): row r (just added, id its key)
  * enters it; row r's entry goes (a delete, a rolled-back insert) or comes
  * back (a rolled-back delete); truncate and drop let it go. */
-sim_err_t life_pk_index_add(life_db_t *db, life_table_t *t, uint64_t r);
+sim_err_t life_pk_index_add(life_table_t *t, uint64_t r);
 void life_pk_index_delete(life_table_t *t, uint64_t r);
 void life_pk_index_undelete(life_table_t *t, uint64_t r);
 void life_pk_index_drop(life_table_t *t);
@@ -446,6 +443,9 @@ void life_pk_name(const life_db_t *db, const life_table_t *t, char *out, size_t 
 /* Its blocks and extents, each extent to fn (may be NULL). */
 void life_pk_index_extents(const life_db_t *db, const life_table_t *t, lob_extent_fn fn, void *arg,
                            uint64_t *blocks, uint64_t *extents);
+/* The uniform extent size of t's tablespace, 0 under automatic allocation
+ * (table.c): its table segment's and its key index's extents. */
+uint64_t life_table_uniform(const life_db_t *db, const life_table_t *t);
 /* Bytes of an Oracle NUMBER holding integer v (table.c). */
 uint64_t life_number_bytes(int64_t v);
 

@@ -61,48 +61,49 @@ sim_err_t life_row_add(life_db_t *db, life_table_t *t, int64_t id, uint64_t *row
     return SIM_OK;
 }
 
-/* The table segment's blocks and extents, each extent to fn (NULL: none);
- * *hwm (NULL: not wanted) the blocks below its high-water mark: the
- * segment's headers and the blocks its rows have ever needed. */
-static void table_extents(const life_db_t *db, const life_table_t *t, uint64_t *blocks,
-                          uint64_t *extents, lob_extent_fn fn, void *arg, uint64_t *hwm)
+uint64_t life_table_uniform(const life_db_t *db, const life_table_t *t)
 {
-    const scr_script_t *s = db->s;
     const scr_tablespace_t *ts =
-        t->def->tablespace >= 0 ? &s->tablespaces[t->def->tablespace] : NULL;
-    uint64_t uniform = ts && ts->uniform ? ts->uniform_size : 0;
+        t->def->tablespace >= 0 ? &db->s->tablespaces[t->def->tablespace] : NULL;
+    return ts && ts->uniform ? ts->uniform_size : 0;
+}
+
+/* The blocks below the table segment's high-water mark: its headers and
+ * the blocks its rows have ever needed. */
+static uint64_t table_hwm(const life_db_t *db, const life_table_t *t)
+{
     uint64_t bs = t->block_size;
     uint64_t usable = (bs - db->p.table_block_overhead) * (100 - db->p.pctfree) / 100;
-    uint64_t data = (t->row_bytes_hwm + usable - 1) / usable;
-    if (hwm)
-        *hwm = 3 + data;
-    life_extents_for(3 + data, t->block_size, uniform, blocks, extents, fn, arg);
+    return 3 + (t->row_bytes_hwm + usable - 1) / usable;
+}
+
+/* The table segment's blocks and extents, each extent to fn (NULL: none). */
+static void table_extents(const life_db_t *db, const life_table_t *t, uint64_t *blocks,
+                          uint64_t *extents, lob_extent_fn fn, void *arg)
+{
+    life_extents_for(table_hwm(db, t), t->block_size, life_table_uniform(db, t), blocks, extents,
+                     fn, arg);
 }
 
 void life_table_unused(const life_db_t *db, const life_table_t *t, lob_unused_t *out)
 {
     memset(out, 0, sizeof *out);
-    uint64_t blocks, extents, hwm;
-    if (!t->has_segment)
-        return;
-    table_extents(db, t, &blocks, &extents, NULL, NULL, &hwm);
-    const scr_tablespace_t *ts =
-        t->def->tablespace >= 0 ? &db->s->tablespaces[t->def->tablespace] : NULL;
-    life_extents_unused(hwm, t->block_size, ts && ts->uniform ? ts->uniform_size : 0, out);
+    if (t->has_segment)
+        life_extents_unused(table_hwm(db, t), t->block_size, life_table_uniform(db, t), out);
 }
 
 void life_table_extents(const life_db_t *db, const life_table_t *t, lob_extent_fn fn, void *arg)
 {
     uint64_t blocks, extents;
     if (t->has_segment)
-        table_extents(db, t, &blocks, &extents, fn, arg, NULL);
+        table_extents(db, t, &blocks, &extents, fn, arg);
 }
 
 uint64_t life_table_extent_count(const life_db_t *db, const life_table_t *t)
 {
     uint64_t blocks, extents = 0;
     if (t->has_segment)
-        table_extents(db, t, &blocks, &extents, NULL, NULL, NULL);
+        table_extents(db, t, &blocks, &extents, NULL, NULL);
     return extents;
 }
 
@@ -112,7 +113,7 @@ void life_table_figures(life_db_t *db, const life_table_t *t, sim_stats_t *st)
     if (t->has_segment) {
         uint64_t bs = t->block_size;
         uint64_t blocks, extents;
-        table_extents(db, t, &blocks, &extents, NULL, NULL, NULL);
+        table_extents(db, t, &blocks, &extents, NULL, NULL);
         st->v[SIM_STAT_SEG_TAB_BLOCKS] = blocks;
         st->v[SIM_STAT_SEG_TAB_BYTES] = blocks * bs;
         st->v[SIM_STAT_SEG_TAB_EXTENTS] = extents;

@@ -294,8 +294,6 @@ typedef struct {
     uint64_t reserved_blocks;    /* in a dispenser's or a writer's hands, no LOB's yet */
     uint64_t free_chunks;        /* reusable chunks */
     uint64_t largest_free;       /* blocks of the largest reusable chunk */
-    uint64_t freed_shared;       /* freed runs that became reusable in the shared free
-                                  * space (not a free pool), ever */
 } lob_space_info_t;
 
 /*
@@ -522,6 +520,9 @@ sim_err_t lob_space_deallocate(lob_space_t *sp, int keep_given, uint64_t keep_by
                                lob_dealloc_t *out);
 
 void lob_space_get_info(const lob_space_t *sp, lob_space_info_t *info);
+/* Freed runs that became reusable in the shared free space (not a free
+ * pool), ever: a counter, without lob_space_get_info()'s search. */
+uint64_t lob_space_freed_shared(const lob_space_t *sp);
 /* Each extent not given back, in the order the segment added them (a
  * shrink's new extent after the ones it kept): its first block's address
  * in the segment and its blocks (user_extents' rows). */

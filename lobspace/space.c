@@ -624,7 +624,11 @@ void lob_space_get_info(const lob_space_t *sp, lob_space_info_t *info)
     info->free_chunks = sp->free_chunks;
     uint32_t c = find_largest(sp);
     info->largest_free = c == LOB_SPACE_NIL ? 0 : tag(sp, c)->len;
-    info->freed_shared = sp->freed_shared;
+}
+
+uint64_t lob_space_freed_shared(const lob_space_t *sp)
+{
+    return sp->freed_shared;
 }
 
 void lob_space_free_histogram(const lob_space_t *sp, uint64_t out[LOB_SPACE_BUCKETS])
