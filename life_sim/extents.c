@@ -24,6 +24,16 @@ void life_extents_for(uint64_t need, uint32_t bs, uint64_t uniform, uint64_t *bl
     *extents = e;
 }
 
+uint64_t life_index_hwm(const hs_grow_t *ix)
+{
+    hs_grow_stats_t s = {.blocks = 1}; /* no entry yet: its root */
+    if (ix)
+        hs_grow_stats(ix, &s);
+    /* an ASSM segment: L1 and L2 bitmaps and its header, then the index's
+     * blocks (heapspace/README.md) */
+    return 3 + s.blocks;
+}
+
 typedef struct {
     uint64_t hwm;
     lob_unused_t *out;

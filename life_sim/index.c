@@ -158,24 +158,19 @@ void life_lobindex_figures(life_db_t *db, life_seg_t *g, uint64_t *blocks, uint6
     if (g->ix == NULL)
         return;
     sync_freed(db, g);
-    life_lobindex_extents(db, g, NULL, NULL, blocks, extents);
+    life_lobindex_extents(g, NULL, NULL, blocks, extents);
 }
 
-void life_lobindex_extents(const life_db_t *db, const life_seg_t *g, lob_extent_fn fn, void *arg,
-                           uint64_t *blocks, uint64_t *extents)
+void life_lobindex_extents(const life_seg_t *g, lob_extent_fn fn, void *arg, uint64_t *blocks,
+                           uint64_t *extents)
 {
-    (void)db;
-    hs_grow_stats_t s;
-    hs_grow_stats(g->ix, &s);
-    /* an ASSM index segment: L1 and L2 bitmaps and its header, then the
-     * index's blocks (heapspace/README.md), in the LOB's tablespace */
-    life_extents_for(3 + s.blocks, g->block_size, g->uniform_bytes, blocks, extents, fn, arg);
+    /* in the LOB's tablespace */
+    life_extents_for(life_index_hwm(g->ix), g->block_size, g->uniform_bytes, blocks, extents, fn,
+                     arg);
 }
 
 void life_lobindex_unused(life_db_t *db, life_seg_t *g, lob_unused_t *out)
 {
     sync_freed(db, g);
-    hs_grow_stats_t s;
-    hs_grow_stats(g->ix, &s);
-    life_extents_unused(3 + s.blocks, g->block_size, g->uniform_bytes, out);
+    life_extents_unused(life_index_hwm(g->ix), g->block_size, g->uniform_bytes, out);
 }

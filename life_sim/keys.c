@@ -147,23 +147,14 @@ void life_pk_name(const life_db_t *db, const life_table_t *t, char *out, size_t 
         snprintf(out, len, "SYS_C%06u", (unsigned)(t - db->tables) + 1);
 }
 
-/* Its blocks below the high-water mark: the ASSM blocks and the tree's. */
-static uint64_t pk_hwm(const life_table_t *t)
-{
-    hs_grow_stats_t s = {.blocks = 1}; /* no entry yet: its root */
-    if (t->pk_ix)
-        hs_grow_stats(t->pk_ix, &s);
-    return 3 + s.blocks;
-}
-
 void life_pk_index_extents(const life_db_t *db, const life_table_t *t, lob_extent_fn fn, void *arg,
                            uint64_t *blocks, uint64_t *extents)
 {
-    /* an ASSM segment: L1 and L2 bitmaps and its header, then the index */
-    life_extents_for(pk_hwm(t), t->block_size, life_table_uniform(db, t), blocks, extents, fn, arg);
+    life_extents_for(life_index_hwm(t->pk_ix), t->block_size, life_table_uniform(db, t), blocks,
+                     extents, fn, arg);
 }
 
 void life_pk_index_unused(const life_db_t *db, const life_table_t *t, lob_unused_t *out)
 {
-    life_extents_unused(pk_hwm(t), t->block_size, life_table_uniform(db, t), out);
+    life_extents_unused(life_index_hwm(t->pk_ix), t->block_size, life_table_uniform(db, t), out);
 }

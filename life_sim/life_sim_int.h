@@ -328,8 +328,8 @@ void life_lobindex_reused(life_seg_t *g, uint64_t chunks);
 /* The index segment's blocks and extents (0 and 0 before it exists). */
 void life_lobindex_figures(life_db_t *db, life_seg_t *g, uint64_t *blocks, uint64_t *extents);
 /* Its extents to fn (may be NULL), with its blocks and extents. */
-void life_lobindex_extents(const life_db_t *db, const life_seg_t *g, lob_extent_fn fn, void *arg,
-                           uint64_t *blocks, uint64_t *extents);
+void life_lobindex_extents(const life_seg_t *g, lob_extent_fn fn, void *arg, uint64_t *blocks,
+                           uint64_t *extents);
 /* Blocks and extents of a segment of `need` blocks of bs bytes, under
  * automatic allocation or uniform extents of `uniform` bytes (extents.c),
  * each extent to fn (may be NULL). */
@@ -338,6 +338,9 @@ void life_extents_for(uint64_t need, uint32_t bs, uint64_t uniform, uint64_t *bl
 /* dbms_space.unused_space of such a segment whose high-water mark is hwm
  * blocks: the blocks above it, the last used extent and block. */
 void life_extents_unused(uint64_t hwm, uint32_t bs, uint64_t uniform, lob_unused_t *out);
+/* The blocks below an index segment's high-water mark (ix NULL: its
+ * empty root alone) (extents.c). */
+uint64_t life_index_hwm(const hs_grow_t *ix);
 /* The same of a LOB index and of a primary key's index (index.c, keys.c). */
 void life_lobindex_unused(life_db_t *db, life_seg_t *g, lob_unused_t *out);
 void life_pk_index_unused(const life_db_t *db, const life_table_t *t, lob_unused_t *out);

@@ -164,7 +164,7 @@ static sim_err_t segment_rows(scr_view_t view, scr_qrows_t *rows, const char *na
         if (sp)
             lob_space_extents(sp, one_extent, &a);
         else if (ix)
-            life_lobindex_extents(db, ix, one_extent, &a, &b, &e);
+            life_lobindex_extents(ix, one_extent, &a, &b, &e);
         else if (pk)
             life_pk_index_extents(db, t, one_extent, &a, &b, &e);
         else
