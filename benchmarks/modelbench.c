@@ -10,7 +10,14 @@
  *                   to see how the cost grows with rows (complexity O(N));
  *   life/ops:N      a script of N LOB operations (updates, deletes and
  *                   inserts of 8k..64k, mixed) over a segment of 10,000 live
- *                   LOBs: the segment's life model (life_sim.h), O(N).
+ *                   LOBs: the segment's life model (life_sim.h), O(N);
+ *   sweep/fixed, sweep/script  lobbench's default sweep (9 sizes, 2k .. 256k,
+ *                   local and dblink: 18 statements of 10,000 rows) through
+ *                   the fixed path (workload_run_stats()) and through the
+ *                   seed's insert written as a script
+ *                   (scenarios/seed_insert_{local,dblink}.sql, compiled in,
+ *                   run by life_run() with --define=size=N): issue 40's
+ *                   speed criterion, the two measured side by side.
  */
 #include <jemalloc/jemalloc.h>
 #include <stdio.h>
@@ -24,6 +31,14 @@
 #include "workload.h"
 
 #define NSIZES 4096
+
+/* scenarios/seed_insert_{local,dblink}.sql (benchmarks/embed.cmake). */
+extern const char bench_seed_insert_local_sql[];
+extern const char bench_seed_insert_dblink_sql[];
+
+/* lobbench's default sweep, in characters (benchmarks/opts.c, --sizes). */
+static const uint64_t sweep_kchars[] = {2, 4, 6, 8, 16, 32, 64, 128, 256};
+#define SWEEP_SIZES (sizeof sweep_kchars / sizeof sweep_kchars[0])
 
 typedef struct {
     uint64_t blocks[NSIZES]; /* 1 .. 67 blocks of 8 KB: 8 KB .. 540 KB */
@@ -221,6 +236,67 @@ static void bm_life(gbc_state_t *st, void *user)
     free(text);
 }
 
+/* The default sweep's 18 statements through the fixed path: one
+ * iteration runs them all. */
+static void bm_sweep_fixed(gbc_state_t *st, void *user)
+{
+    (void)user;
+    case_t cases[CASE_PATH_COUNT * SWEEP_SIZES];
+    for (size_t i = 0; i < CASE_PATH_COUNT * SWEEP_SIZES; i++) {
+        case_defaults(&cases[i]);
+        cases[i].path = (case_path_t)(i / SWEEP_SIZES);
+        cases[i].lob_chars = sweep_kchars[i % SWEEP_SIZES] * 1024;
+    }
+    sim_stats_t out;
+    while (gbc_state_keep_running(st))
+        for (size_t i = 0; i < CASE_PATH_COUNT * SWEEP_SIZES; i++)
+            if (workload_run_stats(&cases[i], &out) != SIM_OK) {
+                gbc_state_skip_with_error(st, "the statement failed");
+                return;
+            }
+    gbc_state_set_items_processed(st, (int64_t)(CASE_PATH_COUNT * SWEEP_SIZES) *
+                                          gbc_state_iterations(st));
+}
+
+/* The same 18 statements as scripts: each scenario parsed once per size
+ * under its own inputs (`-- lobsim input:`, AL32UTF8) with size=N, as
+ * `lobbench --script=scenarios/seed_insert_PATH.sql --define=size=N`
+ * parses it; the parse is outside the timing, the run (both tables
+ * filled, the insert, the figures of every step) inside. */
+static void bm_sweep_script(gbc_state_t *st, void *user)
+{
+    (void)user;
+    static const char *const text[CASE_PATH_COUNT] = {bench_seed_insert_local_sql,
+                                                      bench_seed_insert_dblink_sql};
+    scr_script_t *s[CASE_PATH_COUNT * SWEEP_SIZES] = {NULL};
+    char err[SCR_ERR_LEN + 64];
+    int ok = 1;
+    for (size_t i = 0; ok && i < CASE_PATH_COUNT * SWEEP_SIZES; i++) {
+        const char *t = text[i / SWEEP_SIZES];
+        char def[64];
+        const char *defs[1] = {def};
+        snprintf(def, sizeof def, "size=%llu",
+                 (unsigned long long)sweep_kchars[i % SWEEP_SIZES] * 1024);
+        scr_options_t so;
+        scr_options_defaults(&so);
+        so.defines = defs;
+        so.ndefines = 1;
+        ok = scr_read_inputs("seed_insert.sql", t, strlen(t), &so, err, sizeof err) == SIM_OK &&
+             scr_parse("seed_insert.sql", t, strlen(t), &so, &s[i], err, sizeof err) == SIM_OK;
+    }
+    life_params_t p;
+    life_params_defaults(&p);
+    while (ok && gbc_state_keep_running(st))
+        for (size_t i = 0; ok && i < CASE_PATH_COUNT * SWEEP_SIZES; i++)
+            ok = life_run(s[i], &p, life_ignore, NULL, err, sizeof err) == SIM_OK;
+    if (!ok)
+        gbc_state_skip_with_error(st, err);
+    for (size_t i = 0; i < CASE_PATH_COUNT * SWEEP_SIZES; i++)
+        scr_free(s[i]);
+    gbc_state_set_items_processed(st, (int64_t)(CASE_PATH_COUNT * SWEEP_SIZES) *
+                                          gbc_state_iterations(st));
+}
+
 /* Sessions at once: n sessions each inserting 10,000 LOBs of 32k
  * characters, committed one by one in a PL/SQL loop (docs/sessions.md);
  * the time per event of the engine should not grow with n. */
@@ -353,7 +429,9 @@ static void usage(FILE *f)
           "(sessions/n:N, items: the engine's events), and a PL/SQL loop of 1,000,000 and\n"
           "10,000,000 iterations of an insert, an update and a delete with the index in\n"
           "their predicates (plsql/iterations:N), and the parser on a script of 10,000\n"
-          "and 100,000 lines (parse/lines:N).  Nothing is recorded.\n"
+          "and 100,000 lines (parse/lines:N), and lobbench's default sweep (2k .. 256k,\n"
+          "local and dblink) through the fixed path (sweep/fixed) and through the seed's\n"
+          "insert as a script (sweep/script).  Nothing is recorded.\n"
           "\n"
           "  -h, --help     this help\n"
           "  --version      modelbench's version and the commit it was built from\n"
@@ -427,6 +505,10 @@ int main(int argc, char **argv)
         gbc_benchmark_complexity(b, GBC_O_N);
         gbc_benchmark_unit(b, GBC_MS);
     }
+    gbc_register(g, "sweep/fixed", bm_sweep_fixed, NULL, &b);
+    gbc_benchmark_unit(b, GBC_MS);
+    gbc_register(g, "sweep/script", bm_sweep_script, NULL, &b);
+    gbc_benchmark_unit(b, GBC_MS);
     gbc_register(g, "life", bm_life, NULL, &b);
     gbc_benchmark_arg_name(b, "ops");
     gbc_benchmark_range_multiplier(b, 10);

@@ -54,10 +54,17 @@ void lob_space_layout(const lob_space_t *sp, lob_layout_fn fn, void *arg)
 
 uint64_t lob_space_mark_written(lob_space_t *sp, lob_run_t run)
 {
-    uint64_t marked = 0;
-    for (uint64_t b = run.start; b < run.start + run.len && b < sp->addr_end; b++) {
-        marked += *block_state(sp, b) != LOB_BLOCK_WRITTEN;
-        *block_state(sp, b) = LOB_BLOCK_WRITTEN;
+    uint64_t marked = 0,
+             end = run.start + run.len < sp->addr_end ? run.start + run.len : sp->addr_end;
+    for (uint64_t b = run.start; b < end;) {
+        void *p;
+        size_t n = sim_paged_zspan(&sp->state, b, end - b, &p);
+        uint8_t *st = p;
+        for (size_t i = 0; i < n; i++) {
+            marked += st[i] != LOB_BLOCK_WRITTEN;
+            st[i] = LOB_BLOCK_WRITTEN;
+        }
+        b += n;
     }
     return marked;
 }

@@ -128,15 +128,18 @@ typedef struct {
     uint32_t len, start, next, prev;
 } lob_space_tag_t;
 
-/* Block b's tag (b below the room reserve_blocks() made). */
+/* Block b's tag (b below the room reserve_blocks() made): all zero for a
+ * block no free chunk ever reached (the array reads zero until written,
+ * sim_paged_init_zeroed(): an extent's blocks cost nothing until used). */
 static inline lob_space_tag_t *tag(const lob_space_t *sp, uint64_t b)
 {
-    return sim_paged_at(&sp->tags, b);
+    return sim_paged_zat(&sp->tags, b);
 }
 
+/* Block b's state, LOB_BLOCK_UNFORMATTED (0) until given. */
 static inline uint8_t *block_state(const lob_space_t *sp, uint64_t b)
 {
-    return sim_paged_at(&sp->state, b);
+    return sim_paged_zat(&sp->state, b);
 }
 
 /* Room for one more run in r (space.c); SIM_ENOMEM, r unchanged. */

@@ -213,11 +213,10 @@ sim_err_t lob_space_add_extent(lob_space_t *sp, uint64_t bytes)
         sp->cap_ext = cap;
     }
     /* A length marks a free chunk's start and a start is read at any
-     * block's left neighbour (lob_space_reuse()): neither is left unset. */
-    for (uint64_t b = sp->addr_end; b < sp->addr_end + len; b++) {
-        *tag(sp, b) = (lob_space_tag_t){0, 0, 0, 0};
-        *block_state(sp, b) = LOB_BLOCK_UNFORMATTED;
-    }
+     * block's left neighbour (lob_space_reuse()): the new blocks' tags and
+     * states are zero (unformatted), as every block's at or above
+     * addr_end, which only grows, is (tags and state read zero until
+     * written, lob_space_create()). */
     lob_space_extent_t *e = &sp->ext[sp->next_ext++];
     e->start = sp->addr_end;
     e->len = len;
@@ -278,8 +277,9 @@ sim_err_t lob_space_create(const lob_space_params_t *p, lob_space_t **out)
     if (sp == NULL)
         return SIM_ENOMEM;
     sp->p = *p;
-    sim_paged_init(&sp->tags, sizeof(lob_space_tag_t), 14); /* 16,384 blocks a page (256 KB) */
-    sim_paged_init(&sp->state, 1, 16);
+    /* 16,384 blocks a page (256 KB) of tags, 65,536 of states */
+    sim_paged_init_zeroed(&sp->tags, sizeof(lob_space_tag_t), 14);
+    sim_paged_init_zeroed(&sp->state, 1, 16);
     for (unsigned b = 0; b < LOB_SPACE_BUCKETS; b++)
         sp->head[b] = LOB_SPACE_NIL;
     sp->pending[LOB_META_SEGMENT_HEADER] = p->seg.segment_header_blocks;
@@ -463,11 +463,21 @@ sim_err_t lob_space_claim(lob_space_t *sp, lob_space_tx_t *tx, lob_run_t run)
         return SIM_ENOMEM;
     sp->reserved_blocks -= run.len;
     sp->used_blocks += run.len;
-    if (run.start + run.len > sp->hwm)
-        sp->hwm = run.start + run.len;
-    for (uint64_t b = run.start; b < run.start + run.len; b++)
+    /* Below the high-water mark a block may be given or written already;
+     * at or above it none was ever given: all unformatted, marked a page
+     * at a time. */
+    uint64_t end = run.start + run.len, below = end < sp->hwm ? end : sp->hwm;
+    for (uint64_t b = run.start; b < below; b++)
         if (*block_state(sp, b) == LOB_BLOCK_UNFORMATTED)
             *block_state(sp, b) = LOB_BLOCK_GIVEN;
+    for (uint64_t b = run.start > below ? run.start : below; b < end;) {
+        void *p;
+        size_t n = sim_paged_zspan(&sp->state, b, end - b, &p);
+        memset(p, LOB_BLOCK_GIVEN, n);
+        b += n;
+    }
+    if (end > sp->hwm)
+        sp->hwm = end;
     tx->alloc.v[tx->alloc.n++] = run; /* room reserved above */
     SIM_DEBUG_CHECK(lob_space_check_counts(sp));
     return SIM_OK;
@@ -772,12 +782,15 @@ sim_err_t lob_space_check(const lob_space_t *sp)
         goto out;
     /* (7) the high-water mark: above it, only metadata, reusable space,
      * space given back and reserved space no LOB has taken yet; no block
-     * of a LOB, unexpired or freed by a transaction. */
+     * of a LOB, unexpired or freed by a transaction; every block
+     * unformatted (lob_space_claim() marks such blocks given a page at a
+     * time). */
     if (sp->hwm > sp->addr_end)
         goto out;
     uint64_t above = 0;
     for (uint64_t k = sp->hwm; k < sp->addr_end; k++) {
-        if (map[k] == M_UNEXP || map[k] == M_UNCOMMITTED)
+        if (map[k] == M_UNEXP || map[k] == M_UNCOMMITTED ||
+            *block_state(sp, k) != LOB_BLOCK_UNFORMATTED)
             goto out;
         above += map[k] == M_NONE;
     }

@@ -76,6 +76,22 @@ void sim_paged_init(sim_paged_t *a, size_t size, unsigned shift)
     a->shift = shift;
 }
 
+/* The flags live beside the page table and grow with it; an empty array
+ * points `clean` at a static byte so that a zeroed one is told apart. */
+static unsigned char no_pages;
+
+void sim_paged_init_zeroed(sim_paged_t *a, size_t size, unsigned shift)
+{
+    sim_paged_init(a, size, shift);
+    a->clean = &no_pages;
+}
+
+void sim_paged_clear_page(const sim_paged_t *a, size_t page)
+{
+    memset(a->page[page], 0, page_bytes(a));
+    a->clean[page] = 1;
+}
+
 sim_err_t sim_paged_reserve(sim_paged_t *a, size_t n)
 {
     size_t need = n == 0 ? 0 : ((n - 1) >> a->shift) + 1;
@@ -87,6 +103,14 @@ sim_err_t sim_paged_reserve(sim_paged_t *a, size_t n)
         if (v == NULL)
             return SIM_ENOMEM;
         a->page = v;
+        if (a->clean != NULL) {
+            unsigned char *c =
+                sim_realloc(a->clean == &no_pages ? NULL : a->clean, cap * sizeof *c);
+            if (c == NULL)
+                return SIM_ENOMEM; /* the larger page table stays: only room */
+            memset(c + a->cap_pages, 0, cap - a->cap_pages);
+            a->clean = c;
+        }
         a->cap_pages = cap;
     }
     while (a->npages < need) {
@@ -107,6 +131,10 @@ void sim_paged_free(sim_paged_t *a)
             sim_free(a->page[i]);
     sim_free(a->page);
     a->page = NULL;
+    if (a->clean != NULL && a->clean != &no_pages) {
+        sim_free(a->clean);
+        a->clean = &no_pages;
+    }
     a->npages = a->cap_pages = a->nsmall = a->slab_left = 0;
     a->slab_next = NULL;
 }

@@ -174,9 +174,20 @@ typedef struct {
     size_t nsmall;    /* the first pages, each its own allocation */
     char *slab_next;  /* then pages carved from huge-page slabs (paged.c) */
     size_t slab_left; /* pages the current slab has left */
+    /* sim_paged_init_zeroed(): each page's flag, set once it is cleared
+     * (cap_pages of them); NULL for an array whose elements are written
+     * before they are read. */
+    unsigned char *clean;
 } sim_paged_t;
 
 void sim_paged_init(sim_paged_t *a, size_t size, unsigned shift);
+/* An array whose every element reads as zero bytes until written: a page
+ * is cleared when sim_paged_zat() first reaches it, so that a range never
+ * read costs nothing (lobspace's boundary tags and block states, a few
+ * bytes for every block of a segment of hundreds of thousands, of which a
+ * run reads the few its frees and claims reach). */
+void sim_paged_init_zeroed(sim_paged_t *a, size_t size, unsigned shift);
+void sim_paged_clear_page(const sim_paged_t *a, size_t page);
 /* Room for the indices below n.  SIM_ENOMEM: the room made before it
  * stays (a reserve only adds room), the indices below n are not all there. */
 sim_err_t sim_paged_reserve(sim_paged_t *a, size_t n);
@@ -189,6 +200,27 @@ static inline void *sim_paged_at(const sim_paged_t *a, size_t i)
 {
     assert(i < sim_paged_cap(a));
     return a->page[i >> a->shift] + (i & (((size_t)1 << a->shift) - 1)) * a->size;
+}
+/* Element i of an array made by sim_paged_init_zeroed() (i below
+ * sim_paged_cap()): its page cleared first if this is its first access.
+ * The array's elements change only as written; a const array's page may
+ * still be cleared (its elements read as zero before and after). */
+static inline void *sim_paged_zat(const sim_paged_t *a, size_t i)
+{
+    assert(a->clean != NULL && i < sim_paged_cap(a));
+    size_t pg = i >> a->shift;
+    if (!a->clean[pg])
+        sim_paged_clear_page(a, pg);
+    return a->page[pg] + (i & (((size_t)1 << a->shift) - 1)) * a->size;
+}
+/* Of such an array: how many elements from i on lie in i's page (at most
+ * n), the first at *out, the page cleared if need be: a range walked a
+ * page at a time. */
+static inline size_t sim_paged_zspan(const sim_paged_t *a, size_t i, size_t n, void **out)
+{
+    size_t in_page = ((size_t)1 << a->shift) - (i & (((size_t)1 << a->shift) - 1));
+    *out = sim_paged_zat(a, i);
+    return n < in_page ? n : in_page;
 }
 /* Every page freed; the struct keeps its element size and page size. */
 void sim_paged_free(sim_paged_t *a);

@@ -27,10 +27,5 @@ set(text "/* Written by sim/version.cmake at build time: the programs' --version
 #define LOBSIM_VERSION \"${VERSION} (commit ${commit})\"
 #endif
 ")
-set(old "")
-if(EXISTS "${OUT}")
-  file(READ "${OUT}" old)
-endif()
-if(NOT old STREQUAL text)
-  file(WRITE "${OUT}" "${text}")
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/write_if_changed.cmake")
+lobsim_write_if_changed("${OUT}" "${text}")

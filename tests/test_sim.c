@@ -286,13 +286,68 @@ static void test_paged_slabs(void **state)
     sim_paged_free(&p);
 }
 
+/* An array that reads zero until written (sim_paged_init_zeroed()):
+ * 4-byte elements, 8 a page.  Memory is handed out dirty (it is written
+ * here through sim_paged_at() to show it), and a page is cleared when
+ * sim_paged_zat() first reaches it and only then: the page beside it keeps
+ * what was there, and a value written after the clear stays.  The page
+ * flags grow with the table of pages (past its first 16), and a flag array
+ * that cannot grow fails the reserve, leaving the array as it was. */
+static void test_paged_zeroed(void **state)
+{
+    (void)state;
+    sim_paged_t p;
+    sim_paged_init_zeroed(&p, sizeof(uint32_t), 3);
+    assert_int_equal(sim_paged_reserve(&p, 24), SIM_OK);
+    assert_int_equal(sim_paged_cap(&p), 24);
+    for (size_t i = 0; i < 24; i++)
+        *(uint32_t *)sim_paged_at(&p, i) = 0xabababab;
+    assert_int_equal(*(uint32_t *)sim_paged_zat(&p, 13), 0);
+    for (size_t i = 8; i < 16; i++)
+        assert_int_equal(*(uint32_t *)sim_paged_at(&p, i), 0);
+    assert_int_equal(*(uint32_t *)sim_paged_at(&p, 7), 0xabababab);  /* not reached */
+    assert_int_equal(*(uint32_t *)sim_paged_at(&p, 16), 0xabababab); /* nor this */
+    *(uint32_t *)sim_paged_zat(&p, 13) = 7;
+    assert_int_equal(*(uint32_t *)sim_paged_zat(&p, 13), 7); /* cleared once only */
+    void *at;
+    assert_int_equal(sim_paged_zspan(&p, 13, 100, &at), 3);
+    assert_ptr_equal(at, sim_paged_at(&p, 13));
+    assert_int_equal(sim_paged_zspan(&p, 16, 5, &at), 5);
+    assert_int_equal(*(uint32_t *)at, 0);
+    assert_int_equal(*(uint32_t *)sim_paged_at(&p, 23), 0); /* page 2 cleared whole */
+    assert_int_equal(sim_paged_zspan(&p, 0, 8, &at), 8);
+    assert_int_equal(*(uint32_t *)sim_paged_at(&p, 7), 0);
+    /* the table of pages past 16: the flags grow with it, the new pages'
+     * flags clear; then a flag array that cannot grow (the table's realloc
+     * is the first allocation, the flags' the second) */
+    assert_int_equal(sim_paged_reserve(&p, 20 * 8), SIM_OK);
+    *(uint32_t *)sim_paged_at(&p, 19 * 8 + 1) = 5;
+    assert_int_equal(*(uint32_t *)sim_paged_zat(&p, 19 * 8), 0);
+    assert_int_equal(*(uint32_t *)sim_paged_zat(&p, 19 * 8 + 1), 0);
+    assert_int_equal(*(uint32_t *)sim_paged_zat(&p, 13), 7);
+    assert_int_equal(sim_paged_reserve(&p, 32 * 8), SIM_OK);
+    sim_fail_alloc_after(2);
+    assert_int_equal(sim_paged_reserve(&p, 32 * 8 + 1), SIM_ENOMEM);
+    sim_fail_alloc_after(0);
+    assert_int_equal(sim_paged_cap(&p), 32 * 8);
+    assert_int_equal(sim_paged_reserve(&p, 32 * 8 + 1), SIM_OK);
+    *(uint32_t *)sim_paged_at(&p, 32 * 8) = 9;
+    assert_int_equal(*(uint32_t *)sim_paged_zat(&p, 32 * 8), 0);
+    sim_paged_free(&p);
+    assert_int_equal(sim_paged_cap(&p), 0);
+    assert_int_equal(sim_paged_reserve(&p, 1), SIM_OK);
+    *(uint32_t *)sim_paged_at(&p, 0) = 3;
+    assert_int_equal(*(uint32_t *)sim_paged_zat(&p, 0), 0);
+    sim_paged_free(&p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_time_order),  cmocka_unit_test(test_ties_in_schedule_order),
         cmocka_unit_test(test_fire),        cmocka_unit_test(test_enomem),
         cmocka_unit_test(test_fifo),        cmocka_unit_test(test_paged),
-        cmocka_unit_test(test_paged_slabs),
+        cmocka_unit_test(test_paged_slabs), cmocka_unit_test(test_paged_zeroed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
