@@ -586,19 +586,24 @@ typedef struct {
 } scan_t;
 
 /* The rows [*from, *to) a statement or a select looks at: all of them,
- * or, for `where id = key` of a variable on a table with a primary key,
- * the one row the key finds (its index: what lets a loop of single-row
- * statements run in constant time a statement), none when it finds none. */
+ * or, for `where id = key` (key a variable, or a literal: the fast form
+ * SCR_P_CMP of `where`) on a table with a primary key, the one row the key
+ * finds (its index: what lets a loop of single-row statements, or a script
+ * of them, run in constant time a statement), none when it finds none. */
 static void key_rows(life_db_t *db, const life_table_t *t, const scr_expr_t *key,
-                     const scr_row_t *regs, uint64_t *from, uint64_t *to)
+                     const scr_pred_t *where, const scr_row_t *regs, uint64_t *from, uint64_t *to)
 {
     *from = 0;
     *to = t->nrows;
-    if (key == NULL || t->def->id_col < 0 || !t->def->cols[t->def->id_col].primary_key)
+    int literal =
+        key == NULL && where != NULL && where->kind == SCR_P_CMP && where->op == SCR_OP_EQ;
+    if ((key == NULL && !literal) || t->def->id_col < 0 ||
+        !t->def->cols[t->def->id_col].primary_key)
         return;
-    int64_t k;
+    int64_t k = literal ? where->a : 0;
     uint64_t row;
-    if (scr_eval_int(db->vs, key, regs, &k) != 0 || !life_key_get(t, db->id_base + k, &row))
+    if ((!literal && scr_eval_int(db->vs, key, regs, &k) != 0) ||
+        !life_key_get(t, db->id_base + k, &row))
         *to = 0;
     else
         *from = row, *to = row + 1;
@@ -610,7 +615,7 @@ static void scan_start(life_db_t *db, const scr_dml_t *d, const life_table_t *t,
     memset(sc, 0, sizeof *sc);
     sc->fast = fast_pred(d->where);
     sc->regs = regs;
-    key_rows(db, t, d->key, regs, &sc->r, &sc->end);
+    key_rows(db, t, d->key, d->where, regs, &sc->r, &sc->end);
 }
 
 /* The next row the statement takes: 1 with its index in sc->r, its id as
@@ -734,7 +739,7 @@ sim_err_t life_select(life_db_t *db, life_table_t *t, const scr_pred_t *cond, co
     memset(c, 0, sizeof *c);
     c->nlob = t->nlob;
     uint64_t from, to;
-    key_rows(db, t, key, regs, &from, &to);
+    key_rows(db, t, key, cond, regs, &from, &to);
     uint64_t n = 0;
     for (uint64_t r = from; r < to; r++)
         n += visible(db, life_row_at(t, r));

@@ -90,8 +90,17 @@ struct lob_space {
      * reserved for a LOB not written yet (a dispenser's loaded chunk). */
     uint64_t hwm;
     /* Boundary tags of the reusable chunks, lob_space_tag_t by block
-     * address (tag()), in pages made as extents are added (reserve_blocks()). */
+     * address (tag()), in pages made as extents are added (reserve_blocks()),
+     * but for the first blocks of reusable chunks at or above the
+     * high-water mark, whose tags are kept aside in `front` while there is
+     * room (nfront of LOB_SPACE_FRONT): the chunk a dispenser takes its
+     * loads off moves its first block along a new extent, and its tag
+     * kept in the array would touch the array all along (a few bytes for
+     * every block of the segment, hundreds of megabytes for a million
+     * 256k LOBs). */
     sim_paged_t tags;
+    struct lob_space_front *front;
+    uint32_t nfront;
     /* Each block's state in the ASSM bitmap, a byte by block address
      * (LOB_BLOCK_*): never given to a LOB (unformatted), given in a
      * chunk, written; never lowered (layout.c, lob_space_assm()). */
@@ -128,13 +137,31 @@ typedef struct {
     uint32_t len, start, next, prev;
 } lob_space_tag_t;
 
+/* A reusable chunk's first block at or above the high-water mark and its
+ * tag, kept aside (struct lob_space). */
+#define LOB_SPACE_FRONT 32
+typedef struct lob_space_front {
+    uint64_t block;
+    lob_space_tag_t t;
+} lob_space_front_t;
+
 /* Block b's tag (b below the room reserve_blocks() made): all zero for a
  * block no free chunk ever reached (the array reads zero until written,
- * sim_paged_init_zeroed(): an extent's blocks cost nothing until used). */
+ * sim_paged_init_zeroed(): an extent's blocks cost nothing until used);
+ * the one kept aside for a chunk's first block at or above the
+ * high-water mark. */
 static inline lob_space_tag_t *tag(const lob_space_t *sp, uint64_t b)
 {
+    if (b >= sp->hwm)
+        for (uint32_t i = 0; i < sp->nfront; i++)
+            if (sp->front[i].block == b)
+                return &sp->front[i].t;
     return sim_paged_zat(&sp->tags, b);
 }
+
+/* The high-water mark raised to `end` (never lowered): the chunks' first
+ * blocks it passes take their tags into the array (space.c). */
+void lob_space_raise_hwm(lob_space_t *sp, uint64_t end);
 
 /* Block b's state, LOB_BLOCK_UNFORMATTED (0) until given. */
 static inline uint8_t *block_state(const lob_space_t *sp, uint64_t b)

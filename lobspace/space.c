@@ -135,9 +135,27 @@ sim_err_t lob_space_reserve_blocks(lob_space_t *sp, uint64_t end)
     return rc == SIM_OK ? sim_paged_reserve(&sp->state, end) : rc;
 }
 
+void lob_space_raise_hwm(lob_space_t *sp, uint64_t end)
+{
+    if (end <= sp->hwm)
+        return;
+    sp->hwm = end;
+    for (uint32_t i = 0; i < sp->nfront;)
+        if (sp->front[i].block < end) {
+            *(lob_space_tag_t *)sim_paged_zat(&sp->tags, sp->front[i].block) = sp->front[i].t;
+            sp->front[i] = sp->front[--sp->nfront];
+        } else {
+            i++;
+        }
+}
+
 static void bucket_insert(lob_space_t *sp, uint64_t start, uint64_t len)
 {
     unsigned b = lob_space_bucket_of(len);
+    /* A first block at or above the mark keeps its tag aside while there
+     * is room (its array tag reads no length: it is no chunk's first). */
+    if (start >= sp->hwm && sp->nfront < LOB_SPACE_FRONT)
+        sp->front[sp->nfront++] = (lob_space_front_t){start, {0, 0, 0, 0}};
     tag(sp, start)->len = (uint32_t)len;
     tag(sp, start + len - 1)->start = (uint32_t)start;
     tag(sp, start)->prev = LOB_SPACE_NIL;
@@ -161,6 +179,11 @@ void lob_space_unlink(lob_space_t *sp, uint64_t start)
     if (nx != LOB_SPACE_NIL)
         tag(sp, nx)->prev = pv;
     tag(sp, start)->len = 0;
+    for (uint32_t i = 0; i < sp->nfront; i++)
+        if (sp->front[i].block == start) {
+            sp->front[i] = sp->front[--sp->nfront];
+            break;
+        }
     sp->free_chunks--;
     sp->reusable_blocks -= len;
 }
@@ -232,8 +255,8 @@ sim_err_t lob_space_add_extent(lob_space_t *sp, uint64_t bytes)
     }
     e->gone = 0;
     e->trim = 0;
-    if (e->seg_meta && e->start + e->meta > sp->hwm)
-        sp->hwm = e->start + e->meta;
+    if (e->seg_meta)
+        lob_space_raise_hwm(sp, e->start + e->meta);
     sp->addr_end += len;
     sp->blocks += len;
     sp->meta_blocks += e->meta;
@@ -276,10 +299,17 @@ sim_err_t lob_space_create(const lob_space_params_t *p, lob_space_t **out)
     lob_space_t *sp = sim_calloc(1, sizeof *sp);
     if (sp == NULL)
         return SIM_ENOMEM;
+    sp->front = sim_calloc(LOB_SPACE_FRONT, sizeof *sp->front);
+    if (sp->front == NULL) {
+        sim_free(sp);
+        return SIM_ENOMEM;
+    }
     sp->p = *p;
-    /* 16,384 blocks a page (256 KB) of tags, 65,536 of states */
-    sim_paged_init_zeroed(&sp->tags, sizeof(lob_space_tag_t), 14);
-    sim_paged_init_zeroed(&sp->state, 1, 16);
+    /* 16,384 blocks a page (256 KB) of tags, cleared 64 (1 KB) at a time:
+     * a dispenser taking chunks off a new extent moves one tag along it;
+     * 65,536 a page of states, cleared 4,096 (4 KB) at a time */
+    sim_paged_init_zeroed(&sp->tags, sizeof(lob_space_tag_t), 14, 6);
+    sim_paged_init_zeroed(&sp->state, 1, 16, 12);
     for (unsigned b = 0; b < LOB_SPACE_BUCKETS; b++)
         sp->head[b] = LOB_SPACE_NIL;
     sp->pending[LOB_META_SEGMENT_HEADER] = p->seg.segment_header_blocks;
@@ -307,6 +337,7 @@ void lob_space_destroy(lob_space_t *sp)
     if (sp == NULL)
         return;
     sim_free(sp->ext);
+    sim_free(sp->front);
     sim_paged_free(&sp->tags);
     sim_paged_free(&sp->state);
     /* The transactions left open go with their segment (no caller may
@@ -476,8 +507,7 @@ sim_err_t lob_space_claim(lob_space_t *sp, lob_space_tx_t *tx, lob_run_t run)
         memset(p, LOB_BLOCK_GIVEN, n);
         b += n;
     }
-    if (end > sp->hwm)
-        sp->hwm = end;
+    lob_space_raise_hwm(sp, end);
     tx->alloc.v[tx->alloc.n++] = run; /* room reserved above */
     SIM_DEBUG_CHECK(lob_space_check_counts(sp));
     return SIM_OK;
@@ -722,6 +752,13 @@ sim_err_t lob_space_check(const lob_space_t *sp)
     }
     if (free_chunks != sp->free_chunks || reusable != sp->reusable_blocks)
         goto out;
+    /* The tags kept aside: each a reusable chunk's first block at or above
+     * the high-water mark (counted below as its array tag would be),
+     * whose array tag reads no length. */
+    for (uint32_t i = 0; i < sp->nfront; i++)
+        if (sp->front[i].block < sp->hwm || sp->front[i].t.len == 0 ||
+            ((lob_space_tag_t *)sim_paged_zat(&sp->tags, sp->front[i].block))->len != 0)
+            goto out;
     /* No stray tag: a length only at a reusable chunk's first block. */
     uint64_t tags = 0;
     for (uint64_t k = 0; k < sp->addr_end; k++)

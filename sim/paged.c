@@ -56,8 +56,11 @@ static char *new_page(sim_paged_t *a)
         char *slab = sim_aligned_alloc(HUGE_BYTES, bytes);
         if (slab == NULL)
             return NULL;
-#ifdef MADV_HUGEPAGE
-        (void)madvise(slab, bytes, MADV_HUGEPAGE); /* a hint: without it, small pages */
+#if defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
+        /* A hint: without it, small pages.  A zeroed array is touched
+         * sparsely, a grain here and there: a huge page would bring in 2 MB
+         * around each grain reached (lobspace's tags: the whole array). */
+        (void)madvise(slab, bytes, a->clean != NULL ? MADV_NOHUGEPAGE : MADV_HUGEPAGE);
 #endif
         a->slab_next = slab;
         a->slab_left = per;
@@ -80,16 +83,20 @@ void sim_paged_init(sim_paged_t *a, size_t size, unsigned shift)
  * points `clean` at a static byte so that a zeroed one is told apart. */
 static unsigned char no_pages;
 
-void sim_paged_init_zeroed(sim_paged_t *a, size_t size, unsigned shift)
+void sim_paged_init_zeroed(sim_paged_t *a, size_t size, unsigned shift, unsigned grain)
 {
+    assert(grain <= shift);
     sim_paged_init(a, size, shift);
     a->clean = &no_pages;
+    a->grain = grain;
 }
 
-void sim_paged_clear_page(const sim_paged_t *a, size_t page)
+void sim_paged_clear_grain(const sim_paged_t *a, size_t grain)
 {
-    memset(a->page[page], 0, page_bytes(a));
-    a->clean[page] = 1;
+    size_t first = grain << a->grain;
+    char *p = a->page[first >> a->shift] + (first & (((size_t)1 << a->shift) - 1)) * a->size;
+    memset(p, 0, a->size << a->grain);
+    a->clean[grain] = 1;
 }
 
 sim_err_t sim_paged_reserve(sim_paged_t *a, size_t n)
@@ -104,11 +111,11 @@ sim_err_t sim_paged_reserve(sim_paged_t *a, size_t n)
             return SIM_ENOMEM;
         a->page = v;
         if (a->clean != NULL) {
-            unsigned char *c =
-                sim_realloc(a->clean == &no_pages ? NULL : a->clean, cap * sizeof *c);
+            unsigned per = a->shift - a->grain; /* grains a page: 2^per */
+            unsigned char *c = sim_realloc(a->clean == &no_pages ? NULL : a->clean, cap << per);
             if (c == NULL)
                 return SIM_ENOMEM; /* the larger page table stays: only room */
-            memset(c + a->cap_pages, 0, cap - a->cap_pages);
+            memset(c + (a->cap_pages << per), 0, (cap - a->cap_pages) << per);
             a->clean = c;
         }
         a->cap_pages = cap;

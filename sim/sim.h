@@ -174,20 +174,23 @@ typedef struct {
     size_t nsmall;    /* the first pages, each its own allocation */
     char *slab_next;  /* then pages carved from huge-page slabs (paged.c) */
     size_t slab_left; /* pages the current slab has left */
-    /* sim_paged_init_zeroed(): each page's flag, set once it is cleared
-     * (cap_pages of them); NULL for an array whose elements are written
-     * before they are read. */
+    /* sim_paged_init_zeroed(): each grain's flag (a grain: 2^grain
+     * elements of a page), set once it is cleared (cap_pages << (shift -
+     * grain) of them); NULL for an array whose elements are written before
+     * they are read. */
     unsigned char *clean;
+    unsigned grain;
 } sim_paged_t;
 
 void sim_paged_init(sim_paged_t *a, size_t size, unsigned shift);
-/* An array whose every element reads as zero bytes until written: a page
- * is cleared when sim_paged_zat() first reaches it, so that a range never
- * read costs nothing (lobspace's boundary tags and block states, a few
- * bytes for every block of a segment of hundreds of thousands, of which a
- * run reads the few its frees and claims reach). */
-void sim_paged_init_zeroed(sim_paged_t *a, size_t size, unsigned shift);
-void sim_paged_clear_page(const sim_paged_t *a, size_t page);
+/* An array whose every element reads as zero bytes until written: a
+ * grain of 2^grain elements (grain <= shift) is cleared when
+ * sim_paged_zat() first reaches it, so that a range never reached costs
+ * nothing, not even a page fault (lobspace's boundary tags and block
+ * states: a few bytes for every block of a segment of hundreds of
+ * thousands, of which a run reaches those its frees and claims touch). */
+void sim_paged_init_zeroed(sim_paged_t *a, size_t size, unsigned shift, unsigned grain);
+void sim_paged_clear_grain(const sim_paged_t *a, size_t grain);
 /* Room for the indices below n.  SIM_ENOMEM: the room made before it
  * stays (a reserve only adds room), the indices below n are not all there. */
 sim_err_t sim_paged_reserve(sim_paged_t *a, size_t n);
@@ -202,25 +205,24 @@ static inline void *sim_paged_at(const sim_paged_t *a, size_t i)
     return a->page[i >> a->shift] + (i & (((size_t)1 << a->shift) - 1)) * a->size;
 }
 /* Element i of an array made by sim_paged_init_zeroed() (i below
- * sim_paged_cap()): its page cleared first if this is its first access.
- * The array's elements change only as written; a const array's page may
+ * sim_paged_cap()): its grain cleared first if this is its first access.
+ * The array's elements change only as written; a const array's grain may
  * still be cleared (its elements read as zero before and after). */
 static inline void *sim_paged_zat(const sim_paged_t *a, size_t i)
 {
     assert(a->clean != NULL && i < sim_paged_cap(a));
-    size_t pg = i >> a->shift;
-    if (!a->clean[pg])
-        sim_paged_clear_page(a, pg);
-    return a->page[pg] + (i & (((size_t)1 << a->shift) - 1)) * a->size;
+    if (!a->clean[i >> a->grain])
+        sim_paged_clear_grain(a, i >> a->grain);
+    return a->page[i >> a->shift] + (i & (((size_t)1 << a->shift) - 1)) * a->size;
 }
-/* Of such an array: how many elements from i on lie in i's page (at most
- * n), the first at *out, the page cleared if need be: a range walked a
- * page at a time. */
+/* Of such an array: how many elements from i on lie in i's grain (at most
+ * n), the first at *out, the grain cleared if need be: a range walked a
+ * grain at a time. */
 static inline size_t sim_paged_zspan(const sim_paged_t *a, size_t i, size_t n, void **out)
 {
-    size_t in_page = ((size_t)1 << a->shift) - (i & (((size_t)1 << a->shift) - 1));
+    size_t in_grain = ((size_t)1 << a->grain) - (i & (((size_t)1 << a->grain) - 1));
     *out = sim_paged_zat(a, i);
-    return n < in_page ? n : in_page;
+    return n < in_grain ? n : in_grain;
 }
 /* Every page freed; the struct keeps its element size and page size. */
 void sim_paged_free(sim_paged_t *a);

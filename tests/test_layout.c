@@ -353,6 +353,44 @@ static void test_assm_figures(void **state)
     lob_space_destroy(sp);
 }
 
+/* Blocks claimed below the high-water mark that no LOB was given before
+ * (a reserved run given back unused, which the mark then passed): given,
+ * not written, as above the mark (lob_space_claim() marks the two sides
+ * apart: above the mark a page at a time). */
+static void test_assm_claim_below_mark(void **state)
+{
+    (void)state;
+    lob_space_params_t p;
+    lob_space_params_defaults(&p);
+    p.seg.meta_layout = LOB_META_SEGMENT_START;
+    p.seg.hash_bucket_blocks = p.seg.cfs_blocks = p.seg.pua_blocks = 0;
+    p.uniform_bytes = 128 * KB; /* 16 blocks: 14 data in the first */
+    lob_space_t *sp = make(&p);
+    lob_space_tx_t *tx;
+    assert_int_equal(lob_space_tx_create(sp, &tx), SIM_OK);
+    lob_run_t a, b, again;
+    assert_int_equal(lob_space_reserve(sp, 4, &a, NULL), SIM_OK);
+    assert_int_equal(lob_space_reserve(sp, 4, &b, NULL), SIM_OK);
+    assert_int_equal(b.start, a.start + 4);
+    assert_int_equal(lob_space_claim(sp, tx, b), SIM_OK); /* the mark passes a */
+    lob_space_unreserve(sp, a);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    lob_assm_t as;
+    lob_space_assm(sp, &as);
+    assert_int_equal(as.unformatted, 14 - 4);
+    assert_int_equal(lob_space_alloc(sp, tx, 4, &again, NULL), SIM_OK);
+    assert_int_equal(again.start, a.start); /* the freed run, below the mark */
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    lob_space_assm(sp, &as);
+    assert_int_equal(as.unformatted, 14 - 8);
+    assert_int_equal(as.full, 0);
+    assert_int_equal(lob_space_mark_written(sp, again), 4);
+    lob_space_assm(sp, &as);
+    assert_int_equal(as.full, 4);
+    lob_space_tx_destroy(tx);
+    lob_space_destroy(sp);
+}
+
 static void test_params_refused(void **state)
 {
     (void)state;
@@ -386,6 +424,7 @@ int main(void)
         cmocka_unit_test(test_prealloc_background_task),
         cmocka_unit_test(test_prealloc_stops_at_maxsize),
         cmocka_unit_test(test_assm_figures),
+        cmocka_unit_test(test_assm_claim_below_mark),
         cmocka_unit_test(test_params_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

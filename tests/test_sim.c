@@ -297,7 +297,7 @@ static void test_paged_zeroed(void **state)
 {
     (void)state;
     sim_paged_t p;
-    sim_paged_init_zeroed(&p, sizeof(uint32_t), 3);
+    sim_paged_init_zeroed(&p, sizeof(uint32_t), 3, 3);
     assert_int_equal(sim_paged_reserve(&p, 24), SIM_OK);
     assert_int_equal(sim_paged_cap(&p), 24);
     for (size_t i = 0; i < 24; i++)
@@ -338,6 +338,24 @@ static void test_paged_zeroed(void **state)
     assert_int_equal(sim_paged_reserve(&p, 1), SIM_OK);
     *(uint32_t *)sim_paged_at(&p, 0) = 3;
     assert_int_equal(*(uint32_t *)sim_paged_zat(&p, 0), 0);
+    sim_paged_free(&p);
+
+    /* Grains smaller than a page: 2 elements of the page's 8, cleared
+     * one grain at a time, a span ending at its grain, the flags of pages
+     * added past the table's first 16 clear. */
+    sim_paged_init_zeroed(&p, sizeof(uint32_t), 3, 1);
+    assert_int_equal(sim_paged_reserve(&p, 17 * 8), SIM_OK);
+    for (size_t i = 0; i < 17 * 8; i++)
+        *(uint32_t *)sim_paged_at(&p, i) = 0xabababab;
+    assert_int_equal(*(uint32_t *)sim_paged_zat(&p, 5), 0);
+    assert_int_equal(*(uint32_t *)sim_paged_at(&p, 4), 0);
+    assert_int_equal(*(uint32_t *)sim_paged_at(&p, 3), 0xabababab);
+    assert_int_equal(*(uint32_t *)sim_paged_at(&p, 6), 0xabababab);
+    assert_int_equal(sim_paged_zspan(&p, 6, 100, &at), 2);
+    assert_int_equal(*(uint32_t *)sim_paged_at(&p, 7), 0);
+    assert_int_equal(*(uint32_t *)sim_paged_at(&p, 8), 0xabababab);
+    assert_int_equal(*(uint32_t *)sim_paged_zat(&p, 16 * 8 + 7), 0);
+    assert_int_equal(*(uint32_t *)sim_paged_at(&p, 16 * 8 + 5), 0xabababab);
     sim_paged_free(&p);
 }
 
