@@ -305,6 +305,19 @@ static void test_prealloc_stops_at_maxsize(void **state)
     lob_space_destroy(sp);
 }
 
+/* A segment of uniform 16-block extents, the metadata only each extent's
+ * header and the segment header: 14 data blocks in the first extent, 15
+ * in each after. */
+static lob_space_t *assm_segment(void)
+{
+    lob_space_params_t p;
+    lob_space_params_defaults(&p);
+    p.seg.meta_layout = LOB_META_SEGMENT_START;
+    p.seg.hash_bucket_blocks = p.seg.cfs_blocks = p.seg.pua_blocks = 0;
+    p.uniform_bytes = 128 * KB;
+    return make(&p);
+}
+
 /* The ASSM form's figures: the data blocks never given to a LOB are
  * unformatted, those written full; a block given in a chunk and not
  * written is neither (Lewis, "LOB Space": CHUNK 32K); a delete leaves
@@ -312,12 +325,7 @@ static void test_prealloc_stops_at_maxsize(void **state)
 static void test_assm_figures(void **state)
 {
     (void)state;
-    lob_space_params_t p;
-    lob_space_params_defaults(&p);
-    p.seg.meta_layout = LOB_META_SEGMENT_START;
-    p.seg.hash_bucket_blocks = p.seg.cfs_blocks = p.seg.pua_blocks = 0;
-    p.uniform_bytes = 128 * KB; /* 16 blocks: 14 data in the first, 15 after */
-    lob_space_t *sp = make(&p);
+    lob_space_t *sp = assm_segment();
     lob_assm_t a;
     lob_space_assm(sp, &a);
     assert_int_equal(a.unformatted, 14);
@@ -360,12 +368,7 @@ static void test_assm_figures(void **state)
 static void test_assm_claim_below_mark(void **state)
 {
     (void)state;
-    lob_space_params_t p;
-    lob_space_params_defaults(&p);
-    p.seg.meta_layout = LOB_META_SEGMENT_START;
-    p.seg.hash_bucket_blocks = p.seg.cfs_blocks = p.seg.pua_blocks = 0;
-    p.uniform_bytes = 128 * KB; /* 16 blocks: 14 data in the first */
-    lob_space_t *sp = make(&p);
+    lob_space_t *sp = assm_segment();
     lob_space_tx_t *tx;
     assert_int_equal(lob_space_tx_create(sp, &tx), SIM_OK);
     lob_run_t a, b, again;
