@@ -135,27 +135,45 @@ sim_err_t lob_space_reserve_blocks(lob_space_t *sp, uint64_t end)
     return rc == SIM_OK ? sim_paged_reserve(&sp->state, end) : rc;
 }
 
+/* The tag kept aside at front[i] into the array (whose tag there reads
+ * no length: no chunk starts there but the one aside). */
+static void front_to_array(lob_space_t *sp, uint32_t i)
+{
+    *(lob_space_tag_t *)sim_paged_zat(&sp->tags, sp->front[i].block) = sp->front[i].t;
+    sp->front[i] = sp->front[--sp->nfront];
+}
+
 void lob_space_raise_hwm(lob_space_t *sp, uint64_t end)
 {
     if (end <= sp->hwm)
         return;
     sp->hwm = end;
     for (uint32_t i = 0; i < sp->nfront;)
-        if (sp->front[i].block < end) {
-            *(lob_space_tag_t *)sim_paged_zat(&sp->tags, sp->front[i].block) = sp->front[i].t;
-            sp->front[i] = sp->front[--sp->nfront];
-        } else {
+        if (sp->front[i].block < end)
+            front_to_array(sp, i);
+        else
             i++;
-        }
 }
 
 static void bucket_insert(lob_space_t *sp, uint64_t start, uint64_t len)
 {
     unsigned b = lob_space_bucket_of(len);
-    /* A first block at or above the mark keeps its tag aside while there
-     * is room (its array tag reads no length: it is no chunk's first). */
-    if (start >= sp->hwm && sp->nfront < LOB_SPACE_FRONT)
+    /* A first block at or above the mark keeps its tag aside (its array
+     * tag reads no length: it is no chunk's first); when no room is left,
+     * the lowest one kept aside goes into the array: the chunk whose first
+     * block moves, a dispenser's, is the newest, and those that stay where
+     * they are (a load's remainder too small for the next) are written
+     * into the array once. */
+    if (start >= sp->hwm) {
+        if (sp->nfront == LOB_SPACE_FRONT) {
+            uint32_t low = 0;
+            for (uint32_t i = 1; i < sp->nfront; i++)
+                if (sp->front[i].block < sp->front[low].block)
+                    low = i;
+            front_to_array(sp, low);
+        }
         sp->front[sp->nfront++] = (lob_space_front_t){start, {0, 0, 0, 0}};
+    }
     tag(sp, start)->len = (uint32_t)len;
     tag(sp, start + len - 1)->start = (uint32_t)start;
     tag(sp, start)->prev = LOB_SPACE_NIL;

@@ -697,6 +697,58 @@ static void test_reserve_claim_unreserve(void **state)
     lob_space_destroy(sp);
 }
 
+/* The tags of reusable chunks' first blocks above the high-water mark
+ * kept aside (lobspace/README.md, "What a block costs"): 80 one-block
+ * runs reserved one after another above the mark and every other given
+ * back make 40 one-block chunks there, more than LOB_SPACE_FRONT, so the
+ * lowest go into the array; a claim past 10 of them raises the mark over
+ * them (their tags into the array); the rest given back merges all into
+ * one chunk again, which a reserve of 80 finds whole.  lob_space_check()
+ * holds every tag where it should be at each step. */
+static void test_tags_kept_aside(void **state)
+{
+    (void)state;
+    lob_space_params_t p;
+    lob_space_params_defaults(&p);
+    round_one(&p);
+    p.uniform_bytes = 2 * 1024 * 1024; /* 256 blocks: the first's 200 data blocks hold it all */
+    lob_space_t *sp;
+    assert_int_equal(lob_space_create(&p, &sp), SIM_OK);
+    lob_t first;
+    write_lob(sp, &first, 3);
+    lob_run_t r[80];
+    for (int i = 0; i < 80; i++) {
+        assert_int_equal(lob_space_reserve(sp, 1, &r[i], NULL), SIM_OK);
+        if (i > 0)
+            assert_int_equal(r[i].start, r[i - 1].start + 1);
+    }
+    assert_true(r[0].start >= sp->hwm);
+    for (int i = 0; i < 80; i += 2)
+        lob_space_unreserve(sp, r[i]);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    assert_int_equal(sp->nfront, LOB_SPACE_FRONT);
+    lob_space_info_t in;
+    lob_space_get_info(sp, &in);
+    uint64_t chunks = in.free_chunks;
+    assert_true(chunks >= 40);
+    assert_int_equal(lob_space_claim(sp, T(sp), r[21]), SIM_OK); /* the mark past r[0..20] */
+    assert_int_equal(sp->hwm, r[21].start + 1);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    for (uint32_t i = 0; i < sp->nfront; i++)
+        assert_true(sp->front[i].block >= sp->hwm);
+    for (int i = 1; i < 80; i += 2)
+        if (i != 21)
+            lob_space_unreserve(sp, r[i]);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    lob_space_get_info(sp, &in);
+    assert_int_equal(in.free_chunks, chunks - 40 + 1); /* r[0..20], r[22..] merged */
+    lob_run_t whole;
+    assert_int_equal(lob_space_reserve(sp, 58, &whole, NULL), SIM_OK);
+    assert_int_equal(whole.start, r[22].start);
+    assert_int_equal(lob_space_check(sp), SIM_OK);
+    lob_space_destroy(sp);
+}
+
 /* A segment of uniform 1 MB extents (128 blocks; the first holds the
  * header and the 54 metadata blocks) with `extra` empty extents added
  * after a LOB of `blocks` blocks. */
@@ -836,6 +888,7 @@ int main(void)
         cmocka_unit_test(test_uniform_extents),
         cmocka_unit_test(test_exact_fit_reused),
         cmocka_unit_test(test_reserve_claim_unreserve),
+        cmocka_unit_test(test_tags_kept_aside),
         cmocka_unit_test(test_deallocate_unused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
