@@ -330,7 +330,7 @@ sim_err_t life_stmt_mark(life_db_t *db)
     c->mark_ntx = c->ntx;
     for (uint32_t ti = 0, base = 0; ti < db->s->ntables; base += db->tables[ti++].nseg)
         for (uint32_t k = 0; k < db->tables[ti].nseg; k++) {
-            const lob_space_tx_t *tx =
+            lob_space_tx_t *tx =
                 life_slot_used(&db->tables[ti], k) ? seg_tx(db, &db->tables[ti].seg[k]) : NULL;
             c->mark_sp[base + k] = tx ? lob_space_tx_mark(tx) : (lob_space_mark_t){0, 0};
         }

@@ -61,8 +61,8 @@ uint64_t lob_space_mark_written(lob_space_t *sp, lob_run_t run)
         size_t n = sim_paged_zspan(&sp->state, b, end - b, &p);
         uint8_t *st = p;
         for (size_t i = 0; i < n; i++) {
-            marked += st[i] != LOB_BLOCK_WRITTEN;
-            st[i] = LOB_BLOCK_WRITTEN;
+            marked += st[i] != BS_WRITTEN;
+            st[i] = BS_WRITTEN;
         }
         b += n;
     }
@@ -77,7 +77,7 @@ void lob_space_assm(const lob_space_t *sp, lob_assm_t *out)
         if (x->gone)
             continue;
         for (uint64_t b = x->start + x->meta; b < x->start + x->len - x->trim; b++) {
-            uint8_t st = *block_state(sp, b);
+            uint8_t st = block_state(sp, b);
             out->full += st == LOB_BLOCK_WRITTEN;
             out->unformatted += st == LOB_BLOCK_UNFORMATTED;
         }

@@ -456,7 +456,7 @@ sim_err_t lob_space_rollback(lob_space_t *sp, lob_space_tx_t *tx);
 typedef struct {
     size_t alloc, free;
 } lob_space_mark_t;
-lob_space_mark_t lob_space_tx_mark(const lob_space_tx_t *tx);
+lob_space_mark_t lob_space_tx_mark(lob_space_tx_t *tx);
 /* SIM_EINVAL (and nothing changes) for a mark tx has already gone back
  * past, or one of another transaction's length. */
 sim_err_t lob_space_rollback_to(lob_space_t *sp, lob_space_tx_t *tx, lob_space_mark_t m);

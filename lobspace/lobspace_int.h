@@ -60,6 +60,8 @@ typedef struct {
 struct lob_space_tx {
     lob_space_t *sp;
     lob_space_runs_t alloc, free;
+    size_t alloc_floor;          /* alloc's runs below it end before a mark: a claim right after the
+                                  * last run grows it only above (lob_space_claim()) */
     uint64_t uncommitted_blocks; /* the blocks of `free` */
     int32_t pool;                /* the free pool its frees enter (pool.c); -1 none */
     lob_space_runs_t cache;      /* chunks its session took off a pool, not used yet
@@ -91,19 +93,24 @@ struct lob_space {
     uint64_t hwm;
     /* Boundary tags of the reusable chunks, lob_space_tag_t by block
      * address (tag()), in pages made as extents are added (reserve_blocks()),
-     * but for the first blocks of reusable chunks at or above the
-     * high-water mark, whose tags are kept aside in `front` while there is
-     * room (nfront of LOB_SPACE_FRONT): the chunk a dispenser takes its
-     * loads off moves its first block along a new extent, and its tag
-     * kept in the array would touch the array all along (a few bytes for
-     * every block of the segment, hundreds of megabytes for a million
-     * 256k LOBs). */
+     * but for the first and last blocks of reusable chunks at or above the
+     * high-water mark, whose tags are kept aside in `front` (nfront of
+     * LOB_SPACE_FRONT; its block's array tag then reads zero): the chunk a
+     * dispenser takes its loads off moves its first block along a new
+     * extent, and its tag kept in the array would touch the array all
+     * along (a few bytes for every block of the segment, hundreds of
+     * megabytes for a million 256k LOBs). */
     sim_paged_t tags;
     struct lob_space_front *front;
     uint32_t nfront;
-    /* Each block's state in the ASSM bitmap, a byte by block address
-     * (LOB_BLOCK_*): never given to a LOB (unformatted), given in a
-     * chunk, written; never lowered (layout.c, lob_space_assm()). */
+    /* Each block's state in the ASSM bitmap (LOB_BLOCK_*): never given
+     * to a LOB (unformatted), given in a chunk, written; never lowered
+     * (layout.c, lob_space_assm()).  A byte by block address, read
+     * through block_state() (below): 0 says "as its place says", given
+     * below the high-water mark, unformatted above it, so that a claim
+     * above the mark writes nothing for its blocks; what the mark passes
+     * without giving it is written down as unformatted
+     * (lob_space_raise_hwm()). */
     sim_paged_t state;
     uint32_t head[LOB_SPACE_BUCKETS];
     uint64_t free_chunks;
@@ -137,36 +144,56 @@ typedef struct {
     uint32_t len, start, next, prev;
 } lob_space_tag_t;
 
-/* A reusable chunk's first block at or above the high-water mark and its
- * tag, kept aside (struct lob_space). */
+/* A reusable chunk's first or last block at or above the high-water mark
+ * and its tag, kept aside (struct lob_space). */
 #define LOB_SPACE_FRONT 32
 typedef struct lob_space_front {
     uint64_t block;
     lob_space_tag_t t;
 } lob_space_front_t;
 
-/* Block b's tag (b below the room reserve_blocks() made): all zero for a
- * block no free chunk ever reached (the array reads zero until written,
- * sim_paged_init_zeroed(): an extent's blocks cost nothing until used);
- * the one kept aside for a chunk's first block at or above the
- * high-water mark. */
-static inline lob_space_tag_t *tag(const lob_space_t *sp, uint64_t b)
+/* Block b's tag to read (b below the room reserve_blocks() made): the one
+ * kept aside for it, at or above the high-water mark, else the array's,
+ * all zero for a block no free chunk ever reached (the array reads zero
+ * until written and a read clears nothing, sim_paged_zget(): an extent's
+ * blocks cost nothing until a tag is written there).  Writes go through
+ * space.c's tag_w(). */
+static inline const lob_space_tag_t *tag(const lob_space_t *sp, uint64_t b)
 {
     if (b >= sp->hwm)
         for (uint32_t i = 0; i < sp->nfront; i++)
             if (sp->front[i].block == b)
                 return &sp->front[i].t;
-    return sim_paged_zat(&sp->tags, b);
+    return sim_paged_zget(&sp->tags, b);
 }
 
-/* The high-water mark raised to `end` (never lowered): the chunks' first
- * blocks it passes take their tags into the array (space.c). */
-void lob_space_raise_hwm(lob_space_t *sp, uint64_t end);
+/* The high-water mark raised to `end` (never lowered): the blocks it
+ * passes below `given` written down as unformatted, those from `given` on
+ * given by the caller; the chunks' first blocks it passes take their tags
+ * into the array (space.c). */
+void lob_space_raise_hwm(lob_space_t *sp, uint64_t end, uint64_t given);
 
-/* Block b's state, LOB_BLOCK_UNFORMATTED (0) until given. */
-static inline uint8_t *block_state(const lob_space_t *sp, uint64_t b)
+/* The state array's bytes: BS_PLACE, the state its place gives (given
+ * below the high-water mark, unformatted at or above it); or one set
+ * below the mark. */
+enum { BS_PLACE = 0, BS_UNFORMATTED = 1, BS_WRITTEN = 2 };
+
+/* Block b's state, LOB_BLOCK_*. */
+static inline uint8_t block_state(const lob_space_t *sp, uint64_t b)
 {
-    return sim_paged_zat(&sp->state, b);
+    uint8_t s = *(const uint8_t *)sim_paged_zget(&sp->state, b);
+    if (s == BS_PLACE)
+        return b < sp->hwm ? LOB_BLOCK_GIVEN : LOB_BLOCK_UNFORMATTED;
+    return s == BS_WRITTEN ? LOB_BLOCK_WRITTEN : LOB_BLOCK_UNFORMATTED;
+}
+
+/* Block b (below the high-water mark) is now in state st. */
+static inline void block_state_set(const lob_space_t *sp, uint64_t b, uint8_t st)
+{
+    assert(b < sp->hwm);
+    *(uint8_t *)sim_paged_zat(&sp->state, b) = st == LOB_BLOCK_GIVEN     ? BS_PLACE
+                                               : st == LOB_BLOCK_WRITTEN ? BS_WRITTEN
+                                                                         : BS_UNFORMATTED;
 }
 
 /* Room for one more run in r (space.c); SIM_ENOMEM, r unchanged. */

@@ -92,10 +92,10 @@ static uint32_t kept_fit(const lob_space_t *sp, uint64_t len, const uint8_t *sea
  * becomes reusable (its blocks stay full in the bitmap). */
 static void relocate(lob_space_t *sp, lob_run_t *r, lob_run_t to)
 {
-    lob_space_raise_hwm(sp, to.start + to.len);
+    lob_space_raise_hwm(sp, to.start + to.len, to.start + to.len);
     for (uint64_t k = 0; k < to.len; k++)
-        if (*block_state(sp, to.start + k) < *block_state(sp, r->start + k))
-            *block_state(sp, to.start + k) = *block_state(sp, r->start + k);
+        if (block_state(sp, to.start + k) < block_state(sp, r->start + k))
+            block_state_set(sp, to.start + k, block_state(sp, r->start + k));
     lob_space_reuse(sp, r->start, r->len);
     *r = to;
 }

@@ -136,18 +136,71 @@ sim_err_t lob_space_reserve_blocks(lob_space_t *sp, uint64_t end)
 }
 
 /* The tag kept aside at front[i] into the array (whose tag there reads
- * no length: no chunk starts there but the one aside). */
+ * zero while one is kept aside). */
 static void front_to_array(lob_space_t *sp, uint32_t i)
 {
     *(lob_space_tag_t *)sim_paged_zat(&sp->tags, sp->front[i].block) = sp->front[i].t;
     sp->front[i] = sp->front[--sp->nfront];
 }
 
-void lob_space_raise_hwm(lob_space_t *sp, uint64_t end)
+/* The tag kept aside for block b dropped (its chunk unlinked: what it
+ * said is no longer read), if there is one. */
+static void front_drop(lob_space_t *sp, uint64_t b)
+{
+    for (uint32_t i = 0; i < sp->nfront; i++)
+        if (sp->front[i].block == b) {
+            sp->front[i] = sp->front[--sp->nfront];
+            return;
+        }
+}
+
+/* Block b's tag to write.  At or above the high-water mark, one kept
+ * aside unless the array holds it already; when no room is left aside,
+ * the lowest block's goes into the array: the chunk whose first block
+ * moves, a dispenser's, is the newest, and the ends that stay where they
+ * are are written into the array once. */
+static lob_space_tag_t *tag_w(lob_space_t *sp, uint64_t b)
+{
+    static const lob_space_tag_t zero;
+    if (b >= sp->hwm) {
+        for (uint32_t i = 0; i < sp->nfront; i++)
+            if (sp->front[i].block == b)
+                return &sp->front[i].t;
+        if (memcmp(sim_paged_zget(&sp->tags, b), &zero, sizeof zero) == 0) {
+            if (sp->nfront == LOB_SPACE_FRONT) {
+                uint32_t low = 0;
+                for (uint32_t i = 1; i < sp->nfront; i++)
+                    if (sp->front[i].block < sp->front[low].block)
+                        low = i;
+                front_to_array(sp, low);
+            }
+            sp->front[sp->nfront] = (lob_space_front_t){b, zero};
+            return &sp->front[sp->nfront++].t;
+        }
+    }
+    return sim_paged_zat(&sp->tags, b);
+}
+
+/* The blocks of [from, to) that lie in an extent's data area (a
+ * metadata block's state is never read), each to unformatted. */
+static void mark_unformatted(lob_space_t *sp, uint64_t from, uint64_t to)
+{
+    for (uint64_t b = from; b < to;) {
+        const lob_space_extent_t *x = &sp->ext[lob_space_extent_of(sp, b)];
+        uint64_t data = x->start + x->meta, end = x->start + x->len;
+        for (b = b > data ? b : data; b < to && b < end; b++)
+            block_state_set(sp, b, LOB_BLOCK_UNFORMATTED);
+        b = end > b ? end : b;
+    }
+}
+
+void lob_space_raise_hwm(lob_space_t *sp, uint64_t end, uint64_t given)
 {
     if (end <= sp->hwm)
         return;
+    uint64_t from = sp->hwm;
     sp->hwm = end;
+    mark_unformatted(sp, from, given < end ? given : end);
     for (uint32_t i = 0; i < sp->nfront;)
         if (sp->front[i].block < end)
             front_to_array(sp, i);
@@ -158,28 +211,13 @@ void lob_space_raise_hwm(lob_space_t *sp, uint64_t end)
 static void bucket_insert(lob_space_t *sp, uint64_t start, uint64_t len)
 {
     unsigned b = lob_space_bucket_of(len);
-    /* A first block at or above the mark keeps its tag aside (its array
-     * tag reads no length: it is no chunk's first); when no room is left,
-     * the lowest one kept aside goes into the array: the chunk whose first
-     * block moves, a dispenser's, is the newest, and those that stay where
-     * they are (a load's remainder too small for the next) are written
-     * into the array once. */
-    if (start >= sp->hwm) {
-        if (sp->nfront == LOB_SPACE_FRONT) {
-            uint32_t low = 0;
-            for (uint32_t i = 1; i < sp->nfront; i++)
-                if (sp->front[i].block < sp->front[low].block)
-                    low = i;
-            front_to_array(sp, low);
-        }
-        sp->front[sp->nfront++] = (lob_space_front_t){start, {0, 0, 0, 0}};
-    }
-    tag(sp, start)->len = (uint32_t)len;
-    tag(sp, start + len - 1)->start = (uint32_t)start;
-    tag(sp, start)->prev = LOB_SPACE_NIL;
-    tag(sp, start)->next = sp->head[b];
+    lob_space_tag_t *t = tag_w(sp, start);
+    t->len = (uint32_t)len;
+    t->prev = LOB_SPACE_NIL;
+    t->next = sp->head[b];
+    tag_w(sp, start + len - 1)->start = (uint32_t)start;
     if (sp->head[b] != LOB_SPACE_NIL)
-        tag(sp, sp->head[b])->prev = (uint32_t)start;
+        tag_w(sp, sp->head[b])->prev = (uint32_t)start;
     sp->head[b] = (uint32_t)start;
     sp->free_chunks++;
     sp->reusable_blocks += len;
@@ -191,17 +229,14 @@ void lob_space_unlink(lob_space_t *sp, uint64_t start)
     unsigned b = lob_space_bucket_of(len);
     uint32_t nx = tag(sp, start)->next, pv = tag(sp, start)->prev;
     if (pv != LOB_SPACE_NIL)
-        tag(sp, pv)->next = nx;
+        tag_w(sp, pv)->next = nx;
     else
         sp->head[b] = nx;
     if (nx != LOB_SPACE_NIL)
-        tag(sp, nx)->prev = pv;
-    tag(sp, start)->len = 0;
-    for (uint32_t i = 0; i < sp->nfront; i++)
-        if (sp->front[i].block == start) {
-            sp->front[i] = sp->front[--sp->nfront];
-            break;
-        }
+        tag_w(sp, nx)->prev = pv;
+    tag_w(sp, start)->len = 0;
+    front_drop(sp, start);
+    front_drop(sp, start + len - 1);
     sp->free_chunks--;
     sp->reusable_blocks -= len;
 }
@@ -274,7 +309,7 @@ sim_err_t lob_space_add_extent(lob_space_t *sp, uint64_t bytes)
     e->gone = 0;
     e->trim = 0;
     if (e->seg_meta)
-        lob_space_raise_hwm(sp, e->start + e->meta);
+        lob_space_raise_hwm(sp, e->start + e->meta, e->start + e->meta);
     sp->addr_end += len;
     sp->blocks += len;
     sp->meta_blocks += e->meta;
@@ -513,20 +548,21 @@ sim_err_t lob_space_claim(lob_space_t *sp, lob_space_tx_t *tx, lob_run_t run)
     sp->reserved_blocks -= run.len;
     sp->used_blocks += run.len;
     /* Below the high-water mark a block may be given or written already;
-     * at or above it none was ever given: all unformatted, marked a page
-     * at a time. */
+     * at or above it none was ever given, and the mark, raised past them,
+     * makes them given (block_state()): nothing is written for them. */
     uint64_t end = run.start + run.len, below = end < sp->hwm ? end : sp->hwm;
     for (uint64_t b = run.start; b < below; b++)
-        if (*block_state(sp, b) == LOB_BLOCK_UNFORMATTED)
-            *block_state(sp, b) = LOB_BLOCK_GIVEN;
-    for (uint64_t b = run.start > below ? run.start : below; b < end;) {
-        void *p;
-        size_t n = sim_paged_zspan(&sp->state, b, end - b, &p);
-        memset(p, LOB_BLOCK_GIVEN, n);
-        b += n;
-    }
-    lob_space_raise_hwm(sp, end);
-    tx->alloc.v[tx->alloc.n++] = run; /* room reserved above */
+        if (block_state(sp, b) == LOB_BLOCK_UNFORMATTED)
+            block_state_set(sp, b, LOB_BLOCK_GIVEN);
+    lob_space_raise_hwm(sp, end, run.start);
+    /* A run right after the transaction's last (a writer's chunks, one
+     * after another) grows it: a rollback gives back the same blocks in
+     * the same order (lob_space_reuse() merges them alike) */
+    lob_run_t *last = tx->alloc.n > tx->alloc_floor ? &tx->alloc.v[tx->alloc.n - 1] : NULL;
+    if (last && last->start + last->len == run.start)
+        last->len += run.len;
+    else
+        tx->alloc.v[tx->alloc.n++] = run; /* room reserved above */
     SIM_DEBUG_CHECK(lob_space_check_counts(sp));
     return SIM_OK;
 }
@@ -643,6 +679,7 @@ sim_err_t lob_space_commit(lob_space_t *sp, lob_space_tx_t *tx, uint64_t now, lo
     tx->uncommitted_blocks = 0;
     tx->free.n = 0;
     tx->alloc.n = 0;
+    tx->alloc_floor = 0;
     /* PCTVERSION: the oldest old versions past the share become reusable */
     while (ret == LOB_RETENTION_PCTVERSION && sp->qlen > 0 &&
            sp->unexpired_blocks * 100 > retention_s * (sp->used_blocks + sp->unexpired_blocks))
@@ -770,13 +807,21 @@ sim_err_t lob_space_check(const lob_space_t *sp)
     }
     if (free_chunks != sp->free_chunks || reusable != sp->reusable_blocks)
         goto out;
-    /* The tags kept aside: each a reusable chunk's first block at or above
-     * the high-water mark (counted below as its array tag would be),
-     * whose array tag reads no length. */
-    for (uint32_t i = 0; i < sp->nfront; i++)
-        if (sp->front[i].block < sp->hwm || sp->front[i].t.len == 0 ||
-            ((lob_space_tag_t *)sim_paged_zat(&sp->tags, sp->front[i].block))->len != 0)
+    /* The tags kept aside: each a reusable chunk's first or last block at
+     * or above the high-water mark (counted below as its array tag would
+     * be), one a block, whose array tag reads zero. */
+    static const lob_space_tag_t zero;
+    for (uint32_t i = 0; i < sp->nfront; i++) {
+        const lob_space_front_t *f = &sp->front[i];
+        const lob_space_tag_t *first = tag(sp, f->t.start);
+        if (f->block < sp->hwm ||
+            memcmp(sim_paged_zget(&sp->tags, f->block), &zero, sizeof zero) != 0 ||
+            (f->t.len == 0 && (first->len == 0 || f->t.start + first->len - 1 != f->block)))
             goto out;
+        for (uint32_t j = 0; j < i; j++)
+            if (sp->front[j].block == f->block)
+                goto out;
+    }
     /* No stray tag: a length only at a reusable chunk's first block. */
     uint64_t tags = 0;
     for (uint64_t k = 0; k < sp->addr_end; k++)
@@ -837,15 +882,14 @@ sim_err_t lob_space_check(const lob_space_t *sp)
         goto out;
     /* (7) the high-water mark: above it, only metadata, reusable space,
      * space given back and reserved space no LOB has taken yet; no block
-     * of a LOB, unexpired or freed by a transaction; every block
-     * unformatted (lob_space_claim() marks such blocks given a page at a
-     * time). */
+     * of a LOB, unexpired or freed by a transaction; no state written
+     * down (every block unformatted by its place, block_state()). */
     if (sp->hwm > sp->addr_end)
         goto out;
     uint64_t above = 0;
     for (uint64_t k = sp->hwm; k < sp->addr_end; k++) {
         if (map[k] == M_UNEXP || map[k] == M_UNCOMMITTED ||
-            *block_state(sp, k) != LOB_BLOCK_UNFORMATTED)
+            *(const uint8_t *)sim_paged_zget(&sp->state, k) != BS_PLACE)
             goto out;
         above += map[k] == M_NONE;
     }

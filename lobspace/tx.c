@@ -45,8 +45,9 @@ uint64_t lob_space_tx_uncommitted(const lob_space_tx_t *tx)
     return tx->uncommitted_blocks;
 }
 
-lob_space_mark_t lob_space_tx_mark(const lob_space_tx_t *tx)
+lob_space_mark_t lob_space_tx_mark(lob_space_tx_t *tx)
 {
+    tx->alloc_floor = tx->alloc.n; /* no claim grows a run from before the mark */
     return (lob_space_mark_t){tx->alloc.n, tx->free.n};
 }
 
@@ -65,6 +66,8 @@ static void undo_from(lob_space_t *sp, lob_space_tx_t *tx, lob_space_mark_t m)
         lob_space_reuse(sp, r.start, r.len);
     }
     tx->alloc.n = m.alloc;
+    if (tx->alloc_floor > m.alloc)
+        tx->alloc_floor = m.alloc;
 }
 
 sim_err_t lob_space_rollback(lob_space_t *sp, lob_space_tx_t *tx)

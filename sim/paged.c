@@ -83,6 +83,8 @@ void sim_paged_init(sim_paged_t *a, size_t size, unsigned shift)
  * points `clean` at a static byte so that a zeroed one is told apart. */
 static unsigned char no_pages;
 
+const unsigned char sim_paged_zero[64];
+
 void sim_paged_init_zeroed(sim_paged_t *a, size_t size, unsigned shift, unsigned grain)
 {
     assert(grain <= shift);
