@@ -55,6 +55,7 @@ sim_err_t life_columns_add(life_db_t *db, const scr_stmt_t *st, life_table_t *t)
             rc = life_seg_ensure(db, t, k);
     }
     recount_rows(db, t);
+    life_lobs_live_recount(db, t);
     return rc;
 }
 
@@ -94,5 +95,6 @@ sim_err_t life_columns_drop(life_db_t *db, const scr_stmt_t *st, life_table_t *t
                 break;
             }
     recount_rows(db, t);
+    life_lobs_live_recount(db, t);
     return SIM_OK;
 }

@@ -406,7 +406,7 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
         scr_value_release(db->vs, v);
         if (rc != SIM_OK)
             return life_oracle_error(db, st, t, rc);
-        life_row_at(t, r)->lob[k] = lob;
+        life_row_set_lob(db, t, life_row_at(t, r), k, lob);
         rc = lob_written(db, &t->seg[s], lob);
         if (rc != SIM_OK)
             return rc;
@@ -524,7 +524,7 @@ sim_err_t life_lob_replace(life_db_t *db, const scr_stmt_t *st, life_table_t *t,
     sim_err_t rc = life_lob_write(db, t, s, v, &lob);
     if (rc != SIM_OK)
         return life_oracle_error(db, st, t, rc);
-    life_row_at(t, r)->lob[k] = lob;
+    life_row_set_lob(db, t, life_row_at(t, r), k, lob);
     rc = life_tx_log(db,
                      (life_tx_t){(uint32_t)(t - db->tables), r, (uint8_t)k, LIFE_TX_LOB, old, lob});
     if (rc != SIM_OK)
@@ -699,6 +699,7 @@ sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
         uint64_t r = sc.r;
         life_row_t *rw = life_row_at(t, r);
         uint64_t bytes = life_row_bytes(db, t, rw);
+        life_row_live(db, t, rw, 0);
         rw->alive = 0;
         life_pk_index_delete(t, r);
         t->live_rows--;

@@ -33,6 +33,7 @@ typedef struct {
     uint64_t ix_pos;  /* the first one's position there */
     uint64_t ix_rpos; /* its chunks' first reusable entry, once a let-go freed them */
     uint8_t ix_freed; /* its current entries deleted by a let-go a rollback may undo */
+    uint32_t live;    /* live rows pointing at it (life_lob_live()) */
 } life_lob_t;
 
 /* A LOB column's segment, created with the table's first row (deferred
@@ -63,7 +64,12 @@ typedef struct {
                                * life_seg_destroy()) */
     uint64_t uniform_bytes;   /* its tablespace's uniform extent size, 0 autoallocate */
     hs_grow_t *ix;            /* its LOB index (index.c), made and dropped with it */
-    uint64_t ix_freed_seen;   /* lob_space_freed_shared() when the index last took it */
+    /* Its LOB maps as the step's figures show them (life_lob_figures()):
+     * the versions live rows point at, each once, out of the row with
+     * chunks (lobs, and their chunks) or in the row; moved only by
+     * life_lob_live() and a version's growth (life_lob_extend()). */
+    uint64_t live_lobs, live_chunks, live_inrow;
+    uint64_t ix_freed_seen; /* lob_space_freed_shared() when the index last took it */
 } life_seg_t;
 
 /* A primary key's slot (keys.c): the row + 1 that last took id, 0 empty. */
@@ -301,6 +307,15 @@ sim_err_t life_lob_extend(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i
 sim_err_t life_lob_unref(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i);
 /* A rollback gives LOB `i` back to a row. */
 void life_lob_reref(life_db_t *db, uint32_t i);
+/* Live row r of t begins (on) or stops pointing at its LOB column kc's
+ * version (its LOB, or the row, comes or goes): its segment's live LOB
+ * counts follow; the same for each of r's LOB columns; row r's column kc
+ * set to version lob (the counts follow when r is live); every count of
+ * t's segments made again from its rows (after DDL). */
+void life_lob_live(life_db_t *db, life_table_t *t, const life_row_t *r, uint32_t kc, int on);
+void life_row_live(life_db_t *db, life_table_t *t, const life_row_t *r, int on);
+void life_row_set_lob(life_db_t *db, life_table_t *t, life_row_t *r, uint32_t kc, uint32_t lob);
+void life_lobs_live_recount(life_db_t *db, life_table_t *t);
 /* Commit or rollback finished with LOB `i`: destroy it if no row holds it. */
 void life_lob_settle(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i);
 /* The segment of column k created (idempotent). */
@@ -408,6 +423,10 @@ sim_err_t life_query(life_db_t *db, const scr_stmt_t *st, char **out);
  * LOBs counted per row, a deduplicated one per version); zeros before the
  * segment is made. */
 void life_lob_figures(life_db_t *db, const life_table_t *t, uint32_t k, sim_stats_t *st);
+/* Its live LOB counts against its rows, each version once (the checked
+ * build's check of life_lob_live()'s counting): SIM_ECORRUPT when they
+ * differ. */
+sim_err_t life_lob_maps_check(life_db_t *db, const life_table_t *t, uint32_t k);
 /* The name of t's LOB segment in slot k: the one its LOB clause gives
  * (STORE AS NAME), else Oracle's SYS_LOB...$$ form; a partition's (slot
  * LIFE_MAX_LOBCOLS on), its LOB partition's name, else SYS_LOB_P<n>. */

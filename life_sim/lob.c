@@ -344,6 +344,7 @@ void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k)
     g->dd = NULL;
     g->dd_cap = g->dd_used = 0;
     g->shrunk = 0; /* a new segment has no v$securefile_shrink row */
+    g->live_lobs = g->live_chunks = g->live_inrow = 0;
 }
 
 /* The session's transaction in g and its two writers over g's dispenser
@@ -430,6 +431,64 @@ void life_seg_quiesce(life_db_t *db, life_seg_t *g)
         lob_space_pools_flush(g->space);
     }
     take_writers(db, g, 0, 2 * g->ntx, 0); /* every session's, moved here */
+}
+
+/* ---- the live LOB counts ------------------------------------------------ */
+
+/* Version l counted (sign 1) or no longer (-1) in segment g's live LOBs. */
+static void live_count(life_seg_t *g, const life_lob_t *l, int sign)
+{
+    if (l->inrow)
+        g->live_inrow += (uint64_t)(int64_t)sign;
+    else if (l->nchunks) {
+        g->live_lobs += (uint64_t)(int64_t)sign;
+        g->live_chunks += (uint64_t)((int64_t)sign * l->nchunks);
+    }
+}
+
+void life_lob_live(life_db_t *db, life_table_t *t, const life_row_t *r, uint32_t kc, int on)
+{
+    uint32_t i = r->lob[kc];
+    if (i == 0)
+        return;
+    life_lob_t *l = life_lob_at(db, i);
+    life_seg_t *g = &t->seg[life_slot(r, kc)];
+    if (on) {
+        if (l->live++ == 0)
+            live_count(g, l, 1);
+    } else {
+        assert(l->live > 0);
+        if (--l->live == 0)
+            live_count(g, l, -1);
+    }
+}
+
+void life_row_live(life_db_t *db, life_table_t *t, const life_row_t *r, int on)
+{
+    for (uint32_t kc = 0; kc < t->nlob; kc++)
+        life_lob_live(db, t, r, kc, on);
+}
+
+void life_row_set_lob(life_db_t *db, life_table_t *t, life_row_t *r, uint32_t kc, uint32_t lob)
+{
+    if (r->alive)
+        life_lob_live(db, t, r, kc, 0);
+    r->lob[kc] = lob;
+    if (r->alive)
+        life_lob_live(db, t, r, kc, 1);
+}
+
+void life_lobs_live_recount(life_db_t *db, life_table_t *t)
+{
+    for (uint32_t k = 0; k < t->nseg; k++)
+        t->seg[k].live_lobs = t->seg[k].live_chunks = t->seg[k].live_inrow = 0;
+    for (uint64_t r = 0; r < t->nrows; r++)
+        for (uint32_t kc = 0; kc < t->nlob; kc++)
+            if (life_row_at(t, r)->lob[kc])
+                life_lob_at(db, life_row_at(t, r)->lob[kc])->live = 0;
+    for (uint64_t r = 0; r < t->nrows; r++)
+        if (life_row_at(t, r)->alive)
+            life_row_live(db, t, life_row_at(t, r), 1);
 }
 
 /* ---- writing and freeing ---------------------------------------------- */
@@ -718,6 +777,10 @@ sim_err_t life_lob_extend(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i
     uint32_t first = l->nchunks;
     if (need > had) {
         sim_err_t rc = allocate(db, g, seg, l, need - had);
+        if (l->live) { /* a live row's LOB map grew */
+            g->live_lobs += first == 0 && l->nchunks > 0;
+            g->live_chunks += l->nchunks - first;
+        }
         if (rc != SIM_OK)
             return rc; /* chunks given stay the version's: its rollback frees them */
     }

@@ -45,6 +45,7 @@ sim_err_t life_part_drop(life_db_t *db, const scr_stmt_t *st)
         if (!rw->alive || rw->part != st->u.part.index + 1)
             continue;
         t->row_bytes -= life_row_bytes(db, t, rw);
+        life_row_live(db, t, rw, 0);
         rw->alive = 0;
         life_pk_index_delete(t, r);
         t->live_rows--;

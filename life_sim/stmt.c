@@ -103,6 +103,7 @@ static sim_err_t rewrite_lobs(life_db_t *db, const scr_stmt_t *st, life_table_t 
             scr_value_release(db->vs, vals[r]);
         }
         sim_free(vals);
+        life_lobs_live_recount(db, t); /* the rows' new versions */
         if (rc == SIM_OK)
             rc = life_commit(db);
         return rc == SIM_OK ? SIM_OK : life_oracle_error(db, st, t, rc);

@@ -238,7 +238,7 @@ static void undo_log(life_db_t *db, size_t from)
         switch (e->kind) {
         case LIFE_TX_LOB: {
             uint64_t before = r->alive ? life_row_bytes(db, t, r) : 0;
-            r->lob[e->col] = e->old_lob;
+            life_row_set_lob(db, t, r, e->col, e->old_lob);
             life_lob_reref(db, e->old_lob);
             /* its LOB index entries again (index.c) */
             if (e->old_lob)
@@ -257,6 +257,7 @@ static void undo_log(life_db_t *db, size_t from)
         case LIFE_TX_INSERT:
             life_vc_release_row(db, r);
             t->row_bytes -= life_row_bytes(db, t, r);
+            life_row_live(db, t, r, 0);
             for (uint32_t k = 0; k < t->nlob; k++) {
                 if (r->lob[k])
                     life_lob_at(db, r->lob[k])->refs--;
@@ -269,6 +270,7 @@ static void undo_log(life_db_t *db, size_t from)
             break;
         case LIFE_TX_DELETE:
             r->alive = 1;
+            life_row_live(db, t, r, 1);
             life_pk_index_undelete(t, e->row);
             t->live_rows++;
             /* The id is the row's again (an insert since may have taken
