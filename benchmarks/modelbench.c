@@ -36,9 +36,8 @@
 extern const char bench_seed_insert_local_sql[];
 extern const char bench_seed_insert_dblink_sql[];
 
-/* lobbench's default sweep, in characters (benchmarks/opts.c, --sizes). */
-static const uint64_t sweep_kchars[] = {2, 4, 6, 8, 16, 32, 64, 128, 256};
-#define SWEEP_SIZES (sizeof sweep_kchars / sizeof sweep_kchars[0])
+/* lobbench's default sweep: the reference's sizes (sim_ref_sizes). */
+#define SWEEP_SIZES SIM_REF_NSIZES
 
 typedef struct {
     uint64_t blocks[NSIZES]; /* 1 .. 67 blocks of 8 KB: 8 KB .. 540 KB */
@@ -245,7 +244,7 @@ static void bm_sweep_fixed(gbc_state_t *st, void *user)
     for (size_t i = 0; i < CASE_PATH_COUNT * SWEEP_SIZES; i++) {
         case_defaults(&cases[i]);
         cases[i].path = (case_path_t)(i / SWEEP_SIZES);
-        cases[i].lob_chars = sweep_kchars[i % SWEEP_SIZES] * 1024;
+        cases[i].lob_chars = sim_ref_sizes[i % SWEEP_SIZES];
     }
     sim_stats_t out;
     while (gbc_state_keep_running(st))
@@ -275,8 +274,7 @@ static void bm_sweep_script(gbc_state_t *st, void *user)
         const char *t = text[i / SWEEP_SIZES];
         char def[64];
         const char *defs[1] = {def};
-        snprintf(def, sizeof def, "size=%llu",
-                 (unsigned long long)sweep_kchars[i % SWEEP_SIZES] * 1024);
+        snprintf(def, sizeof def, "size=%llu", (unsigned long long)sim_ref_sizes[i % SWEEP_SIZES]);
         scr_options_t so;
         scr_options_defaults(&so);
         so.defines = defs;

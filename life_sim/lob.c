@@ -776,11 +776,11 @@ sim_err_t life_lob_extend(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i
     uint32_t seg = (uint32_t)(t - db->tables) * LIFE_MAX_LOBCOLS + k % LIFE_MAX_LOBCOLS;
     uint32_t first = l->nchunks;
     if (need > had) {
+        if (l->live) /* a live row's LOB map grows: counted again after */
+            live_count(g, l, -1);
         sim_err_t rc = allocate(db, g, seg, l, need - had);
-        if (l->live) { /* a live row's LOB map grew */
-            g->live_lobs += first == 0 && l->nchunks > 0;
-            g->live_chunks += l->nchunks - first;
-        }
+        if (l->live)
+            live_count(g, l, 1);
         if (rc != SIM_OK)
             return rc; /* chunks given stay the version's: its rollback frees them */
     }

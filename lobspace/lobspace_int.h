@@ -2,6 +2,8 @@
 #ifndef LOBSIM_LOBSPACE_INT_H
 #define LOBSIM_LOBSPACE_INT_H
 
+#include <string.h>
+
 #include "lobspace.h"
 
 struct lob_alloc {
@@ -152,6 +154,16 @@ typedef struct lob_space_front {
     lob_space_tag_t t;
 } lob_space_front_t;
 
+/* The index in front of block b's tag kept aside, nfront when none is. */
+static inline uint32_t lob_space_front_of(const lob_space_t *sp, uint64_t b)
+{
+    uint32_t i = 0;
+    if (b >= sp->hwm)
+        while (i < sp->nfront && sp->front[i].block != b)
+            i++;
+    return b >= sp->hwm ? i : sp->nfront;
+}
+
 /* Block b's tag to read (b below the room reserve_blocks() made): the one
  * kept aside for it, at or above the high-water mark, else the array's,
  * all zero for a block no free chunk ever reached (the array reads zero
@@ -160,11 +172,15 @@ typedef struct lob_space_front {
  * space.c's tag_w(). */
 static inline const lob_space_tag_t *tag(const lob_space_t *sp, uint64_t b)
 {
-    if (b >= sp->hwm)
-        for (uint32_t i = 0; i < sp->nfront; i++)
-            if (sp->front[i].block == b)
-                return &sp->front[i].t;
-    return sim_paged_zget(&sp->tags, b);
+    uint32_t i = lob_space_front_of(sp, b);
+    return i < sp->nfront ? &sp->front[i].t : sim_paged_zget(&sp->tags, b);
+}
+
+/* Whether block b's tag in the array reads all zero. */
+static inline int array_tag_zero(const lob_space_t *sp, uint64_t b)
+{
+    static const lob_space_tag_t zero;
+    return memcmp(sim_paged_zget(&sp->tags, b), &zero, sizeof zero) == 0;
 }
 
 /* The high-water mark raised to `end` (never lowered): the blocks it

@@ -147,11 +147,9 @@ static void front_to_array(lob_space_t *sp, uint32_t i)
  * said is no longer read), if there is one. */
 static void front_drop(lob_space_t *sp, uint64_t b)
 {
-    for (uint32_t i = 0; i < sp->nfront; i++)
-        if (sp->front[i].block == b) {
-            sp->front[i] = sp->front[--sp->nfront];
-            return;
-        }
+    uint32_t i = lob_space_front_of(sp, b);
+    if (i < sp->nfront)
+        sp->front[i] = sp->front[--sp->nfront];
 }
 
 /* Block b's tag to write.  At or above the high-water mark, one kept
@@ -161,22 +159,19 @@ static void front_drop(lob_space_t *sp, uint64_t b)
  * are are written into the array once. */
 static lob_space_tag_t *tag_w(lob_space_t *sp, uint64_t b)
 {
-    static const lob_space_tag_t zero;
-    if (b >= sp->hwm) {
-        for (uint32_t i = 0; i < sp->nfront; i++)
-            if (sp->front[i].block == b)
-                return &sp->front[i].t;
-        if (memcmp(sim_paged_zget(&sp->tags, b), &zero, sizeof zero) == 0) {
-            if (sp->nfront == LOB_SPACE_FRONT) {
-                uint32_t low = 0;
-                for (uint32_t i = 1; i < sp->nfront; i++)
-                    if (sp->front[i].block < sp->front[low].block)
-                        low = i;
-                front_to_array(sp, low);
-            }
-            sp->front[sp->nfront] = (lob_space_front_t){b, zero};
-            return &sp->front[sp->nfront++].t;
+    uint32_t i = lob_space_front_of(sp, b);
+    if (i < sp->nfront)
+        return &sp->front[i].t;
+    if (b >= sp->hwm && array_tag_zero(sp, b)) {
+        if (sp->nfront == LOB_SPACE_FRONT) {
+            uint32_t low = 0;
+            for (i = 1; i < sp->nfront; i++)
+                if (sp->front[i].block < sp->front[low].block)
+                    low = i;
+            front_to_array(sp, low);
         }
+        sp->front[sp->nfront] = (lob_space_front_t){b, {0, 0, 0, 0}};
+        return &sp->front[sp->nfront++].t;
     }
     return sim_paged_zat(&sp->tags, b);
 }
@@ -810,12 +805,10 @@ sim_err_t lob_space_check(const lob_space_t *sp)
     /* The tags kept aside: each a reusable chunk's first or last block at
      * or above the high-water mark (counted below as its array tag would
      * be), one a block, whose array tag reads zero. */
-    static const lob_space_tag_t zero;
     for (uint32_t i = 0; i < sp->nfront; i++) {
         const lob_space_front_t *f = &sp->front[i];
         const lob_space_tag_t *first = tag(sp, f->t.start);
-        if (f->block < sp->hwm ||
-            memcmp(sim_paged_zget(&sp->tags, f->block), &zero, sizeof zero) != 0 ||
+        if (f->block < sp->hwm || !array_tag_zero(sp, f->block) ||
             (f->t.len == 0 && (first->len == 0 || f->t.start + first->len - 1 != f->block)))
             goto out;
         for (uint32_t j = 0; j < i; j++)

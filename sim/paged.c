@@ -95,9 +95,7 @@ void sim_paged_init_zeroed(sim_paged_t *a, size_t size, unsigned shift, unsigned
 
 void sim_paged_clear_grain(const sim_paged_t *a, size_t grain)
 {
-    size_t first = grain << a->grain;
-    char *p = a->page[first >> a->shift] + (first & (((size_t)1 << a->shift) - 1)) * a->size;
-    memset(p, 0, a->size << a->grain);
+    memset(sim_paged_at(a, grain << a->grain), 0, a->size << a->grain);
     a->clean[grain] = 1;
 }
 

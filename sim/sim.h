@@ -210,20 +210,20 @@ static inline void *sim_paged_at(const sim_paged_t *a, size_t i)
  * still be cleared (its elements read as zero before and after). */
 static inline void *sim_paged_zat(const sim_paged_t *a, size_t i)
 {
-    assert(a->clean != NULL && i < sim_paged_cap(a));
+    assert(a->clean != NULL);
     if (!a->clean[i >> a->grain])
         sim_paged_clear_grain(a, i >> a->grain);
-    return a->page[i >> a->shift] + (i & (((size_t)1 << a->shift) - 1)) * a->size;
+    return sim_paged_at(a, i);
 }
 /* Element i of such an array to read, clearing nothing: a grain never
  * reached reads as sim_paged_zero (elements of at most 64 bytes). */
 extern const unsigned char sim_paged_zero[64];
 static inline const void *sim_paged_zget(const sim_paged_t *a, size_t i)
 {
-    assert(a->clean != NULL && i < sim_paged_cap(a) && a->size <= sizeof sim_paged_zero);
+    assert(a->clean != NULL && a->size <= sizeof sim_paged_zero);
     if (!a->clean[i >> a->grain])
         return sim_paged_zero;
-    return a->page[i >> a->shift] + (i & (((size_t)1 << a->shift) - 1)) * a->size;
+    return sim_paged_at(a, i);
 }
 /* Of such an array: how many elements from i on lie in i's grain (at most
  * n), the first at *out, the grain cleared if need be: a range walked a
