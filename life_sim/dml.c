@@ -456,6 +456,14 @@ static void source_read(life_db_t *db, const life_table_t *from, const life_row_
     }
 }
 
+/* A multi-row insert's room for its n rows' keys, up to a million: the
+ * keys' table is then sized once, not grown on the way. */
+static sim_err_t reserve_keys(life_table_t *t, uint64_t n)
+{
+    int pk = t->def->id_col >= 0 && t->def->cols[t->def->id_col].primary_key;
+    return pk && n > 1 ? life_key_reserve(t, n < 1000000 ? n : 1000000) : SIM_OK;
+}
+
 sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs)
 {
     const scr_dml_t *d = &st->u.dml;
@@ -470,6 +478,7 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
         row.id = 1;
         return insert_row(db, st, d, t, &row);
     case SCR_SRC_GENERATE:
+        rc = reserve_keys(t, d->count);
         /* a row lock met undoes the statement (run_dml()): it runs again
          * whole */
         for (uint64_t i = 0; i < d->count && rc == SIM_OK; i++) {
@@ -489,6 +498,7 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
         uint64_t n = from->nrows;
         int64_t rownum = 0;
         int fast = fast_pred(d->where);
+        rc = reserve_keys(t, n);
         for (uint64_t r = 0; r < n && rc == SIM_OK; r++) {
             if (!life_row_at(from, r)->alive || !own_row(db, life_row_at(from, r)->id, &row.id) ||
                 (life_row_at(from, r)->fresh && life_row_locked(db, life_row_at(from, r))))

@@ -58,26 +58,49 @@ int life_key_get(const life_table_t *t, int64_t id, uint64_t *row)
     return 1;
 }
 
+/* t's keys placed again in 2^bits slots. */
+static sim_err_t rekey(life_table_t *t, uint32_t bits)
+{
+    /* written before it is read: a fresh page is then faulted in
+     * writable at once, not mapped to the zero page and copied on the
+     * first write (calloc's), which costs a TLB flush a page */
+    life_key_t *v = sim_malloc(((size_t)1 << bits) * sizeof *v);
+    if (v == NULL)
+        return SIM_ENOMEM;
+    memset(v, 0, ((size_t)1 << bits) * sizeof *v);
+    for (uint64_t i = 0; t->keys && i < (uint64_t)1 << t->key_bits; i++)
+        if (t->keys[i].row1)
+            *find(v, bits, t->keys[i].id) = t->keys[i];
+    sim_free(t->keys);
+    t->keys = v;
+    t->key_bits = bits;
+    return SIM_OK;
+}
+
+/* Half full at most: the slots for `used` keys. */
+static uint32_t bits_for(const life_table_t *t, uint64_t used)
+{
+    uint32_t bits = t->keys ? t->key_bits : 10;
+    while (2 * used > (uint64_t)1 << bits)
+        bits++;
+    return bits;
+}
+
+sim_err_t life_key_reserve(life_table_t *t, uint64_t more)
+{
+    uint32_t bits = bits_for(t, t->key_used + more);
+    return t->keys && bits == t->key_bits ? SIM_OK : rekey(t, bits);
+}
+
 sim_err_t life_key_set(life_table_t *t, int64_t id, uint64_t row)
 {
     life_key_t *k = t->keys ? find(t->keys, t->key_bits, id) : NULL;
     if (k == NULL || (k->row1 == 0 && 2 * (t->key_used + 1) > (uint64_t)1 << t->key_bits)) {
-        /* Half full at most: grown to twice the slots, every key placed again. */
-        uint32_t bits = t->keys ? t->key_bits + 1 : 10;
-        /* written before it is read: a fresh page is then faulted in
-         * writable at once, not mapped to the zero page and copied on the
-         * first write (calloc's), which costs a TLB flush a page */
-        life_key_t *v = sim_malloc(((size_t)1 << bits) * sizeof *v);
-        if (v == NULL)
-            return SIM_ENOMEM;
-        memset(v, 0, ((size_t)1 << bits) * sizeof *v);
-        for (uint64_t i = 0; t->keys && i < (uint64_t)1 << t->key_bits; i++)
-            if (t->keys[i].row1)
-                *find(v, bits, t->keys[i].id) = t->keys[i];
-        sim_free(t->keys);
-        t->keys = v;
-        t->key_bits = bits;
-        k = find(v, bits, id);
+        /* grown to twice the slots, every key placed again */
+        sim_err_t rc = rekey(t, t->keys ? t->key_bits + 1 : 10);
+        if (rc != SIM_OK)
+            return rc;
+        k = find(t->keys, t->key_bits, id);
     }
     t->key_used += k->row1 == 0;
     k->id = id;

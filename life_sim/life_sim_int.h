@@ -451,6 +451,9 @@ sim_err_t life_lob_part_rows(life_db_t *db, uint32_t step, scr_qrows_t *rows);
 int life_key_get(const life_table_t *t, int64_t id, uint64_t *row);
 /* Row `row` takes id (SIM_ENOMEM leaves the table unchanged). */
 sim_err_t life_key_set(life_table_t *t, int64_t id, uint64_t row);
+/* Room for `more` keys beyond those t holds, so that a statement of known
+ * rows does not grow the table on the way (nothing else changes). */
+sim_err_t life_key_reserve(life_table_t *t, uint64_t more);
 void life_keys_clear(life_table_t *t);
 /* The primary key's index segment (keys.c): row r (just added, id its key)
  * enters it; row r's entry goes (a delete, a rolled-back insert) or comes

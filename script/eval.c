@@ -58,6 +58,17 @@ static int var_int(const scr_values_t *vs, const scr_row_t *row, uint32_t var, i
 static int numfn(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out);
 static int sequence(scr_values_t *vs, const scr_expr_t *e, int64_t *out);
 
+/* The value a column or variable reference e names in row: null without
+ * a row, or for a kind that names none. */
+static scr_val_t ref_value(const scr_expr_t *e, const scr_row_t *row)
+{
+    if (row && e->kind == SCR_E_COLUMN)
+        return row->cols ? row->cols[e->var] : row->current;
+    if (row && row->vars && e->kind == SCR_E_VAR)
+        return row->vars[e->var];
+    return SCR_VAL_NULL;
+}
+
 static int eval_int(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, int64_t *out)
 {
     int64_t a, b;
@@ -75,12 +86,7 @@ static int eval_int(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row,
     case SCR_E_LENGTH: {
         /* DBMS_LOB.GETLENGTH: characters of a CLOB, bytes of a BLOB; null
          * for a null LOB (the parser allows a column or a variable only) */
-        const scr_expr_t *arg = e->args[0];
-        scr_val_t v = SCR_VAL_NULL;
-        if (row && arg->kind == SCR_E_COLUMN)
-            v = row->cols ? row->cols[arg->var] : row->current;
-        else if (row && row->vars && arg->kind == SCR_E_VAR)
-            v = row->vars[arg->var];
+        scr_val_t v = ref_value(e->args[0], row);
         if (v == SCR_VAL_NULL)
             return 1;
         *out = (int64_t)vs->ents[v].len;
@@ -693,11 +699,7 @@ static int build(ctx_t *c, const scr_expr_t *e, builder_t *b, int *isnull)
         break;
     case SCR_E_COLUMN:
     case SCR_E_VAR: {
-        scr_val_t v = SCR_VAL_NULL;
-        if (c->row && e->kind == SCR_E_COLUMN)
-            v = c->row->cols ? c->row->cols[e->var] : c->row->current;
-        else if (c->row && c->row->vars)
-            v = c->row->vars[e->var];
+        scr_val_t v = ref_value(e, c->row);
         copy_value(c, b, v);
         *isnull = v == SCR_VAL_NULL;
         break;
@@ -812,9 +814,20 @@ sim_err_t scr_eval(scr_values_t *vs, const scr_expr_t *e, const scr_row_t *row, 
             return SIM_OK;
         }
     }
+    scr_type_t type = e->type == SCR_T_NUMBER ? SCR_T_VARCHAR : e->type;
+    if (e->kind == SCR_E_COLUMN || e->kind == SCR_E_VAR) {
+        /* A reference to a value of its own type is that value: building
+         * it again would intern the same pieces to the same entry. */
+        scr_val_t v = ref_value(e, row);
+        if (v != SCR_VAL_NULL && type != SCR_T_NULL && vs->ents[v].type == type) {
+            scr_value_ref(vs, v);
+            *out = v;
+            return SIM_OK;
+        }
+    }
     ctx_t c = {vs, row, err, errlen};
     builder_t b = {0};
-    b.type = e->type == SCR_T_NUMBER ? SCR_T_VARCHAR : e->type;
+    b.type = type;
     int isnull = 0;
     if (build(&c, e, &b, &isnull) != 0) {
         int oom = b.oom;

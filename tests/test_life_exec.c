@@ -349,6 +349,21 @@ static void test_duplicate_primary_key(void **state)
     for (uint32_t i = 1; i < 10; i++)
         assert_string_equal(r.error[i], "");
     assert_string_equal(r.error[10], "ORA-00001: unique constraint (SYS_C000001) violated");
+    /* Ids past 1,024 held while the key's table grows (401 ids in 1,024
+     * slots, then room for 300 more: 2,048, every key placed again), and
+     * ids taken by a statement that sized the table first: each still
+     * found. */
+    run_ok("create table t (id number primary key, c clob);\n"
+           "insert into t select level + 999, 'x' from dual connect by level <= 401;\n"
+           "insert into t select level + 1400, 'x' from dual connect by level <= 300;\n"
+           "insert into t values (1100, 'y');\n"
+           "insert into t values (1650, 'y');\n"
+           "insert into t values (1701, 'y');\n",
+           "T", NULL, &r);
+    assert_string_equal(r.error[3], "");
+    assert_string_equal(r.error[4], "ORA-00001: unique constraint (SYS_C000001) violated");
+    assert_string_equal(r.error[5], "ORA-00001: unique constraint (SYS_C000001) violated");
+    assert_string_equal(r.error[6], "");
 }
 
 /* 4,000 random characters under COMPRESS HIGH: above the in-row limit

@@ -213,6 +213,20 @@ static void test_al32utf8_text(void **state)
                 NULL, SCR_CHARSET_AL32UTF8, &r);
     /* 4,000 characters of two bytes: 8,000 bytes, one 8 KB block */
     assert_string_equal(r.out[3], "used 1\n");
+    /* LIKE compares characters, whatever their bytes: a CLOB's and the
+     * pattern's (a VARCHAR2) are both UCS-2 here.  The pattern's were once
+     * compared as they were stored, and nothing matched.  t2's values
+     * come through a column reference (the value itself, scr_eval()). */
+    run_text_cs("create table t1 (id number, c clob);\n"
+                "insert into t1 values (1, to_clob('abc'));\n"
+                "insert into t1 values (2, 'xbc');\n"
+                "create table t2 (id number, c clob);\n"
+                "insert into t2 select id, c from t1;\n"
+                "select count(*) from t1 where c like 'a%';\n"
+                "select count(*) from t2 where c like '_bc';\n",
+                NULL, SCR_CHARSET_AL32UTF8, &r);
+    assert_string_equal(r.out[6], "  COUNT(*)\n----------\n         1\n");
+    assert_string_equal(r.out[7], "  COUNT(*)\n----------\n         2\n");
 }
 
 /* The LOB index segment's blocks as user_segments shows them, worked by
