@@ -111,14 +111,8 @@ sim_err_t dbl_writer_create(const case_t *c, lob_space_t *seg, dbl_writer_t **ou
  * t2's storage: a LOB in the row is read with it (w->k is 0). */
 static void read_source_rows(dbl_writer_t *w, uint32_t cached, uint64_t n)
 {
-    const case_t *c = w->c;
-    uint64_t through_cache = w->k < cached ? w->k : cached;
-    sim_stat_add(&w->source, SIM_STAT_CONSISTENT_GETS, n * (c->row.row_gets + through_cache));
-    if (w->k > through_cache) {
-        sim_stat_add(&w->source, SIM_STAT_SF_DIRECT_READ_OPS, n);
-        sim_stat_add(&w->source, SIM_STAT_SF_DIRECT_READ_BYTES,
-                     n * (w->k - through_cache) * c->block_size);
-    }
+    sim_stat_add(&w->source, SIM_STAT_CONSISTENT_GETS, n * w->c->row.row_gets);
+    lob_read_blocks(n, w->k, cached, w->c->block_size, &w->source);
 }
 
 /*

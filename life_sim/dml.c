@@ -441,18 +441,11 @@ static void source_read(life_db_t *db, const life_table_t *from, const life_row_
         const life_lob_t *l = row->lob[k] ? life_lob_at(db, row->lob[k]) : NULL;
         if (l == NULL || l->inrow)
             continue;
-        uint64_t blocks = l->one.len;
-        for (uint32_t i = 1; i < l->nchunks; i++)
-            blocks += l->more[i - 1].len;
+        uint64_t blocks = life_lob_blocks(l);
         const life_seg_t *g = &from->seg[life_slot(row, k)];
-        uint64_t cached = blocks;
-        if (g->o.cache == SCR_CACHE_NO && blocks > db->p.row.cached_lob_blocks)
-            cached = db->p.row.cached_lob_blocks;
-        sim_stat_add(st, SIM_STAT_CONSISTENT_GETS, cached);
-        if (blocks > cached) {
-            sim_stat_add(st, SIM_STAT_SF_DIRECT_READ_OPS, 1);
-            sim_stat_add(st, SIM_STAT_SF_DIRECT_READ_BYTES, (blocks - cached) * g->block_size);
-        }
+        lob_read_blocks(1, blocks,
+                        g->o.cache == SCR_CACHE_NO ? db->p.row.cached_lob_blocks : blocks,
+                        g->block_size, st);
     }
 }
 

@@ -399,6 +399,8 @@ sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t 
 void life_lobs_free(life_db_t *db);
 /* Bytes a row gives a LOB column: its locator, or its data in the row. */
 uint64_t life_lob_row_bytes(const life_db_t *db, uint32_t i);
+/* The blocks of version l's chunks (its map's). */
+uint64_t life_lob_blocks(const life_lob_t *l);
 
 /* table.c: the figures of table t's own segment after the step into st
  * (user_segments of the table). */

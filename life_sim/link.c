@@ -49,15 +49,9 @@ void life_link_row(life_db_t *db, const life_table_t *from, const life_row_t *ro
         bytes += scr_value_info(db->vs, l->val).bytes;
         if (l->inrow)
             continue;
-        uint64_t blocks = l->one.len;
-        for (uint32_t i = 1; i < l->nchunks; i++)
-            blocks += l->more[i - 1].len;
+        uint64_t blocks = life_lob_blocks(l);
         sim_stat_add(ld, SIM_STAT_CONSISTENT_GETS, 1); /* its inode */
-        if (blocks) {
-            sim_stat_add(ld, SIM_STAT_SF_DIRECT_READ_OPS, 1);
-            sim_stat_add(ld, SIM_STAT_SF_DIRECT_READ_BYTES,
-                         blocks * from->seg[life_slot(row, k)].block_size);
-        }
+        lob_read_blocks(1, blocks, 0, from->seg[life_slot(row, k)].block_size, ld);
     }
     sim_stat_add(rw, SIM_STAT_DBLINK_ROUNDTRIPS, 1);
     sim_stat_add(rw, SIM_STAT_DBLINK_BYTES_SENT, db->p.link.row_overhead_bytes);

@@ -513,6 +513,14 @@ static lob_run_t chunk_of(const life_lob_t *l, uint32_t c)
     return c == 0 ? l->one : l->more[c - 1];
 }
 
+uint64_t life_lob_blocks(const life_lob_t *l)
+{
+    uint64_t blocks = 0;
+    for (uint32_t c = 0; c < l->nchunks; c++)
+        blocks += chunk_of(l, c).len;
+    return blocks;
+}
+
 /* What one write hears from the allocator and the dispenser: each chunk
  * the LOB gets (its map), and the free-space block a search changes (the
  * trace's bucket, for sessions at once). */

@@ -566,4 +566,10 @@ lob_map_reads_t lob_map_reads_start(uint64_t m);
 void lob_map_reads_before_piece(lob_map_reads_t *mr);
 void lob_map_reads_after_piece(lob_map_reads_t *mr, uint64_t chunks);
 
+/* Reading n LOBs of `blocks` blocks each (read.c): the first `cached` of
+ * each through the buffer cache (consistent gets), the rest in one direct
+ * read a LOB (securefile direct read ops and bytes), counted into st. */
+void lob_read_blocks(uint64_t n, uint64_t blocks, uint64_t cached, uint32_t block_size,
+                     sim_stats_t *st);
+
 #endif /* LOBSIM_LOBSPACE_H */
