@@ -347,6 +347,12 @@ static int key_taken(life_db_t *db, const scr_stmt_t *st, life_table_t *t, int64
     return 1;
 }
 
+/* Whether t's id column is its primary key. */
+static int has_pk(const life_table_t *t)
+{
+    return t->def->id_col >= 0 && t->def->cols[t->def->id_col].primary_key;
+}
+
 static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t *d,
                             life_table_t *t, const scr_row_t *row)
 {
@@ -369,7 +375,7 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
     sim_err_t prc = life_part_route(db, st, t, id, id_null != 0, &part);
     if (prc != SIM_OK)
         return prc;
-    int pk = t->def->id_col >= 0 && t->def->cols[t->def->id_col].primary_key;
+    int pk = has_pk(t);
     if (pk && key_taken(db, st, t, db->id_base + id))
         return db->blocked_by ? SIM_OK : SIM_EINVAL;
     uint64_t r;
@@ -453,7 +459,7 @@ static void source_read(life_db_t *db, const life_table_t *from, const life_row_
  * keys' table is then sized once, not grown on the way. */
 static sim_err_t reserve_keys(life_table_t *t, uint64_t n)
 {
-    int pk = t->def->id_col >= 0 && t->def->cols[t->def->id_col].primary_key;
+    int pk = has_pk(t);
     return pk && n > 1 ? life_key_reserve(t, n < 1000000 ? n : 1000000) : SIM_OK;
 }
 

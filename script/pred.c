@@ -435,21 +435,16 @@ int scr_pred_match(const scr_pred_t *p, int64_t id)
     }
 }
 
-/* A value's characters, whole, into a new buffer (*n of them): text
- * stored as UCS-2 (a CLOB's or a VARCHAR2's under AL32UTF8,
- * scr_value_read()) gives back one byte a character.  NULL when out of
- * memory. */
+/* A value's characters, whole, into a new buffer (*n of them), by
+ * scr_value_text(): text stored as UCS-2 (a CLOB's or a VARCHAR2's under
+ * AL32UTF8) gives back one byte a character.  NULL when out of memory. */
 static char *text_of(scr_values_t *vs, scr_val_t v, uint64_t *n)
 {
-    scr_value_info_t in = scr_value_info(vs, v);
-    char *buf = sim_malloc(in.bytes ? in.bytes : 1);
+    uint64_t chars = scr_value_info(vs, v).chars;
+    char *buf = sim_malloc(chars + 1);
     if (buf == NULL)
         return NULL;
-    uint64_t got = scr_value_read(vs, v, 0, (uint8_t *)buf, in.bytes);
-    if (in.bytes == 2 * in.chars && in.chars && in.type != SCR_T_BLOB)
-        for (uint64_t i = 0; i < in.chars; i++)
-            buf[i] = buf[2 * i + 1];
-    *n = got == in.bytes ? in.chars : 0;
+    *n = scr_value_text(vs, v, buf, chars + 1);
     return buf;
 }
 
