@@ -125,104 +125,6 @@ static int take_row(life_db_t *db, const scr_dml_t *d, int fast, const life_tabl
     return rw->alive;
 }
 
-/* A row inserted, updated or deleted: its block's change, its undo record
- * (which carries the LOB's metadata vector too: undo/README.md) and its
- * redo record; `bytes` in `fields` columns are what the redo logs of it
- * (the row, or the changed columns). */
-static void row_costs(life_db_t *db, life_redo_kind_t kind, uint64_t bytes, uint64_t fields)
-{
-    life_op(db, LIFE_OP_ROW, 0, 0, 1);
-    sim_stats_t *rw = &db->part[LIFE_PART_ROW];
-    if (db->direct && kind == LIFE_REDO_ROW_INSERT) {
-        /* The direct-path loader packs rows into blocks it formats above
-         * the high-water mark: no current get of a row's block, but its
-         * visits of the table's blocks, row.append_row_gets_pm gets per
-         * 1,000 rows (experiment 1's measured rate, docs/lob-insert.md),
-         * kept exact by a per-mille remainder. */
-        db->direct_gets_pm += db->p.row.append_row_gets_pm;
-        sim_stat_add(rw, SIM_STAT_DB_BLOCK_GETS, db->direct_gets_pm / 1000);
-        db->direct_gets_pm %= 1000;
-    } else {
-        sim_stat_add(rw, SIM_STAT_DB_BLOCK_GETS, 1);
-        sim_stat_add(rw, SIM_STAT_DB_BLOCK_CHANGES, 1);
-    }
-    /* Undo is counted by the undo log and taken by run.c.  A direct-path
-     * insert's rows write none: the statement holds one record (stmt.c),
-     * which carries its LOBs' vectors (lob_written()), as experiment 1's
-     * insert does. */
-    uint64_t undo = 0;
-    if (!(db->direct && kind == LIFE_REDO_ROW_INSERT)) {
-        uint64_t before = undo_bytes(db->undo);
-        /* A row that came over a link has its vector on the statement's
-         * record (stmt.c run_dml()). */
-        if (!(db->remote && kind == LIFE_REDO_ROW_INSERT))
-            undo_record(db->undo);
-        undo_vector(db->undo, UNDO_CV_LOB);
-        undo = undo_bytes(db->undo) - before;
-    }
-    life_redo_arg_t a = {.undo_bytes = undo, .bytes = bytes, .fields = fields};
-    life_redo_log(db, kind, &a, 1);
-}
-
-/* A LOB's metadata block changed n times: a get and a change each. */
-static void meta_blocks(life_db_t *db, uint64_t n)
-{
-    sim_stat_add(&db->part[LIFE_PART_LOB], SIM_STAT_DB_BLOCK_GETS, n);
-    sim_stat_add(&db->part[LIFE_PART_LOB], SIM_STAT_DB_BLOCK_CHANGES, n);
-}
-
-/* LOB version i was just written (life_lob_write()): a new version out of
- * the row enters its metadata, a BasicFile's LOB index entries (10.2) or
- * a SecureFile's inode and map (26.2); a deduplicated one that another
- * row shares, or one in the row, none. */
-static sim_err_t lob_written(life_db_t *db, life_seg_t *g, uint32_t i)
-{
-    if (i == 0)
-        return SIM_OK;
-    const life_lob_t *l = life_lob_at(db, i);
-    if (l->refs != 1 || l->inrow || l->nchunks == 0)
-        return SIM_OK;
-    /* Its map's entries, one a chunk, and on the direct path its
-     * metadata's vector (a conventional row's record carries that:
-     * row_costs()), by the undo log's one rule for a LOB write. */
-    undo_lob_write(db->undo, db->direct != 0, l->nchunks);
-    life_redo_arg_t a = {.chunks = l->nchunks};
-    uint64_t n = g->o.securefile ? 1 : life_lob_index_entries(db, g, i);
-    life_redo_log(db, g->o.securefile ? LIFE_REDO_LOB_META : LIFE_REDO_LOBINDEX_INSERT, &a, n);
-    /* A BasicFile's index entries are blocks of their own.  A SecureFile's
-     * inode lies in the row: a conventional write gets it in current mode,
-     * its change is the row's (experiment 1's conventional row, two current
-     * gets and one change: row.insert_row_gets, docs/lob-insert.md); on
-     * the direct path its gets are the loader's (row_costs()). */
-    if (!g->o.securefile)
-        meta_blocks(db, n);
-    else if (!db->direct)
-        sim_stat_add(&db->part[LIFE_PART_LOB], SIM_STAT_DB_BLOCK_GETS, 1);
-    return life_lobindex_add(db, g, i);
-}
-
-/* LOB version i is about to lose a row (life_lob_unref()): when it was the
- * last, a BasicFile's index entries leave the current section (10.4) and
- * its chunks enter the reusable section, an entry each, keyed by the time
- * of the delete (10.2; Lewis, "Basicfile LOBS 3", 2016, and
- * comp.databases.oracle.server 13 May 2012; index.c).  A SecureFile's
- * freed chunks are the space records lob.c's free writes. */
-static sim_err_t lob_released(life_db_t *db, life_seg_t *g, uint32_t i)
-{
-    if (i == 0 || life_lob_at(db, i)->refs != 1)
-        return SIM_OK;
-    const life_lob_t *l = life_lob_at(db, i);
-    uint64_t n = life_lob_index_entries(db, g, i);
-    /* small LOBs too: "the LOB index will hold only the timestamp entries
-     * for deleted LOBs" (Lewis, "Basicfile LOBs 6", 2016) */
-    uint64_t freed = g->o.securefile || l->inrow ? 0 : l->nchunks;
-    life_redo_arg_t a = {.chunks = 0};
-    life_redo_log(db, LIFE_REDO_LOBINDEX_DELETE, &a, n);
-    life_redo_log(db, LIFE_REDO_LOBINDEX_INSERT, &a, freed);
-    meta_blocks(db, n + freed);
-    return life_lobindex_free(db, g, i);
-}
-
 /* Row r's value of every LOB and carried VARCHAR2 column, by column number, as its expressions
  * see them (SCR_E_COLUMN): the values before the statement changes it. */
 static void row_values(const life_db_t *db, const life_table_t *t, const life_row_t *r,
@@ -270,13 +172,6 @@ static sim_err_t set_varchars(life_db_t *db, const scr_stmt_t *st, life_table_t 
         }
     }
     return SIM_OK;
-}
-
-static void grow_rows(life_table_t *t, uint64_t before, uint64_t after)
-{
-    t->row_bytes = t->row_bytes - before + after;
-    if (t->row_bytes > t->row_bytes_hwm)
-        t->row_bytes_hwm = t->row_bytes;
 }
 
 /* Evaluate a LOB column's value for a row.  A value that depends on no
@@ -413,7 +308,7 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
         if (rc != SIM_OK)
             return life_oracle_error(db, st, t, rc);
         life_row_set_lob(db, t, life_row_at(t, r), k, lob);
-        rc = lob_written(db, &t->seg[s], lob);
+        rc = life_lob_written(db, &t->seg[s], lob, 1);
         if (rc != SIM_OK)
             return rc;
     }
@@ -427,32 +322,9 @@ static sim_err_t insert_row(life_db_t *db, const scr_stmt_t *st, const scr_dml_t
      * reuses it. */
     if (db->direct)
         t->row_bytes_hwm += bytes;
-    grow_rows(t, 0, bytes);
-    row_costs(db, LIFE_REDO_ROW_INSERT, bytes, t->def->ncols);
+    life_rows_grow(t, 0, bytes);
+    life_row_costs(db, LIFE_REDO_ROW_INSERT, bytes, t->def->ncols, 1);
     return SIM_OK;
-}
-
-/* Reading source row `row` of `from` and its LOBs, as experiment 1 reads
- * t1's (dblink_sim/writer.c read_source_rows(), the same parameters,
- * docs/lob-insert.md): row.row_gets consistent gets for the row and its
- * locators; of an out-of-row LOB, the first row.cached_lob_blocks blocks
- * through the buffer cache (consistent gets) and, in a NOCACHE segment,
- * the rest in one direct read; a CACHE or CACHE READS segment's all
- * through the cache. */
-static void source_read(life_db_t *db, const life_table_t *from, const life_row_t *row)
-{
-    sim_stats_t *st = &db->part[LIFE_PART_LOB];
-    sim_stat_add(&db->part[LIFE_PART_ROW], SIM_STAT_CONSISTENT_GETS, db->p.row.row_gets);
-    for (uint32_t k = 0; k < from->nlob; k++) {
-        const life_lob_t *l = row->lob[k] ? life_lob_at(db, row->lob[k]) : NULL;
-        if (l == NULL || l->inrow)
-            continue;
-        uint64_t blocks = life_lob_blocks(l);
-        const life_seg_t *g = &from->seg[life_slot(row, k)];
-        lob_read_blocks(1, blocks,
-                        g->o.cache == SCR_CACHE_NO ? db->p.row.cached_lob_blocks : blocks,
-                        g->block_size, st);
-    }
 }
 
 /* A multi-row insert's room for its n rows' keys, up to a million: the
@@ -513,7 +385,7 @@ sim_err_t life_insert(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
             if (d->link)
                 life_link_row(db, from, life_row_at(from, r));
             else
-                source_read(db, from, life_row_at(from, r));
+                life_source_read(db, from, life_row_at(from, r), 1);
             row_values(db, from, life_row_at(from, r), cols);
             row.cols = cols;
             rc = insert_row(db, st, d, t, &row);
@@ -539,8 +411,8 @@ sim_err_t life_lob_replace(life_db_t *db, const scr_stmt_t *st, life_table_t *t,
     if (rc != SIM_OK)
         return rc;
     /* logged first: a failure from here on is undone by the log's entry */
-    rc = lob_written(db, &t->seg[s], lob);
-    sim_err_t released = lob_released(db, &t->seg[s], old);
+    rc = life_lob_written(db, &t->seg[s], lob, 1);
+    sim_err_t released = life_lob_released(db, &t->seg[s], old);
     sim_err_t unref = life_lob_unref(db, t, s, old);
     return rc != SIM_OK ? rc : released != SIM_OK ? released : unref;
 }
@@ -567,7 +439,7 @@ sim_err_t life_lob_locator_write(life_db_t *db, const scr_stmt_t *st, life_table
                 n = g->o.securefile ? 1 : life_lob_index_entries(db, g, i) - entries;
             life_redo_log(db, g->o.securefile ? LIFE_REDO_LOB_META : LIFE_REDO_LOBINDEX_INSERT, &a,
                           n);
-            meta_blocks(db, n);
+            life_meta_blocks(db, n);
             /* its entries as they now are, at the current section's end */
             life_lobindex_remove(db, g, i);
             return life_lobindex_add(db, g, i);
@@ -579,8 +451,8 @@ sim_err_t life_lob_locator_write(life_db_t *db, const scr_stmt_t *st, life_table
     if (rc != SIM_OK)
         return rc;
     const life_row_t *rw = life_row_at(t, r);
-    grow_rows(t, before, life_row_bytes(db, t, rw));
-    row_costs(db, LIFE_REDO_ROW_UPDATE, life_lob_row_bytes(db, rw->lob[k]), 1);
+    life_rows_grow(t, before, life_row_bytes(db, t, rw));
+    life_row_costs(db, LIFE_REDO_ROW_UPDATE, life_lob_row_bytes(db, rw->lob[k]), 1, 1);
     return SIM_OK;
 }
 
@@ -691,8 +563,8 @@ sim_err_t life_update(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
             return rc;
         rw = life_row_at(t, r);
         uint64_t after = life_row_bytes(db, t, rw);
-        grow_rows(t, before, after);
-        row_costs(db, LIFE_REDO_ROW_UPDATE, changed_bytes, changed);
+        life_rows_grow(t, before, after);
+        life_row_costs(db, LIFE_REDO_ROW_UPDATE, changed_bytes, changed, 1);
     }
     return sc.rc;
 }
@@ -719,14 +591,14 @@ sim_err_t life_delete(life_db_t *db, const scr_stmt_t *st, const scr_row_t *regs
             return rc;
         for (uint32_t k = 0; k < t->nlob; k++) {
             /* the unref whatever the index did: a rollback re-refs it */
-            sim_err_t released = lob_released(db, &t->seg[life_slot(rw, k)], rw->lob[k]);
+            sim_err_t released = life_lob_released(db, &t->seg[life_slot(rw, k)], rw->lob[k]);
             rc = life_lob_unref(db, t, life_slot(rw, k), rw->lob[k]);
             if (rc == SIM_OK)
                 rc = released;
             if (rc != SIM_OK)
                 return rc;
         }
-        row_costs(db, LIFE_REDO_ROW_DELETE, 0, 0);
+        life_row_costs(db, LIFE_REDO_ROW_DELETE, 0, 0, 1);
     }
     return sc.rc;
 }

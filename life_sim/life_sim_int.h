@@ -632,4 +632,41 @@ void life_redo_lob_data(life_db_t *db, const scr_lob_opts_t *o, uint64_t blocks,
 void life_redo_space(life_db_t *db, uint64_t chunks);
 void life_redo_commit(life_db_t *db);
 
+/* ---- what a row costs (rowcost.c) ---- */
+/* n rows inserted, updated or deleted (n > 1: alike rows of a direct-path
+ * insert): each its block's change, its undo record (which carries the
+ * LOB's metadata vector too: undo/README.md) and its redo record; `bytes`
+ * in `fields` columns are what the redo logs of each (the row, or the
+ * changed columns). */
+void life_row_costs(life_db_t *db, life_redo_kind_t kind, uint64_t bytes, uint64_t fields,
+                    uint64_t n);
+/* A LOB's metadata block changed n times: a get and a change each. */
+void life_meta_blocks(life_db_t *db, uint64_t n);
+/* LOB version i was just written (life_lob_write()), and alike - 1 more
+ * versions after it that count what it counts (alike > 1: SecureFile
+ * versions of one chunk each, life_lob_write_alike()): a new version out
+ * of the row enters its metadata, a BasicFile's LOB index entries (10.2)
+ * or a SecureFile's inode and map (26.2); a deduplicated one that another
+ * row shares, or one in the row, none. */
+sim_err_t life_lob_written(life_db_t *db, life_seg_t *g, uint32_t i, uint64_t alike);
+/* LOB version i is about to lose a row (life_lob_unref()): when it was the
+ * last, a BasicFile's index entries leave the current section (10.4) and
+ * its chunks enter the reusable section, an entry each, keyed by the time
+ * of the delete (10.2; Lewis, "Basicfile LOBS 3", 2016, and
+ * comp.databases.oracle.server 13 May 2012; index.c).  A SecureFile's
+ * freed chunks are the space records lob.c's free writes. */
+sim_err_t life_lob_released(life_db_t *db, life_seg_t *g, uint32_t i);
+/* t's live rows took `before` bytes and now take `after`: the table
+ * segment's bytes, and the most they ever took. */
+void life_rows_grow(life_table_t *t, uint64_t before, uint64_t after);
+/* Reading source row `row` of `from` and its LOBs, n times (n alike rows,
+ * each with row's LOBs' sizes), as experiment 1 reads t1's
+ * (dblink_sim/writer.c read_source_rows(), the same parameters,
+ * docs/lob-insert.md): row.row_gets consistent gets for the row and its
+ * locators; of an out-of-row LOB, the first row.cached_lob_blocks blocks
+ * through the buffer cache (consistent gets) and, in a NOCACHE segment,
+ * the rest in one direct read; a CACHE or CACHE READS segment's all
+ * through the cache. */
+void life_source_read(life_db_t *db, const life_table_t *from, const life_row_t *row, uint64_t n);
+
 #endif /* LOBSIM_LIFE_SIM_INT_H */

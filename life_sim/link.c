@@ -13,7 +13,7 @@
  * - the conventional insert of the row: a CR check of the block the
  *   statement's previous row changed clones it (every row but the
  *   first); its current gets are the row's and its LOB inode's
- *   (row.insert_row_gets, 2, the script's row_costs() and lob_written());
+ *   (row.insert_row_gets, 2, the script's life_row_costs() and life_lob_written());
  * - each LOB arrives in link.piece_size pieces and is written piece by
  *   piece, each piece its own conventional dispenser search, with the
  *   consistent reads of the LOB's map before each (lob.c allocate(),

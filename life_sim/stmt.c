@@ -164,7 +164,7 @@ static sim_err_t run_dml(life_db_t *db, const scr_stmt_t *st, const scr_row_t *r
         life_link_open(db);
     /* A direct-path insert holds one undo record, its own, as experiment
      * 1's does (dblink_sim/writer.c): its rows lie above the high-water
-     * mark and write none (row_costs()). */
+     * mark and write none (life_row_costs()). */
     /* An insert over a link holds one too, and its rows' LOB vectors ride
      * on it: experiment 1's remote insert counts them so
      * (dblink_sim/writer.c: a record for the statement, none a row). */
