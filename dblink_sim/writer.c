@@ -148,7 +148,7 @@ static sim_err_t local_rows(dbl_writer_t *w, uint64_t n)
     lob_lob_t lob = {0, 0, 0};
     uint64_t chunks = n;
     sim_err_t rc = n == 1 ? lob_alloc_write(w->alloc, w->k, &lob, &chunks)
-                          : lob_alloc_write_many(w->alloc, n * w->k, n);
+                          : lob_alloc_write_many(w->alloc, n * w->k, n, NULL);
     if (rc != SIM_OK)
         return rc;
     undo_lob_write(w->undo, n, chunks);
@@ -175,7 +175,7 @@ static sim_err_t dblink_pieces(dbl_writer_t *w)
             blocks += w->piece_nb[i];
             writes += w->piece_nb[i] > 0;
         }
-        rc = lob_alloc_write_many(w->alloc, blocks, writes);
+        rc = lob_alloc_write_many(w->alloc, blocks, writes, NULL);
         if (rc != SIM_OK)
             break;
         undo_lob_write(w->undo, 0, writes);
@@ -198,7 +198,7 @@ static sim_err_t dblink_pieces(dbl_writer_t *w)
  * them all ready). */
 static sim_err_t dblink_pieces_alike(dbl_writer_t *w, uint64_t n)
 {
-    sim_err_t rc = lob_alloc_write_many(w->alloc, n * w->alike_blocks, n * w->alike_chunks);
+    sim_err_t rc = lob_alloc_write_many(w->alloc, n * w->alike_blocks, n * w->alike_chunks, NULL);
     if (rc != SIM_OK)
         return rc;
     undo_lob_write(w->undo, 0, n * w->alike_chunks);

@@ -109,6 +109,10 @@ typedef struct {
                                 * or its uncompressed length (0, the default): no public
                                 * source says which (life_sim/README.md) */
     life_ses_params_t ses;     /* sessions at once (--sessions) */
+    int one_at_a_time;         /* a check, not a parameter (no --param sets it): every row
+                                * and LOB version written alone, never n alike rows at once
+                                * (life_lob_alike()); the figures are the same either way
+                                * (tests/test_life_alike.c) */
 } life_params_t;
 
 void life_params_defaults(life_params_t *p);

@@ -288,12 +288,26 @@ static inline life_row_t *life_row_at(const life_table_t *t, uint64_t r)
 /* Tell the trace what the statement did (trace.c). */
 void life_op(life_db_t *db, life_op_kind_t kind, uint32_t seg, uint64_t id, uint64_t n);
 
-/* lob.c: the segment functions below name a segment of table t by its
+/* lob.c (seg.c the segment's own): the functions below name a segment of table t by its
  * slot k (life_slot(): a row's LOB column in its partition's group).
  * Write a value as a new LOB version in segment k (created if need be):
  * 0 for null.  SIM_EFULL when the segment
  * cannot grow; SIM_ENOMEM. */
 sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v, uint32_t *out);
+/* How many of n versions of v (at most n), written one after another in
+ * segment k by the running direct-path insert, would each be one chunk of
+ * the space its allocation context holds: each then counts what the one
+ * before it counts, and life_lob_write_alike() writes them at once.  0
+ * (or 1) when they are to be written one at a time: a null, deduplicated,
+ * buffered (CACHE), in-row, BasicFile or remote version, a conventional
+ * insert, a trace that must see each write, or no space at hand. */
+uint64_t life_lob_alike(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v, uint64_t n);
+/* Those n versions (life_lob_alike() said n), made and written: their
+ * indexes in out[n], their chunks one after another in the span the
+ * allocation context gives, counted as n calls of life_lob_write() count
+ * them.  SIM_EINVAL (nothing done) when they are not alike; SIM_ENOMEM. */
+sim_err_t life_lob_write_alike(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v, uint64_t n,
+                               uint32_t *out);
 /* LOB version i grown in place to v, an append to its content through a
  * PL/SQL locator: the blocks past its end allocated chunk by chunk and
  * written (*grown 1); *grown 0, nothing done, when it cannot grow in
@@ -410,10 +424,11 @@ void life_table_extents(const life_db_t *db, const life_table_t *t, lob_extent_f
 /* The space above the table segment's high-water mark (dbms_space.unused_space). */
 void life_table_unused(const life_db_t *db, const life_table_t *t, lob_unused_t *out);
 /* link.c: an insert ... select over a database link: the statement's
- * opening and closing round trips, and each row read over it. */
+ * opening and closing round trips, and each row read over it (n alike
+ * rows, each with row's LOBs, at once). */
 void life_link_open(life_db_t *db);
 void life_link_close(life_db_t *db);
-void life_link_row(life_db_t *db, const life_table_t *from, const life_row_t *row);
+void life_link_row(life_db_t *db, const life_table_t *from, const life_row_t *row, uint64_t n);
 
 /* The table segment's extents (0 before its first row). */
 uint64_t life_table_extent_count(const life_db_t *db, const life_table_t *t);
@@ -492,9 +507,14 @@ void life_stmt_undo(life_db_t *db);
 /* Whether row r is another session's to wait for (its lock), or not to be
  * seen at all (another session's uncommitted insert). */
 int life_row_locked(const life_db_t *db, const life_row_t *r);
-/* lob.c: the running session's transaction in segment g, made on first
+/* seg.c: the running session's transaction in segment g, made on first
  * use; NULL when out of memory. */
 lob_space_tx_t *life_seg_tx(life_db_t *db, life_seg_t *g);
+/* The running session's transaction and two writers in segment g (a
+ * direct-path statement's allocation context, g->alloc[2 sid], and the
+ * conventional writer, g->alloc[2 sid + 1]), made on first use: SIM_OK,
+ * SIM_ENOMEM. */
+sim_err_t life_seg_writers(life_db_t *db, life_seg_t *g);
 /* The running session's direct-path allocation contexts give back what
  * they hold (a direct-path statement is over); before a shrink, the
  * segment's dispenser its loaded chunk too (lob_space_shrink() wants no

@@ -37,11 +37,11 @@ void life_link_close(life_db_t *db)
     db->remote = 0;
 }
 
-void life_link_row(life_db_t *db, const life_table_t *from, const life_row_t *row)
+void life_link_row(life_db_t *db, const life_table_t *from, const life_row_t *row, uint64_t n)
 {
     sim_stats_t *rw = &db->part[LIFE_PART_ROW], *ld = &db->part[LIFE_PART_LOB];
     uint64_t bytes = 0;
-    sim_stat_add(rw, SIM_STAT_CONSISTENT_GETS, db->p.row.row_gets);
+    sim_stat_add(rw, SIM_STAT_CONSISTENT_GETS, n * db->p.row.row_gets);
     for (uint32_t k = 0; k < from->nlob; k++) {
         const life_lob_t *l = row->lob[k] ? life_lob_at(db, row->lob[k]) : NULL;
         if (l == NULL)
@@ -50,12 +50,12 @@ void life_link_row(life_db_t *db, const life_table_t *from, const life_row_t *ro
         if (l->inrow)
             continue;
         uint64_t blocks = life_lob_blocks(l);
-        sim_stat_add(ld, SIM_STAT_CONSISTENT_GETS, 1); /* its inode */
-        lob_read_blocks(1, blocks, 0, from->seg[life_slot(row, k)].block_size, ld);
+        sim_stat_add(ld, SIM_STAT_CONSISTENT_GETS, n); /* its inode */
+        lob_read_blocks(n, blocks, 0, from->seg[life_slot(row, k)].block_size, ld);
     }
-    sim_stat_add(rw, SIM_STAT_DBLINK_ROUNDTRIPS, 1);
-    sim_stat_add(rw, SIM_STAT_DBLINK_BYTES_SENT, db->p.link.row_overhead_bytes);
-    sim_stat_add(rw, SIM_STAT_DBLINK_BYTES_RECEIVED, bytes + db->p.link.row_overhead_bytes);
-    sim_stat_add(rw, SIM_STAT_CR_BLOCKS_CREATED, db->remote_rows > 0);
-    db->remote_rows++;
+    sim_stat_add(rw, SIM_STAT_DBLINK_ROUNDTRIPS, n);
+    sim_stat_add(rw, SIM_STAT_DBLINK_BYTES_SENT, n * db->p.link.row_overhead_bytes);
+    sim_stat_add(rw, SIM_STAT_DBLINK_BYTES_RECEIVED, n * (bytes + db->p.link.row_overhead_bytes));
+    sim_stat_add(rw, SIM_STAT_CR_BLOCKS_CREATED, n - (db->remote_rows == 0));
+    db->remote_rows += n;
 }

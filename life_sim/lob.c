@@ -201,238 +201,6 @@ static sim_err_t compressed_size(life_db_t *db, scr_val_t v, scr_compress_t c, u
     return SIM_OK;
 }
 
-/* ---- segments ---------------------------------------------------------- */
-
-/* The tablespace a LOB segment lies in: the LOB's own TABLESPACE when its
- * storage clause names one (its extents and block size), else the
- * table's (NULL: the default); *bs its block size. */
-static const scr_tablespace_t *seg_tablespace(const life_db_t *db, const life_table_t *t,
-                                              const life_seg_t *g, uint32_t *bs)
-{
-    int tsi = g->o.tablespace >= 0 ? g->o.tablespace : t->def->tablespace;
-    const scr_tablespace_t *ts = tsi >= 0 ? &db->s->tablespaces[tsi] : NULL;
-    *bs = g->o.tablespace >= 0 ? ts->block_size : t->block_size;
-    return ts;
-}
-
-int64_t life_seg_chunk_size(const life_db_t *db, const life_table_t *t, uint32_t k)
-{
-    const life_seg_t *g = &t->seg[k];
-    uint32_t bs;
-    seg_tablespace(db, t, g, &bs);
-    if (g->o.securefile) /* "the usable data area of the tablespace block size" */
-        return (int64_t)bs - db->p.seg.block_overhead;
-    uint32_t chunk = g->o.chunk ? g->o.chunk : bs;
-    return (int64_t)((chunk + bs - 1) / bs) * (bs - db->p.bf_block_overhead);
-}
-
-sim_err_t life_seg_ensure(life_db_t *db, life_table_t *t, uint32_t k)
-{
-    life_seg_t *g = &t->seg[k];
-    if (g->space)
-        return SIM_OK;
-    uint32_t bs;
-    const scr_tablespace_t *ts = seg_tablespace(db, t, g, &bs);
-    lob_space_params_t sp;
-    lob_space_params_defaults(&sp);
-    sp.seg = db->p.seg;
-    sp.seg.block_size = bs;
-    if (!g->o.securefile) {
-        /* a BasicFile: an ASSM segment's bitmaps and header, no NGLOB
-         * hash buckets, CFS or PUA blocks (bf.header_blocks) */
-        sp.seg.meta_layout = LOB_META_SEGMENT_START;
-        sp.seg.segment_header_blocks = db->p.bf_header_blocks;
-        sp.seg.hash_bucket_blocks = sp.seg.cfs_blocks = sp.seg.pua_blocks = 0;
-        sp.seg.block_overhead = db->p.bf_block_overhead;
-    }
-    life_space_policy(&db->p, &sp);
-    if (ts && ts->uniform)
-        sp.uniform_bytes = ts->uniform_size;
-    /* INITIAL in an autoallocate tablespace: no extent under 64 KB, its
-     * smallest (Database Administrator's Guide, "Creating a Locally
-     * Managed Tablespace": AUTOALLOCATE's extents start at 64K), rounded up
-     * to a multiple of it; one extent of that size, where Oracle's may be
-     * several of 64 KB (the same blocks, more extents: a deviation the
-     * README names) */
-    sp.initial_bytes = g->o.initial && !(ts && ts->uniform) ? (g->o.initial + 65535) / 65536 * 65536
-                                                            : g->o.initial;
-    sp.maxsize_bytes = g->o.maxsize;
-    sim_err_t rc = lob_space_create(&sp, &g->space);
-    /* a BasicFile's free pools, FREEPOOLS of them (1 when not given) */
-    if (rc == SIM_OK && db->p.bf_pools && !g->o.securefile)
-        rc = lob_space_pools(g->space, g->o.freepools ? g->o.freepools : 1);
-    if (rc == SIM_OK)
-        rc = dsp_create(g->space, db->undo, &db->p.dsp, &g->dsp);
-    g->block_size = bs;
-    g->uniform_bytes = sp.uniform_bytes;
-    if (rc == SIM_OK)
-        rc = life_lobindex_create(db, g);
-    if (rc != SIM_OK) {
-        dsp_destroy(g->dsp);
-        g->dsp = NULL;
-        lob_space_destroy(g->space);
-        g->space = NULL;
-        return rc;
-    }
-    g->payload = lob_payload(&sp.seg);
-    uint32_t chunk = g->o.chunk ? g->o.chunk : bs;
-    g->chunk_blocks = g->o.securefile ? 1 : (chunk + bs - 1) / bs;
-    sim_stat_add(&db->part[LIFE_PART_SPACE], SIM_STAT_SEG_EXTENTS,
-                 lob_space_stats(g->space)->v[SIM_STAT_SEG_EXTENTS]);
-    return SIM_OK;
-}
-
-void life_seg_prealloc_tasks(life_db_t *db)
-{
-    if (db->p.prealloc == LOB_PREALLOC_OFF || db->p.prealloc_by != LOB_PREALLOC_BACKGROUND)
-        return;
-    for (uint32_t ti = 0; ti < db->s->ntables; ti++)
-        for (uint32_t k = 0; k < db->tables[ti].nseg; k++)
-            if (db->tables[ti].seg[k].space)
-                lob_space_prealloc_task(db->tables[ti].seg[k].space);
-}
-
-static void take(sim_stats_t *into, const sim_stats_t *now, sim_stats_t *seen)
-{
-    for (int i = 0; i < SIM_STAT_COUNT; i++) {
-        into->v[i] += now->v[i] - seen->v[i];
-        seen->v[i] = now->v[i];
-    }
-}
-
-/* Writers [from, to) of g into the step's LOB part: all of them, or
- * (moved) those used since they were last taken. */
-static void take_writers(life_db_t *db, life_seg_t *g, uint32_t from, uint32_t to, int moved)
-{
-    for (uint32_t i = from; i < to && i < 2 * g->ntx; i++)
-        if (g->alloc[i] && (!moved || g->alloc_moved[i])) {
-            /* the four it counts, not all 101 (the cache a session's
-             * writers miss at 1,000 sessions) */
-            const sim_stats_t *now = lob_alloc_stats(g->alloc[i]);
-            for (int k = 0; k < LOB_ALLOC_COUNTED; k++) {
-                sim_stat_t st = lob_alloc_counted[k];
-                db->part[LIFE_PART_LOB].v[st] += now->v[st] - g->alloc_seen[i].v[st];
-                g->alloc_seen[i].v[st] = now->v[st];
-            }
-            g->alloc_moved[i] = 0;
-        }
-}
-
-void life_seg_destroy(life_db_t *db, life_table_t *t, uint32_t k)
-{
-    life_seg_t *g = &t->seg[k];
-    life_seg_take(db, g); /* what its components counted, before they go */
-    take_writers(db, g, 0, 2 * g->ntx, 0);
-    for (uint32_t i = 0; i < 2 * g->ntx && g->alloc; i++)
-        lob_alloc_destroy(g->alloc[i]);
-    sim_free(g->alloc);
-    g->alloc = NULL;
-    sim_free(g->alloc_seen);
-    g->alloc_seen = NULL;
-    sim_free(g->alloc_moved);
-    g->alloc_moved = NULL;
-    memset(&g->dsp_seen, 0, sizeof g->dsp_seen);
-    dsp_destroy(g->dsp);
-    g->dsp = NULL;
-    lob_space_destroy(g->space); /* and its transactions */
-    g->space = NULL;
-    life_lobindex_destroy(g);
-    sim_free(g->tx);
-    g->tx = NULL;
-    g->ntx = 0;
-    sim_free(g->dd);
-    g->dd = NULL;
-    g->dd_cap = g->dd_used = 0;
-    g->shrunk = 0; /* a new segment has no v$securefile_shrink row */
-    g->live_lobs = g->live_chunks = g->live_inrow = 0;
-}
-
-/* The session's transaction in g and its two writers over g's dispenser
- * (as dblink_sim/writer.c wires experiment 1's), made on first use. */
-static sim_err_t session_writers(life_db_t *db, life_seg_t *g)
-{
-    if (db->sid < g->ntx && g->alloc[2 * db->sid + 1]) /* made: the last one made */
-        return SIM_OK;
-    if (db->sid >= g->ntx) {
-        uint32_t n = db->sid + 1 > 2 * g->ntx ? db->sid + 1 : 2 * g->ntx;
-        lob_space_tx_t **v = sim_realloc(g->tx, n * sizeof *v);
-        if (v == NULL)
-            return SIM_ENOMEM;
-        memset(v + g->ntx, 0, (n - g->ntx) * sizeof *v);
-        g->tx = v;
-        lob_alloc_t **a = sim_realloc(g->alloc, 2 * (size_t)n * sizeof *a);
-        if (a == NULL)
-            return SIM_ENOMEM;
-        memset(a + 2 * g->ntx, 0, 2 * (size_t)(n - g->ntx) * sizeof *a);
-        g->alloc = a;
-        sim_stats_t *seen = sim_realloc(g->alloc_seen, 2 * (size_t)n * sizeof *seen);
-        if (seen == NULL)
-            return SIM_ENOMEM;
-        memset(seen + 2 * g->ntx, 0, 2 * (size_t)(n - g->ntx) * sizeof *seen);
-        g->alloc_seen = seen;
-        uint8_t *moved = sim_realloc(g->alloc_moved, 2 * (size_t)n);
-        if (moved == NULL)
-            return SIM_ENOMEM;
-        memset(moved + 2 * g->ntx, 0, 2 * (size_t)(n - g->ntx));
-        g->alloc_moved = moved;
-        g->ntx = n;
-    }
-    lob_space_tx_t **tx = &g->tx[db->sid];
-    if (*tx == NULL) {
-        if (lob_space_tx_create(g->space, tx) != SIM_OK)
-            return SIM_ENOMEM;
-        /* the session's free pool (bf.pool_of_session) */
-        uint32_t pools = g->o.freepools ? g->o.freepools : 1;
-        if (db->p.bf_pools && !g->o.securefile)
-            lob_space_tx_pool(*tx, db->p.bf_pool_of_session ? 0 : (int32_t)(db->sid % pools));
-    }
-    lob_params_t lp = lob_space_params(g->space)->seg;
-    for (int conv = 0; conv < 2; conv++) {
-        lob_alloc_t **a = &g->alloc[2 * db->sid + (uint32_t)conv];
-        if (*a)
-            continue;
-        if (lob_alloc_create(&lp, conv ? LOB_ALLOC_EXACT : LOB_ALLOC_CACHED,
-                             conv ? dsp_source_search : dsp_source_refill, g->dsp, a) != SIM_OK)
-            return SIM_ENOMEM;
-        lob_alloc_claim_into(*a, g->space, *tx);
-        g->alloc_moved[2 * db->sid + (uint32_t)conv] = 1;
-    }
-    return SIM_OK;
-}
-
-lob_space_tx_t *life_seg_tx(life_db_t *db, life_seg_t *g)
-{
-    return session_writers(db, g) == SIM_OK ? g->tx[db->sid] : NULL;
-}
-
-void life_seg_release(life_db_t *db, life_table_t *t)
-{
-    for (uint32_t k = 0; k < t->nseg; k++) {
-        life_seg_t *g = &t->seg[k];
-        if (g->space && db->sid < g->ntx && g->alloc[2 * db->sid]) {
-            lob_alloc_release(g->alloc[2 * db->sid]);
-            g->alloc_moved[2 * db->sid] = 1;
-        }
-    }
-}
-
-void life_seg_quiesce(life_db_t *db, life_seg_t *g)
-{
-    for (uint32_t i = 0; i < g->ntx; i++)
-        if (g->alloc[2 * i])
-            lob_alloc_release(g->alloc[2 * i]);
-    if (g->dsp)
-        dsp_release(g->dsp);
-    if (g->space) {
-        /* the pooled chunks go back to the shared free space: out of the
-         * LOB index's reusable section (index.c) */
-        if (db->p.bf_pools && !g->o.securefile)
-            life_lobindex_reused(g, lob_space_pooled(g->space) / g->chunk_blocks);
-        lob_space_pools_flush(g->space);
-    }
-    take_writers(db, g, 0, 2 * g->ntx, 0); /* every session's, moved here */
-}
-
 /* ---- the live LOB counts ------------------------------------------------ */
 
 /* Version l counted (sign 1) or no longer (-1) in segment g's live LOBs. */
@@ -548,21 +316,6 @@ static void on_block(void *arg, dsp_block_t kind, uint64_t id, int current)
     }
 }
 
-/* into += now - *seen, and *seen = now: what a component counted since
- * the figures last took it. */
-/* Only the session at work moves its own two writers (allocate(),
- * life_seg_release()); the calls that move every session's
- * (life_seg_quiesce(), life_seg_destroy()) take them all at once.
- * Looking at every session's writers at every step cost 96 % of a run of
- * 1,000 sessions (issue 43, `perf record`). */
-void life_seg_take(life_db_t *db, life_seg_t *g)
-{
-    if (g->space == NULL)
-        return;
-    take(&db->part[LIFE_PART_SPACE], dsp_stats(g->dsp), &g->dsp_seen);
-    take_writers(db, g, 2 * db->sid, 2 * db->sid + 2, 1);
-}
-
 /* A SecureFile LOB of `bytes` bytes that arrives over a database link
  * (link.c), written piece by piece as experiment 1's remote insert writes
  * it (dblink_sim/writer.c): each piece's full blocks as it arrives, each
@@ -587,6 +340,47 @@ static sim_err_t write_pieces(life_db_t *db, const life_seg_t *g, lob_alloc_t *a
     return rc;
 }
 
+/* The segment's dispenser calls, runs and extents before a write. */
+typedef struct {
+    uint64_t calls, runs, extents;
+} space_seen_t;
+
+/* The running statement's writer of segment g (its session's; a
+ * direct-path statement's allocation context, or the conventional
+ * writer), marked moved, and the figures it starts from. */
+static lob_alloc_t *writer_begin(life_db_t *db, life_seg_t *g, space_seen_t *before)
+{
+    lob_alloc_t *a = g->alloc[2 * db->sid + !db->direct];
+    g->alloc_moved[2 * db->sid + !db->direct] = 1;
+    lob_alloc_buffered(a, g->o.cache == SCR_CACHE_YES);
+    const uint64_t *dv = dsp_stats(g->dsp)->v;
+    before->calls = dv[SIM_STAT_DSP_ALLOCATIONS];
+    before->runs = dv[SIM_STAT_DSP_CHUNKS];
+    before->extents = lob_space_stats(g->space)->v[SIM_STAT_SEG_EXTENTS];
+    return a;
+}
+
+/* What the write cost the segment since writer_begin(): its new extents,
+ * the dispenser's calls, and the space metadata's changes. */
+static void writer_end(life_db_t *db, life_seg_t *g, uint32_t seg, const space_seen_t *before)
+{
+    const uint64_t *dv = dsp_stats(g->dsp)->v;
+    uint64_t grown = lob_space_stats(g->space)->v[SIM_STAT_SEG_EXTENTS] - before->extents;
+    sim_stat_add(&db->part[LIFE_PART_SPACE], SIM_STAT_SEG_EXTENTS, grown);
+    uint64_t calls = dv[SIM_STAT_DSP_ALLOCATIONS] - before->calls;
+    uint64_t runs = dv[SIM_STAT_DSP_CHUNKS] - before->runs;
+    if (calls)
+        life_op(db, LIFE_OP_DISPENSER, seg, 0, calls);
+    if (grown)
+        life_op(db, LIFE_OP_EXTENT, seg, 0, grown);
+    /* each extent the statement added: the extent map and the
+     * tablespace bitmap (14.1) */
+    life_redo_arg_t xa = {.chunks = 0};
+    life_redo_log(db, LIFE_REDO_EXTENT, &xa, grown);
+    /* Each run the dispenser handed out changed the space metadata. */
+    life_redo_space(db, runs);
+}
+
 /* Space for `blocks` blocks of segment number `seg`, through the
  * segment's dispenser as experiment 1 takes it: a direct-path statement's
  * allocation context carves them out of the dispenser chunks it refills,
@@ -597,7 +391,7 @@ static sim_err_t write_pieces(life_db_t *db, const life_seg_t *g, lob_alloc_t *a
 static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t *l,
                           uint64_t blocks)
 {
-    sim_err_t rc = session_writers(db, g);
+    sim_err_t rc = life_seg_writers(db, g);
     if (rc != SIM_OK)
         return rc;
     /* A BasicFile with free pools: its session's pooled chunks first
@@ -622,13 +416,9 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t
         if (rc != SIM_OK || blocks == 0)
             return rc;
     }
-    lob_alloc_t *a = g->alloc[2 * db->sid + !db->direct];
-    g->alloc_moved[2 * db->sid + !db->direct] = 1;
-    lob_alloc_buffered(a, g->o.cache == SCR_CACHE_YES);
-    const uint64_t *dv = dsp_stats(g->dsp)->v;
-    uint64_t calls0 = dv[SIM_STAT_DSP_ALLOCATIONS], runs0 = dv[SIM_STAT_DSP_CHUNKS];
-    uint64_t extents0 = lob_space_stats(g->space)->v[SIM_STAT_SEG_EXTENTS];
     write_seen_t seen = {l, SIM_OK, 0, 0};
+    space_seen_t before;
+    lob_alloc_t *a = writer_begin(db, g, &before);
     lob_alloc_observe(a, on_chunk, &seen);
     if (db->trace)
         dsp_observe(g->dsp, on_block, &seen);
@@ -639,30 +429,41 @@ static sim_err_t allocate(life_db_t *db, life_seg_t *g, uint32_t seg, life_lob_t
         rc = lob_alloc_write(a, blocks, &lob, NULL);
     lob_alloc_observe(a, NULL, NULL);
     dsp_observe(g->dsp, NULL, NULL);
-    uint64_t grown = lob_space_stats(g->space)->v[SIM_STAT_SEG_EXTENTS] - extents0;
-    sim_stat_add(&db->part[LIFE_PART_SPACE], SIM_STAT_SEG_EXTENTS, grown);
-    uint64_t calls = dv[SIM_STAT_DSP_ALLOCATIONS] - calls0, runs = dv[SIM_STAT_DSP_CHUNKS] - runs0;
-    if (calls)
-        life_op(db, LIFE_OP_DISPENSER, seg, 0, calls);
-    if (grown)
-        life_op(db, LIFE_OP_EXTENT, seg, 0, grown);
-    /* each extent the statement added: the extent map and the
-     * tablespace bitmap (14.1) */
-    life_redo_arg_t xa = {.chunks = 0};
-    life_redo_log(db, LIFE_REDO_EXTENT, &xa, grown);
+    writer_end(db, g, seg, &before);
     if (seen.searched)
         life_op(db, LIFE_OP_BUCKET, seg, seen.cfs, 1);
-    /* Each run the dispenser handed out changed the space metadata. */
-    life_redo_space(db, runs);
     return rc != SIM_OK ? rc : seen.rc;
+}
+
+/* Data of `blocks` blocks in `chunks` chunks written, `stored` bytes of
+ * it, `marks` of the chunks with newly full blocks: their bitmap changes,
+ * the writes the trace sees (chunks `first` on of version l), their redo. */
+static void data_logged(life_db_t *db, const life_seg_t *g, uint32_t seg, const life_lob_t *l,
+                        uint32_t first, uint64_t marks, uint64_t blocks, uint64_t chunks,
+                        uint64_t stored)
+{
+    /* a chunk's newly full blocks: one L1 bitmap change (Lewis 2012) */
+    life_redo_arg_t ba = {.chunks = 0};
+    life_redo_log(db, LIFE_REDO_BITMAP, &ba, marks);
+    /* Each block's current get and change: the allocator counted them. */
+    if (g->o.cache == SCR_CACHE_YES) {
+        life_op(db, LIFE_OP_BUFFERED, seg, 0, blocks);
+    } else if (l != NULL) {
+        /* The direct writes, one a chunk: the allocator counted them. */
+        for (uint32_t c = first; c < l->nchunks; c++)
+            life_op(db, LIFE_OP_DIRECT_WRITE, seg, c, chunk_of(l, c).len * g->block_size);
+    }
+    life_redo_lob_data(db, &g->o, blocks, chunks, stored, g->block_size);
 }
 
 /* The data of `blocks` blocks written into chunks `first` on of LOB l, as
  * its CACHE option writes them, and logged; `stored` bytes of it.  The
  * blocks the data fills are full in the segment's ASSM bitmap from now
  * on; the rest of a CHUNK is not (lob_space_assm()). */
-static void data_written(life_db_t *db, const life_seg_t *g, uint32_t seg, const life_lob_t *l,
-                         uint32_t first, uint64_t blocks, uint64_t stored)
+/* Chunks `first` on of version l that the data of `stored` bytes newly
+ * fills a block of (its ASSM bitmap's changes), marked. */
+static uint64_t version_marks(const life_seg_t *g, const life_lob_t *l, uint32_t first,
+                              uint64_t stored)
 {
     uint64_t data = (stored + g->payload - 1) / g->payload, marks = 0;
     for (uint32_t c = first; c < l->nchunks && data > 0; c++) {
@@ -672,18 +473,14 @@ static void data_written(life_db_t *db, const life_seg_t *g, uint32_t seg, const
         marks += lob_space_mark_written(g->space, r) > 0;
         data -= r.len;
     }
-    /* a chunk's newly full blocks: one L1 bitmap change (Lewis 2012) */
-    life_redo_arg_t ba = {.chunks = 0};
-    life_redo_log(db, LIFE_REDO_BITMAP, &ba, marks);
-    /* Each block's current get and change: the allocator counted them. */
-    if (g->o.cache == SCR_CACHE_YES) {
-        life_op(db, LIFE_OP_BUFFERED, seg, 0, blocks);
-    } else {
-        /* The direct writes, one a chunk: the allocator counted them. */
-        for (uint32_t c = first; c < l->nchunks; c++)
-            life_op(db, LIFE_OP_DIRECT_WRITE, seg, c, chunk_of(l, c).len * g->block_size);
-    }
-    life_redo_lob_data(db, &g->o, blocks, l->nchunks - first, stored, g->block_size);
+    return marks;
+}
+
+static void data_written(life_db_t *db, const life_seg_t *g, uint32_t seg, const life_lob_t *l,
+                         uint32_t first, uint64_t blocks, uint64_t stored)
+{
+    uint64_t marks = version_marks(g, l, first, stored);
+    data_logged(db, g, seg, l, first, marks, blocks, l->nchunks - first, stored);
 }
 
 /* Blocks a LOB of `stored` bytes takes out of the row: CHUNK-rounded. */
@@ -691,6 +488,33 @@ static uint64_t blocks_for(const life_seg_t *g, uint64_t stored)
 {
     uint64_t blocks = (stored + g->payload - 1) / g->payload;
     return (blocks + g->chunk_blocks - 1) / g->chunk_blocks * g->chunk_blocks;
+}
+
+/* What a version of v (its info `in`) stores in segment g: its bytes
+ * (compressed, or its content's) and whether they stay in the row. */
+static sim_err_t stored_size(life_db_t *db, const life_seg_t *g, scr_val_t v, scr_value_info_t in,
+                             uint64_t *stored, int *inrow)
+{
+    *stored = in.bytes;
+    if (g->o.securefile && g->o.compress != SCR_COMPRESS_NONE && in.bytes > 0) {
+        sim_err_t rc = compressed_size(db, v, g->o.compress, stored);
+        if (rc != SIM_OK)
+            return rc;
+    }
+    *inrow = lob_in_row(&db->p.seg, g->o.in_row, db->p.inrow_compressed ? *stored : in.bytes);
+    return SIM_OK;
+}
+
+/* A new version of one row, the running session's, no chunk yet. */
+static void version_init(const life_db_t *db, life_lob_t *l, scr_value_info_t in, uint64_t stored,
+                         int inrow)
+{
+    memset(l, 0, sizeof *l);
+    l->stored = stored;
+    l->hash = in.hash;
+    l->refs = 1;
+    l->owner = db->sid + 1;
+    l->inrow = (uint8_t)inrow;
 }
 
 sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v, uint32_t *out)
@@ -716,23 +540,17 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
             return SIM_OK;
         }
     }
-    uint64_t stored = in.bytes;
-    if (g->o.securefile && g->o.compress != SCR_COMPRESS_NONE && in.bytes > 0) {
-        rc = compressed_size(db, v, g->o.compress, &stored);
-        if (rc != SIM_OK)
-            return rc;
-    }
+    uint64_t stored;
+    int inrow;
+    rc = stored_size(db, g, v, in, &stored, &inrow);
+    if (rc != SIM_OK)
+        return rc;
     uint32_t i;
     rc = lob_new(db, &i);
     if (rc != SIM_OK)
         return rc;
     life_lob_t *l = life_lob_at(db, i);
-    memset(l, 0, sizeof *l);
-    l->stored = stored;
-    l->hash = in.hash;
-    l->refs = 1;
-    l->owner = db->sid + 1;
-    l->inrow = lob_in_row(&db->p.seg, g->o.in_row, db->p.inrow_compressed ? stored : in.bytes);
+    version_init(db, l, in, stored, inrow);
     if (!l->inrow && stored > 0) {
         uint64_t blocks = blocks_for(g, stored);
         uint32_t seg = (uint32_t)(t - db->tables) * LIFE_MAX_LOBCOLS + k % LIFE_MAX_LOBCOLS;
@@ -756,6 +574,137 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
             return rc;
     }
     *out = i;
+    return SIM_OK;
+}
+
+/* ---- versions of alike rows, written at once ----------------------------- */
+
+/* What each of n alike versions takes: its stored bytes, its data's
+ * blocks (CHUNK-rounded), the blocks and chunks it is written in (one
+ * chunk; or, over a link, one a piece that has a block), and the
+ * consistent reads and clones of its map before each piece. */
+typedef struct {
+    uint64_t stored, data_blocks, blocks, chunks, map_gets, map_clones;
+} alike_plan_t;
+
+/* How many (at most n) versions of v written one after another in segment
+ * k would each be written in the chunks `plan` says out of the space the
+ * running statement's writer holds: its direct-path allocation context's
+ * cache, or the dispenser chunk a remote insert's searches take from;
+ * nothing asked of the dispenser beyond it.  0 when a version would not
+ * count what the one before it counts, or something must see each. */
+static uint64_t alike_versions(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v, uint64_t n,
+                               alike_plan_t *plan)
+{
+    const life_seg_t *g = &t->seg[k];
+    /* A deduplicated version may be shared, a buffered one logs its bytes
+     * a version, a trace must see each write, a conventional local one
+     * searches the dispenser alone: written one at a time. */
+    if (n < 2 || v == SCR_VAL_NULL || db->p.one_at_a_time || db->trace ||
+        !(db->direct || db->remote) || g->space == NULL || !g->o.securefile || g->o.deduplicate ||
+        g->o.cache == SCR_CACHE_YES || db->sid >= g->ntx ||
+        g->alloc[2 * db->sid + !db->direct] == NULL)
+        return 0;
+    int inrow;
+    memset(plan, 0, sizeof *plan);
+    if (stored_size(db, g, v, scr_value_info(db->vs, v), &plan->stored, &inrow) != SIM_OK ||
+        inrow || plan->stored == 0)
+        return 0;
+    plan->data_blocks = blocks_for(g, plan->stored);
+    plan->blocks = plan->data_blocks;
+    plan->chunks = 1;
+    if (db->remote) { /* write_pieces(), each piece alone */
+        lob_map_reads_t mr = lob_map_reads_start(db->p.row.map_cr_chunks);
+        uint64_t np = lob_piece_count(plan->stored, db->p.piece_size);
+        plan->blocks = plan->chunks = 0;
+        for (uint64_t i = 0; i < np; i++) {
+            uint64_t nb = lob_piece_nth_blocks(plan->stored, db->p.piece_size, g->payload, i);
+            lob_map_reads_before_piece(&mr);
+            lob_map_reads_after_piece(&mr, nb > 0);
+            plan->blocks += nb;
+            plan->chunks += nb > 0;
+        }
+        plan->map_gets = mr.gets;
+        plan->map_clones = mr.clones;
+    }
+    uint64_t m = lob_alloc_ready(g->alloc[2 * db->sid + !db->direct]) / plan->blocks;
+    return m < n ? m : n;
+}
+
+uint64_t life_lob_alike(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v, uint64_t n)
+{
+    alike_plan_t plan;
+    return alike_versions(db, t, k, v, n, &plan);
+}
+
+/* Version l's chunks: `plan`'s, from block `start` on, as its pieces (or
+ * its one write) came one after another. */
+static sim_err_t alike_chunks(const life_db_t *db, const life_seg_t *g, const alike_plan_t *plan,
+                              life_lob_t *l, uint64_t start)
+{
+    if (plan->chunks > 1 && (l->more = sim_malloc((plan->chunks - 1) * sizeof *l->more)) == NULL)
+        return SIM_ENOMEM;
+    if (plan->chunks == 1) {
+        l->one = (lob_run_t){start, plan->blocks};
+        l->nchunks = 1;
+        return SIM_OK;
+    }
+    uint64_t np = lob_piece_count(plan->stored, db->p.piece_size);
+    for (uint64_t i = 0; i < np; i++) {
+        uint64_t nb = lob_piece_nth_blocks(plan->stored, db->p.piece_size, g->payload, i);
+        if (nb == 0)
+            continue;
+        if (l->nchunks == 0)
+            l->one = (lob_run_t){start, nb};
+        else
+            l->more[l->nchunks - 1] = (lob_run_t){start, nb};
+        l->nchunks++;
+        start += nb;
+    }
+    return SIM_OK;
+}
+
+sim_err_t life_lob_write_alike(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v, uint64_t n,
+                               uint32_t *out)
+{
+    alike_plan_t plan;
+    if (alike_versions(db, t, k, v, n, &plan) != n)
+        return SIM_EINVAL;
+    life_seg_t *g = &t->seg[k];
+    scr_value_info_t in = scr_value_info(db->vs, v);
+    uint64_t made = 0;
+    sim_err_t rc = SIM_OK;
+    while (made < n && (rc = lob_new(db, &out[made])) == SIM_OK) {
+        version_init(db, life_lob_at(db, out[made]), in, plan.stored, 0);
+        made++;
+    }
+    lob_run_t span = {0, 0};
+    for (uint64_t i = 0; i < made && rc == SIM_OK; i++)
+        rc = alike_chunks(db, g, &plan, life_lob_at(db, out[i]), i * plan.blocks);
+    uint32_t seg = (uint32_t)(t - db->tables) * LIFE_MAX_LOBCOLS + k % LIFE_MAX_LOBCOLS;
+    if (rc == SIM_OK) {
+        space_seen_t before;
+        lob_alloc_t *a = writer_begin(db, g, &before);
+        rc = lob_alloc_write_many(a, n * plan.blocks, n * plan.chunks, &span);
+        writer_end(db, g, seg, &before);
+    }
+    if (rc != SIM_OK) {
+        for (uint64_t i = 0; i < made; i++)
+            lob_drop(db, out[i]);
+        return rc;
+    }
+    sim_stat_add(&db->part[LIFE_PART_LOB], SIM_STAT_CONSISTENT_GETS, n * plan.map_gets);
+    sim_stat_add(&db->part[LIFE_PART_LOB], SIM_STAT_CR_BLOCKS_CREATED, n * plan.map_clones);
+    uint64_t marks = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        life_lob_t *l = life_lob_at(db, out[i]);
+        for (uint32_t c = 0; c < l->nchunks; c++)
+            (c ? &l->more[c - 1] : &l->one)->start += span.start;
+        scr_value_ref(db->vs, v);
+        l->val = v;
+        marks += version_marks(g, l, 0, plan.stored);
+    }
+    data_logged(db, g, seg, NULL, 0, marks, n * plan.data_blocks, n * plan.chunks, plan.stored);
     return SIM_OK;
 }
 
@@ -856,47 +805,4 @@ uint64_t life_lob_row_bytes(const life_db_t *db, uint32_t i)
         return 0;
     const life_lob_t *l = life_lob_at(db, i);
     return l->inrow ? db->p.seg.inrow_header_bytes + l->stored : db->p.locator_bytes;
-}
-
-sim_err_t life_seg_chunks(life_db_t *db, life_table_t *t, uint32_t k, lob_run_t ***out,
-                          uint32_t **lob, size_t *n)
-{
-    size_t cap = 0, used = 0;
-    lob_run_t **v = NULL;
-    uint32_t *w = NULL;
-    for (uint64_t r = 0; r < t->nrows; r++) {
-        if (life_slot(life_row_at(t, r), k % LIFE_MAX_LOBCOLS) != k)
-            continue; /* another partition's */
-        uint32_t i = life_row_at(t, r)->lob[k % LIFE_MAX_LOBCOLS];
-        if (!life_row_at(t, r)->alive || i == 0 || life_lob_at(db, i)->next == UINT32_MAX)
-            continue;
-        life_lob_t *l = life_lob_at(db, i);
-        l->next = UINT32_MAX; /* seen: a shared version is listed once */
-        for (uint32_t c = 0; c < l->nchunks; c++) {
-            if (used == cap) {
-                cap = cap ? cap * 2 : 1024;
-                lob_run_t **nv = sim_realloc(v, cap * sizeof *nv);
-                if (nv)
-                    v = nv;
-                uint32_t *nw = nv ? sim_realloc(w, cap * sizeof *nw) : NULL;
-                if (nw == NULL) {
-                    sim_free(v);
-                    sim_free(w);
-                    return SIM_ENOMEM;
-                }
-                w = nw;
-            }
-            w[used] = i;
-            v[used++] = c == 0 ? &l->one : &l->more[c - 1];
-        }
-    }
-    for (uint64_t r = 0; r < t->nrows; r++) {
-        uint32_t i = life_row_at(t, r)->lob[k % LIFE_MAX_LOBCOLS];
-        if (i)
-            life_lob_at(db, i)->next = 0;
-    }
-    *out = v;
-    *lob = w;
-    *n = used;
-    return SIM_OK;
 }

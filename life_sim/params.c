@@ -9,6 +9,7 @@
 
 void life_params_defaults(life_params_t *p)
 {
+    memset(p, 0, sizeof *p); /* one_at_a_time off, and no field left unset */
     lob_params_defaults(&p->seg);
     undo_params_defaults(&p->undo);
     /* The dispenser every LOB write goes through: experiment 1's defaults

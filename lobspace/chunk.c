@@ -142,7 +142,7 @@ uint64_t lob_alloc_ready(const lob_alloc_t *a)
     return a->ready ? a->ready(a->arg) : 0;
 }
 
-sim_err_t lob_alloc_write_many(lob_alloc_t *a, uint64_t blocks, uint64_t writes)
+sim_err_t lob_alloc_write_many(lob_alloc_t *a, uint64_t blocks, uint64_t writes, lob_run_t *out)
 {
     if (blocks > lob_alloc_ready(a) || writes > blocks || (writes == 0 && blocks > 0))
         return SIM_EINVAL;
@@ -170,6 +170,8 @@ sim_err_t lob_alloc_write_many(lob_alloc_t *a, uint64_t blocks, uint64_t writes)
             return rc; /* ENOMEM after the source gave: counted, lost to the statement */
     }
     give(a, blocks, writes);
+    if (out != NULL)
+        *out = span;
     SIM_DEBUG_CHECK(lob_alloc_check(a));
     return SIM_OK;
 }

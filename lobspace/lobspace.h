@@ -150,10 +150,11 @@ uint64_t lob_alloc_ready(const lob_alloc_t *a);
 /*
  * `writes` writes of `blocks` blocks in all, each to a LOB in one chunk,
  * counted as that many calls of lob_alloc_write() count them whatever
- * their sizes.  SIM_EINVAL when blocks exceed lob_alloc_ready() or a write
- * would have no block, and nothing changes.
+ * their sizes, in one run of the segment, *span (unless NULL): the writes
+ * lie in it one after another.  SIM_EINVAL when blocks exceed
+ * lob_alloc_ready() or a write would have no block, and nothing changes.
  */
-sim_err_t lob_alloc_write_many(lob_alloc_t *a, uint64_t blocks, uint64_t writes);
+sim_err_t lob_alloc_write_many(lob_alloc_t *a, uint64_t blocks, uint64_t writes, lob_run_t *span);
 
 /*
  * Each chunk the allocator gives from now on is claimed for transaction tx

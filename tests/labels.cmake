@@ -15,7 +15,7 @@ set(lobsim_labels
   "lobspace: test_lobspace test_space test_layout test_shrink test_pool test_life_space test_life test_dispenser test_writer test_insert test_calibration golden script_vs_calibrated"
   "dispenser: test_dispenser test_writer test_insert test_calibration golden script_vs_calibrated"
   "script: test_script test_plsql test_plsql_units test_sql_functions test_life test_life_exec test_queries bad_input_script published_scripts script_vs_calibrated"
-  "life_sim: test_life test_life_exec test_life_space test_plsql test_plsql_units test_sql_functions test_queries test_sessions bad_input_script lifecycle_table lobbench_plot_script published_scripts script_vs_calibrated scenario_diff"
+  "life_sim: test_life test_life_exec test_life_alike test_life_space test_plsql test_plsql_units test_sql_functions test_queries test_sessions bad_input_script lifecycle_table lobbench_plot_script published_scripts script_vs_calibrated scenario_diff"
   "gcache: test_gcache test_rac test_rac_time test_rac_window golden_rac golden_rac_links golden"
   "case: test_workloads test_insert test_calibration test_rac golden golden_heap golden_rac"
   "dblink_sim: test_writer test_insert test_calibration test_workloads golden script_vs_calibrated"

@@ -23,6 +23,7 @@ lobsim_test(test_rac_window SOURCES test_rac_window.c LIBS lobsim_workload lobsi
 lobsim_test(test_heap_formats SOURCES test_heap_formats.c LIBS lobsim_workload lobsim_heap_sim)
 lobsim_test(test_life SOURCES test_life.c LIBS lobsim_life_sim)
 lobsim_test(test_life_exec SOURCES test_life_exec.c LIBS lobsim_life_sim)
+lobsim_test(test_life_alike SOURCES test_life_alike.c LIBS lobsim_life_sim)
 lobsim_test(test_life_space SOURCES test_life_space.c LIBS lobsim_life_sim)
 lobsim_test(test_plsql SOURCES test_plsql.c LIBS lobsim_life_sim)
 lobsim_test(test_plsql_units SOURCES test_plsql_units.c LIBS lobsim_life_sim)

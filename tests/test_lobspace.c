@@ -322,11 +322,11 @@ static void test_write_many(void **state)
     assert_int_equal(lob_alloc_write(b, 1, &lob, NULL), SIM_OK);
     /* 9 blocks cached: writes of 2, 3 and 4 at once. */
     assert_int_equal(lob_alloc_ready(a), 9);
-    assert_int_equal(lob_alloc_write_many(a, 10, 3), SIM_EINVAL);
-    assert_int_equal(lob_alloc_write_many(a, 2, 3), SIM_EINVAL);
-    assert_int_equal(lob_alloc_write_many(a, 2, 0), SIM_EINVAL);
+    assert_int_equal(lob_alloc_write_many(a, 10, 3, NULL), SIM_EINVAL);
+    assert_int_equal(lob_alloc_write_many(a, 2, 3, NULL), SIM_EINVAL);
+    assert_int_equal(lob_alloc_write_many(a, 2, 0, NULL), SIM_EINVAL);
     assert_int_equal(lob_alloc_cached(a), 9);
-    assert_int_equal(lob_alloc_write_many(a, 9, 3), SIM_OK);
+    assert_int_equal(lob_alloc_write_many(a, 9, 3, NULL), SIM_OK);
     for (uint64_t k = 2; k <= 4; k++) {
         lob_lob_t l = {0, 0, 0};
         uint64_t chunks;
@@ -345,7 +345,7 @@ static void test_write_many(void **state)
     int seen = 0;
     lob_alloc_observe(a, ignore_chunk, &seen);
     assert_int_equal(lob_alloc_ready(a), 0);
-    assert_int_equal(lob_alloc_write_many(a, 1, 1), SIM_EINVAL);
+    assert_int_equal(lob_alloc_write_many(a, 1, 1, NULL), SIM_EINVAL);
     assert_int_equal(lob_alloc_cached(a), 9);
     assert_int_equal(seen, 0);
     lob_alloc_destroy(a);
@@ -353,8 +353,8 @@ static void test_write_many(void **state)
     /* EXACT mode without a source of many. */
     assert_int_equal(lob_alloc_create(&p, LOB_ALLOC_EXACT, fake_source, &sa, &a), SIM_OK);
     assert_int_equal(lob_alloc_ready(a), 0);
-    assert_int_equal(lob_alloc_write_many(a, 1, 1), SIM_EINVAL);
-    assert_int_equal(lob_alloc_write_many(a, 0, 0), SIM_OK);
+    assert_int_equal(lob_alloc_write_many(a, 1, 1, NULL), SIM_EINVAL);
+    assert_int_equal(lob_alloc_write_many(a, 0, 0, NULL), SIM_OK);
     assert_int_equal(lob_alloc_given(a), 0);
     lob_alloc_destroy(a);
 }
@@ -365,7 +365,7 @@ static void test_write_many(void **state)
  * cache at is seen in the chunks of the next writes, worked by hand.  The
  * source hands out runs of 10 blocks from block 100, a block apart.  A
  * 1-block write takes block 100 (cache 101-109); five blocks in two writes
- * at once take 101-105; then, watched, a 3-block write is one chunk at
+ * at once take 101-105, the span they are told; then, watched, a 3-block write is one chunk at
  * 106, and a 3-block write the last cached block, 109, and 2 blocks of
  * the next run, 111-120: 111 and 112.  The chunks tile blocks 100-112 but
  * 110 (the source's gap) with no overlap: 13 - 1 = 12 given, 8 cached.
@@ -394,7 +394,10 @@ static void test_write_many_positions(void **state)
     lob_lob_t lob = {0, 0, 0};
     assert_int_equal(lob_alloc_write(a, 1, &lob, NULL), SIM_OK);
     assert_int_equal(lob.last_end, 101);
-    assert_int_equal(lob_alloc_write_many(a, 5, 2), SIM_OK);
+    lob_run_t span = {0, 0};
+    assert_int_equal(lob_alloc_write_many(a, 5, 2, &span), SIM_OK);
+    assert_int_equal(span.start, 101); /* the run they lie in, as the caller is told */
+    assert_int_equal(span.len, 5);
     assert_int_equal(lob_alloc_cached(a), 4);
     seen_t seen = {{{0, 0}}, 0};
     lob_alloc_observe(a, record_chunk, &seen);
