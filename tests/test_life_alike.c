@@ -69,7 +69,7 @@ static int keep(void *arg, const life_step_t *st)
     return 0;
 }
 
-static void run(const char *text, int one_at_a_time, rows_t *r)
+static void run(const char *text, int one_at_a_time, uint32_t piece_size, rows_t *r)
 {
     scr_options_t so;
     scr_options_defaults(&so);
@@ -81,18 +81,21 @@ static void run(const char *text, int one_at_a_time, rows_t *r)
     life_params_t p;
     life_params_defaults(&p);
     p.one_at_a_time = one_at_a_time;
+    if (piece_size)
+        p.piece_size = piece_size;
     memset(r, 0, sizeof *r);
     if (life_run(s, &p, keep, r, err, sizeof err) != SIM_OK)
         fail_msg("run: %s", err);
     scr_free(s);
 }
 
-/* Both runs of text agree row by row; `errors` steps got an Oracle error. */
-static void same_both_ways(const char *text, size_t errors)
+/* Both runs of text agree row by row (LOBs over a link in pieces of
+ * piece_size bytes, 0 the default); `errors` steps got an Oracle error. */
+static void same_both_ways_in(const char *text, size_t errors, uint32_t piece_size)
 {
     rows_t at_once, alone;
-    run(text, 0, &at_once);
-    run(text, 1, &alone);
+    run(text, 0, piece_size, &at_once);
+    run(text, 1, piece_size, &alone);
     assert_int_equal(at_once.n, alone.n);
     size_t seen_errors = 0;
     for (size_t i = 0; i < at_once.n; i++) {
@@ -115,6 +118,11 @@ static void same_both_ways(const char *text, size_t errors)
     assert_int_equal(seen_errors, errors);
     free(at_once.row);
     free(alone.row);
+}
+
+static void same_both_ways(const char *text, size_t errors)
+{
+    same_both_ways_in(text, errors, 0);
 }
 
 /* The seed's insert (scenarios/seed_insert_local.sql, 4 KB of characters a
@@ -254,12 +262,31 @@ static void test_over_a_link(void **state)
         0);
 }
 
+/* Pieces of 3,000 bytes, less than a block's 8,060: a piece that fills no
+ * block of its own is written with the next (no chunk of its own), so a
+ * version has fewer chunks than pieces. */
+static void test_pieces_smaller_than_a_block(void **state)
+{
+    (void)state;
+    same_both_ways_in(
+        "create table t1 (id number primary key, c clob) lob (c) store as securefile (nocache);\n"
+        "insert /*+ append */ into t1 select level, rpad(to_clob('x'), 40000, 'x') from dual "
+        "connect by level <= 300;\n"
+        "commit;\n"
+        "create table t2 (id number primary key, c clob) lob (c) store as securefile (nocache);\n"
+        "create database link loopback connect to scott identified by tiger using "
+        "'localhost/orcl';\n"
+        "insert into t2 select id, c from t1@loopback;\n"
+        "commit;\n",
+        0, 3000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seed_insert),     cmocka_unit_test(test_runs_end_and_rows_live_on),
         cmocka_unit_test(test_storage_clauses), cmocka_unit_test(test_other_session_keys),
-        cmocka_unit_test(test_over_a_link),
+        cmocka_unit_test(test_over_a_link),     cmocka_unit_test(test_pieces_smaller_than_a_block),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
