@@ -613,7 +613,8 @@ static uint64_t alike_versions(life_db_t *db, life_table_t *t, uint32_t k, scr_v
     plan->data_blocks = blocks_for(g, plan->stored);
     plan->blocks = plan->data_blocks;
     plan->chunks = 1;
-    if (db->remote) { /* write_pieces(), each piece alone */
+    if (db->remote) { /* write_pieces(), each piece alone; their blocks add up to the
+                       * data's (lob_piece_blocks()), one at least */
         lob_map_reads_t mr = lob_map_reads_start(db->p.row.map_cr_chunks);
         uint64_t np = lob_piece_count(plan->stored, db->p.piece_size);
         plan->blocks = plan->chunks = 0;
