@@ -148,7 +148,7 @@ typedef struct {
 void case_defaults(case_t *c);
 /* What reading a source row costs, experiment 1's defaults: the one home
  * of these parameters, which a script's reads of another table take too
- * (life_sim/dml.c). */
+ * (life_sim/rowcost.c). */
 void case_row_params_defaults(case_row_params_t *r);
 /* The link's round trips and framing (a priori: docs/lob-insert.md). */
 void case_link_params_defaults(case_link_params_t *l);

@@ -7,7 +7,7 @@
  *
  * An entry maps an id to the row that last took it; entries are never
  * removed: a row deleted or rolled back stays mapped until another row
- * takes its id (dml.c decides from the row's state whether it still holds
+ * takes its id (insert.c decides from the row's state whether it still holds
  * it), and a rollback of a delete maps the id back to its row (txn.c).
  * truncate and drop empty the table (life_keys_clear()).
  *

@@ -215,7 +215,7 @@ struct life_db {
     sim_stats_t undo_seen;   /* undo_stats() when the figures last took it (run.c) */
     int direct;              /* the running insert is direct path (APPEND, create table as
                               * select): its LOBs' space comes by refills */
-    uint64_t direct_gets_pm; /* its loader's current gets not yet whole, per mille (dml.c) */
+    uint64_t direct_gets_pm; /* its loader's current gets not yet whole, per mille (rowcost.c) */
     int remote;              /* the running insert reads over a database link: its LOBs
                               * arrive in pieces (link.c, lob.c) */
     uint64_t remote_rows;    /* the rows it read so far */
@@ -531,7 +531,7 @@ void life_seg_take(life_db_t *db, life_seg_t *g);
 int life_lock_victim(const uint32_t *wait_for, const uint64_t *since, uint32_t n, uint32_t k,
                      uint64_t now, uint64_t every, uint32_t *victim, uint64_t *when);
 
-/* dml.c: insert, update and delete for the running session (run.c's
+/* dml.c and insert.c: insert, update and delete for the running session (run.c's
  * executor runs them), and what the executor shares with them. */
 life_table_t *life_table_of(life_db_t *db, const scr_stmt_t *st);
 /* A failure of the model as Oracle would report it (ORA-01691 for a
@@ -651,6 +651,24 @@ void life_redo_lob_data(life_db_t *db, const scr_lob_opts_t *o, uint64_t blocks,
                         uint64_t stored, uint32_t block_size);
 void life_redo_space(life_db_t *db, uint64_t chunks);
 void life_redo_commit(life_db_t *db);
+
+/* ---- the rows a statement takes, and their values (dml.c) ---- */
+/* Whether row id is the running session's (its id as the script wrote it
+ * in *script_id); whether p is made of the fast forms (literals over the
+ * id) only; whether row rw satisfies where clause w (1, 0, or -2 with
+ * the expression's error in db->msg); row r's LOB and carried VARCHAR2
+ * values by column number; the statement's expression for column c
+ * (NULL: none); each carried VARCHAR2 column the statement sets in row
+ * r (an update's, update 1, logged). */
+int life_own_row(const life_db_t *db, int64_t id, int64_t *script_id);
+int life_fast_pred(const scr_pred_t *p);
+int life_where_holds(life_db_t *db, const life_table_t *t, const scr_pred_t *w, int fast,
+                     const life_row_t *rw, int64_t id, const scr_row_t *regs);
+void life_row_values(const life_db_t *db, const life_table_t *t, const life_row_t *r,
+                     scr_val_t *cols);
+const scr_expr_t *life_col_value(const scr_dml_t *d, int c);
+sim_err_t life_set_varchars(life_db_t *db, const scr_stmt_t *st, life_table_t *t, uint64_t r,
+                            const scr_row_t *row, int update);
 
 /* ---- what a row costs (rowcost.c) ---- */
 /* n rows inserted, updated or deleted (n > 1: alike rows of a direct-path

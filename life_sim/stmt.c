@@ -4,7 +4,7 @@
  *
  * DML works row by row in row order (an insert's rows in rownum order, an
  * update or delete over the table's rows in the order they were inserted;
- * dml.c).  DDL (create, truncate, drop, shrink, deallocate, move, modify,
+ * insert.c, dml.c).  DDL (create, truncate, drop, shrink, deallocate, move, modify,
  * add and drop column: columns.c) commits
  * first, as Oracle's DDL does.  The clock moves only with
  * dbms_session.sleep and dbms_lock.sleep: DML takes no simulated time.

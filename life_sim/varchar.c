@@ -7,10 +7,10 @@
  * VARCHAR2 columns (life_row_t.vc, by scr_varchar_slot()), a reference of
  * the values store each, 0 for null.  An insert sets them, an update
  * replaces them under the transaction's log (LIFE_TX_VC: the old value
- * kept until commit, given back by a rollback; dml.c's set_varchars()
+ * kept until commit, given back by a rollback; dml.c's life_set_varchars()
  * evaluates and logs, life_vc_put() stores), a committed delete, a
  * rolled-back insert, a truncate, a drop and a drop column let them go.
- * The file calls nothing of life_sim's: dml.c and txn.c call it.
+ * The file calls nothing of life_sim's: dml.c, insert.c and txn.c call it.
  * A value longer than the column's declared length is ORA-12899 (Database
  * Error Messages: "value too large for column"), found here when the
  * parser could not know the length.  The values take no room in the

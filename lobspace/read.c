@@ -5,7 +5,7 @@
  * cache, the rest in one direct read.
  *
  * One home for every reader of a source LOB: dblink_sim/writer.c (the
- * calibrated experiment) and life_sim's dml.c and link.c.
+ * calibrated experiment) and life_sim's rowcost.c and link.c.
  */
 #include "lobspace.h"
 

@@ -21,7 +21,7 @@ How close, and why:
 - EQUAL (same code: dispenser/, lobspace/'s chunk allocator, which
   counts each data block's current get as it gives it, undo_lob_write()):
   db block gets (with the direct-path loader's row.append_row_gets_pm,
-  life_sim/dml.c row_costs()), segment dispenser allocations, segment
+  life_sim/rowcost.c life_row_costs()), segment dispenser allocations, segment
   chunks allocation from disepnser, segment dispenser load tasks,
   securefile allocation chunks and bytes, securefile direct write ops and
   bytes, undo change vector size, v$transaction.used_urec, ENQ: TX -
@@ -43,7 +43,7 @@ The seed's own case (issue 40 item 3), scenarios/seed_insert_local.sql
 (the source table t1 of 10,000 CLOBs of &size characters and `insert /*+
 append */ into t2 select id, c from t1`), run with --define=size=N, reads t1's rows and LOBs as the calibrated path reads them (the same
 parameters, case_row_params_defaults(): row.row_gets, row.cached_lob_blocks;
-life_sim/dml.c source_read()).  Its step 5 (the insert) gives, beside
+life_sim/rowcost.c life_source_read()).  Its step 5 (the insert) gives, beside
 the EQUAL figures above, consistent gets, securefile direct read ops and
 bytes EQUAL to the calibrated totals.
 Exit 0 when every check holds, 1 with the figures otherwise.

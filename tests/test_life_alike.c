@@ -1,5 +1,5 @@
 /* test_life_alike.c -- rows of a multi-row insert written n at once
- * (life_sim/dml.c insert_alike(), lob.c life_lob_write_alike(), issue 40)
+ * (life_sim/insert.c insert_alike(), lob.c life_lob_write_alike(), issue 40)
  * count what the same rows written one at a time count.
  *
  * Each script runs twice, as it comes and with life_params_t.one_at_a_time

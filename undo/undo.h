@@ -50,7 +50,7 @@ void undo_vector_n(undo_log_t *u, undo_cv_t kind, uint64_t n);
  * metadata (one UNDO_CV_LOB), each chunk appended to a LOB's map one
  * entry (one UNDO_CV_LOB_MAP): `lobs` LOBs and `chunks` chunks in all,
  * either may be 0.  The one place both experiments count a LOB write's
- * undo (dblink_sim/writer.c, life_sim/dml.c). */
+ * undo (dblink_sim/writer.c, life_sim/rowcost.c). */
 void undo_lob_write(undo_log_t *u, uint64_t lobs, uint64_t chunks);
 
 uint64_t undo_records(const undo_log_t *u);
