@@ -295,12 +295,14 @@ void life_op(life_db_t *db, life_op_kind_t kind, uint32_t seg, uint64_t id, uint
  * cannot grow; SIM_ENOMEM. */
 sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v, uint32_t *out);
 /* How many of n versions of v (at most n), written one after another in
- * segment k by the running direct-path insert, would each be one chunk of
- * the space its allocation context holds: each then counts what the one
- * before it counts, and life_lob_write_alike() writes them at once.  0
- * (or 1) when they are to be written one at a time: a null, deduplicated,
- * buffered (CACHE), in-row, BasicFile or remote version, a conventional
- * insert, a trace that must see each write, or no space at hand. */
+ * segment k by the running insert, would each be written in the space its
+ * writer holds (a direct-path statement's allocation context's cache, or
+ * the dispenser chunk a conventional or remote write searches), one
+ * chunk a write: each then counts what the one before it counts, and
+ * life_lob_write_alike() writes them at once.  0 (or 1) when they are to
+ * be written one at a time: a null, deduplicated, buffered (CACHE),
+ * in-row or BasicFile version, a trace that must see each write, or no
+ * space at hand. */
 uint64_t life_lob_alike(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v, uint64_t n);
 /* Those n versions (life_lob_alike() said n), made and written: their
  * indexes in out[n], their chunks one after another in the span the

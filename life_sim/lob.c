@@ -598,11 +598,9 @@ static uint64_t alike_versions(life_db_t *db, life_table_t *t, uint32_t k, scr_v
 {
     const life_seg_t *g = &t->seg[k];
     /* A deduplicated version may be shared, a buffered one logs its bytes
-     * a version, a trace must see each write, a conventional local one
-     * searches the dispenser alone: written one at a time. */
-    if (n < 2 || v == SCR_VAL_NULL || db->p.one_at_a_time || db->trace ||
-        !(db->direct || db->remote) || g->space == NULL || !g->o.securefile || g->o.deduplicate ||
-        g->o.cache == SCR_CACHE_YES || db->sid >= g->ntx ||
+     * a version, a trace must see each write: written one at a time. */
+    if (n < 2 || v == SCR_VAL_NULL || db->p.one_at_a_time || db->trace || g->space == NULL ||
+        !g->o.securefile || g->o.deduplicate || g->o.cache == SCR_CACHE_YES || db->sid >= g->ntx ||
         g->alloc[2 * db->sid + !db->direct] == NULL)
         return 0;
     int inrow;

@@ -348,6 +348,29 @@ static void test_every_allocation_fails_cleanly(void **state)
     scr_free(s);
 }
 
+/* Conventional inserts, each version a dispenser search of its own: into
+ * an empty segment, then into the holes deletes left under RETENTION NONE
+ * (the searches find freed space, their chunks where the holes are), a
+ * rollback between. */
+static void test_conventional_into_an_aged_segment(void **state)
+{
+    (void)state;
+    same_both_ways("create table t1 (id number primary key, c clob)\n"
+                   "  lob (c) store as securefile (nocache retention none);\n"
+                   "insert into t1 select level, rpad(to_clob('x'), 24000, 'x') from dual "
+                   "connect by level <= 2000;\n"
+                   "commit;\n"
+                   "delete from t1 where mod(id, 2) = 0 or id between 700 and 900;\n"
+                   "commit;\n"
+                   "insert into t1 select level + 3000, rpad(to_clob('y'), 9000, 'y') from dual "
+                   "connect by level <= 1500;\n"
+                   "rollback;\n"
+                   "insert into t1 select level + 3000, rpad(to_clob('y'), 40000, 'y') from dual "
+                   "connect by level <= 1500;\n"
+                   "commit;\n",
+                   0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -357,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_other_session_keys),
         cmocka_unit_test(test_over_a_link),
         cmocka_unit_test(test_pieces_smaller_than_a_block),
+        cmocka_unit_test(test_conventional_into_an_aged_segment),
         cmocka_unit_test(test_every_allocation_fails_cleanly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
