@@ -216,7 +216,7 @@ static uint64_t alike_run(life_db_t *db, alike_t *a, uint64_t m)
 
 /* How many of the next `left` rows of `insert ... select ... connect by`,
  * the first of them `row`, are alike: its LOB value is the statement's
- * own, each row's version of it one chunk of the space at hand
+ * own, each row's version of it written in the space at hand
  * (life_lob_alike()), each id a new key.  0: the next row goes alone. */
 static uint64_t generated_alike(life_db_t *db, const scr_stmt_t *st, const scr_dml_t *d,
                                 life_table_t *t, const scr_row_t *first, uint64_t left, alike_t *a)
@@ -239,7 +239,7 @@ static uint64_t generated_alike(life_db_t *db, const scr_stmt_t *st, const scr_d
  * alike, the first of them taken as `first` (its rownum and id set): each
  * taken, its LOB the same value in as many blocks (read alike), the
  * statement's LOB expression that value itself, each row's new version
- * one chunk of the space at hand, each id a new key.  0: row r goes
+ * written in the space at hand, each id a new key.  0: row r goes
  * alone. */
 static uint64_t selected_alike(life_db_t *db, const scr_stmt_t *st, const scr_dml_t *d,
                                life_table_t *t, const life_table_t *from, uint64_t r, uint64_t n,

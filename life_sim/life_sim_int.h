@@ -673,7 +673,7 @@ sim_err_t life_set_varchars(life_db_t *db, const scr_stmt_t *st, life_table_t *t
                             const scr_row_t *row, int update);
 
 /* ---- what a row costs (rowcost.c) ---- */
-/* n rows inserted, updated or deleted (n > 1: alike rows of a direct-path
+/* n rows inserted, updated or deleted (n > 1: alike rows of a multi-row
  * insert): each its block's change, its undo record (which carries the
  * LOB's metadata vector too: undo/README.md) and its redo record; `bytes`
  * in `fields` columns are what the redo logs of each (the row, or the
@@ -684,7 +684,7 @@ void life_row_costs(life_db_t *db, life_redo_kind_t kind, uint64_t bytes, uint64
 void life_meta_blocks(life_db_t *db, uint64_t n);
 /* LOB version i was just written (life_lob_write()), and alike - 1 more
  * versions after it that count what it counts (alike > 1: SecureFile
- * versions of one chunk each, life_lob_write_alike()): a new version out
+ * versions with as many chunks, life_lob_write_alike()): a new version out
  * of the row enters its metadata, a BasicFile's LOB index entries (10.2)
  * or a SecureFile's inode and map (26.2); a deduplicated one that another
  * row shares, or one in the row, none. */

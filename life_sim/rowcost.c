@@ -3,9 +3,9 @@
  * LOB's space: its block's gets and change, its undo and redo records,
  * its LOB's metadata (a SecureFile's inode and map, a BasicFile's index
  * entries), the table segment's bytes, and the reads of an insert's
- * source row.  dml.c and insert.c charge a row at a time; alike rows of a multi-row
- * insert (insert.c) are charged n at once, each counting what the one
- * before it counted.
+ * source row.  dml.c and insert.c charge a row at a time; a multi-row
+ * insert's alike rows (insert.c) are charged n at once, each counting
+ * what the one before it counted.
  */
 #include "life_sim_int.h"
 
