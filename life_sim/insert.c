@@ -286,7 +286,7 @@ static uint64_t selected_alike(life_db_t *db, const scr_stmt_t *st, const scr_dm
 static sim_err_t insert_alike(life_db_t *db, const scr_stmt_t *st, life_table_t *t, alike_t *a,
                               uint64_t m)
 {
-    uint32_t lobs[ALIKE_MAX];
+    uint32_t lobs[ALIKE_MAX] = {0}; /* a version not made stays null, never a stale one */
     uint64_t r0 = t->nrows, r;
     sim_err_t rc = SIM_OK;
     for (uint64_t j = 0; j < m && rc == SIM_OK; j++)
