@@ -55,15 +55,11 @@ static sim_err_t plan_pieces(dbl_writer_t *w)
         return SIM_ENOMEM;
     for (uint64_t i = 0; i < w->npieces; i++)
         w->piece_nb[i] = (uint32_t)lob_piece_nth_blocks(w->bytes, size, w->payload, i);
-    lob_map_reads_t mr = lob_map_reads_start(w->c->row.map_cr_chunks);
-    for (uint64_t i = 0; i < w->npieces; i++) {
-        w->alike_blocks += w->piece_nb[i];
-        lob_map_reads_before_piece(&mr);
-        lob_map_reads_after_piece(&mr, w->piece_nb[i] > 0);
-    }
-    w->alike_map_gets = mr.gets;
-    w->alike_map_clones = mr.clones;
-    w->alike_chunks = mr.chunks;
+    lob_piece_plan_t p = lob_piece_plan(w->bytes, size, w->payload, w->c->row.map_cr_chunks);
+    w->alike_blocks = p.blocks;
+    w->alike_chunks = p.chunks;
+    w->alike_map_gets = p.map_gets;
+    w->alike_map_clones = p.map_clones;
     return SIM_OK;
 }
 

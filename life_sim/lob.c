@@ -483,6 +483,13 @@ static void data_written(life_db_t *db, const life_seg_t *g, uint32_t seg, const
     data_logged(db, g, seg, l, first, marks, blocks, l->nchunks - first, stored);
 }
 
+/* Segment k of t's number in the trace (folded stacks): the table's
+ * LIFE_MAX_LOBCOLS slots, then its column. */
+static uint32_t seg_number(const life_db_t *db, const life_table_t *t, uint32_t k)
+{
+    return (uint32_t)(t - db->tables) * LIFE_MAX_LOBCOLS + k % LIFE_MAX_LOBCOLS;
+}
+
 /* Blocks a LOB of `stored` bytes takes out of the row: CHUNK-rounded. */
 static uint64_t blocks_for(const life_seg_t *g, uint64_t stored)
 {
@@ -553,7 +560,7 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
     version_init(db, l, in, stored, inrow);
     if (!l->inrow && stored > 0) {
         uint64_t blocks = blocks_for(g, stored);
-        uint32_t seg = (uint32_t)(t - db->tables) * LIFE_MAX_LOBCOLS + k % LIFE_MAX_LOBCOLS;
+        uint32_t seg = seg_number(db, t, k);
         rc = allocate(db, g, seg, l, blocks);
         if (rc != SIM_OK) {
             /* Chunks given before the failure stay the transaction's: a
@@ -580,11 +587,12 @@ sim_err_t life_lob_write(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v
 /* ---- versions of alike rows, written at once ----------------------------- */
 
 /* What each of n alike versions takes: its stored bytes, its data's
- * blocks (CHUNK-rounded), the blocks and chunks it is written in (one
- * chunk; or, over a link, one a piece that has a block), and the
- * consistent reads and clones of its map before each piece. */
+ * blocks (CHUNK-rounded), and its write (w): the blocks and chunks it is
+ * written in (one chunk; or, over a link, one a piece that has a block)
+ * and the consistent reads and clones of its map before each piece. */
 typedef struct {
-    uint64_t stored, data_blocks, blocks, chunks, map_gets, map_clones;
+    uint64_t stored, data_blocks;
+    lob_piece_plan_t w; /* its write: blocks, chunks, map reads */
 } alike_plan_t;
 
 /* How many (at most n) versions of v written one after another in segment
@@ -609,24 +617,13 @@ static uint64_t alike_versions(life_db_t *db, life_table_t *t, uint32_t k, scr_v
         inrow || plan->stored == 0)
         return 0;
     plan->data_blocks = blocks_for(g, plan->stored);
-    plan->blocks = plan->data_blocks;
-    plan->chunks = 1;
-    if (db->remote) { /* write_pieces(), each piece alone; their blocks add up to the
-                       * data's (lob_piece_blocks()), one at least */
-        lob_map_reads_t mr = lob_map_reads_start(db->p.row.map_cr_chunks);
-        uint64_t np = lob_piece_count(plan->stored, db->p.piece_size);
-        plan->blocks = plan->chunks = 0;
-        for (uint64_t i = 0; i < np; i++) {
-            uint64_t nb = lob_piece_nth_blocks(plan->stored, db->p.piece_size, g->payload, i);
-            lob_map_reads_before_piece(&mr);
-            lob_map_reads_after_piece(&mr, nb > 0);
-            plan->blocks += nb;
-            plan->chunks += nb > 0;
-        }
-        plan->map_gets = mr.gets;
-        plan->map_clones = mr.clones;
-    }
-    uint64_t m = lob_alloc_ready(g->alloc[2 * db->sid + !db->direct]) / plan->blocks;
+    /* one write, one chunk; over a link write_pieces()'s, each piece alone
+     * (their blocks add up to the data's, lob_piece_blocks(): one at least) */
+    plan->w = (lob_piece_plan_t){plan->data_blocks, 1, 0, 0};
+    if (db->remote)
+        plan->w =
+            lob_piece_plan(plan->stored, db->p.piece_size, g->payload, db->p.row.map_cr_chunks);
+    uint64_t m = lob_alloc_ready(g->alloc[2 * db->sid + !db->direct]) / plan->w.blocks;
     return m < n ? m : n;
 }
 
@@ -641,10 +638,11 @@ uint64_t life_lob_alike(life_db_t *db, life_table_t *t, uint32_t k, scr_val_t v,
 static sim_err_t alike_chunks(const life_db_t *db, const life_seg_t *g, const alike_plan_t *plan,
                               life_lob_t *l, uint64_t start)
 {
-    if (plan->chunks > 1 && (l->more = sim_malloc((plan->chunks - 1) * sizeof *l->more)) == NULL)
+    if (plan->w.chunks > 1 &&
+        (l->more = sim_malloc((plan->w.chunks - 1) * sizeof *l->more)) == NULL)
         return SIM_ENOMEM;
-    if (plan->chunks == 1) {
-        l->one = (lob_run_t){start, plan->blocks};
+    if (plan->w.chunks == 1) {
+        l->one = (lob_run_t){start, plan->w.blocks};
         l->nchunks = 1;
         return SIM_OK;
     }
@@ -679,12 +677,12 @@ sim_err_t life_lob_write_alike(life_db_t *db, life_table_t *t, uint32_t k, scr_v
     }
     lob_run_t span = {0, 0};
     for (uint64_t i = 0; i < made && rc == SIM_OK; i++)
-        rc = alike_chunks(db, g, &plan, life_lob_at(db, out[i]), i * plan.blocks);
-    uint32_t seg = (uint32_t)(t - db->tables) * LIFE_MAX_LOBCOLS + k % LIFE_MAX_LOBCOLS;
+        rc = alike_chunks(db, g, &plan, life_lob_at(db, out[i]), i * plan.w.blocks);
+    uint32_t seg = seg_number(db, t, k);
     if (rc == SIM_OK) {
         space_seen_t before;
         lob_alloc_t *a = writer_begin(db, g, &before);
-        rc = lob_alloc_write_many(a, n * plan.blocks, n * plan.chunks, &span);
+        rc = lob_alloc_write_many(a, n * plan.w.blocks, n * plan.w.chunks, &span);
         writer_end(db, g, seg, &before);
     }
     if (rc != SIM_OK) {
@@ -692,8 +690,8 @@ sim_err_t life_lob_write_alike(life_db_t *db, life_table_t *t, uint32_t k, scr_v
             lob_drop(db, out[i]);
         return rc;
     }
-    sim_stat_add(&db->part[LIFE_PART_LOB], SIM_STAT_CONSISTENT_GETS, n * plan.map_gets);
-    sim_stat_add(&db->part[LIFE_PART_LOB], SIM_STAT_CR_BLOCKS_CREATED, n * plan.map_clones);
+    sim_stat_add(&db->part[LIFE_PART_LOB], SIM_STAT_CONSISTENT_GETS, n * plan.w.map_gets);
+    sim_stat_add(&db->part[LIFE_PART_LOB], SIM_STAT_CR_BLOCKS_CREATED, n * plan.w.map_clones);
     uint64_t marks = 0;
     for (uint64_t i = 0; i < n; i++) {
         life_lob_t *l = life_lob_at(db, out[i]);
@@ -703,7 +701,7 @@ sim_err_t life_lob_write_alike(life_db_t *db, life_table_t *t, uint32_t k, scr_v
         l->val = v;
         marks += version_marks(g, l, 0, plan.stored);
     }
-    data_logged(db, g, seg, NULL, 0, marks, n * plan.data_blocks, n * plan.chunks, plan.stored);
+    data_logged(db, g, seg, NULL, 0, marks, n * plan.data_blocks, n * plan.w.chunks, plan.stored);
     return SIM_OK;
 }
 
@@ -729,7 +727,7 @@ sim_err_t life_lob_extend(life_db_t *db, life_table_t *t, uint32_t k, uint32_t i
     if (stored < l->stored ||
         lob_in_row(&db->p.seg, g->o.in_row, db->p.inrow_compressed ? stored : in.bytes))
         return SIM_OK;
-    uint32_t seg = (uint32_t)(t - db->tables) * LIFE_MAX_LOBCOLS + k % LIFE_MAX_LOBCOLS;
+    uint32_t seg = seg_number(db, t, k);
     uint32_t first = l->nchunks;
     if (need > had) {
         if (l->live) /* a live row's LOB map grows: counted again after */

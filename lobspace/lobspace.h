@@ -567,6 +567,15 @@ lob_map_reads_t lob_map_reads_start(uint64_t m);
 void lob_map_reads_before_piece(lob_map_reads_t *mr);
 void lob_map_reads_after_piece(lob_map_reads_t *mr, uint64_t chunks);
 
+/* A whole LOB of `bytes` bytes written in piece_size pieces, each piece
+ * that has a block one chunk (the space at hand covers it): its blocks,
+ * its chunks, and its map's consistent gets and clones before its pieces
+ * (m: map_cr_chunks).  What each of many alike LOBs counts. */
+typedef struct {
+    uint64_t blocks, chunks, map_gets, map_clones;
+} lob_piece_plan_t;
+lob_piece_plan_t lob_piece_plan(uint64_t bytes, uint64_t piece_size, uint32_t payload, uint64_t m);
+
 /* Reading n LOBs of `blocks` blocks each (read.c): the first `cached` of
  * each through the buffer cache (consistent gets), the rest in one direct
  * read a LOB (securefile direct read ops and bytes), counted into st. */

@@ -59,3 +59,20 @@ void lob_map_reads_after_piece(lob_map_reads_t *mr, uint64_t chunks)
     for (mr->r += chunks; mr->r >= mr->m; mr->r -= mr->m)
         mr->q++;
 }
+
+lob_piece_plan_t lob_piece_plan(uint64_t bytes, uint64_t piece_size, uint32_t payload, uint64_t m)
+{
+    lob_piece_plan_t p = {0, 0, 0, 0};
+    lob_map_reads_t mr = lob_map_reads_start(m);
+    uint64_t n = lob_piece_count(bytes, piece_size);
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t nb = lob_piece_nth_blocks(bytes, piece_size, payload, i);
+        lob_map_reads_before_piece(&mr);
+        lob_map_reads_after_piece(&mr, nb > 0);
+        p.blocks += nb;
+    }
+    p.chunks = mr.chunks;
+    p.map_gets = mr.gets;
+    p.map_clones = mr.clones;
+    return p;
+}

@@ -69,7 +69,8 @@ static int keep(void *arg, const life_step_t *st)
     return 0;
 }
 
-static void run(const char *text, int one_at_a_time, uint32_t piece_size, rows_t *r)
+/* text parsed under its own inputs (`-- lobsim input:`), or the test fails. */
+static scr_script_t *parse(const char *text)
 {
     scr_options_t so;
     scr_options_defaults(&so);
@@ -78,6 +79,21 @@ static void run(const char *text, int one_at_a_time, uint32_t piece_size, rows_t
     if (scr_read_inputs("alike.sql", text, strlen(text), &so, err, sizeof err) != SIM_OK ||
         scr_parse("alike.sql", text, strlen(text), &so, &s, err, sizeof err) != SIM_OK)
         fail_msg("parse: %s", err);
+    return s;
+}
+
+/* Each row of b shows the figures (totals) of a's row. */
+static void same_totals(const rows_t *a, const rows_t *b)
+{
+    assert_int_equal(a->n, b->n);
+    for (size_t i = 0; i < a->n; i++)
+        assert_memory_equal(&a->row[i].st.total, &b->row[i].st.total, sizeof a->row[i].st.total);
+}
+
+static void run(const char *text, int one_at_a_time, uint32_t piece_size, rows_t *r)
+{
+    scr_script_t *s = parse(text);
+    char err[SCR_ERR_LEN];
     life_params_t p;
     life_params_defaults(&p);
     p.one_at_a_time = one_at_a_time;
@@ -304,13 +320,8 @@ static void test_every_allocation_fails_cleanly(void **state)
         "commit;\n"
         "delete from t2;\n"
         "commit;\n";
-    scr_options_t so;
-    scr_options_defaults(&so);
-    scr_script_t *s;
+    scr_script_t *s = parse(text);
     char err[SCR_ERR_LEN];
-    if (scr_read_inputs("alike.sql", text, strlen(text), &so, err, sizeof err) != SIM_OK ||
-        scr_parse("alike.sql", text, strlen(text), &so, &s, err, sizeof err) != SIM_OK)
-        fail_msg("parse: %s", err);
     life_params_t p;
     life_params_defaults(&p);
     rows_t whole, after;
@@ -329,20 +340,14 @@ static void test_every_allocation_fails_cleanly(void **state)
             assert_int_equal(rc, SIM_ENOMEM);
             failed++;
         } else { /* a failure the run got over: nothing it shows may differ */
-            assert_int_equal(r.n, whole.n);
-            for (size_t i = 0; i < whole.n; i++)
-                assert_memory_equal(&whole.row[i].st.total, &r.row[i].st.total,
-                                    sizeof whole.row[i].st.total);
+            same_totals(&whole, &r);
         }
         free(r.row);
     }
     assert_true(failed > 0);
     memset(&after, 0, sizeof after);
     assert_int_equal(life_run(s, &p, keep, &after, err, sizeof err), SIM_OK);
-    assert_int_equal(after.n, whole.n);
-    for (size_t i = 0; i < whole.n; i++)
-        assert_memory_equal(&whole.row[i].st.total, &after.row[i].st.total,
-                            sizeof whole.row[i].st.total);
+    same_totals(&whole, &after);
     free(whole.row);
     free(after.row);
     scr_free(s);
